@@ -1,0 +1,47 @@
+# PDN Explorer. `make run` and `make test` do all set-up on a fresh machine
+# that has Go (and Node, for the wasm tests).
+
+# gonum's assembly kernels round differently from the pure Go that runs in
+# the browser; building everything with its noasm tag keeps native results
+# bit-identical to the browser's.
+export GOFLAGS += -tags=noasm
+
+GO          ?= go
+WASM_EXEC   := $(shell $(GO) env GOROOT)/lib/wasm
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+PURE        := ./experiment/... ./datasets/... ./pdn/... ./internal/...
+BIN         := bin
+
+.PHONY: run test test-native test-wasm lint bench build clean
+
+## run: build the CLI and train PDN on the paper's default scenario
+run: build
+	$(BIN)/pdn train
+
+build:
+	$(GO) build -o $(BIN)/pdn ./cmd/pdn
+
+## test: lint, then every test natively and the pure packages under GOOS=js
+test: lint test-native test-wasm
+
+test-native:
+	$(GO) test ./...
+
+# The engine, the generators and the state table must build and pass in the
+# browser's runtime too; Node runs them through go_js_wasm_exec.
+test-wasm:
+	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test $(PURE)
+
+lint:
+	@test -z "$$(gofmt -l .)" || { echo "gofmt: not formatted:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	$(GO) mod tidy -diff
+	$(GO) run $(STATICCHECK) ./...
+
+## bench: Go epoch benchmarks, then the CLI next to the PyTorch peer
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem ./pdn/
+	bash scripts/bench-peer.sh $(BIN)/pdn
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// small keeps the CLI tests quick: n = 32 nodes per class, 30 epochs.
+var small = []string{"-per-class", "32", "-epochs", "30", "-quiet"}
+
+func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var o, e bytes.Buffer
+	err := run(args, &o, &e)
+	if err != nil {
+		e.WriteString(oneLine(err))
+	}
+	return o.String(), e.String(), exitCode(err)
+}
+
+func lastJSON(t *testing.T, stdout string) map[string]any {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	var m map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &m); err != nil {
+		t.Fatalf("last line of stdout is not one JSON object: %v\n%s", err, stdout)
+	}
+	return m
+}
+
+func TestTrainJSONKeys(t *testing.T) {
+	for _, model := range []string{"pdn", "gcn", "mlp"} {
+		t.Run(model, func(t *testing.T) {
+			out, errOut, code := runCLI(t, append([]string{"train", "-json", "-model", model}, small...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			m := lastJSON(t, out)
+			for _, k := range []string{"model", "test_accuracy", "train_accuracy", "epochs", "epoch_ms_median", "nodes", "edges"} {
+				if _, ok := m[k]; !ok {
+					t.Errorf("key %s missing from %v", k, m)
+				}
+			}
+			if m["model"] != model || m["nodes"] != 96.0 || m["epochs"] != 30.0 {
+				t.Errorf("wrong values: %v", m)
+			}
+			_, hasW := m["w_intra"]
+			if hasW != (model == "pdn") {
+				t.Errorf("w_intra present = %v for %s", hasW, model)
+			}
+		})
+	}
+}
+
+var msRE = regexp.MustCompile(`"epoch_ms_median":[0-9.e+-]+`)
+
+func TestTrainIsDeterministic(t *testing.T) {
+	args := append([]string{"train", "-json", "-seed", "3"}, small...)
+	a, _, _ := runCLI(t, args...)
+	b, _, _ := runCLI(t, args...)
+	if a == "" || msRE.ReplaceAllString(a, "") != msRE.ReplaceAllString(b, "") {
+		t.Errorf("same command, different output:\n%s\n%s", a, b)
+	}
+	c, _, _ := runCLI(t, append(args, "-init-seed", "4")...)
+	if msRE.ReplaceAllString(a, "") == msRE.ReplaceAllString(c, "") {
+		t.Error("-init-seed changed nothing")
+	}
+}
+
+func TestGenThenTrainOnBundle(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "bundle")
+	if _, errOut, code := runCLI(t, "gen", "-out", dir, "-per-class", "32", "-seed", "5"); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errOut)
+	}
+	fromBundle, _, code := runCLI(t, append([]string{"train", "-json", "-data", dir, "-seed", "5"}, small[2:]...)...)
+	if code != 0 {
+		t.Fatal("train on bundle failed")
+	}
+	generated, _, _ := runCLI(t, append([]string{"train", "-json", "-seed", "5"}, small...)...)
+	if msRE.ReplaceAllString(fromBundle, "") != msRE.ReplaceAllString(generated, "") {
+		t.Errorf("training on the written bundle differs from training on the generated graph:\n%s\n%s", fromBundle, generated)
+	}
+}
+
+func TestProgressLines(t *testing.T) {
+	_, errOut, code := runCLI(t, "train", "-per-class", "16", "-epochs", "5")
+	if code != 0 || strings.Count(errOut, "epoch ") != 5 || !strings.Contains(errOut, "epoch 5/5") {
+		t.Errorf("exit %d, progress:\n%s", code, errOut)
+	}
+}
+
+func TestBadInputExitsTwoWithOneLine(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad")
+	os.MkdirAll(bad, 0o755)
+	os.WriteFile(filepath.Join(bad, "meta.json"), []byte(`{"name":"x"}`), 0o644)
+	os.WriteFile(filepath.Join(bad, "nodes.csv"), []byte("id,label,split,x0\n0,0,train,1\n1,1,test,oops\n"), 0o644)
+	os.WriteFile(filepath.Join(bad, "edges.csv"), []byte("source,target,e0\n0,1,1\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "-classes", "9"}, "-classes: want [2, 6]"},
+		{[]string{"train", "-p", "abc"}, "-p: want [0.0009765625, 0.0625]"},
+		{[]string{"train", "-model", "gat2"}, "one of pdn, gcn, mlp"},
+		{[]string{"train", "-lr", "-1"}, "-lr"},
+		{[]string{"train", "-epochs", "0"}, "-epochs: want [1, 100000]"},
+		{[]string{"train", "-edge-hidden", "16,x"}, "-edge-hidden"},
+		{[]string{"train", "-nope"}, "flag provided but not defined: -nope"},
+		{[]string{"train", "-data", filepath.Join(dir, "missing")}, "meta.json: cannot read"},
+		{[]string{"train", "-data", bad}, "nodes.csv:3: column x0: \"oops\" is not a number"},
+		{[]string{"train", "-data", bad, "-q", "0.01"}, "-q: not allowed with -data"},
+		{[]string{"gen"}, "-out: a directory is required"},
+		{[]string{"gen", "-out", dir, "-sigma-d", "100"}, "-sigma-d: want [0.5, 32]"},
+		{[]string{"frobnicate"}, "unknown command"},
+		{nil, "no command"},
+		{[]string{"train", "extra"}, "unexpected argument"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, errOut, code := runCLI(t, tc.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2", code)
+			}
+			last := errOut[strings.LastIndex(strings.TrimRight(errOut, "\n"), "\n")+1:]
+			if !strings.Contains(last, tc.want) || strings.Contains(strings.TrimSpace(last), "\n") {
+				t.Errorf("error line %q, want one line containing %q", last, tc.want)
+			}
+		})
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	_, errOut, code := runCLI(t, "train", "-h")
+	if code != 0 || !strings.Contains(errOut, "-sigma-d") || !strings.Contains(errOut, "[0.5, 32]") {
+		t.Errorf("exit %d, help:\n%s", code, errOut)
+	}
+}

@@ -1,0 +1,111 @@
+// Package datasets makes and loads the graphs PDNs train on: the paper's
+// synthetic generator (§5.1, Appendix A) and graph bundles on disk (the
+// interchange format shared with the PyTorch peer).
+//
+// A Graph is an undirected graph with N nodes, each with F features and a
+// class label in 0..C-1, and E edges, each listed once with D features. The
+// package knows nothing of models or training and nothing of the browser.
+package datasets
+
+import (
+	"fmt"
+	"math"
+)
+
+// Split says which set a node belongs to.
+type Split int8
+
+// Splits.
+const (
+	Train Split = iota
+	Test
+	Val
+)
+
+var splitNames = [...]string{"train", "test", "val"}
+
+func (s Split) String() string { return splitNames[s] }
+
+// Edge kinds, the generator's ground truth; never used for training.
+const (
+	KindUnknown int8 = iota
+	KindIntra
+	KindInter
+)
+
+// Graph is an attributed undirected graph with node labels.
+type Graph struct {
+	N, F, C int
+	X       []float64 // N×F node features, row-major
+	Labels  []int     // class of each node, in 0..C-1
+	Splits  []Split   // split of each node
+
+	D     int
+	Src   []int32   // one end of each edge
+	Dst   []int32   // the other end; Src[e] != Dst[e], each pair once
+	EdgeX []float64 // E×D edge features, row-major
+	Kind  []int8    // KindIntra or KindInter per edge; nil when unknown
+
+	Meta map[string]any // name, generator parameters, seed
+}
+
+// E returns the number of undirected edges.
+func (g *Graph) E() int { return len(g.Src) }
+
+// Nodes returns the indices of the nodes in split s.
+func (g *Graph) Nodes(s Split) []int {
+	var out []int
+	for i, sp := range g.Splits {
+		if sp == s {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Check reports the first inconsistency in g: wrong lengths, ids out of
+// range, self-loops, repeated pairs, labels out of range, non-finite values.
+// Readers and generators call it so that the engine can trust a Graph.
+func (g *Graph) Check() error {
+	switch {
+	case g.N < 1 || g.C < 1 || g.F < 0 || g.D < 0:
+		return fmt.Errorf("graph: N=%d, C=%d, F=%d, D=%d: want N, C ≥ 1 and F, D ≥ 0", g.N, g.C, g.F, g.D)
+	case len(g.X) != g.N*g.F || len(g.Labels) != g.N || len(g.Splits) != g.N:
+		return fmt.Errorf("graph: node arrays do not have N=%d rows", g.N)
+	case len(g.Dst) != len(g.Src) || len(g.EdgeX) != len(g.Src)*g.D:
+		return fmt.Errorf("graph: edge arrays do not have E=%d rows", len(g.Src))
+	case g.Kind != nil && len(g.Kind) != len(g.Src):
+		return fmt.Errorf("graph: %d edge kinds for %d edges", len(g.Kind), len(g.Src))
+	}
+	for i, l := range g.Labels {
+		if l < 0 || l >= g.C {
+			return fmt.Errorf("graph: node %d: label %d out of range 0..%d", i, l, g.C-1)
+		}
+	}
+	seen := make(map[[2]int32]int, len(g.Src))
+	for e := range g.Src {
+		u, v := g.Src[e], g.Dst[e]
+		if u < 0 || v < 0 || int(u) >= g.N || int(v) >= g.N {
+			return fmt.Errorf("graph: edge %d (%d,%d): id out of range 0..%d", e, u, v, g.N-1)
+		}
+		if u == v {
+			return fmt.Errorf("graph: edge %d: self-loop on node %d", e, u)
+		}
+		key := [2]int32{min(u, v), max(u, v)}
+		if first, dup := seen[key]; dup {
+			return fmt.Errorf("graph: edge %d (%d,%d) repeats edge %d", e, u, v, first)
+		}
+		seen[key] = e
+	}
+	for i, x := range g.X {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("graph: node %d feature %d is %v", i/g.F, i%g.F, x)
+		}
+	}
+	for i, x := range g.EdgeX {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("graph: edge %d feature %d is %v", i/g.D, i%g.D, x)
+		}
+	}
+	return nil
+}

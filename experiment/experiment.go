@@ -1,0 +1,140 @@
+// Package experiment describes one whole PDN experiment: the synthetic data's
+// parameters, the model, the training settings and the seeds.
+//
+// The Experiment struct is the single source for the CLI's flags, the
+// explorer's controls, the URL permalink and the worker's messages. Every
+// field is one row of the Params table, which gives its name, its allowed
+// range and its default; Validate, the flag binding and the URL codec all
+// read that table, so a field is validated in exactly one place.
+//
+// The package imports only the standard library, so the browser UI can use it
+// without linking the engine or gonum.
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Data holds the parameters of the paper's synthetic graph generator (§5.1,
+// Appendix A, Table 2) and the seed of every random draw it makes.
+type Data struct {
+	Classes      int     // C: number of classes
+	PerClass     int     // n: nodes per class
+	P            float64 // probability of an intra-class edge
+	Q            float64 // probability of an inter-class edge
+	NodeFeatures int     // F: node features
+	EdgeFeatures int     // D: edge features
+	SigmaF       float64 // σF: standard deviation of the label noise
+	SigmaD       float64 // σD: standard deviation of inter-class edge features
+	Seed         uint64  // seed of the data
+}
+
+// Model holds the architecture.
+type Model struct {
+	Kind       string  // "pdn", "gcn" or "mlp"
+	EdgeHidden []int   // hidden sizes of the pathfinder MLP; empty is linear
+	Hidden     int     // hidden size of the GCN (or MLP)
+	Dropout    float64 // dropout after the first layer
+}
+
+// Train holds the optimiser's settings and the seed of the weights.
+type Train struct {
+	Epochs      int
+	LR          float64 // Adam's learning rate
+	WeightDecay float64 // L2 coefficient added to every gradient, as torch.optim.Adam
+	Seed        uint64  // seed of the initial weights and of dropout
+}
+
+// Experiment is everything needed to reproduce one run bit for bit.
+type Experiment struct {
+	Data  Data
+	Model Model
+	Train Train
+}
+
+// Model kinds.
+const (
+	PDN = "pdn"
+	GCN = "gcn"
+	MLP = "mlp"
+)
+
+// Default returns the paper's default scenario (Appendix A) with the
+// training settings of the official code.
+func Default() Experiment {
+	var e Experiment
+	for _, p := range Params {
+		if err := p.Set(&e, p.Default); err != nil {
+			panic("experiment: bad default for " + p.Name + ": " + err.Error())
+		}
+	}
+	return e
+}
+
+// Validate reports every field outside its allowed range, one error per
+// field, each naming the field and the range.
+func (e *Experiment) Validate() error {
+	return e.validate("")
+}
+
+// Validate reports the data parameters outside Table 2's ranges.
+func (d Data) Validate() error {
+	e := Experiment{Data: d}
+	return e.validate(GroupData)
+}
+
+func (e *Experiment) validate(group string) error {
+	var errs []error
+	for _, p := range Params {
+		if group != "" && p.Group != group {
+			continue
+		}
+		if err := p.check(e); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Nodes returns the number of nodes the generator makes, C·n.
+func (d Data) Nodes() int { return d.Classes * d.PerClass }
+
+// LearnsEdges reports whether the model has a pathfinder layer.
+func (m Model) LearnsEdges() bool { return m.Kind == PDN }
+
+// UsesGraph reports whether the model passes messages over the graph.
+func (m Model) UsesGraph() bool { return m.Kind != MLP }
+
+// FormatSizes writes hidden sizes as the flag and URL spell them: "16",
+// "32,16", or "none" for no hidden layer.
+func FormatSizes(s []int) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(s))
+	for i, v := range s {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseSizes reads what FormatSizes writes ("none", "0" and "" are empty).
+func ParseSizes(s string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "none" || s == "0" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a list of whole numbers like 32,16", s)
+		}
+		out[i] = v
+	}
+	return out, nil
+}

@@ -1,0 +1,130 @@
+package experiment
+
+import (
+	"flag"
+	"io"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDefaultIsPaperScenario(t *testing.T) {
+	e := Default()
+	want := Data{Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1}
+	if e.Data != want {
+		t.Errorf("default data = %+v, want %+v", e.Data, want)
+	}
+	if e.Model.Kind != PDN || !reflect.DeepEqual(e.Model.EdgeHidden, []int{16}) || e.Model.Hidden != 32 || e.Model.Dropout != 0.5 {
+		t.Errorf("default model = %+v", e.Model)
+	}
+	if e.Train.Epochs != 200 || e.Train.LR != 0.01 || e.Train.WeightDecay != 0 {
+		t.Errorf("default training = %+v", e.Train)
+	}
+	if err := e.Validate(); err != nil {
+		t.Errorf("default does not validate: %v", err)
+	}
+}
+
+func TestSetRejects(t *testing.T) {
+	for _, tc := range []struct{ name, value, wantInErr string }{
+		{"classes", "7", "[2, 6]"},
+		{"classes", "x", "classes"},
+		{"p", "0.5", "[0.0009765625, 0.0625]"},
+		{"q", "NaN", "q"},
+		{"sigma-d", "Inf", "sigma-d"},
+		{"model", "gat2", "one of pdn, gcn, mlp"},
+		{"edge-hidden", "32,16,8,4", "up to 3 sizes"},
+		{"edge-hidden", "16,-1", "[1, 256]"},
+		{"edge-hidden", "a,b", "edge-hidden"},
+		{"lr", "0", "lr"},
+		{"seed", "-1", "seed"},
+		{"seed", "9007199254740992", "seed"},
+		{"epochs", "1e3", "epochs"},
+	} {
+		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
+			e := Default()
+			before := e.Encode()
+			p, _ := Lookup(tc.name)
+			err := p.Set(&e, tc.value)
+			if err == nil {
+				t.Fatalf("Set(%q) accepted", tc.value)
+			}
+			if !strings.Contains(err.Error(), tc.wantInErr) || !strings.Contains(err.Error(), tc.name) {
+				t.Errorf("error %q does not name %q and %q", err, tc.name, tc.wantInErr)
+			}
+			if e.Encode() != before {
+				t.Errorf("a rejected value changed the experiment")
+			}
+		})
+	}
+}
+
+func TestValidateNamesEveryBadField(t *testing.T) {
+	e := Default()
+	e.Data.Classes = 1
+	e.Model.Hidden = 0
+	e.Train.LR = 100
+	err := e.Validate()
+	if err == nil {
+		t.Fatal("Validate accepted three bad fields")
+	}
+	for _, name := range []string{"classes", "hidden", "lr"} {
+		if !strings.Contains(err.Error(), name+":") {
+			t.Errorf("error %q does not name %s", err, name)
+		}
+	}
+	if err := e.Data.Validate(); err == nil || strings.Contains(err.Error(), "lr") {
+		t.Errorf("Data.Validate = %v, want only the data field", err)
+	}
+}
+
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	e := Default()
+	e.Data.P = 0.0625
+	e.Data.Seed = 42
+	e.Model.EdgeHidden = []int{32, 16}
+	e.Model.Kind = GCN
+	e.Train.LR = 0.003
+	got, err := Decode("#" + e.Encode())
+	if err != nil {
+		t.Fatalf("Decode: %v", err)
+	}
+	if !reflect.DeepEqual(got, e) {
+		t.Errorf("round trip = %+v, want %+v", got, e)
+	}
+}
+
+func TestDecodeReplacesBadValuesByDefaults(t *testing.T) {
+	got, err := Decode("classes=99&p=0.02&bogus=1&edge-hidden=none&lr=%zz")
+	if err == nil {
+		t.Fatal("Decode reported nothing")
+	}
+	for _, s := range []string{"classes", "bogus", "%zz"} {
+		if !strings.Contains(err.Error(), s) {
+			t.Errorf("error %q does not mention %s", err, s)
+		}
+	}
+	if got.Data.Classes != 3 || got.Data.P != 0.02 || got.Model.EdgeHidden != nil || got.Train.LR != 0.01 {
+		t.Errorf("Decode kept %+v", got)
+	}
+	if err := got.Validate(); err != nil {
+		t.Errorf("decoded experiment does not validate: %v", err)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	e := Default()
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	RegisterFlags(fs, &e)
+	if err := fs.Parse([]string{"-classes", "4", "-edge-hidden", "32,16", "-sigma-d", "0.5"}); err != nil {
+		t.Fatal(err)
+	}
+	if e.Data.Classes != 4 || !reflect.DeepEqual(e.Model.EdgeHidden, []int{32, 16}) || e.Data.SigmaD != 0.5 {
+		t.Errorf("flags gave %+v", e)
+	}
+	err := fs.Parse([]string{"-q", "1"})
+	if err == nil || !strings.Contains(err.Error(), "-q") || !strings.Contains(err.Error(), "[0.0009765625, 0.0625]") {
+		t.Errorf("bad flag error = %v", err)
+	}
+}

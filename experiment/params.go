@@ -1,0 +1,199 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Groups of parameters.
+const (
+	GroupData  = "data"
+	GroupModel = "model"
+	GroupTrain = "train"
+)
+
+// Param is one row of the state table: one field of Experiment, with the
+// name it has as a flag and URL key, its range and its default.
+type Param struct {
+	Name    string   // flag name and URL key
+	Symbol  string   // the paper's symbol, if any
+	Group   string   // GroupData, GroupModel or GroupTrain
+	Usage   string   // one line of help
+	Default string   // the default, as text
+	Min     float64  // inclusive bounds for numbers, sizes and list items
+	Max     float64  //
+	Log     bool     // the paper sweeps it in powers of two: use a log₂ slider
+	Choices []string // the allowed values of a choice
+	MaxLen  int      // the most items of a size list
+
+	field func(*Experiment) any // pointer to the field: *int, *float64, *uint64, *string or *[]int
+}
+
+// maxSeed keeps seeds exact in a JavaScript number (URL and worker messages).
+const maxSeed = 1<<53 - 1
+
+// Params is the state table. Its order is the order of the controls.
+var Params = []Param{
+	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
+		field: func(e *Experiment) any { return &e.Data.Classes }},
+	{Name: "per-class", Symbol: "n", Group: GroupData, Usage: "nodes per class", Default: "500", Min: 16, Max: 1024, Log: true,
+		field: func(e *Experiment) any { return &e.Data.PerClass }},
+	{Name: "p", Symbol: "P", Group: GroupData, Usage: "probability of an intra-class edge", Default: "0.01", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
+		field: func(e *Experiment) any { return &e.Data.P }},
+	{Name: "q", Symbol: "Q", Group: GroupData, Usage: "probability of an inter-class edge", Default: "0.005", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
+		field: func(e *Experiment) any { return &e.Data.Q }},
+	{Name: "node-features", Symbol: "F", Group: GroupData, Usage: "node features", Default: "32", Min: 4, Max: 64, Log: true,
+		field: func(e *Experiment) any { return &e.Data.NodeFeatures }},
+	{Name: "edge-features", Symbol: "D", Group: GroupData, Usage: "edge features", Default: "32", Min: 4, Max: 64, Log: true,
+		field: func(e *Experiment) any { return &e.Data.EdgeFeatures }},
+	{Name: "sigma-f", Symbol: "σF", Group: GroupData, Usage: "standard deviation of the label noise", Default: "5", Min: 0.5, Max: 32, Log: true,
+		field: func(e *Experiment) any { return &e.Data.SigmaF }},
+	{Name: "sigma-d", Symbol: "σD", Group: GroupData, Usage: "standard deviation of inter-class edge features", Default: "2", Min: 0.5, Max: 32, Log: true,
+		field: func(e *Experiment) any { return &e.Data.SigmaD }},
+	{Name: "seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
+		field: func(e *Experiment) any { return &e.Data.Seed }},
+
+	{Name: "model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: []string{PDN, GCN, MLP},
+		field: func(e *Experiment) any { return &e.Model.Kind }},
+	{Name: "edge-hidden", Group: GroupModel, Usage: "hidden sizes of the pathfinder MLP: none, 16 or 32,16", Default: "16", Min: 1, Max: 256, MaxLen: 3,
+		field: func(e *Experiment) any { return &e.Model.EdgeHidden }},
+	{Name: "hidden", Group: GroupModel, Usage: "hidden size of the GCN", Default: "32", Min: 1, Max: 512,
+		field: func(e *Experiment) any { return &e.Model.Hidden }},
+	{Name: "dropout", Group: GroupModel, Usage: "dropout after the first layer", Default: "0.5", Min: 0, Max: 0.95,
+		field: func(e *Experiment) any { return &e.Model.Dropout }},
+
+	{Name: "epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,
+		field: func(e *Experiment) any { return &e.Train.Epochs }},
+	{Name: "lr", Group: GroupTrain, Usage: "Adam's learning rate", Default: "0.01", Min: 1e-6, Max: 10, Log: true,
+		field: func(e *Experiment) any { return &e.Train.LR }},
+	{Name: "weight-decay", Group: GroupTrain, Usage: "L2 weight decay", Default: "0", Min: 0, Max: 1,
+		field: func(e *Experiment) any { return &e.Train.WeightDecay }},
+	{Name: "init-seed", Group: GroupTrain, Usage: "seed of the initial weights and of dropout", Default: "1", Min: 0, Max: maxSeed,
+		field: func(e *Experiment) any { return &e.Train.Seed }},
+}
+
+// Lookup returns the row named name.
+func Lookup(name string) (Param, bool) {
+	for _, p := range Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// Range describes the allowed values, for error messages and help.
+func (p Param) Range() string {
+	switch {
+	case p.Choices != nil:
+		return "one of " + strings.Join(p.Choices, ", ")
+	case p.MaxLen > 0:
+		return fmt.Sprintf("none, or up to %d sizes in [%s, %s] separated by commas", p.MaxLen, num(p.Min), num(p.Max))
+	}
+	return fmt.Sprintf("[%s, %s]", num(p.Min), num(p.Max))
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// Get returns the field's value as text, in the form Set reads.
+func (p Param) Get(e *Experiment) string {
+	switch v := p.field(e).(type) {
+	case *int:
+		return strconv.Itoa(*v)
+	case *float64:
+		return num(*v)
+	case *uint64:
+		return strconv.FormatUint(*v, 10)
+	case *string:
+		return *v
+	case *[]int:
+		return FormatSizes(*v)
+	}
+	panic("experiment: unknown field type for " + p.Name)
+}
+
+// Set parses s into the field and checks its range. On error the field is
+// left as it was and the error names the field and the allowed range.
+func (p Param) Set(e *Experiment, s string) error {
+	s = strings.TrimSpace(s)
+	bad := func() error { return fmt.Errorf("%s: %q is not allowed; want %s", p.Name, s, p.Range()) }
+	var probe Experiment
+	switch v := p.field(&probe).(type) {
+	case *int:
+		x, err := strconv.Atoi(s)
+		if err != nil {
+			return bad()
+		}
+		*v = x
+	case *float64:
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return bad()
+		}
+		*v = x
+	case *uint64:
+		x, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return bad()
+		}
+		*v = x
+	case *string:
+		*v = s
+	case *[]int:
+		x, err := ParseSizes(s)
+		if err != nil {
+			return bad()
+		}
+		*v = x
+	}
+	if err := p.check(&probe); err != nil {
+		return err
+	}
+	p.copyField(e, &probe)
+	return nil
+}
+
+func (p Param) copyField(dst, src *Experiment) {
+	switch v := p.field(dst).(type) {
+	case *int:
+		*v = *p.field(src).(*int)
+	case *float64:
+		*v = *p.field(src).(*float64)
+	case *uint64:
+		*v = *p.field(src).(*uint64)
+	case *string:
+		*v = *p.field(src).(*string)
+	case *[]int:
+		*v = append([]int(nil), *p.field(src).(*[]int)...)
+	}
+}
+
+// check reports whether the field of e lies in the allowed range.
+func (p Param) check(e *Experiment) error {
+	in := func(x float64) bool { return x >= p.Min && x <= p.Max }
+	ok := true
+	switch v := p.field(e).(type) {
+	case *int:
+		ok = in(float64(*v))
+	case *float64:
+		ok = !math.IsNaN(*v) && in(*v)
+	case *uint64:
+		ok = in(float64(*v))
+	case *string:
+		ok = false
+		for _, c := range p.Choices {
+			ok = ok || *v == c
+		}
+	case *[]int:
+		ok = len(*v) <= p.MaxLen
+		for _, x := range *v {
+			ok = ok && in(float64(x))
+		}
+	}
+	if !ok {
+		return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, p.Get(e), p.Range())
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+package pdn
+
+import (
+	"math"
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// goldenDigest is the SHA-256 of every weight and of the snapshot after 20
+// epochs of PDN on a small synthetic graph (n = 32, other parameters at
+// their defaults, seed 1). `make test` runs this test natively and under
+// GOOS=js in Node: both must give these very bits. When a change to the
+// engine is meant to change results, update it, and say so in the commit.
+const goldenDigest = "99a4f8c1263babaa8ee36322a0a114e402230981fc108be849543f0562336117"
+
+func TestGoldenDigestSameEverywhere(t *testing.T) {
+	if gonumAsm {
+		t.Skip("gonum's assembly kernels round differently from the browser's pure Go: run with -tags noasm, as the Makefile does")
+	}
+	e := experiment.Default()
+	e.Data.PerClass = 32
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := mustTrainer(t, g, e)
+	runEpochs(t, tr, 20)
+	if got := digest(tr, tr.Evaluate()); got != goldenDigest {
+		t.Errorf("digest %s, want %s", got, goldenDigest)
+	}
+}
+
+// TestDefaultScenarioSeed1 pins one seed's result at the paper's default
+// scenario, so that any regression in the generator or the engine shows.
+func TestDefaultScenarioSeed1(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains 200 epochs on 1500 nodes")
+	}
+	e := experiment.Default()
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := mustTrainer(t, g, e)
+	runEpochs(t, tr, e.Train.Epochs)
+	s := tr.Evaluate()
+	t.Logf("PDN seed 1: test %.4f, train %.4f, w_intra %.4f, w_inter %.4f", s.TestAcc, s.TrainAcc, s.WIntra, s.WInter)
+	if s.TestAcc < 0.9 {
+		t.Errorf("test accuracy %.4f < 0.90", s.TestAcc)
+	}
+	if s.WInter > 0.25*s.WIntra {
+		t.Errorf("w_inter %.4f > 0.25 × w_intra %.4f", s.WInter, s.WIntra)
+	}
+	if !gonumAsm {
+		const wantTest, wantIntra, wantInter = 283.0 / 300, 0.3669, 0.0387
+		if s.TestAcc != wantTest || math.Abs(s.WIntra-wantIntra) > 5e-5 || math.Abs(s.WInter-wantInter) > 5e-5 {
+			t.Errorf("seed 1 moved: test %v, w_intra %.4f, w_inter %.4f; pinned %v, %.4f, %.4f",
+				s.TestAcc, s.WIntra, s.WInter, wantTest, wantIntra, wantInter)
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package pdn
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"pdnexplorer/internal/fmath"
+)
+
+// tensor is one trainable array and its gradient.
+type tensor struct {
+	val, grad []float64
+}
+
+func newTensor(n int) *tensor {
+	return &tensor{val: make([]float64, n), grad: make([]float64, n)}
+}
+
+// glorot fills t with U(-a, a), a = √(6/(fanIn+fanOut)) (Glorot & Bengio),
+// the initialisation of PyG's GCNConv weights.
+func (t *tensor) glorot(rnd *rand.Rand, fanIn, fanOut int) {
+	t.uniform(rnd, math.Sqrt(6/float64(fanIn+fanOut)))
+}
+
+// uniform fills t with U(-a, a). With a = 1/√fanIn it is torch.nn.Linear's
+// default for both weight and bias.
+func (t *tensor) uniform(rnd *rand.Rand, a float64) {
+	for i := range t.val {
+		t.val[i] = a * (2*rnd.Float64() - 1)
+	}
+}
+
+// dense is the affine map y = x·Wᵀ + b of x (rows×in), with W (out×in)
+// stored as torch.nn.Linear stores it, and b (out).
+type dense struct {
+	in, out int
+	w, b    *tensor
+	wt      []float64 // Wᵀ, scratch for the input gradient
+}
+
+// newLinear makes a dense layer initialised as torch.nn.Linear.
+func newLinear(rnd *rand.Rand, in, out int) *dense {
+	l := &dense{in: in, out: out, w: newTensor(in * out), b: newTensor(out), wt: make([]float64, in*out)}
+	a := 1 / math.Sqrt(float64(in))
+	l.w.uniform(rnd, a)
+	l.b.uniform(rnd, a)
+	return l
+}
+
+func (l *dense) params() []*tensor { return []*tensor{l.w, l.b} }
+
+func (l *dense) forward(y, x []float64, rows int) {
+	affineForward(y, x, l.w.val, l.b.val, rows, l.in, l.out)
+}
+
+// backward adds dyᵀ·x to ∂W and Σdy to ∂b, and sets dx = dy·W unless dx is
+// nil (the layer's input is data).
+func (l *dense) backward(dx, x, dy []float64, rows int) {
+	affineBackward(dx, x, dy, l.w, l.b, l.wt, rows, l.in, l.out)
+}
+
+// affineForward sets y = x·Wᵀ + b.
+func affineForward(y, x, w, b []float64, rows, in, out int) {
+	mulABT(y, x, w, rows, in, out)
+	addRows(y, b, rows, out)
+}
+
+// affineBackward adds dyᵀ·x to ∂W and Σdy to ∂b and, unless dx is nil, sets
+// dx = dy·W, using wt as scratch for Wᵀ.
+func affineBackward(dx, x, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
+	addATB(w.grad, dy, x, rows, out, in)
+	sumRowsAdd(b.grad, dy, rows, out)
+	if dx != nil {
+		transpose(wt, w.val, out, in)
+		mulABT(dx, dy, wt, rows, out, in)
+	}
+}
+
+// pathfinder is the pathfinder layer of §3.1 as in the official code: an MLP
+// applied to each edge's D features,
+//
+//	h⁰ = z_e,  hˡ = ReLU(hˡ⁻¹Wˡ + bˡ),  w_e = σ(hᴸ⁻¹Wᴸ + bᴸ),
+//
+// once per undirected edge; both GCN layers then share w.
+type pathfinder struct {
+	rows   int
+	layers []*dense
+	acts   [][]float64 // acts[0] is the input; acts[l] the output of layer l (the last before σ)
+	grads  [][]float64 // gradient with respect to acts[l], l ≥ 1
+	w      []float64   // σ of the last activation: the learned edge weights
+}
+
+func newPathfinder(rnd *rand.Rand, z []float64, rows, d int, hidden []int) *pathfinder {
+	p := &pathfinder{rows: rows, acts: [][]float64{z}, grads: [][]float64{nil}, w: make([]float64, rows)}
+	in := d
+	for _, h := range append(append([]int(nil), hidden...), 1) {
+		p.layers = append(p.layers, newLinear(rnd, in, h))
+		p.acts = append(p.acts, make([]float64, rows*h))
+		p.grads = append(p.grads, make([]float64, rows*h))
+		in = h
+	}
+	return p
+}
+
+func (p *pathfinder) params() []*tensor {
+	var out []*tensor
+	for _, l := range p.layers {
+		out = append(out, l.params()...)
+	}
+	return out
+}
+
+// forward computes the edge weights p.w.
+func (p *pathfinder) forward() []float64 {
+	last := len(p.layers)
+	for l, layer := range p.layers {
+		y := p.acts[l+1]
+		layer.forward(y, p.acts[l], p.rows)
+		if l+1 < last {
+			relu(y, y)
+		}
+	}
+	for e, s := range p.acts[last] {
+		p.w[e] = fmath.Sigmoid(s)
+	}
+	return p.w
+}
+
+// backward takes ∂L/∂w and accumulates the layers' gradients.
+func (p *pathfinder) backward(gw []float64) {
+	last := len(p.layers)
+	g := p.grads[last]
+	for e, w := range p.w {
+		g[e] = float64(gw[e]*w) * (1 - w)
+	}
+	for l := last - 1; l >= 0; l-- {
+		var dx []float64
+		if l > 0 {
+			dx = p.grads[l]
+		}
+		p.layers[l].backward(dx, p.acts[l], p.grads[l+1], p.rows)
+		if dx != nil {
+			reluBackward(dx, dx, p.acts[l])
+		}
+	}
+}
+
+// conv is one graph convolution y = Â·(x·Wᵀ) + b (Kipf & Welling, with
+// PyG's order: transform, propagate, then add the bias), or, without a
+// graph, the dense layer y = x·Wᵀ + b. W is out×in.
+type conv struct {
+	in, out int
+	w, b    *tensor
+	wt      []float64
+	norm    *gcnNorm // nil: no graph
+	learn   bool     // accumulate the gradient of Â (PDN)
+	xw, gxw []float64
+}
+
+func newConv(rnd *rand.Rand, rows, in, out int, norm *gcnNorm, learn bool) *conv {
+	c := &conv{in: in, out: out, w: newTensor(in * out), b: newTensor(out), wt: make([]float64, in*out), norm: norm, learn: learn}
+	if norm == nil { // an MLP layer, initialised as torch.nn.Linear
+		a := 1 / math.Sqrt(float64(in))
+		c.w.uniform(rnd, a)
+		c.b.uniform(rnd, a)
+		return c
+	}
+	c.w.glorot(rnd, in, out) // PyG's GCNConv: Glorot weights, zero bias
+	c.xw, c.gxw = make([]float64, rows*out), make([]float64, rows*out)
+	return c
+}
+
+func (c *conv) params() []*tensor { return []*tensor{c.w, c.b} }
+
+func (c *conv) forward(y, x []float64, rows int) {
+	if c.norm == nil {
+		affineForward(y, x, c.w.val, c.b.val, rows, c.in, c.out)
+		return
+	}
+	mulABT(c.xw, x, c.w.val, rows, c.in, c.out)
+	c.norm.propagate(y, c.xw, c.out)
+	addRows(y, c.b.val, rows, c.out)
+}
+
+// backward accumulates ∂W, ∂b (and ∂Â when learning edges) and sets
+// dx = ∂L/∂x unless dx is nil. Â is symmetric, so ∂L/∂(xWᵀ) = Â·dy.
+func (c *conv) backward(dx, x, dy []float64, rows int) {
+	if c.norm == nil {
+		affineBackward(dx, x, dy, c.w, c.b, c.wt, rows, c.in, c.out)
+		return
+	}
+	sumRowsAdd(c.b.grad, dy, rows, c.out)
+	c.norm.propagate(c.gxw, dy, c.out)
+	if c.learn {
+		c.norm.accumulate(dy, c.xw, c.out)
+	}
+	addATB(c.w.grad, c.gxw, x, rows, c.out, c.in)
+	if dx != nil {
+		transpose(c.wt, c.w.val, c.out, c.in)
+		mulABT(dx, c.gxw, c.wt, rows, c.out, c.in)
+	}
+}
+
+// logSoftmaxNLL returns the mean negative log-likelihood of the labels of
+// the given rows of logits (n×c) and, if grad is not nil, sets grad to its
+// gradient, (softmax − onehot)/|rows| on those rows and 0 elsewhere.
+func logSoftmaxNLL(grad, logits []float64, c int, rows, labels []int) float64 {
+	if grad != nil {
+		clear(grad)
+	}
+	var loss float64
+	inv := 1 / float64(len(rows))
+	for _, i := range rows {
+		z := logits[i*c : (i+1)*c]
+		m := z[0]
+		for _, v := range z[1:] {
+			m = max(m, v)
+		}
+		var s float64
+		for _, v := range z {
+			s += fmath.Exp(v - m)
+		}
+		lse := m + fmath.Log(s)
+		loss += lse - z[labels[i]]
+		if grad != nil {
+			g := grad[i*c : (i+1)*c]
+			for j, v := range z {
+				g[j] = fmath.Exp(v-lse) * inv
+			}
+			g[labels[i]] -= inv
+		}
+	}
+	return loss * inv
+}

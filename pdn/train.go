@@ -1,0 +1,226 @@
+package pdn
+
+import (
+	"fmt"
+	"math"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// adam is torch.optim.Adam (β₁ = 0.9, β₂ = 0.999, ε = 1e-8) with L2 weight
+// decay added to the gradient, over a list of tensors.
+type adam struct {
+	lr, wd      float64
+	b1t, b2t    float64 // β₁ᵗ, β₂ᵗ
+	params      []*tensor
+	mom, second [][]float64
+}
+
+const (
+	adamB1  = 0.9
+	adamB2  = 0.999
+	adamEps = 1e-8
+)
+
+func newAdam(params []*tensor, lr, wd float64) *adam {
+	a := &adam{lr: lr, wd: wd, params: params}
+	for _, p := range params {
+		a.mom = append(a.mom, make([]float64, len(p.val)))
+		a.second = append(a.second, make([]float64, len(p.val)))
+	}
+	a.reset()
+	return a
+}
+
+func (a *adam) reset() {
+	a.b1t, a.b2t = 1, 1
+	for i := range a.mom {
+		clear(a.mom[i])
+		clear(a.second[i])
+	}
+}
+
+// step applies one update:
+//
+//	g ← g + λθ,  m ← β₁m + (1−β₁)g,  v ← β₂v + (1−β₂)g²,
+//	θ ← θ − (lr/(1−β₁ᵗ)) · m / (√v/√(1−β₂ᵗ) + ε).
+func (a *adam) step() {
+	a.b1t *= adamB1
+	a.b2t *= adamB2
+	stepSize := a.lr / (1 - a.b1t)
+	bc2 := math.Sqrt(1 - a.b2t)
+	for k, p := range a.params {
+		m, v := a.mom[k], a.second[k]
+		for i, g := range p.grad {
+			if a.wd != 0 {
+				g += float64(a.wd * p.val[i])
+			}
+			m[i] = float64(adamB1*m[i]) + float64((1-adamB1)*g)
+			v[i] = float64(adamB2*v[i]) + float64(float64((1-adamB2)*g)*g)
+			p.val[i] -= float64(stepSize * m[i] / (math.Sqrt(v[i])/bc2 + adamEps))
+		}
+	}
+}
+
+// Snapshot is the state of a run after an epoch, read in evaluation mode
+// (no dropout) with the weights after that epoch's update.
+type Snapshot struct {
+	Epoch    int
+	Loss     float64 // training loss of the epoch's step (with dropout)
+	TrainAcc float64
+	TestAcc  float64
+	// Weights are the learned edge weights, one per undirected edge: all 1
+	// for GCN, nil for MLP. EvaluateInto reuses the slice.
+	Weights []float64
+	// WIntra and WInter are the mean weights on intra- and inter-class
+	// edges, NaN when the graph has no edge kinds.
+	WIntra, WInter float64
+}
+
+// Trainer runs full-batch training one epoch at a time. The caller drives
+// it: call Step to train an epoch and Evaluate to read a Snapshot. Pausing
+// is not calling Step; Reset goes back to the very same initial weights.
+// A Trainer is not safe for concurrent use.
+type Trainer struct {
+	exp   experiment.Experiment
+	g     *datasets.Graph
+	m     *model
+	opt   *adam
+	init  [][]float64
+	epoch int
+	loss  float64
+	test  []int
+}
+
+// NewTrainer builds the model of e on g with the weights drawn from
+// e.Train.Seed. It validates e and g; e.Data is only carried along.
+func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
+	if err := e.Validate(); err != nil {
+		return nil, err
+	}
+	m, err := newModel(g, e.Model, e.Train.Seed)
+	if err != nil {
+		return nil, err
+	}
+	t := &Trainer{exp: e, g: g, m: m, opt: newAdam(m.params, e.Train.LR, e.Train.WeightDecay),
+		test: g.Nodes(datasets.Test), loss: math.NaN()}
+	for _, p := range m.params {
+		t.init = append(t.init, append([]float64(nil), p.val...))
+	}
+	return t, nil
+}
+
+// Epoch returns the number of epochs trained since the start or the last Reset.
+func (t *Trainer) Epoch() int { return t.epoch }
+
+// Done reports whether the experiment's epochs have all been trained.
+func (t *Trainer) Done() bool { return t.epoch >= t.exp.Train.Epochs }
+
+// Experiment returns the experiment the trainer runs.
+func (t *Trainer) Experiment() experiment.Experiment { return t.exp }
+
+// DivergedError reports a loss that is no longer finite.
+type DivergedError struct {
+	Epoch int
+	Loss  float64
+	LR    float64
+}
+
+func (e *DivergedError) Error() string {
+	p, _ := experiment.Lookup("lr")
+	return fmt.Sprintf("training diverged at epoch %d: the loss is %v; lower lr (now %g; allowed %s)", e.Epoch, e.Loss, e.LR, p.Range())
+}
+
+// Step trains one epoch: forward with dropout, backward, one Adam update.
+// It returns the epoch's loss, or a *DivergedError (and leaves the weights
+// untouched) when the loss is not finite.
+func (t *Trainer) Step() (float64, error) {
+	t.m.forward(true)
+	loss := t.m.lossAndBackward()
+	if math.IsNaN(loss) || math.IsInf(loss, 0) {
+		return loss, &DivergedError{Epoch: t.epoch + 1, Loss: loss, LR: t.exp.Train.LR}
+	}
+	t.opt.step()
+	t.epoch++
+	t.loss = loss
+	return loss, nil
+}
+
+// Reset returns to epoch 0 with the initial weights, optimiser state and
+// dropout stream, so the next run repeats the first one bit for bit.
+func (t *Trainer) Reset() {
+	for k, p := range t.m.params {
+		copy(p.val, t.init[k])
+	}
+	t.opt.reset()
+	t.m.resetDropout(t.exp.Train.Seed)
+	t.epoch, t.loss = 0, math.NaN()
+}
+
+// Evaluate returns a Snapshot with its own copy of the weights.
+func (t *Trainer) Evaluate() Snapshot {
+	var s Snapshot
+	t.EvaluateInto(&s)
+	return s
+}
+
+// EvaluateInto fills s, reusing s.Weights, so that a loop that evaluates
+// every epoch does not allocate.
+func (t *Trainer) EvaluateInto(s *Snapshot) {
+	t.m.forward(false)
+	g := t.g
+	s.Epoch, s.Loss = t.epoch, t.loss
+	s.TrainAcc = accuracy(t.m.logits, g.C, t.m.train, g.Labels)
+	s.TestAcc = accuracy(t.m.logits, g.C, t.test, g.Labels)
+	w := t.m.weights()
+	if w == nil {
+		s.Weights = s.Weights[:0]
+		s.WIntra, s.WInter = math.NaN(), math.NaN()
+		return
+	}
+	s.Weights = append(s.Weights[:0], w...)
+	s.WIntra, s.WInter = meanByKind(w, g.Kind)
+}
+
+// accuracy returns the share of rows whose largest logit is their label
+// (the first largest on ties), NaN for no rows.
+func accuracy(logits []float64, c int, rows, labels []int) float64 {
+	if len(rows) == 0 {
+		return math.NaN()
+	}
+	right := 0
+	for _, i := range rows {
+		if argmax(logits[i*c:(i+1)*c]) == labels[i] {
+			right++
+		}
+	}
+	return float64(right) / float64(len(rows))
+}
+
+func argmax(x []float64) int {
+	best := 0
+	for j, v := range x {
+		if v > x[best] {
+			best = j
+		}
+	}
+	return best
+}
+
+// meanByKind returns the mean of w over intra- and inter-class edges.
+func meanByKind(w []float64, kind []int8) (intra, inter float64) {
+	var si, se float64
+	var ni, ne int
+	for e, k := range kind {
+		switch k {
+		case datasets.KindIntra:
+			si += w[e]
+			ni++
+		case datasets.KindInter:
+			se += w[e]
+			ne++
+		}
+	}
+	return si / float64(ni), se / float64(ne)
+}

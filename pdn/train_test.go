@@ -1,0 +1,207 @@
+package pdn
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+func mustTrainer(t testing.TB, g *datasets.Graph, e experiment.Experiment) *Trainer {
+	t.Helper()
+	tr, err := NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func runEpochs(t testing.TB, tr *Trainer, n int) {
+	t.Helper()
+	for range n {
+		if _, err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// digest hashes the bits of every parameter and of a snapshot.
+func digest(tr *Trainer, s Snapshot) string {
+	h := sha256.New()
+	put := func(v float64) { binary.Write(h, binary.LittleEndian, math.Float64bits(v)) }
+	for _, p := range tr.m.params {
+		for _, v := range p.val {
+			put(v)
+		}
+	}
+	for _, v := range []float64{s.Loss, s.TrainAcc, s.TestAcc} {
+		put(v)
+	}
+	for _, v := range s.Weights {
+		put(v)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func TestAdamFirstStep(t *testing.T) {
+	// After one step from zero moments, m̂/√v̂ = g/|g|: every parameter moves
+	// by lr against the sign of its gradient (up to ε).
+	p := &tensor{val: []float64{1, -2, 3}, grad: []float64{0.5, -4, 1e-3}}
+	a := newAdam([]*tensor{p}, 0.1, 0)
+	a.step()
+	for i, want := range []float64{0.9, -1.9, 2.9} {
+		if math.Abs(p.val[i]-want) > 1e-6 {
+			t.Errorf("θ[%d] = %v, want %v", i, p.val[i], want)
+		}
+	}
+	// Weight decay adds λθ to the gradient: a zero gradient still moves.
+	q := &tensor{val: []float64{2}, grad: []float64{0}}
+	b := newAdam([]*tensor{q}, 0.1, 0.5)
+	b.step()
+	if math.Abs(q.val[0]-1.9) > 1e-6 {
+		t.Errorf("with weight decay θ = %v, want 1.9", q.val[0])
+	}
+}
+
+func TestSameSeedsSameBits(t *testing.T) {
+	g := smallGraph(11, 60, 150, 6, 5, 3)
+	e := experiment.Default()
+	e.Train.Epochs = 15
+	a, b := mustTrainer(t, g, e), mustTrainer(t, g, e)
+	runEpochs(t, a, 15)
+	runEpochs(t, b, 15)
+	da, db := digest(a, a.Evaluate()), digest(b, b.Evaluate())
+	if da != db {
+		t.Fatalf("same seeds, different runs: %s vs %s", da, db)
+	}
+	// Reset replays the very same run.
+	a.Reset()
+	if a.Epoch() != 0 {
+		t.Errorf("epoch after Reset = %d", a.Epoch())
+	}
+	runEpochs(t, a, 15)
+	if d := digest(a, a.Evaluate()); d != da {
+		t.Errorf("after Reset the run differs: %s vs %s", d, da)
+	}
+	// Another weight seed is another run.
+	e.Train.Seed = 2
+	c := mustTrainer(t, g, e)
+	runEpochs(t, c, 15)
+	if digest(c, c.Evaluate()) == da {
+		t.Error("another weight seed gave the same run")
+	}
+}
+
+func TestEvaluateDoesNotDisturbTraining(t *testing.T) {
+	g := smallGraph(12, 40, 90, 4, 3, 2)
+	e := experiment.Default()
+	a, b := mustTrainer(t, g, e), mustTrainer(t, g, e)
+	var s Snapshot
+	for range 10 {
+		runEpochs(t, a, 1)
+		a.EvaluateInto(&s)
+		runEpochs(t, b, 1)
+	}
+	if digest(a, a.Evaluate()) != digest(b, b.Evaluate()) {
+		t.Error("evaluating between epochs changed the run")
+	}
+	if allocs := testing.AllocsPerRun(5, func() { a.EvaluateInto(&s) }); allocs != 0 {
+		t.Errorf("EvaluateInto allocates %v times", allocs)
+	}
+	if allocs := testing.AllocsPerRun(5, func() { runEpochs(t, a, 1) }); allocs != 0 {
+		t.Errorf("Step allocates %v times", allocs)
+	}
+}
+
+func TestSnapshotContents(t *testing.T) {
+	g := smallGraph(13, 40, 90, 4, 3, 2)
+	for _, tc := range []struct {
+		kind    string
+		weights int
+	}{{experiment.PDN, 90}, {experiment.GCN, 90}, {experiment.MLP, 0}} {
+		t.Run(tc.kind, func(t *testing.T) {
+			e := experiment.Default()
+			e.Model.Kind = tc.kind
+			tr := mustTrainer(t, g, e)
+			runEpochs(t, tr, 3)
+			s := tr.Evaluate()
+			if s.Epoch != 3 || math.IsNaN(s.Loss) || len(s.Weights) != tc.weights {
+				t.Fatalf("snapshot %+v", s)
+			}
+			for _, acc := range []float64{s.TrainAcc, s.TestAcc} {
+				if acc < 0 || acc > 1 {
+					t.Errorf("accuracy %v out of [0, 1]", acc)
+				}
+			}
+			for _, w := range s.Weights {
+				if w <= 0 || w > 1 || (tc.kind == experiment.GCN && w != 1) {
+					t.Fatalf("edge weight %v", w)
+				}
+			}
+			if tc.kind == experiment.MLP != math.IsNaN(s.WIntra) {
+				t.Errorf("WIntra = %v", s.WIntra)
+			}
+		})
+	}
+}
+
+func TestDivergenceIsReported(t *testing.T) {
+	g := smallGraph(14, 40, 90, 4, 3, 2)
+	e := experiment.Default()
+	e.Train.LR = 10 // the largest allowed
+	tr := mustTrainer(t, g, e)
+	for range 50 { // huge steps must not crash anything
+		if _, err := tr.Step(); err != nil {
+			break
+		}
+	}
+	tr.m.l2.w.val[0] = math.Inf(1) // a blown-up weight: the loss becomes NaN
+	tr.m.l2.w.val[1] = math.Inf(-1)
+	_, err := tr.Step()
+	var de *DivergedError
+	if !errors.As(err, &de) {
+		t.Fatalf("Step after blow-up = %v, want a DivergedError", err)
+	}
+	if msg := err.Error(); !containsAll(msg, "diverged", "lr", "[1e-06, 10]") {
+		t.Errorf("message %q does not say what to change", msg)
+	}
+	_ = tr.Evaluate() // still usable
+	tr.Reset()        // back to the finite initial weights
+	if _, err := tr.Step(); err != nil {
+		t.Errorf("after Reset: %v", err)
+	}
+}
+
+func TestNewTrainerRejects(t *testing.T) {
+	g := smallGraph(15, 20, 30, 3, 2, 2)
+	e := experiment.Default()
+	e.Model.Hidden = 0
+	if _, err := NewTrainer(g, e); err == nil || !containsAll(err.Error(), "hidden") {
+		t.Errorf("hidden 0: %v", err)
+	}
+	e = experiment.Default()
+	noEdgeFeatures := smallGraph(15, 20, 30, 3, 0, 2)
+	if _, err := NewTrainer(noEdgeFeatures, e); err == nil {
+		t.Error("PDN accepted a graph without edge features")
+	}
+	bad := smallGraph(15, 20, 30, 3, 2, 2)
+	bad.Labels[0] = 9
+	if _, err := NewTrainer(bad, e); err == nil || !containsAll(err.Error(), "label") {
+		t.Errorf("label out of range: %v", err)
+	}
+}
+
+func containsAll(s string, parts ...string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Prints the median epoch time of the Go CLI next to the PyTorch peer's, for
+# PDN, GCN and MLP on one bundle of the paper's default scenario. The peer
+# runs only where python3-torch is installed; speed is compared within one run
+# on one machine, as ratios.
+set -euo pipefail
+pdn=${1:-bin/pdn}
+peer=${PEER:-../shared/peers/torch_pdn.py}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$pdn" gen -out "$dir/bundle" -seed 1 >/dev/null
+
+have_peer=0
+if [ -f "$peer" ] && /usr/bin/python3 -c 'import torch' 2>/dev/null; then
+  have_peer=1
+else
+  echo "(the peer needs $peer and python3-torch: apt-get install -y python3-torch python3-numpy)"
+fi
+
+field() { sed -n "s/.*\"$1\": *\([0-9.]*\).*/\1/p"; }
+printf '%-5s %14s %14s %8s %10s %10s\n' model go_ms peer_ms ratio go_acc peer_acc
+for m in pdn gcn mlp; do
+  g=$("$pdn" train -data "$dir/bundle" -model "$m" -seed 1 -json -quiet | tail -1)
+  gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
+  pms=-; pacc=-; ratio=-
+  if [ "$have_peer" = 1 ]; then
+    p=$(/usr/bin/python3 "$peer" "$dir/bundle" --models "$m" --seed 1 | tail -1)
+    pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
+    ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
+  fi
+  printf '%-5s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
+done
