@@ -1,0 +1,34 @@
+// Package pdn trains Pathfinder Discovery Networks (Rozemberczki et al.,
+// WWW 2021) and their baselines, GCN and MLP, on a datasets.Graph.
+//
+// A graph has N nodes with features X ∈ ℝ^{N×F} and E undirected edges,
+// edge e = {u, v} with features z_e ∈ ℝ^D. The pathfinder layer (§3.1) maps
+// each edge's features to one weight by a small MLP,
+//
+//	w_e = σ(W_L · ReLU(… ReLU(W_1 z_e + b_1) …) + b_L),
+//
+// computed once per undirected edge. The learned graph Ĝ with Ĝ_uv = w_e,
+// plus one self-loop of weight 1 per node, is normalised symmetrically
+// (PyG's gcn_norm),
+//
+//	d_i = 1 + Σ_{e∋i} w_e,   Â = D^{-1/2} (Ĝ + I) D^{-1/2},
+//
+// and both layers of a GCN (Kipf & Welling) pass messages over it:
+//
+//	logits = Â · drop(ReLU(Â X W_1ᵀ + b_1)) · W_2ᵀ + b_2.
+//
+// GCN is the same network with every w_e = 1; MLP drops Â altogether. The
+// loss is the mean cross-entropy of the training nodes, and Adam (with L2
+// weight decay added to the gradient, as torch.optim.Adam) trains the
+// pathfinder and the GCN together, full batch.
+//
+// Every backward pass is written by hand and checked against finite
+// differences in the tests. The kernels are plain loops over flat slices:
+// they beat gonum's pure-Go paths under GOOS=js, and they sum in a fixed
+// order, so the same seeds give the same bits natively and in the browser.
+// Once warm, an epoch allocates nothing.
+//
+// A Trainer runs one epoch per Step and reads a Snapshot (accuracy, loss,
+// learned weights) on demand; the CLI and the browser's worker both drive it
+// that way. The package knows nothing of the browser.
+package pdn
