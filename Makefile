@@ -12,12 +12,22 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 PURE        := ./experiment/... ./datasets/... ./pdn/... ./internal/...
 BIN         := bin
 
-.PHONY: run test test-native test-wasm lint bench build clean
+PORT        ?= 8080
+WASMFLAGS   := -trimpath -ldflags=-s\ -w
 
-## run: build the CLI and train PDN on the paper's default scenario
-run: build
-	$(BIN)/pdn train
+.PHONY: run dist test test-native test-wasm lint bench build clean
 
+## run: build the explorer into dist/ and serve it on 127.0.0.1:$(PORT)
+run: dist
+	$(GO) run ./wasm/ui serve -dir dist -addr 127.0.0.1:$(PORT)
+
+## dist: the static site, hostable by any file server, at / or under a sub-path
+dist:
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o dist/web/app.wasm ./wasm/ui
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o dist/web/worker.wasm ./wasm/worker
+	$(GO) run ./wasm/ui build -out dist
+
+## build: the CLI
 build:
 	$(GO) build -o $(BIN)/pdn ./cmd/pdn
 
@@ -44,4 +54,4 @@ bench: build
 	bash scripts/bench-peer.sh $(BIN)/pdn
 
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) dist

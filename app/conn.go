@@ -1,0 +1,93 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// Conn carries commands to the engine. The page talks to a Web Worker; tests
+// plug in a fake.
+type Conn interface {
+	Send(protocol.Command)
+	Close()
+}
+
+// EventFunc receives the engine's events; f32 is the message's float array
+// (weights or positions), nil when it has none.
+type EventFunc func(ev protocol.Event, f32 []float32)
+
+// workerConn is a Conn to a dedicated Web Worker running wasm/worker.
+type workerConn struct {
+	w       app.Value
+	onMsg   app.Func
+	onErr   app.Func
+	ready   bool
+	pending []protocol.Command
+}
+
+// dialWorker starts the worker script at url (relative to the page). Until
+// the worker says it is ready, commands wait in order.
+func dialWorker(url string, onEvent EventFunc) Conn {
+	c := &workerConn{}
+	c.w = app.Window().Get("Worker").New(url)
+	var buf []byte
+	c.onMsg = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		data := args[0].Get("data")
+		ev, err := protocol.DecodeEvent(data.Get("json").String())
+		if err != nil {
+			onEvent(protocol.Event{Kind: protocol.KindError, Error: "bad message from the engine: " + err.Error()}, nil)
+			return nil
+		}
+		var f32 []float32
+		if arr := data.Get("f32"); arr.Truthy() {
+			n := arr.Get("byteLength").Int()
+			if cap(buf) < n {
+				buf = make([]byte, n)
+			}
+			buf = buf[:n]
+			app.CopyBytesToGo(buf, app.Window().Get("Uint8Array").New(arr.Get("buffer"), arr.Get("byteOffset"), n))
+			f32 = protocol.BytesFloat32(nil, buf)
+		}
+		if ev.Kind == protocol.KindReady {
+			c.ready = true
+			for _, p := range c.pending {
+				c.post(p)
+			}
+			c.pending = nil
+		}
+		onEvent(ev, f32)
+		return nil
+	})
+	c.onErr = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		msg := "the engine worker failed to start"
+		if m := args[0].Get("message"); m.Truthy() {
+			msg += ": " + m.String()
+		}
+		onEvent(protocol.Event{Kind: protocol.KindError, Error: msg}, nil)
+		return nil
+	})
+	c.w.Set("onmessage", c.onMsg)
+	c.w.Set("onerror", c.onErr)
+	return c
+}
+
+func (c *workerConn) Send(cmd protocol.Command) {
+	if !c.ready {
+		c.pending = append(c.pending, cmd)
+		return
+	}
+	c.post(cmd)
+}
+
+func (c *workerConn) post(cmd protocol.Command) {
+	msg := app.Window().Get("Object").New()
+	msg.Set("json", protocol.Encode(cmd))
+	c.w.Call("postMessage", msg)
+}
+
+func (c *workerConn) Close() {
+	c.w.Call("terminate")
+	c.onMsg.Release()
+	c.onErr.Release()
+}

@@ -1,0 +1,147 @@
+package app
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+)
+
+// groupTitles names the control groups, in order.
+var groupTitles = []struct{ group, title string }{
+	{experiment.GroupData, "Synthetic graph (§5.1)"},
+	{experiment.GroupModel, "Model"},
+	{experiment.GroupTrain, "Training"},
+}
+
+// sizeChoices are the pathfinder shapes the paper uses, offered by name.
+var sizeChoices = []string{"none", "2", "16", "32,16"}
+
+// renderControls draws one control per row of the state table.
+func (c *Explorer) renderControls() app.UI {
+	groups := make([]app.UI, 0, len(groupTitles))
+	for _, g := range groupTitles {
+		var rows []app.UI
+		for _, p := range experiment.Params {
+			if p.Group == g.group {
+				rows = append(rows, c.control(p))
+			}
+		}
+		groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(g.title)}, rows...)...))
+	}
+	return app.Aside().Class("controls").Body(groups...)
+}
+
+// control draws the input that fits p: a select for choices, a log₂ slider
+// where the paper sweeps powers of two, a plain slider for short ranges, a
+// number box otherwise (always beside sliders, for exact values).
+func (c *Explorer) control(p experiment.Param) app.UI {
+	id := "ctl-" + p.Name
+	value := p.Get(&c.st.Exp)
+	label := p.Name
+	if p.Symbol != "" {
+		label = p.Symbol + " · " + p.Name
+	}
+	var input app.UI
+	switch {
+	case p.Choices != nil:
+		input = c.selectControl(id, p, value, p.Choices)
+	case p.MaxLen > 0:
+		input = c.selectControl(id, p, value, withCurrent(sizeChoices, value))
+	default:
+		input = c.numberControls(id, p, value)
+	}
+	row := app.Div().Class("control").Title(p.Usage+" ("+p.Range()+")").Body(
+		app.Label().For(id).Text(label),
+		input,
+	)
+	if msg, bad := c.fieldErr[p.Name]; bad {
+		return app.Div().Class("control-wrap invalid").Body(row, app.P().Class("field-error").Text(msg))
+	}
+	return row
+}
+
+func withCurrent(choices []string, v string) []string {
+	for _, c := range choices {
+		if c == v {
+			return choices
+		}
+	}
+	return append(append([]string(nil), choices...), v)
+}
+
+func (c *Explorer) selectControl(id string, p experiment.Param, value string, choices []string) app.UI {
+	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
+		c.setParam(p.Name, ctx.JSSrc().Get("value").String())
+	}).Body(app.Range(choices).Slice(func(i int) app.UI {
+		return app.Option().Value(choices[i]).Text(choices[i]).Selected(choices[i] == value)
+	}))
+}
+
+// sliderKind tells how a numeric parameter slides: "log" (log₂ scale),
+// "linear", or "" for none (seeds, epochs, weight decay).
+func sliderKind(p experiment.Param) string {
+	switch {
+	case p.Log:
+		return "log"
+	case p.Max-p.Min <= 10 && p.Name != "weight-decay":
+		return "linear"
+	}
+	return ""
+}
+
+func isInt(p experiment.Param) bool {
+	switch p.Name {
+	case "classes", "per-class", "node-features", "edge-features", "hidden", "epochs", "seed", "init-seed":
+		return true
+	}
+	return false
+}
+
+func (c *Explorer) numberControls(id string, p experiment.Param, value string) app.UI {
+	shown := value
+	if d, ok := c.dragging[p.Name]; ok {
+		shown = d
+	}
+	box := app.Input().ID(id).Type("number").Value(shown).Attr("min", num(p.Min, 10)).Attr("max", num(p.Max, 10)).
+		Attr("step", "any").OnChange(func(ctx app.Context, e app.Event) {
+		c.setParam(p.Name, ctx.JSSrc().Get("value").String())
+	})
+	kind := sliderKind(p)
+	if kind == "" {
+		return box
+	}
+	v, _ := strconv.ParseFloat(value, 64)
+	lo, hi, pos, step := p.Min, p.Max, v, "1"
+	if !isInt(p) {
+		step = "0.01"
+	}
+	if kind == "log" {
+		lo, hi, pos, step = math.Log2(p.Min), math.Log2(p.Max), math.Log2(v), "0.125"
+	}
+	toValue := func(s string) string {
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return s
+		}
+		if kind == "log" {
+			x = math.Exp2(x)
+		}
+		if isInt(p) {
+			return strconv.Itoa(int(math.Round(x)))
+		}
+		return strconv.FormatFloat(x, 'g', 4, 64)
+	}
+	slider := app.Input().ID(id+"-slider").Type("range").Attr("aria-label", p.Name).
+		Attr("min", strconv.FormatFloat(lo, 'g', -1, 64)).Attr("max", strconv.FormatFloat(hi, 'g', -1, 64)).
+		Attr("step", step).Value(strconv.FormatFloat(pos, 'g', -1, 64)).
+		OnInput(func(ctx app.Context, e app.Event) {
+			c.dragging[p.Name] = toValue(ctx.JSSrc().Get("value").String())
+		}).
+		OnChange(func(ctx app.Context, e app.Event) {
+			c.setParam(p.Name, toValue(ctx.JSSrc().Get("value").String()))
+		})
+	return app.Div().Class("slider").Body(slider, box)
+}

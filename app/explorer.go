@@ -1,0 +1,344 @@
+package app
+
+import (
+	"math"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
+	"pdnexplorer/wasm/protocol"
+)
+
+// WorkerURL is the engine worker's bootstrap script, relative to the page so
+// that the site works at any path.
+const WorkerURL = "web/worker.js"
+
+// maxDrawnEdges bounds the edges the graph view draws; larger graphs show
+// an even sample of their edges, and say so.
+const maxDrawnEdges = 15000
+
+// graphRedraw is the least time between two redraws of the graph view while
+// training runs; the cheaper views follow every snapshot.
+const graphRedraw = 150 * time.Millisecond
+
+// Explorer is the whole page: controls, toolbar and live views.
+type Explorer struct {
+	app.Compo
+
+	// Dial connects to the engine. Nil means the Web Worker at WorkerURL;
+	// tests set a fake.
+	Dial func(EventFunc) Conn
+
+	st       State
+	conn     Conn
+	notices  []string
+	fieldErr map[string]string
+	dragging map[string]string // slider values shown while dragging
+
+	gen     int
+	graph   *protocol.Graph
+	view    *viz.Graph
+	drawIdx []int // edges drawn, when the graph has too many
+	snap    protocol.Snapshot
+	snapped bool
+	weights []float32
+	hist    history
+
+	nodesSVG, edgesSVG                     string
+	curvesSVG, histSVG, shareSVG           string
+	lastGraphDraw                          time.Time
+	unlisten                               func()
+
+	// Snapshots that arrived since the UI last caught up: each adds a point
+	// to the curves, only the newest is drawn, so a slow frame never leaves
+	// a backlog behind the engine.
+	queued []queuedSnapshot
+}
+
+type queuedSnapshot struct {
+	ev  protocol.Event
+	f32 []float32
+}
+
+// history holds one point per snapshot received.
+type history struct {
+	epoch, loss, train, test, share []float64
+}
+
+func (h *history) reset() { *h = history{} }
+
+// OnMount reads the permalink, starts the engine and listens for keys.
+func (c *Explorer) OnMount(ctx app.Context) {
+	st, err := ParseHash(currentHash())
+	c.st = st
+	c.fieldErr = map[string]string{}
+	c.dragging = map[string]string{}
+	if err != nil {
+		c.notices = append(c.notices, "This link has values the explorer cannot use; they were replaced by defaults: "+
+			strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	dial := c.Dial
+	if dial == nil {
+		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL, f) }
+	}
+	c.conn = dial(func(ev protocol.Event, f32 []float32) {
+		if ev.Kind == protocol.KindSnapshot {
+			c.queued = append(c.queued, queuedSnapshot{ev, f32})
+			if len(c.queued) == 1 {
+				ctx.Dispatch(func(ctx app.Context) { c.flushSnapshots() })
+			}
+			return
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			c.flushSnapshots() // keep the order of events
+			c.onEvent(ev, f32)
+		})
+	})
+	c.conn.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
+	c.unlisten = app.Window().AddEventListener("keydown", c.onKey)
+	c.saveHash()
+}
+
+// OnDismount stops the engine.
+func (c *Explorer) OnDismount() {
+	if c.conn != nil {
+		c.conn.Close()
+	}
+	if c.unlisten != nil {
+		c.unlisten()
+	}
+}
+
+func currentHash() string {
+	u := app.Window().URL()
+	if u == nil {
+		return ""
+	}
+	return u.EscapedFragment()
+}
+
+// saveHash writes the state into the URL without a navigation, so the
+// address bar is always the permalink.
+func (c *Explorer) saveHash() {
+	h := app.Window().Get("history")
+	if !h.Truthy() {
+		return
+	}
+	h.Call("replaceState", nil, "", "#"+c.st.Hash())
+}
+
+// flushSnapshots applies the queued snapshots: every one adds its point to
+// the curves, the newest redraws the views.
+func (c *Explorer) flushSnapshots() {
+	q := c.queued
+	c.queued = nil
+	for i, s := range q {
+		if s.ev.Gen != c.gen || s.ev.Snap == nil {
+			continue
+		}
+		if i < len(q)-1 {
+			c.record(*s.ev.Snap, s.f32)
+			continue
+		}
+		c.onEvent(s.ev, s.f32)
+	}
+}
+
+// onEvent applies one event from the engine.
+func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
+	switch ev.Kind {
+	case protocol.KindGraph:
+		c.gen, c.graph, c.view, c.weights, c.snapped = ev.Gen, ev.Graph, nil, nil, false
+		c.hist.reset()
+		c.drawIdx = sampleEdges(len(ev.Graph.Src))
+		c.nodesSVG, c.edgesSVG = "", ""
+	case protocol.KindLayout:
+		if ev.Gen != c.gen || c.graph == nil {
+			return
+		}
+		c.view = newGraphView(c.graph, f32, c.drawIdx)
+		c.nodesSVG = c.view.NodesSVG()
+		c.redrawGraph()
+	case protocol.KindSnapshot:
+		if ev.Gen != c.gen || ev.Snap == nil {
+			return
+		}
+		c.onSnapshot(*ev.Snap, f32)
+	case protocol.KindError:
+		c.notices = append(c.notices, ev.Error)
+		if ev.Field != "" {
+			c.fieldErr[ev.Field] = ev.Error
+		}
+	}
+}
+
+func (c *Explorer) onSnapshot(s protocol.Snapshot, w []float32) {
+	c.record(s, w)
+	c.snap, c.snapped, c.weights = s, true, w
+	c.redrawCharts()
+	if !s.Running || time.Since(c.lastGraphDraw) >= graphRedraw {
+		c.redrawGraph()
+	}
+}
+
+// record adds a snapshot's point to the curves.
+func (c *Explorer) record(s protocol.Snapshot, w []float32) {
+	if n := len(c.hist.epoch); n > 0 && float64(s.Epoch) <= c.hist.epoch[n-1] {
+		c.hist.reset() // a reset or a new model: the curves start again
+	}
+	c.hist.epoch = append(c.hist.epoch, float64(s.Epoch))
+	c.hist.loss = append(c.hist.loss, float64(s.Loss))
+	c.hist.train = append(c.hist.train, float64(s.TrainAcc))
+	c.hist.test = append(c.hist.test, float64(s.TestAcc))
+	c.hist.share = append(c.hist.share, interShare(w, c.graph))
+}
+
+// interShare is the share of the total learned weight that sits on
+// inter-class edges; NaN without weights or edge kinds.
+func interShare(w []float32, g *protocol.Graph) float64 {
+	if g == nil || len(g.Kinds) != len(w) || len(w) == 0 {
+		return math.NaN()
+	}
+	var inter, total float64
+	for e, x := range w {
+		total += float64(x)
+		if g.Kinds[e] == 2 {
+			inter += float64(x)
+		}
+	}
+	if total == 0 {
+		return math.NaN()
+	}
+	return inter / total
+}
+
+// sampleEdges returns evenly spaced edge indices when a graph has more
+// edges than the view draws, else nil.
+func sampleEdges(e int) []int {
+	if e <= maxDrawnEdges {
+		return nil
+	}
+	idx := make([]int, maxDrawnEdges)
+	for i := range idx {
+		idx[i] = int(int64(i) * int64(e) / maxDrawnEdges)
+	}
+	return idx
+}
+
+func newGraphView(g *protocol.Graph, pos []float32, idx []int) *viz.Graph {
+	src, dst, kinds := g.Src, g.Dst, g.Kinds
+	if idx != nil {
+		src, dst = make([]int32, len(idx)), make([]int32, len(idx))
+		if kinds != nil {
+			kinds = make([]int8, len(idx))
+		}
+		for i, e := range idx {
+			src[i], dst[i] = g.Src[e], g.Dst[e]
+			if kinds != nil {
+				kinds[i] = g.Kinds[e]
+			}
+		}
+	}
+	return viz.NewGraph(560, 560, pos, g.Labels, src, dst, kinds, g.Test)
+}
+
+// onKey maps the keyboard shortcuts, except while typing in a field.
+func (c *Explorer) onKey(ctx app.Context, e app.Event) {
+	if tag := strings.ToUpper(e.Get("target").Get("tagName").String()); tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
+		if t := e.Get("target").Get("type").String(); t != "range" {
+			return
+		}
+	}
+	if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		return
+	}
+	switch e.Get("key").String() {
+	case " ", "k":
+		c.togglePlay(ctx)
+	case "s", "ArrowRight":
+		c.send(protocol.OpStep)
+	case "r":
+		c.send(protocol.OpReset)
+	case "g":
+		c.regenerate(ctx)
+	default:
+		return
+	}
+	e.PreventDefault()
+}
+
+func (c *Explorer) send(op string) {
+	c.conn.Send(protocol.Command{Op: op})
+}
+
+func (c *Explorer) togglePlay(ctx app.Context) {
+	if c.snap.Running {
+		c.send(protocol.OpPause)
+	} else {
+		c.send(protocol.OpStart)
+	}
+}
+
+// regenerate draws a new graph from the next data seed.
+func (c *Explorer) regenerate(ctx app.Context) {
+	p, _ := experiment.Lookup("seed")
+	next := c.st
+	seed := c.st.Exp.Data.Seed + 1
+	if float64(seed) > p.Max {
+		seed = 0
+	}
+	next.Exp.Data.Seed = seed
+	c.st = next
+	c.saveHash()
+	c.conn.Send(protocol.Command{Op: protocol.OpRegenerate, State: c.st.Exp.Encode()})
+}
+
+// setParam validates and applies one control's new value; a bad value is
+// reported beside its control and changes nothing.
+func (c *Explorer) setParam(name, value string) {
+	delete(c.dragging, name)
+	p, ok := experiment.Lookup(name)
+	if !ok {
+		return
+	}
+	next := c.st
+	next.Exp.Model.EdgeHidden = append([]int(nil), c.st.Exp.Model.EdgeHidden...)
+	if err := p.Set(&next.Exp, value); err != nil {
+		c.fieldErr[name] = err.Error()
+		return
+	}
+	delete(c.fieldErr, name)
+	if p.Get(&next.Exp) == p.Get(&c.st.Exp) {
+		return
+	}
+	c.st = next
+	c.saveHash()
+	c.conn.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
+}
+
+func (c *Explorer) setThreshold(v float64) {
+	c.st.Threshold = math.Max(0, math.Min(1, v))
+	c.saveHash()
+	c.redrawGraph()
+}
+
+// copyLink puts the permalink on the clipboard.
+func (c *Explorer) copyLink(ctx app.Context, e app.Event) {
+	href := app.Window().Get("location").Get("href").String()
+	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
+		clip.Call("writeText", href)
+	}
+	if u, err := url.Parse(href); err == nil {
+		c.notices = append(c.notices, "Link copied: "+u.String())
+	}
+}
+
+func (c *Explorer) dismiss(i int) {
+	if i < len(c.notices) {
+		c.notices = append(c.notices[:i], c.notices[i+1:]...)
+	}
+}

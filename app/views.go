@@ -1,0 +1,217 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
+)
+
+// Chart sizes, in SVG units; the page scales them to its columns.
+const (
+	chartW, chartH = 520, 240
+)
+
+// redrawGraph renders the graph view from the latest weights.
+func (c *Explorer) redrawGraph() {
+	if c.view == nil {
+		return
+	}
+	w := c.weights
+	if w != nil && c.drawIdx != nil {
+		sub := make([]float32, len(c.drawIdx))
+		for i, e := range c.drawIdx {
+			sub[i] = w[e]
+		}
+		w = sub
+	}
+	if c.snapped && c.snap.Model == experiment.MLP {
+		w = nil
+	}
+	c.edgesSVG = c.view.EdgesSVG(w, c.st.Threshold, "The learned pathfinder graph")
+	c.lastGraphDraw = time.Now()
+}
+
+// redrawCharts renders the curves and the histogram.
+func (c *Explorer) redrawCharts() {
+	h := &c.hist
+	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Loss and accuracy", XLabel: "epoch", YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: float64(c.snap.Epochs)},
+		viz.Series{Name: "loss", Color: "#000000", X: h.epoch, Y: h.loss},
+		viz.Series{Name: "train acc.", Color: viz.ClassColor(0), Dash: true, X: h.epoch, Y: h.train},
+		viz.Series{Name: "test acc.", Color: viz.ClassColor(1), X: h.epoch, Y: h.test})
+	c.shareSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Share of learned weight on inter-class edges", XLabel: "epoch", YMin: 0, YMax: 1, XMax: float64(c.snap.Epochs)},
+		viz.Series{Name: "inter share", Color: viz.InterColor, X: h.epoch, Y: h.share})
+	var intra, inter []float64
+	if c.graph != nil && len(c.graph.Kinds) == len(c.weights) {
+		for e, w := range c.weights {
+			if c.graph.Kinds[e] == 2 {
+				inter = append(inter, float64(w))
+			} else {
+				intra = append(intra, float64(w))
+			}
+		}
+	}
+	c.histSVG = viz.Histogram(chartW, chartH, "Learned edge weights", "weight", 20,
+		viz.Group{Name: "intra-class", Color: viz.IntraColor, Values: intra},
+		viz.Group{Name: "inter-class", Color: viz.InterColor, Values: inter})
+}
+
+func maxFinite(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			m = math.Max(m, x)
+		}
+	}
+	return m
+}
+
+// Render lays out the page. It only reads state: every figure was drawn by
+// the event that changed it.
+func (c *Explorer) Render() app.UI {
+	return app.Div().Class("explorer").Body(
+		app.Header().Body(
+			app.H1().Text("PDN Explorer"),
+			app.P().Class("tagline").Text("A Pathfinder Discovery Network learns the graph its messages travel on. Watch it drop the edges between classes as its accuracy climbs."),
+		),
+		c.renderNotices(),
+		c.renderToolbar(),
+		app.Div().Class("main").Body(
+			c.renderControls(),
+			app.Section().Class("views").Body(
+				c.renderGraphCard(),
+				card("curves", "Loss and accuracy", c.curvesSVG, explainCurves()),
+				card("histogram", "Learned weights", c.histSVG, explainHistogram()),
+				card("share", "Inter-class share", c.shareSVG, explainShare()),
+			),
+		),
+		app.Footer().Body(
+			app.P().Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed)."),
+			app.P().Text("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine."),
+		),
+	)
+}
+
+func (c *Explorer) renderNotices() app.UI {
+	return app.Div().Class("notices").Body(
+		app.Range(c.notices).Slice(func(i int) app.UI {
+			return app.Div().Class("notice").Body(
+				app.Span().Text(c.notices[i]),
+				app.Button().Class("dismiss").Title("Dismiss").Text("×").OnClick(func(ctx app.Context, e app.Event) { c.dismiss(i) }),
+			)
+		}),
+	)
+}
+
+func (c *Explorer) renderToolbar() app.UI {
+	playLabel := "▶ Play"
+	if c.snap.Running {
+		playLabel = "❚❚ Pause"
+	}
+	return app.Div().Class("toolbar").Body(
+		app.Button().ID("play").Class("primary").Title("Play or pause (Space)").Text(playLabel).
+			OnClick(func(ctx app.Context, e app.Event) { c.togglePlay(ctx) }),
+		app.Button().ID("step").Title("Train one epoch (S)").Text("Step").
+			OnClick(func(ctx app.Context, e app.Event) { c.send("step") }),
+		app.Button().ID("reset").Title("Back to epoch 0, same initial weights (R)").Text("Reset").
+			OnClick(func(ctx app.Context, e app.Event) { c.send("reset") }),
+		app.Button().ID("regenerate").Title("A new graph from the next data seed (G)").Text("New graph").
+			OnClick(func(ctx app.Context, e app.Event) { c.regenerate(ctx) }),
+		app.Button().ID("copy-link").Title("Copy the link to this exact state").Text("Copy link").OnClick(c.copyLink),
+		app.Div().Class("stats").Body(
+			stat("Epoch", "epoch", fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
+			stat("Test acc.", "test-acc", num(float64(c.snap.TestAcc), 3)),
+			stat("Train acc.", "train-acc", num(float64(c.snap.TrainAcc), 3)),
+			stat("Loss", "loss", num(float64(c.snap.Loss), 4)),
+			stat("Epochs/s", "rate", num(float64(c.snap.EpochsPerSec), 1)),
+		),
+	)
+}
+
+func stat(label, id, value string) app.UI {
+	return app.Div().Class("stat").Body(
+		app.Span().Class("label").Text(label),
+		app.Span().ID(id).Class("value").Text(value),
+	)
+}
+
+// num formats x, or a dash before there is a value.
+func num(x float64, digits int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 && digits > 3 {
+		if x == 0 {
+			return "0"
+		}
+		return "–"
+	}
+	return strconv.FormatFloat(x, 'f', digits, 64)
+}
+
+func card(id, title, svg string, explain app.UI) app.UI {
+	var fig app.UI = app.Div().Class("placeholder").Text("Waiting for the engine…")
+	if svg != "" {
+		fig = app.Raw(svg)
+	}
+	return app.Div().ID(id).Class("card").Body(
+		app.H2().Text(title),
+		app.Div().Class("figure").Body(fig),
+		app.Div().Class("explain").Body(explain),
+	)
+}
+
+func (c *Explorer) renderGraphCard() app.UI {
+	var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
+	if c.edgesSVG != "" {
+		fig = app.Div().Class("layers").Body(
+			app.Div().Class("layer edges").Body(app.Raw(c.edgesSVG)),
+			app.Div().Class("layer nodes").Body(app.Raw(c.nodesSVG)),
+		)
+	}
+	note := ""
+	if c.graph != nil {
+		note = fmt.Sprintf("%d nodes, %d edges", c.graph.Nodes, len(c.graph.Src))
+		if c.drawIdx != nil {
+			note += fmt.Sprintf(" (drawing an even sample of %d)", len(c.drawIdx))
+		}
+	}
+	if c.snapped && c.snap.Model == experiment.MLP {
+		note += ". The MLP ignores the graph, so no edges are drawn."
+	}
+	t := c.st.Threshold
+	return app.Div().ID("graph").Class("card wide").Body(
+		app.H2().Text("The learned graph"),
+		app.Div().Class("graph-tools").Body(
+			app.Label().For("threshold").Text("Hide edges with weight below "),
+			app.Input().ID("threshold").Type("range").Min(0).Max(1).Step(0.01).Value(strconv.FormatFloat(t, 'f', 2, 64)).
+				OnInput(func(ctx app.Context, e app.Event) {
+					v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
+					if err == nil {
+						c.setThreshold(v)
+					}
+				}),
+			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),
+			legend(c.st.Exp.Data.Classes),
+		),
+		app.Div().Class("figure graph-figure").Body(fig),
+		app.P().Class("note").Text(note),
+		app.Div().Class("explain").Body(explainGraph()),
+	)
+}
+
+func legend(classes int) app.UI {
+	items := make([]app.UI, 0, classes+3)
+	for k := 0; k < classes; k++ {
+		items = append(items, app.Span().Class("key").Body(
+			app.Span().Class("swatch").Style("background", viz.ClassColor(k)),
+			app.Text(fmt.Sprintf("class %d", k))))
+	}
+	items = append(items,
+		app.Span().Class("key").Body(app.Span().Class("line intra"), app.Text("intra-class edge")),
+		app.Span().Class("key").Body(app.Span().Class("line inter"), app.Text("inter-class edge")),
+		app.Span().Class("key").Body(app.Span().Class("swatch hollow"), app.Text("test node")))
+	return app.Div().Class("legend").Body(items...)
+}

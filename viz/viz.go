@@ -1,0 +1,67 @@
+// Package viz draws the explorer's figures as SVG with svgo: the learned
+// graph, curves over epochs and the histogram of learned weights. The
+// browser and the CLI call the same functions, so a figure looks the same in
+// both.
+//
+// Every function returns an inline <svg> element (no XML prolog), ready to
+// be put into a page; File adds the prolog for a standalone .svg file. The
+// package knows nothing of training or of the browser.
+package viz
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	svg "github.com/ajstarks/svgo"
+)
+
+// ClassColors is the Okabe–Ito palette, which stays distinguishable under
+// the common colour-vision deficiencies, in the order classes use it.
+// Vermillion is kept for inter-class edges.
+var ClassColors = []string{"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#F0E442", "#000000"}
+
+// Edge colours: intra-class edges are dark and solid, inter-class edges
+// vermillion and dashed, so they differ in hue, lightness and pattern.
+const (
+	IntraColor = "#333333"
+	InterColor = "#D55E00"
+)
+
+// ClassColor returns the colour of class c.
+func ClassColor(c int) string { return ClassColors[c%len(ClassColors)] }
+
+// canvas is an svgo canvas writing into a buffer.
+type canvas struct {
+	*svg.SVG
+	buf *bytes.Buffer
+}
+
+// newCanvas starts a w×h figure that scales with its container.
+func newCanvas(w, h int, label string) canvas {
+	var b bytes.Buffer
+	c := canvas{SVG: svg.New(&b), buf: &b}
+	c.Startview(w, h, 0, 0, w, h)
+	c.Title(label)
+	return c
+}
+
+// inline ends the figure and returns it without svgo's XML prolog and
+// comment: go-app's Raw mounts only the first node of its string, so it must
+// be the <svg> element itself.
+func (c canvas) inline() string {
+	c.End()
+	s := c.buf.String()
+	return s[strings.Index(s, "<svg"):]
+}
+
+// File turns an inline figure into a standalone SVG file's contents.
+func File(inline string) []byte {
+	return []byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + inline)
+}
+
+// f1 formats x with one decimal, enough for screen coordinates.
+func f1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// f3 formats x with three decimals, for opacities and widths.
+func f3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }

@@ -1,0 +1,153 @@
+package viz
+
+import (
+	"encoding/xml"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// elements parses an SVG string and returns its elements' attributes by tag.
+func elements(t *testing.T, s string) map[string][]map[string]string {
+	t.Helper()
+	if !strings.HasPrefix(s, "<svg") {
+		t.Fatalf("figure does not start with <svg: %.40q", s)
+	}
+	out := map[string][]map[string]string{}
+	d := xml.NewDecoder(strings.NewReader(s))
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			attrs := map[string]string{}
+			for _, a := range se.Attr {
+				attrs[a.Name.Local] = a.Value
+			}
+			out[se.Name.Local] = append(out[se.Name.Local], attrs)
+		}
+	}
+}
+
+func atof(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
+}
+
+func triangleGraph() *Graph {
+	pos := []float32{0, 0, 1, 0, 0.5, 1, 2, 2}
+	return NewGraph(200, 100, pos, []int{0, 0, 1, 1}, []int32{0, 1, 0, 2}, []int32{1, 2, 2, 3}, []int8{1, 2, 2, 1}, []bool{false, true, false, false})
+}
+
+func TestGraphSVG(t *testing.T) {
+	g := triangleGraph()
+	for _, tc := range []struct {
+		name      string
+		weights   []float32
+		threshold float64
+		edges     int
+	}{
+		{"all", []float32{0.9, 0.05, 0.1, 0.5}, 0, 4},
+		{"threshold", []float32{0.9, 0.05, 0.1, 0.5}, 0.2, 2},
+		{"no graph", nil, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			el := elements(t, g.SVG(tc.weights, tc.threshold, "test"))
+			if n := len(el["circle"]); n != 4 {
+				t.Errorf("%d nodes drawn, want 4", n)
+			}
+			count := 0
+			for _, p := range el["path"] {
+				count += int(atof(t, p["data-count"]))
+				if strings.Contains(p["class"], "inter") != (p["stroke"] == InterColor) {
+					t.Errorf("inter-class edges not in their colour: %v", p)
+				}
+			}
+			if count != tc.edges {
+				t.Errorf("%d edges drawn, want %d", count, tc.edges)
+			}
+		})
+	}
+	// The test node is hollow; the others are filled with their class colour.
+	el := elements(t, g.SVG(nil, 0, ""))
+	if el["circle"][1]["fill"] != "#ffffff" || el["circle"][0]["fill"] != ClassColor(0) || el["circle"][2]["fill"] != ClassColor(1) {
+		t.Errorf("node fills %v", el["circle"])
+	}
+	for _, c := range el["circle"] {
+		if x, y := atof(t, c["cx"]), atof(t, c["cy"]); x < 0 || x > 200 || y < 0 || y > 100 {
+			t.Errorf("node at (%v, %v) is off the 200×100 canvas", x, y)
+		}
+	}
+}
+
+func TestLevelStyleFades(t *testing.T) {
+	prevOp, prevW := -1.0, -1.0
+	for l := 0; l < WeightBins; l++ {
+		op, w := LevelStyle(l)
+		if op <= prevOp || w <= prevW || op > 1 || op <= 0 {
+			t.Errorf("level %d: opacity %v, width %v do not grow within (0, 1]", l, op, w)
+		}
+		prevOp, prevW = op, w
+	}
+	for _, tc := range []struct {
+		w    float64
+		want int
+	}{{0, 0}, {0.04, 0}, {0.05, 1}, {0.99, 19}, {1, 19}, {-1, 0}, {7, 19}} {
+		if got := Level(tc.w); got != tc.want {
+			t.Errorf("Level(%v) = %d, want %d", tc.w, got, tc.want)
+		}
+	}
+}
+
+func TestLineChart(t *testing.T) {
+	x := []float64{1, 2, 3, 4}
+	s := LineChart(400, 200, Axes{Title: "Loss", XLabel: "epoch"},
+		Series{Name: "loss", Color: "#000", X: x, Y: []float64{1.1, math.NaN(), 0.5, 0.4}},
+		Series{Name: "acc", Color: "#f00", Dash: true, X: x, Y: []float64{0.3, 0.5, 0.7, 0.9}})
+	el := elements(t, s)
+	if len(el["path"]) != 2 {
+		t.Fatalf("%d series drawn, want 2", len(el["path"]))
+	}
+	if d := el["path"][0]["d"]; strings.Count(d, "M") != 2 {
+		t.Errorf("a NaN should break the line in two: d=%q", d)
+	}
+	if !strings.Contains(s, ">Loss<") || !strings.Contains(s, ">epoch<") {
+		t.Error("title or axis label missing")
+	}
+	// No data at all still draws a frame.
+	elements(t, LineChart(400, 200, Axes{Title: "empty"}, Series{Name: "none", Color: "#000"}))
+}
+
+func TestHistogramShares(t *testing.T) {
+	s := Histogram(400, 200, "weights", "w", 10,
+		Group{Name: "intra", Color: "#000", Values: []float64{0.9, 0.95, 0.5, 0.55}},
+		Group{Name: "inter", Color: "#f00", Values: []float64{0.01, 0.02, 0.03, 1}})
+	el := elements(t, s)
+	heights := map[string]float64{}
+	for _, r := range el["rect"] {
+		if r["class"] == "bar" {
+			heights[r["data-group"]] += atof(t, r["height"])
+		}
+	}
+	// Each group's bars add up to 100% of the group: equal total heights.
+	if math.Abs(heights["intra"]-heights["inter"]) > 0.5 || heights["intra"] == 0 {
+		t.Errorf("bar heights %v: each group should sum to the same total", heights)
+	}
+}
+
+func TestFileHasProlog(t *testing.T) {
+	f := string(File(LineChart(100, 100, Axes{})))
+	if !strings.HasPrefix(f, "<?xml") || !strings.Contains(f, "<svg") {
+		t.Errorf("file starts %.60q", f)
+	}
+}

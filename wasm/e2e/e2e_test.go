@@ -1,0 +1,272 @@
+// Package e2e drives the built site (dist/) in headless Chromium: it trains
+// PDN on the default scenario, checks what the graph view draws, pauses, cuts
+// the network and reloads a permalink.
+//
+// It runs when PDN_E2E_DIST names a built site (make test sets it, after
+// make dist); without it the tests skip. PDN_E2E_SHOTS names the directory
+// for screenshots.
+package e2e
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// server serves dir under prefix with Cache-Control: no-store, so that only
+// the service worker, never the HTTP cache, can make the site work offline.
+type server struct {
+	srv *http.Server
+	url string
+}
+
+func serve(t *testing.T, dir, prefix string) *server {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := http.StripPrefix(strings.TrimSuffix(prefix, "/"), http.FileServer(http.Dir(dir)))
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		if !strings.HasPrefix(r.URL.Path, prefix) {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		files.ServeHTTP(w, r)
+	})
+	s := &server{srv: &http.Server{Handler: h}, url: "http://" + ln.Addr().String() + prefix}
+	go s.srv.Serve(ln)
+	t.Cleanup(func() { s.srv.Close() })
+	return s
+}
+
+// cut takes the server down: every request now fails, as with no network.
+func (s *server) cut() { s.srv.Close() }
+
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("no Chromium found: apt-get install -y chromium")
+	return ""
+}
+
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1100),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 6*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	return ctx
+}
+
+func site(t *testing.T) string {
+	dir := os.Getenv("PDN_E2E_DIST")
+	if dir == "" {
+		t.Skip("PDN_E2E_DIST is not set; `make test` builds dist/ and sets it")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "web", "app.wasm")); err != nil {
+		t.Fatalf("%s is not a built site: %v", dir, err)
+	}
+	return dir
+}
+
+func must(t *testing.T, err error, what string) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	must(t, err, "read "+sel)
+	return s
+}
+
+func epoch(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	s := text(t, ctx, "#epoch")
+	n, err := strconv.Atoi(strings.TrimSpace(strings.Split(s, "/")[0]))
+	must(t, err, "epoch counter "+s)
+	return n
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("PDN_E2E_SHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	must(t, err, "screenshot")
+	os.MkdirAll(dir, 0o755)
+	must(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644), "save screenshot")
+	t.Logf("screenshot %s", filepath.Join(dir, name+".png"))
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, what, cond string, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond, chromedp.EvalAwaitPromise))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			screenshot(t, ctx, "timeout")
+			t.Fatalf("waited %v for %s (last error: %v)", limit, what, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// meanOpacity is the mean stroke opacity of the drawn edges of each kind,
+// each path counting once per edge it draws.
+const meanOpacity = `(() => {
+  const m = {intra: [0, 0], inter: [0, 0]};
+  for (const p of document.querySelectorAll("#graph path.edge")) {
+    const k = p.dataset.kind, n = +p.dataset.count;
+    if (!m[k]) continue;
+    m[k][0] += n * +p.getAttribute("stroke-opacity");
+    m[k][1] += n;
+  }
+  return [m.intra[0] / m.intra[1], m.inter[0] / m.inter[1], m.intra[1], m.inter[1]];
+})()`
+
+const (
+	graphDrawn   = `document.querySelectorAll("#graph svg circle").length > 100`
+	swReady      = `navigator.serviceWorker && navigator.serviceWorker.controller !== null`
+	cacheFilled  = `caches.keys().then(ks => ks.length > 0 ? caches.open(ks[0]).then(c => c.keys()).then(r => r.length >= 10) : false)`
+	testAccAbove = `parseFloat(document.querySelector("#test-acc").textContent) >= %s`
+)
+
+// TestExplorerUnderSubPath is the whole scenario of the explorer issue.
+func TestExplorerUnderSubPath(t *testing.T) {
+	dir := site(t)
+	srv := serve(t, dir, "/pdn/")
+	ctx := browser(t)
+
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url)), "open "+srv.url)
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	screenshot(t, ctx, "1-loaded")
+
+	// Train PDN on the default scenario until test accuracy ≥ 0.85.
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "test accuracy ≥ 0.85", strings.Replace(testAccAbove, "%s", "0.85", 1), 150*time.Second)
+	t.Logf("test accuracy %s at epoch %s", text(t, ctx, "#test-acc"), text(t, ctx, "#epoch"))
+
+	// Inter-class edges fade: their mean opacity is below half the intra-class one.
+	time.Sleep(300 * time.Millisecond) // one more graph redraw
+	op, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](meanOpacity))
+	must(t, err, "read edge opacities")
+	t.Logf("mean opacity: intra %.3f over %.0f edges, inter %.3f over %.0f edges", op[0], op[2], op[1], op[3])
+	if op[2] == 0 || op[3] == 0 || !(op[1] < 0.5*op[0]) {
+		t.Errorf("inter-class opacity %.3f is not below half the intra-class %.3f", op[1], op[0])
+	}
+	screenshot(t, ctx, "2-trained")
+
+	// Pause stops the epoch counter within 1 s.
+	running := `document.querySelector("#play").textContent.includes("Pause")`
+	ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](running))
+	if !ok { // training may have finished already: run it again from the start
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play again")
+		waitFor(t, ctx, "training to run", running, 10*time.Second)
+	}
+	before := epoch(t, ctx)
+	time.Sleep(400 * time.Millisecond)
+	if after := epoch(t, ctx); after <= before {
+		t.Errorf("the epoch counter did not move while running: %d then %d", before, after)
+	}
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "pause")
+	time.Sleep(time.Second)
+	paused := epoch(t, ctx)
+	time.Sleep(1500 * time.Millisecond)
+	if again := epoch(t, ctx); again != paused {
+		t.Errorf("the epoch counter moved from %d to %d more than 1 s after pause", paused, again)
+	}
+
+	// Offline: with the service worker's cache filled, cut the network and
+	// open a permalink to another state.
+	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
+	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	srv.cut()
+	link := srv.url + "#classes=4&per-class=200&seed=7&model=pdn&lr=0.02&threshold=0.05"
+	must(t, chromedp.Do(ctx, chromedp.Navigate(link), chromedp.Reload()), "open the permalink offline")
+	waitFor(t, ctx, "the offline layout", graphDrawn, 90*time.Second)
+	if got := text(t, ctx, "#ctl-classes"); got == "" {
+		t.Log("the classes select has no text") // selects report their options' text
+	}
+	classes, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#ctl-classes").value`))
+	must(t, err, "read classes")
+	if classes != "4" {
+		t.Errorf("the permalink's classes=4 shows as %q", classes)
+	}
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play offline")
+	waitFor(t, ctx, "offline training", `parseInt(document.querySelector("#epoch").textContent) >= 20`, 60*time.Second)
+	screenshot(t, ctx, "3-offline-permalink")
+}
+
+// TestOfflineAtRoot checks that the same dist/ works offline at the root.
+func TestOfflineAtRoot(t *testing.T) {
+	dir := site(t)
+	srv := serve(t, dir, "/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url)), "open "+srv.url)
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
+	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	srv.cut()
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#model=gcn&seed=3"), chromedp.Reload()), "reload offline")
+	waitFor(t, ctx, "the offline layout", graphDrawn, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play offline")
+	waitFor(t, ctx, "offline training", `parseInt(document.querySelector("#epoch").textContent) >= 10`, 60*time.Second)
+	screenshot(t, ctx, "4-offline-root")
+}
+
+// TestBadPermalink opens a link full of bad values: the page reports them,
+// uses the defaults, and still trains.
+func TestBadPermalink(t *testing.T) {
+	dir := site(t)
+	srv := serve(t, dir, "/pdn/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#classes=99&p=abc&lr=1e9&bogus=1&threshold=7&epochs=5")), "open")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	notice := text(t, ctx, ".notices")
+	for _, want := range []string{"classes", "[2, 6]", "lr", "bogus", "threshold"} {
+		if !strings.Contains(notice, want) {
+			t.Errorf("the notice does not mention %q: %s", want, notice)
+		}
+	}
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "five epochs", `document.querySelector("#epoch").textContent.startsWith("5 /")`, 60*time.Second)
+	screenshot(t, ctx, "5-bad-link")
+}

@@ -1,0 +1,155 @@
+// Package protocol is the one definition of the messages between the
+// explorer's page and its engine worker. Both sides import it; it is pure Go
+// (no syscall/js), so both ends and their tests share the same types.
+//
+// A message crosses postMessage as a JS object {json: string, f32: Float32Array}:
+// json is a Command or an Event encoded with encoding/json, and f32 carries
+// the one large array a message may have (the learned edge weights of a
+// snapshot, the node positions of a layout) in a transferred buffer, so no
+// copy is made between threads.
+package protocol
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// Operations the page asks of the worker.
+const (
+	OpSet        = "set"        // adopt State; a new graph if the data changed, a new model if the model changed
+	OpRegenerate = "regenerate" // adopt State (with its new data seed) and rebuild the graph
+	OpStart      = "start"      // train until paused or done
+	OpPause      = "pause"      // stop after the current chunk of work
+	OpStep       = "step"       // train exactly one epoch, then pause
+	OpReset      = "reset"      // back to epoch 0 and the very same initial weights
+)
+
+// Command is a message from the page to the worker.
+type Command struct {
+	Op string `json:"op"`
+	// State is the experiment as experiment.Experiment.Encode writes it,
+	// for OpSet and OpRegenerate.
+	State string `json:"state,omitempty"`
+}
+
+// Kinds of events the worker sends.
+const (
+	KindReady    = "ready"    // the worker's Go runtime is listening
+	KindGraph    = "graph"    // a new graph; its layout follows
+	KindLayout   = "layout"   // node positions of the current graph, in f32
+	KindSnapshot = "snapshot" // training progress; edge weights in f32
+	KindError    = "error"    // something the user must fix, or a diverged run
+)
+
+// Event is a message from the worker to the page.
+type Event struct {
+	Kind  string    `json:"kind"`
+	Graph *Graph    `json:"graph,omitempty"`
+	Snap  *Snapshot `json:"snap,omitempty"`
+	// Error and Field describe a KindError: Field is the parameter to
+	// change, if one is to blame.
+	Error string `json:"error,omitempty"`
+	Field string `json:"field,omitempty"`
+	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
+	// the page can drop messages about a graph it has replaced.
+	Gen int `json:"gen"`
+}
+
+// Graph describes the structure the page draws; features stay in the worker.
+type Graph struct {
+	Nodes  int     `json:"nodes"`
+	Src    []int32 `json:"src"`
+	Dst    []int32 `json:"dst"`
+	Labels []int   `json:"labels"`
+	Kinds  []int8  `json:"kinds,omitempty"` // 1 intra, 2 inter
+	Test   []bool  `json:"test"`
+	State  string  `json:"state"` // the experiment that made it
+}
+
+// Snapshot is the state of training after an epoch. The learned edge
+// weights travel in f32.
+type Snapshot struct {
+	Epoch    int  `json:"epoch"`
+	Epochs   int  `json:"epochs"`
+	Loss     Num  `json:"loss"`
+	TrainAcc Num  `json:"trainAcc"`
+	TestAcc  Num  `json:"testAcc"`
+	WIntra   Num  `json:"wIntra"`
+	WInter   Num  `json:"wInter"`
+	Running  bool `json:"running"`
+	// EpochsPerSec is measured in the worker over the last chunk of work.
+	EpochsPerSec Num `json:"epochsPerSec"`
+	// Model is the model the weights come from.
+	Model string `json:"model"`
+}
+
+// Num is a float64 that survives JSON when it is NaN or infinite (as null),
+// which encoding/json would otherwise refuse.
+type Num float64
+
+// MarshalJSON writes null for NaN and ±Inf.
+func (n Num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+// UnmarshalJSON reads null as NaN.
+func (n *Num) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = Num(math.NaN())
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*n = Num(f)
+	return nil
+}
+
+// Encode returns the JSON of a Command or Event.
+func Encode(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("protocol: " + err.Error()) // every field is encodable
+	}
+	return string(b)
+}
+
+// DecodeCommand reads a Command.
+func DecodeCommand(s string) (Command, error) {
+	var c Command
+	err := json.Unmarshal([]byte(s), &c)
+	return c, err
+}
+
+// DecodeEvent reads an Event.
+func DecodeEvent(s string) (Event, error) {
+	var e Event
+	err := json.Unmarshal([]byte(s), &e)
+	return e, err
+}
+
+// Float32Bytes and BytesFloat32 move float32 arrays to and from the little
+// endian bytes of a Float32Array (every browser is little endian).
+func Float32Bytes(dst []byte, src []float32) []byte {
+	dst = dst[:0]
+	for _, v := range src {
+		b := math.Float32bits(v)
+		dst = append(dst, byte(b), byte(b>>8), byte(b>>16), byte(b>>24))
+	}
+	return dst
+}
+
+// BytesFloat32 is the inverse of Float32Bytes.
+func BytesFloat32(dst []float32, src []byte) []float32 {
+	dst = dst[:0]
+	for i := 0; i+3 < len(src); i += 4 {
+		dst = append(dst, math.Float32frombits(uint32(src[i])|uint32(src[i+1])<<8|uint32(src[i+2])<<16|uint32(src[i+3])<<24))
+	}
+	return dst
+}

@@ -1,0 +1,21 @@
+// Command ui is the explorer's page. Built with GOOS=js it is the go-app UI
+// (web/app.wasm); built natively it writes the static site and serves it:
+//
+//	ui build -out dist -wasm DIR     write the site into dist
+//	ui serve -dir dist [-addr 127.0.0.1:8080] [-prefix /pdn/] [-no-store]
+//
+// The same route table serves both, as go-app expects.
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	ui "pdnexplorer/app"
+)
+
+func main() {
+	// One page, at whatever path the site is hosted: the explorer.
+	app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &ui.Explorer{} })
+	app.RunWhenOnBrowser()
+	site()
+}

@@ -1,0 +1,6 @@
+//go:build js
+
+package main
+
+// site is native only: in the browser RunWhenOnBrowser never returns.
+func site() {}

@@ -1,0 +1,89 @@
+//go:build js
+
+// Command worker is the explorer's engine, run in a dedicated Web Worker. It
+// reads protocol.Commands from the page, trains in chunks of about 50 ms and
+// yields to the event loop between chunks, so that pause acts at once, and
+// posts protocol.Events back, with large arrays in transferred buffers.
+package main
+
+import (
+	"syscall/js"
+	"time"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// chunk is how much work runs between two yields to the event loop.
+const chunk = 50 * time.Millisecond
+
+func main() {
+	cmds := make(chan protocol.Command, 256)
+	s := newSession(post)
+	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		c, err := protocol.DecodeCommand(args[0].Get("data").Get("json").String())
+		if err != nil {
+			post(protocol.Event{Kind: protocol.KindError, Error: "bad message from the page: " + err.Error()}, nil)
+			return nil
+		}
+		select {
+		case cmds <- c:
+		default:
+			post(protocol.Event{Kind: protocol.KindError, Error: "the engine is busy; command dropped: " + c.Op}, nil)
+		}
+		return nil
+	})
+	js.Global().Set("onmessage", onMessage)
+	post(protocol.Event{Kind: protocol.KindReady}, nil)
+
+	yield := newYield()
+	for {
+		for drained := false; !drained; {
+			select {
+			case c := <-cmds:
+				s.handle(c)
+			default:
+				drained = true
+			}
+		}
+		if s.work(chunk) {
+			yield()
+			continue
+		}
+		s.handle(<-cmds) // idle: sleep until the page asks for something
+	}
+}
+
+// newYield returns a function that gives the event loop one turn, through a
+// MessageChannel: much cheaper than a timer, which costs ~4 ms a call.
+func newYield() func() {
+	ch := js.Global().Get("MessageChannel").New()
+	done := make(chan struct{}, 1)
+	ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+		done <- struct{}{}
+		return nil
+	}))
+	port := ch.Get("port2")
+	return func() {
+		port.Call("postMessage", nil)
+		<-done
+	}
+}
+
+var scratch []byte
+
+// post sends ev to the page. f32 is copied once out of Go memory and its
+// buffer transferred, not copied, to the page.
+func post(ev protocol.Event, f32 []float32) {
+	msg := js.Global().Get("Object").New()
+	msg.Set("json", protocol.Encode(ev))
+	if f32 == nil {
+		js.Global().Call("postMessage", msg)
+		return
+	}
+	scratch = protocol.Float32Bytes(scratch, f32)
+	u8 := js.Global().Get("Uint8Array").New(len(scratch))
+	js.CopyBytesToJS(u8, scratch)
+	buf := u8.Get("buffer")
+	msg.Set("f32", js.Global().Get("Float32Array").New(buf))
+	js.Global().Call("postMessage", msg, []any{buf})
+}
