@@ -15,7 +15,7 @@ BIN         := bin
 PORT        ?= 8080
 WASMFLAGS   := -trimpath -ldflags=-s\ -w
 
-.PHONY: run dist test test-native test-wasm lint bench build clean
+.PHONY: run dist test test-native test-wasm test-e2e lint bench build clean
 
 ## run: build the explorer into dist/ and serve it on 127.0.0.1:$(PORT)
 run: dist
@@ -25,14 +25,15 @@ run: dist
 dist:
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o dist/web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o dist/web/worker.wasm ./wasm/worker
-	$(GO) run ./wasm/ui build -out dist
+	$(GO) run ./wasm/ui build -out dist -wasm-exec $(WASM_EXEC)/wasm_exec.js
 
 ## build: the CLI
 build:
 	$(GO) build -o $(BIN)/pdn ./cmd/pdn
 
-## test: lint, then every test natively and the pure packages under GOOS=js
-test: lint test-native test-wasm
+## test: lint; every test natively; the pure packages under GOOS=js; the
+## built site end to end in headless Chromium
+test: lint test-native test-wasm test-e2e
 
 test-native:
 	$(GO) test ./...
@@ -42,9 +43,14 @@ test-native:
 test-wasm:
 	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test $(PURE)
 
+# Screenshots land in screenshots/ (not committed).
+test-e2e: dist
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -v -run . ./wasm/e2e/
+
 lint:
 	@test -z "$$(gofmt -l .)" || { echo "gofmt: not formatted:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/ui/... ./wasm/worker/... ./wasm/protocol/...
 	$(GO) mod tidy -diff
 	$(GO) run $(STATICCHECK) ./...
 
@@ -54,4 +60,4 @@ bench: build
 	bash scripts/bench-peer.sh $(BIN)/pdn
 
 clean:
-	rm -rf $(BIN) dist
+	rm -rf $(BIN) dist screenshots

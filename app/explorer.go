@@ -39,6 +39,8 @@ type Explorer struct {
 	fieldErr map[string]string
 	dragging map[string]string // slider values shown while dragging
 
+	installable bool
+
 	gen     int
 	graph   *protocol.Graph
 	view    *viz.Graph
@@ -48,10 +50,10 @@ type Explorer struct {
 	weights []float32
 	hist    history
 
-	nodesSVG, edgesSVG                     string
-	curvesSVG, histSVG, shareSVG           string
-	lastGraphDraw                          time.Time
-	unlisten                               func()
+	nodesSVG, edgesSVG           string
+	curvesSVG, histSVG, shareSVG string
+	lastGraphDraw                time.Time
+	unlisten                     func()
 
 	// Snapshots that arrived since the UI last caught up: each adds a point
 	// to the curves, only the newest is drawn, so a slow frame never leaves
@@ -101,6 +103,18 @@ func (c *Explorer) OnMount(ctx app.Context) {
 	c.conn.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
 	c.unlisten = app.Window().AddEventListener("keydown", c.onKey)
 	c.saveHash()
+}
+
+// OnAppInstallChange shows or hides the install button.
+func (c *Explorer) OnAppInstallChange(ctx app.Context) {
+	c.installable = ctx.IsAppInstallable()
+}
+
+// OnAppUpdate tells the user that a new version has been downloaded.
+func (c *Explorer) OnAppUpdate(ctx app.Context) {
+	if ctx.AppUpdateAvailable() {
+		c.notices = append(c.notices, "A new version of the explorer is ready: reload the page to use it.")
+	}
 }
 
 // OnDismount stops the engine.

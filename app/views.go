@@ -123,6 +123,8 @@ func (c *Explorer) renderToolbar() app.UI {
 		app.Button().ID("regenerate").Title("A new graph from the next data seed (G)").Text("New graph").
 			OnClick(func(ctx app.Context, e app.Event) { c.regenerate(ctx) }),
 		app.Button().ID("copy-link").Title("Copy the link to this exact state").Text("Copy link").OnClick(c.copyLink),
+		app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 		app.Div().Class("stats").Body(
 			stat("Epoch", "epoch", fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
 			stat("Test acc.", "test-acc", num(float64(c.snap.TestAcc), 3)),

@@ -11,7 +11,7 @@ import (
 // Encode writes every field as a URL query ("classes=3&per-class=500&…"),
 // in the table's order, so that a link fixes the whole run even if the
 // defaults change later.
-func (e *Experiment) Encode() string {
+func (e Experiment) Encode() string {
 	var b strings.Builder
 	for i, p := range Params {
 		if i > 0 {
@@ -19,7 +19,7 @@ func (e *Experiment) Encode() string {
 		}
 		b.WriteString(p.Name)
 		b.WriteByte('=')
-		b.WriteString(url.QueryEscape(p.Get(e)))
+		b.WriteString(url.QueryEscape(p.Get(&e)))
 	}
 	return b.String()
 }

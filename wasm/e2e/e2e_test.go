@@ -1,3 +1,5 @@
+//go:build !js
+
 // Package e2e drives the built site (dist/) in headless Chromium: it trains
 // PDN on the default scenario, checks what the graph view draws, pauses, cuts
 // the network and reloads a permalink.
@@ -162,7 +164,21 @@ const meanOpacity = `(() => {
   return [m.intra[0] / m.intra[1], m.inter[0] / m.inter[1], m.intra[1], m.inter[1]];
 })()`
 
+// now is the page's clock: milliseconds since navigation started.
+func now(t *testing.T, ctx context.Context) float64 {
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`))
+	must(t, err, "read the clock")
+	return ms
+}
+
+func key(t *testing.T, ctx context.Context, k string) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.dispatchEvent(new KeyboardEvent("keydown", {key: "`+k+`", bubbles: true}))`))
+	must(t, err, "press "+k)
+}
+
 const (
+	engineReady  = `(() => { const e = document.querySelector("#epoch"); return e !== null && e.textContent.startsWith("0 /"); })()`
 	graphDrawn   = `document.querySelectorAll("#graph svg circle").length > 100`
 	swReady      = `navigator.serviceWorker && navigator.serviceWorker.controller !== null`
 	cacheFilled  = `caches.keys().then(ks => ks.length > 0 ? caches.open(ks[0]).then(c => c.keys()).then(r => r.length >= 10) : false)`
@@ -176,13 +192,16 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	ctx := browser(t)
 
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url)), "open "+srv.url)
+	waitFor(t, ctx, "the engine", engineReady, 60*time.Second)
+	t.Logf("interactive (controls drawn, engine ready) %.0f ms after navigation start", now(t, ctx))
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	t.Logf("first layout drawn %.0f ms after navigation start", now(t, ctx))
 	screenshot(t, ctx, "1-loaded")
 
 	// Train PDN on the default scenario until test accuracy ≥ 0.85.
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
 	waitFor(t, ctx, "test accuracy ≥ 0.85", strings.Replace(testAccAbove, "%s", "0.85", 1), 150*time.Second)
-	t.Logf("test accuracy %s at epoch %s", text(t, ctx, "#test-acc"), text(t, ctx, "#epoch"))
+	t.Logf("test accuracy %s at epoch %s; the worker trains %s epochs/s", text(t, ctx, "#test-acc"), text(t, ctx, "#epoch"), text(t, ctx, "#rate"))
 
 	// Inter-class edges fade: their mean opacity is below half the intra-class one.
 	time.Sleep(300 * time.Millisecond) // one more graph redraw
@@ -202,10 +221,12 @@ func TestExplorerUnderSubPath(t *testing.T) {
 		waitFor(t, ctx, "training to run", running, 10*time.Second)
 	}
 	before := epoch(t, ctx)
-	time.Sleep(400 * time.Millisecond)
-	if after := epoch(t, ctx); after <= before {
+	time.Sleep(time.Second)
+	after := epoch(t, ctx)
+	if after <= before {
 		t.Errorf("the epoch counter did not move while running: %d then %d", before, after)
 	}
+	t.Logf("the counter advanced %d epochs in 1 s of training (the worker reports %s epochs/s)", after-before, text(t, ctx, "#rate"))
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "pause")
 	time.Sleep(time.Second)
 	paused := epoch(t, ctx)
@@ -222,9 +243,6 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	link := srv.url + "#classes=4&per-class=200&seed=7&model=pdn&lr=0.02&threshold=0.05"
 	must(t, chromedp.Do(ctx, chromedp.Navigate(link), chromedp.Reload()), "open the permalink offline")
 	waitFor(t, ctx, "the offline layout", graphDrawn, 90*time.Second)
-	if got := text(t, ctx, "#ctl-classes"); got == "" {
-		t.Log("the classes select has no text") // selects report their options' text
-	}
 	classes, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#ctl-classes").value`))
 	must(t, err, "read classes")
 	if classes != "4" {
@@ -269,4 +287,21 @@ func TestBadPermalink(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
 	waitFor(t, ctx, "five epochs", `document.querySelector("#epoch").textContent.startsWith("5 /")`, 60*time.Second)
 	screenshot(t, ctx, "5-bad-link")
+
+	// The keyboard: R resets, S steps one epoch.
+	key(t, ctx, "r")
+	waitFor(t, ctx, "reset by key", `document.querySelector("#epoch").textContent.startsWith("0 /")`, 10*time.Second)
+	key(t, ctx, "s")
+	waitFor(t, ctx, "a step by key", `document.querySelector("#epoch").textContent.startsWith("1 /")`, 10*time.Second)
+
+	// Extreme sliders: a graph too large for a browser is refused, with the
+	// parameter to lower, and the page stays usable.
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#classes=6&per-class=1024&q=0.0625"), chromedp.Reload()), "open a huge graph")
+	waitFor(t, ctx, "the size error", `document.querySelector(".notices").textContent.includes("lower q")`, 30*time.Second)
+	if !strings.Contains(text(t, ctx, ".invalid"), "lower q") {
+		t.Error("the size error is not shown beside q")
+	}
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const q = document.querySelector("#ctl-q"); q.value = "0.005"; q.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
+	must(t, err, "lower q")
+	waitFor(t, ctx, "the layout after lowering q", graphDrawn, 90*time.Second)
 }

@@ -16,8 +16,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"text/template"
@@ -46,13 +46,21 @@ func runSite(args []string, stdout io.Writer) error {
 		out := fs.String("out", "dist", "directory to write the site into")
 		wasm := fs.String("wasm", "", "directory holding app.wasm and worker.wasm (default: OUT/web)")
 		root := fs.String("root", ".", "the repository root: index.html and web/")
+		wasmExec := fs.String("wasm-exec", "", "the toolchain's wasm_exec.js (default: from `go env GOROOT`)")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
 		if *wasm == "" {
 			*wasm = filepath.Join(*out, "web")
 		}
-		return build(*out, *wasm, *root)
+		if *wasmExec == "" {
+			goroot, err := exec.Command("go", "env", "GOROOT").Output()
+			if err != nil {
+				return fmt.Errorf("finding wasm_exec.js: %w; pass -wasm-exec", err)
+			}
+			*wasmExec = filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
+		}
+		return build(*out, *wasm, *root, *wasmExec)
 	case "serve":
 		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 		dir := fs.String("dir", "dist", "the site to serve")
@@ -110,7 +118,7 @@ func siteHandler(dir, prefix string, noStore bool) http.Handler {
 // app.js, the toolchain's wasm_exec.js, the manifest and the service worker.
 // Every URL in it is relative, so the same files work at / and under any
 // sub-path.
-func build(out, wasmDir, root string) error {
+func build(out, wasmDir, root, wasmExec string) error {
 	if err := os.MkdirAll(filepath.Join(out, "web"), 0o755); err != nil {
 		return err
 	}
@@ -128,7 +136,8 @@ func build(out, wasmDir, root string) error {
 	if err := copyFile(filepath.Join(out, "index.html"), filepath.Join(root, "index.html")); err != nil {
 		return err
 	}
-	if err := copyFile(filepath.Join(out, "wasm_exec.js"), filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")); err != nil {
+	// The loader must match the Go that compiled the binaries.
+	if err := copyFile(filepath.Join(out, "wasm_exec.js"), wasmExec); err != nil {
 		return err
 	}
 	for _, size := range []int{192, 512} {

@@ -24,6 +24,18 @@ const snapshotEvery = 50 * time.Millisecond
 // settles before the user's eyes instead of appearing after a wait.
 const layoutEvery = 700 * time.Millisecond
 
+// trainer is what the session needs of a pdn.Trainer; tests wrap one.
+type trainer interface {
+	Step() (float64, error)
+	EvaluateInto(*pdn.Snapshot)
+	Reset()
+	Done() bool
+}
+
+func newPDNTrainer(g *datasets.Graph, e experiment.Experiment) (trainer, error) {
+	return pdn.NewTrainer(g, e)
+}
+
 // poster sends one event, with its float32 array (may be nil), to the page.
 type poster func(ev protocol.Event, f32 []float32)
 
@@ -31,13 +43,14 @@ type poster func(ev protocol.Event, f32 []float32)
 // whether it is running. Commands change it; work advances it in chunks.
 // It is pure Go, so it is tested natively; main_js.go wires it to the page.
 type session struct {
-	post poster
-	now  func() time.Time
+	post       poster
+	now        func() time.Time
+	newTrainer func(*datasets.Graph, experiment.Experiment) (trainer, error)
 
 	exp     experiment.Experiment
 	g       *datasets.Graph
 	gen     int
-	tr      *pdn.Trainer
+	tr      trainer
 	layout  *layoutJob
 	running bool
 
@@ -45,11 +58,11 @@ type session struct {
 	w32        []float32
 	lastPost   time.Time
 	lastLayout time.Time
-	rate     float64 // epochs per second over the last chunk
+	rate       float64 // epochs per second over the last chunk
 }
 
 func newSession(post poster) *session {
-	return &session{post: post, now: time.Now, rate: math.NaN()}
+	return &session{post: post, now: time.Now, newTrainer: newPDNTrainer, rate: math.NaN()}
 }
 
 // handle applies one command from the page.
@@ -117,7 +130,7 @@ func (s *session) set(state string, regenerate bool) {
 	}
 	s.exp = e
 	if modelChanged {
-		tr, err := pdn.NewTrainer(s.g, e)
+		tr, err := s.newTrainer(s.g, e)
 		if err != nil {
 			s.fail(err, "")
 			return

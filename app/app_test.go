@@ -1,0 +1,223 @@
+package app
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// fakeConn records commands and lets a test play the engine.
+type fakeConn struct {
+	sent    []protocol.Command
+	onEvent EventFunc
+	closed  bool
+}
+
+func (f *fakeConn) Send(c protocol.Command) { f.sent = append(f.sent, c) }
+func (f *fakeConn) Close()                  { f.closed = true }
+
+func (f *fakeConn) ops() string {
+	var ops []string
+	for _, c := range f.sent {
+		ops = append(ops, c.Op)
+	}
+	return strings.Join(ops, ",")
+}
+
+// mount renders an Explorer wired to a fake engine.
+func mount(t *testing.T) (*Explorer, *fakeConn, app.ClientDispatcher) {
+	t.Helper()
+	f := &fakeConn{}
+	c := &Explorer{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return f }}
+	d := app.NewClientTester(c)
+	t.Cleanup(d.Close)
+	d.Consume()
+	return c, f, d
+}
+
+func html(c *Explorer) string { return app.HTMLString(c) }
+
+// do runs f as an event handler would: then the page renders again.
+func do(d app.ClientDispatcher, c *Explorer, f func()) {
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(app.Context) { f() }})
+	d.Consume()
+}
+
+// tiny is a 4-node graph with a layout, as the engine would send them.
+func tiny(f *fakeConn, d app.ClientDispatcher) {
+	f.onEvent(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{
+		Nodes: 4, Src: []int32{0, 1, 0}, Dst: []int32{1, 2, 3}, Labels: []int{0, 0, 1, 1},
+		Kinds: []int8{1, 2, 2}, Test: []bool{false, false, true, false}}}, nil)
+	f.onEvent(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 0, 1, 1, 0, 1})
+	d.Consume()
+}
+
+func snapshot(f *fakeConn, epoch int, running bool, w ...float32) {
+	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{
+		Epoch: epoch, Epochs: 200, Loss: 0.5, TrainAcc: 0.9, TestAcc: 0.875, WIntra: 0.8, WInter: 0.1,
+		Running: running, EpochsPerSec: 60, Model: experiment.PDN}}, w)
+}
+
+func TestMountStartsEngineWithState(t *testing.T) {
+	_, f, _ := mount(t)
+	if len(f.sent) != 1 || f.sent[0].Op != protocol.OpSet {
+		t.Fatalf("on mount sent %s, want set", f.ops())
+	}
+	e, err := experiment.Decode(f.sent[0].State)
+	if err != nil || e.Encode() != experiment.Default().Encode() {
+		t.Errorf("mount sent %q (%v), want the default experiment", f.sent[0].State, err)
+	}
+}
+
+func TestControlsComeFromTheTable(t *testing.T) {
+	c, _, _ := mount(t)
+	h := html(c)
+	for _, p := range experiment.Params {
+		if !strings.Contains(h, `id="ctl-`+p.Name+`"`) {
+			t.Errorf("no control for %s", p.Name)
+		}
+		if p.Log && !strings.Contains(h, `id="ctl-`+p.Name+`-slider"`) {
+			t.Errorf("%s is swept in powers of two but has no log slider", p.Name)
+		}
+	}
+	for _, id := range []string{"play", "step", "reset", "regenerate", "epoch", "test-acc", "threshold"} {
+		if !strings.Contains(h, `id="`+id+`"`) {
+			t.Errorf("no element #%s", id)
+		}
+	}
+}
+
+func TestSetParamValidatesInOnePlace(t *testing.T) {
+	c, f, d := mount(t)
+	do(d, c, func() { c.setParam("classes", "9") })
+	if len(f.sent) != 1 {
+		t.Errorf("a bad value was sent: %s", f.ops())
+	}
+	if msg := c.fieldErr["classes"]; !strings.Contains(msg, "[2, 6]") {
+		t.Errorf("field error %q does not give the range", msg)
+	}
+	if !strings.Contains(html(c), "field-error") {
+		t.Error("the error is not shown beside the control")
+	}
+	c.setParam("classes", "4")
+	d.Consume()
+	if len(f.sent) != 2 || !strings.Contains(f.sent[1].State, "classes=4") || c.fieldErr["classes"] != "" {
+		t.Errorf("a good value: sent %v, error %q", f.sent, c.fieldErr["classes"])
+	}
+	c.setParam("classes", "4") // no change, nothing to send
+	if len(f.sent) != 2 {
+		t.Error("an unchanged value was sent again")
+	}
+	c.setParam("edge-hidden", "32,16")
+	if !strings.Contains(f.sent[len(f.sent)-1].State, "edge-hidden=32%2C16") {
+		t.Errorf("sizes: %s", f.sent[len(f.sent)-1].State)
+	}
+}
+
+func TestEventsDriveTheViews(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	if c.nodesSVG == "" || c.edgesSVG == "" {
+		t.Fatal("no graph drawn after the layout")
+	}
+	snapshot(f, 5, false, 0.9, 0.05, 0.1) // paused: the graph redraws at once
+	d.Consume()
+	h := html(c)
+	for _, want := range []string{"5 / 200", "0.875", "data-kind=\"inter\"", "Loss and accuracy"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if share := c.hist.share[len(c.hist.share)-1]; math.Abs(share-0.15/1.05) > 1e-6 {
+		t.Errorf("inter share %v, want %v", share, 0.15/1.05)
+	}
+	// A layout or snapshot of a replaced graph is ignored.
+	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 0, Snap: &protocol.Snapshot{Epoch: 99}}, nil)
+	d.Consume()
+	if c.snap.Epoch != 5 {
+		t.Errorf("a stale snapshot was applied: epoch %d", c.snap.Epoch)
+	}
+}
+
+func TestSnapshotsAreCoalesced(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	for e := 1; e <= 10; e++ {
+		snapshot(f, e, true, 0.5, 0.5, 0.5)
+	}
+	if len(c.queued) != 10 {
+		t.Fatalf("%d snapshots queued before the UI caught up, want 10", len(c.queued))
+	}
+	d.Consume()
+	if c.snap.Epoch != 10 || len(c.hist.epoch) != 10 || len(c.queued) != 0 {
+		t.Errorf("after catching up: epoch %d, %d points, %d queued", c.snap.Epoch, len(c.hist.epoch), len(c.queued))
+	}
+	snapshot(f, 0, false, 0.5, 0.5, 0.5) // a reset starts the curves over
+	d.Consume()
+	if len(c.hist.epoch) != 1 {
+		t.Errorf("after a reset the curves have %d points", len(c.hist.epoch))
+	}
+}
+
+func TestButtonsSendCommands(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	snapshot(f, 3, false)
+	d.Consume()
+	c.togglePlay(nil)
+	snapshot(f, 4, true)
+	d.Consume()
+	c.togglePlay(nil)
+	c.send(protocol.OpStep)
+	c.send(protocol.OpReset)
+	c.regenerate(nil)
+	if got := f.ops(); got != "set,start,pause,step,reset,regenerate" {
+		t.Errorf("sent %s", got)
+	}
+	if c.st.Exp.Data.Seed != 2 || !strings.Contains(f.sent[len(f.sent)-1].State, "seed=2&") {
+		t.Errorf("regenerate: seed %d, sent %s", c.st.Exp.Data.Seed, f.sent[len(f.sent)-1].State)
+	}
+}
+
+func TestEngineErrorsAreShown(t *testing.T) {
+	c, f, d := mount(t)
+	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: "training diverged at epoch 3", Field: "lr"}, nil)
+	d.Consume()
+	if !strings.Contains(html(c), "training diverged at epoch 3") || c.fieldErr["lr"] == "" {
+		t.Error("the engine's error is not shown, or not beside lr")
+	}
+	c.dismiss(0)
+	if len(c.notices) != 0 {
+		t.Error("dismiss left the notice")
+	}
+}
+
+func TestThresholdHidesEdges(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	snapshot(f, 1, false, 0.9, 0.05, 0.3)
+	d.Consume()
+	count := func() int { return strings.Count(c.edgesSVG, "<path") }
+	all := count()
+	c.setThreshold(0.2)
+	if got := count(); got >= all || c.st.Threshold != 0.2 {
+		t.Errorf("threshold 0.2 drew %d paths of %d", got, all)
+	}
+	c.setThreshold(5) // clamped
+	if c.st.Threshold != 1 {
+		t.Errorf("threshold %v, want 1", c.st.Threshold)
+	}
+}
+
+func TestDismountStopsEngine(t *testing.T) {
+	_, f, d := mount(t)
+	d.Close()
+	if !f.closed {
+		t.Error("the engine was left running")
+	}
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+	"pdnexplorer/wasm/protocol"
+)
+
+// recorder collects what a session posts, with a fake clock that advances
+// a little at every reading, so chunks of work end after a few epochs.
+type recorder struct {
+	events []protocol.Event
+	f32    [][]float32
+	clock  time.Time
+}
+
+func (r *recorder) post(ev protocol.Event, f32 []float32) {
+	r.events = append(r.events, ev)
+	r.f32 = append(r.f32, append([]float32(nil), f32...))
+}
+
+func (r *recorder) now() time.Time {
+	r.clock = r.clock.Add(2 * time.Millisecond)
+	return r.clock
+}
+
+func (r *recorder) kinds() string {
+	var k []string
+	for _, e := range r.events {
+		k = append(k, e.Kind)
+	}
+	return strings.Join(k, ",")
+}
+
+func (r *recorder) last(kind string) (protocol.Event, []float32) {
+	for i := len(r.events) - 1; i >= 0; i-- {
+		if r.events[i].Kind == kind {
+			return r.events[i], r.f32[i]
+		}
+	}
+	return protocol.Event{}, nil
+}
+
+func small() experiment.Experiment {
+	e := experiment.Default()
+	e.Data.PerClass = 40
+	e.Train.Epochs = 30
+	return e
+}
+
+func newTestSession() (*session, *recorder) {
+	r := &recorder{clock: time.Unix(0, 0)}
+	s := newSession(r.post)
+	s.now = r.now
+	return s, r
+}
+
+func set(s *session, e experiment.Experiment) {
+	s.handle(protocol.Command{Op: protocol.OpSet, State: e.Encode()})
+}
+
+// drain runs work until the session is idle.
+func drain(t *testing.T, s *session) {
+	t.Helper()
+	for i := 0; s.work(50 * time.Millisecond); i++ {
+		if i > 10000 {
+			t.Fatal("the session never went idle")
+		}
+	}
+}
+
+func TestSessionSetMakesGraphLayoutAndSnapshot(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	if got := r.kinds(); got != "graph,snapshot" {
+		t.Fatalf("after set: %s", got)
+	}
+	g, _ := r.last(protocol.KindGraph)
+	if g.Graph.Nodes != 120 || len(g.Graph.Src) == 0 || len(g.Graph.Kinds) != len(g.Graph.Src) {
+		t.Errorf("graph event %+v", g.Graph)
+	}
+	drain(t, s) // only the layout is pending
+	ev, pos := r.last(protocol.KindLayout)
+	if ev.Gen != g.Gen || len(pos) != 2*120 {
+		t.Errorf("layout: gen %d (graph %d), %d coordinates", ev.Gen, g.Gen, len(pos))
+	}
+	snap, w := r.last(protocol.KindSnapshot)
+	if snap.Snap.Epoch != 0 || snap.Snap.Running || len(w) != len(g.Graph.Src) {
+		t.Errorf("first snapshot %+v with %d weights", snap.Snap, len(w))
+	}
+}
+
+func TestSessionTrainsPausesStepsResets(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	drain(t, s)
+	first, w0 := r.last(protocol.KindSnapshot)
+
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	s.work(20 * time.Millisecond)
+	s.handle(protocol.Command{Op: protocol.OpPause})
+	paused, _ := r.last(protocol.KindSnapshot)
+	if paused.Snap.Running || paused.Snap.Epoch == 0 || paused.Snap.Epoch >= 30 {
+		t.Fatalf("after a short run and pause: %+v", paused.Snap)
+	}
+	if s.work(50 * time.Millisecond) {
+		t.Error("a paused session still has work")
+	}
+	if again, _ := r.last(protocol.KindSnapshot); again.Snap.Epoch != paused.Snap.Epoch {
+		t.Errorf("training went on after pause: epoch %d, then %d", paused.Snap.Epoch, again.Snap.Epoch)
+	}
+
+	s.handle(protocol.Command{Op: protocol.OpStep})
+	if st, _ := r.last(protocol.KindSnapshot); st.Snap.Epoch != paused.Snap.Epoch+1 || st.Snap.Running {
+		t.Errorf("step: %+v", st.Snap)
+	}
+
+	s.handle(protocol.Command{Op: protocol.OpReset})
+	reset, w := r.last(protocol.KindSnapshot)
+	if reset.Snap.Epoch != 0 || reset.Snap.TestAcc != first.Snap.TestAcc {
+		t.Errorf("reset: %+v, at the start: %+v", reset.Snap, first.Snap)
+	}
+	for i := range w {
+		if w[i] != w0[i] {
+			t.Fatalf("after reset, weight %d is %v, at the start it was %v", i, w[i], w0[i])
+		}
+	}
+
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	done, _ := r.last(protocol.KindSnapshot)
+	if done.Snap.Epoch != 30 || done.Snap.Running || !(done.Snap.TestAcc >= 0) {
+		t.Errorf("a full run ends at epoch 30, stopped: %+v", done.Snap)
+	}
+	// Play after the end starts over.
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	if st, _ := r.last(protocol.KindSnapshot); st.Snap.Epoch != 0 || !st.Snap.Running {
+		t.Errorf("play after the end: %+v", st.Snap)
+	}
+}
+
+func TestSessionThrottlesSnapshots(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	drain(t, s)
+	before := len(r.events)
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	snaps := 0
+	for _, e := range r.events[before:] {
+		if e.Kind == protocol.KindSnapshot {
+			snaps++
+		}
+	}
+	// 30 epochs; the fake clock makes each chunk a few epochs long.
+	if snaps >= 30 || snaps < 2 {
+		t.Errorf("%d snapshots for 30 epochs: want fewer than one per epoch, more than one", snaps)
+	}
+}
+
+func TestSessionModelChangeKeepsGraph(t *testing.T) {
+	s, r := newTestSession()
+	e := small()
+	set(s, e)
+	drain(t, s)
+	gens := strings.Count(r.kinds(), "graph")
+	e.Model.Kind = experiment.GCN
+	set(s, e)
+	if strings.Count(r.kinds(), "graph") != gens {
+		t.Error("changing the model rebuilt the graph")
+	}
+	snap, w := r.last(protocol.KindSnapshot)
+	if snap.Snap.Model != experiment.GCN || len(w) == 0 || w[0] != 1 {
+		t.Errorf("GCN snapshot %+v, weights %v…", snap.Snap, w[:1])
+	}
+	e.Model.Kind = experiment.MLP
+	set(s, e)
+	if _, w := r.last(protocol.KindSnapshot); len(w) != 0 {
+		t.Errorf("MLP snapshot carries %d weights", len(w))
+	}
+	s.handle(protocol.Command{Op: protocol.OpRegenerate, State: e.Encode()})
+	if strings.Count(r.kinds(), "graph") != gens+1 {
+		t.Error("regenerate made no new graph")
+	}
+}
+
+func TestSessionReportsErrors(t *testing.T) {
+	s, r := newTestSession()
+	huge := small()
+	huge.Data.Classes, huge.Data.PerClass, huge.Data.Q = 6, 1024, 1.0/16
+	set(s, huge)
+	ev, _ := r.last(protocol.KindError)
+	if ev.Field != "q" || !strings.Contains(ev.Error, "lower q") {
+		t.Errorf("too large a graph: %+v", ev)
+	}
+	s.handle(protocol.Command{Op: protocol.OpStart}) // no graph: nothing to do, no crash
+	if s.work(time.Millisecond) {
+		t.Error("a session without a graph has work")
+	}
+	set(s, small()) // and it recovers
+	if _, w := r.last(protocol.KindSnapshot); len(w) == 0 {
+		t.Error("no snapshot after a good experiment")
+	}
+	s.handle(protocol.Command{Op: "explode"})
+	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "explode") {
+		t.Errorf("unknown command: %+v", ev)
+	}
+	s.handle(protocol.Command{Op: protocol.OpSet, State: "classes=99"})
+	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "classes") {
+		t.Errorf("bad state: %+v", ev)
+	}
+}
+
+// diverging is a real trainer whose loss blows up at epoch at.
+type diverging struct {
+	*pdn.Trainer
+	at int
+}
+
+func (d *diverging) Step() (float64, error) {
+	if d.Epoch()+1 == d.at {
+		return math.NaN(), &pdn.DivergedError{Epoch: d.at, Loss: math.NaN(), LR: 0.01}
+	}
+	return d.Trainer.Step()
+}
+
+func TestSessionReportsDivergence(t *testing.T) {
+	s, r := newTestSession()
+	s.newTrainer = func(g *datasets.Graph, e experiment.Experiment) (trainer, error) {
+		tr, err := pdn.NewTrainer(g, e)
+		return &diverging{tr, 5}, err
+	}
+	set(s, small())
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	ev, _ := r.last(protocol.KindError)
+	if ev.Field != "lr" || !strings.Contains(ev.Error, "diverged") {
+		t.Errorf("divergence: %+v", ev)
+	}
+	if snap, _ := r.last(protocol.KindSnapshot); snap.Snap.Running || snap.Snap.Epoch != 4 {
+		t.Errorf("a diverged run should stop at epoch 4: %+v", snap.Snap)
+	}
+}
