@@ -166,7 +166,10 @@ func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
 		paths[k][l].WriteString(seg)
 		counts[k][l]++
 	}
-	for _, k := range []int{0, kindIntra, kindInter} { // inter last: on top
+	// Intra-class edges go on top: where every edge weighs the same (GCN),
+	// the classes stay visible; where weights differ, the inter-class edges
+	// fade anyway.
+	for _, k := range []int{0, kindInter, kindIntra} {
 		for l := 0; l < WeightBins; l++ {
 			if counts[k][l] == 0 {
 				continue
