@@ -55,12 +55,23 @@ type Experiment struct {
 	Train Train
 }
 
-// Model kinds.
+// Model kinds: PDN and its variants (§3, §6), and the paper's baselines.
 const (
-	PDN = "pdn"
-	GCN = "gcn"
-	MLP = "mlp"
+	PDN           = "pdn"            // pathfinder MLP over edge features, then a GCN
+	PDNLinear     = "pdn-linear"     // pathfinder neuron with softmax attention over the inputs
+	PDNEdgeConv   = "pdn-edgeconv"   // edge scores learned from node features (§6.1)
+	PDNMultiScale = "pdn-multiscale" // softmax-weighted powers of Â (§6.2)
+	GCN           = "gcn"
+	MLP           = "mlp"
+	GAT           = "gat"
+	APPNP         = "appnp"
+	SGC           = "sgc"
+	ClusterGCN    = "clustergcn"
+	DeepWalk      = "deepwalk"
 )
+
+// Kinds lists every model, PDN's family first.
+var Kinds = []string{PDN, PDNLinear, PDNEdgeConv, PDNMultiScale, GCN, GAT, APPNP, SGC, ClusterGCN, DeepWalk, MLP}
 
 // Default returns the paper's default scenario (Appendix A) with the
 // training settings of the official code.
@@ -102,8 +113,11 @@ func (e *Experiment) validate(group string) error {
 // Nodes returns the number of nodes the generator makes, C·n.
 func (d Data) Nodes() int { return d.Classes * d.PerClass }
 
-// LearnsEdges reports whether the model has a pathfinder layer.
-func (m Model) LearnsEdges() bool { return m.Kind == PDN }
+// LearnsEdges reports whether the model learns one weight per edge with a
+// pathfinder layer.
+func (m Model) LearnsEdges() bool {
+	return m.Kind == PDN || m.Kind == PDNLinear || m.Kind == PDNEdgeConv
+}
 
 // UsesGraph reports whether the model passes messages over the graph.
 func (m Model) UsesGraph() bool { return m.Kind != MLP }

@@ -32,7 +32,7 @@ func TestSetRejects(t *testing.T) {
 		{"p", "0.5", "[0.0009765625, 0.0625]"},
 		{"q", "NaN", "q"},
 		{"sigma-d", "Inf", "sigma-d"},
-		{"model", "gat2", "one of pdn, gcn, mlp"},
+		{"model", "gat2", "one of pdn, pdn-linear"},
 		{"edge-hidden", "32,16,8,4", "up to 3 sizes"},
 		{"edge-hidden", "16,-1", "[1, 256]"},
 		{"edge-hidden", "a,b", "edge-hidden"},

@@ -55,7 +55,7 @@ var Params = []Param{
 	{Name: "seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
 
-	{Name: "model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: []string{PDN, GCN, MLP},
+	{Name: "model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: Kinds,
 		field: func(e *Experiment) any { return &e.Model.Kind }},
 	{Name: "edge-hidden", Group: GroupModel, Usage: "hidden sizes of the pathfinder MLP: none, 16 or 32,16", Default: "16", Min: 1, Max: 256, MaxLen: 3,
 		field: func(e *Experiment) any { return &e.Model.EdgeHidden }},

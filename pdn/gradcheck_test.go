@@ -269,7 +269,41 @@ func TestGradLogSoftmaxNLL(t *testing.T) {
 	checkGrad(t, "logits", logits, grad, func() float64 { return logSoftmaxNLL(nil, logits, c, rows, labels) })
 }
 
-func TestGradModel(t *testing.T) {
+// checkNetwork checks every parameter's gradient of the mean NLL of a
+// network, with the dropout masks held fixed by reseeding before each pass.
+func checkNetwork(t *testing.T, net network, c int) {
+	t.Helper()
+	rnd := rand.New(rand.NewPCG(8, 8))
+	for _, p := range net.params() { // biases start at zero; move them
+		for i := range p.val {
+			p.val[i] += 0.1 * rnd.NormFloat64()
+		}
+	}
+	loss := func() float64 {
+		net.reseed(7)
+		logits := net.forward(true)
+		rows, labels := net.lossRows()
+		return logSoftmaxNLL(nil, logits, c, rows, labels)
+	}
+	for _, p := range net.params() {
+		clear(p.grad)
+	}
+	net.reseed(7)
+	logits := net.forward(true)
+	rows, labels := net.lossRows()
+	glogits := make([]float64, len(logits))
+	logSoftmaxNLL(glogits, logits, c, rows, labels)
+	net.backward(glogits)
+	grads := make([][]float64, len(net.params()))
+	for i, p := range net.params() {
+		grads[i] = append([]float64(nil), p.grad...)
+	}
+	for i, p := range net.params() {
+		checkGrad(t, fmt.Sprintf("param%d", i), p.val, grads[i], loss)
+	}
+}
+
+func TestGradNetworks(t *testing.T) {
 	g := smallGraph(8, 30, 70, 5, 4, 3)
 	for _, tc := range []struct {
 		kind    string
@@ -279,35 +313,39 @@ func TestGradModel(t *testing.T) {
 		{experiment.PDN, []int{6}, 0.5},
 		{experiment.PDN, nil, 0},
 		{experiment.PDN, []int{5, 4}, 0.3},
+		{experiment.PDNLinear, nil, 0.5},
+		{experiment.PDNEdgeConv, nil, 0.5},
+		{experiment.PDNMultiScale, nil, 0.5},
 		{experiment.GCN, nil, 0.5},
 		{experiment.MLP, nil, 0.5},
+		{experiment.SGC, nil, 0},
+		{experiment.APPNP, nil, 0.5},
+		{experiment.GAT, nil, 0.5},
+		{experiment.DeepWalk, nil, 0},
 	} {
 		t.Run(fmt.Sprintf("%s-%s-%.1f", tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout}
-			m, err := newModel(g, cfg, 3)
+			net, err := newNetwork(g, cfg, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
-			rnd := rand.New(rand.NewPCG(8, 8))
-			for _, p := range m.params { // biases start at zero; move them
-				for i := range p.val {
-					p.val[i] += 0.1 * rnd.NormFloat64()
-				}
-			}
-			m.forward(true) // draws the dropout mask once
-			mask := append([]float64(nil), m.mask...)
-			m.lossAndBackward()
-			loss := func() float64 {
-				m.forward(false)
-				if tc.dropout > 0 { // replay the same mask
-					mulInto(m.d1, m.a1, mask)
-					m.l2.forward(m.logits, m.d1, g.N)
-				}
-				return logSoftmaxNLL(nil, m.logits, g.C, m.train, g.Labels)
-			}
-			for i, p := range m.params {
-				checkGrad(t, fmt.Sprintf("param%d", i), p.val, append([]float64(nil), p.grad...), loss)
-			}
+			checkNetwork(t, net, g.C)
 		})
 	}
+}
+
+func TestGradClusterGCNBatch(t *testing.T) {
+	g := smallGraph(9, 60, 150, 5, 2, 3)
+	net, err := newNetwork(g, experiment.Model{Kind: experiment.ClusterGCN, Hidden: 6, Dropout: 0.5}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := net.(batched)
+	if b.batches() < 2 {
+		t.Fatalf("%d batches", b.batches())
+	}
+	b.setBatch(0)
+	checkNetwork(t, net, g.C)
+	b.setBatch(-1)
+	checkNetwork(t, net, g.C)
 }

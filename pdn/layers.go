@@ -172,6 +172,16 @@ func newConv(rnd *rand.Rand, rows, in, out int, norm *gcnNorm, learn bool) *conv
 
 func (c *conv) params() []*tensor { return []*tensor{c.w, c.b} }
 
+// withGraph returns a layer that shares c's weights but works on another
+// graph of rows nodes (ClusterGCN trains one set of weights on subgraphs).
+func (c *conv) withGraph(rows int, norm *gcnNorm) *conv {
+	d := &conv{in: c.in, out: c.out, w: c.w, b: c.b, wt: make([]float64, len(c.wt)), norm: norm, learn: c.learn}
+	if norm != nil {
+		d.xw, d.gxw = make([]float64, rows*c.out), make([]float64, rows*c.out)
+	}
+	return d
+}
+
 func (c *conv) forward(y, x []float64, rows int) {
 	if c.norm == nil {
 		affineForward(y, x, c.w.val, c.b.val, rows, c.in, c.out)

@@ -70,27 +70,38 @@ type Snapshot struct {
 	Loss     float64 // training loss of the epoch's step (with dropout)
 	TrainAcc float64
 	TestAcc  float64
-	// Weights are the learned edge weights, one per undirected edge: all 1
-	// for GCN, nil for MLP. EvaluateInto reuses the slice.
+	// Weights are the weights the edges carry, one per undirected edge:
+	// learned for PDN, all 1 for GCN, mean attention for GAT, nil for a
+	// model without them. EvaluateInto reuses the slice.
 	Weights []float64
 	// WIntra and WInter are the mean weights on intra- and inter-class
-	// edges, NaN when the graph has no edge kinds.
+	// edges, NaN when the graph has no edge kinds or no weights.
 	WIntra, WInter float64
+	// Inputs is the linear PDN's softmax attention over its D inputs, and
+	// Hops the multi-scale PDN's softmax weights over the powers of Â;
+	// nil for other models.
+	Inputs, Hops []float64
 }
+
+// inputsAttention and hopWeights are the models that expose them.
+type inputsAttention interface{ inputWeights() []float64 }
+type hopWeights interface{ hopWeights() []float64 }
 
 // Trainer runs full-batch training one epoch at a time. The caller drives
 // it: call Step to train an epoch and Evaluate to read a Snapshot. Pausing
 // is not calling Step; Reset goes back to the very same initial weights.
 // A Trainer is not safe for concurrent use.
 type Trainer struct {
-	exp   experiment.Experiment
-	g     *datasets.Graph
-	m     *model
-	opt   *adam
-	init  [][]float64
-	epoch int
-	loss  float64
-	test  []int
+	exp     experiment.Experiment
+	g       *datasets.Graph
+	net     network
+	opt     *adam
+	init    [][]float64
+	epoch   int
+	loss    float64
+	train   []int
+	test    []int
+	glogits []float64
 }
 
 // NewTrainer builds the model of e on g with the weights drawn from
@@ -99,13 +110,13 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
-	m, err := newModel(g, e.Model, e.Train.Seed)
+	net, err := newNetwork(g, e.Model, e.Train.Seed)
 	if err != nil {
 		return nil, err
 	}
-	t := &Trainer{exp: e, g: g, m: m, opt: newAdam(m.params, e.Train.LR, e.Train.WeightDecay),
-		test: g.Nodes(datasets.Test), loss: math.NaN()}
-	for _, p := range m.params {
+	t := &Trainer{exp: e, g: g, net: net, opt: newAdam(net.params(), e.Train.LR, e.Train.WeightDecay),
+		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), loss: math.NaN(), glogits: make([]float64, g.N*g.C)}
+	for _, p := range net.params() {
 		t.init = append(t.init, append([]float64(nil), p.val...))
 	}
 	return t, nil
@@ -132,29 +143,55 @@ func (e *DivergedError) Error() string {
 	return fmt.Sprintf("training diverged at epoch %d: the loss is %v; lower lr (now %g; allowed %s)", e.Epoch, e.Loss, e.LR, p.Range())
 }
 
-// Step trains one epoch: forward with dropout, backward, one Adam update.
-// It returns the epoch's loss, or a *DivergedError (and leaves the weights
-// untouched) when the loss is not finite.
+// Step trains one epoch: forward with dropout, backward, one Adam update
+// (one per batch for a batched model). It returns the epoch's mean loss, or
+// a *DivergedError (and leaves the weights of that step untouched) when the
+// loss is not finite.
 func (t *Trainer) Step() (float64, error) {
-	t.m.forward(true)
-	loss := t.m.lossAndBackward()
-	if math.IsNaN(loss) || math.IsInf(loss, 0) {
-		return loss, &DivergedError{Epoch: t.epoch + 1, Loss: loss, LR: t.exp.Train.LR}
+	nb := 1
+	b, isBatched := t.net.(batched)
+	if isBatched {
+		nb = b.batches()
+		defer b.setBatch(-1)
 	}
-	t.opt.step()
+	var total float64
+	for i := 0; i < nb; i++ {
+		if isBatched {
+			b.setBatch(i)
+		}
+		loss := t.step()
+		if math.IsNaN(loss) || math.IsInf(loss, 0) {
+			return loss, &DivergedError{Epoch: t.epoch + 1, Loss: loss, LR: t.exp.Train.LR}
+		}
+		t.opt.step()
+		total += loss
+	}
 	t.epoch++
-	t.loss = loss
-	return loss, nil
+	t.loss = total / float64(nb)
+	return t.loss, nil
+}
+
+// step runs one forward and backward pass and returns its loss.
+func (t *Trainer) step() float64 {
+	for _, p := range t.net.params() {
+		clear(p.grad)
+	}
+	logits := t.net.forward(true)
+	rows, labels := t.net.lossRows()
+	g := t.glogits[:len(logits)]
+	loss := logSoftmaxNLL(g, logits, t.g.C, rows, labels)
+	t.net.backward(g)
+	return loss
 }
 
 // Reset returns to epoch 0 with the initial weights, optimiser state and
 // dropout stream, so the next run repeats the first one bit for bit.
 func (t *Trainer) Reset() {
-	for k, p := range t.m.params {
+	for k, p := range t.net.params() {
 		copy(p.val, t.init[k])
 	}
 	t.opt.reset()
-	t.m.resetDropout(t.exp.Train.Seed)
+	t.net.reseed(t.exp.Train.Seed)
 	t.epoch, t.loss = 0, math.NaN()
 }
 
@@ -168,12 +205,19 @@ func (t *Trainer) Evaluate() Snapshot {
 // EvaluateInto fills s, reusing s.Weights, so that a loop that evaluates
 // every epoch does not allocate.
 func (t *Trainer) EvaluateInto(s *Snapshot) {
-	t.m.forward(false)
+	logits := t.net.forward(false)
 	g := t.g
 	s.Epoch, s.Loss = t.epoch, t.loss
-	s.TrainAcc = accuracy(t.m.logits, g.C, t.m.train, g.Labels)
-	s.TestAcc = accuracy(t.m.logits, g.C, t.test, g.Labels)
-	w := t.m.weights()
+	s.TrainAcc = accuracy(logits, g.C, t.train, g.Labels)
+	s.TestAcc = accuracy(logits, g.C, t.test, g.Labels)
+	s.Inputs, s.Hops = nil, nil
+	if a, ok := t.net.(inputsAttention); ok {
+		s.Inputs = a.inputWeights()
+	}
+	if h, ok := t.net.(hopWeights); ok {
+		s.Hops = h.hopWeights()
+	}
+	w := t.net.edgeWeights()
 	if w == nil {
 		s.Weights = s.Weights[:0]
 		s.WIntra, s.WInter = math.NaN(), math.NaN()

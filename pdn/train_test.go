@@ -35,7 +35,7 @@ func runEpochs(t testing.TB, tr *Trainer, n int) {
 func digest(tr *Trainer, s Snapshot) string {
 	h := sha256.New()
 	put := func(v float64) { binary.Write(h, binary.LittleEndian, math.Float64bits(v)) }
-	for _, p := range tr.m.params {
+	for _, p := range tr.net.params() {
 		for _, v := range p.val {
 			put(v)
 		}
@@ -161,8 +161,9 @@ func TestDivergenceIsReported(t *testing.T) {
 			break
 		}
 	}
-	tr.m.l2.w.val[0] = math.Inf(1) // a blown-up weight: the loss becomes NaN
-	tr.m.l2.w.val[1] = math.Inf(-1)
+	l2 := tr.net.(*gcnNet).l2
+	l2.w.val[0] = math.Inf(1) // a blown-up weight: the loss becomes NaN
+	l2.w.val[1] = math.Inf(-1)
 	_, err := tr.Step()
 	var de *DivergedError
 	if !errors.As(err, &de) {

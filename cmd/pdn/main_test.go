@@ -107,7 +107,7 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 	}{
 		{[]string{"train", "-classes", "9"}, "-classes: want [2, 6]"},
 		{[]string{"train", "-p", "abc"}, "-p: want [0.0009765625, 0.0625]"},
-		{[]string{"train", "-model", "gat2"}, "one of pdn, gcn, mlp"},
+		{[]string{"train", "-model", "gat2"}, "one of pdn, pdn-linear"},
 		{[]string{"train", "-lr", "-1"}, "-lr"},
 		{[]string{"train", "-epochs", "0"}, "-epochs: want [1, 100000]"},
 		{[]string{"train", "-edge-hidden", "16,x"}, "-edge-hidden"},

@@ -73,3 +73,18 @@ func Sigmoid(x float64) float64 {
 	e := Exp(x)
 	return e / (1 + e)
 }
+
+// Tanh returns the hyperbolic tangent of x, from Exp, so that it too gives
+// the same bits everywhere (math.Tanh calls math.Exp).
+func Tanh(x float64) float64 {
+	if x < 0 {
+		return -Tanh(-x)
+	}
+	if x > 22 {
+		return 1
+	}
+	return 1 - 2/(Exp(2*x)+1)
+}
+
+// Pow returns x**y for x > 0 from Exp and Log, for the same reason.
+func Pow(x, y float64) float64 { return Exp(y * Log(x)) }

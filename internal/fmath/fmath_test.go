@@ -91,3 +91,16 @@ func portableLog(x float64) float64 {
 	hfsq := 0.5 * f * f
 	return k*ln2Hi - ((hfsq - (s*(hfsq+r) + k*ln2Lo)) - f)
 }
+
+func TestTanhAndPow(t *testing.T) {
+	for _, x := range []float64{-30, -3, -0.5, -1e-9, 0, 1e-9, 0.3, 1, 5, 25} {
+		if got, want := Tanh(x), math.Tanh(x); math.Abs(got-want) > 1e-15 {
+			t.Errorf("Tanh(%v) = %v, want %v", x, got, want)
+		}
+	}
+	for _, c := range [][2]float64{{2, 0.75}, {1, 0.75}, {1e6, 0.75}, {0.5, 3}} {
+		if got, want := Pow(c[0], c[1]), math.Pow(c[0], c[1]); math.Abs(got-want) > 1e-12*want {
+			t.Errorf("Pow(%v, %v) = %v, want %v", c[0], c[1], got, want)
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package pdn
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/fmath"
+)
+
+// DeepWalk's settings: short walks and a small embedding, so that a sweep
+// of many graphs stays fast; the paper's baseline is structural only, as
+// here.
+const (
+	WalksPerNode  = 10
+	WalkLength    = 20
+	WalkWindow    = 5
+	WalkNegatives = 5
+	WalkDim       = 32
+)
+
+// deepWalk is DeepWalk (Perozzi et al.): uniform random walks, skip-gram
+// embeddings trained with negative sampling, then logistic regression on
+// the embeddings, trained by the same harness as every other model. The
+// embeddings are drawn once from the weight seed; only the regression
+// learns.
+type deepWalk struct {
+	g      *datasets.Graph
+	rows   []int
+	emb    []float64
+	lin    *dense
+	logits []float64
+}
+
+func newDeepWalk(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand, seed uint64) *deepWalk {
+	emb := skipGram(g, walks(g, rand.New(rand.NewPCG(seed, streamWalks))), rand.New(rand.NewPCG(seed, streamWalks+1)))
+	return &deepWalk{g: g, rows: g.Nodes(datasets.Train), emb: emb, lin: newLinear(rnd, WalkDim, g.C), logits: make([]float64, g.N*g.C)}
+}
+
+func (m *deepWalk) params() []*tensor              { return m.lin.params() }
+func (m *deepWalk) reseed(uint64)                  {}
+func (m *deepWalk) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
+func (m *deepWalk) edgeWeights() []float64         { return nil }
+func (m *deepWalk) backward(glogits []float64)     { m.lin.backward(nil, m.emb, glogits, m.g.N) }
+func (m *deepWalk) forward(training bool) []float64 {
+	m.lin.forward(m.logits, m.emb, m.g.N)
+	return m.logits
+}
+
+// walks returns WalksPerNode uniform random walks from every node.
+func walks(g *datasets.Graph, rnd *rand.Rand) [][]int32 {
+	adj := newAdjacency(g.N, g.Src, g.Dst)
+	var out [][]int32
+	for range WalksPerNode {
+		for _, start := range rnd.Perm(g.N) {
+			w := []int32{int32(start)}
+			for len(w) < WalkLength {
+				v := w[len(w)-1]
+				lo, hi := adj.rowPtr[v], adj.rowPtr[v+1]
+				if lo == hi {
+					break
+				}
+				w = append(w, adj.col[lo+int32(rnd.IntN(int(hi-lo)))])
+			}
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// skipGram trains word2vec's skip-gram with negative sampling on the walks
+// (one pass, learning rate decaying linearly from 0.025) and returns the
+// input vectors, each scaled to unit length.
+func skipGram(g *datasets.Graph, ws [][]int32, rnd *rand.Rand) []float64 {
+	d := WalkDim
+	in, out := make([]float64, g.N*d), make([]float64, g.N*d)
+	for i := range in {
+		in[i] = (rnd.Float64() - 0.5) / float64(d)
+	}
+	cum := negativeTable(g.N, ws)
+	total, seen := 0, 0
+	for _, w := range ws {
+		total += len(w)
+	}
+	grad := make([]float64, d)
+	for _, w := range ws {
+		for i, center := range w {
+			lr := math.Max(0.025*(1-float64(seen)/float64(total)), 0.0001)
+			seen++
+			b := 1 + rnd.IntN(WalkWindow)
+			for j := max(0, i-b); j <= min(len(w)-1, i+b); j++ {
+				if j == i {
+					continue
+				}
+				vc := in[int(center)*d : (int(center)+1)*d]
+				clear(grad)
+				for k := 0; k <= WalkNegatives; k++ {
+					target, label := w[j], 1.0
+					if k > 0 {
+						target, label = sampleNegative(cum, rnd), 0
+					}
+					vo := out[int(target)*d : (int(target)+1)*d]
+					gk := float64(label-fmath.Sigmoid(dot(vc, vo))) * lr
+					for t := range grad {
+						grad[t] += float64(gk * vo[t])
+						vo[t] += float64(gk * vc[t])
+					}
+				}
+				for t := range vc {
+					vc[t] += grad[t]
+				}
+			}
+		}
+	}
+	for v := 0; v < g.N; v++ {
+		row := in[v*d : (v+1)*d]
+		if n := math.Sqrt(dot(row, row)); n > 0 {
+			for t := range row {
+				row[t] /= n
+			}
+		}
+	}
+	return in
+}
+
+// negativeTable returns the cumulative distribution of node counts in the
+// walks raised to the power 3/4, word2vec's noise distribution.
+func negativeTable(n int, ws [][]int32) []float64 {
+	counts := make([]float64, n)
+	for _, w := range ws {
+		for _, v := range w {
+			counts[v]++
+		}
+	}
+	cum := make([]float64, n)
+	var s float64
+	for i, c := range counts {
+		if c > 0 {
+			s += fmath.Pow(c, 0.75)
+		}
+		cum[i] = s
+	}
+	return cum
+}
+
+func sampleNegative(cum []float64, rnd *rand.Rand) int32 {
+	x := rnd.Float64() * cum[len(cum)-1]
+	return int32(sort.SearchFloat64s(cum, x))
+}

@@ -1,0 +1,269 @@
+package pdn
+
+import (
+	"math/rand/v2"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/fmath"
+)
+
+// GAT's settings (Veličković et al., as in PyG's example and Appendix A).
+const (
+	GATHeads      = 8
+	GATHeadDim    = 8
+	gatLeakySlope = 0.2
+)
+
+// attnGraph lists, for each node i, its neighbours and then i itself: the
+// neighbourhood a GAT softmax runs over. eid maps an entry to its
+// undirected edge (−1 for the self-loop).
+type attnGraph struct {
+	n      int
+	rowPtr []int32
+	col    []int32
+	eid    []int32
+}
+
+func newAttnGraph(a *adjacency) *attnGraph {
+	g := &attnGraph{n: a.n, rowPtr: make([]int32, a.n+1)}
+	for i := 0; i < a.n; i++ {
+		for k := a.rowPtr[i]; k < a.rowPtr[i+1]; k++ {
+			g.col, g.eid = append(g.col, a.col[k]), append(g.eid, a.eid[k])
+		}
+		g.col, g.eid = append(g.col, int32(i)), append(g.eid, -1)
+		g.rowPtr[i+1] = int32(len(g.col))
+	}
+	return g
+}
+
+// gatLayer is one graph attention layer with H heads of O features each,
+// concatenated:
+//
+//	e_ij = LeakyReLU(a_dstᵀ W h_i + a_srcᵀ W h_j),  α_ij = softmax_{j ∈ N(i) ∪ {i}} e_ij,
+//	out_i = ‖_heads Σ_j α_ij W h_j + b.
+type gatLayer struct {
+	in, heads, o int
+	w, aSrc, aDst, b *tensor
+	wt               []float64
+	g                *attnGraph
+
+	wh, s, t, pre, alpha []float64
+	gwh, gs, gt, galpha  []float64
+}
+
+func newGATLayer(rnd *rand.Rand, g *attnGraph, in, heads, o int) *gatLayer {
+	n, ho, m := g.n, heads*o, len(g.col)
+	l := &gatLayer{in: in, heads: heads, o: o, g: g,
+		w: newTensor(ho * in), aSrc: newTensor(ho), aDst: newTensor(ho), b: newTensor(ho), wt: make([]float64, ho*in),
+		wh: make([]float64, n*ho), s: make([]float64, n*heads), t: make([]float64, n*heads),
+		pre: make([]float64, m*heads), alpha: make([]float64, m*heads),
+		gwh: make([]float64, n*ho), gs: make([]float64, n*heads), gt: make([]float64, n*heads), galpha: make([]float64, m*heads)}
+	l.w.glorot(rnd, in, ho)
+	l.aSrc.glorot(rnd, heads, o)
+	l.aDst.glorot(rnd, heads, o)
+	return l
+}
+
+func (l *gatLayer) params() []*tensor { return []*tensor{l.w, l.aSrc, l.aDst, l.b} }
+
+func leaky(x float64) float64 {
+	if x > 0 {
+		return x
+	}
+	return gatLeakySlope * x
+}
+
+func (l *gatLayer) forward(y, x []float64) {
+	g, H, O := l.g, l.heads, l.o
+	ho := H * O
+	mulABT(l.wh, x, l.w.val, g.n, l.in, ho)
+	for j := 0; j < g.n; j++ {
+		for h := 0; h < H; h++ {
+			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+			l.s[j*H+h] = dot(l.aSrc.val[h*O:(h+1)*O], whj)
+			l.t[j*H+h] = dot(l.aDst.val[h*O:(h+1)*O], whj)
+		}
+	}
+	clear(y[:g.n*ho])
+	for i := 0; i < g.n; i++ {
+		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+		yi := y[i*ho : (i+1)*ho]
+		for h := 0; h < H; h++ {
+			m := -1e300
+			for k := lo; k < hi; k++ {
+				p := l.s[int(g.col[k])*H+h] + l.t[i*H+h]
+				l.pre[k*H+h] = p
+				m = max(m, leaky(p))
+			}
+			var sum float64
+			for k := lo; k < hi; k++ {
+				a := fmath.Exp(leaky(l.pre[k*H+h]) - m)
+				l.alpha[k*H+h] = a
+				sum += a
+			}
+			yh := yi[h*O : (h+1)*O]
+			for k := lo; k < hi; k++ {
+				a := l.alpha[k*H+h] / sum
+				l.alpha[k*H+h] = a
+				j := int(g.col[k])
+				whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+				for o := range yh {
+					yh[o] += float64(a * whj[o])
+				}
+			}
+		}
+	}
+	addRows(y, l.b.val, g.n, ho)
+}
+
+// backward accumulates the gradients of W, a_src, a_dst and b from dy and,
+// unless dx is nil, sets dx.
+func (l *gatLayer) backward(dx, x, dy []float64) {
+	g, H, O := l.g, l.heads, l.o
+	ho := H * O
+	sumRowsAdd(l.b.grad, dy, g.n, ho)
+	clear(l.gwh)
+	clear(l.gs)
+	clear(l.gt)
+	for i := 0; i < g.n; i++ {
+		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+		dyi := dy[i*ho : (i+1)*ho]
+		for h := 0; h < H; h++ {
+			dyh := dyi[h*O : (h+1)*O]
+			var dsum float64 // Σ_k α_k dα_k
+			for k := lo; k < hi; k++ {
+				j := int(g.col[k])
+				whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+				da := dot(dyh, whj)
+				l.galpha[k*H+h] = da
+				dsum += float64(l.alpha[k*H+h] * da)
+				gj := l.gwh[j*ho+h*O : j*ho+(h+1)*O]
+				a := l.alpha[k*H+h]
+				for o := range gj {
+					gj[o] += float64(a * dyh[o])
+				}
+			}
+			for k := lo; k < hi; k++ {
+				j := int(g.col[k])
+				de := float64(l.alpha[k*H+h] * (l.galpha[k*H+h] - dsum))
+				if l.pre[k*H+h] <= 0 {
+					de *= gatLeakySlope
+				}
+				l.gs[j*H+h] += de
+				l.gt[i*H+h] += de
+			}
+		}
+	}
+	for j := 0; j < g.n; j++ {
+		for h := 0; h < H; h++ {
+			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+			gj := l.gwh[j*ho+h*O : j*ho+(h+1)*O]
+			as, ad := l.aSrc.val[h*O:(h+1)*O], l.aDst.val[h*O:(h+1)*O]
+			gas, gad := l.aSrc.grad[h*O:(h+1)*O], l.aDst.grad[h*O:(h+1)*O]
+			s, t := l.gs[j*H+h], l.gt[j*H+h]
+			for o := range whj {
+				gas[o] += float64(s * whj[o])
+				gad[o] += float64(t * whj[o])
+				gj[o] += float64(s*as[o]) + float64(t*ad[o])
+			}
+		}
+	}
+	addATB(l.w.grad, l.gwh, x, g.n, ho, l.in)
+	if dx != nil {
+		transpose(l.wt, l.w.val, ho, l.in)
+		mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
+	}
+}
+
+// gat is a two-layer GAT: 8 heads of 8 features, ELU, then one head with C
+// outputs; dropout on the input of both layers.
+type gat struct {
+	g      *datasets.Graph
+	rows   []int
+	l1, l2 *gatLayer
+	drop0  *dropout
+	drop1  *dropout
+
+	x0, a1, h1, d1, logits []float64
+	gh1, gd1               []float64
+	weights                []float64
+	trained                bool
+}
+
+func newGAT(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *gat {
+	ag := newAttnGraph(newAdjacency(g.N, g.Src, g.Dst))
+	n, ho := g.N, GATHeads*GATHeadDim
+	return &gat{g: g, rows: g.Nodes(datasets.Train),
+		l1: newGATLayer(rnd, ag, g.F, GATHeads, GATHeadDim), l2: newGATLayer(rnd, ag, ho, 1, g.C),
+		drop0: newDropout(cfg.Dropout, n*g.F), drop1: newDropout(cfg.Dropout, n*ho),
+		x0: make([]float64, n*g.F), a1: make([]float64, n*ho), h1: make([]float64, n*ho), d1: make([]float64, n*ho),
+		logits: make([]float64, n*g.C), gh1: make([]float64, n*ho), gd1: make([]float64, n*ho),
+		weights: make([]float64, g.E())}
+}
+
+func (m *gat) params() []*tensor              { return append(m.l1.params(), m.l2.params()...) }
+func (m *gat) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
+func (m *gat) reseed(seed uint64) {
+	m.drop0.reseed(seed)
+	m.drop1.reseed(seed ^ 0x5bd1e995)
+}
+
+func elu(x float64) float64 {
+	if x > 0 {
+		return x
+	}
+	return fmath.Exp(x) - 1
+}
+
+func (m *gat) forward(training bool) []float64 {
+	g := m.g
+	x := m.drop0.apply(m.x0, g.X, training)
+	m.l1.forward(m.a1, x)
+	for i, v := range m.a1 {
+		m.h1[i] = elu(v)
+	}
+	in := m.drop1.apply(m.d1, m.h1, training)
+	m.l2.forward(m.logits, in)
+	m.trained = training
+	return m.logits
+}
+
+func (m *gat) backward(glogits []float64) {
+	g := m.g
+	in := m.h1
+	if m.trained && m.drop1.p > 0 {
+		in = m.d1
+	}
+	m.l2.backward(m.gd1, in, glogits)
+	m.drop1.backward(m.gh1, m.gd1, m.trained)
+	for i, v := range m.a1 { // ELU' = 1 above 0, e^x = h + 1 below
+		if v <= 0 {
+			m.gh1[i] *= m.h1[i] + 1
+		}
+	}
+	x := g.X
+	if m.trained && m.drop0.p > 0 {
+		x = m.x0
+	}
+	m.l1.backward(nil, x, m.gh1)
+}
+
+// edgeWeights returns each edge's first-layer attention, α_uv and α_vu
+// averaged over both directions and all heads.
+func (m *gat) edgeWeights() []float64 {
+	l := m.l1
+	clear(m.weights)
+	for k, e := range l.g.eid {
+		if e < 0 {
+			continue
+		}
+		for h := 0; h < l.heads; h++ {
+			m.weights[e] += l.alpha[k*l.heads+h]
+		}
+	}
+	for e := range m.weights {
+		m.weights[e] /= float64(2 * l.heads)
+	}
+	return m.weights
+}

@@ -1,0 +1,126 @@
+package pdn
+
+import (
+	"math/rand/v2"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// edgeModel learns one weight per edge: the pathfinder layer and its
+// variants.
+type edgeModel interface {
+	params() []*tensor
+	forward() []float64 // the weights, one per edge
+	backward(gw []float64)
+}
+
+// gcnNet is a two-layer network over a graph:
+//
+//	PDN: w = edge model (MLP, linear softmax or EdgeConv),  Â = norm(w)
+//	GCN: w = 1,  Â = norm(1)
+//	     logits = Â·drop(ReLU(Â·X·W₁ᵀ + b₁))·W₂ᵀ + b₂
+//	MLP: logits = drop(ReLU(X·W₁ᵀ + b₁))·W₂ᵀ + b₂
+type gcnNet struct {
+	cfg    experiment.Model
+	g      *datasets.Graph
+	rows   []int // the loss's rows
+	edges  edgeModel
+	norm   *gcnNorm
+	ones   []float64
+	l1, l2 *conv
+	drop   *dropout
+	ps     []*tensor
+
+	a1, d1, logits []float64
+	ga1, gd1       []float64
+	gw             []float64
+	trained        bool // the last forward pass was in training mode
+}
+
+// newGCNNet builds the network on g. shared, if not nil, holds the two
+// layers' weights to use instead of new ones (ClusterGCN's subgraphs).
+func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Rand, shared *gcnNet) *gcnNet {
+	m := &gcnNet{cfg: cfg, g: g, rows: rows}
+	learns := cfg.LearnsEdges()
+	if cfg.UsesGraph() {
+		m.norm = newGCNNorm(newAdjacency(g.N, g.Src, g.Dst))
+	}
+	switch cfg.Kind {
+	case experiment.PDN:
+		m.edges = newPathfinder(rnd, g.EdgeX, g.E(), g.D, cfg.EdgeHidden)
+	case experiment.PDNLinear:
+		m.edges = newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
+	case experiment.PDNEdgeConv:
+		m.edges = newEdgeConv(rnd, g, cfg.Hidden)
+	default:
+		if cfg.UsesGraph() {
+			m.ones = make([]float64, g.E())
+			for i := range m.ones {
+				m.ones[i] = 1
+			}
+		}
+	}
+	if m.edges != nil {
+		m.ps = append(m.ps, m.edges.params()...)
+		m.gw = make([]float64, g.E())
+	}
+	h, n := cfg.Hidden, g.N
+	if shared != nil {
+		m.l1 = shared.l1.withGraph(n, m.norm)
+		m.l2 = shared.l2.withGraph(n, m.norm)
+	} else {
+		m.l1 = newConv(rnd, n, g.F, h, m.norm, learns)
+		m.l2 = newConv(rnd, n, h, g.C, m.norm, learns)
+	}
+	m.ps = append(m.ps, m.l1.params()...)
+	m.ps = append(m.ps, m.l2.params()...)
+	m.a1, m.d1 = make([]float64, n*h), make([]float64, n*h)
+	m.ga1, m.gd1 = make([]float64, n*h), make([]float64, n*h)
+	m.logits = make([]float64, n*g.C)
+	m.drop = newDropout(cfg.Dropout, n*h)
+	return m
+}
+
+func (m *gcnNet) params() []*tensor         { return m.ps }
+func (m *gcnNet) reseed(seed uint64)        { m.drop.reseed(seed) }
+func (m *gcnNet) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
+
+// edgeWeights returns the weights of the last forward pass.
+func (m *gcnNet) edgeWeights() []float64 {
+	if m.norm == nil {
+		return nil
+	}
+	return m.norm.w
+}
+
+func (m *gcnNet) forward(training bool) []float64 {
+	g := m.g
+	if m.edges != nil {
+		m.norm.forward(m.edges.forward())
+	} else if m.norm != nil && m.norm.w == nil {
+		m.norm.forward(m.ones) // fixed: compute once
+	}
+	m.l1.forward(m.a1, g.X, g.N)
+	relu(m.a1, m.a1)
+	in := m.drop.apply(m.d1, m.a1, training)
+	m.l2.forward(m.logits, in, g.N)
+	m.trained = training
+	return m.logits
+}
+
+func (m *gcnNet) backward(glogits []float64) {
+	g := m.g
+	in := m.a1
+	if m.trained && m.cfg.Dropout > 0 {
+		in = m.d1
+	}
+	m.l2.backward(m.gd1, in, glogits, g.N)
+	m.drop.backward(m.gd1, m.gd1, m.trained)
+	reluBackward(m.ga1, m.gd1, m.a1)
+	m.l1.backward(nil, g.X, m.ga1, g.N)
+	if m.edges != nil {
+		m.norm.backward(m.gw)
+		m.edges.backward(m.gw)
+	}
+}

@@ -1,0 +1,135 @@
+package pdn
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// Streams of the weight seed.
+const (
+	streamInit = iota + 1
+	streamDropout
+	streamBatches
+	streamWalks
+)
+
+// network is a model the Trainer can train: it maps the graph to logits
+// and back-propagates their gradient. The Trainer owns the loss and Adam.
+type network interface {
+	params() []*tensor
+	// forward returns the logits, rows×C, of the nodes the network works on
+	// now; training applies dropout.
+	forward(training bool) []float64
+	// lossRows returns the rows of the last logits that enter the loss, and
+	// the label of every row.
+	lossRows() (rows, labels []int)
+	// backward accumulates every parameter's gradient from the gradient of
+	// the logits of the last forward pass in training mode.
+	backward(glogits []float64)
+	// edgeWeights returns the weight each edge carries now (nil: none).
+	edgeWeights() []float64
+	// reseed restarts the network's own random streams (dropout, batches).
+	reseed(seed uint64)
+}
+
+// batched is a network that trains in several steps per epoch, one per
+// batch (ClusterGCN). Batch -1 is the whole graph, for evaluation.
+type batched interface {
+	network
+	batches() int
+	setBatch(b int)
+}
+
+// newNetwork builds the network of cfg on g with weights drawn from seed.
+func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) (network, error) {
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	if len(g.Nodes(datasets.Train)) == 0 {
+		return nil, fmt.Errorf("the graph has no training nodes")
+	}
+	if cfg.LearnsEdges() && g.D == 0 && cfg.Kind != experiment.PDNEdgeConv && cfg.Kind != experiment.PDNMultiScale {
+		return nil, fmt.Errorf("model %s needs edge features, and the graph has none", cfg.Kind)
+	}
+	rnd := rand.New(rand.NewPCG(seed, streamInit))
+	var net network
+	switch cfg.Kind {
+	case experiment.PDN, experiment.GCN, experiment.MLP, experiment.PDNLinear, experiment.PDNEdgeConv:
+		net = newGCNNet(g, g.Nodes(datasets.Train), cfg, rnd, nil)
+	case experiment.PDNMultiScale:
+		net = newMultiScale(g, cfg, rnd)
+	case experiment.SGC:
+		net = newSGC(g, cfg, rnd)
+	case experiment.APPNP:
+		net = newAPPNP(g, cfg, rnd)
+	case experiment.GAT:
+		net = newGAT(g, cfg, rnd)
+	case experiment.ClusterGCN:
+		net = newClusterGCN(g, cfg, rnd, seed)
+	case experiment.DeepWalk:
+		net = newDeepWalk(g, cfg, rnd, seed)
+	default:
+		return nil, fmt.Errorf("unknown model %q", cfg.Kind)
+	}
+	net.reseed(seed)
+	return net, nil
+}
+
+// dropout is inverted dropout with its own random stream.
+type dropout struct {
+	p    float64
+	mask []float64
+	rnd  *rand.Rand
+}
+
+func newDropout(p float64, n int) *dropout {
+	return &dropout{p: p, mask: make([]float64, n)}
+}
+
+func (d *dropout) reseed(seed uint64) { d.rnd = rand.New(rand.NewPCG(seed, streamDropout)) }
+
+// apply sets y = x ⊙ mask for a fresh mask when training with p > 0, and
+// returns x itself otherwise.
+func (d *dropout) apply(y, x []float64, training bool) []float64 {
+	if !training || d.p == 0 {
+		return x
+	}
+	d.draw(len(x))
+	mulInto(y[:len(x)], x, d.mask[:len(x)])
+	return y[:len(x)]
+}
+
+// draw draws inverted dropout: each unit is kept with probability 1−p and
+// then scaled by 1/(1−p).
+func (d *dropout) draw(n int) {
+	keep := 1 - d.p
+	thresh := uint64(keep * (1 << 32))
+	scale := 1 / keep
+	mask := d.mask[:n]
+	for i := 0; i < len(mask); i += 2 {
+		r := d.rnd.Uint64()
+		mask[i] = scale * below(r&0xffffffff, thresh)
+		if i+1 < len(mask) {
+			mask[i+1] = scale * below(r>>32, thresh)
+		}
+	}
+}
+
+// backward sets dx = dy ⊙ mask (in place is fine) if the forward pass
+// dropped units.
+func (d *dropout) backward(dx, dy []float64, training bool) {
+	if !training || d.p == 0 {
+		copy(dx, dy)
+		return
+	}
+	mulInto(dx[:len(dy)], dy, d.mask[:len(dy)])
+}
+
+// below returns 1 if x < t and 0 otherwise, for x, t < 2³³, without a
+// branch: x − t wraps around, setting the top bit, exactly when x < t.
+func below(x, t uint64) float64 {
+	return float64((x - t) >> 63)
+}
