@@ -189,3 +189,23 @@ func TestTrianglePairIsABijection(t *testing.T) {
 		}
 	}
 }
+
+func TestXORLayers(t *testing.T) {
+	d := defaultData()
+	d.PerClass = 64
+	g, err := XOR(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := map[[2]float64]int{}
+	for e, k := range g.Kind {
+		a, b := g.EdgeX[2*e], g.EdgeX[2*e+1]
+		if (a != b) != (k == KindIntra) {
+			t.Fatalf("edge %d (%v) has layers (%v,%v)", e, k, a, b)
+		}
+		states[[2]float64{a, b}]++
+	}
+	if len(states) != 4 {
+		t.Errorf("edge states %v: want all four", states)
+	}
+}

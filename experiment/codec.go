@@ -91,6 +91,21 @@ func RegisterFlags(fs *flag.FlagSet, e *Experiment, groups ...string) {
 	}
 }
 
+// RegisterNamed binds the named rows of the table to flags of fs.
+func RegisterNamed(fs *flag.FlagSet, e *Experiment, names ...string) {
+	for _, n := range names {
+		p, ok := Lookup(n)
+		if !ok {
+			panic("experiment: no parameter " + n)
+		}
+		usage := p.Usage
+		if p.Symbol != "" {
+			usage = p.Symbol + ": " + usage
+		}
+		fs.Var(fieldFlag{p, e}, p.Name, usage+" ("+p.Range()+")")
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

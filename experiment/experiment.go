@@ -38,7 +38,15 @@ type Model struct {
 	EdgeHidden []int   // hidden sizes of the pathfinder MLP; empty is linear
 	Hidden     int     // hidden size of the GCN (or MLP)
 	Dropout    float64 // dropout after the first layer
+	EdgeDrop   float64 // share of edges dropped at random in each training step (DropEdge)
+	EdgeInit   string  // InitUniform or InitAlive: how the pathfinder's hidden biases start
 }
+
+// Pathfinder initialisations.
+const (
+	InitUniform = "uniform" // torch.nn.Linear's U(±1/√fan_in), as the official code
+	InitAlive   = "alive"   // hidden biases start at +0.5, so no ReLU starts dead on every input
+)
 
 // Train holds the optimiser's settings and the seed of the weights.
 type Train struct {

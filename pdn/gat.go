@@ -43,7 +43,7 @@ func newAttnGraph(a *adjacency) *attnGraph {
 //	e_ij = LeakyReLU(a_dstᵀ W h_i + a_srcᵀ W h_j),  α_ij = softmax_{j ∈ N(i) ∪ {i}} e_ij,
 //	out_i = ‖_heads Σ_j α_ij W h_j + b.
 type gatLayer struct {
-	in, heads, o int
+	in, heads, o     int
 	w, aSrc, aDst, b *tensor
 	wt               []float64
 	g                *attnGraph

@@ -35,7 +35,9 @@ type gcnNet struct {
 	a1, d1, logits []float64
 	ga1, gd1       []float64
 	gw             []float64
-	trained        bool // the last forward pass was in training mode
+	edgeDrop       *dropout  // DropEdge: a mask over the edges' weights
+	wd             []float64 // the weights after DropEdge
+	trained        bool      // the last forward pass was in training mode
 }
 
 // newGCNNet builds the network on g. shared, if not nil, holds the two
@@ -48,7 +50,7 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 	}
 	switch cfg.Kind {
 	case experiment.PDN:
-		m.edges = newPathfinder(rnd, g.EdgeX, g.E(), g.D, cfg.EdgeHidden)
+		m.edges = newPathfinder(rnd, g.EdgeX, g.E(), g.D, cfg.EdgeHidden, cfg.EdgeInit)
 	case experiment.PDNLinear:
 		m.edges = newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
 	case experiment.PDNEdgeConv:
@@ -79,11 +81,19 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 	m.ga1, m.gd1 = make([]float64, n*h), make([]float64, n*h)
 	m.logits = make([]float64, n*g.C)
 	m.drop = newDropout(cfg.Dropout, n*h)
+	if cfg.EdgeDrop > 0 && cfg.UsesGraph() {
+		m.edgeDrop, m.wd = newDropout(cfg.EdgeDrop, g.E()), make([]float64, g.E())
+	}
 	return m
 }
 
-func (m *gcnNet) params() []*tensor         { return m.ps }
-func (m *gcnNet) reseed(seed uint64)        { m.drop.reseed(seed) }
+func (m *gcnNet) params() []*tensor { return m.ps }
+func (m *gcnNet) reseed(seed uint64) {
+	m.drop.reseed(seed)
+	if m.edgeDrop != nil {
+		m.edgeDrop.reseed(seed ^ 0xed9e)
+	}
+}
 func (m *gcnNet) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
 
 // edgeWeights returns the weights of the last forward pass.
@@ -96,9 +106,19 @@ func (m *gcnNet) edgeWeights() []float64 {
 
 func (m *gcnNet) forward(training bool) []float64 {
 	g := m.g
-	if m.edges != nil {
+	switch {
+	case m.norm == nil:
+	case m.edgeDrop != nil:
+		w := m.ones
+		if m.edges != nil {
+			w = m.edges.forward()
+		}
+		// DropEdge zeroes a random share of the edges and scales the rest,
+		// as dropout does units; evaluation sees every edge as it is.
+		m.norm.forward(m.edgeDrop.apply(m.wd, w, training))
+	case m.edges != nil:
 		m.norm.forward(m.edges.forward())
-	} else if m.norm != nil && m.norm.w == nil {
+	case m.norm.w == nil:
 		m.norm.forward(m.ones) // fixed: compute once
 	}
 	m.l1.forward(m.a1, g.X, g.N)
@@ -121,6 +141,9 @@ func (m *gcnNet) backward(glogits []float64) {
 	m.l1.backward(nil, g.X, m.ga1, g.N)
 	if m.edges != nil {
 		m.norm.backward(m.gw)
+		if m.edgeDrop != nil {
+			m.edgeDrop.backward(m.gw, m.gw, m.trained)
+		}
 		m.edges.backward(m.gw)
 	}
 }

@@ -174,7 +174,7 @@ func TestGradPathfinder(t *testing.T) {
 			const rows, d = 11, 6
 			rnd := rand.New(rand.NewPCG(4, uint64(len(hidden))))
 			z := randSlice(rnd, rows*d, 1)
-			p := newPathfinder(rnd, z, rows, d, hidden)
+			p := newPathfinder(rnd, z, rows, d, hidden, experiment.InitAlive)
 			r := randSlice(rnd, rows, 1)
 			loss := func() float64 { return project(r, p.forward()) }
 			loss()
@@ -306,25 +306,27 @@ func checkNetwork(t *testing.T, net network, c int) {
 func TestGradNetworks(t *testing.T) {
 	g := smallGraph(8, 30, 70, 5, 4, 3)
 	for _, tc := range []struct {
-		kind    string
-		hidden  []int
-		dropout float64
+		kind     string
+		hidden   []int
+		dropout  float64
+		edgeDrop float64
 	}{
-		{experiment.PDN, []int{6}, 0.5},
-		{experiment.PDN, nil, 0},
-		{experiment.PDN, []int{5, 4}, 0.3},
-		{experiment.PDNLinear, nil, 0.5},
-		{experiment.PDNEdgeConv, nil, 0.5},
-		{experiment.PDNMultiScale, nil, 0.5},
-		{experiment.GCN, nil, 0.5},
-		{experiment.MLP, nil, 0.5},
-		{experiment.SGC, nil, 0},
-		{experiment.APPNP, nil, 0.5},
-		{experiment.GAT, nil, 0.5},
-		{experiment.DeepWalk, nil, 0},
+		{experiment.PDN, []int{6}, 0.5, 0.3},
+		{experiment.GCN, nil, 0.5, 0.3},
+		{experiment.PDN, nil, 0, 0},
+		{experiment.PDN, []int{5, 4}, 0.3, 0},
+		{experiment.PDNLinear, nil, 0.5, 0},
+		{experiment.PDNEdgeConv, nil, 0.5, 0},
+		{experiment.PDNMultiScale, nil, 0.5, 0},
+		{experiment.GCN, nil, 0.5, 0},
+		{experiment.MLP, nil, 0.5, 0},
+		{experiment.SGC, nil, 0, 0},
+		{experiment.APPNP, nil, 0.5, 0},
+		{experiment.GAT, nil, 0.5, 0},
+		{experiment.DeepWalk, nil, 0, 0},
 	} {
-		t.Run(fmt.Sprintf("%s-%s-%.1f", tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout), func(t *testing.T) {
-			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout}
+		t.Run(fmt.Sprintf("%s-%s-%.1f-%.1f", tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop), func(t *testing.T) {
+			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop}
 			net, err := newNetwork(g, cfg, 3)
 			if err != nil {
 				t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/internal/fmath"
 )
 
@@ -90,11 +91,22 @@ type pathfinder struct {
 	w      []float64   // σ of the last activation: the learned edge weights
 }
 
-func newPathfinder(rnd *rand.Rand, z []float64, rows, d int, hidden []int) *pathfinder {
+// aliveBias is the initial hidden bias of experiment.InitAlive: with inputs
+// and weights of order 1, a unit whose bias starts at +0.5 is active on
+// some input, so it cannot start dead everywhere and never learn.
+const aliveBias = 0.5
+
+func newPathfinder(rnd *rand.Rand, z []float64, rows, d int, hidden []int, init string) *pathfinder {
 	p := &pathfinder{rows: rows, acts: [][]float64{z}, grads: [][]float64{nil}, w: make([]float64, rows)}
 	in := d
-	for _, h := range append(append([]int(nil), hidden...), 1) {
-		p.layers = append(p.layers, newLinear(rnd, in, h))
+	for li, h := range append(append([]int(nil), hidden...), 1) {
+		l := newLinear(rnd, in, h)
+		if init == experiment.InitAlive && li < len(hidden) {
+			for i := range l.b.val {
+				l.b.val[i] = aliveBias
+			}
+		}
+		p.layers = append(p.layers, l)
 		p.acts = append(p.acts, make([]float64, rows*h))
 		p.grads = append(p.grads, make([]float64, rows*h))
 		in = h

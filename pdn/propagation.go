@@ -106,9 +106,9 @@ func newMultiScale(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *mul
 func (m *multiScale) params() []*tensor {
 	return []*tensor{m.alpha, m.l1.w, m.l1.b, m.l2.w, m.l2.b}
 }
-func (m *multiScale) reseed(seed uint64)              { m.drop.reseed(seed) }
+func (m *multiScale) reseed(seed uint64)             { m.drop.reseed(seed) }
 func (m *multiScale) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
-func (m *multiScale) edgeWeights() []float64          { return nil }
+func (m *multiScale) edgeWeights() []float64         { return nil }
 
 // hopWeights returns P, the weight of each power of Â.
 func (m *multiScale) hopWeights() []float64 {
@@ -164,11 +164,11 @@ func newSGC(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *sgc {
 	return &sgc{g: g, rows: g.Nodes(datasets.Train), x: x, lin: newLinear(rnd, g.F, g.C), logits: make([]float64, g.N*g.C)}
 }
 
-func (m *sgc) params() []*tensor                  { return m.lin.params() }
-func (m *sgc) reseed(uint64)                      {}
-func (m *sgc) lossRows() (rows, labels []int)     { return m.rows, m.g.Labels }
-func (m *sgc) edgeWeights() []float64             { return nil }
-func (m *sgc) backward(glogits []float64)         { m.lin.backward(nil, m.x, glogits, m.g.N) }
+func (m *sgc) params() []*tensor              { return m.lin.params() }
+func (m *sgc) reseed(uint64)                  {}
+func (m *sgc) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
+func (m *sgc) edgeWeights() []float64         { return nil }
+func (m *sgc) backward(glogits []float64)     { m.lin.backward(nil, m.x, glogits, m.g.N) }
 func (m *sgc) forward(training bool) []float64 {
 	m.lin.forward(m.logits, m.x, m.g.N)
 	return m.logits
@@ -177,17 +177,17 @@ func (m *sgc) forward(training bool) []float64 {
 // appnp is APPNP (Klicpera et al.): an MLP's predictions H, then K = 10
 // steps of personalised PageRank, Z ← (1−α) Â Z + α H with α = 0.2.
 type appnp struct {
-	g         *datasets.Graph
-	rows      []int
-	norm      *gcnNorm
-	l1, l2    *dense
-	drop      *dropout
-	a1, d1    []float64
-	ga1, gd1  []float64
-	h, gh     []float64
-	z         [][]float64 // Z⁰ … Z^K
-	gz, gz2   []float64
-	trained   bool
+	g        *datasets.Graph
+	rows     []int
+	norm     *gcnNorm
+	l1, l2   *dense
+	drop     *dropout
+	a1, d1   []float64
+	ga1, gd1 []float64
+	h, gh    []float64
+	z        [][]float64 // Z⁰ … Z^K
+	gz, gz2  []float64
+	trained  bool
 }
 
 // APPNP's settings (Appendix A).

@@ -6,6 +6,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/fmath"
 )
 
 // adam is torch.optim.Adam (β₁ = 0.9, β₂ = 0.999, ε = 1e-8) with L2 weight
@@ -66,10 +67,11 @@ func (a *adam) step() {
 // Snapshot is the state of a run after an epoch, read in evaluation mode
 // (no dropout) with the weights after that epoch's update.
 type Snapshot struct {
-	Epoch    int
-	Loss     float64 // training loss of the epoch's step (with dropout)
-	TrainAcc float64
-	TestAcc  float64
+	Epoch     int
+	Loss      float64 // training loss of the epoch's step (with dropout)
+	TrainLoss float64 // training loss read without dropout
+	TrainAcc  float64
+	TestAcc   float64
 	// Weights are the weights the edges carry, one per undirected edge:
 	// learned for PDN, all 1 for GCN, mean attention for GAT, nil for a
 	// model without them. EvaluateInto reuses the slice.
@@ -208,6 +210,7 @@ func (t *Trainer) EvaluateInto(s *Snapshot) {
 	logits := t.net.forward(false)
 	g := t.g
 	s.Epoch, s.Loss = t.epoch, t.loss
+	s.TrainLoss = logSoftmaxNLL(nil, logits, g.C, t.train, g.Labels)
 	s.TrainAcc = accuracy(logits, g.C, t.train, g.Labels)
 	s.TestAcc = accuracy(logits, g.C, t.test, g.Labels)
 	s.Inputs, s.Hops = nil, nil
@@ -267,4 +270,29 @@ func meanByKind(w []float64, kind []int8) (intra, inter float64) {
 		}
 	}
 	return si / float64(ni), se / float64(ne)
+}
+
+// Pathfinder runs the trainer's pathfinder MLP on one edge's features z and
+// returns the activations of its last hidden layer (nil without one) and
+// the edge weight. ok is false for a model without a pathfinder MLP.
+func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok bool) {
+	m, isGCN := t.net.(*gcnNet)
+	if !isGCN {
+		return nil, 0, false
+	}
+	p, isMLP := m.edges.(*pathfinder)
+	if !isMLP || len(z) != p.layers[0].in {
+		return nil, 0, false
+	}
+	x := append([]float64(nil), z...)
+	for l, layer := range p.layers {
+		y := make([]float64, layer.out)
+		layer.forward(y, x, 1)
+		if l+1 < len(p.layers) {
+			relu(y, y)
+			hidden = y
+		}
+		x = y
+	}
+	return hidden, fmath.Sigmoid(x[0]), true
 }

@@ -38,11 +38,11 @@ func softmaxBackward(ga, p, gp []float64) {
 // layer or bias the weights p read directly as how much each input graph
 // counts.
 type linearPathfinder struct {
-	z      []float64 // E×D
-	rows   int
-	beta   *tensor
-	p, gp  []float64
-	s, w   []float64
+	z     []float64 // E×D
+	rows  int
+	beta  *tensor
+	p, gp []float64
+	s, w  []float64
 }
 
 func newLinearPathfinder(rnd *rand.Rand, z []float64, rows, d int) *linearPathfinder {
@@ -86,12 +86,12 @@ func (l *linearPathfinder) inputWeights() []float64 { return append([]float64(ni
 // two input graphs, the learned scores and the plain adjacency:
 // w_e = σ(β₁ ŝ_e + β₂).
 type edgeConv struct {
-	g      *datasets.Graph
-	emb    *dense
-	beta   *tensor
-	h, gh  []float64 // N×k
-	pre    []float64 // N×k, before tanh
-	sc, w  []float64 // E
+	g     *datasets.Graph
+	emb   *dense
+	beta  *tensor
+	h, gh []float64 // N×k
+	pre   []float64 // N×k, before tanh
+	sc, w []float64 // E
 }
 
 func newEdgeConv(rnd *rand.Rand, g *datasets.Graph, k int) *edgeConv {

@@ -151,3 +151,26 @@ func TestFileHasProlog(t *testing.T) {
 		t.Errorf("file starts %.60q", f)
 	}
 }
+
+func TestSweep(t *testing.T) {
+	xs := []float64{0.25, 0.5, 1}
+	s := Sweep(600, 300, "Scenario 4", "Q", xs, true,
+		SweepSeries{Name: "pdn", Color: "#D55E00", Mean: []float64{0.9, 0.8, math.NaN()}, SD: []float64{0.01, 0.02, 0}, Reference: []float64{0.95, math.NaN(), 0.7}},
+		SweepSeries{Name: "gcn", Color: "#0072B2", Mean: []float64{0.5, 0.4, 0.3}})
+	el := elements(t, s)
+	ours, paper := 0, 0
+	for _, c := range el["circle"] {
+		switch c["class"] {
+		case "ours":
+			ours++
+		case "paper":
+			paper++
+		}
+	}
+	if ours != 5 || paper != 2 {
+		t.Errorf("%d of our points and %d of the paper's, want 5 and 2", ours, paper)
+	}
+	if !strings.Contains(s, ">2^-2<") || !strings.Contains(s, "paper (Fig. 3)") {
+		t.Error("log₂ ticks or the paper's legend missing")
+	}
+}

@@ -53,6 +53,8 @@ const usage = `usage: pdn <command> [flags]
 commands:
   gen     write a synthetic graph bundle
   train   train a model and report its accuracy
+  sweep   run one of the paper's synthetic scenarios (Figure 3)
+  xor     the XOR proposition (§4.1.1): which pathfinders learn it
 
 Run 'pdn <command> -h' for the flags of a command.`
 
@@ -66,6 +68,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return gen(args[1:], stdout, stderr)
 	case "train":
 		return train(args[1:], stdout, stderr)
+	case "sweep":
+		return sweep(args[1:], stdout, stderr)
+	case "xor":
+		return xor(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

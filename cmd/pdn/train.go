@@ -59,6 +59,7 @@ func train(args []string, stdout, stderr io.Writer) error {
 	data := fs.String("data", "", "read the graph bundle in this directory instead of generating one")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	tie := fs.Bool("tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
 	experiment.RegisterFlags(fs, &e)
 	if err := parse(fs, args, stderr); err != nil {
 		return err
@@ -69,6 +70,9 @@ func train(args []string, stdout, stderr io.Writer) error {
 	g, err := loadGraph(fs, *data, e.Data)
 	if err != nil {
 		return usageError{err}
+	}
+	if *tie {
+		g = datasets.TieStrength(g)
 	}
 	t, err := pdn.NewTrainer(g, e)
 	if err != nil {

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+	"pdnexplorer/viz"
+)
+
+// sweepJob is one graph of a sweep: a value of the parameter and a rep.
+type sweepJob struct {
+	value, rep int
+}
+
+// sweepSummary is the -json output of pdn sweep.
+type sweepSummary struct {
+	Scenario  int                     `json:"scenario"`
+	Parameter string                  `json:"parameter"`
+	Values    []float64               `json:"values"`
+	Reps      int                     `json:"reps"`
+	Seconds   float64                 `json:"seconds"`
+	Models    map[string]modelSummary `json:"models"`
+	CSV       string                  `json:"csv"`
+	SVG       string                  `json:"svg"`
+}
+
+type modelSummary struct {
+	Mean  []float64 `json:"mean"`
+	SD    []float64 `json:"sd"`
+	Paper []float64 `json:"paper,omitempty"` // Figure 3, as a share
+}
+
+func sweep(args []string, stdout, stderr io.Writer) error {
+	e := experiment.Default()
+	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
+	k := fs.Int("scenario", 0, "the paper's synthetic scenario, 1..8 (Table 2)")
+	reps := fs.Int("reps", 10, "graphs per value; rep r uses data and weight seed r")
+	models := fs.String("models", strings.Join(datasets.PaperModels, ","), "models to train, comma-separated")
+	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
+	workers := fs.Int("workers", runtime.NumCPU(), "graphs trained at once")
+	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
+	experiment.RegisterNamed(fs, &e, "edge-hidden", "hidden", "dropout", "edge-dropout")
+	if err := parse(fs, args, stderr); err != nil {
+		return err
+	}
+	s, err := datasets.Scenarios(*k)
+	if err != nil {
+		return usageError{fmt.Errorf("flag -scenario: %w", err)}
+	}
+	if *out == "" {
+		return usageError{errors.New("flag -out: a directory is required")}
+	}
+	if *reps < 1 || *reps > 1000 {
+		return usageError{fmt.Errorf("flag -reps: %d is not allowed; want [1, 1000]", *reps)}
+	}
+	if *workers < 1 || *workers > 64 {
+		return usageError{fmt.Errorf("flag -workers: %d is not allowed; want [1, 64]", *workers)}
+	}
+	kinds, err := parseModels(*models)
+	if err != nil {
+		return usageError{err}
+	}
+	start := time.Now()
+	acc, err := runSweep(s, e, kinds, *reps, *workers, stderr)
+	if err != nil {
+		return err
+	}
+	sum := summarise(s, kinds, *reps, acc)
+	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	sum.CSV = filepath.Join(*out, fmt.Sprintf("scenario%d.csv", s.Number))
+	sum.SVG = filepath.Join(*out, fmt.Sprintf("scenario%d.svg", s.Number))
+	if err := writeSweepCSV(sum.CSV, s, kinds, acc); err != nil {
+		return err
+	}
+	if err := os.WriteFile(sum.SVG, viz.File(sweepFigure(s, kinds, sum)), 0o644); err != nil {
+		return err
+	}
+	printSweep(stdout, s, kinds, sum)
+	if *asJSON {
+		b, _ := json.Marshal(sum)
+		fmt.Fprintln(stdout, string(b))
+	}
+	return nil
+}
+
+func parseModels(s string) ([]string, error) {
+	var kinds []string
+	for _, m := range strings.Split(s, ",") {
+		m = strings.TrimSpace(m)
+		ok := false
+		for _, k := range experiment.Kinds {
+			ok = ok || k == m
+		}
+		if !ok {
+			return nil, fmt.Errorf("flag -models: %q is not allowed; want a comma-separated list of %s", m, strings.Join(experiment.Kinds, ", "))
+		}
+		kinds = append(kinds, m)
+	}
+	return kinds, nil
+}
+
+// runSweep trains every model on every graph of the scenario, several
+// graphs at once, and returns acc[value][rep][model]. Each result depends
+// only on its seeds, so the order the workers finish in changes nothing.
+func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
+	acc := make([][][]float64, len(s.Values))
+	for v := range acc {
+		acc[v] = make([][]float64, reps)
+	}
+	jobs := make(chan sweepJob)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	total := len(s.Values) * reps
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				res, err := sweepGraph(s, base, kinds, j)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				acc[j.value][j.rep] = res
+				done++
+				fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", s.Number, done, total)
+				mu.Unlock()
+			}
+		}()
+	}
+	for v := range s.Values {
+		for r := 0; r < reps; r++ {
+			jobs <- sweepJob{v, r}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	fmt.Fprintln(stderr)
+	return acc, firstErr
+}
+
+// sweepGraph trains each model on the graph of one value and rep.
+func sweepGraph(s datasets.Scenario, base experiment.Experiment, kinds []string, j sweepJob) ([]float64, error) {
+	data, err := s.At(base.Data, j.value)
+	if err != nil {
+		return nil, err
+	}
+	data.Seed = uint64(j.rep + 1)
+	g, err := datasets.Synthetic(data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(kinds))
+	for m, kind := range kinds {
+		e := base
+		e.Data = data
+		e.Model.Kind = kind
+		e.Train.Seed = data.Seed
+		t, err := pdn.NewTrainer(g, e)
+		if err != nil {
+			return nil, err
+		}
+		out[m] = math.NaN() // a diverged run counts as no result
+		for !t.Done() {
+			if _, err := t.Step(); err != nil {
+				break
+			}
+		}
+		if t.Done() {
+			out[m] = t.Evaluate().TestAcc
+		}
+	}
+	return out, nil
+}
+
+func summarise(s datasets.Scenario, kinds []string, reps int, acc [][][]float64) sweepSummary {
+	sum := sweepSummary{Scenario: s.Number, Parameter: s.Param, Values: s.Values, Reps: reps, Models: map[string]modelSummary{}}
+	for m, kind := range kinds {
+		var ms modelSummary
+		for v := range s.Values {
+			var xs []float64
+			for r := 0; r < reps; r++ {
+				if x := acc[v][r][m]; !math.IsNaN(x) {
+					xs = append(xs, x)
+				}
+			}
+			mean, sd := math.NaN(), 0.0
+			if len(xs) > 0 {
+				mean, sd = stat.MeanStdDev(xs, nil)
+				if len(xs) == 1 {
+					sd = 0
+				}
+			}
+			ms.Mean, ms.SD = append(ms.Mean, round4(mean)), append(ms.SD, round4(sd))
+		}
+		if paper, ok := s.Paper[kind]; ok {
+			for _, p := range paper {
+				ms.Paper = append(ms.Paper, p/100)
+			}
+		}
+		sum.Models[kind] = ms
+	}
+	return sum
+}
+
+func writeSweepCSV(path string, s datasets.Scenario, kinds []string, acc [][][]float64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"scenario", "parameter", "value", "model", "rep", "test_accuracy"})
+	for v, x := range s.Values {
+		for r := range acc[v] {
+			for m, kind := range kinds {
+				w.Write([]string{strconv.Itoa(s.Number), s.Param, strconv.FormatFloat(x, 'g', -1, 64), kind,
+					strconv.Itoa(r + 1), strconv.FormatFloat(acc[v][r][m], 'f', 4, 64)})
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func sweepFigure(s datasets.Scenario, kinds []string, sum sweepSummary) string {
+	var series []viz.SweepSeries
+	for i, kind := range kinds {
+		ms := sum.Models[kind]
+		color := viz.SweepColors[i%len(viz.SweepColors)]
+		for j, pm := range datasets.PaperModels {
+			if pm == kind {
+				color = viz.SweepColors[j]
+			}
+		}
+		series = append(series, viz.SweepSeries{Name: kind, Color: color, Mean: ms.Mean, SD: ms.SD, Reference: ms.Paper})
+	}
+	title := fmt.Sprintf("Scenario %d: test accuracy against %s (%d graphs a point)", s.Number, s.Param, sum.Reps)
+	return viz.Sweep(760, 380, title, s.Param, s.Values, s.Log, series...)
+}
+
+// printSweep prints a table: each value, each model's mean ± SD, and the
+// paper's value beside it, marking PDN's points more than 8 below it.
+func printSweep(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSummary) {
+	fmt.Fprintf(w, "scenario %d, %s, %d graphs a point, %.1f s\n", s.Number, s.Param, sum.Reps, sum.Seconds)
+	fmt.Fprintf(w, "%-10s", s.Param)
+	for _, k := range kinds {
+		fmt.Fprintf(w, " %20s", k+" (paper)")
+	}
+	fmt.Fprintln(w)
+	for v, x := range s.Values {
+		fmt.Fprintf(w, "%-10s", strconv.FormatFloat(x, 'g', 4, 64))
+		for _, k := range kinds {
+			ms := sum.Models[k]
+			cell := fmt.Sprintf("%.3f±%.3f", ms.Mean[v], ms.SD[v])
+			if v < len(ms.Paper) {
+				mark := " "
+				if k == experiment.PDN && ms.Mean[v] < ms.Paper[v]-0.08 {
+					mark = "!"
+				}
+				cell += fmt.Sprintf(" (%.3f)%s", ms.Paper[v], mark)
+			}
+			fmt.Fprintf(w, " %20s", cell)
+		}
+		fmt.Fprintln(w)
+	}
+}

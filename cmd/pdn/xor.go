@@ -1,0 +1,243 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+)
+
+// xorStates are the four edge states, (a, b), in Table 3's order.
+var xorStates = [4][2]float64{{0, 0}, {0, 1}, {1, 0}, {1, 1}}
+
+// xorModel is one model of the XOR lab.
+type xorModel struct {
+	Name   string
+	Kind   string
+	Hidden []int
+}
+
+var xorModels = []xorModel{
+	{"pdn-16", experiment.PDN, []int{16}},
+	{"pdn-2", experiment.PDN, []int{2}},
+	{"pdn-linear", experiment.PDNLinear, nil},
+	{"gcn", experiment.GCN, nil},
+}
+
+type xorResult struct {
+	Accuracy []float64  `json:"accuracy"` // per data seed
+	Mean     float64    `json:"mean_accuracy"`
+	Alpha    [4]float64 `json:"alpha"` // mean learned weight per edge state 00, 01, 10, 11
+}
+
+type xorSummary struct {
+	Models        map[string]*xorResult `json:"models"`
+	TwoNeuron     [4][3]float64         `json:"two_neuron_h1_h2_alpha"`
+	Trials        int                   `json:"trials"`
+	Restarts      int                   `json:"restarts"`
+	RestartEpochs int                   `json:"restart_epochs"`
+	// Found counts, for each remedy, the weight seeds whose 2-neuron
+	// pathfinder learned XOR.
+	Found map[string]int `json:"two_neuron_found"`
+}
+
+// xorRemedy is a way to train the 2-neuron pathfinder.
+type xorRemedy struct {
+	name     string
+	init     string
+	restarts bool
+}
+
+var xorRemedies = []xorRemedy{
+	{"none (torch init)", experiment.InitUniform, false},
+	{"alive init", experiment.InitAlive, false},
+	{"restarts", experiment.InitUniform, true},
+	{"alive init + restarts", experiment.InitAlive, true},
+}
+
+func xor(args []string, stdout, stderr io.Writer) error {
+	e := experiment.Default()
+	fs := flag.NewFlagSet("xor", flag.ContinueOnError)
+	seeds := fs.Int("seeds", 3, "data seeds 1..N for the accuracy table")
+	trials := fs.Int("trials", 10, "weight seeds for the 2-neuron success rate")
+	restarts := fs.Int("restarts", 5, "restarts per trial for the remedy, the one with the lowest training loss kept")
+	restartLen := fs.Int("restart-epochs", 100, "epochs each restart trains before one is kept")
+	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
+	if err := parse(fs, args, stderr); err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"seeds", *seeds}, {"trials", *trials}, {"restarts", *restarts}} {
+		if c.v < 1 || c.v > 100 {
+			return usageError{fmt.Errorf("flag -%s: %d is not allowed; want [1, 100]", c.name, c.v)}
+		}
+	}
+	sum := xorSummary{Models: map[string]*xorResult{}, Trials: *trials, Restarts: *restarts, RestartEpochs: min(*restartLen, e.Train.Epochs), Found: map[string]int{}}
+	for _, m := range xorModels {
+		sum.Models[m.Name] = &xorResult{}
+	}
+	for seed := 1; seed <= *seeds; seed++ {
+		d := e.Data
+		d.Seed = uint64(seed)
+		g, err := datasets.XOR(d)
+		if err != nil {
+			return usageError{err}
+		}
+		for _, m := range xorModels {
+			t, err := trainXOR(g, e, m, uint64(seed), e.Train.Epochs)
+			if err != nil {
+				return err
+			}
+			s := t.Evaluate()
+			r := sum.Models[m.Name]
+			r.Accuracy = append(r.Accuracy, round4(s.TestAcc))
+			alpha := stateMeans(g, s.Weights)
+			for i := range r.Alpha {
+				r.Alpha[i] += alpha[i] / float64(*seeds)
+			}
+			if m.Name == "pdn-2" && seed == 1 {
+				for i, z := range xorStates {
+					h, w, _ := t.Pathfinder(z[:])
+					sum.TwoNeuron[i] = [3]float64{round4(h[0]), round4(h[1]), round4(w)}
+				}
+			}
+		}
+		fmt.Fprintf(stderr, "seed %d done\n", seed)
+	}
+	for _, r := range sum.Models {
+		var s float64
+		for _, a := range r.Accuracy {
+			s += a
+		}
+		r.Mean = round4(s / float64(len(r.Accuracy)))
+		for i := range r.Alpha {
+			r.Alpha[i] = round4(r.Alpha[i])
+		}
+	}
+	d := e.Data
+	d.Seed = 1
+	g, err := datasets.XOR(d)
+	if err != nil {
+		return usageError{err}
+	}
+	two := xorModels[1]
+	for _, r := range xorRemedies {
+		er := e
+		er.Model.EdgeInit = r.init
+		for trial := 1; trial <= *trials; trial++ {
+			var t *pdn.Trainer
+			if r.restarts {
+				t, err = bestRestart(g, er, two, trial, *restarts, min(*restartLen, e.Train.Epochs))
+			} else {
+				t, err = trainXOR(g, er, two, uint64(trial), e.Train.Epochs)
+			}
+			if err != nil {
+				return err
+			}
+			if foundXOR(stateMeans(g, t.Evaluate().Weights)) {
+				sum.Found[r.name]++
+			}
+		}
+		fmt.Fprintf(stderr, "remedy %q done\n", r.name)
+	}
+	printXOR(stdout, sum)
+	if *asJSON {
+		b, _ := json.Marshal(sum)
+		fmt.Fprintln(stdout, string(b))
+	}
+	return nil
+}
+
+// trainXOR trains model m on g for the given epochs with weight seed seed.
+func trainXOR(g *datasets.Graph, e experiment.Experiment, m xorModel, seed uint64, epochs int) (*pdn.Trainer, error) {
+	e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, seed
+	t, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		return nil, err
+	}
+	for t.Epoch() < epochs {
+		if _, err := t.Step(); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// bestRestart is the remedy for 2-neuron pathfinders that get stuck: train
+// several initialisations briefly, keep the one whose training loss (read
+// without dropout, which would make it noisy) is lowest, and train it to
+// the end.
+func bestRestart(g *datasets.Graph, e experiment.Experiment, m xorModel, trial, restarts, restartEpochs int) (*pdn.Trainer, error) {
+	var best *pdn.Trainer
+	bestLoss := math.Inf(1)
+	for r := 0; r < restarts; r++ {
+		e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, uint64(1000*trial+r)
+		t, err := pdn.NewTrainer(g, e)
+		if err != nil {
+			return nil, err
+		}
+		for t.Epoch() < restartEpochs {
+			if _, err := t.Step(); err != nil {
+				return nil, err
+			}
+		}
+		if loss := t.Evaluate().TrainLoss; loss < bestLoss {
+			best, bestLoss = t, loss
+		}
+	}
+	for !best.Done() {
+		if _, err := best.Step(); err != nil {
+			return nil, err
+		}
+	}
+	return best, nil
+}
+
+// stateMeans returns the mean weight of the edges in each state.
+func stateMeans(g *datasets.Graph, w []float64) [4]float64 {
+	var sum, n [4]float64
+	for e := range g.Src {
+		s := int(g.EdgeX[2*e])*2 + int(g.EdgeX[2*e+1])
+		sum[s] += w[e]
+		n[s]++
+	}
+	for i := range sum {
+		sum[i] /= n[i]
+	}
+	return sum
+}
+
+// foundXOR reports whether the weights follow XOR: edges of each one-layer
+// state weigh at least three times those of either other state.
+func foundXOR(alpha [4]float64) bool {
+	return min(alpha[1], alpha[2]) >= 3*max(alpha[0], alpha[3])
+}
+
+func printXOR(w io.Writer, s xorSummary) {
+	fmt.Fprintln(w, "XOR proposition (§4.1.1): intra-class edges in exactly one of two layers")
+	fmt.Fprintf(w, "%-11s %-24s %8s   mean α on edge states (0,0) (0,1) (1,0) (1,1)\n", "model", "test accuracy per seed", "mean")
+	for _, m := range xorModels {
+		r := s.Models[m.Name]
+		fmt.Fprintf(w, "%-11s %-24s %8.4f   %.3f %.3f %.3f %.3f\n", m.Name, fmt.Sprint(r.Accuracy), r.Mean, r.Alpha[0], r.Alpha[1], r.Alpha[2], r.Alpha[3])
+	}
+	fmt.Fprintln(w, "\n2-neuron pathfinder, data and weight seed 1 (α = σ of the output):")
+	fmt.Fprintln(w, "A'  A''   h1      h2      α        hand-set: h1  h2  α = h1 − 2·h2")
+	for i, z := range xorStates {
+		h1, h2 := math.Max(z[0]+z[1], 0), math.Max(z[0]+z[1]-1, 0)
+		t := s.TwoNeuron[i]
+		fmt.Fprintf(w, "%.0f   %.0f    %-7.3f %-7.3f %-8.3f           %.0f   %.0f   %.0f\n", z[0], z[1], t[0], t[1], t[2], h1, h2, h1-2*h2)
+	}
+	fmt.Fprintf(w, "\nweight seeds of %d whose 2-neuron pathfinder found XOR (each one-layer state's α ≥ 3× the others'):\n", s.Trials)
+	for _, r := range xorRemedies {
+		fmt.Fprintf(w, "  %-24s %d\n", r.name, s.Found[r.name])
+	}
+	fmt.Fprintf(w, "(restarts: %d initialisations trained %d epochs, the one of lowest training loss without dropout kept)\n", s.Restarts, s.RestartEpochs)
+}

@@ -1,0 +1,89 @@
+package viz
+
+import (
+	"math"
+	"strconv"
+)
+
+// SweepSeries is one model's results across a sweep: the mean and standard
+// deviation of its test accuracy at each x, and the paper's value there
+// (NaN where there is none).
+type SweepSeries struct {
+	Name      string
+	Color     string
+	Mean, SD  []float64
+	Reference []float64
+}
+
+// SweepColors are the models' colours in Figure 3's legend order.
+var SweepColors = []string{"#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"}
+
+// Sweep draws accuracy (0..1) against a swept parameter: for each model a
+// line through its means with ±1 SD bars, and the paper's values as hollow
+// marks just beside ours, so the two read side by side. With logX the x
+// axis is in powers of two.
+func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...SweepSeries) string {
+	c := newCanvas(w, h, title)
+	p := plot{left: padLeft, right: float64(w - 130), top: padTop, bottom: float64(h - padBottom), y0: 0, y1: 1}
+	tx := func(x float64) float64 {
+		if logX {
+			return math.Log2(x)
+		}
+		return x
+	}
+	p.x0, p.x1 = tx(xs[0]), tx(xs[len(xs)-1])
+	pad := (p.x1 - p.x0) * 0.05
+	p.x0, p.x1 = p.x0-pad, p.x1+pad
+	c.Rect(0, 0, w, h, `fill="#ffffff"`)
+	c.Text(padLeft, 16, title, `font-size="13"`, `font-weight="600"`, `fill="#222"`)
+	for i := 0; i <= 4; i++ {
+		y := float64(i) / 4
+		yy := p.py(y)
+		c.buf.WriteString(`<line x1="` + f1(p.left) + `" y1="` + f1(yy) + `" x2="` + f1(p.right) + `" y2="` + f1(yy) + `" stroke="#e4e4e4"/>`)
+		c.Text(int(p.left)-4, int(yy)+4, tickLabel(y), `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+	}
+	for _, x := range xs {
+		label := tickLabel(x)
+		if logX {
+			label = "2^" + strconv.Itoa(int(math.Round(math.Log2(x))))
+		}
+		c.Text(int(p.px(tx(x))), h-padBottom+14, label, `font-size="10"`, `text-anchor="middle"`, `fill="#555"`)
+	}
+	c.buf.WriteString(`<rect x="` + f1(p.left) + `" y="` + f1(p.top) + `" width="` + f1(p.right-p.left) + `" height="` + f1(p.bottom-p.top) + `" fill="none" stroke="#999"/>`)
+	c.Text(int(p.left+p.right)/2, h-4, xlabel, `font-size="11"`, `text-anchor="middle"`, `fill="#333"`)
+	step := (p.px(tx(xs[len(xs)-1])) - p.px(tx(xs[0]))) / float64(max(1, len(xs)-1))
+	for si, s := range series {
+		off := (float64(si) - float64(len(series)-1)/2) * math.Min(3, step/float64(2*len(series)+2))
+		var d []byte
+		for i, x := range xs {
+			xx := p.px(tx(x)) + off
+			if i < len(s.Reference) && !math.IsNaN(s.Reference[i]) {
+				c.buf.WriteString(`<circle class="paper" data-model="` + s.Name + `" cx="` + f1(xx+4) + `" cy="` + f1(p.py(s.Reference[i])) + `" r="3" fill="none" stroke="` + s.Color + `" stroke-width="1.2"/>`)
+			}
+			if i >= len(s.Mean) || math.IsNaN(s.Mean[i]) {
+				continue
+			}
+			if len(d) == 0 {
+				d = append(d, 'M')
+			} else {
+				d = append(d, 'L')
+			}
+			d = append(d, f1(xx)+" "+f1(p.py(s.Mean[i]))...)
+			if i < len(s.SD) && s.SD[i] > 0 {
+				lo, hi := math.Max(0, s.Mean[i]-s.SD[i]), math.Min(1, s.Mean[i]+s.SD[i])
+				c.buf.WriteString(`<line class="spread" x1="` + f1(xx) + `" y1="` + f1(p.py(lo)) + `" x2="` + f1(xx) + `" y2="` + f1(p.py(hi)) + `" stroke="` + s.Color + `" stroke-width="1.2"/>`)
+			}
+			c.buf.WriteString(`<circle class="ours" data-model="` + s.Name + `" cx="` + f1(xx) + `" cy="` + f1(p.py(s.Mean[i])) + `" r="2.6" fill="` + s.Color + `"/>`)
+		}
+		if len(d) > 0 {
+			c.buf.WriteString(`<path class="series" data-name="` + s.Name + `" d="` + string(d) + `" fill="none" stroke="` + s.Color + `" stroke-width="1.6"/>`)
+		}
+		ly := padTop + 6 + 15*si
+		c.buf.WriteString(`<line x1="` + strconv.Itoa(w-120) + `" y1="` + strconv.Itoa(ly) + `" x2="` + strconv.Itoa(w-102) + `" y2="` + strconv.Itoa(ly) + `" stroke="` + s.Color + `" stroke-width="2"/>`)
+		c.Text(w-98, ly+4, s.Name, `font-size="11"`, `fill="#222"`)
+	}
+	ly := padTop + 10 + 15*len(series)
+	c.buf.WriteString(`<circle cx="` + strconv.Itoa(w-111) + `" cy="` + strconv.Itoa(ly) + `" r="3" fill="none" stroke="#333"/>`)
+	c.Text(w-98, ly+4, "paper (Fig. 3)", `font-size="11"`, `fill="#222"`)
+	return c.inline()
+}
