@@ -209,3 +209,31 @@ func TestXORLayers(t *testing.T) {
 		t.Errorf("edge states %v: want all four", states)
 	}
 }
+
+func TestSmallWorldAndScaleFree(t *testing.T) {
+	sw, err := SmallWorld(256, 4, 0.5, 8, 8, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := sw.E(); e > 256*4 || e < 256*4*98/100 { // a rewired edge may land on an existing one
+		t.Errorf("small world has %d edges, want about %d", e, 256*4)
+	}
+	again, _ := SmallWorld(256, 4, 0.5, 8, 8, 4, 1)
+	if !slices.Equal(sw.Src, again.Src) || !slices.Equal(sw.Dst, again.Dst) {
+		t.Error("the same seed gave another small world")
+	}
+	d := defaultData()
+	d.PerClass = 100
+	sf, err := ScaleFree(d, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deg := make([]int, sf.N)
+	for e := range sf.Src {
+		deg[sf.Src[e]]++
+		deg[sf.Dst[e]]++
+	}
+	if top := slices.Max(deg); top < 8*3 {
+		t.Errorf("the largest degree is %d: not skewed", top)
+	}
+}

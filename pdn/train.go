@@ -296,3 +296,35 @@ func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok 
 	}
 	return hidden, fmath.Sigmoid(x[0]), true
 }
+
+// DirectedWeights returns, for every edge seen from each of its ends, the
+// receiving node and the weight it gives the edge: GAT's first-layer
+// attention α_ij averaged over heads (it depends on i's neighbourhood), or
+// the edge's one weight, twice, for models that learn one per edge. It is
+// nil for models without edge weights. Call it after Evaluate.
+func (t *Trainer) DirectedWeights() (to []int32, w []float64) {
+	if a, ok := t.net.(*gat); ok {
+		l := a.l1
+		for i := 0; i < l.g.n; i++ {
+			for k := l.g.rowPtr[i]; k < l.g.rowPtr[i+1]; k++ {
+				if l.g.eid[k] < 0 {
+					continue // the self-loop
+				}
+				var s float64
+				for h := 0; h < l.heads; h++ {
+					s += l.alpha[int(k)*l.heads+h]
+				}
+				to, w = append(to, int32(i)), append(w, s/float64(l.heads))
+			}
+		}
+		return to, w
+	}
+	ew := t.net.edgeWeights()
+	if ew == nil {
+		return nil, nil
+	}
+	for e, x := range ew {
+		to, w = append(to, t.g.Src[e], t.g.Dst[e]), append(w, x, x)
+	}
+	return to, w
+}

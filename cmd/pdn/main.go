@@ -55,6 +55,8 @@ commands:
   train   train a model and report its accuracy
   sweep   run one of the paper's synthetic scenarios (Figure 3)
   xor     the XOR proposition (§4.1.1): which pathfinders learn it
+  runtime PDN's epoch time over GCN's (Appendix E, Figure 6)
+  degree  learned edge weight against degree, GAT and PDN (§4.2)
 
 Run 'pdn <command> -h' for the flags of a command.`
 
@@ -72,6 +74,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return sweep(args[1:], stdout, stderr)
 	case "xor":
 		return xor(args[1:], stdout, stderr)
+	case "runtime":
+		return runtimeCmd(args[1:], stdout, stderr)
+	case "degree":
+		return degree(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

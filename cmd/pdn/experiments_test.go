@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSweepWritesCSVAndSVG(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runCLI(t, "sweep", "-scenario", "1", "-reps", "1", "-models", "pdn,gcn", "-epochs", "5", "-out", dir, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m := lastJSON(t, out)
+	if m["scenario"] != 1.0 || m["parameter"] != "classes" {
+		t.Errorf("summary %v", m)
+	}
+	f, err := os.Open(filepath.Join(dir, "scenario1.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(rows) != 1+5*2 || strings.Join(rows[0], ",") != "scenario,parameter,value,model,rep,test_accuracy" {
+		t.Errorf("csv: %d rows, header %v, %v", len(rows), rows[0], err)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "scenario1.svg"))
+	if err != nil || !strings.Contains(string(svg), `class="paper"`) || !strings.Contains(string(svg), `class="ours"`) {
+		t.Errorf("svg lacks our points or the paper's: %v", err)
+	}
+}
+
+func TestXORRuns(t *testing.T) {
+	out, errOut, code := runCLI(t, "xor", "-seeds", "1", "-trials", "1", "-restarts", "2", "-restart-epochs", "5", "-epochs", "10", "-per-class", "32", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	m := lastJSON(t, out)
+	models, _ := m["models"].(map[string]any)
+	for _, name := range []string{"pdn-16", "pdn-2", "pdn-linear", "gcn"} {
+		if _, ok := models[name]; !ok {
+			t.Errorf("no result for %s", name)
+		}
+	}
+	if !strings.Contains(out, "hand-set") {
+		t.Error("the hand-set solution's table is missing")
+	}
+}
+
+func TestDegreeAndRuntimeRun(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runCLI(t, "degree", "-per-class", "40", "-epochs", "5", "-out", dir, "-json")
+	if code != 0 || !strings.Contains(out, "gat") {
+		t.Fatalf("degree: exit %d: %s %s", code, errOut, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "degree.svg")); err != nil {
+		t.Error(err)
+	}
+	out, errOut, code = runCLI(t, "runtime", "-nodes", "256", "-epochs", "1", "-json")
+	if code != 0 || !strings.Contains(out, "edge_features") {
+		t.Fatalf("runtime: exit %d: %s", code, errOut)
+	}
+}
+
+func TestExperimentFlagsAreChecked(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "-scenario", "9", "-out", "x"}, "want [1, 8]"},
+		{[]string{"sweep", "-scenario", "1"}, "-out"},
+		{[]string{"sweep", "-scenario", "1", "-out", "x", "-models", "pdn,foo"}, "-models"},
+		{[]string{"sweep", "-scenario", "1", "-out", "x", "-reps", "0"}, "-reps"},
+		{[]string{"xor", "-trials", "0"}, "-trials"},
+		{[]string{"runtime", "-nodes", "3"}, "-nodes"},
+		{[]string{"degree", "-out", "x", "-m", "0"}, "-m"},
+	} {
+		_, errOut, code := runCLI(t, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
