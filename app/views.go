@@ -30,8 +30,8 @@ func (c *Explorer) redrawGraph() {
 		}
 		w = sub
 	}
-	if c.snapped && c.snap.Model == experiment.MLP {
-		w = nil
+	if c.snapped && len(c.weights) == 0 {
+		w = nil // a model without edge weights
 	}
 	c.edgesSVG = c.view.EdgesSVG(w, c.st.Threshold, "The learned pathfinder graph")
 	c.lastGraphDraw = time.Now()
@@ -180,8 +180,12 @@ func (c *Explorer) renderGraphCard() app.UI {
 			note += fmt.Sprintf(" (drawing an even sample of %d)", len(c.drawIdx))
 		}
 	}
-	if c.snapped && c.snap.Model == experiment.MLP {
+	switch {
+	case !c.snapped:
+	case c.snap.Model == experiment.MLP:
 		note += ". The MLP ignores the graph, so no edges are drawn."
+	case len(c.weights) == 0:
+		note += ". This model has no weight per edge to draw."
 	}
 	t := c.st.Threshold
 	return app.Div().ID("graph").Class("card wide").Body(

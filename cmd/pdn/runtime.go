@@ -52,28 +52,30 @@ func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 	if *epochs < 1 || *epochs > 100 {
 		return usageError{fmt.Errorf("flag -epochs: %d is not allowed; want [1, 100]", *epochs)}
 	}
-	var points []runtimePoint
-	for i, k := range []int{4, 8, 16, 32, 64} {
-		p, err := runtimePointAt(*nodes, k, 128, *epochs, stderr)
-		if err != nil {
-			return err
-		}
-		p.Sweep, p.Value = "edges_per_node", k
-		for name, fig := range figure6 {
-			p.Paper[name] = fig[0][i]
-		}
-		points = append(points, p)
+	// Appendix E: 2⁴ edges per node and 2⁷ edge features, but for the
+	// parameter swept.
+	sweeps := []struct {
+		name   string
+		values []int
+		at     func(v int) (edgesPerNode, d int)
+	}{
+		{"edges_per_node", []int{4, 8, 16, 32, 64}, func(v int) (int, int) { return v, 128 }},
+		{"edge_features", []int{32, 64, 128, 256, 512}, func(v int) (int, int) { return 16, v }},
 	}
-	for i, d := range []int{32, 64, 128, 256, 512} {
-		p, err := runtimePointAt(*nodes, 16, d, *epochs, stderr)
-		if err != nil {
-			return err
+	var points []runtimePoint
+	for s, sw := range sweeps {
+		for i, v := range sw.values {
+			k, d := sw.at(v)
+			p, err := runtimePointAt(*nodes, k, d, *epochs, stderr)
+			if err != nil {
+				return err
+			}
+			p.Sweep, p.Value = sw.name, v
+			for name, fig := range figure6 {
+				p.Paper[name] = fig[s][i]
+			}
+			points = append(points, p)
 		}
-		p.Sweep, p.Value = "edge_features", d
-		for name, fig := range figure6 {
-			p.Paper[name] = fig[1][i]
-		}
-		points = append(points, p)
 	}
 	fmt.Fprintf(stdout, "epoch time of PDN over GCN (%%), Watts–Strogatz, %d nodes, F = 128, C = 4; paper's Figure 6 in brackets\n", *nodes)
 	fmt.Fprintf(stdout, "%-16s %6s %9s %18s %18s %18s\n", "sweep", "value", "gcn ms", "glm", "shallow [32]", "deep [32,16]")

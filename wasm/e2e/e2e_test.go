@@ -235,22 +235,27 @@ func TestExplorerUnderSubPath(t *testing.T) {
 		t.Errorf("the epoch counter moved from %d to %d more than 1 s after pause", paused, again)
 	}
 
-	// Offline: with the service worker's cache filled, cut the network and
-	// open a permalink to another state.
-	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
-	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
-	srv.cut()
-	link := srv.url + "#classes=4&per-class=200&seed=7&model=pdn&lr=0.02&threshold=0.05"
-	must(t, chromedp.Do(ctx, chromedp.Navigate(link), chromedp.Reload()), "open the permalink offline")
-	waitFor(t, ctx, "the offline layout", graphDrawn, 90*time.Second)
+	// Offline: open a permalink to another state with the network cut.
+	offlineRun(t, ctx, srv, "#classes=4&per-class=200&seed=7&model=pdn&lr=0.02&threshold=0.05", 20)
 	classes, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#ctl-classes").value`))
 	must(t, err, "read classes")
 	if classes != "4" {
 		t.Errorf("the permalink's classes=4 shows as %q", classes)
 	}
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play offline")
-	waitFor(t, ctx, "offline training", `parseInt(document.querySelector("#epoch").textContent) >= 20`, 60*time.Second)
 	screenshot(t, ctx, "3-offline-permalink")
+}
+
+// offlineRun waits for the service worker to hold the site, cuts the
+// network, opens the permalink and trains until the given epoch.
+func offlineRun(t *testing.T, ctx context.Context, srv *server, hash string, epochs int) {
+	t.Helper()
+	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
+	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	srv.cut()
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+hash), chromedp.Reload()), "open "+hash+" offline")
+	waitFor(t, ctx, "the offline layout", graphDrawn, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play offline")
+	waitFor(t, ctx, "offline training", `parseInt(document.querySelector("#epoch").textContent) >= `+strconv.Itoa(epochs), 60*time.Second)
 }
 
 // TestOfflineAtRoot checks that the same dist/ works offline at the root.
@@ -260,13 +265,7 @@ func TestOfflineAtRoot(t *testing.T) {
 	ctx := browser(t)
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url)), "open "+srv.url)
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
-	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
-	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
-	srv.cut()
-	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#model=gcn&seed=3"), chromedp.Reload()), "reload offline")
-	waitFor(t, ctx, "the offline layout", graphDrawn, 90*time.Second)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play offline")
-	waitFor(t, ctx, "offline training", `parseInt(document.querySelector("#epoch").textContent) >= 10`, 60*time.Second)
+	offlineRun(t, ctx, srv, "#model=gcn&seed=3", 10)
 	screenshot(t, ctx, "4-offline-root")
 }
 
