@@ -206,3 +206,50 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
+
+func TestPathfinderAndDirectedWeights(t *testing.T) {
+	g := smallGraph(16, 40, 90, 4, 2, 2)
+	e := experiment.Default()
+	e.Model.EdgeHidden = []int{2}
+	tr := mustTrainer(t, g, e)
+	runEpochs(t, tr, 3)
+	s := tr.Evaluate()
+	// The pathfinder on an edge's own features gives that edge's weight.
+	h, w, ok := tr.Pathfinder(g.EdgeX[0:2])
+	if !ok || len(h) != 2 || math.Abs(w-s.Weights[0]) > 1e-12 {
+		t.Errorf("Pathfinder = %v, %v, %v; edge 0 weighs %v", h, w, ok, s.Weights[0])
+	}
+	if _, _, ok := tr.Pathfinder([]float64{1}); ok {
+		t.Error("Pathfinder accepted features of the wrong length")
+	}
+	to, dw := tr.DirectedWeights()
+	if len(to) != 2*g.E() || dw[0] != s.Weights[0] || dw[1] != s.Weights[0] {
+		t.Errorf("PDN directed weights: %d entries", len(to))
+	}
+	if math.IsNaN(s.TrainLoss) || s.TrainLoss <= 0 {
+		t.Errorf("TrainLoss = %v", s.TrainLoss)
+	}
+
+	// GAT's attention over each neighbourhood sums to one with the self-loop.
+	e.Model.Kind = experiment.GAT
+	gt := mustTrainer(t, g, e)
+	gt.Evaluate()
+	to, dw = gt.DirectedWeights()
+	if len(to) != 2*g.E() {
+		t.Fatalf("GAT directed weights: %d entries, want %d", len(to), 2*g.E())
+	}
+	sum, deg := make([]float64, g.N), make([]int, g.N)
+	for i, n := range to {
+		sum[n] += dw[i]
+		deg[n]++
+	}
+	for n, s := range sum {
+		if deg[n] > 0 && (s <= 0 || s >= 1) {
+			t.Errorf("node %d's attention to its neighbours sums to %v, want in (0, 1)", n, s)
+			break
+		}
+	}
+	if _, _, ok := gt.Pathfinder([]float64{0, 1}); ok {
+		t.Error("GAT has no pathfinder")
+	}
+}
