@@ -247,3 +247,26 @@ func TestSessionReportsDivergence(t *testing.T) {
 		t.Errorf("a diverged run should stop at epoch 4: %+v", snap.Snap)
 	}
 }
+
+func TestSessionRunsEveryModel(t *testing.T) {
+	for _, kind := range experiment.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			s, r := newTestSession()
+			e := small()
+			e.Model.Kind = kind
+			set(s, e)
+			s.handle(protocol.Command{Op: protocol.OpStep})
+			if ev, _ := r.last(protocol.KindError); ev.Kind != "" {
+				t.Fatalf("error: %s", ev.Error)
+			}
+			snap, w := r.last(protocol.KindSnapshot)
+			if snap.Snap.Epoch != 1 || snap.Snap.Model != kind {
+				t.Errorf("after a step: %+v", snap.Snap)
+			}
+			g, _ := r.last(protocol.KindGraph)
+			if len(w) != 0 && len(w) != len(g.Graph.Src) {
+				t.Errorf("%d weights for %d edges", len(w), len(g.Graph.Src))
+			}
+		})
+	}
+}
