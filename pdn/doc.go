@@ -22,6 +22,14 @@
 // weight decay added to the gradient, as torch.optim.Adam) trains the
 // pathfinder and the GCN together, full batch.
 //
+// The variants of §6 swap the pathfinder: a linear neuron with softmax
+// attention over its inputs, w_e = σ(Σ_i softmax(β)_i z_ei); EdgeConv, whose
+// inputs are learned similarities σ(h_u·h_v) of node embeddings on the
+// existing edges; and the multi-scale PDN, Ĝ = Σ_i P_i Â^i with
+// P = softmax(α), applied as in Algorithm 1 without forming a power of Â.
+// The baselines, GAT, APPNP, SGC, ClusterGCN and DeepWalk, share the same
+// harness: each is a network that maps the graph to logits and back.
+//
 // Every backward pass is written by hand and checked against finite
 // differences in the tests. The kernels are plain loops over flat slices:
 // they beat gonum's pure-Go paths under GOOS=js, and they sum in a fixed

@@ -51,7 +51,7 @@ func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) (network, 
 	if len(g.Nodes(datasets.Train)) == 0 {
 		return nil, fmt.Errorf("the graph has no training nodes")
 	}
-	if cfg.LearnsEdges() && g.D == 0 && cfg.Kind != experiment.PDNEdgeConv && cfg.Kind != experiment.PDNMultiScale {
+	if (cfg.Kind == experiment.PDN || cfg.Kind == experiment.PDNLinear) && g.D == 0 {
 		return nil, fmt.Errorf("model %s needs edge features, and the graph has none", cfg.Kind)
 	}
 	rnd := rand.New(rand.NewPCG(seed, streamInit))
