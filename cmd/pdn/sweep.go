@@ -136,6 +136,7 @@ func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, r
 		wg       sync.WaitGroup
 	)
 	total := len(s.Values) * reps
+	tty := newProgress(stderr, total, false).tty
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -148,7 +149,12 @@ func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, r
 				}
 				acc[j.value][j.rep] = res
 				done++
-				fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", s.Number, done, total)
+				switch {
+				case tty:
+					fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", s.Number, done, total)
+				case done*10/total != (done-1)*10/total: // a line every 10%
+					fmt.Fprintf(stderr, "scenario %d: %d/%d graphs\n", s.Number, done, total)
+				}
 				mu.Unlock()
 			}
 		}()
@@ -160,7 +166,9 @@ func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, r
 	}
 	close(jobs)
 	wg.Wait()
-	fmt.Fprintln(stderr)
+	if tty {
+		fmt.Fprintln(stderr)
+	}
 	return acc, firstErr
 }
 
