@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -27,18 +28,39 @@ const (
 // embeddings trained with negative sampling, then logistic regression on
 // the embeddings, trained by the same harness as every other model. The
 // embeddings are drawn once from the weight seed; only the regression
-// learns.
+// learns. Training the embeddings is slow (seconds), so it is resumable:
+// prepare does it a piece at a time, and the same bits come out however it
+// is cut.
 type deepWalk struct {
 	g      *datasets.Graph
 	rows   []int
-	emb    []float64
+	sg     *skipGrammer
+	emb    []float64 // nil until the embeddings are trained
 	lin    *dense
 	logits []float64
 }
 
 func newDeepWalk(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand, seed uint64) *deepWalk {
-	emb := skipGram(g, walks(g, rand.New(rand.NewPCG(seed, streamWalks))), rand.New(rand.NewPCG(seed, streamWalks+1)))
-	return &deepWalk{g: g, rows: g.Nodes(datasets.Train), emb: emb, lin: newLinear(rnd, WalkDim, g.C), logits: make([]float64, g.N*g.C)}
+	ws := walks(g, rand.New(rand.NewPCG(seed, streamWalks)))
+	return &deepWalk{g: g, rows: g.Nodes(datasets.Train), sg: newSkipGrammer(g.N, ws, rand.New(rand.NewPCG(seed, streamWalks+1))),
+		lin: newLinear(rnd, WalkDim, g.C), logits: make([]float64, g.N*g.C)}
+}
+
+// prepare trains the embeddings until done or the deadline passes, and
+// reports whether they are done.
+func (m *deepWalk) prepare(deadline time.Time) bool {
+	if m.emb != nil {
+		return true
+	}
+	for !m.sg.done() {
+		m.sg.run(16)
+		if time.Now().After(deadline) && !m.sg.done() {
+			return false
+		}
+	}
+	m.emb = m.sg.result()
+	m.sg = nil
+	return true
 }
 
 func (m *deepWalk) params() []*tensor              { return m.lin.params() }
@@ -47,6 +69,7 @@ func (m *deepWalk) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
 func (m *deepWalk) edgeWeights() []float64         { return nil }
 func (m *deepWalk) backward(glogits []float64)     { m.lin.backward(nil, m.emb, glogits, m.g.N) }
 func (m *deepWalk) forward(training bool) []float64 {
+	m.prepare(farFuture)
 	m.lin.forward(m.logits, m.emb, m.g.N)
 	return m.logits
 }
@@ -72,52 +95,73 @@ func walks(g *datasets.Graph, rnd *rand.Rand) [][]int32 {
 	return out
 }
 
-// skipGram trains word2vec's skip-gram with negative sampling on the walks
-// (one pass, learning rate decaying linearly from 0.025) and returns the
-// input vectors, each dimension standardised.
-func skipGram(g *datasets.Graph, ws [][]int32, rnd *rand.Rand) []float64 {
+// skipGrammer trains word2vec's skip-gram with negative sampling on the
+// walks (one pass, learning rate decaying linearly from 0.025), a few
+// walks at a time.
+type skipGrammer struct {
+	n, next     int
+	ws          [][]int32
+	in, out     []float64
+	cum, grad   []float64
+	total, seen int
+	rnd         *rand.Rand
+}
+
+func newSkipGrammer(n int, ws [][]int32, rnd *rand.Rand) *skipGrammer {
 	d := WalkDim
-	in, out := make([]float64, g.N*d), make([]float64, g.N*d)
-	for i := range in {
-		in[i] = (rnd.Float64() - 0.5) / float64(d)
+	s := &skipGrammer{n: n, ws: ws, in: make([]float64, n*d), out: make([]float64, n*d), cum: negativeTable(n, ws),
+		grad: make([]float64, d), rnd: rnd}
+	for i := range s.in {
+		s.in[i] = (rnd.Float64() - 0.5) / float64(d)
 	}
-	cum := negativeTable(g.N, ws)
-	total, seen := 0, 0
 	for _, w := range ws {
-		total += len(w)
+		s.total += len(w)
 	}
-	grad := make([]float64, d)
-	for _, w := range ws {
+	return s
+}
+
+func (s *skipGrammer) done() bool { return s.next == len(s.ws) }
+
+// run trains on the next k walks.
+func (s *skipGrammer) run(k int) {
+	d := WalkDim
+	for ; k > 0 && s.next < len(s.ws); k-- {
+		w := s.ws[s.next]
+		s.next++
 		for i, center := range w {
-			lr := math.Max(0.025*(1-float64(seen)/float64(total)), 0.0001)
-			seen++
-			b := 1 + rnd.IntN(WalkWindow)
+			lr := math.Max(0.025*(1-float64(s.seen)/float64(s.total)), 0.0001)
+			s.seen++
+			b := 1 + s.rnd.IntN(WalkWindow)
 			for j := max(0, i-b); j <= min(len(w)-1, i+b); j++ {
 				if j == i {
 					continue
 				}
-				vc := in[int(center)*d : (int(center)+1)*d]
-				clear(grad)
-				for k := 0; k <= WalkNegatives; k++ {
+				vc := s.in[int(center)*d : (int(center)+1)*d]
+				clear(s.grad)
+				for neg := 0; neg <= WalkNegatives; neg++ {
 					target, label := w[j], 1.0
-					if k > 0 {
-						target, label = sampleNegative(cum, rnd), 0
+					if neg > 0 {
+						target, label = sampleNegative(s.cum, s.rnd), 0
 					}
-					vo := out[int(target)*d : (int(target)+1)*d]
+					vo := s.out[int(target)*d : (int(target)+1)*d]
 					gk := float64(label-fmath.Sigmoid(dot(vc, vo))) * lr
-					for t := range grad {
-						grad[t] += float64(gk * vo[t])
+					for t := range s.grad {
+						s.grad[t] += float64(gk * vo[t])
 						vo[t] += float64(gk * vc[t])
 					}
 				}
 				for t := range vc {
-					vc[t] += grad[t]
+					vc[t] += s.grad[t]
 				}
 			}
 		}
 	}
-	standardise(in, g.N, d)
-	return in
+}
+
+// result returns the input vectors, each dimension standardised.
+func (s *skipGrammer) result() []float64 {
+	standardise(s.in, s.n, WalkDim)
+	return s.in
 }
 
 // standardise scales each column of x (n×d) to mean 0 and variance 1, so

@@ -3,6 +3,7 @@ package pdn
 import (
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -34,6 +35,16 @@ type network interface {
 	// reseed restarts the network's own random streams (dropout, batches).
 	reseed(seed uint64)
 }
+
+// preparer is a network with slow set-up (DeepWalk's embeddings) that can
+// be done in pieces: prepare works until the deadline and reports whether
+// the set-up is complete. forward completes it if need be.
+type preparer interface {
+	prepare(deadline time.Time) bool
+}
+
+// farFuture is a deadline that never passes.
+var farFuture = time.Unix(1<<40, 0)
 
 // batched is a network that trains in several steps per epoch, one per
 // batch (ClusterGCN). Batch -1 is the whole graph, for evaluation.

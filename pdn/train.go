@@ -3,6 +3,7 @@ package pdn
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -122,6 +123,15 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 		t.init = append(t.init, append([]float64(nil), p.val...))
 	}
 	return t, nil
+}
+
+// Prepare does up to budget of the model's slow set-up (DeepWalk's
+// embeddings; other models have none) and reports whether it is complete.
+// Step and Evaluate complete it anyway; a caller that must stay responsive,
+// like the browser's worker, calls Prepare in pieces first.
+func (t *Trainer) Prepare(budget time.Duration) bool {
+	p, ok := t.net.(preparer)
+	return !ok || p.prepare(time.Now().Add(budget))
 }
 
 // Epoch returns the number of epochs trained since the start or the last Reset.

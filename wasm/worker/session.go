@@ -26,6 +26,7 @@ const layoutEvery = 700 * time.Millisecond
 
 // trainer is what the session needs of a pdn.Trainer; tests wrap one.
 type trainer interface {
+	Prepare(budget time.Duration) bool
 	Step() (float64, error)
 	EvaluateInto(*pdn.Snapshot)
 	Reset()
@@ -47,12 +48,13 @@ type session struct {
 	now        func() time.Time
 	newTrainer func(*datasets.Graph, experiment.Experiment) (trainer, error)
 
-	exp     experiment.Experiment
-	g       *datasets.Graph
-	gen     int
-	tr      trainer
-	layout  *layoutJob
-	running bool
+	exp      experiment.Experiment
+	g        *datasets.Graph
+	gen      int
+	tr       trainer
+	prepared bool // the trainer's slow set-up is done (see pdn.Trainer.Prepare)
+	layout   *layoutJob
+	running  bool
 
 	snap       pdn.Snapshot
 	w32        []float32
@@ -84,7 +86,7 @@ func (s *session) handle(c protocol.Command) {
 		s.postSnapshot()
 	case protocol.OpStep:
 		s.running = false
-		if s.tr != nil && !s.tr.Done() {
+		if s.tr != nil && s.prepared && !s.tr.Done() {
 			s.trainEpoch()
 		}
 		s.postSnapshot()
@@ -136,6 +138,7 @@ func (s *session) set(state string, regenerate bool) {
 			return
 		}
 		s.tr = tr
+		s.prepared = tr.Prepare(0)
 		s.postSnapshot()
 	}
 }
@@ -191,6 +194,14 @@ func (s *session) work(budget time.Duration) bool {
 			s.lastLayout = s.now()
 		}
 	}
+	if s.tr != nil && !s.prepared {
+		// A model with slow set-up gets it done a chunk at a time, so that
+		// commands are still answered in between.
+		if s.prepared = s.tr.Prepare(deadline.Sub(s.now())); !s.prepared {
+			return true
+		}
+		s.postSnapshot()
+	}
 	if s.running && s.tr != nil {
 		t0, epochs := s.now(), 0
 		for s.running && s.now().Before(deadline) {
@@ -209,7 +220,7 @@ func (s *session) work(budget time.Duration) bool {
 			s.postSnapshot()
 		}
 	}
-	return s.layout != nil || s.running
+	return s.layout != nil || s.running || (s.tr != nil && !s.prepared)
 }
 
 // trainEpoch trains one epoch; a diverged run stops and is reported.
@@ -227,8 +238,9 @@ func (s *session) trainEpoch() bool {
 	return true
 }
 
+// postSnapshot posts the trainer's state, if it is ready to be read.
 func (s *session) postSnapshot() {
-	if s.tr == nil {
+	if s.tr == nil || !s.prepared {
 		return
 	}
 	s.tr.EvaluateInto(&s.snap)

@@ -255,6 +255,7 @@ func TestSessionRunsEveryModel(t *testing.T) {
 			e := small()
 			e.Model.Kind = kind
 			set(s, e)
+			drain(t, s) // the layout, and DeepWalk's embeddings
 			s.handle(protocol.Command{Op: protocol.OpStep})
 			if ev, _ := r.last(protocol.KindError); ev.Kind != "" {
 				t.Fatalf("error: %s", ev.Error)
@@ -268,5 +269,31 @@ func TestSessionRunsEveryModel(t *testing.T) {
 				t.Errorf("%d weights for %d edges", len(w), len(g.Graph.Src))
 			}
 		})
+	}
+}
+
+func TestSessionPreparesSlowModelsInChunks(t *testing.T) {
+	s, r := newTestSession()
+	e := small()
+	e.Model.Kind = experiment.DeepWalk
+	set(s, e)
+	if s.prepared {
+		t.Fatal("DeepWalk's embeddings were trained in one go")
+	}
+	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap != nil {
+		t.Error("a snapshot was posted before the model was ready")
+	}
+	s.handle(protocol.Command{Op: protocol.OpStart}) // remembered while preparing
+	chunks := 0
+	for !s.prepared {
+		s.work(time.Millisecond)
+		chunks++
+	}
+	if chunks < 2 {
+		t.Errorf("prepared in %d chunk", chunks)
+	}
+	drain(t, s)
+	if snap, _ := r.last(protocol.KindSnapshot); snap.Snap == nil || snap.Snap.Epoch != e.Train.Epochs {
+		t.Errorf("after preparing, the run should have gone to the end: %+v", snap.Snap)
 	}
 }
