@@ -221,3 +221,18 @@ func TestDismountStopsEngine(t *testing.T) {
 		t.Error("the engine was left running")
 	}
 }
+
+func TestAttentionCardForVariants(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	if strings.Contains(html(c), `id="attention"`) {
+		t.Error("an attention card without a variant that has one")
+	}
+	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200,
+		Model: experiment.PDNMultiScale, Hops: []float64{0.7, 0.3}}}, nil)
+	d.Consume()
+	h := html(c)
+	if !strings.Contains(h, `id="attention"`) || !strings.Contains(h, "Â^2") {
+		t.Error("no hop weights shown for the multi-scale PDN")
+	}
+}

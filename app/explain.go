@@ -41,3 +41,15 @@ func explainShare() app.UI {
 		app.Text(". A GCN keeps every edge at 1, so its share stays at the graph's share of inter-class edges."),
 	)
 }
+
+func explainAttention() app.UI {
+	return app.P().Body(
+		app.Text("The linear PDN weighs its D inputs with "),
+		app.Raw(`<math><mi>p</mi><mo>=</mo><mi>softmax</mi><mo>(</mo><mi>β</mi><mo>)</mo></math>`),
+		app.Text(" and sets "),
+		app.Raw(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mo>∑</mo><mi>i</mi></msub><msub><mi>p</mi><mi>i</mi></msub><msub><mi>z</mi><mrow><mi>e</mi><mi>i</mi></mrow></msub><mo>)</mo></math>`),
+		app.Text(": the bars read as attention over the input graphs. The multi-scale PDN mixes "),
+		app.Raw(`<math><mover><mi>G</mi><mo>^</mo></mover><mo>=</mo><msub><mo>∑</mo><mi>i</mi></msub><msub><mi>P</mi><mi>i</mi></msub><msup><mover><mi>A</mi><mo>~</mo></mover><mi>i</mi></msup></math>`),
+		app.Text(" and the bars are the weights P of its hops."),
+	)
+}

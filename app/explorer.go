@@ -50,10 +50,10 @@ type Explorer struct {
 	weights []float32
 	hist    history
 
-	nodesSVG, edgesSVG           string
-	curvesSVG, histSVG, shareSVG string
-	lastGraphDraw                time.Time
-	unlisten                     func()
+	nodesSVG, edgesSVG                    string
+	curvesSVG, histSVG, shareSVG, attnSVG string
+	lastGraphDraw                         time.Time
+	unlisten                              func()
 
 	// Snapshots that arrived since the UI last caught up: each adds a point
 	// to the curves, only the newest is drawn, so a slow frame never leaves

@@ -10,6 +10,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/viz"
+	"pdnexplorer/wasm/protocol"
 )
 
 // Chart sizes, in SVG units; the page scales them to its columns.
@@ -56,9 +57,28 @@ func (c *Explorer) redrawCharts() {
 			}
 		}
 	}
+	c.attnSVG = attentionChart(c.snap)
 	c.histSVG = viz.Histogram(chartW, chartH, "Learned edge weights", "weight", 20,
 		viz.Group{Name: "intra-class", Color: viz.IntraColor, Values: intra},
 		viz.Group{Name: "inter-class", Color: viz.InterColor, Values: inter})
+}
+
+// attentionChart draws the weights a variant learns over its inputs: the
+// linear PDN's softmax attention over the edge features or layers, or the
+// multi-scale PDN's weight per power of Â. Other models have none.
+func attentionChart(s protocol.Snapshot) string {
+	values, title, xlabel, prefix := s.Inputs, "Attention over the inputs, softmax(β)", "input (edge feature or layer)", ""
+	if len(s.Hops) > 0 {
+		values, title, xlabel, prefix = s.Hops, "Weight of each power of Â, softmax(α)", "hop", "Â^"
+	}
+	if len(values) == 0 {
+		return ""
+	}
+	labels := make([]string, len(values))
+	for i := range labels {
+		labels[i] = prefix + strconv.Itoa(i+1)
+	}
+	return viz.Bars(chartW, chartH, title, xlabel, labels, values, viz.ClassColor(2))
 }
 
 func maxFinite(xs []float64) float64 {
@@ -88,6 +108,7 @@ func (c *Explorer) Render() app.UI {
 				card("curves", "Loss and accuracy", c.curvesSVG, explainCurves()),
 				card("histogram", "Learned weights", c.histSVG, explainHistogram()),
 				card("share", "Inter-class share", c.shareSVG, explainShare()),
+				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, explainAttention())),
 			),
 		),
 		app.Footer().Body(

@@ -147,3 +147,12 @@ func (m *gcnNet) backward(glogits []float64) {
 		m.edges.backward(m.gw)
 	}
 }
+
+// inputWeights passes on the linear pathfinder's attention over its
+// inputs; nil for other edge models.
+func (m *gcnNet) inputWeights() []float64 {
+	if a, ok := m.edges.(inputsAttention); ok {
+		return a.inputWeights()
+	}
+	return nil
+}

@@ -253,3 +253,22 @@ func TestPathfinderAndDirectedWeights(t *testing.T) {
 		t.Error("GAT has no pathfinder")
 	}
 }
+
+func TestVariantsExposeTheirWeights(t *testing.T) {
+	g := smallGraph(17, 40, 90, 4, 3, 2)
+	e := experiment.Default()
+	e.Model.Kind = experiment.PDNLinear
+	s := mustTrainer(t, g, e).Evaluate()
+	if len(s.Inputs) != g.D || math.Abs(s.Inputs[0]+s.Inputs[1]+s.Inputs[2]-1) > 1e-12 {
+		t.Errorf("linear PDN inputs %v: want %d weights summing to 1", s.Inputs, g.D)
+	}
+	e.Model.Kind = experiment.PDNMultiScale
+	s = mustTrainer(t, g, e).Evaluate()
+	if len(s.Hops) != Hops || math.Abs(s.Hops[0]+s.Hops[1]-1) > 1e-12 || s.Inputs != nil {
+		t.Errorf("multi-scale hops %v, inputs %v", s.Hops, s.Inputs)
+	}
+	e.Model.Kind = experiment.PDN
+	if s = mustTrainer(t, g, e).Evaluate(); s.Inputs != nil || s.Hops != nil {
+		t.Errorf("PDN exposes %v, %v", s.Inputs, s.Hops)
+	}
+}

@@ -174,3 +174,16 @@ func TestSweep(t *testing.T) {
 		t.Error("log₂ ticks or the paper's legend missing")
 	}
 }
+
+func TestBars(t *testing.T) {
+	el := elements(t, Bars(400, 200, "Hop weights", "hop", []string{"1", "2"}, []float64{0.7, 0.3}, "#000"))
+	var bars []map[string]string
+	for _, r := range el["rect"] {
+		if r["class"] == "bar" {
+			bars = append(bars, r)
+		}
+	}
+	if len(bars) != 2 || atof(t, bars[0]["height"]) <= atof(t, bars[1]["height"]) {
+		t.Errorf("bars %v", bars)
+	}
+}

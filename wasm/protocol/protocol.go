@@ -82,6 +82,10 @@ type Snapshot struct {
 	EpochsPerSec Num `json:"epochsPerSec"`
 	// Model is the model the weights come from.
 	Model string `json:"model"`
+	// Inputs is the linear PDN's attention over its inputs, Hops the
+	// multi-scale PDN's weight per power of Â; empty for other models.
+	Inputs []float64 `json:"inputs,omitempty"`
+	Hops   []float64 `json:"hops,omitempty"`
 }
 
 // Num is a float64 that survives JSON when it is NaN or infinite (as null),

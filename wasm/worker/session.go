@@ -258,6 +258,7 @@ func (s *session) postSnapshot() {
 		TrainAcc: protocol.Num(sn.TrainAcc), TestAcc: protocol.Num(sn.TestAcc),
 		WIntra: protocol.Num(sn.WIntra), WInter: protocol.Num(sn.WInter),
 		Running: s.running, EpochsPerSec: protocol.Num(s.rate), Model: s.exp.Model.Kind,
+		Inputs: sn.Inputs, Hops: sn.Hops,
 	}}, w32)
 	s.lastPost = s.now()
 }

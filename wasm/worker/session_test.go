@@ -268,6 +268,12 @@ func TestSessionRunsEveryModel(t *testing.T) {
 			if len(w) != 0 && len(w) != len(g.Graph.Src) {
 				t.Errorf("%d weights for %d edges", len(w), len(g.Graph.Src))
 			}
+			if (kind == experiment.PDNLinear) != (len(snap.Snap.Inputs) == e.Data.EdgeFeatures) {
+				t.Errorf("input attention %v", snap.Snap.Inputs)
+			}
+			if (kind == experiment.PDNMultiScale) != (len(snap.Snap.Hops) == pdn.Hops) {
+				t.Errorf("hop weights %v", snap.Snap.Hops)
+			}
 		})
 	}
 }
