@@ -38,6 +38,7 @@ type deepWalk struct {
 	emb    []float64 // nil until the embeddings are trained
 	lin    *dense
 	logits []float64
+	ones   []float64
 }
 
 func newDeepWalk(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand, seed uint64) *deepWalk {
@@ -66,8 +67,15 @@ func (m *deepWalk) prepare(deadline time.Time) bool {
 func (m *deepWalk) params() []*tensor              { return m.lin.params() }
 func (m *deepWalk) reseed(uint64)                  {}
 func (m *deepWalk) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
-func (m *deepWalk) edgeWeights() []float64         { return nil }
-func (m *deepWalk) backward(glogits []float64)     { m.lin.backward(nil, m.emb, glogits, m.g.N) }
+
+// edgeWeights is 1 for every edge: the walks treat all edges alike.
+func (m *deepWalk) edgeWeights() []float64 {
+	if m.ones == nil {
+		m.ones = ones(m.g.E())
+	}
+	return m.ones
+}
+func (m *deepWalk) backward(glogits []float64) { m.lin.backward(nil, m.emb, glogits, m.g.N) }
 func (m *deepWalk) forward(training bool) []float64 {
 	m.prepare(farFuture)
 	m.lin.forward(m.logits, m.emb, m.g.N)

@@ -57,10 +57,7 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 		m.edges = newEdgeConv(rnd, g, cfg.Hidden)
 	default:
 		if cfg.UsesGraph() {
-			m.ones = make([]float64, g.E())
-			for i := range m.ones {
-				m.ones[i] = 1
-			}
+			m.ones = ones(g.E())
 		}
 	}
 	if m.edges != nil {

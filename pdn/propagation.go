@@ -7,15 +7,20 @@ import (
 	"pdnexplorer/experiment"
 )
 
-// fixedNorm returns Â for the graph with every edge weight 1.
+// fixedNorm returns Â for the graph with every edge weight 1; its w are
+// those weights, which models over the fixed graph report as their own.
 func fixedNorm(g *datasets.Graph) *gcnNorm {
 	n := newGCNNorm(newAdjacency(g.N, g.Src, g.Dst))
-	ones := make([]float64, g.E())
-	for i := range ones {
-		ones[i] = 1
-	}
-	n.forward(ones)
+	n.forward(ones(g.E()))
 	return n
+}
+
+func ones(n int) []float64 {
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = 1
+	}
+	return w
 }
 
 // Hops is how many powers of Â the multi-scale PDN mixes (the paper uses
@@ -108,7 +113,7 @@ func (m *multiScale) params() []*tensor {
 }
 func (m *multiScale) reseed(seed uint64)             { m.drop.reseed(seed) }
 func (m *multiScale) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
-func (m *multiScale) edgeWeights() []float64         { return nil }
+func (m *multiScale) edgeWeights() []float64         { return m.norm.w }
 
 // hopWeights returns P, the weight of each power of Â.
 func (m *multiScale) hopWeights() []float64 {
@@ -146,6 +151,7 @@ func (m *multiScale) backward(glogits []float64) {
 type sgc struct {
 	g      *datasets.Graph
 	rows   []int
+	w      []float64 // every edge weighs 1
 	x      []float64 // Â² X
 	lin    *dense
 	logits []float64
@@ -161,13 +167,13 @@ func newSGC(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *sgc {
 		norm.propagate(tmp, x, g.F)
 		x, tmp = tmp, x
 	}
-	return &sgc{g: g, rows: g.Nodes(datasets.Train), x: x, lin: newLinear(rnd, g.F, g.C), logits: make([]float64, g.N*g.C)}
+	return &sgc{g: g, rows: g.Nodes(datasets.Train), w: norm.w, x: x, lin: newLinear(rnd, g.F, g.C), logits: make([]float64, g.N*g.C)}
 }
 
 func (m *sgc) params() []*tensor              { return m.lin.params() }
 func (m *sgc) reseed(uint64)                  {}
 func (m *sgc) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
-func (m *sgc) edgeWeights() []float64         { return nil }
+func (m *sgc) edgeWeights() []float64         { return m.w }
 func (m *sgc) backward(glogits []float64)     { m.lin.backward(nil, m.x, glogits, m.g.N) }
 func (m *sgc) forward(training bool) []float64 {
 	m.lin.forward(m.logits, m.x, m.g.N)
@@ -211,7 +217,7 @@ func newAPPNP(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *appnp {
 func (m *appnp) params() []*tensor              { return append(m.l1.params(), m.l2.params()...) }
 func (m *appnp) reseed(seed uint64)             { m.drop.reseed(seed) }
 func (m *appnp) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
-func (m *appnp) edgeWeights() []float64         { return nil }
+func (m *appnp) edgeWeights() []float64         { return m.norm.w }
 
 func (m *appnp) forward(training bool) []float64 {
 	g := m.g
