@@ -2,7 +2,6 @@ package app
 
 import (
 	"math"
-	"net/url"
 	"strings"
 	"time"
 
@@ -346,9 +345,7 @@ func (c *Explorer) copyLink(ctx app.Context, e app.Event) {
 	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 		clip.Call("writeText", href)
 	}
-	if u, err := url.Parse(href); err == nil {
-		c.notices = append(c.notices, "Link copied: "+u.String())
-	}
+	c.notices = append(c.notices, "Link copied: "+href)
 }
 
 func (c *Explorer) dismiss(i int) {

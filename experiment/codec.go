@@ -83,11 +83,7 @@ func RegisterFlags(fs *flag.FlagSet, e *Experiment, groups ...string) {
 		if len(groups) > 0 && !contains(groups, p.Group) {
 			continue
 		}
-		usage := p.Usage
-		if p.Symbol != "" {
-			usage = p.Symbol + ": " + usage
-		}
-		fs.Var(fieldFlag{p, e}, p.Name, usage+" ("+p.Range()+")")
+		registerParam(fs, e, p)
 	}
 }
 
@@ -98,12 +94,16 @@ func RegisterNamed(fs *flag.FlagSet, e *Experiment, names ...string) {
 		if !ok {
 			panic("experiment: no parameter " + n)
 		}
-		usage := p.Usage
-		if p.Symbol != "" {
-			usage = p.Symbol + ": " + usage
-		}
-		fs.Var(fieldFlag{p, e}, p.Name, usage+" ("+p.Range()+")")
+		registerParam(fs, e, p)
 	}
+}
+
+func registerParam(fs *flag.FlagSet, e *Experiment, p Param) {
+	usage := p.Usage
+	if p.Symbol != "" {
+		usage = p.Symbol + ": " + usage
+	}
+	fs.Var(fieldFlag{p, e}, p.Name, usage+" ("+p.Range()+")")
 }
 
 func contains(list []string, s string) bool {

@@ -186,9 +186,9 @@ type gat struct {
 	drop1  *dropout
 
 	x0, a1, h1, d1, logits []float64
+	in1, in2               []float64 // what each layer saw, after dropout
 	gh1, gd1               []float64
 	weights                []float64
-	trained                bool
 }
 
 func newGAT(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *gat {
@@ -218,35 +218,25 @@ func elu(x float64) float64 {
 
 func (m *gat) forward(training bool) []float64 {
 	g := m.g
-	x := m.drop0.apply(m.x0, g.X, training)
-	m.l1.forward(m.a1, x)
+	m.in1 = m.drop0.apply(m.x0, g.X, training)
+	m.l1.forward(m.a1, m.in1)
 	for i, v := range m.a1 {
 		m.h1[i] = elu(v)
 	}
-	in := m.drop1.apply(m.d1, m.h1, training)
-	m.l2.forward(m.logits, in)
-	m.trained = training
+	m.in2 = m.drop1.apply(m.d1, m.h1, training)
+	m.l2.forward(m.logits, m.in2)
 	return m.logits
 }
 
 func (m *gat) backward(glogits []float64) {
-	g := m.g
-	in := m.h1
-	if m.trained && m.drop1.p > 0 {
-		in = m.d1
-	}
-	m.l2.backward(m.gd1, in, glogits)
-	m.drop1.backward(m.gh1, m.gd1, m.trained)
+	m.l2.backward(m.gd1, m.in2, glogits)
+	m.drop1.backward(m.gh1, m.gd1)
 	for i, v := range m.a1 { // ELU' = 1 above 0, e^x = h + 1 below
 		if v <= 0 {
 			m.gh1[i] *= m.h1[i] + 1
 		}
 	}
-	x := g.X
-	if m.trained && m.drop0.p > 0 {
-		x = m.x0
-	}
-	m.l1.backward(nil, x, m.gh1)
+	m.l1.backward(nil, m.in1, m.gh1)
 }
 
 // edgeWeights returns each edge's first-layer attention, α_uv and α_vu

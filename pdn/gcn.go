@@ -33,11 +33,11 @@ type gcnNet struct {
 	ps     []*tensor
 
 	a1, d1, logits []float64
+	in2            []float64 // what the second layer saw: a1, or a1 after dropout
 	ga1, gd1       []float64
 	gw             []float64
 	edgeDrop       *dropout  // DropEdge: a mask over the edges' weights
 	wd             []float64 // the weights after DropEdge
-	trained        bool      // the last forward pass was in training mode
 }
 
 // newGCNNet builds the network on g. shared, if not nil, holds the two
@@ -120,26 +120,21 @@ func (m *gcnNet) forward(training bool) []float64 {
 	}
 	m.l1.forward(m.a1, g.X, g.N)
 	relu(m.a1, m.a1)
-	in := m.drop.apply(m.d1, m.a1, training)
-	m.l2.forward(m.logits, in, g.N)
-	m.trained = training
+	m.in2 = m.drop.apply(m.d1, m.a1, training)
+	m.l2.forward(m.logits, m.in2, g.N)
 	return m.logits
 }
 
 func (m *gcnNet) backward(glogits []float64) {
 	g := m.g
-	in := m.a1
-	if m.trained && m.cfg.Dropout > 0 {
-		in = m.d1
-	}
-	m.l2.backward(m.gd1, in, glogits, g.N)
-	m.drop.backward(m.gd1, m.gd1, m.trained)
+	m.l2.backward(m.gd1, m.in2, glogits, g.N)
+	m.drop.backward(m.gd1, m.gd1)
 	reluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, g.X, m.ga1, g.N)
 	if m.edges != nil {
 		m.norm.backward(m.gw)
 		if m.edgeDrop != nil {
-			m.edgeDrop.backward(m.gw, m.gw, m.trained)
+			m.edgeDrop.backward(m.gw, m.gw)
 		}
 		m.edges.backward(m.gw)
 	}

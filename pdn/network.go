@@ -91,9 +91,10 @@ func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) (network, 
 
 // dropout is inverted dropout with its own random stream.
 type dropout struct {
-	p    float64
-	mask []float64
-	rnd  *rand.Rand
+	p       float64
+	mask    []float64
+	rnd     *rand.Rand
+	dropped bool // the last apply drew a mask
 }
 
 func newDropout(p float64, n int) *dropout {
@@ -105,7 +106,8 @@ func (d *dropout) reseed(seed uint64) { d.rnd = rand.New(rand.NewPCG(seed, strea
 // apply sets y = x ⊙ mask for a fresh mask when training with p > 0, and
 // returns x itself otherwise.
 func (d *dropout) apply(y, x []float64, training bool) []float64 {
-	if !training || d.p == 0 {
+	d.dropped = training && d.p > 0
+	if !d.dropped {
 		return x
 	}
 	d.draw(len(x))
@@ -129,10 +131,10 @@ func (d *dropout) draw(n int) {
 	}
 }
 
-// backward sets dx = dy ⊙ mask (in place is fine) if the forward pass
-// dropped units.
-func (d *dropout) backward(dx, dy []float64, training bool) {
-	if !training || d.p == 0 {
+// backward sets dx = dy ⊙ mask (in place is fine) if the last apply
+// dropped units, else dx = dy.
+func (d *dropout) backward(dx, dy []float64) {
+	if !d.dropped {
 		copy(dx, dy)
 		return
 	}

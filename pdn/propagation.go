@@ -42,7 +42,7 @@ type multiScale struct {
 	drop  *dropout
 
 	a1, d1, ga1, gd1, logits []float64
-	trained                  bool
+	in2                      []float64 // what the second layer saw
 }
 
 // msLayer is one layer Z = Σ_i P_i Â^i (x Wᵀ) + b.
@@ -126,21 +126,16 @@ func (m *multiScale) forward(training bool) []float64 {
 	softmax(m.p, m.alpha.val)
 	m.l1.forward(m.a1, g.X, g.N, m.norm, m.p)
 	relu(m.a1, m.a1)
-	in := m.drop.apply(m.d1, m.a1, training)
-	m.l2.forward(m.logits, in, g.N, m.norm, m.p)
-	m.trained = training
+	m.in2 = m.drop.apply(m.d1, m.a1, training)
+	m.l2.forward(m.logits, m.in2, g.N, m.norm, m.p)
 	return m.logits
 }
 
 func (m *multiScale) backward(glogits []float64) {
 	g := m.g
 	clear(m.gp)
-	in := m.a1
-	if m.trained && m.drop.p > 0 {
-		in = m.d1
-	}
-	m.l2.backward(m.gd1, in, glogits, g.N, m.norm, m.p, m.gp)
-	m.drop.backward(m.gd1, m.gd1, m.trained)
+	m.l2.backward(m.gd1, m.in2, glogits, g.N, m.norm, m.p, m.gp)
+	m.drop.backward(m.gd1, m.gd1)
 	reluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, g.X, m.ga1, g.N, m.norm, m.p, m.gp)
 	softmaxBackward(m.alpha.grad, m.p, m.gp)
@@ -193,7 +188,7 @@ type appnp struct {
 	h, gh    []float64
 	z        [][]float64 // Z⁰ … Z^K
 	gz, gz2  []float64
-	trained  bool
+	in2      []float64 // what the second layer saw
 }
 
 // APPNP's settings (Appendix A).
@@ -223,8 +218,8 @@ func (m *appnp) forward(training bool) []float64 {
 	g := m.g
 	m.l1.forward(m.a1, g.X, g.N)
 	relu(m.a1, m.a1)
-	in := m.drop.apply(m.d1, m.a1, training)
-	m.l2.forward(m.h, in, g.N)
+	m.in2 = m.drop.apply(m.d1, m.a1, training)
+	m.l2.forward(m.h, m.in2, g.N)
 	copy(m.z[0], m.h)
 	for k := 1; k <= APPNPSteps; k++ {
 		m.norm.propagate(m.z[k], m.z[k-1], g.C)
@@ -232,7 +227,6 @@ func (m *appnp) forward(training bool) []float64 {
 			m.z[k][j] = float64((1-APPNPTeleport)*v) + float64(APPNPTeleport*m.h[j])
 		}
 	}
-	m.trained = training
 	return m.z[APPNPSteps]
 }
 
@@ -254,12 +248,8 @@ func (m *appnp) backward(glogits []float64) {
 	for j, v := range m.gz {
 		m.gh[j] += v
 	}
-	in := m.a1
-	if m.trained && m.drop.p > 0 {
-		in = m.d1
-	}
-	m.l2.backward(m.gd1, in, m.gh, g.N)
-	m.drop.backward(m.gd1, m.gd1, m.trained)
+	m.l2.backward(m.gd1, m.in2, m.gh, g.N)
+	m.drop.backward(m.gd1, m.gd1)
 	reluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, g.X, m.ga1, g.N)
 }

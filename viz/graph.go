@@ -115,25 +115,16 @@ func LevelStyle(level int) (opacity, width float64) {
 	return 0.02 + 0.9*mid, 0.3 + 1.9*mid
 }
 
-// SVG draws the graph with the given edge weights, one per edge in [0, 1]
-// (nil draws no edges: a model that ignores the graph). Edges lighter than
+// EdgesSVG draws the edges with the given weights, one per edge in [0, 1]
+// (nil draws none: a model that ignores the graph). Edges lighter than
 // threshold are left out: what remains is the pathfinder graph. Each path
 // carries data-kind, data-level and data-count, so tests and tools can read
 // what was drawn.
-func (g *Graph) SVG(weights []float32, threshold float64, label string) string {
-	c := newCanvas(g.w, g.h, label)
-	c.Rect(0, 0, g.w, g.h, `fill="#ffffff"`)
-	if weights != nil {
-		g.drawEdges(c, weights, threshold)
-	}
-	c.buf.WriteString(g.nodes)
-	return c.inline()
-}
-
-// EdgesSVG and NodesSVG draw the same figure as SVG in two layers of equal
-// size, meant to be stacked with the nodes on top. A live view redraws only
-// the edges: a browser parses thousands of circles a hundred times slower
-// than a few long paths, so the nodes are parsed once per layout.
+//
+// The figure comes in two layers of equal size, EdgesSVG and NodesSVG, to
+// be stacked with the nodes on top. A live view redraws only the edges: a
+// browser parses thousands of circles a hundred times slower than a few
+// long paths, so the nodes are parsed once per layout.
 func (g *Graph) EdgesSVG(weights []float32, threshold float64, label string) string {
 	c := newCanvas(g.w, g.h, label)
 	c.Rect(0, 0, g.w, g.h, `fill="#ffffff"`)

@@ -62,8 +62,8 @@ func TestGraphSVG(t *testing.T) {
 		{"no graph", nil, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			el := elements(t, g.SVG(tc.weights, tc.threshold, "test"))
-			if n := len(el["circle"]); n != 4 {
+			el := elements(t, g.EdgesSVG(tc.weights, tc.threshold, "test"))
+			if n := len(elements(t, g.NodesSVG())["circle"]); n != 4 {
 				t.Errorf("%d nodes drawn, want 4", n)
 			}
 			count := 0
@@ -79,7 +79,7 @@ func TestGraphSVG(t *testing.T) {
 		})
 	}
 	// The test node is hollow; the others are filled with their class colour.
-	el := elements(t, g.SVG(nil, 0, ""))
+	el := elements(t, g.NodesSVG())
 	if el["circle"][1]["fill"] != "#ffffff" || el["circle"][0]["fill"] != ClassColor(0) || el["circle"][2]["fill"] != ClassColor(1) {
 		t.Errorf("node fills %v", el["circle"])
 	}

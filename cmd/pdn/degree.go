@@ -56,7 +56,7 @@ func degree(args []string, stdout, stderr io.Writer) error {
 	for _, kind := range kinds {
 		ek := e
 		ek.Model.Kind = kind
-		t, err := trainXOR(g, ek, xorModel{Kind: kind, Hidden: ek.Model.EdgeHidden}, e.Train.Seed, e.Train.Epochs)
+		t, err := trainAll(g, ek)
 		if err != nil {
 			return err
 		}

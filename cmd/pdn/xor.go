@@ -92,7 +92,7 @@ func xor(args []string, stdout, stderr io.Writer) error {
 			return usageError{err}
 		}
 		for _, m := range xorModels {
-			t, err := trainXOR(g, e, m, uint64(seed), e.Train.Epochs)
+			t, err := trainXOR(g, e, m, uint64(seed))
 			if err != nil {
 				return err
 			}
@@ -137,7 +137,7 @@ func xor(args []string, stdout, stderr io.Writer) error {
 			if r.restarts {
 				t, err = bestRestart(g, er, two, trial, *restarts, min(*restartLen, e.Train.Epochs))
 			} else {
-				t, err = trainXOR(g, er, two, uint64(trial), e.Train.Epochs)
+				t, err = trainXOR(g, er, two, uint64(trial))
 			}
 			if err != nil {
 				return err
@@ -156,14 +156,19 @@ func xor(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// trainXOR trains model m on g for the given epochs with weight seed seed.
-func trainXOR(g *datasets.Graph, e experiment.Experiment, m xorModel, seed uint64, epochs int) (*pdn.Trainer, error) {
+// trainXOR trains model m on g with weight seed seed.
+func trainXOR(g *datasets.Graph, e experiment.Experiment, m xorModel, seed uint64) (*pdn.Trainer, error) {
 	e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, seed
+	return trainAll(g, e)
+}
+
+// trainAll trains e's model on g for all of e's epochs.
+func trainAll(g *datasets.Graph, e experiment.Experiment) (*pdn.Trainer, error) {
 	t, err := pdn.NewTrainer(g, e)
 	if err != nil {
 		return nil, err
 	}
-	for t.Epoch() < epochs {
+	for !t.Done() {
 		if _, err := t.Step(); err != nil {
 			return nil, err
 		}
