@@ -65,7 +65,7 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Model.Hidden }},
 	{Name: "dropout", Group: GroupModel, Usage: "dropout after the first layer", Default: "0.5", Min: 0, Max: 0.95,
 		field: func(e *Experiment) any { return &e.Model.Dropout }},
-	{Name: "edge-dropout", Group: GroupModel, Usage: "share of edges dropped in each training step (DropEdge)", Default: "0", Min: 0, Max: 0.9,
+	{Name: "edge-dropout", Group: GroupModel, Usage: "share of edges the pathfinder drops in each training step (DropEdge; PDN models only)", Default: "0.2", Min: 0, Max: 0.9,
 		field: func(e *Experiment) any { return &e.Model.EdgeDrop }},
 
 	{Name: "epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,

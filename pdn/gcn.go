@@ -78,7 +78,9 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 	m.ga1, m.gd1 = make([]float64, n*h), make([]float64, n*h)
 	m.logits = make([]float64, n*g.C)
 	m.drop = newDropout(cfg.Dropout, n*h)
-	if cfg.EdgeDrop > 0 && cfg.UsesGraph() {
+	// DropEdge regularises the pathfinder, so only models that learn their
+	// edges use it; the baselines keep the paper's settings.
+	if cfg.EdgeDrop > 0 && learns {
 		m.edgeDrop, m.wd = newDropout(cfg.EdgeDrop, g.E()), make([]float64, g.E())
 	}
 	return m

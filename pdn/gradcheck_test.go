@@ -312,7 +312,8 @@ func TestGradNetworks(t *testing.T) {
 		edgeDrop float64
 	}{
 		{experiment.PDN, []int{6}, 0.5, 0.3},
-		{experiment.GCN, nil, 0.5, 0.3},
+		{experiment.PDNLinear, nil, 0.5, 0.3},
+		{experiment.PDNEdgeConv, nil, 0, 0.3},
 		{experiment.PDN, nil, 0, 0},
 		{experiment.PDN, []int{5, 4}, 0.3, 0},
 		{experiment.PDNLinear, nil, 0.5, 0},

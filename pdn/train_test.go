@@ -272,3 +272,29 @@ func TestVariantsExposeTheirWeights(t *testing.T) {
 		t.Errorf("PDN exposes %v, %v", s.Inputs, s.Hops)
 	}
 }
+
+// DropEdge is the pathfinder's regulariser: it changes a PDN's run and
+// leaves a baseline's run alone, bit for bit.
+func TestEdgeDropoutOnlyForLearnedEdges(t *testing.T) {
+	g := smallGraph(12, 60, 150, 6, 5, 3)
+	for _, tc := range []struct {
+		kind    string
+		changes bool
+	}{
+		{experiment.PDN, true},
+		{experiment.PDNLinear, true},
+		{experiment.GCN, false},
+		{experiment.ClusterGCN, false},
+	} {
+		run := func(drop float64) string {
+			e := experiment.Default()
+			e.Model.Kind, e.Model.EdgeDrop = tc.kind, drop
+			tr := mustTrainer(t, g, e)
+			runEpochs(t, tr, 10)
+			return digest(tr, tr.Evaluate())
+		}
+		if changed := run(0) != run(0.5); changed != tc.changes {
+			t.Errorf("%s: edge dropout changed the run: %v, want %v", tc.kind, changed, tc.changes)
+		}
+	}
+}

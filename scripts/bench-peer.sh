@@ -20,7 +20,8 @@ fi
 field() { sed -n "s/.*\"$1\": *\([0-9.]*\).*/\1/p"; }
 printf '%-5s %14s %14s %8s %10s %10s\n' model go_ms peer_ms ratio go_acc peer_acc
 for m in pdn gcn mlp; do
-  g=$("$pdn" train -data "$dir/bundle" -model "$m" -seed 1 -json -quiet | tail -1)
+  # -edge-dropout 0: the peer has the official semantics, without DropEdge.
+  g=$("$pdn" train -data "$dir/bundle" -model "$m" -edge-dropout 0 -seed 1 -json -quiet | tail -1)
   gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
   pms=-; pacc=-; ratio=-
   if [ "$have_peer" = 1 ]; then

@@ -63,6 +63,22 @@ func TestDegreeAndRuntimeRun(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "edge_features") {
 		t.Fatalf("runtime: exit %d: %s", code, errOut)
 	}
+	points, _ := lastJSON(t, out)["points"].([]any)
+	if len(points) != 10 {
+		t.Fatalf("runtime: %d points, want 5 per sweep", len(points))
+	}
+	for _, p := range points {
+		p := p.(map[string]any)
+		inc, _ := p["increase_pct"].(map[string]any)
+		per, _ := p["extra_ns_per_edge"].(map[string]any)
+		paper, _ := p["paper_pct"].(map[string]any)
+		if p["edges"].(float64) <= 0 || len(inc) != 3 || len(per) != 3 || len(paper) != 3 {
+			t.Errorf("runtime point %v lacks a model", p)
+		}
+	}
+	if paper := points[0].(map[string]any)["paper_pct"].(map[string]any); paper["glm"] != 27.374 {
+		t.Errorf("first point beside paper %v, want Figure 6's 27.374 for the GLM", paper)
+	}
 }
 
 func TestExperimentFlagsAreChecked(t *testing.T) {

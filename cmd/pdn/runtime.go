@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"time"
 
@@ -31,17 +32,19 @@ var figure6 = map[string][2][5]float64{
 }
 
 type runtimePoint struct {
-	Sweep    string             `json:"sweep"` // "edges_per_node" or "edge_features"
-	Value    int                `json:"value"`
-	GCNms    float64            `json:"gcn_ms"`
-	Increase map[string]float64 `json:"increase_pct"`
-	Paper    map[string]float64 `json:"paper_pct"`
+	Sweep     string             `json:"sweep"` // "edges_per_node" or "edge_features"
+	Value     int                `json:"value"`
+	Edges     int                `json:"edges"`
+	GCNms     float64            `json:"gcn_ms"`
+	Increase  map[string]float64 `json:"increase_pct"`
+	PerEdgeNs map[string]float64 `json:"extra_ns_per_edge"`
+	Paper     map[string]float64 `json:"paper_pct"`
 }
 
 func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("runtime", flag.ContinueOnError)
 	nodes := fs.Int("nodes", 1<<12, "nodes of each Watts–Strogatz graph")
-	epochs := fs.Int("epochs", 5, "timed epochs per model (after 2 to warm up); the median counts")
+	epochs := fs.Int("epochs", 9, "timed epochs per model, taken in turns after 2 rounds to warm up; the median counts")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	if err := parse(fs, args, stderr); err != nil {
 		return err
@@ -77,12 +80,12 @@ func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 			points = append(points, p)
 		}
 	}
-	fmt.Fprintf(stdout, "epoch time of PDN over GCN (%%), Watts–Strogatz, %d nodes, F = 128, C = 4; paper's Figure 6 in brackets\n", *nodes)
-	fmt.Fprintf(stdout, "%-16s %6s %9s %18s %18s %18s\n", "sweep", "value", "gcn ms", "glm", "shallow [32]", "deep [32,16]")
+	fmt.Fprintf(stdout, "epoch time of PDN over GCN in %%, paper's Figure 6 in brackets, and PDN's extra ns per edge; Watts–Strogatz, %d nodes, F = 128, C = 4\n", *nodes)
+	fmt.Fprintf(stdout, "%-16s %6s %8s %9s %19s %19s %19s\n", "sweep", "value", "edges", "gcn ms", "glm", "shallow [32]", "deep [32,16]")
 	for _, p := range points {
-		fmt.Fprintf(stdout, "%-16s %6d %9.2f", p.Sweep, p.Value, p.GCNms)
+		fmt.Fprintf(stdout, "%-16s %6d %8d %9.2f", p.Sweep, p.Value, p.Edges, p.GCNms)
 		for _, m := range runtimeModels {
-			fmt.Fprintf(stdout, " %8.0f (%6.1f)", p.Increase[m.Name], p.Paper[m.Name])
+			fmt.Fprintf(stdout, " %5.0f (%4.0f) %6.0f", p.Increase[m.Name], p.Paper[m.Name], p.PerEdgeNs[m.Name])
 		}
 		fmt.Fprintln(stdout)
 	}
@@ -93,49 +96,64 @@ func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runtimePointAt times GCN and the three PDNs on one graph.
+// runtimePointAt times GCN and the three PDNs on one graph. Besides the
+// relative increase it reports each PDN's extra time per edge: the paper's
+// complexity argument says that extra is O(|E|·D), so at fixed D it should
+// not change with edges per node even where the ratio does.
 func runtimePointAt(nodes, edgesPerNode, d, epochs int, stderr io.Writer) (runtimePoint, error) {
 	g, err := datasets.SmallWorld(nodes, edgesPerNode, 0.5, 128, d, 4, 1)
 	if err != nil {
 		return runtimePoint{}, usageError{err}
 	}
-	p := runtimePoint{Increase: map[string]float64{}, Paper: map[string]float64{}}
 	e := experiment.Default()
 	e.Model.Kind = experiment.GCN
-	gcn, err := medianEpoch(g, e, epochs)
-	if err != nil {
-		return p, err
+	e.Model.EdgeDrop = 0 // the paper times the official PDN, without DropEdge
+	trainers := make([]*pdn.Trainer, 1+len(runtimeModels))
+	if trainers[0], err = pdn.NewTrainer(g, e); err != nil {
+		return runtimePoint{}, err
 	}
-	p.GCNms = round3(gcn)
-	for _, m := range runtimeModels {
+	for i, m := range runtimeModels {
 		e.Model.Kind, e.Model.EdgeHidden = experiment.PDN, m.Hidden
-		t, err := medianEpoch(g, e, epochs)
-		if err != nil {
-			return p, err
+		if trainers[i+1], err = pdn.NewTrainer(g, e); err != nil {
+			return runtimePoint{}, err
 		}
-		p.Increase[m.Name] = round3((t/gcn - 1) * 100)
+	}
+	ms, err := medianEpochs(trainers, epochs)
+	if err != nil {
+		return runtimePoint{}, err
+	}
+	p := runtimePoint{Edges: g.E(), GCNms: round3(ms[0]), Increase: map[string]float64{}, PerEdgeNs: map[string]float64{}, Paper: map[string]float64{}}
+	for i, m := range runtimeModels {
+		p.Increase[m.Name] = round3((ms[i+1]/ms[0] - 1) * 100)
+		p.PerEdgeNs[m.Name] = round3((ms[i+1] - ms[0]) * 1e6 / float64(g.E()))
 	}
 	fmt.Fprintf(stderr, "%d edges per node, D = %d: %d edges\n", edgesPerNode, d, g.E())
 	return p, nil
 }
 
-// medianEpoch returns the median time of an epoch, in ms, after two epochs
-// to warm up.
-func medianEpoch(g *datasets.Graph, e experiment.Experiment, epochs int) (float64, error) {
-	t, err := pdn.NewTrainer(g, e)
-	if err != nil {
-		return 0, err
-	}
-	var ms []float64
-	for i := 0; i < epochs+2; i++ {
-		start := time.Now()
-		if _, err := t.Step(); err != nil {
-			return 0, err
+// medianEpochs returns the median epoch time of each trainer, in ms. The
+// trainers take turns, one epoch each, so a drift in the machine's speed
+// (another process, the clock) hits them all alike; two rounds warm up the
+// buffers first, and the heap is collected before each round so that no
+// trainer pays for another's garbage.
+func medianEpochs(trainers []*pdn.Trainer, epochs int) ([]float64, error) {
+	ms := make([][]float64, len(trainers))
+	for round := 0; round < epochs+2; round++ {
+		runtime.GC()
+		for i, t := range trainers {
+			start := time.Now()
+			if _, err := t.Step(); err != nil {
+				return nil, err
+			}
+			if round >= 2 {
+				ms[i] = append(ms[i], float64(time.Since(start).Nanoseconds())/1e6)
+			}
 		}
-		if i >= 2 {
-			ms = append(ms, float64(time.Since(start).Nanoseconds())/1e6)
-		}
 	}
-	slices.Sort(ms)
-	return ms[len(ms)/2], nil
+	med := make([]float64, len(trainers))
+	for i, m := range ms {
+		slices.Sort(m)
+		med[i] = m[len(m)/2]
+	}
+	return med, nil
 }

@@ -57,7 +57,7 @@ func sweep(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, "edge-hidden", "hidden", "dropout", "edge-dropout")
+	experiment.RegisterNamed(fs, &e, "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout")
 	if err := parse(fs, args, stderr); err != nil {
 		return err
 	}
