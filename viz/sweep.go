@@ -3,6 +3,7 @@ package viz
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // SweepSeries is one model's results across a sweep: the mean and standard
@@ -45,7 +46,7 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 	for _, x := range xs {
 		label := tickLabel(x)
 		if logX {
-			label = "2^" + strconv.Itoa(int(math.Round(math.Log2(x))))
+			label = "2" + superscript(int(math.Round(math.Log2(x))))
 		}
 		c.Text(int(p.px(tx(x))), h-padBottom+14, label, `font-size="10"`, `text-anchor="middle"`, `fill="#555"`)
 	}
@@ -86,4 +87,19 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 	c.buf.WriteString(`<circle cx="` + strconv.Itoa(w-111) + `" cy="` + strconv.Itoa(ly) + `" r="3" fill="none" stroke="#333"/>`)
 	c.Text(w-98, ly+4, "paper (Fig. 3)", `font-size="11"`, `fill="#222"`)
 	return c.inline()
+}
+
+// superscript writes n in superscript digits, as the paper's axes write
+// the powers of two: 2⁻¹⁰ rather than 2^-10.
+func superscript(n int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	var b strings.Builder
+	for _, r := range strconv.Itoa(n) {
+		if r == '-' {
+			b.WriteString("⁻")
+			continue
+		}
+		b.WriteRune([]rune(digits)[r-'0'])
+	}
+	return b.String()
 }

@@ -170,7 +170,7 @@ func TestSweep(t *testing.T) {
 	if ours != 5 || paper != 2 {
 		t.Errorf("%d of our points and %d of the paper's, want 5 and 2", ours, paper)
 	}
-	if !strings.Contains(s, ">2^-2<") || !strings.Contains(s, "paper (Fig. 3)") {
+	if !strings.Contains(s, ">2⁻²<") || !strings.Contains(s, "paper (Fig. 3)") {
 		t.Error("log₂ ticks or the paper's legend missing")
 	}
 }
