@@ -46,7 +46,7 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 	for _, x := range xs {
 		label := tickLabel(x)
 		if logX {
-			label = "2" + superscript(int(math.Round(math.Log2(x))))
+			label = "2" + superscript.Replace(strconv.Itoa(int(math.Round(math.Log2(x)))))
 		}
 		c.Text(int(p.px(tx(x))), h-padBottom+14, label, `font-size="10"`, `text-anchor="middle"`, `fill="#555"`)
 	}
@@ -89,17 +89,6 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 	return c.inline()
 }
 
-// superscript writes n in superscript digits, as the paper's axes write
-// the powers of two: 2⁻¹⁰ rather than 2^-10.
-func superscript(n int) string {
-	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-	var b strings.Builder
-	for _, r := range strconv.Itoa(n) {
-		if r == '-' {
-			b.WriteString("⁻")
-			continue
-		}
-		b.WriteRune([]rune(digits)[r-'0'])
-	}
-	return b.String()
-}
+// superscript writes the powers of two as the paper's axes do, 2⁻¹⁰
+// rather than 2^-10.
+var superscript = strings.NewReplacer("-", "⁻", "0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹")

@@ -72,7 +72,7 @@ func TestDegreeAndRuntimeRun(t *testing.T) {
 		inc, _ := p["increase_pct"].(map[string]any)
 		per, _ := p["extra_ns_per_edge"].(map[string]any)
 		paper, _ := p["paper_pct"].(map[string]any)
-		if p["edges"].(float64) <= 0 || len(inc) != 3 || len(per) != 3 || len(paper) != 3 {
+		if edges, _ := p["edges"].(float64); edges <= 0 || len(inc) != 3 || len(per) != 3 || len(paper) != 3 {
 			t.Errorf("runtime point %v lacks a model", p)
 		}
 	}
