@@ -15,7 +15,15 @@ BIN         := bin
 PORT        ?= 8080
 WASMFLAGS   := -trimpath -ldflags=-s\ -w
 
-.PHONY: run dist test test-native test-wasm test-e2e lint bench build clean
+# Every parser and decoder has a fuzz target (package:target). make test
+# runs each for FUZZTIME; make fuzz FUZZTIME=10m runs them longer.
+FUZZTIME    ?= 10s
+FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
+               ./datasets:FuzzReadBundle ./pdn:FuzzBundleTrains \
+               ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
+               ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags
+
+.PHONY: run dist test test-native test-wasm test-e2e fuzz lint bench build clean
 
 ## run: build the explorer into dist/ and serve it on 127.0.0.1:$(PORT)
 run: dist
@@ -31,9 +39,9 @@ dist:
 build:
 	$(GO) build -o $(BIN)/pdn ./cmd/pdn
 
-## test: lint; every test natively; the pure packages under GOOS=js; the
-## built site end to end in headless Chromium
-test: lint test-native test-wasm test-e2e
+## test: lint; every test natively; the pure packages under GOOS=js; each
+## fuzz target for FUZZTIME; the built site end to end in headless Chromium
+test: lint test-native test-wasm fuzz test-e2e
 
 test-native:
 	$(GO) test ./...
@@ -42,6 +50,14 @@ test-native:
 # browser's runtime too; Node runs them through go_js_wasm_exec.
 test-wasm:
 	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test $(PURE)
+
+## fuzz: each fuzz target for FUZZTIME; a crasher lands in the target's
+## testdata/fuzz/ and fails the run
+fuzz:
+	@set -e; for t in $(FUZZ); do \
+	  echo "fuzz $${t#*:} in $${t%%:*} for $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) $${t%%:*}; \
+	done
 
 # Screenshots land in screenshots/ (not committed).
 test-e2e: dist

@@ -188,7 +188,7 @@ func TestEngineErrorsAreShown(t *testing.T) {
 	c, f, d := mount(t)
 	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: "training diverged at epoch 3", Field: "lr"}, nil)
 	d.Consume()
-	if !strings.Contains(html(c), "training diverged at epoch 3") || c.fieldErr["lr"] == "" {
+	if !strings.Contains(html(c), "training diverged at epoch 3") || c.engineErr["lr"] == "" {
 		t.Error("the engine's error is not shown, or not beside lr")
 	}
 	c.dismiss(0)

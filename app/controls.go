@@ -57,7 +57,11 @@ func (c *Explorer) control(p experiment.Param) app.UI {
 		app.Label().For(id).Text(label),
 		input,
 	)
-	if msg, bad := c.fieldErr[p.Name]; bad {
+	msg, bad := c.fieldErr[p.Name]
+	if !bad {
+		msg, bad = c.engineErr[p.Name]
+	}
+	if bad {
 		return app.Div().Class("control-wrap invalid").Body(row, app.P().Class("field-error").Text(msg))
 	}
 	return row
@@ -105,10 +109,17 @@ func (c *Explorer) numberControls(id string, p experiment.Param, value string) a
 	if d, ok := c.dragging[p.Name]; ok {
 		shown = d
 	}
-	box := app.Input().ID(id).Type("number").Value(shown).Attr("min", num(p.Min, 10)).Attr("max", num(p.Max, 10)).
-		Attr("step", "any").OnChange(func(ctx app.Context, e app.Event) {
-		c.setParam(p.Name, ctx.JSSrc().Get("value").String())
-	})
+	if t, ok := c.typed[p.Name]; ok {
+		shown = t // what the user typed stays, beside what is wrong with it
+	}
+	// A text box, not type=number: a browser empties a number box that
+	// holds what it cannot read (1e400, "3,5"), and the message would then
+	// quote "" instead of what the user typed.
+	box := app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
+		Attr("spellcheck", "false").Value(shown).
+		OnChange(func(ctx app.Context, e app.Event) {
+			c.setParam(p.Name, ctx.JSSrc().Get("value").String())
+		})
 	kind := sliderKind(p)
 	if kind == "" {
 		return box

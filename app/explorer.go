@@ -32,11 +32,16 @@ type Explorer struct {
 	// tests set a fake.
 	Dial func(EventFunc) Conn
 
-	st       State
-	conn     Conn
-	notices  []string
-	fieldErr map[string]string
-	dragging map[string]string // slider values shown while dragging
+	st      State
+	conn    Conn
+	notices []notice
+	// fieldErr is what is wrong with a value typed into a control, and
+	// typed that value, kept in the box until it is mended; engineErr is
+	// what the engine said of a field about the last state it was sent.
+	fieldErr  map[string]string
+	typed     map[string]string
+	engineErr map[string]string
+	dragging  map[string]string // slider values shown while dragging
 
 	installable bool
 
@@ -52,7 +57,14 @@ type Explorer struct {
 	nodesSVG, edgesSVG                    string
 	curvesSVG, histSVG, shareSVG, attnSVG string
 	lastGraphDraw                         time.Time
-	unlisten                              func()
+	unlisten, unlistenHash                func()
+
+	// progress is how far a long epoch or a slow set-up has got, nil when
+	// there is none under way; running is whether the engine is training,
+	// from the latest snapshot or progress.
+	progress *protocol.Progress
+	running  bool
+	warned   string // the instability warning already shown
 
 	// Snapshots that arrived since the UI last caught up: each adds a point
 	// to the curves, only the newest is drawn, so a slow frame never leaves
@@ -63,6 +75,13 @@ type Explorer struct {
 type queuedSnapshot struct {
 	ev  protocol.Event
 	f32 []float32
+}
+
+// notice is a message above the controls. One from the engine is about
+// the last state the page sent, so a new state takes it away.
+type notice struct {
+	text       string
+	fromEngine bool
 }
 
 // history holds one point per snapshot received.
@@ -76,12 +95,8 @@ func (h *history) reset() { *h = history{} }
 func (c *Explorer) OnMount(ctx app.Context) {
 	st, err := ParseHash(currentHash())
 	c.st = st
-	c.fieldErr = map[string]string{}
-	c.dragging = map[string]string{}
-	if err != nil {
-		c.notices = append(c.notices, "This link has values the explorer cannot use; they were replaced by defaults: "+
-			strings.ReplaceAll(err.Error(), "\n", "; "))
-	}
+	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
+	c.reportLinkProblems(err)
 	dial := c.Dial
 	if dial == nil {
 		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL, f) }
@@ -101,7 +116,76 @@ func (c *Explorer) OnMount(ctx app.Context) {
 	})
 	c.conn.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
 	c.unlisten = app.Window().AddEventListener("keydown", c.onKey)
+	c.unlistenHash = app.Window().AddEventListener("hashchange", c.onHashChange)
 	c.saveHash()
+}
+
+// reportLinkProblems shows what a link held that the explorer cannot use.
+func (c *Explorer) reportLinkProblems(err error) {
+	if err != nil {
+		c.addNotice("This link has values the explorer cannot use; they were replaced by defaults: "+
+			strings.ReplaceAll(err.Error(), "\n", "; "), false)
+	}
+}
+
+// onHashChange applies a link typed into the address bar, or reached by
+// Back or Forward, with the same validation as a link opened afresh.
+func (c *Explorer) onHashChange(ctx app.Context, e app.Event) {
+	c.applyHash(currentHash())
+}
+
+func (c *Explorer) applyHash(h string) {
+	if strings.TrimPrefix(h, "#") == c.st.Hash() {
+		return // the page wrote it
+	}
+	st, err := ParseHash(h)
+	c.reportLinkProblems(err)
+	before := c.st
+	c.st = st
+	c.fieldErr, c.typed = map[string]string{}, map[string]string{}
+	c.saveHash() // the address bar shows what runs
+	if st.Exp.Encode() != before.Exp.Encode() {
+		c.request(protocol.OpSet)
+	}
+	if st.Threshold != before.Threshold {
+		c.redrawGraph()
+	}
+}
+
+// maxNotices is how many notices show at once; older ones give way.
+const maxNotices = 4
+
+// maxNoticeLen bounds one notice, whatever the engine or a link sends.
+const maxNoticeLen = 1200
+
+// addNotice shows msg above the controls, unless it is already showing.
+func (c *Explorer) addNotice(msg string, fromEngine bool) {
+	if r := []rune(msg); len(r) > maxNoticeLen {
+		msg = string(r[:maxNoticeLen]) + "…"
+	}
+	for _, n := range c.notices {
+		if n.text == msg {
+			return
+		}
+	}
+	c.notices = append(c.notices, notice{msg, fromEngine})
+	if len(c.notices) > maxNotices {
+		c.notices = c.notices[len(c.notices)-maxNotices:]
+	}
+}
+
+// request sends the current state to the engine with op (set or
+// regenerate). What the engine said of the state before no longer holds.
+func (c *Explorer) request(op string) {
+	kept := c.notices[:0]
+	for _, n := range c.notices {
+		if !n.fromEngine {
+			kept = append(kept, n)
+		}
+	}
+	c.notices = kept
+	clear(c.engineErr)
+	c.conn.Send(protocol.Command{Op: op, State: c.st.Exp.Encode()})
 }
 
 // OnAppInstallChange shows or hides the install button.
@@ -112,7 +196,7 @@ func (c *Explorer) OnAppInstallChange(ctx app.Context) {
 // OnAppUpdate tells the user that a new version has been downloaded.
 func (c *Explorer) OnAppUpdate(ctx app.Context) {
 	if ctx.AppUpdateAvailable() {
-		c.notices = append(c.notices, "A new version of the explorer is ready: reload the page to use it.")
+		c.addNotice("A new version of the explorer is ready: reload the page to use it.", false)
 	}
 }
 
@@ -123,6 +207,9 @@ func (c *Explorer) OnDismount() {
 	}
 	if c.unlisten != nil {
 		c.unlisten()
+	}
+	if c.unlistenHash != nil {
+		c.unlistenHash()
 	}
 }
 
@@ -165,7 +252,7 @@ func (c *Explorer) flushSnapshots() {
 func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
 	switch ev.Kind {
 	case protocol.KindGraph:
-		c.gen, c.graph, c.view, c.weights, c.snapped = ev.Gen, ev.Graph, nil, nil, false
+		c.gen, c.graph, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, false, nil
 		c.hist.reset()
 		c.drawIdx = sampleEdges(len(ev.Graph.Src))
 		c.nodesSVG, c.edgesSVG = "", ""
@@ -181,17 +268,29 @@ func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
 			return
 		}
 		c.onSnapshot(*ev.Snap, f32)
+	case protocol.KindProgress:
+		if ev.Gen == c.gen && ev.Progress != nil {
+			c.progress, c.running = ev.Progress, ev.Progress.Running
+		}
 	case protocol.KindError:
-		c.notices = append(c.notices, ev.Error)
+		c.addNotice(ev.Error, true)
 		if ev.Field != "" {
-			c.fieldErr[ev.Field] = ev.Error
+			c.engineErr[ev.Field] = ev.Error
 		}
 	}
 }
 
 func (c *Explorer) onSnapshot(s protocol.Snapshot, w []float32) {
 	c.record(s, w)
-	c.snap, c.snapped, c.weights = s, true, w
+	c.snap, c.snapped, c.weights, c.running = s, true, w, s.Running
+	if c.progress != nil && (c.progress.Phase == protocol.PhaseSetup || s.Epoch > c.progress.Epoch || !s.Running) {
+		c.progress = nil
+	}
+	if s.Warning != "" && s.Warning != c.warned {
+		c.warned = s.Warning
+		c.addNotice(s.Warning, true)
+		c.engineErr[s.WarningField] = s.Warning
+	}
 	c.redrawCharts()
 	if !s.Running || time.Since(c.lastGraphDraw) >= graphRedraw {
 		c.redrawGraph()
@@ -289,7 +388,7 @@ func (c *Explorer) send(op string) {
 }
 
 func (c *Explorer) togglePlay(ctx app.Context) {
-	if c.snap.Running {
+	if c.running {
 		c.send(protocol.OpPause)
 	} else {
 		c.send(protocol.OpStart)
@@ -307,7 +406,7 @@ func (c *Explorer) regenerate(ctx app.Context) {
 	next.Exp.Data.Seed = seed
 	c.st = next
 	c.saveHash()
-	c.conn.Send(protocol.Command{Op: protocol.OpRegenerate, State: c.st.Exp.Encode()})
+	c.request(protocol.OpRegenerate)
 }
 
 // setParam validates and applies one control's new value; a bad value is
@@ -321,16 +420,17 @@ func (c *Explorer) setParam(name, value string) {
 	next := c.st
 	next.Exp.Model.EdgeHidden = append([]int(nil), c.st.Exp.Model.EdgeHidden...)
 	if err := p.Set(&next.Exp, value); err != nil {
-		c.fieldErr[name] = err.Error()
+		c.fieldErr[name], c.typed[name] = err.Error(), value
 		return
 	}
 	delete(c.fieldErr, name)
+	delete(c.typed, name)
 	if p.Get(&next.Exp) == p.Get(&c.st.Exp) {
 		return
 	}
 	c.st = next
 	c.saveHash()
-	c.conn.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
+	c.request(protocol.OpSet)
 }
 
 func (c *Explorer) setThreshold(v float64) {
@@ -345,7 +445,7 @@ func (c *Explorer) copyLink(ctx app.Context, e app.Event) {
 	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 		clip.Call("writeText", href)
 	}
-	c.notices = append(c.notices, "Link copied: "+href)
+	c.addNotice("Link copied: "+href, false)
 }
 
 func (c *Explorer) dismiss(i int) {

@@ -5,12 +5,12 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // State is everything a permalink fixes: the experiment (whose table drives
@@ -32,35 +32,26 @@ func (s State) Hash() string {
 }
 
 // ParseHash reads a fragment written by Hash. It never fails as a whole:
-// every bad field keeps its default and is reported in the error.
+// every bad field keeps its default and is reported in the error, one line
+// each, at most experiment.MaxReported lines and then how many more.
 func ParseHash(h string) (State, error) {
 	h = strings.TrimPrefix(h, "#")
-	var exp, errs []string
+	var exp []string
+	var probs experiment.Problems
 	st := DefaultState()
-	var thresholdErr error
 	for _, kv := range strings.Split(h, "&") {
 		k, v, _ := strings.Cut(kv, "=")
 		if k != "threshold" {
 			exp = append(exp, kv)
 			continue
 		}
-		t, err := strconv.ParseFloat(v, 64)
+		t, err := numtext.ParseFloat(v)
 		if err != nil || !(t >= 0 && t <= 1) {
-			thresholdErr = fmt.Errorf("threshold: %q is not allowed; want [0, 1]; using the default 0", v)
+			probs.Add(fmt.Errorf("threshold: %s is not allowed; want [0, 1]; using the default 0", experiment.Quote(v)))
 			continue
 		}
 		st.Threshold = t
 	}
-	e, err := experiment.Decode(strings.Join(exp, "&"))
-	st.Exp = e
-	if err != nil {
-		errs = append(errs, err.Error())
-	}
-	if thresholdErr != nil {
-		errs = append(errs, thresholdErr.Error())
-	}
-	if len(errs) > 0 {
-		return st, errors.New(strings.Join(errs, "\n"))
-	}
-	return st, nil
+	st.Exp = experiment.DecodeInto(strings.Join(exp, "&"), &probs)
+	return st, probs.Err()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
@@ -122,7 +123,7 @@ func (c *Explorer) renderNotices() app.UI {
 	return app.Div().Class("notices").Body(
 		app.Range(c.notices).Slice(func(i int) app.UI {
 			return app.Div().Class("notice").Body(
-				app.Span().Text(c.notices[i]),
+				app.Span().Text(c.notices[i].text),
 				app.Button().Class("dismiss").Title("Dismiss").Text("×").OnClick(func(ctx app.Context, e app.Event) { c.dismiss(i) }),
 			)
 		}),
@@ -131,7 +132,7 @@ func (c *Explorer) renderNotices() app.UI {
 
 func (c *Explorer) renderToolbar() app.UI {
 	playLabel := "▶ Play"
-	if c.snap.Running {
+	if c.running {
 		playLabel = "❚❚ Pause"
 	}
 	return app.Div().Class("toolbar").Body(
@@ -148,11 +149,38 @@ func (c *Explorer) renderToolbar() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 		app.Div().Class("stats").Body(
 			stat("Epoch", "epoch", fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
-			stat("Test acc.", "test-acc", num(float64(c.snap.TestAcc), 3)),
-			stat("Train acc.", "train-acc", num(float64(c.snap.TrainAcc), 3)),
-			stat("Loss", "loss", num(float64(c.snap.Loss), 4)),
-			stat("Epochs/s", "rate", num(float64(c.snap.EpochsPerSec), 1)),
+			stat("Test acc.", "test-acc", c.figure(float64(c.snap.TestAcc), 3)),
+			stat("Train acc.", "train-acc", c.figure(float64(c.snap.TrainAcc), 3)),
+			stat("Loss", "loss", c.figure(float64(c.snap.Loss), 4)),
+			stat("Epochs/s", "rate", c.figure(float64(c.snap.EpochsPerSec), 1)),
 		),
+		c.renderProgress(),
+	)
+}
+
+// renderProgress shows how far an epoch longer than a moment, or a slow
+// set-up, has got: on a large model the first epoch can take a second, and
+// the page must show it is working.
+func (c *Explorer) renderProgress() app.UI {
+	p := c.progress
+	if p == nil {
+		return app.Div().ID("progress").Class("progress idle").Aria("hidden", "true")
+	}
+	label := fmt.Sprintf("Training epoch %d: %.0f%%", p.Epoch+1, 100*p.Done)
+	if p.Phase == protocol.PhaseSetup {
+		label = fmt.Sprintf("Preparing the model (%s): %.0f%%", c.st.Exp.Model.Kind, 100*p.Done)
+	}
+	if rate := float64(c.snap.EpochsPerSec); p.Phase == protocol.PhaseEpoch && rate > 0 {
+		label += fmt.Sprintf(" · %.1f s an epoch", 1/rate)
+	} else if sec := float64(c.snap.SecondsPerEpoch); p.Phase == protocol.PhaseEpoch && sec >= 0.1 {
+		label += fmt.Sprintf(" · about %.1f s an epoch, estimated", sec)
+	}
+	if !p.Running && p.Phase == protocol.PhaseEpoch {
+		label += " · paused inside the epoch; Play or Step goes on"
+	}
+	return app.Div().ID("progress").Class("progress").Body(
+		app.Progress().Max(1).Value(strconv.FormatFloat(p.Done, 'f', 3, 64)).Aria("label", label),
+		app.Span().Text(label),
 	)
 }
 
@@ -161,6 +189,15 @@ func stat(label, id, value string) app.UI {
 		app.Span().Class("label").Text(label),
 		app.Span().ID(id).Class("value").Text(value),
 	)
+}
+
+// figure formats one of the run's figures: a dash before the engine has
+// sent any.
+func (c *Explorer) figure(x float64, digits int) string {
+	if !c.snapped {
+		return "–"
+	}
+	return num(x, digits)
 }
 
 // num formats x, or a dash before there is a value.
@@ -196,9 +233,9 @@ func (c *Explorer) renderGraphCard() app.UI {
 	}
 	note := ""
 	if c.graph != nil {
-		note = fmt.Sprintf("%d nodes, %d edges", c.graph.Nodes, len(c.graph.Src))
+		note = fmt.Sprintf("%s nodes, %s edges", numtext.Group(c.graph.Nodes), numtext.Group(len(c.graph.Src)))
 		if c.drawIdx != nil {
-			note += fmt.Sprintf(" (drawing an even sample of %d)", len(c.drawIdx))
+			note += fmt.Sprintf(" (drawing an even sample of %s)", numtext.Group(len(c.drawIdx)))
 		}
 	}
 	switch {
@@ -233,7 +270,7 @@ func legend(classes int) app.UI {
 	items := make([]app.UI, 0, classes+3)
 	for k := 0; k < classes; k++ {
 		items = append(items, app.Span().Class("key").Body(
-			app.Span().Class("swatch").Style("background", viz.ClassColor(k)),
+			app.Raw(viz.Swatch(viz.ClassColor(k))),
 			app.Text(fmt.Sprintf("class %d", k))))
 	}
 	items = append(items,

@@ -2,16 +2,22 @@ package datasets
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // A graph bundle is a directory with nodes.csv, edges.csv and meta.json
@@ -28,8 +34,11 @@ func WriteBundle(dir string, g *Graph) error {
 	if err := g.Check(); err != nil {
 		return err
 	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return &BundleError{File: dir, Msg: "is a file; want a directory to write the bundle into"}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return &BundleError{File: dir, Msg: "cannot create the bundle directory: " + unwrapPath(err)}
 	}
 	if err := writeCSV(filepath.Join(dir, "nodes.csv"), g.N, nodeHeader(g.F), func(i int, row []string) {
 		row[0], row[1], row[2] = strconv.Itoa(i), strconv.Itoa(g.Labels[i]), g.Splits[i].String()
@@ -123,11 +132,19 @@ func writeCSV(path string, rows int, header []string, fill func(int, []string)) 
 	return f.Close()
 }
 
-// BundleError locates a problem in a bundle: file, line (1-based, the header
-// is line 1; 0 when the file as a whole is at fault) and column name.
+// MaxClasses bounds the labels a bundle may use: the model's output layer
+// has one unit per class, and a stray label of 2,000,000,000 must be an error
+// at its line, not a model sized to it.
+const MaxClasses = 1000
+
+// BundleError locates a problem in a bundle: the file, the line (1-based,
+// as an editor counts them, blank lines included; 0 when the file as a whole
+// is at fault), the byte column where the field starts (0 when unknown) and
+// the column's name from the header.
 type BundleError struct {
 	File   string
 	Line   int
+	Col    int
 	Column string
 	Msg    string
 }
@@ -137,53 +154,108 @@ func (e *BundleError) Error() string {
 	b.WriteString(e.File)
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)
+		if e.Col > 0 {
+			fmt.Fprintf(&b, ":%d", e.Col)
+		}
 	}
 	if e.Column != "" {
-		fmt.Fprintf(&b, ": column %s", e.Column)
+		fmt.Fprintf(&b, ": column %s", plainOrQuoted(e.Column))
 	}
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	return b.String()
 }
 
-// ReadBundle reads the bundle in dir. It rejects, with a *BundleError naming
-// the file, line and column: a missing or extra column, a non-numeric value,
-// an id out of range, a self-loop, a repeated pair, a label out of range
-// (0..classes-1 when meta.json gives classes), an unknown split or kind, and
-// NaN or infinite values.
+// plainOrQuoted returns a column name as it is if it is short and plain,
+// else quoted, so that a header cell with a newline or a megabyte of text
+// cannot garble the message.
+func plainOrQuoted(s string) string {
+	if len(s) > 40 || strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) || unicode.IsSpace(r) || r == '"' }) {
+		return quote(s)
+	}
+	return s
+}
+
+// ReadBundle reads the bundle in the directory dir; see ReadBundleFS.
 func ReadBundle(dir string) (*Graph, error) {
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return nil, &BundleError{File: dir, Msg: "cannot read the bundle: " + unwrapPath(err)}
+	case !st.IsDir():
+		return nil, &BundleError{File: dir, Msg: "is a file; a bundle is a directory holding meta.json, nodes.csv and edges.csv"}
+	}
+	return ReadBundleFS(os.DirFS(dir))
+}
+
+// ReadBundleFS reads the bundle at the root of fsys. It rejects, with a
+// *BundleError naming the file, line and column: a missing or extra
+// column, a value that is not a plain decimal number or not finite, an id
+// out of range, a self-loop, a repeated pair, a label outside 0..C−1 (C from
+// meta.json's classes if given, else MaxClasses), an unknown split or kind.
+// A UTF-8 byte-order mark at the start of a file is skipped. The graph's
+// classes are its labels': C = the largest label + 1.
+func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 	g := &Graph{Meta: map[string]any{}}
-	if err := readMeta(filepath.Join(dir, "meta.json"), g); err != nil {
+	if err := readMeta(fsys, g); err != nil {
 		return nil, err
 	}
-	if err := readNodes(filepath.Join(dir, "nodes.csv"), g); err != nil {
+	if err := readNodes(fsys, g); err != nil {
 		return nil, err
 	}
-	if err := readEdges(filepath.Join(dir, "edges.csv"), g); err != nil {
+	if err := readEdges(fsys, g); err != nil {
 		return nil, err
 	}
 	return g, g.Check()
 }
 
-func readMeta(path string, g *Graph) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return &BundleError{File: "meta.json", Msg: "cannot read: " + errors.Unwrap(err).Error()}
+// unwrapPath drops the path from an *fs.PathError: messages name the file
+// themselves.
+func unwrapPath(err error) string {
+	if errors.Is(err, fs.ErrNotExist) {
+		return "missing (a bundle is a directory holding meta.json, nodes.csv and edges.csv)"
 	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// bom is the UTF-8 byte-order mark some editors and spreadsheets write.
+const bom = "\ufeff"
+
+// readMeta reads meta.json: a JSON object with a name and, optionally,
+// classes, which bounds the labels.
+func readMeta(fsys fs.FS, g *Graph) error {
+	b, err := fs.ReadFile(fsys, "meta.json")
+	if err != nil {
+		return &BundleError{File: "meta.json", Msg: "cannot read: " + unwrapPath(err)}
+	}
+	b = bytes.TrimPrefix(b, []byte(bom))
 	if err := json.Unmarshal(b, &g.Meta); err != nil {
-		return &BundleError{File: "meta.json", Msg: "not a JSON object: " + err.Error()}
+		return &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: "not a JSON object: " + err.Error()}
 	}
 	if name, ok := g.Meta["name"].(string); !ok || name == "" {
 		return &BundleError{File: "meta.json", Column: "name", Msg: "missing or not a string"}
 	}
 	if c, ok := g.Meta["classes"]; ok {
 		v, ok := c.(float64)
-		if !ok || v != math.Trunc(v) || v < 1 || v > 1e6 {
-			return &BundleError{File: "meta.json", Column: "classes", Msg: fmt.Sprintf("%v is not a whole number in [1, 1000000]", c)}
+		if !ok || v != math.Trunc(v) || v < 1 || v > MaxClasses {
+			return &BundleError{File: "meta.json", Column: "classes", Msg: fmt.Sprintf("%v is not a whole number in [1, %d]", c, MaxClasses)}
 		}
 		g.C = int(v)
 	}
 	return nil
+}
+
+// jsonLine returns the line of a JSON syntax error, 0 if unknown.
+func jsonLine(b []byte, err error) int {
+	var se *json.SyntaxError
+	if errors.As(err, &se) && se.Offset <= int64(len(b)) {
+		return 1 + bytes.Count(b[:se.Offset], []byte("\n"))
+	}
+	return 0
 }
 
 // table reads one CSV file row by row, keeping track of where it is.
@@ -192,16 +264,19 @@ type table struct {
 	r      *csv.Reader
 	closer io.Closer
 	header []string
-	line   int
+	line   int // the line of the current row, as an editor counts
 }
 
-func openTable(path string) (*table, error) {
-	name := filepath.Base(path)
-	f, err := os.Open(path)
+func openTable(fsys fs.FS, name string) (*table, error) {
+	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, &BundleError{File: name, Msg: "cannot open: " + errors.Unwrap(err).Error()}
+		return nil, &BundleError{File: name, Msg: "cannot open: " + unwrapPath(err)}
 	}
-	t := &table{file: name, r: csv.NewReader(bufio.NewReaderSize(f, 1<<16)), closer: f}
+	br := bufio.NewReaderSize(f, 1<<16)
+	if head, _ := br.Peek(len(bom)); string(head) == bom {
+		br.Discard(len(bom))
+	}
+	t := &table{file: name, r: csv.NewReader(br), closer: f}
 	t.r.FieldsPerRecord = -1
 	t.r.ReuseRecord = true
 	h, err := t.next()
@@ -223,14 +298,14 @@ func (t *table) next() ([]string, error) {
 	if err == io.EOF {
 		return nil, io.EOF
 	}
-	t.line++
 	if err != nil {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			return nil, &BundleError{File: t.file, Line: pe.Line, Msg: pe.Err.Error()}
+			return nil, &BundleError{File: t.file, Line: pe.Line, Col: pe.Column, Msg: pe.Err.Error()}
 		}
-		return nil, &BundleError{File: t.file, Line: t.line, Msg: err.Error()}
+		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: err.Error()}
 	}
+	t.line, _ = t.r.FieldPos(0)
 	if t.header != nil && len(row) != len(t.header) {
 		what := "missing"
 		if len(row) > len(t.header) {
@@ -242,16 +317,17 @@ func (t *table) next() ([]string, error) {
 }
 
 func (t *table) errorf(col int, format string, args ...any) error {
-	return &BundleError{File: t.file, Line: t.line, Column: t.header[col], Msg: fmt.Sprintf(format, args...)}
+	line, c := t.r.FieldPos(col)
+	return &BundleError{File: t.file, Line: line, Col: c, Column: t.header[col], Msg: fmt.Sprintf(format, args...)}
 }
 
 func (t *table) float(row []string, col int) (float64, error) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(row[col]), 64)
-	if err != nil {
-		return 0, t.errorf(col, "%q is not a number", row[col])
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, t.errorf(col, "%q is not a finite number", row[col])
+	v, err := numtext.ParseFloat(strings.TrimSpace(row[col]))
+	switch {
+	case errors.Is(err, numtext.ErrNotFinite):
+		return 0, t.errorf(col, "%s is too large to be a finite number", quote(row[col]))
+	case err != nil:
+		return 0, t.errorf(col, "%s is not a decimal number", quote(row[col]))
 	}
 	return v, nil
 }
@@ -259,13 +335,16 @@ func (t *table) float(row []string, col int) (float64, error) {
 func (t *table) int(row []string, col, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(row[col]))
 	if err != nil {
-		return 0, t.errorf(col, "%q is not a whole number", row[col])
+		return 0, t.errorf(col, "%s is not a whole number in [%d, %d]", quote(row[col]), lo, hi)
 	}
 	if v < lo || v > hi {
 		return 0, t.errorf(col, "%d is out of range [%d, %d]", v, lo, hi)
 	}
 	return v, nil
 }
+
+// quote quotes a cell for a message, cut short if long.
+func quote(s string) string { return experiment.Quote(s) }
 
 // checkHeader wants fixed names, then prefix0, prefix1, … to the end.
 func (t *table) checkHeader(fixed []string, prefix string) (int, error) {
@@ -283,8 +362,8 @@ func (t *table) checkHeader(fixed []string, prefix string) (int, error) {
 	return len(rest), nil
 }
 
-func readNodes(path string, g *Graph) error {
-	t, err := openTable(path)
+func readNodes(fsys fs.FS, g *Graph) error {
+	t, err := openTable(fsys, "nodes.csv")
 	if err != nil {
 		return err
 	}
@@ -292,10 +371,11 @@ func readNodes(path string, g *Graph) error {
 	if g.F, err = t.checkHeader([]string{"id", "label", "split"}, "x"); err != nil {
 		return err
 	}
-	maxLabel := math.MaxInt32
+	maxLabel := MaxClasses - 1
 	if g.C > 0 {
 		maxLabel = g.C - 1
 	}
+	g.C = 0 // the labels decide
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -305,7 +385,7 @@ func readNodes(path string, g *Graph) error {
 			return err
 		}
 		if _, err := t.int(row, 0, g.N, g.N); err != nil {
-			return t.errorf(0, "ids must be 0..N-1 in order: want %d, got %q", g.N, row[0])
+			return t.errorf(0, "ids must be 0..N-1 in order: want %d, got %s", g.N, quote(row[0]))
 		}
 		label, err := t.int(row, 1, 0, maxLabel)
 		if err != nil {
@@ -327,7 +407,7 @@ func readNodes(path string, g *Graph) error {
 		g.C = max(g.C, label+1)
 	}
 	if g.N == 0 {
-		return &BundleError{File: t.file, Msg: "no nodes"}
+		return &BundleError{File: t.file, Msg: "no nodes: want a row per node after the header"}
 	}
 	return nil
 }
@@ -338,11 +418,11 @@ func parseSplit(s string) (Split, error) {
 			return Split(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not train, test or val", s)
+	return 0, fmt.Errorf("%s is not train, test or val", quote(s))
 }
 
-func readEdges(path string, g *Graph) error {
-	t, err := openTable(path)
+func readEdges(fsys fs.FS, g *Graph) error {
+	t, err := openTable(fsys, "edges.csv")
 	if err != nil {
 		return err
 	}
@@ -409,5 +489,5 @@ func parseKind(s string) (int8, error) {
 	case "inter":
 		return KindInter, nil
 	}
-	return 0, fmt.Errorf("%q is not intra or inter", s)
+	return 0, fmt.Errorf("%s is not intra or inter", quote(s))
 }

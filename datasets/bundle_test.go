@@ -69,32 +69,57 @@ func TestReadBundleAcceptsTiny(t *testing.T) {
 	}
 }
 
+// badBundles is the bundle part of the catalogue of bad inputs: each case
+// overrides one file of a tiny valid bundle and names the message it must
+// give, with the file, the line as an editor counts it, the column where the
+// field starts and the column's name.
+var badBundles = []struct {
+	name, file, body, want string
+}{
+	{"missing column", "nodes.csv", "id,label,split,x0,x1\n0,0,train,1\n", "nodes.csv:2: missing column"},
+	{"extra column", "edges.csv", "source,target,kind,e0\n0,1,inter,0.5,9\n", "edges.csv:2: extra column"},
+	{"non-numeric", "nodes.csv", "id,label,split,x0,x1\n0,0,train,1,abc\n", `nodes.csv:2:13: column x1: "abc" is not a decimal number`},
+	{"NaN", "edges.csv", "source,target,kind,e0\n0,1,inter,NaN\n", `edges.csv:2:11: column e0: "NaN" is not a decimal number`},
+	{"Inf", "nodes.csv", "id,label,split,x0,x1\n0,0,train,+Inf,1\n", `nodes.csv:2:11: column x0: "+Inf" is not a decimal number`},
+	{"hex float", "nodes.csv", "id,label,split,x0,x1\n0,0,train,0x1p-2,1\n", `nodes.csv:2:11: column x0: "0x1p-2" is not a decimal number`},
+	{"1e400", "edges.csv", "source,target,kind,e0\n0,1,inter,1e400\n", `edges.csv:2:11: column e0: "1e400" is too large to be a finite number`},
+	{"id out of range", "edges.csv", "source,target,kind,e0\n0,7,inter,0.5\n", "edges.csv:2:3: column target: 7 is out of range [0, 2]"},
+	{"negative id", "edges.csv", "source,target,kind,e0\n-1,1,inter,0.5\n", "edges.csv:2:1: column source: -1 is out of range [0, 2]"},
+	{"float id", "edges.csv", "source,target,kind,e0\n0,1.0,inter,0.5\n", `edges.csv:2:3: column target: "1.0" is not a whole number in [0, 2]`},
+	{"self-loop", "edges.csv", "source,target,kind,e0\n0,1,inter,1\n2,2,intra,1\n", "edges.csv:3:3: column target: self-loop on node 2"},
+	{"repeated pair", "edges.csv", "source,target,kind,e0\n0,1,inter,1\n1,0,inter,1\n", "edges.csv:3:3: column target: the pair (1,0) repeats line 2"},
+	{"label out of range", "nodes.csv", "id,label,split,x0,x1\n0,2,train,1,2\n", "nodes.csv:2:3: column label: 2 is out of range [0, 1]"},
+	{"huge label, no classes", "meta.json", `{"name": "tiny"}`, ""}, // see TestHugeLabel
+	{"ids out of order", "nodes.csv", "id,label,split,x0,x1\n1,0,train,1,2\n", `nodes.csv:2:1: column id: ids must be 0..N-1 in order: want 0, got "1"`},
+	{"bad split", "nodes.csv", "id,label,split,x0,x1\n0,0,dev,1,2\n", `nodes.csv:2:5: column split: "dev" is not train, test or val`},
+	{"bad kind", "edges.csv", "source,target,kind,e0\n0,1,both,1\n", `edges.csv:2:5: column kind: "both" is not intra or inter`},
+	{"bad header", "nodes.csv", "id,label,x0\n0,0,1\n", "nodes.csv:1: header must start with id,label,split"},
+	{"bad feature name", "edges.csv", "source,target,e1\n0,1,1\n", "edges.csv:1: column e1: want e0"},
+	{"garbled feature name", "edges.csv", "source,target,\"e\n0\"\n0,1,1\n", `edges.csv:1: column "e\n0": want e0`},
+	{"no meta", "meta.json", "<none>", "meta.json: cannot read: missing"},
+	{"meta without name", "meta.json", `{"classes": 2}`, "meta.json: column name: missing or not a string"},
+	{"meta not json", "meta.json", `{`, "not a JSON object: unexpected end"},
+	{"meta an array", "meta.json", `[1, 2]`, "meta.json: not a JSON object"},
+	{"meta syntax error on line 3", "meta.json", "{\n\"name\": \"x\",\n\"classes\": 2,,\n}", "meta.json:3: not a JSON object"},
+	{"meta classes huge", "meta.json", `{"name": "x", "classes": 1000000}`, "meta.json: column classes: 1e+06 is not a whole number in [1, 1000]"},
+	{"meta classes 1e400", "meta.json", `{"name": "x", "classes": 1e400}`, "meta.json: not a JSON object"},
+	{"meta classes fractional", "meta.json", `{"name": "x", "classes": 2.5}`, "meta.json: column classes: 2.5 is not a whole number"},
+	{"meta classes a string", "meta.json", `{"name": "x", "classes": "2"}`, "meta.json: column classes: 2 is not a whole number"},
+	{"no nodes file", "nodes.csv", "<none>", "nodes.csv: cannot open: missing"},
+	{"empty nodes", "nodes.csv", "", "nodes.csv:1: empty file, want a header"},
+	{"header only", "nodes.csv", "id,label,split,x0,x1\n", "nodes.csv: no nodes"},
+	{"no edges file", "edges.csv", "<none>", "edges.csv: cannot open"},
+	{"bad quote", "edges.csv", "source,target,kind,e0\n0,1,\"inter,1\n", "edges.csv:2:"},
+	{"bad value after blank lines", "nodes.csv", "id,label,split,x0,x1\n\n0,0,train,1,2\n\n\n1,1,test,3,oops\n", `nodes.csv:6:12: column x1: "oops" is not a decimal number`},
+	{"CRLF lines", "nodes.csv", "id,label,split,x0,x1\r\n0,0,train,1,2\r\n1,1,test,3,x\r\n", `nodes.csv:3:12: column x1: "x" is not a decimal number`},
+	{"long cell", "nodes.csv", "id,label,split,x0,x1\n0,0,train,1," + strings.Repeat("9z", 5000) + "\n", `column x1: "9z9z9z9z9z9z9z9z9z9z9z9z9z9z9z9z9z9z9z9z"… (10000 characters) is not a decimal number`},
+}
+
 func TestReadBundleRejects(t *testing.T) {
-	for _, tc := range []struct {
-		name, file, body, want string
-	}{
-		{"missing column", "nodes.csv", "id,label,split,x0,x1\n0,0,train,1\n", "nodes.csv:2: missing column"},
-		{"extra column", "edges.csv", "source,target,kind,e0\n0,1,inter,0.5,9\n", "edges.csv:2: extra column"},
-		{"non-numeric", "nodes.csv", "id,label,split,x0,x1\n0,0,train,1,abc\n", "nodes.csv:2: column x1: \"abc\" is not a number"},
-		{"NaN", "edges.csv", "source,target,kind,e0\n0,1,inter,NaN\n", "edges.csv:2: column e0: \"NaN\" is not a finite number"},
-		{"Inf", "nodes.csv", "id,label,split,x0,x1\n0,0,train,+Inf,1\n", "nodes.csv:2: column x0"},
-		{"id out of range", "edges.csv", "source,target,kind,e0\n0,7,inter,0.5\n", "edges.csv:2: column target: 7 is out of range [0, 2]"},
-		{"negative id", "edges.csv", "source,target,kind,e0\n-1,1,inter,0.5\n", "edges.csv:2: column source"},
-		{"self-loop", "edges.csv", "source,target,kind,e0\n0,1,inter,1\n2,2,intra,1\n", "edges.csv:3: column target: self-loop"},
-		{"repeated pair", "edges.csv", "source,target,kind,e0\n0,1,inter,1\n1,0,inter,1\n", "edges.csv:3: column target: the pair (1,0) repeats line 2"},
-		{"label out of range", "nodes.csv", "id,label,split,x0,x1\n0,2,train,1,2\n", "nodes.csv:2: column label: 2 is out of range [0, 1]"},
-		{"ids out of order", "nodes.csv", "id,label,split,x0,x1\n1,0,train,1,2\n", "nodes.csv:2: column id"},
-		{"bad split", "nodes.csv", "id,label,split,x0,x1\n0,0,dev,1,2\n", "nodes.csv:2: column split"},
-		{"bad kind", "edges.csv", "source,target,kind,e0\n0,1,both,1\n", "edges.csv:2: column kind"},
-		{"bad header", "nodes.csv", "id,label,x0\n0,0,1\n", "nodes.csv:1: header must start with id,label,split"},
-		{"bad feature name", "edges.csv", "source,target,e1\n0,1,1\n", "edges.csv:1: column e1: want e0"},
-		{"no meta", "meta.json", "<none>", "meta.json: cannot read"},
-		{"meta without name", "meta.json", `{"classes": 2}`, "meta.json: column name"},
-		{"meta not json", "meta.json", `{`, "meta.json: not a JSON object"},
-		{"no nodes file", "nodes.csv", "<none>", "nodes.csv: cannot open"},
-		{"empty nodes", "nodes.csv", "", "nodes.csv:1: empty file"},
-		{"bad quote", "edges.csv", "source,target,kind,e0\n0,1,\"inter,1\n", "edges.csv:2"},
-	} {
+	for _, tc := range badBundles {
+		if tc.want == "" {
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadBundle(writeFiles(t, map[string]string{tc.file: tc.body}))
 			if err == nil {
@@ -103,6 +128,64 @@ func TestReadBundleRejects(t *testing.T) {
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %q, want it to contain %q", err, tc.want)
 			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q spans several lines", err)
+			}
 		})
+	}
+}
+
+// A label of 2,000,000,000 with no classes in meta.json once sized the model
+// to that many classes and ran out of memory.
+func TestHugeLabel(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"meta.json": `{"name": "tiny"}`,
+		"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,2000000000,test,2\n",
+		"edges.csv": "source,target,e0\n0,1,1\n",
+	})
+	_, err := ReadBundle(dir)
+	if err == nil || !strings.Contains(err.Error(), "nodes.csv:3:3: column label: 2000000000 is out of range [0, 999]") {
+		t.Errorf("error %v", err)
+	}
+}
+
+func TestClassesComeFromLabels(t *testing.T) {
+	g, err := ReadBundle(writeFiles(t, map[string]string{"meta.json": `{"name": "tiny", "classes": 5}`}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.C != 2 {
+		t.Errorf("C = %d with labels 0 and 1 and meta classes 5, want 2", g.C)
+	}
+}
+
+func TestByteOrderMarks(t *testing.T) {
+	const bom = "\ufeff"
+	g, err := ReadBundle(writeFiles(t, map[string]string{
+		"meta.json": bom + `{"name": "tiny", "classes": 2}`,
+		"nodes.csv": bom + "id,label,split,x0,x1\n0,0,train,1,2\n1,1,test,3,4\n2,1,val,5,6\n",
+		"edges.csv": bom + "source,target,kind,e0\n0,1,inter,0.5\n1,2,intra,1.5\n",
+	}))
+	if err != nil || g.N != 3 || g.E() != 2 {
+		t.Errorf("a bundle saved with byte-order marks: %v, %v", g, err)
+	}
+}
+
+func TestReadBundleDirectoryProblems(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "meta.json")
+	os.WriteFile(file, []byte("{}"), 0o644)
+	for _, tc := range []struct{ path, want string }{
+		{file, "meta.json: is a file; a bundle is a directory holding meta.json, nodes.csv and edges.csv"},
+		{filepath.Join(dir, "nope"), "nope: cannot read the bundle: missing"},
+	} {
+		_, err := ReadBundle(tc.path)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadBundle(%s) = %v, want %q", tc.path, err, tc.want)
+		}
+	}
+	g, _ := Synthetic(defaultData())
+	if err := WriteBundle(file, g); err == nil || !strings.Contains(err.Error(), "meta.json: is a file; want a directory") {
+		t.Errorf("WriteBundle into a file: %v", err)
 	}
 }

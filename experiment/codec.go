@@ -26,32 +26,46 @@ func (e Experiment) Encode() string {
 
 // Decode reads a query written by Encode, as found in a permalink. It never
 // fails as a whole: a missing field keeps its default, and a field that is
-// unknown, malformed or out of range keeps its default and is reported in the
-// returned error, one line per field.
+// unknown, malformed, out of range or repeated keeps its default (or its
+// first value) and is reported in the returned error, one line per field,
+// at most MaxReported lines.
+//
+// Values are unescaped as a path is, so a '+' typed into a link, as in
+// lr=1e+2, stays a plus sign; Encode never writes a space.
 func Decode(query string) (Experiment, error) {
+	var probs Problems
+	e := DecodeInto(query, &probs)
+	return e, probs.Err()
+}
+
+// DecodeInto is Decode that adds its problems to probs, for a caller that
+// reads more than the experiment from the same link.
+func DecodeInto(query string, probs *Problems) Experiment {
 	e := Default()
-	query = strings.TrimLeft(query, "#?")
-	var errs []error
-	for _, kv := range strings.Split(query, "&") {
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(strings.TrimLeft(query, "#?"), "&") {
 		if kv == "" {
 			continue
 		}
 		k, v, _ := strings.Cut(kv, "=")
-		k, kerr := url.QueryUnescape(k)
-		v, verr := url.QueryUnescape(v)
+		k, kerr := url.PathUnescape(k)
+		v, verr := url.PathUnescape(v)
 		p, ok := Lookup(k)
 		switch {
 		case kerr != nil || verr != nil:
-			errs = append(errs, fmt.Errorf("%q is not a valid link parameter", kv))
+			probs.Add(fmt.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
 		case !ok:
-			errs = append(errs, fmt.Errorf("%s: unknown parameter, ignored", k))
+			probs.Add(fmt.Errorf("%s: unknown parameter, ignored", Quote(k)))
+		case seen[k]:
+			probs.Add(fmt.Errorf("%s: given more than once; using the first, %s", k, p.Get(&e)))
 		default:
+			seen[k] = true
 			if err := p.Set(&e, v); err != nil {
-				errs = append(errs, fmt.Errorf("%w; using the default %s", err, p.Default))
+				probs.Add(fmt.Errorf("%w; using the default %s", err, p.Default))
 			}
 		}
 	}
-	return e, errors.Join(errs...)
+	return e
 }
 
 // fieldFlag adapts one row of the table to flag.Value.

@@ -130,6 +130,30 @@ func (e *Experiment) validate(group string) error {
 // Nodes returns the number of nodes the generator makes, C·n.
 func (d Data) Nodes() int { return d.Classes * d.PerClass }
 
+// ExpectedEdges returns how many intra- and inter-class edges the generator
+// makes on average: C·n(n−1)/2·P and C(C−1)/2·n²·Q.
+func (d Data) ExpectedEdges() (intra, inter float64) {
+	c, n := float64(d.Classes), float64(d.PerClass)
+	return c * n * (n - 1) / 2 * d.P, c * (c - 1) / 2 * n * n * d.Q
+}
+
+// Lever names the parameters that set one size of the synthetic graph, for
+// a message that says what to lower: "nodes" is per-class or classes,
+// "edges" is p, q or per-class (the one that makes more edges first), and
+// a parameter's own name is itself.
+func (d Data) Lever(size string) []string {
+	switch size {
+	case "nodes":
+		return []string{"per-class", "classes"}
+	case "edges":
+		if intra, inter := d.ExpectedEdges(); inter > intra {
+			return []string{"q", "p", "per-class"}
+		}
+		return []string{"p", "q", "per-class"}
+	}
+	return []string{size}
+}
+
 // LearnsEdges reports whether the model learns one weight per edge with a
 // pathfinder layer.
 func (m Model) LearnsEdges() bool {
@@ -152,10 +176,12 @@ func FormatSizes(s []int) string {
 	return strings.Join(parts, ",")
 }
 
-// ParseSizes reads what FormatSizes writes ("none", "0" and "" are empty).
+// ParseSizes reads what FormatSizes writes. Only "none" means no hidden
+// layer: an empty value or a 0 is more likely a slip than a choice, so they
+// are refused rather than quietly read as none.
 func ParseSizes(s string) ([]int, error) {
 	s = strings.TrimSpace(s)
-	if s == "" || s == "none" || s == "0" {
+	if s == "none" {
 		return nil, nil
 	}
 	parts := strings.Split(s, ",")
@@ -163,7 +189,7 @@ func ParseSizes(s string) ([]int, error) {
 	for i, p := range parts {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a list of whole numbers like 32,16", s)
+			return nil, fmt.Errorf("%s is not none or a list of whole numbers like 32,16", Quote(s))
 		}
 		out[i] = v
 	}

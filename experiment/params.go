@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/internal/numtext"
 )
 
 // Groups of parameters.
@@ -99,7 +101,27 @@ func (p Param) Range() string {
 	return fmt.Sprintf("[%s, %s]", num(p.Min), num(p.Max))
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// num writes a bound: whole numbers in full (a seed's 9007199254740991),
+// others in the shortest form.
+func num(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e16 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// maxQuoted is how much of a value a message repeats: enough to recognise
+// it, not so much that a pasted megabyte fills the page.
+const maxQuoted = 40
+
+// Quote quotes s for a message, cut to its first 40 characters.
+func Quote(s string) string {
+	r := []rune(s)
+	if len(r) > maxQuoted {
+		return strconv.Quote(string(r[:maxQuoted])) + fmt.Sprintf("… (%d characters)", len(r))
+	}
+	return strconv.Quote(s)
+}
 
 // Get returns the field's value as text, in the form Set reads.
 func (p Param) Get(e *Experiment) string {
@@ -122,7 +144,7 @@ func (p Param) Get(e *Experiment) string {
 // left as it was and the error names the field and the allowed range.
 func (p Param) Set(e *Experiment, s string) error {
 	s = strings.TrimSpace(s)
-	bad := func() error { return fmt.Errorf("%s: %q is not allowed; want %s", p.Name, s, p.Range()) }
+	bad := func() error { return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, Quote(s), p.Range()) }
 	var probe Experiment
 	switch v := p.field(&probe).(type) {
 	case *int:
@@ -132,8 +154,8 @@ func (p Param) Set(e *Experiment, s string) error {
 		}
 		*v = x
 	case *float64:
-		x, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		x, err := numtext.ParseFloat(s)
+		if err != nil {
 			return bad()
 		}
 		*v = x
@@ -197,7 +219,11 @@ func (p Param) check(e *Experiment) error {
 		}
 	}
 	if !ok {
-		return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, p.Get(e), p.Range())
+		shown := p.Get(e)
+		if p.Choices != nil {
+			shown = Quote(shown)
+		}
+		return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, shown, p.Range())
 	}
 	return nil
 }

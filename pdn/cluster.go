@@ -100,6 +100,12 @@ func (c *clusterGCN) lossRows() (rows, labels []int)  { return c.cur.lossRows() 
 func (c *clusterGCN) backward(glogits []float64)      { c.cur.backward(glogits) }
 func (c *clusterGCN) edgeWeights() []float64          { return c.full.edgeWeights() }
 func (c *clusterGCN) batches() int                    { return len(c.parts) }
+func (c *clusterGCN) setPacer(pc *pacer) {
+	c.full.setPacer(pc)
+	for _, p := range c.parts {
+		p.setPacer(pc)
+	}
+}
 
 // setBatch makes batch b current, in an order drawn afresh at batch 0;
 // -1 is the whole graph.

@@ -64,8 +64,18 @@ func (m *deepWalk) prepare(deadline time.Time) bool {
 	return true
 }
 
-func (m *deepWalk) params() []*tensor              { return m.lin.params() }
+func (m *deepWalk) params() []*tensor { return m.lin.params() }
+
+// preparing returns the share of the walks the embeddings have learned from.
+func (m *deepWalk) preparing() float64 {
+	if m.sg == nil {
+		return 1
+	}
+	return float64(m.sg.next) / float64(max(len(m.sg.ws), 1))
+}
+
 func (m *deepWalk) reseed(uint64)                  {}
+func (m *deepWalk) setPacer(pc *pacer)             { m.lin.pc = pc }
 func (m *deepWalk) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
 
 // edgeWeights is 1 for every edge: the walks treat all edges alike.

@@ -50,6 +50,7 @@ type gatLayer struct {
 
 	wh, s, t, pre, alpha []float64
 	gwh, gs, gt, galpha  []float64
+	pc                   *pacer
 }
 
 func newGATLayer(rnd *rand.Rand, g *attnGraph, in, heads, o int) *gatLayer {
@@ -77,7 +78,7 @@ func leaky(x float64) float64 {
 func (l *gatLayer) forward(y, x []float64) {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
-	mulABT(l.wh, x, l.w.val, g.n, l.in, ho)
+	l.pc.mulABT(l.wh, x, l.w.val, g.n, l.in, ho)
 	for j := 0; j < g.n; j++ {
 		for h := 0; h < H; h++ {
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
@@ -113,6 +114,7 @@ func (l *gatLayer) forward(y, x []float64) {
 				}
 			}
 		}
+		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}
 	addRows(y, l.b.val, g.n, ho)
 }
@@ -154,6 +156,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 				l.gt[i*H+h] += de
 			}
 		}
+		l.pc.tick(float64(H*(hi-lo)) * gatherUnit * float64(3*O))
 	}
 	for j := 0; j < g.n; j++ {
 		for h := 0; h < H; h++ {
@@ -169,10 +172,10 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 			}
 		}
 	}
-	addATB(l.w.grad, l.gwh, x, g.n, ho, l.in)
+	l.pc.addATB(l.w.grad, l.gwh, x, g.n, ho, l.in)
 	if dx != nil {
 		transpose(l.wt, l.w.val, ho, l.in)
-		mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
+		l.pc.mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
 	}
 }
 
@@ -204,6 +207,7 @@ func newGAT(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *gat {
 
 func (m *gat) params() []*tensor              { return append(m.l1.params(), m.l2.params()...) }
 func (m *gat) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
+func (m *gat) setPacer(pc *pacer)             { m.l1.pc, m.l2.pc = pc, pc }
 func (m *gat) reseed(seed uint64) {
 	m.drop0.reseed(seed)
 	m.drop1.reseed(seed ^ 0x5bd1e995)

@@ -13,6 +13,7 @@ type edgeModel interface {
 	params() []*tensor
 	forward() []float64 // the weights, one per edge
 	backward(gw []float64)
+	setPacer(pc *pacer)
 }
 
 // gcnNet is a two-layer network over a graph:
@@ -87,6 +88,15 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 }
 
 func (m *gcnNet) params() []*tensor { return m.ps }
+func (m *gcnNet) setPacer(pc *pacer) {
+	m.l1.pc, m.l2.pc = pc, pc
+	if m.norm != nil {
+		m.norm.pc = pc
+	}
+	if m.edges != nil {
+		m.edges.setPacer(pc)
+	}
+}
 func (m *gcnNet) reseed(seed uint64) {
 	m.drop.reseed(seed)
 	if m.edgeDrop != nil {

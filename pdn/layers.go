@@ -37,6 +37,7 @@ type dense struct {
 	in, out int
 	w, b    *tensor
 	wt      []float64 // Wᵀ, scratch for the input gradient
+	pc      *pacer
 }
 
 // newLinear makes a dense layer initialised as torch.nn.Linear.
@@ -51,30 +52,13 @@ func newLinear(rnd *rand.Rand, in, out int) *dense {
 func (l *dense) params() []*tensor { return []*tensor{l.w, l.b} }
 
 func (l *dense) forward(y, x []float64, rows int) {
-	affineForward(y, x, l.w.val, l.b.val, rows, l.in, l.out)
+	l.pc.affineForward(y, x, l.w.val, l.b.val, rows, l.in, l.out)
 }
 
 // backward adds dyᵀ·x to ∂W and Σdy to ∂b, and sets dx = dy·W unless dx is
 // nil (the layer's input is data).
 func (l *dense) backward(dx, x, dy []float64, rows int) {
-	affineBackward(dx, x, dy, l.w, l.b, l.wt, rows, l.in, l.out)
-}
-
-// affineForward sets y = x·Wᵀ + b.
-func affineForward(y, x, w, b []float64, rows, in, out int) {
-	mulABT(y, x, w, rows, in, out)
-	addRows(y, b, rows, out)
-}
-
-// affineBackward adds dyᵀ·x to ∂W and Σdy to ∂b and, unless dx is nil, sets
-// dx = dy·W, using wt as scratch for Wᵀ.
-func affineBackward(dx, x, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
-	addATB(w.grad, dy, x, rows, out, in)
-	sumRowsAdd(b.grad, dy, rows, out)
-	if dx != nil {
-		transpose(wt, w.val, out, in)
-		mulABT(dx, dy, wt, rows, out, in)
-	}
+	l.pc.affineBackward(dx, x, dy, l.w, l.b, l.wt, rows, l.in, l.out)
 }
 
 // pathfinder is the pathfinder layer of §3.1 as in the official code: an MLP
@@ -112,6 +96,12 @@ func newPathfinder(rnd *rand.Rand, z []float64, rows, d int, hidden []int, init 
 		in = h
 	}
 	return p
+}
+
+func (p *pathfinder) setPacer(pc *pacer) {
+	for _, l := range p.layers {
+		l.pc = pc
+	}
 }
 
 func (p *pathfinder) params() []*tensor {
@@ -167,6 +157,7 @@ type conv struct {
 	norm    *gcnNorm // nil: no graph
 	learn   bool     // accumulate the gradient of Â (PDN)
 	xw, gxw []float64
+	pc      *pacer
 }
 
 func newConv(rnd *rand.Rand, rows, in, out int, norm *gcnNorm, learn bool) *conv {
@@ -196,10 +187,10 @@ func (c *conv) withGraph(rows int, norm *gcnNorm) *conv {
 
 func (c *conv) forward(y, x []float64, rows int) {
 	if c.norm == nil {
-		affineForward(y, x, c.w.val, c.b.val, rows, c.in, c.out)
+		c.pc.affineForward(y, x, c.w.val, c.b.val, rows, c.in, c.out)
 		return
 	}
-	mulABT(c.xw, x, c.w.val, rows, c.in, c.out)
+	c.pc.mulABT(c.xw, x, c.w.val, rows, c.in, c.out)
 	c.norm.propagate(y, c.xw, c.out)
 	addRows(y, c.b.val, rows, c.out)
 }
@@ -208,7 +199,7 @@ func (c *conv) forward(y, x []float64, rows int) {
 // dx = ∂L/∂x unless dx is nil. Â is symmetric, so ∂L/∂(xWᵀ) = Â·dy.
 func (c *conv) backward(dx, x, dy []float64, rows int) {
 	if c.norm == nil {
-		affineBackward(dx, x, dy, c.w, c.b, c.wt, rows, c.in, c.out)
+		c.pc.affineBackward(dx, x, dy, c.w, c.b, c.wt, rows, c.in, c.out)
 		return
 	}
 	sumRowsAdd(c.b.grad, dy, rows, c.out)
@@ -216,10 +207,10 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 	if c.learn {
 		c.norm.accumulate(dy, c.xw, c.out)
 	}
-	addATB(c.w.grad, c.gxw, x, rows, c.out, c.in)
+	c.pc.addATB(c.w.grad, c.gxw, x, rows, c.out, c.in)
 	if dx != nil {
 		transpose(c.wt, c.w.val, c.out, c.in)
-		mulABT(dx, c.gxw, c.wt, rows, c.out, c.in)
+		c.pc.mulABT(dx, c.gxw, c.wt, rows, c.out, c.in)
 	}
 }
 

@@ -34,6 +34,8 @@ type network interface {
 	edgeWeights() []float64
 	// reseed restarts the network's own random streams (dropout, batches).
 	reseed(seed uint64)
+	// setPacer makes the network's long loops report to pc.
+	setPacer(pc *pacer)
 }
 
 // preparer is a network with slow set-up (DeepWalk's embeddings) that can
@@ -41,6 +43,7 @@ type network interface {
 // the set-up is complete. forward completes it if need be.
 type preparer interface {
 	prepare(deadline time.Time) bool
+	preparing() float64 // the share of the set-up done, in [0, 1]
 }
 
 // farFuture is a deadline that never passes.
@@ -54,16 +57,39 @@ type batched interface {
 	setBatch(b int)
 }
 
+// GraphError says a graph cannot train a model: too few classes, no
+// training nodes, no edges for a model that passes messages along them.
+// Field names the state table's parameter that would mend it, if one does.
+type GraphError struct {
+	Field string
+	Msg   string
+}
+
+func (e *GraphError) Error() string { return e.Msg }
+
+// checkTrainable reports why g cannot train cfg's model, or nil.
+func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
+	if err := g.Check(); err != nil {
+		return err
+	}
+	switch {
+	case g.C < 2:
+		return &GraphError{Msg: "the graph has one class (every node's label is 0), and a classifier needs two or more"}
+	case len(g.Nodes(datasets.Train)) == 0:
+		return &GraphError{Msg: "the graph has no training nodes (split train), so there is nothing to learn from"}
+	case g.E() == 0 && cfg.UsesGraph():
+		return &GraphError{Field: "p", Msg: fmt.Sprintf("the graph has no edges, and model %s passes messages along edges: "+
+			"use model mlp, or a graph with edges (raise p or q)", cfg.Kind)}
+	case (cfg.Kind == experiment.PDN || cfg.Kind == experiment.PDNLinear) && g.D == 0:
+		return &GraphError{Field: "model", Msg: fmt.Sprintf("model %s needs edge features, and the graph has none", cfg.Kind)}
+	}
+	return nil
+}
+
 // newNetwork builds the network of cfg on g with weights drawn from seed.
 func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) (network, error) {
-	if err := g.Check(); err != nil {
+	if err := checkTrainable(g, cfg); err != nil {
 		return nil, err
-	}
-	if len(g.Nodes(datasets.Train)) == 0 {
-		return nil, fmt.Errorf("the graph has no training nodes")
-	}
-	if (cfg.Kind == experiment.PDN || cfg.Kind == experiment.PDNLinear) && g.D == 0 {
-		return nil, fmt.Errorf("model %s needs edge features, and the graph has none", cfg.Kind)
 	}
 	rnd := rand.New(rand.NewPCG(seed, streamInit))
 	var net network

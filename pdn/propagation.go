@@ -52,6 +52,7 @@ type msLayer struct {
 	wt      []float64
 	z       [][]float64 // Z₀ … Z_K
 	gz      [][]float64
+	pc      *pacer
 }
 
 func newMSLayer(rnd *rand.Rand, n, in, out int) *msLayer {
@@ -65,7 +66,7 @@ func newMSLayer(rnd *rand.Rand, n, in, out int) *msLayer {
 }
 
 func (l *msLayer) forward(y, x []float64, n int, norm *gcnNorm, p []float64) {
-	mulABT(l.z[0], x, l.w.val, n, l.in, l.out)
+	l.pc.mulABT(l.z[0], x, l.w.val, n, l.in, l.out)
 	clear(y[:n*l.out])
 	for i := 1; i <= Hops; i++ {
 		norm.propagate(l.z[i], l.z[i-1], l.out)
@@ -91,10 +92,10 @@ func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []fl
 		}
 		norm.propagate(l.gz[i-1], gi, l.out) // Â is symmetric
 	}
-	addATB(l.w.grad, l.gz[0], x, n, l.out, l.in)
+	l.pc.addATB(l.w.grad, l.gz[0], x, n, l.out, l.in)
 	if dx != nil {
 		transpose(l.wt, l.w.val, l.out, l.in)
-		mulABT(dx, l.gz[0], l.wt, n, l.out, l.in)
+		l.pc.mulABT(dx, l.gz[0], l.wt, n, l.out, l.in)
 	}
 }
 
@@ -112,6 +113,7 @@ func (m *multiScale) params() []*tensor {
 	return []*tensor{m.alpha, m.l1.w, m.l1.b, m.l2.w, m.l2.b}
 }
 func (m *multiScale) reseed(seed uint64)             { m.drop.reseed(seed) }
+func (m *multiScale) setPacer(pc *pacer)             { m.norm.pc, m.l1.pc, m.l2.pc = pc, pc, pc }
 func (m *multiScale) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
 func (m *multiScale) edgeWeights() []float64         { return m.norm.w }
 
@@ -167,6 +169,7 @@ func newSGC(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *sgc {
 
 func (m *sgc) params() []*tensor              { return m.lin.params() }
 func (m *sgc) reseed(uint64)                  {}
+func (m *sgc) setPacer(pc *pacer)             { m.lin.pc = pc }
 func (m *sgc) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
 func (m *sgc) edgeWeights() []float64         { return m.w }
 func (m *sgc) backward(glogits []float64)     { m.lin.backward(nil, m.x, glogits, m.g.N) }
@@ -211,6 +214,7 @@ func newAPPNP(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *appnp {
 
 func (m *appnp) params() []*tensor              { return append(m.l1.params(), m.l2.params()...) }
 func (m *appnp) reseed(seed uint64)             { m.drop.reseed(seed) }
+func (m *appnp) setPacer(pc *pacer)             { m.norm.pc, m.l1.pc, m.l2.pc = pc, pc, pc }
 func (m *appnp) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
 func (m *appnp) edgeWeights() []float64         { return m.norm.w }
 

@@ -54,6 +54,7 @@ type gcnNorm struct {
 	self []float64 // n
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
+	pc               *pacer
 }
 
 func newGCNNorm(adj *adjacency) *gcnNorm {
@@ -88,10 +89,22 @@ func (g *gcnNorm) forward(w []float64) {
 	clear(g.gSelf)
 }
 
-// propagate sets y (n×m) = Â h (n×m).
+// propagate sets y (n×m) = Â h (n×m), in blocks of rows.
 func (g *gcnNorm) propagate(y, h []float64, m int) {
 	a := g.adj
-	for i := 0; i < a.n; i++ {
+	per := gatherUnit * float64(m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
+	for lo := 0; lo < a.n; {
+		hi := g.pc.blockEnd(lo, a.n, per)
+		g.propagateRows(y, h, m, lo, hi)
+		g.pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+}
+
+// propagateRows sets rows lo..hi-1 of y = Â h.
+func (g *gcnNorm) propagateRows(y, h []float64, m, lo, hi int) {
+	a := g.adj
+	for i := lo; i < hi; i++ {
 		yi := y[i*m : (i+1)*m]
 		hi := h[i*m : (i+1)*m]
 		s := g.self[i]
@@ -114,9 +127,15 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 //	∂L/∂coef_e += dy_u·h_v + dy_v·h_u,   ∂L/∂self_i += dy_i·h_i.
 func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 	a := g.adj
-	for e := 0; e < a.e; e++ {
-		u, v := int(a.src[e]), int(a.dst[e])
-		g.gCoef[e] += dot(dy[u*m:(u+1)*m], h[v*m:(v+1)*m]) + dot(dy[v*m:(v+1)*m], h[u*m:(u+1)*m])
+	per := gatherUnit * float64(2*m)
+	for lo := 0; lo < a.e; {
+		hi := g.pc.blockEnd(lo, a.e, per)
+		for e := lo; e < hi; e++ {
+			u, v := int(a.src[e]), int(a.dst[e])
+			g.gCoef[e] += dot(dy[u*m:(u+1)*m], h[v*m:(v+1)*m]) + dot(dy[v*m:(v+1)*m], h[u*m:(u+1)*m])
+		}
+		g.pc.tick(float64(hi-lo) * per)
+		lo = hi
 	}
 	for i := 0; i < a.n; i++ {
 		g.gSelf[i] += dot(dy[i*m:(i+1)*m], h[i*m:(i+1)*m])

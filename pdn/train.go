@@ -84,6 +84,9 @@ type Snapshot struct {
 	// Hops the multi-scale PDN's softmax weights over the powers of Â;
 	// nil for other models.
 	Inputs, Hops []float64
+	// Unstable, if not nil, says the training loss has climbed far above
+	// where it started: lr is likely too high, though the run goes on.
+	Unstable *UnstableError
 }
 
 // inputsAttention and hopWeights are the models that expose them.
@@ -95,22 +98,36 @@ type hopWeights interface{ hopWeights() []float64 }
 // is not calling Step; Reset goes back to the very same initial weights.
 // A Trainer is not safe for concurrent use.
 type Trainer struct {
-	exp     experiment.Experiment
-	g       *datasets.Graph
-	net     network
-	opt     *adam
-	init    [][]float64
-	epoch   int
-	loss    float64
-	train   []int
-	test    []int
-	glogits []float64
+	exp       experiment.Experiment
+	g         *datasets.Graph
+	net       network
+	opt       *adam
+	init      [][]float64
+	epoch     int
+	loss      float64
+	firstLoss float64 // the loss of epoch 1, to see it climb
+	unstable  *UnstableError
+	train     []int
+	test      []int
+	glogits   []float64
+	cost      Cost
+	pc        *pacer
 }
 
 // NewTrainer builds the model of e on g with the weights drawn from
-// e.Train.Seed. It validates e and g; e.Data is only carried along.
+// e.Train.Seed. It validates e and g, refuses a graph the model cannot
+// train on (one class, no training nodes, no edges for a graph model), and
+// refuses, with a *CostError, a model whose estimated cost exceeds
+// NativeLimits; e.Data is only carried along.
 func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if err := e.Validate(); err != nil {
+		return nil, err
+	}
+	if err := checkTrainable(g, e.Model); err != nil {
+		return nil, err
+	}
+	cost := Estimate(ShapeOf(g), e.Model)
+	if err := cost.Check(NativeLimits, nil); err != nil {
 		return nil, err
 	}
 	net, err := newNetwork(g, e.Model, e.Train.Seed)
@@ -118,11 +135,28 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 		return nil, err
 	}
 	t := &Trainer{exp: e, g: g, net: net, opt: newAdam(net.params(), e.Train.LR, e.Train.WeightDecay),
-		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), loss: math.NaN(), glogits: make([]float64, g.N*g.C)}
+		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), loss: math.NaN(), firstLoss: math.NaN(),
+		glogits: make([]float64, g.N*g.C), cost: cost, pc: &pacer{}}
+	net.setPacer(t.pc)
 	for _, p := range net.params() {
 		t.init = append(t.init, append([]float64(nil), p.val...))
 	}
 	return t, nil
+}
+
+// Cost returns the estimated cost of the trainer's model on its graph.
+func (t *Trainer) Cost() Cost { return t.cost }
+
+// SetPace makes every training step call f about every million units of
+// work (see Cost) with the share of the epoch done so far, estimated, in
+// [0, 1). f may block: the browser's worker yields to its event loop there
+// and waits while paused. Pacing changes no result. A nil f stops it.
+func (t *Trainer) SetPace(f func(done float64)) {
+	if f == nil {
+		t.pc.fn = nil
+		return
+	}
+	t.pc.fn = func(units float64) { f(min(units/t.cost.Epoch, 0.99)) }
 }
 
 // Prepare does up to budget of the model's slow set-up (DeepWalk's
@@ -134,6 +168,15 @@ func (t *Trainer) Prepare(budget time.Duration) bool {
 	return !ok || p.prepare(time.Now().Add(budget))
 }
 
+// Preparing returns the share of the model's slow set-up done so far: 1
+// when it is complete or the model has none.
+func (t *Trainer) Preparing() float64 {
+	if p, ok := t.net.(preparer); ok {
+		return p.preparing()
+	}
+	return 1
+}
+
 // Epoch returns the number of epochs trained since the start or the last Reset.
 func (t *Trainer) Epoch() int { return t.epoch }
 
@@ -143,16 +186,76 @@ func (t *Trainer) Done() bool { return t.epoch >= t.exp.Train.Epochs }
 // Experiment returns the experiment the trainer runs.
 func (t *Trainer) Experiment() experiment.Experiment { return t.exp }
 
+// Scale is the size of a graph's inputs, the largest |value| among its
+// node and edge features: a run that diverges or climbs on inputs far
+// beyond a few units is the data's fault, and lowering lr will not help.
+type Scale struct{ MaxX, MaxEdge float64 }
+
+// hugeInput is where inputs stop being a few units and start being the
+// likely cause of a loss that runs away.
+const hugeInput = 1e6
+
+func scaleOf(g *datasets.Graph) Scale { return Scale{largestAbs(g.X), largestAbs(g.EdgeX)} }
+
+// blame says what to change: the data if they are huge, else lr.
+func (s Scale) blame(lr float64) string {
+	if s.MaxX > hugeInput || s.MaxEdge > hugeInput {
+		return fmt.Sprintf("the data are to blame, not lr: node features reach |x| = %.3g and edge features %.3g; scale them to a few units",
+			s.MaxX, s.MaxEdge)
+	}
+	p, _ := experiment.Lookup("lr")
+	return fmt.Sprintf("lower lr (now %g; allowed %s)", lr, p.Range())
+}
+
 // DivergedError reports a loss that is no longer finite.
 type DivergedError struct {
 	Epoch int
 	Loss  float64
 	LR    float64
+	Scale Scale
 }
 
 func (e *DivergedError) Error() string {
-	p, _ := experiment.Lookup("lr")
-	return fmt.Sprintf("training diverged at epoch %d: the loss is %v; lower lr (now %g; allowed %s)", e.Epoch, e.Loss, e.LR, p.Range())
+	return fmt.Sprintf("training diverged at epoch %d: the loss is %v; %s", e.Epoch, e.Loss, e.Scale.blame(e.LR))
+}
+
+// InputError reports a loss that is not finite with the initial weights,
+// before any update: the learning rate is not to blame, the data are.
+type InputError struct {
+	Loss  float64
+	Scale Scale
+}
+
+func (e *InputError) Error() string {
+	return fmt.Sprintf("the loss is %v with the initial weights, before any update, so the data are to blame, not lr: "+
+		"node features reach |x| = %.3g and edge features %.3g; scale them to a few units", e.Loss, e.Scale.MaxX, e.Scale.MaxEdge)
+}
+
+// UnstableError says the training loss has risen far above its first
+// value: the run goes on, but lr (or the data's scale) is to blame.
+type UnstableError struct {
+	From, To float64
+	Epoch    int
+	LR       float64
+	Scale    Scale
+}
+
+func (e *UnstableError) Error() string {
+	return fmt.Sprintf("training is unstable: the loss rose from %.3g at epoch 1 to %.3g at epoch %d; %s",
+		e.From, e.To, e.Epoch, e.Scale.blame(e.LR))
+}
+
+// unstableRise is how far above its first value the loss may climb before
+// the run is called unstable: dropout makes it wobble, never tenfold.
+const unstableRise = 10
+
+// largestAbs returns max |x|, 0 for none.
+func largestAbs(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		m = max(m, math.Abs(x))
+	}
+	return m
 }
 
 // Step trains one epoch: forward with dropout, backward, one Adam update
@@ -167,19 +270,29 @@ func (t *Trainer) Step() (float64, error) {
 		defer b.setBatch(-1)
 	}
 	var total float64
+	t.pc.start()
+	defer t.pc.stop()
 	for i := 0; i < nb; i++ {
 		if isBatched {
 			b.setBatch(i)
 		}
 		loss := t.step()
 		if math.IsNaN(loss) || math.IsInf(loss, 0) {
-			return loss, &DivergedError{Epoch: t.epoch + 1, Loss: loss, LR: t.exp.Train.LR}
+			if t.epoch == 0 && i == 0 {
+				return loss, &InputError{Loss: loss, Scale: scaleOf(t.g)}
+			}
+			return loss, &DivergedError{Epoch: t.epoch + 1, Loss: loss, LR: t.exp.Train.LR, Scale: scaleOf(t.g)}
 		}
 		t.opt.step()
 		total += loss
 	}
 	t.epoch++
 	t.loss = total / float64(nb)
+	if t.epoch == 1 {
+		t.firstLoss = t.loss
+	} else if t.unstable == nil && t.loss > unstableRise*t.firstLoss {
+		t.unstable = &UnstableError{From: t.firstLoss, To: t.loss, Epoch: t.epoch, LR: t.exp.Train.LR, Scale: scaleOf(t.g)}
+	}
 	return t.loss, nil
 }
 
@@ -204,7 +317,7 @@ func (t *Trainer) Reset() {
 	}
 	t.opt.reset()
 	t.net.reseed(t.exp.Train.Seed)
-	t.epoch, t.loss = 0, math.NaN()
+	t.epoch, t.loss, t.firstLoss, t.unstable = 0, math.NaN(), math.NaN(), nil
 }
 
 // Evaluate returns a Snapshot with its own copy of the weights.
@@ -219,7 +332,7 @@ func (t *Trainer) Evaluate() Snapshot {
 func (t *Trainer) EvaluateInto(s *Snapshot) {
 	logits := t.net.forward(false)
 	g := t.g
-	s.Epoch, s.Loss = t.epoch, t.loss
+	s.Epoch, s.Loss, s.Unstable = t.epoch, t.loss, t.unstable
 	s.TrainLoss = logSoftmaxNLL(nil, logits, g.C, t.train, g.Labels)
 	s.TrainAcc = accuracy(logits, g.C, t.train, g.Labels)
 	s.TestAcc = accuracy(logits, g.C, t.test, g.Labels)

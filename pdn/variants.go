@@ -43,6 +43,7 @@ type linearPathfinder struct {
 	beta  *tensor
 	p, gp []float64
 	s, w  []float64
+	pc    *pacer
 }
 
 func newLinearPathfinder(rnd *rand.Rand, z []float64, rows, d int) *linearPathfinder {
@@ -52,7 +53,8 @@ func newLinearPathfinder(rnd *rand.Rand, z []float64, rows, d int) *linearPathfi
 	return l
 }
 
-func (l *linearPathfinder) params() []*tensor { return []*tensor{l.beta} }
+func (l *linearPathfinder) params() []*tensor  { return []*tensor{l.beta} }
+func (l *linearPathfinder) setPacer(pc *pacer) { l.pc = pc }
 
 func (l *linearPathfinder) forward() []float64 {
 	softmax(l.p, l.beta.val)
@@ -61,6 +63,7 @@ func (l *linearPathfinder) forward() []float64 {
 		l.s[e] = dot(l.z[e*d:(e+1)*d], l.p)
 		l.w[e] = fmath.Sigmoid(l.s[e])
 	}
+	l.pc.tick(float64(l.rows * (d + expUnit)))
 	return l.w
 }
 
@@ -75,6 +78,7 @@ func (l *linearPathfinder) backward(gw []float64) {
 		}
 	}
 	softmaxBackward(l.beta.grad, l.p, l.gp)
+	l.pc.tick(float64(l.rows * d))
 }
 
 // inputWeights returns the attention over the inputs, softmax(β).
@@ -102,7 +106,8 @@ func newEdgeConv(rnd *rand.Rand, g *datasets.Graph, k int) *edgeConv {
 	return c
 }
 
-func (c *edgeConv) params() []*tensor { return append(c.emb.params(), c.beta) }
+func (c *edgeConv) params() []*tensor  { return append(c.emb.params(), c.beta) }
+func (c *edgeConv) setPacer(pc *pacer) { c.emb.pc = pc }
 
 func (c *edgeConv) forward() []float64 {
 	g, k := c.g, c.emb.out

@@ -10,6 +10,7 @@ package viz
 
 import (
 	"bytes"
+	"html"
 	"strconv"
 	"strings"
 
@@ -53,6 +54,19 @@ func (c canvas) inline() string {
 	c.End()
 	s := c.buf.String()
 	return s[strings.Index(s, "<svg"):]
+}
+
+// Swatch is a small disc of colour c for a legend, as SVG: a fill
+// attribute, not a style, so the page's Content-Security-Policy, which
+// allows no inline style, lets it show.
+func Swatch(c string) string {
+	var b bytes.Buffer
+	s := svg.New(&b)
+	s.Start(12, 12, `class="swatch"`, `aria-hidden="true"`)
+	s.Circle(6, 6, 6, `fill="`+html.EscapeString(c)+`"`)
+	s.End()
+	out := b.String()
+	return out[strings.Index(out, "<svg"):]
 }
 
 // File turns an inline figure into a standalone SVG file's contents.

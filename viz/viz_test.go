@@ -187,3 +187,10 @@ func TestBars(t *testing.T) {
 		t.Errorf("bars %v", bars)
 	}
 }
+
+func TestSwatchIsOneSVGWithoutStyle(t *testing.T) {
+	s := Swatch(`#0072B2"/><script>`)
+	if !strings.HasPrefix(s, "<svg") || strings.Count(s, "<svg") != 1 || strings.Contains(s, "style=") || strings.Contains(s, "<script>") {
+		t.Errorf("swatch %s", s)
+	}
+}

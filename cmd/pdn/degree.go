@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,21 +12,22 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
 )
 
 // degreeBin is the mean weight that nodes of degree in [2^k, 2^(k+1)) give
 // their edges, for each model.
 type degreeBin struct {
-	MinDegree int                `json:"min_degree"`
-	Entries   int                `json:"entries"`
-	Mean      map[string]float64 `json:"mean_weight"`
+	MinDegree int                    `json:"min_degree"`
+	Entries   int                    `json:"entries"`
+	Mean      map[string]numtext.Num `json:"mean_weight"`
 }
 
 // degree is §4.2's diminishing-weight argument: on a graph with a skewed
 // degree distribution, GAT's softmax makes each edge's weight fall as the
 // receiving node's degree grows; a PDN weighs each edge on its own.
-func degree(args []string, stdout, stderr io.Writer) error {
+func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("degree", flag.ContinueOnError)
 	m := fs.Int("m", 5, "edges each new node brings in the preferential-attachment graph")
@@ -33,15 +35,16 @@ func degree(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {
-		return err
+		return nil, err
 	}
-	if *out == "" {
-		return usageError{fmt.Errorf("flag -out: a directory is required")}
+	if err := errors.Join(outDir("out", *out), intFlag("m", *m, 1, 50)); err != nil {
+		return nil, usageError{err}
 	}
-	if *m < 1 || *m > 50 {
-		return usageError{fmt.Errorf("flag -m: %d is not allowed; want [1, 50]", *m)}
-	}
-	g, err := datasets.ScaleFree(e.Data, *m)
+	return func(stdout, stderr io.Writer) error { return runDegree(e, *m, *out, *asJSON, stdout, stderr) }, nil
+}
+
+func runDegree(e experiment.Experiment, m int, out string, asJSON bool, stdout, stderr io.Writer) error {
+	g, err := datasets.ScaleFree(e.Data, m)
 	if err != nil {
 		return usageError{err}
 	}
@@ -52,7 +55,7 @@ func degree(args []string, stdout, stderr io.Writer) error {
 	}
 	kinds := []string{experiment.PDN, experiment.GAT}
 	bins := map[int]*degreeBin{}
-	acc := map[string]float64{}
+	acc := map[string]numtext.Num{}
 	for _, kind := range kinds {
 		ek := e
 		ek.Model.Kind = kind
@@ -70,7 +73,7 @@ func degree(args []string, stdout, stderr io.Writer) error {
 		}
 		for b, s := range sums {
 			if bins[b] == nil {
-				bins[b] = &degreeBin{MinDegree: 1 << b, Entries: counts[b], Mean: map[string]float64{}}
+				bins[b] = &degreeBin{MinDegree: 1 << b, Entries: counts[b], Mean: map[string]numtext.Num{}}
 			}
 			bins[b].Mean[kind] = round4(s / float64(counts[b]))
 		}
@@ -82,7 +85,7 @@ func degree(args []string, stdout, stderr io.Writer) error {
 			order = append(order, b)
 		}
 	}
-	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, preferential attachment (m = %d), %d nodes, %d edges\n", *m, g.N, g.E())
+	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, preferential attachment (m = %d), %d nodes, %d edges\n", m, g.N, g.E())
 	fmt.Fprintf(stdout, "%-12s %8s %10s %10s\n", "degree", "entries", "pdn", "gat")
 	series := map[string]*viz.Series{
 		experiment.PDN: {Name: "PDN (test acc. " + fmt.Sprint(acc[experiment.PDN]) + ")", Color: viz.SweepColors[0]},
@@ -94,22 +97,25 @@ func degree(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%-12s %8d %10.4f %10.4f\n", fmt.Sprintf("[%d, %d)", 1<<b, 1<<(b+1)), bin.Entries, bin.Mean[experiment.PDN], bin.Mean[experiment.GAT])
 		for _, k := range kinds {
 			series[k].X = append(series[k].X, float64(b))
-			series[k].Y = append(series[k].Y, bin.Mean[k])
+			series[k].Y = append(series[k].Y, float64(bin.Mean[k]))
 		}
 		summary = append(summary, *bin)
 	}
 	svg := viz.LineChart(640, 320, viz.Axes{Title: "Mean edge weight against log₂ of the receiving node's degree", XLabel: "log₂ degree", YMin: 0, YMax: 1, XMax: float64(order[len(order)-1])},
 		*series[experiment.PDN], *series[experiment.GAT])
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	path := filepath.Join(*out, "degree.svg")
+	path := filepath.Join(out, "degree.svg")
 	if err := os.WriteFile(path, viz.File(svg), 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "wrote", path)
-	if *asJSON {
-		b, _ := json.Marshal(map[string]any{"bins": summary, "test_accuracy": acc, "svg": path})
+	if asJSON {
+		b, err := json.Marshal(map[string]any{"bins": summary, "test_accuracy": acc, "svg": path})
+		if err != nil {
+			return err
+		}
 		fmt.Fprintln(stdout, string(b))
 	}
 	return nil

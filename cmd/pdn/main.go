@@ -1,13 +1,17 @@
-// Command pdn generates the paper's synthetic graphs and trains PDN, GCN and
-// MLP on them (or on a graph bundle) from the command line.
+// Command pdn generates the paper's synthetic graphs, trains PDN and its
+// baselines on them (or on a graph bundle) and runs the paper's experiments
+// from the command line.
 //
-//	pdn gen   -out DIR [synthetic flags]
-//	pdn train [-data DIR | synthetic flags] [-model pdn|gcn|mlp] [-epochs 200]
-//	          [-seed 1] [-init-seed N] [-edge-hidden 16] [-hidden 32]
-//	          [-lr 0.01] [-weight-decay 0] [-json]
+//	pdn gen     -out DIR [synthetic flags]
+//	pdn train   [-data DIR | synthetic flags] [-model pdn] [-epochs 200] [-json] …
+//	pdn sweep   -scenario K -out DIR [-reps 10] [-models pdn,gcn,…]
+//	pdn xor     [-json]
+//	pdn runtime [-json]
+//	pdn degree  -out DIR [-json]
 //
-// Bad flags or bad data print one line naming the flag, file or line and the
-// allowed range, and exit with status 2.
+// Bad flags or bad data print one line naming the flag, or the file, line
+// and column, and the allowed range, and exit with status 2; a run that
+// cannot finish (it diverged, the disk is full) exits with status 1.
 package main
 
 import (
@@ -17,10 +21,36 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/pdn"
 )
 
 // usageError is a mistake of the caller: exit status 2.
 type usageError struct{ error }
+
+// runner is a parsed command, ready to do its work.
+type runner func(stdout, stderr io.Writer) error
+
+// command is one subcommand: its name, one line of help, and parse, which
+// reads its flags and returns the work to do. Parsing does no work and
+// touches no file, so it can be fuzzed on its own.
+type command struct {
+	name, summary string
+	parse         func(args []string, stderr io.Writer) (runner, error)
+}
+
+// commands is the one table of subcommands: dispatch, help and the
+// message for an unknown command all read it.
+var commands = []command{
+	{"gen", "write a synthetic graph bundle", parseGen},
+	{"train", "train a model and report its accuracy", parseTrain},
+	{"sweep", "run one of the paper's synthetic scenarios (Figure 3)", parseSweep},
+	{"xor", "the XOR proposition (§4.1.1): which pathfinders learn it", parseXOR},
+	{"runtime", "PDN's epoch time over GCN's (Appendix E, Figure 6)", parseRuntime},
+	{"degree", "learned edge weight against degree, GAT and PDN (§4.2)", parseDegree},
+}
 
 func main() {
 	err := run(os.Args[1:], os.Stdout, os.Stderr)
@@ -30,15 +60,25 @@ func main() {
 	os.Exit(exitCode(err))
 }
 
-// exitCode is 0 for success or help, 2 for the caller's mistakes (bad flags,
-// bad data), 1 for anything else (a run that diverged, a full disk).
+// exitCode is 0 for success or help, 2 for the caller's mistakes (bad
+// flags, bad data, a run too large for this machine), 1 for anything else
+// (a run that diverged, a full disk).
 func exitCode(err error) int {
-	var ue usageError
+	var (
+		ue usageError
+		be *datasets.BundleError
+		ce *pdn.CostError
+		ge *pdn.GraphError
+		ie *pdn.InputError
+		de *pdn.DivergedError
+	)
 	switch {
 	case err == nil || errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &be), errors.As(err, &ce), errors.As(err, &ge), errors.As(err, &ie):
 		return 2
+	case errors.As(err, &de) && de.Scale.MaxX > 1e6 || errors.As(err, &de) && de.Scale.MaxEdge > 1e6:
+		return 2 // the data, not the run, are at fault
 	}
 	return 1
 }
@@ -48,41 +88,53 @@ func oneLine(err error) string {
 	return strings.ReplaceAll(err.Error(), "\n", "; ")
 }
 
-const usage = `usage: pdn <command> [flags]
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: pdn <command> [flags]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-8s%s\n", c.name, c.summary)
+	}
+	b.WriteString("\nRun 'pdn <command> -h' for the flags of a command.")
+	return b.String()
+}
 
-commands:
-  gen     write a synthetic graph bundle
-  train   train a model and report its accuracy
-  sweep   run one of the paper's synthetic scenarios (Figure 3)
-  xor     the XOR proposition (§4.1.1): which pathfinders learn it
-  runtime PDN's epoch time over GCN's (Appendix E, Figure 6)
-  degree  learned edge weight against degree, GAT and PDN (§4.2)
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
 
-Run 'pdn <command> -h' for the flags of a command.`
+// lookup returns the command named name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, usage)
-		return usageError{errors.New("no command given")}
+		fmt.Fprintln(stderr, usage())
+		return usageError{errors.New("no command given; want one of " + commandNames())}
 	}
 	switch args[0] {
-	case "gen":
-		return gen(args[1:], stdout, stderr)
-	case "train":
-		return train(args[1:], stdout, stderr)
-	case "sweep":
-		return sweep(args[1:], stdout, stderr)
-	case "xor":
-		return xor(args[1:], stdout, stderr)
-	case "runtime":
-		return runtimeCmd(args[1:], stdout, stderr)
-	case "degree":
-		return degree(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintln(stdout, usage)
+		fmt.Fprintln(stdout, usage())
 		return nil
 	}
-	return usageError{fmt.Errorf("unknown command %q; want gen or train", args[0])}
+	c, ok := lookup(args[0])
+	if !ok {
+		return usageError{fmt.Errorf("unknown command %s; want one of %s", quoteArg(args[0]), commandNames())}
+	}
+	work, err := c.parse(args[1:], stderr)
+	if err != nil {
+		return err
+	}
+	return work(stdout, stderr)
 }
 
 // parse parses args with fs, turning every failure into a one-line usage
@@ -96,10 +148,46 @@ func parse(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return err
 	}
 	if err != nil {
-		return usageError{err}
+		// The flag package repeats the argument whole; a pasted megabyte
+		// must still give a message that fits on a line.
+		return usageError{errors.New(shorten(strings.ReplaceAll(err.Error(), "\n", " ")))}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+		return usageError{fmt.Errorf("unexpected argument %s", quoteArg(fs.Arg(0)))}
+	}
+	return nil
+}
+
+// shorten makes a message valid UTF-8 and cuts it to about 300 bytes,
+// saying how long it was.
+func shorten(msg string) string {
+	msg = strings.ToValidUTF8(msg, "\uFFFD")
+	if len(msg) <= 300 {
+		return msg
+	}
+	cut := 300
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + fmt.Sprintf("… (%d bytes)", len(msg))
+}
+
+// intFlag checks an integer flag that is not a row of the state table.
+func intFlag(name string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return usageError{fmt.Errorf("flag -%s: %d is not allowed; want [%d, %d]", name, v, lo, hi)}
+	}
+	return nil
+}
+
+// outDir checks a flag naming a directory to write into: given, and not a
+// file. The directory is made when the work is done.
+func outDir(name, dir string) error {
+	if dir == "" {
+		return usageError{fmt.Errorf("flag -%s: a directory is required", name)}
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usageError{fmt.Errorf("flag -%s: %s is a file; want a directory", name, quoteArg(dir))}
 	}
 	return nil
 }

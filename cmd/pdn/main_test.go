@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -91,46 +90,6 @@ func TestProgressLines(t *testing.T) {
 	_, errOut, code := runCLI(t, "train", "-per-class", "16", "-epochs", "5")
 	if code != 0 || strings.Count(errOut, "epoch ") != 5 || !strings.Contains(errOut, "epoch 5/5") {
 		t.Errorf("exit %d, progress:\n%s", code, errOut)
-	}
-}
-
-func TestBadInputExitsTwoWithOneLine(t *testing.T) {
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad")
-	os.MkdirAll(bad, 0o755)
-	os.WriteFile(filepath.Join(bad, "meta.json"), []byte(`{"name":"x"}`), 0o644)
-	os.WriteFile(filepath.Join(bad, "nodes.csv"), []byte("id,label,split,x0\n0,0,train,1\n1,1,test,oops\n"), 0o644)
-	os.WriteFile(filepath.Join(bad, "edges.csv"), []byte("source,target,e0\n0,1,1\n"), 0o644)
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"train", "-classes", "9"}, "-classes: want [2, 6]"},
-		{[]string{"train", "-p", "abc"}, "-p: want [0.0009765625, 0.0625]"},
-		{[]string{"train", "-model", "gat2"}, "one of pdn, pdn-linear"},
-		{[]string{"train", "-lr", "-1"}, "-lr"},
-		{[]string{"train", "-epochs", "0"}, "-epochs: want [1, 100000]"},
-		{[]string{"train", "-edge-hidden", "16,x"}, "-edge-hidden"},
-		{[]string{"train", "-nope"}, "flag provided but not defined: -nope"},
-		{[]string{"train", "-data", filepath.Join(dir, "missing")}, "meta.json: cannot read"},
-		{[]string{"train", "-data", bad}, "nodes.csv:3: column x0: \"oops\" is not a number"},
-		{[]string{"train", "-data", bad, "-q", "0.01"}, "-q: not allowed with -data"},
-		{[]string{"gen"}, "-out: a directory is required"},
-		{[]string{"gen", "-out", dir, "-sigma-d", "100"}, "-sigma-d: want [0.5, 32]"},
-		{[]string{"frobnicate"}, "unknown command"},
-		{nil, "no command"},
-		{[]string{"train", "extra"}, "unexpected argument"},
-	} {
-		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			_, errOut, code := runCLI(t, tc.args...)
-			if code != 2 {
-				t.Errorf("exit %d, want 2", code)
-			}
-			last := errOut[strings.LastIndex(strings.TrimRight(errOut, "\n"), "\n")+1:]
-			if !strings.Contains(last, tc.want) || strings.Contains(strings.TrimSpace(last), "\n") {
-				t.Errorf("error line %q, want one line containing %q", last, tc.want)
-			}
-		})
 	}
 }
 

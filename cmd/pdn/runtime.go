@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 )
 
@@ -32,29 +34,30 @@ var figure6 = map[string][2][5]float64{
 }
 
 type runtimePoint struct {
-	Sweep     string             `json:"sweep"` // "edges_per_node" or "edge_features"
-	Value     int                `json:"value"`
-	Edges     int                `json:"edges"`
-	GCNms     float64            `json:"gcn_ms"`
-	Increase  map[string]float64 `json:"increase_pct"`
-	PerEdgeNs map[string]float64 `json:"extra_ns_per_edge"`
-	Paper     map[string]float64 `json:"paper_pct"`
+	Sweep     string                 `json:"sweep"` // "edges_per_node" or "edge_features"
+	Value     int                    `json:"value"`
+	Edges     int                    `json:"edges"`
+	GCNms     numtext.Num            `json:"gcn_ms"`
+	Increase  map[string]numtext.Num `json:"increase_pct"`
+	PerEdgeNs map[string]numtext.Num `json:"extra_ns_per_edge"`
+	Paper     map[string]float64     `json:"paper_pct"`
 }
 
-func runtimeCmd(args []string, stdout, stderr io.Writer) error {
+func parseRuntime(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("runtime", flag.ContinueOnError)
 	nodes := fs.Int("nodes", 1<<12, "nodes of each Watts–Strogatz graph")
 	epochs := fs.Int("epochs", 9, "timed epochs per model, taken in turns after 2 rounds to warm up; the median counts")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	if err := parse(fs, args, stderr); err != nil {
-		return err
+		return nil, err
 	}
-	if *nodes < 256 || *nodes > 1<<16 {
-		return usageError{fmt.Errorf("flag -nodes: %d is not allowed; want [256, 65536]", *nodes)}
+	if err := errors.Join(intFlag("nodes", *nodes, 256, 1<<16), intFlag("epochs", *epochs, 1, 100)); err != nil {
+		return nil, usageError{err}
 	}
-	if *epochs < 1 || *epochs > 100 {
-		return usageError{fmt.Errorf("flag -epochs: %d is not allowed; want [1, 100]", *epochs)}
-	}
+	return func(stdout, stderr io.Writer) error { return runRuntime(*nodes, *epochs, *asJSON, stdout, stderr) }, nil
+}
+
+func runRuntime(nodes, epochs int, asJSON bool, stdout, stderr io.Writer) error {
 	// Appendix E: 2⁴ edges per node and 2⁷ edge features, but for the
 	// parameter swept.
 	sweeps := []struct {
@@ -69,7 +72,7 @@ func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 	for s, sw := range sweeps {
 		for i, v := range sw.values {
 			k, d := sw.at(v)
-			p, err := runtimePointAt(*nodes, k, d, *epochs, stderr)
+			p, err := runtimePointAt(nodes, k, d, epochs, stderr)
 			if err != nil {
 				return err
 			}
@@ -80,7 +83,7 @@ func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 			points = append(points, p)
 		}
 	}
-	fmt.Fprintf(stdout, "epoch time of PDN over GCN in %%, paper's Figure 6 in brackets, and PDN's extra ns per edge; Watts–Strogatz, %d nodes, F = 128, C = 4\n", *nodes)
+	fmt.Fprintf(stdout, "epoch time of PDN over GCN in %%, paper's Figure 6 in brackets, and PDN's extra ns per edge; Watts–Strogatz, %d nodes, F = 128, C = 4\n", nodes)
 	fmt.Fprintf(stdout, "%-16s %6s %8s %9s %19s %19s %19s\n", "sweep", "value", "edges", "gcn ms", "glm", "shallow [32]", "deep [32,16]")
 	for _, p := range points {
 		fmt.Fprintf(stdout, "%-16s %6d %8d %9.2f", p.Sweep, p.Value, p.Edges, p.GCNms)
@@ -89,8 +92,11 @@ func runtimeCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintln(stdout)
 	}
-	if *asJSON {
-		b, _ := json.Marshal(map[string]any{"nodes": *nodes, "points": points})
+	if asJSON {
+		b, err := json.Marshal(map[string]any{"nodes": nodes, "points": points})
+		if err != nil {
+			return err
+		}
 		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
@@ -122,7 +128,7 @@ func runtimePointAt(nodes, edgesPerNode, d, epochs int, stderr io.Writer) (runti
 	if err != nil {
 		return runtimePoint{}, err
 	}
-	p := runtimePoint{Edges: g.E(), GCNms: round3(ms[0]), Increase: map[string]float64{}, PerEdgeNs: map[string]float64{}, Paper: map[string]float64{}}
+	p := runtimePoint{Edges: g.E(), GCNms: round3(ms[0]), Increase: map[string]numtext.Num{}, PerEdgeNs: map[string]numtext.Num{}, Paper: map[string]float64{}}
 	for i, m := range runtimeModels {
 		p.Increase[m.Name] = round3((ms[i+1]/ms[0] - 1) * 100)
 		p.PerEdgeNs[m.Name] = round3((ms[i+1] - ms[0]) * 1e6 / float64(g.E()))

@@ -20,6 +20,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
 )
@@ -41,13 +42,15 @@ type sweepSummary struct {
 	SVG       string                  `json:"svg"`
 }
 
+// modelSummary is one model's accuracy at each value; a mean is null where
+// every run diverged.
 type modelSummary struct {
-	Mean  []float64 `json:"mean"`
-	SD    []float64 `json:"sd"`
-	Paper []float64 `json:"paper,omitempty"` // Figure 3, as a share
+	Mean  []numtext.Num `json:"mean"`
+	SD    []numtext.Num `json:"sd"`
+	Paper []float64     `json:"paper,omitempty"` // Figure 3, as a share
 }
 
-func sweep(args []string, stdout, stderr io.Writer) error {
+func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	k := fs.Int("scenario", 0, "the paper's synthetic scenario, 1..8 (Table 2)")
@@ -59,37 +62,37 @@ func sweep(args []string, stdout, stderr io.Writer) error {
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout")
 	if err := parse(fs, args, stderr); err != nil {
-		return err
+		return nil, err
 	}
 	s, err := datasets.Scenarios(*k)
 	if err != nil {
-		return usageError{fmt.Errorf("flag -scenario: %w", err)}
+		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}
 	}
-	if *out == "" {
-		return usageError{errors.New("flag -out: a directory is required")}
-	}
-	if *reps < 1 || *reps > 1000 {
-		return usageError{fmt.Errorf("flag -reps: %d is not allowed; want [1, 1000]", *reps)}
-	}
-	if *workers < 1 || *workers > 64 {
-		return usageError{fmt.Errorf("flag -workers: %d is not allowed; want [1, 64]", *workers)}
+	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64)); err != nil {
+		return nil, usageError{err}
 	}
 	kinds, err := parseModels(*models)
 	if err != nil {
-		return usageError{err}
+		return nil, usageError{err}
 	}
+	return func(stdout, stderr io.Writer) error {
+		return runSweepCmd(s, e, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
+	}, nil
+}
+
+func runSweepCmd(s datasets.Scenario, e experiment.Experiment, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	acc, err := runSweep(s, e, kinds, *reps, *workers, stderr)
+	acc, err := runSweep(s, e, kinds, reps, workers, stderr)
 	if err != nil {
 		return err
 	}
-	sum := summarise(s, kinds, *reps, acc)
+	sum := summarise(s, kinds, reps, acc)
 	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	sum.CSV = filepath.Join(*out, fmt.Sprintf("scenario%d.csv", s.Number))
-	sum.SVG = filepath.Join(*out, fmt.Sprintf("scenario%d.svg", s.Number))
+	sum.CSV = filepath.Join(out, fmt.Sprintf("scenario%d.csv", s.Number))
+	sum.SVG = filepath.Join(out, fmt.Sprintf("scenario%d.svg", s.Number))
 	if err := writeSweepCSV(sum.CSV, s, kinds, acc); err != nil {
 		return err
 	}
@@ -97,8 +100,11 @@ func sweep(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	printSweep(stdout, s, kinds, sum)
-	if *asJSON {
-		b, _ := json.Marshal(sum)
+	if asJSON {
+		b, err := json.Marshal(sum)
+		if err != nil {
+			return err
+		}
 		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
@@ -269,7 +275,7 @@ func sweepFigure(s datasets.Scenario, kinds []string, sum sweepSummary) string {
 				color = viz.SweepColors[j]
 			}
 		}
-		series = append(series, viz.SweepSeries{Name: kind, Color: color, Mean: ms.Mean, SD: ms.SD, Reference: ms.Paper})
+		series = append(series, viz.SweepSeries{Name: kind, Color: color, Mean: floats(ms.Mean), SD: floats(ms.SD), Reference: ms.Paper})
 	}
 	title := fmt.Sprintf("Scenario %d: test accuracy against %s (%d graphs a point)", s.Number, s.Param, sum.Reps)
 	return viz.Sweep(760, 380, title, s.Param, s.Values, s.Log, series...)
@@ -288,10 +294,10 @@ func printSweep(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSumma
 		fmt.Fprintf(w, "%-10s", strconv.FormatFloat(x, 'g', 4, 64))
 		for _, k := range kinds {
 			ms := sum.Models[k]
-			cell := fmt.Sprintf("%.3f±%.3f", ms.Mean[v], ms.SD[v])
+			cell := fmt.Sprintf("%.3f±%.3f", float64(ms.Mean[v]), float64(ms.SD[v]))
 			if v < len(ms.Paper) {
 				mark := " "
-				if k == experiment.PDN && ms.Mean[v] < ms.Paper[v]-0.08 {
+				if k == experiment.PDN && float64(ms.Mean[v]) < ms.Paper[v]-0.08 {
 					mark = "!"
 				}
 				cell += fmt.Sprintf(" (%.3f)%s", ms.Paper[v], mark)
@@ -300,4 +306,13 @@ func printSweep(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSumma
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// floats turns figures back into plain numbers (NaN where null) for a plot.
+func floats(ns []numtext.Num) []float64 {
+	out := make([]float64, len(ns))
+	for i, n := range ns {
+		out[i] = float64(n)
+	}
+	return out
 }

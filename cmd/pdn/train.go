@@ -14,73 +14,103 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 )
 
-func gen(args []string, stdout, stderr io.Writer) error {
+func parseGen(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the bundle to (required)")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData)
 	if err := parse(fs, args, stderr); err != nil {
-		return err
+		return nil, err
 	}
-	if *out == "" {
-		return usageError{errors.New("flag -out: a directory is required")}
+	if err := outDir("out", *out); err != nil {
+		return nil, err
 	}
-	g, err := datasets.Synthetic(e.Data)
-	if err != nil {
-		return usageError{err}
-	}
-	if err := datasets.WriteBundle(*out, g); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
-	return nil
+	return func(stdout, stderr io.Writer) error {
+		g, err := datasets.Synthetic(e.Data)
+		if err != nil {
+			return usageError{err}
+		}
+		if err := datasets.WriteBundle(*out, g); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
+		return nil
+	}, nil
 }
 
-// result is the -json output; its keys are those of the PyTorch peer.
+// result is the -json output; its keys are those of the PyTorch peer. A
+// value that does not exist (test accuracy without test nodes) is null,
+// and a note says why.
 type result struct {
-	Model         string   `json:"model"`
-	TestAccuracy  float64  `json:"test_accuracy"`
-	TrainAccuracy float64  `json:"train_accuracy"`
-	Epochs        int      `json:"epochs"`
-	EpochMSMedian float64  `json:"epoch_ms_median"`
-	Nodes         int      `json:"nodes"`
-	Edges         int      `json:"edges"`
-	Threads       int      `json:"threads"`
-	WIntra        *float64 `json:"w_intra,omitempty"`
-	WInter        *float64 `json:"w_inter,omitempty"`
+	Model         string       `json:"model"`
+	TestAccuracy  numtext.Num  `json:"test_accuracy"`
+	TrainAccuracy numtext.Num  `json:"train_accuracy"`
+	Epochs        int          `json:"epochs"`
+	EpochMSMedian numtext.Num  `json:"epoch_ms_median"`
+	Nodes         int          `json:"nodes"`
+	Edges         int          `json:"edges"`
+	Threads       int          `json:"threads"`
+	WIntra        *numtext.Num `json:"w_intra,omitempty"`
+	WInter        *numtext.Num `json:"w_inter,omitempty"`
+	Notes         []string     `json:"notes,omitempty"`
 }
 
-func train(args []string, stdout, stderr io.Writer) error {
-	e := experiment.Default()
+// trainJob is a parsed pdn train.
+type trainJob struct {
+	e      experiment.Experiment
+	data   string // a bundle, or "" for the synthetic graph
+	asJSON bool
+	quiet  bool
+	tie    bool
+}
+
+func parseTrain(args []string, stderr io.Writer) (runner, error) {
+	j := trainJob{e: experiment.Default()}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	data := fs.String("data", "", "read the graph bundle in this directory instead of generating one")
-	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
-	quiet := fs.Bool("quiet", false, "no progress on stderr")
-	tie := fs.Bool("tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
-	experiment.RegisterFlags(fs, &e)
+	fs.StringVar(&j.data, "data", "", "read the graph bundle in this directory instead of generating one")
+	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
+	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
+	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
+	experiment.RegisterFlags(fs, &j.e)
 	if err := parse(fs, args, stderr); err != nil {
-		return err
+		return nil, err
 	}
 	if !flagSet(fs, "init-seed") {
-		e.Train.Seed = e.Data.Seed // one -seed fixes the whole run
+		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
-	g, err := loadGraph(fs, *data, e.Data)
+	if flagSet(fs, "data") {
+		if strings.TrimSpace(j.data) == "" {
+			return nil, usageError{errors.New("flag -data: empty; give a bundle directory, or leave -data out to generate the synthetic graph")}
+		}
+		for _, p := range experiment.Params {
+			if p.Group == experiment.GroupData && p.Name != "seed" && flagSet(fs, p.Name) {
+				return nil, usageError{fmt.Errorf("flag -%s: not allowed with -data (the bundle fixes the graph)", p.Name)}
+			}
+		}
+	}
+	return j.run, nil
+}
+
+func (j trainJob) run(stdout, stderr io.Writer) error {
+	g, err := j.graph()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
-	if *tie {
-		g = datasets.TieStrength(g)
+	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
+		return err
 	}
-	t, err := pdn.NewTrainer(g, e)
+	t, err := pdn.NewTrainer(g, j.e)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
-	p := newProgress(stderr, e.Train.Epochs, *quiet)
-	times := make([]float64, 0, e.Train.Epochs)
+	p := newProgress(stderr, j.e.Train.Epochs, j.quiet)
+	times := make([]float64, 0, j.e.Train.Epochs)
 	var snap pdn.Snapshot
+	warned := false
 	for !t.Done() {
 		start := time.Now()
 		if _, err := t.Step(); err != nil {
@@ -88,20 +118,22 @@ func train(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		times = append(times, float64(time.Since(start).Nanoseconds())/1e6)
-		if p.wants() {
+		if p.wants() || !warned {
 			t.EvaluateInto(&snap)
-			p.show(snap)
+			if snap.Unstable != nil && !warned {
+				p.done()
+				fmt.Fprintln(stderr, "pdn: warning:", snap.Unstable)
+				warned = true
+			}
+			if p.wants() {
+				p.show(snap)
+			}
 		}
 	}
 	p.done()
 	t.EvaluateInto(&snap)
-	res := result{Model: e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
-		Epochs: e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: 1}
-	if e.Model.LearnsEdges() && g.Kind != nil {
-		wi, we := round4(snap.WIntra), round4(snap.WInter)
-		res.WIntra, res.WInter = &wi, &we
-	}
-	if *asJSON {
+	res := j.result(g, snap, times)
+	if j.asJSON {
 		b, err := json.Marshal(res)
 		if err != nil {
 			return err
@@ -109,32 +141,86 @@ func train(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, string(b))
 		return nil
 	}
-	fmt.Fprintf(stdout, "%s on %v: test accuracy %.4f, train accuracy %.4f, %.3f ms per epoch (median)\n",
-		res.Model, g, res.TestAccuracy, res.TrainAccuracy, res.EpochMSMedian)
+	fmt.Fprintf(stdout, "%s on %v: test accuracy %s, train accuracy %s, %.3f ms per epoch (median)\n",
+		res.Model, g, numText(res.TestAccuracy), numText(res.TrainAccuracy), float64(res.EpochMSMedian))
 	if res.WIntra != nil {
-		fmt.Fprintf(stdout, "mean learned weight: intra-class %.4f, inter-class %.4f\n", *res.WIntra, *res.WInter)
+		fmt.Fprintf(stdout, "mean learned weight: intra-class %s, inter-class %s\n", numText(*res.WIntra), numText(*res.WInter))
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintln(stdout, "note:", n)
 	}
 	return nil
 }
 
-// loadGraph reads the bundle in dir, or generates the synthetic graph. Data
-// flags cannot be mixed with -data.
-func loadGraph(fs *flag.FlagSet, dir string, d experiment.Data) (*datasets.Graph, error) {
-	if dir == "" {
-		return datasets.Synthetic(d)
+// result gathers the run's figures, with a note for each one missing.
+func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
+	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
+		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: 1}
+	if len(g.Nodes(datasets.Test)) == 0 {
+		res.Notes = append(res.Notes, "the graph has no test nodes (split test), so test_accuracy is null")
 	}
-	for _, p := range experiment.Params {
-		if p.Group == experiment.GroupData && p.Name != "seed" && flagSet(fs, p.Name) {
-			return nil, fmt.Errorf("flag -%s: not allowed with -data (the bundle fixes the graph)", p.Name)
+	if j.e.Model.LearnsEdges() && g.Kind != nil {
+		wi, we := round4(snap.WIntra), round4(snap.WInter)
+		res.WIntra, res.WInter = &wi, &we
+		if !wi.Valid() {
+			res.Notes = append(res.Notes, "the graph has no intra-class edges, so w_intra is null")
+		}
+		if !we.Valid() {
+			res.Notes = append(res.Notes, "the graph has no inter-class edges, so w_inter is null")
 		}
 	}
-	return datasets.ReadBundle(dir)
+	if snap.Unstable != nil {
+		res.Notes = append(res.Notes, snap.Unstable.Error())
+	}
+	return res
+}
+
+// graph reads the bundle, or generates the synthetic graph.
+func (j trainJob) graph() (*datasets.Graph, error) {
+	var g *datasets.Graph
+	var err error
+	if j.data == "" {
+		if err := pdn.Estimate(pdn.ExpectedShape(j.e.Data), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
+			return nil, err // before the generator allocates it all
+		}
+		g, err = datasets.Synthetic(j.e.Data)
+		if err != nil {
+			return nil, usageError{err}
+		}
+	} else if g, err = datasets.ReadBundle(j.data); err != nil {
+		return nil, err
+	}
+	if j.tie {
+		g = datasets.TieStrength(g)
+	}
+	return g, nil
+}
+
+// lever says what to lower for a size the cost depends on: the synthetic
+// generator's parameters, or, for a bundle, the bundle itself.
+func (j trainJob) lever(size string) []string {
+	if j.data == "" {
+		return j.e.Data.Lever(size)
+	}
+	switch size {
+	case "nodes", "edges", "node-features", "edge-features":
+		return []string{"the bundle's " + strings.ReplaceAll(size, "-", " ")}
+	}
+	return []string{size}
 }
 
 func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// numText writes a figure, or n/a for one that does not exist.
+func numText(n numtext.Num) string {
+	if !n.Valid() {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.4f", float64(n))
 }
 
 // medianAfterWarmUp is the peer's statistic: the median epoch time after
@@ -151,8 +237,11 @@ func medianAfterWarmUp(ms []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
-func round3(x float64) float64 { return math.Round(x*1e3) / 1e3 }
+func round4(x float64) numtext.Num { return numtext.Num(math.Round(x*1e4) / 1e4) }
+func round3(x float64) numtext.Num { return numtext.Num(math.Round(x*1e3) / 1e3) }
+
+// quoteArg quotes a command-line argument for a message.
+func quoteArg(s string) string { return experiment.Quote(s) }
 
 // progress draws a bar on a terminal and one line per epoch elsewhere.
 type progress struct {
@@ -186,7 +275,8 @@ func (p *progress) wants() bool {
 
 func (p *progress) show(s pdn.Snapshot) {
 	p.last = time.Now()
-	line := fmt.Sprintf("epoch %d/%d  loss %.4f  train %.4f  test %.4f", s.Epoch, p.total, s.Loss, s.TrainAcc, s.TestAcc)
+	line := fmt.Sprintf("epoch %d/%d  loss %.4g  train %s  test %s", s.Epoch, p.total, s.Loss,
+		numText(numtext.Num(s.TrainAcc)), numText(numtext.Num(s.TestAcc)))
 	if !p.tty {
 		fmt.Fprintln(p.w, line)
 		return

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 )
 
@@ -30,14 +32,14 @@ var xorModels = []xorModel{
 }
 
 type xorResult struct {
-	Accuracy []float64  `json:"accuracy"` // per data seed
-	Mean     float64    `json:"mean_accuracy"`
-	Alpha    [4]float64 `json:"alpha"` // mean learned weight per edge state 00, 01, 10, 11
+	Accuracy []numtext.Num  `json:"accuracy"` // per data seed
+	Mean     numtext.Num    `json:"mean_accuracy"`
+	Alpha    [4]numtext.Num `json:"alpha"` // mean learned weight per edge state 00, 01, 10, 11; null for a state without edges
 }
 
 type xorSummary struct {
 	Models        map[string]*xorResult `json:"models"`
-	TwoNeuron     [4][3]float64         `json:"two_neuron_h1_h2_alpha"`
+	TwoNeuron     [4][3]numtext.Num     `json:"two_neuron_h1_h2_alpha"`
 	Trials        int                   `json:"trials"`
 	Restarts      int                   `json:"restarts"`
 	RestartEpochs int                   `json:"restart_epochs"`
@@ -60,7 +62,7 @@ var xorRemedies = []xorRemedy{
 	{"alive init + restarts", experiment.InitAlive, true},
 }
 
-func xor(args []string, stdout, stderr io.Writer) error {
+func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("xor", flag.ContinueOnError)
 	seeds := fs.Int("seeds", 3, "data seeds 1..N for the accuracy table")
@@ -70,21 +72,23 @@ func xor(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {
-		return err
+		return nil, err
 	}
-	for _, c := range []struct {
-		name string
-		v    int
-	}{{"seeds", *seeds}, {"trials", *trials}, {"restarts", *restarts}} {
-		if c.v < 1 || c.v > 100 {
-			return usageError{fmt.Errorf("flag -%s: %d is not allowed; want [1, 100]", c.name, c.v)}
-		}
+	if err := errors.Join(intFlag("seeds", *seeds, 1, 100), intFlag("trials", *trials, 1, 100), intFlag("restarts", *restarts, 1, 100),
+		intFlag("restart-epochs", *restartLen, 1, 100000)); err != nil {
+		return nil, usageError{err}
 	}
-	sum := xorSummary{Models: map[string]*xorResult{}, Trials: *trials, Restarts: *restarts, RestartEpochs: min(*restartLen, e.Train.Epochs), Found: map[string]int{}}
+	return func(stdout, stderr io.Writer) error {
+		return runXOR(e, *seeds, *trials, *restarts, *restartLen, *asJSON, stdout, stderr)
+	}, nil
+}
+
+func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, asJSON bool, stdout, stderr io.Writer) error {
+	sum := xorSummary{Models: map[string]*xorResult{}, Trials: trials, Restarts: restarts, RestartEpochs: min(restartLen, e.Train.Epochs), Found: map[string]int{}}
 	for _, m := range xorModels {
 		sum.Models[m.Name] = &xorResult{}
 	}
-	for seed := 1; seed <= *seeds; seed++ {
+	for seed := 1; seed <= seeds; seed++ {
 		d := e.Data
 		d.Seed = uint64(seed)
 		g, err := datasets.XOR(d)
@@ -101,12 +105,12 @@ func xor(args []string, stdout, stderr io.Writer) error {
 			r.Accuracy = append(r.Accuracy, round4(s.TestAcc))
 			alpha := stateMeans(g, s.Weights)
 			for i := range r.Alpha {
-				r.Alpha[i] += alpha[i] / float64(*seeds)
+				r.Alpha[i] += numtext.Num(alpha[i] / float64(seeds))
 			}
 			if m.Name == "pdn-2" && seed == 1 {
 				for i, z := range xorStates {
 					h, w, _ := t.Pathfinder(z[:])
-					sum.TwoNeuron[i] = [3]float64{round4(h[0]), round4(h[1]), round4(w)}
+					sum.TwoNeuron[i] = [3]numtext.Num{round4(h[0]), round4(h[1]), round4(w)}
 				}
 			}
 		}
@@ -115,11 +119,11 @@ func xor(args []string, stdout, stderr io.Writer) error {
 	for _, r := range sum.Models {
 		var s float64
 		for _, a := range r.Accuracy {
-			s += a
+			s += float64(a)
 		}
 		r.Mean = round4(s / float64(len(r.Accuracy)))
 		for i := range r.Alpha {
-			r.Alpha[i] = round4(r.Alpha[i])
+			r.Alpha[i] = round4(float64(r.Alpha[i]))
 		}
 	}
 	d := e.Data
@@ -132,10 +136,10 @@ func xor(args []string, stdout, stderr io.Writer) error {
 	for _, r := range xorRemedies {
 		er := e
 		er.Model.EdgeInit = r.init
-		for trial := 1; trial <= *trials; trial++ {
+		for trial := 1; trial <= trials; trial++ {
 			var t *pdn.Trainer
 			if r.restarts {
-				t, err = bestRestart(g, er, two, trial, *restarts, min(*restartLen, e.Train.Epochs))
+				t, err = bestRestart(g, er, two, trial, restarts, min(restartLen, e.Train.Epochs))
 			} else {
 				t, err = trainXOR(g, er, two, uint64(trial))
 			}
@@ -149,8 +153,11 @@ func xor(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "remedy %q done\n", r.name)
 	}
 	printXOR(stdout, sum)
-	if *asJSON {
-		b, _ := json.Marshal(sum)
+	if asJSON {
+		b, err := json.Marshal(sum)
+		if err != nil {
+			return err
+		}
 		fmt.Fprintln(stdout, string(b))
 	}
 	return nil

@@ -18,41 +18,76 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"pdnexplorer/wasm/site"
 )
 
-// server serves dir under prefix with Cache-Control: no-store, so that only
-// the service worker, never the HTTP cache, can make the site work offline.
+// server serves dir under prefix with the site's own handler, the one
+// `make run` uses, and counts the bytes of every response body.
 type server struct {
 	srv *http.Server
 	url string
+
+	mu    sync.Mutex
+	bytes map[string]int64 // body bytes sent, by path
+	codes map[string][]int // statuses sent, by path
 }
 
-func serve(t *testing.T, dir, prefix string) *server {
+// serve serves with Cache-Control: no-store, so that only the service
+// worker, never the HTTP cache, can make the site work offline.
+func serve(t *testing.T, dir, prefix string) *server { return serveWith(t, dir, prefix, true) }
+
+func serveWith(t *testing.T, dir, prefix string, noStore bool) *server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := http.StripPrefix(strings.TrimSuffix(prefix, "/"), http.FileServer(http.Dir(dir)))
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		if !strings.HasPrefix(r.URL.Path, prefix) {
-			http.NotFound(w, r)
-			return
-		}
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
-		}
-		files.ServeHTTP(w, r)
-	})
-	s := &server{srv: &http.Server{Handler: h}, url: "http://" + ln.Addr().String() + prefix}
+	s := &server{url: "http://" + ln.Addr().String() + prefix, bytes: map[string]int64{}, codes: map[string][]int{}}
+	h := site.Handler(dir, prefix, noStore)
+	s.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &countingWriter{ResponseWriter: w, code: http.StatusOK}
+		h.ServeHTTP(cw, r)
+		s.mu.Lock()
+		s.bytes[r.URL.Path] += cw.n
+		s.codes[r.URL.Path] = append(s.codes[r.URL.Path], cw.code)
+		s.mu.Unlock()
+	})}
 	go s.srv.Serve(ln)
 	t.Cleanup(func() { s.srv.Close() })
 	return s
+}
+
+// sent returns the body bytes sent so far and the responses, and starts
+// counting afresh.
+func (s *server) sent() (int64, map[string][]int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var n int64
+	for _, b := range s.bytes {
+		n += b
+	}
+	codes := s.codes
+	s.bytes, s.codes = map[string]int64{}, map[string][]int{}
+	return n, codes
+}
+
+type countingWriter struct {
+	http.ResponseWriter
+	n    int64
+	code int
+}
+
+func (c *countingWriter) WriteHeader(code int) { c.code = code; c.ResponseWriter.WriteHeader(code) }
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n += int64(n)
+	return n, err
 }
 
 // cut takes the server down: every request now fails, as with no network.
@@ -68,6 +103,9 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// browser starts Chromium with a fresh profile. Every page it opens is
+// watched (see watch) and checked when the test ends: no Content Security
+// Policy violation, no Go program that died.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
@@ -84,11 +122,17 @@ func browser(t *testing.T) context.Context {
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 6*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	w := watch(t, ctx)
+	t.Cleanup(func() {
+		w.check(t, ctx)
+		cancelT()
+		cancelC()
+		cancelA()
+	})
 	return ctx
 }
 
-func site(t *testing.T) string {
+func distDir(t *testing.T) string {
 	dir := os.Getenv("PDN_E2E_DIST")
 	if dir == "" {
 		t.Skip("PDN_E2E_DIST is not set; `make test` builds dist/ and sets it")
@@ -179,7 +223,7 @@ func key(t *testing.T, ctx context.Context, k string) {
 
 const (
 	engineReady  = `(() => { const e = document.querySelector("#epoch"); return e !== null && e.textContent.startsWith("0 /"); })()`
-	graphDrawn   = `document.querySelectorAll("#graph svg circle").length > 100`
+	graphDrawn   = `document.querySelectorAll("#graph .nodes circle").length > 100`
 	swReady      = `navigator.serviceWorker && navigator.serviceWorker.controller !== null`
 	cacheFilled  = `caches.keys().then(ks => ks.length > 0 ? caches.open(ks[0]).then(c => c.keys()).then(r => r.length >= 10) : false)`
 	testAccAbove = `parseFloat(document.querySelector("#test-acc").textContent) >= %s`
@@ -187,7 +231,7 @@ const (
 
 // TestExplorerUnderSubPath is the whole scenario of the explorer issue.
 func TestExplorerUnderSubPath(t *testing.T) {
-	dir := site(t)
+	dir := distDir(t)
 	srv := serve(t, dir, "/pdn/")
 	ctx := browser(t)
 
@@ -213,13 +257,13 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	}
 	screenshot(t, ctx, "2-trained")
 
-	// Pause stops the epoch counter within 1 s.
+	// Pause stops the epoch counter within 1 s. A run that does not end
+	// while the test looks: the page may show a state a frame or more old.
+	setField(t, ctx, "epochs", "100000")
+	waitFor(t, ctx, "the new run", `document.querySelector("#epoch").textContent.startsWith("0 / 100000")`, 30*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play a long run")
 	running := `document.querySelector("#play").textContent.includes("Pause")`
-	ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](running))
-	if !ok { // training may have finished already: run it again from the start
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play again")
-		waitFor(t, ctx, "training to run", running, 10*time.Second)
-	}
+	waitFor(t, ctx, "training to run", running+` && parseInt(document.querySelector("#epoch").textContent) > 3`, 30*time.Second)
 	before := epoch(t, ctx)
 	time.Sleep(time.Second)
 	after := epoch(t, ctx)
@@ -260,7 +304,7 @@ func offlineRun(t *testing.T, ctx context.Context, srv *server, hash string, epo
 
 // TestOfflineAtRoot checks that the same dist/ works offline at the root.
 func TestOfflineAtRoot(t *testing.T) {
-	dir := site(t)
+	dir := distDir(t)
 	srv := serve(t, dir, "/")
 	ctx := browser(t)
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url)), "open "+srv.url)
@@ -272,7 +316,7 @@ func TestOfflineAtRoot(t *testing.T) {
 // TestBadPermalink opens a link full of bad values: the page reports them,
 // uses the defaults, and still trains.
 func TestBadPermalink(t *testing.T) {
-	dir := site(t)
+	dir := distDir(t)
 	srv := serve(t, dir, "/pdn/")
 	ctx := browser(t)
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#classes=99&p=abc&lr=1e9&bogus=1&threshold=7&epochs=5")), "open")

@@ -12,7 +12,8 @@ package protocol
 import (
 	"encoding/json"
 	"math"
-	"strconv"
+
+	"pdnexplorer/internal/numtext"
 )
 
 // Operations the page asks of the worker.
@@ -39,14 +40,16 @@ const (
 	KindGraph    = "graph"    // a new graph; its layout follows
 	KindLayout   = "layout"   // node positions of the current graph, in f32
 	KindSnapshot = "snapshot" // training progress; edge weights in f32
+	KindProgress = "progress" // how far a long epoch or a slow set-up has got
 	KindError    = "error"    // something the user must fix, or a diverged run
 )
 
 // Event is a message from the worker to the page.
 type Event struct {
-	Kind  string    `json:"kind"`
-	Graph *Graph    `json:"graph,omitempty"`
-	Snap  *Snapshot `json:"snap,omitempty"`
+	Kind     string    `json:"kind"`
+	Graph    *Graph    `json:"graph,omitempty"`
+	Snap     *Snapshot `json:"snap,omitempty"`
+	Progress *Progress `json:"progress,omitempty"`
 	// Error and Field describe a KindError: Field is the parameter to
 	// change, if one is to blame.
 	Error string `json:"error,omitempty"`
@@ -67,6 +70,22 @@ type Graph struct {
 	State  string  `json:"state"` // the experiment that made it
 }
 
+// Progress says how far work that takes longer than a chunk has got: an
+// epoch of a large model (Phase "epoch", Epoch the epochs already done),
+// or a model's set-up (Phase "setup", DeepWalk's embeddings).
+type Progress struct {
+	Phase   string  `json:"phase"`
+	Epoch   int     `json:"epoch"`
+	Done    float64 `json:"done"` // share done, in [0, 1)
+	Running bool    `json:"running"`
+}
+
+// Phases of Progress.
+const (
+	PhaseEpoch = "epoch"
+	PhaseSetup = "setup"
+)
+
 // Snapshot is the state of training after an epoch. The learned edge
 // weights travel in f32.
 type Snapshot struct {
@@ -86,34 +105,17 @@ type Snapshot struct {
 	// multi-scale PDN's weight per power of Â; empty for other models.
 	Inputs []float64 `json:"inputs,omitempty"`
 	Hops   []float64 `json:"hops,omitempty"`
+	// Warning says the run is unstable (the loss climbs; lower lr), and
+	// WarningField names the parameter to change.
+	Warning      string `json:"warning,omitempty"`
+	WarningField string `json:"warningField,omitempty"`
+	// SecondsPerEpoch is the engine's estimate for the model on this graph,
+	// before the first epoch has been timed.
+	SecondsPerEpoch Num `json:"secondsPerEpoch"`
 }
 
-// Num is a float64 that survives JSON when it is NaN or infinite (as null),
-// which encoding/json would otherwise refuse.
-type Num float64
-
-// MarshalJSON writes null for NaN and ±Inf.
-func (n Num) MarshalJSON() ([]byte, error) {
-	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
-}
-
-// UnmarshalJSON reads null as NaN.
-func (n *Num) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*n = Num(math.NaN())
-		return nil
-	}
-	var f float64
-	if err := json.Unmarshal(b, &f); err != nil {
-		return err
-	}
-	*n = Num(f)
-	return nil
-}
+// Num is a float64 that survives JSON when it is NaN or infinite (as null).
+type Num = numtext.Num
 
 // Encode returns the JSON of a Command or Event.
 func Encode(v any) string {

@@ -16,6 +16,7 @@ import (
 func main() {
 	// One page, at whatever path the site is hosted: the explorer.
 	app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &ui.Explorer{} })
+	ui.GuardLocation() // before go-app parses the address
 	app.RunWhenOnBrowser()
-	site()
+	serveSite()
 }

@@ -2,5 +2,5 @@
 
 package main
 
-// site is native only: in the browser RunWhenOnBrowser never returns.
-func site() {}
+// serveSite is native only: in the browser RunWhenOnBrowser never returns.
+func serveSite() {}

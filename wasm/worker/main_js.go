@@ -2,31 +2,33 @@
 
 // Command worker is the explorer's engine, run in a dedicated Web Worker. It
 // reads protocol.Commands from the page, trains in chunks of about 50 ms and
-// yields to the event loop between chunks, so that pause acts at once, and
-// posts protocol.Events back, with large arrays in transferred buffers.
+// yields to the event loop between chunks (and inside epochs longer than a
+// chunk), so that pause acts at once, and posts protocol.Events back, with
+// large arrays in transferred buffers.
 package main
 
 import (
 	"syscall/js"
-	"time"
 
 	"pdnexplorer/wasm/protocol"
 )
 
-// chunk is how much work runs between two yields to the event loop.
-const chunk = 50 * time.Millisecond
-
 func main() {
-	cmds := make(chan protocol.Command, 256)
 	s := newSession(post)
+	s.yield = newYield()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		c, err := protocol.DecodeCommand(args[0].Get("data").Get("json").String())
+		data := args[0].Get("data")
+		if data.Type() != js.TypeObject || data.Get("json").Type() != js.TypeString {
+			post(protocol.Event{Kind: protocol.KindError, Error: "bad message from the page: not {json: string}"}, nil)
+			return nil
+		}
+		c, err := protocol.DecodeCommand(data.Get("json").String())
 		if err != nil {
 			post(protocol.Event{Kind: protocol.KindError, Error: "bad message from the page: " + err.Error()}, nil)
 			return nil
 		}
 		select {
-		case cmds <- c:
+		case s.cmds <- c:
 		default:
 			post(protocol.Event{Kind: protocol.KindError, Error: "the engine is busy; command dropped: " + c.Op}, nil)
 		}
@@ -34,23 +36,7 @@ func main() {
 	})
 	js.Global().Set("onmessage", onMessage)
 	post(protocol.Event{Kind: protocol.KindReady}, nil)
-
-	yield := newYield()
-	for {
-		for drained := false; !drained; {
-			select {
-			case c := <-cmds:
-				s.handle(c)
-			default:
-				drained = true
-			}
-		}
-		if s.work(chunk) {
-			yield()
-			continue
-		}
-		s.handle(<-cmds) // idle: sleep until the page asks for something
-	}
+	s.run() // never returns: the worker must keep listening
 }
 
 // newYield returns a function that gives the event loop one turn, through a

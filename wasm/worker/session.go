@@ -8,29 +8,49 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
 
-// maxBrowserEdges bounds the graphs the worker will build: beyond it an
-// epoch takes seconds and the weights outgrow a comfortable page. The CLI
-// has no such bound.
+// maxBrowserEdges bounds the graphs the worker will build: the page draws
+// and receives a weight per edge. The engine's cost limits (pdn.BrowserLimits)
+// bound the model on top of it. The CLI has neither bound.
 const maxBrowserEdges = 200_000
 
-// snapshotEvery throttles snapshots to about 20 a second.
+// chunk is how much work runs between two turns of the event loop: pause
+// and every other command act within it.
+const chunk = 50 * time.Millisecond
+
+// snapshotEvery throttles snapshots to about 20 a second; a snapshot costs
+// an evaluation, so on a large graph they come no more often than twice an
+// evaluation's time, to keep that cost under a third of the work (an
+// epoch costs about three evaluations, so a long run still shows each).
 const snapshotEvery = 50 * time.Millisecond
 
 // layoutEvery is how often a layout in progress is shown, so the picture
 // settles before the user's eyes instead of appearing after a wait.
 const layoutEvery = 700 * time.Millisecond
 
+// progressEvery is how often a long epoch or set-up reports its progress;
+// an epoch reports none before progressAfter, so that at the default size,
+// where an epoch takes 16 ms, nothing flickers.
+const (
+	progressEvery = 100 * time.Millisecond
+	progressAfter = 250 * time.Millisecond
+)
+
 // trainer is what the session needs of a pdn.Trainer; tests wrap one.
 type trainer interface {
 	Prepare(budget time.Duration) bool
+	Preparing() float64
 	Step() (float64, error)
 	EvaluateInto(*pdn.Snapshot)
 	Reset()
 	Done() bool
+	Epoch() int
+	SetPace(func(done float64))
+	Cost() pdn.Cost
 }
 
 func newPDNTrainer(g *datasets.Graph, e experiment.Experiment) (trainer, error) {
@@ -47,6 +67,10 @@ type session struct {
 	post       poster
 	now        func() time.Time
 	newTrainer func(*datasets.Graph, experiment.Experiment) (trainer, error)
+	// cmds brings the page's commands; yield gives the event loop a turn,
+	// so that they can arrive. Both are used inside a long epoch too.
+	cmds  chan protocol.Command
+	yield func()
 
 	exp      experiment.Experiment
 	g        *datasets.Graph
@@ -56,15 +80,57 @@ type session struct {
 	layout   *layoutJob
 	running  bool
 
-	snap       pdn.Snapshot
-	w32        []float32
-	lastPost   time.Time
-	lastLayout time.Time
-	rate       float64 // epochs per second over the last chunk
+	// Inside an epoch: holding is a pause that came in mid-epoch, later the
+	// commands that must wait for the epoch to end, epochStart when it began.
+	holding    bool
+	later      []protocol.Command
+	epochStart time.Time
+	inEpoch    bool
+
+	snap         pdn.Snapshot
+	w32          []float32
+	lastPost     time.Time
+	lastLayout   time.Time
+	lastProgress time.Time
+	sliceStart   time.Time
+	evalCost     time.Duration // how long the last evaluation took
+	rate         float64       // epochs per second over the last chunk
 }
 
 func newSession(post poster) *session {
-	return &session{post: post, now: time.Now, newTrainer: newPDNTrainer, rate: math.NaN()}
+	return &session{post: post, now: time.Now, newTrainer: newPDNTrainer, rate: math.NaN(),
+		cmds: make(chan protocol.Command, 256), yield: func() {}}
+}
+
+// run is the worker's loop: apply the commands that came in, do a chunk of
+// work, give the event loop a turn; with nothing to do, sleep until a
+// command arrives.
+func (s *session) run() {
+	for {
+		s.drain()
+		if s.work(chunk) {
+			s.yield()
+			continue
+		}
+		s.handle(<-s.cmds)
+	}
+}
+
+// drain applies the commands deferred during an epoch, then those waiting.
+func (s *session) drain() {
+	for len(s.later) > 0 {
+		c := s.later[0]
+		s.later = s.later[1:]
+		s.handle(c)
+	}
+	for {
+		select {
+		case c := <-s.cmds:
+			s.handle(c)
+		default:
+			return
+		}
+	}
 }
 
 // handle applies one command from the page.
@@ -97,12 +163,14 @@ func (s *session) handle(c protocol.Command) {
 		}
 		s.postSnapshot()
 	default:
-		s.fail(fmt.Errorf("unknown command %q", c.Op), "")
+		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
 	}
 }
 
 // set adopts a new experiment: a new graph if its data differ (or always,
-// to regenerate), else a new model if the model or training differ.
+// to regenerate), else a new model if the model or training differ. It
+// refuses, naming the field to lower, what would not fit the browser,
+// before anything is allocated.
 func (s *session) set(state string, regenerate bool) {
 	e, err := experiment.Decode(state)
 	if err != nil {
@@ -114,11 +182,15 @@ func (s *session) set(state string, regenerate bool) {
 	}
 	dataChanged := regenerate || s.g == nil || e.Data != s.exp.Data
 	modelChanged := dataChanged || e.Encode() != s.exp.Encode()
+	shape := pdn.ExpectedShape(e.Data)
+	if !dataChanged {
+		shape = pdn.ShapeOf(s.g)
+	}
+	if err := checkSize(e, shape); err != nil {
+		s.fail(err, err.field)
+		return
+	}
 	if dataChanged {
-		if err := checkSize(e.Data); err != nil {
-			s.fail(err, err.field)
-			return
-		}
 		g, err := datasets.Synthetic(e.Data)
 		if err != nil {
 			s.fail(err, "")
@@ -126,18 +198,22 @@ func (s *session) set(state string, regenerate bool) {
 		}
 		s.g = g
 		s.gen++
+		s.tr = nil
+		s.running = false
 		s.layout = newLayoutJob(g, e.Data.Seed)
 		s.lastLayout = s.now()
 		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
 	}
 	s.exp = e
 	if modelChanged {
+		s.tr, s.running = nil, false
 		tr, err := s.newTrainer(s.g, e)
 		if err != nil {
-			s.fail(err, "")
+			s.fail(err, errorField(err))
 			return
 		}
 		s.tr = tr
+		s.tr.SetPace(s.pace)
 		s.prepared = tr.Prepare(0)
 		s.postSnapshot()
 	}
@@ -148,20 +224,38 @@ type sizeError struct {
 	field string
 }
 
-// checkSize refuses graphs too large for a browser, naming what to lower.
-func checkSize(d experiment.Data) *sizeError {
-	n := float64(d.PerClass)
-	intra := float64(d.Classes) * n * (n - 1) / 2 * d.P
-	inter := float64(d.Classes*(d.Classes-1)) / 2 * n * n * d.Q
-	if intra+inter <= maxBrowserEdges {
-		return nil
+// checkSize refuses graphs and models too large for a browser, naming
+// what to lower.
+func checkSize(e experiment.Experiment, shape pdn.Shape) *sizeError {
+	if shape.E > maxBrowserEdges {
+		lever := e.Data.Lever("edges")
+		return &sizeError{fmt.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s, %s or %s",
+			numtext.Group(shape.E), numtext.Group(maxBrowserEdges), lever[0], lever[1], lever[2]), lever[0]}
 	}
-	field := "q"
-	if intra > inter {
-		field = "p"
+	err := pdn.Estimate(shape, e.Model).Check(pdn.BrowserLimits, e.Data.Lever)
+	var ce *pdn.CostError
+	if errors.As(err, &ce) {
+		return &sizeError{err, ce.Field}
 	}
-	return &sizeError{fmt.Errorf("these parameters make about %.0f edges; the browser handles up to %d: lower %s, or per-class (n = %d)",
-		intra+inter, maxBrowserEdges, field, d.PerClass), field}
+	return nil
+}
+
+// errorField names the parameter to change for an error of the engine.
+func errorField(err error) string {
+	var (
+		ge *pdn.GraphError
+		ce *pdn.CostError
+		de *pdn.DivergedError
+	)
+	switch {
+	case errors.As(err, &ge):
+		return ge.Field
+	case errors.As(err, &ce):
+		return ce.Field
+	case errors.As(err, &de):
+		return "lr"
+	}
+	return ""
 }
 
 func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
@@ -172,10 +266,13 @@ func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 	return &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.Encode()}
 }
 
-// work advances the layout and, if running, training, for about budget.
-// It reports whether there is more to do without a new command.
+// work advances the layout and, if running, training, for about budget:
+// the layout gets half of it while training runs, and training at least
+// one epoch however long a layout update took. It reports whether there
+// is more to do without a new command.
 func (s *session) work(budget time.Duration) bool {
 	start := s.now()
+	s.sliceStart = start
 	deadline := start.Add(budget)
 	if s.layout != nil {
 		layoutDeadline := start.Add(budget / 2)
@@ -197,14 +294,15 @@ func (s *session) work(budget time.Duration) bool {
 	if s.tr != nil && !s.prepared {
 		// A model with slow set-up gets it done a chunk at a time, so that
 		// commands are still answered in between.
-		if s.prepared = s.tr.Prepare(deadline.Sub(s.now())); !s.prepared {
+		if s.prepared = s.tr.Prepare(max(deadline.Sub(s.now()), budget/2)); !s.prepared {
+			s.postProgress(protocol.PhaseSetup, s.tr.Preparing(), false)
 			return true
 		}
 		s.postSnapshot()
 	}
 	if s.running && s.tr != nil {
 		t0, epochs := s.now(), 0
-		for s.running && s.now().Before(deadline) {
+		for s.running && (epochs == 0 || s.now().Before(deadline)) {
 			if !s.trainEpoch() {
 				break
 			}
@@ -216,7 +314,7 @@ func (s *session) work(budget time.Duration) bool {
 		if dt := s.now().Sub(t0).Seconds(); epochs > 0 && dt > 0 {
 			s.rate = float64(epochs) / dt
 		}
-		if !s.running || s.now().Sub(s.lastPost) >= snapshotEvery {
+		if !s.running || s.now().Sub(s.lastPost) >= max(snapshotEvery, 2*s.evalCost) {
 			s.postSnapshot()
 		}
 	}
@@ -225,17 +323,74 @@ func (s *session) work(budget time.Duration) bool {
 
 // trainEpoch trains one epoch; a diverged run stops and is reported.
 func (s *session) trainEpoch() bool {
-	if _, err := s.tr.Step(); err != nil {
+	s.holding, s.epochStart, s.inEpoch = false, s.now(), true
+	_, err := s.tr.Step()
+	s.inEpoch = false
+	if err != nil {
 		s.running = false
-		var de *pdn.DivergedError
-		field := ""
-		if errors.As(err, &de) {
-			field = "lr"
-		}
-		s.fail(err, field)
+		s.fail(err, errorField(err))
 		return false
 	}
 	return true
+}
+
+// pace runs inside a training step, about every million units of work.
+// Once a chunk has passed it reports the epoch's progress, gives the event
+// loop a turn and reads what came in: a pause holds the epoch right there
+// until play or step; any other command waits for the epoch to end. The
+// trainer's state is untouched while it waits, so the run's bits do not
+// depend on when the user paused.
+func (s *session) pace(done float64) {
+	if s.now().Sub(s.sliceStart) < chunk {
+		return
+	}
+	long := s.now().Sub(s.epochStart) >= progressAfter
+	if long {
+		s.postProgress(protocol.PhaseEpoch, done, false)
+	}
+	s.yield()
+	s.sliceStart = s.now()
+	for {
+		var c protocol.Command
+		select {
+		case c = <-s.cmds:
+		default:
+			if !s.holding {
+				return
+			}
+			c = <-s.cmds // paused mid-epoch: sleep until the next command
+		}
+		switch c.Op {
+		case protocol.OpPause:
+			s.running, s.holding = false, true
+		case protocol.OpStart:
+			s.running, s.holding = true, false
+		case protocol.OpStep:
+			s.running, s.holding = false, false // finish this epoch, then stop
+		default:
+			s.later = append(s.later, c)
+			s.holding = false // finish the epoch, then apply it
+		}
+		if long || s.holding {
+			s.postProgress(protocol.PhaseEpoch, done, true)
+		}
+		s.sliceStart = s.now()
+	}
+}
+
+// postProgress tells the page how far a long epoch or set-up has got, at
+// most every progressEvery unless now is set (a pause or play to show).
+func (s *session) postProgress(phase string, done float64, now bool) {
+	if !now && s.now().Sub(s.lastProgress) < progressEvery {
+		return
+	}
+	epoch := 0
+	if s.tr != nil {
+		epoch = s.tr.Epoch()
+	}
+	s.post(protocol.Event{Kind: protocol.KindProgress, Gen: s.gen, Progress: &protocol.Progress{
+		Phase: phase, Epoch: epoch, Done: done, Running: s.running}}, nil)
+	s.lastProgress = s.now()
 }
 
 // postSnapshot posts the trainer's state, if it is ready to be read.
@@ -243,7 +398,9 @@ func (s *session) postSnapshot() {
 	if s.tr == nil || !s.prepared {
 		return
 	}
+	t0 := s.now()
 	s.tr.EvaluateInto(&s.snap)
+	s.evalCost = s.now().Sub(t0)
 	sn := &s.snap
 	s.w32 = s.w32[:0]
 	for _, w := range sn.Weights {
@@ -253,13 +410,18 @@ func (s *session) postSnapshot() {
 	if s.exp.Model.UsesGraph() {
 		w32 = s.w32
 	}
-	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: &protocol.Snapshot{
+	epochSec, _ := s.tr.Cost().Seconds(pdn.BrowserLimits)
+	ps := &protocol.Snapshot{
 		Epoch: sn.Epoch, Epochs: s.exp.Train.Epochs, Loss: protocol.Num(sn.Loss),
 		TrainAcc: protocol.Num(sn.TrainAcc), TestAcc: protocol.Num(sn.TestAcc),
 		WIntra: protocol.Num(sn.WIntra), WInter: protocol.Num(sn.WInter),
 		Running: s.running, EpochsPerSec: protocol.Num(s.rate), Model: s.exp.Model.Kind,
-		Inputs: sn.Inputs, Hops: sn.Hops,
-	}}, w32)
+		Inputs: sn.Inputs, Hops: sn.Hops, SecondsPerEpoch: protocol.Num(epochSec),
+	}
+	if sn.Unstable != nil {
+		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
+	}
+	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, w32)
 	s.lastPost = s.now()
 }
 

@@ -1,6 +1,4 @@
-//go:build !js
-
-package main
+package site
 
 import (
 	"image"

@@ -1,0 +1,227 @@
+package app
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// badLinks is the link part of the catalogue of bad inputs: each fragment
+// must parse (after RepairURL, as the page does before go-app sees it),
+// give a usable state, and report what it could not use by name.
+var badLinks = []struct {
+	hash string
+	want []string
+}{
+	// Invalid escapes once ended the page's Go program inside go-app.
+	{"#%", []string{`"%": unknown parameter`}},
+	{"#a=%", []string{`"a": unknown parameter`}},
+	{"#model=%", []string{`model: "%" is not allowed; want one of pdn`}},
+	{"#%ZZ=1", []string{`"%ZZ": unknown parameter`}},
+	{"#lr=%E0%A4%A", []string{`lr: "\xe0\xa4%A" is not allowed`}},
+	{"#classes=%2", []string{`classes: "%2" is not allowed; want [2, 6]`}},
+	{"#%%%", []string{`"%%%": unknown parameter`}},
+	// Values out of range, malformed or of the wrong kind.
+	{"#classes=99", []string{"classes: 99 is not allowed; want [2, 6]"}},
+	{"#classes=3.5", []string{`classes: "3.5" is not allowed`}},
+	{"#per-class=1e3", []string{`per-class: "1e3" is not allowed`}},
+	{"#p=abc", []string{`p: "abc" is not allowed; want [0.0009765625, 0.0625]`}},
+	{"#p=0x1p-7", []string{`p: "0x1p-7" is not allowed`}},
+	{"#q=NaN", []string{`q: "NaN" is not allowed`}},
+	{"#sigma-d=Infinity", []string{`sigma-d: "Infinity" is not allowed`}},
+	{"#lr=1e400", []string{`lr: "1e400" is not allowed; want [1e-06, 10]`}},
+	{"#lr=1e9", []string{"lr: 1000000000 is not allowed; want [1e-06, 10]"}},
+	{"#lr=", []string{`lr: "" is not allowed`}},
+	{"#edge-hidden=0", []string{"edge-hidden: 0 is not allowed; want none, or up to 3 sizes in [1, 256]"}},
+	{"#edge-hidden=", []string{`edge-hidden: "" is not allowed`}},
+	{"#edge-hidden=8,8,8,8", []string{"edge-hidden: 8,8,8,8 is not allowed"}},
+	{"#edge-hidden=16,-1", []string{"edge-hidden: 16,-1 is not allowed"}},
+	{"#model=gat9", []string{`model: "gat9" is not allowed; want one of pdn`}},
+	{"#model=" + strings.Repeat("m", 5000), []string{`model: "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm"… (5000 characters) is not allowed`}},
+	{"#seed=-1", []string{`seed: "-1" is not allowed; want [0, 9007199254740991]`}},
+	{"#seed=9007199254740992", []string{"seed: 9007199254740992 is not allowed"}},
+	{"#epochs=0", []string{"epochs: 0 is not allowed; want [1, 100000]"}},
+	{"#dropout=1", []string{"dropout: 1 is not allowed; want [0, 0.95]"}},
+	{"#threshold=7", []string{"threshold: \"7\" is not allowed; want [0, 1]"}},
+	{"#threshold=-0.1", []string{"threshold: \"-0.1\" is not allowed"}},
+	{"#threshold=NaN", []string{"threshold: \"NaN\" is not allowed"}},
+	// Keys: unknown, repeated, empty.
+	{"#bogus=1", []string{`"bogus": unknown parameter, ignored`}},
+	{"#classes=4&classes=5", []string{"classes: given more than once; using the first, 4"}},
+	{"#=5", []string{`"": unknown parameter`}},
+	{"#classes", []string{`classes: "" is not allowed`}},
+}
+
+func TestCatalogueLinks(t *testing.T) {
+	for _, tc := range badLinks {
+		t.Run(tc.hash, func(t *testing.T) {
+			href, _ := RepairURL("http://127.0.0.1:8080/pdn/" + tc.hash)
+			u, err := url.Parse(href)
+			if err != nil {
+				t.Fatalf("RepairURL left %q unparseable: %v", href, err)
+			}
+			st, err := ParseHash(u.EscapedFragment())
+			if err == nil {
+				t.Fatal("no problem reported")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%q lacks %q", err, w)
+				}
+			}
+			if verr := st.Exp.Validate(); verr != nil || !(st.Threshold >= 0 && st.Threshold <= 1) {
+				t.Errorf("the state is not usable: %v", verr)
+			}
+		})
+	}
+}
+
+func TestRepairURL(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://h/pdn/#classes=4", "http://h/pdn/#classes=4"},
+		{"http://h/pdn/#%", "http://h/pdn/#%25"},
+		{"http://h/pdn/#a=%&b=%2C", "http://h/pdn/#a=%25&b=%2C"},
+		{"http://h/pdn/#%ZZ=1", "http://h/pdn/#%25ZZ=1"},
+		{"http://h/pdn/#lr=%E0%A4%A", "http://h/pdn/#lr=%E0%A4%25A"},
+		{"http://h/%zz/#x", "http://h/%25zz/#x"},
+		{"http://h/pdn/#%4", "http://h/pdn/#%254"},
+	} {
+		got, changed := RepairURL(tc.in)
+		if got != tc.want || changed != (tc.in != tc.want) {
+			t.Errorf("RepairURL(%q) = %q, %v; want %q", tc.in, got, changed, tc.want)
+		}
+		if _, err := url.Parse(got); err != nil {
+			t.Errorf("%q does not parse: %v", got, err)
+		}
+	}
+}
+
+// 50,000 unknown keys once made a 1.6 MB notice that filled the page.
+func TestProblemsAreBounded(t *testing.T) {
+	var b strings.Builder
+	for i := range 50000 {
+		fmt.Fprintf(&b, "&k%d=1", i)
+	}
+	_, err := ParseHash("#threshold=9" + b.String())
+	if err == nil {
+		t.Fatal("no problem reported")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != experiment.MaxReported+1 || lines[len(lines)-1] != "and 49,993 more" {
+		t.Errorf("%d lines, the last %q", len(lines), lines[len(lines)-1])
+	}
+	if !strings.Contains(err.Error(), "threshold") || len(err.Error()) > 1000 {
+		t.Errorf("the message is %d bytes: %.200s", len(err.Error()), err)
+	}
+}
+
+func TestHashChangeIsApplied(t *testing.T) {
+	c, f, d := mount(t)
+	do(d, c, func() { c.applyHash("#classes=4&model=gcn&threshold=0.3") })
+	if c.st.Exp.Data.Classes != 4 || c.st.Exp.Model.Kind != experiment.GCN || c.st.Threshold != 0.3 {
+		t.Errorf("state after the hash change: %+v", c.st)
+	}
+	last := f.sent[len(f.sent)-1]
+	if last.Op != protocol.OpSet || !strings.Contains(last.State, "classes=4") || !strings.Contains(last.State, "model=gcn") {
+		t.Errorf("sent %+v", last)
+	}
+	n := len(f.sent)
+	do(d, c, func() { c.applyHash("#" + c.st.Hash()) }) // what the page wrote itself
+	if len(f.sent) != n {
+		t.Error("the page's own hash was applied again")
+	}
+	do(d, c, func() { c.applyHash("#model=%25&classes=9") }) // bad values, typed by hand
+	if c.st.Exp.Model.Kind != experiment.PDN || c.st.Exp.Data.Classes != 3 {
+		t.Errorf("bad values did not fall back to the defaults: %+v", c.st.Exp)
+	}
+	if h := html(c); !strings.Contains(h, "model: &#34;%&#34; is not allowed") || !strings.Contains(h, "classes: 9 is not allowed") {
+		t.Error("the notice does not name the bad fields")
+	}
+}
+
+func TestNoticesAreBounded(t *testing.T) {
+	c, f, d := mount(t)
+	for i := range 10 {
+		f.onEvent(protocol.Event{Kind: protocol.KindError, Error: fmt.Sprintf("problem %d", i)}, nil)
+	}
+	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: strings.Repeat("long ", 10000)}, nil)
+	d.Consume()
+	if len(c.notices) != maxNotices {
+		t.Errorf("%d notices", len(c.notices))
+	}
+	for _, n := range c.notices {
+		if len([]rune(n.text)) > maxNoticeLen+1 {
+			t.Errorf("a notice of %d characters", len(n.text))
+		}
+	}
+	if c.notices[len(c.notices)-2].text != "problem 9" {
+		t.Errorf("the newest notices are not kept: %v", c.notices)
+	}
+}
+
+func TestProgressAndWarningsAreShown(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	f.onEvent(protocol.Event{Kind: protocol.KindProgress, Gen: 1, Progress: &protocol.Progress{Phase: protocol.PhaseEpoch, Epoch: 0, Done: 0.35, Running: true}}, nil)
+	d.Consume()
+	h := html(c)
+	if !strings.Contains(h, "Training epoch 1: 35%") || !strings.Contains(h, "Pause") {
+		t.Errorf("no progress shown, or no pause button")
+	}
+	f.onEvent(protocol.Event{Kind: protocol.KindProgress, Gen: 1, Progress: &protocol.Progress{Phase: protocol.PhaseEpoch, Epoch: 0, Done: 0.4, Running: false}}, nil)
+	d.Consume()
+	if h := html(c); !strings.Contains(h, "paused inside the epoch") || !strings.Contains(h, "▶ Play") {
+		t.Error("a pause inside the epoch is not shown")
+	}
+	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200, Model: experiment.PDN,
+		Warning: "training is unstable: lower lr", WarningField: "lr"}}, []float32{0.5, 0.5, 0.5})
+	d.Consume()
+	h = html(c)
+	if strings.Contains(h, "Training epoch 1") || !strings.Contains(h, "training is unstable") || c.engineErr["lr"] == "" {
+		t.Error("after the epoch: the progress stays, or the warning is not shown beside lr")
+	}
+}
+
+// A refused value stays in its box beside the message, so nothing typed is
+// lost; a new state takes the engine's errors about the old one away.
+func TestRefusedValuesStayAndStaleErrorsGo(t *testing.T) {
+	c, f, d := mount(t)
+	do(d, c, func() { c.setParam("lr", "1e400") })
+	if h := html(c); !strings.Contains(h, `value="1e400"`) || !strings.Contains(h, `lr: &#34;1e400&#34; is not allowed`) {
+		t.Error("the refused value is not kept in its box with the message")
+	}
+	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: "these parameters make too many edges: lower q", Field: "q"}, nil)
+	d.Consume()
+	if c.engineErr["q"] == "" || len(c.notices) != 1 {
+		t.Fatal("the engine's error is not shown")
+	}
+	do(d, c, func() { c.setParam("q", "0.001") })
+	if c.engineErr["q"] != "" || len(c.notices) != 0 {
+		t.Errorf("the engine's error about the old state stays: %q, %v", c.engineErr["q"], c.notices)
+	}
+	if c.fieldErr["lr"] == "" || c.typed["lr"] != "1e400" {
+		t.Error("a change elsewhere forgot the refused lr")
+	}
+	do(d, c, func() { c.setParam("lr", "0.02") })
+	if c.fieldErr["lr"] != "" || c.typed["lr"] != "" || c.st.Exp.Train.LR != 0.02 {
+		t.Error("a mended value did not take")
+	}
+}
+
+func TestFiguresWaitForTheEngine(t *testing.T) {
+	c, f, d := mount(t)
+	if h := html(c); !regexp.MustCompile(`id="test-acc"[^>]*>–<`).MatchString(h) {
+		t.Error("test accuracy shows a number before the engine has sent any")
+	}
+	tiny(f, d)
+	snapshot(f, 0, false)
+	d.Consume()
+	if !strings.Contains(html(c), "0.875") {
+		t.Error("figures do not show after a snapshot")
+	}
+}

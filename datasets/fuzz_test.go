@@ -1,0 +1,55 @@
+package datasets
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// FuzzReadBundle reads any three files as a bundle. It must never panic;
+// what it refuses it refuses with a one-line message that names the file;
+// what it accepts is a consistent graph whose classes are its labels'.
+func FuzzReadBundle(f *testing.F) {
+	f.Add(`{"name": "tiny", "classes": 2}`,
+		"id,label,split,x0,x1\n0,0,train,1,2\n1,1,test,3,4\n2,1,val,5,6\n",
+		"source,target,kind,e0\n0,1,inter,0.5\n1,2,intra,1.5\n")
+	for _, tc := range badBundles {
+		files := map[string]string{
+			"meta.json": `{"name": "tiny", "classes": 2}`,
+			"nodes.csv": "id,label,split,x0,x1\n0,0,train,1,2\n1,1,test,3,4\n2,1,val,5,6\n",
+			"edges.csv": "source,target,kind,e0\n0,1,inter,0.5\n1,2,intra,1.5\n",
+		}
+		files[tc.file] = tc.body
+		f.Add(files["meta.json"], files["nodes.csv"], files["edges.csv"])
+	}
+	f.Fuzz(func(t *testing.T, meta, nodes, edges string) {
+		fsys := fstest.MapFS{
+			"meta.json": {Data: []byte(meta)},
+			"nodes.csv": {Data: []byte(nodes)},
+			"edges.csv": {Data: []byte(edges)},
+		}
+		g, err := ReadBundleFS(fsys)
+		if err != nil {
+			msg := err.Error()
+			var be *BundleError
+			if strings.Contains(msg, "\n") {
+				t.Fatalf("a message over several lines: %q", msg)
+			}
+			if !errors.As(err, &be) && !strings.HasPrefix(msg, "graph: ") {
+				t.Fatalf("an error that names no file: %q", msg)
+			}
+			return
+		}
+		if err := g.Check(); err != nil {
+			t.Fatalf("accepted an inconsistent graph: %v", err)
+		}
+		top := 0
+		for _, l := range g.Labels {
+			top = max(top, l)
+		}
+		if g.C != top+1 || g.C > MaxClasses {
+			t.Fatalf("C = %d for labels up to %d", g.C, top)
+		}
+	})
+}

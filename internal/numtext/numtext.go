@@ -1,0 +1,131 @@
+// Package numtext reads and writes numbers as text the way every input and
+// output of the project does: decimal only on the way in, and JSON that
+// never breaks on the way out.
+//
+// strconv.ParseFloat accepts more than a person types into a flag, a link
+// or a CSV cell: hexadecimal floats ("0x1p-3"), "Inf", "infinity" and "NaN"
+// in any case. A value like that in a bundle or a link is far more likely a
+// mistake than an intent, so ParseFloat here takes a plain decimal number,
+// with an optional sign, fraction and exponent, that is finite as a float64.
+//
+// encoding/json refuses NaN and ±Inf, and a single NaN (an accuracy over
+// no test nodes, say) would lose a whole JSON result. Num writes them as
+// null instead, and reads null back as NaN.
+//
+// The package imports only the standard library, so the browser's page can
+// use it without linking anything else.
+package numtext
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strconv"
+)
+
+// ErrNotDecimal says a text is not a plain decimal number.
+var ErrNotDecimal = errors.New("not a decimal number")
+
+// ErrNotFinite says a decimal number is too large for a float64.
+var ErrNotFinite = errors.New("too large: not a finite float64")
+
+// ParseFloat reads s, a decimal number such as "12", "-0.5", "3e-4" or
+// ".5", and returns ErrNotDecimal for anything else (hexadecimal, Inf, NaN,
+// underscores, spaces) and ErrNotFinite for a number beyond ±1.8e308.
+// Numbers too small for a float64 read as 0 or ±0, as strconv reads them.
+func ParseFloat(s string) (float64, error) {
+	if !isDecimal(s) {
+		return 0, ErrNotDecimal
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return 0, ErrNotFinite // strconv reports only overflow as out of range
+	case err != nil:
+		return 0, ErrNotDecimal
+	}
+	return v, nil
+}
+
+// isDecimal reports whether s is [sign] digits [. digits] [e [sign] digits]
+// with at least one digit in the mantissa.
+func isDecimal(s string) bool {
+	i := 0
+	sign := func() {
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+	}
+	digits := func() int {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	sign()
+	n := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		sign()
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// Group writes n with a comma between groups of three digits: 49,992.
+func Group(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	for i := len(s) - 3; i > start; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Num is a float64 that survives JSON when it is NaN or infinite: it is
+// written as null, which encoding/json would otherwise refuse, and null is
+// read back as NaN.
+type Num float64
+
+// MarshalJSON writes null for NaN and ±Inf, else the shortest decimal that
+// reads back to the same bits.
+func (n Num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+// UnmarshalJSON reads null as NaN.
+func (n *Num) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*n = Num(math.NaN())
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*n = Num(f)
+	return nil
+}
+
+// Valid reports whether n is a finite number, that is, not written as null.
+func (n Num) Valid() bool {
+	f := float64(n)
+	return !math.IsNaN(f) && !math.IsInf(f, 0)
+}

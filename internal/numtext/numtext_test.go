@@ -1,0 +1,91 @@
+package numtext
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"testing"
+)
+
+func TestParseFloat(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want float64
+		err  error
+	}{
+		{"12", 12, nil},
+		{"-0.5", -0.5, nil},
+		{"+3e-4", 3e-4, nil},
+		{".5", 0.5, nil},
+		{"5.", 5, nil},
+		{"1E3", 1000, nil},
+		{"1e-400", 0, nil}, // underflow reads as zero, as strconv reads it
+		{"1e400", 0, ErrNotFinite},
+		{"-1e309", 0, ErrNotFinite},
+		{"0x1p-2", 0, ErrNotDecimal},
+		{"Inf", 0, ErrNotDecimal},
+		{"-infinity", 0, ErrNotDecimal},
+		{"NaN", 0, ErrNotDecimal},
+		{"1_000", 0, ErrNotDecimal},
+		{" 1", 0, ErrNotDecimal},
+		{"", 0, ErrNotDecimal},
+		{".", 0, ErrNotDecimal},
+		{"-", 0, ErrNotDecimal},
+		{"1e", 0, ErrNotDecimal},
+		{"1e+", 0, ErrNotDecimal},
+		{"e5", 0, ErrNotDecimal},
+		{"1.2.3", 0, ErrNotDecimal},
+		{"١٢", 0, ErrNotDecimal}, // Arabic-Indic digits
+	} {
+		got, err := ParseFloat(tc.in)
+		if !errors.Is(err, tc.err) || (err == nil && got != tc.want) {
+			t.Errorf("ParseFloat(%q) = %v, %v; want %v, %v", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+func TestNumJSON(t *testing.T) {
+	b, err := json.Marshal(map[string]Num{"a": 0.25, "b": Num(math.NaN()), "c": Num(math.Inf(-1))})
+	if err != nil || string(b) != `{"a":0.25,"b":null,"c":null}` {
+		t.Fatalf("Marshal = %s, %v", b, err)
+	}
+	var back map[string]Num
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back["a"] != 0.25 || back["b"].Valid() || !back["a"].Valid() {
+		t.Errorf("round trip = %v", back)
+	}
+	var n Num
+	if err := json.Unmarshal([]byte(`"x"`), &n); err == nil {
+		t.Error("a string read as a Num")
+	}
+}
+
+func FuzzParseFloat(f *testing.F) {
+	for _, s := range []string{"1", "-2.5e-3", "0x1p3", "NaN", "1e400", ".e1", "+.5E+2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseFloat(s)
+		if err != nil {
+			return
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Fatalf("ParseFloat(%q) = %v: not finite", s, v)
+		}
+		for _, c := range s {
+			if !(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+				t.Fatalf("ParseFloat(%q) accepted %q", s, c)
+			}
+		}
+	})
+}
+
+func TestGroup(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 49992: "49,992", 1179648: "1,179,648", -1234: "-1,234", -123: "-123"} {
+		if got := Group(n); got != want {
+			t.Errorf("Group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,0 +1,185 @@
+package pdn
+
+import (
+	"errors"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// The estimate of memory must follow the model as built: within a factor
+// of two of what building it and training one epoch leaves on the heap.
+func TestEstimateFollowsMemory(t *testing.T) {
+	for _, q := range []string{
+		"per-class=256", "per-class=256&model=gcn", "per-class=256&model=mlp", "per-class=256&model=pdn-linear",
+		"per-class=256&model=pdn-edgeconv", "per-class=256&model=pdn-multiscale", "per-class=256&model=gat",
+		"per-class=256&model=appnp", "per-class=256&model=clustergcn",
+		"per-class=128&edge-hidden=128,128", "classes=4&per-class=512&node-features=64&hidden=256",
+		"classes=6&per-class=512&p=0.05&edge-features=64&edge-hidden=32,16",
+	} {
+		t.Run(q, func(t *testing.T) {
+			e, err := experiment.Decode(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := datasets.Synthetic(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			tr := mustTrainer(t, g, e)
+			runEpochs(t, tr, 1)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			c := tr.Cost()
+			model := c.Bytes - c.Parts[len(c.Parts)-1].Bytes // the graph was there before
+			used := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+			t.Logf("estimated %.1f MB, held %.1f MB: ratio %.2f", model/(1<<20), used/(1<<20), model/used)
+			if ratio := model / used; ratio < 0.5 || ratio > 2 {
+				t.Errorf("estimated %.1f MB, the model holds %.1f MB", model/(1<<20), used/(1<<20))
+			}
+			runtime.KeepAlive(tr)
+		})
+	}
+}
+
+// hang is the link that once hung the browser for eight minutes: a
+// 200,000-edge graph under a pathfinder of three layers of 256.
+const hang = "classes=6&per-class=1024&p=0.058&q=0.0009765625&node-features=64&edge-features=64&edge-hidden=256,256,256&hidden=512&epochs=5"
+
+func TestCostCheck(t *testing.T) {
+	e, _ := experiment.Decode(hang)
+	s := Shape{N: 6144, E: 198000, F: 64, D: 64, C: 6}
+	c := Estimate(s, e.Model)
+	err := c.Check(BrowserLimits, e.Data.Lever)
+	var ce *CostError
+	if !errors.As(err, &ce) {
+		t.Fatalf("the browser accepted %s: %v", hang, err)
+	}
+	for _, want := range []string{"GB of memory", "the browser allows 1.0 GB", "the pathfinder MLP over 198,000 edges",
+		"lower edge-hidden, edge-features, p, q or per-class"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
+		}
+	}
+	if ce.Field != "edge-hidden" {
+		t.Errorf("field %q, want edge-hidden", ce.Field)
+	}
+	// The default scenario and the largest graphs the sliders make with the
+	// default model stay well inside both limits.
+	d := experiment.Default()
+	for _, s := range []Shape{{1500, 7429, 32, 32, 3}, {6144, 200000, 64, 64, 6}} {
+		for _, l := range []Limits{BrowserLimits, NativeLimits} {
+			if err := Estimate(s, d.Model).Check(l, nil); err != nil {
+				t.Errorf("%+v %s: %v", s, l.Where, err)
+			}
+		}
+	}
+	// An epoch too long for the browser, though it fits in memory.
+	d.Model.EdgeHidden = []int{128, 128}
+	err = Estimate(Shape{6144, 150000, 32, 64, 6}, d.Model).Check(BrowserLimits, nil)
+	if err == nil || !strings.Contains(err.Error(), "per epoch (the browser allows 1.0 s)") {
+		t.Errorf("long epoch: %v", err)
+	}
+	// ClusterGCN's partition cannot be cut into pieces: a few seconds at most.
+	d.Model.Kind = experiment.ClusterGCN
+	err = Estimate(Shape{6144, 110000, 32, 32, 6}, d.Model).Check(BrowserLimits, nil)
+	if err == nil || !strings.Contains(err.Error(), "to set up (the browser allows 3.0 s), most of it for the Louvain partition") {
+		t.Errorf("Louvain: %v", err)
+	}
+}
+
+// NewTrainer refuses a graph it cannot learn from, with a message that says
+// why, before anything is built.
+func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
+	oneClass := smallGraph(15, 20, 30, 3, 2, 2)
+	for i := range oneClass.Labels {
+		oneClass.Labels[i] = 0
+	}
+	oneClass.C = 1
+	noTrain := smallGraph(15, 20, 30, 3, 2, 2)
+	for i := range noTrain.Splits {
+		noTrain.Splits[i] = datasets.Test
+	}
+	noEdges := smallGraph(15, 20, 30, 3, 2, 2)
+	noEdges.Src, noEdges.Dst, noEdges.EdgeX, noEdges.Kind = nil, nil, nil, nil
+	for _, tc := range []struct {
+		name  string
+		g     *datasets.Graph
+		model string
+		want  string
+	}{
+		{"one class", oneClass, experiment.PDN, "one class"},
+		{"no training nodes", noTrain, experiment.GCN, "no training nodes"},
+		{"no edges, PDN", noEdges, experiment.PDN, "no edges, and model pdn passes messages along edges"},
+		{"no edges, DeepWalk", noEdges, experiment.DeepWalk, "no edges"},
+	} {
+		e := experiment.Default()
+		e.Model.Kind = tc.model
+		_, err := NewTrainer(tc.g, e)
+		var ge *GraphError
+		if !errors.As(err, &ge) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want a GraphError saying %q", tc.name, err, tc.want)
+		}
+	}
+	e := experiment.Default()
+	e.Model.Kind = experiment.MLP
+	if _, err := NewTrainer(noEdges, e); err != nil {
+		t.Errorf("an MLP needs no edges: %v", err)
+	}
+}
+
+// Features of 1e308 overflow the first forward pass: the message blames the
+// data, not the learning rate.
+func TestHugeFeaturesBlameTheData(t *testing.T) {
+	g := smallGraph(15, 20, 30, 3, 2, 2)
+	for i := range g.X {
+		g.X[i] = 1e308
+	}
+	tr := mustTrainer(t, g, experiment.Default())
+	_, err := tr.Step()
+	var ie *InputError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "the data are to blame, not lr") || !strings.Contains(err.Error(), "1e+308") {
+		t.Errorf("Step = %v", err)
+	}
+}
+
+// lr = 10 makes the loss climb without ever reaching infinity: the run goes
+// on, and the snapshot says lr is to blame.
+func TestUnstableLossIsReported(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass = 64
+	e.Train.LR = 10
+	g, _ := datasets.Synthetic(e.Data)
+	tr := mustTrainer(t, g, e)
+	var s Snapshot
+	for range 20 {
+		if _, err := tr.Step(); err != nil {
+			break
+		}
+		tr.EvaluateInto(&s)
+		if s.Unstable != nil {
+			break
+		}
+	}
+	if s.Unstable == nil || !strings.Contains(s.Unstable.Error(), "lower lr (now 10;") {
+		t.Fatalf("no warning after epoch %d (loss %v)", s.Epoch, s.Loss)
+	}
+	tr.Reset()
+	tr.EvaluateInto(&s)
+	if s.Unstable != nil {
+		t.Error("Reset kept the warning")
+	}
+	e.Train.LR = 0.01
+	ok := mustTrainer(t, g, e)
+	runEpochs(t, ok, 200)
+	if ok.Evaluate().Unstable != nil || math.IsNaN(ok.Evaluate().Loss) {
+		t.Error("the default learning rate was called unstable")
+	}
+}

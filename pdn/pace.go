@@ -1,0 +1,116 @@
+package pdn
+
+// pacer lets a long epoch be cut into pieces. The loops that can be long
+// (dense products over edges or nodes, propagation over the graph) run in
+// blocks of rows and report their work between blocks; every paceEvery
+// units the pacer calls its function, which may do anything, even block
+// for a while: the browser's worker yields to its event loop there, so that
+// a pause acts within the epoch and the page sees the epoch's progress.
+//
+// Blocks are whole multiples of four rows, and the kernels fold rows in
+// groups of at most four, in order, so a blocked product adds the same
+// numbers in the same order as an unblocked one: pacing never changes a
+// bit. A nil *pacer runs every loop in one block and calls nothing.
+type pacer struct {
+	fn    func(done float64) // called with the units done so far this epoch
+	on    bool               // only training steps are paced
+	done  float64            // units done since the epoch began
+	next  float64            // call fn when done reaches this
+	block float64            // units a block holds; 0 is blockUnits
+	every float64            // units between two calls; 0 is paceEvery
+}
+
+const (
+	// paceEvery is how much work runs between two calls of the pacer's
+	// function: about a millisecond under WebAssembly.
+	paceEvery = 1e6
+	// blockUnits is about how much work a block of rows holds.
+	blockUnits = 2.5e5
+)
+
+// start begins an epoch's count.
+func (pc *pacer) start() {
+	if pc != nil {
+		pc.done, pc.on = 0, pc.fn != nil
+		pc.next = pc.interval()
+	}
+}
+
+// stop ends pacing until the next start (evaluation is not paced).
+func (pc *pacer) stop() {
+	if pc != nil {
+		pc.on = false
+	}
+}
+
+func (pc *pacer) interval() float64 {
+	if pc.every == 0 {
+		return paceEvery
+	}
+	return pc.every
+}
+
+// tick records units of work done.
+func (pc *pacer) tick(units float64) {
+	if pc == nil || !pc.on {
+		return
+	}
+	pc.done += units
+	if pc.done >= pc.next {
+		pc.next = pc.done + pc.interval()
+		pc.fn(pc.done)
+	}
+}
+
+// blockEnd returns the end of the block of rows that starts at lo, of n
+// rows that cost perRow units each: a multiple of four rows after lo, or n.
+func (pc *pacer) blockEnd(lo, n int, perRow float64) int {
+	if pc == nil || !pc.on || perRow <= 0 {
+		return n
+	}
+	size := pc.block
+	if size == 0 {
+		size = blockUnits
+	}
+	rows := max(4, int(size/perRow)/4*4)
+	return min(n, lo+rows)
+}
+
+// mulABT is mulABT in blocks of rows of a (and c).
+func (pc *pacer) mulABT(c, a, b []float64, n, k, m int) {
+	per := float64(k * m)
+	for lo := 0; lo < n; {
+		hi := pc.blockEnd(lo, n, per)
+		mulABT(c[lo*m:hi*m], a[lo*k:hi*k], b, hi-lo, k, m)
+		pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+}
+
+// addATB is addATB in blocks of rows of a and b.
+func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
+	per := float64(m * k)
+	for lo := 0; lo < n; {
+		hi := pc.blockEnd(lo, n, per)
+		addATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
+		pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+}
+
+// affineForward sets y = x·Wᵀ + b.
+func (pc *pacer) affineForward(y, x, w, b []float64, rows, in, out int) {
+	pc.mulABT(y, x, w, rows, in, out)
+	addRows(y, b, rows, out)
+}
+
+// affineBackward adds dyᵀ·x to ∂W and Σdy to ∂b and, unless dx is nil,
+// sets dx = dy·W, using wt as scratch for Wᵀ.
+func (pc *pacer) affineBackward(dx, x, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
+	pc.addATB(w.grad, dy, x, rows, out, in)
+	sumRowsAdd(b.grad, dy, rows, out)
+	if dx != nil {
+		transpose(wt, w.val, out, in)
+		pc.mulABT(dx, dy, wt, rows, out, in)
+	}
+}

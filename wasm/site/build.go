@@ -1,0 +1,296 @@
+// Package site builds the explorer's static site and serves it.
+//
+// Build writes a directory any file server can host, at / or under a
+// sub-path: the entry page, both WebAssembly binaries, go-app's loader, the
+// toolchain's wasm_exec.js, styles, icons, the manifest and a service
+// worker that precaches it all, so that after one visit the site works
+// offline. Next to every file worth compressing it writes a gzip copy
+// (name.gz) for hosts that serve precompressed files; Handler serves those
+// copies to browsers that accept gzip.
+//
+// The package is native Go: the page's own binary never links it.
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// WasmLengthHeader carries app.wasm's uncompressed size, so go-app's
+// loader shows true progress when the file comes gzipped.
+const WasmLengthHeader = "X-Wasm-Content-Length"
+
+// Build writes the static site into out: the root index.html (the real
+// entry page), web/ (styles, the worker's bootstrap, icons), both wasm
+// binaries from wasmDir, go-app's app.js, the toolchain's wasm_exec.js,
+// the manifest, the service worker, and a gzip copy of each compressible
+// file. Every URL in it is relative, so the same files work at / and under
+// any sub-path.
+func Build(out, wasmDir, root, wasmExec string) error {
+	if err := os.MkdirAll(filepath.Join(out, "web"), 0o755); err != nil {
+		return err
+	}
+	for _, name := range []string{"app.wasm", "worker.wasm"} {
+		src, dst := filepath.Join(wasmDir, name), filepath.Join(out, "web", name)
+		if src != dst {
+			if err := copyFile(dst, src); err != nil {
+				return fmt.Errorf("%s: build it first with GOOS=js GOARCH=wasm: %w", name, err)
+			}
+		}
+	}
+	if err := copyDir(filepath.Join(out, "web"), filepath.Join(root, "web")); err != nil {
+		return err
+	}
+	if err := copyFile(filepath.Join(out, "index.html"), filepath.Join(root, "index.html")); err != nil {
+		return err
+	}
+	// The loader must match the Go that compiled the binaries.
+	if err := copyFile(filepath.Join(out, "wasm_exec.js"), wasmExec); err != nil {
+		return err
+	}
+	for _, size := range []int{192, 512} {
+		if err := writeIcon(filepath.Join(out, "web", fmt.Sprintf("icon-%d.png", size)), size); err != nil {
+			return err
+		}
+	}
+	if err := writeManifest(filepath.Join(out, "manifest.webmanifest")); err != nil {
+		return err
+	}
+	version, err := hashDir(out)
+	if err != nil {
+		return err
+	}
+	appJS, err := goappJS(version)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "app.js"), appJS, 0o644); err != nil {
+		return err
+	}
+	if err := writeServiceWorker(filepath.Join(out, "app-worker.js"), out, version); err != nil {
+		return err
+	}
+	return precompress(out)
+}
+
+// relativeResources makes go-app load its wasm relative to the page.
+type relativeResources struct{}
+
+func (relativeResources) Package() string { return "" }
+func (relativeResources) Static() string  { return "." }
+func (relativeResources) AppWASM() string { return "web/app.wasm" }
+
+// goappJS renders go-app's loader script for this site.
+func goappJS(version string) ([]byte, error) {
+	h := &app.Handler{
+		Name:                    "PDN Explorer",
+		Resources:               relativeResources{},
+		Version:                 version,
+		Icon:                    app.Icon{Default: "web/icon-192.png", Large: "web/icon-512.png", SVG: "web/icon.svg"},
+		WasmContentLengthHeader: WasmLengthHeader,
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/app.js")
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	js, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	// go-app writes the service worker's path from the site root; the site
+	// must work under any path, so it is made relative to the page.
+	abs := []byte(`"/app-worker.js"`)
+	if bytes.Count(js, abs) != 1 {
+		return nil, errors.New("go-app's app.js changed: cannot find the service worker registration")
+	}
+	return bytes.Replace(js, abs, []byte(`"app-worker.js"`), 1), nil
+}
+
+func writeManifest(path string) error {
+	m := map[string]any{
+		"name":             "PDN Explorer",
+		"short_name":       "PDN Explorer",
+		"description":      "Watch a Pathfinder Discovery Network learn the graph its messages travel on.",
+		"scope":            "./",
+		"start_url":        "./",
+		"display":          "standalone",
+		"background_color": "#ffffff",
+		"theme_color":      "#1d3557",
+		"icons": []map[string]string{
+			{"src": "web/icon-192.png", "type": "image/png", "sizes": "192x192"},
+			{"src": "web/icon-512.png", "type": "image/png", "sizes": "512x512", "purpose": "any"},
+			{"src": "web/icon.svg", "type": "image/svg+xml", "sizes": "any"},
+		},
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// serviceWorker precaches the whole site and answers from the cache first,
+// so that after one visit the explorer loads and trains offline. Unlike
+// go-app's default it resolves every path against its own scope (the site
+// works under any sub-path), ignores query strings, and answers every
+// navigation inside its scope with the entry page (permalinks work offline).
+var serviceWorker = template.Must(template.New("sw").Parse(`// PDN Explorer service worker, version {{.Version}}.
+const cacheName = "pdn-explorer-{{.Version}}";
+const scope = self.registration.scope;
+const files = {{.Files}}.map((f) => new URL(f, scope).href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(cacheName).then((cache) => cache.addAll(files)).then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== cacheName).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || !req.url.startsWith(scope)) {
+    return;
+  }
+  event.respondWith(
+    caches.open(cacheName).then(async (cache) => {
+      let hit = await cache.match(req, { ignoreSearch: true });
+      if (!hit && req.mode === "navigate") {
+        hit = await cache.match(scope);
+      }
+      return hit || fetch(req);
+    })
+  );
+});
+`))
+
+// writeServiceWorker writes the service worker, listing every file of the
+// site but itself and the gzip copies (the browser caches what it decoded).
+func writeServiceWorker(path, out, version string) error {
+	var files []string
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case rel == "app-worker.js", strings.HasSuffix(rel, ".gz"):
+			return nil
+		case rel == "index.html":
+			rel = "./" // the scope URL itself is the entry page
+		}
+		files = append(files, rel)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	list, _ := json.Marshal(files)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := serviceWorker.Execute(f, struct{ Version, Files string }{version, string(list)}); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// hashDir names a build by its contents, so a new build gets a new service
+// worker and browsers fetch it.
+func hashDir(dir string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		name := filepath.Base(p)
+		if name == "app.js" || name == "app-worker.js" || strings.HasSuffix(name, ".gz") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))[:12], err
+}
+
+// compressible are the kinds of file worth a gzip copy; images are
+// compressed already.
+var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".html": true, ".svg": true, ".webmanifest": true, ".json": true}
+
+// precompress writes name.gz beside every compressible file of out, at
+// gzip's best compression, once for all visitors.
+func precompress(out string) error {
+	return filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !compressible[filepath.Ext(p)] {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(b)
+		if err := w.Close(); err != nil {
+			return err
+		}
+		return os.WriteFile(p+".gz", z.Bytes(), 0o644)
+	})
+}
+
+func copyFile(dst, src string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o644)
+}
+
+func copyDir(dst, src string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		return copyFile(target, p)
+	})
+}

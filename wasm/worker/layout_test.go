@@ -1,0 +1,106 @@
+package main
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/layout"
+	"gonum.org/v1/gonum/spatial/r2"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
+)
+
+var circleRE = regexp.MustCompile(`cx="([0-9.]+)" cy="([0-9.]+)"`)
+
+// Dense graphs once made Eades diverge: every node was drawn at the four
+// corners of the view, and on 189,000 edges the positions became NaN and
+// gonum's Barnes–Hut tree overflowed the stack. Every layout must stay
+// finite and spread: few nodes on the border of the drawing.
+func TestLayoutStaysFiniteAndSpread(t *testing.T) {
+	for _, q := range []string{"", "classes=2&per-class=1024&p=0.0625", "classes=6&per-class=1024&p=0.035"} {
+		t.Run(q, func(t *testing.T) {
+			if testing.Short() && q != "" {
+				t.Skip("a large layout")
+			}
+			e, err := experiment.Decode(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := datasets.Synthetic(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j := newLayoutJob(g, e.Data.Seed)
+			// The page shows the layout as it settles, so every stage counts.
+			steps := 0
+			for more := true; more; steps++ {
+				more = j.step()
+				if steps == 5 || steps == 20 || steps == 60 || !more {
+					checkSpread(t, g, j.positions(), steps)
+				}
+			}
+			t.Logf("%d nodes, %d edges: %d updates", g.N, g.E(), steps)
+		})
+	}
+}
+
+// checkSpread fails unless every position is finite and, drawn, few nodes
+// sit on the border and most have places of their own.
+func checkSpread(t *testing.T, g *datasets.Graph, pos []float32, steps int) {
+	t.Helper()
+	for i, v := range pos {
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			t.Fatalf("after %d updates, position %d is %v", steps, i, v)
+		}
+	}
+	const w, margin = 560, 8.0
+	view := viz.NewGraph(w, w, pos, g.Labels, nil, nil, nil, nil)
+	border, distinct := 0, map[[2]string]bool{}
+	for _, m := range circleRE.FindAllStringSubmatch(view.NodesSVG(), -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		y, _ := strconv.ParseFloat(m[2], 64)
+		if x <= margin || x >= w-margin || y <= margin || y >= w-margin {
+			border++
+		}
+		distinct[[2]string{m[1], m[2]}] = true
+	}
+	if share := float64(border) / float64(g.N); share > 0.05 {
+		t.Errorf("after %d updates, %.1f%% of %d nodes sit on the border of the view", steps, 100*share, g.N)
+	}
+	if len(distinct) < g.N/2 {
+		t.Errorf("after %d updates, only %d distinct positions for %d nodes", steps, len(distinct), g.N)
+	}
+}
+
+// The update that leaves a position non-finite ends the layout, and the
+// last finite positions stay.
+func TestLayoutKeepsLastFinitePositions(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass = 32
+	g, _ := datasets.Synthetic(e.Data)
+	j := newLayoutJob(g, 1)
+	if !j.step() {
+		t.Fatal("the layout ended after one update")
+	}
+	good := append([]float32(nil), j.positions()...)
+	j.opt.Updater = func(_ graph.Graph, l layout.LayoutR2) bool {
+		l.SetCoord2(3, r2.Vec{X: math.NaN(), Y: math.Inf(1)})
+		return true
+	}
+	if j.step() {
+		t.Error("the layout went on after a NaN position")
+	}
+	if j.step() {
+		t.Error("the layout started again after it ended")
+	}
+	for i, v := range j.positions() {
+		if v != good[i] {
+			t.Fatalf("position %d changed from %v to %v", i, good[i], v)
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+	"pdnexplorer/wasm/protocol"
+)
+
+// live runs a session's real loop in a goroutine and hands its events to
+// the test through a channel, as the page would receive them. inject, if
+// set, runs on the session's goroutine at its first turn of the event loop
+// inside an epoch: commands it sends arrive exactly there.
+type live struct {
+	s      *session
+	events chan protocol.Event
+	f32    chan []float32
+}
+
+func startLive(t *testing.T, inject func(cmds chan<- protocol.Command)) *live {
+	l := &live{events: make(chan protocol.Event, 4096), f32: make(chan []float32, 4096)}
+	l.s = newSession(func(ev protocol.Event, f32 []float32) {
+		l.events <- ev
+		l.f32 <- append([]float32(nil), f32...)
+	})
+	l.s.yield = func() {
+		if inject != nil && l.s.inEpoch {
+			inject(l.s.cmds)
+			inject = nil
+		}
+	}
+	go l.s.run()
+	return l
+}
+
+func (l *live) send(op, state string) { l.s.cmds <- protocol.Command{Op: op, State: state} }
+
+// next waits for the next event that matches.
+func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) (protocol.Event, []float32) {
+	t.Helper()
+	timeout := time.After(2 * time.Minute)
+	for {
+		select {
+		case ev := <-l.events:
+			f32 := <-l.f32
+			if ev.Kind == protocol.KindError {
+				t.Fatalf("waiting for %s: error %s", what, ev.Error)
+			}
+			if match(ev) {
+				return ev, f32
+			}
+		case <-timeout:
+			t.Fatalf("no %s", what)
+		}
+	}
+}
+
+// longEpochs is a model whose epoch takes a few tenths of a second
+// natively, many chunks: about 670 M units of work.
+func longEpochs() experiment.Experiment {
+	e, _ := experiment.Decode("per-class=512&p=0.02&edge-hidden=128,128&epochs=3")
+	return e
+}
+
+// A pause that arrives inside an epoch holds the epoch right there; step
+// finishes it; the weights are those of a run that never paused.
+func TestPauseActsInsideAnEpoch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains a large model")
+	}
+	e := longEpochs()
+	l := startLive(t, func(cmds chan<- protocol.Command) { cmds <- protocol.Command{Op: protocol.OpPause} })
+	l.send(protocol.OpSet, e.Encode())
+	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	l.send(protocol.OpStart, "")
+	held, _ := l.next(t, "the pause", func(ev protocol.Event) bool { return ev.Kind == protocol.KindProgress })
+	if held.Progress.Running || held.Progress.Epoch != 0 || held.Progress.Phase != protocol.PhaseEpoch || !(held.Progress.Done < 1) {
+		t.Fatalf("after pause, inside epoch 1: %+v", held.Progress)
+	}
+	l.send(protocol.OpStep, "")
+	done, w := l.next(t, "the end of the step", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	if done.Snap.Epoch != 1 || done.Snap.Running {
+		t.Fatalf("after step: %+v", done.Snap)
+	}
+	g, _ := datasets.Synthetic(e.Data)
+	tr, _ := pdn.NewTrainer(g, e)
+	tr.Step()
+	want := tr.Evaluate().Weights
+	for i := range want {
+		if w[i] != float32(want[i]) {
+			t.Fatalf("weight %d is %v after a paused epoch, %v without a pause", i, w[i], float32(want[i]))
+		}
+	}
+}
+
+// Commands other than pause, play and step that arrive inside an epoch
+// wait for it to end, and are then applied in order.
+func TestCommandsInsideAnEpochWait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains a large model")
+	}
+	e := longEpochs()
+	gcn := e
+	gcn.Model.Kind = experiment.GCN
+	l := startLive(t, func(cmds chan<- protocol.Command) {
+		cmds <- protocol.Command{Op: protocol.OpPause}
+		cmds <- protocol.Command{Op: protocol.OpSet, State: gcn.Encode()}
+	})
+	l.send(protocol.OpSet, e.Encode())
+	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	l.send(protocol.OpStart, "")
+	l.next(t, "the start", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot && ev.Snap.Running })
+	end, _ := l.next(t, "the end of the epoch", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	if end.Snap.Model != experiment.PDN || end.Snap.Epoch != 1 || end.Snap.Running {
+		t.Errorf("the epoch in progress was not finished first: %+v", end.Snap)
+	}
+	snap, _ := l.next(t, "the new model", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	if snap.Snap.Model != experiment.GCN || snap.Snap.Epoch != 0 || snap.Snap.Running {
+		t.Errorf("after the epoch, the new model: %+v", snap.Snap)
+	}
+}
+
+func TestSessionRefusesWhatTheBrowserCannotDo(t *testing.T) {
+	for _, tc := range []struct {
+		name, state, field, want string
+	}{
+		{"the link that hung the browser", "classes=6&per-class=1024&p=0.058&q=0.0009765625&node-features=64&edge-features=64&edge-hidden=256,256,256&hidden=512&epochs=5",
+			"edge-hidden", "GB of memory (the browser allows 1.0 GB), most of it for the pathfinder MLP over"},
+		{"an epoch too long", "classes=6&per-class=1024&p=0.03&edge-features=64&edge-hidden=128,128",
+			"edge-hidden", "per epoch (the browser allows 1.0 s)"},
+		{"too many edges", "classes=6&per-class=1024&q=0.0625", "q", "the browser handles up to 200,000: lower q, p or per-class"},
+		{"ClusterGCN's partition", "classes=6&per-class=1024&p=0.01&model=clustergcn", "q", "to set up (the browser allows 3.0 s), most of it for the Louvain partition: lower q, p, per-class or classes"},
+		{"no edges", "classes=2&per-class=16&p=0.0009765625&q=0.0009765625&seed=3", "p", "the graph has no edges"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, r := newTestSession()
+			s.handle(protocol.Command{Op: protocol.OpSet, State: tc.state})
+			ev, _ := r.last(protocol.KindError)
+			if ev.Field != tc.field || !strings.Contains(ev.Error, tc.want) {
+				t.Errorf("error %+v, want field %s and %q", ev, tc.field, tc.want)
+			}
+			set(s, small()) // the page stays usable
+			if _, w := r.last(protocol.KindSnapshot); len(w) == 0 {
+				t.Error("no snapshot after a good experiment")
+			}
+		})
+	}
+}
+
+func TestSessionWarnsOfAnUnstableRun(t *testing.T) {
+	s, r := newTestSession()
+	e := small()
+	e.Train.LR = 10
+	set(s, e)
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	snap, _ := r.last(protocol.KindSnapshot)
+	if snap.Snap.WarningField != "lr" || !strings.Contains(snap.Snap.Warning, "lower lr (now 10;") {
+		t.Errorf("last snapshot %+v", snap.Snap)
+	}
+}
