@@ -119,7 +119,7 @@ func parseModels(s string) ([]string, error) {
 			ok = ok || k == m
 		}
 		if !ok {
-			return nil, fmt.Errorf("flag -models: %q is not allowed; want a comma-separated list of %s", m, strings.Join(experiment.Kinds, ", "))
+			return nil, fmt.Errorf("flag -models: %s is not allowed; want a comma-separated list of %s", experiment.Quote(m), strings.Join(experiment.Kinds, ", "))
 		}
 		kinds = append(kinds, m)
 	}
