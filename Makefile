@@ -23,7 +23,7 @@ FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
                ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags
 
-.PHONY: run dist test test-native test-wasm test-e2e fuzz lint bench build clean
+.PHONY: run dist test test-native test-wasm test-e2e fuzz lint bench bench-browser build clean
 
 ## run: build the explorer into dist/ and serve it on 127.0.0.1:$(PORT)
 run: dist
@@ -74,6 +74,12 @@ lint:
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./pdn/
 	bash scripts/bench-peer.sh $(BIN)/pdn
+
+## bench-browser: the built site in headless Chromium, each lab at 64, 256
+## and 500 nodes per class: frame intervals (p50/p95/max, ms) idle and while
+## training, and the worker's epochs/s alone and while the page follows it
+bench-browser: dist
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench Browser -benchtime 1x -timeout 30m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

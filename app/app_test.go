@@ -122,13 +122,13 @@ func TestSetParamValidatesInOnePlace(t *testing.T) {
 func TestEventsDriveTheViews(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
-	if c.nodesSVG == "" || c.edgesSVG == "" {
+	if c.nodesSVG == "" || c.strokes == nil {
 		t.Fatal("no graph drawn after the layout")
 	}
 	snapshot(f, 5, false, 0.9, 0.05, 0.1) // paused: the graph redraws at once
 	d.Consume()
 	h := html(c)
-	for _, want := range []string{"5 / 200", "0.875", "data-kind=\"inter\"", "Loss and accuracy"} {
+	for _, want := range []string{"5 / 200", "0.875", "data-metric=\"inter-edges-drawn\"", "Loss and accuracy"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("page lacks %q", want)
 		}
@@ -202,11 +202,17 @@ func TestThresholdHidesEdges(t *testing.T) {
 	tiny(f, d)
 	snapshot(f, 1, false, 0.9, 0.05, 0.3)
 	d.Consume()
-	count := func() int { return strings.Count(c.edgesSVG, "<path") }
+	count := func() int {
+		n := 0
+		for _, st := range c.strokes {
+			n += st.Count
+		}
+		return n
+	}
 	all := count()
 	c.setThreshold(0.2)
 	if got := count(); got >= all || c.st.Threshold != 0.2 {
-		t.Errorf("threshold 0.2 drew %d paths of %d", got, all)
+		t.Errorf("threshold 0.2 drew %d edges of %d", got, all)
 	}
 	c.setThreshold(5) // clamped
 	if c.st.Threshold != 1 {
@@ -234,5 +240,26 @@ func TestAttentionCardForVariants(t *testing.T) {
 	h := html(c)
 	if !strings.Contains(h, `id="attention"`) || !strings.Contains(h, "Â^2") {
 		t.Error("no hop weights shown for the multi-scale PDN")
+	}
+}
+
+// Switching the layout redraws the view and leaves the engine alone, so
+// training goes on.
+func TestLayoutSwitchKeepsTraining(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	snapshot(f, 1, true, 0.9, 0.05, 0.3)
+	d.Consume()
+	sent, before := len(f.sent), c.view
+	c.setLayout("input")
+	if len(f.sent) != sent || c.st.Layout != "input" || c.view == before || c.strokes == nil {
+		t.Errorf("after the switch: %d commands sent, layout %q, view rebuilt %v", len(f.sent)-sent, c.st.Layout, c.view != before)
+	}
+	c.setLayout("spiral") // not a layout: nothing changes
+	if c.st.Layout != "input" {
+		t.Errorf("layout %q after a bad value", c.st.Layout)
+	}
+	if !strings.Contains(c.st.Hash(), "layout=input") {
+		t.Errorf("the permalink %q lacks the layout", c.st.Hash())
 	}
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,6 +48,7 @@ type Explorer struct {
 
 	gen     int
 	graph   *protocol.Graph
+	pos     []float32 // the engine's layout of graph, before Arrange
 	view    *viz.Graph
 	drawIdx []int // edges drawn, when the graph has too many
 	snap    protocol.Snapshot
@@ -54,7 +56,9 @@ type Explorer struct {
 	weights []float32
 	hist    history
 
-	nodesSVG, edgesSVG                    string
+	nodesSVG                              string
+	edges                                 painter      // the edge layer, a canvas
+	strokes                               []viz.Stroke // what it draws
 	curvesSVG, histSVG, shareSVG, attnSVG string
 	lastGraphDraw                         time.Time
 	unlisten, unlistenHash                func()
@@ -95,6 +99,7 @@ func (h *history) reset() { *h = history{} }
 func (c *Explorer) OnMount(ctx app.Context) {
 	st, err := ParseHash(currentHash())
 	c.st = st
+	c.edges.id = edgeCanvasID
 	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
 	c.reportLinkProblems(err)
 	dial := c.Dial
@@ -147,7 +152,9 @@ func (c *Explorer) applyHash(h string) {
 	if st.Exp.Encode() != before.Exp.Encode() {
 		c.request(protocol.OpSet)
 	}
-	if st.Threshold != before.Threshold {
+	if st.Layout != before.Layout {
+		c.relayout()
+	} else if st.Threshold != before.Threshold {
 		c.redrawGraph()
 	}
 }
@@ -211,6 +218,7 @@ func (c *Explorer) OnDismount() {
 	if c.unlistenHash != nil {
 		c.unlistenHash()
 	}
+	c.edges.release()
 }
 
 func currentHash() string {
@@ -252,17 +260,16 @@ func (c *Explorer) flushSnapshots() {
 func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
 	switch ev.Kind {
 	case protocol.KindGraph:
-		c.gen, c.graph, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, false, nil
+		c.gen, c.graph, c.pos, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, false, nil
 		c.hist.reset()
 		c.drawIdx = sampleEdges(len(ev.Graph.Src))
-		c.nodesSVG, c.edgesSVG = "", ""
+		c.nodesSVG, c.strokes = "", nil
 	case protocol.KindLayout:
 		if ev.Gen != c.gen || c.graph == nil {
 			return
 		}
-		c.view = newGraphView(c.graph, f32, c.drawIdx)
-		c.nodesSVG = c.view.NodesSVG()
-		c.redrawGraph()
+		c.pos = f32
+		c.relayout()
 	case protocol.KindSnapshot:
 		if ev.Gen != c.gen || ev.Snap == nil {
 			return
@@ -355,7 +362,7 @@ func newGraphView(g *protocol.Graph, pos []float32, idx []int) *viz.Graph {
 			}
 		}
 	}
-	return viz.NewGraph(560, 560, pos, g.Labels, src, dst, kinds, g.Test)
+	return viz.NewGraph(viewW, viewH, pos, g.Labels, src, dst, kinds, g.Test)
 }
 
 // onKey maps the keyboard shortcuts, except while typing in a field.
@@ -431,6 +438,27 @@ func (c *Explorer) setParam(name, value string) {
 	c.st = next
 	c.saveHash()
 	c.request(protocol.OpSet)
+}
+
+// setLayout arranges the graph view another way; training goes on.
+func (c *Explorer) setLayout(layout string) {
+	if !slices.Contains(viz.Layouts, layout) || layout == c.st.Layout {
+		return
+	}
+	c.st.Layout = layout
+	c.saveHash()
+	c.relayout()
+}
+
+// relayout rebuilds the graph view from the engine's positions, arranged
+// as the state says.
+func (c *Explorer) relayout() {
+	if c.graph == nil || c.pos == nil {
+		return
+	}
+	c.view = newGraphView(c.graph, viz.Arrange(c.st.Layout, c.pos, c.graph.Labels), c.drawIdx)
+	c.nodesSVG = c.view.NodesSVG()
+	c.redrawGraph()
 }
 
 func (c *Explorer) setThreshold(v float64) {

@@ -50,6 +50,8 @@ var badLinks = []struct {
 	{"#threshold=7", []string{"threshold: \"7\" is not allowed; want [0, 1]"}},
 	{"#threshold=-0.1", []string{"threshold: \"-0.1\" is not allowed"}},
 	{"#threshold=NaN", []string{"threshold: \"NaN\" is not allowed"}},
+	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input; using the default classes`}},
+	{"#layout=", []string{`layout: "" is not allowed`}},
 	// Keys: unknown, repeated, empty.
 	{"#bogus=1", []string{`"bogus": unknown parameter, ignored`}},
 	{"#classes=4&classes=5", []string{"classes: given more than once; using the first, 4"}},

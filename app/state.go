@@ -6,29 +6,33 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/viz"
 )
 
 // State is everything a permalink fixes: the experiment (whose table drives
-// the controls, the worker's messages and the URL) and the one view setting,
-// the weight threshold of the graph view.
+// the controls, the worker's messages and the URL) and the view settings of
+// the graph view.
 type State struct {
 	Exp       experiment.Experiment
 	Threshold float64 // edges lighter than this are hidden, in [0, 1]
+	Layout    string  // one of viz.Layouts
 }
 
-// DefaultState is the paper's default scenario with every edge shown.
+// DefaultState is the paper's default scenario with every edge shown, the
+// classes in regions of their own.
 func DefaultState() State {
-	return State{Exp: experiment.Default()}
+	return State{Exp: experiment.Default(), Layout: viz.LayoutClasses}
 }
 
 // Hash returns the URL fragment (without '#') that reproduces s.
 func (s State) Hash() string {
-	return s.Exp.Encode() + "&threshold=" + strconv.FormatFloat(s.Threshold, 'g', -1, 64)
+	return s.Exp.Encode() + "&threshold=" + strconv.FormatFloat(s.Threshold, 'g', -1, 64) + "&layout=" + s.Layout
 }
 
 // ParseHash reads a fragment written by Hash. It never fails as a whole:
@@ -41,7 +45,17 @@ func ParseHash(h string) (State, error) {
 	st := DefaultState()
 	for _, kv := range strings.Split(h, "&") {
 		k, v, _ := strings.Cut(kv, "=")
-		if k != "threshold" {
+		switch k {
+		case "layout":
+			if !slices.Contains(viz.Layouts, v) {
+				probs.Add(fmt.Errorf("layout: %s is not allowed; want one of %s; using the default %s",
+					experiment.Quote(v), strings.Join(viz.Layouts, ", "), viz.Layouts[0]))
+				continue
+			}
+			st.Layout = v
+			continue
+		case "threshold":
+		default:
 			exp = append(exp, kv)
 			continue
 		}

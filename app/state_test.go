@@ -44,3 +44,20 @@ func TestParseHashReplacesBadValues(t *testing.T) {
 		t.Errorf("empty hash: %v", err)
 	}
 }
+
+// A link keeps the layout; links made before there were layouts open in
+// the default one.
+func TestLayoutInLink(t *testing.T) {
+	st, err := ParseHash("#per-class=64&layout=input&threshold=0.3")
+	if err != nil || st.Layout != "input" || st.Threshold != 0.3 {
+		t.Fatalf("got layout %q, threshold %v, error %v", st.Layout, st.Threshold, err)
+	}
+	back, err := ParseHash(st.Hash())
+	if err != nil || back.Hash() != st.Hash() {
+		t.Errorf("round trip: %+v, %v", back, err)
+	}
+	old, err := ParseHash("#per-class=64&threshold=0.3")
+	if err != nil || old.Layout != "classes" {
+		t.Errorf("an old link: layout %q, error %v", old.Layout, err)
+	}
+}

@@ -17,7 +17,17 @@ import (
 // Chart sizes, in SVG units; the page scales them to its columns.
 const (
 	chartW, chartH = 520, 240
+	viewW, viewH   = 560, 560 // the graph view
 )
+
+// layoutNames are the layouts as the layout menu names them.
+var layoutNames = map[string]string{
+	viz.LayoutClasses: "a region per class",
+	viz.LayoutInput:   "one force layout for all",
+}
+
+// edgeCanvasID is the graph view's edge canvas.
+const edgeCanvasID = "graph-edges"
 
 // redrawGraph renders the graph view from the latest weights.
 func (c *Explorer) redrawGraph() {
@@ -35,7 +45,11 @@ func (c *Explorer) redrawGraph() {
 	if c.snapped && len(c.weights) == 0 {
 		w = nil // a model without edge weights
 	}
-	c.edgesSVG = c.view.EdgesSVG(w, c.st.Threshold, "The learned pathfinder graph")
+	c.strokes = c.view.Strokes(w, c.st.Threshold)
+	if c.strokes == nil {
+		c.strokes = []viz.Stroke{} // drawn, with no edge
+	}
+	c.edges.paint(viewW, viewH, c.strokes)
 	c.lastGraphDraw = time.Now()
 }
 
@@ -148,11 +162,11 @@ func (c *Explorer) renderToolbar() app.UI {
 		app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
 			OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 		app.Div().Class("stats").Body(
-			stat("Epoch", "epoch", fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
-			stat("Test acc.", "test-acc", c.figure(float64(c.snap.TestAcc), 3)),
-			stat("Train acc.", "train-acc", c.figure(float64(c.snap.TrainAcc), 3)),
-			stat("Loss", "loss", c.figure(float64(c.snap.Loss), 4)),
-			stat("Epochs/s", "rate", c.figure(float64(c.snap.EpochsPerSec), 1)),
+			stat("Epoch", "epoch", "epoch", float64(c.snap.Epoch), fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
+			c.stat("Test acc.", "test-acc", "test-accuracy", float64(c.snap.TestAcc), 3),
+			c.stat("Train acc.", "train-acc", "train-accuracy", float64(c.snap.TrainAcc), 3),
+			c.stat("Loss", "loss", "loss", float64(c.snap.Loss), 4),
+			c.stat("Epochs/s", "rate", "epochs-per-second", float64(c.snap.EpochsPerSec), 1),
 		),
 		c.renderProgress(),
 	)
@@ -184,11 +198,21 @@ func (c *Explorer) renderProgress() app.UI {
 	)
 }
 
-func stat(label, id, value string) app.UI {
+// stat is one of the run's headline figures in the toolbar, named by
+// data-metric and given plainly in data-value.
+func stat(label, id, name string, value float64, text string) app.UI {
 	return app.Div().Class("stat").Body(
 		app.Span().Class("label").Text(label),
-		app.Span().ID(id).Class("value").Text(value),
+		app.Span().ID(id).Class("value").DataSet("metric", name).DataSet("value", plain(value)).Text(text),
 	)
+}
+
+// stat shows a figure of the latest snapshot: a dash before there is one.
+func (c *Explorer) stat(label, id, name string, value float64, digits int) app.UI {
+	if !c.snapped {
+		value = math.NaN()
+	}
+	return stat(label, id, name, value, c.figure(value, digits))
 }
 
 // figure formats one of the run's figures: a dash before the engine has
@@ -225,9 +249,10 @@ func card(id, title, svg string, explain app.UI) app.UI {
 
 func (c *Explorer) renderGraphCard() app.UI {
 	var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
-	if c.edgesSVG != "" {
+	if c.strokes != nil {
 		fig = app.Div().Class("layers").Body(
-			app.Div().Class("layer edges").Body(app.Raw(c.edgesSVG)),
+			app.Canvas().ID(edgeCanvasID).Class("layer edges").Role("img").
+				Aria("label", "The learned pathfinder graph: edges drawn darker and thicker the more weight the pathfinder gives them"),
 			app.Div().Class("layer nodes").Body(app.Raw(c.nodesSVG)),
 		)
 	}
@@ -258,9 +283,17 @@ func (c *Explorer) renderGraphCard() app.UI {
 					}
 				}),
 			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),
+			app.Label().For("layout").Text("Layout "),
+			app.Select().ID("layout").Body(
+				app.Range(viz.Layouts).Slice(func(i int) app.UI {
+					l := viz.Layouts[i]
+					return app.Option().Value(l).Text(layoutNames[l]).Selected(l == c.st.Layout)
+				}),
+			).OnChange(func(ctx app.Context, e app.Event) { c.setLayout(ctx.JSSrc().Get("value").String()) }),
 			legend(c.st.Exp.Data.Classes),
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
+		c.renderDrawn(),
 		app.P().Class("note").Text(note),
 		app.Div().Class("explain").Body(explainGraph()),
 	)
@@ -278,4 +311,50 @@ func legend(classes int) app.UI {
 		app.Span().Class("key").Body(app.Span().Class("line inter"), app.Text("inter-class edge")),
 		app.Span().Class("key").Body(app.Span().Class("swatch hollow"), app.Text("test node")))
 	return app.Div().Class("legend").Body(items...)
+}
+
+// renderDrawn says in words and numbers what the edge canvas shows: how
+// many edges of each kind it draws and their mean learned weight. It is the
+// canvas's text alternative, and what tests read (data-metric).
+func (c *Explorer) renderDrawn() app.UI {
+	if len(c.strokes) == 0 {
+		return app.P().Class("drawn")
+	}
+	var count [2]int
+	var sum [2]float64
+	for _, st := range c.strokes {
+		k := 0
+		if st.Kind == "inter" {
+			k = 1
+		}
+		count[k] += st.Count
+		sum[k] += st.Sum
+	}
+	part := func(k int, kind, name string) app.UI {
+		mean := math.NaN()
+		if count[k] > 0 {
+			mean = sum[k] / float64(count[k])
+		}
+		return app.Span().Body(
+			metric(name+"-edges-drawn", float64(count[k]), numtext.Group(count[k])),
+			app.Text(" "+kind+" edges drawn, mean learned weight "),
+			metric(name+"-mean-weight", mean, num(mean, 3)),
+		)
+	}
+	return app.P().Class("drawn").Body(part(0, "intra-class", "intra"), app.Text(" · "), part(1, "inter-class", "inter"))
+}
+
+// metric is a headline number: data-metric names it and data-value holds
+// it plainly, so tests and tools read the page as a user sees it.
+func metric(name string, value float64, text string) app.UI {
+	return app.Span().Class("metric").DataSet("metric", name).DataSet("value", plain(value)).Text(text)
+}
+
+// plain writes a metric's value for data-value: the shortest exact
+// decimal, or NaN where there is none.
+func plain(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "NaN"
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }

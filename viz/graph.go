@@ -2,7 +2,6 @@ package viz
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -29,8 +28,8 @@ type Graph struct {
 	nodes  string   // the nodes' SVG, drawn last, the same every time
 }
 
-// NewGraph places the nodes at pos (x₀, y₀, x₁, y₁, … in any units) scaled
-// into a w×h canvas. labels colour the nodes; kinds (may be nil) separate
+// NewGraph places the nodes at pos (x₀, y₀, x₁, y₁, … in any units, as
+// Arrange returns them) scaled to fit a w×h canvas. labels colour the nodes; kinds (may be nil) separate
 // intra- from inter-class edges; test marks nodes drawn hollow (may be nil).
 func NewGraph(w, h int, pos []float32, labels []int, src, dst []int32, kinds []int8, test []bool) *Graph {
 	n := len(labels)
@@ -39,11 +38,10 @@ func NewGraph(w, h int, pos []float32, labels []int, src, dst []int32, kinds []i
 	for i := 0; i < n && 2*i+1 < len(pos); i++ {
 		xs, ys = append(xs, float64(pos[2*i])), append(ys, float64(pos[2*i+1]))
 	}
-	// A force layout leaves a few stragglers far out; scaling to the 1st
-	// and 99th percentiles (and pinning the stragglers to the border) keeps
-	// them from shrinking everything else to a dot.
-	minX, maxX := spread(xs)
-	minY, maxY := spread(ys)
+	// Arrange has already drawn stragglers in, so the full extent fits the
+	// view with a margin and no node is pinned to the frame.
+	minX, maxX := extent(xs)
+	minY, maxY := extent(ys)
 	const margin = 8.0
 	scale := math.Min((float64(w)-2*margin)/math.Max(maxX-minX, 1e-9), (float64(h)-2*margin)/math.Max(maxY-minY, 1e-9))
 	offX := (float64(w) - 2*margin - (maxX-minX)*scale) / 2
@@ -71,19 +69,18 @@ func NewGraph(w, h int, pos []float32, labels []int, src, dst []int32, kinds []i
 	return g
 }
 
-// spread returns the 1st and 99th percentiles of finite values.
-func spread(v []float64) (lo, hi float64) {
-	s := make([]float64, 0, len(v))
+// extent returns the least and greatest finite values.
+func extent(v []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, x := range v {
-		if !math.IsNaN(x) && !math.IsInf(x, 0) {
-			s = append(s, x)
+		if finite(x) {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
 		}
 	}
-	if len(s) == 0 {
+	if lo > hi {
 		return 0, 1
 	}
-	slices.Sort(s)
-	return s[len(s)/100], s[len(s)-1-len(s)/100]
+	return lo, hi
 }
 
 func clamp(x, lo, hi float64) float64 {
@@ -141,9 +138,35 @@ func (g *Graph) NodesSVG() string {
 	return c.inline()
 }
 
-func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
+// Stroke is one layer of edges drawn alike: every edge of one kind whose
+// weight falls in one level. D is SVG path data, which a browser canvas
+// also draws (new Path2D(d)), so the live view and the SVG export draw the
+// same thing from the same code.
+type Stroke struct {
+	Kind    string  // "intra", "inter" or "unknown"
+	Level   int     // 0..WeightBins-1
+	Count   int     // edges in D
+	Sum     float64 // sum of their weights
+	Color   string
+	Dash    []float64 // nil for a solid line
+	Opacity float64
+	Width   float64
+	D       string
+}
+
+// InterDash is the dash pattern of inter-class edges.
+var InterDash = []float64{3, 2}
+
+// Strokes returns the layers that draw the edges with the given weights,
+// one per edge (nil draws none), leaving out edges lighter than threshold,
+// in the order to draw them.
+func (g *Graph) Strokes(weights []float32, threshold float64) []Stroke {
+	if weights == nil {
+		return nil
+	}
 	var paths [3][WeightBins]strings.Builder
 	var counts [3][WeightBins]int
+	var sums [3][WeightBins]float64
 	for e, seg := range g.segs {
 		w := float64(weights[e])
 		if w < threshold || math.IsNaN(w) {
@@ -156,7 +179,9 @@ func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
 		l := Level(w)
 		paths[k][l].WriteString(seg)
 		counts[k][l]++
+		sums[k][l] += w
 	}
+	var out []Stroke
 	// Intra-class edges go on top: where every edge weighs the same (GCN),
 	// the classes stay visible; where weights differ, the inter-class edges
 	// fade anyway.
@@ -165,17 +190,31 @@ func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
 			if counts[k][l] == 0 {
 				continue
 			}
-			op, wd := LevelStyle(l)
-			color, dash, name := IntraColor, "", "intra"
+			st := Stroke{Kind: "intra", Level: l, Count: counts[k][l], Sum: sums[k][l], Color: IntraColor, D: paths[k][l].String()}
 			switch k {
 			case kindInter:
-				color, dash, name = InterColor, ` stroke-dasharray="3 2"`, "inter"
+				st.Kind, st.Color, st.Dash = "inter", InterColor, InterDash
 			case 0:
-				name = "unknown"
+				st.Kind = "unknown"
 			}
-			c.buf.WriteString(`<path class="edge ` + name + `" data-kind="` + name + `" data-level="` + strconv.Itoa(l) +
-				`" data-count="` + strconv.Itoa(counts[k][l]) + `" fill="none" stroke="` + color + `"` + dash +
-				` stroke-opacity="` + f3(op) + `" stroke-width="` + f3(wd) + `" d="` + paths[k][l].String() + `"/>`)
+			st.Opacity, st.Width = LevelStyle(l)
+			out = append(out, st)
 		}
 	}
+	return out
 }
+
+func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
+	for _, st := range g.Strokes(weights, threshold) {
+		dash := ""
+		if st.Dash != nil {
+			dash = ` stroke-dasharray="` + f1(st.Dash[0]) + ` ` + f1(st.Dash[1]) + `"`
+		}
+		c.buf.WriteString(`<path class="edge ` + st.Kind + `" data-kind="` + st.Kind + `" data-level="` + strconv.Itoa(st.Level) +
+			`" data-count="` + strconv.Itoa(st.Count) + `" fill="none" stroke="` + st.Color + `"` + dash +
+			` stroke-opacity="` + f3(st.Opacity) + `" stroke-width="` + f3(st.Width) + `" d="` + st.D + `"/>`)
+	}
+}
+
+// Size returns the view's width and height, in its units.
+func (g *Graph) Size() (w, h int) { return g.w, g.h }

@@ -16,7 +16,7 @@ import (
 
 // open loads srv's page afresh at hash (a new document, not a fragment
 // navigation) and waits for the explorer to render.
-func open(t *testing.T, ctx context.Context, srv *server, hash string) {
+func open(t testing.TB, ctx context.Context, srv *server, hash string) {
 	t.Helper()
 	must(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.url+hash)), "open "+hash)
 	waitFor(t, ctx, "the explorer", `document.querySelector("#epoch") !== null`, 60*time.Second)
@@ -24,13 +24,13 @@ func open(t *testing.T, ctx context.Context, srv *server, hash string) {
 
 // alive fails unless the page's Go program still answers: a key press
 // resets the run, which only the program can do.
-func alive(t *testing.T, ctx context.Context) {
+func alive(t testing.TB, ctx context.Context) {
 	t.Helper()
 	key(t, ctx, "r")
 	waitFor(t, ctx, "the page to answer a key", `document.querySelector("#epoch").textContent.startsWith("0 /")`, 30*time.Second)
 }
 
-func noticeSays(t *testing.T, ctx context.Context, wants ...string) {
+func noticeSays(t testing.TB, ctx context.Context, wants ...string) {
 	t.Helper()
 	for _, w := range wants {
 		q := fmt.Sprintf(`document.querySelector(".notices").textContent.includes(%q)`, w)
@@ -39,7 +39,7 @@ func noticeSays(t *testing.T, ctx context.Context, wants ...string) {
 }
 
 // fieldSays waits for the message beside a control.
-func fieldSays(t *testing.T, ctx context.Context, field, want string) {
+func fieldSays(t testing.TB, ctx context.Context, field, want string) {
 	t.Helper()
 	q := fmt.Sprintf(`(() => { const w = document.querySelector("#ctl-%s").closest(".control-wrap");
 	  return w !== null && w.querySelector(".field-error").textContent.includes(%q); })()`, field, want)
@@ -47,7 +47,7 @@ func fieldSays(t *testing.T, ctx context.Context, field, want string) {
 }
 
 // setField types value into a control's box and leaves it, as a user does.
-func setField(t *testing.T, ctx context.Context, field, value string) {
+func setField(t testing.TB, ctx context.Context, field, value string) {
 	t.Helper()
 	js := fmt.Sprintf(`(() => { const b = document.querySelector("#ctl-%s"); b.value = %q;
 	  b.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, field, value)
@@ -281,7 +281,7 @@ func TestFrames(t *testing.T) {
 
 // frames measures the page's frame intervals for d while it trains, as the
 // user sees them: p50, p95 and the longest, in ms.
-func frames(t *testing.T, ctx context.Context, d time.Duration) (p50, p95, worst float64) {
+func frames(t testing.TB, ctx context.Context, d time.Duration) (p50, p95, worst float64) {
 	t.Helper()
 	js := fmt.Sprintf(`new Promise((done) => {
 	  const ts = []; const end = performance.now() + %d;

@@ -40,9 +40,9 @@ type server struct {
 
 // serve serves with Cache-Control: no-store, so that only the service
 // worker, never the HTTP cache, can make the site work offline.
-func serve(t *testing.T, dir, prefix string) *server { return serveWith(t, dir, prefix, true) }
+func serve(t testing.TB, dir, prefix string) *server { return serveWith(t, dir, prefix, true) }
 
-func serveWith(t *testing.T, dir, prefix string, noStore bool) *server {
+func serveWith(t testing.TB, dir, prefix string, noStore bool) *server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -93,7 +93,7 @@ func (c *countingWriter) Write(b []byte) (int, error) {
 // cut takes the server down: every request now fails, as with no network.
 func (s *server) cut() { s.srv.Close() }
 
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
@@ -106,7 +106,7 @@ func chromium(t *testing.T) string {
 // browser starts Chromium with a fresh profile. Every page it opens is
 // watched (see watch) and checked when the test ends: no Content Security
 // Policy violation, no Go program that died.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium(t)),
@@ -132,7 +132,7 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
-func distDir(t *testing.T) string {
+func distDir(t testing.TB) string {
 	dir := os.Getenv("PDN_E2E_DIST")
 	if dir == "" {
 		t.Skip("PDN_E2E_DIST is not set; `make test` builds dist/ and sets it")
@@ -143,21 +143,21 @@ func distDir(t *testing.T) string {
 	return dir
 }
 
-func must(t *testing.T, err error, what string) {
+func must(t testing.TB, err error, what string) {
 	t.Helper()
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 }
 
-func text(t *testing.T, ctx context.Context, sel string) string {
+func text(t testing.TB, ctx context.Context, sel string) string {
 	t.Helper()
 	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	must(t, err, "read "+sel)
 	return s
 }
 
-func epoch(t *testing.T, ctx context.Context) int {
+func epoch(t testing.TB, ctx context.Context) int {
 	t.Helper()
 	s := text(t, ctx, "#epoch")
 	n, err := strconv.Atoi(strings.TrimSpace(strings.Split(s, "/")[0]))
@@ -165,7 +165,7 @@ func epoch(t *testing.T, ctx context.Context) int {
 	return n
 }
 
-func screenshot(t *testing.T, ctx context.Context, name string) {
+func screenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	dir := os.Getenv("PDN_E2E_SHOTS")
 	if dir == "" {
@@ -179,7 +179,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 }
 
 // waitFor polls a JavaScript condition until it holds.
-func waitFor(t *testing.T, ctx context.Context, what, cond string, limit time.Duration) {
+func waitFor(t testing.TB, ctx context.Context, what, cond string, limit time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	for {
@@ -195,27 +195,26 @@ func waitFor(t *testing.T, ctx context.Context, what, cond string, limit time.Du
 	}
 }
 
-// meanOpacity is the mean stroke opacity of the drawn edges of each kind,
-// each path counting once per edge it draws.
-const meanOpacity = `(() => {
-  const m = {intra: [0, 0], inter: [0, 0]};
-  for (const p of document.querySelectorAll("#graph path.edge")) {
-    const k = p.dataset.kind, n = +p.dataset.count;
-    if (!m[k]) continue;
-    m[k][0] += n * +p.getAttribute("stroke-opacity");
-    m[k][1] += n;
-  }
-  return [m.intra[0] / m.intra[1], m.inter[0] / m.inter[1], m.intra[1], m.inter[1]];
+// drawnWeights reads what the graph view says it draws: the mean learned
+// weight and the number of intra- and inter-class edges on its canvas,
+// and the share of the canvas's pixels that are not white (that it was
+// painted at all).
+const drawnWeights = `(() => {
+  const m = (name) => +document.querySelector('#graph [data-metric="' + name + '"]').dataset.value;
+  const cv = document.querySelector("#graph canvas"), px = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data;
+  let ink = 0;
+  for (let i = 3; i < px.length; i += 4) if (px[i] > 0) ink++;
+  return [m("intra-mean-weight"), m("inter-mean-weight"), m("intra-edges-drawn"), m("inter-edges-drawn"), ink / (px.length / 4)];
 })()`
 
 // now is the page's clock: milliseconds since navigation started.
-func now(t *testing.T, ctx context.Context) float64 {
+func now(t testing.TB, ctx context.Context) float64 {
 	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`performance.now()`))
 	must(t, err, "read the clock")
 	return ms
 }
 
-func key(t *testing.T, ctx context.Context, k string) {
+func key(t testing.TB, ctx context.Context, k string) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.dispatchEvent(new KeyboardEvent("keydown", {key: "`+k+`", bubbles: true}))`))
 	must(t, err, "press "+k)
@@ -247,13 +246,17 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	waitFor(t, ctx, "test accuracy ≥ 0.85", strings.Replace(testAccAbove, "%s", "0.85", 1), 150*time.Second)
 	t.Logf("test accuracy %s at epoch %s; the worker trains %s epochs/s", text(t, ctx, "#test-acc"), text(t, ctx, "#epoch"), text(t, ctx, "#rate"))
 
-	// Inter-class edges fade: their mean opacity is below half the intra-class one.
+	// Inter-class edges fade: their mean weight is below half the
+	// intra-class one, and the canvas shows them.
 	time.Sleep(300 * time.Millisecond) // one more graph redraw
-	op, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](meanOpacity))
-	must(t, err, "read edge opacities")
-	t.Logf("mean opacity: intra %.3f over %.0f edges, inter %.3f over %.0f edges", op[0], op[2], op[1], op[3])
-	if op[2] == 0 || op[3] == 0 || !(op[1] < 0.5*op[0]) {
-		t.Errorf("inter-class opacity %.3f is not below half the intra-class %.3f", op[1], op[0])
+	dw, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](drawnWeights))
+	must(t, err, "read the drawn edges")
+	t.Logf("mean learned weight: intra %.3f over %.0f edges, inter %.3f over %.0f edges; %.1f%% of the canvas painted", dw[0], dw[2], dw[1], dw[3], 100*dw[4])
+	if dw[2] == 0 || dw[3] == 0 || !(dw[1] < 0.5*dw[0]) {
+		t.Errorf("inter-class weight %.3f is not below half the intra-class %.3f", dw[1], dw[0])
+	}
+	if dw[4] < 0.05 {
+		t.Errorf("only %.1f%% of the edge canvas is painted", 100*dw[4])
 	}
 	screenshot(t, ctx, "2-trained")
 
@@ -291,7 +294,7 @@ func TestExplorerUnderSubPath(t *testing.T) {
 
 // offlineRun waits for the service worker to hold the site, cuts the
 // network, opens the permalink and trains until the given epoch.
-func offlineRun(t *testing.T, ctx context.Context, srv *server, hash string, epochs int) {
+func offlineRun(t testing.TB, ctx context.Context, srv *server, hash string, epochs int) {
 	t.Helper()
 	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
 	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)

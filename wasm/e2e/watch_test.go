@@ -35,7 +35,7 @@ type watcher struct {
 	seen []string
 }
 
-func watch(t *testing.T, ctx context.Context) *watcher {
+func watch(t testing.TB, ctx context.Context) *watcher {
 	t.Helper()
 	w := &watcher{}
 	err := chromedp.Listen(ctx, func(ev any) {
@@ -71,7 +71,7 @@ func watch(t *testing.T, ctx context.Context) *watcher {
 
 // check fails the test for anything the console said that it should not
 // have, and for any policy violation on the current page.
-func (w *watcher) check(t *testing.T, ctx context.Context) {
+func (w *watcher) check(t testing.TB, ctx context.Context) {
 	t.Helper()
 	w.mu.Lock()
 	seen := append([]string(nil), w.seen...)

@@ -58,6 +58,14 @@ func checkSpread(t *testing.T, g *datasets.Graph, pos []float32, steps int) {
 			t.Fatalf("after %d updates, position %d is %v", steps, i, v)
 		}
 	}
+	for _, layout := range viz.Layouts {
+		checkDrawn(t, g, viz.Arrange(layout, pos, g.Labels), layout, steps)
+	}
+}
+
+// checkDrawn checks a layout as the page draws it.
+func checkDrawn(t *testing.T, g *datasets.Graph, pos []float32, layout string, steps int) {
+	t.Helper()
 	const w, margin = 560, 8.0
 	view := viz.NewGraph(w, w, pos, g.Labels, nil, nil, nil, nil)
 	border, distinct := 0, map[[2]string]bool{}
@@ -70,10 +78,10 @@ func checkSpread(t *testing.T, g *datasets.Graph, pos []float32, steps int) {
 		distinct[[2]string{m[1], m[2]}] = true
 	}
 	if share := float64(border) / float64(g.N); share > 0.05 {
-		t.Errorf("after %d updates, %.1f%% of %d nodes sit on the border of the view", steps, 100*share, g.N)
+		t.Errorf("%s layout after %d updates: %.1f%% of %d nodes sit on the border of the view", layout, steps, 100*share, g.N)
 	}
 	if len(distinct) < g.N/2 {
-		t.Errorf("after %d updates, only %d distinct positions for %d nodes", steps, len(distinct), g.N)
+		t.Errorf("%s layout after %d updates: only %d distinct positions for %d nodes", layout, steps, len(distinct), g.N)
 	}
 }
 

@@ -1,0 +1,82 @@
+package viz
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// cloud returns n nodes per class, every class scattered around the same
+// point (as a force layout of a graph with many inter-class edges leaves
+// them), with a few far stragglers and one non-finite position.
+func cloud(classes, n int) ([]float32, []int) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pos := make([]float32, 0, 2*classes*n)
+	labels := make([]int, 0, classes*n)
+	for k := 0; k < classes; k++ {
+		for i := 0; i < n; i++ {
+			s := 1.0
+			if i%50 == 0 {
+				s = 40 // a straggler
+			}
+			pos = append(pos, float32(s*rng.NormFloat64()), float32(s*rng.NormFloat64()))
+			labels = append(labels, k)
+		}
+	}
+	pos[2] = float32(math.NaN())
+	return pos, labels
+}
+
+func TestArrange(t *testing.T) {
+	for _, tc := range []struct {
+		layout  string
+		classes int
+	}{
+		{LayoutClasses, 1}, {LayoutClasses, 2}, {LayoutClasses, 3}, {LayoutClasses, 6},
+		{LayoutInput, 3}, {"unknown", 2},
+	} {
+		pos, labels := cloud(tc.classes, 200)
+		out := Arrange(tc.layout, pos, labels)
+		if len(out) != len(pos) {
+			t.Fatalf("%s, %d classes: %d coordinates for %d", tc.layout, tc.classes, len(out), len(pos))
+		}
+		for i, v := range out {
+			if !finite(float64(v)) || math.Abs(float64(v)) > 2 {
+				t.Fatalf("%s, %d classes: coordinate %d is %v", tc.layout, tc.classes, i, v)
+			}
+		}
+		if tc.layout != LayoutClasses || tc.classes < 2 {
+			continue
+		}
+		// Every node lies in its own class's disc, and the discs are apart.
+		r := 0.8 * math.Sin(math.Pi/float64(tc.classes))
+		for i, k := range labels {
+			a := 2*math.Pi*float64(k)/float64(tc.classes) - math.Pi/2
+			if d := math.Hypot(float64(out[2*i])-math.Cos(a), float64(out[2*i+1])-math.Sin(a)); d > r*(1+1e-5) {
+				t.Errorf("%d classes: node %d of class %d lies %.3f from its region's centre, past %.3f", tc.classes, i, k, d, r)
+				break
+			}
+		}
+		if 2*r >= 2*math.Sin(math.Pi/float64(tc.classes)) {
+			t.Errorf("%d classes: regions of radius %.3f overlap", tc.classes, r)
+		}
+	}
+}
+
+// The stragglers are drawn in, not left to shrink the rest of the cloud.
+func TestArrangeDrawsStragglersIn(t *testing.T) {
+	pos, labels := cloud(1, 500)
+	out := Arrange(LayoutInput, pos, labels)
+	var core, far float64
+	for i := range labels {
+		d := math.Hypot(float64(out[2*i]), float64(out[2*i+1]))
+		if i%50 == 0 {
+			far = math.Max(far, d)
+		} else {
+			core = math.Max(core, d)
+		}
+	}
+	if far > 1+1e-5 || core < 0.5 {
+		t.Errorf("stragglers reach %.3f (want ≤ 1), the core %.3f (want ≥ 0.5)", far, core)
+	}
+}
