@@ -2,11 +2,13 @@ package app
 
 import (
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
 )
@@ -52,15 +54,18 @@ func do(d app.ClientDispatcher, c *Explorer, f func()) {
 func tiny(f *fakeConn, d app.ClientDispatcher) {
 	f.onEvent(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{
 		Nodes: 4, Src: []int32{0, 1, 0}, Dst: []int32{1, 2, 3}, Labels: []int{0, 0, 1, 1},
-		Kinds: []int8{1, 2, 2}, Test: []bool{false, false, true, false}}}, nil)
+		Kinds: []edgekind.Kind{edgekind.Intra, edgekind.Inter, edgekind.Inter}, Test: []bool{false, false, true, false}}}, nil)
 	f.onEvent(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 0, 1, 1, 0, 1})
 	d.Consume()
 }
 
+// snapshot sends a snapshot of the tiny graph with weights w, in which
+// the model predicts class 0 for every node with probability 0.75.
 func snapshot(f *fakeConn, epoch int, running bool, w ...float32) {
+	f32 := append(append([]float32(nil), w...), 0, 0, 0, 0, 0.75, 0.75, 0.75, 0.75)
 	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{
 		Epoch: epoch, Epochs: 200, Loss: 0.5, TrainAcc: 0.9, TestAcc: 0.875, WIntra: 0.8, WInter: 0.1,
-		Running: running, EpochsPerSec: 60, Model: experiment.PDN}}, w)
+		Running: running, EpochsPerSec: 60, Model: experiment.PDN, Weights: len(w), Nodes: 4}}, f32)
 }
 
 func TestMountStartsEngineWithState(t *testing.T) {
@@ -262,4 +267,67 @@ func TestLayoutSwitchKeepsTraining(t *testing.T) {
 	if !strings.Contains(c.st.Hash(), "layout=input") {
 		t.Errorf("the permalink %q lacks the layout", c.st.Hash())
 	}
+}
+
+// Pointing at a node or an edge tells what it is; a chosen node lists its
+// edges, heaviest first.
+func TestInspectNodesAndEdges(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	snapshot(f, 3, false, 0.9, 0.05, 0.3)
+	d.Consume()
+	if !strings.Contains(html(c), "Point at a node") {
+		t.Error("no hint before anything is inspected")
+	}
+	// Node 2 is class 1, a test node of degree 1; the model says class 0.
+	do(d, c, func() { c.inspectAt(c.view.NodeAt(2)) })
+	h := html(c)
+	for _, want := range []string{"Node 2", "class 1, a test node, degree", "predicts class 0 with probability", "wrong"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("pointing at node 2: the page lacks %q", want)
+		}
+	}
+	if v := metricValue(h, "inspected-degree"); v != "1" {
+		t.Errorf("inspected-degree %q, want 1", v)
+	}
+	if !strings.Contains(c.insp.overlay, "highlight-node") {
+		t.Error("node 2 is not ringed")
+	}
+	// Half-way along edge 1 (nodes 1–2, inter-class, weight 0.05).
+	x1, y1 := c.view.NodeAt(1)
+	x2, y2 := c.view.NodeAt(2)
+	do(d, c, func() { c.inspectAt((x1+x2)/2, (y1+y2)/2) })
+	h = html(c)
+	for _, want := range []string{"Edge 1–2", "inter-class"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("pointing at edge 1–2: the page lacks %q", want)
+		}
+	}
+	if v := metricValue(h, "inspected-weight"); !strings.HasPrefix(v, "0.05") {
+		t.Errorf("inspected-weight %q, want 0.05", v)
+	}
+	do(d, c, func() { c.leave(); c.selectNode(0) })
+	if h = html(c); !strings.Contains(h, "Its edges, heaviest first: to 1 (intra-class, 0.90), to 3 (inter-class, 0.30)") {
+		t.Errorf("node 0's edges are not listed by weight: %s", h)
+	}
+	do(d, c, func() { c.selectNode(0) }) // again: let go
+	if c.insp.selected != -1 || c.insp.overlay != "" {
+		t.Error("choosing the chosen node did not let it go")
+	}
+}
+
+var tagRE = regexp.MustCompile(`<[a-z]+ [^>]*>`)
+var valueRE = regexp.MustCompile(`data-value="([^"]*)"`)
+
+// metricValue returns the data-value of the element whose data-metric is
+// name (go-app writes attributes in any order), "" if there is none.
+func metricValue(h, name string) string {
+	for _, tag := range tagRE.FindAllString(h, -1) {
+		if strings.Contains(tag, `data-metric="`+name+`"`) {
+			if m := valueRE.FindStringSubmatch(tag); m != nil {
+				return m[1]
+			}
+		}
+	}
+	return ""
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
@@ -54,10 +55,13 @@ type Explorer struct {
 	snap    protocol.Snapshot
 	snapped bool
 	weights []float32
+	pred    []float32 // the predicted class of each node
+	prob    []float32 // the probability the model gives it
 	hist    history
 
 	nodesSVG                              string
 	edges                                 painter      // the edge layer, a canvas
+	insp                                  inspector    // what is pointed at in it
 	strokes                               []viz.Stroke // what it draws
 	curvesSVG, histSVG, shareSVG, attnSVG string
 	lastGraphDraw                         time.Time
@@ -249,7 +253,8 @@ func (c *Explorer) flushSnapshots() {
 			continue
 		}
 		if i < len(q)-1 {
-			c.record(*s.ev.Snap, s.f32)
+			w, _, _ := s.ev.Snap.Split(s.f32)
+			c.record(*s.ev.Snap, w)
 			continue
 		}
 		c.onEvent(s.ev, s.f32)
@@ -263,6 +268,7 @@ func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
 		c.gen, c.graph, c.pos, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, false, nil
 		c.hist.reset()
 		c.drawIdx = sampleEdges(len(ev.Graph.Src))
+		c.insp.reset(ev.Graph, c.drawIdx)
 		c.nodesSVG, c.strokes = "", nil
 	case protocol.KindLayout:
 		if ev.Gen != c.gen || c.graph == nil {
@@ -287,9 +293,10 @@ func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
 	}
 }
 
-func (c *Explorer) onSnapshot(s protocol.Snapshot, w []float32) {
+func (c *Explorer) onSnapshot(s protocol.Snapshot, f32 []float32) {
+	w, pred, prob := s.Split(f32)
 	c.record(s, w)
-	c.snap, c.snapped, c.weights, c.running = s, true, w, s.Running
+	c.snap, c.snapped, c.weights, c.pred, c.prob, c.running = s, true, w, pred, prob, s.Running
 	if c.progress != nil && (c.progress.Phase == protocol.PhaseSetup || s.Epoch > c.progress.Epoch || !s.Running) {
 		c.progress = nil
 	}
@@ -325,7 +332,7 @@ func interShare(w []float32, g *protocol.Graph) float64 {
 	var inter, total float64
 	for e, x := range w {
 		total += float64(x)
-		if g.Kinds[e] == 2 {
+		if g.Kinds[e] == edgekind.Inter {
 			inter += float64(x)
 		}
 	}
@@ -353,7 +360,7 @@ func newGraphView(g *protocol.Graph, pos []float32, idx []int) *viz.Graph {
 	if idx != nil {
 		src, dst = make([]int32, len(idx)), make([]int32, len(idx))
 		if kinds != nil {
-			kinds = make([]int8, len(idx))
+			kinds = make([]edgekind.Kind, len(idx))
 		}
 		for i, e := range idx {
 			src[i], dst[i] = g.Src[e], g.Dst[e]
@@ -458,6 +465,7 @@ func (c *Explorer) relayout() {
 	}
 	c.view = newGraphView(c.graph, viz.Arrange(c.st.Layout, c.pos, c.graph.Labels), c.drawIdx)
 	c.nodesSVG = c.view.NodesSVG()
+	c.highlight()
 	c.redrawGraph()
 }
 

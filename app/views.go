@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
@@ -29,12 +30,13 @@ var layoutNames = map[string]string{
 // edgeCanvasID is the graph view's edge canvas.
 const edgeCanvasID = "graph-edges"
 
-// redrawGraph renders the graph view from the latest weights.
-func (c *Explorer) redrawGraph() {
-	if c.view == nil {
-		return
-	}
+// drawnWeights returns the weights of the edges the view draws (an even
+// sample of a large graph's), nil for a model without edge weights.
+func (c *Explorer) drawnWeights() []float32 {
 	w := c.weights
+	if c.snapped && len(w) == 0 {
+		return nil
+	}
 	if w != nil && c.drawIdx != nil {
 		sub := make([]float32, len(c.drawIdx))
 		for i, e := range c.drawIdx {
@@ -42,9 +44,15 @@ func (c *Explorer) redrawGraph() {
 		}
 		w = sub
 	}
-	if c.snapped && len(c.weights) == 0 {
-		w = nil // a model without edge weights
+	return w
+}
+
+// redrawGraph renders the graph view from the latest weights.
+func (c *Explorer) redrawGraph() {
+	if c.view == nil {
+		return
 	}
+	w := c.drawnWeights()
 	c.strokes = c.view.Strokes(w, c.st.Threshold)
 	if c.strokes == nil {
 		c.strokes = []viz.Stroke{} // drawn, with no edge
@@ -65,7 +73,7 @@ func (c *Explorer) redrawCharts() {
 	var intra, inter []float64
 	if c.graph != nil && len(c.graph.Kinds) == len(c.weights) {
 		for e, w := range c.weights {
-			if c.graph.Kinds[e] == 2 {
+			if c.graph.Kinds[e] == edgekind.Inter {
 				inter = append(inter, float64(w))
 			} else {
 				intra = append(intra, float64(w))
@@ -250,10 +258,14 @@ func card(id, title, svg string, explain app.UI) app.UI {
 func (c *Explorer) renderGraphCard() app.UI {
 	var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
 	if c.strokes != nil {
-		fig = app.Div().Class("layers").Body(
+		fig = app.Div().ID("graph-figure").Class("layers").TabIndex(0).
+			Aria("label", "The learned graph. Point at a node or an edge to inspect it; with the graph focused, the arrow keys walk through the nodes").
+			OnMouseMove(c.pointAt).OnMouseLeave(func(ctx app.Context, e app.Event) { c.leave() }).
+			OnClick(c.choose).OnKeyDown(c.onFigureKey).Body(
 			app.Canvas().ID(edgeCanvasID).Class("layer edges").Role("img").
 				Aria("label", "The learned pathfinder graph: edges drawn darker and thicker the more weight the pathfinder gives them"),
 			app.Div().Class("layer nodes").Body(app.Raw(c.nodesSVG)),
+			app.If(c.insp.overlay != "", app.Div().Class("layer overlay").Body(app.Raw(c.insp.overlay))),
 		)
 	}
 	note := ""
@@ -293,6 +305,7 @@ func (c *Explorer) renderGraphCard() app.UI {
 			legend(c.st.Exp.Data.Classes),
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
+		c.renderInspector(),
 		c.renderDrawn(),
 		app.P().Class("note").Text(note),
 		app.Div().Class("explain").Body(explainGraph()),
@@ -324,7 +337,7 @@ func (c *Explorer) renderDrawn() app.UI {
 	var sum [2]float64
 	for _, st := range c.strokes {
 		k := 0
-		if st.Kind == "inter" {
+		if st.Kind == edgekind.Inter {
 			k = 1
 		}
 		count[k] += st.Count

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"unicode"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 )
@@ -89,15 +90,7 @@ func numbered(prefix string, n int) []string {
 	return out
 }
 
-func kindName(k int8) string {
-	switch k {
-	case KindIntra:
-		return "intra"
-	case KindInter:
-		return "inter"
-	}
-	return ""
-}
+func kindName(k edgekind.Kind) string { return k.String() }
 
 func formatFloats(dst []string, src []float64) {
 	for i, v := range src {
@@ -477,17 +470,14 @@ func readEdges(fsys fs.FS, g *Graph) error {
 		g.Src, g.Dst = append(g.Src, int32(u)), append(g.Dst, int32(v))
 	}
 	if hasKind && g.Kind == nil {
-		g.Kind = []int8{}
+		g.Kind = []edgekind.Kind{}
 	}
 	return nil
 }
 
-func parseKind(s string) (int8, error) {
-	switch s {
-	case "intra":
-		return KindIntra, nil
-	case "inter":
-		return KindInter, nil
+func parseKind(s string) (edgekind.Kind, error) {
+	if k, ok := edgekind.Parse(s); ok {
+		return k, nil
 	}
 	return 0, fmt.Errorf("%s is not intra or inter", quote(s))
 }

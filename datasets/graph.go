@@ -10,6 +10,8 @@ package datasets
 import (
 	"fmt"
 	"math"
+
+	"pdnexplorer/edgekind"
 )
 
 // Split says which set a node belongs to.
@@ -28,9 +30,9 @@ func (s Split) String() string { return splitNames[s] }
 
 // Edge kinds, the generator's ground truth; never used for training.
 const (
-	KindUnknown int8 = iota
-	KindIntra
-	KindInter
+	KindUnknown = edgekind.Unknown
+	KindIntra   = edgekind.Intra
+	KindInter   = edgekind.Inter
 )
 
 // Graph is an attributed undirected graph with node labels.
@@ -41,10 +43,10 @@ type Graph struct {
 	Splits  []Split   // split of each node
 
 	D     int
-	Src   []int32   // one end of each edge
-	Dst   []int32   // the other end; Src[e] != Dst[e], each pair once
-	EdgeX []float64 // E×D edge features, row-major
-	Kind  []int8    // KindIntra or KindInter per edge; nil when unknown
+	Src   []int32         // one end of each edge
+	Dst   []int32         // the other end; Src[e] != Dst[e], each pair once
+	EdgeX []float64       // E×D edge features, row-major
+	Kind  []edgekind.Kind // KindIntra or KindInter per edge; nil when unknown
 
 	Meta map[string]any // name, generator parameters, seed
 }

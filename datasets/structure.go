@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 )
 
@@ -75,7 +76,7 @@ func ScaleFree(d experiment.Data, m int) (*Graph, error) {
 		return nil, fmt.Errorf("preferential attachment: %w", err)
 	}
 	g.Src, g.Dst = edgesOf(pa)
-	g.Kind = make([]int8, len(g.Src))
+	g.Kind = make([]edgekind.Kind, len(g.Src))
 	for e := range g.Src {
 		g.Kind[e] = KindInter
 		if g.Labels[g.Src[e]] == g.Labels[g.Dst[e]] {

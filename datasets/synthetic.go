@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/stat/distmv"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/fmath"
 )
@@ -193,13 +194,13 @@ func quantileLabels(x []float64, n, f, classes int, sigmaF float64, src rand.Sou
 // skipping a geometric number of pairs between them (Batagelj & Brandes,
 // 2005). gonum's gen.Gnp does this for one whole graph; a block model needs
 // it per block with its own probability, hence this version.
-func blockEdges(labels []int, classes int, p, q float64, src rand.Source) (srcs, dsts []int32, kinds []int8) {
+func blockEdges(labels []int, classes int, p, q float64, src rand.Source) (srcs, dsts []int32, kinds []edgekind.Kind) {
 	members := make([][]int32, classes)
 	for i, l := range labels {
 		members[l] = append(members[l], int32(i))
 	}
 	rnd := rand.New(src)
-	add := func(u, v int32, k int8) {
+	add := func(u, v int32, k edgekind.Kind) {
 		srcs, dsts, kinds = append(srcs, min(u, v)), append(dsts, max(u, v)), append(kinds, k)
 	}
 	for a := 0; a < classes; a++ {
@@ -254,7 +255,7 @@ func trianglePair(k int) (i, j int) {
 	return i, k - i*(i-1)/2
 }
 
-func sortEdges(srcs, dsts []int32, kinds []int8) {
+func sortEdges(srcs, dsts []int32, kinds []edgekind.Kind) {
 	idx := make([]int, len(srcs))
 	for i := range idx {
 		idx[i] = i
@@ -270,7 +271,7 @@ func sortEdges(srcs, dsts []int32, kinds []int8) {
 
 // edgeFeatures draws N(0, 1) features for intra-class edges and N(0, σD²)
 // for inter-class ones.
-func edgeFeatures(kinds []int8, d int, sigmaD float64, src rand.Source) []float64 {
+func edgeFeatures(kinds []edgekind.Kind, d int, sigmaD float64, src rand.Source) []float64 {
 	std := distuv.Normal{Mu: 0, Sigma: 1, Src: src}
 	out := make([]float64, len(kinds)*d)
 	for e, k := range kinds {

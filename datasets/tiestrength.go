@@ -3,6 +3,8 @@ package datasets
 import (
 	"math"
 	"slices"
+
+	"pdnexplorer/edgekind"
 )
 
 // TieStrengthNames are the 11 tie-strength scores of Appendix F, Table 5,
@@ -149,7 +151,7 @@ func Multiplex(base *Graph, layers [][]WeightedPair) (*Graph, error) {
 		out.EdgeX = append(out.EdgeX, r...)
 	}
 	if base.Kind != nil {
-		out.Kind = make([]int8, len(out.Src))
+		out.Kind = make([]edgekind.Kind, len(out.Src))
 		for e := range out.Src {
 			out.Kind[e] = KindInter
 			if base.Labels[out.Src[e]] == base.Labels[out.Dst[e]] {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"pdnexplorer/edgekind"
 )
 
 // path4 is the path 0–1–2–3 plus the edge 0–2: a triangle with a tail.
@@ -62,7 +64,7 @@ func TestTieStrengthExtremes(t *testing.T) {
 
 func TestMultiplex(t *testing.T) {
 	base := path4()
-	base.Kind = []int8{KindIntra}
+	base.Kind = []edgekind.Kind{KindIntra}
 	g, err := Multiplex(base, [][]WeightedPair{{{0, 1, 1}, {1, 2, 0.5}}, {{1, 0, 2}, {2, 3, 1}}})
 	if err != nil {
 		t.Fatal(err)

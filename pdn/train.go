@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/fmath"
 )
@@ -87,6 +88,11 @@ type Snapshot struct {
 	// Unstable, if not nil, says the training loss has climbed far above
 	// where it started: lr is likely too high, though the run goes on.
 	Unstable *UnstableError
+	// Pred is the class the model predicts for each node (the first
+	// largest logit) and Prob the softmax probability it gives that class.
+	// EvaluateInto reuses both slices.
+	Pred []int
+	Prob []float64
 }
 
 // inputsAttention and hopWeights are the models that expose them.
@@ -336,6 +342,7 @@ func (t *Trainer) EvaluateInto(s *Snapshot) {
 	s.TrainLoss = logSoftmaxNLL(nil, logits, g.C, t.train, g.Labels)
 	s.TrainAcc = accuracy(logits, g.C, t.train, g.Labels)
 	s.TestAcc = accuracy(logits, g.C, t.test, g.Labels)
+	s.Pred, s.Prob = predict(s.Pred[:0], s.Prob[:0], logits, g.C)
 	s.Inputs, s.Hops = nil, nil
 	if a, ok := t.net.(inputsAttention); ok {
 		s.Inputs = a.inputWeights()
@@ -368,6 +375,21 @@ func accuracy(logits []float64, c int, rows, labels []int) float64 {
 	return float64(right) / float64(len(rows))
 }
 
+// predict appends each row's first largest logit and its softmax
+// probability, exp(0)/Σⱼ exp(zⱼ − z_max).
+func predict(pred []int, prob, logits []float64, c int) ([]int, []float64) {
+	for i := 0; i+c <= len(logits); i += c {
+		row := logits[i : i+c]
+		k := argmax(row)
+		var sum float64
+		for _, z := range row {
+			sum += math.Exp(z - row[k])
+		}
+		pred, prob = append(pred, k), append(prob, 1/sum)
+	}
+	return pred, prob
+}
+
 func argmax(x []float64) int {
 	best := 0
 	for j, v := range x {
@@ -379,7 +401,7 @@ func argmax(x []float64) int {
 }
 
 // meanByKind returns the mean of w over intra- and inter-class edges.
-func meanByKind(w []float64, kind []int8) (intra, inter float64) {
+func meanByKind(w []float64, kind []edgekind.Kind) (intra, inter float64) {
 	var si, se float64
 	var ni, ne int
 	for e, k := range kind {

@@ -298,3 +298,65 @@ func TestEdgeDropoutOnlyForLearnedEdges(t *testing.T) {
 		}
 	}
 }
+
+func TestPredict(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		logits []float64
+		c      int
+		pred   []int
+		prob   []float64
+	}{
+		{"two rows", []float64{0, math.Log(3), 2, 2}, 2, []int{1, 0}, []float64{0.75, 0.5}},
+		{"first largest on ties", []float64{1, 1, 1}, 3, []int{0}, []float64{1.0 / 3}},
+		{"large logits stay finite", []float64{1000, 0, -1000}, 3, []int{0}, []float64{1}},
+		{"no rows", nil, 3, nil, nil},
+	} {
+		pred, prob := predict(nil, nil, tc.logits, tc.c)
+		if len(pred) != len(tc.pred) || len(prob) != len(tc.prob) {
+			t.Fatalf("%s: %d predictions, %d probabilities", tc.name, len(pred), len(prob))
+		}
+		for i := range pred {
+			if pred[i] != tc.pred[i] || math.Abs(prob[i]-tc.prob[i]) > 1e-12 {
+				t.Errorf("%s: row %d: class %d p %v, want %d p %v", tc.name, i, pred[i], prob[i], tc.pred[i], tc.prob[i])
+			}
+		}
+	}
+}
+
+// The predictions agree with the accuracy the snapshot reports.
+func TestSnapshotPredictions(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass = 32
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		tr.Step()
+	}
+	s := tr.Evaluate()
+	if len(s.Pred) != g.N || len(s.Prob) != g.N {
+		t.Fatalf("%d predictions, %d probabilities for %d nodes", len(s.Pred), len(s.Prob), g.N)
+	}
+	right, test := 0, 0
+	for i, sp := range g.Splits {
+		if sp != datasets.Test {
+			continue
+		}
+		test++
+		if s.Pred[i] == g.Labels[i] {
+			right++
+		}
+		if !(s.Prob[i] >= 1/float64(g.C) && s.Prob[i] <= 1) {
+			t.Errorf("node %d: probability %v of its predicted class", i, s.Prob[i])
+		}
+	}
+	if acc := float64(right) / float64(test); acc != s.TestAcc {
+		t.Errorf("predictions give test accuracy %v, the snapshot %v", acc, s.TestAcc)
+	}
+}

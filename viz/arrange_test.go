@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"pdnexplorer/edgekind"
 )
 
 // cloud returns n nodes per class, every class scattered around the same
@@ -78,5 +80,37 @@ func TestArrangeDrawsStragglersIn(t *testing.T) {
 	}
 	if far > 1+1e-5 || core < 0.5 {
 		t.Errorf("stragglers reach %.3f (want ≤ 1), the core %.3f (want ≥ 0.5)", far, core)
+	}
+}
+
+func TestNearest(t *testing.T) {
+	// Four nodes at the corners of a square, edges 0–1 (intra), 1–2 (inter).
+	g := NewGraph(100, 100, []float32{0, 0, 1, 0, 1, 1, 0, 1}, []int{0, 0, 1, 1},
+		[]int32{0, 1}, []int32{1, 2}, []edgekind.Kind{edgekind.Intra, edgekind.Inter}, nil)
+	x0, y0 := g.x[0], g.y[0]
+	for _, tc := range []struct {
+		name       string
+		x, y, r    float64
+		node, edge int
+	}{
+		{"on node 0", x0, y0, 5, 0, 0},
+		{"near node 2", g.x[2] - 3, g.y[2] + 2, 5, 2, 1},
+		{"mid edge 1–2", g.x[1], (g.y[1] + g.y[2]) / 2, 5, -1, 1},
+		{"the empty middle", 50, 50, 5, -1, -1},
+	} {
+		if got := g.NearestNode(tc.x, tc.y, tc.r); got != tc.node {
+			t.Errorf("%s: node %d, want %d", tc.name, got, tc.node)
+		}
+		if got := g.NearestEdge(tc.x, tc.y, tc.r, nil, 0); got != tc.edge {
+			t.Errorf("%s: edge %d, want %d", tc.name, got, tc.edge)
+		}
+	}
+	// An edge below the threshold cannot be picked.
+	if got := g.NearestEdge(g.x[1], (g.y[1]+g.y[2])/2, 5, []float32{0.9, 0.1}, 0.5); got != -1 {
+		t.Errorf("a hidden edge was picked: %d", got)
+	}
+	el := elements(t, g.Highlight([]int{2}, []int{0, 1, 7}))
+	if len(el["line"]) != 2 || len(el["circle"]) != 1 {
+		t.Errorf("highlight drew %d lines and %d circles, want 2 and 1", len(el["line"]), len(el["circle"]))
 	}
 }

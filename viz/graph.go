@@ -4,12 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-)
 
-// Edge kinds, as in datasets: 1 intra-class, 2 inter-class, 0 unknown.
-const (
-	kindIntra = 1
-	kindInter = 2
+	"pdnexplorer/edgekind"
 )
 
 // WeightBins is how many levels of learned weight the graph view draws.
@@ -23,17 +19,20 @@ type Graph struct {
 	w, h   int
 	x, y   []float64
 	labels []int
-	kinds  []int8
+	kinds  []edgekind.Kind
+	src    []int32
+	dst    []int32
 	segs   []string // "Mx yLx y" per edge
 	nodes  string   // the nodes' SVG, drawn last, the same every time
 }
 
 // NewGraph places the nodes at pos (x₀, y₀, x₁, y₁, … in any units, as
-// Arrange returns them) scaled to fit a w×h canvas. labels colour the nodes; kinds (may be nil) separate
-// intra- from inter-class edges; test marks nodes drawn hollow (may be nil).
-func NewGraph(w, h int, pos []float32, labels []int, src, dst []int32, kinds []int8, test []bool) *Graph {
+// Arrange returns them) scaled to fit a w×h canvas. labels colour the
+// nodes; kinds (may be nil) separate intra- from inter-class edges; test
+// marks nodes drawn hollow (may be nil).
+func NewGraph(w, h int, pos []float32, labels []int, src, dst []int32, kinds []edgekind.Kind, test []bool) *Graph {
 	n := len(labels)
-	g := &Graph{w: w, h: h, x: make([]float64, n), y: make([]float64, n), labels: labels, kinds: kinds}
+	g := &Graph{w: w, h: h, x: make([]float64, n), y: make([]float64, n), labels: labels, kinds: kinds, src: src, dst: dst}
 	xs, ys := make([]float64, 0, n), make([]float64, 0, n)
 	for i := 0; i < n && 2*i+1 < len(pos); i++ {
 		xs, ys = append(xs, float64(pos[2*i])), append(ys, float64(pos[2*i+1]))
@@ -143,7 +142,7 @@ func (g *Graph) NodesSVG() string {
 // also draws (new Path2D(d)), so the live view and the SVG export draw the
 // same thing from the same code.
 type Stroke struct {
-	Kind    string  // "intra", "inter" or "unknown"
+	Kind    edgekind.Kind
 	Level   int     // 0..WeightBins-1
 	Count   int     // edges in D
 	Sum     float64 // sum of their weights
@@ -172,9 +171,9 @@ func (g *Graph) Strokes(weights []float32, threshold float64) []Stroke {
 		if w < threshold || math.IsNaN(w) {
 			continue
 		}
-		k := kindIntra
+		k := edgekind.Intra
 		if g.kinds != nil {
-			k = int(g.kinds[e])
+			k = g.kinds[e]
 		}
 		l := Level(w)
 		paths[k][l].WriteString(seg)
@@ -185,17 +184,14 @@ func (g *Graph) Strokes(weights []float32, threshold float64) []Stroke {
 	// Intra-class edges go on top: where every edge weighs the same (GCN),
 	// the classes stay visible; where weights differ, the inter-class edges
 	// fade anyway.
-	for _, k := range []int{0, kindInter, kindIntra} {
+	for _, k := range []edgekind.Kind{edgekind.Unknown, edgekind.Inter, edgekind.Intra} {
 		for l := 0; l < WeightBins; l++ {
 			if counts[k][l] == 0 {
 				continue
 			}
-			st := Stroke{Kind: "intra", Level: l, Count: counts[k][l], Sum: sums[k][l], Color: IntraColor, D: paths[k][l].String()}
-			switch k {
-			case kindInter:
-				st.Kind, st.Color, st.Dash = "inter", InterColor, InterDash
-			case 0:
-				st.Kind = "unknown"
+			st := Stroke{Kind: k, Level: l, Count: counts[k][l], Sum: sums[k][l], Color: IntraColor, D: paths[k][l].String()}
+			if k == edgekind.Inter {
+				st.Color, st.Dash = InterColor, InterDash
 			}
 			st.Opacity, st.Width = LevelStyle(l)
 			out = append(out, st)
@@ -210,7 +206,11 @@ func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
 		if st.Dash != nil {
 			dash = ` stroke-dasharray="` + f1(st.Dash[0]) + ` ` + f1(st.Dash[1]) + `"`
 		}
-		c.buf.WriteString(`<path class="edge ` + st.Kind + `" data-kind="` + st.Kind + `" data-level="` + strconv.Itoa(st.Level) +
+		name := st.Kind.String()
+		if name == "" {
+			name = "unknown"
+		}
+		c.buf.WriteString(`<path class="edge ` + name + `" data-kind="` + name + `" data-level="` + strconv.Itoa(st.Level) +
 			`" data-count="` + strconv.Itoa(st.Count) + `" fill="none" stroke="` + st.Color + `"` + dash +
 			` stroke-opacity="` + f3(st.Opacity) + `" stroke-width="` + f3(st.Width) + `" d="` + st.D + `"/>`)
 	}

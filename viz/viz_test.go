@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pdnexplorer/edgekind"
 )
 
 // elements parses an SVG string and returns its elements' attributes by tag.
@@ -46,7 +48,7 @@ func atof(t *testing.T, s string) float64 {
 
 func triangleGraph() *Graph {
 	pos := []float32{0, 0, 1, 0, 0.5, 1, 2, 2}
-	return NewGraph(200, 100, pos, []int{0, 0, 1, 1}, []int32{0, 1, 0, 2}, []int32{1, 2, 2, 3}, []int8{1, 2, 2, 1}, []bool{false, true, false, false})
+	return NewGraph(200, 100, pos, []int{0, 0, 1, 1}, []int32{0, 1, 0, 2}, []int32{1, 2, 2, 3}, []edgekind.Kind{edgekind.Intra, edgekind.Inter, edgekind.Inter, edgekind.Intra}, []bool{false, true, false, false})
 }
 
 func TestGraphSVG(t *testing.T) {

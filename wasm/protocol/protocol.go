@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"math"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -61,13 +62,13 @@ type Event struct {
 
 // Graph describes the structure the page draws; features stay in the worker.
 type Graph struct {
-	Nodes  int     `json:"nodes"`
-	Src    []int32 `json:"src"`
-	Dst    []int32 `json:"dst"`
-	Labels []int   `json:"labels"`
-	Kinds  []int8  `json:"kinds,omitempty"` // 1 intra, 2 inter
-	Test   []bool  `json:"test"`
-	State  string  `json:"state"` // the experiment that made it
+	Nodes  int             `json:"nodes"`
+	Src    []int32         `json:"src"`
+	Dst    []int32         `json:"dst"`
+	Labels []int           `json:"labels"`
+	Kinds  []edgekind.Kind `json:"kinds,omitempty"`
+	Test   []bool          `json:"test"`
+	State  string          `json:"state"` // the experiment that made it
 }
 
 // Progress says how far work that takes longer than a chunk has got: an
@@ -86,8 +87,10 @@ const (
 	PhaseSetup = "setup"
 )
 
-// Snapshot is the state of training after an epoch. The learned edge
-// weights travel in f32.
+// Snapshot is the state of training after an epoch. Its arrays travel in
+// f32, one after the other (see Split): the Weights learned edge weights,
+// then the class the model predicts for each of the Nodes nodes, then the
+// probability it gives that class.
 type Snapshot struct {
 	Epoch    int  `json:"epoch"`
 	Epochs   int  `json:"epochs"`
@@ -112,6 +115,19 @@ type Snapshot struct {
 	// SecondsPerEpoch is the engine's estimate for the model on this graph,
 	// before the first epoch has been timed.
 	SecondsPerEpoch Num `json:"secondsPerEpoch"`
+	// Weights and Nodes are the lengths of the arrays in f32.
+	Weights int `json:"weights"`
+	Nodes   int `json:"nodes"`
+}
+
+// Split cuts a snapshot's f32 into its arrays; all are nil if f32 does not
+// hold what s says it does.
+func (s Snapshot) Split(f32 []float32) (weights, pred, prob []float32) {
+	if s.Weights < 0 || s.Nodes < 0 || len(f32) != s.Weights+2*s.Nodes {
+		return nil, nil, nil
+	}
+	w, p := f32[:s.Weights:s.Weights], f32[s.Weights:s.Weights+s.Nodes:s.Weights+s.Nodes]
+	return w, p, f32[s.Weights+s.Nodes:]
 }
 
 // Num is a float64 that survives JSON when it is NaN or infinite (as null).

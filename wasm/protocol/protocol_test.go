@@ -4,6 +4,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"pdnexplorer/edgekind"
 )
 
 func TestEventRoundTrip(t *testing.T) {
@@ -19,7 +21,7 @@ func TestEventRoundTrip(t *testing.T) {
 	if !math.IsNaN(float64(out.Snap.WIntra)) || !math.IsNaN(float64(out.Snap.WInter)) {
 		t.Errorf("NaN and Inf should come back as NaN: %v %v", out.Snap.WIntra, out.Snap.WInter)
 	}
-	g := Event{Kind: KindGraph, Graph: &Graph{Nodes: 3, Src: []int32{0}, Dst: []int32{2}, Labels: []int{0, 1, 1}, Kinds: []int8{2}, Test: []bool{false, true, false}}}
+	g := Event{Kind: KindGraph, Graph: &Graph{Nodes: 3, Src: []int32{0}, Dst: []int32{2}, Labels: []int{0, 1, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true, false}}}
 	back, err := DecodeEvent(Encode(g))
 	if err != nil || !reflect.DeepEqual(back.Graph, g.Graph) {
 		t.Errorf("graph round trip: %+v, %v", back.Graph, err)
@@ -45,5 +47,34 @@ func TestFloat32Bytes(t *testing.T) {
 	}
 	if out := BytesFloat32(nil, b); !reflect.DeepEqual(out, in) {
 		t.Errorf("round trip %v", out)
+	}
+}
+
+func TestSnapshotSplit(t *testing.T) {
+	f32 := []float32{0.5, 0.25, 1, 0, 0.9, 0.6}
+	for _, tc := range []struct {
+		name          string
+		weights, node int
+		want          [3]int // lengths, or -1 for nil
+	}{
+		{"weights and two nodes", 2, 2, [3]int{2, 2, 2}},
+		{"no weights, three nodes", 0, 3, [3]int{0, 3, 3}},
+		{"lengths that do not add up", 2, 3, [3]int{-1, -1, -1}},
+		{"negative", -2, 4, [3]int{-1, -1, -1}},
+	} {
+		w, p, q := Snapshot{Weights: tc.weights, Nodes: tc.node}.Split(f32)
+		for i, got := range [][]float32{w, p, q} {
+			n := len(got)
+			if got == nil {
+				n = -1
+			}
+			if n != tc.want[i] {
+				t.Errorf("%s: part %d has length %d, want %d", tc.name, i, n, tc.want[i])
+			}
+		}
+	}
+	w, p, _ := Snapshot{Weights: 2, Nodes: 2}.Split(f32)
+	if grown := append(w, 7); p[0] != 1 || len(grown) != 3 {
+		t.Error("appending to the weights overwrote the predictions")
 	}
 }

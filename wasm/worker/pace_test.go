@@ -25,7 +25,11 @@ func startLive(t *testing.T, inject func(cmds chan<- protocol.Command)) *live {
 	l := &live{events: make(chan protocol.Event, 4096), f32: make(chan []float32, 4096)}
 	l.s = newSession(func(ev protocol.Event, f32 []float32) {
 		l.events <- ev
-		l.f32 <- append([]float32(nil), f32...)
+		f32 = append([]float32(nil), f32...)
+		if ev.Kind == protocol.KindSnapshot {
+			f32, _, _ = ev.Snap.Split(f32) // the weights
+		}
+		l.f32 <- f32
 	})
 	l.s.yield = func() {
 		if inject != nil && l.s.inEpoch {

@@ -88,7 +88,7 @@ type session struct {
 	inEpoch    bool
 
 	snap         pdn.Snapshot
-	w32          []float32
+	f32          []float32 // a snapshot's arrays, reused
 	lastPost     time.Time
 	lastLayout   time.Time
 	lastProgress time.Time
@@ -402,13 +402,18 @@ func (s *session) postSnapshot() {
 	s.tr.EvaluateInto(&s.snap)
 	s.evalCost = s.now().Sub(t0)
 	sn := &s.snap
-	s.w32 = s.w32[:0]
-	for _, w := range sn.Weights {
-		s.w32 = append(s.w32, float32(w))
-	}
-	var w32 []float32
+	s.f32 = s.f32[:0]
 	if s.exp.Model.UsesGraph() {
-		w32 = s.w32
+		for _, w := range sn.Weights {
+			s.f32 = append(s.f32, float32(w))
+		}
+	}
+	weights := len(s.f32)
+	for _, k := range sn.Pred {
+		s.f32 = append(s.f32, float32(k))
+	}
+	for _, p := range sn.Prob {
+		s.f32 = append(s.f32, float32(p))
 	}
 	epochSec, _ := s.tr.Cost().Seconds(pdn.BrowserLimits)
 	ps := &protocol.Snapshot{
@@ -417,11 +422,12 @@ func (s *session) postSnapshot() {
 		WIntra: protocol.Num(sn.WIntra), WInter: protocol.Num(sn.WInter),
 		Running: s.running, EpochsPerSec: protocol.Num(s.rate), Model: s.exp.Model.Kind,
 		Inputs: sn.Inputs, Hops: sn.Hops, SecondsPerEpoch: protocol.Num(epochSec),
+		Weights: weights, Nodes: len(sn.Pred),
 	}
 	if sn.Unstable != nil {
 		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
 	}
-	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, w32)
+	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, s.f32)
 	s.lastPost = s.now()
 }
 

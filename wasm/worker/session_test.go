@@ -16,13 +16,19 @@ import (
 // a little at every reading, so chunks of work end after a few epochs.
 type recorder struct {
 	events []protocol.Event
-	f32    [][]float32
+	f32    [][]float32 // a snapshot's weights, a layout's positions
+	raw    [][]float32 // the array as posted
 	clock  time.Time
 }
 
 func (r *recorder) post(ev protocol.Event, f32 []float32) {
 	r.events = append(r.events, ev)
-	r.f32 = append(r.f32, append([]float32(nil), f32...))
+	raw := append([]float32(nil), f32...)
+	r.raw = append(r.raw, raw)
+	if ev.Kind == protocol.KindSnapshot {
+		raw, _, _ = ev.Snap.Split(raw)
+	}
+	r.f32 = append(r.f32, raw)
 }
 
 func (r *recorder) now() time.Time {
@@ -39,12 +45,27 @@ func (r *recorder) kinds() string {
 }
 
 func (r *recorder) last(kind string) (protocol.Event, []float32) {
-	for i := len(r.events) - 1; i >= 0; i-- {
-		if r.events[i].Kind == kind {
-			return r.events[i], r.f32[i]
-		}
+	if i := r.lastIndex(kind); i >= 0 {
+		return r.events[i], r.f32[i]
 	}
 	return protocol.Event{}, nil
+}
+
+// lastRaw is last with the array as posted.
+func (r *recorder) lastRaw(kind string) (protocol.Event, []float32) {
+	if i := r.lastIndex(kind); i >= 0 {
+		return r.events[i], r.raw[i]
+	}
+	return protocol.Event{}, nil
+}
+
+func (r *recorder) lastIndex(kind string) int {
+	for i := len(r.events) - 1; i >= 0; i-- {
+		if r.events[i].Kind == kind {
+			return i
+		}
+	}
+	return -1
 }
 
 func small() experiment.Experiment {
@@ -260,13 +281,22 @@ func TestSessionRunsEveryModel(t *testing.T) {
 			if ev, _ := r.last(protocol.KindError); ev.Kind != "" {
 				t.Fatalf("error: %s", ev.Error)
 			}
-			snap, w := r.last(protocol.KindSnapshot)
+			snap, raw := r.lastRaw(protocol.KindSnapshot)
 			if snap.Snap.Epoch != 1 || snap.Snap.Model != kind {
 				t.Errorf("after a step: %+v", snap.Snap)
 			}
 			g, _ := r.last(protocol.KindGraph)
+			w, pred, prob := snap.Snap.Split(raw)
 			if len(w) != 0 && len(w) != len(g.Graph.Src) {
 				t.Errorf("%d weights for %d edges", len(w), len(g.Graph.Src))
+			}
+			if len(pred) != g.Graph.Nodes || len(prob) != g.Graph.Nodes {
+				t.Errorf("%d predictions and %d probabilities for %d nodes", len(pred), len(prob), g.Graph.Nodes)
+			}
+			for i, k := range pred {
+				if k != float32(int(k)) || k < 0 || int(k) >= e.Data.Classes || !(prob[i] > 0 && prob[i] <= 1) {
+					t.Fatalf("node %d: predicted class %v with probability %v", i, k, prob[i])
+				}
 			}
 			if (kind == experiment.PDNLinear) != (len(snap.Snap.Inputs) == e.Data.EdgeFeatures) {
 				t.Errorf("input attention %v", snap.Snap.Inputs)

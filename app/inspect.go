@@ -1,0 +1,282 @@
+package app
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/edgekind"
+	"pdnexplorer/wasm/protocol"
+)
+
+// Hit radii, in the view's units (560 across): generous for a node, which
+// is small, tighter for an edge, which is long.
+const (
+	nodeHitRadius = 7
+	edgeHitRadius = 3
+	// maxListedEdges is how many of a selected node's edges the inspector
+	// lists, heaviest first.
+	maxListedEdges = 10
+)
+
+// inspector is what the pointer or the keyboard points at in the graph
+// view: a node or an edge under the pointer, and a node clicked or chosen
+// with the arrow keys, whose edges are shown.
+type inspector struct {
+	hoverNode, hoverEdge, selected int // -1 for none; edges index the view's edges
+	degree                         []int
+	incident                       [][]int // the view's edges at each node
+	overlay                        string  // the highlight, as SVG
+}
+
+// reset forgets what was inspected and learns the graph's degrees and the
+// edges drawn at each node.
+func (in *inspector) reset(g *protocol.Graph, drawIdx []int) {
+	in.hoverNode, in.hoverEdge, in.selected, in.overlay = -1, -1, -1, ""
+	in.degree, in.incident = nil, nil
+	if g == nil {
+		return
+	}
+	in.degree = make([]int, g.Nodes)
+	for e := range g.Src {
+		in.degree[g.Src[e]]++
+		in.degree[g.Dst[e]]++
+	}
+	in.incident = make([][]int, g.Nodes)
+	for i := range drawnCount(g, drawIdx) {
+		e := edgeOf(i, drawIdx)
+		in.incident[g.Src[e]] = append(in.incident[g.Src[e]], i)
+		in.incident[g.Dst[e]] = append(in.incident[g.Dst[e]], i)
+	}
+}
+
+func drawnCount(g *protocol.Graph, drawIdx []int) int {
+	if drawIdx != nil {
+		return len(drawIdx)
+	}
+	return len(g.Src)
+}
+
+// edgeOf maps an edge of the view to the graph's edge.
+func edgeOf(i int, drawIdx []int) int {
+	if drawIdx != nil {
+		return drawIdx[i]
+	}
+	return i
+}
+
+// pointAt inspects what lies under the pointer event e on the figure.
+func (c *Explorer) pointAt(ctx app.Context, e app.Event) {
+	if c.view == nil {
+		return
+	}
+	r := ctx.JSSrc().Call("getBoundingClientRect")
+	w := r.Get("width").Float()
+	if !(w > 0) {
+		return
+	}
+	s := float64(viewW) / w
+	x := (e.Get("clientX").Float() - r.Get("left").Float()) * s
+	y := (e.Get("clientY").Float() - r.Get("top").Float()) * s
+	c.inspectAt(x, y)
+}
+
+// inspectAt inspects the node, or else the edge, at (x, y) in the view.
+func (c *Explorer) inspectAt(x, y float64) {
+	node, edge := c.view.NearestNode(x, y, nodeHitRadius), -1
+	if node < 0 {
+		edge = c.view.NearestEdge(x, y, edgeHitRadius, c.drawnWeights(), c.st.Threshold)
+	}
+	if node == c.insp.hoverNode && edge == c.insp.hoverEdge {
+		return
+	}
+	c.insp.hoverNode, c.insp.hoverEdge = node, edge
+	c.highlight()
+}
+
+// leave forgets the pointer when it leaves the figure.
+func (c *Explorer) leave() {
+	c.insp.hoverNode, c.insp.hoverEdge = -1, -1
+	c.highlight()
+}
+
+// choose selects the node under the pointer (a click or a tap), or clears
+// the selection when there is none or it is already selected.
+func (c *Explorer) choose(ctx app.Context, e app.Event) {
+	c.pointAt(ctx, e)
+	c.selectNode(c.insp.hoverNode)
+}
+
+func (c *Explorer) selectNode(i int) {
+	if i == c.insp.selected {
+		i = -1
+	}
+	c.insp.selected = i
+	c.highlight()
+}
+
+// onFigureKey lets keyboard users walk the nodes: → and ← select the next
+// and previous node, Escape clears the selection. The keys stay with the
+// figure, so they do not also step the training.
+func (c *Explorer) onFigureKey(ctx app.Context, e app.Event) {
+	if c.graph == nil || c.graph.Nodes == 0 {
+		return
+	}
+	n, sel := c.graph.Nodes, c.insp.selected
+	switch e.Get("key").String() {
+	case "ArrowRight":
+		sel = (sel + 1) % n
+	case "ArrowLeft":
+		sel = (sel - 1 + n) % n
+		if c.insp.selected < 0 {
+			sel = n - 1
+		}
+	case "Escape":
+		sel = -1
+	default:
+		return
+	}
+	e.PreventDefault()
+	e.Call("stopPropagation")
+	c.insp.selected = sel
+	c.highlight()
+}
+
+// highlight redraws the overlay: rings around the inspected nodes, the
+// selected node's edges and the edge under the pointer.
+func (c *Explorer) highlight() {
+	if c.view == nil {
+		c.insp.overlay = ""
+		return
+	}
+	var nodes, edges []int
+	for _, i := range []int{c.insp.hoverNode, c.insp.selected} {
+		if i >= 0 {
+			nodes = append(nodes, i)
+		}
+	}
+	if i := c.insp.selected; i >= 0 && i < len(c.insp.incident) {
+		edges = append(edges, c.insp.incident[i]...)
+	}
+	if c.insp.hoverEdge >= 0 {
+		edges = append(edges, c.insp.hoverEdge)
+	}
+	c.insp.overlay = ""
+	if len(nodes)+len(edges) > 0 {
+		c.insp.overlay = c.view.Highlight(nodes, edges)
+	}
+}
+
+// renderInspector says in words what is inspected, or how to inspect.
+func (c *Explorer) renderInspector() app.UI {
+	var body []app.UI
+	switch {
+	case c.graph == nil || c.view == nil:
+	case c.insp.hoverNode >= 0:
+		body = c.describeNode(c.insp.hoverNode, false)
+	case c.insp.hoverEdge >= 0:
+		body = c.describeEdge(c.insp.hoverEdge)
+	case c.insp.selected >= 0:
+		body = c.describeNode(c.insp.selected, true)
+	default:
+		body = []app.UI{app.Text("Point at a node or an edge to inspect it; click a node to see its edges. " +
+			"With the graph focused (Tab), → and ← walk through the nodes and Escape lets go.")}
+	}
+	return app.Div().ID("inspect").Class("inspect").Aria("live", "polite").Body(body...)
+}
+
+// describeNode gives node i's class, split, degree and prediction, and,
+// when withEdges, its edges, heaviest first.
+func (c *Explorer) describeNode(i int, withEdges bool) []app.UI {
+	g := c.graph
+	split := "a training node"
+	if g.Test[i] {
+		split = "a test node"
+	}
+	out := []app.UI{
+		app.Strong().Text(fmt.Sprintf("Node %d", i)),
+		app.Text(fmt.Sprintf(": class %d, %s, degree ", g.Labels[i], split)),
+		metric("inspected-degree", float64(c.insp.degree[i]), fmt.Sprint(c.insp.degree[i])),
+		app.Text(". "),
+	}
+	if i < len(c.pred) {
+		k, p := int(c.pred[i]), float64(c.prob[i])
+		verdict := "right"
+		if k != g.Labels[i] {
+			verdict = "wrong"
+		}
+		out = append(out, app.Text(fmt.Sprintf("The model predicts class %d with probability ", k)),
+			metric("inspected-probability", p, num(p, 2)), app.Text(": "+verdict+"."))
+	} else {
+		out = append(out, app.Text("No prediction yet."))
+	}
+	if withEdges {
+		out = append(out, app.Br(), app.Text(c.listEdges(i)))
+	}
+	return out
+}
+
+// listEdges lists node i's drawn edges, heaviest first.
+func (c *Explorer) listEdges(i int) string {
+	type edge struct {
+		other int32
+		kind  string
+		w     float32
+	}
+	var es []edge
+	for _, v := range c.insp.incident[i] {
+		e := edgeOf(v, c.drawIdx)
+		other := c.graph.Src[e]
+		if int(other) == i {
+			other = c.graph.Dst[e]
+		}
+		w := float32(-1)
+		if e < len(c.weights) {
+			w = c.weights[e]
+		}
+		es = append(es, edge{other, kindName(c.graph, e), w})
+	}
+	if len(es) == 0 {
+		return "No edge of this node is drawn."
+	}
+	slices.SortStableFunc(es, func(a, b edge) int { return cmp.Compare(b.w, a.w) })
+	var b strings.Builder
+	b.WriteString("Its edges, heaviest first: ")
+	for j, e := range es[:min(len(es), maxListedEdges)] {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "to %d (%s", e.other, e.kind)
+		if e.w >= 0 {
+			fmt.Fprintf(&b, ", %.2f", e.w)
+		}
+		b.WriteString(")")
+	}
+	if len(es) > maxListedEdges {
+		fmt.Fprintf(&b, " and %d more", len(es)-maxListedEdges)
+	}
+	return b.String() + "."
+}
+
+// describeEdge gives edge v's endpoints, kind and learned weight.
+func (c *Explorer) describeEdge(v int) []app.UI {
+	e := edgeOf(v, c.drawIdx)
+	out := []app.UI{
+		app.Strong().Text(fmt.Sprintf("Edge %d–%d", c.graph.Src[e], c.graph.Dst[e])),
+		app.Text(": " + kindName(c.graph, e) + ", "),
+	}
+	if e < len(c.weights) {
+		return append(out, app.Text("learned weight "), metric("inspected-weight", float64(c.weights[e]), num(float64(c.weights[e]), 3)), app.Text("."))
+	}
+	return append(out, app.Text("no learned weight yet."))
+}
+
+func kindName(g *protocol.Graph, e int) string {
+	if e < len(g.Kinds) && g.Kinds[e] != edgekind.Unknown {
+		return g.Kinds[e].Words()
+	}
+	return "edge"
+}

@@ -1,0 +1,89 @@
+//go:build !js
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// metricOf reads a headline figure as the page shows it.
+func metricOf(name string) string {
+	return `(() => { const e = document.querySelector('[data-metric="` + name + `"]'); return e ? e.dataset.value : ""; })()`
+}
+
+// Hovering a node tells its class, split, degree and prediction; an edge,
+// its kind and weight; the arrow keys walk the nodes.
+func TestInspectByPointerAndKeys(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64&epochs=30")
+	waitFor(t, ctx, "the layout", `document.querySelectorAll("#graph .nodes circle").length === 192`, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "the end of training", `document.querySelector("#epoch").textContent.startsWith("30 /")`, 60*time.Second)
+
+	// The page coordinates of the 10th node's circle.
+	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+	  const c = document.querySelectorAll("#graph .nodes circle")[10], r = c.getBoundingClientRect();
+	  return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`))
+	must(t, err, "find a node")
+	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, xy[0], xy[1])), "hover the node")
+	waitFor(t, ctx, "the node's details", `document.querySelector("#inspect").textContent.startsWith("Node 10")`, 10*time.Second)
+	got := text(t, ctx, "#inspect")
+	for _, want := range []string{"class ", "degree", "predicts class", "probability"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the inspector says %q, without %q", got, want)
+		}
+	}
+	if v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](metricOf("inspected-degree"))); v == "" || v == "0" {
+		t.Errorf("inspected degree %q", v)
+	}
+	screenshot(t, ctx, "11-inspect-node")
+
+	// Keyboard: focus the figure, → selects node 0 and lists its edges.
+	must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#graph-figure"))), "focus the graph")
+	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2)), "move the pointer away")
+	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)), "→")
+	waitFor(t, ctx, "node 0 chosen", `document.querySelector("#inspect").textContent.startsWith("Node 0")`, 10*time.Second)
+	if got := text(t, ctx, "#inspect"); !strings.Contains(got, "Its edges, heaviest first") {
+		t.Errorf("a chosen node does not list its edges: %q", got)
+	}
+	if e := epoch(t, ctx); e != 30 {
+		t.Errorf("→ on the graph stepped the training to epoch %d", e)
+	}
+}
+
+// Switching the layout while training keeps training; a permalink brings
+// back the layout and the threshold.
+func TestLayoutSwitchAndPermalink(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64&epochs=100000")
+	waitFor(t, ctx, "the layout", `document.querySelectorAll("#graph .nodes circle").length === 192`, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 5`, 30*time.Second)
+	before := epoch(t, ctx)
+	must(t, chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#layout"), "input")), "choose a layout")
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#layout").dispatchEvent(new Event("change", {bubbles: true}))`))
+	must(t, err, "switch layout")
+	waitFor(t, ctx, "the layout in the link", `location.hash.includes("layout=input")`, 10*time.Second)
+	time.Sleep(time.Second)
+	if after := epoch(t, ctx); after <= before+5 {
+		t.Errorf("training stalled across the layout switch: epoch %d then %d", before, after)
+	}
+	screenshot(t, ctx, "12-layout-input")
+
+	open(t, ctx, srv, "#per-class=64&layout=input&threshold=0.4")
+	waitFor(t, ctx, "the layout", `document.querySelectorAll("#graph .nodes circle").length === 192`, 90*time.Second)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.querySelector("#layout").value, document.querySelector("#threshold").value, location.hash]`))
+	must(t, err, "read the view settings")
+	if got[0] != "input" || got[1] != "0.40" && got[1] != "0.4" || !strings.Contains(got[2], "layout=input") {
+		t.Errorf("the permalink restored layout %q, threshold %q (hash %q)", got[0], got[1], got[2])
+	}
+}
