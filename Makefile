@@ -61,7 +61,7 @@ fuzz:
 
 # Screenshots land in screenshots/ (not committed).
 test-e2e: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -v -run . ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -v -timeout 30m -run . ./wasm/e2e/
 
 lint:
 	@test -z "$$(gofmt -l .)" || { echo "gofmt: not formatted:"; gofmt -l .; exit 1; }

@@ -21,6 +21,16 @@ type fakeConn struct {
 }
 
 func (f *fakeConn) Send(c protocol.Command) { f.sent = append(f.sent, c) }
+
+// play sends ev as the worker would: about the run that last set a state.
+func (f *fakeConn) play(ev protocol.Event, f32 []float32) {
+	for i := len(f.sent) - 1; i >= 0 && ev.Run == 0; i-- {
+		if f.sent[i].Op == protocol.OpSet || f.sent[i].Op == protocol.OpRegenerate {
+			ev.Run = f.sent[i].Run
+		}
+	}
+	f.onEvent(ev, f32)
+}
 func (f *fakeConn) Close()                  { f.closed = true }
 
 func (f *fakeConn) ops() string {
@@ -31,31 +41,41 @@ func (f *fakeConn) ops() string {
 	return strings.Join(ops, ",")
 }
 
-// mount renders an Explorer wired to a fake engine.
-func mount(t *testing.T) (*Explorer, *fakeConn, app.ClientDispatcher) {
+// mount renders the shell, wired to a fake engine, and returns the lab it
+// shows (the graph lab).
+func mount(t *testing.T) (*GraphLab, *fakeConn, app.ClientDispatcher) {
 	t.Helper()
 	f := &fakeConn{}
-	c := &Explorer{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return f }}
-	d := app.NewClientTester(c)
+	sh := &Shell{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return f }}
+	d := app.NewClientTester(sh)
 	t.Cleanup(d.Close)
 	d.Consume()
+	c, ok := sh.view.(*GraphLab)
+	if !ok {
+		t.Fatalf("the shell shows %T, want the graph lab", sh.view)
+	}
+	shells[c] = sh
 	return c, f, d
 }
 
-func html(c *Explorer) string { return app.HTMLString(c) }
+// shells are the shells of the mounted labs, for html.
+var shells = map[*GraphLab]*Shell{}
+
+// html is the page as the shell renders it around the lab.
+func html(c *GraphLab) string { return app.HTMLString(shells[c]) }
 
 // do runs f as an event handler would: then the page renders again.
-func do(d app.ClientDispatcher, c *Explorer, f func()) {
+func do(d app.ClientDispatcher, c *GraphLab, f func()) {
 	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(app.Context) { f() }})
 	d.Consume()
 }
 
 // tiny is a 4-node graph with a layout, as the engine would send them.
 func tiny(f *fakeConn, d app.ClientDispatcher) {
-	f.onEvent(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{
+	f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{
 		Nodes: 4, Src: []int32{0, 1, 0}, Dst: []int32{1, 2, 3}, Labels: []int{0, 0, 1, 1},
 		Kinds: []edgekind.Kind{edgekind.Intra, edgekind.Inter, edgekind.Inter}, Test: []bool{false, false, true, false}}}, nil)
-	f.onEvent(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 0, 1, 1, 0, 1})
+	f.play(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 0, 1, 1, 0, 1})
 	d.Consume()
 }
 
@@ -63,7 +83,7 @@ func tiny(f *fakeConn, d app.ClientDispatcher) {
 // the model predicts class 0 for every node with probability 0.75.
 func snapshot(f *fakeConn, epoch int, running bool, w ...float32) {
 	f32 := append(append([]float32(nil), w...), 0, 0, 0, 0, 0.75, 0.75, 0.75, 0.75)
-	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{
 		Epoch: epoch, Epochs: 200, Loss: 0.5, TrainAcc: 0.9, TestAcc: 0.875, WIntra: 0.8, WInter: 0.1,
 		Running: running, EpochsPerSec: 60, Model: experiment.PDN, Weights: len(w), Nodes: 4}}, f32)
 }
@@ -142,7 +162,7 @@ func TestEventsDriveTheViews(t *testing.T) {
 		t.Errorf("inter share %v, want %v", share, 0.15/1.05)
 	}
 	// A layout or snapshot of a replaced graph is ignored.
-	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 0, Snap: &protocol.Snapshot{Epoch: 99}}, nil)
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 0, Snap: &protocol.Snapshot{Epoch: 99}}, nil)
 	d.Consume()
 	if c.snap.Epoch != 5 {
 		t.Errorf("a stale snapshot was applied: epoch %d", c.snap.Epoch)
@@ -191,13 +211,13 @@ func TestButtonsSendCommands(t *testing.T) {
 
 func TestEngineErrorsAreShown(t *testing.T) {
 	c, f, d := mount(t)
-	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: "training diverged at epoch 3", Field: "lr"}, nil)
+	f.play(protocol.Event{Kind: protocol.KindError, Error: "training diverged at epoch 3", Field: "lr"}, nil)
 	d.Consume()
 	if !strings.Contains(html(c), "training diverged at epoch 3") || c.engineErr["lr"] == "" {
 		t.Error("the engine's error is not shown, or not beside lr")
 	}
-	c.dismiss(0)
-	if len(c.notices) != 0 {
+	c.Board.Dismiss(0)
+	if len(c.Board.notices) != 0 {
 		t.Error("dismiss left the notice")
 	}
 }
@@ -239,7 +259,7 @@ func TestAttentionCardForVariants(t *testing.T) {
 	if strings.Contains(html(c), `id="attention"`) {
 		t.Error("an attention card without a variant that has one")
 	}
-	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200,
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200,
 		Model: experiment.PDNMultiScale, Hops: []float64{0.7, 0.3}}}, nil)
 	d.Consume()
 	h := html(c)

@@ -20,7 +20,7 @@ var groupTitles = []struct{ group, title string }{
 var sizeChoices = []string{"none", "2", "16", "32,16"}
 
 // renderControls draws one control per row of the state table.
-func (c *Explorer) renderControls() app.UI {
+func (c *GraphLab) renderControls() app.UI {
 	groups := make([]app.UI, 0, len(groupTitles))
 	for _, g := range groupTitles {
 		var rows []app.UI
@@ -37,7 +37,7 @@ func (c *Explorer) renderControls() app.UI {
 // control draws the input that fits p: a select for choices, a log₂ slider
 // where the paper sweeps powers of two, a plain slider for short ranges, a
 // number box otherwise (always beside sliders, for exact values).
-func (c *Explorer) control(p experiment.Param) app.UI {
+func (c *GraphLab) control(p experiment.Param) app.UI {
 	id := "ctl-" + p.Name
 	value := p.Get(&c.st.Exp)
 	label := p.Name
@@ -76,7 +76,7 @@ func withCurrent(choices []string, v string) []string {
 	return append(append([]string(nil), choices...), v)
 }
 
-func (c *Explorer) selectControl(id string, p experiment.Param, value string, choices []string) app.UI {
+func (c *GraphLab) selectControl(id string, p experiment.Param, value string, choices []string) app.UI {
 	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
 		c.setParam(p.Name, ctx.JSSrc().Get("value").String())
 	}).Body(app.Range(choices).Slice(func(i int) app.UI {
@@ -104,7 +104,7 @@ func isInt(p experiment.Param) bool {
 	return false
 }
 
-func (c *Explorer) numberControls(id string, p experiment.Param, value string) app.UI {
+func (c *GraphLab) numberControls(id string, p experiment.Param, value string) app.UI {
 	shown := value
 	if d, ok := c.dragging[p.Name]; ok {
 		shown = d

@@ -69,7 +69,7 @@ func edgeOf(i int, drawIdx []int) int {
 }
 
 // pointAt inspects what lies under the pointer event e on the figure.
-func (c *Explorer) pointAt(ctx app.Context, e app.Event) {
+func (c *GraphLab) pointAt(ctx app.Context, e app.Event) {
 	if c.view == nil {
 		return
 	}
@@ -85,7 +85,7 @@ func (c *Explorer) pointAt(ctx app.Context, e app.Event) {
 }
 
 // inspectAt inspects the node, or else the edge, at (x, y) in the view.
-func (c *Explorer) inspectAt(x, y float64) {
+func (c *GraphLab) inspectAt(x, y float64) {
 	node, edge := c.view.NearestNode(x, y, nodeHitRadius), -1
 	if node < 0 {
 		edge = c.view.NearestEdge(x, y, edgeHitRadius, c.drawnWeights(), c.st.Threshold)
@@ -98,19 +98,19 @@ func (c *Explorer) inspectAt(x, y float64) {
 }
 
 // leave forgets the pointer when it leaves the figure.
-func (c *Explorer) leave() {
+func (c *GraphLab) leave() {
 	c.insp.hoverNode, c.insp.hoverEdge = -1, -1
 	c.highlight()
 }
 
 // choose selects the node under the pointer (a click or a tap), or clears
 // the selection when there is none or it is already selected.
-func (c *Explorer) choose(ctx app.Context, e app.Event) {
+func (c *GraphLab) choose(ctx app.Context, e app.Event) {
 	c.pointAt(ctx, e)
 	c.selectNode(c.insp.hoverNode)
 }
 
-func (c *Explorer) selectNode(i int) {
+func (c *GraphLab) selectNode(i int) {
 	if i == c.insp.selected {
 		i = -1
 	}
@@ -121,7 +121,7 @@ func (c *Explorer) selectNode(i int) {
 // onFigureKey lets keyboard users walk the nodes: → and ← select the next
 // and previous node, Escape clears the selection. The keys stay with the
 // figure, so they do not also step the training.
-func (c *Explorer) onFigureKey(ctx app.Context, e app.Event) {
+func (c *GraphLab) onFigureKey(ctx app.Context, e app.Event) {
 	if c.graph == nil || c.graph.Nodes == 0 {
 		return
 	}
@@ -147,7 +147,7 @@ func (c *Explorer) onFigureKey(ctx app.Context, e app.Event) {
 
 // highlight redraws the overlay: rings around the inspected nodes, the
 // selected node's edges and the edge under the pointer.
-func (c *Explorer) highlight() {
+func (c *GraphLab) highlight() {
 	if c.view == nil {
 		c.insp.overlay = ""
 		return
@@ -171,7 +171,7 @@ func (c *Explorer) highlight() {
 }
 
 // renderInspector says in words what is inspected, or how to inspect.
-func (c *Explorer) renderInspector() app.UI {
+func (c *GraphLab) renderInspector() app.UI {
 	var body []app.UI
 	switch {
 	case c.graph == nil || c.view == nil:
@@ -190,7 +190,7 @@ func (c *Explorer) renderInspector() app.UI {
 
 // describeNode gives node i's class, split, degree and prediction, and,
 // when withEdges, its edges, heaviest first.
-func (c *Explorer) describeNode(i int, withEdges bool) []app.UI {
+func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 	g := c.graph
 	split := "a training node"
 	if g.Test[i] {
@@ -220,7 +220,7 @@ func (c *Explorer) describeNode(i int, withEdges bool) []app.UI {
 }
 
 // listEdges lists node i's drawn edges, heaviest first.
-func (c *Explorer) listEdges(i int) string {
+func (c *GraphLab) listEdges(i int) string {
 	type edge struct {
 		other int32
 		kind  string
@@ -262,7 +262,7 @@ func (c *Explorer) listEdges(i int) string {
 }
 
 // describeEdge gives edge v's endpoints, kind and learned weight.
-func (c *Explorer) describeEdge(v int) []app.UI {
+func (c *GraphLab) describeEdge(v int) []app.UI {
 	e := edgeOf(v, c.drawIdx)
 	out := []app.UI{
 		app.Strong().Text(fmt.Sprintf("Edge %d–%d", c.graph.Src[e], c.graph.Dst[e])),

@@ -50,6 +50,7 @@ var badLinks = []struct {
 	{"#threshold=7", []string{"threshold: \"7\" is not allowed; want [0, 1]"}},
 	{"#threshold=-0.1", []string{"threshold: \"-0.1\" is not allowed"}},
 	{"#threshold=NaN", []string{"threshold: \"NaN\" is not allowed"}},
+	{"#lab=nowhere", []string{`lab: "nowhere" is not allowed; want one of graph; using the default graph`}},
 	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input; using the default classes`}},
 	{"#layout=", []string{`layout: "" is not allowed`}},
 	// Keys: unknown, repeated, empty.
@@ -149,38 +150,38 @@ func TestHashChangeIsApplied(t *testing.T) {
 func TestNoticesAreBounded(t *testing.T) {
 	c, f, d := mount(t)
 	for i := range 10 {
-		f.onEvent(protocol.Event{Kind: protocol.KindError, Error: fmt.Sprintf("problem %d", i)}, nil)
+		f.play(protocol.Event{Kind: protocol.KindError, Error: fmt.Sprintf("problem %d", i)}, nil)
 	}
-	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: strings.Repeat("long ", 10000)}, nil)
+	f.play(protocol.Event{Kind: protocol.KindError, Error: strings.Repeat("long ", 10000)}, nil)
 	d.Consume()
-	if len(c.notices) != maxNotices {
-		t.Errorf("%d notices", len(c.notices))
+	if len(c.Board.notices) != maxNotices {
+		t.Errorf("%d notices", len(c.Board.notices))
 	}
-	for _, n := range c.notices {
+	for _, n := range c.Board.notices {
 		if len([]rune(n.text)) > maxNoticeLen+1 {
 			t.Errorf("a notice of %d characters", len(n.text))
 		}
 	}
-	if c.notices[len(c.notices)-2].text != "problem 9" {
-		t.Errorf("the newest notices are not kept: %v", c.notices)
+	if c.Board.notices[len(c.Board.notices)-2].text != "problem 9" {
+		t.Errorf("the newest notices are not kept: %v", c.Board.notices)
 	}
 }
 
 func TestProgressAndWarningsAreShown(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
-	f.onEvent(protocol.Event{Kind: protocol.KindProgress, Gen: 1, Progress: &protocol.Progress{Phase: protocol.PhaseEpoch, Epoch: 0, Done: 0.35, Running: true}}, nil)
+	f.play(protocol.Event{Kind: protocol.KindProgress, Gen: 1, Progress: &protocol.Progress{Phase: protocol.PhaseEpoch, Epoch: 0, Done: 0.35, Running: true}}, nil)
 	d.Consume()
 	h := html(c)
 	if !strings.Contains(h, "Training epoch 1: 35%") || !strings.Contains(h, "Pause") {
 		t.Errorf("no progress shown, or no pause button")
 	}
-	f.onEvent(protocol.Event{Kind: protocol.KindProgress, Gen: 1, Progress: &protocol.Progress{Phase: protocol.PhaseEpoch, Epoch: 0, Done: 0.4, Running: false}}, nil)
+	f.play(protocol.Event{Kind: protocol.KindProgress, Gen: 1, Progress: &protocol.Progress{Phase: protocol.PhaseEpoch, Epoch: 0, Done: 0.4, Running: false}}, nil)
 	d.Consume()
 	if h := html(c); !strings.Contains(h, "paused inside the epoch") || !strings.Contains(h, "▶ Play") {
 		t.Error("a pause inside the epoch is not shown")
 	}
-	f.onEvent(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200, Model: experiment.PDN,
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200, Model: experiment.PDN,
 		Warning: "training is unstable: lower lr", WarningField: "lr"}}, []float32{0.5, 0.5, 0.5})
 	d.Consume()
 	h = html(c)
@@ -197,14 +198,14 @@ func TestRefusedValuesStayAndStaleErrorsGo(t *testing.T) {
 	if h := html(c); !strings.Contains(h, `value="1e400"`) || !strings.Contains(h, `lr: &#34;1e400&#34; is not allowed`) {
 		t.Error("the refused value is not kept in its box with the message")
 	}
-	f.onEvent(protocol.Event{Kind: protocol.KindError, Error: "these parameters make too many edges: lower q", Field: "q"}, nil)
+	f.play(protocol.Event{Kind: protocol.KindError, Error: "these parameters make too many edges: lower q", Field: "q"}, nil)
 	d.Consume()
-	if c.engineErr["q"] == "" || len(c.notices) != 1 {
+	if c.engineErr["q"] == "" || len(c.Board.notices) != 1 {
 		t.Fatal("the engine's error is not shown")
 	}
 	do(d, c, func() { c.setParam("q", "0.001") })
-	if c.engineErr["q"] != "" || len(c.notices) != 0 {
-		t.Errorf("the engine's error about the old state stays: %q, %v", c.engineErr["q"], c.notices)
+	if c.engineErr["q"] != "" || len(c.Board.notices) != 0 {
+		t.Errorf("the engine's error about the old state stays: %q, %v", c.engineErr["q"], c.Board.notices)
 	}
 	if c.fieldErr["lr"] == "" || c.typed["lr"] != "1e400" {
 		t.Error("a change elsewhere forgot the refused lr")

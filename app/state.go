@@ -19,6 +19,7 @@ import (
 // the controls, the worker's messages and the URL) and the view settings of
 // the graph view.
 type State struct {
+	Lab       string // the lab shown, one of labs
 	Exp       experiment.Experiment
 	Threshold float64 // edges lighter than this are hidden, in [0, 1]
 	Layout    string  // one of viz.Layouts
@@ -27,12 +28,12 @@ type State struct {
 // DefaultState is the paper's default scenario with every edge shown, the
 // classes in regions of their own.
 func DefaultState() State {
-	return State{Exp: experiment.Default(), Layout: viz.LayoutClasses}
+	return State{Lab: labs[0].Name, Exp: experiment.Default(), Layout: viz.LayoutClasses}
 }
 
 // Hash returns the URL fragment (without '#') that reproduces s.
 func (s State) Hash() string {
-	return s.Exp.Encode() + "&threshold=" + strconv.FormatFloat(s.Threshold, 'g', -1, 64) + "&layout=" + s.Layout
+	return "lab=" + s.Lab + "&" + s.Exp.Encode() + "&threshold=" + strconv.FormatFloat(s.Threshold, 'g', -1, 64) + "&layout=" + s.Layout
 }
 
 // ParseHash reads a fragment written by Hash. It never fails as a whole:
@@ -46,6 +47,14 @@ func ParseHash(h string) (State, error) {
 	for _, kv := range strings.Split(h, "&") {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {
+		case "lab":
+			if _, ok := labNamed(v); !ok {
+				probs.Add(fmt.Errorf("lab: %s is not allowed; want one of %s; using the default %s",
+					experiment.Quote(v), strings.Join(labNames(), ", "), labs[0].Name))
+				continue
+			}
+			st.Lab = v
+			continue
 		case "layout":
 			if !slices.Contains(viz.Layouts, v) {
 				probs.Add(fmt.Errorf("layout: %s is not allowed; want one of %s; using the default %s",

@@ -32,7 +32,7 @@ const edgeCanvasID = "graph-edges"
 
 // drawnWeights returns the weights of the edges the view draws (an even
 // sample of a large graph's), nil for a model without edge weights.
-func (c *Explorer) drawnWeights() []float32 {
+func (c *GraphLab) drawnWeights() []float32 {
 	w := c.weights
 	if c.snapped && len(w) == 0 {
 		return nil
@@ -48,7 +48,7 @@ func (c *Explorer) drawnWeights() []float32 {
 }
 
 // redrawGraph renders the graph view from the latest weights.
-func (c *Explorer) redrawGraph() {
+func (c *GraphLab) redrawGraph() {
 	if c.view == nil {
 		return
 	}
@@ -62,7 +62,7 @@ func (c *Explorer) redrawGraph() {
 }
 
 // redrawCharts renders the curves and the histogram.
-func (c *Explorer) redrawCharts() {
+func (c *GraphLab) redrawCharts() {
 	h := &c.hist
 	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Loss and accuracy", XLabel: "epoch", YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: float64(c.snap.Epochs)},
 		viz.Series{Name: "loss", Color: "#000000", X: h.epoch, Y: h.loss},
@@ -114,15 +114,10 @@ func maxFinite(xs []float64) float64 {
 	return m
 }
 
-// Render lays out the page. It only reads state: every figure was drawn by
+// Render lays out the lab. It only reads state: every figure was drawn by
 // the event that changed it.
-func (c *Explorer) Render() app.UI {
-	return app.Div().Class("explorer").Body(
-		app.Header().Body(
-			app.H1().Text("PDN Explorer"),
-			app.P().Class("tagline").Text("A Pathfinder Discovery Network learns the graph its messages travel on. Watch it drop the edges between classes as its accuracy climbs."),
-		),
-		c.renderNotices(),
+func (c *GraphLab) Render() app.UI {
+	return app.Div().Class("lab graph-lab").Body(
 		c.renderToolbar(),
 		app.Div().Class("main").Body(
 			c.renderControls(),
@@ -134,25 +129,11 @@ func (c *Explorer) Render() app.UI {
 				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, explainAttention())),
 			),
 		),
-		app.Footer().Body(
-			app.P().Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed)."),
-			app.P().Text("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine."),
-		),
+		app.P().Class("keys").Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed)."),
 	)
 }
 
-func (c *Explorer) renderNotices() app.UI {
-	return app.Div().Class("notices").Body(
-		app.Range(c.notices).Slice(func(i int) app.UI {
-			return app.Div().Class("notice").Body(
-				app.Span().Text(c.notices[i].text),
-				app.Button().Class("dismiss").Title("Dismiss").Text("×").OnClick(func(ctx app.Context, e app.Event) { c.dismiss(i) }),
-			)
-		}),
-	)
-}
-
-func (c *Explorer) renderToolbar() app.UI {
+func (c *GraphLab) renderToolbar() app.UI {
 	playLabel := "▶ Play"
 	if c.running {
 		playLabel = "❚❚ Pause"
@@ -167,8 +148,6 @@ func (c *Explorer) renderToolbar() app.UI {
 		app.Button().ID("regenerate").Title("A new graph from the next data seed (G)").Text("New graph").
 			OnClick(func(ctx app.Context, e app.Event) { c.regenerate(ctx) }),
 		app.Button().ID("copy-link").Title("Copy the link to this exact state").Text("Copy link").OnClick(c.copyLink),
-		app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
-			OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 		app.Div().Class("stats").Body(
 			stat("Epoch", "epoch", "epoch", float64(c.snap.Epoch), fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
 			c.stat("Test acc.", "test-acc", "test-accuracy", float64(c.snap.TestAcc), 3),
@@ -183,7 +162,7 @@ func (c *Explorer) renderToolbar() app.UI {
 // renderProgress shows how far an epoch longer than a moment, or a slow
 // set-up, has got: on a large model the first epoch can take a second, and
 // the page must show it is working.
-func (c *Explorer) renderProgress() app.UI {
+func (c *GraphLab) renderProgress() app.UI {
 	p := c.progress
 	if p == nil {
 		return app.Div().ID("progress").Class("progress idle").Aria("hidden", "true")
@@ -216,7 +195,7 @@ func stat(label, id, name string, value float64, text string) app.UI {
 }
 
 // stat shows a figure of the latest snapshot: a dash before there is one.
-func (c *Explorer) stat(label, id, name string, value float64, digits int) app.UI {
+func (c *GraphLab) stat(label, id, name string, value float64, digits int) app.UI {
 	if !c.snapped {
 		value = math.NaN()
 	}
@@ -225,7 +204,7 @@ func (c *Explorer) stat(label, id, name string, value float64, digits int) app.U
 
 // figure formats one of the run's figures: a dash before the engine has
 // sent any.
-func (c *Explorer) figure(x float64, digits int) string {
+func (c *GraphLab) figure(x float64, digits int) string {
 	if !c.snapped {
 		return "–"
 	}
@@ -255,7 +234,7 @@ func card(id, title, svg string, explain app.UI) app.UI {
 	)
 }
 
-func (c *Explorer) renderGraphCard() app.UI {
+func (c *GraphLab) renderGraphCard() app.UI {
 	var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
 	if c.strokes != nil {
 		fig = app.Div().ID("graph-figure").Class("layers").TabIndex(0).
@@ -329,7 +308,7 @@ func legend(classes int) app.UI {
 // renderDrawn says in words and numbers what the edge canvas shows: how
 // many edges of each kind it draws and their mean learned weight. It is the
 // canvas's text alternative, and what tests read (data-metric).
-func (c *Explorer) renderDrawn() app.UI {
+func (c *GraphLab) renderDrawn() app.UI {
 	if len(c.strokes) == 0 {
 		return app.P().Class("drawn")
 	}

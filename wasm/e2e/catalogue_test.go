@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -203,12 +202,15 @@ func TestLongEpochsShowProgressAndPause(t *testing.T) {
 	if text(t, ctx, "#progress") != held || text(t, ctx, "#epoch") != done {
 		t.Errorf("the run went on while paused: %q %q, then %q %q", done, held, text(t, ctx, "#epoch"), text(t, ctx, "#progress"))
 	}
-	n, err := strconv.Atoi(strings.Fields(done)[0])
-	must(t, err, "read the epoch")
+	// Step finishes the epoch the progress bar shows ("Training epoch K").
+	var k int
+	if _, err := fmt.Sscanf(held, "Training epoch %d", &k); err != nil {
+		t.Fatalf("read the epoch under way from %q: %v", held, err)
+	}
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#step"))), "step")
-	waitFor(t, ctx, "one more epoch", fmt.Sprintf(`document.querySelector("#epoch").textContent.startsWith("%d /")`, n+1), 60*time.Second)
+	waitFor(t, ctx, "the end of the epoch", fmt.Sprintf(`document.querySelector("#epoch").textContent.startsWith("%d /")`, k), 60*time.Second)
 	time.Sleep(time.Second)
-	if got := text(t, ctx, "#epoch"); !strings.HasPrefix(got, fmt.Sprintf("%d /", n+1)) {
+	if got := text(t, ctx, "#epoch"); !strings.HasPrefix(got, fmt.Sprintf("%d /", k)) {
 		t.Errorf("step went on to %q", got)
 	}
 }

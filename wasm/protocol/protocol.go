@@ -33,6 +33,10 @@ type Command struct {
 	// State is the experiment as experiment.Experiment.Encode writes it,
 	// for OpSet and OpRegenerate.
 	State string `json:"state,omitempty"`
+	// Run is the page's id for the run the command is about. OpSet and
+	// OpRegenerate hand the worker to that run; the worker ignores other
+	// commands from any run but the one it serves.
+	Run int `json:"run,omitempty"`
 }
 
 // Kinds of events the worker sends.
@@ -58,6 +62,9 @@ type Event struct {
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
 	// the page can drop messages about a graph it has replaced.
 	Gen int `json:"gen"`
+	// Run is the run the worker serves, as the page named it: the page
+	// routes the event to that run and drops it if the run is gone.
+	Run int `json:"run,omitempty"`
 }
 
 // Graph describes the structure the page draws; features stay in the worker.

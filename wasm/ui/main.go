@@ -14,8 +14,8 @@ import (
 )
 
 func main() {
-	// One page, at whatever path the site is hosted: the explorer.
-	app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &ui.Explorer{} })
+	// One page, at whatever path the site is hosted: the shell of the labs.
+	app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &ui.Shell{} })
 	ui.GuardLocation() // before go-app parses the address
 	app.RunWhenOnBrowser()
 	serveSite()

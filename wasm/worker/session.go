@@ -72,6 +72,7 @@ type session struct {
 	cmds  chan protocol.Command
 	yield func()
 
+	serving  int // the run id of the last set or regenerate command
 	exp      experiment.Experiment
 	g        *datasets.Graph
 	gen      int
@@ -98,8 +99,14 @@ type session struct {
 }
 
 func newSession(post poster) *session {
-	return &session{post: post, now: time.Now, newTrainer: newPDNTrainer, rate: math.NaN(),
+	s := &session{now: time.Now, newTrainer: newPDNTrainer, rate: math.NaN(),
 		cmds: make(chan protocol.Command, 256), yield: func() {}}
+	// Every event names the run the worker serves.
+	s.post = func(ev protocol.Event, f32 []float32) {
+		ev.Run = s.serving
+		post(ev, f32)
+	}
+	return s
 }
 
 // run is the worker's loop: apply the commands that came in, do a chunk of
@@ -137,7 +144,17 @@ func (s *session) drain() {
 func (s *session) handle(c protocol.Command) {
 	switch c.Op {
 	case protocol.OpSet, protocol.OpRegenerate:
-		s.set(c.State, c.Op == protocol.OpRegenerate)
+		// A new run starts from nothing: it gets its graph, layout and
+		// model afresh, even where the state is the one the worker has.
+		fresh := c.Run != s.serving
+		s.serving = c.Run
+		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
+		return
+	}
+	if c.Run != s.serving {
+		return // a run the worker no longer serves
+	}
+	switch c.Op {
 	case protocol.OpStart:
 		if s.tr == nil {
 			return
@@ -359,6 +376,9 @@ func (s *session) pace(done float64) {
 				return
 			}
 			c = <-s.cmds // paused mid-epoch: sleep until the next command
+		}
+		if c.Run != s.serving && c.Op != protocol.OpSet && c.Op != protocol.OpRegenerate {
+			continue // a run the worker no longer serves
 		}
 		switch c.Op {
 		case protocol.OpPause:

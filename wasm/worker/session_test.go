@@ -333,3 +333,28 @@ func TestSessionPreparesSlowModelsInChunks(t *testing.T) {
 		t.Errorf("after preparing, the run should have gone to the end: %+v", snap.Snap)
 	}
 }
+
+// Events name the run the worker serves; commands from another run are
+// ignored until one of its own sets a state.
+func TestSessionServesOneRun(t *testing.T) {
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpSet, State: small().Encode(), Run: 7})
+	drain(t, s)
+	for _, ev := range r.events {
+		if ev.Run != 7 {
+			t.Fatalf("a %s event names run %d, want 7", ev.Kind, ev.Run)
+		}
+	}
+	s.handle(protocol.Command{Op: protocol.OpStep, Run: 3}) // another run
+	if snap, _ := r.last(protocol.KindSnapshot); snap.Snap.Epoch != 0 {
+		t.Errorf("a step from run 3 trained run 7 to epoch %d", snap.Snap.Epoch)
+	}
+	s.handle(protocol.Command{Op: protocol.OpStep, Run: 7})
+	if snap, _ := r.last(protocol.KindSnapshot); snap.Snap.Epoch != 1 {
+		t.Errorf("a step from run 7 left epoch %d", snap.Snap.Epoch)
+	}
+	s.handle(protocol.Command{Op: protocol.OpSet, State: small().Encode(), Run: 3})
+	if ev := r.events[len(r.events)-1]; ev.Run != 3 {
+		t.Errorf("after run 3 set its state, events name run %d", ev.Run)
+	}
+}

@@ -14,9 +14,6 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// WorkerURL is the engine worker's bootstrap script, relative to the page so
-// that the site works at any path.
-const WorkerURL = "web/worker.js"
 
 // maxDrawnEdges bounds the edges the graph view draws; larger graphs show
 // an even sample of their edges, and say so.
@@ -26,17 +23,19 @@ const maxDrawnEdges = 15000
 // training runs; the cheaper views follow every snapshot.
 const graphRedraw = 150 * time.Millisecond
 
-// Explorer is the whole page: controls, toolbar and live views.
-type Explorer struct {
+// GraphLab is the lab of the learned graph: the controls of the state table,
+// the toolbar and the live views of one run on a synthetic graph.
+type GraphLab struct {
 	app.Compo
 
-	// Dial connects to the engine. Nil means the Web Worker at WorkerURL;
-	// tests set a fake.
-	Dial func(EventFunc) Conn
+	// Engine is the app's connection to the engine, Board its notices;
+	// the shell hands both to every lab.
+	Engine *Engine
+	Board  *Board
 
 	st      State
 	conn    Conn
-	notices []notice
+	run     *Run
 	// fieldErr is what is wrong with a value typed into a control, and
 	// typed that value, kept in the box until it is mended; engineErr is
 	// what the engine said of a field about the last state it was sent.
@@ -44,8 +43,6 @@ type Explorer struct {
 	typed     map[string]string
 	engineErr map[string]string
 	dragging  map[string]string // slider values shown while dragging
-
-	installable bool
 
 	gen     int
 	graph   *protocol.Graph
@@ -85,12 +82,6 @@ type queuedSnapshot struct {
 	f32 []float32
 }
 
-// notice is a message above the controls. One from the engine is about
-// the last state the page sent, so a new state takes it away.
-type notice struct {
-	text       string
-	fromEngine bool
-}
 
 // history holds one point per snapshot received.
 type history struct {
@@ -100,17 +91,13 @@ type history struct {
 func (h *history) reset() { *h = history{} }
 
 // OnMount reads the permalink, starts the engine and listens for keys.
-func (c *Explorer) OnMount(ctx app.Context) {
+func (c *GraphLab) OnMount(ctx app.Context) {
 	st, err := ParseHash(currentHash())
 	c.st = st
 	c.edges.id = edgeCanvasID
 	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
 	c.reportLinkProblems(err)
-	dial := c.Dial
-	if dial == nil {
-		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL, f) }
-	}
-	c.conn = dial(func(ev protocol.Event, f32 []float32) {
+	c.run = c.Engine.Open(func(ev protocol.Event, f32 []float32) {
 		if ev.Kind == protocol.KindSnapshot {
 			c.queued = append(c.queued, queuedSnapshot{ev, f32})
 			if len(c.queued) == 1 {
@@ -123,27 +110,27 @@ func (c *Explorer) OnMount(ctx app.Context) {
 			c.onEvent(ev, f32)
 		})
 	})
-	c.conn.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
+	c.run.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
 	c.unlisten = app.Window().AddEventListener("keydown", c.onKey)
 	c.unlistenHash = app.Window().AddEventListener("hashchange", c.onHashChange)
 	c.saveHash()
 }
 
 // reportLinkProblems shows what a link held that the explorer cannot use.
-func (c *Explorer) reportLinkProblems(err error) {
+func (c *GraphLab) reportLinkProblems(err error) {
 	if err != nil {
-		c.addNotice("This link has values the explorer cannot use; they were replaced by defaults: "+
+		c.Board.Add("This link has values the explorer cannot use; they were replaced by defaults: "+
 			strings.ReplaceAll(err.Error(), "\n", "; "), false)
 	}
 }
 
 // onHashChange applies a link typed into the address bar, or reached by
 // Back or Forward, with the same validation as a link opened afresh.
-func (c *Explorer) onHashChange(ctx app.Context, e app.Event) {
+func (c *GraphLab) onHashChange(ctx app.Context, e app.Event) {
 	c.applyHash(currentHash())
 }
 
-func (c *Explorer) applyHash(h string) {
+func (c *GraphLab) applyHash(h string) {
 	if strings.TrimPrefix(h, "#") == c.st.Hash() {
 		return // the page wrote it
 	}
@@ -163,58 +150,18 @@ func (c *Explorer) applyHash(h string) {
 	}
 }
 
-// maxNotices is how many notices show at once; older ones give way.
-const maxNotices = 4
-
-// maxNoticeLen bounds one notice, whatever the engine or a link sends.
-const maxNoticeLen = 1200
-
-// addNotice shows msg above the controls, unless it is already showing.
-func (c *Explorer) addNotice(msg string, fromEngine bool) {
-	if r := []rune(msg); len(r) > maxNoticeLen {
-		msg = string(r[:maxNoticeLen]) + "…"
-	}
-	for _, n := range c.notices {
-		if n.text == msg {
-			return
-		}
-	}
-	c.notices = append(c.notices, notice{msg, fromEngine})
-	if len(c.notices) > maxNotices {
-		c.notices = c.notices[len(c.notices)-maxNotices:]
-	}
-}
-
 // request sends the current state to the engine with op (set or
 // regenerate). What the engine said of the state before no longer holds.
-func (c *Explorer) request(op string) {
-	kept := c.notices[:0]
-	for _, n := range c.notices {
-		if !n.fromEngine {
-			kept = append(kept, n)
-		}
-	}
-	c.notices = kept
+func (c *GraphLab) request(op string) {
+	c.Board.ClearEngine()
 	clear(c.engineErr)
-	c.conn.Send(protocol.Command{Op: op, State: c.st.Exp.Encode()})
+	c.run.Send(protocol.Command{Op: op, State: c.st.Exp.Encode()})
 }
 
-// OnAppInstallChange shows or hides the install button.
-func (c *Explorer) OnAppInstallChange(ctx app.Context) {
-	c.installable = ctx.IsAppInstallable()
-}
-
-// OnAppUpdate tells the user that a new version has been downloaded.
-func (c *Explorer) OnAppUpdate(ctx app.Context) {
-	if ctx.AppUpdateAvailable() {
-		c.addNotice("A new version of the explorer is ready: reload the page to use it.", false)
-	}
-}
-
-// OnDismount stops the engine.
-func (c *Explorer) OnDismount() {
-	if c.conn != nil {
-		c.conn.Close()
+// OnDismount ends the lab's run.
+func (c *GraphLab) OnDismount() {
+	if c.run != nil {
+		c.run.Close()
 	}
 	if c.unlisten != nil {
 		c.unlisten()
@@ -235,7 +182,7 @@ func currentHash() string {
 
 // saveHash writes the state into the URL without a navigation, so the
 // address bar is always the permalink.
-func (c *Explorer) saveHash() {
+func (c *GraphLab) saveHash() {
 	h := app.Window().Get("history")
 	if !h.Truthy() {
 		return
@@ -245,7 +192,7 @@ func (c *Explorer) saveHash() {
 
 // flushSnapshots applies the queued snapshots: every one adds its point to
 // the curves, the newest redraws the views.
-func (c *Explorer) flushSnapshots() {
+func (c *GraphLab) flushSnapshots() {
 	q := c.queued
 	c.queued = nil
 	for i, s := range q {
@@ -262,7 +209,7 @@ func (c *Explorer) flushSnapshots() {
 }
 
 // onEvent applies one event from the engine.
-func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
+func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 	switch ev.Kind {
 	case protocol.KindGraph:
 		c.gen, c.graph, c.pos, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, false, nil
@@ -286,14 +233,14 @@ func (c *Explorer) onEvent(ev protocol.Event, f32 []float32) {
 			c.progress, c.running = ev.Progress, ev.Progress.Running
 		}
 	case protocol.KindError:
-		c.addNotice(ev.Error, true)
+		c.Board.Add(ev.Error, true)
 		if ev.Field != "" {
 			c.engineErr[ev.Field] = ev.Error
 		}
 	}
 }
 
-func (c *Explorer) onSnapshot(s protocol.Snapshot, f32 []float32) {
+func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 	w, pred, prob := s.Split(f32)
 	c.record(s, w)
 	c.snap, c.snapped, c.weights, c.pred, c.prob, c.running = s, true, w, pred, prob, s.Running
@@ -302,7 +249,7 @@ func (c *Explorer) onSnapshot(s protocol.Snapshot, f32 []float32) {
 	}
 	if s.Warning != "" && s.Warning != c.warned {
 		c.warned = s.Warning
-		c.addNotice(s.Warning, true)
+		c.Board.Add(s.Warning, true)
 		c.engineErr[s.WarningField] = s.Warning
 	}
 	c.redrawCharts()
@@ -312,7 +259,7 @@ func (c *Explorer) onSnapshot(s protocol.Snapshot, f32 []float32) {
 }
 
 // record adds a snapshot's point to the curves.
-func (c *Explorer) record(s protocol.Snapshot, w []float32) {
+func (c *GraphLab) record(s protocol.Snapshot, w []float32) {
 	if n := len(c.hist.epoch); n > 0 && float64(s.Epoch) <= c.hist.epoch[n-1] {
 		c.hist.reset() // a reset or a new model: the curves start again
 	}
@@ -373,7 +320,7 @@ func newGraphView(g *protocol.Graph, pos []float32, idx []int) *viz.Graph {
 }
 
 // onKey maps the keyboard shortcuts, except while typing in a field.
-func (c *Explorer) onKey(ctx app.Context, e app.Event) {
+func (c *GraphLab) onKey(ctx app.Context, e app.Event) {
 	if tag := strings.ToUpper(e.Get("target").Get("tagName").String()); tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
 		if t := e.Get("target").Get("type").String(); t != "range" {
 			return
@@ -397,11 +344,11 @@ func (c *Explorer) onKey(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 }
 
-func (c *Explorer) send(op string) {
-	c.conn.Send(protocol.Command{Op: op})
+func (c *GraphLab) send(op string) {
+	c.run.Send(protocol.Command{Op: op})
 }
 
-func (c *Explorer) togglePlay(ctx app.Context) {
+func (c *GraphLab) togglePlay(ctx app.Context) {
 	if c.running {
 		c.send(protocol.OpPause)
 	} else {
@@ -410,7 +357,7 @@ func (c *Explorer) togglePlay(ctx app.Context) {
 }
 
 // regenerate draws a new graph from the next data seed.
-func (c *Explorer) regenerate(ctx app.Context) {
+func (c *GraphLab) regenerate(ctx app.Context) {
 	p, _ := experiment.Lookup("seed")
 	next := c.st
 	seed := c.st.Exp.Data.Seed + 1
@@ -425,7 +372,7 @@ func (c *Explorer) regenerate(ctx app.Context) {
 
 // setParam validates and applies one control's new value; a bad value is
 // reported beside its control and changes nothing.
-func (c *Explorer) setParam(name, value string) {
+func (c *GraphLab) setParam(name, value string) {
 	delete(c.dragging, name)
 	p, ok := experiment.Lookup(name)
 	if !ok {
@@ -448,7 +395,7 @@ func (c *Explorer) setParam(name, value string) {
 }
 
 // setLayout arranges the graph view another way; training goes on.
-func (c *Explorer) setLayout(layout string) {
+func (c *GraphLab) setLayout(layout string) {
 	if !slices.Contains(viz.Layouts, layout) || layout == c.st.Layout {
 		return
 	}
@@ -459,7 +406,7 @@ func (c *Explorer) setLayout(layout string) {
 
 // relayout rebuilds the graph view from the engine's positions, arranged
 // as the state says.
-func (c *Explorer) relayout() {
+func (c *GraphLab) relayout() {
 	if c.graph == nil || c.pos == nil {
 		return
 	}
@@ -469,23 +416,18 @@ func (c *Explorer) relayout() {
 	c.redrawGraph()
 }
 
-func (c *Explorer) setThreshold(v float64) {
+func (c *GraphLab) setThreshold(v float64) {
 	c.st.Threshold = math.Max(0, math.Min(1, v))
 	c.saveHash()
 	c.redrawGraph()
 }
 
 // copyLink puts the permalink on the clipboard.
-func (c *Explorer) copyLink(ctx app.Context, e app.Event) {
+func (c *GraphLab) copyLink(ctx app.Context, e app.Event) {
 	href := app.Window().Get("location").Get("href").String()
 	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 		clip.Call("writeText", href)
 	}
-	c.addNotice("Link copied: "+href, false)
+	c.Board.Add("Link copied: "+href, false)
 }
 
-func (c *Explorer) dismiss(i int) {
-	if i < len(c.notices) {
-		c.notices = append(c.notices[:i], c.notices[i+1:]...)
-	}
-}

@@ -1,0 +1,37 @@
+package app
+
+import "github.com/maxence-charriere/go-app/v9/pkg/app"
+
+// lab is one room of the explorer: a lesson of the paper with its own
+// component, state and runs. Adding a lab is writing its component (copy
+// graphlab.go) and adding one row to labs.
+type lab struct {
+	Name  string // its key in the URL: #lab=NAME
+	Title string // its name in the navigation
+	New   func(*Engine, *Board) app.Composer
+}
+
+// labs are the labs in the order the navigation shows them; the first is
+// the default.
+var labs = []lab{
+	{Name: "graph", Title: "The learned graph", New: func(e *Engine, b *Board) app.Composer { return &GraphLab{Engine: e, Board: b} }},
+}
+
+// labNamed returns the lab called name, and whether there is one.
+func labNamed(name string) (lab, bool) {
+	for _, l := range labs {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return labs[0], false
+}
+
+// labNames lists the labs' names, for messages.
+func labNames() []string {
+	out := make([]string, len(labs))
+	for i, l := range labs {
+		out[i] = l.Name
+	}
+	return out
+}

@@ -1,0 +1,126 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+)
+
+// WorkerURL is the engine worker's bootstrap script, relative to the page so
+// that the site works at any path.
+const WorkerURL = "web/worker.js"
+
+// Shell is the page: the title, the navigation between labs, the notices,
+// and the one lab the URL names (#lab=NAME). It opens the one engine
+// connection the labs share.
+type Shell struct {
+	app.Compo
+
+	// Dial connects to the engine. Nil means the Web Worker at WorkerURL;
+	// tests set a fake.
+	Dial func(EventFunc) Conn
+
+	engine      *Engine
+	board       Board
+	lab         string
+	view        app.Composer // the lab shown
+	installable bool
+	unlisten    func()
+}
+
+// OnMount opens the engine and shows the lab the link names.
+func (c *Shell) OnMount(ctx app.Context) {
+	c.board.changed = func() { ctx.Dispatch(func(app.Context) {}) }
+	dial := c.Dial
+	if dial == nil {
+		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL, f) }
+	}
+	c.engine = NewEngine(dial)
+	c.show(labInHash(currentHash()))
+	c.unlisten = app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) {
+		if l := labInHash(currentHash()); l != c.lab {
+			c.show(l)
+		}
+	})
+}
+
+// show replaces the lab on view: the old one ends its runs as it goes.
+func (c *Shell) show(name string) {
+	l, _ := labNamed(name)
+	c.lab, c.view = l.Name, l.New(c.engine, &c.board)
+}
+
+// labInHash returns the lab a URL fragment names; the lab itself reports
+// a bad name, with the rest of its state.
+func labInHash(h string) string {
+	for _, kv := range strings.Split(strings.TrimPrefix(h, "#"), "&") {
+		if k, v, _ := strings.Cut(kv, "="); k == "lab" {
+			return v
+		}
+	}
+	return labs[0].Name
+}
+
+// goTo opens another lab, by changing the address, so that Back returns.
+func (c *Shell) goTo(name string) {
+	if name == c.lab {
+		return
+	}
+	app.Window().Get("location").Set("hash", "lab="+name)
+}
+
+// OnAppInstallChange shows or hides the install button.
+func (c *Shell) OnAppInstallChange(ctx app.Context) {
+	c.installable = ctx.IsAppInstallable()
+}
+
+// OnAppUpdate tells the user that a new version has been downloaded.
+func (c *Shell) OnAppUpdate(ctx app.Context) {
+	if ctx.AppUpdateAvailable() {
+		c.board.Add("A new version of the explorer is ready: reload the page to use it.", false)
+	}
+}
+
+// OnDismount stops the engine.
+func (c *Shell) OnDismount() {
+	if c.unlisten != nil {
+		c.unlisten()
+	}
+	if c.engine != nil {
+		c.engine.Close()
+	}
+}
+
+// Render lays out the shell around the lab.
+func (c *Shell) Render() app.UI {
+	var view app.UI = app.Div().Class("placeholder").Text("Starting…")
+	if c.view != nil {
+		view = c.view
+	}
+	return app.Div().Class("explorer").Body(
+		app.Header().Body(
+			app.Div().Class("title").Body(
+				app.H1().Text("PDN Explorer"),
+				app.P().Class("tagline").Text("A Pathfinder Discovery Network learns the graph its messages travel on. Watch it drop the edges between classes as its accuracy climbs."),
+			),
+			app.Nav().Class("labs").Aria("label", "Labs").Body(
+				app.Range(labs).Slice(func(i int) app.UI {
+					l := labs[i]
+					b := app.Button().ID("lab-" + l.Name).Class("lab-link").Text(l.Title).
+						OnClick(func(ctx app.Context, e app.Event) { c.goTo(l.Name) })
+					if l.Name == c.lab {
+						b = b.Aria("current", "page").Class("current")
+					}
+					return b
+				}),
+				app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
+					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
+			),
+		),
+		c.board.render(),
+		view,
+		app.Footer().Body(
+			app.P().Text("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine."),
+		),
+	)
+}
