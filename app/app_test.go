@@ -31,7 +31,7 @@ func (f *fakeConn) play(ev protocol.Event, f32 []float32) {
 	}
 	f.onEvent(ev, f32)
 }
-func (f *fakeConn) Close()                  { f.closed = true }
+func (f *fakeConn) Close() { f.closed = true }
 
 func (f *fakeConn) ops() string {
 	var ops []string

@@ -14,7 +14,6 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-
 // maxDrawnEdges bounds the edges the graph view draws; larger graphs show
 // an even sample of their edges, and say so.
 const maxDrawnEdges = 15000
@@ -33,9 +32,9 @@ type GraphLab struct {
 	Engine *Engine
 	Board  *Board
 
-	st      State
-	conn    Conn
-	run     *Run
+	st   State
+	conn Conn
+	run  *Run
 	// fieldErr is what is wrong with a value typed into a control, and
 	// typed that value, kept in the box until it is mended; engineErr is
 	// what the engine said of a field about the last state it was sent.
@@ -81,7 +80,6 @@ type queuedSnapshot struct {
 	ev  protocol.Event
 	f32 []float32
 }
-
 
 // history holds one point per snapshot received.
 type history struct {
@@ -430,4 +428,3 @@ func (c *GraphLab) copyLink(ctx app.Context, e app.Event) {
 	}
 	c.Board.Add("Link copied: "+href, false)
 }
-
