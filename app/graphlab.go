@@ -32,9 +32,8 @@ type GraphLab struct {
 	Engine *Engine
 	Board  *Board
 
-	st   State
-	conn Conn
-	run  *Run
+	st  State
+	run *Run
 	// fieldErr is what is wrong with a value typed into a control, and
 	// typed that value, kept in the box until it is mended; engineErr is
 	// what the engine said of a field about the last state it was sent.
