@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/lessons"
 	"pdnexplorer/viz"
 )
 
@@ -48,34 +48,24 @@ func runDegree(e experiment.Experiment, m int, out string, asJSON bool, stdout, 
 	if err != nil {
 		return usageError{err}
 	}
-	deg := make([]int, g.N)
-	for k := range g.Src {
-		deg[g.Src[k]]++
-		deg[g.Dst[k]]++
-	}
+	deg := lessons.Degrees(g)
 	kinds := []string{experiment.PDN, experiment.GAT}
 	bins := map[int]*degreeBin{}
 	acc := map[string]numtext.Num{}
 	for _, kind := range kinds {
 		ek := e
 		ek.Model.Kind = kind
-		t, err := trainAll(g, ek)
+		t, err := lessons.TrainAll(g, ek)
 		if err != nil {
 			return err
 		}
 		acc[kind] = round4(t.Evaluate().TestAcc)
 		to, w := t.DirectedWeights()
-		sums, counts := map[int]float64{}, map[int]int{}
-		for i, node := range to {
-			b := int(math.Log2(float64(deg[node])))
-			sums[b] += w[i]
-			counts[b]++
-		}
-		for b, s := range sums {
-			if bins[b] == nil {
-				bins[b] = &degreeBin{MinDegree: 1 << b, Entries: counts[b], Mean: map[string]numtext.Num{}}
+		for _, b := range lessons.BinByDegree(deg, to, w) {
+			if bins[b.Log2] == nil {
+				bins[b.Log2] = &degreeBin{MinDegree: 1 << b.Log2, Entries: b.Entries, Mean: map[string]numtext.Num{}}
 			}
-			bins[b].Mean[kind] = round4(s / float64(counts[b]))
+			bins[b.Log2].Mean[kind] = round4(b.Mean)
 		}
 		fmt.Fprintf(stderr, "%s trained: test accuracy %.4f\n", kind, acc[kind])
 	}

@@ -21,6 +21,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
 )
@@ -200,12 +201,7 @@ func sweepGraph(s datasets.Scenario, base experiment.Experiment, kinds []string,
 			return nil, err
 		}
 		out[m] = math.NaN() // a diverged run counts as no result
-		for !t.Done() {
-			if _, err := t.Step(); err != nil {
-				break
-			}
-		}
-		if t.Done() {
+		if err := lessons.Train(t, math.MaxInt, nil); err == nil {
 			out[m] = t.Evaluate().TestAcc
 		}
 	}

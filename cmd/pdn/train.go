@@ -15,6 +15,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 )
 
@@ -111,13 +112,8 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	times := make([]float64, 0, j.e.Train.Epochs)
 	var snap pdn.Snapshot
 	warned := false
-	for !t.Done() {
-		start := time.Now()
-		if _, err := t.Step(); err != nil {
-			p.done()
-			return err
-		}
-		times = append(times, float64(time.Since(start).Nanoseconds())/1e6)
+	err = lessons.Train(t, math.MaxInt, func(t *pdn.Trainer, step time.Duration) error {
+		times = append(times, float64(step.Nanoseconds())/1e6)
 		if p.wants() || !warned {
 			t.EvaluateInto(&snap)
 			if snap.Unstable != nil && !warned {
@@ -129,8 +125,12 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 				p.show(snap)
 			}
 		}
-	}
+		return nil
+	})
 	p.done()
+	if err != nil {
+		return err
+	}
 	t.EvaluateInto(&snap)
 	res := j.result(g, snap, times)
 	if j.asJSON {

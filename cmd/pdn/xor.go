@@ -11,11 +11,9 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 )
-
-// xorStates are the four edge states, (a, b), in Table 3's order.
-var xorStates = [4][2]float64{{0, 0}, {0, 1}, {1, 0}, {1, 1}}
 
 // xorModel is one model of the XOR lab.
 type xorModel struct {
@@ -103,12 +101,12 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 			s := t.Evaluate()
 			r := sum.Models[m.Name]
 			r.Accuracy = append(r.Accuracy, round4(s.TestAcc))
-			alpha := stateMeans(g, s.Weights)
+			alpha := lessons.StateMeans(g, s.Weights)
 			for i := range r.Alpha {
 				r.Alpha[i] += numtext.Num(alpha[i] / float64(seeds))
 			}
 			if m.Name == "pdn-2" && seed == 1 {
-				for i, z := range xorStates {
+				for i, z := range lessons.XORStates {
 					h, w, _ := t.Pathfinder(z[:])
 					sum.TwoNeuron[i] = [3]numtext.Num{round4(h[0]), round4(h[1]), round4(w)}
 				}
@@ -146,7 +144,7 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 			if err != nil {
 				return err
 			}
-			if foundXOR(stateMeans(g, t.Evaluate().Weights)) {
+			if lessons.FoundXOR(lessons.StateMeans(g, t.Evaluate().Weights)) {
 				sum.Found[r.name]++
 			}
 		}
@@ -166,21 +164,7 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 // trainXOR trains model m on g with weight seed seed.
 func trainXOR(g *datasets.Graph, e experiment.Experiment, m xorModel, seed uint64) (*pdn.Trainer, error) {
 	e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, seed
-	return trainAll(g, e)
-}
-
-// trainAll trains e's model on g for all of e's epochs.
-func trainAll(g *datasets.Graph, e experiment.Experiment) (*pdn.Trainer, error) {
-	t, err := pdn.NewTrainer(g, e)
-	if err != nil {
-		return nil, err
-	}
-	for !t.Done() {
-		if _, err := t.Step(); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
+	return lessons.TrainAll(g, e)
 }
 
 // bestRestart is the remedy for 2-neuron pathfinders that get stuck: train
@@ -196,41 +180,14 @@ func bestRestart(g *datasets.Graph, e experiment.Experiment, m xorModel, trial, 
 		if err != nil {
 			return nil, err
 		}
-		for t.Epoch() < restartEpochs {
-			if _, err := t.Step(); err != nil {
-				return nil, err
-			}
+		if err := lessons.Train(t, restartEpochs, nil); err != nil {
+			return nil, err
 		}
 		if loss := t.Evaluate().TrainLoss; loss < bestLoss {
 			best, bestLoss = t, loss
 		}
 	}
-	for !best.Done() {
-		if _, err := best.Step(); err != nil {
-			return nil, err
-		}
-	}
-	return best, nil
-}
-
-// stateMeans returns the mean weight of the edges in each state.
-func stateMeans(g *datasets.Graph, w []float64) [4]float64 {
-	var sum, n [4]float64
-	for e := range g.Src {
-		s := int(g.EdgeX[2*e])*2 + int(g.EdgeX[2*e+1])
-		sum[s] += w[e]
-		n[s]++
-	}
-	for i := range sum {
-		sum[i] /= n[i]
-	}
-	return sum
-}
-
-// foundXOR reports whether the weights follow XOR: edges of each one-layer
-// state weigh at least three times those of either other state.
-func foundXOR(alpha [4]float64) bool {
-	return min(alpha[1], alpha[2]) >= 3*max(alpha[0], alpha[3])
+	return best, lessons.Train(best, math.MaxInt, nil)
 }
 
 func printXOR(w io.Writer, s xorSummary) {
@@ -242,7 +199,7 @@ func printXOR(w io.Writer, s xorSummary) {
 	}
 	fmt.Fprintln(w, "\n2-neuron pathfinder, data and weight seed 1 (α = σ of the output):")
 	fmt.Fprintln(w, "A'  A''   h1      h2      α        hand-set: h1  h2  α = h1 − 2·h2")
-	for i, z := range xorStates {
+	for i, z := range lessons.XORStates {
 		h1, h2 := math.Max(z[0]+z[1], 0), math.Max(z[0]+z[1]-1, 0)
 		t := s.TwoNeuron[i]
 		fmt.Fprintf(w, "%.0f   %.0f    %-7.3f %-7.3f %-8.3f           %.0f   %.0f   %.0f\n", z[0], z[1], t[0], t[1], t[2], h1, h2, h1-2*h2)

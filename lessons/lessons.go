@@ -1,0 +1,111 @@
+// Package lessons holds the computations of the paper's lessons that both
+// the CLI (cmd/pdn) and the browser's engine worker run, so that the two
+// give the same numbers: the one loop that trains until done, the edge
+// states of the XOR proposition (§4.1.1) and the degree binning of the
+// diminishing-weight argument (§4.2).
+//
+// It knows nothing of flags, files or the browser.
+package lessons
+
+import (
+	"math"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+)
+
+// Train steps t until it has trained until epochs, or all of its own if
+// until is larger, calling after (if not nil) after each epoch with how long
+// the step took. An error of a step (a diverged run) or of after ends it.
+func Train(t *pdn.Trainer, until int, after func(t *pdn.Trainer, step time.Duration) error) error {
+	for !t.Done() && t.Epoch() < until {
+		start := time.Now()
+		if _, err := t.Step(); err != nil {
+			return err
+		}
+		if after != nil {
+			if err := after(t, time.Since(start)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// TrainAll trains e's model on g for all of e's epochs.
+func TrainAll(g *datasets.Graph, e experiment.Experiment) (*pdn.Trainer, error) {
+	t, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		return nil, err
+	}
+	return t, Train(t, math.MaxInt, nil)
+}
+
+// XORStates are the four states of an edge of the XOR graph: whether it
+// lies in layer A′ and in layer A″, as (a, b), in Table 3's order, the
+// order StateMeans returns them in.
+var XORStates = [4][2]float64{{0, 0}, {0, 1}, {1, 0}, {1, 1}}
+
+// StateMeans returns the mean weight w of the edges of an XOR graph (edge
+// features: one 0/1 per layer) in each of XORStates; NaN for a state that
+// no edge is in.
+func StateMeans(g *datasets.Graph, w []float64) [4]float64 {
+	var sum, n [4]float64
+	for e := range g.Src {
+		s := int(g.EdgeX[2*e])*2 + int(g.EdgeX[2*e+1])
+		sum[s] += w[e]
+		n[s]++
+	}
+	for i := range sum {
+		sum[i] /= n[i]
+	}
+	return sum
+}
+
+// FoundXOR reports whether weights by state follow XOR: the edges of each
+// one-layer state weigh at least three times those of either other state.
+func FoundXOR(alpha [4]float64) bool {
+	return min(alpha[1], alpha[2]) >= 3*max(alpha[0], alpha[3])
+}
+
+// Degrees returns each node's degree in g.
+func Degrees(g *datasets.Graph) []int {
+	deg := make([]int, g.N)
+	for k := range g.Src {
+		deg[g.Src[k]]++
+		deg[g.Dst[k]]++
+	}
+	return deg
+}
+
+// DegreeBin is the mean weight of the directed edges whose receiving node
+// has a degree in [2^Log2, 2^(Log2+1)).
+type DegreeBin struct {
+	Log2    int
+	Entries int
+	Mean    float64
+}
+
+// BinByDegree bins directed edge weights (edge i points to node to[i] and
+// weighs w[i]) by the receiving node's degree, in powers of two, and
+// returns the bins that hold any edge, lowest degree first. GAT's softmax
+// gives a node's incoming edges weights that sum to one, so their mean is
+// 1/degree; PDN's pathfinder is bound to no such sum.
+func BinByDegree(deg []int, to []int32, w []float64) []DegreeBin {
+	var sums [64]float64
+	var counts [64]int
+	for i, node := range to {
+		b := int(math.Log2(float64(max(deg[node], 1))))
+		sums[b] += w[i]
+		counts[b]++
+	}
+	var out []DegreeBin
+	for b, n := range counts {
+		if n > 0 {
+			out = append(out, DegreeBin{Log2: b, Entries: n, Mean: sums[b] / float64(n)})
+		}
+	}
+	return out
+}

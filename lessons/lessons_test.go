@@ -1,0 +1,109 @@
+package lessons
+
+import (
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+)
+
+func small(t *testing.T) (*datasets.Graph, experiment.Experiment) {
+	t.Helper()
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 32, 12
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, e
+}
+
+func TestTrain(t *testing.T) {
+	g, e := small(t)
+	stop := errors.New("stop")
+	for _, tc := range []struct {
+		name  string
+		until int
+		after func(*pdn.Trainer, time.Duration) error
+		epoch int
+		err   error
+	}{
+		{"all epochs", math.MaxInt, nil, 12, nil},
+		{"up to an epoch", 5, nil, 5, nil},
+		{"after ends it", math.MaxInt, func(t *pdn.Trainer, _ time.Duration) error {
+			if t.Epoch() == 3 {
+				return stop
+			}
+			return nil
+		}, 3, stop},
+	} {
+		tr, err := pdn.NewTrainer(g, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := 0
+		after := func(tr *pdn.Trainer, d time.Duration) error {
+			calls++
+			if d <= 0 {
+				t.Errorf("%s: a step of %v", tc.name, d)
+			}
+			if tc.after != nil {
+				return tc.after(tr, d)
+			}
+			return nil
+		}
+		if err := Train(tr, tc.until, after); !errors.Is(err, tc.err) || tr.Epoch() != tc.epoch || calls != tc.epoch {
+			t.Errorf("%s: epoch %d after %d calls, error %v; want epoch %d, error %v", tc.name, tr.Epoch(), calls, err, tc.epoch, tc.err)
+		}
+	}
+}
+
+func TestStateMeansAndFoundXOR(t *testing.T) {
+	// One edge per state, then a second (0,1) edge.
+	g := &datasets.Graph{N: 3, Src: []int32{0, 0, 1, 1, 2}, Dst: []int32{1, 2, 2, 0, 0},
+		EdgeX: []float64{0, 0, 0, 1, 1, 0, 1, 1, 0, 1}}
+	alpha := StateMeans(g, []float64{0.1, 0.8, 0.9, 0.2, 0.6})
+	want := [4]float64{0.1, 0.7, 0.9, 0.2}
+	for i := range want {
+		if math.Abs(alpha[i]-want[i]) > 1e-12 {
+			t.Errorf("state %v: mean %v, want %v", XORStates[i], alpha[i], want[i])
+		}
+	}
+	for _, tc := range []struct {
+		alpha [4]float64
+		found bool
+	}{
+		{[4]float64{0.1, 0.7, 0.9, 0.2}, true},
+		{[4]float64{0.1, 0.5, 0.9, 0.2}, false}, // 0.5 < 3·0.2
+		{[4]float64{0.3, 0.9, 0.9, 0.1}, true},  // exactly 3×
+		{[4]float64{0.9, 0.1, 0.1, 0.9}, false},
+	} {
+		if FoundXOR(tc.alpha) != tc.found {
+			t.Errorf("FoundXOR(%v) = %v", tc.alpha, !tc.found)
+		}
+	}
+}
+
+func TestBinByDegree(t *testing.T) {
+	deg := []int{1, 2, 3, 4, 8, 0}
+	to := []int32{0, 1, 2, 2, 3, 4, 5}
+	w := []float64{1, 0.5, 0.3, 0.4, 0.25, 0.125, 0.7}
+	got := BinByDegree(deg, to, w)
+	want := []DegreeBin{{0, 2, 0.85}, {1, 3, 0.4}, {2, 1, 0.25}, {3, 1, 0.125}} // degree 0 counts as 1
+	if len(got) != len(want) {
+		t.Fatalf("bins %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i].Log2 != want[i].Log2 || got[i].Entries != want[i].Entries || math.Abs(got[i].Mean-want[i].Mean) > 1e-12 {
+			t.Errorf("bin %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	g := &datasets.Graph{N: 3, Src: []int32{0, 0}, Dst: []int32{1, 2}}
+	if d := Degrees(g); d[0] != 2 || d[1] != 1 || d[2] != 1 {
+		t.Errorf("degrees %v", d)
+	}
+}
