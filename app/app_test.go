@@ -351,3 +351,26 @@ func metricValue(h, name string) string {
 	}
 	return ""
 }
+
+// Cards that mean nothing for a model say why in one line.
+func TestCardsSayWhyTheyAreEmpty(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	f32 := []float32{1, 1, 1, 0, 0, 0, 0, 0.5, 0.5, 0.5, 0.5}
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200,
+		Model: experiment.GCN, Weights: 3, Nodes: 4}}, f32)
+	d.Consume()
+	if h := html(c); !strings.Contains(h, "gcn gives every edge the same weight, 1") {
+		t.Error("GCN's histogram does not say why it is empty")
+	}
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 2, Epochs: 200,
+		Model: experiment.PDNLinear, Inputs: []float64{0.5, 0.5}, Weights: 3, Nodes: 4}}, []float32{0.2, 0.9, 0.4, 0, 0, 0, 0, 0.5, 0.5, 0.5, 0.5})
+	d.Consume()
+	h := html(c)
+	if !strings.Contains(h, "so no input is worth more than another") {
+		t.Error("the linear PDN's attention card does not say why it shows nothing here")
+	}
+	if strings.Contains(h, "gives every edge the same weight") {
+		t.Error("weights that differ are called equal")
+	}
+}

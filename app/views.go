@@ -123,10 +123,10 @@ func (c *GraphLab) Render() app.UI {
 			c.renderControls(),
 			app.Section().Class("views").Body(
 				c.renderGraphCard(),
-				card("curves", "Loss and accuracy", c.curvesSVG, explainCurves()),
-				card("histogram", "Learned weights", c.histSVG, explainHistogram()),
-				card("share", "Inter-class share", c.shareSVG, explainShare()),
-				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, explainAttention())),
+				card("curves", "Loss and accuracy", c.curvesSVG, "", explainCurves()),
+				card("histogram", "Learned weights", c.histSVG, c.whyNoWeights(), explainHistogram()),
+				card("share", "Inter-class share", c.shareSVG, c.whyNoWeights(), explainShare()),
+				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, c.whyNoAttention(), explainAttention())),
 			),
 		),
 		app.P().Class("keys").Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed)."),
@@ -222,9 +222,14 @@ func num(x float64, digits int) string {
 	return strconv.FormatFloat(x, 'f', digits, 64)
 }
 
-func card(id, title, svg string, explain app.UI) app.UI {
+// card is a figure with its title and explanation; where the figure means
+// nothing for the model, empty says why in one line instead.
+func card(id, title, svg, empty string, explain app.UI) app.UI {
 	var fig app.UI = app.Div().Class("placeholder").Text("Waiting for the engine…")
-	if svg != "" {
+	switch {
+	case empty != "":
+		fig = app.P().Class("empty").Text(empty)
+	case svg != "":
 		fig = app.Raw(svg)
 	}
 	return app.Div().ID(id).Class("card").Body(
@@ -349,4 +354,34 @@ func plain(x float64) string {
 		return "NaN"
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// whyNoWeights says why the cards about learned edge weights are empty for
+// the model trained, or "" when they have something to show.
+func (c *GraphLab) whyNoWeights() string {
+	if !c.snapped {
+		return ""
+	}
+	if len(c.weights) == 0 {
+		return fmt.Sprintf("%s gives no weight to edges, so there is none to show.", c.snap.Model)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, w := range c.weights {
+		lo, hi = math.Min(lo, float64(w)), math.Max(hi, float64(w))
+	}
+	if hi-lo < 1e-6 {
+		return fmt.Sprintf("%s gives every edge the same weight, %s: it learns nothing per edge, so there is no spread to show.", c.snap.Model, num(hi, 3))
+	}
+	return ""
+}
+
+// whyNoAttention says why the linear PDN's attention over its inputs means
+// nothing on a synthetic graph, whose edge features are interchangeable.
+func (c *GraphLab) whyNoAttention() string {
+	if len(c.snap.Inputs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The linear PDN learns one attention weight per input, softmax(β), over %d inputs here. "+
+		"On this synthetic graph every edge feature is drawn alike (only their spread differs between intra- and inter-class edges), "+
+		"so no input is worth more than another and the bars would say nothing; on a graph with named similarities they are Figure 8.", len(c.snap.Inputs))
 }
