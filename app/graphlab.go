@@ -18,9 +18,15 @@ import (
 // an even sample of their edges, and say so.
 const maxDrawnEdges = 15000
 
-// graphRedraw is the least time between two redraws of the graph view while
-// training runs; the cheaper views follow every snapshot.
-const graphRedraw = 150 * time.Millisecond
+// While training runs, the views redraw no more often than the eye follows
+// them: the graph view and the charts each cost the page's main thread a
+// parse or a paint, and on a 2-core machine the worker needs the other core.
+// The numbers in the toolbar follow every snapshot; a stopped run is drawn
+// at once.
+const (
+	graphRedraw = 200 * time.Millisecond
+	chartRedraw = 250 * time.Millisecond
+)
 
 // GraphLab is the lab of the learned graph: the controls of the state table,
 // the toolbar and the live views of one run on a synthetic graph.
@@ -59,7 +65,7 @@ type GraphLab struct {
 	insp                                  inspector    // what is pointed at in it
 	strokes                               []viz.Stroke // what it draws
 	curvesSVG, histSVG, shareSVG, attnSVG string
-	lastGraphDraw                         time.Time
+	lastGraphDraw, lastChartDraw          time.Time
 	unlisten, unlistenHash                func()
 
 	// progress is how far a long epoch or a slow set-up has got, nil when
@@ -249,7 +255,9 @@ func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 		c.Board.Add(s.Warning, true)
 		c.engineErr[s.WarningField] = s.Warning
 	}
-	c.redrawCharts()
+	if !s.Running || time.Since(c.lastChartDraw) >= chartRedraw {
+		c.redrawCharts()
+	}
 	if !s.Running || time.Since(c.lastGraphDraw) >= graphRedraw {
 		c.redrawGraph()
 	}

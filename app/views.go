@@ -63,6 +63,7 @@ func (c *GraphLab) redrawGraph() {
 
 // redrawCharts renders the curves and the histogram.
 func (c *GraphLab) redrawCharts() {
+	c.lastChartDraw = time.Now()
 	h := &c.hist
 	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Loss and accuracy", XLabel: "epoch", YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: float64(c.snap.Epochs)},
 		viz.Series{Name: "loss", Color: "#000000", X: h.epoch, Y: h.loss},
