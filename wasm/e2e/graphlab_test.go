@@ -87,3 +87,21 @@ func TestLayoutSwitchAndPermalink(t *testing.T) {
 		t.Errorf("the permalink restored layout %q, threshold %q (hash %q)", got[0], got[1], got[2])
 	}
 }
+
+// Every lab opens from its link and from the navigation; a link without a
+// lab, or naming none that exists, opens the default one and says so.
+func TestLabsReachable(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, lab := range benchLabs {
+		open(t, ctx, srv, "#lab="+lab.name+"&per-class=64")
+		waitFor(t, ctx, "the "+lab.name+" lab", `document.querySelector("#lab-`+lab.name+`[aria-current=page]") !== null`, 30*time.Second)
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+lab.name))), "the navigation to "+lab.name)
+		waitFor(t, ctx, "the lab in the link", `location.hash.includes("lab=`+lab.name+`")`, 10*time.Second)
+	}
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the default lab", `document.querySelector("#lab-graph[aria-current=page]") !== null && document.querySelector("#graph") !== null`, 30*time.Second)
+	open(t, ctx, srv, "#lab=nowhere&per-class=64")
+	noticeSays(t, ctx, `lab: "nowhere" is not allowed; want one of graph`)
+	waitFor(t, ctx, "the default lab", `document.querySelector("#graph") !== null`, 30*time.Second)
+}
