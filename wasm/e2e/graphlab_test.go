@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -17,15 +18,22 @@ func metricOf(name string) string {
 	return `(() => { const e = document.querySelector('[data-metric="` + name + `"]'); return e ? e.dataset.value : ""; })()`
 }
 
+// playSmall opens a graph of 64 nodes a class at hash, waits for its
+// layout, presses play and waits until trained holds.
+func playSmall(t *testing.T, ctx context.Context, srv *server, hash, trained string) {
+	t.Helper()
+	open(t, ctx, srv, hash)
+	waitFor(t, ctx, "the layout", `document.querySelectorAll("#graph .nodes circle").length === 192`, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "training", trained, 60*time.Second)
+}
+
 // Hovering a node tells its class, split, degree and prediction; an edge,
 // its kind and weight; the arrow keys walk the nodes.
 func TestInspectByPointerAndKeys(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
-	open(t, ctx, srv, "#per-class=64&epochs=30")
-	waitFor(t, ctx, "the layout", `document.querySelectorAll("#graph .nodes circle").length === 192`, 90*time.Second)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "the end of training", `document.querySelector("#epoch").textContent.startsWith("30 /")`, 60*time.Second)
+	playSmall(t, ctx, srv, "#per-class=64&epochs=30", `document.querySelector("#epoch").textContent.startsWith("30 /")`)
 
 	// The page coordinates of the 10th node's circle.
 	xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
@@ -64,10 +72,7 @@ func TestInspectByPointerAndKeys(t *testing.T) {
 func TestLayoutSwitchAndPermalink(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
-	open(t, ctx, srv, "#per-class=64&epochs=100000")
-	waitFor(t, ctx, "the layout", `document.querySelectorAll("#graph .nodes circle").length === 192`, 90*time.Second)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 5`, 30*time.Second)
+	playSmall(t, ctx, srv, "#per-class=64&epochs=100000", `parseInt(document.querySelector("#epoch").textContent) > 5`)
 	before := epoch(t, ctx)
 	must(t, chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS("#layout"), "input")), "choose a layout")
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#layout").dispatchEvent(new Event("change", {bubbles: true}))`))
