@@ -103,7 +103,14 @@ func TestControlsComeFromTheTable(t *testing.T) {
 	c, _, _ := mount(t)
 	h := html(c)
 	for _, p := range experiment.Params {
-		if !strings.Contains(h, `id="ctl-`+p.Name+`"`) {
+		id := `id="ctl-` + p.Name + `"`
+		switch {
+		case p.Name == "lab":
+			id = `id="lab-graph"` // the navigation
+		case p.Group == experiment.GroupView:
+			id = `id="` + p.Name + `"` // in the graph card
+		}
+		if !strings.Contains(h, id) {
 			t.Errorf("no control for %s", p.Name)
 		}
 		if p.Log && !strings.Contains(h, `id="ctl-`+p.Name+`-slider"`) {
@@ -204,8 +211,8 @@ func TestButtonsSendCommands(t *testing.T) {
 	if got := f.ops(); got != "set,start,pause,step,reset,regenerate" {
 		t.Errorf("sent %s", got)
 	}
-	if c.st.Exp.Data.Seed != 2 || !strings.Contains(f.sent[len(f.sent)-1].State, "seed=2&") {
-		t.Errorf("regenerate: seed %d, sent %s", c.st.Exp.Data.Seed, f.sent[len(f.sent)-1].State)
+	if c.st.Data.Seed != 2 || !strings.Contains(f.sent[len(f.sent)-1].State, "seed=2&") {
+		t.Errorf("regenerate: seed %d, sent %s", c.st.Data.Seed, f.sent[len(f.sent)-1].State)
 	}
 }
 
@@ -234,14 +241,17 @@ func TestThresholdHidesEdges(t *testing.T) {
 		}
 		return n
 	}
-	all := count()
-	c.setThreshold(0.2)
-	if got := count(); got >= all || c.st.Threshold != 0.2 {
+	all, sent := count(), len(f.sent)
+	c.setParam("threshold", "0.2")
+	if got := count(); got >= all || c.st.View.Threshold != 0.2 {
 		t.Errorf("threshold 0.2 drew %d edges of %d", got, all)
 	}
-	c.setThreshold(5) // clamped
-	if c.st.Threshold != 1 {
-		t.Errorf("threshold %v, want 1", c.st.Threshold)
+	c.setParam("threshold", "5") // refused: the state table's range
+	if c.st.View.Threshold != 0.2 || !strings.Contains(c.fieldErr["threshold"], "want [0, 1]") {
+		t.Errorf("threshold %v after 5, error %q", c.st.View.Threshold, c.fieldErr["threshold"])
+	}
+	if len(f.sent) != sent {
+		t.Error("a change of view was sent to the engine")
 	}
 }
 
@@ -276,16 +286,16 @@ func TestLayoutSwitchKeepsTraining(t *testing.T) {
 	snapshot(f, 1, true, 0.9, 0.05, 0.3)
 	d.Consume()
 	sent, before := len(f.sent), c.view
-	c.setLayout("input")
-	if len(f.sent) != sent || c.st.Layout != "input" || c.view == before || c.strokes == nil {
-		t.Errorf("after the switch: %d commands sent, layout %q, view rebuilt %v", len(f.sent)-sent, c.st.Layout, c.view != before)
+	c.setParam("layout", "input")
+	if len(f.sent) != sent || c.st.View.Layout != "input" || c.view == before || c.strokes == nil {
+		t.Errorf("after the switch: %d commands sent, layout %q, view rebuilt %v", len(f.sent)-sent, c.st.View.Layout, c.view != before)
 	}
-	c.setLayout("spiral") // not a layout: nothing changes
-	if c.st.Layout != "input" {
-		t.Errorf("layout %q after a bad value", c.st.Layout)
+	c.setParam("layout", "spiral") // not a layout: nothing changes
+	if c.st.View.Layout != "input" {
+		t.Errorf("layout %q after a bad value", c.st.View.Layout)
 	}
-	if !strings.Contains(c.st.Hash(), "layout=input") {
-		t.Errorf("the permalink %q lacks the layout", c.st.Hash())
+	if !strings.Contains(c.st.Encode(), "layout=input") {
+		t.Errorf("the permalink %q lacks the layout", c.st.Encode())
 	}
 }
 

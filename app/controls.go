@@ -39,7 +39,7 @@ func (c *GraphLab) renderControls() app.UI {
 // number box otherwise (always beside sliders, for exact values).
 func (c *GraphLab) control(p experiment.Param) app.UI {
 	id := "ctl-" + p.Name
-	value := p.Get(&c.st.Exp)
+	value := p.Get(&c.st)
 	label := p.Name
 	if p.Symbol != "" {
 		label = p.Symbol + " · " + p.Name

@@ -9,13 +9,13 @@ import (
 )
 
 // FuzzLink opens any fragment as the page does: RepairURL, then go-app's
-// url.Parse, then ParseHash. Nothing may panic or fail to parse, the state
+// url.Parse, then experiment.Decode. Nothing may panic or fail to parse, the state
 // must be usable, and the notice must stay small.
 func FuzzLink(f *testing.F) {
 	for _, tc := range badLinks {
 		f.Add(strings.TrimPrefix(tc.hash, "#"))
 	}
-	f.Add(DefaultState().Hash())
+	f.Add(experiment.Default().Encode())
 	f.Fuzz(func(t *testing.T, frag string) {
 		if strings.ContainsAny(frag, " #\"<>`\x00\r\n\t") {
 			return // the browser percent-encodes these before any script sees them
@@ -25,15 +25,15 @@ func FuzzLink(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q does not parse after repair: %v", href, err)
 		}
-		st, err := ParseHash(u.EscapedFragment())
-		if verr := st.Exp.Validate(); verr != nil || !(st.Threshold >= 0 && st.Threshold <= 1) {
+		st, err := experiment.Decode(u.EscapedFragment())
+		if verr := st.Validate(); verr != nil || !(st.View.Threshold >= 0 && st.View.Threshold <= 1) {
 			t.Fatalf("unusable state from %q: %v", frag, verr)
 		}
 		if err != nil && strings.Count(err.Error(), "\n") > experiment.MaxReported {
 			t.Fatalf("%d lines of problems", strings.Count(err.Error(), "\n")+1)
 		}
-		if again, err := ParseHash(st.Hash()); err != nil || again.Hash() != st.Hash() {
-			t.Fatalf("%q does not read back: %v", st.Hash(), err)
+		if again, err := experiment.Decode(st.Encode()); err != nil || again.Encode() != st.Encode() {
+			t.Fatalf("%q does not read back: %v", st.Encode(), err)
 		}
 	})
 }

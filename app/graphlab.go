@@ -2,7 +2,6 @@ package app
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"time"
 
@@ -38,7 +37,7 @@ type GraphLab struct {
 	Engine *Engine
 	Board  *Board
 
-	st  State
+	st  experiment.Experiment // the state table's rows: the run and its view
 	run *Run
 	// fieldErr is what is wrong with a value typed into a control, and
 	// typed that value, kept in the box until it is mended; engineErr is
@@ -95,7 +94,7 @@ func (h *history) reset() { *h = history{} }
 
 // OnMount reads the permalink, starts the engine and listens for keys.
 func (c *GraphLab) OnMount(ctx app.Context) {
-	st, err := ParseHash(currentHash())
+	st, err := experiment.Decode(currentHash())
 	c.st = st
 	c.edges.id = edgeCanvasID
 	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
@@ -113,7 +112,7 @@ func (c *GraphLab) OnMount(ctx app.Context) {
 			c.onEvent(ev, f32)
 		})
 	})
-	c.run.Send(protocol.Command{Op: protocol.OpSet, State: c.st.Exp.Encode()})
+	c.run.Send(protocol.Command{Op: protocol.OpSet, State: c.st.EncodeRun()})
 	c.unlisten = app.Window().AddEventListener("keydown", c.onKey)
 	c.unlistenHash = app.Window().AddEventListener("hashchange", c.onHashChange)
 	c.saveHash()
@@ -134,21 +133,28 @@ func (c *GraphLab) onHashChange(ctx app.Context, e app.Event) {
 }
 
 func (c *GraphLab) applyHash(h string) {
-	if strings.TrimPrefix(h, "#") == c.st.Hash() {
+	if strings.TrimPrefix(h, "#") == c.st.Encode() {
 		return // the page wrote it
 	}
-	st, err := ParseHash(h)
+	st, err := experiment.Decode(h)
 	c.reportLinkProblems(err)
 	before := c.st
 	c.st = st
 	c.fieldErr, c.typed = map[string]string{}, map[string]string{}
 	c.saveHash() // the address bar shows what runs
-	if st.Exp.Encode() != before.Exp.Encode() {
+	if st.EncodeRun() != before.EncodeRun() {
 		c.request(protocol.OpSet)
 	}
-	if st.Layout != before.Layout {
+	c.applyView(before.View)
+}
+
+// applyView redraws what a change of the view's rows changes: the
+// arrangement of the nodes, or which edges show. The engine is not told.
+func (c *GraphLab) applyView(before experiment.View) {
+	switch {
+	case c.st.View.Layout != before.Layout:
 		c.relayout()
-	} else if st.Threshold != before.Threshold {
+	case c.st.View.Threshold != before.Threshold:
 		c.redrawGraph()
 	}
 }
@@ -158,7 +164,7 @@ func (c *GraphLab) applyHash(h string) {
 func (c *GraphLab) request(op string) {
 	c.Board.ClearEngine()
 	clear(c.engineErr)
-	c.run.Send(protocol.Command{Op: op, State: c.st.Exp.Encode()})
+	c.run.Send(protocol.Command{Op: op, State: c.st.EncodeRun()})
 }
 
 // OnDismount ends the lab's run.
@@ -190,7 +196,7 @@ func (c *GraphLab) saveHash() {
 	if !h.Truthy() {
 		return
 	}
-	h.Call("replaceState", nil, "", "#"+c.st.Hash())
+	h.Call("replaceState", nil, "", "#"+c.st.Encode())
 }
 
 // flushSnapshots applies the queued snapshots: every one adds its point to
@@ -365,11 +371,11 @@ func (c *GraphLab) togglePlay(ctx app.Context) {
 func (c *GraphLab) regenerate(ctx app.Context) {
 	p, _ := experiment.Lookup("seed")
 	next := c.st
-	seed := c.st.Exp.Data.Seed + 1
+	seed := c.st.Data.Seed + 1
 	if float64(seed) > p.Max {
 		seed = 0
 	}
-	next.Exp.Data.Seed = seed
+	next.Data.Seed = seed
 	c.st = next
 	c.saveHash()
 	c.request(protocol.OpRegenerate)
@@ -384,29 +390,24 @@ func (c *GraphLab) setParam(name, value string) {
 		return
 	}
 	next := c.st
-	next.Exp.Model.EdgeHidden = append([]int(nil), c.st.Exp.Model.EdgeHidden...)
-	if err := p.Set(&next.Exp, value); err != nil {
+	next.Model.EdgeHidden = append([]int(nil), c.st.Model.EdgeHidden...)
+	if err := p.Set(&next, value); err != nil {
 		c.fieldErr[name], c.typed[name] = err.Error(), value
 		return
 	}
 	delete(c.fieldErr, name)
 	delete(c.typed, name)
-	if p.Get(&next.Exp) == p.Get(&c.st.Exp) {
+	if p.Get(&next) == p.Get(&c.st) {
 		return
 	}
+	before := c.st.View
 	c.st = next
 	c.saveHash()
-	c.request(protocol.OpSet)
-}
-
-// setLayout arranges the graph view another way; training goes on.
-func (c *GraphLab) setLayout(layout string) {
-	if !slices.Contains(viz.Layouts, layout) || layout == c.st.Layout {
+	if p.Group == experiment.GroupView {
+		c.applyView(before)
 		return
 	}
-	c.st.Layout = layout
-	c.saveHash()
-	c.relayout()
+	c.request(protocol.OpSet)
 }
 
 // relayout rebuilds the graph view from the engine's positions, arranged
@@ -415,15 +416,9 @@ func (c *GraphLab) relayout() {
 	if c.graph == nil || c.pos == nil {
 		return
 	}
-	c.view = newGraphView(c.graph, viz.Arrange(c.st.Layout, c.pos, c.graph.Labels), c.drawIdx)
+	c.view = newGraphView(c.graph, viz.Arrange(c.st.View.Layout == experiment.LayoutClasses, c.pos, c.graph.Labels), c.drawIdx)
 	c.nodesSVG = c.view.NodesSVG()
 	c.highlight()
-	c.redrawGraph()
-}
-
-func (c *GraphLab) setThreshold(v float64) {
-	c.st.Threshold = math.Max(0, math.Min(1, v))
-	c.saveHash()
 	c.redrawGraph()
 }
 

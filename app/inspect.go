@@ -88,7 +88,7 @@ func (c *GraphLab) pointAt(ctx app.Context, e app.Event) {
 func (c *GraphLab) inspectAt(x, y float64) {
 	node, edge := c.view.NearestNode(x, y, nodeHitRadius), -1
 	if node < 0 {
-		edge = c.view.NearestEdge(x, y, edgeHitRadius, c.drawnWeights(), c.st.Threshold)
+		edge = c.view.NearestEdge(x, y, edgeHitRadius, c.drawnWeights(), c.st.View.Threshold)
 	}
 	if node == c.insp.hoverNode && edge == c.insp.hoverEdge {
 		return

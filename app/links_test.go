@@ -47,8 +47,8 @@ var badLinks = []struct {
 	{"#seed=9007199254740992", []string{"seed: 9007199254740992 is not allowed"}},
 	{"#epochs=0", []string{"epochs: 0 is not allowed; want [1, 100000]"}},
 	{"#dropout=1", []string{"dropout: 1 is not allowed; want [0, 0.95]"}},
-	{"#threshold=7", []string{"threshold: \"7\" is not allowed; want [0, 1]"}},
-	{"#threshold=-0.1", []string{"threshold: \"-0.1\" is not allowed"}},
+	{"#threshold=7", []string{"threshold: 7 is not allowed; want [0, 1]"}},
+	{"#threshold=-0.1", []string{"threshold: -0.1 is not allowed"}},
 	{"#threshold=NaN", []string{"threshold: \"NaN\" is not allowed"}},
 	{"#lab=nowhere", []string{`lab: "nowhere" is not allowed; want one of graph; using the default graph`}},
 	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input; using the default classes`}},
@@ -68,7 +68,7 @@ func TestCatalogueLinks(t *testing.T) {
 			if err != nil {
 				t.Fatalf("RepairURL left %q unparseable: %v", href, err)
 			}
-			st, err := ParseHash(u.EscapedFragment())
+			st, err := experiment.Decode(u.EscapedFragment())
 			if err == nil {
 				t.Fatal("no problem reported")
 			}
@@ -77,7 +77,7 @@ func TestCatalogueLinks(t *testing.T) {
 					t.Errorf("%q lacks %q", err, w)
 				}
 			}
-			if verr := st.Exp.Validate(); verr != nil || !(st.Threshold >= 0 && st.Threshold <= 1) {
+			if verr := st.Validate(); verr != nil || !(st.View.Threshold >= 0 && st.View.Threshold <= 1) {
 				t.Errorf("the state is not usable: %v", verr)
 			}
 		})
@@ -110,7 +110,7 @@ func TestProblemsAreBounded(t *testing.T) {
 	for i := range 50000 {
 		fmt.Fprintf(&b, "&k%d=1", i)
 	}
-	_, err := ParseHash("#threshold=9" + b.String())
+	_, err := experiment.Decode("#threshold=9" + b.String())
 	if err == nil {
 		t.Fatal("no problem reported")
 	}
@@ -126,7 +126,7 @@ func TestProblemsAreBounded(t *testing.T) {
 func TestHashChangeIsApplied(t *testing.T) {
 	c, f, d := mount(t)
 	do(d, c, func() { c.applyHash("#classes=4&model=gcn&threshold=0.3") })
-	if c.st.Exp.Data.Classes != 4 || c.st.Exp.Model.Kind != experiment.GCN || c.st.Threshold != 0.3 {
+	if c.st.Data.Classes != 4 || c.st.Model.Kind != experiment.GCN || c.st.View.Threshold != 0.3 {
 		t.Errorf("state after the hash change: %+v", c.st)
 	}
 	last := f.sent[len(f.sent)-1]
@@ -134,13 +134,13 @@ func TestHashChangeIsApplied(t *testing.T) {
 		t.Errorf("sent %+v", last)
 	}
 	n := len(f.sent)
-	do(d, c, func() { c.applyHash("#" + c.st.Hash()) }) // what the page wrote itself
+	do(d, c, func() { c.applyHash("#" + c.st.Encode()) }) // what the page wrote itself
 	if len(f.sent) != n {
 		t.Error("the page's own hash was applied again")
 	}
 	do(d, c, func() { c.applyHash("#model=%25&classes=9") }) // bad values, typed by hand
-	if c.st.Exp.Model.Kind != experiment.PDN || c.st.Exp.Data.Classes != 3 {
-		t.Errorf("bad values did not fall back to the defaults: %+v", c.st.Exp)
+	if c.st.Model.Kind != experiment.PDN || c.st.Data.Classes != 3 {
+		t.Errorf("bad values did not fall back to the defaults: %+v", c.st)
 	}
 	if h := html(c); !strings.Contains(h, "model: &#34;%&#34; is not allowed") || !strings.Contains(h, "classes: 9 is not allowed") {
 		t.Error("the notice does not name the bad fields")
@@ -211,7 +211,7 @@ func TestRefusedValuesStayAndStaleErrorsGo(t *testing.T) {
 		t.Error("a change elsewhere forgot the refused lr")
 	}
 	do(d, c, func() { c.setParam("lr", "0.02") })
-	if c.fieldErr["lr"] != "" || c.typed["lr"] != "" || c.st.Exp.Train.LR != 0.02 {
+	if c.fieldErr["lr"] != "" || c.typed["lr"] != "" || c.st.Train.LR != 0.02 {
 		t.Error("a mended value did not take")
 	}
 }

@@ -18,8 +18,8 @@ func TestShellNavigation(t *testing.T) {
 	if !strings.Contains(h, `aria-current="page"`) {
 		t.Error("the navigation does not mark the lab shown")
 	}
-	if !strings.HasPrefix(c.st.Hash(), "lab=graph&") {
-		t.Errorf("the permalink %q does not name the lab first", c.st.Hash())
+	if !strings.HasPrefix(c.st.Encode(), "lab=graph&") {
+		t.Errorf("the permalink %q does not name the lab first", c.st.Encode())
 	}
 }
 

@@ -3,16 +3,18 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 func TestHashRoundTrip(t *testing.T) {
-	st := DefaultState()
-	st.Exp.Data.Q = 0.0625
-	st.Exp.Model.Kind = "gcn"
-	st.Threshold = 0.25
-	got, err := ParseHash("#" + st.Hash())
-	if err != nil || got.Hash() != st.Hash() {
-		t.Errorf("round trip: %v, %q vs %q", err, got.Hash(), st.Hash())
+	st := experiment.Default()
+	st.Data.Q = 0.0625
+	st.Model.Kind = "gcn"
+	st.View.Threshold = 0.25
+	got, err := experiment.Decode("#" + st.Encode())
+	if err != nil || got.Encode() != st.Encode() {
+		t.Errorf("round trip: %v, %q vs %q", err, got.Encode(), st.Encode())
 	}
 }
 
@@ -26,7 +28,7 @@ func TestParseHashReplacesBadValues(t *testing.T) {
 		{"#%%%", []string{"not a valid link parameter"}},
 		{"#model=gat9&lr=1e9", []string{"model", "lr"}},
 	} {
-		st, err := ParseHash(tc.hash)
+		st, err := experiment.Decode(tc.hash)
 		if err == nil {
 			t.Errorf("%s: no error", tc.hash)
 			continue
@@ -36,11 +38,11 @@ func TestParseHashReplacesBadValues(t *testing.T) {
 				t.Errorf("%s: error %q lacks %q", tc.hash, err, w)
 			}
 		}
-		if verr := st.Exp.Validate(); verr != nil || st.Threshold < 0 || st.Threshold > 1 {
-			t.Errorf("%s: the state is not usable: %v, threshold %v", tc.hash, verr, st.Threshold)
+		if verr := st.Validate(); verr != nil || st.View.Threshold < 0 || st.View.Threshold > 1 {
+			t.Errorf("%s: the state is not usable: %v, threshold %v", tc.hash, verr, st.View.Threshold)
 		}
 	}
-	if st, err := ParseHash(""); err != nil || st.Hash() != DefaultState().Hash() {
+	if st, err := experiment.Decode(""); err != nil || st.Encode() != experiment.Default().Encode() {
 		t.Errorf("empty hash: %v", err)
 	}
 }
@@ -48,16 +50,16 @@ func TestParseHashReplacesBadValues(t *testing.T) {
 // A link keeps the layout; links made before there were layouts open in
 // the default one.
 func TestLayoutInLink(t *testing.T) {
-	st, err := ParseHash("#per-class=64&layout=input&threshold=0.3")
-	if err != nil || st.Layout != "input" || st.Threshold != 0.3 {
-		t.Fatalf("got layout %q, threshold %v, error %v", st.Layout, st.Threshold, err)
+	st, err := experiment.Decode("#per-class=64&layout=input&threshold=0.3")
+	if err != nil || st.View.Layout != "input" || st.View.Threshold != 0.3 {
+		t.Fatalf("got layout %q, threshold %v, error %v", st.View.Layout, st.View.Threshold, err)
 	}
-	back, err := ParseHash(st.Hash())
-	if err != nil || back.Hash() != st.Hash() {
+	back, err := experiment.Decode(st.Encode())
+	if err != nil || back.Encode() != st.Encode() {
 		t.Errorf("round trip: %+v, %v", back, err)
 	}
-	old, err := ParseHash("#per-class=64&threshold=0.3")
-	if err != nil || old.Layout != "classes" {
-		t.Errorf("an old link: layout %q, error %v", old.Layout, err)
+	old, err := experiment.Decode("#per-class=64&threshold=0.3")
+	if err != nil || old.View.Layout != "classes" {
+		t.Errorf("an old link: layout %q, error %v", old.View.Layout, err)
 	}
 }

@@ -23,8 +23,8 @@ const (
 
 // layoutNames are the layouts as the layout menu names them.
 var layoutNames = map[string]string{
-	viz.LayoutClasses: "a region per class",
-	viz.LayoutInput:   "one force layout for all",
+	experiment.LayoutClasses: "a region per class",
+	experiment.LayoutInput:   "one force layout for all",
 }
 
 // edgeCanvasID is the graph view's edge canvas.
@@ -53,7 +53,7 @@ func (c *GraphLab) redrawGraph() {
 		return
 	}
 	w := c.drawnWeights()
-	c.strokes = c.view.Strokes(w, c.st.Threshold)
+	c.strokes = c.view.Strokes(w, c.st.View.Threshold)
 	if c.strokes == nil {
 		c.strokes = []viz.Stroke{} // drawn, with no edge
 	}
@@ -150,7 +150,7 @@ func (c *GraphLab) renderToolbar() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { c.regenerate(ctx) }),
 		app.Button().ID("copy-link").Title("Copy the link to this exact state").Text("Copy link").OnClick(c.copyLink),
 		app.Div().Class("stats").Body(
-			stat("Epoch", "epoch", "epoch", float64(c.snap.Epoch), fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Exp.Train.Epochs)),
+			stat("Epoch", "epoch", "epoch", float64(c.snap.Epoch), fmt.Sprintf("%d / %d", c.snap.Epoch, c.st.Train.Epochs)),
 			c.stat("Test acc.", "test-acc", "test-accuracy", float64(c.snap.TestAcc), 3),
 			c.stat("Train acc.", "train-acc", "train-accuracy", float64(c.snap.TrainAcc), 3),
 			c.stat("Loss", "loss", "loss", float64(c.snap.Loss), 4),
@@ -170,7 +170,7 @@ func (c *GraphLab) renderProgress() app.UI {
 	}
 	label := fmt.Sprintf("Training epoch %d: %.0f%%", p.Epoch+1, 100*p.Done)
 	if p.Phase == protocol.PhaseSetup {
-		label = fmt.Sprintf("Preparing the model (%s): %.0f%%", c.st.Exp.Model.Kind, 100*p.Done)
+		label = fmt.Sprintf("Preparing the model (%s): %.0f%%", c.st.Model.Kind, 100*p.Done)
 	}
 	if rate := float64(c.snap.EpochsPerSec); p.Phase == protocol.PhaseEpoch && rate > 0 {
 		label += fmt.Sprintf(" · %.1f s an epoch", 1/rate)
@@ -267,27 +267,22 @@ func (c *GraphLab) renderGraphCard() app.UI {
 	case len(c.weights) == 0:
 		note += ". This model has no weight per edge to draw."
 	}
-	t := c.st.Threshold
+	t := c.st.View.Threshold
 	return app.Div().ID("graph").Class("card wide").Body(
 		app.H2().Text("The learned graph"),
 		app.Div().Class("graph-tools").Body(
 			app.Label().For("threshold").Text("Hide edges with weight below "),
 			app.Input().ID("threshold").Type("range").Min(0).Max(1).Step(0.01).Value(strconv.FormatFloat(t, 'f', 2, 64)).
-				OnInput(func(ctx app.Context, e app.Event) {
-					v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64)
-					if err == nil {
-						c.setThreshold(v)
-					}
-				}),
+				OnInput(func(ctx app.Context, e app.Event) { c.setParam("threshold", ctx.JSSrc().Get("value").String()) }),
 			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),
 			app.Label().For("layout").Text("Layout "),
 			app.Select().ID("layout").Body(
-				app.Range(viz.Layouts).Slice(func(i int) app.UI {
-					l := viz.Layouts[i]
-					return app.Option().Value(l).Text(layoutNames[l]).Selected(l == c.st.Layout)
+				app.Range(experiment.Layouts).Slice(func(i int) app.UI {
+					l := experiment.Layouts[i]
+					return app.Option().Value(l).Text(layoutNames[l]).Selected(l == c.st.View.Layout)
 				}),
-			).OnChange(func(ctx app.Context, e app.Event) { c.setLayout(ctx.JSSrc().Get("value").String()) }),
-			legend(c.st.Exp.Data.Classes),
+			).OnChange(func(ctx app.Context, e app.Event) { c.setParam("layout", ctx.JSSrc().Get("value").String()) }),
+			legend(c.st.Data.Classes),
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
 		c.renderInspector(),

@@ -8,13 +8,26 @@ import (
 	"strings"
 )
 
-// Encode writes every field as a URL query ("classes=3&per-class=500&…"),
-// in the table's order, so that a link fixes the whole run even if the
-// defaults change later.
+// Encode writes every field as a URL query ("lab=graph&…&classes=3&…"),
+// in the table's order, so that a link fixes the whole run and its view
+// even if the defaults change later.
 func (e Experiment) Encode() string {
+	return e.encode(true)
+}
+
+// EncodeRun is Encode without the view: what the engine is sent, so that
+// a change of view never looks like a new run to it.
+func (e Experiment) EncodeRun() string {
+	return e.encode(false)
+}
+
+func (e Experiment) encode(view bool) string {
 	var b strings.Builder
-	for i, p := range Params {
-		if i > 0 {
+	for _, p := range Params {
+		if p.Group == GroupView && !view {
+			continue
+		}
+		if b.Len() > 0 {
 			b.WriteByte('&')
 		}
 		b.WriteString(p.Name)
@@ -90,11 +103,12 @@ func (f fieldFlag) Set(s string) error {
 	return nil
 }
 
-// RegisterFlags binds the rows of the given groups (all rows when none are
-// given) to flags of fs that write into e.
+// RegisterFlags binds the rows of the given groups (all rows the engine
+// reads when none are given; the view's are no flags) to flags of fs that
+// write into e.
 func RegisterFlags(fs *flag.FlagSet, e *Experiment, groups ...string) {
 	for _, p := range Params {
-		if len(groups) > 0 && !contains(groups, p.Group) {
+		if len(groups) > 0 && !contains(groups, p.Group) || len(groups) == 0 && p.Group == GroupView {
 			continue
 		}
 		registerParam(fs, e, p)

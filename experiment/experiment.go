@@ -70,7 +70,34 @@ type Experiment struct {
 	Data  Data
 	Model Model
 	Train Train
+	View  View
 }
+
+// View is what the explorer shows rather than what the engine runs: the
+// lab, and the graph view's layout and weight threshold. Its rows travel in
+// the permalink with the rest (GroupView); the engine never reads them,
+// and they are no flags of the CLI.
+type View struct {
+	Lab       string  // one of Labs
+	Layout    string  // one of Layouts
+	Threshold float64 // edges lighter than this are hidden, in [0, 1]
+}
+
+// Labs are the explorer's labs, the default first; each has a component
+// in the app (app/labs.go).
+var Labs = []string{"graph"}
+
+// Layouts of the graph view.
+const (
+	// LayoutClasses gives each class a region of its own, so inter-class
+	// edges are the long lines between regions.
+	LayoutClasses = "classes"
+	// LayoutInput draws the force layout of the input graph as it is.
+	LayoutInput = "input"
+)
+
+// Layouts lists the layouts, the default first.
+var Layouts = []string{LayoutClasses, LayoutInput}
 
 // Model kinds: PDN and its variants (§3, §6), and the paper's baselines.
 const (

@@ -14,6 +14,7 @@ const (
 	GroupData  = "data"
 	GroupModel = "model"
 	GroupTrain = "train"
+	GroupView  = "view"
 )
 
 // Param is one row of the state table: one field of Experiment, with the
@@ -21,7 +22,7 @@ const (
 type Param struct {
 	Name    string   // flag name and URL key
 	Symbol  string   // the paper's symbol, if any
-	Group   string   // GroupData, GroupModel or GroupTrain
+	Group   string   // GroupView, GroupData, GroupModel or GroupTrain
 	Usage   string   // one line of help
 	Default string   // the default, as text
 	Min     float64  // inclusive bounds for numbers, sizes and list items
@@ -36,8 +37,16 @@ type Param struct {
 // maxSeed keeps seeds exact in a JavaScript number (URL and worker messages).
 const maxSeed = 1<<53 - 1
 
-// Params is the state table. Its order is the order of the controls.
+// Params is the state table. Its order is the order of the controls and
+// of a permalink's keys.
 var Params = []Param{
+	{Name: "lab", Group: GroupView, Usage: "the lab shown", Default: Labs[0], Choices: Labs,
+		field: func(e *Experiment) any { return &e.View.Lab }},
+	{Name: "layout", Group: GroupView, Usage: "how the graph view places the nodes: a region per class, or the force layout as it is", Default: LayoutClasses, Choices: Layouts,
+		field: func(e *Experiment) any { return &e.View.Layout }},
+	{Name: "threshold", Group: GroupView, Usage: "edges with a learned weight below this are hidden", Default: "0", Min: 0, Max: 1,
+		field: func(e *Experiment) any { return &e.View.Threshold }},
+
 	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		field: func(e *Experiment) any { return &e.Data.Classes }},
 	{Name: "per-class", Symbol: "n", Group: GroupData, Usage: "nodes per class", Default: "500", Min: 16, Max: 1024, Log: true,

@@ -5,35 +5,23 @@ import (
 	"slices"
 )
 
-// Layouts of the graph view: how the node positions the engine computed
-// are arranged before they are drawn.
-const (
-	// LayoutClasses gives each class a region of its own, so inter-class
-	// edges are the long lines between regions.
-	LayoutClasses = "classes"
-	// LayoutInput draws the force layout of the input graph as it is.
-	LayoutInput = "input"
-)
-
-// Layouts lists the layouts, the default first.
-var Layouts = []string{LayoutClasses, LayoutInput}
-
 // coreShare is the share of a cloud of nodes drawn at its true relative
 // distances; the farthest nodes beyond it are drawn in towards the cloud,
 // so that a few stragglers of a force layout neither shrink the rest to a
 // dot nor sit pinned to the frame.
 const coreShare = 0.9
 
-// Arrange returns the positions (x₀, y₀, x₁, y₁, …) to draw for a layout.
-// For LayoutClasses, the regions' centres sit evenly on a circle of radius
+// Arrange returns the positions (x₀, y₀, x₁, y₁, …) to draw. byClass
+// gives each class a region of its own, so inter-class edges are the long
+// lines between regions: the regions' centres sit evenly on a circle of radius
 // 1 and class k's nodes fill a disc around centre k: centred on the class's
 // median, scaled so that coreShare of them keep their relative distances,
-// the rest drawn in radially (see squash). Other layouts squash all nodes
+// the rest drawn in radially (see squash). Otherwise all nodes are squashed
 // as one cloud. Non-finite positions are drawn at their cloud's centre.
-func Arrange(layout string, pos []float32, labels []int) []float32 {
+func Arrange(byClass bool, pos []float32, labels []int) []float32 {
 	n := min(len(labels), len(pos)/2)
 	out := make([]float32, 2*n)
-	if layout != LayoutClasses {
+	if !byClass {
 		all := make([]int, n)
 		for i := range all {
 			all[i] = i

@@ -31,23 +31,22 @@ func cloud(classes, n int) ([]float32, []int) {
 
 func TestArrange(t *testing.T) {
 	for _, tc := range []struct {
-		layout  string
+		byClass bool
 		classes int
 	}{
-		{LayoutClasses, 1}, {LayoutClasses, 2}, {LayoutClasses, 3}, {LayoutClasses, 6},
-		{LayoutInput, 3}, {"unknown", 2},
+		{true, 1}, {true, 2}, {true, 3}, {true, 6}, {false, 3}, {false, 1},
 	} {
 		pos, labels := cloud(tc.classes, 200)
-		out := Arrange(tc.layout, pos, labels)
+		out := Arrange(tc.byClass, pos, labels)
 		if len(out) != len(pos) {
-			t.Fatalf("%s, %d classes: %d coordinates for %d", tc.layout, tc.classes, len(out), len(pos))
+			t.Fatalf("by class %v, %d classes: %d coordinates for %d", tc.byClass, tc.classes, len(out), len(pos))
 		}
 		for i, v := range out {
 			if !finite(float64(v)) || math.Abs(float64(v)) > 2 {
-				t.Fatalf("%s, %d classes: coordinate %d is %v", tc.layout, tc.classes, i, v)
+				t.Fatalf("by class %v, %d classes: coordinate %d is %v", tc.byClass, tc.classes, i, v)
 			}
 		}
-		if tc.layout != LayoutClasses || tc.classes < 2 {
+		if !tc.byClass || tc.classes < 2 {
 			continue
 		}
 		// Every node lies in its own class's disc, and the discs are apart.
@@ -68,7 +67,7 @@ func TestArrange(t *testing.T) {
 // The stragglers are drawn in, not left to shrink the rest of the cloud.
 func TestArrangeDrawsStragglersIn(t *testing.T) {
 	pos, labels := cloud(1, 500)
-	out := Arrange(LayoutInput, pos, labels)
+	out := Arrange(false, pos, labels)
 	var core, far float64
 	for i := range labels {
 		d := math.Hypot(float64(out[2*i]), float64(out[2*i+1]))

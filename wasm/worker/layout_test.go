@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -58,8 +59,8 @@ func checkSpread(t *testing.T, g *datasets.Graph, pos []float32, steps int) {
 			t.Fatalf("after %d updates, position %d is %v", steps, i, v)
 		}
 	}
-	for _, layout := range viz.Layouts {
-		checkDrawn(t, g, viz.Arrange(layout, pos, g.Labels), layout, steps)
+	for _, byClass := range []bool{true, false} {
+		checkDrawn(t, g, viz.Arrange(byClass, pos, g.Labels), fmt.Sprintf("by class %v:", byClass), steps)
 	}
 }
 

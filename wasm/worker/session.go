@@ -198,7 +198,7 @@ func (s *session) set(state string, regenerate bool) {
 		return
 	}
 	dataChanged := regenerate || s.g == nil || e.Data != s.exp.Data
-	modelChanged := dataChanged || e.Encode() != s.exp.Encode()
+	modelChanged := dataChanged || e.EncodeRun() != s.exp.EncodeRun()
 	shape := pdn.ExpectedShape(e.Data)
 	if !dataChanged {
 		shape = pdn.ShapeOf(s.g)
@@ -280,7 +280,7 @@ func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 	for i, sp := range g.Splits {
 		test[i] = sp != datasets.Train
 	}
-	return &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.Encode()}
+	return &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
 }
 
 // work advances the layout and, if running, training, for about budget:
