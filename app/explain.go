@@ -12,7 +12,7 @@ func explainGraph() app.UI {
 			app.Raw(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mi>W</mi><mn>2</mn></msub><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><msub><mi>z</mi><mi>e</mi></msub><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
 			app.Text(", drawn as the edge's width and opacity. A GCN then passes messages over the learned graph, normalised with one self-loop per node: "),
 			app.Raw(`<math><mover><mi>A</mi><mo>^</mo></mover><mo>=</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup><mo>(</mo><mover><mi>G</mi><mo>^</mo></mover><mo>+</mo><mi>I</mi><mo>)</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup></math>`),
-			app.Text(". Both train together, so edges that mislead the classifier fade: here the dashed inter-class edges."),
+			app.Text(". Both train together, so edges that mislead the classifier fade: here the orange inter-class edges."),
 		),
 		app.P().Text("Nodes are coloured by class; hollow nodes are held out for testing. Positions come from gonum's force-directed (Eades) layout, in which the intra-class edges pull; "+
 			"with \u201ca region per class\u201d each class is then moved into a region of its own, so the inter-class edges are the long lines between regions. Raise the threshold to keep only the pathfinder graph."),
