@@ -4,7 +4,8 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 
 // lab is one room of the explorer: a lesson of the paper with its own
 // component, state and runs. Adding a lab is writing its component (copy
-// graphlab.go) and adding one row to labs.
+// graphlab.go), adding one row to labs and its name to experiment.Labs,
+// the lab row's choices (a test checks that the two agree).
 type lab struct {
 	Name  string // its key in the URL: #lab=NAME
 	Title string // its name in the navigation
@@ -25,13 +26,4 @@ func labNamed(name string) (lab, bool) {
 		}
 	}
 	return labs[0], false
-}
-
-// labNames lists the labs' names, for messages.
-func labNames() []string {
-	out := make([]string, len(labs))
-	for i, l := range labs {
-		out[i] = l.Name
-	}
-	return out
 }

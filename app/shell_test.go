@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -60,5 +61,17 @@ func TestEngineRoutesByRun(t *testing.T) {
 	e.Close()
 	if !f.closed {
 		t.Error("closing the engine left the worker running")
+	}
+}
+
+// The state table's lab row offers exactly the labs there are.
+func TestLabsMatchTheStateTable(t *testing.T) {
+	if len(labs) != len(experiment.Labs) {
+		t.Fatalf("%d labs, %d in experiment.Labs", len(labs), len(experiment.Labs))
+	}
+	for i, l := range labs {
+		if experiment.Labs[i] != l.Name {
+			t.Errorf("lab %d is %q, experiment.Labs says %q", i, l.Name, experiment.Labs[i])
+		}
 	}
 }
