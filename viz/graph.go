@@ -215,6 +215,3 @@ func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
 			` stroke-opacity="` + f3(st.Opacity) + `" stroke-width="` + f3(st.Width) + `" d="` + st.D + `"/>`)
 	}
 }
-
-// Size returns the view's width and height, in its units.
-func (g *Graph) Size() (w, h int) { return g.w, g.h }
