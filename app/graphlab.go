@@ -64,6 +64,7 @@ type GraphLab struct {
 	insp                                  inspector    // what is pointed at in it
 	strokes                               []viz.Stroke // what it draws
 	curvesSVG, histSVG, shareSVG, attnSVG string
+	noWeights                             string // why the weight cards are empty, if they are
 	lastGraphDraw, lastChartDraw          time.Time
 	unlisten, unlistenHash                func()
 

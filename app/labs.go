@@ -18,12 +18,12 @@ var labs = []lab{
 	{Name: "graph", Title: "The learned graph", New: func(e *Engine, b *Board) app.Composer { return &GraphLab{Engine: e, Board: b} }},
 }
 
-// labNamed returns the lab called name, and whether there is one.
-func labNamed(name string) (lab, bool) {
+// labNamed returns the lab called name, or the default lab.
+func labNamed(name string) lab {
 	for _, l := range labs {
 		if l.Name == name {
-			return l, true
+			return l
 		}
 	}
-	return labs[0], false
+	return labs[0]
 }

@@ -1,9 +1,9 @@
 package app
 
 import (
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
 )
 
 // WorkerURL is the engine worker's bootstrap script, relative to the page so
@@ -46,19 +46,16 @@ func (c *Shell) OnMount(ctx app.Context) {
 
 // show replaces the lab on view: the old one ends its runs as it goes.
 func (c *Shell) show(name string) {
-	l, _ := labNamed(name)
+	l := labNamed(name)
 	c.lab, c.view = l.Name, l.New(c.engine, &c.board)
 }
 
-// labInHash returns the lab a URL fragment names; the lab itself reports
-// a bad name, with the rest of its state.
+// labInHash returns the lab a URL fragment names, read by the state
+// table like the rest of the link: the default for none or a bad one, which
+// the lab itself reports with the rest of its state.
 func labInHash(h string) string {
-	for _, kv := range strings.Split(strings.TrimPrefix(h, "#"), "&") {
-		if k, v, _ := strings.Cut(kv, "="); k == "lab" {
-			return v
-		}
-	}
-	return labs[0].Name
+	st, _ := experiment.Decode(h)
+	return st.View.Lab
 }
 
 // goTo opens another lab, by changing the address, so that Back returns.

@@ -29,7 +29,7 @@ func TestLabInHash(t *testing.T) {
 		{"", "graph"},
 		{"#per-class=64", "graph"},
 		{"#lab=graph&per-class=64", "graph"},
-		{"#per-class=64&lab=xor", "xor"}, // the shell shows the default; the lab reports the name
+		{"#per-class=64&lab=nowhere", "graph"}, // the lab reports the bad name
 	} {
 		if got := labInHash(tc.hash); got != tc.want {
 			t.Errorf("labInHash(%q) = %q, want %q", tc.hash, got, tc.want)

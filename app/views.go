@@ -64,6 +64,7 @@ func (c *GraphLab) redrawGraph() {
 // redrawCharts renders the curves and the histogram.
 func (c *GraphLab) redrawCharts() {
 	c.lastChartDraw = time.Now()
+	c.noWeights = c.whyNoWeights() // a pass over the weights: here, not in Render
 	h := &c.hist
 	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Loss and accuracy", XLabel: "epoch", YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: float64(c.snap.Epochs)},
 		viz.Series{Name: "loss", Color: "#000000", X: h.epoch, Y: h.loss},
@@ -125,8 +126,8 @@ func (c *GraphLab) Render() app.UI {
 			app.Section().Class("views").Body(
 				c.renderGraphCard(),
 				card("curves", "Loss and accuracy", c.curvesSVG, "", explainCurves()),
-				card("histogram", "Learned weights", c.histSVG, c.whyNoWeights(), explainHistogram()),
-				card("share", "Inter-class share", c.shareSVG, c.whyNoWeights(), explainShare()),
+				card("histogram", "Learned weights", c.histSVG, c.noWeights, explainHistogram()),
+				card("share", "Inter-class share", c.shareSVG, c.noWeights, explainShare()),
 				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, c.whyNoAttention(), explainAttention())),
 			),
 		),
