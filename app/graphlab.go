@@ -50,6 +50,11 @@ type GraphLab struct {
 	gen     int
 	graph   *protocol.Graph
 	pos     []float32 // the engine's layout of graph, before Arrange
+	learned []float32 // its learned layout, when the view shows it
+	// separation is viz.OwnCentreShare of the drawing, NaN before one.
+	separation float64
+	// movedNodes says a layout came in that the view has yet to draw.
+	movedNodes bool
 	view    *viz.Graph
 	drawIdx []int // edges drawn, when the graph has too many
 	snap    protocol.Snapshot
@@ -114,6 +119,9 @@ func (c *GraphLab) OnMount(ctx app.Context) {
 		})
 	})
 	c.run.Send(protocol.Command{Op: protocol.OpSet, State: c.st.EncodeRun()})
+	if c.st.View.Layout == experiment.LayoutLearned {
+		c.askLayout()
+	}
 	c.unlisten = app.Window().AddEventListener("keydown", c.onKey)
 	c.unlistenHash = app.Window().AddEventListener("hashchange", c.onHashChange)
 	c.saveHash()
@@ -154,6 +162,9 @@ func (c *GraphLab) applyHash(h string) {
 func (c *GraphLab) applyView(before experiment.View) {
 	switch {
 	case c.st.View.Layout != before.Layout:
+		if c.st.View.Layout == experiment.LayoutLearned || before.Layout == experiment.LayoutLearned {
+			c.askLayout()
+		}
 		c.relayout()
 	case c.st.View.Threshold != before.Threshold:
 		c.redrawGraph()
@@ -222,7 +233,7 @@ func (c *GraphLab) flushSnapshots() {
 func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 	switch ev.Kind {
 	case protocol.KindGraph:
-		c.gen, c.graph, c.pos, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, false, nil
+		c.gen, c.graph, c.pos, c.learned, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, nil, false, nil
 		c.hist.reset()
 		c.drawIdx = sampleEdges(len(ev.Graph.Src))
 		c.insp.reset(ev.Graph, c.drawIdx)
@@ -231,7 +242,15 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 		if ev.Gen != c.gen || c.graph == nil {
 			return
 		}
-		c.pos = f32
+		if ev.Layout == experiment.LayoutLearned {
+			c.learned = f32
+		} else {
+			c.pos = f32
+		}
+		if c.running && time.Since(c.lastGraphDraw) < graphRedraw {
+			c.movedNodes = true // drawn with the next snapshot's redraw
+			return
+		}
 		c.relayout()
 	case protocol.KindSnapshot:
 		if ev.Gen != c.gen || ev.Snap == nil {
@@ -265,7 +284,11 @@ func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 	if !s.Running || time.Since(c.lastChartDraw) >= chartRedraw {
 		c.redrawCharts()
 	}
-	if !s.Running || time.Since(c.lastGraphDraw) >= graphRedraw {
+	switch {
+	case s.Running && time.Since(c.lastGraphDraw) < graphRedraw:
+	case c.movedNodes:
+		c.relayout()
+	default:
 		c.redrawGraph()
 	}
 }
@@ -411,13 +434,28 @@ func (c *GraphLab) setParam(name, value string) {
 	c.request(protocol.OpSet)
 }
 
+// askLayout tells the engine which layout the view shows; for the learned
+// one it lays the graph out afresh.
+func (c *GraphLab) askLayout() {
+	c.learned = nil
+	c.run.Send(protocol.Command{Op: protocol.OpLayout, Layout: c.st.View.Layout})
+}
+
 // relayout rebuilds the graph view from the engine's positions, arranged
-// as the state says.
+// as the state says. Until the learned layout comes, the view shows the
+// input layout in its place.
 func (c *GraphLab) relayout() {
-	if c.graph == nil || c.pos == nil {
+	pos := c.pos
+	if c.st.View.Layout == experiment.LayoutLearned && c.learned != nil {
+		pos = c.learned
+	}
+	if c.graph == nil || pos == nil {
 		return
 	}
-	c.view = newGraphView(c.graph, viz.Arrange(c.st.View.Layout == experiment.LayoutClasses, c.pos, c.graph.Labels), c.drawIdx)
+	c.movedNodes = false
+	drawn := viz.Arrange(c.st.View.Layout == experiment.LayoutClasses, pos, c.graph.Labels)
+	c.separation = viz.OwnCentreShare(drawn, c.graph.Labels)
+	c.view = newGraphView(c.graph, drawn, c.drawIdx)
 	c.nodesSVG = c.view.NodesSVG()
 	c.highlight()
 	c.redrawGraph()

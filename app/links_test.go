@@ -51,7 +51,7 @@ var badLinks = []struct {
 	{"#threshold=-0.1", []string{"threshold: -0.1 is not allowed"}},
 	{"#threshold=NaN", []string{"threshold: \"NaN\" is not allowed"}},
 	{"#lab=nowhere", []string{`lab: "nowhere" is not allowed; want one of graph; using the default graph`}},
-	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input; using the default classes`}},
+	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input, learned; using the default classes`}},
 	{"#layout=", []string{`layout: "" is not allowed`}},
 	// Keys: unknown, repeated, empty.
 	{"#bogus=1", []string{`"bogus": unknown parameter, ignored`}},

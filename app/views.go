@@ -25,6 +25,7 @@ const (
 var layoutNames = map[string]string{
 	experiment.LayoutClasses: "a region per class",
 	experiment.LayoutInput:   "one force layout for all",
+	experiment.LayoutLearned: "pulled by the learned weights",
 }
 
 // edgeCanvasID is the graph view's edge canvas.
@@ -283,11 +284,15 @@ func (c *GraphLab) renderGraphCard() app.UI {
 					return app.Option().Value(l).Text(layoutNames[l]).Selected(l == c.st.View.Layout)
 				}),
 			).OnChange(func(ctx app.Context, e app.Event) { c.setParam("layout", ctx.JSSrc().Get("value").String()) }),
+			app.If(c.st.View.Layout == experiment.LayoutLearned,
+				app.Button().ID("relayout").Class("small").Title("Scatter the nodes and lay the graph out again by the weights learned so far").
+					Text("Lay out again").OnClick(func(ctx app.Context, e app.Event) { c.askLayout() })),
 			legend(c.st.Data.Classes),
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
 		c.renderInspector(),
 		c.renderDrawn(),
+		c.renderSeparation(),
 		app.P().Class("note").Text(note),
 		app.Div().Class("explain").Body(explainGraph()),
 	)
@@ -336,6 +341,21 @@ func (c *GraphLab) renderDrawn() app.UI {
 		)
 	}
 	return app.P().Class("drawn").Body(part(0, "intra-class", "intra"), app.Text(" · "), part(1, "inter-class", "inter"))
+}
+
+// renderSeparation says, in the learned layout, how far apart the learned
+// weights pull the classes: the share of nodes drawn nearer their own
+// class's centre than another's, about 1/C for classes on top of each
+// other and 1 for classes apart. The other layouts place the nodes by the
+// ground truth, so there it would say nothing.
+func (c *GraphLab) renderSeparation() app.UI {
+	if c.view == nil || c.st.View.Layout != experiment.LayoutLearned || math.IsNaN(c.separation) {
+		return app.P().Class("drawn")
+	}
+	return app.P().Class("drawn").Body(
+		app.Text("Nodes the learned weights pull nearer their own class's centre than any other: "),
+		metric("layout-separation", c.separation, fmt.Sprintf("%.0f%%", 100*c.separation)),
+		app.Text(fmt.Sprintf(" (about %.0f%% when the classes lie on top of each other).", 100/float64(max(c.st.Data.Classes, 1)))))
 }
 
 // metric is a headline number: data-metric names it and data-value holds

@@ -94,10 +94,14 @@ const (
 	LayoutClasses = "classes"
 	// LayoutInput draws the force layout of the input graph as it is.
 	LayoutInput = "input"
+	// LayoutLearned is a force layout in which each edge pulls with its
+	// learned weight, run as training goes, so the classes pull apart as
+	// the pathfinder drops the edges between them.
+	LayoutLearned = "learned"
 )
 
 // Layouts lists the layouts, the default first.
-var Layouts = []string{LayoutClasses, LayoutInput}
+var Layouts = []string{LayoutClasses, LayoutInput, LayoutLearned}
 
 // Model kinds: PDN and its variants (§3, §6), and the paper's baselines.
 const (

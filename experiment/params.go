@@ -42,7 +42,7 @@ const maxSeed = 1<<53 - 1
 var Params = []Param{
 	{Name: "lab", Group: GroupView, Usage: "the lab shown", Default: Labs[0], Choices: Labs,
 		field: func(e *Experiment) any { return &e.View.Lab }},
-	{Name: "layout", Group: GroupView, Usage: "how the graph view places the nodes: a region per class, or the force layout as it is", Default: LayoutClasses, Choices: Layouts,
+	{Name: "layout", Group: GroupView, Usage: "how the graph view places the nodes: a region per class, the force layout as it is, or a force layout pulled by the learned weights", Default: LayoutClasses, Choices: Layouts,
 		field: func(e *Experiment) any { return &e.View.Layout }},
 	{Name: "threshold", Group: GroupView, Usage: "edges with a learned weight below this are hidden", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Threshold }},

@@ -110,3 +110,50 @@ func median(xs []float64) float64 {
 	slices.Sort(xs)
 	return xs[len(xs)/2]
 }
+
+// OwnCentreShare is the share of nodes drawn nearer the centre (mean
+// position) of their own class than that of any other: about 1/C for C
+// classes drawn on top of each other, 1 for classes drawn apart. Nodes
+// with a negative label or a non-finite position are left out; NaN if
+// none is left.
+func OwnCentreShare(pos []float32, labels []int) float64 {
+	n := min(len(labels), len(pos)/2)
+	type centre struct{ x, y, n float64 }
+	var cs []centre
+	ok := func(i int) bool {
+		return labels[i] >= 0 && finite(float64(pos[2*i])) && finite(float64(pos[2*i+1]))
+	}
+	for i := 0; i < n; i++ {
+		if !ok(i) {
+			continue
+		}
+		for len(cs) <= labels[i] {
+			cs = append(cs, centre{})
+		}
+		c := &cs[labels[i]]
+		c.x, c.y, c.n = c.x+float64(pos[2*i]), c.y+float64(pos[2*i+1]), c.n+1
+	}
+	own, all := 0, 0
+	for i := 0; i < n; i++ {
+		if !ok(i) {
+			continue
+		}
+		all++
+		best, bd := -1, math.Inf(1)
+		for k, c := range cs {
+			if c.n == 0 {
+				continue
+			}
+			if d := math.Hypot(float64(pos[2*i])-c.x/c.n, float64(pos[2*i+1])-c.y/c.n); d < bd {
+				best, bd = k, d
+			}
+		}
+		if best == labels[i] {
+			own++
+		}
+	}
+	if all == 0 {
+		return math.NaN()
+	}
+	return float64(own) / float64(all)
+}

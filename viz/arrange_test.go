@@ -113,3 +113,27 @@ func TestNearest(t *testing.T) {
 		t.Errorf("highlight drew %d lines and %d circles, want 2 and 1", len(el["line"]), len(el["circle"]))
 	}
 }
+
+func TestOwnCentreShare(t *testing.T) {
+	nan := float32(math.NaN())
+	for _, tc := range []struct {
+		name   string
+		pos    []float32
+		labels []int
+		want   float64
+	}{
+		{"apart", []float32{0, 0, 0, 1, 10, 0, 10, 1}, []int{0, 0, 1, 1}, 1},
+		{"on top of each other", []float32{0, 0, 10, 0, 0, 1, 10, -1}, []int{0, 0, 1, 1}, 0.5},
+		{"one astray", []float32{0, 0, 0, 1, 10, 0, 10, 1, 9, 0}, []int{0, 0, 1, 1, 0}, 0.8},
+		{"one class", []float32{0, 0, 5, 5}, []int{2, 2}, 1},
+		{"unlabelled and non-finite left out", []float32{0, 0, nan, 0, 10, 0, 3, 3}, []int{0, 0, 1, -1}, 1},
+		{"short positions", []float32{0, 0, 1}, []int{0, 1}, 1},
+	} {
+		if got := OwnCentreShare(tc.pos, tc.labels); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if got := OwnCentreShare(nil, nil); !math.IsNaN(got) {
+		t.Errorf("no nodes: %v, want NaN", got)
+	}
+}

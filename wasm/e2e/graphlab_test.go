@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,9 @@ func TestLabsReachable(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	for _, lab := range benchLabs {
+		if lab.variant != "" {
+			continue
+		}
 		open(t, ctx, srv, "#lab="+lab.name+"&per-class=64")
 		waitFor(t, ctx, "the "+lab.name+" lab", `document.querySelector("#lab-`+lab.name+`[aria-current=page]") !== null`, 30*time.Second)
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+lab.name))), "the navigation to "+lab.name)
@@ -109,4 +113,41 @@ func TestLabsReachable(t *testing.T) {
 	open(t, ctx, srv, "#lab=nowhere&per-class=64")
 	noticeSays(t, ctx, `lab: "nowhere" is not allowed; want one of graph`)
 	waitFor(t, ctx, "the default lab", `document.querySelector("#graph") !== null`, 30*time.Second)
+}
+
+// The learned layout pulls the classes apart as the pathfinder learns, at
+// the paper's default size: before training the classes lie on top of each
+// other, after it most nodes sit nearest their own class's centre.
+func TestLearnedLayoutPullsClassesApart(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#layout=learned")
+	sep := metricOf("layout-separation")
+	waitFor(t, ctx, "the learned layout", sep+` !== "" && document.querySelectorAll("#graph .nodes circle").length === 1500`, 90*time.Second)
+	time.Sleep(3 * time.Second) // let it settle
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
+	must(t, err, "read the separation")
+	screenshot(t, ctx, "13-learned-before")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "training to the end", `document.querySelector("#epoch").textContent.startsWith("200 /") && document.querySelector("#play").textContent.includes("Play")`, 120*time.Second)
+	waitFor(t, ctx, "the classes pulled apart", `parseFloat(`+sep+`) >= 0.9`, 30*time.Second)
+	after, _ := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
+	t.Logf("own-centre share in the learned layout: %s before training, %s after", before, after)
+	if b := parseNum(t, before); b > 0.6 {
+		t.Errorf("before training the learned layout already separates the classes: %v", b)
+	}
+	screenshot(t, ctx, "14-learned-after")
+	if !strings.Contains(text(t, ctx, "#graph"), "Lay out again") {
+		t.Error("no way to lay the learned graph out again")
+	}
+}
+
+// parseNum reads a metric's data-value.
+func parseNum(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("metric %q is not a number", s)
+	}
+	return v
 }

@@ -25,6 +25,11 @@ const (
 	OpPause      = "pause"      // stop after the current chunk of work
 	OpStep       = "step"       // train exactly one epoch, then pause
 	OpReset      = "reset"      // back to epoch 0 and the very same initial weights
+	// OpLayout says which layout the view shows: for
+	// experiment.LayoutLearned the worker lays the graph out afresh by its
+	// learned weights, and goes on as training changes them; for any other
+	// it stops doing so.
+	OpLayout = "layout"
 )
 
 // Command is a message from the page to the worker.
@@ -37,6 +42,8 @@ type Command struct {
 	// OpRegenerate hand the worker to that run; the worker ignores other
 	// commands from any run but the one it serves.
 	Run int `json:"run,omitempty"`
+	// Layout is the layout OpLayout names, one of experiment.Layouts.
+	Layout string `json:"layout,omitempty"`
 }
 
 // Kinds of events the worker sends.
@@ -65,6 +72,9 @@ type Event struct {
 	// Run is the run the worker serves, as the page named it: the page
 	// routes the event to that run and drops it if the run is gone.
 	Run int `json:"run,omitempty"`
+	// Layout names the layout a KindLayout is of: "" for the one every
+	// graph gets, experiment.LayoutLearned for the one OpLayout asks for.
+	Layout string `json:"layout,omitempty"`
 }
 
 // Graph describes the structure the page draws; features stay in the worker.

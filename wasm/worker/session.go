@@ -80,6 +80,10 @@ type session struct {
 	prepared bool // the trainer's slow set-up is done (see pdn.Trainer.Prepare)
 	layout   *layoutJob
 	running  bool
+	// learned is the learned layout, run while the page shows it
+	// (showLearned).
+	learned     *learnedJob
+	showLearned bool
 
 	// Inside an epoch: holding is a pause that came in mid-epoch, later the
 	// commands that must wait for the epoch to end, epochStart when it began.
@@ -148,6 +152,9 @@ func (s *session) handle(c protocol.Command) {
 		// model afresh, even where the state is the one the worker has.
 		fresh := c.Run != s.serving
 		s.serving = c.Run
+		if fresh {
+			s.learned, s.showLearned = nil, false // a new run asks for its own layout
+		}
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
 	}
@@ -167,6 +174,9 @@ func (s *session) handle(c protocol.Command) {
 	case protocol.OpPause:
 		s.running = false
 		s.postSnapshot()
+	case protocol.OpLayout:
+		s.showLearned = c.Layout == experiment.LayoutLearned
+		s.startLearned()
 	case protocol.OpStep:
 		s.running = false
 		if s.tr != nil && s.prepared && !s.tr.Done() {
@@ -219,9 +229,13 @@ func (s *session) set(state string, regenerate bool) {
 		s.running = false
 		s.layout = newLayoutJob(g, e.Data.Seed)
 		s.lastLayout = s.now()
+		s.snap.Weights = s.snap.Weights[:0] // the old graph's
 		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
 	}
 	s.exp = e
+	if dataChanged {
+		s.startLearned()
+	}
 	if modelChanged {
 		s.tr, s.running = nil, false
 		tr, err := s.newTrainer(s.g, e)
@@ -308,6 +322,7 @@ func (s *session) work(budget time.Duration) bool {
 			s.lastLayout = s.now()
 		}
 	}
+	s.workLearned(deadline)
 	if s.tr != nil && !s.prepared {
 		// A model with slow set-up gets it done a chunk at a time, so that
 		// commands are still answered in between.
@@ -335,7 +350,59 @@ func (s *session) work(budget time.Duration) bool {
 			s.postSnapshot()
 		}
 	}
-	return s.layout != nil || s.running || (s.tr != nil && !s.prepared)
+	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.force.Hot())
+}
+
+// workLearned moves the learned layout, if it is shown and hot: while
+// training runs, one step at a time and no more than learnedShare of the
+// time; otherwise until deadline.
+func (s *session) workLearned(deadline time.Time) {
+	j := s.learned
+	if j == nil || !j.force.Hot() {
+		return
+	}
+	w := s.learnedWeights()
+	if s.running {
+		if s.now().Before(j.next) {
+			return
+		}
+		t0 := s.now()
+		j.force.Step(w)
+		j.next = s.now().Add(time.Duration(float64(s.now().Sub(t0)) * (1/learnedShare - 1)))
+	} else {
+		for j.force.Step(w) && s.now().Before(deadline) {
+		}
+	}
+	if !j.force.Hot() || s.now().Sub(j.shown) >= learnedEvery {
+		s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen, Layout: experiment.LayoutLearned}, j.force.Positions(nil))
+		j.shown = s.now()
+	}
+}
+
+// learnedWeights are the weights the learned layout follows: the latest
+// snapshot's, or nil (every edge alike) for a model without them.
+func (s *session) learnedWeights() []float64 {
+	if s.tr == nil || !s.exp.Model.UsesGraph() || s.g == nil || len(s.snap.Weights) != s.g.E() {
+		return nil
+	}
+	return s.snap.Weights
+}
+
+// startLearned lays the graph out afresh by its learned weights, if the
+// page shows that layout.
+func (s *session) startLearned() {
+	s.learned = nil
+	if s.showLearned && s.g != nil {
+		s.learned = newLearnedJob(s.g, s.exp.Data.Seed)
+		s.followWeights()
+	}
+}
+
+// followWeights warms the learned layout up for the latest snapshot's epoch.
+func (s *session) followWeights() {
+	if s.learned != nil && s.tr != nil && s.prepared {
+		s.learned.follow(s.snap.Epoch)
+	}
 }
 
 // trainEpoch trains one epoch; a diverged run stops and is reported.
@@ -421,6 +488,7 @@ func (s *session) postSnapshot() {
 	t0 := s.now()
 	s.tr.EvaluateInto(&s.snap)
 	s.evalCost = s.now().Sub(t0)
+	s.followWeights()
 	sn := &s.snap
 	s.f32 = s.f32[:0]
 	if s.exp.Model.UsesGraph() {

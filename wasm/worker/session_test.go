@@ -9,6 +9,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/pdn"
+	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -356,5 +357,72 @@ func TestSessionServesOneRun(t *testing.T) {
 	s.handle(protocol.Command{Op: protocol.OpSet, State: small().Encode(), Run: 3})
 	if ev := r.events[len(r.events)-1]; ev.Run != 3 {
 		t.Errorf("after run 3 set its state, events name run %d", ev.Run)
+	}
+}
+
+// lastLearned returns the last learned layout posted after event from.
+func (r *recorder) lastLearned(from int) ([]float32, int) {
+	var pos []float32
+	n := 0
+	for i := from; i < len(r.events); i++ {
+		if ev := r.events[i]; ev.Kind == protocol.KindLayout && ev.Layout == experiment.LayoutLearned {
+			pos, n = r.f32[i], n+1
+		}
+	}
+	return pos, n
+}
+
+// TestSessionLearnedLayout checks the learned layout: asked for, it lays
+// the graph out with the classes on top of each other before training;
+// trained, the pathfinder's weights pull them apart; it stops when the
+// view leaves it, starts again on a new graph, and a new run does not
+// inherit it.
+func TestSessionLearnedLayout(t *testing.T) {
+	s, r := newTestSession()
+	e := experiment.Default() // a smaller graph falls apart into pieces that no layout groups by class
+	set(s, e)
+	drain(t, s)
+	from := len(r.events)
+	s.handle(protocol.Command{Op: protocol.OpLayout, Layout: experiment.LayoutLearned})
+	drain(t, s)
+	g, _ := r.last(protocol.KindGraph)
+	before, n := r.lastLearned(from)
+	if n == 0 || len(before) != 2*g.Graph.Nodes {
+		t.Fatalf("after asking for the learned layout: %d learned layouts, the last with %d coordinates", n, len(before))
+	}
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	after, _ := r.lastLearned(from)
+	sepBefore, sepAfter := viz.OwnCentreShare(before, g.Graph.Labels), viz.OwnCentreShare(after, g.Graph.Labels)
+	snap, _ := r.last(protocol.KindSnapshot)
+	t.Logf("own-centre share %.3f before training, %.3f after (test accuracy %.3f, w_intra %.3f, w_inter %.3f)",
+		sepBefore, sepAfter, snap.Snap.TestAcc, snap.Snap.WIntra, snap.Snap.WInter)
+	if sepAfter < 0.9 || sepAfter-sepBefore < 0.2 {
+		t.Errorf("own-centre share %.3f before training, %.3f after: want ≥ 0.9 after and 0.2 above", sepBefore, sepAfter)
+	}
+
+	s.handle(protocol.Command{Op: protocol.OpLayout, Layout: experiment.LayoutClasses})
+	s.handle(protocol.Command{Op: protocol.OpReset})
+	from = len(r.events)
+	drain(t, s)
+	if _, n := r.lastLearned(from); n != 0 {
+		t.Errorf("the view left the learned layout, yet %d more came", n)
+	}
+
+	s.handle(protocol.Command{Op: protocol.OpLayout, Layout: experiment.LayoutLearned})
+	e.Data.Seed++
+	set(s, e)
+	from = len(r.events)
+	drain(t, s)
+	newGraph, _ := r.last(protocol.KindGraph)
+	if pos, n := r.lastLearned(from); n == 0 || len(pos) != 2*newGraph.Graph.Nodes {
+		t.Errorf("a new graph shown in the learned layout: %d learned layouts", n)
+	}
+
+	s.handle(protocol.Command{Op: protocol.OpSet, State: e.Encode(), Run: 9})
+	from = len(r.events)
+	drain(t, s)
+	if _, n := r.lastLearned(from); n != 0 {
+		t.Errorf("a new run inherited the learned layout: %d came", n)
 	}
 }
