@@ -55,14 +55,14 @@ type GraphLab struct {
 	separation float64
 	// movedNodes says a layout came in that the view has yet to draw.
 	movedNodes bool
-	view    *viz.Graph
-	drawIdx []int // edges drawn, when the graph has too many
-	snap    protocol.Snapshot
-	snapped bool
-	weights []float32
-	pred    []float32 // the predicted class of each node
-	prob    []float32 // the probability the model gives it
-	hist    history
+	view       *viz.Graph
+	drawIdx    []int // edges drawn, when the graph has too many
+	snap       protocol.Snapshot
+	snapped    bool
+	weights    []float32
+	pred       []float32 // the predicted class of each node
+	prob       []float32 // the probability the model gives it
+	hist       history
 
 	nodesSVG                              string
 	edges                                 painter      // the edge layer, a canvas

@@ -32,6 +32,7 @@ const learnedEvery = 300 * time.Millisecond
 // takes while training runs: a step of the paper's default graph costs
 // about as much as an epoch, and the layout catches up once training stops.
 const learnedShare = 0.2
+
 func newLearnedJob(g *datasets.Graph, seed uint64) *learnedJob {
 	return &learnedJob{force: viz.NewForce(g.N, g.Src, g.Dst, seed), epoch: -1}
 }
