@@ -154,7 +154,7 @@ func TestSetParamValidatesInOnePlace(t *testing.T) {
 func TestEventsDriveTheViews(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
-	if c.nodesSVG == "" || c.strokes == nil {
+	if len(c.nodes.paths) == 0 || c.strokes == nil {
 		t.Fatal("no graph drawn after the layout")
 	}
 	snapshot(f, 5, false, 0.9, 0.05, 0.1) // paused: the graph redraws at once

@@ -8,27 +8,58 @@ import (
 	"pdnexplorer/viz"
 )
 
-// painter draws a view's edge strokes on a <canvas>, at most once per
-// animation frame and only when they changed.
+// painter draws a layer of a view on a <canvas>, at most once per
+// animation frame and only when it changed.
 //
 // Why a canvas and not the SVG the export writes: the browser re-rasterises
 // an SVG of thousands of edges on every change, which at the paper's size
 // (7,429 edges) held the main thread for seconds per frame on a 2-core
-// machine without GPU. A canvas is painted once per change, from the same
-// strokes (viz.Graph.Strokes) that the SVG export draws, one Path2D per
-// stroke, so the page makes a few dozen JS calls per paint, not one per edge.
+// machine without GPU, and parses thousands of circles each time the nodes
+// move. A canvas is painted once per change, from the same layers that the
+// SVG export draws (viz.Graph.Strokes and NodeLayers), one Path2D per layer,
+// so the page makes a few dozen JS calls per paint, not one per edge or node.
 type painter struct {
 	id      string // the canvas element's id
 	w, h    int    // the view's size, in its units
-	strokes []viz.Stroke
+	paths   []paintPath
 	pending bool
 	frame   app.Func
 }
 
-// paint asks for strokes to be drawn at the next animation frame. Without
+// paintPath is one layer: SVG path data filled and/or stroked alike.
+type paintPath struct {
+	d, fill, stroke string  // "" for no fill or no stroke
+	opacity, width  float64 // of the stroke
+}
+
+// edgePaths are the canvas layers of edge strokes. The canvas draws every
+// edge solid: the kinds differ in hue and in lightness (vermillion against
+// dark grey, apart in greyscale too). Dashes stay in the SVG export only,
+// because a software-rasterised canvas dashes long paths slowly: with
+// dashed inter-class edges, the page of a 6,144-node graph (15,000 edges
+// drawn, most of them long lines between class regions) did not answer for
+// 4.5 minutes; without, its first paint took 0.3 s.
+func edgePaths(strokes []viz.Stroke) []paintPath {
+	out := make([]paintPath, len(strokes))
+	for i, st := range strokes {
+		out[i] = paintPath{d: st.D, stroke: st.Color, opacity: st.Opacity, width: st.Width}
+	}
+	return out
+}
+
+// nodePaths are the canvas layers of nodes.
+func nodePaths(layers []viz.NodeLayer) []paintPath {
+	out := make([]paintPath, len(layers))
+	for i, l := range layers {
+		out[i] = paintPath{d: l.D, fill: l.Fill, stroke: l.Stroke, opacity: 1, width: 1}
+	}
+	return out
+}
+
+// paint asks for paths to be drawn at the next animation frame. Without
 // a browser (native tests) it does nothing.
-func (p *painter) paint(w, h int, strokes []viz.Stroke) {
-	p.w, p.h, p.strokes = w, h, strokes
+func (p *painter) paint(w, h int, paths []paintPath) {
+	p.w, p.h, p.paths = w, h, paths
 	if p.pending {
 		return
 	}
@@ -74,18 +105,19 @@ func (p *painter) draw() {
 	ctx.Call("setTransform", s, 0, 0, s, 0, 0)
 	ctx.Set("lineCap", "round")
 	path := app.Window().Get("Path2D")
-	// The canvas draws every edge solid: the kinds differ in hue and in
-	// lightness (vermillion against dark grey, apart in greyscale too).
-	// Dashes stay in the SVG export only, because a software-rasterised
-	// canvas dashes long paths slowly: with dashed inter-class edges, the
-	// page of a 6,144-node graph (15,000 edges drawn, most of them long
-	// lines between class regions) did not answer for 4.5 minutes; without,
-	// its first paint took 0.3 s.
-	for _, st := range p.strokes {
-		ctx.Set("strokeStyle", st.Color)
-		ctx.Set("globalAlpha", st.Opacity)
-		ctx.Set("lineWidth", st.Width)
-		ctx.Call("stroke", path.New(st.D))
+	for _, pp := range p.paths {
+		d := path.New(pp.d)
+		if pp.fill != "" {
+			ctx.Set("globalAlpha", 1)
+			ctx.Set("fillStyle", pp.fill)
+			ctx.Call("fill", d)
+		}
+		if pp.stroke != "" {
+			ctx.Set("strokeStyle", pp.stroke)
+			ctx.Set("globalAlpha", pp.opacity)
+			ctx.Set("lineWidth", pp.width)
+			ctx.Call("stroke", d)
+		}
 	}
 	ctx.Set("globalAlpha", 1)
 }

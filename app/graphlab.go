@@ -64,8 +64,7 @@ type GraphLab struct {
 	prob       []float32 // the probability the model gives it
 	hist       history
 
-	nodesSVG                              string
-	edges                                 painter      // the edge layer, a canvas
+	edges, nodes                          painter      // the view's layers, canvases
 	insp                                  inspector    // what is pointed at in it
 	strokes                               []viz.Stroke // what it draws
 	curvesSVG, histSVG, shareSVG, attnSVG string
@@ -102,7 +101,7 @@ func (h *history) reset() { *h = history{} }
 func (c *GraphLab) OnMount(ctx app.Context) {
 	st, err := experiment.Decode(currentHash())
 	c.st = st
-	c.edges.id = edgeCanvasID
+	c.edges.id, c.nodes.id = edgeCanvasID, nodeCanvasID
 	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
 	c.reportLinkProblems(err)
 	c.run = c.Engine.Open(func(ev protocol.Event, f32 []float32) {
@@ -191,6 +190,7 @@ func (c *GraphLab) OnDismount() {
 		c.unlistenHash()
 	}
 	c.edges.release()
+	c.nodes.release()
 }
 
 func currentHash() string {
@@ -237,7 +237,7 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 		c.hist.reset()
 		c.drawIdx = sampleEdges(len(ev.Graph.Src))
 		c.insp.reset(ev.Graph, c.drawIdx)
-		c.nodesSVG, c.strokes = "", nil
+		c.strokes = nil
 	case protocol.KindLayout:
 		if ev.Gen != c.gen || c.graph == nil {
 			return
@@ -456,7 +456,7 @@ func (c *GraphLab) relayout() {
 	drawn := viz.Arrange(c.st.View.Layout == experiment.LayoutClasses, pos, c.graph.Labels)
 	c.separation = viz.OwnCentreShare(drawn, c.graph.Labels)
 	c.view = newGraphView(c.graph, drawn, c.drawIdx)
-	c.nodesSVG = c.view.NodesSVG()
+	c.nodes.paint(viewW, viewH, nodePaths(c.view.NodeLayers()))
 	c.highlight()
 	c.redrawGraph()
 }

@@ -28,8 +28,11 @@ var layoutNames = map[string]string{
 	experiment.LayoutLearned: "pulled by the learned weights",
 }
 
-// edgeCanvasID is the graph view's edge canvas.
-const edgeCanvasID = "graph-edges"
+// The graph view's canvases: the edges, and the nodes over them.
+const (
+	edgeCanvasID = "graph-edges"
+	nodeCanvasID = "graph-nodes"
+)
 
 // drawnWeights returns the weights of the edges the view draws (an even
 // sample of a large graph's), nil for a model without edge weights.
@@ -58,7 +61,7 @@ func (c *GraphLab) redrawGraph() {
 	if c.strokes == nil {
 		c.strokes = []viz.Stroke{} // drawn, with no edge
 	}
-	c.edges.paint(viewW, viewH, c.strokes)
+	c.edges.paint(viewW, viewH, edgePaths(c.strokes))
 	c.lastGraphDraw = time.Now()
 }
 
@@ -251,13 +254,21 @@ func (c *GraphLab) renderGraphCard() app.UI {
 			OnClick(c.choose).OnKeyDown(c.onFigureKey).Body(
 			app.Canvas().ID(edgeCanvasID).Class("layer edges").Role("img").
 				Aria("label", "The learned pathfinder graph: edges drawn darker and thicker the more weight the pathfinder gives them"),
-			app.Div().Class("layer nodes").Body(app.Raw(c.nodesSVG)),
+			app.Canvas().ID(nodeCanvasID).Class("layer nodes").Aria("hidden", "true"),
 			app.If(c.insp.overlay != "", app.Div().Class("layer overlay").Body(app.Raw(c.insp.overlay))),
 		)
 	}
 	note := ""
+	var drawn app.UI = app.Span()
+	if c.view != nil {
+		n := 0
+		for _, l := range c.view.NodeLayers() {
+			n += l.Count
+		}
+		drawn = app.Span().Body(app.Text("Nodes drawn: "), metric("nodes-drawn", float64(n), numtext.Group(n)), app.Text(". "))
+	}
 	if c.graph != nil {
-		note = fmt.Sprintf("%s nodes, %s edges", numtext.Group(c.graph.Nodes), numtext.Group(len(c.graph.Src)))
+		note = fmt.Sprintf("The graph has %s nodes and %s edges", numtext.Group(c.graph.Nodes), numtext.Group(len(c.graph.Src)))
 		if c.drawIdx != nil {
 			note += fmt.Sprintf(" (drawing an even sample of %s)", numtext.Group(len(c.drawIdx)))
 		}
@@ -293,7 +304,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		c.renderInspector(),
 		c.renderDrawn(),
 		c.renderSeparation(),
-		app.P().Class("note").Text(note),
+		app.P().Class("note").Body(drawn, app.Text(note)),
 		app.Div().Class("explain").Body(explainGraph()),
 	)
 }

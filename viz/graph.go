@@ -1,7 +1,9 @@
 package viz
 
 import (
+	"html"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,8 +24,21 @@ type Graph struct {
 	kinds  []edgekind.Kind
 	src    []int32
 	dst    []int32
-	segs   []string // "Mx yLx y" per edge
-	nodes  string   // the nodes' SVG, drawn last, the same every time
+	segs   []string    // "Mx yLx y" per edge
+	nodes  []NodeLayer // drawn last, the same every time
+}
+
+// NodeLayer is the nodes drawn alike, one class filled (training nodes) or
+// hollow (test nodes): D is SVG path data with a circle per node, so the
+// page's canvas (new Path2D(d)) and the SVG export draw them from the same
+// code, as they draw the edges (Stroke).
+type NodeLayer struct {
+	Class  int
+	Test   bool
+	Count  int
+	Fill   string
+	Stroke string
+	D      string
 }
 
 // NewGraph places the nodes at pos (x₀, y₀, x₁, y₁, … in any units, as
@@ -54,18 +69,53 @@ func NewGraph(w, h int, pos []float32, labels []int, src, dst []int32, kinds []e
 		u, v := src[e], dst[e]
 		g.segs[e] = "M" + f1(g.x[u]) + " " + f1(g.y[u]) + "L" + f1(g.x[v]) + " " + f1(g.y[v])
 	}
-	var b strings.Builder
-	r := nodeRadius(n)
-	for i := 0; i < n; i++ {
-		c := ClassColor(labels[i])
+	g.nodes = nodeLayers(g.x, g.y, labels, test)
+	return g
+}
+
+// nodeLayers groups the nodes by class and split, each drawn as a circle:
+// a move to its left edge and two half-circle arcs.
+func nodeLayers(x, y []float64, labels []int, test []bool) []NodeLayer {
+	r := nodeRadius(len(x))
+	arcs := "a" + f1(r) + " " + f1(r) + " 0 1 0 " + f1(2*r) + " 0a" + f1(r) + " " + f1(r) + " 0 1 0 " + f1(-2*r) + " 0"
+	type key struct {
+		class int
+		test  bool
+	}
+	var order []key
+	paths := map[key]*strings.Builder{}
+	counts := map[key]int{}
+	for i := range x {
+		k := key{labels[i], test != nil && i < len(test) && test[i]}
+		b := paths[k]
+		if b == nil {
+			b = &strings.Builder{}
+			paths[k] = b
+			order = append(order, k)
+		}
+		b.WriteString("M" + f1(x[i]-r) + " " + f1(y[i]) + arcs)
+		counts[k]++
+	}
+	// Training nodes first, so the hollow test nodes stay visible on top.
+	slices.SortStableFunc(order, func(a, b key) int {
+		if a.test != b.test {
+			if a.test {
+				return 1
+			}
+			return -1
+		}
+		return a.class - b.class
+	})
+	layers := make([]NodeLayer, len(order))
+	for i, k := range order {
+		c := ClassColor(k.class)
 		fill := c
-		if test != nil && test[i] {
+		if k.test {
 			fill = "#ffffff"
 		}
-		b.WriteString(`<circle cx="` + f1(g.x[i]) + `" cy="` + f1(g.y[i]) + `" r="` + r + `" fill="` + fill + `" stroke="` + c + `" data-class="` + strconv.Itoa(labels[i]) + `"/>`)
+		layers[i] = NodeLayer{Class: k.class, Test: k.test, Count: counts[k], Fill: fill, Stroke: c, D: paths[k].String()}
 	}
-	g.nodes = b.String()
-	return g
+	return layers
 }
 
 // extent returns the least and greatest finite values.
@@ -89,14 +139,14 @@ func clamp(x, lo, hi float64) float64 {
 	return math.Max(lo, math.Min(hi, x))
 }
 
-func nodeRadius(n int) string {
+func nodeRadius(n int) float64 {
 	switch {
 	case n <= 200:
-		return "4"
+		return 4
 	case n <= 2000:
-		return "2.5"
+		return 2.5
 	}
-	return "1.6"
+	return 1.6
 }
 
 // Level returns the drawing level 0..WeightBins-1 of a weight in [0, 1].
@@ -111,31 +161,29 @@ func LevelStyle(level int) (opacity, width float64) {
 	return 0.02 + 0.9*mid, 0.3 + 1.9*mid
 }
 
-// EdgesSVG draws the edges with the given weights, one per edge in [0, 1]
-// (nil draws none: a model that ignores the graph). Edges lighter than
-// threshold are left out: what remains is the pathfinder graph. Each path
-// carries data-kind, data-level and data-count, so tests and tools can read
-// what was drawn.
-//
-// The figure comes in two layers of equal size, EdgesSVG and NodesSVG, to
-// be stacked with the nodes on top. A live view redraws only the edges: a
-// browser parses thousands of circles a hundred times slower than a few
-// long paths, so the nodes are parsed once per layout.
-func (g *Graph) EdgesSVG(weights []float32, threshold float64, label string) string {
+// SVG draws the graph with the given edge weights, one per edge in [0, 1]
+// (nil draws no edge: a model that ignores the graph), leaving out edges
+// lighter than threshold: what remains is the pathfinder graph. The nodes
+// go on top. Each path carries data-count, and data-kind and data-level
+// (edges) or data-class and data-test (nodes), so tests and tools can read
+// what was drawn. It is the figure's export: the page paints the same
+// Strokes and NodeLayers on canvases.
+func (g *Graph) SVG(weights []float32, threshold float64, label string) string {
 	c := newCanvas(g.w, g.h, label)
 	c.Rect(0, 0, g.w, g.h, `fill="#ffffff"`)
 	if weights != nil {
 		g.drawEdges(c, weights, threshold)
 	}
+	for _, l := range g.nodes {
+		c.Path(l.D, `class="node"`, `data-class="`+strconv.Itoa(l.Class)+`"`, `data-test="`+strconv.FormatBool(l.Test)+`"`,
+			`data-count="`+strconv.Itoa(l.Count)+`"`, `fill="`+html.EscapeString(l.Fill)+`"`, `stroke="`+html.EscapeString(l.Stroke)+`"`)
+	}
 	return c.inline()
 }
 
-// NodesSVG is the node layer that goes over EdgesSVG.
-func (g *Graph) NodesSVG() string {
-	c := newCanvas(g.w, g.h, "nodes")
-	c.buf.WriteString(g.nodes)
-	return c.inline()
-}
+// NodeLayers returns the layers that draw the nodes, in the order to draw
+// them.
+func (g *Graph) NodeLayers() []NodeLayer { return g.nodes }
 
 // Stroke is one layer of edges drawn alike: every edge of one kind whose
 // weight falls in one level. D is SVG path data, which a browser canvas
@@ -202,16 +250,16 @@ func (g *Graph) Strokes(weights []float32, threshold float64) []Stroke {
 
 func (g *Graph) drawEdges(c canvas, weights []float32, threshold float64) {
 	for _, st := range g.Strokes(weights, threshold) {
-		dash := ""
-		if st.Dash != nil {
-			dash = ` stroke-dasharray="` + f1(st.Dash[0]) + ` ` + f1(st.Dash[1]) + `"`
-		}
 		name := st.Kind.String()
 		if name == "" {
 			name = "unknown"
 		}
-		c.buf.WriteString(`<path class="edge ` + name + `" data-kind="` + name + `" data-level="` + strconv.Itoa(st.Level) +
-			`" data-count="` + strconv.Itoa(st.Count) + `" fill="none" stroke="` + st.Color + `"` + dash +
-			` stroke-opacity="` + f3(st.Opacity) + `" stroke-width="` + f3(st.Width) + `" d="` + st.D + `"/>`)
+		attrs := []string{`class="edge ` + name + `"`, `data-kind="` + name + `"`, `data-level="` + strconv.Itoa(st.Level) + `"`,
+			`data-count="` + strconv.Itoa(st.Count) + `"`, `fill="none"`, `stroke="` + html.EscapeString(st.Color) + `"`,
+			`stroke-opacity="` + f3(st.Opacity) + `"`, `stroke-width="` + f3(st.Width) + `"`}
+		if st.Dash != nil {
+			attrs = append(attrs, `stroke-dasharray="`+f1(st.Dash[0])+` `+f1(st.Dash[1])+`"`)
+		}
+		c.Path(st.D, attrs...)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,30 +65,42 @@ func TestGraphSVG(t *testing.T) {
 		{"no graph", nil, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			el := elements(t, g.EdgesSVG(tc.weights, tc.threshold, "test"))
-			if n := len(elements(t, g.NodesSVG())["circle"]); n != 4 {
-				t.Errorf("%d nodes drawn, want 4", n)
-			}
-			count := 0
+			el := elements(t, g.SVG(tc.weights, tc.threshold, "test"))
+			nodes, count := 0, 0
 			for _, p := range el["path"] {
+				if p["class"] == "node" {
+					nodes += int(atof(t, p["data-count"]))
+					continue
+				}
 				count += int(atof(t, p["data-count"]))
 				if strings.Contains(p["class"], "inter") != (p["stroke"] == InterColor) {
 					t.Errorf("inter-class edges not in their colour: %v", p)
 				}
 			}
-			if count != tc.edges {
-				t.Errorf("%d edges drawn, want %d", count, tc.edges)
+			if count != tc.edges || nodes != 4 {
+				t.Errorf("%d edges and %d nodes drawn, want %d and 4", count, nodes, tc.edges)
 			}
 		})
 	}
-	// The test node is hollow; the others are filled with their class colour.
-	el := elements(t, g.NodesSVG())
-	if el["circle"][1]["fill"] != "#ffffff" || el["circle"][0]["fill"] != ClassColor(0) || el["circle"][2]["fill"] != ClassColor(1) {
-		t.Errorf("node fills %v", el["circle"])
+	// The test node is hollow, drawn last; the others are filled with
+	// their class colour.
+	type layer struct {
+		class int
+		test  bool
+		count int
+		fill  string
 	}
-	for _, c := range el["circle"] {
-		if x, y := atof(t, c["cx"]), atof(t, c["cy"]); x < 0 || x > 200 || y < 0 || y > 100 {
-			t.Errorf("node at (%v, %v) is off the 200×100 canvas", x, y)
+	var got []layer
+	for _, l := range g.NodeLayers() {
+		got = append(got, layer{l.Class, l.Test, l.Count, l.Fill})
+	}
+	want := []layer{{0, false, 1, ClassColor(0)}, {1, false, 2, ClassColor(1)}, {0, true, 1, "#ffffff"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("node layers %v, want %v", got, want)
+	}
+	for i := range 4 {
+		if x, y := g.NodeAt(i); x < 0 || x > 200 || y < 0 || y > 100 {
+			t.Errorf("node %d at (%v, %v) is off the 200×100 canvas", i, x, y)
 		}
 	}
 }

@@ -115,13 +115,12 @@ func stateOf(link string) string {
 
 // settled waits until the layout stops moving (the worker lays the graph
 // out for some seconds after the first positions show), so that idle
-// means idle: the same node positions twice, a second apart.
+// means idle: the same picture of the nodes twice, a second apart.
 func settled(b *testing.B, ctx context.Context) {
-	const probe = `[...document.querySelectorAll("#graph .nodes circle")].slice(0, 50).map((c) => c.getAttribute("cx") + "," + c.getAttribute("cy")).join(" ")`
 	last := ""
 	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(time.Second) {
-		now, err := chromedp.Run(ctx, chromedp.Evaluate[string](probe))
-		must(b, err, "read the positions")
+		now, err := chromedp.Run(ctx, chromedp.Evaluate[string](nodesPicture))
+		must(b, err, "read the nodes' picture")
 		if now == last && now != "" {
 			return
 		}
@@ -129,3 +128,13 @@ func settled(b *testing.B, ctx context.Context) {
 	}
 	b.Log("the layout still moved after 90 s")
 }
+
+// nodesPicture is a digest of the node canvas's pixels.
+const nodesPicture = `(() => {
+  const c = document.querySelector("#graph-nodes");
+  if (!c || !c.width) return "";
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let h = 0;
+  for (let i = 3; i < d.length; i += 4) h = (h * 31 + d[i]) | 0;
+  return c.width + ":" + h;
+})()`

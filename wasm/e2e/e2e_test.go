@@ -221,8 +221,10 @@ func key(t testing.TB, ctx context.Context, k string) {
 }
 
 const (
+	// nodesDrawn is the number of nodes the graph view draws, 0 before any.
+	nodesDrawn   = `Number((document.querySelector('[data-metric="nodes-drawn"]') || {dataset: {value: "0"}}).dataset.value)`
 	engineReady  = `(() => { const e = document.querySelector("#epoch"); return e !== null && e.textContent.startsWith("0 /"); })()`
-	graphDrawn   = `document.querySelectorAll("#graph .nodes circle").length > 100`
+	graphDrawn   = nodesDrawn + ` > 100`
 	swReady      = `navigator.serviceWorker && navigator.serviceWorker.controller !== null`
 	cacheFilled  = `caches.keys().then(ks => ks.length > 0 ? caches.open(ks[0]).then(c => c.keys()).then(r => r.length >= 10) : false)`
 	testAccAbove = `parseFloat(document.querySelector("#test-acc").textContent) >= %s`

@@ -350,7 +350,7 @@ func (s *session) work(budget time.Duration) bool {
 			s.postSnapshot()
 		}
 	}
-	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.force.Hot())
+	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.layout.Hot())
 }
 
 // workLearned moves the learned layout, if it is shown and hot: while
@@ -358,7 +358,7 @@ func (s *session) work(budget time.Duration) bool {
 // time; otherwise until deadline.
 func (s *session) workLearned(deadline time.Time) {
 	j := s.learned
-	if j == nil || !j.force.Hot() {
+	if j == nil || !j.layout.Hot() {
 		return
 	}
 	w := s.learnedWeights()
@@ -367,14 +367,14 @@ func (s *session) workLearned(deadline time.Time) {
 			return
 		}
 		t0 := s.now()
-		j.force.Step(w)
+		j.layout.Step(w)
 		j.next = s.now().Add(time.Duration(float64(s.now().Sub(t0)) * (1/learnedShare - 1)))
 	} else {
-		for j.force.Step(w) && s.now().Before(deadline) {
+		for j.layout.Step(w) && s.now().Before(deadline) {
 		}
 	}
-	if !j.force.Hot() || s.now().Sub(j.shown) >= learnedEvery {
-		s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen, Layout: experiment.LayoutLearned}, j.force.Positions(nil))
+	if !j.layout.Hot() || s.now().Sub(j.shown) >= learnedEvery {
+		s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen, Layout: experiment.LayoutLearned}, j.layout.Positions(nil))
 		j.shown = s.now()
 	}
 }

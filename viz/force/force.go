@@ -1,4 +1,8 @@
-package viz
+// Package force lays a graph out by forces in which each edge pulls with
+// its own weight, so that a drawing can follow weights that change as a
+// model trains. It is apart from viz because it needs gonum's Barnes–Hut
+// tree, which the page's own code does not link (the worker runs it).
+package force
 
 import (
 	"math"
@@ -8,7 +12,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// Force is a force-directed layout (Fruchterman and Reingold, 1991) in which
+// Layout is a force-directed layout (Fruchterman and Reingold, 1991) in which
 // each edge pulls with its own weight, so that a graph whose weights change
 // as a model trains can be laid out as it goes. Every node repels every
 // other with force k²/d (summed by gonum's Barnes–Hut tree); edge e pulls
@@ -23,7 +27,7 @@ import (
 // training from where it is), has no temperature (its moves are unbounded,
 // so it diverges on dense graphs) and pulls by log(d), which barely tells
 // a weight of 0.4 from one of 0.04 at the distances that matter.
-type Force struct {
+type Layout struct {
 	src, dst []int32
 	pos      []r2.Vec
 	bodies   []barneshut.Particle2
@@ -32,44 +36,44 @@ type Force struct {
 	temp     float64
 }
 
-// Force's schedule: a fresh layout starts at ForceStart and cools by
-// forceCooling each step; it is done below forceCold.
+// The schedule: a fresh layout starts at temperature Start and cools by
+// cooling each step; it is done below cold.
 const (
-	ForceStart   = 0.1
-	forceCooling = 0.97
-	forceCold    = 0.002
-	forceGravity = 0.05 // pull towards the origin, in units of 1/k
-	forceTheta   = 0.8  // Barnes–Hut's accuracy
+	Start   = 0.1
+	cooling = 0.97
+	cold    = 0.002
+	gravity = 0.05 // pull towards the origin, in units of 1/k
+	theta   = 0.8  // Barnes–Hut's accuracy
 )
 
-type forceBody struct{ p *r2.Vec }
+type body struct{ p *r2.Vec }
 
-func (b forceBody) Coord2() r2.Vec { return *b.p }
-func (b forceBody) Mass() float64  { return 1 }
+func (b body) Coord2() r2.Vec { return *b.p }
+func (b body) Mass() float64  { return 1 }
 
-// NewForce returns a hot layout of n nodes and the edges src[e]–dst[e],
+// New returns a hot layout of n nodes and the edges src[e]–dst[e],
 // the nodes scattered over the unit square from seed.
-func NewForce(n int, src, dst []int32, seed uint64) *Force {
-	f := &Force{src: src, dst: dst, pos: make([]r2.Vec, n), bodies: make([]barneshut.Particle2, n),
-		disp: make([]r2.Vec, n), k: 1 / math.Sqrt(float64(max(n, 1))), temp: ForceStart}
+func New(n int, src, dst []int32, seed uint64) *Layout {
+	f := &Layout{src: src, dst: dst, pos: make([]r2.Vec, n), bodies: make([]barneshut.Particle2, n),
+		disp: make([]r2.Vec, n), k: 1 / math.Sqrt(float64(max(n, 1))), temp: Start}
 	r := rand.New(rand.NewPCG(seed, 0xf0ce))
 	for i := range f.pos {
 		f.pos[i] = r2.Vec{X: r.Float64() - 0.5, Y: r.Float64() - 0.5}
-		f.bodies[i] = forceBody{&f.pos[i]}
+		f.bodies[i] = body{&f.pos[i]}
 	}
 	return f
 }
 
 // Heat raises the temperature to at least t, so the layout moves again.
-func (f *Force) Heat(t float64) { f.temp = max(f.temp, t) }
+func (f *Layout) Heat(t float64) { f.temp = max(f.temp, t) }
 
 // Hot reports whether the layout still moves.
-func (f *Force) Hot() bool { return f.temp >= forceCold }
+func (f *Layout) Hot() bool { return f.temp >= cold }
 
 // Step moves every node once, each edge pulling with its weight w[e]; with
 // w nil or of the wrong length every edge pulls alike. It reports whether
 // the layout is still hot afterwards.
-func (f *Force) Step(w []float64) bool {
+func (f *Layout) Step(w []float64) bool {
 	if !f.Hot() || len(f.pos) == 0 {
 		return false
 	}
@@ -95,19 +99,19 @@ func (f *Force) Step(w []float64) bool {
 		f.disp[v] = r2.Sub(f.disp[v], r2.Scale(m, d))
 	}
 	for i := range f.pos {
-		step := r2.Sub(f.disp[i], r2.Scale(forceGravity/f.k, f.pos[i]))
+		step := r2.Sub(f.disp[i], r2.Scale(gravity/f.k, f.pos[i]))
 		l := math.Hypot(step.X, step.Y)
 		if !finite(l) || l == 0 {
 			continue
 		}
 		f.pos[i] = r2.Add(f.pos[i], r2.Scale(math.Min(l, f.temp)/l, step))
 	}
-	f.temp *= forceCooling
+	f.temp *= cooling
 	return f.Hot()
 }
 
 // repel sets every node's displacement to the repulsion of all others.
-func (f *Force) repel() {
+func (f *Layout) repel() {
 	plane, err := barneshut.NewPlane(f.bodies)
 	if err != nil { // nodes on top of each other: no tree, no push this step
 		clear(f.disp)
@@ -122,7 +126,7 @@ func (f *Force) repel() {
 		return r2.Scale(-k2*m1*m2/d2, v) // k²/d along −v/|v|
 	}
 	for i, b := range f.bodies {
-		f.disp[i] = plane.ForceOn(b, forceTheta, push)
+		f.disp[i] = plane.ForceOn(b, theta, push)
 	}
 }
 
@@ -143,10 +147,12 @@ func meanWeight(w []float64) float64 {
 }
 
 // Positions writes the positions x₀, y₀, x₁, y₁, … into dst, grown as needed.
-func (f *Force) Positions(dst []float32) []float32 {
+func (f *Layout) Positions(dst []float32) []float32 {
 	dst = dst[:0]
 	for _, p := range f.pos {
 		dst = append(dst, float32(p.X), float32(p.Y))
 	}
 	return dst
 }
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

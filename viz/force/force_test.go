@@ -1,10 +1,12 @@
-package viz
+package force
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"pdnexplorer/viz"
 )
 
 // planted returns a graph of classes×n nodes in which each pair of nodes
@@ -33,7 +35,7 @@ func planted(classes, n int, pIn, pOut float64) (labels []int, src, dst []int32,
 }
 
 // settle runs f until it is cold (at most a bound of steps).
-func settle(t *testing.T, f *Force, w []float64) {
+func settle(t *testing.T, f *Layout, w []float64) {
 	t.Helper()
 	for i := 0; f.Step(w); i++ {
 		if i > 1000 {
@@ -49,9 +51,9 @@ func settle(t *testing.T, f *Force, w []float64) {
 // warmed up again, pulls the classes apart.
 func TestForceSeparatesByWeight(t *testing.T) {
 	labels, src, dst, inter := planted(3, 150, 0.06, 0.03)
-	f := NewForce(len(labels), src, dst, 1)
+	f := New(len(labels), src, dst, 1)
 	settle(t, f, nil)
-	alike := OwnCentreShare(f.Positions(nil), labels)
+	alike := viz.OwnCentreShare(f.Positions(nil), labels)
 	w := make([]float64, len(src))
 	for e := range w {
 		w[e] = 0.4
@@ -59,9 +61,9 @@ func TestForceSeparatesByWeight(t *testing.T) {
 			w[e] = 0.04
 		}
 	}
-	f.Heat(ForceStart / 2)
+	f.Heat(Start / 2)
 	settle(t, f, w)
-	learned := OwnCentreShare(f.Positions(nil), labels)
+	learned := viz.OwnCentreShare(f.Positions(nil), labels)
 	t.Logf("own-centroid share: alike %.3f, learned %.3f", alike, learned)
 	if learned < 0.9 || learned-alike < 0.2 {
 		t.Errorf("own-centroid share: every edge alike %.3f, inter-class edges at a tenth %.3f; want the latter ≥ 0.9 and 0.2 above", alike, learned)
@@ -88,7 +90,7 @@ func TestForceBadWeights(t *testing.T) {
 			for e := range w {
 				w[e] = tc.w(e)
 			}
-			f := NewForce(len(labels), src, dst, 2)
+			f := New(len(labels), src, dst, 2)
 			settle(t, f, w)
 			for i, v := range f.Positions(nil) {
 				if !finite(float64(v)) || math.Abs(float64(v)) > 10 {
@@ -103,7 +105,7 @@ func TestForceBadWeights(t *testing.T) {
 // the wrong length.
 func TestForceDegenerate(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 5} {
-		f := NewForce(n, nil, nil, 1)
+		f := New(n, nil, nil, 1)
 		settle(t, f, []float64{1, 2, 3})
 		if got := len(f.Positions(nil)); got != 2*n {
 			t.Errorf("n=%d: %d coordinates", n, got)
@@ -113,9 +115,9 @@ func TestForceDegenerate(t *testing.T) {
 
 // A layout is run until it cools; Heat makes it move again when the
 // weights change.
-func ExampleForce() {
+func ExampleLayout() {
 	src, dst := []int32{0, 1, 2}, []int32{1, 2, 0} // a triangle
-	f := NewForce(3, src, dst, 1)
+	f := New(3, src, dst, 1)
 	steps := 0
 	for f.Step([]float64{1, 1, 1}) {
 		steps++
