@@ -14,8 +14,8 @@ import (
 // training stops.
 type learnedJob struct {
 	layout *force.Layout
-	epoch int       // the epoch of the weights it last followed, -1 for none
-	shown time.Time // when its positions were last posted
+	epoch  int       // the epoch of the weights it last followed, -1 for none
+	shown  time.Time // when its positions were last posted
 	// next is when the layout may take its next step while training runs.
 	next time.Time
 }
