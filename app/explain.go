@@ -51,6 +51,6 @@ func explainAttention() app.UI {
 		app.Raw(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mo>∑</mo><mi>i</mi></msub><msub><mi>p</mi><mi>i</mi></msub><msub><mi>z</mi><mrow><mi>e</mi><mi>i</mi></mrow></msub><mo>)</mo></math>`),
 		app.Text(": the bars read as attention over the input graphs. The multi-scale PDN mixes "),
 		app.Raw(`<math><mover><mi>G</mi><mo>^</mo></mover><mo>=</mo><msub><mo>∑</mo><mi>i</mi></msub><msub><mi>P</mi><mi>i</mi></msub><msup><mover><mi>A</mi><mo>~</mo></mover><mi>i</mi></msup></math>`),
-		app.Text(" and the bars are the weights P of its hops."),
+		app.Text(" and the lines follow the weight P of each power over the epochs, as Figure 7 does with K = 5: on Cora and Pubmed the paper found the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks. K is the hops control."),
 	)
 }

@@ -93,6 +93,7 @@ type queuedSnapshot struct {
 // history holds one point per snapshot received.
 type history struct {
 	epoch, loss, train, test, share []float64
+	hops                            [][]float64 // the multi-scale PDN's P per snapshot
 }
 
 func (h *history) reset() { *h = history{} }
@@ -303,6 +304,7 @@ func (c *GraphLab) record(s protocol.Snapshot, w []float32) {
 	c.hist.train = append(c.hist.train, float64(s.TrainAcc))
 	c.hist.test = append(c.hist.test, float64(s.TestAcc))
 	c.hist.share = append(c.hist.share, interShare(w, c.graph))
+	c.hist.hops = append(c.hist.hops, append([]float64(nil), s.Hops...))
 }
 
 // interShare is the share of the total learned weight that sits on

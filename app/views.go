@@ -87,6 +87,9 @@ func (c *GraphLab) redrawCharts() {
 		}
 	}
 	c.attnSVG = attentionChart(c.snap)
+	if len(c.snap.Hops) > 0 {
+		c.attnSVG = hopsChart(h, c.snap.Epochs)
+	}
 	c.histSVG = viz.Histogram(chartW, chartH, "Learned edge weights", "weight", 20,
 		viz.Group{Name: "intra-class", Color: viz.IntraColor, Values: intra},
 		viz.Group{Name: "inter-class", Color: viz.InterColor, Values: inter})
@@ -108,6 +111,43 @@ func attentionChart(s protocol.Snapshot) string {
 		labels[i] = prefix + strconv.Itoa(i+1)
 	}
 	return viz.Bars(chartW, chartH, title, xlabel, labels, values, viz.ClassColor(2))
+}
+
+// hopsChart draws the multi-scale PDN's weight of each power of Â over the
+// epochs, as Figure 7 of the paper does.
+func hopsChart(h *history, epochs int) string {
+	k := 0
+	for _, p := range h.hops {
+		k = max(k, len(p))
+	}
+	series := make([]viz.Series, k)
+	for i := range series {
+		y := make([]float64, len(h.hops))
+		for j, p := range h.hops {
+			y[j] = math.NaN()
+			if i < len(p) {
+				y[j] = p[i]
+			}
+		}
+		series[i] = viz.Series{Name: "P" + strconv.Itoa(i+1) + " (Â^" + strconv.Itoa(i+1) + ")", Color: viz.ClassColor(i), X: h.epoch, Y: y}
+	}
+	return viz.LineChart(chartW, chartH, viz.Axes{Title: "Weight of each power of Â over the epochs (Figure 7)", XLabel: "epoch", YMin: 0, YMax: 1, XMax: float64(epochs)}, series...)
+}
+
+// renderHops gives the multi-scale PDN's current weight of each power of
+// Â as numbers.
+func (c *GraphLab) renderHops() app.UI {
+	if len(c.snap.Hops) == 0 {
+		return app.P().Class("drawn")
+	}
+	parts := []app.UI{app.Text("Now: ")}
+	for i, p := range c.snap.Hops {
+		if i > 0 {
+			parts = append(parts, app.Text(" · "))
+		}
+		parts = append(parts, app.Text("P"+strconv.Itoa(i+1)+" = "), metric("hop-"+strconv.Itoa(i+1), p, num(p, 3)))
+	}
+	return app.P().Class("drawn").Body(parts...)
 }
 
 func maxFinite(xs []float64) float64 {
@@ -132,7 +172,7 @@ func (c *GraphLab) Render() app.UI {
 				card("curves", "Loss and accuracy", c.curvesSVG, "", explainCurves()),
 				card("histogram", "Learned weights", c.histSVG, c.noWeights, explainHistogram()),
 				card("share", "Inter-class share", c.shareSVG, c.noWeights, explainShare()),
-				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, c.whyNoAttention(), explainAttention())),
+				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, c.whyNoAttention(), explainAttention(), c.renderHops())),
 			),
 		),
 		app.P().Class("keys").Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed)."),
@@ -230,7 +270,7 @@ func num(x float64, digits int) string {
 
 // card is a figure with its title and explanation; where the figure means
 // nothing for the model, empty says why in one line instead.
-func card(id, title, svg, empty string, explain app.UI) app.UI {
+func card(id, title, svg, empty string, explain app.UI, under ...app.UI) app.UI {
 	var fig app.UI = app.Div().Class("placeholder").Text("Waiting for the engine…")
 	switch {
 	case empty != "":
@@ -241,6 +281,7 @@ func card(id, title, svg, empty string, explain app.UI) app.UI {
 	return app.Div().ID(id).Class("card").Body(
 		app.H2().Text(title),
 		app.Div().Class("figure").Body(fig),
+		app.Div().Body(under...),
 		app.Div().Class("explain").Body(explain),
 	)
 }

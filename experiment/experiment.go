@@ -49,6 +49,10 @@ type Model struct {
 	// otherwise settles on the inter-class edges and overfits; no point
 	// lost more than 1.1 ± 0.6 (C = 6).
 	EdgeDrop float64
+
+	// Hops is K, how many powers of Â the multi-scale PDN mixes (§6.2,
+	// Figure 7 uses 5); other models ignore it.
+	Hops int
 }
 
 // Pathfinder initialisations.

@@ -76,6 +76,8 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Model.Hidden }},
 	{Name: "dropout", Group: GroupModel, Usage: "dropout after the first layer", Default: "0.5", Min: 0, Max: 0.95,
 		field: func(e *Experiment) any { return &e.Model.Dropout }},
+	{Name: "hops", Symbol: "K", Group: GroupModel, Usage: "powers of Â the multi-scale PDN mixes (pdn-multiscale only)", Default: "2", Min: 1, Max: 5,
+		field: func(e *Experiment) any { return &e.Model.Hops }},
 	{Name: "edge-dropout", Group: GroupModel, Usage: "share of edges the pathfinder drops in each training step (DropEdge; PDN models only)", Default: "0.2", Min: 0, Max: 0.9,
 		field: func(e *Experiment) any { return &e.Model.EdgeDrop }},
 

@@ -331,7 +331,7 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 func multiScaleCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
 	f, h, c := float64(s.F), float64(m.Hidden), float64(s.C)
-	k := float64(Hops)
+	k := float64(max(m.Hops, 1))
 	layer := func(in, out float64, withDx bool) float64 {
 		w := 2*n*in*out + 2*k*gatherUnit*(n+2*e)*out + 3*k*n*out
 		if withDx {

@@ -310,24 +310,28 @@ func TestGradNetworks(t *testing.T) {
 		hidden   []int
 		dropout  float64
 		edgeDrop float64
+		hops     int
 	}{
-		{experiment.PDN, []int{6}, 0.5, 0.3},
-		{experiment.PDNLinear, nil, 0.5, 0.3},
-		{experiment.PDNEdgeConv, nil, 0, 0.3},
-		{experiment.PDN, nil, 0, 0},
-		{experiment.PDN, []int{5, 4}, 0.3, 0},
-		{experiment.PDNLinear, nil, 0.5, 0},
-		{experiment.PDNEdgeConv, nil, 0.5, 0},
-		{experiment.PDNMultiScale, nil, 0.5, 0},
-		{experiment.GCN, nil, 0.5, 0},
-		{experiment.MLP, nil, 0.5, 0},
-		{experiment.SGC, nil, 0, 0},
-		{experiment.APPNP, nil, 0.5, 0},
-		{experiment.GAT, nil, 0.5, 0},
-		{experiment.DeepWalk, nil, 0, 0},
+		{experiment.PDN, []int{6}, 0.5, 0.3, 0},
+		{experiment.PDNLinear, nil, 0.5, 0.3, 0},
+		{experiment.PDNEdgeConv, nil, 0, 0.3, 0},
+		{experiment.PDN, nil, 0, 0, 0},
+		{experiment.PDN, []int{5, 4}, 0.3, 0, 0},
+		{experiment.PDNLinear, nil, 0.5, 0, 0},
+		{experiment.PDNEdgeConv, nil, 0.5, 0, 0},
+		// K = 1 is left out: softmax over one power is the constant 1, so
+		// α's gradient is zero and the check would prove nothing.
+		{experiment.PDNMultiScale, nil, 0.5, 0, 2},
+		{experiment.PDNMultiScale, nil, 0, 0, 5},
+		{experiment.GCN, nil, 0.5, 0, 0},
+		{experiment.MLP, nil, 0.5, 0, 0},
+		{experiment.SGC, nil, 0, 0, 0},
+		{experiment.APPNP, nil, 0.5, 0, 0},
+		{experiment.GAT, nil, 0.5, 0, 0},
+		{experiment.DeepWalk, nil, 0, 0, 0},
 	} {
-		t.Run(fmt.Sprintf("%s-%s-%.1f-%.1f", tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop), func(t *testing.T) {
-			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop}
+		t.Run(fmt.Sprintf("%s-%s-%.1f-%.1f-K%d", tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops), func(t *testing.T) {
+			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops}
 			net, err := newNetwork(g, cfg, 3)
 			if err != nil {
 				t.Fatal(err)

@@ -23,14 +23,10 @@ func ones(n int) []float64 {
 	return w
 }
 
-// Hops is how many powers of Â the multi-scale PDN mixes (the paper uses
-// up to the 2nd order proximity).
-const Hops = 2
-
 // multiScale is the multi-scale PDN of §6.2: the learned graph is
 // Ĝ = Σ_{i=1..K} P_i Â^i with P = softmax(α), applied without ever forming a
 // power of Â (Algorithm 1): Z₀ = X W, Z_i = Â Z_{i−1}, Z = Σ P_i Z_i. Both
-// layers of the GCN share P.
+// layers of the GCN share P. K is the model's Hops.
 type multiScale struct {
 	g     *datasets.Graph
 	rows  []int
@@ -55,10 +51,10 @@ type msLayer struct {
 	pc      *pacer
 }
 
-func newMSLayer(rnd *rand.Rand, n, in, out int) *msLayer {
+func newMSLayer(rnd *rand.Rand, n, in, out, k int) *msLayer {
 	l := &msLayer{in: in, out: out, w: newTensor(in * out), b: newTensor(out), wt: make([]float64, in*out)}
 	l.w.glorot(rnd, in, out)
-	for range Hops + 1 {
+	for range k + 1 {
 		l.z = append(l.z, make([]float64, n*out))
 		l.gz = append(l.gz, make([]float64, n*out))
 	}
@@ -68,7 +64,7 @@ func newMSLayer(rnd *rand.Rand, n, in, out int) *msLayer {
 func (l *msLayer) forward(y, x []float64, n int, norm *gcnNorm, p []float64) {
 	l.pc.mulABT(l.z[0], x, l.w.val, n, l.in, l.out)
 	clear(y[:n*l.out])
-	for i := 1; i <= Hops; i++ {
+	for i := 1; i <= len(p); i++ {
 		norm.propagate(l.z[i], l.z[i-1], l.out)
 		for j, v := range l.z[i] {
 			y[j] += float64(p[i-1] * v)
@@ -81,11 +77,12 @@ func (l *msLayer) forward(y, x []float64, n int, norm *gcnNorm, p []float64) {
 // through the powers: dZ_K = P_K dy, dZ_{i−1} = Â dZ_i (+ P_{i−1} dy).
 func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []float64) {
 	sumRowsAdd(l.b.grad, dy, n, l.out)
-	for i := 1; i <= Hops; i++ {
+	k := len(p)
+	for i := 1; i <= k; i++ {
 		gp[i-1] += dot(dy[:n*l.out], l.z[i])
 	}
-	clear(l.gz[Hops])
-	for i := Hops; i >= 1; i-- {
+	clear(l.gz[k])
+	for i := k; i >= 1; i-- {
 		gi := l.gz[i]
 		for j, v := range dy[:n*l.out] {
 			gi[j] += float64(p[i-1] * v)
@@ -100,10 +97,10 @@ func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []fl
 }
 
 func newMultiScale(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *multiScale {
-	h, n := cfg.Hidden, g.N
-	m := &multiScale{g: g, rows: g.Nodes(datasets.Train), norm: fixedNorm(g), alpha: newTensor(Hops),
-		p: make([]float64, Hops), gp: make([]float64, Hops),
-		l1: newMSLayer(rnd, n, g.F, h), l2: newMSLayer(rnd, n, h, g.C), drop: newDropout(cfg.Dropout, n*h),
+	h, n, k := cfg.Hidden, g.N, max(cfg.Hops, 1)
+	m := &multiScale{g: g, rows: g.Nodes(datasets.Train), norm: fixedNorm(g), alpha: newTensor(k),
+		p: make([]float64, k), gp: make([]float64, k),
+		l1: newMSLayer(rnd, n, g.F, h, k), l2: newMSLayer(rnd, n, h, g.C, k), drop: newDropout(cfg.Dropout, n*h),
 		a1: make([]float64, n*h), d1: make([]float64, n*h), ga1: make([]float64, n*h), gd1: make([]float64, n*h),
 		logits: make([]float64, n*g.C)}
 	return m

@@ -264,7 +264,7 @@ func TestVariantsExposeTheirWeights(t *testing.T) {
 	}
 	e.Model.Kind = experiment.PDNMultiScale
 	s = mustTrainer(t, g, e).Evaluate()
-	if len(s.Hops) != Hops || math.Abs(s.Hops[0]+s.Hops[1]-1) > 1e-12 || s.Inputs != nil {
+	if len(s.Hops) != e.Model.Hops || math.Abs(s.Hops[0]+s.Hops[1]-1) > 1e-12 || s.Inputs != nil {
 		t.Errorf("multi-scale hops %v, inputs %v", s.Hops, s.Inputs)
 	}
 	e.Model.Kind = experiment.PDN

@@ -159,3 +159,26 @@ func parseNum(t *testing.T, s string) float64 {
 	}
 	return v
 }
+
+// Figure 7 live: the multi-scale PDN with K = 5 powers of Â shows the
+// weight of each power over the epochs, and the five weights sum to one.
+func TestHopsOverTime(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	playSmall(t, ctx, srv, "#model=pdn-multiscale&hops=5&per-class=64&epochs=60",
+		`document.querySelector("#epoch").textContent.startsWith("60 /") && document.querySelector("#play").textContent.includes("Play")`)
+	hops, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('[data-metric^="hop-"]')].map((e) => e.dataset.value)`))
+	must(t, err, "read the hop weights")
+	sum := 0.0
+	for _, h := range hops {
+		sum += parseNum(t, h)
+	}
+	t.Logf("hop weights after 60 epochs: %v", hops)
+	if len(hops) != 5 || sum < 0.999 || sum > 1.001 {
+		t.Errorf("hop weights %v: want 5 summing to 1", hops)
+	}
+	if got := text(t, ctx, "#attention"); !strings.Contains(got, "Figure 7") || !strings.Contains(got, "P5") {
+		t.Errorf("the hops card says %q", got)
+	}
+	screenshot(t, ctx, "15-hops-over-time")
+}

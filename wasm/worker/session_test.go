@@ -302,7 +302,7 @@ func TestSessionRunsEveryModel(t *testing.T) {
 			if (kind == experiment.PDNLinear) != (len(snap.Snap.Inputs) == e.Data.EdgeFeatures) {
 				t.Errorf("input attention %v", snap.Snap.Inputs)
 			}
-			if (kind == experiment.PDNMultiScale) != (len(snap.Snap.Hops) == pdn.Hops) {
+			if (kind == experiment.PDNMultiScale) != (len(snap.Snap.Hops) == e.Model.Hops) {
 				t.Errorf("hop weights %v", snap.Snap.Hops)
 			}
 		})
