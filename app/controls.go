@@ -11,7 +11,7 @@ import (
 
 // groupTitles names the control groups, in order.
 var groupTitles = []struct{ group, title string }{
-	{experiment.GroupData, "Synthetic graph (§5.1)"},
+	{experiment.GroupData, "Graph (§5.1)"},
 	{experiment.GroupModel, "Model"},
 	{experiment.GroupTrain, "Training"},
 }
@@ -19,17 +19,64 @@ var groupTitles = []struct{ group, title string }{
 // sizeChoices are the pathfinder shapes the paper uses, offered by name.
 var sizeChoices = []string{"none", "2", "16", "32,16"}
 
-// renderControls draws one control per row of the state table.
-func (c *GraphLab) renderControls() app.UI {
+// controls are the inputs of the state table's rows, shared by the labs:
+// each lab embeds one and says which rows it shows. A bad value is kept
+// in its box with what is wrong with it until it is mended.
+type controls struct {
+	// fieldErr is what is wrong with a value typed into a control, and
+	// typed that value; engineErr is what the engine said of a field about
+	// the last state it was sent; dragging holds slider values shown while
+	// dragging.
+	fieldErr, typed, engineErr, dragging map[string]string
+
+	st  *experiment.Experiment // the lab's state
+	set func(name, value string)
+}
+
+// init points the controls at the lab's state and its setter.
+func (c *controls) init(st *experiment.Experiment, set func(name, value string)) {
+	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
+	c.st, c.set = st, set
+}
+
+// apply validates one control's new value against st: next is st with
+// it, changed says whether it differs; a bad value is kept beside its
+// control and changes nothing.
+func (c *controls) apply(st experiment.Experiment, name, value string) (next experiment.Experiment, p experiment.Param, changed bool) {
+	delete(c.dragging, name)
+	p, ok := experiment.Lookup(name)
+	if !ok {
+		return st, p, false
+	}
+	next = st
+	next.Model.EdgeHidden = append([]int(nil), st.Model.EdgeHidden...)
+	next.View.Models = append([]string(nil), st.View.Models...)
+	if err := p.Set(&next, value); err != nil {
+		c.fieldErr[name], c.typed[name] = err.Error(), value
+		return st, p, false
+	}
+	delete(c.fieldErr, name)
+	delete(c.typed, name)
+	return next, p, p.Get(&next) != p.Get(&st)
+}
+
+// render draws one control per row of the state table that show keeps
+// (all the engine reads when show is nil), in groups.
+func (c *controls) render(show func(experiment.Param) bool) app.UI {
+	if c.st == nil {
+		return app.Aside().Class("controls") // before the lab mounts
+	}
 	groups := make([]app.UI, 0, len(groupTitles))
 	for _, g := range groupTitles {
 		var rows []app.UI
 		for _, p := range experiment.Params {
-			if p.Group == g.group {
+			if p.Group == g.group && (show == nil || show(p)) {
 				rows = append(rows, c.control(p))
 			}
 		}
-		groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(g.title)}, rows...)...))
+		if len(rows) > 0 {
+			groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(g.title)}, rows...)...))
+		}
 	}
 	return app.Aside().Class("controls").Body(groups...)
 }
@@ -37,9 +84,9 @@ func (c *GraphLab) renderControls() app.UI {
 // control draws the input that fits p: a select for choices, a log₂ slider
 // where the paper sweeps powers of two, a plain slider for short ranges, a
 // number box otherwise (always beside sliders, for exact values).
-func (c *GraphLab) control(p experiment.Param) app.UI {
+func (c *controls) control(p experiment.Param) app.UI {
 	id := "ctl-" + p.Name
-	value := p.Get(&c.st)
+	value := p.Get(c.st)
 	label := p.Name
 	if p.Symbol != "" {
 		label = p.Symbol + " · " + p.Name
@@ -76,9 +123,9 @@ func withCurrent(choices []string, v string) []string {
 	return append(append([]string(nil), choices...), v)
 }
 
-func (c *GraphLab) selectControl(id string, p experiment.Param, value string, choices []string) app.UI {
+func (c *controls) selectControl(id string, p experiment.Param, value string, choices []string) app.UI {
 	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
-		c.setParam(p.Name, ctx.JSSrc().Get("value").String())
+		c.set(p.Name, ctx.JSSrc().Get("value").String())
 	}).Body(app.Range(choices).Slice(func(i int) app.UI {
 		return app.Option().Value(choices[i]).Text(choices[i]).Selected(choices[i] == value)
 	}))
@@ -98,13 +145,13 @@ func sliderKind(p experiment.Param) string {
 
 func isInt(p experiment.Param) bool {
 	switch p.Name {
-	case "classes", "per-class", "node-features", "edge-features", "hidden", "epochs", "seed", "init-seed":
+	case "classes", "per-class", "node-features", "edge-features", "hidden", "epochs", "seed", "init-seed", "attach", "restarts", "restart-epochs", "hops":
 		return true
 	}
 	return false
 }
 
-func (c *GraphLab) numberControls(id string, p experiment.Param, value string) app.UI {
+func (c *controls) numberControls(id string, p experiment.Param, value string) app.UI {
 	shown := value
 	if d, ok := c.dragging[p.Name]; ok {
 		shown = d
@@ -118,7 +165,7 @@ func (c *GraphLab) numberControls(id string, p experiment.Param, value string) a
 	box := app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
 		Attr("spellcheck", "false").Value(shown).
 		OnChange(func(ctx app.Context, e app.Event) {
-			c.setParam(p.Name, ctx.JSSrc().Get("value").String())
+			c.set(p.Name, ctx.JSSrc().Get("value").String())
 		})
 	kind := sliderKind(p)
 	if kind == "" {
@@ -152,7 +199,7 @@ func (c *GraphLab) numberControls(id string, p experiment.Param, value string) a
 			c.dragging[p.Name] = toValue(ctx.JSSrc().Get("value").String())
 		}).
 		OnChange(func(ctx app.Context, e app.Event) {
-			c.setParam(p.Name, toValue(ctx.JSSrc().Get("value").String()))
+			c.set(p.Name, toValue(ctx.JSSrc().Get("value").String()))
 		})
 	return app.Div().Class("slider").Body(slider, box)
 }

@@ -4,21 +4,31 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// Engine is the app's one connection to the engine worker, shared by the
-// labs. Each lab opens runs on it; the worker stamps every event with the
-// run it serves, and the engine hands the event to that run only, so an
-// event about a run that is gone (a lab left, a run replaced) is dropped.
+// Engine is the app's connection to the engine: a pool of workers, one per
+// run that is open, so that runs side by side train at once, one on each
+// core. A worker outlives its run and serves the next one opened, so a lab
+// that comes and goes starts no new worker. Each worker stamps every event
+// with the run it serves, and the engine hands the event to that run only,
+// so an event about a run that is gone (a lab left, a run replaced) is
+// dropped.
 type Engine struct {
-	conn Conn
-	runs map[int]EventFunc
-	last int
+	dial    func(EventFunc) Conn
+	workers []*worker
+	runs    map[int]EventFunc
+	last    int
 }
 
-// NewEngine routes the events of conn (dialled with the engine's own
-// handler, see Dispatch) to runs.
+// worker is one engine worker and the run it serves, 0 for none.
+type worker struct {
+	conn Conn
+	run  int
+}
+
+// NewEngine starts the first worker with dial (which hands the engine's
+// own event handler to each connection it makes).
 func NewEngine(dial func(EventFunc) Conn) *Engine {
-	e := &Engine{runs: map[int]EventFunc{}}
-	e.conn = dial(e.dispatch)
+	e := &Engine{dial: dial, runs: map[int]EventFunc{}}
+	e.workers = append(e.workers, &worker{conn: dial(e.dispatch)})
 	return e
 }
 
@@ -32,24 +42,55 @@ func (e *Engine) dispatch(ev protocol.Event, f32 []float32) {
 // Run is one run's handle on the engine.
 type Run struct {
 	e  *Engine
+	w  *worker
 	id int
 }
 
-// Open starts a run whose events go to f.
+// Open starts a run whose events go to f, on a free worker or a new one.
 func (e *Engine) Open(f EventFunc) *Run {
 	e.last++
 	e.runs[e.last] = f
-	return &Run{e: e, id: e.last}
+	var w *worker
+	for _, x := range e.workers {
+		if x.run == 0 {
+			w = x
+			break
+		}
+	}
+	if w == nil {
+		w = &worker{conn: e.dial(e.dispatch)}
+		e.workers = append(e.workers, w)
+	}
+	w.run = e.last
+	return &Run{e: e, w: w, id: e.last}
 }
+
+// Workers is how many workers the engine has started.
+func (e *Engine) Workers() int { return len(e.workers) }
 
 // Send sends a command about the run.
 func (r *Run) Send(cmd protocol.Command) {
+	if r.w.run != r.id {
+		return // closed
+	}
 	cmd.Run = r.id
-	r.e.conn.Send(cmd)
+	r.w.conn.Send(cmd)
 }
 
-// Close ends the run: its events are dropped from now on.
-func (r *Run) Close() { delete(r.e.runs, r.id) }
+// Close ends the run: its worker pauses and is free for the next run, and
+// the run's events are dropped from now on.
+func (r *Run) Close() {
+	if r.w.run != r.id {
+		return
+	}
+	r.Send(protocol.Command{Op: protocol.OpPause})
+	r.w.run = 0
+	delete(r.e.runs, r.id)
+}
 
-// Close stops the worker.
-func (e *Engine) Close() { e.conn.Close() }
+// Close stops the workers.
+func (e *Engine) Close() {
+	for _, w := range e.workers {
+		w.conn.Close()
+	}
+}

@@ -39,13 +39,7 @@ type GraphLab struct {
 
 	st  experiment.Experiment // the state table's rows: the run and its view
 	run *Run
-	// fieldErr is what is wrong with a value typed into a control, and
-	// typed that value, kept in the box until it is mended; engineErr is
-	// what the engine said of a field about the last state it was sent.
-	fieldErr  map[string]string
-	typed     map[string]string
-	engineErr map[string]string
-	dragging  map[string]string // slider values shown while dragging
+	controls
 
 	gen     int
 	graph   *protocol.Graph
@@ -103,7 +97,7 @@ func (c *GraphLab) OnMount(ctx app.Context) {
 	st, err := experiment.Decode(currentHash())
 	c.st = st
 	c.edges.id, c.nodes.id = edgeCanvasID, nodeCanvasID
-	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
+	c.controls.init(&c.st, c.setParam)
 	c.reportLinkProblems(err)
 	c.run = c.Engine.Open(func(ev protocol.Event, f32 []float32) {
 		if ev.Kind == protocol.KindSnapshot {
@@ -128,9 +122,11 @@ func (c *GraphLab) OnMount(ctx app.Context) {
 }
 
 // reportLinkProblems shows what a link held that the explorer cannot use.
-func (c *GraphLab) reportLinkProblems(err error) {
+func (c *GraphLab) reportLinkProblems(err error) { reportLinkProblems(c.Board, err) }
+
+func reportLinkProblems(b *Board, err error) {
 	if err != nil {
-		c.Board.Add("This link has values the explorer cannot use; they were replaced by defaults: "+
+		b.Add("This link has values the explorer cannot use; they were replaced by defaults: "+
 			strings.ReplaceAll(err.Error(), "\n", "; "), false)
 	}
 }
@@ -146,6 +142,9 @@ func (c *GraphLab) applyHash(h string) {
 		return // the page wrote it
 	}
 	st, err := experiment.Decode(h)
+	if st.View.Lab != c.st.View.Lab {
+		return // another lab: the shell replaces this one
+	}
 	c.reportLinkProblems(err)
 	before := c.st
 	c.st = st
@@ -204,12 +203,14 @@ func currentHash() string {
 
 // saveHash writes the state into the URL without a navigation, so the
 // address bar is always the permalink.
-func (c *GraphLab) saveHash() {
+func (c *GraphLab) saveHash() { saveHash(c.st) }
+
+func saveHash(st experiment.Experiment) {
 	h := app.Window().Get("history")
 	if !h.Truthy() {
 		return
 	}
-	h.Call("replaceState", nil, "", "#"+c.st.Encode())
+	h.Call("replaceState", nil, "", "#"+st.Encode())
 }
 
 // flushSnapshots applies the queued snapshots: every one adds its point to
@@ -358,12 +359,7 @@ func newGraphView(g *protocol.Graph, pos []float32, idx []int) *viz.Graph {
 
 // onKey maps the keyboard shortcuts, except while typing in a field.
 func (c *GraphLab) onKey(ctx app.Context, e app.Event) {
-	if tag := strings.ToUpper(e.Get("target").Get("tagName").String()); tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
-		if t := e.Get("target").Get("type").String(); t != "range" {
-			return
-		}
-	}
-	if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+	if typing(e) {
 		return
 	}
 	switch e.Get("key").String() {
@@ -381,6 +377,17 @@ func (c *GraphLab) onKey(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 }
 
+// typing reports whether a key goes to a field being typed into, or comes
+// with a modifier: then it is no shortcut.
+func typing(e app.Event) bool {
+	if tag := strings.ToUpper(e.Get("target").Get("tagName").String()); tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
+		if t := e.Get("target").Get("type").String(); t != "range" {
+			return true
+		}
+	}
+	return e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool()
+}
+
 func (c *GraphLab) send(op string) {
 	c.run.Send(protocol.Command{Op: op})
 }
@@ -395,13 +402,8 @@ func (c *GraphLab) togglePlay(ctx app.Context) {
 
 // regenerate draws a new graph from the next data seed.
 func (c *GraphLab) regenerate(ctx app.Context) {
-	p, _ := experiment.Lookup("seed")
 	next := c.st
-	seed := c.st.Data.Seed + 1
-	if float64(seed) > p.Max {
-		seed = 0
-	}
-	next.Data.Seed = seed
+	next.Data.Seed = nextSeed(c.st.Data.Seed)
 	c.st = next
 	c.saveHash()
 	c.request(protocol.OpRegenerate)
@@ -410,20 +412,8 @@ func (c *GraphLab) regenerate(ctx app.Context) {
 // setParam validates and applies one control's new value; a bad value is
 // reported beside its control and changes nothing.
 func (c *GraphLab) setParam(name, value string) {
-	delete(c.dragging, name)
-	p, ok := experiment.Lookup(name)
-	if !ok {
-		return
-	}
-	next := c.st
-	next.Model.EdgeHidden = append([]int(nil), c.st.Model.EdgeHidden...)
-	if err := p.Set(&next, value); err != nil {
-		c.fieldErr[name], c.typed[name] = err.Error(), value
-		return
-	}
-	delete(c.fieldErr, name)
-	delete(c.typed, name)
-	if p.Get(&next) == p.Get(&c.st) {
+	next, p, changed := c.apply(c.st, name, value)
+	if !changed {
 		return
 	}
 	before := c.st.View
@@ -434,6 +424,15 @@ func (c *GraphLab) setParam(name, value string) {
 		return
 	}
 	c.request(protocol.OpSet)
+}
+
+// nextSeed is the data seed after seed, within the seed row's range.
+func nextSeed(seed uint64) uint64 {
+	p, _ := experiment.Lookup("seed")
+	if float64(seed+1) > p.Max {
+		return 0
+	}
+	return seed + 1
 }
 
 // askLayout tells the engine which layout the view shows; for the learned
@@ -464,10 +463,12 @@ func (c *GraphLab) relayout() {
 }
 
 // copyLink puts the permalink on the clipboard.
-func (c *GraphLab) copyLink(ctx app.Context, e app.Event) {
+func (c *GraphLab) copyLink(ctx app.Context, e app.Event) { copyLink(c.Board) }
+
+func copyLink(b *Board) {
 	href := app.Window().Get("location").Get("href").String()
 	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 		clip.Call("writeText", href)
 	}
-	c.Board.Add("Link copied: "+href, false)
+	b.Add("Link copied: "+href, false)
 }

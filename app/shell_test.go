@@ -37,30 +37,47 @@ func TestLabInHash(t *testing.T) {
 	}
 }
 
-// The engine hands each event to the run it names, and drops events of a
-// run that has ended.
+// The engine gives each open run a worker of its own, hands each event to
+// the run it names, and drops events of a run that has ended; a closed
+// run's worker pauses and serves the next run opened.
 func TestEngineRoutesByRun(t *testing.T) {
-	f := &fakeConn{}
-	e := NewEngine(func(ev EventFunc) Conn { f.onEvent = ev; return f })
-	var got [3][]int
+	var conns []*fakeConn
+	e := NewEngine(func(ev EventFunc) Conn {
+		f := &fakeConn{onEvent: ev}
+		conns = append(conns, f)
+		return f
+	})
+	var got [4][]int
 	a := e.Open(func(ev protocol.Event, _ []float32) { got[1] = append(got[1], ev.Gen) })
 	b := e.Open(func(ev protocol.Event, _ []float32) { got[2] = append(got[2], ev.Gen) })
 	a.Send(protocol.Command{Op: protocol.OpSet})
 	b.Send(protocol.Command{Op: protocol.OpStart})
-	if f.sent[0].Run != a.id || f.sent[1].Run != b.id || a.id == b.id {
-		t.Fatalf("commands name runs %d and %d", f.sent[0].Run, f.sent[1].Run)
+	if len(conns) != 2 || e.Workers() != 2 {
+		t.Fatalf("two runs on %d workers", len(conns))
 	}
-	f.onEvent(protocol.Event{Run: a.id, Gen: 10}, nil)
-	f.onEvent(protocol.Event{Run: b.id, Gen: 20}, nil)
-	f.onEvent(protocol.Event{Run: 99, Gen: 30}, nil)
+	if conns[0].sent[0].Run != a.id || conns[1].sent[0].Run != b.id || a.id == b.id {
+		t.Fatalf("commands name runs %d and %d", conns[0].sent[0].Run, conns[1].sent[0].Run)
+	}
+	conns[0].onEvent(protocol.Event{Run: a.id, Gen: 10}, nil)
+	conns[1].onEvent(protocol.Event{Run: b.id, Gen: 20}, nil)
+	conns[1].onEvent(protocol.Event{Run: 99, Gen: 30}, nil)
 	a.Close()
-	f.onEvent(protocol.Event{Run: a.id, Gen: 11}, nil)
+	if conns[0].ops() != "set,pause" {
+		t.Errorf("the closed run's worker got %s", conns[0].ops())
+	}
+	a.Send(protocol.Command{Op: protocol.OpStart}) // a closed run says nothing
+	conns[0].onEvent(protocol.Event{Run: a.id, Gen: 11}, nil)
 	if len(got[1]) != 1 || got[1][0] != 10 || len(got[2]) != 1 || got[2][0] != 20 {
 		t.Errorf("run a got %v, run b %v", got[1], got[2])
 	}
+	c := e.Open(func(ev protocol.Event, _ []float32) { got[3] = append(got[3], ev.Gen) })
+	c.Send(protocol.Command{Op: protocol.OpSet})
+	if len(conns) != 2 || conns[0].sent[2].Run != c.id {
+		t.Errorf("a third run after a close started worker %d", len(conns))
+	}
 	e.Close()
-	if !f.closed {
-		t.Error("closing the engine left the worker running")
+	if !conns[0].closed || !conns[1].closed {
+		t.Error("closing the engine left a worker running")
 	}
 }
 

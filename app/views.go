@@ -166,7 +166,7 @@ func (c *GraphLab) Render() app.UI {
 	return app.Div().Class("lab graph-lab").Body(
 		c.renderToolbar(),
 		app.Div().Class("main").Body(
-			c.renderControls(),
+			c.render(nil),
 			app.Section().Class("views").Body(
 				c.renderGraphCard(),
 				card("curves", "Loss and accuracy", c.curvesSVG, "", explainCurves()),

@@ -237,3 +237,34 @@ func TestSmallWorldAndScaleFree(t *testing.T) {
 		t.Errorf("the largest degree is %d: not skewed", top)
 	}
 }
+
+func TestBuild(t *testing.T) {
+	for _, tc := range []struct {
+		graph   string
+		attach  int
+		meta    string
+		edgeDim int
+	}{
+		{experiment.GraphSynthetic, 5, "synthetic", 8},
+		{experiment.GraphXOR, 5, "xor", 2},
+		{experiment.GraphScaleFree, 3, "scale-free", 8},
+		{experiment.GraphScaleFree, 50, "scale-free", 8},
+	} {
+		t.Run(tc.graph, func(t *testing.T) {
+			d := experiment.Default().Data
+			d.Graph, d.Attach, d.PerClass, d.EdgeFeatures = tc.graph, tc.attach, 32, 8
+			g, err := Build(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Meta["name"] != tc.meta || g.D != tc.edgeDim || g.N != 96 {
+				t.Errorf("built %v named %v with D = %d", g, g.Meta["name"], g.D)
+			}
+		})
+	}
+	d := experiment.Default().Data
+	d.Graph = "grid"
+	if _, err := Build(d); err == nil || !strings.Contains(err.Error(), "graph") {
+		t.Errorf("an unknown graph gave %v", err)
+	}
+}

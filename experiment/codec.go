@@ -55,8 +55,10 @@ func Decode(query string) (Experiment, error) {
 // reads more than the experiment from the same link.
 func DecodeInto(query string, probs *Problems) Experiment {
 	e := Default()
+	pairs := strings.Split(strings.TrimLeft(query, "#?"), "&")
+	applyLabDefaults(&e, pairs)
 	seen := map[string]bool{}
-	for _, kv := range strings.Split(strings.TrimLeft(query, "#?"), "&") {
+	for _, kv := range pairs {
 		if kv == "" {
 			continue
 		}
@@ -78,6 +80,31 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			}
 		}
 	}
+	return e
+}
+
+// applyLabDefaults gives e the defaults of the lab the first lab=NAME of
+// pairs names, if it is one; a bad lab is reported with the rest.
+func applyLabDefaults(e *Experiment, pairs []string) {
+	for _, kv := range pairs {
+		if k, v, _ := strings.Cut(kv, "="); k == "lab" {
+			for _, d := range strings.Split(LabDefaults[v], "&") {
+				if k, v, ok := strings.Cut(d, "="); ok {
+					p, _ := Lookup(k)
+					if err := p.Set(e, v); err != nil {
+						panic("experiment: bad lab default " + d + ": " + err.Error())
+					}
+				}
+			}
+			return
+		}
+	}
+}
+
+// ForLab returns the state a lab opens with: the table's defaults, then
+// the lab's own.
+func ForLab(lab string) Experiment {
+	e, _ := Decode("lab=" + url.QueryEscape(lab))
 	return e
 }
 

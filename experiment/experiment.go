@@ -21,6 +21,7 @@ import (
 // Data holds the parameters of the paper's synthetic graph generator (§5.1,
 // Appendix A, Table 2) and the seed of every random draw it makes.
 type Data struct {
+	Graph        string  // one of Graphs: which generator draws the edges
 	Classes      int     // C: number of classes
 	PerClass     int     // n: nodes per class
 	P            float64 // probability of an intra-class edge
@@ -30,7 +31,27 @@ type Data struct {
 	SigmaF       float64 // σF: standard deviation of the label noise
 	SigmaD       float64 // σD: standard deviation of inter-class edge features
 	Seed         uint64  // seed of the data
+	Attach       int     // m: edges each new node brings (GraphScaleFree only)
 }
+
+// Graphs the generator draws. Every one has the classes, node features and
+// labels of §5.1; they differ in their edges and edge features.
+const (
+	// GraphSynthetic is the paper's generator: edges within a class with
+	// probability P, between classes with Q, edge features apart by σD.
+	GraphSynthetic = "synthetic"
+	// GraphXOR is GraphSynthetic whose edge features are two binary layers:
+	// an intra-class edge lies in exactly one, an inter-class edge in
+	// neither or both (§4.1.1).
+	GraphXOR = "xor"
+	// GraphScaleFree draws the edges by preferential attachment, each new
+	// node bringing m of them, so degrees spread over orders of magnitude
+	// (§4.2); edge features as GraphSynthetic's, by the kind of each edge.
+	GraphScaleFree = "scale-free"
+)
+
+// Graphs lists the generators, the default first.
+var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree}
 
 // Model holds the architecture.
 type Model struct {
@@ -53,6 +74,13 @@ type Model struct {
 	// Hops is K, how many powers of Â the multi-scale PDN mixes (§6.2,
 	// Figure 7 uses 5); other models ignore it.
 	Hops int
+
+	// Restarts is how many initialisations are trained for RestartEpochs
+	// before the one of lowest training loss is kept and trained on: the
+	// remedy for small pathfinders that get stuck (§4.1.1's 2 neurons). 0
+	// trains the one initialisation of the weight seed.
+	Restarts      int
+	RestartEpochs int
 }
 
 // Pathfinder initialisations.
@@ -82,14 +110,23 @@ type Experiment struct {
 // the permalink with the rest (GroupView); the engine never reads them,
 // and they are no flags of the CLI.
 type View struct {
-	Lab       string  // one of Labs
-	Layout    string  // one of Layouts
-	Threshold float64 // edges lighter than this are hidden, in [0, 1]
+	Lab       string   // one of Labs
+	Layout    string   // one of Layouts
+	Threshold float64  // edges lighter than this are hidden, in [0, 1]
+	Models    []string // the models the compare lab trains side by side
 }
 
 // Labs are the explorer's labs, the default first; each has a component
 // in the app (app/labs.go).
-var Labs = []string{"graph"}
+var Labs = []string{"graph", "xor", "degree", "compare"}
+
+// LabDefaults are the rows a lab starts from where they differ from the
+// table's defaults, as a link's query: a link that names the lab and not
+// these rows gets them, so #lab=xor opens the XOR graph.
+var LabDefaults = map[string]string{
+	"xor":    "graph=xor&edge-init=alive&restarts=4&restart-epochs=40",
+	"degree": "graph=scale-free",
+}
 
 // Layouts of the graph view.
 const (

@@ -10,7 +10,7 @@ import (
 
 func TestDefaultIsPaperScenario(t *testing.T) {
 	e := Default()
-	want := Data{Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1}
+	want := Data{Graph: GraphSynthetic, Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1, Attach: 5}
 	if e.Data != want {
 		t.Errorf("default data = %+v, want %+v", e.Data, want)
 	}
@@ -40,6 +40,11 @@ func TestSetRejects(t *testing.T) {
 		{"seed", "-1", "seed"},
 		{"seed", "9007199254740992", "seed"},
 		{"epochs", "1e3", "epochs"},
+		{"graph", "cora", "one of synthetic, xor, scale-free"},
+		{"models", "pdn", "2 to 4 of pdn"},
+		{"models", "pdn,gcn,mlp,gat,sgc", "2 to 4"},
+		{"models", "pdn,gcnn", "models"},
+		{"restarts", "21", "[0, 20]"},
 	} {
 		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
 			e := Default()
@@ -91,6 +96,43 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, e) {
 		t.Errorf("round trip = %+v, want %+v", got, e)
+	}
+}
+
+func TestLabDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		link      string
+		graph     string
+		restarts  int
+		models    string
+		wantError bool
+	}{
+		{"", GraphSynthetic, 0, "pdn,gcn", false},
+		{"lab=xor", GraphXOR, 4, "pdn,gcn", false},
+		{"lab=xor&restarts=2", GraphXOR, 2, "pdn,gcn", false},
+		{"restarts=1&lab=xor", GraphXOR, 1, "pdn,gcn", false}, // the link's own rows win wherever they stand
+		{"lab=degree&graph=synthetic", GraphSynthetic, 0, "pdn,gcn", false},
+		{"lab=degree", GraphScaleFree, 0, "pdn,gcn", false},
+		{"lab=compare&models=gat,pdn,mlp", GraphSynthetic, 0, "gat,pdn,mlp", false},
+		{"lab=nowhere", GraphSynthetic, 0, "pdn,gcn", true},
+	} {
+		t.Run(tc.link, func(t *testing.T) {
+			e, err := Decode(tc.link)
+			if (err != nil) != tc.wantError {
+				t.Fatalf("error %v, want one: %v", err, tc.wantError)
+			}
+			if e.Data.Graph != tc.graph || e.Model.Restarts != tc.restarts || strings.Join(e.View.Models, ",") != tc.models {
+				t.Errorf("got graph %s, restarts %d, models %v", e.Data.Graph, e.Model.Restarts, e.View.Models)
+			}
+			if err := e.Validate(); err != nil {
+				t.Errorf("does not validate: %v", err)
+			}
+		})
+	}
+	for _, lab := range Labs {
+		if e := ForLab(lab); e.View.Lab != lab || e.Validate() != nil {
+			t.Errorf("ForLab(%s) = lab %s, %v", lab, e.View.Lab, e.Validate())
+		}
 	}
 }
 

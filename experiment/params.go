@@ -3,6 +3,7 @@ package experiment
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,11 @@ var Params = []Param{
 	{Name: "threshold", Group: GroupView, Usage: "edges with a learned weight below this are hidden", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Threshold }},
 
+	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
+		field: func(e *Experiment) any { return &e.View.Models }},
+
+	{Name: "graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), or preferential attachment (§4.2)", Default: GraphSynthetic, Choices: Graphs,
+		field: func(e *Experiment) any { return &e.Data.Graph }},
 	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		field: func(e *Experiment) any { return &e.Data.Classes }},
 	{Name: "per-class", Symbol: "n", Group: GroupData, Usage: "nodes per class", Default: "500", Min: 16, Max: 1024, Log: true,
@@ -63,6 +69,8 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Data.SigmaF }},
 	{Name: "sigma-d", Symbol: "σD", Group: GroupData, Usage: "standard deviation of inter-class edge features", Default: "2", Min: 0.5, Max: 32, Log: true,
 		field: func(e *Experiment) any { return &e.Data.SigmaD }},
+	{Name: "attach", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
+		field: func(e *Experiment) any { return &e.Data.Attach }},
 	{Name: "seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
 
@@ -80,6 +88,11 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Model.Hops }},
 	{Name: "edge-dropout", Group: GroupModel, Usage: "share of edges the pathfinder drops in each training step (DropEdge; PDN models only)", Default: "0.2", Min: 0, Max: 0.9,
 		field: func(e *Experiment) any { return &e.Model.EdgeDrop }},
+
+	{Name: "restarts", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
+		field: func(e *Experiment) any { return &e.Model.Restarts }},
+	{Name: "restart-epochs", Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
+		field: func(e *Experiment) any { return &e.Model.RestartEpochs }},
 
 	{Name: "epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,
 		field: func(e *Experiment) any { return &e.Train.Epochs }},
@@ -104,6 +117,8 @@ func Lookup(name string) (Param, bool) {
 // Range describes the allowed values, for error messages and help.
 func (p Param) Range() string {
 	switch {
+	case p.Choices != nil && p.MaxLen > 0:
+		return fmt.Sprintf("%s to %s of %s, separated by commas", num(p.Min), num(p.Max), strings.Join(p.Choices, ", "))
 	case p.Choices != nil:
 		return "one of " + strings.Join(p.Choices, ", ")
 	case p.MaxLen > 0:
@@ -147,6 +162,8 @@ func (p Param) Get(e *Experiment) string {
 		return *v
 	case *[]int:
 		return FormatSizes(*v)
+	case *[]string:
+		return strings.Join(*v, ",")
 	}
 	panic("experiment: unknown field type for " + p.Name)
 }
@@ -184,6 +201,11 @@ func (p Param) Set(e *Experiment, s string) error {
 			return bad()
 		}
 		*v = x
+	case *[]string:
+		*v = strings.Split(s, ",")
+		for i := range *v {
+			(*v)[i] = strings.TrimSpace((*v)[i])
+		}
 	}
 	if err := p.check(&probe); err != nil {
 		return err
@@ -204,6 +226,8 @@ func (p Param) copyField(dst, src *Experiment) {
 		*v = *p.field(src).(*string)
 	case *[]int:
 		*v = append([]int(nil), *p.field(src).(*[]int)...)
+	case *[]string:
+		*v = append([]string(nil), *p.field(src).(*[]string)...)
 	}
 }
 
@@ -227,6 +251,11 @@ func (p Param) check(e *Experiment) error {
 		ok = len(*v) <= p.MaxLen
 		for _, x := range *v {
 			ok = ok && in(float64(x))
+		}
+	case *[]string:
+		ok = in(float64(len(*v)))
+		for _, x := range *v {
+			ok = ok && slices.Contains(p.Choices, x)
 		}
 	}
 	if !ok {

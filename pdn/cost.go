@@ -25,7 +25,15 @@ func ShapeOf(g *datasets.Graph) Shape {
 // makes from d, on average: its cost can be checked before it exists.
 func ExpectedShape(d experiment.Data) Shape {
 	intra, inter := d.ExpectedEdges()
-	return Shape{N: d.Nodes(), E: int(intra + inter), F: d.NodeFeatures, D: d.EdgeFeatures, C: d.Classes}
+	s := Shape{N: d.Nodes(), E: int(intra + inter), F: d.NodeFeatures, D: d.EdgeFeatures, C: d.Classes}
+	switch d.Graph {
+	case experiment.GraphXOR:
+		s.D = 2
+	case experiment.GraphScaleFree:
+		// The synthetic edges are drawn first, then replaced by about m per node.
+		s.E = max(s.E, d.Nodes()*d.Attach)
+	}
+	return s
 }
 
 // Cost estimates what training a model on a graph costs, before the model

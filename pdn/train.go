@@ -417,13 +417,22 @@ func meanByKind(w []float64, kind []edgekind.Kind) (intra, inter float64) {
 	return si / float64(ni), se / float64(ne)
 }
 
-// Pathfinder runs the trainer's pathfinder MLP on one edge's features z and
-// returns the activations of its last hidden layer (nil without one) and
-// the edge weight. ok is false for a model without a pathfinder MLP.
+// Pathfinder runs the trainer's pathfinder on one edge's features z and
+// returns the activations of its MLP's last hidden layer (nil without one)
+// and the edge weight: the PDN's MLP, or the linear PDN's σ(softmax(β)·z).
+// ok is false for a model without a pathfinder over edge features.
 func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok bool) {
 	m, isGCN := t.net.(*gcnNet)
 	if !isGCN {
 		return nil, 0, false
+	}
+	if l, isLinear := m.edges.(*linearPathfinder); isLinear {
+		if len(z) != len(l.p) {
+			return nil, 0, false
+		}
+		p := make([]float64, len(z))
+		softmax(p, l.beta.val)
+		return nil, fmath.Sigmoid(dot(z, p)), true
 	}
 	p, isMLP := m.edges.(*pathfinder)
 	if !isMLP || len(z) != p.layers[0].in {

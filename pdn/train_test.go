@@ -222,6 +222,15 @@ func TestPathfinderAndDirectedWeights(t *testing.T) {
 	if _, _, ok := tr.Pathfinder([]float64{1}); ok {
 		t.Error("Pathfinder accepted features of the wrong length")
 	}
+	// So does the linear PDN's attention neuron.
+	el := e
+	el.Model.Kind = experiment.PDNLinear
+	lt := mustTrainer(t, g, el)
+	runEpochs(t, lt, 3)
+	ls := lt.Evaluate()
+	if h, w, ok := lt.Pathfinder(g.EdgeX[2:4]); !ok || h != nil || math.Abs(w-ls.Weights[1]) > 1e-12 {
+		t.Errorf("linear Pathfinder = %v, %v, %v; edge 1 weighs %v", h, w, ok, ls.Weights[1])
+	}
 	to, dw := tr.DirectedWeights()
 	if len(to) != 2*g.E() || dw[0] != s.Weights[0] || dw[1] != s.Weights[0] {
 		t.Errorf("PDN directed weights: %d entries", len(to))

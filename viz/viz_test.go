@@ -209,3 +209,17 @@ func TestSwatchIsOneSVGWithoutStyle(t *testing.T) {
 		t.Errorf("swatch %s", s)
 	}
 }
+
+func TestHeatmap(t *testing.T) {
+	if HeatColor(0) != "#440154" || HeatColor(1) != "#fde725" || HeatColor(0.5) != "#21918c" || HeatColor(math.NaN()) != "#cccccc" {
+		t.Errorf("scale: %s %s %s %s", HeatColor(0), HeatColor(1), HeatColor(0.5), HeatColor(math.NaN()))
+	}
+	vals := []float64{0, 1, 1, 0}
+	s := Heatmap(300, 240, "α(a, b)", "a", "b", 2, vals, []Mark{{0, 1, `(0,1) <25%>`}})
+	if strings.Count(s, `fill="#fde725"`) < 2 || strings.Count(s, "<path") != 2 || !strings.Contains(s, "(0,1) &lt;25%&gt;") {
+		t.Errorf("heatmap misses its bright cells or its escaped mark:\n%s", s)
+	}
+	if err := xml.Unmarshal([]byte(s), new(struct{})); err != nil {
+		t.Errorf("not XML: %v", err)
+	}
+}

@@ -104,7 +104,8 @@ var badCLI = []struct {
 	{"xor restart-epochs -5", []string{"xor", "-restart-epochs", "-5"}, nil, 2, "flag -restart-epochs: -5 is not allowed; want [1, 100000]"},
 	{"runtime nodes 10", []string{"runtime", "-nodes", "10"}, nil, 2, "flag -nodes: 10 is not allowed; want [256, 65536]"},
 	{"runtime epochs 1000", []string{"runtime", "-epochs", "1000"}, nil, 2, "flag -epochs: 1000 is not allowed; want [1, 100]"},
-	{"degree m 0", []string{"degree", "-m", "0", "-out", "DIR"}, nil, 2, "flag -m: 0 is not allowed; want [1, 50]"},
+	{"degree m 0", []string{"degree", "-attach", "0", "-out", "DIR"}, nil, 2, `invalid value "0" for flag -attach: want [1, 50]`},
+	{"xor on another graph", []string{"xor", "-graph", "synthetic"}, nil, 2, `graph: xor compares models on the xor graph only, not "synthetic"`},
 }
 
 func TestCatalogueCLI(t *testing.T) {

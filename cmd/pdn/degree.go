@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -28,23 +27,22 @@ type degreeBin struct {
 // degree distribution, GAT's softmax makes each edge's weight fall as the
 // receiving node's degree grows; a PDN weighs each edge on its own.
 func parseDegree(args []string, stderr io.Writer) (runner, error) {
-	e := experiment.Default()
+	e := experiment.ForLab("degree")
 	fs := flag.NewFlagSet("degree", flag.ContinueOnError)
-	m := fs.Int("m", 5, "edges each new node brings in the preferential-attachment graph")
 	out := fs.String("out", "", "directory for degree.svg (required)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := errors.Join(outDir("out", *out), intFlag("m", *m, 1, 50)); err != nil {
+	if err := outDir("out", *out); err != nil {
 		return nil, usageError{err}
 	}
-	return func(stdout, stderr io.Writer) error { return runDegree(e, *m, *out, *asJSON, stdout, stderr) }, nil
+	return func(stdout, stderr io.Writer) error { return runDegree(e, *out, *asJSON, stdout, stderr) }, nil
 }
 
-func runDegree(e experiment.Experiment, m int, out string, asJSON bool, stdout, stderr io.Writer) error {
-	g, err := datasets.ScaleFree(e.Data, m)
+func runDegree(e experiment.Experiment, out string, asJSON bool, stdout, stderr io.Writer) error {
+	g, err := datasets.Build(e.Data)
 	if err != nil {
 		return usageError{err}
 	}
@@ -75,7 +73,7 @@ func runDegree(e experiment.Experiment, m int, out string, asJSON bool, stdout, 
 			order = append(order, b)
 		}
 	}
-	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, preferential attachment (m = %d), %d nodes, %d edges\n", m, g.N, g.E())
+	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, %s graph (m = %d under preferential attachment), %d nodes, %d edges\n", e.Data.Graph, e.Data.Attach, g.N, g.E())
 	fmt.Fprintf(stdout, "%-12s %8s %10s %10s\n", "degree", "entries", "pdn", "gat")
 	series := map[string]*viz.Series{
 		experiment.PDN: {Name: "PDN (test acc. " + fmt.Sprint(acc[experiment.PDN]) + ")", Color: viz.SweepColors[0]},

@@ -92,7 +92,7 @@ func TestExperimentFlagsAreChecked(t *testing.T) {
 		{[]string{"sweep", "-scenario", "1", "-out", "x", "-reps", "0"}, "-reps"},
 		{[]string{"xor", "-trials", "0"}, "-trials"},
 		{[]string{"runtime", "-nodes", "3"}, "-nodes"},
-		{[]string{"degree", "-out", "x", "-m", "0"}, "-m"},
+		{[]string{"degree", "-out", "x", "-attach", "0"}, "-attach"},
 	} {
 		_, errOut, code := runCLI(t, tc.args...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

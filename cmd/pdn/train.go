@@ -31,7 +31,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		return nil, err
 	}
 	return func(stdout, stderr io.Writer) error {
-		g, err := datasets.Synthetic(e.Data)
+		g, err := datasets.Build(e.Data)
 		if err != nil {
 			return usageError{err}
 		}
@@ -104,7 +104,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 		return err
 	}
-	t, err := pdn.NewTrainer(g, j.e)
+	t, err := lessons.NewTrainer(g, j.e)
 	if err != nil {
 		return err
 	}
@@ -183,7 +183,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		if err := pdn.Estimate(pdn.ExpectedShape(j.e.Data), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 			return nil, err // before the generator allocates it all
 		}
-		g, err = datasets.Synthetic(j.e.Data)
+		g, err = datasets.Build(j.e.Data)
 		if err != nil {
 			return nil, usageError{err}
 		}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -62,6 +61,7 @@ var xorRemedies = []xorRemedy{
 
 func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
+	e.Data.Graph = experiment.GraphXOR
 	fs := flag.NewFlagSet("xor", flag.ContinueOnError)
 	seeds := fs.Int("seeds", 3, "data seeds 1..N for the accuracy table")
 	trials := fs.Int("trials", 10, "weight seeds for the 2-neuron success rate")
@@ -73,12 +73,20 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 		return nil, err
 	}
 	if err := errors.Join(intFlag("seeds", *seeds, 1, 100), intFlag("trials", *trials, 1, 100), intFlag("restarts", *restarts, 1, 100),
-		intFlag("restart-epochs", *restartLen, 1, 100000)); err != nil {
+		intFlag("restart-epochs", *restartLen, 1, 100000), xorGraph(e.Data.Graph)); err != nil {
 		return nil, usageError{err}
 	}
 	return func(stdout, stderr io.Writer) error {
 		return runXOR(e, *seeds, *trials, *restarts, *restartLen, *asJSON, stdout, stderr)
 	}, nil
+}
+
+// xorGraph refuses any graph but XOR's: the lesson reads its two layers.
+func xorGraph(g string) error {
+	if g != experiment.GraphXOR {
+		return fmt.Errorf("graph: xor compares models on the xor graph only, not %s", experiment.Quote(g))
+	}
+	return nil
 }
 
 func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, asJSON bool, stdout, stderr io.Writer) error {
@@ -89,7 +97,7 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 	for seed := 1; seed <= seeds; seed++ {
 		d := e.Data
 		d.Seed = uint64(seed)
-		g, err := datasets.XOR(d)
+		g, err := datasets.Build(d)
 		if err != nil {
 			return usageError{err}
 		}
@@ -126,7 +134,7 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 	}
 	d := e.Data
 	d.Seed = 1
-	g, err := datasets.XOR(d)
+	g, err := datasets.Build(d)
 	if err != nil {
 		return usageError{err}
 	}
@@ -167,27 +175,12 @@ func trainXOR(g *datasets.Graph, e experiment.Experiment, m xorModel, seed uint6
 	return lessons.TrainAll(g, e)
 }
 
-// bestRestart is the remedy for 2-neuron pathfinders that get stuck: train
-// several initialisations briefly, keep the one whose training loss (read
-// without dropout, which would make it noisy) is lowest, and train it to
-// the end.
+// bestRestart trains the best of restarts initialisations of m, each
+// restartEpochs long, to the end (lessons.Restarts).
 func bestRestart(g *datasets.Graph, e experiment.Experiment, m xorModel, trial, restarts, restartEpochs int) (*pdn.Trainer, error) {
-	var best *pdn.Trainer
-	bestLoss := math.Inf(1)
-	for r := 0; r < restarts; r++ {
-		e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, uint64(1000*trial+r)
-		t, err := pdn.NewTrainer(g, e)
-		if err != nil {
-			return nil, err
-		}
-		if err := lessons.Train(t, restartEpochs, nil); err != nil {
-			return nil, err
-		}
-		if loss := t.Evaluate().TrainLoss; loss < bestLoss {
-			best, bestLoss = t, loss
-		}
-	}
-	return best, lessons.Train(best, math.MaxInt, nil)
+	e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, uint64(trial)
+	e.Model.Restarts, e.Model.RestartEpochs = restarts, restartEpochs
+	return lessons.TrainAll(g, e)
 }
 
 func printXOR(w io.Writer, s xorSummary) {
@@ -200,9 +193,9 @@ func printXOR(w io.Writer, s xorSummary) {
 	fmt.Fprintln(w, "\n2-neuron pathfinder, data and weight seed 1 (α = σ of the output):")
 	fmt.Fprintln(w, "A'  A''   h1      h2      α        hand-set: h1  h2  α = h1 − 2·h2")
 	for i, z := range lessons.XORStates {
-		h1, h2 := math.Max(z[0]+z[1], 0), math.Max(z[0]+z[1]-1, 0)
+		h1, h2, a := lessons.HandSet(z[0], z[1])
 		t := s.TwoNeuron[i]
-		fmt.Fprintf(w, "%.0f   %.0f    %-7.3f %-7.3f %-8.3f           %.0f   %.0f   %.0f\n", z[0], z[1], t[0], t[1], t[2], h1, h2, h1-2*h2)
+		fmt.Fprintf(w, "%.0f   %.0f    %-7.3f %-7.3f %-8.3f           %.0f   %.0f   %.0f\n", z[0], z[1], t[0], t[1], t[2], h1, h2, a)
 	}
 	fmt.Fprintf(w, "\nweight seeds of %d whose 2-neuron pathfinder found XOR (each one-layer state's α ≥ 3× the others'):\n", s.Trials)
 	for _, r := range xorRemedies {

@@ -42,9 +42,18 @@ type Command struct {
 	// OpRegenerate hand the worker to that run; the worker ignores other
 	// commands from any run but the one it serves.
 	Run int `json:"run,omitempty"`
-	// Layout is the layout OpLayout names, one of experiment.Layouts.
+	// Layout is the layout OpLayout names, one of experiment.Layouts; with
+	// OpSet or OpRegenerate, LayoutNone says the run's page draws no graph,
+	// so the worker lays none out.
 	Layout string `json:"layout,omitempty"`
+	// Every, with OpSet or OpRegenerate, is the least time in milliseconds
+	// between two snapshots while training: a page that follows several
+	// runs at once asks for fewer of each. 0 is the worker's own pace.
+	Every int `json:"every,omitempty"`
 }
+
+// LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
+const LayoutNone = "none"
 
 // Kinds of events the worker sends.
 const (
@@ -96,6 +105,45 @@ type Progress struct {
 	Epoch   int     `json:"epoch"`
 	Done    float64 `json:"done"` // share done, in [0, 1)
 	Running bool    `json:"running"`
+	// Restarts are the initialisations tried so far, when the set-up is
+	// the restart remedy.
+	Restarts *Restarts `json:"restarts,omitempty"`
+}
+
+// Restarts are the initialisations the restart remedy tried (see
+// lessons.Restarts): each one's weight seed and training loss (null until
+// it has trained), and the index of the one kept, -1 before.
+type Restarts struct {
+	Seeds  []uint64 `json:"seeds"`
+	Losses []Num    `json:"losses"`
+	Chosen int      `json:"chosen"`
+	Epochs int      `json:"epochs"` // each one's
+}
+
+// XOR is what the XOR lab shows of a run on the XOR graph (§4.1.1): by
+// edge state (a, b) in lessons.XORStates order, the mean learned weight of
+// the edges in it and their share of all edges; the pathfinder's own
+// weight and last hidden layer on each state (Table 3); and its weight
+// α(a, b) over the unit square, Size×Size values (Surface[j·Size+i] at
+// a = i/(Size−1), b = j/(Size−1)). The pathfinder's parts are empty for a
+// model without one.
+type XOR struct {
+	Mean    [4]Num  `json:"mean"`
+	Share   [4]Num  `json:"share"`
+	Alpha   []Num   `json:"alpha,omitempty"`
+	Hidden  [][]Num `json:"hidden,omitempty"`
+	Surface []Num   `json:"surface,omitempty"`
+	Size    int     `json:"size,omitempty"`
+	// Found says the weights follow XOR (lessons.FoundXOR).
+	Found bool `json:"found"`
+}
+
+// DegreeBin is the mean weight of the directed edges whose receiving node
+// has a degree in [MinDegree, 2·MinDegree) (§4.2).
+type DegreeBin struct {
+	MinDegree int `json:"minDegree"`
+	Entries   int `json:"entries"`
+	Mean      Num `json:"mean"`
 }
 
 // Phases of Progress.
@@ -132,6 +180,12 @@ type Snapshot struct {
 	// SecondsPerEpoch is the engine's estimate for the model on this graph,
 	// before the first epoch has been timed.
 	SecondsPerEpoch Num `json:"secondsPerEpoch"`
+	// XOR is set on the XOR graph, Degree (weights binned by the receiving
+	// node's degree) on the scale-free graph, Restarts when the model was
+	// chosen among several initialisations.
+	XOR      *XOR        `json:"xor,omitempty"`
+	Degree   []DegreeBin `json:"degree,omitempty"`
+	Restarts *Restarts   `json:"restarts,omitempty"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`

@@ -53,7 +53,12 @@ type trainer interface {
 	Cost() pdn.Cost
 }
 
+// newPDNTrainer builds e's model on g, behind the restart remedy if e asks
+// for restarts.
 func newPDNTrainer(g *datasets.Graph, e experiment.Experiment) (trainer, error) {
+	if e.Model.Restarts > 0 {
+		return newRestartTrainer(g, e)
+	}
 	return pdn.NewTrainer(g, e)
 }
 
@@ -75,10 +80,13 @@ type session struct {
 	serving  int // the run id of the last set or regenerate command
 	exp      experiment.Experiment
 	g        *datasets.Graph
+	deg      []int // each node's degree in g, once a lab needs it
 	gen      int
 	tr       trainer
 	prepared bool // the trainer's slow set-up is done (see pdn.Trainer.Prepare)
 	layout   *layoutJob
+	noLayout bool          // the page draws no graph (protocol.LayoutNone)
+	every    time.Duration // the page's least time between snapshots
 	running  bool
 	// learned is the learned layout, run while the page shows it
 	// (showLearned).
@@ -152,6 +160,11 @@ func (s *session) handle(c protocol.Command) {
 		// model afresh, even where the state is the one the worker has.
 		fresh := c.Run != s.serving
 		s.serving = c.Run
+		s.noLayout = c.Layout == protocol.LayoutNone
+		s.every = min(time.Duration(max(c.Every, 0))*time.Millisecond, 2*time.Second)
+		if s.noLayout {
+			s.layout = nil
+		}
 		if fresh {
 			s.learned, s.showLearned = nil, false // a new run asks for its own layout
 		}
@@ -167,7 +180,7 @@ func (s *session) handle(c protocol.Command) {
 			return
 		}
 		if s.tr.Done() {
-			s.tr.Reset() // play after the end starts over
+			s.reset() // play after the end starts over
 		}
 		s.running = true
 		s.postSnapshot()
@@ -186,12 +199,19 @@ func (s *session) handle(c protocol.Command) {
 	case protocol.OpReset:
 		s.running = false
 		if s.tr != nil {
-			s.tr.Reset()
+			s.reset()
 		}
 		s.postSnapshot()
 	default:
 		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
 	}
+}
+
+// reset takes the trainer back to epoch 0; a set-up that starts over (the
+// restart remedy's) runs again.
+func (s *session) reset() {
+	s.tr.Reset()
+	s.prepared = s.tr.Prepare(0)
 }
 
 // set adopts a new experiment: a new graph if its data differ (or always,
@@ -218,16 +238,19 @@ func (s *session) set(state string, regenerate bool) {
 		return
 	}
 	if dataChanged {
-		g, err := datasets.Synthetic(e.Data)
+		g, err := datasets.Build(e.Data)
 		if err != nil {
 			s.fail(err, "")
 			return
 		}
-		s.g = g
+		s.g, s.deg = g, nil
 		s.gen++
 		s.tr = nil
 		s.running = false
-		s.layout = newLayoutJob(g, e.Data.Seed)
+		s.layout = nil
+		if !s.noLayout {
+			s.layout = newLayoutJob(g, e.Data.Seed)
+		}
 		s.lastLayout = s.now()
 		s.snap.Weights = s.snap.Weights[:0] // the old graph's
 		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
@@ -334,6 +357,9 @@ func (s *session) work(budget time.Duration) bool {
 	}
 	if s.running && s.tr != nil {
 		t0, epochs := s.now(), 0
+		if s.tr.Done() {
+			s.running = false // a set-up can end where the run does (restarts as long as the epochs)
+		}
 		for s.running && (epochs == 0 || s.now().Before(deadline)) {
 			if !s.trainEpoch() {
 				break
@@ -346,7 +372,7 @@ func (s *session) work(budget time.Duration) bool {
 		if dt := s.now().Sub(t0).Seconds(); epochs > 0 && dt > 0 {
 			s.rate = float64(epochs) / dt
 		}
-		if !s.running || s.now().Sub(s.lastPost) >= max(snapshotEvery, 2*s.evalCost) {
+		if !s.running || s.now().Sub(s.lastPost) >= max(snapshotEvery, s.every, 2*s.evalCost) {
 			s.postSnapshot()
 		}
 	}
@@ -475,8 +501,11 @@ func (s *session) postProgress(phase string, done float64, now bool) {
 	if s.tr != nil {
 		epoch = s.tr.Epoch()
 	}
-	s.post(protocol.Event{Kind: protocol.KindProgress, Gen: s.gen, Progress: &protocol.Progress{
-		Phase: phase, Epoch: epoch, Done: done, Running: s.running}}, nil)
+	p := &protocol.Progress{Phase: phase, Epoch: epoch, Done: done, Running: s.running}
+	if phase == protocol.PhaseSetup {
+		p.Restarts = restartsOf(s.tr)
+	}
+	s.post(protocol.Event{Kind: protocol.KindProgress, Gen: s.gen, Progress: p}, nil)
 	s.lastProgress = s.now()
 }
 
@@ -515,6 +544,7 @@ func (s *session) postSnapshot() {
 	if sn.Unstable != nil {
 		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
 	}
+	s.addLesson(ps)
 	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, s.f32)
 	s.lastPost = s.now()
 }

@@ -1,0 +1,22 @@
+package datasets
+
+import (
+	"fmt"
+
+	"pdnexplorer/experiment"
+)
+
+// Build draws the graph d names (d.Graph): the paper's synthetic graph,
+// its XOR variant or the preferential-attachment graph, so the CLI and the
+// browser's worker build every graph through one door.
+func Build(d experiment.Data) (*Graph, error) {
+	switch d.Graph {
+	case experiment.GraphSynthetic, "":
+		return Synthetic(d)
+	case experiment.GraphXOR:
+		return XOR(d)
+	case experiment.GraphScaleFree:
+		return ScaleFree(d, d.Attach)
+	}
+	return nil, fmt.Errorf("graph: %s is not allowed; want one of %v", experiment.Quote(d.Graph), experiment.Graphs)
+}

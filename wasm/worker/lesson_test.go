@@ -1,0 +1,103 @@
+package main
+
+import (
+	"math"
+	"testing"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// The XOR graph's snapshots carry its edge states and the pathfinder as a
+// function; with restarts, the set-up reports each initialisation tried
+// and the snapshot the one kept. Reset tries them all again, to the same
+// choice.
+func TestSessionXORLessonWithRestarts(t *testing.T) {
+	s, r := newTestSession()
+	e := experiment.ForLab("xor")
+	e.Data.PerClass, e.Train.Epochs = 32, 20
+	e.Model.EdgeHidden, e.Model.Restarts, e.Model.RestartEpochs = []int{2}, 3, 5
+	set(s, e)
+	// Right after set, one epoch of the first initialisation has run.
+	s.postProgress(protocol.PhaseSetup, s.tr.Preparing(), true)
+	prog, _ := r.last(protocol.KindProgress)
+	if p := prog.Progress; p == nil || p.Restarts == nil || len(p.Restarts.Seeds) != 3 || p.Restarts.Chosen != -1 || !math.IsNaN(float64(p.Restarts.Losses[0])) || p.Done != 1.0/15 {
+		t.Fatalf("set-up progress %+v", prog.Progress)
+	}
+	drain(t, s)
+	ev, _ := r.last(protocol.KindSnapshot)
+	sn := ev.Snap
+	if sn.Restarts == nil || sn.Restarts.Chosen < 0 || sn.Epoch != 5 || sn.Restarts.Epochs != 5 {
+		t.Fatalf("snapshot after the restarts: epoch %d, %+v", sn.Epoch, sn.Restarts)
+	}
+	chosen := sn.Restarts.Chosen
+	for i, l := range sn.Restarts.Losses {
+		if math.IsNaN(float64(l)) || l < sn.Restarts.Losses[chosen] {
+			t.Errorf("restart %d loss %v, chosen %d's %v", i, l, chosen, sn.Restarts.Losses[chosen])
+		}
+	}
+	x := sn.XOR
+	if x == nil || x.Size != surfaceSize || len(x.Surface) != surfaceSize*surfaceSize || len(x.Alpha) != 4 || len(x.Hidden[1]) != 2 {
+		t.Fatalf("XOR view %+v", x)
+	}
+	if x.Surface[surfaceSize-1] != x.Alpha[2] { // (a, b) = (1, 0)
+		t.Errorf("surface corner %v, table %v", x.Surface[surfaceSize-1], x.Alpha[2])
+	}
+	var share float64
+	for _, v := range x.Share {
+		share += float64(v)
+	}
+	if math.Abs(share-1) > 1e-9 {
+		t.Errorf("shares sum to %v", share)
+	}
+	s.handle(protocol.Command{Op: protocol.OpReset})
+	drain(t, s)
+	again, _ := r.last(protocol.KindSnapshot)
+	if again.Snap.Restarts.Chosen != chosen || again.Snap.Epoch != 5 {
+		t.Errorf("after reset: chose %d at epoch %d, before %d", again.Snap.Restarts.Chosen, again.Snap.Epoch, chosen)
+	}
+
+	// GCN has no pathfinder: every edge weighs 1, and there is no surface.
+	e.Model.Kind, e.Model.Restarts = experiment.GCN, 0
+	set(s, e)
+	drain(t, s)
+	ev, _ = r.last(protocol.KindSnapshot)
+	if x := ev.Snap.XOR; x == nil || x.Mean != [4]protocol.Num{1, 1, 1, 1} || x.Surface != nil || ev.Snap.Restarts != nil {
+		t.Errorf("GCN's XOR view %+v, restarts %+v", x, ev.Snap.Restarts)
+	}
+}
+
+// On the scale-free graph GAT's weights fall with the receiving node's
+// degree, as its softmax makes them.
+func TestSessionDegreeLesson(t *testing.T) {
+	s, r := newTestSession()
+	e := experiment.ForLab("degree")
+	e.Data.PerClass, e.Model.Kind = 64, experiment.GAT
+	set(s, e)
+	drain(t, s)
+	ev, _ := r.last(protocol.KindSnapshot)
+	bins := ev.Snap.Degree
+	if len(bins) < 3 || bins[0].MinDegree > 8 {
+		t.Fatalf("degree bins %+v", bins)
+	}
+	first, last := bins[0], bins[len(bins)-1]
+	if float64(last.Mean) >= float64(first.Mean)/2 || float64(last.Mean) > 1/float64(last.MinDegree) {
+		t.Errorf("GAT's mean weight %v at degree %d, %v at %d: no fall as 1/degree", first.Mean, first.MinDegree, last.Mean, last.MinDegree)
+	}
+}
+
+// Restarts as long as the run leave it done: play trains no epoch past
+// the end.
+func TestSessionRestartsAsLongAsTheRun(t *testing.T) {
+	s, r := newTestSession()
+	e := experiment.ForLab("xor")
+	e.Data.PerClass, e.Train.Epochs = 32, 6
+	e.Model.EdgeHidden, e.Model.Restarts, e.Model.RestartEpochs = []int{2}, 2, 40
+	set(s, e)
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	ev, _ := r.last(protocol.KindSnapshot)
+	if ev.Snap.Epoch != 6 || ev.Snap.Running {
+		t.Errorf("after play: epoch %d, running %v; want 6, stopped", ev.Snap.Epoch, ev.Snap.Running)
+	}
+}
