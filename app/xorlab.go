@@ -169,15 +169,20 @@ func (c *XORLab) renderStates() app.UI {
 	return c.summaryTable("state-table", cols)
 }
 
+// sideNamed is the run called name, nil for none.
+func (m *multiLab) sideNamed(name string) *side {
+	for _, s := range m.sides {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
 // renderTable3 sets the 2-neuron pathfinder's hidden layer and weight on
 // each state beside the paper's hand-set solution.
 func (c *XORLab) renderTable3() app.UI {
-	var two *side
-	for _, s := range c.sides {
-		if s.Name == "pdn-2" {
-			two = s
-		}
-	}
+	two := c.sideNamed("pdn-2")
 	if two == nil {
 		return app.P()
 	}
@@ -209,12 +214,7 @@ func (c *XORLab) renderTable3() app.UI {
 // renderRestarts shows the restart remedy: the initialisations tried, each
 // one's training loss, and the one kept.
 func (c *XORLab) renderRestarts() app.UI {
-	var two *side
-	for _, s := range c.sides {
-		if s.Name == "pdn-2" {
-			two = s
-		}
-	}
+	two := c.sideNamed("pdn-2")
 	if two == nil {
 		return app.P()
 	}
