@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -33,6 +34,7 @@ type CompareLab struct {
 
 // OnMount starts a run per model.
 func (c *CompareLab) OnMount(ctx app.Context) {
+	c.lab = "compare"
 	c.specs, c.redraw = compareRuns, c.draw
 	c.show = func(p experiment.Param) bool { return p.Name != "model" }
 	c.mount(ctx)
@@ -79,7 +81,7 @@ func (c *CompareLab) renderModels() app.UI {
 				OnChange(func(ctx app.Context, e app.Event) { c.toggleModel(k, ctx.JSSrc().Get("checked").Bool()) }),
 			app.Text(" "+k)))
 	}
-	var msg app.UI = app.P().Class("note").Text("Pick " + p.Range()[:6] + " models; each trains in a worker of its own.")
+	var msg app.UI = app.P().Class("note").Text(fmt.Sprintf("Pick %g to %g models; each trains in a worker of its own.", p.Min, p.Max))
 	if e, bad := c.fieldErr["models"]; bad {
 		msg = app.P().Class("field-error").Text(e)
 	}

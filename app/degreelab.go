@@ -33,6 +33,7 @@ type DegreeLab struct {
 
 // OnMount starts the two runs.
 func (c *DegreeLab) OnMount(ctx app.Context) {
+	c.lab = "degree"
 	c.specs, c.show, c.redraw = degreeRuns, showRows(degreeRows), c.draw
 	c.mount(ctx)
 }

@@ -65,9 +65,6 @@ func (e *Engine) Open(f EventFunc) *Run {
 	return &Run{e: e, w: w, id: e.last}
 }
 
-// Workers is how many workers the engine has started.
-func (e *Engine) Workers() int { return len(e.workers) }
-
 // Send sends a command about the run.
 func (r *Run) Send(cmd protocol.Command) {
 	if r.w.run != r.id {

@@ -224,7 +224,7 @@ func (c *GraphLab) flushSnapshots() {
 		}
 		if i < len(q)-1 {
 			w, _, _ := s.ev.Snap.Split(s.f32)
-			c.record(*s.ev.Snap, w)
+			c.hist.add(*s.ev.Snap, w, c.graph)
 			continue
 		}
 		c.onEvent(s.ev, s.f32)
@@ -273,7 +273,7 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 
 func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 	w, pred, prob := s.Split(f32)
-	c.record(s, w)
+	c.hist.add(s, w, c.graph)
 	c.snap, c.snapped, c.weights, c.pred, c.prob, c.running = s, true, w, pred, prob, s.Running
 	if c.progress != nil && (c.progress.Phase == protocol.PhaseSetup || s.Epoch > c.progress.Epoch || !s.Running) {
 		c.progress = nil
@@ -295,17 +295,19 @@ func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 	}
 }
 
-// record adds a snapshot's point to the curves.
-func (c *GraphLab) record(s protocol.Snapshot, w []float32) {
-	if n := len(c.hist.epoch); n > 0 && float64(s.Epoch) <= c.hist.epoch[n-1] {
-		c.hist.reset() // a reset or a new model: the curves start again
+// add adds a snapshot's point, with weights w on graph g, to the curves;
+// a snapshot of an epoch not after the last (a reset, a new model) starts
+// them again.
+func (h *history) add(s protocol.Snapshot, w []float32, g *protocol.Graph) {
+	if n := len(h.epoch); n > 0 && float64(s.Epoch) <= h.epoch[n-1] {
+		h.reset()
 	}
-	c.hist.epoch = append(c.hist.epoch, float64(s.Epoch))
-	c.hist.loss = append(c.hist.loss, float64(s.Loss))
-	c.hist.train = append(c.hist.train, float64(s.TrainAcc))
-	c.hist.test = append(c.hist.test, float64(s.TestAcc))
-	c.hist.share = append(c.hist.share, interShare(w, c.graph))
-	c.hist.hops = append(c.hist.hops, append([]float64(nil), s.Hops...))
+	h.epoch = append(h.epoch, float64(s.Epoch))
+	h.loss = append(h.loss, float64(s.Loss))
+	h.train = append(h.train, float64(s.TrainAcc))
+	h.test = append(h.test, float64(s.TestAcc))
+	h.share = append(h.share, interShare(w, g))
+	h.hops = append(h.hops, append([]float64(nil), s.Hops...))
 }
 
 // interShare is the share of the total learned weight that sits on

@@ -52,7 +52,7 @@ func TestEngineRoutesByRun(t *testing.T) {
 	b := e.Open(func(ev protocol.Event, _ []float32) { got[2] = append(got[2], ev.Gen) })
 	a.Send(protocol.Command{Op: protocol.OpSet})
 	b.Send(protocol.Command{Op: protocol.OpStart})
-	if len(conns) != 2 || e.Workers() != 2 {
+	if len(conns) != 2 || len(e.workers) != 2 {
 		t.Fatalf("two runs on %d workers", len(conns))
 	}
 	if conns[0].sent[0].Run != a.id || conns[1].sent[0].Run != b.id || a.id == b.id {

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -36,7 +37,6 @@ type side struct {
 	graph    *protocol.Graph
 	snap     protocol.Snapshot
 	snapped  bool
-	weights  []float32
 	hist     history
 	running  bool
 	progress *protocol.Progress
@@ -63,6 +63,7 @@ type multiLab struct {
 	controls
 	sides []*side
 
+	lab    string // its name in the URL
 	specs  func(experiment.Experiment) []sideSpec
 	show   func(experiment.Param) bool
 	redraw func() // the lab's figures, from the sides
@@ -73,10 +74,15 @@ type multiLab struct {
 	unlisten, unlistenHash func()
 }
 
-// mount reads the permalink and starts a run per spec.
+// mount reads the permalink and starts a run per spec. A link that names
+// no lab gets this lab's defaults.
 func (m *multiLab) mount(ctx app.Context) {
 	m.ctx = ctx
-	st, err := experiment.Decode(currentHash())
+	h := strings.TrimPrefix(currentHash(), "#")
+	if labInHash(h) != m.lab {
+		h = "lab=" + m.lab + "&" + h
+	}
+	st, err := experiment.Decode(h)
 	m.st = st
 	m.controls.init(&m.st, m.setParam)
 	reportLinkProblems(m.Board, err)
@@ -125,7 +131,7 @@ func (m *multiLab) enqueue(s *side, ev protocol.Event, f32 []float32) {
 }
 
 // flush applies the queued events, then redraws the figures if they are
-// due: at once when a run stops, else no more often than chartRedraw.
+// due: at once when a run stops, else no more often than sidesRedraw.
 func (m *multiLab) flush() {
 	q := m.queued
 	m.queued = nil
@@ -144,7 +150,7 @@ func (m *multiLab) flush() {
 func (m *multiLab) onEvent(s *side, ev protocol.Event, f32 []float32) bool {
 	switch ev.Kind {
 	case protocol.KindGraph:
-		s.gen, s.graph, s.weights, s.snapped, s.progress = ev.Gen, ev.Graph, nil, false, nil
+		s.gen, s.graph, s.snapped, s.progress = ev.Gen, ev.Graph, false, nil
 		s.hist.reset()
 		return true
 	case protocol.KindSnapshot:
@@ -152,15 +158,8 @@ func (m *multiLab) onEvent(s *side, ev protocol.Event, f32 []float32) bool {
 			return false
 		}
 		w, _, _ := ev.Snap.Split(f32)
-		if n := len(s.hist.epoch); n > 0 && float64(ev.Snap.Epoch) <= s.hist.epoch[n-1] {
-			s.hist.reset()
-		}
-		s.hist.epoch = append(s.hist.epoch, float64(ev.Snap.Epoch))
-		s.hist.loss = append(s.hist.loss, float64(ev.Snap.Loss))
-		s.hist.train = append(s.hist.train, float64(ev.Snap.TrainAcc))
-		s.hist.test = append(s.hist.test, float64(ev.Snap.TestAcc))
-		s.hist.share = append(s.hist.share, interShare(w, s.graph))
-		s.snap, s.snapped, s.weights, s.running = *ev.Snap, true, w, ev.Snap.Running
+		s.hist.add(*ev.Snap, w, s.graph)
+		s.snap, s.snapped, s.running = *ev.Snap, true, ev.Snap.Running
 		if s.progress != nil && (s.progress.Phase == protocol.PhaseSetup || ev.Snap.Epoch > s.progress.Epoch || !ev.Snap.Running) {
 			s.progress = nil
 		}
@@ -171,7 +170,6 @@ func (m *multiLab) onEvent(s *side, ev protocol.Event, f32 []float32) bool {
 	case protocol.KindProgress:
 		if ev.Gen == s.gen && ev.Progress != nil {
 			s.progress, s.running = ev.Progress, ev.Progress.Running
-			return ev.Progress.Restarts != nil
 		}
 	case protocol.KindError:
 		m.Board.Add(s.Title+": "+ev.Error, true)
@@ -390,10 +388,9 @@ type summaryCol struct {
 	Value         func(*side) float64
 }
 
-// sideColors are the runs' colours in the overlaid charts.
-var sideColors = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7"}
-
-func sideColor(i int) string { return sideColors[i%len(sideColors)] }
+// sideColor is run i's colour in the overlaid charts: the sweep's, which
+// tell models apart.
+func sideColor(i int) string { return viz.SweepColors[i%len(viz.SweepColors)] }
 
 // epochsOf is the longest run's epochs, for a shared x axis.
 func (m *multiLab) epochsOf() float64 {

@@ -44,8 +44,8 @@ func TestLabsOfSeveralRuns(t *testing.T) {
 		models []string
 		graph  string
 	}{
-		{&XORLab{}, []string{"pdn-16", "pdn-2", "pdn-linear", "gcn"}, []string{"pdn", "pdn", "pdn-linear", "gcn"}, experiment.GraphSynthetic},
-		{&DegreeLab{}, []string{"pdn", "gat"}, []string{"pdn", "gat"}, experiment.GraphSynthetic},
+		{&XORLab{}, []string{"pdn-16", "pdn-2", "pdn-linear", "gcn"}, []string{"pdn", "pdn", "pdn-linear", "gcn"}, experiment.GraphXOR},
+		{&DegreeLab{}, []string{"pdn", "gat"}, []string{"pdn", "gat"}, experiment.GraphScaleFree},
 		{&CompareLab{}, []string{"pdn", "gcn"}, []string{"pdn", "gcn"}, experiment.GraphSynthetic},
 	} {
 		conns, d := mountLab(t, tc.lab)

@@ -62,6 +62,7 @@ type XORLab struct {
 
 // OnMount starts the four runs.
 func (c *XORLab) OnMount(ctx app.Context) {
+	c.lab = "xor"
 	c.specs, c.show, c.redraw = xorRuns, showRows(xorRows), c.draw
 	c.mount(ctx)
 }
@@ -195,6 +196,7 @@ func (c *XORLab) renderTable3() app.UI {
 		if x != nil && len(x.Alpha) == 4 && len(x.Hidden[k]) == 2 {
 			h1, h2, a = float64(x.Hidden[k][0]), float64(x.Hidden[k][1]), float64(x.Alpha[k])
 		}
+		// lessons.HandSet, which the page cannot link (it brings the engine).
 		s1, s2 := math.Max(z.A+z.B, 0), math.Max(z.A+z.B-1, 0)
 		rows = append(rows, app.Tr().Body(
 			app.Th().Scope("row").Text(fmt.Sprintf("(%g, %g)", z.A, z.B)),
@@ -221,6 +223,9 @@ func (c *XORLab) renderRestarts() app.UI {
 	r := two.snap.Restarts
 	if two.progress != nil && two.progress.Restarts != nil {
 		r = two.progress.Restarts
+	}
+	if r == nil && two.Exp.Model.Restarts > 0 {
+		return app.P().Class("note").Text(fmt.Sprintf("Waiting for the engine to try %d initialisations…", two.Exp.Model.Restarts))
 	}
 	if r == nil {
 		return app.P().Class("note").Text("No restarts: the 2-neuron pathfinder trains from its one initialisation. With 2 ReLUs, both can start dead on the states that matter; set restarts above 0 to try several.")

@@ -192,7 +192,7 @@ var XORStates = [4][2]float64{{0, 0}, {0, 1}, {1, 0}, {1, 1}}
 func StateMeans(g *datasets.Graph, w []float64) [4]float64 {
 	var sum, n [4]float64
 	for e := range g.Src {
-		s := int(g.EdgeX[2*e])*2 + int(g.EdgeX[2*e+1])
+		s := stateOf(g, e)
 		sum[s] += w[e]
 		n[s]++
 	}
@@ -201,6 +201,9 @@ func StateMeans(g *datasets.Graph, w []float64) [4]float64 {
 	}
 	return sum
 }
+
+// stateOf is the index in XORStates of edge e of an XOR graph.
+func stateOf(g *datasets.Graph, e int) int { return int(g.EdgeX[2*e])*2 + int(g.EdgeX[2*e+1]) }
 
 // FoundXOR reports whether weights by state follow XOR: the edges of each
 // one-layer state weigh at least three times those of either other state.
@@ -261,7 +264,7 @@ func HandSet(a, b float64) (h1, h2, alpha float64) {
 func StateShares(g *datasets.Graph) [4]float64 {
 	var n [4]float64
 	for e := range g.Src {
-		n[int(g.EdgeX[2*e])*2+int(g.EdgeX[2*e+1])]++
+		n[stateOf(g, e)]++
 	}
 	for i := range n {
 		n[i] /= float64(max(g.E(), 1))

@@ -58,8 +58,7 @@ func benchLab(b *testing.B, srv *server, link string, runs int, shot string) {
 		waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
 		settled(b, ctx)
 	} else {
-		waitFor(b, ctx, "every run", fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')];
-		  return e.length === %d && e.every((x) => x.dataset.value !== "NaN"); })()`, runs), 120*time.Second)
+		waitFor(b, ctx, "every run", runsShown(runs), 120*time.Second)
 		time.Sleep(time.Second)
 		count = epochsOfRuns
 	}

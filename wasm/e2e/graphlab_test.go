@@ -138,7 +138,7 @@ func TestLearnedLayoutPullsClassesApart(t *testing.T) {
 	screenshot(t, ctx, "13-learned-before")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
 	waitFor(t, ctx, "training to the end", `document.querySelector("#epoch").textContent.startsWith("200 /") && document.querySelector("#play").textContent.includes("Play")`, 120*time.Second)
-	waitFor(t, ctx, "the classes pulled apart", `parseFloat(`+sep+`) >= 0.8`, 60*time.Second)
+	waitFor(t, ctx, "the classes pulled apart", `parseFloat(`+sep+`) >= 0.9`, 30*time.Second)
 	after, _ := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
 	t.Logf("own-centre share in the learned layout: %s before training, %s after", before, after)
 	if b := parseNum(t, before); b > 0.6 {

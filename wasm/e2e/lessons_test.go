@@ -25,6 +25,12 @@ func runMetrics(t *testing.T, ctx context.Context, name string) map[string]float
 	return out
 }
 
+// runsShown holds when a lab shows n runs, each with a first snapshot.
+func runsShown(n int) string {
+	return fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')];
+  return e.length === %d && e.every((x) => x.dataset.value !== "NaN"); })()`, n)
+}
+
 // allDone holds when every run of a lab has trained its epochs and none
 // trains any more.
 func allDone(runs, epochs int) string {
@@ -47,6 +53,8 @@ func TestXORLab(t *testing.T) {
 	waitFor(t, ctx, "the four runs to finish", allDone(4, 200), 4*time.Minute)
 	t.Logf("the four models trained 200 epochs in %v", time.Since(start).Round(100*time.Millisecond))
 	screenshot(t, ctx, "21-xor-after")
+	must(t, chromedp.Do(ctx, chromedp.ScrollIntoView("#table3")), "scroll to Table 3")
+	screenshot(t, ctx, "21-xor-table3")
 	acc := runMetrics(t, ctx, "test-accuracy")
 	a := map[string]map[string]float64{}
 	for _, k := range []string{"00", "01", "10", "11"} {
@@ -84,7 +92,7 @@ func TestDegreeLab(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=degree&epochs=100")
-	waitFor(t, ctx, "the two runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`, 90*time.Second)
+	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
 	waitFor(t, ctx, "both runs to finish", allDone(2, 100), 4*time.Minute)
 	screenshot(t, ctx, "22-degree")
@@ -105,7 +113,7 @@ func TestCompareLab(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=compare&models=pdn,gat&epochs=300")
-	waitFor(t, ctx, "the two runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`, 90*time.Second)
+	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
 	waitFor(t, ctx, "training under way", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 5)`, 60*time.Second)
 	before := runMetrics(t, ctx, "epoch")
@@ -149,8 +157,7 @@ func TestLessonLabsOffline(t *testing.T) {
 	} {
 		link, runs := tc.link, tc.runs
 		must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+link), chromedp.Reload()), "open "+link+" offline")
-		waitFor(t, ctx, "the runs of "+link, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')];
-		  return e.length === %d && e.every((x) => x.dataset.value !== "NaN"); })()`, runs), 90*time.Second)
+		waitFor(t, ctx, "the runs of "+link, runsShown(runs), 90*time.Second)
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train offline")
 		waitFor(t, ctx, "offline training of "+link, allDone(runs, 30), 2*time.Minute)
 	}

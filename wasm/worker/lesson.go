@@ -29,15 +29,18 @@ type restartTrainer struct {
 	e    experiment.Experiment
 	r    *lessons.Restarts
 	pace func(float64)
+	cost pdn.Cost
 }
 
 func newRestartTrainer(g *datasets.Graph, e experiment.Experiment) (*restartTrainer, error) {
-	// A trainer built up front checks the model against the graph, so a
-	// bad one is refused now rather than inside the set-up.
-	if _, err := pdn.NewTrainer(g, e); err != nil {
+	t := &restartTrainer{g: g, e: e, r: lessons.NewRestarts(g, e), cost: pdn.Estimate(pdn.ShapeOf(g), e.Model)}
+	// The first step builds the first initialisation, which checks the
+	// model against the graph: a bad one is refused now, not inside the
+	// set-up.
+	if err := t.r.Step(); err != nil {
 		return nil, err
 	}
-	return &restartTrainer{g: g, e: e, r: lessons.NewRestarts(g, e)}, nil
+	return t, nil
 }
 
 func (t *restartTrainer) Prepare(budget time.Duration) bool {

@@ -10,6 +10,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
+	"pdnexplorer/viz/force"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -358,7 +359,7 @@ func (s *session) work(budget time.Duration) bool {
 	if s.running && s.tr != nil {
 		t0, epochs := s.now(), 0
 		if s.tr.Done() {
-			s.running = false // a set-up can end where the run does (restarts as long as the epochs)
+			s.finish() // a set-up can end where the run does (restarts as long as the epochs)
 		}
 		for s.running && (epochs == 0 || s.now().Before(deadline)) {
 			if !s.trainEpoch() {
@@ -366,7 +367,7 @@ func (s *session) work(budget time.Duration) bool {
 			}
 			epochs++
 			if s.tr.Done() {
-				s.running = false
+				s.finish()
 			}
 		}
 		if dt := s.now().Sub(t0).Seconds(); epochs > 0 && dt > 0 {
@@ -377,6 +378,17 @@ func (s *session) work(budget time.Duration) bool {
 		}
 	}
 	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.layout.Hot())
+}
+
+// finish stops a run that has trained all its epochs. While it trained,
+// the learned layout had a share of the time and a little warmth per
+// epoch; now it gets the whole schedule again, from where it stands, to
+// settle on the final weights.
+func (s *session) finish() {
+	s.running = false
+	if s.learned != nil {
+		s.learned.layout.Heat(force.Start)
+	}
 }
 
 // workLearned moves the learned layout, if it is shown and hot: while
