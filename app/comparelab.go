@@ -37,6 +37,7 @@ func (c *CompareLab) OnMount(ctx app.Context) {
 	c.lab = "compare"
 	c.specs, c.redraw = compareRuns, c.draw
 	c.show = func(p experiment.Param) bool { return p.Name != "model" }
+	c.minis = &miniGraphs{}
 	c.mount(ctx)
 }
 
@@ -59,6 +60,7 @@ func (c *CompareLab) draw() {
 	c.lossSVG = viz.LineChart(chartW, chartH, a, loss...)
 	a.Title, a.YMax = "Share of learned weight on inter-class edges", 1
 	c.shareSVG = viz.LineChart(chartW, chartH, a, share...)
+	c.drawMinis()
 }
 
 // toggleModel adds or removes a model from the models row.
@@ -95,10 +97,12 @@ func (c *CompareLab) Render() app.UI {
 		app.Div().Class("main").Body(
 			app.Div().Body(app.Aside().Class("controls").Body(c.renderModels()), c.render(c.show)),
 			app.Section().Class("views").Body(
+				c.renderMinis(),
 				card("test-curves", "Test accuracy", c.testSVG, "", app.P().Text("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")),
 				card("loss-curves", "Training loss", c.lossSVG, "", app.P().Text("The cross-entropy on the labelled nodes, with dropout, as each model is trained.")),
-				card("share-curves", "Inter-class share", c.shareSVG, "", app.P().Text(
-					"The share of the learned edge weight that sits on inter-class edges, Σ_inter w / Σ w: it falls when a model learns to drop them (PDN); a model that learns no weight per edge draws no line.")),
+				card("share-curves", "Inter-class share", c.shareSVG, "", app.P().Body(
+					app.Text("The share of the learned edge weight that sits on inter-class edges, "), app.Raw(shareFormula),
+					app.Text(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line."))),
 				app.Div().ID("summary").Class("card").Body(
 					app.H2().Text("Side by side"),
 					c.summaryTable("runs-table", []summaryCol{

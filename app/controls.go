@@ -143,14 +143,6 @@ func sliderKind(p experiment.Param) string {
 	return ""
 }
 
-func isInt(p experiment.Param) bool {
-	switch p.Name {
-	case "classes", "per-class", "node-features", "edge-features", "hidden", "epochs", "seed", "init-seed", "attach", "restarts", "restart-epochs", "hops":
-		return true
-	}
-	return false
-}
-
 func (c *controls) numberControls(id string, p experiment.Param, value string) app.UI {
 	shown := value
 	if d, ok := c.dragging[p.Name]; ok {
@@ -172,29 +164,16 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 		return box
 	}
 	v, _ := strconv.ParseFloat(value, 64)
-	lo, hi, pos, step := p.Min, p.Max, v, "1"
-	if !isInt(p) {
-		step = "0.01"
-	}
-	if kind == "log" {
-		lo, hi, pos, step = math.Log2(p.Min), math.Log2(p.Max), math.Log2(v), "0.125"
-	}
+	sc := newSliderScale(p, kind == "log")
 	toValue := func(s string) string {
-		x, err := strconv.ParseFloat(s, 64)
+		pos, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return s
 		}
-		if kind == "log" {
-			x = math.Exp2(x)
-		}
-		if isInt(p) {
-			return strconv.Itoa(int(math.Round(x)))
-		}
-		return strconv.FormatFloat(x, 'g', 4, 64)
+		return sc.value(pos)
 	}
 	slider := app.Input().ID(id+"-slider").Type("range").Attr("aria-label", p.Name).
-		Attr("min", strconv.FormatFloat(lo, 'g', -1, 64)).Attr("max", strconv.FormatFloat(hi, 'g', -1, 64)).
-		Attr("step", step).Value(strconv.FormatFloat(pos, 'g', -1, 64)).
+		Attr("min", "0").Attr("max", strconv.Itoa(sc.steps)).Attr("step", "1").Value(strconv.Itoa(sc.position(v))).
 		OnInput(func(ctx app.Context, e app.Event) {
 			c.dragging[p.Name] = toValue(ctx.JSSrc().Get("value").String())
 		}).
@@ -202,4 +181,58 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 			c.set(p.Name, toValue(ctx.JSSrc().Get("value").String()))
 		})
 	return app.Div().Class("slider").Body(slider, box)
+}
+
+// sliderSteps is the most steps a slider has: its positions run 0..100
+// by 1 at most, within a range input's defaults (0..100 by 1). go-app sets
+// an element's attributes in no fixed order, and a browser clamps and
+// rounds a range's value to whatever min, max and step it has at that
+// moment, so a slider of [0, 1] by 0.01 given its value 0.5 before its
+// step showed its knob at 0. Within the defaults no order moves the knob.
+const sliderSteps = 100
+
+// sliderScale maps a parameter's range onto the slider's positions,
+// linearly or on a log₂ scale.
+type sliderScale struct {
+	lo, hi float64 // the range, in log₂ for a log scale
+	steps  int     // positions 0..steps
+	log    bool
+	whole  bool
+}
+
+// newSliderScale gives a short range of whole numbers a position each,
+// any other range sliderSteps.
+func newSliderScale(p experiment.Param, log bool) sliderScale {
+	sc := sliderScale{lo: p.Min, hi: p.Max, steps: sliderSteps, log: log, whole: p.Whole()}
+	if log {
+		sc.lo, sc.hi = math.Log2(p.Min), math.Log2(p.Max)
+	} else if sc.whole && p.Max-p.Min <= sliderSteps {
+		sc.steps = int(p.Max - p.Min)
+	}
+	return sc
+}
+
+// position is the slider position nearest v, within 0..steps.
+func (sc sliderScale) position(v float64) int {
+	if sc.log {
+		v = math.Log2(v)
+	}
+	if !(sc.hi > sc.lo) || math.IsNaN(v) {
+		return 0
+	}
+	t := (v - sc.lo) / (sc.hi - sc.lo)
+	return int(math.Round(float64(sc.steps) * math.Max(0, math.Min(1, t))))
+}
+
+// value is the parameter's value at a slider position, as text: whole
+// numbers rounded, others to 4 significant digits.
+func (sc sliderScale) value(pos float64) string {
+	x := sc.lo + (sc.hi-sc.lo)*pos/float64(sc.steps)
+	if sc.log {
+		x = math.Exp2(x)
+	}
+	if sc.whole {
+		return strconv.Itoa(int(math.Round(x)))
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
 }

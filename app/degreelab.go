@@ -77,8 +77,7 @@ func (c *DegreeLab) Render() app.UI {
 			c.render(c.show),
 			app.Section().Class("views").Body(
 				card("degree", "Weight against degree", c.degreeSVG, empty, app.Div().Body(
-					app.P().Text("GAT's attention is a softmax over a node's neighbours, α_ij = softmax_j(e_ij): the weights a node gives its edges sum to one, so with d neighbours each gets about 1/d, however much it matters. "+
-						"A PDN's pathfinder weighs each edge by that edge's own features, w_ij = σ(MLP(z_ij)), bound to no sum, so a hub's edges weigh as much as a leaf's."),
+					explainDegree(),
 					c.renderDegreeFigures(),
 				)),
 				card("curves", "Test accuracy", c.curvesSVG, "", app.P().Text(

@@ -237,7 +237,7 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 	case protocol.KindGraph:
 		c.gen, c.graph, c.pos, c.learned, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, nil, false, nil
 		c.hist.reset()
-		c.drawIdx = sampleEdges(len(ev.Graph.Src))
+		c.drawIdx = sampleEdges(len(ev.Graph.Src), maxDrawnEdges)
 		c.insp.reset(ev.Graph, c.drawIdx)
 		c.strokes = nil
 	case protocol.KindLayout:
@@ -329,15 +329,15 @@ func interShare(w []float32, g *protocol.Graph) float64 {
 	return inter / total
 }
 
-// sampleEdges returns evenly spaced edge indices when a graph has more
-// edges than the view draws, else nil.
-func sampleEdges(e int) []int {
-	if e <= maxDrawnEdges {
+// sampleEdges returns limit evenly spaced edge indices when a graph has
+// more edges than a view draws, else nil.
+func sampleEdges(e, limit int) []int {
+	if e <= limit {
 		return nil
 	}
-	idx := make([]int, maxDrawnEdges)
+	idx := make([]int, limit)
 	for i := range idx {
-		idx[i] = int(int64(i) * int64(e) / maxDrawnEdges)
+		idx[i] = int(int64(i) * int64(e) / int64(limit))
 	}
 	return idx
 }

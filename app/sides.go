@@ -40,6 +40,10 @@ type side struct {
 	hist     history
 	running  bool
 	progress *protocol.Progress
+
+	weights []float32    // the latest snapshot's, for the small graph view
+	mini    painter      // that view's canvas
+	strokes []viz.Stroke // what it draws
 }
 
 // sideEvent is an event of one side, queued for the UI.
@@ -66,7 +70,8 @@ type multiLab struct {
 	lab    string // its name in the URL
 	specs  func(experiment.Experiment) []sideSpec
 	show   func(experiment.Param) bool
-	redraw func() // the lab's figures, from the sides
+	redraw func()      // the lab's figures, from the sides
+	minis  *miniGraphs // a small learned-graph view per run, if the lab shows them
 
 	ctx                    app.Context
 	queued                 []sideEvent
@@ -107,8 +112,9 @@ func (m *multiLab) openSides() {
 	for _, sp := range m.specs(m.st) {
 		s := &side{sideSpec: sp}
 		s.run = m.Engine.Open(func(ev protocol.Event, f32 []float32) { m.enqueue(s, ev, f32) })
-		// The labs side by side draw no graph layout: the worker makes none.
-		s.run.Send(protocol.Command{Op: protocol.OpSet, State: sp.Exp.EncodeRun(), Layout: protocol.LayoutNone, Every: sideSnapshotMs})
+		// One layout at most serves every run (see miniGraphs): the other
+		// workers make none.
+		s.run.Send(protocol.Command{Op: protocol.OpSet, State: sp.Exp.EncodeRun(), Layout: m.layoutFor(len(m.sides)), Every: sideSnapshotMs})
 		m.sides = append(m.sides, s)
 	}
 	m.redraw()
@@ -117,6 +123,7 @@ func (m *multiLab) openSides() {
 func (m *multiLab) closeSides() {
 	for _, s := range m.sides {
 		s.run.Close()
+		s.mini.release()
 	}
 	m.sides, m.queued = nil, nil
 }
@@ -150,16 +157,21 @@ func (m *multiLab) flush() {
 func (m *multiLab) onEvent(s *side, ev protocol.Event, f32 []float32) bool {
 	switch ev.Kind {
 	case protocol.KindGraph:
-		s.gen, s.graph, s.snapped, s.progress = ev.Gen, ev.Graph, false, nil
+		s.gen, s.graph, s.snapped, s.progress, s.weights = ev.Gen, ev.Graph, false, nil, nil
 		s.hist.reset()
+		if m.minis != nil && s == m.sides[0] {
+			m.minis.forget(ev.Graph)
+		}
 		return true
+	case protocol.KindLayout:
+		return m.onLayout(s, ev, f32)
 	case protocol.KindSnapshot:
 		if ev.Gen != s.gen || ev.Snap == nil {
 			return false
 		}
 		w, _, _ := ev.Snap.Split(f32)
 		s.hist.add(*ev.Snap, w, s.graph)
-		s.snap, s.snapped, s.running = *ev.Snap, true, ev.Snap.Running
+		s.snap, s.snapped, s.running, s.weights = *ev.Snap, true, ev.Snap.Running, w
 		if s.progress != nil && (s.progress.Phase == protocol.PhaseSetup || ev.Snap.Epoch > s.progress.Epoch || !ev.Snap.Running) {
 			s.progress = nil
 		}
@@ -231,7 +243,7 @@ func (m *multiLab) adopt(next experiment.Experiment, op string) {
 		s := m.sides[i]
 		if op == protocol.OpRegenerate || sp.Exp.EncodeRun() != s.Exp.EncodeRun() {
 			s.sideSpec = sp
-			s.run.Send(protocol.Command{Op: op, State: sp.Exp.EncodeRun(), Layout: protocol.LayoutNone, Every: sideSnapshotMs})
+			s.run.Send(protocol.Command{Op: op, State: sp.Exp.EncodeRun(), Layout: m.layoutFor(i), Every: sideSnapshotMs})
 		}
 	}
 	m.redraw()

@@ -36,7 +36,8 @@ func mountLab(t *testing.T, lab app.Composer) (*[]*fakeConn, app.ClientDispatche
 }
 
 // Each lab starts one run per model, each on its own worker, with the
-// lab's defaults and no layout; the runs' figures carry data-run.
+// lab's defaults; only the compare lab's first worker lays the graph out,
+// for the small views of every run. The runs' figures carry data-run.
 func TestLabsOfSeveralRuns(t *testing.T) {
 	for _, tc := range []struct {
 		lab    app.Composer
@@ -52,8 +53,13 @@ func TestLabsOfSeveralRuns(t *testing.T) {
 		if len(*conns) != len(tc.runs) {
 			t.Fatalf("%T: %d workers for %d runs", tc.lab, len(*conns), len(tc.runs))
 		}
+		_, minis := tc.lab.(*CompareLab)
 		for i, f := range *conns {
-			if len(f.sent) != 1 || f.sent[0].Op != protocol.OpSet || f.sent[0].Layout != protocol.LayoutNone {
+			layout := protocol.LayoutNone
+			if minis && i == 0 {
+				layout = ""
+			}
+			if len(f.sent) != 1 || f.sent[0].Op != protocol.OpSet || f.sent[0].Layout != layout {
 				t.Fatalf("%T: worker %d got %+v", tc.lab, i, f.sent)
 			}
 			e, err := experiment.Decode(f.sent[0].State)
@@ -65,6 +71,9 @@ func TestLabsOfSeveralRuns(t *testing.T) {
 			f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 3, Epochs: 200, TestAcc: 0.5 + 0.1*protocol.Num(i),
 				Weights: 1, Nodes: 2, XOR: &protocol.XOR{Mean: [4]protocol.Num{0.1, 0.8, 0.9, 0.2}, Found: true},
 				Degree: []protocol.DegreeBin{{MinDegree: 2, Entries: 5, Mean: 0.4}, {MinDegree: 64, Entries: 9, Mean: 0.01}}}}, []float32{0.25, 0, 1, 1, 1})
+			if i == 0 {
+				f.play(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 1})
+			}
 		}
 		d.Consume()
 		h := app.HTMLString(tc.lab)
@@ -85,6 +94,11 @@ func TestLabsOfSeveralRuns(t *testing.T) {
 		case *CompareLab:
 			if !hasMetric(h, "inter-share", "pdn", "1") {
 				t.Errorf("the compare lab misses the inter-class share")
+			}
+			// One layout, each run's own weights on it.
+			if !hasMetric(h, "inter-mean-weight", "pdn", "0.25") || !hasMetric(h, "inter-mean-weight", "gcn", "0.25") ||
+				strings.Count(h, `class="mini-canvas"`) != 2 {
+				t.Errorf("the compare lab misses a small learned-graph view per run")
 			}
 		}
 	}

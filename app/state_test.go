@@ -1,6 +1,8 @@
 package app
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,5 +63,41 @@ func TestLayoutInLink(t *testing.T) {
 	old, err := experiment.Decode("#per-class=64&threshold=0.3")
 	if err != nil || old.View.Layout != "classes" {
 		t.Errorf("an old link: layout %q, error %v", old.View.Layout, err)
+	}
+}
+
+// Every slider runs 0..steps by 1, steps at most 100, and maps onto its
+// parameter's whole range: the ends onto the bounds, and each value it
+// offers shown where it offers it.
+func TestSliderScale(t *testing.T) {
+	for _, p := range experiment.Params {
+		kind := sliderKind(p)
+		if kind == "" || p.Choices != nil || p.MaxLen > 0 {
+			continue
+		}
+		sc := newSliderScale(p, kind == "log")
+		for _, tc := range []struct {
+			pos  int
+			want float64
+		}{{0, p.Min}, {sc.steps, p.Max}} {
+			got, err := strconv.ParseFloat(sc.value(float64(tc.pos)), 64)
+			if err != nil || math.Abs(got-tc.want) > 1e-3*math.Abs(tc.want) {
+				t.Errorf("%s: position %d gives %v, want %v", p.Name, tc.pos, got, tc.want)
+			}
+		}
+		if sc.steps < 1 || sc.steps > sliderSteps {
+			t.Errorf("%s: %d steps", p.Name, sc.steps)
+		}
+		// A value a position gives is shown at a position that gives it again.
+		for pos := 0; pos <= sc.steps; pos++ {
+			text := sc.value(float64(pos))
+			v, _ := strconv.ParseFloat(text, 64)
+			if back := sc.value(float64(sc.position(v))); back != text {
+				t.Errorf("%s: position %d gives %s, shown where it gives %s", p.Name, pos, text, back)
+			}
+		}
+		if sc.position(math.NaN()) != 0 || sc.position(p.Max*10) != sc.steps || sc.position(p.Min-1) != 0 {
+			t.Errorf("%s: out-of-range values leave the slider's ends", p.Name)
+		}
 	}
 }

@@ -37,18 +37,10 @@ const (
 // drawnWeights returns the weights of the edges the view draws (an even
 // sample of a large graph's), nil for a model without edge weights.
 func (c *GraphLab) drawnWeights() []float32 {
-	w := c.weights
-	if c.snapped && len(w) == 0 {
+	if len(c.weights) == 0 {
 		return nil
 	}
-	if w != nil && c.drawIdx != nil {
-		sub := make([]float32, len(c.drawIdx))
-		for i, e := range c.drawIdx {
-			sub[i] = w[e]
-		}
-		w = sub
-	}
-	return w
+	return subset(c.weights, c.drawIdx)
 }
 
 // redrawGraph renders the graph view from the latest weights.

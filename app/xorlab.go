@@ -104,9 +104,7 @@ func (c *XORLab) Render() app.UI {
 				app.Div().ID("states").Class("card").Body(
 					app.H2().Text("Mean learned weight by edge state"),
 					c.renderStates(),
-					app.Div().Class("explain").Body(app.P().Text(
-						"Each edge lies in layer A′, in A″, in both or in neither: its state (a, b). On this graph the intra-class edges are exactly those in one layer, (0,1) and (1,0); "+
-							"the pathfinder has found XOR when it weighs those at least three times the others. GCN weighs every edge 1.")),
+					app.Div().Class("explain").Body(explainXORStates()),
 				),
 				app.Div().ID("table3").Class("card").Body(
 					app.H2().Text("Table 3, live: the 2-neuron pathfinder"),
@@ -137,11 +135,7 @@ func (c *XORLab) renderSurfaces() app.UI {
 	return app.Div().ID("surfaces").Class("card wide").Body(
 		app.H2().Text("The pathfinder as a function of an edge's two layers"),
 		app.Div().Class("surfaces").Body(figs...),
-		app.Div().Class("explain").Body(app.P().Text(
-			"Each square is the weight α(a, b) the pathfinder gives an edge whose layers are (a, b), drawn for every a and b between 0 and 1: "+
-				"bright is heavy, dark is light. The four corners are the edge states there are, with their mean weight and their share of the edges. "+
-				"The right answer is XOR: bright at (0,1) and (1,0), dark at (0,0) and (1,1). A sigmoid of a weighted sum (the linear PDN) only tilts the square from one side to the other; "+
-				"the hidden layer lets it fold, as Table 3's two neurons h₁ = ReLU(a+b) and h₂ = ReLU(a+b−1) do with α = h₁ − 2h₂.")),
+		app.Div().Class("explain").Body(explainXORSurface()),
 	)
 }
 

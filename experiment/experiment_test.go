@@ -170,3 +170,15 @@ func TestFlags(t *testing.T) {
 		t.Errorf("bad flag error = %v", err)
 	}
 }
+
+func TestWhole(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		whole bool
+	}{{"per-class", true}, {"seed", true}, {"edge-hidden", true}, {"lr", false}, {"dropout", false}, {"graph", false}, {"models", false}} {
+		p, ok := Lookup(tc.name)
+		if !ok || p.Whole() != tc.whole {
+			t.Errorf("%s: Whole() = %v, want %v", tc.name, p.Whole(), tc.whole)
+		}
+	}
+}

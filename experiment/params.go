@@ -149,6 +149,17 @@ func Quote(s string) string {
 	return strconv.Quote(s)
 }
 
+// Whole reports whether the parameter takes whole numbers only (counts,
+// sizes and seeds), so that a control rounds what it offers.
+func (p Param) Whole() bool {
+	var e Experiment
+	switch p.field(&e).(type) {
+	case *int, *uint64, *[]int:
+		return true
+	}
+	return false
+}
+
 // Get returns the field's value as text, in the form Set reads.
 func (p Param) Get(e *Experiment) string {
 	switch v := p.field(e).(type) {

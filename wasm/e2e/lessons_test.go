@@ -3,11 +3,14 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"pdnexplorer/experiment"
 )
 
 // runMetrics reads a metric of every run of a lab, by data-run.
@@ -93,6 +96,21 @@ func TestDegreeLab(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=degree&epochs=100")
 	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
+	// The knobs sit where the values are, whatever order the page set the
+	// sliders' attributes in (dropout 0.5, edge-dropout 0.2).
+	knobs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["dropout", "edge-dropout"].map((n) => { const s = document.querySelector("#ctl-" + n + "-slider"); return s.value + "/" + s.max; })`))
+	must(t, err, "read the sliders")
+	var want []string
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"dropout", 0.5}, {"edge-dropout", 0.2}} {
+		p, _ := experiment.Lookup(f.name)
+		want = append(want, fmt.Sprintf("%.0f/100", 100*(f.v-p.Min)/(p.Max-p.Min)))
+	}
+	if !slices.Equal(knobs, want) {
+		t.Errorf("dropout and edge-dropout knobs at %v, want %v", knobs, want)
+	}
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
 	waitFor(t, ctx, "both runs to finish", allDone(2, 100), 4*time.Minute)
 	screenshot(t, ctx, "22-degree")
@@ -132,10 +150,26 @@ func TestCompareLab(t *testing.T) {
 	if acc["pdn"] < acc["gat"] {
 		t.Errorf("on the paper's default graph PDN (%.3f) should beat GAT (%.3f)", acc["pdn"], acc["gat"])
 	}
+	// Each run has its own small view of the learned graph, painted, and
+	// PDN's fades the inter-class edges there.
+	waitFor(t, ctx, "a painted view per run", miniInk+` >= 2`, 30*time.Second)
+	intra, inter := runMetrics(t, ctx, "intra-mean-weight"), runMetrics(t, ctx, "inter-mean-weight")
+	t.Logf("mean weight drawn, intra / inter: pdn %.3f / %.3f, gat %.3f / %.3f", intra["pdn"], inter["pdn"], intra["gat"], inter["gat"])
+	if !(inter["pdn"] < intra["pdn"]/3) {
+		t.Errorf("PDN's view should draw inter-class edges far lighter than intra-class ones: %.3f vs %.3f", inter["pdn"], intra["pdn"])
+	}
 	// The models are in the URL; a change of models is one too.
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#model-gcn"))), "add gcn")
 	waitFor(t, ctx, "three runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 3 && location.hash.includes("models=pdn%2Cgat%2Cgcn")`, 30*time.Second)
 }
+
+// miniInk counts the small learned-graph views with ink on them.
+const miniInk = `[...document.querySelectorAll("canvas.mini-canvas")].filter((c) => {
+  if (!c.width) return false;
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true;
+  return false;
+}).length`
 
 // The labs of several runs work offline too: once the service worker
 // holds the site, a permalink to one opens with the network cut, and every
