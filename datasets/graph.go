@@ -38,7 +38,8 @@ const (
 // Graph is an attributed undirected graph with node labels.
 type Graph struct {
 	N, F, C int
-	X       []float64 // N×F node features, row-major
+	X       []float64 // N×F node features, row-major; nil when XS holds them
+	XS      *CSR      // the node features, N×F, when they are sparse
 	Labels  []int     // class of each node, in 0..C-1
 	Splits  []Split   // split of each node
 
@@ -49,6 +50,24 @@ type Graph struct {
 	Kind  []edgekind.Kind // KindIntra or KindInter per edge; nil when unknown
 
 	Meta map[string]any // name, generator parameters, seed
+}
+
+// DenseX returns the node features as N×F row-major values, made from XS
+// when they are sparse.
+func (g *Graph) DenseX() []float64 {
+	if g.XS != nil {
+		return g.XS.Dense()
+	}
+	return g.X
+}
+
+// FeatureValues returns the node features' stored values: all N×F of
+// them, or only the non-zeros of sparse ones.
+func (g *Graph) FeatureValues() []float64 {
+	if g.XS != nil {
+		return g.XS.Val
+	}
+	return g.X
 }
 
 // E returns the number of undirected edges.
@@ -72,8 +91,10 @@ func (g *Graph) Check() error {
 	switch {
 	case g.N < 1 || g.C < 1 || g.F < 0 || g.D < 0:
 		return fmt.Errorf("graph: N=%d, C=%d, F=%d, D=%d: want N, C ≥ 1 and F, D ≥ 0", g.N, g.C, g.F, g.D)
-	case len(g.X) != g.N*g.F || len(g.Labels) != g.N || len(g.Splits) != g.N:
+	case g.XS == nil && len(g.X) != g.N*g.F || len(g.Labels) != g.N || len(g.Splits) != g.N:
 		return fmt.Errorf("graph: node arrays do not have N=%d rows", g.N)
+	case g.XS != nil && (len(g.X) != 0 || g.XS.Rows != g.N || g.XS.Cols != g.F):
+		return fmt.Errorf("graph: sparse node features of %d×%d (and %d dense values) for N=%d, F=%d", g.XS.Rows, g.XS.Cols, len(g.X), g.N, g.F)
 	case len(g.Dst) != len(g.Src) || len(g.EdgeX) != len(g.Src)*g.D:
 		return fmt.Errorf("graph: edge arrays do not have E=%d rows", len(g.Src))
 	case g.Kind != nil && len(g.Kind) != len(g.Src):
@@ -102,6 +123,11 @@ func (g *Graph) Check() error {
 	for i, x := range g.X {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("graph: node %d feature %d is %v", i/g.F, i%g.F, x)
+		}
+	}
+	if g.XS != nil {
+		if err := g.XS.Check(); err != nil {
+			return fmt.Errorf("graph: node features: %w", err)
 		}
 	}
 	for i, x := range g.EdgeX {

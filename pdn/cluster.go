@@ -76,12 +76,17 @@ func induced(g *datasets.Graph, nodes []int) (*datasets.Graph, []int) {
 	var rows []int
 	for i, v := range nodes {
 		local[int32(v)] = int32(i)
-		sub.X = append(sub.X, g.X[v*g.F:(v+1)*g.F]...)
+		if g.XS == nil {
+			sub.X = append(sub.X, g.X[v*g.F:(v+1)*g.F]...)
+		}
 		sub.Labels = append(sub.Labels, g.Labels[v])
 		sub.Splits = append(sub.Splits, g.Splits[v])
 		if g.Splits[v] == datasets.Train {
 			rows = append(rows, i)
 		}
+	}
+	if g.XS != nil {
+		sub.XS = g.XS.Select(nodes)
 	}
 	for e := range g.Src {
 		u, okU := local[g.Src[e]]

@@ -11,14 +11,29 @@ import (
 )
 
 // Shape is what the cost of a model depends on: nodes, undirected edges,
-// node features, edge features and classes.
+// node features, edge features and classes, and for sparse node features
+// the number stored (NNZ; 0 for dense ones).
 type Shape struct {
 	N, E, F, D, C int
+	NNZ           int
 }
 
 // ShapeOf returns the shape of g.
 func ShapeOf(g *datasets.Graph) Shape {
-	return Shape{N: g.N, E: g.E(), F: g.F, D: g.D, C: g.C}
+	s := Shape{N: g.N, E: g.E(), F: g.F, D: g.D, C: g.C}
+	if g.XS != nil {
+		s.NNZ = g.XS.NNZ()
+	}
+	return s
+}
+
+// inputs is the number of node-feature values a product with X touches:
+// N·F dense, the non-zeros sparse.
+func (s Shape) inputs() float64 {
+	if s.NNZ > 0 {
+		return float64(s.NNZ)
+	}
+	return float64(s.N) * float64(s.F)
 }
 
 // ExpectedShape returns the shape of the synthetic graph the generator
@@ -258,15 +273,21 @@ func Estimate(s Shape, m experiment.Model) Cost {
 // of every pair while it looks for repeats.
 func graphCost(s Shape) Part {
 	n, e := float64(s.N), float64(s.E)
-	return Part{What: "the graph", Bytes: f64*(n*float64(s.F)+e*float64(s.D)) + 9*e + 9*n + 64*e,
+	x := f64 * s.inputs()
+	if s.NNZ > 0 {
+		x += 4*s.inputs() + 8*n // column indices and row offsets
+	}
+	return Part{What: "the graph", Bytes: x + f64*e*float64(s.D) + 9*e + 9*n + 64*e,
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
 }
 
 // convCost is one graph convolution in→out over n nodes and e edges
 // (without a graph when e < 0), with dx when withDx, and the gradient of
 // Â when learn.
-func convCost(n, e, in, out float64, withDx, learn bool) (epoch, bytes float64) {
-	dense := n * in * out
+//
+// The input's entries are n·in, or fewer for sparse node features (xs).
+func convCost(n, e, in, out, xs float64, withDx, learn bool) (epoch, bytes float64) {
+	dense := xs * out
 	if e < 0 { // an MLP layer
 		epoch = 2 * dense
 		if withDx {
@@ -295,8 +316,8 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 	if !graph {
 		ge = -1
 	}
-	e1, b1 := convCost(n, ge, f, h, false, learn)
-	e2, b2 := convCost(n, ge, h, c, true, learn)
+	e1, b1 := convCost(n, ge, f, h, s.inputs(), false, learn)
+	e2, b2 := convCost(n, ge, h, c, n*h, true, learn)
 	parts := []Part{
 		{What: "the first layer over the node features", Epoch: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
 		{What: "the second layer", Epoch: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
@@ -330,7 +351,7 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 		parts = append(parts, Part{What: "the linear pathfinder", Epoch: 2*e*d + expUnit*e, Bytes: f64 * 2 * e,
 			Fields: []string{"edge-features", "edges"}})
 	case experiment.PDNEdgeConv:
-		parts = append(parts, Part{What: "the EdgeConv embeddings", Epoch: 2*n*f*h + 3*gatherUnit*e*h + (expUnit*2)*e + expUnit*n*h,
+		parts = append(parts, Part{What: "the EdgeConv embeddings", Epoch: 2*s.inputs()*h + 3*gatherUnit*e*h + (expUnit*2)*e + expUnit*n*h,
 			Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}})
 	}
 	return parts
@@ -338,19 +359,19 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 
 func multiScaleCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
-	f, h, c := float64(s.F), float64(m.Hidden), float64(s.C)
+	h, c := float64(m.Hidden), float64(s.C)
 	k := float64(max(m.Hops, 1))
-	layer := func(in, out float64, withDx bool) float64 {
-		w := 2*n*in*out + 2*k*gatherUnit*(n+2*e)*out + 3*k*n*out
+	layer := func(xs, out float64, withDx bool) float64 {
+		w := 2*xs*out + 2*k*gatherUnit*(n+2*e)*out + 3*k*n*out
 		if withDx {
-			w += n * in * out
+			w += xs * out
 		}
 		return w
 	}
 	return []Part{
-		{What: "the first multi-scale layer", Epoch: layer(f, h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
+		{What: "the first multi-scale layer", Epoch: layer(s.inputs(), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
 			Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: "the second multi-scale layer", Epoch: layer(h, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
+		{What: "the second multi-scale layer", Epoch: layer(n*h, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
 			Fields: []string{"hidden", "nodes", "edges"}},
 		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
@@ -368,9 +389,9 @@ func sgcCost(s Shape) []Part {
 
 func appnpCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
-	f, h, c := float64(s.F), float64(m.Hidden), float64(s.C)
+	h, c := float64(m.Hidden), float64(s.C)
 	return []Part{
-		{What: "the MLP over the node features", Epoch: 2*n*f*h + 3*n*h*c, Bytes: f64 * (6*n*h + 3*n*c),
+		{What: "the MLP over the node features", Epoch: 2*s.inputs()*h + 3*n*h*c, Bytes: f64 * (6*n*h + 3*n*c),
 			Fields: []string{"hidden", "node-features", "nodes"}},
 		{What: "the propagation", Epoch: 2 * APPNPSteps * (gatherUnit*(n+2*e)*c + 2*n*c), Bytes: f64 * (APPNPSteps + 4) * n * c,
 			Fields: []string{"edges", "nodes"}},
@@ -379,14 +400,14 @@ func appnpCost(s Shape, m experiment.Model) []Part {
 }
 
 func gatCost(s Shape, m experiment.Model) []Part {
-	n, e, f, c := float64(s.N), float64(s.E), float64(s.F), float64(s.C)
+	n, e, c := float64(s.N), float64(s.E), float64(s.C)
 	ho := float64(GATHeads * GATHeadDim)
 	arcs := 2*e + n // both directions and a self-loop per node
 	attn := func(heads, o float64) float64 {
 		return arcs * heads * (gatherUnit*3*o + 2*expUnit)
 	}
 	return []Part{
-		{What: "the first attention layer's transform", Epoch: 2*n*f*ho + expUnit*n*ho, Bytes: f64 * (7*n*ho + 2*n*f),
+		{What: "the first attention layer's transform", Epoch: 2*s.inputs()*ho + expUnit*n*ho, Bytes: f64 * (7*n*ho + 2*s.inputs()),
 			Fields: []string{"node-features", "nodes"}},
 		{What: "the attention over the edges", Epoch: attn(GATHeads, GATHeadDim) + attn(1, c) + 3*n*ho*c,
 			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},

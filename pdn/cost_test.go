@@ -74,7 +74,7 @@ func TestCostCheck(t *testing.T) {
 	// The default scenario and the largest graphs the sliders make with the
 	// default model stay well inside both limits.
 	d := experiment.Default()
-	for _, s := range []Shape{{1500, 7429, 32, 32, 3}, {6144, 200000, 64, 64, 6}} {
+	for _, s := range []Shape{{N: 1500, E: 7429, F: 32, D: 32, C: 3}, {N: 6144, E: 200000, F: 64, D: 64, C: 6}} {
 		for _, l := range []Limits{BrowserLimits, NativeLimits} {
 			if err := Estimate(s, d.Model).Check(l, nil); err != nil {
 				t.Errorf("%+v %s: %v", s, l.Where, err)
@@ -83,13 +83,13 @@ func TestCostCheck(t *testing.T) {
 	}
 	// An epoch too long for the browser, though it fits in memory.
 	d.Model.EdgeHidden = []int{128, 128}
-	err = Estimate(Shape{6144, 150000, 32, 64, 6}, d.Model).Check(BrowserLimits, nil)
+	err = Estimate(Shape{N: 6144, E: 150000, F: 32, D: 64, C: 6}, d.Model).Check(BrowserLimits, nil)
 	if err == nil || !strings.Contains(err.Error(), "per epoch (the browser allows 1.0 s)") {
 		t.Errorf("long epoch: %v", err)
 	}
 	// ClusterGCN's partition cannot be cut into pieces: a few seconds at most.
 	d.Model.Kind = experiment.ClusterGCN
-	err = Estimate(Shape{6144, 110000, 32, 32, 6}, d.Model).Check(BrowserLimits, nil)
+	err = Estimate(Shape{N: 6144, E: 110000, F: 32, D: 32, C: 6}, d.Model).Check(BrowserLimits, nil)
 	if err == nil || !strings.Contains(err.Error(), "to set up (the browser allows 3.0 s), most of it for the Louvain partition") {
 		t.Errorf("Louvain: %v", err)
 	}

@@ -46,6 +46,7 @@ type gatLayer struct {
 	in, heads, o     int
 	w, aSrc, aDst, b *tensor
 	wt               []float64
+	sx               *datasets.CSR // the input, when it is the graph's sparse node features
 	g                *attnGraph
 
 	wh, s, t, pre, alpha []float64
@@ -78,7 +79,7 @@ func leaky(x float64) float64 {
 func (l *gatLayer) forward(y, x []float64) {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
-	l.pc.mulABT(l.wh, x, l.w.val, g.n, l.in, ho)
+	l.pc.xMulWT(l.wh, x, l.sx, l.w.val, l.wt, g.n, l.in, ho)
 	for j := 0; j < g.n; j++ {
 		for h := 0; h < H; h++ {
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
@@ -172,7 +173,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 			}
 		}
 	}
-	l.pc.addATB(l.w.grad, l.gwh, x, g.n, ho, l.in)
+	l.pc.addGTX(l.w.grad, l.gwh, x, l.sx, l.wt, g.n, ho, l.in)
 	if dx != nil {
 		transpose(l.wt, l.w.val, ho, l.in)
 		l.pc.mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
@@ -197,12 +198,20 @@ type gat struct {
 func newGAT(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *gat {
 	ag := newAttnGraph(newAdjacency(g.N, g.Src, g.Dst))
 	n, ho := g.N, GATHeads*GATHeadDim
-	return &gat{g: g, rows: g.Nodes(datasets.Train),
+	inputs := len(g.FeatureValues())
+	m := &gat{g: g, rows: g.Nodes(datasets.Train),
 		l1: newGATLayer(rnd, ag, g.F, GATHeads, GATHeadDim), l2: newGATLayer(rnd, ag, ho, 1, g.C),
-		drop0: newDropout(cfg.Dropout, n*g.F), drop1: newDropout(cfg.Dropout, n*ho),
-		x0: make([]float64, n*g.F), a1: make([]float64, n*ho), h1: make([]float64, n*ho), d1: make([]float64, n*ho),
+		drop0: newDropout(cfg.Dropout, inputs), drop1: newDropout(cfg.Dropout, n*ho),
+		x0: make([]float64, inputs), a1: make([]float64, n*ho), h1: make([]float64, n*ho), d1: make([]float64, n*ho),
 		logits: make([]float64, n*g.C), gh1: make([]float64, n*ho), gd1: make([]float64, n*ho),
 		weights: make([]float64, g.E())}
+	if g.XS != nil {
+		// Dropout on sparse features drops stored values only: the zeros
+		// it would drop stay zero anyway.
+		sx := *g.XS
+		m.l1.sx = &sx
+	}
+	return m
 }
 
 func (m *gat) params() []*tensor              { return append(m.l1.params(), m.l2.params()...) }
@@ -222,7 +231,11 @@ func elu(x float64) float64 {
 
 func (m *gat) forward(training bool) []float64 {
 	g := m.g
-	m.in1 = m.drop0.apply(m.x0, g.X, training)
+	if m.l1.sx != nil {
+		m.l1.sx.Val = m.drop0.apply(m.x0, g.XS.Val, training)
+	} else {
+		m.in1 = m.drop0.apply(m.x0, g.X, training)
+	}
 	m.l1.forward(m.a1, m.in1)
 	for i, v := range m.a1 {
 		m.h1[i] = elu(v)

@@ -73,6 +73,7 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 		m.l1 = newConv(rnd, n, g.F, h, m.norm, learns)
 		m.l2 = newConv(rnd, n, h, g.C, m.norm, learns)
 	}
+	m.l1.sx = g.XS
 	m.ps = append(m.ps, m.l1.params()...)
 	m.ps = append(m.ps, m.l2.params()...)
 	m.a1, m.d1 = make([]float64, n*h), make([]float64, n*h)

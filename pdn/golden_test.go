@@ -15,10 +15,12 @@ import (
 // engine is meant to change results, update it, and say so in the commit.
 //
 // officialDigest is the same run with the official semantics, without
-// DropEdge: the one the PyTorch peer has.
+// DropEdge: the one the PyTorch peer has. sparseDigest is the golden run
+// with two thirds of the node features zeroed and the rest held sparse.
 const (
 	goldenDigest   = "300bac282c4b21e5167f481d523e9cc2da324876088184f63f417848ce96c35b"
 	officialDigest = "99a4f8c1263babaa8ee36322a0a114e402230981fc108be849543f0562336117"
+	sparseDigest   = "2e7c22a073031b177e331cb8da40020d27105e43083d7911a935a435600ab12a"
 )
 
 func TestGoldenDigestSameEverywhere(t *testing.T) {
@@ -27,8 +29,9 @@ func TestGoldenDigestSameEverywhere(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		edgeDrop float64
+		sparse   bool
 		want     string
-	}{{experiment.Default().Model.EdgeDrop, goldenDigest}, {0, officialDigest}} {
+	}{{experiment.Default().Model.EdgeDrop, false, goldenDigest}, {0, false, officialDigest}, {experiment.Default().Model.EdgeDrop, true, sparseDigest}} {
 		e := experiment.Default()
 		e.Data.PerClass = 32
 		e.Model.EdgeDrop = tc.edgeDrop
@@ -36,10 +39,13 @@ func TestGoldenDigestSameEverywhere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if tc.sparse {
+			g = sparsified(g)
+		}
 		tr := mustTrainer(t, g, e)
 		runEpochs(t, tr, 20)
 		if got := digest(tr, tr.Evaluate()); got != tc.want {
-			t.Errorf("edge dropout %v: digest %s, want %s", tc.edgeDrop, got, tc.want)
+			t.Errorf("edge dropout %v, sparse %v: digest %s, want %s", tc.edgeDrop, tc.sparse, got, tc.want)
 		}
 	}
 }

@@ -303,8 +303,32 @@ func checkNetwork(t *testing.T, net network, c int) {
 	}
 }
 
+// sparsified returns g with two thirds of its node features set to zero
+// and the rest held sparse, as bag-of-words features are.
+func sparsified(g *datasets.Graph) *datasets.Graph {
+	s := *g
+	x := append([]float64(nil), g.X...)
+	for i := range x {
+		if i%3 != 0 {
+			x[i] = 0
+		}
+	}
+	s.X, s.XS = nil, datasets.SparseOf(x, g.N, g.F)
+	return &s
+}
+
 func TestGradNetworks(t *testing.T) {
-	g := smallGraph(8, 30, 70, 5, 4, 3)
+	dense := smallGraph(8, 30, 70, 5, 4, 3)
+	for _, g := range []*datasets.Graph{dense, sparsified(dense)} {
+		testGradNetworks(t, g)
+	}
+}
+
+func testGradNetworks(t *testing.T, g *datasets.Graph) {
+	form := "dense"
+	if g.XS != nil {
+		form = "sparse"
+	}
 	for _, tc := range []struct {
 		kind     string
 		hidden   []int
@@ -330,7 +354,7 @@ func TestGradNetworks(t *testing.T) {
 		{experiment.GAT, nil, 0.5, 0, 0},
 		{experiment.DeepWalk, nil, 0, 0, 0},
 	} {
-		t.Run(fmt.Sprintf("%s-%s-%.1f-%.1f-K%d", tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s-%s-%s-%.1f-%.1f-K%d", form, tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops}
 			net, err := newNetwork(g, cfg, 3)
 			if err != nil {
@@ -342,17 +366,42 @@ func TestGradNetworks(t *testing.T) {
 }
 
 func TestGradClusterGCNBatch(t *testing.T) {
-	g := smallGraph(9, 60, 150, 5, 2, 3)
-	net, err := newNetwork(g, experiment.Model{Kind: experiment.ClusterGCN, Hidden: 6, Dropout: 0.5}, 4)
-	if err != nil {
-		t.Fatal(err)
+	dense := smallGraph(9, 60, 150, 5, 2, 3)
+	for _, g := range []*datasets.Graph{dense, sparsified(dense)} {
+		net, err := newNetwork(g, experiment.Model{Kind: experiment.ClusterGCN, Hidden: 6, Dropout: 0.5}, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := net.(batched)
+		if b.batches() < 2 {
+			t.Fatalf("%d batches", b.batches())
+		}
+		b.setBatch(0)
+		checkNetwork(t, net, g.C)
+		b.setBatch(-1)
+		checkNetwork(t, net, g.C)
 	}
-	b := net.(batched)
-	if b.batches() < 2 {
-		t.Fatalf("%d batches", b.batches())
+}
+
+// A layer whose input is sparse node features: the gradients of W and b.
+func TestGradDenseSparseInput(t *testing.T) {
+	for _, s := range []struct{ rows, in, out int }{{5, 3, 4}, {9, 7, 1}, {4, 8, 9}} {
+		t.Run(fmt.Sprintf("%dx%d->%d", s.rows, s.in, s.out), func(t *testing.T) {
+			rnd := rand.New(rand.NewPCG(11, uint64(s.rows)))
+			l := newLinear(rnd, s.in, s.out)
+			x := randSlice(rnd, s.rows*s.in, 1)
+			for i := range x {
+				if rnd.IntN(2) == 0 {
+					x[i] = 0
+				}
+			}
+			l.sx = datasets.SparseOf(x, s.rows, s.in)
+			r := randSlice(rnd, s.rows*s.out, 1)
+			y := make([]float64, s.rows*s.out)
+			loss := func() float64 { l.forward(y, nil, s.rows); return project(r, y) }
+			l.backward(nil, nil, r, s.rows)
+			checkGrad(t, "W", l.w.val, l.w.grad, loss)
+			checkGrad(t, "b", l.b.val, l.b.grad, loss)
+		})
 	}
-	b.setBatch(0)
-	checkNetwork(t, net, g.C)
-	b.setBatch(-1)
-	checkNetwork(t, net, g.C)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/fmath"
 )
@@ -36,7 +37,8 @@ func (t *tensor) uniform(rnd *rand.Rand, a float64) {
 type dense struct {
 	in, out int
 	w, b    *tensor
-	wt      []float64 // Wᵀ, scratch for the input gradient
+	wt      []float64     // Wᵀ, scratch for the input gradient
+	sx      *datasets.CSR // the input, when it is the graph's sparse node features
 	pc      *pacer
 }
 
@@ -52,13 +54,13 @@ func newLinear(rnd *rand.Rand, in, out int) *dense {
 func (l *dense) params() []*tensor { return []*tensor{l.w, l.b} }
 
 func (l *dense) forward(y, x []float64, rows int) {
-	l.pc.affineForward(y, x, l.w.val, l.b.val, rows, l.in, l.out)
+	l.pc.affineForward(y, x, l.sx, l.w.val, l.wt, l.b.val, rows, l.in, l.out)
 }
 
 // backward adds dyᵀ·x to ∂W and Σdy to ∂b, and sets dx = dy·W unless dx is
 // nil (the layer's input is data).
 func (l *dense) backward(dx, x, dy []float64, rows int) {
-	l.pc.affineBackward(dx, x, dy, l.w, l.b, l.wt, rows, l.in, l.out)
+	l.pc.affineBackward(dx, x, l.sx, dy, l.w, l.b, l.wt, rows, l.in, l.out)
 }
 
 // pathfinder is the pathfinder layer of §3.1 as in the official code: an MLP
@@ -157,6 +159,7 @@ type conv struct {
 	norm    *gcnNorm // nil: no graph
 	learn   bool     // accumulate the gradient of Â (PDN)
 	xw, gxw []float64
+	sx      *datasets.CSR // the input, when it is the graph's sparse node features
 	pc      *pacer
 }
 
@@ -187,10 +190,10 @@ func (c *conv) withGraph(rows int, norm *gcnNorm) *conv {
 
 func (c *conv) forward(y, x []float64, rows int) {
 	if c.norm == nil {
-		c.pc.affineForward(y, x, c.w.val, c.b.val, rows, c.in, c.out)
+		c.pc.affineForward(y, x, c.sx, c.w.val, c.wt, c.b.val, rows, c.in, c.out)
 		return
 	}
-	c.pc.mulABT(c.xw, x, c.w.val, rows, c.in, c.out)
+	c.pc.xMulWT(c.xw, x, c.sx, c.w.val, c.wt, rows, c.in, c.out)
 	c.norm.propagate(y, c.xw, c.out)
 	addRows(y, c.b.val, rows, c.out)
 }
@@ -199,7 +202,7 @@ func (c *conv) forward(y, x []float64, rows int) {
 // dx = ∂L/∂x unless dx is nil. Â is symmetric, so ∂L/∂(xWᵀ) = Â·dy.
 func (c *conv) backward(dx, x, dy []float64, rows int) {
 	if c.norm == nil {
-		c.pc.affineBackward(dx, x, dy, c.w, c.b, c.wt, rows, c.in, c.out)
+		c.pc.affineBackward(dx, x, c.sx, dy, c.w, c.b, c.wt, rows, c.in, c.out)
 		return
 	}
 	sumRowsAdd(c.b.grad, dy, rows, c.out)
@@ -207,7 +210,7 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 	if c.learn {
 		c.norm.accumulate(dy, c.xw, c.out)
 	}
-	c.pc.addATB(c.w.grad, c.gxw, x, rows, c.out, c.in)
+	c.pc.addGTX(c.w.grad, c.gxw, x, c.sx, c.wt, rows, c.out, c.in)
 	if dx != nil {
 		transpose(c.wt, c.w.val, c.out, c.in)
 		c.pc.mulABT(dx, c.gxw, c.wt, rows, c.out, c.in)

@@ -1,5 +1,7 @@
 package pdn
 
+import "pdnexplorer/datasets"
+
 // pacer lets a long epoch be cut into pieces. The loops that can be long
 // (dense products over edges or nodes, propagation over the graph) run in
 // blocks of rows and report their work between blocks; every paceEvery
@@ -98,16 +100,18 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	}
 }
 
-// affineForward sets y = x·Wᵀ + b.
-func (pc *pacer) affineForward(y, x, w, b []float64, rows, in, out int) {
-	pc.mulABT(y, x, w, rows, in, out)
+// affineForward sets y = x·Wᵀ + b, for dense x or sparse sx, using wt as
+// scratch for Wᵀ.
+func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []float64, rows, in, out int) {
+	pc.xMulWT(y, x, sx, w, wt, rows, in, out)
 	addRows(y, b, rows, out)
 }
 
 // affineBackward adds dyᵀ·x to ∂W and Σdy to ∂b and, unless dx is nil,
-// sets dx = dy·W, using wt as scratch for Wᵀ.
-func (pc *pacer) affineBackward(dx, x, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
-	pc.addATB(w.grad, dy, x, rows, out, in)
+// sets dx = dy·W, using wt as scratch for Wᵀ. A sparse input sx is data,
+// so dx is nil with it.
+func (pc *pacer) affineBackward(dx, x []float64, sx *datasets.CSR, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
+	pc.addGTX(w.grad, dy, x, sx, wt, rows, out, in)
 	sumRowsAdd(b.grad, dy, rows, out)
 	if dx != nil {
 		transpose(wt, w.val, out, in)

@@ -48,6 +48,7 @@ type msLayer struct {
 	wt      []float64
 	z       [][]float64 // Z₀ … Z_K
 	gz      [][]float64
+	sx      *datasets.CSR // the input, when it is the graph's sparse node features
 	pc      *pacer
 }
 
@@ -62,7 +63,7 @@ func newMSLayer(rnd *rand.Rand, n, in, out, k int) *msLayer {
 }
 
 func (l *msLayer) forward(y, x []float64, n int, norm *gcnNorm, p []float64) {
-	l.pc.mulABT(l.z[0], x, l.w.val, n, l.in, l.out)
+	l.pc.xMulWT(l.z[0], x, l.sx, l.w.val, l.wt, n, l.in, l.out)
 	clear(y[:n*l.out])
 	for i := 1; i <= len(p); i++ {
 		norm.propagate(l.z[i], l.z[i-1], l.out)
@@ -89,7 +90,7 @@ func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []fl
 		}
 		norm.propagate(l.gz[i-1], gi, l.out) // Â is symmetric
 	}
-	l.pc.addATB(l.w.grad, l.gz[0], x, n, l.out, l.in)
+	l.pc.addGTX(l.w.grad, l.gz[0], x, l.sx, l.wt, n, l.out, l.in)
 	if dx != nil {
 		transpose(l.wt, l.w.val, l.out, l.in)
 		l.pc.mulABT(dx, l.gz[0], l.wt, n, l.out, l.in)
@@ -103,6 +104,7 @@ func newMultiScale(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *mul
 		l1: newMSLayer(rnd, n, g.F, h, k), l2: newMSLayer(rnd, n, h, g.C, k), drop: newDropout(cfg.Dropout, n*h),
 		a1: make([]float64, n*h), d1: make([]float64, n*h), ga1: make([]float64, n*h), gd1: make([]float64, n*h),
 		logits: make([]float64, n*g.C)}
+	m.l1.sx = g.XS
 	return m
 }
 
@@ -156,7 +158,9 @@ const SGCHops = 2
 
 func newSGC(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *sgc {
 	norm := fixedNorm(g)
-	x, tmp := append([]float64(nil), g.X...), make([]float64, len(g.X))
+	// Â²X is dense whatever X is.
+	x := append([]float64(nil), g.DenseX()...)
+	tmp := make([]float64, len(x))
 	for range SGCHops {
 		norm.propagate(tmp, x, g.F)
 		x, tmp = tmp, x
@@ -206,6 +210,7 @@ func newAPPNP(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *appnp {
 	for range APPNPSteps + 1 {
 		m.z = append(m.z, make([]float64, n*c))
 	}
+	m.l1.sx = g.XS
 	return m
 }
 

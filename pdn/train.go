@@ -201,7 +201,9 @@ type Scale struct{ MaxX, MaxEdge float64 }
 // likely cause of a loss that runs away.
 const hugeInput = 1e6
 
-func scaleOf(g *datasets.Graph) Scale { return Scale{largestAbs(g.X), largestAbs(g.EdgeX)} }
+func scaleOf(g *datasets.Graph) Scale {
+	return Scale{largestAbs(g.FeatureValues()), largestAbs(g.EdgeX)}
+}
 
 // blame says what to change: the data if they are huge, else lr.
 func (s Scale) blame(lr float64) string {

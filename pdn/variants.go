@@ -103,6 +103,7 @@ func newEdgeConv(rnd *rand.Rand, g *datasets.Graph, k int) *edgeConv {
 		h: make([]float64, g.N*k), gh: make([]float64, g.N*k), pre: make([]float64, g.N*k),
 		sc: make([]float64, g.E()), w: make([]float64, g.E())}
 	c.beta.val[0] = 1
+	c.emb.sx = g.XS
 	return c
 }
 
