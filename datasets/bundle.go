@@ -28,6 +28,13 @@ import (
 //	edges.csv  source,target[,kind],e0,…,e{D-1}   each undirected pair once
 //	meta.json  {"name": …, generator parameters and seed}
 //
+// Sparse node features (bags of words) go in a fourth file instead of the
+// x columns, one line per non-zero, in any order:
+//
+//	features.csv  node,feature[,value]    value 1 when the column is absent
+//
+// with meta.json's "features" giving F (else the largest index + 1).
+//
 // Floats are written in the shortest form that reads back to the same bits.
 
 // WriteBundle writes g to the directory dir, creating it if needed.
@@ -41,11 +48,20 @@ func WriteBundle(dir string, g *Graph) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &BundleError{File: dir, Msg: "cannot create the bundle directory: " + unwrapPath(err)}
 	}
-	if err := writeCSV(filepath.Join(dir, "nodes.csv"), g.N, nodeHeader(g.F), func(i int, row []string) {
+	denseF := g.F
+	if g.XS != nil {
+		denseF = 0
+	}
+	if err := writeCSV(filepath.Join(dir, "nodes.csv"), g.N, nodeHeader(denseF), func(i int, row []string) {
 		row[0], row[1], row[2] = strconv.Itoa(i), strconv.Itoa(g.Labels[i]), g.Splits[i].String()
-		formatFloats(row[3:], g.X[i*g.F:(i+1)*g.F])
+		formatFloats(row[3:], g.X[i*denseF:(i+1)*denseF])
 	}); err != nil {
 		return err
+	}
+	if g.XS != nil {
+		if err := writeFeatures(filepath.Join(dir, featuresFile), g.XS); err != nil {
+			return err
+		}
 	}
 	hasKind := g.Kind != nil
 	if err := writeCSV(filepath.Join(dir, "edges.csv"), g.E(), edgeHeader(g.D, hasKind), func(e int, row []string) {
@@ -63,6 +79,9 @@ func WriteBundle(dir string, g *Graph) error {
 		meta[k] = v
 	}
 	meta["nodes"], meta["edges"], meta["classes"] = g.N, g.E(), g.C
+	if g.XS != nil {
+		meta["features"] = g.F
+	}
 	b, err := json.MarshalIndent(meta, "", "  ")
 	if err != nil {
 		return err
@@ -196,6 +215,9 @@ func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 	if err := readNodes(fsys, g); err != nil {
 		return nil, err
 	}
+	if err := readFeatures(fsys, g); err != nil {
+		return nil, err
+	}
 	if err := readEdges(fsys, g); err != nil {
 		return nil, err
 	}
@@ -231,6 +253,12 @@ func readMeta(fsys fs.FS, g *Graph) error {
 	}
 	if name, ok := g.Meta["name"].(string); !ok || name == "" {
 		return &BundleError{File: "meta.json", Column: "name", Msg: "missing or not a string"}
+	}
+	if f, ok := g.Meta["features"]; ok {
+		v, ok := f.(float64)
+		if !ok || v != math.Trunc(v) || v < 1 || v > MaxFeatures {
+			return &BundleError{File: "meta.json", Column: "features", Msg: fmt.Sprintf("%v is not a whole number in [1, %d]", f, MaxFeatures)}
+		}
 	}
 	if c, ok := g.Meta["classes"]; ok {
 		v, ok := c.(float64)

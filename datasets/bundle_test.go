@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 func TestBundleRoundTrip(t *testing.T) {
@@ -187,5 +189,145 @@ func TestReadBundleDirectoryProblems(t *testing.T) {
 	g, _ := Synthetic(defaultData())
 	if err := WriteBundle(file, g); err == nil || !strings.Contains(err.Error(), "meta.json: is a file; want a directory") {
 		t.Errorf("WriteBundle into a file: %v", err)
+	}
+}
+
+// Sparse node features go through features.csv and come back the same.
+func TestSparseBundleRoundTrip(t *testing.T) {
+	d := defaultData()
+	d.PerClass = 20
+	g, err := Synthetic(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.X {
+		if i%4 != 0 {
+			g.X[i] = 0
+		}
+	}
+	g.XS, g.X = SparseOf(g.X, g.N, g.F), nil
+	dir := t.TempDir()
+	if err := WriteBundle(dir, g); err != nil {
+		t.Fatal(err)
+	}
+	h, err := ReadBundle(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.X != nil || h.F != g.F || !reflect.DeepEqual(g.XS, h.XS) || !reflect.DeepEqual(g.EdgeX, h.EdgeX) {
+		t.Error("the sparse bundle did not read back to the same features, bit for bit")
+	}
+	if h.Meta["features"] != float64(g.F) {
+		t.Errorf("meta features = %v", h.Meta["features"])
+	}
+}
+
+const sparseNodes = "id,label,split\n0,0,train\n1,1,test\n2,1,val\n"
+
+func TestReadSparseFeatures(t *testing.T) {
+	for _, tc := range []struct {
+		name, meta, features string
+		f                    int
+		dense                []float64
+	}{
+		{"binary, any order", `{"name": "s"}`, "node,feature\n2,0\n0,3\n0,1\n", 4, []float64{0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0}},
+		{"values, width from meta", `{"name": "s", "features": 5}`, "node,feature,value\n1,2,0.5\n1,0,-2\n", 5, []float64{0, 0, 0, 0, 0, -2, 0, 0.5, 0, 0, 0, 0, 0, 0, 0}},
+		{"explicit zero dropped", `{"name": "s"}`, "node,feature,value\n0,1,0\n2,1,3\n", 2, []float64{0, 0, 0, 0, 0, 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ReadBundle(writeFiles(t, map[string]string{"meta.json": tc.meta, "nodes.csv": sparseNodes, "features.csv": tc.features}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.F != tc.f || g.XS == nil || !reflect.DeepEqual(g.XS.Dense(), tc.dense) {
+				t.Errorf("F = %d, features %v; want %d, %v", g.F, g.DenseX(), tc.f, tc.dense)
+			}
+		})
+	}
+}
+
+// badFeatures are sparse feature files a reader refuses, with the message.
+var badFeatures = []struct {
+	name, meta, features, want string
+}{
+	{"x columns too", "", "<dense nodes>", "features.csv: nodes.csv already has 2 feature columns"},
+	{"bad header", "", "node,feat\n0,1\n", "features.csv:1: header must be node,feature or node,feature,value"},
+	{"node out of range", "", "node,feature\n0,1\n3,0\n", "features.csv:3:1: column node: 3 is out of range [0, 2]"},
+	{"feature beyond meta", `{"name": "s", "features": 4}`, "node,feature\n0,4\n", "features.csv:2:3: column feature: 4 is out of range [0, 3]"},
+	{"huge feature", "", "node,feature\n0,2000000000\n", "features.csv:2:3: column feature: 2000000000 is out of range [0, 1048575]"},
+	{"negative feature", "", "node,feature\n0,-1\n", "column feature: -1 is out of range"},
+	{"repeat", "", "node,feature\n0,1\n1,1\n0,1\n", "features.csv:4: column feature: node 0's feature 1 was given on line 2 already"},
+	{"bad value", "", "node,feature,value\n0,1,x\n", `features.csv:2:5: column value: "x" is not a decimal number`},
+	{"NaN value", "", "node,feature,value\n0,1,NaN\n", `column value: "NaN" is not a decimal number`},
+	{"missing value", "", "node,feature,value\n0,1\n", "features.csv:2: missing column"},
+	{"header only", "", "node,feature\n", "features.csv: no features"},
+	{"meta features fractional", `{"name": "s", "features": 2.5}`, "node,feature\n0,1\n", "meta.json: column features: 2.5 is not a whole number in [1, 1048576]"},
+}
+
+func TestReadSparseFeaturesRejects(t *testing.T) {
+	for _, tc := range badFeatures {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"nodes.csv": sparseNodes, "features.csv": tc.features}
+			if tc.meta != "" {
+				files["meta.json"] = tc.meta
+			}
+			if tc.features == "<dense nodes>" {
+				files = map[string]string{"features.csv": "node,feature\n0,1\n"}
+			}
+			_, err := ReadBundle(writeFiles(t, files))
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// The shipped real graphs read back at the sizes Planetoid's files have,
+// and the shot split labels shots nodes of each class.
+func TestBuiltinGraphs(t *testing.T) {
+	for _, tc := range []struct {
+		name                    string
+		nodes, edges, f, nnz, c int
+	}{
+		{experiment.GraphCora, 2708, 5278, 1433, 49216, 7},
+		{experiment.GraphCiteseer, 3327, 4552, 3703, 105165, 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := experiment.Default().Data
+			d.Graph = tc.name
+			g, err := Build(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.N != tc.nodes || g.E() != tc.edges || g.F != tc.f || g.XS == nil || g.XS.NNZ() != tc.nnz || g.C != tc.c || g.D != len(TieStrengthNames) {
+				t.Errorf("N %d E %d F %d C %d D %d", g.N, g.E(), g.F, g.C, g.D)
+			}
+			s, err := ShapeOfBuiltin(tc.name)
+			if err != nil || s != (BuiltinShape{tc.nodes, tc.edges, tc.f, tc.nnz, tc.c}) {
+				t.Errorf("meta.json's shape %+v, %v", s, err)
+			}
+			train := make([]int, g.C)
+			for i, sp := range g.Splits {
+				if sp == Train {
+					train[g.Labels[i]]++
+				}
+			}
+			for c, n := range train {
+				if n != d.Shots {
+					t.Errorf("class %d has %d labelled nodes, want %d", c, n, d.Shots)
+				}
+			}
+			if len(g.Nodes(Test)) != g.N-d.Shots*g.C {
+				t.Errorf("%d test nodes", len(g.Nodes(Test)))
+			}
+			d.Seed++
+			h, _ := Build(d)
+			if reflect.DeepEqual(g.Splits, h.Splits) {
+				t.Error("another seed drew the same split")
+			}
+		})
+	}
+	if _, err := Builtin("pubmed"); err == nil {
+		t.Error("pubmed is not shipped")
 	}
 }

@@ -53,3 +53,67 @@ func FuzzReadBundle(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadFeatures reads any meta.json and features.csv beside three
+// nodes without x columns: never a panic, a one-line message naming a file,
+// or consistent sparse features.
+func FuzzReadFeatures(f *testing.F) {
+	f.Add(`{"name": "s"}`, "node,feature\n2,0\n0,3\n0,1\n")
+	for _, tc := range badFeatures {
+		meta := tc.meta
+		if meta == "" {
+			meta = `{"name": "s"}`
+		}
+		f.Add(meta, tc.features)
+	}
+	f.Fuzz(func(t *testing.T, meta, features string) {
+		fsys := fstest.MapFS{
+			"meta.json":    {Data: []byte(meta)},
+			"nodes.csv":    {Data: []byte(sparseNodes)},
+			"edges.csv":    {Data: []byte("source,target\n0,1\n1,2\n")},
+			"features.csv": {Data: []byte(features)},
+		}
+		g, err := ReadBundleFS(fsys)
+		if err != nil {
+			var be *BundleError
+			if msg := err.Error(); strings.Contains(msg, "\n") || !errors.As(err, &be) && !strings.HasPrefix(msg, "graph: ") {
+				t.Fatalf("message %q", msg)
+			}
+			return
+		}
+		if err := g.Check(); err != nil || g.XS == nil || g.F < 1 || g.F > MaxFeatures {
+			t.Fatalf("accepted F = %d, %v", g.F, err)
+		}
+	})
+}
+
+// FuzzReadMUSAE reads any three files as a MUSAE folder: never a panic, a
+// one-line message naming a file, or a consistent graph.
+func FuzzReadMUSAE(f *testing.F) {
+	f.Add(tinyMUSAE["target.csv"], tinyMUSAE["edges.csv"], tinyMUSAE["features.json"])
+	for _, tc := range badMUSAE {
+		files := map[string]string{}
+		for k, v := range tinyMUSAE {
+			files[k] = v
+		}
+		files[tc.file] = tc.body
+		f.Add(files["target.csv"], files["edges.csv"], files["features.json"])
+	}
+	f.Fuzz(func(t *testing.T, target, edges, features string) {
+		g, err := ReadMUSAEFS(fstest.MapFS{
+			"target.csv":    {Data: []byte(target)},
+			"edges.csv":     {Data: []byte(edges)},
+			"features.json": {Data: []byte(features)},
+		})
+		if err != nil {
+			var be *BundleError
+			if msg := err.Error(); strings.Contains(msg, "\n") || !errors.As(err, &be) && !strings.HasPrefix(msg, "graph: ") {
+				t.Fatalf("message %q", msg)
+			}
+			return
+		}
+		if err := g.Check(); err != nil || g.XS == nil || g.C > MaxClasses {
+			t.Fatalf("accepted an inconsistent graph: %v", err)
+		}
+	})
+}

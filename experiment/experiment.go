@@ -32,6 +32,7 @@ type Data struct {
 	SigmaD       float64 // σD: standard deviation of inter-class edge features
 	Seed         uint64  // seed of the data
 	Attach       int     // m: edges each new node brings (GraphScaleFree only)
+	Shots        int     // labelled nodes per class of a real graph, drawn with the seed
 }
 
 // Graphs the generator draws. Every one has the classes, node features and
@@ -48,10 +49,21 @@ const (
 	// node bringing m of them, so degrees spread over orders of magnitude
 	// (§4.2); edge features as GraphSynthetic's, by the kind of each edge.
 	GraphScaleFree = "scale-free"
+	// GraphCora and GraphCiteseer are the real citation graphs of Table 4
+	// (Planetoid's copies), shipped with the explorer: bag-of-words node
+	// features, the 11 tie-strength scores as edge features, and Shots
+	// labelled nodes per class drawn with the seed.
+	GraphCora     = "cora"
+	GraphCiteseer = "citeseer"
 )
 
-// Graphs lists the generators, the default first.
-var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree}
+// Graphs lists the generators and the real graphs, the default first.
+var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree, GraphCora, GraphCiteseer}
+
+// Real reports whether d names a real graph rather than a generator: its
+// size and features are the graph's, and of the data rows only the seed
+// and shots apply.
+func (d Data) Real() bool { return d.Graph == GraphCora || d.Graph == GraphCiteseer }
 
 // Model holds the architecture.
 type Model struct {

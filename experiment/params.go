@@ -51,7 +51,7 @@ var Params = []Param{
 	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
 		field: func(e *Experiment) any { return &e.View.Models }},
 
-	{Name: "graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), or preferential attachment (§4.2)", Default: GraphSynthetic, Choices: Graphs,
+	{Name: "graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), or the real citation graphs Cora and Citeseer (Table 4)", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
 	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		field: func(e *Experiment) any { return &e.Data.Classes }},
@@ -71,6 +71,8 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Data.SigmaD }},
 	{Name: "attach", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
 		field: func(e *Experiment) any { return &e.Data.Attach }},
+	{Name: "shots", Group: GroupData, Usage: "labelled nodes per class of a real graph (cora, citeseer), drawn with the seed; the other nodes are test nodes", Default: "100", Min: 1, Max: 1000,
+		field: func(e *Experiment) any { return &e.Data.Shots }},
 	{Name: "seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
 

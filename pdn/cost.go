@@ -39,6 +39,12 @@ func (s Shape) inputs() float64 {
 // ExpectedShape returns the shape of the synthetic graph the generator
 // makes from d, on average: its cost can be checked before it exists.
 func ExpectedShape(d experiment.Data) Shape {
+	if d.Real() {
+		b, err := datasets.ShapeOfBuiltin(d.Graph)
+		if err == nil {
+			return Shape{N: b.Nodes, E: b.Edges, F: b.Features, D: len(datasets.TieStrengthNames), C: b.Classes, NNZ: b.NonZeros}
+		}
+	}
 	intra, inter := d.ExpectedEdges()
 	s := Shape{N: d.Nodes(), E: int(intra + inter), F: d.NodeFeatures, D: d.EdgeFeatures, C: d.Classes}
 	switch d.Graph {

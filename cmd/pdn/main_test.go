@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -97,5 +98,41 @@ func TestHelpExitsZero(t *testing.T) {
 	_, errOut, code := runCLI(t, "train", "-h")
 	if code != 0 || !strings.Contains(errOut, "-sigma-d") || !strings.Contains(errOut, "[0.5, 32]") {
 		t.Errorf("exit %d, help:\n%s", code, errOut)
+	}
+}
+
+// pdn train reads the shipped real graphs by name and a MUSAE folder from
+// a directory, each with the tie-strength scores as edge features and a
+// split of -shots labelled nodes per class.
+func TestTrainRealGraphs(t *testing.T) {
+	musae := t.TempDir()
+	for name, body := range map[string]string{
+		"target.csv":    "id,facebook_id,page_name,page_type\n0,1,a,tvshow\n1,2,b,politician\n2,3,c,tvshow\n3,4,d,politician\n4,5,e,tvshow\n",
+		"edges.csv":     "id_1,id_2\n0,1\n1,2\n2,3\n3,4\n0,2\n",
+		"features.json": `{"0": [1], "1": [0, 2], "2": [1], "3": [2], "4": [1, 3]}`,
+	} {
+		if err := os.WriteFile(filepath.Join(musae, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args         []string
+		nodes, edges int
+	}{
+		{[]string{"-data", "cora"}, 2708, 5278},
+		{[]string{"-graph", "citeseer", "-shots", "20"}, 3327, 4552},
+		{[]string{"-data", musae, "-shots", "1"}, 5, 5},
+	} {
+		out, errOut, code := runCLI(t, append([]string{"train", "-epochs", "3", "-json", "-quiet"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errOut)
+		}
+		var res result
+		if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Nodes != tc.nodes || res.Edges != tc.edges || !res.TestAccuracy.Valid() {
+			t.Errorf("%v: %+v", tc.args, res)
+		}
 	}
 }

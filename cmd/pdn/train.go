@@ -62,17 +62,18 @@ type result struct {
 
 // trainJob is a parsed pdn train.
 type trainJob struct {
-	e      experiment.Experiment
-	data   string // a bundle, or "" for the synthetic graph
-	asJSON bool
-	quiet  bool
-	tie    bool
+	e       experiment.Experiment
+	data    string // a directory (bundle or MUSAE), or "" for the graph Data names
+	resplit bool   // -shots given: draw a split even for a bundle that has one
+	asJSON  bool
+	quiet   bool
+	tie     bool
 }
 
 func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	j := trainJob{e: experiment.Default()}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.StringVar(&j.data, "data", "", "read the graph bundle in this directory instead of generating one")
+	fs.StringVar(&j.data, "data", "", "train on a real graph: cora or citeseer (shipped), or a directory holding a graph bundle or a MUSAE folder")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
@@ -85,11 +86,20 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	}
 	if flagSet(fs, "data") {
 		if strings.TrimSpace(j.data) == "" {
-			return nil, usageError{errors.New("flag -data: empty; give a bundle directory, or leave -data out to generate the synthetic graph")}
+			return nil, usageError{errors.New("flag -data: empty; give cora, citeseer or a directory, or leave -data out to generate the synthetic graph")}
 		}
+		if flagSet(fs, "graph") {
+			return nil, usageError{errors.New("flag -graph: not allowed with -data (-data names the graph)")}
+		}
+		if slices.Contains(experiment.Graphs, j.data) {
+			j.e.Data.Graph, j.data = j.data, "" // -data cora is -graph cora
+		}
+		j.resplit = flagSet(fs, "shots")
+	}
+	if j.data != "" || j.e.Data.Real() {
 		for _, p := range experiment.Params {
-			if p.Group == experiment.GroupData && p.Name != "seed" && flagSet(fs, p.Name) {
-				return nil, usageError{fmt.Errorf("flag -%s: not allowed with -data (the bundle fixes the graph)", p.Name)}
+			if p.Group == experiment.GroupData && p.Name != "seed" && p.Name != "shots" && p.Name != "graph" && flagSet(fs, p.Name) {
+				return nil, usageError{fmt.Errorf("flag -%s: not allowed with a real graph (it fixes its own size and features; only -seed and -shots apply)", p.Name)}
 			}
 		}
 	}
@@ -187,7 +197,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		if err != nil {
 			return nil, usageError{err}
 		}
-	} else if g, err = datasets.ReadBundle(j.data); err != nil {
+	} else if g, err = datasets.Load(j.data, j.e.Data.Shots, j.e.Data.Seed, j.resplit); err != nil {
 		return nil, err
 	}
 	if j.tie {
@@ -199,12 +209,12 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 // lever says what to lower for a size the cost depends on: the synthetic
 // generator's parameters, or, for a bundle, the bundle itself.
 func (j trainJob) lever(size string) []string {
-	if j.data == "" {
+	if j.data == "" && !j.e.Data.Real() {
 		return j.e.Data.Lever(size)
 	}
 	switch size {
 	case "nodes", "edges", "node-features", "edge-features":
-		return []string{"the bundle's " + strings.ReplaceAll(size, "-", " ")}
+		return []string{"the graph's " + strings.ReplaceAll(size, "-", " ")}
 	}
 	return []string{size}
 }
