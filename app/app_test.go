@@ -99,6 +99,22 @@ func TestMountStartsEngineWithState(t *testing.T) {
 	}
 }
 
+// The data rows shown are those that apply to the graph: a real graph's
+// seed and shots only.
+func TestControlsFollowTheGraph(t *testing.T) {
+	c, _, d := mount(t)
+	doIn(d, c, func() { c.setParam("graph", experiment.GraphCora) })
+	h := html(c)
+	for _, p := range experiment.Params {
+		if p.Group != experiment.GroupData {
+			continue
+		}
+		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "graph" || p.Name == "shots" || p.Name == "seed") {
+			t.Errorf("cora: control for %s shown %v", p.Name, shown)
+		}
+	}
+}
+
 func TestControlsComeFromTheTable(t *testing.T) {
 	c, _, _ := mount(t)
 	h := html(c)
@@ -112,8 +128,8 @@ func TestControlsComeFromTheTable(t *testing.T) {
 		case p.Group == experiment.GroupView:
 			id = `id="` + p.Name + `"` // in the graph card
 		}
-		if !strings.Contains(h, id) {
-			t.Errorf("no control for %s", p.Name)
+		if applies := p.Applies(experiment.Default().Data); strings.Contains(h, id) != applies {
+			t.Errorf("control for %s shown %v, applies to the default graph %v", p.Name, !applies, applies)
 		}
 		if p.Log && !strings.Contains(h, `id="ctl-`+p.Name+`-slider"`) {
 			t.Errorf("%s is swept in powers of two but has no log slider", p.Name)

@@ -70,7 +70,7 @@ func (c *controls) render(show func(experiment.Param) bool) app.UI {
 	for _, g := range groupTitles {
 		var rows []app.UI
 		for _, p := range experiment.Params {
-			if p.Group == g.group && (show == nil || show(p)) {
+			if p.Group == g.group && p.Applies(c.st.Data) && (show == nil || show(p)) {
 				rows = append(rows, c.control(p))
 			}
 		}

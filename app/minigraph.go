@@ -115,11 +115,19 @@ func (m *multiLab) renderMinis() app.UI {
 	return app.Div().ID("mini-graphs").Class("card wide").Body(
 		app.H2().Text("The learned graphs"),
 		app.Div().Class("minis").Body(figs...),
-		legend(m.st.Data.Classes),
+		legend(m.classes()),
 		app.P().Class("explain").Text(note+"The same graph and layout for every model; only the weights differ. "+
 			"A pathfinder that learns the graph fades the orange inter-class edges between the class regions; "+
 			"GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours."),
 	)
+}
+
+// classes is the number of classes of the runs' graph.
+func (m *multiLab) classes() int {
+	if len(m.sides) > 0 && m.sides[0].graph != nil {
+		return classesOf(m.sides[0].graph)
+	}
+	return m.st.Data.Classes
 }
 
 // renderMiniNumbers says what a run's view draws: the mean weight on each

@@ -331,7 +331,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 			app.If(c.st.View.Layout == experiment.LayoutLearned,
 				app.Button().ID("relayout").Class("small").Title("Scatter the nodes and lay the graph out again by the weights learned so far").
 					Text("Lay out again").OnClick(func(ctx app.Context, e app.Event) { c.askLayout() })),
-			legend(c.st.Data.Classes),
+			legend(c.classes()),
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
 		c.renderInspector(),
@@ -340,6 +340,24 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		app.P().Class("note").Body(drawn, app.Text(note)),
 		app.Div().Class("explain").Body(explainGraph()),
 	)
+}
+
+// classes is the number of classes of the graph shown: the engine's once
+// it has sent the graph, else the state's.
+func (c *GraphLab) classes() int {
+	if c.graph != nil {
+		return classesOf(c.graph)
+	}
+	return c.st.Data.Classes
+}
+
+// classesOf counts a graph's classes from its labels.
+func classesOf(g *protocol.Graph) int {
+	n := 0
+	for _, l := range g.Labels {
+		n = max(n, l+1)
+	}
+	return n
 }
 
 func legend(classes int) app.UI {

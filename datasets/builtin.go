@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 )
 
@@ -53,6 +54,7 @@ func ShapeOfBuiltin(name string) (BuiltinShape, error) {
 // Real returns the real graph d names, ready to train: its 11 tie-strength
 // scores as edge features (Appendix F; these graphs come without any), and
 // d.Shots labelled nodes per class drawn with d.Seed, the rest test nodes.
+// Its edges' kinds follow the labels (KindsByLabel), for the views.
 func Real(d experiment.Data) (*Graph, error) {
 	g, err := Builtin(d.Graph)
 	if err != nil {
@@ -60,7 +62,21 @@ func Real(d experiment.Data) (*Graph, error) {
 	}
 	g = TieStrength(g)
 	ShotSplit(g, d.Shots, d.Seed)
+	KindsByLabel(g)
 	return g, nil
+}
+
+// KindsByLabel marks each edge intra- or inter-class by its ends' labels.
+// Like the generator's ground truth, the kinds serve the views and the
+// metrics (how much weight a model leaves between classes), never training.
+func KindsByLabel(g *Graph) {
+	g.Kind = make([]edgekind.Kind, g.E())
+	for e := range g.Src {
+		g.Kind[e] = KindInter
+		if g.Labels[g.Src[e]] == g.Labels[g.Dst[e]] {
+			g.Kind[e] = KindIntra
+		}
+	}
 }
 
 // streamShots is the data seed's stream of the shot split.

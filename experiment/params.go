@@ -151,6 +151,25 @@ func Quote(s string) string {
 	return strconv.Quote(s)
 }
 
+// Applies reports whether the parameter means anything for the data d, so
+// that a page shows only the controls that do: a real graph has its own
+// size and features (only its seed and shots apply), a generated one has
+// no shots, and m is preferential attachment's.
+func (p Param) Applies(d Data) bool {
+	if p.Group != GroupData {
+		return true
+	}
+	switch {
+	case d.Real():
+		return p.Name == "graph" || p.Name == "shots" || p.Name == "seed"
+	case p.Name == "shots":
+		return false
+	case p.Name == "attach":
+		return d.Graph == GraphScaleFree
+	}
+	return true
+}
+
 // Whole reports whether the parameter takes whole numbers only (counts,
 // sizes and seeds), so that a control rounds what it offers.
 func (p Param) Whole() bool {
