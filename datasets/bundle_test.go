@@ -222,6 +222,21 @@ func TestSparseBundleRoundTrip(t *testing.T) {
 	}
 }
 
+// Features stored dense but mostly zero are held sparse on reading.
+func TestMostlyZeroFeaturesReadSparse(t *testing.T) {
+	g, err := ReadBundle(writeFiles(t, map[string]string{"nodes.csv": "id,label,split,x0,x1,x2,x3,x4\n0,0,train,0,0,1,0,0\n1,1,test,0,0,0,0,0\n2,1,val,2,0,0,0,0\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.X != nil || g.XS == nil || g.XS.NNZ() != 2 || g.F != 5 {
+		t.Errorf("X %v, XS %+v", g.X, g.XS)
+	}
+	g, err = ReadBundle(writeFiles(t, nil))
+	if err != nil || g.XS != nil || len(g.X) != 6 {
+		t.Errorf("dense features: %v, %v", g, err)
+	}
+}
+
 const sparseNodes = "id,label,split\n0,0,train\n1,1,test\n2,1,val\n"
 
 func TestReadSparseFeatures(t *testing.T) {

@@ -31,3 +31,24 @@ for m in pdn gcn mlp; do
   fi
   printf '%-5s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
 done
+
+# Cora, as the paper's Table 4 reads it (100 labelled nodes per class, seed
+# 1, the 11 tie-strength scores as edge features): ours with its sparse
+# features next to PyTorch Geometric's (../shared/peers/pyg_peer.py) on the
+# same graph and split, written dense for it.
+pyg=${PYG:-../shared/peers/pyg_peer.py}
+if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
+  "$pdn" gen -graph cora -dense -seed 1 -out "$dir/cora" >/dev/null
+  echo
+  printf '%-5s %14s %14s %8s %10s %10s\n' cora go_ms pyg_ms ratio go_acc pyg_acc
+  for m in pdn gcn mlp; do
+    g=$("$pdn" train -data cora -model "$m" -edge-dropout 0 -seed 1 -json -quiet | tail -1)
+    p=$(/usr/bin/python3 "$pyg" "$dir/cora" --models "$m" --seed 1 | tail -1)
+    gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
+    pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
+    ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
+    printf '%-5s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
+  done
+else
+  echo "(Cora against PyTorch Geometric needs $pyg and its set-up; see its README)"
+fi

@@ -44,7 +44,7 @@ type command struct {
 // commands is the one table of subcommands: dispatch, help and the
 // message for an unknown command all read it.
 var commands = []command{
-	{"gen", "write a synthetic graph bundle", parseGen},
+	{"gen", "write a graph bundle: a generated graph, or a shipped one with its split", parseGen},
 	{"train", "train a model and report its accuracy", parseTrain},
 	{"sweep", "run one of the paper's synthetic scenarios (Figure 3)", parseSweep},
 	{"xor", "the XOR proposition (§4.1.1): which pathfinders learn it", parseXOR},

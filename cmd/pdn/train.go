@@ -23,6 +23,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the bundle to (required)")
+	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer) dense, as x columns, for readers that know only those")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
@@ -34,6 +35,9 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		g, err := datasets.Build(e.Data)
 		if err != nil {
 			return usageError{err}
+		}
+		if *dense && g.XS != nil {
+			g.X, g.XS = g.XS.Dense(), nil
 		}
 		if err := datasets.WriteBundle(*out, g); err != nil {
 			return err

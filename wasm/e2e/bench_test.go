@@ -28,7 +28,8 @@ var benchLabs = []struct {
 }
 
 // BenchmarkBrowser is make bench-browser: for each lab at 64, 256 and 500
-// nodes per class (500 is the paper's default), the page's frame intervals
+// nodes per class (500 is the paper's default), and for the graph lab on
+// Cora and Citeseer, the page's frame intervals
 // idle and while training, and the worker's epochs/s with the page idle
 // (a second worker trains alone) and while the page follows the training.
 // It reports metrics, never fails on time.
@@ -44,6 +45,14 @@ func BenchmarkBrowser(b *testing.B) {
 				}
 			})
 		}
+	}
+	// The real graphs have their own size: once each.
+	for _, g := range []string{"cora", "citeseer"} {
+		b.Run("graph/"+g, func(b *testing.B) {
+			for range b.N {
+				benchLab(b, srv, "#lab=graph&graph="+g+"&epochs=100000", 1, "bench-graph-"+g)
+			}
+		})
 	}
 }
 
