@@ -223,3 +223,36 @@ func TestHeatmap(t *testing.T) {
 		t.Errorf("not XML: %v", err)
 	}
 }
+
+// A grouped bar chart has a bar per series and group with a mean, the
+// values it shows in data-value, and a reference tick per known value.
+func TestGroupedBars(t *testing.T) {
+	s := GroupedBars(600, 300, "Table 4", "test accuracy", 0.5, []string{"cora", "citeseer"},
+		BarSeries{Name: "pdn", Color: "#D55E00", Mean: []float64{0.84, 0.71}, SD: []float64{0.01, 0.02}, Reference: []float64{0.868, 0.764}},
+		BarSeries{Name: "gcn", Color: "#0072B2", Mean: []float64{0.85, math.NaN()}, Reference: []float64{math.NaN(), 0.767}})
+	el := elements(t, s)
+	bars := map[string]string{}
+	for _, r := range el["rect"] {
+		if r["data-series"] != "" {
+			bars[r["data-series"]+"/"+r["data-group"]] = r["data-value"]
+		}
+	}
+	want := map[string]string{"pdn/cora": "0.84", "pdn/citeseer": "0.71", "gcn/cora": "0.85"}
+	if len(bars) != len(want) {
+		t.Errorf("bars %v, want %v", bars, want)
+	}
+	for k, v := range want {
+		if bars[k] != v {
+			t.Errorf("bar %s = %q, want %s", k, bars[k], v)
+		}
+	}
+	ticks := 0
+	for _, l := range el["line"] {
+		if l["stroke-dasharray"] == "2,1" {
+			ticks++
+		}
+	}
+	if ticks != 2 { // the paper's values where our bar stands: pdn twice
+		t.Errorf("%d reference ticks, want 2", ticks)
+	}
+}

@@ -96,6 +96,11 @@ var badCLI = []struct {
 		"GB of memory (the command line allows 8.0 GB), most of it for the pathfinder MLP over 1,179,"},
 	// Where the output goes.
 	{"gen without -out", []string{"gen"}, nil, 2, "-out: a directory is required"},
+	{"table4 without -out", []string{"table4"}, nil, 2, "-out: a directory is required"},
+	{"table4 unknown graph", []string{"table4", "-out", "DIR", "-datasets", "cora,pubmed"}, nil, 2, `flag -datasets: "pubmed" is neither cora, citeseer nor a directory`},
+	{"table4 empty graph", []string{"table4", "-out", "DIR", "-datasets", "cora,,citeseer"}, nil, 2, "flag -datasets: an empty name"},
+	{"table4 bad model", []string{"table4", "-out", "DIR", "-models", "pdn,gcm"}, nil, 2, `flag -models: "gcm" is not allowed`},
+	{"table4 reps 0", []string{"table4", "-out", "DIR", "-reps", "0"}, nil, 2, "flag -reps: 0 is not allowed; want [1, 1000]"},
 	{"gen -out a file", []string{"gen", "-out", "FILE"}, nil, 2, "is a file; want a directory"},
 	{"sweep -out a file", []string{"sweep", "-scenario", "1", "-out", "FILE"}, nil, 2, "flag -out:"},
 	{"degree -out a file", []string{"degree", "-out", "FILE"}, nil, 2, "is a file; want a directory"},

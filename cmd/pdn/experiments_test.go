@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pdnexplorer/datasets"
 )
 
 func TestSweepWritesCSVAndSVG(t *testing.T) {
@@ -98,5 +101,35 @@ func TestExperimentFlagsAreChecked(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// pdn table4 writes a CSV row per graph, rep and model, an SVG, and the
+// paper's value beside each mean.
+func TestTable4(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runCLI(t, "table4", "-reps", "2", "-epochs", "3", "-models", "gcn,mlp", "-out", dir, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var sum table4Summary
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []string{"cora", "citeseer"} {
+		for _, m := range []string{"gcn", "mlp"} {
+			r := sum.Results[g][m]
+			if !r.Mean.Valid() || r.Paper == nil || float64(*r.Paper) != datasets.Table4[g][m] {
+				t.Errorf("%s %s: %+v", g, m, r)
+			}
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "table4.csv"))
+	if err != nil || strings.Count(string(b), "\n") != 1+2*2*2 {
+		t.Errorf("table4.csv: %v\n%s", err, b)
+	}
+	if svg, err := os.ReadFile(filepath.Join(dir, "table4.svg")); err != nil || strings.Count(string(svg), "data-series=") != 4 {
+		t.Errorf("table4.svg: %v", err)
 	}
 }

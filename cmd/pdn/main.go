@@ -8,6 +8,7 @@
 //	pdn xor     [-json]
 //	pdn runtime [-json]
 //	pdn degree  -out DIR [-json]
+//	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …]
 //
 // Bad flags or bad data print one line naming the flag, or the file, line
 // and column, and the allowed range, and exit with status 2; a run that
@@ -50,6 +51,7 @@ var commands = []command{
 	{"xor", "the XOR proposition (§4.1.1): which pathfinders learn it", parseXOR},
 	{"runtime", "PDN's epoch time over GCN's (Appendix E, Figure 6)", parseRuntime},
 	{"degree", "learned edge weight against degree, GAT and PDN (§4.2)", parseDegree},
+	{"table4", "PDN and the baselines on real graphs, seeded 100-shot splits (Table 4)", parseTable4},
 }
 
 func main() {

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
+	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
+	"pdnexplorer/viz"
+)
+
+// table4Summary is the -json output of pdn table4: by graph, by model.
+type table4Summary struct {
+	Reps    int                                `json:"reps"`
+	Seconds float64                            `json:"seconds"`
+	Graphs  []string                           `json:"graphs"`
+	Models  []string                           `json:"models"`
+	Results map[string]map[string]table4Result `json:"results"`
+	CSV     string                             `json:"csv"`
+	SVG     string                             `json:"svg"`
+}
+
+// table4Result is one model on one graph over the reps.
+type table4Result struct {
+	Mean  numtext.Num  `json:"mean"`
+	SD    numtext.Num  `json:"sd"`
+	Paper *numtext.Num `json:"paper,omitempty"`
+}
+
+// table4Graph is a graph of the table: a shipped one by name, or a
+// directory (a bundle or a MUSAE folder) named by its last element.
+type table4Graph struct{ name, dir string }
+
+func parseTable4(args []string, stderr io.Writer) (runner, error) {
+	e := experiment.Default()
+	fs := flag.NewFlagSet("table4", flag.ContinueOnError)
+	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or directories (bundles or MUSAE folders)")
+	reps := fs.Int("reps", 10, "seeded splits per graph; rep r draws its split and weights with seed r")
+	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
+	out := fs.String("out", "", "directory for table4.csv and table4.svg (required)")
+	workers := fs.Int("workers", runtime.NumCPU(), "runs trained at once")
+	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
+	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "hops")
+	if err := parse(fs, args, stderr); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64)); err != nil {
+		return nil, usageError{err}
+	}
+	kinds, err := parseModels(*models)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	var gs []table4Graph
+	for _, s := range strings.Split(*graphs, ",") {
+		s = strings.TrimSpace(s)
+		switch {
+		case s == experiment.GraphCora || s == experiment.GraphCiteseer:
+			gs = append(gs, table4Graph{name: s})
+		case s == "":
+			return nil, usageError{errors.New("flag -datasets: an empty name; want cora, citeseer or directories, comma-separated")}
+		default:
+			if st, err := os.Stat(s); err != nil || !st.IsDir() {
+				return nil, usageError{fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a directory", experiment.Quote(s))}
+			}
+			gs = append(gs, table4Graph{name: strings.ToLower(filepath.Base(filepath.Clean(s))), dir: s})
+		}
+	}
+	return func(stdout, stderr io.Writer) error {
+		return runTable4(gs, e, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
+	}, nil
+}
+
+// load builds rep r's graph: its split and the tie-strength scores.
+func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph, error) {
+	if g.dir == "" {
+		d := e.Data
+		d.Graph, d.Seed = g.name, seed
+		return datasets.Build(d)
+	}
+	return datasets.Load(g.dir, e.Data.Shots, seed, true)
+}
+
+func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
+	start := time.Now()
+	acc, err := trainTable4(gs, e, kinds, reps, workers, stderr)
+	if err != nil {
+		return err
+	}
+	sum := table4Summary{Reps: reps, Models: kinds, Results: map[string]map[string]table4Result{}}
+	for i, g := range gs {
+		sum.Graphs = append(sum.Graphs, g.name)
+		sum.Results[g.name] = map[string]table4Result{}
+		for m, kind := range kinds {
+			var xs []float64
+			for r := 0; r < reps; r++ {
+				if x := acc[i][r][m]; !math.IsNaN(x) {
+					xs = append(xs, x)
+				}
+			}
+			res := table4Result{Mean: round4(math.NaN()), SD: round4(math.NaN())}
+			if len(xs) > 0 {
+				mean, sd := stat.MeanStdDev(xs, nil)
+				if len(xs) == 1 {
+					sd = 0
+				}
+				res.Mean, res.SD = round4(mean), round4(sd)
+			}
+			if p, ok := datasets.Table4[g.name][kind]; ok {
+				v := numtext.Num(p)
+				res.Paper = &v
+			}
+			sum.Results[g.name][kind] = res
+		}
+	}
+	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	sum.CSV, sum.SVG = filepath.Join(out, "table4.csv"), filepath.Join(out, "table4.svg")
+	if err := writeTable4CSV(sum.CSV, gs, kinds, acc); err != nil {
+		return err
+	}
+	if err := os.WriteFile(sum.SVG, viz.File(table4Figure(sum)), 0o644); err != nil {
+		return err
+	}
+	printTable4(stdout, sum)
+	if asJSON {
+		b, err := json.Marshal(sum)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	return nil
+}
+
+// trainTable4 trains every model on every rep of every graph, several runs
+// at once, and returns acc[graph][rep][model]; a diverged run is NaN. Each
+// result depends only on its seeds, so the order runs finish in changes
+// nothing.
+func trainTable4(gs []table4Graph, base experiment.Experiment, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
+	type job struct{ graph, rep int }
+	acc := make([][][]float64, len(gs))
+	for i := range acc {
+		acc[i] = make([][]float64, reps)
+		for r := range acc[i] {
+			acc[i][r] = make([]float64, len(kinds))
+		}
+	}
+	jobs := make(chan job)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		wg       sync.WaitGroup
+	)
+	total := len(gs) * reps
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				res, err := table4Rep(gs[j.graph], base, kinds, uint64(j.rep+1))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if res != nil {
+					acc[j.graph][j.rep] = res
+				}
+				done++
+				fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range gs {
+		for r := 0; r < reps; r++ {
+			jobs <- job{i, r}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return acc, firstErr
+}
+
+// table4Rep trains each model on one seeded split of a graph.
+func table4Rep(g table4Graph, base experiment.Experiment, kinds []string, seed uint64) ([]float64, error) {
+	graph, err := g.load(base, seed)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(kinds))
+	for m, kind := range kinds {
+		e := base
+		e.Model.Kind = kind
+		e.Train.Seed = seed
+		t, err := pdn.NewTrainer(graph, e)
+		if err != nil {
+			return nil, err
+		}
+		out[m] = math.NaN()
+		if err := lessons.Train(t, math.MaxInt, nil); err == nil {
+			out[m] = t.Evaluate().TestAcc
+		}
+	}
+	return out, nil
+}
+
+func writeTable4CSV(path string, gs []table4Graph, kinds []string, acc [][][]float64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"graph", "model", "rep", "test_accuracy"})
+	for i, g := range gs {
+		for r := range acc[i] {
+			for m, kind := range kinds {
+				w.Write([]string{g.name, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64)})
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// table4Figure draws the models' bars by graph, the paper's values as ticks.
+func table4Figure(sum table4Summary) string {
+	var series []viz.BarSeries
+	for i, kind := range sum.Models {
+		s := viz.BarSeries{Name: kind, Color: viz.SweepColors[i%len(viz.SweepColors)]}
+		for _, g := range sum.Graphs {
+			r := sum.Results[g][kind]
+			ref := math.NaN()
+			if r.Paper != nil {
+				ref = float64(*r.Paper)
+			}
+			s.Mean, s.SD, s.Reference = append(s.Mean, float64(r.Mean)), append(s.SD, float64(r.SD)), append(s.Reference, ref)
+		}
+		series = append(series, s)
+	}
+	title := fmt.Sprintf("Table 4: test accuracy, %d seeded splits of 100 labelled nodes per class", sum.Reps)
+	return viz.GroupedBars(760, 380, title, "test accuracy", 0.4, sum.Graphs, series...)
+}
+
+// printTable4 prints each model's mean ± SD by graph, the paper's beside it.
+func printTable4(w io.Writer, sum table4Summary) {
+	fmt.Fprintf(w, "Table 4, %d seeded splits a graph, %.1f s\n", sum.Reps, sum.Seconds)
+	fmt.Fprintf(w, "%-16s", "model")
+	for _, g := range sum.Graphs {
+		fmt.Fprintf(w, " %24s", g+" (paper)")
+	}
+	fmt.Fprintln(w)
+	for _, kind := range sum.Models {
+		fmt.Fprintf(w, "%-16s", kind)
+		for _, g := range sum.Graphs {
+			r := sum.Results[g][kind]
+			cell := fmt.Sprintf("%.3f±%.3f", float64(r.Mean), float64(r.SD))
+			if r.Paper != nil {
+				cell += fmt.Sprintf(" (%.3f)", float64(*r.Paper))
+			}
+			fmt.Fprintf(w, " %24s", cell)
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,84 @@
+package viz
+
+import (
+	"html"
+	"math"
+	"strconv"
+)
+
+// BarSeries is one model (or one data set) across the groups of a grouped
+// bar chart: its mean in each group, the standard deviation drawn as a
+// whisker, and a reference value (the paper's) drawn as a tick, NaN for none.
+type BarSeries struct {
+	Name      string
+	Color     string
+	Mean, SD  []float64
+	Reference []float64
+}
+
+// GroupedBars draws a bar per series in each group, with whiskers and
+// reference ticks and a legend: Table 4 (models by data set) and Figure 8
+// (data sets by tie-strength score). The y axis starts at yMin (0 for
+// attention, higher for accuracies that differ by a few points).
+func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, series ...BarSeries) string {
+	c := newCanvas(w, h, title)
+	const legendH = 18
+	p := plot{left: padLeft + 10, right: float64(w - padRight), top: padTop + legendH, bottom: float64(h - padBottom - 14), x0: 0, x1: 1, y0: yMin, y1: yMin}
+	for _, s := range series {
+		for i, m := range s.Mean {
+			top := m
+			if i < len(s.SD) && finite(s.SD[i]) {
+				top += s.SD[i]
+			}
+			if i < len(s.Reference) && finite(s.Reference[i]) {
+				top = math.Max(top, s.Reference[i])
+			}
+			if finite(top) {
+				p.y1 = math.Max(p.y1, top)
+			}
+		}
+	}
+	p.y1 = yMin + niceCeil(math.Max(p.y1-yMin, 0.01))
+	c.Rect(0, 0, w, h, `fill="#ffffff"`)
+	c.Text(padLeft, 16, title, `font-size="13"`, `font-weight="600"`, `fill="#222"`)
+	for i := 0; i <= 4; i++ {
+		y := p.y0 + (p.y1-p.y0)*float64(i)/4
+		yy := int(math.Round(p.py(y)))
+		c.Line(int(p.left), yy, int(p.right), yy, `stroke="#e4e4e4"`)
+		c.Text(int(p.left)-4, yy+4, tickLabel(y), `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+	}
+	slot := (p.right - p.left) / float64(max(len(groups), 1))
+	bar := slot * 0.8 / float64(max(len(series), 1))
+	for g, name := range groups {
+		x0 := p.left + float64(g)*slot + slot*0.1
+		for k, s := range series {
+			if g >= len(s.Mean) || !finite(s.Mean[g]) {
+				continue
+			}
+			x := x0 + float64(k)*bar
+			y := p.py(math.Max(s.Mean[g], p.y0))
+			c.Rect(int(math.Round(x)), int(math.Round(y)), max(1, int(bar)-1), max(0, int(math.Round(p.bottom-y))),
+				`fill="`+html.EscapeString(s.Color)+`"`, `data-series="`+html.EscapeString(s.Name)+`"`, `data-group="`+html.EscapeString(name)+`"`, `data-value="`+strconv.FormatFloat(s.Mean[g], 'g', 6, 64)+`"`)
+			mid := int(math.Round(x + bar/2))
+			if g < len(s.SD) && finite(s.SD[g]) && s.SD[g] > 0 {
+				c.Line(mid, int(math.Round(p.py(s.Mean[g]-s.SD[g]))), mid, int(math.Round(p.py(s.Mean[g]+s.SD[g]))), `stroke="#222"`)
+			}
+			if g < len(s.Reference) && finite(s.Reference[g]) {
+				ry := int(math.Round(p.py(s.Reference[g])))
+				c.Line(int(math.Round(x)), ry, int(math.Round(x+bar))-1, ry, `stroke="#222"`, `stroke-width="2"`, `stroke-dasharray="2,1"`)
+			}
+		}
+		c.Text(int(math.Round(x0+slot*0.4)), int(p.bottom)+14, name, `font-size="10"`, `text-anchor="middle"`, `fill="#333"`)
+	}
+	c.Rect(int(p.left), int(p.top), int(p.right-p.left), int(p.bottom-p.top), `fill="none"`, `stroke="#999"`)
+	c.Text(12, int(p.top+p.bottom)/2, ylabel, `font-size="11"`, `text-anchor="middle"`, `fill="#333"`,
+		`transform="rotate(-90 12 `+strconv.Itoa(int(p.top+p.bottom)/2)+`)"`)
+	lx := int(p.left)
+	for _, s := range series {
+		c.Rect(lx, padTop+2, 12, 10, `fill="`+html.EscapeString(s.Color)+`"`)
+		c.Text(lx+16, padTop+11, s.Name, `font-size="11"`, `fill="#222"`)
+		lx += 24 + 7*len([]rune(s.Name))
+	}
+	c.Text(w-padRight, h-4, "dashes: the paper's value; whiskers: ±1 SD", `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+	return c.inline()
+}
