@@ -20,6 +20,7 @@ var labs = []lab{
 	{Name: "xor", Title: "XOR needs a hidden layer", New: func(e *Engine, b *Board) app.Composer { return &XORLab{multiLab: multiLab{Engine: e, Board: b}} }},
 	{Name: "degree", Title: "GAT's weights shrink with degree", New: func(e *Engine, b *Board) app.Composer { return &DegreeLab{multiLab: multiLab{Engine: e, Board: b}} }},
 	{Name: "compare", Title: "Models side by side", New: func(e *Engine, b *Board) app.Composer { return &CompareLab{multiLab: multiLab{Engine: e, Board: b}} }},
+	{Name: "attention", Title: "What PDN attends to", New: func(e *Engine, b *Board) app.Composer { return &AttentionLab{multiLab: multiLab{Engine: e, Board: b}} }},
 }
 
 // labNamed returns the lab called name, or the default lab.

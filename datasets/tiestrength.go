@@ -14,6 +14,10 @@ var TieStrengthNames = []string{
 	"jaccard", "max-overlap", "min-overlap", "n-measure", "pearson", "resource-allocation",
 }
 
+// TieStrengthMeta is what a graph's meta says of edge features TieStrength
+// made: they are TieStrengthNames, in order.
+const TieStrengthMeta = "tie strength (Appendix F)"
+
 // TieStrength replaces g's edge features with the 11 tie-strength scores of
 // Appendix F (Table 5), computed from the topology alone, for graphs that
 // come without edge features. For an edge (u, v) with neighbourhoods N(u),
@@ -80,7 +84,7 @@ func TieStrength(g *Graph) *Graph {
 	for k, v := range g.Meta {
 		out.Meta[k] = v
 	}
-	out.Meta["edge_features"] = "tie strength (Appendix F)"
+	out.Meta["edge_features"] = TieStrengthMeta
 	return &out
 }
 

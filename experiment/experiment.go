@@ -130,14 +130,15 @@ type View struct {
 
 // Labs are the explorer's labs, the default first; each has a component
 // in the app (app/labs.go).
-var Labs = []string{"graph", "xor", "degree", "compare"}
+var Labs = []string{"graph", "xor", "degree", "compare", "attention"}
 
 // LabDefaults are the rows a lab starts from where they differ from the
 // table's defaults, as a link's query: a link that names the lab and not
 // these rows gets them, so #lab=xor opens the XOR graph.
 var LabDefaults = map[string]string{
-	"xor":    "graph=xor&edge-init=alive&restarts=4&restart-epochs=40",
-	"degree": "graph=scale-free",
+	"xor":       "graph=xor&edge-init=alive&restarts=4&restart-epochs=40",
+	"degree":    "graph=scale-free",
+	"attention": "graph=cora&hops=5",
 }
 
 // Layouts of the graph view.

@@ -97,6 +97,9 @@ var badCLI = []struct {
 	// Where the output goes.
 	{"gen without -out", []string{"gen"}, nil, 2, "-out: a directory is required"},
 	{"table4 without -out", []string{"table4"}, nil, 2, "-out: a directory is required"},
+	{"attention without -out", []string{"attention"}, nil, 2, "-out: a directory is required"},
+	{"attention unknown graph", []string{"attention", "-out", "DIR", "-datasets", "pubmed"}, nil, 2, `flag -datasets: "pubmed" is neither cora, citeseer nor a directory`},
+	{"attention hops 9", []string{"attention", "-out", "DIR", "-hops", "9"}, nil, 2, "-hops"},
 	{"table4 unknown graph", []string{"table4", "-out", "DIR", "-datasets", "cora,pubmed"}, nil, 2, `flag -datasets: "pubmed" is neither cora, citeseer nor a directory`},
 	{"table4 empty graph", []string{"table4", "-out", "DIR", "-datasets", "cora,,citeseer"}, nil, 2, "flag -datasets: an empty name"},
 	{"table4 bad model", []string{"table4", "-out", "DIR", "-models", "pdn,gcm"}, nil, 2, `flag -models: "gcm" is not allowed`},

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,36 @@ func TestTable4(t *testing.T) {
 	}
 	if svg, err := os.ReadFile(filepath.Join(dir, "table4.svg")); err != nil || strings.Count(string(svg), "data-series=") != 4 {
 		t.Errorf("table4.svg: %v", err)
+	}
+}
+
+// pdn attention writes Figure 8's attention (a distribution over the 11
+// named scores) and Figure 7's hop weights after every epoch.
+func TestAttention(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runCLI(t, "attention", "-datasets", "cora", "-reps", "2", "-epochs", "4", "-hops", "3", "-out", dir, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var sum attentionSummary
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	ga := sum.Graphs["cora"]
+	total := 0.0
+	for _, a := range ga.Attention {
+		total += a
+	}
+	if len(ga.Attention) != len(datasets.TieStrengthNames) || math.Abs(total-1) > 1e-9 {
+		t.Errorf("attention %v sums to %v", ga.Attention, total)
+	}
+	if len(ga.HopWeights) != 4 || len(ga.HopWeights[3]) != 3 || len(ga.TestAcc) != 4 {
+		t.Errorf("hop weights %v", ga.HopWeights)
+	}
+	for _, f := range []string{"attention.csv", "attention.svg", "hops.csv", "hops-cora.svg"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
 	}
 }

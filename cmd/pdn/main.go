@@ -9,6 +9,7 @@
 //	pdn runtime [-json]
 //	pdn degree  -out DIR [-json]
 //	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …]
+//	pdn attention -out DIR [-datasets cora,citeseer,DIR…] [-reps 10]
 //
 // Bad flags or bad data print one line naming the flag, or the file, line
 // and column, and the allowed range, and exit with status 2; a run that
@@ -52,6 +53,7 @@ var commands = []command{
 	{"runtime", "PDN's epoch time over GCN's (Appendix E, Figure 6)", parseRuntime},
 	{"degree", "learned edge weight against degree, GAT and PDN (§4.2)", parseDegree},
 	{"table4", "PDN and the baselines on real graphs, seeded 100-shot splits (Table 4)", parseTable4},
+	{"attention", "the linear PDN's attention over the tie-strength scores (Figure 8) and the multi-scale PDN's hop weights (Figure 7)", parseAttention},
 }
 
 func main() {

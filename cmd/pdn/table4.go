@@ -69,24 +69,33 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	gs, err := parseGraphs(*graphs)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return func(stdout, stderr io.Writer) error {
+		return runTable4(gs, e, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
+	}, nil
+}
+
+// parseGraphs reads -datasets: cora, citeseer or directories.
+func parseGraphs(list string) ([]table4Graph, error) {
 	var gs []table4Graph
-	for _, s := range strings.Split(*graphs, ",") {
+	for _, s := range strings.Split(list, ",") {
 		s = strings.TrimSpace(s)
 		switch {
 		case s == experiment.GraphCora || s == experiment.GraphCiteseer:
 			gs = append(gs, table4Graph{name: s})
 		case s == "":
-			return nil, usageError{errors.New("flag -datasets: an empty name; want cora, citeseer or directories, comma-separated")}
+			return nil, errors.New("flag -datasets: an empty name; want cora, citeseer or directories, comma-separated")
 		default:
 			if st, err := os.Stat(s); err != nil || !st.IsDir() {
-				return nil, usageError{fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a directory", experiment.Quote(s))}
+				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a directory", experiment.Quote(s))
 			}
 			gs = append(gs, table4Graph{name: strings.ToLower(filepath.Base(filepath.Clean(s))), dir: s})
 		}
 	}
-	return func(stdout, stderr io.Writer) error {
-		return runTable4(gs, e, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
-	}, nil
+	return gs, nil
 }
 
 // load builds rep r's graph: its split and the tie-strength scores.

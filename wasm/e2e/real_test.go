@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"math"
 	"strconv"
 	"testing"
 	"time"
@@ -38,5 +39,38 @@ func TestCoraInTheBrowser(t *testing.T) {
 	}
 	if nodes != "2708" {
 		t.Errorf("%s nodes drawn, want Cora's 2708", nodes)
+	}
+}
+
+// The attention lab trains the linear and the multi-scale PDN on Cora from
+// its permalink: the attention over the 11 named scores, and the weights of
+// the hops, each a distribution, read through data-metric.
+func TestAttentionLab(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#lab=attention&epochs=60")
+	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
+	waitFor(t, ctx, "both runs to finish", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value === 60) && document.querySelector("#play").textContent.includes("Train all")`, 3*time.Minute)
+	time.Sleep(time.Second) // the last redraw
+	screenshot(t, ctx, "31-attention")
+	att, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries([...document.querySelectorAll('[data-run="linear"][data-metric^="attention-"]')].map((e) => [e.dataset.metric.slice(10), +e.dataset.value]))`))
+	must(t, err, "read the attention")
+	hops, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[...document.querySelectorAll('[data-run="multiscale"][data-metric^="hop-"]')].map((e) => +e.dataset.value)`))
+	must(t, err, "read the hop weights")
+	t.Logf("attention after 60 epochs on Cora: %v; hop weights %v", att, hops)
+	sum := 0.0
+	for _, a := range att {
+		sum += a
+	}
+	if len(att) != 11 || math.Abs(sum-1) > 0.01 || att["degree-product"] == 0 {
+		t.Errorf("attention over %d named scores sums to %.3f: %v", len(att), sum, att)
+	}
+	sum = 0
+	for _, h := range hops {
+		sum += h
+	}
+	if len(hops) != 5 || math.Abs(sum-1) > 0.01 {
+		t.Errorf("hop weights %v sum to %.3f", hops, sum)
 	}
 }

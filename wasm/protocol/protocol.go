@@ -95,6 +95,9 @@ type Graph struct {
 	Kinds  []edgekind.Kind `json:"kinds,omitempty"`
 	Test   []bool          `json:"test"`
 	State  string          `json:"state"` // the experiment that made it
+	// Inputs names the edge features where they have names (a real
+	// graph's tie-strength scores), nil where they are anonymous.
+	Inputs []string `json:"inputs,omitempty"`
 }
 
 // Progress says how far work that takes longer than a chunk has got: an

@@ -318,7 +318,11 @@ func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 	for i, sp := range g.Splits {
 		test[i] = sp != datasets.Train
 	}
-	return &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
+	info := &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
+	if g.Meta["edge_features"] == datasets.TieStrengthMeta {
+		info.Inputs = datasets.TieStrengthNames
+	}
+	return info
 }
 
 // work advances the layout and, if running, training, for about budget:

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
+	"pdnexplorer/viz"
+)
+
+// attentionSummary is the -json output of pdn attention.
+type attentionSummary struct {
+	Reps    int                     `json:"reps"`
+	Hops    int                     `json:"hops"`
+	Seconds float64                 `json:"seconds"`
+	Scores  []string                `json:"scores"`
+	Graphs  map[string]graphAttends `json:"graphs"`
+	Files   []string                `json:"files"`
+}
+
+// graphAttends is one graph's figures: the linear PDN's mean attention per
+// score (Figure 8) and the multi-scale PDN's weight per power of Â after
+// each epoch, on the first split (Figure 7).
+type graphAttends struct {
+	Attention   []float64   `json:"attention"`
+	AttentionSD []float64   `json:"attention_sd"`
+	HopWeights  [][]float64 `json:"hop_weights"` // [epoch][hop]
+	TestAcc     []float64   `json:"test_accuracy"`
+}
+
+func parseAttention(args []string, stderr io.Writer) (runner, error) {
+	e := experiment.Default()
+	e.Model.Hops = 5 // Figure 7's K
+	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
+	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or directories (bundles or MUSAE folders)")
+	reps := fs.Int("reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
+	out := fs.String("out", "", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)")
+	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
+	experiment.RegisterNamed(fs, &e, "shots", "hidden", "dropout", "hops")
+	if err := parse(fs, args, stderr); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000)); err != nil {
+		return nil, usageError{err}
+	}
+	gs, err := parseGraphs(*graphs)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return func(stdout, stderr io.Writer) error {
+		return runAttention(gs, e, *reps, *out, *asJSON, stdout, stderr)
+	}, nil
+}
+
+func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out string, asJSON bool, stdout, stderr io.Writer) error {
+	start := time.Now()
+	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Scores: datasets.TieStrengthNames, Graphs: map[string]graphAttends{}}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	var names []string
+	for _, g := range gs {
+		fmt.Fprintf(stderr, "attention: %s\n", g.name)
+		ga, err := attendsOn(g, e, reps)
+		if err != nil {
+			return err
+		}
+		sum.Graphs[g.name] = ga
+		names = append(names, g.name)
+		hopsSVG := filepath.Join(out, "hops-"+g.name+".svg")
+		if err := os.WriteFile(hopsSVG, viz.File(hopsFigure(g.name, ga)), 0o644); err != nil {
+			return err
+		}
+		sum.Files = append(sum.Files, hopsSVG)
+	}
+	attCSV, attSVG, hopsCSV := filepath.Join(out, "attention.csv"), filepath.Join(out, "attention.svg"), filepath.Join(out, "hops.csv")
+	if err := writeAttentionCSV(attCSV, hopsCSV, names, sum); err != nil {
+		return err
+	}
+	if err := os.WriteFile(attSVG, viz.File(attentionFigure(names, sum)), 0o644); err != nil {
+		return err
+	}
+	sum.Files = append([]string{attCSV, attSVG, hopsCSV}, sum.Files...)
+	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
+	printAttention(stdout, names, sum)
+	if asJSON {
+		b, err := json.Marshal(sum)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	return nil
+}
+
+// attendsOn trains the linear PDN on each split and the multi-scale PDN on
+// the first, reading the attention at the end and the hop weights after
+// every epoch.
+func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttends, error) {
+	var ga graphAttends
+	per := make([][]float64, len(datasets.TieStrengthNames))
+	for r := 1; r <= reps; r++ {
+		graph, err := g.load(base, uint64(r))
+		if err != nil {
+			return ga, err
+		}
+		e := base
+		e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = experiment.PDNLinear, nil, uint64(r)
+		t, err := pdn.NewTrainer(graph, e)
+		if err != nil {
+			return ga, err
+		}
+		if err := lessons.Train(t, math.MaxInt, nil); err != nil {
+			return ga, err
+		}
+		for i, a := range t.Evaluate().Inputs {
+			if i < len(per) {
+				per[i] = append(per[i], a)
+			}
+		}
+		if r > 1 {
+			continue
+		}
+		e.Model.Kind = experiment.PDNMultiScale
+		t, err = pdn.NewTrainer(graph, e)
+		if err != nil {
+			return ga, err
+		}
+		var snap pdn.Snapshot
+		err = lessons.Train(t, math.MaxInt, func(t *pdn.Trainer, _ time.Duration) error {
+			t.EvaluateInto(&snap)
+			ga.HopWeights = append(ga.HopWeights, append([]float64(nil), snap.Hops...))
+			ga.TestAcc = append(ga.TestAcc, snap.TestAcc)
+			return nil
+		})
+		if err != nil {
+			return ga, err
+		}
+	}
+	for _, xs := range per {
+		m, sd := stat.MeanStdDev(xs, nil)
+		if len(xs) < 2 {
+			sd = 0
+		}
+		ga.Attention, ga.AttentionSD = append(ga.Attention, m), append(ga.AttentionSD, sd)
+	}
+	return ga, nil
+}
+
+func writeAttentionCSV(attPath, hopsPath string, names []string, sum attentionSummary) error {
+	rows := [][]string{{"graph", "score", "mean_attention", "sd"}}
+	hops := [][]string{{"graph", "epoch", "hop", "weight", "test_accuracy"}}
+	for _, g := range names {
+		ga := sum.Graphs[g]
+		for i, s := range sum.Scores {
+			rows = append(rows, []string{g, s, strconv.FormatFloat(ga.Attention[i], 'f', 5, 64), strconv.FormatFloat(ga.AttentionSD[i], 'f', 5, 64)})
+		}
+		for ep, p := range ga.HopWeights {
+			for k, w := range p {
+				hops = append(hops, []string{g, strconv.Itoa(ep + 1), strconv.Itoa(k + 1), strconv.FormatFloat(w, 'f', 5, 64), strconv.FormatFloat(ga.TestAcc[ep], 'f', 4, 64)})
+			}
+		}
+	}
+	if err := writeRows(attPath, rows); err != nil {
+		return err
+	}
+	return writeRows(hopsPath, hops)
+}
+
+func writeRows(path string, rows [][]string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.WriteAll(rows)
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// attentionFigure is Figure 8: the mean attention per score, a bar per
+// graph.
+func attentionFigure(names []string, sum attentionSummary) string {
+	var series []viz.BarSeries
+	for i, g := range names {
+		ga := sum.Graphs[g]
+		series = append(series, viz.BarSeries{Name: g, Color: viz.SweepColors[i%len(viz.SweepColors)], Mean: ga.Attention, SD: ga.AttentionSD})
+	}
+	title := fmt.Sprintf("Figure 8: the linear PDN's attention over the tie-strength scores (%d splits)", sum.Reps)
+	return viz.GroupedBars(980, 380, title, "mean softmax attention", 0, shortScores(sum.Scores), series...)
+}
+
+// shortScores are the score names short enough to sit under their bars.
+func shortScores(names []string) []string {
+	short := map[string]string{"association-strength": "assoc.", "common-neighbours": "common", "degree-product": "deg. prod.",
+		"resource-allocation": "res. alloc.", "adamic-adar": "adamic-adar", "max-overlap": "max ovl.", "min-overlap": "min ovl."}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if s, ok := short[n]; ok {
+			out[i] = s
+		}
+	}
+	return out
+}
+
+// hopsFigure is Figure 7 for one graph: each power's weight over the
+// epochs, and the test accuracy.
+func hopsFigure(name string, ga graphAttends) string {
+	k := 0
+	for _, p := range ga.HopWeights {
+		k = max(k, len(p))
+	}
+	epochs := make([]float64, len(ga.HopWeights))
+	for i := range epochs {
+		epochs[i] = float64(i + 1)
+	}
+	var series []viz.Series
+	for h := 0; h < k; h++ {
+		y := make([]float64, len(ga.HopWeights))
+		for i, p := range ga.HopWeights {
+			y[i] = p[h]
+		}
+		series = append(series, viz.Series{Name: fmt.Sprintf("P%d (Â^%d)", h+1, h+1), Color: viz.ClassColor(h), X: epochs, Y: y})
+	}
+	series = append(series, viz.Series{Name: "test acc.", Color: "#555555", Dash: true, X: epochs, Y: ga.TestAcc})
+	return viz.LineChart(760, 360, viz.Axes{Title: "Figure 7 on " + name + ": the multi-scale PDN's weight of each power of Â", XLabel: "epoch", YMin: 0, YMax: 1}, series...)
+}
+
+// printAttention prints the attention table and the final hop weights.
+func printAttention(w io.Writer, names []string, sum attentionSummary) {
+	fmt.Fprintf(w, "Figure 8, the linear PDN's attention, mean of %d splits (%.1f s)\n%-22s", sum.Reps, sum.Seconds, "score")
+	for _, g := range names {
+		fmt.Fprintf(w, " %16s", g)
+	}
+	fmt.Fprintln(w)
+	for i, s := range sum.Scores {
+		fmt.Fprintf(w, "%-22s", s)
+		for _, g := range names {
+			ga := sum.Graphs[g]
+			fmt.Fprintf(w, " %16s", fmt.Sprintf("%.3f±%.3f", ga.Attention[i], ga.AttentionSD[i]))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, g := range names {
+		ga := sum.Graphs[g]
+		if n := len(ga.HopWeights); n > 0 {
+			fmt.Fprintf(w, "Figure 7, %s: hop weights after epoch %d: %.3f (test accuracy %.3f)\n", g, n, ga.HopWeights[n-1], ga.TestAcc[n-1])
+		}
+	}
+}
