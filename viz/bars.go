@@ -61,7 +61,8 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 				`fill="`+html.EscapeString(s.Color)+`"`, `data-series="`+html.EscapeString(s.Name)+`"`, `data-group="`+html.EscapeString(name)+`"`, `data-value="`+strconv.FormatFloat(s.Mean[g], 'g', 6, 64)+`"`)
 			mid := int(math.Round(x + bar/2))
 			if g < len(s.SD) && finite(s.SD[g]) && s.SD[g] > 0 {
-				c.Line(mid, int(math.Round(p.py(s.Mean[g]-s.SD[g]))), mid, int(math.Round(p.py(s.Mean[g]+s.SD[g]))), `stroke="#222"`)
+				lo, hi := math.Max(s.Mean[g]-s.SD[g], p.y0), math.Min(s.Mean[g]+s.SD[g], p.y1) // within the frame
+				c.Line(mid, int(math.Round(p.py(lo))), mid, int(math.Round(p.py(hi))), `stroke="#222"`)
 			}
 			if g < len(s.Reference) && finite(s.Reference[g]) {
 				ry := int(math.Round(p.py(s.Reference[g])))
@@ -79,6 +80,18 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 		c.Text(lx+16, padTop+11, s.Name, `font-size="11"`, `fill="#222"`)
 		lx += 24 + 7*len([]rune(s.Name))
 	}
-	c.Text(w-padRight, h-4, "dashes: the paper's value; whiskers: ±1 SD", `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+	note := "whiskers: ±1 SD"
+	for _, s := range series {
+		for _, r := range s.Reference {
+			if finite(r) {
+				note = "dashes: the paper's value; " + note
+				break
+			}
+		}
+		if len(note) > len("whiskers: ±1 SD") {
+			break
+		}
+	}
+	c.Text(w-padRight, h-4, note, `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
 	return c.inline()
 }

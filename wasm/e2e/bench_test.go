@@ -46,7 +46,8 @@ func BenchmarkBrowser(b *testing.B) {
 			})
 		}
 	}
-	// The real graphs have their own size: once each.
+	// The real graphs have their own size: once each, in the graph lab
+	// and in the attention lab (Cora, its default).
 	for _, g := range []string{"cora", "citeseer"} {
 		b.Run("graph/"+g, func(b *testing.B) {
 			for range b.N {
@@ -54,6 +55,11 @@ func BenchmarkBrowser(b *testing.B) {
 			}
 		})
 	}
+	b.Run("attention/cora", func(b *testing.B) {
+		for range b.N {
+			benchLab(b, srv, "#lab=attention&epochs=100000", 2, "bench-attention-cora")
+		}
+	})
 }
 
 // benchLab measures one lab. A lab of several runs side by side reports
