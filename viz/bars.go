@@ -81,17 +81,21 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 		lx += 24 + 7*len([]rune(s.Name))
 	}
 	note := "whiskers: ±1 SD"
-	for _, s := range series {
-		for _, r := range s.Reference {
-			if finite(r) {
-				note = "dashes: the paper's value; " + note
-				break
-			}
-		}
-		if len(note) > len("whiskers: ±1 SD") {
-			break
-		}
+	if hasReference(series) {
+		note = "dashes: the paper's value; " + note
 	}
 	c.Text(w-padRight, h-4, note, `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
 	return c.inline()
+}
+
+// hasReference reports whether any series has a reference value to draw.
+func hasReference(series []BarSeries) bool {
+	for _, s := range series {
+		for _, r := range s.Reference {
+			if finite(r) {
+				return true
+			}
+		}
+	}
+	return false
 }
