@@ -11,6 +11,10 @@ import (
 // dot nor sit pinned to the frame.
 const coreShare = 0.9
 
+// coreSpread bounds the drawn core's radius by the median distance: see
+// squash.
+const coreSpread = 3.0
+
 // Arrange returns the positions (x₀, y₀, x₁, y₁, …) to draw. byClass
 // gives each class a region of its own, so inter-class edges are the long
 // lines between regions: the regions' centres sit evenly on a circle of radius
@@ -55,7 +59,8 @@ func Arrange(byClass bool, pos []float32, labels []int) []float32 {
 
 // squash writes the nodes idx of pos into out, in a disc of radius r around
 // (cx, cy): a node at distance d from the cloud's median is drawn at
-// distance r·ρ′(d/R), where R is the coreShare quantile of the distances,
+// distance r·ρ′(d/R), where R is the coreShare quantile of the distances
+// (at most coreSpread times their median),
 // ρ′(ρ) = 0.85ρ up to ρ = 1 and 0.85 + 0.15(1 − e^{1−ρ}) beyond, which never
 // reaches 1.
 func squash(out, pos []float32, idx []int, cx, cy, r float64) {
@@ -77,7 +82,11 @@ func squash(out, pos []float32, idx []int, cx, cy, r float64) {
 	slices.Sort(ds)
 	R := 1.0
 	if len(ds) > 0 {
-		R = ds[min(len(ds)-1, int(coreShare*float64(len(ds))))]
+		// At most coreSpread times the median distance: a real graph's small
+		// components drift far from the rest in a force layout, and where
+		// they are more than a tenth of a class they would set R and shrink
+		// the class's core to a dot.
+		R = min(ds[min(len(ds)-1, int(coreShare*float64(len(ds))))], coreSpread*ds[len(ds)/2])
 	}
 	if !(R > 0) {
 		R = 1

@@ -3,6 +3,7 @@ package viz
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pdnexplorer/edgekind"
@@ -135,5 +136,32 @@ func TestOwnCentreShare(t *testing.T) {
 	}
 	if got := OwnCentreShare(nil, nil); !math.IsNaN(got) {
 		t.Errorf("no nodes: %v, want NaN", got)
+	}
+}
+
+// A cloud with a fifth of its nodes drifted far off (a real graph's small
+// components in a force layout) keeps its core spread out: R is bounded by
+// the median distance.
+func TestArrangeManyStragglers(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 3))
+	n := 500
+	pos, labels := make([]float32, 2*n), make([]int, n)
+	for i := 0; i < n; i++ {
+		x, y := rnd.NormFloat64(), rnd.NormFloat64()
+		if i%5 == 0 {
+			x, y = 1000+x, -1000+y
+		}
+		pos[2*i], pos[2*i+1] = float32(x), float32(y)
+	}
+	out := Arrange(false, pos, labels)
+	var ds []float64
+	for i := 0; i < n; i++ {
+		if i%5 != 0 {
+			ds = append(ds, math.Hypot(float64(out[2*i]), float64(out[2*i+1])))
+		}
+	}
+	slices.Sort(ds)
+	if q := ds[len(ds)*9/10]; q < 0.3 {
+		t.Errorf("the core is drawn within %.3f of the centre, want ≥ 0.3", q)
 	}
 }
