@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/tiestrength"
 	"pdnexplorer/viz"
 )
 
@@ -48,27 +49,13 @@ func (c *AttentionLab) OnDismount() { c.dismount() }
 // graph, numbers otherwise.
 func (c *AttentionLab) inputNames(n int) []string {
 	if s := c.sideNamed("linear"); s != nil && s.graph != nil && len(s.graph.Inputs) == n {
-		return shortScoreNames(s.graph.Inputs)
+		return tiestrength.Short(s.graph.Inputs)
 	}
 	names := make([]string, n)
 	for i := range names {
 		names[i] = strconv.Itoa(i + 1)
 	}
 	return names
-}
-
-// shortScoreNames fit under their bars.
-func shortScoreNames(names []string) []string {
-	short := map[string]string{"association-strength": "assoc.", "common-neighbours": "common", "degree-product": "deg.×deg.",
-		"resource-allocation": "res. alloc.", "max-overlap": "max ovl.", "min-overlap": "min ovl.", "adamic-adar": "adamic-adar", "n-measure": "n-meas."}
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = n
-		if s, ok := short[n]; ok {
-			out[i] = s
-		}
-	}
-	return out
 }
 
 func (c *AttentionLab) draw() {

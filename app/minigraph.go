@@ -1,11 +1,8 @@
 package app
 
 import (
-	"math"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
@@ -142,24 +139,9 @@ func (m *multiLab) renderMiniNumbers(s *side) app.UI {
 		}
 		return app.Span().Text("no weight per edge")
 	}
-	var count [2]int
-	var sum [2]float64
-	for _, st := range s.strokes {
-		k := 0
-		if st.Kind == edgekind.Inter {
-			k = 1
-		}
-		count[k] += st.Count
-		sum[k] += st.Sum
-	}
-	mean := func(k int) float64 {
-		if count[k] == 0 {
-			return math.NaN()
-		}
-		return sum[k] / float64(count[k])
-	}
+	_, mean := drawnMeans(s.strokes)
 	return app.Span().Body(
-		app.Text("mean weight, intra "), runMetric(s, "intra-mean-weight", mean(0), num(mean(0), 3)),
-		app.Text(" · inter "), runMetric(s, "inter-mean-weight", mean(1), num(mean(1), 3)),
+		app.Text("mean weight, intra "), runMetric(s, "intra-mean-weight", mean[0], num(mean[0], 3)),
+		app.Text(" · inter "), runMetric(s, "inter-mean-weight", mean[1], num(mean[1], 3)),
 	)
 }

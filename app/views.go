@@ -374,16 +374,11 @@ func legend(classes int) app.UI {
 	return app.Div().Class("legend").Body(items...)
 }
 
-// renderDrawn says in words and numbers what the edge canvas shows: how
-// many edges of each kind it draws and their mean learned weight. It is the
-// canvas's text alternative, and what tests read (data-metric).
-func (c *GraphLab) renderDrawn() app.UI {
-	if len(c.strokes) == 0 {
-		return app.P().Class("drawn")
-	}
-	var count [2]int
+// drawnMeans counts the edges strokes draw, intra-class (or of unknown
+// kind) first and inter-class second, and their mean weight (NaN for none).
+func drawnMeans(strokes []viz.Stroke) (count [2]int, mean [2]float64) {
 	var sum [2]float64
-	for _, st := range c.strokes {
+	for _, st := range strokes {
 		k := 0
 		if st.Kind == edgekind.Inter {
 			k = 1
@@ -391,11 +386,25 @@ func (c *GraphLab) renderDrawn() app.UI {
 		count[k] += st.Count
 		sum[k] += st.Sum
 	}
-	part := func(k int, kind, name string) app.UI {
-		mean := math.NaN()
+	for k := range mean {
+		mean[k] = math.NaN()
 		if count[k] > 0 {
-			mean = sum[k] / float64(count[k])
+			mean[k] = sum[k] / float64(count[k])
 		}
+	}
+	return count, mean
+}
+
+// renderDrawn says in words and numbers what the edge canvas shows: how
+// many edges of each kind it draws and their mean learned weight. It is the
+// canvas's text alternative, and what tests read (data-metric).
+func (c *GraphLab) renderDrawn() app.UI {
+	if len(c.strokes) == 0 {
+		return app.P().Class("drawn")
+	}
+	count, means := drawnMeans(c.strokes)
+	part := func(k int, kind, name string) app.UI {
+		mean := means[k]
 		return app.Span().Body(
 			metric(name+"-edges-drawn", float64(count[k]), numtext.Group(count[k])),
 			app.Text(" "+kind+" edges drawn, mean learned weight "),

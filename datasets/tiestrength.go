@@ -5,14 +5,12 @@ import (
 	"slices"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/tiestrength"
 )
 
 // TieStrengthNames are the 11 tie-strength scores of Appendix F, Table 5,
 // in the order TieStrength writes them.
-var TieStrengthNames = []string{
-	"adamic-adar", "association-strength", "common-neighbours", "cosine", "degree-product",
-	"jaccard", "max-overlap", "min-overlap", "n-measure", "pearson", "resource-allocation",
-}
+var TieStrengthNames = tiestrength.Names
 
 // TieStrengthMeta is what a graph's meta says of edge features TieStrength
 // made: they are TieStrengthNames, in order.

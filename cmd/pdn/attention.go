@@ -19,6 +19,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
+	"pdnexplorer/tiestrength"
 	"pdnexplorer/viz"
 )
 
@@ -205,21 +206,7 @@ func attentionFigure(names []string, sum attentionSummary) string {
 		series = append(series, viz.BarSeries{Name: g, Color: viz.SweepColors[i%len(viz.SweepColors)], Mean: ga.Attention, SD: ga.AttentionSD})
 	}
 	title := fmt.Sprintf("Figure 8: the linear PDN's attention over the tie-strength scores (%d splits)", sum.Reps)
-	return viz.GroupedBars(980, 380, title, "mean softmax attention", 0, shortScores(sum.Scores), series...)
-}
-
-// shortScores are the score names short enough to sit under their bars.
-func shortScores(names []string) []string {
-	short := map[string]string{"association-strength": "assoc.", "common-neighbours": "common", "degree-product": "deg. prod.",
-		"resource-allocation": "res. alloc.", "adamic-adar": "adamic-adar", "max-overlap": "max ovl.", "min-overlap": "min ovl."}
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = n
-		if s, ok := short[n]; ok {
-			out[i] = s
-		}
-	}
-	return out
+	return viz.GroupedBars(980, 380, title, "mean softmax attention", 0, tiestrength.Short(sum.Scores), series...)
 }
 
 // hopsFigure is Figure 7 for one graph: each power's weight over the

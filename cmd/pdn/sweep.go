@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -135,48 +134,59 @@ func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, r
 	for v := range acc {
 		acc[v] = make([][]float64, reps)
 	}
-	jobs := make(chan sweepJob)
+	total := len(s.Values) * reps
+	tty := newProgress(stderr, total, false).tty
+	err := inParallel(total, workers, func(i int) error {
+		res, err := sweepGraph(s, base, kinds, sweepJob{i / reps, i % reps})
+		acc[i/reps][i%reps] = res
+		return err
+	}, func(done int) {
+		switch {
+		case tty:
+			fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", s.Number, done, total)
+		case done*10/total != (done-1)*10/total: // a line every 10%
+			fmt.Fprintf(stderr, "scenario %d: %d/%d graphs\n", s.Number, done, total)
+		}
+	})
+	if tty {
+		fmt.Fprintln(stderr)
+	}
+	return acc, err
+}
+
+// inParallel calls do(i) for every i in 0..n−1 on workers goroutines, and
+// done with the number finished after each (one at a time); it returns the
+// first error. Each do writes only its own results, so no lock guards them.
+func inParallel(n, workers int, do func(i int) error, done func(finished int)) error {
+	jobs := make(chan int)
 	var (
 		mu       sync.Mutex
 		firstErr error
-		done     int
+		finished int
 		wg       sync.WaitGroup
 	)
-	total := len(s.Values) * reps
-	tty := newProgress(stderr, total, false).tty
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
-				res, err := sweepGraph(s, base, kinds, j)
+			for i := range jobs {
+				err := do(i)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				acc[j.value][j.rep] = res
-				done++
-				switch {
-				case tty:
-					fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", s.Number, done, total)
-				case done*10/total != (done-1)*10/total: // a line every 10%
-					fmt.Fprintf(stderr, "scenario %d: %d/%d graphs\n", s.Number, done, total)
-				}
+				finished++
+				done(finished)
 				mu.Unlock()
 			}
 		}()
 	}
-	for v := range s.Values {
-		for r := 0; r < reps; r++ {
-			jobs <- sweepJob{v, r}
-		}
+	for i := 0; i < n; i++ {
+		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
-	if tty {
-		fmt.Fprintln(stderr)
-	}
-	return acc, firstErr
+	return firstErr
 }
 
 // sweepGraph trains each model on the graph of one value and rep.
@@ -239,26 +249,16 @@ func summarise(s datasets.Scenario, kinds []string, reps int, acc [][][]float64)
 }
 
 func writeSweepCSV(path string, s datasets.Scenario, kinds []string, acc [][][]float64) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"scenario", "parameter", "value", "model", "rep", "test_accuracy"})
+	rows := [][]string{{"scenario", "parameter", "value", "model", "rep", "test_accuracy"}}
 	for v, x := range s.Values {
 		for r := range acc[v] {
 			for m, kind := range kinds {
-				w.Write([]string{strconv.Itoa(s.Number), s.Param, strconv.FormatFloat(x, 'g', -1, 64), kind,
+				rows = append(rows, []string{strconv.Itoa(s.Number), s.Param, strconv.FormatFloat(x, 'g', -1, 64), kind,
 					strconv.Itoa(r + 1), strconv.FormatFloat(acc[v][r][m], 'f', 4, 64)})
 			}
 		}
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeRows(path, rows)
 }
 
 func sweepFigure(s datasets.Scenario, kinds []string, sum sweepSummary) string {

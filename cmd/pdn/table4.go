@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"gonum.org/v1/gonum/stat"
@@ -167,49 +165,18 @@ func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, 
 // result depends only on its seeds, so the order runs finish in changes
 // nothing.
 func trainTable4(gs []table4Graph, base experiment.Experiment, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
-	type job struct{ graph, rep int }
 	acc := make([][][]float64, len(gs))
 	for i := range acc {
 		acc[i] = make([][]float64, reps)
-		for r := range acc[i] {
-			acc[i][r] = make([]float64, len(kinds))
-		}
 	}
-	jobs := make(chan job)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		done     int
-		wg       sync.WaitGroup
-	)
 	total := len(gs) * reps
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				res, err := table4Rep(gs[j.graph], base, kinds, uint64(j.rep+1))
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				if res != nil {
-					acc[j.graph][j.rep] = res
-				}
-				done++
-				fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total)
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range gs {
-		for r := 0; r < reps; r++ {
-			jobs <- job{i, r}
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	return acc, firstErr
+	err := inParallel(total, workers, func(i int) error {
+		g, r := i/reps, i%reps
+		res, err := table4Rep(gs[g], base, kinds, uint64(r+1))
+		acc[g][r] = res
+		return err
+	}, func(done int) { fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total) })
+	return acc, err
 }
 
 // table4Rep trains each model on one seeded split of a graph.
@@ -236,25 +203,15 @@ func table4Rep(g table4Graph, base experiment.Experiment, kinds []string, seed u
 }
 
 func writeTable4CSV(path string, gs []table4Graph, kinds []string, acc [][][]float64) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"graph", "model", "rep", "test_accuracy"})
+	rows := [][]string{{"graph", "model", "rep", "test_accuracy"}}
 	for i, g := range gs {
 		for r := range acc[i] {
 			for m, kind := range kinds {
-				w.Write([]string{g.name, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64)})
+				rows = append(rows, []string{g.name, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64)})
 			}
 		}
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeRows(path, rows)
 }
 
 // table4Figure draws the models' bars by graph, the paper's values as ticks.
