@@ -103,13 +103,13 @@ func TestMountStartsEngineWithState(t *testing.T) {
 // seed and shots only.
 func TestControlsFollowTheGraph(t *testing.T) {
 	c, _, d := mount(t)
-	doIn(d, c, func() { c.setParam("graph", experiment.GraphCora) })
+	doIn(d, c, func() { c.setParam("data", experiment.GraphCora) })
 	h := html(c)
 	for _, p := range experiment.Params {
 		if p.Group != experiment.GroupData {
 			continue
 		}
-		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "graph" || p.Name == "shots" || p.Name == "seed") {
+		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed") {
 			t.Errorf("cora: control for %s shown %v", p.Name, shown)
 		}
 	}

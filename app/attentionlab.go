@@ -22,7 +22,7 @@ func attentionRuns(st experiment.Experiment) []sideSpec {
 }
 
 // attentionRows are the rows the attention lab offers.
-var attentionRows = []string{"graph", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
+var attentionRows = []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 	"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"}
 
 // AttentionLab shows what PDN attends to on a real graph: the linear PDN's

@@ -18,7 +18,7 @@ func degreeRuns(st experiment.Experiment) []sideSpec {
 }
 
 // degreeRows are the rows the degree lab offers.
-var degreeRows = []string{"graph", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
+var degreeRows = []string{"data", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 	"edge-hidden", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"}
 
 // DegreeLab is §4.2's argument: GAT's softmax shares a node's attention

@@ -65,6 +65,9 @@ func DecodeInto(query string, probs *Problems) Experiment {
 		k, v, _ := strings.Cut(kv, "=")
 		k, kerr := url.PathUnescape(k)
 		v, verr := url.PathUnescape(v)
+		if now, ok := renamed[k]; ok {
+			k = now
+		}
 		p, ok := Lookup(k)
 		switch {
 		case kerr != nil || verr != nil:
@@ -82,6 +85,10 @@ func DecodeInto(query string, probs *Problems) Experiment {
 	}
 	return e
 }
+
+// renamed maps keys that links once used to the rows that hold them now:
+// the data row was called graph before real graphs joined the generators.
+var renamed = map[string]string{"graph": "data"}
 
 // applyLabDefaults gives e the defaults of the lab the first lab=NAME of
 // pairs names, if it is one; a bad lab is reported with the rest.

@@ -136,9 +136,9 @@ var Labs = []string{"graph", "xor", "degree", "compare", "attention"}
 // table's defaults, as a link's query: a link that names the lab and not
 // these rows gets them, so #lab=xor opens the XOR graph.
 var LabDefaults = map[string]string{
-	"xor":       "graph=xor&edge-init=alive&restarts=4&restart-epochs=40",
-	"degree":    "graph=scale-free",
-	"attention": "graph=cora&hops=5",
+	"xor":       "data=xor&edge-init=alive&restarts=4&restart-epochs=40",
+	"degree":    "data=scale-free",
+	"attention": "data=cora&hops=5",
 }
 
 // Layouts of the graph view.

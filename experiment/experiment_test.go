@@ -40,7 +40,7 @@ func TestSetRejects(t *testing.T) {
 		{"seed", "-1", "seed"},
 		{"seed", "9007199254740992", "seed"},
 		{"epochs", "1e3", "epochs"},
-		{"graph", "pubmed", "one of synthetic, xor, scale-free, cora, citeseer"},
+		{"data", "pubmed", "one of synthetic, xor, scale-free, cora, citeseer"},
 		{"models", "pdn", "2 to 4 of pdn"},
 		{"models", "pdn,gcn,mlp,gat,sgc", "2 to 4"},
 		{"models", "pdn,gcnn", "models"},
@@ -111,7 +111,7 @@ func TestLabDefaults(t *testing.T) {
 		{"lab=xor", GraphXOR, 4, "pdn,gcn", false},
 		{"lab=xor&restarts=2", GraphXOR, 2, "pdn,gcn", false},
 		{"restarts=1&lab=xor", GraphXOR, 1, "pdn,gcn", false}, // the link's own rows win wherever they stand
-		{"lab=degree&graph=synthetic", GraphSynthetic, 0, "pdn,gcn", false},
+		{"lab=degree&data=synthetic", GraphSynthetic, 0, "pdn,gcn", false},
 		{"lab=degree", GraphScaleFree, 0, "pdn,gcn", false},
 		{"lab=compare&models=gat,pdn,mlp", GraphSynthetic, 0, "gat,pdn,mlp", false},
 		{"lab=nowhere", GraphSynthetic, 0, "pdn,gcn", true},
@@ -175,10 +175,21 @@ func TestWhole(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		whole bool
-	}{{"per-class", true}, {"seed", true}, {"edge-hidden", true}, {"lr", false}, {"dropout", false}, {"graph", false}, {"models", false}} {
+	}{{"per-class", true}, {"seed", true}, {"edge-hidden", true}, {"lr", false}, {"dropout", false}, {"data", false}, {"models", false}} {
 		p, ok := Lookup(tc.name)
 		if !ok || p.Whole() != tc.whole {
 			t.Errorf("%s: Whole() = %v, want %v", tc.name, p.Whole(), tc.whole)
 		}
+	}
+}
+
+// Links made before the data row was renamed still open their graph.
+func TestRenamedKeys(t *testing.T) {
+	e, err := Decode("lab=degree&graph=xor")
+	if err != nil || e.Data.Graph != GraphXOR {
+		t.Errorf("graph=xor: %s, %v", e.Data.Graph, err)
+	}
+	if _, err := Decode("graph=xor&data=cora"); err == nil || !strings.Contains(err.Error(), "given more than once") {
+		t.Errorf("graph and data both: %v", err)
 	}
 }

@@ -51,7 +51,7 @@ var Params = []Param{
 	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
 		field: func(e *Experiment) any { return &e.View.Models }},
 
-	{Name: "graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), or the real citation graphs Cora and Citeseer (Table 4)", Default: GraphSynthetic, Choices: Graphs,
+	{Name: "data", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), or the real citation graphs Cora and Citeseer (Table 4)", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
 	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		field: func(e *Experiment) any { return &e.Data.Classes }},
@@ -161,7 +161,7 @@ func (p Param) Applies(d Data) bool {
 	}
 	switch {
 	case d.Real():
-		return p.Name == "graph" || p.Name == "shots" || p.Name == "seed"
+		return p.Name == "data" || p.Name == "shots" || p.Name == "seed"
 	case p.Name == "shots":
 		return false
 	case p.Name == "attach":
@@ -173,6 +173,9 @@ func (p Param) Applies(d Data) bool {
 // Whole reports whether the parameter takes whole numbers only (counts,
 // sizes and seeds), so that a control rounds what it offers.
 func (p Param) Whole() bool {
+	if p.field == nil {
+		return false
+	}
 	var e Experiment
 	switch p.field(&e).(type) {
 	case *int, *uint64, *[]int:

@@ -38,7 +38,7 @@ done
 # same graph and split, written dense for it.
 pyg=${PYG:-../shared/peers/pyg_peer.py}
 if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
-  "$pdn" gen -graph cora -dense -seed 1 -out "$dir/cora" >/dev/null
+  "$pdn" gen -data cora -dense -seed 1 -out "$dir/cora" >/dev/null
   echo
   printf '%-5s %14s %14s %8s %10s %10s\n' cora go_ms pyg_ms ratio go_acc pyg_acc
   for m in pdn gcn mlp; do

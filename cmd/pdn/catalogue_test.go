@@ -69,16 +69,16 @@ var badCLI = []struct {
 	{"dropout 1", []string{"train", "-dropout", "1"}, nil, 2, "-dropout: want [0, 0.95]"},
 	{"sigma-d too large", []string{"gen", "-out", "DIR", "-sigma-d", "100"}, nil, 2, "-sigma-d: want [0.5, 32]"},
 	// Data, paths and bundles.
-	{"-data empty", []string{"train", "-data", ""}, nil, 2, "flag -data: empty; give cora, citeseer or a directory, or leave -data out"},
+	{"-data empty", []string{"train", "-data", ""}, nil, 2, `invalid value "" for flag -data: empty; give synthetic, xor, scale-free, cora, citeseer or a directory`},
 	{"-data blank", []string{"train", "-data", "  "}, nil, 2, "flag -data: empty"},
 	{"-data missing", []string{"train", "-data", "DIR/missing"}, nil, 2, "missing: cannot read the graph: missing"},
 	{"-data a file", []string{"train", "-data", "FILE"}, nil, 2, "is a file; a graph is a directory: a bundle (meta.json, nodes.csv, edges.csv) or a MUSAE folder (edges.csv, target.csv, features.json)"},
 	{"-data with a data flag", []string{"train", "-data", "BUNDLE", "-q", "0.01"}, nil, 2, "flag -q: not allowed with a real graph (it fixes its own size and features; only -seed and -shots apply)"},
 	{"cora with a data flag", []string{"train", "-data", "cora", "-per-class", "64"}, nil, 2, "flag -per-class: not allowed with a real graph"},
-	{"-graph cora with a data flag", []string{"train", "-graph", "cora", "-sigma-d", "1"}, nil, 2, "flag -sigma-d: not allowed with a real graph"},
-	{"-data and -graph", []string{"train", "-data", "cora", "-graph", "xor"}, nil, 2, "flag -graph: not allowed with -data (-data names the graph)"},
+	{"-data citeseer with a data flag", []string{"train", "-data", "citeseer", "-sigma-d", "1"}, nil, 2, "flag -sigma-d: not allowed with a real graph"},
 	{"-shots 0", []string{"train", "-data", "cora", "-shots", "0"}, nil, 2, `invalid value "0" for flag -shots: want [1, 1000]`},
-	{"pubmed", []string{"train", "-graph", "pubmed"}, nil, 2, "one of synthetic, xor, scale-free, cora, citeseer"},
+	{"pubmed", []string{"train", "-data", "pubmed"}, nil, 2, `invalid value "pubmed" for flag -data: "pubmed" is neither one of synthetic, xor, scale-free, cora, citeseer nor a directory`},
+	{"pubmed to gen", []string{"gen", "-out", "DIR", "-data", "pubmed"}, nil, 2, `invalid value "pubmed" for flag -data: want one of synthetic, xor, scale-free, cora, citeseer`},
 	{"bad value", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,1,test,oops\n"}, 2, `nodes.csv:3:10: column x0: "oops" is not a decimal number`},
 	{"bad value after blank lines", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n\n0,0,train,1\n\n\n1,1,test,x\n"}, 2, `nodes.csv:6:10: column x0: "x" is not a decimal number`},
 	{"hex float in a bundle", []string{"train", "-data", "BUNDLE"}, map[string]string{"edges.csv": "source,target,e0\n0,1,0x10\n"}, 2, `edges.csv:2:5: column e0: "0x10" is not a decimal number`},
@@ -117,7 +117,7 @@ var badCLI = []struct {
 	{"runtime nodes 10", []string{"runtime", "-nodes", "10"}, nil, 2, "flag -nodes: 10 is not allowed; want [256, 65536]"},
 	{"runtime epochs 1000", []string{"runtime", "-epochs", "1000"}, nil, 2, "flag -epochs: 1000 is not allowed; want [1, 100]"},
 	{"degree m 0", []string{"degree", "-attach", "0", "-out", "DIR"}, nil, 2, `invalid value "0" for flag -attach: want [1, 50]`},
-	{"xor on another graph", []string{"xor", "-graph", "synthetic"}, nil, 2, `graph: xor compares models on the xor graph only, not "synthetic"`},
+	{"xor on another graph", []string{"xor", "-data", "synthetic"}, nil, 2, `data: xor compares models on the xor graph only, not "synthetic"`},
 }
 
 func TestCatalogueCLI(t *testing.T) {

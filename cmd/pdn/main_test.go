@@ -120,7 +120,7 @@ func TestTrainRealGraphs(t *testing.T) {
 		nodes, edges int
 	}{
 		{[]string{"-data", "cora"}, 2708, 5278},
-		{[]string{"-graph", "citeseer", "-shots", "20"}, 3327, 4552},
+		{[]string{"-data", "citeseer", "-shots", "20"}, 3327, 4552},
 		{[]string{"-data", musae, "-shots", "1"}, 5, 5},
 	} {
 		out, errOut, code := runCLI(t, append([]string{"train", "-epochs", "3", "-json", "-quiet"}, tc.args...)...)

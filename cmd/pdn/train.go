@@ -77,37 +77,60 @@ type trainJob struct {
 func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	j := trainJob{e: experiment.Default()}
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.StringVar(&j.data, "data", "", "train on a real graph: cora or citeseer (shipped), or a directory holding a graph bundle or a MUSAE folder")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
 	experiment.RegisterFlags(fs, &j.e)
+	data := fs.Lookup("data")
+	data.Value = dataFlag{data.Value, &j.data}
+	data.Usage += "; or a directory holding a graph bundle or a MUSAE folder"
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
 	if !flagSet(fs, "init-seed") {
 		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
-	if flagSet(fs, "data") {
-		if strings.TrimSpace(j.data) == "" {
-			return nil, usageError{errors.New("flag -data: empty; give cora, citeseer or a directory, or leave -data out to generate the synthetic graph")}
-		}
-		if flagSet(fs, "graph") {
-			return nil, usageError{errors.New("flag -graph: not allowed with -data (-data names the graph)")}
-		}
-		if slices.Contains(experiment.Graphs, j.data) {
-			j.e.Data.Graph, j.data = j.data, "" // -data cora is -graph cora
-		}
-		j.resplit = flagSet(fs, "shots")
-	}
+	j.resplit = flagSet(fs, "shots")
 	if j.data != "" || j.e.Data.Real() {
 		for _, p := range experiment.Params {
-			if p.Group == experiment.GroupData && p.Name != "seed" && p.Name != "shots" && p.Name != "graph" && flagSet(fs, p.Name) {
+			if p.Group == experiment.GroupData && p.Name != "seed" && p.Name != "shots" && p.Name != "data" && flagSet(fs, p.Name) {
 				return nil, usageError{fmt.Errorf("flag -%s: not allowed with a real graph (it fixes its own size and features; only -seed and -shots apply)", p.Name)}
 			}
 		}
 	}
 	return j.run, nil
+}
+
+// dataFlag is train's -data: a row of the table (a generator or a shipped
+// graph), or else a directory, read when the run starts.
+type dataFlag struct {
+	row flag.Value
+	dir *string
+}
+
+func (f dataFlag) String() string {
+	if f.dir != nil && *f.dir != "" {
+		return *f.dir
+	}
+	if f.row == nil {
+		return ""
+	}
+	return f.row.String()
+}
+
+func (f dataFlag) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("empty; give " + strings.Join(experiment.Graphs, ", ") + " or a directory")
+	}
+	if slices.Contains(experiment.Graphs, s) {
+		*f.dir = ""
+		return f.row.Set(s)
+	}
+	if _, err := os.Stat(s); err != nil && !strings.ContainsAny(s, `/\`) {
+		return fmt.Errorf("%s is neither one of %s nor a directory", experiment.Quote(s), strings.Join(experiment.Graphs, ", "))
+	}
+	*f.dir = s
+	return nil
 }
 
 func (j trainJob) run(stdout, stderr io.Writer) error {

@@ -84,7 +84,7 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 // xorGraph refuses any graph but XOR's: the lesson reads its two layers.
 func xorGraph(g string) error {
 	if g != experiment.GraphXOR {
-		return fmt.Errorf("graph: xor compares models on the xor graph only, not %s", experiment.Quote(g))
+		return fmt.Errorf("data: xor compares models on the xor graph only, not %s", experiment.Quote(g))
 	}
 	return nil
 }

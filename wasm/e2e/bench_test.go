@@ -51,7 +51,7 @@ func BenchmarkBrowser(b *testing.B) {
 	for _, g := range []string{"cora", "citeseer"} {
 		b.Run("graph/"+g, func(b *testing.B) {
 			for range b.N {
-				benchLab(b, srv, "#lab=graph&graph="+g+"&epochs=100000", 1, "bench-graph-"+g)
+				benchLab(b, srv, "#lab=graph&data="+g+"&epochs=100000", 1, "bench-graph-"+g)
 			}
 		})
 	}
