@@ -74,8 +74,12 @@ func (c *controls) render(show func(experiment.Param) bool) app.UI {
 				rows = append(rows, c.control(p))
 			}
 		}
+		title := g.title
+		if g.group == experiment.GroupData && c.st.Data.Real() {
+			title = "Graph (Table 4)" // not §5.1's generator
+		}
 		if len(rows) > 0 {
-			groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(g.title)}, rows...)...))
+			groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(title)}, rows...)...))
 		}
 	}
 	return app.Aside().Class("controls").Body(groups...)
