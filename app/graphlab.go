@@ -167,6 +167,8 @@ func (c *GraphLab) applyView(before experiment.View) {
 		c.relayout()
 	case c.st.View.Threshold != before.Threshold:
 		c.redrawGraph()
+	case c.st.View.Present != before.Present:
+		c.relayout() // the canvases' width changed: paint them afresh
 	}
 }
 

@@ -25,7 +25,9 @@ type Shell struct {
 	lab         string
 	view        app.Composer // the lab shown
 	installable bool
+	present     bool // projector mode, from the link
 	unlisten    func()
+	unlistenKey func()
 }
 
 // OnMount opens the engine and shows the lab the link names.
@@ -37,11 +39,33 @@ func (c *Shell) OnMount(ctx app.Context) {
 	}
 	c.engine = NewEngine(dial)
 	c.show(labInHash(currentHash()))
+	c.present = presentInHash(currentHash())
 	c.unlisten = app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) {
+		c.present = presentInHash(currentHash())
 		if l := labInHash(currentHash()); l != c.lab {
 			c.show(l)
 		}
 	})
+	c.unlistenKey = app.Window().AddEventListener("keydown", func(ctx app.Context, e app.Event) {
+		if !typing(e) && e.Get("key").String() == "p" {
+			c.togglePresent()
+			e.PreventDefault()
+		}
+	})
+}
+
+// presentInHash reports whether a URL fragment asks for projector mode.
+func presentInHash(h string) bool {
+	st, _ := experiment.Decode(h)
+	return st.View.Present == 1
+}
+
+// togglePresent switches projector mode by the address, so the lab keeps
+// the row in its permalink and Back returns.
+func (c *Shell) togglePresent() {
+	st, _ := experiment.Decode(currentHash())
+	st.View.Present = 1 - st.View.Present
+	app.Window().Get("location").Set("hash", st.Encode())
 }
 
 // show replaces the lab on view: the old one ends its runs as it goes.
@@ -83,6 +107,9 @@ func (c *Shell) OnDismount() {
 	if c.unlisten != nil {
 		c.unlisten()
 	}
+	if c.unlistenKey != nil {
+		c.unlistenKey()
+	}
 	if c.engine != nil {
 		c.engine.Close()
 	}
@@ -94,7 +121,11 @@ func (c *Shell) Render() app.UI {
 	if c.view != nil {
 		view = c.view
 	}
-	return app.Div().Class("explorer").Body(
+	class, presentLabel := "explorer", "Projector"
+	if c.present {
+		class, presentLabel = "explorer present", "Leave projector"
+	}
+	return app.Div().Class(class).Body(
 		app.Header().Body(
 			app.Div().Class("title").Body(
 				app.H1().Text("PDN Explorer"),
@@ -110,6 +141,8 @@ func (c *Shell) Render() app.UI {
 					}
 					return b
 				}),
+				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
+					Aria("pressed", c.present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
 				app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
 					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 			),

@@ -126,6 +126,7 @@ type View struct {
 	Layout    string   // one of Layouts
 	Threshold float64  // edges lighter than this are hidden, in [0, 1]
 	Models    []string // the models the compare lab trains side by side
+	Present   int      // 1: projector mode (large type, controls folded away)
 }
 
 // Labs are the explorer's labs, the default first; each has a component

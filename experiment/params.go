@@ -50,6 +50,8 @@ var Params = []Param{
 
 	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
 		field: func(e *Experiment) any { return &e.View.Models }},
+	{Name: "present", Group: GroupView, Usage: "projector mode: 1 for large type and marks, the controls folded away and the figures filling the screen", Default: "0", Min: 0, Max: 1,
+		field: func(e *Experiment) any { return &e.View.Present }},
 
 	{Name: "data", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), or the real citation graphs Cora and Citeseer (Table 4)", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
