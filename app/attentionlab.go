@@ -136,7 +136,7 @@ func (c *AttentionLab) Render() app.UI {
 				card("curves", "Test accuracy", c.curvesSVG, "", app.P().Text("Both models train on the same graph, split and seeds.")),
 			),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause both · S or → step one epoch · R reset · G new split (next data seed)."),
+		app.P().Class("keys").Text("Keys: Space or K train/pause both · S or → step one epoch · R reset · G new split (next data seed) · P projector mode."),
 	)
 }
 

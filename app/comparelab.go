@@ -116,7 +116,7 @@ func (c *CompareLab) Render() app.UI {
 				),
 			),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause all · S or → step one epoch · R reset · G new graph (next data seed)."),
+		app.P().Class("keys").Text("Keys: Space or K train/pause all · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),
 	)
 }
 

@@ -93,7 +93,7 @@ func (c *DegreeLab) Render() app.UI {
 				),
 			),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause both · S or → step one epoch · R reset · G new graph (next data seed)."),
+		app.P().Class("keys").Text("Keys: Space or K train/pause both · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),
 	)
 }
 

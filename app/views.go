@@ -167,7 +167,7 @@ func (c *GraphLab) Render() app.UI {
 				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, c.whyNoAttention(), explainAttention(), c.renderHops())),
 			),
 		),
-		app.P().Class("keys").Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed)."),
+		app.P().Class("keys").Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),
 	)
 }
 

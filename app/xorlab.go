@@ -116,7 +116,7 @@ func (c *XORLab) Render() app.UI {
 						"a linear pathfinder cannot, and GCN treats every edge alike.")),
 			),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause all · S or → step one epoch · R reset · G new graph (next data seed)."),
+		app.P().Class("keys").Text("Keys: Space or K train/pause all · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),
 	)
 }
 
