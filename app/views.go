@@ -165,6 +165,8 @@ func (c *GraphLab) Render() app.UI {
 				card("histogram", "Learned weights", c.histSVG, c.noWeights, explainHistogram()),
 				card("share", "Inter-class share", c.shareSVG, c.noWeights, explainShare()),
 				app.If(c.attnSVG != "", card("attention", "What the variant attends to", c.attnSVG, c.whyNoAttention(), explainAttention(), c.renderHops())),
+				app.Div().ID("save").Class("card wide").Body(app.H2().Text("Save this run"), c.renderExports(),
+					app.P().Class("note").Text("The history holds a row per snapshot the page received; the weights are the latest; the state opens this run again (its permalink).")),
 			),
 		),
 		app.P().Class("keys").Text("Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),

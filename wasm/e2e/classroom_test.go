@@ -1,6 +1,11 @@
 package e2e
 
 import (
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,4 +51,60 @@ func TestProjectorMode(t *testing.T) {
 	if off := read(); !off.ControlsShown || off.StatPx >= on.StatPx {
 		t.Errorf("out of projector mode: %+v", off)
 	}
+}
+
+// Every export of the graph lab saves a file its reader accepts: the
+// history and the weights parse as CSV, the state as JSON, the figures as
+// XML. The page's Blob is caught on its way to the download.
+func TestExports(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64&epochs=20")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "20 epochs", `document.querySelector("#epoch").textContent.startsWith("20 /")`, 60*time.Second)
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.__blobs = []; URL.createObjectURL = (b) => { window.__blobs.push(b); return "blob:caught"; }; URL.revokeObjectURL = () => {}; return true; })()`))
+	must(t, err, "catch the downloads")
+	ids := []string{"export-history", "export-weights", "export-state", "export-graph", "export-curves"}
+	for _, id := range ids {
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
+	}
+	texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Promise.all(window.__blobs.map((b) => b.text()))`, chromedp.EvalAwaitPromise))
+	must(t, err, "read the files")
+	if len(texts) != len(ids) {
+		t.Fatalf("%d files saved, want %d", len(texts), len(ids))
+	}
+	history, err := csv.NewReader(strings.NewReader(texts[0])).ReadAll()
+	if err != nil || len(history) < 3 || history[0][0] != "epoch" || history[len(history)-1][0] != "20" {
+		t.Errorf("history: %d rows, %v", len(history), err)
+	}
+	weights, err := csv.NewReader(strings.NewReader(texts[1])).ReadAll()
+	if err != nil || len(weights) < 50 || weights[0][3] != "weight" {
+		t.Errorf("weights: %d rows, %v", len(weights), err)
+	}
+	var state map[string]any
+	if err := json.Unmarshal([]byte(texts[2]), &state); err != nil || state["permalink"] == nil {
+		t.Errorf("state: %v", err)
+	}
+	for i, name := range []string{"graph", "curves"} {
+		dec := xml.NewDecoder(strings.NewReader(texts[3+i]))
+		n := 0
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s SVG: %v", name, err)
+			}
+			if _, ok := tok.(xml.StartElement); ok {
+				n++
+			}
+		}
+		if n < 5 {
+			t.Errorf("%s SVG: %d elements", name, n)
+		}
+	}
+	t.Logf("saved: history %d rows, weights %d rows, state %d bytes, graph SVG %d bytes, curves SVG %d bytes",
+		len(history), len(weights), len(texts[2]), len(texts[3]), len(texts[4]))
 }
