@@ -105,7 +105,7 @@ func (c *GraphLab) renderExports() app.UI {
 		app.Span().Class("label").Text("Save: "),
 		app.Range(exports).Slice(func(i int) app.UI {
 			x := exports[i]
-			return app.Button().ID(x.ID).Class("small").Title("Save "+x.File).Text(x.Label).
+			return app.Button().ID(x.ID).Class("small").Title("Save " + x.File).Text(x.Label).
 				OnClick(func(ctx app.Context, e app.Event) { save(x.File, x.Type, x.Write(c)) })
 		}),
 	)
