@@ -59,9 +59,16 @@ fuzz:
 	  GO=$(GO) bash scripts/fuzz-one.sh $${t%%:*} $${t#*:} $(FUZZTIME); \
 	done
 
-# Screenshots land in screenshots/ (not committed).
-test-e2e: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -v -timeout 30m -run . ./wasm/e2e/
+# Screenshots land in screenshots/ (not committed). The accessibility audit
+# runs axe-core (npm, installed once into .cache/, not committed) inside the
+# e2e tests' Chromium.
+AXE_VERSION := 4.14.1
+AXE         := $(CURDIR)/.cache/axe/node_modules/axe-core/axe.min.js
+test-e2e: dist $(AXE)
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots PDN_AXE=$(AXE) $(GO) test -count=1 -v -timeout 30m -run . ./wasm/e2e/
+
+$(AXE):
+	npm install --no-audit --no-fund --silent --prefix $(CURDIR)/.cache/axe axe-core@$(AXE_VERSION)
 
 lint:
 	@test -z "$$(gofmt -l .)" || { echo "gofmt: not formatted:"; gofmt -l .; exit 1; }
