@@ -90,6 +90,23 @@ func (c *Shell) goTo(name string) {
 	app.Window().Get("location").Set("hash", "lab="+name)
 }
 
+// openPreset opens a named situation by the address, keeping projector
+// mode if it is on, and puts the menu back on its title.
+func (c *Shell) openPreset(name string) {
+	for _, p := range experiment.Presets {
+		if p.Name == name {
+			link := p.Link
+			if c.present {
+				link += "&present=1"
+			}
+			app.Window().Get("location").Set("hash", link)
+		}
+	}
+	if el := app.Window().GetElementByID("preset"); el.Truthy() {
+		el.Set("value", "")
+	}
+}
+
 // OnAppInstallChange shows or hides the install button.
 func (c *Shell) OnAppInstallChange(ctx app.Context) {
 	c.installable = ctx.IsAppInstallable()
@@ -141,6 +158,13 @@ func (c *Shell) Render() app.UI {
 					}
 					return b
 				}),
+				app.Select().ID("preset").Class("lab-link").Aria("label", "Presets: the paper's situations, one click away").Body(
+					app.Option().Value("").Text("Presets…").Selected(true),
+					app.Range(experiment.Presets).Slice(func(i int) app.UI {
+						p := experiment.Presets[i]
+						return app.Option().Value(p.Name).Text(p.Title)
+					}),
+				).OnChange(func(ctx app.Context, e app.Event) { c.openPreset(ctx.JSSrc().Get("value").String()) }),
 				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
 					Aria("pressed", c.present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
 				app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").

@@ -193,3 +193,16 @@ func TestRenamedKeys(t *testing.T) {
 		t.Errorf("graph and data both: %v", err)
 	}
 }
+
+// Every preset is a link the state table reads without a problem, to a lab
+// it names.
+func TestPresets(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range Presets {
+		e, err := Decode(p.Link)
+		if err != nil || !strings.Contains(p.Link, "lab="+e.View.Lab) || seen[p.Name] {
+			t.Errorf("%s: %q opens lab %s: %v", p.Name, p.Link, e.View.Lab, err)
+		}
+		seen[p.Name] = true
+	}
+}

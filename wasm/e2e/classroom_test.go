@@ -108,3 +108,16 @@ func TestExports(t *testing.T) {
 	t.Logf("saved: history %d rows, weights %d rows, state %d bytes, graph SVG %d bytes, curves SVG %d bytes",
 		len(history), len(weights), len(texts[2]), len(texts[3]), len(texts[4]))
 }
+
+// A preset is one choice away: it opens its lab with its rows.
+func TestPresets(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64")
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#preset"); s.value = "sigma-d-1"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
+	must(t, err, "choose a preset")
+	waitFor(t, ctx, "the preset's lab and rows", `location.hash.includes("lab=compare") && location.hash.includes("sigma-d=1") && document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2 && document.querySelector("#ctl-sigma-d").value === "1"`, 60*time.Second)
+	if v := text(t, ctx, "#preset"); v == "" {
+		t.Error("the preset menu is empty")
+	}
+}
