@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,8 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
-
-	"gonum.org/v1/gonum/stat"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -100,11 +97,9 @@ func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out strin
 	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	printAttention(stdout, names, sum)
 	if asJSON {
-		b, err := json.Marshal(sum)
-		if err != nil {
+		if err := printJSON(stdout, sum); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
 }
@@ -154,10 +149,7 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 		}
 	}
 	for _, xs := range per {
-		m, sd := stat.MeanStdDev(xs, nil)
-		if len(xs) < 2 {
-			sd = 0
-		}
+		m, sd := meanSD(xs)
 		ga.Attention, ga.AttentionSD = append(ga.Attention, m), append(ga.AttentionSD, sd)
 	}
 	return ga, nil

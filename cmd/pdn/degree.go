@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -100,11 +99,9 @@ func runDegree(e experiment.Experiment, out string, asJSON bool, stdout, stderr 
 	}
 	fmt.Fprintln(stdout, "wrote", path)
 	if asJSON {
-		b, err := json.Marshal(map[string]any{"bins": summary, "test_accuracy": acc, "svg": path})
-		if err != nil {
+		if err := printJSON(stdout, map[string]any{"bins": summary, "test_accuracy": acc, "svg": path}); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
 }

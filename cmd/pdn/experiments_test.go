@@ -165,3 +165,16 @@ func TestAttention(t *testing.T) {
 		}
 	}
 }
+
+func TestMeanSD(t *testing.T) {
+	for _, tc := range []struct {
+		xs       []float64
+		mean, sd float64
+	}{{nil, math.NaN(), math.NaN()}, {[]float64{0.5}, 0.5, 0}, {[]float64{1, 3}, 2, math.Sqrt2}} {
+		m, sd := meanSD(tc.xs)
+		same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) || math.Abs(a-b) < 1e-12 }
+		if !same(m, tc.mean) || !same(sd, tc.sd) {
+			t.Errorf("meanSD(%v) = %v, %v; want %v, %v", tc.xs, m, sd, tc.mean, tc.sd)
+		}
+	}
+}

@@ -17,6 +17,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -194,4 +195,14 @@ func outDir(name, dir string) error {
 		return usageError{fmt.Errorf("flag -%s: %s is a file; want a directory", name, quoteArg(dir))}
 	}
 	return nil
+}
+
+// printJSON writes v as one JSON line, the last of a command's -json output.
+func printJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
+	return err
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -93,11 +92,9 @@ func runRuntime(nodes, epochs int, asJSON bool, stdout, stderr io.Writer) error 
 		fmt.Fprintln(stdout)
 	}
 	if asJSON {
-		b, err := json.Marshal(map[string]any{"nodes": nodes, "points": points})
-		if err != nil {
+		if err := printJSON(stdout, map[string]any{"nodes": nodes, "points": points}); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -101,11 +100,9 @@ func runSweepCmd(s datasets.Scenario, e experiment.Experiment, kinds []string, r
 	}
 	printSweep(stdout, s, kinds, sum)
 	if asJSON {
-		b, err := json.Marshal(sum)
-		if err != nil {
+		if err := printJSON(stdout, sum); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
 }
@@ -152,6 +149,18 @@ func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, r
 		fmt.Fprintln(stderr)
 	}
 	return acc, err
+}
+
+// meanSD is the mean and sample standard deviation of xs: NaN for none,
+// an SD of 0 for one.
+func meanSD(xs []float64) (mean, sd float64) {
+	switch len(xs) {
+	case 0:
+		return math.NaN(), math.NaN()
+	case 1:
+		return xs[0], 0
+	}
+	return stat.MeanStdDev(xs, nil)
 }
 
 // inParallel calls do(i) for every i in 0..n−1 on workers goroutines, and
@@ -229,13 +238,7 @@ func summarise(s datasets.Scenario, kinds []string, reps int, acc [][][]float64)
 					xs = append(xs, x)
 				}
 			}
-			mean, sd := math.NaN(), 0.0
-			if len(xs) > 0 {
-				mean, sd = stat.MeanStdDev(xs, nil)
-				if len(xs) == 1 {
-					sd = 0
-				}
-			}
+			mean, sd := meanSD(xs)
 			ms.Mean, ms.SD = append(ms.Mean, round4(mean)), append(ms.SD, round4(sd))
 		}
 		if paper, ok := s.Paper[kind]; ok {

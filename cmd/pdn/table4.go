@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"gonum.org/v1/gonum/stat"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -123,14 +120,8 @@ func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, 
 					xs = append(xs, x)
 				}
 			}
-			res := table4Result{Mean: round4(math.NaN()), SD: round4(math.NaN())}
-			if len(xs) > 0 {
-				mean, sd := stat.MeanStdDev(xs, nil)
-				if len(xs) == 1 {
-					sd = 0
-				}
-				res.Mean, res.SD = round4(mean), round4(sd)
-			}
+			mean, sd := meanSD(xs)
+			res := table4Result{Mean: round4(mean), SD: round4(sd)}
 			if p, ok := datasets.Table4[g.name][kind]; ok {
 				v := numtext.Num(p)
 				res.Paper = &v
@@ -151,11 +142,9 @@ func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, 
 	}
 	printTable4(stdout, sum)
 	if asJSON {
-		b, err := json.Marshal(sum)
-		if err != nil {
+		if err := printJSON(stdout, sum); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -171,11 +170,9 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	t.EvaluateInto(&snap)
 	res := j.result(g, snap, times)
 	if j.asJSON {
-		b, err := json.Marshal(res)
-		if err != nil {
+		if err := printJSON(stdout, res); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 		return nil
 	}
 	fmt.Fprintf(stdout, "%s on %v: test accuracy %s, train accuracy %s, %.3f ms per epoch (median)\n",

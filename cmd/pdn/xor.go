@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -160,11 +159,9 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 	}
 	printXOR(stdout, sum)
 	if asJSON {
-		b, err := json.Marshal(sum)
-		if err != nil {
+		if err := printJSON(stdout, sum); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, string(b))
 	}
 	return nil
 }
