@@ -26,6 +26,7 @@ type Shell struct {
 	view        app.Composer // the lab shown
 	installable bool
 	present     bool // projector mode, from the link
+	tour        tourPanel
 	unlisten    func()
 	unlistenKey func()
 }
@@ -40,17 +41,29 @@ func (c *Shell) OnMount(ctx app.Context) {
 	c.engine = NewEngine(dial)
 	c.show(labInHash(currentHash()))
 	c.present = presentInHash(currentHash())
+	c.tour.read(currentHash())
+	c.tour.focus(ctx)
 	c.unlisten = app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) {
 		c.present = presentInHash(currentHash())
 		if l := labInHash(currentHash()); l != c.lab {
 			c.show(l)
 		}
+		c.tour.read(currentHash())
+		c.tour.focus(ctx)
 	})
 	c.unlistenKey = app.Window().AddEventListener("keydown", func(ctx app.Context, e app.Event) {
-		if !typing(e) && e.Get("key").String() == "p" {
-			c.togglePresent()
-			e.PreventDefault()
+		if typing(e) {
+			return
 		}
+		key := e.Get("key").String()
+		switch {
+		case key == "p":
+			c.togglePresent()
+		case c.tour.onKey(key):
+		default:
+			return
+		}
+		e.PreventDefault()
 	})
 }
 
@@ -103,6 +116,17 @@ func (c *Shell) openPreset(name string) {
 		}
 	}
 	if el := app.Window().GetElementByID("preset"); el.Truthy() {
+		el.Set("value", "")
+	}
+}
+
+// startTour opens the first step of the tour called name and puts the
+// menu back on its title.
+func (c *Shell) startTour(name string) {
+	if t, ok := experiment.TourNamed(name); ok {
+		c.tour.goTo(t, 1, c.present)
+	}
+	if el := app.Window().GetElementByID("tours"); el.Truthy() {
 		el.Set("value", "")
 	}
 }
@@ -165,6 +189,13 @@ func (c *Shell) Render() app.UI {
 						return app.Option().Value(p.Name).Text(p.Title)
 					}),
 				).OnChange(func(ctx app.Context, e app.Event) { c.openPreset(ctx.JSSrc().Get("value").String()) }),
+				app.Select().ID("tours").Class("lab-link").Aria("label", "Guided tours: a few steps through the paper's lessons").Body(
+					app.Option().Value("").Text("Tours…").Selected(true),
+					app.Range(experiment.Tours).Slice(func(i int) app.UI {
+						t := experiment.Tours[i]
+						return app.Option().Value(t.Name).Text(t.Title)
+					}),
+				).OnChange(func(ctx app.Context, e app.Event) { c.startTour(ctx.JSSrc().Get("value").String()) }),
 				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
 					Aria("pressed", c.present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
 				app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
@@ -172,6 +203,7 @@ func (c *Shell) Render() app.UI {
 			),
 		),
 		c.board.render(),
+		c.tour.render(),
 		view,
 		app.Footer().Body(
 			app.P().Text("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine."),

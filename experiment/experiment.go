@@ -127,6 +127,8 @@ type View struct {
 	Threshold float64  // edges lighter than this are hidden, in [0, 1]
 	Models    []string // the models the compare lab trains side by side
 	Present   int      // 1: projector mode (large type, controls folded away)
+	Tour      string   // the guided tour under way (Tours), NoTour for none
+	Step      int      // its step, from 1
 }
 
 // Labs are the explorer's labs, the default first; each has a component

@@ -206,3 +206,28 @@ func TestPresets(t *testing.T) {
 		seen[p.Name] = true
 	}
 }
+
+// Every tour step's link opens cleanly, and with the tour rows it names
+// its tour and step.
+func TestTourLinks(t *testing.T) {
+	for _, tour := range Tours {
+		if len(tour.Steps) == 0 {
+			t.Errorf("tour %s has no step", tour.Name)
+		}
+		for k := 1; k <= len(tour.Steps); k++ {
+			e, err := Decode(tour.StepLink(k))
+			if err != nil {
+				t.Errorf("%s step %d: %v", tour.Name, k, err)
+			}
+			if e.View.Tour != tour.Name || e.View.Step != k {
+				t.Errorf("%s step %d decodes as %s step %d", tour.Name, k, e.View.Tour, e.View.Step)
+			}
+			if back, _ := Decode(e.Encode()); back.Encode() != e.Encode() {
+				t.Errorf("%s step %d does not survive a permalink", tour.Name, k)
+			}
+		}
+	}
+	if _, err := Decode("tour=nowhere&step=99"); err == nil || !strings.Contains(err.Error(), "tour:") || !strings.Contains(err.Error(), "step:") {
+		t.Errorf("a bad tour and step are not reported by name: %v", err)
+	}
+}

@@ -52,6 +52,10 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.View.Models }},
 	{Name: "present", Group: GroupView, Usage: "projector mode: 1 for large type and marks, the controls folded away and the figures filling the screen", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Present }},
+	{Name: "tour", Group: GroupView, Usage: "the guided tour under way, none for no tour", Default: NoTour, Choices: tourNames(),
+		field: func(e *Experiment) any { return &e.View.Tour }},
+	{Name: "step", Group: GroupView, Usage: "the step of the tour shown, from 1", Default: "1", Min: 1, Max: float64(maxTourSteps()),
+		field: func(e *Experiment) any { return &e.View.Step }},
 
 	{Name: "data", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), or the real citation graphs Cora and Citeseer (Table 4)", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -120,4 +121,46 @@ func TestPresets(t *testing.T) {
 	if v := text(t, ctx, "#preset"); v == "" {
 		t.Error("the preset menu is empty")
 	}
+}
+
+// The paper's tour walks all its steps, by button and by key: each step
+// opens its lab with its rows, marks the element it points at, and is a
+// link of its own; Back returns and Finish ends the tour where it is.
+func TestTourWalksAllSteps(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#tour=paper&step=1")
+	steps := []struct{ lab, row, focus string }{
+		{"graph", "lab=graph", "graph"},
+		{"compare", "sigma-d=1", "summary"},
+		{"compare", "q=0.0625", "summary"},
+		{"xor", "lab=xor", "table3"},
+		{"degree", "lab=degree", "summary"},
+		{"attention", "lab=attention", "attention"},
+	}
+	for i, s := range steps {
+		k := strconv.Itoa(i + 1)
+		waitFor(t, ctx, "tour step "+k, `(() => {
+  const m = document.querySelector('#tour [data-metric="tour-step"]');
+  const f = document.querySelector("#`+s.focus+`");
+  return m !== null && m.dataset.value === "`+k+`" && location.hash.includes("`+s.row+`") && location.hash.includes("step=`+k+`") &&
+    document.querySelector("#lab-`+s.lab+`[aria-current=page]") !== null && f !== null && f.classList.contains("tour-focus");
+})()`, 60*time.Second)
+		if i == 1 {
+			screenshot(t, ctx, "41-tour-step-2")
+		}
+		if i < len(steps)-1 {
+			if i%2 == 0 {
+				must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-next"))), "next")
+			} else {
+				key(t, ctx, "n")
+			}
+		}
+	}
+	key(t, ctx, "b")
+	waitFor(t, ctx, "back to step 5", `location.hash.includes("step=5") && document.querySelector("#lab-degree[aria-current=page]") !== null`, 30*time.Second)
+	key(t, ctx, "PageDown")
+	waitFor(t, ctx, "on to step 6", `location.hash.includes("step=6")`, 30*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-next"))), "finish")
+	waitFor(t, ctx, "the tour ends, the lab stays", `location.hash.includes("tour=none") && document.querySelector("#tour.idle") !== null && document.querySelector("#lab-attention[aria-current=page]") !== null`, 30*time.Second)
 }

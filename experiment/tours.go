@@ -1,0 +1,93 @@
+package experiment
+
+import "strconv"
+
+// Tour is a guided walk through the paper's lessons: each step is a link
+// (a lab and its state) with a few sentences and, where it fits, the
+// element of the page to look at. A step is itself a link, its Link with
+// "&tour=NAME&step=K" (see StepLink), so a teacher can send any step.
+type Tour struct {
+	Name, Title string
+	Steps       []TourStep
+}
+
+// TourStep is one stop of a tour. Focus is the id of the element the step
+// points at (a control, a figure), "" for none.
+type TourStep struct {
+	Title, Text, Link, Focus string
+}
+
+// NoTour is the tour row's value when no tour is under way.
+const NoTour = "none"
+
+// Tours are the explorer's guided tours.
+var Tours = []Tour{
+	{Name: "paper", Title: "The paper in six steps", Steps: []TourStep{
+		{Title: "Watch the inter-class edges fade",
+			Text: "Three classes, 500 nodes each; orange lines join nodes of different classes. Press Play (Space): PDN's pathfinder learns a weight for every edge, and the orange edges fade while accuracy climbs. The share of weight on inter-class edges falls.",
+			Link: "lab=graph", Focus: "graph"},
+		{Title: "σD = 1: nothing for the pathfinder to learn",
+			Text: "Inter-class edges now carry the same features as intra-class ones, so no weight can tell them apart. Press Play: PDN learns about what GCN has, and the two curves meet.",
+			Link: "lab=compare&models=pdn,gcn&sigma-d=1", Focus: "summary"},
+		{Title: "Q high: PDN far above GCN",
+			Text: "Many inter-class edges (Q = 2⁻⁴). GCN averages over neighbours of other classes and blurs them; PDN weighs those edges down and stays far ahead. Press Play and compare the test accuracies.",
+			Link: "lab=compare&models=pdn,gcn&per-class=128&q=0.0625", Focus: "summary"},
+		{Title: "XOR needs a hidden layer",
+			Text: "An edge is useful when exactly one of its two layers holds it. A pathfinder without a hidden layer cannot learn XOR; one with a hidden layer can. Press Play and read Table 3.",
+			Link: "lab=xor", Focus: "table3"},
+		{Title: "GAT's weights shrink with degree",
+			Text: "GAT's softmax shares a node's attention among its neighbours, so an edge into a hub gets a small weight whatever it carries. PDN's sigmoid weights do not fall with degree. Press Play.",
+			Link: "lab=degree", Focus: "summary"},
+		{Title: "What PDN attends to on Cora",
+			Text: "On a real citation graph the edges carry eleven named tie-strength scores. The linear PDN's attention says which it uses: the unnormalised degree product gets least (Figure 8), and the multi-scale PDN's hop weights move as in Figure 7.",
+			Link: "lab=attention", Focus: "attention"},
+	}},
+	{Name: "graph", Title: "Reading the learned graph", Steps: []TourStep{
+		{Title: "Train, and watch the weights",
+			Text: "Press Play (Space). Each line is an edge, drawn as dark as the weight the pathfinder gives it. Between the class regions, the orange inter-class edges fade.",
+			Link: "lab=graph", Focus: "graph"},
+		{Title: "Hide the light edges",
+			Text: "The threshold hides every edge lighter than 0.5. After training, what stays is nearly all intra-class: the learned graph keeps the classes apart.",
+			Link: "lab=graph&threshold=0.5", Focus: "threshold"},
+		{Title: "Let the weights place the nodes",
+			Text: "A force layout pulled by the learned weights: as the pathfinder drops the inter-class edges, the classes drift apart into clusters of their own.",
+			Link: "lab=graph&layout=learned", Focus: "graph"},
+		{Title: "Read the numbers",
+			Text: "The histogram splits the weights by edge kind, and the inter-class share falls over the epochs. Rewind (the slider under the toolbar) shows any epoch trained so far.",
+			Link: "lab=graph", Focus: "histogram"},
+	}},
+}
+
+// maxTourSteps is the length of the longest tour: the step row's bound.
+func maxTourSteps() int {
+	m := 1
+	for _, t := range Tours {
+		m = max(m, len(t.Steps))
+	}
+	return m
+}
+
+// tourNames are the tour row's choices: no tour, then each tour.
+func tourNames() []string {
+	names := []string{NoTour}
+	for _, t := range Tours {
+		names = append(names, t.Name)
+	}
+	return names
+}
+
+// TourNamed returns the tour called name.
+func TourNamed(name string) (Tour, bool) {
+	for _, t := range Tours {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Tour{}, false
+}
+
+// StepLink is the link of step k (1-based) of the tour: the step's state,
+// with the tour and step rows that keep the tour going.
+func (t Tour) StepLink(k int) string {
+	return t.Steps[k-1].Link + "&tour=" + t.Name + "&step=" + strconv.Itoa(k)
+}
