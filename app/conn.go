@@ -83,7 +83,24 @@ func (c *workerConn) Send(cmd protocol.Command) {
 func (c *workerConn) post(cmd protocol.Command) {
 	msg := app.Window().Get("Object").New()
 	msg.Set("json", protocol.Encode(cmd))
-	c.w.Call("postMessage", msg)
+	if len(cmd.Files) == 0 {
+		c.w.Call("postMessage", msg)
+		return
+	}
+	// The files go beside the JSON, each in a buffer of its own that is
+	// transferred, not copied, to the worker.
+	files, transfer := app.Window().Get("Array").New(), app.Window().Get("Array").New()
+	for _, f := range cmd.Files {
+		u8 := app.Window().Get("Uint8Array").New(len(f.Data))
+		app.CopyBytesToJS(u8, f.Data)
+		o := app.Window().Get("Object").New()
+		o.Set("name", f.Name)
+		o.Set("data", u8)
+		files.Call("push", o)
+		transfer.Call("push", u8.Get("buffer"))
+	}
+	msg.Set("files", files)
+	c.w.Call("postMessage", msg, transfer)
 }
 
 func (c *workerConn) Close() {

@@ -61,8 +61,9 @@ func (c *controls) apply(st experiment.Experiment, name, value string) (next exp
 }
 
 // render draws one control per row of the state table that show keeps
-// (all the engine reads when show is nil), in groups.
-func (c *controls) render(show func(experiment.Param) bool) app.UI {
+// (all the engine reads when show is nil), in groups, then the lab's extra
+// parts.
+func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app.UI {
 	if c.st == nil {
 		return app.Aside().Class("controls") // before the lab mounts
 	}
@@ -75,14 +76,18 @@ func (c *controls) render(show func(experiment.Param) bool) app.UI {
 			}
 		}
 		title := g.title
-		if g.group == experiment.GroupData && c.st.Data.Real() {
+		switch {
+		case g.group != experiment.GroupData:
+		case c.st.Data.Graph == experiment.GraphLocal:
+			title = "Graph (your own)"
+		case c.st.Data.Real():
 			title = "Graph (Table 4)" // not §5.1's generator
 		}
 		if len(rows) > 0 {
 			groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(title)}, rows...)...))
 		}
 	}
-	return app.Aside().Class("controls").Body(groups...)
+	return app.Aside().Class("controls").Body(append(groups, extra...)...)
 }
 
 // control draws the input that fits p: a select for choices, a log₂ slider

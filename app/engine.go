@@ -16,6 +16,9 @@ type Engine struct {
 	workers []*worker
 	runs    map[int]EventFunc
 	last    int
+	// files are the user's own graph's, sent to every worker, and to
+	// each new one before its first run.
+	files []protocol.File
 }
 
 // worker is one engine worker and the run it serves, 0 for none.
@@ -59,10 +62,22 @@ func (e *Engine) Open(f EventFunc) *Run {
 	}
 	if w == nil {
 		w = &worker{conn: e.dial(e.dispatch)}
+		if e.files != nil {
+			w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: e.files})
+		}
 		e.workers = append(e.workers, w)
 	}
 	w.run = e.last
 	return &Run{e: e, w: w, id: e.last}
+}
+
+// Load hands the user's files to every worker, which reads them as the
+// graph of data=local; each worker answers to the run it serves.
+func (e *Engine) Load(files []protocol.File) {
+	e.files = files
+	for _, w := range e.workers {
+		w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files})
+	}
 }
 
 // Send sends a command about the run.

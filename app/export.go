@@ -10,23 +10,122 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/viz"
+	"pdnexplorer/wasm/protocol"
 )
 
 // An export is one file the graph lab offers to save: its name, its type
-// and how to write it from the lab's state at the moment it is asked for.
+// and how to make it from the lab's state at the moment it is asked for:
+// Write in the page, or Format by the engine, which holds the graph
+// itself, or Canvas as a picture.
 type export struct {
 	ID, Label, File, Type string
 	Write                 func(c *GraphLab) []byte
+	Format                string                                  // a protocol.Format the engine writes
+	Canvas                func(c *GraphLab, done func(app.Value)) // paints a canvas to save as PNG
 }
 
 // exports are the graph lab's files: the run's history and its learned
-// weights as CSV, the state as JSON, the graph and the curves as SVG.
+// weights as CSV, the state as JSON, the graph as SVG, PNG, DOT and a
+// bundle, the curves as SVG and PNG.
 var exports = []export{
-	{"export-history", "History (CSV)", "pdn-history.csv", "text/csv", (*GraphLab).historyCSV},
-	{"export-weights", "Edge weights (CSV)", "pdn-weights.csv", "text/csv", (*GraphLab).weightsCSV},
-	{"export-state", "State (JSON)", "pdn-state.json", "application/json", (*GraphLab).stateJSON},
-	{"export-graph", "Graph (SVG)", "pdn-graph.svg", "image/svg+xml", (*GraphLab).graphSVG},
-	{"export-curves", "Curves (SVG)", "pdn-curves.svg", "image/svg+xml", func(c *GraphLab) []byte { return viz.File(c.curvesSVG) }},
+	{ID: "export-history", Label: "History (CSV)", File: "pdn-history.csv", Type: "text/csv", Write: (*GraphLab).historyCSV},
+	{ID: "export-weights", Label: "Edge weights (CSV)", File: "pdn-weights.csv", Type: "text/csv", Write: (*GraphLab).weightsCSV},
+	{ID: "export-state", Label: "State (JSON)", File: "pdn-state.json", Type: "application/json", Write: (*GraphLab).stateJSON},
+	{ID: "export-graph", Label: "Graph (SVG)", File: "pdn-graph.svg", Type: "image/svg+xml", Write: (*GraphLab).graphSVG},
+	{ID: "export-curves", Label: "Curves (SVG)", File: "pdn-curves.svg", Type: "image/svg+xml", Write: func(c *GraphLab) []byte { return viz.File(c.curvesSVG) }},
+	{ID: "export-graph-png", Label: "Graph (PNG)", File: "pdn-graph.png", Type: "image/png", Canvas: (*GraphLab).graphCanvas},
+	{ID: "export-curves-png", Label: "Curves (PNG)", File: "pdn-curves.png", Type: "image/png", Canvas: func(c *GraphLab, done func(app.Value)) { svgCanvas(c.curvesSVG, done) }},
+	{ID: "export-dot", Label: "Graph (DOT)", File: "pdn-graph.dot", Type: "text/vnd.graphviz", Format: protocol.FormatDOT},
+	{ID: "export-bundle", Label: "Graph bundle (zip)", File: "pdn-graph.zip", Type: "application/zip", Format: protocol.FormatBundle},
+}
+
+// do makes the export's file and offers it: at once, or when the engine or
+// the picture is ready.
+func (x export) do(c *GraphLab) {
+	switch {
+	case x.Write != nil:
+		save(x.File, x.Type, x.Write(c))
+	case x.Format != "":
+		c.run.Send(protocol.Command{Op: protocol.OpExport, Format: x.Format})
+	case x.Canvas != nil:
+		x.Canvas(c, func(cv app.Value) { saveCanvas(x.File, cv) })
+	}
+}
+
+// pngScale is how many pixels a picture has per unit of its figure: twice
+// the screen's, sharp on a projector or a page.
+const pngScale = 2
+
+// graphCanvas paints the graph view's two layers, edges under nodes, on
+// white.
+func (c *GraphLab) graphCanvas(done func(app.Value)) {
+	edges, nodes := app.Window().GetElementByID(edgeCanvasID), app.Window().GetElementByID(nodeCanvasID)
+	if !edges.Truthy() || !nodes.Truthy() {
+		c.Board.Add("No graph drawn yet to save as a picture.", false)
+		return
+	}
+	w, h := edges.Get("width").Int(), edges.Get("height").Int()
+	cv, g := newCanvas(w, h)
+	g.Call("drawImage", edges, 0, 0)
+	g.Call("drawImage", nodes, 0, 0, w, h)
+	done(cv)
+}
+
+// svgCanvas paints an SVG figure at pngScale on white, once the browser
+// has decoded it.
+func svgCanvas(svg string, done func(app.Value)) {
+	parts := app.Window().Get("Array").New()
+	parts.Call("push", string(viz.File(svg)))
+	blob := app.Window().Get("Blob").New(parts, map[string]any{"type": "image/svg+xml"})
+	url := app.Window().Get("URL").Call("createObjectURL", blob)
+	img := app.Window().Get("Image").New()
+	var onload app.Func
+	onload = app.FuncOf(func(app.Value, []app.Value) any {
+		defer onload.Release()
+		w, h := img.Get("naturalWidth").Int(), img.Get("naturalHeight").Int()
+		if w == 0 || h == 0 {
+			w, h = chartW, chartH
+		}
+		cv, g := newCanvas(pngScale*w, pngScale*h)
+		g.Call("drawImage", img, 0, 0, pngScale*w, pngScale*h)
+		app.Window().Get("URL").Call("revokeObjectURL", url)
+		done(cv)
+		return nil
+	})
+	var onerror app.Func
+	onerror = app.FuncOf(func(app.Value, []app.Value) any {
+		onerror.Release()
+		app.Window().Get("URL").Call("revokeObjectURL", url)
+		app.Log("the figure could not be drawn as a picture")
+		return nil
+	})
+	img.Set("onload", onload)
+	img.Set("onerror", onerror)
+	img.Set("src", url)
+}
+
+// newCanvas is a w×h canvas painted white, and its 2D context.
+func newCanvas(w, h int) (cv, g app.Value) {
+	cv = app.Window().Get("document").Call("createElement", "canvas")
+	cv.Set("width", w)
+	cv.Set("height", h)
+	g = cv.Call("getContext", "2d")
+	g.Set("fillStyle", "#ffffff")
+	g.Call("fillRect", 0, 0, w, h)
+	return cv, g
+}
+
+// saveCanvas offers a canvas as a PNG file called name.
+func saveCanvas(name string, cv app.Value) {
+	var cb app.Func
+	cb = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		defer cb.Release()
+		if len(args) > 0 && args[0].Truthy() {
+			saveBlob(name, args[0])
+		}
+		return nil
+	})
+	cv.Call("toBlob", cb, "image/png")
 }
 
 // historyCSV is one row per snapshot the page received: epoch, loss,
@@ -90,7 +189,11 @@ func save(name, typ string, data []byte) {
 	app.CopyBytesToJS(u8, data)
 	parts := app.Window().Get("Array").New() // go-app converts no Go slice of its Values
 	parts.Call("push", u8)
-	blob := app.Window().Get("Blob").New(parts, map[string]any{"type": typ})
+	saveBlob(name, app.Window().Get("Blob").New(parts, map[string]any{"type": typ}))
+}
+
+// saveBlob offers a Blob to the user as a file called name.
+func saveBlob(name string, blob app.Value) {
 	url := app.Window().Get("URL").Call("createObjectURL", blob)
 	a := app.Window().Get("document").Call("createElement", "a")
 	a.Set("href", url)
@@ -106,7 +209,7 @@ func (c *GraphLab) renderExports() app.UI {
 		app.Range(exports).Slice(func(i int) app.UI {
 			x := exports[i]
 			return app.Button().ID(x.ID).Class("small").Title("Save " + x.File).Text(x.Label).
-				OnClick(func(ctx app.Context, e app.Event) { save(x.File, x.Type, x.Write(c)) })
+				OnClick(func(ctx app.Context, e app.Event) { x.do(c) })
 		}),
 	)
 }

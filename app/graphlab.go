@@ -73,6 +73,13 @@ type GraphLab struct {
 	running  bool
 	warned   string // the instability warning already shown
 
+	// opening says the user's files went to the engine and the lab waits
+	// for its answer; loaded is what the engine read; dragging says files
+	// are held over the lab.
+	opening  bool
+	loaded   *protocol.Loaded
+	dragging bool
+
 	// Snapshots that arrived since the UI last caught up: each adds a point
 	// to the curves, only the newest is drawn, so a slow frame never leaves
 	// a backlog behind the engine.
@@ -265,7 +272,16 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 		if ev.Gen == c.gen && ev.Progress != nil {
 			c.progress, c.running = ev.Progress, ev.Progress.Running
 		}
+	case protocol.KindLoaded:
+		if ev.Loaded != nil {
+			c.onLoaded(*ev.Loaded)
+		}
+	case protocol.KindFile:
+		if ev.File != nil {
+			save(ev.File.Name, ev.File.Type, ev.File.Data)
+		}
 	case protocol.KindError:
+		c.opening = false
 		c.Board.Add(ev.Error, true)
 		if ev.Field != "" {
 			c.engineErr[ev.Field] = ev.Error

@@ -155,10 +155,15 @@ func maxFinite(xs []float64) float64 {
 // Render lays out the lab. It only reads state: every figure was drawn by
 // the event that changed it.
 func (c *GraphLab) Render() app.UI {
-	return app.Div().Class("lab graph-lab").Body(
+	class := "lab graph-lab"
+	if c.dragging {
+		class += " dragging"
+	}
+	return app.Div().Class(class).OnDragOver(c.onDragOver).OnDrop(c.onDrop).
+		OnDragLeave(func(ctx app.Context, e app.Event) { c.dragging = false }).Body(
 		c.renderToolbar(),
 		app.Div().Class("main").Body(
-			c.render(nil),
+			c.render(nil, c.renderOpen()),
 			app.Section().Class("views").Body(
 				c.renderGraphCard(),
 				card("curves", "Loss and accuracy", c.curvesSVG, "", explainCurves()),

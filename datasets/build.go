@@ -20,6 +20,8 @@ func Build(d experiment.Data) (*Graph, error) {
 		return ScaleFree(d, d.Attach)
 	case experiment.GraphCora, experiment.GraphCiteseer:
 		return Real(d)
+	case experiment.GraphLocal:
+		return nil, fmt.Errorf("data: local is a graph opened from files in a browser page; its files did not come with the link: open them again in the page (or give the command line their folder)")
 	}
 	return nil, fmt.Errorf("graph: %s is not allowed; want one of %v", experiment.Quote(d.Graph), experiment.Graphs)
 }

@@ -115,22 +115,35 @@ func Load(dir string, shots int, seed uint64, resplit bool) (*Graph, error) {
 	case !st.IsDir():
 		return nil, &BundleError{File: dir, Msg: "is a file; a graph is a directory: a bundle (meta.json, nodes.csv, edges.csv) or a MUSAE folder (edges.csv, target.csv, features.json)"}
 	}
-	fsys := os.DirFS(dir)
-	var g *Graph
-	if IsMUSAE(fsys) {
+	g, musae, err := loadFS(os.DirFS(dir))
+	if err != nil {
+		return nil, err
+	}
+	if resplit || musae {
+		ShotSplit(g, shots, seed)
+	}
+	return g, nil
+}
+
+// loadFS reads the bundle or MUSAE folder at the root of fsys, with the
+// tie-strength scores as edge features when it has none and its edges'
+// kinds by their ends' labels when it gives none; musae says it has no
+// split of its own.
+func loadFS(fsys fs.FS) (g *Graph, musae bool, err error) {
+	musae = IsMUSAE(fsys)
+	if musae {
 		g, err = ReadMUSAEFS(fsys)
-		resplit = true
 	} else {
 		g, err = ReadBundleFS(fsys)
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if g.D == 0 {
 		g = TieStrength(g)
 	}
-	if resplit {
-		ShotSplit(g, shots, seed)
+	if g.Kind == nil {
+		KindsByLabel(g)
 	}
-	return g, nil
+	return g, musae, nil
 }

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"archive/zip"
 	"bufio"
 	"bytes"
 	"encoding/csv"
@@ -48,23 +49,53 @@ func WriteBundle(dir string, g *Graph) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &BundleError{File: dir, Msg: "cannot create the bundle directory: " + unwrapPath(err)}
 	}
+	return writeBundle(g, func(name string) (io.WriteCloser, error) {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			return nil, &BundleError{File: filepath.Join(dir, name), Msg: "cannot create: " + unwrapPath(err)}
+		}
+		return f, nil
+	})
+}
+
+// WriteBundleZip writes g as a zip archive of its bundle's files, under a
+// folder called name: what the browser offers to save, and what it reads
+// back when the archive is dropped on it.
+func WriteBundleZip(w io.Writer, name string, g *Graph) error {
+	if err := g.Check(); err != nil {
+		return err
+	}
+	zw := zip.NewWriter(w)
+	err := writeBundle(g, func(file string) (io.WriteCloser, error) {
+		f, err := zw.Create(name + "/" + file)
+		return nopCloser{f}, err
+	})
+	return errors.Join(err, zw.Close())
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// writeBundle writes g's files, each to the writer create opens.
+func writeBundle(g *Graph, create func(name string) (io.WriteCloser, error)) error {
 	denseF := g.F
 	if g.XS != nil {
 		denseF = 0
 	}
-	if err := writeCSV(filepath.Join(dir, "nodes.csv"), g.N, nodeHeader(denseF), func(i int, row []string) {
+	if err := writeCSV(create, "nodes.csv", g.N, nodeHeader(denseF), func(i int, row []string) {
 		row[0], row[1], row[2] = strconv.Itoa(i), strconv.Itoa(g.Labels[i]), g.Splits[i].String()
 		formatFloats(row[3:], g.X[i*denseF:(i+1)*denseF])
 	}); err != nil {
 		return err
 	}
 	if g.XS != nil {
-		if err := writeFeatures(filepath.Join(dir, featuresFile), g.XS); err != nil {
+		if err := writeFeatures(create, g.XS); err != nil {
 			return err
 		}
 	}
 	hasKind := g.Kind != nil
-	if err := writeCSV(filepath.Join(dir, "edges.csv"), g.E(), edgeHeader(g.D, hasKind), func(e int, row []string) {
+	if err := writeCSV(create, "edges.csv", g.E(), edgeHeader(g.D, hasKind), func(e int, row []string) {
 		row[0], row[1] = strconv.Itoa(int(g.Src[e])), strconv.Itoa(int(g.Dst[e]))
 		first := 2
 		if hasKind {
@@ -86,7 +117,12 @@ func WriteBundle(dir string, g *Graph) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "meta.json"), append(b, '\n'), 0o644)
+	f, err := create("meta.json")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(b, '\n'))
+	return errors.Join(err, f.Close())
 }
 
 func nodeHeader(f int) []string {
@@ -117,8 +153,8 @@ func formatFloats(dst []string, src []float64) {
 	}
 }
 
-func writeCSV(path string, rows int, header []string, fill func(int, []string)) error {
-	f, err := os.Create(path)
+func writeCSV(create func(string) (io.WriteCloser, error), name string, rows int, header []string, fill func(int, []string)) error {
+	f, err := create(name)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 	"strconv"
 )
@@ -21,10 +20,10 @@ const featuresFile = "features.csv"
 const MaxFeatures = 1 << 20
 
 // writeFeatures writes the non-zeros of x, a line each.
-func writeFeatures(path string, x *CSR) error {
-	f, err := os.Create(path)
+func writeFeatures(create func(string) (io.WriteCloser, error), x *CSR) error {
+	f, err := create(featuresFile)
 	if err != nil {
-		return &BundleError{File: path, Msg: "cannot create: " + unwrapPath(err)}
+		return err
 	}
 	w := bufio.NewWriterSize(f, 1<<16)
 	w.WriteString("node,feature,value\n")

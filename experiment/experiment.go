@@ -14,6 +14,7 @@ package experiment
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -55,15 +56,27 @@ const (
 	// labelled nodes per class drawn with the seed.
 	GraphCora     = "cora"
 	GraphCiteseer = "citeseer"
+	// GraphLocal is a graph the user opened from files in a page: a
+	// bundle or a MUSAE folder. Its files stay in that page, so a link
+	// naming it cannot bring the graph along.
+	GraphLocal = "local"
 )
 
 // Graphs lists the generators and the real graphs, the default first.
-var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree, GraphCora, GraphCiteseer}
+var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree, GraphCora, GraphCiteseer, GraphLocal}
+
+// Buildable are the graphs that can be made from their name alone, by the
+// command line or a page that opens a link: all but GraphLocal.
+func Buildable() []string {
+	return slices.DeleteFunc(slices.Clone(Graphs), func(g string) bool { return g == GraphLocal })
+}
 
 // Real reports whether d names a real graph rather than a generator: its
 // size and features are the graph's, and of the data rows only the seed
 // and shots apply.
-func (d Data) Real() bool { return d.Graph == GraphCora || d.Graph == GraphCiteseer }
+func (d Data) Real() bool {
+	return d.Graph == GraphCora || d.Graph == GraphCiteseer || d.Graph == GraphLocal
+}
 
 // Model holds the architecture.
 type Model struct {

@@ -57,7 +57,7 @@ var Params = []Param{
 	{Name: "step", Group: GroupView, Usage: "the step of the tour shown, from 1", Default: "1", Min: 1, Max: float64(maxTourSteps()),
 		field: func(e *Experiment) any { return &e.View.Step }},
 
-	{Name: "data", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), or the real citation graphs Cora and Citeseer (Table 4)", Default: GraphSynthetic, Choices: Graphs,
+	{Name: "data", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), the real citation graphs Cora and Citeseer (Table 4), or local: a graph opened from your own files in the page, which a link cannot carry", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
 	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		field: func(e *Experiment) any { return &e.Data.Classes }},

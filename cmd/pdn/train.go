@@ -119,14 +119,14 @@ func (f dataFlag) String() string {
 
 func (f dataFlag) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
-		return errors.New("empty; give " + strings.Join(experiment.Graphs, ", ") + " or a directory")
+		return errors.New("empty; give " + strings.Join(experiment.Buildable(), ", ") + " or a directory")
 	}
-	if slices.Contains(experiment.Graphs, s) {
+	if slices.Contains(experiment.Buildable(), s) {
 		*f.dir = ""
 		return f.row.Set(s)
 	}
 	if _, err := os.Stat(s); err != nil && !strings.ContainsAny(s, `/\`) {
-		return fmt.Errorf("%s is neither one of %s nor a directory", experiment.Quote(s), strings.Join(experiment.Graphs, ", "))
+		return fmt.Errorf("%s is neither one of %s nor a directory", experiment.Quote(s), strings.Join(experiment.Buildable(), ", "))
 	}
 	*f.dir = s
 	return nil

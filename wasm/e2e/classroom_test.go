@@ -1,16 +1,27 @@
 package e2e
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"image"
+	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	dotparse "gonum.org/v1/gonum/graph/formats/dot"
+	"gonum.org/v1/gonum/graph/formats/dot/ast"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
 )
 
 // Projector mode from its permalink at 1280×720: the controls fold away,
@@ -55,8 +66,10 @@ func TestProjectorMode(t *testing.T) {
 }
 
 // Every export of the graph lab saves a file its reader accepts: the
-// history and the weights parse as CSV, the state as JSON, the figures as
-// XML. The page's Blob is caught on its way to the download.
+// history and the weights parse as CSV, the state as JSON, the SVG figures
+// as XML, the PNG pictures with image/png, the DOT with gonum's parser, the
+// bundle as a zip the explorer's reader opens. The page's files are caught
+// on their way to the download.
 func TestExports(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
@@ -64,50 +77,188 @@ func TestExports(t *testing.T) {
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
 	waitFor(t, ctx, "20 epochs", `document.querySelector("#epoch").textContent.startsWith("20 /")`, 60*time.Second)
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { window.__blobs = []; URL.createObjectURL = (b) => { window.__blobs.push(b); return "blob:caught"; }; URL.revokeObjectURL = () => {}; return true; })()`))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+  window.__blobs = {}; window.__saved = [];
+  const create = URL.createObjectURL;
+  URL.createObjectURL = (b) => { const u = create(b); window.__blobs[u] = b; return u; };
+  URL.revokeObjectURL = () => {};
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () { if (this.download) window.__saved.push({name: this.download, url: this.href}); else click.call(this); };
+  return true; })()`))
 	must(t, err, "catch the downloads")
-	ids := []string{"export-history", "export-weights", "export-state", "export-graph", "export-curves"}
+	ids := []string{"export-history", "export-weights", "export-state", "export-graph", "export-curves", "export-graph-png", "export-curves-png", "export-dot", "export-bundle"}
 	for _, id := range ids {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
 	}
-	texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Promise.all(window.__blobs.map((b) => b.text()))`, chromedp.EvalAwaitPromise))
-	must(t, err, "read the files")
-	if len(texts) != len(ids) {
-		t.Fatalf("%d files saved, want %d", len(texts), len(ids))
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__saved.map((s) => s.name)`))
+		must(t, err, "read the files saved")
+		if len(names) >= len(ids) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 30 s, %d files saved: %v", len(names), names)
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
-	history, err := csv.NewReader(strings.NewReader(texts[0])).ReadAll()
+	saved, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Promise.all(window.__saved.map(async (s) => {
+  const b = new Uint8Array(await window.__blobs[s.url].arrayBuffer()); let bin = "";
+  for (let i = 0; i < b.length; i++) bin += String.fromCharCode(b[i]);
+  return [s.name, btoa(bin)]; })).then(Object.fromEntries)`, chromedp.EvalAwaitPromise))
+	must(t, err, "read the files")
+	files := map[string][]byte{}
+	for name, b64 := range saved {
+		b, err := base64.StdEncoding.DecodeString(b64)
+		must(t, err, "decode "+name)
+		files[name] = b
+	}
+	if len(files) != len(ids) {
+		t.Fatalf("%d files saved (%v), want %d", len(files), keys(files), len(ids))
+	}
+	history, err := csv.NewReader(bytes.NewReader(files["pdn-history.csv"])).ReadAll()
 	if err != nil || len(history) < 3 || history[0][0] != "epoch" || history[len(history)-1][0] != "20" {
 		t.Errorf("history: %d rows, %v", len(history), err)
 	}
-	weights, err := csv.NewReader(strings.NewReader(texts[1])).ReadAll()
+	weights, err := csv.NewReader(bytes.NewReader(files["pdn-weights.csv"])).ReadAll()
 	if err != nil || len(weights) < 50 || weights[0][3] != "weight" {
 		t.Errorf("weights: %d rows, %v", len(weights), err)
 	}
 	var state map[string]any
-	if err := json.Unmarshal([]byte(texts[2]), &state); err != nil || state["permalink"] == nil {
+	if err := json.Unmarshal(files["pdn-state.json"], &state); err != nil || state["permalink"] == nil {
 		t.Errorf("state: %v", err)
 	}
-	for i, name := range []string{"graph", "curves"} {
-		dec := xml.NewDecoder(strings.NewReader(texts[3+i]))
-		n := 0
-		for {
-			tok, err := dec.Token()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatalf("%s SVG: %v", name, err)
-			}
-			if _, ok := tok.(xml.StartElement); ok {
-				n++
-			}
-		}
-		if n < 5 {
-			t.Errorf("%s SVG: %d elements", name, n)
+	for _, name := range []string{"pdn-graph.svg", "pdn-curves.svg"} {
+		if n := xmlElements(t, name, files[name]); n < 5 {
+			t.Errorf("%s: %d elements", name, n)
 		}
 	}
-	t.Logf("saved: history %d rows, weights %d rows, state %d bytes, graph SVG %d bytes, curves SVG %d bytes",
-		len(history), len(weights), len(texts[2]), len(texts[3]), len(texts[4]))
+	for _, name := range []string{"pdn-graph.png", "pdn-curves.png"} {
+		img, err := png.Decode(bytes.NewReader(files[name]))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		b := img.Bounds()
+		if b.Dx() < 400 || b.Dy() < 200 || inkShare(img) < 0.005 {
+			t.Errorf("%s: %v, %.4f of it inked", name, b, inkShare(img))
+		}
+		t.Logf("%s: %d×%d, %.1f%% inked, %d bytes", name, b.Dx(), b.Dy(), 100*inkShare(img), len(files[name]))
+	}
+	dotName := "pdn-synthetic.dot"
+	f, err := dotparse.ParseBytes(files[dotName])
+	if err != nil || len(f.Graphs) != 1 {
+		t.Fatalf("gonum cannot parse %s: %v", dotName, err)
+	}
+	edges := 0
+	for _, st := range f.Graphs[0].Stmts {
+		if _, ok := st.(*ast.EdgeStmt); ok {
+			edges++
+		}
+	}
+	if edges != len(weights)-1 {
+		t.Errorf("DOT has %d edges, the weights CSV %d", edges, len(weights)-1)
+	}
+	g, _, err := datasets.OpenFiles([]datasets.File{{Name: "pdn-synthetic.zip", Data: files["pdn-synthetic.zip"]}})
+	if err != nil || g.N != 192 || g.E() != edges {
+		t.Errorf("the bundle reads back as %v: %v", g, err)
+	}
+	t.Logf("saved: history %d rows, weights %d rows, state %d bytes, graph SVG %d bytes, curves SVG %d bytes, DOT %d bytes (%d edges), bundle %d bytes",
+		len(history), len(weights), len(files["pdn-state.json"]), len(files["pdn-graph.svg"]), len(files["pdn-curves.svg"]), len(files[dotName]), edges, len(files["pdn-synthetic.zip"]))
+}
+
+func keys(m map[string][]byte) []string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
+	}
+	return k
+}
+
+// xmlElements counts the elements of an XML file, failing on bad XML.
+func xmlElements(t *testing.T, name string, b []byte) int {
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	n := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, ok := tok.(xml.StartElement); ok {
+			n++
+		}
+	}
+}
+
+// inkShare is the share of a picture's pixels that are not white.
+func inkShare(img image.Image) float64 {
+	b := img.Bounds()
+	ink := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r < 0xf000 || g < 0xf000 || bl < 0xf000 {
+				ink++
+			}
+		}
+	}
+	return float64(ink) / float64(b.Dx()*b.Dy())
+}
+
+// A graph opened from files trains as data=local, with a link that says
+// so; a malformed file shows the reader's message, and the graph stays.
+func TestOpenYourOwnGraph(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	give := func(files map[string][]byte) {
+		t.Helper()
+		js := "(() => { const dt = new DataTransfer();\n"
+		for name, b := range files {
+			js += "dt.items.add(new File([Uint8Array.from(atob(\"" + base64.StdEncoding.EncodeToString(b) + "\"), (c) => c.charCodeAt(0))], \"" + name + "\"));\n"
+		}
+		js += `const i = document.querySelector("#open-files"); i.files = dt.files; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		must(t, err, "open the files")
+	}
+	give(map[string][]byte{
+		"meta.json": []byte(`{"name": "broken"}`),
+		"nodes.csv": []byte("id,label,split,x0\n0,0,train,1\n1,zero,test,2\n"),
+		"edges.csv": []byte("source,target,e0\n0,1,1\n"),
+	})
+	waitFor(t, ctx, "the reader's message", `document.querySelector(".notices").textContent.includes("nodes.csv:3:3")`, 30*time.Second)
+	if h := text(t, ctx, ".notices"); !strings.Contains(h, "label") {
+		t.Errorf("the message does not name the column: %q", h)
+	}
+	screenshot(t, ctx, "43-open-malformed")
+	d := experiment.Default().Data
+	d.PerClass, d.P, d.Seed = 128, 0.0625, 9
+	g, err := datasets.Build(d)
+	must(t, err, "a graph to open")
+	dir := t.TempDir()
+	must(t, datasets.WriteBundle(dir, g), "write its bundle")
+	files := map[string][]byte{}
+	for _, name := range []string{"meta.json", "nodes.csv", "edges.csv"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		must(t, err, "read "+name)
+		files[name] = b
+	}
+	give(files)
+	waitFor(t, ctx, "the opened graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 384`, 60*time.Second)
+	if h := text(t, ctx, ".notices"); !strings.Contains(h, "384 nodes") || !strings.Contains(h, "a link to it opens without it") {
+		t.Errorf("the notice: %q", h)
+	}
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "the opened graph trains", `parseInt(document.querySelector("#epoch").textContent) >= 50`, 60*time.Second)
+	screenshot(t, ctx, "44-open-bundle")
+	acc := text(t, ctx, "#test-acc")
+	t.Logf("the opened graph (384 nodes, %d edges): test accuracy %s after 50+ epochs", g.E(), acc)
+	if a, err := strconv.ParseFloat(acc, 64); err != nil || a < 0.5 {
+		t.Errorf("test accuracy %q on the opened graph", acc)
+	}
 }
 
 // A preset is one choice away: it opens its lab with its rows.

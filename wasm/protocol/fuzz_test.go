@@ -17,7 +17,7 @@ func FuzzDecodeCommand(f *testing.F) {
 			return
 		}
 		back, err := DecodeCommand(Encode(c))
-		if err != nil || back != c {
+		if err != nil || !reflect.DeepEqual(back, c) {
 			t.Fatalf("%+v does not read back: %+v, %v", c, back, err)
 		}
 	})

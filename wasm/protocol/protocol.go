@@ -30,7 +30,39 @@ const (
 	// learned weights, and goes on as training changes them; for any other
 	// it stops doing so.
 	OpLayout = "layout"
+	// OpLoad reads Files as the user's own graph (a bundle or a MUSAE
+	// folder, as files or one zip archive); the worker answers KindLoaded
+	// or KindError, and keeps the graph for states whose data is
+	// experiment.GraphLocal. It concerns the worker, not one run.
+	OpLoad = "load"
+	// OpExport asks for the current graph as a file: Format FormatDOT or
+	// FormatBundle. The worker answers KindFile.
+	OpExport = "export"
 )
+
+// Formats of OpExport.
+const (
+	FormatDOT    = "dot"    // Graphviz DOT, with the learned weights
+	FormatBundle = "bundle" // a zip archive of the graph's bundle
+)
+
+// MaxFileBytes bounds the files a page sends with OpLoad, in all: the page
+// refuses more before reading them, the worker's reader too
+// (datasets.MaxLocalBytes, which a test keeps equal).
+const MaxFileBytes = 64 << 20
+
+// MaxEdges bounds the graphs a worker builds: the page draws and receives a
+// weight per edge. The engine's cost limits (pdn.BrowserLimits) bound the
+// model on top of it; the command line has neither bound.
+const MaxEdges = 200_000
+
+// File is a file crossing between page and worker: one the user opened,
+// or one the worker wrote for the user to save.
+type File struct {
+	Name string `json:"name"`
+	Type string `json:"type,omitempty"` // MIME type, of a file to save
+	Data []byte `json:"data"`
+}
 
 // Command is a message from the page to the worker.
 type Command struct {
@@ -50,6 +82,11 @@ type Command struct {
 	// between two snapshots while training: a page that follows several
 	// runs at once asks for fewer of each. 0 is the worker's own pace.
 	Every int `json:"every,omitempty"`
+	// Files are OpLoad's files. They travel beside the JSON, as
+	// transferred buffers, not inside it.
+	Files []File `json:"-"`
+	// Format is OpExport's.
+	Format string `json:"format,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -63,7 +100,24 @@ const (
 	KindSnapshot = "snapshot" // training progress; edge weights in f32
 	KindProgress = "progress" // how far a long epoch or a slow set-up has got
 	KindError    = "error"    // something the user must fix, or a diverged run
+	KindLoaded   = "loaded"   // the user's graph was read; Loaded says what it holds
+	KindFile     = "file"     // a file for the user to save, in File
 )
+
+// Loaded describes the user's graph as the worker read it.
+type Loaded struct {
+	Name     string `json:"name"` // from meta.json, or the files'
+	Nodes    int    `json:"nodes"`
+	Edges    int    `json:"edges"`
+	Classes  int    `json:"classes"`
+	Features int    `json:"features"`
+	// EdgeFeatures is the graph's own edge features, 0 when it came
+	// without any and the worker gave it the tie-strength scores.
+	EdgeFeatures int `json:"edgeFeatures"`
+	// Resplit says the graph came without a split (a MUSAE folder): the
+	// state's shots and seed draw one.
+	Resplit bool `json:"resplit"`
+}
 
 // Event is a message from the worker to the page.
 type Event struct {
@@ -71,6 +125,8 @@ type Event struct {
 	Graph    *Graph    `json:"graph,omitempty"`
 	Snap     *Snapshot `json:"snap,omitempty"`
 	Progress *Progress `json:"progress,omitempty"`
+	Loaded   *Loaded   `json:"loaded,omitempty"`
+	File     *File     `json:"file,omitempty"`
 	// Error and Field describe a KindError: Field is the parameter to
 	// change, if one is to blame.
 	Error string `json:"error,omitempty"`

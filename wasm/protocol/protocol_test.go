@@ -31,7 +31,7 @@ func TestEventRoundTrip(t *testing.T) {
 func TestCommandRoundTrip(t *testing.T) {
 	c := Command{Op: OpSet, State: "classes=3&p=0.01"}
 	back, err := DecodeCommand(Encode(c))
-	if err != nil || back != c {
+	if err != nil || !reflect.DeepEqual(back, c) {
 		t.Errorf("got %+v, %v", back, err)
 	}
 	if _, err := DecodeCommand("{not json"); err == nil {

@@ -8,8 +8,10 @@
 package main
 
 import (
+	"fmt"
 	"syscall/js"
 
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -25,6 +27,10 @@ func main() {
 		c, err := protocol.DecodeCommand(data.Get("json").String())
 		if err != nil {
 			post(protocol.Event{Kind: protocol.KindError, Error: "bad message from the page: " + err.Error()}, nil)
+			return nil
+		}
+		if c.Files, err = filesOf(data.Get("files")); err != nil {
+			post(protocol.Event{Kind: protocol.KindError, Error: "Your graph was not opened: " + err.Error()}, nil)
 			return nil
 		}
 		select {
@@ -72,4 +78,30 @@ func post(ev protocol.Event, f32 []float32) {
 	buf := u8.Get("buffer")
 	msg.Set("f32", js.Global().Get("Float32Array").New(buf))
 	js.Global().Call("postMessage", msg, []any{buf})
+}
+
+// filesOf copies the files an OpLoad carries beside its JSON ([{name,
+// data: Uint8Array}]) into Go, at most protocol.MaxFileBytes in all.
+func filesOf(list js.Value) ([]protocol.File, error) {
+	if list.Type() != js.TypeObject {
+		return nil, nil
+	}
+	var files []protocol.File
+	total := 0
+	for i := 0; i < list.Length(); i++ {
+		f := list.Index(i)
+		u8 := f.Get("data")
+		if u8.Type() != js.TypeObject || f.Get("name").Type() != js.TypeString {
+			continue
+		}
+		n := u8.Get("length").Int()
+		total += n
+		if total > protocol.MaxFileBytes {
+			return nil, fmt.Errorf("the files hold more than %s bytes, the most the explorer opens", numtext.Group(protocol.MaxFileBytes))
+		}
+		b := make([]byte, n)
+		js.CopyBytesToGo(b, u8)
+		files = append(files, protocol.File{Name: f.Get("name").String(), Data: b})
+	}
+	return files, nil
 }

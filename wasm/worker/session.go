@@ -14,10 +14,8 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// maxBrowserEdges bounds the graphs the worker will build: the page draws
-// and receives a weight per edge. The engine's cost limits (pdn.BrowserLimits)
-// bound the model on top of it. The CLI has neither bound.
-const maxBrowserEdges = 200_000
+// maxBrowserEdges bounds the graphs the worker will build.
+const maxBrowserEdges = protocol.MaxEdges
 
 // chunk is how much work runs between two turns of the event loop: pause
 // and every other command act within it.
@@ -98,6 +96,7 @@ type session struct {
 	// commands that must wait for the epoch to end, epochStart when it began.
 	holding    bool
 	later      []protocol.Command
+	local      *localGraph // the user's own graph, once opened
 	epochStart time.Time
 	inEpoch    bool
 
@@ -171,6 +170,9 @@ func (s *session) handle(c protocol.Command) {
 		}
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
+	case protocol.OpLoad:
+		s.load(c.Files)
+		return
 	}
 	if c.Run != s.serving {
 		return // a run the worker no longer serves
@@ -203,6 +205,8 @@ func (s *session) handle(c protocol.Command) {
 			s.reset()
 		}
 		s.postSnapshot()
+	case protocol.OpExport:
+		s.export(c.Format)
 	default:
 		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
 	}
@@ -230,7 +234,7 @@ func (s *session) set(state string, regenerate bool) {
 	}
 	dataChanged := regenerate || s.g == nil || e.Data != s.exp.Data
 	modelChanged := dataChanged || e.EncodeRun() != s.exp.EncodeRun()
-	shape := pdn.ExpectedShape(e.Data)
+	shape := s.expectedShape(e.Data)
 	if !dataChanged {
 		shape = pdn.ShapeOf(s.g)
 	}
@@ -239,9 +243,13 @@ func (s *session) set(state string, regenerate bool) {
 		return
 	}
 	if dataChanged {
-		g, err := datasets.Build(e.Data)
+		g, err := s.buildData(e.Data)
 		if err != nil {
-			s.fail(err, "")
+			field := ""
+			if errors.Is(err, errNoLocal) {
+				field = "data"
+			}
+			s.fail(err, field)
 			return
 		}
 		s.g, s.deg = g, nil

@@ -1,0 +1,139 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
+	"pdnexplorer/wasm/protocol"
+)
+
+// readFiles reads the files of a FileList (from a file input or a drop)
+// into Go, and hands them to done on the UI's goroutine, or what is wrong
+// with them. It refuses more than protocol.MaxFileBytes before reading a
+// byte, so the limit costs no memory.
+func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error)) {
+	n := list.Get("length").Int()
+	if n == 0 {
+		return
+	}
+	total := 0
+	for i := 0; i < n; i++ {
+		total += list.Index(i).Get("size").Int()
+	}
+	if total > protocol.MaxFileBytes {
+		done(nil, fmt.Errorf("the files hold %s bytes; the explorer opens up to %s", numtext.Group(total), numtext.Group(protocol.MaxFileBytes)))
+		return
+	}
+	files, left := make([]protocol.File, n), n
+	for i := 0; i < n; i++ {
+		f := list.Index(i)
+		var then, fail app.Func
+		release := func() { then.Release(); fail.Release() }
+		then = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			u8 := app.Window().Get("Uint8Array").New(args[0])
+			b := make([]byte, u8.Get("length").Int())
+			app.CopyBytesToGo(b, u8)
+			files[i] = protocol.File{Name: f.Get("name").String(), Data: b}
+			release()
+			if left--; left == 0 {
+				ctx.Dispatch(func(app.Context) { done(files, nil) })
+			}
+			return nil
+		})
+		fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			release()
+			ctx.Dispatch(func(app.Context) { done(nil, fmt.Errorf("%s could not be read", f.Get("name").String())) })
+			return nil
+		})
+		f.Call("arrayBuffer").Call("then", then, fail)
+	}
+}
+
+// openFiles sends the user's files to the engine; the graph lab switches
+// to data=local when the engine says it read them.
+func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
+	readFiles(ctx, list, func(files []protocol.File, err error) {
+		if err != nil {
+			c.Board.Add("Your graph was not opened: "+err.Error(), false)
+			return
+		}
+		c.opening = true
+		c.Engine.Load(files)
+	})
+}
+
+// onLoaded switches the lab to the graph the engine read from the user's
+// files, and says what it holds.
+func (c *GraphLab) onLoaded(l protocol.Loaded) {
+	if !c.opening && c.st.Data.Graph != experiment.GraphLocal {
+		return // another lab's files, or a worker's answer already taken
+	}
+	c.opening = false
+	c.loaded = &l
+	edgeFeatures := fmt.Sprintf("its own %d edge features", l.EdgeFeatures)
+	if l.EdgeFeatures == 0 {
+		edgeFeatures = "no edge features of its own, so the 11 tie-strength scores"
+	}
+	split := "its own split"
+	if l.Resplit {
+		split = fmt.Sprintf("no split, so %d labelled nodes per class drawn with the seed", c.st.Data.Shots)
+	}
+	c.Board.Add(fmt.Sprintf("Opened %s: %s nodes, %s edges, %d classes, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
+		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), l.Classes, numtext.Group(l.Features), edgeFeatures, split), false)
+	c.st.Data.Graph = experiment.GraphLocal
+	c.saveHash()
+	c.request(protocol.OpRegenerate)
+}
+
+// renderOpen is the card to open one's own graph: a file picker, a folder
+// picker and the page itself as a drop target, with the formats and the
+// limit stated before anything is chosen.
+func (c *GraphLab) renderOpen() app.UI {
+	pick := func(id, label string, folder bool) app.UI {
+		in := app.Input().ID(id).Type("file").Class("visually-hidden").Multiple(true).
+			OnChange(func(ctx app.Context, e app.Event) {
+				c.openFiles(ctx, ctx.JSSrc().Get("files"))
+				ctx.JSSrc().Set("value", "") // the same files again are a new choice
+			})
+		if folder {
+			in = in.Attr("webkitdirectory", true)
+		} else {
+			in = in.Accept(".csv,.json,.zip")
+		}
+		return app.Label().For(id).Class("button small").Body(app.Text(label), in)
+	}
+	var now app.UI = app.P().Class("note").Text("Drop the files anywhere on this lab, or:")
+	if c.st.Data.Graph == experiment.GraphLocal && c.loaded != nil {
+		now = app.P().Class("note").Body(app.Text("Now training "), app.Strong().Text(c.loaded.Name),
+			app.Text(fmt.Sprintf(": %s nodes, %s edges.", numtext.Group(c.loaded.Nodes), numtext.Group(c.loaded.Edges))))
+	}
+	return app.FieldSet().ID("open-graph").Class("open-graph").Body(
+		app.Legend().Text("Your own graph"),
+		app.P().Class("note").Text(fmt.Sprintf("A bundle (meta.json, nodes.csv, edges.csv, optional features.csv; dense or sparse features, with or without edge features) or a MUSAE folder (edges.csv, target.csv, features.json), as files or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
+			protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
+		now,
+		app.Div().Class("open-buttons").Body(pick("open-files", "Open files…", false), pick("open-folder", "Open a folder…", true)),
+	)
+}
+
+// onDrop opens the files dropped on the lab.
+func (c *GraphLab) onDrop(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	c.dragging = false
+	if dt := e.Get("dataTransfer"); dt.Truthy() {
+		c.openFiles(ctx, dt.Get("files"))
+	}
+}
+
+// onDragOver lets the lab take a drop of files, and shows it will.
+func (c *GraphLab) onDragOver(ctx app.Context, e app.Event) {
+	if dt := e.Get("dataTransfer"); !dt.Truthy() || !strings.Contains(dt.Get("types").Call("join", ",").String(), "Files") {
+		return
+	}
+	e.PreventDefault()
+	c.dragging = true
+}

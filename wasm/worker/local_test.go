@@ -1,0 +1,133 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/formats/dot"
+	"gonum.org/v1/gonum/graph/formats/dot/ast"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// bundleZip is a small synthetic graph's bundle as the page saves it.
+func bundleZip(t *testing.T) ([]byte, *datasets.Graph) {
+	t.Helper()
+	g, err := datasets.Build(small().Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := datasets.WriteBundleZip(&b, "mine", g); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes(), g
+}
+
+func local() experiment.Experiment {
+	e := small()
+	e.Data.Graph = experiment.GraphLocal
+	return e
+}
+
+// A bundle opened as a zip trains as data=local; a run that names the
+// user's graph in a worker without it is told to open the files again.
+func TestSessionLoadsTheUsersGraph(t *testing.T) {
+	s, r := newTestSession()
+	set(s, local())
+	if ev, _ := r.last(protocol.KindError); ev.Field != "data" || !strings.Contains(ev.Error, "open them again") {
+		t.Errorf("data=local without files: %+v", ev)
+	}
+	data, g := bundleZip(t)
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "mine.zip", Data: data}}})
+	ev, _ := r.last(protocol.KindLoaded)
+	if ev.Loaded == nil || ev.Loaded.Nodes != g.N || ev.Loaded.Edges != g.E() || ev.Loaded.EdgeFeatures != g.D || ev.Loaded.Resplit {
+		t.Fatalf("loaded: %+v", ev.Loaded)
+	}
+	set(s, local())
+	gr, _ := r.last(protocol.KindGraph)
+	if gr.Graph == nil || gr.Graph.Nodes != g.N || len(gr.Graph.Src) != g.E() {
+		t.Fatalf("the graph event after data=local: %+v", gr.Graph)
+	}
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	drain(t, s)
+	if snap, w := r.last(protocol.KindSnapshot); snap.Snap.Epoch != 30 || len(w) != g.E() {
+		t.Errorf("trained the user's graph to epoch %d with %d weights", snap.Snap.Epoch, len(w))
+	}
+}
+
+// A malformed file is refused with the reader's message (file, line,
+// column), and the graph in use stays.
+func TestSessionRefusesAMalformedBundle(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	before := s.g
+	files := []protocol.File{
+		{Name: "meta.json", Data: []byte(`{"name": "broken"}`)},
+		{Name: "nodes.csv", Data: []byte("id,label,split,x0\n0,0,train,1\n1,zero,test,2\n")},
+		{Name: "edges.csv", Data: []byte("source,target,e0\n0,1,1\n")},
+	}
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: files})
+	ev, _ := r.last(protocol.KindError)
+	if !strings.Contains(ev.Error, "nodes.csv") || !strings.Contains(ev.Error, "nodes.csv:3:3") {
+		t.Errorf("a bad label: %q", ev.Error)
+	}
+	if s.g != before || s.local != nil {
+		t.Error("a refused file changed the graph")
+	}
+	big := make([]byte, datasets.MaxLocalBytes+1)
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "huge.csv", Data: big}}})
+	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "67,108,864") {
+		t.Errorf("files over the limit: %q", ev.Error)
+	}
+	if protocol.MaxFileBytes != datasets.MaxLocalBytes {
+		t.Errorf("the page's limit %d is not the reader's %d", protocol.MaxFileBytes, datasets.MaxLocalBytes)
+	}
+}
+
+// The graph saves as DOT that gonum's parser reads, with a weight per
+// edge, and as a bundle that reads back to the same graph.
+func TestSessionExports(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	s.handle(protocol.Command{Op: protocol.OpStep})
+	s.handle(protocol.Command{Op: protocol.OpExport, Format: protocol.FormatDOT})
+	ev, _ := r.last(protocol.KindFile)
+	if ev.File == nil || !strings.HasSuffix(ev.File.Name, ".dot") {
+		t.Fatalf("DOT: %+v", ev.File)
+	}
+	f, err := dot.ParseBytes(ev.File.Data)
+	if err != nil || len(f.Graphs) != 1 {
+		t.Fatalf("gonum cannot parse the DOT: %v", err)
+	}
+	edges := 0
+	for _, st := range f.Graphs[0].Stmts {
+		if es, ok := st.(*ast.EdgeStmt); ok {
+			edges++
+			if !strings.Contains(es.String(), "weight=") {
+				t.Fatalf("an edge without its weight: %s", es)
+			}
+		}
+	}
+	if edges != s.g.E() {
+		t.Errorf("DOT holds %d edges, the graph %d", edges, s.g.E())
+	}
+	s.handle(protocol.Command{Op: protocol.OpExport, Format: protocol.FormatBundle})
+	ev, _ = r.last(protocol.KindFile)
+	zr, err := zip.NewReader(bytes.NewReader(ev.File.Data), int64(len(ev.File.Data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _, err := datasets.OpenFiles([]datasets.File{{Name: ev.File.Name, Data: ev.File.Data}})
+	if err != nil || back.N != s.g.N || back.E() != s.g.E() || len(zr.File) != 3 {
+		t.Errorf("the bundle reads back as %v (%d files): %v", back, len(zr.File), err)
+	}
+	s.handle(protocol.Command{Op: protocol.OpExport, Format: "png"})
+	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "png") {
+		t.Errorf("an unknown format: %q", ev.Error)
+	}
+}
