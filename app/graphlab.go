@@ -80,6 +80,8 @@ type GraphLab struct {
 	loaded   *protocol.Loaded
 	dragging bool
 
+	rw rewind // the run's frames, for the scrubber
+
 	// Snapshots that arrived since the UI last caught up: each adds a point
 	// to the curves, only the newest is drawn, so a slow frame never leaves
 	// a backlog behind the engine.
@@ -98,6 +100,21 @@ type history struct {
 }
 
 func (h *history) reset() { *h = history{} }
+
+// drop removes the last point.
+func (h *history) drop() {
+	n := len(h.epoch) - 1
+	h.epoch, h.loss, h.train, h.test, h.share, h.hops = h.epoch[:n], h.loss[:n], h.train[:n], h.test[:n], h.share[:n], h.hops[:n]
+}
+
+// until is the history up to epoch, for a view rewound to it.
+func (h *history) until(epoch int) *history {
+	n := 0
+	for n < len(h.epoch) && h.epoch[n] <= float64(epoch) {
+		n++
+	}
+	return &history{epoch: h.epoch[:n], loss: h.loss[:n], train: h.train[:n], test: h.test[:n], share: h.share[:n], hops: h.hops[:n]}
+}
 
 // OnMount reads the permalink, starts the engine and listens for keys.
 func (c *GraphLab) OnMount(ctx app.Context) {
@@ -232,8 +249,9 @@ func (c *GraphLab) flushSnapshots() {
 			continue
 		}
 		if i < len(q)-1 {
-			w, _, _ := s.ev.Snap.Split(s.f32)
+			w, pred, prob := s.ev.Snap.Split(s.f32)
 			c.hist.add(*s.ev.Snap, w, c.graph)
+			c.rw.add(*s.ev.Snap, w, pred, prob)
 			continue
 		}
 		c.onEvent(s.ev, s.f32)
@@ -246,6 +264,7 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 	case protocol.KindGraph:
 		c.gen, c.graph, c.pos, c.learned, c.view, c.weights, c.snapped, c.progress = ev.Gen, ev.Graph, nil, nil, nil, nil, false, nil
 		c.hist.reset()
+		c.rw.reset()
 		c.drawIdx = sampleEdges(len(ev.Graph.Src), maxDrawnEdges)
 		c.insp.reset(ev.Graph, c.drawIdx)
 		c.strokes = nil
@@ -292,6 +311,11 @@ func (c *GraphLab) onEvent(ev protocol.Event, f32 []float32) {
 func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 	w, pred, prob := s.Split(f32)
 	c.hist.add(s, w, c.graph)
+	c.rw.add(s, w, pred, prob)
+	if c.keepRewound(s, w, pred, prob) {
+		return
+	}
+	c.rw.past, c.rw.pausing = 0, false
 	c.snap, c.snapped, c.weights, c.pred, c.prob, c.running = s, true, w, pred, prob, s.Running
 	if c.progress != nil && (c.progress.Phase == protocol.PhaseSetup || s.Epoch > c.progress.Epoch || !s.Running) {
 		c.progress = nil
@@ -317,8 +341,10 @@ func (c *GraphLab) onSnapshot(s protocol.Snapshot, f32 []float32) {
 // a snapshot of an epoch not after the last (a reset, a new model) starts
 // them again.
 func (h *history) add(s protocol.Snapshot, w []float32, g *protocol.Graph) {
-	if n := len(h.epoch); n > 0 && float64(s.Epoch) <= h.epoch[n-1] {
+	if n := len(h.epoch); n > 0 && float64(s.Epoch) < h.epoch[n-1] {
 		h.reset()
+	} else if n > 0 && float64(s.Epoch) == h.epoch[n-1] {
+		h.drop() // the same epoch again (a pause): its newer snapshot stands
 	}
 	h.epoch = append(h.epoch, float64(s.Epoch))
 	h.loss = append(h.loss, float64(s.Loss))
@@ -397,11 +423,16 @@ func (c *GraphLab) onKey(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 }
 
-// typing reports whether a key goes to a field being typed into, or comes
+// typing reports whether a key goes to a field being typed into, or to a
+// slider that moves by it (arrows, Home, End, Page Up and Down), or comes
 // with a modifier: then it is no shortcut.
 func typing(e app.Event) bool {
 	if tag := strings.ToUpper(e.Get("target").Get("tagName").String()); tag == "INPUT" || tag == "SELECT" || tag == "TEXTAREA" {
 		if t := e.Get("target").Get("type").String(); t != "range" {
+			return true
+		}
+		switch k := e.Get("key").String(); {
+		case strings.HasPrefix(k, "Arrow"), k == "Home", k == "End", strings.HasPrefix(k, "Page"):
 			return true
 		}
 	}
@@ -416,6 +447,7 @@ func (c *GraphLab) togglePlay(ctx app.Context) {
 	if c.running {
 		c.send(protocol.OpPause)
 	} else {
+		c.goLive() // play resumes from the end
 		c.send(protocol.OpStart)
 	}
 }

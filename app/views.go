@@ -62,6 +62,9 @@ func (c *GraphLab) redrawCharts() {
 	c.lastChartDraw = time.Now()
 	c.noWeights = c.whyNoWeights() // a pass over the weights: here, not in Render
 	h := &c.hist
+	if c.rw.rewound() {
+		h = h.until(c.snap.Epoch)
+	}
 	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Loss and accuracy", XLabel: "epoch", YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: float64(c.snap.Epochs)},
 		viz.Series{Name: "loss", Color: "#000000", X: h.epoch, Y: h.loss},
 		viz.Series{Name: "train acc.", Color: viz.ClassColor(0), Dash: true, X: h.epoch, Y: h.train},
@@ -201,6 +204,7 @@ func (c *GraphLab) renderToolbar() app.UI {
 			c.stat("Epochs/s", "rate", "epochs-per-second", float64(c.snap.EpochsPerSec), 1),
 		),
 		c.renderProgress(),
+		c.renderRewind(),
 	)
 }
 

@@ -315,3 +315,42 @@ func TestTourWalksAllSteps(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-next"))), "finish")
 	waitFor(t, ctx, "the tour ends, the lab stays", `location.hash.includes("tour=none") && document.querySelector("#tour.idle") !== null && document.querySelector("#lab-attention[aria-current=page]") !== null`, 30*time.Second)
 }
+
+// The scrubber shows an earlier epoch of a run at the paper's default
+// size: its number, its accuracy and its weights; Play resumes from the
+// end. It reports what 200 epochs of frames cost.
+func TestRewindScrubber(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#epochs=200")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`, 120*time.Second)
+	type look struct {
+		Epoch, Frames, Bytes int
+		Test, Intra, Inter   float64
+	}
+	read := func() look {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[look](`(() => {
+  const m = (sel) => +document.querySelector(sel).dataset.value;
+  return {Epoch: m('#epoch'), Frames: parseInt(document.querySelector("#rewind .note").textContent), Bytes: m('[data-metric="rewind-bytes"]'),
+    Test: m('#test-acc'), Intra: m('#graph [data-metric="intra-mean-weight"]'), Inter: m('#graph [data-metric="inter-mean-weight"]')};
+})()`))
+		must(t, err, "read the page")
+		return v
+	}
+	end := read()
+	t.Logf("200 epochs of the default graph: %d frames kept in %.1f kB; epoch %d, test %.3f, drawn intra %.3f / inter %.3f",
+		end.Frames, float64(end.Bytes)/1000, end.Epoch, end.Test, end.Intra, end.Inter)
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#rewind-slider"); s.value = "50"; s.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`))
+	must(t, err, "rewind")
+	waitFor(t, ctx, "an earlier epoch", `+document.querySelector("#epoch").dataset.value < 40 && document.querySelector("#rewind").textContent.includes("Play resumes from 200")`, 10*time.Second)
+	past := read()
+	t.Logf("rewound: epoch %d, test %.3f, drawn intra %.3f / inter %.3f", past.Epoch, past.Test, past.Intra, past.Inter)
+	if past.Epoch >= end.Epoch || past.Inter <= end.Inter || past.Test == end.Test {
+		t.Errorf("rewound %+v, at the end %+v", past, end)
+	}
+	screenshot(t, ctx, "45-rewind")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play from the end")
+	waitFor(t, ctx, "back at the end", `+document.querySelector("#epoch").dataset.value === 200 && !document.querySelector("#rewind").textContent.includes("Play resumes")`, 20*time.Second)
+}

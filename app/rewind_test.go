@@ -1,0 +1,74 @@
+package app
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// The scrubber shows an earlier epoch's weights, numbers and curves; a
+// running run pauses, its pause keeps the past on view, and Play returns
+// to the end.
+func TestRewind(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	do(d, c, func() {
+		snapshot(f, 1, true, 0.5, 0.5, 0.5)
+		snapshot(f, 2, true, 0.9, 0.1, 0.2)
+		snapshot(f, 3, true, 1, 0, 0.25)
+	})
+	if len(c.rw.frames) != 3 || c.rw.rewound() {
+		t.Fatalf("%d frames, rewound %v", len(c.rw.frames), c.rw.rewound())
+	}
+	do(d, c, func() { c.rewindTo(1) })
+	if c.snap.Epoch != 2 || math.Abs(float64(c.weights[1])-0.1) > 0.002 || f.sent[len(f.sent)-1].Op != protocol.OpPause {
+		t.Fatalf("rewound to epoch %d, weights %v, last command %s", c.snap.Epoch, c.weights, f.sent[len(f.sent)-1].Op)
+	}
+	h := html(c)
+	for _, want := range []string{`data-metric="rewind-epoch" data-value="2"`, "Showing epoch 2 of 3", `data-metric="epoch" data-value="2"`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("rewound page lacks %s", want)
+		}
+	}
+	do(d, c, func() { snapshot(f, 4, false, 1, 0, 0) }) // the pause's snapshot
+	if c.snap.Epoch != 2 || !c.rw.rewound() || c.rw.live.snap.Epoch != 4 {
+		t.Fatalf("after the pause: showing %d, live %d", c.snap.Epoch, c.rw.live.snap.Epoch)
+	}
+	if !strings.Contains(html(c), "Play resumes from 4") {
+		t.Error("the scrubber does not say where Play resumes")
+	}
+	do(d, c, func() { c.togglePlay(nil) })
+	if c.rw.rewound() || c.snap.Epoch != 4 || f.sent[len(f.sent)-1].Op != protocol.OpStart {
+		t.Errorf("play: rewound %v, epoch %d, sent %s", c.rw.rewound(), c.snap.Epoch, f.sent[len(f.sent)-1].Op)
+	}
+	do(d, c, func() { c.rewindTo(0); snapshot(f, 5, false, 1, 0, 0) }) // a step, not a pause
+	if c.rw.rewound() || c.snap.Epoch != 5 {
+		t.Errorf("a step while rewound shows epoch %d", c.snap.Epoch)
+	}
+	do(d, c, func() { snapshot(f, 0, false, 0.5, 0.5, 0.5) }) // a reset
+	if len(c.rw.frames) != 1 {
+		t.Errorf("after a reset, %d frames", len(c.rw.frames))
+	}
+}
+
+// A frame's weights come back within half a level of their range.
+func TestFrameQuantisation(t *testing.T) {
+	var r rewind
+	w := []float32{0, 0.001, 0.3333, 0.5, 0.9999, 1}
+	r.add(protocol.Snapshot{Epoch: 1}, w, []float32{0, 5, 999, 1, 2, 3}, []float32{0.1, 0.2, 0.3, 0.4, 0.5, 1})
+	back, pred, prob := r.frames[0].arrays()
+	for i := range w {
+		if math.Abs(float64(back[i]-w[i])) > 1.0/510+1e-6 || math.Abs(float64(prob[i])-[]float64{0.1, 0.2, 0.3, 0.4, 0.5, 1}[i]) > 1.0/510+1e-6 {
+			t.Errorf("%d: weight %v → %v, prob → %v", i, w[i], back[i], prob[i])
+		}
+	}
+	if pred[2] != 999 {
+		t.Errorf("class 999 came back as %v", pred[2])
+	}
+	r.add(protocol.Snapshot{Epoch: 1}, w, nil, nil) // the same epoch replaces
+	if len(r.frames) != 1 {
+		t.Errorf("%d frames after the same epoch twice", len(r.frames))
+	}
+}
