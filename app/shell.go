@@ -26,6 +26,7 @@ type Shell struct {
 	view        app.Composer // the lab shown
 	installable bool
 	present     bool // projector mode, from the link
+	updated     bool // a new version is installed and waits for a reload
 	tour        tourPanel
 	unlisten    func()
 	unlistenKey func()
@@ -136,11 +137,31 @@ func (c *Shell) OnAppInstallChange(ctx app.Context) {
 	c.installable = ctx.IsAppInstallable()
 }
 
-// OnAppUpdate tells the user that a new version has been downloaded.
+// OnAppUpdate tells the user that a new version has been installed, and
+// offers to reload into it.
 func (c *Shell) OnAppUpdate(ctx app.Context) {
-	if ctx.AppUpdateAvailable() {
-		c.board.Add("A new version of the explorer is ready: reload the page to use it.", false)
+	c.updated = ctx.AppUpdateAvailable()
+}
+
+// renderUpdate is the banner of a new version: the link holds the whole
+// state of the lab, so a reload opens the new version on the same state;
+// only the epochs trained so far (and a graph opened from files) are
+// not in it.
+func (c *Shell) renderUpdate() app.UI {
+	if !c.updated {
+		return app.Div().ID("update").Class("update idle").Aria("hidden", "true")
 	}
+	lost := "The lab opens again as it is now; the epochs trained so far start over."
+	if st, _ := experiment.Decode(currentHash()); st.Data.Graph == experiment.GraphLocal {
+		lost = "The lab opens again as it is now; the epochs trained so far start over, and your own graph's files must be opened again."
+	}
+	return app.Div().ID("update").Class("update").Role("status").Body(
+		app.Span().Body(app.Strong().Text("A new version of the explorer is installed. "), app.Text(lost)),
+		app.Button().ID("update-reload").Class("primary").Text("Reload into it").
+			OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
+		app.Button().Class("dismiss").Title("Later: the new version opens next time").Text("Later").
+			OnClick(func(ctx app.Context, e app.Event) { c.updated = false }),
+	)
 }
 
 // OnDismount stops the engine.
@@ -202,6 +223,7 @@ func (c *Shell) Render() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 			),
 		),
+		c.renderUpdate(),
 		c.board.render(),
 		c.tour.render(),
 		view,

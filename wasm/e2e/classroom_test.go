@@ -354,3 +354,32 @@ func TestRewindScrubber(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play from the end")
 	waitFor(t, ctx, "back at the end", `+document.querySelector("#epoch").dataset.value === 200 && !document.querySelector("#rewind").textContent.includes("Play resumes")`, 20*time.Second)
 }
+
+// A new version deployed under an installed page: the page says so, and
+// its button reloads into the new version on the same state (the link).
+func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.CopyFS(dir, os.DirFS(distDir(t))), "copy the site")
+	srv := serve(t, dir, "/pdn/")
+	ctx := browser(t)
+	hash := "#lab=compare&models=pdn,gat&sigma-d=1"
+	open(t, ctx, srv, hash)
+	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
+	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	sw := filepath.Join(dir, "app-worker.js")
+	b, err := os.ReadFile(sw)
+	must(t, err, "read the service worker")
+	next := strings.Replace(string(b), `const cacheName = "pdn-explorer-`, `const cacheName = "pdn-explorer-next-`, 1)
+	if next == string(b) {
+		t.Fatal("the service worker names no cache")
+	}
+	must(t, os.WriteFile(sw, []byte(next), 0o644), "deploy a new version")
+	os.Remove(sw + ".gz")
+	must(t, chromedp.Do(ctx, chromedp.Reload()), "reload")
+	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`, 60*time.Second)
+	screenshot(t, ctx, "46-update")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#update-reload"))), "reload into it")
+	waitFor(t, ctx, "the new version on the same state", `caches.keys().then((ks) => ks.some((k) => k.startsWith("pdn-explorer-next-")) && !ks.some((k) => k.startsWith("pdn-explorer-") && !k.startsWith("pdn-explorer-next-")))
+  .then((swapped) => swapped && document.querySelector("#update.idle") !== null && location.hash.includes("sigma-d=1") &&
+    document.querySelector("#lab-compare[aria-current=page]") !== null && document.querySelector("#ctl-sigma-d") !== null && document.querySelector("#ctl-sigma-d").value === "1")`, 60*time.Second)
+}
