@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,9 +29,14 @@ func TestAccessibility(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	for _, link := range []string{"#per-class=64", "#lab=xor&per-class=64", "#lab=degree&per-class=64",
-		"#lab=compare&per-class=64", "#lab=attention", "#per-class=64&present=1", "#data=cora&per-class=64"} {
-		open(t, ctx, srv, link)
+		"#lab=compare&per-class=64", "#lab=attention", "#per-class=64&present=1", "#data=cora&per-class=64",
+		"#lab=compare&per-class=64&tour=paper&step=2", "#per-class=64&epochs=20&train"} {
+		open(t, ctx, srv, strings.TrimSuffix(link, "&train"))
 		waitFor(t, ctx, "the first snapshot", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => e.dataset.value !== "NaN")`, 90*time.Second)
+		if strings.HasSuffix(link, "&train") { // the rewind scrubber shows
+			key(t, ctx, " ")
+			waitFor(t, ctx, "20 epochs", `document.querySelector("#rewind:not(.idle)") !== null && document.querySelector("#epoch").textContent.startsWith("20 /")`, 60*time.Second)
+		}
 		time.Sleep(time.Second) // the figures' first draw
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true"))
 		must(t, err, "inject axe-core")
