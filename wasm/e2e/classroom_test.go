@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	dotparse "gonum.org/v1/gonum/graph/formats/dot"
 	"gonum.org/v1/gonum/graph/formats/dot/ast"
 
@@ -382,4 +383,50 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 	waitFor(t, ctx, "the new version on the same state", `caches.keys().then((ks) => ks.some((k) => k.startsWith("pdn-explorer-next-")) && !ks.some((k) => k.startsWith("pdn-explorer-") && !k.startsWith("pdn-explorer-next-")))
   .then((swapped) => swapped && document.querySelector("#update.idle") !== null && location.hash.includes("sigma-d=1") &&
     document.querySelector("#lab-compare[aria-current=page]") !== null && document.querySelector("#ctl-sigma-d") !== null && document.querySelector("#ctl-sigma-d").value === "1")`, 60*time.Second)
+}
+
+// The page works by keyboard: Tab reaches every control of the graph lab
+// in order (navigation, presets, tours, toolbar, scrubber, controls,
+// figure, exports, the pickers of one's own graph), each with a visible
+// focus ring.
+func TestKeyboardReachesEverything(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64&epochs=10")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	key(t, ctx, " ")
+	waitFor(t, ctx, "10 epochs", `document.querySelector("#epoch").textContent.startsWith("10 /")`, 60*time.Second)
+	type stop struct {
+		ID      string `json:"id"`
+		Ring    bool   `json:"ring"`
+		Visible bool   `json:"visible"`
+	}
+	seen := map[string]bool{}
+	var missing []string
+	for i := 0; i < 90; i++ {
+		must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)), "tab")
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[stop](`(() => {
+  const el = document.activeElement; if (!el || el === document.body) return {id: "", ring: true, visible: true};
+  const ring = (e) => { const cs = getComputedStyle(e); return cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2; };
+  const r = el.getBoundingClientRect();
+  return {id: el.id || el.tagName + "." + el.className, ring: ring(el) || (el.parentElement !== null && ring(el.parentElement)), visible: r.width > 0 || el.closest("label") !== null};
+})()`))
+		must(t, err, "read the focus")
+		if s.ID == "" || seen[s.ID] {
+			continue
+		}
+		seen[s.ID] = true
+		if !s.Ring {
+			missing = append(missing, s.ID)
+		}
+	}
+	for _, id := range []string{"lab-xor", "preset", "tours", "present", "play", "rewind-slider", "ctl-classes", "ctl-lr", "threshold", "layout", "graph-figure", "export-history", "export-bundle", "open-files", "open-folder"} {
+		if !seen[id] {
+			t.Errorf("Tab never reaches #%s", id)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("no visible focus on %v", missing)
+	}
+	t.Logf("Tab reached %d elements, every one with a focus ring: %v", len(seen), len(missing) == 0)
 }
