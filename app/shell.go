@@ -219,7 +219,7 @@ func (c *Shell) Render() app.UI {
 				).OnChange(func(ctx app.Context, e app.Event) { c.startTour(ctx.JSSrc().Get("value").String()) }),
 				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
 					Aria("pressed", c.present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
-				app.If(c.installable, app.Button().ID("install").Title("Install the explorer as an app that works offline").Text("Install").
+				app.If(c.installable, app.Button().ID("install").Class("lab-link").Title("Install the explorer as an app that works offline").Text("Install").
 					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 			),
 		),

@@ -215,13 +215,19 @@ func TestOpenYourOwnGraph(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
-	give := func(files map[string][]byte) {
+	give := func(files map[string][]byte, drop bool) {
 		t.Helper()
 		js := "(() => { const dt = new DataTransfer();\n"
 		for name, b := range files {
 			js += "dt.items.add(new File([Uint8Array.from(atob(\"" + base64.StdEncoding.EncodeToString(b) + "\"), (c) => c.charCodeAt(0))], \"" + name + "\"));\n"
 		}
-		js += `const i = document.querySelector("#open-files"); i.files = dt.files; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`
+		if drop { // dragged over the lab and let go
+			js += `const lab = document.querySelector(".graph-lab");
+lab.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+lab.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true})); return true; })()`
+		} else {
+			js += `const i = document.querySelector("#open-files"); i.files = dt.files; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`
+		}
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
 		must(t, err, "open the files")
 	}
@@ -229,7 +235,7 @@ func TestOpenYourOwnGraph(t *testing.T) {
 		"meta.json": []byte(`{"name": "broken"}`),
 		"nodes.csv": []byte("id,label,split,x0\n0,0,train,1\n1,zero,test,2\n"),
 		"edges.csv": []byte("source,target,e0\n0,1,1\n"),
-	})
+	}, true)
 	waitFor(t, ctx, "the reader's message", `document.querySelector(".notices").textContent.includes("nodes.csv:3:3")`, 30*time.Second)
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "label") {
 		t.Errorf("the message does not name the column: %q", h)
@@ -247,7 +253,7 @@ func TestOpenYourOwnGraph(t *testing.T) {
 		must(t, err, "read "+name)
 		files[name] = b
 	}
-	give(files)
+	give(files, false)
 	waitFor(t, ctx, "the opened graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 384`, 60*time.Second)
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "384 nodes") || !strings.Contains(h, "a link to it opens without it") {
 		t.Errorf("the notice: %q", h)
