@@ -104,6 +104,34 @@ func (c *Shell) goTo(name string) {
 	app.Window().Get("location").Set("hash", "lab="+name)
 }
 
+// choice is one entry of a menu: its value and what it says.
+type choice struct{ Name, Title string }
+
+func presetChoices() []choice {
+	out := make([]choice, len(experiment.Presets))
+	for i, p := range experiment.Presets {
+		out[i] = choice{p.Name, p.Title}
+	}
+	return out
+}
+
+func tourChoices() []choice {
+	out := make([]choice, len(experiment.Tours))
+	for i, t := range experiment.Tours {
+		out[i] = choice{t.Name, t.Title}
+	}
+	return out
+}
+
+// choiceMenu is a select whose first option is its title: choosing an
+// entry calls choose with its name, which acts and puts the menu back.
+func choiceMenu(id, title, label string, choices []choice, choose func(string)) app.UI {
+	return app.Select().ID(id).Class("lab-link").Aria("label", label).Body(
+		app.Option().Value("").Text(title).Selected(true),
+		app.Range(choices).Slice(func(i int) app.UI { return app.Option().Value(choices[i].Name).Text(choices[i].Title) }),
+	).OnChange(func(ctx app.Context, e app.Event) { choose(ctx.JSSrc().Get("value").String()) })
+}
+
 // openPreset opens a named situation by the address, keeping projector
 // mode if it is on, and puts the menu back on its title.
 func (c *Shell) openPreset(name string) {
@@ -203,20 +231,8 @@ func (c *Shell) Render() app.UI {
 					}
 					return b
 				}),
-				app.Select().ID("preset").Class("lab-link").Aria("label", "Presets: the paper's situations, one click away").Body(
-					app.Option().Value("").Text("Presets…").Selected(true),
-					app.Range(experiment.Presets).Slice(func(i int) app.UI {
-						p := experiment.Presets[i]
-						return app.Option().Value(p.Name).Text(p.Title)
-					}),
-				).OnChange(func(ctx app.Context, e app.Event) { c.openPreset(ctx.JSSrc().Get("value").String()) }),
-				app.Select().ID("tours").Class("lab-link").Aria("label", "Guided tours: a few steps through the paper's lessons").Body(
-					app.Option().Value("").Text("Tours…").Selected(true),
-					app.Range(experiment.Tours).Slice(func(i int) app.UI {
-						t := experiment.Tours[i]
-						return app.Option().Value(t.Name).Text(t.Title)
-					}),
-				).OnChange(func(ctx app.Context, e app.Event) { c.startTour(ctx.JSSrc().Get("value").String()) }),
+				choiceMenu("preset", "Presets…", "Presets: the paper's situations, one click away", presetChoices(), c.openPreset),
+				choiceMenu("tours", "Tours…", "Guided tours: a few steps through the paper's lessons", tourChoices(), c.startTour),
 				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
 					Aria("pressed", c.present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
 				app.If(c.installable, app.Button().ID("install").Class("lab-link").Title("Install the explorer as an app that works offline").Text("Install").
