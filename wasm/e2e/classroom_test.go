@@ -208,8 +208,9 @@ func inkShare(img image.Image) float64 {
 	return float64(ink) / float64(b.Dx()*b.Dy())
 }
 
-// A graph opened from files trains as data=local, with a link that says
-// so; a malformed file shows the reader's message, and the graph stays.
+// A graph dropped on the lab trains as data=local, with a notice that the
+// link cannot carry it; a malformed file picked shows the reader's
+// message, and the graph stays.
 func TestOpenYourOwnGraph(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
@@ -235,7 +236,7 @@ lab.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancel
 		"meta.json": []byte(`{"name": "broken"}`),
 		"nodes.csv": []byte("id,label,split,x0\n0,0,train,1\n1,zero,test,2\n"),
 		"edges.csv": []byte("source,target,e0\n0,1,1\n"),
-	}, true)
+	}, false)
 	waitFor(t, ctx, "the reader's message", `document.querySelector(".notices").textContent.includes("nodes.csv:3:3")`, 30*time.Second)
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "label") {
 		t.Errorf("the message does not name the column: %q", h)
@@ -253,7 +254,7 @@ lab.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancel
 		must(t, err, "read "+name)
 		files[name] = b
 	}
-	give(files, false)
+	give(files, true)
 	waitFor(t, ctx, "the opened graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 384`, 60*time.Second)
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "384 nodes") || !strings.Contains(h, "a link to it opens without it") {
 		t.Errorf("the notice: %q", h)
