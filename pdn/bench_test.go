@@ -37,3 +37,31 @@ func benchEpoch(b *testing.B, kind string) {
 func BenchmarkEpochPDN(b *testing.B) { benchEpoch(b, experiment.PDN) }
 func BenchmarkEpochGCN(b *testing.B) { benchEpoch(b, experiment.GCN) }
 func BenchmarkEpochMLP(b *testing.B) { benchEpoch(b, experiment.MLP) }
+
+// benchWS times one epoch of kind on Appendix E's largest graph: a
+// Watts–Strogatz graph of 4096 nodes and 64 edges per node (about 131k
+// edges), 128 node and 128 edge features, and the pathfinder [32].
+func benchWS(b *testing.B, kind string) {
+	g, err := datasets.SmallWorld(1<<12, 64, 0.5, 128, 128, 4, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := experiment.Default()
+	e.Model.Kind, e.Model.EdgeHidden, e.Model.EdgeDrop = kind, []int{32}, 0
+	t, err := NewTrainer(g, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := t.Step(); err != nil { // warm up
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := t.Step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEpochWSPDN(b *testing.B) { benchWS(b, experiment.PDN) }
+func BenchmarkEpochWSGCN(b *testing.B) { benchWS(b, experiment.GCN) }

@@ -79,3 +79,36 @@ func TestDefaultScenarioSeed1(t *testing.T) {
 		}
 	}
 }
+
+// The products split across goroutines give the same bits at any number
+// of threads: the golden runs, dense and sparse, with every product split
+// however small, on 1 to 5 threads, end at their digests.
+func TestThreadsKeepTheBits(t *testing.T) {
+	if gonumAsm {
+		t.Skip("gonum's assembly kernels round differently from the browser's pure Go: run with -tags noasm, as the Makefile does")
+	}
+	defer func(n int, w float64) { threads, minSplitWork = n, w }(threads, minSplitWork)
+	minSplitWork = 0
+	for _, n := range []int{1, 2, 3, 5} {
+		threads = n
+		for _, tc := range []struct {
+			sparse bool
+			want   string
+		}{{false, goldenDigest}, {true, sparseDigest}} {
+			e := experiment.Default()
+			e.Data.PerClass = 32
+			g, err := datasets.Synthetic(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.sparse {
+				g = sparsified(g)
+			}
+			tr := mustTrainer(t, g, e)
+			runEpochs(t, tr, 20)
+			if got := digest(tr, tr.Evaluate()); got != tc.want {
+				t.Errorf("%d threads, sparse %v: digest %s, want %s", n, tc.sparse, got, tc.want)
+			}
+		}
+	}
+}

@@ -58,12 +58,17 @@ func mulABT(c, a, b []float64, n, k, m int) {
 // weight matrix stored out×in, from the output gradient a and the input b.
 // Four rows of a and b are folded into c at a time, so each entry of c is
 // loaded and stored once per four products.
-func addATB(c, a, b []float64, n, m, k int) {
+func addATB(c, a, b []float64, n, m, k int) { addATBCols(c, a, b, n, m, k, 0, m) }
+
+// addATBCols is addATB for the rows j0..j1 of c only (the columns of a):
+// each row of c sums over the rows of a in the same order, whatever the
+// range, so ranges can run at once.
+func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	c, a, b = c[:m*k], a[:n*m], b[:n*k]
 	i := 0
 	for ; i+4 <= n; i += 4 {
 		b0, b1, b2, b3 := b[i*k:(i+1)*k], b[(i+1)*k:(i+2)*k], b[(i+2)*k:(i+3)*k], b[(i+3)*k:(i+4)*k]
-		for j := 0; j < m; j++ {
+		for j := j0; j < j1; j++ {
 			s0, s1, s2, s3 := a[i*m+j], a[(i+1)*m+j], a[(i+2)*m+j], a[(i+3)*m+j]
 			if s0 == 0 && s1 == 0 && s2 == 0 && s3 == 0 {
 				continue // ReLU and the loss's unlabelled rows leave many zeros
@@ -77,7 +82,7 @@ func addATB(c, a, b []float64, n, m, k int) {
 	}
 	for ; i < n; i++ {
 		bi := b[i*k : (i+1)*k]
-		for j := 0; j < m; j++ {
+		for j := j0; j < j1; j++ {
 			s := a[i*m+j]
 			cj := c[j*k : (j+1)*k]
 			bi := bi[:len(cj)]

@@ -83,7 +83,9 @@ func (pc *pacer) mulABT(c, a, b []float64, n, k, m int) {
 	per := float64(k * m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		mulABT(c[lo*m:hi*m], a[lo*k:hi*k], b, hi-lo, k, m)
+		j := newJob(mulABTRows)
+		j.c, j.a, j.b, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, k, m
+		j.split(hi-lo, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -94,7 +96,9 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	per := float64(m * k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		addATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
+		j := newJob(addATBColsJob)
+		j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k
+		j.split(m, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -31,11 +31,17 @@ func spMulABT(c []float64, a *datasets.CSR, lo, hi int, bt []float64, m int) {
 // and dense a (n×m) whose rows lo..hi are given: the transposed weight
 // gradient, one contiguous row of ct per feature.
 func spAccumATB(ct, a []float64, b *datasets.CSR, lo, hi, m int) {
+	spAccumATBCols(ct, a, b, lo, hi, m, 0, m)
+}
+
+// spAccumATBCols is spAccumATB for the columns o0..o1 of ct only: each
+// entry sums over the rows in the same order, whatever the range.
+func spAccumATBCols(ct, a []float64, b *datasets.CSR, lo, hi, m, o0, o1 int) {
 	for i := lo; i < hi; i++ {
-		ai := a[(i-lo)*m : (i-lo+1)*m]
+		ai := a[(i-lo)*m+o0 : (i-lo)*m+o1]
 		for p := b.Ptr[i]; p < b.Ptr[i+1]; p++ {
 			v, j := b.Val[p], int(b.Col[p])
-			row := ct[j*m : (j+1)*m]
+			row := ct[j*m+o0 : j*m+o1]
 			row = row[:len(ai)]
 			for o, g := range ai {
 				row[o] += float64(v * g)
@@ -60,7 +66,9 @@ func (pc *pacer) xMulWT(c, x []float64, sx *datasets.CSR, w, wt []float64, n, k,
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		spMulABT(c[lo*m:hi*m], sx, lo, hi, wt, m)
+		j := newJob(spMulABTRows)
+		j.c, j.sx, j.b, j.base, j.m = c[lo*m:hi*m], sx, wt, lo, m
+		j.split(hi-lo, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -77,7 +85,9 @@ func (pc *pacer) addGTX(c, g, x []float64, sx *datasets.CSR, ct []float64, n, m,
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		spAccumATB(ct, g[lo*m:hi*m], sx, lo, hi, m)
+		j := newJob(spAccumATBColsJob)
+		j.c, j.a, j.sx, j.base, j.n, j.m = ct, g[lo*m:hi*m], sx, lo, hi-lo, m
+		j.split(m, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -1,0 +1,111 @@
+package pdn
+
+import (
+	"runtime"
+	"sync"
+
+	"pdnexplorer/datasets"
+)
+
+// Natively the dense and sparse products split their work across the
+// cores: the rows of the output, or its columns where the sum runs over
+// rows. Each entry is still one sum, taken in the same order, by one
+// goroutine, so the bits do not depend on the number of threads, and equal
+// the single-threaded WebAssembly worker's. Go's WebAssembly has one
+// thread (GOMAXPROCS is 1), and so runs every product in one piece.
+//
+// A training step must not allocate (its tests say so), so the pieces go
+// to long-lived goroutines as spans of a pooled job, not as closures.
+
+// threads is how many goroutines a product may use; tests change it.
+var threads = runtime.GOMAXPROCS(0)
+
+// minSplitWork is the least work (multiply-adds) worth splitting: below
+// it, handing pieces to other goroutines costs more than it saves.
+var minSplitWork = float64(1 << 16)
+
+// job is one product to split: run computes the piece [lo, hi) of it from
+// the operands held here.
+type job struct {
+	run           func(j *job, lo, hi int)
+	c, a, b       []float64
+	sx            *datasets.CSR
+	n, k, m, base int
+	done          chan struct{}
+}
+
+var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 64)} }}
+
+// span is a piece of a job for a helper goroutine.
+type span struct {
+	j      *job
+	lo, hi int
+}
+
+// helpers run spans; there are as many as the most threads asked, less one
+// (the caller runs the first piece itself).
+var helpers struct {
+	sync.Mutex
+	n     int
+	spans chan span
+}
+
+func startHelpers(n int) {
+	helpers.Lock()
+	defer helpers.Unlock()
+	if helpers.spans == nil {
+		helpers.spans = make(chan span, 64)
+	}
+	for ; helpers.n < n; helpers.n++ {
+		go func() {
+			for s := range helpers.spans {
+				s.j.run(s.j, s.lo, s.hi)
+				s.j.done <- struct{}{}
+			}
+		}()
+	}
+}
+
+// newJob returns a job from the pool set to run.
+func newJob(run func(j *job, lo, hi int)) *job {
+	j := jobs.Get().(*job)
+	j.run = run
+	return j
+}
+
+// split runs the job over [0, n) in contiguous pieces, at once on up to
+// threads goroutines when work (its multiply-adds) is worth it, and
+// returns the job to the pool.
+func (j *job) split(n int, work float64) {
+	p := min(threads, n, cap(j.done)+1)
+	if p <= 1 || work < minSplitWork {
+		j.run(j, 0, n)
+	} else {
+		startHelpers(p - 1)
+		for t := 1; t < p; t++ {
+			helpers.spans <- span{j, t * n / p, (t + 1) * n / p}
+		}
+		j.run(j, 0, n/p)
+		for t := 1; t < p; t++ {
+			<-j.done
+		}
+	}
+	j.c, j.a, j.b, j.sx = nil, nil, nil, nil
+	jobs.Put(j)
+}
+
+// The pieces of each product, as jobs run them.
+
+func mulABTRows(j *job, lo, hi int) {
+	mulABT(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, hi-lo, j.k, j.m)
+}
+
+func addATBColsJob(j *job, lo, hi int) { addATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
+
+func spMulABTRows(j *job, lo, hi int) {
+	spMulABT(j.c[lo*j.m:hi*j.m], j.sx, j.base+lo, j.base+hi, j.b, j.m)
+}
+
+func spAccumATBColsJob(j *job, lo, hi int) {
+	spAccumATBCols(j.c, j.a, j.sx, j.base, j.base+j.n, j.m, lo, hi)
+}
