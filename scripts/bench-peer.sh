@@ -52,3 +52,40 @@ if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
 else
   echo "(Cora against PyTorch Geometric needs $pyg and its set-up; see its README)"
 fi
+
+# Appendix E's largest graph (Watts–Strogatz, 4096 nodes, 64 edges per node,
+# about 131k edges, F = D = 128, the pathfinder [32]): ours from the Go
+# benchmarks, PyTorch Geometric's from ../shared/peers/pyg_runtime.py (its
+# k = 64 line: GCN's ms and the shallow PDN's % over it).
+runtime_peer=${PYG_RUNTIME:-../shared/peers/pyg_runtime.py}
+echo
+printf '%-5s %14s %14s %8s\n' ws go_ms pyg_ms ratio
+go_ws=$(go test -run '^$' -bench 'EpochWS' -benchtime 5x ./pdn/ | awk '/BenchmarkEpochWS/ { name = tolower(substr($1, 17)); sub(/-.*/, "", name); printf "%s %.1f\n", name, $3 / 1e6 }')
+py_gcn=-; py_pdn=-
+if [ -f "$runtime_peer" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
+  line=$(/usr/bin/python3 "$runtime_peer" --sweep k --epochs 7 | grep '^k=64 ')
+  py_gcn=$(echo "$line" | sed -n 's/.*gcn \([0-9.]*\) ms.*/\1/p')
+  pct=$(echo "$line" | sed -n 's/.*shallow +\([0-9.]*\)%.*/\1/p')
+  py_pdn=$(awk -v g="$py_gcn" -v p="$pct" 'BEGIN { printf "%.1f", g * (1 + p / 100) }')
+else
+  echo "(the Watts–Strogatz row against PyTorch Geometric needs $runtime_peer and its set-up)"
+fi
+for m in pdn gcn; do
+  gms=$(echo "$go_ws" | awk -v m="$m" '$1 == m { print $2 }')
+  pms=$py_gcn; [ "$m" = pdn ] && pms=$py_pdn
+  ratio=-; [ "$pms" != - ] && ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
+  printf '%-5s %14s %14s %8s\n' "$m" "$gms" "$pms" "$ratio"
+done
+
+# Facebook Page-Page, when MUSAE names its folder (edges.csv, target.csv,
+# features.json; not shipped): ours with sparse features, 20 epochs.
+if [ -n "${MUSAE:-}" ]; then
+  echo
+  printf '%-8s %14s %10s\n' facebook go_ms go_acc
+  for m in pdn gcn; do
+    g=$("$pdn" train -data "$MUSAE" -model "$m" -edge-dropout 0 -epochs 20 -seed 1 -json -quiet | tail -1)
+    printf '%-8s %14s %10s\n' "$m" "$(echo "$g" | field epoch_ms_median)" "$(echo "$g" | field test_accuracy)"
+  done
+else
+  echo "(Facebook Page-Page: set MUSAE to its folder)"
+fi
