@@ -82,8 +82,9 @@ func (t *tourPanel) focus(ctx app.Context) {
 			if t.focused != want {
 				return
 			}
-			if el := app.Window().GetElementByID(want); el.Truthy() {
+			if el := app.Window().GetElementByID(want); el.Truthy() && !el.Get("classList").Call("contains", tourFocusClass).Bool() {
 				el.Get("classList").Call("add", tourFocusClass)
+				el.Call("scrollIntoView", map[string]any{"block": "nearest", "behavior": "smooth"})
 			}
 		})
 	}

@@ -291,10 +291,10 @@ func TestTourWalksAllSteps(t *testing.T) {
 	open(t, ctx, srv, "#tour=paper&step=1")
 	steps := []struct{ lab, row, focus string }{
 		{"graph", "lab=graph", "graph"},
-		{"compare", "sigma-d=1", "summary"},
-		{"compare", "q=0.0625", "summary"},
+		{"compare", "sigma-d=1", "mini-graphs"},
+		{"compare", "q=0.0625", "mini-graphs"},
 		{"xor", "lab=xor", "table3"},
-		{"degree", "lab=degree", "summary"},
+		{"degree", "lab=degree", "degree"},
 		{"attention", "lab=attention", "attention"},
 	}
 	for i, s := range steps {
