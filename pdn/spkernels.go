@@ -27,15 +27,11 @@ func spMulABT(c []float64, a *datasets.CSR, lo, hi int, bt []float64, m int) {
 	}
 }
 
-// spAccumATB adds to ct (k×m) the rows lo..hi of bᵀ·a, for sparse b (n×k)
-// and dense a (n×m) whose rows lo..hi are given: the transposed weight
-// gradient, one contiguous row of ct per feature.
-func spAccumATB(ct, a []float64, b *datasets.CSR, lo, hi, m int) {
-	spAccumATBCols(ct, a, b, lo, hi, m, 0, m)
-}
-
-// spAccumATBCols is spAccumATB for the columns o0..o1 of ct only: each
-// entry sums over the rows in the same order, whatever the range.
+// spAccumATBCols adds to the columns o0..o1 of ct (k×m) the rows lo..hi
+// of bᵀ·a, for sparse b (n×k) and dense a (n×m) whose rows lo..hi are
+// given: the transposed weight gradient, one contiguous row of ct per
+// feature. Each entry sums over the rows in the same order, whatever the
+// range of columns, so ranges can run at once.
 func spAccumATBCols(ct, a []float64, b *datasets.CSR, lo, hi, m, o0, o1 int) {
 	for i := lo; i < hi; i++ {
 		ai := a[(i-lo)*m+o0 : (i-lo)*m+o1]
