@@ -32,22 +32,29 @@ func TestGoldenDigestSameEverywhere(t *testing.T) {
 		sparse   bool
 		want     string
 	}{{experiment.Default().Model.EdgeDrop, false, goldenDigest}, {0, false, officialDigest}, {experiment.Default().Model.EdgeDrop, true, sparseDigest}} {
-		e := experiment.Default()
-		e.Data.PerClass = 32
-		e.Model.EdgeDrop = tc.edgeDrop
-		g, err := datasets.Synthetic(e.Data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tc.sparse {
-			g = sparsified(g)
-		}
-		tr := mustTrainer(t, g, e)
-		runEpochs(t, tr, 20)
-		if got := digest(tr, tr.Evaluate()); got != tc.want {
+		if got := goldenRun(t, tc.edgeDrop, tc.sparse); got != tc.want {
 			t.Errorf("edge dropout %v, sparse %v: digest %s, want %s", tc.edgeDrop, tc.sparse, got, tc.want)
 		}
 	}
+}
+
+// goldenRun is the digest of the golden run: 20 epochs of PDN at n = 32,
+// with the edge dropout given, its node features dense or sparse.
+func goldenRun(t *testing.T, edgeDrop float64, sparse bool) string {
+	t.Helper()
+	e := experiment.Default()
+	e.Data.PerClass = 32
+	e.Model.EdgeDrop = edgeDrop
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sparse {
+		g = sparsified(g)
+	}
+	tr := mustTrainer(t, g, e)
+	runEpochs(t, tr, 20)
+	return digest(tr, tr.Evaluate())
 }
 
 // TestDefaultScenarioSeed1 pins one seed's result at the paper's default
@@ -95,18 +102,7 @@ func TestThreadsKeepTheBits(t *testing.T) {
 			sparse bool
 			want   string
 		}{{false, goldenDigest}, {true, sparseDigest}} {
-			e := experiment.Default()
-			e.Data.PerClass = 32
-			g, err := datasets.Synthetic(e.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tc.sparse {
-				g = sparsified(g)
-			}
-			tr := mustTrainer(t, g, e)
-			runEpochs(t, tr, 20)
-			if got := digest(tr, tr.Evaluate()); got != tc.want {
+			if got := goldenRun(t, experiment.Default().Model.EdgeDrop, tc.sparse); got != tc.want {
 				t.Errorf("%d threads, sparse %v: digest %s, want %s", n, tc.sparse, got, tc.want)
 			}
 		}
