@@ -19,7 +19,7 @@ WASMFLAGS   := -trimpath -ldflags=-s\ -w
 # runs each for FUZZTIME; make fuzz FUZZTIME=10m runs them longer.
 FUZZTIME    ?= 10s
 FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
-               ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./pdn:FuzzBundleTrains \
+               ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./datasets:FuzzOpenFiles ./pdn:FuzzBundleTrains \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
                ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags
 

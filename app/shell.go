@@ -40,18 +40,8 @@ func (c *Shell) OnMount(ctx app.Context) {
 		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL, f) }
 	}
 	c.engine = NewEngine(dial)
-	c.show(labInHash(currentHash()))
-	c.present = presentInHash(currentHash())
-	c.tour.read(currentHash())
-	c.tour.focus(ctx)
-	c.unlisten = app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) {
-		c.present = presentInHash(currentHash())
-		if l := labInHash(currentHash()); l != c.lab {
-			c.show(l)
-		}
-		c.tour.read(currentHash())
-		c.tour.focus(ctx)
-	})
+	c.follow(ctx)
+	c.unlisten = app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) { c.follow(ctx) })
 	c.unlistenKey = app.Window().AddEventListener("keydown", func(ctx app.Context, e app.Event) {
 		if typing(e) {
 			return
@@ -68,10 +58,25 @@ func (c *Shell) OnMount(ctx app.Context) {
 	})
 }
 
-// presentInHash reports whether a URL fragment asks for projector mode.
-func presentInHash(h string) bool {
-	st, _ := experiment.Decode(h)
-	return st.View.Present == 1
+// follow reads the link once for what the shell shows: the lab (a new one
+// if it changed), projector mode and the tour.
+func (c *Shell) follow(ctx app.Context) {
+	st, _ := experiment.Decode(currentHash())
+	if c.view == nil || st.View.Lab != c.lab {
+		c.show(st.View.Lab)
+	}
+	c.present = st.View.Present == 1
+	c.tour.read(st.View)
+	c.tour.focus(ctx)
+}
+
+// openLink opens a link by the address, so that Back returns, keeping
+// projector mode if it is on.
+func openLink(link string, present bool) {
+	if present {
+		link += "&present=1"
+	}
+	app.Window().Get("location").Set("hash", link)
 }
 
 // togglePresent switches projector mode by the address, so the lab keeps
@@ -124,39 +129,30 @@ func tourChoices() []choice {
 }
 
 // choiceMenu is a select whose first option is its title: choosing an
-// entry calls choose with its name, which acts and puts the menu back.
+// entry calls choose with its name, and the menu goes back to its title.
 func choiceMenu(id, title, label string, choices []choice, choose func(string)) app.UI {
 	return app.Select().ID(id).Class("lab-link").Aria("label", label).Body(
 		app.Option().Value("").Text(title).Selected(true),
 		app.Range(choices).Slice(func(i int) app.UI { return app.Option().Value(choices[i].Name).Text(choices[i].Title) }),
-	).OnChange(func(ctx app.Context, e app.Event) { choose(ctx.JSSrc().Get("value").String()) })
+	).OnChange(func(ctx app.Context, e app.Event) {
+		choose(ctx.JSSrc().Get("value").String())
+		ctx.JSSrc().Set("value", "")
+	})
 }
 
-// openPreset opens a named situation by the address, keeping projector
-// mode if it is on, and puts the menu back on its title.
+// openPreset opens a named situation, keeping projector mode if it is on.
 func (c *Shell) openPreset(name string) {
 	for _, p := range experiment.Presets {
 		if p.Name == name {
-			link := p.Link
-			if c.present {
-				link += "&present=1"
-			}
-			app.Window().Get("location").Set("hash", link)
+			openLink(p.Link, c.present)
 		}
-	}
-	if el := app.Window().GetElementByID("preset"); el.Truthy() {
-		el.Set("value", "")
 	}
 }
 
-// startTour opens the first step of the tour called name and puts the
-// menu back on its title.
+// startTour opens the first step of the tour called name.
 func (c *Shell) startTour(name string) {
 	if t, ok := experiment.TourNamed(name); ok {
-		c.tour.goTo(t, 1, c.present)
-	}
-	if el := app.Window().GetElementByID("tours"); el.Truthy() {
-		el.Set("value", "")
+		c.tour.goTo(t, 1)
 	}
 }
 

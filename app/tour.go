@@ -17,39 +17,33 @@ const tourFocusClass = "tour-focus"
 // stays while the labs under it change.
 type tourPanel struct {
 	tour    experiment.Tour
-	step    int // 1-based; 0 when no tour is under way
-	present bool
+	step    int  // 1-based; 0 when no tour is under way
+	present bool // projector mode, kept from step to step
 	focused string
 }
 
-// read takes the tour and step from a URL fragment; a step beyond the
+// read takes the tour and step from a link's view rows; a step beyond the
 // tour's end shows its last.
-func (t *tourPanel) read(h string) {
-	st, _ := experiment.Decode(h)
-	t.present = st.View.Present == 1
-	tour, ok := experiment.TourNamed(st.View.Tour)
+func (t *tourPanel) read(v experiment.View) {
+	t.present = v.Present == 1
+	tour, ok := experiment.TourNamed(v.Tour)
 	if !ok {
 		t.tour, t.step = experiment.Tour{}, 0
 		return
 	}
-	t.tour, t.step = tour, min(st.View.Step, len(tour.Steps))
+	t.tour, t.step = tour, min(v.Step, len(tour.Steps))
 }
 
 func (t *tourPanel) active() bool { return t.step > 0 }
 
 // walk moves by delta steps along the tour under way.
-func (t *tourPanel) walk(delta int) { t.goTo(t.tour, t.step+delta, t.present) }
+func (t *tourPanel) walk(delta int) { t.goTo(t.tour, t.step+delta) }
 
-// goTo opens step k of tour by the address, keeping projector mode.
-func (t *tourPanel) goTo(tour experiment.Tour, k int, present bool) {
-	if k < 1 || k > len(tour.Steps) {
-		return
+// goTo opens step k of tour, keeping projector mode.
+func (t *tourPanel) goTo(tour experiment.Tour, k int) {
+	if k >= 1 && k <= len(tour.Steps) {
+		openLink(tour.StepLink(k), t.present)
 	}
-	link := tour.StepLink(k)
-	if present {
-		link += "&present=1"
-	}
-	app.Window().Get("location").Set("hash", link)
 }
 
 // end leaves the tour where it is: the lab and its state stay.

@@ -35,7 +35,7 @@ func TestTourFocusExists(t *testing.T) {
 // The panel shows the step the link names, and the keys walk the tour.
 func TestTourPanel(t *testing.T) {
 	var p tourPanel
-	p.read("#lab=graph&tour=paper&step=2")
+	p.read(view(t, "#lab=graph&tour=paper&step=2"))
 	if !p.active() || p.step != 2 || p.tour.Name != "paper" {
 		t.Fatalf("read: tour %q step %d", p.tour.Name, p.step)
 	}
@@ -48,15 +48,24 @@ func TestTourPanel(t *testing.T) {
 			t.Errorf("the panel lacks %q", want)
 		}
 	}
-	p.read("#tour=graph&step=6") // past the graph tour's 4 steps: its last
+	p.read(view(t, "#tour=graph&step=6")) // past the graph tour's 4 steps: its last
 	if p.step != 4 {
 		t.Errorf("step 6 of a 4-step tour shows step %d, want 4", p.step)
 	}
 	if h := app.HTMLString(p.render()); !strings.Contains(h, "Finish") {
 		t.Error("the last step offers no Finish")
 	}
-	p.read("#lab=graph")
+	p.read(view(t, "#lab=graph"))
 	if p.active() || p.onKey("n") {
 		t.Error("a link without a tour shows one, or takes its keys")
 	}
+}
+
+func view(t *testing.T, link string) experiment.View {
+	t.Helper()
+	st, err := experiment.Decode(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.View
 }

@@ -8,7 +8,6 @@ import (
 	"path"
 	"strings"
 	"testing/fstest"
-	"time"
 
 	"pdnexplorer/internal/numtext"
 )
@@ -46,7 +45,7 @@ func FilesFS(files []File) (fs.FS, error) {
 		if _, dup := m[name]; dup {
 			return nil, &BundleError{File: name, Msg: "given twice; open one folder's files at a time"}
 		}
-		m[name] = &fstest.MapFile{Data: f.Data, Mode: 0o444, ModTime: time.Time{}}
+		m[name] = &fstest.MapFile{Data: f.Data, Mode: 0o444}
 	}
 	return m, nil
 }

@@ -1,10 +1,14 @@
 package datasets
 
 import (
+	"archive/zip"
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"pdnexplorer/experiment"
 )
 
 // FuzzReadBundle reads any three files as a bundle. It must never panic;
@@ -114,6 +118,44 @@ func FuzzReadMUSAE(f *testing.F) {
 		}
 		if err := g.Check(); err != nil || g.XS == nil || g.C > MaxClasses {
 			t.Fatalf("accepted an inconsistent graph: %v", err)
+		}
+	})
+}
+
+// FuzzOpenFiles opens any bytes as a zip archive the user dropped: no
+// panic, no allocation beyond the limit; a refusal is one line; what opens
+// is a consistent graph with edge features and a kind per edge.
+func FuzzOpenFiles(f *testing.F) {
+	var ok bytes.Buffer
+	d := experiment.Default().Data
+	d.PerClass, d.P, d.NodeFeatures, d.EdgeFeatures = 16, 0.0625, 4, 4
+	g, err := Build(d)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if err := WriteBundleZip(&ok, "tiny", g); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(ok.Bytes())
+	var musae bytes.Buffer
+	zw := zip.NewWriter(&musae)
+	for name, body := range tinyMUSAE {
+		w, _ := zw.Create(name)
+		w.Write([]byte(body))
+	}
+	zw.Close()
+	f.Add(musae.Bytes())
+	f.Add([]byte("PK\x03\x04 not really"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, _, err := OpenFiles([]File{{Name: "dropped.zip", Data: data}})
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("message %q", err)
+			}
+			return
+		}
+		if err := g.Check(); err != nil || g.D == 0 || len(g.Kind) != g.E() {
+			t.Fatalf("opened an inconsistent graph: %v", err)
 		}
 	})
 }
