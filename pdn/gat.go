@@ -96,7 +96,13 @@ func (l *gatLayer) forward(y, x []float64) {
 			for k := lo; k < hi; k++ {
 				p := l.s[int(g.col[k])*H+h] + l.t[i*H+h]
 				l.pre[k*H+h] = p
-				m = max(m, leaky(p))
+				// Not the builtin max: it is a call in WebAssembly, and
+				// natively its NaN and signed-zero checks cost a third
+				// of this loop. The result is the same for every finite
+				// p, and a NaN in p makes every α NaN either way.
+				if lp := leaky(p); lp > m {
+					m = lp
+				}
 			}
 			var sum float64
 			for k := lo; k < hi; k++ {
@@ -104,20 +110,106 @@ func (l *gatLayer) forward(y, x []float64) {
 				l.alpha[k*H+h] = a
 				sum += a
 			}
-			yh := yi[h*O : (h+1)*O]
 			for k := lo; k < hi; k++ {
-				a := l.alpha[k*H+h] / sum
-				l.alpha[k*H+h] = a
-				j := int(g.col[k])
-				whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-				for o := range yh {
-					yh[o] += float64(a * whj[o])
-				}
+				l.alpha[k*H+h] /= sum
 			}
+			l.aggregate(yi[h*O:(h+1)*O], i, h)
 		}
 		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}
 	addRows(y, l.b.val, g.n, ho)
+}
+
+// aggregate adds to y (zero on entry) head h's Σ_j α_ij W h_j over node
+// i's neighbourhood, each output summed over the neighbours in order. For
+// the hidden layer's 8 features a head, the 8 sums stay in registers
+// rather than in memory, loaded and stored again for every neighbour.
+func (l *gatLayer) aggregate(y []float64, i, h int) {
+	g, H, O := l.g, l.heads, l.o
+	ho := H * O
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	if O != 8 {
+		for k := lo; k < hi; k++ {
+			a, j := l.alpha[k*H+h], int(g.col[k])
+			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+			for o := range y {
+				y[o] += float64(a * whj[o])
+			}
+		}
+		return
+	}
+	y = y[:8]
+	s0, s1, s2, s3, s4, s5, s6, s7 := y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7]
+	for k := lo; k < hi; k++ {
+		a, j := l.alpha[k*H+h], int(g.col[k])
+		w := l.wh[j*ho+h*8:]
+		w = w[:8]
+		s0 += float64(a * w[0])
+		s1 += float64(a * w[1])
+		s2 += float64(a * w[2])
+		s3 += float64(a * w[3])
+		s4 += float64(a * w[4])
+		s5 += float64(a * w[5])
+		s6 += float64(a * w[6])
+		s7 += float64(a * w[7])
+	}
+	y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7] = s0, s1, s2, s3, s4, s5, s6, s7
+}
+
+// scatter is the first half of backward for node i and head h, with dyh
+// the head's output gradient: for each neighbour k (node j) it sets
+// dα_k = dyh·W h_j and adds α_k·dyh to ∂(W h_j), and it returns Σ_k α_k dα_k.
+// For the hidden layer's 8 features a head, dyh stays in registers.
+func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
+	g, H, O := l.g, l.heads, l.o
+	ho := H * O
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	var dsum float64
+	if O != 8 {
+		for k := lo; k < hi; k++ {
+			j := int(g.col[k])
+			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+			da := dot(dyh, whj)
+			l.galpha[k*H+h] = da
+			a := l.alpha[k*H+h]
+			dsum += float64(a * da)
+			gj := l.gwh[j*ho+h*O : j*ho+(h+1)*O]
+			for o := range gj {
+				gj[o] += float64(a * dyh[o])
+			}
+		}
+		return dsum
+	}
+	dyh = dyh[:8]
+	d0, d1, d2, d3, d4, d5, d6, d7 := dyh[0], dyh[1], dyh[2], dyh[3], dyh[4], dyh[5], dyh[6], dyh[7]
+	for k := lo; k < hi; k++ {
+		j := int(g.col[k])
+		w := l.wh[j*ho+h*8:]
+		w = w[:8]
+		var da float64
+		da += float64(d0 * w[0])
+		da += float64(d1 * w[1])
+		da += float64(d2 * w[2])
+		da += float64(d3 * w[3])
+		da += float64(d4 * w[4])
+		da += float64(d5 * w[5])
+		da += float64(d6 * w[6])
+		da += float64(d7 * w[7])
+		l.galpha[k*H+h] = da
+		a := l.alpha[k*H+h]
+		dsum += float64(a * da)
+		gj := l.gwh[j*ho+h*8:]
+		gj = gj[:8]
+		gj[0] += float64(a * d0)
+		gj[1] += float64(a * d1)
+		gj[2] += float64(a * d2)
+		gj[3] += float64(a * d3)
+		gj[4] += float64(a * d4)
+		gj[5] += float64(a * d5)
+		gj[6] += float64(a * d6)
+		gj[7] += float64(a * d7)
+	}
+	return dsum
 }
 
 // backward accumulates the gradients of W, a_src, a_dst and b from dy and,
@@ -134,19 +226,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 		dyi := dy[i*ho : (i+1)*ho]
 		for h := 0; h < H; h++ {
 			dyh := dyi[h*O : (h+1)*O]
-			var dsum float64 // Σ_k α_k dα_k
-			for k := lo; k < hi; k++ {
-				j := int(g.col[k])
-				whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-				da := dot(dyh, whj)
-				l.galpha[k*H+h] = da
-				dsum += float64(l.alpha[k*H+h] * da)
-				gj := l.gwh[j*ho+h*O : j*ho+(h+1)*O]
-				a := l.alpha[k*H+h]
-				for o := range gj {
-					gj[o] += float64(a * dyh[o])
-				}
-			}
+			dsum := l.scatter(dyh, i, h) // Σ_k α_k dα_k
 			for k := lo; k < hi; k++ {
 				j := int(g.col[k])
 				de := float64(l.alpha[k*H+h] * (l.galpha[k*H+h] - dsum))

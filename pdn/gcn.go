@@ -119,12 +119,18 @@ func (m *gcnNet) forward(training bool) []float64 {
 	switch {
 	case m.norm == nil:
 	case m.edgeDrop != nil:
+		// DropEdge zeroes a random share of the edges and scales the rest,
+		// as dropout does units; evaluation sees every edge as it is. The
+		// pathfinder, told the mask first, skips the edges it drops.
+		if pf, ok := m.edges.(*pathfinder); ok && training && m.edgeDrop.p > 0 {
+			m.edgeDrop.draw(len(m.wd))
+			m.norm.forward(m.edgeDrop.applyDrawn(m.wd, pf.forwardKept(m.edgeDrop.mask)))
+			break
+		}
 		w := m.ones
 		if m.edges != nil {
 			w = m.edges.forward()
 		}
-		// DropEdge zeroes a random share of the edges and scales the rest,
-		// as dropout does units; evaluation sees every edge as it is.
 		m.norm.forward(m.edgeDrop.apply(m.wd, w, training))
 	case m.edges != nil:
 		m.norm.forward(m.edges.forward())

@@ -42,13 +42,8 @@ func TestGoldenDigestSameEverywhere(t *testing.T) {
 // with the edge dropout given, its node features dense or sparse.
 func goldenRun(t *testing.T, edgeDrop float64, sparse bool) string {
 	t.Helper()
-	e := experiment.Default()
-	e.Data.PerClass = 32
+	g, e := smallRun(t, experiment.PDN)
 	e.Model.EdgeDrop = edgeDrop
-	g, err := datasets.Synthetic(e.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if sparse {
 		g = sparsified(g)
 	}
@@ -105,6 +100,41 @@ func TestThreadsKeepTheBits(t *testing.T) {
 			if got := goldenRun(t, experiment.Default().Model.EdgeDrop, tc.sparse); got != tc.want {
 				t.Errorf("%d threads, sparse %v: digest %s, want %s", n, tc.sparse, got, tc.want)
 			}
+		}
+	}
+}
+
+// zooDigests pin the bits of every other model after 10 epochs on the
+// golden run's graph (n = 32), so that a faster kernel which changed a
+// result (GAT's softmax, DeepWalk's skip-gram, the sparse products) is
+// caught natively and, under GOOS=js, in the browser's runtime.
+var zooDigests = map[string]string{
+	"pdn-linear":     "ff17d5a074d890016d2b0c6da436eedc15c170cc22082c496b74cd7ab445c1a5",
+	"pdn-edgeconv":   "19f25bb1558e7c73f981c67a4259b1aa613f093b75b4e064fc61d8d43b591294",
+	"pdn-multiscale": "7d0d17c710539024a60079d7d9355a4b3f1248d734023f1c049ef11c3ecce17a",
+	"gcn":            "89210dbfbbf1ebda7a9b8b7acf5e44662769aec4ee1ce10e3845ca66f69f6fec",
+	"gat":            "3910d4403266a156f3c27f6640ce29efe210a634bb68005351037055122731a2",
+	"appnp":          "efb068f2af9cbb50354f9623df4ec0144306e15368f63ca26d0e9a7b36c36f0f",
+	"sgc":            "ba24fa293430cc95f6a0deefd47ae111b88eb8e73e3d5a8da18ce72f42450a9b",
+	"clustergcn":     "7277796980987ff84674d25608649c6d0868975472a613bf174211db07c146df",
+	"deepwalk":       "d6f4b5beacb01cba3d6c8c20a0522cde96267d0f42a6417ccfa1d941869344d3",
+	"mlp":            "5266f615e8a1fe6439e031a214067335a430817778681e384a8f1f4cb6588bf5",
+}
+
+func TestZooDigestsSameEverywhere(t *testing.T) {
+	if gonumAsm {
+		t.Skip("run with -tags noasm, as the Makefile does")
+	}
+	for _, kind := range experiment.Kinds {
+		if kind == experiment.PDN {
+			continue // the golden run
+		}
+		g, e := smallRun(t, kind)
+		tr := mustTrainer(t, g, e)
+		runEpochs(t, tr, 10)
+		got := digest(tr, tr.Evaluate())
+		if want, ok := zooDigests[kind]; !ok || got != want {
+			t.Errorf("%s: digest %s, want %s", kind, got, want)
 		}
 	}
 }

@@ -25,7 +25,7 @@ func naiveMul(a, b []float64, n, k, m int) []float64 {
 }
 
 func TestKernelsAgainstNaive(t *testing.T) {
-	for _, s := range []struct{ n, k, m int }{{1, 1, 1}, {2, 4, 4}, {3, 5, 7}, {8, 32, 16}, {7, 3, 1}, {5, 1, 9}, {9, 16, 3}} {
+	for _, s := range []struct{ n, k, m int }{{1, 1, 1}, {2, 4, 4}, {3, 5, 7}, {8, 32, 16}, {7, 3, 1}, {5, 1, 9}, {9, 16, 3}, {6, 8, 5}, {4, 32, 32}, {3, 7, 2}} {
 		t.Run(fmt.Sprintf("%dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.n), uint64(s.k*s.m)))
 			a := randSlice(rnd, s.n*s.k, 1)
@@ -34,9 +34,20 @@ func TestKernelsAgainstNaive(t *testing.T) {
 			transpose(bt, b, s.k, s.m)
 			want := naiveMul(a, b, s.n, s.k, s.m)
 
+			// Both tilings, whichever this platform runs: same order of
+			// summation, so exact.
 			got := make([]float64, s.n*s.m)
 			mulABT(got, a, bt, s.n, s.k, s.m)
-			closeAll(t, "mulABT", got, want, 0) // same order of summation: exact
+			closeAll(t, "mulABT", got, want, 0)
+			for name, pair := range map[string]func(c0, c1, a0, a1, b []float64){"mulPair2x3": mulPair2x3, "mulPair2x4": mulPair2x4} {
+				for i := 0; i+2 <= s.n; i += 2 {
+					c0, c1 := got[i*s.m:(i+1)*s.m], got[(i+1)*s.m:(i+2)*s.m]
+					clear(c0)
+					clear(c1)
+					pair(c0, c1, a[i*s.k:(i+1)*s.k], a[(i+1)*s.k:(i+2)*s.k], bt)
+				}
+				closeAll(t, name, got, want, 0)
+			}
 
 			// addATB(c, x, y) adds xᵀ·y; with x = aᵀ stored n'×m' it is a·y.
 			at := make([]float64, len(a))

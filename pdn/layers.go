@@ -114,6 +114,29 @@ func (p *pathfinder) params() []*tensor {
 	return out
 }
 
+// forwardKept computes p.w as forward does, for the edges whose keep is
+// not zero: DropEdge's mask, drawn before. The weights of the others are
+// left as they were (DropEdge multiplies them by 0, and their gradient is
+// 0), which spares a fifth of the pathfinder's work at the default rate;
+// every weight computed is the same bits as forward's.
+func (p *pathfinder) forwardKept(keep []float64) []float64 {
+	last := len(p.layers)
+	for l, layer := range p.layers {
+		y := p.acts[l+1]
+		layer.pc.affineKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out)
+		if l+1 < last {
+			relu(y, y)
+		}
+	}
+	keep = keep[:len(p.w)]
+	for e, s := range p.acts[last] {
+		if keep[e] != 0 {
+			p.w[e] = fmath.Sigmoid(s)
+		}
+	}
+	return p.w
+}
+
 // forward computes the edge weights p.w.
 func (p *pathfinder) forward() []float64 {
 	last := len(p.layers)

@@ -141,6 +141,14 @@ func (d *dropout) apply(y, x []float64, training bool) []float64 {
 	return y[:len(x)]
 }
 
+// applyDrawn is apply with the mask draw drew last: for a caller that
+// needed the mask before it had x.
+func (d *dropout) applyDrawn(y, x []float64) []float64 {
+	d.dropped = true
+	mulInto(y[:len(x)], x, d.mask[:len(x)])
+	return y[:len(x)]
+}
+
 // draw draws inverted dropout: each unit is kept with probability 1−p and
 // then scaled by 1/(1−p).
 func (d *dropout) draw(n int) {

@@ -91,6 +91,20 @@ func (pc *pacer) mulABT(c, a, b []float64, n, k, m int) {
 	}
 }
 
+// affineKept sets the rows i of y = x·Wᵀ + b (x dense, rows×in) where
+// keep[i] ≠ 0, in blocks of rows, and leaves the others as they were.
+func (pc *pacer) affineKept(y, x, w, b, keep []float64, rows, in, out int) {
+	per := float64(in * out)
+	for lo := 0; lo < rows; {
+		hi := pc.blockEnd(lo, rows, per)
+		j := newJob(mulABTKeptRows)
+		j.c, j.a, j.b, j.bias, j.keep, j.k, j.m = y[lo*out:hi*out], x[lo*in:hi*in], w, b, keep[lo:hi], in, out
+		j.split(hi-lo, float64(hi-lo)*per)
+		pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+}
+
 // addATB is addATB in blocks of rows of a and b.
 func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	per := float64(m * k)

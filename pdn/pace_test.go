@@ -12,13 +12,7 @@ import (
 func TestPacingChangesNoBit(t *testing.T) {
 	for _, kind := range experiment.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			e := experiment.Default()
-			e.Data.PerClass = 32
-			e.Model.Kind = kind
-			g, err := datasets.Synthetic(e.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, e := smallRun(t, kind)
 			plain := mustTrainer(t, g, e)
 			runEpochs(t, plain, 5)
 			want := digest(plain, plain.Evaluate())

@@ -20,6 +20,15 @@ import (
 // threads is how many goroutines a product may use; tests change it.
 var threads = runtime.GOMAXPROCS(0)
 
+// SetThreads sets how many goroutines one product may use (at least 1) and
+// returns the previous setting. A caller that trains several models at
+// once, one per core, sets 1: split across cores as well, their products
+// would queue for the same helpers. The bits do not depend on it.
+func SetThreads(n int) (previous int) {
+	previous, threads = threads, max(n, 1)
+	return previous
+}
+
 // minSplitWork is the least work (multiply-adds) worth splitting: below
 // it, handing pieces to other goroutines costs more than it saves.
 var minSplitWork = float64(1 << 16)
@@ -29,6 +38,7 @@ var minSplitWork = float64(1 << 16)
 type job struct {
 	run           func(j *job, lo, hi int)
 	c, a, b       []float64
+	keep, bias    []float64 // mulABTKeptRows: the rows to compute, the bias to add
 	sx            *datasets.CSR
 	n, k, m, base int
 	done          chan struct{}
@@ -90,7 +100,7 @@ func (j *job) split(n int, work float64) {
 			<-j.done
 		}
 	}
-	j.c, j.a, j.b, j.sx = nil, nil, nil, nil
+	j.c, j.a, j.b, j.sx, j.keep, j.bias = nil, nil, nil, nil, nil, nil
 	jobs.Put(j)
 }
 
@@ -98,6 +108,35 @@ func (j *job) split(n int, work float64) {
 
 func mulABTRows(j *job, lo, hi int) {
 	mulABT(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, hi-lo, j.k, j.m)
+}
+
+// mulABTKeptRows is mulABTRows plus the bias, for the rows whose keep is
+// not zero only, paired as mulABT pairs rows; the other rows are left as
+// they were.
+func mulABTKeptRows(j *job, lo, hi int) {
+	keep, k, m := j.keep[:hi], j.k, j.m
+	row := func(i int) ([]float64, []float64) { return j.c[i*m : (i+1)*m], j.a[i*k : (i+1)*k] }
+	first := -1 // a kept row waiting for a second
+	for i := lo; i < hi; i++ {
+		if keep[i] == 0 {
+			continue
+		}
+		if first < 0 {
+			first = i
+			continue
+		}
+		c0, a0 := row(first)
+		c1, a1 := row(i)
+		mulPair(c0, c1, a0, a1, j.b)
+		addRows(c0, j.bias, 1, m)
+		addRows(c1, j.bias, 1, m)
+		first = -1
+	}
+	if first >= 0 {
+		c0, a0 := row(first)
+		mulRow(c0, a0, j.b)
+		addRows(c0, j.bias, 1, m)
+	}
 }
 
 func addATBColsJob(j *job, lo, hi int) { addATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }

@@ -183,6 +183,11 @@ func (t *Trainer) Preparing() float64 {
 	return 1
 }
 
+// Unstable returns the warning the run has earned, if any: its loss rose
+// far above where it began (see UnstableError). Snapshots carry it too;
+// this reads it without an evaluation.
+func (t *Trainer) Unstable() *UnstableError { return t.unstable }
+
 // Epoch returns the number of epochs trained since the start or the last Reset.
 func (t *Trainer) Epoch() int { return t.epoch }
 

@@ -22,6 +22,20 @@ func mustTrainer(t testing.TB, g *datasets.Graph, e experiment.Experiment) *Trai
 	return tr
 }
 
+// smallRun is the golden run's graph (32 nodes per class, the rest at the
+// defaults) and an experiment that trains kind on it.
+func smallRun(t testing.TB, kind string) (*datasets.Graph, experiment.Experiment) {
+	t.Helper()
+	e := experiment.Default()
+	e.Data.PerClass = 32
+	e.Model.Kind = kind
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, e
+}
+
 func runEpochs(t testing.TB, tr *Trainer, n int) {
 	t.Helper()
 	for range n {

@@ -78,13 +78,27 @@ for m in pdn gcn; do
 done
 
 # Facebook Page-Page, when MUSAE names its folder (edges.csv, target.csv,
-# features.json; not shipped): ours with sparse features, 20 epochs.
+# features.json; not shipped): ours with its sparse features, PyTorch
+# Geometric's on the same graph and split written dense (as the issue's
+# figures were taken), 20 epochs each.
 if [ -n "${MUSAE:-}" ]; then
+  have_pyg=0
+  if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
+    have_pyg=1
+    "$pdn" gen -data "$MUSAE" -dense -seed 1 -out "$dir/facebook" >/dev/null
+  fi
   echo
-  printf '%-8s %14s %10s\n' facebook go_ms go_acc
+  printf '%-8s %14s %14s %8s %10s %10s\n' facebook go_ms pyg_ms ratio go_acc pyg_acc
   for m in pdn gcn; do
     g=$("$pdn" train -data "$MUSAE" -model "$m" -edge-dropout 0 -epochs 20 -seed 1 -json -quiet | tail -1)
-    printf '%-8s %14s %10s\n' "$m" "$(echo "$g" | field epoch_ms_median)" "$(echo "$g" | field test_accuracy)"
+    gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
+    pms=-; pacc=-; ratio=-
+    if [ "$have_pyg" = 1 ]; then
+      p=$(/usr/bin/python3 "$pyg" "$dir/facebook" --models "$m" --epochs 20 --seed 1 | tail -1)
+      pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
+      ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
+    fi
+    printf '%-8s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
   done
 else
   echo "(Facebook Page-Page: set MUSAE to its folder)"

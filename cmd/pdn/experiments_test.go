@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
 )
 
 func TestSweepWritesCSVAndSVG(t *testing.T) {
@@ -34,6 +35,38 @@ func TestSweepWritesCSVAndSVG(t *testing.T) {
 	svg, err := os.ReadFile(filepath.Join(dir, "scenario1.svg"))
 	if err != nil || !strings.Contains(string(svg), `class="paper"`) || !strings.Contains(string(svg), `class="ours"`) {
 		t.Errorf("svg lacks our points or the paper's: %v", err)
+	}
+}
+
+// At 16 nodes per class (scenario 2's first point) the graph of seed 10
+// is drawn without edges: the models that pass messages have no result
+// there, the MLP has one, the sweep goes on and its table says so.
+func TestSweepGraphWithoutEdges(t *testing.T) {
+	s, err := datasets.Scenarios(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []string{"pdn", "mlp"}
+	acc := [][][]float64{make([][]float64, 10)}
+	for r := range acc[0] {
+		base := experiment.Default()
+		base.Train.Epochs = 5
+		if acc[0][r], err = sweepGraph(s, base, kinds, sweepJob{0, r}); err != nil {
+			t.Fatalf("rep %d: %v", r+1, err)
+		}
+	}
+	if !math.IsNaN(acc[0][9][0]) || math.IsNaN(acc[0][9][1]) {
+		t.Fatalf("seed 10, 16 per class: pdn %v, mlp %v; want no result and a result", acc[0][9][0], acc[0][9][1])
+	}
+	s.Values = s.Values[:1]
+	sum := summarise(s, kinds, 10, acc)
+	if got := sum.Models["pdn"].Results; len(got) != 1 || got[0] != 9 {
+		t.Errorf("pdn results %v, want [9]", got)
+	}
+	var b strings.Builder
+	printSweep(&b, s, kinds, sum)
+	if !strings.Contains(b.String(), "note: at per-class = 16, results of 10 graphs: pdn 9 (") {
+		t.Errorf("the table does not say pdn has 9 results:\n%s", b.String())
 	}
 }
 

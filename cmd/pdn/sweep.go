@@ -41,12 +41,13 @@ type sweepSummary struct {
 	SVG       string                  `json:"svg"`
 }
 
-// modelSummary is one model's accuracy at each value; a mean is null where
-// every run diverged.
+// modelSummary is one model's accuracy at each value over the runs that
+// gave one (Results of them); a mean is null where none did.
 type modelSummary struct {
-	Mean  []numtext.Num `json:"mean"`
-	SD    []numtext.Num `json:"sd"`
-	Paper []float64     `json:"paper,omitempty"` // Figure 3, as a share
+	Mean    []numtext.Num `json:"mean"`
+	SD      []numtext.Num `json:"sd"`
+	Results []int         `json:"results"`
+	Paper   []float64     `json:"paper,omitempty"` // Figure 3, as a share
 }
 
 func parseSweep(args []string, stderr io.Writer) (runner, error) {
@@ -167,6 +168,8 @@ func meanSD(xs []float64) (mean, sd float64) {
 // done with the number finished after each (one at a time); it returns the
 // first error. Each do writes only its own results, so no lock guards them.
 func inParallel(n, workers int, do func(i int) error, done func(finished int)) error {
+	// The workers share the cores: each trains on its own share of them.
+	defer pdn.SetThreads(pdn.SetThreads(runtime.GOMAXPROCS(0) / workers))
 	jobs := make(chan int)
 	var (
 		mu       sync.Mutex
@@ -215,11 +218,15 @@ func sweepGraph(s datasets.Scenario, base experiment.Experiment, kinds []string,
 		e.Data = data
 		e.Model.Kind = kind
 		e.Train.Seed = data.Seed
+		out[m] = math.NaN() // a diverged run counts as no result
 		t, err := pdn.NewTrainer(g, e)
+		var ge *pdn.GraphError
+		if errors.As(err, &ge) {
+			continue // nor does a graph the model cannot train on: one drawn without edges, say
+		}
 		if err != nil {
 			return nil, err
 		}
-		out[m] = math.NaN() // a diverged run counts as no result
 		if err := lessons.Train(t, math.MaxInt, nil); err == nil {
 			out[m] = t.Evaluate().TestAcc
 		}
@@ -240,6 +247,7 @@ func summarise(s datasets.Scenario, kinds []string, reps int, acc [][][]float64)
 			}
 			mean, sd := meanSD(xs)
 			ms.Mean, ms.SD = append(ms.Mean, round4(mean)), append(ms.SD, round4(sd))
+			ms.Results = append(ms.Results, len(xs))
 		}
 		if paper, ok := s.Paper[kind]; ok {
 			for _, p := range paper {
@@ -304,6 +312,25 @@ func printSweep(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSumma
 			fmt.Fprintf(w, " %20s", cell)
 		}
 		fmt.Fprintln(w)
+	}
+	printMissing(w, s, kinds, sum)
+}
+
+// printMissing says at which values some models have fewer results than
+// graphs: a run that diverged, or a graph it could not train on (at 16
+// nodes per class a graph can be drawn without edges).
+func printMissing(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSummary) {
+	for v, x := range s.Values {
+		var short []string
+		for _, k := range kinds {
+			if n := sum.Models[k].Results[v]; n < sum.Reps {
+				short = append(short, fmt.Sprintf("%s %d", k, n))
+			}
+		}
+		if len(short) > 0 {
+			fmt.Fprintf(w, "note: at %s = %s, results of %d graphs: %s (the others diverged, or had no edges to train on)\n",
+				s.Param, strconv.FormatFloat(x, 'g', 4, 64), sum.Reps, strings.Join(short, ", "))
+		}
 	}
 }
 

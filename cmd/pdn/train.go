@@ -22,18 +22,21 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the bundle to (required)")
-	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer) dense, as x columns, for readers that know only those")
+	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer, a MUSAE folder) dense, as x columns, for readers that know only those")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData)
+	var dir string
+	dataOrDir(fs, &dir, ", written again as a bundle")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
 	if err := outDir("out", *out); err != nil {
 		return nil, err
 	}
+	resplit := flagSet(fs, "shots")
 	return func(stdout, stderr io.Writer) error {
-		g, err := datasets.Build(e.Data)
+		g, err := genGraph(e.Data, dir, resplit)
 		if err != nil {
-			return usageError{err}
+			return err
 		}
 		if *dense && g.XS != nil {
 			g.X, g.XS = g.XS.Dense(), nil
@@ -44,6 +47,19 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
 		return nil
 	}, nil
+}
+
+// genGraph is the graph gen writes: read from dir if one is given, else
+// built from the table's row.
+func genGraph(d experiment.Data, dir string, resplit bool) (*datasets.Graph, error) {
+	if dir != "" {
+		return datasets.Load(dir, d.Shots, d.Seed, resplit)
+	}
+	g, err := datasets.Build(d)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return g, nil
 }
 
 // result is the -json output; its keys are those of the PyTorch peer. A
@@ -80,9 +96,7 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
 	experiment.RegisterFlags(fs, &j.e)
-	data := fs.Lookup("data")
-	data.Value = dataFlag{data.Value, &j.data}
-	data.Usage += "; or a directory holding a graph bundle or a MUSAE folder"
+	dataOrDir(fs, &j.data, "")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
@@ -100,7 +114,18 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	return j.run, nil
 }
 
-// dataFlag is train's -data: a row of the table (a generator or a shipped
+// dataOrDir makes fs's -data take a directory too, kept in dir. Its usage
+// names the graphs the CLI can build: the table's own also has local, a
+// graph opened in the page, which the CLI reads from a directory instead.
+func dataOrDir(fs *flag.FlagSet, dir *string, what string) {
+	data := fs.Lookup("data")
+	data.Value = dataFlag{data.Value, dir}
+	data.Usage = "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2) " +
+		"or the real citation graphs Cora and Citeseer (Table 4) (one of " + strings.Join(experiment.Buildable(), ", ") + "); " +
+		"or a directory holding a graph bundle or a MUSAE folder" + what
+}
+
+// dataFlag is gen's and train's -data: a row of the table (a generator or a shipped
 // graph), or else a directory, read when the run starts.
 type dataFlag struct {
 	row flag.Value
@@ -150,16 +175,14 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	warned := false
 	err = lessons.Train(t, math.MaxInt, func(t *pdn.Trainer, step time.Duration) error {
 		times = append(times, float64(step.Nanoseconds())/1e6)
-		if p.wants() || !warned {
+		if u := t.Unstable(); u != nil && !warned {
+			p.done()
+			fmt.Fprintln(stderr, "pdn: warning:", u)
+			warned = true
+		}
+		if p.wants() {
 			t.EvaluateInto(&snap)
-			if snap.Unstable != nil && !warned {
-				p.done()
-				fmt.Fprintln(stderr, "pdn: warning:", snap.Unstable)
-				warned = true
-			}
-			if p.wants() {
-				p.show(snap)
-			}
+			p.show(snap)
 		}
 		return nil
 	})
