@@ -164,7 +164,6 @@ func (s *skipGrammer) run(k int) {
 					continue
 				}
 				vc := s.in[int(center)*d : (int(center)+1)*d]
-				clear(s.grad)
 				s.targets[0] = w[j]
 				for neg := 1; neg <= WalkNegatives; neg++ {
 					s.targets[neg] = s.sampleNegative()
@@ -174,16 +173,16 @@ func (s *skipGrammer) run(k int) {
 					s.trainDistinct(vc, lr)
 					continue
 				}
+				// A target repeats: take them one by one, each score
+				// after the updates before it.
+				clear(s.grad)
 				for neg, target := range s.targets {
 					label := 0.0
 					if neg == 0 {
 						label = 1
 					}
 					vo := s.out[int(target)*d : (int(target)+1)*d]
-					if s.repeats {
-						s.score[neg] = dot(vc, vo) // an earlier update may have moved vo
-					}
-					gk := float64(label-fmath.Sigmoid(s.score[neg])) * lr
+					gk := float64(label-fmath.Sigmoid(dot(vc, vo))) * lr
 					for t := range s.grad {
 						s.grad[t] += float64(gk * vo[t])
 						vo[t] += float64(gk * vc[t])

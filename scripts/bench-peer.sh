@@ -32,23 +32,35 @@ for m in pdn gcn mlp; do
   printf '%-5s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
 done
 
+# One table of ours beside PyTorch Geometric's (../shared/peers/pyg_peer.py)
+# on the same graph and split: title, our -data, the bundle PyG reads ("" to
+# print ours alone), the epochs, the models.
+pyg=${PYG:-../shared/peers/pyg_peer.py}
+have_pyg=0
+if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then have_pyg=1; fi
+beside_pyg() {
+  local title=$1 data=$2 bundle=$3 epochs=$4 models=$5
+  echo
+  printf '%-8s %14s %14s %8s %10s %10s\n' "$title" go_ms pyg_ms ratio go_acc pyg_acc
+  for m in ${models//,/ }; do
+    g=$("$pdn" train -data "$data" -model "$m" -edge-dropout 0 -epochs "$epochs" -seed 1 -json -quiet | tail -1)
+    gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
+    pms=-; pacc=-; ratio=-
+    if [ -n "$bundle" ]; then
+      p=$(/usr/bin/python3 "$pyg" "$bundle" --models "$m" --epochs "$epochs" --seed 1 | tail -1)
+      pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
+      ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
+    fi
+    printf '%-8s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
+  done
+}
+
 # Cora, as the paper's Table 4 reads it (100 labelled nodes per class, seed
 # 1, the 11 tie-strength scores as edge features): ours with its sparse
-# features next to PyTorch Geometric's (../shared/peers/pyg_peer.py) on the
-# same graph and split, written dense for it.
-pyg=${PYG:-../shared/peers/pyg_peer.py}
-if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
+# features, PyG's on the same graph and split written dense.
+if [ "$have_pyg" = 1 ]; then
   "$pdn" gen -data cora -dense -seed 1 -out "$dir/cora" >/dev/null
-  echo
-  printf '%-5s %14s %14s %8s %10s %10s\n' cora go_ms pyg_ms ratio go_acc pyg_acc
-  for m in pdn gcn mlp; do
-    g=$("$pdn" train -data cora -model "$m" -edge-dropout 0 -seed 1 -json -quiet | tail -1)
-    p=$(/usr/bin/python3 "$pyg" "$dir/cora" --models "$m" --seed 1 | tail -1)
-    gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
-    pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
-    ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
-    printf '%-5s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
-  done
+  beside_pyg cora cora "$dir/cora" 200 pdn,gcn,mlp
 else
   echo "(Cora against PyTorch Geometric needs $pyg and its set-up; see its README)"
 fi
@@ -78,28 +90,16 @@ for m in pdn gcn; do
 done
 
 # Facebook Page-Page, when MUSAE names its folder (edges.csv, target.csv,
-# features.json; not shipped): ours with its sparse features, PyTorch
-# Geometric's on the same graph and split written dense (as the issue's
-# figures were taken), 20 epochs each.
+# features.json; not shipped): ours with its sparse features, PyG's on the
+# same graph and split written dense (as the issue's figures were taken),
+# 20 epochs each.
 if [ -n "${MUSAE:-}" ]; then
-  have_pyg=0
-  if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
-    have_pyg=1
-    "$pdn" gen -data "$MUSAE" -dense -seed 1 -out "$dir/facebook" >/dev/null
+  bundle=
+  if [ "$have_pyg" = 1 ]; then
+    bundle="$dir/facebook"
+    "$pdn" gen -data "$MUSAE" -dense -seed 1 -out "$bundle" >/dev/null
   fi
-  echo
-  printf '%-8s %14s %14s %8s %10s %10s\n' facebook go_ms pyg_ms ratio go_acc pyg_acc
-  for m in pdn gcn; do
-    g=$("$pdn" train -data "$MUSAE" -model "$m" -edge-dropout 0 -epochs 20 -seed 1 -json -quiet | tail -1)
-    gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
-    pms=-; pacc=-; ratio=-
-    if [ "$have_pyg" = 1 ]; then
-      p=$(/usr/bin/python3 "$pyg" "$dir/facebook" --models "$m" --epochs 20 --seed 1 | tail -1)
-      pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
-      ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
-    fi
-    printf '%-8s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
-  done
+  beside_pyg facebook "$MUSAE" "$bundle" 20 pdn,gcn
 else
   echo "(Facebook Page-Page: set MUSAE to its folder)"
 fi
