@@ -20,12 +20,17 @@ func benchEpoch(b *testing.B, kind string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for range 3 { // warm up
+	b.ReportAllocs()
+	timeSteps(b, t, 3)
+}
+
+// timeSteps times t's epochs after warm untimed ones.
+func timeSteps(b *testing.B, t *Trainer, warm int) {
+	for range warm {
 		if _, err := t.Step(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := t.Step(); err != nil {
@@ -52,15 +57,7 @@ func benchWS(b *testing.B, kind string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := t.Step(); err != nil { // warm up
-		b.Fatal(err)
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := t.Step(); err != nil {
-			b.Fatal(err)
-		}
-	}
+	timeSteps(b, t, 1)
 }
 
 func BenchmarkEpochWSPDN(b *testing.B) { benchWS(b, experiment.PDN) }

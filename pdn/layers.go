@@ -123,7 +123,7 @@ func (p *pathfinder) forwardKept(keep []float64) []float64 {
 	last := len(p.layers)
 	for l, layer := range p.layers {
 		y := p.acts[l+1]
-		layer.pc.affineKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out)
+		layer.pc.mulABTKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out)
 		if l+1 < last {
 			relu(y, y)
 		}

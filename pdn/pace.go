@@ -79,26 +79,24 @@ func (pc *pacer) blockEnd(lo, n int, perRow float64) int {
 }
 
 // mulABT is mulABT in blocks of rows of a (and c).
-func (pc *pacer) mulABT(c, a, b []float64, n, k, m int) {
+func (pc *pacer) mulABT(c, a, b []float64, n, k, m int) { pc.mulABTKept(c, a, b, nil, nil, n, k, m) }
+
+// mulABTKept is mulABT in blocks of rows, for the rows i with keep[i] ≠ 0
+// only, plus the bias, leaving the other rows as they were; a nil keep is
+// every row and no bias.
+func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int) {
+	run := mulABTRows
+	if keep != nil {
+		run = mulABTKeptRows
+	}
 	per := float64(k * m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		j := newJob(mulABTRows)
-		j.c, j.a, j.b, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, k, m
-		j.split(hi-lo, float64(hi-lo)*per)
-		pc.tick(float64(hi-lo) * per)
-		lo = hi
-	}
-}
-
-// affineKept sets the rows i of y = x·Wᵀ + b (x dense, rows×in) where
-// keep[i] ≠ 0, in blocks of rows, and leaves the others as they were.
-func (pc *pacer) affineKept(y, x, w, b, keep []float64, rows, in, out int) {
-	per := float64(in * out)
-	for lo := 0; lo < rows; {
-		hi := pc.blockEnd(lo, rows, per)
-		j := newJob(mulABTKeptRows)
-		j.c, j.a, j.b, j.bias, j.keep, j.k, j.m = y[lo*out:hi*out], x[lo*in:hi*in], w, b, keep[lo:hi], in, out
+		j := newJob(run)
+		j.c, j.a, j.b, j.bias, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, bias, k, m
+		if keep != nil {
+			j.keep = keep[lo:hi]
+		}
 		j.split(hi-lo, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
