@@ -17,103 +17,145 @@ import "math"
 // a time (mulPair), then the odd last row.
 func mulABT(c, a, b []float64, n, k, m int) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
-	i := 0
-	for ; i+2 <= n; i += 2 {
-		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b)
-	}
-	for ; i < n; i++ {
-		mulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b)
-	}
-}
-
-// mulPair sets c0 = a0·bᵀ and c1 = a1·bᵀ, two rows of mulABT, in register
-// blocks whose best shape depends on the machine (see mulTile): there are
-// two tilings, and both give every entry the same ordered sum, so the
-// same bits.
-func mulPair(c0, c1, a0, a1, b []float64) {
-	if mulTile == 3 {
-		mulPair2x3(c0, c1, a0, a1, b)
+	if k < 8 {
+		mulABTShort(c, a, b, n, k, m)
 		return
 	}
-	mulPair2x4(c0, c1, a0, a1, b)
-}
-
-// mulRow sets c = a·bᵀ for one row a.
-func mulRow(c, a, b []float64) {
-	k := len(a)
-	for j := range c {
-		c[j] = dot(a, b[j*k:(j+1)*k])
+	i := 0
+	for ; i < n-1; i += 2 {
+		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, nil)
+	}
+	for ; i < n; i++ {
+		mulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b, nil)
 	}
 }
 
-// mulPair2x4 is mulPair in blocks of 2 rows by 4 columns: eight sums in
-// registers, six loads per eight products.
-func mulPair2x4(c0, c1, a0, a1, b []float64) {
-	k, m := len(a0), len(c0)
-	a1, c1 = a1[:k], c1[:m]
-	j := 0
-	for ; j+4 <= m; j += 4 {
-		b0, b1, b2, b3 := b[j*k:(j+1)*k], b[(j+1)*k:(j+2)*k], b[(j+2)*k:(j+3)*k], b[(j+3)*k:(j+4)*k]
-		b0, b1, b2, b3 = b0[:len(a0)], b1[:len(a0)], b2[:len(a0)], b3[:len(a0)]
-		var s00, s01, s02, s03, s10, s11, s12, s13 float64
-		for p, x0 := range a0 {
-			x1 := a1[p]
-			s00 += float64(x0 * b0[p])
-			s01 += float64(x0 * b1[p])
-			s02 += float64(x0 * b2[p])
-			s03 += float64(x0 * b3[p])
-			s10 += float64(x1 * b0[p])
-			s11 += float64(x1 * b1[p])
-			s12 += float64(x1 * b2[p])
-			s13 += float64(x1 * b3[p])
+// mulABTShort is mulABT for short rows (k < 8, as in the backward pass of a
+// layer with few outputs: the pathfinder's one, the GCN's C classes). Dot
+// products of k terms would spend their time entering and leaving loops;
+// instead each row of c gathers k scaled columns of b, along m, so that
+// every entry is still (((0 + a₀b₀) + a₁b₁) + …) in order of k.
+func mulABTShort(c, a, b []float64, n, k, m int) {
+	for i := 0; i < n; i++ {
+		ci, ai := c[i*m:(i+1)*m], a[i*k:(i+1)*k]
+		for p, x := range ai {
+			if p == 0 {
+				// 0 + a₀b₀, as a dot product starts (a product of −0
+				// becomes +0), written over what c held.
+				j := 0
+				for ; j < len(ci)-3; j += 4 {
+					ci[j], ci[j+1] = 0+float64(x*b[j*k]), 0+float64(x*b[(j+1)*k])
+					ci[j+2], ci[j+3] = 0+float64(x*b[(j+2)*k]), 0+float64(x*b[(j+3)*k])
+				}
+				for ; j < len(ci); j++ {
+					ci[j] = 0 + float64(x*b[j*k])
+				}
+				continue
+			}
+			j := 0
+			for ; j < len(ci)-3; j += 4 {
+				ci[j] += float64(x * b[j*k+p])
+				ci[j+1] += float64(x * b[(j+1)*k+p])
+				ci[j+2] += float64(x * b[(j+2)*k+p])
+				ci[j+3] += float64(x * b[(j+3)*k+p])
+			}
+			for ; j < len(ci); j++ {
+				ci[j] += float64(x * b[j*k+p])
+			}
 		}
-		c0[j], c0[j+1], c0[j+2], c0[j+3] = s00, s01, s02, s03
-		c1[j], c1[j+1], c1[j+2], c1[j+3] = s10, s11, s12, s13
-	}
-	for ; j < m; j++ {
-		c0[j], c1[j] = dot2rows(a0, a1, b[j*k:(j+1)*k])
 	}
 }
 
-// mulPair2x3 is mulPair in blocks of 2 rows by 3 columns. On amd64 the
-// eight sums of 2×4 do not fit beside their operands in the registers Go's
-// compiler gives them: one is kept in memory, and its store and load sit
-// in the chain of additions every step. Six sums fit, and run 1.5–1.8×
-// as fast. (In WebAssembly the engine allocates the registers, and 2×4 is
-// the faster.)
-func mulPair2x3(c0, c1, a0, a1, b []float64) {
+// mulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil),
+// two rows of mulABT, in blocks of 2 rows by 3 columns: six sums in
+// registers, five loads per six products (the eight sums of 2×4 do not fit
+// beside their operands in the registers Go's amd64 compiler gives them).
+// The loop over k takes eight steps a pass: Go's WebAssembly turns every
+// jump back into a trip through the function's dispatch table, which cost
+// a third of the time at k = 32 (eight steps: 1.4× as fast in the worker,
+// 1.15× natively). Every entry is still one sum in order of k.
+func mulPair(c0, c1, a0, a1, b, bias []float64) {
 	k, m := len(a0), len(c0)
 	a1, c1 = a1[:k], c1[:m]
 	j := 0
-	for ; j+3 <= m; j += 3 {
+	for ; j < m-2; j += 3 {
 		b0, b1, b2 := b[j*k:(j+1)*k], b[(j+1)*k:(j+2)*k], b[(j+2)*k:(j+3)*k]
-		b0, b1, b2 = b0[:len(a0)], b1[:len(a0)], b2[:len(a0)]
+		b0, b1, b2 = b0[:k], b1[:k], b2[:k]
 		var s00, s01, s02, s10, s11, s12 float64
-		for p, x0 := range a0 {
-			x1 := a1[p]
-			y0, y1, y2 := b0[p], b1[p], b2[p]
-			s00 += float64(x0 * y0)
-			s01 += float64(x0 * y1)
-			s02 += float64(x0 * y2)
-			s10 += float64(x1 * y0)
-			s11 += float64(x1 * y1)
-			s12 += float64(x1 * y2)
+		p := 0
+		for ; p < k-7; p += 8 {
+			y0, y1, y2, x0, x1 := b0[p], b1[p], b2[p], a0[p], a1[p]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+1], b1[p+1], b2[p+1], a0[p+1], a1[p+1]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+2], b1[p+2], b2[p+2], a0[p+2], a1[p+2]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+3], b1[p+3], b2[p+3], a0[p+3], a1[p+3]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+4], b1[p+4], b2[p+4], a0[p+4], a1[p+4]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+5], b1[p+5], b2[p+5], a0[p+5], a1[p+5]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+6], b1[p+6], b2[p+6], a0[p+6], a1[p+6]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+			y0, y1, y2, x0, x1 = b0[p+7], b1[p+7], b2[p+7], a0[p+7], a1[p+7]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+		}
+		for ; p < k; p++ {
+			y0, y1, y2, x0, x1 := b0[p], b1[p], b2[p], a0[p], a1[p]
+			s00, s01, s02 = s00+float64(x0*y0), s01+float64(x0*y1), s02+float64(x0*y2)
+			s10, s11, s12 = s10+float64(x1*y0), s11+float64(x1*y1), s12+float64(x1*y2)
+		}
+		if bias != nil {
+			s00, s01, s02 = s00+bias[j], s01+bias[j+1], s02+bias[j+2]
+			s10, s11, s12 = s10+bias[j], s11+bias[j+1], s12+bias[j+2]
 		}
 		c0[j], c0[j+1], c0[j+2] = s00, s01, s02
 		c1[j], c1[j+1], c1[j+2] = s10, s11, s12
 	}
 	for ; j < m; j++ {
-		c0[j], c1[j] = dot2rows(a0, a1, b[j*k:(j+1)*k])
+		s0, s1 := dot2rows(a0, a1, b[j*k:(j+1)*k])
+		if bias != nil {
+			s0, s1 = s0+bias[j], s1+bias[j]
+		}
+		c0[j], c1[j] = s0, s1
 	}
 }
 
-// dot2rows returns dot(a0, b) and dot(a1, b) from one pass over b.
+// mulRow sets c = a·bᵀ + bias (no bias if nil) for one row a.
+func mulRow(c, a, b, bias []float64) {
+	k := len(a)
+	for j := range c {
+		s := dot(a, b[j*k:(j+1)*k])
+		if bias != nil {
+			s += bias[j]
+		}
+		c[j] = s
+	}
+}
+
+// dot2rows returns dot(a0, b) and dot(a1, b) from one pass over b, four
+// steps a pass (see mulPair).
 func dot2rows(a0, a1, b []float64) (float64, float64) {
 	a1, b = a1[:len(a0)], b[:len(a0)]
 	var s, t float64
-	for p, x := range a0 {
-		s += float64(x * b[p])
-		t += float64(a1[p] * b[p])
+	p := 0
+	for ; p < len(a0)-3; p += 4 {
+		s, t = s+float64(a0[p]*b[p]), t+float64(a1[p]*b[p])
+		s, t = s+float64(a0[p+1]*b[p+1]), t+float64(a1[p+1]*b[p+1])
+		s, t = s+float64(a0[p+2]*b[p+2]), t+float64(a1[p+2]*b[p+2])
+		s, t = s+float64(a0[p+3]*b[p+3]), t+float64(a1[p+3]*b[p+3])
+	}
+	for ; p < len(a0); p++ {
+		s, t = s+float64(a0[p]*b[p]), t+float64(a1[p]*b[p])
 	}
 	return s, t
 }
@@ -130,7 +172,7 @@ func addATB(c, a, b []float64, n, m, k int) { addATBCols(c, a, b, n, m, k, 0, m)
 func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	c, a, b = c[:m*k], a[:n*m], b[:n*k]
 	i := 0
-	for ; i+4 <= n; i += 4 {
+	for ; i < n-3; i += 4 {
 		b0, b1, b2, b3 := b[i*k:(i+1)*k], b[(i+1)*k:(i+2)*k], b[(i+2)*k:(i+3)*k], b[(i+3)*k:(i+4)*k]
 		ai := a[i*m : (i+4)*m]
 		for j := j0; j < j1; j++ {
@@ -147,7 +189,22 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 				if t0 != 0 || t1 != 0 || t2 != 0 || t3 != 0 {
 					cn := c[(j+1)*k : (j+2)*k]
 					cn = cn[:len(cj)]
-					for p := range cj {
+					p := 0
+					for ; p < len(cj)-3; p += 4 { // four steps a pass (see mulPair)
+						x0, x1, x2, x3 := b0[p], b1[p], b2[p], b3[p]
+						cj[p] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)
+						cn[p] += float64(t0*x0) + float64(t1*x1) + float64(t2*x2) + float64(t3*x3)
+						x0, x1, x2, x3 = b0[p+1], b1[p+1], b2[p+1], b3[p+1]
+						cj[p+1] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)
+						cn[p+1] += float64(t0*x0) + float64(t1*x1) + float64(t2*x2) + float64(t3*x3)
+						x0, x1, x2, x3 = b0[p+2], b1[p+2], b2[p+2], b3[p+2]
+						cj[p+2] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)
+						cn[p+2] += float64(t0*x0) + float64(t1*x1) + float64(t2*x2) + float64(t3*x3)
+						x0, x1, x2, x3 = b0[p+3], b1[p+3], b2[p+3], b3[p+3]
+						cj[p+3] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)
+						cn[p+3] += float64(t0*x0) + float64(t1*x1) + float64(t2*x2) + float64(t3*x3)
+					}
+					for ; p < len(cj); p++ {
 						x0, x1, x2, x3 := b0[p], b1[p], b2[p], b3[p]
 						cj[p] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)
 						cn[p] += float64(t0*x0) + float64(t1*x1) + float64(t2*x2) + float64(t3*x3)
@@ -156,7 +213,14 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 					continue
 				}
 			}
-			for p := range cj {
+			p := 0
+			for ; p < len(cj)-3; p += 4 {
+				cj[p] += float64(s0*b0[p]) + float64(s1*b1[p]) + float64(s2*b2[p]) + float64(s3*b3[p])
+				cj[p+1] += float64(s0*b0[p+1]) + float64(s1*b1[p+1]) + float64(s2*b2[p+1]) + float64(s3*b3[p+1])
+				cj[p+2] += float64(s0*b0[p+2]) + float64(s1*b1[p+2]) + float64(s2*b2[p+2]) + float64(s3*b3[p+2])
+				cj[p+3] += float64(s0*b0[p+3]) + float64(s1*b1[p+3]) + float64(s2*b2[p+3]) + float64(s3*b3[p+3])
+			}
+			for ; p < len(cj); p++ {
 				cj[p] += float64(s0*b0[p]) + float64(s1*b1[p]) + float64(s2*b2[p]) + float64(s3*b3[p])
 			}
 		}
@@ -187,33 +251,50 @@ func transpose(t, a []float64, n, m int) {
 
 // addRows adds v (1×m) to every row of c (n×m).
 func addRows(c, v []float64, n, m int) {
-	v = v[:m]
 	for i := 0; i < n; i++ {
-		ci := c[i*m : (i+1)*m]
-		for j := range ci {
-			ci[j] += v[j]
-		}
+		addTo(c[i*m:(i+1)*m], v)
 	}
 }
 
-// sumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient.
+// sumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient,
+// each column summed down the rows in order.
 func sumRowsAdd(c, a []float64, n, m int) {
 	c = c[:m]
 	for i := 0; i < n; i++ {
 		ai := a[i*m : (i+1)*m]
 		ai = ai[:len(c)]
-		for j := range c {
+		j := 0
+		for ; j < len(c)-3; j += 4 { // four a pass (see mulPair)
+			c[j], c[j+1], c[j+2], c[j+3] = c[j]+ai[j], c[j+1]+ai[j+1], c[j+2]+ai[j+2], c[j+3]+ai[j+3]
+		}
+		for ; j < len(c); j++ {
 			c[j] += ai[j]
 		}
 	}
 }
 
-// dot returns Σ a[i]·b[i], summed in order.
+// addTo sets c += v elementwise, four a pass (see mulPair).
+func addTo(c, v []float64) {
+	v = v[:len(c)]
+	i := 0
+	for ; i < len(c)-3; i += 4 {
+		c[i], c[i+1], c[i+2], c[i+3] = c[i]+v[i], c[i+1]+v[i+1], c[i+2]+v[i+2], c[i+3]+v[i+3]
+	}
+	for ; i < len(c); i++ {
+		c[i] += v[i]
+	}
+}
+
+// dot returns Σ a[i]·b[i], summed in order, four steps a pass (see mulPair).
 func dot(a, b []float64) float64 {
 	b = b[:len(a)]
 	var s float64
-	for i, v := range a {
-		s += float64(v * b[i])
+	i := 0
+	for ; i < len(a)-3; i += 4 {
+		s = s + float64(a[i]*b[i]) + float64(a[i+1]*b[i+1]) + float64(a[i+2]*b[i+2]) + float64(a[i+3]*b[i+3])
+	}
+	for ; i < len(a); i++ {
+		s += float64(a[i] * b[i])
 	}
 	return s
 }
@@ -225,9 +306,13 @@ func dot(a, b []float64) float64 {
 func dot2(a, b, c, d []float64) float64 {
 	b, c, d = b[:len(a)], c[:len(a)], d[:len(a)]
 	var s, t float64
-	for i, v := range a {
-		s += float64(v * b[i])
-		t += float64(c[i] * d[i])
+	i := 0
+	for ; i < len(a)-1; i += 2 {
+		s, t = s+float64(a[i]*b[i]), t+float64(c[i]*d[i])
+		s, t = s+float64(a[i+1]*b[i+1]), t+float64(c[i+1]*d[i+1])
+	}
+	for ; i < len(a); i++ {
+		s, t = s+float64(a[i]*b[i]), t+float64(c[i]*d[i])
 	}
 	return s + t
 }
@@ -238,14 +323,22 @@ func dot2(a, b, c, d []float64) float64 {
 // as long as the product before it. A NaN stays NaN, as with max.
 func relu(y, x []float64) {
 	y = y[:len(x)]
-	for i, v := range x {
-		if v != v {
-			y[i] = v
-			continue
-		}
-		keep := ^uint64(int64(math.Float64bits(v)) >> 63)
-		y[i] = math.Float64frombits(math.Float64bits(v) & keep)
+	i := 0
+	for ; i < len(x)-3; i += 4 { // four a pass (see mulPair)
+		y[i], y[i+1], y[i+2], y[i+3] = reluOf(x[i]), reluOf(x[i+1]), reluOf(x[i+2]), reluOf(x[i+3])
 	}
+	for ; i < len(x); i++ {
+		y[i] = reluOf(x[i])
+	}
+}
+
+// reluOf is max(v, 0), NaN kept, on bits (see relu).
+func reluOf(v float64) float64 {
+	if v != v {
+		return v
+	}
+	keep := ^uint64(int64(math.Float64bits(v)) >> 63)
+	return math.Float64frombits(math.Float64bits(v) & keep)
 }
 
 // reluBackward sets dx = dy where the ReLU's output y is positive, else 0.
@@ -253,17 +346,31 @@ func relu(y, x []float64) {
 // no pattern a branch predictor could learn.
 func reluBackward(dx, dy, y []float64) {
 	dy, y = dy[:len(dx)], y[:len(dx)]
-	for i := range dx {
-		// y ≥ 0, so y > 0 exactly when its bits, as an integer, are > 0.
-		on := uint64(-int64(math.Float64bits(y[i])) >> 63)
-		dx[i] = math.Float64frombits(math.Float64bits(dy[i]) & on)
+	i := 0
+	for ; i < len(dx)-3; i += 4 {
+		dx[i], dx[i+1] = gateOn(dy[i], y[i]), gateOn(dy[i+1], y[i+1])
+		dx[i+2], dx[i+3] = gateOn(dy[i+2], y[i+2]), gateOn(dy[i+3], y[i+3])
 	}
+	for ; i < len(dx); i++ {
+		dx[i] = gateOn(dy[i], y[i])
+	}
+}
+
+// gateOn returns d if y > 0, else +0, for y ≥ 0: then y > 0 exactly when
+// its bits, as an integer, are > 0.
+func gateOn(d, y float64) float64 {
+	on := uint64(-int64(math.Float64bits(y)) >> 63)
+	return math.Float64frombits(math.Float64bits(d) & on)
 }
 
 // mulInto sets y = x ⊙ m elementwise.
 func mulInto(y, x, m []float64) {
 	x, m = x[:len(y)], m[:len(y)]
-	for i := range y {
+	i := 0
+	for ; i < len(y)-3; i += 4 {
+		y[i], y[i+1], y[i+2], y[i+3] = x[i]*m[i], x[i+1]*m[i+1], x[i+2]*m[i+2], x[i+3]*m[i+3]
+	}
+	for ; i < len(y); i++ {
 		y[i] = x[i] * m[i]
 	}
 }

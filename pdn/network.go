@@ -119,15 +119,15 @@ func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) (network, 
 type dropout struct {
 	p       float64
 	mask    []float64
-	rnd     *rand.Rand
-	dropped bool // the last apply drew a mask
+	rnd     *rand.PCG // called directly: through rand.Rand, each draw is two more calls
+	dropped bool      // the last apply drew a mask
 }
 
 func newDropout(p float64, n int) *dropout {
 	return &dropout{p: p, mask: make([]float64, n)}
 }
 
-func (d *dropout) reseed(seed uint64) { d.rnd = rand.New(rand.NewPCG(seed, streamDropout)) }
+func (d *dropout) reseed(seed uint64) { d.rnd = rand.NewPCG(seed, streamDropout) }
 
 // apply sets y = x ⊙ mask for a fresh mask when training with p > 0, and
 // returns x itself otherwise.

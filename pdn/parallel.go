@@ -127,15 +127,12 @@ func mulABTKeptRows(j *job, lo, hi int) {
 		}
 		c0, a0 := row(first)
 		c1, a1 := row(i)
-		mulPair(c0, c1, a0, a1, j.b)
-		addRows(c0, j.bias, 1, m)
-		addRows(c1, j.bias, 1, m)
+		mulPair(c0, c1, a0, a1, j.b, j.bias)
 		first = -1
 	}
 	if first >= 0 {
 		c0, a0 := row(first)
-		mulRow(c0, a0, j.b)
-		addRows(c0, j.bias, 1, m)
+		mulRow(c0, a0, j.b, j.bias)
 	}
 }
 

@@ -107,7 +107,8 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 //
 // added left to right. Four neighbours go in one pass over y_i, which
 // loads and stores y_i a quarter as often (it dominated in WebAssembly,
-// where a narrow m leaves little else to do), in the same order.
+// where a narrow m leaves little else to do), in the same order; the own
+// term goes with the first four.
 func (g *gcnNorm) propagateRows(y, h []float64, m, lo, hi int) {
 	a := g.adj
 	for i := lo; i < hi; i++ {
@@ -115,15 +116,42 @@ func (g *gcnNorm) propagateRows(y, h []float64, m, lo, hi int) {
 		own := rowOf(h, int32(i), m)
 		own = own[:len(yi)]
 		s := g.self[i]
-		for j := range yi {
-			yi[j] = float64(s * own[j])
-		}
 		k, end := int(a.rowPtr[i]), int(a.rowPtr[i+1])
-		for ; k+4 <= end; k += 4 {
+		if k+4 > end {
+			j := 0
+			for ; j < len(yi)-3; j += 4 { // four steps a pass (see mulPair)
+				yi[j], yi[j+1], yi[j+2], yi[j+3] = float64(s*own[j]), float64(s*own[j+1]), float64(s*own[j+2]), float64(s*own[j+3])
+			}
+			for ; j < len(yi); j++ {
+				yi[j] = float64(s * own[j])
+			}
+		} else {
+			// The own term and the first four neighbours in one pass.
 			c0, c1, c2, c3 := g.coef[a.eid[k]], g.coef[a.eid[k+1]], g.coef[a.eid[k+2]], g.coef[a.eid[k+3]]
 			h0, h1, h2, h3 := rowOf(h, a.col[k], m), rowOf(h, a.col[k+1], m), rowOf(h, a.col[k+2], m), rowOf(h, a.col[k+3], m)
 			h0, h1, h2, h3 = h0[:len(yi)], h1[:len(yi)], h2[:len(yi)], h3[:len(yi)]
-			for j := range yi {
+			j := 0
+			for ; j < len(yi)-1; j += 2 {
+				yi[j] = float64(s*own[j]) + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
+				yi[j+1] = float64(s*own[j+1]) + float64(c0*h0[j+1]) + float64(c1*h1[j+1]) + float64(c2*h2[j+1]) + float64(c3*h3[j+1])
+			}
+			for ; j < len(yi); j++ {
+				yi[j] = float64(s*own[j]) + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
+			}
+			k += 4
+		}
+		for ; k < end-3; k += 4 {
+			c0, c1, c2, c3 := g.coef[a.eid[k]], g.coef[a.eid[k+1]], g.coef[a.eid[k+2]], g.coef[a.eid[k+3]]
+			h0, h1, h2, h3 := rowOf(h, a.col[k], m), rowOf(h, a.col[k+1], m), rowOf(h, a.col[k+2], m), rowOf(h, a.col[k+3], m)
+			h0, h1, h2, h3 = h0[:len(yi)], h1[:len(yi)], h2[:len(yi)], h3[:len(yi)]
+			j := 0
+			for ; j < len(yi)-3; j += 4 {
+				yi[j] = yi[j] + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
+				yi[j+1] = yi[j+1] + float64(c0*h0[j+1]) + float64(c1*h1[j+1]) + float64(c2*h2[j+1]) + float64(c3*h3[j+1])
+				yi[j+2] = yi[j+2] + float64(c0*h0[j+2]) + float64(c1*h1[j+2]) + float64(c2*h2[j+2]) + float64(c3*h3[j+2])
+				yi[j+3] = yi[j+3] + float64(c0*h0[j+3]) + float64(c1*h1[j+3]) + float64(c2*h2[j+3]) + float64(c3*h3[j+3])
+			}
+			for ; j < len(yi); j++ {
 				yi[j] = yi[j] + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
 			}
 		}
@@ -131,7 +159,11 @@ func (g *gcnNorm) propagateRows(y, h []float64, m, lo, hi int) {
 			c := g.coef[a.eid[k]]
 			hj := rowOf(h, a.col[k], m)
 			hj = hj[:len(yi)]
-			for j := range yi {
+			j := 0
+			for ; j < len(yi)-3; j += 4 {
+				yi[j], yi[j+1], yi[j+2], yi[j+3] = yi[j]+float64(c*hj[j]), yi[j+1]+float64(c*hj[j+1]), yi[j+2]+float64(c*hj[j+2]), yi[j+3]+float64(c*hj[j+3])
+			}
+			for ; j < len(yi); j++ {
 				yi[j] += float64(c * hj[j])
 			}
 		}
@@ -153,7 +185,7 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, per)
 		e := lo
-		for ; e+2 <= hi; e += 2 {
+		for ; e < hi-1; e += 2 {
 			g.gCoef[e], g.gCoef[e+1] = g.edgePair(dy, h, m, e)
 		}
 		for ; e < hi; e++ {
@@ -180,11 +212,13 @@ func (g *gcnNorm) edgePair(dy, h []float64, m, e int) (float64, float64) {
 	q, r, s = q[:len(p)], r[:len(p)], s[:len(p)]
 	p2, q2, r2, s2 = p2[:len(p)], q2[:len(p)], r2[:len(p)], s2[:len(p)]
 	var t0, t1, t2, t3 float64
-	for j, x := range p {
-		t0 += float64(x * q[j])
-		t1 += float64(r[j] * s[j])
-		t2 += float64(p2[j] * q2[j])
-		t3 += float64(r2[j] * s2[j])
+	j := 0
+	for ; j < len(p)-1; j += 2 { // two steps a pass (see mulPair)
+		t0, t1, t2, t3 = t0+float64(p[j]*q[j]), t1+float64(r[j]*s[j]), t2+float64(p2[j]*q2[j]), t3+float64(r2[j]*s2[j])
+		t0, t1, t2, t3 = t0+float64(p[j+1]*q[j+1]), t1+float64(r[j+1]*s[j+1]), t2+float64(p2[j+1]*q2[j+1]), t3+float64(r2[j+1]*s2[j+1])
+	}
+	for ; j < len(p); j++ {
+		t0, t1, t2, t3 = t0+float64(p[j]*q[j]), t1+float64(r[j]*s[j]), t2+float64(p2[j]*q2[j]), t3+float64(r2[j]*s2[j])
 	}
 	return g.gCoef[e] + (t0 + t1), g.gCoef[e+1] + (t2 + t3)
 }
