@@ -6,6 +6,12 @@
 # bit-identical to the browser's.
 export GOFLAGS += -tags=noasm
 
+# Natively the engine's widest products run on AVX2 through Go's
+# experimental simd/archsimd (amd64; pdn/vec_simd.go), lane by lane in the
+# scalar order, so the bits stay the browser's; elsewhere, or without AVX2,
+# the same scalar loops as the browser's run.
+export GOEXPERIMENT ?= simd
+
 GO          ?= go
 WASM_EXEC   := $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2

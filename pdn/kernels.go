@@ -15,7 +15,11 @@ import "math"
 // mulABT sets c (n×m) = a (n×k) · bᵀ for b (m×k): every entry is a dot
 // product of two contiguous rows, summed in order of k. It runs two rows at
 // a time (mulPair), then the odd last row.
-func mulABT(c, a, b []float64, n, k, m int) {
+func mulABT(c, a, b []float64, n, k, m int) { mulABTVec(c, a, b, nil, n, k, m) }
+
+// mulABTVec is mulABT given also bt = bᵀ for the vector path (see
+// mulPairVec), or nil.
+func mulABTVec(c, a, b, bt []float64, n, k, m int) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
 	if k < 8 {
 		mulABTShort(c, a, b, n, k, m)
@@ -23,7 +27,7 @@ func mulABT(c, a, b []float64, n, k, m int) {
 	}
 	i := 0
 	for ; i < n-1; i += 2 {
-		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, nil)
+		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, bt, nil)
 	}
 	for ; i < n; i++ {
 		mulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b, nil)
@@ -66,7 +70,8 @@ func mulABTShort(c, a, b []float64, n, k, m int) {
 	}
 }
 
-// mulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil),
+// mulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil;
+// bt = bᵀ or nil for mulPairVec),
 // two rows of mulABT, in blocks of 2 rows by 3 columns: six sums in
 // registers, five loads per six products (the eight sums of 2×4 do not fit
 // beside their operands in the registers Go's amd64 compiler gives them).
@@ -74,10 +79,10 @@ func mulABTShort(c, a, b []float64, n, k, m int) {
 // jump back into a trip through the function's dispatch table, which cost
 // a third of the time at k = 32 (eight steps: 1.4× as fast in the worker,
 // 1.15× natively). Every entry is still one sum in order of k.
-func mulPair(c0, c1, a0, a1, b, bias []float64) {
+func mulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 	k, m := len(a0), len(c0)
 	a1, c1 = a1[:k], c1[:m]
-	j := 0
+	j := mulPairVec(c0, c1, a0, a1, bt, bias) // natively, with vectors; else 0
 	for ; j < m-2; j += 3 {
 		b0, b1, b2 := b[j*k:(j+1)*k], b[(j+1)*k:(j+2)*k], b[(j+2)*k:(j+3)*k]
 		b0, b1, b2 = b0[:k], b1[:k], b2[:k]
@@ -189,7 +194,7 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 				if t0 != 0 || t1 != 0 || t2 != 0 || t3 != 0 {
 					cn := c[(j+1)*k : (j+2)*k]
 					cn = cn[:len(cj)]
-					p := 0
+					p := foldPairVec(cj, cn, b0, b1, b2, b3, s0, s1, s2, s3, t0, t1, t2, t3)
 					for ; p < len(cj)-3; p += 4 { // four steps a pass (see mulPair)
 						x0, x1, x2, x3 := b0[p], b1[p], b2[p], b3[p]
 						cj[p] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)

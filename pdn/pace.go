@@ -90,10 +90,11 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int) {
 		run = mulABTKeptRows
 	}
 	per := float64(k * m)
+	bt, buf := transposedForVectors(b, m, k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
 		j := newJob(run)
-		j.c, j.a, j.b, j.bias, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, bias, k, m
+		j.c, j.a, j.b, j.bt, j.bias, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, bt, bias, k, m
 		if keep != nil {
 			j.keep = keep[lo:hi]
 		}
@@ -101,6 +102,7 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int) {
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
+	releaseTransposed(buf)
 }
 
 // addATB is addATB in blocks of rows of a and b.

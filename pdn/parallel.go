@@ -37,7 +37,7 @@ var minSplitWork = float64(1 << 16)
 // the operands held here.
 type job struct {
 	run           func(j *job, lo, hi int)
-	c, a, b       []float64
+	c, a, b, bt   []float64 // bt: bᵀ for the vector path, or nil
 	keep, bias    []float64 // mulABTKeptRows: the rows to compute, the bias to add
 	sx            *datasets.CSR
 	n, k, m, base int
@@ -100,14 +100,14 @@ func (j *job) split(n int, work float64) {
 			<-j.done
 		}
 	}
-	j.c, j.a, j.b, j.sx, j.keep, j.bias = nil, nil, nil, nil, nil, nil
+	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias = nil, nil, nil, nil, nil, nil, nil
 	jobs.Put(j)
 }
 
 // The pieces of each product, as jobs run them.
 
 func mulABTRows(j *job, lo, hi int) {
-	mulABT(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, hi-lo, j.k, j.m)
+	mulABTVec(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, hi-lo, j.k, j.m)
 }
 
 // mulABTKeptRows is mulABTRows plus the bias, for the rows whose keep is
@@ -127,7 +127,7 @@ func mulABTKeptRows(j *job, lo, hi int) {
 		}
 		c0, a0 := row(first)
 		c1, a1 := row(i)
-		mulPair(c0, c1, a0, a1, j.b, j.bias)
+		mulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
 		first = -1
 	}
 	if first >= 0 {
