@@ -6,8 +6,9 @@ import "math"
 //
 // They are plain loops on purpose: under GOOS=js there is no assembly and no
 // SIMD, and register-blocked loops like these beat gonum's pure-Go paths
-// there; natively they keep the order of every sum fixed, so results are the
-// same bits everywhere. Products are wrapped in float64(…) because an
+// there; they keep the order of every sum fixed, so results are the same
+// bits everywhere (natively, the widest products also have vector paths
+// that keep that order: vec_simd.go). Products are wrapped in float64(…) because an
 // explicit conversion forbids the compiler to fuse a*b+c into one FMA
 // instruction (it does on arm64 and with GOAMD64=v3), which would round
 // differently from the browser.
@@ -40,6 +41,10 @@ func mulABTVec(c, a, b, bt []float64, n, k, m int) {
 // instead each row of c gathers k scaled columns of b, along m, so that
 // every entry is still (((0 + a₀b₀) + a₁b₁) + …) in order of k.
 func mulABTShort(c, a, b []float64, n, k, m int) {
+	if k == 0 {
+		clear(c) // empty sums
+		return
+	}
 	for i := 0; i < n; i++ {
 		ci, ai := c[i*m:(i+1)*m], a[i*k:(i+1)*k]
 		for p, x := range ai {
@@ -70,15 +75,16 @@ func mulABTShort(c, a, b []float64, n, k, m int) {
 	}
 }
 
-// mulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil;
-// bt = bᵀ or nil for mulPairVec),
-// two rows of mulABT, in blocks of 2 rows by 3 columns: six sums in
-// registers, five loads per six products (the eight sums of 2×4 do not fit
-// beside their operands in the registers Go's amd64 compiler gives them).
-// The loop over k takes eight steps a pass: Go's WebAssembly turns every
-// jump back into a trip through the function's dispatch table, which cost
-// a third of the time at k = 32 (eight steps: 1.4× as fast in the worker,
-// 1.15× natively). Every entry is still one sum in order of k.
+// mulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil),
+// two rows of mulABT; bt = bᵀ lets mulPairVec take the first columns where
+// the vectors run, or is nil. The rest go in blocks of 2 rows by 3
+// columns: six sums in registers, five loads per six products (the eight
+// sums of 2×4 do not fit beside their operands in the registers Go's amd64
+// compiler gives them). The loop over k takes eight steps a pass: Go's
+// WebAssembly turns every jump back into a trip through the function's
+// dispatch table, which cost a third of the time at k = 32 (eight steps:
+// 1.4× as fast in the worker, 1.15× natively). Every entry is still one
+// sum in order of k.
 func mulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 	k, m := len(a0), len(c0)
 	a1, c1 = a1[:k], c1[:m]
