@@ -22,7 +22,7 @@ func mulABT(c, a, b []float64, n, k, m int) { mulABTVec(c, a, b, nil, n, k, m) }
 // mulPairVec), or nil.
 func mulABTVec(c, a, b, bt []float64, n, k, m int) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
-	if k < 8 {
+	if k < shortRows {
 		mulABTShort(c, a, b, n, k, m)
 		return
 	}
@@ -35,7 +35,10 @@ func mulABTVec(c, a, b, bt []float64, n, k, m int) {
 	}
 }
 
-// mulABTShort is mulABT for short rows (k < 8, as in the backward pass of a
+// shortRows is the k below which mulABT gathers columns (mulABTShort).
+const shortRows = 8
+
+// mulABTShort is mulABT for short rows (k < shortRows, as in the backward pass of a
 // layer with few outputs: the pathfinder's one, the GCN's C classes). Dot
 // products of k terms would spend their time entering and leaving loops;
 // instead each row of c gathers k scaled columns of b, along m, so that

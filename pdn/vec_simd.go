@@ -99,9 +99,10 @@ func mulPairVec(c0, c1, a0, a1, bt, bias []float64) int {
 
 // transposedForVectors returns bᵀ (k×m) for b (m×k), for mulPairVec, in a
 // pooled buffer to give back with releaseTransposed; nil where the vectors
-// do not run or the rows are too short to fill them.
+// do not run, the rows are too short to fill them or the product takes
+// mulABTShort, which does not use it.
 func transposedForVectors(b []float64, m, k int) ([]float64, *[]float64) {
-	if !vectors || m < 4 {
+	if !vectors || m < 4 || k < shortRows {
 		return nil, nil
 	}
 	buf := transposes.Get().(*[]float64)
