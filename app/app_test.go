@@ -50,9 +50,9 @@ func mount(t *testing.T) (*GraphLab, *fakeConn, app.ClientDispatcher) {
 	d := app.NewClientTester(sh)
 	t.Cleanup(d.Close)
 	d.Consume()
-	c, ok := sh.view.(*GraphLab)
+	c, ok := sh.room.(*GraphLab)
 	if !ok {
-		t.Fatalf("the shell shows %T, want the graph lab", sh.view)
+		t.Fatalf("the shell shows %T, want the graph lab", sh.room)
 	}
 	shells[c] = sh
 	return c, f, d
@@ -183,14 +183,14 @@ func TestEventsDriveTheViews(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if share := c.hist.share[len(c.hist.share)-1]; math.Abs(share-0.15/1.05) > 1e-6 {
-		t.Errorf("inter share %v, want %v", share, 0.15/1.05)
+	if h := c.one().hist; math.Abs(h.share[len(h.share)-1]-0.15/1.05) > 1e-6 {
+		t.Errorf("inter share %v, want %v", h.share, 0.15/1.05)
 	}
 	// A layout or snapshot of a replaced graph is ignored.
 	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 0, Snap: &protocol.Snapshot{Epoch: 99}}, nil)
 	d.Consume()
-	if c.snap.Epoch != 5 {
-		t.Errorf("a stale snapshot was applied: epoch %d", c.snap.Epoch)
+	if c.one().snap.Epoch != 5 {
+		t.Errorf("a stale snapshot was applied: epoch %d", c.one().snap.Epoch)
 	}
 }
 
@@ -204,13 +204,13 @@ func TestSnapshotsAreCoalesced(t *testing.T) {
 		t.Fatalf("%d snapshots queued before the UI caught up, want 10", len(c.queued))
 	}
 	d.Consume()
-	if c.snap.Epoch != 10 || len(c.hist.epoch) != 10 || len(c.queued) != 0 {
-		t.Errorf("after catching up: epoch %d, %d points, %d queued", c.snap.Epoch, len(c.hist.epoch), len(c.queued))
+	if r := c.one(); r.snap.Epoch != 10 || len(r.hist.epoch) != 10 || len(c.queued) != 0 {
+		t.Errorf("after catching up: epoch %d, %d points, %d queued", r.snap.Epoch, len(r.hist.epoch), len(c.queued))
 	}
 	snapshot(f, 0, false, 0.5, 0.5, 0.5) // a reset starts the curves over
 	d.Consume()
-	if len(c.hist.epoch) != 1 {
-		t.Errorf("after a reset the curves have %d points", len(c.hist.epoch))
+	if n := len(c.one().hist.epoch); n != 1 {
+		t.Errorf("after a reset the curves have %d points", n)
 	}
 }
 
@@ -219,13 +219,13 @@ func TestButtonsSendCommands(t *testing.T) {
 	tiny(f, d)
 	snapshot(f, 3, false)
 	d.Consume()
-	c.togglePlay(nil)
+	c.do(cmdPlay)
 	snapshot(f, 4, true)
 	d.Consume()
-	c.togglePlay(nil)
-	c.send(protocol.OpStep)
-	c.send(protocol.OpReset)
-	c.regenerate(nil)
+	c.do(cmdPlay)
+	c.do(cmdStep)
+	c.do(cmdReset)
+	c.do(cmdNewGraph)
 	if got := f.ops(); got != "set,start,pause,step,reset,regenerate" {
 		t.Errorf("sent %s", got)
 	}
@@ -241,8 +241,8 @@ func TestEngineErrorsAreShown(t *testing.T) {
 	if !strings.Contains(html(c), "training diverged at epoch 3") || c.engineErr["lr"] == "" {
 		t.Error("the engine's error is not shown, or not beside lr")
 	}
-	c.Board.Dismiss(0)
-	if len(c.Board.notices) != 0 {
+	c.page.board.Dismiss(0)
+	if len(c.page.board.notices) != 0 {
 		t.Error("dismiss left the notice")
 	}
 }

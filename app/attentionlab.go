@@ -5,51 +5,34 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"pdnexplorer/experiment"
 	"pdnexplorer/tiestrength"
 	"pdnexplorer/viz"
 )
 
-// attentionRuns are the attention lab's models: the linear PDN, whose
-// softmax over its inputs reads as attention (Figure 8), and the
-// multi-scale PDN, whose weights over the powers of Â move with the epochs
-// (Figure 7).
-func attentionRuns(st experiment.Experiment) []sideSpec {
-	lin, ms := st, st
-	lin.Model.Kind, lin.Model.EdgeHidden = experiment.PDNLinear, nil
-	ms.Model.Kind = experiment.PDNMultiScale
-	return []sideSpec{{Name: "linear", Title: "Linear PDN", Exp: lin}, {Name: "multiscale", Title: "Multi-scale PDN", Exp: ms}}
-}
-
-// attentionRows are the rows the attention lab offers.
-var attentionRows = []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
-	"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"}
-
 // AttentionLab shows what PDN attends to on a real graph: the linear PDN's
-// attention over the named tie-strength scores, and the multi-scale PDN's
-// weight of each hop over the epochs, both live.
+// attention over the named tie-strength scores (Figure 8), and the
+// multi-scale PDN's weight of each hop over the epochs (Figure 7), both
+// live. Its runs are the lab table's: "linear" and "multiscale".
 type AttentionLab struct {
 	app.Compo
-	multiLab
+	lab
 
-	barsSVG, hopsSVG, curvesSVG string
+	bars, hops, curves string
 }
 
-// OnMount starts the two runs.
-func (c *AttentionLab) OnMount(ctx app.Context) {
-	c.lab = "attention"
-	c.specs, c.show, c.redraw = attentionRuns, showRows(attentionRows), c.draw
-	c.mount(ctx)
+func init() {
+	addRoom("attention", func(p *page) room {
+		c := &AttentionLab{}
+		c.init(p, "attention", c)
+		return c
+	})
 }
 
-// OnDismount ends them.
-func (c *AttentionLab) OnDismount() { c.dismount() }
-
-// inputNames are the linear PDN's inputs by name: the scores of a real
+// inputNames are the linear PDN's n inputs by name: the scores of a real
 // graph, numbers otherwise.
-func (c *AttentionLab) inputNames(n int) []string {
-	if s := c.sideNamed("linear"); s != nil && s.graph != nil && len(s.graph.Inputs) == n {
-		return tiestrength.Short(s.graph.Inputs)
+func inputNames(r *run, n int) []string {
+	if r.graph != nil && len(r.graph.Inputs) == n {
+		return r.graph.Inputs
 	}
 	names := make([]string, n)
 	for i := range names {
@@ -58,62 +41,42 @@ func (c *AttentionLab) inputNames(n int) []string {
 	return names
 }
 
-func (c *AttentionLab) draw() {
-	c.barsSVG, c.hopsSVG = "", ""
-	var curves []viz.Series
-	for i, s := range c.sides {
-		curves = append(curves, viz.Series{Name: s.Title, Color: sideColor(i), X: s.hist.epoch, Y: s.hist.test})
+func (c *AttentionLab) draw(ch change) {
+	if !c.due(ch, severalRedraw) {
+		return
 	}
-	if s := c.sideNamed("linear"); s != nil && len(s.snap.Inputs) > 0 {
-		c.barsSVG = viz.Bars(chartW+200, chartH, "Attention over the edge features, softmax(β)", "tie-strength score", c.inputNames(len(s.snap.Inputs)), s.snap.Inputs, viz.ClassColor(2))
+	c.bars, c.hops = "", ""
+	if r := c.runNamed("linear"); r != nil && len(r.snap.Inputs) > 0 {
+		c.bars = viz.Bars(chartW+200, chartH, "Attention over the edge features, softmax(β)", "tie-strength score",
+			tiestrength.Short(inputNames(r, len(r.snap.Inputs))), r.snap.Inputs, viz.ClassColor(2))
 	}
-	if s := c.sideNamed("multiscale"); s != nil && len(s.hist.hops) > 0 {
-		c.hopsSVG = hopsChart(&s.hist, s.Exp.Train.Epochs)
+	if r := c.runNamed("multiscale"); r != nil && len(r.hist.hops) > 0 {
+		c.hops = hopsChart(&r.hist, r.Exp.Train.Epochs)
 	}
-	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Test accuracy", XLabel: "epoch", YMin: 0, YMax: 1, XMax: c.epochsOf()}, curves...)
+	c.curves = c.testCurves()
 }
 
 // renderAttention gives each input's attention as a number, the bars'
 // text alternative.
 func (c *AttentionLab) renderAttention() app.UI {
-	s := c.sideNamed("linear")
-	if s == nil || len(s.snap.Inputs) == 0 {
+	r := c.runNamed("linear")
+	if r == nil || len(r.snap.Inputs) == 0 {
 		return app.P().Class("drawn")
 	}
-	names := c.inputNames(len(s.snap.Inputs))
-	if s.graph != nil && len(s.graph.Inputs) == len(s.snap.Inputs) {
-		names = s.graph.Inputs
-	}
-	parts := []app.UI{}
-	for i, a := range s.snap.Inputs {
+	names := inputNames(r, len(r.snap.Inputs))
+	var parts []app.UI
+	for i, a := range r.snap.Inputs {
 		if i > 0 {
 			parts = append(parts, app.Text(" · "))
 		}
-		parts = append(parts, app.Text(names[i]+" "), runMetric(s, "attention-"+names[i], a, s.figure(a, 3)))
-	}
-	return app.P().Class("drawn").Body(parts...)
-}
-
-// renderHopWeights gives the multi-scale PDN's current weight of each hop.
-func (c *AttentionLab) renderHopWeights() app.UI {
-	s := c.sideNamed("multiscale")
-	if s == nil || len(s.snap.Hops) == 0 {
-		return app.P().Class("drawn")
-	}
-	parts := []app.UI{app.Text("Now: ")}
-	for i, p := range s.snap.Hops {
-		if i > 0 {
-			parts = append(parts, app.Text(" · "))
-		}
-		k := strconv.Itoa(i + 1)
-		parts = append(parts, app.Text("P"+k+" = "), runMetric(s, "hop-"+k, p, s.figure(p, 3)))
+		parts = append(parts, app.Text(names[i]+" "), c.metricOf(r, "attention-"+names[i], a, 3))
 	}
 	return app.P().Class("drawn").Body(parts...)
 }
 
 // whyAnonymous says why bars over a generated graph's inputs mean nothing.
 func (c *AttentionLab) whyAnonymous() string {
-	if s := c.sideNamed("linear"); s != nil && s.graph != nil && s.graph.Inputs == nil && s.snapped {
+	if r := c.runNamed("linear"); r != nil && r.graph != nil && r.graph.Inputs == nil && r.snapped {
 		return "This graph's edge features are anonymous random draws, so no bar can mean more than another: choose cora or citeseer, whose edge features are the 11 named tie-strength scores."
 	}
 	return ""
@@ -121,32 +84,31 @@ func (c *AttentionLab) whyAnonymous() string {
 
 // Render lays the lab out.
 func (c *AttentionLab) Render() app.UI {
-	return app.Div().Class("lab attention-lab").Body(
-		c.renderToolbar(),
-		app.Div().Class("main").Body(
-			c.render(c.show),
-			app.Section().Class("views").Body(
-				app.Div().ID("attention").Class("card wide").Body(
-					app.H2().Text("What the linear PDN attends to (Figure 8)"),
-					app.Div().Class("figure").Body(figureOr(c.barsSVG, c.whyAnonymous())),
-					c.renderAttention(),
-					app.Div().Class("explain").Body(explainAttentionLab()),
-				),
-				card("hops", "Hop weights over the epochs (Figure 7)", c.hopsSVG, "", explainHopsLab(), c.renderHopWeights()),
-				card("curves", "Test accuracy", c.curvesSVG, "", app.P().Text("Both models train on the same graph, split and seeds.")),
-			),
+	return c.layOut("attention-lab", nil, c.render(c.row.Shows),
+		app.Div().ID("attention").Class("card wide").Body(
+			app.H2().Text("What the linear PDN attends to (Figure 8)"),
+			app.Div().Class("figure").Body(chartOr(c.bars, c.whyAnonymous())),
+			c.renderAttention(),
+			app.Div().Class("explain").Body(explainAttentionLab()),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause both · S or → step one epoch · R reset · G new split (next data seed) · P projector mode."),
+		card("hops", "Hop weights over the epochs (Figure 7)", c.hops, "", explainHopsLab(), c.renderHopWeights(c.runNamed("multiscale"))),
+		card("curves", "Test accuracy", c.curves, "", app.P().Text("Both models train on the same graph, split and seeds.")),
 	)
 }
 
-// figureOr is an SVG figure, or why there is none, or a placeholder.
-func figureOr(svg, empty string) app.UI {
-	switch {
-	case empty != "":
-		return app.P().Class("empty").Text(empty)
-	case svg != "":
-		return app.Raw(svg)
-	}
-	return app.Div().Class("placeholder").Text("Waiting for the engine…")
+// explainAttentionLab is Figure 8's lesson.
+func explainAttentionLab() app.UI {
+	return app.P().Body(append(linearPDNClause("The linear PDN has no hidden layer: it weighs an edge's scores with "),
+		app.Text(", so each bar is the share of attention one similarity gets. The paper found unnormalised scores (degree product, common neighbours) attended to least, "+
+			"and normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) most."),
+	)...)
+}
+
+// explainHopsLab is Figure 7's lesson.
+func explainHopsLab() app.UI {
+	return app.P().Body(
+		app.Text("The multi-scale PDN mixes the powers of the normalised adjacency, "),
+		app.Raw(multiScaleFormula),
+		app.Text(", with P a softmax the model learns. On Cora and Pubmed the paper saw the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks: where the model starts to overfit."),
+	)
 }

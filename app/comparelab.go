@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -12,56 +11,50 @@ import (
 	"pdnexplorer/viz"
 )
 
-// compareRuns are the models the state's models row names, one run each.
-func compareRuns(st experiment.Experiment) []sideSpec {
-	var out []sideSpec
-	for _, k := range st.View.Models {
-		e := st
-		e.Model.Kind = k
-		out = append(out, sideSpec{Name: k, Title: k, Exp: e})
-	}
-	return out
-}
-
 // CompareLab trains 2 to 4 models of the zoo on the same graph and seeds,
-// each in its own worker, and sets their curves and figures side by side.
+// each in its own worker, and sets their curves, their learned graphs and
+// their figures side by side. Its runs are the models row's.
 type CompareLab struct {
 	app.Compo
-	multiLab
+	lab
 
-	testSVG, lossSVG, shareSVG string
+	test, loss, share string
+	minis             miniGraphs
 }
 
-// OnMount starts a run per model.
-func (c *CompareLab) OnMount(ctx app.Context) {
-	c.lab = "compare"
-	c.specs, c.redraw = compareRuns, c.draw
-	c.show = func(p experiment.Param) bool { return p.Name != "model" }
-	c.minis = &miniGraphs{}
-	c.mount(ctx)
+func init() {
+	addRoom("compare", func(p *page) room {
+		c := &CompareLab{}
+		c.init(p, "compare", c)
+		c.drawsGraph = true // the first run's worker lays out the graph the small views share
+		return c
+	})
 }
 
-// OnDismount ends them.
-func (c *CompareLab) OnDismount() { c.dismount() }
-
-func (c *CompareLab) draw() {
-	var test, loss, share []viz.Series
-	top := 1.0
-	for i, s := range c.sides {
-		test = append(test, viz.Series{Name: s.Title, Color: sideColor(i), X: s.hist.epoch, Y: s.hist.test})
-		loss = append(loss, viz.Series{Name: s.Title, Color: sideColor(i), X: s.hist.epoch, Y: s.hist.loss})
-		share = append(share, viz.Series{Name: s.Title, Color: sideColor(i), X: s.hist.epoch, Y: s.hist.share})
-		top = max(top, maxFinite(s.hist.loss))
+func (c *CompareLab) draw(ch change) {
+	if ch&newLayout != 0 && !c.running() {
+		ch |= stopped // a layout of a graph at rest: draw it now
 	}
-	a := viz.Axes{XLabel: "epoch", YMin: 0, YMax: 1, XMax: c.epochsOf()}
-	a.Title = "Test accuracy"
-	c.testSVG = viz.LineChart(chartW, chartH, a, test...)
-	a.Title, a.YMax = "Training loss", top
-	c.lossSVG = viz.LineChart(chartW, chartH, a, loss...)
+	if !c.due(ch, severalRedraw) {
+		return
+	}
+	var loss, share []viz.Series
+	top := 1.0
+	for i, r := range c.runs {
+		loss = append(loss, viz.Series{Name: r.Title, Color: runColor(i), X: r.hist.epoch, Y: r.hist.loss})
+		share = append(share, viz.Series{Name: r.Title, Color: runColor(i), X: r.hist.epoch, Y: r.hist.share})
+		top = max(top, maxFinite(r.hist.loss))
+	}
+	a := viz.Axes{XLabel: "epoch", YMin: 0, YMax: top, XMax: c.epochs(), Title: "Training loss"}
+	c.test = c.testCurves()
+	c.loss = viz.LineChart(chartW, chartH, a, loss...)
 	a.Title, a.YMax = "Share of learned weight on inter-class edges", 1
-	c.shareSVG = viz.LineChart(chartW, chartH, a, share...)
-	c.drawMinis()
+	c.share = viz.LineChart(chartW, chartH, a, share...)
+	c.minis.draw(&c.lab)
 }
+
+// release frees the small views' canvases.
+func (c *CompareLab) release() { c.minis.release() }
 
 // toggleModel adds or removes a model from the models row.
 func (c *CompareLab) toggleModel(kind string, on bool) {
@@ -92,38 +85,23 @@ func (c *CompareLab) renderModels() app.UI {
 
 // Render lays the lab out.
 func (c *CompareLab) Render() app.UI {
-	return app.Div().Class("lab compare-lab").Body(
-		c.renderToolbar(),
-		app.Div().Class("main").Body(
-			app.Div().Body(app.Aside().Class("controls").Body(c.renderModels()), c.render(c.show)),
-			app.Section().Class("views").Body(
-				c.renderMinis(),
-				card("test-curves", "Test accuracy", c.testSVG, "", app.P().Text("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")),
-				card("loss-curves", "Training loss", c.lossSVG, "", app.P().Text("The cross-entropy on the labelled nodes, with dropout, as each model is trained.")),
-				card("share-curves", "Inter-class share", c.shareSVG, "", app.P().Body(
-					app.Text("The share of the learned edge weight that sits on inter-class edges, "), app.Raw(shareFormula),
-					app.Text(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line."))),
-				app.Div().ID("summary").Class("card").Body(
-					app.H2().Text("Side by side"),
-					c.summaryTable("runs-table", []summaryCol{
-						{Title: "epoch", Metric: "epoch-final", Digits: 0, Value: func(s *side) float64 { return float64(s.snap.Epoch) }},
-						{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(s *side) float64 { return float64(s.snap.TestAcc) }},
-						{Title: "train acc.", Metric: "train-accuracy", Digits: 3, Value: func(s *side) float64 { return float64(s.snap.TrainAcc) }},
-						{Title: "epochs/s", Metric: "epochs-per-second", Digits: 1, Value: func(s *side) float64 { return float64(s.snap.EpochsPerSec) }},
-						{Title: "inter-class share", Metric: "inter-share", Digits: 3, Value: func(s *side) float64 { return last(s.hist.share) }},
-					}),
-					app.P().Class("explain").Text("Epochs per second are each worker's own, measured while the others train beside it."),
-				),
-			),
+	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels()), c.render(c.row.Shows)),
+		c.minis.render(&c.lab),
+		card("test-curves", "Test accuracy", c.test, "", app.P().Text("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")),
+		card("loss-curves", "Training loss", c.loss, "", app.P().Text("The cross-entropy on the labelled nodes, with dropout, as each model is trained.")),
+		card("share-curves", "Inter-class share", c.share, "", app.P().Body(
+			app.Text("The share of the learned edge weight that sits on inter-class edges, "), app.Raw(shareFormula),
+			app.Text(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line."))),
+		app.Div().ID("summary").Class("card").Body(
+			app.H2().Text("Side by side"),
+			c.runsTable("runs-table", []column{
+				{Title: "epoch", Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }},
+				{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				{Title: "train acc.", Metric: "train-accuracy", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TrainAcc) }},
+				{Title: "epochs/s", Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},
+				{Title: "inter-class share", Metric: "inter-share", Digits: 3, Value: func(r *run) float64 { return last(r.hist.share) }},
+			}),
+			app.P().Class("explain").Text("Epochs per second are each worker's own, measured while the others train beside it."),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause all · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),
 	)
-}
-
-// last is the last of xs, NaN for none.
-func last(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	return xs[len(xs)-1]
 }

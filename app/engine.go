@@ -42,15 +42,15 @@ func (e *Engine) dispatch(ev protocol.Event, f32 []float32) {
 	}
 }
 
-// Run is one run's handle on the engine.
-type Run struct {
+// Handle is one run's handle on the engine.
+type Handle struct {
 	e  *Engine
 	w  *worker
 	id int
 }
 
 // Open starts a run whose events go to f, on a free worker or a new one.
-func (e *Engine) Open(f EventFunc) *Run {
+func (e *Engine) Open(f EventFunc) *Handle {
 	e.last++
 	e.runs[e.last] = f
 	var w *worker
@@ -68,7 +68,7 @@ func (e *Engine) Open(f EventFunc) *Run {
 		e.workers = append(e.workers, w)
 	}
 	w.run = e.last
-	return &Run{e: e, w: w, id: e.last}
+	return &Handle{e: e, w: w, id: e.last}
 }
 
 // Load hands the user's files to every worker, which reads them as the
@@ -81,7 +81,7 @@ func (e *Engine) Load(files []protocol.File) {
 }
 
 // Send sends a command about the run.
-func (r *Run) Send(cmd protocol.Command) {
+func (r *Handle) Send(cmd protocol.Command) {
 	if r.w.run != r.id {
 		return // closed
 	}
@@ -91,7 +91,7 @@ func (r *Run) Send(cmd protocol.Command) {
 
 // Close ends the run: its worker pauses and is free for the next run, and
 // the run's events are dropped from now on.
-func (r *Run) Close() {
+func (r *Handle) Close() {
 	if r.w.run != r.id {
 		return
 	}

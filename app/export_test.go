@@ -84,7 +84,7 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
 	files := []protocol.File{{Name: "nodes.csv", Data: []byte("id")}}
-	do(d, c, func() { c.opening = true; c.Engine.Load(files) })
+	do(d, c, func() { c.opening = true; c.page.engine.Load(files) })
 	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpLoad || len(last.Files) != 1 {
 		t.Fatalf("the files were sent as %+v", last)
 	}
@@ -101,9 +101,9 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 		t.Error("the page does not say what was opened, or that the link cannot carry it")
 	}
 	var late *fakeConn
-	e := c.Engine
+	e := c.page.engine
 	e.dial = func(ev EventFunc) Conn { late = &fakeConn{onEvent: ev}; return late }
-	c.run.Close()
+	c.one().engine.Close()
 	e.Open(func(protocol.Event, []float32) {})
 	e.Open(func(protocol.Event, []float32) {})
 	if late == nil || len(late.sent) == 0 || late.sent[0].Op != protocol.OpLoad {

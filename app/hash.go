@@ -35,8 +35,10 @@ func isHex(c byte) bool {
 
 // GuardLocation repairs the address bar before go-app reads it, now and on
 // every later navigation inside the page (a hash typed by hand, Back,
-// Forward). Call it before app.RunWhenOnBrowser: its popstate listener is
-// then the first, and runs before go-app's.
+// Forward): each fires popstate, which go-app parses. Call it before
+// app.RunWhenOnBrowser: its popstate listener is then the first, and runs
+// before go-app's. (The shell's one hashchange listener repairs the
+// address too, before it reads it.)
 func GuardLocation() {
 	if !app.IsClient {
 		return
@@ -48,10 +50,13 @@ func GuardLocation() {
 	})
 	// Kept for the page's lifetime: the listener never goes away.
 	app.Window().Call("addEventListener", "popstate", f, true)
-	app.Window().Call("addEventListener", "hashchange", f, true)
 }
 
+// repairLocation repairs the address bar in place (see RepairURL).
 func repairLocation() {
+	if !app.IsClient {
+		return
+	}
 	href := app.Window().Get("location").Get("href").String()
 	if fixed, changed := RepairURL(href); changed {
 		app.Window().Get("history").Call("replaceState", nil, "", fixed)

@@ -53,6 +53,8 @@ var badLinks = []struct {
 	{"#lab=nowhere", []string{`lab: "nowhere" is not allowed; want one of graph, xor, degree, compare, attention; using the default graph`}},
 	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input, learned; using the default classes`}},
 	{"#layout=", []string{`layout: "" is not allowed`}},
+	{"#lab=compare&models=pdn,pdn,pdn,pdn", []string{`models: "pdn,pdn,pdn,pdn" is not allowed; want 2 to 4 of`, "each once; using the default pdn,gcn"}},
+	{"#tour=graph&step=6", []string{"step: 6 is beyond the graph tour's 4 steps; using its last, 4"}},
 	// Keys: unknown, repeated, empty.
 	{"#bogus=1", []string{`"bogus": unknown parameter, ignored`}},
 	{"#classes=4&classes=5", []string{"classes: given more than once; using the first, 4"}},
@@ -125,7 +127,8 @@ func TestProblemsAreBounded(t *testing.T) {
 
 func TestHashChangeIsApplied(t *testing.T) {
 	c, f, d := mount(t)
-	do(d, c, func() { c.applyHash("#classes=4&model=gcn&threshold=0.3") })
+	sh := shells[c]
+	do(d, c, func() { sh.follow("#classes=4&model=gcn&threshold=0.3") })
 	if c.st.Data.Classes != 4 || c.st.Model.Kind != experiment.GCN || c.st.View.Threshold != 0.3 {
 		t.Errorf("state after the hash change: %+v", c.st)
 	}
@@ -134,11 +137,11 @@ func TestHashChangeIsApplied(t *testing.T) {
 		t.Errorf("sent %+v", last)
 	}
 	n := len(f.sent)
-	do(d, c, func() { c.applyHash("#" + c.st.Encode()) }) // what the page wrote itself
+	do(d, c, func() { sh.follow("#" + c.st.Encode()) }) // what the page wrote itself
 	if len(f.sent) != n {
 		t.Error("the page's own hash was applied again")
 	}
-	do(d, c, func() { c.applyHash("#model=%25&classes=9") }) // bad values, typed by hand
+	do(d, c, func() { sh.follow("#model=%25&classes=9") }) // bad values, typed by hand
 	if c.st.Model.Kind != experiment.PDN || c.st.Data.Classes != 3 {
 		t.Errorf("bad values did not fall back to the defaults: %+v", c.st)
 	}
@@ -154,16 +157,17 @@ func TestNoticesAreBounded(t *testing.T) {
 	}
 	f.play(protocol.Event{Kind: protocol.KindError, Error: strings.Repeat("long ", 10000)}, nil)
 	d.Consume()
-	if len(c.Board.notices) != maxNotices {
-		t.Errorf("%d notices", len(c.Board.notices))
+	b := c.page.board
+	if len(b.notices) != maxNotices {
+		t.Errorf("%d notices", len(b.notices))
 	}
-	for _, n := range c.Board.notices {
+	for _, n := range b.notices {
 		if len([]rune(n.text)) > maxNoticeLen+1 {
 			t.Errorf("a notice of %d characters", len(n.text))
 		}
 	}
-	if c.Board.notices[len(c.Board.notices)-2].text != "problem 9" {
-		t.Errorf("the newest notices are not kept: %v", c.Board.notices)
+	if b.notices[len(b.notices)-2].text != "problem 9" {
+		t.Errorf("the newest notices are not kept: %v", b.notices)
 	}
 }
 
@@ -200,12 +204,12 @@ func TestRefusedValuesStayAndStaleErrorsGo(t *testing.T) {
 	}
 	f.play(protocol.Event{Kind: protocol.KindError, Error: "these parameters make too many edges: lower q", Field: "q"}, nil)
 	d.Consume()
-	if c.engineErr["q"] == "" || len(c.Board.notices) != 1 {
+	if c.engineErr["q"] == "" || len(c.page.board.notices) != 1 {
 		t.Fatal("the engine's error is not shown")
 	}
 	do(d, c, func() { c.setParam("q", "0.001") })
-	if c.engineErr["q"] != "" || len(c.Board.notices) != 0 {
-		t.Errorf("the engine's error about the old state stays: %q, %v", c.engineErr["q"], c.Board.notices)
+	if c.engineErr["q"] != "" || len(c.page.board.notices) != 0 {
+		t.Errorf("the engine's error about the old state stays: %q, %v", c.engineErr["q"], c.page.board.notices)
 	}
 	if c.fieldErr["lr"] == "" || c.typed["lr"] != "1e400" {
 		t.Error("a change elsewhere forgot the refused lr")

@@ -15,133 +15,118 @@ import (
 const maxMiniEdges = 2000
 
 // miniGraphs draws a small learned-graph view per run of a lab that trains
-// models side by side. The runs share one graph (the same data row), so
-// one layout serves them all: the first run's worker lays it out, the
-// others make none, and each view draws its own run's weights on it.
+// models side by side. The runs share one graph (the same data rows), so
+// one layout serves them all: the first run's worker lays it out (the lab
+// draws a graph), the others make none, and each view draws its own run's
+// weights on it.
 type miniGraphs struct {
-	pos   []float32  // the layout, from the first run's worker
-	view  *viz.Graph // pos arranged a region per class; nil before a layout
-	idx   []int      // the edges drawn, when the graph has more
-	dirty bool       // a layout came that the views have yet to draw
+	graph *protocol.Graph // the graph the drawing is of
+	pos   []float32       // the positions it is drawn at
+	view  *viz.Graph      // pos arranged a region per class; nil before a layout
+	idx   []int           // the edges drawn, when the graph has more
+	runs  map[string]*miniRun
 }
 
-// layoutFor is the layout a side asks its worker for.
-func (m *multiLab) layoutFor(i int) string {
-	if m.minis != nil && i == 0 {
-		return "" // the one every graph gets
-	}
-	return protocol.LayoutNone
+// miniRun is one run's view: its canvas and what it draws.
+type miniRun struct {
+	canvas  painter
+	strokes []viz.Stroke
 }
 
-// onLayout keeps the first run's layout. It reports whether to draw now:
-// while runs train, their next snapshots draw it.
-func (m *multiLab) onLayout(s *side, ev protocol.Event, f32 []float32) bool {
-	if m.minis == nil || len(m.sides) == 0 || s != m.sides[0] || ev.Gen != s.gen || ev.Layout != "" || s.graph == nil {
-		return false
-	}
-	m.minis.pos, m.minis.dirty = f32, true
-	return !m.running()
-}
-
-// forget drops the layout of the graph the first run had.
-func (g *miniGraphs) forget(graph *protocol.Graph) {
-	*g = miniGraphs{idx: sampleEdges(len(graph.Src), maxMiniEdges)}
-}
-
-// drawMinis repaints each run's view with its latest weights, laying the
-// graph out afresh first if a new layout came.
-func (m *multiLab) drawMinis() {
-	g := m.minis
-	if g == nil || len(m.sides) == 0 {
+// draw repaints each run's view with its latest weights, laying the graph
+// out afresh first if the first run's graph or layout is new.
+func (g *miniGraphs) draw(l *lab) {
+	if len(l.runs) == 0 {
 		return
 	}
-	graph := m.sides[0].graph
-	if g.dirty && graph != nil && g.pos != nil {
-		g.view = newGraphView(graph, viz.Arrange(true, g.pos, graph.Labels), g.idx)
-		g.dirty = false
+	first := l.runs[0]
+	if first.graph != g.graph {
+		g.graph, g.pos, g.view, g.idx = first.graph, nil, nil, nil
+		if first.graph != nil {
+			g.idx = sampleEdges(len(first.graph.Src), maxMiniEdges)
+		}
+	}
+	if len(first.pos) > 0 && (len(g.pos) == 0 || &first.pos[0] != &g.pos[0]) {
+		g.pos = first.pos
+		g.view = newGraphView(g.graph, viz.Arrange(true, g.pos, g.graph.Labels), g.idx)
 	}
 	if g.view == nil {
 		return
 	}
 	nodes := nodePaths(g.view.NodeLayers())
-	for _, s := range m.sides {
-		s.strokes = nil
-		if len(s.weights) > 0 && len(s.weights) == len(graph.Src) {
-			s.strokes = g.view.Strokes(subset(s.weights, g.idx), m.st.View.Threshold)
+	for _, r := range l.runs {
+		m := g.runView(r)
+		m.strokes = nil
+		if len(r.weights) > 0 && len(r.weights) == len(g.graph.Src) {
+			m.strokes = g.view.Strokes(subset(r.weights, g.idx), l.st.View.Threshold)
 		}
-		s.mini.id = miniCanvasID(s)
-		s.mini.paint(viewW, viewH, append(edgePaths(s.strokes), nodes...))
+		m.canvas.paint(viewW, viewH, append(edgePaths(m.strokes), nodes...))
 	}
 }
 
-// subset returns the weights of the edges idx (indices into w), or w
-// itself for nil idx.
-func subset(w []float32, idx []int) []float32 {
-	if idx == nil {
-		return w
+// runView is run r's view, made on first use.
+func (g *miniGraphs) runView(r *run) *miniRun {
+	if g.runs == nil {
+		g.runs = map[string]*miniRun{}
 	}
-	out := make([]float32, len(idx))
-	for i, e := range idx {
-		out[i] = w[e]
+	m := g.runs[r.Name]
+	if m == nil {
+		m = &miniRun{canvas: painter{id: "mini-graph-" + r.Name}}
+		g.runs[r.Name] = m
 	}
-	return out
+	return m
 }
 
-func miniCanvasID(s *side) string { return "mini-graph-" + s.Name }
-
-// renderMinis is the card of small views, one per run, each with its
-// numbers in words beneath: the canvas's text alternative, read by tests.
-func (m *multiLab) renderMinis() app.UI {
-	if m.minis == nil {
-		return app.Div()
+// release frees the canvases' frame callbacks.
+func (g *miniGraphs) release() {
+	for _, m := range g.runs {
+		m.canvas.release()
 	}
-	figs := make([]app.UI, 0, len(m.sides))
-	for _, s := range m.sides {
+	g.runs = nil
+}
+
+// render is the card of small views, one per run, each with its numbers
+// in words beneath: the canvas's text alternative, read by tests.
+func (g *miniGraphs) render(l *lab) app.UI {
+	figs := make([]app.UI, 0, len(l.runs))
+	for _, r := range l.runs {
 		var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
-		if m.minis.view != nil {
-			fig = app.Canvas().ID(miniCanvasID(s)).Class("mini-canvas").Role("img").
-				Aria("label", s.Title+": the graph as this model weighs it, edges darker and thicker the more weight they carry")
+		if g.view != nil {
+			fig = app.Canvas().ID(g.runView(r).canvas.id).Class("mini-canvas").Role("img").
+				Aria("label", r.Title+": the graph as this model weighs it, edges darker and thicker the more weight they carry")
 		}
-		figs = append(figs, app.Figure().Class("mini").DataSet("run", s.Name).Body(
-			fig, app.FigCaption().Body(app.Strong().Text(s.Title), app.Br(), m.renderMiniNumbers(s))))
+		figs = append(figs, app.Figure().Class("mini").DataSet("run", r.Name).Body(
+			fig, app.FigCaption().Body(app.Strong().Text(r.Title), app.Br(), g.renderNumbers(l, r))))
 	}
 	note := ""
-	if g := m.minis; len(m.sides) > 0 && m.sides[0].graph != nil && g.idx != nil {
-		note = "Each view draws an even sample of " + numtext.Group(len(g.idx)) + " of the " + numtext.Group(len(m.sides[0].graph.Src)) + " edges. "
+	if g.graph != nil && g.idx != nil {
+		note = "Each view draws an even sample of " + numtext.Group(len(g.idx)) + " of the " + numtext.Group(len(g.graph.Src)) + " edges. "
 	}
 	return app.Div().ID("mini-graphs").Class("card wide").Body(
 		app.H2().Text("The learned graphs"),
 		app.Div().Class("minis").Body(figs...),
-		legend(m.classes()),
+		legend(l.classes()),
 		app.P().Class("explain").Text(note+"The same graph and layout for every model; only the weights differ. "+
 			"A pathfinder that learns the graph fades the orange inter-class edges between the class regions; "+
 			"GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours."),
 	)
 }
 
-// classes is the number of classes of the runs' graph.
-func (m *multiLab) classes() int {
-	if len(m.sides) > 0 && m.sides[0].graph != nil {
-		return classesOf(m.sides[0].graph)
-	}
-	return m.st.Data.Classes
-}
-
-// renderMiniNumbers says what a run's view draws: the mean weight on each
+// renderNumbers says what a run's view draws: the mean weight on each
 // kind of edge drawn, or why there are no edges.
-func (m *multiLab) renderMiniNumbers(s *side) app.UI {
-	if !s.snapped {
+func (g *miniGraphs) renderNumbers(l *lab, r *run) app.UI {
+	if !r.snapped {
 		return app.Span().Text("waiting for the first epoch")
 	}
-	if len(s.weights) == 0 {
-		if s.snap.Model == experiment.MLP {
+	if len(r.weights) == 0 {
+		if r.snap.Model == experiment.MLP {
 			return app.Span().Text("ignores the graph: no edges")
 		}
 		return app.Span().Text("no weight per edge")
 	}
-	_, mean := drawnMeans(s.strokes)
+	_, mean := drawnMeans(g.runView(r).strokes)
 	return app.Span().Body(
-		app.Text("mean weight, intra "), runMetric(s, "intra-mean-weight", mean[0], num(mean[0], 3)),
-		app.Text(" · inter "), runMetric(s, "inter-mean-weight", mean[1], num(mean[1], 3)),
+		app.Text("mean weight, intra "), metric("intra-mean-weight", l.dataRun(r), mean[0], num(mean[0], 3)),
+		app.Text(" · inter "), metric("inter-mean-weight", l.dataRun(r), mean[1], num(mean[1], 3)),
 	)
 }

@@ -1,11 +1,7 @@
 package app
 
 import (
-	"fmt"
 	"math"
-	"strconv"
-
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/wasm/protocol"
 )
@@ -27,7 +23,7 @@ type frame struct {
 // older half goes, so a long run keeps its whole span, more coarsely.
 const maxRewindBytes = 64 << 20
 
-// rewind holds the frames of the run so far and which one the views show.
+// rewind holds the frames of a run so far and which one its views show.
 type rewind struct {
 	frames []frame
 	bytes  int
@@ -46,6 +42,21 @@ func (r *rewind) reset() { *r = rewind{} }
 
 // rewound reports whether the views show an earlier frame.
 func (r *rewind) rewound() bool { return r.past > 0 }
+
+// keep adds a snapshot as a frame and reports whether the views stay in
+// the past: the pause a rewind asked for keeps them there, and becomes
+// what Play returns to; anything else (a step, a reset) returns them to
+// the run.
+func (r *rewind) keep(s protocol.Snapshot, w, pred, prob []float32) bool {
+	r.add(s, w, pred, prob)
+	if r.rewound() && !s.Running && r.pausing {
+		r.pausing = false
+		r.live.snap, r.live.w, r.live.pred, r.live.prob = s, w, pred, prob
+		return true
+	}
+	r.past, r.pausing = 0, false
+	return false
+}
 
 // add keeps a snapshot as a frame. A snapshot of an earlier epoch (a
 // reset, a new model) starts the frames again; one of the same epoch
@@ -121,96 +132,38 @@ func (f frame) arrays() (w, pred, prob []float32) {
 	return w, pred, prob
 }
 
-// rewindPositions are the scrubber's steps: a fixed range, so that no
-// order of its attributes can clamp the knob (see sliderScale), mapped to
-// the frames.
-const rewindPositions = 1000
-
-// rewindTo shows frame i; the last frame is the live run. A running
-// run pauses: the views show the past, and Play resumes from the end.
-func (c *GraphLab) rewindTo(i int) {
-	n := len(c.rw.frames)
-	if i < 0 || i >= n {
-		return
-	}
-	if i == n-1 {
-		c.goLive()
-		return
-	}
-	if c.running {
-		c.rw.pausing = true
-		c.send(protocol.OpPause)
-	}
-	if !c.rw.rewound() {
-		c.rw.live.snap, c.rw.live.w, c.rw.live.pred, c.rw.live.prob = c.snap, c.weights, c.pred, c.prob
-	}
-	c.rw.past = i + 1
-	f := c.rw.frames[i]
-	c.snap = f.snap
-	c.weights, c.pred, c.prob = f.arrays()
-	c.redrawCharts()
-	c.redrawGraph()
-}
-
-// goLive returns the views to the run as it is now.
-func (c *GraphLab) goLive() {
-	if !c.rw.rewound() {
-		return
-	}
-	c.rw.past = 0
-	c.snap, c.weights, c.pred, c.prob = c.rw.live.snap, c.rw.live.w, c.rw.live.pred, c.rw.live.prob
-	c.redrawCharts()
-	c.redrawGraph()
-}
-
-// keepRewound takes a snapshot that arrives while the views show the
-// past: the pause a rewind asked for keeps them there, and becomes what
-// Play returns to; anything else (a step, a reset) returns them to the
-// run. It reports whether the views stay in the past.
-func (c *GraphLab) keepRewound(s protocol.Snapshot, w, pred, prob []float32) bool {
-	if !c.rw.rewound() || s.Running || !c.rw.pausing {
+// rewindTo shows frame i of the run; the last frame is the run as it is.
+// It reports whether the run trains, which the caller then pauses: the
+// views show the past, and Play resumes from the end.
+func (r *run) rewindTo(i int) (pause bool) {
+	f := r.frames
+	if f == nil || i < 0 || i >= len(f.frames) {
 		return false
 	}
-	c.rw.pausing = false
-	c.running = false
-	c.rw.live.snap, c.rw.live.w, c.rw.live.pred, c.rw.live.prob = s, w, pred, prob
-	return true
+	if i == len(f.frames)-1 {
+		r.goLive()
+		return false
+	}
+	if r.running {
+		pause, f.pausing = true, true
+	}
+	if !f.rewound() {
+		f.live.snap, f.live.w, f.live.pred, f.live.prob = r.snap, r.weights, r.pred, r.prob
+	}
+	f.past = i + 1
+	r.snap = f.frames[i].snap
+	r.weights, r.pred, r.prob = f.frames[i].arrays()
+	return pause
 }
 
-// renderRewind is the scrubber over the epochs trained so far.
-func (c *GraphLab) renderRewind() app.UI {
-	n := len(c.rw.frames)
-	if n < 2 {
-		return app.Div().ID("rewind").Class("rewind idle")
+// goLive returns the views to the run as it is now; it reports whether
+// they showed the past.
+func (r *run) goLive() bool {
+	f := r.frames
+	if f == nil || !f.rewound() {
+		return false
 	}
-	i := n - 1
-	if c.rw.rewound() {
-		i = c.rw.past - 1
-	}
-	pos := int(math.Round(float64(i) / float64(n-1) * rewindPositions))
-	last := c.rw.frames[n-1].snap.Epoch
-	if c.rw.rewound() {
-		last = c.rw.live.snap.Epoch
-	}
-	label := "Live"
-	if c.rw.rewound() {
-		label = fmt.Sprintf("Showing epoch %d of %d · Play resumes from %d", c.snap.Epoch, last, last)
-	}
-	return app.Div().ID("rewind").Class("rewind").Body(
-		app.Label().For("rewind-slider").Text("Rewind"),
-		app.Input().Type("range").ID("rewind-slider").Min(0).Max(rewindPositions).Step(1).Value(strconv.Itoa(pos)).
-			Aria("valuetext", fmt.Sprintf("epoch %d", c.snap.Epoch)).
-			OnInput(func(ctx app.Context, e app.Event) {
-				p, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
-				if m := len(c.rw.frames); m > 1 {
-					c.rewindTo(int(math.Round(float64(p) / rewindPositions * float64(m-1))))
-				}
-			}),
-		app.Span().Class("rewind-label").Body(
-			app.Span().DataSet("metric", "rewind-epoch").DataSet("value", strconv.Itoa(c.snap.Epoch)).Text(label)),
-		app.Span().Class("note").Body(
-			app.Text(fmt.Sprintf("%d snapshots kept in ", n)),
-			app.Span().DataSet("metric", "rewind-bytes").DataSet("value", strconv.Itoa(c.rw.bytes)).Text(fmt.Sprintf("%.1f kB", float64(c.rw.bytes)/1000)),
-		),
-	)
+	f.past = 0
+	r.snap, r.weights, r.pred, r.prob = f.live.snap, f.live.w, f.live.pred, f.live.prob
+	return true
 }

@@ -19,35 +19,36 @@ func TestRewind(t *testing.T) {
 		snapshot(f, 2, true, 0.9, 0.1, 0.2)
 		snapshot(f, 3, true, 1, 0, 0.25)
 	})
-	if len(c.rw.frames) != 3 || c.rw.rewound() {
-		t.Fatalf("%d frames, rewound %v", len(c.rw.frames), c.rw.rewound())
+	r := c.one()
+	if len(r.frames.frames) != 3 || r.frames.rewound() {
+		t.Fatalf("%d frames, rewound %v", len(r.frames.frames), r.frames.rewound())
 	}
 	do(d, c, func() { c.rewindTo(1) })
-	if c.snap.Epoch != 2 || math.Abs(float64(c.weights[1])-0.1) > 0.002 || f.sent[len(f.sent)-1].Op != protocol.OpPause {
-		t.Fatalf("rewound to epoch %d, weights %v, last command %s", c.snap.Epoch, c.weights, f.sent[len(f.sent)-1].Op)
+	if r.snap.Epoch != 2 || math.Abs(float64(r.weights[1])-0.1) > 0.002 || f.sent[len(f.sent)-1].Op != protocol.OpPause {
+		t.Fatalf("rewound to epoch %d, weights %v, last command %s", r.snap.Epoch, r.weights, f.sent[len(f.sent)-1].Op)
 	}
 	h := html(c)
 	if metricValue(h, "rewind-epoch") != "2" || metricValue(h, "epoch") != "2" || !strings.Contains(h, "Showing epoch 2 of 3") {
 		t.Errorf("rewound page shows epoch %q (scrubber %q)", metricValue(h, "epoch"), metricValue(h, "rewind-epoch"))
 	}
 	do(d, c, func() { snapshot(f, 4, false, 1, 0, 0) }) // the pause's snapshot
-	if c.snap.Epoch != 2 || !c.rw.rewound() || c.rw.live.snap.Epoch != 4 {
-		t.Fatalf("after the pause: showing %d, live %d", c.snap.Epoch, c.rw.live.snap.Epoch)
+	if r.snap.Epoch != 2 || !r.frames.rewound() || r.frames.live.snap.Epoch != 4 {
+		t.Fatalf("after the pause: showing %d, live %d", r.snap.Epoch, r.frames.live.snap.Epoch)
 	}
 	if !strings.Contains(html(c), "Play resumes from 4") {
 		t.Error("the scrubber does not say where Play resumes")
 	}
-	do(d, c, func() { c.togglePlay(nil) })
-	if c.rw.rewound() || c.snap.Epoch != 4 || f.sent[len(f.sent)-1].Op != protocol.OpStart {
-		t.Errorf("play: rewound %v, epoch %d, sent %s", c.rw.rewound(), c.snap.Epoch, f.sent[len(f.sent)-1].Op)
+	do(d, c, func() { c.do(cmdPlay) })
+	if r.frames.rewound() || r.snap.Epoch != 4 || f.sent[len(f.sent)-1].Op != protocol.OpStart {
+		t.Errorf("play: rewound %v, epoch %d, sent %s", r.frames.rewound(), r.snap.Epoch, f.sent[len(f.sent)-1].Op)
 	}
 	do(d, c, func() { c.rewindTo(0); snapshot(f, 5, false, 1, 0, 0) }) // a step, not a pause
-	if c.rw.rewound() || c.snap.Epoch != 5 {
-		t.Errorf("a step while rewound shows epoch %d", c.snap.Epoch)
+	if r.frames.rewound() || r.snap.Epoch != 5 {
+		t.Errorf("a step while rewound shows epoch %d", r.snap.Epoch)
 	}
 	do(d, c, func() { snapshot(f, 0, false, 0.5, 0.5, 0.5) }) // a reset
-	if len(c.rw.frames) != 1 {
-		t.Errorf("after a reset, %d frames", len(c.rw.frames))
+	if len(r.frames.frames) != 1 {
+		t.Errorf("after a reset, %d frames", len(r.frames.frames))
 	}
 }
 

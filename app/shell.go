@@ -1,6 +1,8 @@
 package app
 
 import (
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
@@ -11,8 +13,12 @@ import (
 const WorkerURL = "web/worker.js"
 
 // Shell is the page: the title, the navigation between labs, the notices,
-// and the one lab the URL names (#lab=NAME). It opens the one engine
-// connection the labs share.
+// the tour, and the one lab the address names (#lab=NAME). It opens the
+// one engine connection the labs share, and it alone owns the address and
+// the keys: one hashchange and one keydown listener for the whole page.
+// It reads the address once per change and gives the lab on view its
+// state; it turns keys into commands and gives the lab those that are its
+// own. No lab listens to the window.
 type Shell struct {
 	app.Compo
 
@@ -20,93 +26,207 @@ type Shell struct {
 	// tests set a fake.
 	Dial func(EventFunc) Conn
 
-	engine      *Engine
-	board       Board
-	lab         string
-	view        app.Composer // the lab shown
+	ctx     app.Context
+	engine  *Engine
+	board   Board
+	st      experiment.Experiment // the state the address holds
+	written string                // the address as the page last wrote it
+	lab     string                // the lab on view
+	room    room
+	tour    tourPanel
+
 	installable bool
-	present     bool // projector mode, from the link
 	updated     bool // a new version is installed and waits for a reload
-	tour        tourPanel
-	unlisten    func()
-	unlistenKey func()
+
+	// keys are the commands of the keys pressed since the page last
+	// applied them (see onKeyDown); frame applies them.
+	keys      []command
+	scheduled bool
+	listeners []func() // remove the window listeners
 }
 
-// OnMount opens the engine and shows the lab the link names.
+// room is a lab as the shell sees it: a component that takes the state
+// the address holds and the keyboard's commands. Every lab's core (lab)
+// implements both.
+type room interface {
+	app.Composer
+	// show makes st the lab's state; err says what the address held that
+	// could not be used. The shell calls it once per change of the address.
+	show(st experiment.Experiment, err error)
+	// do carries out a command and reports whether the lab must be drawn
+	// again.
+	do(cmd command) bool
+}
+
+// OnMount opens the engine, shows the lab the address names and starts
+// listening to the address and the keys.
 func (c *Shell) OnMount(ctx app.Context) {
+	c.ctx = ctx
 	c.board.changed = func() { ctx.Dispatch(func(app.Context) {}) }
 	dial := c.Dial
 	if dial == nil {
 		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL, f) }
 	}
 	c.engine = NewEngine(dial)
-	c.follow(ctx)
-	c.unlisten = app.Window().AddEventListener("hashchange", func(ctx app.Context, e app.Event) { c.follow(ctx) })
-	c.unlistenKey = app.Window().AddEventListener("keydown", func(ctx app.Context, e app.Event) {
-		if typing(e) {
-			return
+	c.follow(currentHash())
+	c.listen("hashchange", func(app.Value) {
+		repairLocation()
+		ctx.Dispatch(func(app.Context) { c.follow(currentHash()) })
+	})
+	c.listen("keydown", c.onKeyDown)
+}
+
+// listen adds a listener of the window for the shell's lifetime: a plain
+// JavaScript one, which renders nothing by itself (go-app's would render
+// the whole page after every event).
+func (c *Shell) listen(event string, f func(e app.Value)) {
+	fn := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) > 0 {
+			f(args[0])
 		}
-		key := e.Get("key").String()
-		switch {
-		case key == "p":
-			c.togglePresent()
-		case c.tour.onKey(key):
-		default:
-			return
-		}
-		e.PreventDefault()
+		return nil
+	})
+	app.Window().Call("addEventListener", event, fn)
+	c.listeners = append(c.listeners, func() {
+		app.Window().Call("removeEventListener", event, fn)
+		fn.Release()
 	})
 }
 
-// follow reads the link once for what the shell shows: the lab (a new one
-// if it changed), projector mode and the tour.
-func (c *Shell) follow(ctx app.Context) {
-	st, _ := experiment.Decode(currentHash())
-	if c.view == nil || st.View.Lab != c.lab {
-		c.show(st.View.Lab)
+// follow reads the address once for all it holds: the lab (a new one if
+// it changed), projector mode, the tour, and the lab's own state, which
+// the lab on view is given. An address the page wrote itself is not read
+// again.
+func (c *Shell) follow(hash string) {
+	hash = strings.TrimPrefix(hash, "#")
+	if c.room != nil && hash == c.written {
+		return
 	}
-	c.present = st.View.Present == 1
+	st, err := experiment.Decode(hash)
+	if c.room == nil || st.View.Lab != c.lab {
+		c.open(st.View.Lab)
+	}
+	c.save(st)
 	c.tour.read(st.View)
-	c.tour.focus(ctx)
+	c.tour.focus(c.ctx)
+	c.room.show(st, err)
 }
 
-// openLink opens a link by the address, so that Back returns, keeping
+// open replaces the lab on view: the old one ends its runs as it goes.
+func (c *Shell) open(name string) {
+	p := &page{engine: c.engine, board: &c.board, save: c.save}
+	c.lab, c.room = name, rooms[name](p)
+}
+
+// save writes st into the address without a navigation, so that the
+// address is always the permalink, and keeps it as the page's state.
+func (c *Shell) save(st experiment.Experiment) {
+	c.st, c.written = st, st.Encode()
+	if h := app.Window().Get("history"); h.Truthy() {
+		h.Call("replaceState", nil, "", "#"+c.written)
+	}
+}
+
+// navigate opens a link by the address, so that Back returns, keeping
 // projector mode if it is on.
-func openLink(link string, present bool) {
-	if present {
+func (c *Shell) navigate(link string) {
+	if c.st.View.Present == 1 {
 		link += "&present=1"
 	}
 	app.Window().Get("location").Set("hash", link)
 }
 
+func currentHash() string {
+	u := app.Window().URL()
+	if u == nil {
+		return ""
+	}
+	return u.EscapedFragment()
+}
+
+// onKeyDown turns a key into a command, unless it is typed into a field.
+// The key's default (a scroll) is prevented at once; the command waits for
+// the next animation frame, where every command that came meanwhile is
+// applied together (coalesce), so a storm of presses costs the page a
+// turn a frame and renders only what changed.
+func (c *Shell) onKeyDown(e app.Value) {
+	if typing(e) {
+		return
+	}
+	cmd, ok := commandOf(e.Get("key").String(), walking(e))
+	if !ok || (cmd == cmdTourNext || cmd == cmdTourBack) && !c.tour.active() {
+		return
+	}
+	e.Call("preventDefault")
+	c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) { c.queue(cmd) }})
+}
+
+// queue keeps a command for the next frame.
+func (c *Shell) queue(cmd command) {
+	c.keys = append(c.keys, cmd)
+	if c.scheduled {
+		return
+	}
+	c.scheduled = true
+	var frame app.Func
+	frame = app.FuncOf(func(app.Value, []app.Value) any {
+		frame.Release()
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Next, Source: c, Function: func(app.Context) { c.applyKeys() }})
+		return nil
+	})
+	if raf := app.Window().Get("requestAnimationFrame"); !raf.Truthy() {
+		frame.Release()
+		c.applyKeys() // no browser: at once
+		return
+	}
+	app.Window().Call("requestAnimationFrame", frame)
+}
+
+// applyKeys applies the commands queued since the last frame, and renders
+// the lab if one of them changed it.
+func (c *Shell) applyKeys() {
+	cmds := coalesce(c.keys)
+	c.keys, c.scheduled = nil, false
+	if c.apply(cmds...) && c.room != nil {
+		c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Update, Source: c.room, Function: func(app.Context) {}})
+	}
+}
+
+// apply carries out commands, the shell's own (projector mode, the tour)
+// and the lab's; it reports whether the lab must be drawn again.
+func (c *Shell) apply(cmds ...command) bool {
+	render := false
+	for _, cmd := range cmds {
+		switch cmd {
+		case cmdPresent:
+			c.togglePresent()
+		case cmdTourNext:
+			c.nextStep()
+		case cmdTourBack:
+			c.walkTour(-1)
+		default:
+			if c.room != nil {
+				render = c.room.do(cmd) || render
+			}
+		}
+	}
+	return render
+}
+
 // togglePresent switches projector mode by the address, so the lab keeps
 // the row in its permalink and Back returns.
 func (c *Shell) togglePresent() {
-	st, _ := experiment.Decode(currentHash())
+	st := c.st
 	st.View.Present = 1 - st.View.Present
 	app.Window().Get("location").Set("hash", st.Encode())
 }
 
-// show replaces the lab on view: the old one ends its runs as it goes.
-func (c *Shell) show(name string) {
-	l := labNamed(name)
-	c.lab, c.view = l.Name, l.New(c.engine, &c.board)
-}
-
-// labInHash returns the lab a URL fragment names, read by the state
-// table like the rest of the link: the default for none or a bad one, which
-// the lab itself reports with the rest of its state.
-func labInHash(h string) string {
-	st, _ := experiment.Decode(h)
-	return st.View.Lab
-}
-
-// goTo opens another lab, by changing the address, so that Back returns.
+// goTo opens another lab as it starts, by the address, so that Back
+// returns.
 func (c *Shell) goTo(name string) {
-	if name == c.lab {
-		return
+	if name != c.lab {
+		c.navigate("lab=" + name)
 	}
-	app.Window().Get("location").Set("hash", "lab="+name)
 }
 
 // choice is one entry of a menu: its value and what it says.
@@ -144,15 +264,8 @@ func choiceMenu(id, title, label string, choices []choice, choose func(string)) 
 func (c *Shell) openPreset(name string) {
 	for _, p := range experiment.Presets {
 		if p.Name == name {
-			openLink(p.Link, c.present)
+			c.navigate(p.Link)
 		}
-	}
-}
-
-// startTour opens the first step of the tour called name.
-func (c *Shell) startTour(name string) {
-	if t, ok := experiment.TourNamed(name); ok {
-		c.tour.goTo(t, 1)
 	}
 }
 
@@ -176,7 +289,7 @@ func (c *Shell) renderUpdate() app.UI {
 		return app.Div().ID("update").Class("update idle").Aria("hidden", "true")
 	}
 	lost := "The lab opens again as it is now; the epochs trained so far start over."
-	if st, _ := experiment.Decode(currentHash()); st.Data.Graph == experiment.GraphLocal {
+	if c.st.Data.Graph == experiment.GraphLocal {
 		lost = "The lab opens again as it is now; the epochs trained so far start over, and your own graph's files must be opened again."
 	}
 	return app.Div().ID("update").Class("update").Role("status").Body(
@@ -188,13 +301,10 @@ func (c *Shell) renderUpdate() app.UI {
 	)
 }
 
-// OnDismount stops the engine.
+// OnDismount stops listening and stops the engine.
 func (c *Shell) OnDismount() {
-	if c.unlisten != nil {
-		c.unlisten()
-	}
-	if c.unlistenKey != nil {
-		c.unlistenKey()
+	for _, remove := range c.listeners {
+		remove()
 	}
 	if c.engine != nil {
 		c.engine.Close()
@@ -204,11 +314,12 @@ func (c *Shell) OnDismount() {
 // Render lays out the shell around the lab.
 func (c *Shell) Render() app.UI {
 	var view app.UI = app.Div().Class("placeholder").Text("Starting…")
-	if c.view != nil {
-		view = c.view
+	if c.room != nil {
+		view = c.room
 	}
+	present := c.st.View.Present == 1
 	class, presentLabel := "explorer", "Projector"
-	if c.present {
+	if present {
 		class, presentLabel = "explorer present", "Leave projector"
 	}
 	return app.Div().Class(class).Body(
@@ -218,8 +329,8 @@ func (c *Shell) Render() app.UI {
 				app.P().Class("tagline").Text("A Pathfinder Discovery Network learns the graph its messages travel on. Watch it drop the edges between classes as its accuracy climbs."),
 			),
 			app.Nav().Class("labs").Aria("label", "Labs").Body(
-				app.Range(labs).Slice(func(i int) app.UI {
-					l := labs[i]
+				app.Range(experiment.Labs).Slice(func(i int) app.UI {
+					l := experiment.Labs[i]
 					b := app.Button().ID("lab-" + l.Name).Class("lab-link").Text(l.Title).
 						OnClick(func(ctx app.Context, e app.Event) { c.goTo(l.Name) })
 					if l.Name == c.lab {
@@ -230,14 +341,14 @@ func (c *Shell) Render() app.UI {
 				choiceMenu("preset", "Presets…", "Presets: the paper's situations, one click away", presetChoices(), c.openPreset),
 				choiceMenu("tours", "Tours…", "Guided tours: a few steps through the paper's lessons", tourChoices(), c.startTour),
 				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
-					Aria("pressed", c.present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
+					Aria("pressed", present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
 				app.If(c.installable, app.Button().ID("install").Class("lab-link").Title("Install the explorer as an app that works offline").Text("Install").
 					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 			),
 		),
 		c.renderUpdate(),
 		c.board.render(),
-		c.tour.render(),
+		c.renderTour(),
 		view,
 		app.Footer().Body(
 			app.P().Text("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine."),

@@ -1,6 +1,8 @@
 package app
 
 import (
+	stdhtml "html"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,8 +13,8 @@ import (
 func TestShellNavigation(t *testing.T) {
 	c, _, _ := mount(t)
 	h := html(c)
-	for _, l := range labs {
-		if !strings.Contains(h, `id="lab-`+l.Name+`"`) {
+	for _, l := range experiment.Labs {
+		if !strings.Contains(h, `id="lab-`+l.Name+`"`) || !strings.Contains(h, stdhtml.EscapeString(l.Title)) {
 			t.Errorf("no navigation to the %s lab", l.Name)
 		}
 	}
@@ -24,15 +26,95 @@ func TestShellNavigation(t *testing.T) {
 	}
 }
 
-func TestLabInHash(t *testing.T) {
-	for _, tc := range []struct{ hash, want string }{
-		{"", "graph"},
-		{"#per-class=64", "graph"},
-		{"#lab=graph&per-class=64", "graph"},
-		{"#per-class=64&lab=nowhere", "graph"}, // the lab reports the bad name
+// The shell reads the address once per change: a link to another lab
+// opens that lab with its defaults; the shell keeps the whole state it
+// wrote, with what the lab changed since.
+func TestShellFollowsTheAddress(t *testing.T) {
+	c, _, d := mount(t)
+	sh := shells[c]
+	doIn(d, sh, func() { sh.follow("#lab=xor&per-class=64") })
+	x, ok := sh.room.(*XORLab)
+	if !ok || sh.lab != "xor" || x.st.Data.Graph != experiment.GraphXOR || x.st.Data.PerClass != 64 {
+		t.Fatalf("after a link to the XOR lab: lab %s, %T", sh.lab, sh.room)
+	}
+	if !strings.Contains(sh.written, "data=xor") || !strings.Contains(sh.written, "per-class=64") {
+		t.Errorf("the address written is %q", sh.written)
+	}
+	doIn(d, x, func() { x.setParam("classes", "4") })
+	if sh.st.Data.Classes != 4 || !strings.Contains(sh.written, "classes=4") {
+		t.Errorf("the shell's state after the lab changed classes: %d, %q", sh.st.Data.Classes, sh.written)
+	}
+	// A step beyond its tour is reported, and the address says the last.
+	doIn(d, sh, func() { sh.follow("#lab=graph&tour=graph&step=6") })
+	if sh.tour.step != 4 || !strings.Contains(sh.written, "step=4") || !strings.Contains(strings.Join(sh.board.Texts(), " "), "beyond the graph tour's 4 steps") {
+		t.Errorf("step 6 of the graph tour: step %d, address %q, notices %v", sh.tour.step, sh.written, sh.board.Texts())
+	}
+}
+
+// The keys reach the lab on view through the shell, and the keys that walk
+// the graph's nodes go to the graph only while it has the focus.
+func TestKeysAreTheShells(t *testing.T) {
+	for _, tc := range []struct {
+		key     string
+		walking bool
+		want    command
+	}{
+		{" ", false, cmdPlay}, {"k", false, cmdPlay}, {"s", false, cmdStep}, {"ArrowRight", false, cmdStep},
+		{"r", false, cmdReset}, {"g", false, cmdNewGraph}, {"p", false, cmdPresent},
+		{"n", false, cmdTourNext}, {"PageUp", false, cmdTourBack},
+		{"ArrowRight", true, cmdNextNode}, {"ArrowLeft", true, cmdPrevNode}, {"Escape", true, cmdLetGo}, {"s", true, cmdStep},
 	} {
-		if got := labInHash(tc.hash); got != tc.want {
-			t.Errorf("labInHash(%q) = %q, want %q", tc.hash, got, tc.want)
+		if got, ok := commandOf(tc.key, tc.walking); !ok || got != tc.want {
+			t.Errorf("%q (walking %v) is %v, want %v", tc.key, tc.walking, got, tc.want)
+		}
+	}
+	for _, k := range []string{"ArrowLeft", "Escape", "x", "Enter"} {
+		if _, ok := commandOf(k, false); ok {
+			t.Errorf("%q is a command outside the graph", k)
+		}
+	}
+	c, f, d := mount(t)
+	tiny(f, d)
+	snapshot(f, 1, false, 0.9, 0.05, 0.3)
+	d.Consume()
+	sh := shells[c]
+	sh.apply(cmdStep, cmdReset)
+	if ops := f.ops(); !strings.HasSuffix(ops, "step,reset") {
+		t.Errorf("the keys sent %s", ops)
+	}
+	if !sh.apply(cmdNextNode) || c.insp.selected != 0 {
+		t.Errorf("→ on the graph chose node %d", c.insp.selected)
+	}
+}
+
+// A burst of commands is merged into what it amounts to.
+func TestCoalesce(t *testing.T) {
+	for _, tc := range []struct{ in, want []command }{
+		{[]command{cmdStep, cmdStep, cmdStep}, []command{cmdStep, cmdStep, cmdStep}},
+		{[]command{cmdPlay, cmdPlay}, nil},
+		{[]command{cmdPlay, cmdPlay, cmdPlay}, []command{cmdPlay}},
+		{[]command{cmdReset, cmdReset, cmdStep, cmdReset}, []command{cmdReset, cmdStep, cmdReset}},
+		{[]command{cmdNewGraph, cmdNewGraph}, []command{cmdNewGraph, cmdNewGraph}},
+		{[]command{cmdPresent, cmdStep, cmdPresent}, []command{cmdPresent, cmdStep, cmdPresent}},
+	} {
+		if got := coalesce(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("coalesce(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// The keys line comes from the key table, in the lab's own words.
+func TestKeysLine(t *testing.T) {
+	for _, tc := range []struct{ link, want string }{
+		{"lab=graph", "Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."},
+		{"lab=degree", "Space or K train/pause both"},
+		{"lab=xor", "Space or K train/pause all"},
+		{"lab=attention", "G new split (next data seed)"},
+	} {
+		st, _ := experiment.Decode(tc.link)
+		rm, _, _, _ := mountLab(t, st.View.Lab, tc.link)
+		if h := htmlOf(rm); !strings.Contains(h, tc.want) {
+			t.Errorf("%s: the keys line lacks %q", tc.link, tc.want)
 		}
 	}
 }
@@ -78,17 +160,5 @@ func TestEngineRoutesByRun(t *testing.T) {
 	e.Close()
 	if !conns[0].closed || !conns[1].closed {
 		t.Error("closing the engine left a worker running")
-	}
-}
-
-// The state table's lab row offers exactly the labs there are.
-func TestLabsMatchTheStateTable(t *testing.T) {
-	if len(labs) != len(experiment.Labs) {
-		t.Fatalf("%d labs, %d in experiment.Labs", len(labs), len(experiment.Labs))
-	}
-	for i, l := range labs {
-		if experiment.Labs[i] != l.Name {
-			t.Errorf("lab %d is %q, experiment.Labs says %q", i, l.Name, experiment.Labs[i])
-		}
 	}
 }

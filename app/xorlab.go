@@ -3,80 +3,41 @@ package app
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"pdnexplorer/experiment"
 	"pdnexplorer/viz"
+	"pdnexplorer/xorstate"
 )
-
-// xorStates are the four states of an XOR edge, (a, b), in the engine's
-// order, with their metric suffixes.
-var xorStates = []struct {
-	A, B float64
-	Key  string
-}{{0, 0, "00"}, {0, 1, "01"}, {1, 0, "10"}, {1, 1, "11"}}
-
-// xorRuns are the XOR lab's models: the pathfinder with 16 neurons, with 2,
-// the linear PDN and GCN. The remedies the rows edge-init and restarts
-// set are the 2-neuron pathfinder's; the others train as the paper's code
-// does, from torch's initialisation.
-func xorRuns(st experiment.Experiment) []sideSpec {
-	spec := func(name, title, kind string, hidden []int, remedy bool) sideSpec {
-		e := st
-		e.Model.Kind, e.Model.EdgeHidden = kind, hidden
-		if !remedy {
-			e.Model.EdgeInit, e.Model.Restarts = experiment.InitUniform, 0
-		}
-		return sideSpec{Name: name, Title: title, Exp: e}
-	}
-	return []sideSpec{
-		spec("pdn-16", "PDN, 16 neurons", experiment.PDN, []int{16}, false),
-		spec("pdn-2", "PDN, 2 neurons", experiment.PDN, []int{2}, true),
-		spec("pdn-linear", "Linear PDN", experiment.PDNLinear, nil, false),
-		spec("gcn", "GCN", experiment.GCN, nil, false),
-	}
-}
-
-// xorRows are the rows the XOR lab offers: the graph's but those the XOR
-// layers replace, the training's, and the model rows its four models share.
-var xorRows = []string{"classes", "per-class", "p", "q", "node-features", "sigma-f", "seed",
-	"hidden", "dropout", "edge-dropout", "edge-init", "restarts", "restart-epochs",
-	"epochs", "lr", "weight-decay", "init-seed"}
-
-func showRows(names []string) func(experiment.Param) bool {
-	return func(p experiment.Param) bool { return slices.Contains(names, p.Name) }
-}
 
 // XORLab is §4.1.1's lesson: on a graph whose intra-class edges lie in
 // exactly one of two layers, only a pathfinder with a hidden layer can
-// weigh them above the others, as XOR needs.
+// weigh them above the others, as XOR needs. Its runs are the lab table's:
+// PDN with 16 neurons and with 2, the linear PDN and GCN.
 type XORLab struct {
 	app.Compo
-	multiLab
+	lab
 
-	curvesSVG string
-	surfaces  []string // α(a, b) of each side with a pathfinder, "" for none
+	curves   string
+	surfaces []string // α(a, b) of each run with a pathfinder, "" for none
 }
 
-// OnMount starts the four runs.
-func (c *XORLab) OnMount(ctx app.Context) {
-	c.lab = "xor"
-	c.specs, c.show, c.redraw = xorRuns, showRows(xorRows), c.draw
-	c.mount(ctx)
+func init() {
+	addRoom("xor", func(p *page) room {
+		c := &XORLab{}
+		c.init(p, "xor", c)
+		return c
+	})
 }
 
-// OnDismount ends them.
-func (c *XORLab) OnDismount() { c.dismount() }
-
-// draw renders the figures from the sides.
-func (c *XORLab) draw() {
-	var series []viz.Series
-	c.surfaces = make([]string, len(c.sides))
-	for i, s := range c.sides {
-		series = append(series, viz.Series{Name: s.Title, Color: sideColor(i), X: s.hist.epoch, Y: s.hist.test})
-		x := s.snap.XOR
+// draw renders the figures from the runs.
+func (c *XORLab) draw(ch change) {
+	if !c.due(ch, severalRedraw) {
+		return
+	}
+	c.surfaces = make([]string, len(c.runs))
+	for i, r := range c.runs {
+		x := r.snap.XOR
 		if x == nil || x.Size == 0 {
 			continue
 		}
@@ -85,52 +46,45 @@ func (c *XORLab) draw() {
 			vals[k] = float64(v)
 		}
 		var marks []viz.Mark
-		for k, z := range xorStates {
+		for k, z := range xorstate.States {
 			marks = append(marks, viz.Mark{X: z.A, Y: z.B, Label: fmt.Sprintf("(%g, %g)\nα %.2f · %.0f%%", z.A, z.B, float64(x.Alpha[k]), 100*float64(x.Share[k]))})
 		}
-		c.surfaces[i] = viz.Heatmap(340, 300, "α(a, b): "+s.Title, "a: in layer A′", "b", x.Size, vals, marks)
+		c.surfaces[i] = viz.Heatmap(340, 300, "α(a, b): "+r.Title, "a: in layer A′", "b", x.Size, vals, marks)
 	}
-	c.curvesSVG = viz.LineChart(chartW, chartH, viz.Axes{Title: "Test accuracy", XLabel: "epoch", YMin: 0, YMax: 1, XMax: c.epochsOf()}, series...)
+	c.curves = c.testCurves()
 }
 
 // Render lays the lab out.
 func (c *XORLab) Render() app.UI {
-	return app.Div().Class("lab xor-lab").Body(
-		c.renderToolbar(),
-		app.Div().Class("main").Body(
-			c.render(c.show),
-			app.Section().Class("views").Body(
-				c.renderSurfaces(),
-				app.Div().ID("states").Class("card").Body(
-					app.H2().Text("Mean learned weight by edge state"),
-					c.renderStates(),
-					app.Div().Class("explain").Body(explainXORStates()),
-				),
-				app.Div().ID("table3").Class("card").Body(
-					app.H2().Text("Table 3, live: the 2-neuron pathfinder"),
-					c.renderTable3(),
-					c.renderRestarts(),
-				),
-				card("curves", "Test accuracy of the four models", c.curvesSVG, "", app.P().Text(
-					"The node features are noisy; the edges carry the classes only through their layers. A model that weighs the one-layer edges up passes messages within classes and climbs; "+
-						"a linear pathfinder cannot, and GCN treats every edge alike.")),
-			),
+	return c.layOut("xor-lab", nil, c.render(c.row.Shows),
+		c.renderSurfaces(),
+		app.Div().ID("states").Class("card").Body(
+			app.H2().Text("Mean learned weight by edge state"),
+			c.renderStates(),
+			app.Div().Class("explain").Body(explainXORStates()),
 		),
-		app.P().Class("keys").Text("Keys: Space or K train/pause all · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."),
+		app.Div().ID("table3").Class("card").Body(
+			app.H2().Text("Table 3, live: the 2-neuron pathfinder"),
+			c.renderTable3(),
+			c.renderRestarts(),
+		),
+		card("curves", "Test accuracy of the four models", c.curves, "", app.P().Text(
+			"The node features are noisy; the edges carry the classes only through their layers. A model that weighs the one-layer edges up passes messages within classes and climbs; "+
+				"a linear pathfinder cannot, and GCN treats every edge alike.")),
 	)
 }
 
 func (c *XORLab) renderSurfaces() app.UI {
 	var figs []app.UI
-	for i, s := range c.sides {
-		var fig app.UI = app.P().Class("empty").Text(s.Title + " has no pathfinder: it weighs every edge 1, whatever its layers.")
+	for i, r := range c.runs {
+		var fig app.UI = app.P().Class("empty").Text(r.Title + " has no pathfinder: it weighs every edge 1, whatever its layers.")
 		switch {
 		case i < len(c.surfaces) && c.surfaces[i] != "":
 			fig = app.Raw(c.surfaces[i])
-		case !s.snapped:
+		case !r.snapped:
 			fig = app.Div().Class("placeholder").Text("Waiting for the engine…")
 		}
-		figs = append(figs, app.Div().Class("surface").DataSet("run", s.Name).Body(fig))
+		figs = append(figs, app.Div().Class("surface").DataSet("run", r.Name).Body(fig))
 	}
 	return app.Div().ID("surfaces").Class("card wide").Body(
 		app.H2().Text("The pathfinder as a function of an edge's two layers"),
@@ -141,43 +95,33 @@ func (c *XORLab) renderSurfaces() app.UI {
 
 // renderStates is the mean weight of each state's edges, per model.
 func (c *XORLab) renderStates() app.UI {
-	cols := []summaryCol{}
-	for k, z := range xorStates {
-		cols = append(cols, summaryCol{Title: fmt.Sprintf("(%g, %g)", z.A, z.B), Metric: "alpha-" + z.Key, Digits: 3, Value: func(s *side) float64 {
-			if s.snap.XOR == nil {
+	var cols []column
+	for k, z := range xorstate.States {
+		cols = append(cols, column{Title: fmt.Sprintf("(%g, %g)", z.A, z.B), Metric: "alpha-" + z.Key, Digits: 3, Value: func(r *run) float64 {
+			if r.snap.XOR == nil {
 				return math.NaN()
 			}
-			return float64(s.snap.XOR.Mean[k])
+			return float64(r.snap.XOR.Mean[k])
 		}})
 	}
 	cols = append(cols,
-		summaryCol{Title: "found XOR", Metric: "found-xor", Digits: 0, Value: func(s *side) float64 {
-			if s.snap.XOR == nil {
+		column{Title: "found XOR", Metric: "found-xor", Digits: 0, Value: func(r *run) float64 {
+			switch {
+			case r.snap.XOR == nil:
 				return math.NaN()
-			}
-			if s.snap.XOR.Found {
+			case r.snap.XOR.Found:
 				return 1
 			}
 			return 0
 		}},
-		summaryCol{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(s *side) float64 { return float64(s.snap.TestAcc) }})
-	return c.summaryTable("state-table", cols)
-}
-
-// sideNamed is the run called name, nil for none.
-func (m *multiLab) sideNamed(name string) *side {
-	for _, s := range m.sides {
-		if s.Name == name {
-			return s
-		}
-	}
-	return nil
+		column{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }})
+	return c.runsTable("state-table", cols)
 }
 
 // renderTable3 sets the 2-neuron pathfinder's hidden layer and weight on
 // each state beside the paper's hand-set solution.
 func (c *XORLab) renderTable3() app.UI {
-	two := c.sideNamed("pdn-2")
+	two := c.runNamed("pdn-2")
 	if two == nil {
 		return app.P()
 	}
@@ -185,19 +129,18 @@ func (c *XORLab) renderTable3() app.UI {
 	rows := []app.UI{app.Tr().Body(
 		app.Th().Scope("col").Text("(a, b)"), app.Th().Scope("col").Text("h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α"),
 		app.Th().Scope("col").Text("hand-set h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α = h₁ − 2h₂"))}
-	for k, z := range xorStates {
+	for k, z := range xorstate.States {
 		h1, h2, a := math.NaN(), math.NaN(), math.NaN()
 		if x != nil && len(x.Alpha) == 4 && len(x.Hidden[k]) == 2 {
 			h1, h2, a = float64(x.Hidden[k][0]), float64(x.Hidden[k][1]), float64(x.Alpha[k])
 		}
-		// lessons.HandSet, which the page cannot link (it brings the engine).
-		s1, s2 := math.Max(z.A+z.B, 0), math.Max(z.A+z.B-1, 0)
+		s1, s2, sa := xorstate.HandSet(z.A, z.B)
 		rows = append(rows, app.Tr().Body(
 			app.Th().Scope("row").Text(fmt.Sprintf("(%g, %g)", z.A, z.B)),
-			app.Td().Body(runMetric(two, "h1-"+z.Key, h1, two.figure(h1, 3))),
-			app.Td().Body(runMetric(two, "h2-"+z.Key, h2, two.figure(h2, 3))),
-			app.Td().Body(runMetric(two, "pathfinder-"+z.Key, a, two.figure(a, 3))),
-			app.Td().Text(num(s1, 0)), app.Td().Text(num(s2, 0)), app.Td().Text(num(s1-2*s2, 0)),
+			app.Td().Body(c.metricOf(two, "h1-"+z.Key, h1, 3)),
+			app.Td().Body(c.metricOf(two, "h2-"+z.Key, h2, 3)),
+			app.Td().Body(c.metricOf(two, "pathfinder-"+z.Key, a, 3)),
+			app.Td().Text(num(s1, 0)), app.Td().Text(num(s2, 0)), app.Td().Text(num(sa, 0)),
 		))
 	}
 	return app.Div().Body(
@@ -210,7 +153,7 @@ func (c *XORLab) renderTable3() app.UI {
 // renderRestarts shows the restart remedy: the initialisations tried, each
 // one's training loss, and the one kept.
 func (c *XORLab) renderRestarts() app.UI {
-	two := c.sideNamed("pdn-2")
+	two := c.runNamed("pdn-2")
 	if two == nil {
 		return app.P()
 	}
@@ -239,7 +182,7 @@ func (c *XORLab) renderRestarts() app.UI {
 	}
 	var chosen app.UI = app.Span()
 	if r.Chosen >= 0 {
-		chosen = app.Span().Body(app.Text("Kept: initialisation "), metric("restart-chosen", float64(r.Chosen+1), fmt.Sprint(r.Chosen+1)),
+		chosen = app.Span().Body(app.Text("Kept: initialisation "), metric("restart-chosen", "", float64(r.Chosen+1), fmt.Sprint(r.Chosen+1)),
 			app.Text(fmt.Sprintf(" of %d, seed %d.", len(r.Seeds), r.Seeds[r.Chosen])))
 	}
 	return app.Div().ID("restarts").Class("restarts").Body(
@@ -250,5 +193,28 @@ func (c *XORLab) renderRestarts() app.UI {
 			"With hidden biases starting at +0.5 (edge-init alive) every restart starts alive, and the loss picks among pathfinders that learn. "+
 			"Both remedies apply to the 2-neuron pathfinder only; the others start from torch's initialisation, as the paper's code."),
 		app.Ul().Body(items...),
+	)
+}
+
+// explainXORSurface is the XOR lab's heatmaps: the pathfinder as a
+// function of an edge's two layers, and the paper's hand-set solution.
+func explainXORSurface() app.UI {
+	return app.P().Body(
+		app.Text("Each square is the weight the pathfinder gives an edge whose layers are (a, b), "),
+		app.Raw(`<math><mi>α</mi><mo>(</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>)</mo><mo>=</mo><mi>σ</mi><mo>(</mo><msubsup><mi>w</mi><mn>2</mn><mi>⊤</mi></msubsup><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><mo>[</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>]</mo><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
+		app.Text(", drawn for every a and b between 0 and 1: bright is heavy, dark is light. The four corners are the edge states there are, with their mean weight and their share of the edges. "+
+			"The right answer is XOR: bright at (0,1) and (1,0), dark at (0,0) and (1,1). A sigmoid of a weighted sum (the linear PDN) only tilts the square from one side to the other; "+
+			"the hidden layer lets it fold, as Table 3's two neurons do: "),
+		app.Raw(`<math><msub><mi>h</mi><mn>1</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo><mo>,</mo><mspace width="0.4em"/><msub><mi>h</mi><mn>2</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>−</mo><mn>1</mn><mo>)</mo><mo>,</mo><mspace width="0.4em"/><mi>α</mi><mo>=</mo><msub><mi>h</mi><mn>1</mn></msub><mo>−</mo><mn>2</mn><msub><mi>h</mi><mn>2</mn></msub></math>`),
+		app.Text("."),
+	)
+}
+
+// explainXORStates is the table of mean weight per edge state.
+func explainXORStates() app.UI {
+	return app.P().Body(
+		app.Text("Each edge lies in layer A′, in A″, in both or in neither: its state (a, b). On this graph the intra-class edges are exactly those in one layer, "),
+		app.Raw(`<math><mi>a</mi><mo>⊕</mo><mi>b</mi><mo>=</mo><mn>1</mn></math>`),
+		app.Text("; the pathfinder has found XOR when it weighs those at least three times the others. GCN weighs every edge 1."),
 	)
 }

@@ -83,6 +83,7 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			}
 		}
 	}
+	stepWithinTour(&e, probs)
 	return e
 }
 
@@ -90,12 +91,24 @@ func DecodeInto(query string, probs *Problems) Experiment {
 // the data row was called graph before real graphs joined the generators.
 var renamed = map[string]string{"graph": "data"}
 
+// stepWithinTour holds the step row to its tour's length, which the
+// row's range (the longest tour's) cannot: a step beyond the end is
+// reported and becomes the last, so the link says what the page shows.
+func stepWithinTour(e *Experiment, probs *Problems) {
+	t, ok := TourNamed(e.View.Tour)
+	if n := len(t.Steps); ok && e.View.Step > n {
+		probs.Add(fmt.Errorf("step: %d is beyond the %s tour's %d steps; using its last, %d", e.View.Step, t.Name, n, n))
+		e.View.Step = n
+	}
+}
+
 // applyLabDefaults gives e the defaults of the lab the first lab=NAME of
 // pairs names, if it is one; a bad lab is reported with the rest.
 func applyLabDefaults(e *Experiment, pairs []string) {
 	for _, kv := range pairs {
 		if k, v, _ := strings.Cut(kv, "="); k == "lab" {
-			for _, d := range strings.Split(LabDefaults[v], "&") {
+			l, _ := LabNamed(v)
+			for _, d := range strings.Split(l.Defaults, "&") {
 				if k, v, ok := strings.Cut(d, "="); ok {
 					p, _ := Lookup(k)
 					if err := p.Set(e, v); err != nil {

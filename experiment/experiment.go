@@ -135,26 +135,13 @@ type Experiment struct {
 // the permalink with the rest (GroupView); the engine never reads them,
 // and they are no flags of the CLI.
 type View struct {
-	Lab       string   // one of Labs
+	Lab       string   // the name of one of Labs
 	Layout    string   // one of Layouts
 	Threshold float64  // edges lighter than this are hidden, in [0, 1]
 	Models    []string // the models the compare lab trains side by side
 	Present   int      // 1: projector mode (large type, controls folded away)
 	Tour      string   // the guided tour under way (Tours), NoTour for none
 	Step      int      // its step, from 1
-}
-
-// Labs are the explorer's labs, the default first; each has a component
-// in the app (app/labs.go).
-var Labs = []string{"graph", "xor", "degree", "compare", "attention"}
-
-// LabDefaults are the rows a lab starts from where they differ from the
-// table's defaults, as a link's query: a link that names the lab and not
-// these rows gets them, so #lab=xor opens the XOR graph.
-var LabDefaults = map[string]string{
-	"xor":       "data=xor&edge-init=alive&restarts=4&restart-epochs=40",
-	"degree":    "data=scale-free",
-	"attention": "data=cora&hops=5",
 }
 
 // Layouts of the graph view.
@@ -254,15 +241,6 @@ func (d Data) Lever(size string) []string {
 	}
 	return []string{size}
 }
-
-// LearnsEdges reports whether the model learns one weight per edge with a
-// pathfinder layer.
-func (m Model) LearnsEdges() bool {
-	return m.Kind == PDN || m.Kind == PDNLinear || m.Kind == PDNEdgeConv
-}
-
-// UsesGraph reports whether the model passes messages over the graph.
-func (m Model) UsesGraph() bool { return m.Kind != MLP }
 
 // FormatSizes writes hidden sizes as the flag and URL spell them: "16",
 // "32,16", or "none" for no hidden layer.

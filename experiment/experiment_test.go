@@ -44,6 +44,8 @@ func TestSetRejects(t *testing.T) {
 		{"models", "pdn", "2 to 4 of pdn"},
 		{"models", "pdn,gcn,mlp,gat,sgc", "2 to 4"},
 		{"models", "pdn,gcnn", "models"},
+		{"models", "pdn,pdn,pdn,pdn", "each once"},
+		{"models", "gcn,pdn,gcn", "each once"},
 		{"restarts", "21", "[0, 20]"},
 	} {
 		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
@@ -128,11 +130,6 @@ func TestLabDefaults(t *testing.T) {
 				t.Errorf("does not validate: %v", err)
 			}
 		})
-	}
-	for _, lab := range Labs {
-		if e := ForLab(lab); e.View.Lab != lab || e.Validate() != nil {
-			t.Errorf("ForLab(%s) = lab %s, %v", lab, e.View.Lab, e.Validate())
-		}
 	}
 }
 
@@ -229,5 +226,22 @@ func TestTourLinks(t *testing.T) {
 	}
 	if _, err := Decode("tour=nowhere&step=99"); err == nil || !strings.Contains(err.Error(), "tour:") || !strings.Contains(err.Error(), "step:") {
 		t.Errorf("a bad tour and step are not reported by name: %v", err)
+	}
+}
+
+// A step beyond its tour's end is reported and becomes the last, so the
+// link says what the page shows.
+func TestStepBeyondTheTour(t *testing.T) {
+	tour, _ := TourNamed("graph")
+	n := len(tour.Steps)
+	e, err := Decode("tour=graph&step=6")
+	if e.View.Step != n || err == nil || !strings.Contains(err.Error(), "step: 6 is beyond the graph tour's 4 steps; using its last, 4") {
+		t.Errorf("step 6 of the graph tour: step %d, %v", e.View.Step, err)
+	}
+	if !strings.Contains(e.Encode(), "step=4") {
+		t.Errorf("the permalink %q keeps the step beyond the end", e.Encode())
+	}
+	if e, err := Decode("tour=none&step=6"); err != nil || e.View.Step != 6 {
+		t.Errorf("without a tour the step row keeps its own range: %d, %v", e.View.Step, err)
 	}
 }

@@ -41,7 +41,7 @@ const maxSeed = 1<<53 - 1
 // Params is the state table. Its order is the order of the controls and
 // of a permalink's keys.
 var Params = []Param{
-	{Name: "lab", Group: GroupView, Usage: "the lab shown", Default: Labs[0], Choices: Labs,
+	{Name: "lab", Group: GroupView, Usage: "the lab shown", Default: labNames()[0], Choices: labNames(),
 		field: func(e *Experiment) any { return &e.View.Lab }},
 	{Name: "layout", Group: GroupView, Usage: "how the graph view places the nodes: a region per class, the force layout as it is, or a force layout pulled by the learned weights", Default: LayoutClasses, Choices: Layouts,
 		field: func(e *Experiment) any { return &e.View.Layout }},
@@ -126,7 +126,7 @@ func Lookup(name string) (Param, bool) {
 func (p Param) Range() string {
 	switch {
 	case p.Choices != nil && p.MaxLen > 0:
-		return fmt.Sprintf("%s to %s of %s, separated by commas", num(p.Min), num(p.Max), strings.Join(p.Choices, ", "))
+		return fmt.Sprintf("%s to %s of %s, separated by commas, each once", num(p.Min), num(p.Max), strings.Join(p.Choices, ", "))
 	case p.Choices != nil:
 		return "one of " + strings.Join(p.Choices, ", ")
 	case p.MaxLen > 0:
@@ -294,9 +294,11 @@ func (p Param) check(e *Experiment) error {
 			ok = ok && in(float64(x))
 		}
 	case *[]string:
+		// Each choice at most once: two runs of one model would share a
+		// name, and neither a user nor a test could tell them apart.
 		ok = in(float64(len(*v)))
-		for _, x := range *v {
-			ok = ok && slices.Contains(p.Choices, x)
+		for i, x := range *v {
+			ok = ok && slices.Contains(p.Choices, x) && !slices.Contains((*v)[:i], x)
 		}
 	}
 	if !ok {

@@ -12,7 +12,27 @@ var Presets = []Preset{
 	{"default", "The paper's default: inter-class edges fade", "lab=graph"},
 	{"sigma-d-1", "σD = 1: nothing for the pathfinder to learn", "lab=compare&models=pdn,gcn&sigma-d=1"},
 	{"q-high", "Q high: PDN far above GCN", "lab=compare&models=pdn,gcn&per-class=128&q=0.0625"},
-	{"xor", "XOR needs a hidden layer", "lab=xor"},
-	{"degree", "GAT's weights shrink with degree", "lab=degree"},
+	labPreset("xor"),
+	labPreset("degree"),
 	{"attention", "A real graph's attention (Cora)", "lab=attention"},
+}
+
+// labPreset is the preset that opens a lab as it starts, named and titled
+// as the lab is.
+func labPreset(name string) Preset {
+	l, ok := LabNamed(name)
+	if !ok {
+		panic("experiment: no lab " + name)
+	}
+	return Preset{Name: l.Name, Title: l.Title, Link: "lab=" + l.Name}
+}
+
+// presetNamed returns the preset called name.
+func presetNamed(name string) Preset {
+	for _, p := range Presets {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("experiment: no preset " + name)
 }

@@ -26,18 +26,14 @@ var Tours = []Tour{
 		{Title: "Watch the inter-class edges fade",
 			Text: "Three classes, 500 nodes each; orange lines join nodes of different classes. Press Play (Space): PDN's pathfinder learns a weight for every edge, and the orange edges fade while accuracy climbs. The share of weight on inter-class edges falls.",
 			Link: presetLink("default"), Focus: "graph"},
-		{Title: "σD = 1: nothing for the pathfinder to learn",
-			Text: "Inter-class edges now carry the same features as intra-class ones, so no weight can tell them apart. Press Play: PDN learns about what GCN has, and the two curves meet.",
-			Link: presetLink("sigma-d-1"), Focus: "mini-graphs"},
-		{Title: "Q high: PDN far above GCN",
-			Text: "Many inter-class edges (Q = 2⁻⁴). GCN averages over neighbours of other classes and blurs them; PDN weighs those edges down and stays far ahead. Press Play and compare the test accuracies.",
-			Link: presetLink("q-high"), Focus: "mini-graphs"},
-		{Title: "XOR needs a hidden layer",
-			Text: "An edge is useful when exactly one of its two layers holds it. A pathfinder without a hidden layer cannot learn XOR; one with a hidden layer can. Press Play and read Table 3.",
-			Link: presetLink("xor"), Focus: "table3"},
-		{Title: "GAT's weights shrink with degree",
-			Text: "GAT's softmax shares a node's attention among its neighbours, so an edge into a hub gets a small weight whatever it carries. PDN's sigmoid weights do not fall with degree. Press Play.",
-			Link: presetLink("degree"), Focus: "degree"},
+		presetStep("sigma-d-1", "mini-graphs",
+			"Inter-class edges now carry the same features as intra-class ones, so no weight can tell them apart. Press Play: PDN learns about what GCN has, and the two curves meet."),
+		presetStep("q-high", "mini-graphs",
+			"Many inter-class edges (Q = 2⁻⁴). GCN averages over neighbours of other classes and blurs them; PDN weighs those edges down and stays far ahead. Press Play and compare the test accuracies."),
+		presetStep("xor", "table3",
+			"An edge is useful when exactly one of its two layers holds it. A pathfinder without a hidden layer cannot learn XOR; one with a hidden layer can. Press Play and read Table 3."),
+		presetStep("degree", "degree",
+			"GAT's softmax shares a node's attention among its neighbours, so an edge into a hub gets a small weight whatever it carries. PDN's sigmoid weights do not fall with degree. Press Play."),
 		{Title: "What PDN attends to on Cora",
 			Text: "On a real citation graph the edges carry eleven named tie-strength scores. The linear PDN's attention says which it uses: the unnormalised degree product gets least (Figure 8), and the multi-scale PDN's hop weights move as in Figure 7.",
 			Link: presetLink("attention"), Focus: "attention"},
@@ -60,13 +56,12 @@ var Tours = []Tour{
 
 // presetLink is the link of the preset called name: the paper's tour
 // walks through the presets.
-func presetLink(name string) string {
-	for _, p := range Presets {
-		if p.Name == name {
-			return p.Link
-		}
-	}
-	panic("experiment: no preset " + name)
+func presetLink(name string) string { return presetNamed(name).Link }
+
+// presetStep is a step that opens a preset under the preset's own title.
+func presetStep(name, focus, text string) TourStep {
+	p := presetNamed(name)
+	return TourStep{Title: p.Title, Text: text, Link: p.Link, Focus: focus}
 }
 
 // maxTourSteps is the length of the longest tour: the step row's bound.

@@ -9,6 +9,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/pdn"
+	"pdnexplorer/xorstate"
 )
 
 func small(t *testing.T) (*datasets.Graph, experiment.Experiment) {
@@ -70,7 +71,7 @@ func TestStateMeansAndFoundXOR(t *testing.T) {
 	want := [4]float64{0.1, 0.7, 0.9, 0.2}
 	for i := range want {
 		if math.Abs(alpha[i]-want[i]) > 1e-12 {
-			t.Errorf("state %v: mean %v, want %v", XORStates[i], alpha[i], want[i])
+			t.Errorf("state %v: mean %v, want %v", xorstate.States[i], alpha[i], want[i])
 		}
 	}
 	for _, tc := range []struct {
@@ -108,46 +109,18 @@ func TestBinByDegree(t *testing.T) {
 	}
 }
 
-func TestRestartsKeepLowestLoss(t *testing.T) {
+// TrainAll runs the restart remedy when the experiment asks for it, and
+// trains the initialisation kept to the end.
+func TestTrainAllWithRestarts(t *testing.T) {
 	g, e := small(t)
 	e.Model.EdgeHidden = []int{2}
 	e.Model.Restarts, e.Model.RestartEpochs = 3, 4
-	r := NewRestarts(g, e)
-	steps := 0
-	for !r.Done() {
-		if s := r.Share(); s < 0 || s >= 1 {
-			t.Fatalf("share %v before done", s)
-		}
-		if err := r.Step(); err != nil {
-			t.Fatal(err)
-		}
-		steps++
-	}
-	if steps != 12 || r.Share() != 1 {
-		t.Errorf("%d steps, share %v; want 12 and 1", steps, r.Share())
-	}
-	for i, tr := range r.Tried {
-		if tr.Seed != 1000+uint64(i) || math.IsNaN(tr.Loss) {
-			t.Errorf("restart %d: %+v", i, tr)
-		}
-		if tr.Loss < r.Tried[r.Chosen].Loss {
-			t.Errorf("restart %d has loss %v below the chosen %v", i, tr.Loss, r.Tried[r.Chosen].Loss)
-		}
-	}
-	b := r.Best()
-	if b == nil || b.Epoch() != 4 || b.Evaluate().TrainLoss != r.Tried[r.Chosen].Loss {
-		t.Fatalf("best is not the chosen one trained 4 epochs")
-	}
-	// TrainAll takes the same one and trains it to the end.
-	all, err := TrainAll(g, e)
+	tr, err := TrainAll(g, e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Train(b, math.MaxInt, nil); err != nil {
-		t.Fatal(err)
-	}
-	if all.Epoch() != e.Train.Epochs || all.Evaluate().TrainLoss != b.Evaluate().TrainLoss {
-		t.Errorf("TrainAll differs from the restarts' best trained on")
+	if r := tr.Restarts(); r == nil || !r.Done() || tr.Epoch() != e.Train.Epochs {
+		t.Errorf("restarts %+v, epoch %d", r, tr.Epoch())
 	}
 }
 
@@ -186,17 +159,12 @@ func TestSurfaceAndTable3(t *testing.T) {
 		// The corners of the surface are the four states of Table 3.
 		for i, corner := range []int{0, 4 * 5, 4, 24} {
 			if surf[corner] != alpha[i] || len(h[i]) != tc.width {
-				t.Errorf("%s: state %v: surface %v, table %v, %d hidden", tc.kind, XORStates[i], surf[corner], alpha[i], len(h[i]))
+				t.Errorf("%s: state %v: surface %v, table %v, %d hidden", tc.kind, xorstate.States[i], surf[corner], alpha[i], len(h[i]))
 			}
 		}
 	}
 	shares := StateShares(g)
 	if s := shares[0] + shares[1] + shares[2] + shares[3]; math.Abs(s-1) > 1e-12 {
 		t.Errorf("shares sum to %v", s)
-	}
-	for _, z := range XORStates {
-		if _, _, a := HandSet(z[0], z[1]); a != float64(int(z[0])^int(z[1])) {
-			t.Errorf("hand-set α%v = %v", z, a)
-		}
 	}
 }

@@ -235,35 +235,13 @@ const (
 
 // Estimate returns the cost of training m on a graph of shape s.
 func Estimate(s Shape, m experiment.Model) Cost {
+	kind := models[m.Kind]
 	var parts []Part
-	switch m.Kind {
-	case experiment.PDN, experiment.GCN, experiment.MLP, experiment.PDNLinear, experiment.PDNEdgeConv:
-		parts = gcnNetCost(s, m)
-	case experiment.ClusterGCN:
-		gcn := m
-		gcn.Kind = experiment.GCN
-		parts = gcnNetCost(s, gcn)
-		// The subgraphs hold a second copy of every buffer. gonum's Louvain
-		// grows about as the square of the edges (natively 0.19 s at 7,429
-		// edges, 0.45 s at 15,653, 52 s at 110,422): 10 units an edge².
-		for i := range parts {
-			parts[i].Bytes *= 2
-		}
-		parts = append(parts, Part{What: "the Louvain partition", Setup: 10 * float64(s.E) * float64(s.E),
-			Bytes: 200 * float64(s.E+s.N), Fields: []string{"edges", "nodes"}})
-	case experiment.PDNMultiScale:
-		parts = multiScaleCost(s, m)
-	case experiment.SGC:
-		parts = sgcCost(s)
-	case experiment.APPNP:
-		parts = appnpCost(s, m)
-	case experiment.GAT:
-		parts = gatCost(s, m)
-	case experiment.DeepWalk:
-		parts = deepWalkCost(s)
+	if kind.cost != nil {
+		parts = kind.cost(s, m)
 	}
 	parts = append(parts, graphCost(s))
-	c := Cost{Parts: parts, Blocking: m.Kind == experiment.ClusterGCN}
+	c := Cost{Parts: parts, Blocking: kind.blocking}
 	for _, p := range parts {
 		c.Bytes += p.Bytes
 		c.Epoch += p.Epoch
@@ -317,7 +295,8 @@ func convCost(n, e, in, out, xs float64, withDx, learn bool) (epoch, bytes float
 func gcnNetCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
 	f, h, c := float64(s.F), float64(m.Hidden), float64(s.C)
-	learn, graph := m.LearnsEdges(), m.UsesGraph()
+	kind := models[m.Kind]
+	learn, graph := kind.edges != nil, kind.graph
 	ge := e
 	if !graph {
 		ge = -1
@@ -334,33 +313,60 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 		parts = append(parts, Part{What: "the normalised adjacency", Epoch: gatherUnit * 8 * (n + e),
 			Bytes: 4*(n+4*e) + f64*(5*n+6*e), Fields: []string{"edges", "nodes"}})
 	}
-	d := float64(s.D)
-	switch m.Kind {
-	case experiment.PDN:
-		var epoch, acts, params float64
-		in := d
-		sizes := append(slices.Clone(m.EdgeHidden), 1)
-		for i, hs := range sizes {
-			out := float64(hs)
-			epoch += 2 * e * in * out // forward and the weights' gradient
-			if i > 0 {
-				epoch += e * in * out // the input's gradient
-			}
-			acts += out
-			params += (in + 1) * out
-			in = out
-		}
-		epoch += expUnit * e
-		parts = append(parts, Part{What: fmt.Sprintf("the pathfinder MLP over %s edges", numtext.Group(s.E)), Epoch: epoch,
-			Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}})
-	case experiment.PDNLinear:
-		parts = append(parts, Part{What: "the linear pathfinder", Epoch: 2*e*d + expUnit*e, Bytes: f64 * 2 * e,
-			Fields: []string{"edge-features", "edges"}})
-	case experiment.PDNEdgeConv:
-		parts = append(parts, Part{What: "the EdgeConv embeddings", Epoch: 2*s.inputs()*h + 3*gatherUnit*e*h + (expUnit*2)*e + expUnit*n*h,
-			Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}})
+	if kind.edgesCost != nil {
+		parts = append(parts, kind.edgesCost(s, m))
 	}
 	return parts
+}
+
+// pathfinderCost is the pathfinder MLP over the edges' features.
+func pathfinderCost(s Shape, m experiment.Model) Part {
+	e := float64(s.E)
+	var epoch, acts, params float64
+	in := float64(s.D)
+	sizes := append(slices.Clone(m.EdgeHidden), 1)
+	for i, hs := range sizes {
+		out := float64(hs)
+		epoch += 2 * e * in * out // forward and the weights' gradient
+		if i > 0 {
+			epoch += e * in * out // the input's gradient
+		}
+		acts += out
+		params += (in + 1) * out
+		in = out
+	}
+	epoch += expUnit * e
+	return Part{What: fmt.Sprintf("the pathfinder MLP over %s edges", numtext.Group(s.E)), Epoch: epoch,
+		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
+}
+
+// linearPathfinderCost is the linear PDN's one neuron.
+func linearPathfinderCost(s Shape, _ experiment.Model) Part {
+	e := float64(s.E)
+	return Part{What: "the linear pathfinder", Epoch: 2*e*float64(s.D) + expUnit*e, Bytes: f64 * 2 * e,
+		Fields: []string{"edge-features", "edges"}}
+}
+
+// edgeConvCost is EdgeConv's node embeddings and their similarities.
+func edgeConvCost(s Shape, m experiment.Model) Part {
+	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
+	return Part{What: "the EdgeConv embeddings", Epoch: 2*s.inputs()*h + 3*gatherUnit*e*h + (expUnit*2)*e + expUnit*n*h,
+		Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}}
+}
+
+// clusterGCNCost is a GCN whose subgraphs hold a second copy of every
+// buffer, after a Louvain partition. gonum's Louvain grows about as the
+// square of the edges (natively 0.19 s at 7,429 edges, 0.45 s at 15,653,
+// 52 s at 110,422): 10 units an edge².
+func clusterGCNCost(s Shape, m experiment.Model) []Part {
+	gcn := m
+	gcn.Kind = experiment.GCN
+	parts := gcnNetCost(s, gcn)
+	for i := range parts {
+		parts[i].Bytes *= 2
+	}
+	return append(parts, Part{What: "the Louvain partition", Setup: 10 * float64(s.E) * float64(s.E),
+		Bytes: 200 * float64(s.E+s.N), Fields: []string{"edges", "nodes"}})
 }
 
 func multiScaleCost(s Shape, m experiment.Model) []Part {

@@ -45,21 +45,16 @@ type gcnNet struct {
 // layers' weights to use instead of new ones (ClusterGCN's subgraphs).
 func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Rand, shared *gcnNet) *gcnNet {
 	m := &gcnNet{cfg: cfg, g: g, rows: rows}
-	learns := cfg.LearnsEdges()
-	if cfg.UsesGraph() {
+	kind := models[cfg.Kind]
+	learns := kind.edges != nil
+	if kind.graph {
 		m.norm = newGCNNorm(newAdjacency(g.N, g.Src, g.Dst))
 	}
-	switch cfg.Kind {
-	case experiment.PDN:
-		m.edges = newPathfinder(rnd, g.EdgeX, g.E(), g.D, cfg.EdgeHidden, cfg.EdgeInit)
-	case experiment.PDNLinear:
-		m.edges = newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
-	case experiment.PDNEdgeConv:
-		m.edges = newEdgeConv(rnd, g, cfg.Hidden)
-	default:
-		if cfg.UsesGraph() {
-			m.ones = ones(g.E())
-		}
+	switch {
+	case learns:
+		m.edges = kind.edges(g, cfg, rnd)
+	case kind.graph:
+		m.ones = ones(g.E())
 	}
 	if m.edges != nil {
 		m.ps = append(m.ps, m.edges.params()...)

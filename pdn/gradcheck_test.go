@@ -356,10 +356,10 @@ func testGradNetworks(t *testing.T, g *datasets.Graph) {
 	} {
 		t.Run(fmt.Sprintf("%s-%s-%s-%.1f-%.1f-K%d", form, tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops}
-			net, err := newNetwork(g, cfg, 3)
-			if err != nil {
+			if err := checkTrainable(g, cfg); err != nil {
 				t.Fatal(err)
 			}
+			net := newNetwork(g, cfg, 3)
 			checkNetwork(t, net, g.C)
 		})
 	}
@@ -368,10 +368,7 @@ func testGradNetworks(t *testing.T, g *datasets.Graph) {
 func TestGradClusterGCNBatch(t *testing.T) {
 	dense := smallGraph(9, 60, 150, 5, 2, 3)
 	for _, g := range []*datasets.Graph{dense, sparsified(dense)} {
-		net, err := newNetwork(g, experiment.Model{Kind: experiment.ClusterGCN, Hidden: 6, Dropout: 0.5}, 4)
-		if err != nil {
-			t.Fatal(err)
-		}
+		net := newNetwork(g, experiment.Model{Kind: experiment.ClusterGCN, Hidden: 6, Dropout: 0.5}, 4)
 		b := net.(batched)
 		if b.batches() < 2 {
 			t.Fatalf("%d batches", b.batches())

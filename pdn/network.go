@@ -77,42 +77,21 @@ func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
 		return &GraphError{Msg: "the graph has one class (every node's label is 0), and a classifier needs two or more"}
 	case len(g.Nodes(datasets.Train)) == 0:
 		return &GraphError{Msg: "the graph has no training nodes (split train), so there is nothing to learn from"}
-	case g.E() == 0 && cfg.UsesGraph():
+	case g.E() == 0 && UsesGraph(cfg.Kind):
 		return &GraphError{Field: "p", Msg: fmt.Sprintf("the graph has no edges, and model %s passes messages along edges: "+
 			"use model mlp, or a graph with edges (raise p or q)", cfg.Kind)}
-	case (cfg.Kind == experiment.PDN || cfg.Kind == experiment.PDNLinear) && g.D == 0:
+	case models[cfg.Kind].edgeFeatures && g.D == 0:
 		return &GraphError{Field: "model", Msg: fmt.Sprintf("model %s needs edge features, and the graph has none", cfg.Kind)}
 	}
 	return nil
 }
 
-// newNetwork builds the network of cfg on g with weights drawn from seed.
-func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) (network, error) {
-	if err := checkTrainable(g, cfg); err != nil {
-		return nil, err
-	}
-	rnd := rand.New(rand.NewPCG(seed, streamInit))
-	var net network
-	switch cfg.Kind {
-	case experiment.PDN, experiment.GCN, experiment.MLP, experiment.PDNLinear, experiment.PDNEdgeConv:
-		net = newGCNNet(g, g.Nodes(datasets.Train), cfg, rnd, nil)
-	case experiment.PDNMultiScale:
-		net = newMultiScale(g, cfg, rnd)
-	case experiment.SGC:
-		net = newSGC(g, cfg, rnd)
-	case experiment.APPNP:
-		net = newAPPNP(g, cfg, rnd)
-	case experiment.GAT:
-		net = newGAT(g, cfg, rnd)
-	case experiment.ClusterGCN:
-		net = newClusterGCN(g, cfg, rnd, seed)
-	case experiment.DeepWalk:
-		net = newDeepWalk(g, cfg, rnd, seed)
-	default:
-		return nil, fmt.Errorf("unknown model %q", cfg.Kind)
-	}
+// newNetwork builds the network of cfg, a model of the registry that g
+// can train, with weights drawn from seed.
+func newNetwork(g *datasets.Graph, cfg experiment.Model, seed uint64) network {
+	net := models[cfg.Kind].build(g, cfg, rand.New(rand.NewPCG(seed, streamInit)), seed)
 	net.reseed(seed)
-	return net, nil
+	return net
 }
 
 // dropout is inverted dropout with its own random stream.

@@ -118,13 +118,22 @@ type Trainer struct {
 	glogits   []float64
 	cost      Cost
 	pc        *pacer
+	// restarts is the restart remedy, when e.Model.Restarts asks for it:
+	// until it is done the trainer has no network, and then it is the
+	// initialisation kept.
+	restarts *Restarts
 }
 
 // NewTrainer builds the model of e on g with the weights drawn from
 // e.Train.Seed. It validates e and g, refuses a graph the model cannot
 // train on (one class, no training nodes, no edges for a graph model), and
 // refuses, with a *CostError, a model whose estimated cost exceeds
-// NativeLimits; e.Data is only carried along.
+// NativeLimits; e.Data is only carried along. With e.Model.Restarts, the
+// weights are those of the initialisation the restart remedy keeps (see
+// Restarts), which Prepare, Step or Evaluate choose first.
+//
+// It is the one constructor of a trainer: the CLI and the browser's worker
+// both build every model through it.
 func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
@@ -136,10 +145,20 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if err := cost.Check(NativeLimits, nil); err != nil {
 		return nil, err
 	}
-	net, err := newNetwork(g, e.Model, e.Train.Seed)
-	if err != nil {
-		return nil, err
+	if _, ok := models[e.Model.Kind]; !ok {
+		return nil, fmt.Errorf("unknown model %q", e.Model.Kind)
 	}
+	if e.Model.Restarts > 0 {
+		return &Trainer{exp: e, g: g, cost: cost, pc: &pacer{}, loss: math.NaN(), firstLoss: math.NaN(),
+			restarts: newRestarts(g, e, cost)}, nil
+	}
+	return newTrainer(g, e, cost), nil
+}
+
+// newTrainer builds the model of e, checked already, with the weights of
+// its seed.
+func newTrainer(g *datasets.Graph, e experiment.Experiment, cost Cost) *Trainer {
+	net := newNetwork(g, e.Model, e.Train.Seed)
 	t := &Trainer{exp: e, g: g, net: net, opt: newAdam(net.params(), e.Train.LR, e.Train.WeightDecay),
 		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), loss: math.NaN(), firstLoss: math.NaN(),
 		glogits: make([]float64, g.N*g.C), cost: cost, pc: &pacer{}}
@@ -147,7 +166,7 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	for _, p := range net.params() {
 		t.init = append(t.init, append([]float64(nil), p.val...))
 	}
-	return t, nil
+	return t
 }
 
 // Cost returns the estimated cost of the trainer's model on its graph.
@@ -165,18 +184,32 @@ func (t *Trainer) SetPace(f func(done float64)) {
 	t.pc.fn = func(units float64) { f(min(units/t.cost.Epoch, 0.99)) }
 }
 
-// Prepare does up to budget of the model's slow set-up (DeepWalk's
-// embeddings; other models have none) and reports whether it is complete.
-// Step and Evaluate complete it anyway; a caller that must stay responsive,
-// like the browser's worker, calls Prepare in pieces first.
+// Prepare does up to budget of the slow set-up (the restart remedy's
+// initialisations, DeepWalk's embeddings; most models have none), at least
+// one piece of it, and reports whether it is complete. Step and Evaluate
+// complete it anyway; a caller that must stay responsive, like the
+// browser's worker, calls Prepare in pieces first.
 func (t *Trainer) Prepare(budget time.Duration) bool {
+	deadline := time.Now().Add(budget)
+	if t.restarts != nil && !t.prepareRestarts(deadline) {
+		return false
+	}
 	p, ok := t.net.(preparer)
-	return !ok || p.prepare(time.Now().Add(budget))
+	return !ok || p.prepare(deadline)
 }
 
-// Preparing returns the share of the model's slow set-up done so far: 1
-// when it is complete or the model has none.
+// prepared completes the set-up, for the methods that need the network.
+func (t *Trainer) prepared() {
+	for !t.Prepare(time.Minute) {
+	}
+}
+
+// Preparing returns the share of the slow set-up done so far: 1 when it is
+// complete or there is none.
 func (t *Trainer) Preparing() float64 {
+	if t.net == nil {
+		return t.restarts.Share()
+	}
 	if p, ok := t.net.(preparer); ok {
 		return p.preparing()
 	}
@@ -192,7 +225,7 @@ func (t *Trainer) Unstable() *UnstableError { return t.unstable }
 func (t *Trainer) Epoch() int { return t.epoch }
 
 // Done reports whether the experiment's epochs have all been trained.
-func (t *Trainer) Done() bool { return t.epoch >= t.exp.Train.Epochs }
+func (t *Trainer) Done() bool { return t.net != nil && t.epoch >= t.exp.Train.Epochs }
 
 // Experiment returns the experiment the trainer runs.
 func (t *Trainer) Experiment() experiment.Experiment { return t.exp }
@@ -276,6 +309,7 @@ func largestAbs(xs []float64) float64 {
 // a *DivergedError (and leaves the weights of that step untouched) when the
 // loss is not finite.
 func (t *Trainer) Step() (float64, error) {
+	t.prepared()
 	nb := 1
 	b, isBatched := t.net.(batched)
 	if isBatched {
@@ -323,8 +357,14 @@ func (t *Trainer) step() float64 {
 }
 
 // Reset returns to epoch 0 with the initial weights, optimiser state and
-// dropout stream, so the next run repeats the first one bit for bit.
+// dropout stream, so the next run repeats the first one bit for bit. With
+// restarts, it tries them all again, to the same choice.
 func (t *Trainer) Reset() {
+	if r := t.restarts; r != nil {
+		*t = Trainer{exp: r.e, g: t.g, cost: t.cost, pc: t.pc, loss: math.NaN(), firstLoss: math.NaN(),
+			restarts: newRestarts(r.g, r.e, r.cost)}
+		return
+	}
 	for k, p := range t.net.params() {
 		copy(p.val, t.init[k])
 	}
@@ -343,6 +383,7 @@ func (t *Trainer) Evaluate() Snapshot {
 // EvaluateInto fills s, reusing s.Weights, so that a loop that evaluates
 // every epoch does not allocate.
 func (t *Trainer) EvaluateInto(s *Snapshot) {
+	t.prepared()
 	logits := t.net.forward(false)
 	g := t.g
 	s.Epoch, s.Loss, s.Unstable = t.epoch, t.loss, t.unstable
@@ -429,6 +470,7 @@ func meanByKind(w []float64, kind []edgekind.Kind) (intra, inter float64) {
 // and the edge weight: the PDN's MLP, or the linear PDN's σ(softmax(β)·z).
 // ok is false for a model without a pathfinder over edge features.
 func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok bool) {
+	t.prepared()
 	m, isGCN := t.net.(*gcnNet)
 	if !isGCN {
 		return nil, 0, false
@@ -464,6 +506,7 @@ func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok 
 // the edge's one weight, twice, for models that learn one per edge. It is
 // nil for models without edge weights. Call it after Evaluate.
 func (t *Trainer) DirectedWeights() (to []int32, w []float64) {
+	t.prepared()
 	if a, ok := t.net.(*gat); ok {
 		l := a.l1
 		for i := 0; i < l.g.n; i++ {

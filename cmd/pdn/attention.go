@@ -41,8 +41,7 @@ type graphAttends struct {
 }
 
 func parseAttention(args []string, stderr io.Writer) (runner, error) {
-	e := experiment.Default()
-	e.Model.Hops = 5 // Figure 7's K
+	e := experiment.ForLab("attention") // Figure 7's K = 5
 	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or directories (bundles or MUSAE folders)")
 	reps := fs.Int("reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
@@ -115,8 +114,8 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 		if err != nil {
 			return ga, err
 		}
-		e := base
-		e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = experiment.PDNLinear, nil, uint64(r)
+		e := labRun("attention", "linear", base).Exp
+		e.Train.Seed = uint64(r)
 		t, err := pdn.NewTrainer(graph, e)
 		if err != nil {
 			return ga, err
@@ -132,7 +131,8 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 		if r > 1 {
 			continue
 		}
-		e.Model.Kind = experiment.PDNMultiScale
+		e = labRun("attention", "multiscale", base).Exp
+		e.Train.Seed = uint64(r)
 		t, err = pdn.NewTrainer(graph, e)
 		if err != nil {
 			return ga, err

@@ -46,25 +46,23 @@ func runDegree(e experiment.Experiment, out string, asJSON bool, stdout, stderr 
 		return usageError{err}
 	}
 	deg := lessons.Degrees(g)
-	kinds := []string{experiment.PDN, experiment.GAT}
+	runs := labRuns("degree", e) // the degree lab's models: PDN and GAT
 	bins := map[int]*degreeBin{}
 	acc := map[string]numtext.Num{}
-	for _, kind := range kinds {
-		ek := e
-		ek.Model.Kind = kind
-		t, err := lessons.TrainAll(g, ek)
+	for _, r := range runs {
+		t, err := lessons.TrainAll(g, r.Exp)
 		if err != nil {
 			return err
 		}
-		acc[kind] = round4(t.Evaluate().TestAcc)
+		acc[r.Name] = round4(t.Evaluate().TestAcc)
 		to, w := t.DirectedWeights()
 		for _, b := range lessons.BinByDegree(deg, to, w) {
 			if bins[b.Log2] == nil {
 				bins[b.Log2] = &degreeBin{MinDegree: 1 << b.Log2, Entries: b.Entries, Mean: map[string]numtext.Num{}}
 			}
-			bins[b.Log2].Mean[kind] = round4(b.Mean)
+			bins[b.Log2].Mean[r.Name] = round4(b.Mean)
 		}
-		fmt.Fprintf(stderr, "%s trained: test accuracy %.4f\n", kind, acc[kind])
+		fmt.Fprintf(stderr, "%s trained: test accuracy %.4f\n", r.Name, acc[r.Name])
 	}
 	var order []int
 	for b := 0; b < 32; b++ {
@@ -73,23 +71,27 @@ func runDegree(e experiment.Experiment, out string, asJSON bool, stdout, stderr 
 		}
 	}
 	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, %s graph (m = %d under preferential attachment), %d nodes, %d edges\n", e.Data.Graph, e.Data.Attach, g.N, g.E())
-	fmt.Fprintf(stdout, "%-12s %8s %10s %10s\n", "degree", "entries", "pdn", "gat")
-	series := map[string]*viz.Series{
-		experiment.PDN: {Name: "PDN (test acc. " + fmt.Sprint(acc[experiment.PDN]) + ")", Color: viz.SweepColors[0]},
-		experiment.GAT: {Name: "GAT (test acc. " + fmt.Sprint(acc[experiment.GAT]) + ")", Color: viz.SweepColors[2]},
+	fmt.Fprintf(stdout, "%-12s %8s", "degree", "entries")
+	series := make([]viz.Series, len(runs))
+	for i, r := range runs {
+		fmt.Fprintf(stdout, " %10s", r.Name)
+		series[i] = viz.Series{Name: r.Title + " (test acc. " + fmt.Sprint(acc[r.Name]) + ")", Color: viz.SweepColors[2*i]}
 	}
+	fmt.Fprintln(stdout)
 	var summary []degreeBin
 	for _, b := range order {
 		bin := bins[b]
-		fmt.Fprintf(stdout, "%-12s %8d %10.4f %10.4f\n", fmt.Sprintf("[%d, %d)", 1<<b, 1<<(b+1)), bin.Entries, bin.Mean[experiment.PDN], bin.Mean[experiment.GAT])
-		for _, k := range kinds {
-			series[k].X = append(series[k].X, float64(b))
-			series[k].Y = append(series[k].Y, float64(bin.Mean[k]))
+		fmt.Fprintf(stdout, "%-12s %8d", fmt.Sprintf("[%d, %d)", 1<<b, 1<<(b+1)), bin.Entries)
+		for i, r := range runs {
+			fmt.Fprintf(stdout, " %10.4f", bin.Mean[r.Name])
+			series[i].X = append(series[i].X, float64(b))
+			series[i].Y = append(series[i].Y, float64(bin.Mean[r.Name]))
 		}
+		fmt.Fprintln(stdout)
 		summary = append(summary, *bin)
 	}
 	svg := viz.LineChart(640, 320, viz.Axes{Title: "Mean edge weight against log₂ of the receiving node's degree", XLabel: "log₂ degree", YMin: 0, YMax: 1, XMax: float64(order[len(order)-1])},
-		*series[experiment.PDN], *series[experiment.GAT])
+		series...)
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}

@@ -27,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
 	"pdnexplorer/pdn"
 )
 
@@ -86,6 +87,26 @@ func exitCode(err error) int {
 		return 2 // the data, not the run, are at fault
 	}
 	return 1
+}
+
+// labRuns are the runs the explorer's lab called lab makes of e: the
+// CLI's lessons train the very models the page's labs show.
+func labRuns(lab string, e experiment.Experiment) []experiment.Run {
+	l, ok := experiment.LabNamed(lab)
+	if !ok {
+		panic("pdn: no lab " + lab)
+	}
+	return l.Runs(e)
+}
+
+// labRun is the run called name of the lab called lab.
+func labRun(lab, name string, e experiment.Experiment) experiment.Run {
+	for _, r := range labRuns(lab, e) {
+		if r.Name == name {
+			return r
+		}
+	}
+	panic("pdn: the " + lab + " lab has no run " + name)
 }
 
 // oneLine joins the lines of err (errors.Join gives one per bad field).

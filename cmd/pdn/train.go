@@ -165,7 +165,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 		return err
 	}
-	t, err := lessons.NewTrainer(g, j.e)
+	t, err := pdn.NewTrainer(g, j.e)
 	if err != nil {
 		return err
 	}
@@ -216,7 +216,7 @@ func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) 
 	if len(g.Nodes(datasets.Test)) == 0 {
 		res.Notes = append(res.Notes, "the graph has no test nodes (split test), so test_accuracy is null")
 	}
-	if j.e.Model.LearnsEdges() && g.Kind != nil {
+	if pdn.LearnsEdges(j.e.Model.Kind) && g.Kind != nil {
 		wi, we := round4(snap.WIntra), round4(snap.WInter)
 		res.WIntra, res.WInter = &wi, &we
 		if !wi.Valid() {

@@ -11,21 +11,8 @@ import (
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
+	"pdnexplorer/xorstate"
 )
-
-// xorModel is one model of the XOR lab.
-type xorModel struct {
-	Name   string
-	Kind   string
-	Hidden []int
-}
-
-var xorModels = []xorModel{
-	{"pdn-16", experiment.PDN, []int{16}},
-	{"pdn-2", experiment.PDN, []int{2}},
-	{"pdn-linear", experiment.PDNLinear, nil},
-	{"gcn", experiment.GCN, nil},
-}
 
 type xorResult struct {
 	Accuracy []numtext.Num  `json:"accuracy"` // per data seed
@@ -90,8 +77,9 @@ func xorGraph(g string) error {
 
 func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, asJSON bool, stdout, stderr io.Writer) error {
 	sum := xorSummary{Models: map[string]*xorResult{}, Trials: trials, Restarts: restarts, RestartEpochs: min(restartLen, e.Train.Epochs), Found: map[string]int{}}
-	for _, m := range xorModels {
-		sum.Models[m.Name] = &xorResult{}
+	runs := labRuns("xor", e) // the XOR lab's models
+	for _, r := range runs {
+		sum.Models[r.Name] = &xorResult{}
 	}
 	for seed := 1; seed <= seeds; seed++ {
 		d := e.Data
@@ -100,21 +88,21 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 		if err != nil {
 			return usageError{err}
 		}
-		for _, m := range xorModels {
-			t, err := trainXOR(g, e, m, uint64(seed))
+		for _, run := range runs {
+			t, err := trainXOR(g, run, uint64(seed))
 			if err != nil {
 				return err
 			}
 			s := t.Evaluate()
-			r := sum.Models[m.Name]
+			r := sum.Models[run.Name]
 			r.Accuracy = append(r.Accuracy, round4(s.TestAcc))
 			alpha := lessons.StateMeans(g, s.Weights)
 			for i := range r.Alpha {
 				r.Alpha[i] += numtext.Num(alpha[i] / float64(seeds))
 			}
-			if m.Name == "pdn-2" && seed == 1 {
-				for i, z := range lessons.XORStates {
-					h, w, _ := t.Pathfinder(z[:])
+			if run.Name == "pdn-2" && seed == 1 {
+				for i, z := range xorstate.States {
+					h, w, _ := t.Pathfinder([]float64{z.A, z.B})
 					sum.TwoNeuron[i] = [3]numtext.Num{round4(h[0]), round4(h[1]), round4(w)}
 				}
 			}
@@ -137,16 +125,16 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 	if err != nil {
 		return usageError{err}
 	}
-	two := xorModels[1]
 	for _, r := range xorRemedies {
 		er := e
 		er.Model.EdgeInit = r.init
+		two := labRun("xor", "pdn-2", er) // the remedies are its own
 		for trial := 1; trial <= trials; trial++ {
 			var t *pdn.Trainer
 			if r.restarts {
-				t, err = bestRestart(g, er, two, trial, restarts, min(restartLen, e.Train.Epochs))
+				t, err = bestRestart(g, two, trial, restarts, min(restartLen, e.Train.Epochs))
 			} else {
-				t, err = trainXOR(g, er, two, uint64(trial))
+				t, err = trainXOR(g, two, uint64(trial))
 			}
 			if err != nil {
 				return err
@@ -157,7 +145,7 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 		}
 		fmt.Fprintf(stderr, "remedy %q done\n", r.name)
 	}
-	printXOR(stdout, sum)
+	printXOR(stdout, runs, sum)
 	if asJSON {
 		if err := printJSON(stdout, sum); err != nil {
 			return err
@@ -166,33 +154,35 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 	return nil
 }
 
-// trainXOR trains model m on g with weight seed seed.
-func trainXOR(g *datasets.Graph, e experiment.Experiment, m xorModel, seed uint64) (*pdn.Trainer, error) {
-	e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, seed
+// trainXOR trains the run on g with weight seed seed.
+func trainXOR(g *datasets.Graph, r experiment.Run, seed uint64) (*pdn.Trainer, error) {
+	e := r.Exp
+	e.Train.Seed = seed
 	return lessons.TrainAll(g, e)
 }
 
-// bestRestart trains the best of restarts initialisations of m, each
-// restartEpochs long, to the end (lessons.Restarts).
-func bestRestart(g *datasets.Graph, e experiment.Experiment, m xorModel, trial, restarts, restartEpochs int) (*pdn.Trainer, error) {
-	e.Model.Kind, e.Model.EdgeHidden, e.Train.Seed = m.Kind, m.Hidden, uint64(trial)
+// bestRestart trains the best of restarts initialisations of the run, each
+// restartEpochs long, to the end (pdn.Restarts).
+func bestRestart(g *datasets.Graph, r experiment.Run, trial, restarts, restartEpochs int) (*pdn.Trainer, error) {
+	e := r.Exp
+	e.Train.Seed = uint64(trial)
 	e.Model.Restarts, e.Model.RestartEpochs = restarts, restartEpochs
 	return lessons.TrainAll(g, e)
 }
 
-func printXOR(w io.Writer, s xorSummary) {
+func printXOR(w io.Writer, runs []experiment.Run, s xorSummary) {
 	fmt.Fprintln(w, "XOR proposition (§4.1.1): intra-class edges in exactly one of two layers")
 	fmt.Fprintf(w, "%-11s %-24s %8s   mean α on edge states (0,0) (0,1) (1,0) (1,1)\n", "model", "test accuracy per seed", "mean")
-	for _, m := range xorModels {
-		r := s.Models[m.Name]
-		fmt.Fprintf(w, "%-11s %-24s %8.4f   %.3f %.3f %.3f %.3f\n", m.Name, fmt.Sprint(r.Accuracy), r.Mean, r.Alpha[0], r.Alpha[1], r.Alpha[2], r.Alpha[3])
+	for _, run := range runs {
+		r := s.Models[run.Name]
+		fmt.Fprintf(w, "%-11s %-24s %8.4f   %.3f %.3f %.3f %.3f\n", run.Name, fmt.Sprint(r.Accuracy), r.Mean, r.Alpha[0], r.Alpha[1], r.Alpha[2], r.Alpha[3])
 	}
 	fmt.Fprintln(w, "\n2-neuron pathfinder, data and weight seed 1 (α = σ of the output):")
 	fmt.Fprintln(w, "A'  A''   h1      h2      α        hand-set: h1  h2  α = h1 − 2·h2")
-	for i, z := range lessons.XORStates {
-		h1, h2, a := lessons.HandSet(z[0], z[1])
+	for i, z := range xorstate.States {
+		h1, h2, a := xorstate.HandSet(z.A, z.B)
 		t := s.TwoNeuron[i]
-		fmt.Fprintf(w, "%.0f   %.0f    %-7.3f %-7.3f %-8.3f           %.0f   %.0f   %.0f\n", z[0], z[1], t[0], t[1], t[2], h1, h2, a)
+		fmt.Fprintf(w, "%.0f   %.0f    %-7.3f %-7.3f %-8.3f           %.0f   %.0f   %.0f\n", z.A, z.B, t[0], t[1], t[2], h1, h2, a)
 	}
 	fmt.Fprintf(w, "\nweight seeds of %d whose 2-neuron pathfinder found XOR (each one-layer state's α ≥ 3× the others'):\n", s.Trials)
 	for _, r := range xorRemedies {

@@ -17,11 +17,32 @@ import (
 )
 
 // cspWatch records every Content Security Policy violation of a page, from
-// before its first script runs.
+// before its first script runs, and counts the page's listeners of the
+// events the shell alone must hear (keydown and hashchange), on any target:
+// each added and not removed since.
 const cspWatch = `window.__pdnCSP = [];
 document.addEventListener("securitypolicyviolation", (e) => {
   window.__pdnCSP.push(e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber);
-});`
+});
+window.__pdnListeners = {keydown: [], hashchange: []};
+(() => {
+  const add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
+  const capture = (o) => typeof o === "boolean" ? o : !!(o && o.capture);
+  const find = (list, t, f, c) => list.findIndex((l) => l[0] === t && l[1] === f && l[2] === c);
+  EventTarget.prototype.addEventListener = function (type, f, o) {
+    const list = Object.hasOwn(window.__pdnListeners, type) ? window.__pdnListeners[type] : null;
+    if (list && f && find(list, this, f, capture(o)) < 0) list.push([this, f, capture(o)]);
+    return add.call(this, type, f, o);
+  };
+  EventTarget.prototype.removeEventListener = function (type, f, o) {
+    const list = Object.hasOwn(window.__pdnListeners, type) ? window.__pdnListeners[type] : null, i = list ? find(list, this, f, capture(o)) : -1;
+    if (i >= 0) list.splice(i, 1);
+    return remove.call(this, type, f, o);
+  };
+})();`
+
+// listeners counts the page's keydown and hashchange listeners now.
+const listeners = `({keydown: window.__pdnListeners.keydown.length, hashchange: window.__pdnListeners.hashchange.length})`
 
 // fatal is what the console says when something went badly wrong: the Go
 // runtime's panic, a call into a program that has exited, a policy that

@@ -18,11 +18,11 @@ func TestSessionXORLessonWithRestarts(t *testing.T) {
 	e.Data.PerClass, e.Train.Epochs = 32, 20
 	e.Model.EdgeHidden, e.Model.Restarts, e.Model.RestartEpochs = []int{2}, 3, 5
 	set(s, e)
-	// Right after set, two epochs of the first initialisation have run:
-	// one that checks the model, one of Prepare.
+	// Right after set, one epoch of the first initialisation has run: the
+	// piece of the set-up that Prepare(0) does.
 	s.postProgress(protocol.PhaseSetup, s.tr.Preparing(), true)
 	prog, _ := r.last(protocol.KindProgress)
-	if p := prog.Progress; p == nil || p.Restarts == nil || len(p.Restarts.Seeds) != 3 || p.Restarts.Chosen != -1 || !math.IsNaN(float64(p.Restarts.Losses[0])) || p.Done != 2.0/15 {
+	if p := prog.Progress; p == nil || p.Restarts == nil || len(p.Restarts.Seeds) != 3 || p.Restarts.Chosen != -1 || !math.IsNaN(float64(p.Restarts.Losses[0])) || p.Done != 1.0/15 {
 		t.Fatalf("set-up progress %+v", prog.Progress)
 	}
 	drain(t, s)

@@ -16,9 +16,22 @@ import (
 // set, runs on the session's goroutine at its first turn of the event loop
 // inside an epoch: commands it sends arrive exactly there.
 type live struct {
-	s      *session
-	events chan protocol.Event
-	f32    chan []float32
+	s       *session
+	events  chan protocol.Event
+	f32     chan []float32
+	inEpoch bool // a trainer's Step is under way
+}
+
+// stepping is a trainer that says when its Step runs.
+type stepping struct {
+	*pdn.Trainer
+	in *bool
+}
+
+func (s stepping) Step() (float64, error) {
+	*s.in = true
+	defer func() { *s.in = false }()
+	return s.Trainer.Step()
 }
 
 func startLive(t *testing.T, inject func(cmds chan<- protocol.Command)) *live {
@@ -31,8 +44,12 @@ func startLive(t *testing.T, inject func(cmds chan<- protocol.Command)) *live {
 		}
 		l.f32 <- f32
 	})
+	l.s.newTrainer = func(g *datasets.Graph, e experiment.Experiment) (trainer, error) {
+		tr, err := pdn.NewTrainer(g, e)
+		return stepping{tr, &l.inEpoch}, err
+	}
 	l.s.yield = func() {
-		if inject != nil && l.s.inEpoch {
+		if inject != nil && l.inEpoch {
 			inject(l.s.cmds)
 			inject = nil
 		}
@@ -165,5 +182,99 @@ func TestSessionWarnsOfAnUnstableRun(t *testing.T) {
 	snap, _ := r.last(protocol.KindSnapshot)
 	if snap.Snap.WarningField != "lr" || !strings.Contains(snap.Snap.Warning, "lower lr (now 10;") {
 		t.Errorf("last snapshot %+v", snap.Snap)
+	}
+}
+
+// insideShortEpochs is a session whose clock jumps 10 ms a reading, on
+// the paper's default graph, whose epochs the cost model calls short: its
+// pacing yields inside every epoch, where inject sends its commands, once.
+func insideShortEpochs(t *testing.T, inject ...protocol.Command) (*session, *recorder) {
+	t.Helper()
+	s, r := newTestSession()
+	s.now = func() time.Time { r.clock = r.clock.Add(10 * time.Millisecond); return r.clock }
+	e := experiment.Default()
+	e.Train.Epochs = 50
+	s.handle(protocol.Command{Op: protocol.OpSet, State: e.Encode(), Layout: protocol.LayoutNone})
+	if s.slowEpochs() {
+		t.Fatal("the default graph's epochs are not short")
+	}
+	var in bool
+	tr := s.tr.(*pdn.Trainer)
+	s.tr = stepping{tr, &in}
+	s.yield = func() {
+		if in && inject != nil {
+			for _, c := range inject {
+				s.cmds <- c
+			}
+			inject = nil
+		}
+	}
+	return s, r
+}
+
+// A step that arrives while another step's epoch runs is one more epoch:
+// every press of S is an epoch.
+func TestStepsInsideAStepAreEpochs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains the default graph")
+	}
+	s, r := insideShortEpochs(t, protocol.Command{Op: protocol.OpStep}, protocol.Command{Op: protocol.OpStep})
+	s.handle(protocol.Command{Op: protocol.OpStep})
+	s.drain()
+	if snap, _ := r.last(protocol.KindSnapshot); s.tr.Epoch() != 3 || snap.Snap.Epoch != 3 || snap.Snap.Running {
+		t.Errorf("three steps: the model at epoch %d, the page told %d", s.tr.Epoch(), snap.Snap.Epoch)
+	}
+}
+
+// A pause inside a short epoch ends the epoch first, and the pause's
+// snapshot is of the epoch the model stopped at, so a step after it shows
+// exactly one epoch more.
+func TestPauseInsideAShortEpochShowsWhereItStopped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains the default graph")
+	}
+	s, r := insideShortEpochs(t, protocol.Command{Op: protocol.OpPause})
+	s.handle(protocol.Command{Op: protocol.OpStart})
+	for i := 0; s.work(chunk); i++ {
+		s.drain()
+		if i > 100 {
+			t.Fatal("the run never stopped")
+		}
+	}
+	snap, _ := r.last(protocol.KindSnapshot)
+	if s.running || snap.Snap.Running || snap.Snap.Epoch != s.tr.Epoch() || s.tr.Epoch() == 0 {
+		t.Fatalf("paused: the model at epoch %d, the page told %d (running %v)", s.tr.Epoch(), snap.Snap.Epoch, snap.Snap.Running)
+	}
+	if p, _ := r.last(protocol.KindProgress); p.Progress != nil {
+		t.Errorf("a short epoch was held mid-way: %+v", p.Progress)
+	}
+	s.handle(protocol.Command{Op: protocol.OpStep})
+	if after, _ := r.last(protocol.KindSnapshot); after.Snap.Epoch != snap.Snap.Epoch+1 {
+		t.Errorf("a step after the pause at %d shows %d", snap.Snap.Epoch, after.Snap.Epoch)
+	}
+}
+
+// The decisions a command makes inside an epoch, one by one.
+func TestPaceCommand(t *testing.T) {
+	for _, tc := range []struct {
+		name                   string
+		running, holding, long bool
+		op                     string
+		wantRunning, wantHold  bool
+		later                  int
+	}{
+		{"pause in a long epoch holds it", true, false, true, protocol.OpPause, false, true, 0},
+		{"pause in a short epoch ends it", true, false, false, protocol.OpPause, false, false, 0},
+		{"play goes on", false, true, true, protocol.OpStart, true, false, 0},
+		{"step while training stops after the epoch", true, false, false, protocol.OpStep, false, false, 0},
+		{"step while held finishes the epoch", false, true, true, protocol.OpStep, false, false, 0},
+		{"step inside a step is one more", false, false, false, protocol.OpStep, false, false, 1},
+		{"reset waits for the epoch", true, false, false, protocol.OpReset, true, false, 1},
+	} {
+		s := &session{running: tc.running, epoch: epochState{holding: tc.holding}}
+		s.paceCommand(protocol.Command{Op: tc.op}, tc.long)
+		if s.running != tc.wantRunning || s.epoch.holding != tc.wantHold || len(s.epoch.later) != tc.later {
+			t.Errorf("%s: running %v, holding %v, %d later", tc.name, s.running, s.epoch.holding, len(s.epoch.later))
+		}
 	}
 }

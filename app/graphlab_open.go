@@ -58,11 +58,11 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
 	readFiles(ctx, list, func(files []protocol.File, err error) {
 		if err != nil {
-			c.Board.Add("Your graph was not opened: "+err.Error(), false)
+			c.page.board.Add("Your graph was not opened: "+err.Error(), false)
 			return
 		}
 		c.opening = true
-		c.Engine.Load(files)
+		c.page.engine.Load(files)
 	})
 }
 
@@ -82,11 +82,12 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	if l.Resplit {
 		split = fmt.Sprintf("no split, so %d labelled nodes per class drawn with the seed", c.st.Data.Shots)
 	}
-	c.Board.Add(fmt.Sprintf("Opened %s: %s nodes, %s edges, %d classes, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
+	c.page.board.Add(fmt.Sprintf("Opened %s: %s nodes, %s edges, %d classes, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
 		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), l.Classes, numtext.Group(l.Features), edgeFeatures, split), false)
-	c.st.Data.Graph = experiment.GraphLocal
-	c.saveHash()
-	c.request(protocol.OpRegenerate)
+	next := c.st
+	next.Data.Graph = experiment.GraphLocal
+	c.page.save(next)
+	c.adopt(next, protocol.OpRegenerate)
 }
 
 // renderOpen is the card to open one's own graph: a file picker, a folder

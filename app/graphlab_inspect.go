@@ -118,31 +118,30 @@ func (c *GraphLab) selectNode(i int) {
 	c.highlight()
 }
 
-// onFigureKey lets keyboard users walk the nodes: → and ← select the next
-// and previous node, Escape clears the selection. The keys stay with the
-// figure, so they do not also step the training.
-func (c *GraphLab) onFigureKey(ctx app.Context, e app.Event) {
-	if c.graph == nil || c.graph.Nodes == 0 {
-		return
+// walk lets keyboard users walk the nodes: with the figure focused (its
+// data-keys say it walks), → and ← select the next and previous node and
+// Escape clears the selection; the shell gives the lab those keys instead
+// of stepping the training. It reports whether the view changed.
+func (c *GraphLab) walk(cmd command) bool {
+	g := c.one().graph
+	if g == nil || g.Nodes == 0 {
+		return false
 	}
-	n, sel := c.graph.Nodes, c.insp.selected
-	switch e.Get("key").String() {
-	case "ArrowRight":
+	n, sel := g.Nodes, c.insp.selected
+	switch cmd {
+	case cmdNextNode:
 		sel = (sel + 1) % n
-	case "ArrowLeft":
+	case cmdPrevNode:
 		sel = (sel - 1 + n) % n
 		if c.insp.selected < 0 {
 			sel = n - 1
 		}
-	case "Escape":
+	case cmdLetGo:
 		sel = -1
-	default:
-		return
 	}
-	e.PreventDefault()
-	e.Call("stopPropagation")
 	c.insp.selected = sel
 	c.highlight()
+	return true
 }
 
 // highlight redraws the overlay: rings around the inspected nodes, the
@@ -174,7 +173,7 @@ func (c *GraphLab) highlight() {
 func (c *GraphLab) renderInspector() app.UI {
 	var body []app.UI
 	switch {
-	case c.graph == nil || c.view == nil:
+	case c.one().graph == nil || c.view == nil:
 	case c.insp.hoverNode >= 0:
 		body = c.describeNode(c.insp.hoverNode, false)
 	case c.insp.hoverEdge >= 0:
@@ -191,7 +190,8 @@ func (c *GraphLab) renderInspector() app.UI {
 // describeNode gives node i's class, split, degree and prediction, and,
 // when withEdges, its edges, heaviest first.
 func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
-	g := c.graph
+	r := c.one()
+	g := r.graph
 	split := "a training node"
 	if g.Test[i] {
 		split = "a test node"
@@ -199,17 +199,17 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 	out := []app.UI{
 		app.Strong().Text(fmt.Sprintf("Node %d", i)),
 		app.Text(fmt.Sprintf(": class %d, %s, degree ", g.Labels[i], split)),
-		metric("inspected-degree", float64(c.insp.degree[i]), fmt.Sprint(c.insp.degree[i])),
+		metric("inspected-degree", "", float64(c.insp.degree[i]), fmt.Sprint(c.insp.degree[i])),
 		app.Text(". "),
 	}
-	if i < len(c.pred) {
-		k, p := int(c.pred[i]), float64(c.prob[i])
+	if i < len(r.pred) {
+		k, p := int(r.pred[i]), float64(r.prob[i])
 		verdict := "right"
 		if k != g.Labels[i] {
 			verdict = "wrong"
 		}
 		out = append(out, app.Text(fmt.Sprintf("The model predicts class %d with probability ", k)),
-			metric("inspected-probability", p, num(p, 2)), app.Text(": "+verdict+"."))
+			metric("inspected-probability", "", p, num(p, 2)), app.Text(": "+verdict+"."))
 	} else {
 		out = append(out, app.Text("No prediction yet."))
 	}
@@ -226,18 +226,19 @@ func (c *GraphLab) listEdges(i int) string {
 		kind  string
 		w     float32
 	}
+	r := c.one()
 	var es []edge
 	for _, v := range c.insp.incident[i] {
 		e := edgeOf(v, c.drawIdx)
-		other := c.graph.Src[e]
+		other := r.graph.Src[e]
 		if int(other) == i {
-			other = c.graph.Dst[e]
+			other = r.graph.Dst[e]
 		}
 		w := float32(-1)
-		if e < len(c.weights) {
-			w = c.weights[e]
+		if e < len(r.weights) {
+			w = r.weights[e]
 		}
-		es = append(es, edge{other, kindName(c.graph, e), w})
+		es = append(es, edge{other, kindName(r.graph, e), w})
 	}
 	if len(es) == 0 {
 		return "No edge of this node is drawn."
@@ -263,13 +264,15 @@ func (c *GraphLab) listEdges(i int) string {
 
 // describeEdge gives edge v's endpoints, kind and learned weight.
 func (c *GraphLab) describeEdge(v int) []app.UI {
+	r := c.one()
 	e := edgeOf(v, c.drawIdx)
 	out := []app.UI{
-		app.Strong().Text(fmt.Sprintf("Edge %d–%d", c.graph.Src[e], c.graph.Dst[e])),
-		app.Text(": " + kindName(c.graph, e) + ", "),
+		app.Strong().Text(fmt.Sprintf("Edge %d–%d", r.graph.Src[e], r.graph.Dst[e])),
+		app.Text(": " + kindName(r.graph, e) + ", "),
 	}
-	if e < len(c.weights) {
-		return append(out, app.Text("learned weight "), metric("inspected-weight", float64(c.weights[e]), num(float64(c.weights[e]), 3)), app.Text("."))
+	if e < len(r.weights) {
+		w := float64(r.weights[e])
+		return append(out, app.Text("learned weight "), metric("inspected-weight", "", w, num(w, 3)), app.Text("."))
 	}
 	return append(out, app.Text("no learned weight yet."))
 }

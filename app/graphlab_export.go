@@ -32,9 +32,9 @@ var exports = []export{
 	{ID: "export-weights", Label: "Edge weights (CSV)", File: "pdn-weights.csv", Type: "text/csv", Write: (*GraphLab).weightsCSV},
 	{ID: "export-state", Label: "State (JSON)", File: "pdn-state.json", Type: "application/json", Write: (*GraphLab).stateJSON},
 	{ID: "export-graph", Label: "Graph (SVG)", File: "pdn-graph.svg", Type: "image/svg+xml", Write: (*GraphLab).graphSVG},
-	{ID: "export-curves", Label: "Curves (SVG)", File: "pdn-curves.svg", Type: "image/svg+xml", Write: func(c *GraphLab) []byte { return viz.File(c.curvesSVG) }},
+	{ID: "export-curves", Label: "Curves (SVG)", File: "pdn-curves.svg", Type: "image/svg+xml", Write: func(c *GraphLab) []byte { return viz.File(c.charts.curves) }},
 	{ID: "export-graph-png", Label: "Graph (PNG)", File: "pdn-graph.png", Type: "image/png", Canvas: (*GraphLab).graphCanvas},
-	{ID: "export-curves-png", Label: "Curves (PNG)", File: "pdn-curves.png", Type: "image/png", Canvas: func(c *GraphLab, done func(app.Value)) { svgCanvas(c.curvesSVG, done) }},
+	{ID: "export-curves-png", Label: "Curves (PNG)", File: "pdn-curves.png", Type: "image/png", Canvas: func(c *GraphLab, done func(app.Value)) { svgCanvas(c.charts.curves, done) }},
 	{ID: "export-dot", Label: "Graph (DOT)", File: "pdn-graph.dot", Type: "text/vnd.graphviz", Format: protocol.FormatDOT},
 	{ID: "export-bundle", Label: "Graph bundle (zip)", File: "pdn-graph.zip", Type: "application/zip", Format: protocol.FormatBundle},
 }
@@ -46,7 +46,9 @@ func (x export) do(c *GraphLab) {
 	case x.Write != nil:
 		save(x.File, x.Type, x.Write(c))
 	case x.Format != "":
-		c.run.Send(protocol.Command{Op: protocol.OpExport, Format: x.Format})
+		if r := c.one(); r.engine != nil {
+			r.engine.Send(protocol.Command{Op: protocol.OpExport, Format: x.Format})
+		}
 	case x.Canvas != nil:
 		x.Canvas(c, func(cv app.Value) { saveCanvas(x.File, cv) })
 	}
@@ -61,7 +63,7 @@ const pngScale = 2
 func (c *GraphLab) graphCanvas(done func(app.Value)) {
 	edges, nodes := app.Window().GetElementByID(edgeCanvasID), app.Window().GetElementByID(nodeCanvasID)
 	if !edges.Truthy() || !nodes.Truthy() {
-		c.Board.Add("No graph drawn yet to save as a picture.", false)
+		c.page.board.Add("No graph drawn yet to save as a picture.", false)
 		return
 	}
 	w, h := edges.Get("width").Int(), edges.Get("height").Int()
@@ -131,7 +133,7 @@ func saveCanvas(name string, cv app.Value) {
 // historyCSV is one row per snapshot the page received: epoch, loss,
 // accuracies, the inter-class share of the learned weight.
 func (c *GraphLab) historyCSV() []byte {
-	h := &c.hist
+	h := &c.one().hist
 	rows := [][]string{{"epoch", "loss", "train_accuracy", "test_accuracy", "inter_share"}}
 	for i := range h.epoch {
 		rows = append(rows, []string{strconv.Itoa(int(h.epoch[i])), plain(h.loss[i]), plain(h.train[i]), plain(h.test[i]), plain(h.share[i])})
@@ -142,14 +144,15 @@ func (c *GraphLab) historyCSV() []byte {
 // weightsCSV is one row per edge: its ends, its kind and its latest weight.
 func (c *GraphLab) weightsCSV() []byte {
 	rows := [][]string{{"source", "target", "kind", "weight"}}
-	if g := c.graph; g != nil {
+	r := c.one()
+	if g := r.graph; g != nil {
 		for e := range g.Src {
 			kind, w := "", "NaN"
 			if e < len(g.Kinds) {
 				kind = g.Kinds[e].String()
 			}
-			if e < len(c.weights) {
-				w = strconv.FormatFloat(float64(c.weights[e]), 'g', -1, 32) // the engine sends float32
+			if e < len(r.weights) {
+				w = strconv.FormatFloat(float64(r.weights[e]), 'g', -1, 32) // the engine sends float32
 			}
 			rows = append(rows, []string{strconv.Itoa(int(g.Src[e])), strconv.Itoa(int(g.Dst[e])), kind, w})
 		}

@@ -1,0 +1,43 @@
+// Package app is the explorer's user interface, built with go-app: a shell
+// around one lab at a time, each with its controls, live views and
+// permalink. It never trains: every engine call goes to the Web Workers
+// through wasm/protocol, and the package links neither the engine nor
+// gonum.
+//
+// A lab's whole state is an experiment.Experiment: the rows of the one
+// state table, the run's and the view's (lab, layout, threshold, models,
+// projector mode, tour) alike, which the controls, the permalink and the
+// worker's messages all read. A lab is a row of experiment.Labs (its name,
+// title, defaults, rows and the runs a state makes) and a component here.
+//
+// The data flow one way. The shell reads the address once per change and
+// gives the lab on view its state (room.show); it turns the keys into
+// commands (room.do). The lab's core opens a run per spec of its state on
+// the engine, queues the engine's events, applies them to their runs
+// (run.apply) and asks the lab's component to draw its figures.
+//
+// The files, by owner:
+//
+//	shell.go       the page: navigation, notices, the address, the keys
+//	keys.go        the one key table: keys → commands, the keys line
+//	tour.go        the guided tour's panel, walked by the shell
+//	labs.go        the labs' components by name
+//	lab.go         the core every lab embeds: state, runs, events, commands
+//	run.go         one run: its graph, snapshot, history, progress; apply
+//	history.go     a run's curves
+//	rewind.go      a run's frames, for rewinding
+//	toolbar.go     play, step, reset, a new graph; the numbers; progress
+//	controls.go    the state table's rows as controls
+//	figures.go     small shared parts: cards, metrics, legend, runs table
+//	canvas.go      painting a view's layers on a canvas
+//	minigraph.go   a small learned-graph view per run
+//	board.go       the notices
+//	engine.go      the pool of engine workers, one run each
+//	conn.go        one worker's connection
+//	hash.go        the address repaired before go-app reads it
+//
+// and one file per lab: graphlab.go (with its own views in graphlab_*.go:
+// the graph, the inspector, the charts, the scrubber, the exports, your
+// own graph, the explanations), xorlab.go, degreelab.go, comparelab.go and
+// attentionlab.go.
+package app

@@ -1,0 +1,200 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/viz"
+)
+
+// Chart sizes, in SVG units; the page scales them to its columns.
+const (
+	chartW, chartH = 520, 240
+	viewW, viewH   = 560, 560 // the graph view
+)
+
+// card is a chart with its title and explanation: the chart (SVG), or,
+// where it means nothing for the model, why (empty), or a placeholder
+// until the engine has sent what it draws.
+func card(id, title, svg, empty string, explain app.UI, under ...app.UI) app.UI {
+	return app.Div().ID(id).Class("card").Body(
+		app.H2().Text(title),
+		app.Div().Class("figure").Body(chartOr(svg, empty)),
+		app.Div().Body(under...),
+		app.Div().Class("explain").Body(explain),
+	)
+}
+
+// chartOr is an SVG chart, or why there is none, or a placeholder.
+func chartOr(svg, empty string) app.UI {
+	switch {
+	case empty != "":
+		return app.P().Class("empty").Text(empty)
+	case svg != "":
+		return app.Raw(svg)
+	}
+	return app.Div().Class("placeholder").Text("Waiting for the engine…")
+}
+
+// metric is a headline number: data-metric names it, data-run the run it
+// is of where a lab shows several ("" for none), and data-value holds it
+// plainly, so tests and tools read the page as a user sees it.
+func metric(name, run string, value float64, text string) app.HTMLSpan {
+	s := app.Span().Class("metric").DataSet("metric", name).DataSet("value", plain(value)).Text(text)
+	if run != "" {
+		s = s.DataSet("run", run)
+	}
+	return s
+}
+
+// num formats x, or a dash where there is no value.
+func num(x float64, digits int) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 && digits > 3 {
+		if x == 0 {
+			return "0"
+		}
+		return "–"
+	}
+	return strconv.FormatFloat(x, 'f', digits, 64)
+}
+
+// plain writes a metric's value for data-value: the shortest exact
+// decimal, or NaN where there is none.
+func plain(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "NaN"
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// legend names the classes' colours and the edges' kinds.
+func legend(classes int) app.UI {
+	items := make([]app.UI, 0, classes+3)
+	for k := 0; k < classes; k++ {
+		items = append(items, app.Span().Class("key").Body(
+			app.Raw(viz.Swatch(viz.ClassColor(k))),
+			app.Text(fmt.Sprintf("class %d", k))))
+	}
+	items = append(items,
+		app.Span().Class("key").Body(app.Span().Class("line intra"), app.Text("intra-class edge")),
+		app.Span().Class("key").Body(app.Span().Class("line inter"), app.Text("inter-class edge")),
+		app.Span().Class("key").Body(app.Span().Class("swatch hollow"), app.Text("test node")))
+	return app.Div().Class("legend").Body(items...)
+}
+
+// hopsChart draws the multi-scale PDN's weight of each power of Â over the
+// epochs, as Figure 7 of the paper does.
+func hopsChart(h *history, epochs int) string {
+	k := 0
+	for _, p := range h.hops {
+		k = max(k, len(p))
+	}
+	series := make([]viz.Series, k)
+	for i := range series {
+		y := make([]float64, len(h.hops))
+		for j, p := range h.hops {
+			y[j] = math.NaN()
+			if i < len(p) {
+				y[j] = p[i]
+			}
+		}
+		series[i] = viz.Series{Name: "P" + strconv.Itoa(i+1) + " (Â^" + strconv.Itoa(i+1) + ")", Color: viz.ClassColor(i), X: h.epoch, Y: y}
+	}
+	return viz.LineChart(chartW, chartH, viz.Axes{Title: "Weight of each power of Â over the epochs (Figure 7)", XLabel: "epoch", YMin: 0, YMax: 1, XMax: float64(epochs)}, series...)
+}
+
+// renderHopWeights gives the multi-scale PDN's current weight of each
+// power of Â as numbers, the hop chart's text alternative.
+func (l *lab) renderHopWeights(r *run) app.UI {
+	if r == nil || len(r.snap.Hops) == 0 {
+		return app.P().Class("drawn")
+	}
+	parts := []app.UI{app.Text("Now: ")}
+	for i, p := range r.snap.Hops {
+		if i > 0 {
+			parts = append(parts, app.Text(" · "))
+		}
+		k := strconv.Itoa(i + 1)
+		parts = append(parts, app.Text("P"+k+" = "), l.metricOf(r, "hop-"+k, p, 3))
+	}
+	return app.P().Class("drawn").Body(parts...)
+}
+
+func maxFinite(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			m = math.Max(m, x)
+		}
+	}
+	return m
+}
+
+// last is the last of xs, NaN for none.
+func last(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	return xs[len(xs)-1]
+}
+
+// runColor is run i's colour in charts that overlay runs: the sweep's,
+// which tell models apart.
+func runColor(i int) string { return viz.SweepColors[i%len(viz.SweepColors)] }
+
+// column is one column of a lab's runs table: its heading, its metric,
+// its digits and how to read it of a run.
+type column struct {
+	Title, Metric string
+	Digits        int
+	Value         func(*run) float64
+}
+
+// runsTable is the runs side by side: a row per run, a column per figure,
+// each cell a metric named by its column.
+func (l *lab) runsTable(id string, cols []column) app.UI {
+	head := []app.UI{app.Th().Scope("col").Text("model")}
+	for _, c := range cols {
+		head = append(head, app.Th().Scope("col").Text(c.Title))
+	}
+	rows := []app.UI{app.Tr().Body(head...)}
+	for _, r := range l.runs {
+		cells := []app.UI{app.Th().Scope("row").Text(r.Title)}
+		for _, c := range cols {
+			cells = append(cells, app.Td().Body(l.metricOf(r, c.Metric, c.Value(r), c.Digits)))
+		}
+		rows = append(rows, app.Tr().Body(cells...))
+	}
+	return app.Table().ID(id).Class("runs").Body(app.TBody().Body(rows...))
+}
+
+// testCurves overlays the runs' test accuracy over the epochs.
+func (l *lab) testCurves() string {
+	var series []viz.Series
+	for i, r := range l.runs {
+		series = append(series, viz.Series{Name: r.Title, Color: runColor(i), X: r.hist.epoch, Y: r.hist.test})
+	}
+	return viz.LineChart(chartW, chartH, viz.Axes{Title: "Test accuracy", XLabel: "epoch", YMin: 0, YMax: 1, XMax: l.epochs()}, series...)
+}
+
+// The formulas more than one lab explains itself with, as MathML, which
+// browsers render natively, offline, without a maths library.
+const (
+	// softmaxFormula is the linear PDN's attention over its inputs.
+	softmaxFormula = `<math><mi>p</mi><mo>=</mo><mi>softmax</mi><mo>(</mo><mi>β</mi><mo>)</mo></math>`
+	// linearWeightFormula is the linear PDN's weight of an edge.
+	linearWeightFormula = `<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mo>∑</mo><mi>i</mi></msub><msub><mi>p</mi><mi>i</mi></msub><msub><mi>z</mi><mrow><mi>e</mi><mi>i</mi></mrow></msub><mo>)</mo></math>`
+	// multiScaleFormula is the multi-scale PDN's mix of the powers of Â.
+	multiScaleFormula = `<math><mover><mi>G</mi><mo>^</mo></mover><mo>=</mo><msub><mo>∑</mo><mi>i</mi></msub><msub><mi>P</mi><mi>i</mi></msub><msup><mover><mi>A</mi><mo>~</mo></mover><mi>i</mi></msup></math>`
+)
+
+// linearPDNClause says how the linear PDN weighs an edge, after lead.
+func linearPDNClause(lead string) []app.UI {
+	return []app.UI{app.Text(lead), app.Raw(softmaxFormula), app.Text(" and sets "), app.Raw(linearWeightFormula)}
+}
+
+// shareFormula is the inter-class share of the learned weight.
+const shareFormula = `<math><mfrac><mrow><msub><mo>∑</mo><mrow><mi>e</mi><mo>∈</mo><msub><mi>E</mi><mi>inter</mi></msub></mrow></msub><msub><mi>w</mi><mi>e</mi></msub></mrow><mrow><msub><mo>∑</mo><mrow><mi>e</mi><mo>∈</mo><mi>E</mi></mrow></msub><msub><mi>w</mi><mi>e</mi></msub></mrow></mfrac></math>`

@@ -1,0 +1,68 @@
+package app
+
+import (
+	"math"
+
+	"pdnexplorer/edgekind"
+	"pdnexplorer/wasm/protocol"
+)
+
+// history holds one point per snapshot of a run: what its curves draw and
+// its history file holds.
+type history struct {
+	epoch, loss, train, test, share []float64
+	hops                            [][]float64 // the multi-scale PDN's P per snapshot
+}
+
+func (h *history) reset() { *h = history{} }
+
+// drop removes the last point.
+func (h *history) drop() {
+	n := len(h.epoch) - 1
+	h.epoch, h.loss, h.train, h.test, h.share, h.hops = h.epoch[:n], h.loss[:n], h.train[:n], h.test[:n], h.share[:n], h.hops[:n]
+}
+
+// until is the history up to epoch, for a view rewound to it.
+func (h *history) until(epoch int) *history {
+	n := 0
+	for n < len(h.epoch) && h.epoch[n] <= float64(epoch) {
+		n++
+	}
+	return &history{epoch: h.epoch[:n], loss: h.loss[:n], train: h.train[:n], test: h.test[:n], share: h.share[:n], hops: h.hops[:n]}
+}
+
+// add adds a snapshot's point, with weights w on graph g, to the curves;
+// a snapshot of an epoch not after the last (a reset, a new model) starts
+// them again.
+func (h *history) add(s protocol.Snapshot, w []float32, g *protocol.Graph) {
+	if n := len(h.epoch); n > 0 && float64(s.Epoch) < h.epoch[n-1] {
+		h.reset()
+	} else if n > 0 && float64(s.Epoch) == h.epoch[n-1] {
+		h.drop() // the same epoch again (a pause): its newer snapshot stands
+	}
+	h.epoch = append(h.epoch, float64(s.Epoch))
+	h.loss = append(h.loss, float64(s.Loss))
+	h.train = append(h.train, float64(s.TrainAcc))
+	h.test = append(h.test, float64(s.TestAcc))
+	h.share = append(h.share, interShare(w, g))
+	h.hops = append(h.hops, append([]float64(nil), s.Hops...))
+}
+
+// interShare is the share of the total learned weight that sits on
+// inter-class edges; NaN without weights or edge kinds.
+func interShare(w []float32, g *protocol.Graph) float64 {
+	if g == nil || len(g.Kinds) != len(w) || len(w) == 0 {
+		return math.NaN()
+	}
+	var inter, total float64
+	for e, x := range w {
+		total += float64(x)
+		if g.Kinds[e] == edgekind.Inter {
+			inter += float64(x)
+		}
+	}
+	if total == 0 {
+		return math.NaN()
+	}
+	return inter / total
+}

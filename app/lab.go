@@ -1,0 +1,418 @@
+package app
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// Several runs share the two cores with the page, so a lab of several
+// asks each for fewer snapshots and redraws its figures less often: the
+// main thread keeps its frames while four workers train.
+const (
+	severalSnapshotMs = 150
+	severalRedraw     = 500 * time.Millisecond
+)
+
+// page is what the shell lends each lab: the engine, the notices, and the
+// address, which only the shell writes.
+type page struct {
+	engine *Engine
+	board  *Board
+	// save puts a state the lab made into the address without a
+	// navigation, so that the address is always the permalink.
+	save func(experiment.Experiment)
+}
+
+// figures are a lab's own views, drawn from its runs; each lab's component
+// implements it. draw redraws them after events changed the runs, or after
+// a new state (newState).
+type figures interface {
+	draw(what change)
+}
+
+// Hooks a lab's component implements where it needs them. The core's own
+// methods are promoted to the component, so none of these names may be
+// one of the core's.
+type (
+	// eventTaker takes the events the core leaves to the lab (the user's
+	// graph read, a file to save, the layouts) after the run applied them.
+	eventTaker interface {
+		take(r *run, ev protocol.Event, f32 []float32) change
+	}
+	// viewFollower follows a change of the view's rows (layout,
+	// threshold, projector mode), which the engine never hears of.
+	viewFollower interface {
+		viewChanged(before experiment.View)
+	}
+	// commander carries out the keyboard's commands that are the lab's own.
+	commander interface {
+		command(cmd command) bool
+	}
+	// releaser frees what the lab holds in the browser as it goes.
+	releaser interface {
+		release()
+	}
+	// runsOpener is told of runs just opened, to ask their engines for
+	// more than a state.
+	runsOpener interface {
+		opened()
+	}
+)
+
+// lab is the core every lab's component embeds: its row of the lab table,
+// its state and the controls of its rows, its runs on the engine with the
+// queue of their events, and the commands that drive them. A lab of one
+// run (the graph lab) and a lab of several are the same core; the
+// component adds its figures. The core's OnMount, OnDismount, show and do
+// are the component's, so a lab's file holds its figures and nothing more.
+type lab struct {
+	page *page
+	row  experiment.Lab
+	st   experiment.Experiment
+	controls
+	runs []*run
+	fig  figures
+
+	// drawsGraph says the first run's worker lays its graph out for a
+	// view; rewinds that the runs keep frames for the scrubber.
+	drawsGraph, rewinds bool
+
+	ctx      app.Context // nil before the lab mounts
+	queued   []runEvent
+	lastDraw time.Time
+}
+
+// runEvent is an event of one run, queued for the UI.
+type runEvent struct {
+	r   *run
+	ev  protocol.Event
+	f32 []float32
+}
+
+// init makes l the lab called name of the table, drawn by fig.
+func (l *lab) init(p *page, name string, fig figures) {
+	row, ok := experiment.LabNamed(name)
+	if !ok {
+		panic("app: no lab " + name + " in experiment.Labs")
+	}
+	l.page, l.row, l.fig, l.st = p, row, fig, experiment.ForLab(name)
+	l.controls.init(&l.st, l.setParam)
+}
+
+// OnMount opens the runs of the state the shell gave the lab.
+func (l *lab) OnMount(ctx app.Context) {
+	l.ctx = ctx
+	l.openRuns()
+}
+
+// OnDismount ends the runs.
+func (l *lab) OnDismount() {
+	l.closeRuns()
+	if r, ok := l.fig.(releaser); ok {
+		r.release()
+	}
+}
+
+// show makes st the lab's state: the shell read it from the address, with
+// err saying what the address held that it could not use. Before the lab
+// mounts, its runs open with it.
+func (l *lab) show(st experiment.Experiment, err error) {
+	if err != nil {
+		l.page.board.Add("This link has values the explorer cannot use; they were replaced by defaults: "+
+			strings.ReplaceAll(err.Error(), "\n", "; "), false)
+	}
+	clear(l.fieldErr)
+	clear(l.typed)
+	if l.ctx == nil {
+		l.st = st
+		return
+	}
+	l.adopt(st, protocol.OpSet)
+}
+
+// do carries out a command of the keyboard; it reports whether the lab
+// must be drawn again (the engine's answer draws the rest).
+func (l *lab) do(cmd command) bool {
+	switch cmd {
+	case cmdPlay:
+		return l.togglePlay()
+	case cmdStep:
+		l.sendAll(protocol.OpStep)
+	case cmdReset:
+		l.sendAll(protocol.OpReset)
+	case cmdNewGraph:
+		l.regenerate()
+		return true
+	default:
+		if c, ok := l.fig.(commander); ok {
+			return c.command(cmd)
+		}
+	}
+	return false
+}
+
+// setParam validates and applies one control's new value; a bad value is
+// reported beside its control and changes nothing.
+func (l *lab) setParam(name, value string) {
+	next, _, changed := l.apply(l.st, name, value)
+	if changed {
+		l.page.save(next)
+		l.adopt(next, protocol.OpSet)
+	}
+}
+
+// regenerate draws a new graph from the next data seed.
+func (l *lab) regenerate() {
+	next := l.st
+	next.Data.Seed = nextSeed(l.st.Data.Seed)
+	l.page.save(next)
+	l.adopt(next, protocol.OpRegenerate)
+}
+
+// nextSeed is the data seed after seed, within the seed row's range.
+func nextSeed(seed uint64) uint64 {
+	p, _ := experiment.Lookup("seed")
+	if float64(seed+1) > p.Max {
+		return 0
+	}
+	return seed + 1
+}
+
+// adopt makes next the state and tells the engine what changed: new runs
+// where the runs themselves change (the compare lab's models), else the
+// new state to each run whose experiment changed, or to every run for op
+// regenerate. What the engine said of the old state no longer holds.
+func (l *lab) adopt(next experiment.Experiment, op string) {
+	before := l.st.View
+	l.st = next
+	specs := l.row.Runs(next)
+	if !sameRuns(specs, l.runs) {
+		l.forgetEngineNotes()
+		l.closeRuns()
+		l.openRuns()
+	} else {
+		for i, spec := range specs {
+			r := l.runs[i]
+			if op == protocol.OpRegenerate || spec.Exp.EncodeRun() != r.Exp.EncodeRun() {
+				l.forgetEngineNotes()
+				r.engine.Send(l.stateCommand(i, len(specs), spec, op))
+			}
+			r.Run = spec
+		}
+	}
+	if f, ok := l.fig.(viewFollower); ok {
+		f.viewChanged(before)
+	}
+	l.fig.draw(newState)
+}
+
+// forgetEngineNotes takes away what the engine said of an earlier state.
+func (l *lab) forgetEngineNotes() {
+	l.page.board.ClearEngine()
+	clear(l.engineErr)
+}
+
+// openRuns opens a run per spec of the state, each on a worker of its own.
+func (l *lab) openRuns() {
+	specs := l.row.Runs(l.st)
+	for i, spec := range specs {
+		r := &run{Run: spec}
+		if l.rewinds {
+			r.frames = &rewind{}
+		}
+		r.engine = l.page.engine.Open(func(ev protocol.Event, f32 []float32) { l.enqueue(r, ev, f32) })
+		r.engine.Send(l.stateCommand(i, len(specs), spec, protocol.OpSet))
+		l.runs = append(l.runs, r)
+	}
+	if o, ok := l.fig.(runsOpener); ok {
+		o.opened()
+	}
+	l.fig.draw(newState)
+}
+
+// stateCommand tells run i of n its state: one layout at most serves a
+// lab (the first run's, where the lab draws a graph; the other workers
+// make none), and several runs ask for fewer snapshots each.
+func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Command {
+	c := protocol.Command{Op: op, State: spec.Exp.EncodeRun(), Layout: protocol.LayoutNone}
+	if l.drawsGraph && i == 0 {
+		c.Layout = ""
+	}
+	if n > 1 {
+		c.Every = severalSnapshotMs
+	}
+	return c
+}
+
+// closeRuns ends the runs: their workers pause and serve the next runs.
+func (l *lab) closeRuns() {
+	for _, r := range l.runs {
+		r.engine.Close()
+	}
+	l.runs, l.queued = nil, nil
+}
+
+// enqueue keeps an event for the UI: one dispatch takes all that came in
+// meanwhile, so four runs' snapshots, or a burst of one run's, cost the
+// page one render.
+func (l *lab) enqueue(r *run, ev protocol.Event, f32 []float32) {
+	l.queued = append(l.queued, runEvent{r, ev, f32})
+	if len(l.queued) == 1 {
+		l.ctx.Dispatch(func(app.Context) { l.flush() })
+	}
+}
+
+// flush applies the queued events in order, then lets the lab redraw.
+func (l *lab) flush() {
+	q := l.queued
+	l.queued = nil
+	var ch change
+	for _, e := range q {
+		if slices.Contains(l.runs, e.r) { // not a run closed meanwhile
+			ch |= l.takeEvent(e.r, e.ev, e.f32)
+		}
+	}
+	l.fig.draw(ch)
+}
+
+// takeEvent applies one event to its run and tells what the engine said;
+// the component takes it then, if it has a use for it.
+func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
+	ch := r.apply(ev, f32)
+	switch {
+	case ev.Kind == protocol.KindError:
+		l.tell(r, ev.Error, ev.Field)
+	case ch&newSnapshot != 0:
+		if w := r.warning(); w != "" {
+			l.tell(r, w, r.snap.WarningField)
+		}
+	}
+	if t, ok := l.fig.(eventTaker); ok {
+		ch |= t.take(r, ev, f32)
+	}
+	return ch
+}
+
+// tell shows what the engine said of a run, naming the run where the lab
+// has several, and beside the field to blame.
+func (l *lab) tell(r *run, msg, field string) {
+	if field != "" {
+		l.engineErr[field] = msg
+	}
+	if len(l.runs) > 1 {
+		msg = r.Title + ": " + msg
+	}
+	l.page.board.Add(msg, true)
+}
+
+// due reports whether figures drawn every period should be drawn now: at
+// once for a new state or graph or a run that stopped, else no more often
+// than every.
+func (l *lab) due(ch change, every time.Duration) bool {
+	if ch&(newState|newGraph|stopped) == 0 && time.Since(l.lastDraw) < every {
+		return false
+	}
+	l.lastDraw = time.Now()
+	return true
+}
+
+// running reports whether any run trains.
+func (l *lab) running() bool {
+	return slices.ContainsFunc(l.runs, func(r *run) bool { return r.running })
+}
+
+// sendAll sends op to every run.
+func (l *lab) sendAll(op string) {
+	for _, r := range l.runs {
+		r.engine.Send(protocol.Command{Op: op})
+	}
+}
+
+// togglePlay pauses the runs, or starts them: from the end, if the views
+// were rewound. It reports whether the views changed.
+func (l *lab) togglePlay() bool {
+	if l.running() {
+		l.sendAll(protocol.OpPause)
+		return false
+	}
+	back := false
+	for _, r := range l.runs {
+		back = r.goLive() || back
+	}
+	if back {
+		l.fig.draw(newSnapshot | stopped)
+	}
+	l.sendAll(protocol.OpStart)
+	return back
+}
+
+// layOut is a lab's page: the toolbar (with what the lab puts under it),
+// the controls beside the views, and the keys line.
+func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.UI) app.HTMLDiv {
+	var under []app.UI
+	if underToolbar != nil {
+		under = append(under, underToolbar)
+	}
+	return app.Div().Class("lab "+class).Body(
+		l.renderToolbar(under...),
+		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(views...)),
+		l.renderKeys(),
+	)
+}
+
+// runNamed is the run called name, nil for none.
+func (l *lab) runNamed(name string) *run {
+	for _, r := range l.runs {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// dataRun is the name a run's figures carry in data-run: none where the
+// lab shows one run.
+func (l *lab) dataRun(r *run) string {
+	if len(l.runs) > 1 {
+		return r.Name
+	}
+	return ""
+}
+
+// metricOf is a figure of run r: a dash before its first snapshot.
+func (l *lab) metricOf(r *run, name string, value float64, digits int) app.HTMLSpan {
+	text := r.number(value, digits)
+	if !r.snapped {
+		value = math.NaN()
+	}
+	return metric(name, l.dataRun(r), value, text)
+}
+
+// epochs is the longest run's epochs, for a shared x axis.
+func (l *lab) epochs() float64 {
+	e := 1
+	for _, r := range l.runs {
+		e = max(e, r.Exp.Train.Epochs)
+	}
+	return float64(e)
+}
+
+// classes is the number of classes of the runs' graph: the engine's once
+// it has sent it, else the state's.
+func (l *lab) classes() int {
+	if len(l.runs) > 0 && l.runs[0].graph != nil {
+		n := 0
+		for _, c := range l.runs[0].graph.Labels {
+			n = max(n, c+1)
+		}
+		return n
+	}
+	return l.st.Data.Classes
+}

@@ -1,0 +1,224 @@
+package app
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/edgekind"
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// core is a lab's core, for tests.
+func (l *lab) core() *lab { return l }
+
+// mountLab mounts the lab called name alone, on an engine of fake workers,
+// with the state of link.
+func mountLab(t *testing.T, name, link string) (room, *lab, *[]*fakeConn, app.ClientDispatcher) {
+	t.Helper()
+	conns := &[]*fakeConn{}
+	e := NewEngine(func(ev EventFunc) Conn {
+		f := &fakeConn{onEvent: ev}
+		*conns = append(*conns, f)
+		return f
+	})
+	newRoom, ok := rooms[name]
+	if !ok {
+		t.Fatalf("no component for the %s lab", name)
+	}
+	rm := newRoom(&page{engine: e, board: &Board{}, save: func(experiment.Experiment) {}})
+	st, err := experiment.Decode(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rm.show(st, nil)
+	d := app.NewClientTester(rm)
+	t.Cleanup(d.Close)
+	d.Consume()
+	return rm, rm.(interface{ core() *lab }).core(), conns, d
+}
+
+// playRun plays, on run i's worker, a two-node graph, a snapshot at epoch
+// 3 whose test accuracy tells the runs apart, and, on the first, a layout.
+func playRun(f *fakeConn, i int) {
+	f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{Nodes: 2, Src: []int32{0}, Dst: []int32{1},
+		Labels: []int{0, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true},
+		Inputs: []string{"adamic-adar", "jaccard"}}}, nil)
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 3, Epochs: 200, TestAcc: 0.5 + 0.1*protocol.Num(i),
+		Weights: 1, Nodes: 2, XOR: &protocol.XOR{Mean: [4]protocol.Num{0.1, 0.8, 0.9, 0.2}, Found: true},
+		Degree: []protocol.DegreeBin{{MinDegree: 2, Entries: 5, Mean: 0.4}, {MinDegree: 64, Entries: 9, Mean: 0.01}},
+		Inputs: []float64{0.25, 0.75}, Hops: []float64{0.6, 0.4}}}, []float32{0.25, 0, 1, 1, 1})
+	if i == 0 {
+		f.play(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 1})
+	}
+}
+
+// labChecks are what a lab shows beyond every lab's numbers, once its
+// runs have played playRun; every lab gets TestEveryLab's checks without
+// one.
+var labChecks = map[string]func(t *testing.T, h string){
+	"graph": func(t *testing.T, h string) {
+		if !hasMetric(h, "inter-mean-weight", "", "0.25") || !strings.Contains(h, `id="rewind"`) || !strings.Contains(h, `id="export-bundle"`) {
+			t.Error("the graph lab misses its graph view, scrubber or exports")
+		}
+	},
+	"xor": func(t *testing.T, h string) {
+		if !hasMetric(h, "alpha-01", "gcn", "0.8") || !hasMetric(h, "found-xor", "pdn-16", "1") || !strings.Contains(h, `id="table3"`) {
+			t.Error("the XOR lab misses its state weights or Table 3")
+		}
+	},
+	"degree": func(t *testing.T, h string) {
+		if !hasMetric(h, "weight-highest-degree", "gat", "0.01") || !hasMetric(h, "weight-lowest-degree", "pdn", "0.4") {
+			t.Error("the degree lab misses its bins")
+		}
+	},
+	"compare": func(t *testing.T, h string) {
+		// One layout, each run's own weights on it.
+		if !hasMetric(h, "inter-share", "pdn", "1") || !hasMetric(h, "inter-mean-weight", "pdn", "0.25") ||
+			!hasMetric(h, "inter-mean-weight", "gcn", "0.25") || strings.Count(h, `class="mini-canvas"`) != 2 {
+			t.Error("the compare lab misses the inter-class share or a small learned-graph view per run")
+		}
+	},
+	"attention": func(t *testing.T, h string) {
+		if !hasMetric(h, "attention-jaccard", "linear", "0.75") || !hasMetric(h, "hop-1", "multiscale", "0.6") {
+			t.Error("the attention lab misses the named attention or the hop weights")
+		}
+	},
+}
+
+// Every lab of the table has a component that opens one run per run of
+// its state, each on its own worker, with the lab's defaults: only the
+// lab's first worker lays a graph out, if the lab draws one. It offers
+// exactly its rows, names each run's figures by data-run where it shows
+// several, and says its keys.
+func TestEveryLab(t *testing.T) {
+	if len(rooms) != len(experiment.Labs) {
+		t.Errorf("%d components for %d labs", len(rooms), len(experiment.Labs))
+	}
+	for _, row := range experiment.Labs {
+		t.Run(row.Name, func(t *testing.T) {
+			rm, l, conns, d := mountLab(t, row.Name, "lab="+row.Name)
+			st := experiment.ForLab(row.Name)
+			specs := row.Runs(st)
+			if len(*conns) != len(specs) || len(l.runs) != len(specs) {
+				t.Fatalf("%d workers and %d runs for %d specs", len(*conns), len(l.runs), len(specs))
+			}
+			for i, f := range *conns {
+				layout := protocol.LayoutNone
+				if l.drawsGraph && i == 0 {
+					layout = ""
+				}
+				if len(f.sent) != 1 || f.sent[0].Op != protocol.OpSet || f.sent[0].Layout != layout {
+					t.Fatalf("worker %d got %+v", i, f.sent)
+				}
+				if f.sent[0].State != specs[i].Exp.EncodeRun() {
+					t.Errorf("run %s was sent %s", specs[i].Name, f.sent[0].State)
+				}
+				playRun(f, i)
+			}
+			d.Consume()
+			h := app.HTMLString(rm)
+			several := len(specs) > 1
+			for i, r := range specs {
+				name := ""
+				if several {
+					name = r.Name
+				}
+				if want := plain(float64(0.5 + 0.1*protocol.Num(i))); !hasMetric(h, "test-accuracy", name, want) {
+					t.Errorf("no test-accuracy %s of %q", want, name)
+				}
+			}
+			for _, p := range experiment.Params {
+				if shown, want := strings.Contains(h, `id="ctl-`+p.Name+`"`), row.Shows(p) && p.Applies(st.Data); shown != want {
+					t.Errorf("control for %s shown %v, want %v", p.Name, shown, want)
+				}
+			}
+			if !strings.Contains(h, "Keys: Space or K "+playWords(l)) {
+				t.Errorf("the keys line does not say what Space does: %q", playWords(l))
+			}
+			if check, ok := labChecks[row.Name]; ok {
+				check(t, h)
+			}
+		})
+	}
+}
+
+// A run's figures carry data-run only where the lab shows several runs.
+func TestDataRunNamesRunsOfSeveral(t *testing.T) {
+	rm, _, conns, d := mountLab(t, "graph", "lab=graph")
+	playRun((*conns)[0], 0)
+	d.Consume()
+	if strings.Contains(app.HTMLString(rm), "data-run=") {
+		t.Error("the graph lab's one run names itself")
+	}
+}
+
+// The compare lab's models come from the state table: a bad choice (one
+// model, a model twice) is refused beside the checkboxes and changes
+// nothing; a good one starts a run on a worker of its own.
+func TestCompareLabModels(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "compare", "lab=compare")
+	c := rm.(*CompareLab)
+	doIn(d, c, func() { c.toggleModel("pdn", false) }) // one model left: refused
+	if !strings.Contains(l.fieldErr["models"], "2 to 4") || len(l.runs) != 2 {
+		t.Errorf("one model: error %q, %d runs", l.fieldErr["models"], len(l.runs))
+	}
+	doIn(d, c, func() { c.setParam("models", "pdn,pdn,pdn,pdn") })
+	if !strings.Contains(l.fieldErr["models"], "each once") || len(l.runs) != 2 {
+		t.Errorf("one model four times: error %q, %d runs", l.fieldErr["models"], len(l.runs))
+	}
+	doIn(d, c, func() { c.toggleModel("gat", true) })
+	if len(l.runs) != 3 || l.runs[2].Name != "gat" || len(*conns) != 3 || l.fieldErr["models"] != "" {
+		t.Fatalf("adding gat: %d runs on %d workers", len(l.runs), len(*conns))
+	}
+	// Changing models reopens the runs on the same workers, paused first.
+	if ops := (*conns)[0].ops(); ops != "set,pause,set" {
+		t.Errorf("the first worker got %s", ops)
+	}
+	doIn(d, c, func() { c.setParam("lr", "0.02") })
+	if last := (*conns)[2].sent[len((*conns)[2].sent)-1]; last.Op != protocol.OpSet || !strings.Contains(last.State, "lr=0.02") || !strings.Contains(last.State, "model=gat") {
+		t.Errorf("a new lr sent %+v", last)
+	}
+}
+
+// Commands reach every run of a lab; a new graph moves the data seed and
+// regenerates every run; play pauses them all once any trains.
+func TestCommandsReachEveryRun(t *testing.T) {
+	_, l, conns, d := mountLab(t, "xor", "lab=xor&per-class=64")
+	for i, f := range *conns {
+		playRun(f, i)
+	}
+	d.Consume()
+	l.do(cmdStep)
+	l.do(cmdNewGraph)
+	for i, f := range *conns {
+		if ops := f.ops(); ops != "set,step,regenerate" || !strings.Contains(f.sent[2].State, "seed=2&") {
+			t.Errorf("worker %d got %s (%s)", i, ops, f.sent[len(f.sent)-1].State)
+		}
+	}
+	if l.st.Data.Seed != 2 {
+		t.Errorf("the state's seed is %d", l.st.Data.Seed)
+	}
+}
+
+// doIn runs f as an event handler of lab c would.
+func doIn(d app.ClientDispatcher, c app.Composer, f func()) {
+	d.Dispatch(app.Dispatch{Mode: app.Update, Source: c, Function: func(app.Context) { f() }})
+	d.Consume()
+}
+
+var metricTag = regexp.MustCompile(`<[a-z]+ [^>]*>`)
+
+// hasMetric reports whether the page has an element with the metric of
+// the run ("" for one without data-run) and the value, its attributes in
+// any order.
+func hasMetric(h, name, run, value string) bool {
+	return slices.ContainsFunc(metricTag.FindAllString(h, -1), func(tag string) bool {
+		return strings.Contains(tag, `data-metric="`+name+`"`) && strings.Contains(tag, `data-value="`+value+`"`) &&
+			(run == "" && !strings.Contains(tag, "data-run=") || run != "" && strings.Contains(tag, `data-run="`+run+`"`))
+	})
+}

@@ -1,0 +1,129 @@
+package app
+
+import (
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// run is one model training on the engine as a lab follows it: its row
+// (name, heading, experiment), its handle on the engine, the graph the
+// engine built and its layouts, the snapshot the views show with its
+// arrays, the history of every snapshot, the progress of a long epoch or
+// set-up, and whether it trains. apply takes every event of the engine
+// about it; a lab reads the rest.
+type run struct {
+	experiment.Run
+	engine *Handle
+
+	gen     int // the graph's generation: events of an older graph are stale
+	graph   *protocol.Graph
+	pos     []float32 // the layout every graph gets, if its worker makes one
+	learned []float32 // the layout pulled by the learned weights, if asked for
+
+	snap                protocol.Snapshot // the latest, or the one rewound to
+	snapped             bool              // a snapshot has come for this graph
+	weights, pred, prob []float32         // its arrays: one weight per edge, a class and its probability per node
+	hist                history
+	running             bool
+	progress            *protocol.Progress // nil when no long epoch or set-up is under way
+	warned              string             // the instability warning already told
+
+	frames *rewind // the snapshots kept for rewinding; nil where the lab keeps none
+}
+
+// change says what events did to a lab's runs, so that the lab redraws
+// what changed and no more.
+type change uint8
+
+const (
+	newGraph    change = 1 << iota // a run has a new graph: all drawn of the old one goes
+	newLayout                      // a run's graph has new positions
+	newSnapshot                    // a run has new figures
+	stopped                        // a run stopped: draw now, whatever the pace
+	newState                       // the lab has a new state: draw all
+)
+
+// apply applies one event of the engine to the run and says what it
+// changed. Errors and warnings are the lab's to tell.
+func (r *run) apply(ev protocol.Event, f32 []float32) change {
+	switch ev.Kind {
+	case protocol.KindGraph:
+		r.gen, r.graph, r.pos, r.learned = ev.Gen, ev.Graph, nil, nil
+		r.snapped, r.weights, r.pred, r.prob, r.progress = false, nil, nil, nil, nil
+		r.hist.reset()
+		if r.frames != nil {
+			r.frames.reset()
+		}
+		return newGraph | stopped
+	case protocol.KindLayout:
+		if ev.Gen != r.gen || r.graph == nil {
+			return 0
+		}
+		if ev.Layout == experiment.LayoutLearned {
+			r.learned = f32
+		} else {
+			r.pos = f32
+		}
+		return newLayout
+	case protocol.KindSnapshot:
+		if ev.Gen != r.gen || ev.Snap == nil {
+			return 0
+		}
+		return r.take(*ev.Snap, f32)
+	case protocol.KindProgress:
+		if ev.Gen == r.gen && ev.Progress != nil {
+			r.progress, r.running = ev.Progress, ev.Progress.Running
+		}
+	}
+	return 0
+}
+
+// take adds a snapshot to the history and the frames, and shows it, unless
+// the views are rewound and it is the pause a rewind asked for.
+func (r *run) take(s protocol.Snapshot, f32 []float32) change {
+	w, pred, prob := s.Split(f32)
+	r.hist.add(s, w, r.graph)
+	if r.frames != nil && r.frames.keep(s, w, pred, prob) {
+		r.running = false
+		return 0
+	}
+	r.snap, r.snapped, r.weights, r.pred, r.prob, r.running = s, true, w, pred, prob, s.Running
+	if p := r.progress; p != nil && (p.Phase == protocol.PhaseSetup || s.Epoch > p.Epoch || !s.Running) {
+		r.progress = nil // the epoch or set-up it told of is over
+	}
+	if !s.Running {
+		return newSnapshot | stopped
+	}
+	return newSnapshot
+}
+
+// warning is the snapshot's warning if it is one the run has not told yet.
+func (r *run) warning() string {
+	if w := r.snap.Warning; w != "" && w != r.warned {
+		r.warned = w
+		return w
+	}
+	return ""
+}
+
+// number formats one of the run's figures: a dash before the engine has
+// sent any.
+func (r *run) number(x float64, digits int) string {
+	if !r.snapped {
+		return "–"
+	}
+	return num(x, digits)
+}
+
+// sameRuns reports whether runs are the runs the specs name.
+func sameRuns(specs []experiment.Run, runs []*run) bool {
+	if len(specs) != len(runs) {
+		return false
+	}
+	for i := range specs {
+		if specs[i].Name != runs[i].Name {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,128 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// renderToolbar drives the lab's runs (play or pause, step, reset, a new
+// graph, the link) and shows their numbers and the progress of a long
+// epoch; under lies what the lab adds (the graph lab's scrubber).
+func (l *lab) renderToolbar(under ...app.UI) app.UI {
+	one := len(l.runs) <= 1
+	play, playTitle, stepTitle := "▶ Play", "Play or pause (Space)", "Train one epoch (S)"
+	if !one {
+		play, playTitle, stepTitle = "▶ Train all", "Train every model, or pause them (Space)", "Train each model one epoch (S)"
+	}
+	if l.running() {
+		play = "❚❚ Pause"
+	}
+	return app.Div().Class("toolbar").Body(append([]app.UI{
+		app.Button().ID("play").Class("primary").Title(playTitle).Text(play).
+			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdPlay) }),
+		app.Button().ID("step").Title(stepTitle).Text("Step").
+			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdStep) }),
+		app.Button().ID("reset").Title("Back to epoch 0, same initial weights (R)").Text("Reset").
+			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdReset) }),
+		app.Button().ID("regenerate").Title("A new graph from the next data seed (G)").Text("New graph").
+			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdNewGraph) }),
+		app.Button().ID("copy-link").Title("Copy the link to this exact state").Text("Copy link").
+			OnClick(func(ctx app.Context, e app.Event) { copyLink(l.page.board) }),
+		l.renderNumbers(),
+		l.renderProgress(),
+	}, under...)...)
+}
+
+// renderNumbers are the runs' headline numbers: the epoch, accuracies,
+// loss and speed of one run, or each run's epoch and test accuracy.
+func (l *lab) renderNumbers() app.UI {
+	if len(l.runs) == 1 {
+		r := l.runs[0]
+		return app.Div().Class("stats").Body(
+			stat("Epoch", "epoch", metric("epoch", "", float64(r.snap.Epoch), fmt.Sprintf("%d / %d", r.snap.Epoch, r.Exp.Train.Epochs))),
+			stat("Test acc.", "test-acc", l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3)),
+			stat("Train acc.", "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)),
+			stat("Loss", "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)),
+			stat("Epochs/s", "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)),
+		)
+	}
+	return app.Div().Class("stats").Title("epoch · test accuracy of each run").Body(app.Range(l.runs).Slice(func(i int) app.UI {
+		r := l.runs[i]
+		epoch := float64(r.snap.Epoch)
+		if !r.snapped {
+			epoch = math.NaN()
+		}
+		return app.Div().Class("stat").Body(
+			app.Span().Class("label").Text(r.Title+": epoch · test acc."),
+			app.Span().Class("value").Body(
+				metric("epoch", r.Name, epoch, strconv.Itoa(r.snap.Epoch)),
+				app.Text(" · "),
+				l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3),
+			),
+		)
+	}))
+}
+
+// stat is one of a run's numbers in the toolbar, with its label; id names
+// it for the page's styles and tests.
+func stat(label, id string, value app.HTMLSpan) app.UI {
+	return app.Div().Class("stat").Body(app.Span().Class("label").Text(label), value.ID(id).Class("value"))
+}
+
+// renderProgress shows how far an epoch longer than a moment, or a slow
+// set-up, has got, for each run that has one: on a large model the first
+// epoch can take a second, and the page must show it is working.
+func (l *lab) renderProgress() app.UI {
+	var parts []app.UI
+	for _, r := range l.runs {
+		if r.progress == nil {
+			continue
+		}
+		label := progressLabel(r)
+		if len(l.runs) > 1 {
+			label = r.Title + ": " + label
+		}
+		parts = append(parts, app.Span().Class("one").Body(
+			app.Progress().Max(1).Value(strconv.FormatFloat(r.progress.Done, 'f', 3, 64)).Aria("label", label),
+			app.Span().Text(" "+label)))
+	}
+	if len(parts) == 0 {
+		return app.Div().ID("progress").Class("progress idle").Aria("hidden", "true")
+	}
+	return app.Div().ID("progress").Class("progress").Body(parts...)
+}
+
+// progressLabel says what a run's long epoch or set-up is doing.
+func progressLabel(r *run) string {
+	p := r.progress
+	if p.Phase == protocol.PhaseSetup {
+		if p.Restarts != nil {
+			return fmt.Sprintf("Trying %d initialisations: %.0f%%", len(p.Restarts.Seeds), 100*p.Done)
+		}
+		return fmt.Sprintf("Preparing the model (%s): %.0f%%", r.Exp.Model.Kind, 100*p.Done)
+	}
+	label := fmt.Sprintf("Training epoch %d: %.0f%%", p.Epoch+1, 100*p.Done)
+	if rate := float64(r.snap.EpochsPerSec); rate > 0 {
+		label += fmt.Sprintf(" · %.1f s an epoch", 1/rate)
+	} else if sec := float64(r.snap.SecondsPerEpoch); sec >= 0.1 {
+		label += fmt.Sprintf(" · about %.1f s an epoch, estimated", sec)
+	}
+	if !p.Running {
+		label += " · paused inside the epoch; Play or Step goes on"
+	}
+	return label
+}
+
+// copyLink puts the permalink on the clipboard.
+func copyLink(b *Board) {
+	href := app.Window().Get("location").Get("href").String()
+	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
+		clip.Call("writeText", href)
+	}
+	b.Add("Link copied: "+href, false)
+}

@@ -1,0 +1,133 @@
+package experiment
+
+import "slices"
+
+// Lab is one room of the explorer: a lesson of the paper. Its row holds
+// all of the lab that is not how it looks: its name in a link
+// (#lab=NAME), its title, the rows it starts from where they differ from
+// the state table's defaults, the rows it offers as controls, and the runs
+// a state makes (one model each). The page draws each lab with a component
+// of its own; the navigation, the tours and the presets open it by name;
+// the CLI trains the same runs.
+type Lab struct {
+	Name, Title string
+	// Defaults are the rows the lab starts from where they differ from the
+	// table's, as a link's query: a link that names the lab and not these
+	// rows gets them, so #lab=xor opens the XOR graph.
+	Defaults string
+	// Rows are the rows the lab offers as controls, nil for every row the
+	// engine reads; Hide leaves some of those out (the compare lab's model,
+	// which its models row replaces).
+	Rows, Hide []string
+	// Runs are the runs a state makes, in the order the lab shows them.
+	// Two runs of a lab never share a name.
+	Runs func(Experiment) []Run
+}
+
+// Run is one model a lab trains: its name (the page's data-run, the CLI's
+// key), its heading, and the experiment it trains.
+type Run struct {
+	Name, Title string
+	Exp         Experiment
+}
+
+// Labs are the explorer's labs in the order the navigation shows them;
+// the first is the default.
+var Labs = []Lab{
+	{Name: "graph", Title: "The learned graph", Runs: oneRun},
+	{Name: "xor", Title: "XOR needs a hidden layer", Defaults: "data=xor&edge-init=alive&restarts=4&restart-epochs=40",
+		// The graph's rows but those the XOR layers replace, the training's,
+		// and the model rows its four models share.
+		Rows: []string{"classes", "per-class", "p", "q", "node-features", "sigma-f", "seed",
+			"hidden", "dropout", "edge-dropout", "edge-init", "restarts", "restart-epochs",
+			"epochs", "lr", "weight-decay", "init-seed"},
+		Runs: xorRuns},
+	{Name: "degree", Title: "GAT's weights shrink with degree", Defaults: "data=scale-free",
+		Rows: []string{"data", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
+			"edge-hidden", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
+		Runs: degreeRuns},
+	{Name: "compare", Title: "Models side by side", Hide: []string{"model"}, Runs: compareRuns},
+	{Name: "attention", Title: "What PDN attends to", Defaults: "data=cora&hops=5",
+		Rows: []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
+			"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
+		Runs: attentionRuns},
+}
+
+// LabNamed returns the lab called name.
+func LabNamed(name string) (Lab, bool) {
+	for _, l := range Labs {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return Lab{}, false
+}
+
+// labNames are the lab row's choices.
+func labNames() []string {
+	names := make([]string, len(Labs))
+	for i, l := range Labs {
+		names[i] = l.Name
+	}
+	return names
+}
+
+// Shows reports whether the lab offers p as a control: a row the engine
+// reads that the lab lists (or every one, for a lab that lists none) and
+// does not hide.
+func (l Lab) Shows(p Param) bool {
+	return p.Group != GroupView && !slices.Contains(l.Hide, p.Name) && (l.Rows == nil || slices.Contains(l.Rows, p.Name))
+}
+
+// oneRun is the graph lab's: the state itself. Its name stays when the
+// model changes, so the run keeps its graph.
+func oneRun(e Experiment) []Run { return []Run{{Name: "run", Title: e.Model.Kind, Exp: e}} }
+
+// xorRuns are §4.1.1's models: the pathfinder with 16 neurons, with 2, the
+// linear PDN and GCN. The remedies that edge-init and restarts set are the
+// 2-neuron pathfinder's; the others train as the paper's code does, from
+// torch's initialisation.
+func xorRuns(e Experiment) []Run {
+	run := func(name, title, kind string, hidden []int, remedy bool) Run {
+		r := e
+		r.Model.Kind, r.Model.EdgeHidden = kind, hidden
+		if !remedy {
+			r.Model.EdgeInit, r.Model.Restarts = InitUniform, 0
+		}
+		return Run{Name: name, Title: title, Exp: r}
+	}
+	return []Run{
+		run("pdn-16", "PDN, 16 neurons", PDN, []int{16}, false),
+		run("pdn-2", "PDN, 2 neurons", PDN, []int{2}, true),
+		run("pdn-linear", "Linear PDN", PDNLinear, nil, false),
+		run("gcn", "GCN", GCN, nil, false),
+	}
+}
+
+// degreeRuns are §4.2's: PDN and GAT on one graph.
+func degreeRuns(e Experiment) []Run {
+	pdn, gat := e, e
+	pdn.Model.Kind, gat.Model.Kind = PDN, GAT
+	return []Run{{Name: "pdn", Title: "PDN", Exp: pdn}, {Name: "gat", Title: "GAT", Exp: gat}}
+}
+
+// compareRuns are the models the models row names, one run each.
+func compareRuns(e Experiment) []Run {
+	var out []Run
+	for _, k := range e.View.Models {
+		r := e
+		r.Model.Kind = k
+		out = append(out, Run{Name: k, Title: k, Exp: r})
+	}
+	return out
+}
+
+// attentionRuns are §6.2's and Appendix F's: the linear PDN, whose softmax
+// over its inputs reads as attention (Figure 8), and the multi-scale PDN,
+// whose weights over the powers of Â move with the epochs (Figure 7).
+func attentionRuns(e Experiment) []Run {
+	lin, ms := e, e
+	lin.Model.Kind, lin.Model.EdgeHidden = PDNLinear, nil
+	ms.Model.Kind = PDNMultiScale
+	return []Run{{Name: "linear", Title: "Linear PDN", Exp: lin}, {Name: "multiscale", Title: "Multi-scale PDN", Exp: ms}}
+}

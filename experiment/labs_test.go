@@ -1,0 +1,143 @@
+package experiment
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Every lab of the table opens from its name alone with a usable state,
+// offers rows of the state table, and makes runs of distinct names on one
+// graph: the page shows them side by side, and the CLI trains them alike.
+func TestLabTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, l := range Labs {
+		t.Run(l.Name, func(t *testing.T) {
+			if seen[l.Name] || l.Title == "" || l.Runs == nil {
+				t.Fatalf("lab %q: repeated, untitled or without runs", l.Name)
+			}
+			seen[l.Name] = true
+			e := ForLab(l.Name)
+			if err := e.Validate(); err != nil || e.View.Lab != l.Name {
+				t.Fatalf("ForLab: lab %q, %v", e.View.Lab, err)
+			}
+			for _, d := range strings.Split(l.Defaults, "&") {
+				if k, v, ok := strings.Cut(d, "="); ok {
+					if p, _ := Lookup(k); p.Get(&e) != v {
+						t.Errorf("default %s: the lab opens with %s", d, p.Get(&e))
+					}
+				}
+			}
+			for _, name := range append(slices.Clone(l.Rows), l.Hide...) {
+				if p, ok := Lookup(name); !ok || p.Group == GroupView {
+					t.Errorf("row %q is not a row the engine reads", name)
+				}
+			}
+			shown := 0
+			for _, p := range Params {
+				if l.Shows(p) {
+					shown++
+				}
+			}
+			if shown == 0 {
+				t.Error("the lab offers no control")
+			}
+			runs := l.Runs(e)
+			if len(runs) == 0 {
+				t.Fatal("no run")
+			}
+			names := map[string]bool{}
+			for _, r := range runs {
+				if names[r.Name] || r.Name == "" || r.Title == "" {
+					t.Errorf("run %q (%q): repeated or unnamed", r.Name, r.Title)
+				}
+				names[r.Name] = true
+				if err := r.Exp.Validate(); err != nil {
+					t.Errorf("run %s: %v", r.Name, err)
+				}
+				if r.Exp.Data != e.Data || r.Exp.Train != e.Train {
+					t.Errorf("run %s trains other data or otherwise than the lab's state", r.Name)
+				}
+			}
+		})
+	}
+	if !slices.Equal(labNames(), mustLookup(t, "lab").Choices) {
+		t.Errorf("the lab row offers %v, the table has %v", mustLookup(t, "lab").Choices, labNames())
+	}
+}
+
+// A lab's runs follow its state: the compare lab's are its models row.
+func TestLabRunsFollowTheState(t *testing.T) {
+	l, _ := LabNamed("compare")
+	e, err := Decode("lab=compare&models=gat,pdn,mlp&lr=0.02")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range l.Runs(e) {
+		got = append(got, r.Name+":"+r.Exp.Model.Kind)
+		if r.Exp.Train.LR != 0.02 {
+			t.Errorf("run %s trains with lr %v", r.Name, r.Exp.Train.LR)
+		}
+	}
+	if strings.Join(got, ",") != "gat:gat,pdn:pdn,mlp:mlp" {
+		t.Errorf("runs %v", got)
+	}
+	// The XOR lab's remedies are the 2-neuron pathfinder's alone.
+	x, _ := LabNamed("xor")
+	for _, r := range x.Runs(ForLab("xor")) {
+		if remedy := r.Exp.Model.Restarts > 0 || r.Exp.Model.EdgeInit == InitAlive; remedy != (r.Name == "pdn-2") {
+			t.Errorf("run %s: restarts %d, edge-init %s", r.Name, r.Exp.Model.Restarts, r.Exp.Model.EdgeInit)
+		}
+	}
+	// The graph lab's one run keeps its name whatever the model.
+	g, _ := LabNamed("graph")
+	a, b := ForLab("graph"), ForLab("graph")
+	b.Model.Kind = GAT
+	if g.Runs(a)[0].Name != g.Runs(b)[0].Name {
+		t.Error("the graph lab's run changes name with the model")
+	}
+}
+
+// Tours and presets open labs of the table.
+func TestToursAndPresetsOpenLabs(t *testing.T) {
+	for _, p := range Presets {
+		e, _ := Decode(p.Link)
+		if _, ok := LabNamed(e.View.Lab); !ok {
+			t.Errorf("preset %s opens no lab", p.Name)
+		}
+	}
+	for _, tour := range Tours {
+		for k, s := range tour.Steps {
+			e, _ := Decode(s.Link)
+			if _, ok := LabNamed(e.View.Lab); !ok || s.Title == "" {
+				t.Errorf("%s step %d opens no lab or has no title", tour.Name, k+1)
+			}
+		}
+	}
+}
+
+func mustLookup(t *testing.T, name string) Param {
+	t.Helper()
+	p, ok := Lookup(name)
+	if !ok {
+		t.Fatalf("no row %s", name)
+	}
+	return p
+}
+
+// A lab's runs are the models a state makes: the XOR lab trains four on
+// one graph, the remedies (edge-init, restarts) the 2-neuron pathfinder's.
+func ExampleLab() {
+	l, _ := LabNamed("xor")
+	for _, r := range l.Runs(ForLab("xor")) {
+		m := r.Exp.Model
+		fmt.Printf("%-10s %-10s pathfinder %-5s init %-7s restarts %d, on %s\n", r.Name, m.Kind, FormatSizes(m.EdgeHidden), m.EdgeInit, m.Restarts, r.Exp.Data.Graph)
+	}
+	// Output:
+	// pdn-16     pdn        pathfinder 16    init uniform restarts 0, on xor
+	// pdn-2      pdn        pathfinder 2     init alive   restarts 4, on xor
+	// pdn-linear pdn-linear pathfinder none  init uniform restarts 0, on xor
+	// gcn        gcn        pathfinder none  init uniform restarts 0, on xor
+}

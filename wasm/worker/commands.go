@@ -1,0 +1,196 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
+	"pdnexplorer/pdn"
+	"pdnexplorer/wasm/protocol"
+)
+
+// maxBrowserEdges bounds the graphs the worker will build.
+const maxBrowserEdges = protocol.MaxEdges
+
+// handle applies one command from the page.
+func (s *session) handle(c protocol.Command) {
+	switch c.Op {
+	case protocol.OpSet, protocol.OpRegenerate:
+		// A new run starts from nothing: it gets its graph, layout and
+		// model afresh, even where the state is the one the worker has.
+		fresh := c.Run != s.serving
+		s.serving = c.Run
+		s.view.noLayout = c.Layout == protocol.LayoutNone
+		s.view.every = time.Duration(min(max(c.Every, 0), 2000)) * time.Millisecond
+		if s.view.noLayout {
+			s.layout = nil
+		}
+		if fresh {
+			s.learned, s.view.showLearned = nil, false // a new run asks for its own layout
+		}
+		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
+		return
+	case protocol.OpLoad:
+		s.load(c.Files)
+		return
+	}
+	if c.Run != s.serving {
+		return // a run the worker no longer serves
+	}
+	switch c.Op {
+	case protocol.OpStart:
+		if s.tr == nil {
+			return
+		}
+		if s.tr.Done() {
+			s.reset() // play after the end starts over
+		}
+		s.running = true
+		s.postSnapshot()
+	case protocol.OpPause:
+		s.running = false
+		s.postSnapshot()
+	case protocol.OpLayout:
+		s.view.showLearned = c.Layout == experiment.LayoutLearned
+		s.startLearned()
+	case protocol.OpStep:
+		s.running = false
+		if s.tr != nil && s.prepared && !s.tr.Done() {
+			s.clock.slice = s.now() // a step is a slice of its own
+			s.trainEpoch()
+		}
+		s.postSnapshot()
+	case protocol.OpReset:
+		s.running = false
+		if s.tr != nil {
+			s.reset()
+		}
+		s.postSnapshot()
+	case protocol.OpExport:
+		s.export(c.Format)
+	default:
+		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
+	}
+}
+
+// reset takes the trainer back to epoch 0; a set-up that starts over (the
+// restart remedy's) runs again.
+func (s *session) reset() {
+	s.tr.Reset()
+	s.prepared = s.tr.Prepare(0)
+}
+
+// set adopts a new experiment: a new graph if its data differ (or always,
+// to regenerate), else a new model if the model or training differ. It
+// refuses, naming the field to lower, what would not fit the browser,
+// before anything is allocated.
+func (s *session) set(state string, regenerate bool) {
+	e, err := experiment.Decode(state)
+	if err != nil {
+		s.fail(err, "") // Decode kept the defaults for the bad fields
+	}
+	if err := e.Validate(); err != nil {
+		s.fail(err, "")
+		return
+	}
+	dataChanged := regenerate || s.g == nil || e.Data != s.exp.Data
+	modelChanged := dataChanged || e.EncodeRun() != s.exp.EncodeRun()
+	shape := s.expectedShape(e.Data)
+	if !dataChanged {
+		shape = pdn.ShapeOf(s.g)
+	}
+	if err := checkSize(e, shape); err != nil {
+		s.fail(err, err.field)
+		return
+	}
+	if dataChanged && !s.newGraph(e) {
+		return
+	}
+	s.exp = e
+	if dataChanged {
+		s.startLearned()
+	}
+	if modelChanged {
+		s.newModel(e)
+	}
+}
+
+// newGraph builds the graph e names and tells the page; it reports whether
+// it could.
+func (s *session) newGraph(e experiment.Experiment) bool {
+	g, err := s.buildData(e.Data)
+	if err != nil {
+		field := ""
+		if errors.Is(err, errNoLocal) {
+			field = "data"
+		}
+		s.fail(err, field)
+		return false
+	}
+	s.g, s.deg = g, nil
+	s.gen++
+	s.tr, s.running, s.layout = nil, false, nil
+	if !s.view.noLayout {
+		s.layout = newLayoutJob(g, e.Data.Seed)
+	}
+	s.clock.layout = s.now()
+	s.out.snap.Weights = s.out.snap.Weights[:0] // the old graph's
+	s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
+	return true
+}
+
+// newModel builds e's model on the graph and posts its first snapshot.
+func (s *session) newModel(e experiment.Experiment) {
+	s.tr, s.running, s.out.rate = nil, false, math.NaN() // the rate was the old model's
+	tr, err := s.newTrainer(s.g, e)
+	if err != nil {
+		s.fail(err, errorField(err))
+		return
+	}
+	s.tr = tr
+	s.tr.SetPace(s.pace)
+	s.prepared = tr.Prepare(0)
+	s.postSnapshot()
+}
+
+type sizeError struct {
+	error
+	field string
+}
+
+// checkSize refuses graphs and models too large for a browser, naming
+// what to lower.
+func checkSize(e experiment.Experiment, shape pdn.Shape) *sizeError {
+	if shape.E > maxBrowserEdges {
+		lever := e.Data.Lever("edges")
+		return &sizeError{fmt.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s, %s or %s",
+			numtext.Group(shape.E), numtext.Group(maxBrowserEdges), lever[0], lever[1], lever[2]), lever[0]}
+	}
+	err := pdn.Estimate(shape, e.Model).Check(pdn.BrowserLimits, e.Data.Lever)
+	var ce *pdn.CostError
+	if errors.As(err, &ce) {
+		return &sizeError{err, ce.Field}
+	}
+	return nil
+}
+
+// errorField names the parameter to change for an error of the engine.
+func errorField(err error) string {
+	var (
+		ge *pdn.GraphError
+		ce *pdn.CostError
+		de *pdn.DivergedError
+	)
+	switch {
+	case errors.As(err, &ge):
+		return ge.Field
+	case errors.As(err, &ce):
+		return ce.Field
+	case errors.As(err, &de):
+		return "lr"
+	}
+	return ""
+}

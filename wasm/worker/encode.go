@@ -1,0 +1,95 @@
+package main
+
+import (
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+	"pdnexplorer/wasm/protocol"
+)
+
+// graphInfo is what the page draws of g; its features stay here.
+func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
+	test := make([]bool, g.N)
+	for i, sp := range g.Splits {
+		test[i] = sp != datasets.Train
+	}
+	info := &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
+	if g.Meta["edge_features"] == datasets.TieStrengthMeta {
+		info.Inputs = datasets.TieStrengthNames
+	}
+	return info
+}
+
+// postSnapshot posts the trainer's state, if it is ready to be read: the
+// figures as JSON, the edge weights, predicted classes and their
+// probabilities as one float32 array.
+func (s *session) postSnapshot() {
+	if s.tr == nil || !s.prepared {
+		return
+	}
+	t0 := s.now()
+	s.tr.EvaluateInto(&s.out.snap)
+	s.out.evalCost = s.now().Sub(t0)
+	s.followWeights()
+	ps := s.snapshotOf(&s.out.snap)
+	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, s.out.f32)
+	s.clock.post = s.now()
+}
+
+// snapshotOf encodes sn for the page, its arrays into s.out.f32.
+func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
+	f32 := s.out.f32[:0]
+	if pdn.UsesGraph(s.exp.Model.Kind) {
+		for _, w := range sn.Weights {
+			f32 = append(f32, float32(w))
+		}
+	}
+	weights := len(f32)
+	for _, k := range sn.Pred {
+		f32 = append(f32, float32(k))
+	}
+	for _, p := range sn.Prob {
+		f32 = append(f32, float32(p))
+	}
+	s.out.f32 = f32
+	epochSec, _ := s.tr.Cost().Seconds(pdn.BrowserLimits)
+	ps := &protocol.Snapshot{
+		Epoch: sn.Epoch, Epochs: s.exp.Train.Epochs, Loss: protocol.Num(sn.Loss),
+		TrainAcc: protocol.Num(sn.TrainAcc), TestAcc: protocol.Num(sn.TestAcc),
+		WIntra: protocol.Num(sn.WIntra), WInter: protocol.Num(sn.WInter),
+		Running: s.running, EpochsPerSec: protocol.Num(s.out.rate), Model: s.exp.Model.Kind,
+		Inputs: sn.Inputs, Hops: sn.Hops, SecondsPerEpoch: protocol.Num(epochSec),
+		Weights: weights, Nodes: len(sn.Pred), Restarts: restartsOf(s.tr),
+	}
+	if sn.Unstable != nil {
+		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
+	}
+	s.addLesson(ps)
+	return ps
+}
+
+// restartsOf describes the initialisations the restart remedy has tried,
+// nil for a run without it.
+func restartsOf(tr trainer) *protocol.Restarts {
+	r := tr.Restarts()
+	if r == nil {
+		return nil
+	}
+	out := &protocol.Restarts{Chosen: r.Chosen, Epochs: r.Epochs}
+	for _, x := range r.Tried {
+		out.Seeds, out.Losses = append(out.Seeds, x.Seed), append(out.Losses, protocol.Num(x.Loss))
+	}
+	return out
+}
+
+func (s *session) fail(err error, field string) {
+	s.post(protocol.Event{Kind: protocol.KindError, Gen: s.gen, Error: err.Error(), Field: field}, nil)
+}
+
+func nums(xs []float64) []protocol.Num {
+	out := make([]protocol.Num, len(xs))
+	for i, x := range xs {
+		out[i] = protocol.Num(x)
+	}
+	return out
+}

@@ -1,0 +1,296 @@
+package main
+
+import (
+	"time"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+	"pdnexplorer/viz/force"
+	"pdnexplorer/wasm/protocol"
+)
+
+// chunk is how much work runs between two turns of the event loop: pause
+// and every other command act within it.
+const chunk = 50 * time.Millisecond
+
+// snapshotEvery throttles snapshots to about 20 a second; a snapshot costs
+// an evaluation, so on a large graph they come no more often than twice an
+// evaluation's time, to keep that cost under a third of the work (an
+// epoch costs about three evaluations, so a long run still shows each).
+const snapshotEvery = 50 * time.Millisecond
+
+// layoutEvery is how often a layout in progress is shown, so the picture
+// settles before the user's eyes instead of appearing after a wait.
+const layoutEvery = 700 * time.Millisecond
+
+// progressEvery is how often a long epoch or set-up reports its progress;
+// an epoch reports none before progressAfter, so that at the default size,
+// where an epoch takes 16 ms, nothing flickers. A pause holds an epoch
+// mid-way only once it is that long.
+const (
+	progressEvery = 100 * time.Millisecond
+	progressAfter = 250 * time.Millisecond
+)
+
+// run is the worker's loop: apply the commands that came in, do a chunk of
+// work, give the event loop a turn; with nothing to do, sleep until a
+// command arrives.
+func (s *session) run() {
+	for {
+		s.drain()
+		if s.work(chunk) {
+			s.yield()
+			continue
+		}
+		s.handle(<-s.cmds)
+	}
+}
+
+// drain applies the commands deferred during an epoch, then those waiting.
+func (s *session) drain() {
+	for len(s.epoch.later) > 0 {
+		c := s.epoch.later[0]
+		s.epoch.later = s.epoch.later[1:]
+		s.handle(c)
+	}
+	for {
+		select {
+		case c := <-s.cmds:
+			s.handle(c)
+		default:
+			return
+		}
+	}
+}
+
+// work advances the layout and, if running, training, for about budget:
+// the layout gets half of it while training runs, and training at least
+// one epoch however long a layout update took. It reports whether there
+// is more to do without a new command.
+func (s *session) work(budget time.Duration) bool {
+	start := s.now()
+	s.clock.slice = start
+	deadline := start.Add(budget)
+	s.workLayout(start, budget)
+	s.workLearned(deadline)
+	if s.tr != nil && !s.prepared {
+		// A model with slow set-up gets it done a chunk at a time, so that
+		// commands are still answered in between.
+		if s.prepared = s.tr.Prepare(max(deadline.Sub(s.now()), budget/2)); !s.prepared {
+			s.postProgress(protocol.PhaseSetup, s.tr.Preparing(), false)
+			return true
+		}
+		s.postSnapshot()
+	}
+	if s.running && s.tr != nil {
+		s.train(deadline)
+	}
+	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.layout.Hot())
+}
+
+// workLayout moves the layout every graph gets: half the chunk while
+// training runs, all of it otherwise.
+func (s *session) workLayout(start time.Time, budget time.Duration) {
+	if s.layout == nil {
+		return
+	}
+	until := start.Add(budget)
+	if s.running {
+		until = start.Add(budget / 2)
+	}
+	for s.now().Before(until) {
+		if !s.layout.step() {
+			s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen}, s.layout.positions())
+			s.layout = nil
+			return
+		}
+	}
+	if s.now().Sub(s.clock.layout) >= layoutEvery {
+		s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen}, s.layout.positions())
+		s.clock.layout = s.now()
+	}
+}
+
+// train trains epochs until the deadline, at least one, and posts a
+// snapshot when one is due.
+func (s *session) train(deadline time.Time) {
+	t0, epochs := s.now(), 0
+	if s.tr.Done() {
+		s.finish() // a set-up can end where the run does (restarts as long as the epochs)
+	}
+	for s.running && (epochs == 0 || s.now().Before(deadline)) {
+		if !s.trainEpoch() {
+			break
+		}
+		epochs++
+		if s.tr.Done() {
+			s.finish()
+		}
+	}
+	if dt := s.now().Sub(t0).Seconds(); epochs > 0 && dt > 0 {
+		s.out.rate = float64(epochs) / dt
+	}
+	if !s.running || s.now().Sub(s.clock.post) >= max(snapshotEvery, s.view.every, 2*s.out.evalCost) {
+		s.postSnapshot()
+	}
+}
+
+// finish stops a run that has trained all its epochs. While it trained,
+// the learned layout had a share of the time and a little warmth per
+// epoch; now it gets the whole schedule again, from where it stands, to
+// settle on the final weights.
+func (s *session) finish() {
+	s.running = false
+	if s.learned != nil {
+		s.learned.layout.Heat(force.Start)
+	}
+}
+
+// workLearned moves the learned layout, if it is shown and hot: while
+// training runs, one step at a time and no more than learnedShare of the
+// time; otherwise until deadline.
+func (s *session) workLearned(deadline time.Time) {
+	j := s.learned
+	if j == nil || !j.layout.Hot() {
+		return
+	}
+	w := s.learnedWeights()
+	if s.running {
+		if s.now().Before(j.next) {
+			return
+		}
+		t0 := s.now()
+		j.layout.Step(w)
+		j.next = s.now().Add(time.Duration(float64(s.now().Sub(t0)) * (1/learnedShare - 1)))
+	} else {
+		for j.layout.Step(w) && s.now().Before(deadline) {
+		}
+	}
+	if !j.layout.Hot() || s.now().Sub(j.shown) >= learnedEvery {
+		s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen, Layout: experiment.LayoutLearned}, j.layout.Positions(nil))
+		j.shown = s.now()
+	}
+}
+
+// learnedWeights are the weights the learned layout follows: the latest
+// snapshot's, or nil (every edge alike) for a model without them.
+func (s *session) learnedWeights() []float64 {
+	if s.tr == nil || !pdn.UsesGraph(s.exp.Model.Kind) || s.g == nil || len(s.out.snap.Weights) != s.g.E() {
+		return nil
+	}
+	return s.out.snap.Weights
+}
+
+// startLearned lays the graph out afresh by its learned weights, if the
+// page shows that layout.
+func (s *session) startLearned() {
+	s.learned = nil
+	if s.view.showLearned && s.g != nil {
+		s.learned = newLearnedJob(s.g, s.exp.Data.Seed)
+		s.followWeights()
+	}
+}
+
+// followWeights warms the learned layout up for the latest snapshot's epoch.
+func (s *session) followWeights() {
+	if s.learned != nil && s.tr != nil && s.prepared {
+		s.learned.follow(s.out.snap.Epoch)
+	}
+}
+
+// trainEpoch trains one epoch; a diverged run stops and is reported.
+func (s *session) trainEpoch() bool {
+	s.epoch.holding, s.epoch.start = false, s.now()
+	if _, err := s.tr.Step(); err != nil {
+		s.running = false
+		s.fail(err, errorField(err))
+		return false
+	}
+	return true
+}
+
+// pace runs inside a training step, about every million units of work.
+// Once a chunk has passed it reports the epoch's progress, gives the event
+// loop a turn and reads what came in. A pause holds a long epoch (one that
+// shows its progress) right there, until play or step; a short one ends
+// first, so that the page shows the epoch the model stopped at. A step
+// while a step's epoch runs is one more epoch after it; any other command
+// waits for the epoch to end. The trainer's state is untouched while it
+// waits, so the run's bits do not depend on when the user paused.
+func (s *session) pace(done float64) {
+	if s.now().Sub(s.clock.slice) < chunk {
+		return
+	}
+	long := s.now().Sub(s.epoch.start) >= progressAfter
+	if long {
+		s.postProgress(protocol.PhaseEpoch, done, false)
+	}
+	s.yield()
+	s.clock.slice = s.now()
+	for {
+		var c protocol.Command
+		select {
+		case c = <-s.cmds:
+		default:
+			if !s.epoch.holding {
+				return
+			}
+			c = <-s.cmds // paused mid-epoch: sleep until the next command
+		}
+		if c.Run != s.serving && c.Op != protocol.OpSet && c.Op != protocol.OpRegenerate {
+			continue // a run the worker no longer serves
+		}
+		s.paceCommand(c, long || s.slowEpochs())
+		if long || s.epoch.holding {
+			s.postProgress(protocol.PhaseEpoch, done, true)
+		}
+		s.clock.slice = s.now()
+	}
+}
+
+// slowEpochs reports whether the run's epochs take progressAfter or more:
+// by the last chunk's rate, or before one by the cost model's estimate.
+func (s *session) slowEpochs() bool {
+	sec := 1 / s.out.rate
+	if !(s.out.rate > 0) {
+		sec, _ = s.tr.Cost().Seconds(pdn.BrowserLimits)
+	}
+	return sec >= progressAfter.Seconds()
+}
+
+// paceCommand applies a command that came in inside an epoch; long says
+// the epoch is one that shows its progress, which a pause holds mid-way.
+func (s *session) paceCommand(c protocol.Command, long bool) {
+	switch c.Op {
+	case protocol.OpPause:
+		s.running, s.epoch.holding = false, long
+	case protocol.OpStart:
+		s.running, s.epoch.holding = true, false
+	case protocol.OpStep:
+		if !s.running && !s.epoch.holding {
+			s.epoch.later = append(s.epoch.later, c) // a step's epoch runs: one more after it
+		}
+		s.running, s.epoch.holding = false, false // finish this epoch, then stop
+	default:
+		s.epoch.later = append(s.epoch.later, c)
+		s.epoch.holding = false // finish the epoch, then apply it
+	}
+}
+
+// postProgress tells the page how far a long epoch or set-up has got, at
+// most every progressEvery unless now is set (a pause or play to show).
+func (s *session) postProgress(phase string, done float64, now bool) {
+	if !now && s.now().Sub(s.clock.progress) < progressEvery {
+		return
+	}
+	epoch := 0
+	if s.tr != nil {
+		epoch = s.tr.Epoch()
+	}
+	p := &protocol.Progress{Phase: phase, Epoch: epoch, Done: done, Running: s.running}
+	if phase == protocol.PhaseSetup {
+		p.Restarts = restartsOf(s.tr)
+	}
+	s.post(protocol.Event{Kind: protocol.KindProgress, Gen: s.gen, Progress: p}, nil)
+	s.clock.progress = s.now()
+}
