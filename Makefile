@@ -90,7 +90,8 @@ bench: build
 
 ## bench-browser: the built site in headless Chromium, each lab at 64, 256
 ## and 500 nodes per class: frame intervals (p50/p95/max, ms) idle and while
-## training, and the worker's epochs/s alone and while the page follows it
+## training, and the worker's epochs/s alone and while the page follows it;
+## and a storm of 200 key presses on the graph lab (keys)
 bench-browser: dist
 	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench Browser -benchtime 1x -timeout 30m ./wasm/e2e/
 

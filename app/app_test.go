@@ -55,6 +55,7 @@ func mount(t *testing.T) (*GraphLab, *fakeConn, app.ClientDispatcher) {
 		t.Fatalf("the shell shows %T, want the graph lab", sh.room)
 	}
 	shells[c] = sh
+	c.unpaced = true
 	return c, f, d
 }
 

@@ -83,7 +83,8 @@ func (c *GraphLab) opened() {
 
 // draw redraws what events changed: the view of a new graph once its
 // layout comes, the charts and the graph after a snapshot, no more often
-// than graphRedraw and chartRedraw while the run trains.
+// than chartRedraw and graphRedraw; what a burst of snapshots left undrawn
+// is drawn when the pace allows (drawLater).
 func (c *GraphLab) draw(ch change) {
 	r := c.one()
 	if ch&newGraph != 0 && r.graph != nil {
@@ -92,7 +93,7 @@ func (c *GraphLab) draw(ch change) {
 		c.insp.reset(r.graph, c.drawIdx)
 	}
 	if ch&newLayout != 0 {
-		if r.running && time.Since(c.lastGraphDraw) < graphRedraw {
+		if r.running && c.wait(c.lastGraphDraw, graphRedraw) > 0 {
 			c.movedNodes = true // drawn with the next snapshot's redraw
 		} else {
 			c.relayout()
@@ -101,12 +102,15 @@ func (c *GraphLab) draw(ch change) {
 	if ch&newSnapshot == 0 {
 		return
 	}
-	now := ch&stopped != 0 || !r.running
-	if now || time.Since(c.lastChartDraw) >= chartRedraw {
+	now := ch&paced != 0 // the pace allows it: draw all that waited
+	if wait := c.wait(c.lastChartDraw, chartRedraw); wait > 0 && !now {
+		c.drawLater(wait)
+	} else {
 		c.redrawCharts()
 	}
-	switch {
-	case !now && time.Since(c.lastGraphDraw) < graphRedraw:
+	switch wait := c.wait(c.lastGraphDraw, graphRedraw); {
+	case wait > 0 && !now:
+		c.drawLater(wait)
 	case c.movedNodes:
 		c.relayout()
 	default:

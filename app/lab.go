@@ -87,6 +87,10 @@ type lab struct {
 	ctx      app.Context // nil before the lab mounts
 	queued   []runEvent
 	lastDraw time.Time
+	// drawing says a draw is scheduled for when the pace allows; unpaced
+	// draws every event at once (native tests, which have no frames to
+	// keep).
+	drawing, unpaced bool
 }
 
 // runEvent is an event of one run, queued for the UI.
@@ -312,15 +316,45 @@ func (l *lab) tell(r *run, msg, field string) {
 	l.page.board.Add(msg, true)
 }
 
-// due reports whether figures drawn every period should be drawn now: at
-// once for a new state or graph or a run that stopped, else no more often
-// than every.
+// due reports whether the lab's figures, drawn no more often than every,
+// should be drawn now: at once for a new state or graph, else when every
+// has passed since the last draw. When they are not due, a draw is
+// scheduled for when they will be (drawLater).
 func (l *lab) due(ch change, every time.Duration) bool {
-	if ch&(newState|newGraph|stopped) == 0 && time.Since(l.lastDraw) < every {
-		return false
+	if ch&(newState|newGraph|paced) == 0 {
+		if wait := l.wait(l.lastDraw, every); wait > 0 {
+			l.drawLater(wait)
+			return false
+		}
 	}
 	l.lastDraw = time.Now()
 	return true
+}
+
+// wait is how long figures last drawn at last wait before they may be
+// drawn again, drawn no more often than every.
+func (l *lab) wait(last time.Time, every time.Duration) time.Duration {
+	if l.unpaced {
+		return 0
+	}
+	return every - time.Since(last)
+}
+
+// drawLater draws the lab's figures after wait, once however often it is
+// asked meanwhile, so that the last of a burst of events (a run that
+// stopped, steps pressed in a row) is drawn though no event follows it. A
+// lab whose runs train needs none: their next snapshots draw it.
+func (l *lab) drawLater(wait time.Duration) {
+	if l.drawing || l.ctx == nil || l.running() {
+		return
+	}
+	l.drawing = true
+	time.AfterFunc(wait, func() {
+		l.ctx.Dispatch(func(app.Context) {
+			l.drawing = false
+			l.fig.draw(newSnapshot | paced)
+		})
+	})
 }
 
 // running reports whether any run trains.

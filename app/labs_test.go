@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -36,6 +37,7 @@ func mountLab(t *testing.T, name, link string) (room, *lab, *[]*fakeConn, app.Cl
 		t.Fatal(err)
 	}
 	rm.show(st, nil)
+	rm.(interface{ core() *lab }).core().unpaced = true
 	d := app.NewClientTester(rm)
 	t.Cleanup(d.Close)
 	d.Consume()
@@ -221,4 +223,33 @@ func hasMetric(h, name, run, value string) bool {
 		return strings.Contains(tag, `data-metric="`+name+`"`) && strings.Contains(tag, `data-value="`+value+`"`) &&
 			(run == "" && !strings.Contains(tag, "data-run=") || run != "" && strings.Contains(tag, `data-run="`+run+`"`))
 	})
+}
+
+// A burst of snapshots is drawn at the lab's pace, and its last one is
+// drawn once the pace allows, even when no event follows it.
+func TestBurstsAreDrawnAtThePace(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "degree", "lab=degree")
+	l.unpaced = false
+	c := rm.(*DegreeLab)
+	for i, f := range *conns {
+		playRun(f, i) // a new graph: drawn at once
+	}
+	d.Consume()
+	first := c.degree
+	for _, f := range *conns {
+		f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 4, Epochs: 200,
+			Degree: []protocol.DegreeBin{{MinDegree: 2, Entries: 5, Mean: 0.3}, {MinDegree: 1024, Entries: 9, Mean: 0.001}}}}, []float32{0.5, 0, 1, 1, 1})
+	}
+	d.Consume()
+	if c.degree != first || !l.drawing {
+		t.Fatal("a snapshot right after a draw was drawn at once, or no draw was scheduled")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for c.degree == first && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		d.Consume()
+	}
+	if c.degree == first || l.drawing || !strings.Contains(c.degree, "<svg") {
+		t.Error("the burst's last snapshot was never drawn")
+	}
 }

@@ -39,8 +39,9 @@ const (
 	newGraph    change = 1 << iota // a run has a new graph: all drawn of the old one goes
 	newLayout                      // a run's graph has new positions
 	newSnapshot                    // a run has new figures
-	stopped                        // a run stopped: draw now, whatever the pace
+	stopped                        // a run stopped
 	newState                       // the lab has a new state: draw all
+	paced                          // the pace allows a draw now: draw what waited
 )
 
 // apply applies one event of the engine to the run and says what it

@@ -4,28 +4,16 @@ import (
 	"math"
 	"testing"
 
-	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 )
-
-func restartsCase(t *testing.T) (*datasets.Graph, experiment.Experiment) {
-	t.Helper()
-	e := experiment.Default()
-	e.Data.PerClass, e.Train.Epochs = 32, 12
-	e.Model.EdgeHidden = []int{2}
-	e.Model.Restarts, e.Model.RestartEpochs = 3, 4
-	g, err := datasets.Synthetic(e.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, e
-}
 
 // The restart remedy is a trainer's set-up: Prepare trains the
 // initialisations an epoch at a time, keeps the lowest training loss, and
 // the trainer goes on from there, bit for bit the initialisation it kept.
 func TestRestartsKeepLowestLoss(t *testing.T) {
-	g, e := restartsCase(t)
+	g, e := smallRun(t, experiment.PDN)
+	e.Train.Epochs, e.Model.EdgeHidden = 12, []int{2}
+	e.Model.Restarts, e.Model.RestartEpochs = 3, 4
 	tr, err := NewTrainer(g, e)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,8 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"pdnexplorer/experiment"
 )
 
 // metricOf reads a headline figure as the page shows it.
@@ -107,14 +109,11 @@ func TestLayoutSwitchAndPermalink(t *testing.T) {
 func TestLabsReachable(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
-	for _, lab := range benchLabs {
-		if lab.variant != "" {
-			continue
-		}
-		open(t, ctx, srv, "#lab="+lab.name+"&per-class=64")
-		waitFor(t, ctx, "the "+lab.name+" lab", `document.querySelector("#lab-`+lab.name+`[aria-current=page]") !== null`, 30*time.Second)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+lab.name))), "the navigation to "+lab.name)
-		waitFor(t, ctx, "the lab in the link", `location.hash.includes("lab=`+lab.name+`")`, 10*time.Second)
+	for _, lab := range experiment.Labs {
+		open(t, ctx, srv, "#lab="+lab.Name+"&per-class=64")
+		waitFor(t, ctx, "the "+lab.Name+" lab", `document.querySelector("#lab-`+lab.Name+`[aria-current=page]") !== null`, 30*time.Second)
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+lab.Name))), "the navigation to "+lab.Name)
+		waitFor(t, ctx, "the lab in the link", `location.hash.includes("lab=`+lab.Name+`")`, 10*time.Second)
 	}
 	open(t, ctx, srv, "#per-class=64")
 	waitFor(t, ctx, "the default lab", `document.querySelector("#lab-graph[aria-current=page]") !== null && document.querySelector("#graph") !== null`, 30*time.Second)

@@ -62,7 +62,7 @@ func (s *session) handle(c protocol.Command) {
 			s.clock.slice = s.now() // a step is a slice of its own
 			s.trainEpoch()
 		}
-		s.postSnapshot()
+		s.postSoon()
 	case protocol.OpReset:
 		s.running = false
 		if s.tr != nil {

@@ -33,7 +33,7 @@ func (s *session) postSnapshot() {
 	s.followWeights()
 	ps := s.snapshotOf(&s.out.snap)
 	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, s.out.f32)
-	s.clock.post = s.now()
+	s.clock.post, s.out.owed = s.now(), false
 }
 
 // snapshotOf encodes sn for the page, its arrays into s.out.f32.

@@ -278,3 +278,17 @@ func TestPaceCommand(t *testing.T) {
 		}
 	}
 }
+
+// In the worker's own loop, the last of a burst of steps reaches the page
+// though no command follows it: the loop sleeps until it is due.
+func TestOwedSnapshotArrivesByItself(t *testing.T) {
+	l := startLive(t, nil)
+	e := small()
+	e.Train.Epochs = 50
+	l.s.cmds <- protocol.Command{Op: protocol.OpSet, State: e.Encode(), Layout: protocol.LayoutNone}
+	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	for range 12 {
+		l.send(protocol.OpStep, "")
+	}
+	l.next(t, "the burst's last epoch", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot && ev.Snap.Epoch == 12 })
+}

@@ -34,15 +34,31 @@ const (
 
 // run is the worker's loop: apply the commands that came in, do a chunk of
 // work, give the event loop a turn; with nothing to do, sleep until a
-// command arrives.
+// command arrives, or until a snapshot owed to the page is due.
 func (s *session) run() {
 	for {
 		s.drain()
-		if s.work(chunk) {
+		switch {
+		case s.work(chunk) && s.busy():
 			s.yield()
-			continue
+		case s.out.owed:
+			s.awaitPost()
+		default:
+			s.handle(<-s.cmds)
 		}
-		s.handle(<-s.cmds)
+	}
+}
+
+// awaitPost sleeps until a command comes or the owed snapshot is due,
+// and posts it then.
+func (s *session) awaitPost() {
+	t := time.NewTimer(s.clock.post.Add(s.snapshotPace()).Sub(s.now()))
+	defer t.Stop()
+	select {
+	case c := <-s.cmds:
+		s.handle(c)
+	case <-t.C:
+		s.postSnapshot()
 	}
 }
 
@@ -65,10 +81,14 @@ func (s *session) drain() {
 
 // work advances the layout and, if running, training, for about budget:
 // the layout gets half of it while training runs, and training at least
-// one epoch however long a layout update took. It reports whether there
-// is more to do without a new command.
+// one epoch however long a layout update took; it posts an owed snapshot
+// that is due. It reports whether there is more to do without a new
+// command (an owed snapshot too).
 func (s *session) work(budget time.Duration) bool {
 	start := s.now()
+	if s.out.owed && start.Sub(s.clock.post) >= s.snapshotPace() {
+		s.postSnapshot()
+	}
 	s.clock.slice = start
 	deadline := start.Add(budget)
 	s.workLayout(start, budget)
@@ -85,7 +105,31 @@ func (s *session) work(budget time.Duration) bool {
 	if s.running && s.tr != nil {
 		s.train(deadline)
 	}
+	return s.busy() || s.out.owed
+}
+
+// busy reports whether there is work to do without a new command: a
+// layout, training, a set-up, a learned layout still moving.
+func (s *session) busy() bool {
 	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.layout.Hot())
+}
+
+// snapshotPace is the least time between two snapshots: about 20 a
+// second, fewer where the page asked for fewer, and no more often than
+// twice an evaluation's time.
+func (s *session) snapshotPace() time.Duration {
+	return max(snapshotEvery, s.view.every, 2*s.out.evalCost)
+}
+
+// postSoon posts a snapshot now, or owes it when one went out less than
+// the pace ago: a burst of steps (S pressed a hundred times a second)
+// shows its epochs at a running run's pace, and its last one when it ends.
+func (s *session) postSoon() {
+	if s.now().Sub(s.clock.post) >= s.snapshotPace() {
+		s.postSnapshot()
+		return
+	}
+	s.out.owed = true
 }
 
 // workLayout moves the layout every graph gets: half the chunk while
@@ -130,7 +174,7 @@ func (s *session) train(deadline time.Time) {
 	if dt := s.now().Sub(t0).Seconds(); epochs > 0 && dt > 0 {
 		s.out.rate = float64(epochs) / dt
 	}
-	if !s.running || s.now().Sub(s.clock.post) >= max(snapshotEvery, s.view.every, 2*s.out.evalCost) {
+	if !s.running || s.now().Sub(s.clock.post) >= s.snapshotPace() {
 		s.postSnapshot()
 	}
 }

@@ -101,6 +101,7 @@ type snapshots struct {
 	f32      []float32     // a snapshot's arrays, reused
 	evalCost time.Duration // how long the last evaluation took
 	rate     float64       // epochs per second over the last chunk
+	owed     bool          // a step's snapshot waits for the pace (postSoon)
 }
 
 // clock holds when things last happened, for the paces of chunks, posts

@@ -139,6 +139,7 @@ func TestSessionTrainsPausesStepsResets(t *testing.T) {
 	}
 
 	s.handle(protocol.Command{Op: protocol.OpStep})
+	drain(t, s) // a step right after the pause's snapshot: its own comes at the pace
 	if st, _ := r.last(protocol.KindSnapshot); st.Snap.Epoch != paused.Snap.Epoch+1 || st.Snap.Running {
 		t.Errorf("step: %+v", st.Snap)
 	}
@@ -164,6 +165,32 @@ func TestSessionTrainsPausesStepsResets(t *testing.T) {
 	s.handle(protocol.Command{Op: protocol.OpStart})
 	if st, _ := r.last(protocol.KindSnapshot); st.Snap.Epoch != 0 || !st.Snap.Running {
 		t.Errorf("play after the end: %+v", st.Snap)
+	}
+}
+
+// A burst of steps trains an epoch each and tells the page at a running
+// run's pace: the first at once, the rest no more often than snapshotEvery,
+// the last when the burst ends.
+func TestSessionPacesTheSnapshotsOfSteps(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	drain(t, s)
+	before := len(r.events)
+	for range 20 {
+		s.handle(protocol.Command{Op: protocol.OpStep})
+	}
+	posted := 0
+	for _, ev := range r.events[before:] {
+		if ev.Kind == protocol.KindSnapshot {
+			posted++
+		}
+	}
+	if posted == 0 || posted >= 20 || !s.out.owed {
+		t.Errorf("20 quick steps posted %d snapshots, owed %v", posted, s.out.owed)
+	}
+	drain(t, s)
+	if last, _ := r.last(protocol.KindSnapshot); last.Snap.Epoch != 20 || s.out.owed {
+		t.Errorf("after the burst the page was told epoch %d, owed %v", last.Snap.Epoch, s.out.owed)
 	}
 }
 
