@@ -118,6 +118,7 @@ func (l *lab) OnMount(ctx app.Context) {
 
 // OnDismount ends the runs.
 func (l *lab) OnDismount() {
+	l.ctx = nil // a draw scheduled meanwhile is dropped
 	l.closeRuns()
 	if r, ok := l.fig.(releaser); ok {
 		r.release()
@@ -267,6 +268,9 @@ func (l *lab) closeRuns() {
 // meanwhile, so four runs' snapshots, or a burst of one run's, cost the
 // page one render.
 func (l *lab) enqueue(r *run, ev protocol.Event, f32 []float32) {
+	if l.ctx == nil {
+		return // the lab has gone
+	}
 	l.queued = append(l.queued, runEvent{r, ev, f32})
 	if len(l.queued) == 1 {
 		l.ctx.Dispatch(func(app.Context) { l.flush() })
@@ -349,10 +353,13 @@ func (l *lab) drawLater(wait time.Duration) {
 		return
 	}
 	l.drawing = true
+	ctx := l.ctx
 	time.AfterFunc(wait, func() {
-		l.ctx.Dispatch(func(app.Context) {
+		ctx.Dispatch(func(app.Context) {
 			l.drawing = false
-			l.fig.draw(newSnapshot | paced)
+			if l.ctx != nil { // still on view
+				l.fig.draw(newSnapshot | paced)
+			}
 		})
 	})
 }
