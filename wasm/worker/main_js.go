@@ -1,10 +1,7 @@
 //go:build js
 
-// Command worker is the explorer's engine, run in a dedicated Web Worker. It
-// reads protocol.Commands from the page, trains in chunks of about 50 ms and
-// yields to the event loop between chunks (and inside epochs longer than a
-// chunk), so that pause acts at once, and posts protocol.Events back, with
-// large arrays in transferred buffers.
+// The wiring to the browser: the page's messages in, the events out.
+
 package main
 
 import (

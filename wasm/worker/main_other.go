@@ -1,7 +1,7 @@
 //go:build !js
 
-// Command worker is the explorer's engine worker. It runs only as
-// WebAssembly in a browser's Web Worker: build it with GOOS=js GOARCH=wasm.
+// Natively the worker only says how to build it.
+
 package main
 
 import (

@@ -10,12 +10,6 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// The worker's files, by owner: session.go the state of the one run it
-// serves; commands.go what each command of the page does to it;
-// schedule.go how the work is cut into chunks between turns of the event
-// loop; encode.go what it posts; lesson.go the labs' own figures;
-// local.go the user's own graph; layout.go and learned.go the layouts.
-
 // trainer is what the session needs of a pdn.Trainer; tests wrap one.
 type trainer interface {
 	Prepare(budget time.Duration) bool
