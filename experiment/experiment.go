@@ -7,6 +7,10 @@
 // range and its default; Validate, the flag binding and the URL codec all
 // read that table, so a field is validated in exactly one place.
 //
+// The lab table (Labs) holds the explorer's labs the same way: a row each,
+// with its name, title, defaults, the rows it offers and the runs a state
+// makes, read by the page, the presets, the tours and the CLI.
+//
 // The package imports only the standard library, so the browser UI can use it
 // without linking the engine or gonum.
 package experiment
