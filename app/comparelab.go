@@ -33,7 +33,7 @@ func init() {
 
 func (c *CompareLab) draw(ch change) {
 	if ch&newLayout != 0 && !c.running() {
-		ch |= stopped // a layout of a graph at rest: draw it now
+		ch |= drawNow // a layout of a graph at rest
 	}
 	if !c.due(ch, severalRedraw) {
 		return

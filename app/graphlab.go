@@ -13,8 +13,8 @@ import (
 // While training runs, the views redraw no more often than the eye follows
 // them: the graph view and the charts each cost the page's main thread a
 // parse or a paint, and on a 2-core machine the worker needs the other core.
-// The numbers in the toolbar follow every snapshot; a stopped run is drawn
-// at once.
+// The numbers in the toolbar follow every snapshot; what a burst of
+// snapshots left undrawn is drawn once the pace allows.
 const (
 	graphRedraw = 200 * time.Millisecond
 	chartRedraw = 250 * time.Millisecond
@@ -102,7 +102,7 @@ func (c *GraphLab) draw(ch change) {
 	if ch&newSnapshot == 0 {
 		return
 	}
-	now := ch&paced != 0 // the pace allows it: draw all that waited
+	now := ch&drawNow != 0
 	if wait := c.wait(c.lastChartDraw, chartRedraw); wait > 0 && !now {
 		c.drawLater(wait)
 	} else {

@@ -325,7 +325,7 @@ func (l *lab) tell(r *run, msg, field string) {
 // has passed since the last draw. When they are not due, a draw is
 // scheduled for when they will be (drawLater).
 func (l *lab) due(ch change, every time.Duration) bool {
-	if ch&(newState|newGraph|paced) == 0 {
+	if ch&(newState|newGraph|drawNow) == 0 {
 		if wait := l.wait(l.lastDraw, every); wait > 0 {
 			l.drawLater(wait)
 			return false
@@ -347,7 +347,9 @@ func (l *lab) wait(last time.Time, every time.Duration) time.Duration {
 // drawLater draws the lab's figures after wait, once however often it is
 // asked meanwhile, so that the last of a burst of events (a run that
 // stopped, steps pressed in a row) is drawn though no event follows it. A
-// lab whose runs train needs none: their next snapshots draw it.
+// lab whose runs train needs none: their next snapshots draw it. A plain
+// timer, not go-app's ctx.After, which the engine's Consume and Close
+// wait out.
 func (l *lab) drawLater(wait time.Duration) {
 	if l.drawing || l.ctx == nil || l.running() {
 		return
@@ -358,7 +360,7 @@ func (l *lab) drawLater(wait time.Duration) {
 		ctx.Dispatch(func(app.Context) {
 			l.drawing = false
 			if l.ctx != nil { // still on view
-				l.fig.draw(newSnapshot | paced)
+				l.fig.draw(newSnapshot | drawNow)
 			}
 		})
 	})
@@ -388,7 +390,7 @@ func (l *lab) togglePlay() bool {
 		back = r.goLive() || back
 	}
 	if back {
-		l.fig.draw(newSnapshot | stopped)
+		l.fig.draw(newSnapshot | drawNow) // the run as it is, at once
 	}
 	l.sendAll(protocol.OpStart)
 	return back

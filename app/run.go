@@ -39,9 +39,8 @@ const (
 	newGraph    change = 1 << iota // a run has a new graph: all drawn of the old one goes
 	newLayout                      // a run's graph has new positions
 	newSnapshot                    // a run has new figures
-	stopped                        // a run stopped
 	newState                       // the lab has a new state: draw all
-	paced                          // the pace allows a draw now: draw what waited
+	drawNow                        // draw at once what waited, whatever the pace
 )
 
 // apply applies one event of the engine to the run and says what it
@@ -55,7 +54,7 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 		if r.frames != nil {
 			r.frames.reset()
 		}
-		return newGraph | stopped
+		return newGraph
 	case protocol.KindLayout:
 		if ev.Gen != r.gen || r.graph == nil {
 			return 0
@@ -91,9 +90,6 @@ func (r *run) take(s protocol.Snapshot, f32 []float32) change {
 	r.snap, r.snapped, r.weights, r.pred, r.prob, r.running = s, true, w, pred, prob, s.Running
 	if p := r.progress; p != nil && (p.Phase == protocol.PhaseSetup || s.Epoch > p.Epoch || !s.Running) {
 		r.progress = nil // the epoch or set-up it told of is over
-	}
-	if !s.Running {
-		return newSnapshot | stopped
 	}
 	return newSnapshot
 }

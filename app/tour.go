@@ -30,7 +30,7 @@ func (t *tourPanel) read(v experiment.View) {
 		t.tour, t.step = experiment.Tour{}, 0
 		return
 	}
-	t.tour, t.step = tour, min(v.Step, len(tour.Steps))
+	t.tour, t.step = tour, v.Step
 }
 
 func (t *tourPanel) active() bool { return t.step > 0 }

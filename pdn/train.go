@@ -145,9 +145,6 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if err := cost.Check(NativeLimits, nil); err != nil {
 		return nil, err
 	}
-	if _, ok := models[e.Model.Kind]; !ok {
-		return nil, fmt.Errorf("unknown model %q", e.Model.Kind)
-	}
 	if e.Model.Restarts > 0 {
 		return &Trainer{exp: e, g: g, cost: cost, pc: &pacer{}, loss: math.NaN(), firstLoss: math.NaN(),
 			restarts: newRestarts(g, e, cost)}, nil
