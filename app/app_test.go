@@ -124,8 +124,8 @@ func TestControlsComeFromTheTable(t *testing.T) {
 		switch {
 		case p.Name == "lab":
 			id = `id="lab-graph"` // the navigation
-		case p.Name == "models":
-			continue // the compare lab's
+		case p.Name == "models" || p.Name == "scenario" || p.Name == "reps" || p.Name == "results":
+			continue // the compare lab's and the sweep lab's
 		case p.Group == experiment.GroupView:
 			id = `id="` + p.Name + `"` // in the graph card
 		}

@@ -1,13 +1,8 @@
 package app
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"pdnexplorer/experiment"
 	"pdnexplorer/viz"
 )
 
@@ -56,36 +51,9 @@ func (c *CompareLab) draw(ch change) {
 // release frees the small views' canvases.
 func (c *CompareLab) release() { c.minis.release() }
 
-// toggleModel adds or removes a model from the models row.
-func (c *CompareLab) toggleModel(kind string, on bool) {
-	models := slices.DeleteFunc(slices.Clone(c.st.View.Models), func(m string) bool { return m == kind })
-	if on {
-		models = append(models, kind)
-	}
-	c.setParam("models", strings.Join(models, ","))
-}
-
-// renderModels is the models row as a set of checkboxes.
-func (c *CompareLab) renderModels() app.UI {
-	p, _ := experiment.Lookup("models")
-	boxes := make([]app.UI, 0, len(experiment.Kinds))
-	for _, k := range experiment.Kinds {
-		on := slices.Contains(c.st.View.Models, k)
-		boxes = append(boxes, app.Label().Class("model-choice").Body(
-			app.Input().Type("checkbox").ID("model-"+k).Checked(on).
-				OnChange(func(ctx app.Context, e app.Event) { c.toggleModel(k, ctx.JSSrc().Get("checked").Bool()) }),
-			app.Text(" "+k)))
-	}
-	var msg app.UI = app.P().Class("note").Text(fmt.Sprintf("Pick %g to %g models; each trains in a worker of its own.", p.Min, p.Max))
-	if e, bad := c.fieldErr["models"]; bad {
-		msg = app.P().Class("field-error").Text(e)
-	}
-	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text("Models"), app.Div().Class("model-choices").Body(boxes...), msg)
-}
-
 // Render lays the lab out.
 func (c *CompareLab) Render() app.UI {
-	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels()), c.render(c.row.Shows)),
+	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels("each trains in a worker of its own.")), c.render(c.row.Shows)),
 		c.minis.render(&c.lab),
 		card("test-curves", "Test accuracy", c.test, "", app.P().Text("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")),
 		card("loss-curves", "Training loss", c.loss, "", app.P().Text("The cross-entropy on the labelled nodes, with dropout, as each model is trained.")),

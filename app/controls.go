@@ -1,8 +1,11 @@
 package app
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -244,4 +247,32 @@ func (sc sliderScale) value(pos float64) string {
 		return strconv.Itoa(int(math.Round(x)))
 	}
 	return strconv.FormatFloat(x, 'g', 4, 64)
+}
+
+// toggleModel adds or removes a model from the models row.
+func (c *lab) toggleModel(kind string, on bool) {
+	models := slices.DeleteFunc(slices.Clone(c.st.View.Models), func(m string) bool { return m == kind })
+	if on {
+		models = append(models, kind)
+	}
+	c.setParam("models", strings.Join(models, ","))
+}
+
+// renderModels is the models row as a set of checkboxes, with a note on
+// what a model costs.
+func (c *lab) renderModels(note string) app.UI {
+	p, _ := experiment.Lookup("models")
+	boxes := make([]app.UI, 0, len(experiment.Kinds))
+	for _, k := range experiment.Kinds {
+		on := slices.Contains(c.st.View.Models, k)
+		boxes = append(boxes, app.Label().Class("model-choice").Body(
+			app.Input().Type("checkbox").ID("model-"+k).Checked(on).
+				OnChange(func(ctx app.Context, e app.Event) { c.toggleModel(k, ctx.JSSrc().Get("checked").Bool()) }),
+			app.Text(" "+k)))
+	}
+	var msg app.UI = app.P().Class("note").Text(fmt.Sprintf("Pick %g to %g models; %s", p.Min, p.Max, note))
+	if e, bad := c.fieldErr["models"]; bad {
+		msg = app.P().Class("field-error").Text(e)
+	}
+	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text("Models"), app.Div().Class("model-choices").Body(boxes...), msg)
 }

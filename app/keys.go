@@ -114,7 +114,14 @@ func (l *lab) renderKeys() app.UI {
 		for i, k := range b.keys {
 			names[i] = keyName(k)
 		}
-		parts = append(parts, strings.Join(names, " or ")+" "+b.says(l))
+		says := b.says(l)
+		if w, ok := l.keyWords[b.cmd]; ok {
+			says = w
+		}
+		if says == "" {
+			continue
+		}
+		parts = append(parts, strings.Join(names, " or ")+" "+says)
 	}
 	return app.P().Class("keys").Text("Keys: " + strings.Join(parts, " · ") + ".")
 }

@@ -64,6 +64,17 @@ type (
 	runsOpener interface {
 		opened()
 	}
+	// driver drives a lab whose runs are queued (experiment.Lab.Queue):
+	// it takes the toolbar's and the keys' commands first, and says
+	// whether it did and whether the lab must be drawn again.
+	driver interface {
+		drive(cmd command) (done, redraw bool)
+	}
+	// editFollower adjusts a state the user's control made before the
+	// lab adopts it (a sweep's results go when the sweep changes).
+	editFollower interface {
+		edited(before experiment.Experiment, next *experiment.Experiment)
+	}
 )
 
 // lab is the core every lab's component embeds: its row of the lab table,
@@ -91,6 +102,9 @@ type lab struct {
 	// draws every event at once (native tests, which have no frames to
 	// keep).
 	drawing, unpaced bool
+	// keyWords are what the keys line says of a command where the lab
+	// says otherwise than the key table ("" leaves the command out).
+	keyWords map[command]string
 }
 
 // runEvent is an event of one run, queued for the UI.
@@ -145,6 +159,11 @@ func (l *lab) show(st experiment.Experiment, err error) {
 // do carries out a command of the keyboard; it reports whether the lab
 // must be drawn again (the engine's answer draws the rest).
 func (l *lab) do(cmd command) bool {
+	if d, ok := l.fig.(driver); ok {
+		if done, redraw := d.drive(cmd); done {
+			return redraw
+		}
+	}
 	switch cmd {
 	case cmdPlay:
 		return l.togglePlay()
@@ -167,6 +186,9 @@ func (l *lab) do(cmd command) bool {
 // reported beside its control and changes nothing.
 func (l *lab) setParam(name, value string) {
 	next, _, changed := l.apply(l.st, name, value)
+	if f, ok := l.fig.(editFollower); ok && changed {
+		f.edited(l.st, &next)
+	}
 	if changed {
 		l.page.save(next)
 		l.adopt(next, protocol.OpSet)
@@ -197,7 +219,7 @@ func nextSeed(seed uint64) uint64 {
 func (l *lab) adopt(next experiment.Experiment, op string) {
 	before := l.st.View
 	l.st = next
-	specs := l.row.Runs(next)
+	specs := l.liveRuns(next)
 	if !sameRuns(specs, l.runs) {
 		l.forgetEngineNotes()
 		l.closeRuns()
@@ -226,7 +248,7 @@ func (l *lab) forgetEngineNotes() {
 
 // openRuns opens a run per spec of the state, each on a worker of its own.
 func (l *lab) openRuns() {
-	specs := l.row.Runs(l.st)
+	specs := l.liveRuns(l.st)
 	for i, spec := range specs {
 		r := &run{Run: spec}
 		if l.rewinds {
@@ -240,6 +262,15 @@ func (l *lab) openRuns() {
 		o.opened()
 	}
 	l.fig.draw(newState)
+}
+
+// liveRuns are the runs of state e the lab opens side by side: none for
+// a lab whose runs are queued, which opens them itself.
+func (l *lab) liveRuns(e experiment.Experiment) []experiment.Run {
+	if l.row.Queue {
+		return nil
+	}
+	return l.row.Runs(e)
 }
 
 // stateCommand tells run i of n its state: one layout at most serves a

@@ -106,6 +106,10 @@ func TestEveryLab(t *testing.T) {
 			rm, l, conns, d := mountLab(t, row.Name, "lab="+row.Name)
 			st := experiment.ForLab(row.Name)
 			specs := row.Runs(st)
+			if row.Queue {
+				checkQueuedLab(t, rm, l, conns, d, specs)
+				return
+			}
 			if len(*conns) != len(specs) || len(l.runs) != len(specs) {
 				t.Fatalf("%d workers and %d runs for %d specs", len(*conns), len(l.runs), len(specs))
 			}
@@ -134,19 +138,70 @@ func TestEveryLab(t *testing.T) {
 					t.Errorf("no test-accuracy %s of %q", want, name)
 				}
 			}
-			for _, p := range experiment.Params {
-				if shown, want := strings.Contains(h, `id="ctl-`+p.Name+`"`), row.Shows(p) && p.Applies(st.Data); shown != want {
-					t.Errorf("control for %s shown %v, want %v", p.Name, shown, want)
-				}
-			}
-			if !strings.Contains(h, "Keys: Space or K "+playWords(l)) {
-				t.Errorf("the keys line does not say what Space does: %q", playWords(l))
-			}
+			checkControlsAndKeys(t, h, row, l)
 			if check, ok := labChecks[row.Name]; ok {
 				check(t, h)
 			}
 		})
 	}
+}
+
+// checkControlsAndKeys checks that the lab offers exactly the rows of the
+// table it shows (the view's rows are each lab's own to offer), and that
+// its keys line says what Space does.
+func checkControlsAndKeys(t *testing.T, h string, row experiment.Lab, l *lab) {
+	t.Helper()
+	for _, p := range experiment.Params {
+		if p.Group == experiment.GroupView {
+			continue
+		}
+		if shown, want := strings.Contains(h, `id="ctl-`+p.Name+`"`), row.Shows(p) && p.Applies(l.st.Data); shown != want {
+			t.Errorf("control for %s shown %v, want %v", p.Name, shown, want)
+		}
+	}
+	play := playWords(l)
+	if w, ok := l.keyWords[cmdPlay]; ok {
+		play = w
+	}
+	if !strings.Contains(h, "Keys: Space or K "+play) {
+		t.Errorf("the keys line does not say what Space does: %q", play)
+	}
+}
+
+// checkQueuedLab checks a lab whose runs are queued (the sweep's): no
+// run opens before Play; Play opens a run on each worker of the pool, in
+// the sweep's order, quietly; each run that ends hands its worker the
+// next run not yet trained, and its result is shown.
+func checkQueuedLab(t *testing.T, rm room, l *lab, conns *[]*fakeConn, d app.ClientDispatcher, specs []experiment.Run) {
+	t.Helper()
+	if len((*conns)[0].sent) != 0 || len(l.runs) != 0 {
+		t.Fatalf("before play: %d commands, %d runs", len((*conns)[0].sent), len(l.runs))
+	}
+	doIn(d, rm, func() { rm.do(cmdPlay) })
+	workers := sweepWorkers()
+	if len(*conns) != workers {
+		t.Fatalf("%d workers; want a pool of %d", len(*conns), workers)
+	}
+	for round := 0; round < 2; round++ {
+		for i, f := range *conns {
+			job := round*workers + i
+			set := f.sent[len(f.sent)-2]
+			if set.Op != protocol.OpSet || !set.Quiet || set.Layout != protocol.LayoutNone || set.State != specs[job].Exp.EncodeRun() || f.sent[len(f.sent)-1].Op != protocol.OpStart {
+				t.Fatalf("round %d, worker %d got %s; want run %s, quietly, then start", round, i, f.ops(), specs[job].Name)
+			}
+			f.play(protocol.Event{Kind: protocol.KindSnapshot, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, TestAcc: 0.5 + 0.1*protocol.Num(job)}}, nil)
+		}
+		d.Consume()
+	}
+	h := app.HTMLString(rm)
+	if !hasMetric(h, "sweep-done", "", plain(float64(2*workers))) || !hasMetric(h, "sweep-total", "", plain(float64(len(specs)))) {
+		t.Errorf("the progress does not say %d of %d runs done", 2*workers, len(specs))
+	}
+	// Graph 1 of the first value: pdn 0.5, gcn 0.6; graph 2: 0.7 and 0.8.
+	if !strings.Contains(h, `data-metric="sweep-accuracy" data-model="pdn" data-run="pdn" data-x="0.0009765625" data-value="0.6"`) {
+		t.Error("the figure has no point for pdn's mean at the first value")
+	}
+	checkControlsAndKeys(t, h, l.row, l)
 }
 
 // A run's figures carry data-run only where the lab shows several runs.

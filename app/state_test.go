@@ -72,7 +72,7 @@ func TestLayoutInLink(t *testing.T) {
 func TestSliderScale(t *testing.T) {
 	for _, p := range experiment.Params {
 		kind := sliderKind(p)
-		if kind == "" || p.Choices != nil || p.MaxLen > 0 {
+		if kind == "" || p.Choices != nil || p.MaxLen > 0 || p.Form != "" {
 			continue
 		}
 		sc := newSliderScale(p, kind == "log")

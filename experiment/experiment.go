@@ -142,7 +142,10 @@ type View struct {
 	Lab       string   // the name of one of Labs
 	Layout    string   // one of Layouts
 	Threshold float64  // edges lighter than this are hidden, in [0, 1]
-	Models    []string // the models the compare lab trains side by side
+	Models    []string // the models the compare lab trains side by side, and the sweep lab sweeps
+	Scenario  int      // the sweep lab's scenario, 1..8
+	Reps      int      // the sweep lab's graphs per value
+	Results   string   // the sweep lab's results so far (EncodeResults)
 	Present   int      // 1: projector mode (large type, controls folded away)
 	Tour      string   // the guided tour under way (Tours), NoTour for none
 	Step      int      // its step, from 1

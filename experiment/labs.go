@@ -22,6 +22,10 @@ type Lab struct {
 	// Runs are the runs a state makes, in the order the lab shows them.
 	// Two runs of a lab never share a name.
 	Runs func(Experiment) []Run
+	// Queue says the runs are not trained side by side on one graph but
+	// one after another, each to its end on a graph of its own, a few at
+	// a time: the sweep's.
+	Queue bool
 }
 
 // Run is one model a lab trains: its name (the page's data-run, the CLI's
@@ -51,6 +55,20 @@ var Labs = []Lab{
 		Rows: []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 			"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs: attentionRuns},
+	{Name: "sweep", Title: "Figure 3, live", Queue: true,
+		// The model and training rows pdn sweep takes; the scenario, reps
+		// and models rows are the lab's own.
+		Rows: []string{"edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay"}},
+}
+
+// The sweep's runs read the state table, whose lab row reads this table's
+// names: its Runs are set once both exist.
+func init() {
+	for i := range Labs {
+		if Labs[i].Name == "sweep" {
+			Labs[i].Runs = sweepRuns
+		}
+	}
 }
 
 // LabNamed returns the lab called name.
@@ -130,4 +148,15 @@ func attentionRuns(e Experiment) []Run {
 	lin.Model.Kind, lin.Model.EdgeHidden = PDNLinear, nil
 	ms.Model.Kind = PDNMultiScale
 	return []Run{{Name: "linear", Title: "Linear PDN", Exp: lin}, {Name: "multiscale", Title: "Multi-scale PDN", Exp: ms}}
+}
+
+// sweepRuns are the sweep's (Sweep.Runs): every model on each graph of
+// each value of the scenario; none for a state that names no sweep.
+func sweepRuns(e Experiment) []Run {
+	s, err := SweepOf(e)
+	if err != nil {
+		return nil
+	}
+	runs, _ := s.Runs()
+	return runs
 }

@@ -31,6 +31,11 @@ type Param struct {
 	Log     bool     // the paper sweeps it in powers of two: use a log₂ slider
 	Choices []string // the allowed values of a choice
 	MaxLen  int      // the most items of a size list
+	// Form describes the text a free-text row takes (one without
+	// choices), which valid checks.
+	Form string
+
+	valid func(string) error
 
 	field func(*Experiment) any // pointer to the field: *int, *float64, *uint64, *string or *[]int
 }
@@ -48,8 +53,16 @@ var Params = []Param{
 	{Name: "threshold", Group: GroupView, Usage: "edges with a learned weight below this are hidden", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Threshold }},
 
-	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
+	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, and the sweep lab sweeps, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
 		field: func(e *Experiment) any { return &e.View.Models }},
+	{Name: "scenario", Group: GroupView, Usage: "the paper's synthetic scenario the sweep lab runs (Table 2): 1 C, 2 n, 3 P, 4 Q, 5 F, 6 D, 7 σF, 8 σD", Default: "4", Min: 1, Max: 8,
+		field: func(e *Experiment) any { return &e.View.Scenario }},
+	{Name: "reps", Group: GroupView, Usage: "graphs the sweep lab trains at each value; rep r uses data and weight seed r", Default: "3", Min: 1, Max: 10,
+		field: func(e *Experiment) any { return &e.View.Reps }},
+	{Name: "results", Group: GroupView, Usage: "the sweep lab's results so far, so that a link shows them without training again", Default: "",
+		Form:  "test accuracies in units of 10⁻⁴ (0 to 10000), x for none or nothing for a run not yet trained, separated by dots",
+		field: func(e *Experiment) any { return &e.View.Results },
+		valid: func(s string) error { _, err := parseResults(s); return err }},
 	{Name: "present", Group: GroupView, Usage: "projector mode: 1 for large type and marks, the controls folded away and the figures filling the screen", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Present }},
 	{Name: "tour", Group: GroupView, Usage: "the guided tour under way, none for no tour", Default: NoTour, Choices: tourNames(),
@@ -125,6 +138,8 @@ func Lookup(name string) (Param, bool) {
 // Range describes the allowed values, for error messages and help.
 func (p Param) Range() string {
 	switch {
+	case p.Form != "":
+		return p.Form
 	case p.Choices != nil && p.MaxLen > 0:
 		return fmt.Sprintf("%s to %s of %s, separated by commas, each once", num(p.Min), num(p.Max), strings.Join(p.Choices, ", "))
 	case p.Choices != nil:
@@ -284,6 +299,12 @@ func (p Param) check(e *Experiment) error {
 	case *uint64:
 		ok = in(float64(*v))
 	case *string:
+		if p.valid != nil {
+			if err := p.valid(*v); err != nil {
+				return fmt.Errorf("%s: %w; want %s", p.Name, err, p.Form)
+			}
+			return nil
+		}
 		ok = false
 		for _, c := range p.Choices {
 			ok = ok || *v == c

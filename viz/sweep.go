@@ -1,9 +1,14 @@
 package viz
 
 import (
+	"fmt"
+	"html"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/experiment"
 )
 
 // SweepSeries is one model's results across a sweep: the mean and standard
@@ -14,6 +19,9 @@ type SweepSeries struct {
 	Color     string
 	Mean, SD  []float64
 	Reference []float64
+	// Reps, where given, are each graph's accuracy at each x (NaN for
+	// none), drawn as small faint dots under the mean.
+	Reps [][]float64
 }
 
 // SweepColors are the models' colours in Figure 3's legend order.
@@ -61,6 +69,9 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 			if i < len(s.Reference) && !math.IsNaN(s.Reference[i]) {
 				c.buf.WriteString(`<circle class="paper" data-model="` + s.Name + `" cx="` + f1(xx+4) + `" cy="` + f1(p.py(s.Reference[i])) + `" r="3" fill="none" stroke="` + s.Color + `" stroke-width="1.2"/>`)
 			}
+			if i < len(s.Reps) {
+				drawReps(&c, s, i, x, xx-6, p)
+			}
 			if i >= len(s.Mean) || math.IsNaN(s.Mean[i]) {
 				continue
 			}
@@ -74,7 +85,9 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 				lo, hi := math.Max(0, s.Mean[i]-s.SD[i]), math.Min(1, s.Mean[i]+s.SD[i])
 				c.buf.WriteString(`<line class="spread" x1="` + f1(xx) + `" y1="` + f1(p.py(lo)) + `" x2="` + f1(xx) + `" y2="` + f1(p.py(hi)) + `" stroke="` + s.Color + `" stroke-width="1.2"/>`)
 			}
-			c.buf.WriteString(`<circle class="ours" data-model="` + s.Name + `" cx="` + f1(xx) + `" cy="` + f1(p.py(s.Mean[i])) + `" r="2.6" fill="` + s.Color + `"/>`)
+			name, at := html.EscapeString(s.Name), strconv.FormatFloat(x, 'g', -1, 64)
+			c.buf.WriteString(`<circle class="ours" data-metric="sweep-accuracy" data-model="` + name + `" data-run="` + name + `" data-x="` + at +
+				`" data-value="` + strconv.FormatFloat(s.Mean[i], 'g', -1, 64) + `" cx="` + f1(xx) + `" cy="` + f1(p.py(s.Mean[i])) + `" r="2.6" fill="` + html.EscapeString(s.Color) + `"/>`)
 		}
 		if len(d) > 0 {
 			c.buf.WriteString(`<path class="series" data-name="` + s.Name + `" d="` + string(d) + `" fill="none" stroke="` + s.Color + `" stroke-width="1.6"/>`)
@@ -89,6 +102,57 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 	return c.inline()
 }
 
+// drawReps draws each graph's accuracy at the i-th x as a faint dot at
+// xx, naming its model, x and rep, so that a page can open that run.
+func drawReps(c *canvas, s SweepSeries, i int, x, xx float64, p plot) {
+	for r, acc := range s.Reps[i] {
+		if math.IsNaN(acc) {
+			continue
+		}
+		c.buf.WriteString(`<circle class="rep" data-run="` + html.EscapeString(s.Name) + `" data-x="` + strconv.FormatFloat(x, 'g', -1, 64) + `" data-rep="` + strconv.Itoa(r+1) +
+			`" cx="` + f1(xx) + `" cy="` + f1(p.py(acc)) + `" r="1.8" fill="` + html.EscapeString(s.Color) + `" fill-opacity="0.45"/>`)
+	}
+}
+
 // superscript writes the powers of two as the paper's axes do, 2⁻¹⁰
 // rather than 2^-10.
 var superscript = strings.NewReplacer("-", "⁻", "0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹")
+
+// SweepFigure draws a sweep as Figure 3 does, from the results so far:
+// each model's mean and ±1 SD over the graphs that gave one, each graph's
+// accuracy as a faint dot, and the paper's values as hollow marks, each
+// model in its colour of Figure 3's legend. The CLI's SVG and the page's
+// figure are this one.
+func SweepFigure(w, h int, sw experiment.Sweep, res []experiment.Result) string {
+	pts := sw.Summary(res)
+	series := make([]SweepSeries, len(sw.Models))
+	for m, kind := range sw.Models {
+		s := SweepSeries{Name: kind, Color: ModelColor(kind, m)}
+		for v := range sw.Scenario.Values {
+			s.Mean, s.SD = append(s.Mean, pts[m][v].Mean), append(s.SD, pts[m][v].SD)
+			reps := make([]float64, sw.Reps)
+			for r := range reps {
+				reps[r] = math.NaN()
+				if x := res[sw.Index(v, r, m)]; x.Done {
+					reps[r] = x.Acc
+				}
+			}
+			s.Reps = append(s.Reps, reps)
+		}
+		for _, p := range sw.Scenario.Paper[kind] {
+			s.Reference = append(s.Reference, p/100)
+		}
+		series[m] = s
+	}
+	title := fmt.Sprintf("Scenario %d: test accuracy against %s (%d graphs a point)", sw.Scenario.Number, sw.Scenario.Param, sw.Reps)
+	return Sweep(w, h, title, sw.Scenario.Param, sw.Scenario.Values, sw.Scenario.Log, series...)
+}
+
+// ModelColor is a model's colour: its colour in Figure 3's legend, or
+// the i-th colour for a model the figure does not show.
+func ModelColor(kind string, i int) string {
+	if j := slices.Index(experiment.PaperModels, kind); j >= 0 {
+		return SweepColors[j]
+	}
+	return SweepColors[i%len(SweepColors)]
+}

@@ -149,7 +149,7 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 		}
 	}
 	for _, xs := range per {
-		m, sd := meanSD(xs)
+		m, sd := experiment.MeanSD(xs)
 		ga.Attention, ga.AttentionSD = append(ga.Attention, m), append(ga.AttentionSD, sd)
 	}
 	return ga, nil

@@ -42,29 +42,36 @@ func TestSweepWritesCSVAndSVG(t *testing.T) {
 // is drawn without edges: the models that pass messages have no result
 // there, the MLP has one, the sweep goes on and its table says so.
 func TestSweepGraphWithoutEdges(t *testing.T) {
-	s, err := datasets.Scenarios(2)
+	s, err := experiment.PaperScenario(2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	kinds := []string{"pdn", "mlp"}
+	base := experiment.Default()
+	base.Train.Epochs = 5
+	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: 10, Base: base}
 	acc := [][][]float64{make([][]float64, 10)}
 	for r := range acc[0] {
-		base := experiment.Default()
-		base.Train.Epochs = 5
-		if acc[0][r], err = sweepGraph(s, base, kinds, sweepJob{0, r}); err != nil {
+		if acc[0][r], err = sweepGraph(sw, 0, r); err != nil {
 			t.Fatalf("rep %d: %v", r+1, err)
 		}
 	}
 	if !math.IsNaN(acc[0][9][0]) || math.IsNaN(acc[0][9][1]) {
 		t.Fatalf("seed 10, 16 per class: pdn %v, mlp %v; want no result and a result", acc[0][9][0], acc[0][9][1])
 	}
-	s.Values = s.Values[:1]
-	sum := summarise(s, kinds, 10, acc)
+	sw.Scenario.Values = sw.Scenario.Values[:1]
+	res := make([]experiment.Result, sw.Size())
+	for r, accs := range acc[0] {
+		for m, a := range accs {
+			res[sw.Index(0, r, m)] = experiment.Result{Acc: a, Done: true}
+		}
+	}
+	sum := summarise(sw, res)
 	if got := sum.Models["pdn"].Results; len(got) != 1 || got[0] != 9 {
 		t.Errorf("pdn results %v, want [9]", got)
 	}
 	var b strings.Builder
-	printSweep(&b, s, kinds, sum)
+	printSweep(&b, sw.Scenario, kinds, sum)
 	if !strings.Contains(b.String(), "note: at per-class = 16, results of 10 graphs: pdn 9 (") {
 		t.Errorf("the table does not say pdn has 9 results:\n%s", b.String())
 	}
@@ -195,19 +202,6 @@ func TestAttention(t *testing.T) {
 	for _, f := range []string{"attention.csv", "attention.svg", "hops.csv", "hops-cora.svg"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
-		}
-	}
-}
-
-func TestMeanSD(t *testing.T) {
-	for _, tc := range []struct {
-		xs       []float64
-		mean, sd float64
-	}{{nil, math.NaN(), math.NaN()}, {[]float64{0.5}, 0.5, 0}, {[]float64{1, 3}, 2, math.Sqrt2}} {
-		m, sd := meanSD(tc.xs)
-		same := func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) || math.Abs(a-b) < 1e-12 }
-		if !same(m, tc.mean) || !same(sd, tc.sd) {
-			t.Errorf("meanSD(%v) = %v, %v; want %v, %v", tc.xs, m, sd, tc.mean, tc.sd)
 		}
 	}
 }

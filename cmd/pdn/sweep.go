@@ -14,8 +14,6 @@ import (
 	"sync"
 	"time"
 
-	"gonum.org/v1/gonum/stat"
-
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
@@ -23,11 +21,6 @@ import (
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
 )
-
-// sweepJob is one graph of a sweep: a value of the parameter and a rep.
-type sweepJob struct {
-	value, rep int
-}
 
 // sweepSummary is the -json output of pdn sweep.
 type sweepSummary struct {
@@ -55,7 +48,7 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	k := fs.Int("scenario", 0, "the paper's synthetic scenario, 1..8 (Table 2)")
 	reps := fs.Int("reps", 10, "graphs per value; rep r uses data and weight seed r")
-	models := fs.String("models", strings.Join(datasets.PaperModels, ","), "models to train, comma-separated")
+	models := fs.String("models", strings.Join(experiment.PaperModels, ","), "models to train, comma-separated")
 	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
 	workers := fs.Int("workers", runtime.NumCPU(), "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
@@ -64,7 +57,7 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	s, err := datasets.Scenarios(*k)
+	s, err := experiment.PaperScenario(*k)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}
 	}
@@ -75,28 +68,30 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: *reps, Base: e}
 	return func(stdout, stderr io.Writer) error {
-		return runSweepCmd(s, e, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
+		return runSweepCmd(sw, *workers, *out, *asJSON, stdout, stderr)
 	}, nil
 }
 
-func runSweepCmd(s datasets.Scenario, e experiment.Experiment, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
+func runSweepCmd(sw experiment.Sweep, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	acc, err := runSweep(s, e, kinds, reps, workers, stderr)
+	res, err := runSweep(sw, workers, stderr)
 	if err != nil {
 		return err
 	}
-	sum := summarise(s, kinds, reps, acc)
+	s, kinds := sw.Scenario, sw.Models
+	sum := summarise(sw, res)
 	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
 	sum.CSV = filepath.Join(out, fmt.Sprintf("scenario%d.csv", s.Number))
 	sum.SVG = filepath.Join(out, fmt.Sprintf("scenario%d.svg", s.Number))
-	if err := writeSweepCSV(sum.CSV, s, kinds, acc); err != nil {
+	if err := writeRows(sum.CSV, sw.CSV(res)); err != nil {
 		return err
 	}
-	if err := os.WriteFile(sum.SVG, viz.File(sweepFigure(s, kinds, sum)), 0o644); err != nil {
+	if err := os.WriteFile(sum.SVG, viz.File(viz.SweepFigure(760, 380, sw, res)), 0o644); err != nil {
 		return err
 	}
 	printSweep(stdout, s, kinds, sum)
@@ -124,44 +119,34 @@ func parseModels(s string) ([]string, error) {
 	return kinds, nil
 }
 
-// runSweep trains every model on every graph of the scenario, several
-// graphs at once, and returns acc[value][rep][model]. Each result depends
-// only on its seeds, so the order the workers finish in changes nothing.
-func runSweep(s datasets.Scenario, base experiment.Experiment, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
-	acc := make([][][]float64, len(s.Values))
-	for v := range acc {
-		acc[v] = make([][]float64, reps)
-	}
-	total := len(s.Values) * reps
+// runSweep trains every model on every graph of the sweep, several
+// graphs at once, and returns the results in the sweep's order. Each
+// result depends only on its seeds, so the order the workers finish in
+// changes nothing.
+func runSweep(sw experiment.Sweep, workers int, stderr io.Writer) ([]experiment.Result, error) {
+	res := make([]experiment.Result, sw.Size())
+	values := len(sw.Scenario.Values)
+	total := values * sw.Reps
 	tty := newProgress(stderr, total, false).tty
 	err := inParallel(total, workers, func(i int) error {
-		res, err := sweepGraph(s, base, kinds, sweepJob{i / reps, i % reps})
-		acc[i/reps][i%reps] = res
+		v, r := i/sw.Reps, i%sw.Reps
+		acc, err := sweepGraph(sw, v, r)
+		for m, a := range acc {
+			res[sw.Index(v, r, m)] = experiment.Result{Acc: a, Done: true}
+		}
 		return err
 	}, func(done int) {
 		switch {
 		case tty:
-			fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", s.Number, done, total)
+			fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", sw.Scenario.Number, done, total)
 		case done*10/total != (done-1)*10/total: // a line every 10%
-			fmt.Fprintf(stderr, "scenario %d: %d/%d graphs\n", s.Number, done, total)
+			fmt.Fprintf(stderr, "scenario %d: %d/%d graphs\n", sw.Scenario.Number, done, total)
 		}
 	})
 	if tty {
 		fmt.Fprintln(stderr)
 	}
-	return acc, err
-}
-
-// meanSD is the mean and sample standard deviation of xs: NaN for none,
-// an SD of 0 for one.
-func meanSD(xs []float64) (mean, sd float64) {
-	switch len(xs) {
-	case 0:
-		return math.NaN(), math.NaN()
-	case 1:
-		return xs[0], 0
-	}
-	return stat.MeanStdDev(xs, nil)
+	return res, err
 }
 
 // inParallel calls do(i) for every i in 0..n−1 on workers goroutines, and
@@ -201,23 +186,20 @@ func inParallel(n, workers int, do func(i int) error, done func(finished int)) e
 	return firstErr
 }
 
-// sweepGraph trains each model on the graph of one value and rep.
-func sweepGraph(s datasets.Scenario, base experiment.Experiment, kinds []string, j sweepJob) ([]float64, error) {
-	data, err := s.At(base.Data, j.value)
+// sweepGraph trains each model of the sweep on the graph of value v and
+// rep r, drawn once for them all.
+func sweepGraph(sw experiment.Sweep, v, r int) ([]float64, error) {
+	first, err := sw.Exp(v, r, sw.Models[0])
 	if err != nil {
 		return nil, err
 	}
-	data.Seed = uint64(j.rep + 1)
-	g, err := datasets.Synthetic(data)
+	g, err := datasets.Synthetic(first.Data)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(kinds))
-	for m, kind := range kinds {
-		e := base
-		e.Data = data
-		e.Model.Kind = kind
-		e.Train.Seed = data.Seed
+	out := make([]float64, len(sw.Models))
+	for m, kind := range sw.Models {
+		e, _ := sw.Exp(v, r, kind)
 		out[m] = math.NaN() // a diverged run counts as no result
 		t, err := pdn.NewTrainer(g, e)
 		var ge *pdn.GraphError
@@ -234,21 +216,17 @@ func sweepGraph(s datasets.Scenario, base experiment.Experiment, kinds []string,
 	return out, nil
 }
 
-func summarise(s datasets.Scenario, kinds []string, reps int, acc [][][]float64) sweepSummary {
-	sum := sweepSummary{Scenario: s.Number, Parameter: s.Param, Values: s.Values, Reps: reps, Models: map[string]modelSummary{}}
-	for m, kind := range kinds {
+// summarise is the -json summary: each model's points, and Figure 3's.
+func summarise(sw experiment.Sweep, res []experiment.Result) sweepSummary {
+	s := sw.Scenario
+	sum := sweepSummary{Scenario: s.Number, Parameter: s.Param, Values: s.Values, Reps: sw.Reps, Models: map[string]modelSummary{}}
+	for m, pts := range sw.Summary(res) {
 		var ms modelSummary
-		for v := range s.Values {
-			var xs []float64
-			for r := 0; r < reps; r++ {
-				if x := acc[v][r][m]; !math.IsNaN(x) {
-					xs = append(xs, x)
-				}
-			}
-			mean, sd := meanSD(xs)
-			ms.Mean, ms.SD = append(ms.Mean, round4(mean)), append(ms.SD, round4(sd))
-			ms.Results = append(ms.Results, len(xs))
+		for _, p := range pts {
+			ms.Mean, ms.SD = append(ms.Mean, round4(p.Mean)), append(ms.SD, round4(p.SD))
+			ms.Results = append(ms.Results, p.N)
 		}
+		kind := sw.Models[m]
 		if paper, ok := s.Paper[kind]; ok {
 			for _, p := range paper {
 				ms.Paper = append(ms.Paper, p/100)
@@ -259,38 +237,9 @@ func summarise(s datasets.Scenario, kinds []string, reps int, acc [][][]float64)
 	return sum
 }
 
-func writeSweepCSV(path string, s datasets.Scenario, kinds []string, acc [][][]float64) error {
-	rows := [][]string{{"scenario", "parameter", "value", "model", "rep", "test_accuracy"}}
-	for v, x := range s.Values {
-		for r := range acc[v] {
-			for m, kind := range kinds {
-				rows = append(rows, []string{strconv.Itoa(s.Number), s.Param, strconv.FormatFloat(x, 'g', -1, 64), kind,
-					strconv.Itoa(r + 1), strconv.FormatFloat(acc[v][r][m], 'f', 4, 64)})
-			}
-		}
-	}
-	return writeRows(path, rows)
-}
-
-func sweepFigure(s datasets.Scenario, kinds []string, sum sweepSummary) string {
-	var series []viz.SweepSeries
-	for i, kind := range kinds {
-		ms := sum.Models[kind]
-		color := viz.SweepColors[i%len(viz.SweepColors)]
-		for j, pm := range datasets.PaperModels {
-			if pm == kind {
-				color = viz.SweepColors[j]
-			}
-		}
-		series = append(series, viz.SweepSeries{Name: kind, Color: color, Mean: floats(ms.Mean), SD: floats(ms.SD), Reference: ms.Paper})
-	}
-	title := fmt.Sprintf("Scenario %d: test accuracy against %s (%d graphs a point)", s.Number, s.Param, sum.Reps)
-	return viz.Sweep(760, 380, title, s.Param, s.Values, s.Log, series...)
-}
-
 // printSweep prints a table: each value, each model's mean ± SD, and the
 // paper's value beside it, marking PDN's points more than 8 below it.
-func printSweep(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSummary) {
+func printSweep(w io.Writer, s experiment.Scenario, kinds []string, sum sweepSummary) {
 	fmt.Fprintf(w, "scenario %d, %s, %d graphs a point, %.1f s\n", s.Number, s.Param, sum.Reps, sum.Seconds)
 	fmt.Fprintf(w, "%-10s", s.Param)
 	for _, k := range kinds {
@@ -319,7 +268,7 @@ func printSweep(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSumma
 // printMissing says at which values some models have fewer results than
 // graphs: a run that diverged, or a graph it could not train on (at 16
 // nodes per class a graph can be drawn without edges).
-func printMissing(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSummary) {
+func printMissing(w io.Writer, s experiment.Scenario, kinds []string, sum sweepSummary) {
 	for v, x := range s.Values {
 		var short []string
 		for _, k := range kinds {
@@ -332,13 +281,4 @@ func printMissing(w io.Writer, s datasets.Scenario, kinds []string, sum sweepSum
 				s.Param, strconv.FormatFloat(x, 'g', 4, 64), sum.Reps, strings.Join(short, ", "))
 		}
 	}
-}
-
-// floats turns figures back into plain numbers (NaN where null) for a plot.
-func floats(ns []numtext.Num) []float64 {
-	out := make([]float64, len(ns))
-	for i, n := range ns {
-		out[i] = float64(n)
-	}
-	return out
 }

@@ -120,7 +120,7 @@ func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, 
 					xs = append(xs, x)
 				}
 			}
-			mean, sd := meanSD(xs)
+			mean, sd := experiment.MeanSD(xs)
 			res := table4Result{Mean: round4(mean), SD: round4(sd)}
 			if p, ok := datasets.Table4[g.name][kind]; ok {
 				v := numtext.Num(p)

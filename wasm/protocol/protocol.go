@@ -38,6 +38,9 @@ const (
 	// OpExport asks for the current graph as a file: Format FormatDOT or
 	// FormatBundle. The worker answers KindFile.
 	OpExport = "export"
+	// OpTrace asks for the update of node Node (see pdn.Trace) with every
+	// snapshot from now on, -1 for none; a snapshot follows at once.
+	OpTrace = "trace"
 )
 
 // Formats of OpExport.
@@ -82,11 +85,17 @@ type Command struct {
 	// between two snapshots while training: a page that follows several
 	// runs at once asks for fewer of each. 0 is the worker's own pace.
 	Every int `json:"every,omitempty"`
+	// Quiet, with OpSet or OpRegenerate, says the page wants the run's end
+	// alone (a sweep's run): no graph, no layout, and no snapshot but the
+	// last, without its arrays. The worker skips the evaluations too.
+	Quiet bool `json:"quiet,omitempty"`
 	// Files are OpLoad's files. They travel beside the JSON, as
 	// transferred buffers, not inside it.
 	Files []File `json:"-"`
 	// Format is OpExport's.
 	Format string `json:"format,omitempty"`
+	// Node is OpTrace's.
+	Node int `json:"node,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -197,6 +206,57 @@ type XOR struct {
 	Found bool `json:"found"`
 }
 
+// MaxTraceEdges bounds the edges a Trace lists, the heaviest first; the
+// others are summed in Rest.
+const MaxTraceEdges = 12
+
+// Trace is one node's update (pdn.Trace) as the page shows it: its edges
+// by normalised weight, at most MaxTraceEdges of them.
+type Trace struct {
+	Node   int   `json:"node"`
+	Label  int   `json:"label"`
+	Pred   int   `json:"pred"`
+	Degree Num   `json:"degree"`
+	Self   Num   `json:"self"`
+	Msg1   []Num `json:"msg1"` // the node's own messages
+	Msg2   []Num `json:"msg2"`
+	Bias1  []Num `json:"bias1"`
+	Bias2  []Num `json:"bias2"`
+	Pre1   []Num `json:"pre1"`
+	Hidden []Num `json:"hidden"`
+	Logits []Num `json:"logits"`
+	Prob   []Num `json:"prob"`
+	// InterShare is the share of the aggregation weight from other
+	// classes; InterShareGCN with every α = 1.
+	InterShare    Num         `json:"interShare"`
+	InterShareGCN Num         `json:"interShareGCN"`
+	Edges         []TraceEdge `json:"edges"`
+	// Rest sums the edges left out: their count, â and messages.
+	Rest TraceRest `json:"rest"`
+}
+
+// TraceEdge is one edge of a Trace.
+type TraceEdge struct {
+	Neighbour  int   `json:"neighbour"`
+	Label      int   `json:"label"`
+	Features   []Num `json:"features,omitempty"`
+	PathHidden []Num `json:"pathHidden,omitempty"`
+	Alpha      Num   `json:"alpha"`
+	Degree     Num   `json:"degree"`
+	Norm       Num   `json:"norm"`
+	NormGCN    Num   `json:"normGCN"`
+	Msg1       []Num `json:"msg1"`
+	Msg2       []Num `json:"msg2"`
+}
+
+// TraceRest sums a Trace's edges left out.
+type TraceRest struct {
+	Edges int   `json:"edges"`
+	Norm  Num   `json:"norm"`
+	Msg1  []Num `json:"msg1,omitempty"`
+	Msg2  []Num `json:"msg2,omitempty"`
+}
+
 // DegreeBin is the mean weight of the directed edges whose receiving node
 // has a degree in [MinDegree, 2·MinDegree) (§4.2).
 type DegreeBin struct {
@@ -245,6 +305,10 @@ type Snapshot struct {
 	XOR      *XOR        `json:"xor,omitempty"`
 	Degree   []DegreeBin `json:"degree,omitempty"`
 	Restarts *Restarts   `json:"restarts,omitempty"`
+	// Trace is the update of the node OpTrace asked for, TraceError why
+	// there is none.
+	Trace      *Trace `json:"trace,omitempty"`
+	TraceError string `json:"traceError,omitempty"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`

@@ -23,7 +23,8 @@ func (s *session) handle(c protocol.Command) {
 		// model afresh, even where the state is the one the worker has.
 		fresh := c.Run != s.serving
 		s.serving = c.Run
-		s.view.noLayout = c.Layout == protocol.LayoutNone
+		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
+		s.view.quiet = c.Quiet
 		s.view.every = time.Duration(min(max(c.Every, 0), 2000)) * time.Millisecond
 		if s.view.noLayout {
 			s.layout = nil
@@ -138,7 +139,9 @@ func (s *session) newGraph(e experiment.Experiment) bool {
 	}
 	s.clock.layout = s.now()
 	s.out.snap.Weights = s.out.snap.Weights[:0] // the old graph's
-	s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
+	if !s.view.quiet {
+		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
+	}
 	return true
 }
 

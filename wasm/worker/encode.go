@@ -24,7 +24,7 @@ func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 // figures as JSON, the edge weights, predicted classes and their
 // probabilities as one float32 array.
 func (s *session) postSnapshot() {
-	if s.tr == nil || !s.prepared {
+	if s.tr == nil || !s.prepared || (s.view.quiet && !s.tr.Done()) {
 		return
 	}
 	t0 := s.now()
@@ -32,7 +32,11 @@ func (s *session) postSnapshot() {
 	s.out.evalCost = s.now().Sub(t0)
 	s.followWeights()
 	ps := s.snapshotOf(&s.out.snap)
-	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, s.out.f32)
+	f32 := s.out.f32
+	if s.view.quiet {
+		ps.Weights, ps.Nodes, f32 = 0, 0, nil
+	}
+	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, f32)
 	s.clock.post, s.out.owed = s.now(), false
 }
 

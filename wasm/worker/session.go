@@ -78,6 +78,7 @@ type viewWants struct {
 	noLayout    bool          // it draws no graph (protocol.LayoutNone)
 	every       time.Duration // its least time between snapshots
 	showLearned bool          // it shows the learned layout
+	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
 }
 
 // epochState is what happens inside an epoch: holding is a pause that

@@ -1,10 +1,8 @@
-package datasets
+package experiment
 
 import (
 	"fmt"
 	"strconv"
-
-	"pdnexplorer/experiment"
 )
 
 // Scenario is one of the paper's eight synthetic scenarios (Table 2): one
@@ -46,10 +44,10 @@ var figure3 = [8][7][]float64{
 }
 
 // PaperModels are the models of Figure 3, in its legend's order.
-var PaperModels = []string{experiment.PDN, experiment.GCN, experiment.GAT, experiment.APPNP, experiment.ClusterGCN, experiment.SGC, experiment.DeepWalk}
+var PaperModels = []string{PDN, GCN, GAT, APPNP, ClusterGCN, SGC, DeepWalk}
 
-// Scenarios returns scenario k (1..8).
-func Scenarios(k int) (Scenario, error) {
+// PaperScenario returns scenario k (1..8).
+func PaperScenario(k int) (Scenario, error) {
 	if k < 1 || k > 8 {
 		return Scenario{}, fmt.Errorf("scenario %d is not allowed; want [1, 8]", k)
 	}
@@ -79,9 +77,9 @@ func Scenarios(k int) (Scenario, error) {
 }
 
 // At returns d with the scenario's parameter set to its i-th value.
-func (s Scenario) At(d experiment.Data, i int) (experiment.Data, error) {
-	e := experiment.Experiment{Data: d}
-	p, _ := experiment.Lookup(s.Param)
+func (s Scenario) At(d Data, i int) (Data, error) {
+	e := Experiment{Data: d}
+	p, _ := Lookup(s.Param)
 	if err := p.Set(&e, strconv.FormatFloat(s.Values[i], 'g', -1, 64)); err != nil {
 		return d, err
 	}

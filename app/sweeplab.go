@@ -1,0 +1,472 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
+	"pdnexplorer/wasm/protocol"
+)
+
+// SweepLab draws the paper's Figure 3 from live training runs: every run
+// of a scenario's sweep (each value, each graph, each model) trains to its
+// end on a pool of workers, one per core, and each model's mean and spread
+// are drawn as the results come in, beside the paper's values. The results
+// travel in the link (the results row), so a sweep half done goes on from
+// a link, and a finished one stays on screen.
+type SweepLab struct {
+	app.Compo
+	lab
+
+	sw    experiment.Sweep
+	queue []experiment.Run    // the sweep's runs, in its order
+	res   []experiment.Result // their results so far
+	key   string              // what the results are of (sweepKey)
+	slots []*sweepSlot        // the workers training, one run each
+
+	playing bool
+	since   time.Time // when play was last pressed, for the time left
+	doneAt  int       // the results there were then
+	failed  map[string]int
+	figure  string
+}
+
+// sweepSlot is one worker of the pool and the run it trains (-1 for
+// none). Each run has a handle of its own, so an event of a run the slot
+// has left is dropped by the engine.
+type sweepSlot struct {
+	h   *Handle
+	job int
+}
+
+func init() {
+	addRoom("sweep", func(p *page) room {
+		c := &SweepLab{}
+		c.init(p, "sweep", c)
+		c.keyWords = map[command]string{cmdPlay: "runs, pauses or resumes the sweep", cmdStep: "", cmdReset: "clears the results", cmdNewGraph: ""}
+		return c
+	})
+}
+
+// sweepWorkers is the size of the pool: a worker per core the browser
+// reports, at least one and at most four (the page needs a core too, but
+// a run that waits for it costs less than a core left idle).
+func sweepWorkers() int {
+	n := 2
+	if hc := app.Window().Get("navigator").Get("hardwareConcurrency"); hc.Truthy() {
+		n = hc.Int()
+	}
+	return min(max(n, 1), 4)
+}
+
+// sweepKey is what a sweep's results depend on: the runs' rows, the
+// scenario, the reps and the models.
+func sweepKey(e experiment.Experiment) string {
+	return fmt.Sprintf("%s|%d|%d|%v", e.EncodeRun(), e.View.Scenario, e.View.Reps, e.View.Models)
+}
+
+// edited drops the results when the user changes what they are of.
+func (c *SweepLab) edited(before experiment.Experiment, next *experiment.Experiment) {
+	if sweepKey(before) != sweepKey(*next) {
+		next.View.Results = ""
+	}
+}
+
+// follow makes the state's sweep the lab's: its runs, and its results
+// from the link. A new sweep, or other results, stop the runs under way.
+func (c *SweepLab) follow() {
+	if sweepKey(c.st) == c.key && c.st.View.Results == experiment.EncodeResults(c.res) {
+		return
+	}
+	c.stop()
+	c.key, c.failed = sweepKey(c.st), nil
+	sw, err := experiment.SweepOf(c.st)
+	if err == nil {
+		c.queue, err = sw.Runs()
+	}
+	if err != nil {
+		c.sw, c.queue, c.res = experiment.Sweep{}, nil, nil
+		c.page.board.Add("This sweep cannot run: "+err.Error(), true)
+		return
+	}
+	c.sw = sw
+	if c.res, err = sw.Results(c.st.View.Results); err != nil {
+		c.page.board.Add("The link's results were left out: "+err.Error(), true)
+		c.res = make([]experiment.Result, sw.Size())
+		c.saveResults()
+	}
+}
+
+// drive takes the toolbar's and the keys' commands: play runs, pauses or
+// resumes the sweep, reset clears it; the sweep has no step and no graph
+// of its own.
+func (c *SweepLab) drive(cmd command) (done, redraw bool) {
+	switch cmd {
+	case cmdPlay:
+		if c.playing {
+			c.pause()
+		} else {
+			c.play()
+		}
+	case cmdReset:
+		c.stop()
+		c.res, c.failed = make([]experiment.Result, c.sw.Size()), nil
+		c.saveResults()
+	case cmdStep, cmdNewGraph:
+		return true, false
+	default:
+		return false, false
+	}
+	c.draw(drawNow)
+	return true, true
+}
+
+// play starts the sweep, or resumes it: the runs paused go on, and each
+// idle worker takes the next run not yet trained.
+func (c *SweepLab) play() {
+	if c.queue == nil {
+		return
+	}
+	if c.done() == len(c.res) {
+		c.page.board.Add("This sweep is done. Reset clears it, to run it again.", false)
+		return
+	}
+	c.playing, c.since, c.doneAt = true, time.Now(), c.done()
+	for len(c.slots) < sweepWorkers() {
+		c.slots = append(c.slots, &sweepSlot{job: -1})
+	}
+	for _, s := range c.slots {
+		if s.job >= 0 {
+			s.h.Send(protocol.Command{Op: protocol.OpStart})
+		} else {
+			c.assign(s)
+		}
+	}
+}
+
+// pause holds the runs under way where they are.
+func (c *SweepLab) pause() {
+	c.playing = false
+	for _, s := range c.slots {
+		if s.job >= 0 {
+			s.h.Send(protocol.Command{Op: protocol.OpPause})
+		}
+	}
+}
+
+// stop ends the runs under way, whose results are lost, and frees the
+// workers for other labs.
+func (c *SweepLab) stop() {
+	c.playing = false
+	for _, s := range c.slots {
+		if s.h != nil {
+			s.h.Close()
+		}
+	}
+	c.slots = nil
+}
+
+// release frees the workers as the lab goes.
+func (c *SweepLab) release() { c.stop() }
+
+// assign gives the slot the next run that is neither trained nor under
+// way, on a run handle of its own; with none left, the slot's worker is
+// freed, and the sweep ends with the last.
+func (c *SweepLab) assign(s *sweepSlot) {
+	if s.h != nil {
+		s.h.Close()
+		s.h = nil
+	}
+	s.job = -1
+	next := -1
+	for i, r := range c.res {
+		if !r.Done && !slices.ContainsFunc(c.slots, func(o *sweepSlot) bool { return o.job == i }) {
+			next = i
+			break
+		}
+	}
+	if next < 0 {
+		c.playing = c.playing && slices.ContainsFunc(c.slots, func(o *sweepSlot) bool { return o.job >= 0 })
+		return
+	}
+	s.job = next
+	s.h = c.page.engine.Open(func(ev protocol.Event, _ []float32) {
+		if ctx := c.ctx; ctx != nil {
+			ctx.Dispatch(func(app.Context) { c.take(s, next, ev) })
+		}
+	})
+	s.h.Send(protocol.Command{Op: protocol.OpSet, State: c.queue[next].Exp.EncodeRun(), Layout: protocol.LayoutNone, Quiet: true})
+	s.h.Send(protocol.Command{Op: protocol.OpStart})
+}
+
+// take applies an event of run job: its last snapshot is its result, an
+// error says it has none (it diverged, or its graph has no edges).
+func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
+	if c.ctx == nil || s.job != job || !slices.Contains(c.slots, s) {
+		return // a run stopped meanwhile
+	}
+	switch {
+	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
+		c.res[job] = experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc)), Done: true}
+	case ev.Kind == protocol.KindError:
+		c.res[job] = experiment.Result{Acc: math.NaN(), Done: true}
+		if c.failed == nil {
+			c.failed = map[string]int{}
+		}
+		c.failed[ev.Error]++
+	default:
+		return
+	}
+	c.saveResults()
+	if c.playing {
+		c.assign(s)
+	} else {
+		s.h.Close()
+		s.h, s.job = nil, -1
+	}
+	c.draw(newSnapshot)
+}
+
+// saveResults puts the results in the state and the link.
+func (c *SweepLab) saveResults() {
+	c.st.View.Results = experiment.EncodeResults(c.res)
+	c.page.save(c.st)
+}
+
+// done is the number of runs trained.
+func (c *SweepLab) done() int {
+	n := 0
+	for _, r := range c.res {
+		if r.Done {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *SweepLab) draw(ch change) {
+	if ch&newState != 0 {
+		c.follow()
+	}
+	if !c.due(ch, severalRedraw) {
+		return
+	}
+	if c.queue != nil {
+		c.figure = viz.SweepFigure(760, 380, c.sw, c.res)
+	}
+}
+
+// timeLeft is the time the runs not yet trained will take at the pace of
+// those trained since play was pressed; 0 before that pace is known.
+func (c *SweepLab) timeLeft() time.Duration {
+	n := c.done() - c.doneAt
+	if !c.playing || n <= 0 {
+		return 0
+	}
+	per := time.Since(c.since) / time.Duration(n)
+	return per * time.Duration(len(c.res)-c.done())
+}
+
+// Render lays the lab out.
+func (c *SweepLab) Render() app.UI {
+	return app.Div().Class("lab sweep-lab").Body(
+		c.renderSweepBar(),
+		app.Div().Class("main").Body(
+			app.Div().Body(app.Aside().Class("controls").Body(c.renderSweepRows()), c.render(c.row.Shows)),
+			app.Section().Class("views").Body(
+				app.Div().ID("sweep-figure").Class("card").Body(
+					app.H2().Text("Test accuracy across the scenario"),
+					app.Div().Class("figure").Body(chartOr(c.figure, c.emptyFigure())).
+						OnClick(func(ctx app.Context, e app.Event) { c.openPoint(e.Get("target")) }),
+					app.Div().Class("explain").Body(c.renderFigureNote()),
+				),
+				c.renderTable(),
+				c.renderExports(),
+			),
+		),
+		c.renderKeys(),
+	)
+}
+
+// renderSweepBar is the sweep's toolbar: run, pause or resume; clear; the
+// link; how far the sweep has got and the time left.
+func (c *SweepLab) renderSweepBar() app.UI {
+	play := "▶ Run sweep"
+	switch {
+	case c.playing:
+		play = "❚❚ Pause"
+	case c.done() > 0 && c.done() < len(c.res):
+		play = "▶ Resume"
+	}
+	left := "–"
+	if t := c.timeLeft(); t > 0 {
+		left = fmt.Sprintf("about %d s", int(math.Ceil(t.Seconds())))
+	}
+	return app.Div().Class("toolbar").Body(
+		app.Button().ID("play").Class("primary").Title("Run, pause or resume the sweep (Space)").Text(play).
+			OnClick(func(ctx app.Context, e app.Event) { c.do(cmdPlay) }),
+		app.Button().ID("reset").Title("Clear the results (R)").Text("Clear").
+			OnClick(func(ctx app.Context, e app.Event) { c.do(cmdReset) }),
+		app.Button().ID("copy-link").Title("Copy the link to this sweep and its results").Text("Copy link").
+			OnClick(func(ctx app.Context, e app.Event) { copyLink(c.page.board) }),
+		app.Div().Class("stats").Body(
+			app.Div().Class("stat").Body(app.Span().Class("label").Text("Runs done"), app.Span().Class("value").Body(
+				metric("sweep-done", "", float64(c.done()), strconv.Itoa(c.done())), app.Text(" / "),
+				metric("sweep-total", "", float64(len(c.res)), strconv.Itoa(len(c.res))))),
+			app.Div().Class("stat").Body(app.Span().Class("label").Text("Time left"), app.Span().ID("sweep-left").Class("value").Text(left)),
+			app.Div().Class("stat").Body(app.Span().Class("label").Text("Workers"), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
+		),
+		app.Progress().ID("sweep-progress").Max(max(1, len(c.res))).Value(strconv.Itoa(c.done())).Aria("label", "runs done"),
+	)
+}
+
+// renderSweepRows are the sweep's own rows: the scenario, the reps and the
+// models.
+func (c *SweepLab) renderSweepRows() app.UI {
+	p, _ := experiment.Lookup("scenario")
+	opts := make([]app.UI, 0, int(p.Max))
+	for k := int(p.Min); k <= int(p.Max); k++ {
+		s, _ := experiment.PaperScenario(k)
+		q, _ := experiment.Lookup(s.Param)
+		label := fmt.Sprintf("%d · %s: %s", k, q.Symbol, q.Usage)
+		opts = append(opts, app.Option().Value(strconv.Itoa(k)).Selected(k == c.st.View.Scenario).Text(label))
+	}
+	reps, _ := experiment.Lookup("reps")
+	return app.FieldSet().Body(
+		app.Legend().Text("Sweep (Figure 3)"),
+		app.Div().Class("control").Title(p.Usage).Body(
+			app.Label().For("ctl-scenario").Text("scenario"),
+			app.Select().ID("ctl-scenario").Body(opts...).
+				OnChange(func(ctx app.Context, e app.Event) { c.setParam("scenario", ctx.JSSrc().Get("value").String()) }),
+		),
+		c.control(reps),
+		c.renderModels("every model trains on every graph, one run after another."),
+	)
+}
+
+// emptyFigure says why there is no figure, if there is none.
+func (c *SweepLab) emptyFigure() string {
+	if c.queue == nil {
+		return "No sweep: see the notice above."
+	}
+	return ""
+}
+
+// renderFigureNote explains the figure, and says which runs gave no
+// result and why.
+func (c *SweepLab) renderFigureNote() app.UI {
+	parts := []app.UI{app.P().Text("Each line is a model's mean test accuracy over the graphs trained so far, its bar ±1 standard deviation, " +
+		"each faint dot one graph; the hollow marks are the paper's Figure 3. Rep r of each value is the graph and weights of seed r, " +
+		"the very run pdn sweep trains. Click a dot, or a cell of the table, to open that run in the compare lab.")}
+	for msg, n := range c.failed {
+		parts = append(parts, app.P().Class("note").Text(fmt.Sprintf("%d run(s) gave no result: %s", n, msg)))
+	}
+	return app.Div().Body(parts...)
+}
+
+// renderTable is the results as a table: a row per value, a cell per
+// model with its mean ± SD over the graphs done and the paper's value,
+// each a link to the run of the first graph in the compare lab.
+func (c *SweepLab) renderTable() app.UI {
+	if c.queue == nil {
+		return app.Div()
+	}
+	pts := c.sw.Summary(c.res)
+	head := []app.UI{app.Th().Scope("col").Text(c.sw.Scenario.Param)}
+	for _, k := range c.sw.Models {
+		head = append(head, app.Th().Scope("col").Text(k+" (paper)"))
+	}
+	rows := []app.UI{app.Tr().Body(head...)}
+	for v, x := range c.sw.Scenario.Values {
+		cells := []app.UI{app.Th().Scope("row").Text(strconv.FormatFloat(x, 'g', 4, 64))}
+		for m, k := range c.sw.Models {
+			p := pts[m][v]
+			text := "–"
+			if p.N > 0 {
+				text = fmt.Sprintf("%.3f ± %.3f", p.Mean, p.SD)
+			}
+			paper := ""
+			if ref := c.sw.Scenario.Paper[k]; v < len(ref) {
+				paper = fmt.Sprintf(" (%.3f)", ref[v]/100)
+			}
+			cells = append(cells, app.Td().Body(
+				app.A().Href(c.compareLink(v, 0, m)).Title("Open graph 1 of this value in the compare lab").Body(
+					metric("sweep-mean", k, p.Mean, text).DataSet("x", strconv.FormatFloat(x, 'g', -1, 64))),
+				app.Span().Class("paper").Text(paper)))
+		}
+		rows = append(rows, app.Tr().Body(cells...))
+	}
+	return app.Div().ID("sweep-table").Class("card").Body(
+		app.H2().Text("The numbers"),
+		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
+	)
+}
+
+// compareLink is the link to rep r of value v in the compare lab, beside
+// the sweep's other models (two to four of them, model m among them).
+func (c *SweepLab) compareLink(v, r, m int) string {
+	e, err := c.sw.Exp(v, r, c.sw.Models[m])
+	if err != nil {
+		return ""
+	}
+	e.View = experiment.ForLab("compare").View
+	models := []string{c.sw.Models[m]}
+	for _, k := range c.sw.Models {
+		if k != models[0] && len(models) < 4 {
+			models = append(models, k)
+		}
+	}
+	if len(models) < 2 {
+		models = append(models, slices.DeleteFunc([]string{experiment.GCN, experiment.PDN}, func(k string) bool { return k == models[0] })[0])
+	}
+	e.View.Models = models
+	return "#" + e.Encode()
+}
+
+// openPoint opens the run a dot of the figure names in the compare lab.
+func (c *SweepLab) openPoint(target app.Value) {
+	ds := target.Get("dataset")
+	if !ds.Truthy() || !ds.Get("run").Truthy() || !ds.Get("x").Truthy() {
+		return
+	}
+	m := slices.Index(c.sw.Models, ds.Get("run").String())
+	x, err := strconv.ParseFloat(ds.Get("x").String(), 64)
+	v := slices.Index(c.sw.Scenario.Values, x)
+	rep := 1
+	if r := ds.Get("rep"); r.Truthy() {
+		rep, _ = strconv.Atoi(r.String())
+	}
+	if m < 0 || v < 0 || err != nil || rep < 1 || rep > c.sw.Reps {
+		return
+	}
+	app.Window().Get("location").Set("hash", c.compareLink(v, rep-1, m))
+}
+
+// renderExports offers the results as pdn sweep's CSV and the figure as
+// SVG and PNG.
+func (c *SweepLab) renderExports() app.UI {
+	if c.queue == nil {
+		return app.Div()
+	}
+	name := fmt.Sprintf("scenario%d", c.sw.Scenario.Number)
+	return app.Div().ID("exports").Class("card").Body(
+		app.H2().Text("Export"),
+		app.Div().Class("export-buttons").Body(
+			app.Button().ID("export-sweep-csv").Text("Results (CSV)").
+				OnClick(func(ctx app.Context, e app.Event) { save(name+".csv", "text/csv", csvBytes(c.sw.CSV(c.res))) }),
+			app.Button().ID("export-sweep-svg").Text("Figure (SVG)").
+				OnClick(func(ctx app.Context, e app.Event) { save(name+".svg", "image/svg+xml", viz.File(c.figure)) }),
+			app.Button().ID("export-sweep-png").Text("Figure (PNG)").
+				OnClick(func(ctx app.Context, e app.Event) {
+					svgCanvas(c.figure, func(cv app.Value) { saveCanvas(name+".png", cv) })
+				}),
+		),
+		app.P().Class("explain").Text("The CSV has pdn sweep's columns, a row per run trained: the same numbers the command line writes for these seeds."),
+	)
+}

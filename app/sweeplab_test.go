@@ -1,0 +1,64 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// The sweep's results go into the link as they come; a link's results
+// are kept, and play goes on from the first run not yet trained; pause
+// holds the runs under way and play resumes them; an error is a run
+// without a result, said once; Clear empties the link.
+func TestSweepLabResultsLinkPauseAndClear(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "sweep", "lab=sweep&reps=1&results=9100.8000")
+	c := rm.(*SweepLab)
+	var saved experiment.Experiment
+	l.page.save = func(e experiment.Experiment) { saved = e }
+	if c.done() != 2 || c.res[1].Acc != 0.8 {
+		t.Fatalf("the link's results: %d done, %+v", c.done(), c.res[:2])
+	}
+	doIn(d, c, func() { c.do(cmdPlay) })
+	first := (*conns)[0].sent
+	if len(first) != 2 || !strings.Contains(first[0].State, "q=0.001953125") || !strings.Contains(first[0].State, "model=pdn") {
+		t.Fatalf("play after two results sent %+v", first)
+	}
+	doIn(d, c, func() { c.do(cmdPlay) }) // pause
+	for i, f := range *conns {
+		if f.sent[len(f.sent)-1].Op != protocol.OpPause {
+			t.Errorf("worker %d: %s; want a pause last", i, f.ops())
+		}
+	}
+	doIn(d, c, func() { c.do(cmdPlay) }) // resume
+	(*conns)[0].play(protocol.Event{Kind: protocol.KindSnapshot, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, TestAcc: 0.97129}}, nil)
+	(*conns)[1].play(protocol.Event{Kind: protocol.KindError, Error: "the loss diverged"}, nil)
+	d.Consume()
+	if saved.View.Results != "9100.8000.9713.x" {
+		t.Errorf("the link holds results %q", saved.View.Results)
+	}
+	if h := app.HTMLString(c); !strings.Contains(h, "1 run(s) gave no result: the loss diverged") {
+		t.Error("the run without a result is not told")
+	}
+	doIn(d, c, func() { c.do(cmdReset) })
+	if saved.View.Results != "" || c.done() != 0 || c.playing {
+		t.Errorf("after clear: results %q, %d done, playing %v", saved.View.Results, c.done(), c.playing)
+	}
+	// A change of the sweep drops results that are not its.
+	doIn(d, c, func() { c.setParam("lr", "0.02") })
+	if saved.View.Results != "" {
+		t.Errorf("a new lr kept results %q", saved.View.Results)
+	}
+}
+
+// Results of another sweep in a link are left out, with a word of why.
+func TestSweepLabRefusesOtherResults(t *testing.T) {
+	rm, l, _, _ := mountLab(t, "sweep", "lab=sweep&reps=1&models=pdn,gcn&results="+strings.Repeat("5000.", 20)+"5000")
+	c := rm.(*SweepLab)
+	if c.done() != 0 || !strings.Contains(strings.Join(l.page.board.Texts(), "; "), "but the sweep has 14 runs") {
+		t.Errorf("%d done; notices %q", c.done(), strings.Join(l.page.board.Texts(), "; "))
+	}
+}

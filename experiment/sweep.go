@@ -1,0 +1,225 @@
+package experiment
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Sweep is Figure 3's experiment (§5.2): one scenario's parameter over its
+// values (Table 2), Reps graphs at each value, every model trained on each
+// graph. Rep r (from 0) of value v is the graph drawn with data seed r+1
+// and the weights drawn with init seed r+1, every other row as Base has
+// it, so that the page's sweep lab and pdn sweep train the same runs, bit
+// for bit.
+//
+// A sweep's runs have an order, the CSV's: value by value, rep by rep,
+// model by model. Results are kept and written in that order.
+type Sweep struct {
+	Scenario Scenario
+	Models   []string
+	Reps     int
+	Base     Experiment
+}
+
+// SweepOf is the sweep the state names: its scenario, models and reps
+// rows, its model and training rows as the base of every run.
+func SweepOf(e Experiment) (Sweep, error) {
+	s, err := PaperScenario(e.View.Scenario)
+	if err != nil {
+		return Sweep{}, fmt.Errorf("scenario: %w", err)
+	}
+	if e.View.Reps < 1 || len(e.View.Models) == 0 {
+		return Sweep{}, errors.New("reps, models: a sweep needs a rep and a model")
+	}
+	return Sweep{Scenario: s, Models: e.View.Models, Reps: e.View.Reps, Base: e}, nil
+}
+
+// Size is the number of runs: values × reps × models.
+func (s Sweep) Size() int { return len(s.Scenario.Values) * s.Reps * len(s.Models) }
+
+// Index is the place of value v, rep r and model m in the sweep's order.
+func (s Sweep) Index(v, r, m int) int { return (v*s.Reps+r)*len(s.Models) + m }
+
+// Place is the inverse of Index.
+func (s Sweep) Place(i int) (v, r, m int) {
+	m = i % len(s.Models)
+	i /= len(s.Models)
+	return i / s.Reps, i % s.Reps, m
+}
+
+// Exp is the experiment of rep r of value v, trained with model kind.
+func (s Sweep) Exp(v, r int, kind string) (Experiment, error) {
+	data, err := s.Scenario.At(s.Base.Data, v)
+	if err != nil {
+		return Experiment{}, err
+	}
+	data.Seed = uint64(r + 1)
+	e := s.Base
+	e.Data, e.Model.Kind, e.Train.Seed = data, kind, data.Seed
+	return e, nil
+}
+
+// Runs are the sweep's runs in its order, named value/rep/model.
+func (s Sweep) Runs() ([]Run, error) {
+	out := make([]Run, s.Size())
+	for i := range out {
+		v, r, m := s.Place(i)
+		e, err := s.Exp(v, r, s.Models[m])
+		if err != nil {
+			return nil, err
+		}
+		x := strconv.FormatFloat(s.Scenario.Values[v], 'g', -1, 64)
+		out[i] = Run{Name: fmt.Sprintf("%s/%d/%s", x, r+1, s.Models[m]),
+			Title: fmt.Sprintf("%s at %s = %s, graph %d", s.Models[m], s.Scenario.Param, x, r+1), Exp: e}
+	}
+	return out, nil
+}
+
+// Result is one run's test accuracy once it has trained (Done); NaN when
+// it gave none (it diverged, or its graph had no edges to train on).
+type Result struct {
+	Acc  float64
+	Done bool
+}
+
+// Round4 is acc as the CSV writes it, to four decimals: the page keeps
+// and shows its results so, as the link carries them.
+func Round4(acc float64) float64 {
+	x, _ := strconv.ParseFloat(strconv.FormatFloat(acc, 'f', 4, 64), 64)
+	return x
+}
+
+// EncodeResults writes results for the results row: one token per run in
+// the sweep's order, separated by dots, each the accuracy in units of
+// 10⁻⁴ as the CSV rounds it, "x" for no result and nothing for a run not
+// yet trained; the runs not yet trained at the end are left out.
+func EncodeResults(res []Result) string {
+	toks := make([]string, len(res))
+	last := -1
+	for i, r := range res {
+		switch {
+		case !r.Done:
+			continue
+		case math.IsNaN(r.Acc):
+			toks[i] = "x"
+		default:
+			toks[i] = strconv.Itoa(int(math.Round(Round4(r.Acc) * 1e4)))
+		}
+		last = i
+	}
+	return strings.Join(toks[:last+1], ".")
+}
+
+// maxResults bounds the results row: the most runs a sweep of the page
+// makes (7 values, 10 reps, 4 models).
+const maxResults = 7 * 10 * 4
+
+// parseResults reads the results row, whatever the sweep.
+func parseResults(text string) ([]Result, error) {
+	if text == "" {
+		return nil, nil
+	}
+	toks := strings.Split(text, ".")
+	if len(toks) > maxResults {
+		return nil, fmt.Errorf("%d results; a sweep has at most %d", len(toks), maxResults)
+	}
+	res := make([]Result, len(toks))
+	for i, t := range toks {
+		switch t {
+		case "":
+		case "x":
+			res[i] = Result{Acc: math.NaN(), Done: true}
+		default:
+			k, err := strconv.Atoi(t)
+			if err != nil || k < 0 || k > 10000 || strconv.Itoa(k) != t {
+				return nil, fmt.Errorf("result %d is %s; want a whole number of 10⁻⁴ in [0, 10000], x or nothing", i+1, Quote(t))
+			}
+			res[i] = Result{Acc: float64(k) / 1e4, Done: true}
+		}
+	}
+	return res, nil
+}
+
+// Results reads the state's results row for the sweep: one result per
+// run, the runs it does not reach not yet trained. Results of another
+// sweep (more of them than it has runs) are an error.
+func (s Sweep) Results(text string) ([]Result, error) {
+	res, err := parseResults(text)
+	if err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	if len(res) > s.Size() {
+		return nil, fmt.Errorf("results: %d of them, but the sweep has %d runs", len(res), s.Size())
+	}
+	return append(res, make([]Result, s.Size()-len(res))...), nil
+}
+
+// Point is one model's results at one value: the mean and sample
+// standard deviation of the test accuracies of the graphs that gave one
+// (N of them); NaN for none, an SD of 0 for one.
+type Point struct {
+	Mean, SD float64
+	N        int
+}
+
+// Summary is each model's point at each value, [model][value].
+func (s Sweep) Summary(res []Result) [][]Point {
+	out := make([][]Point, len(s.Models))
+	for m := range s.Models {
+		out[m] = make([]Point, len(s.Scenario.Values))
+		for v := range s.Scenario.Values {
+			var xs []float64
+			for r := 0; r < s.Reps; r++ {
+				if x := res[s.Index(v, r, m)]; x.Done && !math.IsNaN(x.Acc) {
+					xs = append(xs, x.Acc)
+				}
+			}
+			mean, sd := MeanSD(xs)
+			out[m][v] = Point{Mean: mean, SD: sd, N: len(xs)}
+		}
+	}
+	return out
+}
+
+// MeanSD is the mean and sample standard deviation of xs, by the two-pass
+// formula. Written here, not taken from gonum's stat, because this package
+// is the page's and must not link gonum.
+func MeanSD(xs []float64) (mean, sd float64) {
+	switch len(xs) {
+	case 0:
+		return math.NaN(), math.NaN()
+	case 1:
+		return xs[0], 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / float64(len(xs)-1))
+}
+
+// CSVHeader is the header of a sweep's CSV.
+var CSVHeader = []string{"scenario", "parameter", "value", "model", "rep", "test_accuracy"}
+
+// CSV is the sweep's results as pdn sweep writes them, a row per run that
+// has trained, after the header.
+func (s Sweep) CSV(res []Result) [][]string {
+	rows := [][]string{CSVHeader}
+	for i, r := range res {
+		if !r.Done {
+			continue
+		}
+		v, rep, m := s.Place(i)
+		rows = append(rows, []string{strconv.Itoa(s.Scenario.Number), s.Scenario.Param,
+			strconv.FormatFloat(s.Scenario.Values[v], 'g', -1, 64), s.Models[m],
+			strconv.Itoa(rep + 1), strconv.FormatFloat(r.Acc, 'f', 4, 64)})
+	}
+	return rows
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
+	"pdnexplorer/wasm/protocol"
+)
+
+// A sweep's run trains quietly: no graph, no layout, one snapshot at its
+// end without arrays, whose test accuracy is the one pdn sweep gets for
+// the same run, bit for bit. Two runs in a row on one worker (the second
+// on the first's graph) are each their own.
+func TestQuietRunIsTheCLIsRun(t *testing.T) {
+	base := experiment.ForLab("sweep")
+	base.Train.Epochs = 12
+	base.Data.PerClass = 40
+	sw, err := experiment.SweepOf(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, r := newTestSession()
+	for _, i := range []int{sw.Index(2, 1, 0), sw.Index(2, 1, 1), sw.Index(3, 0, 0)} {
+		v, rep, m := sw.Place(i)
+		e, _ := sw.Exp(v, rep, sw.Models[m])
+		r.events, r.f32, r.raw = nil, nil, nil
+		s.handle(protocol.Command{Op: protocol.OpSet, Run: 7, State: e.EncodeRun(), Quiet: true})
+		s.handle(protocol.Command{Op: protocol.OpStart, Run: 7})
+		drain(t, s)
+		if got := r.kinds(); got != "snapshot" {
+			t.Fatalf("run %d posted %s; want one snapshot", i, got)
+		}
+		ev, f32 := r.lastRaw(protocol.KindSnapshot)
+		if ev.Snap.Epoch != e.Train.Epochs || ev.Snap.Running || len(f32) != 0 || ev.Run != 7 {
+			t.Errorf("run %d: epoch %d, running %v, %d floats, run %d", i, ev.Snap.Epoch, ev.Snap.Running, len(f32), ev.Run)
+		}
+		want := cliAccuracy(t, e)
+		if got := float64(ev.Snap.TestAcc); got != want {
+			t.Errorf("run %d: the worker's test accuracy %v, the CLI's %v", i, got, want)
+		}
+	}
+}
+
+// cliAccuracy trains e as pdn sweep does.
+func cliAccuracy(t *testing.T, e experiment.Experiment) float64 {
+	t.Helper()
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lessons.Train(tr, 1<<30, nil); err != nil {
+		t.Fatal(err)
+	}
+	return tr.Evaluate().TestAcc
+}
