@@ -93,7 +93,7 @@ bench: build
 ## training, and the worker's epochs/s alone and while the page follows it;
 ## and a storm of 200 key presses on the graph lab (keys)
 bench-browser: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench Browser -benchtime 1x -timeout 30m ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Browser|SweepLab' -benchtime 1x -timeout 30m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

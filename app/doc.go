@@ -37,7 +37,9 @@
 //	hash.go        the address repaired before go-app reads it
 //
 // and one file per lab: graphlab.go (with its own views in graphlab_*.go:
-// the graph, the inspector, the charts, the scrubber, the exports, your
-// own graph, the explanations), xorlab.go, degreelab.go, comparelab.go and
-// attentionlab.go.
+// the graph, the inspector, one node's update step by step (trace), the
+// charts, the scrubber, the exports, your own graph, the explanations),
+// xorlab.go, degreelab.go, comparelab.go, attentionlab.go and sweeplab.go
+// (Figure 3, whose runs are queued on a pool of workers, not opened side
+// by side).
 package app

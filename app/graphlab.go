@@ -41,6 +41,7 @@ type GraphLab struct {
 	edges      painter
 	nodes      painter
 	insp       inspector
+	trace      nodeTrace
 
 	charts                       graphCharts
 	lastGraphDraw, lastChartDraw time.Time
@@ -58,6 +59,7 @@ func init() {
 		c := &GraphLab{}
 		c.init(p, "graph", c)
 		c.drawsGraph, c.rewinds = true, true
+		c.trace.node = -1
 		c.edges.id, c.nodes.id = edgeCanvasID, nodeCanvasID
 		return c
 	})
@@ -132,6 +134,9 @@ func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
 		}
 	case protocol.KindError:
 		c.opening = false
+	case protocol.KindGraph:
+		c.trace.open = false // the node it traced is gone
+		c.followTrace()
 	}
 	return 0
 }
@@ -177,6 +182,7 @@ func (c *GraphLab) Render() app.UI {
 	r := c.one()
 	return c.layOut(class, c.renderRewind(), c.render(c.row.Shows, c.renderOpen()),
 		c.renderGraphCard(),
+		c.renderTrace(),
 		card("curves", "Loss and accuracy", c.charts.curves, "", explainCurves()),
 		card("histogram", "Learned weights", c.charts.hist, c.charts.noWeights, explainHistogram()),
 		card("share", "Inter-class share", c.charts.share, c.charts.noWeights, explainShare()),

@@ -116,6 +116,7 @@ func (c *GraphLab) selectNode(i int) {
 	}
 	c.insp.selected = i
 	c.highlight()
+	c.followTrace()
 }
 
 // walk lets keyboard users walk the nodes: with the figure focused (its
@@ -141,6 +142,7 @@ func (c *GraphLab) walk(cmd command) bool {
 	}
 	c.insp.selected = sel
 	c.highlight()
+	c.followTrace()
 	return true
 }
 

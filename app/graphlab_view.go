@@ -169,6 +169,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
 		c.renderInspector(),
+		c.renderTraceButton(),
 		c.renderDrawn(),
 		c.renderSeparation(),
 		app.P().Class("note").Body(c.renderGraphNote(r)...),

@@ -233,3 +233,23 @@ const nodesPicture = `(() => {
   for (let i = 3; i < d.length; i += 4) h = (h * 31 + d[i]) | 0;
   return c.width + ":" + h;
 })()`
+
+// BenchmarkSweepLab runs the issue's sweep in the page (scenario 4, PDN
+// and GCN, 3 graphs a value: 42 runs on the pool of workers) and reports
+// its time and the frames while it runs.
+func BenchmarkSweepLab(b *testing.B) {
+	srv := serve(b, distDir(b), "/pdn/")
+	for range b.N {
+		ctx := browser(b)
+		open(b, ctx, srv, "#lab=sweep&scenario=4&models=pdn,gcn&reps=3")
+		waitFor(b, ctx, "the sweep lab", `document.querySelector('[data-metric="sweep-total"]') !== null`, 60*time.Second)
+		start := time.Now()
+		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "run the sweep")
+		p50, p95, mx := frames(b, ctx, 10*time.Second)
+		waitFor(b, ctx, "every run", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 42`, 5*time.Minute)
+		b.ReportMetric(time.Since(start).Seconds(), "sweep-s")
+		b.ReportMetric(p50, "frame-p50-ms")
+		b.ReportMetric(p95, "frame-p95-ms")
+		b.ReportMetric(mx, "frame-max-ms")
+	}
+}

@@ -31,6 +31,7 @@ func (s *session) handle(c protocol.Command) {
 		}
 		if fresh {
 			s.learned, s.view.showLearned = nil, false // a new run asks for its own layout
+			s.view.tracing = false                     // and its own node
 		}
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
@@ -72,6 +73,9 @@ func (s *session) handle(c protocol.Command) {
 		s.postSnapshot()
 	case protocol.OpExport:
 		s.export(c.Format)
+	case protocol.OpTrace:
+		s.view.tracing, s.view.node = c.Node >= 0, c.Node
+		s.postSnapshot()
 	default:
 		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
 	}

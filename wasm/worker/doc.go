@@ -11,7 +11,7 @@
 //	commands.go  what each command of the page does to it
 //	schedule.go  how the work is cut into chunks between turns of the event
 //	             loop: training, pauses inside an epoch, the paces of posts
-//	encode.go    what it posts: the graph, snapshots, errors
+//	encode.go    what it posts: the graph, snapshots (with a node's trace), errors
 //	lesson.go    the labs' own figures (XOR states, weights by degree)
 //	local.go     the user's own graph, and the files it writes to save
 //	layout.go    the layout every graph gets (gonum's Eades)

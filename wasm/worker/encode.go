@@ -69,7 +69,47 @@ func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
 		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
 	}
 	s.addLesson(ps)
+	if s.view.tracing && !s.view.quiet {
+		t, err := s.tr.Trace(s.view.node)
+		if err != nil {
+			ps.TraceError = err.Error()
+		} else {
+			ps.Trace = traceOf(t)
+		}
+	}
 	return ps
+}
+
+// traceOf is a node's update as the page shows it: its heaviest edges,
+// the others summed.
+func traceOf(t *pdn.Trace) *protocol.Trace {
+	out := &protocol.Trace{Node: t.Node, Label: t.Label, Pred: t.Pred, Degree: protocol.Num(t.Degree), Self: protocol.Num(t.Self),
+		Msg1: nums(t.SelfMsg1), Msg2: nums(t.SelfMsg2), Bias1: nums(t.Bias1), Bias2: nums(t.Bias2), Pre1: nums(t.Pre1),
+		Hidden: nums(t.Hidden), Logits: nums(t.Logits), Prob: nums(t.Prob),
+		InterShare: protocol.Num(t.InterShare), InterShareGCN: protocol.Num(t.InterShareGCN)}
+	var rest1, rest2 []float64
+	var restNorm float64
+	for k, e := range t.Edges {
+		if k < protocol.MaxTraceEdges {
+			out.Edges = append(out.Edges, protocol.TraceEdge{Neighbour: e.Neighbour, Label: e.Label, Features: nums(e.Features),
+				PathHidden: nums(e.PathHidden), Alpha: protocol.Num(e.Alpha), Degree: protocol.Num(e.Degree),
+				Norm: protocol.Num(e.Norm), NormGCN: protocol.Num(e.NormGCN), Msg1: nums(e.Msg1), Msg2: nums(e.Msg2)})
+			continue
+		}
+		if rest1 == nil {
+			rest1, rest2 = make([]float64, len(e.Msg1)), make([]float64, len(e.Msg2))
+		}
+		for x := range rest1 {
+			rest1[x] += e.Msg1[x]
+		}
+		for x := range rest2 {
+			rest2[x] += e.Msg2[x]
+		}
+		restNorm += e.Norm
+		out.Rest.Edges++
+	}
+	out.Rest.Norm, out.Rest.Msg1, out.Rest.Msg2 = protocol.Num(restNorm), nums(rest1), nums(rest2)
+	return out
 }
 
 // restartsOf describes the initialisations the restart remedy has tried,

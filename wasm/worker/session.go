@@ -26,6 +26,8 @@ type trainer interface {
 	// function, GAT's per-direction weights.
 	Pathfinder(z []float64) (hidden []float64, weight float64, ok bool)
 	DirectedWeights() (to []int32, w []float64)
+	// Trace is one node's update, for the page's step-by-step view.
+	Trace(node int) (*pdn.Trace, error)
 }
 
 // newTrainer builds e's model on g: pdn.NewTrainer, the one constructor,
@@ -79,6 +81,8 @@ type viewWants struct {
 	every       time.Duration // its least time between snapshots
 	showLearned bool          // it shows the learned layout
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
+	tracing     bool          // it follows one node's update (protocol.OpTrace)
+	node        int           // that node
 }
 
 // epochState is what happens inside an epoch: holding is a pause that

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"pdnexplorer/datasets"
@@ -59,4 +60,35 @@ func cliAccuracy(t *testing.T, e experiment.Experiment) float64 {
 		t.Fatal(err)
 	}
 	return tr.Evaluate().TestAcc
+}
+
+// A node's trace comes with every snapshot once asked for, from the live
+// model, and goes with -1; a node beyond the graph says why it has none.
+func TestTraceFollowsSnapshots(t *testing.T) {
+	s, r := newTestSession()
+	e := small()
+	set(s, e)
+	drain(t, s)
+	s.handle(protocol.Command{Op: protocol.OpTrace, Node: 5})
+	ev, _ := r.last(protocol.KindSnapshot)
+	tr := ev.Snap.Trace
+	if tr == nil || tr.Node != 5 || len(tr.Hidden) != e.Model.Hidden || len(tr.Prob) != e.Data.Classes {
+		t.Fatalf("trace %+v", tr)
+	}
+	if len(tr.Edges) > protocol.MaxTraceEdges || float64(tr.InterShareGCN) < 0 || float64(tr.InterShareGCN) > 1 {
+		t.Errorf("%d edges, GCN share %v", len(tr.Edges), tr.InterShareGCN)
+	}
+	s.handle(protocol.Command{Op: protocol.OpStep})
+	drain(t, s)
+	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace == nil || ev.Snap.Epoch != 1 {
+		t.Error("the trace does not follow a step")
+	}
+	s.handle(protocol.Command{Op: protocol.OpTrace, Node: 10000})
+	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace != nil || !strings.Contains(ev.Snap.TraceError, "not in the graph") {
+		t.Errorf("a node beyond the graph: %q", ev.Snap.TraceError)
+	}
+	s.handle(protocol.Command{Op: protocol.OpTrace, Node: -1})
+	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace != nil || ev.Snap.TraceError != "" {
+		t.Error("the trace goes on after -1")
+	}
 }

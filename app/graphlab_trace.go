@@ -1,0 +1,279 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/viz"
+	"pdnexplorer/wasm/protocol"
+)
+
+// nodeTrace is the view "How this node is updated": one node's update
+// through the model's two layers with its numbers, a step at a time. The
+// engine sends the node's trace (pdn.Trace) with every snapshot while it
+// is open, so it follows training, and the scrubber rewinds it with the
+// snapshots it came with.
+type nodeTrace struct {
+	open bool
+	node int // the node the engine traces, -1 for none
+	step int // the step shown, 0..len(traceSteps)-1
+}
+
+// traceSteps are the view's steps, in the order of the computation.
+var traceSteps = []string{
+	"1 · The learned weight of each edge",
+	"2 · Each neighbour's message to layer 1",
+	"3 · The sum and the activation",
+	"4 · Layer 2 and the softmax",
+}
+
+// followTrace asks the engine for the selected node's update while the
+// view is open, and for none once it is closed or nothing is selected.
+func (c *GraphLab) followTrace() {
+	want := -1
+	if c.trace.open {
+		want = c.insp.selected
+	}
+	if want == c.trace.node || len(c.runs) == 0 {
+		return
+	}
+	c.trace.node = want
+	c.one().engine.Send(protocol.Command{Op: protocol.OpTrace, Node: want})
+}
+
+// toggleTrace opens or closes the view.
+func (c *GraphLab) toggleTrace() {
+	c.trace.open = !c.trace.open
+	c.followTrace()
+}
+
+// moveStep shows the step before (-1) or after (+1).
+func (c *GraphLab) moveStep(d int) {
+	c.trace.step = min(max(c.trace.step+d, 0), len(traceSteps)-1)
+}
+
+// renderTraceButton is the inspector's way into the view.
+func (c *GraphLab) renderTraceButton() app.UI {
+	if c.insp.selected < 0 {
+		return app.Div()
+	}
+	label := "How this node is updated"
+	if c.trace.open {
+		label = "Close the node's update"
+	}
+	return app.Button().ID("trace-open").Aria("expanded", strconv.FormatBool(c.trace.open)).Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { c.toggleTrace() })
+}
+
+// renderTrace is the view, once open.
+func (c *GraphLab) renderTrace() app.UI {
+	if !c.trace.open || c.insp.selected < 0 {
+		return app.Div()
+	}
+	r := c.one()
+	t := r.snap.Trace
+	var body []app.UI
+	switch {
+	case r.snap.TraceError != "":
+		body = []app.UI{app.P().Class("empty").Text(r.snap.TraceError)}
+	case t == nil || t.Node != c.insp.selected:
+		body = []app.UI{app.P().Class("placeholder").Text("Asking the engine for the node's update…")}
+	default:
+		body = c.traceBody(r, t)
+	}
+	return app.Div().ID("node-trace").Class("card wide").Body(append([]app.UI{
+		app.H2().Text(fmt.Sprintf("How node %d is updated · epoch %d", c.insp.selected, r.snap.Epoch)),
+	}, body...)...)
+}
+
+// traceBody is the trace's share of messages from other classes, the
+// neighbourhood and the step shown.
+func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
+	kind := r.Exp.Model.Kind
+	share := app.P().Class("trace-share").Body(
+		app.Text("Share of its message from other classes: "),
+		app.Strong().Body(metric("inter-class-message-share", kind, float64(t.InterShare), num(float64(t.InterShare), 3))),
+		app.Text(fmt.Sprintf(" with %s's weights; ", kind)),
+		metric("inter-class-message-share", "gcn", float64(t.InterShareGCN), num(float64(t.InterShareGCN), 3)),
+		app.Text(" with every α = 1, as GCN has it. "+
+			"The pathfinder lowers the first by weighing the edges from other classes down; GCN's stays what the graph gives."))
+	ns := make([]viz.Neighbour, len(t.Edges))
+	for k, e := range t.Edges {
+		ns[k] = viz.Neighbour{Name: strconv.Itoa(e.Neighbour), Class: e.Label, Weight: float64(e.Norm)}
+	}
+	hood := viz.Neighbourhood(220, fmt.Sprintf("Node %d and its heaviest neighbours", t.Node), strconv.Itoa(t.Node), t.Label, ns)
+	step := c.trace.step
+	nav := app.Div().Class("trace-nav").Body(
+		app.Button().ID("trace-prev").Text("← Previous").Disabled(step == 0).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(-1) }),
+		app.Span().ID("trace-step").Aria("live", "polite").Text(traceSteps[step]),
+		app.Button().ID("trace-next").Text("Next →").Disabled(step == len(traceSteps)-1).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(1) }),
+	)
+	var content app.UI
+	switch step {
+	case 0:
+		content = c.traceWeights(t)
+	case 1:
+		content = traceMessages(t)
+	case 2:
+		content = traceActivation(t)
+	default:
+		content = traceSoftmax(t)
+	}
+	more := ""
+	if t.Rest.Edges > 0 {
+		more = fmt.Sprintf(" The %d lighter edges are summed as one row (together â = %s).", t.Rest.Edges, num(float64(t.Rest.Norm), 3))
+	}
+	return []app.UI{share,
+		app.Div().Class("trace").Body(
+			app.Div().Class("trace-hood").Body(app.Raw(hood),
+				app.P().Class("note").Text("Each edge is as wide as its normalised weight â; dashed edges join other classes."+more)),
+			app.Div().Class("trace-step").Body(nav, content)),
+	}
+}
+
+// traceWeights is step 1: each edge's features, the pathfinder's hidden
+// units and weight α, the degrees, â, and â with every α = 1.
+func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
+	rows := []app.UI{app.Tr().Body(app.Th().Text("neighbour"), app.Th().Text("features z"), app.Th().Text("hidden units"),
+		app.Th().Text("α"), app.Th().Text("d_j"), app.Th().Text("â"), app.Th().Text("â (α = 1)"))}
+	for _, e := range t.Edges {
+		rows = append(rows, app.Tr().Body(
+			app.Td().Body(app.Raw(viz.Swatch(viz.ClassColor(e.Label))), app.Text(fmt.Sprintf(" %d", e.Neighbour))),
+			app.Td().Body(strip("features", e.Features)),
+			app.Td().Body(strip("the pathfinder's hidden units", e.PathHidden)),
+			app.Td().Body(metric("trace-alpha", strconv.Itoa(e.Neighbour), float64(e.Alpha), num(float64(e.Alpha), 3))),
+			app.Td().Text(num(float64(e.Degree), 2)),
+			app.Td().Body(metric("trace-norm", strconv.Itoa(e.Neighbour), float64(e.Norm), num(float64(e.Norm), 3))),
+			app.Td().Text(num(float64(e.NormGCN), 3)),
+		))
+	}
+	var formula app.UI = app.Div()
+	if len(t.Edges) > 0 {
+		e := t.Edges[0]
+		formula = app.Raw(fmt.Sprintf(`<math display="block"><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo>`+
+			`<mfrac><msub><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><msqrt><msub><mi>d</mi><mi>i</mi></msub><msub><mi>d</mi><mi>j</mi></msub></msqrt></mfrac><mo>=</mo>`+
+			`<mfrac><mn>%s</mn><msqrt><mn>%s</mn><mo>·</mo><mn>%s</mn></msqrt></mfrac><mo>=</mo><mn>%s</mn></math>`,
+			num(float64(e.Alpha), 3), num(float64(t.Degree), 2), num(float64(e.Degree), 2), num(float64(e.Norm), 3)))
+	}
+	return app.Div().Body(
+		app.P().Text(fmt.Sprintf("The pathfinder reads each edge's features z and gives it a weight α = σ(MLP(z)). The degrees d = 1 + Σα normalise it; node %d's is %s, and its own self-loop weighs â = 1/d = %s.",
+			t.Node, num(float64(t.Degree), 2), num(float64(t.Self), 3))),
+		formula,
+		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
+	)
+}
+
+// traceMessages is step 2: each neighbour's message â_ij x_j W₁ᵀ.
+func traceMessages(t *protocol.Trace) app.UI {
+	rows := []app.UI{app.Tr().Body(app.Th().Text("from"), app.Th().Text("â"), app.Th().Text("message (one bar per hidden unit)"), app.Th().Text("unit 1"))}
+	add := func(name string, class int, norm protocol.Num, msg []protocol.Num) {
+		rows = append(rows, app.Tr().Body(app.Td().Body(app.Raw(viz.Swatch(viz.ClassColor(class))), app.Text(" "+name)),
+			app.Td().Text(num(float64(norm), 3)), app.Td().Body(strip("message", msg)), app.Td().Text(first(msg))))
+	}
+	add(fmt.Sprintf("%d (itself)", t.Node), t.Label, t.Self, t.Msg1)
+	for _, e := range t.Edges {
+		add(strconv.Itoa(e.Neighbour), e.Label, e.Norm, e.Msg1)
+	}
+	if t.Rest.Edges > 0 {
+		add(fmt.Sprintf("%d more", t.Rest.Edges), t.Label, t.Rest.Norm, t.Rest.Msg1)
+	}
+	return app.Div().Body(
+		app.Raw(`<math display="block"><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>=</mo><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>·</mo><msub><mi>x</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>1</mn><mo>⊤</mo></msubsup></math>`),
+		app.P().Text("Each neighbour sends its features through the layer's weights W₁, scaled by its normalised weight: a neighbour the pathfinder weighs down is barely heard."),
+		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
+	)
+}
+
+// traceActivation is step 3: the messages' sum with the bias, and the
+// ReLU, with the first unit's numbers substituted.
+func traceActivation(t *protocol.Trace) app.UI {
+	var sum float64
+	terms := ""
+	add := func(x protocol.Num) {
+		if len(terms) > 0 {
+			terms += `<mo>+</mo>`
+		}
+		terms += `<mn>` + num(float64(x), 3) + `</mn>`
+		sum += float64(x)
+	}
+	if len(t.Msg1) > 0 {
+		add(t.Msg1[0])
+		for _, e := range t.Edges {
+			add(e.Msg1[0])
+		}
+		if len(t.Rest.Msg1) > 0 {
+			add(t.Rest.Msg1[0])
+		}
+	}
+	unit := ""
+	if len(t.Pre1) > 0 {
+		unit = fmt.Sprintf(`<math display="block"><msub><mi>h</mi><mrow><mi>i</mi><mo>,</mo><mn>1</mn></mrow></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo>%s<mo>+</mo><mn>%s</mn><mo>)</mo><mo>=</mo><mi>ReLU</mi><mo>(</mo><mn>%s</mn><mo>)</mo><mo>=</mo><mn>%s</mn></math>`,
+			terms, num(float64(t.Bias1[0]), 3), num(float64(t.Pre1[0]), 3), num(float64(t.Hidden[0]), 3))
+	}
+	return app.Div().Body(
+		app.Raw(`<math display="block"><msub><mi>h</mi><mi>i</mi></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><msub><mo>∑</mo><mi>j</mi></msub><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo></math>`),
+		app.P().Text("The messages, the node's own among them, are summed with the bias; the ReLU keeps what is positive. The first hidden unit, with its numbers:"),
+		app.Raw(unit),
+		app.Div().Class("trace-bars").Body(
+			app.P().Text("Before the ReLU"), strip("before the activation", t.Pre1),
+			app.P().Text("The layer's output h"), strip("the layer's output", t.Hidden)),
+	)
+}
+
+// traceSoftmax is step 4: layer 2's messages, the logits and the softmax.
+func traceSoftmax(t *protocol.Trace) app.UI {
+	cells := []app.UI{app.Tr().Body(app.Th().Text("class"), app.Th().Text("own"), app.Th().Text("neighbours"), app.Th().Text("bias"), app.Th().Text("logit"), app.Th().Text("probability"))}
+	for k := range t.Logits {
+		var nb float64
+		for _, e := range t.Edges {
+			nb += float64(e.Msg2[k])
+		}
+		if k < len(t.Rest.Msg2) {
+			nb += float64(t.Rest.Msg2[k])
+		}
+		label := fmt.Sprintf(" %d", k)
+		if k == t.Pred {
+			label += " (predicted)"
+		}
+		cells = append(cells, app.Tr().Body(
+			app.Td().Body(app.Raw(viz.Swatch(viz.ClassColor(k))), app.Text(label)),
+			app.Td().Text(num(float64(t.Msg2[k]), 3)), app.Td().Text(num(nb, 3)), app.Td().Text(num(float64(t.Bias2[k]), 3)),
+			app.Td().Text(num(float64(t.Logits[k]), 3)),
+			app.Td().Body(metric("trace-probability", strconv.Itoa(k), float64(t.Prob[k]), num(float64(t.Prob[k]), 3))),
+		))
+	}
+	verdict := "right"
+	if t.Pred != t.Label {
+		verdict = "wrong"
+	}
+	return app.Div().Body(
+		app.Raw(`<math display="block"><msub><mi>z</mi><mi>i</mi></msub><mo>=</mo><msub><mo>∑</mo><mi>j</mi></msub><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><msub><mi>h</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>2</mn><mo>⊤</mo></msubsup><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>,</mo><mspace width="1em"/><msub><mi>p</mi><mi>i</mi></msub><mo>=</mo><mi>softmax</mi><mo>(</mo><msub><mi>z</mi><mi>i</mi></msub><mo>)</mo></math>`),
+		app.P().Text("Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities."),
+		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(cells...)),
+		app.P().Body(app.Text(fmt.Sprintf("Node %d is of class %d; the model predicts class ", t.Node, t.Label)),
+			metric("trace-prediction", "", float64(t.Pred), strconv.Itoa(t.Pred)), app.Text(": "+verdict+".")),
+	)
+}
+
+// strip is a vector as a small bar strip, or a dash for none.
+func strip(label string, xs []protocol.Num) app.UI {
+	if len(xs) == 0 {
+		return app.Text("–")
+	}
+	vs := make([]float64, len(xs))
+	for i, x := range xs {
+		vs[i] = float64(x)
+	}
+	return app.Span().Class("strip").Body(app.Raw(viz.Strip(min(4*len(vs), 128), 22, label, vs)))
+}
+
+// first is a vector's first value, or a dash.
+func first(xs []protocol.Num) string {
+	if len(xs) == 0 || math.IsNaN(float64(xs[0])) {
+		return "–"
+	}
+	return num(float64(xs[0]), 3)
+}

@@ -1,0 +1,51 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// Opening "How this node is updated" asks the engine for the selected
+// node's trace, a new selection for its own, closing it for none; the
+// view shows the trace's weights, messages and prediction, a step at a
+// time, and the share of the message from other classes per run.
+func TestNodeTraceView(t *testing.T) {
+	rm, _, conns, d := mountLab(t, "graph", "lab=graph")
+	c := rm.(*GraphLab)
+	f := (*conns)[0]
+	playRun(f, 0)
+	d.Consume()
+	doIn(d, c, func() { c.selectNode(1) })
+	doIn(d, c, func() { c.toggleTrace() })
+	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpTrace || last.Node != 1 {
+		t.Fatalf("opening the view sent %+v", last)
+	}
+	tr := &protocol.Trace{Node: 1, Label: 1, Pred: 0, Degree: 1.5, Self: 0.66, Msg1: []protocol.Num{0.1, -0.2}, Msg2: []protocol.Num{0.3, 0.1},
+		Bias1: []protocol.Num{0, 0}, Bias2: []protocol.Num{0, 0}, Pre1: []protocol.Num{0.2, -0.1}, Hidden: []protocol.Num{0.2, 0},
+		Logits: []protocol.Num{1, 0}, Prob: []protocol.Num{0.73, 0.27}, InterShare: 0.25, InterShareGCN: 0.4,
+		Edges: []protocol.TraceEdge{{Neighbour: 0, Label: 0, Alpha: 0.5, Degree: 1.5, Norm: 0.33, NormGCN: 0.5, Msg1: []protocol.Num{0.1, 0.1}, Msg2: []protocol.Num{0.2, -0.1}}}}
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 4, Epochs: 200, Model: "pdn", Trace: tr, Weights: 1, Nodes: 2}}, []float32{0.5, 0, 0, 0.7, 0.7})
+	d.Consume()
+	h := app.HTMLString(rm)
+	if !hasMetric(h, "inter-class-message-share", "pdn", "0.25") || !hasMetric(h, "inter-class-message-share", "gcn", "0.4") || !hasMetric(h, "trace-alpha", "0", "0.5") {
+		t.Error("the view misses the shares or the edge's α")
+	}
+	for range 3 {
+		doIn(d, c, func() { c.moveStep(1) })
+	}
+	if h := app.HTMLString(rm); !hasMetric(h, "trace-prediction", "", "0") || !hasMetric(h, "trace-probability", "0", "0.73") {
+		t.Error("the last step misses the prediction")
+	}
+	doIn(d, c, func() { c.selectNode(0) })
+	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpTrace || last.Node != 0 {
+		t.Errorf("a new selection sent %+v", last)
+	}
+	doIn(d, c, func() { c.toggleTrace() })
+	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpTrace || last.Node != -1 || strings.Contains(app.HTMLString(rm), `id="node-trace"`) {
+		t.Errorf("closing the view sent %+v", last)
+	}
+}
