@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -364,8 +365,8 @@ func (c *SweepLab) renderFigureNote() app.UI {
 	parts := []app.UI{app.P().Text("Each line is a model's mean test accuracy over the graphs trained so far, its bar ±1 standard deviation, " +
 		"each faint dot one graph; the hollow marks are the paper's Figure 3. Rep r of each value is the graph and weights of seed r, " +
 		"the very run pdn sweep trains. Click a dot, or a cell of the table, to open that run in the compare lab.")}
-	for msg, n := range c.failed {
-		parts = append(parts, app.P().Class("note").Text(fmt.Sprintf("%d run(s) gave no result: %s", n, msg)))
+	for _, msg := range slices.Sorted(maps.Keys(c.failed)) {
+		parts = append(parts, app.P().Class("note").Text(fmt.Sprintf("%d run(s) gave no result: %s", c.failed[msg], msg)))
 	}
 	return app.Div().Body(parts...)
 }
@@ -409,7 +410,8 @@ func (c *SweepLab) renderTable() app.UI {
 }
 
 // compareLink is the link to rep r of value v in the compare lab, beside
-// the sweep's other models (two to four of them, model m among them).
+// the sweep's other models: the models row holds two to four, as the
+// compare lab takes them, model m first.
 func (c *SweepLab) compareLink(v, r, m int) string {
 	e, err := c.sw.Exp(v, r, c.sw.Models[m])
 	if err != nil {
@@ -418,12 +420,9 @@ func (c *SweepLab) compareLink(v, r, m int) string {
 	e.View = experiment.ForLab("compare").View
 	models := []string{c.sw.Models[m]}
 	for _, k := range c.sw.Models {
-		if k != models[0] && len(models) < 4 {
+		if k != models[0] {
 			models = append(models, k)
 		}
-	}
-	if len(models) < 2 {
-		models = append(models, slices.DeleteFunc([]string{experiment.GCN, experiment.PDN}, func(k string) bool { return k == models[0] })[0])
 	}
 	e.View.Models = models
 	return "#" + e.Encode()

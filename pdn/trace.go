@@ -51,9 +51,10 @@ type TraceEdge struct {
 	Msg1, Msg2             []float64
 }
 
-// Trace computes the update of node i as the model stands now. It runs an
-// evaluation forward pass, which draws nothing at random, so training
-// goes on with the same bits as if it had not been asked.
+// Trace computes the update of node i as the model stands now. It reads
+// the last evaluation (the worker traces with each snapshot, right after
+// evaluating) or runs one: an evaluation draws nothing at random, so
+// training goes on with the same bits as if it had not been asked.
 func (t *Trainer) Trace(i int) (*Trace, error) {
 	t.prepared()
 	m, ok := t.net.(*gcnNet)
@@ -64,7 +65,11 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 	if i < 0 || i >= g.N {
 		return nil, fmt.Errorf("node %d is not in the graph; want [0, %d]", i, g.N-1)
 	}
-	logits := m.forward(false)
+	if !t.evaluated {
+		m.forward(false)
+		t.evaluated = true
+	}
+	logits := m.logits
 	n, h, c := m.norm, m.l1.out, g.C
 	row := func(a []float64, k, w int) []float64 { return append([]float64(nil), a[k*w:(k+1)*w]...) }
 	scaled := func(s float64, a []float64, k, w int) []float64 {

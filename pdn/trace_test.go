@@ -49,7 +49,15 @@ func TestTraceIsTheDenseComputation(t *testing.T) {
 			if edges == 0 {
 				t.Fatal("no traced node has an edge: the test checks no message")
 			}
-			for range 5 {
+			// After a step and no evaluation, the trace runs its own.
+			tr.Step()
+			twin.Step()
+			got, err := tr.Trace(150)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTrace(t, tr, g, tr.Evaluate().Weights, got)
+			for range 4 {
 				tr.Step()
 				twin.Step()
 			}

@@ -122,6 +122,10 @@ type Trainer struct {
 	// until it is done the trainer has no network, and then it is the
 	// initialisation kept.
 	restarts *Restarts
+	// evaluated says the network's buffers hold an evaluation of the
+	// weights as they are (EvaluateInto ran since the last step or
+	// reset), which Trace reads without a forward pass of its own.
+	evaluated bool
 }
 
 // NewTrainer builds the model of e on g with the weights drawn from
@@ -307,6 +311,7 @@ func largestAbs(xs []float64) float64 {
 // loss is not finite.
 func (t *Trainer) Step() (float64, error) {
 	t.prepared()
+	t.evaluated = false
 	nb := 1
 	b, isBatched := t.net.(batched)
 	if isBatched {
@@ -367,6 +372,7 @@ func (t *Trainer) Reset() {
 	}
 	t.opt.reset()
 	t.net.reseed(t.exp.Train.Seed)
+	t.evaluated = false
 	t.epoch, t.loss, t.firstLoss, t.unstable = 0, math.NaN(), math.NaN(), nil
 }
 
@@ -382,6 +388,7 @@ func (t *Trainer) Evaluate() Snapshot {
 func (t *Trainer) EvaluateInto(s *Snapshot) {
 	t.prepared()
 	logits := t.net.forward(false)
+	t.evaluated = true
 	g := t.g
 	s.Epoch, s.Loss, s.Unstable = t.epoch, t.loss, t.unstable
 	s.TrainLoss = logSoftmaxNLL(nil, logits, g.C, t.train, g.Labels)

@@ -306,6 +306,7 @@ func TestSessionRunsEveryModel(t *testing.T) {
 			set(s, e)
 			drain(t, s) // the layout, and DeepWalk's embeddings
 			s.handle(protocol.Command{Op: protocol.OpStep})
+			drain(t, s) // the step's snapshot, owed until the pace allows (postSoon)
 			if ev, _ := r.last(protocol.KindError); ev.Kind != "" {
 				t.Fatalf("error: %s", ev.Error)
 			}
