@@ -42,6 +42,7 @@ type GraphLab struct {
 	nodes      painter
 	insp       inspector
 	trace      nodeTrace
+	ed         editor
 
 	charts                       graphCharts
 	lastGraphDraw, lastChartDraw time.Time
@@ -60,6 +61,7 @@ func init() {
 		c.init(p, "graph", c)
 		c.drawsGraph, c.rewinds = true, true
 		c.trace.node = -1
+		c.ed.look = lookKind
 		c.edges.id, c.nodes.id = edgeCanvasID, nodeCanvasID
 		return c
 	})
@@ -93,6 +95,13 @@ func (c *GraphLab) draw(ch change) {
 		c.view, c.strokes, c.movedNodes = nil, nil, false
 		c.drawIdx = sampleEdges(len(r.graph.Src), maxDrawnEdges)
 		c.insp.reset(r.graph, c.drawIdx)
+	}
+	if ch&newEdges != 0 && r.graph != nil {
+		// The nodes stay where they are and the selection stays; the view
+		// draws the new edges.
+		c.drawIdx = sampleEdges(len(r.graph.Src), maxDrawnEdges)
+		c.insp.reindex(r.graph, c.drawIdx)
+		c.relayout()
 	}
 	if ch&newLayout != 0 {
 		if r.running && c.wait(c.lastGraphDraw, graphRedraw) > 0 {
@@ -135,9 +144,12 @@ func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
 	case protocol.KindError:
 		c.opening = false
 	case protocol.KindGraph:
-		c.trace.open = false // the node it traced is gone
-		c.followTrace()
+		if ev.Graph != nil && !ev.Graph.Edited {
+			c.trace.open = false // the node it traced is gone
+			c.selectionChanged()
+		}
 	}
+	c.edgeTaken(r, ev)
 	return 0
 }
 
@@ -183,6 +195,7 @@ func (c *GraphLab) Render() app.UI {
 	return c.layOut(class, c.renderRewind(), c.render(c.row.Shows, c.renderOpen()),
 		c.renderGraphCard(),
 		c.renderTrace(),
+		c.renderEditor(),
 		card("curves", "Loss and accuracy", c.charts.curves, "", explainCurves()),
 		card("histogram", "Learned weights", c.charts.hist, c.charts.noWeights, explainHistogram()),
 		card("share", "Inter-class share", c.charts.share, c.charts.noWeights, explainShare()),

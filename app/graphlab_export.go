@@ -25,11 +25,12 @@ type export struct {
 }
 
 // exports are the graph lab's files: the run's history and its learned
-// weights as CSV, the state as JSON, the graph as SVG, PNG, DOT and a
+// weights and its predictions as CSV, the state as JSON, the graph as SVG, PNG, DOT and a
 // bundle, the curves as SVG and PNG.
 var exports = []export{
 	{ID: "export-history", Label: "History (CSV)", File: "pdn-history.csv", Type: "text/csv", Write: (*GraphLab).historyCSV},
 	{ID: "export-weights", Label: "Edge weights (CSV)", File: "pdn-weights.csv", Type: "text/csv", Write: (*GraphLab).weightsCSV},
+	{ID: "export-predictions", Label: "Predictions (CSV)", File: "pdn-predictions.csv", Type: "text/csv", Write: (*GraphLab).predictionsCSV},
 	{ID: "export-state", Label: "State (JSON)", File: "pdn-state.json", Type: "application/json", Write: (*GraphLab).stateJSON},
 	{ID: "export-graph", Label: "Graph (SVG)", File: "pdn-graph.svg", Type: "image/svg+xml", Write: (*GraphLab).graphSVG},
 	{ID: "export-curves", Label: "Curves (SVG)", File: "pdn-curves.svg", Type: "image/svg+xml", Write: func(c *GraphLab) []byte { return viz.File(c.charts.curves) }},
@@ -155,6 +156,26 @@ func (c *GraphLab) weightsCSV() []byte {
 				w = strconv.FormatFloat(float64(r.weights[e]), 'g', -1, 32) // the engine sends float32
 			}
 			rows = append(rows, []string{strconv.Itoa(int(g.Src[e])), strconv.Itoa(int(g.Dst[e])), kind, w})
+		}
+	}
+	return csvBytes(rows)
+}
+
+// predictionsCSV is one row per node: its class, its split, and the
+// class the model predicts with the probability it gives it.
+func (c *GraphLab) predictionsCSV() []byte {
+	rows := [][]string{{"node", "class", "split", "predicted", "probability"}}
+	r := c.one()
+	if g := r.graph; g != nil {
+		for i := range g.Nodes {
+			split, pred, prob := "train", "", "NaN"
+			if i < len(g.Test) && g.Test[i] {
+				split = "test"
+			}
+			if i < len(r.pred) {
+				pred, prob = strconv.Itoa(int(r.pred[i])), strconv.FormatFloat(float64(r.prob[i]), 'g', -1, 32)
+			}
+			rows = append(rows, []string{strconv.Itoa(i), strconv.Itoa(g.Labels[i]), split, pred, prob})
 		}
 	}
 	return csvBytes(rows)

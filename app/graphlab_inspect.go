@@ -53,6 +53,16 @@ func (in *inspector) reset(g *protocol.Graph, drawIdx []int) {
 	}
 }
 
+// reindex learns an edited graph's degrees and drawn edges, keeping the
+// node selected.
+func (in *inspector) reindex(g *protocol.Graph, drawIdx []int) {
+	sel := in.selected
+	in.reset(g, drawIdx)
+	if sel < g.Nodes {
+		in.selected = sel
+	}
+}
+
 func drawnCount(g *protocol.Graph, drawIdx []int) int {
 	if drawIdx != nil {
 		return len(drawIdx)
@@ -116,7 +126,7 @@ func (c *GraphLab) selectNode(i int) {
 	}
 	c.insp.selected = i
 	c.highlight()
-	c.followTrace()
+	c.selectionChanged()
 }
 
 // walk lets keyboard users walk the nodes: with the figure focused (its
@@ -142,7 +152,7 @@ func (c *GraphLab) walk(cmd command) bool {
 	}
 	c.insp.selected = sel
 	c.highlight()
-	c.followTrace()
+	c.selectionChanged()
 	return true
 }
 

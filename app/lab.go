@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -190,15 +191,42 @@ func (l *lab) setParam(name, value string) {
 		f.edited(l.st, &next)
 	}
 	if changed {
+		l.dropEdits(&next)
+	}
+	if changed {
 		l.page.save(next)
 		l.adopt(next, protocol.OpSet)
 	}
+}
+
+// dropEdits drops the graph's edits from next when its other data rows
+// make another graph, which the edits were not made for, and says so.
+func (l *lab) dropEdits(next *experiment.Experiment) {
+	if next.Data.Edits == "" || next.Data.WithoutEdits() == l.st.Data.WithoutEdits() {
+		return
+	}
+	es, _ := experiment.ParseEdits(next.Data.Edits)
+	next.Data.Edits = ""
+	l.page.board.Add(fmt.Sprintf("The %d edits of the graph were for the graph before; this one starts unedited.", len(es)), false)
+}
+
+// syncEdits follows the engine where it left edits out: a link's edits
+// that did not apply to its graph, or an edit it refused. state is the
+// experiment of the graph the run has ("" for none yet).
+func (l *lab) syncEdits(state string) {
+	e, _ := experiment.Decode(state)
+	if state == "" || e.Data.Edits == l.st.Data.Edits {
+		return
+	}
+	l.st.Data.Edits = e.Data.Edits
+	l.page.save(l.st)
 }
 
 // regenerate draws a new graph from the next data seed.
 func (l *lab) regenerate() {
 	next := l.st
 	next.Data.Seed = nextSeed(l.st.Data.Seed)
+	l.dropEdits(&next)
 	l.page.save(next)
 	l.adopt(next, protocol.OpRegenerate)
 }
@@ -328,6 +356,11 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	switch {
 	case ev.Kind == protocol.KindError:
 		l.tell(r, ev.Error, ev.Field)
+		if ev.Field == experiment.EditsRow && r.graph != nil {
+			l.syncEdits(r.graph.State)
+		}
+	case ev.Kind == protocol.KindGraph && ev.Graph != nil && !ev.Graph.Edited && r == l.runs[0]:
+		l.syncEdits(ev.Graph.State)
 	case ch&newSnapshot != 0:
 		if w := r.warning(); w != "" {
 			l.tell(r, w, r.snap.WarningField)

@@ -41,6 +41,7 @@ const (
 	newSnapshot                    // a run has new figures
 	newState                       // the lab has a new state: draw all
 	drawNow                        // draw at once what waited, whatever the pace
+	newEdges                       // a run's graph has its edges edited: the nodes stay
 )
 
 // apply applies one event of the engine to the run and says what it
@@ -48,6 +49,9 @@ const (
 func (r *run) apply(ev protocol.Event, f32 []float32) change {
 	switch ev.Kind {
 	case protocol.KindGraph:
+		if g := ev.Graph; g != nil && g.Edited && r.graph != nil && g.Nodes == r.graph.Nodes {
+			return r.edited(ev.Gen, g)
+		}
 		r.gen, r.graph, r.pos, r.learned = ev.Gen, ev.Graph, nil, nil
 		r.snapped, r.weights, r.pred, r.prob, r.progress = false, nil, nil, nil, nil
 		r.hist.reset()
@@ -76,6 +80,18 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 		}
 	}
 	return 0
+}
+
+// edited takes the run's graph with its edges edited: the nodes stay
+// where they are drawn and the history goes on; the weights, which were
+// the old edges', wait for the snapshot that follows, and the frames kept
+// for rewinding, of the old edges, go.
+func (r *run) edited(gen int, g *protocol.Graph) change {
+	r.gen, r.graph, r.weights = gen, g, nil
+	if r.frames != nil {
+		r.frames.reset()
+	}
+	return newEdges
 }
 
 // take adds a snapshot to the history and the frames, and shows it, unless

@@ -9,8 +9,17 @@ import (
 // Build draws the graph d names (d.Graph): the paper's synthetic graph,
 // its XOR variant, the preferential-attachment graph, or loads a real graph
 // the explorer ships, so the CLI and the browser's worker build every graph
-// through one door.
+// through one door; then it applies d's edits (Edited).
 func Build(d experiment.Data) (*Graph, error) {
+	g, err := buildDrawn(d)
+	if err != nil {
+		return nil, err
+	}
+	return Edited(g, d.Edits)
+}
+
+// buildDrawn is the graph d's rows draw or load, before any edit.
+func buildDrawn(d experiment.Data) (*Graph, error) {
 	switch d.Graph {
 	case experiment.GraphSynthetic, "":
 		return Synthetic(d)

@@ -38,6 +38,9 @@ type Data struct {
 	Seed         uint64  // seed of the data
 	Attach       int     // m: edges each new node brings (GraphScaleFree only)
 	Shots        int     // labelled nodes per class of a real graph, drawn with the seed
+	// Edits are the changes made to the graph's edges after it is drawn
+	// or loaded (Edits.String), applied by datasets.Edited.
+	Edits string
 }
 
 // Graphs the generator draws. Every one has the classes, node features and

@@ -94,6 +94,10 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Data.Shots }},
 	{Name: "seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
+	{Name: EditsRow, Group: GroupData, Usage: "changes to the graph's edges after it is drawn or loaded: edges added, removed or given other features", Default: "",
+		Form:  EditsForm,
+		field: func(e *Experiment) any { return &e.Data.Edits },
+		valid: func(s string) error { _, err := ParseEdits(s); return err }},
 
 	{Name: "model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: Kinds,
 		field: func(e *Experiment) any { return &e.Model.Kind }},

@@ -56,7 +56,8 @@ func (s Sweep) Exp(v, r int, kind string) (Experiment, error) {
 	if err != nil {
 		return Experiment{}, err
 	}
-	data.Seed = uint64(r + 1)
+	// Each rep draws a graph of its own, so edits of one graph do not apply.
+	data.Seed, data.Edits = uint64(r+1), ""
 	e := s.Base
 	e.Data, e.Model.Kind, e.Train.Seed = data, kind, data.Seed
 	return e, nil

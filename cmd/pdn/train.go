@@ -52,11 +52,16 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 // genGraph is the graph gen writes: read from dir if one is given, else
 // built from the table's row.
 func genGraph(d experiment.Data, dir string, resplit bool) (*datasets.Graph, error) {
+	var g *datasets.Graph
+	var err error
 	if dir != "" {
-		return datasets.Load(dir, d.Shots, d.Seed, resplit)
+		if g, err = datasets.Load(dir, d.Shots, d.Seed, resplit); err != nil {
+			return nil, err
+		}
+	} else if g, err = datasets.Build(d.WithoutEdits()); err != nil {
+		return nil, usageError{err}
 	}
-	g, err := datasets.Build(d)
-	if err != nil {
+	if g, err = datasets.Edited(g, d.Edits); err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil
@@ -240,7 +245,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		if err := pdn.Estimate(pdn.ExpectedShape(j.e.Data), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 			return nil, err // before the generator allocates it all
 		}
-		g, err = datasets.Build(j.e.Data)
+		g, err = datasets.Build(j.e.Data.WithoutEdits())
 		if err != nil {
 			return nil, usageError{err}
 		}
@@ -249,6 +254,10 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 	}
 	if j.tie {
 		g = datasets.TieStrength(g)
+	}
+	// The edits apply to the graph as the model sees it, its scores too.
+	if g, err = datasets.Edited(g, j.e.Data.Edits); err != nil {
+		return nil, usageError{err}
 	}
 	return g, nil
 }

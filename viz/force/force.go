@@ -64,6 +64,10 @@ func New(n int, src, dst []int32, seed uint64) *Layout {
 	return f
 }
 
+// SetEdges makes src[e]–dst[e] the edges, over the same nodes where they
+// are: an edited graph's layout moves on from where it was.
+func (f *Layout) SetEdges(src, dst []int32) { f.src, f.dst = src, dst }
+
 // Heat raises the temperature to at least t, so the layout moves again.
 func (f *Layout) Heat(t float64) { f.temp = max(f.temp, t) }
 

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
@@ -78,16 +79,8 @@ func TestExports(t *testing.T) {
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
 	waitFor(t, ctx, "20 epochs", `document.querySelector("#epoch").textContent.startsWith("20 /")`, 60*time.Second)
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-  window.__blobs = {}; window.__saved = [];
-  const create = URL.createObjectURL;
-  URL.createObjectURL = (b) => { const u = create(b); window.__blobs[u] = b; return u; };
-  URL.revokeObjectURL = () => {};
-  const click = HTMLAnchorElement.prototype.click;
-  HTMLAnchorElement.prototype.click = function () { if (this.download) window.__saved.push({name: this.download, url: this.href}); else click.call(this); };
-  return true; })()`))
-	must(t, err, "catch the downloads")
-	ids := []string{"export-history", "export-weights", "export-state", "export-graph", "export-curves", "export-graph-png", "export-curves-png", "export-dot", "export-bundle"}
+	catchDownloads(t, ctx)
+	ids := []string{"export-history", "export-weights", "export-predictions", "export-state", "export-graph", "export-curves", "export-graph-png", "export-curves-png", "export-dot", "export-bundle"}
 	for _, id := range ids {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
 	}
@@ -103,17 +96,7 @@ func TestExports(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	saved, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Promise.all(window.__saved.map(async (s) => {
-  const b = new Uint8Array(await window.__blobs[s.url].arrayBuffer()); let bin = "";
-  for (let i = 0; i < b.length; i++) bin += String.fromCharCode(b[i]);
-  return [s.name, btoa(bin)]; })).then(Object.fromEntries)`, chromedp.EvalAwaitPromise))
-	must(t, err, "read the files")
-	files := map[string][]byte{}
-	for name, b64 := range saved {
-		b, err := base64.StdEncoding.DecodeString(b64)
-		must(t, err, "decode "+name)
-		files[name] = b
-	}
+	files := downloads(t, ctx)
 	if len(files) != len(ids) {
 		t.Fatalf("%d files saved (%v), want %d", len(files), keys(files), len(ids))
 	}
@@ -124,6 +107,10 @@ func TestExports(t *testing.T) {
 	weights, err := csv.NewReader(bytes.NewReader(files["pdn-weights.csv"])).ReadAll()
 	if err != nil || len(weights) < 50 || weights[0][3] != "weight" {
 		t.Errorf("weights: %d rows, %v", len(weights), err)
+	}
+	preds, err := csv.NewReader(bytes.NewReader(files["pdn-predictions.csv"])).ReadAll()
+	if err != nil || len(preds) != 193 || preds[0][3] != "predicted" || preds[1][3] == "" {
+		t.Errorf("predictions: %d rows, %v", len(preds), err)
 	}
 	var state map[string]any
 	if err := json.Unmarshal(files["pdn-state.json"], &state); err != nil || state["permalink"] == nil {
@@ -166,6 +153,39 @@ func TestExports(t *testing.T) {
 	}
 	t.Logf("saved: history %d rows, weights %d rows, state %d bytes, graph SVG %d bytes, curves SVG %d bytes, DOT %d bytes (%d edges), bundle %d bytes",
 		len(history), len(weights), len(files["pdn-state.json"]), len(files["pdn-graph.svg"]), len(files["pdn-curves.svg"]), len(files[dotName]), edges, len(files["pdn-synthetic.zip"]))
+}
+
+// catchDownloads keeps the files the page saves from now on, in the page,
+// for downloads to read.
+func catchDownloads(t testing.TB, ctx context.Context) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+  window.__blobs = {}; window.__saved = [];
+  const create = URL.createObjectURL;
+  URL.createObjectURL = (b) => { const u = create(b); window.__blobs[u] = b; return u; };
+  URL.revokeObjectURL = () => {};
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function () { if (this.download) window.__saved.push({name: this.download, url: this.href}); else click.call(this); };
+  return true; })()`))
+	must(t, err, "catch the downloads")
+}
+
+// downloads are the files the page saved since catchDownloads, by name
+// (the latest of a name), and forgets them.
+func downloads(t testing.TB, ctx context.Context) map[string][]byte {
+	t.Helper()
+	saved, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Promise.all(window.__saved.map(async (s) => {
+  const b = new Uint8Array(await window.__blobs[s.url].arrayBuffer()); let bin = "";
+  for (let i = 0; i < b.length; i++) bin += String.fromCharCode(b[i]);
+  return [s.name, btoa(bin)]; })).then((all) => { window.__saved = []; return Object.fromEntries(all); })`, chromedp.EvalAwaitPromise))
+	must(t, err, "read the files")
+	files := map[string][]byte{}
+	for name, b64 := range saved {
+		b, err := base64.StdEncoding.DecodeString(b64)
+		must(t, err, "decode "+name)
+		files[name] = b
+	}
+	return files
 }
 
 func keys(m map[string][]byte) []string {

@@ -41,6 +41,10 @@ const (
 	// OpTrace asks for the update of node Node (see pdn.Trace) with every
 	// snapshot from now on, -1 for none; a snapshot follows at once.
 	OpTrace = "trace"
+	// OpEdge asks for edge Ends[0]–Ends[1] (Snapshot.Edge) with every
+	// snapshot from now on, nil Ends for none; a snapshot follows at once.
+	// The page's editor reads an edge's features so.
+	OpEdge = "edge"
 )
 
 // Formats of OpExport.
@@ -96,6 +100,8 @@ type Command struct {
 	Format string `json:"format,omitempty"`
 	// Node is OpTrace's.
 	Node int `json:"node,omitempty"`
+	// Ends are OpEdge's: the two nodes of the edge.
+	Ends []int `json:"ends,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -163,6 +169,10 @@ type Graph struct {
 	// Inputs names the edge features where they have names (a real
 	// graph's tie-strength scores), nil where they are anonymous.
 	Inputs []string `json:"inputs,omitempty"`
+	// Edited says the graph is the last one with its edges edited: the
+	// same nodes, so the page keeps their positions, and the same run, so
+	// it keeps its history; the model carries on over it.
+	Edited bool `json:"edited,omitempty"`
 }
 
 // Progress says how far work that takes longer than a chunk has got: an
@@ -257,6 +267,18 @@ type TraceRest struct {
 	Msg2  []Num `json:"msg2,omitempty"`
 }
 
+// EdgeState is an edge the page follows (OpEdge): where it is in the
+// graph's edge list (-1 when the graph has no such edge), its features,
+// and the range each feature spans over the graph's edges before any
+// edit, the range an edit may set it in (datasets.Edited).
+type EdgeState struct {
+	Ends     [2]int `json:"ends"`
+	Index    int    `json:"index"`
+	Features []Num  `json:"features,omitempty"`
+	Lo       []Num  `json:"lo,omitempty"`
+	Hi       []Num  `json:"hi,omitempty"`
+}
+
 // DegreeBin is the mean weight of the directed edges whose receiving node
 // has a degree in [MinDegree, 2·MinDegree) (§4.2).
 type DegreeBin struct {
@@ -309,6 +331,8 @@ type Snapshot struct {
 	// there is none.
 	Trace      *Trace `json:"trace,omitempty"`
 	TraceError string `json:"traceError,omitempty"`
+	// Edge is the edge OpEdge asked for.
+	Edge *EdgeState `json:"edge,omitempty"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`

@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
@@ -31,7 +32,7 @@ func (s *session) handle(c protocol.Command) {
 		}
 		if fresh {
 			s.learned, s.view.showLearned = nil, false // a new run asks for its own layout
-			s.view.tracing = false                     // and its own node
+			s.view.tracing, s.view.ends = false, nil   // and its own node and edge
 		}
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
@@ -76,6 +77,12 @@ func (s *session) handle(c protocol.Command) {
 	case protocol.OpTrace:
 		s.view.tracing, s.view.node = c.Node >= 0, c.Node
 		s.postSnapshot()
+	case protocol.OpEdge:
+		s.view.ends = nil
+		if len(c.Ends) == 2 {
+			s.view.ends = c.Ends
+		}
+		s.postSnapshot()
 	default:
 		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
 	}
@@ -102,6 +109,10 @@ func (s *session) set(state string, regenerate bool) {
 		return
 	}
 	dataChanged := regenerate || s.g == nil || e.Data != s.exp.Data
+	if dataChanged && !regenerate && s.editable(e) {
+		s.edit(e)
+		return
+	}
 	modelChanged := dataChanged || e.EncodeRun() != s.exp.EncodeRun()
 	shape := s.expectedShape(e.Data)
 	if !dataChanged {
@@ -111,7 +122,7 @@ func (s *session) set(state string, regenerate bool) {
 		s.fail(err, err.field)
 		return
 	}
-	if dataChanged && !s.newGraph(e) {
+	if dataChanged && !s.newGraph(&e) {
 		return
 	}
 	s.exp = e
@@ -124,9 +135,10 @@ func (s *session) set(state string, regenerate bool) {
 }
 
 // newGraph builds the graph e names and tells the page; it reports whether
-// it could.
-func (s *session) newGraph(e experiment.Experiment) bool {
-	g, err := s.buildData(e.Data)
+// it could. Edits that do not apply to the graph are reported and left
+// out (e's edits with them), so that a link with a bad edit still opens.
+func (s *session) newGraph(e *experiment.Experiment) bool {
+	base, err := s.buildData(e.Data.WithoutEdits())
 	if err != nil {
 		field := ""
 		if errors.Is(err, errNoLocal) {
@@ -135,7 +147,12 @@ func (s *session) newGraph(e experiment.Experiment) bool {
 		s.fail(err, field)
 		return false
 	}
-	s.g, s.deg = g, nil
+	g, err := datasets.Edited(base, e.Data.Edits)
+	if err != nil {
+		s.fail(err, experiment.EditsRow)
+		g, e.Data.Edits = base, ""
+	}
+	s.base, s.g, s.deg, s.ranges = base, g, nil, [2][]float64{}
 	s.gen++
 	s.tr, s.running, s.layout = nil, false, nil
 	if !s.view.noLayout {
@@ -144,7 +161,7 @@ func (s *session) newGraph(e experiment.Experiment) bool {
 	s.clock.layout = s.now()
 	s.out.snap.Weights = s.out.snap.Weights[:0] // the old graph's
 	if !s.view.quiet {
-		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, e)}, nil)
+		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, *e)}, nil)
 	}
 	return true
 }

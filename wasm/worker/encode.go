@@ -77,7 +77,23 @@ func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
 			ps.Trace = traceOf(t)
 		}
 	}
+	if len(s.view.ends) == 2 && !s.view.quiet {
+		ps.Edge = s.edgeState(s.view.ends[0], s.view.ends[1])
+	}
 	return ps
+}
+
+// edgeState is edge u–v as the page's editor reads it.
+func (s *session) edgeState(u, v int) *protocol.EdgeState {
+	g := s.g
+	if s.ranges[0] == nil {
+		s.ranges[0], s.ranges[1] = datasets.FeatureRanges(s.base)
+	}
+	out := &protocol.EdgeState{Ends: [2]int{u, v}, Index: g.EdgeIndex(u, v), Lo: nums(s.ranges[0]), Hi: nums(s.ranges[1])}
+	if e := out.Index; e >= 0 {
+		out.Features = nums(g.EdgeX[e*g.D : (e+1)*g.D])
+	}
+	return out
 }
 
 // traceOf is a node's update as the page shows it: its heaviest edges,

@@ -28,6 +28,8 @@ type trainer interface {
 	DirectedWeights() (to []int32, w []float64)
 	// Trace is one node's update, for the page's step-by-step view.
 	Trace(node int) (*pdn.Trace, error)
+	// Regraph carries on over an edited graph (see pdn.Trainer.Regraph).
+	Regraph(g *datasets.Graph) (*pdn.Trainer, error)
 }
 
 // newTrainer builds e's model on g: pdn.NewTrainer, the one constructor,
@@ -58,8 +60,10 @@ type session struct {
 
 	serving int // the run id of the last set or regenerate command
 	exp     experiment.Experiment
-	g       *datasets.Graph
-	deg     []int // each node's degree in g, once a lab needs it
+	base    *datasets.Graph // the graph exp's rows make, before its edits
+	ranges  [2][]float64    // base's edge features' ranges (datasets.FeatureRanges), once asked for
+	g       *datasets.Graph // base with exp's edits, the graph trained on
+	deg     []int           // each node's degree in g, once a lab needs it
 	gen     int
 	local   *localGraph // the user's own graph, once opened
 
@@ -83,6 +87,7 @@ type viewWants struct {
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
 	tracing     bool          // it follows one node's update (protocol.OpTrace)
 	node        int           // that node
+	ends        []int         // the edge it follows (protocol.OpEdge), nil for none
 }
 
 // epochState is what happens inside an epoch: holding is a pause that

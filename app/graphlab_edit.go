@@ -1,0 +1,455 @@
+package app
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// maxChangedListed is how many changed predictions the editor names.
+const maxChangedListed = 8
+
+// Looks an added edge's features may copy.
+const (
+	lookKind  = "kind"
+	lookIntra = "intra"
+	lookInter = "inter"
+)
+
+// editor is the card "Edit the graph": with a node selected, an edge to
+// add from it, or one of its edges to remove or to give other features;
+// the edits so far, each undoable; and what the last edit changed. Edits
+// are the state's edits row, so they travel in the link, and the engine
+// carries the model on over the edited graph (pdn.Trainer.Regraph), so
+// the weights and predictions shown after an edit are the same model's
+// forward pass over the new graph.
+type editor struct {
+	to, look string
+	toErr    string
+	// ends is the edge chosen among the selected node's, for ok.
+	ends [2]int
+	ok   bool
+	// feature is the feature the slider sets.
+	feature int
+	// sentGen is the graph's generation when an edit went to the engine,
+	// before the predictions then, while it is under way (pending).
+	sentGen int
+	before  []float32
+	pending bool
+	// changed are the nodes whose predicted class the last edit changed,
+	// counted says it has been counted.
+	changed []predChange
+	counted bool
+	// incident caches the selected node's edges (all, not only drawn).
+	incident    []int
+	incidentFor [2]int // node and graph generation
+}
+
+type predChange struct{ node, from, to int }
+
+// selectionChanged follows a new selected node: the trace asks for it,
+// and the editor lets its edge go.
+func (c *GraphLab) selectionChanged() {
+	c.followTrace()
+	c.chooseEdge("")
+	c.ed.toErr = ""
+}
+
+// chooseEdge makes the edge "u-v" the one the editor changes ("" for
+// none) and asks the engine for its features.
+func (c *GraphLab) chooseEdge(value string) {
+	var u, v int
+	ok := false
+	if _, err := fmt.Sscanf(value, "%d-%d", &u, &v); err == nil {
+		ok = true
+	}
+	if ok == c.ed.ok && (!ok || c.ed.ends == [2]int{u, v}) {
+		return
+	}
+	c.ed.ends, c.ed.ok = [2]int{u, v}, ok
+	if len(c.runs) == 0 {
+		return
+	}
+	cmd := protocol.Command{Op: protocol.OpEdge}
+	if ok {
+		cmd.Ends = []int{u, v}
+	}
+	c.one().engine.Send(cmd)
+}
+
+// edits is the state's edit list.
+func (c *GraphLab) edits() experiment.Edits {
+	es, _ := experiment.ParseEdits(c.st.Data.Edits)
+	return es
+}
+
+// makeEdit adds e to the list (experiment.Edits.Then) and sends it.
+func (c *GraphLab) makeEdit(e experiment.Edit) {
+	c.setEdits(c.edits().Then(e))
+}
+
+// setEdits makes es the state's edits; the predictions now are kept to
+// tell what the edit changes.
+func (c *GraphLab) setEdits(es experiment.Edits) {
+	r := c.one()
+	c.ed.sentGen, c.ed.before, c.ed.pending, c.ed.counted = r.gen, slices.Clone(r.pred), true, false
+	c.setParam(experiment.EditsRow, es.String())
+}
+
+// edgeTaken follows the engine's answer to an edit: the first snapshot
+// of the edited graph tells which predictions changed; a refusal ends it.
+func (c *GraphLab) edgeTaken(r *run, ev protocol.Event) {
+	switch {
+	case !c.ed.pending:
+	case ev.Kind == protocol.KindError && ev.Field == experiment.EditsRow:
+		c.ed.pending = false
+	case ev.Kind == protocol.KindSnapshot && ev.Gen > c.ed.sentGen && ev.Gen == r.gen:
+		c.ed.pending, c.ed.counted, c.ed.changed = false, true, nil
+		if len(c.ed.before) != len(r.pred) {
+			return
+		}
+		for i := range r.pred {
+			if r.pred[i] != c.ed.before[i] {
+				c.ed.changed = append(c.ed.changed, predChange{i, int(c.ed.before[i]), int(r.pred[i])})
+			}
+		}
+	}
+}
+
+// incidentEdges are the selected node's edges in the graph, heaviest
+// first, computed once per node and graph.
+func (c *GraphLab) incidentEdges(node int) []int {
+	r := c.one()
+	if c.ed.incidentFor == [2]int{node, r.gen} && c.ed.incident != nil {
+		return c.ed.incident
+	}
+	var es []int
+	for e := range r.graph.Src {
+		if int(r.graph.Src[e]) == node || int(r.graph.Dst[e]) == node {
+			es = append(es, e)
+		}
+	}
+	c.ed.incident, c.ed.incidentFor = es, [2]int{node, r.gen}
+	return es
+}
+
+// edgeIndex is the index of edge u–v in the run's graph, -1 for none.
+func edgeIndex(g *protocol.Graph, u, v int) int {
+	a, b := int32(u), int32(v)
+	for e := range g.Src {
+		if g.Src[e] == a && g.Dst[e] == b || g.Src[e] == b && g.Dst[e] == a {
+			return e
+		}
+	}
+	return -1
+}
+
+// exampleEdge is the graph's first edge whose ends share a class (intra)
+// or do not, other than skip: the edge "make it look intra-class" copies.
+func exampleEdge(g *protocol.Graph, intra bool, skip int) int {
+	for e := range g.Src {
+		if e != skip && (g.Labels[g.Src[e]] == g.Labels[g.Dst[e]]) == intra {
+			return e
+		}
+	}
+	return -1
+}
+
+// other is the end of edge e that is not node.
+func other(g *protocol.Graph, e, node int) int {
+	if int(g.Src[e]) == node {
+		return int(g.Dst[e])
+	}
+	return int(g.Src[e])
+}
+
+// addEdge adds the edge from the selected node to the one typed, with the
+// look chosen, or says why it cannot.
+func (c *GraphLab) addEdge() {
+	g, from := c.one().graph, c.insp.selected
+	to, err := strconv.Atoi(c.ed.to)
+	switch {
+	case g == nil || from < 0:
+		return
+	case err != nil || to < 0 || to >= g.Nodes:
+		c.ed.toErr = fmt.Sprintf("Type a node number from 0 to %d.", g.Nodes-1)
+		return
+	case to == from:
+		c.ed.toErr = "An edge joins two different nodes."
+		return
+	case edgeIndex(g, from, to) >= 0:
+		c.ed.toErr = fmt.Sprintf("Nodes %d and %d are joined already: choose the edge below to change it.", from, to)
+		return
+	}
+	e := experiment.Edit{Op: experiment.EditAdd, U: from, V: to}
+	if c.ed.look == lookIntra || c.ed.look == lookInter {
+		ex := exampleEdge(g, c.ed.look == lookIntra, -1)
+		if ex < 0 {
+			c.ed.toErr = "The graph has no edge of that kind to copy."
+			return
+		}
+		e.From, e.HasFrom = [2]int{int(g.Src[ex]), int(g.Dst[ex])}, true
+	}
+	c.ed.toErr, c.ed.to = "", ""
+	c.makeEdit(e)
+	c.chooseEdge(fmt.Sprintf("%d-%d", from, to))
+}
+
+// lookLike gives the chosen edge the features of the graph's first edge
+// of the kind named.
+func (c *GraphLab) lookLike(intra bool) {
+	g := c.one().graph
+	at := edgeIndex(g, c.ed.ends[0], c.ed.ends[1])
+	ex := exampleEdge(g, intra, at)
+	if at < 0 || ex < 0 {
+		return
+	}
+	c.makeEdit(experiment.Edit{Op: experiment.EditSet, U: c.ed.ends[0], V: c.ed.ends[1],
+		From: [2]int{int(g.Src[ex]), int(g.Dst[ex])}, HasFrom: true})
+}
+
+// setFeature sets the chosen edge's feature to the slider's value.
+func (c *GraphLab) setFeature(value string, lo, hi float64) {
+	x, err := strconv.ParseFloat(value, 64)
+	if err != nil {
+		return
+	}
+	// Four significant digits keep the link short; the ends of the range
+	// stay exact, so the value is never outside it.
+	if x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 4, 64), 64); x <= lo || x >= hi {
+		x = min(max(x, lo), hi)
+	}
+	c.makeEdit(experiment.Edit{Op: experiment.EditSet, U: c.ed.ends[0], V: c.ed.ends[1], Feature: c.ed.feature, Value: x})
+}
+
+// removeEdge removes the chosen edge.
+func (c *GraphLab) removeEdge() {
+	c.makeEdit(experiment.Edit{Op: experiment.EditRemove, U: c.ed.ends[0], V: c.ed.ends[1]})
+	c.chooseEdge("")
+}
+
+// takeBack drops edit i of the list.
+func (c *GraphLab) takeBack(i int) {
+	es := c.edits()
+	if i < 0 || i >= len(es) {
+		return
+	}
+	c.setEdits(slices.Delete(es, i, i+1))
+}
+
+// renderEditor is the card.
+func (c *GraphLab) renderEditor() app.UI {
+	r := c.one()
+	body := []app.UI{app.H2().Text("Edit the graph")}
+	switch sel := c.insp.selected; {
+	case r.graph == nil:
+		body = append(body, app.P().Class("placeholder").Text("The graph is on its way…"))
+	case sel < 0:
+		body = append(body, app.P().Class("note").Text("Select a node in the graph (click or tap it, or focus the graph and press →) to add an edge from it, or to remove or change one of its edges."))
+	default:
+		body = append(body, c.renderAddEdge(sel), c.renderChangeEdge(sel))
+	}
+	body = append(body, c.renderChanged(), c.renderEditList(),
+		app.P().Class("note").Text("After an edit the same model, with the weights it has learned so far, reads the edited graph at once: its weight for every edge and its prediction for every node are its forward pass over the new graph. "+
+			"Play trains on from there; Reset trains the edited graph from the start. The edits travel in the link."))
+	return app.Div().ID("edit").Class("card wide editor").Body(body...)
+}
+
+// renderAddEdge is the form that adds an edge from node sel.
+func (c *GraphLab) renderAddEdge(sel int) app.UI {
+	g := c.one().graph
+	looks := []struct{ value, words string }{
+		{lookKind, "the first edge of its kind"},
+		{lookIntra, "an intra-class edge"},
+		{lookInter, "an inter-class edge"},
+	}
+	return app.Div().Class("edit-add").Body(
+		app.Label().For("edit-to").Text(fmt.Sprintf("Add an edge from node %d to node ", sel)),
+		app.Input().ID("edit-to").Type("number").Min(0).Max(g.Nodes-1).Step(1).Value(c.ed.to).
+			OnInput(func(ctx app.Context, e app.Event) { c.ed.to = ctx.JSSrc().Get("value").String() }).
+			OnKeyDown(func(ctx app.Context, e app.Event) {
+				if e.Get("key").String() == "Enter" {
+					c.addEdge()
+				}
+			}),
+		app.Label().For("edit-look").Text(" with the features of "),
+		app.Select().ID("edit-look").Body(app.Range(looks).Slice(func(i int) app.UI {
+			return app.Option().Value(looks[i].value).Text(looks[i].words).Selected(looks[i].value == c.ed.look)
+		})).OnChange(func(ctx app.Context, e app.Event) { c.ed.look = ctx.JSSrc().Get("value").String() }),
+		app.Button().ID("edit-add").Text("Add edge").OnClick(func(ctx app.Context, e app.Event) { c.addEdge() }),
+		app.If(c.ed.toErr != "", app.P().ID("edit-to-error").Class("field-error").Aria("live", "polite").Text(c.ed.toErr)),
+	)
+}
+
+// renderChangeEdge is the choice of one of node sel's edges and what can
+// be done to it.
+func (c *GraphLab) renderChangeEdge(sel int) app.UI {
+	r := c.one()
+	g := r.graph
+	es := slices.Clone(c.incidentEdges(sel))
+	weight := func(e int) float32 {
+		if e < len(r.weights) {
+			return r.weights[e]
+		}
+		return float32(math.NaN())
+	}
+	slices.SortStableFunc(es, func(a, b int) int { return cmp.Compare(weight(b), weight(a)) })
+	chosen := ""
+	if c.ed.ok {
+		chosen = fmt.Sprintf("%d-%d", c.ed.ends[0], c.ed.ends[1])
+	}
+	opts := []app.UI{app.Option().Value("").Text("choose one of its edges…").Selected(chosen == "")}
+	for _, e := range es {
+		o := other(g, e, sel)
+		value := fmt.Sprintf("%d-%d", sel, o)
+		words := fmt.Sprintf("to node %d · %s", o, kindName(g, e))
+		if w := weight(e); !math.IsNaN(float64(w)) {
+			words += " · weight " + num(float64(w), 3)
+		}
+		opts = append(opts, app.Option().Value(value).Text(words).Selected(value == chosen))
+	}
+	out := []app.UI{
+		app.Label().For("edit-edge").Text("Or change one of its edges "),
+		app.Select().ID("edit-edge").Body(opts...).
+			OnChange(func(ctx app.Context, e app.Event) { c.chooseEdge(ctx.JSSrc().Get("value").String()) }),
+	}
+	if c.ed.ok {
+		out = append(out, c.renderEdgeTools(g))
+	}
+	return app.Div().Class("edit-edge").Body(out...)
+}
+
+// renderEdgeTools are the chosen edge's weight and the ways to change it.
+func (c *GraphLab) renderEdgeTools(g *protocol.Graph) app.UI {
+	r := c.one()
+	at := edgeIndex(g, c.ed.ends[0], c.ed.ends[1])
+	if at < 0 {
+		return app.P().Class("note").Text("That edge is no longer in the graph.")
+	}
+	alpha := app.Text("no learned weight for this model")
+	if at < len(r.weights) {
+		w := float64(r.weights[at])
+		alpha = metric("edit-alpha", "", w, num(w, 3))
+	}
+	out := []app.UI{
+		app.P().Body(app.Strong().Text(fmt.Sprintf("Edge %d–%d", c.ed.ends[0], c.ed.ends[1])),
+			app.Text(fmt.Sprintf(" (%s): its weight α is ", kindName(g, at))), alpha, app.Text(".")),
+		app.Div().Class("edit-buttons").Body(
+			app.Button().ID("edit-remove").Text("Remove it").OnClick(func(ctx app.Context, e app.Event) { c.removeEdge() }),
+			app.Button().ID("edit-intra").Text("Make it look intra-class").
+				Title("Give it the features of the graph's first intra-class edge").
+				OnClick(func(ctx app.Context, e app.Event) { c.lookLike(true) }),
+			app.Button().ID("edit-inter").Text("Make it look inter-class").
+				Title("Give it the features of the graph's first inter-class edge").
+				OnClick(func(ctx app.Context, e app.Event) { c.lookLike(false) }),
+		),
+	}
+	return app.Div().Class("edit-tools").Body(append(out, c.renderFeatureSlider(at))...)
+}
+
+// renderFeatureSlider sets one feature of the chosen edge within the
+// range it spans over the graph's edges.
+func (c *GraphLab) renderFeatureSlider(at int) app.UI {
+	st := c.one().snap.Edge
+	switch {
+	case st == nil || st.Ends != c.ed.ends || st.Index != at:
+		return app.P().Class("placeholder").Text("Asking the engine for the edge's features…")
+	case len(st.Features) == 0:
+		return app.P().Class("note").Text("This graph's edges have no features to set.")
+	}
+	d := len(st.Features)
+	k := min(c.ed.feature, d-1)
+	lo, hi, x := float64(st.Lo[k]), float64(st.Hi[k]), float64(st.Features[k])
+	feats := make([]app.UI, d)
+	for i := range feats {
+		feats[i] = app.Option().Value(strconv.Itoa(i)).Text(fmt.Sprintf("feature %d", i)).Selected(i == k)
+	}
+	return app.Div().Class("edit-feature").Body(
+		app.Label().For("edit-feature").Text("Set "),
+		app.Select().ID("edit-feature").Body(feats...).OnChange(func(ctx app.Context, e app.Event) {
+			c.ed.feature, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
+		}),
+		app.Label().For("edit-value").Class("visually-hidden").Text(fmt.Sprintf("Value of feature %d", k)),
+		app.Input().ID("edit-value").Type("range").Min(lo).Max(hi).Step((hi-lo)/200).Value(strconv.FormatFloat(x, 'g', 6, 64)).
+			OnChange(func(ctx app.Context, e app.Event) { c.setFeature(ctx.JSSrc().Get("value").String(), lo, hi) }),
+		app.Span().Class("edit-range").Text(fmt.Sprintf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
+		app.P().Class("note").Body(c.renderFeatureStrip(st)),
+	)
+}
+
+// renderFeatureStrip draws the chosen edge's features as a strip.
+func (c *GraphLab) renderFeatureStrip(st *protocol.EdgeState) app.UI {
+	return app.Span().Body(app.Text("Its features: "), strip("the edge's features", st.Features))
+}
+
+// renderChanged says what the last edit changed.
+func (c *GraphLab) renderChanged() app.UI {
+	if !c.ed.counted {
+		return app.Div()
+	}
+	n := len(c.ed.changed)
+	out := []app.UI{app.Text("The last edit changed the predicted class of "), metric("edit-changed-predictions", "", float64(n), strconv.Itoa(n)),
+		app.Text(map[bool]string{true: " node", false: " nodes"}[n == 1])}
+	if n > 0 {
+		list := ": "
+		for i, ch := range c.ed.changed[:min(n, maxChangedListed)] {
+			if i > 0 {
+				list += ", "
+			}
+			list += fmt.Sprintf("node %d from class %d to %d", ch.node, ch.from, ch.to)
+		}
+		if n > maxChangedListed {
+			list += fmt.Sprintf(" and %d more", n-maxChangedListed)
+		}
+		out = append(out, app.Text(list))
+	}
+	out = append(out, app.Text("."))
+	return app.P().ID("edit-changed").Aria("live", "polite").Body(out...)
+}
+
+// renderEditList lists the edits, each one undoable.
+func (c *GraphLab) renderEditList() app.UI {
+	es := c.edits()
+	if len(es) == 0 {
+		return app.P().ID("edit-list").Class("note").Text("No edits yet: the graph is as its rows draw it.")
+	}
+	items := make([]app.UI, len(es))
+	for i, e := range es {
+		items[i] = app.Li().Body(app.Span().Text(editWords(e)+" "),
+			app.Button().Class("small").ID(fmt.Sprintf("edit-undo-%d", i)).Text("take back").
+				Aria("label", "Take back: "+editWords(e)).
+				OnClick(func(ctx app.Context, ev app.Event) { c.takeBack(i) }))
+	}
+	return app.Div().Class("edit-list").Body(
+		app.H3().Text(fmt.Sprintf("Edits (%d)", len(es))),
+		app.Ol().ID("edit-list").Body(items...),
+		app.Button().ID("edit-undo").Text("Undo the last edit").OnClick(func(ctx app.Context, e app.Event) { c.takeBack(len(c.edits()) - 1) }),
+		app.Button().ID("edit-clear").Text("Clear all edits").OnClick(func(ctx app.Context, e app.Event) { c.setEdits(nil) }),
+	)
+}
+
+// editWords says what an edit does.
+func editWords(e experiment.Edit) string {
+	from := ""
+	if e.HasFrom {
+		from = fmt.Sprintf("the features of edge %d–%d", e.From[0], e.From[1])
+	}
+	switch {
+	case e.Op == experiment.EditRemove:
+		return fmt.Sprintf("Removed edge %d–%d", e.U, e.V)
+	case e.Op == experiment.EditAdd && e.HasFrom:
+		return fmt.Sprintf("Added edge %d–%d with %s", e.U, e.V, from)
+	case e.Op == experiment.EditAdd:
+		return fmt.Sprintf("Added edge %d–%d with the features of the first edge of its kind", e.U, e.V)
+	case e.HasFrom:
+		return fmt.Sprintf("Gave edge %d–%d %s", e.U, e.V, from)
+	}
+	return fmt.Sprintf("Set feature %d of edge %d–%d to %s", e.Feature, e.U, e.V, strconv.FormatFloat(e.Value, 'g', -1, 64))
+}

@@ -1,0 +1,84 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/edgekind"
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// The editor adds an edge from the selected node as an edit of the state,
+// which goes to the engine; the edited graph keeps the selection, and the
+// first snapshot over it tells which predictions changed. An edit the
+// engine refuses takes the state back to the edits of the graph it has.
+func TestGraphEditor(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "graph", "lab=graph")
+	c := rm.(*GraphLab)
+	f := (*conns)[0]
+	graph := func(gen int, src, dst []int32, edits string) protocol.Event {
+		kinds := make([]edgekind.Kind, len(src))
+		return protocol.Event{Kind: protocol.KindGraph, Gen: gen, Graph: &protocol.Graph{Nodes: 3, Src: src, Dst: dst,
+			Labels: []int{0, 1, 1}, Kinds: kinds, Test: []bool{false, true, true}, State: "edits=" + edits, Edited: edits != ""}}
+	}
+	snap := func(gen, weights int) protocol.Event {
+		return protocol.Event{Kind: protocol.KindSnapshot, Gen: gen, Snap: &protocol.Snapshot{Epoch: 5, Epochs: 200, Model: "pdn", Weights: weights, Nodes: 3}}
+	}
+	f.play(graph(1, []int32{0}, []int32{1}, ""), nil)
+	f.play(snap(1, 1), []float32{0.4, 0, 1, 1, 0.9, 0.8, 0.7})
+	f.play(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 1, 1, 0})
+	d.Consume()
+
+	doIn(d, c, func() { c.selectNode(0) })
+	h := app.HTMLString(rm)
+	if !strings.Contains(h, `id="edit-to"`) || !strings.Contains(h, "to node 1 · ") {
+		t.Fatal("with a node selected, the editor offers no edge to add or to change")
+	}
+	doIn(d, c, func() { c.ed.to = "1"; c.addEdge() })
+	if !strings.Contains(c.ed.toErr, "joined already") {
+		t.Errorf("adding an edge the graph has: %q", c.ed.toErr)
+	}
+	doIn(d, c, func() { c.ed.to = "2"; c.addEdge() })
+	sent := f.sent[len(f.sent)-2]
+	if sent.Op != protocol.OpSet || !strings.Contains(sent.State, "edits=a0-2&") || l.st.Data.Edits != "a0-2" {
+		t.Fatalf("the add sent %+v (state's edits %q)", sent, l.st.Data.Edits)
+	}
+	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpEdge || len(last.Ends) != 2 || last.Ends[1] != 2 {
+		t.Errorf("the editor does not follow the new edge: %+v", last)
+	}
+
+	f.play(graph(2, []int32{0, 0}, []int32{1, 2}, "a0-2"), nil)
+	f.play(snap(2, 2), []float32{0.4, 0.25, 0, 1, 0, 0.9, 0.8, 0.6})
+	d.Consume()
+	h = app.HTMLString(rm)
+	if c.insp.selected != 0 || !hasMetric(h, "edit-changed-predictions", "", "1") || !strings.Contains(h, "node 2 from class 1 to 0") ||
+		!strings.Contains(h, "Added edge 0–2 with the features of the first edge of its kind") || !hasMetric(h, "edit-alpha", "", "0.25") {
+		t.Errorf("after the edit: selected %d; the card says %q", c.insp.selected, between(h, `id="edit"`, `</ol>`))
+	}
+
+	doIn(d, c, func() { c.takeBack(0) })
+	if l.st.Data.Edits != "" {
+		t.Fatalf("taking the edit back left %q", l.st.Data.Edits)
+	}
+	f.play(protocol.Event{Kind: protocol.KindError, Gen: 2, Error: "edits: refused", Field: experiment.EditsRow}, nil)
+	d.Consume()
+	if l.st.Data.Edits != "a0-2" {
+		t.Errorf("a refused edit left the state's edits at %q, the graph's are a0-2", l.st.Data.Edits)
+	}
+}
+
+// between is h from the first from to the next to after it.
+func between(h, from, to string) string {
+	i := strings.Index(h, from)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(h[i:], to)
+	if j < 0 {
+		return h[i:]
+	}
+	return h[i : i+j]
+}

@@ -1,0 +1,97 @@
+package experiment
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Every form of the edits row reads back as it was written.
+func TestEditsRoundTrip(t *testing.T) {
+	for _, text := range []string{
+		"a12-40",
+		"a12-40c3-17",
+		"r40-12",
+		"s12-40c3-17",
+		"s12-40f5~0.8",
+		"s1-2f0~-1.25e-05_a0-9_r3-4",
+	} {
+		es, err := ParseEdits(text)
+		if err != nil {
+			t.Errorf("%s: %v", text, err)
+			continue
+		}
+		if got := es.String(); got != text {
+			t.Errorf("%s reads back as %s", text, got)
+		}
+	}
+}
+
+// A bad item is named with its number and what it should be.
+func TestEditsErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"x1-2", "edit 1 (\"x1-2\"): an edit starts with a (add), r (remove) or s (set)"},
+		{"a1-2__r1-2", "edit 2 (\"\"): empty"},
+		{"a1", "edit 1 (\"a1\"): want two node numbers"},
+		{"a1-1", "joins a node to itself"},
+		{"a01-2", "node 01: want a whole number below"},
+		{"a1-99999999", "node 99999999"},
+		{"r1-2c3-4", "follows a removal"},
+		{"s1-2", "a set says what to set"},
+		{"s1-2f3", "want f, a feature number, ~ and a value"},
+		{"s1-2f3~NaN", "value \"NaN\": want a finite number"},
+		{"s1-2f3~1e999", "want a finite number"},
+		{"s1-2f-1~0", "feature \"-1\""},
+		{"a1-2f3~0", "want c and an edge to copy"},
+		{"a1-2c3-4x", "\"x\" follows the edge to copy"},
+		{strings.Repeat("r1-2_", MaxEdits) + "r1-2", "101 edits; at most 100"},
+	} {
+		_, err := ParseEdits(c.text)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.text, err, c.want)
+		}
+	}
+	// The row refuses them, naming itself and the form.
+	if _, err := Decode("edits=x1-2"); err == nil || !strings.Contains(err.Error(), "edits: edit 1") || !strings.Contains(err.Error(), "joined by _") {
+		t.Errorf("Decode: %v", err)
+	}
+}
+
+// Then keeps a list short: an edge added and removed leaves no trace, and
+// a set replaces the sets it makes moot.
+func TestEditsThen(t *testing.T) {
+	parse := func(s string) Edit {
+		es, err := ParseEdits(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return es[0]
+	}
+	for _, c := range []struct{ before, edit, want string }{
+		{"", "a1-2", "a1-2"},
+		{"r5-6_a1-2c3-4_s1-2f0~1_a7-8c2-1", "r2-1", "r5-6"},
+		{"r5-6", "r1-2", "r5-6_r1-2"},
+		{"s1-2f0~1_s1-2f1~1", "s2-1f0~3", "s1-2f1~1_s2-1f0~3"},
+		{"s1-2f0~1_s1-2f1~1", "s1-2c7-8", "s1-2c7-8"},
+		{"s1-2c7-8", "s1-2f0~2", "s1-2c7-8_s1-2f0~2"},
+	} {
+		es, err := ParseEdits(c.before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := es.Then(parse(c.edit)).String(); got != c.want {
+			t.Errorf("%s then %s = %s, want %s", c.before, c.edit, got, c.want)
+		}
+	}
+}
+
+func ExampleEdits_Then() {
+	es, _ := ParseEdits("a3-9c0-1")
+	es = es.Then(Edit{Op: EditSet, U: 9, V: 3, Feature: 2, Value: 0.5})
+	fmt.Println(es)
+	es = es.Then(Edit{Op: EditRemove, U: 3, V: 9})
+	fmt.Printf("%q\n", es.String())
+	// Output:
+	// a3-9c0-1_s9-3f2~0.5
+	// ""
+}
