@@ -126,6 +126,8 @@ func TestControlsComeFromTheTable(t *testing.T) {
 			id = `id="lab-graph"` // the navigation
 		case p.Name == "models" || p.Name == "scenario" || p.Name == "reps" || p.Name == "results":
 			continue // the compare lab's and the sweep lab's
+		case p.Name == experiment.EditsRow:
+			id = `id="edit"` // the graph lab's editor
 		case p.Group == experiment.GroupView:
 			id = `id="` + p.Name + `"` // in the graph card
 		}

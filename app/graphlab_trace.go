@@ -98,8 +98,9 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 		app.Strong().Body(metric("inter-class-message-share", kind, float64(t.InterShare), num(float64(t.InterShare), 3))),
 		app.Text(fmt.Sprintf(" with %s's weights; ", kind)),
 		metric("inter-class-message-share", "gcn", float64(t.InterShareGCN), num(float64(t.InterShareGCN), 3)),
-		app.Text(" with every α = 1, as GCN has it. "+
-			"The pathfinder lowers the first by weighing the edges from other classes down; GCN's stays what the graph gives."))
+		app.Text(" with every α = 1, as GCN has it. "+pick(t.Attention,
+			"GAT's attention lowers the first where it learns to listen less to other classes; GCN's stays what the graph gives.",
+			"The pathfinder lowers the first by weighing the edges from other classes down; GCN's stays what the graph gives.")))
 	ns := make([]viz.Neighbour, len(t.Edges))
 	for k, e := range t.Edges {
 		ns[k] = viz.Neighbour{Name: strconv.Itoa(e.Neighbour), Class: e.Label, Weight: float64(e.Norm)}
@@ -150,6 +151,9 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 			app.Td().Text(num(float64(e.NormGCN), 3)),
 		))
 	}
+	if t.Attention {
+		return traceAttention(t, rows)
+	}
 	var formula app.UI = app.Div()
 	if len(t.Edges) > 0 {
 		e := t.Edges[0]
@@ -166,6 +170,33 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 	)
 }
 
+// traceAttention is step 1 for GAT: its attention, averaged over the
+// heads, with the table of rows.
+func traceAttention(t *protocol.Trace, rows []app.UI) app.UI {
+	var formula app.UI = app.Div()
+	if len(t.Edges) > 0 {
+		formula = app.Raw(fmt.Sprintf(`<math display="block"><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><mo>=</mo>`+
+			`<msub><mi>softmax</mi><mrow><mi>j</mi><mo>∈</mo><mi>N</mi><mo>(</mo><mi>i</mi><mo>)</mo><mo>∪</mo><mo>{</mo><mi>i</mi><mo>}</mo></mrow></msub>`+
+			`<mi>LeakyReLU</mi><mo>(</mo><msup><mi>a</mi><mi>h</mi></msup><mo>·</mo><mo>[</mo><msup><mi>W</mi><mi>h</mi></msup><msub><mi>x</mi><mi>i</mi></msub><mo>‖</mo><msup><mi>W</mi><mi>h</mi></msup><msub><mi>x</mi><mi>j</mi></msub><mo>]</mo><mo>)</mo>`+
+			`<mo>,</mo><mspace width="1em"/><mfrac><mn>1</mn><mi>H</mi></mfrac><munder><mo>∑</mo><mi>h</mi></munder><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><mo>=</mo><mn>%s</mn></math>`,
+			num(float64(t.Edges[0].Alpha), 3)))
+	}
+	return app.Div().Body(
+		app.P().Text(fmt.Sprintf("GAT learns its weights from the nodes, not the edges: each of its heads scores every neighbour, and the node itself, and a softmax over the neighbourhood turns the scores into weights that sum to 1, so no degree normalises them. "+
+			"The table gives α averaged over the heads (â is the same number); node %d's own weight is %s.", t.Node, num(float64(t.Self), 3))),
+		formula,
+		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
+	)
+}
+
+// pick is yes when b holds, else no.
+func pick(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
+}
+
 // traceMessages is step 2: each neighbour's message â_ij x_j W₁ᵀ.
 func traceMessages(t *protocol.Trace) app.UI {
 	rows := []app.UI{app.Tr().Body(app.Th().Text("from"), app.Th().Text("â"), app.Th().Text("message (one bar per hidden unit)"), app.Th().Text("unit 1"))}
@@ -180,9 +211,15 @@ func traceMessages(t *protocol.Trace) app.UI {
 	if t.Rest.Edges > 0 {
 		add(fmt.Sprintf("%d more", t.Rest.Edges), t.Label, t.Rest.Norm, t.Rest.Msg1)
 	}
+	formula, words := `<math display="block"><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>=</mo><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>·</mo><msub><mi>x</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>1</mn><mo>⊤</mo></msubsup></math>`,
+		"Each neighbour sends its features through the layer's weights W₁, scaled by its normalised weight: a neighbour the pathfinder weighs down is barely heard."
+	if t.Attention {
+		formula, words = `<math display="block"><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>=</mo><munder><mo>‖</mo><mi>h</mi></munder><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><msup><mi>W</mi><mi>h</mi></msup><msub><mi>x</mi><mi>j</mi></msub></math>`,
+			"Each head sends the neighbour's features through its own weights, scaled by its own attention, and the heads' outputs sit side by side: a neighbour the heads attend little to is barely heard."
+	}
 	return app.Div().Body(
-		app.Raw(`<math display="block"><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>=</mo><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>·</mo><msub><mi>x</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>1</mn><mo>⊤</mo></msubsup></math>`),
-		app.P().Text("Each neighbour sends its features through the layer's weights W₁, scaled by its normalised weight: a neighbour the pathfinder weighs down is barely heard."),
+		app.Raw(formula),
+		app.P().Text(words),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
 	)
 }
@@ -208,14 +245,18 @@ func traceActivation(t *protocol.Trace) app.UI {
 			add(t.Rest.Msg1[0])
 		}
 	}
+	act, keeps := "ReLU", "the ReLU keeps what is positive"
+	if t.Attention {
+		act, keeps = "ELU", "GAT's ELU keeps what is positive and squashes what is negative towards −1"
+	}
 	unit := ""
 	if len(t.Pre1) > 0 {
-		unit = fmt.Sprintf(`<math display="block"><msub><mi>h</mi><mrow><mi>i</mi><mo>,</mo><mn>1</mn></mrow></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo>%s<mo>+</mo><mn>%s</mn><mo>)</mo><mo>=</mo><mi>ReLU</mi><mo>(</mo><mn>%s</mn><mo>)</mo><mo>=</mo><mn>%s</mn></math>`,
-			terms, num(float64(t.Bias1[0]), 3), num(float64(t.Pre1[0]), 3), num(float64(t.Hidden[0]), 3))
+		unit = fmt.Sprintf(`<math display="block"><msub><mi>h</mi><mrow><mi>i</mi><mo>,</mo><mn>1</mn></mrow></msub><mo>=</mo><mi>%s</mi><mo>(</mo>%s<mo>+</mo><mn>%s</mn><mo>)</mo><mo>=</mo><mi>%s</mi><mo>(</mo><mn>%s</mn><mo>)</mo><mo>=</mo><mn>%s</mn></math>`,
+			act, terms, num(float64(t.Bias1[0]), 3), act, num(float64(t.Pre1[0]), 3), num(float64(t.Hidden[0]), 3))
 	}
 	return app.Div().Body(
-		app.Raw(`<math display="block"><msub><mi>h</mi><mi>i</mi></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><msub><mo>∑</mo><mi>j</mi></msub><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo></math>`),
-		app.P().Text("The messages, the node's own among them, are summed with the bias; the ReLU keeps what is positive. The first hidden unit, with its numbers:"),
+		app.Raw(`<math display="block"><msub><mi>h</mi><mi>i</mi></msub><mo>=</mo><mi>`+act+`</mi><mo>(</mo><msub><mo>∑</mo><mi>j</mi></msub><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo></math>`),
+		app.P().Text("The messages, the node's own among them, are summed with the bias; "+keeps+". The first hidden unit, with its numbers:"),
 		app.Raw(unit),
 		app.Div().Class("trace-bars").Body(
 			app.P().Text("Before the ReLU"), strip("before the activation", t.Pre1),
@@ -249,9 +290,15 @@ func traceSoftmax(t *protocol.Trace) app.UI {
 	if t.Pred != t.Label {
 		verdict = "wrong"
 	}
+	weight := `<msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub>`
+	if t.Attention {
+		weight = `<msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mn>2</mn></msubsup>`
+	}
 	return app.Div().Body(
-		app.Raw(`<math display="block"><msub><mi>z</mi><mi>i</mi></msub><mo>=</mo><msub><mo>∑</mo><mi>j</mi></msub><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><msub><mi>h</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>2</mn><mo>⊤</mo></msubsup><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>,</mo><mspace width="1em"/><msub><mi>p</mi><mi>i</mi></msub><mo>=</mo><mi>softmax</mi><mo>(</mo><msub><mi>z</mi><mi>i</mi></msub><mo>)</mo></math>`),
-		app.P().Text("Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities."),
+		app.Raw(`<math display="block"><msub><mi>z</mi><mi>i</mi></msub><mo>=</mo><msub><mo>∑</mo><mi>j</mi></msub>`+weight+`<msub><mi>h</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>2</mn><mo>⊤</mo></msubsup><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>,</mo><mspace width="1em"/><msub><mi>p</mi><mi>i</mi></msub><mo>=</mo><mi>softmax</mi><mo>(</mo><msub><mi>z</mi><mi>i</mi></msub><mo>)</mo></math>`),
+		app.P().Text(pick(t.Attention,
+			"Layer 2 attends afresh, with one head of its own (its attention is not the table's of step 1), and passes the neighbours' outputs h along it, one number per class; the softmax turns the logits into probabilities.",
+			"Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities.")),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(cells...)),
 		app.P().Body(app.Text(fmt.Sprintf("Node %d is of class %d; the model predicts class ", t.Node, t.Label)),
 			metric("trace-prediction", "", float64(t.Pred), strconv.Itoa(t.Pred)), app.Text(": "+verdict+".")),

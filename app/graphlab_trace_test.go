@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -47,5 +48,31 @@ func TestNodeTraceView(t *testing.T) {
 	doIn(d, c, func() { c.toggleTrace() })
 	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpTrace || last.Node != -1 || strings.Contains(app.HTMLString(rm), `id="node-trace"`) {
 		t.Errorf("closing the view sent %+v", last)
+	}
+}
+
+// GAT's trace says its weights are attention, with no degree, and its
+// activation the ELU.
+func TestNodeTraceViewOfGAT(t *testing.T) {
+	rm, _, conns, d := mountLab(t, "graph", "lab=graph&model=gat")
+	c := rm.(*GraphLab)
+	f := (*conns)[0]
+	playRun(f, 0)
+	d.Consume()
+	doIn(d, c, func() { c.selectNode(1) })
+	doIn(d, c, func() { c.toggleTrace() })
+	tr := &protocol.Trace{Node: 1, Label: 1, Pred: 1, Degree: protocol.Num(math.NaN()), Self: 0.6, Msg1: []protocol.Num{0.1, -0.2}, Msg2: []protocol.Num{0.3, 0.1},
+		Bias1: []protocol.Num{0, 0}, Bias2: []protocol.Num{0, 0}, Pre1: []protocol.Num{-0.5, 0.1}, Hidden: []protocol.Num{-0.39, 0.1},
+		Logits: []protocol.Num{0, 1}, Prob: []protocol.Num{0.27, 0.73}, InterShare: 0.4, InterShareGCN: 0.5, Attention: true,
+		Edges: []protocol.TraceEdge{{Neighbour: 0, Label: 0, Alpha: 0.4, Degree: protocol.Num(math.NaN()), Norm: 0.4, NormGCN: 0.5, Msg1: []protocol.Num{0.1, 0.1}, Msg2: []protocol.Num{0.2, -0.1}}}}
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 4, Epochs: 200, Model: "gat", Trace: tr, Weights: 1, Nodes: 2}}, []float32{0.4, 1, 1, 0.7, 0.7})
+	d.Consume()
+	if h := app.HTMLString(rm); !strings.Contains(h, "GAT learns its weights from the nodes") || !hasMetric(h, "trace-alpha", "0", "0.4") ||
+		!hasMetric(h, "inter-class-message-share", "gat", "0.4") || !strings.Contains(h, "GAT&#39;s attention lowers") {
+		t.Error("GAT's first step does not speak of attention")
+	}
+	doIn(d, c, func() { c.moveStep(1); c.moveStep(1) })
+	if h := between(app.HTMLString(rm), `id="node-trace"`, `id="edit"`); !strings.Contains(h, "<mi>ELU</mi>") || strings.Contains(h, "<mi>ReLU</mi>") {
+		t.Error("GAT's activation is not the ELU")
 	}
 }

@@ -92,9 +92,10 @@ func labNames() []string {
 
 // Shows reports whether the lab offers p as a control: a row the engine
 // reads that the lab lists (or every one, for a lab that lists none) and
-// does not hide.
+// does not hide. A free-text row (Form) is no control: a lab's own views
+// write it (the graph lab's editor, the edits).
 func (l Lab) Shows(p Param) bool {
-	return p.Group != GroupView && !slices.Contains(l.Hide, p.Name) && (l.Rows == nil || slices.Contains(l.Rows, p.Name))
+	return p.Group != GroupView && p.Form == "" && !slices.Contains(l.Hide, p.Name) && (l.Rows == nil || slices.Contains(l.Rows, p.Name))
 }
 
 // oneRun is the graph lab's: the state itself. Its name stays when the

@@ -39,6 +39,9 @@ func TestLabTable(t *testing.T) {
 				if l.Shows(p) {
 					shown++
 				}
+				if l.Shows(p) && p.Form != "" {
+					t.Errorf("the free-text row %s is offered as a control", p.Name)
+				}
 			}
 			if shown == 0 {
 				t.Error("the lab offers no control")

@@ -37,6 +37,9 @@ type Trace struct {
 	InterShare         float64
 	// InterShareGCN is InterShare with every α = 1: GCN's on this graph.
 	InterShareGCN float64
+	// Attention says the model is GAT (see gat.trace): α and â are its
+	// attention, and the layers' activation is the ELU.
+	Attention bool
 }
 
 // TraceEdge is one edge at the traced node.
@@ -57,17 +60,21 @@ type TraceEdge struct {
 // training goes on with the same bits as if it had not been asked.
 func (t *Trainer) Trace(i int) (*Trace, error) {
 	t.prepared()
-	m, ok := t.net.(*gcnNet)
-	if !ok || m.norm == nil {
-		return nil, fmt.Errorf("the update of one node is traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn), not %s", t.exp.Model.Kind)
-	}
 	g := t.g
-	if i < 0 || i >= g.N {
+	gm, isGAT := t.net.(*gat)
+	m, ok := t.net.(*gcnNet)
+	switch {
+	case !isGAT && (!ok || m.norm == nil):
+		return nil, fmt.Errorf("the update of one node is traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn) and for gat, not %s", t.exp.Model.Kind)
+	case i < 0 || i >= g.N:
 		return nil, fmt.Errorf("node %d is not in the graph; want [0, %d]", i, g.N-1)
 	}
 	if !t.evaluated {
-		m.forward(false)
+		t.net.forward(false)
 		t.evaluated = true
+	}
+	if isGAT {
+		return gm.trace(i), nil
 	}
 	logits := m.logits
 	n, h, c := m.norm, m.l1.out, g.C
@@ -116,4 +123,68 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 	softmax(tr.Prob, tr.Logits)
 	tr.Pred = argmax(tr.Logits)
 	return tr, nil
+}
+
+// trace is node i's update through GAT's two layers, in Trace's terms:
+// the first layer's attention α^h_ij of each of its H heads is a softmax
+// over N(i) ∪ {i}, so no degree normalises it; an edge's α and â are the
+// heads' mean attention (Degree is NaN), a neighbour's first message is
+// its heads' α^h_ij W^h x_j side by side, and its second α²_ij W₂ h_j, with
+// the second layer's one head; h_i is the ELU of the first layer's sum.
+// The shares of messages from other classes weigh the edges by the first
+// layer's mean attention; with every α = 1 they are GCN's.
+func (m *gat) trace(i int) *Trace {
+	g, l1, l2 := m.g, m.l1, m.l2
+	H, O, ho, c := l1.heads, l1.o, l1.heads*l1.o, g.C
+	row := func(a []float64, k, w int) []float64 { return append([]float64(nil), a[k*w:(k+1)*w]...) }
+	// msg1 is the first layer's message along entry k of i's
+	// neighbourhood, from node j, and mean its mean attention.
+	msg1 := func(k, j int) (msg []float64, mean float64) {
+		msg = make([]float64, ho)
+		for h := range H {
+			a := l1.alpha[k*H+h]
+			mean += a / float64(H)
+			for o := range O {
+				msg[h*O+o] = a * l1.wh[j*ho+h*O+o]
+			}
+		}
+		return msg, mean
+	}
+	msg2 := func(k, j int) []float64 {
+		out := row(l2.wh, j, c)
+		for x := range out {
+			out[x] *= l2.alpha[k]
+		}
+		return out
+	}
+	ag := l1.g
+	lo, hi := int(ag.rowPtr[i]), int(ag.rowPtr[i+1])
+	self := hi - 1 // the self-loop comes last
+	tr := &Trace{Node: i, Label: g.Labels[i], Degree: math.NaN(), Attention: true,
+		Bias1: append([]float64(nil), l1.b.val...), Bias2: append([]float64(nil), l2.b.val...),
+		Pre1: row(m.a1, i, ho), Hidden: row(m.h1, i, ho), Logits: row(m.logits, i, c)}
+	tr.SelfMsg1, tr.Self = msg1(self, i)
+	tr.SelfMsg2 = msg2(self, i)
+	gcnDeg := float64(hi - lo) // 1 + the node's edges, as GCN counts them
+	deg := func(j int) float64 { return float64(ag.rowPtr[j+1] - ag.rowPtr[j]) }
+	total, inter := tr.Self, 0.0
+	totalGCN, interGCN := 1/gcnDeg, 0.0
+	for k := lo; k < self; k++ {
+		j := int(ag.col[k])
+		te := TraceEdge{Edge: int(ag.eid[k]), Neighbour: j, Label: g.Labels[j], Degree: math.NaN(),
+			NormGCN: 1 / math.Sqrt(gcnDeg*deg(j)), Msg2: msg2(k, j)}
+		te.Msg1, te.Alpha = msg1(k, j)
+		te.Norm = te.Alpha
+		total, totalGCN = total+te.Norm, totalGCN+te.NormGCN
+		if te.Label != tr.Label {
+			inter, interGCN = inter+te.Norm, interGCN+te.NormGCN
+		}
+		tr.Edges = append(tr.Edges, te)
+	}
+	sort.SliceStable(tr.Edges, func(x, y int) bool { return tr.Edges[x].Norm > tr.Edges[y].Norm })
+	tr.InterShare, tr.InterShareGCN = inter/total, interGCN/totalGCN
+	tr.Prob = make([]float64, c)
+	softmax(tr.Prob, tr.Logits)
+	tr.Pred = argmax(tr.Logits)
+	return tr
 }

@@ -162,3 +162,86 @@ func TestTraceRefusesOtherModels(t *testing.T) {
 		t.Error("a node beyond the graph has a trace")
 	}
 }
+
+// GAT's trace is its attention recomputed by hand: for each edge, the
+// first layer's heads' mean of softmax_j LeakyReLU(a_dst·W x_i + a_src·W x_j)
+// over N(i) ∪ {i}; the messages sum to the layer's input to the ELU, and
+// the prediction is the snapshot's.
+func TestTraceGAT(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Model.Kind = 60, experiment.GAT
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		tr.Step()
+	}
+	s := tr.Evaluate()
+	l1 := tr.net.(*gat).l1
+	H, O, in := l1.heads, l1.o, l1.in
+	x := g.DenseX()
+	wx := func(j, h int) []float64 { // W^h x_j
+		out := make([]float64, O)
+		for o := range O {
+			for f := range in {
+				out[o] += l1.w.val[(h*O+o)*in+f] * x[j*in+f]
+			}
+		}
+		return out
+	}
+	edges := 0
+	for _, i := range []int{0, 31, 100, g.N - 1} {
+		got, err := tr.Trace(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb := []int{i}
+		for _, te := range got.Edges {
+			nb = append(nb, te.Neighbour)
+		}
+		mean := make([]float64, len(nb))
+		for h := range H {
+			as, ad := l1.aSrc.val[h*O:(h+1)*O], l1.aDst.val[h*O:(h+1)*O]
+			ti := dot(ad, wx(i, h))
+			ex := make([]float64, len(nb))
+			var sum float64
+			for k, j := range nb {
+				ex[k] = math.Exp(leaky(ti + dot(as, wx(j, h))))
+				sum += ex[k]
+			}
+			for k := range nb {
+				mean[k] += ex[k] / sum / float64(H)
+			}
+		}
+		if math.Abs(mean[0]-got.Self) > 1e-9 {
+			t.Errorf("node %d: self attention %v, by hand %v", i, got.Self, mean[0])
+		}
+		pre := append([]float64(nil), got.SelfMsg1...)
+		for k, te := range got.Edges {
+			if math.Abs(mean[k+1]-te.Alpha) > 1e-9 || te.Norm != te.Alpha {
+				t.Errorf("node %d, edge to %d: α %v, by hand %v", i, te.Neighbour, te.Alpha, mean[k+1])
+			}
+			for o := range pre {
+				pre[o] += te.Msg1[o]
+			}
+			edges++
+		}
+		for o := range pre {
+			pre[o] += got.Bias1[o]
+			if math.Abs(pre[o]-got.Pre1[o]) > 1e-9 || math.Abs(elu(got.Pre1[o])-got.Hidden[o]) > 1e-12 {
+				t.Fatalf("node %d, unit %d: messages sum to %v, the layer has %v", i, o, pre[o], got.Pre1[o])
+			}
+		}
+		if got.Pred != s.Pred[i] || math.Abs(got.Prob[got.Pred]-s.Prob[i]) > 1e-9 || !got.Attention || !(got.InterShare >= 0 && got.InterShare <= 1) {
+			t.Errorf("node %d: predicts %d (%v), the snapshot %d (%v); share %v", i, got.Pred, got.Prob[got.Pred], s.Pred[i], s.Prob[i], got.InterShare)
+		}
+	}
+	if edges == 0 {
+		t.Fatal("no traced node has an edge")
+	}
+}

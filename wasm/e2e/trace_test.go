@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,4 +89,29 @@ func TestNodeTraceFollowsTraining(t *testing.T) {
 			screenshot(t, ctx, "42-trace-softmax-epoch-200")
 		}
 	}
+}
+
+// GAT's node trace gives its attention per edge, and its prediction is
+// the graph lab's.
+func TestNodeTraceOfGAT(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	node, share := chooseTracedNode(t, ctx, srv, "#model=gat&epochs=30", "gat")
+	key(t, ctx, " ")
+	waitFor(t, ctx, "30 epochs", `document.querySelector("#epoch").textContent.startsWith("30 /") && document.querySelector("#node-trace h2").textContent.includes("epoch 30")`, time.Minute)
+	if got := text(t, ctx, "#node-trace .trace-step"); !strings.Contains(got, "GAT learns its weights from the nodes") {
+		t.Errorf("GAT's trace says %q", got)
+	}
+	after, gcn := traceShares(t, ctx, "gat")
+	t.Logf("gat, node %s: share of messages from other classes %.3f at epoch 0, %.3f at epoch 30 (every α = 1: %.3f)", node, share, after, gcn)
+	for range 3 {
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#trace-next"))), "next step")
+	}
+	waitFor(t, ctx, "the softmax", `document.querySelector('[data-metric="trace-prediction"]') !== null`, 10*time.Second)
+	pred, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-metric="trace-prediction"]').dataset.value`))
+	must(t, err, "read the trace's prediction")
+	if lab := regexp.MustCompile(`predicts class (\d+)`).FindStringSubmatch(text(t, ctx, "#inspect")); len(lab) < 2 || lab[1] != pred {
+		t.Errorf("gat: the trace predicts %s, the graph lab %v", pred, lab)
+	}
+	screenshot(t, ctx, "43-trace-gat")
 }

@@ -243,6 +243,8 @@ type Trace struct {
 	Edges         []TraceEdge `json:"edges"`
 	// Rest sums the edges left out: their count, â and messages.
 	Rest TraceRest `json:"rest"`
+	// Attention says the weights are GAT's attention (pdn.Trace.Attention).
+	Attention bool `json:"attention,omitempty"`
 }
 
 // TraceEdge is one edge of a Trace.

@@ -102,7 +102,7 @@ func traceOf(t *pdn.Trace) *protocol.Trace {
 	out := &protocol.Trace{Node: t.Node, Label: t.Label, Pred: t.Pred, Degree: protocol.Num(t.Degree), Self: protocol.Num(t.Self),
 		Msg1: nums(t.SelfMsg1), Msg2: nums(t.SelfMsg2), Bias1: nums(t.Bias1), Bias2: nums(t.Bias2), Pre1: nums(t.Pre1),
 		Hidden: nums(t.Hidden), Logits: nums(t.Logits), Prob: nums(t.Prob),
-		InterShare: protocol.Num(t.InterShare), InterShareGCN: protocol.Num(t.InterShareGCN)}
+		InterShare: protocol.Num(t.InterShare), InterShareGCN: protocol.Num(t.InterShareGCN), Attention: t.Attention}
 	var rest1, rest2 []float64
 	var restNorm float64
 	for k, e := range t.Edges {
