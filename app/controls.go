@@ -184,8 +184,7 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 		}
 		return sc.value(pos)
 	}
-	slider := app.Input().ID(id+"-slider").Type("range").Attr("aria-label", p.Name).
-		Attr("min", "0").Attr("max", strconv.Itoa(sc.steps)).Attr("step", "1").Value(strconv.Itoa(sc.position(v))).
+	slider := positionSlider(id+"-slider", sc.position(v), sc.steps).Attr("aria-label", p.Name).
 		OnInput(func(ctx app.Context, e app.Event) {
 			c.dragging[p.Name] = toValue(ctx.JSSrc().Get("value").String())
 		}).
@@ -275,4 +274,13 @@ func (c *lab) renderModels(note string) app.UI {
 		msg = app.P().Class("field-error").Text(e)
 	}
 	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text("Models"), app.Div().Class("model-choices").Body(boxes...), msg)
+}
+
+// positionSlider is a range input over the positions 0..steps by 1 at
+// pos, steps at most sliderSteps, so that its value survives its
+// attributes landing in any order.
+func positionSlider(id string, pos, steps int) app.HTMLInput {
+	steps = min(steps, sliderSteps)
+	return app.Input().ID(id).Type("range").Attr("min", "0").Attr("max", strconv.Itoa(steps)).Attr("step", "1").
+		Value(strconv.Itoa(min(max(pos, 0), steps)))
 }

@@ -215,12 +215,8 @@ func (c *GraphLab) lookLike(intra bool) {
 		From: [2]int{int(g.Src[ex]), int(g.Dst[ex])}, HasFrom: true})
 }
 
-// setFeature sets the chosen edge's feature to the slider's value.
-func (c *GraphLab) setFeature(value string, lo, hi float64) {
-	x, err := strconv.ParseFloat(value, 64)
-	if err != nil {
-		return
-	}
+// setFeature sets the chosen edge's feature to x, in [lo, hi].
+func (c *GraphLab) setFeature(x, lo, hi float64) {
 	// Four significant digits keep the link short; the ends of the range
 	// stay exact, so the value is never outside it.
 	if x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 4, 64), 64); x <= lo || x >= hi {
@@ -377,8 +373,12 @@ func (c *GraphLab) renderFeatureSlider(at int) app.UI {
 			c.ed.feature, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 		}),
 		app.Label().For("edit-value").Class("visually-hidden").Text(fmt.Sprintf("Value of feature %d", k)),
-		app.Input().ID("edit-value").Type("range").Min(lo).Max(hi).Step((hi-lo)/200).Value(strconv.FormatFloat(x, 'g', 6, 64)).
-			OnChange(func(ctx app.Context, e app.Event) { c.setFeature(ctx.JSSrc().Get("value").String(), lo, hi) }),
+		// The range in sliderSteps positions (see positionSlider).
+		positionSlider("edit-value", int(math.Round((x-lo)/(hi-lo)*sliderSteps)), sliderSteps).
+			OnChange(func(ctx app.Context, e app.Event) {
+				pos, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				c.setFeature(lo+float64(pos)/sliderSteps*(hi-lo), lo, hi)
+			}),
 		app.Span().Class("edit-range").Text(fmt.Sprintf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
 		app.P().Class("note").Body(c.renderFeatureStrip(st)),
 	)

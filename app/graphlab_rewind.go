@@ -10,10 +10,10 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// rewindPositions are the scrubber's steps: a fixed range, so that no
-// order of its attributes can clamp the knob (see sliderScale), mapped to
-// the frames.
-const rewindPositions = 1000
+// rewindPositions are the scrubber's steps: a fixed range within a range
+// input's defaults, so that no order of its attributes can clamp the knob
+// (see sliderSteps), mapped to the frames.
+const rewindPositions = sliderSteps
 
 // rewindTo shows frame i of the run in every view; a running run pauses,
 // and Play resumes from the end.
@@ -45,7 +45,7 @@ func (c *GraphLab) renderRewind() app.UI {
 	}
 	return app.Div().ID("rewind").Class("rewind").Body(
 		app.Label().For("rewind-slider").Text("Rewind"),
-		app.Input().Type("range").ID("rewind-slider").Min(0).Max(rewindPositions).Step(1).Value(strconv.Itoa(pos)).
+		positionSlider("rewind-slider", pos, rewindPositions).
 			Aria("valuetext", fmt.Sprintf("epoch %d", r.snap.Epoch)).
 			OnInput(func(ctx app.Context, e app.Event) {
 				p, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())

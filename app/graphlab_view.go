@@ -152,8 +152,12 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		app.H2().Text("The learned graph"),
 		app.Div().Class("graph-tools").Body(
 			app.Label().For("threshold").Text("Hide edges with weight below "),
-			app.Input().ID("threshold").Type("range").Min(0).Max(1).Step(0.01).Value(strconv.FormatFloat(t, 'f', 2, 64)).
-				OnInput(func(ctx app.Context, e app.Event) { c.setParam("threshold", ctx.JSSrc().Get("value").String()) }),
+			// In hundredths: positions 0..100 (see positionSlider).
+			positionSlider("threshold", int(math.Round(t*sliderSteps)), sliderSteps).
+				OnInput(func(ctx app.Context, e app.Event) {
+					pos, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+					c.setParam("threshold", strconv.FormatFloat(float64(pos)/sliderSteps, 'f', -1, 64))
+				}),
 			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),
 			app.Label().For("layout").Text("Layout "),
 			app.Select().ID("layout").Body(

@@ -372,7 +372,7 @@ func TestRewindScrubber(t *testing.T) {
 	end := read()
 	t.Logf("200 epochs of the default graph: %d frames kept in %.1f kB; epoch %d, test %.3f, drawn intra %.3f / inter %.3f",
 		end.Frames, float64(end.Bytes)/1000, end.Epoch, end.Test, end.Intra, end.Inter)
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#rewind-slider"); s.value = "50"; s.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#rewind-slider"); s.value = "5"; s.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`))
 	must(t, err, "rewind")
 	waitFor(t, ctx, "an earlier epoch", `+document.querySelector("#epoch").dataset.value < 40 && document.querySelector("#rewind").textContent.includes("Play resumes from 200")`, 10*time.Second)
 	past := read()

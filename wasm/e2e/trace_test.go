@@ -104,10 +104,10 @@ func TestNodeTraceOfGAT(t *testing.T) {
 	}
 	after, gcn := traceShares(t, ctx, "gat")
 	t.Logf("gat, node %s: share of messages from other classes %.3f at epoch 0, %.3f at epoch 30 (every α = 1: %.3f)", node, share, after, gcn)
-	for range 3 {
+	for _, step := range []string{"2", "3", "4"} {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#trace-next"))), "next step")
+		waitFor(t, ctx, "step "+step, `document.querySelector("#trace-step").textContent.startsWith("`+step+` ")`, 10*time.Second)
 	}
-	waitFor(t, ctx, "the softmax", `document.querySelector('[data-metric="trace-prediction"]') !== null`, 10*time.Second)
 	pred, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-metric="trace-prediction"]').dataset.value`))
 	must(t, err, "read the trace's prediction")
 	if lab := regexp.MustCompile(`predicts class (\d+)`).FindStringSubmatch(text(t, ctx, "#inspect")); len(lab) < 2 || lab[1] != pred {
