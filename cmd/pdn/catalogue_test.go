@@ -80,7 +80,7 @@ var badCLI = []struct {
 	{"pubmed", []string{"train", "-data", "pubmed"}, nil, 2, `invalid value "pubmed" for flag -data: "pubmed" is neither one of synthetic, xor, scale-free, cora, citeseer nor a directory`},
 	{"pubmed to gen", []string{"gen", "-out", "DIR", "-data", "pubmed"}, nil, 2, `invalid value "pubmed" for flag -data: "pubmed" is neither one of synthetic, xor, scale-free, cora, citeseer nor a directory`},
 	{"local to gen", []string{"gen", "-out", "DIR", "-data", "local"}, nil, 2, `"local" is neither one of synthetic, xor, scale-free, cora, citeseer nor a directory`},
-	{"missing folder to gen", []string{"gen", "-out", "DIR", "-data", "DIR/nothing-here"}, nil, 2, "nothing-here: cannot read the graph: missing"},
+	{"missing folder to gen", []string{"gen", "-out", "DIR/new", "-data", "DIR/nothing-here"}, nil, 2, "nothing-here: cannot read the graph: missing"},
 	{"bad value", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,1,test,oops\n"}, 2, `nodes.csv:3:10: column x0: "oops" is not a decimal number`},
 	{"bad value after blank lines", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n\n0,0,train,1\n\n\n1,1,test,x\n"}, 2, `nodes.csv:6:10: column x0: "x" is not a decimal number`},
 	{"hex float in a bundle", []string{"train", "-data", "BUNDLE"}, map[string]string{"edges.csv": "source,target,e0\n0,1,0x10\n"}, 2, `edges.csv:2:5: column e0: "0x10" is not a decimal number`},

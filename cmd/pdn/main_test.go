@@ -116,6 +116,7 @@ func TestTrainRealGraphs(t *testing.T) {
 		}
 	}
 	t.Run("gen converts the folder", func(t *testing.T) { genFromFolder(t, musae) })
+	t.Run("gen loses no data", func(t *testing.T) { genKeepsData(t, musae) })
 	for _, tc := range []struct {
 		args         []string
 		nodes, edges int
@@ -155,5 +156,45 @@ func genFromFolder(t *testing.T, dir string) {
 	fromFolder, _, code2 := runCLI(t, append(args, "-data", dir, "-shots", "1")...)
 	if code1 != 0 || code2 != 0 || msRE.ReplaceAllString(fromBundle, "") != msRE.ReplaceAllString(fromFolder, "") {
 		t.Errorf("exit %d and %d; the bundle gen wrote trains differently from its folder:\n%s\n%s", code1, code2, fromBundle, fromFolder)
+	}
+}
+
+// genKeepsData: gen refuses to write a bundle over the folder it reads,
+// even with -force, and into a folder that is not empty without -force;
+// the folder still opens afterwards.
+func genKeepsData(t *testing.T, musae string) {
+	edges, err := os.ReadFile(filepath.Join(musae, "edges.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-data", musae, "-out", musae}, 2, "is the -data folder"},
+		{[]string{"-data", musae, "-out", musae + "/.", "-force"}, 2, "is the -data folder"},
+		{[]string{"-data", musae, "-out", full}, 2, `is not empty (it holds "notes.txt")`},
+		{[]string{"-per-class", "16", "-out", full}, 2, "add -force"},
+		{[]string{"-per-class", "16", "-out", full, "-force"}, 0, ""},
+		{[]string{"-per-class", "16", "-out", filepath.Join(t.TempDir(), "new")}, 0, ""},
+	} {
+		_, errOut, code := runCLI(t, append([]string{"gen"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("gen %v: exit %d, %q; want exit %d saying %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+	if after, _ := os.ReadFile(filepath.Join(musae, "edges.csv")); !bytes.Equal(after, edges) {
+		t.Error("the MUSAE folder's edges.csv changed")
+	}
+	if _, errOut, code := runCLI(t, "train", "-data", musae, "-shots", "1", "-epochs", "2"); code != 0 {
+		t.Errorf("the folder no longer trains: exit %d, %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(full, "notes.txt")); string(b) != "mine" {
+		t.Error("gen -force removed a file it does not write")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the bundle to (required)")
 	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer, a MUSAE folder) dense, as x columns, for readers that know only those")
+	force := fs.Bool("force", false, "write into an -out directory that is not empty, over the files of the same names")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData)
 	var dir string
 	dataOrDir(fs, &dir, ", written again as a bundle")
@@ -30,6 +32,9 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		return nil, err
 	}
 	if err := outDir("out", *out); err != nil {
+		return nil, err
+	}
+	if err := genTarget(*out, dir, *force); err != nil {
 		return nil, err
 	}
 	resplit := flagSet(fs, "shots")
@@ -47,6 +52,33 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
 		return nil
 	}, nil
+}
+
+// genTarget refuses an -out directory gen would lose data in: the -data
+// folder it reads (its edges.csv would be overwritten by the bundle's, and
+// the folder would no longer open), even with force; and, without force,
+// any directory that is not empty. It only reads the file system.
+func genTarget(out, data string, force bool) error {
+	if data != "" && sameDir(out, data) {
+		return usageError{fmt.Errorf("flag -out: %s is the -data folder; gen would write the bundle over the files it reads: write it to another folder", quoteArg(out))}
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil || len(entries) == 0 || force {
+		return nil // a new or empty directory (WriteBundle reports one it cannot make)
+	}
+	return usageError{fmt.Errorf("flag -out: %s is not empty (it holds %s%s); gen writes a bundle's files into it over any of the same names: choose a new or empty folder, or add -force",
+		quoteArg(out), quoteArg(entries[0].Name()), map[bool]string{true: fmt.Sprintf(" and %d more", len(entries)-1)}[len(entries) > 1])}
+}
+
+// sameDir reports whether a and b name one directory, however spelled
+// (relative, through a link).
+func sameDir(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA != nil || errB != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
 }
 
 // genGraph is the graph gen writes: read from dir if one is given, else
