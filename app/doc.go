@@ -38,7 +38,7 @@
 //
 // and one file per lab: graphlab.go (with its own views in graphlab_*.go:
 // the graph, the inspector, one node's update step by step (trace), the
-// charts, the scrubber, the exports, your own graph, the explanations),
+// editor of the graph's edges (edit), the charts, the scrubber, the exports, your own graph, the explanations),
 // xorlab.go, degreelab.go, comparelab.go, attentionlab.go and sweeplab.go
 // (Figure 3, whose runs are queued on a pool of workers, not opened side
 // by side).

@@ -13,8 +13,14 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// maxChangedListed is how many changed predictions the editor names.
-const maxChangedListed = 8
+// maxChangedListed is how many changed predictions the editor names, and
+// maxEdgeChoices how many of a node's edges its menu offers (the heaviest,
+// and the one chosen): a hub's thousands would cost every render and help
+// nobody choose.
+const (
+	maxChangedListed = 8
+	maxEdgeChoices   = 100
+)
 
 // Looks an added edge's features may copy.
 const (
@@ -141,33 +147,12 @@ func (c *GraphLab) incidentEdges(node int) []int {
 }
 
 // edgeIndex is the index of edge u–v in the run's graph, -1 for none.
-func edgeIndex(g *protocol.Graph, u, v int) int {
-	a, b := int32(u), int32(v)
-	for e := range g.Src {
-		if g.Src[e] == a && g.Dst[e] == b || g.Src[e] == b && g.Dst[e] == a {
-			return e
-		}
-	}
-	return -1
-}
+func edgeIndex(g *protocol.Graph, u, v int) int { return experiment.EdgeAt(g.Src, g.Dst, u, v) }
 
 // exampleEdge is the graph's first edge whose ends share a class (intra)
 // or do not, other than skip: the edge "make it look intra-class" copies.
 func exampleEdge(g *protocol.Graph, intra bool, skip int) int {
-	for e := range g.Src {
-		if e != skip && (g.Labels[g.Src[e]] == g.Labels[g.Dst[e]]) == intra {
-			return e
-		}
-	}
-	return -1
-}
-
-// other is the end of edge e that is not node.
-func other(g *protocol.Graph, e, node int) int {
-	if int(g.Src[e]) == node {
-		return int(g.Dst[e])
-	}
-	return int(g.Src[e])
+	return experiment.ExampleEdge(g.Src, g.Dst, g.Labels, intra, skip)
 }
 
 // addEdge adds the edge from the selected node to the one typed, with the
@@ -302,6 +287,14 @@ func (c *GraphLab) renderChangeEdge(sel int) app.UI {
 		chosen = fmt.Sprintf("%d-%d", c.ed.ends[0], c.ed.ends[1])
 	}
 	opts := []app.UI{app.Option().Value("").Text("choose one of its edges…").Selected(chosen == "")}
+	label := "Or change one of its edges "
+	if len(es) > maxEdgeChoices {
+		label = fmt.Sprintf("Or change one of its %d heaviest edges (of %d) ", maxEdgeChoices, len(es))
+		if at := edgeIndex(g, c.ed.ends[0], c.ed.ends[1]); c.ed.ok && at >= 0 && !slices.Contains(es[:maxEdgeChoices], at) {
+			es[maxEdgeChoices-1] = at // the chosen edge stays on offer
+		}
+		es = es[:maxEdgeChoices]
+	}
 	for _, e := range es {
 		o := other(g, e, sel)
 		value := fmt.Sprintf("%d-%d", sel, o)
@@ -312,7 +305,7 @@ func (c *GraphLab) renderChangeEdge(sel int) app.UI {
 		opts = append(opts, app.Option().Value(value).Text(words).Selected(value == chosen))
 	}
 	out := []app.UI{
-		app.Label().For("edit-edge").Text("Or change one of its edges "),
+		app.Label().For("edit-edge").Text(label),
 		app.Select().ID("edit-edge").Body(opts...).
 			OnChange(func(ctx app.Context, e app.Event) { c.chooseEdge(ctx.JSSrc().Get("value").String()) }),
 	}
@@ -380,13 +373,8 @@ func (c *GraphLab) renderFeatureSlider(at int) app.UI {
 				c.setFeature(lo+float64(pos)/sliderSteps*(hi-lo), lo, hi)
 			}),
 		app.Span().Class("edit-range").Text(fmt.Sprintf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
-		app.P().Class("note").Body(c.renderFeatureStrip(st)),
+		app.P().Class("note").Body(app.Text("Its features: "), strip("the edge's features", st.Features)),
 	)
-}
-
-// renderFeatureStrip draws the chosen edge's features as a strip.
-func (c *GraphLab) renderFeatureStrip(st *protocol.EdgeState) app.UI {
-	return app.Span().Body(app.Text("Its features: "), strip("the edge's features", st.Features))
 }
 
 // renderChanged says what the last edit changed.
@@ -396,7 +384,7 @@ func (c *GraphLab) renderChanged() app.UI {
 	}
 	n := len(c.ed.changed)
 	out := []app.UI{app.Text("The last edit changed the predicted class of "), metric("edit-changed-predictions", "", float64(n), strconv.Itoa(n)),
-		app.Text(map[bool]string{true: " node", false: " nodes"}[n == 1])}
+		app.Text(pick(n == 1, " node", " nodes"))}
 	if n > 0 {
 		list := ": "
 		for i, ch := range c.ed.changed[:min(n, maxChangedListed)] {

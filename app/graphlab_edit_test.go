@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -67,6 +68,12 @@ func TestGraphEditor(t *testing.T) {
 	d.Consume()
 	if l.st.Data.Edits != "a0-2" {
 		t.Errorf("a refused edit left the state's edits at %q, the graph's are a0-2", l.st.Data.Edits)
+	}
+
+	// Another graph drops the edits, and says so.
+	doIn(d, c, func() { c.setParam("seed", "2") })
+	if texts := l.page.board.Texts(); l.st.Data.Edits != "" || !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, "The edit of the graph was for the graph before") }) {
+		t.Errorf("a new seed kept the edits %q; the notices say %q", l.st.Data.Edits, texts)
 	}
 }
 

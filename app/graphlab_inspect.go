@@ -78,6 +78,14 @@ func edgeOf(i int, drawIdx []int) int {
 	return i
 }
 
+// other is the end of edge e that is not node.
+func other(g *protocol.Graph, e, node int) int {
+	if int(g.Src[e]) == node {
+		return int(g.Dst[e])
+	}
+	return int(g.Src[e])
+}
+
 // pointAt inspects what lies under the pointer event e on the figure.
 func (c *GraphLab) pointAt(ctx app.Context, e app.Event) {
 	if c.view == nil {
@@ -234,7 +242,7 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 // listEdges lists node i's drawn edges, heaviest first.
 func (c *GraphLab) listEdges(i int) string {
 	type edge struct {
-		other int32
+		other int
 		kind  string
 		w     float32
 	}
@@ -242,15 +250,11 @@ func (c *GraphLab) listEdges(i int) string {
 	var es []edge
 	for _, v := range c.insp.incident[i] {
 		e := edgeOf(v, c.drawIdx)
-		other := r.graph.Src[e]
-		if int(other) == i {
-			other = r.graph.Dst[e]
-		}
 		w := float32(-1)
 		if e < len(r.weights) {
 			w = r.weights[e]
 		}
-		es = append(es, edge{other, kindName(r.graph, e), w})
+		es = append(es, edge{other(r.graph, e, i), kindName(r.graph, e), w})
 	}
 	if len(es) == 0 {
 		return "No edge of this node is drawn."

@@ -10,18 +10,25 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// Opening "How this node is updated" asks the engine for the selected
-// node's trace, a new selection for its own, closing it for none; the
-// view shows the trace's weights, messages and prediction, a step at a
-// time, and the share of the message from other classes per run.
-func TestNodeTraceView(t *testing.T) {
-	rm, _, conns, d := mountLab(t, "graph", "lab=graph")
+// openTrace mounts the graph lab at link, plays a run on its engine,
+// selects node 1 and opens its trace.
+func openTrace(t *testing.T, link string) (room, *GraphLab, *fakeConn, app.ClientDispatcher) {
+	rm, _, conns, d := mountLab(t, "graph", link)
 	c := rm.(*GraphLab)
 	f := (*conns)[0]
 	playRun(f, 0)
 	d.Consume()
 	doIn(d, c, func() { c.selectNode(1) })
 	doIn(d, c, func() { c.toggleTrace() })
+	return rm, c, f, d
+}
+
+// Opening "How this node is updated" asks the engine for the selected
+// node's trace, a new selection for its own, closing it for none; the
+// view shows the trace's weights, messages and prediction, a step at a
+// time, and the share of the message from other classes per run.
+func TestNodeTraceView(t *testing.T) {
+	rm, c, f, d := openTrace(t, "lab=graph")
 	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpTrace || last.Node != 1 {
 		t.Fatalf("opening the view sent %+v", last)
 	}
@@ -54,13 +61,7 @@ func TestNodeTraceView(t *testing.T) {
 // GAT's trace says its weights are attention, with no degree, and its
 // activation the ELU.
 func TestNodeTraceViewOfGAT(t *testing.T) {
-	rm, _, conns, d := mountLab(t, "graph", "lab=graph&model=gat")
-	c := rm.(*GraphLab)
-	f := (*conns)[0]
-	playRun(f, 0)
-	d.Consume()
-	doIn(d, c, func() { c.selectNode(1) })
-	doIn(d, c, func() { c.toggleTrace() })
+	rm, c, f, d := openTrace(t, "lab=graph&model=gat")
 	tr := &protocol.Trace{Node: 1, Label: 1, Pred: 1, Degree: protocol.Num(math.NaN()), Self: 0.6, Msg1: []protocol.Num{0.1, -0.2}, Msg2: []protocol.Num{0.3, 0.1},
 		Bias1: []protocol.Num{0, 0}, Bias2: []protocol.Num{0, 0}, Pre1: []protocol.Num{-0.5, 0.1}, Hidden: []protocol.Num{-0.39, 0.1},
 		Logits: []protocol.Num{0, 1}, Prob: []protocol.Num{0.27, 0.73}, InterShare: 0.4, InterShareGCN: 0.5, Attention: true,

@@ -207,15 +207,22 @@ func (l *lab) dropEdits(next *experiment.Experiment) {
 	}
 	es, _ := experiment.ParseEdits(next.Data.Edits)
 	next.Data.Edits = ""
-	l.page.board.Add(fmt.Sprintf("The %d edits of the graph were for the graph before; this one starts unedited.", len(es)), false)
+	what := fmt.Sprintf("The %d edits of the graph were", len(es))
+	if len(es) == 1 {
+		what = "The edit of the graph was"
+	}
+	l.page.board.Add(what+" for the graph before; this one starts unedited.", false)
 }
 
 // syncEdits follows the engine where it left edits out: a link's edits
 // that did not apply to its graph, or an edit it refused. state is the
 // experiment of the graph the run has ("" for none yet).
 func (l *lab) syncEdits(state string) {
+	if state == "" {
+		return
+	}
 	e, _ := experiment.Decode(state)
-	if state == "" || e.Data.Edits == l.st.Data.Edits {
+	if e.Data.Edits == l.st.Data.Edits {
 		return
 	}
 	l.st.Data.Edits = e.Data.Edits

@@ -76,27 +76,7 @@ func FeatureRanges(g *Graph) (lo, hi []float64) {
 
 // EdgeIndex returns the index of edge u–v in g (either way round), -1 if
 // g has none.
-func (g *Graph) EdgeIndex(u, v int) int {
-	a, b := int32(u), int32(v)
-	for e := range g.Src {
-		if g.Src[e] == a && g.Dst[e] == b || g.Src[e] == b && g.Dst[e] == a {
-			return e
-		}
-	}
-	return -1
-}
-
-// ExampleEdge returns the first edge of g whose ends share a label (intra)
-// or do not, -1 if g has none: the edge an add copies by default, and the
-// one "make it look intra-class" copies in the page.
-func (g *Graph) ExampleEdge(intra bool) int {
-	for e := range g.Src {
-		if (g.Labels[g.Src[e]] == g.Labels[g.Dst[e]]) == intra {
-			return e
-		}
-	}
-	return -1
-}
+func (g *Graph) EdgeIndex(u, v int) int { return experiment.EdgeAt(g.Src, g.Dst, u, v) }
 
 // apply makes one edit, or says why it cannot.
 func (g *Graph) apply(e experiment.Edit, lo, hi []float64) string {
@@ -119,7 +99,7 @@ func (g *Graph) apply(e experiment.Edit, lo, hi []float64) string {
 		}
 		if !e.HasFrom && g.D > 0 {
 			intra := g.Labels[e.U] == g.Labels[e.V]
-			if from = g.ExampleEdge(intra); from < 0 {
+			if from = experiment.ExampleEdge(g.Src, g.Dst, g.Labels, intra, -1); from < 0 {
 				return fmt.Sprintf("the graph has no %s edge to copy the features of; name one to copy with c", kindWords(intra))
 			}
 		}

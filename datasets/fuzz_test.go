@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -156,6 +157,46 @@ func FuzzOpenFiles(f *testing.F) {
 		}
 		if err := g.Check(); err != nil || g.D == 0 || len(g.Kind) != g.E() {
 			t.Fatalf("opened an inconsistent graph: %v", err)
+		}
+	})
+}
+
+// FuzzEdited applies any edit list to a small graph. It must never panic;
+// a list it refuses is refused with one line naming the edits; a list it
+// applies makes a consistent graph, the same when written as the page
+// writes it, without touching the one given.
+func FuzzEdited(f *testing.F) {
+	d := experiment.Default().Data
+	d.PerClass, d.P, d.Q, d.EdgeFeatures = 16, 1.0/16, 1.0/32, 4
+	g, err := Build(d)
+	if err != nil {
+		f.Fatal(err)
+	}
+	u, v := g.Src[0], g.Dst[0]
+	for _, s := range []string{"", "a0-47", "r0-1", "a0-47_r47-0", "s1-2f0~0.5", "s1-2c3-4", "a1-2c" + itoa(int(u)) + "-" + itoa(int(v)),
+		"r" + itoa(int(u)) + "-" + itoa(int(v)), "s" + itoa(int(v)) + "-" + itoa(int(u)) + "f3~-0.25", "x", "a1-1", "a01-2", "s1-2f9~1e999"} {
+		f.Add(s)
+	}
+	src, edgeX := append([]int32(nil), g.Src...), append([]float64(nil), g.EdgeX...)
+	f.Fuzz(func(t *testing.T, text string) {
+		h, err := Edited(g, text)
+		if err != nil {
+			if msg := err.Error(); !strings.HasPrefix(msg, "edits: ") || strings.Contains(msg, "\n") {
+				t.Fatalf("Edited(%q): %q", text, msg)
+			}
+			return
+		}
+		// The list as the page writes it makes the same graph.
+		es, _ := experiment.ParseEdits(text)
+		again, err := Edited(g, es.String())
+		if err != nil || !slices.Equal(again.Src, h.Src) || !slices.Equal(again.Dst, h.Dst) || !slices.Equal(again.EdgeX, h.EdgeX) {
+			t.Fatalf("%q written as %q makes another graph (%v)", text, es.String(), err)
+		}
+		if err := h.Check(); err != nil {
+			t.Fatalf("Edited(%q) made an inconsistent graph: %v", text, err)
+		}
+		if !slices.Equal(g.Src, src) || !slices.Equal(g.EdgeX, edgeX) {
+			t.Fatalf("Edited(%q) changed the graph it was given", text)
 		}
 	})
 }

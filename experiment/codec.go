@@ -143,11 +143,15 @@ func (f fieldFlag) String() string {
 
 func (f fieldFlag) Set(s string) error {
 	err := f.p.Set(f.e, s)
-	if err != nil {
-		// The flag package already names the flag and the value.
-		return errors.New("want " + f.p.Range())
+	switch {
+	case err == nil:
+		return nil
+	case f.p.valid != nil:
+		// A free-text row says what in the text is wrong (which edit).
+		return fmt.Errorf("%w; want %s", f.p.valid(strings.TrimSpace(s)), f.p.Range())
 	}
-	return nil
+	// The flag package already names the flag and the value.
+	return errors.New("want " + f.p.Range())
 }
 
 // RegisterFlags binds the rows of the given groups (all rows the engine

@@ -145,8 +145,10 @@ func parseEdit(t string) (Edit, error) {
 		return e, nil
 	case rest[0] == 'f' && e.Op == EditSet:
 		return e, parseFeature(&e, rest[1:])
+	case e.Op == EditSet:
+		return e, fmt.Errorf("%s: want c and an edge to copy, or f, a feature, ~ and a value", Quote(rest))
 	}
-	return e, fmt.Errorf("%s: want c and an edge to copy%s", Quote(rest), map[bool]string{true: ", or f, a feature, ~ and a value"}[e.Op == EditSet])
+	return e, fmt.Errorf("%s: want c and an edge to copy", Quote(rest))
 }
 
 // parsePair reads "u-v" at the start of s.
@@ -223,6 +225,32 @@ func (es Edits) Then(e Edit) Edits {
 func (es Edits) Adds(u, v int) bool {
 	p := pairOf(u, v)
 	return slices.ContainsFunc(es, func(x Edit) bool { return x.Op == EditAdd && x.Pair() == p })
+}
+
+// EdgeAt returns the index of edge u–v in the edge list src, dst (either
+// way round), -1 if the list has none. The engine's graphs and the page's
+// both keep their edges so.
+func EdgeAt(src, dst []int32, u, v int) int {
+	a, b := int32(u), int32(v)
+	for e := range src {
+		if src[e] == a && dst[e] == b || src[e] == b && dst[e] == a {
+			return e
+		}
+	}
+	return -1
+}
+
+// ExampleEdge returns the first edge of the list, other than skip, whose
+// ends share a label (intra) or do not, -1 if there is none: the edge an
+// add copies the features of by default, and the one the page's "make it
+// look intra-class" copies.
+func ExampleEdge(src, dst []int32, labels []int, intra bool, skip int) int {
+	for e := range src {
+		if e != skip && (labels[src[e]] == labels[dst[e]]) == intra {
+			return e
+		}
+	}
+	return -1
 }
 
 // WithoutEdits is d before any edit: the graph its rows draw.

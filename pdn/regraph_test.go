@@ -2,7 +2,6 @@ package pdn
 
 import (
 	"errors"
-	"math"
 	"testing"
 
 	"pdnexplorer/datasets"
@@ -16,19 +15,9 @@ import (
 func TestRegraphCarriesOn(t *testing.T) {
 	for _, kind := range experiment.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			e := experiment.Default()
-			e.Data.PerClass, e.Model.Kind, e.Model.Dropout = 40, kind, 0.5
-			g, err := datasets.Build(e.Data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := NewTrainer(g, e)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for range 3 {
-				a.Step()
-			}
+			g, e := smallRun(t, kind)
+			a := mustTrainer(t, g, e)
+			runEpochs(t, a, 3)
 			b, err := a.Regraph(g)
 			if kind == experiment.DeepWalk || kind == experiment.ClusterGCN {
 				if !errors.Is(err, ErrRegraph) {
@@ -45,16 +34,9 @@ func TestRegraphCarriesOn(t *testing.T) {
 			for range 3 {
 				la, _ := a.Step()
 				lb, _ := b.Step()
-				if math.Float64bits(la) != math.Float64bits(lb) {
-					t.Fatalf("losses part: %v and %v", la, lb)
-				}
+				sameBits(t, []float64{lb}, []float64{la})
 			}
-			sa, sb := a.Evaluate(), b.Evaluate()
-			for i := range sa.Prob {
-				if math.Float64bits(sa.Prob[i]) != math.Float64bits(sb.Prob[i]) {
-					t.Fatalf("node %d: probability %v and %v", i, sa.Prob[i], sb.Prob[i])
-				}
-			}
+			sameBits(t, b.Evaluate().Prob, a.Evaluate().Prob)
 		})
 	}
 }
@@ -63,18 +45,14 @@ func TestRegraphCarriesOn(t *testing.T) {
 // the added edge gets a weight, and removing it again restores every
 // prediction to the bit.
 func TestRegraphEdited(t *testing.T) {
-	e := experiment.Default()
-	e.Data.PerClass = 40
-	g, err := datasets.Build(e.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := NewTrainer(g, e)
-	for range 20 {
-		a.Step()
-	}
+	g, e := smallRun(t, experiment.PDN)
+	a := mustTrainer(t, g, e)
+	runEpochs(t, a, 20)
 	before := a.Evaluate()
-	u, v := 0, g.N-1 // different classes
+	u, v := 0, g.N-1
+	if g.Labels[u] == g.Labels[v] || g.EdgeIndex(u, v) >= 0 {
+		t.Fatal("the pair is of one class, or joined already")
+	}
 	h, err := datasets.Edited(g, edit("a", u, v))
 	if err != nil {
 		t.Fatal(err)
@@ -105,14 +83,11 @@ func TestRegraphEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := c.Evaluate()
-	for i := range after.Prob {
-		if math.Float64bits(after.Prob[i]) != math.Float64bits(before.Prob[i]) || after.Pred[i] != before.Pred[i] {
-			t.Fatalf("node %d: %v before, %v after add and remove", i, before.Prob[i], after.Prob[i])
-		}
-	}
-	for i := range after.Weights {
-		if math.Float64bits(after.Weights[i]) != math.Float64bits(before.Weights[i]) {
-			t.Fatalf("edge %d: weight %v before, %v after", i, before.Weights[i], after.Weights[i])
+	sameBits(t, after.Prob, before.Prob)
+	sameBits(t, after.Weights, before.Weights)
+	for i := range after.Pred {
+		if after.Pred[i] != before.Pred[i] {
+			t.Fatalf("node %d: class %d before, %d after add and remove", i, before.Pred[i], after.Pred[i])
 		}
 	}
 	// Another graph's nodes are refused.

@@ -168,19 +168,9 @@ func TestTraceRefusesOtherModels(t *testing.T) {
 // over N(i) ∪ {i}; the messages sum to the layer's input to the ELU, and
 // the prediction is the snapshot's.
 func TestTraceGAT(t *testing.T) {
-	e := experiment.Default()
-	e.Data.PerClass, e.Model.Kind = 60, experiment.GAT
-	g, err := datasets.Synthetic(e.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := NewTrainer(g, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 10 {
-		tr.Step()
-	}
+	g, e := smallRun(t, experiment.GAT)
+	tr := mustTrainer(t, g, e)
+	runEpochs(t, tr, 10)
 	s := tr.Evaluate()
 	l1 := tr.net.(*gat).l1
 	H, O, in := l1.heads, l1.o, l1.in
@@ -195,7 +185,7 @@ func TestTraceGAT(t *testing.T) {
 		return out
 	}
 	edges := 0
-	for _, i := range []int{0, 31, 100, g.N - 1} {
+	for _, i := range []int{0, 31, 50, g.N - 1} {
 		got, err := tr.Trace(i)
 		if err != nil {
 			t.Fatal(err)

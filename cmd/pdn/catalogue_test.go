@@ -119,6 +119,9 @@ var badCLI = []struct {
 	{"runtime nodes 10", []string{"runtime", "-nodes", "10"}, nil, 2, "flag -nodes: 10 is not allowed; want [256, 65536]"},
 	{"runtime epochs 1000", []string{"runtime", "-epochs", "1000"}, nil, 2, "flag -epochs: 1000 is not allowed; want [1, 100]"},
 	{"degree m 0", []string{"degree", "-attach", "0", "-out", "DIR"}, nil, 2, `invalid value "0" for flag -attach: want [1, 50]`},
+	{"edit out of range", []string{"train", "-per-class", "16", "-edits", "a0-9999"}, nil, 2, "edits: edit 1 (a0-9999): node 9999 is out of range: the graph's nodes are 0 to 47"},
+	{"edit misspelt", []string{"train", "-edits", "r1-2_x1-2"}, nil, 2, `invalid value "r1-2_x1-2" for flag -edits: edit 2 ("x1-2"): an edit starts with a (add), r (remove) or s (set); want edits joined by _`},
+	{"edit of an edge not there", []string{"gen", "-per-class", "16", "-edits", "r0-1", "-out", "DIR/new"}, nil, 2, "edits: edit 1 (r0-1): there is no edge 0-1 to remove"},
 	{"xor on another graph", []string{"xor", "-data", "synthetic"}, nil, 2, `data: xor compares models on the xor graph only, not "synthetic"`},
 }
 

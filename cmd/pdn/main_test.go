@@ -198,3 +198,19 @@ func genKeepsData(t *testing.T, musae string) {
 		t.Error("gen -force removed a file it does not write")
 	}
 }
+
+// gen -edits writes the edited graph: the link's edits give the same
+// graph on the command line as in the page (datasets.Edited).
+func TestGenAppliesEdits(t *testing.T) {
+	plain, edited := t.TempDir(), t.TempDir()
+	for _, args := range [][]string{{"-out", plain}, {"-edits", "a0-47", "-out", edited}} {
+		if _, errOut, code := runCLI(t, append([]string{"gen", "-per-class", "16"}, args...)...); code != 0 {
+			t.Fatalf("gen %v: exit %d, %s", args, code, errOut)
+		}
+	}
+	a, err1 := os.ReadFile(filepath.Join(plain, "edges.csv"))
+	b, err2 := os.ReadFile(filepath.Join(edited, "edges.csv"))
+	if err1 != nil || err2 != nil || !bytes.HasPrefix(b, a) || !bytes.HasPrefix(b[len(a):], []byte("0,47,")) {
+		t.Errorf("the edited bundle's edges do not end with the added edge 0-47:\n%s", b[min(len(a), len(b)):])
+	}
+}

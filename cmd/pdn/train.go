@@ -66,8 +66,12 @@ func genTarget(out, data string, force bool) error {
 	if err != nil || len(entries) == 0 || force {
 		return nil // a new or empty directory (WriteBundle reports one it cannot make)
 	}
-	return usageError{fmt.Errorf("flag -out: %s is not empty (it holds %s%s); gen writes a bundle's files into it over any of the same names: choose a new or empty folder, or add -force",
-		quoteArg(out), quoteArg(entries[0].Name()), map[bool]string{true: fmt.Sprintf(" and %d more", len(entries)-1)}[len(entries) > 1])}
+	holds := quoteArg(entries[0].Name())
+	if len(entries) > 1 {
+		holds += fmt.Sprintf(" and %d more", len(entries)-1)
+	}
+	return usageError{fmt.Errorf("flag -out: %s is not empty (it holds %s); gen writes a bundle's files into it over any of the same names: choose a new or empty folder, or add -force",
+		quoteArg(out), holds)}
 }
 
 // sameDir reports whether a and b name one directory, however spelled

@@ -9,9 +9,11 @@
 //
 //	session.go   the state of the run it serves, and the trainer it drives
 //	commands.go  what each command of the page does to it
+//	edit.go      an edit of the graph's edges, the model carried on over it
 //	schedule.go  how the work is cut into chunks between turns of the event
 //	             loop: training, pauses inside an epoch, the paces of posts
-//	encode.go    what it posts: the graph, snapshots (with a node's trace), errors
+//	encode.go    what it posts: the graph, snapshots (with a node's trace and
+//	             the edge the editor follows), errors
 //	lesson.go    the labs' own figures (XOR states, weights by degree)
 //	local.go     the user's own graph, and the files it writes to save
 //	layout.go    the layout every graph gets (gonum's Eades)
