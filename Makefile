@@ -25,7 +25,8 @@ WASMFLAGS   := -trimpath -ldflags=-s\ -w
 # runs each for FUZZTIME; make fuzz FUZZTIME=10m runs them longer.
 FUZZTIME    ?= 10s
 FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
-               ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./datasets:FuzzOpenFiles ./datasets:FuzzEdited ./pdn:FuzzBundleTrains \
+               ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./datasets:FuzzOpenFiles ./datasets:FuzzEdited \
+               ./datasets:FuzzReadOGB ./datasets:FuzzReadGraphML ./datasets:FuzzReadPlain ./pdn:FuzzBundleTrains \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
                ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags
 

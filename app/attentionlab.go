@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -41,14 +42,25 @@ func inputNames(r *run, n int) []string {
 	return names
 }
 
+// inputsLabel says what the inputs are: the tie-strength scores, or the
+// graph's own edge features (a multiplex graph's layers), which must never
+// be called scores.
+func inputsLabel(names []string) string {
+	if slices.Equal(names, tiestrength.Names) {
+		return "tie-strength score"
+	}
+	return "edge feature (the graph's own, by the name its file gives)"
+}
+
 func (c *AttentionLab) draw(ch change) {
 	if !c.due(ch, severalRedraw) {
 		return
 	}
 	c.bars, c.hops = "", ""
 	if r := c.runNamed("linear"); r != nil && len(r.snap.Inputs) > 0 {
-		c.bars = viz.Bars(chartW+200, chartH, "Attention over the edge features, softmax(β)", "tie-strength score",
-			tiestrength.Short(inputNames(r, len(r.snap.Inputs))), r.snap.Inputs, viz.ClassColor(2))
+		names := inputNames(r, len(r.snap.Inputs))
+		c.bars = viz.Bars(chartW+200, chartH, "Attention over the edge features, softmax(β)", inputsLabel(names),
+			tiestrength.Short(names), r.snap.Inputs, viz.ClassColor(2))
 	}
 	if r := c.runNamed("multiscale"); r != nil && len(r.hist.hops) > 0 {
 		c.hops = hopsChart(&r.hist, r.Exp.Train.Epochs)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -19,6 +20,7 @@ type Engine struct {
 	// files are the user's own graph's, sent to every worker, and to
 	// each new one before its first run.
 	files []protocol.File
+	cols  experiment.Data // the columns the files are read with
 }
 
 // worker is one engine worker and the run it serves, 0 for none.
@@ -63,7 +65,7 @@ func (e *Engine) Open(f EventFunc) *Handle {
 	if w == nil {
 		w = &worker{conn: e.dial(e.dispatch)}
 		if e.files != nil {
-			w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: e.files})
+			w.conn.Send(e.loadCommand())
 		}
 		e.workers = append(e.workers, w)
 	}
@@ -73,10 +75,23 @@ func (e *Engine) Open(f EventFunc) *Handle {
 
 // Load hands the user's files to every worker, which reads them as the
 // graph of data=local; each worker answers to the run it serves.
-func (e *Engine) Load(files []protocol.File) {
-	e.files = files
+func (e *Engine) Load(files []protocol.File, cols experiment.Data) {
+	e.files, e.cols = files, cols
 	for _, w := range e.workers {
-		w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files})
+		w.conn.Send(e.loadCommand())
+	}
+}
+
+// loadCommand hands a worker the files with the columns to read them by.
+func (e *Engine) loadCommand() protocol.Command {
+	return protocol.Command{Op: protocol.OpLoad, Files: e.files, IDColumn: e.cols.IDColumn, Target: e.cols.Target}
+}
+
+// Reload hands the files of the last Load to every worker again, to be
+// read with the columns d names.
+func (e *Engine) Reload(d experiment.Data) {
+	if e.files != nil {
+		e.Load(e.files, d)
 	}
 }
 

@@ -84,7 +84,7 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
 	files := []protocol.File{{Name: "nodes.csv", Data: []byte("id")}}
-	do(d, c, func() { c.opening = true; c.page.engine.Load(files) })
+	do(d, c, func() { c.opening = true; c.page.engine.Load(files, c.st.Data) })
 	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpLoad || len(last.Files) != 1 {
 		t.Fatalf("the files were sent as %+v", last)
 	}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -71,12 +70,12 @@ func plain(x float64) string {
 }
 
 // legend names the classes' colours and the edges' kinds.
-func legend(classes int) app.UI {
-	items := make([]app.UI, 0, classes+3)
-	for k := 0; k < classes; k++ {
+func legend(names []string) app.UI {
+	items := make([]app.UI, 0, len(names)+3)
+	for k, name := range names {
 		items = append(items, app.Span().Class("key").Body(
 			app.Raw(viz.Swatch(viz.ClassColor(k))),
-			app.Text(fmt.Sprintf("class %d", k))))
+			app.Text(name)))
 	}
 	items = append(items,
 		app.Span().Class("key").Body(app.Span().Class("line intra"), app.Text("intra-class edge")),

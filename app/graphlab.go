@@ -50,8 +50,11 @@ type GraphLab struct {
 	// opening says the user's files went to the engine and the lab waits
 	// for its answer; loaded is what the engine read; dragging says files
 	// are held over the lab.
-	opening  bool
-	loaded   *protocol.Loaded
+	opening bool
+	loaded  *protocol.Loaded
+	// columns is what the engine offers when the files leave the class
+	// column open: the column chooser shows it until one is chosen.
+	columns  *protocol.Columns
 	dragging bool
 }
 
@@ -142,6 +145,9 @@ func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
 			save(ev.File.Name, ev.File.Type, ev.File.Data)
 		}
 	case protocol.KindError:
+		if c.opening && ev.Columns != nil {
+			c.columns = ev.Columns
+		}
 		c.opening = false
 	case protocol.KindGraph:
 		if ev.Graph != nil && !ev.Graph.Edited {

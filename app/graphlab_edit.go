@@ -391,7 +391,7 @@ func (c *GraphLab) renderChanged() app.UI {
 			if i > 0 {
 				list += ", "
 			}
-			list += fmt.Sprintf("node %d from class %d to %d", ch.node, ch.from, ch.to)
+			list += fmt.Sprintf("node %d from %s to %s", ch.node, className(c.one().graph, ch.from), className(c.one().graph, ch.to))
 		}
 		if n > maxChangedListed {
 			list += fmt.Sprintf(" and %d more", n-maxChangedListed)

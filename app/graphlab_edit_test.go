@@ -55,7 +55,7 @@ func TestGraphEditor(t *testing.T) {
 	f.play(snap(2, 2), []float32{0.4, 0.25, 0, 1, 0, 0.9, 0.8, 0.6})
 	d.Consume()
 	h = app.HTMLString(rm)
-	if c.insp.selected != 0 || !hasMetric(h, "edit-changed-predictions", "", "1") || !strings.Contains(h, "node 2 from class 1 to 0") ||
+	if c.insp.selected != 0 || !hasMetric(h, "edit-changed-predictions", "", "1") || !strings.Contains(h, "node 2 from class 1 to class 0") ||
 		!strings.Contains(h, "Added edge 0–2 with the features of the first edge of its kind") || !hasMetric(h, "edit-alpha", "", "0.25") {
 		t.Errorf("after the edit: selected %d; the card says %q", c.insp.selected, between(h, `id="edit"`, `</ol>`))
 	}

@@ -164,18 +164,19 @@ func (c *GraphLab) weightsCSV() []byte {
 // predictionsCSV is one row per node: its class, its split, and the
 // class the model predicts with the probability it gives it.
 func (c *GraphLab) predictionsCSV() []byte {
-	rows := [][]string{{"node", "class", "split", "predicted", "probability"}}
+	rows := [][]string{{"node", "class", "split", "predicted", "probability", "class_name", "predicted_name"}}
 	r := c.one()
 	if g := r.graph; g != nil {
 		for i := range g.Nodes {
-			split, pred, prob := "train", "", "NaN"
+			split, pred, prob, predName := "train", "", "NaN", ""
 			if i < len(g.Test) && g.Test[i] {
 				split = "test"
 			}
 			if i < len(r.pred) {
 				pred, prob = strconv.Itoa(int(r.pred[i])), strconv.FormatFloat(float64(r.prob[i]), 'g', -1, 32)
+				predName = className(g, int(r.pred[i]))
 			}
-			rows = append(rows, []string{strconv.Itoa(i), strconv.Itoa(g.Labels[i]), split, pred, prob})
+			rows = append(rows, []string{strconv.Itoa(i), strconv.Itoa(g.Labels[i]), split, pred, prob, className(g, g.Labels[i]), predName})
 		}
 	}
 	return csvBytes(rows)

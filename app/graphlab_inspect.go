@@ -218,7 +218,7 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 	}
 	out := []app.UI{
 		app.Strong().Text(fmt.Sprintf("Node %d", i)),
-		app.Text(fmt.Sprintf(": class %d, %s, degree ", g.Labels[i], split)),
+		app.Text(fmt.Sprintf(": %s, %s, degree ", className(g, g.Labels[i]), split)),
 		metric("inspected-degree", "", float64(c.insp.degree[i]), fmt.Sprint(c.insp.degree[i])),
 		app.Text(". "),
 	}
@@ -228,7 +228,7 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 		if k != g.Labels[i] {
 			verdict = "wrong"
 		}
-		out = append(out, app.Text(fmt.Sprintf("The model predicts class %d with probability ", k)),
+		out = append(out, app.Text(fmt.Sprintf("The model predicts %s with probability ", className(g, k))),
 			metric("inspected-probability", "", p, num(p, 2)), app.Text(": "+verdict+"."))
 	} else {
 		out = append(out, app.Text("No prediction yet."))

@@ -37,7 +37,7 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 			u8 := app.Window().Get("Uint8Array").New(args[0])
 			b := make([]byte, u8.Get("length").Int())
 			app.CopyBytesToGo(b, u8)
-			files[i] = protocol.File{Name: f.Get("name").String(), Data: b}
+			files[i] = protocol.File{Name: pathOf(f), Data: b}
 			release()
 			if left--; left == 0 {
 				ctx.Dispatch(func(app.Context) { done(files, nil) })
@@ -53,16 +53,33 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 	}
 }
 
+// pathOf is a picked file's path within the folder it was picked or
+// dropped in (an OGB folder's raw/edge.csv.gz), else its name.
+func pathOf(f app.Value) string {
+	if p := f.Get("webkitRelativePath"); p.Truthy() && p.String() != "" {
+		return p.String()
+	}
+	return f.Get("name").String()
+}
+
 // openFiles sends the user's files to the engine; the graph lab switches
 // to data=local when the engine says it read them.
 func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
+	// The files come back through the lab's own context, not the input's
+	// or the drop's: go-app drops a dispatch whose element is no longer
+	// mounted, and a training lab redraws the card holding the input many
+	// times a second, so the answer was lost in most tries while a run
+	// trained or was paused.
+	if c.ctx != nil {
+		ctx = c.ctx
+	}
 	readFiles(ctx, list, func(files []protocol.File, err error) {
 		if err != nil {
 			c.page.board.Add("Your graph was not opened: "+err.Error(), false)
 			return
 		}
 		c.opening = true
-		c.page.engine.Load(files)
+		c.page.engine.Load(files, c.st.Data)
 	})
 }
 
@@ -72,8 +89,11 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	if !c.opening && c.st.Data.Graph != experiment.GraphLocal {
 		return // another lab's files, or a worker's answer already taken
 	}
-	c.opening = false
+	c.opening, c.columns = false, nil
 	c.loaded = &l
+	for _, n := range l.Notes {
+		c.page.board.Add("Your graph: "+n+".", false)
+	}
 	edgeFeatures := fmt.Sprintf("its own %d edge features", l.EdgeFeatures)
 	if l.EdgeFeatures == 0 {
 		edgeFeatures = "no edge features of its own, so the 11 tie-strength scores"
@@ -82,12 +102,80 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	if l.Resplit {
 		split = fmt.Sprintf("no split, so %d labelled nodes per class drawn with the seed", c.st.Data.Shots)
 	}
-	c.page.board.Add(fmt.Sprintf("Opened %s: %s nodes, %s edges, %d classes, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
-		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), l.Classes, numtext.Group(l.Features), edgeFeatures, split), false)
+	if len(l.EdgeNames) > 0 {
+		edgeFeatures = fmt.Sprintf("its own %d edge features (%s)", l.EdgeFeatures, listed(l.EdgeNames, 6))
+	}
+	classes := fmt.Sprintf("%d classes", l.Classes)
+	if len(l.ClassNames) > 0 {
+		classes += " (" + listed(l.ClassNames, 6) + ")"
+	}
+	if l.ClassColumn != "" {
+		classes += " from the column " + l.ClassColumn
+	}
+	c.page.board.Add(fmt.Sprintf("Opened %s: %s nodes, %s edges, %s, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
+		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
+	next.Data.IDColumn, next.Data.Target = l.IDColumn, l.Target
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)
+}
+
+// listed is names joined by commas, at most n of them.
+func listed(names []string, n int) string {
+	out := strings.Join(names[:min(n, len(names))], ", ")
+	if len(names) > n {
+		out += fmt.Sprintf(" and %d more", len(names)-n)
+	}
+	return out
+}
+
+// chooseColumn reads the files again with col as the class column, and
+// keeps the choice in the state (target=col), so a re-opened folder
+// needs no second answer.
+func (c *GraphLab) chooseColumn(col string) {
+	d := c.st.Data
+	d.Target = col
+	c.columns, c.opening = nil, true
+	c.page.engine.Reload(d)
+}
+
+// renderChooser shows the node table's header, its first rows and, for
+// each column that could be the class, the classes it gives, as buttons.
+func (c *GraphLab) renderChooser() app.UI {
+	t := c.columns
+	if t == nil {
+		return nil
+	}
+	head := make([]app.UI, len(t.Header))
+	for i, h := range t.Header {
+		head[i] = app.Th().Text(h)
+	}
+	rows := []app.UI{app.Tr().Body(head...)}
+	for _, r := range t.Sample {
+		cells := make([]app.UI, len(r))
+		for i, v := range r {
+			cells[i] = app.Td().Text(v)
+		}
+		rows = append(rows, app.Tr().Body(cells...))
+	}
+	var choices []app.UI
+	for i, ch := range t.Choices {
+		counts := make([]string, 0, len(ch.Classes))
+		for k, name := range ch.Classes[:min(6, len(ch.Classes))] {
+			counts = append(counts, fmt.Sprintf("%s %s", name, numtext.Group(ch.Counts[k])))
+		}
+		col := ch.Column
+		choices = append(choices, app.Button().ID(fmt.Sprintf("choose-column-%d", i)).Class("small").
+			Text(fmt.Sprintf("%s: %d classes (%s)", col, len(ch.Classes), strings.Join(counts, ", "))).
+			OnClick(func(app.Context, app.Event) { c.chooseColumn(col) }))
+	}
+	return app.Div().ID("column-chooser").Class("chooser").Body(
+		app.P().Body(app.Strong().Text(t.File), app.Text(" does not say which column holds the classes. Its first rows:")),
+		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
+		app.P().Text("Which column is the class? The link keeps your choice (target=…)."),
+		app.Div().Class("open-buttons").Body(choices...),
+	)
 }
 
 // renderOpen is the card to open one's own graph: a file picker, a folder
@@ -103,7 +191,7 @@ func (c *GraphLab) renderOpen() app.UI {
 		if folder {
 			in = in.Attr("webkitdirectory", true)
 		} else {
-			in = in.Accept(".csv,.json,.zip")
+			in = in.Accept(".csv,.tsv,.txt,.json,.zip,.gz,.graphml,.cites,.content,.edges")
 		}
 		return app.Label().For(id).Class("button small").Body(app.Text(label), in)
 	}
@@ -114,9 +202,10 @@ func (c *GraphLab) renderOpen() app.UI {
 	}
 	return app.FieldSet().ID("open-graph").Class("open-graph").Body(
 		app.Legend().Text("Your own graph"),
-		app.P().Class("note").Text(fmt.Sprintf("A bundle (meta.json, nodes.csv, edges.csv, optional features.csv; dense or sparse features, with or without edge features) or a MUSAE folder (edges.csv, target.csv, features.json), as files or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
-			protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
+		app.P().Class("note").Text(fmt.Sprintf("%s; as files, a folder or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
+			"Open "+experiment.GraphFormats, protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
 		now,
+		c.renderChooser(),
 		app.Div().Class("open-buttons").Body(pick("open-files", "Open files…", false), pick("open-folder", "Open a folder…", true)),
 	)
 }

@@ -121,7 +121,7 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 	case 2:
 		content = traceActivation(t)
 	default:
-		content = traceSoftmax(t)
+		content = traceSoftmax(t, r.graph)
 	}
 	more := ""
 	if t.Rest.Edges > 0 {
@@ -265,7 +265,7 @@ func traceActivation(t *protocol.Trace) app.UI {
 }
 
 // traceSoftmax is step 4: layer 2's messages, the logits and the softmax.
-func traceSoftmax(t *protocol.Trace) app.UI {
+func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 	cells := []app.UI{app.Tr().Body(app.Th().Text("class"), app.Th().Text("own"), app.Th().Text("neighbours"), app.Th().Text("bias"), app.Th().Text("logit"), app.Th().Text("probability"))}
 	for k := range t.Logits {
 		var nb float64
@@ -300,8 +300,8 @@ func traceSoftmax(t *protocol.Trace) app.UI {
 			"Layer 2 attends afresh, with one head of its own (its attention is not the table's of step 1), and passes the neighbours' outputs h along it, one number per class; the softmax turns the logits into probabilities.",
 			"Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities.")),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(cells...)),
-		app.P().Body(app.Text(fmt.Sprintf("Node %d is of class %d; the model predicts class ", t.Node, t.Label)),
-			metric("trace-prediction", "", float64(t.Pred), strconv.Itoa(t.Pred)), app.Text(": "+verdict+".")),
+		app.P().Body(app.Text(fmt.Sprintf("Node %d is of %s; the model predicts ", t.Node, className(g, t.Label))),
+			metric("trace-prediction", "", float64(t.Pred), className(g, t.Pred)), app.Text(": "+verdict+".")),
 	)
 }
 

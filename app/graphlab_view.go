@@ -169,7 +169,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 			app.If(c.st.View.Layout == experiment.LayoutLearned,
 				app.Button().ID("relayout").Class("small").Title("Scatter the nodes and lay the graph out again by the weights learned so far").
 					Text("Lay out again").OnClick(func(ctx app.Context, e app.Event) { c.askLayout() })),
-			legend(c.classes()),
+			legend(c.classNames()),
 		),
 		app.Div().Class("figure graph-figure").Body(fig),
 		c.renderInspector(),
@@ -177,7 +177,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		c.renderDrawn(),
 		c.renderSeparation(),
 		app.P().Class("note").Body(c.renderGraphNote(r)...),
-		app.Div().Class("explain").Body(explainGraph()),
+		app.Div().Class("explain").Body(explainGraph(), app.If(c.st.Data.Real(), explainRecipe())),
 	)
 }
 

@@ -192,6 +192,7 @@ func (l *lab) setParam(name, value string) {
 	}
 	if changed {
 		l.dropEdits(&next)
+		next.FollowData(l.st.Data)
 	}
 	if changed {
 		l.page.save(next)
@@ -520,6 +521,28 @@ func (l *lab) epochs() float64 {
 
 // classes is the number of classes of the runs' graph: the engine's once
 // it has sent it, else the state's.
+// classNames are the classes' names, as the legend and the inspector
+// give them: the data's own, else "class k".
+func (l *lab) classNames() []string {
+	var g *protocol.Graph
+	if len(l.runs) > 0 {
+		g = l.runs[0].graph
+	}
+	names := make([]string, l.classes())
+	for k := range names {
+		names[k] = className(g, k)
+	}
+	return names
+}
+
+// className is class k's name in g: the data's, else "class k".
+func className(g *protocol.Graph, k int) string {
+	if g != nil && k >= 0 && k < len(g.ClassNames) {
+		return g.ClassNames[k]
+	}
+	return fmt.Sprintf("class %d", k)
+}
+
 func (l *lab) classes() int {
 	if len(l.runs) > 0 && l.runs[0].graph != nil {
 		n := 0

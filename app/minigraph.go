@@ -105,7 +105,7 @@ func (g *miniGraphs) render(l *lab) app.UI {
 	return app.Div().ID("mini-graphs").Class("card wide").Body(
 		app.H2().Text("The learned graphs"),
 		app.Div().Class("minis").Body(figs...),
-		legend(l.classes()),
+		legend(l.classNames()),
 		app.P().Class("explain").Text(note+"The same graph and layout for every model; only the weights differ. "+
 			"A pathfinder that learns the graph fades the orange inter-class edges between the class regions; "+
 			"GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours."),

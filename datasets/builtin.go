@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"os"
+	"slices"
+	"strings"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
@@ -83,9 +84,10 @@ func KindsByLabel(g *Graph) {
 const streamShots = 7
 
 // ShotSplit marks, in each class, shots nodes drawn with the seed as
-// training nodes (all of a class smaller than that) and every other node as
-// a test node: the 100-shot protocol of the paper's Table 4 read as 100
-// labelled nodes per class.
+// training nodes and every other node as a test node: the 100-shot
+// protocol of the paper's Table 4 read as 100 labelled nodes per class. A
+// class of no more than shots nodes keeps one test node (and says so in
+// g.Notes), so that no class goes untested without a word.
 func ShotSplit(g *Graph, shots int, seed uint64) {
 	rnd := rand.New(stream(seed, streamShots))
 	byClass := make([][]int, g.C)
@@ -95,55 +97,30 @@ func ShotSplit(g *Graph, shots int, seed uint64) {
 	for i := range g.Splits {
 		g.Splits[i] = Test
 	}
-	for _, nodes := range byClass {
+	var small []string
+	for k, nodes := range byClass {
 		rnd.Shuffle(len(nodes), func(a, b int) { nodes[a], nodes[b] = nodes[b], nodes[a] })
-		for _, v := range nodes[:min(shots, len(nodes))] {
+		take := min(shots, len(nodes))
+		if len(nodes) > 1 && take == len(nodes) {
+			take--
+			small = append(small, fmt.Sprintf("%s (%d nodes)", g.ClassName(k), len(nodes)))
+		}
+		for _, v := range nodes[:take] {
 			g.Splits[v] = Train
 		}
 	}
+	g.Notes = slices.DeleteFunc(slices.Clone(g.Notes), func(n string) bool { return strings.HasPrefix(n, shotsNote) })
+	if len(small) > 0 {
+		g.Notes = append(g.Notes, fmt.Sprintf("%s %d a class: %s %s no more, so each keeps one node to test on", shotsNote, shots, strings.Join(small, ", "), pluralHas(len(small))))
+	}
 }
 
-// Load reads the graph in dir, a bundle or a MUSAE folder, ready to train:
-// a graph without edge features gets the 11 tie-strength scores; a MUSAE
-// folder, which has no split, and any graph when resplit is set, get shots
-// labelled nodes per class drawn with seed, the rest test nodes.
-func Load(dir string, shots int, seed uint64, resplit bool) (*Graph, error) {
-	st, err := os.Stat(dir)
-	switch {
-	case err != nil:
-		return nil, &BundleError{File: dir, Msg: "cannot read the graph: " + unwrapPath(err)}
-	case !st.IsDir():
-		return nil, &BundleError{File: dir, Msg: "is a file; a graph is a directory: a bundle (meta.json, nodes.csv, edges.csv) or a MUSAE folder (edges.csv, target.csv, features.json)"}
-	}
-	g, musae, err := loadFS(os.DirFS(dir))
-	if err != nil {
-		return nil, err
-	}
-	if resplit || musae {
-		ShotSplit(g, shots, seed)
-	}
-	return g, nil
-}
+// shotsNote starts ShotSplit's note, which a new split replaces.
+const shotsNote = "labelled nodes:"
 
-// loadFS reads the bundle or MUSAE folder at the root of fsys, with the
-// tie-strength scores as edge features when it has none and its edges'
-// kinds by their ends' labels when it gives none; musae says it has no
-// split of its own.
-func loadFS(fsys fs.FS) (g *Graph, musae bool, err error) {
-	musae = IsMUSAE(fsys)
-	if musae {
-		g, err = ReadMUSAEFS(fsys)
-	} else {
-		g, err = ReadBundleFS(fsys)
+func pluralHas(n int) string {
+	if n == 1 {
+		return "has"
 	}
-	if err != nil {
-		return nil, false, err
-	}
-	if g.D == 0 {
-		g = TieStrength(g)
-	}
-	if g.Kind == nil {
-		KindsByLabel(g)
-	}
-	return g, musae, nil
+	return "have"
 }

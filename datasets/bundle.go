@@ -13,13 +13,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
-	"pdnexplorer/internal/numtext"
 )
 
 // A graph bundle is a directory with nodes.csv, edges.csv and meta.json
@@ -95,7 +95,7 @@ func writeBundle(g *Graph, create func(name string) (io.WriteCloser, error)) err
 		}
 	}
 	hasKind := g.Kind != nil
-	if err := writeCSV(create, "edges.csv", g.E(), edgeHeader(g.D, hasKind), func(e int, row []string) {
+	if err := writeCSV(create, "edges.csv", g.E(), edgeHeader(g.D, hasKind, g.EdgeNames), func(e int, row []string) {
 		row[0], row[1] = strconv.Itoa(int(g.Src[e])), strconv.Itoa(int(g.Dst[e]))
 		first := 2
 		if hasKind {
@@ -110,6 +110,10 @@ func writeBundle(g *Graph, create func(name string) (io.WriteCloser, error)) err
 		meta[k] = v
 	}
 	meta["nodes"], meta["edges"], meta["classes"] = g.N, g.E(), g.C
+	delete(meta, "class_names")
+	if g.ClassNames != nil {
+		meta["class_names"] = g.ClassNames
+	}
 	if g.XS != nil {
 		meta["features"] = g.F
 	}
@@ -129,12 +133,17 @@ func nodeHeader(f int) []string {
 	return append([]string{"id", "label", "split"}, numbered("x", f)...)
 }
 
-func edgeHeader(d int, kind bool) []string {
+// edgeHeader is edges.csv's header: the edge features by their names
+// where they have them, else e0, e1, ….
+func edgeHeader(d int, kind bool, names []string) []string {
 	h := []string{"source", "target"}
 	if kind {
 		h = append(h, "kind")
 	}
-	return append(h, numbered("e", d)...)
+	if len(names) != d {
+		names = numbered("e", d)
+	}
+	return append(h, names...)
 }
 
 func numbered(prefix string, n int) []string {
@@ -260,6 +269,12 @@ func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 	if err := readEdges(fsys, g); err != nil {
 		return nil, err
 	}
+	if g.ClassNames != nil && len(g.ClassNames) < g.C {
+		return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: fmt.Sprintf("names %d classes; nodes.csv has labels up to %d", len(g.ClassNames), g.C-1)}
+	}
+	if len(g.ClassNames) > g.C {
+		g.ClassNames = g.ClassNames[:g.C] // the labels decide the classes
+	}
 	return g, g.Check()
 }
 
@@ -316,6 +331,18 @@ func readMeta(fsys fs.FS, g *Graph) error {
 			return &BundleError{File: "meta.json", Column: "features", Msg: fmt.Sprintf("%v is not a whole number in [1, %d]", f, MaxFeatures)}
 		}
 	}
+	if names, ok := g.Meta["class_names"]; ok {
+		list, ok := names.([]any)
+		for _, n := range list {
+			s, isString := n.(string)
+			ok = ok && isString
+			g.ClassNames = append(g.ClassNames, s)
+		}
+		if !ok {
+			return &BundleError{File: "meta.json", Column: "class_names", Msg: "want a list of the classes' names, as strings, in the order of their numbers"}
+		}
+		delete(g.Meta, "class_names")
+	}
 	if c, ok := g.Meta["classes"]; ok {
 		v, ok := c.(float64)
 		if !ok || v != math.Trunc(v) || v < 1 || v > MaxClasses {
@@ -333,91 +360,6 @@ func jsonLine(b []byte, err error) int {
 		return 1 + bytes.Count(b[:se.Offset], []byte("\n"))
 	}
 	return 0
-}
-
-// table reads one CSV file row by row, keeping track of where it is.
-type table struct {
-	file   string
-	r      *csv.Reader
-	closer io.Closer
-	header []string
-	line   int // the line of the current row, as an editor counts
-}
-
-func openTable(fsys fs.FS, name string) (*table, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, &BundleError{File: name, Msg: "cannot open: " + unwrapPath(err)}
-	}
-	br := bufio.NewReaderSize(f, 1<<16)
-	if head, _ := br.Peek(len(bom)); string(head) == bom {
-		br.Discard(len(bom))
-	}
-	t := &table{file: name, r: csv.NewReader(br), closer: f}
-	t.r.FieldsPerRecord = -1
-	t.r.ReuseRecord = true
-	h, err := t.next()
-	if err == io.EOF {
-		f.Close()
-		return nil, &BundleError{File: name, Line: 1, Msg: "empty file, want a header"}
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	t.header = append([]string(nil), h...)
-	return t, nil
-}
-
-// next returns the next row, or io.EOF.
-func (t *table) next() ([]string, error) {
-	row, err := t.r.Read()
-	if err == io.EOF {
-		return nil, io.EOF
-	}
-	if err != nil {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			return nil, &BundleError{File: t.file, Line: pe.Line, Col: pe.Column, Msg: pe.Err.Error()}
-		}
-		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: err.Error()}
-	}
-	t.line, _ = t.r.FieldPos(0)
-	if t.header != nil && len(row) != len(t.header) {
-		what := "missing"
-		if len(row) > len(t.header) {
-			what = "extra"
-		}
-		return nil, &BundleError{File: t.file, Line: t.line, Msg: fmt.Sprintf("%s column: %d values, the header has %d", what, len(row), len(t.header))}
-	}
-	return row, nil
-}
-
-func (t *table) errorf(col int, format string, args ...any) error {
-	line, c := t.r.FieldPos(col)
-	return &BundleError{File: t.file, Line: line, Col: c, Column: t.header[col], Msg: fmt.Sprintf(format, args...)}
-}
-
-func (t *table) float(row []string, col int) (float64, error) {
-	v, err := numtext.ParseFloat(strings.TrimSpace(row[col]))
-	switch {
-	case errors.Is(err, numtext.ErrNotFinite):
-		return 0, t.errorf(col, "%s is too large to be a finite number", quote(row[col]))
-	case err != nil:
-		return 0, t.errorf(col, "%s is not a decimal number", quote(row[col]))
-	}
-	return v, nil
-}
-
-func (t *table) int(row []string, col, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(row[col]))
-	if err != nil {
-		return 0, t.errorf(col, "%s is not a whole number in [%d, %d]", quote(row[col]), lo, hi)
-	}
-	if v < lo || v > hi {
-		return 0, t.errorf(col, "%d is out of range [%d, %d]", v, lo, hi)
-	}
-	return v, nil
 }
 
 // quote quotes a cell for a message, cut short if long.
@@ -509,7 +451,7 @@ func readEdges(fsys fs.FS, g *Graph) error {
 	if hasKind {
 		fixed = append(fixed, "kind")
 	}
-	if g.D, err = t.checkHeader(fixed, "e"); err != nil {
+	if g.D, err = edgeColumns(t, fixed, g); err != nil {
 		return err
 	}
 	seen := map[[2]int32]int{}
@@ -557,6 +499,42 @@ func readEdges(fsys fs.FS, g *Graph) error {
 		g.Kind = []edgekind.Kind{}
 	}
 	return nil
+}
+
+// edgeColumns checks edges.csv's header: fixed, then the edge features,
+// as e0, e1, … (anonymous) or by their names (a multiplex graph's layers:
+// MAM,MDM), each once. It sets g.EdgeNames to the names.
+func edgeColumns(t *table, fixed []string, g *Graph) (int, error) {
+	d, err := t.checkHeader(fixed, "e")
+	if err == nil || slices.ContainsFunc(t.header, isNumbered) {
+		return d, err // anonymous features, numbered wrong
+	}
+	for i, want := range fixed {
+		if i >= len(t.header) || t.header[i] != want {
+			return 0, &BundleError{File: t.file, Line: 1, Msg: fmt.Sprintf("header must start with %s", strings.Join(fixed, ","))}
+		}
+	}
+	names := t.header[len(fixed):]
+	for i, n := range names {
+		switch {
+		case strings.TrimSpace(n) == "":
+			return 0, &BundleError{File: t.file, Line: 1, Msg: fmt.Sprintf("edge feature %d has no name: name each column, or call them e0, e1, …", i)}
+		case strings.ContainsFunc(n, unicode.IsControl):
+			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: "an edge feature's name holds a line break or a control character"}
+		case slices.Contains(names[:i], n):
+			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: "names two edge features"}
+		}
+	}
+	g.EdgeNames = slices.Clone(names)
+	return len(names), nil
+}
+
+// isNumbered reports whether a column is named as anonymous edge
+// features are, e and a number.
+func isNumbered(name string) bool {
+	rest, ok := strings.CutPrefix(name, "e")
+	_, err := strconv.Atoi(rest)
+	return ok && err == nil
 }
 
 func parseKind(s string) (edgekind.Kind, error) {

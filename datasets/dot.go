@@ -18,6 +18,9 @@ func DOT(g *Graph, name string, weights []float64) ([]byte, error) {
 	nodes := make([]dotNode, g.N)
 	for i := range nodes {
 		nodes[i] = dotNode{id: int64(i), label: g.Labels[i], split: g.Splits[i].String()}
+		if g.Labels[i] < len(g.ClassNames) {
+			nodes[i].name = g.ClassNames[g.Labels[i]]
+		}
 		ug.AddNode(nodes[i])
 	}
 	for e := range g.Src {
@@ -37,12 +40,17 @@ type dotNode struct {
 	id    int64
 	label int
 	split string
+	name  string // the class's name, where the data names it
 }
 
 func (n dotNode) ID() int64 { return n.id }
 
 func (n dotNode) Attributes() []encoding.Attribute {
-	return []encoding.Attribute{{Key: "class", Value: strconv.Itoa(n.label)}, {Key: "split", Value: n.split}}
+	a := []encoding.Attribute{{Key: "class", Value: strconv.Itoa(n.label)}, {Key: "split", Value: n.split}}
+	if n.name != "" {
+		a = append(a, encoding.Attribute{Key: "class_name", Value: strconv.Quote(n.name)})
+	}
+	return a
 }
 
 type dotEdge struct {

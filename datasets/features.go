@@ -103,13 +103,28 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 		}
 		es = append(es, entry{node, feature, value, t.line})
 	}
+	x, err := csrOf(featuresFile, es, g.N)
+	if err != nil {
+		return err
+	}
+	if declared {
+		x.Cols = width
+	}
+	g.F, g.XS = x.Cols, x
+	return nil
+}
+
+// csrOf makes sparse features of n rows from their non-zeros in any
+// order, refusing a pair given twice (at its line in file) and no
+// features at all.
+func csrOf(file string, es []entry, n int) (*CSR, error) {
 	slices.SortStableFunc(es, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.feature, b.feature))
 	})
-	x := &CSR{Rows: g.N, Ptr: make([]int, g.N+1)}
+	x := &CSR{Rows: n, Ptr: make([]int, n+1)}
 	for k, e := range es {
 		if k > 0 && es[k-1].node == e.node && es[k-1].feature == e.feature {
-			return &BundleError{File: featuresFile, Line: e.line, Column: "feature", Msg: fmt.Sprintf("node %d's feature %d was given on line %d already", e.node, e.feature, es[k-1].line)}
+			return nil, &BundleError{File: file, Line: e.line, Column: "feature", Msg: fmt.Sprintf("node %d's feature %d was given on line %d already", e.node, e.feature, es[k-1].line)}
 		}
 		x.Cols = max(x.Cols, e.feature+1)
 		if e.value != 0 {
@@ -117,17 +132,13 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 			x.Ptr[e.node+1] = len(x.Val)
 		}
 	}
-	for i := 1; i <= g.N; i++ { // rows without entries end where the last did
+	for i := 1; i <= n; i++ { // rows without entries end where the last did
 		x.Ptr[i] = max(x.Ptr[i], x.Ptr[i-1])
 	}
-	if declared {
-		x.Cols = width
-	}
 	if x.Cols == 0 {
-		return &BundleError{File: featuresFile, Msg: "no features: want a line per non-zero after the header"}
+		return nil, &BundleError{File: file, Msg: "no features: want a line per non-zero after the header"}
 	}
-	g.F, g.XS = x.Cols, x
-	return nil
+	return x, nil
 }
 
 // isMissing reports whether fsys has no features file.

@@ -4,8 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"testing/fstest"
 
@@ -17,77 +19,224 @@ import (
 // browser must hold the text, the parsed graph and the model at once.
 const MaxLocalBytes = 64 << 20
 
-// File is one file the user opened: its name (a path inside a folder is
-// cut to its last element) and its bytes.
+// pageGunzipLimit bounds what a .gz file in the page inflates to.
+const pageGunzipLimit = 256 << 20
+
+// maxZipEntries bounds the files of an archive: a graph is a handful.
+const maxZipEntries = 10000
+
+// maxZipDepth bounds zips inside zips: one, as a mail attachment of a download.
+const maxZipDepth = 1
+
+// File is one file the user opened: its name (with the folders it was
+// dropped in, if any) and its bytes.
 type File struct {
 	Name string
 	Data []byte
 }
 
-// FilesFS is the folder the user's files make: the files themselves, or
-// the contents of a single zip archive among them (under its one top
-// folder, if it has one). It refuses more than MaxLocalBytes, in all or
-// unpacked, and two files of one name.
+// limits bound what a set of files may unpack to.
+type limits struct{ bytes, gunzip int64 }
+
+var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit}
+
+// limitedFS is a folder whose .gz files inflate up to a bound.
+type limitedFS struct {
+	fs.FS
+	gunzip int64
+}
+
+func (l limitedFS) GunzipLimit() int64 { return l.gunzip }
+
+// FilesFS is the folder the user's files make: the files themselves (a
+// dropped folder's paths kept below its top folder), or the contents of a
+// zip archive opened alone, as people make them: under one top folder or
+// none, with macOS's __MACOSX/ and hidden files ignored, a zip inside a
+// zip opened. Where the files hold one graph in a folder, that folder is
+// the root. It refuses more than MaxLocalBytes, in all or unpacked, two
+// files of one name, a zip beside other files, names that leave the
+// archive, and two graphs at once.
 func FilesFS(files []File) (fs.FS, error) {
-	total := 0
+	return filesFS(files, pageLimits)
+}
+
+func filesFS(files []File, lim limits) (fs.FS, error) {
+	total := int64(0)
 	for _, f := range files {
-		total += len(f.Data)
+		total += int64(len(f.Data))
 	}
-	if total > MaxLocalBytes {
-		return nil, &BundleError{File: files[0].Name, Msg: fmt.Sprintf("the files hold %s bytes; the explorer opens up to %s", numtext.Group(total), numtext.Group(MaxLocalBytes))}
+	if total > lim.bytes {
+		return nil, &BundleError{File: files[0].Name, Msg: fmt.Sprintf("the files hold %s bytes; the explorer opens up to %s", numtext.Group(int(total)), numtext.Group(int(lim.bytes)))}
 	}
-	if len(files) == 1 && strings.HasSuffix(strings.ToLower(files[0].Name), ".zip") {
-		return zipFS(files[0])
+	for _, f := range files {
+		if isZip(f.Name) {
+			if len(files) > 1 {
+				return nil, &BundleError{File: baseName(f.Name), Msg: fmt.Sprintf("a zip archive is unpacked only when it is opened alone, and it came with %d other files: open the zip by itself, or the graph's files without it", len(files)-1)}
+			}
+			return unzip(baseName(f.Name), f.Data, lim)
+		}
 	}
 	m := fstest.MapFS{}
 	for _, f := range files {
-		name := path.Base(strings.ReplaceAll(f.Name, "\\", "/"))
+		name, skip, err := entryName(f.Name)
+		if err != nil {
+			return nil, &BundleError{File: f.Name, Msg: err.Error()}
+		}
+		if skip {
+			continue
+		}
 		if _, dup := m[name]; dup {
 			return nil, &BundleError{File: name, Msg: "given twice; open one folder's files at a time"}
 		}
 		m[name] = &fstest.MapFile{Data: f.Data, Mode: 0o444}
 	}
-	return m, nil
+	return rootOf("the files", m, lim, 0)
 }
 
-// zipFS opens a zip archive's files, checking their unpacked size first.
-func zipFS(f File) (fs.FS, error) {
-	zr, err := zip.NewReader(bytes.NewReader(f.Data), int64(len(f.Data)))
-	if err != nil {
-		return nil, &BundleError{File: f.Name, Msg: "is not a zip archive the explorer can read: " + err.Error()}
+func isZip(name string) bool { return strings.EqualFold(path.Ext(name), ".zip") }
+
+func baseName(name string) string { return path.Base(strings.ReplaceAll(name, "\\", "/")) }
+
+// entryName cleans a file's path as a folder holds it; skip says it is
+// not the graph's (a hidden file, macOS's __MACOSX/ copies, a folder).
+func entryName(name string) (clean string, skip bool, err error) {
+	raw := strings.ReplaceAll(name, "\\", "/")
+	if strings.HasSuffix(raw, "/") {
+		return "", true, nil
+	}
+	for _, part := range strings.Split(raw, "/") {
+		if part == ".." {
+			return "", false, fmt.Errorf("the name %s leaves its folder (..): refused", quote(name))
+		}
+		if part == "__MACOSX" || strings.HasPrefix(part, ".") && part != "." {
+			return "", true, nil
+		}
+	}
+	clean = strings.TrimLeft(path.Clean("/"+raw), "/")
+	return clean, clean == "", nil
+}
+
+// unzip opens a zip archive's files, checking their unpacked size before
+// it unpacks any.
+func unzip(name string, data []byte, lim limits) (fs.FS, error) {
+	return unzipAt(name, data, lim, 0)
+}
+
+func unzipAt(name string, data []byte, lim limits, depth int) (fs.FS, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil && err != zip.ErrInsecurePath {
+		return nil, &BundleError{File: name, Msg: "is not a zip archive the explorer can read: " + err.Error()}
+	}
+	if len(zr.File) > maxZipEntries {
+		return nil, &BundleError{File: name, Msg: fmt.Sprintf("holds %s files; a graph is a handful (at most %s)", numtext.Group(len(zr.File)), numtext.Group(maxZipEntries))}
 	}
 	var unpacked uint64
-	top := map[string]bool{}
 	for _, zf := range zr.File {
 		unpacked += zf.UncompressedSize64
-		if first, _, nested := strings.Cut(zf.Name, "/"); nested {
-			top[first] = true
-		} else {
-			top[""] = true
+	}
+	if unpacked > uint64(lim.bytes) {
+		return nil, &BundleError{File: name, Msg: fmt.Sprintf("unpacks to %s bytes; the explorer opens up to %s", numtext.Group(int(min(unpacked, 1<<62))), numtext.Group(int(lim.bytes)))}
+	}
+	m := fstest.MapFS{}
+	for _, zf := range zr.File {
+		clean, skip, err := entryName(zf.Name)
+		if err != nil {
+			return nil, &BundleError{File: name, Msg: err.Error()}
+		}
+		if skip || zf.FileInfo().IsDir() {
+			continue
+		}
+		b, err := readZipped(zf, lim.bytes)
+		if err != nil {
+			return nil, &BundleError{File: name, Column: zf.Name, Msg: "cannot unpack: " + err.Error()}
+		}
+		if _, dup := m[clean]; dup {
+			return nil, &BundleError{File: name, Column: zf.Name, Msg: "holds this name twice"}
+		}
+		m[clean] = &fstest.MapFile{Data: b, Mode: 0o444}
+	}
+	if len(m) == 0 {
+		return nil, &BundleError{File: name, Msg: "is empty (or holds only folders and hidden files): zip the graph's files"}
+	}
+	return rootOf(name, m, lim, depth)
+}
+
+// readZipped reads one file of an archive, no more than limit bytes
+// whatever its header says.
+func readZipped(zf *zip.File, limit int64) ([]byte, error) {
+	rc, err := zf.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = fmt.Errorf("unpacks to more than %s bytes", numtext.Group(int(limit)))
+	}
+	return b, err
+}
+
+// rootOf finds the graph in the files m: at their root, under a single
+// top folder, in a zip that is the only file, or in the one folder that
+// holds a graph. It names what it found when that is none or several.
+func rootOf(what string, m fstest.MapFS, lim limits, depth int) (fs.FS, error) {
+	var fsys fs.FS = m
+	for {
+		entries, _ := fs.ReadDir(fsys, ".")
+		if len(entries) == 1 && entries[0].IsDir() {
+			sub, err := fs.Sub(fsys, entries[0].Name())
+			if err != nil {
+				return nil, &BundleError{File: what, Msg: err.Error()}
+			}
+			fsys = sub
+			continue
+		}
+		if len(entries) == 1 && isZip(entries[0].Name()) {
+			if depth+1 > maxZipDepth {
+				return nil, &BundleError{File: entries[0].Name(), Msg: "a zip inside a zip inside a zip: unpack it first"}
+			}
+			b, _ := fs.ReadFile(fsys, entries[0].Name())
+			return unzipAt(entries[0].Name(), b, lim, depth+1)
+		}
+		break
+	}
+	root := limitedFS{fsys, lim.gunzip}
+	if _, ok := formatOf(root); ok {
+		return root, nil
+	}
+	var graphs []string
+	entries, _ := fs.ReadDir(fsys, ".")
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if sub, err := fs.Sub(fsys, e.Name()); err == nil {
+			if _, ok := formatOf(sub); ok {
+				graphs = append(graphs, e.Name())
+			}
 		}
 	}
-	if unpacked > MaxLocalBytes {
-		return nil, &BundleError{File: f.Name, Msg: fmt.Sprintf("unpacks to %s bytes; the explorer opens up to %s", numtext.Group(int(min(unpacked, 1<<62))), numtext.Group(MaxLocalBytes))}
+	switch len(graphs) {
+	case 0:
+		return root, nil // Open names what it holds
+	case 1:
+		sub, _ := fs.Sub(fsys, graphs[0])
+		return limitedFS{sub, lim.gunzip}, nil
 	}
-	if len(top) == 1 && !top[""] {
-		for dir := range top {
-			return fs.Sub(zr, dir)
-		}
-	}
-	return zr, nil
+	slices.Sort(graphs)
+	return nil, &BundleError{File: what, Msg: fmt.Sprintf("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}
 }
 
 // OpenFiles reads the user's files as a graph ready to train, as Load
-// reads a folder: a bundle or a MUSAE folder, given as files or as one zip
-// archive. resplit says the graph came without a split (a MUSAE folder),
-// so Split must draw one.
-func OpenFiles(files []File) (g *Graph, resplit bool, err error) {
+// reads a folder (see FilesFS for the forms they may take). resplit says
+// the graph came without a split, so ShotSplit must draw one.
+func OpenFiles(files []File, cols Columns) (g *Graph, resplit bool, err error) {
 	if len(files) == 0 {
-		return nil, false, &BundleError{Msg: "no files: open a bundle (meta.json, nodes.csv, edges.csv) or a MUSAE folder's files"}
+		return nil, false, &BundleError{Msg: "no files: open " + Formats}
 	}
 	fsys, err := FilesFS(files)
 	if err != nil {
 		return nil, false, err
 	}
-	return loadFS(fsys)
+	return Open(fsys, cols)
 }

@@ -3,8 +3,12 @@ package datasets
 import (
 	"archive/zip"
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // zipOf packs files into a zip archive.
@@ -41,7 +45,7 @@ func TestOpenFiles(t *testing.T) {
 		name  string
 		files []File
 	}{{"files", musae}, {"zip with a folder", nested}, {"zip without one", flat}} {
-		g, resplit, err := OpenFiles(tc.files)
+		g, resplit, err := OpenFiles(tc.files, Columns{})
 		if err != nil || g.N != 4 || !resplit || g.D != len(TieStrengthNames) || len(g.Kind) != g.E() {
 			t.Errorf("%s: %v, resplit %v, %v", tc.name, g, resplit, err)
 		}
@@ -52,13 +56,97 @@ func TestOpenFiles(t *testing.T) {
 		want  string
 	}{
 		{"none", nil, "no files"},
-		{"twice", []File{{Name: "a/edges.csv"}, {Name: "b/edges.csv"}}, "given twice"},
+		{"twice", []File{{Name: "a/edges.csv"}, {Name: "a/edges.csv"}}, "given twice"},
 		{"too large", []File{{Name: "x.csv", Data: make([]byte, MaxLocalBytes+1)}}, "67,108,864"},
 		{"not a zip", []File{{Name: "x.zip", Data: []byte("PK not really")}}, "not a zip archive"},
 		{"not a graph", []File{{Name: "notes.txt", Data: []byte("hello")}}, "meta.json"},
 	} {
-		if _, _, err := OpenFiles(tc.files); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, _, err := OpenFiles(tc.files, Columns{}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// Zips as people make them open: Finder's (a top folder and __MACOSX/),
+// Windows' and zip -r's (a top folder), a zip in a zip, a folder beside a
+// README; and what cannot open says what it found.
+func TestZipLayouts(t *testing.T) {
+	in := func(prefix string, files map[string]string) map[string]string {
+		out := map[string]string{}
+		for k, v := range files {
+			out[prefix+k] = v
+		}
+		return out
+	}
+	finder := in("facebook/", tinyMUSAE)
+	finder["__MACOSX/facebook/._edges.csv"] = "\x00\x05\x16\x07 resource fork"
+	finder["facebook/.DS_Store"] = "\x00\x00\x00\x01Bud1"
+	withReadme := in("data/facebook/", tinyMUSAE)
+	withReadme["data/README.txt"] = "Facebook Page-Page, from the MUSAE paper"
+	ogb := in("arxiv/", tinyOGB(t))
+	for _, tc := range []struct {
+		name  string
+		files []File
+	}{
+		{"finder", []File{{Name: "facebook.zip", Data: zipOf(t, finder)}}},
+		{"a folder in a folder beside a readme", []File{{Name: "data.zip", Data: zipOf(t, withReadme)}}},
+		{"a zip in a zip", []File{{Name: "outer.zip", Data: zipOf(t, map[string]string{"inner.zip": string(zipOf(t, tinyMUSAE))})}}},
+		{"an OGB folder", []File{{Name: "arxiv.zip", Data: zipOf(t, ogb)}}},
+		{"a dropped folder with subfolders", filesOf(ogb)},
+	} {
+		if g, _, err := OpenFiles(tc.files, Columns{}); err != nil || g.N < 4 {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+	two := in("a/", tinyMUSAE)
+	for k, v := range in("b/", tinyMUSAE) {
+		two[k] = v
+	}
+	for _, tc := range []struct {
+		name  string
+		files []File
+		want  string
+	}{
+		{"two graphs", []File{{Name: "two.zip", Data: zipOf(t, two)}}, "two.zip: holds 2 graphs (a/, b/): open one graph at a time"},
+		{"empty", []File{{Name: "empty.zip", Data: zipOf(t, map[string]string{})}}, "empty.zip: is empty"},
+		{"only a macOS fork", []File{{Name: "fork.zip", Data: zipOf(t, map[string]string{"__MACOSX/._a": "x"})}}, "fork.zip: is empty"},
+		{"leaves the folder", []File{{Name: "evil.zip", Data: zipOf(t, map[string]string{"../../edges.csv": "x"})}}, `evil.zip: the name "../../edges.csv" leaves its folder (..): refused`},
+		{"beside loose files", []File{{Name: "g.zip", Data: zipOf(t, tinyMUSAE)}, {Name: "notes.txt"}}, "g.zip: a zip archive is unpacked only when it is opened alone"},
+		{"three deep", []File{{Name: "1.zip", Data: zipOf(t, map[string]string{"2.zip": string(zipOf(t, map[string]string{"3.zip": string(zipOf(t, tinyMUSAE))}))})}}, "a zip inside a zip inside a zip"},
+		{"not a graph", []File{{Name: "photos.zip", Data: zipOf(t, map[string]string{"holiday/a.jpg": "x", "holiday/b.jpg": "y"})}}, "the files hold a.jpg, b.jpg, which is not a graph"},
+	} {
+		if _, _, err := OpenFiles(tc.files, Columns{}); err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// filesOf is a dropped folder: its files with their paths.
+func filesOf(files map[string]string) []File {
+	var out []File
+	for k, v := range files {
+		out = append(out, File{Name: k, Data: []byte(v)})
+	}
+	return out
+}
+
+// The command line opens what the page saves and what people zip: a zip
+// file and a GraphML file, by path.
+func TestLoadPaths(t *testing.T) {
+	dir := t.TempDir()
+	zipPath := filepath.Join(dir, "facebook.zip")
+	os.WriteFile(zipPath, zipOf(t, map[string]string{"facebook/target.csv": tinyMUSAE["target.csv"], "facebook/edges.csv": tinyMUSAE["edges.csv"], "facebook/features.json": tinyMUSAE["features.json"]}), 0o644)
+	gml := filepath.Join(dir, "club.graphml")
+	os.WriteFile(gml, []byte(tinyGraphML), 0o644)
+	other := filepath.Join(dir, "notes.txt")
+	os.WriteFile(other, []byte("hello"), 0o644)
+	d := experiment.Default().Data
+	for _, p := range []string{zipPath, gml} {
+		if g, err := Load(p, d, false); err != nil || g.N != 4 || g.D == 0 {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	if _, err := Load(other, d, false); err == nil || !strings.Contains(err.Error(), "notes.txt: is a file; a graph is") {
+		t.Errorf("a text file: %v", err)
 	}
 }

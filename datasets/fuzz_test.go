@@ -109,15 +109,14 @@ func FuzzReadMUSAE(f *testing.F) {
 			"target.csv":    {Data: []byte(target)},
 			"edges.csv":     {Data: []byte(edges)},
 			"features.json": {Data: []byte(features)},
-		})
+		}, Columns{})
 		if err != nil {
-			var be *BundleError
-			if msg := err.Error(); strings.Contains(msg, "\n") || !errors.As(err, &be) && !strings.HasPrefix(msg, "graph: ") {
+			if msg := err.Error(); strings.Contains(msg, "\n") || !namesAFile(err) {
 				t.Fatalf("message %q", msg)
 			}
 			return
 		}
-		if err := g.Check(); err != nil || g.XS == nil || g.C > MaxClasses {
+		if err := g.Check(); err != nil || g.F > 0 && g.XS == nil || g.C > MaxClasses {
 			t.Fatalf("accepted an inconsistent graph: %v", err)
 		}
 	})
@@ -148,7 +147,7 @@ func FuzzOpenFiles(f *testing.F) {
 	f.Add(musae.Bytes())
 	f.Add([]byte("PK\x03\x04 not really"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g, _, err := OpenFiles([]File{{Name: "dropped.zip", Data: data}})
+		g, _, err := OpenFiles([]File{{Name: "dropped.zip", Data: data}}, Columns{})
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("message %q", err)
@@ -198,5 +197,61 @@ func FuzzEdited(f *testing.F) {
 		if !slices.Equal(g.Src, src) || !slices.Equal(g.EdgeX, edgeX) {
 			t.Fatalf("Edited(%q) changed the graph it was given", text)
 		}
+	})
+}
+
+// fuzzReader checks what a reader made of fuzzed files: a one-line
+// message naming a file, or a consistent graph.
+func fuzzReader(t *testing.T, g *Graph, err error) {
+	if err != nil {
+		if msg := err.Error(); strings.Contains(msg, "\n") || !namesAFile(err) {
+			t.Fatalf("message %q", msg)
+		}
+		return
+	}
+	if err := g.Check(); err != nil || g.C > MaxClasses || g.F < 1 || g.D < 1 || len(g.Kind) != g.E() {
+		t.Fatalf("accepted an inconsistent graph (F %d, D %d): %v", g.F, g.D, err)
+	}
+}
+
+// FuzzReadOGB reads any edges, labels and node features as an OGB folder.
+func FuzzReadOGB(f *testing.F) {
+	ok := tinyOGB(f)
+	f.Add("0,1\n1,0\n1,2\n3,4\n2,4\n", "0\n1\n2\n1\n0\n", "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n")
+	for _, tc := range badOGB {
+		f.Add(tc.body, "0\n1\n2\n1\n0\n", "1\n2\n3\n4\n5\n")
+	}
+	f.Fuzz(func(t *testing.T, edges, labels, feat string) {
+		files := map[string]string{}
+		for k, v := range ok {
+			files[k] = v
+		}
+		files["raw/edge.csv.gz"], files["raw/node-label.csv.gz"], files["raw/node-feat.csv.gz"] = gz(t, edges), gz(t, labels), gz(t, feat)
+		delete(files, "raw/edge-feat.csv.gz")
+		g, _, err := Open(mapFS(files), Columns{})
+		fuzzReader(t, g, err)
+	})
+}
+
+// FuzzReadGraphML reads any text as a GraphML file.
+func FuzzReadGraphML(f *testing.F) {
+	f.Add(tinyGraphML)
+	for _, tc := range badGraphML {
+		f.Add(tc.body)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		g, _, err := Open(mapFS(map[string]string{"g.graphml": body}), Columns{})
+		fuzzReader(t, g, err)
+	})
+}
+
+// FuzzReadPlain reads any labels file and edge list as a plain graph.
+func FuzzReadPlain(f *testing.F) {
+	f.Add("node,group,size\nx,red,1\ny,blue,2\nz,red,3\nw,blue,4\n", "from\tto\tweight\nx\ty\t0.5\ny\tz\t2\n")
+	f.Add("1 0 a\n2 1 b\n3 0 a\n4 1 b\n", "1 2\n2 3\n")
+	f.Add("id;label\n0;\"a\"\n1;b\n", "0;1\n")
+	f.Fuzz(func(t *testing.T, labels, edges string) {
+		g, _, err := Open(mapFS(map[string]string{"labels.csv": labels, "edges.csv": edges}), Columns{})
+		fuzzReader(t, g, err)
 	})
 }

@@ -10,6 +10,7 @@ package datasets
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"pdnexplorer/edgekind"
 )
@@ -49,7 +50,27 @@ type Graph struct {
 	EdgeX []float64       // E×D edge features, row-major
 	Kind  []edgekind.Kind // KindIntra or KindInter per edge; nil when unknown
 
+	// ClassNames name the classes in the order of their numbers, where
+	// the data names them (MUSAE's page types, a bundle's class_names);
+	// nil where classes are only numbers.
+	ClassNames []string
+	// EdgeNames name the D edge features where they have names: a
+	// multiplex graph's layers (MAM, MDM), a file's weight columns, the
+	// tie-strength scores; nil where they are anonymous (the generator's).
+	EdgeNames []string
+	// Notes are what a reader changed or supplied that a user should
+	// know: pairs dropped as repeats, features made from degrees.
+	Notes []string
+
 	Meta map[string]any // name, generator parameters, seed
+}
+
+// ClassName is class k's name: the data's, else "class k".
+func (g *Graph) ClassName(k int) string {
+	if k >= 0 && k < len(g.ClassNames) {
+		return g.ClassNames[k]
+	}
+	return "class " + strconv.Itoa(k)
 }
 
 // DenseX returns the node features as N×F row-major values, made from XS

@@ -3,7 +3,6 @@ package datasets
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,137 +11,140 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/internal/numtext"
 )
 
 // A MUSAE folder is how the authors of the Facebook Page-Page graph (and
-// its siblings) publish a graph:
+// its siblings Twitch, GitHub, Wikipedia, Deezer) publish a graph, and a
+// FEATHER folder how their karate club library does (Deezer Europe,
+// LastFM Asia, Twitch, GitHub):
 //
-//	edges.csv      id_1,id_2                        an edge a line
-//	target.csv     id,facebook_id,page_name,page_type   the class is the last column, a string
-//	features.json  {"0": [3, 17, …], …}             each node's non-zero binary features
+//	edges.csv      id_1,id_2 (or from,to, node_1,node_2)  an edge a line
+//	target.csv     id,…,class                a line per node, in any order
+//	features.json  {"0": [3, 17, …], …}      MUSAE: each node's binary features
+//	features.csv   node_id,feature_id,value  FEATHER: a line per non-zero
 //
-// Node ids are 0..N−1; classes are numbered by their names in sorted order;
-// edges are made undirected, each pair once, self-loops dropped (the
-// published files hold a few of each).
-var musaeFiles = []string{"edges.csv", "target.csv", "features.json"}
+// Published files carry the graph's name before these (musae_facebook_
+// edges.csv); the reader finds them by how their names end. target.csv's
+// columns differ by family: Facebook's id,facebook_id,page_name,page_type;
+// Twitch's id,days,mature,views,partner,new_id, whose new_id is the id the
+// edges use; FEATHER's id,target. The reader takes the id column to be the
+// one numbering the nodes 0..N−1 and the class column the one named as
+// classes are (see nodeTable.choose), unless Columns names them.
+//
+// Classes are numbered by their values (in numeric or name order) and
+// named by them; edges are made undirected, each pair once, self-loops
+// dropped (the published files hold a few of each).
+type tableFolder struct{ target, edges, features string }
 
 // MaxNodes bounds a MUSAE folder's node ids, which come in any order: a
 // stray id of 2,000,000,000 is an error at its line, not a table sized to it.
 const MaxNodes = 1 << 24
 
-// IsMUSAE reports whether fsys holds a MUSAE folder's files.
-func IsMUSAE(fsys fs.FS) bool {
-	for _, name := range musaeFiles {
-		if _, err := fs.Stat(fsys, name); err != nil {
-			return false
+// findTableFolder finds a MUSAE or FEATHER folder's files at the root of
+// fsys: one name ending in target.csv and one in edges.csv, and at most
+// one ending in features.json or features.csv.
+func findTableFolder(fsys fs.FS) (tableFolder, bool) {
+	names := rootFiles(fsys)
+	pick := func(suffix string) string {
+		var found []string
+		for _, n := range names {
+			if l := strings.ToLower(n); l == suffix || strings.HasSuffix(l, "_"+suffix) || strings.HasSuffix(l, "-"+suffix) {
+				found = append(found, n)
+			}
+		}
+		if len(found) == 1 {
+			return found[0]
+		}
+		return ""
+	}
+	tf := tableFolder{target: pick("target.csv"), edges: pick("edges.csv")}
+	if tf.features = pick("features.json"); tf.features == "" {
+		tf.features = pick("features.csv")
+	}
+	return tf, tf.target != "" && tf.edges != ""
+}
+
+// rootFiles lists the files at the root of fsys, sorted.
+func rootFiles(fsys fs.FS) []string {
+	entries, _ := fs.ReadDir(fsys, ".")
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			out = append(out, e.Name())
 		}
 	}
-	return true
+	return out
 }
 
-// ReadMUSAE reads the MUSAE folder dir; see ReadMUSAEFS.
-func ReadMUSAE(dir string) (*Graph, error) {
-	return ReadMUSAEFS(os.DirFS(dir))
+// IsMUSAE reports whether fsys holds a MUSAE or FEATHER folder's files.
+func IsMUSAE(fsys fs.FS) bool {
+	_, ok := findTableFolder(fsys)
+	return ok
 }
 
-// ReadMUSAEFS reads a MUSAE folder at the root of fsys into a graph with
-// sparse binary features, no edge features and every node a test node (the
-// caller draws a split, ShotSplit). It rejects, with a *BundleError naming
-// the file, line and column: a header other than the format's, an id that
-// is not a node, a node listed twice or not at all, more classes than
-// MaxClasses, a feature index out of [0, MaxFeatures).
-func ReadMUSAEFS(fsys fs.FS) (*Graph, error) {
-	g := &Graph{Meta: map[string]any{"name": "musae"}}
-	classes, err := readTargets(fsys, g)
+// ReadMUSAE reads the MUSAE or FEATHER folder dir; see ReadMUSAEFS.
+func ReadMUSAE(dir string, cols Columns) (*Graph, error) {
+	return ReadMUSAEFS(os.DirFS(dir), cols)
+}
+
+// ReadMUSAEFS reads a MUSAE or FEATHER folder at the root of fsys into a
+// graph with sparse features, no edge features and every node a test node
+// (the caller draws a split, ShotSplit). It rejects, with a *BundleError
+// naming the file, line and column: an id that is not a node, a node
+// listed twice, a class column of measurements or of one value, a feature
+// index out of [0, MaxFeatures); a *ColumnsError says the columns need
+// naming.
+func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
+	tf, ok := findTableFolder(fsys)
+	if !ok {
+		return nil, &BundleError{File: "target.csv", Msg: "cannot read: missing (a MUSAE or FEATHER folder holds edges.csv, target.csv and features.json or features.csv)"}
+	}
+	g := &Graph{Meta: map[string]any{"name": folderName(tf.target)}}
+	nt, err := readNodeTable(fsys, tf.target, cols, func([]string) bool { return true })
 	if err != nil {
 		return nil, err
 	}
-	g.Meta["class_names"] = classes
-	if err := readMUSAEFeatures(fsys, g); err != nil {
+	id, class, err := nt.choose(cols)
+	if err != nil {
 		return nil, err
 	}
-	if err := readMUSAEEdges(fsys, g); err != nil {
+	ids, _ := nt.fill(g, id, class)
+	switch {
+	case strings.HasSuffix(strings.ToLower(tf.features), ".json"):
+		err = readMUSAEFeatures(fsys, tf.features, g, ids)
+	case tf.features != "":
+		err = readFeatherFeatures(fsys, tf.features, g, ids)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := readEdgeList(fsys, tf.edges, g, ids, nt.file); err != nil {
 		return nil, err
 	}
 	return g, g.Check()
 }
 
-// readTargets reads target.csv: the nodes, in any order, and their classes
-// by name. It returns the class names, in the order of their numbers.
-func readTargets(fsys fs.FS, g *Graph) ([]string, error) {
-	t, err := openTable(fsys, "target.csv")
-	if err != nil {
-		return nil, err
+// folderName is the graph's name from its files': musae_facebook for
+// musae_facebook_target.csv, musae for target.csv.
+func folderName(target string) string {
+	base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(target), "target.csv"), "_")
+	if base == "" {
+		return "musae"
 	}
-	defer t.closer.Close()
-	if len(t.header) < 2 || t.header[0] != "id" {
-		return nil, &BundleError{File: t.file, Line: 1, Msg: "header must start with id and end with the class column (id,facebook_id,page_name,page_type)"}
-	}
-	type row struct {
-		id    int
-		class string
-		line  int
-	}
-	var rows []row
-	last := len(t.header) - 1
-	for {
-		r, err := t.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(r) != len(t.header) {
-			return nil, &BundleError{File: t.file, Line: t.line, Msg: fmt.Sprintf("%d fields, want %d as the header", len(r), len(t.header))}
-		}
-		id, err := t.int(r, 0, 0, MaxNodes-1)
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, row{id, strings.TrimSpace(r[last]), t.line})
-	}
-	if len(rows) == 0 {
-		return nil, &BundleError{File: t.file, Msg: "no nodes: want a line per node after the header"}
-	}
-	slices.SortStableFunc(rows, func(a, b row) int { return a.id - b.id })
-	for i, r := range rows {
-		switch {
-		case i > 0 && r.id == rows[i-1].id:
-			return nil, &BundleError{File: t.file, Line: r.line, Column: "id", Msg: fmt.Sprintf("node %d was listed on line %d already", r.id, rows[i-1].line)}
-		case r.id != i:
-			return nil, &BundleError{File: t.file, Msg: fmt.Sprintf("node %d is missing: ids must run 0..N-1", i)}
-		}
-	}
-	names := map[string]int{}
-	for _, r := range rows {
-		names[r.class] = 0
-	}
-	if len(names) > MaxClasses {
-		return nil, &BundleError{File: t.file, Column: t.header[last], Msg: fmt.Sprintf("%d classes; at most %d", len(names), MaxClasses)}
-	}
-	sorted := make([]string, 0, len(names))
-	for name := range names {
-		sorted = append(sorted, name)
-	}
-	slices.Sort(sorted)
-	for i, name := range sorted {
-		names[name] = i
-	}
-	g.N, g.C = len(rows), len(sorted)
-	for _, r := range rows {
-		g.Labels, g.Splits = append(g.Labels, names[r.class]), append(g.Splits, Test)
-	}
-	return sorted, nil
+	return strings.TrimSuffix(base, "-")
 }
 
 // readMUSAEFeatures reads features.json: an object mapping each node id,
 // as a string, to the list of its non-zero binary features.
-func readMUSAEFeatures(fsys fs.FS, g *Graph) error {
-	const file = "features.json"
+func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) error {
 	b, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return &BundleError{File: file, Msg: "cannot read: " + unwrapPath(err)}
+	}
+	if err := checkText(b[:min(len(b), 4096)]); err != nil {
+		return &BundleError{File: file, Line: 1, Msg: err.Error()}
 	}
 	b = bytes.TrimPrefix(b, []byte(bom))
 	var raw map[string][]json.Number
@@ -154,9 +156,9 @@ func readMUSAEFeatures(fsys fs.FS, g *Graph) error {
 	rows := make([][]int32, g.N)
 	width := 0
 	for key, list := range raw {
-		id, err := strconv.Atoi(key)
-		if err != nil || id < 0 || id >= g.N {
-			return &BundleError{File: file, Column: key, Msg: fmt.Sprintf("not a node id in [0, %d]", g.N-1)}
+		node, ok := ids[strings.TrimSpace(key)]
+		if !ok {
+			return &BundleError{File: file, Column: key, Msg: "not a node of target.csv"}
 		}
 		cols := make([]int32, 0, len(list))
 		for _, n := range list {
@@ -168,7 +170,7 @@ func readMUSAEFeatures(fsys fs.FS, g *Graph) error {
 			width = max(width, int(f)+1)
 		}
 		slices.Sort(cols)
-		rows[id] = slices.Compact(cols) // a feature listed twice is still one
+		rows[node] = slices.Compact(cols) // a feature listed twice is still one
 	}
 	x := &CSR{Rows: g.N, Cols: max(width, 1), Ptr: make([]int, g.N+1)}
 	for i, cols := range rows {
@@ -182,42 +184,153 @@ func readMUSAEFeatures(fsys fs.FS, g *Graph) error {
 	return nil
 }
 
-// readMUSAEEdges reads edges.csv, id_1,id_2, into undirected edges.
-func readMUSAEEdges(fsys fs.FS, g *Graph) error {
-	t, err := openTable(fsys, "edges.csv")
+// readFeatherFeatures reads FEATHER's features.csv: node_id,feature_id
+// and an optional value (1 when absent), a line per non-zero.
+func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) error {
+	t, err := openData(fsys, file, func(first []string) bool { _, ok := ids[strings.TrimSpace(first[0])]; return !ok })
 	if err != nil {
 		return err
 	}
 	defer t.closer.Close()
-	if len(t.header) != 2 || t.header[0] != "id_1" || t.header[1] != "id_2" {
-		return &BundleError{File: t.file, Line: 1, Msg: "header must be id_1,id_2"}
+	if n := len(t.header); n != 2 && n != 3 {
+		return &BundleError{File: file, Line: 1, Msg: fmt.Sprintf("%d columns; want node_id,feature_id[,value]", n)}
 	}
-	seen := map[[2]int32]bool{}
+	var es []entry
 	for {
-		r, err := t.next()
-		if errors.Is(err, io.EOF) {
+		row, err := t.next()
+		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return err
 		}
-		if len(r) != 2 {
-			return &BundleError{File: t.file, Line: t.line, Msg: fmt.Sprintf("%d fields, want 2", len(r))}
+		node, ok := ids[strings.TrimSpace(row[0])]
+		if !ok {
+			return t.errorf(0, "%s is not a node of target.csv", quote(row[0]))
 		}
-		u, err := t.int(r, 0, 0, g.N-1)
+		feature, err := t.int(row, 1, 0, MaxFeatures-1)
 		if err != nil {
 			return err
 		}
-		v, err := t.int(r, 1, 0, g.N-1)
-		if err != nil {
-			return err
+		value := 1.0
+		if len(row) == 3 {
+			if value, err = t.float(row, 2); err != nil {
+				return err
+			}
 		}
-		key := [2]int32{int32(min(u, v)), int32(max(u, v))}
-		if u == v || seen[key] {
-			continue // the published files hold a few of each
-		}
-		seen[key] = true
-		g.Src, g.Dst = append(g.Src, key[0]), append(g.Dst, key[1])
+		es = append(es, entry{node, feature, value, t.line})
 	}
+	x, err := csrOf(file, es, g.N)
+	if err != nil {
+		return err
+	}
+	g.F, g.XS = x.Cols, x
 	return nil
+}
+
+// maxRepeats is how many repeated pairs and self-loops an edge list may
+// hold beyond its distinct edges before the reader stops: published files
+// hold a few, a file of one line copied millions of times is refused at
+// the line where repeats outnumber edges.
+const maxRepeats = 1000
+
+// readEdgeList reads an edge list: two node ids a line (as ids names
+// them; nodes names the file they come from), any further columns edge
+// features, named by the header if it has one. Pairs are made undirected,
+// each kept once with the features it first came with; self-loops are
+// dropped. Both are counted in g.Notes.
+func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes string) error {
+	isHeader := func(first []string) bool {
+		if len(first) < 2 {
+			return false
+		}
+		_, a := ids[strings.TrimSpace(first[0])]
+		_, b := ids[strings.TrimSpace(first[1])]
+		return !a || !b
+	}
+	t, err := openData(fsys, file, isHeader)
+	if err != nil {
+		return err
+	}
+	defer t.closer.Close()
+	if len(t.header) < 2 {
+		return &BundleError{File: file, Line: 1, Msg: "one column; want two node ids a line"}
+	}
+	g.D = len(t.header) - 2
+	if t.named && g.D > 0 {
+		g.EdgeNames = slices.Clone(t.header[2:])
+	}
+	pairs := newPairs(file)
+	for {
+		row, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		var ends [2]int32
+		for i := range ends {
+			n, ok := ids[strings.TrimSpace(row[i])]
+			if !ok {
+				return t.errorf(i, "%s is not a node of %s", quote(row[i]), nodes)
+			}
+			ends[i] = int32(n)
+		}
+		keep, err := pairs.add(ends[0], ends[1], t.line)
+		if err != nil || !keep {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		for c := 2; c < len(row); c++ {
+			x, err := t.float(row, c)
+			if err != nil {
+				return err
+			}
+			g.EdgeX = append(g.EdgeX, x)
+		}
+		g.Src, g.Dst = append(g.Src, min(ends[0], ends[1])), append(g.Dst, max(ends[0], ends[1]))
+	}
+	pairs.note(g)
+	return nil
+}
+
+// pairs keeps an undirected edge list's pairs, each once, counting the
+// self-loops and repeats it drops.
+type pairs struct {
+	file           string
+	seen           map[[2]int32]bool
+	loops, repeats int
+}
+
+func newPairs(file string) *pairs { return &pairs{file: file, seen: map[[2]int32]bool{}} }
+
+// add reports whether the pair u–v is new; it fails once repeats
+// outnumber the edges by maxRepeats.
+func (p *pairs) add(u, v int32, line int) (bool, error) {
+	key := [2]int32{min(u, v), max(u, v)}
+	switch {
+	case u == v:
+		p.loops++
+	case p.seen[key]:
+		p.repeats++
+	default:
+		p.seen[key] = true
+		return true, nil
+	}
+	if dropped := p.loops + p.repeats; dropped > len(p.seen)+maxRepeats {
+		return false, &BundleError{File: p.file, Line: line, Msg: fmt.Sprintf("%s of %s lines so far repeat a pair or join a node to itself: is this an edge list?",
+			numtext.Group(dropped), numtext.Group(dropped+len(p.seen)))}
+	}
+	return false, nil
+}
+
+// note tells g what was dropped.
+func (p *pairs) note(g *Graph) {
+	if p.loops+p.repeats > 0 {
+		g.Notes = append(g.Notes, fmt.Sprintf("%s: dropped %s self-loops and %s pairs listed again (the edges are undirected, each pair once)",
+			p.file, numtext.Group(p.loops), numtext.Group(p.repeats)))
+	}
 }

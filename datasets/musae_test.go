@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -36,7 +37,7 @@ func TestReadMUSAE(t *testing.T) {
 	if !IsMUSAE(fsys) {
 		t.Fatal("not recognised")
 	}
-	g, err := ReadMUSAEFS(fsys)
+	g, err := ReadMUSAEFS(fsys, Columns{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +52,8 @@ func TestReadMUSAE(t *testing.T) {
 	if g.F != 5 || !reflect.DeepEqual(g.DenseX(), want) {
 		t.Errorf("F %d features %v", g.F, g.DenseX())
 	}
-	if got := g.Meta["class_names"]; !reflect.DeepEqual(got, []string{"company", "politician", "tvshow"}) {
-		t.Errorf("class names %v", got)
+	if !reflect.DeepEqual(g.ClassNames, []string{"company", "politician", "tvshow"}) {
+		t.Errorf("class names %v", g.ClassNames)
 	}
 }
 
@@ -60,32 +61,149 @@ func TestReadMUSAE(t *testing.T) {
 var badMUSAE = []struct {
 	name, file, body, want string
 }{
-	{"no features", "features.json", "<none>", "features.json: cannot read: missing"},
 	{"features not an object", "features.json", `[1, 2]`, "features.json: want an object of node ids"},
 	{"features syntax error on line 2", "features.json", "{\"0\": [1],\n\"1\": [2,,]}", "features.json:2: want an object"},
-	{"feature not a node", "features.json", `{"7": [1]}`, `features.json: column 7: not a node id in [0, 3]`},
+	{"feature not a node", "features.json", `{"7": [1]}`, `features.json: column 7: not a node of target.csv`},
 	{"feature negative", "features.json", `{"0": [-1]}`, `features.json: column 0: feature "-1" is not a whole number`},
 	{"feature fractional", "features.json", `{"0": [1.5]}`, `feature "1.5" is not a whole number`},
 	{"feature huge", "features.json", `{"0": [1e300]}`, `feature "1e300" is not a whole number in [0, 1048575]`},
-	{"bad target header", "target.csv", "node,class\n0,a\n", "target.csv:1: header must start with id"},
-	{"target id twice", "target.csv", "id,page_type\n0,a\n1,b\n0,c\n", "target.csv:4: column id: node 0 was listed on line 2 already"},
-	{"target id missing", "target.csv", "id,page_type\n0,a\n2,b\n", "target.csv: node 1 is missing"},
-	{"target id huge", "target.csv", "id,page_type\n2000000000,a\n", "target.csv:2:1: column id: 2000000000 is out of range"},
+	{"features UTF-16", "features.json", "\xff\xfe{\x00}\x00", "features.json:1: is UTF-16 text"},
+	{"one class", "target.csv", "node,class\n0,a\n1,a\n2,a\n3,a\n", "target.csv: column class: holds one value for every node"},
+	{"target id twice", "target.csv", "id,page_type\n0,a\n1,b\n0,c\n", "target.csv:4:1: column id: node \"0\" was listed on line 2 already"},
+	{"a line repeated", "target.csv", "id,page_type\n" + strings.Repeat("0,a\n", 100000), "target.csv:3:"},
+	{"target id missing", "target.csv", "id,page_type\n0,a\n2,b\n1,b\n", "features.json: column 3: not a node of target.csv"},
 	{"target short row", "target.csv", "id,page_type\n0\n", "target.csv:2: missing column"},
 	{"target empty", "target.csv", "id,page_type\n", "target.csv: no nodes"},
-	{"bad edges header", "edges.csv", "source,target\n0,1\n", "edges.csv:1: header must be id_1,id_2"},
-	{"edge not a node", "edges.csv", "id_1,id_2\n0,9\n", "edges.csv:2:3: column id_2: 9 is out of range [0, 3]"},
-	{"edge not a number", "edges.csv", "id_1,id_2\nx,1\n", `edges.csv:2:1: column id_1: "x" is not a whole number`},
+	{"target UTF-16", "target.csv", "i\x00d\x00,\x00t\x00\n\x00", "target.csv:1: is UTF-16 text"},
+	{"continuous target", "target.csv", "id,target\n0,1.5\n1,2.25\n2,3\n3,4\n", "target.csv: column target: holds measurements"},
+	{"class named but absent", "target.csv", "id,page_type\n0,a\n1,b\n2,a\n3,b\n", ""}, // checked with Columns below
+	{"edge not a node", "edges.csv", "id_1,id_2\n0,9\n", `edges.csv:2:3: column id_2: "9" is not a node of target.csv`},
+	{"edge not a number", "edges.csv", "id_1,id_2\nx,1\n", `edges.csv:2:1: column id_1: "x" is not a node of target.csv`},
+	{"edge weight not a number", "edges.csv", "id_1,id_2,w\n0,1,x\n", `edges.csv:2:5: column w: "x" is not a decimal number`},
+	{"edges mostly repeats", "edges.csv", "id_1,id_2\n" + strings.Repeat("0,1\n", 5000), "edges.csv:1004: 1,002 of 1,003 lines so far repeat a pair"},
+	{"one column of edges", "edges.csv", "id_1\n0\n", "edges.csv:1: one column"},
 }
 
 func TestReadMUSAERejects(t *testing.T) {
 	for _, tc := range badMUSAE {
+		if tc.want == "" {
+			continue
+		}
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ReadMUSAEFS(musaeFS(map[string]string{tc.file: tc.body}))
-			var be *BundleError
-			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || !errors.As(err, &be) {
+			_, err := ReadMUSAEFS(musaeFS(map[string]string{tc.file: tc.body}), Columns{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || !namesAFile(err) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
 		})
 	}
+}
+
+// namesAFile reports whether a reader's error is one that names a file.
+func namesAFile(err error) bool {
+	var be *BundleError
+	var ce *ColumnsError
+	return errors.As(err, &be) || errors.As(err, &ce) || strings.HasPrefix(err.Error(), "graph: ")
+}
+
+// The MUSAE families and FEATHER folders as published: the id column is
+// found (Twitch's new_id, not its id), the class column by its name (mature,
+// ml_target, target), or named; a continuous target is refused by name,
+// and an id column at the end is never taken for the class.
+func TestReadMUSAEFamilies(t *testing.T) {
+	twitch := map[string]string{
+		"musae_ENGB_target.csv":    "id,days,mature,views,partner,new_id\n37905227,1920,True,5051,False,2\n2145,9,False,100,False,0\n55,42,True,9000,True,1\n88,100,False,7,False,3\n",
+		"musae_ENGB_edges.csv":     "from,to\n0,1\n1,2\n2,3\n",
+		"musae_ENGB_features.json": `{"0": [1], "1": [2], "2": [0], "3": [1, 2]}`,
+	}
+	feather := map[string]string{
+		"edges.csv":    "node_1,node_2\n0,1\n1,2\n",
+		"features.csv": "node_id,feature_id,value\n0,0,1\n1,3,2.5\n2,1,1\n",
+		"target.csv":   "id,target\n0,1\n1,0\n2,1\n",
+	}
+	github := map[string]string{
+		"edges.csv":     "id_1,id_2\n0,1\n",
+		"features.json": `{"0": [0], "1": [1], "2": [1]}`,
+		"target.csv":    "id,name,ml_target\n0,alice,0\n1,bob,1\n2,carol,1\n",
+	}
+	lastIsID := map[string]string{
+		"edges.csv":     "id_1,id_2\n0,1\n",
+		"features.json": `{}`,
+		"target.csv":    "name,club,new_id\n" + numberedRows(60, func(i int) string { return fmt.Sprintf("n%d,%s,%d", i, []string{"a", "b", "c"}[i%3], i) }),
+	}
+	for _, tc := range []struct {
+		name   string
+		files  map[string]string
+		cols   Columns
+		labels []int
+		names  []string
+		f      int
+	}{
+		{"twitch", twitch, Columns{}, []int{0, 1, 1, 0}, []string{"False", "True"}, 3},
+		{"twitch, partner named", twitch, Columns{Target: "partner"}, []int{0, 1, 0, 0}, []string{"False", "True"}, 3},
+		{"twitch, by numbers", twitch, Columns{ID: "6", Target: "3"}, []int{0, 1, 1, 0}, []string{"False", "True"}, 3},
+		{"feather", feather, Columns{}, []int{1, 0, 1}, nil, 4},
+		{"github", github, Columns{}, []int{0, 1, 1}, nil, 2},
+	} {
+		g, err := ReadMUSAEFS(mapFS(tc.files), tc.cols)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if !reflect.DeepEqual(g.Labels, tc.labels) || !reflect.DeepEqual(g.ClassNames, tc.names) || g.F != tc.f || g.Check() != nil {
+			t.Errorf("%s: labels %v names %v F %d", tc.name, g.Labels, g.ClassNames, g.F)
+		}
+	}
+	g, err := ReadMUSAEFS(mapFS(lastIsID), Columns{})
+	if err != nil || g.C != 3 || g.N != 60 {
+		t.Errorf("an id column at the end: %v, %v", g, err)
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		cols  Columns
+		want  string
+	}{
+		{"twitch, days named", twitch, Columns{Target: "days"}, ""}, // four values for four nodes
+		{"no such column", twitch, Columns{Target: "maturity"}, "column maturity: no such column (target names it): the columns are id, days, mature, views, partner, new_id"},
+		{"id as the class", twitch, Columns{ID: "new_id", Target: "new_id"}, "is the column of node ids"},
+		{"id repeats", twitch, Columns{ID: "mature"}, "node \"True\" was listed on line 2 already"},
+		{"continuous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}", "target.csv": "id,target\n0,0.5\n1,1.5\n2,2\n"}, Columns{}, "column target: holds measurements"},
+		{"ambiguous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}",
+			"target.csv": "id,colour,shape\n0,red,round\n1,red,square\n2,blue,round\n3,blue,square\n"}, Columns{}, "which column is the class? name it with -target (target in a link): colour (2 classes: blue 2, red 2); shape (2 classes: round 2, square 2)"},
+	} {
+		_, err := ReadMUSAEFS(mapFS(tc.files), tc.cols)
+		if tc.want == "" {
+			if err == nil {
+				t.Errorf("%s: accepted", tc.name)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	var ce *ColumnsError
+	_, err = ReadMUSAEFS(mapFS(map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}",
+		"target.csv": "id,colour,shape\n0,red,round\n1,red,square\n2,blue,round\n3,blue,square\n"}), Columns{})
+	if !errors.As(err, &ce) || len(ce.Choices) != 2 || len(ce.Sample) != 4 || ce.Header[1] != "colour" {
+		t.Errorf("the chooser's choices: %+v", ce)
+	}
+}
+
+// mapFS is a folder of the files given.
+func mapFS(files map[string]string) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for k, v := range files {
+		fsys[k] = &fstest.MapFile{Data: []byte(v)}
+	}
+	return fsys
+}
+
+// numberedRows writes n rows, row(i) each.
+func numberedRows(n int, row func(i int) string) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(row(i) + "\n")
+	}
+	return b.String()
 }

@@ -83,6 +83,7 @@ func TieStrength(g *Graph) *Graph {
 		out.Meta[k] = v
 	}
 	out.Meta["edge_features"] = TieStrengthMeta
+	out.EdgeNames = TieStrengthNames
 	return &out
 }
 

@@ -83,6 +83,7 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			}
 		}
 	}
+	e.ApplyRecipe(func(name string) bool { return seen[name] })
 	stepWithinTour(&e, probs)
 	return e
 }

@@ -98,6 +98,14 @@ var Params = []Param{
 		Form:  EditsForm,
 		field: func(e *Experiment) any { return &e.Data.Edits },
 		valid: func(s string) error { _, err := ParseEdits(s); return err }},
+	{Name: "id-column", Group: GroupData, Usage: "the column of your own node table (target.csv, a labels file) that names the nodes, by its header or its number from 1; empty: found from the file", Default: "",
+		Form:  ColumnForm,
+		field: func(e *Experiment) any { return &e.Data.IDColumn },
+		valid: validColumn},
+	{Name: "target", Group: GroupData, Usage: "the column of your own node table that holds the classes, by its header or its number from 1; empty: found from the file", Default: "",
+		Form:  ColumnForm,
+		field: func(e *Experiment) any { return &e.Data.Target },
+		valid: validColumn},
 
 	{Name: "model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: Kinds,
 		field: func(e *Experiment) any { return &e.Model.Kind }},
@@ -178,13 +186,16 @@ func Quote(s string) string {
 
 // Applies reports whether the parameter means anything for the data d, so
 // that a page shows only the controls that do: a real graph has its own
-// size and features (only its seed and shots apply), a generated one has
-// no shots, and m is preferential attachment's.
+// size and features (only its seed and shots apply, and the columns of
+// the user's own files), a generated one has no shots, and m is
+// preferential attachment's.
 func (p Param) Applies(d Data) bool {
 	if p.Group != GroupData {
 		return true
 	}
 	switch {
+	case p.Form == ColumnForm:
+		return d.Graph == GraphLocal // columns of the user's own files
 	case d.Real():
 		return p.Name == "data" || p.Name == "shots" || p.Name == "seed"
 	case p.Name == "shots":

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -34,6 +35,9 @@ type attentionSummary struct {
 // score (Figure 8) and the multi-scale PDN's weight per power of Â after
 // each epoch, on the first split (Figure 7).
 type graphAttends struct {
+	// Inputs name the graph's edge features: the tie-strength scores, or
+	// its own (a multiplex graph's layers), never the one for the other.
+	Inputs      []string    `json:"inputs"`
 	Attention   []float64   `json:"attention"`
 	AttentionSD []float64   `json:"attention_sd"`
 	HopWeights  [][]float64 `json:"hop_weights"` // [epoch][hop]
@@ -43,7 +47,7 @@ type graphAttends struct {
 func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.ForLab("attention") // Figure 7's K = 5
 	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
-	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or directories (bundles or MUSAE folders)")
+	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
 	reps := fs.Int("reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
 	out := fs.String("out", "", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
@@ -66,7 +70,7 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 
 func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Scores: datasets.TieStrengthNames, Graphs: map[string]graphAttends{}}
+	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Graphs: map[string]graphAttends{}}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -79,6 +83,11 @@ func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out strin
 		}
 		sum.Graphs[g.name] = ga
 		names = append(names, g.name)
+		for _, in := range ga.Inputs {
+			if !slices.Contains(sum.Scores, in) {
+				sum.Scores = append(sum.Scores, in)
+			}
+		}
 		hopsSVG := filepath.Join(out, "hops-"+g.name+".svg")
 		if err := os.WriteFile(hopsSVG, viz.File(hopsFigure(g.name, ga)), 0o644); err != nil {
 			return err
@@ -108,11 +117,15 @@ func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out strin
 // every epoch.
 func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttends, error) {
 	var ga graphAttends
-	per := make([][]float64, len(datasets.TieStrengthNames))
+	var per [][]float64
 	for r := 1; r <= reps; r++ {
 		graph, err := g.load(base, uint64(r))
 		if err != nil {
 			return ga, err
+		}
+		if per == nil {
+			ga.Inputs = inputNames(graph)
+			per = make([][]float64, graph.D)
 		}
 		e := labRun("attention", "linear", base).Exp
 		e.Train.Seed = uint64(r)
@@ -155,12 +168,33 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 	return ga, nil
 }
 
+// inputNames are a graph's edge features by name: their own, else e1, e2, ….
+func inputNames(g *datasets.Graph) []string {
+	if len(g.EdgeNames) == g.D {
+		return g.EdgeNames
+	}
+	out := make([]string, g.D)
+	for i := range out {
+		out[i] = "e" + strconv.Itoa(i+1)
+	}
+	return out
+}
+
+// attentionOf is graph ga's mean and SD of the attention on input name;
+// NaN where the graph has no such input.
+func attentionOf(ga graphAttends, name string) (mean, sd float64) {
+	if i := slices.Index(ga.Inputs, name); i >= 0 && i < len(ga.Attention) {
+		return ga.Attention[i], ga.AttentionSD[i]
+	}
+	return math.NaN(), math.NaN()
+}
+
 func writeAttentionCSV(attPath, hopsPath string, names []string, sum attentionSummary) error {
 	rows := [][]string{{"graph", "score", "mean_attention", "sd"}}
 	hops := [][]string{{"graph", "epoch", "hop", "weight", "test_accuracy"}}
 	for _, g := range names {
 		ga := sum.Graphs[g]
-		for i, s := range sum.Scores {
+		for i, s := range ga.Inputs {
 			rows = append(rows, []string{g, s, strconv.FormatFloat(ga.Attention[i], 'f', 5, 64), strconv.FormatFloat(ga.AttentionSD[i], 'f', 5, 64)})
 		}
 		for ep, p := range ga.HopWeights {
@@ -195,9 +229,18 @@ func attentionFigure(names []string, sum attentionSummary) string {
 	var series []viz.BarSeries
 	for i, g := range names {
 		ga := sum.Graphs[g]
-		series = append(series, viz.BarSeries{Name: g, Color: viz.SweepColors[i%len(viz.SweepColors)], Mean: ga.Attention, SD: ga.AttentionSD})
+		bs := viz.BarSeries{Name: g, Color: viz.SweepColors[i%len(viz.SweepColors)]}
+		for _, in := range sum.Scores {
+			m, sd := attentionOf(ga, in)
+			bs.Mean, bs.SD = append(bs.Mean, m), append(bs.SD, sd)
+		}
+		series = append(series, bs)
 	}
-	title := fmt.Sprintf("Figure 8: the linear PDN's attention over the tie-strength scores (%d splits)", sum.Reps)
+	what := "the tie-strength scores"
+	if !slices.Equal(sum.Scores, datasets.TieStrengthNames) {
+		what = "the edge features (each graph's own, by name)"
+	}
+	title := fmt.Sprintf("Figure 8: the linear PDN's attention over %s (%d splits)", what, sum.Reps)
 	return viz.GroupedBars(980, 380, title, "mean softmax attention", 0, tiestrength.Short(sum.Scores), series...)
 }
 
@@ -226,16 +269,19 @@ func hopsFigure(name string, ga graphAttends) string {
 
 // printAttention prints the attention table and the final hop weights.
 func printAttention(w io.Writer, names []string, sum attentionSummary) {
-	fmt.Fprintf(w, "Figure 8, the linear PDN's attention, mean of %d splits (%.1f s)\n%-22s", sum.Reps, sum.Seconds, "score")
+	fmt.Fprintf(w, "Figure 8, the linear PDN's attention, mean of %d splits (%.1f s)\n%-22s", sum.Reps, sum.Seconds, "edge feature")
 	for _, g := range names {
 		fmt.Fprintf(w, " %16s", g)
 	}
 	fmt.Fprintln(w)
-	for i, s := range sum.Scores {
+	for _, s := range sum.Scores {
 		fmt.Fprintf(w, "%-22s", s)
 		for _, g := range names {
-			ga := sum.Graphs[g]
-			fmt.Fprintf(w, " %16s", fmt.Sprintf("%.3f±%.3f", ga.Attention[i], ga.AttentionSD[i]))
+			cell := "–"
+			if m, sd := attentionOf(sum.Graphs[g], s); !math.IsNaN(m) {
+				cell = fmt.Sprintf("%.3f±%.3f", m, sd)
+			}
+			fmt.Fprintf(w, " %16s", cell)
 		}
 		fmt.Fprintln(w)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +31,8 @@ type table4Summary struct {
 	Results map[string]map[string]table4Result `json:"results"`
 	CSV     string                             `json:"csv"`
 	SVG     string                             `json:"svg"`
+	// Notes say why a result is missing.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // table4Result is one model on one graph over the reps.
@@ -46,7 +49,7 @@ type table4Graph struct{ name, dir string }
 func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("table4", flag.ContinueOnError)
-	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or directories (bundles or MUSAE folders)")
+	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
 	reps := fs.Int("reps", 10, "seeded splits per graph; rep r draws its split and weights with seed r")
 	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
 	out := fs.String("out", "", "directory for table4.csv and table4.svg (required)")
@@ -73,21 +76,36 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	}, nil
 }
 
-// parseGraphs reads -datasets: cora, citeseer or directories.
+// parseGraphs reads -datasets: cora, citeseer or paths (a folder, a zip
+// of one, a GraphML file). Each graph is keyed by its base name, or by its
+// path where two base names are the same, so no result hides another.
 func parseGraphs(list string) ([]table4Graph, error) {
 	var gs []table4Graph
+	seen := map[string]int{}
 	for _, s := range strings.Split(list, ",") {
 		s = strings.TrimSpace(s)
 		switch {
 		case s == experiment.GraphCora || s == experiment.GraphCiteseer:
 			gs = append(gs, table4Graph{name: s})
 		case s == "":
-			return nil, errors.New("flag -datasets: an empty name; want cora, citeseer or directories, comma-separated")
+			return nil, errors.New("flag -datasets: an empty name; want cora, citeseer or paths to graphs, comma-separated")
 		default:
-			if st, err := os.Stat(s); err != nil || !st.IsDir() {
-				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a directory", experiment.Quote(s))
+			if _, err := os.Stat(s); err != nil {
+				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a path to a graph (a folder, a zip of one, a GraphML file)", experiment.Quote(s))
 			}
-			gs = append(gs, table4Graph{name: strings.ToLower(filepath.Base(filepath.Clean(s))), dir: s})
+			base := filepath.Base(filepath.Clean(s))
+			gs = append(gs, table4Graph{name: strings.ToLower(strings.TrimSuffix(base, filepath.Ext(base))), dir: s})
+		}
+		seen[gs[len(gs)-1].name]++
+	}
+	for i, g := range gs {
+		if seen[g.name] > 1 && g.dir != "" {
+			gs[i].name = filepath.ToSlash(filepath.Clean(g.dir))
+		}
+	}
+	for i, g := range gs {
+		if slices.ContainsFunc(gs[:i], func(h table4Graph) bool { return h.name == g.name }) {
+			return nil, fmt.Errorf("flag -datasets: %s is given twice", experiment.Quote(g.name))
 		}
 	}
 	return gs, nil
@@ -100,7 +118,9 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 		d.Graph, d.Seed = g.name, seed
 		return datasets.Build(d)
 	}
-	return datasets.Load(g.dir, e.Data.Shots, seed, true)
+	d := e.Data
+	d.Seed = seed
+	return datasets.Load(g.dir, d, true)
 }
 
 func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
@@ -119,6 +139,9 @@ func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, 
 				if x := acc[i][r][m]; !math.IsNaN(x) {
 					xs = append(xs, x)
 				}
+			}
+			if len(xs) == 0 {
+				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no result: every one of the %d runs diverged (a loss that is not finite); try a lower -lr", g.name, kind, reps))
 			}
 			mean, sd := experiment.MeanSD(xs)
 			res := table4Result{Mean: round4(mean), SD: round4(sd)}
@@ -173,6 +196,9 @@ func table4Rep(g table4Graph, base experiment.Experiment, kinds []string, seed u
 	graph, err := g.load(base, seed)
 	if err != nil {
 		return nil, err
+	}
+	if len(graph.Nodes(datasets.Test)) == 0 {
+		return nil, usageError{fmt.Errorf("%s: no test nodes once %d labelled nodes a class are drawn (its classes are that small): lower -shots", g.name, base.Data.Shots)}
 	}
 	out := make([]float64, len(kinds))
 	for m, kind := range kinds {
@@ -235,11 +261,17 @@ func printTable4(w io.Writer, sum table4Summary) {
 		for _, g := range sum.Graphs {
 			r := sum.Results[g][kind]
 			cell := fmt.Sprintf("%.3f±%.3f", float64(r.Mean), float64(r.SD))
+			if math.IsNaN(float64(r.Mean)) {
+				cell = "–"
+			}
 			if r.Paper != nil {
 				cell += fmt.Sprintf(" (%.3f)", float64(*r.Paper))
 			}
 			fmt.Fprintf(w, " %24s", cell)
 		}
 		fmt.Fprintln(w)
+	}
+	for _, n := range sum.Notes {
+		fmt.Fprintln(w, "note: "+n)
 	}
 }

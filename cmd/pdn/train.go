@@ -91,7 +91,7 @@ func genGraph(d experiment.Data, dir string, resplit bool) (*datasets.Graph, err
 	var g *datasets.Graph
 	var err error
 	if dir != "" {
-		if g, err = datasets.Load(dir, d.Shots, d.Seed, resplit); err != nil {
+		if g, err = datasets.Load(dir, d, resplit); err != nil {
 			return nil, err
 		}
 	} else if g, err = datasets.Build(d.WithoutEdits()); err != nil {
@@ -145,14 +145,60 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
 	j.resplit = flagSet(fs, "shots")
-	if j.data != "" || j.e.Data.Real() {
-		for _, p := range experiment.Params {
-			if p.Group == experiment.GroupData && p.Name != "seed" && p.Name != "shots" && p.Name != "data" && flagSet(fs, p.Name) {
-				return nil, usageError{fmt.Errorf("flag -%s: not allowed with a real graph (it fixes its own size and features; only -seed and -shots apply)", p.Name)}
-			}
-		}
+	j.e = withRecipe(j.e, j.data, func(name string) bool { return flagSet(fs, name) })
+	if err := realGraphFlags(fs, j.e.Data, j.data); err != nil {
+		return nil, err
 	}
 	return j.run, nil
+}
+
+// withRecipe gives a run on a real graph (a shipped one, or one read from
+// dir) the rows of experiment.RealRecipe its flags leave out.
+func withRecipe(e experiment.Experiment, dir string, set func(string) bool) experiment.Experiment {
+	real := e
+	if dir != "" {
+		real.Data.Graph = experiment.GraphLocal
+	}
+	real.ApplyRecipe(set)
+	e.Model, e.Train = real.Model, real.Train
+	return e
+}
+
+// realGraphFlags refuses a data flag that means nothing for a real graph
+// (a shipped one, or one read from dir): its size and features are its
+// own; the seed, shots and, for one's own files, their columns apply.
+func realGraphFlags(fs *flag.FlagSet, d experiment.Data, dir string) error {
+	if dir != "" {
+		d.Graph = experiment.GraphLocal
+	}
+	for _, p := range experiment.Params {
+		if p.Form == experiment.ColumnForm && !p.Applies(d) && flagSet(fs, p.Name) {
+			return usageError{fmt.Errorf("flag -%s: names a column of your own files, so it needs -data with a path to them", p.Name)}
+		}
+	}
+	if !d.Real() {
+		return nil
+	}
+	for _, p := range experiment.Params {
+		if p.Group == experiment.GroupData && !p.Applies(d) && flagSet(fs, p.Name) {
+			return usageError{fmt.Errorf("flag -%s: not allowed with %s (it fixes its own size and features; only -seed, -shots%s apply)", p.Name, realWhat(dir), columnsFlags(dir))}
+		}
+	}
+	return nil
+}
+
+func realWhat(dir string) string {
+	if dir != "" {
+		return "a graph read from files"
+	}
+	return "a real graph"
+}
+
+func columnsFlags(dir string) string {
+	if dir != "" {
+		return ", -id-column and -target"
+	}
+	return ""
 }
 
 // dataOrDir makes fs's -data take a directory too, kept in dir. Its usage
@@ -163,7 +209,7 @@ func dataOrDir(fs *flag.FlagSet, dir *string, what string) {
 	data.Value = dataFlag{data.Value, dir}
 	data.Usage = "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2) " +
 		"or the real citation graphs Cora and Citeseer (Table 4) (one of " + strings.Join(experiment.Buildable(), ", ") + "); " +
-		"or a directory holding a graph bundle or a MUSAE folder" + what
+		"or a path to your own graph: " + datasets.Formats + ", as a folder, a zip of one, or a .graphml file" + what
 }
 
 // dataFlag is gen's and train's -data: a row of the table (a generator or a shipped
@@ -185,14 +231,14 @@ func (f dataFlag) String() string {
 
 func (f dataFlag) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
-		return errors.New("empty; give " + strings.Join(experiment.Buildable(), ", ") + " or a directory")
+		return errors.New("empty; give " + strings.Join(experiment.Buildable(), ", ") + " or a path to a graph")
 	}
 	if slices.Contains(experiment.Buildable(), s) {
 		*f.dir = ""
 		return f.row.Set(s)
 	}
 	if _, err := os.Stat(s); err != nil && !strings.ContainsAny(s, `/\`) {
-		return fmt.Errorf("%s is neither one of %s nor a directory", experiment.Quote(s), strings.Join(experiment.Buildable(), ", "))
+		return fmt.Errorf("%s is neither one of %s nor a path to a graph", experiment.Quote(s), strings.Join(experiment.Buildable(), ", "))
 	}
 	*f.dir = s
 	return nil
@@ -253,7 +299,8 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 // result gathers the run's figures, with a note for each one missing.
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
-		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: 1}
+		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: 1,
+		Notes: slices.Clone(g.Notes)}
 	if len(g.Nodes(datasets.Test)) == 0 {
 		res.Notes = append(res.Notes, "the graph has no test nodes (split test), so test_accuracy is null")
 	}
@@ -285,7 +332,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		if err != nil {
 			return nil, usageError{err}
 		}
-	} else if g, err = datasets.Load(j.data, j.e.Data.Shots, j.e.Data.Seed, j.resplit); err != nil {
+	} else if g, err = datasets.Load(j.data, j.e.Data, j.resplit); err != nil {
 		return nil, err
 	}
 	if j.tie {

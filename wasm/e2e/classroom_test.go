@@ -147,7 +147,7 @@ func TestExports(t *testing.T) {
 	if edges != len(weights)-1 {
 		t.Errorf("DOT has %d edges, the weights CSV %d", edges, len(weights)-1)
 	}
-	g, _, err := datasets.OpenFiles([]datasets.File{{Name: "pdn-synthetic.zip", Data: files["pdn-synthetic.zip"]}})
+	g, _, err := datasets.OpenFiles([]datasets.File{{Name: "pdn-synthetic.zip", Data: files["pdn-synthetic.zip"]}}, datasets.Columns{})
 	if err != nil || g.N != 192 || g.E() != edges {
 		t.Errorf("the bundle reads back as %v: %v", g, err)
 	}
@@ -236,22 +236,7 @@ func TestOpenYourOwnGraph(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
-	give := func(files map[string][]byte, drop bool) {
-		t.Helper()
-		js := "(() => { const dt = new DataTransfer();\n"
-		for name, b := range files {
-			js += "dt.items.add(new File([Uint8Array.from(atob(\"" + base64.StdEncoding.EncodeToString(b) + "\"), (c) => c.charCodeAt(0))], \"" + name + "\"));\n"
-		}
-		if drop { // dragged over the lab and let go
-			js += `const lab = document.querySelector(".graph-lab");
-lab.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
-lab.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true})); return true; })()`
-		} else {
-			js += `const i = document.querySelector("#open-files"); i.files = dt.files; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`
-		}
-		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-		must(t, err, "open the files")
-	}
+	give := func(files map[string][]byte, drop bool) { t.Helper(); giveFiles(t, ctx, files, drop) }
 	give(map[string][]byte{
 		"meta.json": []byte(`{"name": "broken"}`),
 		"nodes.csv": []byte("id,label,split,x0\n0,0,train,1\n1,zero,test,2\n"),

@@ -96,6 +96,10 @@ type Command struct {
 	// Files are OpLoad's files. They travel beside the JSON, as
 	// transferred buffers, not inside it.
 	Files []File `json:"-"`
+	// Columns are OpLoad's id-column and target: the columns of the
+	// user's node table the state names, tried first.
+	IDColumn string `json:"idColumn,omitempty"`
+	Target   string `json:"target,omitempty"`
 	// Format is OpExport's.
 	Format string `json:"format,omitempty"`
 	// Node is OpTrace's.
@@ -132,6 +136,37 @@ type Loaded struct {
 	// Resplit says the graph came without a split (a MUSAE folder): the
 	// state's shots and seed draw one.
 	Resplit bool `json:"resplit"`
+	// ClassNames and EdgeNames name the classes and the graph's own edge
+	// features where the data names them; ClassColumn is the column of
+	// the node table the classes came from.
+	ClassNames  []string `json:"classNames,omitempty"`
+	EdgeNames   []string `json:"edgeNames,omitempty"`
+	ClassColumn string   `json:"classColumn,omitempty"`
+	// IDColumn and Target are the columns the files were read with: the
+	// state's, or none where the state's named columns the files lack.
+	IDColumn string `json:"idColumn,omitempty"`
+	Target   string `json:"target,omitempty"`
+	// Notes are what the reader changed or supplied: repeats dropped,
+	// degrees given as features.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Columns is what the page's column chooser shows when the user's node
+// table leaves open which column is the class: its header, its first rows
+// and the classes each candidate column gives.
+type Columns struct {
+	File    string        `json:"file"`
+	Header  []string      `json:"header"`
+	Sample  [][]string    `json:"sample"`
+	Choices []ClassChoice `json:"choices"`
+}
+
+// ClassChoice is a column that could hold the classes, and the classes
+// (with their node counts) it gives.
+type ClassChoice struct {
+	Column  string   `json:"column"`
+	Classes []string `json:"classes"`
+	Counts  []int    `json:"counts"`
 }
 
 // Event is a message from the worker to the page.
@@ -146,6 +181,9 @@ type Event struct {
 	// change, if one is to blame.
 	Error string `json:"error,omitempty"`
 	Field string `json:"field,omitempty"`
+	// Columns offers the columns to choose from when the error is that
+	// the user's files leave the class column open.
+	Columns *Columns `json:"columns,omitempty"`
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
 	// the page can drop messages about a graph it has replaced.
 	Gen int `json:"gen"`
@@ -167,8 +205,11 @@ type Graph struct {
 	Test   []bool          `json:"test"`
 	State  string          `json:"state"` // the experiment that made it
 	// Inputs names the edge features where they have names (a real
-	// graph's tie-strength scores), nil where they are anonymous.
+	// graph's tie-strength scores, a multiplex graph's layers), nil where
+	// they are anonymous.
 	Inputs []string `json:"inputs,omitempty"`
+	// ClassNames name the classes where the data names them.
+	ClassNames []string `json:"classNames,omitempty"`
 	// Edited says the graph is the last one with its edges edited: the
 	// same nodes, so the page keeps their positions, and the same run, so
 	// it keeps its history; the model carries on over it.

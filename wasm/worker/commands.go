@@ -37,7 +37,7 @@ func (s *session) handle(c protocol.Command) {
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
 	case protocol.OpLoad:
-		s.load(c.Files)
+		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target})
 		return
 	}
 	if c.Run != s.serving {

@@ -14,9 +14,7 @@ func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 		test[i] = sp != datasets.Train
 	}
 	info := &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
-	if g.Meta["edge_features"] == datasets.TieStrengthMeta {
-		info.Inputs = datasets.TieStrengthNames
-	}
+	info.Inputs, info.ClassNames = g.EdgeNames, g.ClassNames
 	return info
 }
 

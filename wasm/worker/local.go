@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -13,44 +14,90 @@ import (
 )
 
 // localGraph is the graph the user opened from files, as read, kept for
-// states whose data is experiment.GraphLocal.
+// states whose data is experiment.GraphLocal, with the files themselves,
+// so that naming other columns (id-column, target) reads them again.
 type localGraph struct {
 	g       *datasets.Graph
 	resplit bool // it came without a split: shots and seed draw one
 	name    string
+	files   []datasets.File
+	cols    datasets.Columns
+}
+
+// columnsOf are the columns d names in the user's node table.
+func columnsOf(d experiment.Data) datasets.Columns {
+	return datasets.Columns{ID: d.IDColumn, Target: d.Target}
 }
 
 // load reads the user's files with the readers the command line uses, so
-// a bad file gets the same message (file, line, column). A graph too large
-// for the browser is refused now, not when a run asks for it. The graph
-// in use is not touched: a bad file loses nothing.
-func (s *session) load(files []protocol.File) {
+// a bad file gets the same message (file, line, column), with the columns
+// the state names. A graph too large for the browser is refused now, not
+// when a run asks for it. The graph in use is not touched: a bad file
+// loses nothing.
+func (s *session) load(files []protocol.File, cols datasets.Columns) {
 	in := make([]datasets.File, len(files))
 	for i, f := range files {
 		in[i] = datasets.File{Name: f.Name, Data: f.Data}
 	}
-	g, resplit, err := datasets.OpenFiles(in)
-	if err == nil && g.E() > maxBrowserEdges {
-		err = fmt.Errorf("your graph has %s edges; the browser trains graphs of up to %s (the command line has no such bound)",
-			numtext.Group(g.E()), numtext.Group(maxBrowserEdges))
+	local, err := openLocal(in, cols)
+	if err != nil && cols != (datasets.Columns{}) && strings.Contains(err.Error(), "no such column") {
+		local, err = openLocal(in, datasets.Columns{}) // the state's columns were another graph's
 	}
 	if err != nil {
-		s.post(protocol.Event{Kind: protocol.KindError, Gen: s.gen, Error: "Your graph was not opened: " + err.Error()}, nil)
+		s.post(protocol.Event{Kind: protocol.KindError, Gen: s.gen, Error: "Your graph was not opened: " + err.Error(), Columns: columnsChoice(err)}, nil)
 		return
 	}
-	name, _ := g.Meta["name"].(string)
-	if name == "" || name == "graph" {
-		name = files[0].Name
-	}
-	s.local = &localGraph{g: g, resplit: resplit, name: name}
+	s.local = local
 	if s.exp.Data.Graph == experiment.GraphLocal {
 		s.g = nil // the next set builds the new graph
 	}
-	info := &protocol.Loaded{Name: name, Nodes: g.N, Edges: g.E(), Classes: g.C, Features: g.F, Resplit: resplit}
+	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local)}, nil)
+}
+
+// openLocal reads the user's files with the columns cols.
+func openLocal(files []datasets.File, cols datasets.Columns) (*localGraph, error) {
+	g, resplit, err := datasets.OpenFiles(files, cols)
+	if err == nil && g.E() > maxBrowserEdges {
+		err = fmt.Errorf("your graph has %s edges; the browser trains graphs of up to %s: the command line, pdn train -data, has no such bound",
+			numtext.Group(g.E()), numtext.Group(maxBrowserEdges))
+	}
+	if err != nil {
+		return nil, err
+	}
+	name, _ := g.Meta["name"].(string)
+	if name == "" || name == "graph" || name == "musae" {
+		name = files[0].Name
+	}
+	return &localGraph{g: g, resplit: resplit, name: name, files: files, cols: cols}, nil
+}
+
+// loadedInfo is what the page is told of a graph it opened.
+func loadedInfo(l *localGraph) *protocol.Loaded {
+	g := l.g
+	info := &protocol.Loaded{Name: l.name, Nodes: g.N, Edges: g.E(), Classes: g.C, Features: g.F, Resplit: l.resplit,
+		ClassNames: g.ClassNames, Notes: g.Notes, IDColumn: l.cols.ID, Target: l.cols.Target}
 	if g.Meta["edge_features"] != datasets.TieStrengthMeta {
 		info.EdgeFeatures = g.D
+		info.EdgeNames = g.EdgeNames
 	}
-	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: info}, nil)
+	if c, ok := g.Meta["class_column"].(string); ok {
+		info.ClassColumn = c
+	}
+	return info
+}
+
+// columnsChoice is what the page's column chooser shows when the files
+// leave a column open; nil for any other error.
+func columnsChoice(err error) *protocol.Columns {
+	var ce *datasets.ColumnsError
+	if !errors.As(err, &ce) {
+		return nil
+	}
+	out := &protocol.Columns{File: ce.File, Header: ce.Header, Sample: ce.Sample}
+	for _, c := range ce.Choices {
+		out.Choices = append(out.Choices, protocol.ClassChoice{Column: c.Column, Classes: c.Classes, Counts: c.Counts})
+	}
+	return out
 }
 
 // errNoLocal says a state names the user's graph in a worker that has none:
@@ -66,6 +113,14 @@ func (s *session) buildData(d experiment.Data) (*datasets.Graph, error) {
 	}
 	if s.local == nil {
 		return nil, errNoLocal
+	}
+	if cols := columnsOf(d); cols != s.local.cols {
+		local, err := openLocal(s.local.files, cols)
+		if err != nil {
+			return nil, err
+		}
+		s.local = local
+		s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local)}, nil)
 	}
 	if s.local.resplit {
 		datasets.ShotSplit(s.local.g, d.Shots, d.Seed)

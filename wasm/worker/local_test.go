@@ -122,7 +122,7 @@ func TestSessionExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, _, err := datasets.OpenFiles([]datasets.File{{Name: ev.File.Name, Data: ev.File.Data}})
+	back, _, err := datasets.OpenFiles([]datasets.File{{Name: ev.File.Name, Data: ev.File.Data}}, datasets.Columns{})
 	if err != nil || back.N != s.g.N || back.E() != s.g.E() || len(zr.File) != 3 {
 		t.Errorf("the bundle reads back as %v (%d files): %v", back, len(zr.File), err)
 	}

@@ -27,7 +27,7 @@ func main() {
 			return nil
 		}
 		if c.Files, err = filesOf(data.Get("files")); err != nil {
-			post(protocol.Event{Kind: protocol.KindError, Error: "Your graph was not opened: " + err.Error()}, nil)
+			s.post(protocol.Event{Kind: protocol.KindError, Error: "Your graph was not opened: " + err.Error()}, nil) // to the run served, so the page shows it
 			return nil
 		}
 		select {

@@ -1,0 +1,496 @@
+package datasets
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pdnexplorer/internal/numtext"
+)
+
+// Columns names the columns of a node table that its header leaves open:
+// the node ids and the classes, each by its header's name or by its
+// number from 1. Empty, a reader finds them (see nodeTable.choose).
+type Columns struct{ ID, Target string }
+
+// idNames and classNames are the header names that say what a column
+// holds, most telling first: MUSAE's Twitch target.csv has both id (a
+// Twitch id) and new_id (the node id its edges use), and mature beside
+// partner, two yes/no columns of which mature is the published class.
+var (
+	idNames    = []string{"new_id", "node_id", "id", "node", "nodeid", "node id", "name", "key"}
+	classNames = []string{"target", "label", "labels", "class", "classes", "y", "category", "page_type", "mature", "ml_target", "community", "group", "type", "club", "value"}
+)
+
+// nodeTable is a table of one row per node, read whole: a MUSAE
+// target.csv, a labels file beside an edge list, a Planetoid .content file.
+type nodeTable struct {
+	file   string
+	header []string
+	named  bool // the header is the file's own
+	rows   [][]string
+	lines  []int
+	// repeats says, for each column that repeats a value, where first.
+	repeats map[int]error
+}
+
+// ColumnsError says a node table does not tell which column holds the
+// classes (or the node ids), with what a person needs to choose: the
+// header, the first rows and the classes each candidate would give.
+type ColumnsError struct {
+	File    string
+	Header  []string
+	Sample  [][]string
+	Choices []ClassChoice
+	Msg     string
+}
+
+// ClassChoice is one column that could be the class and the classes it
+// gives, with their node counts.
+type ClassChoice struct {
+	Column  string
+	Classes []string
+	Counts  []int
+}
+
+func (e *ColumnsError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s", e.File, e.Msg)
+	for i, c := range e.Choices {
+		if i == 0 {
+			b.WriteString(": ")
+		} else {
+			b.WriteString("; ")
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// String is the choice as a message has it: its name and its classes
+// with their counts, at most four.
+func (c ClassChoice) String() string {
+	parts := make([]string, 0, 5)
+	for i := range c.Classes[:min(4, len(c.Classes))] {
+		parts = append(parts, fmt.Sprintf("%s %s", quoteShort(c.Classes[i]), numtext.Group(c.Counts[i])))
+	}
+	if len(c.Classes) > 4 {
+		parts = append(parts, "…")
+	}
+	return fmt.Sprintf("%s (%d classes: %s)", plainOrQuoted(c.Column), len(c.Classes), strings.Join(parts, ", "))
+}
+
+// quoteShort quotes a class name only when a message needs it to.
+func quoteShort(s string) string { return plainOrQuoted(s) }
+
+// readNodeTable reads the node table name, the header found by isHeader.
+// It keeps, as it reads, which columns could still name each node once,
+// and stops at the row where none can: a file of one line repeated
+// fifteen million times is refused at its second line.
+func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string) bool) (*nodeTable, error) {
+	t, err := openData(fsys, name, isHeader)
+	if err != nil {
+		return nil, err
+	}
+	defer t.closer.Close()
+	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}}
+	open := map[int]map[string]int{} // columns that repeat no value yet: value → line
+	if cols.ID != "" {
+		c, err := nt.column(cols.ID, "id-column")
+		if err != nil {
+			return nil, err
+		}
+		open[c] = map[string]int{}
+	} else {
+		for c := range t.header {
+			open[c] = map[string]int{}
+		}
+	}
+	for {
+		row, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(nt.rows) == MaxNodes {
+			return nil, &BundleError{File: name, Line: t.line, Msg: fmt.Sprintf("more than %s nodes", numtext.Group(MaxNodes))}
+		}
+		for c, seen := range open {
+			v := strings.TrimSpace(row[c])
+			if first, dup := seen[v]; dup {
+				err := t.errorf(c, "node %s was listed on line %d already", quote(v), first)
+				if len(open) == 1 {
+					return nil, err
+				}
+				nt.repeats[c] = err
+				delete(open, c)
+				continue
+			}
+			seen[v] = t.line
+		}
+		nt.rows, nt.lines = append(nt.rows, slices.Clone(row)), append(nt.lines, t.line)
+	}
+	if len(nt.rows) == 0 {
+		return nil, &BundleError{File: name, Msg: "no nodes: want a line per node after the header"}
+	}
+	return nt, nil
+}
+
+// column finds a column by its header name or its number from 1.
+func (nt *nodeTable) column(name, row string) (int, error) {
+	if c := slices.Index(nt.header, name); c >= 0 {
+		return c, nil
+	}
+	if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(nt.header) {
+		return n - 1, nil
+	}
+	return 0, &BundleError{File: nt.file, Line: 1, Column: name, Msg: fmt.Sprintf("no such column (%s names it): the columns are %s, or their numbers 1 to %d",
+		row, strings.Join(nt.quotedHeader(), ", "), len(nt.header))}
+}
+
+func (nt *nodeTable) quotedHeader() []string {
+	out := make([]string, len(nt.header))
+	for i, h := range nt.header {
+		out[i] = plainOrQuoted(h)
+	}
+	return out
+}
+
+// values returns column c's cells, trimmed.
+func (nt *nodeTable) values(c int) []string {
+	out := make([]string, len(nt.rows))
+	for i, r := range nt.rows {
+		out[i] = strings.TrimSpace(r[c])
+	}
+	return out
+}
+
+// unique reports whether column c names each node once.
+func (nt *nodeTable) unique(c int) bool {
+	vs := nt.values(c)
+	slices.Sort(vs)
+	return len(slices.Compact(vs)) == len(vs)
+}
+
+// isPermutation reports whether column c holds the numbers 0..N−1, each once.
+func (nt *nodeTable) isPermutation(c int) bool {
+	seen := make([]bool, len(nt.rows))
+	for _, v := range nt.values(c) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n >= len(seen) || seen[n] {
+			return false
+		}
+		seen[n] = true
+	}
+	return true
+}
+
+// choose finds the id and class columns: those cols names, else the id
+// is the one column numbering the nodes 0..N−1 (or the best-named, or the
+// first, of those naming each node once), and the class the first column
+// named as classes are (target, label, page_type, …) unless it names
+// nodes, else the one column whose values make classes.
+func (nt *nodeTable) choose(cols Columns) (id, class int, err error) {
+	if id, err = nt.chooseID(cols.ID); err != nil {
+		return 0, 0, err
+	}
+	class, err = nt.chooseClass(cols.Target, id)
+	return id, class, err
+}
+
+func (nt *nodeTable) chooseID(named string) (int, error) {
+	if named != "" {
+		c, err := nt.column(named, "id-column")
+		if err == nil && !nt.unique(c) {
+			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: "repeats a value, so it cannot name the nodes (id-column)"}
+		}
+		return c, err
+	}
+	var perms, uniques []int
+	for c := range nt.header {
+		switch {
+		case nt.isPermutation(c):
+			perms = append(perms, c)
+		case nt.unique(c):
+			uniques = append(uniques, c)
+		}
+	}
+	if len(perms) == 1 {
+		return perms[0], nil
+	}
+	if c, ok := nt.byName(append(perms, uniques...), idNames); ok {
+		return c, nil
+	}
+	if len(perms) == 0 && len(uniques) > 0 && uniques[0] == 0 {
+		return 0, nil // a labels file's first column, as edge lists have it
+	}
+	for _, name := range idNames { // an id column that repeats says so
+		for c, err := range nt.repeats {
+			if strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
+				return 0, err
+			}
+		}
+	}
+	return 0, &BundleError{File: nt.file, Line: 1, Msg: "which column names the nodes? name it with -id-column (id-column in a link): the columns are " + strings.Join(nt.quotedHeader(), ", ")}
+}
+
+// byName returns the column among cs whose header comes first in names.
+func (nt *nodeTable) byName(cs []int, names []string) (int, bool) {
+	best, at := -1, len(names)
+	for _, c := range cs {
+		if i := slices.Index(names, strings.ToLower(strings.TrimSpace(nt.header[c]))); i >= 0 && i < at {
+			best, at = c, i
+		}
+	}
+	return best, best >= 0
+}
+
+func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
+	if named != "" {
+		c, err := nt.column(named, "target")
+		if err != nil {
+			return 0, err
+		}
+		if c == id {
+			return 0, &BundleError{File: nt.file, Column: nt.header[c], Msg: "is the column of node ids; the class must be another (target)"}
+		}
+		return c, nt.classProblem(c)
+	}
+	var rest []int
+	for c := range nt.header {
+		if c != id {
+			rest = append(rest, c)
+		}
+	}
+	var namedProblem error // the problem of the best-named column
+	for _, name := range classNames {
+		c, ok := nt.byName(rest, []string{name})
+		if !ok {
+			continue
+		}
+		problem := nt.classProblem(c)
+		if problem == nil {
+			return c, nil
+		}
+		if nt.continuous(c) {
+			return 0, problem
+		}
+		namedProblem = cmp.Or(namedProblem, problem)
+	}
+	var fits []int
+	for _, c := range rest {
+		if nt.classProblem(c) == nil {
+			fits = append(fits, c)
+		}
+	}
+	if c, ok := nt.plainestClass(fits); ok {
+		return c, nil
+	}
+	msg := "which column is the class? name it with -target (target in a link)"
+	if len(fits) == 0 && namedProblem != nil {
+		return 0, namedProblem
+	}
+	if len(fits) == 0 {
+		msg = "no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link); the columns are " + strings.Join(nt.quotedHeader(), ", ")
+	}
+	return 0, nt.columnsError(msg, fits)
+}
+
+// plainestClass picks the class among the columns that could be one when
+// one stands out: the only one, the only one of words among numbers (a
+// .content file's class beside its 0/1 features), or, in a file without
+// a header, the last (as Planetoid's .content files have it).
+func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
+	if len(fits) == 1 {
+		return fits[0], true
+	}
+	numeric := nt.numericColumns()
+	var words []int
+	for _, c := range fits {
+		if !slices.Contains(numeric, c) {
+			words = append(words, c)
+		}
+	}
+	switch last := len(nt.header) - 1; {
+	case len(words) == 1:
+		return words[0], true
+	case !nt.named && len(fits) > 0 && fits[len(fits)-1] == last:
+		return last, true
+	}
+	return 0, false
+}
+
+// columnsError is a ColumnsError offering the columns cs.
+func (nt *nodeTable) columnsError(msg string, cs []int) *ColumnsError {
+	e := &ColumnsError{File: nt.file, Header: nt.header, Msg: msg}
+	e.Sample = append(e.Sample, nt.rows[:min(5, len(nt.rows))]...)
+	for _, c := range cs {
+		names, labels := nt.classes(c)
+		counts := make([]int, len(names))
+		for _, l := range labels {
+			counts[l]++
+		}
+		e.Choices = append(e.Choices, ClassChoice{Column: nt.header[c], Classes: names, Counts: counts})
+	}
+	return e
+}
+
+// maxNumericClasses is how many distinct numbers a column may hold and
+// still be read as classes: more, and it is a measurement (a page's
+// traffic, a count of days), which the explorer cannot classify.
+const maxNumericClasses = 100
+
+// continuous reports whether column c holds numbers that are no classes:
+// a fraction, or more distinct values than maxNumericClasses.
+func (nt *nodeTable) continuous(c int) bool {
+	distinct := map[string]bool{}
+	for _, v := range nt.values(c) {
+		f, err := numtext.ParseFloat(v)
+		if err != nil {
+			return false
+		}
+		if f != math.Trunc(f) {
+			return true
+		}
+		distinct[v] = true
+	}
+	return len(distinct) > maxNumericClasses
+}
+
+// classProblem says why column c cannot be the class, nil if it can.
+func (nt *nodeTable) classProblem(c int) error {
+	n := len(nt.rows)
+	vs := nt.values(c)
+	slices.Sort(vs)
+	distinct := len(slices.Compact(vs))
+	col := nt.header[c]
+	switch {
+	case nt.continuous(c):
+		return &BundleError{File: nt.file, Column: col, Msg: fmt.Sprintf("holds measurements (%d values, or fractions), not classes: the explorer classifies nodes, so choose a column of classes with -target (target in a link)", distinct)}
+	case distinct < 2:
+		return &BundleError{File: nt.file, Column: col, Msg: "holds one value for every node: one class leaves nothing to learn"}
+	case distinct > MaxClasses:
+		return &BundleError{File: nt.file, Column: col, Msg: fmt.Sprintf("%s classes; at most %d", numtext.Group(distinct), MaxClasses)}
+	case n >= 4 && distinct == n || n >= 20 && distinct > n/2:
+		return &BundleError{File: nt.file, Column: col, Msg: fmt.Sprintf("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on)", distinct, n)}
+	}
+	return nil
+}
+
+// classes numbers column c's values: by their numbers when all are whole
+// numbers, else by name in sorted order. It returns the values in the
+// order of their numbers and each row's.
+func (nt *nodeTable) classes(c int) (names []string, labels []int) {
+	vs := nt.values(c)
+	names = slices.Clone(vs)
+	numeric := true
+	for _, v := range names {
+		if _, err := strconv.Atoi(v); err != nil {
+			numeric = false
+			break
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if numeric {
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(b)
+			return cmp.Compare(x, y)
+		}
+		return strings.Compare(a, b)
+	})
+	names = slices.Compact(names)
+	at := make(map[string]int, len(names))
+	for i, n := range names {
+		at[n] = i
+	}
+	labels = make([]int, len(vs))
+	for i, v := range vs {
+		labels[i] = at[v]
+	}
+	return names, labels
+}
+
+// nodeIDs maps each id in column c to its node: the id's own number when
+// the column numbers the nodes 0..N−1, else the row's order.
+func (nt *nodeTable) nodeIDs(c int) (ids map[string]int, order []int) {
+	ids = make(map[string]int, len(nt.rows))
+	order = make([]int, len(nt.rows)) // node → row
+	perm := nt.isPermutation(c)
+	for row, v := range nt.values(c) {
+		node := row
+		if perm {
+			node, _ = strconv.Atoi(v)
+		}
+		ids[v], order[node] = node, row
+	}
+	return ids, order
+}
+
+// fill sets g's nodes, labels and class names from the table, the nodes
+// numbered by nodeIDs; every node is a test node until a split is drawn.
+func (nt *nodeTable) fill(g *Graph, id, class int) (ids map[string]int, order []int) {
+	ids, order = nt.nodeIDs(id)
+	names, labels := nt.classes(class)
+	g.N, g.C = len(nt.rows), len(names)
+	g.Labels, g.Splits = make([]int, g.N), make([]Split, g.N)
+	for node, row := range order {
+		g.Labels[node], g.Splits[node] = labels[row], Test
+	}
+	g.ClassNames = namesUnlessNumbers(names)
+	g.Meta["class_column"], g.Meta["id_column"] = nt.header[class], nt.header[id]
+	return ids, order
+}
+
+// namesUnlessNumbers returns names, or nil when they are just 0..C−1.
+func namesUnlessNumbers(names []string) []string {
+	for i, n := range names {
+		if n != strconv.Itoa(i) {
+			return names
+		}
+	}
+	return nil
+}
+
+// numericColumns are the columns other than skip whose every cell is a
+// finite number: a labels file's node features.
+func (nt *nodeTable) numericColumns(skip ...int) []int {
+	var out []int
+	for c := range nt.header {
+		if slices.Contains(skip, c) {
+			continue
+		}
+		ok := true
+		for _, r := range nt.rows {
+			if _, err := numtext.ParseFloat(strings.TrimSpace(r[c])); err != nil {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// denseFeatures sets g's node features to the columns cs, row by node.
+func (nt *nodeTable) denseFeatures(g *Graph, cs []int, order []int) {
+	g.F = len(cs)
+	g.X = make([]float64, 0, g.N*g.F)
+	for _, row := range order {
+		for _, c := range cs {
+			v, _ := numtext.ParseFloat(strings.TrimSpace(nt.rows[row][c]))
+			g.X = append(g.X, v)
+		}
+	}
+	if g.F > 0 && density(g.X) < sparseBelow {
+		g.X, g.XS = nil, SparseOf(g.X, g.N, g.F)
+	}
+}

@@ -1,0 +1,236 @@
+package datasets
+
+import (
+	"bytes"
+	"compress/gzip"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"pdnexplorer/experiment"
+)
+
+// gz gzips text, as OGB publishes its files.
+func gz(t testing.TB, text string) string {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(text))
+	zw.Close()
+	return b.String()
+}
+
+// tinyOGB is an OGB node-property folder of five nodes: a directed edge
+// given both ways, edge features, a split and named classes.
+func tinyOGB(t testing.TB) map[string]string {
+	return map[string]string{
+		"raw/edge.csv.gz":             gz(t, "0,1\n1,0\n1,2\n3,4\n2,4\n"),
+		"raw/edge-feat.csv.gz":        gz(t, "1,0\n9,9\n0,1\n1,1\n0.5,0.5\n"),
+		"raw/node-feat.csv.gz":        gz(t, "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n"),
+		"raw/node-label.csv.gz":       gz(t, "0\n1\n2\n1\n0\n"),
+		"raw/num-node-list.csv.gz":    gz(t, "5\n"),
+		"split/time/train.csv.gz":     gz(t, "0\n1\n"),
+		"split/time/valid.csv.gz":     gz(t, "2\n"),
+		"split/time/test.csv.gz":      gz(t, "3\n4\n"),
+		"mapping/labelidx2cat.csv.gz": gz(t, "label idx,category\n0,cs.AI\n1,cs.LG\n2,cs.CL\n"),
+	}
+}
+
+func TestReadOGB(t *testing.T) {
+	g, resplit, err := Open(mapFS(tinyOGB(t)), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resplit || g.N != 5 || g.C != 3 || g.F != 2 || g.D != 2 || g.E() != 4 {
+		t.Fatalf("resplit %v N %d C %d F %d D %d E %d", resplit, g.N, g.C, g.F, g.D, g.E())
+	}
+	if !reflect.DeepEqual(g.Splits, []Split{Train, Train, Val, Test, Test}) || !reflect.DeepEqual(g.ClassNames, []string{"cs.AI", "cs.LG", "cs.CL"}) {
+		t.Errorf("splits %v names %v", g.Splits, g.ClassNames)
+	}
+	// The pair 0–1 keeps the features of its first line, not of 1,0.
+	if !slices.Equal(g.EdgeX[:2], []float64{1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0], "1 pairs listed again") {
+		t.Errorf("edge features %v notes %v", g.EdgeX, g.Notes)
+	}
+}
+
+// badOGB are OGB folders the reader refuses, with the message.
+var badOGB = []struct{ name, file, body, want string }{
+	{"several labels", "raw/node-label.csv.gz", "0,1\n1,0\n0,0\n1,1\n0,1\n", "raw/node-label.csv.gz:1: 2 values a line: a task with several labels a node"},
+	{"label not a class", "raw/node-label.csv.gz", "0\n1\n2.5\n1\n0\n", "raw/node-label.csv.gz:3:1: 2.5 is not a class"},
+	{"labels short", "raw/node-label.csv.gz", "0\n1\n", "raw/node-label.csv.gz: 2 lines; want one a node (5)"},
+	{"edge out of range", "raw/edge.csv.gz", "0,1\n1,7\n", "raw/edge.csv.gz:2:3: column 2: 7 is out of range [0, 4]"},
+	{"edge of one end", "raw/edge.csv.gz", "0\n1\n", "raw/edge.csv.gz:1: 1 values a line"},
+	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column"},
+	{"split node out of range", "split/time/test.csv.gz", "3\n40\n", "split/time/test.csv.gz:2:1: 40 is not a node"},
+	{"not gzip", "raw/edge.csv.gz", "", "raw/edge.csv.gz: is not gzip data"},
+	{"edge features short", "raw/edge-feat.csv.gz", "1,0\n", "raw/edge-feat: fewer lines"},
+}
+
+func TestReadOGBRejects(t *testing.T) {
+	for _, tc := range badOGB {
+		files := tinyOGB(t)
+		files[tc.file] = gz(t, tc.body)
+		if tc.name == "not gzip" {
+			files[tc.file] = "plain text"
+		}
+		_, _, err := Open(mapFS(files), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	// A gzip bomb stops at the folder's limit.
+	files := tinyOGB(t)
+	files["raw/node-feat.csv.gz"] = gz(t, strings.Repeat("0,0\n", 1<<20))
+	_, err := readNumbers(limitedFS{mapFS(files), 1 << 10}, "raw/node-feat.csv.gz", -1, 2)
+	if err == nil || !strings.Contains(err.Error(), "inflates to more than 1,024 bytes") {
+		t.Errorf("a bomb: %v", err)
+	}
+}
+
+// tinyGraphML is what NetworkX's write_graphml writes of a four-node
+// graph with a club, a numeric attribute and two named edge layers.
+const tinyGraphML = `<?xml version='1.0' encoding='utf-8'?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+  <key id="d0" for="node" attr.name="club" attr.type="string"/>
+  <key id="d1" for="node" attr.name="age" attr.type="double"><default>1</default></key>
+  <key id="d2" for="node" attr.name="x" attr.type="double"/>
+  <key id="d3" for="edge" attr.name="actor" attr.type="double"/>
+  <key id="d4" for="edge" attr.name="director" attr.type="double"/>
+  <key id="d5" for="edge" attr.name="note" attr.type="string"/>
+  <graph edgedefault="undirected">
+    <node id="a"><data key="d0">Mr. Hi</data><data key="d1">3</data><data key="d2">5</data></node>
+    <node id="b"><data key="d0">Officer</data><data key="d2">5</data></node>
+    <node id="c"><data key="d0">Mr. Hi</data><data key="d1">4</data><data key="d2">5</data></node>
+    <node id="d"><data key="d0">Officer</data><data key="d1">2</data><data key="d2">5</data></node>
+    <edge source="a" target="b"><data key="d3">1</data><data key="d5">x</data></edge>
+    <edge source="b" target="c"><data key="d4">1</data></edge>
+    <edge source="c" target="a"><data key="d3">1</data><data key="d4">1</data></edge>
+    <edge source="a" target="a"/>
+  </graph>
+</graphml>`
+
+func TestReadGraphML(t *testing.T) {
+	g, resplit, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !resplit || g.N != 4 || g.C != 2 || !reflect.DeepEqual(g.ClassNames, []string{"Mr. Hi", "Officer"}) || !reflect.DeepEqual(g.Labels, []int{0, 1, 0, 1}) {
+		t.Errorf("resplit %v N %d names %v labels %v", resplit, g.N, g.ClassNames, g.Labels)
+	}
+	// age is a feature (b takes the default); x is Gephi's drawing.
+	if g.F != 1 || !slices.Equal(g.DenseX(), []float64{3, 1, 4, 2}) {
+		t.Errorf("features %v", g.DenseX())
+	}
+	if !reflect.DeepEqual(g.EdgeNames, []string{"actor", "director"}) || g.E() != 3 || !slices.Equal(g.EdgeX, []float64{1, 0, 0, 1, 1, 1}) {
+		t.Errorf("edge names %v edges %v %v features %v", g.EdgeNames, g.Src, g.Dst, g.EdgeX)
+	}
+}
+
+var badGraphML = []struct{ name, body, want string }{
+	{"not XML", "<graphml><graph>", "club.graphml:1: not well-formed XML"},
+	{"no nodes", "<graphml><graph></graph></graphml>", "club.graphml: no nodes"},
+	{"edge to nowhere", strings.Replace(tinyGraphML, `target="c"`, `target="z"`, 1), `club.graphml:15:5: edge target "z" is not a node`},
+	{"node twice", strings.Replace(tinyGraphML, `<node id="b">`, `<node id="a">`, 1), `club.graphml:11:5: node "a" was declared on line 10 already`},
+	{"edge weight not a number", strings.Replace(tinyGraphML, `<data key="d4">1</data></edge>`, `<data key="d4">heavy</data></edge>`, 1), `club.graphml:15:5: edge attribute director: "heavy" is not a finite number`},
+	{"hyperedge", strings.Replace(tinyGraphML, "</graph>", "<hyperedge/></graph>", 1), "a hyperedge"},
+	{"UTF-16", "\xff\xfe<\x00g\x00", "club.graphml:1: is UTF-16 text"},
+	{"no class", strings.ReplaceAll(tinyGraphML, "Officer", "Mr. Hi"), "column club: holds one value for every node"},
+}
+
+func TestReadGraphMLRejects(t *testing.T) {
+	for _, tc := range badGraphML {
+		_, _, err := Open(mapFS(map[string]string{"club.graphml": tc.body}), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// Planetoid's raw files are a plain graph: cora.content (id, 0/1 words,
+// the class last, apart by tabs, no header) and cora.cites (an edge list).
+func TestReadPlain(t *testing.T) {
+	content := "31336\t0\t1\t0\tNeural_Networks\n1061127\t1\t0\t0\tRule_Learning\n1106406\t0\t0\t1\tNeural_Networks\n13195\t1\t1\t0\tRule_Learning\n"
+	cites := "31336\t1061127\n1061127\t1106406\n13195\t31336\n"
+	g, resplit, err := Open(mapFS(map[string]string{"cora.content": content, "cora.cites": cites}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !resplit || g.N != 4 || g.F != 3 || !reflect.DeepEqual(g.ClassNames, []string{"Neural_Networks", "Rule_Learning"}) || g.E() != 3 {
+		t.Errorf("N %d F %d names %v E %d", g.N, g.F, g.ClassNames, g.E())
+	}
+	// A labels CSV with a header and an edge list with a weight column.
+	g, _, err = Open(mapFS(map[string]string{
+		"labels.csv": "node,group,size\nx,red,1\ny,blue,2\nz,red,3\nw,blue,4\n",
+		"edges.tsv":  "from\tto\tweight\nx\ty\t0.5\ny\tz\t2\n",
+	}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(g.ClassNames, []string{"blue", "red"}) || !reflect.DeepEqual(g.EdgeNames, []string{"weight"}) || g.F != 1 || !slices.Equal(g.EdgeX, []float64{0.5, 2}) {
+		t.Errorf("names %v edge names %v F %d", g.ClassNames, g.EdgeNames, g.F)
+	}
+	// An edge list by itself has no classes: the message says what was found.
+	_, _, err = Open(mapFS(map[string]string{"edges.csv": "0,1\n"}), Columns{})
+	if err == nil || !strings.Contains(err.Error(), "the files hold edges.csv, which is not a graph") {
+		t.Errorf("an edge list alone: %v", err)
+	}
+}
+
+// A graph without node features gets its degrees, and says so.
+func TestDegreeFeatures(t *testing.T) {
+	g, _, err := Open(mapFS(map[string]string{
+		"labels.csv": "id,label\na,x\nb,y\nc,x\nd,y\n",
+		"edges.csv":  "a,b\na,c\na,d\n",
+	}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// degrees 3, 1, 1, 1: buckets 2, 1, 1, 1
+	if g.F != 3 || !slices.Equal(g.DenseX(), []float64{0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0], "no node features") {
+		t.Errorf("F %d features %v notes %v", g.F, g.DenseX(), g.Notes)
+	}
+}
+
+// A bundle's edge columns may be named (a multiplex graph's layers) and
+// its classes named in meta.json; both survive a write and a read.
+func TestBundleNames(t *testing.T) {
+	fsys := fstest.MapFS{
+		"meta.json": {Data: []byte(`{"name": "movies", "class_names": ["action", "drama"]}`)},
+		"nodes.csv": {Data: []byte("id,label,split,x0\n0,0,train,1\n1,1,test,2\n2,1,train,3\n")},
+		"edges.csv": {Data: []byte("source,target,MAM,MDM\n0,1,1,0\n1,2,0,1\n")},
+	}
+	g, err := ReadBundleFS(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(g.EdgeNames, []string{"MAM", "MDM"}) || !reflect.DeepEqual(g.ClassNames, []string{"action", "drama"}) {
+		t.Fatalf("names %v %v", g.EdgeNames, g.ClassNames)
+	}
+	dir := t.TempDir()
+	if err := WriteBundle(dir, g); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(dir, experiment.Default().Data, false)
+	if err != nil || !reflect.DeepEqual(back.EdgeNames, g.EdgeNames) || !reflect.DeepEqual(back.ClassNames, g.ClassNames) || back.D != 2 {
+		t.Errorf("read back: %v %v %v", back, back.EdgeNames, err)
+	}
+	for _, tc := range []struct{ meta, edges, want string }{
+		{`{"name": "m", "class_names": [1, 2]}`, "", "meta.json: column class_names: want a list of the classes' names"},
+		{`{"name": "m", "class_names": ["a"]}`, "", "meta.json: column class_names: names 1 classes; nodes.csv has labels up to 1"},
+		{"", "source,target,MAM,MAM\n0,1,1,0\n", "edges.csv:1: column MAM: names two edge features"},
+		{"", "source,target,MAM,\n0,1,1,0\n", "edges.csv:1: edge feature 1 has no name"},
+	} {
+		bad := fstest.MapFS{"meta.json": fsys["meta.json"], "nodes.csv": fsys["nodes.csv"], "edges.csv": fsys["edges.csv"]}
+		if tc.meta != "" {
+			bad["meta.json"] = &fstest.MapFile{Data: []byte(tc.meta)}
+		}
+		if tc.edges != "" {
+			bad["edges.csv"] = &fstest.MapFile{Data: []byte(tc.edges)}
+		}
+		if _, err := ReadBundleFS(bad); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v, want %q", err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,296 @@
+package datasets
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A GraphML file is how Gephi, NetworkX (write_graphml), igraph and yEd
+// write a graph: keys declare the attributes of nodes and edges, each
+// node and edge gives its values as data elements. The reader takes one
+// node attribute as the class (chosen as a MUSAE target.csv's class
+// column is, or named by Columns.Target), the other numeric node
+// attributes as node features (not Gephi's drawing: x, y, z, size, r, g,
+// b) and the numeric edge attributes as edge features, named by their
+// keys' attr.name. Edges are made undirected, each pair once.
+//
+// encoding/xml reads the file; what it holds is GraphML's own, which no
+// Go library reads.
+
+// drawingAttrs are the node attributes Gephi writes for its drawing.
+var drawingAttrs = []string{"x", "y", "z", "size", "r", "g", "b", "color", "viz"}
+
+// graphmlKey is a declared attribute.
+type graphmlKey struct {
+	id, name, domain, typ, def string
+}
+
+func (k graphmlKey) numeric() bool {
+	switch k.typ {
+	case "int", "long", "float", "double", "boolean":
+		return true
+	}
+	return false
+}
+
+// findGraphML finds the one .graphml file at the root of fsys.
+func findGraphML(fsys fs.FS) (string, bool) {
+	var found []string
+	for _, n := range rootFiles(fsys) {
+		if strings.EqualFold(path.Ext(n), ".graphml") {
+			found = append(found, n)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return "", false
+}
+
+// graphmlReader reads one GraphML file token by token, so that an error
+// names its line and column.
+type graphmlReader struct {
+	file  string
+	dec   *xml.Decoder
+	keys  map[string]graphmlKey
+	nodes []graphmlItem
+	edges []graphmlItem
+}
+
+// graphmlItem is a node or an edge: its ids and its values by key.
+type graphmlItem struct {
+	id, source, target string
+	data               map[string]string
+	line, col          int
+}
+
+func (r *graphmlReader) errorAt(line, col int, format string, args ...any) error {
+	return &BundleError{File: r.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ReadGraphMLFS reads the GraphML file name in fsys.
+func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, &BundleError{File: name, Msg: "cannot open: " + unwrapPath(err)}
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	if err := checkText(head[:n]); err != nil {
+		return nil, &BundleError{File: name, Line: 1, Msg: err.Error()}
+	}
+	r := &graphmlReader{file: name, keys: map[string]graphmlKey{}}
+	r.dec = xml.NewDecoder(io.MultiReader(strings.NewReader(string(head[:n])), f))
+	if err := r.read(); err != nil {
+		return nil, err
+	}
+	return r.graph(cols)
+}
+
+// read collects the keys, nodes and edges.
+func (r *graphmlReader) read() error {
+	var item *graphmlItem
+	var dataKey string
+	var text strings.Builder
+	for {
+		line, col := r.dec.InputPos()
+		tok, err := r.dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return &BundleError{File: r.file, Line: se.Line, Msg: "not well-formed XML: " + se.Msg}
+			}
+			return r.errorAt(line, col, "not XML the explorer can read: %v", err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "key":
+				k := graphmlKey{id: attr(t, "id"), name: attr(t, "attr.name"), domain: attr(t, "for"), typ: attr(t, "attr.type")}
+				if k.name == "" {
+					k.name = k.id
+				}
+				r.keys[k.id] = k
+				dataKey = "key:" + k.id
+				text.Reset()
+			case "default":
+				text.Reset()
+			case "node", "edge":
+				if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
+					return r.errorAt(line, col, "more nodes and edges than the explorer reads")
+				}
+				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, line: line, col: col}
+				if t.Name.Local == "node" && item.id == "" {
+					return r.errorAt(line, col, "a node without an id")
+				}
+			case "data":
+				dataKey = attr(t, "key")
+				text.Reset()
+			case "hyperedge":
+				return r.errorAt(line, col, "a hyperedge: the explorer trains on graphs whose edges join two nodes")
+			}
+		case xml.CharData:
+			text.Write(t)
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "default":
+				if id, ok := strings.CutPrefix(dataKey, "key:"); ok {
+					k := r.keys[id]
+					k.def = strings.TrimSpace(text.String())
+					r.keys[id] = k
+				}
+			case "data":
+				if item != nil {
+					item.data[dataKey] = strings.TrimSpace(text.String())
+				}
+			case "node":
+				r.nodes = append(r.nodes, *item)
+				item = nil
+			case "edge":
+				r.edges = append(r.edges, *item)
+				item = nil
+			}
+		}
+	}
+	if len(r.nodes) == 0 {
+		return &BundleError{File: r.file, Msg: "no nodes: want <node> elements in a <graph>"}
+	}
+	return nil
+}
+
+func attr(t xml.StartElement, name string) string {
+	for _, a := range t.Attr {
+		local := a.Name.Local
+		if a.Name.Space != "" && a.Name.Space != "http://graphml.graphdrawing.org/xmlns" {
+			local = a.Name.Space + ":" + local // never confused with GraphML's own
+		}
+		if local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// keysFor returns the keys declared for nodes or edges, in id order.
+func (r *graphmlReader) keysFor(domain string) []graphmlKey {
+	var out []graphmlKey
+	for _, k := range r.keys {
+		if k.domain == domain || k.domain == "all" || k.domain == "" {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b graphmlKey) int { return strings.Compare(a.id, b.id) })
+	return out
+}
+
+// value is an item's value for k: its own, the key's default, else "".
+func (it graphmlItem) value(k graphmlKey) string {
+	if v, ok := it.data[k.id]; ok {
+		return v
+	}
+	return k.def
+}
+
+// graph makes the graph: the nodes as a node table (id, then one column a
+// node attribute) so that the class is chosen as in every other format.
+func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
+	nodeKeys := r.keysFor("node")
+	nt := &nodeTable{file: r.file, header: []string{"id"}, named: true}
+	for _, k := range nodeKeys {
+		nt.header = append(nt.header, k.name)
+	}
+	seen := map[string]int{}
+	for _, it := range r.nodes {
+		if first, dup := seen[it.id]; dup {
+			return nil, r.errorAt(it.line, it.col, "node %s was declared on line %d already", quote(it.id), first)
+		}
+		seen[it.id] = it.line
+		row := []string{it.id}
+		for _, k := range nodeKeys {
+			row = append(row, numericBool(k, it.value(k)))
+		}
+		nt.rows, nt.lines = append(nt.rows, row), append(nt.lines, it.line)
+	}
+	cols.ID = "1"
+	class, err := nt.chooseClass(cols.Target, 0)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSuffix(r.file, path.Ext(r.file))
+	g := &Graph{Meta: map[string]any{"name": name}}
+	ids, order := nt.fill(g, 0, class)
+	var features []int
+	for _, c := range nt.numericColumns(0, class) {
+		if !slices.Contains(drawingAttrs, strings.ToLower(nt.header[c])) && nodeKeys[c-1].numeric() {
+			features = append(features, c)
+		}
+	}
+	nt.denseFeatures(g, features, order)
+	return g, r.addEdges(g, ids)
+}
+
+// numericBool writes a boolean attribute as 0 or 1, so that it can be a
+// feature.
+func numericBool(k graphmlKey, v string) string {
+	if k.typ != "boolean" {
+		return v
+	}
+	if b, err := strconv.ParseBool(v); err == nil && b {
+		return "1"
+	}
+	return "0"
+}
+
+// addEdges adds the edges and their numeric attributes as edge features.
+func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
+	var edgeKeys []graphmlKey
+	for _, k := range r.keysFor("edge") {
+		if k.numeric() {
+			edgeKeys = append(edgeKeys, k)
+			g.EdgeNames = append(g.EdgeNames, k.name)
+		}
+	}
+	g.D = len(edgeKeys)
+	p := newPairs(r.file)
+	for _, it := range r.edges {
+		u, ok := ids[it.source]
+		if !ok {
+			return r.errorAt(it.line, it.col, "edge source %s is not a node", quote(it.source))
+		}
+		v, ok := ids[it.target]
+		if !ok {
+			return r.errorAt(it.line, it.col, "edge target %s is not a node", quote(it.target))
+		}
+		keep, err := p.add(int32(u), int32(v), it.line)
+		if err != nil {
+			return err
+		}
+		if !keep {
+			continue
+		}
+		for _, k := range edgeKeys {
+			x, err := strconv.ParseFloat(numericBool(k, it.value(k)), 64)
+			if it.value(k) == "" {
+				x, err = 0, nil
+			}
+			if err != nil || x != x || x > 1e308 || x < -1e308 {
+				return r.errorAt(it.line, it.col, "edge attribute %s: %s is not a finite number", plainOrQuoted(k.name), quote(it.value(k)))
+			}
+			g.EdgeX = append(g.EdgeX, x)
+		}
+		g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+	}
+	p.note(g)
+	return g.Check()
+}

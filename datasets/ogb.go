@@ -1,0 +1,289 @@
+package datasets
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pdnexplorer/internal/numtext"
+)
+
+// An OGB node-property folder is how the Open Graph Benchmark publishes
+// ogbn-arxiv and its siblings, every file a headerless CSV, gzipped:
+//
+//	raw/edge.csv.gz            u,v a line (directed; made undirected here)
+//	raw/node-label.csv.gz      a node's class a line
+//	raw/node-feat.csv.gz       a node's F features a line (optional)
+//	raw/edge-feat.csv.gz       an edge's features a line, as edge.csv (optional)
+//	raw/num-node-list.csv.gz   N (optional: else the labels' count)
+//	split/NAME/train.csv.gz, valid.csv.gz, test.csv.gz   node ids a line
+//	mapping/labelidx2*.csv.gz  the classes' names (optional)
+//
+// The files may also come inflated (edge.csv). A task with several labels
+// a node (ogbn-proteins) or several node types (ogbn-mag) is refused:
+// the explorer classifies each node of one type into one class.
+const ogbEdges = "raw/edge"
+
+// ogbFile is the name fsys holds base under, gzipped or not; "" if none.
+func ogbFile(fsys fs.FS, base string) string {
+	for _, name := range []string{base + ".csv.gz", base + ".csv"} {
+		if _, err := fs.Stat(fsys, name); err == nil {
+			return name
+		}
+	}
+	return ""
+}
+
+// isOGB reports whether fsys holds an OGB node-property folder.
+func isOGB(fsys fs.FS) bool { return ogbFile(fsys, ogbEdges) != "" }
+
+// ReadOGBFS reads the OGB folder at the root of fsys with its split (the
+// first under split/ by name); nodes no split lists are validation
+// nodes, trained on and tested on never. resplit says it had no split.
+func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
+	if st, err := fs.Stat(fsys, "raw/node-feat"); err == nil && st.IsDir() {
+		return nil, false, &BundleError{File: "raw/node-feat", Msg: "a folder of node types: a heterogeneous OGB graph (as ogbn-mag) is not one the explorer trains"}
+	}
+	g = &Graph{Meta: map[string]any{"name": "ogb"}}
+	if err := readOGBLabels(fsys, g); err != nil {
+		return nil, false, err
+	}
+	if name := ogbFile(fsys, "raw/node-feat"); name != "" {
+		rows, err := readNumbers(fsys, name, g.N, -1)
+		if err != nil {
+			return nil, false, err
+		}
+		g.F = len(rows) / g.N
+		g.X = rows
+		if density(g.X) < sparseBelow {
+			g.X, g.XS = nil, SparseOf(g.X, g.N, g.F)
+		}
+	}
+	if err := readOGBEdges(fsys, g); err != nil {
+		return nil, false, err
+	}
+	resplit, err = readOGBSplit(fsys, g)
+	if err != nil {
+		return nil, false, err
+	}
+	readOGBClassNames(fsys, g)
+	return g, resplit, g.Check()
+}
+
+// readOGBLabels reads N and the classes.
+func readOGBLabels(fsys fs.FS, g *Graph) error {
+	name := ogbFile(fsys, "raw/node-label")
+	if name == "" {
+		return &BundleError{File: "raw/node-label.csv.gz", Msg: "cannot read: missing (an OGB node-property folder holds raw/edge.csv.gz and raw/node-label.csv.gz)"}
+	}
+	n := -1
+	if count := ogbFile(fsys, "raw/num-node-list"); count != "" {
+		v, err := readNumbers(fsys, count, 1, 1)
+		if err != nil {
+			return err
+		}
+		if v[0] < 1 || v[0] > MaxNodes || v[0] != float64(int(v[0])) {
+			return &BundleError{File: count, Line: 1, Msg: fmt.Sprintf("%v is not a node count in [1, %s]", v[0], numtext.Group(MaxNodes))}
+		}
+		n = int(v[0])
+	}
+	labels, err := readNumbers(fsys, name, n, 1)
+	if err != nil {
+		return err
+	}
+	g.N = len(labels)
+	for i, l := range labels {
+		if l != float64(int(l)) || l < 0 || l >= MaxClasses {
+			return &BundleError{File: name, Line: i + 1, Col: 1, Msg: fmt.Sprintf("%v is not a class in [0, %d]", l, MaxClasses-1)}
+		}
+		g.Labels = append(g.Labels, int(l))
+		g.Splits = append(g.Splits, Test)
+		g.C = max(g.C, int(l)+1)
+	}
+	return nil
+}
+
+// readNumbers reads a headerless table of numbers: rows lines (any when
+// negative) of width values each (any one width when negative).
+func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
+	t, err := openData(fsys, name, func([]string) bool { return false })
+	if err != nil {
+		return nil, err
+	}
+	defer t.closer.Close()
+	if width > 0 && len(t.header) != width {
+		what := "a task with several labels a node"
+		if width != 1 {
+			what = fmt.Sprintf("want %d", width)
+		}
+		return nil, &BundleError{File: name, Line: 1, Msg: fmt.Sprintf("%d values a line: %s", len(t.header), what)}
+	}
+	var out []float64
+	n := 0
+	for {
+		row, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n++; rows >= 0 && n > rows {
+			return nil, &BundleError{File: name, Line: t.line, Msg: fmt.Sprintf("more lines than the %s nodes", numtext.Group(rows))}
+		}
+		if n > 4*MaxNodes {
+			return nil, &BundleError{File: name, Line: t.line, Msg: fmt.Sprintf("more than %s lines", numtext.Group(4*MaxNodes))}
+		}
+		for c := range row {
+			v, err := t.float(row, c)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+	}
+	if rows >= 0 && n != rows || n == 0 {
+		return nil, &BundleError{File: name, Msg: fmt.Sprintf("%s lines; want one a node (%s)", numtext.Group(n), numtext.Group(max(rows, 1)))}
+	}
+	return out, nil
+}
+
+// readOGBEdges reads the edges, undirected, each pair once with the
+// features of its first line.
+func readOGBEdges(fsys fs.FS, g *Graph) error {
+	name := ogbFile(fsys, ogbEdges)
+	var feat []float64
+	if fname := ogbFile(fsys, "raw/edge-feat"); fname != "" {
+		var err error
+		if feat, err = readEdgeFeatures(fsys, fname, g); err != nil {
+			return err
+		}
+	}
+	t, err := openData(fsys, name, func([]string) bool { return false })
+	if err != nil {
+		return err
+	}
+	defer t.closer.Close()
+	if len(t.header) != 2 {
+		return &BundleError{File: name, Line: 1, Msg: fmt.Sprintf("%d values a line; want the two ends of an edge", len(t.header))}
+	}
+	p := newPairs(name)
+	for line := 0; ; line++ {
+		row, err := t.next()
+		if err == io.EOF {
+			if feat != nil && line*g.D != len(feat) {
+				return &BundleError{File: "raw/edge-feat", Msg: fmt.Sprintf("%s lines for %s edges", numtext.Group(len(feat)/g.D), numtext.Group(line))}
+			}
+			break
+		}
+		if err != nil {
+			return err
+		}
+		u, err := t.int(row, 0, 0, g.N-1)
+		if err != nil {
+			return err
+		}
+		v, err := t.int(row, 1, 0, g.N-1)
+		if err != nil {
+			return err
+		}
+		keep, err := p.add(int32(u), int32(v), t.line)
+		if err != nil {
+			return err
+		}
+		if !keep {
+			continue
+		}
+		if feat != nil {
+			if (line+1)*g.D > len(feat) {
+				return &BundleError{File: "raw/edge-feat", Msg: "fewer lines than raw/edge has edges"}
+			}
+			g.EdgeX = append(g.EdgeX, feat[line*g.D:(line+1)*g.D]...)
+		}
+		g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+	}
+	p.note(g)
+	return nil
+}
+
+// readEdgeFeatures reads raw/edge-feat and sets g.D.
+func readEdgeFeatures(fsys fs.FS, name string, g *Graph) ([]float64, error) {
+	t, err := openData(fsys, name, func([]string) bool { return false })
+	if err != nil {
+		return nil, err
+	}
+	g.D = len(t.header)
+	t.closer.Close()
+	return readNumbers(fsys, name, -1, g.D)
+}
+
+// readOGBSplit marks the nodes of the first split by name; it reports
+// whether there was none.
+func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
+	entries, _ := fs.ReadDir(fsys, "split")
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	if len(dirs) == 0 {
+		return true, nil
+	}
+	slices.Sort(dirs)
+	for i := range g.Splits {
+		g.Splits[i] = Val
+	}
+	for _, part := range []struct {
+		file string
+		s    Split
+	}{{"train", Train}, {"valid", Val}, {"test", Test}} {
+		name := ogbFile(fsys, path.Join("split", dirs[0], part.file))
+		if name == "" {
+			return false, &BundleError{File: path.Join("split", dirs[0], part.file+".csv.gz"), Msg: "cannot read: missing (a split lists train, valid and test nodes)"}
+		}
+		ids, err := readNumbers(fsys, name, -1, 1)
+		if err != nil {
+			return false, err
+		}
+		for line, v := range ids {
+			if v != float64(int(v)) || v < 0 || int(v) >= g.N {
+				return false, &BundleError{File: name, Line: line + 1, Col: 1, Msg: fmt.Sprintf("%v is not a node in [0, %d]", v, g.N-1)}
+			}
+			g.Splits[int(v)] = part.s
+		}
+	}
+	g.Meta["split"] = dirs[0]
+	return false, nil
+}
+
+// readOGBClassNames names the classes from mapping/labelidx2*.csv.gz, if
+// the folder has it whole; a mapping it cannot read leaves them numbers.
+func readOGBClassNames(fsys fs.FS, g *Graph) {
+	matches, _ := fs.Glob(fsys, "mapping/labelidx2*.csv*")
+	if len(matches) == 0 {
+		return
+	}
+	t, err := openData(fsys, matches[0], looksLikeHeader)
+	if err != nil {
+		return
+	}
+	defer t.closer.Close()
+	names := make([]string, g.C)
+	for {
+		row, err := t.next()
+		if err != nil || len(row) < 2 {
+			break
+		}
+		if k, err := strconv.Atoi(strings.TrimSpace(row[0])); err == nil && k >= 0 && k < g.C {
+			names[k] = strings.TrimSpace(row[1])
+		}
+	}
+	if !slices.Contains(names, "") {
+		g.ClassNames = names
+	}
+}

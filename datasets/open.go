@@ -1,0 +1,175 @@
+package datasets
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
+)
+
+// Formats is what Open reads, for messages.
+const Formats = experiment.GraphFormats
+
+// format is one way a graph is written: how to tell it and how to read it.
+type format struct {
+	name string
+	read func(fs.FS, Columns) (g *Graph, resplit bool, err error)
+}
+
+// formatOf tells which format the root of fsys holds; ok false if none.
+func formatOf(fsys fs.FS) (format, bool) {
+	if _, err := fs.Stat(fsys, "meta.json"); err == nil {
+		return format{"bundle", func(f fs.FS, _ Columns) (*Graph, bool, error) { g, err := ReadBundleFS(f); return g, false, err }}, true
+	}
+	if isOGB(fsys) {
+		return format{"OGB", func(f fs.FS, _ Columns) (*Graph, bool, error) { return ReadOGBFS(f) }}, true
+	}
+	if _, ok := findTableFolder(fsys); ok {
+		return format{"MUSAE", func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := ReadMUSAEFS(f, c); return g, true, err }}, true
+	}
+	if name, ok := findGraphML(fsys); ok {
+		return format{"GraphML", func(f fs.FS, c Columns) (*Graph, bool, error) {
+			g, err := ReadGraphMLFS(f, name, c)
+			return g, true, err
+		}}, true
+	}
+	if pf, ok := findPlain(fsys); ok {
+		return format{"edge list", func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := readPlain(f, pf, c); return g, true, err }}, true
+	}
+	return format{}, false
+}
+
+// Open reads the graph at the root of fsys, in whichever of Formats it
+// is, ready to train: a graph without node features gets its degrees as
+// features, one without edge features the 11 tie-strength scores, and
+// its edges' kinds by their ends' labels when it gives none. resplit says
+// it came without a split (every format but a bundle and an OGB folder),
+// so ShotSplit must draw one.
+func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
+	f, ok := formatOf(fsys)
+	if !ok {
+		return nil, false, notAGraph(fsys)
+	}
+	if g, resplit, err = f.read(fsys, cols); err != nil {
+		return nil, false, err
+	}
+	g.Meta["format"] = f.name
+	if g.F == 0 {
+		DegreeFeatures(g)
+	}
+	if g.D == 0 {
+		g = TieStrength(g)
+	}
+	if g.Kind == nil {
+		KindsByLabel(g)
+	}
+	return g, resplit, nil
+}
+
+// notAGraph says what fsys holds instead of a graph.
+func notAGraph(fsys fs.FS) error {
+	entries, _ := fs.ReadDir(fsys, ".")
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() {
+			n += "/"
+		}
+		names = append(names, plainOrQuoted(n))
+	}
+	what := "nothing"
+	if len(names) > 0 {
+		what = strings.Join(names[:min(6, len(names))], ", ")
+		if len(names) > 6 {
+			what += fmt.Sprintf(" and %d more", len(names)-6)
+		}
+	}
+	return &BundleError{File: "meta.json", Msg: fmt.Sprintf("cannot read: missing: the files hold %s, which is not a graph: open %s", what, Formats)}
+}
+
+// degreeBuckets bounds the degree features: 2^15 neighbours and more
+// share the last.
+const degreeBuckets = 16
+
+// DegreeFeatures gives a graph without node features one each: a one-hot
+// of its degree's order of magnitude, ⌈log₂(degree+1)⌉, so that its
+// structure can tell classes apart (constant features would leave every
+// model at chance). It says so in g.Notes.
+func DegreeFeatures(g *Graph) {
+	deg := make([]int, g.N)
+	for e := range g.Src {
+		deg[g.Src[e]]++
+		deg[g.Dst[e]]++
+	}
+	width := 1
+	bucket := make([]int, g.N)
+	for i, d := range deg {
+		bucket[i] = min(bits.Len(uint(d)), degreeBuckets-1)
+		width = max(width, bucket[i]+1)
+	}
+	x := &CSR{Rows: g.N, Cols: width, Ptr: make([]int, g.N+1)}
+	for i, b := range bucket {
+		x.Col, x.Val = append(x.Col, int32(b)), append(x.Val, 1)
+		x.Ptr[i+1] = len(x.Col)
+	}
+	g.F, g.X, g.XS = width, nil, x
+	g.Notes = append(g.Notes, fmt.Sprintf("the graph has no node features: each node was given its degree's order of magnitude (%d one-hot features, ⌈log₂(degree+1)⌉), so only its place in the graph can tell its class", width))
+}
+
+// Load reads the graph at path, ready to train (see Open): a folder in
+// any of Formats, a zip archive of one (as OpenFiles unpacks it) or a
+// GraphML file. A graph without a split, and any graph when resplit is
+// set, gets d.Shots labelled nodes per class drawn with d.Seed, the rest
+// test nodes; d's id-column and target name columns a file leaves open.
+func Load(path string, d experiment.Data, resplit bool) (*Graph, error) {
+	fsys, err := openPath(path)
+	if err != nil {
+		return nil, err
+	}
+	g, drawn, err := Open(fsys, Columns{ID: d.IDColumn, Target: d.Target})
+	if err != nil {
+		return nil, err
+	}
+	if resplit || drawn {
+		ShotSplit(g, d.Shots, d.Seed)
+	}
+	return g, nil
+}
+
+// maxNativeZip bounds a zip archive the command line reads whole.
+const maxNativeZip = 4 << 30
+
+// openPath is the folder path names: itself, a zip archive's contents
+// or a folder of one file.
+func openPath(path string) (fs.FS, error) {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, &BundleError{File: path, Msg: "cannot read the graph: " + unwrapPath(err)}
+	case st.IsDir():
+		return os.DirFS(path), nil
+	case st.Size() > maxNativeZip:
+		return nil, &BundleError{File: path, Msg: fmt.Sprintf("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(st.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &BundleError{File: path, Msg: "cannot read: " + unwrapPath(err)}
+	}
+	name := filepath.Base(path)
+	if strings.EqualFold(filepath.Ext(name), ".zip") {
+		return unzip(name, data, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit})
+	}
+	fsys, err := filesFS([]File{{Name: name, Data: data}}, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit})
+	if err == nil {
+		if _, ok := formatOf(fsys); !ok {
+			return nil, &BundleError{File: path, Msg: "is a file; a graph is " + Formats + " (a folder, a zip of one, or a .graphml file)"}
+		}
+	}
+	return fsys, err
+}

@@ -1,0 +1,325 @@
+package datasets
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"pdnexplorer/internal/numtext"
+)
+
+// table reads one delimited text file row by row, keeping track of where
+// it is: CSV (a comma, a semicolon or a tab between fields, quotes as
+// RFC 4180 has them) or fields apart by runs of spaces, as edge lists and
+// Planetoid's .content files are written. A file ending in .gz is
+// inflated on the way, up to the limit of the folder it is in.
+type table struct {
+	file    string
+	r       *csv.Reader // nil for fields apart by spaces
+	words   *bufio.Scanner
+	starts  []int // the byte column of each field of the row, for words
+	closer  io.Closer
+	header  []string
+	named   bool     // the header came from the file, not made up
+	pending []string // the first row, read to tell a header, not yet given
+	line    int      // the line of the current row, as an editor counts
+}
+
+// openTable opens a CSV file whose first line is its header.
+func openTable(fsys fs.FS, name string) (*table, error) {
+	t, err := openText(fsys, name, ',')
+	if err != nil {
+		return nil, err
+	}
+	h, err := t.next()
+	if err == io.EOF {
+		t.closer.Close()
+		return nil, &BundleError{File: name, Line: 1, Msg: "empty file, want a header"}
+	}
+	if err != nil {
+		t.closer.Close()
+		return nil, err
+	}
+	t.header, t.named = append([]string(nil), h...), true
+	return t, nil
+}
+
+// sniffed is the separator openText looks for: the one in the first line
+// among tab, comma and semicolon, else runs of spaces.
+const sniffed = 0
+
+// openData opens a text table whose separator and header openData finds:
+// the header is the first row if isHeader says so, else the columns are
+// named 1, 2, … and the first row is data.
+func openData(fsys fs.FS, name string, isHeader func(first []string) bool) (*table, error) {
+	t, err := openText(fsys, name, sniffed)
+	if err != nil {
+		return nil, err
+	}
+	first, err := t.next()
+	if err == io.EOF {
+		t.closer.Close()
+		return nil, &BundleError{File: name, Msg: "empty file"}
+	}
+	if err != nil {
+		t.closer.Close()
+		return nil, err
+	}
+	first = append([]string(nil), first...)
+	if isHeader(first) {
+		t.header, t.named = first, true
+		return t, nil
+	}
+	t.header = make([]string, len(first))
+	for i := range first {
+		t.header[i] = strconv.Itoa(i + 1)
+	}
+	t.pending = first
+	return t, nil
+}
+
+// openText opens name for reading rows apart by sep (sniffed: found from
+// its first line). It refuses UTF-16 by name: a spreadsheet's "Unicode
+// text" would otherwise be blamed on its first character.
+func openText(fsys fs.FS, name string, sep rune) (*table, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, &BundleError{File: name, Msg: "cannot open: " + unwrapPath(err)}
+	}
+	var rd io.Reader = f
+	if strings.HasSuffix(name, ".gz") {
+		if rd, err = gunzip(fsys, f); err != nil {
+			f.Close()
+			return nil, &BundleError{File: name, Msg: "is not gzip data the explorer can read: " + err.Error()}
+		}
+	}
+	br := bufio.NewReaderSize(rd, 1<<16)
+	head, _ := br.Peek(4096)
+	if err := checkText(head); err != nil {
+		f.Close()
+		return nil, &BundleError{File: name, Line: 1, Msg: err.Error()}
+	}
+	if bytes.HasPrefix(head, []byte(bom)) {
+		br.Discard(len(bom))
+		head = head[len(bom):]
+	}
+	t := &table{file: name, closer: f}
+	if sep == sniffed {
+		sep = separator(name, head)
+	}
+	if sep == ' ' {
+		t.words = bufio.NewScanner(br)
+		t.words.Buffer(make([]byte, 0, 1<<16), maxLine)
+		return t, nil
+	}
+	t.r = csv.NewReader(br)
+	t.r.Comma = sep
+	t.r.FieldsPerRecord = -1
+	t.r.ReuseRecord = true
+	return t, nil
+}
+
+// maxLine bounds a line of a table read as words: a file without line
+// breaks is refused, not held in memory whole.
+const maxLine = 16 << 20
+
+// checkText refuses text that is not UTF-8: UTF-16 with or without its
+// byte-order mark, and binary data.
+func checkText(head []byte) error {
+	nul := bytes.Count(head, []byte{0})
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) || nul > 0 && nul >= len(head)/3:
+		return errors.New("is UTF-16 text (as spreadsheets save \u201cUnicode text\u201d); save it as UTF-8 (CSV UTF-8) and open it again")
+	case nul > 0:
+		return errors.New("is binary data, not text")
+	}
+	return nil
+}
+
+// separator is the separator a file's first line uses: a tab for .tsv
+// files or a line with one, else a comma, a semicolon, runs of spaces.
+func separator(name string, head []byte) rune {
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	switch {
+	case strings.HasSuffix(strings.TrimSuffix(name, ".gz"), ".tsv") || bytes.IndexByte(line, '\t') >= 0:
+		return '\t'
+	case bytes.IndexByte(line, ',') >= 0:
+		return ','
+	case bytes.IndexByte(line, ';') >= 0:
+		return ';'
+	}
+	return ' '
+}
+
+// gunzipLimiter is a folder that bounds how far its .gz files inflate:
+// the page's, so that a small archive cannot fill the browser's memory.
+type gunzipLimiter interface{ GunzipLimit() int64 }
+
+// nativeGunzipLimit bounds a .gz file's text on the command line: more
+// than any graph the explorer trains.
+const nativeGunzipLimit = 16 << 30
+
+// gunzip inflates f, stopping with an error at the folder's limit.
+func gunzip(fsys fs.FS, f io.Reader) (io.Reader, error) {
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	limit := int64(nativeGunzipLimit)
+	if l, ok := fsys.(gunzipLimiter); ok {
+		limit = l.GunzipLimit()
+	}
+	return &limitedReader{r: zr, left: limit, limit: limit}, nil
+}
+
+// limitedReader fails, rather than ending quietly as io.LimitReader does,
+// once more than limit bytes have been read.
+type limitedReader struct {
+	r           io.Reader
+	left, limit int64
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		var one [1]byte
+		if n, err := l.r.Read(one[:]); n == 0 && err == io.EOF {
+			return 0, io.EOF // exactly the limit
+		}
+		return 0, fmt.Errorf("inflates to more than %s bytes, more than the explorer opens here", numtext.Group(int(l.limit)))
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+// next returns the next row, or io.EOF. A row of another width than the
+// header is an error at its line.
+func (t *table) next() ([]string, error) {
+	if t.pending != nil {
+		row := t.pending
+		t.pending = nil
+		return row, nil
+	}
+	row, err := t.read()
+	if err != nil {
+		return nil, err
+	}
+	if t.header != nil && len(row) != len(t.header) {
+		what := "missing"
+		if len(row) > len(t.header) {
+			what = "extra"
+		}
+		return nil, &BundleError{File: t.file, Line: t.line, Msg: fmt.Sprintf("%s column: %d values, the header has %d", what, len(row), len(t.header))}
+	}
+	return row, nil
+}
+
+// read reads one row as the file's separator has it.
+func (t *table) read() ([]string, error) {
+	if t.words != nil {
+		return t.readWords()
+	}
+	row, err := t.r.Read()
+	if err == io.EOF {
+		return nil, io.EOF
+	}
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			if pe.Err == csv.ErrFieldCount || pe.Err == csv.ErrQuote || pe.Err == csv.ErrBareQuote {
+				return nil, &BundleError{File: t.file, Line: pe.Line, Col: pe.Column, Msg: pe.Err.Error()}
+			}
+			return nil, &BundleError{File: t.file, Line: pe.Line, Msg: pe.Err.Error()}
+		}
+		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: err.Error()}
+	}
+	t.line, _ = t.r.FieldPos(0)
+	return row, nil
+}
+
+// readWords reads the next line that is not blank as fields apart by
+// runs of spaces.
+func (t *table) readWords() ([]string, error) {
+	for t.words.Scan() {
+		t.line++
+		text := t.words.Text()
+		row, starts := []string{}, t.starts[:0]
+		for i := 0; i < len(text); {
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {
+				i++
+			}
+			j := i
+			for j < len(text) && text[j] != ' ' && text[j] != '\t' && text[j] != '\r' {
+				j++
+			}
+			if j > i {
+				row, starts = append(row, text[i:j]), append(starts, i+1)
+			}
+			i = j
+		}
+		t.starts = starts
+		if len(row) > 0 {
+			return row, nil
+		}
+	}
+	if err := t.words.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: fmt.Sprintf("a line longer than %s bytes: is this a table?", numtext.Group(maxLine))}
+		}
+		var be *BundleError
+		if errors.As(err, &be) {
+			return nil, err
+		}
+		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: err.Error()}
+	}
+	return nil, io.EOF
+}
+
+// fieldPos is the line and byte column where the current row's field col
+// starts.
+func (t *table) fieldPos(col int) (line, column int) {
+	if t.words != nil {
+		if col < len(t.starts) {
+			return t.line, t.starts[col]
+		}
+		return t.line, 0
+	}
+	return t.r.FieldPos(col)
+}
+
+func (t *table) errorf(col int, format string, args ...any) error {
+	line, c := t.fieldPos(col)
+	return &BundleError{File: t.file, Line: line, Col: c, Column: t.header[col], Msg: fmt.Sprintf(format, args...)}
+}
+
+func (t *table) float(row []string, col int) (float64, error) {
+	v, err := numtext.ParseFloat(strings.TrimSpace(row[col]))
+	switch {
+	case errors.Is(err, numtext.ErrNotFinite):
+		return 0, t.errorf(col, "%s is too large to be a finite number", quote(row[col]))
+	case err != nil:
+		return 0, t.errorf(col, "%s is not a decimal number", quote(row[col]))
+	}
+	return v, nil
+}
+
+func (t *table) int(row []string, col, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(row[col]))
+	if err != nil {
+		return 0, t.errorf(col, "%s is not a whole number in [%d, %d]", quote(row[col]), lo, hi)
+	}
+	if v < lo || v > hi {
+		return 0, t.errorf(col, "%d is out of range [%d, %d]", v, lo, hi)
+	}
+	return v, nil
+}

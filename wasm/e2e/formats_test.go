@@ -1,0 +1,101 @@
+package e2e
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// giveFiles hands files to the graph lab as a user does: picked in the
+// file input, or dragged over the lab and dropped.
+func giveFiles(t *testing.T, ctx context.Context, files map[string][]byte, drop bool) {
+	t.Helper()
+	js := "(() => { const dt = new DataTransfer();\n"
+	for name, b := range files {
+		js += "dt.items.add(new File([Uint8Array.from(atob(\"" + base64.StdEncoding.EncodeToString(b) + "\"), (c) => c.charCodeAt(0))], \"" + name + "\"));\n"
+	}
+	if drop {
+		js += `const lab = document.querySelector(".graph-lab");
+lab.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+lab.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true})); return true; })()`
+	} else {
+		js += `const i = document.querySelector("#open-files"); i.files = dt.files; i.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`
+	}
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+	must(t, err, "open the files")
+}
+
+// musaeZip is a MUSAE folder of n nodes zipped as macOS Finder zips it: a
+// top folder, and __MACOSX/ beside it. classes is the target.csv header's
+// tail and class(i) a node's values there.
+func musaeZip(t *testing.T, n int, header string, class func(i int) string) []byte {
+	var target, edges, features strings.Builder
+	target.WriteString("id," + header + "\n")
+	edges.WriteString("id_1,id_2\n")
+	features.WriteString("{")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&target, "%d,%s\n", i, class(i))
+		fmt.Fprintf(&edges, "%d,%d\n%d,%d\n", i, (i+1)%n, i, (i+3)%n)
+		if i > 0 {
+			features.WriteString(",")
+		}
+		fmt.Fprintf(&features, "\"%d\": [%d, %d]", i, i%4, 4+i%3)
+	}
+	features.WriteString("}")
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for name, body := range map[string]string{"pages/target.csv": target.String(), "pages/edges.csv": edges.String(),
+		"pages/features.json": features.String(), "__MACOSX/pages/._edges.csv": "\x00\x05\x16\x07"} {
+		w, err := zw.Create(name)
+		must(t, err, "zip")
+		w.Write([]byte(body))
+	}
+	must(t, zw.Close(), "zip")
+	return b.Bytes()
+}
+
+// Files opened while a run trains, or is paused, open every time (or are
+// refused with the reader's message); a Finder zip opens, its classes by
+// their names in the legend; a target.csv that does not say which column
+// is the class brings up the column chooser, whose answer the link keeps.
+func TestOpenWhileTraining(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	pages := []string{"politician", "company", "government", "tvshow"}
+	named := musaeZip(t, 80, "facebook_id,page_name,page_type", func(i int) string { return fmt.Sprintf("%d,page %d,%s", 1000+i, i, pages[i%4]) })
+	for try := 0; try < 6; try++ {
+		playing := try%2 == 0
+		must(t, chromedp.Do(ctx, chromedp.KeyEvent(" ")), "Space")
+		if !playing {
+			must(t, chromedp.Do(ctx, chromedp.KeyEvent(" ")), "Space again")
+		}
+		time.Sleep(700 * time.Millisecond)
+		name := fmt.Sprintf("pages-%d.zip", try)
+		giveFiles(t, ctx, map[string][]byte{name: named}, try%3 == 1)
+		waitFor(t, ctx, fmt.Sprintf("try %d (playing %v) answered", try, playing),
+			`document.querySelector(".notices").textContent.includes("Opened `+name+`")`, 30*time.Second)
+		waitFor(t, ctx, "data=local", `location.hash.includes("data=local")`, 30*time.Second)
+	}
+	waitFor(t, ctx, "the legend names the classes", `document.querySelector(".legend").textContent.includes("politician") && document.querySelector(".legend").textContent.includes("tvshow")`, 30*time.Second)
+	screenshot(t, ctx, "70-open-named-classes")
+
+	shapes := []string{"round,red", "square,red", "round,blue", "square,blue"}
+	ambiguous := musaeZip(t, 40, "shape,colour", func(i int) string { return shapes[i%4] })
+	giveFiles(t, ctx, map[string][]byte{"shapes.zip": ambiguous}, true)
+	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
+	if h := text(t, ctx, "#column-chooser"); !strings.Contains(h, "shape: 2 classes (round 20, square 20)") || !strings.Contains(h, "colour") {
+		t.Errorf("the chooser: %q", h)
+	}
+	screenshot(t, ctx, "71-column-chooser")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#choose-column-1"))), "choose colour")
+	waitFor(t, ctx, "the chosen column", `location.hash.includes("target=colour") && document.querySelector(".legend").textContent.includes("blue") && document.querySelector("#column-chooser") === null`, 30*time.Second)
+}
