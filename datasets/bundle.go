@@ -463,11 +463,7 @@ func readEdges(fsys fs.FS, g *Graph) error {
 		if err != nil {
 			return err
 		}
-		u, err := t.int(row, 0, 0, g.N-1)
-		if err != nil {
-			return err
-		}
-		v, err := t.int(row, 1, 0, g.N-1)
+		u, v, err := t.ends(row, g.N)
 		if err != nil {
 			return err
 		}

@@ -183,11 +183,7 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 		if err != nil {
 			return err
 		}
-		u, err := t.int(row, 0, 0, g.N-1)
-		if err != nil {
-			return err
-		}
-		v, err := t.int(row, 1, 0, g.N-1)
+		u, v, err := t.ends(row, g.N)
 		if err != nil {
 			return err
 		}

@@ -313,6 +313,15 @@ func (t *table) float(row []string, col int) (float64, error) {
 	return v, nil
 }
 
+// ends reads a row's first two fields as the ends of an edge, node ids
+// in [0, n).
+func (t *table) ends(row []string, n int) (u, v int, err error) {
+	if u, err = t.int(row, 0, 0, n-1); err == nil {
+		v, err = t.int(row, 1, 0, n-1)
+	}
+	return u, v, err
+}
+
 func (t *table) int(row []string, col, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(row[col]))
 	if err != nil {
