@@ -128,6 +128,7 @@ type trainJob struct {
 	asJSON  bool
 	quiet   bool
 	tie     bool
+	given   func(flag string) bool // whether the flag was given
 }
 
 func parseTrain(args []string, stderr io.Writer) (runner, error) {
@@ -145,7 +146,10 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
 	j.resplit = flagSet(fs, "shots")
-	j.e = withRecipe(j.e, j.data, func(name string) bool { return flagSet(fs, name) })
+	j.given = func(name string) bool { return flagSet(fs, name) }
+	if j.data == "" {
+		j.e = withRecipe(j.e, "", j.given)
+	}
 	if err := realGraphFlags(fs, j.e.Data, j.data); err != nil {
 		return nil, err
 	}
@@ -248,6 +252,9 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	g, err := j.graph()
 	if err != nil {
 		return err
+	}
+	if j.data != "" && g.Meta["generator"] == nil { // a real graph's files, not a generator's bundle
+		j.e = withRecipe(j.e, j.data, j.given)
 	}
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 		return err
