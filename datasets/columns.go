@@ -34,7 +34,6 @@ type nodeTable struct {
 	header []string
 	named  bool // the header is the file's own
 	rows   [][]string
-	lines  []int
 	// repeats says, for each column that repeats a value, where first.
 	repeats map[int]error
 }
@@ -77,16 +76,13 @@ func (e *ColumnsError) Error() string {
 func (c ClassChoice) String() string {
 	parts := make([]string, 0, 5)
 	for i := range c.Classes[:min(4, len(c.Classes))] {
-		parts = append(parts, fmt.Sprintf("%s %s", quoteShort(c.Classes[i]), numtext.Group(c.Counts[i])))
+		parts = append(parts, fmt.Sprintf("%s %s", plainOrQuoted(c.Classes[i]), numtext.Group(c.Counts[i])))
 	}
 	if len(c.Classes) > 4 {
 		parts = append(parts, "…")
 	}
 	return fmt.Sprintf("%s (%d classes: %s)", plainOrQuoted(c.Column), len(c.Classes), strings.Join(parts, ", "))
 }
-
-// quoteShort quotes a class name only when a message needs it to.
-func quoteShort(s string) string { return plainOrQuoted(s) }
 
 // readNodeTable reads the node table name, the header found by isHeader.
 // It keeps, as it reads, which columns could still name each node once,
@@ -135,7 +131,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 			}
 			seen[v] = t.line
 		}
-		nt.rows, nt.lines = append(nt.rows, slices.Clone(row)), append(nt.lines, t.line)
+		nt.rows = append(nt.rows, slices.Clone(row))
 	}
 	if len(nt.rows) == 0 {
 		return nil, &BundleError{File: name, Msg: "no nodes: want a line per node after the header"}

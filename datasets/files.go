@@ -73,7 +73,7 @@ func filesFS(files []File, lim limits) (fs.FS, error) {
 			if len(files) > 1 {
 				return nil, &BundleError{File: baseName(f.Name), Msg: fmt.Sprintf("a zip archive is unpacked only when it is opened alone, and it came with %d other files: open the zip by itself, or the graph's files without it", len(files)-1)}
 			}
-			return unzip(baseName(f.Name), f.Data, lim)
+			return unzip(baseName(f.Name), f.Data, lim, 0)
 		}
 	}
 	m := fstest.MapFS{}
@@ -116,13 +116,9 @@ func entryName(name string) (clean string, skip bool, err error) {
 	return clean, clean == "", nil
 }
 
-// unzip opens a zip archive's files, checking their unpacked size before
-// it unpacks any.
-func unzip(name string, data []byte, lim limits) (fs.FS, error) {
-	return unzipAt(name, data, lim, 0)
-}
-
-func unzipAt(name string, data []byte, lim limits, depth int) (fs.FS, error) {
+// unzip opens a zip archive's files, depth zips deep, checking their
+// unpacked size before it unpacks any.
+func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil && err != zip.ErrInsecurePath {
 		return nil, &BundleError{File: name, Msg: "is not a zip archive the explorer can read: " + err.Error()}
@@ -196,7 +192,7 @@ func rootOf(what string, m fstest.MapFS, lim limits, depth int) (fs.FS, error) {
 				return nil, &BundleError{File: entries[0].Name(), Msg: "a zip inside a zip inside a zip: unpack it first"}
 			}
 			b, _ := fs.ReadFile(fsys, entries[0].Name())
-			return unzipAt(entries[0].Name(), b, lim, depth+1)
+			return unzip(entries[0].Name(), b, lim, depth+1)
 		}
 		break
 	}

@@ -220,7 +220,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		for _, k := range nodeKeys {
 			row = append(row, numericBool(k, it.value(k)))
 		}
-		nt.rows, nt.lines = append(nt.rows, row), append(nt.lines, it.line)
+		nt.rows = append(nt.rows, row)
 	}
 	cols.ID = "1"
 	class, err := nt.chooseClass(cols.Target, 0)

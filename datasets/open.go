@@ -163,7 +163,7 @@ func openPath(path string) (fs.FS, error) {
 	}
 	name := filepath.Base(path)
 	if strings.EqualFold(filepath.Ext(name), ".zip") {
-		return unzip(name, data, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit})
+		return unzip(name, data, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit}, 0)
 	}
 	fsys, err := filesFS([]File{{Name: name, Data: data}}, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit})
 	if err == nil {
