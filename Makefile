@@ -30,6 +30,12 @@ FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
                ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags
 
+# The tests that run an export's run_pyg.py need torch (Debian's
+# python3-torch) and PyTorch Geometric, which is pure Python: PDN_PYG names
+# its source, a folder holding torch_geometric/ or a .tar.gz of one (the
+# copy beside the peers, when there is one). Without torch they skip.
+export PDN_PYG ?= $(firstword $(wildcard ../shared/peers/pyg-*.tar.gz))
+
 .PHONY: run dist test test-native test-wasm test-e2e fuzz lint bench bench-browser build clean
 
 ## run: build the explorer into dist/ and serve it on 127.0.0.1:$(PORT)

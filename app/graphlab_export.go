@@ -19,6 +19,7 @@ import (
 // itself, or Canvas as a picture.
 type export struct {
 	ID, Label, File, Type string
+	Title                 string // what the button's tooltip says, if more than the file's name
 	Write                 func(c *GraphLab) []byte
 	Format                string                                  // a protocol.Format the engine writes
 	Canvas                func(c *GraphLab, done func(app.Value)) // paints a canvas to save as PNG
@@ -26,7 +27,7 @@ type export struct {
 
 // exports are the graph lab's files: the run's history and its learned
 // weights and its predictions as CSV, the state as JSON, the graph as SVG, PNG, DOT and a
-// bundle, the curves as SVG and PNG.
+// bundle, the curves as SVG and PNG, and the whole run for PyTorch Geometric.
 var exports = []export{
 	{ID: "export-history", Label: "History (CSV)", File: "pdn-history.csv", Type: "text/csv", Write: (*GraphLab).historyCSV},
 	{ID: "export-weights", Label: "Edge weights (CSV)", File: "pdn-weights.csv", Type: "text/csv", Write: (*GraphLab).weightsCSV},
@@ -38,6 +39,8 @@ var exports = []export{
 	{ID: "export-curves-png", Label: "Curves (PNG)", File: "pdn-curves.png", Type: "image/png", Canvas: func(c *GraphLab, done func(app.Value)) { svgCanvas(c.charts.curves, done) }},
 	{ID: "export-dot", Label: "Graph (DOT)", File: "pdn-graph.dot", Type: "text/vnd.graphviz", Format: protocol.FormatDOT},
 	{ID: "export-bundle", Label: "Graph bundle (zip)", File: "pdn-graph.zip", Type: "application/zip", Format: protocol.FormatBundle},
+	{ID: "export-pyg", Label: "PyTorch Geometric (zip)", File: "pdn-run-pyg.zip", Type: "application/zip", Format: protocol.FormatPyG,
+		Title: "The graph, the trained weights and run_pyg.py, which builds this model in PyTorch Geometric, loads the weights and trains it again"},
 }
 
 // do makes the export's file and offers it: at once, or when the engine or
@@ -233,7 +236,11 @@ func (c *GraphLab) renderExports() app.UI {
 		app.Span().Class("label").Text("Save: "),
 		app.Range(exports).Slice(func(i int) app.UI {
 			x := exports[i]
-			return app.Button().ID(x.ID).Class("small").Title("Save " + x.File).Text(x.Label).
+			title := "Save " + x.File
+			if x.Title != "" {
+				title = x.Title
+			}
+			return app.Button().ID(x.ID).Class("small").Title(title).Text(x.Label).
 				OnClick(func(ctx app.Context, e app.Event) { x.do(c) })
 		}),
 	)

@@ -62,15 +62,20 @@ func WriteBundle(dir string, g *Graph) error {
 // folder called name: what the browser offers to save, and what it reads
 // back when the archive is dropped on it.
 func WriteBundleZip(w io.Writer, name string, g *Graph) error {
+	zw := zip.NewWriter(w)
+	return errors.Join(WriteBundleInZip(zw, name, g), zw.Close())
+}
+
+// WriteBundleInZip writes g's bundle files into zw under the folder name,
+// for an archive that holds more than the bundle (a run's export).
+func WriteBundleInZip(zw *zip.Writer, name string, g *Graph) error {
 	if err := g.Check(); err != nil {
 		return err
 	}
-	zw := zip.NewWriter(w)
-	err := writeBundle(g, func(file string) (io.WriteCloser, error) {
+	return writeBundle(g, func(file string) (io.WriteCloser, error) {
 		f, err := zw.Create(name + "/" + file)
 		return nopCloser{f}, err
 	})
-	return errors.Join(err, zw.Close())
 }
 
 type nopCloser struct{ io.Writer }

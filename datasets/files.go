@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -172,11 +173,10 @@ func readZipped(zf *zip.File, limit int64) ([]byte, error) {
 	return b, err
 }
 
-// rootOf finds the graph in the files m: at their root, under a single
+// rootOf finds the graph in the files fsys: at their root, under a single
 // top folder, in a zip that is the only file, or in the one folder that
 // holds a graph. It names what it found when that is none or several.
-func rootOf(what string, m fstest.MapFS, lim limits, depth int) (fs.FS, error) {
-	var fsys fs.FS = m
+func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	for {
 		entries, _ := fs.ReadDir(fsys, ".")
 		if len(entries) == 1 && entries[0].IsDir() {
@@ -190,6 +190,9 @@ func rootOf(what string, m fstest.MapFS, lim limits, depth int) (fs.FS, error) {
 		if len(entries) == 1 && isZip(entries[0].Name()) {
 			if depth+1 > maxZipDepth {
 				return nil, &BundleError{File: entries[0].Name(), Msg: "a zip inside a zip inside a zip: unpack it first"}
+			}
+			if info, err := entries[0].Info(); err == nil && info.Size() > maxNativeZip {
+				return nil, &BundleError{File: entries[0].Name(), Msg: fmt.Sprintf("is a zip of %s bytes; the explorer opens one of up to %s", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 			}
 			b, _ := fs.ReadFile(fsys, entries[0].Name())
 			return unzip(entries[0].Name(), b, lim, depth+1)

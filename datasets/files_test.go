@@ -140,8 +140,16 @@ func TestLoadPaths(t *testing.T) {
 	os.WriteFile(gml, []byte(tinyGraphML), 0o644)
 	other := filepath.Join(dir, "notes.txt")
 	os.WriteFile(other, []byte("hello"), 0o644)
+	// A folder whose graph is in its one subfolder, beside other files (a
+	// run's export: run_pyg.py, weights.json, graph/).
+	export := filepath.Join(dir, "export")
+	os.MkdirAll(filepath.Join(export, "graph"), 0o755)
+	os.WriteFile(filepath.Join(export, "run_pyg.py"), []byte("print(1)\n"), 0o644)
+	for name, body := range tinyMUSAE {
+		os.WriteFile(filepath.Join(export, "graph", name), []byte(body), 0o644)
+	}
 	d := experiment.Default().Data
-	for _, p := range []string{zipPath, gml} {
+	for _, p := range []string{zipPath, gml, export} {
 		if g, err := Load(p, d, false); err != nil || g.N != 4 || g.D == 0 {
 			t.Errorf("%s: %v", p, err)
 		}

@@ -153,7 +153,9 @@ func openPath(path string) (fs.FS, error) {
 	case err != nil:
 		return nil, &BundleError{File: path, Msg: "cannot read the graph: " + unwrapPath(err)}
 	case st.IsDir():
-		return os.DirFS(path), nil
+		// A folder is read as a zip of it is: a graph in its one subfolder
+		// (a run's export holds its graph in graph/) opens too.
+		return rootOf(path, os.DirFS(path), limits{bytes: 1 << 40, gunzip: nativeGunzipLimit}, 0)
 	case st.Size() > maxNativeZip:
 		return nil, &BundleError{File: path, Msg: fmt.Sprintf("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(st.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 	}

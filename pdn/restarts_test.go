@@ -34,6 +34,9 @@ func TestRestartsKeepLowestLoss(t *testing.T) {
 			t.Errorf("restart %d: %+v, the chosen one's loss %v", i, x, r.Tried[r.Chosen].Loss)
 		}
 	}
+	if x := tr.Experiment(); x.Train.Seed != e.Train.Seed || x.Model.Restarts != 3 {
+		t.Errorf("after the restarts the trainer reports seed %d and %d restarts; want the experiment asked for, %d and 3", x.Train.Seed, x.Model.Restarts, e.Train.Seed)
+	}
 	if tr.Epoch() != 4 || tr.Evaluate().TrainLoss != r.Tried[r.Chosen].Loss {
 		t.Fatalf("the trainer is not the chosen initialisation after its 4 epochs: epoch %d", tr.Epoch())
 	}

@@ -228,8 +228,14 @@ func (t *Trainer) Epoch() int { return t.epoch }
 // Done reports whether the experiment's epochs have all been trained.
 func (t *Trainer) Done() bool { return t.net != nil && t.epoch >= t.exp.Train.Epochs }
 
-// Experiment returns the experiment the trainer runs.
-func (t *Trainer) Experiment() experiment.Experiment { return t.exp }
+// Experiment returns the experiment the trainer was made for; with
+// restarts, that one, not the initialisation kept (whose seed is its own).
+func (t *Trainer) Experiment() experiment.Experiment {
+	if t.restarts != nil {
+		return t.restarts.e
+	}
+	return t.exp
+}
 
 // Scale is the size of a graph's inputs, the largest |value| among its
 // node and edge features: a run that diverges or climbs on inputs far

@@ -128,6 +128,7 @@ type trainJob struct {
 	asJSON  bool
 	quiet   bool
 	tie     bool
+	export  string                 // a folder to write the run to for PyTorch Geometric, or ""
 	given   func(flag string) bool // whether the flag was given
 }
 
@@ -137,9 +138,13 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
+	fs.StringVar(&j.export, "export", "", "write the trained run to this folder for PyTorch Geometric: the graph as a bundle, the weights (weights.json) and run_pyg.py, which trains the same model in PyG and prints its test accuracy")
 	experiment.RegisterFlags(fs, &j.e)
 	dataOrDir(fs, &j.data, "")
 	if err := parse(fs, args, stderr); err != nil {
+		return nil, err
+	}
+	if err := exportTarget(j.export, j.data, j.e.Model.Kind); err != nil {
 		return nil, err
 	}
 	if !flagSet(fs, "init-seed") {
@@ -285,6 +290,11 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 		return err
 	}
 	t.EvaluateInto(&snap)
+	if j.export != "" {
+		if err := exportRun(j.export, g, t, stdout); err != nil {
+			return err
+		}
+	}
 	res := j.result(g, snap, times)
 	if j.asJSON {
 		if err := printJSON(stdout, res); err != nil {

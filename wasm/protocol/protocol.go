@@ -35,8 +35,8 @@ const (
 	// or KindError, and keeps the graph for states whose data is
 	// experiment.GraphLocal. It concerns the worker, not one run.
 	OpLoad = "load"
-	// OpExport asks for the current graph as a file: Format FormatDOT or
-	// FormatBundle. The worker answers KindFile.
+	// OpExport asks for the current graph as a file: Format FormatDOT,
+	// FormatBundle or FormatPyG. The worker answers KindFile.
 	OpExport = "export"
 	// OpTrace asks for the update of node Node (see pdn.Trace) with every
 	// snapshot from now on, -1 for none; a snapshot follows at once.
@@ -51,6 +51,7 @@ const (
 const (
 	FormatDOT    = "dot"    // Graphviz DOT, with the learned weights
 	FormatBundle = "bundle" // a zip archive of the graph's bundle
+	FormatPyG    = "pyg"    // a zip archive of the run for PyTorch Geometric (see package pyg)
 )
 
 // MaxFileBytes bounds the files a page sends with OpLoad, in all: the page

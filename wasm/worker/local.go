@@ -10,6 +10,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
+	"pdnexplorer/pyg"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -160,9 +161,36 @@ func (s *session) export(format string) {
 			return
 		}
 		f = protocol.File{Name: base + ".zip", Type: "application/zip", Data: b.Bytes()}
+	case protocol.FormatPyG:
+		data, err := s.pygExport(base + "-pyg")
+		if err != nil {
+			s.fail(fmt.Errorf("export to PyTorch Geometric: %w", err), "")
+			return
+		}
+		f = protocol.File{Name: base + "-pyg.zip", Type: "application/zip", Data: data}
 	default:
-		s.fail(fmt.Errorf("export: %s is not a format; want %s or %s", experiment.Quote(format), protocol.FormatDOT, protocol.FormatBundle), "")
+		s.fail(fmt.Errorf("export: %s is not a format; want %s, %s or %s", experiment.Quote(format), protocol.FormatDOT, protocol.FormatBundle, protocol.FormatPyG), "")
 		return
 	}
 	s.post(protocol.Event{Kind: protocol.KindFile, Gen: s.gen, File: &f}, nil)
+}
+
+// pygExport is the run as it stands, for PyTorch Geometric: the graph, the
+// weights and the script, zipped under the folder name.
+func (s *session) pygExport(name string) ([]byte, error) {
+	switch {
+	case s.tr == nil:
+		return nil, errors.New("no model built yet: press Play or Step first")
+	case !s.prepared: // its set-up (restarts) would hold the worker up
+		return nil, errors.New("the model is still being set up (its restarts): wait until it trains, then save")
+	}
+	r, err := pyg.RunOf(s.tr)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := pyg.WriteZip(&b, name, s.g, r); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

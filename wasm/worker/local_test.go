@@ -126,6 +126,15 @@ func TestSessionExports(t *testing.T) {
 	if err != nil || back.N != s.g.N || back.E() != s.g.E() || len(zr.File) != 3 {
 		t.Errorf("the bundle reads back as %v (%d files): %v", back, len(zr.File), err)
 	}
+	s.handle(protocol.Command{Op: protocol.OpExport, Format: protocol.FormatPyG})
+	ev, _ = r.last(protocol.KindFile)
+	if !strings.HasSuffix(ev.File.Name, "-pyg.zip") {
+		t.Fatalf("PyG export: %+v", ev.File.Name)
+	}
+	back, _, err = datasets.OpenFiles([]datasets.File{{Name: ev.File.Name, Data: ev.File.Data}}, datasets.Columns{})
+	if err != nil || back.N != s.g.N || back.E() != s.g.E() {
+		t.Errorf("the export's graph reads back as %v: %v", back, err)
+	}
 	s.handle(protocol.Command{Op: protocol.OpExport, Format: "png"})
 	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "png") {
 		t.Errorf("an unknown format: %q", ev.Error)

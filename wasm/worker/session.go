@@ -30,6 +30,9 @@ type trainer interface {
 	Trace(node int) (*pdn.Trace, error)
 	// Regraph carries on over an edited graph (see pdn.Trainer.Regraph).
 	Regraph(g *datasets.Graph) (*pdn.Trainer, error)
+	// What an export to PyTorch Geometric reads (see pyg.RunOf).
+	Parameters() ([]pdn.Parameter, error)
+	Experiment() experiment.Experiment
 }
 
 // newTrainer builds e's model on g: pdn.NewTrainer, the one constructor,

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pdnexplorer/pyg/pygtest"
+)
+
+// pdn train -export writes the run for PyTorch Geometric, refuses before
+// training what it could not write or would lose data by, and writes over
+// an earlier export; the folder opens again as a graph.
+func TestTrainExport(t *testing.T) {
+	root := t.TempDir()
+	small := []string{"train", "-per-class", "32", "-epochs", "3", "-quiet", "-json"}
+	run := filepath.Join(root, "run")
+	out, errOut, code := runCLI(t, append(small, "-export", run)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if res := lastJSON(t, out); res["model"] != "pdn" || !strings.Contains(out, "run_pyg.py") {
+		t.Errorf("stdout: %s", out)
+	}
+	for _, name := range []string{"run_pyg.py", "weights.json", "README.txt", "graph/nodes.csv"} {
+		if _, err := os.Stat(filepath.Join(run, name)); err != nil {
+			t.Errorf("the export lacks %s", name)
+		}
+	}
+	if _, errOut, code := runCLI(t, append(small, "-export", run, "-model", "gcn")...); code != 0 {
+		t.Errorf("writing over an earlier export: exit %d: %s", code, errOut)
+	}
+	if out, errOut, code := runCLI(t, "train", "-epochs", "2", "-quiet", "-json", "-data", run); code != 0 || lastJSON(t, out)["nodes"] != float64(96) {
+		t.Errorf("the export as -data: exit %d: %s%s", code, out, errOut)
+	}
+	foreign := writeFolder(t, filepath.Join(root, "notes"), map[string]string{"thesis.tex": "x"})
+	aFile := filepath.Join(root, "notes", "thesis.tex")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-export", run, "-model", "pdn-edgeconv"}, "pdn-edgeconv has no PyTorch Geometric counterpart"},
+		{[]string{"-export", run, "-model", "deepwalk"}, "the export covers pdn, pdn-linear"},
+		{[]string{"-export", foreign}, `holds "thesis.tex"`},
+		{[]string{"-export", aFile}, "is a file"},
+		{[]string{"-export", run, "-data", run}, "is the -data folder"},
+	} {
+		_, errOut, code := runCLI(t, append(append([]string{}, small...), c.args...)...)
+		if code != 2 || !strings.Contains(errOut, "flag -export") || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
+
+// The script pdn train -export writes runs in PyTorch Geometric (where
+// torch is installed) and gives the CLI's test accuracy from its weights.
+func TestTrainExportRunsInPyG(t *testing.T) {
+	python, env := pygtest.Python(t)
+	run := filepath.Join(t.TempDir(), "run")
+	out, errOut, code := runCLI(t, "train", "-per-class", "64", "-epochs", "50", "-quiet", "-json", "-export", run)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := lastJSON(t, out)["test_accuracy"].(float64)
+	res := pygtest.Run(t, python, env, filepath.Join(run, "run_pyg.py"), "--epochs", "50")
+	if got := res["exported_test_accuracy"].(float64); got < want-1e-4 || got > want+1e-4 {
+		t.Errorf("the exported weights give %v in PyG; the CLI printed %v", got, want)
+	}
+	if _, ok := res["test_accuracy"].(float64); !ok {
+		t.Errorf("no test_accuracy in %v", res)
+	}
+}

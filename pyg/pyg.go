@@ -1,0 +1,255 @@
+// Package pyg takes a run of the explorer to PyTorch Geometric: the graph
+// as a bundle, the trained weights named as PyG's modules name them, and a
+// script that builds the same architecture from PyG's layers, loads the
+// weights, trains it again from the run's seed and prints test accuracy.
+//
+// An export is a folder (or a zip of one):
+//
+//	run_pyg.py     the script, with the run's model and hyperparameters in it
+//	weights.json   {"model", "epoch", "test_accuracy", "parameters": [{"name", "shape", "values"}…]}
+//	graph/         the bundle the run trained on (nodes.csv, edges.csv, meta.json[, features.csv])
+//	README.txt     how to run it
+//
+// The architectures map one to one: the PDN's pathfinder MLP is a
+// torch.nn.Sequential (pathfinder.0 the first linear layer), its GCN two
+// GCNConv layers whose symmetric normalisation with one self-loop of weight
+// 1 is the engine's; GAT is GATConv, SGC SGConv, APPNP two linear layers and
+// PyG's APPNP propagation. Weights are row-major, out×in as torch.nn.Linear
+// stores them, and written in the shortest form that reads back to the
+// same float64 bits, so loading them in PyTorch (in float64) gives the
+// explorer's predictions.
+//
+// Both the CLI (pdn train -export) and the browser's worker write exports
+// through this package.
+package pyg
+
+import (
+	"archive/zip"
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
+	"pdnexplorer/pdn"
+)
+
+// script is run_pyg.py with runPlaceholder where the run's JSON goes. JSON
+// cannot hold three quotes in a row, so Python's raw triple-quoted string
+// takes it as it is. (One placeholder needs no text/template, which would
+// weigh on the worker's binary.)
+//
+//go:embed run_pyg.py
+var script string
+
+const runPlaceholder = "{{.}}"
+
+// Names of an export's files.
+const (
+	ScriptFile  = "run_pyg.py"
+	WeightsFile = "weights.json"
+	GraphFolder = "graph"
+	ReadmeFile  = "README.txt"
+)
+
+// Run is what an export holds of a run: its experiment, its trained
+// weights and where they stood when exported.
+type Run struct {
+	Exp          experiment.Experiment
+	Epoch        int
+	TestAccuracy float64
+	Params       []pdn.Parameter
+}
+
+// Trained is what an export reads of a trainer (a *pdn.Trainer).
+type Trained interface {
+	Parameters() ([]pdn.Parameter, error)
+	Experiment() experiment.Experiment
+	Epoch() int
+	EvaluateInto(*pdn.Snapshot)
+}
+
+// RunOf reads the trainer's run as it stands.
+func RunOf(t Trained) (Run, error) {
+	ps, err := t.Parameters()
+	if err != nil {
+		return Run{}, err
+	}
+	var s pdn.Snapshot
+	t.EvaluateInto(&s)
+	return Run{Exp: t.Experiment(), Epoch: t.Epoch(), TestAccuracy: s.TestAcc, Params: ps}, nil
+}
+
+// settings is the script's RUN: every hyperparameter the architecture and
+// its training need, by the script's names.
+type settings struct {
+	Model         string      `json:"model"`
+	Hidden        int         `json:"hidden"`
+	EdgeHidden    []int       `json:"edge_hidden"`
+	EdgeInit      string      `json:"edge_init"`
+	Dropout       float64     `json:"dropout"`
+	EdgeDrop      float64     `json:"edge_drop"`
+	LR            float64     `json:"lr"`
+	WeightDecay   float64     `json:"weight_decay"`
+	Epochs        int         `json:"epochs"`
+	Seed          uint64      `json:"seed"`
+	Restarts      int         `json:"restarts"`
+	RestartEpochs int         `json:"restart_epochs"`
+	GATHeads      int         `json:"gat_heads"`
+	GATHeadDim    int         `json:"gat_head_features"`
+	SGCHops       int         `json:"sgc_hops"`
+	APPNPSteps    int         `json:"appnp_steps"`
+	APPNPTeleport float64     `json:"appnp_teleport"`
+	TestAccuracy  numtext.Num `json:"test_accuracy"` // what the explorer showed for the exported weights
+	Epoch         int         `json:"exported_epoch"`
+	State         string      `json:"state"` // the explorer's link to the run
+}
+
+func settingsOf(r Run) settings {
+	m, tr := r.Exp.Model, r.Exp.Train
+	edgeHidden := m.EdgeHidden
+	if edgeHidden == nil {
+		edgeHidden = []int{}
+	}
+	return settings{Model: m.Kind, Hidden: m.Hidden, EdgeHidden: edgeHidden, EdgeInit: m.EdgeInit,
+		Dropout: m.Dropout, EdgeDrop: m.EdgeDrop, LR: tr.LR, WeightDecay: tr.WeightDecay, Epochs: tr.Epochs, Seed: tr.Seed,
+		Restarts: m.Restarts, RestartEpochs: m.RestartEpochs,
+		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport,
+		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun()}
+}
+
+// Script is run_pyg.py for the run.
+func Script(r Run) ([]byte, error) {
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetEscapeHTML(false) // the state is a link, readable as it is
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(settingsOf(r)); err != nil {
+		return nil, err
+	}
+	return []byte(strings.Replace(script, runPlaceholder, strings.TrimSpace(js.String()), 1)), nil
+}
+
+// Weights is weights.json: the trained arrays by name, each value in the
+// shortest form that reads back to its float64 bits.
+func Weights(r Run) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n  \"model\": %q,\n  \"epoch\": %d,\n  \"test_accuracy\": %s,\n  \"parameters\": [", r.Exp.Model.Kind, r.Epoch, jsonNumber(r.TestAccuracy))
+	for i, p := range r.Params {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		shape, _ := json.Marshal(p.Shape)
+		fmt.Fprintf(&b, "\n    {\"name\": %q, \"shape\": %s, \"values\": [", p.Name, shape)
+		for k, v := range p.Values {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("parameter %s: value %d is %v; a diverged run has no weights to export", p.Name, k, v)
+			}
+			b.WriteString(jsonNumber(v))
+		}
+		b.WriteString("]}")
+	}
+	b.WriteString("\n  ]\n}\n")
+	return b.Bytes(), nil
+}
+
+// jsonNumber writes v for JSON: the shortest float64 form, null for NaN
+// (a run without test nodes).
+func jsonNumber(v float64) string {
+	b, err := numtext.Num(v).MarshalJSON()
+	if err != nil {
+		return "null"
+	}
+	return string(b)
+}
+
+// readme says what the export holds and how to run it.
+func readme(r Run) string {
+	return strings.Join([]string{
+		"A PDN Explorer run (" + r.Exp.Model.Kind + ", " + fmt.Sprint(r.Epoch) + " epochs), for PyTorch Geometric.",
+		"",
+		"  " + ScriptFile + "    builds the model with PyTorch Geometric's layers, loads " + WeightsFile + ",",
+		"                 trains it again from the run's seed and prints test accuracy",
+		"  " + WeightsFile + "  the trained weights, named as the script's modules name them",
+		"  " + GraphFolder + "/         the graph as a bundle (nodes.csv, edges.csv, meta.json)",
+		"",
+		"Run:  python3 " + ScriptFile + "          (needs torch and torch_geometric 2.3 or later:",
+		"      pip install torch torch_geometric, or PYTHONPATH=DIR where DIR holds torch_geometric/)",
+		"The last line it prints is one JSON object with test_accuracy.",
+		"",
+	}, "\n")
+}
+
+// files are the export's files but the bundle, by name.
+func files(r Run) (map[string][]byte, error) {
+	s, err := Script(r)
+	if err != nil {
+		return nil, err
+	}
+	w, err := Weights(r)
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{ScriptFile: s, WeightsFile: w, ReadmeFile: []byte(readme(r))}, nil
+}
+
+// order is the order the files are written in.
+var order = []string{ScriptFile, WeightsFile, ReadmeFile}
+
+// WriteDir writes the export of r on g into dir, creating it.
+func WriteDir(dir string, g *datasets.Graph, r Run) error {
+	fs, err := files(r)
+	if err != nil {
+		return err
+	}
+	if err := datasets.WriteBundle(filepath.Join(dir, GraphFolder), g); err != nil {
+		return err
+	}
+	for _, name := range order {
+		mode := os.FileMode(0o644)
+		if name == ScriptFile {
+			mode = 0o755
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), fs[name], mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteZip writes the export of r on g as a zip archive of one folder
+// called name.
+func WriteZip(w io.Writer, name string, g *datasets.Graph, r Run) error {
+	fs, err := files(r)
+	if err != nil {
+		return err
+	}
+	zw := zip.NewWriter(w)
+	for _, f := range order {
+		h := &zip.FileHeader{Name: name + "/" + f, Method: zip.Deflate}
+		if f == ScriptFile {
+			h.SetMode(0o755)
+		}
+		fw, err := zw.CreateHeader(h)
+		if err != nil {
+			return err
+		}
+		if _, err := fw.Write(fs[f]); err != nil {
+			return err
+		}
+	}
+	if err := datasets.WriteBundleInZip(zw, name+"/"+GraphFolder, g); err != nil {
+		return err
+	}
+	return zw.Close()
+}

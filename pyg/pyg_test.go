@@ -1,0 +1,218 @@
+package pyg_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/pdn"
+	"pdnexplorer/pyg"
+	"pdnexplorer/pyg/pygtest"
+)
+
+// trained trains kind on the default graph (or one of perClass nodes a
+// class) for epochs.
+func trained(t testing.TB, kind string, perClass, epochs int) (*datasets.Graph, *pdn.Trainer) {
+	t.Helper()
+	e := experiment.Default()
+	e.Model.Kind, e.Train.Epochs = kind, epochs
+	if perClass > 0 {
+		e.Data.PerClass = perClass
+	}
+	return trainedAs(t, e)
+}
+
+// trainedAs trains e to its last epoch.
+func trainedAs(t testing.TB, e experiment.Experiment) (*datasets.Graph, *pdn.Trainer) {
+	t.Helper()
+	g, err := datasets.Build(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !tr.Done() {
+		if _, err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, tr
+}
+
+func runOf(t testing.TB, tr *pdn.Trainer) pyg.Run {
+	t.Helper()
+	r, err := pyg.RunOf(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// runJSON is the script's RUN, as the script reads it.
+func runJSON(t *testing.T, script []byte) map[string]any {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)RUN = json\.loads\(r"""(.*?)"""\)`).FindSubmatch(script)
+	if m == nil {
+		t.Fatal("the script has no RUN")
+	}
+	var run map[string]any
+	if err := json.Unmarshal(m[1], &run); err != nil {
+		t.Fatalf("RUN is not JSON: %v\n%s", err, m[1])
+	}
+	return run
+}
+
+// TestScriptCarriesTheRun checks that run_pyg.py holds the run's model and
+// hyperparameters, with the restarts' own seed never taking the run's.
+func TestScriptCarriesTheRun(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass = 32
+	e.Model.EdgeHidden, e.Model.EdgeInit, e.Model.Restarts, e.Model.RestartEpochs = []int{4, 2}, experiment.InitAlive, 2, 3
+	e.Train.Epochs, e.Train.LR, e.Train.WeightDecay, e.Train.Seed = 6, 0.02, 0.005, 7
+	_, tr := trainedAs(t, e)
+	script, err := pyg.Script(runOf(t, tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(script, []byte("{{")) {
+		t.Error("the script keeps a template's braces")
+	}
+	run := runJSON(t, script)
+	want := map[string]any{"model": "pdn", "edge_init": "alive", "lr": 0.02, "weight_decay": 0.005, "epochs": 6.0, "seed": 7.0,
+		"restarts": 2.0, "restart_epochs": 3.0, "hidden": 32.0, "dropout": e.Model.Dropout, "edge_drop": e.Model.EdgeDrop, "exported_epoch": 6.0}
+	for k, v := range want {
+		if run[k] != v {
+			t.Errorf("RUN[%s] = %v, want %v", k, run[k], v)
+		}
+	}
+	if h, _ := run["edge_hidden"].([]any); len(h) != 2 || h[0] != 4.0 || h[1] != 2.0 {
+		t.Errorf("RUN[edge_hidden] = %v", run["edge_hidden"])
+	}
+	if s, _ := run["state"].(string); !strings.Contains(s, "restarts=2") || strings.Contains(s, `\u0026`) {
+		t.Errorf("RUN[state] = %q, want the run's link as it reads", s)
+	}
+}
+
+// TestWeightsReadBack checks that weights.json holds every parameter by
+// name and shape, each value reading back to its float64 bits.
+func TestWeightsReadBack(t *testing.T) {
+	_, tr := trained(t, experiment.PDN, 32, 5)
+	r := runOf(t, tr)
+	b, err := pyg.Weights(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w struct {
+		Model        string
+		Epoch        int
+		TestAccuracy float64 `json:"test_accuracy"`
+		Parameters   []struct {
+			Name   string
+			Shape  []int
+			Values []float64
+		}
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		t.Fatal(err)
+	}
+	if w.Model != "pdn" || w.Epoch != 5 || w.TestAccuracy != r.TestAccuracy || len(w.Parameters) != len(r.Params) {
+		t.Fatalf("weights.json: model %s, epoch %d, accuracy %v, %d parameters; want pdn, 5, %v, %d",
+			w.Model, w.Epoch, w.TestAccuracy, len(w.Parameters), r.TestAccuracy, len(r.Params))
+	}
+	for i, p := range w.Parameters {
+		q := r.Params[i]
+		if p.Name != q.Name || !slices.Equal(p.Shape, q.Shape) || !slices.Equal(p.Values, q.Values) {
+			t.Errorf("parameter %d reads back as %s %v (%d values), want %s %v", i, p.Name, p.Shape, len(p.Values), q.Name, q.Shape)
+		}
+	}
+	r.Params[0].Values[3] = math.NaN()
+	if _, err := pyg.Weights(r); err == nil || !strings.Contains(err.Error(), r.Params[0].Name) {
+		t.Errorf("a NaN weight: err %v, want a refusal naming the parameter", err)
+	}
+}
+
+// TestExportOpensAsAGraph checks both forms of an export: the folder the
+// CLI writes and the zip the page saves hold the script, the weights and
+// a graph the explorer opens again.
+func TestExportOpensAsAGraph(t *testing.T) {
+	g, tr := trained(t, experiment.GCN, 32, 3)
+	r := runOf(t, tr)
+	dir := t.TempDir()
+	if err := pyg.WriteDir(dir, g, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{pyg.ScriptFile, pyg.WeightsFile, pyg.ReadmeFile, pyg.GraphFolder + "/meta.json"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("the folder lacks %s", name)
+		}
+	}
+	back, err := datasets.Load(dir, experiment.Default().Data, false)
+	if err != nil || back.N != g.N || back.E() != g.E() {
+		t.Errorf("the export folder opens as %v: %v", back, err)
+	}
+	var b bytes.Buffer
+	if err := pyg.WriteZip(&b, "run", g, r); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+	}
+	for _, want := range []string{"run/run_pyg.py", "run/weights.json", "run/README.txt", "run/graph/nodes.csv", "run/graph/edges.csv", "run/graph/meta.json"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("the zip lacks %s (holds %v)", want, names)
+		}
+	}
+	back, _, err = datasets.OpenFiles([]datasets.File{{Name: "run.zip", Data: b.Bytes()}}, datasets.Columns{})
+	if err != nil || back.N != g.N || back.E() != g.E() {
+		t.Errorf("the export zip opens as %v: %v", back, err)
+	}
+}
+
+// TestPyGReproducesTheRun runs the export's script in PyTorch Geometric
+// (skipped without torch): for every kind the export covers, the
+// explorer's weights give the explorer's test accuracy there (the same
+// architecture, to the last prediction), and on the default graph the
+// default PDN trained afresh in PyG lands within 0.03 of the explorer's.
+func TestPyGReproducesTheRun(t *testing.T) {
+	python, env := pygtest.Python(t)
+	for _, kind := range pdn.Exportable {
+		t.Run(kind, func(t *testing.T) {
+			perClass, epochs, args := 64, 30, []string{"--epochs", "2"}
+			if kind == experiment.PDN {
+				perClass, epochs, args = 0, experiment.Default().Train.Epochs, nil // the default graph and run
+			}
+			g, tr := trained(t, kind, perClass, epochs)
+			r := runOf(t, tr)
+			dir := t.TempDir()
+			if err := pyg.WriteDir(dir, g, r); err != nil {
+				t.Fatal(err)
+			}
+			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), args...)
+			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
+				t.Errorf("the explorer's weights give %v in PyG, %v in the explorer", got, r.TestAccuracy)
+			}
+			if args != nil {
+				return
+			}
+			if got, _ := out["test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 0.03 {
+				t.Errorf("trained in PyG: test accuracy %v, the explorer's %v: more than 0.03 apart", got, r.TestAccuracy)
+			}
+		})
+	}
+}

@@ -1,0 +1,126 @@
+// Package pygtest runs an export's script for the tests: it finds a Python
+// that imports torch and PyTorch Geometric, and skips the test when there
+// is none (torch is large, and CI machines need not have it).
+//
+// PDN_PYTHON names the Python (else python3 on the PATH, then Debian's,
+// which is where its python3-torch package installs torch); PDN_PYG names
+// PyTorch Geometric's source, a folder that holds torch_geometric/ or a
+// .tar.gz of one (PyG is pure Python), else it must import as installed.
+package pygtest
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Python returns a Python that imports torch and torch_geometric, and the
+// environment to run it in; it skips t when there is none.
+func Python(t testing.TB) (python string, env []string) {
+	t.Helper()
+	env = os.Environ()
+	if src := os.Getenv("PDN_PYG"); src != "" {
+		dir, err := pygFolder(t, src)
+		if err != nil {
+			t.Skipf("PDN_PYG=%s: %v", src, err)
+		}
+		env = append(env, "PYTHONPATH="+dir)
+	}
+	candidates := []string{"python3", "/usr/bin/python3"}
+	if p := os.Getenv("PDN_PYTHON"); p != "" {
+		candidates = []string{p}
+	}
+	var why []string
+	for _, p := range candidates {
+		cmd := exec.Command(p, "-c", "import torch, torch_geometric")
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			return p, env
+		}
+		why = append(why, p+": "+lastLine(string(out), err))
+	}
+	t.Skipf("no Python with torch and torch_geometric (%s); set PDN_PYTHON and PDN_PYG", strings.Join(why, "; "))
+	return "", nil
+}
+
+// pygFolder is src if it is a folder, else a temporary folder src (a
+// .tar.gz) is unpacked into.
+func pygFolder(t testing.TB, src string) (string, error) {
+	st, err := os.Stat(src)
+	if err != nil {
+		return "", err
+	}
+	if st.IsDir() {
+		return src, nil
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return "", err
+	}
+	dir := t.TempDir()
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return dir, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		name := filepath.Join(dir, filepath.FromSlash(h.Name))
+		if !strings.HasPrefix(name, dir+string(filepath.Separator)) || h.Typeflag != tar.TypeReg {
+			continue // folders come with their files; nothing leaves dir
+		}
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return "", err
+		}
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			return "", err
+		}
+	}
+}
+
+// Run runs script with args and returns the JSON object of its last line
+// of stdout.
+func Run(t testing.TB, python string, env []string, script string, args ...string) map[string]any {
+	t.Helper()
+	cmd := exec.Command(python, append([]string{script}, args...)...)
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\n%s%s", script, err, stdout.String(), stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	var out map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &out); err != nil {
+		t.Fatalf("%s: the last line is not one JSON object: %v\n%s", script, err, stdout.String())
+	}
+	t.Logf("%s:\n%s", script, stdout.String())
+	return out
+}
+
+func lastLine(out string, err error) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if l := lines[len(lines)-1]; l != "" {
+		return l
+	}
+	return err.Error()
+}

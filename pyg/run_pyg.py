@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""A PDN Explorer run in PyTorch Geometric.
+
+This folder holds one run of the explorer: its graph as a bundle (graph/: nodes.csv,
+edges.csv, meta.json and, for sparse features, features.csv), the weights it trained
+(weights.json, named as the modules below name them) and this script. The script builds the
+same architecture with PyTorch Geometric's layers and
+
+  1. loads the explorer's trained weights and reports the test accuracy they give here;
+  2. trains the architecture from scratch with the run's hyperparameters and seed (RUN below)
+     and reports the test accuracy it reaches.
+
+The last line of stdout is one JSON object (test_accuracy is the training's result,
+exported_test_accuracy that of the explorer's weights).
+
+Needs torch and torch_geometric (2.3 or later): `pip install torch torch_geometric`, or put a
+folder that holds torch_geometric/ on PYTHONPATH.
+
+usage: python3 run_pyg.py [--bundle DIR] [--weights FILE|none] [--epochs N] [--seed N]
+                          [--threads N] [--float32]
+"""
+import argparse
+import csv
+import json
+import os
+import statistics
+import sys
+import time
+
+# The run as the explorer trained it: its model, hyperparameters and seed.
+RUN = json.loads(r"""{{.}}""")
+
+try:
+    import torch
+    import torch.nn.functional as F
+    import torch_geometric
+    from torch_geometric.nn import APPNP, GATConv, GCNConv, SGConv
+except ImportError as err:
+    sys.exit("run_pyg.py needs torch and torch_geometric (%s): pip install torch torch_geometric, "
+             "or put a folder that holds torch_geometric/ on PYTHONPATH" % err)
+
+
+def read_csv(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = csv.reader(f)
+        return next(rows), list(rows)
+
+
+def load(bundle, dtype):
+    """The bundle as tensors: x, y, the split's masks, both directions of every edge and the
+    undirected edges' features z (one row per edge as edges.csv lists it)."""
+    with open(os.path.join(bundle, "meta.json"), encoding="utf-8") as f:
+        meta = json.load(f)
+    head, rows = read_csv(os.path.join(bundle, "nodes.csv"))
+    n = len(rows)
+    y = torch.tensor([int(r[1]) for r in rows])
+    split = [r[2] for r in rows]
+    sparse = os.path.join(bundle, "features.csv")
+    if os.path.exists(sparse):  # one line per non-zero: node,feature[,value]
+        _, cells = read_csv(sparse)
+        f = int(meta.get("features", 1 + max((int(c[1]) for c in cells), default=-1)))
+        x = torch.zeros(n, f, dtype=dtype)
+        for c in cells:
+            x[int(c[0]), int(c[1])] = float(c[2]) if len(c) > 2 else 1.0
+    else:
+        x = torch.tensor([[float(v) for v in r[3:]] for r in rows], dtype=dtype).reshape(n, len(head) - 3)
+    ehead, edges = read_csv(os.path.join(bundle, "edges.csv"))
+    cols = [i for i, h in enumerate(ehead) if i >= 2 and h != "kind"]
+    src = [int(e[0]) for e in edges]
+    dst = [int(e[1]) for e in edges]
+    z = torch.tensor([[float(e[i]) for i in cols] for e in edges], dtype=dtype).reshape(len(edges), len(cols))
+    edge_index = torch.tensor([src + dst, dst + src], dtype=torch.long)
+    masks = {s: torch.tensor([v == s for v in split]) for s in ("train", "val", "test")}
+    return x, y, masks, edge_index, z, int(meta.get("classes", int(y.max()) + 1))
+
+
+class LinearPathfinder(torch.nn.Module):
+    """The pathfinder neuron with attention over its inputs: w_e = sigmoid(z_e . softmax(beta))."""
+
+    def __init__(self, d):
+        super().__init__()
+        self.beta = torch.nn.Parameter(torch.empty(d).uniform_(-0.1, 0.1))
+
+    def forward(self, z):
+        return torch.sigmoid(z @ torch.softmax(self.beta, 0))
+
+
+def pathfinder_mlp(d, hidden, alive):
+    """The pathfinder MLP, D -> hidden... -> 1 with ReLUs (sigmoid applied by the caller)."""
+    layers, width = [], d
+    for h in hidden:
+        layers += [torch.nn.Linear(width, h), torch.nn.ReLU()]
+        if alive:  # hidden biases start at +0.5, so no ReLU starts dead on every input
+            torch.nn.init.constant_(layers[-2].bias, 0.5)
+        width = h
+    return torch.nn.Sequential(*layers, torch.nn.Linear(width, 1))
+
+
+class Net(torch.nn.Module):
+    """The explorer's model of RUN["model"], built from PyTorch Geometric's layers."""
+
+    def __init__(self, run, f, d, c):
+        super().__init__()
+        self.kind, self.p, self.edge_drop = run["model"], run["dropout"], run["edge_drop"]
+        h = run["hidden"]
+        if self.kind == "pdn":
+            self.pathfinder = pathfinder_mlp(d, run["edge_hidden"], run["edge_init"] == "alive")
+        elif self.kind == "pdn-linear":
+            self.pathfinder = LinearPathfinder(d)
+        if self.kind in ("pdn", "pdn-linear", "gcn"):
+            self.conv1, self.conv2 = GCNConv(f, h), GCNConv(h, c)
+        elif self.kind == "gat":
+            heads, per_head = run["gat_heads"], run["gat_head_features"]
+            self.conv1 = GATConv(f, per_head, heads=heads)
+            self.conv2 = GATConv(heads * per_head, c, heads=1)
+        elif self.kind == "sgc":
+            self.conv = SGConv(f, c, K=run["sgc_hops"])
+        elif self.kind in ("appnp", "mlp"):
+            self.lin1, self.lin2 = torch.nn.Linear(f, h), torch.nn.Linear(h, c)
+            if self.kind == "appnp":
+                self.prop = APPNP(K=run["appnp_steps"], alpha=run["appnp_teleport"])
+        else:
+            raise ValueError("model %r is not one this script builds" % self.kind)
+
+    def edge_weight(self, z):
+        """The learned weight of each edge, in both directions; None for a fixed graph."""
+        if self.kind == "pdn":
+            w = torch.sigmoid(self.pathfinder(z)).view(-1)
+        elif self.kind == "pdn-linear":
+            w = self.pathfinder(z)
+        else:
+            return None
+        if self.training and self.edge_drop > 0:  # DropEdge on the learned weights
+            w = F.dropout(w, self.edge_drop)
+        return torch.cat([w, w])
+
+    def forward(self, x, edge_index, z):
+        if self.kind in ("pdn", "pdn-linear", "gcn"):
+            w = self.edge_weight(z)
+            h = F.dropout(F.relu(self.conv1(x, edge_index, w)), self.p, self.training)
+            return self.conv2(h, edge_index, w)
+        if self.kind == "gat":
+            x = F.dropout(x, self.p, self.training)
+            h = F.dropout(F.elu(self.conv1(x, edge_index)), self.p, self.training)
+            return self.conv2(h, edge_index)
+        if self.kind == "sgc":
+            return self.conv(x, edge_index)
+        h = self.lin2(F.dropout(F.relu(self.lin1(x)), self.p, self.training))
+        return self.prop(h, edge_index) if self.kind == "appnp" else h
+
+
+def load_weights(model, path):
+    """Copies the explorer's trained arrays into the model, by name."""
+    with open(path, encoding="utf-8") as f:
+        exported = json.load(f)
+    params = dict(model.named_parameters())
+    for p in exported["parameters"]:
+        name = p["name"]
+        if name not in params and ".lin_src." in name:  # GATConv's one weight is "lin" from PyG 2.5 on
+            name = name.replace(".lin_src.", ".lin.")
+        if name not in params:
+            sys.exit("%s: parameter %s is not one of the model's (%s)" % (path, p["name"], ", ".join(params)))
+        target = params[name]
+        values = torch.tensor(p["values"], dtype=target.dtype)
+        if values.numel() != target.numel():
+            sys.exit("%s: parameter %s has %d values, the model's has %d" % (path, p["name"], values.numel(), target.numel()))
+        with torch.no_grad():
+            target.copy_(values.view(target.shape))
+
+
+def accuracy(model, data, mask):
+    x, y, masks, edge_index, z = data
+    model.eval()
+    with torch.no_grad():
+        pred = model(x, edge_index, z).argmax(1)
+    m = masks[mask]
+    return float((pred[m] == y[m]).double().mean()) if int(m.sum()) else None
+
+
+def train_loss(model, data):
+    x, y, masks, edge_index, z = data
+    model.eval()
+    with torch.no_grad():
+        return float(F.cross_entropy(model(x, edge_index, z)[masks["train"]], y[masks["train"]]))
+
+
+def train(model, data, run, epochs, times, opt=None):
+    """Full-batch Adam on the training nodes' cross-entropy, as the explorer trains; opt goes
+    on with an optimiser's state."""
+    x, y, masks, edge_index, z = data
+    if opt is None:
+        opt = torch.optim.Adam(model.parameters(), lr=run["lr"], weight_decay=run["weight_decay"])
+    for _ in range(epochs):
+        t0 = time.perf_counter()
+        model.train()
+        opt.zero_grad()
+        loss = F.cross_entropy(model(x, edge_index, z)[masks["train"]], y[masks["train"]])
+        loss.backward()
+        opt.step()
+        times.append(1000 * (time.perf_counter() - t0))
+    return opt
+
+
+def fresh(run, shape, seed):
+    torch.manual_seed(seed)
+    return Net(run, *shape)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description="Train the explorer's run in PyTorch Geometric.")
+    ap.add_argument("--bundle", default=os.path.join(here, "graph"), help="the graph bundle (default: graph/ beside this script)")
+    ap.add_argument("--weights", default=os.path.join(here, "weights.json"), help="the explorer's trained weights, or none")
+    ap.add_argument("--epochs", type=int, default=RUN["epochs"])
+    ap.add_argument("--seed", type=int, default=RUN["seed"])
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--float32", action="store_true", help="train in float32 (the explorer computes in float64)")
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    dtype = torch.float32 if a.float32 else torch.float64
+    torch.set_default_dtype(dtype)
+    x, y, masks, edge_index, z, c = load(a.bundle, dtype)
+    data = (x, y, masks, edge_index, z)
+    shape = (x.shape[1], z.shape[1], c)
+    print("graph: %d nodes, %d edges, %d node features, %d edge features, %d classes; model %s"
+          % (x.shape[0], z.shape[0], x.shape[1], z.shape[1], c, RUN["model"]))
+
+    out = {"model": RUN["model"], "torch_geometric": torch_geometric.__version__,
+           "explorer_test_accuracy": RUN.get("test_accuracy")}
+    if a.weights != "none" and os.path.exists(a.weights):
+        model = Net(RUN, *shape)
+        load_weights(model, a.weights)
+        out["exported_test_accuracy"] = accuracy(model, data, "test")
+        print("the explorer's weights: test accuracy %s (the explorer showed %s)"
+              % (out["exported_test_accuracy"], RUN.get("test_accuracy")))
+
+    times = []
+    restarts = RUN["restarts"]
+    if restarts > 0:  # train each initialisation a while, keep the one of lowest training loss
+        first = min(RUN["restart_epochs"], a.epochs)
+        tried = []
+        for r in range(restarts):
+            m = fresh(RUN, shape, 1000 * a.seed + r)
+            opt = train(m, data, RUN, first, times)
+            tried.append((train_loss(m, data), r, m, opt))
+        _, kept, model, opt = min(tried, key=lambda t: (t[0], t[1]))
+        print("restarts: kept %d of %d" % (kept, restarts))
+        train(model, data, RUN, a.epochs - first, times, opt)
+    else:
+        model = fresh(RUN, shape, a.seed)
+        train(model, data, RUN, a.epochs, times)
+    out.update({"test_accuracy": accuracy(model, data, "test"), "train_accuracy": accuracy(model, data, "train"),
+                "epochs": a.epochs, "seed": a.seed,
+                "epoch_ms_median": round(statistics.median(times), 3) if times else None})
+    print("trained in PyTorch Geometric: test accuracy %s, train accuracy %s" % (out["test_accuracy"], out["train_accuracy"]))
+    print(json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()
