@@ -86,6 +86,7 @@ func TestOpenWhileTraining(t *testing.T) {
 		waitFor(t, ctx, "data=local", `location.hash.includes("data=local")`, 30*time.Second)
 	}
 	waitFor(t, ctx, "the legend names the classes", `document.querySelector(".legend").textContent.includes("politician") && document.querySelector(".legend").textContent.includes("tvshow")`, 30*time.Second)
+	scrollTo(t, ctx, ".legend")
 	screenshot(t, ctx, "70-open-named-classes")
 
 	shapes := []string{"round,red", "square,red", "round,blue", "square,blue"}
@@ -95,7 +96,26 @@ func TestOpenWhileTraining(t *testing.T) {
 	if h := text(t, ctx, "#column-chooser"); !strings.Contains(h, "shape: 2 classes (round 20, square 20)") || !strings.Contains(h, "colour") {
 		t.Errorf("the chooser: %q", h)
 	}
+	scrollTo(t, ctx, "#column-chooser")
 	screenshot(t, ctx, "71-column-chooser")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#choose-column-1"))), "choose colour")
 	waitFor(t, ctx, "the chosen column", `location.hash.includes("target=colour") && document.querySelector(".legend").textContent.includes("blue") && document.querySelector("#column-chooser") === null`, 30*time.Second)
+
+	// On a phone the chooser fits the screen's width.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)), "phone size")
+	other := musaeZip(t, 40, "form,hue", func(i int) string { return shapes[i%4] })
+	giveFiles(t, ctx, map[string][]byte{"forms.zip": other}, false)
+	waitFor(t, ctx, "the column chooser on a phone", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
+	scrollTo(t, ctx, "#column-chooser")
+	screenshot(t, ctx, "72-column-chooser-phone")
+	if w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); err != nil || w > 390 {
+		t.Errorf("with the chooser open the phone's page is %d px wide (%v), more than its 390", w, err)
+	}
+}
+
+// scrollTo brings the element sel names into view, for a screenshot.
+func scrollTo(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const e = document.querySelector(`+"`"+sel+"`"+`); if (e) e.scrollIntoView({block: "center"}); return !!e; })()`))
+	must(t, err, "scroll to "+sel)
 }
