@@ -117,6 +117,9 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
 	next.Data.IDColumn, next.Data.Target = l.IDColumn, l.Target
+	if l.Generator == "" { // a real graph's files: the rows still at the synthetic defaults take the real-graph recipe
+		next.FollowData(c.st.Data)
+	}
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)
 }

@@ -85,6 +85,8 @@ func TestOpenWhileTraining(t *testing.T) {
 			`document.querySelector(".notices").textContent.includes("Opened `+name+`")`, 30*time.Second)
 		waitFor(t, ctx, "data=local", `location.hash.includes("data=local")`, 30*time.Second)
 	}
+	// A real graph's files start from the real-graph recipe, as Cora does.
+	waitFor(t, ctx, "the recipe", `location.hash.includes("weight-decay=0.005") && location.hash.includes("dropout=0.9")`, 10*time.Second)
 	waitFor(t, ctx, "the legend names the classes", `document.querySelector(".legend").textContent.includes("politician") && document.querySelector(".legend").textContent.includes("tvshow")`, 30*time.Second)
 	scrollTo(t, ctx, ".legend")
 	screenshot(t, ctx, "70-open-named-classes")

@@ -84,6 +84,9 @@ func loadedInfo(l *localGraph) *protocol.Loaded {
 	if c, ok := g.Meta["class_column"].(string); ok {
 		info.ClassColumn = c
 	}
+	if gen := g.Meta["generator"]; gen != nil {
+		info.Generator = fmt.Sprint(gen)
+	}
 	return info
 }
 
