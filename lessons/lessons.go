@@ -36,6 +36,29 @@ func Train(t *pdn.Trainer, until int, after func(t *pdn.Trainer, step time.Durat
 	return nil
 }
 
+// TrainSelected trains t to its last epoch and returns its test accuracy
+// at the epoch of best validation accuracy (the first such epoch): model
+// selection on the graph's validation nodes, which the test nodes never
+// see. Without validation nodes it is the test accuracy at the last epoch.
+func TrainSelected(t *pdn.Trainer) (float64, error) {
+	var s pdn.Snapshot
+	best, test := math.Inf(-1), math.NaN()
+	err := Train(t, math.MaxInt, func(t *pdn.Trainer, _ time.Duration) error {
+		t.EvaluateInto(&s)
+		if s.ValAcc > best { // NaN without validation nodes: never
+			best, test = s.ValAcc, s.TestAcc
+		}
+		return nil
+	})
+	if err != nil {
+		return math.NaN(), err
+	}
+	if math.IsInf(best, -1) {
+		test = t.Evaluate().TestAcc
+	}
+	return test, nil
+}
+
 // TrainAll trains e's model on g for all of e's epochs (with the restart
 // remedy first, if e asks for it; see pdn.Restarts).
 func TrainAll(g *datasets.Graph, e experiment.Experiment) (*pdn.Trainer, error) {

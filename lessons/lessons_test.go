@@ -3,6 +3,7 @@ package lessons
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -166,5 +167,44 @@ func TestSurfaceAndTable3(t *testing.T) {
 	shares := StateShares(g)
 	if s := shares[0] + shares[1] + shares[2] + shares[3]; math.Abs(s-1) > 1e-12 {
 		t.Errorf("shares sum to %v", s)
+	}
+}
+
+// TrainSelected reads a run at its epoch of best validation accuracy:
+// never below the worst test accuracy seen, and the last epoch's without
+// validation nodes.
+func TestTrainSelected(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 64, 30
+	g, err := datasets.Build(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := TrainSelected(plain)
+	if err != nil || got != plain.Evaluate().TestAcc {
+		t.Errorf("without validation nodes: %v (%v), want the last epoch's %v", got, err, plain.Evaluate().TestAcc)
+	}
+	datasets.HoldOut(g, 20, 1)
+	held, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tests, vals []float64
+	var s pdn.Snapshot
+	for !held.Done() {
+		if _, err := held.Step(); err != nil {
+			t.Fatal(err)
+		}
+		held.EvaluateInto(&s)
+		tests, vals = append(tests, s.TestAcc), append(vals, s.ValAcc)
+	}
+	want := tests[slices.Index(vals, slices.Max(vals))]
+	again, _ := pdn.NewTrainer(g, e)
+	if got, err := TrainSelected(again); err != nil || got != want {
+		t.Errorf("with 20 validation nodes: %v (%v), want %v, the test accuracy at the first best validation epoch", got, err, want)
 	}
 }

@@ -74,6 +74,7 @@ type Snapshot struct {
 	TrainLoss float64 // training loss read without dropout
 	TrainAcc  float64
 	TestAcc   float64
+	ValAcc    float64 // on the validation nodes; NaN for a split without them
 	// Weights are the weights the edges carry, one per undirected edge:
 	// learned for PDN, all 1 for GCN, mean attention for GAT, nil for a
 	// model without them. EvaluateInto reuses the slice.
@@ -115,6 +116,7 @@ type Trainer struct {
 	unstable  *UnstableError
 	train     []int
 	test      []int
+	val       []int
 	glogits   []float64
 	cost      Cost
 	pc        *pacer
@@ -161,7 +163,7 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 func newTrainer(g *datasets.Graph, e experiment.Experiment, cost Cost) *Trainer {
 	net := newNetwork(g, e.Model, e.Train.Seed)
 	t := &Trainer{exp: e, g: g, net: net, opt: newAdam(net.params(), e.Train.LR, e.Train.WeightDecay),
-		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), loss: math.NaN(), firstLoss: math.NaN(),
+		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), val: g.Nodes(datasets.Val), loss: math.NaN(), firstLoss: math.NaN(),
 		glogits: make([]float64, g.N*g.C), cost: cost, pc: &pacer{}}
 	net.setPacer(t.pc)
 	for _, p := range net.params() {
@@ -400,6 +402,7 @@ func (t *Trainer) EvaluateInto(s *Snapshot) {
 	s.TrainLoss = logSoftmaxNLL(nil, logits, g.C, t.train, g.Labels)
 	s.TrainAcc = accuracy(logits, g.C, t.train, g.Labels)
 	s.TestAcc = accuracy(logits, g.C, t.test, g.Labels)
+	s.ValAcc = accuracy(logits, g.C, t.val, g.Labels)
 	s.Pred, s.Prob = predict(s.Pred[:0], s.Prob[:0], logits, g.C)
 	s.Inputs, s.Hops = nil, nil
 	if a, ok := t.net.(inputsAttention); ok {

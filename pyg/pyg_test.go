@@ -14,6 +14,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/pyg"
 	"pdnexplorer/pyg/pygtest"
@@ -214,5 +215,36 @@ func TestPyGReproducesTheRun(t *testing.T) {
 				t.Errorf("trained in PyG: test accuracy %v, the explorer's %v: more than 0.03 apart", got, r.TestAccuracy)
 			}
 		})
+	}
+}
+
+// TestPyGSelectsOnValidation checks that the script reads a run at its
+// epoch of best validation accuracy where the bundle has validation nodes
+// (skipped without torch).
+func TestPyGSelectsOnValidation(t *testing.T) {
+	python, env := pygtest.Python(t)
+	e := experiment.Default()
+	e.Model.Kind, e.Data.PerClass, e.Train.Epochs = experiment.GCN, 64, 20
+	g, err := datasets.Build(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	datasets.HoldOut(g, 10, 1)
+	tr, err := pdn.NewTrainer(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lessons.TrainSelected(tr); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := pyg.WriteDir(dir, g, runOf(t, tr)); err != nil {
+		t.Fatal(err)
+	}
+	out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), "--weights", "none")
+	acc, _ := out["test_accuracy_at_best_validation"].(float64)
+	at, _ := out["best_validation_epoch"].(float64)
+	if out["validation_nodes"] != 10.0 || acc <= 0 || acc > 1 || at < 1 || at > 20 {
+		t.Errorf("validation: %v nodes, best at epoch %v, test accuracy there %v", out["validation_nodes"], at, acc)
 	}
 }

@@ -10,8 +10,10 @@ same architecture with PyTorch Geometric's layers and
   2. trains the architecture from scratch with the run's hyperparameters and seed (RUN below)
      and reports the test accuracy it reaches.
 
-The last line of stdout is one JSON object (test_accuracy is the training's result,
-exported_test_accuracy that of the explorer's weights).
+The last line of stdout is one JSON object (test_accuracy is the training's result at its
+last epoch, exported_test_accuracy that of the explorer's weights; where the bundle has
+validation nodes, test_accuracy_at_best_validation is read at the epoch of best accuracy on
+them).
 
 Needs torch and torch_geometric (2.3 or later): `pip install torch torch_geometric`, or put a
 folder that holds torch_geometric/ on PYTHONPATH.
@@ -184,9 +186,10 @@ def train_loss(model, data):
         return float(F.cross_entropy(model(x, edge_index, z)[masks["train"]], y[masks["train"]]))
 
 
-def train(model, data, run, epochs, times, opt=None):
+def train(model, data, run, epochs, times, opt=None, best=None):
     """Full-batch Adam on the training nodes' cross-entropy, as the explorer trains; opt goes
-    on with an optimiser's state."""
+    on with an optimiser's state. With best (a dict), each epoch is read on the validation
+    nodes and best keeps the test accuracy at the first epoch of best validation accuracy."""
     x, y, masks, edge_index, z = data
     if opt is None:
         opt = torch.optim.Adam(model.parameters(), lr=run["lr"], weight_decay=run["weight_decay"])
@@ -198,6 +201,11 @@ def train(model, data, run, epochs, times, opt=None):
         loss.backward()
         opt.step()
         times.append(1000 * (time.perf_counter() - t0))
+        if best is not None:
+            best["epoch"] = best.get("epoch", 0) + 1
+            v = accuracy(model, data, "val")
+            if v > best.get("validation", -1):
+                best.update(validation=v, test=accuracy(model, data, "test"), at=best["epoch"])
     return opt
 
 
@@ -235,6 +243,9 @@ def main():
               % (out["exported_test_accuracy"], RUN.get("test_accuracy")))
 
     times = []
+    # Model selection on the bundle's validation nodes, where it has them (not with restarts,
+    # whose first epochs are spread over several initialisations).
+    best = {} if int(masks["val"].sum()) and RUN["restarts"] == 0 else None
     restarts = RUN["restarts"]
     if restarts > 0:  # train each initialisation a while, keep the one of lowest training loss
         first = min(RUN["restart_epochs"], a.epochs)
@@ -248,11 +259,16 @@ def main():
         train(model, data, RUN, a.epochs - first, times, opt)
     else:
         model = fresh(RUN, shape, a.seed)
-        train(model, data, RUN, a.epochs, times)
+        train(model, data, RUN, a.epochs, times, best=best)
     out.update({"test_accuracy": accuracy(model, data, "test"), "train_accuracy": accuracy(model, data, "train"),
                 "epochs": a.epochs, "seed": a.seed,
                 "epoch_ms_median": round(statistics.median(times), 3) if times else None})
+    if best:
+        out.update({"validation_nodes": int(masks["val"].sum()), "best_validation_epoch": best["at"],
+                    "test_accuracy_at_best_validation": best["test"]})
     print("trained in PyTorch Geometric: test accuracy %s, train accuracy %s" % (out["test_accuracy"], out["train_accuracy"]))
+    if best:
+        print("read at the epoch of best validation accuracy (%d): test accuracy %s" % (best["at"], best["test"]))
     print(json.dumps(out), flush=True)
 
 

@@ -54,13 +54,16 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
 	out := fs.String("out", "", "directory for table4.csv and table4.svg (required)")
 	workers := fs.Int("workers", runtime.NumCPU(), "runs trained at once")
+	var pr practices
+	fs.IntVar(&pr.validation, "validation", 500, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch)")
+	fs.BoolVar(&pr.rowNormalise, "row-normalise", false, "divide each node's features by their sum first (PyG's NormalizeFeatures)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64)); err != nil {
+	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64), intFlag("validation", pr.validation, 0, 1000000)); err != nil {
 		return nil, usageError{err}
 	}
 	kinds, err := parseModels(*models)
@@ -72,7 +75,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		return nil, usageError{err}
 	}
 	return func(stdout, stderr io.Writer) error {
-		return runTable4(gs, e, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
+		return runTable4(gs, e, pr, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
 	}, nil
 }
 
@@ -123,9 +126,9 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 	return datasets.Load(g.dir, d, true)
 }
 
-func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
+func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	acc, err := trainTable4(gs, e, kinds, reps, workers, stderr)
+	acc, err := trainTable4(gs, e, pr, kinds, reps, workers, stderr)
 	if err != nil {
 		return err
 	}
@@ -176,7 +179,7 @@ func runTable4(gs []table4Graph, e experiment.Experiment, kinds []string, reps, 
 // at once, and returns acc[graph][rep][model]; a diverged run is NaN. Each
 // result depends only on its seeds, so the order runs finish in changes
 // nothing.
-func trainTable4(gs []table4Graph, base experiment.Experiment, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
+func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
 	acc := make([][][]float64, len(gs))
 	for i := range acc {
 		acc[i] = make([][]float64, reps)
@@ -184,19 +187,31 @@ func trainTable4(gs []table4Graph, base experiment.Experiment, kinds []string, r
 	total := len(gs) * reps
 	err := inParallel(total, workers, func(i int) error {
 		g, r := i/reps, i%reps
-		res, err := table4Rep(gs[g], base, kinds, uint64(r+1))
+		res, err := table4Rep(gs[g], base, pr, kinds, uint64(r+1))
 		acc[g][r] = res
 		return err
 	}, func(done int) { fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total) })
 	return acc, err
 }
 
+// practices are the two standard practices of the paper's appendix
+// settings that table4 can apply: model selection on validation nodes
+// held out of the test nodes, and row-normalised features.
+type practices struct {
+	validation   int
+	rowNormalise bool
+}
+
 // table4Rep trains each model on one seeded split of a graph.
-func table4Rep(g table4Graph, base experiment.Experiment, kinds []string, seed uint64) ([]float64, error) {
+func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []string, seed uint64) ([]float64, error) {
 	graph, err := g.load(base, seed)
 	if err != nil {
 		return nil, err
 	}
+	if pr.rowNormalise {
+		datasets.RowNormalise(graph)
+	}
+	datasets.HoldOut(graph, pr.validation, seed)
 	if len(graph.Nodes(datasets.Test)) == 0 {
 		return nil, usageError{fmt.Errorf("%s: no test nodes once %d labelled nodes a class are drawn (its classes are that small): lower -shots", g.name, base.Data.Shots)}
 	}
@@ -210,8 +225,8 @@ func table4Rep(g table4Graph, base experiment.Experiment, kinds []string, seed u
 			return nil, err
 		}
 		out[m] = math.NaN()
-		if err := lessons.Train(t, math.MaxInt, nil); err == nil {
-			out[m] = t.Evaluate().TestAcc
+		if acc, err := lessons.TrainSelected(t); err == nil {
+			out[m] = acc
 		}
 	}
 	return out, nil

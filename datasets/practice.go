@@ -1,0 +1,62 @@
+package datasets
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// streamHoldOut is the data seed's stream of the validation nodes.
+const streamHoldOut = 8
+
+// HoldOut moves n of g's test nodes, drawn with the seed, to the
+// validation split, for model selection: the epoch a run is read at is the
+// one of best validation accuracy, and the test nodes stay unseen. It
+// keeps at least half the test nodes for testing, and says so in a note
+// when that is fewer than n. It returns how many it moved.
+func HoldOut(g *Graph, n int, seed uint64) int {
+	test := g.Nodes(Test)
+	take := min(n, len(test)/2)
+	if take <= 0 {
+		return 0
+	}
+	rnd := rand.New(stream(seed, streamHoldOut))
+	rnd.Shuffle(len(test), func(a, b int) { test[a], test[b] = test[b], test[a] })
+	for _, v := range test[:take] {
+		g.Splits[v] = Val
+	}
+	if take < n {
+		g.Notes = append(g.Notes, fmt.Sprintf("validation: %d nodes, not %d, so that half the %d test nodes stay for testing", take, n, len(test)))
+	}
+	return take
+}
+
+// RowNormalise divides each node's features by their sum (PyG's
+// NormalizeFeatures), the usual preprocessing of bag-of-words features: a
+// node's words then weigh the same however many it has. A row that sums
+// to 0 stays as it is.
+func RowNormalise(g *Graph) {
+	if g.XS != nil {
+		x := g.XS
+		for i := 0; i < x.Rows; i++ {
+			scale(x.Val[x.Ptr[i]:x.Ptr[i+1]])
+		}
+		return
+	}
+	for i := 0; i < g.N; i++ {
+		scale(g.X[i*g.F : (i+1)*g.F])
+	}
+}
+
+// scale divides row by its sum, unless that is 0.
+func scale(row []float64) {
+	var s float64
+	for _, v := range row {
+		s += v
+	}
+	if s == 0 {
+		return
+	}
+	for i := range row {
+		row[i] /= s
+	}
+}
