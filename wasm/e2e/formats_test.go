@@ -121,3 +121,68 @@ func scrollTo(t *testing.T, ctx context.Context, sel string) {
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const e = document.querySelector(`+"`"+sel+"`"+`); if (e) e.scrollIntoView({block: "center"}); return !!e; })()`))
 	must(t, err, "scroll to "+sel)
 }
+
+// Zips as people make them, dropped on the page: a folder in a folder
+// beside a README and a zip inside a zip open; two graphs, an empty zip
+// and a name that leaves its folder are refused with the reader's message,
+// and the lab goes on working.
+func TestZipLayoutsInThePage(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	pages := []string{"politician", "company"}
+	finder := musaeZip(t, 30, "page_type", func(i int) string { return pages[i%2] })
+	graph := map[string][]byte{} // the MUSAE folder's three files
+	zr, err := zip.NewReader(bytes.NewReader(finder), int64(len(finder)))
+	must(t, err, "read the Finder zip")
+	for _, f := range zr.File {
+		if name, ok := strings.CutPrefix(f.Name, "pages/"); ok {
+			rc, err := f.Open()
+			must(t, err, "open "+f.Name)
+			var b bytes.Buffer
+			b.ReadFrom(rc)
+			rc.Close()
+			graph[name] = b.Bytes()
+		}
+	}
+	zipOf := func(files map[string][]byte) []byte {
+		var b bytes.Buffer
+		zw := zip.NewWriter(&b)
+		for name, body := range files {
+			w, err := zw.Create(name)
+			must(t, err, "zip")
+			w.Write(body)
+		}
+		must(t, zw.Close(), "zip")
+		return b.Bytes()
+	}
+	under := func(prefixes ...string) map[string][]byte {
+		out := map[string][]byte{}
+		for _, p := range prefixes {
+			for name, body := range graph {
+				out[p+name] = body
+			}
+		}
+		return out
+	}
+	readme := under("data/pages/")
+	readme["data/README.txt"] = []byte("Facebook pages")
+	evil := under("")
+	evil["../../edges.csv"] = []byte("x")
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"readme.zip", zipOf(readme), "Opened readme.zip"},
+		{"outer.zip", zipOf(map[string][]byte{"inner.zip": finder}), "Opened outer.zip"},
+		{"two.zip", zipOf(under("a/", "b/")), "holds 2 graphs (a/, b/): open one graph at a time"},
+		{"empty.zip", zipOf(nil), "empty.zip: is empty"},
+		{"evil.zip", zipOf(evil), `the name "../../edges.csv" leaves its folder`},
+	} {
+		giveFiles(t, ctx, map[string][]byte{c.name: c.data}, true)
+		waitFor(t, ctx, c.name+" answered", `document.querySelector(".notices").textContent.includes(`+"`"+c.want+"`"+`)`, 30*time.Second)
+	}
+	alive(t, ctx)
+}
