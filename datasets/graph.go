@@ -73,6 +73,16 @@ func (g *Graph) ClassName(k int) string {
 	return "class " + strconv.Itoa(k)
 }
 
+// Generator names the generator a bundle was written from (its meta.json's
+// "generator"), "" for a real graph's files: a generated graph keeps the
+// synthetic defaults, a real one gets experiment.RealRecipe.
+func (g *Graph) Generator() string {
+	if gen := g.Meta["generator"]; gen != nil {
+		return fmt.Sprint(gen)
+	}
+	return ""
+}
+
 // DenseX returns the node features as N×F row-major values, made from XS
 // when they are sparse.
 func (g *Graph) DenseX() []float64 {

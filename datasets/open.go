@@ -155,7 +155,7 @@ func openPath(path string) (fs.FS, error) {
 	case st.IsDir():
 		// A folder is read as a zip of it is: a graph in its one subfolder
 		// (a run's export holds its graph in graph/) opens too.
-		return rootOf(path, os.DirFS(path), limits{bytes: 1 << 40, gunzip: nativeGunzipLimit}, 0)
+		return rootOf(path, os.DirFS(path), nativeLimits, 0)
 	case st.Size() > maxNativeZip:
 		return nil, &BundleError{File: path, Msg: fmt.Sprintf("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(st.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 	}
@@ -165,9 +165,9 @@ func openPath(path string) (fs.FS, error) {
 	}
 	name := filepath.Base(path)
 	if strings.EqualFold(filepath.Ext(name), ".zip") {
-		return unzip(name, data, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit}, 0)
+		return unzip(name, data, nativeLimits, 0)
 	}
-	fsys, err := filesFS([]File{{Name: name, Data: data}}, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit})
+	fsys, err := filesFS([]File{{Name: name, Data: data}}, nativeLimits)
 	if err == nil {
 		if _, ok := formatOf(fsys); !ok {
 			return nil, &BundleError{File: path, Msg: "is a file; a graph is " + Formats + " (a folder, a zip of one, or a .graphml file)"}

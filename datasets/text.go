@@ -166,6 +166,10 @@ type gunzipLimiter interface{ GunzipLimit() int64 }
 // than any graph the explorer trains.
 const nativeGunzipLimit = 16 << 30
 
+// nativeLimits bound what the command line unpacks: no more than the
+// machine holds, a .gz no more than nativeGunzipLimit.
+var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit}
+
 // gunzip inflates f, stopping with an error at the folder's limit.
 func gunzip(fsys fs.FS, f io.Reader) (io.Reader, error) {
 	zr, err := gzip.NewReader(f)

@@ -42,10 +42,14 @@ func Train(t *pdn.Trainer, until int, after func(t *pdn.Trainer, step time.Durat
 // see. Without validation nodes it is the test accuracy at the last epoch.
 func TrainSelected(t *pdn.Trainer) (float64, error) {
 	var s pdn.Snapshot
-	best, test := math.Inf(-1), math.NaN()
+	best, test, validates := math.Inf(-1), math.NaN(), true
 	err := Train(t, math.MaxInt, func(t *pdn.Trainer, _ time.Duration) error {
+		if !validates {
+			return nil // no validation nodes: nothing to read before the end
+		}
 		t.EvaluateInto(&s)
-		if s.ValAcc > best { // NaN without validation nodes: never
+		validates = !math.IsNaN(s.ValAcc)
+		if s.ValAcc > best {
 			best, test = s.ValAcc, s.TestAcc
 		}
 		return nil
@@ -53,7 +57,7 @@ func TrainSelected(t *pdn.Trainer) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	if math.IsInf(best, -1) {
+	if !validates {
 		test = t.Evaluate().TestAcc
 	}
 	return test, nil

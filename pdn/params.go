@@ -28,13 +28,21 @@ type named interface{ named() []Parameter }
 // and DeepWalk are built from parts PyG has no one layer for.
 var Exportable = []string{experiment.PDN, experiment.PDNLinear, experiment.GCN, experiment.GAT, experiment.APPNP, experiment.SGC, experiment.MLP}
 
+// CheckExportable refuses a kind not in Exportable, naming it and the
+// kinds the export covers.
+func CheckExportable(kind string) error {
+	if slices.Contains(Exportable, kind) {
+		return nil
+	}
+	return fmt.Errorf("model %s has no PyTorch Geometric counterpart to export to; the export covers %s", kind, strings.Join(Exportable, ", "))
+}
+
 // Parameters returns copies of the model's trained arrays, by name, in the
 // order the model holds them. It finishes the set-up first (the restarts'
 // choice), and refuses a kind not in Exportable.
 func (t *Trainer) Parameters() ([]Parameter, error) {
-	kind := t.exp.Model.Kind
-	if !slices.Contains(Exportable, kind) {
-		return nil, fmt.Errorf("model %s has no PyTorch Geometric counterpart to export to; the export covers %s", kind, strings.Join(Exportable, ", "))
+	if err := CheckExportable(t.exp.Model.Kind); err != nil {
+		return nil, err
 	}
 	t.prepared()
 	ps := t.net.(named).named()

@@ -166,10 +166,7 @@ func Weights(r Run) ([]byte, error) {
 // jsonNumber writes v for JSON: the shortest float64 form, null for NaN
 // (a run without test nodes).
 func jsonNumber(v float64) string {
-	b, err := numtext.Num(v).MarshalJSON()
-	if err != nil {
-		return "null"
-	}
+	b, _ := numtext.Num(v).MarshalJSON() // it never fails
 	return string(b)
 }
 
@@ -190,8 +187,16 @@ func readme(r Run) string {
 	}, "\n")
 }
 
-// files are the export's files but the bundle, by name.
-func files(r Run) (map[string][]byte, error) {
+// file is one of the export's files but the bundle.
+type file struct {
+	name string
+	data []byte
+	mode os.FileMode
+}
+
+// files are the export's files but the bundle, in the order they are
+// written; the script is executable.
+func files(r Run) ([]file, error) {
 	s, err := Script(r)
 	if err != nil {
 		return nil, err
@@ -200,11 +205,8 @@ func files(r Run) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{ScriptFile: s, WeightsFile: w, ReadmeFile: []byte(readme(r))}, nil
+	return []file{{ScriptFile, s, 0o755}, {WeightsFile, w, 0o644}, {ReadmeFile, []byte(readme(r)), 0o644}}, nil
 }
-
-// order is the order the files are written in.
-var order = []string{ScriptFile, WeightsFile, ReadmeFile}
 
 // WriteDir writes the export of r on g into dir, creating it.
 func WriteDir(dir string, g *datasets.Graph, r Run) error {
@@ -215,12 +217,8 @@ func WriteDir(dir string, g *datasets.Graph, r Run) error {
 	if err := datasets.WriteBundle(filepath.Join(dir, GraphFolder), g); err != nil {
 		return err
 	}
-	for _, name := range order {
-		mode := os.FileMode(0o644)
-		if name == ScriptFile {
-			mode = 0o755
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), fs[name], mode); err != nil {
+	for _, f := range fs {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, f.mode); err != nil {
 			return err
 		}
 	}
@@ -235,16 +233,14 @@ func WriteZip(w io.Writer, name string, g *datasets.Graph, r Run) error {
 		return err
 	}
 	zw := zip.NewWriter(w)
-	for _, f := range order {
-		h := &zip.FileHeader{Name: name + "/" + f, Method: zip.Deflate}
-		if f == ScriptFile {
-			h.SetMode(0o755)
-		}
+	for _, f := range fs {
+		h := &zip.FileHeader{Name: name + "/" + f.name, Method: zip.Deflate}
+		h.SetMode(f.mode)
 		fw, err := zw.CreateHeader(h)
 		if err != nil {
 			return err
 		}
-		if _, err := fw.Write(fs[f]); err != nil {
+		if _, err := fw.Write(f.data); err != nil {
 			return err
 		}
 	}

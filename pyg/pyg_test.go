@@ -39,14 +39,9 @@ func trainedAs(t testing.TB, e experiment.Experiment) (*datasets.Graph, *pdn.Tra
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := pdn.NewTrainer(g, e)
+	tr, err := lessons.TrainAll(g, e)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for !tr.Done() {
-		if _, err := tr.Step(); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return g, tr
 }

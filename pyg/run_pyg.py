@@ -193,7 +193,7 @@ def train(model, data, run, epochs, times, opt=None, best=None):
     x, y, masks, edge_index, z = data
     if opt is None:
         opt = torch.optim.Adam(model.parameters(), lr=run["lr"], weight_decay=run["weight_decay"])
-    for _ in range(epochs):
+    for epoch in range(1, epochs + 1):
         t0 = time.perf_counter()
         model.train()
         opt.zero_grad()
@@ -202,10 +202,9 @@ def train(model, data, run, epochs, times, opt=None, best=None):
         opt.step()
         times.append(1000 * (time.perf_counter() - t0))
         if best is not None:
-            best["epoch"] = best.get("epoch", 0) + 1
             v = accuracy(model, data, "val")
             if v > best.get("validation", -1):
-                best.update(validation=v, test=accuracy(model, data, "test"), at=best["epoch"])
+                best.update(validation=v, test=accuracy(model, data, "test"), at=epoch)
     return opt
 
 

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/pdn"
@@ -21,8 +20,8 @@ func exportTarget(dir, data, kind string) error {
 	if dir == "" {
 		return nil
 	}
-	if !slices.Contains(pdn.Exportable, kind) {
-		return usageError{fmt.Errorf("flag -export: model %s has no PyTorch Geometric counterpart to export to; the export covers %s", kind, strings.Join(pdn.Exportable, ", "))}
+	if err := pdn.CheckExportable(kind); err != nil {
+		return usageError{fmt.Errorf("flag -export: %w", err)}
 	}
 	if data != "" && sameDir(dir, data) {
 		return usageError{fmt.Errorf("flag -export: %s is the -data folder; the export would write its files among the graph's: choose a new or empty folder", quoteArg(dir))}

@@ -258,7 +258,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if j.data != "" && g.Meta["generator"] == nil { // a real graph's files, not a generator's bundle
+	if j.data != "" && g.Generator() == "" { // a real graph's files, not a generator's bundle
 		j.e = withRecipe(j.e, j.data, j.given)
 	}
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {

@@ -49,13 +49,18 @@ func musaeZip(t *testing.T, n int, header string, class func(i int) string) []by
 		fmt.Fprintf(&features, "\"%d\": [%d, %d]", i, i%4, 4+i%3)
 	}
 	features.WriteString("}")
+	return zipFiles(t, map[string][]byte{"pages/target.csv": []byte(target.String()), "pages/edges.csv": []byte(edges.String()),
+		"pages/features.json": []byte(features.String()), "__MACOSX/pages/._edges.csv": []byte("\x00\x05\x16\x07")})
+}
+
+// zipFiles is a zip archive of files, by name.
+func zipFiles(t *testing.T, files map[string][]byte) []byte {
 	var b bytes.Buffer
 	zw := zip.NewWriter(&b)
-	for name, body := range map[string]string{"pages/target.csv": target.String(), "pages/edges.csv": edges.String(),
-		"pages/features.json": features.String(), "__MACOSX/pages/._edges.csv": "\x00\x05\x16\x07"} {
+	for name, body := range files {
 		w, err := zw.Create(name)
 		must(t, err, "zip")
-		w.Write([]byte(body))
+		w.Write(body)
 	}
 	must(t, zw.Close(), "zip")
 	return b.Bytes()
@@ -146,17 +151,6 @@ func TestZipLayoutsInThePage(t *testing.T) {
 			graph[name] = b.Bytes()
 		}
 	}
-	zipOf := func(files map[string][]byte) []byte {
-		var b bytes.Buffer
-		zw := zip.NewWriter(&b)
-		for name, body := range files {
-			w, err := zw.Create(name)
-			must(t, err, "zip")
-			w.Write(body)
-		}
-		must(t, zw.Close(), "zip")
-		return b.Bytes()
-	}
 	under := func(prefixes ...string) map[string][]byte {
 		out := map[string][]byte{}
 		for _, p := range prefixes {
@@ -175,11 +169,11 @@ func TestZipLayoutsInThePage(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"readme.zip", zipOf(readme), "Opened readme.zip"},
-		{"outer.zip", zipOf(map[string][]byte{"inner.zip": finder}), "Opened outer.zip"},
-		{"two.zip", zipOf(under("a/", "b/")), "holds 2 graphs (a/, b/): open one graph at a time"},
-		{"empty.zip", zipOf(nil), "empty.zip: is empty"},
-		{"evil.zip", zipOf(evil), `the name "../../edges.csv" leaves its folder`},
+		{"readme.zip", zipFiles(t, readme), "Opened readme.zip"},
+		{"outer.zip", zipFiles(t, map[string][]byte{"inner.zip": finder}), "Opened outer.zip"},
+		{"two.zip", zipFiles(t, under("a/", "b/")), "holds 2 graphs (a/, b/): open one graph at a time"},
+		{"empty.zip", zipFiles(t, nil), "empty.zip: is empty"},
+		{"evil.zip", zipFiles(t, evil), `the name "../../edges.csv" leaves its folder`},
 	} {
 		giveFiles(t, ctx, map[string][]byte{c.name: c.data}, true)
 		waitFor(t, ctx, c.name+" answered", `document.querySelector(".notices").textContent.includes(`+"`"+c.want+"`"+`)`, 30*time.Second)

@@ -84,9 +84,7 @@ func loadedInfo(l *localGraph) *protocol.Loaded {
 	if c, ok := g.Meta["class_column"].(string); ok {
 		info.ClassColumn = c
 	}
-	if gen := g.Meta["generator"]; gen != nil {
-		info.Generator = fmt.Sprint(gen)
-	}
+	info.Generator = g.Generator()
 	return info
 }
 
