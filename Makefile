@@ -34,7 +34,7 @@ FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
 # python3-torch) and PyTorch Geometric, which is pure Python: PDN_PYG names
 # its source, a folder holding torch_geometric/ or a .tar.gz of one (the
 # copy beside the peers, when there is one). Without torch they skip.
-export PDN_PYG ?= $(firstword $(wildcard ../shared/peers/pyg-*.tar.gz))
+export PDN_PYG ?= $(abspath $(firstword $(wildcard ../shared/peers/pyg-*.tar.gz)))
 
 .PHONY: run dist test test-native test-wasm test-e2e fuzz lint bench bench-browser build clean
 
