@@ -120,7 +120,7 @@ func explainAttentionLab() app.UI {
 func explainHopsLab() app.UI {
 	return app.P().Body(
 		app.Text("The multi-scale PDN mixes the powers of the normalised adjacency, "),
-		app.Raw(multiScaleFormula),
+		mathML(multiScaleFormula),
 		app.Text(", with P a softmax the model learns. On Cora and Pubmed the paper saw the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks: where the model starts to overfit."),
 	)
 }

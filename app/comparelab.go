@@ -58,7 +58,7 @@ func (c *CompareLab) Render() app.UI {
 		card("test-curves", "Test accuracy", c.test, "", app.P().Text("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")),
 		card("loss-curves", "Training loss", c.loss, "", app.P().Text("The cross-entropy on the labelled nodes, with dropout, as each model is trained.")),
 		card("share-curves", "Inter-class share", c.share, "", app.P().Body(
-			app.Text("The share of the learned edge weight that sits on inter-class edges, "), app.Raw(shareFormula),
+			app.Text("The share of the learned edge weight that sits on inter-class edges, "), mathML(shareFormula),
 			app.Text(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line."))),
 		app.Div().ID("summary").Class("card").Body(
 			app.H2().Text("Side by side"),

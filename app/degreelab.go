@@ -114,10 +114,10 @@ func (c *DegreeLab) renderDegreeNumbers() app.UI {
 func explainDegree() app.UI {
 	return app.P().Body(
 		app.Text("GAT's attention is a softmax over a node's neighbours, "),
-		app.Raw(`<math><msub><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mfrac><mrow><mi>exp</mi><msub><mi>e</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub></mrow><mrow><msub><mo>∑</mo><mrow><mi>k</mi><mo>∈</mo><mi>N</mi><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msub><mi>exp</mi><msub><mi>e</mi><mrow><mi>i</mi><mi>k</mi></mrow></msub></mrow></mfrac></math>`),
+		mathML(`<math><msub><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mfrac><mrow><mi>exp</mi><msub><mi>e</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub></mrow><mrow><msub><mo>∑</mo><mrow><mi>k</mi><mo>∈</mo><mi>N</mi><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msub><mi>exp</mi><msub><mi>e</mi><mrow><mi>i</mi><mi>k</mi></mrow></msub></mrow></mfrac></math>`),
 		app.Text(": the weights a node gives its d edges sum to one, so each gets about 1/d however much it matters: the dashed grey curve. "+
 			"A PDN's pathfinder weighs each edge by that edge's own features, "),
-		app.Raw(`<math><msub><mi>w</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mi>σ</mi><mo>(</mo><mi>MLP</mi><mo>(</mo><msub><mi>z</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>)</mo><mo>)</mo></math>`),
+		mathML(`<math><msub><mi>w</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mi>σ</mi><mo>(</mo><mi>MLP</mi><mo>(</mo><msub><mi>z</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>)</mo><mo>)</mo></math>`),
 		app.Text(", bound to no sum, so a hub's edges weigh as much as a leaf's."),
 	)
 }

@@ -193,8 +193,14 @@ const (
 
 // linearPDNClause says how the linear PDN weighs an edge, after lead.
 func linearPDNClause(lead string) []app.UI {
-	return []app.UI{app.Text(lead), app.Raw(softmaxFormula), app.Text(" and sets "), app.Raw(linearWeightFormula)}
+	return []app.UI{app.Text(lead), mathML(softmaxFormula), app.Text(" and sets "), mathML(linearWeightFormula)}
 }
 
 // shareFormula is the inter-class share of the learned weight.
 const shareFormula = `<math><mfrac><mrow><msub><mo>∑</mo><mrow><mi>e</mi><mo>∈</mo><msub><mi>E</mi><mi>inter</mi></msub></mrow></msub><msub><mi>w</mi><mi>e</mi></msub></mrow><mrow><msub><mo>∑</mo><mrow><mi>e</mi><mo>∈</mo><mi>E</mi></mrow></msub><msub><mi>w</mi><mi>e</mi></msub></mrow></mfrac></math>`
+
+// mathML is a MathML formula, in a span that, on a phone, scrolls
+// a formula wider than the screen (a math element clips nothing itself).
+func mathML(formula string) app.UI {
+	return app.Raw(`<span class="formula">` + formula + `</span>`)
+}

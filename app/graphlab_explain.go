@@ -9,9 +9,9 @@ func explainGraph() app.UI {
 	return app.Div().Body(
 		app.P().Body(
 			app.Text("The pathfinder layer turns the D features of each edge into one weight, "),
-			app.Raw(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mi>W</mi><mn>2</mn></msub><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><msub><mi>z</mi><mi>e</mi></msub><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
+			mathML(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mi>W</mi><mn>2</mn></msub><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><msub><mi>z</mi><mi>e</mi></msub><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
 			app.Text(", drawn as the edge's width and opacity. A GCN then passes messages over the learned graph, normalised with one self-loop per node: "),
-			app.Raw(`<math><mover><mi>A</mi><mo>^</mo></mover><mo>=</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup><mo>(</mo><mover><mi>G</mi><mo>^</mo></mover><mo>+</mo><mi>I</mi><mo>)</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup></math>`),
+			mathML(`<math><mover><mi>A</mi><mo>^</mo></mover><mo>=</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup><mo>(</mo><mover><mi>G</mi><mo>^</mo></mover><mo>+</mo><mi>I</mi><mo>)</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup></math>`),
 			app.Text(". Both train together, so edges that mislead the classifier fade: here the orange inter-class edges."),
 		),
 		app.P().Text("Nodes are coloured by class; hollow nodes are held out for testing. Positions come from gonum's force-directed (Eades) layout, in which the intra-class edges pull; "+
@@ -31,7 +31,7 @@ func explainRecipe() app.UI {
 func explainCurves() app.UI {
 	return app.P().Body(
 		app.Text("The loss is the mean cross-entropy of the training nodes, "),
-		app.Raw(`<math><mi>L</mi><mo>=</mo><mo>−</mo><mfrac><mn>1</mn><mrow><mo>|</mo><mi>T</mi><mo>|</mo></mrow></mfrac><munder><mo>∑</mo><mrow><mi>i</mi><mo>∈</mo><mi>T</mi></mrow></munder><mi>log</mi><msub><mi>p</mi><mrow><mi>i</mi><mo>,</mo><msub><mi>y</mi><mi>i</mi></msub></mrow></msub></math>`),
+		mathML(`<math><mi>L</mi><mo>=</mo><mo>−</mo><mfrac><mn>1</mn><mrow><mo>|</mo><mi>T</mi><mo>|</mo></mrow></mfrac><munder><mo>∑</mo><mrow><mi>i</mi><mo>∈</mo><mi>T</mi></mrow></munder><mi>log</mi><msub><mi>p</mi><mrow><mi>i</mi><mo>,</mo><msub><mi>y</mi><mi>i</mi></msub></mrow></msub></math>`),
 		app.Text(", with dropout; accuracies are read without dropout after each update. A gap between train and test accuracy is overfitting."),
 	)
 }
@@ -39,7 +39,7 @@ func explainCurves() app.UI {
 func explainHistogram() app.UI {
 	return app.P().Body(
 		app.Text("The distribution of "),
-		app.Raw(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>∈</mo><mo>(</mo><mn>0</mn><mo>,</mo><mn>1</mn><mo>)</mo></math>`),
+		mathML(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>∈</mo><mo>(</mo><mn>0</mn><mo>,</mo><mn>1</mn><mo>)</mo></math>`),
 		app.Text(" over intra- and inter-class edges, each as a share of its own kind. They start together near 0.5 and pull apart as the pathfinder learns that, in this data, inter-class edges have features of larger spread (σD)."),
 	)
 }
@@ -47,7 +47,7 @@ func explainHistogram() app.UI {
 func explainShare() app.UI {
 	return app.P().Body(
 		app.Text("The share of all learned weight that sits on inter-class edges, "),
-		app.Raw(shareFormula),
+		mathML(shareFormula),
 		app.Text(". A GCN keeps every edge at 1, so its share stays at the graph's share of inter-class edges."),
 	)
 }
@@ -55,7 +55,7 @@ func explainShare() app.UI {
 func explainAttention() app.UI {
 	return app.P().Body(append(linearPDNClause("The linear PDN weighs its D inputs with "),
 		app.Text(": the bars read as attention over the input graphs. The multi-scale PDN mixes "),
-		app.Raw(multiScaleFormula),
+		mathML(multiScaleFormula),
 		app.Text(" and the lines follow the weight P of each power over the epochs, as Figure 7 does with K = 5: on Cora and Pubmed the paper found the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks. K is the hops control."),
 	)...)
 }

@@ -157,7 +157,7 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 	var formula app.UI = app.Div()
 	if len(t.Edges) > 0 {
 		e := t.Edges[0]
-		formula = app.Raw(fmt.Sprintf(`<math display="block"><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo>`+
+		formula = mathML(fmt.Sprintf(`<math display="block"><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo>`+
 			`<mfrac><msub><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><msqrt><msub><mi>d</mi><mi>i</mi></msub><msub><mi>d</mi><mi>j</mi></msub></msqrt></mfrac><mo>=</mo>`+
 			`<mfrac><mn>%s</mn><msqrt><mn>%s</mn><mo>·</mo><mn>%s</mn></msqrt></mfrac><mo>=</mo><mn>%s</mn></math>`,
 			num(float64(e.Alpha), 3), num(float64(t.Degree), 2), num(float64(e.Degree), 2), num(float64(e.Norm), 3)))
@@ -175,7 +175,7 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 func traceAttention(t *protocol.Trace, rows []app.UI) app.UI {
 	var formula app.UI = app.Div()
 	if len(t.Edges) > 0 {
-		formula = app.Raw(fmt.Sprintf(`<math display="block"><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><mo>=</mo>`+
+		formula = mathML(fmt.Sprintf(`<math display="block"><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><mo>=</mo>`+
 			`<msub><mi>softmax</mi><mrow><mi>j</mi><mo>∈</mo><mi>N</mi><mo>(</mo><mi>i</mi><mo>)</mo><mo>∪</mo><mo>{</mo><mi>i</mi><mo>}</mo></mrow></msub>`+
 			`<mi>LeakyReLU</mi><mo>(</mo><msup><mi>a</mi><mi>h</mi></msup><mo>·</mo><mo>[</mo><msup><mi>W</mi><mi>h</mi></msup><msub><mi>x</mi><mi>i</mi></msub><mo>‖</mo><msup><mi>W</mi><mi>h</mi></msup><msub><mi>x</mi><mi>j</mi></msub><mo>]</mo><mo>)</mo>`+
 			`<mo>,</mo><mspace width="1em"/><mfrac><mn>1</mn><mi>H</mi></mfrac><munder><mo>∑</mo><mi>h</mi></munder><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><mo>=</mo><mn>%s</mn></math>`,
@@ -218,7 +218,7 @@ func traceMessages(t *protocol.Trace) app.UI {
 			"Each head sends the neighbour's features through its own weights, scaled by its own attention, and the heads' outputs sit side by side: a neighbour the heads attend little to is barely heard."
 	}
 	return app.Div().Body(
-		app.Raw(formula),
+		mathML(formula),
 		app.P().Text(words),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
 	)
@@ -255,9 +255,9 @@ func traceActivation(t *protocol.Trace) app.UI {
 			act, terms, num(float64(t.Bias1[0]), 3), act, num(float64(t.Pre1[0]), 3), num(float64(t.Hidden[0]), 3))
 	}
 	return app.Div().Body(
-		app.Raw(`<math display="block"><msub><mi>h</mi><mi>i</mi></msub><mo>=</mo><mi>`+act+`</mi><mo>(</mo><msub><mo>∑</mo><mi>j</mi></msub><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo></math>`),
+		mathML(`<math display="block"><msub><mi>h</mi><mi>i</mi></msub><mo>=</mo><mi>`+act+`</mi><mo>(</mo><msub><mo>∑</mo><mi>j</mi></msub><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo></math>`),
 		app.P().Text("The messages, the node's own among them, are summed with the bias; "+keeps+". The first hidden unit, with its numbers:"),
-		app.Raw(unit),
+		mathML(unit),
 		app.Div().Class("trace-bars").Body(
 			app.P().Text("Before the ReLU"), strip("before the activation", t.Pre1),
 			app.P().Text("The layer's output h"), strip("the layer's output", t.Hidden)),
@@ -295,7 +295,7 @@ func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 		weight = `<msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mn>2</mn></msubsup>`
 	}
 	return app.Div().Body(
-		app.Raw(`<math display="block"><msub><mi>z</mi><mi>i</mi></msub><mo>=</mo><msub><mo>∑</mo><mi>j</mi></msub>`+weight+`<msub><mi>h</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>2</mn><mo>⊤</mo></msubsup><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>,</mo><mspace width="1em"/><msub><mi>p</mi><mi>i</mi></msub><mo>=</mo><mi>softmax</mi><mo>(</mo><msub><mi>z</mi><mi>i</mi></msub><mo>)</mo></math>`),
+		mathML(`<math display="block"><msub><mi>z</mi><mi>i</mi></msub><mo>=</mo><msub><mo>∑</mo><mi>j</mi></msub>`+weight+`<msub><mi>h</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>2</mn><mo>⊤</mo></msubsup><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>,</mo><mspace width="1em"/><msub><mi>p</mi><mi>i</mi></msub><mo>=</mo><mi>softmax</mi><mo>(</mo><msub><mi>z</mi><mi>i</mi></msub><mo>)</mo></math>`),
 		app.P().Text(pick(t.Attention,
 			"Layer 2 attends afresh, with one head of its own (its attention is not the table's of step 1), and passes the neighbours' outputs h along it, one number per class; the softmax turns the logits into probabilities.",
 			"Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities.")),

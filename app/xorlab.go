@@ -201,11 +201,11 @@ func (c *XORLab) renderRestarts() app.UI {
 func explainXORSurface() app.UI {
 	return app.P().Body(
 		app.Text("Each square is the weight the pathfinder gives an edge whose layers are (a, b), "),
-		app.Raw(`<math><mi>α</mi><mo>(</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>)</mo><mo>=</mo><mi>σ</mi><mo>(</mo><msubsup><mi>w</mi><mn>2</mn><mi>⊤</mi></msubsup><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><mo>[</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>]</mo><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
+		mathML(`<math><mi>α</mi><mo>(</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>)</mo><mo>=</mo><mi>σ</mi><mo>(</mo><msubsup><mi>w</mi><mn>2</mn><mi>⊤</mi></msubsup><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><mo>[</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>]</mo><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
 		app.Text(", drawn for every a and b between 0 and 1: bright is heavy, dark is light. The four corners are the edge states there are, with their mean weight and their share of the edges. "+
 			"The right answer is XOR: bright at (0,1) and (1,0), dark at (0,0) and (1,1). A sigmoid of a weighted sum (the linear PDN) only tilts the square from one side to the other; "+
 			"the hidden layer lets it fold, as Table 3's two neurons do: "),
-		app.Raw(`<math><msub><mi>h</mi><mn>1</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo><mo>,</mo><mspace width="0.4em"/><msub><mi>h</mi><mn>2</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>−</mo><mn>1</mn><mo>)</mo><mo>,</mo><mspace width="0.4em"/><mi>α</mi><mo>=</mo><msub><mi>h</mi><mn>1</mn></msub><mo>−</mo><mn>2</mn><msub><mi>h</mi><mn>2</mn></msub></math>`),
+		mathML(`<math><msub><mi>h</mi><mn>1</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo><mo>,</mo><mspace width="0.4em"/><msub><mi>h</mi><mn>2</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>−</mo><mn>1</mn><mo>)</mo><mo>,</mo><mspace width="0.4em"/><mi>α</mi><mo>=</mo><msub><mi>h</mi><mn>1</mn></msub><mo>−</mo><mn>2</mn><msub><mi>h</mi><mn>2</mn></msub></math>`),
 		app.Text("."),
 	)
 }
@@ -214,7 +214,7 @@ func explainXORSurface() app.UI {
 func explainXORStates() app.UI {
 	return app.P().Body(
 		app.Text("Each edge lies in layer A′, in A″, in both or in neither: its state (a, b). On this graph the intra-class edges are exactly those in one layer, "),
-		app.Raw(`<math><mi>a</mi><mo>⊕</mo><mi>b</mi><mo>=</mo><mn>1</mn></math>`),
+		mathML(`<math><mi>a</mi><mo>⊕</mo><mi>b</mi><mo>=</mo><mn>1</mn></math>`),
 		app.Text("; the pathfinder has found XOR when it weighs those at least three times the others. GCN weighs every edge 1."),
 	)
 }
