@@ -87,6 +87,21 @@ func TestGenThenTrainOnBundle(t *testing.T) {
 	}
 }
 
+// gen -like writes a Facebook-shaped MUSAE folder that train reads back
+// with Facebook's counts.
+func TestGenLikeFacebook(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "facebook")
+	out, errOut, code := runCLI(t, "gen", "-like", "facebook", "-out", dir)
+	if code != 0 || !strings.Contains(out, "22,470 nodes, 170,823 edges, 4,714 features, 4 classes") {
+		t.Fatalf("gen -like: exit %d: %s%s", code, out, errOut)
+	}
+	bundle := filepath.Join(t.TempDir(), "bundle")
+	out, errOut, code = runCLI(t, "gen", "-data", dir, "-out", bundle)
+	if code != 0 || !strings.Contains(out, "22470 nodes, 170823 edges, 4 classes, F=4714") {
+		t.Fatalf("gen -data on the shaped folder: exit %d: %s%s", code, out, errOut)
+	}
+}
+
 func TestProgressLines(t *testing.T) {
 	_, errOut, code := runCLI(t, "train", "-per-class", "16", "-epochs", "5")
 	if code != 0 || strings.Count(errOut, "epoch ") != 5 || !strings.Contains(errOut, "epoch 5/5") {

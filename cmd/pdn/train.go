@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/datasets/shaped"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
@@ -25,6 +26,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	out := fs.String("out", "", "directory to write the bundle to (required)")
 	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer, a MUSAE folder) dense, as x columns, for readers that know only those")
 	force := fs.Bool("force", false, "write into an -out directory that is not empty, over the files of the same names")
+	like := fs.String("like", "", "instead of a bundle, write a generated graph with the counts of a published one, in the files it is published as ("+shapeNames()+"), drawn with -seed")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData)
 	var dir string
 	dataOrDir(fs, &dir, ", written again as a bundle")
@@ -36,6 +38,9 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	}
 	if err := genTarget(*out, dir, *force); err != nil {
 		return nil, err
+	}
+	if *like != "" {
+		return genShaped(*like, dir, *out, e.Data.Seed)
 	}
 	resplit := flagSet(fs, "shots")
 	return func(stdout, stderr io.Writer) error {
@@ -52,6 +57,39 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
 		return nil
 	}, nil
+}
+
+// genShaped is gen -like: the shape named name, drawn with seed and
+// written to out in its published files.
+func genShaped(name, dir, out string, seed uint64) (runner, error) {
+	s, ok := shaped.Lookup(name)
+	switch {
+	case !ok:
+		return nil, usageError{fmt.Errorf("flag -like: %s is not a published graph's shape; want one of %s", quoteArg(name), shapeNames())}
+	case dir != "":
+		return nil, usageError{errors.New("flag -like: draws a graph of its own; it reads no -data folder")}
+	}
+	return func(stdout, stderr io.Writer) error {
+		g, err := shaped.Generate(s, seed)
+		if err != nil {
+			return err
+		}
+		if err := shaped.WriteDir(out, g.Files()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s: a graph shaped like %s, %s nodes, %s edges, %s features, %d classes\n",
+			out, s.Name, numtext.Group(s.Nodes), numtext.Group(s.Edges), numtext.Group(s.Features), len(s.Shares))
+		return nil
+	}, nil
+}
+
+// shapeNames lists the shapes gen -like draws.
+func shapeNames() string {
+	names := make([]string, len(shaped.Shapes))
+	for i, s := range shaped.Shapes {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 // genTarget refuses an -out directory gen would lose data in: the -data

@@ -5,11 +5,14 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"pdnexplorer/datasets/shaped"
 )
 
 // benchLabs are the labs make bench-browser drives, with the link that
@@ -55,6 +58,14 @@ func BenchmarkBrowser(b *testing.B) {
 			}
 		})
 	}
+	// Facebook Page-Page's size, as a user opens it: its MUSAE files
+	// dropped on the graph lab (generated with the same counts).
+	b.Run("graph/facebook-shaped", func(b *testing.B) {
+		files := musaeShaped(b, shaped.Facebook)
+		for range b.N {
+			benchOpen(b, srv, files, shaped.Facebook.Nodes)
+		}
+	})
 	b.Run("attention/cora", func(b *testing.B) {
 		for range b.N {
 			benchLab(b, srv, "#lab=attention&epochs=100000", 2, "bench-attention-cora")
@@ -252,4 +263,67 @@ func BenchmarkSweepLab(b *testing.B) {
 		b.ReportMetric(p95, "frame-p95-ms")
 		b.ReportMetric(mx, "frame-max-ms")
 	}
+}
+
+// musaeShaped is a graph of shape s, as the MUSAE files a user drops.
+func musaeShaped(b *testing.B, s shaped.Shape) map[string][]byte {
+	g, err := shaped.Generate(s, 1)
+	must(b, err, "generate "+s.Name)
+	files := map[string][]byte{}
+	for _, f := range g.MUSAE() {
+		files[f.Name] = f.Data
+	}
+	return files
+}
+
+// openTimed drops the staged files on the graph lab and resolves to the
+// milliseconds until the page says it opened them, until it draws all
+// the graph's nodes (the second verb), and the longest frame between.
+const openTimed = `new Promise((done) => {
+  const t0 = performance.now(); let opened = 0, last = t0, worst = 0;
+  const frame = (t) => { worst = Math.max(worst, t - last); last = t; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  %s;
+  const poll = () => {
+    const t = performance.now(), m = document.querySelector('[data-metric="nodes-drawn"]');
+    if (!opened && document.querySelector(".notices").textContent.includes("Opened ")) opened = t;
+    if (opened && m && +m.dataset.value >= %d) { done([opened - t0, t - t0, worst]); return; }
+    if (t - t0 > 180000) { done([opened - t0, -1, worst]); return; }
+    setTimeout(poll, 20);
+  };
+  poll();
+})`
+
+// benchOpen measures a user's graph in the graph lab: the time from the
+// drop of its files until the page says it opened them and until it
+// draws all its nodes, then the frames and epochs/s as for a lab.
+func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
+	ctx := browser(b)
+	open(b, ctx, srv, "#epochs=100000")
+	waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+	stageFiles(b, ctx, files)
+	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(openTimed, giveStaged(true), nodes), chromedp.EvalAwaitPromise))
+	must(b, err, "open the files")
+	if m[1] < 0 {
+		b.Fatalf("the page did not draw the %d nodes in 180 s (opened after %.0f ms)", nodes, m[0])
+	}
+	settled(b, ctx)
+	screenshot(b, ctx, "bench-open-"+strconv.Itoa(nodes))
+	ip50, ip95, imax := frames(b, ctx, 2*time.Second)
+	must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(b, ctx, "training", `+document.querySelector('[data-metric="epoch"]').dataset.value > 3`, 120*time.Second)
+	e0, t0 := epoch(b, ctx), now(b, ctx)
+	p50, p95, mx := frames(b, ctx, 8*time.Second)
+	e1, t1 := epoch(b, ctx), now(b, ctx)
+	screenshot(b, ctx, "bench-open-train-"+strconv.Itoa(nodes))
+	b.ReportMetric(m[0]/1000, "opened-s")
+	b.ReportMetric(m[1]/1000, "drawn-s")
+	b.ReportMetric(m[2], "open-max-frame-ms")
+	b.ReportMetric(ip50, "idle-p50-ms")
+	b.ReportMetric(ip95, "idle-p95-ms")
+	b.ReportMetric(imax, "idle-max-ms")
+	b.ReportMetric(p50, "train-p50-ms")
+	b.ReportMetric(p95, "train-p95-ms")
+	b.ReportMetric(mx, "train-max-ms")
+	b.ReportMetric(float64(e1-e0)/((t1-t0)/1000), "shown-epochs/s")
 }
