@@ -112,6 +112,10 @@ var badCLI = []struct {
 	{"sweep -out a file", []string{"sweep", "-scenario", "1", "-out", "FILE"}, nil, 2, "flag -out:"},
 	{"degree -out a file", []string{"degree", "-out", "FILE"}, nil, 2, "is a file; want a directory"},
 	// The experiments' own flags.
+	{"sweep shard 0/3", []string{"sweep", "-scenario", "1", "-shard", "0/3", "-out", "DIR"}, nil, 2, `invalid value "0/3" for flag -shard: want i/n, the i-th of n parts, 1 ≤ i ≤ n ≤ 100000 (as 2/8)`},
+	{"table4 shard 4/3", []string{"table4", "-shard", "4/3", "-out", "DIR"}, nil, 2, `invalid value "4/3" for flag -shard: want i/n`},
+	{"table4 shard without n", []string{"table4", "-shard", "2", "-out", "DIR"}, nil, 2, `invalid value "2" for flag -shard: want i/n`},
+	{"merge without -out", []string{"merge", "DIR"}, nil, 2, "-out: a directory is required"},
 	{"sweep scenario 9", []string{"sweep", "-scenario", "9", "-out", "DIR"}, nil, 2, "flag -scenario"},
 	{"sweep reps 0", []string{"sweep", "-scenario", "1", "-reps", "0", "-out", "DIR"}, nil, 2, "flag -reps: 0 is not allowed; want [1, 1000]"},
 	{"sweep workers 1000", []string{"sweep", "-scenario", "1", "-workers", "1000", "-out", "DIR"}, nil, 2, "flag -workers: 1000 is not allowed; want [1, 64]"},

@@ -52,7 +52,7 @@ func TestSweepGraphWithoutEdges(t *testing.T) {
 	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: 10, Base: base}
 	acc := [][][]float64{make([][]float64, 10)}
 	for r := range acc[0] {
-		if acc[0][r], err = sweepGraph(sw, 0, r); err != nil {
+		if acc[0][r], err = sweepGraph(sw, 0, r, func(int) bool { return true }); err != nil {
 			t.Fatalf("rep %d: %v", r+1, err)
 		}
 	}

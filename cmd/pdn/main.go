@@ -55,6 +55,7 @@ var commands = []command{
 	{"runtime", "PDN's epoch time over GCN's (Appendix E, Figure 6)", parseRuntime},
 	{"degree", "learned edge weight against degree, GAT and PDN (§4.2)", parseDegree},
 	{"table4", "PDN and the baselines on real graphs, seeded 100-shot splits (Table 4)", parseTable4},
+	{"merge", "join the shards of sweeps and table4 runs made with -shard i/n into the files one machine writes", parseMerge},
 	{"attention", "the linear PDN's attention over the tie-strength scores (Figure 8) and the multi-scale PDN's hop weights (Figure 7)", parseAttention},
 }
 
@@ -118,7 +119,7 @@ func usage() string {
 	var b strings.Builder
 	b.WriteString("usage: pdn <command> [flags]\n\ncommands:\n")
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-8s%s\n", c.name, c.summary)
+		fmt.Fprintf(&b, "  %-10s%s\n", c.name, c.summary)
 	}
 	b.WriteString("\nRun 'pdn <command> -h' for the flags of a command.")
 	return b.String()
@@ -166,6 +167,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 // parse parses args with fs, turning every failure into a one-line usage
 // error; -h prints the flags to stderr.
 func parse(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	if err := parseWithArgs(fs, args, stderr); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %s", quoteArg(fs.Arg(0)))}
+	}
+	return nil
+}
+
+// parseWithArgs is parse for a command that takes arguments after its flags.
+func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -177,9 +189,6 @@ func parse(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		// The flag package repeats the argument whole; a pasted megabyte
 		// must still give a message that fits on a line.
 		return usageError{errors.New(shorten(strings.ReplaceAll(err.Error(), "\n", " ")))}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %s", quoteArg(fs.Arg(0)))}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -52,6 +53,8 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
 	workers := fs.Int("workers", runtime.NumCPU(), "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	var sh shard
+	shardFlag(fs, &sh)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout")
 	if err := parse(fs, args, stderr); err != nil {
@@ -70,19 +73,74 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	}
 	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: *reps, Base: e}
 	return func(stdout, stderr io.Writer) error {
-		return runSweepCmd(sw, *workers, *out, *asJSON, stdout, stderr)
+		return runSweepCmd(sw, *workers, sh, *out, *asJSON, stdout, stderr)
 	}, nil
 }
 
-func runSweepCmd(sw experiment.Sweep, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
+// sweepJob is what defines a sweep: the shards of one sweep have the same.
+type sweepJob struct {
+	Scenario int      `json:"scenario"`
+	Models   []string `json:"models"`
+	Reps     int      `json:"reps"`
+	State    string   `json:"state"` // the training and model rows, as a link has them
+}
+
+func runSweepCmd(sw experiment.Sweep, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	res, err := runSweep(sw, workers, stderr)
+	res, err := runSweep(sw, workers, sh, stderr)
 	if err != nil {
 		return err
 	}
+	seconds := time.Since(start).Seconds()
+	if !sh.whole() {
+		acc := map[int]float64{}
+		for i, r := range res {
+			if r.Done {
+				acc[i] = r.Acc
+			}
+		}
+		job := sweepJob{Scenario: sw.Scenario.Number, Models: sw.Models, Reps: sw.Reps, State: sw.Base.EncodeRun()}
+		return writeShard(out, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", job, sh, seconds, acc, stdout)
+	}
+	return writeSweep(sw, res, seconds, out, asJSON, stdout)
+}
+
+// mergeSweep writes the files of a sweep whose shards j holds.
+func mergeSweep(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
+	var job sweepJob
+	if err := json.Unmarshal(j.job, &job); err != nil {
+		return err
+	}
+	s, err := experiment.PaperScenario(job.Scenario)
+	if err != nil {
+		return usageError{fmt.Errorf("%s: %w", j.files[1], err)}
+	}
+	base, err := experiment.Decode(job.State)
+	if err != nil {
+		return usageError{fmt.Errorf("%s: %w", j.files[1], err)}
+	}
+	sw := experiment.Sweep{Scenario: s, Models: job.Models, Reps: job.Reps, Base: base}
+	if _, err := parseModels(strings.Join(job.Models, ",")); err != nil || job.Reps < 1 {
+		return usageError{fmt.Errorf("%s: not a sweep's shard (models %v, reps %d)", j.files[1], job.Models, job.Reps)}
+	}
+	if err := j.complete(fmt.Sprintf("scenario %d", s.Number), sw.Size()); err != nil {
+		return err
+	}
+	res := make([]experiment.Result, sw.Size())
+	for at, acc := range j.acc {
+		if at < 0 || at >= len(res) {
+			return usageError{fmt.Errorf("scenario %d: run %d is not one of the sweep's %d", s.Number, at, len(res))}
+		}
+		res[at] = experiment.Result{Acc: acc, Done: true}
+	}
+	return writeSweep(sw, res, j.seconds, out, asJSON, stdout)
+}
+
+// writeSweep writes a sweep's CSV and figure, and prints its table.
+func writeSweep(sw experiment.Sweep, res []experiment.Result, seconds float64, out string, asJSON bool, stdout io.Writer) error {
 	s, kinds := sw.Scenario, sw.Models
 	sum := summarise(sw, res)
-	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
+	sum.Seconds = math.Round(seconds*10) / 10
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -119,20 +177,32 @@ func parseModels(s string) ([]string, error) {
 	return kinds, nil
 }
 
-// runSweep trains every model on every graph of the sweep, several
-// graphs at once, and returns the results in the sweep's order. Each
-// result depends only on its seeds, so the order the workers finish in
-// changes nothing.
-func runSweep(sw experiment.Sweep, workers int, stderr io.Writer) ([]experiment.Result, error) {
+// runSweep trains every model on every graph of the sweep (of the shard's
+// runs only, if sh is a part), several graphs at once, and returns the
+// results in the sweep's order. Each result depends only on its seeds, so
+// the order the workers finish in changes nothing.
+func runSweep(sw experiment.Sweep, workers int, sh shard, stderr io.Writer) ([]experiment.Result, error) {
 	res := make([]experiment.Result, sw.Size())
-	values := len(sw.Scenario.Values)
-	total := values * sw.Reps
+	var graphs [][2]int // value, rep: the graphs with a run of the shard
+	for v := range sw.Scenario.Values {
+		for r := range sw.Reps {
+			for m := range sw.Models {
+				if sh.holds(sw.Index(v, r, m)) {
+					graphs = append(graphs, [2]int{v, r})
+					break
+				}
+			}
+		}
+	}
+	total := len(graphs)
 	tty := newProgress(stderr, total, false).tty
 	err := inParallel(total, workers, func(i int) error {
-		v, r := i/sw.Reps, i%sw.Reps
-		acc, err := sweepGraph(sw, v, r)
+		v, r := graphs[i][0], graphs[i][1]
+		acc, err := sweepGraph(sw, v, r, func(m int) bool { return sh.holds(sw.Index(v, r, m)) })
 		for m, a := range acc {
-			res[sw.Index(v, r, m)] = experiment.Result{Acc: a, Done: true}
+			if sh.holds(sw.Index(v, r, m)) {
+				res[sw.Index(v, r, m)] = experiment.Result{Acc: a, Done: true}
+			}
 		}
 		return err
 	}, func(done int) {
@@ -186,9 +256,9 @@ func inParallel(n, workers int, do func(i int) error, done func(finished int)) e
 	return firstErr
 }
 
-// sweepGraph trains each model of the sweep on the graph of value v and
-// rep r, drawn once for them all.
-func sweepGraph(sw experiment.Sweep, v, r int) ([]float64, error) {
+// sweepGraph trains each model m of the sweep that wants on the graph of
+// value v and rep r, drawn once for them all.
+func sweepGraph(sw experiment.Sweep, v, r int, wants func(m int) bool) ([]float64, error) {
 	first, err := sw.Exp(v, r, sw.Models[0])
 	if err != nil {
 		return nil, err
@@ -199,8 +269,11 @@ func sweepGraph(sw experiment.Sweep, v, r int) ([]float64, error) {
 	}
 	out := make([]float64, len(sw.Models))
 	for m, kind := range sw.Models {
-		e, _ := sw.Exp(v, r, kind)
 		out[m] = math.NaN() // a diverged run counts as no result
+		if !wants(m) {
+			continue
+		}
+		e, _ := sw.Exp(v, r, kind)
 		t, err := pdn.NewTrainer(g, e)
 		var ge *pdn.GraphError
 		if errors.As(err, &ge) {

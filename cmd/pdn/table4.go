@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -58,6 +59,8 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	fs.IntVar(&pr.validation, "validation", 500, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch)")
 	fs.BoolVar(&pr.rowNormalise, "row-normalise", false, "divide each node's features by their sum first (PyG's NormalizeFeatures)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	var sh shard
+	shardFlag(fs, &sh)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
@@ -74,8 +77,12 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	job := table4Job{Models: kinds, Reps: *reps, State: e.EncodeRun(), Validation: pr.validation, RowNormalise: pr.rowNormalise}
+	for _, g := range gs {
+		job.Graphs = append(job.Graphs, g.name)
+	}
 	return func(stdout, stderr io.Writer) error {
-		return runTable4(gs, e, pr, kinds, *reps, *workers, *out, *asJSON, stdout, stderr)
+		return runTable4(gs, e, pr, job, *workers, sh, *out, *asJSON, stdout, stderr)
 	}, nil
 }
 
@@ -126,41 +133,104 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 	return datasets.Load(g.dir, d, true)
 }
 
-func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, kinds []string, reps, workers int, out string, asJSON bool, stdout, stderr io.Writer) error {
+// table4Job is what defines a table4 run: the shards of one have the same.
+type table4Job struct {
+	Graphs       []string `json:"graphs"` // by the names the table gives them
+	Models       []string `json:"models"`
+	Reps         int      `json:"reps"`
+	State        string   `json:"state"` // the training and model rows, as a link has them
+	Validation   int      `json:"validation"`
+	RowNormalise bool     `json:"row_normalise"`
+}
+
+// at is the place of graph g, rep r and model m in the job's order.
+func (j table4Job) at(g, r, m int) int { return (g*j.Reps+r)*len(j.Models) + m }
+
+// size is the number of runs of the job.
+func (j table4Job) size() int { return len(j.Graphs) * j.Reps * len(j.Models) }
+
+func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job table4Job, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	acc, err := trainTable4(gs, e, pr, kinds, reps, workers, stderr)
+	acc, err := trainTable4(gs, e, pr, job, workers, sh, stderr)
 	if err != nil {
 		return err
 	}
-	sum := table4Summary{Reps: reps, Models: kinds, Results: map[string]map[string]table4Result{}}
-	for i, g := range gs {
-		sum.Graphs = append(sum.Graphs, g.name)
-		sum.Results[g.name] = map[string]table4Result{}
-		for m, kind := range kinds {
+	seconds := time.Since(start).Seconds()
+	if !sh.whole() {
+		runs := map[int]float64{}
+		for g := range job.Graphs {
+			for r := range job.Reps {
+				for m := range job.Models {
+					if at := job.at(g, r, m); sh.holds(at) {
+						runs[at] = acc[g][r][m]
+					}
+				}
+			}
+		}
+		return writeShard(out, "table4", "table4", job, sh, seconds, runs, stdout)
+	}
+	return writeTable4(job, acc, seconds, out, asJSON, stdout)
+}
+
+// mergeTable4 writes the files of a table4 run whose shards j holds.
+func mergeTable4(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
+	var job table4Job
+	if err := json.Unmarshal(j.job, &job); err != nil {
+		return err
+	}
+	if _, err := parseModels(strings.Join(job.Models, ",")); err != nil || job.Reps < 1 || len(job.Graphs) == 0 {
+		return usageError{fmt.Errorf("%s: not a table4 run's shard (graphs %v, models %v, reps %d)", j.files[1], job.Graphs, job.Models, job.Reps)}
+	}
+	if err := j.complete("table4", job.size()); err != nil {
+		return err
+	}
+	acc := make([][][]float64, len(job.Graphs))
+	for g := range acc {
+		acc[g] = make([][]float64, job.Reps)
+		for r := range acc[g] {
+			acc[g][r] = make([]float64, len(job.Models))
+			for m := range acc[g][r] {
+				x, ok := j.acc[job.at(g, r, m)]
+				if !ok {
+					return usageError{fmt.Errorf("table4: no shard holds run %d", job.at(g, r, m))}
+				}
+				acc[g][r][m] = x
+			}
+		}
+	}
+	return writeTable4(job, acc, j.seconds, out, asJSON, stdout)
+}
+
+// writeTable4 writes the table's CSV and figure, and prints it.
+func writeTable4(job table4Job, acc [][][]float64, seconds float64, out string, asJSON bool, stdout io.Writer) error {
+	sum := table4Summary{Reps: job.Reps, Models: job.Models, Graphs: job.Graphs, Results: map[string]map[string]table4Result{}}
+	for i, g := range job.Graphs {
+		sum.Results[g] = map[string]table4Result{}
+		for m, kind := range job.Models {
 			var xs []float64
-			for r := 0; r < reps; r++ {
+			for r := 0; r < job.Reps; r++ {
 				if x := acc[i][r][m]; !math.IsNaN(x) {
 					xs = append(xs, x)
 				}
 			}
 			if len(xs) == 0 {
-				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no result: every one of the %d runs diverged (a loss that is not finite); try a lower -lr", g.name, kind, reps))
+				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no result: every one of the %d runs diverged (a loss that is not finite); try a lower -lr", g, kind, job.Reps))
 			}
 			mean, sd := experiment.MeanSD(xs)
 			res := table4Result{Mean: round4(mean), SD: round4(sd)}
-			if p, ok := datasets.Table4[g.name][kind]; ok {
+			if p, ok := datasets.Table4[g][kind]; ok {
 				v := numtext.Num(p)
 				res.Paper = &v
 			}
-			sum.Results[g.name][kind] = res
+			sum.Results[g][kind] = res
 		}
 	}
-	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
+	sum.Seconds = math.Round(seconds*10) / 10
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
 	sum.CSV, sum.SVG = filepath.Join(out, "table4.csv"), filepath.Join(out, "table4.svg")
-	if err := writeTable4CSV(sum.CSV, gs, kinds, acc); err != nil {
+	if err := writeTable4CSV(sum.CSV, job, acc); err != nil {
 		return err
 	}
 	if err := os.WriteFile(sum.SVG, viz.File(table4Figure(sum)), 0o644); err != nil {
@@ -175,19 +245,29 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, kinds []
 	return nil
 }
 
-// trainTable4 trains every model on every rep of every graph, several runs
-// at once, and returns acc[graph][rep][model]; a diverged run is NaN. Each
-// result depends only on its seeds, so the order runs finish in changes
-// nothing.
-func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, kinds []string, reps, workers int, stderr io.Writer) ([][][]float64, error) {
+// trainTable4 trains every model on every rep of every graph (the
+// shard's runs only, if sh is a part), several runs at once, and returns
+// acc[graph][rep][model]; a diverged run, or one not in the shard, is NaN.
+// Each result depends only on its seeds, so the order runs finish in
+// changes nothing.
+func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job table4Job, workers int, sh shard, stderr io.Writer) ([][][]float64, error) {
 	acc := make([][][]float64, len(gs))
-	for i := range acc {
-		acc[i] = make([][]float64, reps)
+	var splits [][2]int // graph, rep: the splits with a run of the shard
+	for g := range gs {
+		acc[g] = make([][]float64, job.Reps)
+		for r := range job.Reps {
+			for m := range job.Models {
+				if sh.holds(job.at(g, r, m)) {
+					splits = append(splits, [2]int{g, r})
+					break
+				}
+			}
+		}
 	}
-	total := len(gs) * reps
+	total := len(splits)
 	err := inParallel(total, workers, func(i int) error {
-		g, r := i/reps, i%reps
-		res, err := table4Rep(gs[g], base, pr, kinds, uint64(r+1))
+		g, r := splits[i][0], splits[i][1]
+		res, err := table4Rep(gs[g], base, pr, job.Models, uint64(r+1), func(m int) bool { return sh.holds(job.at(g, r, m)) })
 		acc[g][r] = res
 		return err
 	}, func(done int) { fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total) })
@@ -202,8 +282,8 @@ type practices struct {
 	rowNormalise bool
 }
 
-// table4Rep trains each model on one seeded split of a graph.
-func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []string, seed uint64) ([]float64, error) {
+// table4Rep trains each model m that wants on one seeded split of a graph.
+func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []string, seed uint64, wants func(m int) bool) ([]float64, error) {
 	graph, err := g.load(base, seed)
 	if err != nil {
 		return nil, err
@@ -217,6 +297,10 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 	}
 	out := make([]float64, len(kinds))
 	for m, kind := range kinds {
+		out[m] = math.NaN()
+		if !wants(m) {
+			continue
+		}
 		e := base
 		e.Model.Kind = kind
 		e.Train.Seed = seed
@@ -224,7 +308,6 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		if err != nil {
 			return nil, err
 		}
-		out[m] = math.NaN()
 		if acc, err := lessons.TrainSelected(t); err == nil {
 			out[m] = acc
 		}
@@ -232,12 +315,12 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 	return out, nil
 }
 
-func writeTable4CSV(path string, gs []table4Graph, kinds []string, acc [][][]float64) error {
+func writeTable4CSV(path string, job table4Job, acc [][][]float64) error {
 	rows := [][]string{{"graph", "model", "rep", "test_accuracy"}}
-	for i, g := range gs {
+	for i, g := range job.Graphs {
 		for r := range acc[i] {
-			for m, kind := range kinds {
-				rows = append(rows, []string{g.name, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64)})
+			for m, kind := range job.Models {
+				rows = append(rows, []string{g, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64)})
 			}
 		}
 	}
