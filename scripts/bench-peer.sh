@@ -38,12 +38,19 @@ done
 pyg=${PYG:-../shared/peers/pyg_peer.py}
 have_pyg=0
 if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then have_pyg=1; fi
+# go_mb is the CLI's peak memory (with GNU time; - without).
 beside_pyg() {
   local title=$1 data=$2 bundle=$3 epochs=$4 models=$5
   echo
-  printf '%-8s %14s %14s %8s %10s %10s\n' "$title" go_ms pyg_ms ratio go_acc pyg_acc
+  printf '%-8s %14s %14s %8s %10s %10s %8s\n' "$title" go_ms pyg_ms ratio go_acc pyg_acc go_mb
   for m in ${models//,/ }; do
-    g=$("$pdn" train -data "$data" -model "$m" -edge-dropout 0 -epochs "$epochs" -seed 1 -json -quiet | tail -1)
+    mb=-
+    if [ -x /usr/bin/time ]; then
+      g=$(/usr/bin/time -f '%M' -o "$dir/rss" "$pdn" train -data "$data" -model "$m" -edge-dropout 0 -epochs "$epochs" -seed 1 -json -quiet | tail -1)
+      mb=$(awk '{ printf "%d", $1 / 1024 }' "$dir/rss")
+    else
+      g=$("$pdn" train -data "$data" -model "$m" -edge-dropout 0 -epochs "$epochs" -seed 1 -json -quiet | tail -1)
+    fi
     gms=$(echo "$g" | field epoch_ms_median); gacc=$(echo "$g" | field test_accuracy)
     pms=-; pacc=-; ratio=-
     if [ -n "$bundle" ]; then
@@ -51,7 +58,7 @@ beside_pyg() {
       pms=$(echo "$p" | field epoch_ms_median); pacc=$(echo "$p" | field test_accuracy)
       ratio=$(awk -v a="$gms" -v b="$pms" 'BEGIN { printf "%.2f", a / b }')
     fi
-    printf '%-8s %14s %14s %8s %10s %10s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc"
+    printf '%-8s %14s %14s %8s %10s %10s %8s\n' "$m" "$gms" "$pms" "$ratio" "$gacc" "$pacc" "$mb"
   done
 }
 
@@ -104,3 +111,15 @@ if [ "$have_pyg" = 1 ]; then
   "$pdn" gen -data "$MUSAE" -dense -seed 1 -out "$bundle" >/dev/null
 fi
 beside_pyg "$title" "$MUSAE" "$bundle" 20 pdn,gcn
+
+# ogbn-arxiv's counts (pdn gen -like ogbn-arxiv: 169,343 nodes, 1,166,243
+# edges, 128 dense features, 40 classes, as an OGB folder, which ours reads
+# as published), PyG's on the same graph as a bundle; 5 epochs each, as
+# PyG's take seconds apiece here.
+"$pdn" gen -like ogbn-arxiv -out "$dir/arxiv-like" >/dev/null
+bundle=
+if [ "$have_pyg" = 1 ]; then
+  bundle="$dir/arxiv"
+  "$pdn" gen -data "$dir/arxiv-like" -seed 1 -out "$bundle" >/dev/null
+fi
+beside_pyg arxiv-sh "$dir/arxiv-like" "$bundle" 5 pdn,gcn
