@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -24,7 +25,17 @@ type painter struct {
 	paths   []paintPath
 	pending bool
 	frame   app.Func
+	// cost is what the last paint held the main thread: from its start
+	// to the next animation frame, less a frame, so that the rasterising
+	// the browser does after the calls counts too.
+	cost    time.Duration
+	started time.Time
+	after   app.Func
 }
+
+// oneFrame is one animation frame at 60 Hz: what a paint costs beyond it is
+// the time it held the main thread.
+const oneFrame = time.Second / 60
 
 // paintPath is one layer: SVG path data filled and/or stroked alike.
 type paintPath struct {
@@ -70,7 +81,13 @@ func (p *painter) paint(w, h int, paths []paintPath) {
 	if p.frame == nil {
 		p.frame = app.FuncOf(func(app.Value, []app.Value) any {
 			p.pending = false
+			p.started = time.Now()
 			p.draw()
+			app.Window().Call("requestAnimationFrame", p.after)
+			return nil
+		})
+		p.after = app.FuncOf(func(app.Value, []app.Value) any {
+			p.cost = max(time.Since(p.started)-oneFrame, 0)
 			return nil
 		})
 	}
@@ -126,6 +143,7 @@ func (p *painter) draw() {
 func (p *painter) release() {
 	if p.frame != nil {
 		p.frame.Release()
-		p.frame = nil
+		p.after.Release()
+		p.frame, p.after = nil, nil
 	}
 }

@@ -20,6 +20,20 @@ const (
 	chartRedraw = 250 * time.Millisecond
 )
 
+// graphCostShare bounds the main thread's time the graph view's redraws
+// take while training runs: one redraw at most every graphCostShare times
+// its cost. At the paper's size a redraw costs a few milliseconds and
+// graphRedraw paces it; a Facebook-sized graph's costs a few hundred
+// (15,000 edges built into paths, parsed and rasterised without a GPU),
+// and redrawn every 200 ms it left the page no frame to spare.
+const graphCostShare = 10
+
+// graphEvery is the least time between two redraws of the graph view
+// while training runs: graphRedraw, or more for a view that costs more.
+func (c *GraphLab) graphEvery() time.Duration {
+	return max(graphRedraw, graphCostShare*(c.graphBuild+c.edges.cost))
+}
+
 // GraphLab is the lab of the learned graph: one run on the graph the state
 // table's rows make, with views of its own: the graph, inspected by
 // pointer and keys (graphlab_view.go, graphlab_inspect.go), the charts
@@ -46,6 +60,7 @@ type GraphLab struct {
 
 	charts                       graphCharts
 	lastGraphDraw, lastChartDraw time.Time
+	graphBuild                   time.Duration // the last redraw's own time, before its paint
 
 	// opening says the user's files went to the engine and the lab waits
 	// for its answer; loaded is what the engine read; dragging says files
@@ -107,7 +122,7 @@ func (c *GraphLab) draw(ch change) {
 		c.relayout()
 	}
 	if ch&newLayout != 0 {
-		if r.running && c.wait(c.lastGraphDraw, graphRedraw) > 0 {
+		if r.running && c.wait(c.lastGraphDraw, c.graphEvery()) > 0 {
 			c.movedNodes = true // drawn with the next snapshot's redraw
 		} else {
 			c.relayout()
@@ -122,7 +137,7 @@ func (c *GraphLab) draw(ch change) {
 	} else {
 		c.redrawCharts()
 	}
-	switch wait := c.wait(c.lastGraphDraw, graphRedraw); {
+	switch wait := c.wait(c.lastGraphDraw, c.graphEvery()); {
 	case wait > 0 && !now:
 		c.drawLater(wait)
 	case c.movedNodes:

@@ -123,12 +123,14 @@ func (c *GraphLab) redrawGraph() {
 	if c.view == nil {
 		return
 	}
+	start := time.Now()
 	c.strokes = c.view.Strokes(c.drawnWeights(), c.st.View.Threshold)
 	if c.strokes == nil {
 		c.strokes = []viz.Stroke{} // drawn, with no edge
 	}
 	c.edges.paint(viewW, viewH, edgePaths(c.strokes))
 	c.lastGraphDraw = time.Now()
+	c.graphBuild = c.lastGraphDraw.Sub(start)
 }
 
 // renderGraphCard is the learned graph: its tools (threshold, layout,
