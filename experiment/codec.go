@@ -32,9 +32,16 @@ func (e Experiment) encode(view bool) string {
 		}
 		b.WriteString(p.Name)
 		b.WriteByte('=')
-		b.WriteString(url.QueryEscape(p.Get(&e)))
+		b.WriteString(escapeValue(p.Get(&e)))
 	}
 	return b.String()
+}
+
+// escapeValue escapes a value for a link that Decode reads back: a space
+// becomes %20, never the '+' of a query string, which a link keeps as a
+// plus sign (a column named "page type" reads back as itself).
+func escapeValue(v string) string {
+	return strings.ReplaceAll(url.QueryEscape(v), "+", "%20")
 }
 
 // Decode reads a query written by Encode, as found in a permalink. It never

@@ -92,6 +92,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	e.Model.EdgeHidden = []int{32, 16}
 	e.Model.Kind = GCN
 	e.Train.LR = 0.003
+	e.Data.Target = "page type+1 & more" // a space, a plus and an ampersand
 	got, err := Decode("#" + e.Encode())
 	if err != nil {
 		t.Fatalf("Decode: %v", err)
