@@ -39,6 +39,18 @@ type gcnNet struct {
 	gw             []float64
 	edgeDrop       *dropout  // DropEdge: a mask over the edges' weights
 	wd             []float64 // the weights after DropEdge
+	// evaluated says the pathfinder's weights are those of an evaluation
+	// under the weights the next training step starts from (reuseEvaluation).
+	evaluated bool
+}
+
+// reuseEvaluation tells the network that an evaluation ran under its
+// current weights: the next training pass takes the pathfinder's edge
+// weights from it instead of computing them again. For the edges that
+// DropEdge keeps they are the same bits; the others enter the step only
+// multiplied by a mask of zero.
+func (m *gcnNet) reuseEvaluation() {
+	_, m.evaluated = m.edges.(*pathfinder)
 }
 
 // newGCNNet builds the network on g. shared, if not nil, holds the two
@@ -111,15 +123,23 @@ func (m *gcnNet) edgeWeights() []float64 {
 
 func (m *gcnNet) forward(training bool) []float64 {
 	g := m.g
+	reuse := m.evaluated && training
+	m.evaluated = false
 	switch {
 	case m.norm == nil:
+	case reuse && m.edgeDrop == nil:
+		m.norm.forward(m.norm.w)
 	case m.edgeDrop != nil:
 		// DropEdge zeroes a random share of the edges and scales the rest,
 		// as dropout does units; evaluation sees every edge as it is. The
 		// pathfinder, told the mask first, skips the edges it drops.
 		if pf, ok := m.edges.(*pathfinder); ok && training && m.edgeDrop.p > 0 {
 			m.edgeDrop.draw(len(m.wd))
-			m.norm.forward(m.edgeDrop.applyDrawn(m.wd, pf.forwardKept(m.edgeDrop.mask)))
+			w := pf.w
+			if !reuse {
+				w = pf.forwardKept(m.edgeDrop.mask)
+			}
+			m.norm.forward(m.edgeDrop.applyDrawn(m.wd, w))
 			break
 		}
 		w := m.ones

@@ -138,3 +138,31 @@ func TestZooDigestsSameEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// An evaluation between two epochs changes nothing in the training: the
+// next step may take the pathfinder's weights from it (reuseEvaluation),
+// and ends at the same bits as a run that never evaluated, for every model,
+// with DropEdge and without.
+func TestEvaluatingKeepsTheBits(t *testing.T) {
+	for _, kind := range experiment.Kinds {
+		for _, edgeDrop := range []float64{experiment.Default().Model.EdgeDrop, 0} {
+			run := func(evaluate bool) string {
+				g, e := smallRun(t, kind)
+				e.Model.EdgeDrop = edgeDrop
+				tr := mustTrainer(t, g, e)
+				for range 8 {
+					if _, err := tr.Step(); err != nil {
+						t.Fatal(err)
+					}
+					if evaluate {
+						tr.Evaluate()
+					}
+				}
+				return digest(tr, tr.Evaluate())
+			}
+			if quiet, watched := run(false), run(true); quiet != watched {
+				t.Errorf("%s, edge dropout %v: evaluating every epoch gives %s, not %s", kind, edgeDrop, watched, quiet)
+			}
+		}
+	}
+}

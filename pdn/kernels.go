@@ -255,6 +255,10 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 // transpose sets t (m×n) = aᵀ for a (n×m).
 func transpose(t, a []float64, n, m int) {
 	t, a = t[:m*n], a[:n*m]
+	if simd128 && n*m >= 256 {
+		simdTranspose(t, a, n, m)
+		return
+	}
 	for i := 0; i < n; i++ {
 		ai := a[i*m : (i+1)*m]
 		for j, v := range ai {
@@ -265,6 +269,10 @@ func transpose(t, a []float64, n, m int) {
 
 // addRows adds v (1×m) to every row of c (n×m).
 func addRows(c, v []float64, n, m int) {
+	if simd128 {
+		simdAddRows(c[:n*m], v[:m], n, m)
+		return
+	}
 	for i := 0; i < n; i++ {
 		addTo(c[i*m:(i+1)*m], v)
 	}
@@ -274,6 +282,10 @@ func addRows(c, v []float64, n, m int) {
 // each column summed down the rows in order.
 func sumRowsAdd(c, a []float64, n, m int) {
 	c = c[:m]
+	if simd128 {
+		simdSumRowsAdd(c, a[:n*m], n, m)
+		return
+	}
 	for i := 0; i < n; i++ {
 		ai := a[i*m : (i+1)*m]
 		ai = ai[:len(c)]
@@ -337,6 +349,10 @@ func dot2(a, b, c, d []float64) float64 {
 // as long as the product before it. A NaN stays NaN, as with max.
 func relu(y, x []float64) {
 	y = y[:len(x)]
+	if simd128 {
+		simdRelu(y, x)
+		return
+	}
 	i := 0
 	for ; i < len(x)-3; i += 4 { // four a pass (see mulPair)
 		y[i], y[i+1], y[i+2], y[i+3] = reluOf(x[i]), reluOf(x[i+1]), reluOf(x[i+2]), reluOf(x[i+3])
@@ -360,6 +376,10 @@ func reluOf(v float64) float64 {
 // no pattern a branch predictor could learn.
 func reluBackward(dx, dy, y []float64) {
 	dy, y = dy[:len(dx)], y[:len(dx)]
+	if simd128 {
+		simdReluBackward(dx, dy, y)
+		return
+	}
 	i := 0
 	for ; i < len(dx)-3; i += 4 {
 		dx[i], dx[i+1] = gateOn(dy[i], y[i]), gateOn(dy[i+1], y[i+1])
@@ -380,6 +400,10 @@ func gateOn(d, y float64) float64 {
 // mulInto sets y = x ⊙ m elementwise.
 func mulInto(y, x, m []float64) {
 	x, m = x[:len(y)], m[:len(y)]
+	if simd128 {
+		simdMulInto(y, x, m)
+		return
+	}
 	i := 0
 	for ; i < len(y)-3; i += 4 {
 		y[i], y[i+1], y[i+2], y[i+3] = x[i]*m[i], x[i+1]*m[i+1], x[i+2]*m[i+2], x[i+3]*m[i+3]

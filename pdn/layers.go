@@ -120,6 +120,9 @@ func (p *pathfinder) params() []*tensor {
 // 0), which spares a fifth of the pathfinder's work at the default rate;
 // every weight computed is the same bits as forward's.
 func (p *pathfinder) forwardKept(keep []float64) []float64 {
+	if simdPathfinder1(p) {
+		return p.forwardFused(keep)
+	}
 	last := len(p.layers)
 	for l, layer := range p.layers {
 		y := p.acts[l+1]
@@ -129,6 +132,10 @@ func (p *pathfinder) forwardKept(keep []float64) []float64 {
 		}
 	}
 	keep = keep[:len(p.w)]
+	if simd128 {
+		simdSigmoidKept(p.w, p.acts[last], keep)
+		return p.w
+	}
 	for e, s := range p.acts[last] {
 		if keep[e] != 0 {
 			p.w[e] = fmath.Sigmoid(s)
@@ -137,8 +144,25 @@ func (p *pathfinder) forwardKept(keep []float64) []float64 {
 	return p.w
 }
 
+// forwardFused is forwardKept (forward for a nil keep) in one pass over
+// the edges, by the WebAssembly kernels: the same bits.
+func (p *pathfinder) forwardFused(keep []float64) []float64 {
+	pc := p.layers[0].pc
+	per := float64((p.layers[0].in + 1) * p.layers[0].out)
+	for lo := 0; lo < p.rows; {
+		hi := pc.blockEnd(lo, p.rows, per)
+		simdPathfinderForward(p, keep, lo, hi)
+		pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+	return p.w
+}
+
 // forward computes the edge weights p.w.
 func (p *pathfinder) forward() []float64 {
+	if simdPathfinder1(p) {
+		return p.forwardFused(nil)
+	}
 	last := len(p.layers)
 	for l, layer := range p.layers {
 		y := p.acts[l+1]
@@ -146,6 +170,10 @@ func (p *pathfinder) forward() []float64 {
 		if l+1 < last {
 			relu(y, y)
 		}
+	}
+	if simd128 {
+		simdSigmoidKept(p.w, p.acts[last], nil)
+		return p.w
 	}
 	for e, s := range p.acts[last] {
 		p.w[e] = fmath.Sigmoid(s)
@@ -155,6 +183,17 @@ func (p *pathfinder) forward() []float64 {
 
 // backward takes ∂L/∂w and accumulates the layers' gradients.
 func (p *pathfinder) backward(gw []float64) {
+	if simdPathfinder1(p) {
+		pc := p.layers[0].pc
+		per := float64(2 * (p.layers[0].in + 2) * p.layers[0].out)
+		for lo := 0; lo < p.rows; {
+			hi := pc.blockEnd(lo, p.rows, per)
+			simdPathfinderBackward(p, gw, lo, hi)
+			pc.tick(float64(hi-lo) * per)
+			lo = hi
+		}
+		return
+	}
 	last := len(p.layers)
 	g := p.grads[last]
 	for e, w := range p.w {
@@ -229,9 +268,10 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 		return
 	}
 	sumRowsAdd(c.b.grad, dy, rows, c.out)
-	c.norm.propagate(c.gxw, dy, c.out)
 	if c.learn {
-		c.norm.accumulate(dy, c.xw, c.out)
+		c.norm.propagateAccumulate(c.gxw, dy, c.xw, c.out)
+	} else {
+		c.norm.propagate(c.gxw, dy, c.out)
 	}
 	c.pc.addGTX(c.w.grad, c.gxw, x, c.sx, c.wt, rows, c.out, c.in)
 	if dx != nil {

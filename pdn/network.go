@@ -134,6 +134,10 @@ func (d *dropout) draw(n int) {
 	keep := 1 - d.p
 	thresh := uint64(keep * (1 << 32))
 	scale := 1 / keep
+	if simd128 {
+		simdDropoutDraw(d, n, thresh, scale)
+		return
+	}
 	mask := d.mask[:n]
 	for i := 0; i < len(mask); i += 2 {
 		r := d.rnd.Uint64()

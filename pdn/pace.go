@@ -93,12 +93,17 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int) {
 	bt, buf := transposedForVectors(b, m, k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		j := newJob(run)
-		j.c, j.a, j.b, j.bt, j.bias, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, bt, bias, k, m
+		var kept []float64
 		if keep != nil {
-			j.keep = keep[lo:hi]
+			kept = keep[lo:hi]
 		}
-		j.split(hi-lo, float64(hi-lo)*per)
+		if simd128 {
+			simdMulABT(c[lo*m:hi*m], a[lo*k:hi*k], b, bias, kept, hi-lo, k, m)
+		} else {
+			j := newJob(run)
+			j.c, j.a, j.b, j.bt, j.bias, j.keep, j.k, j.m = c[lo*m:hi*m], a[lo*k:hi*k], b, bt, bias, kept, k, m
+			j.split(hi-lo, float64(hi-lo)*per)
+		}
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -110,9 +115,13 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	per := float64(m * k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		j := newJob(addATBColsJob)
-		j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k
-		j.split(m, float64(hi-lo)*per)
+		if simd128 {
+			simdAddATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
+		} else {
+			j := newJob(addATBColsJob)
+			j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k
+			j.split(m, float64(hi-lo)*per)
+		}
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -55,6 +55,8 @@ type gcnNorm struct {
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
 	pc               *pacer
+	//lint:ignore U1000 the WebAssembly kernels' scratch, used in the simd128 build
+	simd simdNorm
 }
 
 func newGCNNorm(adj *adjacency) *gcnNorm {
@@ -69,6 +71,12 @@ func newGCNNorm(adj *adjacency) *gcnNorm {
 func (g *gcnNorm) forward(w []float64) {
 	a := g.adj
 	g.w = w
+	if simd128 {
+		simdNormForward(g, w)
+		clear(g.gCoef)
+		clear(g.gSelf)
+		return
+	}
 	for i := 0; i < a.n; i++ {
 		d := 1.0
 		for k := a.rowPtr[i]; k < a.rowPtr[i+1]; k++ {
@@ -95,7 +103,11 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 	per := gatherUnit * float64(m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
-		g.propagateRows(y, h, m, lo, hi)
+		if simd128 {
+			simdPropagateRows(g, y, h, m, lo, hi)
+		} else {
+			g.propagateRows(y, h, m, lo, hi)
+		}
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -175,6 +187,32 @@ func rowOf(h []float64, j int32, m int) []float64 {
 	return h[int(j)*m : int(j+1)*m]
 }
 
+// propagateAccumulate is propagate(y, dy, m) followed by accumulate(dy,
+// h, m): the backward pass of a layer that learns its edges. The
+// WebAssembly kernels do both in one pass over the neighbours, which reads
+// each row of dy once instead of three times.
+func (g *gcnNorm) propagateAccumulate(y, dy, h []float64, m int) {
+	if !simd128 {
+		g.propagate(y, dy, m)
+		g.accumulate(dy, h, m)
+		return
+	}
+	a := g.adj
+	per := gatherUnit * float64(2*m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
+	for lo := 0; lo < a.n; {
+		hi := g.pc.blockEnd(lo, a.n, per)
+		simdPropagateDots(g, y, dy, h, m, lo, hi)
+		g.pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+	for lo := 0; lo < a.e; {
+		hi := g.pc.blockEnd(lo, a.e, 2)
+		simdCombineDots(g, lo, hi)
+		g.pc.tick(float64(hi-lo) * 2)
+		lo = hi
+	}
+}
+
 // accumulate adds to the gradients of coef and self the contribution of one
 // propagation y = Â h whose output gradient is dy:
 //
@@ -184,6 +222,12 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 	per := gatherUnit * float64(2*m)
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, per)
+		if simd128 {
+			simdAccumulateEdges(g, dy, h, m, lo, hi)
+			g.pc.tick(float64(hi-lo) * per)
+			lo = hi
+			continue
+		}
 		e := lo
 		for ; e < hi-1; e += 2 {
 			g.gCoef[e], g.gCoef[e+1] = g.edgePair(dy, h, m, e)
@@ -194,6 +238,10 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 		}
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
+	}
+	if simd128 {
+		simdAccumulateSelf(g, dy, h, m)
+		return
 	}
 	for i := 0; i < a.n; i++ {
 		g.gSelf[i] += dot(dy[i*m:(i+1)*m], h[i*m:(i+1)*m])
@@ -229,6 +277,10 @@ func (g *gcnNorm) edgePair(dy, h []float64, m, e int) (float64, float64) {
 //	∂r_i/∂d_i = -r_i³/2,   ∂d_u/∂w_e = ∂d_v/∂w_e = 1.
 func (g *gcnNorm) backward(gw []float64) {
 	a := g.adj
+	if simd128 {
+		simdNormBackward(g, gw)
+		return
+	}
 	for i := 0; i < a.n; i++ {
 		g.gR[i] = float64(2*g.gSelf[i]) * g.r[i]
 	}

@@ -62,9 +62,13 @@ func (pc *pacer) xMulWT(c, x []float64, sx *datasets.CSR, w, wt []float64, n, k,
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		j := newJob(spMulABTRows)
-		j.c, j.sx, j.b, j.base, j.m = c[lo*m:hi*m], sx, wt, lo, m
-		j.split(hi-lo, float64(hi-lo)*per)
+		if simd128 {
+			simdSpMulABT(c[lo*m:hi*m], sx, lo, hi, wt, m)
+		} else {
+			j := newJob(spMulABTRows)
+			j.c, j.sx, j.b, j.base, j.m = c[lo*m:hi*m], sx, wt, lo, m
+			j.split(hi-lo, float64(hi-lo)*per)
+		}
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -81,11 +85,19 @@ func (pc *pacer) addGTX(c, g, x []float64, sx *datasets.CSR, ct []float64, n, m,
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		j := newJob(spAccumATBColsJob)
-		j.c, j.a, j.sx, j.base, j.n, j.m = ct, g[lo*m:hi*m], sx, lo, hi-lo, m
-		j.split(m, float64(hi-lo)*per)
+		if simd128 {
+			simdSpAccumATB(ct, g[lo*m:hi*m], sx, lo, hi, m)
+		} else {
+			j := newJob(spAccumATBColsJob)
+			j.c, j.a, j.sx, j.base, j.n, j.m = ct, g[lo*m:hi*m], sx, lo, hi-lo, m
+			j.split(m, float64(hi-lo)*per)
+		}
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
+	}
+	if simd128 {
+		simdAddTransposed(c, ct, m, k)
+		return
 	}
 	for o := 0; o < m; o++ {
 		co := c[o*k : (o+1)*k]

@@ -55,6 +55,10 @@ func (a *adam) step() {
 	bc2 := math.Sqrt(1 - a.b2t)
 	for k, p := range a.params {
 		m, v := a.mom[k], a.second[k]
+		if simd128 {
+			simdAdamStep(a, p, m, v, stepSize, bc2)
+			continue
+		}
 		for i, g := range p.grad {
 			if a.wd != 0 {
 				g += float64(a.wd * p.val[i])
@@ -95,6 +99,10 @@ type Snapshot struct {
 	Pred []int
 	Prob []float64
 }
+
+// reuser is a network whose next training pass can take what an
+// evaluation under the same weights computed (gcnNet.reuseEvaluation).
+type reuser interface{ reuseEvaluation() }
 
 // inputsAttention and hopWeights are the models that expose them.
 type inputsAttention interface{ inputWeights() []float64 }
@@ -319,6 +327,9 @@ func largestAbs(xs []float64) float64 {
 // loss is not finite.
 func (t *Trainer) Step() (float64, error) {
 	t.prepared()
+	if r, ok := t.net.(reuser); ok && t.evaluated {
+		r.reuseEvaluation()
+	}
 	t.evaluated = false
 	nb := 1
 	b, isBatched := t.net.(batched)

@@ -38,7 +38,7 @@ const WasmLengthHeader = "X-Wasm-Content-Length"
 
 // Build writes the static site into out: the root index.html (the real
 // entry page), web/ (styles, the worker's bootstrap, icons), both wasm
-// binaries from wasmDir, go-app's app.js, the toolchain's wasm_exec.js,
+// binaries from wasmDir (and the worker's SIMD kernels, if built), go-app's app.js, the toolchain's wasm_exec.js,
 // the manifest, the service worker, and a gzip copy of each compressible
 // file. Every URL in it is relative, so the same files work at / and under
 // any sub-path.
@@ -46,12 +46,16 @@ func Build(out, wasmDir, root, wasmExec string) error {
 	if err := os.MkdirAll(filepath.Join(out, "web"), 0o755); err != nil {
 		return err
 	}
-	for _, name := range []string{"app.wasm", "worker.wasm"} {
+	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm"} {
 		src, dst := filepath.Join(wasmDir, name), filepath.Join(out, "web", name)
-		if src != dst {
-			if err := copyFile(dst, src); err != nil {
-				return fmt.Errorf("%s: build it first with GOOS=js GOARCH=wasm: %w", name, err)
-			}
+		if src == dst {
+			continue
+		}
+		if _, err := os.Stat(src); err != nil && name == "kernels.wasm" {
+			continue // optional: without it the worker runs its Go loops
+		}
+		if err := copyFile(dst, src); err != nil {
+			return fmt.Errorf("%s: build it first with GOOS=js GOARCH=wasm: %w", name, err)
 		}
 	}
 	if err := copyDir(filepath.Join(out, "web"), filepath.Join(root, "web")); err != nil {

@@ -27,7 +27,6 @@ func (s *session) postSnapshot() {
 	}
 	t0 := s.now()
 	s.tr.EvaluateInto(&s.out.snap)
-	s.out.evalCost = s.now().Sub(t0)
 	s.followWeights()
 	ps := s.snapshotOf(&s.out.snap)
 	f32 := s.out.f32
@@ -36,6 +35,7 @@ func (s *session) postSnapshot() {
 	}
 	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, f32)
 	s.clock.post, s.out.owed = s.now(), false
+	s.out.snapCost = s.clock.post.Sub(t0)
 }
 
 // snapshotOf encodes sn for the page, its arrays into s.out.f32.

@@ -13,11 +13,17 @@ import (
 // and every other command act within it.
 const chunk = 50 * time.Millisecond
 
-// snapshotEvery throttles snapshots to about 20 a second; a snapshot costs
-// an evaluation, so on a large graph they come no more often than twice an
-// evaluation's time, to keep that cost under a third of the work (an
-// epoch costs about three evaluations, so a long run still shows each).
-const snapshotEvery = 50 * time.Millisecond
+// snapshotEvery throttles snapshots to about 20 a second. A snapshot costs
+// an evaluation (a forward pass without dropout) and its encoding, so on a
+// large graph they take at most 1/snapshotShare of the worker's time
+// (Facebook Page-Page's size: 4 a second, where one after every epoch took
+// a third of the time); but they come at least every snapshotWithin, so a
+// run of slow epochs still shows each.
+const (
+	snapshotEvery  = 50 * time.Millisecond
+	snapshotShare  = 8
+	snapshotWithin = 500 * time.Millisecond
+)
 
 // layoutEvery is how often a layout in progress is shown, so the picture
 // settles before the user's eyes instead of appearing after a wait.
@@ -115,10 +121,10 @@ func (s *session) busy() bool {
 }
 
 // snapshotPace is the least time between two snapshots: about 20 a
-// second, fewer where the page asked for fewer, and no more often than
-// twice an evaluation's time.
+// second, fewer where the page asked for fewer, and on a large graph no
+// more often than keeps their cost within its share.
 func (s *session) snapshotPace() time.Duration {
-	return max(snapshotEvery, s.view.every, 2*s.out.evalCost)
+	return max(snapshotEvery, s.view.every, min((snapshotShare-1)*s.out.snapCost, snapshotWithin))
 }
 
 // postSoon posts a snapshot now, or owes it when one went out less than

@@ -106,7 +106,7 @@ type epochState struct {
 type snapshots struct {
 	snap     pdn.Snapshot
 	f32      []float32     // a snapshot's arrays, reused
-	evalCost time.Duration // how long the last evaluation took
+	snapCost time.Duration // how long the last snapshot took: evaluation, encoding, post
 	rate     float64       // epochs per second over the last chunk
 	owed     bool          // a step's snapshot waits for the pace (postSoon)
 }
