@@ -25,35 +25,62 @@ type painter struct {
 	paths   []paintPath
 	pending bool
 	frame   app.Func
-	// cost is what the last paint held the main thread: from its start
-	// to the next animation frame, less a frame, so that the rasterising
-	// the browser does after the calls counts too.
-	cost    time.Duration
-	started time.Time
-	after   app.Func
+	// cost is what the last paints held the main thread, rasterising
+	// included: a paint ends by reading one pixel back, which makes the
+	// canvas draw what it was given there and then (a canvas otherwise
+	// rasterises later in the frame, where the time of everything else the
+	// page did in it, charts and numbers, would count as the graph's).
+	cost recentCost
 }
 
-// oneFrame is one animation frame at 60 Hz: what a paint costs beyond it is
-// the time it held the main thread.
-const oneFrame = time.Second / 60
+// recentCost holds the last few measures of a cost. Its estimate is their
+// least, once two have come: a measure can only come out too high (other
+// work on the main thread in the same frame; a canvas's first paint), never
+// too low. The first paint of the paper's default graph, as the page
+// started, took 160 ms, ten times its cost, and alone it had paced the
+// view to a redraw every 1.7 s.
+type recentCost struct {
+	last [3]time.Duration
+	n    int
+}
+
+func (r *recentCost) add(d time.Duration) {
+	r.last[r.n%len(r.last)] = d
+	r.n++
+}
+
+// least is the estimate: the least of the measures kept, 0 before two.
+func (r *recentCost) least() time.Duration {
+	if r.n < 2 {
+		return 0
+	}
+	m := r.last[0]
+	for _, d := range r.last[1:min(r.n, len(r.last))] {
+		m = min(m, d)
+	}
+	return m
+}
 
 // paintPath is one layer: SVG path data filled and/or stroked alike.
 type paintPath struct {
 	d, fill, stroke string  // "" for no fill or no stroke
 	opacity, width  float64 // of the stroke
+	hairline        bool    // stroked one device pixel wide, whatever width says
 }
 
 // edgePaths are the canvas layers of edge strokes. The canvas draws every
-// edge solid: the kinds differ in hue and in lightness (vermillion against
-// dark grey, apart in greyscale too). Dashes stay in the SVG export only,
-// because a software-rasterised canvas dashes long paths slowly: with
-// dashed inter-class edges, the page of a 6,144-node graph (15,000 edges
-// drawn, most of them long lines between class regions) did not answer for
-// 4.5 minutes; without, its first paint took 0.3 s.
+// edge solid and one device pixel wide, its weight in its opacity alone:
+// the kinds differ in hue and in lightness (vermillion against dark grey,
+// apart in greyscale too). Dashes and widths that grow with the weight
+// stay in the SVG export only, because a software-rasterised canvas (no
+// GPU) draws a line of at most one device pixel on a fast path and any
+// wider one as a polygon: the paper's default graph, 7,429 lines on a
+// 900-pixel canvas, took 26 ms at one pixel and 500 ms at 1.01; with
+// dashes, a 6,144-node graph did not answer for minutes.
 func edgePaths(strokes []viz.Stroke) []paintPath {
 	out := make([]paintPath, len(strokes))
 	for i, st := range strokes {
-		out[i] = paintPath{d: st.D, stroke: st.Color, opacity: st.Opacity, width: st.Width}
+		out[i] = paintPath{d: st.D, stroke: st.Color, opacity: st.Opacity, width: st.Width, hairline: true}
 	}
 	return out
 }
@@ -81,13 +108,7 @@ func (p *painter) paint(w, h int, paths []paintPath) {
 	if p.frame == nil {
 		p.frame = app.FuncOf(func(app.Value, []app.Value) any {
 			p.pending = false
-			p.started = time.Now()
 			p.draw()
-			app.Window().Call("requestAnimationFrame", p.after)
-			return nil
-		})
-		p.after = app.FuncOf(func(app.Value, []app.Value) any {
-			p.cost = max(time.Since(p.started)-oneFrame, 0)
 			return nil
 		})
 	}
@@ -102,6 +123,7 @@ func (p *painter) draw() {
 	if !el.Truthy() || p.w <= 0 {
 		return
 	}
+	start := time.Now()
 	ratio := app.Window().Get("devicePixelRatio").Float()
 	if !(ratio > 0) {
 		ratio = 1
@@ -132,18 +154,23 @@ func (p *painter) draw() {
 		if pp.stroke != "" {
 			ctx.Set("strokeStyle", pp.stroke)
 			ctx.Set("globalAlpha", pp.opacity)
-			ctx.Set("lineWidth", pp.width)
+			width := pp.width
+			if pp.hairline {
+				width = 1 / s
+			}
+			ctx.Set("lineWidth", width)
 			ctx.Call("stroke", d)
 		}
 	}
 	ctx.Set("globalAlpha", 1)
+	ctx.Call("getImageData", 0, 0, 1, 1)
+	p.cost.add(time.Since(start))
 }
 
 // release frees the frame callback.
 func (p *painter) release() {
 	if p.frame != nil {
 		p.frame.Release()
-		p.after.Release()
-		p.frame, p.after = nil, nil
+		p.frame = nil
 	}
 }

@@ -22,16 +22,16 @@ const (
 
 // graphCostShare bounds the main thread's time the graph view's redraws
 // take while training runs: one redraw at most every graphCostShare times
-// its cost. At the paper's size a redraw costs a few milliseconds and
-// graphRedraw paces it; a Facebook-sized graph's costs a few hundred
-// (15,000 edges built into paths, parsed and rasterised without a GPU),
-// and redrawn every 200 ms it left the page no frame to spare.
+// its cost. At the paper's size a redraw costs about 15 ms and graphRedraw
+// paces it; a larger graph's may cost several times that (15,000 edges
+// built into paths, parsed and rasterised without a GPU), and redrawn
+// every 200 ms it would leave the page no frame to spare.
 const graphCostShare = 10
 
 // graphEvery is the least time between two redraws of the graph view
 // while training runs: graphRedraw, or more for a view that costs more.
 func (c *GraphLab) graphEvery() time.Duration {
-	return max(graphRedraw, graphCostShare*(c.graphBuild+c.edges.cost))
+	return max(graphRedraw, graphCostShare*(c.graphBuild.least()+c.edges.cost.least()))
 }
 
 // GraphLab is the lab of the learned graph: one run on the graph the state
@@ -60,7 +60,7 @@ type GraphLab struct {
 
 	charts                       graphCharts
 	lastGraphDraw, lastChartDraw time.Time
-	graphBuild                   time.Duration // the last redraw's own time, before its paint
+	graphBuild                   recentCost // the last redraws' own time, before their paint
 
 	// opening says the user's files went to the engine and the lab waits
 	// for its answer; loaded is what the engine read; dragging says files

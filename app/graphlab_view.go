@@ -130,7 +130,7 @@ func (c *GraphLab) redrawGraph() {
 	}
 	c.edges.paint(viewW, viewH, edgePaths(c.strokes))
 	c.lastGraphDraw = time.Now()
-	c.graphBuild = c.lastGraphDraw.Sub(start)
+	c.graphBuild.add(c.lastGraphDraw.Sub(start))
 }
 
 // renderGraphCard is the learned graph: its tools (threshold, layout,
