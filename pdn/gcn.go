@@ -39,18 +39,19 @@ type gcnNet struct {
 	gw             []float64
 	edgeDrop       *dropout  // DropEdge: a mask over the edges' weights
 	wd             []float64 // the weights after DropEdge
-	// evaluated says the pathfinder's weights are those of an evaluation
-	// under the weights the next training step starts from (reuseEvaluation).
+	// evaluated says the buffers hold an evaluation under the weights the
+	// next training step starts from (reuseEvaluation).
 	evaluated bool
 }
 
 // reuseEvaluation tells the network that an evaluation ran under its
-// current weights: the next training pass takes the pathfinder's edge
-// weights from it instead of computing them again. For the edges that
-// DropEdge keeps they are the same bits; the others enter the step only
-// multiplied by a mask of zero.
+// current weights: the next training pass takes from it what does not
+// depend on dropout, the first layer's X·W₁ᵀ and the pathfinder's edge
+// weights, instead of computing them again. They are the same bits; the
+// weights of the edges DropEdge drops enter the step only multiplied by a
+// mask of zero.
 func (m *gcnNet) reuseEvaluation() {
-	_, m.evaluated = m.edges.(*pathfinder)
+	m.evaluated = m.norm != nil
 }
 
 // newGCNNet builds the network on g. shared, if not nil, holds the two
@@ -125,9 +126,11 @@ func (m *gcnNet) forward(training bool) []float64 {
 	g := m.g
 	reuse := m.evaluated && training
 	m.evaluated = false
+	_, isPathfinder := m.edges.(*pathfinder)
+	reuseEdges := reuse && isPathfinder
 	switch {
 	case m.norm == nil:
-	case reuse && m.edgeDrop == nil:
+	case reuseEdges && m.edgeDrop == nil:
 		m.norm.forward(m.norm.w)
 	case m.edgeDrop != nil:
 		// DropEdge zeroes a random share of the edges and scales the rest,
@@ -136,7 +139,7 @@ func (m *gcnNet) forward(training bool) []float64 {
 		if pf, ok := m.edges.(*pathfinder); ok && training && m.edgeDrop.p > 0 {
 			m.edgeDrop.draw(len(m.wd))
 			w := pf.w
-			if !reuse {
+			if !reuseEdges {
 				w = pf.forwardKept(m.edgeDrop.mask)
 			}
 			m.norm.forward(m.edgeDrop.applyDrawn(m.wd, w))
@@ -152,7 +155,11 @@ func (m *gcnNet) forward(training bool) []float64 {
 	case m.norm.w == nil:
 		m.norm.forward(m.ones) // fixed: compute once
 	}
-	m.l1.forward(m.a1, g.X, g.N)
+	if reuse {
+		m.l1.forwardFrom(m.a1, g.N) // X·W₁ᵀ as the evaluation left it
+	} else {
+		m.l1.forward(m.a1, g.X, g.N)
+	}
 	relu(m.a1, m.a1)
 	m.in2 = m.drop.apply(m.d1, m.a1, training)
 	m.l2.forward(m.logits, m.in2, g.N)

@@ -256,6 +256,12 @@ func (c *conv) forward(y, x []float64, rows int) {
 		return
 	}
 	c.pc.xMulWT(c.xw, x, c.sx, c.w.val, c.wt, rows, c.in, c.out)
+	c.forwardFrom(y, rows)
+}
+
+// forwardFrom is forward from x·Wᵀ as the last forward pass left it in
+// c.xw: for an input and weights that have not changed since.
+func (c *conv) forwardFrom(y []float64, rows int) {
 	c.norm.propagate(y, c.xw, c.out)
 	addRows(y, c.b.val, rows, c.out)
 }

@@ -16,12 +16,12 @@ const chunk = 50 * time.Millisecond
 // snapshotEvery throttles snapshots to about 20 a second. A snapshot costs
 // an evaluation (a forward pass without dropout) and its encoding, so on a
 // large graph they take at most 1/snapshotShare of the worker's time
-// (Facebook Page-Page's size: 4 a second, where one after every epoch took
-// a third of the time); but they come at least every snapshotWithin, so a
-// run of slow epochs still shows each.
+// (Facebook Page-Page's size: 3 to 4 a second, where one after every epoch
+// took a third of the time); but they come at least every snapshotWithin,
+// so a run of slow epochs still shows each.
 const (
 	snapshotEvery  = 50 * time.Millisecond
-	snapshotShare  = 8
+	snapshotShare  = 10
 	snapshotWithin = 500 * time.Millisecond
 )
 
