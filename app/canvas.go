@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -9,8 +10,8 @@ import (
 	"pdnexplorer/viz"
 )
 
-// painter draws a layer of a view on a <canvas>, at most once per
-// animation frame and only when it changed.
+// painter draws a layer of a view on a <canvas>, at an animation frame
+// and only when it changed.
 //
 // Why a canvas and not the SVG the export writes: the browser re-rasterises
 // an SVG of thousands of edges on every change, which at the paper's size
@@ -23,14 +24,24 @@ type painter struct {
 	id      string // the canvas element's id
 	w, h    int    // the view's size, in its units
 	paths   []paintPath
-	pending bool
-	frame   app.Func
+	pending bool // in the queue of paints
 	// cost is what the last paints held the main thread, rasterising
 	// included: a paint ends by reading one pixel back, which makes the
 	// canvas draw what it was given there and then (a canvas otherwise
 	// rasterises later in the frame, where the time of everything else the
 	// page did in it, charts and numbers, would count as the graph's).
 	cost recentCost
+	// drawn says the last paint asked for reached its canvas (a canvas not
+	// yet on the page is not painted).
+	drawn bool
+	// pixels, where set, writes the picture as RGBA pixels of a canvas of
+	// the given size, which the painter puts on its canvas instead of
+	// painting paths.
+	pixels func(pxW, pxH int) []byte
+	// source, where set, is a painter of the same picture at the same
+	// size, whose canvas this one copies instead of painting its paths:
+	// views that show the same nodes parse and rasterise them once.
+	source *painter
 }
 
 // recentCost holds the last few measures of a cost. Its estimate is their
@@ -85,40 +96,94 @@ func edgePaths(strokes []viz.Stroke) []paintPath {
 	return out
 }
 
-// nodePaths are the canvas layers of nodes.
+// nodePaths are the canvas layers of nodes, outlined one device pixel
+// wide (see edgePaths: a Facebook-sized graph's 22,470 outlines).
 func nodePaths(layers []viz.NodeLayer) []paintPath {
 	out := make([]paintPath, len(layers))
 	for i, l := range layers {
-		out[i] = paintPath{d: l.D, fill: l.Fill, stroke: l.Stroke, opacity: 1, width: 1}
+		out[i] = paintPath{d: l.D, fill: l.Fill, stroke: l.Stroke, opacity: 1, width: 1, hairline: true}
 	}
 	return out
 }
 
-// paint asks for paths to be drawn at the next animation frame. Without
-// a browser (native tests) it does nothing.
+// paints is the page's one queue of paints. Each animation frame paints
+// from it while the frame's paints have taken less than paintBudget (one
+// at least), and leaves the rest to the next frames: the four small views
+// of a Facebook-sized graph, with their nodes, all painted in one frame,
+// had held it for 680 ms.
+var paints struct {
+	queue []*painter
+	frame app.Func
+}
+
+// paintBudget is how long one frame's paints may take before the next
+// waits for the next frame.
+const paintBudget = 12 * time.Millisecond
+
+// paint asks for paths to be drawn at an animation frame, the next one
+// unless the queue is long. Without a browser (native tests) it does
+// nothing.
 func (p *painter) paint(w, h int, paths []paintPath) {
-	p.w, p.h, p.paths = w, h, paths
+	p.w, p.h, p.paths, p.drawn, p.source, p.pixels = w, h, paths, false, nil, nil
+	p.queue()
+}
+
+// paintPixels asks for the picture that pixels writes to be put on the
+// canvas at an animation frame.
+func (p *painter) paintPixels(w, h int, pixels func(pxW, pxH int) []byte) {
+	p.w, p.h, p.paths, p.drawn, p.source, p.pixels = w, h, nil, false, nil, pixels
+	p.queue()
+}
+
+// copyOf asks for src's picture to be copied onto p's canvas once src has
+// painted it (it is queued behind src's paint).
+func (p *painter) copyOf(src *painter) {
+	p.w, p.h, p.paths, p.drawn, p.source, p.pixels = src.w, src.h, nil, false, src, nil
+	p.queue()
+}
+
+// queue puts p in the queue of paints, unless it waits there already.
+func (p *painter) queue() {
 	if p.pending {
 		return
 	}
-	raf := app.Window().Get("requestAnimationFrame")
-	if !raf.Truthy() {
+	if !app.Window().Get("requestAnimationFrame").Truthy() {
 		return
 	}
-	if p.frame == nil {
-		p.frame = app.FuncOf(func(app.Value, []app.Value) any {
-			p.pending = false
-			p.draw()
+	p.pending = true
+	paints.queue = append(paints.queue, p)
+	if len(paints.queue) == 1 {
+		requestPaints()
+	}
+}
+
+// requestPaints asks for the next frame to paint from the queue.
+func requestPaints() {
+	if paints.frame == nil {
+		paints.frame = app.FuncOf(func(app.Value, []app.Value) any {
+			start := time.Now()
+			for first := true; len(paints.queue) > 0 && (first || time.Since(start) < paintBudget); first = false {
+				p := paints.queue[0]
+				paints.queue = paints.queue[1:]
+				p.pending = false
+				p.draw()
+			}
+			if len(paints.queue) > 0 {
+				requestPaints()
+			}
 			return nil
 		})
 	}
-	p.pending = true
-	app.Window().Call("requestAnimationFrame", p.frame)
+	app.Window().Call("requestAnimationFrame", paints.frame)
 }
 
 // draw paints the strokes, scaled from the view's units to the canvas's
 // device pixels, so that lines stay sharp at any zoom.
 func (p *painter) draw() {
+	if p.source != nil && p.source.pending { // its paint waits behind this copy
+		p.queue()
+		return
+	}
 	el := app.Window().GetElementByID(p.id)
 	if !el.Truthy() || p.w <= 0 {
 		return
@@ -140,6 +205,14 @@ func (p *painter) draw() {
 	ctx := el.Call("getContext", "2d")
 	ctx.Call("setTransform", 1, 0, 0, 1, 0, 0)
 	ctx.Call("clearRect", 0, 0, pxW, pxH)
+	switch {
+	case p.source != nil:
+		p.drawCopy(ctx, pxW, pxH, start)
+		return
+	case p.pixels != nil:
+		p.drawPixels(ctx, pxW, pxH, start)
+		return
+	}
 	s := float64(pxW) / float64(p.w)
 	ctx.Call("setTransform", s, 0, 0, s, 0, 0)
 	ctx.Set("lineCap", "round")
@@ -165,12 +238,35 @@ func (p *painter) draw() {
 	ctx.Set("globalAlpha", 1)
 	ctx.Call("getImageData", 0, 0, 1, 1)
 	p.cost.add(time.Since(start))
+	p.drawn = true
 }
 
-// release frees the frame callback.
+// drawCopy copies the source's canvas, which the queue painted first.
+func (p *painter) drawCopy(ctx app.Value, pxW, pxH int, start time.Time) {
+	src := app.Window().GetElementByID(p.source.id)
+	if !src.Truthy() || !p.source.drawn {
+		return
+	}
+	ctx.Call("drawImage", src, 0, 0, pxW, pxH)
+	p.cost.add(time.Since(start))
+	p.drawn = true
+}
+
+// drawPixels puts the pixels the painter's function writes on its canvas.
+func (p *painter) drawPixels(ctx app.Value, pxW, pxH int, start time.Time) {
+	img := p.pixels(pxW, pxH)
+	arr := app.Window().Get("Uint8ClampedArray").New(len(img))
+	app.CopyBytesToJS(arr, img)
+	ctx.Call("putImageData", app.Window().Get("ImageData").New(arr, pxW, pxH), 0, 0)
+	p.cost.add(time.Since(start))
+	p.drawn = true
+}
+
+// release drops the painter's paint if it waits in the queue: its view
+// has gone.
 func (p *painter) release() {
-	if p.frame != nil {
-		p.frame.Release()
-		p.frame = nil
+	if p.pending {
+		paints.queue = slices.DeleteFunc(paints.queue, func(q *painter) bool { return q == p })
+		p.pending = false
 	}
 }

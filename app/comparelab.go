@@ -30,7 +30,9 @@ func (c *CompareLab) draw(ch change) {
 	if ch&newLayout != 0 && !c.running() {
 		ch |= drawNow // a layout of a graph at rest
 	}
-	if !c.due(ch, severalRedraw) {
+	// The small views cost in proportion to the graph: their redraws take
+	// at most a graphCostShare of the main thread, as the graph lab's.
+	if !c.due(ch, max(severalRedraw, graphCostShare*c.minis.cost())) {
 		return
 	}
 	var loss, share []viz.Series

@@ -49,6 +49,13 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			app.CopyBytesToGo(buf, app.Window().Get("Uint8Array").New(arr.Get("buffer"), arr.Get("byteOffset"), n))
 			f32 = protocol.BytesFloat32(nil, buf)
 		}
+		if ev.Graph != nil {
+			if err := ev.Graph.UnpackArrays(f32); err != nil {
+				onEvent(protocol.Event{Kind: protocol.KindError, Error: "bad message from the engine: " + err.Error()}, nil)
+				return nil
+			}
+			f32 = nil
+		}
 		if ev.Kind == protocol.KindReady {
 			c.ready = true
 			for _, p := range c.pending {

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
@@ -27,10 +29,15 @@ type miniGraphs struct {
 	runs  map[string]*miniRun
 }
 
-// miniRun is one run's view: its canvas and what it draws.
+// miniRun is one run's view: its two canvases, the edges and the nodes
+// over them, and what they draw. The nodes stay where the layout put them,
+// so their layer is painted once per layout (a Facebook-sized graph's
+// 22,470 nodes, painted with the edges at every redraw of four views, had
+// held the page for most of every second).
 type miniRun struct {
-	canvas  painter
-	strokes []viz.Stroke
+	edges, nodes painter
+	nodesOf      *viz.Graph // the drawing the nodes' layer holds
+	strokes      []viz.Stroke
 }
 
 // draw repaints each run's view with its latest weights, laying the graph
@@ -53,15 +60,51 @@ func (g *miniGraphs) draw(l *lab) {
 	if g.view == nil {
 		return
 	}
-	nodes := nodePaths(g.view.NodeLayers())
+	var nodes *painter // the view that paints the nodes; the others copy it
 	for _, r := range l.runs {
 		m := g.runView(r)
 		m.strokes = nil
 		if len(r.weights) > 0 && len(r.weights) == len(g.graph.Src) {
 			m.strokes = g.view.Strokes(subset(r.weights, g.idx), l.st.View.Threshold)
 		}
-		m.canvas.paint(viewW, viewH, append(edgePaths(m.strokes), nodes...))
+		m.edges.paint(viewW, viewH, edgePaths(m.strokes))
+		switch {
+		case m.nodesOf == g.view && m.nodes.drawn:
+		case nodes == nil:
+			g.paintNodes(&m.nodes)
+			nodes = &m.nodes
+		default:
+			m.nodes.copyOf(nodes)
+		}
+		m.nodesOf = g.view
+		if nodes == nil {
+			nodes = &m.nodes
+		}
 	}
+}
+
+// miniDots is the number of nodes above which the small views draw nodes
+// as dots (viz.Graph.NodeDots).
+const miniDots = 2000
+
+// paintNodes paints the nodes' layer on p: circles, or dots where the
+// graph is large.
+func (g *miniGraphs) paintNodes(p *painter) {
+	if len(g.graph.Labels) <= miniDots {
+		p.paint(viewW, viewH, nodePaths(g.view.NodeLayers()))
+		return
+	}
+	p.paintPixels(viewW, viewH, g.view.NodeDots)
+}
+
+// cost is what one redraw of every view's edges costs the main thread, by
+// their last paints.
+func (g *miniGraphs) cost() time.Duration {
+	var sum time.Duration
+	for _, m := range g.runs {
+		sum += m.edges.cost.least()
+	}
+	return sum
 }
 
 // runView is run r's view, made on first use.
@@ -71,7 +114,7 @@ func (g *miniGraphs) runView(r *run) *miniRun {
 	}
 	m := g.runs[r.Name]
 	if m == nil {
-		m = &miniRun{canvas: painter{id: "mini-graph-" + r.Name}}
+		m = &miniRun{edges: painter{id: "mini-graph-" + r.Name}, nodes: painter{id: "mini-nodes-" + r.Name}}
 		g.runs[r.Name] = m
 	}
 	return m
@@ -80,7 +123,8 @@ func (g *miniGraphs) runView(r *run) *miniRun {
 // release frees the canvases' frame callbacks.
 func (g *miniGraphs) release() {
 	for _, m := range g.runs {
-		m.canvas.release()
+		m.edges.release()
+		m.nodes.release()
 	}
 	g.runs = nil
 }
@@ -92,8 +136,12 @@ func (g *miniGraphs) render(l *lab) app.UI {
 	for _, r := range l.runs {
 		var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
 		if g.view != nil {
-			fig = app.Canvas().ID(g.runView(r).canvas.id).Class("mini-canvas").Role("img").
-				Aria("label", r.Title+": the graph as this model weighs it, edges darker and thicker the more weight they carry")
+			m := g.runView(r)
+			fig = app.Div().Class("mini-layers").Body(
+				app.Canvas().ID(m.edges.id).Class("mini-canvas").Role("img").
+					Aria("label", r.Title+": the graph as this model weighs it, edges darker the more weight they carry"),
+				app.Canvas().ID(m.nodes.id).Class("layer nodes").Aria("hidden", "true"),
+			)
 		}
 		figs = append(figs, app.Figure().Class("mini").DataSet("run", r.Name).Body(
 			fig, app.FigCaption().Body(app.Strong().Text(r.Title), app.Br(), g.renderNumbers(l, r))))

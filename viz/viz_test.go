@@ -256,3 +256,59 @@ func TestGroupedBars(t *testing.T) {
 		t.Errorf("%d reference ticks, want 2", ticks)
 	}
 }
+
+// NodeDots paints each node's square in its class's colour, the last
+// class on top where squares overlap, and nothing elsewhere.
+func TestNodeDots(t *testing.T) {
+	labels := []int{2, 0, 2, 1, 1}
+	// Nodes at three corners and the middle of a 100×100 view; the last
+	// two share a place.
+	pos := []float32{0, 0, 100, 0, 0, 100, 50, 50, 50, 50}
+	g := NewGraph(100, 100, pos, labels, nil, nil, nil, nil)
+	const px = 200
+	img := g.NodeDots(px, px)
+	if len(img) != 4*px*px {
+		t.Fatalf("%d bytes, want %d", len(img), 4*px*px)
+	}
+	at := func(x, y float64) [4]byte {
+		p := 4 * (int(math.Round(y))*px + int(math.Round(x)))
+		return [4]byte{img[p], img[p+1], img[p+2], img[p+3]}
+	}
+	for i, c := range labels {
+		x, y := g.x[i]*px/100, g.y[i]*px/100
+		rgb := hexRGB(ClassColor(c))
+		if got, want := at(x, y), [4]byte{rgb[0], rgb[1], rgb[2], 255}; got != want {
+			t.Errorf("node %d (class %d) at (%.0f, %.0f): %v, want %v", i, c, x, y, got, want)
+		}
+	}
+	if got := at(px/4, px*3/4); got[3] != 0 {
+		t.Errorf("a pixel between the nodes is painted: %v", got)
+	}
+	opaque := 0
+	for p := 3; p < len(img); p += 4 {
+		if img[p] != 0 {
+			opaque++
+		}
+	}
+	side := int(math.Round(2 * nodeRadius(len(labels)) * px / 100))
+	if opaque > len(labels)*side*side || opaque < 4*side*side {
+		t.Errorf("%d pixels painted for 5 nodes (4 places) of side %d", opaque, side)
+	}
+}
+
+func TestHexRGB(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want [3]byte
+	}{
+		{"#0072b2", [3]byte{0x00, 0x72, 0xb2}},
+		{"#FFFFFF", [3]byte{255, 255, 255}},
+		{"#12", [3]byte{}},
+		{"red", [3]byte{}},
+		{"#gg0000", [3]byte{}},
+	} {
+		if got := hexRGB(c.in); got != c.want {
+			t.Errorf("hexRGB(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

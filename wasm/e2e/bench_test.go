@@ -66,6 +66,13 @@ func BenchmarkBrowser(b *testing.B) {
 			benchOpen(b, srv, files, shaped.Facebook.Nodes)
 		}
 	})
+	// The compare lab's four models on a graph of that size.
+	b.Run("compare/facebook-shaped", func(b *testing.B) {
+		files := musaeShaped(b, shaped.Facebook)
+		for range b.N {
+			benchCompareOpened(b, srv, files, shaped.Facebook.Nodes, "pdn,gcn,gat,pdn-edgeconv")
+		}
+	})
 	b.Run("attention/cora", func(b *testing.B) {
 		for range b.N {
 			benchLab(b, srv, "#lab=attention&epochs=100000", 2, "bench-attention-cora")
@@ -326,4 +333,75 @@ func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
 	b.ReportMetric(p95, "train-p95-ms")
 	b.ReportMetric(mx, "train-max-ms")
 	b.ReportMetric(float64(e1-e0)/((t1-t0)/1000), "shown-epochs/s")
+}
+
+// recordStart starts recording the page's frame intervals and long tasks
+// into window.rec; recordStop ends it and resolves to the frames' p50,
+// p95 and longest, and the longest task (ms).
+const (
+	recordStart = `(() => {
+  const rec = window.rec = {ts: [], long: [], on: true};
+  rec.obs = new PerformanceObserver((l) => rec.long.push(...l.getEntries().map((e) => e.duration)));
+  rec.obs.observe({type: "longtask", buffered: false});
+  const tick = (t) => { if (!rec.on) return; rec.ts.push(t); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  return true;
+})()`
+	recordStop = `(() => {
+  const rec = window.rec; rec.on = false; rec.obs.disconnect();
+  const gaps = rec.ts.slice(1).map((x, i) => x - rec.ts[i]).sort((a, b) => a - b);
+  return [gaps[gaps.length >> 1], gaps[Math.floor(gaps.length * 0.95)], gaps[gaps.length - 1], rec.long.length ? Math.max(...rec.long) : 0];
+})()`
+)
+
+// record runs f while the page's frames and long tasks are recorded.
+func record(b *testing.B, ctx context.Context, f func()) (p50, p95, worst, longest float64) {
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](recordStart))
+	must(b, err, "start recording")
+	f()
+	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](recordStop))
+	must(b, err, "stop recording")
+	return m[0], m[1], m[2], m[3]
+}
+
+// benchCompareOpened measures the compare lab with four models on a
+// user's graph: its files dropped on the graph lab, then the compare lab
+// opened on it (the engine keeps the files), the runs laid out and
+// trained for 10 s. It reports the frames and long tasks while the lab
+// opens and while it trains, and the runs' epochs/s together.
+func benchCompareOpened(b *testing.B, srv *server, files map[string][]byte, nodes int, models string) {
+	ctx := browser(b)
+	open(b, ctx, srv, "#epochs=100000")
+	waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+	stageFiles(b, ctx, files)
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(openTimed, giveStaged(true), nodes), chromedp.EvalAwaitPromise))
+	must(b, err, "open the files")
+	runs := strings.Count(models, ",") + 1
+	o50, o95, omax, olong := record(b, ctx, func() {
+		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { location.hash = "#lab=compare&data=local&epochs=100000&models=`+models+`"; return true; })()`))
+		must(b, err, "open the compare lab")
+		waitFor(b, ctx, "every run", runsShown(runs), 180*time.Second)
+		time.Sleep(3 * time.Second)
+	})
+	screenshot(b, ctx, "bench-compare-opened")
+	var p50, p95, mx, long float64
+	var e0, e1 int
+	var t0, t1 float64
+	p50, p95, mx, long = record(b, ctx, func() {
+		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+		waitFor(b, ctx, "training", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 1)`, 120*time.Second)
+		e0, t0 = epochsOfRuns(b, ctx), now(b, ctx)
+		time.Sleep(10 * time.Second)
+		e1, t1 = epochsOfRuns(b, ctx), now(b, ctx)
+	})
+	screenshot(b, ctx, "bench-compare-trained")
+	b.ReportMetric(o50, "open-p50-ms")
+	b.ReportMetric(o95, "open-p95-ms")
+	b.ReportMetric(omax, "open-max-ms")
+	b.ReportMetric(olong, "open-longest-task-ms")
+	b.ReportMetric(p50, "train-p50-ms")
+	b.ReportMetric(p95, "train-p95-ms")
+	b.ReportMetric(mx, "train-max-ms")
+	b.ReportMetric(long, "train-longest-task-ms")
+	b.ReportMetric(float64(e1-e0)/((t1-t0)/1000), "all-runs-epochs/s")
 }

@@ -21,10 +21,29 @@ func TestEventRoundTrip(t *testing.T) {
 	if !math.IsNaN(float64(out.Snap.WIntra)) || !math.IsNaN(float64(out.Snap.WInter)) {
 		t.Errorf("NaN and Inf should come back as NaN: %v %v", out.Snap.WIntra, out.Snap.WInter)
 	}
-	g := Event{Kind: KindGraph, Graph: &Graph{Nodes: 3, Src: []int32{0}, Dst: []int32{2}, Labels: []int{0, 1, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true, false}}}
-	back, err := DecodeEvent(Encode(g))
-	if err != nil || !reflect.DeepEqual(back.Graph, g.Graph) {
-		t.Errorf("graph round trip: %+v, %v", back.Graph, err)
+}
+
+// A graph's arrays travel beside its JSON and come back whole; a message
+// whose arrays do not match its counts is refused.
+func TestGraphRoundTrip(t *testing.T) {
+	for _, gr := range []*Graph{
+		{Nodes: 3, Src: []int32{0}, Dst: []int32{2}, Labels: []int{0, 1, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true, false}, State: "seed=1"},
+		{Nodes: 2, Src: []int32{1 << 30, 0}, Dst: []int32{-1, 1}, Labels: []int{5, -3}, Test: []bool{true, true}, ClassNames: []string{"a", "b"}, Edited: true},
+		{Nodes: 0, Src: []int32{}, Dst: []int32{}, Labels: []int{}, Test: []bool{}},
+	} {
+		f32 := gr.PackArrays(nil)
+		back, err := DecodeEvent(Encode(Event{Kind: KindGraph, Graph: gr}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := back.Graph.UnpackArrays(f32); err != nil || !reflect.DeepEqual(back.Graph, gr) {
+			t.Errorf("graph round trip: %+v, %v, want %+v", back.Graph, err, gr)
+		}
+		if len(f32) > 0 {
+			if err := back.Graph.UnpackArrays(f32[1:]); err == nil {
+				t.Errorf("%d values for a graph that wrote %d read without an error", len(f32)-1, len(f32))
+			}
+		}
 	}
 }
 

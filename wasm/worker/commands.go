@@ -161,7 +161,8 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 	s.clock.layout = s.now()
 	s.out.snap.Weights = s.out.snap.Weights[:0] // the old graph's
 	if !s.view.quiet {
-		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: graphInfo(g, *e)}, nil)
+		info := graphInfo(g, *e)
+		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: info}, info.PackArrays(nil))
 	}
 	return true
 }

@@ -44,7 +44,7 @@ func (s *session) edit(e experiment.Experiment) {
 	if !s.view.quiet {
 		info := graphInfo(g, e)
 		info.Edited = true
-		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: info}, nil)
+		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: info}, info.PackArrays(nil))
 	}
 	if s.learned != nil {
 		s.learned.layout.SetEdges(g.Src, g.Dst)
