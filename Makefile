@@ -133,9 +133,12 @@ bench: build
 ## bench-browser: the built site in headless Chromium, each lab at 64, 256
 ## and 500 nodes per class: frame intervals (p50/p95/max, ms) idle and while
 ## training, and the worker's epochs/s alone and while the page follows it;
-## and a storm of 200 key presses on the graph lab (keys)
+## a storm of 200 key presses on the graph lab (keys); a Facebook-sized
+## graph opened and trained, alone and in the compare lab; and a first
+## visit over links of 100, 10 and 1.6 Mbit/s (layout, live and ready in
+## ms, the kB before each)
 bench-browser: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Browser|SweepLab' -benchtime 1x -timeout 30m ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Browser|SweepLab|FirstVisit' -benchtime 1x -timeout 60m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

@@ -57,6 +57,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			f32 = nil
 		}
 		if ev.Kind == protocol.KindReady {
+			registerServiceWorker()
 			c.ready = true
 			for _, p := range c.pending {
 				c.post(p)
@@ -114,4 +115,22 @@ func (c *workerConn) Close() {
 	c.w.Call("terminate")
 	c.onMsg.Release()
 	c.onErr.Release()
+}
+
+// swRegistered says the page has registered its service worker.
+var swRegistered bool
+
+// registerServiceWorker registers the service worker, which precaches the
+// whole site for offline use, once: when the first engine worker has
+// started, so that on a first visit the precache's download of both
+// binaries comes after the page's own (the site's builder takes go-app's
+// registration at start out of app.js).
+func registerServiceWorker() {
+	if swRegistered {
+		return
+	}
+	swRegistered = true
+	if app.Window().Get("goappInitServiceWorker").Truthy() {
+		app.Window().Call("goappInitServiceWorker")
+	}
 }

@@ -131,6 +131,16 @@ func (l *lab) OnMount(ctx app.Context) {
 	l.openRuns()
 }
 
+// OnPreRender stands the runs of the state in, unopened, where the page is
+// drawn on the server (see Shell.OnPreRender): the lab then shows its
+// figures' places, with dashes for numbers, as it does while its engine
+// starts.
+func (l *lab) OnPreRender(app.Context) {
+	for _, spec := range l.liveRuns(l.st) {
+		l.runs = append(l.runs, &run{Run: spec})
+	}
+}
+
 // OnDismount ends the runs.
 func (l *lab) OnDismount() {
 	l.ctx = nil // a draw scheduled meanwhile is dropped
@@ -324,9 +334,12 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 }
 
 // closeRuns ends the runs: their workers pause and serve the next runs.
+// A run drawn on the server was never opened (see OnPreRender).
 func (l *lab) closeRuns() {
 	for _, r := range l.runs {
-		r.engine.Close()
+		if r.engine != nil {
+			r.engine.Close()
+		}
 	}
 	l.runs, l.queued = nil, nil
 }

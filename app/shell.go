@@ -76,6 +76,18 @@ func (c *Shell) OnMount(ctx app.Context) {
 	c.listen("keydown", c.onKeyDown)
 }
 
+// OnPreRender draws, on the server, the lab of the state the request's
+// query holds (a permalink's form, as "lab=xor"): the site's builder puts
+// each lab so drawn in the entry page, which shows the lab's layout before
+// the page's program has loaded. Nothing is opened: the runs start when
+// the page mounts the shell.
+func (c *Shell) OnPreRender(ctx app.Context) {
+	c.ctx = ctx
+	if u := ctx.Page().URL(); u != nil {
+		c.follow(u.RawQuery)
+	}
+}
+
 // listen adds a listener of the window for the shell's lifetime: a plain
 // JavaScript one, which renders nothing by itself (go-app's would render
 // the whole page after every event).

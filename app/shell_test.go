@@ -2,9 +2,13 @@ package app
 
 import (
 	stdhtml "html"
+	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
@@ -160,5 +164,32 @@ func TestEngineRoutesByRun(t *testing.T) {
 	e.Close()
 	if !conns[0].closed || !conns[1].closed {
 		t.Error("closing the engine left a worker running")
+	}
+}
+
+// The shell draws on the server the lab of the state the request's query
+// holds, with its runs standing in (their numbers dashes), as the site's
+// builder puts it in the entry page; nothing is opened.
+func TestShellPrerendersTheQuerysLab(t *testing.T) {
+	app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &Shell{} })
+	h := &app.Handler{Name: "PDN Explorer"}
+	for _, l := range experiment.Labs {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/?lab="+l.Name+"&present=1", nil))
+		page := rec.Body.String()
+		if rec.Code != 200 || !strings.Contains(page, `class="explorer present"`) {
+			t.Errorf("%s: %d, no projector mode", l.Name, rec.Code)
+			continue
+		}
+		current := regexp.MustCompile(`<button[^>]*id="lab-` + l.Name + `"[^>]*aria-current="page"|<button[^>]*aria-current="page"[^>]*id="lab-` + l.Name + `"`)
+		if !current.MatchString(page) || strings.Count(page, `aria-current="page"`) != 1 {
+			t.Errorf("%s: the navigation does not mark the lab alone as current", l.Name)
+		}
+		if !strings.Contains(page, `id="play"`) {
+			t.Errorf("%s: no toolbar drawn", l.Name)
+		}
+		if runs := len(l.Runs(experiment.ForLab(l.Name))); !l.Queue && strings.Count(page, `data-metric="epoch"`) < 1 {
+			t.Errorf("%s: none of its %d runs stands in", l.Name, runs)
+		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 func open(t testing.TB, ctx context.Context, srv *server, hash string) {
 	t.Helper()
 	must(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.url+hash)), "open "+hash)
-	waitFor(t, ctx, "the explorer", `document.querySelector('.lab #play') !== null`, 60*time.Second)
+	waitFor(t, ctx, "the explorer", live+` && document.querySelector('.lab #play') !== null`, 60*time.Second)
 }
 
 // alive fails unless the page's Go program still answers: a key press

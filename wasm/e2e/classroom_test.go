@@ -404,7 +404,9 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 		t.Fatal("the service worker names no cache")
 	}
 	must(t, os.WriteFile(sw, []byte(next), 0o644), "deploy a new version")
-	os.Remove(sw + ".gz")
+	for _, copy := range []string{".gz", ".br"} {
+		os.Remove(sw + copy) // the old version's compressed copies
+	}
 	must(t, chromedp.Do(ctx, chromedp.Reload()), "reload")
 	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`, 60*time.Second)
 	screenshot(t, ctx, "46-update")

@@ -221,9 +221,12 @@ func key(t testing.TB, ctx context.Context, k string) {
 }
 
 const (
+	// live holds once the page's program has replaced the labs the entry
+	// page draws before it starts (the prerendered ones answer nothing).
+	live = `document.querySelector(".prerendered") === null`
 	// nodesDrawn is the number of nodes the graph view draws, 0 before any.
 	nodesDrawn   = `Number((document.querySelector('[data-metric="nodes-drawn"]') || {dataset: {value: "0"}}).dataset.value)`
-	engineReady  = `(() => { const e = document.querySelector("#epoch"); return e !== null && e.textContent.startsWith("0 /"); })()`
+	engineReady  = `(() => { const e = document.querySelector("#epoch"); return ` + live + ` && e !== null && e.textContent.startsWith("0 /"); })()`
 	graphDrawn   = nodesDrawn + ` > 100`
 	swReady      = `navigator.serviceWorker && navigator.serviceWorker.controller !== null`
 	cacheFilled  = `caches.keys().then(ks => ks.length > 0 ? caches.open(ks[0]).then(c => c.keys()).then(r => r.length >= 10) : false)`

@@ -36,9 +36,9 @@ func contentType(name string) string {
 	return mime.TypeByExtension(ext)
 }
 
-// Handler serves the site in dir under prefix. A browser that accepts gzip
-// gets the name.gz copy Build wrote, with the original's type; others get
-// the file itself. With noStore every response says Cache-Control:
+// Handler serves the site in dir under prefix. A browser that accepts
+// brotli gets the name.br copy Build wrote, one that accepts gzip the
+// name.gz copy, with the original's type; others get the file itself. With noStore every response says Cache-Control:
 // no-store, so that in tests only the service worker can make the site
 // work offline.
 func Handler(dir, prefix string, noStore bool) http.Handler {
@@ -70,28 +70,31 @@ func Handler(dir, prefix string, noStore bool) http.Handler {
 		}
 		if compressible[path.Ext(name)] {
 			w.Header().Add("Vary", "Accept-Encoding")
-			if acceptsGzip(r) && serveGzip(w, r, dir, name) {
-				return
+			for _, e := range encodings {
+				if accepts(r, e.name) && serveCopy(w, r, dir, name, e.name, e.suffix) {
+					return
+				}
 			}
 		}
 		files.ServeHTTP(w, r)
 	})
 }
 
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
-func acceptsGzip(r *http.Request) bool {
+// accepts reports whether the request's Accept-Encoding allows coding.
+func accepts(r *http.Request, coding string) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+		c, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(c), coding) {
 			return strings.ReplaceAll(params, " ", "") != "q=0"
 		}
 	}
 	return false
 }
 
-// serveGzip serves dir/name.gz as name, if it exists.
-func serveGzip(w http.ResponseWriter, r *http.Request, dir, name string) bool {
-	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)+".gz"))
+// serveCopy serves dir/name+suffix, the copy in coding, as name, if it
+// exists.
+func serveCopy(w http.ResponseWriter, r *http.Request, dir, name, coding, suffix string) bool {
+	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(name)+suffix))
 	if err != nil {
 		return false
 	}
@@ -100,7 +103,7 @@ func serveGzip(w http.ResponseWriter, r *http.Request, dir, name string) bool {
 	if err != nil || st.IsDir() {
 		return false
 	}
-	w.Header().Set("Content-Encoding", "gzip")
+	w.Header().Set("Content-Encoding", coding)
 	http.ServeContent(w, r, name, st.ModTime(), f)
 	return true
 }

@@ -11,7 +11,31 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
+
+// labStub is the page's component for the tests: it draws the lab its
+// query names, as the shell does.
+type labStub struct {
+	app.Compo
+	lab string
+}
+
+func (l *labStub) OnPreRender(ctx app.Context) { l.lab = ctx.Page().URL().Query().Get("lab") }
+
+func (l *labStub) Render() app.UI {
+	return app.Div().Class("explorer").Body(
+		app.Div().Class("lab").Text("the "+l.lab+" lab"),
+		app.Select().Body(
+			app.Option().Value("a").Selected(l.lab == "graph").Text("a"),
+			app.Option().Value("b").Selected(l.lab != "graph").Text("b"),
+		),
+	)
+}
+
+func init() { app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &labStub{} }) }
 
 // buildTestSite builds the site from the repository's index.html and web/,
 // with stand-ins for the two binaries.
@@ -30,10 +54,16 @@ func buildTestSite(t *testing.T) string {
 		t.Fatal(err)
 	}
 	wasmExec := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
-	if err := Build(out, wasm, "../..", wasmExec); err != nil {
+	if err := Build(out, wasm, "../..", wasmExec, []string{"graph", "xor"}); err != nil {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// unpackers read the compressed copies back, by their suffix.
+var unpackers = map[string]func(io.Reader) (io.Reader, error){
+	".gz": func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) },
+	".br": func(r io.Reader) (io.Reader, error) { return brotli.NewReader(r), nil },
 }
 
 func TestBuildWritesCompressedCopies(t *testing.T) {
@@ -43,31 +73,70 @@ func TestBuildWritesCompressedCopies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		z, err := os.Open(filepath.Join(out, name+".gz"))
-		if err != nil {
-			t.Errorf("%s has no gzip copy", name)
-			continue
-		}
-		r, err := gzip.NewReader(z)
-		if err != nil {
-			t.Fatalf("%s.gz: %v", name, err)
-		}
-		back, _ := io.ReadAll(r)
-		z.Close()
-		if !bytes.Equal(back, plain) {
-			t.Errorf("%s.gz does not unpack to %s", name, name)
+		for suffix, unpack := range unpackers {
+			z, err := os.Open(filepath.Join(out, name+suffix))
+			if err != nil {
+				t.Errorf("%s has no %s copy", name, suffix)
+				continue
+			}
+			r, err := unpack(z)
+			if err != nil {
+				t.Fatalf("%s%s: %v", name, suffix, err)
+			}
+			back, _ := io.ReadAll(r)
+			z.Close()
+			if !bytes.Equal(back, plain) {
+				t.Errorf("%s%s does not unpack to %s", name, suffix, name)
+			}
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "web", "icon-192.png.gz")); err == nil {
-		t.Error("a PNG, compressed already, got a gzip copy")
+	for _, suffix := range []string{".gz", ".br"} {
+		if _, err := os.Stat(filepath.Join(out, "web", "icon-192.png"+suffix)); err == nil {
+			t.Errorf("a PNG, compressed already, got a %s copy", suffix)
+		}
 	}
 	sw, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
-	if strings.Contains(string(sw), ".gz") || !strings.Contains(string(sw), `"./"`) || !strings.Contains(string(sw), `"web/worker.wasm"`) {
+	if strings.Contains(string(sw), ".gz") || strings.Contains(string(sw), ".br\"") || !strings.Contains(string(sw), `"./"`) || !strings.Contains(string(sw), `"web/worker.wasm"`) {
 		t.Errorf("the service worker's list is wrong:\n%s", sw)
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 	if !strings.Contains(string(index), `script-src 'self' 'wasm-unsafe-eval';`) || strings.Contains(string(index), "unsafe-inline") {
 		t.Error("index.html lacks the Content-Security-Policy, or it allows inline code")
+	}
+	appJS, _ := os.ReadFile(filepath.Join(out, "app.js"))
+	if strings.Contains(string(appJS), "\ngoappInitServiceWorker();") || !strings.Contains(string(appJS), "async function goappInitServiceWorker") {
+		t.Error("app.js registers the service worker as it starts, or cannot any more")
+	}
+	if strings.Contains(string(appJS), "\ngoappInitWebAssembly();") || !strings.Contains(string(appJS), "setTimeout(goappInitWebAssembly, 0)") {
+		t.Error("app.js does not wait for the first paint to load the page's program")
+	}
+}
+
+// The entry page holds each lab drawn by the page's component before its
+// program starts, in a first element the program replaces: the first lab
+// shown, the others hidden.
+func TestBuildPrerendersTheLabs(t *testing.T) {
+	out := buildTestSite(t)
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	page := string(index)
+	for _, want := range []string{
+		"<div data-lab=\"graph\"><div class=\"explorer\">\n<div class=\"lab\">the graph lab</div>",
+		"<div data-lab=\"xor\" hidden><div class=\"explorer\">\n<div class=\"lab\">the xor lab</div>",
+		`<option value="a" selected>a</option>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html lacks %s:\n%s", want, page)
+		}
+	}
+	_, body, _ := strings.Cut(page, "<body>")
+	if first := strings.Index(body, "<div"); first < 0 || !strings.HasPrefix(body[first:], `<div class="prerendered" inert>`) {
+		t.Errorf("the prerendered labs are not the body's first element:\n%.300s", body)
+	}
+	if strings.Contains(page, `="false"`) || strings.Count(page, " selected") != 2 {
+		t.Errorf("the drawn menus select other than one option each:\n%s", page)
+	}
+	if strings.Contains(page, prerenderMark) {
+		t.Error("the mark is left in the page")
 	}
 }
 
@@ -89,6 +158,13 @@ func TestHandlerServesGzipToThoseWhoAcceptIt(t *testing.T) {
 
 	res := get(t, h, "/pdn/web/app.wasm", "Accept-Encoding", "gzip, deflate, br")
 	body, _ := io.ReadAll(res.Body)
+	back, _ := io.ReadAll(brotli.NewReader(bytes.NewReader(body)))
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "br" || res.Header.Get("Content-Type") != "application/wasm" ||
+		!strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") || !bytes.Equal(back, plain) {
+		t.Errorf("brotli: %d, %v, %d bytes of %d", res.StatusCode, res.Header, len(body), len(plain))
+	}
+	res = get(t, h, "/pdn/web/app.wasm", "Accept-Encoding", "gzip, deflate, br;q=0")
+	body, _ = io.ReadAll(res.Body)
 	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("Content-Type") != "application/wasm" ||
 		!strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") || len(body) >= len(plain) {
 		t.Errorf("gzip: %d, %v, %d bytes of %d", res.StatusCode, res.Header, len(body), len(plain))

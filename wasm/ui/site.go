@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/site"
 )
 
@@ -52,7 +53,7 @@ func runSite(args []string, stdout io.Writer) error {
 			}
 			*wasmExec = filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
 		}
-		return site.Build(*out, *wasm, *root, *wasmExec)
+		return site.Build(*out, *wasm, *root, *wasmExec, labNames())
 	case "serve":
 		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 		dir := fs.String("dir", "dist", "the site to serve")
@@ -73,4 +74,16 @@ func runSite(args []string, stdout io.Writer) error {
 		return http.Serve(ln, site.Handler(*dir, *prefix, *noStore))
 	}
 	return errors.New(usage)
+}
+
+// labNames are the labs the entry page draws before the page's program
+// starts, the default first.
+func labNames() []string {
+	names := []string{experiment.Labs[0].Name}
+	for _, l := range experiment.Labs {
+		if l.Name != names[0] {
+			names = append(names, l.Name)
+		}
+	}
+	return names
 }
