@@ -106,6 +106,17 @@ func nodePaths(layers []viz.NodeLayer) []paintPath {
 	return out
 }
 
+// paintNodes paints view's nodes on p: circles, hollow for test nodes, or
+// above dotsAbove nodes a dot each, which the canvas takes as pixels
+// (viz.Graph.NodeDots: their paths took seconds to paint).
+func paintNodes(p *painter, view *viz.Graph, dotsAbove int) {
+	if view.Nodes() <= dotsAbove {
+		p.paint(viewW, viewH, nodePaths(view.NodeLayers()))
+		return
+	}
+	p.paintPixels(viewW, viewH, view.NodeDots)
+}
+
 // paints is the page's one queue of paints. Each animation frame paints
 // from it while the frame's paints have taken less than paintBudget (one
 // at least), and leaves the rest to the next frames: the four small views

@@ -19,6 +19,10 @@ import (
 // an even sample of their edges, and say so.
 const maxDrawnEdges = 15000
 
+// graphDots is the number of nodes above which the graph view draws nodes
+// as dots (viz.Graph.NodeDots), hollow ones for test nodes.
+const graphDots = 10000
+
 // layoutNames are the layouts as the layout menu names them.
 var layoutNames = map[string]string{
 	experiment.LayoutClasses: "a region per class",
@@ -113,7 +117,7 @@ func (c *GraphLab) relayout() {
 	drawn := viz.Arrange(c.st.View.Layout == experiment.LayoutClasses, pos, r.graph.Labels)
 	c.separation = viz.OwnCentreShare(drawn, r.graph.Labels)
 	c.view = newGraphView(r.graph, drawn, c.drawIdx)
-	c.nodes.paint(viewW, viewH, nodePaths(c.view.NodeLayers()))
+	paintNodes(&c.nodes, c.view, graphDots)
 	c.highlight()
 	c.redrawGraph()
 }
@@ -188,10 +192,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 func (c *GraphLab) renderGraphNote(r *run) []app.UI {
 	var drawn app.UI = app.Span()
 	if c.view != nil {
-		n := 0
-		for _, l := range c.view.NodeLayers() {
-			n += l.Count
-		}
+		n := c.view.Nodes()
 		drawn = app.Span().Body(app.Text("Nodes drawn: "), metric("nodes-drawn", "", float64(n), numtext.Group(n)), app.Text(". "))
 	}
 	note := ""

@@ -71,7 +71,7 @@ func (g *miniGraphs) draw(l *lab) {
 		switch {
 		case m.nodesOf == g.view && m.nodes.drawn:
 		case nodes == nil:
-			g.paintNodes(&m.nodes)
+			paintNodes(&m.nodes, g.view, miniDots)
 			nodes = &m.nodes
 		default:
 			m.nodes.copyOf(nodes)
@@ -86,16 +86,6 @@ func (g *miniGraphs) draw(l *lab) {
 // miniDots is the number of nodes above which the small views draw nodes
 // as dots (viz.Graph.NodeDots).
 const miniDots = 2000
-
-// paintNodes paints the nodes' layer on p: circles, or dots where the
-// graph is large.
-func (g *miniGraphs) paintNodes(p *painter) {
-	if len(g.graph.Labels) <= miniDots {
-		p.paint(viewW, viewH, nodePaths(g.view.NodeLayers()))
-		return
-	}
-	p.paintPixels(viewW, viewH, g.view.NodeDots)
-}
 
 // cost is what one redraw of every view's edges costs the main thread, by
 // their last paints.

@@ -58,63 +58,123 @@ func ExpectedShape(d experiment.Data) Shape {
 }
 
 // Cost estimates what training a model on a graph costs, before the model
-// is built: the memory it holds and the work of one epoch, in units of
-// about one multiply-add of a dense kernel, counted from the sizes of the
-// loops the model runs. Sparse, gathering loops count a unit and a half per
-// multiply-add; one-off set-up (DeepWalk's walks and embeddings, SGC's Â²X,
-// ClusterGCN's partition) counts apart, as Setup, and Blocking says whether
-// that set-up runs in one piece (ClusterGCN's Louvain partition, inside
-// gonum) rather than in the pieces Trainer.Prepare allows.
+// is built: the memory it holds and the work of one epoch, counted by kind
+// (Work) from the sizes of the loops the model runs. One-off set-up
+// (DeepWalk's walks and embeddings, SGC's Â²X, ClusterGCN's partition)
+// counts apart, and Blocking says whether that set-up runs in one piece
+// (ClusterGCN's Louvain partition, inside gonum) rather than in the pieces
+// Trainer.Prepare allows.
 //
-// The estimate is meant to be right within a factor of two; its job is to
-// refuse what would take minutes per epoch or more memory than there is,
-// before any of it is allocated.
+// Its seconds on a platform weigh each kind of work by what it costs
+// there (Limits.Weights and Limits.Speeds), as measured against real epochs of every model on
+// graphs of four sizes (BenchmarkCost); its job is to refuse what would
+// take too long per epoch or more memory than there is, before any of it
+// is allocated.
 type Cost struct {
-	Bytes    float64 // memory held by the graph and the model
-	Epoch    float64 // work units of one training epoch
-	Eval     float64 // work units of one evaluation (a forward pass)
-	Setup    float64 // work units before the first epoch
-	Blocking bool    // the set-up cannot be cut into pieces
-	Parts    []Part  // where the cost goes, largest first
+	Bytes     float64 // memory held by the graph and the model
+	EpochWork Work    // one training epoch
+	SetupWork Work    // before the first epoch
+	// Epoch, Eval and Setup are the same in units of about one
+	// multiply-add (Work.Units), by which a training step paces itself.
+	Epoch    float64
+	Eval     float64 // one evaluation (a forward pass)
+	Setup    float64
+	Blocking bool   // the set-up cannot be cut into pieces
+	Parts    []Part // where the cost goes, largest first
+	Kind     string // the model's, whose speed (Limits.Speeds) it is timed by
+}
+
+// Work is an amount of computation by kind. Each kind takes its own time:
+// the dense products run as SIMD kernels (four or two lanes at once), the
+// products through an index (propagation over edges, sparse features,
+// attention) wait on memory, an exponential costs tens of operations.
+type Work struct {
+	Dense  float64 // multiply-adds of dense products, and elementwise passes
+	Gather float64 // multiply-adds through an index
+	Exp    float64 // exponentials (σ, softmax, ELU)
+}
+
+// Units is w in units of about one dense multiply-add: a gather counts a
+// unit and a half, an exponential twenty.
+func (w Work) Units() float64 { return w.Dense + gatherUnit*w.Gather + expUnit*w.Exp }
+
+// Plus is w + v.
+func (w Work) Plus(v Work) Work { return Work{w.Dense + v.Dense, w.Gather + v.Gather, w.Exp + v.Exp} }
+
+// Times is w scaled by k.
+func (w Work) Times(k float64) Work { return Work{k * w.Dense, k * w.Gather, k * w.Exp} }
+
+// weighed is w in units of dense work where a unit of each kind weighs
+// as weights says.
+func (w Work) weighed(weights Work) float64 {
+	return w.Dense*weights.Dense + w.Gather*weights.Gather + w.Exp*weights.Exp
 }
 
 // Part is one term of a Cost, with the fields of the state table (and the
 // graph's "nodes" and "edges") that drive it.
 type Part struct {
-	What   string
-	Epoch  float64
-	Setup  float64
-	Bytes  float64
-	Fields []string
+	What      string
+	EpochWork Work
+	SetupWork Work
+	Epoch     float64 // EpochWork in units
+	Setup     float64 // SetupWork in units
+	Bytes     float64
+	Fields    []string
 }
 
-// Limits is what a place can afford.
+// Limits is what a place can afford, and how fast it works.
 type Limits struct {
 	Where       string  // "the browser", "the command line"
 	MaxBytes    float64 // memory
-	NsPerUnit   float64 // how long a work unit takes there
 	MaxEpochSec float64 // one epoch
 	MaxSetupSec float64 // set-up done in pieces
 	MaxBlockSec float64 // set-up done in one piece
+	// Weights is what a unit of each kind of work weighs there against a
+	// dense one, and Speeds how fast each model works through them.
+	Weights Work
+	Speeds  map[string]Speed
 }
 
-// NativeLimits are the CLI's: a 2-core machine with memory to spare. A
-// unit takes about 0.45 ns natively (measured: the default PDN's epoch is
-// 13 M units in 6 ms).
-var NativeLimits = Limits{Where: "the command line", MaxBytes: 8 << 30, NsPerUnit: 0.45,
-	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600}
+// Speed is how fast a place trains one model: the ns an epoch takes per
+// unit of its work (weighed by Limits.Weights) and the ns it takes whatever
+// its size (the steps' passes over parameters, buffers, the loss), and the
+// ns per unit of its set-up.
+type Speed struct {
+	EpochNs, FixedNs, SetupNs float64
+}
 
-// BrowserLimits are the explorer's worker's: WebAssembly is about three
-// times slower than native Go and has no threads; its memory is one heap
-// of at most 4 GiB that Go's collector must be able to double. An epoch of
-// a second keeps the views alive; the worker cuts longer work into pieces
+// speed is the speed of model kind under l: the slowest of the table's
+// for a model it lacks.
+func (l Limits) speed(kind string) Speed {
+	if sp, ok := l.Speeds[kind]; ok {
+		return sp
+	}
+	var slowest Speed
+	for _, sp := range l.Speeds {
+		slowest = Speed{max(slowest.EpochNs, sp.EpochNs), max(slowest.FixedNs, sp.FixedNs), max(slowest.SetupNs, sp.SetupNs)}
+	}
+	return slowest
+}
+
+// NativeLimits are the CLI's: a 2-core machine with memory to spare. Its
+// speeds are those measured on one core (BenchmarkCost).
+var NativeLimits = Limits{Where: "the command line", MaxBytes: 8 << 30,
+	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600, Weights: nativeWeights, Speeds: nativeSpeeds}
+
+// BrowserLimits are the explorer's worker's: WebAssembly has no threads
+// (its hot loops run as SIMD kernels, pdn/simd); its memory is one heap of
+// at most 4 GiB that Go's collector must be able to double. An epoch of a
+// second keeps the views alive; the worker cuts longer work into pieces
 // anyway, so pause acts at once.
-var BrowserLimits = Limits{Where: "the browser", MaxBytes: 1 << 30, NsPerUnit: 1.4,
-	MaxEpochSec: 1, MaxSetupSec: 120, MaxBlockSec: 3}
+var BrowserLimits = Limits{Where: "the browser", MaxBytes: 1 << 30,
+	MaxEpochSec: 1, MaxSetupSec: 120, MaxBlockSec: 3, Weights: browserWeights, Speeds: browserSpeeds}
 
 // Seconds returns how long an epoch and the set-up take under l.
 func (c Cost) Seconds(l Limits) (epoch, setup float64) {
-	return c.Epoch * l.NsPerUnit * 1e-9, c.Setup * l.NsPerUnit * 1e-9
+	sp := l.speed(c.Kind)
+	epoch = (c.EpochWork.weighed(l.Weights)*sp.EpochNs + sp.FixedNs) * 1e-9
+	setup = c.SetupWork.weighed(l.Weights) * sp.SetupNs * 1e-9
+	return epoch, setup
 }
 
 // CostError refuses a run that exceeds its limits, naming the fields to
@@ -226,7 +286,8 @@ func secondsText(s float64) string {
 	return fmt.Sprintf("%.0f ms", s*1000)
 }
 
-// Units of work per loop element, relative to a dense multiply-add.
+// Units of work per loop element, relative to a dense multiply-add, by
+// which a step paces itself (see Work.Units).
 const (
 	gatherUnit = 1.5 // a multiply-add through an index (propagation over edges)
 	expUnit    = 20  // an exponential (σ, softmax, ELU)
@@ -241,12 +302,14 @@ func Estimate(s Shape, m experiment.Model) Cost {
 		parts = kind.cost(s, m)
 	}
 	parts = append(parts, graphCost(s))
-	c := Cost{Parts: parts, Blocking: kind.blocking}
-	for _, p := range parts {
+	c := Cost{Parts: parts, Blocking: kind.blocking, Kind: m.Kind}
+	for i, p := range parts {
+		parts[i].Epoch, parts[i].Setup = p.EpochWork.Units(), p.SetupWork.Units()
 		c.Bytes += p.Bytes
-		c.Epoch += p.Epoch
-		c.Setup += p.Setup
+		c.EpochWork = c.EpochWork.Plus(p.EpochWork)
+		c.SetupWork = c.SetupWork.Plus(p.SetupWork)
 	}
+	c.Epoch, c.Setup = c.EpochWork.Units(), c.SetupWork.Units()
 	// A forward pass is about a third of a training step: the backward
 	// pass does the forward's products twice over (inputs and weights).
 	c.Eval = c.Epoch / 3
@@ -265,27 +328,31 @@ func graphCost(s Shape) Part {
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
 }
 
+// features is the work of products with the node features, per output
+// column: dense over N·F values, or through an index over the stored ones.
+func (s Shape) features(k float64) Work {
+	if s.NNZ > 0 {
+		return Work{Gather: k * float64(s.NNZ)}
+	}
+	return Work{Dense: k * float64(s.N) * float64(s.F)}
+}
+
 // convCost is one graph convolution in→out over n nodes and e edges
-// (without a graph when e < 0), with dx when withDx, and the gradient of
-// Â when learn.
-//
-// The input's entries are n·in, or fewer for sparse node features (xs).
-func convCost(n, e, in, out, xs float64, withDx, learn bool) (epoch, bytes float64) {
-	dense := xs * out
-	if e < 0 { // an MLP layer
-		epoch = 2 * dense
-		if withDx {
-			epoch += dense
-		}
-		return epoch, f64 * in * out * 6
-	}
-	prop := gatherUnit * (n + 2*e) * out
-	epoch = 2*dense + 2*prop
+// (without a graph when e < 0), whose input products are xw (per output
+// column), with dx when withDx, and the gradient of Â when learn.
+func convCost(n, e, in, out float64, xw Work, withDx, learn bool) (epoch Work, bytes float64) {
+	// forward and the weights' gradient, and the input's gradient
+	products := xw.Times(2 * out)
 	if withDx {
-		epoch += dense
+		products = products.Plus(xw.Times(out))
 	}
+	if e < 0 { // an MLP layer
+		return products, f64 * in * out * 6
+	}
+	prop := (n + 2*e) * out
+	epoch = products.Plus(Work{Gather: 2 * prop})
 	if learn {
-		epoch += prop
+		epoch.Gather += prop
 	}
 	return epoch, f64 * (2*n*out + 6*in*out)
 }
@@ -294,23 +361,23 @@ func convCost(n, e, in, out, xs float64, withDx, learn bool) (epoch, bytes float
 // convolutions, and the buffers between them.
 func gcnNetCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
-	f, h, c := float64(s.F), float64(m.Hidden), float64(s.C)
+	h, c := float64(m.Hidden), float64(s.C)
 	kind := models[m.Kind]
 	learn, graph := kind.edges != nil, kind.graph
 	ge := e
 	if !graph {
 		ge = -1
 	}
-	e1, b1 := convCost(n, ge, f, h, s.inputs(), false, learn)
-	e2, b2 := convCost(n, ge, h, c, n*h, true, learn)
+	e1, b1 := convCost(n, ge, float64(s.F), h, s.features(1), false, learn)
+	e2, b2 := convCost(n, ge, h, c, Work{Dense: n * h}, true, learn)
 	parts := []Part{
-		{What: "the first layer over the node features", Epoch: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: "the second layer", Epoch: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
+		{What: "the first layer over the node features", EpochWork: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
+		{What: "the second layer", EpochWork: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
 	}
 	if graph {
 		// Â: the adjacency both ways (int32), degrees, coefficients and
 		// their gradients, the edge weights, DropEdge's mask.
-		parts = append(parts, Part{What: "the normalised adjacency", Epoch: gatherUnit * 8 * (n + e),
+		parts = append(parts, Part{What: "the normalised adjacency", EpochWork: Work{Gather: 8 * (n + e)},
 			Bytes: 4*(n+4*e) + f64*(5*n+6*e), Fields: []string{"edges", "nodes"}})
 	}
 	if kind.edgesCost != nil {
@@ -322,35 +389,36 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 // pathfinderCost is the pathfinder MLP over the edges' features.
 func pathfinderCost(s Shape, m experiment.Model) Part {
 	e := float64(s.E)
-	var epoch, acts, params float64
+	var w Work
+	var acts, params float64
 	in := float64(s.D)
 	sizes := append(slices.Clone(m.EdgeHidden), 1)
 	for i, hs := range sizes {
 		out := float64(hs)
-		epoch += 2 * e * in * out // forward and the weights' gradient
+		w.Dense += 2 * e * in * out // forward and the weights' gradient
 		if i > 0 {
-			epoch += e * in * out // the input's gradient
+			w.Dense += e * in * out // the input's gradient
 		}
 		acts += out
 		params += (in + 1) * out
 		in = out
 	}
-	epoch += expUnit * e
-	return Part{What: fmt.Sprintf("the pathfinder MLP over %s edges", numtext.Group(s.E)), Epoch: epoch,
+	w.Exp += e
+	return Part{What: fmt.Sprintf("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
 		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
 }
 
 // linearPathfinderCost is the linear PDN's one neuron.
 func linearPathfinderCost(s Shape, _ experiment.Model) Part {
 	e := float64(s.E)
-	return Part{What: "the linear pathfinder", Epoch: 2*e*float64(s.D) + expUnit*e, Bytes: f64 * 2 * e,
+	return Part{What: "the linear pathfinder", EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e,
 		Fields: []string{"edge-features", "edges"}}
 }
 
 // edgeConvCost is EdgeConv's node embeddings and their similarities.
 func edgeConvCost(s Shape, m experiment.Model) Part {
 	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
-	return Part{What: "the EdgeConv embeddings", Epoch: 2*s.inputs()*h + 3*gatherUnit*e*h + (expUnit*2)*e + expUnit*n*h,
+	return Part{What: "the EdgeConv embeddings", EpochWork: s.features(2 * h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
 		Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}}
 }
 
@@ -365,7 +433,7 @@ func clusterGCNCost(s Shape, m experiment.Model) []Part {
 	for i := range parts {
 		parts[i].Bytes *= 2
 	}
-	return append(parts, Part{What: "the Louvain partition", Setup: 10 * float64(s.E) * float64(s.E),
+	return append(parts, Part{What: "the Louvain partition", SetupWork: Work{Dense: 10 * float64(s.E) * float64(s.E)},
 		Bytes: 200 * float64(s.E+s.N), Fields: []string{"edges", "nodes"}})
 }
 
@@ -373,17 +441,17 @@ func multiScaleCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
 	h, c := float64(m.Hidden), float64(s.C)
 	k := float64(max(m.Hops, 1))
-	layer := func(xs, out float64, withDx bool) float64 {
-		w := 2*xs*out + 2*k*gatherUnit*(n+2*e)*out + 3*k*n*out
+	layer := func(xw Work, out float64, withDx bool) Work {
+		w := xw.Times(2 * out).Plus(Work{Gather: 2 * k * (n + 2*e) * out, Dense: 3 * k * n * out})
 		if withDx {
-			w += xs * out
+			w = w.Plus(xw.Times(out))
 		}
 		return w
 	}
 	return []Part{
-		{What: "the first multi-scale layer", Epoch: layer(s.inputs(), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
+		{What: "the first multi-scale layer", EpochWork: layer(s.features(1), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
 			Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: "the second multi-scale layer", Epoch: layer(n*h, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
+		{What: "the second multi-scale layer", EpochWork: layer(Work{Dense: n * h}, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
 			Fields: []string{"hidden", "nodes", "edges"}},
 		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
@@ -392,9 +460,9 @@ func multiScaleCost(s Shape, m experiment.Model) []Part {
 func sgcCost(s Shape) []Part {
 	n, e, f, c := float64(s.N), float64(s.E), float64(s.F), float64(s.C)
 	return []Part{
-		{What: "the propagated features Â²X", Setup: SGCHops * gatherUnit * (n + 2*e) * f, Bytes: f64 * 2 * n * f,
+		{What: "the propagated features Â²X", SetupWork: Work{Gather: SGCHops * (n + 2*e) * f}, Bytes: f64 * 2 * n * f,
 			Fields: []string{"node-features", "edges", "nodes"}},
-		{What: "the linear layer", Epoch: 2 * n * f * c, Bytes: f64 * 3 * n * c, Fields: []string{"node-features", "nodes"}},
+		{What: "the linear layer", EpochWork: Work{Dense: 2 * n * f * c}, Bytes: f64 * 3 * n * c, Fields: []string{"node-features", "nodes"}},
 		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
 }
@@ -403,9 +471,9 @@ func appnpCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
 	h, c := float64(m.Hidden), float64(s.C)
 	return []Part{
-		{What: "the MLP over the node features", Epoch: 2*s.inputs()*h + 3*n*h*c, Bytes: f64 * (6*n*h + 3*n*c),
+		{What: "the MLP over the node features", EpochWork: s.features(2 * h).Plus(Work{Dense: 3 * n * h * c}), Bytes: f64 * (6*n*h + 3*n*c),
 			Fields: []string{"hidden", "node-features", "nodes"}},
-		{What: "the propagation", Epoch: 2 * APPNPSteps * (gatherUnit*(n+2*e)*c + 2*n*c), Bytes: f64 * (APPNPSteps + 4) * n * c,
+		{What: "the propagation", EpochWork: Work{Gather: 2 * APPNPSteps * (n + 2*e) * c, Dense: 4 * APPNPSteps * n * c}, Bytes: f64 * (APPNPSteps + 4) * n * c,
 			Fields: []string{"edges", "nodes"}},
 		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
@@ -415,13 +483,13 @@ func gatCost(s Shape, m experiment.Model) []Part {
 	n, e, c := float64(s.N), float64(s.E), float64(s.C)
 	ho := float64(GATHeads * GATHeadDim)
 	arcs := 2*e + n // both directions and a self-loop per node
-	attn := func(heads, o float64) float64 {
-		return arcs * heads * (gatherUnit*3*o + 2*expUnit)
+	attn := func(heads, o float64) Work {
+		return Work{Gather: arcs * heads * 3 * o, Exp: arcs * heads * 2}
 	}
 	return []Part{
-		{What: "the first attention layer's transform", Epoch: 2*s.inputs()*ho + expUnit*n*ho, Bytes: f64 * (7*n*ho + 2*s.inputs()),
+		{What: "the first attention layer's transform", EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
 			Fields: []string{"node-features", "nodes"}},
-		{What: "the attention over the edges", Epoch: attn(GATHeads, GATHeadDim) + attn(1, c) + 3*n*ho*c,
+		{What: "the attention over the edges", EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
 			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},
 	}
 }
@@ -430,8 +498,8 @@ func deepWalkCost(s Shape) []Part {
 	n := float64(s.N)
 	pairs := WalksPerNode * WalkLength * float64(WalkWindow+1) // centre–context pairs per node, both sides
 	return []Part{
-		{What: "DeepWalk's walks and embeddings", Setup: n * pairs * (WalkNegatives + 1) * (6*WalkDim + expUnit),
+		{What: "DeepWalk's walks and embeddings", SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
 			Bytes: n * (4*WalksPerNode*WalkLength + f64*3*WalkDim), Fields: []string{"nodes"}},
-		{What: "the regression", Epoch: 3 * n * WalkDim * float64(s.C), Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
+		{What: "the regression", EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
 	}
 }

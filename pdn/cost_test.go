@@ -183,3 +183,25 @@ func TestUnstableLossIsReported(t *testing.T) {
 		t.Error("the default learning rate was called unstable")
 	}
 }
+
+// Every model has its speed in the browser's and the command line's
+// tables, and a model missing from a table is timed as the slowest.
+func TestEveryModelHasItsSpeed(t *testing.T) {
+	for _, l := range []Limits{BrowserLimits, NativeLimits} {
+		for _, kind := range experiment.Kinds {
+			if sp, ok := l.Speeds[kind]; !ok || !(sp.EpochNs > 0) || !(sp.SetupNs > 0) || sp.FixedNs < 0 {
+				t.Errorf("%s: %s has no speed (%+v)", l.Where, kind, sp)
+			}
+		}
+		s := Shape{N: 1500, E: 7429, F: 32, D: 32, C: 3}
+		c := Estimate(s, experiment.Default().Model)
+		c.Kind = "a model of tomorrow"
+		unknown, _ := c.Seconds(l)
+		for _, kind := range experiment.Kinds {
+			c.Kind = kind
+			if known, _ := c.Seconds(l); known > unknown {
+				t.Errorf("%s: an unknown model is timed faster (%g s) than %s (%g s)", l.Where, unknown, kind, known)
+			}
+		}
+	}
+}

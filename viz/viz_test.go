@@ -284,6 +284,13 @@ func TestNodeDots(t *testing.T) {
 	if got := at(px/4, px*3/4); got[3] != 0 {
 		t.Errorf("a pixel between the nodes is painted: %v", got)
 	}
+	// Node 1, a test node, is hollow: its square's middle is left clear.
+	hollow := NewGraph(100, 100, pos, labels, nil, nil, nil, []bool{false, true, false, false, false})
+	himg := hollow.NodeDots(px, px)
+	mid := 4 * (int(math.Round(hollow.y[1]*px/100))*px + int(math.Round(hollow.x[1]*px/100)))
+	if himg[mid+3] != 0 || img[mid+3] == 0 {
+		t.Errorf("a test node's middle is painted (alpha %d), or a training node's is not (%d)", himg[mid+3], img[mid+3])
+	}
 	opaque := 0
 	for p := 3; p < len(img); p += 4 {
 		if img[p] != 0 {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pdnexplorer/datasets/shaped"
+	"pdnexplorer/wasm/protocol"
 )
 
 // benchLabs are the labs make bench-browser drives, with the link that
@@ -64,6 +65,14 @@ func BenchmarkBrowser(b *testing.B) {
 		files := musaeShaped(b, shaped.Facebook)
 		for range b.N {
 			benchOpen(b, srv, files, shaped.Facebook.Nodes)
+		}
+	})
+	// The page's edge cap: a graph of Facebook Page-Page's density with
+	// protocol.MaxEdges edges, opened as a user's MUSAE folder.
+	b.Run("graph/facebook-density-at-the-cap", func(b *testing.B) {
+		files := musaeShaped(b, atTheCap)
+		for range b.N {
+			benchOpen(b, srv, files, atTheCap.Nodes)
 		}
 	})
 	// The compare lab's four models on a graph of that size.
@@ -271,6 +280,16 @@ func BenchmarkSweepLab(b *testing.B) {
 		b.ReportMetric(mx, "frame-max-ms")
 	}
 }
+
+// atTheCap is a graph of Facebook Page-Page's density (edges a node,
+// features, classes) with as many edges as the page builds at most.
+var atTheCap = func() shaped.Shape {
+	s := shaped.Facebook
+	s.Name = "facebook-density-at-the-cap"
+	s.Nodes = s.Nodes * protocol.MaxEdges / s.Edges
+	s.Edges = protocol.MaxEdges
+	return s
+}()
 
 // musaeShaped is a graph of shape s, as the MUSAE files a user drops.
 func musaeShaped(b *testing.B, s shaped.Shape) map[string][]byte {

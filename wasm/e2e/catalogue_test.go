@@ -146,10 +146,10 @@ func TestExtremeControls(t *testing.T) {
 		fieldSays(t, ctx, tc.field, tc.want)
 	}
 	// Every data slider at its top: too many edges for a browser.
-	for _, f := range []struct{ field, value string }{{"classes", "6"}, {"per-class", "1024"}, {"q", "0.0625"}} {
+	for _, f := range []struct{ field, value string }{{"classes", "6"}, {"per-class", "1024"}, {"p", "0.0625"}, {"q", "0.0625"}} {
 		setField(t, ctx, f.field, f.value)
 	}
-	fieldSays(t, ctx, "q", "the browser handles up to 200,000: lower q")
+	fieldSays(t, ctx, "q", "the browser handles up to 800,000: lower q")
 	// lr at its top on a small graph: the run goes on and says lr is to blame.
 	setField(t, ctx, "q", "0.005")
 	setField(t, ctx, "per-class", "64")

@@ -347,7 +347,7 @@ func TestBadPermalink(t *testing.T) {
 
 	// Extreme sliders: a graph too large for a browser is refused, with the
 	// parameter to lower, and the page stays usable.
-	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#classes=6&per-class=1024&q=0.0625"), chromedp.Reload()), "open a huge graph")
+	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#classes=6&per-class=1024&p=0.0625&q=0.0625"), chromedp.Reload()), "open a huge graph")
 	waitFor(t, ctx, "the size error", `document.querySelector(".notices").textContent.includes("lower q")`, 30*time.Second)
 	if !strings.Contains(text(t, ctx, ".invalid"), "lower q") {
 		t.Error("the size error is not shown beside q")

@@ -108,3 +108,66 @@ func TestLayoutKeepsLastFinitePositions(t *testing.T) {
 		}
 	}
 }
+
+// A graph of more nodes than a layout moves is laid out by a sample: every
+// node gets a finite place, the others beside a laid-out node of their
+// class (a neighbour where one was sampled), none farther than the spread.
+func TestLargeGraphsAreLaidOutBySample(t *testing.T) {
+	n := 3*maxLayoutNodes/2 + 7
+	g := &datasets.Graph{N: n, Labels: make([]int, n)}
+	for i := range n {
+		g.Labels[i] = i % 3
+		if i+3 < n {
+			g.Src, g.Dst = append(g.Src, int32(i)), append(g.Dst, int32(i+3)) // within a class
+		}
+	}
+	j := newLayoutJob(g, 1)
+	if len(j.laid) != maxLayoutNodes {
+		t.Fatalf("%d nodes laid out, want %d", len(j.laid), maxLayoutNodes)
+	}
+	for range 3 {
+		j.step()
+	}
+	pos := j.positions()
+	laid := map[int32]bool{}
+	for _, v := range j.laid {
+		laid[v] = true
+	}
+	minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, v := range j.laid {
+		x, y := float64(pos[2*v]), float64(pos[2*v+1])
+		minX, maxX, minY, maxY = min(minX, x), max(maxX, x), min(minY, y), max(maxY, y)
+	}
+	size := max(maxX-minX, maxY-minY)
+	for v := range n {
+		x, y := float64(pos[2*v]), float64(pos[2*v+1])
+		if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+			t.Fatalf("node %d at (%v, %v)", v, x, y)
+		}
+		if laid[int32(v)] {
+			continue
+		}
+		u := j.laid[j.anchor[v]]
+		if g.Labels[u] != g.Labels[v] {
+			t.Fatalf("node %d (class %d) drawn beside node %d of class %d", v, g.Labels[v], u, g.Labels[u])
+		}
+		if d := math.Hypot(x-float64(pos[2*u]), y-float64(pos[2*u+1])); d > anchorSpread*size*1.0001 {
+			t.Fatalf("node %d is %g from its anchor, more than %g", v, d, anchorSpread*size)
+		}
+	}
+	// Two in three nodes are sampled: most of the others have a sampled
+	// neighbour of their class (v ± 3), and are drawn beside it.
+	withNeighbour := 0
+	for v := range n {
+		if laid[int32(v)] {
+			continue
+		}
+		u := int(j.laid[j.anchor[v]])
+		if u == v+3 || u == v-3 {
+			withNeighbour++
+		}
+	}
+	if withNeighbour < (n-maxLayoutNodes)/2 {
+		t.Errorf("only %d of %d nodes drawn beside a neighbour", withNeighbour, n-maxLayoutNodes)
+	}
+}

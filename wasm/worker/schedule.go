@@ -138,14 +138,24 @@ func (s *session) postSoon() {
 	s.out.owed = true
 }
 
+// layoutShare bounds the share of the worker's time the layout takes while
+// training runs where one update outlasts the half chunk it is given (the
+// sampled layout of a graph near the page's edge cap: a quarter of a
+// second an update in the browser, where an epoch takes about half one).
+const layoutShare = 0.25
+
 // workLayout moves the layout every graph gets: half the chunk while
-// training runs, all of it otherwise.
+// training runs (and, where an update takes longer, no more than
+// layoutShare of the time), all of it otherwise.
 func (s *session) workLayout(start time.Time, budget time.Duration) {
 	if s.layout == nil {
 		return
 	}
 	until := start.Add(budget)
 	if s.running {
+		if start.Before(s.clock.layoutNext) {
+			return
+		}
 		until = start.Add(budget / 2)
 	}
 	for s.now().Before(until) {
@@ -154,6 +164,9 @@ func (s *session) workLayout(start time.Time, budget time.Duration) {
 			s.layout = nil
 			return
 		}
+	}
+	if took := s.now().Sub(start); s.running && took > budget/2 {
+		s.clock.layoutNext = s.now().Add(time.Duration(float64(took) * (1/layoutShare - 1)))
 	}
 	if s.now().Sub(s.clock.layout) >= layoutEvery {
 		s.post(protocol.Event{Kind: protocol.KindLayout, Gen: s.gen}, s.layout.positions())

@@ -115,6 +115,7 @@ type snapshots struct {
 // and progress.
 type clock struct {
 	slice, post, layout, progress time.Time
+	layoutNext                    time.Time // no layout update before, while training runs
 }
 
 func newSession(post poster) *session {

@@ -1,0 +1,135 @@
+package pdn
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// costSizes are the graphs the cost model is calibrated on: the paper's
+// synthetic graph at three sizes (dense features), and a graph of Facebook
+// Page-Page's counts (sparse features), opened as a user's graph is.
+var costSizes = []struct {
+	name  string
+	graph func() (*datasets.Graph, experiment.Experiment, error)
+}{
+	{"per-class=64", syntheticOf("per-class=64")},
+	{"per-class=500", syntheticOf("")},
+	{"per-class=1024", syntheticOf("per-class=1024")},
+	// A wide pathfinder over a denser graph: an epoch of most of a second
+	// in the browser, where PDN's estimate decides whether the page shows
+	// the epoch's progress (the other models ignore the pathfinder rows).
+	{"wide-pathfinder", syntheticOf("per-class=512&p=0.02&edge-hidden=128,128")},
+	{"facebook-shaped", func() (*datasets.Graph, experiment.Experiment, error) {
+		g, err := facebookShaped()
+		e := experiment.Default()
+		e.Data.Graph = experiment.GraphLocal
+		e.ApplyRecipe(func(string) bool { return false })
+		return g, e, err
+	}},
+}
+
+// syntheticOf is the synthetic graph of the state a link describes.
+func syntheticOf(link string) func() (*datasets.Graph, experiment.Experiment, error) {
+	return func() (*datasets.Graph, experiment.Experiment, error) {
+		e, err := experiment.Decode(link)
+		if err != nil {
+			return nil, e, fmt.Errorf("%s: %w", link, err)
+		}
+		g, err := datasets.Synthetic(e.Data)
+		return g, e, err
+	}
+}
+
+// platformLimits are the limits of where the benchmark runs: the
+// browser's under GOOS=js (Node runs the worker's WebAssembly, with its
+// SIMD kernels under scripts/kernels-exec), the command line's natively.
+func platformLimits() Limits {
+	if runtime.GOOS == "js" {
+		return BrowserLimits
+	}
+	return NativeLimits
+}
+
+// BenchmarkCost sets the cost model's estimate of an epoch beside the
+// epoch measured on one core, for every model on every graph of costSizes: est/real
+// is the estimate over the real time (the calibration holds it within
+// 0.7–1.5). The set-up (DeepWalk's embeddings, SGC's propagation,
+// ClusterGCN's partition) is measured beside its estimate too. A model
+// whose estimated set-up exceeds the platform's limit is skipped: the
+// page refuses it, and the CLI's set-up would take minutes. It reports the
+// work it estimated by kind (M-dense, …), from which scripts/fit-cost.py
+// fits the speeds of pdn/speeds.go to the epochs of one or more runs.
+func BenchmarkCost(b *testing.B) {
+	l := platformLimits()
+	// One core, as the worker has and as each of a sweep's runs trains.
+	defer SetThreads(SetThreads(1))
+	for _, size := range costSizes {
+		g, base, err := size.graph()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, kind := range experiment.Kinds {
+			b.Run(fmt.Sprintf("%s/%s", size.name, kind), func(b *testing.B) {
+				e := base
+				e.Model.Kind = kind
+				c := Estimate(ShapeOf(g), e.Model)
+				estEpoch, estSetup := c.Seconds(l)
+				limit := l.MaxSetupSec
+				if c.Blocking {
+					limit = l.MaxBlockSec
+				}
+				if estSetup > max(limit, 5) {
+					b.Skipf("set-up estimated at %.0f s", estSetup)
+				}
+				for range b.N {
+					real, setup := timeEpoch(b, g, e)
+					b.ReportMetric(1000*estEpoch, "est-ms")
+					b.ReportMetric(1000*real, "real-ms")
+					b.ReportMetric(estEpoch/real, "est/real")
+					b.ReportMetric(c.EpochWork.Dense/1e6, "M-dense")
+					b.ReportMetric(c.EpochWork.Gather/1e6, "M-gather")
+					b.ReportMetric(c.EpochWork.Exp/1e6, "M-exp")
+					b.ReportMetric(c.SetupWork.Dense/1e6, "M-setup-dense")
+					b.ReportMetric(c.SetupWork.Gather/1e6, "M-setup-gather")
+					b.ReportMetric(c.SetupWork.Exp/1e6, "M-setup-exp")
+					if c.Setup > 0 {
+						b.ReportMetric(estSetup, "est-setup-s")
+						b.ReportMetric(setup, "setup-s")
+						b.ReportMetric(estSetup/setup, "setup-est/real")
+					}
+				}
+			})
+		}
+	}
+}
+
+// timeEpoch builds e's model on g, completes its set-up and returns the
+// seconds of one training epoch (the mean over at least three, and over
+// half a second at least) and of the set-up (building the model included:
+// some models do their set-up there).
+func timeEpoch(b *testing.B, g *datasets.Graph, e experiment.Experiment) (epoch, setup float64) {
+	start := time.Now()
+	t, err := NewTrainer(g, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t.prepared()
+	setup = time.Since(start).Seconds()
+	if _, err := t.Step(); err != nil { // warm: first touches of the buffers
+		b.Fatal(err)
+	}
+	n := 0
+	start = time.Now()
+	for n < 3 || time.Since(start) < 500*time.Millisecond {
+		if _, err := t.Step(); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	return time.Since(start).Seconds() / float64(n), setup
+}

@@ -1,0 +1,57 @@
+package pdn
+
+import "pdnexplorer/experiment"
+
+// The speeds of the cost model, fitted to the epochs BenchmarkCost
+// measures on one core: every model on the paper's synthetic graph at 64,
+// 500 and 1,024 nodes per class, under a wide pathfinder (128, 128) on a
+// denser graph, and on a Facebook Page-Page-shaped graph (22,470 nodes,
+// 170,823 edges, 4,714 sparse features), each the mean of two or three
+// runs. For each place, one weight per kind of work (a gather and an
+// exponential against a dense multiply-add) and, per model, ns a unit and
+// a fixed cost, chosen so that the largest |log(estimate/real)| over all
+// those epochs is least; a model's set-up likewise, over the set-ups of
+// 50 ms or more.
+//
+// In WebAssembly with the worker's SIMD kernels (Node, Chromium's engine),
+// every epoch's estimate came within 0.79–1.27 of the real one; natively
+// (AVX2), within 0.74–1.35. Two are left out: DeepWalk's regression on the
+// Facebook-shaped graph, which takes a third to a quarter of the time per
+// unit that it takes on the synthetic ones (a few ms either way), and SGC
+// on that graph, whose propagated features, dense, need 1.7 GB, which the
+// browser refuses anyway.
+//
+// A unit of the same kind weighs differently per model because the models
+// spend it in different loops: PDN's dense work runs in the fused,
+// vectorised pathfinder, SGC's in one product with three output columns.
+// The exponentials' weight came out at the fit's floor: where they matter
+// (GAT's softmax, the pathfinder's σ), their model's own speed holds them.
+var browserWeights = Work{Dense: 1, Gather: 4.01, Exp: 0.00674}
+var browserSpeeds = map[string]Speed{
+	experiment.APPNP:         {EpochNs: 0.218, FixedNs: 7.71e+04, SetupNs: 1},
+	experiment.ClusterGCN:    {EpochNs: 0.105, FixedNs: 1.6e+05, SetupNs: 1.02},
+	experiment.DeepWalk:      {EpochNs: 0.422, FixedNs: 3.1e+03, SetupNs: 0.498},
+	experiment.GAT:           {EpochNs: 0.848, FixedNs: 0, SetupNs: 1},
+	experiment.GCN:           {EpochNs: 0.118, FixedNs: 7.92e+04, SetupNs: 1},
+	experiment.MLP:           {EpochNs: 0.191, FixedNs: 6.6e+04, SetupNs: 1},
+	experiment.PDN:           {EpochNs: 0.13, FixedNs: 3.57e+05, SetupNs: 1},
+	experiment.PDNEdgeConv:   {EpochNs: 0.272, FixedNs: 1.6e+05, SetupNs: 1},
+	experiment.PDNLinear:     {EpochNs: 0.195, FixedNs: 6.27e+04, SetupNs: 1},
+	experiment.PDNMultiScale: {EpochNs: 0.126, FixedNs: 9.49e+04, SetupNs: 1},
+	experiment.SGC:           {EpochNs: 1.06, FixedNs: 1.6e+03, SetupNs: 0.681},
+}
+
+var nativeWeights = Work{Dense: 1, Gather: 11.2, Exp: 0.00674}
+var nativeSpeeds = map[string]Speed{
+	experiment.APPNP:         {EpochNs: 0.118, FixedNs: 4.96e+04, SetupNs: 1},
+	experiment.ClusterGCN:    {EpochNs: 0.0582, FixedNs: 1.37e+05, SetupNs: 0.566},
+	experiment.DeepWalk:      {EpochNs: 0.274, FixedNs: 0, SetupNs: 0.254},
+	experiment.GAT:           {EpochNs: 0.23, FixedNs: 6.11e+04, SetupNs: 1},
+	experiment.GCN:           {EpochNs: 0.0694, FixedNs: 6.95e+04, SetupNs: 1},
+	experiment.MLP:           {EpochNs: 0.171, FixedNs: 6.95e+04, SetupNs: 1},
+	experiment.PDN:           {EpochNs: 0.115, FixedNs: 5.5e+04, SetupNs: 1},
+	experiment.PDNEdgeConv:   {EpochNs: 0.107, FixedNs: 7.71e+04, SetupNs: 1},
+	experiment.PDNLinear:     {EpochNs: 0.0915, FixedNs: 4.96e+04, SetupNs: 1},
+	experiment.PDNMultiScale: {EpochNs: 0.0686, FixedNs: 5.95e+04, SetupNs: 1},
+	experiment.SGC:           {EpochNs: 0.66, FixedNs: 100, SetupNs: 0.357},
+}
