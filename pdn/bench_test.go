@@ -44,6 +44,33 @@ func timeSteps(b *testing.B, t *Trainer, warm int) {
 func BenchmarkEpochPDN(b *testing.B) { benchEpoch(b, experiment.PDN) }
 func BenchmarkEpochGCN(b *testing.B) { benchEpoch(b, experiment.GCN) }
 func BenchmarkEpochMLP(b *testing.B) { benchEpoch(b, experiment.MLP) }
+func BenchmarkEpochGAT(b *testing.B) { benchEpoch(b, experiment.GAT) }
+
+// BenchmarkEpochGATOneCore is GAT's epoch on one core, as each of a
+// sweep's runs trains.
+func BenchmarkEpochGATOneCore(b *testing.B) {
+	defer SetThreads(SetThreads(1))
+	benchEpoch(b, experiment.GAT)
+}
+
+// BenchmarkDeepWalkSetup times DeepWalk's walks and embeddings on the
+// paper's default scenario: the set-up each of a sweep's DeepWalk runs
+// pays.
+func BenchmarkDeepWalkSetup(b *testing.B) {
+	e := experiment.Default()
+	e.Model.Kind = experiment.DeepWalk
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		t, err := NewTrainer(g, e)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t.prepared()
+	}
+}
 
 // benchWS times one epoch of kind on Appendix E's largest graph: a
 // Watts–Strogatz graph of 4096 nodes and 64 edges per node (about 131k

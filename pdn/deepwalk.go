@@ -203,15 +203,20 @@ func (s *skipGrammer) run(k int) {
 func (s *skipGrammer) trainDistinct(vc []float64, lr float64) {
 	d := WalkDim
 	var gk [1 + WalkNegatives]float64
-	for k, sc := range s.score {
-		label := 0.0
-		if k == 0 {
-			label = 1
+	if !stepSizesVec(&gk, &s.score, lr) {
+		for k, sc := range s.score {
+			label := 0.0
+			if k == 0 {
+				label = 1
+			}
+			gk[k] = float64(label-fmath.Sigmoid(sc)) * lr
 		}
-		gk[k] = float64(label-fmath.Sigmoid(sc)) * lr
 	}
 	vc = vc[:d]
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
+	if trainDistinctVec(vc, o0, o1, o2, o3, o4, o5, &gk) {
+		return
+	}
 	for t, x := range vc {
 		var g float64
 		y := o0[t]
@@ -256,6 +261,9 @@ func (s *skipGrammer) scores(vc []float64) {
 	}
 	vc = vc[:d]
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
+	if scoresVec(&s.score, vc, o0, o1, o2, o3, o4, o5) {
+		return
+	}
 	var s0, s1, s2, s3, s4, s5 float64
 	for t, x := range vc {
 		s0 += float64(x * o0[t])

@@ -51,6 +51,7 @@ type gatLayer struct {
 
 	wh, s, t, pre, alpha []float64
 	gwh, gs, gt, galpha  []float64
+	dsum                 []float64 // per head, one node's Σ_k α_k dα_k
 	pc                   *pacer
 }
 
@@ -60,7 +61,8 @@ func newGATLayer(rnd *rand.Rand, g *attnGraph, in, heads, o int) *gatLayer {
 		w: newTensor(ho * in), aSrc: newTensor(ho), aDst: newTensor(ho), b: newTensor(ho), wt: make([]float64, ho*in),
 		wh: make([]float64, n*ho), s: make([]float64, n*heads), t: make([]float64, n*heads),
 		pre: make([]float64, m*heads), alpha: make([]float64, m*heads),
-		gwh: make([]float64, n*ho), gs: make([]float64, n*heads), gt: make([]float64, n*heads), galpha: make([]float64, m*heads)}
+		gwh: make([]float64, n*ho), gs: make([]float64, n*heads), gt: make([]float64, n*heads), galpha: make([]float64, m*heads),
+		dsum: make([]float64, heads)}
 	l.w.glorot(rnd, in, ho)
 	l.aSrc.glorot(rnd, heads, o)
 	l.aDst.glorot(rnd, heads, o)
@@ -91,33 +93,44 @@ func (l *gatLayer) forward(y, x []float64) {
 	for i := 0; i < g.n; i++ {
 		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
 		yi := y[i*ho : (i+1)*ho]
+		if !l.softmaxVec(i, lo, hi) {
+			for h := 0; h < H; h++ {
+				l.softmax(i, h, lo, hi)
+			}
+		}
 		for h := 0; h < H; h++ {
-			m := -1e300
-			for k := lo; k < hi; k++ {
-				p := l.s[int(g.col[k])*H+h] + l.t[i*H+h]
-				l.pre[k*H+h] = p
-				// Not the builtin max: it is a call in WebAssembly, and
-				// natively its NaN and signed-zero checks cost a third
-				// of this loop. The result is the same for every finite
-				// p, and a NaN in p makes every α NaN either way.
-				if lp := leaky(p); lp > m {
-					m = lp
-				}
-			}
-			var sum float64
-			for k := lo; k < hi; k++ {
-				a := fmath.Exp(leaky(l.pre[k*H+h]) - m)
-				l.alpha[k*H+h] = a
-				sum += a
-			}
-			for k := lo; k < hi; k++ {
-				l.alpha[k*H+h] /= sum
-			}
 			l.aggregate(yi[h*O:(h+1)*O], i, h)
 		}
 		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}
 	addRows(y, l.b.val, g.n, ho)
+}
+
+// softmax sets head h's attention over node i's neighbourhood (arcs lo to
+// hi): pre holds each arc's p = s_j + t_i, alpha the softmax of LeakyReLU(p).
+func (l *gatLayer) softmax(i, h, lo, hi int) {
+	g, H := l.g, l.heads
+	m := -1e300
+	for k := lo; k < hi; k++ {
+		p := l.s[int(g.col[k])*H+h] + l.t[i*H+h]
+		l.pre[k*H+h] = p
+		// Not the builtin max: it is a call in WebAssembly, and
+		// natively its NaN and signed-zero checks cost a third
+		// of this loop. The result is the same for every finite
+		// p, and a NaN in p makes every α NaN either way.
+		if lp := leaky(p); lp > m {
+			m = lp
+		}
+	}
+	var sum float64
+	for k := lo; k < hi; k++ {
+		a := fmath.Exp(leaky(l.pre[k*H+h]) - m)
+		l.alpha[k*H+h] = a
+		sum += a
+	}
+	for k := lo; k < hi; k++ {
+		l.alpha[k*H+h] /= sum
+	}
 }
 
 // aggregate adds to y (zero on entry) head h's Σ_j α_ij W h_j over node
@@ -136,6 +149,9 @@ func (l *gatLayer) aggregate(y []float64, i, h int) {
 				y[o] += float64(a * whj[o])
 			}
 		}
+		return
+	}
+	if l.aggregate8Vec(y, i, h) {
 		return
 	}
 	y = y[:8]
@@ -225,16 +241,11 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
 		dyi := dy[i*ho : (i+1)*ho]
 		for h := 0; h < H; h++ {
-			dyh := dyi[h*O : (h+1)*O]
-			dsum := l.scatter(dyh, i, h) // Σ_k α_k dα_k
-			for k := lo; k < hi; k++ {
-				j := int(g.col[k])
-				de := float64(l.alpha[k*H+h] * (l.galpha[k*H+h] - dsum))
-				if l.pre[k*H+h] <= 0 {
-					de *= gatLeakySlope
-				}
-				l.gs[j*H+h] += de
-				l.gt[i*H+h] += de
+			l.dsum[h] = l.scatter(dyi[h*O:(h+1)*O], i, h)
+		}
+		if !l.attnGradVec(i, lo, hi) {
+			for h := 0; h < H; h++ {
+				l.attnGrad(i, h, lo, hi)
 			}
 		}
 		l.pc.tick(float64(H*(hi-lo)) * gatherUnit * float64(3*O))
@@ -246,6 +257,9 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 			as, ad := l.aSrc.val[h*O:(h+1)*O], l.aDst.val[h*O:(h+1)*O]
 			gas, gad := l.aSrc.grad[h*O:(h+1)*O], l.aDst.grad[h*O:(h+1)*O]
 			s, t := l.gs[j*H+h], l.gt[j*H+h]
+			if attnParamGrad8Vec(gas, gad, gj, whj, as, ad, s, t) {
+				continue
+			}
 			for o := range whj {
 				gas[o] += float64(s * whj[o])
 				gad[o] += float64(t * whj[o])
@@ -257,6 +271,23 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 	if dx != nil {
 		transpose(l.wt, l.w.val, ho, l.in)
 		l.pc.mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
+	}
+}
+
+// attnGrad takes head h's gradient through the softmax and LeakyReLU of
+// node i's neighbourhood to the scores: de_k = α_k (dα_k − Σ α dα), times
+// the slope where p ≤ 0, added to s's gradient at the neighbour and to t's
+// at i.
+func (l *gatLayer) attnGrad(i, h, lo, hi int) {
+	g, H := l.g, l.heads
+	for k := lo; k < hi; k++ {
+		j := int(g.col[k])
+		de := float64(l.alpha[k*H+h] * (l.galpha[k*H+h] - l.dsum[h]))
+		if l.pre[k*H+h] <= 0 {
+			de *= gatLeakySlope
+		}
+		l.gs[j*H+h] += de
+		l.gt[i*H+h] += de
 	}
 }
 
@@ -317,8 +348,9 @@ func (m *gat) forward(training bool) []float64 {
 		m.in1 = m.drop0.apply(m.x0, g.X, training)
 	}
 	m.l1.forward(m.a1, m.in1)
-	for i, v := range m.a1 {
-		m.h1[i] = elu(v)
+	i := eluVec(m.h1, m.a1)
+	for ; i < len(m.a1); i++ {
+		m.h1[i] = elu(m.a1[i])
 	}
 	m.in2 = m.drop1.apply(m.d1, m.h1, training)
 	m.l2.forward(m.logits, m.in2)

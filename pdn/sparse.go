@@ -103,9 +103,10 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 	per := gatherUnit * float64(m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
-		if simd128 {
+		switch {
+		case simd128:
 			simdPropagateRows(g, y, h, m, lo, hi)
-		} else {
+		case !g.propagateRowsVec(y, h, m, lo, hi):
 			g.propagateRows(y, h, m, lo, hi)
 		}
 		g.pc.tick(float64(hi-lo) * per)

@@ -18,3 +18,37 @@ func mulPairVec(c0, c1, a0, a1, bt, bias []float64) int { return 0 }
 func transposedForVectors(b []float64, m, k int) ([]float64, *[]float64) { return nil, nil }
 
 func releaseTransposed(*[]float64) {}
+
+// softmaxVec does nothing here (see vec_simd.go).
+func (l *gatLayer) softmaxVec(i, lo, hi int) bool { return false }
+
+// aggregate8Vec does nothing here (see vec_simd.go).
+func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool { return false }
+
+// attnGradVec does nothing here (see vec_simd.go).
+func (l *gatLayer) attnGradVec(i, lo, hi int) bool { return false }
+
+// addScaled8Vec does nothing here (see vec_simd.go).
+func addScaled8Vec(dst, x []float64, a float64) bool { return false }
+
+// attnParamGrad8Vec does nothing here (see vec_simd.go).
+func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool { return false }
+
+// eluVec does nothing here (see vec_simd.go).
+func eluVec(dst, x []float64) int { return 0 }
+
+// stepSizesVec does nothing here (see vec_simd.go).
+func stepSizesVec(gk, score *[1 + WalkNegatives]float64, lr float64) bool { return false }
+
+// trainDistinctVec does nothing here (see vec_simd.go).
+func trainDistinctVec(vc, o0, o1, o2, o3, o4, o5 []float64, gk *[1 + WalkNegatives]float64) bool {
+	return false
+}
+
+// scoresVec does nothing here (see vec_simd.go).
+func scoresVec(score *[1 + WalkNegatives]float64, vc, o0, o1, o2, o3, o4, o5 []float64) bool {
+	return false
+}
+
+// propagateRowsVec does nothing here (see vec_simd.go).
+func (g *gcnNorm) propagateRowsVec(y, h []float64, m, lo, hi int) bool { return false }

@@ -5,6 +5,8 @@ package pdn
 import (
 	"simd/archsimd"
 	"sync"
+
+	"pdnexplorer/internal/fmath"
 )
 
 // vectors reports whether the AVX2 paths run: built with GOEXPERIMENT=simd
@@ -121,3 +123,375 @@ func releaseTransposed(buf *[]float64) {
 }
 
 var transposes = sync.Pool{New: func() any { return new([]float64) }}
+
+// fmath.Exp's constants, for expVec.
+const (
+	expLn2Hi     = 6.93147180369123816490e-01
+	expLn2Lo     = 1.90821492927058770002e-10
+	expLog2e     = 1.44269504088896338700e+00
+	expOverflow  = 7.09782712893383973096e+02
+	expUnderflow = -7.45133219101941108420e+02
+	expNearZero  = 1.0 / (1 << 28)
+	expP1        = 1.66666666666666657415e-01
+	expP2        = -2.77777777770155933842e-03
+	expP3        = 6.61375632143793436117e-05
+	expP4        = -1.65339022054652515390e-06
+	expP5        = 4.13813679705723846039e-08
+)
+
+// expVec is fmath.Exp of four values, lane by lane the same operations in
+// the same order (never fused), so the same bits. It reports false, with
+// nothing computed, where a lane needs one of exp's special cases (NaN,
+// overflow, underflow, or a power of two Ldexp must build), for the caller
+// to take the four one by one.
+func expVec(x archsimd.Float64x4) (archsimd.Float64x4, bool) {
+	special := x.IsNaN().Or(x.Greater(archsimd.BroadcastFloat64x4(expOverflow))).Or(x.Less(archsimd.BroadcastFloat64x4(expUnderflow)))
+	if special.ToBits() != 0 {
+		return x, false
+	}
+	zero := archsimd.BroadcastFloat64x4(0)
+	half := archsimd.BroadcastFloat64x4(0.5)
+	half = half.Merge(archsimd.BroadcastFloat64x4(-0.5), x.GreaterEqual(zero))
+	kf := archsimd.BroadcastFloat64x4(expLog2e).Mul(x).Add(half).Trunc()
+	if kf.LessEqual(archsimd.BroadcastFloat64x4(-1021)).Or(kf.GreaterEqual(archsimd.BroadcastFloat64x4(1022))).ToBits() != 0 {
+		return x, false
+	}
+	hi := x.Sub(kf.Mul(archsimd.BroadcastFloat64x4(expLn2Hi)))
+	lo := kf.Mul(archsimd.BroadcastFloat64x4(expLn2Lo))
+	r := hi.Sub(lo)
+	t := r.Mul(r)
+	poly := archsimd.BroadcastFloat64x4(expP4).Add(t.Mul(archsimd.BroadcastFloat64x4(expP5)))
+	poly = archsimd.BroadcastFloat64x4(expP3).Add(t.Mul(poly))
+	poly = archsimd.BroadcastFloat64x4(expP2).Add(t.Mul(poly))
+	poly = archsimd.BroadcastFloat64x4(expP1).Add(t.Mul(poly))
+	c := r.Sub(t.Mul(poly))
+	two := archsimd.BroadcastFloat64x4(2)
+	y := archsimd.BroadcastFloat64x4(1).Sub(lo.Sub(r.Mul(c).Div(two.Sub(c))).Sub(hi))
+	scale := kf.ConvertToInt32().ExtendToInt64().Add(archsimd.BroadcastInt64x4(1023)).ShiftAllLeft(52).AsFloat64x4()
+	out := y.Mul(scale)
+	near := x.Greater(archsimd.BroadcastFloat64x4(-expNearZero)).And(x.Less(archsimd.BroadcastFloat64x4(expNearZero)))
+	return archsimd.BroadcastFloat64x4(1).Add(x).Merge(out, near), true
+}
+
+// expLanes is fmath.Exp of four values, by expVec where it can.
+func expLanes(x archsimd.Float64x4) archsimd.Float64x4 {
+	if y, ok := expVec(x); ok {
+		return y
+	}
+	var a [4]float64
+	x.Store(&a)
+	for i, v := range a {
+		a[i] = fmath.Exp(v)
+	}
+	return archsimd.LoadFloat64x4(&a)
+}
+
+// leakyVec is leaky of four values: x above 0, else gatLeakySlope·x.
+func leakyVec(x archsimd.Float64x4) archsimd.Float64x4 {
+	return x.Merge(x.Mul(archsimd.BroadcastFloat64x4(gatLeakySlope)), x.Greater(archsimd.BroadcastFloat64x4(0)))
+}
+
+// softmaxVec is softmax for node i's neighbourhood arcs lo..hi, four heads
+// at a time: each lane does, for its head, the scalar loop's operations in
+// its order (see gatLayer.softmax), so the same bits. It reports false
+// where it does not run (no AVX2, or heads not in fours).
+func (l *gatLayer) softmaxVec(i, lo, hi int) bool {
+	H := l.heads
+	if !vectors || H%4 != 0 {
+		return false
+	}
+	g := l.g
+	for h0 := 0; h0 < H; h0 += 4 {
+		ti := archsimd.LoadFloat64x4Slice(l.t[i*H+h0:])
+		m := archsimd.BroadcastFloat64x4(-1e300)
+		for k := lo; k < hi; k++ {
+			p := archsimd.LoadFloat64x4Slice(l.s[int(g.col[k])*H+h0:]).Add(ti)
+			p.StoreSlice(l.pre[k*H+h0:])
+			lp := leakyVec(p)
+			m = lp.Merge(m, lp.Greater(m))
+		}
+		sum := archsimd.BroadcastFloat64x4(0)
+		for k := lo; k < hi; k++ {
+			a := expLanes(leakyVec(archsimd.LoadFloat64x4Slice(l.pre[k*H+h0:])).Sub(m))
+			a.StoreSlice(l.alpha[k*H+h0:])
+			sum = sum.Add(a)
+		}
+		for k := lo; k < hi; k++ {
+			archsimd.LoadFloat64x4Slice(l.alpha[k*H+h0:]).Div(sum).StoreSlice(l.alpha[k*H+h0:])
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// aggregate8Vec is aggregate for heads of 8 features: the 8 sums in two
+// vectors, each lane's the scalar loop's (see gatLayer.aggregate).
+func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool {
+	if !vectors {
+		return false
+	}
+	g, H := l.g, l.heads
+	ho := H * 8
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	s0, s1 := archsimd.LoadFloat64x4Slice(y), archsimd.LoadFloat64x4Slice(y[4:])
+	for k := lo; k < hi; k++ {
+		a := archsimd.BroadcastFloat64x4(l.alpha[k*H+h])
+		w := l.wh[int(g.col[k])*ho+h*8:]
+		s0 = s0.Add(a.Mul(archsimd.LoadFloat64x4Slice(w)))
+		s1 = s1.Add(a.Mul(archsimd.LoadFloat64x4Slice(w[4:])))
+	}
+	s0.StoreSlice(y)
+	s1.StoreSlice(y[4:])
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// attnGradVec is attnGrad for four heads at a time, each lane the scalar
+// loop's operations in its order, so the same bits.
+func (l *gatLayer) attnGradVec(i, lo, hi int) bool {
+	H := l.heads
+	if !vectors || H%4 != 0 {
+		return false
+	}
+	g := l.g
+	zero, slope := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(gatLeakySlope)
+	for h0 := 0; h0 < H; h0 += 4 {
+		ds := archsimd.LoadFloat64x4Slice(l.dsum[h0:])
+		gti := archsimd.LoadFloat64x4Slice(l.gt[i*H+h0:])
+		for k := lo; k < hi; k++ {
+			de := archsimd.LoadFloat64x4Slice(l.alpha[k*H+h0:]).Mul(archsimd.LoadFloat64x4Slice(l.galpha[k*H+h0:]).Sub(ds))
+			de = de.Mul(slope).Merge(de, archsimd.LoadFloat64x4Slice(l.pre[k*H+h0:]).LessEqual(zero))
+			gs := l.gs[int(g.col[k])*H+h0:]
+			archsimd.LoadFloat64x4Slice(gs).Add(de).StoreSlice(gs)
+			gti = gti.Add(de)
+		}
+		gti.StoreSlice(l.gt[i*H+h0:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// addScaled8Vec adds a·x to dst for 8 values: dst[o] += a·x[o].
+func addScaled8Vec(dst, x []float64, a float64) bool {
+	if !vectors {
+		return false
+	}
+	dst, x = dst[:8], x[:8]
+	av := archsimd.BroadcastFloat64x4(a)
+	archsimd.LoadFloat64x4Slice(dst).Add(av.Mul(archsimd.LoadFloat64x4Slice(x))).StoreSlice(dst)
+	archsimd.LoadFloat64x4Slice(dst[4:]).Add(av.Mul(archsimd.LoadFloat64x4Slice(x[4:]))).StoreSlice(dst[4:])
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// attnParamGrad8Vec is backward's last loop for one node and a head of 8
+// features: gas += s·whj, gad += t·whj, gj += s·as + t·ad.
+func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool {
+	if !vectors || len(whj) != 8 {
+		return false
+	}
+	S, T := archsimd.BroadcastFloat64x4(s), archsimd.BroadcastFloat64x4(t)
+	for o := 0; o < 8; o += 4 {
+		w := archsimd.LoadFloat64x4Slice(whj[o:])
+		archsimd.LoadFloat64x4Slice(gas[o:]).Add(S.Mul(w)).StoreSlice(gas[o:])
+		archsimd.LoadFloat64x4Slice(gad[o:]).Add(T.Mul(w)).StoreSlice(gad[o:])
+		u := S.Mul(archsimd.LoadFloat64x4Slice(as[o:])).Add(T.Mul(archsimd.LoadFloat64x4Slice(ad[o:])))
+		archsimd.LoadFloat64x4Slice(gj[o:]).Add(u).StoreSlice(gj[o:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// eluVec sets dst[i] = elu(x[i]) four at a time and returns where it
+// stopped: x above 0, else Exp(x) − 1, the same bits as elu.
+func eluVec(dst, x []float64) int {
+	if !vectors {
+		return 0
+	}
+	zero, one := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(1)
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		v := archsimd.LoadFloat64x4Slice(x[i:])
+		pos := v.Greater(zero)
+		e := expLanes(zero.Merge(v, pos)) // no exponential of what stays as it is
+		v.Merge(e.Sub(one), pos).StoreSlice(dst[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return i
+}
+
+// sigmoidLanes is fmath.Sigmoid of four values: 1/(1+e^−x) at x ≥ 0 and
+// e^x/(1+e^x) below, both from the exponential of −|x|, the same bits.
+func sigmoidLanes(x archsimd.Float64x4) archsimd.Float64x4 {
+	zero, one := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(1)
+	nonNeg := x.GreaterEqual(zero)
+	e := expLanes(zero.Sub(x).Merge(x, nonNeg))
+	return one.Div(one.Add(e)).Merge(e.Div(one.Add(e)), nonNeg)
+}
+
+// stepSizesVec sets DeepWalk's six step sizes, (label − σ(score))·lr, the
+// positive target's label 1 and the negatives' 0, as trainDistinct does.
+func stepSizesVec(gk, score *[1 + WalkNegatives]float64, lr float64) bool {
+	if !vectors {
+		return false
+	}
+	var sc, labels [8]float64
+	copy(sc[:], score[:])
+	labels[0] = 1
+	LR := archsimd.BroadcastFloat64x4(lr)
+	var out [8]float64
+	for i := 0; i < 8; i += 4 {
+		v := archsimd.LoadFloat64x4Slice(labels[i:]).Sub(sigmoidLanes(archsimd.LoadFloat64x4Slice(sc[i:]))).Mul(LR)
+		v.StoreSlice(out[i:])
+	}
+	copy(gk[:], out[:])
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// trainDistinctVec is trainDistinct's pass over the dimensions, four at a
+// time: each lane runs the scalar loop's operations for its dimension in
+// the same order, so the same bits.
+func trainDistinctVec(vc, o0, o1, o2, o3, o4, o5 []float64, gk *[1 + WalkNegatives]float64) bool {
+	if !vectors || len(vc)%4 != 0 {
+		return false
+	}
+	d := len(vc)
+	o0, o1, o2, o3, o4, o5 = o0[:d], o1[:d], o2[:d], o3[:d], o4[:d], o5[:d]
+	g0, g1, g2 := archsimd.BroadcastFloat64x4(gk[0]), archsimd.BroadcastFloat64x4(gk[1]), archsimd.BroadcastFloat64x4(gk[2])
+	g3, g4, g5 := archsimd.BroadcastFloat64x4(gk[3]), archsimd.BroadcastFloat64x4(gk[4]), archsimd.BroadcastFloat64x4(gk[5])
+	zero := archsimd.BroadcastFloat64x4(0)
+	for t := 0; t < d; t += 4 {
+		x := archsimd.LoadFloat64x4Slice(vc[t:])
+		y := archsimd.LoadFloat64x4Slice(o0[t:])
+		g := zero.Add(g0.Mul(y))
+		y.Add(g0.Mul(x)).StoreSlice(o0[t:])
+		y = archsimd.LoadFloat64x4Slice(o1[t:])
+		g = g.Add(g1.Mul(y))
+		y.Add(g1.Mul(x)).StoreSlice(o1[t:])
+		y = archsimd.LoadFloat64x4Slice(o2[t:])
+		g = g.Add(g2.Mul(y))
+		y.Add(g2.Mul(x)).StoreSlice(o2[t:])
+		y = archsimd.LoadFloat64x4Slice(o3[t:])
+		g = g.Add(g3.Mul(y))
+		y.Add(g3.Mul(x)).StoreSlice(o3[t:])
+		y = archsimd.LoadFloat64x4Slice(o4[t:])
+		g = g.Add(g4.Mul(y))
+		y.Add(g4.Mul(x)).StoreSlice(o4[t:])
+		y = archsimd.LoadFloat64x4Slice(o5[t:])
+		g = g.Add(g5.Mul(y))
+		y.Add(g5.Mul(x)).StoreSlice(o5[t:])
+		x.Add(g).StoreSlice(vc[t:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// scoresVec sets the six skip-gram scores vc·o_k with the targets in the
+// lanes: four dimensions of four targets' rows are loaded and transposed,
+// so that each lane adds its target's products in order of the dimension,
+// as the scalar loop does (the fifth and sixth targets fill a second
+// vector twice). The same bits, without the six chains' waits.
+func scoresVec(score *[1 + WalkNegatives]float64, vc, o0, o1, o2, o3, o4, o5 []float64) bool {
+	d := len(vc)
+	if !vectors || d%4 != 0 {
+		return false
+	}
+	o0, o1, o2, o3, o4, o5 = o0[:d], o1[:d], o2[:d], o3[:d], o4[:d], o5[:d]
+	a := archsimd.BroadcastFloat64x4(0) // targets 0–3
+	b := archsimd.BroadcastFloat64x4(0) // targets 4, 5, 4, 5
+	for t := 0; t < d; t += 4 {
+		c0, c1, c2, c3 := transpose4(archsimd.LoadFloat64x4Slice(o0[t:]), archsimd.LoadFloat64x4Slice(o1[t:]),
+			archsimd.LoadFloat64x4Slice(o2[t:]), archsimd.LoadFloat64x4Slice(o3[t:]))
+		r4, r5 := archsimd.LoadFloat64x4Slice(o4[t:]), archsimd.LoadFloat64x4Slice(o5[t:])
+		e0, e1, e2, e3 := transpose4(r4, r5, r4, r5)
+		x0, x1 := archsimd.BroadcastFloat64x4(vc[t]), archsimd.BroadcastFloat64x4(vc[t+1])
+		x2, x3 := archsimd.BroadcastFloat64x4(vc[t+2]), archsimd.BroadcastFloat64x4(vc[t+3])
+		a = a.Add(x0.Mul(c0)).Add(x1.Mul(c1)).Add(x2.Mul(c2)).Add(x3.Mul(c3))
+		b = b.Add(x0.Mul(e0)).Add(x1.Mul(e1)).Add(x2.Mul(e2)).Add(x3.Mul(e3))
+	}
+	var lanes [8]float64
+	a.StoreSlice(lanes[:])
+	b.StoreSlice(lanes[4:])
+	archsimd.ClearAVXUpperBits()
+	score[0], score[1], score[2], score[3], score[4], score[5] = lanes[0], lanes[1], lanes[2], lanes[3], lanes[4], lanes[5]
+	return true
+}
+
+// transpose4 returns the columns of the 4×4 matrix whose rows are r0–r3.
+func transpose4(r0, r1, r2, r3 archsimd.Float64x4) (c0, c1, c2, c3 archsimd.Float64x4) {
+	t0 := r0.SelectFromPairGrouped(0, 2, r1) // r0[0] r1[0] r0[2] r1[2]
+	t1 := r0.SelectFromPairGrouped(1, 3, r1) // r0[1] r1[1] r0[3] r1[3]
+	t2 := r2.SelectFromPairGrouped(0, 2, r3)
+	t3 := r2.SelectFromPairGrouped(1, 3, r3)
+	return t0.Select128FromPair(0, 2, t2), t1.Select128FromPair(0, 2, t3), t0.Select128FromPair(1, 3, t2), t1.Select128FromPair(1, 3, t3)
+}
+
+// propagateRowsVec is propagateRows with four columns to a lane group:
+// each lane adds its column's terms in propagateRows' order (the own term
+// with the first four neighbours, then fours, then one by one), so the
+// same bits; the last m mod 4 columns go through the same expressions one
+// at a time. Rows narrower than four are left to propagateRows.
+func (g *gcnNorm) propagateRowsVec(y, h []float64, m, lo, hi int) bool {
+	if !vectors || m < 4 {
+		return false
+	}
+	a := g.adj
+	m4 := m - m%4
+	for i := lo; i < hi; i++ {
+		yi := y[i*m : (i+1)*m]
+		own := rowOf(h, int32(i), m)[:m]
+		s := g.self[i]
+		S := archsimd.BroadcastFloat64x4(s)
+		k, end := int(a.rowPtr[i]), int(a.rowPtr[i+1])
+		if k+4 > end {
+			for j := 0; j < m4; j += 4 {
+				S.Mul(archsimd.LoadFloat64x4Slice(own[j:])).StoreSlice(yi[j:])
+			}
+			for j := m4; j < m; j++ {
+				yi[j] = float64(s * own[j])
+			}
+		} else {
+			c0, c1, c2, c3 := g.coef[a.eid[k]], g.coef[a.eid[k+1]], g.coef[a.eid[k+2]], g.coef[a.eid[k+3]]
+			h0, h1, h2, h3 := rowOf(h, a.col[k], m)[:m], rowOf(h, a.col[k+1], m)[:m], rowOf(h, a.col[k+2], m)[:m], rowOf(h, a.col[k+3], m)[:m]
+			C0, C1 := archsimd.BroadcastFloat64x4(c0), archsimd.BroadcastFloat64x4(c1)
+			C2, C3 := archsimd.BroadcastFloat64x4(c2), archsimd.BroadcastFloat64x4(c3)
+			for j := 0; j < m4; j += 4 {
+				v := S.Mul(archsimd.LoadFloat64x4Slice(own[j:])).Add(C0.Mul(archsimd.LoadFloat64x4Slice(h0[j:])))
+				v = v.Add(C1.Mul(archsimd.LoadFloat64x4Slice(h1[j:]))).Add(C2.Mul(archsimd.LoadFloat64x4Slice(h2[j:])))
+				v.Add(C3.Mul(archsimd.LoadFloat64x4Slice(h3[j:]))).StoreSlice(yi[j:])
+			}
+			for j := m4; j < m; j++ {
+				yi[j] = float64(s*own[j]) + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
+			}
+			k += 4
+		}
+		for ; k < end-3; k += 4 {
+			c0, c1, c2, c3 := g.coef[a.eid[k]], g.coef[a.eid[k+1]], g.coef[a.eid[k+2]], g.coef[a.eid[k+3]]
+			h0, h1, h2, h3 := rowOf(h, a.col[k], m)[:m], rowOf(h, a.col[k+1], m)[:m], rowOf(h, a.col[k+2], m)[:m], rowOf(h, a.col[k+3], m)[:m]
+			C0, C1 := archsimd.BroadcastFloat64x4(c0), archsimd.BroadcastFloat64x4(c1)
+			C2, C3 := archsimd.BroadcastFloat64x4(c2), archsimd.BroadcastFloat64x4(c3)
+			for j := 0; j < m4; j += 4 {
+				v := archsimd.LoadFloat64x4Slice(yi[j:]).Add(C0.Mul(archsimd.LoadFloat64x4Slice(h0[j:])))
+				v = v.Add(C1.Mul(archsimd.LoadFloat64x4Slice(h1[j:]))).Add(C2.Mul(archsimd.LoadFloat64x4Slice(h2[j:])))
+				v.Add(C3.Mul(archsimd.LoadFloat64x4Slice(h3[j:]))).StoreSlice(yi[j:])
+			}
+			for j := m4; j < m; j++ {
+				yi[j] = yi[j] + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
+			}
+		}
+		for ; k < end; k++ {
+			c := g.coef[a.eid[k]]
+			hj := rowOf(h, a.col[k], m)[:m]
+			C := archsimd.BroadcastFloat64x4(c)
+			for j := 0; j < m4; j += 4 {
+				archsimd.LoadFloat64x4Slice(yi[j:]).Add(C.Mul(archsimd.LoadFloat64x4Slice(hj[j:]))).StoreSlice(yi[j:])
+			}
+			for j := m4; j < m; j++ {
+				yi[j] += float64(c * hj[j])
+			}
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	return true
+}

@@ -1,0 +1,51 @@
+//go:build goexperiment.simd && amd64
+
+package pdn
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"simd/archsimd"
+
+	"pdnexplorer/internal/fmath"
+)
+
+// expLanes gives fmath.Exp's very bits, four lanes at a time: over the
+// range a softmax and σ use, near zero, at the edges of overflow and
+// underflow, and on the special values.
+func TestExpLanesKeepTheBits(t *testing.T) {
+	if !vectors {
+		t.Skip("no AVX2")
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	var xs []float64
+	for range 200000 {
+		switch rnd.IntN(4) {
+		case 0:
+			xs = append(xs, (rnd.Float64()-0.5)*40)
+		case 1:
+			xs = append(xs, (rnd.Float64()-0.5)*1500)
+		case 2:
+			xs = append(xs, (rnd.Float64()-0.5)*math.Ldexp(1, -20-rnd.IntN(20)))
+		default:
+			xs = append(xs, -rnd.ExpFloat64()*3)
+		}
+	}
+	xs = append(xs, 0, math.Copysign(0, -1), 1.0/(1<<28), -1.0/(1<<28), math.Nextafter(1.0/(1<<28), 0),
+		709.78, 709.79, -745.13, -745.14, -708.4, -708.5, 708, math.NaN(), math.Inf(1), math.Inf(-1), 1e-300, -1e-300)
+	for len(xs)%4 != 0 {
+		xs = append(xs, 1)
+	}
+	for i := 0; i < len(xs); i += 4 {
+		got := make([]float64, 4)
+		expLanes(archsimd.LoadFloat64x4Slice(xs[i:])).StoreSlice(got)
+		for k, x := range xs[i : i+4] {
+			want := fmath.Exp(x)
+			if math.Float64bits(got[k]) != math.Float64bits(want) && !(math.IsNaN(got[k]) && math.IsNaN(want)) {
+				t.Fatalf("exp(%v): %v (%#x), want %v (%#x)", x, got[k], math.Float64bits(got[k]), want, math.Float64bits(want))
+			}
+		}
+	}
+}
