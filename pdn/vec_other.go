@@ -28,9 +28,6 @@ func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool { return false }
 // attnGradVec does nothing here (see vec_simd.go).
 func (l *gatLayer) attnGradVec(i, lo, hi int) bool { return false }
 
-// addScaled8Vec does nothing here (see vec_simd.go).
-func addScaled8Vec(dst, x []float64, a float64) bool { return false }
-
 // attnParamGrad8Vec does nothing here (see vec_simd.go).
 func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool { return false }
 

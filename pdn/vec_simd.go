@@ -271,19 +271,6 @@ func (l *gatLayer) attnGradVec(i, lo, hi int) bool {
 	return true
 }
 
-// addScaled8Vec adds a·x to dst for 8 values: dst[o] += a·x[o].
-func addScaled8Vec(dst, x []float64, a float64) bool {
-	if !vectors {
-		return false
-	}
-	dst, x = dst[:8], x[:8]
-	av := archsimd.BroadcastFloat64x4(a)
-	archsimd.LoadFloat64x4Slice(dst).Add(av.Mul(archsimd.LoadFloat64x4Slice(x))).StoreSlice(dst)
-	archsimd.LoadFloat64x4Slice(dst[4:]).Add(av.Mul(archsimd.LoadFloat64x4Slice(x[4:]))).StoreSlice(dst[4:])
-	archsimd.ClearAVXUpperBits()
-	return true
-}
-
 // attnParamGrad8Vec is backward's last loop for one node and a head of 8
 // features: gas += s·whj, gad += t·whj, gj += s·as + t·ad.
 func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool {
