@@ -8,6 +8,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/maxence-charriere/go-app/v9 v9.8.0
+	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	gonum.org/v1/gonum v0.17.0
 )
 

@@ -128,6 +128,13 @@ func TestControlsComeFromTheTable(t *testing.T) {
 			continue // the compare lab's and the sweep lab's
 		case p.Name == experiment.EditsRow:
 			id = `id="edit"` // the graph lab's editor
+		case p.Name == "embed":
+			id = `id="share"` // the share panel offers the embed code
+		case !p.Matters(experiment.Default().Model):
+			if strings.Contains(h, id) {
+				t.Errorf("control for %s shown, though %s does not use it", p.Name, experiment.Default().Model.Kind)
+			}
+			continue
 		case p.Group == experiment.GroupView:
 			id = `id="` + p.Name + `"` // in the graph card
 		}

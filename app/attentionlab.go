@@ -47,9 +47,9 @@ func inputNames(r *run, n int) []string {
 // be called scores.
 func inputsLabel(names []string) string {
 	if slices.Equal(names, tiestrength.Names) {
-		return "tie-strength score"
+		return tr("tie-strength score")
 	}
-	return "edge feature (the graph's own, by the name its file gives)"
+	return tr("edge feature (the graph's own, by the name its file gives)")
 }
 
 func (c *AttentionLab) draw(ch change) {
@@ -59,7 +59,7 @@ func (c *AttentionLab) draw(ch change) {
 	c.bars, c.hops = "", ""
 	if r := c.runNamed("linear"); r != nil && len(r.snap.Inputs) > 0 {
 		names := inputNames(r, len(r.snap.Inputs))
-		c.bars = viz.Bars(chartW+200, chartH, "Attention over the edge features, softmax(β)", inputsLabel(names),
+		c.bars = viz.Bars(chartW+200, chartH, tr("Attention over the edge features, softmax(β)"), inputsLabel(names),
 			tiestrength.Short(names), r.snap.Inputs, viz.ClassColor(2))
 	}
 	if r := c.runNamed("multiscale"); r != nil && len(r.hist.hops) > 0 {
@@ -89,7 +89,7 @@ func (c *AttentionLab) renderAttention() app.UI {
 // whyAnonymous says why bars over a generated graph's inputs mean nothing.
 func (c *AttentionLab) whyAnonymous() string {
 	if r := c.runNamed("linear"); r != nil && r.graph != nil && r.graph.Inputs == nil && r.snapped {
-		return "This graph's edge features are anonymous random draws, so no bar can mean more than another: choose cora or citeseer, whose edge features are the 11 named tie-strength scores."
+		return tr("This graph's edge features are anonymous random draws, so no bar can mean more than another: choose cora or citeseer, whose edge features are the 11 named tie-strength scores.")
 	}
 	return ""
 }
@@ -98,29 +98,29 @@ func (c *AttentionLab) whyAnonymous() string {
 func (c *AttentionLab) Render() app.UI {
 	return c.layOut("attention-lab", nil, c.render(c.row.Shows),
 		app.Div().ID("attention").Class("card wide").Body(
-			app.H2().Text("What the linear PDN attends to (Figure 8)"),
+			app.H2().Text(tr("What the linear PDN attends to (Figure 8)")),
 			app.Div().Class("figure").Body(chartOr(c.bars, c.whyAnonymous())),
 			c.renderAttention(),
 			app.Div().Class("explain").Body(explainAttentionLab()),
 		),
-		card("hops", "Hop weights over the epochs (Figure 7)", c.hops, "", explainHopsLab(), c.renderHopWeights(c.runNamed("multiscale"))),
-		card("curves", "Test accuracy", c.curves, "", app.P().Text("Both models train on the same graph, split and seeds.")),
+		card("hops", tr("Hop weights over the epochs (Figure 7)"), c.hops, "", explainHopsLab(), c.renderHopWeights(c.runNamed("multiscale"))),
+		card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(tr("Both models train on the same graph, split and seeds."))),
 	)
 }
 
 // explainAttentionLab is Figure 8's lesson.
 func explainAttentionLab() app.UI {
-	return app.P().Body(append(linearPDNClause("The linear PDN has no hidden layer: it weighs an edge's scores with "),
-		app.Text(", so each bar is the share of attention one similarity gets. The paper found unnormalised scores (degree product, common neighbours) attended to least, "+
-			"and normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) most."),
+	return app.P().Body(append(linearPDNClause(tr("The linear PDN has no hidden layer: it weighs an edge's scores with ")),
+		app.Text(tr(", so each bar is the share of attention one similarity gets. The paper found unnormalised scores (degree product, common neighbours) attended to least, "+
+			"and normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) most.")),
 	)...)
 }
 
 // explainHopsLab is Figure 7's lesson.
 func explainHopsLab() app.UI {
 	return app.P().Body(
-		app.Text("The multi-scale PDN mixes the powers of the normalised adjacency, "),
+		app.Text(tr("The multi-scale PDN mixes the powers of the normalised adjacency, ")),
 		mathML(multiScaleFormula),
-		app.Text(", with P a softmax the model learns. On Cora and Pubmed the paper saw the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks: where the model starts to overfit."),
+		app.Text(tr(", with P a softmax the model learns. On Cora and Pubmed the paper saw the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks: where the model starts to overfit.")),
 	)
 }

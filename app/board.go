@@ -84,7 +84,7 @@ func (b *Board) render() app.UI {
 		app.Range(b.notices).Slice(func(i int) app.UI {
 			return app.Div().Class("notice").Body(
 				app.Span().Text(b.notices[i].text),
-				app.Button().Class("dismiss").Title("Dismiss").Text("×").OnClick(func(ctx app.Context, e app.Event) { b.Dismiss(i) }),
+				app.Button().Class("dismiss").Title(tr("Dismiss")).Text("×").OnClick(func(ctx app.Context, e app.Event) { b.Dismiss(i) }),
 			)
 		}),
 	)

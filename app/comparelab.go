@@ -38,14 +38,14 @@ func (c *CompareLab) draw(ch change) {
 	var loss, share []viz.Series
 	top := 1.0
 	for i, r := range c.runs {
-		loss = append(loss, viz.Series{Name: r.Title, Color: runColor(i), X: r.hist.epoch, Y: r.hist.loss})
-		share = append(share, viz.Series{Name: r.Title, Color: runColor(i), X: r.hist.epoch, Y: r.hist.share})
+		loss = append(loss, viz.Series{Name: tr(r.Title), Color: runColor(i), X: r.hist.epoch, Y: r.hist.loss})
+		share = append(share, viz.Series{Name: tr(r.Title), Color: runColor(i), X: r.hist.epoch, Y: r.hist.share})
 		top = max(top, maxFinite(r.hist.loss))
 	}
-	a := viz.Axes{XLabel: "epoch", YMin: 0, YMax: top, XMax: c.epochs(), Title: "Training loss"}
+	a := viz.Axes{XLabel: tr("epoch"), YMin: 0, YMax: top, XMax: c.epochs(), Title: tr("Training loss")}
 	c.test = c.testCurves()
 	c.loss = viz.LineChart(chartW, chartH, a, loss...)
-	a.Title, a.YMax = "Share of learned weight on inter-class edges", 1
+	a.Title, a.YMax = tr("Share of learned weight on inter-class edges"), 1
 	c.share = viz.LineChart(chartW, chartH, a, share...)
 	c.minis.draw(&c.lab)
 }
@@ -55,23 +55,23 @@ func (c *CompareLab) release() { c.minis.release() }
 
 // Render lays the lab out.
 func (c *CompareLab) Render() app.UI {
-	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels("each trains in a worker of its own.")), c.render(c.row.Shows)),
+	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.row.Shows)),
 		c.minis.render(&c.lab),
-		card("test-curves", "Test accuracy", c.test, "", app.P().Text("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")),
-		card("loss-curves", "Training loss", c.loss, "", app.P().Text("The cross-entropy on the labelled nodes, with dropout, as each model is trained.")),
-		card("share-curves", "Inter-class share", c.share, "", app.P().Body(
-			app.Text("The share of the learned edge weight that sits on inter-class edges, "), mathML(shareFormula),
-			app.Text(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line."))),
+		card("test-curves", tr("Test accuracy"), c.test, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone."))),
+		card("loss-curves", tr("Training loss"), c.loss, "", app.P().Text(tr("The cross-entropy on the labelled nodes, with dropout, as each model is trained."))),
+		card("share-curves", tr("Inter-class share"), c.share, "", app.P().Body(
+			app.Text(tr("The share of the learned edge weight that sits on inter-class edges, ")), mathML(shareFormula),
+			app.Text(tr(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line.")))),
 		app.Div().ID("summary").Class("card").Body(
-			app.H2().Text("Side by side"),
+			app.H2().Text(tr("Side by side")),
 			c.runsTable("runs-table", []column{
-				{Title: "epoch", Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }},
-				{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
-				{Title: "train acc.", Metric: "train-accuracy", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TrainAcc) }},
-				{Title: "epochs/s", Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},
-				{Title: "inter-class share", Metric: "inter-share", Digits: 3, Value: func(r *run) float64 { return last(r.hist.share) }},
+				{Title: tr("epoch"), Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }},
+				{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				{Title: tr("train acc."), Metric: "train-accuracy", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TrainAcc) }},
+				{Title: tr("epochs/s"), Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},
+				{Title: tr("inter-class share"), Metric: "inter-share", Digits: 3, Value: func(r *run) float64 { return last(r.hist.share) }},
 			}),
-			app.P().Class("explain").Text("Epochs per second are each worker's own, measured while the others train beside it."),
+			app.P().Class("explain").Text(tr("Epochs per second are each worker's own, measured while the others train beside it.")),
 		),
 	)
 }

@@ -36,7 +36,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		data := args[0].Get("data")
 		ev, err := protocol.DecodeEvent(data.Get("json").String())
 		if err != nil {
-			onEvent(protocol.Event{Kind: protocol.KindError, Error: "bad message from the engine: " + err.Error()}, nil)
+			onEvent(protocol.Event{Kind: protocol.KindError, Error: tr("bad message from the engine: ") + err.Error()}, nil)
 			return nil
 		}
 		var f32 []float32
@@ -51,7 +51,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		}
 		if ev.Graph != nil {
 			if err := ev.Graph.UnpackArrays(f32); err != nil {
-				onEvent(protocol.Event{Kind: protocol.KindError, Error: "bad message from the engine: " + err.Error()}, nil)
+				onEvent(protocol.Event{Kind: protocol.KindError, Error: tr("bad message from the engine: ") + err.Error()}, nil)
 				return nil
 			}
 			f32 = nil
@@ -68,7 +68,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		return nil
 	})
 	c.onErr = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		msg := "the engine worker failed to start"
+		msg := tr("the engine worker failed to start")
 		if m := args[0].Get("message"); m.Truthy() {
 			msg += ": " + m.String()
 		}

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -14,9 +13,9 @@ import (
 
 // groupTitles names the control groups, in order.
 var groupTitles = []struct{ group, title string }{
-	{experiment.GroupData, "Graph (§5.1)"},
-	{experiment.GroupModel, "Model"},
-	{experiment.GroupTrain, "Training"},
+	{experiment.GroupData, msg("Graph (§5.1)")},
+	{experiment.GroupModel, msg("Model")},
+	{experiment.GroupTrain, msg("Training")},
 }
 
 // sizeChoices are the pathfinder shapes the paper uses, offered by name.
@@ -34,6 +33,9 @@ type controls struct {
 
 	st  *experiment.Experiment // the lab's state
 	set func(name, value string)
+	// models are the models the lab trains: a row none of them reads is
+	// hidden (nil: every row shows).
+	models func() []experiment.Model
 }
 
 // init points the controls at the lab's state and its setter.
@@ -71,26 +73,60 @@ func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app
 		return app.Aside().Class("controls") // before the lab mounts
 	}
 	groups := make([]app.UI, 0, len(groupTitles))
+	var idle []string
 	for _, g := range groupTitles {
 		var rows []app.UI
 		for _, p := range experiment.Params {
-			if p.Group == g.group && p.Applies(c.st.Data) && (show == nil || show(p)) {
-				rows = append(rows, c.control(p))
+			if p.Group != g.group || !p.Applies(c.st.Data) || show != nil && !show(p) {
+				continue
 			}
+			if !c.matters(p) {
+				idle = append(idle, tr(p.Label))
+				continue
+			}
+			rows = append(rows, c.control(p))
 		}
-		title := g.title
+		title := tr(g.title)
 		switch {
 		case g.group != experiment.GroupData:
 		case c.st.Data.Graph == experiment.GraphLocal:
-			title = "Graph (your own)"
+			title = tr("Graph (your own)")
 		case c.st.Data.Real():
-			title = "Graph (Table 4)" // not §5.1's generator
+			title = tr("Graph (Table 4)") // not §5.1's generator
 		}
 		if len(rows) > 0 {
 			groups = append(groups, app.FieldSet().Body(append([]app.UI{app.Legend().Text(title)}, rows...)...))
 		}
 	}
-	return app.Aside().Class("controls").Body(append(groups, extra...)...)
+	if len(idle) > 0 {
+		groups = append(groups, app.P().ID("idle-rows").Class("note").Text(trf("Hidden, as %s does not use them: %s.", c.modelNames(), strings.Join(idle, tr(", ")))))
+	}
+	return app.Aside().ID("controls").Class("controls").Body(append(groups, extra...)...)
+}
+
+// matters reports whether a model the lab trains reads p.
+func (c *controls) matters(p experiment.Param) bool {
+	if c.models == nil {
+		return true
+	}
+	for _, m := range c.models() {
+		if p.Matters(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelNames names the models the lab trains, for the note on the rows
+// they do not read.
+func (c *controls) modelNames() string {
+	var names []string
+	for _, m := range c.models() {
+		if !slices.Contains(names, m.Kind) {
+			names = append(names, m.Kind)
+		}
+	}
+	return strings.Join(names, tr(", "))
 }
 
 // control draws the input that fits p: a select for choices, a log₂ slider
@@ -99,9 +135,11 @@ func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app
 func (c *controls) control(p experiment.Param) app.UI {
 	id := "ctl-" + p.Name
 	value := p.Get(c.st)
-	label := p.Name
+	// In words first; the paper's symbol and the link's (and the CLI's)
+	// name for it after, for readers of the paper and of links.
+	code := p.Name
 	if p.Symbol != "" {
-		label = p.Symbol + " · " + p.Name
+		code = p.Symbol + " · " + p.Name
 	}
 	var input app.UI
 	switch {
@@ -112,8 +150,8 @@ func (c *controls) control(p experiment.Param) app.UI {
 	default:
 		input = c.numberControls(id, p, value)
 	}
-	row := app.Div().Class("control").Title(p.Usage+" ("+p.Range()+")").Body(
-		app.Label().For(id).Text(label),
+	row := app.Div().Class("control").Title(tr(p.Usage)+" ("+p.Range()+")").Body(
+		app.Label().For(id).Body(app.Span().Class("words").Text(tr(p.Label)), app.Span().Class("code").Text(code)),
 		input,
 	)
 	msg, bad := c.fieldErr[p.Name]
@@ -184,7 +222,7 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 		}
 		return sc.value(pos)
 	}
-	slider := positionSlider(id+"-slider", sc.position(v), sc.steps).Attr("aria-label", p.Name).
+	slider := positionSlider(id+"-slider", sc.position(v), sc.steps).Attr("aria-label", tr(p.Label)).
 		OnInput(func(ctx app.Context, e app.Event) {
 			c.dragging[p.Name] = toValue(ctx.JSSrc().Get("value").String())
 		}).
@@ -269,11 +307,11 @@ func (c *lab) renderModels(note string) app.UI {
 				OnChange(func(ctx app.Context, e app.Event) { c.toggleModel(k, ctx.JSSrc().Get("checked").Bool()) }),
 			app.Text(" "+k)))
 	}
-	var msg app.UI = app.P().Class("note").Text(fmt.Sprintf("Pick %g to %g models; %s", p.Min, p.Max, note))
+	var msg app.UI = app.P().Class("note").Text(trf("Pick %g to %g models; %s", p.Min, p.Max, note))
 	if e, bad := c.fieldErr["models"]; bad {
 		msg = app.P().Class("field-error").Text(e)
 	}
-	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text("Models"), app.Div().Class("model-choices").Body(boxes...), msg)
+	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text(tr("Models")), app.Div().Class("model-choices").Body(boxes...), msg)
 }
 
 // positionSlider is a range input over the positions 0..steps by 1 at

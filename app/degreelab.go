@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -39,19 +38,19 @@ func (c *DegreeLab) draw(ch change) {
 	var series []viz.Series
 	top := 1.0
 	for i, r := range c.runs {
-		s := viz.Series{Name: r.Title, Color: runColor(i)}
+		s := viz.Series{Name: tr(r.Title), Color: runColor(i)}
 		for _, b := range r.snap.Degree {
 			s.X, s.Y = append(s.X, binX(b.MinDegree)), append(s.Y, float64(b.Mean))
 			top = math.Max(top, binX(b.MinDegree)+0.5)
 		}
 		series = append(series, s)
 	}
-	ref := viz.Series{Name: "1 / degree", Color: "#555555", Dash: true}
+	ref := viz.Series{Name: tr("1 / degree"), Color: "#555555", Dash: true}
 	for x := 0.0; x <= top+1e-9; x += 0.125 {
 		ref.X, ref.Y = append(ref.X, x), append(ref.Y, math.Exp2(-x))
 	}
 	series = append(series, ref)
-	c.degree = viz.LineChart(chartW, chartH, viz.Axes{Title: "Mean weight of an edge against its receiving node's degree", XLabel: "log₂ degree", YMin: 0, YMax: 1, XMax: top}, series...)
+	c.degree = viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Mean weight of an edge against its receiving node's degree"), XLabel: tr("log₂ degree"), YMin: 0, YMax: 1, XMax: top}, series...)
 	c.curves = c.testCurves()
 }
 
@@ -59,22 +58,22 @@ func (c *DegreeLab) draw(ch change) {
 func (c *DegreeLab) Render() app.UI {
 	empty := ""
 	if c.st.Data.Graph != experiment.GraphScaleFree {
-		empty = "The degrees of this graph barely spread; choose graph scale-free (preferential attachment) to see weights against degrees over orders of magnitude."
+		empty = tr("The degrees of this graph barely spread; choose graph scale-free (preferential attachment) to see weights against degrees over orders of magnitude.")
 	}
 	return c.layOut("degree-lab", nil, c.render(c.row.Shows),
-		card("degree", "Weight against degree", c.degree, empty, app.Div().Body(
+		card("degree", tr("Weight against degree"), c.degree, empty, app.Div().Body(
 			explainDegree(),
 			c.renderDegreeNumbers(),
 		)),
-		card("curves", "Test accuracy", c.curves, "", app.P().Text(
-			"Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features.")),
+		card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
+			tr("Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features."))),
 		app.Div().ID("summary").Class("card").Body(
-			app.H2().Text("The two runs"),
+			app.H2().Text(tr("The two runs")),
 			c.runsTable("runs-table", []column{
-				{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
-				{Title: "lowest-degree weight", Metric: "weight-lowest-degree", Digits: 3, Value: func(r *run) float64 { return binMean(r, 0) }},
-				{Title: "highest-degree weight", Metric: "weight-highest-degree", Digits: 3, Value: func(r *run) float64 { return binMean(r, -1) }},
-				{Title: "epochs/s", Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},
+				{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				{Title: tr("lowest-degree weight"), Metric: "weight-lowest-degree", Digits: 3, Value: func(r *run) float64 { return binMean(r, 0) }},
+				{Title: tr("highest-degree weight"), Metric: "weight-highest-degree", Digits: 3, Value: func(r *run) float64 { return binMean(r, -1) }},
+				{Title: tr("epochs/s"), Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},
 			}),
 		),
 	)
@@ -103,8 +102,8 @@ func (c *DegreeLab) renderDegreeNumbers() app.UI {
 			continue
 		}
 		lo, hi := b[0], b[len(b)-1]
-		parts = append(parts, app.P().Class("drawn").Text(fmt.Sprintf("%s: degree %d–%d, mean weight %s; degree %d–%d, mean weight %s.",
-			r.Title, lo.MinDegree, 2*lo.MinDegree-1, num(float64(lo.Mean), 3), hi.MinDegree, 2*hi.MinDegree-1, num(float64(hi.Mean), 3))))
+		parts = append(parts, app.P().Class("drawn").Text(trf("%s: degree %d–%d, mean weight %s; degree %d–%d, mean weight %s.",
+			tr(r.Title), lo.MinDegree, 2*lo.MinDegree-1, num(float64(lo.Mean), 3), hi.MinDegree, 2*hi.MinDegree-1, num(float64(hi.Mean), 3))))
 	}
 	return app.Div().Body(parts...)
 }
@@ -113,11 +112,11 @@ func (c *DegreeLab) renderDegreeNumbers() app.UI {
 // to sum to one, a pathfinder's are bound to no sum.
 func explainDegree() app.UI {
 	return app.P().Body(
-		app.Text("GAT's attention is a softmax over a node's neighbours, "),
+		app.Text(tr("GAT's attention is a softmax over a node's neighbours, ")),
 		mathML(`<math><msub><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mfrac><mrow><mi>exp</mi><msub><mi>e</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub></mrow><mrow><msub><mo>∑</mo><mrow><mi>k</mi><mo>∈</mo><mi>N</mi><mo>(</mo><mi>i</mi><mo>)</mo></mrow></msub><mi>exp</mi><msub><mi>e</mi><mrow><mi>i</mi><mi>k</mi></mrow></msub></mrow></mfrac></math>`),
-		app.Text(": the weights a node gives its d edges sum to one, so each gets about 1/d however much it matters: the dashed grey curve. "+
-			"A PDN's pathfinder weighs each edge by that edge's own features, "),
+		app.Text(tr(": the weights a node gives its d edges sum to one, so each gets about 1/d however much it matters: the dashed grey curve. "+
+			"A PDN's pathfinder weighs each edge by that edge's own features, ")),
 		mathML(`<math><msub><mi>w</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mi>σ</mi><mo>(</mo><mi>MLP</mi><mo>(</mo><msub><mi>z</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>)</mo><mo>)</mo></math>`),
-		app.Text(", bound to no sum, so a hub's edges weigh as much as a leaf's."),
+		app.Text(tr(", bound to no sum, so a hub's edges weigh as much as a leaf's.")),
 	)
 }

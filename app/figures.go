@@ -35,7 +35,7 @@ func chartOr(svg, empty string) app.UI {
 	case svg != "":
 		return app.Raw(svg)
 	}
-	return app.Div().Class("placeholder").Text("Waiting for the engine…")
+	return app.Div().Class("placeholder").Text(tr("Waiting for the engine…"))
 }
 
 // metric is a headline number: data-metric names it, data-run the run it
@@ -78,9 +78,9 @@ func legend(names []string) app.UI {
 			app.Text(name)))
 	}
 	items = append(items,
-		app.Span().Class("key").Body(app.Span().Class("line intra"), app.Text("intra-class edge")),
-		app.Span().Class("key").Body(app.Span().Class("line inter"), app.Text("inter-class edge")),
-		app.Span().Class("key").Body(app.Span().Class("swatch hollow"), app.Text("test node")))
+		app.Span().Class("key").Body(app.Span().Class("line intra"), app.Text(tr("intra-class edge"))),
+		app.Span().Class("key").Body(app.Span().Class("line inter"), app.Text(tr("inter-class edge"))),
+		app.Span().Class("key").Body(app.Span().Class("swatch hollow"), app.Text(tr("test node"))))
 	return app.Div().Class("legend").Body(items...)
 }
 
@@ -102,7 +102,7 @@ func hopsChart(h *history, epochs int) string {
 		}
 		series[i] = viz.Series{Name: "P" + strconv.Itoa(i+1) + " (Â^" + strconv.Itoa(i+1) + ")", Color: viz.ClassColor(i), X: h.epoch, Y: y}
 	}
-	return viz.LineChart(chartW, chartH, viz.Axes{Title: "Weight of each power of Â over the epochs (Figure 7)", XLabel: "epoch", YMin: 0, YMax: 1, XMax: float64(epochs)}, series...)
+	return viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Weight of each power of Â over the epochs (Figure 7)"), XLabel: tr("epoch"), YMin: 0, YMax: 1, XMax: float64(epochs)}, series...)
 }
 
 // renderHopWeights gives the multi-scale PDN's current weight of each
@@ -111,7 +111,7 @@ func (l *lab) renderHopWeights(r *run) app.UI {
 	if r == nil || len(r.snap.Hops) == 0 {
 		return app.P().Class("drawn")
 	}
-	parts := []app.UI{app.Text("Now: ")}
+	parts := []app.UI{app.Text(tr("Now: "))}
 	for i, p := range r.snap.Hops {
 		if i > 0 {
 			parts = append(parts, app.Text(" · "))
@@ -155,13 +155,13 @@ type column struct {
 // runsTable is the runs side by side: a row per run, a column per figure,
 // each cell a metric named by its column.
 func (l *lab) runsTable(id string, cols []column) app.UI {
-	head := []app.UI{app.Th().Scope("col").Text("model")}
+	head := []app.UI{app.Th().Scope("col").Text(tr("model"))}
 	for _, c := range cols {
-		head = append(head, app.Th().Scope("col").Text(c.Title))
+		head = append(head, app.Th().Scope("col").Text(tr(c.Title)))
 	}
 	rows := []app.UI{app.Tr().Body(head...)}
 	for _, r := range l.runs {
-		cells := []app.UI{app.Th().Scope("row").Text(r.Title)}
+		cells := []app.UI{app.Th().Scope("row").Text(tr(r.Title))}
 		for _, c := range cols {
 			cells = append(cells, app.Td().Body(l.metricOf(r, c.Metric, c.Value(r), c.Digits)))
 		}
@@ -175,9 +175,9 @@ func (l *lab) runsTable(id string, cols []column) app.UI {
 func (l *lab) testCurves() string {
 	var series []viz.Series
 	for i, r := range l.runs {
-		series = append(series, viz.Series{Name: r.Title, Color: runColor(i), X: r.hist.epoch, Y: r.hist.test})
+		series = append(series, viz.Series{Name: tr(r.Title), Color: runColor(i), X: r.hist.epoch, Y: r.hist.test})
 	}
-	return viz.LineChart(chartW, chartH, viz.Axes{Title: "Test accuracy", XLabel: "epoch", YMin: 0, YMax: 1, XMax: l.epochs()}, series...)
+	return viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Test accuracy"), XLabel: tr("epoch"), YMin: 0, YMax: 1, XMax: l.epochs()}, series...)
 }
 
 // The formulas more than one lab explains itself with, as MathML, which
@@ -193,7 +193,7 @@ const (
 
 // linearPDNClause says how the linear PDN weighs an edge, after lead.
 func linearPDNClause(lead string) []app.UI {
-	return []app.UI{app.Text(lead), mathML(softmaxFormula), app.Text(" and sets "), mathML(linearWeightFormula)}
+	return []app.UI{app.Text(lead), mathML(softmaxFormula), app.Text(tr(" and sets ")), mathML(linearWeightFormula)}
 }
 
 // shareFormula is the inter-class share of the learned weight.

@@ -43,6 +43,8 @@ func (c *GraphLab) graphEvery() time.Duration {
 type GraphLab struct {
 	app.Compo
 	lab
+	// zoom is the graph view's zoom step, 0 (its card's width) to maxZoom.
+	zoom int
 
 	// The graph view: the drawing, the edges drawn when the graph has too
 	// many, what its canvases paint, and how far the learned layout pulls
@@ -185,7 +187,7 @@ func (c *GraphLab) viewChanged(before experiment.View) {
 		c.relayout()
 	case v.Threshold != before.Threshold:
 		c.redrawGraph()
-	case v.Present != before.Present:
+	case v.Present != before.Present || v.Embed != before.Embed:
 		c.relayout() // the canvases' width changed: paint them afresh
 	}
 }
@@ -217,11 +219,11 @@ func (c *GraphLab) Render() app.UI {
 		c.renderGraphCard(),
 		c.renderTrace(),
 		c.renderEditor(),
-		card("curves", "Loss and accuracy", c.charts.curves, "", explainCurves()),
-		card("histogram", "Learned weights", c.charts.hist, c.charts.noWeights, explainHistogram()),
-		card("share", "Inter-class share", c.charts.share, c.charts.noWeights, explainShare()),
-		app.If(c.charts.attn != "", card("attention", "What the variant attends to", c.charts.attn, c.whyNoAttention(), explainAttention(), c.renderHopWeights(r))),
-		app.Div().ID("save").Class("card wide").Body(app.H2().Text("Save this run"), c.renderExports(),
-			app.P().Class("note").Text("The history holds a row per snapshot the page received; the weights are the latest; the state opens this run again (its permalink).")),
+		card("curves", tr("Loss and accuracy"), c.charts.curves, "", explainCurves()),
+		card("histogram", tr("Learned weights"), c.charts.hist, c.charts.noWeights, explainHistogram()),
+		card("share", tr("Inter-class share"), c.charts.share, c.charts.noWeights, explainShare()),
+		app.If(c.charts.attn != "", card("attention", tr("What the variant attends to"), c.charts.attn, c.whyNoAttention(), explainAttention(), c.renderHopWeights(r))),
+		app.Div().ID("save").Class("card wide").Body(app.H2().Text(tr("Save this run")), c.renderExports(),
+			app.P().Class("note").Text(tr("The history holds a row per snapshot the page received; the weights are the latest; the state opens this run again (its permalink)."))),
 	).OnDragOver(c.onDragOver).OnDrop(c.onDrop).OnDragLeave(func(ctx app.Context, e app.Event) { c.dragging = false })
 }

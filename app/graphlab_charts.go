@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"time"
@@ -29,12 +28,12 @@ func (c *GraphLab) redrawCharts() {
 		h = h.until(r.snap.Epoch)
 	}
 	epochs := float64(r.snap.Epochs)
-	c.charts.curves = viz.LineChart(chartW, chartH, viz.Axes{Title: "Loss and accuracy", XLabel: "epoch", YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: epochs},
-		viz.Series{Name: "loss", Color: "#000000", X: h.epoch, Y: h.loss},
-		viz.Series{Name: "train acc.", Color: viz.ClassColor(0), Dash: true, X: h.epoch, Y: h.train},
-		viz.Series{Name: "test acc.", Color: viz.ClassColor(1), X: h.epoch, Y: h.test})
-	c.charts.share = viz.LineChart(chartW, chartH, viz.Axes{Title: "Share of learned weight on inter-class edges", XLabel: "epoch", YMin: 0, YMax: 1, XMax: epochs},
-		viz.Series{Name: "inter share", Color: viz.InterColor, X: h.epoch, Y: h.share})
+	c.charts.curves = viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Loss and accuracy"), XLabel: tr("epoch"), YMin: 0, YMax: math.Max(1, maxFinite(h.loss)), XMax: epochs},
+		viz.Series{Name: tr("loss"), Color: "#000000", X: h.epoch, Y: h.loss},
+		viz.Series{Name: tr("train acc."), Color: viz.ClassColor(0), Dash: true, X: h.epoch, Y: h.train},
+		viz.Series{Name: tr("test acc."), Color: viz.ClassColor(1), X: h.epoch, Y: h.test})
+	c.charts.share = viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Share of learned weight on inter-class edges"), XLabel: tr("epoch"), YMin: 0, YMax: 1, XMax: epochs},
+		viz.Series{Name: tr("inter share"), Color: viz.InterColor, X: h.epoch, Y: h.share})
 	var intra, inter []float64
 	if r.graph != nil && len(r.graph.Kinds) == len(r.weights) {
 		for e, w := range r.weights {
@@ -49,18 +48,18 @@ func (c *GraphLab) redrawCharts() {
 	if len(r.snap.Hops) > 0 {
 		c.charts.attn = hopsChart(h, r.snap.Epochs)
 	}
-	c.charts.hist = viz.Histogram(chartW, chartH, "Learned edge weights", "weight", 20,
-		viz.Group{Name: "intra-class", Color: viz.IntraColor, Values: intra},
-		viz.Group{Name: "inter-class", Color: viz.InterColor, Values: inter})
+	c.charts.hist = viz.Histogram(chartW, chartH, tr("Learned edge weights"), tr("weight"), 20,
+		viz.Group{Name: tr("intra-class"), Color: viz.IntraColor, Values: intra},
+		viz.Group{Name: tr("inter-class"), Color: viz.InterColor, Values: inter})
 }
 
 // attentionChart draws the weights a variant learns over its inputs: the
 // linear PDN's softmax attention over the edge features or layers, or the
 // multi-scale PDN's weight per power of Â. Other models have none.
 func attentionChart(s protocol.Snapshot) string {
-	values, title, xlabel, prefix := s.Inputs, "Attention over the inputs, softmax(β)", "input (edge feature or layer)", ""
+	values, title, xlabel, prefix := s.Inputs, tr("Attention over the inputs, softmax(β)"), tr("input (edge feature or layer)"), ""
 	if len(s.Hops) > 0 {
-		values, title, xlabel, prefix = s.Hops, "Weight of each power of Â, softmax(α)", "hop", "Â^"
+		values, title, xlabel, prefix = s.Hops, tr("Weight of each power of Â, softmax(α)"), "hop", "Â^"
 	}
 	if len(values) == 0 {
 		return ""
@@ -79,14 +78,14 @@ func whyNoWeights(r *run) string {
 		return ""
 	}
 	if len(r.weights) == 0 {
-		return fmt.Sprintf("%s gives no weight to edges, so there is none to show.", r.snap.Model)
+		return trf("%s gives no weight to edges, so there is none to show.", r.snap.Model)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, w := range r.weights {
 		lo, hi = math.Min(lo, float64(w)), math.Max(hi, float64(w))
 	}
 	if hi-lo < 1e-6 {
-		return fmt.Sprintf("%s gives every edge the same weight, %s: it learns nothing per edge, so there is no spread to show.", r.snap.Model, num(hi, 3))
+		return trf("%s gives every edge the same weight, %s: it learns nothing per edge, so there is no spread to show.", r.snap.Model, num(hi, 3))
 	}
 	return ""
 }
@@ -98,7 +97,7 @@ func (c *GraphLab) whyNoAttention() string {
 	if len(r.snap.Inputs) == 0 || r.graph != nil && len(r.graph.Inputs) == len(r.snap.Inputs) {
 		return ""
 	}
-	return fmt.Sprintf("The linear PDN learns one attention weight per input, softmax(β), over %d inputs here. "+
+	return trf(tr("The linear PDN learns one attention weight per input, softmax(β), over %d inputs here. "+
 		"On this synthetic graph every edge feature is drawn alike (only their spread differs between intra- and inter-class edges), "+
-		"so no input is worth more than another and the bars would say nothing; on a graph with named similarities they are Figure 8.", len(r.snap.Inputs))
+		"so no input is worth more than another and the bars would say nothing; on a graph with named similarities they are Figure 8."), len(r.snap.Inputs))
 }

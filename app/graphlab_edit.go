@@ -164,20 +164,20 @@ func (c *GraphLab) addEdge() {
 	case g == nil || from < 0:
 		return
 	case err != nil || to < 0 || to >= g.Nodes:
-		c.ed.toErr = fmt.Sprintf("Type a node number from 0 to %d.", g.Nodes-1)
+		c.ed.toErr = trf("Type a node number from 0 to %d.", g.Nodes-1)
 		return
 	case to == from:
-		c.ed.toErr = "An edge joins two different nodes."
+		c.ed.toErr = tr("An edge joins two different nodes.")
 		return
 	case edgeIndex(g, from, to) >= 0:
-		c.ed.toErr = fmt.Sprintf("Nodes %d and %d are joined already: choose the edge below to change it.", from, to)
+		c.ed.toErr = trf("Nodes %d and %d are joined already: choose the edge below to change it.", from, to)
 		return
 	}
 	e := experiment.Edit{Op: experiment.EditAdd, U: from, V: to}
 	if c.ed.look == lookIntra || c.ed.look == lookInter {
 		ex := exampleEdge(g, c.ed.look == lookIntra, -1)
 		if ex < 0 {
-			c.ed.toErr = "The graph has no edge of that kind to copy."
+			c.ed.toErr = tr("The graph has no edge of that kind to copy.")
 			return
 		}
 		e.From, e.HasFrom = [2]int{int(g.Src[ex]), int(g.Dst[ex])}, true
@@ -228,18 +228,18 @@ func (c *GraphLab) takeBack(i int) {
 // renderEditor is the card.
 func (c *GraphLab) renderEditor() app.UI {
 	r := c.one()
-	body := []app.UI{app.H2().Text("Edit the graph")}
+	body := []app.UI{app.H2().Text(tr("Edit the graph"))}
 	switch sel := c.insp.selected; {
 	case r.graph == nil:
-		body = append(body, app.P().Class("placeholder").Text("The graph is on its way…"))
+		body = append(body, app.P().Class("placeholder").Text(tr("The graph is on its way…")))
 	case sel < 0:
-		body = append(body, app.P().Class("note").Text("Select a node in the graph (click or tap it, or focus the graph and press →) to add an edge from it, or to remove or change one of its edges."))
+		body = append(body, app.P().Class("note").Text(tr("Select a node in the graph (click or tap it, or focus the graph and press →) to add an edge from it, or to remove or change one of its edges.")))
 	default:
 		body = append(body, c.renderAddEdge(sel), c.renderChangeEdge(sel))
 	}
 	body = append(body, c.renderChanged(), c.renderEditList(),
-		app.P().Class("note").Text("After an edit the same model, with the weights it has learned so far, reads the edited graph at once: its weight for every edge and its prediction for every node are its forward pass over the new graph. "+
-			"Play trains on from there; Reset trains the edited graph from the start. The edits travel in the link."))
+		app.P().Class("note").Text(tr("After an edit the same model, with the weights it has learned so far, reads the edited graph at once: its weight for every edge and its prediction for every node are its forward pass over the new graph. "+
+			"Play trains on from there; Reset trains the edited graph from the start. The edits travel in the link.")))
 	return app.Div().ID("edit").Class("card wide editor").Body(body...)
 }
 
@@ -247,12 +247,12 @@ func (c *GraphLab) renderEditor() app.UI {
 func (c *GraphLab) renderAddEdge(sel int) app.UI {
 	g := c.one().graph
 	looks := []struct{ value, words string }{
-		{lookKind, "the first edge of its kind"},
-		{lookIntra, "an intra-class edge"},
-		{lookInter, "an inter-class edge"},
+		{lookKind, tr("the first edge of its kind")},
+		{lookIntra, tr("an intra-class edge")},
+		{lookInter, tr("an inter-class edge")},
 	}
 	return app.Div().Class("edit-add").Body(
-		app.Label().For("edit-to").Text(fmt.Sprintf("Add an edge from node %d to node ", sel)),
+		app.Label().For("edit-to").Text(trf("Add an edge from node %d to node ", sel)),
 		app.Input().ID("edit-to").Type("number").Min(0).Max(g.Nodes-1).Step(1).Value(c.ed.to).
 			OnInput(func(ctx app.Context, e app.Event) { c.ed.to = ctx.JSSrc().Get("value").String() }).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
@@ -260,11 +260,11 @@ func (c *GraphLab) renderAddEdge(sel int) app.UI {
 					c.addEdge()
 				}
 			}),
-		app.Label().For("edit-look").Text(" with the features of "),
+		app.Label().For("edit-look").Text(tr(" with the features of ")),
 		app.Select().ID("edit-look").Body(app.Range(looks).Slice(func(i int) app.UI {
 			return app.Option().Value(looks[i].value).Text(looks[i].words).Selected(looks[i].value == c.ed.look)
 		})).OnChange(func(ctx app.Context, e app.Event) { c.ed.look = ctx.JSSrc().Get("value").String() }),
-		app.Button().ID("edit-add").Text("Add edge").OnClick(func(ctx app.Context, e app.Event) { c.addEdge() }),
+		app.Button().ID("edit-add").Text(tr("Add edge")).OnClick(func(ctx app.Context, e app.Event) { c.addEdge() }),
 		app.If(c.ed.toErr != "", app.P().ID("edit-to-error").Class("field-error").Aria("live", "polite").Text(c.ed.toErr)),
 	)
 }
@@ -286,10 +286,10 @@ func (c *GraphLab) renderChangeEdge(sel int) app.UI {
 	if c.ed.ok {
 		chosen = fmt.Sprintf("%d-%d", c.ed.ends[0], c.ed.ends[1])
 	}
-	opts := []app.UI{app.Option().Value("").Text("choose one of its edges…").Selected(chosen == "")}
-	label := "Or change one of its edges "
+	opts := []app.UI{app.Option().Value("").Text(tr("choose one of its edges…")).Selected(chosen == "")}
+	label := tr("Or change one of its edges ")
 	if len(es) > maxEdgeChoices {
-		label = fmt.Sprintf("Or change one of its %d heaviest edges (of %d) ", maxEdgeChoices, len(es))
+		label = trf("Or change one of its %d heaviest edges (of %d) ", maxEdgeChoices, len(es))
 		if at := edgeIndex(g, c.ed.ends[0], c.ed.ends[1]); c.ed.ok && at >= 0 && !slices.Contains(es[:maxEdgeChoices], at) {
 			es[maxEdgeChoices-1] = at // the chosen edge stays on offer
 		}
@@ -298,9 +298,9 @@ func (c *GraphLab) renderChangeEdge(sel int) app.UI {
 	for _, e := range es {
 		o := other(g, e, sel)
 		value := fmt.Sprintf("%d-%d", sel, o)
-		words := fmt.Sprintf("to node %d · %s", o, kindName(g, e))
+		words := trf("to node %d · %s", o, kindName(g, e))
 		if w := weight(e); !math.IsNaN(float64(w)) {
-			words += " · weight " + num(float64(w), 3)
+			words += tr(" · weight ") + num(float64(w), 3)
 		}
 		opts = append(opts, app.Option().Value(value).Text(words).Selected(value == chosen))
 	}
@@ -320,23 +320,23 @@ func (c *GraphLab) renderEdgeTools(g *protocol.Graph) app.UI {
 	r := c.one()
 	at := edgeIndex(g, c.ed.ends[0], c.ed.ends[1])
 	if at < 0 {
-		return app.P().Class("note").Text("That edge is no longer in the graph.")
+		return app.P().Class("note").Text(tr("That edge is no longer in the graph."))
 	}
-	alpha := app.Text("no learned weight for this model")
+	alpha := app.Text(tr("no learned weight for this model"))
 	if at < len(r.weights) {
 		w := float64(r.weights[at])
 		alpha = metric("edit-alpha", "", w, num(w, 3))
 	}
 	out := []app.UI{
-		app.P().Body(app.Strong().Text(fmt.Sprintf("Edge %d–%d", c.ed.ends[0], c.ed.ends[1])),
-			app.Text(fmt.Sprintf(" (%s): its weight α is ", kindName(g, at))), alpha, app.Text(".")),
+		app.P().Body(app.Strong().Text(trf("Edge %d–%d", c.ed.ends[0], c.ed.ends[1])),
+			app.Text(trf(" (%s): its weight α is ", kindName(g, at))), alpha, app.Text(".")),
 		app.Div().Class("edit-buttons").Body(
-			app.Button().ID("edit-remove").Text("Remove it").OnClick(func(ctx app.Context, e app.Event) { c.removeEdge() }),
-			app.Button().ID("edit-intra").Text("Make it look intra-class").
-				Title("Give it the features of the graph's first intra-class edge").
+			app.Button().ID("edit-remove").Text(tr("Remove it")).OnClick(func(ctx app.Context, e app.Event) { c.removeEdge() }),
+			app.Button().ID("edit-intra").Text(tr("Make it look intra-class")).
+				Title(tr("Give it the features of the graph's first intra-class edge")).
 				OnClick(func(ctx app.Context, e app.Event) { c.lookLike(true) }),
-			app.Button().ID("edit-inter").Text("Make it look inter-class").
-				Title("Give it the features of the graph's first inter-class edge").
+			app.Button().ID("edit-inter").Text(tr("Make it look inter-class")).
+				Title(tr("Give it the features of the graph's first inter-class edge")).
 				OnClick(func(ctx app.Context, e app.Event) { c.lookLike(false) }),
 		),
 	}
@@ -349,31 +349,31 @@ func (c *GraphLab) renderFeatureSlider(at int) app.UI {
 	st := c.one().snap.Edge
 	switch {
 	case st == nil || st.Ends != c.ed.ends || st.Index != at:
-		return app.P().Class("placeholder").Text("Asking the engine for the edge's features…")
+		return app.P().Class("placeholder").Text(tr("Asking the engine for the edge's features…"))
 	case len(st.Features) == 0:
-		return app.P().Class("note").Text("This graph's edges have no features to set.")
+		return app.P().Class("note").Text(tr("This graph's edges have no features to set."))
 	}
 	d := len(st.Features)
 	k := min(c.ed.feature, d-1)
 	lo, hi, x := float64(st.Lo[k]), float64(st.Hi[k]), float64(st.Features[k])
 	feats := make([]app.UI, d)
 	for i := range feats {
-		feats[i] = app.Option().Value(strconv.Itoa(i)).Text(fmt.Sprintf("feature %d", i)).Selected(i == k)
+		feats[i] = app.Option().Value(strconv.Itoa(i)).Text(trf("feature %d", i)).Selected(i == k)
 	}
 	return app.Div().Class("edit-feature").Body(
-		app.Label().For("edit-feature").Text("Set "),
+		app.Label().For("edit-feature").Text(tr("Set ")),
 		app.Select().ID("edit-feature").Body(feats...).OnChange(func(ctx app.Context, e app.Event) {
 			c.ed.feature, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 		}),
-		app.Label().For("edit-value").Class("visually-hidden").Text(fmt.Sprintf("Value of feature %d", k)),
+		app.Label().For("edit-value").Class("visually-hidden").Text(trf("Value of feature %d", k)),
 		// The range in sliderSteps positions (see positionSlider).
 		positionSlider("edit-value", int(math.Round((x-lo)/(hi-lo)*sliderSteps)), sliderSteps).
 			OnChange(func(ctx app.Context, e app.Event) {
 				pos, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 				c.setFeature(lo+float64(pos)/sliderSteps*(hi-lo), lo, hi)
 			}),
-		app.Span().Class("edit-range").Text(fmt.Sprintf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
-		app.P().Class("note").Body(app.Text("Its features: "), strip("the edge's features", st.Features)),
+		app.Span().Class("edit-range").Text(trf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
+		app.P().Class("note").Body(app.Text(tr("Its features: ")), strip(tr("the edge's features"), st.Features)),
 	)
 }
 
@@ -383,18 +383,18 @@ func (c *GraphLab) renderChanged() app.UI {
 		return app.Div()
 	}
 	n := len(c.ed.changed)
-	out := []app.UI{app.Text("The last edit changed the predicted class of "), metric("edit-changed-predictions", "", float64(n), strconv.Itoa(n)),
-		app.Text(pick(n == 1, " node", " nodes"))}
+	out := []app.UI{app.Text(tr("The last edit changed the predicted class of ")), metric("edit-changed-predictions", "", float64(n), strconv.Itoa(n)),
+		app.Text(pick(n == 1, tr(" node"), tr(" nodes")))}
 	if n > 0 {
 		list := ": "
 		for i, ch := range c.ed.changed[:min(n, maxChangedListed)] {
 			if i > 0 {
 				list += ", "
 			}
-			list += fmt.Sprintf("node %d from %s to %s", ch.node, className(c.one().graph, ch.from), className(c.one().graph, ch.to))
+			list += trf("node %d from %s to %s", ch.node, className(c.one().graph, ch.from), className(c.one().graph, ch.to))
 		}
 		if n > maxChangedListed {
-			list += fmt.Sprintf(" and %d more", n-maxChangedListed)
+			list += trf(" and %d more", n-maxChangedListed)
 		}
 		out = append(out, app.Text(list))
 	}
@@ -406,20 +406,20 @@ func (c *GraphLab) renderChanged() app.UI {
 func (c *GraphLab) renderEditList() app.UI {
 	es := c.edits()
 	if len(es) == 0 {
-		return app.P().ID("edit-list").Class("note").Text("No edits yet: the graph is as its rows draw it.")
+		return app.P().ID("edit-list").Class("note").Text(tr("No edits yet: the graph is as its rows draw it."))
 	}
 	items := make([]app.UI, len(es))
 	for i, e := range es {
 		items[i] = app.Li().Body(app.Span().Text(editWords(e)+" "),
-			app.Button().Class("small").ID(fmt.Sprintf("edit-undo-%d", i)).Text("take back").
-				Aria("label", "Take back: "+editWords(e)).
+			app.Button().Class("small").ID(fmt.Sprintf("edit-undo-%d", i)).Text(tr("take back")).
+				Aria("label", tr("Take back: ")+editWords(e)).
 				OnClick(func(ctx app.Context, ev app.Event) { c.takeBack(i) }))
 	}
 	return app.Div().Class("edit-list").Body(
-		app.H3().Text(fmt.Sprintf("Edits (%d)", len(es))),
+		app.H3().Text(trf("Edits (%d)", len(es))),
 		app.Ol().ID("edit-list").Body(items...),
-		app.Button().ID("edit-undo").Text("Undo the last edit").OnClick(func(ctx app.Context, e app.Event) { c.takeBack(len(c.edits()) - 1) }),
-		app.Button().ID("edit-clear").Text("Clear all edits").OnClick(func(ctx app.Context, e app.Event) { c.setEdits(nil) }),
+		app.Button().ID("edit-undo").Text(tr("Undo the last edit")).OnClick(func(ctx app.Context, e app.Event) { c.takeBack(len(c.edits()) - 1) }),
+		app.Button().ID("edit-clear").Text(tr("Clear all edits")).OnClick(func(ctx app.Context, e app.Event) { c.setEdits(nil) }),
 	)
 }
 
@@ -427,17 +427,17 @@ func (c *GraphLab) renderEditList() app.UI {
 func editWords(e experiment.Edit) string {
 	from := ""
 	if e.HasFrom {
-		from = fmt.Sprintf("the features of edge %d–%d", e.From[0], e.From[1])
+		from = trf("the features of edge %d–%d", e.From[0], e.From[1])
 	}
 	switch {
 	case e.Op == experiment.EditRemove:
-		return fmt.Sprintf("Removed edge %d–%d", e.U, e.V)
+		return trf("Removed edge %d–%d", e.U, e.V)
 	case e.Op == experiment.EditAdd && e.HasFrom:
-		return fmt.Sprintf("Added edge %d–%d with %s", e.U, e.V, from)
+		return trf("Added edge %d–%d with %s", e.U, e.V, from)
 	case e.Op == experiment.EditAdd:
-		return fmt.Sprintf("Added edge %d–%d with the features of the first edge of its kind", e.U, e.V)
+		return trf("Added edge %d–%d with the features of the first edge of its kind", e.U, e.V)
 	case e.HasFrom:
-		return fmt.Sprintf("Gave edge %d–%d %s", e.U, e.V, from)
+		return trf("Gave edge %d–%d %s", e.U, e.V, from)
 	}
-	return fmt.Sprintf("Set feature %d of edge %d–%d to %s", e.Feature, e.U, e.V, strconv.FormatFloat(e.Value, 'g', -1, 64))
+	return trf("Set feature %d of edge %d–%d to %s", e.Feature, e.U, e.V, strconv.FormatFloat(e.Value, 'g', -1, 64))
 }

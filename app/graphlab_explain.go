@@ -8,54 +8,54 @@ import "github.com/maxence-charriere/go-app/v9/pkg/app"
 func explainGraph() app.UI {
 	return app.Div().Body(
 		app.P().Body(
-			app.Text("The pathfinder layer turns the D features of each edge into one weight, "),
+			app.Text(tr("The pathfinder layer turns the D features of each edge into one weight, ")),
 			mathML(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>=</mo><mi>σ</mi><mo>(</mo><msub><mi>W</mi><mn>2</mn></msub><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><msub><mi>z</mi><mi>e</mi></msub><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
-			app.Text(", drawn as the edge's width and opacity. A GCN then passes messages over the learned graph, normalised with one self-loop per node: "),
+			app.Text(tr(", drawn as the edge's width and opacity. A GCN then passes messages over the learned graph, normalised with one self-loop per node: ")),
 			mathML(`<math><mover><mi>A</mi><mo>^</mo></mover><mo>=</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup><mo>(</mo><mover><mi>G</mi><mo>^</mo></mover><mo>+</mo><mi>I</mi><mo>)</mo><msup><mi>D</mi><mrow><mo>−</mo><mn>1</mn><mo>/</mo><mn>2</mn></mrow></msup></math>`),
-			app.Text(". Both train together, so edges that mislead the classifier fade: here the orange inter-class edges."),
+			app.Text(tr(". Both train together, so edges that mislead the classifier fade: here the orange inter-class edges.")),
 		),
-		app.P().Text("Nodes are coloured by class; hollow nodes are held out for testing. Positions come from gonum's force-directed (Eades) layout, in which the intra-class edges pull; "+
-			"with \u201ca region per class\u201d each class is then moved into a region of its own, so the inter-class edges are the long lines between regions. Raise the threshold to keep only the pathfinder graph."),
+		app.P().Text(tr("Nodes are coloured by class; hollow nodes are held out for testing. Positions come from gonum's force-directed (Eades) layout, in which the intra-class edges pull; "+
+			"with \u201ca region per class\u201d each class is then moved into a region of its own, so the inter-class edges are the long lines between regions. Raise the threshold to keep only the pathfinder graph.")),
 	)
 }
 
 // explainRecipe says which settings a real graph starts from, and why:
 // the recipe measured on Cora (three seeds, 100 labelled nodes a class).
 func explainRecipe() app.UI {
-	return app.P().ID("recipe").Text("A real graph starts from weight decay 0.005 and dropout 0.9 (experiment." +
+	return app.P().ID("recipe").Text(tr("A real graph starts from weight decay 0.005 and dropout 0.9 (experiment." +
 		"RealRecipe), not the synthetic defaults: its bag-of-words features over a few hundred labelled nodes overfit without them. " +
 		"On Cora, over three seeds, they give PDN 0.846 and GCN 0.845 test accuracy; at the synthetic defaults (no decay, dropout 0.5) PDN falls behind (0.806 against 0.821). " +
-		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix), and reports PDN 0.868 and GCN 0.861 on Cora.")
+		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix), and reports PDN 0.868 and GCN 0.861 on Cora."))
 }
 
 func explainCurves() app.UI {
 	return app.P().Body(
-		app.Text("The loss is the mean cross-entropy of the training nodes, "),
+		app.Text(tr("The loss is the mean cross-entropy of the training nodes, ")),
 		mathML(`<math><mi>L</mi><mo>=</mo><mo>−</mo><mfrac><mn>1</mn><mrow><mo>|</mo><mi>T</mi><mo>|</mo></mrow></mfrac><munder><mo>∑</mo><mrow><mi>i</mi><mo>∈</mo><mi>T</mi></mrow></munder><mi>log</mi><msub><mi>p</mi><mrow><mi>i</mi><mo>,</mo><msub><mi>y</mi><mi>i</mi></msub></mrow></msub></math>`),
-		app.Text(", with dropout; accuracies are read without dropout after each update. A gap between train and test accuracy is overfitting."),
+		app.Text(tr(", with dropout; accuracies are read without dropout after each update. A gap between train and test accuracy is overfitting.")),
 	)
 }
 
 func explainHistogram() app.UI {
 	return app.P().Body(
-		app.Text("The distribution of "),
+		app.Text(tr("The distribution of ")),
 		mathML(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>∈</mo><mo>(</mo><mn>0</mn><mo>,</mo><mn>1</mn><mo>)</mo></math>`),
-		app.Text(" over intra- and inter-class edges, each as a share of its own kind. They start together near 0.5 and pull apart as the pathfinder learns that, in this data, inter-class edges have features of larger spread (σD)."),
+		app.Text(tr(" over intra- and inter-class edges, each as a share of its own kind. They start together near 0.5 and pull apart as the pathfinder learns that, in this data, inter-class edges have features of larger spread (σD).")),
 	)
 }
 
 func explainShare() app.UI {
 	return app.P().Body(
-		app.Text("The share of all learned weight that sits on inter-class edges, "),
+		app.Text(tr("The share of all learned weight that sits on inter-class edges, ")),
 		mathML(shareFormula),
-		app.Text(". A GCN keeps every edge at 1, so its share stays at the graph's share of inter-class edges."),
+		app.Text(tr(". A GCN keeps every edge at 1, so its share stays at the graph's share of inter-class edges.")),
 	)
 }
 
 func explainAttention() app.UI {
-	return app.P().Body(append(linearPDNClause("The linear PDN weighs its D inputs with "),
-		app.Text(": the bars read as attention over the input graphs. The multi-scale PDN mixes "),
+	return app.P().Body(append(linearPDNClause(tr("The linear PDN weighs its D inputs with ")),
+		app.Text(tr(": the bars read as attention over the input graphs. The multi-scale PDN mixes ")),
 		mathML(multiScaleFormula),
-		app.Text(" and the lines follow the weight P of each power over the epochs, as Figure 7 does with K = 5: on Cora and Pubmed the paper found the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks. K is the hops control."),
+		app.Text(tr(" and the lines follow the weight P of each power over the epochs, as Figure 7 does with K = 5: on Cora and Pubmed the paper found the first power weighted most, and the second losing weight after 50–100 epochs, about when test accuracy peaks. K is the hops control.")),
 	)...)
 }

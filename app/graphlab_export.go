@@ -29,18 +29,18 @@ type export struct {
 // weights and its predictions as CSV, the state as JSON, the graph as SVG, PNG, DOT and a
 // bundle, the curves as SVG and PNG, and the whole run for PyTorch Geometric.
 var exports = []export{
-	{ID: "export-history", Label: "History (CSV)", File: "pdn-history.csv", Type: "text/csv", Write: (*GraphLab).historyCSV},
-	{ID: "export-weights", Label: "Edge weights (CSV)", File: "pdn-weights.csv", Type: "text/csv", Write: (*GraphLab).weightsCSV},
-	{ID: "export-predictions", Label: "Predictions (CSV)", File: "pdn-predictions.csv", Type: "text/csv", Write: (*GraphLab).predictionsCSV},
-	{ID: "export-state", Label: "State (JSON)", File: "pdn-state.json", Type: "application/json", Write: (*GraphLab).stateJSON},
-	{ID: "export-graph", Label: "Graph (SVG)", File: "pdn-graph.svg", Type: "image/svg+xml", Write: (*GraphLab).graphSVG},
-	{ID: "export-curves", Label: "Curves (SVG)", File: "pdn-curves.svg", Type: "image/svg+xml", Write: func(c *GraphLab) []byte { return viz.File(c.charts.curves) }},
-	{ID: "export-graph-png", Label: "Graph (PNG)", File: "pdn-graph.png", Type: "image/png", Canvas: (*GraphLab).graphCanvas},
-	{ID: "export-curves-png", Label: "Curves (PNG)", File: "pdn-curves.png", Type: "image/png", Canvas: func(c *GraphLab, done func(app.Value)) { svgCanvas(c.charts.curves, done) }},
-	{ID: "export-dot", Label: "Graph (DOT)", File: "pdn-graph.dot", Type: "text/vnd.graphviz", Format: protocol.FormatDOT},
-	{ID: "export-bundle", Label: "Graph bundle (zip)", File: "pdn-graph.zip", Type: "application/zip", Format: protocol.FormatBundle},
-	{ID: "export-pyg", Label: "PyTorch Geometric (zip)", File: "pdn-run-pyg.zip", Type: "application/zip", Format: protocol.FormatPyG,
-		Title: "The graph, the trained weights and run_pyg.py, which builds this model in PyTorch Geometric, loads the weights and trains it again"},
+	{ID: "export-history", Label: msg("History (CSV)"), File: "pdn-history.csv", Type: "text/csv", Write: (*GraphLab).historyCSV},
+	{ID: "export-weights", Label: msg("Edge weights (CSV)"), File: "pdn-weights.csv", Type: "text/csv", Write: (*GraphLab).weightsCSV},
+	{ID: "export-predictions", Label: msg("Predictions (CSV)"), File: "pdn-predictions.csv", Type: "text/csv", Write: (*GraphLab).predictionsCSV},
+	{ID: "export-state", Label: msg("State (JSON)"), File: "pdn-state.json", Type: "application/json", Write: (*GraphLab).stateJSON},
+	{ID: "export-graph", Label: msg("Graph (SVG)"), File: "pdn-graph.svg", Type: "image/svg+xml", Write: (*GraphLab).graphSVG},
+	{ID: "export-curves", Label: msg("Curves (SVG)"), File: "pdn-curves.svg", Type: "image/svg+xml", Write: func(c *GraphLab) []byte { return viz.File(c.charts.curves) }},
+	{ID: "export-graph-png", Label: msg("Graph (PNG)"), File: "pdn-graph.png", Type: "image/png", Canvas: (*GraphLab).graphCanvas},
+	{ID: "export-curves-png", Label: msg("Curves (PNG)"), File: "pdn-curves.png", Type: "image/png", Canvas: func(c *GraphLab, done func(app.Value)) { svgCanvas(c.charts.curves, done) }},
+	{ID: "export-dot", Label: msg("Graph (DOT)"), File: "pdn-graph.dot", Type: "text/vnd.graphviz", Format: protocol.FormatDOT},
+	{ID: "export-bundle", Label: msg("Graph bundle (zip)"), File: "pdn-graph.zip", Type: "application/zip", Format: protocol.FormatBundle},
+	{ID: "export-pyg", Label: msg("PyTorch Geometric (zip)"), File: "pdn-run-pyg.zip", Type: "application/zip", Format: protocol.FormatPyG,
+		Title: msg("The graph, the trained weights and run_pyg.py, which builds this model in PyTorch Geometric, loads the weights and trains it again")},
 }
 
 // do makes the export's file and offers it: at once, or when the engine or
@@ -67,7 +67,7 @@ const pngScale = 2
 func (c *GraphLab) graphCanvas(done func(app.Value)) {
 	edges, nodes := app.Window().GetElementByID(edgeCanvasID), app.Window().GetElementByID(nodeCanvasID)
 	if !edges.Truthy() || !nodes.Truthy() {
-		c.page.board.Add("No graph drawn yet to save as a picture.", false)
+		c.page.board.Add(tr("No graph drawn yet to save as a picture."), false)
 		return
 	}
 	w, h := edges.Get("width").Int(), edges.Get("height").Int()
@@ -102,7 +102,7 @@ func svgCanvas(svg string, done func(app.Value)) {
 	onerror = app.FuncOf(func(app.Value, []app.Value) any {
 		onerror.Release()
 		app.Window().Get("URL").Call("revokeObjectURL", url)
-		app.Log("the figure could not be drawn as a picture")
+		app.Log(tr("the figure could not be drawn as a picture"))
 		return nil
 	})
 	img.Set("onload", onload)
@@ -199,9 +199,9 @@ func (c *GraphLab) stateJSON() []byte {
 // graphSVG is the graph view as drawn now, every edge at its weight.
 func (c *GraphLab) graphSVG() []byte {
 	if c.view == nil {
-		return viz.File(viz.LineChart(chartW, chartH, viz.Axes{Title: "No graph yet"}))
+		return viz.File(viz.LineChart(chartW, chartH, viz.Axes{Title: tr("No graph yet")}))
 	}
-	return viz.File(c.view.SVG(c.drawnWeights(), c.st.View.Threshold, "The learned graph"))
+	return viz.File(c.view.SVG(c.drawnWeights(), c.st.View.Threshold, tr("The learned graph")))
 }
 
 func csvBytes(rows [][]string) []byte {
@@ -233,14 +233,14 @@ func saveBlob(name string, blob app.Value) {
 // renderExports is the row of export buttons.
 func (c *GraphLab) renderExports() app.UI {
 	return app.Div().ID("exports").Class("exports").Body(
-		app.Span().Class("label").Text("Save: "),
+		app.Span().Class("label").Text(tr("Save: ")),
 		app.Range(exports).Slice(func(i int) app.UI {
 			x := exports[i]
-			title := "Save " + x.File
+			title := tr("Save ") + x.File
 			if x.Title != "" {
-				title = x.Title
+				title = tr(x.Title)
 			}
-			return app.Button().ID(x.ID).Class("small").Title(title).Text(x.Label).
+			return app.Button().ID(x.ID).Class("small").Title(title).Text(tr(x.Label)).
 				OnClick(func(ctx app.Context, e app.Event) { x.do(c) })
 		}),
 	)

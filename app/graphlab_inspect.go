@@ -201,8 +201,8 @@ func (c *GraphLab) renderInspector() app.UI {
 	case c.insp.selected >= 0:
 		body = c.describeNode(c.insp.selected, true)
 	default:
-		body = []app.UI{app.Text("Point at a node or an edge to inspect it; click a node to see its edges. " +
-			"With the graph focused (Tab), → and ← walk through the nodes and Escape lets go.")}
+		body = []app.UI{app.Text(tr("Point at a node or an edge to inspect it; click a node to see its edges. " +
+			"With the graph focused (Tab), → and ← walk through the nodes and Escape lets go."))}
 	}
 	return app.Div().ID("inspect").Class("inspect").Aria("live", "polite").Body(body...)
 }
@@ -212,13 +212,13 @@ func (c *GraphLab) renderInspector() app.UI {
 func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 	r := c.one()
 	g := r.graph
-	split := "a training node"
+	split := tr("a training node")
 	if g.Test[i] {
-		split = "a test node"
+		split = tr("a test node")
 	}
 	out := []app.UI{
-		app.Strong().Text(fmt.Sprintf("Node %d", i)),
-		app.Text(fmt.Sprintf(": %s, %s, degree ", className(g, g.Labels[i]), split)),
+		app.Strong().Text(trf("Node %d", i)),
+		app.Text(trf(": %s, %s, degree ", className(g, g.Labels[i]), split)),
 		metric("inspected-degree", "", float64(c.insp.degree[i]), fmt.Sprint(c.insp.degree[i])),
 		app.Text(". "),
 	}
@@ -228,10 +228,10 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 		if k != g.Labels[i] {
 			verdict = "wrong"
 		}
-		out = append(out, app.Text(fmt.Sprintf("The model predicts %s with probability ", className(g, k))),
+		out = append(out, app.Text(trf("The model predicts %s with probability ", className(g, k))),
 			metric("inspected-probability", "", p, num(p, 2)), app.Text(": "+verdict+"."))
 	} else {
-		out = append(out, app.Text("No prediction yet."))
+		out = append(out, app.Text(tr("No prediction yet.")))
 	}
 	if withEdges {
 		out = append(out, app.Br(), app.Text(c.listEdges(i)))
@@ -257,23 +257,23 @@ func (c *GraphLab) listEdges(i int) string {
 		es = append(es, edge{other(r.graph, e, i), kindName(r.graph, e), w})
 	}
 	if len(es) == 0 {
-		return "No edge of this node is drawn."
+		return tr("No edge of this node is drawn.")
 	}
 	slices.SortStableFunc(es, func(a, b edge) int { return cmp.Compare(b.w, a.w) })
 	var b strings.Builder
-	b.WriteString("Its edges, heaviest first: ")
+	b.WriteString(tr("Its edges, heaviest first: "))
 	for j, e := range es[:min(len(es), maxListedEdges)] {
 		if j > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "to %d (%s", e.other, e.kind)
+		fmt.Fprintf(&b, tr("to %d (%s"), e.other, e.kind)
 		if e.w >= 0 {
 			fmt.Fprintf(&b, ", %.2f", e.w)
 		}
 		b.WriteString(")")
 	}
 	if len(es) > maxListedEdges {
-		fmt.Fprintf(&b, " and %d more", len(es)-maxListedEdges)
+		fmt.Fprintf(&b, tr(" and %d more"), len(es)-maxListedEdges)
 	}
 	return b.String() + "."
 }
@@ -283,14 +283,14 @@ func (c *GraphLab) describeEdge(v int) []app.UI {
 	r := c.one()
 	e := edgeOf(v, c.drawIdx)
 	out := []app.UI{
-		app.Strong().Text(fmt.Sprintf("Edge %d–%d", r.graph.Src[e], r.graph.Dst[e])),
+		app.Strong().Text(trf("Edge %d–%d", r.graph.Src[e], r.graph.Dst[e])),
 		app.Text(": " + kindName(r.graph, e) + ", "),
 	}
 	if e < len(r.weights) {
 		w := float64(r.weights[e])
-		return append(out, app.Text("learned weight "), metric("inspected-weight", "", w, num(w, 3)), app.Text("."))
+		return append(out, app.Text(tr("learned weight ")), metric("inspected-weight", "", w, num(w, 3)), app.Text("."))
 	}
-	return append(out, app.Text("no learned weight yet."))
+	return append(out, app.Text(tr("no learned weight yet.")))
 }
 
 func kindName(g *protocol.Graph, e int) string {

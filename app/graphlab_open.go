@@ -25,7 +25,7 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 		total += list.Index(i).Get("size").Int()
 	}
 	if total > protocol.MaxFileBytes {
-		done(nil, fmt.Errorf("the files hold %s bytes; the explorer opens up to %s", numtext.Group(total), numtext.Group(protocol.MaxFileBytes)))
+		done(nil, fmt.Errorf(tr("the files hold %s bytes; the explorer opens up to %s"), numtext.Group(total), numtext.Group(protocol.MaxFileBytes)))
 		return
 	}
 	files, left := make([]protocol.File, n), n
@@ -46,7 +46,7 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 		})
 		fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
 			release()
-			ctx.Dispatch(func(app.Context) { done(nil, fmt.Errorf("%s could not be read", f.Get("name").String())) })
+			ctx.Dispatch(func(app.Context) { done(nil, fmt.Errorf(tr("%s could not be read"), f.Get("name").String())) })
 			return nil
 		})
 		f.Call("arrayBuffer").Call("then", then, fail)
@@ -75,7 +75,7 @@ func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
 	}
 	readFiles(ctx, list, func(files []protocol.File, err error) {
 		if err != nil {
-			c.page.board.Add("Your graph was not opened: "+err.Error(), false)
+			c.page.board.Add(tr("Your graph was not opened: ")+err.Error(), false)
 			return
 		}
 		c.opening = true
@@ -92,27 +92,27 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	c.opening, c.columns = false, nil
 	c.loaded = &l
 	for _, n := range l.Notes {
-		c.page.board.Add("Your graph: "+n+".", false)
+		c.page.board.Add(tr("Your graph: ")+n+".", false)
 	}
-	edgeFeatures := fmt.Sprintf("its own %d edge features", l.EdgeFeatures)
+	edgeFeatures := trf("its own %d edge features", l.EdgeFeatures)
 	if l.EdgeFeatures == 0 {
-		edgeFeatures = "no edge features of its own, so the 11 tie-strength scores"
+		edgeFeatures = tr("no edge features of its own, so the 11 tie-strength scores")
 	}
-	split := "its own split"
+	split := tr("its own split")
 	if l.Resplit {
-		split = fmt.Sprintf("no split, so %d labelled nodes per class drawn with the seed", c.st.Data.Shots)
+		split = trf("no split, so %d labelled nodes per class drawn with the seed", c.st.Data.Shots)
 	}
 	if len(l.EdgeNames) > 0 {
-		edgeFeatures = fmt.Sprintf("its own %d edge features (%s)", l.EdgeFeatures, listed(l.EdgeNames, 6))
+		edgeFeatures = trf("its own %d edge features (%s)", l.EdgeFeatures, listed(l.EdgeNames, 6))
 	}
-	classes := fmt.Sprintf("%d classes", l.Classes)
+	classes := trf("%d classes", l.Classes)
 	if len(l.ClassNames) > 0 {
 		classes += " (" + listed(l.ClassNames, 6) + ")"
 	}
 	if l.ClassColumn != "" {
-		classes += " from the column " + l.ClassColumn
+		classes += tr(" from the column ") + l.ClassColumn
 	}
-	c.page.board.Add(fmt.Sprintf("Opened %s: %s nodes, %s edges, %s, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
+	c.page.board.Add(trf("Opened %s: %s nodes, %s edges, %s, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
 		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
@@ -128,7 +128,7 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 func listed(names []string, n int) string {
 	out := strings.Join(names[:min(n, len(names))], ", ")
 	if len(names) > n {
-		out += fmt.Sprintf(" and %d more", len(names)-n)
+		out += trf(" and %d more", len(names)-n)
 	}
 	return out
 }
@@ -170,13 +170,13 @@ func (c *GraphLab) renderChooser() app.UI {
 		}
 		col := ch.Column
 		choices = append(choices, app.Button().ID(fmt.Sprintf("choose-column-%d", i)).Class("small").
-			Text(fmt.Sprintf("%s: %d classes (%s)", col, len(ch.Classes), strings.Join(counts, ", "))).
+			Text(trf("%s: %d classes (%s)", col, len(ch.Classes), strings.Join(counts, ", "))).
 			OnClick(func(app.Context, app.Event) { c.chooseColumn(col) }))
 	}
 	return app.Div().ID("column-chooser").Class("chooser").Body(
-		app.P().Body(app.Strong().Text(t.File), app.Text(" does not say which column holds the classes. Its first rows:")),
+		app.P().Body(app.Strong().Text(t.File), app.Text(tr(" does not say which column holds the classes. Its first rows:"))),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
-		app.P().Text("Which column is the class? The link keeps your choice (target=…)."),
+		app.P().Text(tr("Which column is the class? The link keeps your choice (target=…).")),
 		app.Div().Class("open-buttons").Body(choices...),
 	)
 }
@@ -198,18 +198,18 @@ func (c *GraphLab) renderOpen() app.UI {
 		}
 		return app.Label().For(id).Class("button small").Body(app.Text(label), in)
 	}
-	var now app.UI = app.P().Class("note").Text("Drop the files anywhere on this lab, or:")
+	var now app.UI = app.P().Class("note").Text(tr("Drop the files anywhere on this lab, or:"))
 	if c.st.Data.Graph == experiment.GraphLocal && c.loaded != nil {
-		now = app.P().Class("note").Body(app.Text("Now training "), app.Strong().Text(c.loaded.Name),
-			app.Text(fmt.Sprintf(": %s nodes, %s edges.", numtext.Group(c.loaded.Nodes), numtext.Group(c.loaded.Edges))))
+		now = app.P().Class("note").Body(app.Text(tr("Now training ")), app.Strong().Text(c.loaded.Name),
+			app.Text(trf(": %s nodes, %s edges.", numtext.Group(c.loaded.Nodes), numtext.Group(c.loaded.Edges))))
 	}
 	return app.FieldSet().ID("open-graph").Class("open-graph").Body(
-		app.Legend().Text("Your own graph"),
-		app.P().Class("note").Text(fmt.Sprintf("%s; as files, a folder or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
-			"Open "+experiment.GraphFormats, protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
+		app.Legend().Text(tr("Your own graph")),
+		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
+			tr("Open ")+experiment.GraphFormats, protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
 		now,
 		c.renderChooser(),
-		app.Div().Class("open-buttons").Body(pick("open-files", "Open files…", false), pick("open-folder", "Open a folder…", true)),
+		app.Div().Class("open-buttons").Body(pick("open-files", tr("Open files…"), false), pick("open-folder", tr("Open a folder…"), true)),
 	)
 }
 

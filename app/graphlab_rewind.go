@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -39,14 +38,14 @@ func (c *GraphLab) renderRewind() app.UI {
 		i, last = f.past-1, f.live.snap.Epoch
 	}
 	pos := int(math.Round(float64(i) / float64(n-1) * rewindPositions))
-	label := "Live"
+	label := tr("Live")
 	if f.rewound() {
-		label = fmt.Sprintf("Showing epoch %d of %d · Play resumes from %d", r.snap.Epoch, last, last)
+		label = trf("Showing epoch %d of %d · Play resumes from %d", r.snap.Epoch, last, last)
 	}
 	return app.Div().ID("rewind").Class("rewind").Body(
-		app.Label().For("rewind-slider").Text("Rewind"),
+		app.Label().For("rewind-slider").Text(tr("Rewind")),
 		positionSlider("rewind-slider", pos, rewindPositions).
-			Aria("valuetext", fmt.Sprintf("epoch %d", r.snap.Epoch)).
+			Aria("valuetext", trf("epoch %d", r.snap.Epoch)).
 			OnInput(func(ctx app.Context, e app.Event) {
 				p, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
 				if m := len(c.one().frames.frames); m > 1 {
@@ -55,8 +54,8 @@ func (c *GraphLab) renderRewind() app.UI {
 			}),
 		app.Span().Class("rewind-label").Body(metric("rewind-epoch", "", float64(r.snap.Epoch), label)),
 		app.Span().Class("note").Body(
-			app.Text(fmt.Sprintf("%d snapshots kept in ", n)),
-			metric("rewind-bytes", "", float64(f.bytes), fmt.Sprintf("%.1f kB", float64(f.bytes)/1000)),
+			app.Text(trf("%d snapshots kept in ", n)),
+			metric("rewind-bytes", "", float64(f.bytes), trf("%.1f kB", float64(f.bytes)/1000)),
 		),
 	)
 }

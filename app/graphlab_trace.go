@@ -24,10 +24,10 @@ type nodeTrace struct {
 
 // traceSteps are the view's steps, in the order of the computation.
 var traceSteps = []string{
-	"1 · The learned weight of each edge",
-	"2 · Each neighbour's message to layer 1",
-	"3 · The sum and the activation",
-	"4 · Layer 2 and the softmax",
+	msg("1 · The learned weight of each edge"),
+	msg("2 · Each neighbour's message to layer 1"),
+	msg("3 · The sum and the activation"),
+	msg("4 · Layer 2 and the softmax"),
 }
 
 // followTrace asks the engine for the selected node's update while the
@@ -60,9 +60,9 @@ func (c *GraphLab) renderTraceButton() app.UI {
 	if c.insp.selected < 0 {
 		return app.Div()
 	}
-	label := "How this node is updated"
+	label := tr("How this node is updated")
 	if c.trace.open {
-		label = "Close the node's update"
+		label = tr("Close the node's update")
 	}
 	return app.Button().ID("trace-open").Aria("expanded", strconv.FormatBool(c.trace.open)).Text(label).
 		OnClick(func(ctx app.Context, e app.Event) { c.toggleTrace() })
@@ -80,12 +80,12 @@ func (c *GraphLab) renderTrace() app.UI {
 	case r.snap.TraceError != "":
 		body = []app.UI{app.P().Class("empty").Text(r.snap.TraceError)}
 	case t == nil || t.Node != c.insp.selected:
-		body = []app.UI{app.P().Class("placeholder").Text("Asking the engine for the node's update…")}
+		body = []app.UI{app.P().Class("placeholder").Text(tr("Asking the engine for the node's update…"))}
 	default:
 		body = c.traceBody(r, t)
 	}
 	return app.Div().ID("node-trace").Class("card wide").Body(append([]app.UI{
-		app.H2().Text(fmt.Sprintf("How node %d is updated · epoch %d", c.insp.selected, r.snap.Epoch)),
+		app.H2().Text(trf("How node %d is updated · epoch %d", c.insp.selected, r.snap.Epoch)),
 	}, body...)...)
 }
 
@@ -94,23 +94,23 @@ func (c *GraphLab) renderTrace() app.UI {
 func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 	kind := r.Exp.Model.Kind
 	share := app.P().Class("trace-share").Body(
-		app.Text("Share of its message from other classes: "),
+		app.Text(tr("Share of its message from other classes: ")),
 		app.Strong().Body(metric("inter-class-message-share", kind, float64(t.InterShare), num(float64(t.InterShare), 3))),
-		app.Text(fmt.Sprintf(" with %s's weights; ", kind)),
+		app.Text(trf(" with %s's weights; ", kind)),
 		metric("inter-class-message-share", "gcn", float64(t.InterShareGCN), num(float64(t.InterShareGCN), 3)),
-		app.Text(" with every α = 1, as GCN has it. "+pick(t.Attention,
-			"GAT's attention lowers the first where it learns to listen less to other classes; GCN's stays what the graph gives.",
-			"The pathfinder lowers the first by weighing the edges from other classes down; GCN's stays what the graph gives.")))
+		app.Text(tr(" with every α = 1, as GCN has it. ")+pick(t.Attention,
+			tr("GAT's attention lowers the first where it learns to listen less to other classes; GCN's stays what the graph gives."),
+			tr("The pathfinder lowers the first by weighing the edges from other classes down; GCN's stays what the graph gives."))))
 	ns := make([]viz.Neighbour, len(t.Edges))
 	for k, e := range t.Edges {
 		ns[k] = viz.Neighbour{Name: strconv.Itoa(e.Neighbour), Class: e.Label, Weight: float64(e.Norm)}
 	}
-	hood := viz.Neighbourhood(220, fmt.Sprintf("Node %d and its heaviest neighbours", t.Node), strconv.Itoa(t.Node), t.Label, ns)
+	hood := viz.Neighbourhood(220, trf("Node %d and its heaviest neighbours", t.Node), strconv.Itoa(t.Node), t.Label, ns)
 	step := c.trace.step
 	nav := app.Div().Class("trace-nav").Body(
-		app.Button().ID("trace-prev").Text("← Previous").Disabled(step == 0).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(-1) }),
-		app.Span().ID("trace-step").Aria("live", "polite").Text(traceSteps[step]),
-		app.Button().ID("trace-next").Text("Next →").Disabled(step == len(traceSteps)-1).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(1) }),
+		app.Button().ID("trace-prev").Text(tr("← Previous")).Disabled(step == 0).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(-1) }),
+		app.Span().ID("trace-step").Aria("live", "polite").Text(tr(traceSteps[step])),
+		app.Button().ID("trace-next").Text(tr("Next →")).Disabled(step == len(traceSteps)-1).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(1) }),
 	)
 	var content app.UI
 	switch step {
@@ -125,12 +125,12 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 	}
 	more := ""
 	if t.Rest.Edges > 0 {
-		more = fmt.Sprintf(" The %d lighter edges are summed as one row (together â = %s).", t.Rest.Edges, num(float64(t.Rest.Norm), 3))
+		more = trf(" The %d lighter edges are summed as one row (together â = %s).", t.Rest.Edges, num(float64(t.Rest.Norm), 3))
 	}
 	return []app.UI{share,
 		app.Div().Class("trace").Body(
 			app.Div().Class("trace-hood").Body(app.Raw(hood),
-				app.P().Class("note").Text("Each edge is as wide as its normalised weight â; dashed edges join other classes."+more)),
+				app.P().Class("note").Text(tr("Each edge is as wide as its normalised weight â; dashed edges join other classes.")+more)),
 			app.Div().Class("trace-step").Body(nav, content)),
 	}
 }
@@ -138,13 +138,13 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 // traceWeights is step 1: each edge's features, the pathfinder's hidden
 // units and weight α, the degrees, â, and â with every α = 1.
 func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
-	rows := []app.UI{app.Tr().Body(app.Th().Text("neighbour"), app.Th().Text("features z"), app.Th().Text("hidden units"),
-		app.Th().Text("α"), app.Th().Text("d_j"), app.Th().Text("â"), app.Th().Text("â (α = 1)"))}
+	rows := []app.UI{app.Tr().Body(app.Th().Text("neighbour"), app.Th().Text(tr("features z")), app.Th().Text(tr("hidden units")),
+		app.Th().Text("α"), app.Th().Text("d_j"), app.Th().Text("â"), app.Th().Text(tr("â (α = 1)")))}
 	for _, e := range t.Edges {
 		rows = append(rows, app.Tr().Body(
 			app.Td().Body(app.Raw(viz.Swatch(viz.ClassColor(e.Label))), app.Text(fmt.Sprintf(" %d", e.Neighbour))),
 			app.Td().Body(strip("features", e.Features)),
-			app.Td().Body(strip("the pathfinder's hidden units", e.PathHidden)),
+			app.Td().Body(strip(tr("the pathfinder's hidden units"), e.PathHidden)),
 			app.Td().Body(metric("trace-alpha", strconv.Itoa(e.Neighbour), float64(e.Alpha), num(float64(e.Alpha), 3))),
 			app.Td().Text(num(float64(e.Degree), 2)),
 			app.Td().Body(metric("trace-norm", strconv.Itoa(e.Neighbour), float64(e.Norm), num(float64(e.Norm), 3))),
@@ -163,7 +163,7 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 			num(float64(e.Alpha), 3), num(float64(t.Degree), 2), num(float64(e.Degree), 2), num(float64(e.Norm), 3)))
 	}
 	return app.Div().Body(
-		app.P().Text(fmt.Sprintf("The pathfinder reads each edge's features z and gives it a weight α = σ(MLP(z)). The degrees d = 1 + Σα normalise it; node %d's is %s, and its own self-loop weighs â = 1/d = %s.",
+		app.P().Text(trf("The pathfinder reads each edge's features z and gives it a weight α = σ(MLP(z)). The degrees d = 1 + Σα normalise it; node %d's is %s, and its own self-loop weighs â = 1/d = %s.",
 			t.Node, num(float64(t.Degree), 2), num(float64(t.Self), 3))),
 		formula,
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
@@ -182,8 +182,8 @@ func traceAttention(t *protocol.Trace, rows []app.UI) app.UI {
 			num(float64(t.Edges[0].Alpha), 3)))
 	}
 	return app.Div().Body(
-		app.P().Text(fmt.Sprintf("GAT learns its weights from the nodes, not the edges: each of its heads scores every neighbour, and the node itself, and a softmax over the neighbourhood turns the scores into weights that sum to 1, so no degree normalises them. "+
-			"The table gives α averaged over the heads (â is the same number); node %d's own weight is %s.", t.Node, num(float64(t.Self), 3))),
+		app.P().Text(trf(tr("GAT learns its weights from the nodes, not the edges: each of its heads scores every neighbour, and the node itself, and a softmax over the neighbourhood turns the scores into weights that sum to 1, so no degree normalises them. "+
+			"The table gives α averaged over the heads (â is the same number); node %d's own weight is %s."), t.Node, num(float64(t.Self), 3))),
 		formula,
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
 	)
@@ -199,23 +199,23 @@ func pick(b bool, yes, no string) string {
 
 // traceMessages is step 2: each neighbour's message â_ij x_j W₁ᵀ.
 func traceMessages(t *protocol.Trace) app.UI {
-	rows := []app.UI{app.Tr().Body(app.Th().Text("from"), app.Th().Text("â"), app.Th().Text("message (one bar per hidden unit)"), app.Th().Text("unit 1"))}
+	rows := []app.UI{app.Tr().Body(app.Th().Text("from"), app.Th().Text("â"), app.Th().Text(tr("message (one bar per hidden unit)")), app.Th().Text(tr("unit 1")))}
 	add := func(name string, class int, norm protocol.Num, msg []protocol.Num) {
 		rows = append(rows, app.Tr().Body(app.Td().Body(app.Raw(viz.Swatch(viz.ClassColor(class))), app.Text(" "+name)),
 			app.Td().Text(num(float64(norm), 3)), app.Td().Body(strip("message", msg)), app.Td().Text(first(msg))))
 	}
-	add(fmt.Sprintf("%d (itself)", t.Node), t.Label, t.Self, t.Msg1)
+	add(trf("%d (itself)", t.Node), t.Label, t.Self, t.Msg1)
 	for _, e := range t.Edges {
 		add(strconv.Itoa(e.Neighbour), e.Label, e.Norm, e.Msg1)
 	}
 	if t.Rest.Edges > 0 {
-		add(fmt.Sprintf("%d more", t.Rest.Edges), t.Label, t.Rest.Norm, t.Rest.Msg1)
+		add(trf("%d more", t.Rest.Edges), t.Label, t.Rest.Norm, t.Rest.Msg1)
 	}
 	formula, words := `<math display="block"><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>=</mo><msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>·</mo><msub><mi>x</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>1</mn><mo>⊤</mo></msubsup></math>`,
-		"Each neighbour sends its features through the layer's weights W₁, scaled by its normalised weight: a neighbour the pathfinder weighs down is barely heard."
+		tr("Each neighbour sends its features through the layer's weights W₁, scaled by its normalised weight: a neighbour the pathfinder weighs down is barely heard.")
 	if t.Attention {
 		formula, words = `<math display="block"><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>=</mo><munder><mo>‖</mo><mi>h</mi></munder><msubsup><mi>α</mi><mrow><mi>i</mi><mi>j</mi></mrow><mi>h</mi></msubsup><msup><mi>W</mi><mi>h</mi></msup><msub><mi>x</mi><mi>j</mi></msub></math>`,
-			"Each head sends the neighbour's features through its own weights, scaled by its own attention, and the heads' outputs sit side by side: a neighbour the heads attend little to is barely heard."
+			tr("Each head sends the neighbour's features through its own weights, scaled by its own attention, and the heads' outputs sit side by side: a neighbour the heads attend little to is barely heard.")
 	}
 	return app.Div().Body(
 		mathML(formula),
@@ -245,9 +245,9 @@ func traceActivation(t *protocol.Trace) app.UI {
 			add(t.Rest.Msg1[0])
 		}
 	}
-	act, keeps := "ReLU", "the ReLU keeps what is positive"
+	act, keeps := "ReLU", tr("the ReLU keeps what is positive")
 	if t.Attention {
-		act, keeps = "ELU", "GAT's ELU keeps what is positive and squashes what is negative towards −1"
+		act, keeps = "ELU", tr("GAT's ELU keeps what is positive and squashes what is negative towards −1")
 	}
 	unit := ""
 	if len(t.Pre1) > 0 {
@@ -256,17 +256,17 @@ func traceActivation(t *protocol.Trace) app.UI {
 	}
 	return app.Div().Body(
 		mathML(`<math display="block"><msub><mi>h</mi><mi>i</mi></msub><mo>=</mo><mi>`+act+`</mi><mo>(</mo><msub><mo>∑</mo><mi>j</mi></msub><msubsup><mi>m</mi><mi>j</mi><mn>1</mn></msubsup><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo></math>`),
-		app.P().Text("The messages, the node's own among them, are summed with the bias; "+keeps+". The first hidden unit, with its numbers:"),
+		app.P().Text(tr("The messages, the node's own among them, are summed with the bias; ")+keeps+tr(". The first hidden unit, with its numbers:")),
 		mathML(unit),
 		app.Div().Class("trace-bars").Body(
-			app.P().Text("Before the ReLU"), strip("before the activation", t.Pre1),
-			app.P().Text("The layer's output h"), strip("the layer's output", t.Hidden)),
+			app.P().Text(tr("Before the ReLU")), strip(tr("before the activation"), t.Pre1),
+			app.P().Text(tr("The layer's output h")), strip(tr("the layer's output"), t.Hidden)),
 	)
 }
 
 // traceSoftmax is step 4: layer 2's messages, the logits and the softmax.
 func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
-	cells := []app.UI{app.Tr().Body(app.Th().Text("class"), app.Th().Text("own"), app.Th().Text("neighbours"), app.Th().Text("bias"), app.Th().Text("logit"), app.Th().Text("probability"))}
+	cells := []app.UI{app.Tr().Body(app.Th().Text(tr("class")), app.Th().Text(tr("own")), app.Th().Text(tr("neighbours")), app.Th().Text(tr("bias")), app.Th().Text(tr("logit")), app.Th().Text(tr("probability")))}
 	for k := range t.Logits {
 		var nb float64
 		for _, e := range t.Edges {
@@ -277,7 +277,7 @@ func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 		}
 		label := fmt.Sprintf(" %d", k)
 		if k == t.Pred {
-			label += " (predicted)"
+			label += tr(" (predicted)")
 		}
 		cells = append(cells, app.Tr().Body(
 			app.Td().Body(app.Raw(viz.Swatch(viz.ClassColor(k))), app.Text(label)),
@@ -297,10 +297,10 @@ func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 	return app.Div().Body(
 		mathML(`<math display="block"><msub><mi>z</mi><mi>i</mi></msub><mo>=</mo><msub><mo>∑</mo><mi>j</mi></msub>`+weight+`<msub><mi>h</mi><mi>j</mi></msub><msubsup><mi>W</mi><mn>2</mn><mo>⊤</mo></msubsup><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>,</mo><mspace width="1em"/><msub><mi>p</mi><mi>i</mi></msub><mo>=</mo><mi>softmax</mi><mo>(</mo><msub><mi>z</mi><mi>i</mi></msub><mo>)</mo></math>`),
 		app.P().Text(pick(t.Attention,
-			"Layer 2 attends afresh, with one head of its own (its attention is not the table's of step 1), and passes the neighbours' outputs h along it, one number per class; the softmax turns the logits into probabilities.",
-			"Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities.")),
+			tr("Layer 2 attends afresh, with one head of its own (its attention is not the table's of step 1), and passes the neighbours' outputs h along it, one number per class; the softmax turns the logits into probabilities."),
+			tr("Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities."))),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(cells...)),
-		app.P().Body(app.Text(fmt.Sprintf("Node %d is of %s; the model predicts ", t.Node, className(g, t.Label))),
+		app.P().Body(app.Text(trf("Node %d is of %s; the model predicts ", t.Node, className(g, t.Label))),
 			metric("trace-prediction", "", float64(t.Pred), className(g, t.Pred)), app.Text(": "+verdict+".")),
 	)
 }

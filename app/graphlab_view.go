@@ -25,9 +25,9 @@ const graphDots = 10000
 
 // layoutNames are the layouts as the layout menu names them.
 var layoutNames = map[string]string{
-	experiment.LayoutClasses: "a region per class",
+	experiment.LayoutClasses: msg("a region per class"),
 	experiment.LayoutInput:   "one force layout for all",
-	experiment.LayoutLearned: "pulled by the learned weights",
+	experiment.LayoutLearned: msg("pulled by the learned weights"),
 }
 
 // The graph view's canvases: the edges, and the nodes over them.
@@ -141,23 +141,23 @@ func (c *GraphLab) redrawGraph() {
 // legend), its canvases, the inspector and its numbers in words.
 func (c *GraphLab) renderGraphCard() app.UI {
 	r := c.one()
-	var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
+	var fig app.UI = app.Div().Class("placeholder").Text(tr("Laying out the graph…"))
 	if c.strokes != nil {
 		fig = app.Div().ID("graph-figure").Class("layers").TabIndex(0).DataSet("keys", "walk").
-			Aria("label", "The learned graph. Point at a node or an edge to inspect it; with the graph focused, the arrow keys walk through the nodes").
+			Aria("label", tr("The learned graph. Point at a node or an edge to inspect it; with the graph focused, the arrow keys walk through the nodes")).
 			OnMouseMove(c.pointAt).OnMouseLeave(func(ctx app.Context, e app.Event) { c.leave() }).
 			OnClick(c.choose).Body(
 			app.Canvas().ID(edgeCanvasID).Class("layer edges").Role("img").
-				Aria("label", "The learned pathfinder graph: edges drawn darker and thicker the more weight the pathfinder gives them"),
+				Aria("label", tr("The learned pathfinder graph: edges drawn darker and thicker the more weight the pathfinder gives them")),
 			app.Canvas().ID(nodeCanvasID).Class("layer nodes").Aria("hidden", "true"),
 			app.If(c.insp.overlay != "", app.Div().Class("layer overlay").Body(app.Raw(c.insp.overlay))),
 		)
 	}
 	t := c.st.View.Threshold
 	return app.Div().ID("graph").Class("card wide").Body(
-		app.H2().Text("The learned graph"),
+		app.H2().Text(tr("The learned graph")),
 		app.Div().Class("graph-tools").Body(
-			app.Label().For("threshold").Text("Hide edges with weight below "),
+			app.Label().For("threshold").Text(tr("Hide edges with weight below ")),
 			// In hundredths: positions 0..100 (see positionSlider).
 			positionSlider("threshold", int(math.Round(t*sliderSteps)), sliderSteps).
 				OnInput(func(ctx app.Context, e app.Event) {
@@ -165,19 +165,25 @@ func (c *GraphLab) renderGraphCard() app.UI {
 					c.setParam("threshold", strconv.FormatFloat(float64(pos)/sliderSteps, 'f', -1, 64))
 				}),
 			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),
-			app.Label().For("layout").Text("Layout "),
+			app.Label().For("layout").Text(tr("Layout ")),
 			app.Select().ID("layout").Body(
 				app.Range(experiment.Layouts).Slice(func(i int) app.UI {
 					l := experiment.Layouts[i]
-					return app.Option().Value(l).Text(layoutNames[l]).Selected(l == c.st.View.Layout)
+					return app.Option().Value(l).Text(tr(layoutNames[l])).Selected(l == c.st.View.Layout)
 				}),
 			).OnChange(func(ctx app.Context, e app.Event) { c.setParam("layout", ctx.JSSrc().Get("value").String()) }),
 			app.If(c.st.View.Layout == experiment.LayoutLearned,
-				app.Button().ID("relayout").Class("small").Title("Scatter the nodes and lay the graph out again by the weights learned so far").
-					Text("Lay out again").OnClick(func(ctx app.Context, e app.Event) { c.askLayout() })),
+				app.Button().ID("relayout").Class("small").Title(tr("Scatter the nodes and lay the graph out again by the weights learned so far")).
+					Text(tr("Lay out again")).OnClick(func(ctx app.Context, e app.Event) { c.askLayout() })),
+			app.Span().Class("zoom").Body(
+				app.Button().ID("zoom-out").Class("small").Aria("label", tr("Zoom out")).Title(tr("Zoom out")).Text("−").Disabled(c.zoom == 0).
+					OnClick(func(ctx app.Context, e app.Event) { c.zoomBy(-1) }),
+				app.Button().ID("zoom-in").Class("small").Aria("label", tr("Zoom in")).Title(tr("Zoom in: the figure grows and scrolls within its card")).Text("+").Disabled(c.zoom == maxZoom).
+					OnClick(func(ctx app.Context, e app.Event) { c.zoomBy(1) }),
+			),
 			legend(c.classNames()),
 		),
-		app.Div().Class("figure graph-figure").Body(fig),
+		app.Div().Class("figure graph-figure zoom-"+strconv.Itoa(c.zoom)).Body(fig),
 		c.renderInspector(),
 		c.renderTraceButton(),
 		c.renderDrawn(),
@@ -193,21 +199,21 @@ func (c *GraphLab) renderGraphNote(r *run) []app.UI {
 	var drawn app.UI = app.Span()
 	if c.view != nil {
 		n := c.view.Nodes()
-		drawn = app.Span().Body(app.Text("Nodes drawn: "), metric("nodes-drawn", "", float64(n), numtext.Group(n)), app.Text(". "))
+		drawn = app.Span().Body(app.Text(tr("Nodes drawn: ")), metric("nodes-drawn", "", float64(n), numtext.Group(n)), app.Text(". "))
 	}
 	note := ""
 	if r.graph != nil {
-		note = fmt.Sprintf("The graph has %s nodes and %s edges", numtext.Group(r.graph.Nodes), numtext.Group(len(r.graph.Src)))
+		note = trf("The graph has %s nodes and %s edges", numtext.Group(r.graph.Nodes), numtext.Group(len(r.graph.Src)))
 		if c.drawIdx != nil {
-			note += fmt.Sprintf(" (drawing an even sample of %s)", numtext.Group(len(c.drawIdx)))
+			note += trf(" (drawing an even sample of %s)", numtext.Group(len(c.drawIdx)))
 		}
 	}
 	switch {
 	case !r.snapped:
 	case r.snap.Model == experiment.MLP:
-		note += ". The MLP ignores the graph, so no edges are drawn."
+		note += tr(". The MLP ignores the graph, so no edges are drawn.")
 	case len(r.weights) == 0:
-		note += ". This model has no weight per edge to draw."
+		note += tr(". This model has no weight per edge to draw.")
 	}
 	return []app.UI{drawn, app.Text(note)}
 }
@@ -245,7 +251,7 @@ func (c *GraphLab) renderDrawn() app.UI {
 		mean := means[k]
 		return app.Span().Body(
 			metric(name+"-edges-drawn", "", float64(count[k]), numtext.Group(count[k])),
-			app.Text(" "+kind+" edges drawn, mean learned weight "),
+			app.Text(" "+kind+tr(" edges drawn, mean learned weight ")),
 			metric(name+"-mean-weight", "", mean, num(mean, 3)),
 		)
 	}
@@ -262,7 +268,19 @@ func (c *GraphLab) renderSeparation() app.UI {
 		return app.P().Class("drawn")
 	}
 	return app.P().Class("drawn").Body(
-		app.Text("Nodes the learned weights pull nearer their own class's centre than any other: "),
+		app.Text(tr("Nodes the learned weights pull nearer their own class's centre than any other: ")),
 		metric("layout-separation", "", c.separation, fmt.Sprintf("%.0f%%", 100*c.separation)),
-		app.Text(fmt.Sprintf(" (about %.0f%% when the classes lie on top of each other).", 100/float64(max(c.classes(), 1)))))
+		app.Text(trf(" (about %.0f%% when the classes lie on top of each other).", 100/float64(max(c.classes(), 1)))))
+}
+
+// maxZoom is the largest zoom step: the graph at 3× its card's width (a
+// canvas of 3 × 760 device pixels a side at most on a phone's 390 px).
+const maxZoom = 3
+
+// zoomBy zooms the graph view in or out a step: the figure grows within
+// its card, which scrolls (a finger pans it), and the canvases are painted
+// afresh at their new size, so lines stay sharp.
+func (c *GraphLab) zoomBy(d int) {
+	c.zoom = min(max(c.zoom+d, 0), maxZoom)
+	c.relayout()
 }

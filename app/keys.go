@@ -52,26 +52,26 @@ var bindings = []binding{
 	{keys: []string{"Escape"}, cmd: cmdLetGo, walk: true},
 }
 
-func words(s string) func(*lab) string { return func(*lab) string { return s } }
+func words(s string) func(*lab) string { return func(*lab) string { return tr(s) } }
 
 // playWords says what Space does: one run plays, several train together.
 func playWords(l *lab) string {
 	switch len(l.runs) {
 	case 0, 1:
-		return "play/pause"
+		return tr("play/pause")
 	case 2:
-		return "train/pause both"
+		return tr("train/pause both")
 	}
-	return "train/pause all"
+	return tr("train/pause all")
 }
 
 // newGraphWords says what G draws: a real graph keeps its nodes and
 // draws a new split.
 func newGraphWords(l *lab) string {
 	if l.st.Data.Real() {
-		return "new split (next data seed)"
+		return tr("new split (next data seed)")
 	}
-	return "new graph (next data seed)"
+	return tr("new graph (next data seed)")
 }
 
 // commandOf is the command of key, on an element that walks its items
@@ -94,7 +94,7 @@ func commandOf(key string, walking bool) (command, bool) {
 func keyName(k string) string {
 	switch k {
 	case " ":
-		return "Space"
+		return tr("Space")
 	case "ArrowRight":
 		return "→"
 	case "ArrowLeft":
@@ -121,9 +121,9 @@ func (l *lab) renderKeys() app.UI {
 		if says == "" {
 			continue
 		}
-		parts = append(parts, strings.Join(names, " or ")+" "+says)
+		parts = append(parts, strings.Join(names, tr(" or "))+" "+says)
 	}
-	return app.P().Class("keys").Text("Keys: " + strings.Join(parts, " · ") + ".")
+	return app.P().Class("keys").Text(tr("Keys: ") + strings.Join(parts, " · ") + ".")
 }
 
 // typing reports whether a key goes to a field being typed into, or to a

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -106,6 +105,10 @@ type lab struct {
 	// keyWords are what the keys line says of a command where the lab
 	// says otherwise than the key table ("" leaves the command out).
 	keyWords map[command]string
+	// folded says the controls are folded away on a narrow screen, where
+	// they would push the figure off the first screen; one button opens
+	// them (wide screens always show them).
+	unfolded bool
 }
 
 // runEvent is an event of one run, queued for the UI.
@@ -123,6 +126,7 @@ func (l *lab) init(p *page, name string, fig figures) {
 	}
 	l.page, l.row, l.fig, l.st = p, row, fig, experiment.ForLab(name)
 	l.controls.init(&l.st, l.setParam)
+	l.controls.models = l.models
 }
 
 // OnMount opens the runs of the state the shell gave the lab.
@@ -155,7 +159,7 @@ func (l *lab) OnDismount() {
 // mounts, its runs open with it.
 func (l *lab) show(st experiment.Experiment, err error) {
 	if err != nil {
-		l.page.board.Add("This link has values the explorer cannot use; they were replaced by defaults: "+
+		l.page.board.Add(tr("This link has values the explorer cannot use; they were replaced by defaults: ")+
 			strings.ReplaceAll(err.Error(), "\n", "; "), false)
 	}
 	clear(l.fieldErr)
@@ -218,11 +222,11 @@ func (l *lab) dropEdits(next *experiment.Experiment) {
 	}
 	es, _ := experiment.ParseEdits(next.Data.Edits)
 	next.Data.Edits = ""
-	what := fmt.Sprintf("The %d edits of the graph were", len(es))
+	what := trf("The %d edits of the graph were", len(es))
 	if len(es) == 1 {
-		what = "The edit of the graph was"
+		what = tr("The edit of the graph was")
 	}
-	l.page.board.Add(what+" for the graph before; this one starts unedited.", false)
+	l.page.board.Add(what+tr(" for the graph before; this one starts unedited."), false)
 }
 
 // syncEdits follows the engine where it left edits out: a link's edits
@@ -400,7 +404,7 @@ func (l *lab) tell(r *run, msg, field string) {
 		l.engineErr[field] = msg
 	}
 	if len(l.runs) > 1 {
-		msg = r.Title + ": " + msg
+		msg = tr(r.Title) + ": " + msg
 	}
 	l.page.board.Add(msg, true)
 }
@@ -488,11 +492,41 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 	if underToolbar != nil {
 		under = append(under, underToolbar)
 	}
-	return app.Div().Class("lab "+class).Body(
+	return app.Div().Class("lab "+class+l.foldClass()).Body(
 		l.renderToolbar(under...),
 		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(views...)),
 		l.renderKeys(),
 	)
+}
+
+// models are the models the lab's state trains, one per run: the rows
+// none of them reads are hidden.
+func (l *lab) models() []experiment.Model {
+	var out []experiment.Model
+	for _, r := range l.row.Runs(l.st) {
+		out = append(out, r.Exp.Model)
+	}
+	return out
+}
+
+// foldClass tells the styles whether a narrow screen shows the controls.
+func (l *lab) foldClass() string {
+	if l.unfolded {
+		return " unfolded"
+	}
+	return ""
+}
+
+// renderFold is the button that opens or folds the controls on a narrow
+// screen (the styles show it there only).
+func (l *lab) renderFold() app.UI {
+	label := tr("⚙ Controls")
+	if l.unfolded {
+		label = tr("✕ Hide controls")
+	}
+	return app.Button().ID("controls-toggle").Class("fold").Aria("expanded", l.unfolded).Aria("controls", "controls").
+		Title(tr("Show or hide the graph, model and training controls")).Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { l.unfolded = !l.unfolded })
 }
 
 // runNamed is the run called name, nil for none.
@@ -553,7 +587,7 @@ func className(g *protocol.Graph, k int) string {
 	if g != nil && k >= 0 && k < len(g.ClassNames) {
 		return g.ClassNames[k]
 	}
-	return fmt.Sprintf("class %d", k)
+	return trf("class %d", k)
 }
 
 func (l *lab) classes() int {

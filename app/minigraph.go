@@ -124,29 +124,29 @@ func (g *miniGraphs) release() {
 func (g *miniGraphs) render(l *lab) app.UI {
 	figs := make([]app.UI, 0, len(l.runs))
 	for _, r := range l.runs {
-		var fig app.UI = app.Div().Class("placeholder").Text("Laying out the graph…")
+		var fig app.UI = app.Div().Class("placeholder").Text(tr("Laying out the graph…"))
 		if g.view != nil {
 			m := g.runView(r)
 			fig = app.Div().Class("mini-layers").Body(
 				app.Canvas().ID(m.edges.id).Class("mini-canvas").Role("img").
-					Aria("label", r.Title+": the graph as this model weighs it, edges darker the more weight they carry"),
+					Aria("label", tr(r.Title)+tr(": the graph as this model weighs it, edges darker the more weight they carry")),
 				app.Canvas().ID(m.nodes.id).Class("layer nodes").Aria("hidden", "true"),
 			)
 		}
 		figs = append(figs, app.Figure().Class("mini").DataSet("run", r.Name).Body(
-			fig, app.FigCaption().Body(app.Strong().Text(r.Title), app.Br(), g.renderNumbers(l, r))))
+			fig, app.FigCaption().Body(app.Strong().Text(tr(r.Title)), app.Br(), g.renderNumbers(l, r))))
 	}
 	note := ""
 	if g.graph != nil && g.idx != nil {
-		note = "Each view draws an even sample of " + numtext.Group(len(g.idx)) + " of the " + numtext.Group(len(g.graph.Src)) + " edges. "
+		note = tr("Each view draws an even sample of ") + numtext.Group(len(g.idx)) + tr(" of the ") + numtext.Group(len(g.graph.Src)) + tr(" edges. ")
 	}
 	return app.Div().ID("mini-graphs").Class("card wide").Body(
-		app.H2().Text("The learned graphs"),
+		app.H2().Text(tr("The learned graphs")),
 		app.Div().Class("minis").Body(figs...),
 		legend(l.classNames()),
-		app.P().Class("explain").Text(note+"The same graph and layout for every model; only the weights differ. "+
-			"A pathfinder that learns the graph fades the orange inter-class edges between the class regions; "+
-			"GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours."),
+		app.P().Class("explain").Text(note+tr("The same graph and layout for every model; only the weights differ. ")+
+			tr("A pathfinder that learns the graph fades the orange inter-class edges between the class regions; ")+
+			tr("GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours.")),
 	)
 }
 
@@ -154,17 +154,17 @@ func (g *miniGraphs) render(l *lab) app.UI {
 // kind of edge drawn, or why there are no edges.
 func (g *miniGraphs) renderNumbers(l *lab, r *run) app.UI {
 	if !r.snapped {
-		return app.Span().Text("waiting for the first epoch")
+		return app.Span().Text(tr("waiting for the first epoch"))
 	}
 	if len(r.weights) == 0 {
 		if r.snap.Model == experiment.MLP {
-			return app.Span().Text("ignores the graph: no edges")
+			return app.Span().Text(tr("ignores the graph: no edges"))
 		}
-		return app.Span().Text("no weight per edge")
+		return app.Span().Text(tr("no weight per edge"))
 	}
 	_, mean := drawnMeans(g.runView(r).strokes)
 	return app.Span().Body(
-		app.Text("mean weight, intra "), metric("intra-mean-weight", l.dataRun(r), mean[0], num(mean[0], 3)),
-		app.Text(" · inter "), metric("inter-mean-weight", l.dataRun(r), mean[1], num(mean[1], 3)),
+		app.Text(tr("mean weight, intra ")), metric("intra-mean-weight", l.dataRun(r), mean[0], num(mean[0], 3)),
+		app.Text(tr(" · inter ")), metric("inter-mean-weight", l.dataRun(r), mean[1], num(mean[1], 3)),
 	)
 }

@@ -34,6 +34,8 @@ type Shell struct {
 	lab     string                // the lab on view
 	room    room
 	tour    tourPanel
+	share   share
+	spoken  string // the lang row the page was last drawn in
 
 	installable bool
 	updated     bool // a new version is installed and waits for a reload
@@ -115,7 +117,13 @@ func (c *Shell) follow(hash string) {
 		return
 	}
 	st, err := experiment.Decode(hash)
-	if c.room == nil || st.View.Lab != c.lab {
+	// Another language draws the lab afresh: its figures' words too.
+	relabel := st.View.Lang != c.spoken
+	if relabel {
+		c.spoken = st.View.Lang
+		speak(st.View.Lang)
+	}
+	if c.room == nil || st.View.Lab != c.lab || relabel {
 		c.open(st.View.Lab)
 	}
 	c.save(st)
@@ -247,7 +255,7 @@ type choice struct{ Name, Title string }
 func presetChoices() []choice {
 	out := make([]choice, len(experiment.Presets))
 	for i, p := range experiment.Presets {
-		out[i] = choice{p.Name, p.Title}
+		out[i] = choice{p.Name, tr(p.Title)}
 	}
 	return out
 }
@@ -255,7 +263,7 @@ func presetChoices() []choice {
 func tourChoices() []choice {
 	out := make([]choice, len(experiment.Tours))
 	for i, t := range experiment.Tours {
-		out[i] = choice{t.Name, t.Title}
+		out[i] = choice{t.Name, tr(t.Title)}
 	}
 	return out
 }
@@ -300,15 +308,15 @@ func (c *Shell) renderUpdate() app.UI {
 	if !c.updated {
 		return app.Div().ID("update").Class("update idle").Aria("hidden", "true")
 	}
-	lost := "The lab opens again as it is now; the epochs trained so far start over."
+	lost := tr("The lab opens again as it is now; the epochs trained so far start over.")
 	if c.st.Data.Graph == experiment.GraphLocal {
-		lost = "The lab opens again as it is now; the epochs trained so far start over, and your own graph's files must be opened again."
+		lost = tr("The lab opens again as it is now; the epochs trained so far start over, and your own graph's files must be opened again.")
 	}
 	return app.Div().ID("update").Class("update").Role("status").Body(
-		app.Span().Body(app.Strong().Text("A new version of the explorer is installed. "), app.Text(lost)),
-		app.Button().ID("update-reload").Class("primary").Text("Reload into it").
+		app.Span().Body(app.Strong().Text(tr("A new version of the explorer is installed. ")), app.Text(lost)),
+		app.Button().ID("update-reload").Class("primary").Text(tr("Reload into it")).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
-		app.Button().Class("dismiss").Title("Later: the new version opens next time").Text("Later").
+		app.Button().Class("dismiss").Title(tr("Later: the new version opens next time")).Text(tr("Later")).
 			OnClick(func(ctx app.Context, e app.Event) { c.updated = false }),
 	)
 }
@@ -323,47 +331,56 @@ func (c *Shell) OnDismount() {
 	}
 }
 
-// Render lays out the shell around the lab.
+// Render lays out the shell around the lab; embedded (embed=1), the lab
+// alone, under a line that opens the explorer.
 func (c *Shell) Render() app.UI {
-	var view app.UI = app.Div().Class("placeholder").Text("Starting…")
+	var view app.UI = app.Div().Class("placeholder").Text(tr("Starting…"))
 	if c.room != nil {
 		view = c.room
 	}
+	if c.st.View.Embed == 1 {
+		return app.Div().Class("explorer embed").Body(c.renderEmbedBar(), c.board.render(), view)
+	}
 	present := c.st.View.Present == 1
-	class, presentLabel := "explorer", "Projector"
+	class, presentLabel := "explorer", tr("Projector")
 	if present {
-		class, presentLabel = "explorer present", "Leave projector"
+		class, presentLabel = "explorer present", tr("Leave projector")
 	}
 	return app.Div().Class(class).Body(
 		app.Header().Body(
 			app.Div().Class("title").Body(
-				app.H1().Text("PDN Explorer"),
-				app.P().Class("tagline").Text("A Pathfinder Discovery Network learns the graph its messages travel on. Watch it drop the edges between classes as its accuracy climbs."),
+				app.H1().Text(tr("PDN Explorer")),
+				app.P().Class("tagline").Text(tr("A Pathfinder Discovery Network learns the graph its messages travel on. Watch it drop the edges between classes as its accuracy climbs.")),
 			),
-			app.Nav().Class("labs").Aria("label", "Labs").Body(
+			app.Nav().Class("labs").Aria("label", tr("Labs")).Body(
 				app.Range(experiment.Labs).Slice(func(i int) app.UI {
 					l := experiment.Labs[i]
-					b := app.Button().ID("lab-" + l.Name).Class("lab-link").Text(l.Title).
+					b := app.Button().ID("lab-" + l.Name).Class("lab-link").Text(tr(l.Title)).
 						OnClick(func(ctx app.Context, e app.Event) { c.goTo(l.Name) })
 					if l.Name == c.lab {
 						b = b.Aria("current", "page").Class("current")
 					}
 					return b
 				}),
-				choiceMenu("preset", "Presets…", "Presets: the paper's situations, one click away", presetChoices(), c.openPreset),
-				choiceMenu("tours", "Tours…", "Guided tours: a few steps through the paper's lessons", tourChoices(), c.startTour),
-				app.Button().ID("present").Class("lab-link").Title("Projector mode: large type, the controls folded away (P)").
+				choiceMenu("preset", tr("Presets…"), tr("Presets: the paper's situations, one click away"), presetChoices(), c.openPreset),
+				choiceMenu("tours", tr("Tours…"), tr("Guided tours: a few steps through the paper's lessons"), tourChoices(), c.startTour),
+				app.Button().ID("present").Class("lab-link").Title(tr("Projector mode: large type, the controls folded away (P)")).
 					Aria("pressed", present).Text(presentLabel).OnClick(func(ctx app.Context, e app.Event) { c.togglePresent() }),
-				app.If(c.installable, app.Button().ID("install").Class("lab-link").Title("Install the explorer as an app that works offline").Text("Install").
+				app.Button().ID("share").Class("lab-link").Title(tr("The link to this state, its QR code, the code to embed the lab, and a printed handout")).
+					Aria("expanded", c.share.open).Text(tr("Share")).OnClick(func(ctx app.Context, e app.Event) { c.share.open = !c.share.open }),
+				c.renderLanguages(),
+				app.If(c.installable, app.Button().ID("install").Class("lab-link").Title(tr("Install the explorer as an app that works offline")).Text(tr("Install")).
 					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 			),
 		),
+		c.renderShare(),
 		c.renderUpdate(),
 		c.board.render(),
 		c.renderTour(),
 		view,
+		c.renderHandout(),
 		app.Footer().Body(
-			app.P().Text("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine."),
+			app.P().Text(tr("Rozemberczki, Englert, Kapoor, Blais and Perozzi: Pathfinder Discovery Networks for Neural Message Passing, WWW 2021. Training runs in a Web Worker of this page; nothing leaves your machine.")),
 		),
 	)
 }

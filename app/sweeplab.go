@@ -50,7 +50,7 @@ func init() {
 	addRoom("sweep", func(p *page) room {
 		c := &SweepLab{}
 		c.init(p, "sweep", c)
-		c.keyWords = map[command]string{cmdPlay: "runs, pauses or resumes the sweep", cmdStep: "", cmdReset: "clears the results", cmdNewGraph: ""}
+		c.keyWords = map[command]string{cmdPlay: tr("runs, pauses or resumes the sweep"), cmdStep: "", cmdReset: tr("clears the results"), cmdNewGraph: ""}
 		return c
 	})
 }
@@ -93,12 +93,12 @@ func (c *SweepLab) follow() {
 	}
 	if err != nil {
 		c.sw, c.queue, c.res = experiment.Sweep{}, nil, nil
-		c.page.board.Add("This sweep cannot run: "+err.Error(), true)
+		c.page.board.Add(tr("This sweep cannot run: ")+err.Error(), true)
 		return
 	}
 	c.sw = sw
 	if c.res, err = sw.Results(c.st.View.Results); err != nil {
-		c.page.board.Add("The link's results were left out: "+err.Error(), true)
+		c.page.board.Add(tr("The link's results were left out: ")+err.Error(), true)
 		c.res = make([]experiment.Result, sw.Size())
 		c.saveResults()
 	}
@@ -135,7 +135,7 @@ func (c *SweepLab) play() {
 		return
 	}
 	if c.done() == len(c.res) {
-		c.page.board.Add("This sweep is done. Reset clears it, to run it again.", false)
+		c.page.board.Add(tr("This sweep is done. Reset clears it, to run it again."), false)
 		return
 	}
 	c.playing, c.since, c.doneAt = true, time.Now(), c.done()
@@ -276,13 +276,13 @@ func (c *SweepLab) timeLeft() time.Duration {
 
 // Render lays the lab out.
 func (c *SweepLab) Render() app.UI {
-	return app.Div().Class("lab sweep-lab").Body(
+	return app.Div().Class("lab sweep-lab"+c.foldClass()).Body(
 		c.renderSweepBar(),
 		app.Div().Class("main").Body(
 			app.Div().Body(app.Aside().Class("controls").Body(c.renderSweepRows()), c.render(c.row.Shows)),
 			app.Section().Class("views").Body(
 				app.Div().ID("sweep-figure").Class("card").Body(
-					app.H2().Text("Test accuracy across the scenario"),
+					app.H2().Text(tr("Test accuracy across the scenario")),
 					app.Div().Class("figure").Body(chartOr(c.figure, c.emptyFigure())).
 						OnClick(func(ctx app.Context, e app.Event) { c.openPoint(e.Get("target")) }),
 					app.Div().Class("explain").Body(c.renderFigureNote()),
@@ -298,32 +298,33 @@ func (c *SweepLab) Render() app.UI {
 // renderSweepBar is the sweep's toolbar: run, pause or resume; clear; the
 // link; how far the sweep has got and the time left.
 func (c *SweepLab) renderSweepBar() app.UI {
-	play := "▶ Run sweep"
+	play := tr("▶ Run sweep")
 	switch {
 	case c.playing:
-		play = "❚❚ Pause"
+		play = tr("❚❚ Pause")
 	case c.done() > 0 && c.done() < len(c.res):
-		play = "▶ Resume"
+		play = tr("▶ Resume")
 	}
 	left := "–"
 	if t := c.timeLeft(); t > 0 {
-		left = fmt.Sprintf("about %d s", int(math.Ceil(t.Seconds())))
+		left = trf("about %d s", int(math.Ceil(t.Seconds())))
 	}
 	return app.Div().Class("toolbar").Body(
-		app.Button().ID("play").Class("primary").Title("Run, pause or resume the sweep (Space)").Text(play).
+		app.Button().ID("play").Class("primary").Title(tr("Run, pause or resume the sweep (Space)")).Text(play).
 			OnClick(func(ctx app.Context, e app.Event) { c.do(cmdPlay) }),
-		app.Button().ID("reset").Title("Clear the results (R)").Text("Clear").
+		app.Button().ID("reset").Title(tr("Clear the results (R)")).Text(tr("Clear")).
 			OnClick(func(ctx app.Context, e app.Event) { c.do(cmdReset) }),
-		app.Button().ID("copy-link").Title("Copy the link to this sweep and its results").Text("Copy link").
+		app.Button().ID("copy-link").Title(tr("Copy the link to this sweep and its results")).Text(tr("Copy link")).
 			OnClick(func(ctx app.Context, e app.Event) { copyLink(c.page.board) }),
+		c.renderFold(),
 		app.Div().Class("stats").Body(
-			app.Div().Class("stat").Body(app.Span().Class("label").Text("Runs done"), app.Span().Class("value").Body(
+			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Runs done")), app.Span().Class("value").Body(
 				metric("sweep-done", "", float64(c.done()), strconv.Itoa(c.done())), app.Text(" / "),
 				metric("sweep-total", "", float64(len(c.res)), strconv.Itoa(len(c.res))))),
-			app.Div().Class("stat").Body(app.Span().Class("label").Text("Time left"), app.Span().ID("sweep-left").Class("value").Text(left)),
-			app.Div().Class("stat").Body(app.Span().Class("label").Text("Workers"), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
+			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Time left")), app.Span().ID("sweep-left").Class("value").Text(left)),
+			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
 		),
-		app.Progress().ID("sweep-progress").Max(max(1, len(c.res))).Value(strconv.Itoa(c.done())).Aria("label", "runs done"),
+		app.Progress().ID("sweep-progress").Max(max(1, len(c.res))).Value(strconv.Itoa(c.done())).Aria("label", tr("runs done")),
 	)
 }
 
@@ -335,26 +336,26 @@ func (c *SweepLab) renderSweepRows() app.UI {
 	for k := int(p.Min); k <= int(p.Max); k++ {
 		s, _ := experiment.PaperScenario(k)
 		q, _ := experiment.Lookup(s.Param)
-		label := fmt.Sprintf("%d · %s: %s", k, q.Symbol, q.Usage)
+		label := fmt.Sprintf("%d · %s: %s", k, q.Symbol, tr(q.Usage))
 		opts = append(opts, app.Option().Value(strconv.Itoa(k)).Selected(k == c.st.View.Scenario).Text(label))
 	}
 	reps, _ := experiment.Lookup("reps")
 	return app.FieldSet().Body(
-		app.Legend().Text("Sweep (Figure 3)"),
-		app.Div().Class("control").Title(p.Usage).Body(
-			app.Label().For("ctl-scenario").Text("scenario"),
+		app.Legend().Text(tr("Sweep (Figure 3)")),
+		app.Div().Class("control").Title(tr(p.Usage)).Body(
+			app.Label().For("ctl-scenario").Text(tr("scenario")),
 			app.Select().ID("ctl-scenario").Body(opts...).
 				OnChange(func(ctx app.Context, e app.Event) { c.setParam("scenario", ctx.JSSrc().Get("value").String()) }),
 		),
 		c.control(reps),
-		c.renderModels("every model trains on every graph, one run after another."),
+		c.renderModels(tr("every model trains on every graph, one run after another.")),
 	)
 }
 
 // emptyFigure says why there is no figure, if there is none.
 func (c *SweepLab) emptyFigure() string {
 	if c.queue == nil {
-		return "No sweep: see the notice above."
+		return tr("No sweep: see the notice above.")
 	}
 	return ""
 }
@@ -362,11 +363,11 @@ func (c *SweepLab) emptyFigure() string {
 // renderFigureNote explains the figure, and says which runs gave no
 // result and why.
 func (c *SweepLab) renderFigureNote() app.UI {
-	parts := []app.UI{app.P().Text("Each line is a model's mean test accuracy over the graphs trained so far, its bar ±1 standard deviation, " +
+	parts := []app.UI{app.P().Text(tr("Each line is a model's mean test accuracy over the graphs trained so far, its bar ±1 standard deviation, " +
 		"each faint dot one graph; the hollow marks are the paper's Figure 3. Rep r of each value is the graph and weights of seed r, " +
-		"the very run pdn sweep trains. Click a dot, or a cell of the table, to open that run in the compare lab.")}
+		"the very run pdn sweep trains. Click a dot, or a cell of the table, to open that run in the compare lab."))}
 	for _, msg := range slices.Sorted(maps.Keys(c.failed)) {
-		parts = append(parts, app.P().Class("note").Text(fmt.Sprintf("%d run(s) gave no result: %s", c.failed[msg], msg)))
+		parts = append(parts, app.P().Class("note").Text(trf("%d run(s) gave no result: %s", c.failed[msg], msg)))
 	}
 	return app.Div().Body(parts...)
 }
@@ -381,7 +382,7 @@ func (c *SweepLab) renderTable() app.UI {
 	pts := c.sw.Summary(c.res)
 	head := []app.UI{app.Th().Scope("col").Text(c.sw.Scenario.Param)}
 	for _, k := range c.sw.Models {
-		head = append(head, app.Th().Scope("col").Text(k+" (paper)"))
+		head = append(head, app.Th().Scope("col").Text(k+tr(" (paper)")))
 	}
 	rows := []app.UI{app.Tr().Body(head...)}
 	for v, x := range c.sw.Scenario.Values {
@@ -397,14 +398,14 @@ func (c *SweepLab) renderTable() app.UI {
 				paper = fmt.Sprintf(" (%.3f)", ref[v]/100)
 			}
 			cells = append(cells, app.Td().Body(
-				app.A().Href(c.compareLink(v, 0, m)).Title("Open graph 1 of this value in the compare lab").Body(
+				app.A().Href(c.compareLink(v, 0, m)).Title(tr("Open graph 1 of this value in the compare lab")).Body(
 					metric("sweep-mean", k, p.Mean, text).DataSet("x", strconv.FormatFloat(x, 'g', -1, 64))),
 				app.Span().Class("paper").Text(paper)))
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
 	return app.Div().ID("sweep-table").Class("card").Body(
-		app.H2().Text("The numbers"),
+		app.H2().Text(tr("The numbers")),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
 	)
 }
@@ -455,17 +456,17 @@ func (c *SweepLab) renderExports() app.UI {
 	}
 	name := fmt.Sprintf("scenario%d", c.sw.Scenario.Number)
 	return app.Div().ID("exports").Class("card").Body(
-		app.H2().Text("Export"),
+		app.H2().Text(tr("Export")),
 		app.Div().Class("export-buttons").Body(
-			app.Button().ID("export-sweep-csv").Text("Results (CSV)").
+			app.Button().ID("export-sweep-csv").Text(tr("Results (CSV)")).
 				OnClick(func(ctx app.Context, e app.Event) { save(name+".csv", "text/csv", csvBytes(c.sw.CSV(c.res))) }),
-			app.Button().ID("export-sweep-svg").Text("Figure (SVG)").
+			app.Button().ID("export-sweep-svg").Text(tr("Figure (SVG)")).
 				OnClick(func(ctx app.Context, e app.Event) { save(name+".svg", "image/svg+xml", viz.File(c.figure)) }),
-			app.Button().ID("export-sweep-png").Text("Figure (PNG)").
+			app.Button().ID("export-sweep-png").Text(tr("Figure (PNG)")).
 				OnClick(func(ctx app.Context, e app.Event) {
 					svgCanvas(c.figure, func(cv app.Value) { saveCanvas(name+".png", cv) })
 				}),
 		),
-		app.P().Class("explain").Text("The CSV has pdn sweep's columns, a row per run trained: the same numbers the command line writes for these seeds."),
+		app.P().Class("explain").Text(tr("The CSV has pdn sweep's columns, a row per run trained: the same numbers the command line writes for these seeds.")),
 	)
 }

@@ -15,24 +15,25 @@ import (
 // epoch; under lies what the lab adds (the graph lab's scrubber).
 func (l *lab) renderToolbar(under ...app.UI) app.UI {
 	one := len(l.runs) <= 1
-	play, playTitle, stepTitle := "▶ Play", "Play or pause (Space)", "Train one epoch (S)"
+	play, playTitle, stepTitle := tr("▶ Play"), tr("Play or pause (Space)"), tr("Train one epoch (S)")
 	if !one {
-		play, playTitle, stepTitle = "▶ Train all", "Train every model, or pause them (Space)", "Train each model one epoch (S)"
+		play, playTitle, stepTitle = tr("▶ Train all"), tr("Train every model, or pause them (Space)"), tr("Train each model one epoch (S)")
 	}
 	if l.running() {
-		play = "❚❚ Pause"
+		play = tr("❚❚ Pause")
 	}
 	return app.Div().Class("toolbar").Body(append([]app.UI{
 		app.Button().ID("play").Class("primary").Title(playTitle).Text(play).
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdPlay) }),
-		app.Button().ID("step").Title(stepTitle).Text("Step").
+		app.Button().ID("step").Title(stepTitle).Text(tr("Step")).
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdStep) }),
-		app.Button().ID("reset").Title("Back to epoch 0, same initial weights (R)").Text("Reset").
+		app.Button().ID("reset").Title(tr("Back to epoch 0, same initial weights (R)")).Text(tr("Reset")).
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdReset) }),
-		app.Button().ID("regenerate").Title("A new graph from the next data seed (G)").Text("New graph").
+		app.Button().ID("regenerate").Title(tr("A new graph from the next data seed (G)")).Text(tr("New graph")).
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdNewGraph) }),
-		app.Button().ID("copy-link").Title("Copy the link to this exact state").Text("Copy link").
+		app.Button().ID("copy-link").Title(tr("Copy the link to this exact state")).Text(tr("Copy link")).
 			OnClick(func(ctx app.Context, e app.Event) { copyLink(l.page.board) }),
+		l.renderFold(),
 		l.renderNumbers(),
 		l.renderProgress(),
 	}, under...)...)
@@ -44,21 +45,21 @@ func (l *lab) renderNumbers() app.UI {
 	if len(l.runs) == 1 {
 		r := l.runs[0]
 		return app.Div().Class("stats").Body(
-			stat("Epoch", "epoch", metric("epoch", "", float64(r.snap.Epoch), fmt.Sprintf("%d / %d", r.snap.Epoch, r.Exp.Train.Epochs))),
-			stat("Test acc.", "test-acc", l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3)),
-			stat("Train acc.", "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)),
-			stat("Loss", "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)),
-			stat("Epochs/s", "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)),
+			stat(tr("Epoch"), "epoch", metric("epoch", "", float64(r.snap.Epoch), fmt.Sprintf("%d / %d", r.snap.Epoch, r.Exp.Train.Epochs))),
+			stat(tr("Test acc."), "test-acc", l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3)),
+			stat(tr("Train acc."), "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)),
+			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)),
+			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)),
 		)
 	}
-	return app.Div().Class("stats").Title("epoch · test accuracy of each run").Body(app.Range(l.runs).Slice(func(i int) app.UI {
+	return app.Div().Class("stats").Title(tr("epoch · test accuracy of each run")).Body(app.Range(l.runs).Slice(func(i int) app.UI {
 		r := l.runs[i]
 		epoch := float64(r.snap.Epoch)
 		if !r.snapped {
 			epoch = math.NaN()
 		}
 		return app.Div().Class("stat").Body(
-			app.Span().Class("label").Text(r.Title+": epoch · test acc."),
+			app.Span().Class("label").Text(tr(r.Title)+tr(": epoch · test acc.")),
 			app.Span().Class("value").Body(
 				metric("epoch", r.Name, epoch, strconv.Itoa(r.snap.Epoch)),
 				app.Text(" · "),
@@ -85,7 +86,7 @@ func (l *lab) renderProgress() app.UI {
 		}
 		label := progressLabel(r)
 		if len(l.runs) > 1 {
-			label = r.Title + ": " + label
+			label = tr(r.Title) + ": " + label
 		}
 		parts = append(parts, app.Span().Class("one").Body(
 			app.Progress().Max(1).Value(strconv.FormatFloat(r.progress.Done, 'f', 3, 64)).Aria("label", label),
@@ -102,27 +103,31 @@ func progressLabel(r *run) string {
 	p := r.progress
 	if p.Phase == protocol.PhaseSetup {
 		if p.Restarts != nil {
-			return fmt.Sprintf("Trying %d initialisations: %.0f%%", len(p.Restarts.Seeds), 100*p.Done)
+			return trf("Trying %d initialisations: %.0f%%", len(p.Restarts.Seeds), 100*p.Done)
 		}
-		return fmt.Sprintf("Preparing the model (%s): %.0f%%", r.Exp.Model.Kind, 100*p.Done)
+		return trf("Preparing the model (%s): %.0f%%", r.Exp.Model.Kind, 100*p.Done)
 	}
-	label := fmt.Sprintf("Training epoch %d: %.0f%%", p.Epoch+1, 100*p.Done)
+	label := trf("Training epoch %d: %.0f%%", p.Epoch+1, 100*p.Done)
 	if rate := float64(r.snap.EpochsPerSec); rate > 0 {
-		label += fmt.Sprintf(" · %.1f s an epoch", 1/rate)
+		label += trf(" · %.1f s an epoch", 1/rate)
 	} else if sec := float64(r.snap.SecondsPerEpoch); sec >= 0.1 {
-		label += fmt.Sprintf(" · about %.1f s an epoch, estimated", sec)
+		label += trf(" · about %.1f s an epoch, estimated", sec)
 	}
 	if !p.Running {
-		label += " · paused inside the epoch; Play or Step goes on"
+		label += tr(" · paused inside the epoch; Play or Step goes on")
 	}
 	return label
 }
 
 // copyLink puts the permalink on the clipboard.
 func copyLink(b *Board) {
-	href := app.Window().Get("location").Get("href").String()
+	copyText(b, app.Window().Get("location").Get("href").String(), tr("Link copied: "))
+}
+
+// copyText puts text on the clipboard and says so, with what was copied.
+func copyText(b *Board, text, says string) {
 	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
-		clip.Call("writeText", href)
+		clip.Call("writeText", text)
 	}
-	b.Add("Link copied: "+href, false)
+	b.Add(says+text, false)
 }

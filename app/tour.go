@@ -107,24 +107,24 @@ func (c *Shell) renderTour() app.UI {
 	}
 	n, k := len(t.tour.Steps), t.step
 	s := t.tour.Steps[k-1]
-	next := app.Button().ID("tour-next").Class("primary").Title("The next step (N or Page Down)").Text("Next →").
+	next := app.Button().ID("tour-next").Class("primary").Title(tr("The next step (N or Page Down)")).Text(tr("Next →")).
 		OnClick(func(ctx app.Context, e app.Event) { c.nextStep() })
 	if k == n {
-		next = next.Title("End the tour here").Text("Finish")
+		next = next.Title(tr("End the tour here")).Text(tr("Finish"))
 	}
-	return app.Section().ID("tour").Class("tour").Aria("label", "Guided tour").Aria("live", "polite").Body(
+	return app.Section().ID("tour").Class("tour").Aria("label", tr("Guided tour")).Aria("live", "polite").Body(
 		app.P().Class("tour-where").Body(
-			app.Text(t.tour.Title+" · step "),
+			app.Text(tr(t.tour.Title)+tr(" · step ")),
 			metric("tour-step", "", float64(k), strconv.Itoa(k)),
-			app.Text(" of "+strconv.Itoa(n)),
+			app.Text(tr(" of ")+strconv.Itoa(n)),
 		),
-		app.H2().Text(s.Title),
-		app.P().Class("tour-text").Text(s.Text),
+		app.H2().Text(tr(s.Title)),
+		app.P().Class("tour-text").Text(tr(s.Text)),
 		app.Div().Class("tour-nav").Body(
-			app.Button().ID("tour-back").Title("The step before (B or Page Up)").Text("← Back").Disabled(k == 1).
+			app.Button().ID("tour-back").Title(tr("The step before (B or Page Up)")).Text(tr("← Back")).Disabled(k == 1).
 				OnClick(func(ctx app.Context, e app.Event) { c.walkTour(-1) }),
 			next,
-			app.Button().ID("tour-end").Title("Leave the tour; the lab stays as it is").Text("End tour").
+			app.Button().ID("tour-end").Title(tr("Leave the tour; the lab stays as it is")).Text(tr("End tour")).
 				OnClick(func(ctx app.Context, e app.Event) { c.endTour() }),
 		),
 	)

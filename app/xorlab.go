@@ -49,7 +49,7 @@ func (c *XORLab) draw(ch change) {
 		for k, z := range xorstate.States {
 			marks = append(marks, viz.Mark{X: z.A, Y: z.B, Label: fmt.Sprintf("(%g, %g)\nα %.2f · %.0f%%", z.A, z.B, float64(x.Alpha[k]), 100*float64(x.Share[k]))})
 		}
-		c.surfaces[i] = viz.Heatmap(340, 300, "α(a, b): "+r.Title, "a: in layer A′", "b", x.Size, vals, marks)
+		c.surfaces[i] = viz.Heatmap(340, 300, "α(a, b): "+tr(r.Title), tr("a: in layer A′"), "b", x.Size, vals, marks)
 	}
 	c.curves = c.testCurves()
 }
@@ -59,35 +59,35 @@ func (c *XORLab) Render() app.UI {
 	return c.layOut("xor-lab", nil, c.render(c.row.Shows),
 		c.renderSurfaces(),
 		app.Div().ID("states").Class("card").Body(
-			app.H2().Text("Mean learned weight by edge state"),
+			app.H2().Text(tr("Mean learned weight by edge state")),
 			c.renderStates(),
 			app.Div().Class("explain").Body(explainXORStates()),
 		),
 		app.Div().ID("table3").Class("card").Body(
-			app.H2().Text("Table 3, live: the 2-neuron pathfinder"),
+			app.H2().Text(tr("Table 3, live: the 2-neuron pathfinder")),
 			c.renderTable3(),
 			c.renderRestarts(),
 		),
-		card("curves", "Test accuracy of the four models", c.curves, "", app.P().Text(
-			"The node features are noisy; the edges carry the classes only through their layers. A model that weighs the one-layer edges up passes messages within classes and climbs; "+
-				"a linear pathfinder cannot, and GCN treats every edge alike.")),
+		card("curves", tr("Test accuracy of the four models"), c.curves, "", app.P().Text(
+			tr("The node features are noisy; the edges carry the classes only through their layers. A model that weighs the one-layer edges up passes messages within classes and climbs; "+
+				"a linear pathfinder cannot, and GCN treats every edge alike."))),
 	)
 }
 
 func (c *XORLab) renderSurfaces() app.UI {
 	var figs []app.UI
 	for i, r := range c.runs {
-		var fig app.UI = app.P().Class("empty").Text(r.Title + " has no pathfinder: it weighs every edge 1, whatever its layers.")
+		var fig app.UI = app.P().Class("empty").Text(tr(r.Title) + tr(" has no pathfinder: it weighs every edge 1, whatever its layers."))
 		switch {
 		case i < len(c.surfaces) && c.surfaces[i] != "":
 			fig = app.Raw(c.surfaces[i])
 		case !r.snapped:
-			fig = app.Div().Class("placeholder").Text("Waiting for the engine…")
+			fig = app.Div().Class("placeholder").Text(tr("Waiting for the engine…"))
 		}
 		figs = append(figs, app.Div().Class("surface").DataSet("run", r.Name).Body(fig))
 	}
 	return app.Div().ID("surfaces").Class("card wide").Body(
-		app.H2().Text("The pathfinder as a function of an edge's two layers"),
+		app.H2().Text(tr("The pathfinder as a function of an edge's two layers")),
 		app.Div().Class("surfaces").Body(figs...),
 		app.Div().Class("explain").Body(explainXORSurface()),
 	)
@@ -105,7 +105,7 @@ func (c *XORLab) renderStates() app.UI {
 		}})
 	}
 	cols = append(cols,
-		column{Title: "found XOR", Metric: "found-xor", Digits: 0, Value: func(r *run) float64 {
+		column{Title: tr("found XOR"), Metric: "found-xor", Digits: 0, Value: func(r *run) float64 {
 			switch {
 			case r.snap.XOR == nil:
 				return math.NaN()
@@ -114,7 +114,7 @@ func (c *XORLab) renderStates() app.UI {
 			}
 			return 0
 		}},
-		column{Title: "test acc.", Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }})
+		column{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }})
 	return c.runsTable("state-table", cols)
 }
 
@@ -127,8 +127,8 @@ func (c *XORLab) renderTable3() app.UI {
 	}
 	x := two.snap.XOR
 	rows := []app.UI{app.Tr().Body(
-		app.Th().Scope("col").Text("(a, b)"), app.Th().Scope("col").Text("h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α"),
-		app.Th().Scope("col").Text("hand-set h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α = h₁ − 2h₂"))}
+		app.Th().Scope("col").Text(tr("(a, b)")), app.Th().Scope("col").Text("h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α"),
+		app.Th().Scope("col").Text(tr("hand-set h₁")), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text(tr("α = h₁ − 2h₂")))}
 	for k, z := range xorstate.States {
 		h1, h2, a := math.NaN(), math.NaN(), math.NaN()
 		if x != nil && len(x.Alpha) == 4 && len(x.Hidden[k]) == 2 {
@@ -145,8 +145,8 @@ func (c *XORLab) renderTable3() app.UI {
 	}
 	return app.Div().Body(
 		app.Table().ID("table3-values").Class("runs").Body(app.TBody().Body(rows...)),
-		app.P().Class("explain").Text("Left, what the 2-neuron pathfinder has learned (α is σ of its output, so it lies in (0, 1)); right, the solution the paper sets by hand. "+
-			"Its neurons may come in either order, and any pair that weighs the one-layer states up is as good."),
+		app.P().Class("explain").Text(tr("Left, what the 2-neuron pathfinder has learned (α is σ of its output, so it lies in (0, 1)); right, the solution the paper sets by hand. "+
+			"Its neurons may come in either order, and any pair that weighs the one-layer states up is as good.")),
 	)
 }
 
@@ -162,36 +162,36 @@ func (c *XORLab) renderRestarts() app.UI {
 		r = two.progress.Restarts
 	}
 	if r == nil && two.Exp.Model.Restarts > 0 {
-		return app.P().Class("note").Text(fmt.Sprintf("Waiting for the engine to try %d initialisations…", two.Exp.Model.Restarts))
+		return app.P().Class("note").Text(trf("Waiting for the engine to try %d initialisations…", two.Exp.Model.Restarts))
 	}
 	if r == nil {
-		return app.P().Class("note").Text("No restarts: the 2-neuron pathfinder trains from its one initialisation. With 2 ReLUs, both can start dead on the states that matter; set restarts above 0 to try several.")
+		return app.P().Class("note").Text(tr("No restarts: the 2-neuron pathfinder trains from its one initialisation. With 2 ReLUs, both can start dead on the states that matter; set restarts above 0 to try several."))
 	}
 	items := make([]app.UI, 0, len(r.Seeds))
 	for i, seed := range r.Seeds {
 		loss := float64(r.Losses[i])
-		text := fmt.Sprintf("seed %d: training loss %s", seed, num(loss, 4))
+		text := trf("seed %d: training loss %s", seed, num(loss, 4))
 		if math.IsNaN(loss) {
-			text = fmt.Sprintf("seed %d: not yet tried", seed)
+			text = trf("seed %d: not yet tried", seed)
 		}
 		li := app.Li().Text(text)
 		if i == r.Chosen {
-			li = app.Li().Class("chosen").Body(app.Strong().Text(text + " ← kept: the lowest"))
+			li = app.Li().Class("chosen").Body(app.Strong().Text(text + tr(" ← kept: the lowest")))
 		}
 		items = append(items, li)
 	}
 	var chosen app.UI = app.Span()
 	if r.Chosen >= 0 {
-		chosen = app.Span().Body(app.Text("Kept: initialisation "), metric("restart-chosen", "", float64(r.Chosen+1), fmt.Sprint(r.Chosen+1)),
-			app.Text(fmt.Sprintf(" of %d, seed %d.", len(r.Seeds), r.Seeds[r.Chosen])))
+		chosen = app.Span().Body(app.Text(tr("Kept: initialisation ")), metric("restart-chosen", "", float64(r.Chosen+1), fmt.Sprint(r.Chosen+1)),
+			app.Text(trf(" of %d, seed %d.", len(r.Seeds), r.Seeds[r.Chosen])))
 	}
 	return app.Div().ID("restarts").Class("restarts").Body(
-		app.H3().Text("The restart remedy"),
-		app.P().Class("note").Body(app.Text(fmt.Sprintf("%d initialisations, each trained %d epochs; the one of lowest training loss (read without dropout) trains on. ", len(r.Seeds), r.Epochs)), chosen),
-		app.P().Class("note").Text("Why both remedies: with torch's initialisation (edge-init uniform) both ReLUs often start dead on the states that matter, "+
+		app.H3().Text(tr("The restart remedy")),
+		app.P().Class("note").Body(app.Text(trf("%d initialisations, each trained %d epochs; the one of lowest training loss (read without dropout) trains on. ", len(r.Seeds), r.Epochs)), chosen),
+		app.P().Class("note").Text(tr("Why both remedies: with torch's initialisation (edge-init uniform) both ReLUs often start dead on the states that matter, "+
 			"and a dead pathfinder, which weighs every edge alike, can still reach as low a training loss as a live one, so restarts alone may keep a dead one. "+
 			"With hidden biases starting at +0.5 (edge-init alive) every restart starts alive, and the loss picks among pathfinders that learn. "+
-			"Both remedies apply to the 2-neuron pathfinder only; the others start from torch's initialisation, as the paper's code."),
+			"Both remedies apply to the 2-neuron pathfinder only; the others start from torch's initialisation, as the paper's code.")),
 		app.Ul().Body(items...),
 	)
 }
@@ -200,11 +200,11 @@ func (c *XORLab) renderRestarts() app.UI {
 // function of an edge's two layers, and the paper's hand-set solution.
 func explainXORSurface() app.UI {
 	return app.P().Body(
-		app.Text("Each square is the weight the pathfinder gives an edge whose layers are (a, b), "),
+		app.Text(tr("Each square is the weight the pathfinder gives an edge whose layers are (a, b), ")),
 		mathML(`<math><mi>α</mi><mo>(</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>)</mo><mo>=</mo><mi>σ</mi><mo>(</mo><msubsup><mi>w</mi><mn>2</mn><mi>⊤</mi></msubsup><mspace width="0.2em"/><mi>ReLU</mi><mo>(</mo><msub><mi>W</mi><mn>1</mn></msub><mo>[</mo><mi>a</mi><mo>,</mo><mi>b</mi><mo>]</mo><mo>+</mo><msub><mi>b</mi><mn>1</mn></msub><mo>)</mo><mo>+</mo><msub><mi>b</mi><mn>2</mn></msub><mo>)</mo></math>`),
-		app.Text(", drawn for every a and b between 0 and 1: bright is heavy, dark is light. The four corners are the edge states there are, with their mean weight and their share of the edges. "+
+		app.Text(tr(", drawn for every a and b between 0 and 1: bright is heavy, dark is light. The four corners are the edge states there are, with their mean weight and their share of the edges. "+
 			"The right answer is XOR: bright at (0,1) and (1,0), dark at (0,0) and (1,1). A sigmoid of a weighted sum (the linear PDN) only tilts the square from one side to the other; "+
-			"the hidden layer lets it fold, as Table 3's two neurons do: "),
+			"the hidden layer lets it fold, as Table 3's two neurons do: ")),
 		mathML(`<math><msub><mi>h</mi><mn>1</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo><mo>,</mo><mspace width="0.4em"/><msub><mi>h</mi><mn>2</mn></msub><mo>=</mo><mi>ReLU</mi><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>−</mo><mn>1</mn><mo>)</mo><mo>,</mo><mspace width="0.4em"/><mi>α</mi><mo>=</mo><msub><mi>h</mi><mn>1</mn></msub><mo>−</mo><mn>2</mn><msub><mi>h</mi><mn>2</mn></msub></math>`),
 		app.Text("."),
 	)
@@ -213,8 +213,8 @@ func explainXORSurface() app.UI {
 // explainXORStates is the table of mean weight per edge state.
 func explainXORStates() app.UI {
 	return app.P().Body(
-		app.Text("Each edge lies in layer A′, in A″, in both or in neither: its state (a, b). On this graph the intra-class edges are exactly those in one layer, "),
+		app.Text(tr("Each edge lies in layer A′, in A″, in both or in neither: its state (a, b). On this graph the intra-class edges are exactly those in one layer, ")),
 		mathML(`<math><mi>a</mi><mo>⊕</mo><mi>b</mi><mo>=</mo><mn>1</mn></math>`),
-		app.Text("; the pathfinder has found XOR when it weighs those at least three times the others. GCN weighs every edge 1."),
+		app.Text(tr("; the pathfinder has found XOR when it weighs those at least three times the others. GCN weighs every edge 1.")),
 	)
 }

@@ -155,9 +155,19 @@ type View struct {
 	Reps      int      // the sweep lab's graphs per value
 	Results   string   // the sweep lab's results so far (EncodeResults)
 	Present   int      // 1: projector mode (large type, controls folded away)
+	Embed     int      // 1: embedded in another page (the figure, the numbers, play/step/reset)
+	Lang      string   // the language of the page's words (Languages), LangAuto for the browser's
 	Tour      string   // the guided tour under way (Tours), NoTour for none
 	Step      int      // its step, from 1
 }
+
+// LangAuto is the lang row's default: the browser's language, if the
+// explorer speaks it, else English.
+const LangAuto = "auto"
+
+// Languages are the lang row's choices: the browser's, and those the
+// explorer has a catalogue for (package i18n), by their BCP 47 codes.
+var Languages = []string{LangAuto, "en", "es", "zh", "ar"}
 
 // Layouts of the graph view.
 const (

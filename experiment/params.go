@@ -22,6 +22,7 @@ const (
 // name it has as a flag and URL key, its range and its default.
 type Param struct {
 	Name    string   // flag name and URL key
+	Label   string   // what it is, in plain words, as a control says it
 	Symbol  string   // the paper's symbol, if any
 	Group   string   // GroupView, GroupData, GroupModel or GroupTrain
 	Usage   string   // one line of help
@@ -31,6 +32,9 @@ type Param struct {
 	Log     bool     // the paper sweeps it in powers of two: use a log₂ slider
 	Choices []string // the allowed values of a choice
 	MaxLen  int      // the most items of a size list
+	// Models are the models the row means anything for, nil for every
+	// model: a control the chosen model ignores is hidden.
+	Models []string
 	// Form describes the text a free-text row takes (one without
 	// choices), which valid checks.
 	Form string
@@ -46,94 +50,98 @@ const maxSeed = 1<<53 - 1
 // Params is the state table. Its order is the order of the controls and
 // of a permalink's keys.
 var Params = []Param{
-	{Name: "lab", Group: GroupView, Usage: "the lab shown", Default: labNames()[0], Choices: labNames(),
+	{Name: "lab", Label: "Lab", Group: GroupView, Usage: "the lab shown", Default: labNames()[0], Choices: labNames(),
 		field: func(e *Experiment) any { return &e.View.Lab }},
-	{Name: "layout", Group: GroupView, Usage: "how the graph view places the nodes: a region per class, the force layout as it is, or a force layout pulled by the learned weights", Default: LayoutClasses, Choices: Layouts,
+	{Name: "layout", Label: "Layout", Group: GroupView, Usage: "how the graph view places the nodes: a region per class, the force layout as it is, or a force layout pulled by the learned weights", Default: LayoutClasses, Choices: Layouts,
 		field: func(e *Experiment) any { return &e.View.Layout }},
-	{Name: "threshold", Group: GroupView, Usage: "edges with a learned weight below this are hidden", Default: "0", Min: 0, Max: 1,
+	{Name: "threshold", Label: "Hide edges lighter than", Group: GroupView, Usage: "edges with a learned weight below this are hidden", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Threshold }},
 
-	{Name: "models", Group: GroupView, Usage: "the models the compare lab trains side by side, and the sweep lab sweeps, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
+	{Name: "models", Label: "Models side by side", Group: GroupView, Usage: "the models the compare lab trains side by side, and the sweep lab sweeps, separated by commas", Default: "pdn,gcn", Choices: Kinds, Min: 2, Max: 4, MaxLen: 4,
 		field: func(e *Experiment) any { return &e.View.Models }},
-	{Name: "scenario", Group: GroupView, Usage: "the paper's synthetic scenario the sweep lab runs (Table 2): 1 C, 2 n, 3 P, 4 Q, 5 F, 6 D, 7 σF, 8 σD", Default: "4", Min: 1, Max: 8,
+	{Name: "scenario", Label: "Scenario of Figure 3", Group: GroupView, Usage: "the paper's synthetic scenario the sweep lab runs (Table 2): 1 C, 2 n, 3 P, 4 Q, 5 F, 6 D, 7 σF, 8 σD", Default: "4", Min: 1, Max: 8,
 		field: func(e *Experiment) any { return &e.View.Scenario }},
-	{Name: "reps", Group: GroupView, Usage: "graphs the sweep lab trains at each value; rep r uses data and weight seed r", Default: "3", Min: 1, Max: 10,
+	{Name: "reps", Label: "Graphs per value", Group: GroupView, Usage: "graphs the sweep lab trains at each value; rep r uses data and weight seed r", Default: "3", Min: 1, Max: 10,
 		field: func(e *Experiment) any { return &e.View.Reps }},
-	{Name: "results", Group: GroupView, Usage: "the sweep lab's results so far, so that a link shows them without training again", Default: "",
+	{Name: "results", Label: "Results so far", Group: GroupView, Usage: "the sweep lab's results so far, so that a link shows them without training again", Default: "",
 		Form:  "test accuracies in units of 10⁻⁴ (0 to 10000), x for none or nothing for a run not yet trained, separated by dots",
 		field: func(e *Experiment) any { return &e.View.Results },
 		valid: func(s string) error { _, err := parseResults(s); return err }},
-	{Name: "present", Group: GroupView, Usage: "projector mode: 1 for large type and marks, the controls folded away and the figures filling the screen", Default: "0", Min: 0, Max: 1,
+	{Name: "present", Label: "Projector mode", Group: GroupView, Usage: "projector mode: 1 for large type and marks, the controls folded away and the figures filling the screen", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Present }},
-	{Name: "tour", Group: GroupView, Usage: "the guided tour under way, none for no tour", Default: NoTour, Choices: tourNames(),
+	{Name: "embed", Label: "Embedded in another page", Group: GroupView, Usage: "1 for a lab embedded in another page (an iframe in slides or a course page): its figure, its headline numbers and play, step and reset, with a link that opens the explorer", Default: "0", Min: 0, Max: 1,
+		field: func(e *Experiment) any { return &e.View.Embed }},
+	{Name: "lang", Label: "Language", Group: GroupView, Usage: "the language of the page: auto for the browser's (English if the explorer does not speak it), en English, es Spanish, zh Simplified Chinese, ar Arabic", Default: LangAuto, Choices: Languages,
+		field: func(e *Experiment) any { return &e.View.Lang }},
+	{Name: "tour", Label: "Guided tour", Group: GroupView, Usage: "the guided tour under way, none for no tour", Default: NoTour, Choices: tourNames(),
 		field: func(e *Experiment) any { return &e.View.Tour }},
-	{Name: "step", Group: GroupView, Usage: "the step of the tour shown, from 1", Default: "1", Min: 1, Max: float64(maxTourSteps()),
+	{Name: "step", Label: "Step of the tour", Group: GroupView, Usage: "the step of the tour shown, from 1", Default: "1", Min: 1, Max: float64(maxTourSteps()),
 		field: func(e *Experiment) any { return &e.View.Step }},
 
-	{Name: "data", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), the real citation graphs Cora and Citeseer (Table 4), or local: a graph opened from your own files in the page, which a link cannot carry", Default: GraphSynthetic, Choices: Graphs,
+	{Name: "data", Label: "Graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), the real citation graphs Cora and Citeseer (Table 4), or local: a graph opened from your own files in the page, which a link cannot carry", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
-	{Name: "classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
+	{Name: "classes", Label: "Classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		field: func(e *Experiment) any { return &e.Data.Classes }},
-	{Name: "per-class", Symbol: "n", Group: GroupData, Usage: "nodes per class", Default: "500", Min: 16, Max: 1024, Log: true,
+	{Name: "per-class", Label: "Nodes per class", Symbol: "n", Group: GroupData, Usage: "nodes per class", Default: "500", Min: 16, Max: 1024, Log: true,
 		field: func(e *Experiment) any { return &e.Data.PerClass }},
-	{Name: "p", Symbol: "P", Group: GroupData, Usage: "probability of an intra-class edge", Default: "0.01", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
+	{Name: "p", Label: "Chance of an edge within a class", Symbol: "P", Group: GroupData, Usage: "probability of an intra-class edge", Default: "0.01", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
 		field: func(e *Experiment) any { return &e.Data.P }},
-	{Name: "q", Symbol: "Q", Group: GroupData, Usage: "probability of an inter-class edge", Default: "0.005", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
+	{Name: "q", Label: "Chance of an edge between classes", Symbol: "Q", Group: GroupData, Usage: "probability of an inter-class edge", Default: "0.005", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
 		field: func(e *Experiment) any { return &e.Data.Q }},
-	{Name: "node-features", Symbol: "F", Group: GroupData, Usage: "node features", Default: "32", Min: 4, Max: 64, Log: true,
+	{Name: "node-features", Label: "Node features", Symbol: "F", Group: GroupData, Usage: "node features", Default: "32", Min: 4, Max: 64, Log: true,
 		field: func(e *Experiment) any { return &e.Data.NodeFeatures }},
-	{Name: "edge-features", Symbol: "D", Group: GroupData, Usage: "edge features", Default: "32", Min: 4, Max: 64, Log: true,
+	{Name: "edge-features", Label: "Edge features", Symbol: "D", Group: GroupData, Usage: "edge features", Default: "32", Min: 4, Max: 64, Log: true,
 		field: func(e *Experiment) any { return &e.Data.EdgeFeatures }},
-	{Name: "sigma-f", Symbol: "σF", Group: GroupData, Usage: "standard deviation of the label noise", Default: "5", Min: 0.5, Max: 32, Log: true,
+	{Name: "sigma-f", Label: "Noise on node features", Symbol: "σF", Group: GroupData, Usage: "standard deviation of the label noise", Default: "5", Min: 0.5, Max: 32, Log: true,
 		field: func(e *Experiment) any { return &e.Data.SigmaF }},
-	{Name: "sigma-d", Symbol: "σD", Group: GroupData, Usage: "standard deviation of inter-class edge features", Default: "2", Min: 0.5, Max: 32, Log: true,
+	{Name: "sigma-d", Label: "Spread of inter-class edge features", Symbol: "σD", Group: GroupData, Usage: "standard deviation of inter-class edge features", Default: "2", Min: 0.5, Max: 32, Log: true,
 		field: func(e *Experiment) any { return &e.Data.SigmaD }},
-	{Name: "attach", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
+	{Name: "attach", Label: "Edges each new node brings", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
 		field: func(e *Experiment) any { return &e.Data.Attach }},
-	{Name: "shots", Group: GroupData, Usage: "labelled nodes per class of a real graph (cora, citeseer), drawn with the seed; the other nodes are test nodes", Default: "100", Min: 1, Max: 1000,
+	{Name: "shots", Label: "Labelled nodes per class", Group: GroupData, Usage: "labelled nodes per class of a real graph (cora, citeseer), drawn with the seed; the other nodes are test nodes", Default: "100", Min: 1, Max: 1000,
 		field: func(e *Experiment) any { return &e.Data.Shots }},
-	{Name: "seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
+	{Name: "seed", Label: "Data seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
-	{Name: EditsRow, Group: GroupData, Usage: "changes to the graph's edges after it is drawn or loaded: edges added, removed or given other features", Default: "",
+	{Name: EditsRow, Label: "Edits of the graph", Group: GroupData, Usage: "changes to the graph's edges after it is drawn or loaded: edges added, removed or given other features", Default: "",
 		Form:  EditsForm,
 		field: func(e *Experiment) any { return &e.Data.Edits },
 		valid: func(s string) error { _, err := ParseEdits(s); return err }},
-	{Name: "id-column", Group: GroupData, Usage: "the column of your own node table (target.csv, a labels file) that names the nodes, by its header or its number from 1; empty: found from the file", Default: "",
+	{Name: "id-column", Label: "Column of node names", Group: GroupData, Usage: "the column of your own node table (target.csv, a labels file) that names the nodes, by its header or its number from 1; empty: found from the file", Default: "",
 		Form:  ColumnForm,
 		field: func(e *Experiment) any { return &e.Data.IDColumn },
 		valid: validColumn},
-	{Name: "target", Group: GroupData, Usage: "the column of your own node table that holds the classes, by its header or its number from 1; empty: found from the file", Default: "",
+	{Name: "target", Label: "Column of classes", Group: GroupData, Usage: "the column of your own node table that holds the classes, by its header or its number from 1; empty: found from the file", Default: "",
 		Form:  ColumnForm,
 		field: func(e *Experiment) any { return &e.Data.Target },
 		valid: validColumn},
 
-	{Name: "model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: Kinds,
+	{Name: "model", Label: "Model", Group: GroupModel, Usage: "model to train", Default: PDN, Choices: Kinds,
 		field: func(e *Experiment) any { return &e.Model.Kind }},
-	{Name: "edge-hidden", Group: GroupModel, Usage: "hidden sizes of the pathfinder MLP: none, 16 or 32,16", Default: "16", Min: 1, Max: 256, MaxLen: 3,
+	{Name: "edge-hidden", Label: "Pathfinder hidden layers", Models: []string{PDN}, Group: GroupModel, Usage: "hidden sizes of the pathfinder MLP: none, 16 or 32,16", Default: "16", Min: 1, Max: 256, MaxLen: 3,
 		field: func(e *Experiment) any { return &e.Model.EdgeHidden }},
-	{Name: "edge-init", Group: GroupModel, Usage: "initial hidden biases of the pathfinder: uniform (torch) or alive (+0.5)", Default: InitUniform, Choices: []string{InitUniform, InitAlive},
+	{Name: "edge-init", Label: "Pathfinder's starting biases", Models: []string{PDN}, Group: GroupModel, Usage: "initial hidden biases of the pathfinder: uniform (torch) or alive (+0.5)", Default: InitUniform, Choices: []string{InitUniform, InitAlive},
 		field: func(e *Experiment) any { return &e.Model.EdgeInit }},
-	{Name: "hidden", Group: GroupModel, Usage: "hidden size of the GCN", Default: "32", Min: 1, Max: 512,
+	{Name: "hidden", Label: "Hidden units", Models: []string{PDN, PDNLinear, PDNEdgeConv, PDNMultiScale, GCN, APPNP, ClusterGCN, MLP}, Group: GroupModel, Usage: "hidden size of the GCN (GAT has its own heads; SGC and DeepWalk have no hidden layer)", Default: "32", Min: 1, Max: 512,
 		field: func(e *Experiment) any { return &e.Model.Hidden }},
-	{Name: "dropout", Group: GroupModel, Usage: "dropout after the first layer", Default: "0.5", Min: 0, Max: 0.95,
+	{Name: "dropout", Label: "Dropout", Models: []string{PDN, PDNLinear, PDNEdgeConv, PDNMultiScale, GCN, GAT, APPNP, ClusterGCN, MLP}, Group: GroupModel, Usage: "dropout after the first layer", Default: "0.5", Min: 0, Max: 0.95,
 		field: func(e *Experiment) any { return &e.Model.Dropout }},
-	{Name: "hops", Symbol: "K", Group: GroupModel, Usage: "powers of Â the multi-scale PDN mixes (pdn-multiscale only)", Default: "2", Min: 1, Max: 5,
+	{Name: "hops", Label: "Powers of Â mixed", Models: []string{PDNMultiScale}, Symbol: "K", Group: GroupModel, Usage: "powers of Â the multi-scale PDN mixes (pdn-multiscale only)", Default: "2", Min: 1, Max: 5,
 		field: func(e *Experiment) any { return &e.Model.Hops }},
-	{Name: "edge-dropout", Group: GroupModel, Usage: "share of edges the pathfinder drops in each training step (DropEdge; PDN models only)", Default: "0.2", Min: 0, Max: 0.9,
+	{Name: "edge-dropout", Label: "Edges dropped each step", Models: []string{PDN, PDNLinear, PDNEdgeConv}, Group: GroupModel, Usage: "share of edges the pathfinder drops in each training step (DropEdge; PDN models only)", Default: "0.2", Min: 0, Max: 0.9,
 		field: func(e *Experiment) any { return &e.Model.EdgeDrop }},
 
-	{Name: "restarts", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
+	{Name: "restarts", Label: "Restarts of the pathfinder", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
 		field: func(e *Experiment) any { return &e.Model.Restarts }},
-	{Name: "restart-epochs", Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
+	{Name: "restart-epochs", Label: "Epochs of each restart", Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
 		field: func(e *Experiment) any { return &e.Model.RestartEpochs }},
 
-	{Name: "epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,
+	{Name: "epochs", Label: "Epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,
 		field: func(e *Experiment) any { return &e.Train.Epochs }},
-	{Name: "lr", Group: GroupTrain, Usage: "Adam's learning rate", Default: "0.01", Min: 1e-6, Max: 10, Log: true,
+	{Name: "lr", Label: "Learning rate", Group: GroupTrain, Usage: "Adam's learning rate", Default: "0.01", Min: 1e-6, Max: 10, Log: true,
 		field: func(e *Experiment) any { return &e.Train.LR }},
-	{Name: "weight-decay", Group: GroupTrain, Usage: "L2 weight decay", Default: "0", Min: 0, Max: 1,
+	{Name: "weight-decay", Label: "Weight decay", Group: GroupTrain, Usage: "L2 weight decay", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.Train.WeightDecay }},
-	{Name: "init-seed", Group: GroupTrain, Usage: "seed of the initial weights and of dropout", Default: "1", Min: 0, Max: maxSeed,
+	{Name: "init-seed", Label: "Weight seed", Group: GroupTrain, Usage: "seed of the initial weights and of dropout", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Train.Seed }},
 }
 
@@ -345,4 +353,22 @@ func (p Param) check(e *Experiment) error {
 		return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, shown, p.Range())
 	}
 	return nil
+}
+
+// Matters reports whether the row changes anything a model m trains: a
+// row for other models (Models), the restarts' epochs when there are no
+// restarts, the pathfinder's hidden biases when it has no hidden layer.
+// A page hides a row that does not matter; pdn's tests train each model
+// with each such row changed and find the same bits.
+func (p Param) Matters(m Model) bool {
+	if p.Models != nil && !slices.Contains(p.Models, m.Kind) {
+		return false
+	}
+	switch p.Name {
+	case "restart-epochs":
+		return m.Restarts > 0
+	case "edge-init":
+		return len(m.EdgeHidden) > 0
+	}
+	return true
 }

@@ -35,8 +35,14 @@ func TestAccessibility(t *testing.T) {
 		links = append(links, "#lab="+l.Name+"&per-class=64")
 	}
 	links = append(links, "#per-class=64&present=1", "#data=cora&per-class=64",
-		"#lab=compare&per-class=64&tour=paper&step=2", "#per-class=64&epochs=20&train")
+		"#lab=compare&per-class=64&tour=paper&step=2", "#per-class=64&epochs=20&train",
+		"#per-class=64&embed=1", "#lab=compare&per-class=64&embed=1", "#per-class=64&lang=ar", "#lab=xor&per-class=64&lang=ar",
+		"#lab=degree&per-class=64&lang=zh", "phone#per-class=64", "phone#lab=compare&per-class=64", "phone#lab=sweep&per-class=64")
 	for _, link := range links {
+		if rest, ok := strings.CutPrefix(link, "phone"); ok { // at 390 px, touch
+			must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)), "a phone's screen")
+			link = rest
+		}
 		open(t, ctx, srv, strings.TrimSuffix(link, "&train"))
 		waitFor(t, ctx, "the first snapshot", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => e.dataset.value !== "NaN")`, 90*time.Second)
 		if strings.HasSuffix(link, "&train") { // the rewind scrubber shows

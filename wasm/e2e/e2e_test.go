@@ -33,9 +33,17 @@ type server struct {
 	srv *http.Server
 	url string
 
-	mu    sync.Mutex
-	bytes map[string]int64 // body bytes sent, by path
-	codes map[string][]int // statuses sent, by path
+	mu     sync.Mutex
+	bytes  map[string]int64 // body bytes sent, by path
+	codes  map[string][]int // statuses sent, by path
+	extras map[string][]byte
+}
+
+// extra serves body at path beside the site (a page that embeds it).
+func (s *server) extra(path string, body []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.extras[path] = body
 }
 
 // serve serves with Cache-Control: no-store, so that only the service
@@ -48,9 +56,17 @@ func serveWith(t testing.TB, dir, prefix string, noStore bool) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &server{url: "http://" + ln.Addr().String() + prefix, bytes: map[string]int64{}, codes: map[string][]int{}}
+	s := &server{url: "http://" + ln.Addr().String() + prefix, bytes: map[string]int64{}, codes: map[string][]int{}, extras: map[string][]byte{}}
 	h := site.Handler(dir, prefix, noStore)
 	s.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		body, ok := s.extras[r.URL.Path]
+		s.mu.Unlock()
+		if ok {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(body)
+			return
+		}
 		cw := &countingWriter{ResponseWriter: w, code: http.StatusOK}
 		h.ServeHTTP(cw, r)
 		s.mu.Lock()

@@ -1,0 +1,188 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/i18n"
+	"pdnexplorer/viz"
+)
+
+// share is the shell's way out of the page: the link and its QR code (for
+// thirty phones and one projector), the lab as an iframe for slides and
+// course pages, and a printed handout. The QR code is drawn once per link.
+type share struct {
+	open          bool
+	link, qr, bad string // the link the QR code draws, the code, or why none
+}
+
+// pageURL is the page's address without its fragment.
+func pageURL() string {
+	href := app.Window().Get("location").Get("href").String()
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	return href
+}
+
+// linkOf is the full link of st: a permalink, never an embed (a QR code
+// and a handout open the explorer).
+func linkOf(st experiment.Experiment) string {
+	st.View.Embed = 0
+	return pageURL() + "#" + st.Encode()
+}
+
+// embedCode is the iframe that embeds st's lab: its figure, its numbers
+// and play, step and reset, sized by its frame.
+func embedCode(st experiment.Experiment) string {
+	st.View.Embed, st.View.Present, st.View.Tour, st.View.Step = 1, 0, experiment.NoTour, 1
+	title := "PDN Explorer"
+	if l, ok := experiment.LabNamed(st.View.Lab); ok {
+		title += ": " + tr(l.Title)
+	}
+	return `<iframe src="` + escapeAttr(pageURL()+"#"+st.Encode()) + `" title="` + escapeAttr(title) +
+		`" width="720" height="640" style="border:0;max-width:100%" loading="lazy"></iframe>`
+}
+
+func escapeAttr(s string) string {
+	return strings.NewReplacer(`&`, "&amp;", `"`, "&#34;", `<`, "&lt;", `>`, "&gt;").Replace(s)
+}
+
+// code returns the QR code of link, drawn again only when link changes.
+func (s *share) code(link string) (svg, bad string) {
+	if link != s.link {
+		s.link = link
+		var err error
+		s.qr, err = viz.QR(link, tr("QR code of the link to this state"))
+		s.bad = ""
+		if err != nil {
+			s.qr, s.bad = "", tr("This state's link is too long for a QR code; copy the link instead.")
+		}
+	}
+	return s.qr, s.bad
+}
+
+// renderShare is the share panel: the link, its QR code, the embed code
+// and Print.
+func (c *Shell) renderShare() app.UI {
+	if !c.share.open {
+		return app.Div().ID("share-panel").Class("share idle").Aria("hidden", "true")
+	}
+	link := linkOf(c.st)
+	qr, bad := c.share.code(link)
+	embed := embedCode(c.st)
+	return app.Section().ID("share-panel").Class("share").Aria("label", tr("Share this state")).Body(
+		app.Div().Class("share-qr").Body(app.If(qr != "", app.Raw(qr)), app.If(bad != "", app.P().Class("note").Text(bad))),
+		app.Div().Class("share-text").Body(
+			app.H2().Text(tr("Share this state")),
+			app.Label().For("share-link").Text(tr("Link: scan the code, or copy it")),
+			app.Div().Class("share-row").Body(
+				app.Input().ID("share-link").Type("text").ReadOnly(true).Value(link).Dir("ltr"),
+				app.Button().ID("share-copy").Text(tr("Copy link")).OnClick(func(ctx app.Context, e app.Event) { copyText(&c.board, link, tr("Link copied: ")) }),
+			),
+			app.Label().For("embed-code").Text(tr("Embed in slides or a course page: the figure, its numbers and Play, Step and Reset")),
+			app.Div().Class("share-row").Body(
+				app.Textarea().ID("embed-code").ReadOnly(true).Rows(3).Dir("ltr").Text(embed),
+				app.Button().ID("embed-copy").Text(tr("Copy code")).OnClick(func(ctx app.Context, e app.Event) { copyText(&c.board, embed, tr("Embed code copied: ")) }),
+			),
+			app.Div().Class("share-row").Body(
+				app.Button().ID("print").Text(tr("Print a handout")).Title(tr("One page: the figure, the numbers, the caption, and this link with its QR code")).
+					OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+				app.Button().ID("share-close").Text(tr("Close")).OnClick(func(ctx app.Context, e app.Event) { c.share.open = false }),
+			),
+		),
+	)
+}
+
+// renderHandout is what a printed page adds to the lab: the state's link
+// and its QR code. The screen never shows it (see the print styles).
+func (c *Shell) renderHandout() app.UI {
+	if c.room == nil || c.st.View.Embed == 1 {
+		return app.Div().Class("handout")
+	}
+	link := linkOf(c.st)
+	qr, _ := c.share.code(link)
+	return app.Div().Class("handout").Aria("hidden", "true").Body(
+		app.If(qr != "", app.Raw(qr)),
+		app.P().Body(app.Text(tr("Open this state: ")), app.Span().Class("handout-link").Dir("ltr").Text(link)),
+		app.P().Class("note").Text("PDN Explorer · Rozemberczki, Englert, Kapoor, Blais and Perozzi, WWW 2021"),
+	)
+}
+
+// renderEmbedBar is an embedded lab's one line of its own: its title and a
+// link that opens the full explorer on the same state in a new tab.
+func (c *Shell) renderEmbedBar() app.UI {
+	title := ""
+	if l, ok := experiment.LabNamed(c.lab); ok {
+		title = tr(l.Title)
+	}
+	return app.Div().Class("embed-bar").Body(
+		app.Strong().Text(title),
+		app.A().ID("open-explorer").Href(linkOf(c.st)).Target("_blank").Rel("noopener").Text(tr("Open in the explorer ↗")),
+	)
+}
+
+// renderLanguages is the language menu: the browser's, then each
+// language by its own name.
+func (c *Shell) renderLanguages() app.UI {
+	current := c.st.View.Lang
+	return app.Select().ID("lang").Class("lab-link").Aria("label", tr("Language")).Body(
+		app.Range(experiment.Languages).Slice(func(i int) app.UI {
+			code := experiment.Languages[i]
+			opt := app.Option().Value(code).Selected(code == current)
+			if l, ok := i18n.Lookup(code); ok {
+				return opt.Text(l.Name).Lang(code) // read in its own language
+			}
+			return opt.Text(tr("Browser's language"))
+		}),
+	).OnChange(func(ctx app.Context, e app.Event) {
+		st := c.st
+		st.View.Lang = ctx.JSSrc().Get("value").String()
+		app.Window().Get("location").Set("hash", st.Encode())
+	})
+}
+
+// speak makes the page speak the language the lang row names (the
+// browser's for auto): the catalogue the words come from, and the
+// document's lang and dir, so that Arabic mirrors the page.
+func speak(code string) {
+	if code == experiment.LangAuto || code == "" {
+		code = browserLanguage()
+	}
+	if _, ok := i18n.Lookup(code); !ok {
+		code = i18n.English
+	}
+	lang = code
+	doc := app.Window().Get("document")
+	if !doc.Truthy() {
+		return
+	}
+	root := doc.Get("documentElement")
+	root.Set("lang", code)
+	dir := "ltr"
+	if l, _ := i18n.Lookup(code); l.RTL {
+		dir = "rtl"
+	}
+	root.Set("dir", dir)
+}
+
+// browserLanguage is the first of the browser's languages the explorer
+// speaks, English if none.
+func browserLanguage() string {
+	nav := app.Window().Get("navigator")
+	if !nav.Truthy() {
+		return i18n.English
+	}
+	var prefs []string
+	if ls := nav.Get("languages"); ls.Truthy() {
+		for i := range ls.Length() {
+			prefs = append(prefs, ls.Index(i).String())
+		}
+	}
+	if l := nav.Get("language"); l.Truthy() {
+		prefs = append(prefs, l.String())
+	}
+	return i18n.Match(prefs)
+}

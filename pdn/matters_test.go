@@ -1,0 +1,56 @@
+package pdn
+
+import (
+	"math"
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// TestRowsThatDoNotMatterChangeNothing trains every model with each model
+// row changed: a row Matters says nothing for must give the same bits (the
+// page hides it), and one it says matters must change them (the page may
+// not hide a row that does something).
+func TestRowsThatDoNotMatterChangeNothing(t *testing.T) {
+	other := map[string]string{
+		"edge-hidden": "2", "edge-init": experiment.InitAlive, "hidden": "8", "dropout": "0.2",
+		"hops": "3", "edge-dropout": "0.5", "restarts": "2", "restart-epochs": "4",
+	}
+	for _, kind := range experiment.Kinds {
+		for _, p := range experiment.Params {
+			if p.Group != experiment.GroupModel || p.Name == "model" {
+				continue
+			}
+			t.Run(kind+"/"+p.Name, func(t *testing.T) {
+				g, e := smallRun(t, kind)
+				if p.Name == "restart-epochs" {
+					e.Model.Restarts, e.Model.RestartEpochs = 2, 2
+				}
+				changed := e
+				if err := p.Set(&changed, other[p.Name]); err != nil {
+					t.Fatal(err)
+				}
+				same := losses(t, g, e) == losses(t, g, changed)
+				if matters := p.Matters(e.Model); same == matters {
+					t.Errorf("%s=%s: the same training %v, but Matters says %v", p.Name, other[p.Name], same, matters)
+				}
+			})
+		}
+	}
+}
+
+// losses trains three epochs and returns the bits of their losses.
+func losses(t *testing.T, g *datasets.Graph, e experiment.Experiment) [3]uint64 {
+	t.Helper()
+	tr := mustTrainer(t, g, e)
+	var out [3]uint64
+	for i := range out {
+		l, err := tr.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = math.Float64bits(l)
+	}
+	return out
+}

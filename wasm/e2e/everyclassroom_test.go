@@ -1,0 +1,274 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/i18n"
+)
+
+// phone is a phone's screen: 390 × 844 CSS pixels, touch.
+func phone(t testing.TB, ctx context.Context) {
+	t.Helper()
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)), "a phone's screen")
+}
+
+// labDrawn holds once the lab's main figure is in the page.
+const labDrawn = `document.querySelector(".lab .views > :first-child canvas, .lab .views > :first-child svg") !== null`
+
+// On a phone every lab fits the screen's width, shows its figure and Play
+// on the first screen, folds its controls behind one button that opens
+// them, and a tap on a node inspects it.
+func TestEveryLabOnAPhone(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	phone(t, ctx)
+	type look struct {
+		Width, FigureTop, PlayBottom float64
+		ControlsShown                bool
+	}
+	const read = `(() => {
+  const fig = document.querySelector(".lab .views > :first-child"), play = document.querySelector("#play");
+  const ctl = document.querySelector(".lab .main > :first-child");
+  return {Width: document.documentElement.scrollWidth, FigureTop: fig.getBoundingClientRect().top,
+    PlayBottom: play.getBoundingClientRect().bottom, ControlsShown: ctl.offsetParent !== null};
+})()`
+	for _, l := range experiment.Labs {
+		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
+		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[look](read))
+		must(t, err, "read the page")
+		t.Logf("%s lab at 390×844: %.0f px wide, figure's top at %.0f px, Play's bottom at %.0f px, controls shown %v", l.Name, v.Width, v.FigureTop, v.PlayBottom, v.ControlsShown)
+		if v.Width > 390 || v.FigureTop >= 844 || v.PlayBottom > 844 || v.ControlsShown {
+			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > 390.5).slice(-5).map((e) => e.tagName.toLowerCase() + "." + e.className + " " + e.getBoundingClientRect().right)`))
+			t.Errorf("the %s lab on a phone: %+v (wide: %q)", l.Name, v, wide)
+		}
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "open the controls")
+		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`, 10*time.Second)
+		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
+			t.Errorf("the %s lab's controls make the page %d px wide", l.Name, w)
+		}
+		screenshot(t, ctx, "60-phone-"+l.Name)
+	}
+
+	// A tap on a node inspects it: its class, split and degree, and its edges.
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`, 90*time.Second)
+	rect, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+	  const f = document.querySelector("#graph-figure"); f.scrollIntoView({block: "center"});
+	  const r = f.getBoundingClientRect(); return [r.left, r.top, r.width, r.height];
+	})()`))
+	must(t, err, "find the graph")
+	found := false
+	for i := 2; i < 30 && !found; i++ {
+		for j := 2; j < 30 && !found; j++ {
+			tap(t, ctx, rect[0]+rect[2]*float64(i)/30, rect[1]+rect[3]*float64(j)/30)
+			found = strings.HasPrefix(text(t, ctx, "#inspect"), "Node ") && strings.Contains(text(t, ctx, "#inspect"), "degree")
+		}
+	}
+	if !found {
+		t.Fatal("no tap on the graph inspects a node")
+	}
+	t.Logf("a tap inspects: %q", text(t, ctx, "#inspect"))
+	screenshot(t, ctx, "61-phone-tap-inspect")
+
+	// The zoom buttons grow the graph within its card, which scrolls.
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.querySelector("#zoom-in").click(), true)`))
+	must(t, err, "zoom in")
+	waitFor(t, ctx, "zoomed in", `document.querySelector(".graph-figure.zoom-1") !== null && document.querySelector("#graph-figure").getBoundingClientRect().width > 1.4 * document.querySelector(".graph-figure").clientWidth`, 10*time.Second)
+	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
+		t.Errorf("zoomed in, the page is %d px wide", w)
+	}
+}
+
+// tap touches the screen at (x, y) and lifts the finger.
+func tap(t testing.TB, ctx context.Context, x, y float64) {
+	t.Helper()
+	must(t, chromedp.Do(ctx, chromedp.TapXY(x, y)), "tap")
+}
+
+// In projector mode at 1280 × 720, every lab's figure and its headline
+// numbers lie inside the screen without a scroll.
+func TestProjectorFitsEveryLab(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a 1280×720 screen")
+	for _, l := range experiment.Labs {
+		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&present=1")
+		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		time.Sleep(500 * time.Millisecond)
+		box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+  const card = document.querySelector(".lab .views > :first-child");
+  const f = card.querySelector(".figure, .minis, .surfaces") || card;
+  const r = f.getBoundingClientRect(), s = document.querySelector(".stats").getBoundingClientRect();
+  return [r.top, r.bottom, s.bottom, window.scrollY, r.right];
+})()`))
+		must(t, err, "read the page")
+		t.Logf("%s lab in projector mode: figure from %.0f to %.0f px, numbers end at %.0f px", l.Name, box[0], box[1], box[2])
+		if box[1] > 720 || box[2] > 720 || box[3] != 0 || box[4] > 1280 {
+			t.Errorf("the %s lab does not fit 1280×720 in projector mode: figure %.0f–%.0f px, numbers to %.0f px", l.Name, box[0], box[1], box[2])
+		}
+		screenshot(t, ctx, "62-projector-"+l.Name)
+	}
+}
+
+// A course page embeds two labs side by side; each trains in its frame,
+// shows only its figure, its numbers and play, step and reset, and links
+// to the explorer. The Share panel gives the iframe.
+func TestEmbedTwoLabs(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900)), "a wide screen")
+	// The Share panel's code, as a teacher copies it.
+	open(t, ctx, srv, "#per-class=64")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#share"))), "open Share")
+	waitFor(t, ctx, "the share panel", `document.querySelector("#embed-code") !== null && document.querySelector("#share-panel svg.qr") !== null`, 10*time.Second)
+	code, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#embed-code").value`))
+	must(t, err, "read the embed code")
+	if !strings.HasPrefix(code, `<iframe src="`) || !strings.Contains(code, "embed=1") {
+		t.Fatalf("the embed code is %q", code)
+	}
+	second := strings.Replace(code, "lab=graph", "lab=compare", 1)
+	second = strings.Replace(second, "per-class=64", "per-class=32", 1)
+	html := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title></head><body>
+<h1>Week 3: learning the graph</h1><div style="display:flex;gap:12px">` + code + second + `</div></body></html>`
+	// The course page is served beside the explorer, as a course site that
+	// hosts it would; the test reads the frames' pages through it.
+	srv.extra("/course.html", []byte(html))
+	must(t, chromedp.Do(ctx, chromedp.Navigate(strings.TrimSuffix(srv.url, "/pdn/")+"/course.html")), "open the course page")
+	frames := func(js string) string {
+		return `[...document.querySelectorAll("iframe")].map((f) => { const d = f.contentDocument; return d && (` + js + `); })`
+	}
+	waitFor(t, ctx, "both labs live", frames(`d.querySelector(".embed .lab #play") !== null && d.querySelector('.embed [data-metric="epoch"]') !== null`)+`.every(Boolean)`, 90*time.Second)
+	type look struct {
+		Controls, Nav, Cards, Link bool
+		Drawn                      int
+		Buttons                    []string
+	}
+	looks, err := chromedp.Run(ctx, chromedp.Evaluate[[]look](frames(`({
+  Controls: [...d.querySelectorAll(".controls")].some((e) => e.offsetParent !== null),
+  Nav: d.querySelector("nav.labs") !== null,
+  Cards: [...d.querySelectorAll(".views > *")].filter((e) => e.offsetParent !== null).length === 1,
+  Drawn: [...d.querySelectorAll(".views > :first-child canvas, .views > :first-child svg")].length,
+  Link: d.querySelector("#open-explorer") !== null && !d.querySelector("#open-explorer").href.includes("embed=1"),
+  Buttons: [...d.querySelectorAll(".toolbar button")].filter((e) => e.offsetParent !== null).map((e) => e.id),
+})`)))
+	must(t, err, "read the frames")
+	for i, l := range looks {
+		t.Logf("frame %d: %+v", i, l)
+		if l.Controls || l.Nav || !l.Cards || !l.Link || strings.Join(l.Buttons, ",") != "play,step,reset" {
+			t.Errorf("frame %d shows more or less than the lab's figure, numbers and play/step/reset: %+v", i, l)
+		}
+	}
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](frames(`(d.querySelector("#play").click(), true)`)+`.every(Boolean)`))
+	must(t, err, "press Play in both")
+	waitFor(t, ctx, "both frames train", frames(`parseInt(d.querySelector('[data-metric="epoch"]').dataset.value) >= 5`)+`.every(Boolean)`, 90*time.Second)
+	screenshot(t, ctx, "63-embed-two-labs")
+}
+
+// Printing any lab gives one page: its figure, its numbers, the figure's
+// caption and the state's link with its QR code.
+func TestPrintedLabIsOnePage(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, l := range experiment.Labs {
+		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
+		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		time.Sleep(time.Second)
+		var pdf []byte
+		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			css := true
+			res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: &css})
+			pdf = res.Data
+			return err
+		}))
+		must(t, err, "print "+l.Name)
+		pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+		t.Logf("%s lab printed: %d page(s), %d kB", l.Name, pages, len(pdf)>>10)
+		if pages != 1 {
+			t.Errorf("the %s lab prints on %d pages, want 1", l.Name, pages)
+		}
+		if l.Name == "graph" {
+			must(t, os.WriteFile(filepath.Join(shotsDir(t), "64-handout-graph.pdf"), pdf, 0o644), "save the handout")
+		}
+	}
+	// What the printed page holds: the handout's QR code and link.
+	media, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(".handout svg.qr") !== null && document.querySelector(".handout-link").textContent.includes("#")`))
+	must(t, err, "read the handout")
+	if !media {
+		t.Error("the handout has no QR code or link")
+	}
+}
+
+// shotsDir is where screenshots go.
+func shotsDir(t testing.TB) string {
+	if d := os.Getenv("PDN_E2E_SHOTS"); d != "" {
+		os.MkdirAll(d, 0o755)
+		return d
+	}
+	return t.TempDir()
+}
+
+// Every lab speaks every language: the page's lang and dir follow the
+// lang row (Arabic mirrors), and no text the page shows is an English
+// message the language's catalogue translates otherwise.
+func TestEveryLabInEveryLanguage(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, lg := range i18n.Languages[1:] {
+		english := map[string]bool{}
+		for _, k := range i18n.Keys() {
+			if s := strings.TrimSpace(k); i18n.T(lg.Code, k) != k && len(s) > 2 && !strings.Contains(k, "%") {
+				english[s] = true
+			}
+		}
+		for _, l := range experiment.Labs {
+			open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&lang="+lg.Code)
+			waitFor(t, ctx, l.Name+" drawn in "+lg.Code, labDrawn, 60*time.Second)
+			time.Sleep(500 * time.Millisecond)
+			dir := "ltr"
+			if lg.RTL {
+				dir = "rtl"
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[document.documentElement.lang, document.documentElement.dir]`))
+			must(t, err, "read lang and dir")
+			if got[0] != lg.Code || got[1] != dir {
+				t.Errorf("%s lab in %s: lang %q dir %q", l.Name, lg.Code, got[0], got[1])
+			}
+			texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const out = [], w = document.createTreeWalker(document.querySelector(".explorer"), NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    if (n.parentElement.closest("math, .metric, [data-metric], .code")) continue; // formulas, numbers, flag names
+    const s = n.textContent.trim(); if (s) out.push(s);
+  }
+  for (const e of document.querySelectorAll(".explorer [title], .explorer [aria-label]")) {
+    out.push((e.getAttribute("title") || "").trim(), (e.getAttribute("aria-label") || "").trim());
+  }
+  return out;
+})()`))
+			must(t, err, "read the page's words")
+			var left []string
+			for _, s := range texts {
+				if english[s] {
+					left = append(left, s)
+				}
+			}
+			if len(left) > 0 {
+				t.Errorf("the %s lab in %s shows English: %q", l.Name, lg.Code, left)
+			}
+			if l.Name == "graph" || lg.Code == "ar" || lg.Code == "zh" {
+				screenshot(t, ctx, fmt.Sprintf("65-%s-%s", lg.Code, l.Name))
+			}
+		}
+	}
+}
