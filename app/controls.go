@@ -74,13 +74,17 @@ func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app
 	}
 	groups := make([]app.UI, 0, len(groupTitles))
 	var idle []string
+	var models []experiment.Model // read once: the sweep's are many
+	if c.models != nil {
+		models = c.models()
+	}
 	for _, g := range groupTitles {
 		var rows []app.UI
 		for _, p := range experiment.Params {
 			if p.Group != g.group || !p.Applies(c.st.Data) || show != nil && !show(p) {
 				continue
 			}
-			if !c.matters(p) {
+			if models != nil && !matters(p, models) {
 				idle = append(idle, tr(p.Label))
 				continue
 			}
@@ -99,17 +103,14 @@ func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app
 		}
 	}
 	if len(idle) > 0 {
-		groups = append(groups, app.P().ID("idle-rows").Class("note").Text(trf("Hidden, as %s does not use them: %s.", c.modelNames(), strings.Join(idle, tr(", ")))))
+		groups = append(groups, app.P().ID("idle-rows").Class("note").Text(trf("Hidden, as they change nothing for %s now: %s.", modelNames(models), strings.Join(idle, tr(", ")))))
 	}
 	return app.Aside().ID("controls").Class("controls").Body(append(groups, extra...)...)
 }
 
-// matters reports whether a model the lab trains reads p.
-func (c *controls) matters(p experiment.Param) bool {
-	if c.models == nil {
-		return true
-	}
-	for _, m := range c.models() {
+// matters reports whether one of the models reads p.
+func matters(p experiment.Param, models []experiment.Model) bool {
+	for _, m := range models {
 		if p.Matters(m) {
 			return true
 		}
@@ -117,11 +118,11 @@ func (c *controls) matters(p experiment.Param) bool {
 	return false
 }
 
-// modelNames names the models the lab trains, for the note on the rows
-// they do not read.
-func (c *controls) modelNames() string {
+// modelNames names the models, each once, for the note on the rows they
+// do not read.
+func modelNames(models []experiment.Model) string {
 	var names []string
-	for _, m := range c.models() {
+	for _, m := range models {
 		if !slices.Contains(names, m.Kind) {
 			names = append(names, m.Kind)
 		}

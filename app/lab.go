@@ -105,9 +105,9 @@ type lab struct {
 	// keyWords are what the keys line says of a command where the lab
 	// says otherwise than the key table ("" leaves the command out).
 	keyWords map[command]string
-	// folded says the controls are folded away on a narrow screen, where
-	// they would push the figure off the first screen; one button opens
-	// them (wide screens always show them).
+	// unfolded says a narrow screen shows the controls, which it folds
+	// away by default lest they push the figure off the first screen (wide
+	// screens always show them).
 	unfolded bool
 }
 
@@ -169,6 +169,15 @@ func (l *lab) show(st experiment.Experiment, err error) {
 		return
 	}
 	l.adopt(st, protocol.OpSet)
+}
+
+// relabel draws the lab's figures again, now, with the words of the
+// page's language (their titles and axes are drawn into them); the runs
+// go on as they were.
+func (l *lab) relabel() {
+	if l.ctx != nil {
+		l.fig.draw(newState | newSnapshot | drawNow)
+	}
 }
 
 // do carries out a command of the keyboard; it reports whether the lab

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -230,5 +231,39 @@ func TestFiguresWaitForTheEngine(t *testing.T) {
 	d.Consume()
 	if !strings.Contains(html(c), "0.875") {
 		t.Error("figures do not show after a snapshot")
+	}
+}
+
+// Another language redraws the lab in its words, the figures' titles too,
+// and the runs go on: the engine is sent nothing, the lab is the same.
+func TestLanguageChangeKeepsTheRuns(t *testing.T) {
+	c, f, d := mount(t)
+	sh := shells[c]
+	t.Cleanup(func() { lang = i18n.English })
+	tiny(f, d)
+	snapshot(f, 7, false, 0.9, 0.2, 0.1)
+	d.Consume()
+	if !hasMetric(html(c), "epoch", "", "7") {
+		t.Fatal("no epoch 7 before the change")
+	}
+	n := len(f.sent)
+	do(d, c, func() { sh.follow("#lang=es") })
+	if sh.room != room(c) {
+		t.Fatal("another language opened the lab again")
+	}
+	if len(f.sent) != n {
+		t.Errorf("another language sent the engine %+v", f.sent[n:])
+	}
+	h := html(c)
+	if !hasMetric(h, "epoch", "", "7") {
+		t.Error("the epoch trained so far is gone")
+	}
+	for _, want := range []string{"Pérdida y exactitud", "▶ Reproducir"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("in Spanish the page lacks %q", want)
+		}
+	}
+	if strings.Contains(h, "Loss and accuracy") {
+		t.Error("the curves keep their English title")
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	htmlesc "html" // the package's tests call their page reader html
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -34,6 +35,15 @@ func linkOf(st experiment.Experiment) string {
 	return pageURL() + "#" + st.Encode()
 }
 
+// shortLinkOf is st's link with only what differs from its lab's start
+// (Experiment.EncodeShort): what the QR code holds, so that it has few
+// modules and scans from the back of a room. The link shown in words
+// stays the whole state, which later versions' defaults cannot change.
+func shortLinkOf(st experiment.Experiment) string {
+	st.View.Embed = 0
+	return pageURL() + "#" + st.EncodeShort()
+}
+
 // embedCode is the iframe that embeds st's lab: its figure, its numbers
 // and play, step and reset, sized by its frame.
 func embedCode(st experiment.Experiment) string {
@@ -42,15 +52,12 @@ func embedCode(st experiment.Experiment) string {
 	if l, ok := experiment.LabNamed(st.View.Lab); ok {
 		title += ": " + tr(l.Title)
 	}
-	return `<iframe src="` + escapeAttr(pageURL()+"#"+st.Encode()) + `" title="` + escapeAttr(title) +
+	return `<iframe src="` + htmlesc.EscapeString(pageURL()+"#"+st.Encode()) + `" title="` + htmlesc.EscapeString(title) +
 		`" width="720" height="640" style="border:0;max-width:100%" loading="lazy"></iframe>`
 }
 
-func escapeAttr(s string) string {
-	return strings.NewReplacer(`&`, "&amp;", `"`, "&#34;", `<`, "&lt;", `>`, "&gt;").Replace(s)
-}
-
-// code returns the QR code of link, drawn again only when link changes.
+// code returns the QR code of link, drawn again only when link changes
+// (the handout holds it always, so that printing finds it drawn).
 func (s *share) code(link string) (svg, bad string) {
 	if link != s.link {
 		s.link = link
@@ -71,7 +78,7 @@ func (c *Shell) renderShare() app.UI {
 		return app.Div().ID("share-panel").Class("share idle").Aria("hidden", "true")
 	}
 	link := linkOf(c.st)
-	qr, bad := c.share.code(link)
+	qr, bad := c.share.code(shortLinkOf(c.st))
 	embed := embedCode(c.st)
 	return app.Section().ID("share-panel").Class("share").Aria("label", tr("Share this state")).Body(
 		app.Div().Class("share-qr").Body(app.If(qr != "", app.Raw(qr)), app.If(bad != "", app.P().Class("note").Text(bad))),
@@ -103,7 +110,7 @@ func (c *Shell) renderHandout() app.UI {
 		return app.Div().Class("handout")
 	}
 	link := linkOf(c.st)
-	qr, _ := c.share.code(link)
+	qr, _ := c.share.code(shortLinkOf(c.st))
 	return app.Div().Class("handout").Aria("hidden", "true").Body(
 		app.If(qr != "", app.Raw(qr)),
 		app.P().Body(app.Text(tr("Open this state: ")), app.Span().Class("handout-link").Dir("ltr").Text(link)),

@@ -58,6 +58,8 @@ type room interface {
 	// do carries out a command and reports whether the lab must be drawn
 	// again.
 	do(cmd command) bool
+	// relabel draws the lab's figures again in the page's language.
+	relabel()
 }
 
 // OnMount opens the engine, shows the lab the address names and starts
@@ -117,19 +119,21 @@ func (c *Shell) follow(hash string) {
 		return
 	}
 	st, err := experiment.Decode(hash)
-	// Another language draws the lab afresh: its figures' words too.
 	relabel := st.View.Lang != c.spoken
 	if relabel {
 		c.spoken = st.View.Lang
 		speak(st.View.Lang)
 	}
-	if c.room == nil || st.View.Lab != c.lab || relabel {
+	if c.room == nil || st.View.Lab != c.lab {
 		c.open(st.View.Lab)
 	}
 	c.save(st)
 	c.tour.read(st.View)
 	c.tour.focus(c.ctx)
 	c.room.show(st, err)
+	if relabel {
+		c.room.relabel() // the figures' words too; the runs train on
+	}
 }
 
 // open replaces the lab on view: the old one ends its runs as it goes.

@@ -21,10 +21,24 @@ func (e Experiment) EncodeRun() string {
 	return e.encode(false)
 }
 
+// EncodeShort writes the lab and only the fields that differ from the
+// state the lab opens with (ForLab): the same state today in far fewer
+// characters, as a QR code on a projector wants (a code of fewer modules
+// scans from further away), but read against today's defaults.
+func (e Experiment) EncodeShort() string {
+	start := ForLab(e.View.Lab)
+	return e.encodeIf(func(p Param) bool { return p.Name == "lab" || p.Get(&e) != p.Get(&start) })
+}
+
 func (e Experiment) encode(view bool) string {
+	return e.encodeIf(func(p Param) bool { return view || p.Group != GroupView })
+}
+
+// encodeIf writes the fields of the rows keep keeps.
+func (e Experiment) encodeIf(keep func(Param) bool) string {
 	var b strings.Builder
 	for _, p := range Params {
-		if p.Group == GroupView && !view {
+		if !keep(p) {
 			continue
 		}
 		if b.Len() > 0 {

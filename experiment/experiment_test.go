@@ -102,6 +102,31 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 }
 
+// A short link reads back as the same state, for every lab and for a
+// state far from a lab's start, and holds only what differs from it.
+func TestEncodeShortRoundTrip(t *testing.T) {
+	far := ForLab("xor")
+	far.Data.Seed, far.Model.Hidden, far.View.Threshold = 7, 8, 0.25
+	far.Data.Target = "page type+1 & more"
+	states := []Experiment{far}
+	for _, l := range Labs {
+		states = append(states, ForLab(l.Name))
+	}
+	for _, e := range states {
+		short := e.EncodeShort()
+		got, err := Decode(short)
+		if err != nil || got.Encode() != e.Encode() {
+			t.Errorf("%s read back as %s (%v), want %s", short, got.Encode(), err, e.Encode())
+		}
+	}
+	if got, want := ForLab("degree").EncodeShort(), "lab=degree"; got != want {
+		t.Errorf("a lab's start is %q, want %q", got, want)
+	}
+	if got, want := far.EncodeShort(), "lab=xor&threshold=0.25&seed=7&target=page%20type%2B1%20%26%20more&hidden=8"; got != want {
+		t.Errorf("short link %q, want %q", got, want)
+	}
+}
+
 func TestLabDefaults(t *testing.T) {
 	for _, tc := range []struct {
 		link      string

@@ -30,5 +30,9 @@ func FuzzDecode(f *testing.F) {
 		if err != nil || back.Encode() != e.Encode() {
 			t.Fatalf("%q does not read back: %v", e.Encode(), err)
 		}
+		short, err := Decode(e.EncodeShort())
+		if err != nil || short.Encode() != e.Encode() {
+			t.Fatalf("the short link %q reads back as %q (%v), want %q", e.EncodeShort(), short.Encode(), err, e.Encode())
+		}
 	})
 }

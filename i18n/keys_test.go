@@ -86,7 +86,9 @@ func tableKeys() []string {
 			continue // the sweep's runs are named by their model and value
 		}
 		for _, r := range l.Runs(experiment.ForLab(l.Name)) {
-			keys = append(keys, r.Title)
+			if r.Title != r.Exp.Model.Kind { // a model's name is no word
+				keys = append(keys, r.Title)
+			}
 		}
 	}
 	for _, p := range experiment.Params {

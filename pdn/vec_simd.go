@@ -124,52 +124,37 @@ func releaseTransposed(buf *[]float64) {
 
 var transposes = sync.Pool{New: func() any { return new([]float64) }}
 
-// fmath.Exp's constants, for expVec.
-const (
-	expLn2Hi     = 6.93147180369123816490e-01
-	expLn2Lo     = 1.90821492927058770002e-10
-	expLog2e     = 1.44269504088896338700e+00
-	expOverflow  = 7.09782712893383973096e+02
-	expUnderflow = -7.45133219101941108420e+02
-	expNearZero  = 1.0 / (1 << 28)
-	expP1        = 1.66666666666666657415e-01
-	expP2        = -2.77777777770155933842e-03
-	expP3        = 6.61375632143793436117e-05
-	expP4        = -1.65339022054652515390e-06
-	expP5        = 4.13813679705723846039e-08
-)
-
 // expVec is fmath.Exp of four values, lane by lane the same operations in
 // the same order (never fused), so the same bits. It reports false, with
 // nothing computed, where a lane needs one of exp's special cases (NaN,
 // overflow, underflow, or a power of two Ldexp must build), for the caller
 // to take the four one by one.
 func expVec(x archsimd.Float64x4) (archsimd.Float64x4, bool) {
-	special := x.IsNaN().Or(x.Greater(archsimd.BroadcastFloat64x4(expOverflow))).Or(x.Less(archsimd.BroadcastFloat64x4(expUnderflow)))
+	special := x.IsNaN().Or(x.Greater(archsimd.BroadcastFloat64x4(fmath.Overflow))).Or(x.Less(archsimd.BroadcastFloat64x4(fmath.Underflow)))
 	if special.ToBits() != 0 {
 		return x, false
 	}
 	zero := archsimd.BroadcastFloat64x4(0)
 	half := archsimd.BroadcastFloat64x4(0.5)
 	half = half.Merge(archsimd.BroadcastFloat64x4(-0.5), x.GreaterEqual(zero))
-	kf := archsimd.BroadcastFloat64x4(expLog2e).Mul(x).Add(half).Trunc()
+	kf := archsimd.BroadcastFloat64x4(fmath.Log2e).Mul(x).Add(half).Trunc()
 	if kf.LessEqual(archsimd.BroadcastFloat64x4(-1021)).Or(kf.GreaterEqual(archsimd.BroadcastFloat64x4(1022))).ToBits() != 0 {
 		return x, false
 	}
-	hi := x.Sub(kf.Mul(archsimd.BroadcastFloat64x4(expLn2Hi)))
-	lo := kf.Mul(archsimd.BroadcastFloat64x4(expLn2Lo))
+	hi := x.Sub(kf.Mul(archsimd.BroadcastFloat64x4(fmath.Ln2Hi)))
+	lo := kf.Mul(archsimd.BroadcastFloat64x4(fmath.Ln2Lo))
 	r := hi.Sub(lo)
 	t := r.Mul(r)
-	poly := archsimd.BroadcastFloat64x4(expP4).Add(t.Mul(archsimd.BroadcastFloat64x4(expP5)))
-	poly = archsimd.BroadcastFloat64x4(expP3).Add(t.Mul(poly))
-	poly = archsimd.BroadcastFloat64x4(expP2).Add(t.Mul(poly))
-	poly = archsimd.BroadcastFloat64x4(expP1).Add(t.Mul(poly))
+	poly := archsimd.BroadcastFloat64x4(fmath.P4).Add(t.Mul(archsimd.BroadcastFloat64x4(fmath.P5)))
+	poly = archsimd.BroadcastFloat64x4(fmath.P3).Add(t.Mul(poly))
+	poly = archsimd.BroadcastFloat64x4(fmath.P2).Add(t.Mul(poly))
+	poly = archsimd.BroadcastFloat64x4(fmath.P1).Add(t.Mul(poly))
 	c := r.Sub(t.Mul(poly))
 	two := archsimd.BroadcastFloat64x4(2)
 	y := archsimd.BroadcastFloat64x4(1).Sub(lo.Sub(r.Mul(c).Div(two.Sub(c))).Sub(hi))
 	scale := kf.ConvertToInt32().ExtendToInt64().Add(archsimd.BroadcastInt64x4(1023)).ShiftAllLeft(52).AsFloat64x4()
 	out := y.Mul(scale)
-	near := x.Greater(archsimd.BroadcastFloat64x4(-expNearZero)).And(x.Less(archsimd.BroadcastFloat64x4(expNearZero)))
+	near := x.Greater(archsimd.BroadcastFloat64x4(-fmath.NearZero)).And(x.Less(archsimd.BroadcastFloat64x4(fmath.NearZero)))
 	return archsimd.BroadcastFloat64x4(1).Add(x).Merge(out, near), true
 }
 

@@ -13,23 +13,34 @@ package fmath
 
 import "math"
 
+// Exp's constants: the reduction x = k·ln2 + r with ln2 split in two
+// (Ln2Hi + Ln2Lo), the range where it is finite and non-zero, the band
+// around 0 where it is 1 + x, and the minimax polynomial P1..P5 of
+// r·(e^r+1)/(e^r−1). A vector form of Exp (pdn's, lane by lane the same
+// operations) takes them from here, so both stay one algorithm.
+const (
+	Ln2Hi     = 6.93147180369123816490e-01
+	Ln2Lo     = 1.90821492927058770002e-10
+	Log2e     = 1.44269504088896338700e+00
+	Overflow  = 7.09782712893383973096e+02
+	Underflow = -7.45133219101941108420e+02
+	NearZero  = 1.0 / (1 << 28)
+
+	P1 = 1.66666666666666657415e-01
+	P2 = -2.77777777770155933842e-03
+	P3 = 6.61375632143793436117e-05
+	P4 = -1.65339022054652515390e-06
+	P5 = 4.13813679705723846039e-08
+)
+
 // Exp returns e**x, computed identically on every GOARCH.
 //
 // Special cases are as for math.Exp.
 func Exp(x float64) float64 {
 	const (
-		ln2Hi     = 6.93147180369123816490e-01
-		ln2Lo     = 1.90821492927058770002e-10
-		log2e     = 1.44269504088896338700e+00
-		overflow  = 7.09782712893383973096e+02
-		underflow = -7.45133219101941108420e+02
-		nearZero  = 1.0 / (1 << 28)
-
-		p1 = 1.66666666666666657415e-01
-		p2 = -2.77777777770155933842e-03
-		p3 = 6.61375632143793436117e-05
-		p4 = -1.65339022054652515390e-06
-		p5 = 4.13813679705723846039e-08
+		ln2Hi, ln2Lo, log2e           = Ln2Hi, Ln2Lo, Log2e
+		overflow, underflow, nearZero = Overflow, Underflow, NearZero
+		p1, p2, p3, p4, p5            = P1, P2, P3, P4, P5
 	)
 	switch {
 	case math.IsNaN(x):

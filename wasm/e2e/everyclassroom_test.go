@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -23,8 +24,10 @@ func phone(t testing.TB, ctx context.Context) {
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)), "a phone's screen")
 }
 
-// labDrawn holds once the lab's main figure is in the page.
-const labDrawn = `document.querySelector(".lab .views > :first-child canvas, .lab .views > :first-child svg") !== null`
+// labDrawn holds once the lab's main figure is drawn: the graph's or the
+// small graphs' canvases, or the first card's chart (not its legend's
+// swatches, which come before any figure).
+const labDrawn = `document.querySelector(".lab .views > :first-child :is(canvas, .figure svg, .surfaces svg)") !== null`
 
 // On a phone every lab fits the screen's width, shows its figure and Play
 // on the first screen, folds its controls behind one button that opens
@@ -73,13 +76,15 @@ func TestEveryLabOnAPhone(t *testing.T) {
 	for i := 2; i < 30 && !found; i++ {
 		for j := 2; j < 30 && !found; j++ {
 			tap(t, ctx, rect[0]+rect[2]*float64(i)/30, rect[1]+rect[3]*float64(j)/30)
-			found = strings.HasPrefix(text(t, ctx, "#inspect"), "Node ") && strings.Contains(text(t, ctx, "#inspect"), "degree")
+			said := text(t, ctx, "#inspect")
+			if found = strings.HasPrefix(said, "Node ") && strings.Contains(said, "degree"); found {
+				t.Logf("a tap inspects: %q", said)
+			}
 		}
 	}
 	if !found {
 		t.Fatal("no tap on the graph inspects a node")
 	}
-	t.Logf("a tap inspects: %q", text(t, ctx, "#inspect"))
 	screenshot(t, ctx, "61-phone-tap-inspect")
 
 	// The zoom buttons grow the graph within its card, which scrolls.
@@ -198,8 +203,17 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 		if pages != 1 {
 			t.Errorf("the %s lab prints on %d pages, want 1", l.Name, pages)
 		}
-		if l.Name == "graph" {
+		if l.Name == "graph" { // the handout as a user sees it: the PDF, and the page in print media
 			must(t, os.WriteFile(filepath.Join(shotsDir(t), "64-handout-graph.pdf"), pdf, 0o644), "save the handout")
+			must(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+				return err
+			})), "print media")
+			screenshot(t, ctx, "64-handout-graph")
+			must(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
+				return err
+			})), "screen media")
 		}
 	}
 	// What the printed page holds: the handout's QR code and link.
@@ -244,6 +258,13 @@ func TestEveryLabInEveryLanguage(t *testing.T) {
 			must(t, err, "read lang and dir")
 			if got[0] != lg.Code || got[1] != dir {
 				t.Errorf("%s lab in %s: lang %q dir %q", l.Name, lg.Code, got[0], got[1])
+			}
+			// Figures and formulas stay left to right in a mirrored page:
+			// "(0, 1)" must not read "(1 ,0)".
+			rtl, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".lab svg, .lab canvas, .lab math")].filter((e) => getComputedStyle(e).direction !== "ltr").slice(0, 3).map((e) => e.outerHTML.slice(0, 80))`))
+			must(t, err, "read the figures' direction")
+			if len(rtl) > 0 {
+				t.Errorf("the %s lab in %s draws figures right to left: %q", l.Name, lg.Code, rtl)
 			}
 			texts, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
   const out = [], w = document.createTreeWalker(document.querySelector(".explorer"), NodeFilter.SHOW_TEXT);

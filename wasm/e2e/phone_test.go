@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -9,20 +10,30 @@ import (
 	"pdnexplorer/experiment"
 )
 
-// No lab is wider than a phone (390 px): a long formula or a wide table
-// scrolls within itself, and the controls' grid shrinks to the screen.
+// No lab is wider than its screen, a phone's (390 px) or a laptop's
+// (1280 px): a long formula or a wide table scrolls within itself, the
+// controls' grid shrinks to the screen, a figure to its column.
 func TestNoLabOverflowsAPhone(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
-	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)), "a phone's screen")
-	for _, l := range experiment.Labs {
-		open(t, ctx, srv, "#lab="+l.Name)
-		waitFor(t, ctx, l.Name+" drawn", `document.querySelector(".lab canvas, .lab svg") !== null`, 60*time.Second)
-		w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
-		must(t, err, "read the page's width")
-		if w > 390 {
-			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > 391).slice(0, 5).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + Math.round(e.getBoundingClientRect().width) + " px")`))
-			t.Errorf("the %s lab is %d px wide on a 390 px phone: %v", l.Name, w, wide)
+	for _, screen := range []struct {
+		w, h   int64
+		mobile bool
+	}{{390, 844, true}, {1280, 800, false}} {
+		opts := []chromedp.EmulateViewportOption{}
+		if screen.mobile {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		must(t, chromedp.Do(ctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)), "a screen")
+		for _, l := range experiment.Labs {
+			open(t, ctx, srv, "#lab="+l.Name)
+			waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+			w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+			must(t, err, "read the page's width")
+			if int64(w) > screen.w {
+				wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`[...document.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > %d).slice(0, 5).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + Math.round(e.getBoundingClientRect().width) + " px")`, screen.w+1)))
+				t.Errorf("the %s lab is %d px wide on a %d px screen: %v", l.Name, w, screen.w, wide)
+			}
 		}
 	}
 }
