@@ -5,10 +5,10 @@ go 1.26
 require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
 	github.com/andybalholm/brotli v1.3.0
+	github.com/boombuler/barcode v1.0.2
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/maxence-charriere/go-app/v9 v9.8.0
-	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	gonum.org/v1/gonum v0.17.0
 )
 

@@ -4,36 +4,39 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"image/color"
 	"strings"
 
 	svg "github.com/ajstarks/svgo"
-	qrcode "github.com/skip2/go-qrcode"
+	"github.com/boombuler/barcode/qr"
 )
 
 // QR draws link as a QR code in SVG: dark modules on white, with the
 // four-module quiet zone a reader needs, one path of unit squares so that
 // it scales to any size crisply (a classroom's projector, a printed
-// page). The code itself is skip2/go-qrcode's, at its medium error
+// page). The code itself is boombuler/barcode's, at medium error
 // correction (15% of the code may be lost: a glare on a screen); title is
 // what a screen reader says of it. A link too long for a QR code is an
-// error.
+// error. (boombuler/barcode rather than skip2/go-qrcode: the latter
+// brings image/png and zlib into the page's program, 92 kB of brotli for
+// a PNG writer the page never calls.)
 func QR(link, title string) (string, error) {
-	q, err := qrcode.New(link, qrcode.Medium)
+	code, err := qr.Encode(link, qr.M, qr.Auto)
 	if err != nil {
 		return "", fmt.Errorf("a QR code of %d characters: %w", len(link), err)
 	}
-	q.DisableBorder = true
-	bits := q.Bitmap()
 	const quiet = 4
-	n := len(bits) + 2*quiet
+	side := code.Bounds().Dx()
+	n := side + 2*quiet
 	var path strings.Builder
-	for y, row := range bits {
-		for x := 0; x < len(row); x++ {
-			if !row[x] {
+	dark := func(x, y int) bool { return code.At(x, y) == color.Black }
+	for y := range side {
+		for x := 0; x < side; x++ {
+			if !dark(x, y) {
 				continue
 			}
 			run := 1 // a row's dark run is one rectangle: a fifth of the path
-			for x+run < len(row) && row[x+run] {
+			for x+run < side && dark(x+run, y) {
 				run++
 			}
 			fmt.Fprintf(&path, "M%d %dh%dv1h-%dz", x+quiet, y+quiet, run, run)
