@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -36,7 +37,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		data := args[0].Get("data")
 		ev, err := protocol.DecodeEvent(data.Get("json").String())
 		if err != nil {
-			onEvent(protocol.Event{Kind: protocol.KindError, Error: tr("bad message from the engine: ") + err.Error()}, nil)
+			onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", err)), nil)
 			return nil
 		}
 		var f32 []float32
@@ -51,7 +52,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		}
 		if ev.Graph != nil {
 			if err := ev.Graph.UnpackArrays(f32); err != nil {
-				onEvent(protocol.Event{Kind: protocol.KindError, Error: tr("bad message from the engine: ") + err.Error()}, nil)
+				onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", err)), nil)
 				return nil
 			}
 			f32 = nil

@@ -57,7 +57,7 @@ func (c *controls) apply(st experiment.Experiment, name, value string) (next exp
 	next.Model.EdgeHidden = append([]int(nil), st.Model.EdgeHidden...)
 	next.View.Models = append([]string(nil), st.View.Models...)
 	if err := p.Set(&next, value); err != nil {
-		c.fieldErr[name], c.typed[name] = err.Error(), value
+		c.fieldErr[name], c.typed[name] = sayErr(err), value
 		return st, p, false
 	}
 	delete(c.fieldErr, name)
@@ -151,7 +151,7 @@ func (c *controls) control(p experiment.Param) app.UI {
 	default:
 		input = c.numberControls(id, p, value)
 	}
-	row := app.Div().Class("control").Title(tr(p.Usage)+" ("+p.Range()+")").Body(
+	row := app.Div().Class("control").Title(tr(p.Usage)+" ("+say(p.RangeText())+")").Body(
 		app.Label().For(id).Body(app.Span().Class("words").Text(tr(p.Label)), app.Span().Class("code").Text(code)),
 		input,
 	)

@@ -75,7 +75,7 @@ func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
 	}
 	readFiles(ctx, list, func(files []protocol.File, err error) {
 		if err != nil {
-			c.page.board.Add(tr("Your graph was not opened: ")+err.Error(), false)
+			c.page.board.Add(trf("Your graph was not opened: %s", sayErr(err)), false)
 			return
 		}
 		c.opening = true
@@ -92,7 +92,7 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	c.opening, c.columns = false, nil
 	c.loaded = &l
 	for _, n := range l.Notes {
-		c.page.board.Add(tr("Your graph: ")+n+".", false)
+		c.page.board.Add(trf("Your graph: %s.", say(n)), false)
 	}
 	edgeFeatures := trf("its own %d edge features", l.EdgeFeatures)
 	if l.EdgeFeatures == 0 {
@@ -206,7 +206,7 @@ func (c *GraphLab) renderOpen() app.UI {
 	return app.FieldSet().ID("open-graph").Class("open-graph").Body(
 		app.Legend().Text(tr("Your own graph")),
 		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
-			tr("Open ")+experiment.GraphFormats, protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
+			trf("Open %s", tr(experiment.GraphFormats)), protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
 		now,
 		c.renderChooser(),
 		app.Div().Class("open-buttons").Body(pick("open-files", tr("Open files…"), false), pick("open-folder", tr("Open a folder…"), true)),

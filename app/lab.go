@@ -159,8 +159,8 @@ func (l *lab) OnDismount() {
 // mounts, its runs open with it.
 func (l *lab) show(st experiment.Experiment, err error) {
 	if err != nil {
-		l.page.board.Add(tr("This link has values the explorer cannot use; they were replaced by defaults: ")+
-			strings.ReplaceAll(err.Error(), "\n", "; "), false)
+		l.page.board.Add(trf("This link has values the explorer cannot use; they were replaced by defaults: %s",
+			strings.ReplaceAll(sayErr(err), "\n", "; ")), false)
 	}
 	clear(l.fieldErr)
 	clear(l.typed)
@@ -389,7 +389,7 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	ch := r.apply(ev, f32)
 	switch {
 	case ev.Kind == protocol.KindError:
-		l.tell(r, ev.Error, ev.Field)
+		l.tell(r, sayFailure(ev), ev.Field)
 		if ev.Field == experiment.EditsRow && r.graph != nil {
 			l.syncEdits(r.graph.State)
 		}

@@ -1,6 +1,10 @@
 package app
 
-import "pdnexplorer/i18n"
+import (
+	"pdnexplorer/i18n"
+	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/wasm/protocol"
+)
 
 // lang is the language the page speaks (a code of i18n.Languages): the
 // shell sets it from the lang row before the page is drawn. One page has
@@ -16,3 +20,24 @@ func trf(key string, args ...any) string { return i18n.F(lang, key, args...) }
 // msg marks key for the catalogue where it is declared (a table of the
 // package's) and returns it as it is: tr translates it where it is shown.
 func msg(key string) string { return key }
+
+// say is the message t in the page's language; in one written right to
+// left, its values keep their own direction (see phrase.Text.Isolated).
+func say(t phrase.Text) string {
+	if l, _ := i18n.Lookup(lang); l.RTL {
+		t = t.Isolated()
+	}
+	return t.In(tr)
+}
+
+// sayErr is what err says, in the page's language.
+func sayErr(err error) string { return say(phrase.Of(err)) }
+
+// sayFailure is what an error event of the engine says: its message,
+// or its English text from an engine that sent none.
+func sayFailure(ev protocol.Event) string {
+	if ev.Say != nil {
+		return say(*ev.Say)
+	}
+	return ev.Error
+}

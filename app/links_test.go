@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"regexp"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n"
+	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -265,5 +267,30 @@ func TestLanguageChangeKeepsTheRuns(t *testing.T) {
 	}
 	if strings.Contains(h, "Loss and accuracy") {
 		t.Error("the curves keep their English title")
+	}
+}
+
+// What the state table and the engine say is shown in the page's
+// language: a value typed out of range, and an engine's refusal sent as
+// a message (the worker holds no catalogue; the page translates).
+func TestErrorsSpeakThePageLanguage(t *testing.T) {
+	c, f, d := mount(t)
+	sh := shells[c]
+	t.Cleanup(func() { lang = i18n.English })
+	do(d, c, func() { sh.follow("#lang=es") })
+	c.setParam("classes", "9")
+	d.Consume()
+	if got, want := c.fieldErr["classes"], "classes: 9 no está permitido; se espera [2, 6]"; got != want {
+		t.Errorf("field error %q, want %q", got, want)
+	}
+	f.play(protocol.Failure(&pdn.DivergedError{Epoch: 3, Loss: math.Inf(1), LR: 5}), nil)
+	d.Consume()
+	if h := html(c); !strings.Contains(h, "el entrenamiento divergió en la época 3: la pérdida es +Inf; baja lr (ahora 5;") {
+		t.Errorf("the engine's refusal is not in Spanish: %+v", c.page.board.notices)
+	}
+	f.play(protocol.Event{Kind: protocol.KindError, Error: "an older engine's words"}, nil)
+	d.Consume()
+	if !strings.Contains(html(c), "an older engine&#39;s words") && !strings.Contains(html(c), "an older engine's words") {
+		t.Error("an error without a message is not shown as it came")
 	}
 }

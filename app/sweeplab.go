@@ -93,12 +93,12 @@ func (c *SweepLab) follow() {
 	}
 	if err != nil {
 		c.sw, c.queue, c.res = experiment.Sweep{}, nil, nil
-		c.page.board.Add(tr("This sweep cannot run: ")+err.Error(), true)
+		c.page.board.Add(trf("This sweep cannot run: %s", sayErr(err)), true)
 		return
 	}
 	c.sw = sw
 	if c.res, err = sw.Results(c.st.View.Results); err != nil {
-		c.page.board.Add(tr("The link's results were left out: ")+err.Error(), true)
+		c.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
 		c.res = make([]experiment.Result, sw.Size())
 		c.saveResults()
 	}
@@ -220,7 +220,7 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 		if c.failed == nil {
 			c.failed = map[string]int{}
 		}
-		c.failed[ev.Error]++
+		c.failed[sayFailure(ev)]++
 	default:
 		return
 	}
@@ -259,7 +259,7 @@ func (c *SweepLab) draw(ch change) {
 		return
 	}
 	if c.queue != nil {
-		c.figure = viz.SweepFigure(760, 380, c.sw, c.res)
+		c.figure = viz.SweepFigure(tr, 760, 380, c.sw, c.res)
 	}
 }
 

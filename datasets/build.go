@@ -1,9 +1,8 @@
 package datasets
 
 import (
-	"fmt"
-
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // Build draws the graph d names (d.Graph): the paper's synthetic graph,
@@ -30,7 +29,7 @@ func buildDrawn(d experiment.Data) (*Graph, error) {
 	case experiment.GraphCora, experiment.GraphCiteseer:
 		return Real(d)
 	case experiment.GraphLocal:
-		return nil, fmt.Errorf("data: local is a graph opened from files in a browser page; its files did not come with the link: open them again in the page (or give the command line their folder)")
+		return nil, phrase.Errorf("data: local is a graph opened from files in a browser page; its files did not come with the link: open them again in the page (or give the command line their folder)")
 	}
-	return nil, fmt.Errorf("graph: %s is not allowed; want one of %v", experiment.Quote(d.Graph), experiment.Graphs)
+	return nil, phrase.Errorf("graph: %s is not allowed; want one of %v", experiment.Quote(d.Graph), experiment.Graphs)
 }

@@ -3,14 +3,13 @@ package datasets
 import (
 	"embed"
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // The real graphs the explorer ships, as bundles with sparse features
@@ -28,7 +27,7 @@ func Builtin(name string) (*Graph, error) {
 		return nil, err
 	}
 	if _, err := fs.Stat(sub, "meta.json"); err != nil {
-		return nil, fmt.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
+		return nil, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
 	}
 	return ReadBundleFS(sub)
 }
@@ -43,7 +42,7 @@ type BuiltinShape struct {
 func ShapeOfBuiltin(name string) (BuiltinShape, error) {
 	b, err := builtinFS.ReadFile("builtin/" + name + "/meta.json")
 	if err != nil {
-		return BuiltinShape{}, fmt.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
+		return BuiltinShape{}, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
 	}
 	var m struct{ Nodes, Edges, Features, NonZeros, Classes int }
 	if err := json.Unmarshal(b, &m); err != nil {
@@ -97,30 +96,30 @@ func ShotSplit(g *Graph, shots int, seed uint64) {
 	for i := range g.Splits {
 		g.Splits[i] = Test
 	}
-	var small []string
+	var small []phrase.Text
 	for k, nodes := range byClass {
 		rnd.Shuffle(len(nodes), func(a, b int) { nodes[a], nodes[b] = nodes[b], nodes[a] })
 		take := min(shots, len(nodes))
 		if len(nodes) > 1 && take == len(nodes) {
 			take--
-			small = append(small, fmt.Sprintf("%s (%d nodes)", g.ClassName(k), len(nodes)))
+			small = append(small, phrase.New("%s (%d nodes)", g.ClassName(k), len(nodes)))
 		}
 		for _, v := range nodes[:take] {
 			g.Splits[v] = Train
 		}
 	}
-	g.Notes = slices.DeleteFunc(slices.Clone(g.Notes), func(n string) bool { return strings.HasPrefix(n, shotsNote) })
-	if len(small) > 0 {
-		g.Notes = append(g.Notes, fmt.Sprintf("%s %d a class: %s %s no more, so each keeps one node to test on", shotsNote, shots, strings.Join(small, ", "), pluralHas(len(small))))
+	g.Notes = slices.DeleteFunc(slices.Clone(g.Notes), func(n phrase.Text) bool { return n.Key == shotsNote || n.Key == shotsNotes })
+	switch {
+	case len(small) == 1:
+		g.Notes = append(g.Notes, phrase.New(shotsNote, shots, small[0]))
+	case len(small) > 1:
+		g.Notes = append(g.Notes, phrase.New(shotsNotes, shots, phrase.List(", ", small)))
 	}
 }
 
-// shotsNote starts ShotSplit's note, which a new split replaces.
-const shotsNote = "labelled nodes:"
-
-func pluralHas(n int) string {
-	if n == 1 {
-		return "has"
-	}
-	return "have"
-}
+// shotsNote and shotsNotes are ShotSplit's note for one small class and
+// for several, which a new split replaces.
+const (
+	shotsNote  = "labelled nodes: %d a class: %s has no more, so it keeps one node to test on"
+	shotsNotes = "labelled nodes: %d a class: %s have no more, so each keeps one node to test on"
+)

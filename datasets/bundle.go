@@ -7,7 +7,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"math"
@@ -20,6 +19,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // A graph bundle is a directory with nodes.csv, edges.csv and meta.json
@@ -44,15 +44,15 @@ func WriteBundle(dir string, g *Graph) error {
 		return err
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return &BundleError{File: dir, Msg: "is a file; want a directory to write the bundle into"}
+		return &BundleError{File: dir, Msg: phrase.New("is a file; want a directory to write the bundle into")}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &BundleError{File: dir, Msg: "cannot create the bundle directory: " + unwrapPath(err)}
+		return &BundleError{File: dir, Msg: phrase.New("cannot create the bundle directory: %s", unwrapPath(err))}
 	}
 	return writeBundle(g, func(name string) (io.WriteCloser, error) {
 		f, err := os.Create(filepath.Join(dir, name))
 		if err != nil {
-			return nil, &BundleError{File: filepath.Join(dir, name), Msg: "cannot create: " + unwrapPath(err)}
+			return nil, &BundleError{File: filepath.Join(dir, name), Msg: phrase.New("cannot create: %s", unwrapPath(err))}
 		}
 		return f, nil
 	})
@@ -208,24 +208,27 @@ type BundleError struct {
 	Line   int
 	Col    int
 	Column string
-	Msg    string
+	Msg    phrase.Text
 }
 
-func (e *BundleError) Error() string {
-	var b strings.Builder
-	b.WriteString(e.File)
+func (e *BundleError) Error() string { return e.Phrase().String() }
+
+// Phrase says the error as a message: where, then what.
+func (e *BundleError) Phrase() phrase.Text {
+	at := e.File
 	if e.Line > 0 {
-		fmt.Fprintf(&b, ":%d", e.Line)
+		at += ":" + strconv.Itoa(e.Line)
 		if e.Col > 0 {
-			fmt.Fprintf(&b, ":%d", e.Col)
+			at += ":" + strconv.Itoa(e.Col)
 		}
 	}
-	if e.Column != "" {
-		fmt.Fprintf(&b, ": column %s", plainOrQuoted(e.Column))
+	switch {
+	case e.Column != "":
+		return phrase.New("%s: column %s: %s", at, plainOrQuoted(e.Column), e.Msg)
+	case at == "":
+		return e.Msg
 	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
-	return b.String()
+	return phrase.New("%s: %s", at, e.Msg)
 }
 
 // plainOrQuoted returns a column name as it is if it is short and plain,
@@ -243,9 +246,9 @@ func ReadBundle(dir string) (*Graph, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return nil, &BundleError{File: dir, Msg: "cannot read the bundle: " + unwrapPath(err)}
+		return nil, &BundleError{File: dir, Msg: phrase.New("cannot read the bundle: %s", unwrapPath(err))}
 	case !st.IsDir():
-		return nil, &BundleError{File: dir, Msg: "is a file; a bundle is a directory holding meta.json, nodes.csv and edges.csv"}
+		return nil, &BundleError{File: dir, Msg: phrase.New("is a file; a bundle is a directory holding meta.json, nodes.csv and edges.csv")}
 	}
 	return ReadBundleFS(os.DirFS(dir))
 }
@@ -275,7 +278,7 @@ func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 		return nil, err
 	}
 	if g.ClassNames != nil && len(g.ClassNames) < g.C {
-		return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: fmt.Sprintf("names %d classes; nodes.csv has labels up to %d", len(g.ClassNames), g.C-1)}
+		return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("names %d classes; nodes.csv has labels up to %d", len(g.ClassNames), g.C-1)}
 	}
 	if len(g.ClassNames) > g.C {
 		g.ClassNames = g.ClassNames[:g.C] // the labels decide the classes
@@ -321,19 +324,19 @@ const bom = "\ufeff"
 func readMeta(fsys fs.FS, g *Graph) error {
 	b, err := fs.ReadFile(fsys, "meta.json")
 	if err != nil {
-		return &BundleError{File: "meta.json", Msg: "cannot read: " + unwrapPath(err)}
+		return &BundleError{File: "meta.json", Msg: phrase.New("cannot read: %s", unwrapPath(err))}
 	}
 	b = bytes.TrimPrefix(b, []byte(bom))
 	if err := json.Unmarshal(b, &g.Meta); err != nil {
-		return &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: "not a JSON object: " + err.Error()}
+		return &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: phrase.New("not a JSON object: %s", err)}
 	}
 	if name, ok := g.Meta["name"].(string); !ok || name == "" {
-		return &BundleError{File: "meta.json", Column: "name", Msg: "missing or not a string"}
+		return &BundleError{File: "meta.json", Column: "name", Msg: phrase.New("missing or not a string")}
 	}
 	if f, ok := g.Meta["features"]; ok {
 		v, ok := f.(float64)
 		if !ok || v != math.Trunc(v) || v < 1 || v > MaxFeatures {
-			return &BundleError{File: "meta.json", Column: "features", Msg: fmt.Sprintf("%v is not a whole number in [1, %d]", f, MaxFeatures)}
+			return &BundleError{File: "meta.json", Column: "features", Msg: phrase.New("%v is not a whole number in [1, %d]", f, MaxFeatures)}
 		}
 	}
 	if names, ok := g.Meta["class_names"]; ok {
@@ -344,14 +347,14 @@ func readMeta(fsys fs.FS, g *Graph) error {
 			g.ClassNames = append(g.ClassNames, s)
 		}
 		if !ok {
-			return &BundleError{File: "meta.json", Column: "class_names", Msg: "want a list of the classes' names, as strings, in the order of their numbers"}
+			return &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("want a list of the classes' names, as strings, in the order of their numbers")}
 		}
 		delete(g.Meta, "class_names")
 	}
 	if c, ok := g.Meta["classes"]; ok {
 		v, ok := c.(float64)
 		if !ok || v != math.Trunc(v) || v < 1 || v > MaxClasses {
-			return &BundleError{File: "meta.json", Column: "classes", Msg: fmt.Sprintf("%v is not a whole number in [1, %d]", c, MaxClasses)}
+			return &BundleError{File: "meta.json", Column: "classes", Msg: phrase.New("%v is not a whole number in [1, %d]", c, MaxClasses)}
 		}
 		g.C = int(v)
 	}
@@ -374,13 +377,13 @@ func quote(s string) string { return experiment.Quote(s) }
 func (t *table) checkHeader(fixed []string, prefix string) (int, error) {
 	for i, want := range fixed {
 		if i >= len(t.header) || t.header[i] != want {
-			return 0, &BundleError{File: t.file, Line: 1, Msg: fmt.Sprintf("header must start with %s", strings.Join(fixed, ","))}
+			return 0, &BundleError{File: t.file, Line: 1, Msg: phrase.New("header must start with %s", strings.Join(fixed, ","))}
 		}
 	}
 	rest := t.header[len(fixed):]
 	for i, h := range rest {
 		if h != prefix+strconv.Itoa(i) {
-			return 0, &BundleError{File: t.file, Line: 1, Column: h, Msg: fmt.Sprintf("want %s%d", prefix, i)}
+			return 0, &BundleError{File: t.file, Line: 1, Column: h, Msg: phrase.New("want %s%d", prefix, i)}
 		}
 	}
 	return len(rest), nil
@@ -431,7 +434,7 @@ func readNodes(fsys fs.FS, g *Graph) error {
 		g.C = max(g.C, label+1)
 	}
 	if g.N == 0 {
-		return &BundleError{File: t.file, Msg: "no nodes: want a row per node after the header"}
+		return &BundleError{File: t.file, Msg: phrase.New("no nodes: want a row per node after the header")}
 	}
 	return nil
 }
@@ -442,7 +445,7 @@ func parseSplit(s string) (Split, error) {
 			return Split(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%s is not train, test or val", quote(s))
+	return 0, phrase.Errorf("%s is not train, test or val", quote(s))
 }
 
 func readEdges(fsys fs.FS, g *Graph) error {
@@ -512,18 +515,18 @@ func edgeColumns(t *table, fixed []string, g *Graph) (int, error) {
 	}
 	for i, want := range fixed {
 		if i >= len(t.header) || t.header[i] != want {
-			return 0, &BundleError{File: t.file, Line: 1, Msg: fmt.Sprintf("header must start with %s", strings.Join(fixed, ","))}
+			return 0, &BundleError{File: t.file, Line: 1, Msg: phrase.New("header must start with %s", strings.Join(fixed, ","))}
 		}
 	}
 	names := t.header[len(fixed):]
 	for i, n := range names {
 		switch {
 		case strings.TrimSpace(n) == "":
-			return 0, &BundleError{File: t.file, Line: 1, Msg: fmt.Sprintf("edge feature %d has no name: name each column, or call them e0, e1, …", i)}
+			return 0, &BundleError{File: t.file, Line: 1, Msg: phrase.New("edge feature %d has no name: name each column, or call them e0, e1, …", i)}
 		case strings.ContainsFunc(n, unicode.IsControl):
-			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: "an edge feature's name holds a line break or a control character"}
+			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: phrase.New("an edge feature's name holds a line break or a control character")}
 		case slices.Contains(names[:i], n):
-			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: "names two edge features"}
+			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: phrase.New("names two edge features")}
 		}
 	}
 	g.EdgeNames = slices.Clone(names)
@@ -542,5 +545,5 @@ func parseKind(s string) (edgekind.Kind, error) {
 	if k, ok := edgekind.Parse(s); ok {
 		return k, nil
 	}
-	return 0, fmt.Errorf("%s is not intra or inter", quote(s))
+	return 0, phrase.Errorf("%s is not intra or inter", quote(s))
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -46,7 +47,7 @@ type ColumnsError struct {
 	Header  []string
 	Sample  [][]string
 	Choices []ClassChoice
-	Msg     string
+	Msg     phrase.Text
 }
 
 // ClassChoice is one column that could be the class and the classes it
@@ -57,23 +58,27 @@ type ClassChoice struct {
 	Counts  []int
 }
 
-func (e *ColumnsError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s", e.File, e.Msg)
-	for i, c := range e.Choices {
-		if i == 0 {
-			b.WriteString(": ")
-		} else {
-			b.WriteString("; ")
-		}
-		b.WriteString(c.String())
+func (e *ColumnsError) Error() string { return e.Phrase().String() }
+
+// Phrase says the error as a message: the file, what is open, and the
+// columns that could be the class.
+func (e *ColumnsError) Phrase() phrase.Text {
+	if len(e.Choices) == 0 {
+		return phrase.New("%s: %s", e.File, e.Msg)
 	}
-	return b.String()
+	choices := make([]phrase.Text, len(e.Choices))
+	for i, c := range e.Choices {
+		choices[i] = c.Phrase()
+	}
+	return phrase.New("%s: %s: %s", e.File, e.Msg, phrase.List("; ", choices))
 }
 
 // String is the choice as a message has it: its name and its classes
 // with their counts, at most four.
-func (c ClassChoice) String() string {
+func (c ClassChoice) String() string { return c.Phrase().String() }
+
+// Phrase is the choice as a message.
+func (c ClassChoice) Phrase() phrase.Text {
 	parts := make([]string, 0, 5)
 	for i := range c.Classes[:min(4, len(c.Classes))] {
 		parts = append(parts, fmt.Sprintf("%s %s", plainOrQuoted(c.Classes[i]), numtext.Group(c.Counts[i])))
@@ -81,7 +86,7 @@ func (c ClassChoice) String() string {
 	if len(c.Classes) > 4 {
 		parts = append(parts, "…")
 	}
-	return fmt.Sprintf("%s (%d classes: %s)", plainOrQuoted(c.Column), len(c.Classes), strings.Join(parts, ", "))
+	return phrase.New("%s (%d classes: %s)", plainOrQuoted(c.Column), len(c.Classes), strings.Join(parts, ", "))
 }
 
 // readNodeTable reads the node table name, the header found by isHeader.
@@ -116,7 +121,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 			return nil, err
 		}
 		if len(nt.rows) == MaxNodes {
-			return nil, &BundleError{File: name, Line: t.line, Msg: fmt.Sprintf("more than %s nodes", numtext.Group(MaxNodes))}
+			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more than %s nodes", numtext.Group(MaxNodes))}
 		}
 		for c, seen := range open {
 			v := strings.TrimSpace(row[c])
@@ -134,7 +139,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		nt.rows = append(nt.rows, slices.Clone(row))
 	}
 	if len(nt.rows) == 0 {
-		return nil, &BundleError{File: name, Msg: "no nodes: want a line per node after the header"}
+		return nil, &BundleError{File: name, Msg: phrase.New("no nodes: want a line per node after the header")}
 	}
 	return nt, nil
 }
@@ -147,7 +152,7 @@ func (nt *nodeTable) column(name, row string) (int, error) {
 	if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(nt.header) {
 		return n - 1, nil
 	}
-	return 0, &BundleError{File: nt.file, Line: 1, Column: name, Msg: fmt.Sprintf("no such column (%s names it): the columns are %s, or their numbers 1 to %d",
+	return 0, &BundleError{File: nt.file, Line: 1, Column: name, Msg: phrase.New("no such column (%s names it): the columns are %s, or their numbers 1 to %d",
 		row, strings.Join(nt.quotedHeader(), ", "), len(nt.header))}
 }
 
@@ -205,7 +210,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 	if named != "" {
 		c, err := nt.column(named, "id-column")
 		if err == nil && !nt.unique(c) {
-			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: "repeats a value, so it cannot name the nodes (id-column)"}
+			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("repeats a value, so it cannot name the nodes (id-column)")}
 		}
 		return c, err
 	}
@@ -234,7 +239,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 			}
 		}
 	}
-	return 0, &BundleError{File: nt.file, Line: 1, Msg: "which column names the nodes? name it with -id-column (id-column in a link): the columns are " + strings.Join(nt.quotedHeader(), ", ")}
+	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
 }
 
 // byName returns the column among cs whose header comes first in names.
@@ -255,7 +260,7 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 			return 0, err
 		}
 		if c == id {
-			return 0, &BundleError{File: nt.file, Column: nt.header[c], Msg: "is the column of node ids; the class must be another (target)"}
+			return 0, &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("is the column of node ids; the class must be another (target)")}
 		}
 		return c, nt.classProblem(c)
 	}
@@ -289,12 +294,12 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 	if c, ok := nt.plainestClass(fits); ok {
 		return c, nil
 	}
-	msg := "which column is the class? name it with -target (target in a link)"
+	msg := phrase.New("which column is the class? name it with -target (target in a link)")
 	if len(fits) == 0 && namedProblem != nil {
 		return 0, namedProblem
 	}
 	if len(fits) == 0 {
-		msg = "no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link); the columns are " + strings.Join(nt.quotedHeader(), ", ")
+		msg = phrase.New("no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link); the columns are %s", strings.Join(nt.quotedHeader(), ", "))
 	}
 	return 0, nt.columnsError(msg, fits)
 }
@@ -324,7 +329,7 @@ func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
 }
 
 // columnsError is a ColumnsError offering the columns cs.
-func (nt *nodeTable) columnsError(msg string, cs []int) *ColumnsError {
+func (nt *nodeTable) columnsError(msg phrase.Text, cs []int) *ColumnsError {
 	e := &ColumnsError{File: nt.file, Header: nt.header, Msg: msg}
 	e.Sample = append(e.Sample, nt.rows[:min(5, len(nt.rows))]...)
 	for _, c := range cs {
@@ -369,13 +374,13 @@ func (nt *nodeTable) classProblem(c int) error {
 	col := nt.header[c]
 	switch {
 	case nt.continuous(c):
-		return &BundleError{File: nt.file, Column: col, Msg: fmt.Sprintf("holds measurements (%d values, or fractions), not classes: the explorer classifies nodes, so choose a column of classes with -target (target in a link)", distinct)}
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds measurements (%d values, or fractions), not classes: the explorer classifies nodes, so choose a column of classes with -target (target in a link)", distinct)}
 	case distinct < 2:
-		return &BundleError{File: nt.file, Column: col, Msg: "holds one value for every node: one class leaves nothing to learn"}
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds one value for every node: one class leaves nothing to learn")}
 	case distinct > MaxClasses:
-		return &BundleError{File: nt.file, Column: col, Msg: fmt.Sprintf("%s classes; at most %d", numtext.Group(distinct), MaxClasses)}
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("%s classes; at most %d", numtext.Group(distinct), MaxClasses)}
 	case n >= 4 && distinct == n || n >= 20 && distinct > n/2:
-		return &BundleError{File: nt.file, Column: col, Msg: fmt.Sprintf("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on)", distinct, n)}
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on)", distinct, n)}
 	}
 	return nil
 }

@@ -1,13 +1,13 @@
 package datasets
 
 import (
-	"fmt"
 	"maps"
 	"math"
 	"slices"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // EditError says which edit of a list cannot be applied to a graph, and
@@ -15,11 +15,14 @@ import (
 type EditError struct {
 	Item int
 	Edit string
-	Msg  string
+	Msg  phrase.Text
 }
 
-func (e *EditError) Error() string {
-	return fmt.Sprintf("edits: edit %d (%s): %s", e.Item, e.Edit, e.Msg)
+func (e *EditError) Error() string { return e.Phrase().String() }
+
+// Phrase says the error as a message.
+func (e *EditError) Phrase() phrase.Text {
+	return phrase.New("edits: edit %d (%s): %s", e.Item, e.Edit, e.Msg)
 }
 
 // Edited returns g with the edit list text (experiment.Edits) applied in
@@ -36,7 +39,7 @@ func Edited(g *Graph, text string) (*Graph, error) {
 	}
 	es, err := experiment.ParseEdits(text)
 	if err != nil {
-		return nil, fmt.Errorf("edits: %w", err)
+		return nil, phrase.Errorf("edits: %w", err)
 	}
 	out := *g
 	out.Src, out.Dst, out.EdgeX = slices.Clone(g.Src), slices.Clone(g.Dst), slices.Clone(g.EdgeX)
@@ -50,7 +53,7 @@ func Edited(g *Graph, text string) (*Graph, error) {
 	out.Meta["edits"] = text
 	lo, hi := FeatureRanges(g)
 	for i, e := range es {
-		if msg := out.apply(e, lo, hi); msg != "" {
+		if msg := out.apply(e, lo, hi); !msg.IsZero() {
 			return nil, &EditError{Item: i + 1, Edit: e.String(), Msg: msg}
 		}
 	}
@@ -79,54 +82,54 @@ func FeatureRanges(g *Graph) (lo, hi []float64) {
 func (g *Graph) EdgeIndex(u, v int) int { return experiment.EdgeAt(g.Src, g.Dst, u, v) }
 
 // apply makes one edit, or says why it cannot.
-func (g *Graph) apply(e experiment.Edit, lo, hi []float64) string {
+func (g *Graph) apply(e experiment.Edit, lo, hi []float64) phrase.Text {
 	for _, n := range []int{e.U, e.V} {
 		if n >= g.N {
-			return fmt.Sprintf("node %d is out of range: the graph's nodes are 0 to %d", n, g.N-1)
+			return phrase.New("node %d is out of range: the graph's nodes are 0 to %d", n, g.N-1)
 		}
 	}
 	at := g.EdgeIndex(e.U, e.V)
 	from := -1
 	if e.HasFrom {
 		if from = g.EdgeIndex(e.From[0], e.From[1]); from < 0 {
-			return fmt.Sprintf("there is no edge %d-%d to copy the features of", e.From[0], e.From[1])
+			return phrase.New("there is no edge %d-%d to copy the features of", e.From[0], e.From[1])
 		}
 	}
 	switch e.Op {
 	case experiment.EditAdd:
 		if at >= 0 {
-			return fmt.Sprintf("the graph has edge %d-%d already", e.U, e.V)
+			return phrase.New("the graph has edge %d-%d already", e.U, e.V)
 		}
 		if !e.HasFrom && g.D > 0 {
 			intra := g.Labels[e.U] == g.Labels[e.V]
 			if from = experiment.ExampleEdge(g.Src, g.Dst, g.Labels, intra, -1); from < 0 {
-				return fmt.Sprintf("the graph has no %s edge to copy the features of; name one to copy with c", kindWords(intra))
+				return phrase.New("the graph has no %s edge to copy the features of; name one to copy with c", kindWords(intra))
 			}
 		}
 		g.add(e.U, e.V, from)
 	case experiment.EditRemove:
 		if at < 0 {
-			return fmt.Sprintf("there is no edge %d-%d to remove", e.U, e.V)
+			return phrase.New("there is no edge %d-%d to remove", e.U, e.V)
 		}
 		g.remove(at)
 	case experiment.EditSet:
 		switch {
 		case at < 0:
-			return fmt.Sprintf("there is no edge %d-%d to set", e.U, e.V)
+			return phrase.New("there is no edge %d-%d to set", e.U, e.V)
 		case g.D == 0:
-			return "the graph's edges have no features to set"
+			return phrase.New("the graph's edges have no features to set")
 		case e.HasFrom:
 			copy(g.EdgeX[at*g.D:(at+1)*g.D], g.EdgeX[from*g.D:(from+1)*g.D])
 		case e.Feature >= g.D:
-			return fmt.Sprintf("feature %d is out of range: the edges have features 0 to %d", e.Feature, g.D-1)
+			return phrase.New("feature %d is out of range: the edges have features 0 to %d", e.Feature, g.D-1)
 		case e.Value < lo[e.Feature] || e.Value > hi[e.Feature]:
-			return fmt.Sprintf("%g is out of range for feature %d: the graph's edges have it in [%g, %g]",
+			return phrase.New("%g is out of range for feature %d: the graph's edges have it in [%g, %g]",
 				e.Value, e.Feature, lo[e.Feature], hi[e.Feature])
 		default:
 			g.EdgeX[at*g.D+e.Feature] = e.Value
 		}
 	}
-	return ""
+	return phrase.Text{}
 }
 
 // add appends edge u–v with the features of edge from (zeros for -1).
@@ -155,9 +158,9 @@ func (g *Graph) remove(at int) {
 	}
 }
 
-func kindWords(intra bool) string {
+func kindWords(intra bool) phrase.Text {
 	if intra {
-		return "intra-class"
+		return phrase.New("intra-class")
 	}
-	return "inter-class"
+	return phrase.New("inter-class")
 }

@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"cmp"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"slices"
 	"strconv"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // featuresFile holds a bundle's sparse node features.
@@ -65,11 +66,11 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 	}
 	defer t.closer.Close()
 	if g.F > 0 {
-		return &BundleError{File: featuresFile, Msg: fmt.Sprintf("nodes.csv already has %d feature columns: give the node features one way, as x columns or here", g.F)}
+		return &BundleError{File: featuresFile, Msg: phrase.New("nodes.csv already has %d feature columns: give the node features one way, as x columns or here", g.F)}
 	}
 	withValue := len(t.header) == 3 && t.header[2] == "value"
 	if !(len(t.header) == 2 || withValue) || t.header[0] != "node" || t.header[1] != "feature" {
-		return &BundleError{File: featuresFile, Line: 1, Msg: "header must be node,feature or node,feature,value"}
+		return &BundleError{File: featuresFile, Line: 1, Msg: phrase.New("header must be node,feature or node,feature,value")}
 	}
 	width, declared := MaxFeatures, false
 	if f, ok := g.Meta["features"].(float64); ok {
@@ -85,7 +86,7 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 			return err
 		}
 		if len(row) != len(t.header) {
-			return &BundleError{File: featuresFile, Line: t.line, Msg: fmt.Sprintf("%d fields, want %d as the header", len(row), len(t.header))}
+			return &BundleError{File: featuresFile, Line: t.line, Msg: phrase.New("%d fields, want %d as the header", len(row), len(t.header))}
 		}
 		node, err := t.int(row, 0, 0, g.N-1)
 		if err != nil {
@@ -124,7 +125,7 @@ func csrOf(file string, es []entry, n int) (*CSR, error) {
 	x := &CSR{Rows: n, Ptr: make([]int, n+1)}
 	for k, e := range es {
 		if k > 0 && es[k-1].node == e.node && es[k-1].feature == e.feature {
-			return nil, &BundleError{File: file, Line: e.line, Column: "feature", Msg: fmt.Sprintf("node %d's feature %d was given on line %d already", e.node, e.feature, es[k-1].line)}
+			return nil, &BundleError{File: file, Line: e.line, Column: "feature", Msg: phrase.New("node %d's feature %d was given on line %d already", e.node, e.feature, es[k-1].line)}
 		}
 		x.Cols = max(x.Cols, e.feature+1)
 		if e.value != 0 {
@@ -136,7 +137,7 @@ func csrOf(file string, es []entry, n int) (*CSR, error) {
 		x.Ptr[i] = max(x.Ptr[i], x.Ptr[i-1])
 	}
 	if x.Cols == 0 {
-		return nil, &BundleError{File: file, Msg: "no features: want a line per non-zero after the header"}
+		return nil, &BundleError{File: file, Msg: phrase.New("no features: want a line per non-zero after the header")}
 	}
 	return x, nil
 }

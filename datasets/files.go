@@ -3,7 +3,6 @@ package datasets
 import (
 	"archive/zip"
 	"bytes"
-	"fmt"
 	"io"
 	"io/fs"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -67,12 +67,12 @@ func filesFS(files []File, lim limits) (fs.FS, error) {
 		total += int64(len(f.Data))
 	}
 	if total > lim.bytes {
-		return nil, &BundleError{File: files[0].Name, Msg: fmt.Sprintf("the files hold %s bytes; the explorer opens up to %s", numtext.Group(int(total)), numtext.Group(int(lim.bytes)))}
+		return nil, &BundleError{File: files[0].Name, Msg: phrase.New("the files hold %s bytes; the explorer opens up to %s", numtext.Group(int(total)), numtext.Group(int(lim.bytes)))}
 	}
 	for _, f := range files {
 		if isZip(f.Name) {
 			if len(files) > 1 {
-				return nil, &BundleError{File: baseName(f.Name), Msg: fmt.Sprintf("a zip archive is unpacked only when it is opened alone, and it came with %d other files: open the zip by itself, or the graph's files without it", len(files)-1)}
+				return nil, &BundleError{File: baseName(f.Name), Msg: phrase.New("a zip archive is unpacked only when it is opened alone, and it came with %d other files: open the zip by itself, or the graph's files without it", len(files)-1)}
 			}
 			return unzip(baseName(f.Name), f.Data, lim, 0)
 		}
@@ -81,13 +81,13 @@ func filesFS(files []File, lim limits) (fs.FS, error) {
 	for _, f := range files {
 		name, skip, err := entryName(f.Name)
 		if err != nil {
-			return nil, &BundleError{File: f.Name, Msg: err.Error()}
+			return nil, &BundleError{File: f.Name, Msg: phrase.Of(err)}
 		}
 		if skip {
 			continue
 		}
 		if _, dup := m[name]; dup {
-			return nil, &BundleError{File: name, Msg: "given twice; open one folder's files at a time"}
+			return nil, &BundleError{File: name, Msg: phrase.New("given twice; open one folder's files at a time")}
 		}
 		m[name] = &fstest.MapFile{Data: f.Data, Mode: 0o444}
 	}
@@ -107,7 +107,7 @@ func entryName(name string) (clean string, skip bool, err error) {
 	}
 	for _, part := range strings.Split(raw, "/") {
 		if part == ".." {
-			return "", false, fmt.Errorf("the name %s leaves its folder (..): refused", quote(name))
+			return "", false, phrase.Errorf("the name %s leaves its folder (..): refused", quote(name))
 		}
 		if part == "__MACOSX" || strings.HasPrefix(part, ".") && part != "." {
 			return "", true, nil
@@ -122,38 +122,38 @@ func entryName(name string) (clean string, skip bool, err error) {
 func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil && err != zip.ErrInsecurePath {
-		return nil, &BundleError{File: name, Msg: "is not a zip archive the explorer can read: " + err.Error()}
+		return nil, &BundleError{File: name, Msg: phrase.New("is not a zip archive the explorer can read: %s", err)}
 	}
 	if len(zr.File) > maxZipEntries {
-		return nil, &BundleError{File: name, Msg: fmt.Sprintf("holds %s files; a graph is a handful (at most %s)", numtext.Group(len(zr.File)), numtext.Group(maxZipEntries))}
+		return nil, &BundleError{File: name, Msg: phrase.New("holds %s files; a graph is a handful (at most %s)", numtext.Group(len(zr.File)), numtext.Group(maxZipEntries))}
 	}
 	var unpacked uint64
 	for _, zf := range zr.File {
 		unpacked += zf.UncompressedSize64
 	}
 	if unpacked > uint64(lim.bytes) {
-		return nil, &BundleError{File: name, Msg: fmt.Sprintf("unpacks to %s bytes; the explorer opens up to %s", numtext.Group(int(min(unpacked, 1<<62))), numtext.Group(int(lim.bytes)))}
+		return nil, &BundleError{File: name, Msg: phrase.New("unpacks to %s bytes; the explorer opens up to %s", numtext.Group(int(min(unpacked, 1<<62))), numtext.Group(int(lim.bytes)))}
 	}
 	m := fstest.MapFS{}
 	for _, zf := range zr.File {
 		clean, skip, err := entryName(zf.Name)
 		if err != nil {
-			return nil, &BundleError{File: name, Msg: err.Error()}
+			return nil, &BundleError{File: name, Msg: phrase.Of(err)}
 		}
 		if skip || zf.FileInfo().IsDir() {
 			continue
 		}
 		b, err := readZipped(zf, lim.bytes)
 		if err != nil {
-			return nil, &BundleError{File: name, Column: zf.Name, Msg: "cannot unpack: " + err.Error()}
+			return nil, &BundleError{File: name, Column: zf.Name, Msg: phrase.New("cannot unpack: %s", err)}
 		}
 		if _, dup := m[clean]; dup {
-			return nil, &BundleError{File: name, Column: zf.Name, Msg: "holds this name twice"}
+			return nil, &BundleError{File: name, Column: zf.Name, Msg: phrase.New("holds this name twice")}
 		}
 		m[clean] = &fstest.MapFile{Data: b, Mode: 0o444}
 	}
 	if len(m) == 0 {
-		return nil, &BundleError{File: name, Msg: "is empty (or holds only folders and hidden files): zip the graph's files"}
+		return nil, &BundleError{File: name, Msg: phrase.New("is empty (or holds only folders and hidden files): zip the graph's files")}
 	}
 	return rootOf(name, m, lim, depth)
 }
@@ -168,7 +168,7 @@ func readZipped(zf *zip.File, limit int64) ([]byte, error) {
 	defer rc.Close()
 	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
 	if err == nil && int64(len(b)) > limit {
-		err = fmt.Errorf("unpacks to more than %s bytes", numtext.Group(int(limit)))
+		err = phrase.Errorf("unpacks to more than %s bytes", numtext.Group(int(limit)))
 	}
 	return b, err
 }
@@ -182,17 +182,17 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 		if len(entries) == 1 && entries[0].IsDir() {
 			sub, err := fs.Sub(fsys, entries[0].Name())
 			if err != nil {
-				return nil, &BundleError{File: what, Msg: err.Error()}
+				return nil, &BundleError{File: what, Msg: phrase.Of(err)}
 			}
 			fsys = sub
 			continue
 		}
 		if len(entries) == 1 && isZip(entries[0].Name()) {
 			if depth+1 > maxZipDepth {
-				return nil, &BundleError{File: entries[0].Name(), Msg: "a zip inside a zip inside a zip: unpack it first"}
+				return nil, &BundleError{File: entries[0].Name(), Msg: phrase.New("a zip inside a zip inside a zip: unpack it first")}
 			}
 			if info, err := entries[0].Info(); err == nil && info.Size() > maxNativeZip {
-				return nil, &BundleError{File: entries[0].Name(), Msg: fmt.Sprintf("is a zip of %s bytes; the explorer opens one of up to %s", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
+				return nil, &BundleError{File: entries[0].Name(), Msg: phrase.New("is a zip of %s bytes; the explorer opens one of up to %s", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 			}
 			b, _ := fs.ReadFile(fsys, entries[0].Name())
 			return unzip(entries[0].Name(), b, lim, depth+1)
@@ -223,7 +223,7 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 		return limitedFS{sub, lim.gunzip}, nil
 	}
 	slices.Sort(graphs)
-	return nil, &BundleError{File: what, Msg: fmt.Sprintf("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}
+	return nil, &BundleError{File: what, Msg: phrase.New("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}
 }
 
 // OpenFiles reads the user's files as a graph ready to train, as Load
@@ -231,7 +231,7 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 // the graph came without a split, so ShotSplit must draw one.
 func OpenFiles(files []File, cols Columns) (g *Graph, resplit bool, err error) {
 	if len(files) == 0 {
-		return nil, false, &BundleError{Msg: "no files: open " + Formats}
+		return nil, false, &BundleError{Msg: phrase.New("no files: open %s", phrase.New(Formats))}
 	}
 	fsys, err := FilesFS(files)
 	if err != nil {

@@ -50,7 +50,7 @@ func TestReadOGB(t *testing.T) {
 		t.Errorf("splits %v names %v", g.Splits, g.ClassNames)
 	}
 	// The pair 0–1 keeps the features of its first line, not of 1,0.
-	if !slices.Equal(g.EdgeX[:2], []float64{1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0], "1 pairs listed again") {
+	if !slices.Equal(g.EdgeX[:2], []float64{1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0].String(), "1 pairs listed again") {
 		t.Errorf("edge features %v notes %v", g.EdgeX, g.Notes)
 	}
 }
@@ -188,7 +188,7 @@ func TestDegreeFeatures(t *testing.T) {
 		t.Fatal(err)
 	}
 	// degrees 3, 1, 1, 1: buckets 2, 1, 1, 1
-	if g.F != 3 || !slices.Equal(g.DenseX(), []float64{0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0], "no node features") {
+	if g.F != 3 || !slices.Equal(g.DenseX(), []float64{0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0].String(), "no node features") {
 		t.Errorf("F %d features %v notes %v", g.F, g.DenseX(), g.Notes)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/i18n/phrase"
 )
 
 // Split says which set a node belongs to.
@@ -60,7 +61,7 @@ type Graph struct {
 	EdgeNames []string
 	// Notes are what a reader changed or supplied that a user should
 	// know: pairs dropped as repeats, features made from degrees.
-	Notes []string
+	Notes []phrase.Text
 
 	Meta map[string]any // name, generator parameters, seed
 }
@@ -121,49 +122,49 @@ func (g *Graph) Nodes(s Split) []int {
 func (g *Graph) Check() error {
 	switch {
 	case g.N < 1 || g.C < 1 || g.F < 0 || g.D < 0:
-		return fmt.Errorf("graph: N=%d, C=%d, F=%d, D=%d: want N, C ≥ 1 and F, D ≥ 0", g.N, g.C, g.F, g.D)
+		return phrase.Errorf("graph: N=%d, C=%d, F=%d, D=%d: want N, C ≥ 1 and F, D ≥ 0", g.N, g.C, g.F, g.D)
 	case g.XS == nil && len(g.X) != g.N*g.F || len(g.Labels) != g.N || len(g.Splits) != g.N:
-		return fmt.Errorf("graph: node arrays do not have N=%d rows", g.N)
+		return phrase.Errorf("graph: node arrays do not have N=%d rows", g.N)
 	case g.XS != nil && (len(g.X) != 0 || g.XS.Rows != g.N || g.XS.Cols != g.F):
-		return fmt.Errorf("graph: sparse node features of %d×%d (and %d dense values) for N=%d, F=%d", g.XS.Rows, g.XS.Cols, len(g.X), g.N, g.F)
+		return phrase.Errorf("graph: sparse node features of %d×%d (and %d dense values) for N=%d, F=%d", g.XS.Rows, g.XS.Cols, len(g.X), g.N, g.F)
 	case len(g.Dst) != len(g.Src) || len(g.EdgeX) != len(g.Src)*g.D:
-		return fmt.Errorf("graph: edge arrays do not have E=%d rows", len(g.Src))
+		return phrase.Errorf("graph: edge arrays do not have E=%d rows", len(g.Src))
 	case g.Kind != nil && len(g.Kind) != len(g.Src):
-		return fmt.Errorf("graph: %d edge kinds for %d edges", len(g.Kind), len(g.Src))
+		return phrase.Errorf("graph: %d edge kinds for %d edges", len(g.Kind), len(g.Src))
 	}
 	for i, l := range g.Labels {
 		if l < 0 || l >= g.C {
-			return fmt.Errorf("graph: node %d: label %d out of range 0..%d", i, l, g.C-1)
+			return phrase.Errorf("graph: node %d: label %d out of range 0..%d", i, l, g.C-1)
 		}
 	}
 	seen := make(map[[2]int32]int, len(g.Src))
 	for e := range g.Src {
 		u, v := g.Src[e], g.Dst[e]
 		if u < 0 || v < 0 || int(u) >= g.N || int(v) >= g.N {
-			return fmt.Errorf("graph: edge %d (%d,%d): id out of range 0..%d", e, u, v, g.N-1)
+			return phrase.Errorf("graph: edge %d (%d,%d): id out of range 0..%d", e, u, v, g.N-1)
 		}
 		if u == v {
-			return fmt.Errorf("graph: edge %d: self-loop on node %d", e, u)
+			return phrase.Errorf("graph: edge %d: self-loop on node %d", e, u)
 		}
 		key := [2]int32{min(u, v), max(u, v)}
 		if first, dup := seen[key]; dup {
-			return fmt.Errorf("graph: edge %d (%d,%d) repeats edge %d", e, u, v, first)
+			return phrase.Errorf("graph: edge %d (%d,%d) repeats edge %d", e, u, v, first)
 		}
 		seen[key] = e
 	}
 	for i, x := range g.X {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("graph: node %d feature %d is %v", i/g.F, i%g.F, x)
+			return phrase.Errorf("graph: node %d feature %d is %v", i/g.F, i%g.F, x)
 		}
 	}
 	if g.XS != nil {
 		if err := g.XS.Check(); err != nil {
-			return fmt.Errorf("graph: node features: %w", err)
+			return phrase.Errorf("graph: node features: %w", err)
 		}
 	}
 	for i, x := range g.EdgeX {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("graph: edge %d feature %d is %v", i/g.D, i%g.D, x)
+			return phrase.Errorf("graph: edge %d feature %d is %v", i/g.D, i%g.D, x)
 		}
 	}
 	return nil

@@ -3,13 +3,14 @@ package datasets
 import (
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // A GraphML file is how Gephi, NetworkX (write_graphml), igraph and yEd
@@ -72,20 +73,20 @@ type graphmlItem struct {
 }
 
 func (r *graphmlReader) errorAt(line, col int, format string, args ...any) error {
-	return &BundleError{File: r.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &BundleError{File: r.file, Line: line, Col: col, Msg: phrase.New(format, args...)}
 }
 
 // ReadGraphMLFS reads the GraphML file name in fsys.
 func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, &BundleError{File: name, Msg: "cannot open: " + unwrapPath(err)}
+		return nil, &BundleError{File: name, Msg: phrase.New("cannot open: %s", unwrapPath(err))}
 	}
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
 	if err := checkText(head[:n]); err != nil {
-		return nil, &BundleError{File: name, Line: 1, Msg: err.Error()}
+		return nil, &BundleError{File: name, Line: 1, Msg: phrase.Of(err)}
 	}
 	r := &graphmlReader{file: name, keys: map[string]graphmlKey{}}
 	r.dec = xml.NewDecoder(io.MultiReader(strings.NewReader(string(head[:n])), f))
@@ -109,7 +110,7 @@ func (r *graphmlReader) read() error {
 		if err != nil {
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return &BundleError{File: r.file, Line: se.Line, Msg: "not well-formed XML: " + se.Msg}
+				return &BundleError{File: r.file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
 			}
 			return r.errorAt(line, col, "not XML the explorer can read: %v", err)
 		}
@@ -164,7 +165,7 @@ func (r *graphmlReader) read() error {
 		}
 	}
 	if len(r.nodes) == 0 {
-		return &BundleError{File: r.file, Msg: "no nodes: want <node> elements in a <graph>"}
+		return &BundleError{File: r.file, Msg: phrase.New("no nodes: want <node> elements in a <graph>")}
 	}
 	return nil
 }

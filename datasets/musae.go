@@ -3,7 +3,6 @@ package datasets
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"io/fs"
 	"math"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -99,7 +99,7 @@ func ReadMUSAE(dir string, cols Columns) (*Graph, error) {
 func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 	tf, ok := findTableFolder(fsys)
 	if !ok {
-		return nil, &BundleError{File: "target.csv", Msg: "cannot read: missing (a MUSAE or FEATHER folder holds edges.csv, target.csv and features.json or features.csv)"}
+		return nil, &BundleError{File: "target.csv", Msg: phrase.New("cannot read: missing (a MUSAE or FEATHER folder holds edges.csv, target.csv and features.json or features.csv)")}
 	}
 	g := &Graph{Meta: map[string]any{"name": folderName(tf.target)}}
 	nt, err := readNodeTable(fsys, tf.target, cols, func([]string) bool { return true })
@@ -141,30 +141,30 @@ func folderName(target string) string {
 func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) error {
 	b, err := fs.ReadFile(fsys, file)
 	if err != nil {
-		return &BundleError{File: file, Msg: "cannot read: " + unwrapPath(err)}
+		return &BundleError{File: file, Msg: phrase.New("cannot read: %s", unwrapPath(err))}
 	}
 	if err := checkText(b[:min(len(b), 4096)]); err != nil {
-		return &BundleError{File: file, Line: 1, Msg: err.Error()}
+		return &BundleError{File: file, Line: 1, Msg: phrase.Of(err)}
 	}
 	b = bytes.TrimPrefix(b, []byte(bom))
 	var raw map[string][]json.Number
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
-		return &BundleError{File: file, Line: jsonLine(b, err), Msg: "want an object of node ids to lists of feature indices: " + err.Error()}
+		return &BundleError{File: file, Line: jsonLine(b, err), Msg: phrase.New("want an object of node ids to lists of feature indices: %s", err)}
 	}
 	rows := make([][]int32, g.N)
 	width := 0
 	for key, list := range raw {
 		node, ok := ids[strings.TrimSpace(key)]
 		if !ok {
-			return &BundleError{File: file, Column: key, Msg: "not a node of target.csv"}
+			return &BundleError{File: file, Column: key, Msg: phrase.New("not a node of target.csv")}
 		}
 		cols := make([]int32, 0, len(list))
 		for _, n := range list {
 			f, err := strconv.ParseFloat(string(n), 64)
 			if err != nil || f != math.Trunc(f) || f < 0 || f >= MaxFeatures {
-				return &BundleError{File: file, Column: key, Msg: fmt.Sprintf("feature %s is not a whole number in [0, %d]", quote(string(n)), MaxFeatures-1)}
+				return &BundleError{File: file, Column: key, Msg: phrase.New("feature %s is not a whole number in [0, %d]", quote(string(n)), MaxFeatures-1)}
 			}
 			cols = append(cols, int32(f))
 			width = max(width, int(f)+1)
@@ -193,7 +193,7 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) 
 	}
 	defer t.closer.Close()
 	if n := len(t.header); n != 2 && n != 3 {
-		return &BundleError{File: file, Line: 1, Msg: fmt.Sprintf("%d columns; want node_id,feature_id[,value]", n)}
+		return &BundleError{File: file, Line: 1, Msg: phrase.New("%d columns; want node_id,feature_id[,value]", n)}
 	}
 	var es []entry
 	for {
@@ -254,7 +254,7 @@ func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes s
 	}
 	defer t.closer.Close()
 	if len(t.header) < 2 {
-		return &BundleError{File: file, Line: 1, Msg: "one column; want two node ids a line"}
+		return &BundleError{File: file, Line: 1, Msg: phrase.New("one column; want two node ids a line")}
 	}
 	g.D = len(t.header) - 2
 	if t.named && g.D > 0 {
@@ -321,7 +321,7 @@ func (p *pairs) add(u, v int32, line int) (bool, error) {
 		return true, nil
 	}
 	if dropped := p.loops + p.repeats; dropped > len(p.seen)+maxRepeats {
-		return false, &BundleError{File: p.file, Line: line, Msg: fmt.Sprintf("%s of %s lines so far repeat a pair or join a node to itself: is this an edge list?",
+		return false, &BundleError{File: p.file, Line: line, Msg: phrase.New("%s of %s lines so far repeat a pair or join a node to itself: is this an edge list?",
 			numtext.Group(dropped), numtext.Group(dropped+len(p.seen)))}
 	}
 	return false, nil
@@ -330,7 +330,7 @@ func (p *pairs) add(u, v int32, line int) (bool, error) {
 // note tells g what was dropped.
 func (p *pairs) note(g *Graph) {
 	if p.loops+p.repeats > 0 {
-		g.Notes = append(g.Notes, fmt.Sprintf("%s: dropped %s self-loops and %s pairs listed again (the edges are undirected, each pair once)",
+		g.Notes = append(g.Notes, phrase.New("%s: dropped %s self-loops and %s pairs listed again (the edges are undirected, each pair once)",
 			p.file, numtext.Group(p.loops), numtext.Group(p.repeats)))
 	}
 }

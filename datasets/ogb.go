@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"fmt"
 	"io"
 	"io/fs"
 	"path"
@@ -9,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -46,7 +46,7 @@ func isOGB(fsys fs.FS) bool { return ogbFile(fsys, ogbEdges) != "" }
 // nodes, trained on and tested on never. resplit says it had no split.
 func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 	if st, err := fs.Stat(fsys, "raw/node-feat"); err == nil && st.IsDir() {
-		return nil, false, &BundleError{File: "raw/node-feat", Msg: "a folder of node types: a heterogeneous OGB graph (as ogbn-mag) is not one the explorer trains"}
+		return nil, false, &BundleError{File: "raw/node-feat", Msg: phrase.New("a folder of node types: a heterogeneous OGB graph (as ogbn-mag) is not one the explorer trains")}
 	}
 	g = &Graph{Meta: map[string]any{"name": "ogb"}}
 	if err := readOGBLabels(fsys, g); err != nil {
@@ -78,7 +78,7 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 func readOGBLabels(fsys fs.FS, g *Graph) error {
 	name := ogbFile(fsys, "raw/node-label")
 	if name == "" {
-		return &BundleError{File: "raw/node-label.csv.gz", Msg: "cannot read: missing (an OGB node-property folder holds raw/edge.csv.gz and raw/node-label.csv.gz)"}
+		return &BundleError{File: "raw/node-label.csv.gz", Msg: phrase.New("cannot read: missing (an OGB node-property folder holds raw/edge.csv.gz and raw/node-label.csv.gz)")}
 	}
 	n := -1
 	if count := ogbFile(fsys, "raw/num-node-list"); count != "" {
@@ -87,7 +87,7 @@ func readOGBLabels(fsys fs.FS, g *Graph) error {
 			return err
 		}
 		if v[0] < 1 || v[0] > MaxNodes || v[0] != float64(int(v[0])) {
-			return &BundleError{File: count, Line: 1, Msg: fmt.Sprintf("%v is not a node count in [1, %s]", v[0], numtext.Group(MaxNodes))}
+			return &BundleError{File: count, Line: 1, Msg: phrase.New("%v is not a node count in [1, %s]", v[0], numtext.Group(MaxNodes))}
 		}
 		n = int(v[0])
 	}
@@ -98,7 +98,7 @@ func readOGBLabels(fsys fs.FS, g *Graph) error {
 	g.N = len(labels)
 	for i, l := range labels {
 		if l != float64(int(l)) || l < 0 || l >= MaxClasses {
-			return &BundleError{File: name, Line: i + 1, Col: 1, Msg: fmt.Sprintf("%v is not a class in [0, %d]", l, MaxClasses-1)}
+			return &BundleError{File: name, Line: i + 1, Col: 1, Msg: phrase.New("%v is not a class in [0, %d]", l, MaxClasses-1)}
 		}
 		g.Labels = append(g.Labels, int(l))
 		g.Splits = append(g.Splits, Test)
@@ -116,11 +116,11 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 	}
 	defer t.closer.Close()
 	if width > 0 && len(t.header) != width {
-		what := "a task with several labels a node"
+		what := phrase.New("a task with several labels a node")
 		if width != 1 {
-			what = fmt.Sprintf("want %d", width)
+			what = phrase.New("want %d", width)
 		}
-		return nil, &BundleError{File: name, Line: 1, Msg: fmt.Sprintf("%d values a line: %s", len(t.header), what)}
+		return nil, &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line: %s", len(t.header), what)}
 	}
 	var out []float64
 	n := 0
@@ -133,10 +133,10 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 			return nil, err
 		}
 		if n++; rows >= 0 && n > rows {
-			return nil, &BundleError{File: name, Line: t.line, Msg: fmt.Sprintf("more lines than the %s nodes", numtext.Group(rows))}
+			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes", numtext.Group(rows))}
 		}
 		if n > 4*MaxNodes {
-			return nil, &BundleError{File: name, Line: t.line, Msg: fmt.Sprintf("more than %s lines", numtext.Group(4*MaxNodes))}
+			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more than %s lines", numtext.Group(4*MaxNodes))}
 		}
 		for c := range row {
 			v, err := t.float(row, c)
@@ -147,7 +147,7 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 		}
 	}
 	if rows >= 0 && n != rows || n == 0 {
-		return nil, &BundleError{File: name, Msg: fmt.Sprintf("%s lines; want one a node (%s)", numtext.Group(n), numtext.Group(max(rows, 1)))}
+		return nil, &BundleError{File: name, Msg: phrase.New("%s lines; want one a node (%s)", numtext.Group(n), numtext.Group(max(rows, 1)))}
 	}
 	return out, nil
 }
@@ -169,14 +169,14 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 	}
 	defer t.closer.Close()
 	if len(t.header) != 2 {
-		return &BundleError{File: name, Line: 1, Msg: fmt.Sprintf("%d values a line; want the two ends of an edge", len(t.header))}
+		return &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line; want the two ends of an edge", len(t.header))}
 	}
 	p := newPairs(name)
 	for line := 0; ; line++ {
 		row, err := t.next()
 		if err == io.EOF {
 			if feat != nil && line*g.D != len(feat) {
-				return &BundleError{File: "raw/edge-feat", Msg: fmt.Sprintf("%s lines for %s edges", numtext.Group(len(feat)/g.D), numtext.Group(line))}
+				return &BundleError{File: "raw/edge-feat", Msg: phrase.New("%s lines for %s edges", numtext.Group(len(feat)/g.D), numtext.Group(line))}
 			}
 			break
 		}
@@ -196,7 +196,7 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 		}
 		if feat != nil {
 			if (line+1)*g.D > len(feat) {
-				return &BundleError{File: "raw/edge-feat", Msg: "fewer lines than raw/edge has edges"}
+				return &BundleError{File: "raw/edge-feat", Msg: phrase.New("fewer lines than raw/edge has edges")}
 			}
 			g.EdgeX = append(g.EdgeX, feat[line*g.D:(line+1)*g.D]...)
 		}
@@ -240,7 +240,7 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 	}{{"train", Train}, {"valid", Val}, {"test", Test}} {
 		name := ogbFile(fsys, path.Join("split", dirs[0], part.file))
 		if name == "" {
-			return false, &BundleError{File: path.Join("split", dirs[0], part.file+".csv.gz"), Msg: "cannot read: missing (a split lists train, valid and test nodes)"}
+			return false, &BundleError{File: path.Join("split", dirs[0], part.file+".csv.gz"), Msg: phrase.New("cannot read: missing (a split lists train, valid and test nodes)")}
 		}
 		ids, err := readNumbers(fsys, name, -1, 1)
 		if err != nil {
@@ -248,7 +248,7 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 		}
 		for line, v := range ids {
 			if v != float64(int(v)) || v < 0 || int(v) >= g.N {
-				return false, &BundleError{File: name, Line: line + 1, Col: 1, Msg: fmt.Sprintf("%v is not a node in [0, %d]", v, g.N-1)}
+				return false, &BundleError{File: name, Line: line + 1, Col: 1, Msg: phrase.New("%v is not a node in [0, %d]", v, g.N-1)}
 			}
 			g.Splits[int(v)] = part.s
 		}

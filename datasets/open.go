@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -90,7 +91,7 @@ func notAGraph(fsys fs.FS) error {
 			what += fmt.Sprintf(" and %d more", len(names)-6)
 		}
 	}
-	return &BundleError{File: "meta.json", Msg: fmt.Sprintf("cannot read: missing: the files hold %s, which is not a graph: open %s", what, Formats)}
+	return &BundleError{File: "meta.json", Msg: phrase.New("cannot read: missing: the files hold %s, which is not a graph: open %s", what, phrase.New(Formats))}
 }
 
 // degreeBuckets bounds the degree features: 2^15 neighbours and more
@@ -119,7 +120,7 @@ func DegreeFeatures(g *Graph) {
 		x.Ptr[i+1] = len(x.Col)
 	}
 	g.F, g.X, g.XS = width, nil, x
-	g.Notes = append(g.Notes, fmt.Sprintf("the graph has no node features: each node was given its degree's order of magnitude (%d one-hot features, ⌈log₂(degree+1)⌉), so only its place in the graph can tell its class", width))
+	g.Notes = append(g.Notes, phrase.New("the graph has no node features: each node was given its degree's order of magnitude (%d one-hot features, ⌈log₂(degree+1)⌉), so only its place in the graph can tell its class", width))
 }
 
 // Load reads the graph at path, ready to train (see Open): a folder in
@@ -151,17 +152,17 @@ func openPath(path string) (fs.FS, error) {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil:
-		return nil, &BundleError{File: path, Msg: "cannot read the graph: " + unwrapPath(err)}
+		return nil, &BundleError{File: path, Msg: phrase.New("cannot read the graph: %s", unwrapPath(err))}
 	case st.IsDir():
 		// A folder is read as a zip of it is: a graph in its one subfolder
 		// (a run's export holds its graph in graph/) opens too.
 		return rootOf(path, os.DirFS(path), nativeLimits, 0)
 	case st.Size() > maxNativeZip:
-		return nil, &BundleError{File: path, Msg: fmt.Sprintf("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(st.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
+		return nil, &BundleError{File: path, Msg: phrase.New("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(st.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &BundleError{File: path, Msg: "cannot read: " + unwrapPath(err)}
+		return nil, &BundleError{File: path, Msg: phrase.New("cannot read: %s", unwrapPath(err))}
 	}
 	name := filepath.Base(path)
 	if strings.EqualFold(filepath.Ext(name), ".zip") {
@@ -170,7 +171,7 @@ func openPath(path string) (fs.FS, error) {
 	fsys, err := filesFS([]File{{Name: name, Data: data}}, nativeLimits)
 	if err == nil {
 		if _, ok := formatOf(fsys); !ok {
-			return nil, &BundleError{File: path, Msg: "is a file; a graph is " + Formats + " (a folder, a zip of one, or a .graphml file)"}
+			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s (a folder, a zip of one, or a .graphml file)", phrase.New(Formats))}
 		}
 	}
 	return fsys, err

@@ -1,8 +1,9 @@
 package datasets
 
 import (
-	"fmt"
 	"math/rand/v2"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // streamHoldOut is the data seed's stream of the validation nodes.
@@ -25,7 +26,7 @@ func HoldOut(g *Graph, n int, seed uint64) int {
 		g.Splits[v] = Val
 	}
 	if take < n {
-		g.Notes = append(g.Notes, fmt.Sprintf("validation: %d nodes, not %d, so that half the %d test nodes stay for testing", take, n, len(test)))
+		g.Notes = append(g.Notes, phrase.New("validation: %d nodes, not %d, so that half the %d test nodes stay for testing", take, n, len(test)))
 	}
 	return take
 }

@@ -28,7 +28,7 @@ func TestHoldOut(t *testing.T) {
 		if got != want || len(g.Nodes(Val)) != want || len(g.Nodes(Test)) != test-want {
 			t.Errorf("HoldOut(%d): moved %d (%d val, %d test), want %d of %d", c.n, got, len(g.Nodes(Val)), len(g.Nodes(Test)), want, test)
 		}
-		if hasNote := len(g.Notes) > 0 && strings.HasPrefix(g.Notes[len(g.Notes)-1], "validation:"); hasNote != c.note {
+		if hasNote := len(g.Notes) > 0 && strings.HasPrefix(g.Notes[len(g.Notes)-1].String(), "validation:"); hasNote != c.note {
 			t.Errorf("HoldOut(%d): notes %v", c.n, g.Notes)
 		}
 	}

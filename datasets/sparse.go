@@ -1,8 +1,9 @@
 package datasets
 
 import (
-	"fmt"
 	"math"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // CSR is a sparse matrix of Rows×Cols in compressed sparse rows: row i's
@@ -29,25 +30,25 @@ func (m *CSR) NNZ() int { return len(m.Val) }
 func (m *CSR) Check() error {
 	switch {
 	case m.Rows < 0 || m.Cols < 0:
-		return fmt.Errorf("sparse matrix: %d×%d", m.Rows, m.Cols)
+		return phrase.Errorf("sparse matrix: %d×%d", m.Rows, m.Cols)
 	case len(m.Ptr) != m.Rows+1 || m.Ptr[0] != 0 || m.Ptr[m.Rows] != len(m.Col) || len(m.Col) != len(m.Val):
-		return fmt.Errorf("sparse matrix: offsets do not span its %d entries in %d rows", len(m.Val), m.Rows)
+		return phrase.Errorf("sparse matrix: offsets do not span its %d entries in %d rows", len(m.Val), m.Rows)
 	}
 	for i := 0; i < m.Rows; i++ {
 		lo, hi := m.Ptr[i], m.Ptr[i+1]
 		if hi < lo {
-			return fmt.Errorf("sparse matrix: row %d ends before it starts", i)
+			return phrase.Errorf("sparse matrix: row %d ends before it starts", i)
 		}
 		for p := lo; p < hi; p++ {
 			c := m.Col[p]
 			if c < 0 || int(c) >= m.Cols {
-				return fmt.Errorf("sparse matrix: row %d: column %d out of range 0..%d", i, c, m.Cols-1)
+				return phrase.Errorf("sparse matrix: row %d: column %d out of range 0..%d", i, c, m.Cols-1)
 			}
 			if p > lo && c <= m.Col[p-1] {
-				return fmt.Errorf("sparse matrix: row %d: column %d after column %d", i, c, m.Col[p-1])
+				return phrase.Errorf("sparse matrix: row %d: column %d after column %d", i, c, m.Col[p-1])
 			}
 			if v := m.Val[p]; math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("sparse matrix: row %d column %d is %v", i, c, v)
+				return phrase.Errorf("sparse matrix: row %d column %d is %v", i, c, v)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package datasets
 
 import (
 	"cmp"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -12,6 +11,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // edgesOf returns the edges of a gonum graph, each pair once, sorted, so
@@ -39,7 +39,7 @@ func edgesOf(g *simple.UndirectedGraph) (src, dst []int32) {
 func SmallWorld(n, edgesPerNode int, rewire float64, f, d, c int, seed uint64) (*Graph, error) {
 	sw := simple.NewUndirectedGraph()
 	if err := gen.SmallWorldsBB(sw, n, edgesPerNode, rewire, rand.NewPCG(seed, 1)); err != nil {
-		return nil, fmt.Errorf("small world: %w", err)
+		return nil, phrase.Errorf("small world: %w", err)
 	}
 	g := &Graph{N: n, F: f, C: c, D: d, Meta: map[string]any{"name": "small-world", "edges_per_node": edgesPerNode, "rewire": rewire, "seed": seed}}
 	g.Src, g.Dst = edgesOf(sw)
@@ -73,7 +73,7 @@ func ScaleFree(d experiment.Data, m int) (*Graph, error) {
 	}
 	pa := simple.NewUndirectedGraph()
 	if err := gen.PreferentialAttachment(pa, g.N, m, rand.NewPCG(d.Seed, 7)); err != nil {
-		return nil, fmt.Errorf("preferential attachment: %w", err)
+		return nil, phrase.Errorf("preferential attachment: %w", err)
 	}
 	g.Src, g.Dst = edgesOf(pa)
 	g.Kind = make([]edgekind.Kind, len(g.Src))

@@ -2,7 +2,6 @@ package datasets
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -16,6 +15,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
 )
 
@@ -85,7 +85,7 @@ func correlatedFeatures(n, f int, src rand.Source) ([]float64, error) {
 	r := randomCorrelation(eig, std)
 	mvn, ok := distmv.NewNormal(make([]float64, f), r, src)
 	if !ok {
-		return nil, errors.New("synthetic: the feature correlation matrix is not positive definite; try another seed")
+		return nil, phrase.Errorf("synthetic: the feature correlation matrix is not positive definite; try another seed")
 	}
 	x := make([]float64, n*f)
 	for i := 0; i < n; i++ {

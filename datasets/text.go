@@ -6,12 +6,12 @@ import (
 	"compress/gzip"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"strconv"
 	"strings"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -41,7 +41,7 @@ func openTable(fsys fs.FS, name string) (*table, error) {
 	h, err := t.next()
 	if err == io.EOF {
 		t.closer.Close()
-		return nil, &BundleError{File: name, Line: 1, Msg: "empty file, want a header"}
+		return nil, &BundleError{File: name, Line: 1, Msg: phrase.New("empty file, want a header")}
 	}
 	if err != nil {
 		t.closer.Close()
@@ -66,7 +66,7 @@ func openData(fsys fs.FS, name string, isHeader func(first []string) bool) (*tab
 	first, err := t.next()
 	if err == io.EOF {
 		t.closer.Close()
-		return nil, &BundleError{File: name, Msg: "empty file"}
+		return nil, &BundleError{File: name, Msg: phrase.New("empty file")}
 	}
 	if err != nil {
 		t.closer.Close()
@@ -91,20 +91,20 @@ func openData(fsys fs.FS, name string, isHeader func(first []string) bool) (*tab
 func openText(fsys fs.FS, name string, sep rune) (*table, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, &BundleError{File: name, Msg: "cannot open: " + unwrapPath(err)}
+		return nil, &BundleError{File: name, Msg: phrase.New("cannot open: %s", unwrapPath(err))}
 	}
 	var rd io.Reader = f
 	if strings.HasSuffix(name, ".gz") {
 		if rd, err = gunzip(fsys, f); err != nil {
 			f.Close()
-			return nil, &BundleError{File: name, Msg: "is not gzip data the explorer can read: " + err.Error()}
+			return nil, &BundleError{File: name, Msg: phrase.New("is not gzip data the explorer can read: %s", err)}
 		}
 	}
 	br := bufio.NewReaderSize(rd, 1<<16)
 	head, _ := br.Peek(4096)
 	if err := checkText(head); err != nil {
 		f.Close()
-		return nil, &BundleError{File: name, Line: 1, Msg: err.Error()}
+		return nil, &BundleError{File: name, Line: 1, Msg: phrase.Of(err)}
 	}
 	if bytes.HasPrefix(head, []byte(bom)) {
 		br.Discard(len(bom))
@@ -136,9 +136,9 @@ func checkText(head []byte) error {
 	nul := bytes.Count(head, []byte{0})
 	switch {
 	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) || nul > 0 && nul >= len(head)/3:
-		return errors.New("is UTF-16 text (as spreadsheets save \u201cUnicode text\u201d); save it as UTF-8 (CSV UTF-8) and open it again")
+		return phrase.Errorf("is UTF-16 text (as spreadsheets save \u201cUnicode text\u201d); save it as UTF-8 (CSV UTF-8) and open it again")
 	case nul > 0:
-		return errors.New("is binary data, not text")
+		return phrase.Errorf("is binary data, not text")
 	}
 	return nil
 }
@@ -196,7 +196,7 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 		if n, err := l.r.Read(one[:]); n == 0 && err == io.EOF {
 			return 0, io.EOF // exactly the limit
 		}
-		return 0, fmt.Errorf("inflates to more than %s bytes, more than the explorer opens here", numtext.Group(int(l.limit)))
+		return 0, phrase.Errorf("inflates to more than %s bytes, more than the explorer opens here", numtext.Group(int(l.limit)))
 	}
 	if int64(len(p)) > l.left {
 		p = p[:l.left]
@@ -219,11 +219,11 @@ func (t *table) next() ([]string, error) {
 		return nil, err
 	}
 	if t.header != nil && len(row) != len(t.header) {
-		what := "missing"
+		msg := phrase.New("missing column: %d values, the header has %d", len(row), len(t.header))
 		if len(row) > len(t.header) {
-			what = "extra"
+			msg = phrase.New("extra column: %d values, the header has %d", len(row), len(t.header))
 		}
-		return nil, &BundleError{File: t.file, Line: t.line, Msg: fmt.Sprintf("%s column: %d values, the header has %d", what, len(row), len(t.header))}
+		return nil, &BundleError{File: t.file, Line: t.line, Msg: msg}
 	}
 	return row, nil
 }
@@ -241,11 +241,11 @@ func (t *table) read() ([]string, error) {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			if pe.Err == csv.ErrFieldCount || pe.Err == csv.ErrQuote || pe.Err == csv.ErrBareQuote {
-				return nil, &BundleError{File: t.file, Line: pe.Line, Col: pe.Column, Msg: pe.Err.Error()}
+				return nil, &BundleError{File: t.file, Line: pe.Line, Col: pe.Column, Msg: phrase.Of(pe.Err)}
 			}
-			return nil, &BundleError{File: t.file, Line: pe.Line, Msg: pe.Err.Error()}
+			return nil, &BundleError{File: t.file, Line: pe.Line, Msg: phrase.Of(pe.Err)}
 		}
-		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: err.Error()}
+		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: phrase.Of(err)}
 	}
 	t.line, _ = t.r.FieldPos(0)
 	return row, nil
@@ -278,13 +278,13 @@ func (t *table) readWords() ([]string, error) {
 	}
 	if err := t.words.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: fmt.Sprintf("a line longer than %s bytes: is this a table?", numtext.Group(maxLine))}
+			return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: phrase.New("a line longer than %s bytes: is this a table?", numtext.Group(maxLine))}
 		}
 		var be *BundleError
 		if errors.As(err, &be) {
 			return nil, err
 		}
-		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: err.Error()}
+		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: phrase.Of(err)}
 	}
 	return nil, io.EOF
 }
@@ -303,7 +303,7 @@ func (t *table) fieldPos(col int) (line, column int) {
 
 func (t *table) errorf(col int, format string, args ...any) error {
 	line, c := t.fieldPos(col)
-	return &BundleError{File: t.file, Line: line, Col: c, Column: t.header[col], Msg: fmt.Sprintf(format, args...)}
+	return &BundleError{File: t.file, Line: line, Col: c, Column: t.header[col], Msg: phrase.New(format, args...)}
 }
 
 func (t *table) float(row []string, col int) (float64, error) {

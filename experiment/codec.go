@@ -1,11 +1,11 @@
 package experiment
 
 import (
-	"errors"
 	"flag"
-	"fmt"
 	"net/url"
 	"strings"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // Encode writes every field as a URL query ("lab=graph&…&classes=3&…"),
@@ -92,15 +92,15 @@ func DecodeInto(query string, probs *Problems) Experiment {
 		p, ok := Lookup(k)
 		switch {
 		case kerr != nil || verr != nil:
-			probs.Add(fmt.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
+			probs.Add(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
 		case !ok:
-			probs.Add(fmt.Errorf("%s: unknown parameter, ignored", Quote(k)))
+			probs.Add(phrase.Errorf("%s: unknown parameter, ignored", Quote(k)))
 		case seen[k]:
-			probs.Add(fmt.Errorf("%s: given more than once; using the first, %s", k, p.Get(&e)))
+			probs.Add(phrase.Errorf("%s: given more than once; using the first, %s", k, p.Get(&e)))
 		default:
 			seen[k] = true
 			if err := p.Set(&e, v); err != nil {
-				probs.Add(fmt.Errorf("%w; using the default %s", err, p.Default))
+				probs.Add(phrase.Errorf("%w; using the default %s", err, p.Default))
 			}
 		}
 	}
@@ -119,7 +119,7 @@ var renamed = map[string]string{"graph": "data"}
 func stepWithinTour(e *Experiment, probs *Problems) {
 	t, ok := TourNamed(e.View.Tour)
 	if n := len(t.Steps); ok && e.View.Step > n {
-		probs.Add(fmt.Errorf("step: %d is beyond the %s tour's %d steps; using its last, %d", e.View.Step, t.Name, n, n))
+		probs.Add(phrase.Errorf("step: %d is beyond the %s tour's %d steps; using its last, %d", e.View.Step, t.Name, n, n))
 		e.View.Step = n
 	}
 }
@@ -170,10 +170,10 @@ func (f fieldFlag) Set(s string) error {
 		return nil
 	case f.p.valid != nil:
 		// A free-text row says what in the text is wrong (which edit).
-		return fmt.Errorf("%w; want %s", f.p.valid(strings.TrimSpace(s)), f.p.Range())
+		return phrase.Errorf("%w; want %s", f.p.valid(strings.TrimSpace(s)), f.p.RangeText())
 	}
 	// The flag package already names the flag and the value.
-	return errors.New("want " + f.p.Range())
+	return phrase.Errorf("want %s", f.p.RangeText())
 }
 
 // RegisterFlags binds the rows of the given groups (all rows the engine

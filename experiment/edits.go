@@ -1,12 +1,13 @@
 package experiment
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // Edit is one change to a graph's edges, as the graph lab's editor makes
@@ -96,13 +97,13 @@ func ParseEdits(text string) (Edits, error) {
 	}
 	toks := strings.Split(text, "_")
 	if len(toks) > MaxEdits {
-		return nil, fmt.Errorf("%d edits; at most %d", len(toks), MaxEdits)
+		return nil, phrase.Errorf("%d edits; at most %d", len(toks), MaxEdits)
 	}
 	es := make(Edits, len(toks))
 	for i, t := range toks {
 		e, err := parseEdit(t)
 		if err != nil {
-			return nil, fmt.Errorf("edit %d (%s): %w", i+1, Quote(t), err)
+			return nil, phrase.Errorf("edit %d (%s): %w", i+1, Quote(t), err)
 		}
 		es[i] = e
 	}
@@ -112,11 +113,11 @@ func ParseEdits(text string) (Edits, error) {
 // parseEdit reads one token.
 func parseEdit(t string) (Edit, error) {
 	if t == "" {
-		return Edit{}, errors.New("empty: two underscores in a row, or one at an end")
+		return Edit{}, phrase.Errorf("empty: two underscores in a row, or one at an end")
 	}
 	e := Edit{Op: t[0]}
 	if e.Op != EditAdd && e.Op != EditRemove && e.Op != EditSet {
-		return e, errors.New("an edit starts with a (add), r (remove) or s (set)")
+		return e, phrase.Errorf("an edit starts with a (add), r (remove) or s (set)")
 	}
 	rest := t[1:]
 	var err error
@@ -124,31 +125,31 @@ func parseEdit(t string) (Edit, error) {
 		return e, err
 	}
 	if e.U == e.V {
-		return e, fmt.Errorf("edge %d-%d joins a node to itself; a graph's edges join two nodes", e.U, e.V)
+		return e, phrase.Errorf("edge %d-%d joins a node to itself; a graph's edges join two nodes", e.U, e.V)
 	}
 	switch {
 	case rest == "" && e.Op != EditSet:
 		return e, nil
 	case e.Op == EditRemove:
-		return e, fmt.Errorf("%s follows a removal, which takes an edge alone", Quote(rest))
+		return e, phrase.Errorf("%s follows a removal, which takes an edge alone", Quote(rest))
 	case rest == "":
-		return e, errors.New("a set says what to set: c and an edge to copy, or f, a feature, ~ and a value")
+		return e, phrase.Errorf("a set says what to set: c and an edge to copy, or f, a feature, ~ and a value")
 	case rest[0] == 'c':
 		e.HasFrom = true
 		var more string
 		if e.From[0], e.From[1], more, err = parsePair(rest[1:]); err != nil {
-			return e, fmt.Errorf("the edge to copy: %w", err)
+			return e, phrase.Errorf("the edge to copy: %w", err)
 		}
 		if more != "" {
-			return e, fmt.Errorf("%s follows the edge to copy", Quote(more))
+			return e, phrase.Errorf("%s follows the edge to copy", Quote(more))
 		}
 		return e, nil
 	case rest[0] == 'f' && e.Op == EditSet:
 		return e, parseFeature(&e, rest[1:])
 	case e.Op == EditSet:
-		return e, fmt.Errorf("%s: want c and an edge to copy, or f, a feature, ~ and a value", Quote(rest))
+		return e, phrase.Errorf("%s: want c and an edge to copy, or f, a feature, ~ and a value", Quote(rest))
 	}
-	return e, fmt.Errorf("%s: want c and an edge to copy", Quote(rest))
+	return e, phrase.Errorf("%s: want c and an edge to copy", Quote(rest))
 }
 
 // parsePair reads "u-v" at the start of s.
@@ -158,7 +159,7 @@ func parsePair(s string) (u, v int, rest string, err error) {
 		return
 	}
 	if rest == "" || rest[0] != '-' {
-		return 0, 0, rest, errors.New("want two node numbers joined by -, as 12-40")
+		return 0, 0, rest, phrase.Errorf("want two node numbers joined by -, as 12-40")
 	}
 	v, rest, err = parseNode(rest[1:])
 	return
@@ -171,11 +172,11 @@ func parseNode(s string) (int, string, error) {
 		n++
 	}
 	if n == 0 {
-		return 0, s, errors.New("want a node number, as 12-40")
+		return 0, s, phrase.Errorf("want a node number, as 12-40")
 	}
 	k, err := strconv.Atoi(s[:n])
 	if err != nil || k >= maxEditNode || strconv.Itoa(k) != s[:n] {
-		return 0, s, fmt.Errorf("node %s: want a whole number below %d without leading zeros", s[:n], maxEditNode)
+		return 0, s, phrase.Errorf("node %s: want a whole number below %d without leading zeros", s[:n], maxEditNode)
 	}
 	return k, s[n:], nil
 }
@@ -184,15 +185,15 @@ func parseNode(s string) (int, string, error) {
 func parseFeature(e *Edit, s string) error {
 	k, v, ok := strings.Cut(s, "~")
 	if !ok {
-		return errors.New("want f, a feature number, ~ and a value, as f5~0.8")
+		return phrase.Errorf("want f, a feature number, ~ and a value, as f5~0.8")
 	}
 	f, err := strconv.Atoi(k)
 	if err != nil || f < 0 || strconv.Itoa(f) != k {
-		return fmt.Errorf("feature %s: want a whole number from 0", Quote(k))
+		return phrase.Errorf("feature %s: want a whole number from 0", Quote(k))
 	}
 	x, err := strconv.ParseFloat(v, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-		return fmt.Errorf("value %s: want a finite number", Quote(v))
+		return phrase.Errorf("value %s: want a finite number", Quote(v))
 	}
 	e.Feature, e.Value = f, x
 	return nil

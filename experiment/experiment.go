@@ -17,11 +17,12 @@ package experiment
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // Data holds the parameters of the paper's synthetic graph generator (§5.1,
@@ -293,7 +294,7 @@ func ParseSizes(s string) ([]int, error) {
 	for i, p := range parts {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil {
-			return nil, fmt.Errorf("%s is not none or a list of whole numbers like 32,16", Quote(s))
+			return nil, phrase.Errorf("%s is not none or a list of whole numbers like 32,16", Quote(s))
 		}
 		out[i] = v
 	}
@@ -307,9 +308,9 @@ const ColumnForm = "a column's name as the file's header has it, or its number f
 func validColumn(s string) error {
 	switch {
 	case len(s) > 100:
-		return fmt.Errorf("%d characters: at most 100", len(s))
+		return phrase.Errorf("%d characters: at most 100", len(s))
 	case strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }):
-		return fmt.Errorf("%s holds characters that are not printable", Quote(s))
+		return phrase.Errorf("%s holds characters that are not printable", Quote(s))
 	}
 	return nil
 }

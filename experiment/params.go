@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -156,18 +157,21 @@ func Lookup(name string) (Param, bool) {
 }
 
 // Range describes the allowed values, for error messages and help.
-func (p Param) Range() string {
+func (p Param) Range() string { return p.RangeText().String() }
+
+// RangeText is Range as a message, for the page to show in its language.
+func (p Param) RangeText() phrase.Text {
 	switch {
 	case p.Form != "":
-		return p.Form
+		return phrase.New(p.Form)
 	case p.Choices != nil && p.MaxLen > 0:
-		return fmt.Sprintf("%s to %s of %s, separated by commas, each once", num(p.Min), num(p.Max), strings.Join(p.Choices, ", "))
+		return phrase.New("%s to %s of %s, separated by commas, each once", num(p.Min), num(p.Max), strings.Join(p.Choices, ", "))
 	case p.Choices != nil:
-		return "one of " + strings.Join(p.Choices, ", ")
+		return phrase.New("one of %s", strings.Join(p.Choices, ", "))
 	case p.MaxLen > 0:
-		return fmt.Sprintf("none, or up to %d sizes in [%s, %s] separated by commas", p.MaxLen, num(p.Min), num(p.Max))
+		return phrase.New("none, or up to %d sizes in [%s, %s] separated by commas", p.MaxLen, num(p.Min), num(p.Max))
 	}
-	return fmt.Sprintf("[%s, %s]", num(p.Min), num(p.Max))
+	return phrase.New("[%s, %s]", num(p.Min), num(p.Max))
 }
 
 // num writes a bound: whole numbers in full (a seed's 9007199254740991),
@@ -251,7 +255,7 @@ func (p Param) Get(e *Experiment) string {
 // left as it was and the error names the field and the allowed range.
 func (p Param) Set(e *Experiment, s string) error {
 	s = strings.TrimSpace(s)
-	bad := func() error { return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, Quote(s), p.Range()) }
+	bad := func() error { return phrase.Errorf("%s: %s is not allowed; want %s", p.Name, Quote(s), p.RangeText()) }
 	var probe Experiment
 	switch v := p.field(&probe).(type) {
 	case *int:
@@ -324,7 +328,7 @@ func (p Param) check(e *Experiment) error {
 	case *string:
 		if p.valid != nil {
 			if err := p.valid(*v); err != nil {
-				return fmt.Errorf("%s: %w; want %s", p.Name, err, p.Form)
+				return phrase.Errorf("%s: %w; want %s", p.Name, err, phrase.New(p.Form))
 			}
 			return nil
 		}
@@ -350,7 +354,7 @@ func (p Param) check(e *Experiment) error {
 		if p.Choices != nil {
 			shown = Quote(shown)
 		}
-		return fmt.Errorf("%s: %s is not allowed; want %s", p.Name, shown, p.Range())
+		return phrase.Errorf("%s: %s is not allowed; want %s", p.Name, shown, p.RangeText())
 	}
 	return nil
 }

@@ -1,9 +1,9 @@
 package experiment
 
 import (
-	"fmt"
-	"strings"
+	"slices"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -16,21 +16,30 @@ const MaxReported = 8
 // keeping the first MaxReported and counting the rest. The zero value is
 // ready to use.
 type Problems struct {
-	list []string
+	list []phrase.Text
 	more int
 }
 
-// Add records err, if it is not nil.
+// Add records err, if it is not nil: each of its problems, if it holds
+// several (another Problems' error, or errors.Join's).
 func (p *Problems) Add(err error) {
-	if err == nil {
+	if pe, ok := err.(*problemsError); ok {
+		for _, t := range pe.list {
+			p.add(t)
+		}
+		p.more += pe.more
 		return
 	}
-	for _, line := range strings.Split(err.Error(), "\n") {
-		if len(p.list) < MaxReported {
-			p.list = append(p.list, line)
-		} else {
-			p.more++
-		}
+	for _, t := range phrase.Lines(err) {
+		p.add(t)
+	}
+}
+
+func (p *Problems) add(t phrase.Text) {
+	if len(p.list) < MaxReported {
+		p.list = append(p.list, t)
+	} else {
+		p.more++
 	}
 }
 
@@ -44,13 +53,22 @@ func (p *Problems) Err() error {
 	if p.Len() == 0 {
 		return nil
 	}
-	lines := p.list
-	if p.more > 0 {
-		lines = append(lines[:len(lines):len(lines)], fmt.Sprintf("and %s more", numtext.Group(p.more)))
-	}
-	return problemsError(strings.Join(lines, "\n"))
+	return &problemsError{list: slices.Clone(p.list), more: p.more}
 }
 
-type problemsError string
+// problemsError lists problems one a line.
+type problemsError struct {
+	list []phrase.Text
+	more int
+}
 
-func (e problemsError) Error() string { return string(e) }
+func (e *problemsError) Error() string { return e.Phrase().String() }
+
+// Phrase says the problems as a message, one a line, and how many more.
+func (e *problemsError) Phrase() phrase.Text {
+	lines := e.list
+	if e.more > 0 {
+		lines = append(lines[:len(lines):len(lines)], phrase.New("and %s more", numtext.Group(e.more)))
+	}
+	return phrase.List("\n", lines)
+}

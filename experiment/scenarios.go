@@ -1,8 +1,9 @@
 package experiment
 
 import (
-	"fmt"
 	"strconv"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // Scenario is one of the paper's eight synthetic scenarios (Table 2): one
@@ -49,7 +50,7 @@ var PaperModels = []string{PDN, GCN, GAT, APPNP, ClusterGCN, SGC, DeepWalk}
 // PaperScenario returns scenario k (1..8).
 func PaperScenario(k int) (Scenario, error) {
 	if k < 1 || k > 8 {
-		return Scenario{}, fmt.Errorf("scenario %d is not allowed; want [1, 8]", k)
+		return Scenario{}, phrase.Errorf("scenario %d is not allowed; want [1, 8]", k)
 	}
 	s := Scenario{Number: k, Log: k != 1, Paper: map[string][]float64{}}
 	switch k {

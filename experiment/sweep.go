@@ -1,11 +1,12 @@
 package experiment
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // Sweep is Figure 3's experiment (§5.2): one scenario's parameter over its
@@ -29,10 +30,10 @@ type Sweep struct {
 func SweepOf(e Experiment) (Sweep, error) {
 	s, err := PaperScenario(e.View.Scenario)
 	if err != nil {
-		return Sweep{}, fmt.Errorf("scenario: %w", err)
+		return Sweep{}, phrase.Errorf("scenario: %w", err)
 	}
 	if e.View.Reps < 1 || len(e.View.Models) == 0 {
-		return Sweep{}, errors.New("reps, models: a sweep needs a rep and a model")
+		return Sweep{}, phrase.Errorf("reps, models: a sweep needs a rep and a model")
 	}
 	return Sweep{Scenario: s, Models: e.View.Models, Reps: e.View.Reps, Base: e}, nil
 }
@@ -125,7 +126,7 @@ func parseResults(text string) ([]Result, error) {
 	}
 	toks := strings.Split(text, ".")
 	if len(toks) > maxResults {
-		return nil, fmt.Errorf("%d results; a sweep has at most %d", len(toks), maxResults)
+		return nil, phrase.Errorf("%d results; a sweep has at most %d", len(toks), maxResults)
 	}
 	res := make([]Result, len(toks))
 	for i, t := range toks {
@@ -136,7 +137,7 @@ func parseResults(text string) ([]Result, error) {
 		default:
 			k, err := strconv.Atoi(t)
 			if err != nil || k < 0 || k > 10000 || strconv.Itoa(k) != t {
-				return nil, fmt.Errorf("result %d is %s; want a whole number of 10⁻⁴ in [0, 10000], x or nothing", i+1, Quote(t))
+				return nil, phrase.Errorf("result %d is %s; want a whole number of 10⁻⁴ in [0, 10000], x or nothing", i+1, Quote(t))
 			}
 			res[i] = Result{Acc: float64(k) / 1e4, Done: true}
 		}
@@ -150,10 +151,10 @@ func parseResults(text string) ([]Result, error) {
 func (s Sweep) Results(text string) ([]Result, error) {
 	res, err := parseResults(text)
 	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
+		return nil, phrase.Errorf("results: %w", err)
 	}
 	if len(res) > s.Size() {
-		return nil, fmt.Errorf("results: %d of them, but the sweep has %d runs", len(res), s.Size())
+		return nil, phrase.Errorf("results: %d of them, but the sweep has %d runs", len(res), s.Size())
 	}
 	return append(res, make([]Result, s.Size()-len(res))...), nil
 }

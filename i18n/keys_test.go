@@ -8,52 +8,115 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n"
+	"pdnexplorer/i18n/phrase"
 )
 
 var update = flag.Bool("update", false, "write en.json from the sources")
 
-// marks are the page's calls whose first argument is a key.
-var marks = map[string]bool{"tr": true, "trf": true, "msg": true, "words": true}
+// marks are the calls whose first string argument is a key: the page's
+// own (tr, trf, msg, words), the readers' locating helpers (errorf,
+// errorAt) and package phrase's New and Errorf.
+var marks = map[string]bool{"tr": true, "trf": true, "msg": true, "words": true, "errorf": true, "errorAt": true,
+	"phrase.New": true, "phrase.Errorf": true}
 
-// sourceKeys are the keys the page's code holds: the literal first
-// argument of every tr, trf, msg and words call in package app.
+// sourceDirs are the packages whose words the page shows: its own, and
+// those whose messages reach it (the readers, the state table's checks,
+// the engine's refusals, the worker's and the figures').
+var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "wasm/worker", "wasm/protocol", "viz"}
+
+// sourceKeys are the keys the code holds: the first string literal (or
+// string constant) argument of every marked call in sourceDirs. A key
+// without a letter ("%s: %s") says nothing to translate and is left out.
 func sourceKeys(t *testing.T) []string {
 	t.Helper()
-	paths, err := filepath.Glob("../app/*.go")
+	var keys []string
+	for _, dir := range sourceDirs {
+		keys = append(keys, dirKeys(t, "../"+dir)...)
+	}
+	return slices.DeleteFunc(keys, func(k string) bool {
+		return strings.Contains(k, "%") && !strings.ContainsFunc(verb.ReplaceAllString(k, ""), unicode.IsLetter)
+	})
+}
+
+// verb matches a fmt verb, to tell a key of words from one of verbs alone.
+var verb = regexp.MustCompile(`%[-+# 0-9.\[\]]*[a-zA-Z%]`)
+
+// dirKeys are the keys of one package's files.
+func dirKeys(t *testing.T, dir string) []string {
+	paths, err := filepath.Glob(dir + "/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var keys []string
+	fs := token.NewFileSet()
+	var files []*ast.File
+	consts := map[string]string{} // the package's string constants
 	for _, path := range paths {
 		if strings.HasSuffix(path, "_test.go") {
 			continue
 		}
-		fs := token.NewFileSet()
 		f, err := parser.ParseFile(fs, path, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
+		files = append(files, f)
+		ast.Inspect(f, func(n ast.Node) bool {
+			if v, ok := n.(*ast.ValueSpec); ok {
+				for i, name := range v.Names {
+					if i < len(v.Values) {
+						if s, ok := literal(v.Values[i]); ok {
+							consts[name.Name] = s
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	var keys []string
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
+			if !ok || !marks[callName(call.Fun)] {
 				return true
 			}
-			if id, ok := call.Fun.(*ast.Ident); ok && marks[id.Name] {
-				if s, ok := literal(call.Args[0]); ok {
+			for _, a := range call.Args {
+				if s, ok := literal(a); ok {
 					keys = append(keys, s)
+					break
+				}
+				if id, ok := a.(*ast.Ident); ok && consts[id.Name] != "" {
+					keys = append(keys, consts[id.Name])
+					break
 				}
 			}
 			return true
 		})
 	}
 	return keys
+}
+
+// callName is a call's function as written: tr, phrase.New, or a
+// method's own name (t.errorf is errorf).
+func callName(fun ast.Expr) string {
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		if x, ok := f.X.(*ast.Ident); ok && x.Name == "phrase" {
+			return "phrase." + f.Sel.Name
+		}
+		return f.Sel.Name
+	}
+	return ""
 }
 
 // literal folds a string literal, or a sum of them, into its value.
@@ -92,8 +155,9 @@ func tableKeys() []string {
 		}
 	}
 	for _, p := range experiment.Params {
-		keys = append(keys, p.Label, p.Usage)
+		keys = append(keys, p.Label, p.Usage, p.Form)
 	}
+	keys = append(keys, experiment.GraphFormats)
 	for _, p := range experiment.Presets {
 		keys = append(keys, p.Title)
 	}
@@ -156,7 +220,7 @@ func TestEveryCatalogueHasEveryKey(t *testing.T) {
 					}
 					continue
 				}
-				if got, want := verbs(i18n.T(l.Code, k)), verbs(k); !slices.Equal(got, want) {
+				if got, want := phrase.Slots(i18n.T(l.Code, k)), phrase.Slots(k); !slices.Equal(got, want) {
 					t.Errorf("%s.json: %q has verbs %v, its key %v", l.Code, i18n.T(l.Code, k), got, want)
 				}
 			}
@@ -170,29 +234,4 @@ func TestEveryCatalogueHasEveryKey(t *testing.T) {
 			}
 		})
 	}
-}
-
-// verbs are a message's fmt verbs, sorted: a translation may reorder
-// them ("%[2]s … %[1]d") but must keep each.
-func verbs(s string) []string {
-	var out []string
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			continue
-		}
-		j := i + 1
-		for j < len(s) && strings.ContainsRune("+-# 0123456789.[]", rune(s[j])) {
-			j++
-		}
-		if j < len(s) {
-			v := s[i : j+1]
-			if k := strings.Index(v, "]"); k >= 0 { // %[2]s is an s
-				v = "%" + v[k+1:]
-			}
-			out = append(out, v)
-		}
-		i = j
-	}
-	slices.Sort(out)
-	return out
 }

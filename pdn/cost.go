@@ -7,6 +7,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -113,7 +114,7 @@ func (w Work) weighed(weights Work) float64 {
 // Part is one term of a Cost, with the fields of the state table (and the
 // graph's "nodes" and "edges") that drive it.
 type Part struct {
-	What      string
+	What      phrase.Text
 	EpochWork Work
 	SetupWork Work
 	Epoch     float64 // EpochWork in units
@@ -124,11 +125,11 @@ type Part struct {
 
 // Limits is what a place can afford, and how fast it works.
 type Limits struct {
-	Where       string  // "the browser", "the command line"
-	MaxBytes    float64 // memory
-	MaxEpochSec float64 // one epoch
-	MaxSetupSec float64 // set-up done in pieces
-	MaxBlockSec float64 // set-up done in one piece
+	Where       phrase.Text // the browser, the command line
+	MaxBytes    float64     // memory
+	MaxEpochSec float64     // one epoch
+	MaxSetupSec float64     // set-up done in pieces
+	MaxBlockSec float64     // set-up done in one piece
 	// Weights is what a unit of each kind of work weighs there against a
 	// dense one, and Speeds how fast each model works through them.
 	Weights Work
@@ -158,7 +159,7 @@ func (l Limits) speed(kind string) Speed {
 
 // NativeLimits are the CLI's: a 2-core machine with memory to spare. Its
 // speeds are those measured on one core (BenchmarkCost).
-var NativeLimits = Limits{Where: "the command line", MaxBytes: 8 << 30,
+var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: 8 << 30,
 	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600, Weights: nativeWeights, Speeds: nativeSpeeds}
 
 // BrowserLimits are the explorer's worker's: WebAssembly has no threads
@@ -166,7 +167,7 @@ var NativeLimits = Limits{Where: "the command line", MaxBytes: 8 << 30,
 // at most 4 GiB that Go's collector must be able to double. An epoch of a
 // second keeps the views alive; the worker cuts longer work into pieces
 // anyway, so pause acts at once.
-var BrowserLimits = Limits{Where: "the browser", MaxBytes: 1 << 30,
+var BrowserLimits = Limits{Where: phrase.New("the browser"), MaxBytes: 1 << 30,
 	MaxEpochSec: 1, MaxSetupSec: 120, MaxBlockSec: 3, Weights: browserWeights, Speeds: browserSpeeds}
 
 // Seconds returns how long an epoch and the set-up take under l.
@@ -183,10 +184,13 @@ type CostError struct {
 	Cost   Cost
 	Limits Limits
 	Field  string
-	msg    string
+	msg    phrase.Text
 }
 
-func (e *CostError) Error() string { return e.msg }
+func (e *CostError) Error() string { return e.msg.String() }
+
+// Phrase says the error as a message.
+func (e *CostError) Phrase() phrase.Text { return e.msg }
 
 // Check returns a *CostError if c exceeds l, or nil. lever turns a field
 // name into what the user should lower (the CLI says "the bundle's edges"
@@ -197,17 +201,17 @@ func (c Cost) Check(l Limits, lever func(field string) []string) error {
 	if c.Blocking {
 		setupLimit = l.MaxBlockSec
 	}
-	var over []string
+	var over []phrase.Text
 	var key func(Part) float64
 	switch {
 	case c.Bytes > l.MaxBytes:
-		over = append(over, fmt.Sprintf("about %s of memory (%s allows %s)", bytesText(c.Bytes), l.Where, bytesText(l.MaxBytes)))
+		over = append(over, phrase.New("about %s of memory (%s allows %s)", bytesText(c.Bytes), l.Where, bytesText(l.MaxBytes)))
 		key = func(p Part) float64 { return p.Bytes }
 	case epoch > l.MaxEpochSec:
-		over = append(over, fmt.Sprintf("about %s per epoch (%s allows %s)", secondsText(epoch), l.Where, secondsText(l.MaxEpochSec)))
+		over = append(over, phrase.New("about %s per epoch (%s allows %s)", secondsText(epoch), l.Where, secondsText(l.MaxEpochSec)))
 		key = func(p Part) float64 { return p.Epoch }
 	case setup > setupLimit:
-		over = append(over, fmt.Sprintf("about %s to set up (%s allows %s)", secondsText(setup), l.Where, secondsText(setupLimit)))
+		over = append(over, phrase.New("about %s to set up (%s allows %s)", secondsText(setup), l.Where, secondsText(setupLimit)))
 		key = func(p Part) float64 { return p.Setup }
 	default:
 		return nil
@@ -227,7 +231,7 @@ func (c Cost) Check(l Limits, lever func(field string) []string) error {
 			}
 		}
 	}
-	msg := fmt.Sprintf("this run needs %s, most of it for %s: lower %s", over[0], top.What, orList(lower))
+	msg := phrase.New("this run needs %s, most of it for %s: lower %s", over[0], top.What, orList(lower))
 	return &CostError{Cost: c, Limits: l, Field: firstField(lower), msg: msg}
 }
 
@@ -252,14 +256,14 @@ func firstField(fields []string) string {
 	return ""
 }
 
-func orList(s []string) string {
+func orList(s []string) phrase.Text {
 	switch len(s) {
 	case 0:
-		return "the size of the graph"
+		return phrase.New("the size of the graph")
 	case 1:
-		return s[0]
+		return phrase.New("%s", s[0])
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return phrase.New("%s or %s", strings.Join(s[:len(s)-1], ", "), s[len(s)-1])
 }
 
 func bytesText(b float64) string {
@@ -324,7 +328,7 @@ func graphCost(s Shape) Part {
 	if s.NNZ > 0 {
 		x += 4*s.inputs() + 8*n // column indices and row offsets
 	}
-	return Part{What: "the graph", Bytes: x + f64*e*float64(s.D) + 9*e + 9*n + 64*e,
+	return Part{What: phrase.New("the graph"), Bytes: x + f64*e*float64(s.D) + 9*e + 9*n + 64*e,
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
 }
 
@@ -371,13 +375,13 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 	e1, b1 := convCost(n, ge, float64(s.F), h, s.features(1), false, learn)
 	e2, b2 := convCost(n, ge, h, c, Work{Dense: n * h}, true, learn)
 	parts := []Part{
-		{What: "the first layer over the node features", EpochWork: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: "the second layer", EpochWork: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
+		{What: phrase.New("the first layer over the node features"), EpochWork: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
+		{What: phrase.New("the second layer"), EpochWork: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
 	}
 	if graph {
 		// Â: the adjacency both ways (int32), degrees, coefficients and
 		// their gradients, the edge weights, DropEdge's mask.
-		parts = append(parts, Part{What: "the normalised adjacency", EpochWork: Work{Gather: 8 * (n + e)},
+		parts = append(parts, Part{What: phrase.New("the normalised adjacency"), EpochWork: Work{Gather: 8 * (n + e)},
 			Bytes: 4*(n+4*e) + f64*(5*n+6*e), Fields: []string{"edges", "nodes"}})
 	}
 	if kind.edgesCost != nil {
@@ -404,21 +408,21 @@ func pathfinderCost(s Shape, m experiment.Model) Part {
 		in = out
 	}
 	w.Exp += e
-	return Part{What: fmt.Sprintf("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
+	return Part{What: phrase.New("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
 		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
 }
 
 // linearPathfinderCost is the linear PDN's one neuron.
 func linearPathfinderCost(s Shape, _ experiment.Model) Part {
 	e := float64(s.E)
-	return Part{What: "the linear pathfinder", EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e,
+	return Part{What: phrase.New("the linear pathfinder"), EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e,
 		Fields: []string{"edge-features", "edges"}}
 }
 
 // edgeConvCost is EdgeConv's node embeddings and their similarities.
 func edgeConvCost(s Shape, m experiment.Model) Part {
 	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
-	return Part{What: "the EdgeConv embeddings", EpochWork: s.features(2 * h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
+	return Part{What: phrase.New("the EdgeConv embeddings"), EpochWork: s.features(2 * h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
 		Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}}
 }
 
@@ -433,7 +437,7 @@ func clusterGCNCost(s Shape, m experiment.Model) []Part {
 	for i := range parts {
 		parts[i].Bytes *= 2
 	}
-	return append(parts, Part{What: "the Louvain partition", SetupWork: Work{Dense: 10 * float64(s.E) * float64(s.E)},
+	return append(parts, Part{What: phrase.New("the Louvain partition"), SetupWork: Work{Dense: 10 * float64(s.E) * float64(s.E)},
 		Bytes: 200 * float64(s.E+s.N), Fields: []string{"edges", "nodes"}})
 }
 
@@ -449,21 +453,21 @@ func multiScaleCost(s Shape, m experiment.Model) []Part {
 		return w
 	}
 	return []Part{
-		{What: "the first multi-scale layer", EpochWork: layer(s.features(1), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
+		{What: phrase.New("the first multi-scale layer"), EpochWork: layer(s.features(1), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
 			Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: "the second multi-scale layer", EpochWork: layer(Work{Dense: n * h}, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
+		{What: phrase.New("the second multi-scale layer"), EpochWork: layer(Work{Dense: n * h}, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
 			Fields: []string{"hidden", "nodes", "edges"}},
-		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
+		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
 }
 
 func sgcCost(s Shape) []Part {
 	n, e, f, c := float64(s.N), float64(s.E), float64(s.F), float64(s.C)
 	return []Part{
-		{What: "the propagated features Â²X", SetupWork: Work{Gather: SGCHops * (n + 2*e) * f}, Bytes: f64 * 2 * n * f,
+		{What: phrase.New("the propagated features Â²X"), SetupWork: Work{Gather: SGCHops * (n + 2*e) * f}, Bytes: f64 * 2 * n * f,
 			Fields: []string{"node-features", "edges", "nodes"}},
-		{What: "the linear layer", EpochWork: Work{Dense: 2 * n * f * c}, Bytes: f64 * 3 * n * c, Fields: []string{"node-features", "nodes"}},
-		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
+		{What: phrase.New("the linear layer"), EpochWork: Work{Dense: 2 * n * f * c}, Bytes: f64 * 3 * n * c, Fields: []string{"node-features", "nodes"}},
+		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
 }
 
@@ -471,11 +475,11 @@ func appnpCost(s Shape, m experiment.Model) []Part {
 	n, e := float64(s.N), float64(s.E)
 	h, c := float64(m.Hidden), float64(s.C)
 	return []Part{
-		{What: "the MLP over the node features", EpochWork: s.features(2 * h).Plus(Work{Dense: 3 * n * h * c}), Bytes: f64 * (6*n*h + 3*n*c),
+		{What: phrase.New("the MLP over the node features"), EpochWork: s.features(2 * h).Plus(Work{Dense: 3 * n * h * c}), Bytes: f64 * (6*n*h + 3*n*c),
 			Fields: []string{"hidden", "node-features", "nodes"}},
-		{What: "the propagation", EpochWork: Work{Gather: 2 * APPNPSteps * (n + 2*e) * c, Dense: 4 * APPNPSteps * n * c}, Bytes: f64 * (APPNPSteps + 4) * n * c,
+		{What: phrase.New("the propagation"), EpochWork: Work{Gather: 2 * APPNPSteps * (n + 2*e) * c, Dense: 4 * APPNPSteps * n * c}, Bytes: f64 * (APPNPSteps + 4) * n * c,
 			Fields: []string{"edges", "nodes"}},
-		{What: "the normalised adjacency", Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
+		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
 }
 
@@ -487,9 +491,9 @@ func gatCost(s Shape, m experiment.Model) []Part {
 		return Work{Gather: arcs * heads * 3 * o, Exp: arcs * heads * 2}
 	}
 	return []Part{
-		{What: "the first attention layer's transform", EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
+		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
 			Fields: []string{"node-features", "nodes"}},
-		{What: "the attention over the edges", EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
+		{What: phrase.New("the attention over the edges"), EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
 			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},
 	}
 }
@@ -498,8 +502,8 @@ func deepWalkCost(s Shape) []Part {
 	n := float64(s.N)
 	pairs := WalksPerNode * WalkLength * float64(WalkWindow+1) // centre–context pairs per node, both sides
 	return []Part{
-		{What: "DeepWalk's walks and embeddings", SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
+		{What: phrase.New("DeepWalk's walks and embeddings"), SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
 			Bytes: n * (4*WalksPerNode*WalkLength + f64*3*WalkDim), Fields: []string{"nodes"}},
-		{What: "the regression", EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
+		{What: phrase.New("the regression"), EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
 	}
 }

@@ -1,12 +1,12 @@
 package pdn
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // Streams of the weight seed.
@@ -62,10 +62,13 @@ type batched interface {
 // Field names the state table's parameter that would mend it, if one does.
 type GraphError struct {
 	Field string
-	Msg   string
+	Msg   phrase.Text
 }
 
-func (e *GraphError) Error() string { return e.Msg }
+func (e *GraphError) Error() string { return e.Msg.String() }
+
+// Phrase says the error as a message.
+func (e *GraphError) Phrase() phrase.Text { return e.Msg }
 
 // checkTrainable reports why g cannot train cfg's model, or nil.
 func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
@@ -74,14 +77,14 @@ func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
 	}
 	switch {
 	case g.C < 2:
-		return &GraphError{Msg: "the graph has one class (every node's label is 0), and a classifier needs two or more"}
+		return &GraphError{Msg: phrase.New("the graph has one class (every node's label is 0), and a classifier needs two or more")}
 	case len(g.Nodes(datasets.Train)) == 0:
-		return &GraphError{Msg: "the graph has no training nodes (split train), so there is nothing to learn from"}
+		return &GraphError{Msg: phrase.New("the graph has no training nodes (split train), so there is nothing to learn from")}
 	case g.E() == 0 && UsesGraph(cfg.Kind):
-		return &GraphError{Field: "p", Msg: fmt.Sprintf("the graph has no edges, and model %s passes messages along edges: "+
+		return &GraphError{Field: "p", Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
 			"use model mlp, or a graph with edges (raise p or q)", cfg.Kind)}
 	case models[cfg.Kind].edgeFeatures && g.D == 0:
-		return &GraphError{Field: "model", Msg: fmt.Sprintf("model %s needs edge features, and the graph has none", cfg.Kind)}
+		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // Parameter is one trained array of a model, named and shaped as the
@@ -34,7 +35,7 @@ func CheckExportable(kind string) error {
 	if slices.Contains(Exportable, kind) {
 		return nil
 	}
-	return fmt.Errorf("model %s has no PyTorch Geometric counterpart to export to; the export covers %s", kind, strings.Join(Exportable, ", "))
+	return phrase.Errorf("model %s has no PyTorch Geometric counterpart to export to; the export covers %s", kind, strings.Join(Exportable, ", "))
 }
 
 // Parameters returns copies of the model's trained arrays, by name, in the

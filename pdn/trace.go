@@ -1,9 +1,10 @@
 package pdn
 
 import (
-	"fmt"
 	"math"
 	"sort"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // Trace is one node's update through the two layers of a model that
@@ -65,9 +66,9 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 	m, ok := t.net.(*gcnNet)
 	switch {
 	case !isGAT && (!ok || m.norm == nil):
-		return nil, fmt.Errorf("the update of one node is traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn) and for gat, not %s", t.exp.Model.Kind)
+		return nil, phrase.Errorf("the update of one node is traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn) and for gat, not %s", t.exp.Model.Kind)
 	case i < 0 || i >= g.N:
-		return nil, fmt.Errorf("node %d is not in the graph; want [0, %d]", i, g.N-1)
+		return nil, phrase.Errorf("node %d is not in the graph; want [0, %d]", i, g.N-1)
 	}
 	if !t.evaluated {
 		t.net.forward(false)

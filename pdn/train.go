@@ -1,13 +1,13 @@
 package pdn
 
 import (
-	"fmt"
 	"math"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
 )
 
@@ -261,13 +261,13 @@ func scaleOf(g *datasets.Graph) Scale {
 }
 
 // blame says what to change: the data if they are huge, else lr.
-func (s Scale) blame(lr float64) string {
+func (s Scale) blame(lr float64) phrase.Text {
 	if s.MaxX > hugeInput || s.MaxEdge > hugeInput {
-		return fmt.Sprintf("the data are to blame, not lr: node features reach |x| = %.3g and edge features %.3g; scale them to a few units",
+		return phrase.New("the data are to blame, not lr: node features reach |x| = %.3g and edge features %.3g; scale them to a few units",
 			s.MaxX, s.MaxEdge)
 	}
 	p, _ := experiment.Lookup("lr")
-	return fmt.Sprintf("lower lr (now %g; allowed %s)", lr, p.Range())
+	return phrase.New("lower lr (now %g; allowed %s)", lr, p.RangeText())
 }
 
 // DivergedError reports a loss that is no longer finite.
@@ -278,8 +278,11 @@ type DivergedError struct {
 	Scale Scale
 }
 
-func (e *DivergedError) Error() string {
-	return fmt.Sprintf("training diverged at epoch %d: the loss is %v; %s", e.Epoch, e.Loss, e.Scale.blame(e.LR))
+func (e *DivergedError) Error() string { return e.Phrase().String() }
+
+// Phrase says the error as a message.
+func (e *DivergedError) Phrase() phrase.Text {
+	return phrase.New("training diverged at epoch %d: the loss is %v; %s", e.Epoch, e.Loss, e.Scale.blame(e.LR))
 }
 
 // InputError reports a loss that is not finite with the initial weights,
@@ -289,8 +292,11 @@ type InputError struct {
 	Scale Scale
 }
 
-func (e *InputError) Error() string {
-	return fmt.Sprintf("the loss is %v with the initial weights, before any update, so the data are to blame, not lr: "+
+func (e *InputError) Error() string { return e.Phrase().String() }
+
+// Phrase says the error as a message.
+func (e *InputError) Phrase() phrase.Text {
+	return phrase.New("the loss is %v with the initial weights, before any update, so the data are to blame, not lr: "+
 		"node features reach |x| = %.3g and edge features %.3g; scale them to a few units", e.Loss, e.Scale.MaxX, e.Scale.MaxEdge)
 }
 
@@ -303,8 +309,11 @@ type UnstableError struct {
 	Scale    Scale
 }
 
-func (e *UnstableError) Error() string {
-	return fmt.Sprintf("training is unstable: the loss rose from %.3g at epoch 1 to %.3g at epoch %d; %s",
+func (e *UnstableError) Error() string { return e.Phrase().String() }
+
+// Phrase says the error as a message.
+func (e *UnstableError) Phrase() phrase.Text {
+	return phrase.New("training is unstable: the loss rose from %.3g at epoch 1 to %.3g at epoch %d; %s",
 		e.From, e.To, e.Epoch, e.Scale.blame(e.LR))
 }
 

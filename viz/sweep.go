@@ -1,7 +1,6 @@
 package viz
 
 import (
-	"fmt"
 	"html"
 	"math"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // SweepSeries is one model's results across a sweep: the mean and standard
@@ -30,8 +30,8 @@ var SweepColors = []string{"#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00"
 // Sweep draws accuracy (0..1) against a swept parameter: for each model a
 // line through its means with ±1 SD bars, and the paper's values as hollow
 // marks just beside ours, so the two read side by side. With logX the x
-// axis is in powers of two.
-func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...SweepSeries) string {
+// axis is in powers of two; paperLabel names the hollow marks.
+func Sweep(w, h int, title, xlabel, paperLabel string, xs []float64, logX bool, series ...SweepSeries) string {
 	c := newCanvas(w, h, title)
 	p := plot{left: padLeft, right: float64(w - 130), top: padTop, bottom: float64(h - padBottom), y0: 0, y1: 1}
 	tx := func(x float64) float64 {
@@ -98,7 +98,7 @@ func Sweep(w, h int, title, xlabel string, xs []float64, logX bool, series ...Sw
 	}
 	ly := padTop + 10 + 15*len(series)
 	c.buf.WriteString(`<circle cx="` + strconv.Itoa(w-111) + `" cy="` + strconv.Itoa(ly) + `" r="3" fill="none" stroke="#333"/>`)
-	c.Text(w-98, ly+4, "paper (Fig. 3)", `font-size="11"`, `fill="#222"`)
+	c.Text(w-98, ly+4, paperLabel, `font-size="11"`, `fill="#222"`)
 	return c.inline()
 }
 
@@ -122,8 +122,9 @@ var superscript = strings.NewReplacer("-", "⁻", "0", "⁰", "1", "¹", "2", "�
 // each model's mean and ±1 SD over the graphs that gave one, each graph's
 // accuracy as a faint dot, and the paper's values as hollow marks, each
 // model in its colour of Figure 3's legend. The CLI's SVG and the page's
-// figure are this one.
-func SweepFigure(w, h int, sw experiment.Sweep, res []experiment.Result) string {
+// figure are this one, its words in those tr gives each key (nil:
+// English).
+func SweepFigure(tr func(key string) string, w, h int, sw experiment.Sweep, res []experiment.Result) string {
 	pts := sw.Summary(res)
 	series := make([]SweepSeries, len(sw.Models))
 	for m, kind := range sw.Models {
@@ -144,8 +145,8 @@ func SweepFigure(w, h int, sw experiment.Sweep, res []experiment.Result) string 
 		}
 		series[m] = s
 	}
-	title := fmt.Sprintf("Scenario %d: test accuracy against %s (%d graphs a point)", sw.Scenario.Number, sw.Scenario.Param, sw.Reps)
-	return Sweep(w, h, title, sw.Scenario.Param, sw.Scenario.Values, sw.Scenario.Log, series...)
+	title := phrase.New("Scenario %d: test accuracy against %s (%d graphs a point)", sw.Scenario.Number, sw.Scenario.Param, sw.Reps)
+	return Sweep(w, h, title.In(tr), sw.Scenario.Param, phrase.New("paper (Fig. 3)").In(tr), sw.Scenario.Values, sw.Scenario.Log, series...)
 }
 
 // ModelColor is a model's colour: its colour in Figure 3's legend, or

@@ -169,7 +169,7 @@ func TestFileHasProlog(t *testing.T) {
 
 func TestSweep(t *testing.T) {
 	xs := []float64{0.25, 0.5, 1}
-	s := Sweep(600, 300, "Scenario 4", "Q", xs, true,
+	s := Sweep(600, 300, "Scenario 4", "Q", "paper (Fig. 3)", xs, true,
 		SweepSeries{Name: "pdn", Color: "#D55E00", Mean: []float64{0.9, 0.8, math.NaN()}, SD: []float64{0.01, 0.02, 0}, Reference: []float64{0.95, math.NaN(), 0.7}},
 		SweepSeries{Name: "gcn", Color: "#0072B2", Mean: []float64{0.5, 0.4, 0.3}})
 	el := elements(t, s)

@@ -149,7 +149,7 @@ func writeSweep(sw experiment.Sweep, res []experiment.Result, seconds float64, o
 	if err := writeRows(sum.CSV, sw.CSV(res)); err != nil {
 		return err
 	}
-	if err := os.WriteFile(sum.SVG, viz.File(viz.SweepFigure(760, 380, sw, res)), 0o644); err != nil {
+	if err := os.WriteFile(sum.SVG, viz.File(viz.SweepFigure(nil, 760, 380, sw, res)), 0o644); err != nil {
 		return err
 	}
 	printSweep(stdout, s, kinds, sum)

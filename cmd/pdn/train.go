@@ -355,7 +355,10 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
 		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: 1,
-		Notes: slices.Clone(g.Notes)}
+	}
+	for _, n := range g.Notes {
+		res.Notes = append(res.Notes, n.String())
+	}
 	if len(g.Nodes(datasets.Test)) == 0 {
 		res.Notes = append(res.Notes, "the graph has no test nodes (split test), so test_accuracy is null")
 	}

@@ -293,3 +293,26 @@ func TestEveryLabInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// What the readers, the state table and the engine say reaches the page
+// in its language: a bad link, and files the worker cannot open (the
+// worker sends a message, the page words it).
+func TestMessagesInThePageLanguage(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64&lr=abc&lang=es")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	noticeSays(t, ctx, `lr: "abc" no está permitido; se espera [1e-06, 10]; se usa el valor por defecto`)
+	giveFiles(t, ctx, map[string][]byte{"empty.zip": zipFiles(t, nil)}, true)
+	noticeSays(t, ctx, "Tu grafo no se abrió: empty.zip: está vacío (o solo contiene carpetas y archivos ocultos)")
+	open(t, ctx, srv, "#per-class=64&lang=ar")
+	waitFor(t, ctx, "the layout in Arabic", graphDrawn, 90*time.Second)
+	giveFiles(t, ctx, map[string][]byte{"edges.csv": []byte("source,target\n0,1\n1,2,3\n"), "labels.csv": []byte("id,label\n0,a\n1,b\n2,a\n")}, true)
+	noticeSays(t, ctx, "لم يُفتح رسمك البياني: edges.csv:3: عمود زائد: 3 قيم، والترويسة فيها 2")
+	isolated, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(".notices").textContent.includes("\u2068edges.csv:3\u2069")`))
+	must(t, err, "read the notice")
+	if !isolated {
+		t.Error("in Arabic the file's name is not isolated from the right-to-left text")
+	}
+	alive(t, ctx)
+}

@@ -17,6 +17,7 @@ import (
 	"slices"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -156,7 +157,7 @@ type Loaded struct {
 	Target   string `json:"target,omitempty"`
 	// Notes are what the reader changed or supplied: repeats dropped,
 	// degrees given as features.
-	Notes []string `json:"notes,omitempty"`
+	Notes []phrase.Text `json:"notes,omitempty"`
 	// Generator names the generator a bundle was written from (pdn gen,
 	// the page's own export): such a graph keeps the synthetic defaults,
 	// where a real graph's files get experiment.RealRecipe.
@@ -191,8 +192,10 @@ type Event struct {
 	File     *File     `json:"file,omitempty"`
 	// Error and Field describe a KindError: Field is the parameter to
 	// change, if one is to blame.
-	Error string `json:"error,omitempty"`
-	Field string `json:"field,omitempty"`
+	// Say is Error as a message, for the page to show in its language.
+	Error string       `json:"error,omitempty"`
+	Say   *phrase.Text `json:"say,omitempty"`
+	Field string       `json:"field,omitempty"`
 	// Columns offers the columns to choose from when the error is that
 	// the user's files leave the class column open.
 	Columns *Columns `json:"columns,omitempty"`
@@ -523,4 +526,11 @@ func BytesFloat32(dst []float32, src []byte) []float32 {
 		dst = append(dst, math.Float32frombits(uint32(src[i])|uint32(src[i+1])<<8|uint32(src[i+2])<<16|uint32(src[i+3])<<24))
 	}
 	return dst
+}
+
+// Failure is the KindError event that says err, in English as Error and
+// as a message the page shows in its language as Say.
+func Failure(err error) Event {
+	t := phrase.Of(err)
+	return Event{Kind: KindError, Error: err.Error(), Say: &t}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/i18n/phrase"
 )
 
 func TestEventRoundTrip(t *testing.T) {
@@ -95,5 +96,22 @@ func TestSnapshotSplit(t *testing.T) {
 	w, p, _ := Snapshot{Weights: 2, Nodes: 2}.Split(f32)
 	if grown := append(w, 7); p[0] != 1 || len(grown) != 3 {
 		t.Error("appending to the weights overwrote the predictions")
+	}
+}
+
+// A failure crosses to the page as a message the page can put in its
+// language, and as English text for logs and older pages.
+func TestFailureKeepsItsMessage(t *testing.T) {
+	err := phrase.Errorf("Your graph was not opened: %w", phrase.Errorf("more than %s nodes", "2,000,000"))
+	ev, derr := DecodeEvent(Encode(Failure(err)))
+	if derr != nil {
+		t.Fatal(derr)
+	}
+	if ev.Kind != KindError || ev.Error != err.Error() || ev.Say == nil {
+		t.Fatalf("decoded %+v", ev)
+	}
+	es := map[string]string{"Your graph was not opened: %w": "Tu grafo no se abrió: %w", "more than %s nodes": "más de %s nodos"}
+	if got, want := ev.Say.In(func(k string) string { return es[k] }), "Tu grafo no se abrió: más de 2,000,000 nodos"; got != want {
+		t.Errorf("in Spanish %q, want %q", got, want)
 	}
 }

@@ -2,12 +2,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
@@ -84,7 +84,7 @@ func (s *session) handle(c protocol.Command) {
 		}
 		s.postSnapshot()
 	default:
-		s.fail(fmt.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
+		s.fail(phrase.Errorf("unknown command %s", experiment.Quote(c.Op)), "")
 	}
 }
 
@@ -191,7 +191,7 @@ type sizeError struct {
 func checkSize(e experiment.Experiment, shape pdn.Shape) *sizeError {
 	if shape.E > maxBrowserEdges {
 		lever := e.Data.Lever("edges")
-		return &sizeError{fmt.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s, %s or %s",
+		return &sizeError{phrase.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s, %s or %s",
 			numtext.Group(shape.E), numtext.Group(maxBrowserEdges), lever[0], lever[1], lever[2]), lever[0]}
 	}
 	err := pdn.Estimate(shape, e.Model).Check(pdn.BrowserLimits, e.Data.Lever)

@@ -141,7 +141,9 @@ func restartsOf(tr trainer) *protocol.Restarts {
 }
 
 func (s *session) fail(err error, field string) {
-	s.post(protocol.Event{Kind: protocol.KindError, Gen: s.gen, Error: err.Error(), Field: field}, nil)
+	ev := protocol.Failure(err)
+	ev.Gen, ev.Field = s.gen, field
+	s.post(ev, nil)
 }
 
 func nums(xs []float64) []protocol.Num {

@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strings"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 	"pdnexplorer/pyg"
@@ -45,7 +45,9 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 		local, err = openLocal(in, datasets.Columns{}) // the state's columns were another graph's
 	}
 	if err != nil {
-		s.post(protocol.Event{Kind: protocol.KindError, Gen: s.gen, Error: "Your graph was not opened: " + err.Error(), Columns: columnsChoice(err)}, nil)
+		ev := protocol.Failure(notOpened(err))
+		ev.Gen, ev.Columns = s.gen, columnsChoice(err)
+		s.post(ev, nil)
 		return
 	}
 	s.local = local
@@ -59,7 +61,7 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 func openLocal(files []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	g, resplit, err := datasets.OpenFiles(files, cols)
 	if err == nil && g.E() > maxBrowserEdges {
-		err = fmt.Errorf("your graph has %s edges; the browser trains graphs of up to %s: the command line, pdn train -data, has no such bound",
+		err = phrase.Errorf("your graph has %s edges; the browser trains graphs of up to %s: the command line, pdn train -data, has no such bound",
 			numtext.Group(g.E()), numtext.Group(maxBrowserEdges))
 	}
 	if err != nil {
@@ -104,7 +106,7 @@ func columnsChoice(err error) *protocol.Columns {
 
 // errNoLocal says a state names the user's graph in a worker that has none:
 // a link carried data=local to a page that never opened the files.
-var errNoLocal = errors.New("data: local names a graph opened from files, and its files do not travel with a link: open them again with \u201cYour own graph\u201d, or pick another graph")
+var errNoLocal = phrase.Errorf("data: local names a graph opened from files, and its files do not travel with a link: open them again with \u201cYour own graph\u201d, or pick another graph")
 
 // buildData builds the graph d names: the user's own for GraphLocal (its
 // split drawn with shots and seed if it came without one), else as the
@@ -142,7 +144,7 @@ func (s *session) expectedShape(d experiment.Data) pdn.Shape {
 // with the latest learned weights, or the bundle as a zip archive.
 func (s *session) export(format string) {
 	if s.g == nil {
-		s.fail(errors.New("no graph to save yet"), "")
+		s.fail(phrase.Errorf("no graph to save yet"), "")
 		return
 	}
 	base := "pdn-" + s.exp.Data.Graph
@@ -165,12 +167,12 @@ func (s *session) export(format string) {
 	case protocol.FormatPyG:
 		data, err := s.pygExport(base + "-pyg")
 		if err != nil {
-			s.fail(fmt.Errorf("export to PyTorch Geometric: %w", err), "")
+			s.fail(phrase.Errorf("export to PyTorch Geometric: %w", err), "")
 			return
 		}
 		f = protocol.File{Name: base + "-pyg.zip", Type: "application/zip", Data: data}
 	default:
-		s.fail(fmt.Errorf("export: %s is not a format; want %s, %s or %s", experiment.Quote(format), protocol.FormatDOT, protocol.FormatBundle, protocol.FormatPyG), "")
+		s.fail(phrase.Errorf("export: %s is not a format; want %s, %s or %s", experiment.Quote(format), protocol.FormatDOT, protocol.FormatBundle, protocol.FormatPyG), "")
 		return
 	}
 	s.post(protocol.Event{Kind: protocol.KindFile, Gen: s.gen, File: &f}, nil)
@@ -181,9 +183,9 @@ func (s *session) export(format string) {
 func (s *session) pygExport(name string) ([]byte, error) {
 	switch {
 	case s.tr == nil:
-		return nil, errors.New("no model built yet: press Play or Step first")
+		return nil, phrase.Errorf("no model built yet: press Play or Step first")
 	case !s.prepared: // its set-up (restarts) would hold the worker up
-		return nil, errors.New("the model is still being set up (its restarts): wait until it trains, then save")
+		return nil, phrase.Errorf("the model is still being set up (its restarts): wait until it trains, then save")
 	}
 	r, err := pyg.RunOf(s.tr)
 	if err != nil {
@@ -195,3 +197,6 @@ func (s *session) pygExport(name string) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// notOpened says the user's files were not opened, and why.
+func notOpened(err error) error { return phrase.Errorf("Your graph was not opened: %w", err) }

@@ -5,9 +5,9 @@
 package main
 
 import (
-	"fmt"
 	"syscall/js"
 
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
@@ -18,22 +18,22 @@ func main() {
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
 		if data.Type() != js.TypeObject || data.Get("json").Type() != js.TypeString {
-			post(protocol.Event{Kind: protocol.KindError, Error: "bad message from the page: not {json: string}"}, nil)
+			post(protocol.Failure(phrase.Errorf("bad message from the page: not {json: string}")), nil)
 			return nil
 		}
 		c, err := protocol.DecodeCommand(data.Get("json").String())
 		if err != nil {
-			post(protocol.Event{Kind: protocol.KindError, Error: "bad message from the page: " + err.Error()}, nil)
+			post(protocol.Failure(phrase.Errorf("bad message from the page: %s", err)), nil)
 			return nil
 		}
 		if c.Files, err = filesOf(data.Get("files")); err != nil {
-			s.post(protocol.Event{Kind: protocol.KindError, Error: "Your graph was not opened: " + err.Error()}, nil) // to the run served, so the page shows it
+			s.post(protocol.Failure(notOpened(err)), nil) // to the run served, so the page shows it
 			return nil
 		}
 		select {
 		case s.cmds <- c:
 		default:
-			post(protocol.Event{Kind: protocol.KindError, Error: "the engine is busy; command dropped: " + c.Op}, nil)
+			post(protocol.Failure(phrase.Errorf("the engine is busy; command dropped: %s", c.Op)), nil)
 		}
 		return nil
 	})
@@ -94,7 +94,7 @@ func filesOf(list js.Value) ([]protocol.File, error) {
 		n := u8.Get("length").Int()
 		total += n
 		if total > protocol.MaxFileBytes {
-			return nil, fmt.Errorf("the files hold more than %s bytes, the most the explorer opens", numtext.Group(protocol.MaxFileBytes))
+			return nil, phrase.Errorf("the files hold more than %s bytes, the most the explorer opens", numtext.Group(protocol.MaxFileBytes))
 		}
 		b := make([]byte, n)
 		js.CopyBytesToGo(b, u8)
