@@ -18,6 +18,7 @@ import (
 const (
 	severalSnapshotMs = 150
 	severalRedraw     = 500 * time.Millisecond
+	severalFlush      = 100 * time.Millisecond
 )
 
 // page is what the shell lends each lab: the engine, the notices, and the
@@ -95,9 +96,11 @@ type lab struct {
 	// view; rewinds that the runs keep frames for the scrubber.
 	drawsGraph, rewinds bool
 
-	ctx      app.Context // nil before the lab mounts
-	queued   []runEvent
-	lastDraw time.Time
+	ctx    app.Context // nil before the lab mounts
+	queued []runEvent
+	// lastDraw and lastFlush are when the figures were last drawn and
+	// the queued events last taken.
+	lastDraw, lastFlush time.Time
 	// drawing says a draw is scheduled for when the pace allows; unpaced
 	// draws every event at once (native tests, which have no frames to
 	// keep).
@@ -359,19 +362,37 @@ func (l *lab) closeRuns() {
 
 // enqueue keeps an event for the UI: one dispatch takes all that came in
 // meanwhile, so four runs' snapshots, or a burst of one run's, cost the
-// page one render.
+// page one render. A lab of several runs takes them at most every
+// severalFlush: each of its renders lays out and paints a page of four
+// runs' numbers and tables, and four workers' snapshots, each taken as
+// it came, left the page too few frames (XOR lab: frame p95 50–67 ms).
 func (l *lab) enqueue(r *run, ev protocol.Event, f32 []float32) {
 	if l.ctx == nil {
 		return // the lab has gone
 	}
 	l.queued = append(l.queued, runEvent{r, ev, f32})
-	if len(l.queued) == 1 {
-		l.ctx.Dispatch(func(app.Context) { l.flush() })
+	if len(l.queued) > 1 {
+		return // a flush is on its way
 	}
+	ctx := l.ctx
+	wait := time.Duration(0)
+	if len(l.runs) > 1 {
+		wait = l.wait(l.lastFlush, severalFlush)
+	}
+	if wait <= 0 {
+		ctx.Dispatch(func(app.Context) { l.flush() })
+		return
+	}
+	// A plain timer, as drawLater's: ctx.After is waited out by tests.
+	time.AfterFunc(wait, func() { ctx.Dispatch(func(app.Context) { l.flush() }) })
 }
 
 // flush applies the queued events in order, then lets the lab redraw.
 func (l *lab) flush() {
+	if l.ctx == nil {
+		return // the lab went while the flush waited
+	}
+	l.lastFlush = time.Now()
 	q := l.queued
 	l.queued = nil
 	var ch change

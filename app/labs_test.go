@@ -296,8 +296,10 @@ func TestBurstsAreDrawnAtThePace(t *testing.T) {
 			Degree: []protocol.DegreeBin{{MinDegree: 2, Entries: 5, Mean: 0.3}, {MinDegree: 1024, Entries: 9, Mean: 0.001}}}}, []float32{0.5, 0, 1, 1, 1})
 	}
 	d.Consume()
-	if c.degree != first || !l.drawing {
-		t.Fatal("a snapshot right after a draw was drawn at once, or no draw was scheduled")
+	// The lab of several runs takes the burst when its flush pace allows,
+	// then draws it when its draw pace does: neither at once.
+	if c.degree != first || (!l.drawing && len(l.queued) == 0) {
+		t.Fatal("a snapshot right after a draw was drawn at once, or neither its flush nor its draw was scheduled")
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for c.degree == first && time.Now().Before(deadline) {

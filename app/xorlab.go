@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -20,6 +21,7 @@ type XORLab struct {
 
 	curves   string
 	surfaces []string // α(a, b) of each run with a pathfinder, "" for none
+	turn     int      // which figure the next draw while training redraws
 }
 
 func init() {
@@ -30,28 +32,47 @@ func init() {
 	})
 }
 
-// draw renders the figures from the runs.
+// draw renders the figures from the runs. While they train it draws one
+// figure a turn, each run's surface and then the curves, so that each is
+// drawn every severalRedraw as before but no frame pays for all of them
+// (three surfaces and the curves at once held the main thread 70–100 ms).
 func (c *XORLab) draw(ch change) {
-	if !c.due(ch, severalRedraw) {
+	slots := len(c.runs) + 1
+	if !c.due(ch, severalRedraw/time.Duration(slots)) {
 		return
 	}
-	c.surfaces = make([]string, len(c.runs))
-	for i, r := range c.runs {
-		x := r.snap.XOR
-		if x == nil || x.Size == 0 {
-			continue
-		}
-		vals := make([]float64, len(x.Surface))
-		for k, v := range x.Surface {
-			vals[k] = float64(v)
-		}
-		var marks []viz.Mark
-		for k, z := range xorstate.States {
-			marks = append(marks, viz.Mark{X: z.A, Y: z.B, Label: fmt.Sprintf("(%g, %g)\nα %.2f · %.0f%%", z.A, z.B, float64(x.Alpha[k]), 100*float64(x.Share[k]))})
-		}
-		c.surfaces[i] = viz.Heatmap(340, 300, "α(a, b): "+tr(r.Title), tr("a: in layer A′"), "b", x.Size, vals, marks)
+	all := ch&(newState|newGraph|drawNow) != 0 || len(c.surfaces) != len(c.runs) || !c.running()
+	if all {
+		c.surfaces = make([]string, len(c.runs))
 	}
-	c.curves = c.testCurves()
+	turn := c.turn % slots
+	c.turn++
+	for i, r := range c.runs {
+		if all || turn == i {
+			c.surfaces[i] = surface(r)
+		}
+	}
+	if all || turn == len(c.runs) {
+		c.curves = c.testCurves()
+	}
+}
+
+// surface is α(a, b) of r's pathfinder over the two layers, "" for a run
+// without one or before its first snapshot.
+func surface(r *run) string {
+	x := r.snap.XOR
+	if x == nil || x.Size == 0 {
+		return ""
+	}
+	vals := make([]float64, len(x.Surface))
+	for k, v := range x.Surface {
+		vals[k] = float64(v)
+	}
+	var marks []viz.Mark
+	for k, z := range xorstate.States {
+		marks = append(marks, viz.Mark{X: z.A, Y: z.B, Label: fmt.Sprintf("(%g, %g)\nα %.2f · %.0f%%", z.A, z.B, float64(x.Alpha[k]), 100*float64(x.Share[k]))})
+	}
+	return viz.Heatmap(340, 300, "α(a, b): "+tr(r.Title), tr("a: in layer A′"), "b", x.Size, vals, marks)
 }
 
 // Render lays the lab out.

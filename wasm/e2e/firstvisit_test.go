@@ -124,7 +124,7 @@ type linkMark struct {
 // serve serves dir at / over the link, with the site's own handler as make
 // run does (precompressed copies, HTTP caching allowed), and returns its
 // URL.
-func (l *link) serve(b *testing.B, dir string) string {
+func (l *link) serve(b testing.TB, dir string) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
