@@ -15,7 +15,7 @@ export GOEXPERIMENT ?= simd
 GO          ?= go
 WASM_EXEC   := $(shell $(GO) env GOROOT)/lib/wasm
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
-PURE        := ./experiment/... ./datasets/... ./pdn/... ./internal/... ./xorstate/... ./lessons/...
+PURE        := ./i18n/phrase/... ./experiment/... ./datasets/... ./pdn/... ./internal/... ./xorstate/... ./lessons/...
 BIN         := bin
 
 PORT        ?= 8080

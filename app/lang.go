@@ -1,6 +1,10 @@
 package app
 
 import (
+	"fmt"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
 	"pdnexplorer/i18n"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
@@ -41,3 +45,36 @@ func sayFailure(ev protocol.Event) string {
 	}
 	return ev.Error
 }
+
+// loadLanguage fetches the catalogue of code, which the page's program
+// does not hold (the site's build writes them beside it, and the service
+// worker keeps them offline), adds it, and calls done with what went wrong,
+// if anything. done runs in a promise's callback: it must dispatch.
+func loadLanguage(code string, done func(error)) {
+	var got, took, failed app.Func
+	release := func() { got.Release(); took.Release(); failed.Release() }
+	finish := func(err error) {
+		release()
+		done(err)
+	}
+	got = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if r := args[0]; r.Get("ok").Bool() {
+			r.Call("text").Call("then", took, failed)
+		} else {
+			finish(fmt.Errorf("%s: HTTP %d", catalogueURL(code), r.Get("status").Int()))
+		}
+		return nil
+	})
+	took = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		finish(i18n.Add(code, []byte(args[0].String())))
+		return nil
+	})
+	failed = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		finish(fmt.Errorf("%s: %s", catalogueURL(code), args[0].Call("toString").String()))
+		return nil
+	})
+	app.Window().Call("fetch", catalogueURL(code)).Call("then", got, failed)
+}
+
+// catalogueURL is where the site keeps code's catalogue, from the page.
+func catalogueURL(code string) string { return "web/i18n/" + code + ".json" }

@@ -17,6 +17,7 @@ import (
 type share struct {
 	open          bool
 	link, qr, bad string // the link the QR code draws, the code, or why none
+	lang          string // the language of the code's title
 }
 
 // pageURL is the page's address without its fragment.
@@ -56,11 +57,12 @@ func embedCode(st experiment.Experiment) string {
 		`" width="720" height="640" style="border:0;max-width:100%" loading="lazy"></iframe>`
 }
 
-// code returns the QR code of link, drawn again only when link changes
-// (the handout holds it always, so that printing finds it drawn).
+// code returns the QR code of link, drawn again only when link or the
+// page's language (its title's) changes (the handout holds it always, so
+// that printing finds it drawn).
 func (s *share) code(link string) (svg, bad string) {
-	if link != s.link {
-		s.link = link
+	if link != s.link || lang != s.lang {
+		s.link, s.lang = link, lang
 		var err error
 		s.qr, err = viz.QR(link, tr("QR code of the link to this state"))
 		s.bad = ""
@@ -153,18 +155,17 @@ func (c *Shell) renderLanguages() app.UI {
 
 // speak makes the page speak the language the lang row names (the
 // browser's for auto): the catalogue the words come from, and the
-// document's lang and dir, so that Arabic mirrors the page.
-func speak(code string) {
-	if code == experiment.LangAuto || code == "" {
-		code = browserLanguage()
-	}
-	if _, ok := i18n.Lookup(code); !ok {
-		code = i18n.English
+// document's lang and dir, so that Arabic mirrors the page. It reports
+// false, changing nothing, while that catalogue is not yet fetched.
+func speak(row string) bool {
+	code := spokenCode(row)
+	if !i18n.Ready(code) {
+		return false
 	}
 	lang = code
 	doc := app.Window().Get("document")
 	if !doc.Truthy() {
-		return
+		return true
 	}
 	root := doc.Get("documentElement")
 	root.Set("lang", code)
@@ -173,6 +174,20 @@ func speak(code string) {
 		dir = "rtl"
 	}
 	root.Set("dir", dir)
+	return true
+}
+
+// spokenCode is the language the lang row asks for: the browser's for
+// auto, English for one the explorer does not speak.
+func spokenCode(row string) string {
+	code := row
+	if code == experiment.LangAuto || code == "" {
+		code = browserLanguage()
+	}
+	if _, ok := i18n.Lookup(code); !ok {
+		code = i18n.English
+	}
+	return code
 }
 
 // browserLanguage is the first of the browser's languages the explorer

@@ -1,11 +1,13 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n"
 )
 
 // WorkerURL is the engine worker's bootstrap script, relative to the page so
@@ -120,9 +122,15 @@ func (c *Shell) follow(hash string) {
 	}
 	st, err := experiment.Decode(hash)
 	relabel := st.View.Lang != c.spoken
+	if relabel && !speak(st.View.Lang) {
+		c.fetchLanguage(st.View.Lang, hash)
+		if c.room == nil {
+			return // the first view waits for its words, its notices' too
+		}
+		relabel = false // relabelled when the words come
+	}
 	if relabel {
 		c.spoken = st.View.Lang
-		speak(st.View.Lang)
 	}
 	if c.room == nil || st.View.Lab != c.lab {
 		c.open(st.View.Lab)
@@ -134,6 +142,32 @@ func (c *Shell) follow(hash string) {
 	if relabel {
 		c.room.relabel() // the figures' words too; the runs train on
 	}
+}
+
+// fetchLanguage fetches the catalogue the lang row asks for, then speaks
+// it and follows hash (a first view) or relabels the lab on view, unless
+// another language was asked for meanwhile. A catalogue that cannot be
+// fetched leaves the page in the words it had, and says so.
+func (c *Shell) fetchLanguage(row, hash string) {
+	code := spokenCode(row)
+	loadLanguage(code, func(err error) {
+		c.ctx.Dispatch(func(app.Context) {
+			if c.room != nil && c.st.View.Lang != row {
+				return // another language since
+			}
+			c.spoken = row
+			if !speak(row) {
+				l, _ := i18n.Lookup(code)
+				c.board.Add(trf("The words of %s could not be fetched (%s); the page speaks on as it did.", l.Name, fmt.Sprint(err)), false)
+			}
+			if c.room == nil {
+				c.follow(hash)
+				return
+			}
+			c.room.relabel()
+			c.ctx.Dispatcher().Dispatch(app.Dispatch{Mode: app.Update, Source: c.room, Function: func(app.Context) {}})
+		})
+	})
 }
 
 // open replaces the lab on view: the old one ends its runs as it goes.

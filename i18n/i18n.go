@@ -19,11 +19,11 @@
 package i18n
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // English is the language of the keys.
@@ -44,40 +44,54 @@ var Languages = []Language{
 	{Code: "ar", Name: "العربية", RTL: true},
 }
 
-//go:embed *.json
-var files embed.FS
-
 // catalogues are the translations by language code; keys lists the
-// English catalogue's keys.
+// English catalogue's keys. The page's program embeds neither (see
+// embed.go): it fetches the one language it speaks, with Add.
 var (
+	mu         sync.RWMutex
 	catalogues = map[string]map[string]string{}
 	keys       []string
 )
 
-func init() {
-	for _, l := range Languages {
-		b, err := files.ReadFile(l.Code + ".json")
-		if err != nil {
-			panic("i18n: no catalogue for " + l.Code)
+// Add reads data, the JSON catalogue of lang (for English, the list of
+// keys), and makes it lang's.
+func Add(lang string, data []byte) error {
+	if lang == English {
+		var ks []string
+		if err := json.Unmarshal(data, &ks); err != nil {
+			return fmt.Errorf("i18n: en.json: %w", err)
 		}
-		if l.Code == English {
-			if err := json.Unmarshal(b, &keys); err != nil {
-				panic("i18n: en.json: " + err.Error())
-			}
-			continue
-		}
-		m := map[string]string{}
-		if err := json.Unmarshal(b, &m); err != nil {
-			panic("i18n: " + l.Code + ".json: " + err.Error())
-		}
-		catalogues[l.Code] = m
+		mu.Lock()
+		keys = ks
+		mu.Unlock()
+		return nil
 	}
+	m := map[string]string{}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("i18n: %s.json: %w", lang, err)
+	}
+	mu.Lock()
+	catalogues[lang] = m
+	mu.Unlock()
+	return nil
+}
+
+// Ready reports whether lang can be spoken now: English always, another
+// language once its catalogue is added.
+func Ready(lang string) bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	_, ok := catalogues[lang]
+	return ok || lang == English
 }
 
 // T returns key in lang: its translation, or key itself for English, an
 // unknown language or a key the catalogue lacks.
 func T(lang, key string) string {
-	if t, ok := catalogues[lang][key]; ok && t != "" {
+	mu.RLock()
+	t, ok := catalogues[lang][key]
+	mu.RUnlock()
+	if ok && t != "" {
 		return t
 	}
 	return key
@@ -98,6 +112,8 @@ func Has(lang, key string) bool {
 		i := sort.SearchStrings(keys, key)
 		return i < len(keys) && keys[i] == key
 	}
+	mu.RLock()
+	defer mu.RUnlock()
 	_, ok := catalogues[lang][key]
 	return ok
 }
@@ -128,6 +144,8 @@ func Match(prefs []string) string {
 
 // CatalogueKeys returns the keys lang's catalogue translates, sorted.
 func CatalogueKeys(lang string) []string {
+	mu.RLock()
+	defer mu.RUnlock()
 	var out []string
 	for k := range catalogues[lang] {
 		out = append(out, k)

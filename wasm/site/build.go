@@ -34,6 +34,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/i18n"
 )
 
 // WasmLengthHeader carries app.wasm's uncompressed size, so go-app's
@@ -69,6 +71,9 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 	if err := copyDir(filepath.Join(out, "web"), filepath.Join(root, "web")); err != nil {
 		return err
 	}
+	if err := writeCatalogues(filepath.Join(out, "web", "i18n")); err != nil {
+		return err
+	}
 	if err := writeIndex(filepath.Join(out, "index.html"), filepath.Join(root, "index.html"), labs); err != nil {
 		return err
 	}
@@ -99,6 +104,28 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 		return err
 	}
 	return precompress(out)
+}
+
+// writeCatalogues writes the catalogue of each language but English into
+// dir, where the page fetches the one it speaks (and the service worker
+// keeps them all, for a classroom offline).
+func writeCatalogues(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, l := range i18n.Languages {
+		if l.Code == i18n.English {
+			continue
+		}
+		b, err := i18n.Catalogue(l.Code)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, l.Code+".json"), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // prerenderMark is where index.html takes the labs drawn before the

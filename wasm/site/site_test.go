@@ -68,7 +68,7 @@ var unpackers = map[string]func(io.Reader) (io.Reader, error){
 
 func TestBuildWritesCompressedCopies(t *testing.T) {
 	out := buildTestSite(t)
-	for _, name := range []string{"index.html", "app.js", "wasm_exec.js", "web/app.wasm", "web/worker.wasm", "web/app.css", "web/worker.js", "manifest.webmanifest", "app-worker.js"} {
+	for _, name := range []string{"index.html", "app.js", "wasm_exec.js", "web/app.wasm", "web/worker.wasm", "web/app.css", "web/worker.js", "manifest.webmanifest", "app-worker.js", "web/i18n/es.json", "web/i18n/zh.json", "web/i18n/ar.json"} {
 		plain, err := os.ReadFile(filepath.Join(out, name))
 		if err != nil {
 			t.Fatal(err)
@@ -96,7 +96,7 @@ func TestBuildWritesCompressedCopies(t *testing.T) {
 		}
 	}
 	sw, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
-	if strings.Contains(string(sw), ".gz") || strings.Contains(string(sw), ".br\"") || !strings.Contains(string(sw), `"./"`) || !strings.Contains(string(sw), `"web/worker.wasm"`) {
+	if strings.Contains(string(sw), ".gz") || strings.Contains(string(sw), ".br\"") || !strings.Contains(string(sw), `"./"`) || !strings.Contains(string(sw), `"web/worker.wasm"`) || !strings.Contains(string(sw), `"web/i18n/ar.json"`) {
 		t.Errorf("the service worker's list is wrong:\n%s", sw)
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))

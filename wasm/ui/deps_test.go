@@ -35,3 +35,21 @@ func TestUIDoesNotLinkTheEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestUIFetchesItsLanguage keeps the catalogues out of the page's program:
+// it fetches the one it speaks (web/i18n, written by the site's build).
+func TestUIFetchesItsLanguage(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", "{{.EmbedFiles}}", "pdnexplorer/i18n")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if got := strings.TrimSpace(string(out)); got != "[]" {
+		t.Errorf("the page's program embeds %s", got)
+	}
+	native, err := exec.Command("go", "list", "-f", "{{.EmbedFiles}}", "pdnexplorer/i18n").Output()
+	if err != nil || !strings.Contains(string(native), "es.json") {
+		t.Errorf("natively i18n embeds %s (%v): is the list right?", native, err)
+	}
+}
