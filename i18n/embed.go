@@ -7,7 +7,7 @@ import "embed"
 // Outside the page (the command line, the site's build, the tests) every
 // catalogue is embedded; the site's build writes them beside the page
 // (Catalogue), which fetches the one it speaks: a reader of English
-// fetches none of the 82 kB (brotli) the three others weigh.
+// fetches none, and the page's program is about 100 kB (brotli) smaller.
 //
 //go:embed *.json
 var files embed.FS

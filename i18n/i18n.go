@@ -103,17 +103,21 @@ func F(lang, key string, args ...any) string {
 }
 
 // Keys returns the English catalogue's keys, sorted.
-func Keys() []string { return append([]string(nil), keys...) }
+func Keys() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return append([]string(nil), keys...)
+}
 
 // Has reports whether lang's catalogue holds key (English holds every
 // key of en.json).
 func Has(lang, key string) bool {
+	mu.RLock()
+	defer mu.RUnlock()
 	if lang == English {
 		i := sort.SearchStrings(keys, key)
 		return i < len(keys) && keys[i] == key
 	}
-	mu.RLock()
-	defer mu.RUnlock()
 	_, ok := catalogues[lang][key]
 	return ok
 }

@@ -22,19 +22,20 @@ import (
 
 var update = flag.Bool("update", false, "write en.json from the sources")
 
-// marks are the calls whose first string argument is a key: the page's
-// own (tr, trf, msg, words), the readers' locating helpers (errorf,
-// errorAt) and package phrase's New and Errorf.
-var marks = map[string]bool{"tr": true, "trf": true, "msg": true, "words": true, "errorf": true, "errorAt": true,
-	"phrase.New": true, "phrase.Errorf": true}
+// marks are the calls that take a key, and which of their arguments it
+// is: the page's own (tr, trf, msg, words), package phrase's New and
+// Errorf, and the readers' locating helpers (t.errorf(col, key, …),
+// r.errorAt(line, col, key, …)).
+var marks = map[string]int{"tr": 0, "trf": 0, "msg": 0, "words": 0, "phrase.New": 0, "phrase.Errorf": 0, "errorf": 1, "errorAt": 2}
 
 // sourceDirs are the packages whose words the page shows: its own, and
 // those whose messages reach it (the readers, the state table's checks,
 // the engine's refusals, the worker's and the figures').
 var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "wasm/worker", "wasm/protocol", "viz"}
 
-// sourceKeys are the keys the code holds: the first string literal (or
-// string constant) argument of every marked call in sourceDirs. A key
+// sourceKeys are the keys the code holds: the key argument of every
+// marked call in sourceDirs, a string literal or a string constant (a key
+// held in a variable, as a table's, comes from tableKeys). A key
 // without a letter ("%s: %s") says nothing to translate and is left out.
 func sourceKeys(t *testing.T) []string {
 	t.Helper()
@@ -85,18 +86,17 @@ func dirKeys(t *testing.T, dir string) []string {
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || !marks[callName(call.Fun)] {
+			if !ok {
 				return true
 			}
-			for _, a := range call.Args {
-				if s, ok := literal(a); ok {
-					keys = append(keys, s)
-					break
-				}
-				if id, ok := a.(*ast.Ident); ok && consts[id.Name] != "" {
-					keys = append(keys, consts[id.Name])
-					break
-				}
+			at, marked := marks[callName(call.Fun)]
+			if !marked || at >= len(call.Args) {
+				return true
+			}
+			if s, ok := literal(call.Args[at]); ok {
+				keys = append(keys, s)
+			} else if id, ok := call.Args[at].(*ast.Ident); ok && consts[id.Name] != "" {
+				keys = append(keys, consts[id.Name])
 			}
 			return true
 		})
