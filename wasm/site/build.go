@@ -27,6 +27,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -172,7 +173,25 @@ func prerender(link string) (string, error) {
 	if !ok || end < 0 {
 		return "", errors.New("go-app's page changed: cannot find its body's first element")
 	}
-	return falseBooleans.ReplaceAllString(strings.TrimSpace(body[:end]), ""), nil
+	drawn := falseBooleans.ReplaceAllString(strings.TrimSpace(body[:end]), "")
+	return startTag.ReplaceAllStringFunc(drawn, sortAttributes), nil
+}
+
+// startTag is a start tag as go-app writes it: each attribute a space, its
+// name and, unless it is a bare boolean, a Go-quoted value.
+var startTag = regexp.MustCompile(`<[a-zA-Z][a-zA-Z0-9-]*(?: [^\s="<>/]+(?:="(?:[^"\\]|\\.)*")?)+>`)
+
+// attribute is one attribute of a startTag.
+var attribute = regexp.MustCompile(` [^\s="<>/]+(?:="(?:[^"\\]|\\.)*")?`)
+
+// sortAttributes writes tag's attributes in order of name. go-app writes
+// them as it ranges over a map, so without this two builds of one site
+// differ, and so do the labs drawn in one page.
+func sortAttributes(tag string) string {
+	first := attribute.FindStringIndex(tag)
+	attrs := attribute.FindAllString(tag, -1)
+	slices.Sort(attrs)
+	return tag[:first[0]] + strings.Join(attrs, "") + ">"
 }
 
 // falseBooleans are boolean attributes go-app writes as ="false" on the
