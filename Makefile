@@ -56,8 +56,13 @@ run: dist
 	$(GO) run ./wasm/ui serve -dir dist -addr 127.0.0.1:$(PORT)
 
 ## dist: the static site, hostable by any file server, at / or under a sub-path
+# The page's program is built against a copy of go-app without its server
+# half, which linked net/http and crypto/tls into the page (365 kB brotli of
+# a first visit): see wasm/site/goapp.go.
+BROWSER     := .cache/browser
 dist: kernels
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o dist/web/app.wasm ./wasm/ui
+	$(GO) run ./wasm/ui goapp -out $(BROWSER)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -modfile=$(BROWSER)/browser.mod -o dist/web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(WORKERTAGS) -o dist/web/worker.wasm ./wasm/worker
 	rm -f dist/web/kernels.wasm
 	if [ -f $(KERNELS) ]; then cp $(KERNELS) dist/web/kernels.wasm; fi

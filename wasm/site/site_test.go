@@ -230,3 +230,50 @@ func TestSortAttributes(t *testing.T) {
 		}
 	}
 }
+
+// The page's program is built against go-app without its server half and
+// its regexp routes: it must still build, and link neither net/http (nor
+// the crypto/tls it brings) nor regexp. Natively go-app is as published.
+func TestBrowserGoAppLeavesTheServerOut(t *testing.T) {
+	dir := t.TempDir()
+	if err := BrowserGoApp(dir, "../.."); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-modfile="+filepath.Join(dir, "browser.mod"), "-deps", "-f", "{{.ImportPath}} {{.Dir}}", "pdnexplorer/wasm/ui")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	copied := false
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, pkgDir, _ := strings.Cut(line, " ")
+		switch pkg {
+		case "net/http", "crypto/tls", "regexp", "text/template":
+			t.Errorf("the page links %s", pkg)
+		case GoApp + "/pkg/app":
+			copied = strings.HasPrefix(pkgDir, dir)
+		}
+	}
+	if !copied {
+		t.Errorf("the page does not build against the copy:\n%s", out)
+	}
+	build := exec.Command("go", "build", "-modfile="+filepath.Join(dir, "browser.mod"), "-o", filepath.Join(dir, "app.wasm"), "./wasm/ui")
+	build.Dir = "../.."
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("the page does not build: %v\n%s", err, out)
+	}
+}
+
+// A go-app that is not the one goapp.go was written for is refused, not
+// patched blindly.
+func TestEditRefusesAChangedFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "route.go")
+	os.WriteFile(path, []byte("package app\n\nimport \"regexp\"\n"), 0o644)
+	err := edit(path, routeEdits)
+	if err == nil || !strings.Contains(err.Error(), "go-app changed") {
+		t.Errorf("edit of a changed route.go: %v", err)
+	}
+}

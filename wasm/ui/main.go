@@ -4,7 +4,8 @@
 //	ui build -out dist -wasm DIR     write the site into dist
 //	ui serve -dir dist [-addr 127.0.0.1:8080] [-prefix /pdn/] [-no-store]
 //
-// The same route table serves both, as go-app expects.
+// The same route serves both, as go-app expects: the page at the path it
+// is served from (pagePath).
 package main
 
 import (
@@ -15,7 +16,8 @@ import (
 
 func main() {
 	// One page, at whatever path the site is hosted: the shell of the labs.
-	app.RouteWithRegexpFunc("^/.*", func() app.Composer { return &ui.Shell{} })
+	// Not a pattern route: the page's go-app has none (wasm/site/goapp.go).
+	app.RouteFunc(pagePath(), func() app.Composer { return &ui.Shell{} })
 	ui.GuardLocation() // before go-app parses the address
 	app.RunWhenOnBrowser()
 	serveSite()

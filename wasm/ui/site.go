@@ -20,7 +20,12 @@ import (
 
 const usage = `usage:
   ui build -out DIR [-wasm DIR] [-root DIR] [-wasm-exec FILE]   write the static site
-  ui serve -dir DIR [-addr 127.0.0.1:8080] [-prefix /pdn/] [-no-store]`
+  ui serve -dir DIR [-addr 127.0.0.1:8080] [-prefix /pdn/] [-no-store]
+  ui goapp -out DIR [-root DIR]     the go-app the page is built with, and DIR/browser.mod`
+
+// pagePath is the path go-app routes the page at: natively, where the
+// site's build asks go-app for each lab's first view (see site.Build).
+func pagePath() string { return "/" }
 
 func serveSite() {
 	if err := runSite(os.Args[1:], os.Stdout); err != nil {
@@ -54,6 +59,14 @@ func runSite(args []string, stdout io.Writer) error {
 			*wasmExec = filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
 		}
 		return site.Build(*out, *wasm, *root, *wasmExec, labNames())
+	case "goapp":
+		fs := flag.NewFlagSet("goapp", flag.ContinueOnError)
+		out := fs.String("out", ".cache/browser", "directory to write go-app's copy and browser.mod into")
+		root := fs.String("root", ".", "the repository root: go.mod and go.sum")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return site.BrowserGoApp(*out, *root)
 	case "serve":
 		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 		dir := fs.String("dir", "dist", "the site to serve")

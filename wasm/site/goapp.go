@@ -1,0 +1,190 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// GoApp is the module of the UI library.
+const GoApp = "github.com/maxence-charriere/go-app/v9"
+
+// The page's program is go-app's browser half, yet go-app builds its
+// server half into it too. Its Handler (pkg/app/http.go, resource.go)
+// imports net/http, and with it crypto/tls, whose packages' init functions
+// keep every FIPS self-test and elliptic curve in the binary: 365 kB of
+// the 1.9 MB (brotli) a first visit fetched before its lab answered,
+// although the page never serves or dials anything. And its router's
+// regexp routes (pkg/app/route.go) keep regexp's compiler and every
+// Unicode table, another 88 kB, although the page routes no pattern (see
+// wasm/ui: it routes the path it is served at).
+//
+// So the page is built against a copy of go-app without those two files
+// and with regexp routes refused, browserFile standing in for what the
+// browser half calls of them. Nothing else of go-app changes, and every
+// other build (the site's writer, the server, the tests) uses go-app as
+// published. A go-app whose files differ from what this expects is
+// refused, not patched blindly.
+var (
+	serverFiles = []string{"pkg/app/http.go", "pkg/app/resource.go"}
+	routeFile   = "pkg/app/route.go"
+	// routeEdits are route.go's edits, each made exactly once.
+	routeEdits = [][2]string{
+		{"\t\"reflect\"\n\t\"regexp\"\n", "\t\"reflect\"\n"},
+		{"regexp.MustCompile(pattern)", "noRegexpRoute(pattern)"},
+		{"regexp       *regexp.Regexp", "regexp       noRegexp"},
+	}
+	browserFile = "pkg/app/browser.go"
+	browserText = `// Written by PDN Explorer's site build (wasm/site/goapp.go): this copy of
+// go-app is the page's, without http.go and resource.go (its server half)
+// and without regexp routes, so that net/http and regexp are not linked.
+
+package app
+
+import "strings"
+
+// Handler is served natively only.
+type Handler struct{}
+
+func isRemoteLocation(path string) bool {
+	return strings.HasPrefix(path, "https://") ||
+		strings.HasPrefix(path, "http://")
+}
+
+func isStaticResourcePath(path string) bool {
+	return strings.HasPrefix(path, "/web/") ||
+		strings.HasPrefix(path, "web/")
+}
+
+// noRegexp is a regexp route's pattern in a build that has none.
+type noRegexp struct{}
+
+func noRegexpRoute(pattern string) noRegexp {
+	panic("RouteWithRegexp(" + pattern + "): this build of go-app has no regexp routes (PDN Explorer's wasm/site/goapp.go)")
+}
+
+func (noRegexp) MatchString(string) bool { return false }
+`
+)
+
+// BrowserGoApp writes into dir the copy of go-app the page's program is
+// built with (see serverFiles) and dir/browser.mod, the project's go.mod
+// (read from root) using it: build with go build -modfile=dir/browser.mod.
+// It asks the go command where go-app's module is, downloading it if
+// needed.
+func BrowserGoApp(dir, root string) error {
+	src, err := moduleDir(root, GoApp)
+	if err != nil {
+		return err
+	}
+	dir, err = filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	mod := filepath.Join(dir, "go-app")
+	if err := os.RemoveAll(mod); err != nil {
+		return err
+	}
+	// Its docs (30 MB of the site's pictures) are not needed to build.
+	for _, part := range []string{"go.mod", "go.sum", "LICENSE", "pkg"} {
+		if err := copyTree(filepath.Join(mod, part), filepath.Join(src, part)); err != nil {
+			return err
+		}
+	}
+	for _, f := range serverFiles {
+		if err := os.Remove(filepath.Join(mod, f)); err != nil {
+			return fmt.Errorf("go-app changed: %w; update wasm/site/goapp.go", err)
+		}
+	}
+	if err := edit(filepath.Join(mod, routeFile), routeEdits); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(mod, browserFile), []byte(browserText), 0o644); err != nil {
+		return err
+	}
+	return writeBrowserMod(dir, root, mod)
+}
+
+// moduleDir is where the go command keeps module path's source for the
+// project at root.
+func moduleDir(root, path string) (string, error) {
+	cmd := exec.Command("go", "mod", "download", "-json", path)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("finding %s: %w", path, err)
+	}
+	var m struct{ Dir, Error string }
+	if err := json.Unmarshal(out, &m); err != nil || m.Dir == "" {
+		return "", fmt.Errorf("finding %s: %s%v", path, m.Error, err)
+	}
+	return m.Dir, nil
+}
+
+// edit makes each of edits (old, new) to the file at path, refusing one
+// whose old text is not there exactly once: go-app changed.
+func edit(path string, edits [][2]string) error {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	for _, e := range edits {
+		if n := bytes.Count(text, []byte(e[0])); n != 1 {
+			return fmt.Errorf("%s: go-app changed (%q is there %d times, not once); update wasm/site/goapp.go", path, e[0], n)
+		}
+		text = bytes.Replace(text, []byte(e[0]), []byte(e[1]), 1)
+	}
+	return os.WriteFile(path, text, 0o644)
+}
+
+// writeBrowserMod writes dir/browser.mod and browser.sum: root's go.mod
+// and go.sum with go-app replaced by the copy at mod.
+func writeBrowserMod(dir, root, mod string) error {
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return err
+	}
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return err
+	}
+	gomod = fmt.Appendf(gomod, "\nreplace %s => %s\n", GoApp, strings.ReplaceAll(mod, `\`, `/`))
+	if err := os.WriteFile(filepath.Join(dir, "browser.mod"), gomod, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "browser.sum"), gosum, 0o644)
+}
+
+// copyTree copies src, a file or the regular files under a folder, to
+// dst, writable (the module cache's are read-only).
+func copyTree(dst, src string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+}
