@@ -90,6 +90,12 @@ func init() {
 // (PDN, the linear PDN, EdgeConv); false for a kind that is none.
 func LearnsEdges(kind string) bool { return models[kind].edges != nil }
 
+// ReadsEdgeFeatures reports whether the model of kind reads the edges' own
+// features (the PDN's pathfinders); one that does not trains to the same
+// bits on graphs that differ in nothing else, which lets a sweep over the
+// edge features train it once (pdn sweep); false for a kind that is none.
+func ReadsEdgeFeatures(kind string) bool { return models[kind].edgeFeatures }
+
 // UsesGraph reports whether the model of kind passes messages along the
 // graph's edges (all but the MLP); false for a kind that is none.
 func UsesGraph(kind string) bool { return models[kind].graph }

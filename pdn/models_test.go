@@ -3,6 +3,7 @@ package pdn
 import (
 	"testing"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 )
 
@@ -33,5 +34,28 @@ func TestModelRegistry(t *testing.T) {
 	}
 	if LearnsEdges("nothing") || UsesGraph("nothing") {
 		t.Error("a kind that is none learns or uses edges")
+	}
+}
+
+// A model that does not read the edges' features trains to the same bits
+// on two graphs that differ only in them (their number and spread), and a
+// model that reads them does not: ReadsEdgeFeatures tells the truth.
+func TestReadsEdgeFeatures(t *testing.T) {
+	for _, kind := range experiment.Kinds {
+		run := func(d int, sigmaD float64) string {
+			_, e := smallRun(t, kind)
+			e.Data.EdgeFeatures, e.Data.SigmaD = d, sigmaD
+			g, err := datasets.Synthetic(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := mustTrainer(t, g, e)
+			runEpochs(t, tr, 5)
+			return digest(tr, tr.Evaluate())
+		}
+		same := run(4, 1) == run(16, 8)
+		if reads := ReadsEdgeFeatures(kind); same == reads {
+			t.Errorf("%s: ReadsEdgeFeatures is %v, and graphs of other edge features give the same bits: %v", kind, reads, same)
+		}
 	}
 }

@@ -52,7 +52,7 @@ func TestSweepGraphWithoutEdges(t *testing.T) {
 	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: 10, Base: base}
 	acc := [][][]float64{make([][]float64, 10)}
 	for r := range acc[0] {
-		if acc[0][r], err = sweepGraph(sw, 0, r, func(int) bool { return true }); err != nil {
+		if acc[0][r], err = sweepGraph(sw, 0, r, func(int) bool { return true }, &runMemo{}); err != nil {
 			t.Fatalf("rep %d: %v", r+1, err)
 		}
 	}
@@ -203,5 +203,44 @@ func TestAttention(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// Scenario 6 sweeps only the edge features: a model that does not read
+// them is trained once a rep, and its results are what training it afresh
+// at each value gives, bit for bit; the PDN is trained at every value.
+func TestSweepTrainsOnceWhatEdgeFeaturesDoNotChange(t *testing.T) {
+	s, err := experiment.PaperScenario(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := experiment.Default()
+	base.Data.PerClass, base.Train.Epochs = 24, 8
+	sw := experiment.Sweep{Scenario: s, Models: []string{"pdn", "gcn", "clustergcn", "deepwalk"}, Reps: 2, Base: base}
+	var memo runMemo
+	for v := range s.Values {
+		for r := range sw.Reps {
+			acc, err := sweepGraph(sw, v, r, func(int) bool { return true }, &memo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for m, kind := range sw.Models {
+				e, _ := sw.Exp(v, r, kind)
+				g, err := datasets.Synthetic(e.Data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := sweepRun(g, e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Float64bits(acc[m]) != math.Float64bits(want) {
+					t.Errorf("%s at %s = %v, rep %d: %v from the sweep, %v trained afresh", kind, s.Param, s.Values[v], r+1, acc[m], want)
+				}
+			}
+		}
+	}
+	if want := sw.Reps * (len(sw.Models) - 1); len(memo.runs) != want {
+		t.Errorf("the sweep kept %d runs, want %d (%d reps of 3 models)", len(memo.runs), want, sw.Reps)
 	}
 }
