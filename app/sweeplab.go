@@ -27,6 +27,7 @@ type SweepLab struct {
 
 	sw    experiment.Sweep
 	queue []experiment.Run    // the sweep's runs, in its order
+	keys  []string            // their experiment.RunKey: runs of one key are trained once
 	res   []experiment.Result // their results so far
 	key   string              // what the results are of (sweepKey)
 	slots []*sweepSlot        // the workers training, one run each
@@ -96,7 +97,10 @@ func (c *SweepLab) follow() {
 		c.page.board.Add(trf("This sweep cannot run: %s", sayErr(err)), true)
 		return
 	}
-	c.sw = sw
+	c.sw, c.keys = sw, make([]string, len(c.queue))
+	for i, r := range c.queue {
+		c.keys[i] = experiment.RunKey(r.Exp)
+	}
 	if c.res, err = sw.Results(c.st.View.Results); err != nil {
 		c.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
 		c.res = make([]experiment.Result, sw.Size())
@@ -137,6 +141,11 @@ func (c *SweepLab) play() {
 	if c.done() == len(c.res) {
 		c.page.board.Add(tr("This sweep is done. Reset clears it, to run it again."), false)
 		return
+	}
+	for i, r := range c.res {
+		if r.Done && c.share(i) > 0 {
+			c.saveResults() // a link's results from before runs were shared
+		}
 	}
 	c.playing, c.since, c.doneAt = true, time.Now(), c.done()
 	for len(c.slots) < sweepWorkers() {
@@ -187,7 +196,7 @@ func (c *SweepLab) assign(s *sweepSlot) {
 	s.job = -1
 	next := -1
 	for i, r := range c.res {
-		if !r.Done && !slices.ContainsFunc(c.slots, func(o *sweepSlot) bool { return o.job == i }) {
+		if !r.Done && !slices.ContainsFunc(c.slots, func(o *sweepSlot) bool { return o.job >= 0 && c.keys[o.job] == c.keys[i] }) {
 			next = i
 			break
 		}
@@ -215,12 +224,13 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 	switch {
 	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
 		c.res[job] = experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc)), Done: true}
+		c.share(job)
 	case ev.Kind == protocol.KindError:
 		c.res[job] = experiment.Result{Acc: math.NaN(), Done: true}
 		if c.failed == nil {
 			c.failed = map[string]int{}
 		}
-		c.failed[sayFailure(ev)]++
+		c.failed[sayFailure(ev)] += 1 + c.share(job)
 	default:
 		return
 	}
@@ -232,6 +242,20 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 		s.h, s.job = nil, -1
 	}
 	c.draw(newSnapshot)
+}
+
+// share gives run i's result to the runs not yet trained that would train
+// to the same bits (experiment.RunKey: in scenarios 6 and 8, every model
+// but the PDN at every value of a rep), and returns how many it gave it to.
+func (c *SweepLab) share(i int) int {
+	n := 0
+	for j, r := range c.res {
+		if !r.Done && j != i && c.keys[j] == c.keys[i] {
+			c.res[j] = c.res[i]
+			n++
+		}
+	}
+	return n
 }
 
 // saveResults puts the results in the state and the link.

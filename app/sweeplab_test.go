@@ -62,3 +62,47 @@ func TestSweepLabRefusesOtherResults(t *testing.T) {
 		t.Errorf("%d done; notices %q", c.done(), strings.Join(l.page.board.Texts(), "; "))
 	}
 }
+
+// Scenario 6 sweeps only the edges' own features, which GCN and SGC do not
+// read: each trains once a rep and its result stands for every value, and
+// no worker is given a run that would train to the same bits as one under
+// way; the PDN trains at every value.
+func TestSweepLabTrainsEachRunKeyOnce(t *testing.T) {
+	started := func(conns []*fakeConn) (runs []string) {
+		for _, f := range conns {
+			for _, cmd := range f.sent {
+				if cmd.Op == protocol.OpSet {
+					runs = append(runs, cmd.State)
+				}
+			}
+		}
+		return runs
+	}
+	rm, l, conns, d := mountLab(t, "sweep", "lab=sweep&scenario=6&models=gcn,sgc&reps=1")
+	c := rm.(*SweepLab)
+	var saved experiment.Experiment
+	l.page.save = func(e experiment.Experiment) { saved = e }
+	doIn(d, c, func() { c.do(cmdPlay) })
+	if n := len(started(*conns)); n != 2 {
+		t.Fatalf("%d runs started for two run keys, want 2", n)
+	}
+	(*conns)[0].play(protocol.Event{Kind: protocol.KindSnapshot, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, TestAcc: 0.5432}}, nil)
+	(*conns)[1].play(protocol.Event{Kind: protocol.KindSnapshot, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, TestAcc: 0.1234}}, nil)
+	d.Consume()
+	if want := strings.Repeat("5432.1234.", 4) + "5432.1234"; c.done() != 10 || saved.View.Results != want || len(started(*conns)) != 2 {
+		t.Errorf("after two runs: %d done, results %q, %d runs started; want all 10 results from 2 runs", c.done(), saved.View.Results, len(started(*conns)))
+	}
+
+	rm, _, conns, d = mountLab(t, "sweep", "lab=sweep&scenario=6&models=pdn,gcn&reps=1")
+	c = rm.(*SweepLab)
+	doIn(d, c, func() { c.do(cmdPlay) })
+	(*conns)[1].play(protocol.Event{Kind: protocol.KindError, Error: "the loss diverged"}, nil)
+	d.Consume()
+	if c.done() != 5 || !strings.Contains(app.HTMLString(c), "5 run(s) gave no result: the loss diverged") {
+		t.Errorf("after GCN failed: %d done; want its 5 runs without a result, told", c.done())
+	}
+	runs := started(*conns)
+	if len(runs) != 3 || !strings.Contains(runs[2], "model=pdn") || !strings.Contains(runs[2], "edge-features=8") {
+		t.Errorf("runs started %q; want the PDN at D = 4, GCN, then the PDN at D = 8", runs)
+	}
+}

@@ -204,6 +204,14 @@ const (
 // Kinds lists every model, PDN's family first.
 var Kinds = []string{PDN, PDNLinear, PDNEdgeConv, PDNMultiScale, GCN, GAT, APPNP, SGC, ClusterGCN, DeepWalk, MLP}
 
+// ReadsEdgeFeatures reports whether the model of kind reads the edges' own
+// features (the PDN's two pathfinders do; EdgeConv learns its weights from
+// the nodes' features). One that does not trains to the same bits on graphs
+// that differ in nothing else, which lets a sweep over the edge features
+// train it once a rep (Sweep.RunKey). The engine checks a graph against it,
+// and its test trains every model to hold it to the truth.
+func ReadsEdgeFeatures(kind string) bool { return kind == PDN || kind == PDNLinear }
+
 // Default returns the paper's default scenario (Appendix A) with the
 // training settings of the official code.
 func Default() Experiment {

@@ -225,3 +225,17 @@ func (s Sweep) CSV(res []Result) [][]string {
 	}
 	return rows
 }
+
+// RunKey names what a run of e trains: runs of one key train to the same
+// bits. On the paper's generator the edges' own features come from a
+// stream of their own, so a model that does not read them
+// (ReadsEdgeFeatures) sees the same graph whatever their number and spread
+// (scenarios 6 and 8 sweep nothing else): its key leaves those rows out,
+// and a sweep trains it once a rep rather than once a value.
+func RunKey(e Experiment) string {
+	if e.Data.Graph == GraphSynthetic && !ReadsEdgeFeatures(e.Model.Kind) {
+		base := Default()
+		e.Data.EdgeFeatures, e.Data.SigmaD = base.Data.EdgeFeatures, base.Data.SigmaD
+	}
+	return e.EncodeRun()
+}

@@ -134,3 +134,35 @@ func ExampleEncodeResults() {
 	fmt.Println(EncodeResults(res))
 	// Output: 9725.x..5000
 }
+
+// Runs that differ only in the edges' own features share a key when their
+// model does not read them, and only then, and only on the paper's
+// generator (whose edge features have a stream of their own).
+func TestRunKey(t *testing.T) {
+	e := Default()
+	other := func(e Experiment) Experiment {
+		e.Data.EdgeFeatures, e.Data.SigmaD = 4, 16
+		return e
+	}
+	for _, c := range []struct {
+		kind, graph string
+		same        bool
+	}{
+		{GCN, GraphSynthetic, true},
+		{DeepWalk, GraphSynthetic, true},
+		{PDNEdgeConv, GraphSynthetic, true},
+		{PDN, GraphSynthetic, false},
+		{PDNLinear, GraphSynthetic, false},
+		{GCN, GraphScaleFree, false},
+	} {
+		e.Model.Kind, e.Data.Graph = c.kind, c.graph
+		if same := RunKey(e) == RunKey(other(e)); same != c.same {
+			t.Errorf("%s on %s: same key %v, want %v", c.kind, c.graph, same, c.same)
+		}
+		seeded := e
+		seeded.Train.Seed++
+		if RunKey(e) == RunKey(seeded) {
+			t.Errorf("%s on %s: another seed, the same key", c.kind, c.graph)
+		}
+	}
+}

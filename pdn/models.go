@@ -25,8 +25,9 @@ type model struct {
 	edges     func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel
 	edgesCost func(s Shape, m experiment.Model) Part
 	// graph says the model passes messages along the edges (all but the
-	// MLP); edgeFeatures that it reads the edges' own features.
-	graph, edgeFeatures bool
+	// MLP); whether it reads the edges' own features is the state table's
+	// (experiment.ReadsEdgeFeatures), which the page asks too.
+	graph bool
 	// blocking says its set-up runs in one piece (ClusterGCN's Louvain
 	// partition, inside gonum) rather than in the pieces Prepare allows.
 	blocking bool
@@ -42,12 +43,12 @@ func init() {
 		return newGCNNet(g, g.Nodes(datasets.Train), m, rnd, nil)
 	}
 	models = map[string]model{
-		experiment.PDN: {build: gcnNet, cost: gcnNetCost, graph: true, edgeFeatures: true,
+		experiment.PDN: {build: gcnNet, cost: gcnNetCost, graph: true,
 			edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
 				return newPathfinder(rnd, g.EdgeX, g.E(), g.D, m.EdgeHidden, m.EdgeInit)
 			},
 			edgesCost: pathfinderCost},
-		experiment.PDNLinear: {build: gcnNet, cost: gcnNetCost, graph: true, edgeFeatures: true,
+		experiment.PDNLinear: {build: gcnNet, cost: gcnNetCost, graph: true,
 			edges: func(g *datasets.Graph, _ experiment.Model, rnd *rand.Rand) edgeModel {
 				return newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
 			},
@@ -89,12 +90,6 @@ func init() {
 // LearnsEdges reports whether the model of kind learns one weight per edge
 // (PDN, the linear PDN, EdgeConv); false for a kind that is none.
 func LearnsEdges(kind string) bool { return models[kind].edges != nil }
-
-// ReadsEdgeFeatures reports whether the model of kind reads the edges' own
-// features (the PDN's pathfinders); one that does not trains to the same
-// bits on graphs that differ in nothing else, which lets a sweep over the
-// edge features train it once (pdn sweep); false for a kind that is none.
-func ReadsEdgeFeatures(kind string) bool { return models[kind].edgeFeatures }
 
 // UsesGraph reports whether the model of kind passes messages along the
 // graph's edges (all but the MLP); false for a kind that is none.

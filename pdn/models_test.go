@@ -39,7 +39,8 @@ func TestModelRegistry(t *testing.T) {
 
 // A model that does not read the edges' features trains to the same bits
 // on two graphs that differ only in them (their number and spread), and a
-// model that reads them does not: ReadsEdgeFeatures tells the truth.
+// model that reads them does not: experiment.ReadsEdgeFeatures tells the
+// truth.
 func TestReadsEdgeFeatures(t *testing.T) {
 	for _, kind := range experiment.Kinds {
 		run := func(d int, sigmaD float64) string {
@@ -54,7 +55,7 @@ func TestReadsEdgeFeatures(t *testing.T) {
 			return digest(tr, tr.Evaluate())
 		}
 		same := run(4, 1) == run(16, 8)
-		if reads := ReadsEdgeFeatures(kind); same == reads {
+		if reads := experiment.ReadsEdgeFeatures(kind); same == reads {
 			t.Errorf("%s: ReadsEdgeFeatures is %v, and graphs of other edge features give the same bits: %v", kind, reads, same)
 		}
 	}

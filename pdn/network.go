@@ -83,7 +83,7 @@ func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
 	case g.E() == 0 && UsesGraph(cfg.Kind):
 		return &GraphError{Field: "p", Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
 			"use model mlp, or a graph with edges (raise p or q)", cfg.Kind)}
-	case models[cfg.Kind].edgeFeatures && g.D == 0:
+	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
 	}
 	return nil

@@ -240,7 +240,8 @@ func TestSweepTrainsOnceWhatEdgeFeaturesDoNotChange(t *testing.T) {
 			}
 		}
 	}
-	if want := sw.Reps * (len(sw.Models) - 1); len(memo.runs) != want {
-		t.Errorf("the sweep kept %d runs, want %d (%d reps of 3 models)", len(memo.runs), want, sw.Reps)
+	// Each rep: the PDN at each value, each other model once.
+	if want := sw.Reps * (len(s.Values) + len(sw.Models) - 1); len(memo.runs) != want {
+		t.Errorf("the sweep trained %d runs, want %d", len(memo.runs), want)
 	}
 }

@@ -308,14 +308,11 @@ func sweepRun(g *datasets.Graph, e experiment.Experiment) (float64, error) {
 	return t.Evaluate().TestAcc, nil
 }
 
-// runMemo keeps the results of a sweep's runs of models that do not read
-// the edges' features (all of Figure 3's but the PDN), keyed by the run
-// less those rows: across scenarios 6 and 8, which sweep only the edge
-// features' number and spread, such a model sees the same graph at every
-// value (the generator draws them from a stream of their own) and trains
-// to the same bits (pdn.ReadsEdgeFeatures; its test holds it to that), so
-// it trains once a rep rather than once a value. The results are what
-// training each would give: the CSV is the same byte for byte.
+// runMemo keeps the results of a sweep's runs by experiment.RunKey: across
+// scenarios 6 and 8, which sweep only the edges' own features, a model that
+// does not read them trains once a rep rather than once a value. The
+// results are what training each would give: the CSV is the same byte for
+// byte.
 type runMemo struct {
 	mu   sync.Mutex
 	runs map[string]*memoRun
@@ -327,15 +324,9 @@ type memoRun struct {
 	err  error
 }
 
-// run is train's result for e: kept, when e's model does not read edge
-// features, for every run that differs from e in those alone.
+// run is train's result for e, trained once for every run of its key.
 func (m *runMemo) run(e experiment.Experiment, train func() (float64, error)) (float64, error) {
-	if pdn.ReadsEdgeFeatures(e.Model.Kind) {
-		return train()
-	}
-	base := experiment.Default()
-	e.Data.EdgeFeatures, e.Data.SigmaD = base.Data.EdgeFeatures, base.Data.SigmaD
-	key := e.EncodeRun()
+	key := experiment.RunKey(e)
 	m.mu.Lock()
 	if m.runs == nil {
 		m.runs = map[string]*memoRun{}
