@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -258,6 +259,26 @@ func (c *SweepLab) share(i int) int {
 	return n
 }
 
+// sharedModels are the sweep's models whose runs share a key across
+// values (see share), in the sweep's order.
+func (c *SweepLab) sharedModels() []string {
+	seen, shared := map[string]bool{}, map[string]bool{}
+	for i, k := range c.keys {
+		if seen[k] {
+			_, _, m := c.sw.Place(i)
+			shared[c.sw.Models[m]] = true
+		}
+		seen[k] = true
+	}
+	var out []string
+	for _, m := range c.sw.Models {
+		if shared[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // saveResults puts the results in the state and the link.
 func (c *SweepLab) saveResults() {
 	c.st.View.Results = experiment.EncodeResults(c.res)
@@ -390,6 +411,10 @@ func (c *SweepLab) renderFigureNote() app.UI {
 	parts := []app.UI{app.P().Text(tr("Each line is a model's mean test accuracy over the graphs trained so far, its bar ±1 standard deviation, " +
 		"each faint dot one graph; the hollow marks are the paper's Figure 3. Rep r of each value is the graph and weights of seed r, " +
 		"the very run pdn sweep trains. Click a dot, or a cell of the table, to open that run in the compare lab."))}
+	if shared := c.sharedModels(); len(shared) > 0 {
+		parts = append(parts, app.P().Class("note").Text(trf("Trained once a graph: %s, which do not read the edges' own features, "+
+			"the one thing this scenario varies; that result stands at every value.", strings.Join(shared, ", "))))
+	}
 	for _, msg := range slices.Sorted(maps.Keys(c.failed)) {
 		parts = append(parts, app.P().Class("note").Text(trf("%d run(s) gave no result: %s", c.failed[msg], msg)))
 	}

@@ -101,6 +101,9 @@ func TestSweepLabTrainsEachRunKeyOnce(t *testing.T) {
 	if c.done() != 5 || !strings.Contains(app.HTMLString(c), "5 run(s) gave no result: the loss diverged") {
 		t.Errorf("after GCN failed: %d done; want its 5 runs without a result, told", c.done())
 	}
+	if h := app.HTMLString(c); !strings.Contains(h, "Trained once a graph: gcn, which") {
+		t.Error("the figure's note does not say GCN trains once a graph, or says it of the PDN too")
+	}
 	runs := started(*conns)
 	if len(runs) != 3 || !strings.Contains(runs[2], "model=pdn") || !strings.Contains(runs[2], "edge-features=8") {
 		t.Errorf("runs started %q; want the PDN at D = 4, GCN, then the PDN at D = 8", runs)
