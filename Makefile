@@ -57,7 +57,7 @@ run: dist
 
 ## dist: the static site, hostable by any file server, at / or under a sub-path
 # The page's program is built against a copy of go-app without its server
-# half, which linked net/http and crypto/tls into the page (365 kB brotli of
+# half, which linked net/http and crypto/tls into the page (352 kB brotli of
 # a first visit): see wasm/site/goapp.go.
 BROWSER     := .cache/browser
 dist: kernels

@@ -143,10 +143,14 @@ func (c *SweepLab) play() {
 		c.page.board.Add(tr("This sweep is done. Reset clears it, to run it again."), false)
 		return
 	}
+	shared := 0 // a link's results from before runs were shared
 	for i, r := range c.res {
-		if r.Done && c.share(i) > 0 {
-			c.saveResults() // a link's results from before runs were shared
+		if r.Done {
+			shared += c.share(i)
 		}
+	}
+	if shared > 0 {
+		c.saveResults()
 	}
 	c.playing, c.since, c.doneAt = true, time.Now(), c.done()
 	for len(c.slots) < sweepWorkers() {

@@ -93,6 +93,15 @@ func TestSweepLabTrainsEachRunKeyOnce(t *testing.T) {
 		t.Errorf("after two runs: %d done, results %q, %d runs started; want all 10 results from 2 runs", c.done(), saved.View.Results, len(started(*conns)))
 	}
 
+	// A link's results from before runs were shared are shared on play.
+	rm, l, conns, d = mountLab(t, "sweep", "lab=sweep&scenario=6&models=gcn,sgc&reps=1&results=5432.1234")
+	c = rm.(*SweepLab)
+	l.page.save = func(e experiment.Experiment) { saved = e }
+	doIn(d, c, func() { c.do(cmdPlay) })
+	if want := strings.Repeat("5432.1234.", 4) + "5432.1234"; c.done() != 10 || saved.View.Results != want || len(started(*conns)) != 0 {
+		t.Errorf("play after a link's two results: %d done, results %q, %d runs started; want all 10, none trained", c.done(), saved.View.Results, len(started(*conns)))
+	}
+
 	rm, _, conns, d = mountLab(t, "sweep", "lab=sweep&scenario=6&models=pdn,gcn&reps=1")
 	c = rm.(*SweepLab)
 	doIn(d, c, func() { c.do(cmdPlay) })

@@ -208,7 +208,7 @@ var Kinds = []string{PDN, PDNLinear, PDNEdgeConv, PDNMultiScale, GCN, GAT, APPNP
 // features (the PDN's two pathfinders do; EdgeConv learns its weights from
 // the nodes' features). One that does not trains to the same bits on graphs
 // that differ in nothing else, which lets a sweep over the edge features
-// train it once a rep (Sweep.RunKey). The engine checks a graph against it,
+// train it once a rep (RunKey). The engine checks a graph against it,
 // and its test trains every model to hold it to the truth.
 func ReadsEdgeFeatures(kind string) bool { return kind == PDN || kind == PDNLinear }
 

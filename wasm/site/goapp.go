@@ -11,17 +11,17 @@ import (
 	"strings"
 )
 
-// GoApp is the module of the UI library.
-const GoApp = "github.com/maxence-charriere/go-app/v9"
+// goApp is the module of the UI library.
+const goApp = "github.com/maxence-charriere/go-app/v9"
 
 // The page's program is go-app's browser half, yet go-app builds its
 // server half into it too. Its Handler (pkg/app/http.go, resource.go)
 // imports net/http, and with it crypto/tls, whose packages' init functions
-// keep every FIPS self-test and elliptic curve in the binary: 365 kB of
-// the 1.9 MB (brotli) a first visit fetched before its lab answered,
+// keep every FIPS self-test and elliptic curve in the binary: 352 kB of
+// the 1.89 MB (brotli) a first visit fetched before its lab answered,
 // although the page never serves or dials anything. And its router's
 // regexp routes (pkg/app/route.go) keep regexp's compiler and every
-// Unicode table, another 88 kB, although the page routes no pattern (see
+// Unicode table, another 86 kB, although the page routes no pattern (see
 // wasm/ui: it routes the path it is served at).
 //
 // So the page is built against a copy of go-app without those two files
@@ -78,7 +78,7 @@ func (noRegexp) MatchString(string) bool { return false }
 // It asks the go command where go-app's module is, downloading it if
 // needed.
 func BrowserGoApp(dir, root string) error {
-	src, err := moduleDir(root, GoApp)
+	src, err := moduleDir(root, goApp)
 	if err != nil {
 		return err
 	}
@@ -88,6 +88,9 @@ func BrowserGoApp(dir, root string) error {
 	}
 	mod := filepath.Join(dir, "go-app")
 	if err := os.RemoveAll(mod); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(mod, 0o755); err != nil {
 		return err
 	}
 	// Its docs (30 MB of the site's pictures) are not needed to build.
@@ -153,7 +156,7 @@ func writeBrowserMod(dir, root, mod string) error {
 	if err != nil {
 		return err
 	}
-	gomod = fmt.Appendf(gomod, "\nreplace %s => %s\n", GoApp, strings.ReplaceAll(mod, `\`, `/`))
+	gomod = fmt.Appendf(gomod, "\nreplace %s => %s\n", goApp, strings.ReplaceAll(mod, `\`, `/`))
 	if err := os.WriteFile(filepath.Join(dir, "browser.mod"), gomod, 0o644); err != nil {
 		return err
 	}
@@ -177,9 +180,6 @@ func copyTree(dst, src string) error {
 		}
 		if !d.Type().IsRegular() {
 			return nil
-		}
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			return err
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -252,7 +252,7 @@ func TestBrowserGoAppLeavesTheServerOut(t *testing.T) {
 		switch pkg {
 		case "net/http", "crypto/tls", "regexp", "text/template":
 			t.Errorf("the page links %s", pkg)
-		case GoApp + "/pkg/app":
+		case goApp + "/pkg/app":
 			copied = strings.HasPrefix(pkgDir, dir)
 		}
 	}
