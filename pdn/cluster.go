@@ -4,9 +4,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"gonum.org/v1/gonum/graph"
-	"gonum.org/v1/gonum/graph/community"
-
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 )
@@ -17,8 +14,9 @@ const ClusterBatches = 10
 // clusterGCN is ClusterGCN (Chiang et al.): the graph is partitioned, and
 // each epoch trains the GCN on one batch of clusters at a time, each batch
 // an induced subgraph without the edges that leave it. METIS is not in Go;
-// gonum's Louvain community detection partitions instead, and the
-// communities are packed, largest first, into ClusterBatches batches.
+// Louvain community detection (gonum's, step for step: see louvain)
+// partitions instead, and the communities are packed, largest first, into
+// ClusterBatches batches.
 // Evaluation runs the GCN on the whole graph.
 type clusterGCN struct {
 	full  *gcnNet // the whole graph; owns the weights
@@ -46,9 +44,8 @@ func newClusterGCN(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand, seed
 // clusterBatches partitions g with Louvain and packs the communities into
 // batches of about equal size.
 func clusterBatches(g *datasets.Graph, seed uint64) [][]int {
-	reduced := community.Modularize(datasets.NewUndirected(g, nil), 1, rand.NewPCG(seed, streamBatches))
-	comms := reduced.Communities()
-	slices.SortStableFunc(comms, func(a, b []graph.Node) int { return len(b) - len(a) })
+	comms := louvain(g, rand.NewPCG(seed, streamBatches))
+	slices.SortStableFunc(comms, func(a, b []int) int { return len(b) - len(a) })
 	nb := min(ClusterBatches, len(comms))
 	batches := make([][]int, nb)
 	for _, comm := range comms {
@@ -58,9 +55,7 @@ func clusterBatches(g *datasets.Graph, seed uint64) [][]int {
 				smallest = b
 			}
 		}
-		for _, n := range comm {
-			batches[smallest] = append(batches[smallest], int(n.ID()))
-		}
+		batches[smallest] = append(batches[smallest], comm...)
 	}
 	for _, b := range batches {
 		slices.Sort(b)
