@@ -180,8 +180,8 @@ func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
 	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
-	var dsum float64
 	if O != 8 {
+		var dsum float64
 		for k := lo; k < hi; k++ {
 			j := int(g.col[k])
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
@@ -197,8 +197,9 @@ func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
 		return dsum
 	}
 	dyh = dyh[:8]
+	k, dsum := l.scatter8Vec(dyh, i, h) // groups of four neighbours; the rest here
 	d0, d1, d2, d3, d4, d5, d6, d7 := dyh[0], dyh[1], dyh[2], dyh[3], dyh[4], dyh[5], dyh[6], dyh[7]
-	for k := lo; k < hi; k++ {
+	for ; k < hi; k++ {
 		j := int(g.col[k])
 		w := l.wh[j*ho+h*8:]
 		w = w[:8]
@@ -360,8 +361,8 @@ func (m *gat) forward(training bool) []float64 {
 func (m *gat) backward(glogits []float64) {
 	m.l2.backward(m.gd1, m.in2, glogits)
 	m.drop1.backward(m.gh1, m.gd1)
-	for i, v := range m.a1 { // ELU' = 1 above 0, e^x = h + 1 below
-		if v <= 0 {
+	for i := eluGradVec(m.gh1, m.a1, m.h1); i < len(m.a1); i++ { // ELU' = 1 above 0, e^x = h + 1 below
+		if m.a1[i] <= 0 {
 			m.gh1[i] *= m.h1[i] + 1
 		}
 	}

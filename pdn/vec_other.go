@@ -25,11 +25,17 @@ func (l *gatLayer) softmaxVec(i, lo, hi int) bool { return false }
 // aggregate8Vec does nothing here (see vec_simd.go).
 func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool { return false }
 
+// scatter8Vec leaves every neighbour to scatter here (see vec_simd.go).
+func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) { return int(l.g.rowPtr[i]), 0 }
+
 // attnGradVec does nothing here (see vec_simd.go).
 func (l *gatLayer) attnGradVec(i, lo, hi int) bool { return false }
 
 // attnParamGrad8Vec does nothing here (see vec_simd.go).
 func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool { return false }
+
+// eluGradVec does nothing here (see vec_simd.go).
+func eluGradVec(g, x, y []float64) int { return 0 }
 
 // eluVec does nothing here (see vec_simd.go).
 func eluVec(dst, x []float64) int { return 0 }

@@ -231,6 +231,58 @@ func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool {
 	return true
 }
 
+// scatter8Vec is scatter for a head of 8 features, four neighbours at a
+// time, and returns the arc where it stopped and Σ α dα so far. The four
+// neighbours' rows of W h are loaded and transposed, so that each lane
+// sums one neighbour's dα = dyh·W h_j over the features in the scalar
+// loop's order; then, neighbour after neighbour as the loop goes, dα is
+// stored, α dα added to the sum and α dyh to ∂(W h_j) in two vectors. The
+// same bits (TestScatterVecKeepsTheBits), without eight additions in a
+// chain for every neighbour.
+func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) {
+	g, H := l.g, l.heads
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	if !vectors || hi-lo < 4 {
+		return lo, 0
+	}
+	ho := H * 8
+	dyh = dyh[:8]
+	dl, dh := archsimd.LoadFloat64x4Slice(dyh), archsimd.LoadFloat64x4Slice(dyh[4:])
+	d0, d1 := archsimd.BroadcastFloat64x4(dyh[0]), archsimd.BroadcastFloat64x4(dyh[1])
+	d2, d3 := archsimd.BroadcastFloat64x4(dyh[2]), archsimd.BroadcastFloat64x4(dyh[3])
+	d4, d5 := archsimd.BroadcastFloat64x4(dyh[4]), archsimd.BroadcastFloat64x4(dyh[5])
+	d6, d7 := archsimd.BroadcastFloat64x4(dyh[6]), archsimd.BroadcastFloat64x4(dyh[7])
+	zero := archsimd.BroadcastFloat64x4(0)
+	var dsum float64
+	var da [4]float64
+	k := lo
+	for ; k+4 <= hi; k += 4 {
+		r0 := l.wh[int(g.col[k])*ho+h*8:][:8]
+		r1 := l.wh[int(g.col[k+1])*ho+h*8:][:8]
+		r2 := l.wh[int(g.col[k+2])*ho+h*8:][:8]
+		r3 := l.wh[int(g.col[k+3])*ho+h*8:][:8]
+		c0, c1, c2, c3 := transpose4(archsimd.LoadFloat64x4Slice(r0), archsimd.LoadFloat64x4Slice(r1),
+			archsimd.LoadFloat64x4Slice(r2), archsimd.LoadFloat64x4Slice(r3))
+		c4, c5, c6, c7 := transpose4(archsimd.LoadFloat64x4Slice(r0[4:]), archsimd.LoadFloat64x4Slice(r1[4:]),
+			archsimd.LoadFloat64x4Slice(r2[4:]), archsimd.LoadFloat64x4Slice(r3[4:]))
+		acc := zero.Add(d0.Mul(c0)).Add(d1.Mul(c1)).Add(d2.Mul(c2)).Add(d3.Mul(c3))
+		acc = acc.Add(d4.Mul(c4)).Add(d5.Mul(c5)).Add(d6.Mul(c6)).Add(d7.Mul(c7))
+		acc.StoreSlice(da[:])
+		for q, x := range da {
+			kq := k + q
+			l.galpha[kq*H+h] = x
+			a := l.alpha[kq*H+h]
+			dsum += float64(a * x)
+			gj := l.gwh[int(g.col[kq])*ho+h*8:][:8]
+			av := archsimd.BroadcastFloat64x4(a)
+			archsimd.LoadFloat64x4Slice(gj).Add(av.Mul(dl)).StoreSlice(gj)
+			archsimd.LoadFloat64x4Slice(gj[4:]).Add(av.Mul(dh)).StoreSlice(gj[4:])
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	return k, dsum
+}
+
 // attnGradVec is attnGrad for four heads at a time, each lane the scalar
 // loop's operations in its order, so the same bits.
 func (l *gatLayer) attnGradVec(i, lo, hi int) bool {
@@ -272,6 +324,26 @@ func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool {
 	}
 	archsimd.ClearAVXUpperBits()
 	return true
+}
+
+// eluGradVec multiplies g[i] by ELU's derivative at x[i], four at a time,
+// given y = elu(x), and returns where it stopped: 1 above 0, else y[i] + 1,
+// the same bits as the scalar loop in gat.backward without its branch,
+// which the signs of x defeat half the time.
+func eluGradVec(g, x, y []float64) int {
+	if !vectors {
+		return 0
+	}
+	g, y = g[:len(x)], y[:len(x)]
+	zero, one := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(1)
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		gv := archsimd.LoadFloat64x4Slice(g[i:])
+		d := gv.Mul(archsimd.LoadFloat64x4Slice(y[i:]).Add(one))
+		d.Merge(gv, archsimd.LoadFloat64x4Slice(x[i:]).LessEqual(zero)).StoreSlice(g[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return i
 }
 
 // eluVec sets dst[i] = elu(x[i]) four at a time and returns where it
@@ -399,14 +471,53 @@ func transpose4(r0, r1, r2, r3 archsimd.Float64x4) (c0, c1, c2, c3 archsimd.Floa
 	return t0.Select128FromPair(0, 2, t2), t1.Select128FromPair(0, 2, t3), t0.Select128FromPair(1, 3, t2), t1.Select128FromPair(1, 3, t3)
 }
 
+// propagateNarrowVec is propagateRows for rows of fewer than four values
+// (the classes of the paper's graphs, 3 by default, which APPNP propagates
+// ten times an epoch and GCN's second layer once): a row of y stays in the
+// low lanes of one vector from its first term to its last and is stored
+// once, under a mask; each lane adds its column's terms in propagateRows'
+// order, so the same bits (TestNarrowPropagationKeepsTheBits). The lanes
+// past m read the next row of h, or zeros at its end, and are never stored.
+func (g *gcnNorm) propagateNarrowVec(y, h []float64, m, lo, hi int) {
+	a := g.adj
+	for i := lo; i < hi; i++ {
+		v := archsimd.BroadcastFloat64x4(g.self[i]).Mul(narrowRow(h, int32(i), m))
+		k, end := int(a.rowPtr[i]), int(a.rowPtr[i+1])
+		for ; k < end-3; k += 4 {
+			c0, c1 := archsimd.BroadcastFloat64x4(g.coef[a.eid[k]]), archsimd.BroadcastFloat64x4(g.coef[a.eid[k+1]])
+			c2, c3 := archsimd.BroadcastFloat64x4(g.coef[a.eid[k+2]]), archsimd.BroadcastFloat64x4(g.coef[a.eid[k+3]])
+			v = v.Add(c0.Mul(narrowRow(h, a.col[k], m))).Add(c1.Mul(narrowRow(h, a.col[k+1], m)))
+			v = v.Add(c2.Mul(narrowRow(h, a.col[k+2], m))).Add(c3.Mul(narrowRow(h, a.col[k+3], m)))
+		}
+		for ; k < end; k++ {
+			v = v.Add(archsimd.BroadcastFloat64x4(g.coef[a.eid[k]]).Mul(narrowRow(h, a.col[k], m)))
+		}
+		v.StoreSlicePart(y[i*m : (i+1)*m])
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// narrowRow loads row j of h (m < 4 values) into the low lanes.
+func narrowRow(h []float64, j int32, m int) archsimd.Float64x4 {
+	at := int(j) * m
+	if at+4 <= len(h) {
+		return archsimd.LoadFloat64x4Slice(h[at:])
+	}
+	return archsimd.LoadFloat64x4SlicePart(h[at : at+m])
+}
+
 // propagateRowsVec is propagateRows with four columns to a lane group:
 // each lane adds its column's terms in propagateRows' order (the own term
 // with the first four neighbours, then fours, then one by one), so the
 // same bits; the last m mod 4 columns go through the same expressions one
-// at a time. Rows narrower than four are left to propagateRows.
+// at a time. Rows narrower than four go to propagateNarrowVec.
 func (g *gcnNorm) propagateRowsVec(y, h []float64, m, lo, hi int) bool {
-	if !vectors || m < 4 {
+	if !vectors {
 		return false
+	}
+	if m < 4 {
+		g.propagateNarrowVec(y, h, m, lo, hi)
+		return true
 	}
 	a := g.adj
 	m4 := m - m%4

@@ -90,3 +90,108 @@ func sameBits(t *testing.T, got, want []float64) {
 		}
 	}
 }
+
+// TestScatterVecKeepsTheBits checks GAT's backward scatter for heads of 8
+// features, whose neighbours go four at a time through the AVX2 path when
+// built with GOEXPERIMENT=simd, against the scalar loop's order: each dα
+// summed over the features from zero, Σ α dα over the neighbours in order,
+// and each neighbour's α dyh added to its gradient in turn (a neighbour
+// listed twice, by a repeated edge, gets both). Nodes of 0 to 13
+// neighbours take the groups of four and the rest one by one.
+func TestScatterVecKeepsTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 5))
+	n := 40
+	src, dst := unevenEdges(rnd, n, 14)
+	src, dst = append(src, 3, 3), append(dst, 7, 7)
+	g := newAttnGraph(newAdjacency(n, src, dst))
+	l := newGATLayer(rnd, g, 4, GATHeads, 8)
+	H, ho, m := GATHeads, GATHeads*8, len(g.col)
+	l.wh, l.alpha = randSlice(rnd, n*ho, 1), randSlice(rnd, m*H, 1)
+	l.alpha[0] = 0 // a product of −0
+	start := randSlice(rnd, n*ho, 1)
+	dy := randSlice(rnd, n*ho, 1)
+	wantG, wantA := append([]float64(nil), start...), make([]float64, m*H)
+	copy(l.gwh, start)
+	for i := range n {
+		for h := range H {
+			d := dy[i*ho+h*8:][:8]
+			var want float64
+			for k := g.rowPtr[i]; k < g.rowPtr[i+1]; k++ {
+				j := int(g.col[k])
+				var da float64
+				for o := range 8 {
+					da += float64(d[o] * l.wh[j*ho+h*8+o])
+				}
+				wantA[int(k)*H+h] = da
+				a := l.alpha[int(k)*H+h]
+				want += float64(a * da)
+				for o := range 8 {
+					wantG[j*ho+h*8+o] += float64(a * d[o])
+				}
+			}
+			if got := l.scatter(d, i, h); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("node %d head %d: Σ α dα = %v, want %v", i, h, got, want)
+			}
+		}
+	}
+	sameBits(t, l.galpha, wantA)
+	sameBits(t, l.gwh, wantG)
+}
+
+// TestELUGradVecKeepsTheBits checks the ELU derivative's vector path
+// against gat.backward's scalar loop, over signs, zeros of both signs, NaN
+// and a tail of fewer than four.
+func TestELUGradVecKeepsTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 9))
+	x := append(randSlice(rnd, 37, 1), 0, math.Copysign(0, -1), math.NaN(), math.Inf(-1))
+	y := make([]float64, len(x))
+	for i, v := range x {
+		y[i] = elu(v)
+	}
+	g := randSlice(rnd, len(x), 1)
+	want := append([]float64(nil), g...)
+	for i, v := range x {
+		if v <= 0 {
+			want[i] *= y[i] + 1
+		}
+	}
+	for i := eluGradVec(g, x, y); i < len(x); i++ {
+		if x[i] <= 0 {
+			g[i] *= y[i] + 1
+		}
+	}
+	sameBits(t, g, want)
+}
+
+// TestNarrowPropagationKeepsTheBits checks Â h for rows of 1 to 7 values
+// (the narrow path, and the wide one's tails) against propagateRows, on a
+// graph whose nodes have 0 to 13 neighbours, the last node among them so
+// that its row, at the end of h, is read too.
+func TestNarrowPropagationKeepsTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(4, 4))
+	n := 30
+	src, dst := unevenEdges(rnd, n, 7)
+	src, dst = append(src, 0, 5), append(dst, int32(n-1), int32(n-1))
+	g := newGCNNorm(newAdjacency(n, src, dst))
+	g.forward(randSlice(rnd, len(src), 1))
+	for m := 1; m <= 7; m++ {
+		h := randSlice(rnd, n*m, 1)
+		want, got := make([]float64, n*m), make([]float64, n*m)
+		g.propagateRows(want, h, m, 0, n)
+		if !g.propagateRowsVec(got, h, m, 0, n) {
+			g.propagateRows(got, h, m, 0, n)
+		}
+		sameBits(t, got, want)
+	}
+}
+
+// unevenEdges returns edges from each node i of n to i mod most random
+// nodes: degrees from none to many, as groups of four and their rests want.
+func unevenEdges(rnd *rand.Rand, n, most int) (src, dst []int32) {
+	for i := range n {
+		for range i % most {
+			src, dst = append(src, int32(i)), append(dst, int32(rnd.IntN(n)))
+		}
+	}
+	return src, dst
+}
