@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -243,5 +246,67 @@ func TestSweepTrainsOnceWhatEdgeFeaturesDoNotChange(t *testing.T) {
 	// Each rep: the PDN at each value, each other model once.
 	if want := sw.Reps * (len(s.Values) + len(sw.Models) - 1); len(memo.runs) != want {
 		t.Errorf("the sweep trained %d runs, want %d", len(memo.runs), want)
+	}
+}
+
+// Several scenarios swept at once give each scenario's results as swept
+// alone, bit for bit, and a run they share (the default graph is a point
+// of scenarios 1 and 5) trains once.
+func TestSweepOfSeveralScenariosTrainsSharedRunsOnce(t *testing.T) {
+	base := experiment.Default()
+	base.Data.PerClass, base.Train.Epochs = 24, 4
+	var sws []experiment.Sweep
+	for _, pt := range []struct {
+		k      int
+		values []float64
+	}{{1, []float64{3, 4}}, {5, []float64{32, 64}}} {
+		s, err := experiment.PaperScenario(pt.k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Values = pt.values
+		sws = append(sws, experiment.Sweep{Scenario: s, Models: []string{"pdn", "gcn"}, Reps: 2, Base: base})
+	}
+	var memo runMemo
+	res, _, err := runSweep(sws, 2, shard{}, &memo, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, sw := range sws {
+		alone, _, err := runSweep([]experiment.Sweep{sw}, 1, shard{}, &runMemo{}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(res[i], alone[0], func(a, b experiment.Result) bool {
+			return a.Done && b.Done && math.Float64bits(a.Acc) == math.Float64bits(b.Acc)
+		}) {
+			t.Errorf("scenario %d: %v together, %v alone", sw.Scenario.Number, res[i], alone[0])
+		}
+	}
+	// 2 models × 2 reps × (2 + 2 values − the default, shared).
+	if want := 2 * 2 * 3; len(memo.runs) != want {
+		t.Errorf("trained %d runs, want %d", len(memo.runs), want)
+	}
+}
+
+// pdn sweep -scenario 8,6 -json writes both scenarios' files and ends with
+// one JSON object holding both summaries, in the order asked.
+func TestSweepOfSeveralScenariosJSON(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := runCLI(t, "sweep", "-scenario", "8,6", "-reps", "1", "-models", "gcn,mlp", "-epochs", "2", "-out", dir, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	sums, _ := lastJSON(t, out)["scenarios"].([]any)
+	if len(sums) != 2 {
+		t.Fatalf("%d summaries, want 2:\n%s", len(sums), out)
+	}
+	for i, k := range []float64{8, 6} {
+		if got := sums[i].(map[string]any)["scenario"]; got != k {
+			t.Errorf("summary %d is scenario %v, want %v", i, got, k)
+		}
+		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("scenario%v.csv", k))); err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -20,6 +20,8 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 		files []string
 	}{
 		{[]string{"sweep", "-scenario", "1", "-reps", "2", "-models", "pdn,gcn,mlp", "-epochs", "5"}, []string{"scenario1.csv", "scenario1.svg"}},
+		// Several scenarios at once: a shard file each, as each alone.
+		{[]string{"sweep", "-scenario", "8,6", "-reps", "1", "-models", "gcn,mlp", "-epochs", "2"}, []string{"scenario6.csv", "scenario6.svg", "scenario8.csv", "scenario8.svg"}},
 		{[]string{"table4", "-reps", "2", "-epochs", "3", "-models", "gcn,mlp"}, []string{"table4.csv", "table4.svg"}},
 	}
 	whole, shards, merged := filepath.Join(root, "whole"), filepath.Join(root, "shards"), filepath.Join(root, "merged")
@@ -34,10 +36,10 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 			}
 		}
 	}
-	if entries, _ := os.ReadDir(shards); len(entries) != 6 {
-		t.Fatalf("the shards wrote %d files, want 6 (3 a job, nothing else)", len(entries))
+	if entries, _ := os.ReadDir(shards); len(entries) != 12 {
+		t.Fatalf("the shards wrote %d files, want 12 (3 a scenario and 3 for table4, nothing else)", len(entries))
 	}
-	if out, errOut, code := runCLI(t, "merge", "-out", merged, shards); code != 0 || !strings.Contains(out, "scenario 1") || !strings.Contains(out, "Table 4") {
+	if out, errOut, code := runCLI(t, "merge", "-out", merged, shards); code != 0 || !strings.Contains(out, "scenario 1") || !strings.Contains(out, "scenario 8") || !strings.Contains(out, "Table 4") {
 		t.Fatalf("merge: exit %d: %s%s", code, out, errOut)
 	}
 	for _, j := range jobs {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,7 +48,7 @@ type modelSummary struct {
 func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
-	k := fs.Int("scenario", 0, "the paper's synthetic scenario, 1..8 (Table 2)")
+	k := fs.String("scenario", "", "the paper's synthetic scenario, 1..8 (Table 2); several, comma-separated; or all")
 	reps := fs.Int("reps", 10, "graphs per value; rep r uses data and weight seed r")
 	models := fs.String("models", strings.Join(experiment.PaperModels, ","), "models to train, comma-separated")
 	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
@@ -60,7 +61,7 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	s, err := experiment.PaperScenario(*k)
+	scenarios, err := parseScenarios(*k)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}
 	}
@@ -71,10 +72,41 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: *reps, Base: e}
+	var sws []experiment.Sweep
+	for _, s := range scenarios {
+		sws = append(sws, experiment.Sweep{Scenario: s, Models: kinds, Reps: *reps, Base: e})
+	}
 	return func(stdout, stderr io.Writer) error {
-		return runSweepCmd(sw, *workers, sh, *out, *asJSON, stdout, stderr)
+		return runSweepCmd(sws, *workers, sh, *out, *asJSON, stdout, stderr)
 	}, nil
+}
+
+// parseScenarios reads -scenario: one of 1..8, several comma-separated
+// (each once), or all.
+func parseScenarios(v string) ([]experiment.Scenario, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil, errors.New("missing; want one of 1..8, several comma-separated (as 1,3,5), or all")
+	}
+	if v == "all" {
+		v = "1,2,3,4,5,6,7,8"
+	}
+	var out []experiment.Scenario
+	for _, f := range strings.Split(v, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("%s is not allowed; want one of 1..8, several comma-separated (as 1,3,5), or all", experiment.Quote(f))
+		}
+		s, err := experiment.PaperScenario(k)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(out, func(o experiment.Scenario) bool { return o.Number == k }) {
+			return nil, fmt.Errorf("scenario %d is given twice", k)
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // sweepJob is what defines a sweep: the shards of one sweep have the same.
@@ -85,24 +117,45 @@ type sweepJob struct {
 	State    string   `json:"state"` // the training and model rows, as a link has them
 }
 
-func runSweepCmd(sw experiment.Sweep, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
-	start := time.Now()
-	res, err := runSweep(sw, workers, sh, stderr)
+func runSweepCmd(sws []experiment.Sweep, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
+	res, seconds, err := runSweep(sws, workers, sh, &runMemo{}, stderr)
 	if err != nil {
 		return err
 	}
-	seconds := time.Since(start).Seconds()
-	if !sh.whole() {
-		acc := map[int]float64{}
-		for i, r := range res {
-			if r.Done {
-				acc[i] = r.Acc
+	var sums []sweepSummary
+	for i, sw := range sws {
+		if !sh.whole() {
+			acc := map[int]float64{}
+			for at, r := range res[i] {
+				if r.Done {
+					acc[at] = r.Acc
+				}
 			}
+			job := sweepJob{Scenario: sw.Scenario.Number, Models: sw.Models, Reps: sw.Reps, State: sw.Base.EncodeRun()}
+			if err := writeShard(out, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", job, sh, seconds[i], acc, stdout); err != nil {
+				return err
+			}
+			continue
 		}
-		job := sweepJob{Scenario: sw.Scenario.Number, Models: sw.Models, Reps: sw.Reps, State: sw.Base.EncodeRun()}
-		return writeShard(out, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", job, sh, seconds, acc, stdout)
+		sum, err := writeSweep(sw, res[i], seconds[i], out, stdout)
+		if err != nil {
+			return err
+		}
+		sums = append(sums, sum)
 	}
-	return writeSweep(sw, res, seconds, out, asJSON, stdout)
+	if !asJSON || !sh.whole() {
+		return nil
+	}
+	if len(sums) == 1 {
+		return printJSON(stdout, sums[0])
+	}
+	return printJSON(stdout, sweepsSummary{Scenarios: sums, Seconds: math.Round(slices.Max(seconds)*10) / 10})
+}
+
+// sweepsSummary is the -json output of a sweep of several scenarios.
+type sweepsSummary struct {
+	Scenarios []sweepSummary `json:"scenarios"`
+	Seconds   float64        `json:"seconds"` // all of them
 }
 
 // mergeSweep writes the files of a sweep whose shards j holds.
@@ -133,32 +186,32 @@ func mergeSweep(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
 		}
 		res[at] = experiment.Result{Acc: acc, Done: true}
 	}
-	return writeSweep(sw, res, j.seconds, out, asJSON, stdout)
+	sum, err := writeSweep(sw, res, j.seconds, out, stdout)
+	if err != nil || !asJSON {
+		return err
+	}
+	return printJSON(stdout, sum)
 }
 
-// writeSweep writes a sweep's CSV and figure, and prints its table.
-func writeSweep(sw experiment.Sweep, res []experiment.Result, seconds float64, out string, asJSON bool, stdout io.Writer) error {
+// writeSweep writes a sweep's CSV and figure, prints its table and returns
+// its summary.
+func writeSweep(sw experiment.Sweep, res []experiment.Result, seconds float64, out string, stdout io.Writer) (sweepSummary, error) {
 	s, kinds := sw.Scenario, sw.Models
 	sum := summarise(sw, res)
 	sum.Seconds = math.Round(seconds*10) / 10
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+		return sum, err
 	}
 	sum.CSV = filepath.Join(out, fmt.Sprintf("scenario%d.csv", s.Number))
 	sum.SVG = filepath.Join(out, fmt.Sprintf("scenario%d.svg", s.Number))
 	if err := writeRows(sum.CSV, sw.CSV(res)); err != nil {
-		return err
+		return sum, err
 	}
 	if err := os.WriteFile(sum.SVG, viz.File(viz.SweepFigure(nil, 760, 380, sw, res)), 0o644); err != nil {
-		return err
+		return sum, err
 	}
 	printSweep(stdout, s, kinds, sum)
-	if asJSON {
-		if err := printJSON(stdout, sum); err != nil {
-			return err
-		}
-	}
-	return nil
+	return sum, nil
 }
 
 func parseModels(s string) ([]string, error) {
@@ -177,47 +230,80 @@ func parseModels(s string) ([]string, error) {
 	return kinds, nil
 }
 
-// runSweep trains every model on every graph of the sweep (of the shard's
-// runs only, if sh is a part), several graphs at once, and returns the
-// results in the sweep's order. Each result depends only on its seeds, so
-// the order the workers finish in changes nothing.
-func runSweep(sw experiment.Sweep, workers int, sh shard, stderr io.Writer) ([]experiment.Result, error) {
-	res := make([]experiment.Result, sw.Size())
-	var graphs [][2]int // value, rep: the graphs with a run of the shard
-	for v := range sw.Scenario.Values {
-		for r := range sw.Reps {
-			for m := range sw.Models {
-				if sh.holds(sw.Index(v, r, m)) {
-					graphs = append(graphs, [2]int{v, r})
-					break
+// runSweep trains every model on every graph of the sweeps (of the shard's
+// runs only, if sh is a part), several graphs at once, all the sweeps' in
+// one queue, and returns each sweep's results in its order and its
+// seconds: the wall time, for one sweep; for several, its graphs' share of
+// it (their training time over the workers), which sums to about the
+// whole. Each result depends only on its own seeds, so the order the
+// workers finish in changes nothing; and one memo serves all the sweeps,
+// so a run that recurs in several scenarios (the default graph is a point
+// of scenarios 1, 5, 6 and 8) trains once.
+func runSweep(sws []experiment.Sweep, workers int, sh shard, memo *runMemo, stderr io.Writer) ([][]experiment.Result, []float64, error) {
+	start := time.Now()
+	res := make([][]experiment.Result, len(sws))
+	seconds := make([]float64, len(sws))
+	var graphs [][3]int // sweep, value, rep: the graphs with a run of the shard
+	for i, sw := range sws {
+		res[i] = make([]experiment.Result, sw.Size())
+		for v := range sw.Scenario.Values {
+			for r := range sw.Reps {
+				for m := range sw.Models {
+					if sh.holds(sw.Index(v, r, m)) {
+						graphs = append(graphs, [3]int{i, v, r})
+						break
+					}
 				}
 			}
 		}
 	}
 	total := len(graphs)
 	tty := newProgress(stderr, total, false).tty
-	var memo runMemo
-	err := inParallel(total, workers, func(i int) error {
-		v, r := graphs[i][0], graphs[i][1]
-		acc, err := sweepGraph(sw, v, r, func(m int) bool { return sh.holds(sw.Index(v, r, m)) }, &memo)
+	name := sweepNames(sws)
+	took := make([]time.Duration, total)
+	err := inParallel(total, workers, func(k int) error {
+		began := time.Now()
+		defer func() { took[k] = time.Since(began) }()
+		i, v, r := graphs[k][0], graphs[k][1], graphs[k][2]
+		sw := sws[i]
+		acc, err := sweepGraph(sw, v, r, func(m int) bool { return sh.holds(sw.Index(v, r, m)) }, memo)
 		for m, a := range acc {
 			if sh.holds(sw.Index(v, r, m)) {
-				res[sw.Index(v, r, m)] = experiment.Result{Acc: a, Done: true}
+				res[i][sw.Index(v, r, m)] = experiment.Result{Acc: a, Done: true}
 			}
 		}
 		return err
 	}, func(done int) {
 		switch {
 		case tty:
-			fmt.Fprintf(stderr, "\rscenario %d: %d/%d graphs", sw.Scenario.Number, done, total)
+			fmt.Fprintf(stderr, "\r%s: %d/%d graphs", name, done, total)
 		case done*10/total != (done-1)*10/total: // a line every 10%
-			fmt.Fprintf(stderr, "scenario %d: %d/%d graphs\n", sw.Scenario.Number, done, total)
+			fmt.Fprintf(stderr, "%s: %d/%d graphs\n", name, done, total)
 		}
 	})
 	if tty {
 		fmt.Fprintln(stderr)
 	}
-	return res, err
+	if len(sws) == 1 {
+		seconds[0] = time.Since(start).Seconds()
+		return res, seconds, err
+	}
+	for k, d := range took {
+		seconds[graphs[k][0]] += d.Seconds() / float64(workers)
+	}
+	return res, seconds, err
+}
+
+// sweepNames names the sweeps' scenarios for the progress line.
+func sweepNames(sws []experiment.Sweep) string {
+	var ks []string
+	for _, sw := range sws {
+		ks = append(ks, strconv.Itoa(sw.Scenario.Number))
+	}
+	if len(ks) == 1 {
+		return "scenario " + ks[0]
+	}
+	return "scenarios " + strings.Join(ks, ",")
 }
 
 // inParallel calls do(i) for every i in 0..n−1 on workers goroutines, and
