@@ -3,7 +3,6 @@ package pdn
 import (
 	"math"
 	"math/rand/v2"
-	"sort"
 	"time"
 
 	"pdnexplorer/datasets"
@@ -115,31 +114,34 @@ func walks(g *datasets.Graph, rnd *rand.Rand) [][]int32 {
 
 // skipGrammer trains word2vec's skip-gram with negative sampling on the
 // walks (one pass, learning rate decaying linearly from 0.025), a few
-// walks at a time.
+// walks at a time. Like word2vec (and gensim, and PyTorch's embeddings) it
+// keeps the vectors in single precision: the two tables of a 1,500-node
+// graph then fit in a core's 1 MB cache, which double precision overflowed,
+// and each step's six random rows of the output table came from memory
+// (DeepWalk was a quarter of a sweep's time). Every operation is rounded to
+// float32 as written, never fused, so the bits are the same natively, with
+// or without the vector paths, and in the browser.
 type skipGrammer struct {
 	n, next     int
 	ws          [][]int32
-	in, out     []float64
-	cum, grad   []float64
+	in, out     []float32
+	grad        []float32
+	noise       *noise
 	total, seen int
 	rnd         *rand.Rand
 	// The positive target and the negatives of one step, their scores,
 	// and whether a target repeats among them (see scores).
 	targets [1 + WalkNegatives]int32
-	score   [1 + WalkNegatives]float64
+	score   [1 + WalkNegatives]float32
 	repeats bool
-	// hint[b] is where to start looking for the negative drawn in bucket b
-	// of cum's range (see sampleNegative).
-	hint []int32
 }
 
 func newSkipGrammer(n int, ws [][]int32, rnd *rand.Rand) *skipGrammer {
 	d := WalkDim
-	s := &skipGrammer{n: n, ws: ws, in: make([]float64, n*d), out: make([]float64, n*d), cum: negativeTable(n, ws),
-		grad: make([]float64, d), rnd: rnd}
-	s.hint = negativeHints(s.cum)
+	s := &skipGrammer{n: n, ws: ws, in: make([]float32, n*d), out: make([]float32, n*d), noise: newNoise(n, ws),
+		grad: make([]float32, d), rnd: rnd}
 	for i := range s.in {
-		s.in[i] = (rnd.Float64() - 0.5) / float64(d)
+		s.in[i] = float32((rnd.Float64() - 0.5) / float64(d))
 	}
 	for _, w := range ws {
 		s.total += len(w)
@@ -156,7 +158,7 @@ func (s *skipGrammer) run(k int) {
 		w := s.ws[s.next]
 		s.next++
 		for i, center := range w {
-			lr := math.Max(0.025*(1-float64(s.seen)/float64(s.total)), 0.0001)
+			lr := float32(math.Max(0.025*(1-float64(s.seen)/float64(s.total)), 0.0001))
 			s.seen++
 			b := 1 + s.rnd.IntN(WalkWindow)
 			for j := max(0, i-b); j <= min(len(w)-1, i+b); j++ {
@@ -177,15 +179,11 @@ func (s *skipGrammer) run(k int) {
 				// after the updates before it.
 				clear(s.grad)
 				for neg, target := range s.targets {
-					label := 0.0
-					if neg == 0 {
-						label = 1
-					}
 					vo := s.out[int(target)*d : (int(target)+1)*d]
-					gk := float64(label-fmath.Sigmoid(dot(vc, vo))) * lr
+					gk := stepSize(neg == 0, walkDot(vc, vo), lr)
 					for t := range s.grad {
-						s.grad[t] += float64(gk * vo[t])
-						vo[t] += float64(gk * vc[t])
+						s.grad[t] += float32(gk * vo[t])
+						vo[t] += float32(gk * vc[t])
 					}
 				}
 				for t := range vc {
@@ -196,21 +194,53 @@ func (s *skipGrammer) run(k int) {
 	}
 }
 
+// stepSize is a target's step, (label − σ(score))·lr, with label 1 for the
+// positive target and 0 for a negative, and σ read from word2vec's table
+// (sigmoidTable) as word2vec and gensim read it: six exponentials a step
+// were a fifth of the embeddings' time.
+func stepSize(positive bool, score, lr float32) float32 {
+	var label float32
+	if positive {
+		label = 1
+	}
+	return (label - tabledSigmoid(score)) * lr
+}
+
+// sigmoidEdge and sigmoidSteps are word2vec's MAX_EXP and EXP_TABLE_SIZE:
+// σ is tabled at 1000 steps over [−6, 6] and taken as 0 or 1 outside it.
+const (
+	sigmoidEdge  = 6
+	sigmoidSteps = 1000
+)
+
+// sigmoidTable holds σ(−6 + 12i/1000) for i = 0…1000.
+var sigmoidTable = func() (t [sigmoidSteps + 1]float32) {
+	for i := range t {
+		t[i] = float32(fmath.Sigmoid(-sigmoidEdge + 2*sigmoidEdge*float64(i)/sigmoidSteps))
+	}
+	return t
+}()
+
+// tabledSigmoid is σ(x) from sigmoidTable, at the step below x; 0 for NaN.
+func tabledSigmoid(x float32) float32 {
+	switch {
+	case x > sigmoidEdge:
+		return 1
+	case x >= -sigmoidEdge:
+		return sigmoidTable[int((x+sigmoidEdge)*(sigmoidSteps/(2.0*sigmoidEdge)))]
+	}
+	return 0
+}
+
 // trainDistinct is one step of the loop in run for six distinct targets,
 // whose scores are known: the gradient of vc sums the targets' terms in
 // their order, each vo moves by its own, then vc by the gradient, as the
 // loop does, but in one pass over the dimensions instead of seven.
-func (s *skipGrammer) trainDistinct(vc []float64, lr float64) {
+func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
 	d := WalkDim
-	var gk [1 + WalkNegatives]float64
-	if !stepSizesVec(&gk, &s.score, lr) {
-		for k, sc := range s.score {
-			label := 0.0
-			if k == 0 {
-				label = 1
-			}
-			gk[k] = float64(label-fmath.Sigmoid(sc)) * lr
-		}
+	var gk [1 + WalkNegatives]float32
+	for k, sc := range s.score {
+		gk[k] = stepSize(k == 0, sc, lr)
 	}
 	vc = vc[:d]
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
@@ -218,37 +248,34 @@ func (s *skipGrammer) trainDistinct(vc []float64, lr float64) {
 		return
 	}
 	for t, x := range vc {
-		var g float64
+		var g float32
 		y := o0[t]
-		g += float64(gk[0] * y)
-		o0[t] = y + float64(gk[0]*x)
+		g += float32(gk[0] * y)
+		o0[t] = y + float32(gk[0]*x)
 		y = o1[t]
-		g += float64(gk[1] * y)
-		o1[t] = y + float64(gk[1]*x)
+		g += float32(gk[1] * y)
+		o1[t] = y + float32(gk[1]*x)
 		y = o2[t]
-		g += float64(gk[2] * y)
-		o2[t] = y + float64(gk[2]*x)
+		g += float32(gk[2] * y)
+		o2[t] = y + float32(gk[2]*x)
 		y = o3[t]
-		g += float64(gk[3] * y)
-		o3[t] = y + float64(gk[3]*x)
+		g += float32(gk[3] * y)
+		o3[t] = y + float32(gk[3]*x)
 		y = o4[t]
-		g += float64(gk[4] * y)
-		o4[t] = y + float64(gk[4]*x)
+		g += float32(gk[4] * y)
+		o4[t] = y + float32(gk[4]*x)
 		y = o5[t]
-		g += float64(gk[5] * y)
-		o5[t] = y + float64(gk[5]*x)
+		g += float32(gk[5] * y)
+		o5[t] = y + float32(gk[5]*x)
 		vc[t] = x + g
 	}
 }
 
-// scores sets score[k] = vc·vo for each target k, the six dot products at
-// once: each is one chain of additions that waits on the last, and six
-// chains side by side run nearly six times as fast, summing each in the
-// order dot does. A target's vector moves when it is trained on, so when
-// a target repeats (the positive drawn again as a negative, say) the
-// scores must be taken one by one instead, and repeats says so.
-func (s *skipGrammer) scores(vc []float64) {
-	d := WalkDim
+// scores sets score[k] = vc·vo for each target k, each by walkDot, the
+// six at once. A target's vector moves when it is trained on, so when a
+// target repeats (the positive drawn again as a negative, say) the scores
+// must be taken one by one instead, and repeats says so.
+func (s *skipGrammer) scores(vc []float32) {
 	ts := &s.targets
 	s.repeats = false
 	for i := 1; i < len(ts); i++ {
@@ -259,34 +286,53 @@ func (s *skipGrammer) scores(vc []float64) {
 	if s.repeats {
 		return
 	}
-	vc = vc[:d]
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
-	if scoresVec(&s.score, vc, o0, o1, o2, o3, o4, o5) {
+	if scoresVec(&s.score, vc[:WalkDim], o0, o1, o2, o3, o4, o5) {
 		return
 	}
-	var s0, s1, s2, s3, s4, s5 float64
-	for t, x := range vc {
-		s0 += float64(x * o0[t])
-		s1 += float64(x * o1[t])
-		s2 += float64(x * o2[t])
-		s3 += float64(x * o3[t])
-		s4 += float64(x * o4[t])
-		s5 += float64(x * o5[t])
+	s.score = [1 + WalkNegatives]float32{walkDot(vc, o0), walkDot(vc, o1), walkDot(vc, o2), walkDot(vc, o3), walkDot(vc, o4), walkDot(vc, o5)}
+}
+
+// walkDot is the skip-gram's dot product of two embeddings (len(a) a
+// multiple of 8), summed as the eight lanes of a vector sum it: lane l
+// adds a[t]·b[t] for t ≡ l (mod 8) in order of t, then l and l+4 are
+// added, then those l and l+2, then the last two. One sum in order of t
+// would be a chain of 64 additions, each waiting on the last; eight chains
+// of eight run side by side. The vector paths (scoresVec) add in this
+// order, so the bits are the same with and without them.
+func walkDot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var l0, l1, l2, l3, l4, l5, l6, l7 float32 // locals, not an array: registers in WebAssembly too
+	for t := 0; t+8 <= len(a); t += 8 {
+		x, y := a[t:t+8], b[t:t+8]
+		l0, l1 = l0+float32(x[0]*y[0]), l1+float32(x[1]*y[1])
+		l2, l3 = l2+float32(x[2]*y[2]), l3+float32(x[3]*y[3])
+		l4, l5 = l4+float32(x[4]*y[4]), l5+float32(x[5]*y[5])
+		l6, l7 = l6+float32(x[6]*y[6]), l7+float32(x[7]*y[7])
 	}
-	s.score = [1 + WalkNegatives]float64{s0, s1, s2, s3, s4, s5}
+	return laneSum(&[8]float32{l0, l1, l2, l3, l4, l5, l6, l7})
+}
+
+// laneSum is walkDot's last steps: ((l0+l4) + (l2+l6)) + ((l1+l5) + (l3+l7)).
+func laneSum(l *[8]float32) float32 {
+	return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
 }
 
 // targetRows returns the output vectors of the six targets.
-func (s *skipGrammer) targetRows() (o0, o1, o2, o3, o4, o5 []float64) {
+func (s *skipGrammer) targetRows() (o0, o1, o2, o3, o4, o5 []float32) {
 	d, ts := WalkDim, &s.targets
-	row := func(k int) []float64 { return s.out[int(ts[k])*d:][:d] }
+	row := func(k int) []float32 { return s.out[int(ts[k])*d:][:d] }
 	return row(0), row(1), row(2), row(3), row(4), row(5)
 }
 
 // result returns the input vectors, each dimension standardised.
 func (s *skipGrammer) result() []float64 {
-	standardise(s.in, s.n, WalkDim)
-	return s.in
+	x := make([]float64, len(s.in))
+	for i, v := range s.in {
+		x[i] = float64(v)
+	}
+	standardise(x, s.n, WalkDim)
+	return x
 }
 
 // standardise scales each column of x (n×d) to mean 0 and variance 1, so
@@ -316,64 +362,71 @@ func div0(a, b float64) float64 {
 	return a / b
 }
 
-// negativeTable returns the cumulative distribution of node counts in the
-// walks raised to the power 3/4, word2vec's noise distribution.
-func negativeTable(n int, ws [][]int32) []float64 {
+// noise draws DeepWalk's negatives from word2vec's noise distribution:
+// node i with probability c_i^¾ / Σ_j c_j^¾, c_i its count in the walks.
+// It is Walker's alias table (in Vose's construction): slot i keeps i with
+// probability prob[i] and otherwise gives alias[i], so a draw is one
+// uniform number and two look-ups. The binary search it replaced (and the
+// bucketed search after it) took a quarter of the embeddings' time in
+// branches the processor could not predict; gonum's sampleuv.Weighted
+// keeps a heap, a logarithmic walk a draw, so this is written here.
+type noise struct {
+	prob  []float64
+	alias []int32
+}
+
+func newNoise(n int, ws [][]int32) *noise {
 	counts := make([]float64, n)
 	for _, w := range ws {
 		for _, v := range w {
 			counts[v]++
 		}
 	}
-	cum := make([]float64, n)
-	var s float64
+	var total float64
 	for i, c := range counts {
 		if c > 0 {
-			s += fmath.Pow(c, 0.75)
+			counts[i] = fmath.Pow(c, 0.75)
 		}
-		cum[i] = s
+		total += counts[i]
 	}
-	return cum
+	t := &noise{prob: make([]float64, n), alias: make([]int32, n)}
+	var small, large []int32
+	for i := range counts {
+		counts[i] *= float64(n) / total // the share of a slot, 1 on average
+		t.alias[i] = int32(i)
+		if counts[i] < 1 {
+			small = append(small, int32(i))
+		} else {
+			large = append(large, int32(i))
+		}
+	}
+	for len(small) > 0 && len(large) > 0 {
+		l, g := small[len(small)-1], large[len(large)-1]
+		small, large = small[:len(small)-1], large[:len(large)-1]
+		t.prob[l], t.alias[l] = counts[l], g
+		counts[g] = (counts[g] + counts[l]) - 1
+		if counts[g] < 1 {
+			small = append(small, g)
+		} else {
+			large = append(large, g)
+		}
+	}
+	// What is left holds a whole slot, up to rounding.
+	for _, i := range append(small, large...) {
+		t.prob[i] = 1
+	}
+	return t
 }
 
-// sampleNegative draws a node from the noise distribution: the first i
-// with cum[i] ≥ x for x uniform in [0, total), as sort.SearchFloat64s
-// finds it. A binary search took a quarter of DeepWalk's time; instead x's
-// bucket names a node near the answer, and a step or two finds the same i.
-func (s *skipGrammer) sampleNegative() int32 {
-	cum := s.cum
-	return negativeAt(cum, s.hint, s.rnd.Float64()*cum[len(cum)-1])
+// draw returns the node for u uniform in [0, 1).
+func (t *noise) draw(u float64) int32 {
+	x := u * float64(len(t.prob))
+	i := min(int(x), len(t.prob)-1)
+	if x-float64(i) < t.prob[i] {
+		return int32(i)
+	}
+	return t.alias[i]
 }
 
-// negativeAt is the first i with cum[i] ≥ x, found from x's bucket's hint.
-func negativeAt(cum []float64, hint []int32, x float64) int32 {
-	total := cum[len(cum)-1]
-	b := min(int(x/total*float64(len(hint))), len(hint)-1)
-	i := int(hint[max(b, 0)])
-	for i > 0 && cum[i-1] >= x {
-		i--
-	}
-	for i < len(cum) && cum[i] < x {
-		i++
-	}
-	return int32(i)
-}
-
-// hintsPerNode is how many buckets negativeHints makes a node. With one,
-// a draw often had to step past a node, and the step's mispredicted branch
-// cost more than the look-up; with eight, few draws step, and DeepWalk's
-// embeddings of the default graph take 1.13 s rather than 1.44 s (the
-// table, 32 bytes a node, still fits in the cache).
-const hintsPerNode = 8
-
-// negativeHints returns, for each of hintsPerNode·len(cum) buckets of
-// cum's range, the first node whose cumulative count reaches the bucket's
-// start.
-func negativeHints(cum []float64) []int32 {
-	total := cum[len(cum)-1]
-	h := make([]int32, hintsPerNode*len(cum))
-	for b := range h {
-		h[b] = int32(sort.SearchFloat64s(cum, float64(b)/float64(len(h))*total))
-	}
-	return h
-}
+// sampleNegative draws a node from the noise distribution.
+func (s *skipGrammer) sampleNegative() int32 { return s.noise.draw(s.rnd.Float64()) }

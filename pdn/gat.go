@@ -142,6 +142,9 @@ func (l *gatLayer) aggregate(y []float64, i, h int) {
 	ho := H * O
 	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
 	if O != 8 {
+		if l.aggregateNarrowVec(y, i) {
+			return
+		}
 		for k := lo; k < hi; k++ {
 			a, j := l.alpha[k*H+h], int(g.col[k])
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]

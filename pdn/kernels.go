@@ -23,7 +23,9 @@ func mulABT(c, a, b []float64, n, k, m int) { mulABTVec(c, a, b, nil, n, k, m) }
 func mulABTVec(c, a, b, bt []float64, n, k, m int) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
 	if k < shortRows {
-		mulABTShort(c, a, b, n, k, m)
+		if !mulShortWide(c, a, b, n, k, m) {
+			mulABTShort(c, a, b, n, k, m)
+		}
 		return
 	}
 	i := 0
@@ -185,6 +187,9 @@ func addATB(c, a, b []float64, n, m, k int) { addATBCols(c, a, b, n, m, k, 0, m)
 // range, so ranges can run at once.
 func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	c, a, b = c[:m*k], a[:n*m], b[:n*k]
+	if addATBWide(c, a, b, n, m, k, j0, j1) {
+		return
+	}
 	i := 0
 	for ; i < n-3; i += 4 {
 		b0, b1, b2, b3 := b[i*k:(i+1)*k], b[(i+1)*k:(i+2)*k], b[(i+2)*k:(i+3)*k], b[(i+3)*k:(i+4)*k]

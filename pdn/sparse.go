@@ -51,6 +51,7 @@ type gcnNorm struct {
 	deg  []float64 // n
 	r    []float64 // n
 	coef []float64 // e
+	arc  []float64 // 2e: coef of each arc of adj, in its order (vector paths only)
 	self []float64 // n
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
@@ -92,6 +93,16 @@ func (g *gcnNorm) forward(w []float64) {
 	}
 	for e := 0; e < a.e; e++ {
 		g.coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
+	}
+	if vectors {
+		// The vector paths read each arc's coefficient in row order, one
+		// load rather than two that wait on each other.
+		if g.arc == nil {
+			g.arc = make([]float64, len(a.eid))
+		}
+		for k, e := range a.eid {
+			g.arc[k] = g.coef[e]
+		}
 	}
 	clear(g.gCoef)
 	clear(g.gSelf)

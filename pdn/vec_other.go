@@ -6,6 +6,9 @@ package pdn
 // WebAssembly): the scalar loops do all the work.
 const vectors = false
 
+// setWide does nothing here: there are no AVX-512 paths (see vec_simd.go).
+func setWide(bool) bool { return false }
+
 // foldPairVec does nothing here (see vec_simd.go).
 func foldPairVec(cj, cn, b0, b1, b2, b3 []float64, s0, s1, s2, s3, t0, t1, t2, t3 float64) int {
 	return 0
@@ -25,6 +28,9 @@ func (l *gatLayer) softmaxVec(i, lo, hi int) bool { return false }
 // aggregate8Vec does nothing here (see vec_simd.go).
 func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool { return false }
 
+// aggregateNarrowVec does nothing here (see vec_simd.go).
+func (l *gatLayer) aggregateNarrowVec(y []float64, i int) bool { return false }
+
 // scatter8Vec leaves every neighbour to scatter here (see vec_simd.go).
 func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) { return int(l.g.rowPtr[i]), 0 }
 
@@ -40,18 +46,21 @@ func eluGradVec(g, x, y []float64) int { return 0 }
 // eluVec does nothing here (see vec_simd.go).
 func eluVec(dst, x []float64) int { return 0 }
 
-// stepSizesVec does nothing here (see vec_simd.go).
-func stepSizesVec(gk, score *[1 + WalkNegatives]float64, lr float64) bool { return false }
-
 // trainDistinctVec does nothing here (see vec_simd.go).
-func trainDistinctVec(vc, o0, o1, o2, o3, o4, o5 []float64, gk *[1 + WalkNegatives]float64) bool {
+func trainDistinctVec(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[1 + WalkNegatives]float32) bool {
 	return false
 }
 
 // scoresVec does nothing here (see vec_simd.go).
-func scoresVec(score *[1 + WalkNegatives]float64, vc, o0, o1, o2, o3, o4, o5 []float64) bool {
+func scoresVec(score *[1 + WalkNegatives]float32, vc, o0, o1, o2, o3, o4, o5 []float32) bool {
 	return false
 }
 
 // propagateRowsVec does nothing here (see vec_simd.go).
 func (g *gcnNorm) propagateRowsVec(y, h []float64, m, lo, hi int) bool { return false }
+
+// addATBWide does nothing here (see vec_simd.go).
+func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool { return false }
+
+// mulShortWide does nothing here (see vec_simd.go).
+func mulShortWide(c, a, b []float64, n, k, m int) bool { return false }

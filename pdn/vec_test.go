@@ -13,7 +13,9 @@ import (
 // over widths that use the 16- and 4-column blocks and the scalar tail, and
 // addATB's two-row fold. Built without the experiment it checks the scalar
 // paths, which must agree just the same.
-func TestVectorsKeepTheBits(t *testing.T) {
+func TestVectorsKeepTheBits(t *testing.T) { eachWidth(t, testVectorsKeepTheBits) }
+
+func testVectorsKeepTheBits(t *testing.T) {
 	t.Logf("vectors: %v", vectors)
 	for _, s := range []struct{ n, k, m int }{{2, 8, 16}, {5, 32, 16}, {4, 9, 20}, {3, 128, 32}, {6, 12, 37}, {2, 8, 5}, {7, 16, 1}} {
 		t.Run(fmt.Sprintf("mulABT %dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
@@ -43,7 +45,29 @@ func TestVectorsKeepTheBits(t *testing.T) {
 			sameBits(t, got, want)
 		})
 	}
-	for _, s := range []struct{ n, m, k int }{{8, 2, 4}, {13, 16, 32}, {9, 3, 7}, {12, 32, 128}} {
+	// Rows shorter than shortRows: mulABT gathers b's columns, or with
+	// AVX-512 reads them from bᵀ; either way 0 + a₀b₀ + … in order of k.
+	for _, s := range []struct{ n, k, m int }{{5, 3, 32}, {4, 1, 40}, {3, 7, 64}, {6, 3, 12}, {2, 2, 8}} {
+		t.Run(fmt.Sprintf("mulABT short %dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
+			rnd := rand.New(rand.NewPCG(uint64(s.k), uint64(s.m)+1))
+			a, b := randSlice(rnd, s.n*s.k, 1), randSlice(rnd, s.m*s.k, 1)
+			a[0] = math.Copysign(0, -1) // a product of −0 sums from +0
+			want := make([]float64, s.n*s.m)
+			for i := 0; i < s.n; i++ {
+				for j := 0; j < s.m; j++ {
+					var sum float64
+					for p := 0; p < s.k; p++ {
+						sum += float64(a[i*s.k+p] * b[j*s.k+p])
+					}
+					want[i*s.m+j] = sum
+				}
+			}
+			got := randSlice(rnd, s.n*s.m, 1) // written over
+			mulABT(got, a, b, s.n, s.k, s.m)
+			sameBits(t, got, want)
+		})
+	}
+	for _, s := range []struct{ n, m, k int }{{8, 2, 4}, {13, 16, 32}, {9, 3, 7}, {12, 32, 128}, {150, 3, 64}, {7, 5, 32}} {
 		t.Run(fmt.Sprintf("addATB %dx%dx%d", s.n, s.m, s.k), func(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.n), uint64(s.k)))
 			a, b := randSlice(rnd, s.n*s.m, 1), randSlice(rnd, s.n*s.k, 1)
@@ -98,7 +122,9 @@ func sameBits(t *testing.T, got, want []float64) {
 // and each neighbour's α dyh added to its gradient in turn (a neighbour
 // listed twice, by a repeated edge, gets both). Nodes of 0 to 13
 // neighbours take the groups of four and the rest one by one.
-func TestScatterVecKeepsTheBits(t *testing.T) {
+func TestScatterVecKeepsTheBits(t *testing.T) { eachWidth(t, testScatterVecKeepsTheBits) }
+
+func testScatterVecKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 5))
 	n := 40
 	src, dst := unevenEdges(rnd, n, 14)
@@ -164,17 +190,20 @@ func TestELUGradVecKeepsTheBits(t *testing.T) {
 }
 
 // TestNarrowPropagationKeepsTheBits checks Â h for rows of 1 to 7 values
-// (the narrow path, and the wide one's tails) against propagateRows, on a
+// (the narrow path, and the wide one's tails) and of 8 to 64 (AVX-512's)
+// against propagateRows, on a
 // graph whose nodes have 0 to 13 neighbours, the last node among them so
 // that its row, at the end of h, is read too.
-func TestNarrowPropagationKeepsTheBits(t *testing.T) {
+func TestNarrowPropagationKeepsTheBits(t *testing.T) { eachWidth(t, testNarrowPropagationKeepsTheBits) }
+
+func testNarrowPropagationKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(4, 4))
 	n := 30
 	src, dst := unevenEdges(rnd, n, 7)
 	src, dst = append(src, 0, 5), append(dst, int32(n-1), int32(n-1))
 	g := newGCNNorm(newAdjacency(n, src, dst))
 	g.forward(randSlice(rnd, len(src), 1))
-	for m := 1; m <= 7; m++ {
+	for _, m := range []int{1, 2, 3, 4, 5, 6, 7, 8, 16, 24, 32, 40, 64} {
 		h := randSlice(rnd, n*m, 1)
 		want, got := make([]float64, n*m), make([]float64, n*m)
 		g.propagateRows(want, h, m, 0, n)
@@ -183,6 +212,20 @@ func TestNarrowPropagationKeepsTheBits(t *testing.T) {
 		}
 		sameBits(t, got, want)
 	}
+}
+
+// eachWidth runs test with the AVX-512 paths and without them, where the
+// processor has them; otherwise once.
+func eachWidth(t *testing.T, test func(t *testing.T)) {
+	was := setWide(true)
+	defer setWide(was)
+	if !setWide(true) { // still off: no AVX-512 here
+		test(t)
+		return
+	}
+	t.Run("avx512", test)
+	setWide(false)
+	t.Run("avx2", test)
 }
 
 // unevenEdges returns edges from each node i of n to i mod most random

@@ -12,13 +12,15 @@ import (
 	"pdnexplorer/internal/fmath"
 )
 
-// expLanes gives fmath.Exp's very bits, four lanes at a time: over the
+// expLanes gives fmath.Exp's very bits, four lanes at a time (and
+// expLanesWide eight, with AVX-512): over the
 // range a softmax and σ use, near zero, at the edges of overflow and
 // underflow, and on the special values.
 func TestExpLanesKeepTheBits(t *testing.T) {
 	if !vectors {
 		t.Skip("no AVX2")
 	}
+	defer setWide(setWide(true))
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var xs []float64
 	for range 200000 {
@@ -37,6 +39,21 @@ func TestExpLanesKeepTheBits(t *testing.T) {
 		709.78, 709.79, -745.13, -745.14, -708.4, -708.5, 708, math.NaN(), math.Inf(1), math.Inf(-1), 1e-300, -1e-300)
 	for len(xs)%4 != 0 {
 		xs = append(xs, 1)
+	}
+	for len(xs)%8 != 0 {
+		xs = append(xs, 1)
+	}
+	if setWide(true) {
+		for i := 0; i < len(xs); i += 8 {
+			got := make([]float64, 8)
+			expLanesWide(archsimd.LoadFloat64x8Slice(xs[i:])).StoreSlice(got)
+			for k, x := range xs[i : i+8] {
+				want := fmath.Exp(x)
+				if math.Float64bits(got[k]) != math.Float64bits(want) && !(math.IsNaN(got[k]) && math.IsNaN(want)) {
+					t.Fatalf("eight lanes: exp(%v): %v (%#x), want %v (%#x)", x, got[k], math.Float64bits(got[k]), want, math.Float64bits(want))
+				}
+			}
+		}
 	}
 	for i := 0; i < len(xs); i += 4 {
 		got := make([]float64, 4)
