@@ -422,10 +422,12 @@ func newNoise(n int, ws [][]int32) *noise {
 func (t *noise) draw(u float64) int32 {
 	x := u * float64(len(t.prob))
 	i := min(int(x), len(t.prob)-1)
+	// A conditional move, not a branch: which way it goes is a coin toss.
+	r := t.alias[i]
 	if x-float64(i) < t.prob[i] {
-		return int32(i)
+		r = int32(i)
 	}
-	return t.alias[i]
+	return r
 }
 
 // sampleNegative draws a node from the noise distribution.

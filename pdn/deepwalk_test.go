@@ -88,13 +88,7 @@ func TestTabledSigmoid(t *testing.T) {
 // walkDot's scalar order and scoresVec's vectors must give the same bits.
 func TestScoresVecIsWalkDot(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
-	row := func() []float32 {
-		r := make([]float32, WalkDim)
-		for i := range r {
-			r[i] = float32(rnd.NormFloat64())
-		}
-		return r
-	}
+	row := func() []float32 { return embeddingRow(rnd) }
 	for range 100 {
 		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
 		var got [1 + WalkNegatives]float32
@@ -117,13 +111,7 @@ func TestTrainDistinctKeepsTheBits(t *testing.T) { eachWidth(t, testTrainDistinc
 
 func testTrainDistinctKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
-	row := func() []float32 {
-		r := make([]float32, WalkDim)
-		for i := range r {
-			r[i] = float32(rnd.NormFloat64())
-		}
-		return r
-	}
+	row := func() []float32 { return embeddingRow(rnd) }
 	for range 50 {
 		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
 		var gk [1 + WalkNegatives]float32
@@ -157,6 +145,15 @@ func testTrainDistinctKeepsTheBits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// embeddingRow is a random skip-gram vector.
+func embeddingRow(rnd *rand.Rand) []float32 {
+	r := make([]float32, WalkDim)
+	for i := range r {
+		r[i] = float32(rnd.NormFloat64())
+	}
+	return r
 }
 
 func randomCounts(rnd *rand.Rand, n int) []int {

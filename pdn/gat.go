@@ -182,10 +182,10 @@ func (l *gatLayer) aggregate(y []float64, i, h int) {
 func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
-	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	hi := int(g.rowPtr[i+1])
 	if O != 8 {
-		var dsum float64
-		for k := lo; k < hi; k++ {
+		k, dsum := l.scatterNarrowVec(dyh, i) // groups of four arcs of a narrow single head; the rest here
+		for ; k < hi; k++ {
 			j := int(g.col[k])
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
 			da := dot(dyh, whj)

@@ -15,11 +15,13 @@ import "pdnexplorer/experiment"
 //
 // In WebAssembly with the worker's SIMD kernels (Node, Chromium's engine),
 // every epoch's estimate came within 0.79–1.27 of the real one; natively
-// (AVX2), within 0.74–1.35. Two are left out: DeepWalk's regression on the
-// Facebook-shaped graph, which takes a third to a quarter of the time per
-// unit that it takes on the synthetic ones (a few ms either way), and SGC
-// on that graph, whose propagated features, dense, need 1.7 GB, which the
-// browser refuses anyway.
+// (refitted once the AVX-512 paths landed, on a processor that has them),
+// within 0.68–1.51 over two runs, and DeepWalk's set-up, in single
+// precision since, within 0.77–1.29. Two are left out: DeepWalk's
+// regression on the Facebook-shaped graph, which takes a third to a
+// quarter of the time per unit that it takes on the synthetic ones (a few
+// ms either way), and SGC on that graph, whose propagated features, dense,
+// need 1.7 GB, which the browser refuses anyway.
 //
 // A unit of the same kind weighs differently per model because the models
 // spend it in different loops: PDN's dense work runs in the fused,
@@ -43,15 +45,15 @@ var browserSpeeds = map[string]Speed{
 
 var nativeWeights = Work{Dense: 1, Gather: 11.2, Exp: 0.00674}
 var nativeSpeeds = map[string]Speed{
-	experiment.APPNP:         {EpochNs: 0.118, FixedNs: 4.96e+04, SetupNs: 1},
-	experiment.ClusterGCN:    {EpochNs: 0.0582, FixedNs: 1.37e+05, SetupNs: 0.566},
-	experiment.DeepWalk:      {EpochNs: 0.274, FixedNs: 0, SetupNs: 0.254},
-	experiment.GAT:           {EpochNs: 0.23, FixedNs: 6.11e+04, SetupNs: 1},
-	experiment.GCN:           {EpochNs: 0.0694, FixedNs: 6.95e+04, SetupNs: 1},
-	experiment.MLP:           {EpochNs: 0.171, FixedNs: 6.95e+04, SetupNs: 1},
-	experiment.PDN:           {EpochNs: 0.115, FixedNs: 5.5e+04, SetupNs: 1},
-	experiment.PDNEdgeConv:   {EpochNs: 0.107, FixedNs: 7.71e+04, SetupNs: 1},
-	experiment.PDNLinear:     {EpochNs: 0.0915, FixedNs: 4.96e+04, SetupNs: 1},
-	experiment.PDNMultiScale: {EpochNs: 0.0686, FixedNs: 5.95e+04, SetupNs: 1},
-	experiment.SGC:           {EpochNs: 0.66, FixedNs: 100, SetupNs: 0.357},
+	experiment.APPNP:         {EpochNs: 0.0901, FixedNs: 5.55e+04, SetupNs: 1},
+	experiment.ClusterGCN:    {EpochNs: 0.04, FixedNs: 8.67e+04, SetupNs: 0.474},
+	experiment.DeepWalk:      {EpochNs: 0.247, FixedNs: 1.25e+03, SetupNs: 0.0822},
+	experiment.GAT:           {EpochNs: 0.11, FixedNs: 1.69e+05, SetupNs: 1},
+	experiment.GCN:           {EpochNs: 0.045, FixedNs: 4.44e+04, SetupNs: 1},
+	experiment.MLP:           {EpochNs: 0.137, FixedNs: 6.94e+04, SetupNs: 1},
+	experiment.PDN:           {EpochNs: 0.0866, FixedNs: 4.44e+04, SetupNs: 1},
+	experiment.PDNEdgeConv:   {EpochNs: 0.0832, FixedNs: 1.08e+05, SetupNs: 1},
+	experiment.PDNLinear:     {EpochNs: 0.0696, FixedNs: 4.44e+04, SetupNs: 1},
+	experiment.PDNMultiScale: {EpochNs: 0.0392, FixedNs: 6.94e+04, SetupNs: 1},
+	experiment.SGC:           {EpochNs: 0.627, FixedNs: 0, SetupNs: 0.357},
 }

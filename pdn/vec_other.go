@@ -31,6 +31,11 @@ func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool { return false }
 // aggregateNarrowVec does nothing here (see vec_simd.go).
 func (l *gatLayer) aggregateNarrowVec(y []float64, i int) bool { return false }
 
+// scatterNarrowVec leaves every arc to scatter here (see vec_simd.go).
+func (l *gatLayer) scatterNarrowVec(dyh []float64, i int) (int, float64) {
+	return int(l.g.rowPtr[i]), 0
+}
+
 // scatter8Vec leaves every neighbour to scatter here (see vec_simd.go).
 func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) { return int(l.g.rowPtr[i]), 0 }
 

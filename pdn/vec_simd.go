@@ -17,7 +17,9 @@ var vectors = archsimd.X86.AVX2()
 // rather than four, for the loops that gained (on a 2-core AMD EPYC, GCN's
 // epoch 1.16 → 0.89 ms, PDN's 3.2 → 2.7, GAT's 5.2 → 4.6). Every lane
 // still runs its scalar loop's operations in order, so the bits are those
-// of AVX2 and of no vectors at all.
+// of AVX2 and of no vectors at all. The eight-lane loops repeat their
+// four-lane forms line for line: archsimd's vector types of different
+// widths share no interface a generic function could take.
 var wide = archsimd.X86.AVX512()
 
 // setWide turns the AVX-512 paths on (where the processor has them) or
@@ -194,7 +196,8 @@ func expLanes(x archsimd.Float64x4) archsimd.Float64x4 {
 
 // expWide is expVec for eight values, with AVX-512: the same operations,
 // lane by lane, so the same bits; Trunc is a scaled truncation to no
-// fraction bits, the same instruction family.
+// fraction bits, the same instruction family (see wide on why it is
+// written out again).
 func expWide(x archsimd.Float64x8) (archsimd.Float64x8, bool) {
 	special := x.IsNaN().Or(x.Greater(archsimd.BroadcastFloat64x8(fmath.Overflow))).Or(x.Less(archsimd.BroadcastFloat64x8(fmath.Underflow)))
 	if special.ToBits() != 0 {
@@ -399,6 +402,49 @@ func (l *gatLayer) aggregateNarrowVec(y []float64, i int) bool {
 	v.StoreSlicePart(y[:O])
 	archsimd.ClearAVXUpperBits()
 	return true
+}
+
+// scatterNarrowVec is scatter for a single head of fewer than four features
+// (the output layer's classes), four arcs at a time, and returns the arc
+// where it stopped and Σ α dα so far: the four neighbours' rows are loaded
+// and transposed, so that each lane sums its arc's dα = dyh·W h_j in dot's
+// order, (0 + d₀w₀) + d₁w₁ + …; then, arc after arc, α dα is added to the
+// sum and α dyh to ∂(W h_j), under a mask. The same bits as scatter's loop.
+func (l *gatLayer) scatterNarrowVec(dyh []float64, i int) (int, float64) {
+	g, O := l.g, l.o
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	if !vectors || l.heads != 1 || O >= 4 || O == 0 {
+		return lo, 0
+	}
+	dyh = dyh[:O]
+	var d [4]archsimd.Float64x4
+	for o, x := range dyh {
+		d[o] = archsimd.BroadcastFloat64x4(x)
+	}
+	dv := archsimd.LoadFloat64x4SlicePart(dyh)
+	zero := archsimd.BroadcastFloat64x4(0)
+	var dsum float64
+	var da [4]float64
+	k := lo
+	for ; k+4 <= hi; k += 4 {
+		col := g.col[k : k+4]
+		c0, c1, c2, c3 := transpose4(narrowRow(l.wh, col[0], O), narrowRow(l.wh, col[1], O), narrowRow(l.wh, col[2], O), narrowRow(l.wh, col[3], O))
+		c := [4]archsimd.Float64x4{c0, c1, c2, c3}
+		acc := zero
+		for o := range dyh {
+			acc = acc.Add(d[o].Mul(c[o]))
+		}
+		acc.StoreSlice(l.galpha[k : k+4])
+		acc.StoreSlice(da[:])
+		for q, x := range da {
+			a := l.alpha[k+q]
+			dsum += float64(a * x)
+			gj := l.gwh[int(col[q])*O:][:O]
+			archsimd.LoadFloat64x4SlicePart(gj).Add(archsimd.BroadcastFloat64x4(a).Mul(dv)).StoreSlicePart(gj)
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	return k, dsum
 }
 
 // scatter8Vec is scatter for a head of 8 features, four neighbours at a

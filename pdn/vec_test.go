@@ -22,16 +22,7 @@ func testVectorsKeepTheBits(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.k), uint64(s.m)))
 			a, b, bias := randSlice(rnd, s.n*s.k, 1), randSlice(rnd, s.m*s.k, 1), randSlice(rnd, s.m, 1)
 			a[0] = 0 // a product of −0 sums from +0
-			want := make([]float64, s.n*s.m)
-			for i := 0; i < s.n; i++ {
-				for j := 0; j < s.m; j++ {
-					var sum float64
-					for p := 0; p < s.k; p++ {
-						sum += float64(a[i*s.k+p] * b[j*s.k+p])
-					}
-					want[i*s.m+j] = sum + bias[j]
-				}
-			}
+			want := referenceABT(a, b, bias, s.n, s.k, s.m)
 			bt, buf := transposedForVectors(b, s.m, s.k)
 			defer releaseTransposed(buf)
 			got := make([]float64, s.n*s.m)
@@ -52,16 +43,7 @@ func testVectorsKeepTheBits(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.k), uint64(s.m)+1))
 			a, b := randSlice(rnd, s.n*s.k, 1), randSlice(rnd, s.m*s.k, 1)
 			a[0] = math.Copysign(0, -1) // a product of −0 sums from +0
-			want := make([]float64, s.n*s.m)
-			for i := 0; i < s.n; i++ {
-				for j := 0; j < s.m; j++ {
-					var sum float64
-					for p := 0; p < s.k; p++ {
-						sum += float64(a[i*s.k+p] * b[j*s.k+p])
-					}
-					want[i*s.m+j] = sum
-				}
-			}
+			want := referenceABT(a, b, nil, s.n, s.k, s.m)
 			got := randSlice(rnd, s.n*s.m, 1) // written over
 			mulABT(got, a, b, s.n, s.k, s.m)
 			sameBits(t, got, want)
@@ -116,8 +98,9 @@ func sameBits(t *testing.T, got, want []float64) {
 }
 
 // TestScatterVecKeepsTheBits checks GAT's backward scatter for heads of 8
-// features, whose neighbours go four at a time through the AVX2 path when
-// built with GOEXPERIMENT=simd, against the scalar loop's order: each dα
+// features and for a single head of 1 to 3 (the output layer's), whose
+// neighbours go four at a time through the vector paths when built with
+// GOEXPERIMENT=simd, against the scalar loop's order: each dα
 // summed over the features from zero, Σ α dα over the neighbours in order,
 // and each neighbour's α dyh added to its gradient in turn (a neighbour
 // listed twice, by a repeated edge, gets both). Nodes of 0 to 13
@@ -125,43 +108,48 @@ func sameBits(t *testing.T, got, want []float64) {
 func TestScatterVecKeepsTheBits(t *testing.T) { eachWidth(t, testScatterVecKeepsTheBits) }
 
 func testScatterVecKeepsTheBits(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(3, 5))
-	n := 40
-	src, dst := unevenEdges(rnd, n, 14)
-	src, dst = append(src, 3, 3), append(dst, 7, 7)
-	g := newAttnGraph(newAdjacency(n, src, dst))
-	l := newGATLayer(rnd, g, 4, GATHeads, 8)
-	H, ho, m := GATHeads, GATHeads*8, len(g.col)
-	l.wh, l.alpha = randSlice(rnd, n*ho, 1), randSlice(rnd, m*H, 1)
-	l.alpha[0] = 0 // a product of −0
-	start := randSlice(rnd, n*ho, 1)
-	dy := randSlice(rnd, n*ho, 1)
-	wantG, wantA := append([]float64(nil), start...), make([]float64, m*H)
-	copy(l.gwh, start)
-	for i := range n {
-		for h := range H {
-			d := dy[i*ho+h*8:][:8]
-			var want float64
-			for k := g.rowPtr[i]; k < g.rowPtr[i+1]; k++ {
-				j := int(g.col[k])
-				var da float64
-				for o := range 8 {
-					da += float64(d[o] * l.wh[j*ho+h*8+o])
+	// The hidden layer's heads of 8 and the output layer's single head of
+	// a few classes.
+	for _, shape := range []struct{ heads, o int }{{GATHeads, 8}, {1, 3}, {1, 2}, {1, 1}} {
+		rnd := rand.New(rand.NewPCG(3, 5))
+		n := 40
+		src, dst := unevenEdges(rnd, n, 14)
+		src, dst = append(src, 3, 3), append(dst, 7, 7)
+		g := newAttnGraph(newAdjacency(n, src, dst))
+		H, O := shape.heads, shape.o
+		l := newGATLayer(rnd, g, 4, H, O)
+		ho, m := H*O, len(g.col)
+		l.wh, l.alpha = randSlice(rnd, n*ho, 1), randSlice(rnd, m*H, 1)
+		l.alpha[0] = 0 // a product of −0
+		start := randSlice(rnd, n*ho, 1)
+		dy := randSlice(rnd, n*ho, 1)
+		wantG, wantA := append([]float64(nil), start...), make([]float64, m*H)
+		copy(l.gwh, start)
+		for i := range n {
+			for h := range H {
+				d := dy[i*ho+h*O:][:O]
+				var want float64
+				for k := g.rowPtr[i]; k < g.rowPtr[i+1]; k++ {
+					j := int(g.col[k])
+					var da float64
+					for o := range O {
+						da += float64(d[o] * l.wh[j*ho+h*O+o])
+					}
+					wantA[int(k)*H+h] = da
+					a := l.alpha[int(k)*H+h]
+					want += float64(a * da)
+					for o := range O {
+						wantG[j*ho+h*O+o] += float64(a * d[o])
+					}
 				}
-				wantA[int(k)*H+h] = da
-				a := l.alpha[int(k)*H+h]
-				want += float64(a * da)
-				for o := range 8 {
-					wantG[j*ho+h*8+o] += float64(a * d[o])
+				if got := l.scatter(d, i, h); math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("%d heads of %d: node %d head %d: Σ α dα = %v, want %v", H, O, i, h, got, want)
 				}
-			}
-			if got := l.scatter(d, i, h); math.Float64bits(got) != math.Float64bits(want) {
-				t.Fatalf("node %d head %d: Σ α dα = %v, want %v", i, h, got, want)
 			}
 		}
+		sameBits(t, l.galpha, wantA)
+		sameBits(t, l.gwh, wantG)
 	}
-	sameBits(t, l.galpha, wantA)
-	sameBits(t, l.gwh, wantG)
 }
 
 // TestELUGradVecKeepsTheBits checks the ELU derivative's vector path
@@ -212,6 +200,25 @@ func testNarrowPropagationKeepsTheBits(t *testing.T) {
 		}
 		sameBits(t, got, want)
 	}
+}
+
+// referenceABT is a·bᵀ (+ bias, unless nil) in the documented order: each
+// entry summed from zero in order of k, then the bias added.
+func referenceABT(a, b, bias []float64, n, k, m int) []float64 {
+	c := make([]float64, n*m)
+	for i := 0; i < n; i++ {
+		for j := 0; j < m; j++ {
+			var sum float64
+			for p := 0; p < k; p++ {
+				sum += float64(a[i*k+p] * b[j*k+p])
+			}
+			if bias != nil {
+				sum += bias[j]
+			}
+			c[i*m+j] = sum
+		}
+	}
+	return c
 }
 
 // eachWidth runs test with the AVX-512 paths and without them, where the

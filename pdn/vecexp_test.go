@@ -47,22 +47,23 @@ func TestExpLanesKeepTheBits(t *testing.T) {
 		for i := 0; i < len(xs); i += 8 {
 			got := make([]float64, 8)
 			expLanesWide(archsimd.LoadFloat64x8Slice(xs[i:])).StoreSlice(got)
-			for k, x := range xs[i : i+8] {
-				want := fmath.Exp(x)
-				if math.Float64bits(got[k]) != math.Float64bits(want) && !(math.IsNaN(got[k]) && math.IsNaN(want)) {
-					t.Fatalf("eight lanes: exp(%v): %v (%#x), want %v (%#x)", x, got[k], math.Float64bits(got[k]), want, math.Float64bits(want))
-				}
-			}
+			sameExp(t, got, xs[i:i+8])
 		}
 	}
 	for i := 0; i < len(xs); i += 4 {
 		got := make([]float64, 4)
 		expLanes(archsimd.LoadFloat64x4Slice(xs[i:])).StoreSlice(got)
-		for k, x := range xs[i : i+4] {
-			want := fmath.Exp(x)
-			if math.Float64bits(got[k]) != math.Float64bits(want) && !(math.IsNaN(got[k]) && math.IsNaN(want)) {
-				t.Fatalf("exp(%v): %v (%#x), want %v (%#x)", x, got[k], math.Float64bits(got[k]), want, math.Float64bits(want))
-			}
+		sameExp(t, got, xs[i:i+4])
+	}
+}
+
+// sameExp fails t unless got[k] has fmath.Exp(xs[k])'s bits (any NaN for NaN).
+func sameExp(t *testing.T, got, xs []float64) {
+	t.Helper()
+	for k, x := range xs {
+		want := fmath.Exp(x)
+		if math.Float64bits(got[k]) != math.Float64bits(want) && !(math.IsNaN(got[k]) && math.IsNaN(want)) {
+			t.Fatalf("exp(%v): %v (%#x), want %v (%#x)", x, got[k], math.Float64bits(got[k]), want, math.Float64bits(want))
 		}
 	}
 }
