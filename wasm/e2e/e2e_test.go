@@ -262,9 +262,14 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	t.Logf("first layout drawn %.0f ms after navigation start", now(t, ctx))
 	screenshot(t, ctx, "1-loaded")
 
-	// Train PDN on the default scenario until test accuracy ≥ 0.85.
+	// Train PDN on the default scenario to its last epoch, and reach test
+	// accuracy ≥ 0.85. Not the first epoch the page shows at 0.85: which
+	// that is depends on how often the page samples the run, and on a
+	// slow machine it was epoch 38, before the inter-class edges had faded
+	// (the run itself is the same bits however fast it trains).
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "test accuracy ≥ 0.85", strings.Replace(testAccAbove, "%s", "0.85", 1), 150*time.Second)
+	waitFor(t, ctx, "the last epoch", `document.querySelector("#epoch").textContent.startsWith("200 / 200")`, 150*time.Second)
+	waitFor(t, ctx, "test accuracy ≥ 0.85", strings.Replace(testAccAbove, "%s", "0.85", 1), 10*time.Second)
 	t.Logf("test accuracy %s at epoch %s; the worker trains %s epochs/s", text(t, ctx, "#test-acc"), text(t, ctx, "#epoch"), text(t, ctx, "#rate"))
 
 	// Inter-class edges fade: their mean weight is below half the
