@@ -15,7 +15,7 @@ var vectors = archsimd.X86.AVX2()
 
 // wide reports whether the AVX-512 paths run: eight lanes of float64
 // rather than four, for the loops that gained (on a 2-core AMD EPYC, GCN's
-// epoch 1.16 → 0.89 ms, PDN's 3.2 → 2.7, GAT's 5.2 → 4.6). Every lane
+// epoch 1.2 → 0.87 ms, PDN's 3.2 → 2.7, GAT's 5.2 → 4.2–4.4). Every lane
 // still runs its scalar loop's operations in order, so the bits are those
 // of AVX2 and of no vectors at all. The eight-lane loops repeat their
 // four-lane forms line for line: archsimd's vector types of different
@@ -240,6 +240,11 @@ func expLanesWide(x archsimd.Float64x8) archsimd.Float64x8 {
 	return archsimd.LoadFloat64x8Slice(a[:])
 }
 
+// leakyWide is leaky of eight values.
+func leakyWide(x archsimd.Float64x8) archsimd.Float64x8 {
+	return x.Merge(x.Mul(archsimd.BroadcastFloat64x8(gatLeakySlope)), x.Greater(archsimd.BroadcastFloat64x8(0)))
+}
+
 // leakyVec is leaky of four values: x above 0, else gatLeakySlope·x.
 func leakyVec(x archsimd.Float64x4) archsimd.Float64x4 {
 	return x.Merge(x.Mul(archsimd.BroadcastFloat64x4(gatLeakySlope)), x.Greater(archsimd.BroadcastFloat64x4(0)))
@@ -304,10 +309,9 @@ func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 	}
 	k := 0
 	if wide {
-		zero, slope, M := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(gatLeakySlope), archsimd.BroadcastFloat64x8(m)
+		M := archsimd.BroadcastFloat64x8(m)
 		for ; k+8 <= len(pre); k += 8 {
-			x := archsimd.LoadFloat64x8Slice(pre[k:])
-			expLanesWide(x.Merge(x.Mul(slope), x.Greater(zero)).Sub(M)).StoreSlice(alpha[k:])
+			expLanesWide(leakyWide(archsimd.LoadFloat64x8Slice(pre[k:])).Sub(M)).StoreSlice(alpha[k:])
 		}
 	}
 	M := archsimd.BroadcastFloat64x4(m)
@@ -330,19 +334,17 @@ func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 // softmaxWide is softmaxVec for eight heads, one vector, with AVX-512.
 func (l *gatLayer) softmaxWide(i, lo, hi int) {
 	g := l.g
-	zero, slope := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(gatLeakySlope)
-	leaky := func(x archsimd.Float64x8) archsimd.Float64x8 { return x.Merge(x.Mul(slope), x.Greater(zero)) }
 	ti := archsimd.LoadFloat64x8Slice(l.t[i*8:][:8])
 	m := archsimd.BroadcastFloat64x8(-1e300)
 	for k := lo; k < hi; k++ {
 		p := archsimd.LoadFloat64x8Slice(l.s[int(g.col[k])*8:][:8]).Add(ti)
 		p.StoreSlice(l.pre[k*8:][:8])
-		lp := leaky(p)
+		lp := leakyWide(p)
 		m = lp.Merge(m, lp.Greater(m))
 	}
-	sum := zero
+	sum := archsimd.BroadcastFloat64x8(0)
 	for k := lo; k < hi; k++ {
-		a := expLanesWide(leaky(archsimd.LoadFloat64x8Slice(l.pre[k*8:][:8])).Sub(m))
+		a := expLanesWide(leakyWide(archsimd.LoadFloat64x8Slice(l.pre[k*8:][:8])).Sub(m))
 		a.StoreSlice(l.alpha[k*8:][:8])
 		sum = sum.Add(a)
 	}
@@ -424,7 +426,6 @@ func (l *gatLayer) scatterNarrowVec(dyh []float64, i int) (int, float64) {
 	dv := archsimd.LoadFloat64x4SlicePart(dyh)
 	zero := archsimd.BroadcastFloat64x4(0)
 	var dsum float64
-	var da [4]float64
 	k := lo
 	for ; k+4 <= hi; k += 4 {
 		col := g.col[k : k+4]
@@ -434,8 +435,8 @@ func (l *gatLayer) scatterNarrowVec(dyh []float64, i int) (int, float64) {
 		for o := range dyh {
 			acc = acc.Add(d[o].Mul(c[o]))
 		}
-		acc.StoreSlice(l.galpha[k : k+4])
-		acc.StoreSlice(da[:])
+		da := l.galpha[k : k+4]
+		acc.StoreSlice(da)
 		for q, x := range da {
 			a := l.alpha[k+q]
 			dsum += float64(a * x)
