@@ -98,8 +98,10 @@ func (l *gatLayer) forward(y, x []float64) {
 				l.softmax(i, h, lo, hi)
 			}
 		}
-		for h := 0; h < H; h++ {
-			l.aggregate(yi[h*O:(h+1)*O], i, h)
+		if !l.aggregateHeadsWide(yi, i) {
+			for h := 0; h < H; h++ {
+				l.aggregate(yi[h*O:(h+1)*O], i, h)
+			}
 		}
 		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}

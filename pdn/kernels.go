@@ -196,7 +196,7 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 		ai := a[i*m : (i+4)*m]
 		for j := j0; j < j1; j++ {
 			s0, s1, s2, s3 := ai[j], ai[m+j], ai[2*m+j], ai[3*m+j]
-			if s0 == 0 && s1 == 0 && s2 == 0 && s3 == 0 {
+			if allZero(s0, s1, s2, s3) {
 				continue // ReLU and the loss's unlabelled rows leave many zeros
 			}
 			cj := c[j*k : (j+1)*k]
@@ -205,7 +205,7 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 				// Two rows of c share each load of b; the next is folded
 				// in with this one unless all its four factors are zero.
 				t0, t1, t2, t3 := ai[j+1], ai[m+j+1], ai[2*m+j+1], ai[3*m+j+1]
-				if t0 != 0 || t1 != 0 || t2 != 0 || t3 != 0 {
+				if !allZero(t0, t1, t2, t3) {
 					cn := c[(j+1)*k : (j+2)*k]
 					cn = cn[:len(cj)]
 					p := foldPairVec(cj, cn, b0, b1, b2, b3, s0, s1, s2, s3, t0, t1, t2, t3)
@@ -291,23 +291,25 @@ func sumRowsAdd(c, a []float64, n, m int) {
 		simdSumRowsAdd(c, a[:n*m], n, m)
 		return
 	}
-	for i := 0; i < n; i++ {
-		ai := a[i*m : (i+1)*m]
-		ai = ai[:len(c)]
-		j := 0
-		for ; j < len(c)-3; j += 4 { // four a pass (see mulPair)
-			c[j], c[j+1], c[j+2], c[j+3] = c[j]+ai[j], c[j+1]+ai[j+1], c[j+2]+ai[j+2], c[j+3]+ai[j+3]
-		}
-		for ; j < len(c); j++ {
-			c[j] += ai[j]
-		}
+	if sumRowsAddVec(c, a, n, m) {
+		return
 	}
+	for i := 0; i < n; i++ {
+		addTo(c, a[i*m:(i+1)*m])
+	}
+}
+
+// allZero reports whether all four are ±0, with one branch rather than
+// four: ReLU leaves each zero or not as if by a coin, so that a branch on
+// each alone was mispredicted about every other time.
+func allZero(s0, s1, s2, s3 float64) bool {
+	return (math.Float64bits(s0)|math.Float64bits(s1)|math.Float64bits(s2)|math.Float64bits(s3))<<1 == 0
 }
 
 // addTo sets c += v elementwise, four a pass (see mulPair).
 func addTo(c, v []float64) {
 	v = v[:len(c)]
-	i := 0
+	i := addToVec(c, v)
 	for ; i < len(c)-3; i += 4 {
 		c[i], c[i+1], c[i+2], c[i+3] = c[i]+v[i], c[i+1]+v[i+1], c[i+2]+v[i+2], c[i+3]+v[i+3]
 	}
@@ -358,7 +360,7 @@ func relu(y, x []float64) {
 		simdRelu(y, x)
 		return
 	}
-	i := 0
+	i := reluVec(y, x)
 	for ; i < len(x)-3; i += 4 { // four a pass (see mulPair)
 		y[i], y[i+1], y[i+2], y[i+3] = reluOf(x[i]), reluOf(x[i+1]), reluOf(x[i+2]), reluOf(x[i+3])
 	}
@@ -385,7 +387,7 @@ func reluBackward(dx, dy, y []float64) {
 		simdReluBackward(dx, dy, y)
 		return
 	}
-	i := 0
+	i := reluBackwardVec(dx, dy, y)
 	for ; i < len(dx)-3; i += 4 {
 		dx[i], dx[i+1] = gateOn(dy[i], y[i]), gateOn(dy[i+1], y[i+1])
 		dx[i+2], dx[i+3] = gateOn(dy[i+2], y[i+2]), gateOn(dy[i+3], y[i+3])
@@ -409,7 +411,7 @@ func mulInto(y, x, m []float64) {
 		simdMulInto(y, x, m)
 		return
 	}
-	i := 0
+	i := mulIntoVec(y, x, m)
 	for ; i < len(y)-3; i += 4 {
 		y[i], y[i+1], y[i+2], y[i+3] = x[i]*m[i], x[i+1]*m[i+1], x[i+2]*m[i+2], x[i+3]*m[i+3]
 	}

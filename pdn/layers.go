@@ -289,31 +289,74 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 // logSoftmaxNLL returns the mean negative log-likelihood of the labels of
 // the given rows of logits (n×c) and, if grad is not nil, sets grad to its
 // gradient, (softmax − onehot)/|rows| on those rows and 0 elsewhere.
+//
+// Per row, with m its largest logit, s = Σ exp(z − m) summed in order and
+// lse = m + log s, the loss is lse − z_label and the gradient exp(z − lse)
+// scaled. The exponentials of a block of rows are taken together, in one
+// flat slice, so that vectors take them (exps: fmath.Exp's bits); the sums
+// and logs stay in each row's order, so the bits are those of a row at a
+// time.
 func logSoftmaxNLL(grad, logits []float64, c int, rows, labels []int) float64 {
 	if grad != nil {
 		clear(grad)
 	}
+	const span = 256
+	var stack [span]float64
+	var lse [span]float64
+	t := stack[:]
+	if c > span {
+		t = make([]float64, c)
+	}
+	per := len(t) / c
 	var loss float64
 	inv := 1 / float64(len(rows))
-	for _, i := range rows {
-		z := logits[i*c : (i+1)*c]
-		m := z[0]
-		for _, v := range z[1:] {
-			m = max(m, v)
-		}
-		var s float64
-		for _, v := range z {
-			s += fmath.Exp(v - m)
-		}
-		lse := m + fmath.Log(s)
-		loss += lse - z[labels[i]]
-		if grad != nil {
-			g := grad[i*c : (i+1)*c]
+	for b := 0; b < len(rows); b += per {
+		block := rows[b:min(b+per, len(rows))]
+		t := t[:len(block)*c]
+		for r, i := range block {
+			z := logits[i*c : (i+1)*c]
+			m := z[0]
+			for _, v := range z[1:] {
+				m = max(m, v)
+			}
 			for j, v := range z {
-				g[j] = fmath.Exp(v-lse) * inv
+				t[r*c+j] = v - m
+			}
+			lse[r] = m
+		}
+		exps(t, t)
+		for r, i := range block {
+			var s float64
+			for _, e := range t[r*c : (r+1)*c] {
+				s += e
+			}
+			lse[r] += fmath.Log(s)
+			loss += lse[r] - logits[i*c+labels[i]]
+		}
+		if grad == nil {
+			continue
+		}
+		for r, i := range block {
+			for j, v := range logits[i*c : (i+1)*c] {
+				t[r*c+j] = v - lse[r]
+			}
+		}
+		exps(t, t)
+		for r, i := range block {
+			g := grad[i*c : (i+1)*c]
+			for j, e := range t[r*c : (r+1)*c] {
+				g[j] = e * inv
 			}
 			g[labels[i]] -= inv
 		}
 	}
 	return loss * inv
+}
+
+// exps sets dst = fmath.Exp(src) elementwise, by vectors where they run.
+func exps(dst, src []float64) {
+	src = src[:len(dst)]
+	for i := expsVec(dst, src); i < len(dst); i++ {
+		dst[i] = fmath.Exp(src[i])
+	}
 }

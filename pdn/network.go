@@ -142,7 +142,19 @@ func (d *dropout) draw(n int) {
 		return
 	}
 	mask := d.mask[:n]
-	for i := 0; i < len(mask); i += 2 {
+	i := 0
+	if vectors {
+		// The draws come first, a block at a time, then vectors turn them
+		// into the mask: the same draws in the same order, the same bits.
+		var raw [64]uint64
+		for ; i+2*len(raw) <= len(mask); i += 2 * len(raw) {
+			for k := range raw {
+				raw[k] = d.rnd.Uint64()
+			}
+			dropoutMaskVec(mask[i:i+2*len(raw)], raw[:], thresh, scale)
+		}
+	}
+	for ; i < len(mask); i += 2 {
 		r := d.rnd.Uint64()
 		mask[i] = scale * below(r&0xffffffff, thresh)
 		if i+1 < len(mask) {

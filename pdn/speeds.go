@@ -15,9 +15,12 @@ import "pdnexplorer/experiment"
 //
 // In WebAssembly with the worker's SIMD kernels (Node, Chromium's engine),
 // every epoch's estimate came within 0.79–1.27 of the real one; natively
-// (refitted once the AVX-512 paths landed, on a processor that has them),
-// within 0.68–1.51 over two runs, and DeepWalk's set-up, in single
-// precision since, within 0.77–1.29. Two are left out: DeepWalk's
+// (refitted once the elementwise kernels, the loss's vector exponentials
+// and the one-branch zero test had landed, on a processor with AVX-512),
+// within 0.69–1.46 of the mean of two runs for every model but ClusterGCN
+// (0.63–1.59), and DeepWalk's set-up within 0.82–1.33. This machine's
+// speed moves by a quarter over hours under the same code, which no fit
+// can follow. Two are left out: DeepWalk's
 // regression on the Facebook-shaped graph, which takes a third to a
 // quarter of the time per unit that it takes on the synthetic ones (a few
 // ms either way), and SGC on that graph, whose propagated features, dense,
@@ -45,15 +48,15 @@ var browserSpeeds = map[string]Speed{
 
 var nativeWeights = Work{Dense: 1, Gather: 11.2, Exp: 0.00674}
 var nativeSpeeds = map[string]Speed{
-	experiment.APPNP:         {EpochNs: 0.0901, FixedNs: 5.55e+04, SetupNs: 1},
-	experiment.ClusterGCN:    {EpochNs: 0.04, FixedNs: 8.67e+04, SetupNs: 0.474},
-	experiment.DeepWalk:      {EpochNs: 0.247, FixedNs: 1.25e+03, SetupNs: 0.0822},
-	experiment.GAT:           {EpochNs: 0.11, FixedNs: 1.69e+05, SetupNs: 1},
-	experiment.GCN:           {EpochNs: 0.045, FixedNs: 4.44e+04, SetupNs: 1},
-	experiment.MLP:           {EpochNs: 0.137, FixedNs: 6.94e+04, SetupNs: 1},
-	experiment.PDN:           {EpochNs: 0.0866, FixedNs: 4.44e+04, SetupNs: 1},
-	experiment.PDNEdgeConv:   {EpochNs: 0.0832, FixedNs: 1.08e+05, SetupNs: 1},
-	experiment.PDNLinear:     {EpochNs: 0.0696, FixedNs: 4.44e+04, SetupNs: 1},
-	experiment.PDNMultiScale: {EpochNs: 0.0392, FixedNs: 6.94e+04, SetupNs: 1},
-	experiment.SGC:           {EpochNs: 0.627, FixedNs: 0, SetupNs: 0.357},
+	experiment.APPNP:         {EpochNs: 0.106, FixedNs: 1.82e+04, SetupNs: 1},
+	experiment.ClusterGCN:    {EpochNs: 0.0416, FixedNs: 6.94e+04, SetupNs: 0.474},
+	experiment.DeepWalk:      {EpochNs: 0.17, FixedNs: 0, SetupNs: 0.0822},
+	experiment.GAT:           {EpochNs: 0.137, FixedNs: 1.08e+05, SetupNs: 1},
+	experiment.GCN:           {EpochNs: 0.0549, FixedNs: 3.55e+04, SetupNs: 1},
+	experiment.MLP:           {EpochNs: 0.134, FixedNs: 5.55e+04, SetupNs: 1},
+	experiment.PDN:           {EpochNs: 0.0994, FixedNs: 1.46e+04, SetupNs: 1},
+	experiment.PDNEdgeConv:   {EpochNs: 0.108, FixedNs: 2.27e+04, SetupNs: 1},
+	experiment.PDNLinear:     {EpochNs: 0.0832, FixedNs: 0, SetupNs: 1},
+	experiment.PDNMultiScale: {EpochNs: 0.0488, FixedNs: 5.55e+04, SetupNs: 1},
+	experiment.SGC:           {EpochNs: 0.382, FixedNs: 0, SetupNs: 0.357},
 }

@@ -69,3 +69,27 @@ func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool { return false }
 
 // mulShortWide does nothing here (see vec_simd.go).
 func mulShortWide(c, a, b []float64, n, k, m int) bool { return false }
+
+// mulIntoVec does nothing here (see vec_elem.go).
+func mulIntoVec(y, x, m []float64) int { return 0 }
+
+// addToVec does nothing here (see vec_elem.go).
+func addToVec(c, v []float64) int { return 0 }
+
+// sumRowsAddVec does nothing here (see vec_elem.go).
+func sumRowsAddVec(c, a []float64, n, m int) bool { return false }
+
+// reluVec does nothing here (see vec_elem.go).
+func reluVec(y, x []float64) int { return 0 }
+
+// reluBackwardVec does nothing here (see vec_elem.go).
+func reluBackwardVec(dx, dy, y []float64) int { return 0 }
+
+// expsVec does nothing here (see vec_elem.go).
+func expsVec(dst, src []float64) int { return 0 }
+
+// dropoutMaskVec does nothing here (see vec_elem.go).
+func dropoutMaskVec(mask []float64, raw []uint64, thresh uint64, scale float64) int { return 0 }
+
+// aggregateHeadsWide does nothing here (see vec_simd.go).
+func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool { return false }

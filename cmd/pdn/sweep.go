@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -259,6 +260,7 @@ func runSweep(sws []experiment.Sweep, workers int, sh shard, memo *runMemo, stde
 			}
 		}
 	}
+	longestFirst(graphs, sws)
 	total := len(graphs)
 	tty := newProgress(stderr, total, false).tty
 	name := sweepNames(sws)
@@ -294,6 +296,26 @@ func runSweep(sws []experiment.Sweep, workers int, sh shard, memo *runMemo, stde
 		seconds[graphs[k][0]] += d.Seconds() / float64(workers)
 	}
 	return res, seconds, err
+}
+
+// longestFirst orders the graphs by their estimated training time, longest
+// first (ties in the sweeps' order): the workers then end within about the
+// shortest graph of each other, not the longest. Each result depends only
+// on its own seeds, so the order changes nothing in the output.
+func longestFirst(graphs [][3]int, sws []experiment.Sweep) {
+	cost := make(map[[3]int]float64, len(graphs))
+	for _, g := range graphs {
+		sw := sws[g[0]]
+		for _, kind := range sw.Models {
+			e, err := sw.Exp(g[1], g[2], kind)
+			if err != nil {
+				continue
+			}
+			epoch, setup := pdn.Estimate(pdn.ExpectedShape(e.Data), e.Model).Seconds(pdn.NativeLimits)
+			cost[g] += float64(e.Train.Epochs)*epoch + setup
+		}
+	}
+	slices.SortStableFunc(graphs, func(a, b [3]int) int { return cmp.Compare(cost[b], cost[a]) })
 }
 
 // sweepNames names the sweeps' scenarios for the progress line.
