@@ -1011,15 +1011,26 @@ func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool {
 		return false
 	}
 	const tile = 64
-	var at [tile]float64 // column j of a's tile, its rows side by side
+	w := j1 - j0
+	buf := transposes.Get().(*[]float64)
+	defer transposes.Put(buf)
+	if cap(*buf) < tile*w {
+		*buf = make([]float64, tile*w)
+	}
+	at := (*buf)[:tile*w] // a's tile transposed: column j's rows side by side at (j−j0)·tile
 	for i0 := 0; i0 < n; i0 += tile {
 		i1 := min(i0+tile, n)
-		for j := j0; j < j1; j++ {
-			for i := i0; i < i1; i++ {
-				at[i-i0] = a[i*m+j]
+		// The tile is transposed once, reading a's rows in order, rather
+		// than gathered a column at a time, a bounds check an entry.
+		for i := i0; i < i1; i++ {
+			for j, v := range a[i*m+j0 : i*m+j1] {
+				at[j*tile+i-i0] = v
 			}
+		}
+		for j := j0; j < j1; j++ {
+			aj := at[(j-j0)*tile : (j-j0)*tile+i1-i0]
 			for pb := 0; pb < k; pb += 32 {
-				foldRowWide(c[j*k+pb:][:32], at[:i1-i0], b[i0*k+pb:], k)
+				foldRowWide(c[j*k+pb:][:32], aj, b[i0*k+pb:], k)
 			}
 		}
 	}
