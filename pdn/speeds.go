@@ -19,8 +19,8 @@ import "pdnexplorer/experiment"
 // and the one-branch zero test had landed, on a processor with AVX-512),
 // within 0.69–1.46 of the mean of two runs for every model but ClusterGCN
 // (0.63–1.59), and DeepWalk's set-up within 0.82–1.33. This machine's
-// speed moves by a quarter over hours under the same code, which no fit
-// can follow. Two are left out: DeepWalk's
+// speed moves by a fifth within the hour under the same code, which no
+// fit can follow. Two are left out: DeepWalk's
 // regression on the Facebook-shaped graph, which takes a third to a
 // quarter of the time per unit that it takes on the synthetic ones (a few
 // ms either way), and SGC on that graph, whose propagated features, dense,
