@@ -52,7 +52,12 @@ type gatLayer struct {
 	wh, s, t, pre, alpha []float64
 	gwh, gs, gt, galpha  []float64
 	dsum                 []float64 // per head, one node's Σ_k α_k dα_k
-	pc                   *pacer
+	// With AVX-512, a layer of eight heads of 8 features keeps W h and
+	// its gradient head-minor (see headsWide): whT and gwhT, from W's and
+	// its gradient's rows in that order, wP and gwP.
+	whT, gwhT, wP, gwP []float64
+	transposed         bool // whether the last forward set whT rather than wh
+	pc                 *pacer
 }
 
 func newGATLayer(rnd *rand.Rand, g *attnGraph, in, heads, o int) *gatLayer {
@@ -81,13 +86,12 @@ func leaky(x float64) float64 {
 func (l *gatLayer) forward(y, x []float64) {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
-	l.pc.xMulWT(l.wh, x, l.sx, l.w.val, l.wt, g.n, l.in, ho)
-	for j := 0; j < g.n; j++ {
-		for h := 0; h < H; h++ {
-			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			l.s[j*H+h] = dot(l.aSrc.val[h*O:(h+1)*O], whj)
-			l.t[j*H+h] = dot(l.aDst.val[h*O:(h+1)*O], whj)
-		}
+	if l.transposed = l.headsWide(); l.transposed {
+		l.pc.xMulWT(l.whT, x, l.sx, l.headMinorW(), l.wt, g.n, l.in, ho)
+		l.scoresHeadsWide()
+	} else {
+		l.pc.xMulWT(l.wh, x, l.sx, l.w.val, l.wt, g.n, l.in, ho)
+		l.scores()
 	}
 	clear(y[:g.n*ho])
 	for i := 0; i < g.n; i++ {
@@ -106,6 +110,19 @@ func (l *gatLayer) forward(y, x []float64) {
 		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}
 	addRows(y, l.b.val, g.n, ho)
+}
+
+// scores sets each node's s = a_srcᵀ W h and t = a_dstᵀ W h, head by head.
+func (l *gatLayer) scores() {
+	H, O := l.heads, l.o
+	ho := H * O
+	for j := 0; j < l.g.n; j++ {
+		for h := 0; h < H; h++ {
+			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
+			l.s[j*H+h] = dot(l.aSrc.val[h*O:(h+1)*O], whj)
+			l.t[j*H+h] = dot(l.aDst.val[h*O:(h+1)*O], whj)
+		}
+	}
 }
 
 // softmax sets head h's attention over node i's neighbourhood (arcs lo to
@@ -240,14 +257,20 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
 	sumRowsAdd(l.b.grad, dy, g.n, ho)
-	clear(l.gwh)
+	gwh := l.gwh
+	if l.transposed {
+		gwh = l.gwhT
+	}
+	clear(gwh)
 	clear(l.gs)
 	clear(l.gt)
 	for i := 0; i < g.n; i++ {
 		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
 		dyi := dy[i*ho : (i+1)*ho]
-		for h := 0; h < H; h++ {
-			l.dsum[h] = l.scatter(dyi[h*O:(h+1)*O], i, h)
+		if !l.scatterHeadsWide(dyi, i) {
+			for h := 0; h < H; h++ {
+				l.dsum[h] = l.scatter(dyi[h*O:(h+1)*O], i, h)
+			}
 		}
 		if !l.attnGradVec(i, lo, hi) {
 			for h := 0; h < H; h++ {
@@ -255,6 +278,10 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 			}
 		}
 		l.pc.tick(float64(H*(hi-lo)) * gatherUnit * float64(3*O))
+	}
+	if l.transposed {
+		l.weightGradHeads(dx, x)
+		return
 	}
 	for j := 0; j < g.n; j++ {
 		for h := 0; h < H; h++ {
@@ -278,6 +305,61 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 		transpose(l.wt, l.w.val, ho, l.in)
 		l.pc.mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
 	}
+}
+
+// weightGradHeads is the rest of backward where the last forward kept W h
+// head-minor (headsWide): the gradients of a_src and a_dst and the
+// rest of W h's, then W's through its rows in head-minor order, the same
+// sums in the same order, so the same bits; and dx, unless nil, from W h's
+// gradient turned back.
+func (l *gatLayer) weightGradHeads(dx, x []float64) {
+	n, ho := l.g.n, l.heads*l.o
+	l.attnParamGradHeadsWide()
+	headMinor(l.gwP, l.w.grad, l.in)
+	l.pc.addGTX(l.gwP, l.gwhT, x, l.sx, l.wt, n, ho, l.in)
+	headMinor(l.w.grad, l.gwP, l.in)
+	if dx == nil {
+		return
+	}
+	for j := 0; j < n; j++ {
+		for c := 0; c < ho; c++ {
+			l.gwh[j*ho+c] = l.gwhT[j*ho+c%8*8+c/8]
+		}
+	}
+	transpose(l.wt, l.w.val, ho, l.in)
+	l.pc.mulABT(dx, l.gwh, l.wt, n, ho, l.in)
+}
+
+// headMinor sets dst's rows to src's (rows of k, 64 of them, a row per
+// feature of each of eight heads of 8) with the order of heads and
+// features swapped: row 8o+h of dst is row 8h+o of src. It is its own
+// inverse.
+func headMinor(dst, src []float64, k int) {
+	for h := 0; h < 8; h++ {
+		for o := 0; o < 8; o++ {
+			copy(dst[(8*o+h)*k:(8*o+h+1)*k], src[(8*h+o)*k:(8*h+o+1)*k])
+		}
+	}
+}
+
+// headMinorW returns W with its rows in head-minor order, in wP, which it
+// makes, with whT, gwhT and gwP, on first use (see headsWide).
+func (l *gatLayer) headMinorW() []float64 {
+	if n := l.g.n; len(l.whT) != n*64 {
+		l.whT, l.gwhT = make([]float64, n*64), make([]float64, n*64)
+		l.wP, l.gwP = make([]float64, 64*l.in), make([]float64, 64*l.in)
+	}
+	headMinor(l.wP, l.w.val, l.in)
+	return l.wP
+}
+
+// whAt is W h at node j, column c (head c/o's feature c%o), wherever the
+// last forward kept it.
+func (l *gatLayer) whAt(j, c int) float64 {
+	if l.transposed {
+		return l.whT[j*64+c%8*8+c/8]
+	}
+	return l.wh[j*l.heads*l.o+c]
 }
 
 // attnGrad takes head h's gradient through the softmax and LeakyReLU of

@@ -146,7 +146,7 @@ func (m *gat) trace(i int) *Trace {
 			a := l1.alpha[k*H+h]
 			mean += a / float64(H)
 			for o := range O {
-				msg[h*O+o] = a * l1.wh[j*ho+h*O+o]
+				msg[h*O+o] = a * l1.whAt(j, h*O+o)
 			}
 		}
 		return msg, mean

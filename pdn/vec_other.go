@@ -91,5 +91,17 @@ func expsVec(dst, src []float64) int { return 0 }
 // dropoutMaskVec does nothing here (see vec_elem.go).
 func dropoutMaskVec(mask []float64, raw []uint64, thresh uint64, scale float64) int { return 0 }
 
+// headsWide is false here: no AVX-512 paths run.
+func (l *gatLayer) headsWide() bool { return false }
+
+// scoresHeadsWide is never called here: headsWide is false.
+func (l *gatLayer) scoresHeadsWide() {}
+
+// scatterHeadsWide does nothing here (see vec_simd.go).
+func (l *gatLayer) scatterHeadsWide(dyi []float64, i int) bool { return false }
+
+// attnParamGradHeadsWide is never called here: headsWide is false.
+func (l *gatLayer) attnParamGradHeadsWide() {}
+
 // aggregateHeadsWide does nothing here (see vec_simd.go).
 func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool { return false }

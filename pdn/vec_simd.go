@@ -307,13 +307,11 @@ func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 			m = lp
 		}
 	}
-	k := 0
 	if wide {
-		M := archsimd.BroadcastFloat64x8(m)
-		for ; k+8 <= len(pre); k += 8 {
-			expLanesWide(leakyWide(archsimd.LoadFloat64x8Slice(pre[k:])).Sub(M)).StoreSlice(alpha[k:])
-		}
+		l.softmaxArcsWide(pre, alpha, m)
+		return
 	}
+	k := 0
 	M := archsimd.BroadcastFloat64x4(m)
 	for ; k+4 <= len(pre); k += 4 {
 		expLanes(leakyVec(archsimd.LoadFloat64x4Slice(pre[k:])).Sub(M)).StoreSlice(alpha[k:])
@@ -329,6 +327,27 @@ func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 	for k := range alpha {
 		alpha[k] /= sum
 	}
+}
+
+// softmaxArcsWide is softmaxArcs's exponentials and division with
+// AVX-512, eight arcs at a time, the last fewer than eight in a vector
+// filled out with zeros that is stored only in part: every lane is
+// fmath.Exp's bits and a division is exact to the rounding, so the same
+// bits without a scalar tail.
+func (l *gatLayer) softmaxArcsWide(pre, alpha []float64, m float64) {
+	M := archsimd.BroadcastFloat64x8(m)
+	for k := 0; k < len(pre); k += 8 {
+		expLanesWide(leakyWide(archsimd.LoadFloat64x8SlicePart(pre[k:])).Sub(M)).StoreSlicePart(alpha[k:])
+	}
+	var sum float64
+	for _, a := range alpha {
+		sum += a
+	}
+	S := archsimd.BroadcastFloat64x8(sum)
+	for k := 0; k < len(alpha); k += 8 {
+		archsimd.LoadFloat64x8SlicePart(alpha[k:]).Div(S).StoreSlicePart(alpha[k:])
+	}
+	archsimd.ClearAVXUpperBits()
 }
 
 // softmaxWide is softmaxVec for eight heads, one vector, with AVX-512.
@@ -383,39 +402,6 @@ func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool {
 	}
 	s0.StoreSlice(y)
 	s1.StoreSlice(y[4:])
-	archsimd.ClearAVXUpperBits()
-	return true
-}
-
-// aggregateHeadsWide is aggregate for all eight heads of 8 features of
-// node i at once, with AVX-512: eight sums, one a head, each adding its
-// terms over the neighbours in aggregate's order, so the same bits. Head
-// by head, each sum was one chain of dependent additions, as long as the
-// node's degree; eight independent chains keep the adder busy.
-func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool {
-	if !wide || l.heads != 8 || l.o != 8 {
-		return false
-	}
-	g := l.g
-	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
-	yh := (*[64]float64)(y[:64])
-	s0, s1, s2, s3 := q64(yh, 0), q64(yh, 1), q64(yh, 2), q64(yh, 3)
-	s4, s5, s6, s7 := q64(yh, 4), q64(yh, 5), q64(yh, 6), q64(yh, 7)
-	for k := lo; k < hi; k++ {
-		w := (*[64]float64)(l.wh[int(g.col[k])*64 : int(g.col[k])*64+64])
-		a := at8(l.alpha, k*8)
-		s0 = s0.Add(archsimd.BroadcastFloat64x8(a[0]).Mul(q64(w, 0)))
-		s1 = s1.Add(archsimd.BroadcastFloat64x8(a[1]).Mul(q64(w, 1)))
-		s2 = s2.Add(archsimd.BroadcastFloat64x8(a[2]).Mul(q64(w, 2)))
-		s3 = s3.Add(archsimd.BroadcastFloat64x8(a[3]).Mul(q64(w, 3)))
-		s4 = s4.Add(archsimd.BroadcastFloat64x8(a[4]).Mul(q64(w, 4)))
-		s5 = s5.Add(archsimd.BroadcastFloat64x8(a[5]).Mul(q64(w, 5)))
-		s6 = s6.Add(archsimd.BroadcastFloat64x8(a[6]).Mul(q64(w, 6)))
-		s7 = s7.Add(archsimd.BroadcastFloat64x8(a[7]).Mul(q64(w, 7)))
-	}
-	for q, v := range [8]archsimd.Float64x8{s0, s1, s2, s3, s4, s5, s6, s7} {
-		v.Store((*[8]float64)(yh[8*q : 8*q+8]))
-	}
 	archsimd.ClearAVXUpperBits()
 	return true
 }
@@ -617,14 +603,24 @@ func eluGradVec(g, x, y []float64) int {
 	return i
 }
 
-// eluVec sets dst[i] = elu(x[i]) four at a time and returns where it
-// stopped: x above 0, else Exp(x) − 1, the same bits as elu.
+// eluVec sets dst[i] = elu(x[i]) four at a time (eight with AVX-512) and
+// returns where it stopped: x above 0, else Exp(x) − 1, the same bits as elu.
 func eluVec(dst, x []float64) int {
 	if !vectors {
 		return 0
 	}
-	zero, one := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(1)
 	i := 0
+	if wide {
+		dst = dst[:len(x)]
+		zero, one := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(1)
+		for ; i+8 <= len(x); i += 8 {
+			v := archsimd.LoadFloat64x8(at8(x, i))
+			pos := v.Greater(zero)
+			e := expLanesWide(zero.Merge(v, pos))
+			v.Merge(e.Sub(one), pos).Store(at8(dst, i))
+		}
+	}
+	zero, one := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(1)
 	for ; i+4 <= len(x); i += 4 {
 		v := archsimd.LoadFloat64x4Slice(x[i:])
 		pos := v.Greater(zero)
@@ -1087,9 +1083,10 @@ func hi4(p *[8]float64) archsimd.Float64x4 { return archsimd.LoadFloat64x4((*[4]
 func p8(p *[32]float64, q int) *[8]float64 { return (*[8]float64)(p[8*q : 8*q+8]) }
 
 // q64 loads the q-th eight of p's 64 values (see p8).
-func q64(p *[64]float64, q int) archsimd.Float64x8 {
-	return archsimd.LoadFloat64x8((*[8]float64)(p[8*q : 8*q+8]))
-}
+func q64(p *[64]float64, q int) archsimd.Float64x8 { return archsimd.LoadFloat64x8(e64(p, q)) }
+
+// e64 is the q-th eight of p's 64 values (see p8).
+func e64(p *[64]float64, q int) *[8]float64 { return (*[8]float64)(p[8*q : 8*q+8]) }
 
 // q8 loads the q-th eight of p's 32 values (see p8).
 func q8(p *[32]float64, q int) archsimd.Float64x8 { return archsimd.LoadFloat64x8(p8(p, q)) }
@@ -1137,3 +1134,160 @@ func mulShortWide(c, a, b []float64, n, k, m int) bool {
 	archsimd.ClearAVXUpperBits()
 	return true
 }
+
+// headsWide reports whether the layer's eight heads of 8 features take the
+// head-minor AVX-512 paths: forward then keeps W h head-minor, each
+// node's 8×8 block with the heads along the lanes (whT: node j's feature
+// o for the eight heads at 64j + 8o, one vector), as x·W'ᵀ with W' W's
+// rows in that order (headMinorW). Each of W h's values is the same sum
+// in the same order, and so are its gradient's and W's (weightGradHeads),
+// so the bits are the same; and every arc, in the aggregation and in
+// backward's scatter, finds a neighbour's eight heads in the lanes of
+// eight vectors, where each head's 8 features had been gathered through
+// two 4×4 transposes for every four arcs.
+func (l *gatLayer) headsWide() bool { return wide && l.heads == 8 && l.o == 8 }
+
+// scoresHeadsWide sets the scores s = a_srcᵀ W h and t = a_dstᵀ W h for
+// eight heads of 8 features, with AVX-512, from W h kept head-minor
+// (forward): each node's s and t for the eight heads are one vector each,
+// lane h its head's dot in dot's order, ((0 + a₀w₀) + a₁w₁) + …, so the
+// same bits.
+func (l *gatLayer) scoresHeadsWide() {
+	n := l.g.n
+	var as, ad [64]float64
+	transpose8(&as, (*[64]float64)(l.aSrc.val[:64]))
+	transpose8(&ad, (*[64]float64)(l.aDst.val[:64]))
+	zero := archsimd.BroadcastFloat64x8(0)
+	for j := 0; j < n; j++ {
+		w := (*[64]float64)(l.whT[j*64 : j*64+64])
+		s, t := zero, zero
+		for o := 0; o < 8; o++ {
+			wo := q64(w, o)
+			s, t = s.Add(q64(&as, o).Mul(wo)), t.Add(q64(&ad, o).Mul(wo))
+		}
+		s.Store(at8(l.s, j*8))
+		t.Store(at8(l.t, j*8))
+	}
+	archsimd.ClearAVXUpperBits()
+}
+
+// attnParamGradHeadsWide is backward's loop over the nodes for eight heads
+// of 8 features kept head-minor (forward): a_src's and a_dst's
+// gradients, head-minor in registers, add s·W h and t·W h node after node,
+// and W h's gradient adds s·a_src + t·a_dst, each value the scalar loop's
+// operations in its order, so the same bits.
+func (l *gatLayer) attnParamGradHeadsWide() {
+	var as, ad, gas, gad [64]float64
+	transpose8(&as, (*[64]float64)(l.aSrc.val[:64]))
+	transpose8(&ad, (*[64]float64)(l.aDst.val[:64]))
+	transpose8(&gas, (*[64]float64)(l.aSrc.grad[:64]))
+	transpose8(&gad, (*[64]float64)(l.aDst.grad[:64]))
+	for o := 0; o < 8; o++ {
+		As, Ad := q64(&as, o), q64(&ad, o)
+		Gs, Gd := q64(&gas, o), q64(&gad, o)
+		for j := 0; j < l.g.n; j++ {
+			w := q64((*[64]float64)(l.whT[j*64:j*64+64]), o)
+			S, T := archsimd.LoadFloat64x8(at8(l.gs, j*8)), archsimd.LoadFloat64x8(at8(l.gt, j*8))
+			Gs, Gd = Gs.Add(S.Mul(w)), Gd.Add(T.Mul(w))
+			gj := e64((*[64]float64)(l.gwhT[j*64:j*64+64]), o)
+			archsimd.LoadFloat64x8(gj).Add(S.Mul(As).Add(T.Mul(Ad))).Store(gj)
+		}
+		Gs.Store(e64(&gas, o))
+		Gd.Store(e64(&gad, o))
+	}
+	transpose8((*[64]float64)(l.aSrc.grad[:64]), &gas)
+	transpose8((*[64]float64)(l.aDst.grad[:64]), &gad)
+	archsimd.ClearAVXUpperBits()
+}
+
+// aggregateHeadsWide is aggregate for all eight heads of 8 features of
+// node i at once, with AVX-512, from W h kept head-minor (headsWide):
+// feature o's sum for the eight heads is one vector, and
+// each arc adds α's eight heads times the neighbour's feature o, in
+// aggregate's order, so the same bits. As forward calls it, y is zero on
+// entry, so the sums start from zero, and y's block is transposed once, on
+// the way out. Head by head, each sum was one chain of dependent additions,
+// as long as the node's degree; eight independent chains keep the adder
+// busy.
+func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool {
+	if !l.headsWide() || !l.transposed {
+		return false
+	}
+	g := l.g
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	var yt [64]float64
+	s0 := archsimd.BroadcastFloat64x8(0)
+	s1, s2, s3, s4, s5, s6, s7 := s0, s0, s0, s0, s0, s0, s0
+	for k := lo; k < hi; k++ {
+		w := (*[64]float64)(l.whT[int(g.col[k])*64 : int(g.col[k])*64+64])
+		a := archsimd.LoadFloat64x8(at8(l.alpha, k*8))
+		s0, s1 = s0.Add(a.Mul(q64(w, 0))), s1.Add(a.Mul(q64(w, 1)))
+		s2, s3 = s2.Add(a.Mul(q64(w, 2))), s3.Add(a.Mul(q64(w, 3)))
+		s4, s5 = s4.Add(a.Mul(q64(w, 4))), s5.Add(a.Mul(q64(w, 5)))
+		s6, s7 = s6.Add(a.Mul(q64(w, 6))), s7.Add(a.Mul(q64(w, 7)))
+	}
+	for q, v := range [8]archsimd.Float64x8{s0, s1, s2, s3, s4, s5, s6, s7} {
+		v.Store(e64(&yt, q))
+	}
+	transpose8((*[64]float64)(y[:64]), &yt)
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// scatterHeadsWide is scatter for all eight heads of 8 features of node i
+// at once, with AVX-512, from W h kept head-minor (headsWide), and
+// sets dsum: with dyᵢ transposed, each arc's dα for the eight heads is one
+// vector, lane h summing its head's products in scatter's order; α dα is
+// added to the eight sums and α dy to the neighbour's transposed gradient
+// (gwhT), feature by feature, so the same bits.
+func (l *gatLayer) scatterHeadsWide(dyi []float64, i int) bool {
+	if !l.headsWide() || !l.transposed {
+		return false
+	}
+	g := l.g
+	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+	var dt [64]float64
+	transpose8(&dt, (*[64]float64)(dyi[:64]))
+	d0, d1, d2, d3 := q64(&dt, 0), q64(&dt, 1), q64(&dt, 2), q64(&dt, 3)
+	d4, d5, d6, d7 := q64(&dt, 4), q64(&dt, 5), q64(&dt, 6), q64(&dt, 7)
+	zero := archsimd.BroadcastFloat64x8(0)
+	dsum := zero
+	for k := lo; k < hi; k++ {
+		j := int(g.col[k])
+		w := (*[64]float64)(l.whT[j*64 : j*64+64])
+		da := zero.Add(d0.Mul(q64(w, 0))).Add(d1.Mul(q64(w, 1))).Add(d2.Mul(q64(w, 2))).Add(d3.Mul(q64(w, 3)))
+		da = da.Add(d4.Mul(q64(w, 4))).Add(d5.Mul(q64(w, 5))).Add(d6.Mul(q64(w, 6))).Add(d7.Mul(q64(w, 7)))
+		da.Store(at8(l.galpha, k*8))
+		a := archsimd.LoadFloat64x8(at8(l.alpha, k*8))
+		dsum = dsum.Add(a.Mul(da))
+		gw := (*[64]float64)(l.gwhT[j*64 : j*64+64])
+		q64(gw, 0).Add(a.Mul(d0)).Store(e64(gw, 0))
+		q64(gw, 1).Add(a.Mul(d1)).Store(e64(gw, 1))
+		q64(gw, 2).Add(a.Mul(d2)).Store(e64(gw, 2))
+		q64(gw, 3).Add(a.Mul(d3)).Store(e64(gw, 3))
+		q64(gw, 4).Add(a.Mul(d4)).Store(e64(gw, 4))
+		q64(gw, 5).Add(a.Mul(d5)).Store(e64(gw, 5))
+		q64(gw, 6).Add(a.Mul(d6)).Store(e64(gw, 6))
+		q64(gw, 7).Add(a.Mul(d7)).Store(e64(gw, 7))
+	}
+	dsum.Store(at8(l.dsum, 0))
+	archsimd.ClearAVXUpperBits()
+	return true
+}
+
+// transpose8 sets d to the transpose of the 8×8 matrix s (rows of 8, d
+// and s apart), as four 4×4 blocks.
+func transpose8(d, s *[64]float64) {
+	for _, b := range [4][2]int{{0, 0}, {0, 4}, {4, 0}, {4, 4}} {
+		r, c := b[0], b[1]
+		c0, c1, c2, c3 := transpose4(s4(s, r*8+c), s4(s, r*8+8+c), s4(s, r*8+16+c), s4(s, r*8+24+c))
+		c0.Store(d4(d, c*8+r))
+		c1.Store(d4(d, c*8+8+r))
+		c2.Store(d4(d, c*8+16+r))
+		c3.Store(d4(d, c*8+24+r))
+	}
+}
+
+// s4 loads four of s's values from o; d4 is four of d's from o.
+func s4(s *[64]float64, o int) archsimd.Float64x4 { return archsimd.LoadFloat64x4(d4(s, o)) }
+func d4(d *[64]float64, o int) *[4]float64        { return (*[4]float64)(d[o : o+4]) }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"pdnexplorer/datasets"
 )
 
 // TestVectorsKeepTheBits checks the products that take the AVX2 paths
@@ -170,6 +172,7 @@ func testAggregateKeepsTheBits(t *testing.T) {
 	ho := H * O
 	l.wh, l.alpha = randSlice(rnd, n*ho, 1), randSlice(rnd, len(g.col)*H, 1)
 	l.alpha[0] = math.Copysign(0, -1)
+	keepHeadMinor(l) // with AVX-512
 	want, got := make([]float64, n*ho), make([]float64, n*ho)
 	for i := range n {
 		for h := range H {
@@ -188,6 +191,198 @@ func testAggregateKeepsTheBits(t *testing.T) {
 		}
 	}
 	sameBits(t, got, want)
+}
+
+// TestGATLayerKeepsTheBits runs a GAT layer of eight heads of 8 features
+// forward and backward, on dense and on sparse input, with the AVX-512
+// paths that keep W h head-minor and without them, and wants the same
+// bits in the output, the attention, every gradient and dx.
+func TestGATLayerKeepsTheBits(t *testing.T) {
+	was := setWide(true)
+	defer setWide(was)
+	if !setWide(true) {
+		t.Skip("no AVX-512 here: only one path runs")
+	}
+	for _, sparse := range []bool{false, true} {
+		run := func(wide bool) [][]float64 {
+			setWide(wide)
+			rnd := rand.New(rand.NewPCG(5, 8))
+			n, in := 37, 11
+			src, dst := unevenEdges(rnd, n, 9)
+			l := newGATLayer(rnd, newAttnGraph(newAdjacency(n, src, dst)), in, GATHeads, 8)
+			l.pc = &pacer{}
+			for _, p := range l.params() {
+				copy(p.val, randSlice(rnd, len(p.val), 1))
+				copy(p.grad, randSlice(rnd, len(p.grad), 1))
+			}
+			x := randSlice(rnd, n*in, 1)
+			x[0], x[5] = 0, math.Copysign(0, -1)
+			if sparse {
+				for i := range x {
+					if rnd.IntN(3) > 0 {
+						x[i] = 0
+					}
+				}
+				l.sx = datasets.SparseOf(x, n, in)
+			}
+			y, dx := make([]float64, n*64), make([]float64, n*in)
+			l.forward(y, x)
+			l.backward(dx, x, randSlice(rnd, n*64, 1))
+			out := [][]float64{y, dx, l.alpha, l.s, l.t}
+			for _, p := range l.params() {
+				out = append(out, p.grad)
+			}
+			return out
+		}
+		want, got := run(false), run(true)
+		for q := range want {
+			sameBits(t, got[q], want[q])
+		}
+	}
+}
+
+// TestSoftmaxKeepsTheBits checks GAT's attention softmax on its vector
+// paths (eight heads at once, or a single head's arcs eight or four at a
+// time with a tail) against softmax head by head, on nodes of 1 to 14
+// arcs, with scores that make some exponentials underflow and the
+// largest far from zero.
+func TestSoftmaxKeepsTheBits(t *testing.T) { eachWidth(t, testSoftmaxKeepsTheBits) }
+
+func testSoftmaxKeepsTheBits(t *testing.T) {
+	for _, H := range []int{GATHeads, 1} {
+		rnd := rand.New(rand.NewPCG(8, uint64(H)))
+		n := 40
+		src, dst := unevenEdges(rnd, n, 14)
+		g := newAttnGraph(newAdjacency(n, src, dst))
+		l := newGATLayer(rnd, g, 4, H, 3)
+		l.s, l.t = randSlice(rnd, n*H, 5), randSlice(rnd, n*H, 5)
+		l.s[3], l.s[7], l.t[5] = -900, 300, math.Copysign(0, -1)
+		for i := range n {
+			lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+			for h := range H {
+				l.softmax(i, h, lo, hi)
+			}
+		}
+		wantPre, wantAlpha := append([]float64(nil), l.pre...), append([]float64(nil), l.alpha...)
+		clear(l.pre)
+		clear(l.alpha)
+		for i := range n {
+			lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
+			if !l.softmaxVec(i, lo, hi) {
+				for h := range H {
+					l.softmax(i, h, lo, hi)
+				}
+			}
+		}
+		sameBits(t, l.pre, wantPre)
+		sameBits(t, l.alpha, wantAlpha)
+	}
+}
+
+// TestScatterHeadsKeepsTheBits checks GAT's backward scatter over all
+// eight heads of 8 features at once (with AVX-512, from W h kept
+// head-minor) against scatter's order head by head: dα summed over the
+// features from zero, Σ α dα over the neighbours in order, and each
+// neighbour's gradient, from zero, adding α dyh arc after arc, on nodes of
+// 0 to 13 neighbours and one neighbour listed twice.
+func TestScatterHeadsKeepsTheBits(t *testing.T) { eachWidth(t, testScatterHeadsKeepsTheBits) }
+
+func testScatterHeadsKeepsTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 7))
+	n := 40
+	src, dst := unevenEdges(rnd, n, 14)
+	src, dst = append(src, 3, 3), append(dst, 7, 7)
+	g := newAttnGraph(newAdjacency(n, src, dst))
+	H, O := GATHeads, 8
+	l := newGATLayer(rnd, g, 4, H, O)
+	ho, m := H*O, len(g.col)
+	l.wh, l.alpha = randSlice(rnd, n*ho, 1e3), randSlice(rnd, m*H, 1)
+	l.alpha[0] = math.Copysign(0, -1)
+	dy := randSlice(rnd, n*ho, 1)
+	wantG, wantA, wantSum := make([]float64, n*ho), make([]float64, m*H), make([]float64, n*H)
+	for i := range n {
+		for h := range H {
+			for k := g.rowPtr[i]; k < g.rowPtr[i+1]; k++ {
+				j := int(g.col[k])
+				var da float64
+				for o := range O {
+					da += float64(dy[i*ho+h*O+o] * l.wh[j*ho+h*O+o])
+				}
+				wantA[int(k)*H+h] = da
+				a := l.alpha[int(k)*H+h]
+				wantSum[i*H+h] += float64(a * da)
+				for o := range O {
+					wantG[j*ho+h*O+o] += float64(a * dy[i*ho+h*O+o])
+				}
+			}
+		}
+	}
+	heads := keepHeadMinor(l)
+	clear(l.gwh)
+	gotSum := make([]float64, n*H)
+	for i := range n {
+		dyi := dy[i*ho : (i+1)*ho]
+		if !l.scatterHeadsWide(dyi, i) {
+			for h := range H {
+				l.dsum[h] = l.scatter(dyi[h*O:(h+1)*O], i, h)
+			}
+		}
+		copy(gotSum[i*H:], l.dsum)
+	}
+	if heads { // the gradient was kept head-minor too
+		for j := range n {
+			for c := range ho {
+				l.gwh[j*ho+c] = l.gwhT[j*ho+c%8*8+c/8]
+			}
+		}
+	}
+	sameBits(t, gotSum, wantSum)
+	sameBits(t, l.galpha, wantA)
+	sameBits(t, l.gwh, wantG)
+}
+
+// keepHeadMinor sets l's W h head-minor from wh, as forward keeps
+// it, where that path runs, and reports whether it does.
+func keepHeadMinor(l *gatLayer) bool {
+	if !l.headsWide() {
+		return false
+	}
+	n := l.g.n
+	l.whT, l.gwhT = make([]float64, n*64), make([]float64, n*64)
+	for j := range n {
+		for c := range 64 {
+			l.whT[j*64+c%8*8+c/8] = l.wh[j*64+c]
+		}
+	}
+	l.transposed = true
+	return true
+}
+
+// TestELUVecKeepsTheBits checks ELU's vector paths against elu, at every
+// length to 41 (the eight-lane blocks, the four-lane ones and the scalar
+// tail), with zeros of both signs, NaN, ±Inf, values whose exponential
+// underflows and values near zero, spread across the lanes.
+func TestELUVecKeepsTheBits(t *testing.T) { eachWidth(t, testELUVecKeepsTheBits) }
+
+func testELUVecKeepsTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 10))
+	odd := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(-1), math.Inf(1), -800, -1e-300, 1e-17, -40}
+	for n := range 42 {
+		x := randSlice(rnd, n, 3)
+		for i := range x {
+			if rnd.IntN(4) == 0 {
+				x[i] = odd[rnd.IntN(len(odd))]
+			}
+		}
+		want, got := make([]float64, n), make([]float64, n)
+		for i, v := range x {
+			want[i] = elu(v)
+		}
+		for i := eluVec(got, x); i < n; i++ {
+			got[i] = elu(x[i])
+		}
+		sameBits(t, got, want)
+	}
 }
 
 // TestELUGradVecKeepsTheBits checks the ELU derivative's vector path
