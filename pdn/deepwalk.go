@@ -42,7 +42,7 @@ type deepWalk struct {
 
 func newDeepWalk(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand, seed uint64) *deepWalk {
 	ws := walks(g, rand.New(rand.NewPCG(seed, streamWalks)))
-	return &deepWalk{g: g, rows: g.Nodes(datasets.Train), sg: newSkipGrammer(g.N, ws, rand.New(rand.NewPCG(seed, streamWalks+1))),
+	return &deepWalk{g: g, rows: g.Nodes(datasets.Train), sg: newSkipGrammer(g.N, ws, rand.NewPCG(seed, streamWalks+1)),
 		lin: newLinear(rnd, WalkDim, g.C), logits: make([]float64, g.N*g.C)}
 }
 
@@ -128,7 +128,8 @@ type skipGrammer struct {
 	grad        []float32
 	noise       *noise
 	total, seen int
-	rnd         *rand.Rand
+	src         *rand.PCG
+	rnd         *rand.Rand // src's, for IntN
 	// The positive target and the negatives of one step, their scores,
 	// and whether a target repeats among them (see scores).
 	targets [1 + WalkNegatives]int32
@@ -136,10 +137,11 @@ type skipGrammer struct {
 	repeats bool
 }
 
-func newSkipGrammer(n int, ws [][]int32, rnd *rand.Rand) *skipGrammer {
+func newSkipGrammer(n int, ws [][]int32, src *rand.PCG) *skipGrammer {
 	d := WalkDim
+	rnd := rand.New(src)
 	s := &skipGrammer{n: n, ws: ws, in: make([]float32, n*d), out: make([]float32, n*d), noise: newNoise(n, ws),
-		grad: make([]float32, d), rnd: rnd}
+		grad: make([]float32, d), src: src, rnd: rnd}
 	for i := range s.in {
 		s.in[i] = float32((rnd.Float64() - 0.5) / float64(d))
 	}
@@ -277,13 +279,13 @@ func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
 // must be taken one by one instead, and repeats says so.
 func (s *skipGrammer) scores(vc []float32) {
 	ts := &s.targets
-	s.repeats = false
+	repeats := false // a local: the field would be stored at every test
 	for i := 1; i < len(ts); i++ {
 		for j := 0; j < i; j++ {
-			s.repeats = s.repeats || ts[i] == ts[j]
+			repeats = repeats || ts[i] == ts[j]
 		}
 	}
-	if s.repeats {
+	if s.repeats = repeats; repeats {
 		return
 	}
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
@@ -369,10 +371,16 @@ func div0(a, b float64) float64 {
 // uniform number and two look-ups. The binary search it replaced (and the
 // bucketed search after it) took a quarter of the embeddings' time in
 // branches the processor could not predict; gonum's sampleuv.Weighted
-// keeps a heap, a logarithmic walk a draw, so this is written here.
+// keeps a heap, a logarithmic walk a draw, so this is written here. A
+// slot's probability and alias lie side by side: the slot a draw reads is
+// random, and two tables cost two misses of the cache where one costs one.
 type noise struct {
-	prob  []float64
-	alias []int32
+	slots []noiseSlot
+}
+
+type noiseSlot struct {
+	prob  float64
+	alias int32
 }
 
 func newNoise(n int, ws [][]int32) *noise {
@@ -389,11 +397,11 @@ func newNoise(n int, ws [][]int32) *noise {
 		}
 		total += counts[i]
 	}
-	t := &noise{prob: make([]float64, n), alias: make([]int32, n)}
+	t := &noise{slots: make([]noiseSlot, n)}
 	var small, large []int32
 	for i := range counts {
 		counts[i] *= float64(n) / total // the share of a slot, 1 on average
-		t.alias[i] = int32(i)
+		t.slots[i].alias = int32(i)
 		if counts[i] < 1 {
 			small = append(small, int32(i))
 		} else {
@@ -403,7 +411,7 @@ func newNoise(n int, ws [][]int32) *noise {
 	for len(small) > 0 && len(large) > 0 {
 		l, g := small[len(small)-1], large[len(large)-1]
 		small, large = small[:len(small)-1], large[:len(large)-1]
-		t.prob[l], t.alias[l] = counts[l], g
+		t.slots[l] = noiseSlot{counts[l], g}
 		counts[g] = (counts[g] + counts[l]) - 1
 		if counts[g] < 1 {
 			small = append(small, g)
@@ -413,22 +421,28 @@ func newNoise(n int, ws [][]int32) *noise {
 	}
 	// What is left holds a whole slot, up to rounding.
 	for _, i := range append(small, large...) {
-		t.prob[i] = 1
+		t.slots[i].prob = 1
 	}
 	return t
 }
 
 // draw returns the node for u uniform in [0, 1).
 func (t *noise) draw(u float64) int32 {
-	x := u * float64(len(t.prob))
-	i := min(int(x), len(t.prob)-1)
+	x := u * float64(len(t.slots))
+	i := min(int(x), len(t.slots)-1)
 	// A conditional move, not a branch: which way it goes is a coin toss.
-	r := t.alias[i]
-	if x-float64(i) < t.prob[i] {
+	slot := &t.slots[i]
+	r := slot.alias
+	if x-float64(i) < slot.prob {
 		r = int32(i)
 	}
 	return r
 }
 
-// sampleNegative draws a node from the noise distribution.
-func (s *skipGrammer) sampleNegative() int32 { return s.noise.draw(s.rnd.Float64()) }
+// sampleNegative draws a node from the noise distribution, with the
+// uniform number rand.Rand.Float64 would give from the same source,
+// taken from the source itself: through rand.Rand each draw was a call
+// through an interface that could not be inlined.
+func (s *skipGrammer) sampleNegative() int32 {
+	return s.noise.draw(float64(s.src.Uint64()<<11>>11) / (1 << 53))
+}

@@ -36,9 +36,9 @@ func TestNoiseIsTheNoiseDistribution(t *testing.T) {
 			total += math.Pow(float64(c), 0.75)
 		}
 		mass := make([]float64, n)
-		for i := range nz.prob {
-			mass[i] += nz.prob[i] / float64(n)
-			mass[nz.alias[i]] += (1 - nz.prob[i]) / float64(n)
+		for i, slot := range nz.slots {
+			mass[i] += slot.prob / float64(n)
+			mass[slot.alias] += (1 - slot.prob) / float64(n)
 		}
 		draws := make([]int, n)
 		const many = 200000
