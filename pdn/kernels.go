@@ -318,6 +318,23 @@ func addTo(c, v []float64) {
 	}
 }
 
+// blend sets dst = a·x + b·y elementwise, each product rounded before the
+// sum (dst may be x or y).
+func blend(dst, x, y []float64, a, b float64) {
+	x, y = x[:len(dst)], y[:len(dst)]
+	for i := blendVec(dst, x, y, a, b); i < len(dst); i++ {
+		dst[i] = float64(a*x[i]) + float64(b*y[i])
+	}
+}
+
+// scale sets dst = a·x elementwise (dst may be x).
+func scale(dst, x []float64, a float64) {
+	x = x[:len(dst)]
+	for i := scaleVec(dst, x, a); i < len(dst); i++ {
+		dst[i] = a * x[i]
+	}
+}
+
 // dot returns Σ a[i]·b[i], summed in order, four steps a pass (see mulPair).
 func dot(a, b []float64) float64 {
 	b = b[:len(a)]

@@ -229,9 +229,7 @@ func (m *appnp) forward(training bool) []float64 {
 	copy(m.z[0], m.h)
 	for k := 1; k <= APPNPSteps; k++ {
 		m.norm.propagate(m.z[k], m.z[k-1], g.C)
-		for j, v := range m.z[k] {
-			m.z[k][j] = float64((1-APPNPTeleport)*v) + float64(APPNPTeleport*m.h[j])
-		}
+		blend(m.z[k], m.z[k], m.h, 1-APPNPTeleport, APPNPTeleport)
 	}
 	return m.z[APPNPSteps]
 }
@@ -243,17 +241,11 @@ func (m *appnp) backward(glogits []float64) {
 	copy(m.gz, glogits)
 	clear(m.gh)
 	for k := APPNPSteps; k >= 1; k-- {
-		for j, v := range m.gz {
-			m.gh[j] += float64(APPNPTeleport * v)
-		}
+		blend(m.gh, m.gh, m.gz, 1, APPNPTeleport) // 1·gh is gh
 		m.norm.propagate(m.gz2, m.gz, g.C)
-		for j, v := range m.gz2 {
-			m.gz[j] = float64((1 - APPNPTeleport) * v)
-		}
+		scale(m.gz, m.gz2, 1-APPNPTeleport)
 	}
-	for j, v := range m.gz {
-		m.gh[j] += v
-	}
+	addTo(m.gh, m.gz)
 	m.l2.backward(m.gd1, m.in2, m.gh, g.N)
 	m.drop.backward(m.gd1, m.gd1)
 	reluBackward(m.ga1, m.gd1, m.a1)

@@ -56,6 +56,8 @@ type gcnNorm struct {
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
 	pc               *pacer
+	//lint:ignore U1000 the AVX2 paths' scratch (padRowsVec), used when built with GOEXPERIMENT=simd
+	rows4 [][4]float64
 	//lint:ignore U1000 the WebAssembly kernels' scratch, used in the simd128 build
 	simd simdNorm
 }
@@ -112,11 +114,14 @@ func (g *gcnNorm) forward(w []float64) {
 func (g *gcnNorm) propagate(y, h []float64, m int) {
 	a := g.adj
 	per := gatherUnit * float64(m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
+	rows := g.padRowsVec(h, m)
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
 		switch {
 		case simd128:
 			simdPropagateRows(g, y, h, m, lo, hi)
+		case rows != nil:
+			g.propagateNarrowVec(y, rows, m, lo, hi)
 		case !g.propagateRowsVec(y, h, m, lo, hi):
 			g.propagateRows(y, h, m, lo, hi)
 		}

@@ -25,6 +25,50 @@ func mulIntoVec(y, x, m []float64) int {
 	return i
 }
 
+// blendVec sets dst = a·x + b·y over dst's first entries, each product
+// rounded before the sum, eight lanes at a time with AVX-512.
+func blendVec(dst, x, y []float64, a, b float64) int {
+	if !vectors {
+		return 0
+	}
+	x, y = x[:len(dst)], y[:len(dst)]
+	i := 0
+	if wide {
+		A, B := archsimd.BroadcastFloat64x8(a), archsimd.BroadcastFloat64x8(b)
+		for ; i+8 <= len(dst); i += 8 {
+			A.Mul(archsimd.LoadFloat64x8(at8(x, i))).Add(B.Mul(archsimd.LoadFloat64x8(at8(y, i)))).Store(at8(dst, i))
+		}
+	}
+	A, B := archsimd.BroadcastFloat64x4(a), archsimd.BroadcastFloat64x4(b)
+	for ; i+4 <= len(dst); i += 4 {
+		A.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(B.Mul(archsimd.LoadFloat64x4Slice(y[i:]))).StoreSlice(dst[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return i
+}
+
+// scaleVec sets dst = a·x over dst's first entries, eight lanes at a time
+// with AVX-512.
+func scaleVec(dst, x []float64, a float64) int {
+	if !vectors {
+		return 0
+	}
+	x = x[:len(dst)]
+	i := 0
+	if wide {
+		A := archsimd.BroadcastFloat64x8(a)
+		for ; i+8 <= len(dst); i += 8 {
+			A.Mul(archsimd.LoadFloat64x8(at8(x, i))).Store(at8(dst, i))
+		}
+	}
+	A := archsimd.BroadcastFloat64x4(a)
+	for ; i+4 <= len(dst); i += 4 {
+		A.Mul(archsimd.LoadFloat64x4Slice(x[i:])).StoreSlice(dst[i:])
+	}
+	archsimd.ClearAVXUpperBits()
+	return i
+}
+
 // addToVec sets c += v over c's first entries.
 func addToVec(c, v []float64) int {
 	if !vectors {

@@ -45,6 +45,9 @@ func testElementwiseKeepsTheBits(t *testing.T) {
 			{"relu", func(out []float64) { relu(out, x) }, func(i int) float64 { return reluOf(x[i]) }},
 			{"reluBackward", func(out []float64) { reluBackward(out, x, relu1(y)) }, func(i int) float64 { return gateOn(x[i], reluOf(y[i])) }},
 			{"exps", func(out []float64) { exps(out, x) }, func(i int) float64 { return fmath.Exp(x[i]) }},
+			{"blend", func(out []float64) { blend(out, x, y, 0.9, 0.1) }, func(i int) float64 { return float64(0.9*x[i]) + float64(0.1*y[i]) }},
+			{"blend in place", func(out []float64) { copy(out, x); blend(out, out, y, 1, 0.1) }, func(i int) float64 { return x[i] + float64(0.1*y[i]) }},
+			{"scale", func(out []float64) { scale(out, x, 0.9) }, func(i int) float64 { return 0.9 * x[i] }},
 		} {
 			got := make([]float64, n)
 			tc.kernel(got)

@@ -61,6 +61,12 @@ func scoresVec(score *[1 + WalkNegatives]float32, vc, o0, o1, o2, o3, o4, o5 []f
 	return false
 }
 
+// padRowsVec is nil here: no vectors run.
+func (g *gcnNorm) padRowsVec(h []float64, m int) [][4]float64 { return nil }
+
+// propagateNarrowVec is never called here: padRowsVec is nil.
+func (g *gcnNorm) propagateNarrowVec(y []float64, rows [][4]float64, m, lo, hi int) {}
+
 // propagateRowsVec does nothing here (see vec_simd.go).
 func (g *gcnNorm) propagateRowsVec(y, h []float64, m, lo, hi int) bool { return false }
 
@@ -72,6 +78,10 @@ func mulShortWide(c, a, b []float64, n, k, m int) bool { return false }
 
 // mulIntoVec does nothing here (see vec_elem.go).
 func mulIntoVec(y, x, m []float64) int { return 0 }
+
+// blendVec and scaleVec do nothing here (see vec_elem.go).
+func blendVec(dst, x, y []float64, a, b float64) int { return 0 }
+func scaleVec(dst, x []float64, a float64) int       { return 0 }
 
 // addToVec does nothing here (see vec_elem.go).
 func addToVec(c, v []float64) int { return 0 }

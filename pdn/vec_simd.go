@@ -763,26 +763,71 @@ func transpose4(r0, r1, r2, r3 archsimd.Float64x4) (c0, c1, c2, c3 archsimd.Floa
 	return t0.Select128FromPair(0, 2, t2), t1.Select128FromPair(0, 2, t3), t0.Select128FromPair(1, 3, t2), t1.Select128FromPair(1, 3, t3)
 }
 
-// propagateNarrowVec is propagateRows for rows of fewer than four values
-// (the classes of the paper's graphs, 3 by default, which APPNP propagates
-// ten times an epoch and GCN's second layer once): a row of y stays in the
+// padRowsVec returns h's rows of fewer than four values (the classes of
+// the paper's graphs, 3 by default, which APPNP propagates twenty times an
+// epoch and GCN's second layer twice) each in an array of four, in g's
+// scratch, for propagateNarrowVec; nil for wider rows or without vectors.
+// The lanes past m hold whatever they held and are never stored.
+func (g *gcnNorm) padRowsVec(h []float64, m int) [][4]float64 {
+	n := g.adj.n
+	if !vectors || m >= 4 || m == 0 || len(h) < n*m {
+		return nil
+	}
+	if len(g.rows4) < n {
+		g.rows4 = make([][4]float64, n)
+	}
+	rows := g.rows4[:n]
+	i := 0
+	for ; i < n && i*m+4 <= len(h); i++ {
+		archsimd.LoadFloat64x4((*[4]float64)(h[i*m : i*m+4])).Store(&rows[i])
+	}
+	for ; i < n; i++ {
+		copy(rows[i][:m], h[i*m:(i+1)*m])
+	}
+	archsimd.ClearAVXUpperBits()
+	return rows
+}
+
+// propagateNarrowVec is propagateRows for rows of fewer than four values,
+// from h's rows padded to four lanes (padRowsVec): a row of y stays in the
 // low lanes of one vector from its first term to its last and is stored
 // once, under a mask; each lane adds its column's terms in propagateRows'
-// order, so the same bits (TestNarrowPropagationKeepsTheBits). The lanes
-// past m read the next row of h, or zeros at its end, and are never stored.
-func (g *gcnNorm) propagateNarrowVec(y, h []float64, m, lo, hi int) {
+// order, so the same bits (TestNarrowPropagationKeepsTheBits). Padded, a
+// neighbour's row is one load at a shifted index, with no test of where it
+// ends. Two rows go side by side, each its own chain of additions, for as
+// many neighbours as both have, then each the rest of its own: one row's
+// chain, an addition after another, left the adder idle.
+func (g *gcnNorm) propagateNarrowVec(y []float64, rows [][4]float64, m, lo, hi int) {
 	a := g.adj
-	for i := lo; i < hi; i++ {
-		v := archsimd.BroadcastFloat64x4(g.self[i]).Mul(narrowRow(h, int32(i), m))
-		k, end := int(a.rowPtr[i]), int(a.rowPtr[i+1])
-		for ; k < end-3; k += 4 {
-			c0, c1 := archsimd.BroadcastFloat64x4(g.arc[k]), archsimd.BroadcastFloat64x4(g.arc[k+1])
-			c2, c3 := archsimd.BroadcastFloat64x4(g.arc[k+2]), archsimd.BroadcastFloat64x4(g.arc[k+3])
-			v = v.Add(c0.Mul(narrowRow(h, a.col[k], m))).Add(c1.Mul(narrowRow(h, a.col[k+1], m)))
-			v = v.Add(c2.Mul(narrowRow(h, a.col[k+2], m))).Add(c3.Mul(narrowRow(h, a.col[k+3], m)))
+	term := func(v archsimd.Float64x4, c float64, j int32) archsimd.Float64x4 {
+		return v.Add(archsimd.BroadcastFloat64x4(c).Mul(archsimd.LoadFloat64x4(&rows[j])))
+	}
+	i := lo
+	for ; i+2 <= hi; i += 2 {
+		va := archsimd.BroadcastFloat64x4(g.self[i]).Mul(archsimd.LoadFloat64x4(&rows[i]))
+		vb := archsimd.BroadcastFloat64x4(g.self[i+1]).Mul(archsimd.LoadFloat64x4(&rows[i+1]))
+		k, mid, end := int(a.rowPtr[i]), int(a.rowPtr[i+1]), int(a.rowPtr[i+2])
+		ca, aa := a.col[k:mid], g.arc[k:mid]
+		cb, ab := a.col[mid:end], g.arc[mid:end]
+		aa, ab = aa[:len(ca)], ab[:len(cb)]
+		both := min(len(ca), len(cb))
+		for q := range both {
+			va, vb = term(va, aa[q], ca[q]), term(vb, ab[q], cb[q])
 		}
-		for ; k < end; k++ {
-			v = v.Add(archsimd.BroadcastFloat64x4(g.arc[k]).Mul(narrowRow(h, a.col[k], m)))
+		for q := both; q < len(ca); q++ {
+			va = term(va, aa[q], ca[q])
+		}
+		for q := both; q < len(cb); q++ {
+			vb = term(vb, ab[q], cb[q])
+		}
+		va.StoreSlicePart(y[i*m : (i+1)*m])
+		vb.StoreSlicePart(y[(i+1)*m : (i+2)*m])
+	}
+	for ; i < hi; i++ {
+		v := archsimd.BroadcastFloat64x4(g.self[i]).Mul(archsimd.LoadFloat64x4(&rows[i]))
+		k, end := int(a.rowPtr[i]), int(a.rowPtr[i+1])
+		for q, j := range a.col[k:end] {
+			v = term(v, g.arc[k+q], j)
 		}
 		v.StoreSlicePart(y[i*m : (i+1)*m])
 	}
@@ -802,14 +847,14 @@ func narrowRow(h []float64, j int32, m int) archsimd.Float64x4 {
 // each lane adds its column's terms in propagateRows' order (the own term
 // with the first four neighbours, then fours, then one by one), so the
 // same bits; the last m mod 4 columns go through the same expressions one
-// at a time. Rows narrower than four go to propagateNarrowVec.
+// at a time. Rows narrower than four go to propagateNarrowVec (see
+// gcnNorm.propagate).
 func (g *gcnNorm) propagateRowsVec(y, h []float64, m, lo, hi int) bool {
 	if !vectors {
 		return false
 	}
 	if m < 4 {
-		g.propagateNarrowVec(y, h, m, lo, hi)
-		return true
+		return false // propagateNarrowVec's, from padded rows
 	}
 	if wide && m%8 == 0 {
 		for i := lo; i < hi; i++ {
