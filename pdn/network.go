@@ -148,9 +148,7 @@ func (d *dropout) draw(n int) {
 		// into the mask: the same draws in the same order, the same bits.
 		var raw [64]uint64
 		for ; i+2*len(raw) <= len(mask); i += 2 * len(raw) {
-			for k := range raw {
-				raw[k] = d.rnd.Uint64()
-			}
+			pcgBlock(d.rnd, raw[:])
 			dropoutMaskVec(mask[i:i+2*len(raw)], raw[:], thresh, scale)
 		}
 	}
