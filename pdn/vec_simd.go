@@ -529,6 +529,10 @@ func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) {
 // loop's operations in its order, so the same bits.
 func (l *gatLayer) attnGradVec(i, lo, hi int) bool {
 	H := l.heads
+	if wide && H == 1 {
+		l.attnGradArcs(i, lo, hi)
+		return true
+	}
 	if !vectors || H%4 != 0 {
 		return false
 	}
@@ -563,6 +567,33 @@ func (l *gatLayer) attnGradVec(i, lo, hi int) bool {
 	}
 	archsimd.ClearAVXUpperBits()
 	return true
+}
+
+// attnGradArcs is attnGrad for a single head (the output layer's), whose
+// arcs lie side by side, with AVX-512: each arc's de, and the slope where
+// p ≤ 0, eight arcs at a time (the last fewer in a vector filled out with
+// zeros and never used), then added to s's gradient at each neighbour and
+// to t's at i arc after arc, in attnGrad's order, so the same bits. The
+// sign of p is a coin toss, and attnGrad's branch on it was mispredicted
+// about every other arc.
+func (l *gatLayer) attnGradArcs(i, lo, hi int) {
+	g := l.g
+	zero, slope := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(gatLeakySlope)
+	ds := archsimd.BroadcastFloat64x8(l.dsum[0])
+	gt := l.gt[i]
+	var de [8]float64
+	for k := lo; k < hi; k += 8 {
+		end := min(k+8, hi)
+		v := archsimd.LoadFloat64x8SlicePart(l.alpha[k:end]).Mul(archsimd.LoadFloat64x8SlicePart(l.galpha[k:end]).Sub(ds))
+		v = v.Mul(slope).Merge(v, archsimd.LoadFloat64x8SlicePart(l.pre[k:end]).LessEqual(zero))
+		v.Store(&de)
+		for q, j := range g.col[k:end] {
+			l.gs[j] += de[q]
+			gt += de[q]
+		}
+	}
+	l.gt[i] = gt
+	archsimd.ClearAVXUpperBits()
 }
 
 // attnParamGrad8Vec is backward's last loop for one node and a head of 8
