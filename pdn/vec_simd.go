@@ -1356,18 +1356,40 @@ func (l *gatLayer) scatterHeadsWide(dyi []float64, i int) bool {
 }
 
 // transpose8 sets d to the transpose of the 8×8 matrix s (rows of 8, d
-// and s apart), as four 4×4 blocks.
+// and s apart), with AVX-512, in three rounds of two-source permutes:
+// pairs of rows interleave their values, then pairs of those their pairs,
+// then halves; 24 permutes, where four 4×4 blocks took 32 shuffles and
+// twice the loads and stores.
 func transpose8(d, s *[64]float64) {
-	for _, b := range [4][2]int{{0, 0}, {0, 4}, {4, 0}, {4, 4}} {
-		r, c := b[0], b[1]
-		c0, c1, c2, c3 := transpose4(s4(s, r*8+c), s4(s, r*8+8+c), s4(s, r*8+16+c), s4(s, r*8+24+c))
-		c0.Store(d4(d, c*8+r))
-		c1.Store(d4(d, c*8+8+r))
-		c2.Store(d4(d, c*8+16+r))
-		c3.Store(d4(d, c*8+24+r))
-	}
+	lo, hi := archsimd.LoadUint64x8(&permInterleaveLo), archsimd.LoadUint64x8(&permInterleaveHi)
+	r0, r1, r2, r3 := q64(s, 0), q64(s, 1), q64(s, 2), q64(s, 3)
+	r4, r5, r6, r7 := q64(s, 4), q64(s, 5), q64(s, 6), q64(s, 7)
+	t0, t1 := r0.ConcatPermute(r1, lo), r0.ConcatPermute(r1, hi) // r0[0] r1[0] r0[2] r1[2] …; r0[1] r1[1] …
+	t2, t3 := r2.ConcatPermute(r3, lo), r2.ConcatPermute(r3, hi)
+	t4, t5 := r4.ConcatPermute(r5, lo), r4.ConcatPermute(r5, hi)
+	t6, t7 := r6.ConcatPermute(r7, lo), r6.ConcatPermute(r7, hi)
+	lo, hi = archsimd.LoadUint64x8(&permPairsLo), archsimd.LoadUint64x8(&permPairsHi)
+	u0, u2 := t0.ConcatPermute(t2, lo), t0.ConcatPermute(t2, hi) // rows 0–3 of columns 0 and 4; of 2 and 6
+	u1, u3 := t1.ConcatPermute(t3, lo), t1.ConcatPermute(t3, hi) // of 1 and 5; of 3 and 7
+	u4, u6 := t4.ConcatPermute(t6, lo), t4.ConcatPermute(t6, hi) // rows 4–7
+	u5, u7 := t5.ConcatPermute(t7, lo), t5.ConcatPermute(t7, hi)
+	lo, hi = archsimd.LoadUint64x8(&permHalvesLo), archsimd.LoadUint64x8(&permHalvesHi)
+	u0.ConcatPermute(u4, lo).Store(e64(d, 0))
+	u0.ConcatPermute(u4, hi).Store(e64(d, 4))
+	u1.ConcatPermute(u5, lo).Store(e64(d, 1))
+	u1.ConcatPermute(u5, hi).Store(e64(d, 5))
+	u2.ConcatPermute(u6, lo).Store(e64(d, 2))
+	u2.ConcatPermute(u6, hi).Store(e64(d, 6))
+	u3.ConcatPermute(u7, lo).Store(e64(d, 3))
+	u3.ConcatPermute(u7, hi).Store(e64(d, 7))
 }
 
-// s4 loads four of s's values from o; d4 is four of d's from o.
-func s4(s *[64]float64, o int) archsimd.Float64x4 { return archsimd.LoadFloat64x4(d4(s, o)) }
-func d4(d *[64]float64, o int) *[4]float64        { return (*[4]float64)(d[o : o+4]) }
+// The permutes of transpose8, indices into x then y (0–7, 8–15).
+var (
+	permInterleaveLo = [8]uint64{0, 8, 2, 10, 4, 12, 6, 14}
+	permInterleaveHi = [8]uint64{1, 9, 3, 11, 5, 13, 7, 15}
+	permPairsLo      = [8]uint64{0, 1, 8, 9, 4, 5, 12, 13}
+	permPairsHi      = [8]uint64{2, 3, 10, 11, 6, 7, 14, 15}
+	permHalvesLo     = [8]uint64{0, 1, 2, 3, 8, 9, 10, 11}
+	permHalvesHi     = [8]uint64{4, 5, 6, 7, 12, 13, 14, 15}
+)

@@ -67,3 +67,23 @@ func sameExp(t *testing.T, got, xs []float64) {
 		}
 	}
 }
+
+// TestTranspose8 checks the AVX-512 transpose of an 8×8 block that GAT's
+// head-minor paths use, value for value.
+func TestTranspose8(t *testing.T) {
+	if !archsimd.X86.AVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	var s, d [64]float64
+	for i := range s {
+		s[i] = float64(i) + 0.5
+	}
+	transpose8(&d, &s)
+	for r := range 8 {
+		for c := range 8 {
+			if d[c*8+r] != s[r*8+c] {
+				t.Fatalf("d[%d][%d] = %v, want s[%d][%d] = %v", c, r, d[c*8+r], r, c, s[r*8+c])
+			}
+		}
+	}
+}
