@@ -291,7 +291,7 @@ func sumRowsAdd(c, a []float64, n, m int) {
 		simdSumRowsAdd(c, a[:n*m], n, m)
 		return
 	}
-	if sumRowsAddVec(c, a, n, m) {
+	if sumRowsAddWide(c, a, n, m) || sumRowsAddVec(c, a, n, m) {
 		return
 	}
 	for i := 0; i < n; i++ {

@@ -69,10 +69,13 @@ func relu1(x []float64) []float64 {
 }
 
 // TestSumRowsAddKeepsTheBits checks the bias gradient's column sums, held
-// in vectors for up to 16 columns, against sums down the rows in order.
-func TestSumRowsAddKeepsTheBits(t *testing.T) {
+// in vectors (up to 16 columns, or with AVX-512 any multiple of eight),
+// against sums down the rows in order.
+func TestSumRowsAddKeepsTheBits(t *testing.T) { eachWidth(t, testSumRowsAddKeepsTheBits) }
+
+func testSumRowsAddKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(12, 2))
-	for _, m := range []int{1, 3, 4, 8, 12, 16, 20, 33} {
+	for _, m := range []int{1, 3, 4, 8, 12, 16, 20, 24, 32, 33, 40, 64, 72} {
 		n := 29
 		a, c := randSlice(rnd, n*m, 1e3), randSlice(rnd, m, 1)
 		want := append([]float64(nil), c...)
@@ -149,7 +152,9 @@ func rowByRowNLL(grad, logits []float64, c int, rows, labels []int) float64 {
 // turned into floats by vectors, against the scalar draw from the same
 // stream, over rates whose thresholds lie near either end and lengths that
 // end inside and after a block, in both halves of a draw.
-func TestDropoutDrawKeepsTheBits(t *testing.T) {
+func TestDropoutDrawKeepsTheBits(t *testing.T) { eachWidth(t, testDropoutDrawKeepsTheBits) }
+
+func testDropoutDrawKeepsTheBits(t *testing.T) {
 	for _, p := range []float64{1e-12, 0.1, 0.5, 0.9, 1 - 1e-12} {
 		for _, n := range []int{1, 2, 127, 128, 129, 300, 1001} {
 			d := newDropout(p, n)

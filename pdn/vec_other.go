@@ -83,6 +83,9 @@ func mulIntoVec(y, x, m []float64) int { return 0 }
 func blendVec(dst, x, y []float64, a, b float64) int { return 0 }
 func scaleVec(dst, x []float64, a float64) int       { return 0 }
 
+// sumRowsAddWide does nothing here (see vec_elem.go).
+func sumRowsAddWide(c, a []float64, n, m int) bool { return false }
+
 // addToVec does nothing here (see vec_elem.go).
 func addToVec(c, v []float64) int { return 0 }
 
