@@ -15,16 +15,17 @@ import "pdnexplorer/experiment"
 //
 // In WebAssembly with the worker's SIMD kernels (Node, Chromium's engine),
 // every epoch's estimate came within 0.79–1.27 of the real one; natively
-// (refitted once the elementwise kernels, the loss's vector exponentials
-// and the one-branch zero test had landed, on a processor with AVX-512),
-// within 0.69–1.46 of the mean of two runs for every model but ClusterGCN
-// (0.63–1.59), and DeepWalk's set-up within 0.82–1.33. This machine's
-// speed moves by a fifth within the hour under the same code, which no
-// fit can follow. Two are left out: DeepWalk's
-// regression on the Facebook-shaped graph, which takes a third to a
-// quarter of the time per unit that it takes on the synthetic ones (a few
-// ms either way), and SGC on that graph, whose propagated features, dense,
-// need 1.7 GB, which the browser refuses anyway.
+// (refitted once GAT's head-minor paths, the eight-lane elementwise
+// kernels and APPNP's padded narrow propagation had landed, on a processor
+// with AVX-512), within 0.60–1.67 of the mean of two runs for every model
+// (GAT 0.71–1.42, APPNP 0.70–1.43, DeepWalk 0.74–1.36), and the set-ups
+// of DeepWalk within 0.68–1.46 and of ClusterGCN within 0.61–1.64. This
+// machine's speed moves by a fifth within the hour under the same code,
+// which no fit can follow. Two are left out: DeepWalk's regression on the
+// Facebook-shaped graph, which takes a third to a quarter of the time per
+// unit that it takes on the synthetic ones (a few ms either way), and SGC
+// on that graph, whose propagated features, dense, need 1.7 GB, which the
+// browser refuses anyway.
 //
 // A unit of the same kind weighs differently per model because the models
 // spend it in different loops: PDN's dense work runs in the fused,
@@ -48,15 +49,15 @@ var browserSpeeds = map[string]Speed{
 
 var nativeWeights = Work{Dense: 1, Gather: 11.2, Exp: 0.00674}
 var nativeSpeeds = map[string]Speed{
-	experiment.APPNP:         {EpochNs: 0.106, FixedNs: 1.82e+04, SetupNs: 1},
-	experiment.ClusterGCN:    {EpochNs: 0.0416, FixedNs: 6.94e+04, SetupNs: 0.474},
-	experiment.DeepWalk:      {EpochNs: 0.17, FixedNs: 0, SetupNs: 0.0822},
-	experiment.GAT:           {EpochNs: 0.137, FixedNs: 1.08e+05, SetupNs: 1},
-	experiment.GCN:           {EpochNs: 0.0549, FixedNs: 3.55e+04, SetupNs: 1},
-	experiment.MLP:           {EpochNs: 0.134, FixedNs: 5.55e+04, SetupNs: 1},
-	experiment.PDN:           {EpochNs: 0.0994, FixedNs: 1.46e+04, SetupNs: 1},
-	experiment.PDNEdgeConv:   {EpochNs: 0.108, FixedNs: 2.27e+04, SetupNs: 1},
-	experiment.PDNLinear:     {EpochNs: 0.0832, FixedNs: 0, SetupNs: 1},
-	experiment.PDNMultiScale: {EpochNs: 0.0488, FixedNs: 5.55e+04, SetupNs: 1},
-	experiment.SGC:           {EpochNs: 0.382, FixedNs: 0, SetupNs: 0.357},
+	experiment.APPNP:         {EpochNs: 0.101, FixedNs: 9.31e+03, SetupNs: 1},
+	experiment.ClusterGCN:    {EpochNs: 0.0497, FixedNs: 6.94e+04, SetupNs: 0.725},
+	experiment.DeepWalk:      {EpochNs: 0.252, FixedNs: 1e+03, SetupNs: 0.0996},
+	experiment.GAT:           {EpochNs: 0.108, FixedNs: 0, SetupNs: 1},
+	experiment.GCN:           {EpochNs: 0.0683, FixedNs: 0, SetupNs: 1},
+	experiment.MLP:           {EpochNs: 0.238, FixedNs: 1.56e+03, SetupNs: 1},
+	experiment.PDN:           {EpochNs: 0.126, FixedNs: 4.44e+04, SetupNs: 1},
+	experiment.PDNEdgeConv:   {EpochNs: 0.117, FixedNs: 5.55e+04, SetupNs: 1},
+	experiment.PDNLinear:     {EpochNs: 0.0937, FixedNs: 3.55e+04, SetupNs: 1},
+	experiment.PDNMultiScale: {EpochNs: 0.0549, FixedNs: 2.84e+04, SetupNs: 1},
+	experiment.SGC:           {EpochNs: 0.466, FixedNs: 3.05e+03, SetupNs: 0.509},
 }
