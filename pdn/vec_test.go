@@ -162,16 +162,9 @@ func testScatterVecKeepsTheBits(t *testing.T) {
 func TestAggregateKeepsTheBits(t *testing.T) { eachWidth(t, testAggregateKeepsTheBits) }
 
 func testAggregateKeepsTheBits(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(3, 6))
-	n := 40
-	src, dst := unevenEdges(rnd, n, 14)
-	src, dst = append(src, 3, 3), append(dst, 7, 7)
-	g := newAttnGraph(newAdjacency(n, src, dst))
-	H, O := GATHeads, 8
-	l := newGATLayer(rnd, g, 4, H, O)
+	l := headsLayer(rand.New(rand.NewPCG(3, 6)), 1)
+	g, n, H, O := l.g, l.g.n, l.heads, l.o
 	ho := H * O
-	l.wh, l.alpha = randSlice(rnd, n*ho, 1), randSlice(rnd, len(g.col)*H, 1)
-	l.alpha[0] = math.Copysign(0, -1)
 	keepHeadMinor(l) // with AVX-512
 	want, got := make([]float64, n*ho), make([]float64, n*ho)
 	for i := range n {
@@ -244,17 +237,15 @@ func TestGATLayerKeepsTheBits(t *testing.T) {
 // TestSoftmaxKeepsTheBits checks GAT's attention softmax on its vector
 // paths (eight heads at once, or a single head's arcs eight or four at a
 // time with a tail) against softmax head by head, on nodes of 1 to 14
-// arcs, with scores that make some exponentials underflow and the
-// largest far from zero.
+// arcs (one neighbour listed twice), with scores that make some
+// exponentials underflow and the largest far from zero.
 func TestSoftmaxKeepsTheBits(t *testing.T) { eachWidth(t, testSoftmaxKeepsTheBits) }
 
 func testSoftmaxKeepsTheBits(t *testing.T) {
 	for _, H := range []int{GATHeads, 1} {
 		rnd := rand.New(rand.NewPCG(8, uint64(H)))
-		n := 40
-		src, dst := unevenEdges(rnd, n, 14)
-		g := newAttnGraph(newAdjacency(n, src, dst))
-		l := newGATLayer(rnd, g, 4, H, 3)
+		l := unevenGATLayer(rnd, H, 3)
+		g, n := l.g, l.g.n
 		l.s, l.t = randSlice(rnd, n*H, 5), randSlice(rnd, n*H, 5)
 		l.s[3], l.s[7], l.t[5] = -900, 300, math.Copysign(0, -1)
 		for i := range n {
@@ -289,11 +280,8 @@ func TestAttnGradKeepsTheBits(t *testing.T) { eachWidth(t, testAttnGradKeepsTheB
 func testAttnGradKeepsTheBits(t *testing.T) {
 	for _, H := range []int{GATHeads, 1} {
 		rnd := rand.New(rand.NewPCG(9, uint64(H)))
-		n := 40
-		src, dst := unevenEdges(rnd, n, 14)
-		src, dst = append(src, 3, 3), append(dst, 7, 7)
-		g := newAttnGraph(newAdjacency(n, src, dst))
-		l := newGATLayer(rnd, g, 4, H, 3)
+		l := unevenGATLayer(rnd, H, 3)
+		g, n := l.g, l.g.n
 		m := len(g.col)
 		l.alpha, l.galpha, l.pre = randSlice(rnd, m*H, 1), randSlice(rnd, m*H, 1), randSlice(rnd, m*H, 1)
 		l.pre[0], l.pre[1] = 0, math.Copysign(0, -1)
@@ -328,15 +316,9 @@ func TestScatterHeadsKeepsTheBits(t *testing.T) { eachWidth(t, testScatterHeadsK
 
 func testScatterHeadsKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 7))
-	n := 40
-	src, dst := unevenEdges(rnd, n, 14)
-	src, dst = append(src, 3, 3), append(dst, 7, 7)
-	g := newAttnGraph(newAdjacency(n, src, dst))
-	H, O := GATHeads, 8
-	l := newGATLayer(rnd, g, 4, H, O)
+	l := headsLayer(rnd, 1e3)
+	g, n, H, O := l.g, l.g.n, l.heads, l.o
 	ho, m := H*O, len(g.col)
-	l.wh, l.alpha = randSlice(rnd, n*ho, 1e3), randSlice(rnd, m*H, 1)
-	l.alpha[0] = math.Copysign(0, -1)
 	dy := randSlice(rnd, n*ho, 1)
 	wantG, wantA, wantSum := make([]float64, n*ho), make([]float64, m*H), make([]float64, n*H)
 	for i := range n {
@@ -378,6 +360,25 @@ func testScatterHeadsKeepsTheBits(t *testing.T) {
 	sameBits(t, gotSum, wantSum)
 	sameBits(t, l.galpha, wantA)
 	sameBits(t, l.gwh, wantG)
+}
+
+// headsLayer returns a GAT layer of eight heads of 8 features on 40 nodes
+// of 0 to 13 neighbours (one listed twice by a repeated edge), with W h of
+// the given scale and attention that includes −0.
+func headsLayer(rnd *rand.Rand, scale float64) *gatLayer {
+	l := unevenGATLayer(rnd, GATHeads, 8)
+	l.wh, l.alpha = randSlice(rnd, l.g.n*64, scale), randSlice(rnd, len(l.g.col)*GATHeads, 1)
+	l.alpha[0] = math.Copysign(0, -1)
+	return l
+}
+
+// unevenGATLayer returns a GAT layer of H heads of O features on 40 nodes
+// of 0 to 13 neighbours, one listed twice by a repeated edge.
+func unevenGATLayer(rnd *rand.Rand, H, O int) *gatLayer {
+	n := 40
+	src, dst := unevenEdges(rnd, n, 14)
+	src, dst = append(src, 3, 3), append(dst, 7, 7)
+	return newGATLayer(rnd, newAttnGraph(newAdjacency(n, src, dst)), 4, H, O)
 }
 
 // keepHeadMinor sets l's W h head-minor from wh, as forward keeps
