@@ -297,19 +297,22 @@ func (l *gatLayer) softmaxVec(i, lo, hi int) bool {
 // same bits.
 func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 	g := l.g
-	m := -1e300
 	t := l.t[i]
 	pre, alpha := l.pre[lo:hi], l.alpha[lo:hi]
+	if wide {
+		for k, j := range g.col[lo:hi] {
+			pre[k] = l.s[j] + t
+		}
+		l.softmaxArcsWide(pre, alpha, maxLeakyWide(pre))
+		return
+	}
+	m := -1e300
 	for k, j := range g.col[lo:hi] {
 		p := l.s[j] + t
 		pre[k] = p
 		if lp := leaky(p); lp > m { // see softmax
 			m = lp
 		}
-	}
-	if wide {
-		l.softmaxArcsWide(pre, alpha, m)
-		return
 	}
 	k := 0
 	M := archsimd.BroadcastFloat64x4(m)
@@ -328,6 +331,36 @@ func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 		alpha[k] /= sum
 	}
 }
+
+// maxLeakyWide is softmax's m for one head's arcs, with AVX-512: the
+// largest leaky(p) above −1e300, eight arcs a vector, each lane keeping
+// its largest as softmax does (a NaN never), then the largest lane. The
+// order can leave a zero m of the other sign than softmax's, which changes
+// no x − m but −0 − m's sign, and no exponential: the same α. Arc after
+// arc, softmax's test on the sign of p was mispredicted about every other
+// arc.
+func maxLeakyWide(pre []float64) float64 {
+	m := archsimd.BroadcastFloat64x8(-1e300)
+	lane := archsimd.LoadInt64x8(&lanes8)
+	for k := 0; k < len(pre); k += 8 {
+		lp := leakyWide(archsimd.LoadFloat64x8SlicePart(pre[k:]))
+		in := lane.Less(archsimd.BroadcastInt64x8(int64(len(pre) - k))) // the lanes past the end stay out
+		m = lp.Merge(m, lp.Greater(m).And(in))
+	}
+	var l [8]float64
+	m.Store(&l)
+	archsimd.ClearAVXUpperBits()
+	best := l[0]
+	for _, v := range l[1:] {
+		if v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// lanes8 is each lane's number.
+var lanes8 = [8]int64{0, 1, 2, 3, 4, 5, 6, 7}
 
 // softmaxArcsWide is softmaxArcs's exponentials and division with
 // AVX-512, eight arcs at a time, the last fewer than eight in a vector
