@@ -1323,7 +1323,7 @@ func (l *gatLayer) attnParamGradHeadsWide() {
 // as long as the node's degree; eight independent chains keep the adder
 // busy.
 func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool {
-	if !l.headsWide() || !l.transposed {
+	if !l.transposed { // as the last forward chose
 		return false
 	}
 	g := l.g
@@ -1354,7 +1354,7 @@ func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool {
 // added to the eight sums and α dy to the neighbour's transposed gradient
 // (gwhT), feature by feature, so the same bits.
 func (l *gatLayer) scatterHeadsWide(dyi []float64, i int) bool {
-	if !l.headsWide() || !l.transposed {
+	if !l.transposed { // as the last forward chose
 		return false
 	}
 	g := l.g
