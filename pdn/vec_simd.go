@@ -335,10 +335,10 @@ func (l *gatLayer) softmaxArcs(i, lo, hi int) {
 // maxLeakyWide is softmax's m for one head's arcs, with AVX-512: the
 // largest leaky(p) above −1e300, eight arcs a vector, each lane keeping
 // its largest as softmax does (a NaN never), then the largest lane. The
-// order can leave a zero m of the other sign than softmax's, which changes
-// no x − m but −0 − m's sign, and no exponential: the same α. Arc after
-// arc, softmax's test on the sign of p was mispredicted about every other
-// arc.
+// lanes can leave m a zero of the other sign than softmax's; that changes
+// only the sign of a zero x − m, whose exponential is 1 either way: the
+// same α. Arc after arc, softmax's test on the sign of p was mispredicted
+// about every other arc.
 func maxLeakyWide(pre []float64) float64 {
 	m := archsimd.BroadcastFloat64x8(-1e300)
 	lane := archsimd.LoadInt64x8(&lanes8)
