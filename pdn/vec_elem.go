@@ -4,7 +4,8 @@ package pdn
 
 import "simd/archsimd"
 
-// The elementwise kernels below run four lanes of the scalar loop at once.
+// The elementwise kernels below run four lanes of the scalar loop at once,
+// eight with AVX-512.
 // Each entry is one operation on its own inputs, so lanes cannot reorder
 // anything: the bits are the scalar loop's (TestElementwiseKeepsTheBits).
 // Each returns how many entries it did; the caller's scalar loop does the

@@ -408,7 +408,8 @@ func (l *gatLayer) softmaxWide(i, lo, hi int) {
 }
 
 // aggregate8Vec is aggregate for heads of 8 features: the 8 sums in two
-// vectors, each lane's the scalar loop's (see gatLayer.aggregate).
+// vectors, each lane's the scalar loop's (see gatLayer.aggregate). With
+// AVX-512 an 8×8 layer takes aggregateHeadsWide instead, so this is AVX2's.
 func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool {
 	if !vectors {
 		return false
@@ -416,16 +417,6 @@ func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool {
 	g, H := l.g, l.heads
 	ho := H * 8
 	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
-	if wide {
-		sum := archsimd.LoadFloat64x8Slice(y[:8])
-		for k := lo; k < hi; k++ {
-			a := archsimd.BroadcastFloat64x8(l.alpha[k*H+h])
-			sum = sum.Add(a.Mul(archsimd.LoadFloat64x8Slice(l.wh[int(g.col[k])*ho+h*8:][:8])))
-		}
-		sum.StoreSlice(y[:8])
-		archsimd.ClearAVXUpperBits()
-		return true
-	}
 	s0, s1 := archsimd.LoadFloat64x4Slice(y), archsimd.LoadFloat64x4Slice(y[4:])
 	for k := lo; k < hi; k++ {
 		a := archsimd.BroadcastFloat64x4(l.alpha[k*H+h])
@@ -501,14 +492,15 @@ func (l *gatLayer) scatterNarrowVec(dyh []float64, i int) (int, float64) {
 	return k, dsum
 }
 
-// scatter8Vec is scatter for a head of 8 features, four neighbours at a
-// time, and returns the arc where it stopped and Σ α dα so far. The four
-// neighbours' rows of W h are loaded and transposed, so that each lane
-// sums one neighbour's dα = dyh·W h_j over the features in the scalar
-// loop's order; then, neighbour after neighbour as the loop goes, dα is
-// stored, α dα added to the sum and α dyh to ∂(W h_j) in two vectors. The
-// same bits (TestScatterVecKeepsTheBits), without eight additions in a
-// chain for every neighbour.
+// scatter8Vec is scatter for a head of 8 features with AVX2 (with AVX-512
+// an 8×8 layer takes scatterHeadsWide), four neighbours at a time, and
+// returns the arc where it stopped and Σ α dα so far. The four neighbours'
+// rows of W h are loaded and transposed, so that each lane sums one
+// neighbour's dα = dyh·W h_j over the features in the scalar loop's order;
+// then, neighbour after neighbour as the loop goes, dα is stored, α dα
+// added to the sum and α dyh to ∂(W h_j) in two vectors. The same bits
+// (TestScatterVecKeepsTheBits), without eight additions in a chain for
+// every neighbour.
 func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) {
 	g, H := l.g, l.heads
 	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
@@ -518,10 +510,6 @@ func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) {
 	ho := H * 8
 	dyh = dyh[:8]
 	dl, dh := archsimd.LoadFloat64x4Slice(dyh), archsimd.LoadFloat64x4Slice(dyh[4:])
-	var dw archsimd.Float64x8
-	if wide {
-		dw = archsimd.LoadFloat64x8Slice(dyh)
-	}
 	d0, d1 := archsimd.BroadcastFloat64x4(dyh[0]), archsimd.BroadcastFloat64x4(dyh[1])
 	d2, d3 := archsimd.BroadcastFloat64x4(dyh[2]), archsimd.BroadcastFloat64x4(dyh[3])
 	d4, d5 := archsimd.BroadcastFloat64x4(dyh[4]), archsimd.BroadcastFloat64x4(dyh[5])
@@ -545,10 +533,6 @@ func (l *gatLayer) scatter8Vec(dyh []float64, i, h int) (int, float64) {
 			a := l.alpha[kq*H+h]
 			dsum += float64(a * x)
 			gj := at8(l.gwh, int(cols[q])*ho+h*8)
-			if wide {
-				archsimd.LoadFloat64x8(gj).Add(archsimd.BroadcastFloat64x8(a).Mul(dw)).Store(gj)
-				continue
-			}
 			av := archsimd.BroadcastFloat64x4(a)
 			lo4(gj).Add(av.Mul(dl)).Store((*[4]float64)(gj[:4]))
 			hi4(gj).Add(av.Mul(dh)).Store((*[4]float64)(gj[4:]))
