@@ -29,6 +29,9 @@ func SetThreads(n int) (previous int) {
 	return previous
 }
 
+// Threads returns how many goroutines one product may use now.
+func Threads() int { return threads }
+
 // minSplitWork is the least work (multiply-adds) worth splitting: below
 // it, handing pieces to other goroutines costs more than it saves.
 var minSplitWork = float64(1 << 16)

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"pdnexplorer/pdn"
 )
 
 // small keeps the CLI tests quick: n = 32 nodes per class, 30 epochs.
@@ -46,7 +48,8 @@ func TestTrainJSONKeys(t *testing.T) {
 					t.Errorf("key %s missing from %v", k, m)
 				}
 			}
-			if m["model"] != model || m["nodes"] != 96.0 || m["epochs"] != 30.0 {
+			// threads is what the products really used, not a constant.
+			if m["model"] != model || m["nodes"] != 96.0 || m["epochs"] != 30.0 || m["threads"] != float64(pdn.Threads()) {
 				t.Errorf("wrong values: %v", m)
 			}
 			_, hasW := m["w_intra"]

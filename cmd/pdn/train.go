@@ -354,7 +354,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 // result gathers the run's figures, with a note for each one missing.
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
-		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: 1,
+		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(),
 	}
 	for _, n := range g.Notes {
 		res.Notes = append(res.Notes, n.String())
