@@ -35,7 +35,8 @@ done
 # One table of ours beside PyTorch Geometric's (../shared/peers/pyg_peer.py)
 # on the same graph and split: title, our -data, the bundle PyG reads ("" to
 # print ours alone), the epochs, the models.
-pyg=${PYG:-../shared/peers/pyg_peer.py}
+# PYG_PEER, not PYG: the peer itself reads PYG as the folder of PyG's source.
+pyg=${PYG_PEER:-../shared/peers/pyg_peer.py}
 have_pyg=0
 if [ -f "$pyg" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then have_pyg=1; fi
 # go_mb is the CLI's peak memory (with GNU time; - without).
