@@ -14,18 +14,23 @@ import "pdnexplorer/experiment"
 // 50 ms or more.
 //
 // In WebAssembly with the worker's SIMD kernels (Node, Chromium's engine),
-// every epoch's estimate came within 0.79–1.27 of the real one; natively
-// (refitted once GAT's head-minor paths, the eight-lane elementwise
-// kernels and APPNP's padded narrow propagation had landed, on a processor
-// with AVX-512), within 0.60–1.67 of the mean of two runs for every model
-// (GAT 0.71–1.42, APPNP 0.70–1.43, DeepWalk 0.74–1.36), and the set-ups
-// of DeepWalk within 0.68–1.46 and of ClusterGCN within 0.61–1.64. This
-// machine's speed moves by a fifth within the hour under the same code,
-// which no fit can follow. Two are left out: DeepWalk's regression on the
-// Facebook-shaped graph, which takes a third to a quarter of the time per
-// unit that it takes on the synthetic ones (a few ms either way), and SGC
-// on that graph, whose propagated features, dense, need 1.7 GB, which the
-// browser refuses anyway.
+// every epoch's estimate came within 0.79–1.27 of the real one when
+// fitted, and within 0.73–1.32 in a later run (but for PDN's 0.1 ms epoch
+// at 64 a class, 2.09). Natively (refitted once GAT's
+// head-minor paths, the eight-lane elementwise kernels and APPNP's padded
+// narrow propagation had landed, on a processor with AVX-512), within
+// 0.60–1.67 of the mean of two runs for every model (GAT 0.71–1.42, APPNP
+// 0.70–1.43, DeepWalk 0.74–1.36), and the set-ups of DeepWalk within
+// 0.68–1.46 and of ClusterGCN within 0.61–1.64. This machine's speed moves
+// under the same code by a fifth within the hour, and up to twofold
+// between its slow and fast hours, which no fit can follow: those runs
+// were of a slow hour, and a run in a fast one read 0.79–2.25 on the
+// synthetic graphs and 0.76–1.08 on the Facebook-shaped one, high, the
+// side of refusing. Two are left out of every figure here: DeepWalk's
+// regression on the Facebook-shaped graph, which takes a third to a
+// quarter of the time per unit that it takes on the synthetic ones (a few
+// ms either way), and SGC on that graph, whose propagated features, dense,
+// need 1.7 GB, which the browser refuses anyway.
 //
 // A unit of the same kind weighs differently per model because the models
 // spend it in different loops: PDN's dense work runs in the fused,

@@ -409,7 +409,8 @@ func (l *gatLayer) softmaxWide(i, lo, hi int) {
 
 // aggregate8Vec is aggregate for heads of 8 features: the 8 sums in two
 // vectors, each lane's the scalar loop's (see gatLayer.aggregate). With
-// AVX-512 an 8×8 layer takes aggregateHeadsWide instead, so this is AVX2's.
+// AVX-512 an 8×8 layer takes aggregateHeadsWide instead; a single head of
+// 8 (the output layer of an 8-class graph) still comes here.
 func (l *gatLayer) aggregate8Vec(y []float64, i, h int) bool {
 	if !vectors {
 		return false
@@ -492,8 +493,9 @@ func (l *gatLayer) scatterNarrowVec(dyh []float64, i int) (int, float64) {
 	return k, dsum
 }
 
-// scatter8Vec is scatter for a head of 8 features with AVX2 (with AVX-512
-// an 8×8 layer takes scatterHeadsWide), four neighbours at a time, and
+// scatter8Vec is scatter for a head of 8 features (with AVX-512 an 8×8
+// layer takes scatterHeadsWide; a single head of 8 still comes here), four
+// neighbours at a time, and
 // returns the arc where it stopped and Σ α dα so far. The four neighbours'
 // rows of W h are loaded and transposed, so that each lane sums one
 // neighbour's dα = dyh·W h_j over the features in the scalar loop's order;
