@@ -90,6 +90,10 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 		return // another lab's files, or a worker's answer already taken
 	}
 	c.opening, c.columns = false, nil
+	from := c.st.Data.Recipe()
+	if c.loaded != nil && c.st.Data.Graph == experiment.GraphLocal {
+		from = c.loaded.Recipe
+	}
 	c.loaded = &l
 	for _, n := range l.Notes {
 		c.page.board.Add(trf("Your graph: %s.", say(n)), false)
@@ -117,11 +121,18 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
 	next.Data.IDColumn, next.Data.Target = l.IDColumn, l.Target
-	if l.Generator == "" { // a real graph's files: the rows still at the synthetic defaults take the real-graph recipe
-		next.FollowData(c.st.Data)
-	}
+	next.FollowRecipe(from, l.Recipe) // the features decide the defaults, not where the files came from
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)
+}
+
+// recipe is the family of defaults the lab's graph starts from: the
+// shipped graph's, or that of the files read.
+func (c *GraphLab) recipe() string {
+	if c.st.Data.Graph == experiment.GraphLocal && c.loaded != nil {
+		return c.loaded.Recipe
+	}
+	return c.st.Data.Recipe()
 }
 
 // listed is names joined by commas, at most n of them.

@@ -524,7 +524,7 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 	}
 	return app.Div().Class("lab "+class+l.foldClass()).Body(
 		l.renderToolbar(under...),
-		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(views...)),
+		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderClaims())...)),
 		l.renderKeys(),
 	)
 }

@@ -8,11 +8,11 @@
 package datasets
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 )
 
@@ -74,14 +74,30 @@ func (g *Graph) ClassName(k int) string {
 	return "class " + strconv.Itoa(k)
 }
 
-// Generator names the generator a bundle was written from (its meta.json's
-// "generator"), "" for a real graph's files: a generated graph keeps the
-// synthetic defaults, a real one gets experiment.RealRecipe.
-func (g *Graph) Generator() string {
-	if gen := g.Meta["generator"]; gen != nil {
-		return fmt.Sprint(gen)
+// Recipe names the family of defaults g's graph starts from, by what its
+// node features are, not by where it came from (experiment.Recipes):
+// bag-of-words when they are sparse, non-negative counts or weights of
+// many words (at least 100 features, at most a tenth of them non-zero,
+// two or more a node on average, as Cora's, Citeseer's and MUSAE's are),
+// the paper's otherwise (the synthetic graphs' Gaussian features, OGB's
+// dense embeddings, a featureless graph's degree one-hots). The same graph
+// so gets the same defaults generated, shipped or read from any files.
+func (g *Graph) Recipe() string {
+	vals := g.FeatureValues()
+	cells := float64(g.N) * float64(g.F)
+	nonzero := 0
+	for _, v := range vals {
+		switch {
+		case v < 0:
+			return experiment.RecipePaper
+		case v != 0:
+			nonzero++
+		}
 	}
-	return ""
+	if g.F >= 100 && float64(nonzero) <= cells/10 && nonzero >= 2*g.N {
+		return experiment.RecipeBagOfWords
+	}
+	return experiment.RecipePaper
 }
 
 // DenseX returns the node features as N×F row-major values, made from XS

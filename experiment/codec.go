@@ -3,6 +3,8 @@ package experiment
 import (
 	"flag"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
@@ -27,7 +29,14 @@ func (e Experiment) EncodeRun() string {
 // scans from further away), but read against today's defaults.
 func (e Experiment) EncodeShort() string {
 	start := ForLab(e.View.Lab)
-	return e.encodeIf(func(p Param) bool { return p.Name == "lab" || p.Get(&e) != p.Get(&start) })
+	if e.View.Tour != NoTour {
+		// A link naming a step starts from the step's state (DecodeInto).
+		start, _ = Decode("lab=" + url.QueryEscape(e.View.Lab) + "&tour=" + url.QueryEscape(e.View.Tour) + "&step=" + strconv.Itoa(e.View.Step))
+	}
+	named := func(p Param) bool {
+		return p.Name == "lab" || e.View.Tour != NoTour && (p.Name == "tour" || p.Name == "step")
+	}
+	return e.encodeIf(func(p Param) bool { return named(p) || p.Get(&e) != p.Get(&start) })
 }
 
 func (e Experiment) encode(view bool) string {
@@ -77,8 +86,19 @@ func Decode(query string) (Experiment, error) {
 func DecodeInto(query string, probs *Problems) Experiment {
 	e := Default()
 	pairs := strings.Split(strings.TrimLeft(query, "#?"), "&")
-	applyLabDefaults(&e, pairs)
+	step := stepPairs(pairs)
+	// The lab's defaults, then the tour step's rows, are the start the
+	// link's own rows change: a short link to a step opens the step's
+	// state, as Next and Back do. Rows either sets are the lab's or the
+	// step's choice, so the graph's recipe leaves them alone.
 	seen := map[string]bool{}
+	fixed := applyLabDefaults(&e, append(slices.Clone(pairs), step...))
+	for _, kv := range step {
+		k, v, _ := strings.Cut(kv, "=")
+		if p, ok := Lookup(k); ok && p.Set(&e, v) == nil {
+			fixed[k] = true
+		}
+	}
 	for _, kv := range pairs {
 		if kv == "" {
 			continue
@@ -104,9 +124,31 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			}
 		}
 	}
-	e.ApplyRecipe(func(name string) bool { return seen[name] })
+	e.ApplyRecipe(func(name string) bool { return seen[name] || fixed[name] })
 	stepWithinTour(&e, probs)
 	return e
+}
+
+// stepPairs are the rows of the tour step a link names (tour=NAME and
+// step=K, each the first of its kind), nil for a link that names none.
+func stepPairs(pairs []string) []string {
+	var tour, step string
+	for _, kv := range pairs {
+		k, v, _ := strings.Cut(kv, "=")
+		switch {
+		case k == "tour" && tour == "":
+			tour = v
+		case k == "step" && step == "":
+			step = v
+		}
+	}
+	t, ok := TourNamed(tour)
+	k, err := strconv.Atoi(step)
+	if !ok || err != nil || k < 1 {
+		return nil
+	}
+	k = min(k, len(t.Steps))
+	return strings.Split(t.Steps[k-1].Link, "&")
 }
 
 // renamed maps keys that links once used to the rows that hold them now:
@@ -125,8 +167,10 @@ func stepWithinTour(e *Experiment, probs *Problems) {
 }
 
 // applyLabDefaults gives e the defaults of the lab the first lab=NAME of
-// pairs names, if it is one; a bad lab is reported with the rest.
-func applyLabDefaults(e *Experiment, pairs []string) {
+// pairs names, if it is one, and returns the rows it set; a bad lab is
+// reported with the rest.
+func applyLabDefaults(e *Experiment, pairs []string) map[string]bool {
+	set := map[string]bool{}
 	for _, kv := range pairs {
 		if k, v, _ := strings.Cut(kv, "="); k == "lab" {
 			l, _ := LabNamed(v)
@@ -136,11 +180,13 @@ func applyLabDefaults(e *Experiment, pairs []string) {
 					if err := p.Set(e, v); err != nil {
 						panic("experiment: bad lab default " + d + ": " + err.Error())
 					}
+					set[k] = true
 				}
 			}
-			return
+			return set
 		}
 	}
+	return set
 }
 
 // ForLab returns the state a lab opens with: the table's defaults, then

@@ -11,7 +11,7 @@ type Preset struct {
 var Presets = []Preset{
 	{"default", "The paper's default: inter-class edges fade", "lab=graph"},
 	{"sigma-d-1", "σD = 1: nothing for the pathfinder to learn", "lab=compare&models=pdn,gcn&sigma-d=1"},
-	{"q-high", "Q high: PDN far above GCN", "lab=compare&models=pdn,gcn&per-class=128&q=0.0625"},
+	{"q-high", "Q high: many inter-class edges", "lab=compare&models=pdn,gcn&per-class=128&q=0.0625"},
 	labPreset("xor"),
 	labPreset("degree"),
 	{"attention", "A real graph's attention (Cora)", "lab=attention"},

@@ -140,7 +140,7 @@ func literal(e ast.Expr) (string, bool) {
 
 // tableKeys are the words of the experiment package's tables the page
 // shows: the labs' and their runs' titles, the controls' words and help,
-// the presets and the tours.
+// the presets, the claims and the tours.
 func tableKeys() []string {
 	var keys []string
 	for _, l := range experiment.Labs {
@@ -160,6 +160,9 @@ func tableKeys() []string {
 	keys = append(keys, experiment.GraphFormats)
 	for _, p := range experiment.Presets {
 		keys = append(keys, p.Title)
+	}
+	for _, c := range experiment.Claims {
+		keys = append(keys, c.Text, c.Paper, c.Differs)
 	}
 	for _, t := range experiment.Tours {
 		keys = append(keys, t.Title)

@@ -10,6 +10,7 @@ package lessons
 
 import (
 	"math"
+	"strconv"
 	"time"
 
 	"pdnexplorer/datasets"
@@ -187,6 +188,41 @@ func BinByDegree(deg []int, to []int32, w []float64) []DegreeBin {
 		if n > 0 {
 			out = append(out, DegreeBin{Log2: b, Entries: n, Mean: sums[b] / float64(n)})
 		}
+	}
+	return out
+}
+
+// FiguresOf are the figures of t, trained on g, that the claims read
+// (experiment.Claim): the same numbers the worker's snapshots carry to the
+// page.
+func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
+	s := t.Evaluate()
+	e := t.Experiment()
+	f := experiment.Figures{Epoch: t.Epoch(), Epochs: e.Train.Epochs, TestAcc: s.TestAcc,
+		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: InputNames(g)}
+	if e.Data.Graph == experiment.GraphXOR {
+		f.XOR = true
+		if len(s.Weights) == g.E() {
+			f.XORFound = FoundXOR(StateMeans(g, s.Weights))
+		}
+	}
+	if to, w := t.DirectedWeights(); to != nil && e.Data.Graph == experiment.GraphScaleFree {
+		for _, b := range BinByDegree(Degrees(g), to, w) {
+			f.DegreeMeans = append(f.DegreeMeans, b.Mean)
+			f.DegreeEntries = append(f.DegreeEntries, b.Entries)
+		}
+	}
+	return f
+}
+
+// InputNames are a graph's edge features by name: their own, else e1, e2, ….
+func InputNames(g *datasets.Graph) []string {
+	if len(g.EdgeNames) == g.D {
+		return g.EdgeNames
+	}
+	out := make([]string, g.D)
+	for i := range out {
+		out[i] = "e" + strconv.Itoa(i+1)
 	}
 	return out
 }

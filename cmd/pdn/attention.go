@@ -124,7 +124,7 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 			return ga, err
 		}
 		if per == nil {
-			ga.Inputs = inputNames(graph)
+			ga.Inputs = lessons.InputNames(graph)
 			per = make([][]float64, graph.D)
 		}
 		e := labRun("attention", "linear", base).Exp
@@ -166,18 +166,6 @@ func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttend
 		ga.Attention, ga.AttentionSD = append(ga.Attention, m), append(ga.AttentionSD, sd)
 	}
 	return ga, nil
-}
-
-// inputNames are a graph's edge features by name: their own, else e1, e2, ….
-func inputNames(g *datasets.Graph) []string {
-	if len(g.EdgeNames) == g.D {
-		return g.EdgeNames
-	}
-	out := make([]string, g.D)
-	for i := range out {
-		out[i] = "e" + strconv.Itoa(i+1)
-	}
-	return out
 }
 
 // attentionOf is graph ga's mean and SD of the attention on input name;

@@ -56,6 +56,7 @@ var commands = []command{
 	{"degree", "learned edge weight against degree, GAT and PDN (§4.2)", parseDegree},
 	{"table4", "PDN and the baselines on real graphs, seeded 100-shot splits (Table 4)", parseTable4},
 	{"merge", "join the shards of sweeps and table4 runs made with -shard i/n into the files one machine writes", parseMerge},
+	{"claims", "check every finding the explorer states over its seeds, as the page shows it beside each run", parseClaims},
 	{"attention", "the linear PDN's attention over the tie-strength scores (Figure 8) and the multi-scale PDN's hop weights (Figure 7)", parseAttention},
 }
 

@@ -145,17 +145,23 @@ func genGraph(d experiment.Data, dir string, resplit bool) (*datasets.Graph, err
 // value that does not exist (test accuracy without test nodes) is null,
 // and a note says why.
 type result struct {
-	Model         string       `json:"model"`
-	TestAccuracy  numtext.Num  `json:"test_accuracy"`
-	TrainAccuracy numtext.Num  `json:"train_accuracy"`
-	Epochs        int          `json:"epochs"`
-	EpochMSMedian numtext.Num  `json:"epoch_ms_median"`
-	Nodes         int          `json:"nodes"`
-	Edges         int          `json:"edges"`
-	Threads       int          `json:"threads"`
-	WIntra        *numtext.Num `json:"w_intra,omitempty"`
-	WInter        *numtext.Num `json:"w_inter,omitempty"`
-	Notes         []string     `json:"notes,omitempty"`
+	Model         string      `json:"model"`
+	TestAccuracy  numtext.Num `json:"test_accuracy"`
+	TrainAccuracy numtext.Num `json:"train_accuracy"`
+	Epochs        int         `json:"epochs"`
+	EpochMSMedian numtext.Num `json:"epoch_ms_median"`
+	Nodes         int         `json:"nodes"`
+	Edges         int         `json:"edges"`
+	Threads       int         `json:"threads"`
+	// Recipe is the family of defaults the graph's features called for
+	// (experiment.Recipes); Weight and Drop the weight decay and dropout
+	// the run trained with.
+	Recipe string       `json:"recipe"`
+	Weight numtext.Num  `json:"weight_decay"`
+	Drop   numtext.Num  `json:"dropout"`
+	WIntra *numtext.Num `json:"w_intra,omitempty"`
+	WInter *numtext.Num `json:"w_inter,omitempty"`
+	Notes  []string     `json:"notes,omitempty"`
 }
 
 // trainJob is a parsed pdn train.
@@ -199,15 +205,13 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	return j.run, nil
 }
 
-// withRecipe gives a run on a real graph (a shipped one, or one read from
-// dir) the rows of experiment.RealRecipe its flags leave out.
-func withRecipe(e experiment.Experiment, dir string, set func(string) bool) experiment.Experiment {
-	real := e
-	if dir != "" {
-		real.Data.Graph = experiment.GraphLocal
+// withRecipe gives a run the rows of recipe ("" for its data's own, a
+// shipped graph's) that its flags leave out.
+func withRecipe(e experiment.Experiment, recipe string, set func(string) bool) experiment.Experiment {
+	if recipe == "" {
+		recipe = e.Data.Recipe()
 	}
-	real.ApplyRecipe(set)
-	e.Model, e.Train = real.Model, real.Train
+	e.ApplyRecipeOf(recipe, set)
 	return e
 }
 
@@ -296,8 +300,9 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if j.data != "" && g.Generator() == "" { // a real graph's files, not a generator's bundle
-		j.e = withRecipe(j.e, j.data, j.given)
+	recipe := g.Recipe()
+	if j.data != "" { // files: their features decide the recipe
+		j.e = withRecipe(j.e, recipe, j.given)
 	}
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 		return err
@@ -342,6 +347,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s on %v: test accuracy %s, train accuracy %s, %.3f ms per epoch (median)\n",
 		res.Model, g, numText(res.TestAccuracy), numText(res.TrainAccuracy), float64(res.EpochMSMedian))
+	fmt.Fprintf(stdout, "defaults: the %s recipe (weight decay %v, dropout %v)\n", res.Recipe, j.e.Train.WeightDecay, j.e.Model.Dropout)
 	if res.WIntra != nil {
 		fmt.Fprintf(stdout, "mean learned weight: intra-class %s, inter-class %s\n", numText(*res.WIntra), numText(*res.WInter))
 	}
@@ -355,6 +361,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
 		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(),
+		Recipe: g.Recipe(), Weight: numtext.Num(j.e.Train.WeightDecay), Drop: numtext.Num(j.e.Model.Dropout),
 	}
 	for _, n := range g.Notes {
 		res.Notes = append(res.Notes, n.String())

@@ -158,10 +158,9 @@ type Loaded struct {
 	// Notes are what the reader changed or supplied: repeats dropped,
 	// degrees given as features.
 	Notes []phrase.Text `json:"notes,omitempty"`
-	// Generator names the generator a bundle was written from (pdn gen,
-	// the page's own export): such a graph keeps the synthetic defaults,
-	// where a real graph's files get experiment.RealRecipe.
-	Generator string `json:"generator,omitempty"`
+	// Recipe is the family of defaults the graph's features call for
+	// (datasets.Graph.Recipe): the page gives the lab its rows.
+	Recipe string `json:"recipe,omitempty"`
 }
 
 // Columns is what the page's column chooser shows when the user's node

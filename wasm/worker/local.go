@@ -86,7 +86,7 @@ func loadedInfo(l *localGraph) *protocol.Loaded {
 	if c, ok := g.Meta["class_column"].(string); ok {
 		info.ClassColumn = c
 	}
-	info.Generator = g.Generator()
+	info.Recipe = g.Recipe()
 	return info
 }
 

@@ -46,7 +46,7 @@ func TestSessionLoadsTheUsersGraph(t *testing.T) {
 	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "mine.zip", Data: data}}})
 	ev, _ := r.last(protocol.KindLoaded)
 	if ev.Loaded == nil || ev.Loaded.Nodes != g.N || ev.Loaded.Edges != g.E() || ev.Loaded.EdgeFeatures != g.D || ev.Loaded.Resplit ||
-		ev.Loaded.Generator == "" { // the synthetic generator's bundle: it keeps the synthetic defaults
+		ev.Loaded.Recipe != experiment.RecipePaper { // the synthetic graph's Gaussian features keep the paper's defaults
 		t.Fatalf("loaded: %+v", ev.Loaded)
 	}
 	set(s, local())

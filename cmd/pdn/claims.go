@@ -1,0 +1,265 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"strings"
+	"sync"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
+)
+
+// claimsJob is a parsed `pdn claims`.
+type claimsJob struct {
+	only   []experiment.Claim
+	seeds  int  // at most this many seeds a claim (0: each claim's own)
+	test   bool // each claim's TestSeeds
+	with   string
+	asJSON bool
+}
+
+func parseClaims(args []string, stderr io.Writer) (runner, error) {
+	fs := flag.NewFlagSet("claims", flag.ContinueOnError)
+	var j claimsJob
+	var only string
+	fs.StringVar(&only, "only", "", "the claims to check, by id, separated by commas (default all)")
+	fs.IntVar(&j.seeds, "seeds", 0, "check each claim over at most this many of its seeds (0: all of them); fewer seeds than a claim's own may not decide its rate")
+	fs.BoolVar(&j.test, "test", false, "check each claim over the seeds its row gives the test on every change")
+	fs.StringVar(&j.with, "with", "", "rows to set in every claim's state, as a link's query (dropout=0.9): which claims would a new default break?")
+	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
+	if err := parse(fs, args, stderr); err != nil {
+		return nil, err
+	}
+	if j.seeds < 0 || j.seeds > 100 {
+		return nil, usageError{fmt.Errorf("flag -seeds: %d is outside [0, 100]", j.seeds)}
+	}
+	for _, id := range strings.Split(only, ",") {
+		if id = strings.TrimSpace(id); id == "" {
+			continue
+		}
+		c, ok := experiment.ClaimNamed(id)
+		if !ok {
+			return nil, usageError{fmt.Errorf("flag -only: no claim %s; want some of %s", quoteArg(id), strings.Join(claimIDs(), ", "))}
+		}
+		j.only = append(j.only, c)
+	}
+	if j.only == nil {
+		j.only = experiment.Claims
+	}
+	if _, err := withRows(experiment.Default(), j.with); err != nil {
+		return nil, usageError{fmt.Errorf("flag -with: %w", err)}
+	}
+	return j.run, nil
+}
+
+func claimIDs() []string {
+	var out []string
+	for _, c := range experiment.Claims {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+// withRows sets the rows of query (name=value&…) in e.
+func withRows(e experiment.Experiment, query string) (experiment.Experiment, error) {
+	for _, kv := range strings.Split(query, "&") {
+		if kv == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		p, ok := experiment.Lookup(k)
+		if !ok || p.Group == experiment.GroupView {
+			return e, fmt.Errorf("%s is not a row the engine reads", quoteArg(k))
+		}
+		if err := p.Set(&e, v); err != nil {
+			return e, fmt.Errorf("%s: %w (%s)", k, err, p.Range())
+		}
+	}
+	return e, nil
+}
+
+// claimResult is one claim's outcome over its seeds.
+type claimResult struct {
+	ID      string       `json:"id"`
+	Text    string       `json:"text"`
+	Paper   string       `json:"paper"`
+	Differs string       `json:"differs,omitempty"`
+	Link    string       `json:"link"`
+	Rate    string       `json:"rate"`
+	Seeds   int          `json:"seeds"`
+	Held    int          `json:"held"`
+	Holds   bool         `json:"holds"`
+	PerSeed []seedResult `json:"per_seed"`
+}
+
+type seedResult struct {
+	Seed    int    `json:"seed"`
+	Holds   bool   `json:"holds"`
+	Numbers string `json:"numbers"`
+}
+
+func (j claimsJob) run(stdout, stderr io.Writer) error {
+	tr := newRunCache()
+	var results []claimResult
+	var failed []string
+	for _, c := range j.only {
+		n := c.Seeds
+		if j.test && c.TestSeeds > 0 {
+			n = c.TestSeeds
+		}
+		if j.seeds > 0 {
+			n = min(n, j.seeds)
+		}
+		res := claimResult{ID: c.ID, Text: c.Text, Paper: c.Paper, Differs: c.Differs, Link: c.Link, Rate: c.Rate().String(), Seeds: n}
+		states := make([]experiment.Experiment, n)
+		for s := range n {
+			e, err := withRows(c.State(uint64(s+1)), j.with)
+			if err != nil {
+				return usageError{err}
+			}
+			states[s] = e
+		}
+		figs, err := tr.figures(states, stderr)
+		if err != nil {
+			return err
+		}
+		for s, f := range figs {
+			v := c.Judge(f)
+			res.PerSeed = append(res.PerSeed, seedResult{Seed: s + 1, Holds: v.Holds, Numbers: v.Numbers.String()})
+			if v.Holds {
+				res.Held++
+			}
+		}
+		res.Holds = c.Allows(res.Held, n)
+		if !res.Holds {
+			failed = append(failed, c.ID)
+		}
+		results = append(results, res)
+		printClaim(stdout, res)
+	}
+	if j.asJSON {
+		b, err := json.Marshal(map[string]any{"claims": results, "all_hold": len(failed) == 0, "with": j.with})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d claims do not hold at their rate: %s", len(failed), len(results), strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+func printClaim(w io.Writer, r claimResult) {
+	mark := "holds"
+	if !r.Holds {
+		mark = "DOES NOT HOLD"
+	}
+	fmt.Fprintf(w, "%-20s %s: held in %d of %d seeds (wanted %s)\n", r.ID, mark, r.Held, r.Seeds, r.Rate)
+	fmt.Fprintf(w, "  %s\n  paper: %s\n", r.Text, r.Paper)
+	if r.Differs != "" {
+		fmt.Fprintf(w, "  differs: %s\n", r.Differs)
+	}
+	for _, s := range r.PerSeed {
+		fmt.Fprintf(w, "  seed %-3d %-5v %s\n", s.Seed, s.Holds, s.Numbers)
+	}
+}
+
+// runCache trains each distinct run once, however many claims read it:
+// the XOR lab's runs serve three claims.
+type runCache struct {
+	mu     sync.Mutex
+	graphs map[string]*datasets.Graph
+	runs   map[string]experiment.Figures
+}
+
+func newRunCache() *runCache {
+	return &runCache{graphs: map[string]*datasets.Graph{}, runs: map[string]experiment.Figures{}}
+}
+
+// figures trains the runs of each state (two at a time) and returns their
+// figures by run name, a map per state.
+func (rc *runCache) figures(states []experiment.Experiment, stderr io.Writer) ([]map[string]experiment.Figures, error) {
+	out := make([]map[string]experiment.Figures, len(states))
+	type job struct {
+		state int
+		run   experiment.Run
+	}
+	var jobs []job
+	for i, e := range states {
+		out[i] = map[string]experiment.Figures{}
+		for _, r := range experiment.RunsOf(e) {
+			jobs = append(jobs, job{i, r})
+		}
+	}
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for k, jb := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			f, err := rc.train(jb.run.Exp)
+			if err != nil {
+				errs[k] = fmt.Errorf("run %s of %s: %w", jb.run.Name, states[jb.state].EncodeShort(), err)
+				return
+			}
+			rc.mu.Lock()
+			out[jb.state][jb.run.Name] = f
+			rc.mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	fmt.Fprintf(stderr, "trained %d runs\n", len(jobs))
+	return out, nil
+}
+
+// train trains e to its end, once.
+func (rc *runCache) train(e experiment.Experiment) (experiment.Figures, error) {
+	key := e.EncodeRun()
+	rc.mu.Lock()
+	f, ok := rc.runs[key]
+	rc.mu.Unlock()
+	if ok {
+		return f, nil
+	}
+	g, err := rc.graph(e.Data)
+	if err != nil {
+		return f, err
+	}
+	t, err := lessons.TrainAll(g, e)
+	if err != nil {
+		return f, err
+	}
+	f = lessons.FiguresOf(g, t)
+	rc.mu.Lock()
+	rc.runs[key] = f
+	rc.mu.Unlock()
+	return f, nil
+}
+
+func (rc *runCache) graph(d experiment.Data) (*datasets.Graph, error) {
+	key := experiment.Experiment{Data: d}.EncodeRun()
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if g, ok := rc.graphs[key]; ok {
+		return g, nil
+	}
+	g, err := datasets.Build(d)
+	if err != nil {
+		return nil, err
+	}
+	rc.graphs[key] = g
+	return g, nil
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pdnexplorer/experiment"
+)
+
+// claimsReport is `pdn claims -json`'s last line.
+type claimsReport struct {
+	Claims  []claimResult `json:"claims"`
+	AllHold bool          `json:"all_hold"`
+}
+
+func runClaims(t *testing.T, args ...string) (claimsReport, int, string) {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"claims", "-json"}, args...)...)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var r claimsReport
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {
+		t.Fatalf("claims -json: %v (exit %d: %s)", err, code, errOut)
+	}
+	return r, code, errOut
+}
+
+// Every claim the explorer states holds at its rate at the defaults, over
+// the seeds its row gives the test: the claims are checked on every change.
+func TestEveryClaimHolds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains every claim's runs")
+	}
+	r, code, errOut := runClaims(t, "-test")
+	if len(r.Claims) != len(experiment.Claims) {
+		t.Fatalf("%d claims reported, the table has %d", len(r.Claims), len(experiment.Claims))
+	}
+	for _, c := range r.Claims {
+		if !c.Holds {
+			t.Errorf("claim %s does not hold: held in %d of %d seeds, wanted %s: %+v", c.ID, c.Held, c.Seeds, c.Rate, c.PerSeed)
+		}
+	}
+	if !r.AllHold || code != 0 {
+		t.Errorf("all_hold %v, exit %d: %s", r.AllHold, code, errOut)
+	}
+}
+
+// A default that breaks a finding fails its claim: at the bag-of-words
+// recipe's dropout of 0.9 the attention lab's degree product is no longer
+// attended to least (Figure 8 upside down), and the command says so.
+func TestClaimFailsUnderABrokenDefault(t *testing.T) {
+	r, code, errOut := runClaims(t, "-only", "fig8-degree-product", "-seeds", "2", "-with", "dropout=0.9")
+	if len(r.Claims) != 1 || r.Claims[0].Holds || r.AllHold {
+		t.Fatalf("Figure 8's claim holds at dropout 0.9: %+v", r.Claims)
+	}
+	if code != 1 || !strings.Contains(errOut, "fig8-degree-product") {
+		t.Errorf("exit %d, %q: want 1 naming the claim", code, errOut)
+	}
+}
+
+func TestClaimsFlagsAreChecked(t *testing.T) {
+	for _, tc := range []struct{ args, want string }{
+		{"-only nosuch", "no claim"},
+		{"-with lab=graph", "not a row the engine reads"},
+		{"-with dropout=2", "dropout"},
+		{"-seeds 1000", "outside"},
+	} {
+		_, errOut, code := runCLI(t, append([]string{"claims"}, strings.Fields(tc.args)...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("claims %s: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// The same graph trains to the same bits however it arrives: the default
+// synthetic graph written by pdn gen, with the generator's mark taken out
+// of its meta.json, gets the same recipe and accuracy as generated.
+func TestSameGraphSameDefaultsHoweverItArrives(t *testing.T) {
+	dir := t.TempDir() + "/g"
+	if _, errOut, code := runCLI(t, "gen", "-out", dir); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
+	stripGeneratorMark(t, dir)
+	var got []map[string]any
+	for _, data := range []string{"synthetic", dir} {
+		out, errOut, code := runCLI(t, "train", "-data", data, "-json", "-quiet")
+		if code != 0 {
+			t.Fatalf("train -data %s: %s", data, errOut)
+		}
+		got = append(got, lastJSON(t, out))
+	}
+	for _, k := range []string{"test_accuracy", "w_intra", "w_inter", "recipe", "dropout", "weight_decay"} {
+		if got[0][k] != got[1][k] {
+			t.Errorf("%s: generated %v, from plain files %v", k, got[0][k], got[1][k])
+		}
+	}
+	if got[0]["recipe"] != experiment.RecipePaper {
+		t.Errorf("recipe %v", got[0]["recipe"])
+	}
+	cora := t.TempDir() + "/cora"
+	if _, errOut, code := runCLI(t, "gen", "-data", "cora", "-out", cora); code != 0 {
+		t.Fatalf("gen cora: %s", errOut)
+	}
+	out, errOut, code := runCLI(t, "train", "-data", cora, "-json", "-quiet", "-epochs", "2")
+	if m := lastJSON(t, out); code != 0 || m["recipe"] != experiment.RecipeBagOfWords || m["dropout"] != 0.9 {
+		t.Errorf("Cora from files: exit %d %s, %v", code, errOut, m)
+	}
+}
+
+// stripGeneratorMark takes "generator" out of the bundle's meta.json, as
+// the official code's data and any plain files come.
+func stripGeneratorMark(t *testing.T, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, "meta.json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m["generator"]; !ok {
+		t.Fatalf("pdn gen wrote no generator mark: %v", m)
+	}
+	delete(m, "generator")
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,136 @@
+package experiment
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Every claim names runs its lab makes, a rate it can be checked at and
+// words for the page.
+func TestClaimsAreWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range Claims {
+		switch {
+		case seen[c.ID]:
+			t.Errorf("claim %s twice", c.ID)
+		case c.Text == "" || c.Paper == "" || c.Check == nil:
+			t.Errorf("claim %s lacks its sentence, paper or check", c.ID)
+		case c.Need < 1 || c.Need > c.Seeds || c.Most != 0 && (c.Most < c.Need || c.Most >= c.Seeds):
+			t.Errorf("claim %s: rate %d..%d of %d", c.ID, c.Need, c.Most, c.Seeds)
+		case c.TestSeeds > c.Seeds:
+			t.Errorf("claim %s tests %d of its %d seeds", c.ID, c.TestSeeds, c.Seeds)
+		case len(c.RunNames()) == 0:
+			t.Errorf("claim %s reads no runs", c.ID)
+		}
+		seen[c.ID] = true
+		if _, err := Decode(c.Link); err != nil {
+			t.Errorf("claim %s: %v", c.ID, err)
+		}
+	}
+}
+
+// A claim is undecided until every run it reads has trained all of its
+// epochs, and its check decides after.
+func TestClaimJudgesTrainedRunsOnly(t *testing.T) {
+	c, _ := ClaimNamed("pdn-beats-gcn")
+	runs := map[string]Figures{PDN: {Epoch: 100, Epochs: 200, TestAcc: 0.95}, GCN: {Epoch: 200, Epochs: 200, TestAcc: 0.6}}
+	if v := c.Judge(runs); v.Decided || v.Holds {
+		t.Errorf("half-trained: %+v", v)
+	}
+	runs[PDN] = Figures{Epoch: 200, Epochs: 200, TestAcc: 0.95}
+	if v := c.Judge(runs); !v.Decided || !v.Holds || !strings.Contains(v.Numbers.String(), "0.950") {
+		t.Errorf("trained: %+v", v)
+	}
+	runs[GCN] = Figures{Epoch: 200, Epochs: 200, TestAcc: 0.9}
+	if v := c.Judge(runs); !v.Decided || v.Holds {
+		t.Errorf("GCN at 0.9: %+v", v)
+	}
+}
+
+func TestClaimRates(t *testing.T) {
+	for _, tc := range []struct {
+		c       Claim
+		held, n int
+		want    bool
+	}{
+		{Claim{Seeds: 10, Need: 10}, 3, 3, true},
+		{Claim{Seeds: 10, Need: 10}, 2, 3, false},
+		{Claim{Seeds: 10, Need: 9}, 2, 3, true},
+		{Claim{Seeds: 10, Need: 1, Most: 9}, 0, 10, false},
+		{Claim{Seeds: 10, Need: 1, Most: 9}, 10, 10, false},
+		{Claim{Seeds: 10, Need: 1, Most: 9}, 2, 10, true},
+	} {
+		if got := tc.c.Allows(tc.held, tc.n); got != tc.want {
+			t.Errorf("%+v: %d of %d allowed %v", tc.c, tc.held, tc.n, got)
+		}
+	}
+}
+
+// A tour step's short link opens the step's own state, the same as its
+// full link (and as Next and Back reach it), and its short link written
+// back opens the same state again.
+func TestTourStepShortLinksOpenTheirStep(t *testing.T) {
+	for _, tour := range Tours {
+		for k := range tour.Steps {
+			short := "tour=" + tour.Name + "&step=" + strconv.Itoa(k+1)
+			got, err := Decode(short)
+			if err != nil {
+				t.Fatalf("%s: %v", short, err)
+			}
+			want, _ := Decode(tour.StepLink(k + 1))
+			if got.Encode() != want.Encode() {
+				t.Errorf("%s opens\n%s\nwant\n%s", short, got.Encode(), want.Encode())
+			}
+			if again, _ := Decode(got.EncodeShort()); again.Encode() != got.Encode() {
+				t.Errorf("%s: its short link %s opens another state", short, got.EncodeShort())
+			}
+		}
+	}
+	g, _ := Decode("tour=graph&step=2")
+	if g.View.Lab != "graph" || g.View.Threshold != 0.5 {
+		t.Errorf("the graph tour's step 2 opens lab %s at threshold %v", g.View.Lab, g.View.Threshold)
+	}
+	x, _ := Decode("tour=paper&step=4")
+	if x.View.Lab != "xor" || x.Data.Graph != GraphXOR {
+		t.Errorf("the paper tour's step 4 opens lab %s on %s", x.View.Lab, x.Data.Graph)
+	}
+	// A row the link gives still wins over the step's.
+	if y, _ := Decode("tour=graph&step=2&threshold=0.25"); y.View.Threshold != 0.25 {
+		t.Errorf("threshold %v, want the link's 0.25", y.View.Threshold)
+	}
+}
+
+// The attention lab keeps the paper's dropout on Cora, which the
+// bag-of-words recipe would otherwise raise (claim fig8-degree-product),
+// while its weight decay follows the recipe.
+func TestLabDefaultsWinOverTheRecipe(t *testing.T) {
+	a := ForLab("attention")
+	if a.Model.Dropout != 0.5 || a.Train.WeightDecay != 0.005 {
+		t.Errorf("attention lab: dropout %v, weight decay %v", a.Model.Dropout, a.Train.WeightDecay)
+	}
+	c, _ := Decode("lab=compare&data=cora")
+	if c.Model.Dropout != 0.9 || c.Train.WeightDecay != 0.005 {
+		t.Errorf("compare lab on Cora: dropout %v, weight decay %v", c.Model.Dropout, c.Train.WeightDecay)
+	}
+}
+
+func TestRecipeFollowsTheGraph(t *testing.T) {
+	e := Default()
+	prev := e.Data
+	e.Data.Graph = GraphCora
+	e.FollowData(prev)
+	if e.Model.Dropout != 0.9 || e.Train.WeightDecay != 0.005 {
+		t.Errorf("to Cora: %v %v", e.Model.Dropout, e.Train.WeightDecay)
+	}
+	prev = e.Data
+	e.Data.Graph = GraphLocal
+	e.FollowData(prev) // one's own files: their features decide once read
+	if e.Model.Dropout != 0.9 {
+		t.Errorf("to local: %v", e.Model.Dropout)
+	}
+	e.FollowRecipe(RecipeBagOfWords, RecipePaper)
+	if e.Model.Dropout != 0.5 || e.Train.WeightDecay != 0 {
+		t.Errorf("files of Gaussian features: %v %v", e.Model.Dropout, e.Train.WeightDecay)
+	}
+}
