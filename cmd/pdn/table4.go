@@ -32,6 +32,8 @@ type table4Summary struct {
 	Results map[string]map[string]table4Result `json:"results"`
 	CSV     string                             `json:"csv"`
 	SVG     string                             `json:"svg"`
+	// Protocol says how each run was read and which defaults it took.
+	Protocol string `json:"protocol"`
 	// Notes say why a result is missing.
 	Notes []string `json:"notes,omitempty"`
 }
@@ -56,7 +58,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	out := fs.String("out", "", "directory for table4.csv and table4.svg (required)")
 	workers := fs.Int("workers", runtime.NumCPU(), "runs trained at once")
 	var pr practices
-	fs.IntVar(&pr.validation, "validation", 500, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch)")
+	fs.IntVar(&pr.validation, "validation", 0, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
 	fs.BoolVar(&pr.rowNormalise, "row-normalise", false, "divide each node's features by their sum first (PyG's NormalizeFeatures)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var sh shard
@@ -66,6 +68,9 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	// Each graph starts from its features' recipe where the flags leave
+	// its rows open, as pdn train does (experiment.Recipes).
+	pr.given = func(name string) bool { return flagSet(fs, name) }
 	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64), intFlag("validation", pr.validation, 0, 1000000)); err != nil {
 		return nil, usageError{err}
 	}
@@ -203,7 +208,7 @@ func mergeTable4(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
 
 // writeTable4 writes the table's CSV and figure, and prints it.
 func writeTable4(job table4Job, acc [][][]float64, seconds float64, out string, asJSON bool, stdout io.Writer) error {
-	sum := table4Summary{Reps: job.Reps, Models: job.Models, Graphs: job.Graphs, Results: map[string]map[string]table4Result{}}
+	sum := table4Summary{Reps: job.Reps, Models: job.Models, Graphs: job.Graphs, Results: map[string]map[string]table4Result{}, Protocol: protocol(job.Validation)}
 	for i, g := range job.Graphs {
 		sum.Results[g] = map[string]table4Result{}
 		for m, kind := range job.Models {
@@ -280,6 +285,18 @@ func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job
 type practices struct {
 	validation   int
 	rowNormalise bool
+	// given reports whether a row was set by a flag, which the graph's
+	// recipe then leaves alone.
+	given func(name string) bool
+}
+
+// protocol says in one sentence how each run of a table with validation
+// nodes held out is read.
+func protocol(validation int) string {
+	if validation == 0 {
+		return "each run is read at its last epoch, as pdn train reads it; each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)"
+	}
+	return fmt.Sprintf("each run is read at the epoch of best accuracy on %d validation nodes drawn from the test nodes with the rep's seed (not tested on); each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)", validation)
 }
 
 // table4Rep trains each model m that wants on one seeded split of a graph.
@@ -296,6 +313,7 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		return nil, usageError{fmt.Errorf("%s: no test nodes once %d labelled nodes a class are drawn (its classes are that small): lower -shots", g.name, base.Data.Shots)}
 	}
 	out := make([]float64, len(kinds))
+	base.ApplyRecipeOf(graph.Recipe(), pr.given)
 	for m, kind := range kinds {
 		out[m] = math.NaN()
 		if !wants(m) {
@@ -348,7 +366,7 @@ func table4Figure(sum table4Summary) string {
 
 // printTable4 prints each model's mean ± SD by graph, the paper's beside it.
 func printTable4(w io.Writer, sum table4Summary) {
-	fmt.Fprintf(w, "Table 4, %d seeded splits a graph, %.1f s\n", sum.Reps, sum.Seconds)
+	fmt.Fprintf(w, "Table 4, %d seeded splits a graph, %.1f s: %s\n", sum.Reps, sum.Seconds, sum.Protocol)
 	fmt.Fprintf(w, "%-16s", "model")
 	for _, g := range sum.Graphs {
 		fmt.Fprintf(w, " %24s", g+" (paper)")

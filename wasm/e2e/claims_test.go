@@ -1,0 +1,74 @@
+package e2e
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"pdnexplorer/experiment"
+)
+
+// Every lab at its defaults, after training, shows each of its claims
+// with a verdict, and at seed 1 every one holds (experiment.Claims; pdn
+// claims checks the same rows over all their seeds).
+func TestClaimsHoldAtTheDefaults(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, l := range experiment.Labs {
+		var want []string
+		for _, c := range experiment.ClaimsOf(l.Name) {
+			if c.LabDefault() {
+				want = append(want, c.ID)
+			}
+		}
+		if len(want) == 0 {
+			continue
+		}
+		t.Run(l.Name, func(t *testing.T) {
+			open(t, ctx, srv, "#lab="+l.Name)
+			waitFor(t, ctx, "the lab's claims, undecided", fmt.Sprintf(`document.querySelectorAll('[data-metric="claim"]').length === %d`, len(want)), 90*time.Second)
+			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+			waitFor(t, ctx, "every claim decided", `(() => { const c = [...document.querySelectorAll('[data-metric="claim"]')];
+  return c.length > 0 && c.every((x) => x.dataset.value !== ""); })()`, 5*time.Minute)
+			must(t, chromedp.Do(ctx, chromedp.ScrollIntoView("#claims")), "scroll to the claims")
+			screenshot(t, ctx, "60-claims-"+l.Name)
+			for _, id := range want {
+				v := text(t, ctx, `[data-metric="claim"][data-claim="`+id+`"] .claim-verdict`)
+				value, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-metric="claim"][data-claim="`+id+`"]').dataset.value`))
+				must(t, err, "read "+id)
+				if value != "1" {
+					t.Errorf("claim %s at the defaults: %q (data-value %q)", id, v, value)
+				}
+			}
+		})
+	}
+}
+
+// Every step of every tour, opened by its short link as a teacher sends
+// it, shows its own lab and the element it points at.
+func TestTourStepShortLinks(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, tour := range experiment.Tours {
+		for k, step := range tour.Steps {
+			want, _ := experiment.Decode(step.Link)
+			link := "#tour=" + tour.Name + "&step=" + strconv.Itoa(k+1)
+			open(t, ctx, srv, link)
+			cond := `document.querySelector("#lab-` + want.View.Lab + `[aria-current=page]") !== null`
+			if step.Focus != "" {
+				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
+			}
+			waitFor(t, ctx, link+" shows its lab", cond, 60*time.Second)
+			if want.View.Threshold > 0 {
+				th, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#threshold").value`))
+				must(t, err, "threshold")
+				if v, _ := strconv.ParseFloat(th, 64); v != 100*want.View.Threshold { // the slider is in percent
+					t.Errorf("%s: threshold %s, want %v", link, th, want.View.Threshold)
+				}
+			}
+		}
+	}
+}
