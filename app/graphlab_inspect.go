@@ -185,7 +185,7 @@ func (c *GraphLab) highlight() {
 	}
 	c.insp.overlay = ""
 	if len(nodes)+len(edges) > 0 {
-		c.insp.overlay = c.view.Highlight(nodes, edges)
+		c.insp.overlay = c.view.Highlight(nodes, edges, c.one().weights)
 	}
 }
 

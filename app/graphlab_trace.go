@@ -89,6 +89,20 @@ func (c *GraphLab) renderTrace() app.UI {
 	}, body...)...)
 }
 
+// shareSentence says what the two shares shown mean, read from them: the
+// model's weights lower the share from other classes, raise it, or leave
+// it about where GCN's are (within half a point).
+func shareSentence(t *protocol.Trace) string {
+	who := pick(t.Attention, tr("GAT's attention"), tr("the pathfinder's weights"))
+	switch d := float64(t.InterShare) - float64(t.InterShareGCN); {
+	case d < -0.005:
+		return trf("Here %s lower it, weighing the edges from other classes down; GCN's stays what the graph gives.", who)
+	case d > 0.005:
+		return trf("Here %s raise it: they weigh the edges from other classes up, not down.", who)
+	}
+	return trf("Here %s leave it about where GCN has it: they do not yet tell the classes apart.", who)
+}
+
 // traceBody is the trace's share of messages from other classes, the
 // neighbourhood and the step shown.
 func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
@@ -98,9 +112,7 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 		app.Strong().Body(metric("inter-class-message-share", kind, float64(t.InterShare), num(float64(t.InterShare), 3))),
 		app.Text(trf(" with %s's weights; ", kind)),
 		metric("inter-class-message-share", "gcn", float64(t.InterShareGCN), num(float64(t.InterShareGCN), 3)),
-		app.Text(tr(" with every α = 1, as GCN has it. ")+pick(t.Attention,
-			tr("GAT's attention lowers the first where it learns to listen less to other classes; GCN's stays what the graph gives."),
-			tr("The pathfinder lowers the first by weighing the edges from other classes down; GCN's stays what the graph gives."))))
+		app.Text(tr(" with every α = 1, as GCN has it. ")+shareSentence(t)))
 	ns := make([]viz.Neighbour, len(t.Edges))
 	for k, e := range t.Edges {
 		ns[k] = viz.Neighbour{Name: strconv.Itoa(e.Neighbour), Class: e.Label, Weight: float64(e.Norm)}

@@ -335,6 +335,7 @@ func (c *SweepLab) Render() app.UI {
 					app.Div().Class("figure").Body(chartOr(c.figure, c.emptyFigure())).
 						OnClick(func(ctx app.Context, e app.Event) { c.openPoint(e.Get("target")) }),
 					app.Div().Class("explain").Body(c.renderFigureNote()),
+					c.renderAgreement(),
 				),
 				c.renderTable(),
 				c.renderExports(),
@@ -423,6 +424,39 @@ func (c *SweepLab) renderFigureNote() app.UI {
 		parts = append(parts, app.P().Class("note").Text(trf("%d run(s) gave no result: %s", c.failed[msg], msg)))
 	}
 	return app.Div().Body(parts...)
+}
+
+// renderAgreement says, per model, at how many points the sweep lies
+// within the tolerance of the paper's Figure 3 and names each point where
+// it does not (experiment.Sweep.Agreements).
+func (c *SweepLab) renderAgreement() app.UI {
+	if c.queue == nil {
+		return app.Div()
+	}
+	var items []app.UI
+	for _, a := range c.sw.Agreements(c.res) {
+		if a.Of == 0 {
+			continue
+		}
+		text := trf("%s: within the paper's Figure 3 at %d of %d points trained so far", a.Model, a.Within, a.Of)
+		var apart []string
+		for _, p := range a.Apart {
+			apart = append(apart, trf("%s = %s: ours %.3f, the paper's %.3f", c.sw.Scenario.Param, strconv.FormatFloat(p.Value, 'g', 4, 64), p.Ours, p.Paper))
+		}
+		if len(apart) > 0 {
+			text += trf("; apart at %s", strings.Join(apart, "; "))
+		}
+		items = append(items, app.Li().DataSet("metric", "paper-agreement").DataSet("run", a.Model).
+			DataSet("value", strconv.Itoa(a.Within)).DataSet("of", strconv.Itoa(a.Of)).Text(text+"."))
+	}
+	if len(items) == 0 {
+		return app.Div()
+	}
+	return app.Div().ID("sweep-agreement").Class("explain").Body(
+		app.P().Text(tr("Against the paper: a point agrees when our mean lies within twice the standard deviation of our graphs (and at least 0.05) of the paper's value, which the paper gives without a spread. "+
+			"Where a preset of the compare lab stands at a point, its claim says why ours differs.")),
+		app.Ul().Body(items...),
+	)
 }
 
 // renderTable is the results as a table: a row per value, a cell per

@@ -239,3 +239,49 @@ func RunKey(e Experiment) string {
 	}
 	return e.EncodeRun()
 }
+
+// Agreement is how one model's points of a sweep sit against the paper's
+// Figure 3: Within of Of points (those with results and a paper value)
+// lie within Tolerance of it, and Apart are the others.
+type Agreement struct {
+	Model      string
+	Within, Of int
+	Apart      []Apart
+}
+
+// Apart is a point where ours and the paper's differ by more than the
+// tolerance: the value of the scenario's parameter, and both accuracies.
+type Apart struct {
+	Value, Ours, Paper float64
+}
+
+// Tolerance is how far our mean may lie from the paper's value and still
+// agree with it: twice the sample SD of our graphs at that point, and at
+// least 0.05 (the paper gives no spread of its own, and a few graphs give
+// a rough one).
+func Tolerance(p Point) float64 { return max(2*p.SD, 0.05) }
+
+// Agreements are each model's agreement with Figure 3 over the points
+// trained so far; a model the paper does not show has Of 0.
+func (s Sweep) Agreements(res []Result) []Agreement {
+	pts := s.Summary(res)
+	out := make([]Agreement, len(s.Models))
+	for m, k := range s.Models {
+		out[m].Model = k
+		ref := s.Scenario.Paper[k]
+		for v, x := range s.Scenario.Values {
+			p := pts[m][v]
+			if p.N == 0 || v >= len(ref) {
+				continue
+			}
+			out[m].Of++
+			paper := ref[v] / 100
+			if math.Abs(p.Mean-paper) <= Tolerance(p) {
+				out[m].Within++
+			} else {
+				out[m].Apart = append(out[m].Apart, Apart{Value: x, Ours: p.Mean, Paper: paper})
+			}
+		}
+	}
+	return out
+}

@@ -166,3 +166,26 @@ func TestRunKey(t *testing.T) {
 		}
 	}
 }
+
+// Agreements count the points within the tolerance of Figure 3 and name
+// the others.
+func TestSweepAgreements(t *testing.T) {
+	s, err := SweepOf(Experiment{View: View{Scenario: 4, Reps: 2, Models: []string{PDN, MLP}}, Model: Default().Model, Train: Default().Train, Data: Default().Data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := make([]Result, s.Size())
+	paper := s.Scenario.Paper[PDN]
+	for r := range 2 {
+		res[s.Index(0, r, 0)] = Result{Done: true, Acc: paper[0] / 100}     // agrees
+		res[s.Index(1, r, 0)] = Result{Done: true, Acc: paper[1]/100 - 0.2} // apart
+		res[s.Index(0, r, 1)] = Result{Done: true, Acc: 0.5}                // no paper value
+	}
+	a := s.Agreements(res)
+	if a[0].Of != 2 || a[0].Within != 1 || len(a[0].Apart) != 1 || a[0].Apart[0].Value != s.Scenario.Values[1] {
+		t.Errorf("PDN: %+v", a[0])
+	}
+	if a[1].Of != 0 {
+		t.Errorf("MLP, which Figure 3 lacks: %+v", a[1])
+	}
+}

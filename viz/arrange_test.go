@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"pdnexplorer/edgekind"
@@ -109,9 +110,19 @@ func TestNearest(t *testing.T) {
 	if got := g.NearestEdge(g.x[1], (g.y[1]+g.y[2])/2, 5, []float32{0.9, 0.1}, 0.5); got != -1 {
 		t.Errorf("a hidden edge was picked: %d", got)
 	}
-	el := elements(t, g.Highlight([]int{2}, []int{0, 1, 7}))
-	if len(el["line"]) != 2 || len(el["circle"]) != 1 {
-		t.Errorf("highlight drew %d lines and %d circles, want 2 and 1", len(el["line"]), len(el["circle"]))
+	svg := g.Highlight([]int{2}, []int{0, 1, 7}, []float32{0.9, 0.05})
+	el := elements(t, svg)
+	if len(el["line"]) != 4 || len(el["circle"]) != 1 {
+		t.Errorf("highlight drew %d lines and %d circles, want 4 (two edges, each outlined) and 1", len(el["line"]), len(el["circle"]))
+	}
+	// Each edge as thick as its weight draws it: the light one stays thin.
+	_, heavy := LevelStyle(Level(float64(float32(0.9))))
+	_, light := LevelStyle(Level(float64(float32(0.05))))
+	for _, want := range []string{`stroke-width="` + f3(heavy) + `" class="highlight-edge" data-weight="0.900"`,
+		`stroke-width="` + f3(light) + `" class="highlight-edge" data-weight="0.050"`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("highlight lacks %s:\n%s", want, svg)
+		}
 	}
 }
 

@@ -49,9 +49,13 @@ func segmentDistance(px, py, ax, ay, bx, by float64) float64 {
 }
 
 // Highlight draws, over the view, the given edges (indices as for
-// NearestEdge) thick in their kind's colour, and a ring around each given
-// node: what the page shows for the node or edge under the pointer.
-func (g *Graph) Highlight(nodes, edges []int) string {
+// NearestEdge) and a ring around each given node: what the page shows for
+// the node or edge under the pointer. Each edge is drawn as thick as its
+// weight draws it in the view (LevelStyle; weights nil or short: weight
+// 1), in its kind's colour at full strength over a thin dark outline: the
+// highlight marks an edge by colour and outline, never by a thickness its
+// weight does not have, so a selected node's light edges stay thin.
+func (g *Graph) Highlight(nodes, edges []int, weights []float32) string {
 	c := newCanvas(g.w, g.h, "the node or edge inspected")
 	for _, e := range edges {
 		if e < 0 || e >= len(g.src) {
@@ -61,9 +65,16 @@ func (g *Graph) Highlight(nodes, edges []int) string {
 		if g.kinds != nil && g.kinds[e] == edgekind.Inter {
 			color = InterColor
 		}
+		w := 1.0
+		if e < len(weights) && !math.IsNaN(float64(weights[e])) {
+			w = float64(weights[e])
+		}
+		_, width := LevelStyle(Level(w))
 		u, v := g.src[e], g.dst[e]
-		c.Line(int(math.Round(g.x[u])), int(math.Round(g.y[u])), int(math.Round(g.x[v])), int(math.Round(g.y[v])),
-			`stroke="`+color+`"`, `stroke-width="2.5"`, `class="highlight-edge"`)
+		x1, y1, x2, y2 := int(math.Round(g.x[u])), int(math.Round(g.y[u])), int(math.Round(g.x[v])), int(math.Round(g.y[v]))
+		c.Line(x1, y1, x2, y2, `stroke="#000000"`, `stroke-opacity="0.55"`, `stroke-width="`+f3(width+1)+`"`, `class="highlight-outline"`)
+		c.Line(x1, y1, x2, y2, `stroke="`+color+`"`, `stroke-width="`+f3(width)+`"`, `class="highlight-edge"`,
+			`data-weight="`+f3(w)+`"`)
 	}
 	for _, i := range nodes {
 		if i < 0 || i >= len(g.x) {
