@@ -122,8 +122,17 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	next.Data.Graph = experiment.GraphLocal
 	next.Data.IDColumn, next.Data.Target = l.IDColumn, l.Target
 	next.FollowRecipe(from, l.Recipe) // the features decide the defaults, not where the files came from
+	c.page.board.Add(recipeWords(l.Recipe), false)
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)
+}
+
+// recipeWords says which defaults a graph read from files starts from.
+func recipeWords(recipe string) string {
+	if recipe == experiment.RecipeBagOfWords {
+		return tr("Its node features are bag-of-words, so it starts from weight decay 0.005 and dropout 0.9 where you have not set them.")
+	}
+	return tr("Its node features are not bag-of-words, so it starts from the paper's Appendix A settings (no weight decay, dropout 0.5) where you have not set them.")
 }
 
 // recipe is the family of defaults the lab's graph starts from: the

@@ -155,19 +155,19 @@ func (j claimsJob) run(stdout, stderr io.Writer) error {
 	return nil
 }
 
+// printClaim prints one line per claim: whether it holds at its rate, how
+// often it held, ours at the first seed and the paper's figure (every
+// seed's numbers are in -json).
 func printClaim(w io.Writer, r claimResult) {
 	mark := "holds"
 	if !r.Holds {
 		mark = "DOES NOT HOLD"
 	}
-	fmt.Fprintf(w, "%-20s %s: held in %d of %d seeds (wanted %s)\n", r.ID, mark, r.Held, r.Seeds, r.Rate)
-	fmt.Fprintf(w, "  %s\n  paper: %s\n", r.Text, r.Paper)
-	if r.Differs != "" {
-		fmt.Fprintf(w, "  differs: %s\n", r.Differs)
+	first := ""
+	if len(r.PerSeed) > 0 {
+		first = r.PerSeed[0].Numbers
 	}
-	for _, s := range r.PerSeed {
-		fmt.Fprintf(w, "  seed %-3d %-5v %s\n", s.Seed, s.Holds, s.Numbers)
-	}
+	fmt.Fprintf(w, "%-20s %-13s held in %d of %d seeds (wanted %s) · ours, seed 1: %s · paper: %s\n", r.ID, mark, r.Held, r.Seeds, r.Rate, first, r.Paper)
 }
 
 // runCache trains each distinct run once, however many claims read it:
