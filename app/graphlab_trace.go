@@ -93,14 +93,13 @@ func (c *GraphLab) renderTrace() app.UI {
 // model's weights lower the share from other classes, raise it, or leave
 // it about where GCN's are (within half a point).
 func shareSentence(t *protocol.Trace) string {
-	who := pick(t.Attention, tr("GAT's attention"), tr("the pathfinder's weights"))
 	switch d := float64(t.InterShare) - float64(t.InterShareGCN); {
 	case d < -0.005:
-		return trf("Here %s lower it, weighing the edges from other classes down; GCN's stays what the graph gives.", who)
+		return tr("Here the learned weights lower it, weighing the edges from other classes down; GCN's stays what the graph gives.")
 	case d > 0.005:
-		return trf("Here %s raise it: they weigh the edges from other classes up, not down.", who)
+		return tr("Here the learned weights raise it: they weigh the edges from other classes up, not down.")
 	}
-	return trf("Here %s leave it about where GCN has it: they do not yet tell the classes apart.", who)
+	return tr("Here the learned weights leave it about where GCN has it: they do not yet tell the classes apart.")
 }
 
 // traceBody is the trace's share of messages from other classes, the

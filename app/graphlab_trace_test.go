@@ -69,7 +69,7 @@ func TestNodeTraceViewOfGAT(t *testing.T) {
 	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 4, Epochs: 200, Model: "gat", Trace: tr, Weights: 1, Nodes: 2}}, []float32{0.4, 1, 1, 0.7, 0.7})
 	d.Consume()
 	if h := app.HTMLString(rm); !strings.Contains(h, "GAT learns its weights from the nodes") || !hasMetric(h, "trace-alpha", "0", "0.4") ||
-		!hasMetric(h, "inter-class-message-share", "gat", "0.4") || !strings.Contains(h, "GAT&#39;s attention lowers") {
+		!hasMetric(h, "inter-class-message-share", "gat", "0.4") || !strings.Contains(h, "Here the learned weights lower it") {
 		t.Error("GAT's first step does not speak of attention")
 	}
 	doIn(d, c, func() { c.moveStep(1); c.moveStep(1) })

@@ -21,6 +21,8 @@ const (
 	cmdNextNode                    // the graph view's next node
 	cmdPrevNode                    // its node before
 	cmdLetGo                       // no node chosen
+	cmdSlower                      // train fewer epochs a second (experiment.Speeds)
+	cmdFaster                      // train more epochs a second
 )
 
 // binding is one row of the key table: the keys of a command, where they
@@ -45,6 +47,8 @@ var bindings = []binding{
 	{keys: []string{"r"}, cmd: cmdReset, says: words("reset")},
 	{keys: []string{"g"}, cmd: cmdNewGraph, says: newGraphWords},
 	{keys: []string{"p"}, cmd: cmdPresent, says: words("projector mode")},
+	{keys: []string{"-"}, cmd: cmdSlower, says: paceWords(msg("slower"))},
+	{keys: []string{"+", "="}, cmd: cmdFaster, says: paceWords(msg("faster"))},
 	{keys: []string{"n", "PageDown"}, cmd: cmdTourNext},
 	{keys: []string{"b", "PageUp"}, cmd: cmdTourBack},
 	{keys: []string{"ArrowRight"}, cmd: cmdNextNode, walk: true},
@@ -53,6 +57,17 @@ var bindings = []binding{
 }
 
 func words(s string) func(*lab) string { return func(*lab) string { return tr(s) } }
+
+// paceWords names a pace key where the lab trains live runs (the sweep's
+// queued runs train at full speed).
+func paceWords(s string) func(*lab) string {
+	return func(l *lab) string {
+		if l.row.Queue {
+			return ""
+		}
+		return tr(s)
+	}
+}
 
 // playWords says what Space does: one run plays, several train together.
 func playWords(l *lab) string {

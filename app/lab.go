@@ -201,6 +201,9 @@ func (l *lab) do(cmd command) bool {
 	case cmdNewGraph:
 		l.regenerate()
 		return true
+	case cmdSlower, cmdFaster:
+		l.setParam("speed", nextSpeed(l.st.View.Speed, cmd == cmdFaster))
+		return true
 	default:
 		if c, ok := l.fig.(commander); ok {
 			return c.command(cmd)
@@ -296,6 +299,11 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 			r.Run = spec
 		}
 	}
+	if before.Speed != next.View.Speed {
+		for _, r := range l.runs {
+			r.engine.Send(protocol.Command{Op: protocol.OpPace, Pace: next.View.Speed})
+		}
+	}
 	if f, ok := l.fig.(viewFollower); ok {
 		f.viewChanged(before)
 	}
@@ -346,6 +354,7 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}
+	c.Pace = l.st.View.Speed
 	return c
 }
 

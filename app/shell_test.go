@@ -110,7 +110,7 @@ func TestCoalesce(t *testing.T) {
 // The keys line comes from the key table, in the lab's own words.
 func TestKeysLine(t *testing.T) {
 	for _, tc := range []struct{ link, want string }{
-		{"lab=graph", "Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode."},
+		{"lab=graph", "Keys: Space or K play/pause · S or → step one epoch · R reset · G new graph (next data seed) · P projector mode · - slower · + or = faster."},
 		{"lab=degree", "Space or K train/pause both"},
 		{"lab=xor", "Space or K train/pause all"},
 		{"lab=attention", "G new split (next data seed)"},

@@ -3,10 +3,12 @@ package app
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -33,10 +35,46 @@ func (l *lab) renderToolbar(under ...app.UI) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdNewGraph) }),
 		app.Button().ID("copy-link").Title(tr("Copy the link to this exact state")).Text(tr("Copy link")).
 			OnClick(func(ctx app.Context, e app.Event) { copyLink(l.page.board) }),
+		l.renderSpeed(),
 		l.renderFold(),
 		l.renderNumbers(),
 		l.renderProgress(),
 	}, under...)...)
+}
+
+// renderSpeed is the pace menu: as fast as the machine goes, or a few
+// epochs a second to talk over (experiment.Speeds; - and + step it).
+func (l *lab) renderSpeed() app.UI {
+	speeds := experiment.Speeds
+	if !slices.Contains(speeds, l.st.View.Speed) {
+		speeds = append(slices.Clone(speeds), l.st.View.Speed) // a link's own pace
+	}
+	opts := make([]app.UI, len(speeds))
+	for i, v := range speeds {
+		label := tr("Full speed")
+		if v > 0 {
+			label = trf("%s epochs/s", strconv.FormatFloat(v, 'g', 4, 64))
+		}
+		opts[i] = app.Option().Value(strconv.FormatFloat(v, 'g', -1, 64)).Selected(v == l.st.View.Speed).Text(label)
+	}
+	return app.Select().ID("speed").Aria("label", tr("Speed")).Title(tr("Epochs a second while training, so that you can talk over the run (- and +); the pace changes no result")).
+		Body(opts...).OnChange(func(ctx app.Context, e app.Event) { l.setParam("speed", ctx.JSSrc().Get("value").String()) })
+}
+
+// nextSpeed is the pace one step slower or faster than v in
+// experiment.Speeds (0, as fast as it goes, is the fastest).
+func nextSpeed(v float64, faster bool) string {
+	speeds := experiment.Speeds
+	i := slices.Index(speeds, v)
+	switch {
+	case i < 0:
+		i = 0
+	case faster:
+		i = max(i-1, 0)
+	default:
+		i = min(i+1, len(speeds)-1)
+	}
+	return strconv.FormatFloat(speeds[i], 'g', -1, 64)
 }
 
 // renderNumbers are the runs' headline numbers: the epoch, accuracies,

@@ -148,7 +148,7 @@ func stepPairs(pairs []string) []string {
 		return nil
 	}
 	k = min(k, len(t.Steps))
-	return strings.Split(t.Steps[k-1].Link, "&")
+	return strings.Split(t.stepState(k), "&")
 }
 
 // renamed maps keys that links once used to the rows that hold them now:

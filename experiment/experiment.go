@@ -151,6 +151,7 @@ type View struct {
 	Lab       string   // the name of one of Labs
 	Layout    string   // one of Layouts
 	Threshold float64  // edges lighter than this are hidden, in [0, 1]
+	Speed     float64  // epochs a second while training; 0 as fast as the machine goes
 	Models    []string // the models the compare lab trains side by side, and the sweep lab sweeps
 	Scenario  int      // the sweep lab's scenario, 1..8
 	Reps      int      // the sweep lab's graphs per value
@@ -426,3 +427,11 @@ func (e *Experiment) ApplyRecipeOf(recipe string, set func(name string) bool) {
 // (datasets.Open), as messages and the page name them.
 const GraphFormats = "a bundle (meta.json, nodes.csv, edges.csv), a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv), " +
 	"an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz), a GraphML file, or an edge list and a labels file"
+
+// Speeds are the paces the page offers, fastest first: as fast as the
+// machine goes (0), then epochs a second.
+var Speeds = []float64{0, 20, 10, 5, 1}
+
+// TourSpeed is the pace a tour's steps train at: the default graph's 200
+// epochs in 20 s, slow enough to talk over.
+const TourSpeed = 10

@@ -68,6 +68,8 @@ var Params = []Param{
 		Form:  "test accuracies in units of 10⁻⁴ (0 to 10000), x for none or nothing for a run not yet trained, separated by dots",
 		field: func(e *Experiment) any { return &e.View.Results },
 		valid: func(s string) error { _, err := parseResults(s); return err }},
+	{Name: "speed", Label: "Speed", Group: GroupView, Usage: "epochs a second while training, so that a teacher can talk over the run: 0 trains as fast as the machine goes; the pace changes no result", Default: "0", Min: 0, Max: 100,
+		field: func(e *Experiment) any { return &e.View.Speed }},
 	{Name: "present", Label: "Projector mode", Group: GroupView, Usage: "projector mode: 1 for large type and marks, the controls folded away and the figures filling the screen", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Present }},
 	{Name: "embed", Label: "Embedded in another page", Group: GroupView, Usage: "1 for a lab embedded in another page (an iframe in slides or a course page): its figure, its headline numbers and play, step and reset, with a link that opens the explorer", Default: "0", Min: 0, Max: 1,

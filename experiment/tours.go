@@ -1,6 +1,9 @@
 package experiment
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Tour is a guided walk through the paper's lessons: each step is a link
 // (a lab and its state) with a few sentences and, where it fits, the
@@ -95,5 +98,15 @@ func TourNamed(name string) (Tour, bool) {
 // StepLink is the link of step k (1-based) of the tour: the step's state,
 // with the tour and step rows that keep the tour going.
 func (t Tour) StepLink(k int) string {
-	return t.Steps[k-1].Link + "&tour=" + t.Name + "&step=" + strconv.Itoa(k)
+	return t.stepState(k) + "&tour=" + t.Name + "&step=" + strconv.Itoa(k)
+}
+
+// stepState is the state step k opens: its link, trained at TourSpeed
+// (a step's link that sets a speed keeps its own).
+func (t Tour) stepState(k int) string {
+	link := t.Steps[k-1].Link
+	if !strings.Contains("&"+link, "&speed=") {
+		link += "&speed=" + strconv.Itoa(TourSpeed)
+	}
+	return link
 }

@@ -72,3 +72,30 @@ func TestTourStepShortLinks(t *testing.T) {
 		}
 	}
 }
+
+// At 5 epochs a second the default graph's 200 epochs take 40 s (±10%),
+// every epoch shown; at full speed the same run ends on the same numbers.
+func TestPaceFiveEpochsASecond(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	ended := `document.querySelector("#epoch").dataset.value === "200" && document.querySelector("#play").textContent.includes("Play")`
+	finals := `["test-accuracy", "train-accuracy", "loss"].map((m) => document.querySelector('.toolbar [data-metric="' + m + '"]').dataset.value).join(" ")`
+	var got []string
+	for _, speed := range []string{"5", "0"} {
+		open(t, ctx, srv, "#lab=graph&speed="+speed)
+		start := time.Now()
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+		waitFor(t, ctx, "200 epochs at speed "+speed, ended, 2*time.Minute)
+		took := time.Since(start)
+		t.Logf("speed %s: 200 epochs in %v", speed, took.Round(100*time.Millisecond))
+		if speed == "5" && (took < 36*time.Second || took > 44*time.Second) {
+			t.Errorf("at 5 epochs a second 200 epochs took %v, want 40 s ± 10%%", took)
+		}
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](finals))
+		must(t, err, "read the final numbers")
+		got = append(got, v)
+	}
+	if got[0] != got[1] {
+		t.Errorf("paced run ends on %s, full speed on %s", got[0], got[1])
+	}
+}

@@ -49,6 +49,9 @@ const (
 	// snapshot from now on, nil Ends for none; a snapshot follows at once.
 	// The page's editor reads an edge's features so.
 	OpEdge = "edge"
+	// OpPace sets the pace training runs at (Command.Pace) without
+	// touching the run.
+	OpPace = "pace"
 )
 
 // Formats of OpExport.
@@ -98,6 +101,10 @@ type Command struct {
 	// between two snapshots while training: a page that follows several
 	// runs at once asks for fewer of each. 0 is the worker's own pace.
 	Every int `json:"every,omitempty"`
+	// Pace, with OpSet, OpRegenerate or OpPace, is how many epochs a
+	// second training runs at (experiment.View.Speed): the worker waits
+	// between epochs, which changes no result. 0 is as fast as it goes.
+	Pace float64 `json:"pace,omitempty"`
 	// Quiet, with OpSet or OpRegenerate, says the page wants the run's end
 	// alone (a sweep's run): no graph, no layout, and no snapshot but the
 	// last, without its arrays. The worker skips the evaluations too.

@@ -27,6 +27,7 @@ func (s *session) handle(c protocol.Command) {
 		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
 		s.view.quiet = c.Quiet
 		s.view.every = time.Duration(min(max(c.Every, 0), 2000)) * time.Millisecond
+		s.setPace(c.Pace)
 		if s.view.noLayout {
 			s.layout = nil
 		}
@@ -38,6 +39,9 @@ func (s *session) handle(c protocol.Command) {
 		return
 	case protocol.OpLoad:
 		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target})
+		return
+	case protocol.OpPace:
+		s.setPace(c.Pace)
 		return
 	}
 	if c.Run != s.serving {

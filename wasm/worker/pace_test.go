@@ -293,3 +293,44 @@ func TestOwedSnapshotArrivesByItself(t *testing.T) {
 	}
 	l.next(t, "the burst's last epoch", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot && ev.Snap.Epoch == 12 })
 }
+
+// A paced run (OpSet's Pace, then OpPace) shows every epoch in turn and
+// ends on the very weights of a run at full speed: the pace only waits
+// between epochs.
+func TestPacedRunShowsEveryEpochAndKeepsTheBits(t *testing.T) {
+	e, _ := experiment.Decode("per-class=32&epochs=12")
+	l := startLive(t, nil)
+	l.s.cmds <- protocol.Command{Op: protocol.OpSet, State: e.Encode(), Pace: 200}
+	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	l.send(protocol.OpStart, "")
+	seen := map[int]bool{}
+	var last []float32
+	for !seen[8] {
+		ev, w := l.next(t, "a paced epoch", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot && ev.Snap.Epoch > 0 })
+		seen[ev.Snap.Epoch], last = true, w
+	}
+	l.s.cmds <- protocol.Command{Op: protocol.OpPace} // full speed from here
+	for {
+		ev, w := l.next(t, "the end", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+		seen[ev.Snap.Epoch], last = true, w
+		if ev.Snap.Epoch == 12 && !ev.Snap.Running {
+			break
+		}
+	}
+	for k := 1; k <= 8; k++ {
+		if !seen[k] {
+			t.Errorf("the paced run never showed epoch %d", k)
+		}
+	}
+	g, _ := datasets.Synthetic(e.Data)
+	tr, _ := pdn.NewTrainer(g, e)
+	for range 12 {
+		tr.Step()
+	}
+	want := tr.Evaluate().Weights
+	for i := range want {
+		if last[i] != float32(want[i]) {
+			t.Fatalf("weight %d is %v after a paced run, %v at full speed", i, last[i], float32(want[i]))
+		}
+	}
+}

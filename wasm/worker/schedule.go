@@ -45,9 +45,9 @@ func (s *session) run() {
 	for {
 		s.drain()
 		switch {
-		case s.work(chunk) && s.busy():
+		case s.work(chunk) && s.busy() && !s.waitingForPace():
 			s.yield()
-		case s.out.owed:
+		case s.out.owed || s.waitingForPace():
 			s.awaitPost()
 		default:
 			s.handle(<-s.cmds)
@@ -55,17 +55,43 @@ func (s *session) run() {
 	}
 }
 
-// awaitPost sleeps until a command comes or the owed snapshot is due,
-// and posts it then.
+// awaitPost sleeps until a command comes, the owed snapshot is due (and
+// posts it then), or a paced run's next epoch is.
 func (s *session) awaitPost() {
-	t := time.NewTimer(s.clock.post.Add(s.snapshotPace()).Sub(s.now()))
+	wake := s.clock.nextEpoch
+	if s.out.owed {
+		wake = s.clock.post.Add(s.snapshotPace())
+		if s.waitingForPace() && s.clock.nextEpoch.Before(wake) {
+			wake = s.clock.nextEpoch
+		}
+	}
+	t := time.NewTimer(wake.Sub(s.now()))
 	defer t.Stop()
 	select {
 	case c := <-s.cmds:
 		s.handle(c)
 	case <-t.C:
-		s.postSnapshot()
+		if s.out.owed && !s.now().Before(s.clock.post.Add(s.snapshotPace())) {
+			s.postSnapshot()
+		}
 	}
+}
+
+// setPace sets the pace of training to epochs a second (0: none), from
+// the next epoch on.
+func (s *session) setPace(epochs float64) {
+	s.view.pace = 0
+	if epochs > 0 && epochs <= 1000 {
+		s.view.pace = time.Duration(float64(time.Second) / epochs)
+	}
+	s.clock.nextEpoch = time.Time{}
+}
+
+// waitingForPace reports whether a paced run waits for its next epoch
+// with nothing else to do meanwhile: the worker may sleep until then.
+func (s *session) waitingForPace() bool {
+	return s.running && s.view.pace > 0 && s.now().Before(s.clock.nextEpoch) && s.layout == nil &&
+		(s.learned == nil || !s.learned.layout.Hot()) && (s.tr == nil || s.prepared)
 }
 
 // drain applies the commands deferred during an epoch, then those waiting.
@@ -181,6 +207,10 @@ func (s *session) train(deadline time.Time) {
 	if s.tr.Done() {
 		s.finish() // a set-up can end where the run does (restarts as long as the epochs)
 	}
+	if s.view.pace > 0 {
+		s.trainPaced()
+		return
+	}
 	for s.running && (epochs == 0 || s.now().Before(deadline)) {
 		if !s.trainEpoch() {
 			break
@@ -196,6 +226,32 @@ func (s *session) train(deadline time.Time) {
 	if !s.running || s.now().Sub(s.clock.post) >= s.snapshotPace() {
 		s.postSnapshot()
 	}
+}
+
+// trainPaced trains one epoch if the pace allows one now, and shows it:
+// epochs start view.pace apart (a run that falls behind, on a slow
+// machine or a slow epoch, starts the next at once, not a burst), so the
+// page shows every epoch at a pace a teacher can talk over. Waiting
+// changes nothing of the run.
+func (s *session) trainPaced() {
+	now := s.now()
+	if now.Before(s.clock.nextEpoch) {
+		return
+	}
+	if s.clock.nextEpoch.IsZero() || now.Sub(s.clock.nextEpoch) > s.view.pace {
+		s.clock.nextEpoch = now
+	}
+	s.clock.nextEpoch = s.clock.nextEpoch.Add(s.view.pace)
+	if !s.trainEpoch() {
+		return
+	}
+	if took := s.now().Sub(now).Seconds(); took > 0 {
+		s.out.rate = min(1/took, 1/s.view.pace.Seconds()) // what the page sees: the pace, unless the epochs are slower
+	}
+	if s.tr.Done() {
+		s.finish()
+	}
+	s.postSnapshot()
 }
 
 // finish stops a run that has trained all its epochs. While it trained,

@@ -86,6 +86,7 @@ type session struct {
 type viewWants struct {
 	noLayout    bool          // it draws no graph (protocol.LayoutNone)
 	every       time.Duration // its least time between snapshots
+	pace        time.Duration // the least time from one epoch's start to the next's while training (0: none)
 	showLearned bool          // it shows the learned layout
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
 	tracing     bool          // it follows one node's update (protocol.OpTrace)
@@ -116,6 +117,7 @@ type snapshots struct {
 type clock struct {
 	slice, post, layout, progress time.Time
 	layoutNext                    time.Time // no layout update before, while training runs
+	nextEpoch                     time.Time // no paced epoch starts before
 }
 
 func newSession(post poster) *session {

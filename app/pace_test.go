@@ -1,0 +1,60 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// The speed row reaches every run's worker: with its state when a run
+// opens, and as OpPace when it changes (the run itself is untouched); the
+// keys step it through experiment.Speeds.
+func TestSpeedReachesTheWorkers(t *testing.T) {
+	_, l, conns, d := mountLab(t, "degree", "lab=degree&speed=5")
+	if len(*conns) != 2 {
+		t.Fatalf("%d workers", len(*conns))
+	}
+	for _, f := range *conns {
+		if c := f.sent[0]; c.Op != protocol.OpSet || c.Pace != 5 {
+			t.Errorf("the run opened with %+v", c)
+		}
+	}
+	doIn(d, l.fig.(app.Composer), func() { l.do(cmdSlower) })
+	for _, f := range *conns {
+		if c := f.sent[len(f.sent)-1]; c.Op != protocol.OpPace || c.Pace != 1 {
+			t.Errorf("after -: %+v", c)
+		}
+	}
+	doIn(d, l.fig.(app.Composer), func() { l.do(cmdFaster); l.do(cmdFaster); l.do(cmdFaster); l.do(cmdFaster) })
+	if l.st.View.Speed != 0 {
+		t.Errorf("four steps faster from 1 reach %v, want 0 (full speed)", l.st.View.Speed)
+	}
+	for _, f := range *conns {
+		for _, c := range f.sent[1:] {
+			if c.Op == protocol.OpSet || c.Op == protocol.OpRegenerate {
+				t.Errorf("a change of pace sent %+v, which restarts the run", c)
+			}
+		}
+	}
+}
+
+// The trace's sentence on the share from other classes says what its two
+// numbers show.
+func TestShareSentenceReadsTheNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		ours, gcn float64
+		want      string
+	}{
+		{0.10, 0.50, "lower it"},
+		{0.263, 0.248, "raise it"},
+		{0.500, 0.502, "about where GCN has it"},
+	} {
+		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn)})
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%v against GCN's %v: %q", tc.ours, tc.gcn, got)
+		}
+	}
+}
