@@ -19,12 +19,7 @@ func (l *lab) renderClaims() app.UI {
 	if len(claims) == 0 {
 		return app.Div().Class("claims-none")
 	}
-	figs := map[string]experiment.Figures{}
-	for _, r := range l.runs {
-		if r.snapped {
-			figs[r.Name] = figuresOf(r)
-		}
-	}
+	figs := l.figures()
 	var items []app.UI
 	for _, c := range claims {
 		if item := l.renderClaim(c, figs); item != nil {
@@ -75,6 +70,54 @@ func (l *lab) renderClaim(c experiment.Claim, figs map[string]experiment.Figures
 		body = append(body, app.Br(), app.Small().Class("claim-differs").Text(tr(c.Differs)))
 	}
 	return app.Li().Class(class).DataSet("metric", "claim").DataSet("claim", c.ID).DataSet("value", value).Body(body...)
+}
+
+// verdictOf is the verdict of the claim called id in the lab's runs;
+// false where the claim is another lab's or the lab's rows are not the
+// claim's.
+func (l *lab) verdictOf(id string) (experiment.Verdict, bool) {
+	c, ok := experiment.ClaimNamed(id)
+	if !ok || c.Lab() != l.row.Name || len(claimRowsDiffer(c, l.st)) > 0 {
+		return experiment.Verdict{}, false
+	}
+	return c.Judge(l.figures()), true
+}
+
+// figures are the figures of the lab's runs that have a snapshot.
+func (l *lab) figures() map[string]experiment.Figures {
+	figs := map[string]experiment.Figures{}
+	for _, r := range l.runs {
+		if r.snapped {
+			figs[r.Name] = figuresOf(r)
+		}
+	}
+	return figs
+}
+
+// noteVerdicts tells the shell when the verdicts of the lab's claims
+// change (decided, or flipped), and only then: the shell's tour panel
+// shows a question's answer from them.
+func (l *lab) noteVerdicts() {
+	if l.page.verdicts == nil {
+		return
+	}
+	var sig []byte
+	figs := l.figures()
+	for _, c := range experiment.ClaimsOf(l.row.Name) {
+		v := c.Judge(figs)
+		sig = append(sig, byte('0'+btoi(v.Decided)), byte('0'+btoi(v.Holds)))
+	}
+	if string(sig) != l.verdictSig {
+		l.verdictSig = string(sig)
+		l.page.verdicts()
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // claimRowsDiffer names the rows the engine reads in which st differs

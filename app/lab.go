@@ -29,6 +29,9 @@ type page struct {
 	// save puts a state the lab made into the address without a
 	// navigation, so that the address is always the permalink.
 	save func(experiment.Experiment)
+	// verdicts tells the shell that a claim's verdict in the lab's runs
+	// changed (a tour's question reveals its answer); nil for none.
+	verdicts func()
 }
 
 // figures are a lab's own views, drawn from its runs; each lab's component
@@ -108,6 +111,9 @@ type lab struct {
 	// keyWords are what the keys line says of a command where the lab
 	// says otherwise than the key table ("" leaves the command out).
 	keyWords map[command]string
+	// verdictSig is the verdicts of the lab's claims as last told the
+	// shell (noteVerdicts).
+	verdictSig string
 	// unfolded says a narrow screen shows the controls, which it folds
 	// away by default lest they push the figure off the first screen (wide
 	// screens always show them).
@@ -411,6 +417,7 @@ func (l *lab) flush() {
 		}
 	}
 	l.fig.draw(ch)
+	l.noteVerdicts()
 }
 
 // takeEvent applies one event to its run and tells what the engine said;

@@ -62,6 +62,9 @@ type room interface {
 	do(cmd command) bool
 	// relabel draws the lab's figures again in the page's language.
 	relabel()
+	// verdictOf is the verdict of the claim called id in the lab's runs;
+	// false where the lab's state is not the claim's.
+	verdictOf(id string) (experiment.Verdict, bool)
 }
 
 // OnMount opens the engine, shows the lab the address names and starts
@@ -172,7 +175,7 @@ func (c *Shell) fetchLanguage(row, hash string) {
 
 // open replaces the lab on view: the old one ends its runs as it goes.
 func (c *Shell) open(name string) {
-	p := &page{engine: c.engine, board: &c.board, save: c.save}
+	p := &page{engine: c.engine, board: &c.board, save: c.save, verdicts: c.verdictsChanged}
 	c.lab, c.room = name, rooms[name](p)
 }
 

@@ -20,6 +20,20 @@ type tourPanel struct {
 	tour    experiment.Tour
 	step    int // 1-based; 0 when no tour is under way
 	focused string
+	// answers are the reader's answers to the steps' questions, by tour
+	// and step: they stay in the page.
+	answers map[string]int
+}
+
+// key names the step under way among the answers.
+func (t *tourPanel) key() string { return t.tour.Name + "/" + strconv.Itoa(t.step) }
+
+// answer keeps the reader's choice i for the step under way.
+func (t *tourPanel) answer(i int) {
+	if t.answers == nil {
+		t.answers = map[string]int{}
+	}
+	t.answers[t.key()] = i
 }
 
 // read takes the tour and step from the address's view rows (which hold
@@ -97,6 +111,59 @@ func (c *Shell) endTour() {
 	app.Window().Get("location").Set("hash", st.Encode())
 }
 
+// verdictsChanged draws the shell again when a claim's verdict in the
+// lab's runs changed: a question's answer may be revealed.
+func (c *Shell) verdictsChanged() {
+	if c.ctx != nil && c.tour.active() {
+		c.ctx.Dispatch(func(app.Context) {})
+	}
+}
+
+// renderQuestion asks the step's question: the reader picks a choice,
+// presses Play, and once the step's claim is decided in the run the
+// answer shows, read from the run, with the claim's verdict and numbers
+// (data-metric="question": 1 where the reader's answer was right, 0 where
+// not, empty before the reveal or without an answer).
+func (c *Shell) renderQuestion(q *experiment.Question) app.UI {
+	if q == nil {
+		return app.Div().Class("tour-question none")
+	}
+	t := &c.tour
+	chosen, answered := t.answers[t.key()]
+	var v experiment.Verdict
+	if c.room != nil {
+		v, _ = c.room.verdictOf(q.Claim)
+	}
+	choices := make([]app.UI, len(q.Choices))
+	for i, ch := range q.Choices {
+		choices[i] = app.Label().Class("tour-choice").Body(
+			app.Input().Type("radio").Name("tour-question").ID("tour-choice-"+strconv.Itoa(i)).Checked(answered && chosen == i).
+				OnChange(func(ctx app.Context, e app.Event) { c.tour.answer(i) }),
+			app.Text(" "+tr(ch)))
+	}
+	value, outcome := "", tr("Answer, then press Play: the run gives the answer.")
+	switch {
+	case v.Decided:
+		right := q.Right(v.Holds)
+		claim, _ := experiment.ClaimNamed(q.Claim)
+		outcome = trf("The run says: %s.", tr(q.Choices[right])) + " " + tr(claim.Text) + " " + say(v.Numbers)
+		if answered {
+			value = "0"
+			if chosen == right {
+				value = "1"
+				outcome = tr("Right. ") + outcome
+			}
+		}
+	case answered:
+		outcome = tr("Your answer is in. Press Play: the run will tell.")
+	}
+	return app.Div().ID("tour-question").Class("tour-question").DataSet("metric", "question").DataSet("claim", q.Claim).DataSet("value", value).Body(
+		app.P().Class("tour-ask").Text(tr(q.Ask)),
+		app.Div().Role("radiogroup").Aria("label", tr(q.Ask)).Class("tour-choices").Body(choices...),
+		app.P().Class("tour-outcome").Aria("live", "polite").Text(outcome),
+	)
+}
+
 // renderTour draws the panel, or nothing when no tour is under way. The
 // buttons read the step when pressed: go-app keeps an element's first
 // handler across renders, so a handler must not hold a step of its own.
@@ -120,6 +187,7 @@ func (c *Shell) renderTour() app.UI {
 		),
 		app.H2().Text(tr(s.Title)),
 		app.P().Class("tour-text").Text(tr(s.Text)),
+		c.renderQuestion(s.Question),
 		app.Div().Class("tour-nav").Body(
 			app.Button().ID("tour-back").Title(tr("The step before (B or Page Up)")).Text(tr("← Back")).Disabled(k == 1).
 				OnClick(func(ctx app.Context, e app.Event) { c.walkTour(-1) }),

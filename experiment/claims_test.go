@@ -134,3 +134,36 @@ func TestRecipeFollowsTheGraph(t *testing.T) {
 		t.Errorf("files of Gaussian features: %v %v", e.Model.Dropout, e.Train.WeightDecay)
 	}
 }
+
+// A tour step's question reads a claim its own run decides: the claim is
+// of the step's lab and state (the seeds aside), and both answers name a
+// choice.
+func TestTourQuestionsReadTheirStepsClaims(t *testing.T) {
+	asked := 0
+	for _, tour := range Tours {
+		for k, step := range tour.Steps {
+			q := step.Question
+			if q == nil {
+				continue
+			}
+			asked++
+			c, ok := ClaimNamed(q.Claim)
+			if !ok {
+				t.Errorf("%s step %d asks about claim %s, which the table lacks", tour.Name, k+1, q.Claim)
+				continue
+			}
+			st, _ := Decode(tour.StepLink(k + 1))
+			want := c.State(st.Data.Seed)
+			want.Train.Seed = st.Train.Seed
+			if st.EncodeRun() != want.EncodeRun() || st.View.Lab != c.Lab() {
+				t.Errorf("%s step %d: its state is not claim %s's:\n%s\n%s", tour.Name, k+1, c.ID, st.EncodeRun(), want.EncodeRun())
+			}
+			if len(q.Choices) < 2 || q.IfHolds < 0 || q.IfHolds >= len(q.Choices) || q.IfNot < 0 || q.IfNot >= len(q.Choices) || q.IfHolds == q.IfNot {
+				t.Errorf("%s step %d: choices %v, answers %d and %d", tour.Name, k+1, q.Choices, q.IfHolds, q.IfNot)
+			}
+		}
+	}
+	if asked < 5 {
+		t.Errorf("%d questions in the tours", asked)
+	}
+}

@@ -15,9 +15,32 @@ type Tour struct {
 }
 
 // TourStep is one stop of a tour. Focus is the id of the element the step
-// points at (a control, a figure), "" for none.
+// points at (a control, a figure), "" for none. Question, if set, asks
+// the reader to predict what the run will show before it does.
 type TourStep struct {
 	Title, Text, Link, Focus string
+	Question                 *Question
+}
+
+// Question is a step's multiple choice: the reader answers before pressing
+// Play, and the run reveals the answer. Which choice is right is read from
+// the run, never fixed: it is IfHolds where the claim called Claim holds
+// in the step's run and IfNot where it does not. The answer stays in the
+// page; nothing is sent anywhere.
+type Question struct {
+	Ask            string
+	Choices        []string
+	Claim          string
+	IfHolds, IfNot int
+}
+
+// Right is the right choice for a run in which the question's claim holds
+// or not.
+func (q Question) Right(holds bool) int {
+	if holds {
+		return q.IfHolds
+	}
+	return q.IfNot
 }
 
 // NoTour is the tour row's value when no tour is under way.
@@ -28,18 +51,26 @@ var Tours = []Tour{
 	{Name: "paper", Title: "The paper in six steps", Steps: []TourStep{
 		{Title: "Watch the inter-class edges fade",
 			Text: "Three classes, 500 nodes each; orange lines join nodes of different classes. Press Play (Space): PDN's pathfinder learns a weight for every edge. Watch the orange edges and the share of weight on them; the card under the figures checks what the paper found against this run.",
-			Link: presetLink("default"), Focus: "graph"},
-		presetStep("sigma-d-1", "mini-graphs",
+			Link: presetLink("default"), Focus: "graph",
+			Question: &Question{Ask: "What will the pathfinder do to the orange inter-class edges?",
+				Choices: []string{"Weigh them down", "Weigh them up", "Leave them about as heavy as the others"}, Claim: "inter-fades", IfHolds: 0, IfNot: 2}},
+		withQuestion(presetStep("sigma-d-1", "mini-graphs",
 			"Inter-class edges now carry the same features as intra-class ones, so no weight can tell them apart. Will PDN still beat GCN? Press Play; the card under the figures gives this run's answer."),
-		presetStep("q-high", "mini-graphs",
+			Question{Ask: "Will PDN beat GCN when σD = 1?", Choices: []string{"Yes, clearly", "No: they end about level"}, Claim: "sigma-d-1", IfHolds: 1, IfNot: 0}),
+		withQuestion(presetStep("q-high", "mini-graphs",
 			"Many inter-class edges (Q = 2⁻⁴): GCN averages over neighbours of other classes. The paper found PDN far ahead here. Press Play, compare the test accuracies, and read the card under the figures: it says where this run differs from the paper, and why."),
-		presetStep("xor", "table3",
+			Question{Ask: "With many inter-class edges, will PDN end far ahead of GCN, as in the paper?", Choices: []string{"Yes, far ahead", "No: within 0.1 of GCN"}, Claim: "q-high", IfHolds: 1, IfNot: 0}),
+		withQuestion(presetStep("xor", "table3",
 			"An edge is useful when exactly one of its two layers holds it. Can a pathfinder without a hidden layer learn that XOR? One with 2 hidden neurons? With 16? Press Play, then read Table 3 and the card under the figures."),
-		presetStep("degree", "degree",
+			Question{Ask: "Will the pathfinder with 16 hidden neurons learn XOR?", Choices: []string{"Yes", "No"}, Claim: "xor-hidden", IfHolds: 0, IfNot: 1}),
+		withQuestion(presetStep("degree", "degree",
 			"GAT's softmax shares a node's attention among its neighbours; PDN's sigmoid weights are bound to no such sum. Press Play and see how each model's weights change with the degree."),
+			Question{Ask: "As the receiving node's degree grows, what happens to GAT's mean edge weight?", Choices: []string{"It shrinks, as PDN's does not", "It stays about the same"}, Claim: "degree-gat", IfHolds: 0, IfNot: 1}),
 		{Title: "What PDN attends to on Cora",
 			Text: "On a real citation graph the edges carry eleven named tie-strength scores. The linear PDN's attention says which it uses (Figure 8), and the multi-scale PDN weighs the powers of Â (Figure 7). Press Play; the card under the figures checks both against the paper.",
-			Link: presetLink("attention"), Focus: "attention"},
+			Link: presetLink("attention"), Focus: "attention",
+			Question: &Question{Ask: "Which score will the linear PDN attend to least?", Choices: []string{"The degree product, which is not normalised", "Another of the eleven"},
+				Claim: "fig8-degree-product", IfHolds: 0, IfNot: 1}},
 	}},
 	{Name: "graph", Title: "Reading the learned graph", Steps: []TourStep{
 		{Title: "Train, and watch the weights",
@@ -65,6 +96,12 @@ func presetLink(name string) string { return presetNamed(name).Link }
 func presetStep(name, focus, text string) TourStep {
 	p := presetNamed(name)
 	return TourStep{Title: p.Title, Text: text, Link: p.Link, Focus: focus}
+}
+
+// withQuestion is step s asking q.
+func withQuestion(s TourStep, q Question) TourStep {
+	s.Question = &q
+	return s
 }
 
 // maxTourSteps is the length of the longest tour: the step row's bound.

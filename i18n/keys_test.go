@@ -168,6 +168,10 @@ func tableKeys() []string {
 		keys = append(keys, t.Title)
 		for _, s := range t.Steps {
 			keys = append(keys, s.Title, s.Text)
+			if q := s.Question; q != nil {
+				keys = append(keys, q.Ask)
+				keys = append(keys, q.Choices...)
+			}
 		}
 	}
 	return keys

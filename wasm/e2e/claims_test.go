@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -97,5 +98,27 @@ func TestPaceFiveEpochsASecond(t *testing.T) {
 	}
 	if got[0] != got[1] {
 		t.Errorf("paced run ends on %s, full speed on %s", got[0], got[1])
+	}
+}
+
+// A tour step asks its question before the run: the reader answers,
+// presses Play, and the run reveals the answer with its claim's verdict.
+func TestTourQuestionRevealsAfterTheRun(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#tour=paper&step=2&speed=0")
+	waitFor(t, ctx, "the question", `document.querySelector("#tour-question") !== null && document.querySelector("#tour-question").dataset.value === "" &&
+  document.querySelector("#tour-question .tour-outcome").textContent.includes("press Play")`, 60*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-choice-1"))), "answer")
+	waitFor(t, ctx, "the answer kept", `document.querySelector("#tour-question .tour-outcome").textContent.includes("Your answer is in")`, 10*time.Second)
+	screenshot(t, ctx, "66-question-asked")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "the reveal", `document.querySelector("#tour-question").dataset.value !== ""`, 2*time.Minute)
+	got := text(t, ctx, "#tour-question .tour-outcome")
+	value, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#tour-question").dataset.value`))
+	must(t, err, "read the reveal")
+	screenshot(t, ctx, "66-question-revealed")
+	if value != "1" || !strings.Contains(got, "The run says: No: they end about level") || !strings.Contains(got, "test accuracy") {
+		t.Errorf("the reveal: data-value %q, %q", value, got)
 	}
 }
