@@ -387,6 +387,9 @@ func (c *Shell) Render() app.UI {
 	if present {
 		class, presentLabel = "explorer present", tr("Leave projector")
 	}
+	if c.tour.active() {
+		class += " touring"
+	}
 	return app.Div().Class(class).Body(
 		app.Header().Body(
 			app.Div().Class("title").Body(

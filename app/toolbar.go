@@ -86,18 +86,20 @@ func (l *lab) renderNumbers() app.UI {
 			stat(tr("Epoch"), "epoch", metric("epoch", "", float64(r.snap.Epoch), fmt.Sprintf("%d / %d", r.snap.Epoch, r.Exp.Train.Epochs))),
 			stat(tr("Test acc."), "test-acc", l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3)),
 			stat(tr("Train acc."), "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)),
-			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)),
-			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)),
+			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)).Class("minor"),
+			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)).Class("minor"),
 		)
 	}
-	return app.Div().Class("stats").Title(tr("epoch · test accuracy of each run")).Body(app.Range(l.runs).Slice(func(i int) app.UI {
+	return app.Div().Class("stats runs").Title(tr("epoch · test accuracy of each run")).Body(app.Range(l.runs).Slice(func(i int) app.UI {
 		r := l.runs[i]
 		epoch := float64(r.snap.Epoch)
 		if !r.snapped {
 			epoch = math.NaN()
 		}
 		return app.Div().Class("stat").Body(
-			app.Span().Class("label").Text(tr(r.Title)+tr(": epoch · test acc.")),
+			app.Span().Class("label").Body(
+				app.Span().Class("long").Text(tr(r.Title)+tr(": epoch · test acc.")),
+				app.Span().Class("short").Text(r.Name)), // a projector's toolbar keeps to one line a run
 			app.Span().Class("value").Body(
 				metric("epoch", r.Name, epoch, strconv.Itoa(r.snap.Epoch)),
 				app.Text(" · "),
@@ -109,7 +111,7 @@ func (l *lab) renderNumbers() app.UI {
 
 // stat is one of a run's numbers in the toolbar, with its label; id names
 // it for the page's styles and tests.
-func stat(label, id string, value app.HTMLSpan) app.UI {
+func stat(label, id string, value app.HTMLSpan) app.HTMLDiv {
 	return app.Div().Class("stat").Body(app.Span().Class("label").Text(label), value.ID(id).Class("value"))
 }
 

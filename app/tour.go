@@ -66,18 +66,38 @@ func (t *tourPanel) focus(ctx app.Context) {
 		return
 	}
 	// The lab of a new step mounts after this event: mark its element on
-	// the next frames.
-	for _, d := range []time.Duration{50 * time.Millisecond, 400 * time.Millisecond} {
+	// the next frames, and bring it under the toolbar again while the
+	// lab's figures draw above it and push it down.
+	for _, d := range []time.Duration{50 * time.Millisecond, 400 * time.Millisecond, 1200 * time.Millisecond} {
 		ctx.After(d, func(app.Context) {
 			if t.focused != want {
 				return
 			}
-			if el := app.Window().GetElementByID(want); el.Truthy() && !el.Get("classList").Call("contains", tourFocusClass).Bool() {
-				el.Get("classList").Call("add", tourFocusClass)
-				el.Call("scrollIntoView", map[string]any{"block": "nearest", "behavior": "smooth"})
+			el := app.Window().GetElementByID(want)
+			if !el.Truthy() {
+				return
 			}
+			if !el.Get("classList").Call("contains", tourFocusClass).Bool() {
+				el.Get("classList").Call("add", tourFocusClass)
+			}
+			bringIntoView(el)
 		})
 	}
+}
+
+// bringIntoView scrolls the page so that el starts just under the sticky
+// toolbar, unless it does already, within the top half of the screen.
+func bringIntoView(el app.Value) {
+	top := el.Call("getBoundingClientRect").Get("top").Float()
+	under := 0.0
+	if bar := app.Window().Get("document").Call("querySelector", ".lab .toolbar"); bar.Truthy() {
+		under = bar.Call("getBoundingClientRect").Get("bottom").Float()
+	}
+	h := app.Window().Get("innerHeight").Float()
+	if top >= under && top <= under+(h-under)/2 {
+		return
+	}
+	app.Window().Call("scrollBy", 0, top-under-8)
 }
 
 // startTour opens the first step of the tour called name.

@@ -122,3 +122,47 @@ func TestTourQuestionRevealsAfterTheRun(t *testing.T) {
 		t.Errorf("the reveal: data-value %q, %q", value, got)
 	}
 }
+
+// On a projector (1280×720, present=1) every step of every tour, opened by
+// its short link, shows its own lab with the tour's words and the element
+// the step points at on the screen together.
+func TestTourStepsFitAProjector(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a 1280×720 screen")
+	for _, tour := range experiment.Tours {
+		for k, step := range tour.Steps {
+			want, _ := experiment.Decode(step.Link)
+			link := "#tour=" + tour.Name + "&step=" + strconv.Itoa(k+1) + "&present=1"
+			open(t, ctx, srv, link)
+			cond := `document.querySelector("#lab-` + want.View.Lab + `[aria-current=page]") !== null`
+			if step.Focus != "" {
+				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
+			}
+			waitFor(t, ctx, link+" shows its lab", cond, 60*time.Second)
+			time.Sleep(1200 * time.Millisecond) // the smooth scroll to the focus
+			box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+  const w = document.querySelector("#tour .tour-text").getBoundingClientRect();
+  const f = document.querySelector("#` + step.Focus + `") || document.querySelector(".lab .views > :first-child");
+  const r = f.getBoundingClientRect();
+  const bar = document.querySelector(".lab .toolbar").getBoundingClientRect();
+  return [w.top, w.bottom, w.left, w.right, r.top, r.bottom, r.left, r.right, bar.height];
+})()`))
+			must(t, err, "measure "+link)
+			t.Logf("%s: words %.0f–%.0f px, focus %.0f–%.0f px, toolbar %.0f px", link, box[0], box[1], box[4], box[5], box[8])
+			screenshot(t, ctx, "67-projector-"+tour.Name+"-"+strconv.Itoa(k+1))
+			if box[0] < 0 || box[1] > 720 || box[3] > 1280 {
+				t.Errorf("%s: the tour's words lie at %.0f–%.0f px, off a 720 px screen", link, box[0], box[1])
+			}
+			// The element starts under the toolbar, and shows whole or at
+			// least 400 px of itself.
+			visible := min(box[5], 720) - max(box[4], 0)
+			if box[4] < box[8] || visible < min(box[5]-box[4], 400) || box[6] < 0 || box[7] > 1280 {
+				t.Errorf("%s: the step's %s lies at %.0f–%.0f px, not on the first screen beside the words", link, step.Focus, box[4], box[5])
+			}
+			if box[8] > 0.12*720 {
+				t.Errorf("%s: the toolbar takes %.0f px, over 12%% of 720", link, box[8])
+			}
+		}
+	}
+}
