@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -48,6 +49,15 @@ func (c *GraphLab) followTrace() {
 func (c *GraphLab) toggleTrace() {
 	c.trace.open = !c.trace.open
 	c.followTrace()
+	if c.trace.open && c.ctx != nil {
+		// The view opens below the graph: bring it on screen, under the
+		// toolbar, once it has drawn.
+		c.ctx.After(100*time.Millisecond, func(app.Context) {
+			if el := app.Window().GetElementByID("node-trace"); el.Truthy() {
+				bringIntoView(el)
+			}
+		})
+	}
 }
 
 // moveStep shows the step before (-1) or after (+1).

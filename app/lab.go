@@ -540,6 +540,7 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 	}
 	return app.Div().Class("lab "+class+l.foldClass()).Body(
 		l.renderToolbar(under...),
+		l.renderFoldRow(),
 		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderClaims())...)),
 		l.renderKeys(),
 	)
@@ -561,6 +562,17 @@ func (l *lab) foldClass() string {
 		return " unfolded"
 	}
 	return ""
+}
+
+// renderFoldRow is what a phone keeps out of the sticky toolbar, under it:
+// the button that unfolds the controls, and a new graph (the styles show
+// the row on narrow screens only).
+func (l *lab) renderFoldRow() app.UI {
+	return app.Div().Class("fold-row").Body(
+		l.renderFold(),
+		app.Button().ID("regenerate-phone").Class("fold").Title(tr("A new graph from the next data seed (G)")).Text(tr("New graph")).
+			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdNewGraph) }),
+	)
 }
 
 // renderFold is the button that opens or folds the controls on a narrow

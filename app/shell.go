@@ -321,6 +321,17 @@ func choiceMenu(id, title, label string, choices []choice, choose func(string)) 
 	})
 }
 
+// renderLabMenu is the labs as one menu, which a phone shows in place of
+// the row of buttons: the lab on view is always the one it shows.
+func (c *Shell) renderLabMenu() app.UI {
+	return app.Select().ID("lab-menu").Class("lab-link").Aria("label", tr("Labs")).Body(
+		app.Range(experiment.Labs).Slice(func(i int) app.UI {
+			l := experiment.Labs[i]
+			return app.Option().Value(l.Name).Text(tr(l.Title)).Selected(l.Name == c.lab)
+		}),
+	).OnChange(func(ctx app.Context, e app.Event) { c.goTo(ctx.JSSrc().Get("value").String()) })
+}
+
 // openPreset opens a named situation, keeping projector mode if it is on.
 func (c *Shell) openPreset(name string) {
 	for _, p := range experiment.Presets {
@@ -406,6 +417,7 @@ func (c *Shell) Render() app.UI {
 					}
 					return b
 				}),
+				c.renderLabMenu(),
 				choiceMenu("preset", tr("Presets…"), tr("Presets: the paper's situations, one click away"), presetChoices(), c.openPreset),
 				choiceMenu("tours", tr("Tours…"), tr("Guided tours: a few steps through the paper's lessons"), tourChoices(), c.startTour),
 				app.Button().ID("present").Class("lab-link").Title(tr("Projector mode: large type, the controls folded away (P)")).

@@ -36,7 +36,6 @@ func (l *lab) renderToolbar(under ...app.UI) app.UI {
 		app.Button().ID("copy-link").Title(tr("Copy the link to this exact state")).Text(tr("Copy link")).
 			OnClick(func(ctx app.Context, e app.Event) { copyLink(l.page.board) }),
 		l.renderSpeed(),
-		l.renderFold(),
 		l.renderNumbers(),
 		l.renderProgress(),
 	}, under...)...)
@@ -53,7 +52,7 @@ func (l *lab) renderSpeed() app.UI {
 	for i, v := range speeds {
 		label := tr("Full speed")
 		if v > 0 {
-			label = trf("%s epochs/s", strconv.FormatFloat(v, 'g', 4, 64))
+			label = trf("%s/s", strconv.FormatFloat(v, 'g', 4, 64))
 		}
 		opts[i] = app.Option().Value(strconv.FormatFloat(v, 'g', -1, 64)).Selected(v == l.st.View.Speed).Text(label)
 	}

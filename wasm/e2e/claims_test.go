@@ -166,3 +166,25 @@ func TestTourStepsFitAProjector(t *testing.T) {
 		}
 	}
 }
+
+// On a phone the node's update opens on the screen, under the toolbar,
+// with every column of its table inside the screen's width.
+func TestNodeTraceOnAPhone(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	phone(t, ctx)
+	chooseTracedNode(t, ctx, srv, "#per-class=64", "pdn")
+	time.Sleep(500 * time.Millisecond)
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+  const v = document.querySelector("#node-trace").getBoundingClientRect();
+  const tb = document.querySelector("#node-trace table");
+  const r = tb ? tb.getBoundingClientRect() : v;
+  return [v.top, v.bottom, r.left, r.right, document.documentElement.scrollWidth];
+})()`))
+	must(t, err, "measure the trace")
+	t.Logf("the node's update at 390×844: %.0f–%.0f px down, its table %.0f–%.0f px across", box[0], box[1], box[2], box[3])
+	screenshot(t, ctx, "68-trace-phone")
+	if box[0] < 0 || box[0] > 844/2 || box[2] < 0 || box[3] > 390 || box[4] > 390 {
+		t.Errorf("the node's update on a phone: %v", box)
+	}
+}

@@ -56,6 +56,21 @@ func TestEveryLabOnAPhone(t *testing.T) {
 			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > 390.5).slice(-5).map((e) => e.tagName.toLowerCase() + "." + e.className + " " + e.getBoundingClientRect().right)`))
 			t.Errorf("the %s lab on a phone: %+v (wide: %q)", l.Name, v, wide)
 		}
+		// The navigation shows the lab on view, on the screen; the sticky
+		// toolbar keeps to 15% of the height.
+		nav, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+  const m = document.querySelector("#lab-menu"), r = m.getBoundingClientRect();
+  return [r.left, r.right, r.top, r.bottom, m.value === "`+l.Name+`" ? 1 : 0, document.querySelector(".lab .toolbar").getBoundingClientRect().height];
+})()`))
+		must(t, err, "read the navigation")
+		t.Logf("%s lab at 390×844: lab menu at %.0f–%.0f × %.0f–%.0f px, toolbar %.0f px", l.Name, nav[0], nav[1], nav[2], nav[3], nav[5])
+		if nav[0] < 0 || nav[1] > 390 || nav[2] < 0 || nav[3] > 844 || nav[4] != 1 {
+			t.Errorf("the %s lab's navigation does not show it on a phone: %v", l.Name, nav)
+		}
+		if nav[5] > 0.15*844 {
+			t.Errorf("the %s lab's toolbar takes %.0f px of 844", l.Name, nav[5])
+		}
+		screenshot(t, ctx, "60-phone-first-"+l.Name)
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "open the controls")
 		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`, 10*time.Second)
 		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
