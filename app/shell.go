@@ -147,6 +147,26 @@ func (c *Shell) follow(hash string) {
 	}
 }
 
+// OnNav follows the address after a navigation go-app made itself (it
+// takes a click on any link of the page and writes the address by
+// pushState, which fires no hashchange).
+func (c *Shell) OnNav(ctx app.Context) {
+	if c.room != nil {
+		c.follow(currentHash())
+	}
+}
+
+// hashLink opens a state of this page (href "#…") as the address bar
+// would, through the shell's one hashchange listener. It is a button that
+// looks like a link, not a link: go-app takes every link's click itself,
+// writes the address by pushState and skips a link it thinks it visited
+// last, so a second click on a sweep's cell opened nothing.
+func hashLink(href string) app.HTMLButton {
+	return app.Button().Class("link").DataSet("href", href).OnClick(func(ctx app.Context, e app.Event) {
+		app.Window().Get("location").Set("hash", href)
+	})
+}
+
 // fetchLanguage fetches the catalogue the lang row asks for, then speaks
 // it and follows hash (a first view) or relabels the lab on view, unless
 // another language was asked for meanwhile. A catalogue that cannot be

@@ -485,7 +485,7 @@ func (c *SweepLab) renderTable() app.UI {
 				paper = fmt.Sprintf(" (%.3f)", ref[v]/100)
 			}
 			cells = append(cells, app.Td().Body(
-				app.A().Href(c.compareLink(v, 0, m)).Title(tr("Open graph 1 of this value in the compare lab")).Body(
+				hashLink(c.compareLink(v, 0, m)).Title(tr("Open graph 1 of this value in the compare lab")).Body(
 					metric("sweep-mean", k, p.Mean, text).DataSet("x", strconv.FormatFloat(x, 'g', -1, 64))),
 				app.Span().Class("paper").Text(paper)))
 		}

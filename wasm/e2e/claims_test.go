@@ -188,3 +188,31 @@ func TestNodeTraceOnAPhone(t *testing.T) {
 		t.Errorf("the node's update on a phone: %v", box)
 	}
 }
+
+// A click on a dot of the sweep's figure opens that run in the compare
+// lab: the address and the page both.
+func TestSweepDotOpensTheCompareLab(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, running := range []bool{false, true} {
+		// A cell of the table is a link to the same run.
+		cell := `#sweep-table button.link`
+		dot := `#sweep-figure circle[data-run="pdn"][data-x]`
+		link := "#lab=sweep&scenario=1&reps=1&models=pdn,gcn&results=9000.6000.9100.6100.9200.6200.9300.6300.9400.6400"
+		if running {
+			link = "#lab=sweep&scenario=2&reps=2&models=pdn,gcn&per-class=64"
+		}
+		open(t, ctx, srv, link)
+		if running {
+			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "run the sweep")
+		}
+		waitFor(t, ctx, "the sweep's dots", `document.querySelector('`+dot+`') !== null`, 60*time.Second)
+		target := dot
+		if running {
+			target = cell
+		}
+		must(t, chromedp.Do(ctx, chromedp.ScrollIntoView(target), chromedp.Click(chromedp.CSS(target))), "click "+target)
+		waitFor(t, ctx, "the compare lab", `location.hash.includes("lab=compare") && document.querySelector("#lab-compare[aria-current=page]") !== null &&
+  document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`, 30*time.Second)
+	}
+}
