@@ -1,6 +1,10 @@
 package app
 
-import "github.com/maxence-charriere/go-app/v9/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+)
 
 // The explanations beside the graph lab's views. Formulas are MathML, which
 // browsers render natively, offline, without a maths library.
@@ -35,11 +39,21 @@ func explainCurves() app.UI {
 	)
 }
 
-func explainHistogram() app.UI {
+// explainHistogram says what the weights' histogram shows, and what in
+// the graph could part the two kinds: σD only where the generator drew the
+// edge features by it.
+func explainHistogram(d experiment.Data) app.UI {
+	why := tr(" The graph's edge features are its own (or the tie-strength scores): whether they tell the kinds apart is what the run shows.")
+	switch d.Graph {
+	case experiment.GraphSynthetic, experiment.GraphScaleFree:
+		why = tr(" They start together near 0.5; the generator gives inter-class edges features of larger spread (σD), which a pathfinder can learn to weigh down.")
+	case experiment.GraphXOR:
+		why = tr(" The generator puts an intra-class edge in exactly one of two layers (XOR), which only a pathfinder with a hidden layer can single out.")
+	}
 	return app.P().Body(
 		app.Text(tr("The distribution of ")),
 		mathML(`<math><msub><mi>w</mi><mi>e</mi></msub><mo>∈</mo><mo>(</mo><mn>0</mn><mo>,</mo><mn>1</mn><mo>)</mo></math>`),
-		app.Text(tr(" over intra- and inter-class edges, each as a share of its own kind. They start together near 0.5 and pull apart as the pathfinder learns that, in this data, inter-class edges have features of larger spread (σD).")),
+		app.Text(tr(" over intra- and inter-class edges, each as a share of its own kind.")+why),
 	)
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -55,6 +56,32 @@ func TestShareSentenceReadsTheNumbers(t *testing.T) {
 		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn)})
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%v against GCN's %v: %q", tc.ours, tc.gcn, got)
+		}
+	}
+}
+
+// A fast epoch's time reads in milliseconds, never "0.0 s".
+func TestEpochTimeNeverReadsZero(t *testing.T) {
+	for _, tc := range []struct {
+		sec  float64
+		want string
+	}{{0.033, " · 33 ms an epoch"}, {0.0004, " · 0 ms an epoch"}, {0.25, " · 0.2 s an epoch"}, {3, " · 3.0 s an epoch"}} {
+		if got := epochTime(tc.sec); got != tc.want && !(tc.sec == 0.25 && got == " · 0.3 s an epoch") {
+			t.Errorf("%v s: %q, want %q", tc.sec, got, tc.want)
+		}
+	}
+}
+
+// The learned weights' caption speaks of σD only for the generator's
+// graphs, which draw the edge features by it.
+func TestHistogramCaptionFitsTheGraph(t *testing.T) {
+	for _, tc := range []struct {
+		graph string
+		sigma bool
+	}{{"synthetic", true}, {"scale-free", true}, {"xor", false}, {"cora", false}, {"local", false}} {
+		h := app.HTMLString(explainHistogram(experiment.Data{Graph: tc.graph}))
+		if strings.Contains(h, "σD") != tc.sigma {
+			t.Errorf("%s: the caption %q", tc.graph, h)
 		}
 	}
 }

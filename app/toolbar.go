@@ -148,7 +148,7 @@ func progressLabel(r *run) string {
 	}
 	label := trf("Training epoch %d: %.0f%%", p.Epoch+1, 100*p.Done)
 	if rate := float64(r.snap.EpochsPerSec); rate > 0 {
-		label += trf(" · %.1f s an epoch", 1/rate)
+		label += epochTime(1 / rate)
 	} else if sec := float64(r.snap.SecondsPerEpoch); sec >= 0.1 {
 		label += trf(" · about %.1f s an epoch, estimated", sec)
 	}
@@ -156,6 +156,15 @@ func progressLabel(r *run) string {
 		label += tr(" · paused inside the epoch; Play or Step goes on")
 	}
 	return label
+}
+
+// epochTime says how long an epoch takes, in seconds, or in milliseconds
+// below a tenth of a second (which "0.0 s" would hide).
+func epochTime(sec float64) string {
+	if sec < 0.1 {
+		return trf(" · %.0f ms an epoch", 1000*sec)
+	}
+	return trf(" · %.1f s an epoch", sec)
 }
 
 // copyLink puts the permalink on the clipboard.

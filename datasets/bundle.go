@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"pdnexplorer/edgekind"
@@ -73,10 +74,15 @@ func WriteBundleInZip(zw *zip.Writer, name string, g *Graph) error {
 		return err
 	}
 	return writeBundle(g, func(file string) (io.WriteCloser, error) {
-		f, err := zw.Create(name + "/" + file)
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name + "/" + file, Method: zip.Deflate, Modified: ZipTime()})
 		return nopCloser{f}, err
 	})
 }
+
+// ZipTime is the time a saved archive's entries carry: now, to the second,
+// where zip.Writer's Create leaves 1980-01-01 (the format's zero), which
+// every unzip then shows. Tests that compare archives' bytes pin it.
+var ZipTime = func() time.Time { return time.Now().Truncate(2 * time.Second) }
 
 type nopCloser struct{ io.Writer }
 

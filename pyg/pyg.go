@@ -234,7 +234,7 @@ func WriteZip(w io.Writer, name string, g *datasets.Graph, r Run) error {
 	}
 	zw := zip.NewWriter(w)
 	for _, f := range fs {
-		h := &zip.FileHeader{Name: name + "/" + f.name, Method: zip.Deflate}
+		h := &zip.FileHeader{Name: name + "/" + f.name, Method: zip.Deflate, Modified: datasets.ZipTime()}
 		h.SetMode(f.mode)
 		fw, err := zw.CreateHeader(h)
 		if err != nil {

@@ -143,7 +143,7 @@ func TestTourStepsFitAProjector(t *testing.T) {
 			time.Sleep(1200 * time.Millisecond) // the smooth scroll to the focus
 			box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
   const w = document.querySelector("#tour .tour-text").getBoundingClientRect();
-  const f = document.querySelector("#` + step.Focus + `") || document.querySelector(".lab .views > :first-child");
+  const f = document.querySelector("#`+step.Focus+`") || document.querySelector(".lab .views > :first-child");
   const r = f.getBoundingClientRect();
   const bar = document.querySelector(".lab .toolbar").getBoundingClientRect();
   return [w.top, w.bottom, w.left, w.right, r.top, r.bottom, r.left, r.right, bar.height];

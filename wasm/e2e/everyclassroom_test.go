@@ -201,6 +201,14 @@ func TestEmbedTwoLabs(t *testing.T) {
 func TestPrintedLabIsOnePage(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
+	for _, lp := range []struct{ name, present string }{{"graph", "1"}, {"xor", "1"}, {"compare", "1"}} {
+		open(t, ctx, srv, "#lab="+lp.name+"&per-class=64&present="+lp.present)
+		waitFor(t, ctx, lp.name+" drawn", labDrawn, 60*time.Second)
+		time.Sleep(time.Second)
+		if pages := printedPages(t, ctx); pages != 1 {
+			t.Errorf("the %s lab in projector mode prints on %d pages, want 1", lp.name, pages)
+		}
+	}
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
 		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
@@ -237,6 +245,19 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	if !media {
 		t.Error("the handout has no QR code or link")
 	}
+}
+
+// printedPages prints the page to PDF and counts its pages.
+func printedPages(t *testing.T, ctx context.Context) int {
+	var pdf []byte
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		css := true
+		res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: &css})
+		pdf = res.Data
+		return err
+	}))
+	must(t, err, "print")
+	return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
 }
 
 // shotsDir is where screenshots go.

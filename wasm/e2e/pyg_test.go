@@ -40,9 +40,9 @@ func TestExportToPyG(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#export-pyg"))), "save for PyG")
 	waitFor(t, ctx, "the export", `window.__saved.length > 0`, 60*time.Second)
 	files := downloads(t, ctx)
-	data, ok := files["pdn-synthetic-pyg.zip"]
+	data, ok := files["pdn-synthetic-pdn-pyg.zip"]
 	if !ok {
-		t.Fatalf("saved %v, want pdn-synthetic-pyg.zip", keys(files))
+		t.Fatalf("saved %v, want pdn-synthetic-pdn-pyg.zip", keys(files))
 	}
 	dir := unzipTo(t, data)
 	var w struct {
@@ -50,7 +50,7 @@ func TestExportToPyG(t *testing.T) {
 		Epoch        int     `json:"epoch"`
 		TestAccuracy float64 `json:"test_accuracy"`
 	}
-	b, err := os.ReadFile(filepath.Join(dir, "pdn-synthetic-pyg", "weights.json"))
+	b, err := os.ReadFile(filepath.Join(dir, "pdn-synthetic-pdn-pyg", "weights.json"))
 	must(t, err, "read weights.json")
 	must(t, json.Unmarshal(b, &w), "parse weights.json")
 	if w.Model != "pdn" || w.Epoch != 200 || math.Abs(w.TestAccuracy-page) > 1e-9 {
@@ -59,7 +59,7 @@ func TestExportToPyG(t *testing.T) {
 	t.Logf("the page: test accuracy %v; the export: %d bytes", page, len(data))
 	t.Run("in PyG", func(t *testing.T) {
 		python, env := pygtest.Python(t)
-		out := pygtest.Run(t, python, env, filepath.Join(dir, "pdn-synthetic-pyg", "run_pyg.py"))
+		out := pygtest.Run(t, python, env, filepath.Join(dir, "pdn-synthetic-pdn-pyg", "run_pyg.py"))
 		if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-page) > 1e-9 {
 			t.Errorf("the page's weights give %v in PyG; the page shows %v", got, page)
 		}

@@ -97,6 +97,7 @@ func (s *session) handle(c protocol.Command) {
 func (s *session) reset() {
 	s.tr.Reset()
 	s.prepared = s.tr.Prepare(0)
+	s.out.rate = math.NaN() // no epoch of this start has been timed: the page shows none, not the last run's
 }
 
 // set adopts a new experiment: a new graph if its data differ (or always,

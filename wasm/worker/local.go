@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"path"
 	"strings"
 
 	"pdnexplorer/datasets"
@@ -147,7 +148,7 @@ func (s *session) export(format string) {
 		s.fail(phrase.Errorf("no graph to save yet"), "")
 		return
 	}
-	base := "pdn-" + s.exp.Data.Graph
+	base := "pdn-" + s.graphName()
 	var f protocol.File
 	switch format {
 	case protocol.FormatDOT:
@@ -165,17 +166,44 @@ func (s *session) export(format string) {
 		}
 		f = protocol.File{Name: base + ".zip", Type: "application/zip", Data: b.Bytes()}
 	case protocol.FormatPyG:
-		data, err := s.pygExport(base + "-pyg")
+		name := base + "-" + s.exp.Model.Kind + "-pyg" // a run's export: the graph and the model
+		data, err := s.pygExport(name)
 		if err != nil {
 			s.fail(phrase.Errorf("export to PyTorch Geometric: %w", err), "")
 			return
 		}
-		f = protocol.File{Name: base + "-pyg.zip", Type: "application/zip", Data: data}
+		f = protocol.File{Name: name + ".zip", Type: "application/zip", Data: data}
 	default:
 		s.fail(phrase.Errorf("export: %s is not a format; want %s, %s or %s", experiment.Quote(format), protocol.FormatDOT, protocol.FormatBundle, protocol.FormatPyG), "")
 		return
 	}
 	s.post(protocol.Event{Kind: protocol.KindFile, Gen: s.gen, File: &f}, nil)
+}
+
+// graphName names the graph in a saved file's name: the generator's or
+// shipped graph's row, or the name one's own files gave it (meta.json's
+// name, or its first file's), kept to letters, digits, '-' and '_'.
+func (s *session) graphName() string {
+	name := s.exp.Data.Graph
+	if name == experiment.GraphLocal && s.local != nil {
+		name = strings.TrimSuffix(s.local.name, path.Ext(s.local.name))
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+		if b.Len() >= 40 {
+			break
+		}
+	}
+	if out := strings.Trim(b.String(), "-"); out != "" {
+		return out
+	}
+	return experiment.GraphLocal
 }
 
 // pygExport is the run as it stands, for PyTorch Geometric: the graph, the

@@ -59,6 +59,11 @@ func TestSessionLoadsTheUsersGraph(t *testing.T) {
 	if snap, w := r.last(protocol.KindSnapshot); snap.Snap.Epoch != 30 || len(w) != g.E() {
 		t.Errorf("trained the user's graph to epoch %d with %d weights", snap.Snap.Epoch, len(w))
 	}
+	// Its saved files carry its own name, not "local".
+	s.handle(protocol.Command{Op: protocol.OpExport, Format: protocol.FormatPyG})
+	if f, _ := r.last(protocol.KindFile); f.File == nil || strings.Contains(f.File.Name, "local") || !strings.HasPrefix(f.File.Name, "pdn-"+s.graphName()+"-") {
+		t.Errorf("the user's graph saved as %+v (its name %q)", f.File, s.local.name)
+	}
 }
 
 // A malformed file is refused with the reader's message (file, line,
@@ -129,8 +134,11 @@ func TestSessionExports(t *testing.T) {
 	}
 	s.handle(protocol.Command{Op: protocol.OpExport, Format: protocol.FormatPyG})
 	ev, _ = r.last(protocol.KindFile)
-	if !strings.HasSuffix(ev.File.Name, "-pyg.zip") {
-		t.Fatalf("PyG export: %+v", ev.File.Name)
+	if want := "pdn-" + s.graphName() + "-" + s.exp.Model.Kind + "-pyg.zip"; ev.File.Name != want || strings.Contains(ev.File.Name, "local") {
+		t.Fatalf("PyG export: %q, want %q (the graph's own name and the model)", ev.File.Name, want)
+	}
+	if zr, err := zip.NewReader(bytes.NewReader(ev.File.Data), int64(len(ev.File.Data))); err != nil || zr.File[0].Modified.Year() < 2020 {
+		t.Errorf("the export's entries are dated %v: %v", zr.File[0].Modified, err)
 	}
 	back, _, err = datasets.OpenFiles([]datasets.File{{Name: ev.File.Name, Data: ev.File.Data}}, datasets.Columns{})
 	if err != nil || back.N != s.g.N || back.E() != s.g.E() {

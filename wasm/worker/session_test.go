@@ -149,6 +149,9 @@ func TestSessionTrainsPausesStepsResets(t *testing.T) {
 	if reset.Snap.Epoch != 0 || reset.Snap.TestAcc != first.Snap.TestAcc {
 		t.Errorf("reset: %+v, at the start: %+v", reset.Snap, first.Snap)
 	}
+	if rate := float64(reset.Snap.EpochsPerSec); !math.IsNaN(rate) {
+		t.Errorf("after reset the snapshot still says %v epochs a second, the last run's", rate)
+	}
 	for i := range w {
 		if w[i] != w0[i] {
 			t.Fatalf("after reset, weight %d is %v, at the start it was %v", i, w[i], w0[i])
