@@ -42,6 +42,20 @@ func inputNames(r *run, n int) []string {
 	return names
 }
 
+// scoreLabels are the tie-strength scores' names in the page's language
+// (label gives the long or the short form); a graph's own edge features
+// keep the names its files give them.
+func scoreLabels(names []string, label func(string) string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if slices.Contains(tiestrength.Names, n) {
+			out[i] = tr(label(n))
+		}
+	}
+	return out
+}
+
 // inputsLabel says what the inputs are: the tie-strength scores, or the
 // graph's own edge features (a multiplex graph's layers), which must never
 // be called scores.
@@ -60,7 +74,7 @@ func (c *AttentionLab) draw(ch change) {
 	if r := c.runNamed("linear"); r != nil && len(r.snap.Inputs) > 0 {
 		names := inputNames(r, len(r.snap.Inputs))
 		c.bars = viz.Bars(chartW+200, chartH, tr("Attention over the edge features, softmax(β)"), inputsLabel(names),
-			tiestrength.Short(names), r.snap.Inputs, viz.ClassColor(2))
+			scoreLabels(names, tiestrength.ShortLabel), r.snap.Inputs, viz.ClassColor(2))
 	}
 	if r := c.runNamed("multiscale"); r != nil && len(r.hist.hops) > 0 {
 		c.hops = hopsChart(&r.hist, r.Exp.Train.Epochs)
@@ -81,7 +95,7 @@ func (c *AttentionLab) renderAttention() app.UI {
 		if i > 0 {
 			parts = append(parts, app.Text(" · "))
 		}
-		parts = append(parts, app.Text(names[i]+" "), c.metricOf(r, "attention-"+names[i], a, 3))
+		parts = append(parts, app.Text(scoreLabels(names[i:i+1], tiestrength.Label)[0]+" "), c.metricOf(r, "attention-"+names[i], a, 3))
 	}
 	return app.P().Class("drawn").Body(parts...)
 }

@@ -59,7 +59,7 @@ func (c *GraphLab) redrawCharts() {
 func attentionChart(s protocol.Snapshot) string {
 	values, title, xlabel, prefix := s.Inputs, tr("Attention over the inputs, softmax(β)"), tr("input (edge feature or layer)"), ""
 	if len(s.Hops) > 0 {
-		values, title, xlabel, prefix = s.Hops, tr("Weight of each power of Â, softmax(α)"), "hop", "Â^"
+		values, title, xlabel, prefix = s.Hops, tr("Weight of each power of Â, softmax(α)"), tr("hop"), "Â^"
 	}
 	if len(values) == 0 {
 		return ""

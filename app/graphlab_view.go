@@ -247,15 +247,16 @@ func (c *GraphLab) renderDrawn() app.UI {
 		return app.P().Class("drawn")
 	}
 	count, means := drawnMeans(c.strokes)
-	part := func(k int, kind, name string) app.UI {
+	part := func(k int, words, name string) app.UI {
 		mean := means[k]
 		return app.Span().Body(
 			metric(name+"-edges-drawn", "", float64(count[k]), numtext.Group(count[k])),
-			app.Text(" "+kind+tr(" edges drawn, mean learned weight ")),
+			app.Text(" "+words+" "),
 			metric(name+"-mean-weight", "", mean, num(mean, 3)),
 		)
 	}
-	return app.P().Class("drawn").Body(part(0, "intra-class", "intra"), app.Text(" · "), part(1, "inter-class", "inter"))
+	return app.P().Class("drawn").Body(part(0, tr("intra-class edges drawn, mean learned weight"), "intra"), app.Text(" · "),
+		part(1, tr("inter-class edges drawn, mean learned weight"), "inter"))
 }
 
 // renderSeparation says, in the learned layout, how far apart the learned

@@ -118,7 +118,7 @@ func (c *XORLab) renderSurfaces() app.UI {
 func (c *XORLab) renderStates() app.UI {
 	var cols []column
 	for k, z := range xorstate.States {
-		cols = append(cols, column{Title: fmt.Sprintf("(%g, %g)", z.A, z.B), Metric: "alpha-" + z.Key, Digits: 3, Value: func(r *run) float64 {
+		cols = append(cols, column{Title: tuple(z.A, z.B), Metric: "alpha-" + z.Key, Digits: 3, Value: func(r *run) float64 {
 			if r.snap.XOR == nil {
 				return math.NaN()
 			}
@@ -157,7 +157,7 @@ func (c *XORLab) renderTable3() app.UI {
 		}
 		s1, s2, sa := xorstate.HandSet(z.A, z.B)
 		rows = append(rows, app.Tr().Body(
-			app.Th().Scope("row").Text(fmt.Sprintf("(%g, %g)", z.A, z.B)),
+			app.Th().Scope("row").Text(tuple(z.A, z.B)),
 			app.Td().Body(c.metricOf(two, "h1-"+z.Key, h1, 3)),
 			app.Td().Body(c.metricOf(two, "h2-"+z.Key, h2, 3)),
 			app.Td().Body(c.metricOf(two, "pathfinder-"+z.Key, a, 3)),
@@ -238,4 +238,11 @@ func explainXORStates() app.UI {
 		mathML(`<math><mi>a</mi><mo>⊕</mo><mi>b</mi><mo>=</mo><mn>1</mn></math>`),
 		app.Text(tr("; the pathfinder has found XOR when it weighs those at least three times the others. GCN weighs every edge 1.")),
 	)
+}
+
+// tuple writes an edge state (a, b) isolated left to right (LRI … PDI),
+// so that an Arabic page keeps "(0, 1)" whole instead of mirroring it into
+// ",0)" over "(1".
+func tuple(a, b float64) string {
+	return "\u2066" + fmt.Sprintf("(%g, %g)", a, b) + "\u2069"
 }

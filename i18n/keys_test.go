@@ -17,6 +17,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n"
+	"pdnexplorer/tiestrength"
 	"pdnexplorer/i18n/phrase"
 )
 
@@ -160,6 +161,9 @@ func tableKeys() []string {
 	keys = append(keys, experiment.GraphFormats)
 	for _, p := range experiment.Presets {
 		keys = append(keys, p.Title)
+	}
+	for _, n := range tiestrength.Names {
+		keys = append(keys, tiestrength.Label(n), tiestrength.ShortLabel(n))
 	}
 	for _, c := range experiment.Claims {
 		keys = append(keys, c.Text, c.Paper, c.Differs)

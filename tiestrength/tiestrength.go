@@ -10,20 +10,45 @@ var Names = []string{
 	"jaccard", "max-overlap", "min-overlap", "n-measure", "pearson", "resource-allocation",
 }
 
-// short are names short enough to sit under a bar, where they differ.
-var short = map[string]string{
-	"association-strength": "assoc.", "common-neighbours": "common", "degree-product": "deg. prod.",
-	"resource-allocation": "res. alloc.", "max-overlap": "max ovl.", "min-overlap": "min ovl.", "n-measure": "n-meas.",
+// labels are each score's name in words, and the shorter one a figure's
+// axis writes under a bar: the page shows them in its language (they are
+// catalogue keys), the command line in English.
+var labels = map[string][2]string{
+	"adamic-adar":          {"Adamic–Adar", "Adamic–Adar"},
+	"association-strength": {"association strength", "assoc."},
+	"common-neighbours":    {"common neighbours", "common"},
+	"cosine":               {"cosine", "cosine"},
+	"degree-product":       {"degree product", "deg. prod."},
+	"jaccard":              {"Jaccard", "Jaccard"},
+	"max-overlap":          {"max overlap", "max ovl."},
+	"min-overlap":          {"min overlap", "min ovl."},
+	"n-measure":            {"n-measure", "n-meas."},
+	"pearson":              {"Pearson", "Pearson"},
+	"resource-allocation":  {"resource allocation", "res. alloc."},
 }
 
-// Short returns each name as a figure's axis writes it.
+// Label is the score called name in words; a name that is no score is
+// itself.
+func Label(name string) string {
+	if l, ok := labels[name]; ok {
+		return l[0]
+	}
+	return name
+}
+
+// ShortLabel is the score called name as a figure's axis writes it.
+func ShortLabel(name string) string {
+	if l, ok := labels[name]; ok {
+		return l[1]
+	}
+	return name
+}
+
+// Short returns each name as a figure's axis writes it (ShortLabel).
 func Short(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = n
-		if s, ok := short[n]; ok {
-			out[i] = s
-		}
+		out[i] = ShortLabel(n)
 	}
 	return out
 }
