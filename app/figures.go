@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -203,4 +204,57 @@ const shareFormula = `<math><mfrac><mrow><msub><mo>âˆ‘</mo><mrow><mi>e</mi><mo>â
 // a formula wider than the screen (a math element clips nothing itself).
 func mathML(formula string) app.UI {
 	return app.Raw(`<span class="formula">` + formula + `</span>`)
+}
+
+// setLegibility tells every figure drawn from now on how large its text
+// must read where the page is shown (viz.SetLegibility, the one place for
+// all figures): 16 px as drawn on a projector, 12 px on a phone, the
+// figures' own sizes elsewhere, at the width the lab's views show them.
+func setLegibility(present bool) {
+	if !app.IsClient {
+		return
+	}
+	least, tallest := 0.0, 0.0
+	switch w := app.Window().Get("innerWidth").Float(); {
+	case present:
+		// The first figure is held to the screen's height less the
+		// toolbar's and the headings' (web/app.css, .present .views).
+		least, tallest = 16, app.Window().Get("innerHeight").Float()-330
+	case w <= 700:
+		least = 12
+	}
+	viz.SetLegibility(viz.Legibility{MinPx: least, ShownPx: shownWidth(), MaxShownH: max(tallest, 0)})
+}
+
+// legibleInColumns draws, with draw, n figures side by side in a grid of
+// columns at least minPx wide with gaps of gapPx (auto-fit, as the styles
+// lay them out): each is shown a column wide, not the card's width.
+func legibleInColumns(n int, minPx, gapPx float64, draw func()) {
+	l := viz.Legible()
+	defer viz.SetLegibility(l)
+	if l.ShownPx > 0 {
+		cols := max(1, min(float64(n), math.Floor((l.ShownPx+gapPx)/(minPx+gapPx))))
+		viz.SetLegibility(viz.Legibility{MinPx: l.MinPx, ShownPx: (l.ShownPx - gapPx*(cols-1)) / cols, MaxShownH: l.MaxShownH})
+	}
+	draw()
+}
+
+// shownWidth is the width, in pixels, of the figures in the lab's
+// narrowest column of cards (0 before the lab is on the page): the views'
+// grid columns as laid out, less a card's padding.
+func shownWidth() float64 {
+	views := app.Window().Get("document").Call("querySelector", ".lab .views")
+	if !views.Truthy() {
+		return 0
+	}
+	least := math.Inf(1)
+	for _, col := range strings.Fields(app.Window().Call("getComputedStyle", views).Get("gridTemplateColumns").String()) {
+		if px, err := strconv.ParseFloat(strings.TrimSuffix(col, "px"), 64); err == nil && px > 0 {
+			least = min(least, px)
+		}
+	}
+	if math.IsInf(least, 1) {
+		return 0
+	}
+	return max(least-30, 100) // a card's padding and border
 }

@@ -142,6 +142,12 @@ func (l *lab) init(p *page, name string, fig figures) {
 func (l *lab) OnMount(ctx app.Context) {
 	l.ctx = ctx
 	l.openRuns()
+	// The figures drawn before the lab was on the page guessed the width
+	// they are shown at: draw them again once it is laid out.
+	ctx.After(100*time.Millisecond, func(app.Context) {
+		setLegibility(l.st.View.Present == 1)
+		l.fig.draw(newSnapshot | drawNow)
+	})
 }
 
 // OnPreRender stands the runs of the state in, unopened, where the page is
@@ -313,6 +319,7 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 	if f, ok := l.fig.(viewFollower); ok {
 		f.viewChanged(before)
 	}
+	setLegibility(next.View.Present == 1)
 	l.fig.draw(newState)
 }
 
@@ -408,6 +415,7 @@ func (l *lab) flush() {
 		return // the lab went while the flush waited
 	}
 	l.lastFlush = time.Now()
+	setLegibility(l.st.View.Present == 1)
 	q := l.queued
 	l.queued = nil
 	var ch change

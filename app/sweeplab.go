@@ -308,7 +308,13 @@ func (c *SweepLab) draw(ch change) {
 		return
 	}
 	if c.queue != nil {
-		c.figure = viz.SweepFigure(tr, 760, 380, c.sw, c.res)
+		// A phone shows the figure at half its width: drawn taller, its
+		// plot keeps room under the legend and the larger text.
+		h := 380
+		if l := viz.Legible(); l.ShownPx > 0 && l.ShownPx < 500 {
+			h = 620
+		}
+		c.figure = viz.SweepFigure(tr, 760, h, c.sw, c.res)
 	}
 }
 

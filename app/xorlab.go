@@ -47,11 +47,13 @@ func (c *XORLab) draw(ch change) {
 	}
 	turn := c.turn % slots
 	c.turn++
-	for i, r := range c.runs {
-		if all || turn == i {
-			c.surfaces[i] = surface(r)
+	legibleInColumns(len(c.runs)-1, 240, 10, func() { // the runs with a pathfinder, side by side (.surfaces)
+		for i, r := range c.runs {
+			if all || turn == i {
+				c.surfaces[i] = surface(r)
+			}
 		}
-	}
+	})
 	if all || turn == len(c.runs) {
 		c.curves = c.testCurves()
 	}

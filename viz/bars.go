@@ -22,6 +22,7 @@ type BarSeries struct {
 // attention, higher for accuracies that differ by a few points).
 func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, series ...BarSeries) string {
 	c := newCanvas(w, h, title)
+	t := typeFor(w, h)
 	const legendH = 18
 	p := plot{left: padLeft + 10, right: float64(w - padRight), top: padTop + legendH, bottom: float64(h - padBottom - 14), x0: 0, x1: 1, y0: yMin, y1: yMin}
 	for _, s := range series {
@@ -40,12 +41,15 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 	}
 	p.y1 = yMin + niceCeil(math.Max(p.y1-yMin, 0.01))
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
-	c.Text(padLeft, 16, title, `font-size="13"`, `font-weight="600"`, `fill="#222"`)
-	for i := 0; i <= 4; i++ {
-		y := p.y0 + (p.y1-p.y0)*float64(i)/4
+	t.title(c, title, w)
+	yt, _, _ := niceTicks(p.y0, p.y1, 4)
+	for _, y := range yt {
+		if y > p.y1+1e-9 {
+			continue
+		}
 		yy := int(math.Round(p.py(y)))
 		c.Line(int(p.left), yy, int(p.right), yy, `stroke="#e4e4e4"`)
-		c.Text(int(p.left)-4, yy+4, tickLabel(y), `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+		c.Text(int(p.left)-4, yy+4, tickLabel(y), t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
 	slot := (p.right - p.left) / float64(max(len(groups), 1))
 	bar := slot * 0.8 / float64(max(len(series), 1))
@@ -69,22 +73,22 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 				c.Line(int(math.Round(x)), ry, int(math.Round(x+bar))-1, ry, `stroke="#222"`, `stroke-width="2"`, `stroke-dasharray="2,1"`)
 			}
 		}
-		c.Text(int(math.Round(x0+slot*0.4)), int(p.bottom)+14, name, `font-size="10"`, `text-anchor="middle"`, `fill="#333"`)
+		c.Text(int(math.Round(x0+slot*0.4)), int(p.bottom)+14, name, t.size(10), `text-anchor="middle"`, `fill="#333"`)
 	}
 	c.Rect(int(p.left), int(p.top), int(p.right-p.left), int(p.bottom-p.top), `fill="none"`, `stroke="#999"`)
-	c.Text(12, int(p.top+p.bottom)/2, ylabel, `font-size="11"`, `text-anchor="middle"`, `fill="#333"`,
+	c.Text(12, int(p.top+p.bottom)/2, ylabel, t.size(11), `text-anchor="middle"`, `fill="#333"`,
 		`transform="rotate(-90 12 `+strconv.Itoa(int(p.top+p.bottom)/2)+`)"`)
 	lx := int(p.left)
 	for _, s := range series {
 		c.Rect(lx, padTop+2, 12, 10, `fill="`+html.EscapeString(s.Color)+`"`)
-		c.Text(lx+16, padTop+11, s.Name, `font-size="11"`, `fill="#222"`)
+		c.Text(lx+16, padTop+11, s.Name, t.size(11), `fill="#222"`)
 		lx += 24 + 7*len([]rune(s.Name))
 	}
 	note := "whiskers: ±1 SD"
 	if hasReference(series) {
 		note = "dashes: the paper's value; " + note
 	}
-	c.Text(w-padRight, h-4, note, `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+	c.Text(w-padRight, h-4, note, t.size(10), `text-anchor="end"`, `fill="#555"`)
 	return c.inline()
 }
 

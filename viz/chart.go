@@ -40,27 +40,27 @@ func (p plot) py(y float64) float64 {
 	return p.bottom - (y-p.y0)/(p.y1-p.y0)*(p.bottom-p.top)
 }
 
-// LineChart draws series over a shared x axis, with a legend. Points that
-// are NaN or infinite break the line. Long series are thinned to about one
-// point per pixel.
+// LineChart draws series over a shared x axis, with a legend above the
+// plot. Points that are NaN or infinite break the line. Long series are
+// thinned to about one point per pixel.
 func LineChart(w, h int, a Axes, series ...Series) string {
 	c := newCanvas(w, h, a.Title)
-	p := plot{left: padLeft, right: float64(w - padRight), top: padTop, bottom: float64(h - padBottom)}
+	t := typeFor(w, h)
+	entries := make([]legendEntry, len(series))
+	for i, s := range series {
+		entries[i] = legendEntry{s.Name, s.Color, markLine}
+		if s.Dash {
+			entries[i].mark = markDash
+		}
+	}
+	p := t.plotArea(w, h, a.Title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)))
 	p.x0, p.x1, p.y0, p.y1 = chartRange(a, series)
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
-	frame(c, p, a, w, h)
-	for i, s := range series {
+	p = frame(c, t, p, a, w, h)
+	for _, s := range series {
 		drawSeries(c, p, s, w)
-		lx := w - padRight - 110
-		ly := padTop + 4 + 14*i
-		dash := ""
-		if s.Dash {
-			dash = ` stroke-dasharray="5 3"`
-		}
-		c.buf.WriteString(`<line x1="` + strconv.Itoa(lx) + `" y1="` + strconv.Itoa(ly) + `" x2="` + strconv.Itoa(lx+18) +
-			`" y2="` + strconv.Itoa(ly) + `" stroke="` + s.Color + `" stroke-width="2"` + dash + `/>`)
-		c.Text(lx+22, ly+4, s.Name, `font-size="11"`, `fill="#222"`)
 	}
+	t.drawLegend(c, entries, p.left, t.legendTop(a.Title, w), p.right-p.left)
 	return c.inline()
 }
 
@@ -95,7 +95,6 @@ func chartRange(a Axes, series []Series) (x0, x1, y0, y1 float64) {
 		if y1 <= y0 {
 			y1 = y0 + 1
 		}
-		y1 = niceCeil(y1)
 	}
 	return x0, x1, y0, y1
 }
@@ -111,22 +110,24 @@ func niceCeil(x float64) float64 {
 	return 10 * p
 }
 
-func frame(c canvas, p plot, a Axes, w, h int) {
-	c.Text(padLeft, 16, a.Title, `font-size="13"`, `font-weight="600"`, `fill="#222"`)
-	const ticks = 4
-	for i := 0; i <= ticks; i++ {
-		y := p.y0 + (p.y1-p.y0)*float64(i)/ticks
+// frame draws a chart's title, its axes' round ticks and labels and its
+// border, and returns the plot widened to the ticks' range.
+func frame(c canvas, t typeset, p plot, a Axes, w, h int) plot {
+	t.title(c, a.Title, w)
+	yt, y0, y1 := niceTicks(p.y0, p.y1, 4)
+	xt, x0, x1 := niceTicks(p.x0, p.x1, 4)
+	p.y0, p.y1, p.x0, p.x1 = y0, y1, x0, x1
+	for _, y := range yt {
 		yy := p.py(y)
 		c.buf.WriteString(`<line x1="` + f1(p.left) + `" y1="` + f1(yy) + `" x2="` + f1(p.right) + `" y2="` + f1(yy) + `" stroke="#e4e4e4"/>`)
-		c.Text(int(p.left)-4, int(yy)+4, tickLabel(y), `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+		c.Text(int(p.left-t.f(4)), int(yy+t.f(4)), tickLabel(y), t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
-	for i := 0; i <= ticks; i++ {
-		x := p.x0 + (p.x1-p.x0)*float64(i)/ticks
-		xx := p.px(x)
-		c.Text(int(xx), h-padBottom+14, tickLabel(x), `font-size="10"`, `text-anchor="middle"`, `fill="#555"`)
+	for _, x := range xt {
+		c.Text(int(p.px(x)), int(float64(h)-t.f(padBottom)+t.f(14)), tickLabel(x), t.size(10), `text-anchor="middle"`, `fill="#555"`)
 	}
 	c.buf.WriteString(`<rect x="` + f1(p.left) + `" y="` + f1(p.top) + `" width="` + f1(p.right-p.left) + `" height="` + f1(p.bottom-p.top) + `" fill="none" stroke="#999"/>`)
-	c.Text((w+padLeft)/2, h-4, a.XLabel, `font-size="11"`, `text-anchor="middle"`, `fill="#333"`)
+	c.Text(int((float64(w)+p.left)/2), h-t.n(4), a.XLabel, t.size(11), `text-anchor="middle"`, `fill="#333"`)
+	return p
 }
 
 func tickLabel(v float64) string {

@@ -41,10 +41,12 @@ func HeatColor(v float64) string {
 // It is TF Playground's decision surface for the XOR lab's pathfinder.
 func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, marks []Mark) string {
 	c := newCanvas(w, h, title)
+	t := typeFor(w, h)
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
-	c.Text(padLeft, 16, title, `font-size="13"`, `font-weight="600"`, `fill="#222"`)
-	side := math.Min(float64(w-padLeft-70), float64(h-padTop-padBottom))
-	left, top := float64(padLeft), float64(padTop)
+	t.title(c, title, w)
+	top := t.legendTop(title, w) + t.f(4)
+	side := math.Min(float64(w)-t.f(padLeft)-t.f(70), float64(h)-top-t.f(padBottom))
+	left := t.f(padLeft)
 	cell := side / float64(n)
 	// One path per colour level, not a rect per cell: a page redraws this
 	// several times a second, and its cost goes with the elements.
@@ -79,26 +81,26 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 		c.Circle(int(x), int(y), 7, `fill="none"`, `stroke="#000000"`, `stroke-width="1"`)
 		// The label sits inside the square, beside its corner, a line per
 		// part, so the labels of neighbouring corners never meet.
-		anchor, dx := `text-anchor="start"`, 10
+		anchor, dx := `text-anchor="start"`, t.n(10)
 		if m.X > 0.5 {
-			anchor, dx = `text-anchor="end"`, -10
+			anchor, dx = `text-anchor="end"`, -t.n(10)
 		}
 		lines := strings.Split(m.Label, "\n")
-		dy := 18
+		dy := t.n(18)
 		if m.Y < 0.5 {
-			dy = -8 - 13*(len(lines)-1)
+			dy = -t.n(8) - t.n(13)*(len(lines)-1)
 		}
 		for k, line := range lines {
-			c.Text(int(x)+dx, int(y)+dy+13*k, line, `font-size="11"`, anchor, `fill="#ffffff"`, `stroke="#000000"`, `stroke-width="3"`, `paint-order="stroke"`)
+			c.Text(int(x)+dx, int(y)+dy+t.n(13)*k, line, t.size(11), anchor, `fill="#ffffff"`, `stroke="#000000"`, `stroke-width="3"`, `paint-order="stroke"`)
 		}
 	}
 	c.Rect(int(left), int(top), int(side), int(side), `fill="none"`, `stroke="#999"`)
-	c.Text(int(left+side/2), int(top+side+24), xlabel, `font-size="11"`, `text-anchor="middle"`, `fill="#333"`)
-	c.Text(int(left)-8, int(top+side/2), ylabel, `font-size="11"`, `text-anchor="end"`, `fill="#333"`)
-	for _, t := range []float64{0, 1} {
-		x, y := at(t, t)
-		c.Text(int(x), int(top+side+12), tickLabel(t), `font-size="10"`, `text-anchor="middle"`, `fill="#555"`)
-		c.Text(int(left)-4, int(y)+4, tickLabel(t), `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+	c.Text(int(left+side/2), int(top+side+t.f(24)), xlabel, t.size(11), `text-anchor="middle"`, `fill="#333"`)
+	c.Text(int(left-t.f(8)), int(top+side/2), ylabel, t.size(11), `text-anchor="end"`, `fill="#333"`)
+	for _, v := range []float64{0, 1} {
+		x, y := at(v, v)
+		c.Text(int(x), int(top+side+t.f(12)), tickLabel(v), t.size(10), `text-anchor="middle"`, `fill="#555"`)
+		c.Text(int(left-t.f(4)), int(y+t.f(4)), tickLabel(v), t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
 	// The scale, bright at the top.
 	sx := int(left+side) + 16
@@ -106,7 +108,7 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 	for k := range steps {
 		c.Rect(sx, int(top+side*float64(k)/float64(steps)), 14, int(side/float64(steps)+1.5), `fill="`+HeatColor(1-float64(k)/float64(steps-1))+`"`)
 	}
-	c.Text(sx+18, int(top)+8, "1", `font-size="10"`, `fill="#555"`)
-	c.Text(sx+18, int(top+side), "0", `font-size="10"`, `fill="#555"`)
+	c.Text(sx+18, int(top+t.f(8)), "1", t.size(10), `fill="#555"`)
+	c.Text(sx+18, int(top+side), "0", t.size(10), `fill="#555"`)
 	return c.inline()
 }

@@ -33,7 +33,14 @@ var SweepColors = []string{"#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00"
 // axis is in powers of two; paperLabel names the hollow marks.
 func Sweep(w, h int, title, xlabel, paperLabel string, xs []float64, logX bool, series ...SweepSeries) string {
 	c := newCanvas(w, h, title)
-	p := plot{left: padLeft, right: float64(w - 130), top: padTop, bottom: float64(h - padBottom), y0: 0, y1: 1}
+	t := typeFor(w, h)
+	entries := make([]legendEntry, 0, len(series)+1)
+	for _, s := range series {
+		entries = append(entries, legendEntry{s.Name, s.Color, markLine})
+	}
+	entries = append(entries, legendEntry{paperLabel, "#333", markHollow})
+	p := t.plotArea(w, h, title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)))
+	p.y0, p.y1 = 0, 1
 	tx := func(x float64) float64 {
 		if logX {
 			return math.Log2(x)
@@ -44,22 +51,30 @@ func Sweep(w, h int, title, xlabel, paperLabel string, xs []float64, logX bool, 
 	pad := (p.x1 - p.x0) * 0.05
 	p.x0, p.x1 = p.x0-pad, p.x1+pad
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
-	c.Text(padLeft, 16, title, `font-size="13"`, `font-weight="600"`, `fill="#222"`)
+	t.title(c, title, w)
 	for i := 0; i <= 4; i++ {
 		y := float64(i) / 4
 		yy := p.py(y)
 		c.buf.WriteString(`<line x1="` + f1(p.left) + `" y1="` + f1(yy) + `" x2="` + f1(p.right) + `" y2="` + f1(yy) + `" stroke="#e4e4e4"/>`)
-		c.Text(int(p.left)-4, int(yy)+4, tickLabel(y), `font-size="10"`, `text-anchor="end"`, `fill="#555"`)
+		c.Text(int(p.left-t.f(4)), int(yy+t.f(4)), tickLabel(y), t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
-	for _, x := range xs {
+	// Every value's label where they fit, else every second one.
+	every := 1
+	if float64(len(xs))*t.f(28) > p.right-p.left {
+		every = 2
+	}
+	for i, x := range xs {
+		if i%every != 0 {
+			continue
+		}
 		label := tickLabel(x)
 		if logX {
 			label = "2" + superscript.Replace(strconv.Itoa(int(math.Round(math.Log2(x)))))
 		}
-		c.Text(int(p.px(tx(x))), h-padBottom+14, label, `font-size="10"`, `text-anchor="middle"`, `fill="#555"`)
+		c.Text(int(p.px(tx(x))), int(p.bottom+t.f(14)), label, t.size(10), `text-anchor="middle"`, `fill="#555"`)
 	}
 	c.buf.WriteString(`<rect x="` + f1(p.left) + `" y="` + f1(p.top) + `" width="` + f1(p.right-p.left) + `" height="` + f1(p.bottom-p.top) + `" fill="none" stroke="#999"/>`)
-	c.Text(int(p.left+p.right)/2, h-4, xlabel, `font-size="11"`, `text-anchor="middle"`, `fill="#333"`)
+	c.Text(int(p.left+p.right)/2, h-t.n(4), xlabel, t.size(11), `text-anchor="middle"`, `fill="#333"`)
 	step := (p.px(tx(xs[len(xs)-1])) - p.px(tx(xs[0]))) / float64(max(1, len(xs)-1))
 	for si, s := range series {
 		off := (float64(si) - float64(len(series)-1)/2) * math.Min(3, step/float64(2*len(series)+2))
@@ -92,13 +107,8 @@ func Sweep(w, h int, title, xlabel, paperLabel string, xs []float64, logX bool, 
 		if len(d) > 0 {
 			c.buf.WriteString(`<path class="series" data-name="` + s.Name + `" d="` + string(d) + `" fill="none" stroke="` + s.Color + `" stroke-width="1.6"/>`)
 		}
-		ly := padTop + 6 + 15*si
-		c.buf.WriteString(`<line x1="` + strconv.Itoa(w-120) + `" y1="` + strconv.Itoa(ly) + `" x2="` + strconv.Itoa(w-102) + `" y2="` + strconv.Itoa(ly) + `" stroke="` + s.Color + `" stroke-width="2"/>`)
-		c.Text(w-98, ly+4, s.Name, `font-size="11"`, `fill="#222"`)
 	}
-	ly := padTop + 10 + 15*len(series)
-	c.buf.WriteString(`<circle cx="` + strconv.Itoa(w-111) + `" cy="` + strconv.Itoa(ly) + `" r="3" fill="none" stroke="#333"/>`)
-	c.Text(w-98, ly+4, paperLabel, `font-size="11"`, `fill="#222"`)
+	t.drawLegend(c, entries, p.left, t.legendTop(title, w), p.right-p.left)
 	return c.inline()
 }
 

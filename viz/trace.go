@@ -51,7 +51,8 @@ type Neighbour struct {
 // that which neighbours a node listens to is one glance.
 func Neighbourhood(w int, label string, name string, class int, ns []Neighbour) string {
 	c := newCanvas(w, w, label)
-	mid, rad := float64(w)/2, float64(w)/2-22
+	t := typeFor(w, w)
+	mid, rad := float64(w)/2, float64(w)/2-t.f(22)
 	top := 0.0
 	for _, n := range ns {
 		top = math.Max(top, n.Weight)
@@ -68,10 +69,10 @@ func Neighbourhood(w int, label string, name string, class int, ns []Neighbour) 
 			dash = ` stroke-dasharray="4 3"`
 		}
 		c.buf.WriteString(`<line x1="` + f1(mid) + `" y1="` + f1(mid) + `" x2="` + f1(x) + `" y2="` + f1(y) + `" stroke="#555" stroke-width="` + f1(width) + `"` + dash + `/>`)
-		c.buf.WriteString(`<circle cx="` + f1(x) + `" cy="` + f1(y) + `" r="11" fill="` + html.EscapeString(ClassColor(n.Class)) + `" stroke="#fff"/>`)
-		c.Text(int(x), int(y)+4, n.Name, `font-size="9"`, `text-anchor="middle"`, `fill="#fff"`)
+		c.buf.WriteString(`<circle cx="` + f1(x) + `" cy="` + f1(y) + `" r="` + f1(t.f(11)) + `" fill="` + html.EscapeString(ClassColor(n.Class)) + `" stroke="#fff"/>`)
+		c.Text(int(x), int(y+t.f(3.5)), n.Name, t.size(10), `text-anchor="middle"`, `fill="#fff"`)
 	}
-	c.buf.WriteString(`<circle cx="` + f1(mid) + `" cy="` + f1(mid) + `" r="16" fill="` + html.EscapeString(ClassColor(class)) + `" stroke="#222" stroke-width="2"/>`)
-	c.Text(int(mid), int(mid)+4, name, `font-size="11"`, `text-anchor="middle"`, `fill="#fff"`, `font-weight="600"`)
+	c.buf.WriteString(`<circle cx="` + f1(mid) + `" cy="` + f1(mid) + `" r="` + f1(t.f(16)) + `" fill="` + html.EscapeString(ClassColor(class)) + `" stroke="#222" stroke-width="2"/>`)
+	c.Text(int(mid), int(mid+t.f(4)), name, t.size(11), `text-anchor="middle"`, `fill="#fff"`, `font-weight="600"`)
 	return c.inline()
 }

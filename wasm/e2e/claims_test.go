@@ -216,3 +216,51 @@ func TestSweepDotOpensTheCompareLab(t *testing.T) {
   document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`, 30*time.Second)
 	}
 }
+
+// Every figure's text is legible where it is shown: at least 12 px as
+// drawn on a phone and 16 px on a projector, in every lab.
+func TestFigureTextIsLegible(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	const smallest = `(() => {
+  let least = 1e9, which = "";
+  for (const e of document.querySelectorAll(".lab svg text")) {
+    const svg = e.ownerSVGElement, m = svg && svg.getScreenCTM(), r = e.getBoundingClientRect();
+    if (!m || r.width === 0 || !e.textContent.trim()) continue;
+    const px = parseFloat(e.getAttribute("font-size") || "16") * m.a;
+    if (px < least) { least = px; which = (svg.closest("[id]") || {}).id + ": " + e.textContent.slice(0, 30); }
+  }
+  return [String(least), which];
+})()`
+	for _, mode := range []struct {
+		name, link string
+		least      float64
+		screen     func()
+	}{
+		{"phone", "", 12, func() { phone(t, ctx) }},
+		{"projector", "&present=1", 16, func() { must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a projector") }},
+	} {
+		mode.screen()
+		for _, l := range experiment.Labs {
+			link := "#lab=" + l.Name + "&per-class=64" + mode.link
+			if l.Name == "sweep" {
+				link += "&scenario=1&reps=1&models=pdn,gcn&results=9000.6000.9100.6100.9200.6200.9300.6300.9400.6400"
+			}
+			open(t, ctx, srv, link)
+			waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+			if l.Name != "sweep" {
+				key(t, ctx, "s")
+				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`, 60*time.Second)
+			}
+			time.Sleep(800 * time.Millisecond)
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](smallest))
+			must(t, err, "measure the figures' text")
+			px, _ := strconv.ParseFloat(got[0], 64)
+			t.Logf("%s, %s lab: smallest figure text %.1f px (%s)", mode.name, l.Name, px, got[1])
+			if px < mode.least-0.1 {
+				t.Errorf("%s, %s lab: figure text of %.1f px (%s), want at least %v", mode.name, l.Name, px, got[1], mode.least)
+			}
+			screenshot(t, ctx, "69-legible-"+mode.name+"-"+l.Name)
+		}
+	}
+}
