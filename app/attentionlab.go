@@ -110,7 +110,7 @@ func (c *AttentionLab) whyAnonymous() string {
 
 // Render lays the lab out.
 func (c *AttentionLab) Render() app.UI {
-	return c.layOut("attention-lab", nil, c.render(c.row.Shows),
+	return c.layOut("attention-lab", nil, c.render(c.visible),
 		app.Div().ID("attention").Class("card wide").Body(
 			app.H2().Text(tr("What the linear PDN attends to (Figure 8)")),
 			app.Div().Class("figure").Body(chartOr(c.bars, c.whyAnonymous())),

@@ -55,7 +55,7 @@ func (c *CompareLab) release() { c.minis.release() }
 
 // Render lays the lab out.
 func (c *CompareLab) Render() app.UI {
-	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.row.Shows)),
+	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.visible)),
 		c.minis.render(&c.lab),
 		card("test-curves", tr("Test accuracy"), c.test, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone."))),
 		card("loss-curves", tr("Training loss"), c.loss, "", app.P().Text(tr("The cross-entropy on the labelled nodes, with dropout, as each model is trained."))),

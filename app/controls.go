@@ -36,6 +36,9 @@ type controls struct {
 	// models are the models the lab trains: a row none of them reads is
 	// hidden (nil: every row shows).
 	models func() []experiment.Model
+	// more, if set, is the button under the controls that shows the rows
+	// beyond the lab's story, or folds them again.
+	more func() app.UI
 }
 
 // init points the controls at the lab's state and its setter.
@@ -104,6 +107,9 @@ func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app
 	}
 	if len(idle) > 0 {
 		groups = append(groups, app.P().ID("idle-rows").Class("note").Text(trf("Hidden, as they change nothing for %s now: %s.", modelNames(models), strings.Join(idle, tr(", ")))))
+	}
+	if c.more != nil {
+		groups = append(groups, c.more())
 	}
 	return app.Aside().ID("controls").Class("controls").Body(append(groups, extra...)...)
 }

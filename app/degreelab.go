@@ -60,7 +60,7 @@ func (c *DegreeLab) Render() app.UI {
 	if c.st.Data.Graph != experiment.GraphScaleFree {
 		empty = tr("The degrees of this graph barely spread; choose graph scale-free (preferential attachment) to see weights against degrees over orders of magnitude.")
 	}
-	return c.layOut("degree-lab", nil, c.render(c.row.Shows),
+	return c.layOut("degree-lab", nil, c.render(c.visible),
 		card("degree", tr("Weight against degree"), c.degree, empty, app.Div().Body(
 			explainDegree(),
 			c.renderDegreeNumbers(),

@@ -215,7 +215,7 @@ func (c *GraphLab) Render() app.UI {
 		class += " dragging"
 	}
 	r := c.one()
-	return c.layOut(class, c.renderRewind(), c.render(c.row.Shows, c.renderOpen()),
+	return c.layOut(class, c.renderRewind(), c.render(c.visible, c.renderOpen()),
 		c.renderGraphCard(),
 		c.renderTrace(),
 		c.renderEditor(),

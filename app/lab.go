@@ -114,6 +114,10 @@ type lab struct {
 	// verdictSig is the verdicts of the lab's claims as last told the
 	// shell (noteVerdicts).
 	verdictSig string
+	// allControls says the controls beyond the lab's story are shown.
+	allControls bool
+	// start is the state the lab opens with (experiment.ForLab).
+	start experiment.Experiment
 	// unfolded says a narrow screen shows the controls, which it folds
 	// away by default lest they push the figure off the first screen (wide
 	// screens always show them).
@@ -134,8 +138,10 @@ func (l *lab) init(p *page, name string, fig figures) {
 		panic("app: no lab " + name + " in experiment.Labs")
 	}
 	l.page, l.row, l.fig, l.st = p, row, fig, experiment.ForLab(name)
+	l.start = l.st
 	l.controls.init(&l.st, l.setParam)
 	l.controls.models = l.models
+	l.controls.more = l.renderMore
 }
 
 // OnMount opens the runs of the state the shell gave the lab.
@@ -547,6 +553,7 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 		under = append(under, underToolbar)
 	}
 	return app.Div().Class("lab "+class+l.foldClass()).Body(
+		l.renderIntro(),
 		l.renderToolbar(under...),
 		l.renderFoldRow(),
 		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderClaims())...)),
@@ -570,6 +577,44 @@ func (l *lab) foldClass() string {
 		return " unfolded"
 	}
 	return ""
+}
+
+// visible reports whether the lab shows row p's control now: a row it
+// offers that the link does not hide, of its story unless all controls
+// are shown.
+func (l *lab) visible(p experiment.Param) bool {
+	if !l.row.Shows(p) || l.st.View.Hidden(p.Name) {
+		return false
+	}
+	// Beyond the story, a row the state holds away from the lab's start
+	// (a link's, the recipe's) or that has something wrong shows too.
+	return l.allControls || l.row.Story == nil || slices.Contains(l.row.Story, p.Name) ||
+		p.Get(&l.st) != p.Get(&l.start) || l.fieldErr[p.Name] != "" || l.engineErr[p.Name] != ""
+}
+
+// renderMore is the button that shows the controls beyond the lab's
+// story, or folds them again; none where the story shows them all.
+func (l *lab) renderMore() app.UI {
+	more := 0
+	for _, p := range experiment.Params {
+		if l.row.Shows(p) && !l.st.View.Hidden(p.Name) && p.Applies(l.st.Data) && !slices.Contains(l.row.Story, p.Name) && p.Get(&l.st) == p.Get(&l.start) {
+			more++
+		}
+	}
+	if l.row.Story == nil || more == 0 {
+		return app.Div()
+	}
+	label := trf("All controls (%d more)", more)
+	if l.allControls {
+		label = tr("Fewer controls")
+	}
+	return app.Button().ID("all-controls").Class("more").Aria("expanded", l.allControls).Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { l.allControls = !l.allControls })
+}
+
+// renderIntro is what the lab's first screen says before any control.
+func (l *lab) renderIntro() app.UI {
+	return app.P().ID("intro").Class("intro").Text(tr(l.row.Intro))
 }
 
 // renderFoldRow is what a phone keeps out of the sticky toolbar, under it:

@@ -38,6 +38,7 @@ func mountLab(t *testing.T, name, link string) (room, *lab, *[]*fakeConn, app.Cl
 	}
 	rm.show(st, nil)
 	rm.(interface{ core() *lab }).core().unpaced = true
+	rm.(interface{ core() *lab }).core().allControls = true // the tests read every control the table gives
 	d := app.NewClientTester(rm)
 	t.Cleanup(d.Close)
 	d.Consume()

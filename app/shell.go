@@ -438,6 +438,8 @@ func (c *Shell) Render() app.UI {
 					return b
 				}),
 				c.renderLabMenu(),
+				app.If(!c.tour.active(), app.Button().ID("start-here").Class("lab-link start").Title(tr("The paper's tour: six steps through its findings, each a run to watch")).
+					Text(tr("Start here")).OnClick(func(ctx app.Context, e app.Event) { c.startTour("paper") })),
 				choiceMenu("preset", tr("Presets…"), tr("Presets: the paper's situations, one click away"), presetChoices(), c.openPreset),
 				choiceMenu("tours", tr("Tours…"), tr("Guided tours: a few steps through the paper's lessons"), tourChoices(), c.startTour),
 				app.Button().ID("present").Class("lab-link").Title(tr("Projector mode: large type, the controls folded away (P)")).

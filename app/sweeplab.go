@@ -332,9 +332,10 @@ func (c *SweepLab) timeLeft() time.Duration {
 // Render lays the lab out.
 func (c *SweepLab) Render() app.UI {
 	return app.Div().Class("lab sweep-lab"+c.foldClass()).Body(
+		c.renderIntro(),
 		c.renderSweepBar(),
 		app.Div().Class("main").Body(
-			app.Div().Body(app.Aside().Class("controls").Body(c.renderSweepRows()), c.render(c.row.Shows)),
+			app.Div().Body(app.Aside().Class("controls").Body(c.renderSweepRows()), c.render(c.visible)),
 			app.Section().Class("views").Body(
 				app.Div().ID("sweep-figure").Class("card").Body(
 					app.H2().Text(tr("Test accuracy across the scenario")),

@@ -79,7 +79,7 @@ func surface(r *run) string {
 
 // Render lays the lab out.
 func (c *XORLab) Render() app.UI {
-	return c.layOut("xor-lab", nil, c.render(c.row.Shows),
+	return c.layOut("xor-lab", nil, c.render(c.visible),
 		c.renderSurfaces(),
 		app.Div().ID("states").Class("card").Body(
 			app.H2().Text(tr("Mean learned weight by edge state")),

@@ -99,6 +99,7 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			fixed[k] = true
 		}
 	}
+	start := e // before the link's own rows: what a hidden row keeps
 	for _, kv := range pairs {
 		if kv == "" {
 			continue
@@ -124,9 +125,25 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			}
 		}
 	}
+	refuseHidden(&e, start, seen, probs)
 	e.ApplyRecipe(func(name string) bool { return seen[name] || fixed[name] })
 	stepWithinTour(&e, probs)
 	return e
+}
+
+// refuseHidden keeps the rows the link hides (hide) at start, where the
+// link also sets them, and says so: a class given the link cannot change
+// what its teacher hid, by the link either.
+func refuseHidden(e *Experiment, start Experiment, seen map[string]bool, probs *Problems) {
+	for _, name := range strings.Split(e.View.Hide, ",") {
+		p, ok := Lookup(name)
+		if !ok || !seen[name] || p.Get(e) == p.Get(&start) {
+			continue
+		}
+		probs.Add(phrase.Errorf("%s: hidden by this link's hide row, so it keeps %s", name, p.Get(&start)))
+		p.copyField(e, &start)
+		seen[name] = false
+	}
 }
 
 // stepPairs are the rows of the tour step a link names (tour=NAME and

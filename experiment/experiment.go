@@ -152,6 +152,7 @@ type View struct {
 	Layout    string   // one of Layouts
 	Threshold float64  // edges lighter than this are hidden, in [0, 1]
 	Speed     float64  // epochs a second while training; 0 as fast as the machine goes
+	Hide      string   // the engine's rows a teacher hides, separated by commas (HiddenRows)
 	Models    []string // the models the compare lab trains side by side, and the sweep lab sweeps
 	Scenario  int      // the sweep lab's scenario, 1..8
 	Reps      int      // the sweep lab's graphs per value
@@ -435,3 +436,27 @@ var Speeds = []float64{0, 20, 10, 5, 1}
 // TourSpeed is the pace a tour's steps train at: the default graph's 200
 // epochs in 20 s, slow enough to talk over.
 const TourSpeed = 10
+
+// Hidden reports whether the link hides the row called name: the page
+// shows no control for it, and a link that sets it is refused there.
+func (v View) Hidden(name string) bool {
+	return slices.Contains(strings.Split(v.Hide, ","), name)
+}
+
+// validHide accepts a list of the engine's rows, each once.
+func validHide(s string) error {
+	if s == "" {
+		return nil
+	}
+	names := strings.Split(s, ",")
+	for i, n := range names {
+		p, ok := Lookup(n)
+		switch {
+		case !ok || p.Group == GroupView:
+			return phrase.Errorf("%s is not a row of the engine", Quote(n))
+		case slices.Contains(names[:i], n):
+			return phrase.Errorf("%s is named twice", Quote(n))
+		}
+	}
+	return nil
+}

@@ -26,7 +26,17 @@ type Lab struct {
 	// one after another, each to its end on a graph of its own, a few at
 	// a time: the sweep's.
 	Queue bool
+	// Intro is what the lab's first screen says, before any control: what
+	// is on the screen and what to press (a catalogue key).
+	Intro string
+	// Story are the rows its lesson needs, at most MaxStory of them
+	// applying to any one graph, which the page shows first; "All
+	// controls" shows the rest. nil shows all.
+	Story []string
 }
+
+// MaxStory is the most controls a lab shows before "All controls".
+const MaxStory = 8
 
 // Run is one model a lab trains: its name (the page's data-run, the CLI's
 // key), its heading, and the experiment it trains.
@@ -38,19 +48,27 @@ type Run struct {
 // Labs are the explorer's labs in the order the navigation shows them;
 // the first is the default.
 var Labs = []Lab{
-	{Name: "graph", Title: "The learned graph", Runs: oneRun},
+	{Name: "graph", Title: "The learned graph", Runs: oneRun,
+		Intro: "A graph of three classes; orange lines join nodes of different classes. Press Play (Space): the pathfinder learns a weight for every edge, drawn as its darkness, while a GCN classifies the nodes over that learned graph.",
+		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "model", "edge-hidden", "epochs", "seed"}},
 	{Name: "xor", Title: "XOR needs a hidden layer", Defaults: "data=xor&edge-init=alive&restarts=4&restart-epochs=40",
 		// The graph's rows but those the XOR layers replace, the training's,
 		// and the model rows its four models share.
 		Rows: []string{"classes", "per-class", "p", "q", "node-features", "sigma-f", "seed",
 			"hidden", "dropout", "edge-dropout", "edge-init", "restarts", "restart-epochs",
 			"epochs", "lr", "weight-decay", "init-seed"},
-		Runs: xorRuns},
+		Runs:  xorRuns,
+		Intro: "Here an edge joins two nodes of one class exactly when one of its two layers holds it (XOR). Four models train on it side by side: press Train all, then read each pathfinder's weight over the two layers, and Table 3.",
+		Story: []string{"per-class", "q", "sigma-f", "edge-init", "restarts", "epochs", "seed", "init-seed"}},
 	{Name: "degree", Title: "GAT's weights shrink with degree", Defaults: "data=scale-free",
 		Rows: []string{"data", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 			"edge-hidden", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
-		Runs: degreeRuns},
-	{Name: "compare", Title: "Models side by side", Hide: []string{"model"}, Runs: compareRuns},
+		Runs:  degreeRuns,
+		Intro: "A graph whose degrees span orders of magnitude. PDN and GAT train on it side by side: press Train all and compare how each model's mean edge weight falls, or not, with the receiving node's degree.",
+		Story: []string{"per-class", "attach", "q", "sigma-d", "hidden", "epochs", "seed"}},
+	{Name: "compare", Title: "Models side by side", Hide: []string{"model"}, Runs: compareRuns,
+		Intro: "The models ticked on the left train on the same graph from the same seeds, each in a worker of its own. Press Train all and compare their learned graphs, accuracies and the share of weight on inter-class edges.",
+		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "epochs", "seed"}},
 	// The attention lab keeps the paper's dropout of 0.5 on Cora, not the
 	// bag-of-words recipe's 0.9: at 0.9 the degree product's attention is
 	// the highest and the second hop leads (claims fig8-degree-product,
@@ -58,8 +76,11 @@ var Labs = []Lab{
 	{Name: "attention", Title: "What PDN attends to", Defaults: "data=cora&hops=5&dropout=0.5",
 		Rows: []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 			"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
-		Runs: attentionRuns},
+		Runs:  attentionRuns,
+		Intro: "Cora's edges carry eleven named tie-strength scores. Press Train all: the linear PDN's bars say which score it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
+		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"}},
 	{Name: "sweep", Title: "Figure 3, live", Queue: true,
+		Intro: "One of the paper's eight scenarios, every model on several graphs at each value, trained a few at a time. Choose a scenario, press Run sweep, and watch each point land beside the paper's.",
 		// The model and training rows pdn sweep takes; the scenario, reps
 		// and models rows are the lab's own.
 		Rows: []string{"edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay"}},
@@ -68,6 +89,11 @@ var Labs = []Lab{
 // The sweep's runs read the state table, whose lab row reads this table's
 // names: its Runs are set once both exist.
 func init() {
+	for i := range Params {
+		if Params[i].Name == "hide" {
+			Params[i].valid = validHide // it reads the table it is in
+		}
+	}
 	for i := range Labs {
 		if Labs[i].Name == "sweep" {
 			Labs[i].Runs = sweepRuns

@@ -150,3 +150,48 @@ func ExampleLab() {
 	// pdn-linear pdn-linear pathfinder none  init uniform restarts 0, on xor
 	// gcn        gcn        pathfinder none  init uniform restarts 0, on xor
 }
+
+// A lab's story shows at most MaxStory of the rows it offers, and says
+// what is on its first screen.
+func TestLabStories(t *testing.T) {
+	for _, l := range Labs {
+		if l.Intro == "" {
+			t.Errorf("the %s lab says nothing first", l.Name)
+		}
+		for _, d := range []string{GraphSynthetic, GraphCora} {
+			e := ForLab(l.Name)
+			e.Data.Graph = d
+			n := 0
+			for _, name := range l.Story {
+				if p, ok := Lookup(name); ok && p.Applies(e.Data) {
+					n++
+				}
+			}
+			if n > MaxStory {
+				t.Errorf("the %s lab's story shows %d controls on %s, over %d", l.Name, n, d, MaxStory)
+			}
+		}
+		for _, name := range l.Story {
+			if p, ok := Lookup(name); !ok || !l.Shows(p) {
+				t.Errorf("the %s lab's story names %s, which it does not offer", l.Name, name)
+			}
+		}
+	}
+}
+
+// A row the link hides keeps its start, however the link sets it, and
+// says so; hide names engine rows only.
+func TestHiddenRowsAreRefused(t *testing.T) {
+	e, err := Decode("lab=graph&hide=dropout,q&dropout=0.3&q=0.01")
+	if e.Model.Dropout != 0.5 || e.Data.Q != 0.005 || err == nil || !strings.Contains(err.Error(), "hidden by this link") {
+		t.Errorf("dropout %v, q %v, %v", e.Model.Dropout, e.Data.Q, err)
+	}
+	if !e.View.Hidden("q") || e.View.Hidden("p") {
+		t.Errorf("hidden: %q", e.View.Hide)
+	}
+	for _, bad := range []string{"hide=lab", "hide=nosuch", "hide=q,q"} {
+		if _, err := Decode("lab=graph&" + bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}

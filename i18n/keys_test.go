@@ -145,7 +145,7 @@ func literal(e ast.Expr) (string, bool) {
 func tableKeys() []string {
 	var keys []string
 	for _, l := range experiment.Labs {
-		keys = append(keys, l.Title)
+		keys = append(keys, l.Title, l.Intro)
 		if l.Queue {
 			continue // the sweep's runs are named by their model and value
 		}

@@ -264,3 +264,36 @@ func TestFigureTextIsLegible(t *testing.T) {
 		}
 	}
 }
+
+// Each lab's first screen says what is on it and what to press, and shows
+// at most eight controls until "All controls"; a control the link hides
+// is absent, and the link's value for it refused; Start here opens the
+// paper's tour.
+func TestFirstScreenExplains(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1440, 900)), "a laptop's screen")
+	const controls = `document.querySelectorAll('#controls [id^="ctl-"]:not([id$="-slider"])').length`
+	for _, l := range experiment.Labs {
+		open(t, ctx, srv, "#lab="+l.Name)
+		waitFor(t, ctx, l.Name+" drawn", labDrawn+` && document.querySelector("#intro").textContent.length > 40`, 60*time.Second)
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](controls))
+		must(t, err, "count the controls")
+		t.Logf("%s lab: %d controls on its first screen", l.Name, n)
+		if n > experiment.MaxStory || n == 0 {
+			t.Errorf("the %s lab shows %d controls first", l.Name, n)
+		}
+		if l.Story != nil {
+			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")
+			waitFor(t, ctx, "all the controls", controls+` > `+strconv.Itoa(n), 10*time.Second)
+		}
+		screenshot(t, ctx, "70-first-"+l.Name)
+	}
+	open(t, ctx, srv, "#lab=graph&hide=dropout,q&dropout=0.3")
+	waitFor(t, ctx, "the graph lab", labDrawn, 60*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")
+	waitFor(t, ctx, "the hidden controls absent, the value refused", `document.querySelector("#ctl-dropout") === null && document.querySelector("#ctl-q") === null &&
+  document.querySelector("#ctl-p") !== null && location.hash.includes("dropout=0.5") && document.querySelector(".notices").textContent.includes("hidden by this link")`, 10*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#start-here"))), "start here")
+	waitFor(t, ctx, "the paper's tour", `location.hash.includes("tour=paper") && location.hash.includes("step=1") && document.querySelector("#tour .tour-text") !== null`, 10*time.Second)
+}
