@@ -17,8 +17,8 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n"
-	"pdnexplorer/tiestrength"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/tiestrength"
 )
 
 var update = flag.Bool("update", false, "write en.json from the sources")
