@@ -146,10 +146,19 @@ func TestTourStepsFitAProjector(t *testing.T) {
   const f = document.querySelector("#`+step.Focus+`") || document.querySelector(".lab .views > :first-child");
   const r = f.getBoundingClientRect();
   const bar = document.querySelector(".lab .toolbar").getBoundingClientRect();
-  return [w.top, w.bottom, w.left, w.right, r.top, r.bottom, r.left, r.right, bar.height];
+  let least = 1e9; // the smallest figure text on the screen, in px as drawn
+  for (const e of document.querySelectorAll(".lab svg text")) {
+    const svg = e.ownerSVGElement, m = svg && svg.getScreenCTM(), b = e.getBoundingClientRect();
+    if (!m || b.width === 0 || b.bottom < 0 || b.top > innerHeight || !e.textContent.trim()) continue;
+    least = Math.min(least, parseFloat(e.getAttribute("font-size") || "16") * m.a);
+  }
+  return [w.top, w.bottom, w.left, w.right, r.top, r.bottom, r.left, r.right, bar.height, least];
 })()`))
 			must(t, err, "measure "+link)
-			t.Logf("%s: words %.0f–%.0f px, focus %.0f–%.0f px, toolbar %.0f px", link, box[0], box[1], box[4], box[5], box[8])
+			t.Logf("%s: words %.0f–%.0f px, focus %.0f–%.0f px, toolbar %.0f px, smallest figure text %.1f px", link, box[0], box[1], box[4], box[5], box[8], box[9])
+			if box[9] < 15.9 {
+				t.Errorf("%s: figure text of %.1f px on the screen, under 16", link, box[9])
+			}
 			screenshot(t, ctx, "67-projector-"+tour.Name+"-"+strconv.Itoa(k+1))
 			if box[0] < 0 || box[1] > 720 || box[3] > 1280 {
 				t.Errorf("%s: the tour's words lie at %.0f–%.0f px, off a 720 px screen", link, box[0], box[1])

@@ -304,11 +304,11 @@ func TestPacedRunShowsEveryEpochAndKeepsTheBits(t *testing.T) {
 	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
 	l.send(protocol.OpStart, "")
 	seen := map[int]bool{}
-	var last []float32
 	for !seen[8] {
-		ev, w := l.next(t, "a paced epoch", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot && ev.Snap.Epoch > 0 })
-		seen[ev.Snap.Epoch], last = true, w
+		ev, _ := l.next(t, "a paced epoch", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot && ev.Snap.Epoch > 0 })
+		seen[ev.Snap.Epoch] = true
 	}
+	var last []float32
 	l.s.cmds <- protocol.Command{Op: protocol.OpPace} // full speed from here
 	for {
 		ev, w := l.next(t, "the end", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
