@@ -205,7 +205,7 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 		open(t, ctx, srv, "#lab="+lp.name+"&per-class=64&present="+lp.present)
 		waitFor(t, ctx, lp.name+" drawn", labDrawn, 60*time.Second)
 		time.Sleep(time.Second)
-		if pages := printedPages(t, ctx); pages != 1 {
+		if pages := pagesOf(printPDF(t, ctx)); pages != 1 {
 			t.Errorf("the %s lab in projector mode prints on %d pages, want 1", lp.name, pages)
 		}
 	}
@@ -213,15 +213,8 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
 		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
 		time.Sleep(time.Second)
-		var pdf []byte
-		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			css := true
-			res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: &css})
-			pdf = res.Data
-			return err
-		}))
-		must(t, err, "print "+l.Name)
-		pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+		pdf := printPDF(t, ctx)
+		pages := pagesOf(pdf)
 		t.Logf("%s lab printed: %d page(s), %d kB", l.Name, pages, len(pdf)>>10)
 		if pages != 1 {
 			t.Errorf("the %s lab prints on %d pages, want 1", l.Name, pages)
@@ -247,8 +240,8 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	}
 }
 
-// printedPages prints the page to PDF and counts its pages.
-func printedPages(t *testing.T, ctx context.Context) int {
+// printPDF prints the page to PDF, as the browser's Print does.
+func printPDF(t *testing.T, ctx context.Context) []byte {
 	var pdf []byte
 	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		css := true
@@ -257,8 +250,11 @@ func printedPages(t *testing.T, ctx context.Context) int {
 		return err
 	}))
 	must(t, err, "print")
-	return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+	return pdf
 }
+
+// pagesOf counts a PDF's pages.
+func pagesOf(pdf []byte) int { return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1)) }
 
 // shotsDir is where screenshots go.
 func shotsDir(t testing.TB) string {
