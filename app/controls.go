@@ -180,9 +180,26 @@ func withCurrent(choices []string, v string) []string {
 	return append(append([]string(nil), choices...), v)
 }
 
+// rowOf is the row whose control fired an event, read from the element's
+// id when the event comes: go-app keeps an element's first handler while
+// later renders give the element to another row (All controls, or a
+// model that reads other rows, shifts the rows), so a handler that held
+// its row set the wrong one.
+func rowOf(ctx app.Context) (experiment.Param, bool) {
+	id := ctx.JSSrc().Get("id").String()
+	return experiment.Lookup(strings.TrimSuffix(strings.TrimPrefix(id, "ctl-"), "-slider"))
+}
+
+// setFrom sets the row of the control that fired to value(p), p its row.
+func (c *controls) setFrom(ctx app.Context, value func(p experiment.Param) string) {
+	if p, ok := rowOf(ctx); ok {
+		c.set(p.Name, value(p))
+	}
+}
+
 func (c *controls) selectControl(id string, p experiment.Param, value string, choices []string) app.UI {
 	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
-		c.set(p.Name, ctx.JSSrc().Get("value").String())
+		c.setFrom(ctx, func(experiment.Param) string { return ctx.JSSrc().Get("value").String() })
 	}).Body(app.Range(choices).Slice(func(i int) app.UI {
 		return app.Option().Value(choices[i]).Text(choices[i]).Selected(choices[i] == value)
 	}))
@@ -214,7 +231,7 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 	box := app.Input().ID(id).Type("text").Attr("inputmode", "decimal").Attr("autocomplete", "off").
 		Attr("spellcheck", "false").Value(shown).
 		OnChange(func(ctx app.Context, e app.Event) {
-			c.set(p.Name, ctx.JSSrc().Get("value").String())
+			c.setFrom(ctx, func(experiment.Param) string { return ctx.JSSrc().Get("value").String() })
 		})
 	kind := sliderKind(p)
 	if kind == "" {
@@ -222,19 +239,22 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 	}
 	v, _ := strconv.ParseFloat(value, 64)
 	sc := newSliderScale(p, kind == "log")
-	toValue := func(s string) string {
+	// The row and its scale are read when the slider moves (rowOf).
+	toValue := func(p experiment.Param, s string) string {
 		pos, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return s
 		}
-		return sc.value(pos)
+		return newSliderScale(p, sliderKind(p) == "log").value(pos)
 	}
 	slider := positionSlider(id+"-slider", sc.position(v), sc.steps).Attr("aria-label", tr(p.Label)).
 		OnInput(func(ctx app.Context, e app.Event) {
-			c.dragging[p.Name] = toValue(ctx.JSSrc().Get("value").String())
+			if p, ok := rowOf(ctx); ok {
+				c.dragging[p.Name] = toValue(p, ctx.JSSrc().Get("value").String())
+			}
 		}).
 		OnChange(func(ctx app.Context, e app.Event) {
-			c.set(p.Name, toValue(ctx.JSSrc().Get("value").String()))
+			c.setFrom(ctx, func(p experiment.Param) string { return toValue(p, ctx.JSSrc().Get("value").String()) })
 		})
 	return app.Div().Class("slider").Body(slider, box)
 }

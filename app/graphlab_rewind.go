@@ -30,7 +30,10 @@ func (c *GraphLab) renderRewind() app.UI {
 	r := c.one()
 	f := r.frames
 	if f == nil || len(f.frames) < 2 {
-		return app.Div().ID("rewind").Class("rewind idle")
+		// The same row, idle: it keeps its height, so nothing jumps when
+		// training starts and the slider comes.
+		return app.Div().ID("rewind").Class("rewind idle").Aria("hidden", "true").Body(
+			app.Label().Text(tr("Rewind")), app.Input().Type("range").Disabled(true).TabIndex(-1))
 	}
 	n := len(f.frames)
 	i, last := n-1, f.frames[n-1].snap.Epoch

@@ -49,10 +49,23 @@ func fieldSays(t testing.TB, ctx context.Context, field, want string) {
 // setField types value into a control's box and leaves it, as a user does.
 func setField(t testing.TB, ctx context.Context, field, value string) {
 	t.Helper()
+	showControl(t, ctx, field)
 	js := fmt.Sprintf(`(() => { const b = document.querySelector("#ctl-%s"); b.value = %q;
 	  b.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`, field, value)
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
 	must(t, err, "set "+field)
+}
+
+// showControl presses "All controls", as a user would, when the lab's
+// first screen does not show the control of field.
+func showControl(t testing.TB, ctx context.Context, field string) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+  const more = document.querySelector("#all-controls");
+  if (document.querySelector("#ctl-%s") === null && more && more.getAttribute("aria-expanded") !== "true") more.click();
+  return true; })()`, field)))
+	must(t, err, "show all controls")
+	waitFor(t, ctx, "the control of "+field, fmt.Sprintf(`document.querySelector("#ctl-%s") !== null`, field), 10*time.Second)
 }
 
 // badLinks is the browser's part of the catalogue: links opened afresh,

@@ -298,6 +298,14 @@ func TestFirstScreenExplains(t *testing.T) {
 		}
 		screenshot(t, ctx, "70-first-"+l.Name)
 	}
+	// A control set after All controls moved the rows sets its own row, not
+	// the one that stood in its place before (go-app keeps first handlers).
+	open(t, ctx, srv, "#lab=graph")
+	waitFor(t, ctx, "the graph lab", labDrawn, 60*time.Second)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")
+	waitFor(t, ctx, "all the controls", `document.querySelector("#ctl-classes") !== null`, 10*time.Second)
+	setField(t, ctx, "per-class", "64")
+	waitFor(t, ctx, "per-class set, q kept", `location.hash.includes("per-class=64") && location.hash.includes("&q=0.005")`, 10*time.Second)
 	open(t, ctx, srv, "#lab=graph&hide=dropout,q&dropout=0.3")
 	waitFor(t, ctx, "the graph lab", labDrawn, 60*time.Second)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")

@@ -429,6 +429,7 @@ func TestKeyboardReachesEverything(t *testing.T) {
 	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
 	key(t, ctx, " ")
 	waitFor(t, ctx, "10 epochs", `document.querySelector("#epoch").textContent.startsWith("10 /")`, 60*time.Second)
+	showControl(t, ctx, "lr") // All controls, as a keyboard user would press it
 	type stop struct {
 		ID      string `json:"id"`
 		Ring    bool   `json:"ring"`
@@ -453,7 +454,7 @@ func TestKeyboardReachesEverything(t *testing.T) {
 			missing = append(missing, s.ID)
 		}
 	}
-	for _, id := range []string{"lab-xor", "preset", "tours", "present", "play", "rewind-slider", "ctl-classes", "ctl-lr", "threshold", "layout", "graph-figure", "export-history", "export-bundle", "open-files", "open-folder"} {
+	for _, id := range []string{"lab-xor", "preset", "tours", "present", "play", "rewind-slider", "all-controls", "ctl-classes", "ctl-lr", "threshold", "layout", "graph-figure", "export-history", "export-bundle", "open-files", "open-folder"} {
 		if !seen[id] {
 			t.Errorf("Tab never reaches #%s", id)
 		}

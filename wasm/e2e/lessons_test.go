@@ -98,6 +98,7 @@ func TestDegreeLab(t *testing.T) {
 	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
 	// The knobs sit where the values are, whatever order the page set the
 	// sliders' attributes in (dropout 0.5, edge-dropout 0.2).
+	showControl(t, ctx, "dropout")
 	knobs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["dropout", "edge-dropout"].map((n) => { const s = document.querySelector("#ctl-" + n + "-slider"); return s.value + "/" + s.max; })`))
 	must(t, err, "read the sliders")
 	var want []string
