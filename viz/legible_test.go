@@ -58,3 +58,14 @@ func TestFiguresMeetTheLegibilityAsked(t *testing.T) {
 		}
 	}
 }
+
+// Arabic text in a figure is isolated right to left; other text is not.
+func TestRightToLeftTextIsIsolated(t *testing.T) {
+	svg := LineChart(520, 240, Axes{Title: "السيناريو 4: دقة الاختبار (3 رسوم)", XLabel: "epoch"})
+	if !regexp.MustCompile("\u2067السيناريو 4: دقة الاختبار \\(3 رسوم\\)\u2069").MatchString(svg) {
+		t.Errorf("the Arabic title is not isolated:\n%s", svg)
+	}
+	if regexp.MustCompile("\u2067epoch").MatchString(svg) {
+		t.Error("an English label was isolated right to left")
+	}
+}

@@ -79,3 +79,25 @@ func f1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
 // f3 formats x with three decimals, for opacities and widths.
 func f3(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+
+// Text writes t at (x, y), as svgo does, isolated right to left (RLI …
+// PDI) where it holds a right-to-left script: a figure stays left to right
+// in an Arabic page, and an Arabic title in it would otherwise have its
+// words, numbers and brackets reordered ("(3 …) … 4").
+func (c canvas) Text(x, y int, t string, s ...string) {
+	if rightToLeft(t) {
+		t = "\u2067" + t + "\u2069"
+	}
+	c.SVG.Text(x, y, t, s...)
+}
+
+// rightToLeft reports whether s holds a letter of a right-to-left script
+// (Hebrew, Arabic and their supplements).
+func rightToLeft(s string) bool {
+	for _, r := range s {
+		if r >= 0x0590 && r <= 0x08FF || r >= 0xFB1D && r <= 0xFDFF || r >= 0xFE70 && r <= 0xFEFF {
+			return true
+		}
+	}
+	return false
+}
