@@ -60,6 +60,12 @@ func TestProjectorMode(t *testing.T) {
 	}
 	key(t, ctx, " ")
 	waitFor(t, ctx, "training by key in projector mode", `parseInt(document.querySelector("#epoch").textContent) >= 3`, 60*time.Second)
+	// Training adds no line to the toolbar (the scrubber waits outside
+	// projector mode): nothing under it moves mid-lesson.
+	time.Sleep(500 * time.Millisecond)
+	if h, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector(".lab .toolbar").getBoundingClientRect().height`)); err != nil || h > 0.12*720 {
+		t.Errorf("while training in projector mode the toolbar takes %.0f px of 720 (%v)", h, err)
+	}
 	key(t, ctx, " ")
 	screenshot(t, ctx, "40-projector")
 	key(t, ctx, "p")

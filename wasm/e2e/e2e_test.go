@@ -211,6 +211,16 @@ func waitFor(t testing.TB, ctx context.Context, what, cond string, limit time.Du
 	}
 }
 
+// waitUntil waits up to limit for cond, and reports whether it came.
+func waitUntil(ctx context.Context, cond string, limit time.Duration) bool {
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond, chromedp.EvalAwaitPromise)); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
 // drawnWeights reads what the graph view says it draws: the mean learned
 // weight and the number of intra- and inter-class edges on its canvas,
 // and the share of the canvas's pixels that are not white (that it was

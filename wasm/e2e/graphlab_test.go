@@ -147,7 +147,16 @@ func TestLearnedLayoutPullsClassesApart(t *testing.T) {
 	// seconds; where it comes to rest depends on how far it moved while
 	// training ran, which the machine's speed decides: 0.90–0.95 in most
 	// runs here, below 0.9 in about one of five.
-	waitFor(t, ctx, "the classes pulled apart", `parseFloat(`+sep+`) >= 0.8`, 30*time.Second)
+	// A layout can come to rest with two classes caught in each other (one
+	// run in about ten on CI's machine): "Lay out again", as a reader would,
+	// starts it afresh from the final weights.
+	apart := `parseFloat(` + sep + `) >= 0.8`
+	if !waitUntil(ctx, apart, 30*time.Second) {
+		at, _ := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
+		t.Logf("the layout came to rest at %s: laid out again", at)
+		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#relayout"))), "lay out again")
+	}
+	waitFor(t, ctx, "the classes pulled apart", apart, 30*time.Second)
 	time.Sleep(5 * time.Second)
 	after, _ := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
 	t.Logf("own-centre share in the learned layout: %s before training, %s after", before, after)
