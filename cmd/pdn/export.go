@@ -23,8 +23,8 @@ func exportTarget(dir, data, kind string) error {
 	if err := pdn.CheckExportable(kind); err != nil {
 		return usageError{fmt.Errorf("flag -export: %w", err)}
 	}
-	if data != "" && sameDir(dir, data) {
-		return usageError{fmt.Errorf("flag -export: %s is the -data folder; the export would write its files among the graph's: choose a new or empty folder", quoteArg(dir))}
+	if data != "" && overlaps(dir, data) {
+		return usageError{fmt.Errorf("flag -export: %s is, holds or lies inside the -data folder %s; the export would write its files among the graph's it reads: choose another folder", quoteArg(dir), quoteArg(data))}
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		return usageError{fmt.Errorf("flag -export: %s is a file; want a folder to write the run into", quoteArg(dir))}

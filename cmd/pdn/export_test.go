@@ -44,7 +44,7 @@ func TestTrainExport(t *testing.T) {
 		{[]string{"-export", run, "-model", "deepwalk"}, "the export covers pdn, pdn-linear"},
 		{[]string{"-export", foreign}, `holds "thesis.tex"`},
 		{[]string{"-export", aFile}, "is a file"},
-		{[]string{"-export", run, "-data", run}, "is the -data folder"},
+		{[]string{"-export", run, "-data", run}, "-data folder"},
 	} {
 		_, errOut, code := runCLI(t, append(append([]string{}, small...), c.args...)...)
 		if code != 2 || !strings.Contains(errOut, "flag -export") || !strings.Contains(errOut, c.want) {

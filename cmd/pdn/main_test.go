@@ -194,8 +194,8 @@ func genKeepsData(t *testing.T, musae string) {
 		code int
 		want string
 	}{
-		{[]string{"-data", musae, "-out", musae}, 2, "is the -data folder"},
-		{[]string{"-data", musae, "-out", musae + "/.", "-force"}, 2, "is the -data folder"},
+		{[]string{"-data", musae, "-out", musae}, 2, "-data folder"},
+		{[]string{"-data", musae, "-out", musae + "/.", "-force"}, 2, "-data folder"},
 		{[]string{"-data", musae, "-out", full}, 2, `is not empty (it holds "notes.txt")`},
 		{[]string{"-per-class", "16", "-out", full}, 2, "add -force"},
 		{[]string{"-per-class", "16", "-out", full, "-force"}, 0, ""},

@@ -231,6 +231,11 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 	if len(dirs) == 0 {
 		return nil, usageError{errors.New("merge: no shard folders; want pdn merge -out DIR SHARD_DIR…")}
 	}
+	for _, d := range dirs {
+		if _, err := os.Stat(d); err != nil {
+			return nil, usageError{fmt.Errorf("merge: %s: no such shard folder or file; a missing shard would be merged as if it were not part of the run", quoteArg(d))}
+		}
+	}
 	return func(stdout, stderr io.Writer) error {
 		jobs, err := readShards(dirs)
 		if err != nil {

@@ -97,8 +97,8 @@ func shapeNames() string {
 // the folder would no longer open), even with force; and, without force,
 // any directory that is not empty. It only reads the file system.
 func genTarget(out, data string, force bool) error {
-	if data != "" && sameDir(out, data) {
-		return usageError{fmt.Errorf("flag -out: %s is the -data folder; gen would write the bundle over the files it reads: write it to another folder", quoteArg(out))}
+	if data != "" && overlaps(out, data) {
+		return usageError{fmt.Errorf("flag -out: %s is, holds or lies inside the -data folder %s, which the reader descends into; gen would write the bundle among the files it reads: write it to another folder", quoteArg(out), quoteArg(data))}
 	}
 	entries, err := os.ReadDir(out)
 	if err != nil || len(entries) == 0 || force {
@@ -110,6 +110,38 @@ func genTarget(out, data string, force bool) error {
 	}
 	return usageError{fmt.Errorf("flag -out: %s is not empty (it holds %s); gen writes a bundle's files into it over any of the same names: choose a new or empty folder, or add -force",
 		quoteArg(out), holds)}
+}
+
+// overlaps reports whether a and b are one folder or one holds the other,
+// however spelled (relative, through a link, with .. in it): a reader
+// descends into the folder it is given, so writing anywhere in it, or
+// into a folder around it, can replace what it reads.
+func overlaps(a, b string) bool {
+	ra, rb := realPath(a), realPath(b)
+	inside := func(x, y string) bool { // x is y or under it
+		rel, err := filepath.Rel(y, x)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	return sameDir(a, b) || inside(ra, rb) || inside(rb, ra)
+}
+
+// realPath is path absolute with its links resolved, as far as it exists
+// (the rest joined on as written).
+func realPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if dir == filepath.Dir(dir) {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
 }
 
 // sameDir reports whether a and b name one directory, however spelled
