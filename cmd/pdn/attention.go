@@ -56,6 +56,9 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	if err := seedsByRep(fs, "attention"); err != nil {
+		return nil, err
+	}
 	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000)); err != nil {
 		return nil, usageError{err}
 	}

@@ -228,6 +228,16 @@ func outDir(name, dir string) error {
 	return nil
 }
 
+// seedsByRep refuses -init-seed for a command whose rep r trains with
+// weight seed r (sweep, table4, attention): the flag would be accepted and
+// ignored without a word.
+func seedsByRep(fs *flag.FlagSet, command string) error {
+	if flagSet(fs, "init-seed") {
+		return usageError{fmt.Errorf("flag -init-seed: pdn %s trains rep r with weight seed r, so it takes no seed of its own; choose how many with -reps", command)}
+	}
+	return nil
+}
+
 // printJSON writes v as one JSON line, the last of a command's -json output.
 func printJSON(w io.Writer, v any) error {
 	b, err := json.Marshal(v)

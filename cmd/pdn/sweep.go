@@ -62,6 +62,9 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	if err := seedsByRep(fs, "sweep"); err != nil {
+		return nil, err
+	}
 	scenarios, err := parseScenarios(*k)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}

@@ -68,6 +68,9 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	if err := seedsByRep(fs, "table4"); err != nil {
+		return nil, err
+	}
 	// Each graph starts from its features' recipe where the flags leave
 	// its rows open, as pdn train does (experiment.Recipes).
 	pr.given = func(name string) bool { return flagSet(fs, name) }
