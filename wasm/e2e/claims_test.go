@@ -220,7 +220,17 @@ func TestSweepDotOpensTheCompareLab(t *testing.T) {
 		if running {
 			target = cell
 		}
-		must(t, chromedp.Do(ctx, chromedp.ScrollIntoView(target), chromedp.Click(chromedp.CSS(target))), "click "+target)
+		// The figure is drawn again once the lab is laid out (its text's
+		// size): a click may find the element it aimed at replaced, so it
+		// tries again on the new one.
+		var err error
+		for try := 0; try < 5; try++ {
+			time.Sleep(300 * time.Millisecond)
+			if err = chromedp.Do(ctx, chromedp.ScrollIntoView(target), chromedp.Click(chromedp.CSS(target))); err == nil {
+				break
+			}
+		}
+		must(t, err, "click "+target)
 		waitFor(t, ctx, "the compare lab", `location.hash.includes("lab=compare") && document.querySelector("#lab-compare[aria-current=page]") !== null &&
   document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`, 30*time.Second)
 	}
