@@ -149,7 +149,6 @@ func figuresOf(r *run) experiment.Figures {
 	}
 	for _, b := range s.Degree {
 		f.DegreeMeans = append(f.DegreeMeans, float64(b.Mean))
-		f.DegreeEntries = append(f.DegreeEntries, b.Entries)
 	}
 	return f
 }

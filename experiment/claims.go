@@ -52,7 +52,6 @@ type Figures struct {
 	Hops           []float64 // the multi-scale PDN's weight per power of Â
 	XOR, XORFound  bool      // on the XOR graph: whether the weights follow XOR
 	DegreeMeans    []float64 // mean weight by the receiving node's degree, lowest degrees first
-	DegreeEntries  []int     // the directed edges in each of those bins
 }
 
 // Trained reports whether the run has trained all of its epochs.

@@ -209,7 +209,6 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	if to, w := t.DirectedWeights(); to != nil && e.Data.Graph == experiment.GraphScaleFree {
 		for _, b := range BinByDegree(Degrees(g), to, w) {
 			f.DegreeMeans = append(f.DegreeMeans, b.Mean)
-			f.DegreeEntries = append(f.DegreeEntries, b.Entries)
 		}
 	}
 	return f
