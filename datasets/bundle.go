@@ -369,11 +369,27 @@ func readMeta(fsys fs.FS, g *Graph) error {
 
 // jsonLine returns the line of a JSON syntax error, 0 if unknown.
 func jsonLine(b []byte, err error) int {
+	line, _ := jsonAt(b, err)
+	return line
+}
+
+// jsonAt is the line and column (in bytes, from 1) where a JSON decoding
+// error is, the end of the text for one cut short; 0, 0 if it has no
+// place: a one-line file of a megabyte needs the column.
+func jsonAt(b []byte, err error) (line, col int) {
 	var se *json.SyntaxError
-	if errors.As(err, &se) && se.Offset <= int64(len(b)) {
-		return 1 + bytes.Count(b[:se.Offset], []byte("\n"))
+	off := int64(-1)
+	switch {
+	case errors.As(err, &se) && se.Offset <= int64(len(b)):
+		off = se.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off = int64(len(b))
 	}
-	return 0
+	if off < 0 {
+		return 0, 0
+	}
+	before := b[:off]
+	return 1 + bytes.Count(before, []byte("\n")), int(off) - bytes.LastIndexByte(before, '\n')
 }
 
 // quote quotes a cell for a message, cut short if long.

@@ -271,7 +271,6 @@ var badFeatures = []struct {
 	{"feature beyond meta", `{"name": "s", "features": 4}`, "node,feature\n0,4\n", "features.csv:2:3: column feature: 4 is out of range [0, 3]"},
 	{"huge feature", "", "node,feature\n0,2000000000\n", "features.csv:2:3: column feature: 2000000000 is out of range [0, 1048575]"},
 	{"negative feature", "", "node,feature\n0,-1\n", "column feature: -1 is out of range"},
-	{"repeat", "", "node,feature\n0,1\n1,1\n0,1\n", "features.csv:4: column feature: node 0's feature 1 was given on line 2 already"},
 	{"bad value", "", "node,feature,value\n0,1,x\n", `features.csv:2:5: column value: "x" is not a decimal number`},
 	{"NaN value", "", "node,feature,value\n0,1,NaN\n", `column value: "NaN" is not a decimal number`},
 	{"missing value", "", "node,feature,value\n0,1\n", "features.csv:2: missing column"},

@@ -262,7 +262,7 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 		if c == id {
 			return 0, &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("is the column of node ids; the class must be another (target)")}
 		}
-		return c, nt.classProblem(c)
+		return c, nt.namedClassProblem(c)
 	}
 	var rest []int
 	for c := range nt.header {
@@ -344,37 +344,86 @@ func (nt *nodeTable) columnsError(msg phrase.Text, cs []int) *ColumnsError {
 }
 
 // maxNumericClasses is how many distinct numbers a column may hold and
-// still be read as classes: more, and it is a measurement (a page's
-// traffic, a count of days), which the explorer cannot classify.
+// still be read as classes when nothing else says it holds classes: more,
+// and it is a measurement (a page's traffic, a count of days), which the
+// explorer cannot classify. Whole numbers that run 0..K-1 (or 1..K), as
+// class ids do, are classes however many (up to MaxClasses), and so is a
+// column the user names with -target that holds no fractions.
 const maxNumericClasses = 100
 
-// continuous reports whether column c holds numbers that are no classes:
-// a fraction, or more distinct values than maxNumericClasses.
-func (nt *nodeTable) continuous(c int) bool {
-	distinct := map[string]bool{}
+// measure is what a column of numbers holds that makes it no classes.
+type measure int
+
+const (
+	notMeasure measure = iota
+	fractions          // a value with a fraction: 0.5
+	manyWholes         // many whole numbers, not a run of class ids
+)
+
+// continuous reports whether column c holds numbers that are no classes.
+func (nt *nodeTable) continuous(c int) bool { return nt.measureOf(c) != notMeasure }
+
+// measureOf says whether column c holds measurements: a fraction, or
+// more distinct whole numbers than maxNumericClasses that do not run
+// 0..K-1 or 1..K.
+func (nt *nodeTable) measureOf(c int) measure {
+	distinct := map[float64]bool{}
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range nt.values(c) {
 		f, err := numtext.ParseFloat(v)
 		if err != nil {
-			return false
+			return notMeasure
 		}
 		if f != math.Trunc(f) {
-			return true
+			return fractions
 		}
-		distinct[v] = true
+		distinct[f] = true
+		lo, hi = min(lo, f), max(hi, f)
 	}
-	return len(distinct) > maxNumericClasses
+	run := (lo == 0 || lo == 1) && hi-lo+1 == float64(len(distinct))
+	if len(distinct) > maxNumericClasses && !run {
+		return manyWholes
+	}
+	return notMeasure
+}
+
+// namedClassProblem says why column c, which the user named as the
+// class, cannot be: whole numbers are classes then, however many.
+func (nt *nodeTable) namedClassProblem(c int) error {
+	if nt.measureOf(c) == fractions {
+		return nt.classProblem(c)
+	}
+	return nt.countProblem(c)
 }
 
 // classProblem says why column c cannot be the class, nil if it can.
 func (nt *nodeTable) classProblem(c int) error {
+	vs := nt.values(c)
+	slices.Sort(vs)
+	distinct := len(slices.Compact(vs))
+	col := nt.header[c]
+	other := phrase.New("choose a column of classes with -target (target in a link)")
+	if len(nt.header) <= 2 {
+		other = phrase.New("the file has no other column that could be the class")
+	}
+	switch nt.measureOf(c) {
+	case fractions:
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds fractions (measurements, %s values), not classes: the explorer classifies nodes; %s", numtext.Group(distinct), other)}
+	case manyWholes:
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds %s different whole numbers that are not class numbers 0 to K-1: measurements (a count, a page's traffic), not classes; %s, or, if they are classes, name this column as the class", numtext.Group(distinct), other)}
+	}
+	return nt.countProblem(c)
+}
+
+// countProblem says why column c's values, as classes, are too few or
+// too many.
+func (nt *nodeTable) countProblem(c int) error {
 	n := len(nt.rows)
 	vs := nt.values(c)
 	slices.Sort(vs)
 	distinct := len(slices.Compact(vs))
 	col := nt.header[c]
 	switch {
-	case nt.continuous(c):
-		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds measurements (%d values, or fractions), not classes: the explorer classifies nodes, so choose a column of classes with -target (target in a link)", distinct)}
 	case distinct < 2:
 		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds one value for every node: one class leaves nothing to learn")}
 	case distinct > MaxClasses:

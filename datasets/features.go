@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // featuresFile holds a bundle's sparse node features.
@@ -54,8 +55,8 @@ type entry struct {
 
 // readFeatures reads features.csv, if the bundle has one, into g.XS. It
 // rejects, naming the line and column: a bundle that also has x columns,
-// a node or feature index out of range, a pair given twice, a value that
-// is not a finite decimal.
+// a node or feature index out of range, a value that is not a finite
+// decimal. A pair given twice is summed (see csrOf).
 func readFeatures(fsys fs.FS, g *Graph) error {
 	if isMissing(fsys) {
 		return nil
@@ -104,10 +105,11 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 		}
 		es = append(es, entry{node, feature, value, t.line})
 	}
-	x, err := csrOf(featuresFile, es, g.N)
+	x, notes, err := csrOf(featuresFile, es, g.N)
 	if err != nil {
 		return err
 	}
+	g.Notes = append(g.Notes, notes...)
 	if declared {
 		x.Cols = width
 	}
@@ -116,20 +118,32 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 }
 
 // csrOf makes sparse features of n rows from their non-zeros in any
-// order, refusing a pair given twice (at its line in file) and no
-// features at all.
-func csrOf(file string, es []entry, n int) (*CSR, error) {
+// order, refusing no features at all. A (node, feature) pair given more
+// than once is summed, as karateclub and MUSAE's own readers sum them
+// (both build SciPy's COO matrix, whose conversion adds repeats): the
+// karate club's Twitch features.csv repeats 535 pairs. The same rule
+// holds in every reader of sparse features, and a note says how many.
+func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 	slices.SortStableFunc(es, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.feature, b.feature))
 	})
 	x := &CSR{Rows: n, Ptr: make([]int, n+1)}
-	for k, e := range es {
-		if k > 0 && es[k-1].node == e.node && es[k-1].feature == e.feature {
-			return nil, &BundleError{File: file, Line: e.line, Column: "feature", Msg: phrase.New("node %d's feature %d was given on line %d already", e.node, e.feature, es[k-1].line)}
+	repeats, first := 0, 0
+	for k := 0; k < len(es); {
+		e := es[k]
+		sum := e.value
+		j := k + 1
+		for ; j < len(es) && es[j].node == e.node && es[j].feature == e.feature; j++ {
+			sum += es[j].value
+			if repeats == 0 {
+				first = es[j].line
+			}
+			repeats++
 		}
+		k = j
 		x.Cols = max(x.Cols, e.feature+1)
-		if e.value != 0 {
-			x.Col, x.Val = append(x.Col, int32(e.feature)), append(x.Val, e.value)
+		if sum != 0 {
+			x.Col, x.Val = append(x.Col, int32(e.feature)), append(x.Val, sum)
 			x.Ptr[e.node+1] = len(x.Val)
 		}
 	}
@@ -137,9 +151,21 @@ func csrOf(file string, es []entry, n int) (*CSR, error) {
 		x.Ptr[i] = max(x.Ptr[i], x.Ptr[i-1])
 	}
 	if x.Cols == 0 {
-		return nil, &BundleError{File: file, Msg: phrase.New("no features: want a line per non-zero after the header")}
+		return nil, nil, &BundleError{File: file, Msg: phrase.New("no features: want a line per non-zero after the header")}
 	}
-	return x, nil
+	return x, repeatsNote(file, repeats, first), nil
+}
+
+// repeatsNote says that repeated (node, feature) pairs were summed, the
+// first at line (0 where the file has no lines, as JSON's).
+func repeatsNote(file string, repeats, line int) []phrase.Text {
+	switch {
+	case repeats == 0:
+		return nil
+	case line > 0:
+		return []phrase.Text{phrase.New("%s: %s (node, feature) pairs given again (the first on line %d) were summed, as karateclub and SciPy's sparse matrices read them", file, numtext.Group(repeats), line)}
+	}
+	return []phrase.Text{phrase.New("%s: %s features listed again for their node were summed, as karateclub and SciPy's sparse matrices read them", file, numtext.Group(repeats))}
 }
 
 // isMissing reports whether fsys has no features file.

@@ -203,18 +203,7 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	if _, ok := formatOf(root); ok {
 		return root, nil
 	}
-	var graphs []string
-	entries, _ := fs.ReadDir(fsys, ".")
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		if sub, err := fs.Sub(fsys, e.Name()); err == nil {
-			if _, ok := formatOf(sub); ok {
-				graphs = append(graphs, e.Name())
-			}
-		}
-	}
+	graphs := graphFolders(fsys, ".", maxGraphDepth, new(int))
 	switch len(graphs) {
 	case 0:
 		return root, nil // Open names what it holds
@@ -224,6 +213,41 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	}
 	slices.Sort(graphs)
 	return nil, &BundleError{File: what, Msg: phrase.New("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}
+}
+
+// maxGraphDepth is how many folders down rootOf looks for a graph: a
+// download's README beside data/twitch/ holds it two down.
+const maxGraphDepth = 3
+
+// maxFoldersLooked bounds the folders rootOf reads looking for a graph,
+// so that a path to a home folder is answered at once.
+const maxFoldersLooked = 200
+
+// graphFolders lists the folders under dir, depth deep, that hold a graph
+// (not looking inside one that does), reading at most maxFoldersLooked.
+func graphFolders(fsys fs.FS, dir string, depth int, looked *int) []string {
+	if depth == 0 || *looked >= maxFoldersLooked {
+		return nil
+	}
+	*looked++
+	entries, _ := fs.ReadDir(fsys, dir)
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || e.Name() == "__MACOSX" {
+			continue
+		}
+		name := path.Join(dir, e.Name())
+		sub, err := fs.Sub(fsys, name)
+		if err != nil {
+			continue
+		}
+		if _, ok := formatOf(sub); ok {
+			out = append(out, name)
+			continue
+		}
+		out = append(out, graphFolders(fsys, name, depth-1, looked)...)
+	}
+	return out
 }
 
 // OpenFiles reads the user's files as a graph ready to train, as Load

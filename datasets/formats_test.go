@@ -3,6 +3,7 @@ package datasets
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -128,6 +129,45 @@ func TestReadGraphML(t *testing.T) {
 	}
 }
 
+// NetworkX's write_graphml writes a node's attribute only where it has
+// one, so a sparse bag of words leaves its zeros out (with or without a
+// default declared); Gephi writes its drawing (x, y, size, r, g, b) beside
+// the class. Both open on their real features and class.
+func TestReadGraphMLSparseAndGephi(t *testing.T) {
+	const head = `<?xml version='1.0' encoding='utf-8'?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+<key id="d0" for="node" attr.name="subject" attr.type="string"/>
+<key id="d1" for="node" attr.name="w0" attr.type="long"/>
+<key id="d2" for="node" attr.name="w1" attr.type="long"/>
+<key id="d3" for="node" attr.name="y" attr.type="double"/>
+<key id="d4" for="node" attr.name="x" attr.type="double"/>
+<graph edgedefault="undirected">
+`
+	nodes := ""
+	for i, c := range []string{"ai", "db", "ai", "db", "ai", "db"} {
+		nodes += fmt.Sprintf(`<node id="%d"><data key="d0">%s</data>`, i, c)
+		if i%2 == 0 {
+			nodes += `<data key="d1">1</data>`
+		}
+		if i == 3 {
+			nodes += `<data key="d2">2</data>`
+		}
+		nodes += fmt.Sprintf(`<data key="d3">%d.5</data><data key="d4">%d</data></node>`, i*7, i) + "\n"
+	}
+	body := head + nodes + `<edge source="0" target="1"/><edge source="1" target="2"/><edge source="2" target="3"/></graph></graphml>`
+	g, _, err := Open(mapFS(map[string]string{"cora.graphml": body}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{1, 0, 0, 0, 1, 0, 0, 2, 1, 0, 0, 0}
+	if g.C != 2 || !reflect.DeepEqual(g.ClassNames, []string{"ai", "db"}) || g.F != 2 || !slices.Equal(g.DenseX(), want) {
+		t.Errorf("C %d names %v F %d X %v", g.C, g.ClassNames, g.F, g.DenseX())
+	}
+	if !hasNote(g, "2 numeric node attributes are left out on some nodes") || !hasNote(g, "y, x are the drawing's") {
+		t.Errorf("notes %v", g.Notes)
+	}
+}
+
 var badGraphML = []struct{ name, body, want string }{
 	{"not XML", "<graphml><graph>", "club.graphml:1: not well-formed XML"},
 	{"no nodes", "<graphml><graph></graph></graphml>", "club.graphml: no nodes"},
@@ -175,6 +215,27 @@ func TestReadPlain(t *testing.T) {
 	_, _, err = Open(mapFS(map[string]string{"edges.csv": "0,1\n"}), Columns{})
 	if err == nil || !strings.Contains(err.Error(), "the files hold edges.csv, which is not a graph") {
 		t.Errorf("an edge list alone: %v", err)
+	}
+}
+
+// SNAP's edge lists open with # comment lines (NetworkX's readers skip
+// them); KONECT's with %. The SNAP files of the audit: both files
+// commented, tab-separated, the labels file with a comment mid-way.
+func TestReadPlainComments(t *testing.T) {
+	for _, tc := range []struct{ name, edges, labels string }{
+		{"snap", "# Undirected graph: cora\n# Nodes: 4 Edges: 3\n# FromNodeId\tToNodeId\n1\t2\n2\t3\n3\t4\n",
+			"# node labels\n# NodeId\tClass\tX\n1\ta\t0.5\n2\tb\t1\n# a comment mid-way\n3\ta\t2\n4\tb\t3\n"},
+		{"konect", "% sym unweighted\n% 3 4 4\n1 2\n2 3\n3 4\n", "id,class,x\n1,a,0.5\n2,b,1\n3,a,2\n4,b,3\n"},
+		{"csv", "#source,target\n1,2\n2,3\n3,4\n", "#id,class,x\n1,a,0.5\n2,b,1\n3,a,2\n4,b,3\n"},
+	} {
+		g, _, err := Open(mapFS(map[string]string{"cora-edges.txt": tc.edges, "cora-labels.txt": tc.labels}), Columns{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if g.N != 4 || g.E() != 3 || g.C != 2 || g.F != 1 || !slices.Equal(g.DenseX(), []float64{0.5, 1, 2, 3}) {
+			t.Errorf("%s: N %d E %d C %d F %d X %v", tc.name, g.N, g.E(), g.C, g.F, g.DenseX())
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // A GraphML file is how Gephi, NetworkX (write_graphml), igraph and yEd
@@ -205,13 +206,27 @@ func (it graphmlItem) value(k graphmlKey) string {
 
 // graph makes the graph: the nodes as a node table (id, then one column a
 // node attribute) so that the class is chosen as in every other format.
+// A numeric attribute a node does not give, in a file that declares no
+// default for it, is 0 for that node: NetworkX's write_graphml writes an
+// attribute only where a node has it, so a sparse feature matrix comes
+// out with its zeros left out. Gephi's drawing attributes are neither
+// features nor classes (its y coordinate is no class), unless named.
 func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
-	nodeKeys := r.keysFor("node")
+	var nodeKeys []graphmlKey
+	var drawing []string
+	for _, k := range r.keysFor("node") {
+		if k.numeric() && isDrawing(k.name) && !strings.EqualFold(k.name, cols.Target) {
+			drawing = append(drawing, k.name)
+			continue
+		}
+		nodeKeys = append(nodeKeys, k)
+	}
 	nt := &nodeTable{file: r.file, header: []string{"id"}, named: true}
 	for _, k := range nodeKeys {
 		nt.header = append(nt.header, k.name)
 	}
 	seen := map[string]int{}
+	zeros := map[string]bool{} // numeric keys a node left out
 	for _, it := range r.nodes {
 		if first, dup := seen[it.id]; dup {
 			return nil, r.errorAt(it.line, it.col, "node %s was declared on line %d already", quote(it.id), first)
@@ -219,7 +234,11 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		seen[it.id] = it.line
 		row := []string{it.id}
 		for _, k := range nodeKeys {
-			row = append(row, numericBool(k, it.value(k)))
+			v := numericBool(k, it.value(k))
+			if v == "" && k.numeric() {
+				v, zeros[k.name] = "0", true
+			}
+			row = append(row, v)
 		}
 		nt.rows = append(nt.rows, row)
 	}
@@ -233,13 +252,22 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	ids, order := nt.fill(g, 0, class)
 	var features []int
 	for _, c := range nt.numericColumns(0, class) {
-		if !slices.Contains(drawingAttrs, strings.ToLower(nt.header[c])) && nodeKeys[c-1].numeric() {
+		if nodeKeys[c-1].numeric() {
 			features = append(features, c)
 		}
 	}
 	nt.denseFeatures(g, features, order)
+	if len(zeros) > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s numeric node attributes are left out on some nodes, with no default declared: read as 0 there, as a sparse matrix written by NetworkX leaves its zeros out", r.file, numtext.Group(len(zeros))))
+	}
+	if len(drawing) > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s are the drawing's (positions, size, colour), not node features or classes", r.file, strings.Join(drawing, ", ")))
+	}
 	return g, r.addEdges(g, ids)
 }
+
+// isDrawing says a node attribute is one of Gephi's drawing's.
+func isDrawing(name string) bool { return slices.Contains(drawingAttrs, strings.ToLower(name)) }
 
 // numericBool writes a boolean attribute as 0 or 1, so that it can be a
 // feature.

@@ -3,6 +3,7 @@ package datasets
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"io/fs"
 	"math"
@@ -111,11 +112,12 @@ func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	ids, _ := nt.fill(g, id, class)
+	where := idsOf{table: nt.file, column: nt.header[id], named: cols.ID != ""}
 	switch {
 	case strings.HasSuffix(strings.ToLower(tf.features), ".json"):
-		err = readMUSAEFeatures(fsys, tf.features, g, ids)
+		err = readMUSAEFeatures(fsys, tf.features, g, ids, where)
 	case tf.features != "":
-		err = readFeatherFeatures(fsys, tf.features, g, ids)
+		err = readFeatherFeatures(fsys, tf.features, g, ids, where)
 	}
 	if err != nil {
 		return nil, err
@@ -124,6 +126,22 @@ func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	return g, g.Check()
+}
+
+// idsOf says which column of which table names the nodes, so that an id
+// the other files use and it lacks blames the right thing: a MUSAE
+// Twitch folder read with -id-column id instead of new_id.
+type idsOf struct {
+	table, column string
+	named         bool // the user named the column (-id-column, id-column=)
+}
+
+// missing says that id is not among the node table's ids.
+func (w idsOf) missing(id string) phrase.Text {
+	if w.named {
+		return phrase.New("node %s is not an id in %s's column %s, which you chose as the node ids (-id-column, id-column in the link): the other files name their nodes by another column; choose that one, or leave the choice to the reader", quote(id), w.table, quote(w.column))
+	}
+	return phrase.New("node %s is not an id in %s's column %s, the column the reader took for the node ids: if another column holds the ids the other files use, name it (-id-column, id-column in the link)", quote(id), w.table, quote(w.column))
 }
 
 // folderName is the graph's name from its files': musae_facebook for
@@ -138,7 +156,7 @@ func folderName(target string) string {
 
 // readMUSAEFeatures reads features.json: an object mapping each node id,
 // as a string, to the list of its non-zero binary features.
-func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) error {
+func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, where idsOf) error {
 	b, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return &BundleError{File: file, Msg: phrase.New("cannot read: %s", unwrapPath(err))}
@@ -151,42 +169,43 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) er
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if err := dec.Decode(&raw); err != nil {
-		return &BundleError{File: file, Line: jsonLine(b, err), Msg: phrase.New("want an object of node ids to lists of feature indices: %s", err)}
+		line, col := jsonAt(b, err)
+		msg := phrase.New("want an object of node ids to lists of feature indices: %s", err)
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			msg = phrase.New("the file ends in the middle of its JSON (cut short?): want an object of node ids to lists of feature indices")
+		}
+		return &BundleError{File: file, Line: line, Col: col, Msg: msg}
 	}
-	rows := make([][]int32, g.N)
-	width := 0
+	var es []entry
 	for key, list := range raw {
 		node, ok := ids[strings.TrimSpace(key)]
 		if !ok {
-			return &BundleError{File: file, Column: key, Msg: phrase.New("not a node of target.csv")}
+			return &BundleError{File: file, Msg: where.missing(key)}
 		}
-		cols := make([]int32, 0, len(list))
 		for _, n := range list {
 			f, err := strconv.ParseFloat(string(n), 64)
 			if err != nil || f != math.Trunc(f) || f < 0 || f >= MaxFeatures {
-				return &BundleError{File: file, Column: key, Msg: phrase.New("feature %s is not a whole number in [0, %d]", quote(string(n)), MaxFeatures-1)}
+				return &BundleError{File: file, Msg: phrase.New("node %s: feature %s is not a whole number in [0, %d]", quote(key), quote(string(n)), MaxFeatures-1)}
 			}
-			cols = append(cols, int32(f))
-			width = max(width, int(f)+1)
+			es = append(es, entry{node: node, feature: int(f), value: 1})
 		}
-		slices.Sort(cols)
-		rows[node] = slices.Compact(cols) // a feature listed twice is still one
 	}
-	x := &CSR{Rows: g.N, Cols: max(width, 1), Ptr: make([]int, g.N+1)}
-	for i, cols := range rows {
-		x.Col = append(x.Col, cols...)
-		for range cols {
-			x.Val = append(x.Val, 1)
-		}
-		x.Ptr[i+1] = len(x.Col)
+	if len(es) == 0 { // no node has a feature: one column of zeros, as before
+		g.F, g.XS = 1, &CSR{Rows: g.N, Cols: 1, Ptr: make([]int, g.N+1)}
+		return nil
 	}
+	x, notes, err := csrOf(file, es, g.N)
+	if err != nil {
+		return err
+	}
+	g.Notes = append(g.Notes, notes...)
 	g.F, g.XS = x.Cols, x
 	return nil
 }
 
 // readFeatherFeatures reads FEATHER's features.csv: node_id,feature_id
 // and an optional value (1 when absent), a line per non-zero.
-func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) error {
+func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, where idsOf) error {
 	t, err := openData(fsys, file, func(first []string) bool { _, ok := ids[strings.TrimSpace(first[0])]; return !ok })
 	if err != nil {
 		return err
@@ -206,7 +225,7 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) 
 		}
 		node, ok := ids[strings.TrimSpace(row[0])]
 		if !ok {
-			return t.errorf(0, "%s is not a node of target.csv", quote(row[0]))
+			return &BundleError{File: file, Line: t.line, Column: t.header[0], Msg: where.missing(row[0])}
 		}
 		feature, err := t.int(row, 1, 0, MaxFeatures-1)
 		if err != nil {
@@ -220,10 +239,11 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int) 
 		}
 		es = append(es, entry{node, feature, value, t.line})
 	}
-	x, err := csrOf(file, es, g.N)
+	x, notes, err := csrOf(file, es, g.N)
 	if err != nil {
 		return err
 	}
+	g.Notes = append(g.Notes, notes...)
 	g.F, g.XS = x.Cols, x
 	return nil
 }

@@ -48,9 +48,13 @@ func TestReadMUSAE(t *testing.T) {
 	if !reflect.DeepEqual(g.Src, []int32{0, 1, 2}) || !reflect.DeepEqual(g.Dst, []int32{1, 2, 3}) {
 		t.Errorf("edges %v %v", g.Src, g.Dst)
 	}
-	want := []float64{0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0}
+	// Node 1 lists feature 4 twice: summed, as karateclub reads it.
+	want := []float64{0, 1, 0, 0, 1, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0}
 	if g.F != 5 || !reflect.DeepEqual(g.DenseX(), want) {
 		t.Errorf("F %d features %v", g.F, g.DenseX())
+	}
+	if !hasNote(g, "features.json: 1 features listed again for their node were summed") {
+		t.Errorf("notes %v: want the repeat summed and said", g.Notes)
 	}
 	if !reflect.DeepEqual(g.ClassNames, []string{"company", "politician", "tvshow"}) {
 		t.Errorf("class names %v", g.ClassNames)
@@ -62,20 +66,21 @@ var badMUSAE = []struct {
 	name, file, body, want string
 }{
 	{"features not an object", "features.json", `[1, 2]`, "features.json: want an object of node ids"},
-	{"features syntax error on line 2", "features.json", "{\"0\": [1],\n\"1\": [2,,]}", "features.json:2: want an object"},
-	{"feature not a node", "features.json", `{"7": [1]}`, `features.json: column 7: not a node of target.csv`},
-	{"feature negative", "features.json", `{"0": [-1]}`, `features.json: column 0: feature "-1" is not a whole number`},
+	{"features syntax error on line 2", "features.json", "{\"0\": [1],\n\"1\": [2,,]}", "features.json:2:10: want an object"},
+	{"features cut short", "features.json", "{\"0\": [1],\n\"1\": [2", "features.json:2:8: the file ends in the middle of its JSON (cut short?)"},
+	{"feature not a node", "features.json", `{"7": [1]}`, `features.json: node "7" is not an id in target.csv's column "id", the column the reader took for the node ids: if another column holds the ids the other files use, name it (-id-column, id-column in the link)`},
+	{"feature negative", "features.json", `{"0": [-1]}`, `features.json: node "0": feature "-1" is not a whole number`},
 	{"feature fractional", "features.json", `{"0": [1.5]}`, `feature "1.5" is not a whole number`},
 	{"feature huge", "features.json", `{"0": [1e300]}`, `feature "1e300" is not a whole number in [0, 1048575]`},
 	{"features UTF-16", "features.json", "\xff\xfe{\x00}\x00", "features.json:1: is UTF-16 text"},
 	{"one class", "target.csv", "node,class\n0,a\n1,a\n2,a\n3,a\n", "target.csv: column class: holds one value for every node"},
 	{"target id twice", "target.csv", "id,page_type\n0,a\n1,b\n0,c\n", "target.csv:4:1: column id: node \"0\" was listed on line 2 already"},
 	{"a line repeated", "target.csv", "id,page_type\n" + strings.Repeat("0,a\n", 100000), "target.csv:3:"},
-	{"target id missing", "target.csv", "id,page_type\n0,a\n2,b\n1,b\n", "features.json: column 3: not a node of target.csv"},
+	{"target id missing", "target.csv", "id,page_type\n0,a\n2,b\n1,b\n", `features.json: node "3" is not an id in target.csv's column "id"`},
 	{"target short row", "target.csv", "id,page_type\n0\n", "target.csv:2: missing column"},
 	{"target empty", "target.csv", "id,page_type\n", "target.csv: no nodes"},
 	{"target UTF-16", "target.csv", "i\x00d\x00,\x00t\x00\n\x00", "target.csv:1: is UTF-16 text"},
-	{"continuous target", "target.csv", "id,target\n0,1.5\n1,2.25\n2,3\n3,4\n", "target.csv: column target: holds measurements"},
+	{"continuous target", "target.csv", "id,target\n0,1.5\n1,2.25\n2,3\n3,4\n", "target.csv: column target: holds fractions (measurements"},
 	{"edge not a node", "edges.csv", "id_1,id_2\n0,9\n", `edges.csv:2:3: column id_2: "9" is not a node of target.csv`},
 	{"edge not a number", "edges.csv", "id_1,id_2\nx,1\n", `edges.csv:2:1: column id_1: "x" is not a node of target.csv`},
 	{"edge weight not a number", "edges.csv", "id_1,id_2,w\n0,1,x\n", `edges.csv:2:5: column w: "x" is not a decimal number`},
@@ -163,7 +168,7 @@ func TestReadMUSAEFamilies(t *testing.T) {
 		{"no such column", twitch, Columns{Target: "maturity"}, "column maturity: no such column (target names it): the columns are id, days, mature, views, partner, new_id"},
 		{"id as the class", twitch, Columns{ID: "new_id", Target: "new_id"}, "is the column of node ids"},
 		{"id repeats", twitch, Columns{ID: "mature"}, "node \"True\" was listed on line 2 already"},
-		{"continuous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}", "target.csv": "id,target\n0,0.5\n1,1.5\n2,2\n"}, Columns{}, "column target: holds measurements"},
+		{"continuous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}", "target.csv": "id,target\n0,0.5\n1,1.5\n2,2\n"}, Columns{}, "column target: holds fractions (measurements"},
 		{"ambiguous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}",
 			"target.csv": "id,colour,shape\n0,red,round\n1,red,square\n2,blue,round\n3,blue,square\n"}, Columns{}, "which column is the class? name it with -target (target in a link): colour (2 classes: blue 2, red 2); shape (2 classes: round 2, square 2)"},
 	} {
@@ -202,4 +207,35 @@ func numberedRows(n int, row func(i int) string) string {
 		b.WriteString(row(i) + "\n")
 	}
 	return b.String()
+}
+
+func hasNote(g *Graph, want string) bool {
+	for _, n := range g.Notes {
+		if strings.Contains(n.String(), want) {
+			return true
+		}
+	}
+	return false
+}
+
+// The karate club library's Twitch folder repeats (node, feature) pairs in
+// its features.csv (535 of them, value 1 each): karateclub reads them into
+// a SciPy COO matrix, which sums repeats, and so does the explorer.
+func TestFeatherRepeatsSummed(t *testing.T) {
+	fsys := fstest.MapFS{
+		"edges.csv":    {Data: []byte("node_1,node_2\n0,1\n1,2\n")},
+		"target.csv":   {Data: []byte("id,target\n0,0\n1,1\n2,0\n")},
+		"features.csv": {Data: []byte("node_id,feature_id,value\n0,3,1\n1,0,1\n0,3,1\n2,1,0.5\n2,1,0.25\n")},
+	}
+	g, err := ReadMUSAEFS(fsys, Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{0, 0, 0, 2, 1, 0, 0, 0, 0, 0.75, 0, 0}
+	if !reflect.DeepEqual(g.DenseX(), want) {
+		t.Errorf("features %v, want %v", g.DenseX(), want)
+	}
+	if !hasNote(g, "features.csv: 2 (node, feature) pairs given again (the first on line 4) were summed") {
+		t.Errorf("notes %v", g.Notes)
+	}
 }

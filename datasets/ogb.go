@@ -41,6 +41,46 @@ func ogbFile(fsys fs.FS, base string) string {
 // isOGB reports whether fsys holds an OGB node-property folder.
 func isOGB(fsys fs.FS) bool { return ogbFile(fsys, ogbEdges) != "" }
 
+// isFlatOGB reports whether fsys holds an OGB folder's raw/ files without
+// their folder, as a file picker gives them: edge.csv.gz and
+// node-label.csv.gz at the root.
+func isFlatOGB(fsys fs.FS) bool {
+	return ogbFile(fsys, "edge") != "" && ogbFile(fsys, "node-label") != ""
+}
+
+// flatOGB is a folder of OGB's raw/ files without their folder, read as
+// the folder: raw/NAME is NAME.
+type flatOGB struct{ fs.FS }
+
+func (f flatOGB) Open(name string) (fs.File, error) {
+	switch {
+	case name == "raw":
+		return f.FS.Open(".")
+	case strings.HasPrefix(name, "raw/"):
+		return f.FS.Open(strings.TrimPrefix(name, "raw/"))
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// GunzipLimit keeps the folder's bound on what its .gz files inflate to.
+func (f flatOGB) GunzipLimit() int64 {
+	if l, ok := f.FS.(gunzipLimiter); ok {
+		return l.GunzipLimit()
+	}
+	return nativeGunzipLimit
+}
+
+// readFlatOGB reads OGB's raw/ files given without their folder: no split
+// comes with them, so one is drawn, and a note says so.
+func readFlatOGB(fsys fs.FS, _ Columns) (*Graph, bool, error) {
+	g, _, err := ReadOGBFS(flatOGB{fsys})
+	if err != nil {
+		return nil, false, err
+	}
+	g.Notes = append(g.Notes, phrase.New("these are an OGB folder's raw/ files without the folder, so without OGB's split/: a split is drawn (open the whole folder, with Open a folder\u2026 or its path, to keep OGB's)"))
+	return g, true, nil
+}
+
 // ReadOGBFS reads the OGB folder at the root of fsys with its split (the
 // first under split/ by name); nodes no split lists are validation
 // nodes, trained on and tested on never. resplit says it had no split.

@@ -6,7 +6,9 @@ import (
 	"math"
 	"math/bits"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"pdnexplorer/experiment"
@@ -30,6 +32,9 @@ func formatOf(fsys fs.FS) (format, bool) {
 	}
 	if isOGB(fsys) {
 		return format{"OGB", func(f fs.FS, _ Columns) (*Graph, bool, error) { return ReadOGBFS(f) }}, true
+	}
+	if isFlatOGB(fsys) {
+		return format{"OGB", readFlatOGB}, true
 	}
 	if _, ok := findTableFolder(fsys); ok {
 		return format{"MUSAE", func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := ReadMUSAEFS(f, c); return g, true, err }}, true
@@ -57,6 +62,9 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if !ok {
 		return nil, false, notAGraph(fsys)
 	}
+	if cols != (Columns{}) && (f.name == "bundle" || f.name == "OGB") {
+		return nil, false, &NoColumnsError{Format: f.name, Columns: cols}
+	}
 	if g, resplit, err = f.read(fsys, cols); err != nil {
 		return nil, false, err
 	}
@@ -73,7 +81,30 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	return g, resplit, nil
 }
 
-// notAGraph says what fsys holds instead of a graph.
+// NoColumnsError says Columns were given for a graph whose format has no
+// columns to choose: a bundle's and an OGB folder's classes and node ids
+// are fixed by the format.
+type NoColumnsError struct {
+	Format  string
+	Columns Columns
+}
+
+func (e *NoColumnsError) Error() string { return e.Phrase().String() }
+
+// Phrase says which flag does not apply, and why.
+func (e *NoColumnsError) Phrase() phrase.Text {
+	flag, value := "-target (target in a link)", e.Columns.Target
+	if e.Columns.ID != "" {
+		flag, value = "-id-column (id-column in a link)", e.Columns.ID
+	}
+	if e.Format == "OGB" {
+		return phrase.New("%s %s: an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line): leave it out", flag, quote(value))
+	}
+	return phrase.New("%s %s: a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id): leave it out", flag, quote(value))
+}
+
+// notAGraph says what fsys holds instead of a graph, and, where the
+// files come near one of Formats, what keeps them from it.
 func notAGraph(fsys fs.FS) error {
 	entries, _ := fs.ReadDir(fsys, ".")
 	var names []string
@@ -91,7 +122,43 @@ func notAGraph(fsys fs.FS) error {
 			what += fmt.Sprintf(" and %d more", len(names)-6)
 		}
 	}
-	return &BundleError{File: "meta.json", Msg: phrase.New("cannot read: missing: the files hold %s, which is not a graph: open %s", what, phrase.New(Formats))}
+	if why := nearMiss(fsys); !why.IsZero() {
+		return &BundleError{Msg: phrase.New("the files hold %s, which is not a graph the explorer can read: %s", what, why)}
+	}
+	return &BundleError{Msg: phrase.New("the files hold %s, which is not a graph: open %s", what, phrase.New(Formats))}
+}
+
+// nearMiss says why files that look like one of Formats are not it; nil
+// Text if they look like none.
+func nearMiss(fsys fs.FS) phrase.Text {
+	files := rootFiles(fsys)
+	ending := func(suffix string) []string {
+		var out []string
+		for _, n := range files {
+			if l := strings.ToLower(n); l == suffix || strings.HasSuffix(l, "_"+suffix) || strings.HasSuffix(l, "-"+suffix) {
+				out = append(out, plainOrQuoted(n))
+			}
+		}
+		return out
+	}
+	for _, suffix := range []string{"target.csv", "edges.csv", "features.json", "features.csv"} {
+		if found := ending(suffix); len(found) > 1 {
+			return phrase.New("%s all end in %s, and a MUSAE or FEATHER folder holds one such file: move the others out", strings.Join(found, ", "), suffix)
+		}
+	}
+	var tables []string
+	for _, n := range files {
+		if slices.Contains(tableExts, strings.ToLower(path.Ext(strings.TrimSuffix(n, ".gz")))) {
+			tables = append(tables, plainOrQuoted(n))
+		}
+	}
+	switch {
+	case len(tables) > 2:
+		return phrase.New("an edge list and a labels file are two table files, and there are %d (%s): move the others out, or open the two files by themselves", len(tables), strings.Join(tables, ", "))
+	case len(tables) == 2:
+		return phrase.New("of two table files, the edge list is the one whose name says so (it holds edge, cites, link, adj or graph, as edges.csv or cora.cites); neither %s nor %s does, or both do: rename the edge list", tables[0], tables[1])
+	}
+	return phrase.Text{}
 }
 
 // degreeBuckets bounds the degree features: 2^15 neighbours and more

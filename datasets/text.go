@@ -121,6 +121,7 @@ func openText(fsys fs.FS, name string, sep rune) (*table, error) {
 	}
 	t.r = csv.NewReader(br)
 	t.r.Comma = sep
+	t.r.Comment = '#' // SNAP's and NetworkX's edge lists open with # lines
 	t.r.FieldsPerRecord = -1
 	t.r.ReuseRecord = true
 	return t, nil
@@ -143,10 +144,24 @@ func checkText(head []byte) error {
 	return nil
 }
 
-// separator is the separator a file's first line uses: a tab for .tsv
-// files or a line with one, else a comma, a semicolon, runs of spaces.
+// isComment says a line is a comment, as SNAP's edge lists (# lines,
+// which NetworkX's readers skip too) and KONECT's (%) open with.
+func isComment(line string) bool {
+	line = strings.TrimLeft(line, " \t")
+	return strings.HasPrefix(line, "#") || strings.HasPrefix(line, "%")
+}
+
+// separator is the separator a file's first line that is not a comment
+// uses: a tab for .tsv files or a line with one, else a comma, a
+// semicolon, runs of spaces.
 func separator(name string, head []byte) rune {
-	line, _, _ := bytes.Cut(head, []byte("\n"))
+	var line []byte
+	for rest := head; len(rest) > 0; {
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		if !isComment(string(line)) {
+			break
+		}
+	}
 	switch {
 	case strings.HasSuffix(strings.TrimSuffix(name, ".gz"), ".tsv") || bytes.IndexByte(line, '\t') >= 0:
 		return '\t'
@@ -257,6 +272,9 @@ func (t *table) readWords() ([]string, error) {
 	for t.words.Scan() {
 		t.line++
 		text := t.words.Text()
+		if isComment(text) {
+			continue
+		}
 		row, starts := []string{}, t.starts[:0]
 		for i := 0; i < len(text); {
 			for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {

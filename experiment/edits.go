@@ -176,7 +176,7 @@ func parseNode(s string) (int, string, error) {
 	}
 	k, err := strconv.Atoi(s[:n])
 	if err != nil || k >= maxEditNode || strconv.Itoa(k) != s[:n] {
-		return 0, s, phrase.Errorf("node %s: want a whole number below %d without leading zeros", s[:n], maxEditNode)
+		return 0, s, phrase.Errorf("node %s: want a whole number below %d without leading zeros", Quote(s[:n]), maxEditNode)
 	}
 	return k, s[n:], nil
 }

@@ -203,8 +203,8 @@ func Quote(s string) string {
 
 // Applies reports whether the parameter means anything for the data d, so
 // that a page shows only the controls that do: a real graph has its own
-// size and features (only its seed and shots apply, and the columns of
-// the user's own files), a generated one has no shots, and m is
+// size and features (only its seed, shots and edits apply, and the
+// columns of the user's own files), a generated one has no shots, and m is
 // preferential attachment's.
 func (p Param) Applies(d Data) bool {
 	if p.Group != GroupData {
@@ -214,7 +214,7 @@ func (p Param) Applies(d Data) bool {
 	case p.Form == ColumnForm:
 		return d.Graph == GraphLocal // columns of the user's own files
 	case d.Real():
-		return p.Name == "data" || p.Name == "shots" || p.Name == "seed"
+		return p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "edits" // the page edits every graph
 	case p.Name == "shots":
 		return false
 	case p.Name == "attach":

@@ -189,9 +189,30 @@ func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	if err != nil {
 		// The flag package repeats the argument whole; a pasted megabyte
 		// must still give a message that fits on a line.
-		return usageError{errors.New(shorten(strings.ReplaceAll(err.Error(), "\n", " ")))}
+		return usageError{errors.New(shortenValue(strings.ReplaceAll(err.Error(), "\n", " ")))}
 	}
 	return nil
+}
+
+// shortenValue shortens the flag package's "invalid value "V" for flag
+// -N: reason" by its value, keeping the reason whole: a pasted value of
+// 101 edits must not hide "101 edits; at most 100".
+func shortenValue(msg string) string {
+	const head = `invalid value "`
+	rest, ok := strings.CutPrefix(msg, head)
+	i := strings.Index(rest, `" for flag -`)
+	if !ok || i < 0 || i <= 80 {
+		return shorten(msg)
+	}
+	value := shorten(rest[:i])
+	if len(rest[:i]) > 80 {
+		cut := 80
+		for cut > 0 && !utf8.RuneStart(rest[cut]) {
+			cut--
+		}
+		value = strings.ToValidUTF8(rest[:cut], "\uFFFD") + fmt.Sprintf("… (%d bytes)", i)
+	}
+	return head + value + shorten(rest[i:])
 }
 
 // shorten makes a message valid UTF-8 and cuts it to about 300 bytes,

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -41,6 +44,12 @@ func TestSessionEditCarriesOn(t *testing.T) {
 	}
 	if mid.Snap.Epoch != before.Snap.Epoch || len(w) != len(eg.Graph.Src) {
 		t.Errorf("after the edit: epoch %d (was %d), %d weights", mid.Snap.Epoch, before.Snap.Epoch, len(w))
+	}
+
+	// The run saved for PyTorch Geometric names the edited graph's link.
+	s.handle(protocol.Command{Op: protocol.OpExport, Format: protocol.FormatPyG})
+	if f, _ := r.last(protocol.KindFile); f.File == nil || !bytes.Contains(unzipped(t, f.File.Data, "run_pyg.py"), []byte("edits="+e.Data.Edits)) {
+		t.Errorf("the PyG export's link lacks the edits %s", e.Data.Edits)
 	}
 
 	e.Data.Edits = ""
@@ -132,4 +141,23 @@ func TestSessionFollowsAnEdge(t *testing.T) {
 	if snap, _ := r.last(protocol.KindSnapshot); snap.Snap.Edge != nil {
 		t.Error("an edge followed after the page let go")
 	}
+}
+
+// unzipped is the file of the zip archive data whose name ends in name.
+func unzipped(t *testing.T, data []byte, name string) []byte {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range zr.File {
+		if strings.HasSuffix(f.Name, name) {
+			rc, _ := f.Open()
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			return b
+		}
+	}
+	t.Fatalf("no %s in the archive", name)
+	return nil
 }

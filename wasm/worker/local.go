@@ -42,7 +42,8 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 		in[i] = datasets.File{Name: f.Name, Data: f.Data}
 	}
 	local, err := openLocal(in, cols)
-	if err != nil && cols != (datasets.Columns{}) && strings.Contains(err.Error(), "no such column") {
+	var nc *datasets.NoColumnsError
+	if err != nil && cols != (datasets.Columns{}) && (strings.Contains(err.Error(), "no such column") || errors.As(err, &nc)) {
 		local, err = openLocal(in, datasets.Columns{}) // the state's columns were another graph's
 	}
 	if err != nil {
@@ -219,6 +220,9 @@ func (s *session) pygExport(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A run carried on over edits keeps the trainer it was built with,
+	// whose state has the edits of then; the graph saved is the edited one.
+	r.Exp.Data.Edits = s.exp.Data.Edits
 	var b bytes.Buffer
 	if err := pyg.WriteZip(&b, name, s.g, r); err != nil {
 		return nil, err
