@@ -163,41 +163,80 @@ func (c *GraphLab) chooseColumn(col string) {
 	c.page.engine.Reload(d)
 }
 
+// chooserColumns and chooserButtons bound what the chooser shows, so
+// that a file of 1,400 columns (a NetworkX GraphML's words) keeps it
+// inside the screen: the first columns of the sample, and the candidate
+// columns as buttons, or as a list to pick from when there are many.
+const (
+	chooserColumns = 8
+	chooserButtons = 6
+)
+
 // renderChooser shows the node table's header, its first rows and, for
-// each column that could be the class, the classes it gives, as buttons.
+// each column that could be the class, the classes it gives, as buttons
+// (or a list when there are many).
 func (c *GraphLab) renderChooser() app.UI {
 	t := c.columns
 	if t == nil {
 		return nil
 	}
-	head := make([]app.UI, len(t.Header))
-	for i, h := range t.Header {
-		head[i] = app.Th().Text(h)
+	shown := min(len(t.Header), chooserColumns)
+	head := make([]app.UI, 0, shown+1)
+	for _, h := range t.Header[:shown] {
+		head = append(head, app.Th().Text(h))
+	}
+	if more := len(t.Header) - shown; more > 0 {
+		head = append(head, app.Th().Text(trf("and %d more", more)))
 	}
 	rows := []app.UI{app.Tr().Body(head...)}
 	for _, r := range t.Sample {
-		cells := make([]app.UI, len(r))
-		for i, v := range r {
-			cells[i] = app.Td().Text(v)
+		cells := make([]app.UI, 0, shown)
+		for _, v := range r[:min(len(r), shown)] {
+			cells = append(cells, app.Td().Text(v))
 		}
 		rows = append(rows, app.Tr().Body(cells...))
-	}
-	var choices []app.UI
-	for i, ch := range t.Choices {
-		counts := make([]string, 0, len(ch.Classes))
-		for k, name := range ch.Classes[:min(6, len(ch.Classes))] {
-			counts = append(counts, fmt.Sprintf("%s %s", name, numtext.Group(ch.Counts[k])))
-		}
-		col := ch.Column
-		choices = append(choices, app.Button().ID(fmt.Sprintf("choose-column-%d", i)).Class("small").
-			Text(trf("%s: %d classes (%s)", col, len(ch.Classes), strings.Join(counts, ", "))).
-			OnClick(func(app.Context, app.Event) { c.chooseColumn(col) }))
 	}
 	return app.Div().ID("column-chooser").Class("chooser").Body(
 		app.P().Body(app.Strong().Text(t.File), app.Text(tr(" does not say which column holds the classes. Its first rows:"))),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
 		app.P().Text(tr("Which column is the class? The link keeps your choice (target=…).")),
-		app.Div().Class("open-buttons").Body(choices...),
+		c.renderChoices(t.Choices),
+	)
+}
+
+// choiceWords says what choosing a column gives: its classes and counts.
+func choiceWords(ch protocol.ClassChoice) string {
+	counts := make([]string, 0, 6)
+	for k, name := range ch.Classes[:min(6, len(ch.Classes))] {
+		counts = append(counts, fmt.Sprintf("%s %s", name, numtext.Group(ch.Counts[k])))
+	}
+	return trf("%s: %d classes (%s)", ch.Column, len(ch.Classes), strings.Join(counts, ", "))
+}
+
+// renderChoices offers the candidate columns: a button each, or, when
+// there are more than chooserButtons, a list and one button.
+func (c *GraphLab) renderChoices(choices []protocol.ClassChoice) app.UI {
+	if len(choices) <= chooserButtons {
+		buttons := make([]app.UI, len(choices))
+		for i, ch := range choices {
+			col := ch.Column
+			buttons[i] = app.Button().ID(fmt.Sprintf("choose-column-%d", i)).Class("small choice").
+				Text(choiceWords(ch)).OnClick(func(app.Context, app.Event) { c.chooseColumn(col) })
+		}
+		return app.Div().Class("open-buttons").Body(buttons...)
+	}
+	opts := make([]app.UI, len(choices))
+	for i, ch := range choices {
+		opts[i] = app.Option().Value(ch.Column).Text(choiceWords(ch))
+	}
+	return app.Div().Class("open-buttons").Body(
+		app.Label().For("choose-column-list").Class("visually-hidden").Text(tr("Which column is the class?")),
+		app.Select().ID("choose-column-list").Class("choice").Body(opts...),
+		app.Button().ID("choose-column").Class("small").Text(tr("Use this column")).OnClick(func(ctx app.Context, e app.Event) {
+			if v := app.Window().GetElementByID("choose-column-list").Get("value"); v.Truthy() {
+				c.chooseColumn(v.String())
+			}
+		}),
 	)
 }
 
@@ -213,9 +252,7 @@ func (c *GraphLab) renderOpen() app.UI {
 			})
 		if folder {
 			in = in.Attr("webkitdirectory", true)
-		} else {
-			in = in.Accept(".csv,.tsv,.txt,.json,.zip,.gz,.graphml,.cites,.content,.edges")
-		}
+		} // no accept filter: edge lists come as .edgelist, .el, .dat or with no extension at all
 		return app.Label().For(id).Class("button small").Body(app.Text(label), in)
 	}
 	var now app.UI = app.P().Class("note").Text(tr("Drop the files anywhere on this lab, or:"))

@@ -3,6 +3,7 @@ package datasets
 import (
 	"embed"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"slices"
@@ -96,19 +97,35 @@ func ShotSplit(g *Graph, shots int, seed uint64) {
 	for i := range g.Splits {
 		g.Splits[i] = Test
 	}
-	var small []phrase.Text
+	var small, lone []phrase.Text
+	train := 0
 	for k, nodes := range byClass {
 		rnd.Shuffle(len(nodes), func(a, b int) { nodes[a], nodes[b] = nodes[b], nodes[a] })
 		take := min(shots, len(nodes))
-		if len(nodes) > 1 && take == len(nodes) {
+		switch {
+		case len(nodes) == 1:
+			lone = append(lone, phrase.New("%s", g.ClassName(k)))
+		case take == len(nodes):
 			take--
 			small = append(small, phrase.New("%s (%d nodes)", g.ClassName(k), len(nodes)))
 		}
 		for _, v := range nodes[:take] {
 			g.Splits[v] = Train
 		}
+		train += take
 	}
-	g.Notes = slices.DeleteFunc(slices.Clone(g.Notes), func(n phrase.Text) bool { return n.Key == shotsNote || n.Key == shotsNotes })
+	// What a saved bundle's meta.json says of its split is the split it
+	// holds, not the one the graph was published with.
+	if g.Meta == nil {
+		g.Meta = map[string]any{}
+	}
+	g.Meta["split"] = fmt.Sprintf("%d labelled nodes per class drawn with seed %d: %d train, %d test", shots, seed, train, g.N-train)
+	g.Notes = slices.DeleteFunc(slices.Clone(g.Notes), func(n phrase.Text) bool {
+		return n.Key == shotsNote || n.Key == shotsNotes || n.Key == loneNote
+	})
+	if len(lone) > 0 {
+		g.Notes = append(g.Notes, phrase.New(loneNote, phrase.List(", ", lone)))
+	}
 	switch {
 	case len(small) == 1:
 		g.Notes = append(g.Notes, phrase.New(shotsNote, shots, small[0]))
@@ -122,4 +139,5 @@ func ShotSplit(g *Graph, shots int, seed uint64) {
 const (
 	shotsNote  = "labelled nodes: %d a class: %s has no more, so it keeps one node to test on"
 	shotsNotes = "labelled nodes: %d a class: %s have no more, so each keeps one node to test on"
+	loneNote   = "a class of one node (%s) is trained on and never tested: its one node cannot be both"
 )

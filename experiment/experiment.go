@@ -264,8 +264,16 @@ func (d Data) ExpectedEdges() (intra, inter float64) {
 // Lever names the parameters that set one size of the synthetic graph, for
 // a message that says what to lower: "nodes" is per-class or classes,
 // "edges" is p, q or per-class (the one that makes more edges first), and
-// a parameter's own name is itself.
+// a parameter's own name is itself. A real graph's sizes are its own, so
+// they are named as the graph's ("the graph's nodes"), no row.
 func (d Data) Lever(size string) []string {
+	if d.Real() { // its size is its own: no row of the generator's applies
+		switch size {
+		case "nodes", "edges", "node-features", "edge-features":
+			return []string{"the graph's " + strings.ReplaceAll(size, "-", " ")}
+		}
+		return []string{size}
+	}
 	switch size {
 	case "nodes":
 		return []string{"per-class", "classes"}

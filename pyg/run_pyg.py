@@ -213,6 +213,27 @@ def fresh(run, shape, seed):
     return Net(run, *shape)
 
 
+def refuse(msg):
+    """Ends the run with msg, on stderr and as the JSON line a caller reads."""
+    print("run_pyg.py: " + msg, file=sys.stderr)
+    print(json.dumps({"model": RUN["model"], "error": msg}), flush=True)
+    sys.exit(2)
+
+
+def check_inputs(a):
+    """Refuses, by name, a bundle or weights file that is not there: this script reads a bundle
+    (meta.json, nodes.csv, edges.csv), which pdn gen -data PATH -out DIR writes from any graph
+    the explorer opens (an OGB folder, a MUSAE folder, GraphML)."""
+    if not os.path.isdir(a.bundle):
+        refuse("--bundle %s: no such folder; want a bundle folder (meta.json, nodes.csv, edges.csv)" % a.bundle)
+    missing = [n for n in ("meta.json", "nodes.csv", "edges.csv") if not os.path.isfile(os.path.join(a.bundle, n))]
+    if missing:
+        refuse("--bundle %s: not a bundle, it lacks %s; write one from any graph the explorer opens with "
+               "pdn gen -data %s -out DIR" % (a.bundle, ", ".join(missing), a.bundle))
+    if a.weights != "none" and not os.path.isfile(a.weights):
+        refuse("--weights %s: no such file; give the explorer's weights.json, or none to train only" % a.weights)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description="Train the explorer's run in PyTorch Geometric.")
@@ -223,10 +244,14 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--float32", action="store_true", help="train in float32 (the explorer computes in float64)")
     a = ap.parse_args()
+    check_inputs(a)
     torch.set_num_threads(a.threads)
     dtype = torch.float32 if a.float32 else torch.float64
     torch.set_default_dtype(dtype)
-    x, y, masks, edge_index, z, c = load(a.bundle, dtype)
+    try:
+        x, y, masks, edge_index, z, c = load(a.bundle, dtype)
+    except (OSError, ValueError, IndexError, KeyError, RuntimeError) as err:
+        refuse("%s: cannot read the bundle: %s" % (a.bundle, err))
     data = (x, y, masks, edge_index, z)
     shape = (x.shape[1], z.shape[1], c)
     print("graph: %d nodes, %d edges, %d node features, %d edge features, %d classes; model %s"
@@ -234,7 +259,7 @@ def main():
 
     out = {"model": RUN["model"], "torch_geometric": torch_geometric.__version__,
            "explorer_test_accuracy": RUN.get("test_accuracy")}
-    if a.weights != "none" and os.path.exists(a.weights):
+    if a.weights != "none":
         model = Net(RUN, *shape)
         load_weights(model, a.weights)
         out["exported_test_accuracy"] = accuracy(model, data, "test")

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,5 +71,29 @@ func TestTrainExportRunsInPyG(t *testing.T) {
 	}
 	if _, ok := res["test_accuracy"].(float64); !ok {
 		t.Errorf("no test_accuracy in %v", res)
+	}
+	// What the script cannot read it refuses by name, in its JSON line
+	// too, instead of a traceback: a missing bundle, a folder that is not
+	// one (an OGB folder, which the explorer reads and the script does
+	// not), a weights file that is not there.
+	ogb := filepath.Join(t.TempDir(), "ogb")
+	writeFolder(t, filepath.Join(ogb, "raw"), map[string]string{"edge.csv": "0,1\n", "node-label.csv": "0\n1\n"})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bundle", "/nonexistent"}, "--bundle /nonexistent: no such folder"},
+		{[]string{"--bundle", ogb}, "not a bundle, it lacks meta.json, nodes.csv, edges.csv; write one from any graph the explorer opens with pdn gen -data"},
+		{[]string{"--weights", "/nonexistent"}, "--weights /nonexistent: no such file"},
+	} {
+		cmd := exec.Command(python, append([]string{filepath.Join(run, "run_pyg.py"), "--epochs", "1"}, c.args...)...)
+		cmd.Env = env
+		out, _ := cmd.Output()
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		var res map[string]any
+		json.Unmarshal([]byte(lines[len(lines)-1]), &res)
+		if msg, _ := res["error"].(string); cmd.ProcessState.ExitCode() != 2 || !strings.Contains(msg, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and an error line with %q", c.args, cmd.ProcessState.ExitCode(), out, c.want)
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -14,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"pdnexplorer/experiment"
 )
 
 // A shard is part i of n of a sweep's or table4's runs: the runs whose
@@ -73,9 +77,30 @@ type shardRun struct {
 	Acc *float64 `json:"acc"` // JSON has no NaN
 }
 
-// shardName is the file a shard writes: scenario4.shard-2-of-8.json.
-func shardName(stem string, s shard) string {
-	return fmt.Sprintf("%s.shard-%d-of-%d.json", stem, s.i, s.n)
+// shardName is the file a shard of the job whose JSON is job writes:
+// scenario4-1a2b3c4d.shard-2-of-8.json, named by the job's digest too, so
+// that shards of two jobs in one folder (another -reps, another graph)
+// never overwrite each other.
+func shardName(stem string, job []byte, s shard) string {
+	return fmt.Sprintf("%s-%s.shard-%d-of-%d.json", stem, jobDigest(job)[:8], s.i, s.n)
+}
+
+// jobDigest is the digest of a job's JSON as canonical JSON: the same job
+// reformatted (pretty-printed, its keys in another order) is the same.
+func jobDigest(job []byte) string {
+	sum := sha256.Sum256(canonicalJSON(job))
+	return hex.EncodeToString(sum[:])
+}
+
+// canonicalJSON is JSON text with its objects' keys sorted and no spaces,
+// as encoding/json writes a map; the text itself if it is not JSON.
+func canonicalJSON(b []byte) []byte {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return b
+	}
+	out, _ := json.Marshal(v)
+	return out
 }
 
 // shardNameRE matches the files shardName makes.
@@ -103,7 +128,7 @@ func writeShard(out, stem, command string, job any, s shard, seconds float64, ac
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	path := filepath.Join(out, shardName(stem, s))
+	path := filepath.Join(out, shardName(stem, jb, s))
 	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
 		return err
 	}
@@ -133,12 +158,16 @@ func readShards(dirs []string) ([]*shardJob, error) {
 			return nil, err
 		}
 		var f shardFile
-		if err := json.Unmarshal(b, &f); err != nil || (f.Command != "sweep" && f.Command != "table4") {
-			return nil, usageError{fmt.Errorf("%s: not a shard file of pdn sweep or pdn table4 (%v)", path, err)}
+		if err := json.Unmarshal(b, &f); err != nil {
+			return nil, usageError{fmt.Errorf("%s: not a shard file of pdn sweep or pdn table4: %v", path, err)}
 		}
-		i := slices.IndexFunc(jobs, func(j *shardJob) bool { return j.command == f.Command && string(j.job) == string(f.Job) })
+		if f.Command != "sweep" && f.Command != "table4" {
+			return nil, usageError{fmt.Errorf("%s: not a shard file of pdn sweep or pdn table4 (its command is %s)", path, experiment.Quote(f.Command))}
+		}
+		job := canonicalJSON(f.Job)
+		i := slices.IndexFunc(jobs, func(j *shardJob) bool { return j.command == f.Command && string(j.job) == string(job) })
 		if i < 0 {
-			jobs = append(jobs, &shardJob{command: f.Command, job: f.Job, n: f.Shard[1], files: map[int]string{}, acc: map[int]float64{}})
+			jobs = append(jobs, &shardJob{command: f.Command, job: job, n: f.Shard[1], files: map[int]string{}, acc: map[int]float64{}})
 			i = len(jobs) - 1
 		}
 		if err := jobs[i].add(path, f); err != nil {
@@ -186,14 +215,18 @@ func (j *shardJob) add(path string, f shardFile) error {
 		}
 		j.acc[r.At] = math.NaN()
 		if r.Acc != nil {
+			if a := *r.Acc; !(a >= 0 && a <= 1) {
+				return usageError{fmt.Errorf("%s: run %d's accuracy %v is outside [0, 1]: the file was changed after pdn wrote it", path, r.At, a)}
+			}
 			j.acc[r.At] = *r.Acc
 		}
 	}
 	return nil
 }
 
-// complete checks the job has all n shards and size runs.
-func (j *shardJob) complete(what string, size int) error {
+// complete checks the job has all n shards and size runs; others are the
+// other jobs found beside it, named where they hold a missing shard.
+func (j *shardJob) complete(what string, size int, others []*shardJob) error {
 	var missing []string
 	for i := 1; i <= j.n; i++ {
 		if j.files[i] == "" {
@@ -201,12 +234,58 @@ func (j *shardJob) complete(what string, size int) error {
 		}
 	}
 	if len(missing) > 0 {
-		return usageError{fmt.Errorf("%s: shards %s of %d are missing", what, strings.Join(missing, ", "), j.n)}
+		return usageError{fmt.Errorf("%s: shards %s of %d are missing%s", what, strings.Join(missing, ", "), j.n, j.elsewhere(missing, others))}
 	}
 	if len(j.acc) != size {
 		return usageError{fmt.Errorf("%s: the shards hold %d runs, the job has %d", what, len(j.acc), size)}
 	}
 	return nil
+}
+
+// elsewhere says which of the missing shards are there as another job's,
+// and how that job differs: shards of a -reps 1 job beside a -reps 2 one.
+func (j *shardJob) elsewhere(missing []string, others []*shardJob) string {
+	var out []string
+	for _, o := range others {
+		if o == j || o.command != j.command || o.n != j.n {
+			continue
+		}
+		for _, m := range missing {
+			i, _ := strconv.Atoi(m)
+			if f := o.files[i]; f != "" {
+				out = append(out, fmt.Sprintf("%s is shard %d, but of another job (%s)", f, i, jobDiff(j.job, o.job)))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(out, "; ")
+}
+
+// jobDiff names the settings in which two jobs' JSON differ: "reps 2, not 1".
+func jobDiff(a, b []byte) string {
+	var x, y map[string]any
+	json.Unmarshal(a, &x)
+	json.Unmarshal(b, &y)
+	var diffs []string
+	for _, k := range slices.Sorted(maps.Keys(x)) {
+		if fmt.Sprint(x[k]) != fmt.Sprint(y[k]) {
+			diffs = append(diffs, fmt.Sprintf("%s %s, not %s", k, short(fmt.Sprint(y[k])), short(fmt.Sprint(x[k]))))
+		}
+	}
+	if len(diffs) == 0 {
+		return "the same settings written differently"
+	}
+	return strings.Join(diffs, "; ")
+}
+
+// short cuts a setting's text for a message.
+func short(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
 }
 
 func quoteArgs(args []string) []string {
@@ -244,9 +323,9 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 		for _, j := range jobs {
 			var err error
 			if j.command == "sweep" {
-				err = mergeSweep(j, *out, *asJSON, stdout)
+				err = mergeSweep(j, jobs, *out, *asJSON, stdout)
 			} else {
-				err = mergeTable4(j, *out, *asJSON, stdout)
+				err = mergeTable4(j, jobs, *out, *asJSON, stdout)
 			}
 			if err != nil {
 				return err

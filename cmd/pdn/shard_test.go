@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -81,7 +83,8 @@ func TestMergeRefusesIncompleteShards(t *testing.T) {
 		}
 	}
 	os.MkdirAll(b, 0o755)
-	copyFile(t, filepath.Join(a, "table4.shard-1-of-3.json"), filepath.Join(b, "table4.shard-1-of-3.json"))
+	first := shardOf(t, a, "table4", 1, 3)
+	copyFile(t, first, filepath.Join(b, filepath.Base(first)))
 	junk := filepath.Join(root, "junk.json")
 	os.WriteFile(junk, []byte(`{"command": "train"}`), 0o644)
 	for _, tc := range []struct {
@@ -91,13 +94,93 @@ func TestMergeRefusesIncompleteShards(t *testing.T) {
 	}{
 		{"a shard missing", []string{a}, "table4: shards 2 of 3 are missing"},
 		{"a shard twice", []string{a, b}, "shard 1/3 again"},
-		{"not a shard file", []string{junk}, "not a shard file of pdn sweep or pdn table4"},
+		{"not a shard file", []string{junk}, `junk.json: not a shard file of pdn sweep or pdn table4 (its command is "train")`},
 		{"no shard files", []string{root}, "no shard files"},
 		{"no folders", nil, "merge: no shard folders"},
 	} {
 		_, errOut, code := runCLI(t, append([]string{"merge", "-out", filepath.Join(root, "m")}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%s: exit %d: %s; want %q", tc.name, code, errOut, tc.want)
+		}
+	}
+}
+
+// shardOf is the path of shard i of n of stem's job in dir.
+func shardOf(t *testing.T, dir, stem string, i, n int) string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(dir, fmt.Sprintf("%s-*.shard-%d-of-%d.json", stem, i, n)))
+	if len(m) != 1 {
+		t.Fatalf("%d files for %s shard %d/%d in %s", len(m), stem, i, n, dir)
+	}
+	return m[0]
+}
+
+// Shards that cannot be one job's are refused by name, whatever their
+// folders are called: two graphs of one folder name, shards of jobs with
+// other settings side by side, a shard edited to hold an accuracy outside
+// [0, 1]; a shard re-saved by another JSON writer still merges.
+func TestMergeRefusesShardsThatDoNotMix(t *testing.T) {
+	root := t.TempDir()
+	mkBundle := func(dir string, label1 string) {
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "meta.json"), []byte(`{"name": "mydata"}`), 0o644)
+		var nodes strings.Builder
+		nodes.WriteString("id,label,split,x0\n")
+		for i := range 40 {
+			fmt.Fprintf(&nodes, "%d,%d,test,%d\n", i, i%2, i%5)
+		}
+		os.WriteFile(filepath.Join(dir, "nodes.csv"), []byte(strings.Replace(nodes.String(), "1,1,test", "1,"+label1+",test", 1)), 0o644)
+		var edges strings.Builder
+		edges.WriteString("source,target,e0\n")
+		for i := range 39 {
+			fmt.Fprintf(&edges, "%d,%d,1\n", i, i+1)
+		}
+		os.WriteFile(filepath.Join(dir, "edges.csv"), []byte(edges.String()), 0o644)
+	}
+	mkBundle(filepath.Join(root, "A", "mydata"), "1")
+	mkBundle(filepath.Join(root, "B", "mydata"), "0")
+	mixed := filepath.Join(root, "mixed")
+	for i, from := range []string{"A", "B"} {
+		args := []string{"table4", "-datasets", filepath.Join(root, from, "mydata"), "-reps", "2", "-epochs", "2", "-models", "gcn", "-shots", "5", "-shard", fmt.Sprintf("%d/2", i+1), "-out", mixed}
+		if _, errOut, code := runCLI(t, args...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	_, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m1"), mixed)
+	if code != 2 || !strings.Contains(errOut, "table4: shards") || !strings.Contains(errOut, "but of another job (digests") {
+		t.Errorf("two graphs of one name: exit %d: %s", code, errOut)
+	}
+
+	sweep := []string{"sweep", "-scenario", "1", "-models", "gcn", "-epochs", "2"}
+	reps := filepath.Join(root, "reps")
+	for _, part := range []string{"1/3", "2/3"} {
+		runCLI(t, append(sweep, "-reps", "2", "-shard", part, "-out", reps)...)
+	}
+	runCLI(t, append(sweep, "-reps", "1", "-shard", "3/3", "-out", reps)...)
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m2"), reps)
+	if code != 2 || !strings.Contains(errOut, "scenario 1: shards 3 of 3 are missing") || !strings.Contains(errOut, "is shard 3, but of another job (reps 1, not 2)") {
+		t.Errorf("a shard of another job: exit %d: %s", code, errOut)
+	}
+
+	whole := filepath.Join(root, "whole")
+	for _, part := range []string{"1/2", "2/2"} {
+		runCLI(t, append(sweep, "-reps", "1", "-shard", part, "-out", whole)...)
+	}
+	one := shardOf(t, whole, "scenario1", 1, 2)
+	b, _ := os.ReadFile(one)
+	var v map[string]any
+	json.Unmarshal(b, &v)
+	pretty, _ := json.MarshalIndent(v, "", "  ")
+	os.WriteFile(one, pretty, 0o644)
+	if out, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m3"), whole); code != 0 {
+		t.Errorf("a pretty-printed shard: exit %d: %s%s", code, out, errOut)
+	}
+	for _, bad := range []string{"5", "-0.3"} {
+		edited := strings.Replace(string(pretty), `"acc": 0.`, `"acc": `+bad+`, "x": 0.`, 1)
+		os.WriteFile(one, []byte(edited), 0o644)
+		_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m4"), whole)
+		if code != 2 || !strings.Contains(errOut, "is outside [0, 1]") || !strings.Contains(errOut, filepath.Base(one)) {
+			t.Errorf("accuracy %s: exit %d: %s", bad, code, errOut)
 		}
 	}
 }

@@ -165,7 +165,7 @@ type sweepsSummary struct {
 }
 
 // mergeSweep writes the files of a sweep whose shards j holds.
-func mergeSweep(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
+func mergeSweep(j *shardJob, all []*shardJob, out string, asJSON bool, stdout io.Writer) error {
 	var job sweepJob
 	if err := json.Unmarshal(j.job, &job); err != nil {
 		return err
@@ -182,7 +182,7 @@ func mergeSweep(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
 	if _, err := parseModels(strings.Join(job.Models, ",")); err != nil || job.Reps < 1 {
 		return usageError{fmt.Errorf("%s: not a sweep's shard (models %v, reps %d)", j.files[1], job.Models, job.Reps)}
 	}
-	if err := j.complete(fmt.Sprintf("scenario %d", s.Number), sw.Size()); err != nil {
+	if err := j.complete(fmt.Sprintf("scenario %d", s.Number), sw.Size(), all); err != nil {
 		return err
 	}
 	res := make([]experiment.Result, sw.Size())

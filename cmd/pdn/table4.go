@@ -90,6 +90,17 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		job.Graphs = append(job.Graphs, g.name)
 	}
 	return func(stdout, stderr io.Writer) error {
+		if !sh.whole() {
+			// A shard names its graphs by content: two folders of one
+			// name, or a folder changed between shards, cannot merge.
+			for _, g := range gs {
+				gr, err := g.load(e, 1)
+				if err != nil {
+					return err
+				}
+				job.Digests = append(job.Digests, gr.Digest())
+			}
+		}
 		return runTable4(gs, e, pr, job, *workers, sh, *out, *asJSON, stdout, stderr)
 	}, nil
 }
@@ -143,7 +154,8 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 
 // table4Job is what defines a table4 run: the shards of one have the same.
 type table4Job struct {
-	Graphs       []string `json:"graphs"` // by the names the table gives them
+	Graphs       []string `json:"graphs"`            // by the names the table gives them
+	Digests      []string `json:"digests,omitempty"` // the graphs' contents (datasets.Graph.Digest), for shards
 	Models       []string `json:"models"`
 	Reps         int      `json:"reps"`
 	State        string   `json:"state"` // the training and model rows, as a link has them
@@ -181,7 +193,7 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job tabl
 }
 
 // mergeTable4 writes the files of a table4 run whose shards j holds.
-func mergeTable4(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
+func mergeTable4(j *shardJob, all []*shardJob, out string, asJSON bool, stdout io.Writer) error {
 	var job table4Job
 	if err := json.Unmarshal(j.job, &job); err != nil {
 		return err
@@ -189,7 +201,7 @@ func mergeTable4(j *shardJob, out string, asJSON bool, stdout io.Writer) error {
 	if _, err := parseModels(strings.Join(job.Models, ",")); err != nil || job.Reps < 1 || len(job.Graphs) == 0 {
 		return usageError{fmt.Errorf("%s: not a table4 run's shard (graphs %v, models %v, reps %d)", j.files[1], job.Graphs, job.Models, job.Reps)}
 	}
-	if err := j.complete("table4", job.size()); err != nil {
+	if err := j.complete("table4", job.size(), all); err != nil {
 		return err
 	}
 	acc := make([][][]float64, len(job.Graphs))

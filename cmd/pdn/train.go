@@ -445,14 +445,11 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 // lever says what to lower for a size the cost depends on: the synthetic
 // generator's parameters, or, for a bundle, the bundle itself.
 func (j trainJob) lever(size string) []string {
-	if j.data == "" && !j.e.Data.Real() {
-		return j.e.Data.Lever(size)
+	d := j.e.Data
+	if j.data != "" {
+		d.Graph = experiment.GraphLocal
 	}
-	switch size {
-	case "nodes", "edges", "node-features", "edge-features":
-		return []string{"the graph's " + strings.ReplaceAll(size, "-", " ")}
-	}
-	return []string{size}
+	return d.Lever(size)
 }
 
 func flagSet(fs *flag.FlagSet, name string) bool {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"math"
+	"strings"
 	"time"
 
 	"pdnexplorer/datasets"
@@ -196,8 +197,8 @@ type sizeError struct {
 func checkSize(e experiment.Experiment, shape pdn.Shape) *sizeError {
 	if shape.E > maxBrowserEdges {
 		lever := e.Data.Lever("edges")
-		return &sizeError{phrase.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s, %s or %s",
-			numtext.Group(shape.E), numtext.Group(maxBrowserEdges), lever[0], lever[1], lever[2]), lever[0]}
+		return &sizeError{phrase.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s",
+			numtext.Group(shape.E), numtext.Group(maxBrowserEdges), orList(lever)), lever[0]}
 	}
 	err := pdn.Estimate(shape, e.Model).Check(pdn.BrowserLimits, e.Data.Lever)
 	var ce *pdn.CostError
@@ -205,6 +206,14 @@ func checkSize(e experiment.Experiment, shape pdn.Shape) *sizeError {
 		return &sizeError{err, ce.Field}
 	}
 	return nil
+}
+
+// orList is names as a message lists choices: "q, p or per-class".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // errorField names the parameter to change for an error of the engine.

@@ -59,6 +59,19 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local)}, nil)
 }
 
+// fitsBrowser refuses, before the page is told the graph opened, a graph
+// the model as set cannot train in a browser: a million nodes said
+// "Opened" and then were refused at Play, while the lab still showed the
+// graph before it.
+func (s *session) fitsBrowser(l *localGraph) error {
+	e := s.exp
+	e.Data.Graph = experiment.GraphLocal
+	if err := checkSize(e, pdn.ShapeOf(l.g)); err != nil {
+		return err
+	}
+	return nil
+}
+
 // openLocal reads the user's files with the columns cols.
 func openLocal(files []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	g, resplit, err := datasets.OpenFiles(files, cols)
