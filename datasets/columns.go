@@ -101,6 +101,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 	defer t.closer.Close()
 	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}}
 	open := map[int]map[string]int{} // columns that repeat no value yet: value → line
+	lim, cells := limitsOf(fsys), 0
 	if cols.ID != "" {
 		c, err := nt.column(cols.ID, "id-column")
 		if err != nil {
@@ -122,6 +123,9 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		}
 		if len(nt.rows) == MaxNodes {
 			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more than %s nodes", numtext.Group(MaxNodes))}
+		}
+		if cells += len(row); cells > lim.cells {
+			return nil, tooMany(name, t.line, lim, phrase.New("more than %s cells", numtext.Group(lim.cells)))
 		}
 		for c, seen := range open {
 			v := strings.TrimSpace(row[c])

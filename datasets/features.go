@@ -78,6 +78,7 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 		width, declared = int(f), true
 	}
 	var es []entry
+	lim := limitsOf(fsys)
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -102,6 +103,9 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 			if value, err = t.float(row, 2); err != nil {
 				return err
 			}
+		}
+		if len(es) == lim.values {
+			return tooMany(featuresFile, t.line, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
 		}
 		es = append(es, entry{node, feature, value, t.line})
 	}

@@ -20,8 +20,23 @@ import (
 // browser must hold the text, the parsed graph and the model at once.
 const MaxLocalBytes = 64 << 20
 
-// pageGunzipLimit bounds what a .gz file in the page inflates to.
-const pageGunzipLimit = 256 << 20
+// pageGunzipLimit bounds what a .gz file in the page inflates to: as much
+// as the files may hold unpacked (MaxLocalBytes).
+const pageGunzipLimit = MaxLocalBytes
+
+// MaxPageEdges bounds the edges of a graph the page reads, counted while
+// it reads them: protocol.MaxEdges, which a test keeps equal.
+const MaxPageEdges = 800_000
+
+// pageValues bounds the numbers a page's files may give (node features,
+// edge features), counted while they are read, and pageCells the cells of
+// a node table held as text: a gzip member of 2,708 lines of 60,000 zeros
+// (321 kB) is refused at its first line, not after it has filled the
+// worker's memory. Cora's 3.9 million features fit either way.
+const (
+	pageValues = 16 << 20
+	pageCells  = 8 << 20
+)
 
 // maxZipEntries bounds the files of an archive: a graph is a handful.
 const maxZipEntries = 10000
@@ -36,18 +51,42 @@ type File struct {
 	Data []byte
 }
 
-// limits bound what a set of files may unpack to.
-type limits struct{ bytes, gunzip int64 }
-
-var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit}
-
-// limitedFS is a folder whose .gz files inflate up to a bound.
-type limitedFS struct {
-	fs.FS
-	gunzip int64
+// limits bound what a set of files may unpack to and what reading them
+// may hold, so that a limit is met while reading, before memory is spent.
+type limits struct {
+	bytes, gunzip int64
+	values, cells int // numbers read, node-table cells held
+	edges         int // distinct edges
+	where         phrase.Text
 }
 
-func (l limitedFS) GunzipLimit() int64 { return l.gunzip }
+var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, values: pageValues, cells: pageCells, edges: MaxPageEdges, where: phrase.New("the browser")}
+
+// limitedFS is a folder read within limits.
+type limitedFS struct {
+	fs.FS
+	lim limits
+}
+
+func (l limitedFS) limits() limits { return l.lim }
+
+// limiter is a folder read within limits.
+type limiter interface{ limits() limits }
+
+// limitsOf are the limits fsys is read within: the command line's unless
+// it says otherwise.
+func limitsOf(fsys fs.FS) limits {
+	if l, ok := fsys.(limiter); ok {
+		return l.limits()
+	}
+	return nativeLimits
+}
+
+// tooMany says a file holds more of something (what: "more than N
+// numbers") than is read here.
+func tooMany(file string, line int, lim limits, what phrase.Text) error {
+	return &BundleError{File: file, Line: line, Msg: phrase.New("holds %s, more than %s reads: the command line, pdn train -data, reads it", what, lim.where)}
+}
 
 // FilesFS is the folder the user's files make: the files themselves (a
 // dropped folder's paths kept below its top folder), or the contents of a
@@ -199,7 +238,7 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 		}
 		break
 	}
-	root := limitedFS{fsys, lim.gunzip}
+	root := limitedFS{fsys, lim}
 	if _, ok := formatOf(root); ok {
 		return root, nil
 	}
@@ -209,7 +248,7 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 		return root, nil // Open names what it holds
 	case 1:
 		sub, _ := fs.Sub(fsys, graphs[0])
-		return limitedFS{sub, lim.gunzip}, nil
+		return limitedFS{sub, lim}, nil
 	}
 	slices.Sort(graphs)
 	return nil, &BundleError{File: what, Msg: phrase.New("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -84,9 +85,62 @@ func TestReadOGBRejects(t *testing.T) {
 	// A gzip bomb stops at the folder's limit.
 	files := tinyOGB(t)
 	files["raw/node-feat.csv.gz"] = gz(t, strings.Repeat("0,0\n", 1<<20))
-	_, err := readNumbers(limitedFS{mapFS(files), 1 << 10}, "raw/node-feat.csv.gz", -1, 2)
+	lim := nativeLimits
+	lim.gunzip = 1 << 10
+	_, err := readNumbers(limitedFS{mapFS(files), lim}, "raw/node-feat.csv.gz", -1, 2)
 	if err == nil || !strings.Contains(err.Error(), "inflates to more than 1,024 bytes") {
 		t.Errorf("a bomb: %v", err)
+	}
+}
+
+// The page's limits are met while reading, before memory is spent: the
+// audit's OGB folder whose node-feat.csv.gz is 2,708 lines of 60,000 zeros
+// (1000× packed) is refused at its first line, naming the file; an edge
+// list one edge over the page's bound stops at that line; a node table or
+// sparse features past their bounds likewise. The command line reads all.
+func TestPageLimitsMetWhileReading(t *testing.T) {
+	line := strings.TrimSuffix(strings.Repeat("0,", 60000), ",") + "\n"
+	var labels strings.Builder
+	for i := range 2708 {
+		fmt.Fprintf(&labels, "%d\n", i%7)
+	}
+	var bomb bytes.Buffer
+	zw := gzip.NewWriter(&bomb)
+	for range 2708 {
+		zw.Write([]byte(line))
+	}
+	zw.Close()
+	files := []File{
+		{Name: "ogb/raw/edge.csv", Data: []byte("0,1\n1,2\n")},
+		{Name: "ogb/raw/node-label.csv", Data: []byte(labels.String())},
+		{Name: "ogb/raw/node-feat.csv.gz", Data: bomb.Bytes()},
+	}
+	if ratio := 2708 * len(line) / bomb.Len(); ratio < 500 {
+		t.Fatalf("the bomb packs only %d×", ratio)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, err := OpenFiles(files, Columns{})
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "raw/node-feat.csv.gz:1: holds 60,000 numbers a line for 2,708 nodes") {
+		t.Errorf("the bomb: %v", err)
+	}
+	if spent := after.TotalAlloc - before.TotalAlloc; spent > 64<<20 {
+		t.Errorf("refusing the bomb allocated %d MB", spent>>20)
+	}
+
+	var edges strings.Builder
+	for i := range MaxPageEdges + 1 {
+		fmt.Fprintf(&edges, "%d %d\n", i, i+1)
+	}
+	var few strings.Builder
+	for i := range MaxPageEdges + 2 {
+		fmt.Fprintf(&few, "%d %d\n", i, i%2)
+	}
+	_, _, err = OpenFiles([]File{{Name: "g.edges", Data: []byte(edges.String())}, {Name: "g.labels", Data: []byte(few.String())}}, Columns{})
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("g.edges:%d: holds more than 800,000 edges, more than the browser reads", MaxPageEdges+1)) {
+		t.Errorf("one edge too many: %v", err)
 	}
 }
 

@@ -59,11 +59,13 @@ func findGraphML(fsys fs.FS) (string, bool) {
 // graphmlReader reads one GraphML file token by token, so that an error
 // names its line and column.
 type graphmlReader struct {
+	fsys  fs.FS
 	file  string
 	dec   *xml.Decoder
 	keys  map[string]graphmlKey
 	nodes []graphmlItem
 	edges []graphmlItem
+	cells int // data elements read
 }
 
 // graphmlItem is a node or an edge: its ids and its values by key.
@@ -89,7 +91,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	if err := checkText(head[:n]); err != nil {
 		return nil, &BundleError{File: name, Line: 1, Msg: phrase.Of(err)}
 	}
-	r := &graphmlReader{file: name, keys: map[string]graphmlKey{}}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}}
 	r.dec = xml.NewDecoder(io.MultiReader(strings.NewReader(string(head[:n])), f))
 	if err := r.read(); err != nil {
 		return nil, err
@@ -132,6 +134,9 @@ func (r *graphmlReader) read() error {
 				if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
 					return r.errorAt(line, col, "more nodes and edges than the explorer reads")
 				}
+				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
+					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
+				}
 				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, line: line, col: col}
 				if t.Name.Local == "node" && item.id == "" {
 					return r.errorAt(line, col, "a node without an id")
@@ -139,6 +144,7 @@ func (r *graphmlReader) read() error {
 			case "data":
 				dataKey = attr(t, "key")
 				text.Reset()
+				r.cells++
 			case "hyperedge":
 				return r.errorAt(line, col, "a hyperedge: the explorer trains on graphs whose edges join two nodes")
 			}
@@ -291,7 +297,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		}
 	}
 	g.D = len(edgeKeys)
-	p := newPairs(r.file)
+	p := newPairs(r.fsys, r.file)
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
 		if !ok {

@@ -165,6 +165,9 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		return &BundleError{File: file, Line: 1, Msg: phrase.Of(err)}
 	}
 	b = bytes.TrimPrefix(b, []byte(bom))
+	if lim := limitsOf(fsys); bytes.Count(b, []byte(",")) > lim.values {
+		return tooMany(file, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
+	}
 	var raw map[string][]json.Number
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
@@ -215,6 +218,7 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, 
 		return &BundleError{File: file, Line: 1, Msg: phrase.New("%d columns; want node_id,feature_id[,value]", n)}
 	}
 	var es []entry
+	lim := limitsOf(fsys)
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -236,6 +240,9 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, 
 			if value, err = t.float(row, 2); err != nil {
 				return err
 			}
+		}
+		if len(es) == lim.values {
+			return tooMany(file, t.line, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
 		}
 		es = append(es, entry{node, feature, value, t.line})
 	}
@@ -280,7 +287,7 @@ func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes s
 	if t.named && g.D > 0 {
 		g.EdgeNames = slices.Clone(t.header[2:])
 	}
-	pairs := newPairs(file)
+	pairs := newPairs(fsys, file)
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -323,9 +330,12 @@ type pairs struct {
 	file           string
 	seen           map[[2]int32]bool
 	loops, repeats int
+	lim            limits // lim.edges bounds the distinct pairs, met while reading
 }
 
-func newPairs(file string) *pairs { return &pairs{file: file, seen: map[[2]int32]bool{}} }
+func newPairs(fsys fs.FS, file string) *pairs {
+	return &pairs{file: file, seen: map[[2]int32]bool{}, lim: limitsOf(fsys)}
+}
 
 // add reports whether the pair u–v is new; it fails once repeats
 // outnumber the edges by maxRepeats.
@@ -336,6 +346,8 @@ func (p *pairs) add(u, v int32, line int) (bool, error) {
 		p.loops++
 	case p.seen[key]:
 		p.repeats++
+	case len(p.seen) >= p.lim.edges:
+		return false, tooMany(p.file, line, p.lim, phrase.New("more than %s edges", numtext.Group(p.lim.edges)))
 	default:
 		p.seen[key] = true
 		return true, nil

@@ -62,13 +62,8 @@ func (f flatOGB) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
-// GunzipLimit keeps the folder's bound on what its .gz files inflate to.
-func (f flatOGB) GunzipLimit() int64 {
-	if l, ok := f.FS.(gunzipLimiter); ok {
-		return l.GunzipLimit()
-	}
-	return nativeGunzipLimit
-}
+// limits keeps the folder's limits.
+func (f flatOGB) limits() limits { return limitsOf(f.FS) }
 
 // readFlatOGB reads OGB's raw/ files given without their folder: no split
 // comes with them, so one is drawn, and a note says so.
@@ -162,6 +157,10 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 		}
 		return nil, &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line: %s", len(t.header), what)}
 	}
+	lim := limitsOf(fsys)
+	if rows > 0 && rows*len(t.header) > lim.values { // known from its first line
+		return nil, tooMany(name, 1, lim, phrase.New("%s numbers a line for %s nodes, more than %s in all", numtext.Group(len(t.header)), numtext.Group(rows), numtext.Group(lim.values)))
+	}
 	var out []float64
 	n := 0
 	for {
@@ -171,6 +170,9 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if len(out)+len(row) > lim.values {
+			return nil, tooMany(name, t.line, lim, phrase.New("more than %s numbers", numtext.Group(lim.values)))
 		}
 		if n++; rows >= 0 && n > rows {
 			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes", numtext.Group(rows))}
@@ -211,7 +213,7 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 	if len(t.header) != 2 {
 		return &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line; want the two ends of an edge", len(t.header))}
 	}
-	p := newPairs(name)
+	p := newPairs(fsys, name)
 	for line := 0; ; line++ {
 		row, err := t.next()
 		if err == io.EOF {

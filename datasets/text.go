@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math"
 	"strconv"
 	"strings"
 
@@ -173,17 +174,13 @@ func separator(name string, head []byte) rune {
 	return ' '
 }
 
-// gunzipLimiter is a folder that bounds how far its .gz files inflate:
-// the page's, so that a small archive cannot fill the browser's memory.
-type gunzipLimiter interface{ GunzipLimit() int64 }
-
 // nativeGunzipLimit bounds a .gz file's text on the command line: more
 // than any graph the explorer trains.
 const nativeGunzipLimit = 16 << 30
 
 // nativeLimits bound what the command line unpacks: no more than the
 // machine holds, a .gz no more than nativeGunzipLimit.
-var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit}
+var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, where: phrase.New("the command line")}
 
 // gunzip inflates f, stopping with an error at the folder's limit.
 func gunzip(fsys fs.FS, f io.Reader) (io.Reader, error) {
@@ -191,10 +188,7 @@ func gunzip(fsys fs.FS, f io.Reader) (io.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	limit := int64(nativeGunzipLimit)
-	if l, ok := fsys.(gunzipLimiter); ok {
-		limit = l.GunzipLimit()
-	}
+	limit := limitsOf(fsys).gunzip
 	return &limitedReader{r: zr, left: limit, limit: limit}, nil
 }
 
