@@ -69,9 +69,19 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		return nil
 	})
 	c.onErr = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		msg := tr("the engine worker failed to start")
+		why := ""
 		if m := args[0].Get("message"); m.Truthy() {
-			msg += ": " + m.String()
+			why = m.String()
+		}
+		if c.ready {
+			// An error thrown out of a running worker is its Go program
+			// failing ("Go program has already exited"): it is replaced.
+			onEvent(protocol.Event{Kind: protocol.KindExited, Error: why}, nil)
+			return nil
+		}
+		msg := tr("the engine worker failed to start")
+		if why != "" {
+			msg += ": " + why
 		}
 		onEvent(protocol.Event{Kind: protocol.KindError, Error: msg}, nil)
 		return nil

@@ -1,7 +1,10 @@
 package app
 
 import (
+	"strconv"
+
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -12,15 +15,27 @@ import (
 // with the run it serves, and the engine hands the event to that run only,
 // so an event about a run that is gone (a lab left, a run replaced) is
 // dropped.
+//
+// The user's files are read by one worker first; only files it read are
+// handed to the others, so that files no browser can hold (a gzip bomb)
+// take down one worker, not all. A worker that dies anyway (its Go program
+// exits) is replaced by a new one, given the files in use, and its run is
+// told (protocol.KindRestarted) so that it sets its state again.
 type Engine struct {
 	dial    func(EventFunc) Conn
 	workers []*worker
 	runs    map[int]EventFunc
 	last    int
-	// files are the user's own graph's, sent to every worker, and to
-	// each new one before its first run.
+	// files are the user's own graph's, read and accepted by a worker:
+	// every worker has them, and each new one gets them before its
+	// first run.
 	files []protocol.File
 	cols  experiment.Data // the columns the files are read with
+	// reading is the worker reading new files (or the files in use with
+	// other columns), nil when none: next, with the columns nextCols.
+	reading  *worker
+	next     []protocol.File
+	nextCols experiment.Data
 }
 
 // worker is one engine worker and the run it serves, 0 for none.
@@ -29,19 +44,71 @@ type worker struct {
 	run  int
 }
 
-// NewEngine starts the first worker with dial (which hands the engine's
-// own event handler to each connection it makes).
+// NewEngine starts the first worker with dial (which hands each connection
+// it makes the handler of the worker's events).
 func NewEngine(dial func(EventFunc) Conn) *Engine {
 	e := &Engine{dial: dial, runs: map[int]EventFunc{}}
-	e.workers = append(e.workers, &worker{conn: dial(e.dispatch)})
+	e.workers = append(e.workers, e.start())
 	return e
 }
 
-// dispatch hands an event to its run.
-func (e *Engine) dispatch(ev protocol.Event, f32 []float32) {
+// start dials a worker whose events come to the engine as that worker's.
+func (e *Engine) start() *worker {
+	w := &worker{}
+	w.conn = e.redial(w)
+	return w
+}
+
+// fromWorker takes an event of worker w: a death replaces the worker, an
+// answer to files being read decides whether the others get them, and the
+// event goes to the run it is about.
+func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
+	switch {
+	case ev.Kind == protocol.KindExited:
+		e.replace(w, ev.Error)
+		return
+	case w == e.reading && ev.Kind == protocol.KindLoaded && ev.Load:
+		e.files, e.cols = e.next, e.nextCols
+		e.reading, e.next = nil, nil
+		for _, o := range e.workers {
+			if o != w {
+				o.conn.Send(e.loadCommand())
+			}
+		}
+	case w == e.reading && ev.Kind == protocol.KindError && ev.Load:
+		e.reading, e.next = nil, nil // the files in use stay
+	}
 	if f := e.runs[ev.Run]; f != nil {
 		f(ev, f32)
 	}
+}
+
+// replace starts a new worker in place of w, which died, gives it the
+// files in use and tells w's run, which sets its state again. Files that
+// w was reading when it died are dropped: they are what killed it.
+func (e *Engine) replace(w *worker, why string) {
+	w.conn.Close()
+	w.conn = e.redial(w)
+	if e.files != nil {
+		w.conn.Send(e.loadCommand())
+	}
+	cause := phrase.New("%s", why)
+	if _, err := strconv.Atoi(why); err == nil { // worker.js sends the exit code
+		cause = phrase.New("its program ended with code %s", why)
+	}
+	say := phrase.New("The engine stopped (%s) and was started again; the graph in use stays.", cause)
+	if w == e.reading {
+		e.reading, e.next = nil, nil
+		say = phrase.New("Your graph was not opened: the engine stopped while reading it (%s), likely out of memory: the files unpack to more than a browser holds. The engine was started again; the graph in use stays.", cause)
+	}
+	if f := e.runs[w.run]; f != nil && w.run != 0 {
+		f(protocol.Event{Kind: protocol.KindRestarted, Run: w.run, Error: say.String(), Say: &say}, nil)
+	}
+}
+
+// redial dials a new connection whose events come to the engine as w's.
+func (e *Engine) redial(w *worker) Conn {
+	return e.dial(func(ev protocol.Event, f32 []float32) { e.fromWorker(w, ev, f32) })
 }
 
 // Handle is one run's handle on the engine.
@@ -63,7 +130,7 @@ func (e *Engine) Open(f EventFunc) *Handle {
 		}
 	}
 	if w == nil {
-		w = &worker{conn: e.dial(e.dispatch)}
+		w = e.start()
 		if e.files != nil {
 			w.conn.Send(e.loadCommand())
 		}
@@ -73,25 +140,28 @@ func (e *Engine) Open(f EventFunc) *Handle {
 	return &Handle{e: e, w: w, id: e.last}
 }
 
-// Load hands the user's files to every worker, which reads them as the
-// graph of data=local; each worker answers to the run it serves.
-func (e *Engine) Load(files []protocol.File, cols experiment.Data) {
-	e.files, e.cols = files, cols
-	for _, w := range e.workers {
-		w.conn.Send(e.loadCommand())
+// Load hands the user's files to the worker of the run h (the lab that
+// opens them), which reads them as the graph of data=local and answers to
+// that run; the other workers get them once it has read them.
+func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
+	w := e.workers[0]
+	if h != nil && h.w.run == h.id {
+		w = h.w
 	}
+	e.reading, e.next, e.nextCols = w, files, cols
+	w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: cols.IDColumn, Target: cols.Target})
 }
 
-// loadCommand hands a worker the files with the columns to read them by.
+// loadCommand hands a worker the files in use with their columns.
 func (e *Engine) loadCommand() protocol.Command {
 	return protocol.Command{Op: protocol.OpLoad, Files: e.files, IDColumn: e.cols.IDColumn, Target: e.cols.Target}
 }
 
-// Reload hands the files of the last Load to every worker again, to be
-// read with the columns d names.
-func (e *Engine) Reload(d experiment.Data) {
+// Reload reads the files in use again, with the columns d names, on h's
+// worker first, as Load.
+func (e *Engine) Reload(h *Handle, d experiment.Data) {
 	if e.files != nil {
-		e.Load(e.files, d)
+		e.Load(h, e.files, d)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"io"
 	"strings"
 	"testing"
@@ -84,12 +85,12 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
 	files := []protocol.File{{Name: "nodes.csv", Data: []byte("id")}}
-	do(d, c, func() { c.opening = true; c.page.engine.Load(files, c.st.Data) })
+	do(d, c, func() { c.opening = true; c.page.engine.Load(c.handle(), files, c.st.Data) })
 	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpLoad || len(last.Files) != 1 {
 		t.Fatalf("the files were sent as %+v", last)
 	}
 	do(d, c, func() {
-		f.play(protocol.Event{Kind: protocol.KindLoaded, Loaded: &protocol.Loaded{Name: "mine", Nodes: 4, Edges: 3, Classes: 2}}, nil)
+		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 4, Edges: 3, Classes: 2}}, nil)
 	})
 	if c.st.Data.Graph != experiment.GraphLocal {
 		t.Fatalf("data is %s after the graph was read", c.st.Data.Graph)
@@ -108,5 +109,55 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	e.Open(func(protocol.Event, []float32) {})
 	if late == nil || len(late.sent) == 0 || late.sent[0].Op != protocol.OpLoad {
 		t.Errorf("a worker started later did not get the files first")
+	}
+}
+
+// The user's files are read by one worker first; only once it has read
+// them do the others get them, so files no browser holds take down one
+// worker, not all. A worker that dies is replaced: the new one gets the
+// files in use, the run is told and sets its state again; files that were
+// being read when it died are dropped, and the page says why.
+func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
+	_, l, conns, d := mountLab(t, "compare", "lab=compare")
+	if len(*conns) < 2 {
+		t.Fatalf("%d workers", len(*conns))
+	}
+	first, second := (*conns)[0], (*conns)[1]
+	good := []protocol.File{{Name: "nodes.csv", Data: []byte("good")}}
+	e := l.page.engine
+	reader := l.runs[0].engine
+	do := func(f func()) {
+		d.Dispatch(app.Dispatch{Mode: app.Update, Source: l.fig.(app.Composer), Function: func(app.Context) { f() }})
+		d.Consume()
+	}
+	do(func() { e.Load(reader, good, l.st.Data) })
+	if strings.Contains(second.ops(), protocol.OpLoad) || !strings.HasSuffix(first.ops(), protocol.OpLoad) {
+		t.Fatalf("the files went to %q and %q before one worker read them", first.ops(), second.ops())
+	}
+	do(func() {
+		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: reader.id, Loaded: &protocol.Loaded{Name: "g"}}, nil)
+	})
+	if !strings.HasSuffix(second.ops(), protocol.OpLoad) {
+		t.Fatalf("the other worker did not get the files once read: %q", second.ops())
+	}
+
+	bomb := []protocol.File{{Name: "nodes.csv.gz", Data: []byte("bomb")}}
+	do(func() { e.Load(reader, bomb, l.st.Data) })
+	do(func() { first.play(protocol.Event{Kind: protocol.KindExited, Error: "2"}, nil) })
+	fresh := (*conns)[len(*conns)-1]
+	if !first.closed || fresh == first || fresh == second {
+		t.Fatalf("the dead worker was not replaced")
+	}
+	ops := fresh.ops()
+	if !strings.HasPrefix(ops, protocol.OpLoad+","+protocol.OpSet) || string(fresh.sent[0].Files[0].Data) != "good" {
+		t.Errorf("the new worker got %q, want the files in use, then the run's state", ops)
+	}
+	if b := strings.Join(l.page.board.Texts(), " | "); !strings.Contains(b, "the engine stopped while reading it (its program ended with code 2)") {
+		t.Errorf("the page says %q", b)
+	}
+	// The new worker serves the run: its events reach it.
+	do(func() { playRun(fresh, 0) })
+	if l.runs[0].snap.Epoch != 3 {
+		t.Errorf("the run does not hear its new worker")
 	}
 }

@@ -161,7 +161,7 @@ func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
 		if ev.File != nil {
 			save(ev.File.Name, ev.File.Type, ev.File.Data)
 		}
-	case protocol.KindError:
+	case protocol.KindError, protocol.KindRestarted:
 		if c.opening && ev.Columns != nil {
 			c.columns = ev.Columns
 		}

@@ -79,8 +79,17 @@ func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
 			return
 		}
 		c.opening = true
-		c.page.engine.Load(files, c.st.Data)
+		c.page.engine.Load(c.handle(), files, c.st.Data)
 	})
+}
+
+// handle is the lab's run's handle on the engine, nil before it has one:
+// its worker reads the files first.
+func (c *GraphLab) handle() *Handle {
+	if len(c.runs) == 0 {
+		return nil
+	}
+	return c.runs[0].engine
 }
 
 // onLoaded switches the lab to the graph the engine read from the user's
@@ -160,7 +169,7 @@ func (c *GraphLab) chooseColumn(col string) {
 	d := c.st.Data
 	d.Target = col
 	c.columns, c.opening = nil, true
-	c.page.engine.Reload(d)
+	c.page.engine.Reload(c.handle(), d)
 }
 
 // chooserColumns and chooserButtons bound what the chooser shows, so

@@ -353,6 +353,18 @@ func (l *lab) openRuns() {
 	l.fig.draw(newState)
 }
 
+// setAgain sends run r's state to its worker again: a new worker took the
+// place of one that died, and knows nothing of it.
+func (l *lab) setAgain(r *run) {
+	specs := l.liveRuns(l.st)
+	i := slices.IndexFunc(specs, func(s experiment.Run) bool { return s.Name == r.Name })
+	if i < 0 {
+		return
+	}
+	r.Run = specs[i]
+	r.engine.Send(l.stateCommand(i, len(specs), specs[i], protocol.OpSet))
+}
+
 // liveRuns are the runs of state e the lab opens side by side: none for
 // a lab whose runs are queued, which opens them itself.
 func (l *lab) liveRuns(e experiment.Experiment) []experiment.Run {
@@ -439,6 +451,9 @@ func (l *lab) flush() {
 func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	ch := r.apply(ev, f32)
 	switch {
+	case ev.Kind == protocol.KindRestarted:
+		l.tell(r, sayFailure(ev), "")
+		l.setAgain(r)
 	case ev.Kind == protocol.KindError:
 		l.tell(r, sayFailure(ev), ev.Field)
 		if ev.Field == experiment.EditsRow && r.graph != nil {

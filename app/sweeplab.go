@@ -216,7 +216,12 @@ func (c *SweepLab) assign(s *sweepSlot) {
 			ctx.Dispatch(func(app.Context) { c.take(s, next, ev) })
 		}
 	})
-	s.h.Send(protocol.Command{Op: protocol.OpSet, State: c.queue[next].Exp.EncodeRun(), Layout: protocol.LayoutNone, Quiet: true})
+	c.start(s, next)
+}
+
+// start sets run job's state on slot s's worker and trains it.
+func (c *SweepLab) start(s *sweepSlot, job int) {
+	s.h.Send(protocol.Command{Op: protocol.OpSet, State: c.queue[job].Exp.EncodeRun(), Layout: protocol.LayoutNone, Quiet: true})
 	s.h.Send(protocol.Command{Op: protocol.OpStart})
 }
 
@@ -227,6 +232,10 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 		return // a run stopped meanwhile
 	}
 	switch {
+	case ev.Kind == protocol.KindRestarted: // its worker died: the run starts again on the new one
+		c.page.board.Add(sayFailure(ev), true)
+		c.start(s, job)
+		return
 	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
 		c.res[job] = experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc)), Done: true}
 		c.share(job)

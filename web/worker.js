@@ -4,6 +4,12 @@
 importScripts("../wasm_exec.js", "kernels.js");
 
 const go = new Go();
+let exitCode = 0;
+const goExit = go.exit;
+go.exit = (code) => {
+  exitCode = code;
+  goExit.call(go, code);
+};
 const linkKernels = pdnKernels(go.importObject);
 Promise.all([
   WebAssembly.instantiateStreaming(fetch("worker.wasm"), go.importObject),
@@ -13,7 +19,13 @@ Promise.all([
     if (kernels) {
       linkKernels(result.instance, kernels);
     }
-    go.run(result.instance);
+    // A Go program that ends (out of memory, a panic) says so, so the
+    // page can start another worker in its place.
+    const exited = (why) => postMessage({ json: JSON.stringify({ kind: "exited", error: why }) });
+    go.run(result.instance).then(
+      () => exited(String(exitCode)), // the page words it
+      (err) => exited(String(err)),
+    );
   })
   .catch((err) => {
     postMessage({ json: JSON.stringify({ kind: "error", error: "the engine could not start: " + err }) });

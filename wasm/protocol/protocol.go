@@ -137,6 +137,12 @@ const (
 	KindError    = "error"    // something the user must fix, or a diverged run
 	KindLoaded   = "loaded"   // the user's graph was read; Loaded says what it holds
 	KindFile     = "file"     // a file for the user to save, in File
+	// KindExited says the worker's Go program has ended (it ran out of
+	// memory, or panicked): the page's worker script sends it, not Go.
+	KindExited = "exited"
+	// KindRestarted tells a run that its worker died and a new one took
+	// its place: the run sets its state again. The page makes it.
+	KindRestarted = "restarted"
 )
 
 // Loaded describes the user's graph as the worker read it.
@@ -205,6 +211,9 @@ type Event struct {
 	// Columns offers the columns to choose from when the error is that
 	// the user's files leave the class column open.
 	Columns *Columns `json:"columns,omitempty"`
+	// Load says a KindLoaded or KindError answers OpLoad: the files were
+	// opened, or not.
+	Load bool `json:"load,omitempty"`
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
 	// the page can drop messages about a graph it has replaced.
 	Gen int `json:"gen"`

@@ -48,7 +48,7 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 	}
 	if err != nil {
 		ev := protocol.Failure(notOpened(err))
-		ev.Gen, ev.Columns = s.gen, columnsChoice(err)
+		ev.Gen, ev.Columns, ev.Load = s.gen, columnsChoice(err), true
 		s.post(ev, nil)
 		return
 	}
