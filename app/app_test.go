@@ -13,14 +13,22 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// fakeConn records commands and lets a test play the engine.
+// fakeConn records commands and lets a test play the engine. Questions
+// about no run (protocol.OpEstimate) are kept apart, in asked.
 type fakeConn struct {
 	sent    []protocol.Command
+	asked   []protocol.Command
 	onEvent EventFunc
 	closed  bool
 }
 
-func (f *fakeConn) Send(c protocol.Command) { f.sent = append(f.sent, c) }
+func (f *fakeConn) Send(c protocol.Command) {
+	if c.Op == protocol.OpEstimate {
+		f.asked = append(f.asked, c)
+		return
+	}
+	f.sent = append(f.sent, c)
+}
 
 // play sends ev as the worker would: about the run that last set a state.
 func (f *fakeConn) play(ev protocol.Event, f32 []float32) {

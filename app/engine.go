@@ -36,6 +36,8 @@ type Engine struct {
 	reading  *worker
 	next     []protocol.File
 	nextCols experiment.Data
+	// estimated takes the answer to the last Estimate.
+	estimated func([]float64)
 }
 
 // worker is one engine worker and the run it serves, 0 for none.
@@ -66,6 +68,12 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 	switch {
 	case ev.Kind == protocol.KindExited:
 		e.replace(w, ev.Error)
+		return
+	case ev.Kind == protocol.KindEstimate:
+		if f := e.estimated; f != nil {
+			e.estimated = nil
+			f(ev.Seconds)
+		}
 		return
 	case w == e.reading && ev.Kind == protocol.KindLoaded && ev.Load:
 		e.files, e.cols = e.next, e.nextCols
@@ -150,6 +158,14 @@ func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
 	}
 	e.reading, e.next, e.nextCols = w, files, cols
 	w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: cols.IDColumn, Target: cols.Target})
+}
+
+// Estimate asks the engine how long each run of states would take to its
+// end in this browser, and hands the answer to f (the last asker's only).
+// Any worker answers, between its epochs: it concerns no run.
+func (e *Engine) Estimate(states []string, f func(seconds []float64)) {
+	e.estimated = f
+	e.workers[0].conn.Send(protocol.Command{Op: protocol.OpEstimate, States: states})
 }
 
 // loadCommand hands a worker the files in use with their columns.

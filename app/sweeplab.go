@@ -35,18 +35,34 @@ type SweepLab struct {
 
 	playing bool
 	since   time.Time // when play was last pressed, for the time left
-	doneAt  int       // the results there were then
+	estDone float64   // the estimated seconds of the runs trained since then
 	failed  map[string]int
 	figure  string
+
+	// est is each run's time to its end in this browser, by the engine's
+	// cost model (protocol.OpEstimate); nil until the engine answers.
+	est []float64
+	// linked says a run's result came with the link: it was not trained
+	// in this page, and the page says so.
+	linked []bool
+	// told says the page has said how long this sweep will take, so a
+	// second press of Run starts it.
+	told bool
 }
 
 // sweepSlot is one worker of the pool and the run it trains (-1 for
 // none). Each run has a handle of its own, so an event of a run the slot
-// has left is dropped by the engine.
+// has left is dropped by the engine. done is the share of its epochs the
+// run has trained, as its worker last said.
 type sweepSlot struct {
-	h   *Handle
-	job int
+	h    *Handle
+	job  int
+	done float64
 }
+
+// longSweep is how long a sweep may take before the page says so and
+// waits for a second press of Run.
+const longSweep = 3 * time.Minute
 
 func init() {
 	addRoom("sweep", func(p *page) room {
@@ -107,6 +123,57 @@ func (c *SweepLab) follow() {
 		c.res = make([]experiment.Result, sw.Size())
 		c.saveResults()
 	}
+	c.linked = make([]bool, len(c.res))
+	for i, r := range c.res {
+		c.linked[i] = r.Done
+	}
+	c.told = false
+	c.askEstimate()
+}
+
+// askEstimate asks the engine how long each run of the sweep will take.
+func (c *SweepLab) askEstimate() {
+	c.est = nil
+	states := make([]string, len(c.queue))
+	for i, r := range c.queue {
+		states[i] = r.Exp.EncodeRun()
+	}
+	key := c.key
+	c.page.engine.Estimate(states, func(seconds []float64) {
+		if ctx := c.ctx; ctx != nil {
+			ctx.Dispatch(func(app.Context) {
+				if c.key == key && len(seconds) == len(c.queue) {
+					c.est = seconds
+					c.draw(drawNow)
+				}
+			})
+		}
+	})
+}
+
+// estimateLeft is how long the runs not yet trained will take on the
+// pool, by the engine's estimate (a run whose result another will share
+// counted once, a run under way for what it has left); false before the
+// engine has answered.
+func (c *SweepLab) estimateLeft() (time.Duration, bool) {
+	if c.est == nil {
+		return 0, false
+	}
+	sum, seen := 0.0, map[string]bool{}
+	for i, r := range c.res {
+		if r.Done || seen[c.keys[i]] || c.est[i] < 0 {
+			continue
+		}
+		seen[c.keys[i]] = true
+		left := 1.0
+		for _, s := range c.slots {
+			if s.job == i {
+				left = 1 - s.done
+			}
+		}
+		sum += c.est[i] * left
+	}
+	return time.Duration(sum / float64(sweepWorkers()) * float64(time.Second)), true
 }
 
 // drive takes the toolbar's and the keys' commands: play runs, pauses or
@@ -123,6 +190,7 @@ func (c *SweepLab) drive(cmd command) (done, redraw bool) {
 	case cmdReset:
 		c.stop()
 		c.res, c.failed = make([]experiment.Result, c.sw.Size()), nil
+		c.linked = make([]bool, len(c.res))
 		c.saveResults()
 	case cmdStep, cmdNewGraph:
 		return true, false
@@ -143,6 +211,12 @@ func (c *SweepLab) play() {
 		c.page.board.Add(tr("This sweep is done. Reset clears it, to run it again."), false)
 		return
 	}
+	if left, ok := c.estimateLeft(); ok && left > longSweep && !c.told && len(c.slots) == 0 {
+		c.told = true
+		c.page.board.Add(trf("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
+			duration(left), sweepWorkers(), len(c.res)-c.done()), false)
+		return
+	}
 	shared := 0 // a link's results from before runs were shared
 	for i, r := range c.res {
 		if r.Done {
@@ -152,7 +226,7 @@ func (c *SweepLab) play() {
 	if shared > 0 {
 		c.saveResults()
 	}
-	c.playing, c.since, c.doneAt = true, time.Now(), c.done()
+	c.playing, c.since, c.estDone = true, time.Now(), 0
 	for len(c.slots) < sweepWorkers() {
 		c.slots = append(c.slots, &sweepSlot{job: -1})
 	}
@@ -234,7 +308,12 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 	switch {
 	case ev.Kind == protocol.KindRestarted: // its worker died: the run starts again on the new one
 		c.page.board.Add(sayFailure(ev), true)
+		s.done = 0
 		c.start(s, job)
+		return
+	case ev.Kind == protocol.KindProgress && ev.Progress != nil && ev.Progress.Phase == protocol.PhaseRun:
+		s.done = ev.Progress.Done
+		c.draw(newSnapshot)
 		return
 	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
 		c.res[job] = experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc)), Done: true}
@@ -248,6 +327,11 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 	default:
 		return
 	}
+	c.linked[job] = false
+	if c.est != nil && c.est[job] > 0 {
+		c.estDone += c.est[job]
+	}
+	s.done = 0
 	c.saveResults()
 	if c.playing {
 		c.assign(s)
@@ -327,15 +411,50 @@ func (c *SweepLab) draw(ch change) {
 	}
 }
 
-// timeLeft is the time the runs not yet trained will take at the pace of
-// those trained since play was pressed; 0 before that pace is known.
-func (c *SweepLab) timeLeft() time.Duration {
-	n := c.done() - c.doneAt
-	if !c.playing || n <= 0 {
-		return 0
+// timeLeft is the time the runs not yet trained will take: the engine's
+// estimate, scaled, once runs have trained since play was pressed, by how
+// long they took against their estimate (a busy machine is slower than the
+// model says). Runs cost what their graphs cost, not the same: a sweep
+// does its small graphs first, so the pace of the runs done says little
+// of those left. estimated says no run has yet measured the scale.
+func (c *SweepLab) timeLeft() (left time.Duration, estimated, ok bool) {
+	base, ok := c.estimateLeft()
+	if !ok {
+		return 0, false, false
 	}
-	per := time.Since(c.since) / time.Duration(n)
-	return per * time.Duration(len(c.res)-c.done())
+	if !c.playing || c.estDone <= 0 {
+		return base, true, true
+	}
+	took := time.Since(c.since).Seconds()
+	modelled := c.estDone / float64(sweepWorkers())
+	scale := min(max(took/modelled, 0.2), 20)
+	return time.Duration(float64(base) * scale), false, true
+}
+
+// duration says a time as people say it: 40 s, 9 min, 2 h 10 min.
+func duration(d time.Duration) string {
+	sec := int(math.Ceil(d.Seconds()))
+	switch {
+	case sec < 90:
+		return trf("%d s", sec)
+	case sec < 90*60:
+		return trf("%d min", (sec+30)/60)
+	}
+	return trf("%d h %d min", sec/3600, (sec%3600+30)/60)
+}
+
+// underWay says how far the runs under way have got.
+func (c *SweepLab) underWay() string {
+	var parts []string
+	for _, s := range c.slots {
+		if s.job >= 0 {
+			parts = append(parts, fmt.Sprintf("%.0f%%", 100*s.done))
+		}
+	}
+	if len(parts) == 0 || !c.playing {
+		return ""
+	}
+	return trf("%d under way (%s of their epochs)", len(parts), strings.Join(parts, ", "))
 }
 
 // Render lays the lab out.
@@ -372,8 +491,11 @@ func (c *SweepLab) renderSweepBar() app.UI {
 		play = tr("▶ Resume")
 	}
 	left := "–"
-	if t := c.timeLeft(); t > 0 {
-		left = trf("about %d s", int(math.Ceil(t.Seconds())))
+	if t, estimated, ok := c.timeLeft(); ok && c.done() < len(c.res) {
+		left = trf("about %s", duration(t))
+		if estimated {
+			left = trf("about %s (estimate)", duration(t))
+		}
 	}
 	return app.Div().Class("toolbar").Body(
 		app.Button().ID("play").Class("primary").Title(tr("Run, pause or resume the sweep (Space)")).Text(play).
@@ -386,7 +508,8 @@ func (c *SweepLab) renderSweepBar() app.UI {
 		app.Div().Class("stats").Body(
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Runs done")), app.Span().Class("value").Body(
 				metric("sweep-done", "", float64(c.done()), strconv.Itoa(c.done())), app.Text(" / "),
-				metric("sweep-total", "", float64(len(c.res)), strconv.Itoa(len(c.res))))),
+				metric("sweep-total", "", float64(len(c.res)), strconv.Itoa(len(c.res)))),
+				app.If(c.underWay() != "", app.Span().ID("sweep-under-way").Class("label").Text(c.underWay()))),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Time left")), app.Span().ID("sweep-left").Class("value").Text(left)),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
 		),
@@ -439,7 +562,47 @@ func (c *SweepLab) renderFigureNote() app.UI {
 	for _, msg := range slices.Sorted(maps.Keys(c.failed)) {
 		parts = append(parts, app.P().Class("note").Text(trf("%d run(s) gave no result: %s", c.failed[msg], msg)))
 	}
+	if linked, none := c.fromLink(); linked > 0 {
+		text := trf("%d of these results came with the link: they were not trained in this page.", linked)
+		if none > 0 {
+			text += trf(" %d of them have no result (the link marks them x: they failed where they were trained).", none)
+		}
+		parts = append(parts, app.P().ID("sweep-from-link").Class("note from-link").DataSet("metric", "from-link").DataSet("value", strconv.Itoa(linked)).Body(
+			app.Text(text+" "),
+			app.Button().ID("train-here").Class("small").Text(tr("Train them here")).
+				OnClick(func(ctx app.Context, e app.Event) { c.trainHere() }),
+		))
+	}
 	return app.Div().Body(parts...)
+}
+
+// fromLink counts the results that came with the link, and those of them
+// without a result.
+func (c *SweepLab) fromLink() (linked, none int) {
+	for i, r := range c.res {
+		if i < len(c.linked) && c.linked[i] && r.Done {
+			linked++
+			if math.IsNaN(r.Acc) {
+				none++
+			}
+		}
+	}
+	return linked, none
+}
+
+// trainHere clears the results the link brought and trains the sweep in
+// this page.
+func (c *SweepLab) trainHere() {
+	c.stop()
+	for i, r := range c.res {
+		if c.linked[i] && r.Done {
+			c.res[i], c.linked[i] = experiment.Result{}, false
+		}
+	}
+	c.failed = nil
+	c.saveResults()
+	c.play()
+	c.draw(drawNow)
 }
 
 // renderAgreement says, per model, at how many points the sweep lies

@@ -118,3 +118,56 @@ func TestSweepLabTrainsEachRunKeyOnce(t *testing.T) {
 		t.Errorf("runs started %q; want the PDN at D = 4, GCN, then the PDN at D = 8", runs)
 	}
 }
+
+// The sweep asks the engine how long its runs will take: a sweep of more
+// than a few minutes says so before it starts and waits for a second
+// press; the time left is the estimate, scaled by the runs measured. A
+// link's results are marked as such, with a way to train them here.
+func TestSweepLabSaysHowLongAndWhatCameWithTheLink(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "sweep", "lab=sweep&reps=1&models=pdn,gcn&results=9100.x")
+	c := rm.(*SweepLab)
+	l.page.save = func(experiment.Experiment) {}
+	w := (*conns)[0]
+	if len(w.asked) != 1 || len(w.asked[0].States) != len(c.queue) {
+		t.Fatalf("asked %+v for %d runs", w.asked, len(c.queue))
+	}
+	h := app.HTMLString(c)
+	if !strings.Contains(h, "2 of these results came with the link: they were not trained in this page. 1 of them have no result") || !strings.Contains(h, `id="train-here"`) {
+		t.Errorf("the link's results are not marked: %s", h)
+	}
+	secs := make([]float64, len(c.queue))
+	for i := range secs {
+		secs[i] = 60 // 14 runs left of a minute each, on 2 workers: 7 min
+	}
+	doIn(d, c, func() { w.onEvent(protocol.Event{Kind: protocol.KindEstimate, Seconds: secs}, nil) })
+	if left := text(app.HTMLString(c), "sweep-left"); !strings.Contains(left, "about 6 min (estimate)") && !strings.Contains(left, "about 7 min (estimate)") {
+		t.Errorf("time left %q before play", left)
+	}
+	doIn(d, c, func() { c.do(cmdPlay) })
+	if c.playing || !strings.Contains(strings.Join(l.page.board.Texts(), "|"), "This sweep will take about") {
+		t.Fatalf("a long sweep started without a word: playing %v, %q", c.playing, l.page.board.Texts())
+	}
+	doIn(d, c, func() { c.do(cmdPlay) })
+	if !c.playing {
+		t.Fatal("the second press did not start it")
+	}
+	doIn(d, c, func() { c.trainHere() })
+	if linked, _ := c.fromLink(); linked != 0 || c.done() != 0 {
+		t.Errorf("train here left %d linked, %d done", linked, c.done())
+	}
+}
+
+// text is the text of the element of id in html, roughly: what follows
+// its opening tag up to the next tag.
+func text(html, id string) string {
+	i := strings.Index(html, `id="`+id+`"`)
+	if i < 0 {
+		return ""
+	}
+	rest := html[i:]
+	rest = rest[strings.Index(rest, ">")+1:]
+	if j := strings.Index(rest, "<"); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}

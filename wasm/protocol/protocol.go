@@ -52,6 +52,14 @@ const (
 	// OpPace sets the pace training runs at (Command.Pace) without
 	// touching the run.
 	OpPace = "pace"
+	// OpEstimate asks how long each of States would take to train to its
+	// end in this browser, by the engine's cost model (pdn.Estimate): the
+	// worker answers KindEstimate. It concerns no run.
+	OpEstimate = "estimate"
+	// OpExit ends the worker's Go program at once, as running out of
+	// memory does: the page never sends it; end-to-end tests do, to check
+	// that the page replaces a worker that dies.
+	OpExit = "exit"
 )
 
 // Formats of OpExport.
@@ -122,6 +130,8 @@ type Command struct {
 	Node int `json:"node,omitempty"`
 	// Ends are OpEdge's: the two nodes of the edge.
 	Ends []int `json:"ends,omitempty"`
+	// States are OpEstimate's: runs' states, as State.
+	States []string `json:"states,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -137,6 +147,9 @@ const (
 	KindError    = "error"    // something the user must fix, or a diverged run
 	KindLoaded   = "loaded"   // the user's graph was read; Loaded says what it holds
 	KindFile     = "file"     // a file for the user to save, in File
+	// KindEstimate answers OpEstimate: Seconds, a run's time each, in the
+	// order of States (-1 where a state does not decode).
+	KindEstimate = "estimate"
 	// KindExited says the worker's Go program has ended (it ran out of
 	// memory, or panicked): the page's worker script sends it, not Go.
 	KindExited = "exited"
@@ -212,8 +225,13 @@ type Event struct {
 	// the user's files leave the class column open.
 	Columns *Columns `json:"columns,omitempty"`
 	// Load says a KindLoaded or KindError answers OpLoad: the files were
-	// opened, or not.
-	Load bool `json:"load,omitempty"`
+	// opened, or not. Memory is then the memory the worker's Go runtime
+	// holds (runtime.MemStats.Sys, which a WebAssembly memory never
+	// gives back): what reading them took at most.
+	Load   bool   `json:"load,omitempty"`
+	Memory uint64 `json:"memory,omitempty"`
+	// Seconds are KindEstimate's.
+	Seconds []float64 `json:"seconds,omitempty"`
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
 	// the page can drop messages about a graph it has replaced.
 	Gen int `json:"gen"`
@@ -440,6 +458,9 @@ type DegreeBin struct {
 const (
 	PhaseEpoch = "epoch"
 	PhaseSetup = "setup"
+	// PhaseRun is a quiet run's progress (Command.Quiet): Epoch epochs
+	// trained, Done the share of its epochs.
+	PhaseRun = "run"
 )
 
 // Snapshot is the state of training after an epoch. Its arrays travel in

@@ -27,6 +27,7 @@ func (s *session) handle(c protocol.Command) {
 		s.serving = c.Run
 		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
 		s.view.quiet = c.Quiet
+		s.clock.quiet = s.now() // its first progress a second in
 		s.view.every = time.Duration(min(max(c.Every, 0), 2000)) * time.Millisecond
 		s.setPace(c.Pace)
 		if s.view.noLayout {
@@ -43,6 +44,9 @@ func (s *session) handle(c protocol.Command) {
 		return
 	case protocol.OpPace:
 		s.setPace(c.Pace)
+		return
+	case protocol.OpEstimate:
+		s.post(protocol.Event{Kind: protocol.KindEstimate, Seconds: s.estimate(c.States)}, nil)
 		return
 	}
 	if c.Run != s.serving {
@@ -214,6 +218,23 @@ func orList(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// estimate is how long each state's run would take to its end in a
+// browser, by the engine's cost model: its epochs at the modelled pace
+// plus its set-up; -1 for a state that does not decode.
+func (s *session) estimate(states []string) []float64 {
+	out := make([]float64, len(states))
+	for i, st := range states {
+		e, err := experiment.Decode(st)
+		if err != nil {
+			out[i] = -1
+			continue
+		}
+		epoch, setup := pdn.Estimate(s.expectedShape(e.Data), e.Model).Seconds(pdn.BrowserLimits)
+		out[i] = epoch*float64(e.Train.Epochs) + setup
+	}
+	return out
 }
 
 // errorField names the parameter to change for an error of the engine.

@@ -5,6 +5,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
+	"time"
 )
 
 // graphInfo is what the page draws of g; its features stay here.
@@ -22,7 +23,11 @@ func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 // figures as JSON, the edge weights, predicted classes and their
 // probabilities as one float32 array.
 func (s *session) postSnapshot() {
-	if s.tr == nil || !s.prepared || (s.view.quiet && !s.tr.Done()) {
+	if s.tr == nil || !s.prepared {
+		return
+	}
+	if s.view.quiet && !s.tr.Done() {
+		s.postRunProgress()
 		return
 	}
 	t0 := s.now()
@@ -36,6 +41,23 @@ func (s *session) postSnapshot() {
 	s.post(protocol.Event{Kind: protocol.KindSnapshot, Gen: s.gen, Snap: ps}, f32)
 	s.clock.post, s.out.owed = s.now(), false
 	s.out.snapCost = s.clock.post.Sub(t0)
+}
+
+// quietProgressEvery is how often a quiet run says how far it has got:
+// a sweep of long runs shows its runs under way, not nothing for hours.
+const quietProgressEvery = time.Second
+
+// postRunProgress tells the page how far a quiet run has got, at most
+// every quietProgressEvery: its epochs, not its figures.
+func (s *session) postRunProgress() {
+	now := s.now()
+	if now.Sub(s.clock.quiet) < quietProgressEvery {
+		return
+	}
+	s.clock.quiet = now
+	epochs := max(s.exp.Train.Epochs, 1)
+	s.post(protocol.Event{Kind: protocol.KindProgress, Gen: s.gen, Progress: &protocol.Progress{
+		Phase: protocol.PhaseRun, Epoch: s.tr.Epoch(), Done: float64(s.tr.Epoch()) / float64(epochs), Running: s.running}}, nil)
 }
 
 // snapshotOf encodes sn for the page, its arrays into s.out.f32.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"path"
+	"runtime"
 	"strings"
 
 	"pdnexplorer/datasets"
@@ -48,7 +49,7 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 	}
 	if err != nil {
 		ev := protocol.Failure(notOpened(err))
-		ev.Gen, ev.Columns, ev.Load = s.gen, columnsChoice(err), true
+		ev.Gen, ev.Columns, ev.Load, ev.Memory = s.gen, columnsChoice(err), true, memory()
 		s.post(ev, nil)
 		return
 	}
@@ -56,7 +57,14 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 	if s.exp.Data.Graph == experiment.GraphLocal {
 		s.g = nil // the next set builds the new graph
 	}
-	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local)}, nil)
+	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local), Load: true, Memory: memory()}, nil)
+}
+
+// memory is what the worker's Go runtime holds of the system's memory.
+func memory() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.Sys
 }
 
 // fitsBrowser refuses, before the page is told the graph opened, a graph

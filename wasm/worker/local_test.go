@@ -45,6 +45,9 @@ func TestSessionLoadsTheUsersGraph(t *testing.T) {
 	data, g := bundleZip(t)
 	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "mine.zip", Data: data}}})
 	ev, _ := r.last(protocol.KindLoaded)
+	if !ev.Load || ev.Memory == 0 {
+		t.Errorf("the answer to the files does not say it is one (load %v), or the memory reading took (%d)", ev.Load, ev.Memory)
+	}
 	if ev.Loaded == nil || ev.Loaded.Nodes != g.N || ev.Loaded.Edges != g.E() || ev.Loaded.EdgeFeatures != g.D || ev.Loaded.Resplit ||
 		ev.Loaded.Recipe != experiment.RecipePaper { // the synthetic graph's Gaussian features keep the paper's defaults
 		t.Fatalf("loaded: %+v", ev.Loaded)

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"os"
 	"syscall/js"
 
 	"pdnexplorer/i18n/phrase"
@@ -25,6 +26,9 @@ func main() {
 		if err != nil {
 			post(protocol.Failure(phrase.Errorf("bad message from the page: %s", err)), nil)
 			return nil
+		}
+		if c.Op == protocol.OpExit {
+			os.Exit(3) // worker.js tells the page, which starts another worker
 		}
 		if c.Files, err = filesOf(data.Get("files")); err != nil {
 			s.post(protocol.Failure(notOpened(err)), nil) // to the run served, so the page shows it
@@ -88,8 +92,8 @@ func filesOf(list js.Value) ([]protocol.File, error) {
 	for i := 0; i < list.Length(); i++ {
 		f := list.Index(i)
 		u8 := f.Get("data")
-		if u8.Type() != js.TypeObject || f.Get("name").Type() != js.TypeString {
-			continue
+		if !u8.InstanceOf(js.Global().Get("Uint8Array")) || f.Get("name").Type() != js.TypeString {
+			continue // CopyBytesToGo would panic, and the worker die
 		}
 		n := u8.Get("length").Int()
 		total += n

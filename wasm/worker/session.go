@@ -116,6 +116,7 @@ type snapshots struct {
 // and progress.
 type clock struct {
 	slice, post, layout, progress time.Time
+	quiet                         time.Time // a quiet run's last progress
 	layoutNext                    time.Time // no layout update before, while training runs
 	nextEpoch                     time.Time // no paced epoch starts before
 }

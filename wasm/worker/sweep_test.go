@@ -92,3 +92,21 @@ func TestTraceFollowsSnapshots(t *testing.T) {
 		t.Error("the trace goes on after -1")
 	}
 }
+
+// The engine says how long runs will take by its cost model: a larger
+// graph or more epochs take longer, and a state that does not decode has
+// no estimate (-1). It answers whatever run it serves.
+func TestEstimateRuns(t *testing.T) {
+	small := experiment.ForLab("sweep")
+	big := small
+	big.Data.PerClass *= 2
+	long := small
+	long.Train.Epochs *= 10
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpEstimate, States: []string{small.EncodeRun(), big.EncodeRun(), long.EncodeRun(), "lr=-1"}})
+	ev, _ := r.last(protocol.KindEstimate)
+	sec := ev.Seconds
+	if len(sec) != 4 || sec[0] <= 0 || sec[1] <= sec[0] || sec[2] < 9*sec[0] || sec[3] != -1 {
+		t.Errorf("estimates %v", sec)
+	}
+}
