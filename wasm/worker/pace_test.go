@@ -334,3 +334,25 @@ func TestPacedRunShowsEveryEpochAndKeepsTheBits(t *testing.T) {
 		}
 	}
 }
+
+// The user's files that arrive inside an epoch of a run the worker serves
+// are read once the epoch ends: an OpLoad concerns the worker, not a run,
+// and one that came mid-epoch was dropped as another run's command, so
+// the page waited for its answer for ever (the audit's open after an edit
+// while a 3,072-node graph trained).
+func TestFilesInsideAnEpochAreRead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains a large model")
+	}
+	data, g := bundleZip(t)
+	l := startLive(t, func(cmds chan<- protocol.Command) {
+		cmds <- protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "mine.zip", Data: data}}}
+	})
+	l.s.cmds <- protocol.Command{Op: protocol.OpSet, Run: 5, State: longEpochs().Encode()}
+	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })
+	l.s.cmds <- protocol.Command{Op: protocol.OpStart, Run: 5}
+	ev, _ := l.next(t, "the answer to the files", func(ev protocol.Event) bool { return ev.Kind == protocol.KindLoaded })
+	if !ev.Load || ev.Loaded.Nodes != g.N || ev.Run != 5 {
+		t.Errorf("the answer: %+v", ev)
+	}
+}

@@ -356,7 +356,7 @@ func (s *session) pace(done float64) {
 			}
 			c = <-s.cmds // paused mid-epoch: sleep until the next command
 		}
-		if c.Run != s.serving && c.Op != protocol.OpSet && c.Op != protocol.OpRegenerate {
+		if c.Run != s.serving && !forWorker(c.Op) {
 			continue // a run the worker no longer serves
 		}
 		s.paceCommand(c, long || s.slowEpochs())
@@ -365,6 +365,18 @@ func (s *session) pace(done float64) {
 		}
 		s.clock.slice = s.now()
 	}
+}
+
+// forWorker reports whether a command concerns the worker, not the run it
+// serves, so that it is never dropped as another run's: a new run's state,
+// the user's files (an OpLoad that came mid-epoch was dropped, and the
+// page waited for its answer for ever), the pace, an estimate.
+func forWorker(op string) bool {
+	switch op {
+	case protocol.OpSet, protocol.OpRegenerate, protocol.OpLoad, protocol.OpPace, protocol.OpEstimate:
+		return true
+	}
+	return false
 }
 
 // slowEpochs reports whether the run's epochs take progressAfter or more:
