@@ -48,6 +48,8 @@ type SweepLab struct {
 	// told says the page has said how long this sweep will take, so a
 	// second press of Run starts it.
 	told bool
+	// events wait for the next flush (enqueueEvent).
+	events []sweepEvent
 }
 
 // sweepSlot is one worker of the pool and the run it trains (-1 for
@@ -285,11 +287,7 @@ func (c *SweepLab) assign(s *sweepSlot) {
 		return
 	}
 	s.job = next
-	s.h = c.page.engine.Open(func(ev protocol.Event, _ []float32) {
-		if ctx := c.ctx; ctx != nil {
-			ctx.Dispatch(func(app.Context) { c.take(s, next, ev) })
-		}
-	})
+	s.h = c.page.engine.Open(func(ev protocol.Event, _ []float32) { c.enqueueEvent(sweepEvent{s, next, ev}) })
 	c.start(s, next)
 }
 
@@ -297,6 +295,45 @@ func (c *SweepLab) assign(s *sweepSlot) {
 func (c *SweepLab) start(s *sweepSlot, job int) {
 	s.h.Send(protocol.Command{Op: protocol.OpSet, State: c.queue[job].Exp.EncodeRun(), Layout: protocol.LayoutNone, Quiet: true})
 	s.h.Send(protocol.Command{Op: protocol.OpStart})
+}
+
+// sweepEvent is an event of run job on slot s, queued for the UI.
+type sweepEvent struct {
+	s   *sweepSlot
+	job int
+	ev  protocol.Event
+}
+
+// enqueueEvent keeps an event for the UI: one dispatch takes every event
+// that came meanwhile, at most every severalFlush, so that a sweep of
+// hundreds of small runs on four workers costs the page one render a
+// flush, not one a result (280 runs held the main thread for over a
+// second at a time on a loaded machine).
+func (c *SweepLab) enqueueEvent(e sweepEvent) {
+	ctx := c.ctx
+	if ctx == nil {
+		return
+	}
+	c.events = append(c.events, e)
+	if len(c.events) > 1 {
+		return // a flush is on its way
+	}
+	wait := c.wait(c.lastFlush, severalFlush)
+	flush := func() {
+		ctx.Dispatch(func(app.Context) {
+			c.lastFlush = time.Now()
+			q := c.events
+			c.events = nil
+			for _, e := range q {
+				c.take(e.s, e.job, e.ev)
+			}
+		})
+	}
+	if wait <= 0 {
+		flush()
+		return
+	}
+	time.AfterFunc(wait, flush) // a plain timer, as lab.enqueue's
 }
 
 // take applies an event of run job: its last snapshot is its result, an
