@@ -47,6 +47,9 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 	if err != nil && cols != (datasets.Columns{}) && (strings.Contains(err.Error(), "no such column") || errors.As(err, &nc)) {
 		local, err = openLocal(in, datasets.Columns{}) // the state's columns were another graph's
 	}
+	if err == nil {
+		err = s.fitsBrowser(local)
+	}
 	if err != nil {
 		ev := protocol.Failure(notOpened(err))
 		ev.Gen, ev.Columns, ev.Load, ev.Memory = s.gen, columnsChoice(err), true, memory()

@@ -155,3 +155,40 @@ func TestSessionExports(t *testing.T) {
 		t.Errorf("an unknown format: %q", ev.Error)
 	}
 }
+
+// A graph the model as set cannot train in a browser is refused when it is
+// opened, with the graph's own sizes named (no generator row applies to
+// it), not said to have opened and then refused at Play while the lab
+// still trains the graph before it.
+func TestLoadRefusesWhatTheModelCannotTrainHere(t *testing.T) {
+	s, r := newTestSession()
+	e := small()
+	e.Model.EdgeHidden = []int{256, 256, 256}
+	e.Model.Hidden = 1024
+	set(s, e)
+	drain(t, s)
+	big := small()
+	big.Data.PerClass = 1024
+	big.Data.P = 0.02
+	g, err := datasets.Build(big.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := datasets.WriteBundleZip(&b, "mine", g); err != nil {
+		t.Fatal(err)
+	}
+	r.events = nil
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "mine.zip", Data: b.Bytes()}}})
+	if strings.Contains(r.kinds(), protocol.KindLoaded) {
+		t.Fatalf("a graph too large for the model here was said to open: %s", r.kinds())
+	}
+	ev, _ := r.last(protocol.KindError)
+	if !ev.Load || !strings.Contains(ev.Error, "Your graph was not opened") || !strings.Contains(ev.Error, "the browser") ||
+		strings.Contains(ev.Error, "per-class") || strings.Contains(ev.Error, " q ") {
+		t.Errorf("the refusal: %q", ev.Error)
+	}
+	if s.local != nil {
+		t.Error("the refused graph was kept")
+	}
+}
