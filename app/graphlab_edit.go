@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/tiestrength"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -343,6 +344,20 @@ func (c *GraphLab) renderEdgeTools(g *protocol.Graph) app.UI {
 	return app.Div().Class("edit-tools").Body(append(out, c.renderFeatureSlider(at))...)
 }
 
+// featureNames are the d edge features by name, as the attention lab
+// names them: the tie-strength scores in the page's language, a graph's
+// own features by its files' names, else by number.
+func (c *GraphLab) featureNames(d int) []string {
+	if g := c.one().graph; g != nil && len(g.Inputs) == d {
+		return scoreLabels(g.Inputs, tiestrength.Label)
+	}
+	out := make([]string, d)
+	for i := range out {
+		out[i] = trf("feature %d", i)
+	}
+	return out
+}
+
 // renderFeatureSlider sets one feature of the chosen edge within the
 // range it spans over the graph's edges.
 func (c *GraphLab) renderFeatureSlider(at int) app.UI {
@@ -356,16 +371,17 @@ func (c *GraphLab) renderFeatureSlider(at int) app.UI {
 	d := len(st.Features)
 	k := min(c.ed.feature, d-1)
 	lo, hi, x := float64(st.Lo[k]), float64(st.Hi[k]), float64(st.Features[k])
+	names := c.featureNames(d)
 	feats := make([]app.UI, d)
 	for i := range feats {
-		feats[i] = app.Option().Value(strconv.Itoa(i)).Text(trf("feature %d", i)).Selected(i == k)
+		feats[i] = app.Option().Value(strconv.Itoa(i)).Text(names[i]).Selected(i == k)
 	}
 	return app.Div().Class("edit-feature").Body(
 		app.Label().For("edit-feature").Text(tr("Set ")),
 		app.Select().ID("edit-feature").Body(feats...).OnChange(func(ctx app.Context, e app.Event) {
 			c.ed.feature, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
 		}),
-		app.Label().For("edit-value").Class("visually-hidden").Text(trf("Value of feature %d", k)),
+		app.Label().For("edit-value").Class("visually-hidden").Text(trf("Value of %s", names[k])),
 		// The range in sliderSteps positions (see positionSlider).
 		positionSlider("edit-value", int(math.Round((x-lo)/(hi-lo)*sliderSteps)), sliderSteps).
 			OnChange(func(ctx app.Context, e app.Event) {

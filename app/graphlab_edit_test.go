@@ -9,6 +9,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/tiestrength"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -88,4 +89,37 @@ func between(h, from, to string) string {
 		return h[i:]
 	}
 	return h[i : i+j]
+}
+
+// Audit case 209: the editor names an edge's features as the attention
+// lab does, the tie-strength scores by their names, not "feature 0".
+func TestEditorNamesTheEdgeFeatures(t *testing.T) {
+	rm, _, conns, d := mountLab(t, "graph", "lab=graph&data=cora")
+	c := rm.(*GraphLab)
+	playRun((*conns)[0], 0)
+	d.Consume()
+	names := c.featureNames(2)
+	if names[0] != tiestrength.Label("adamic-adar") || names[1] != tiestrength.Label("jaccard") {
+		t.Errorf("the editor names the features %q", names)
+	}
+	if got := c.featureNames(3); got[2] != "feature 2" {
+		t.Errorf("features without names: %q", got)
+	}
+}
+
+// Audit case 165: the file picker filters no extension: edge lists come
+// as .edgelist, .el, .dat or with none, and a dialog that honoured a
+// filter hid them.
+func TestFilePickerFiltersNothing(t *testing.T) {
+	c, _, _ := mount(t)
+	h := html(c)
+	i := strings.Index(h, `id="open-files"`)
+	if i < 0 {
+		t.Fatal("no file picker")
+	}
+	tag := h[strings.LastIndex(h[:i], "<"):]
+	tag = tag[:strings.Index(tag, ">")]
+	if strings.Contains(tag, "accept") {
+		t.Errorf("the picker filters: %s", tag)
+	}
 }

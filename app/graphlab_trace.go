@@ -89,6 +89,10 @@ func (c *GraphLab) renderTrace() app.UI {
 	switch {
 	case r.snap.TraceError != "":
 		body = []app.UI{app.P().Class("empty").Text(r.snap.TraceError)}
+	case (t == nil || t.Node != c.insp.selected) && r.frames != nil && r.frames.rewound():
+		// A frame from before the trace was opened holds no update, and
+		// nothing is being asked while the views are rewound.
+		body = []app.UI{app.P().ID("trace-none").Class("empty").Text(tr("This epoch's snapshot was kept before the node's update was asked for, so it holds none: move the slider to a later epoch, or back to Live."))}
 	case t == nil || t.Node != c.insp.selected:
 		body = []app.UI{app.P().Class("placeholder").Text(tr("Asking the engine for the node's update…"))}
 	default:

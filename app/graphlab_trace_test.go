@@ -77,3 +77,22 @@ func TestNodeTraceViewOfGAT(t *testing.T) {
 		t.Error("GAT's activation is not the ELU")
 	}
 }
+
+// Audit case 98: the trace opened at epoch 5, then the views rewound to
+// an epoch whose snapshot came before it: that frame holds no update and
+// nothing is being asked, so the card says so instead of waiting for
+// ever.
+func TestTraceAtAnEpochWithoutOne(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	do(d, c, func() {
+		for e := 1; e <= 5; e++ {
+			snapshot(f, e, false, 0.5, 0.5, 0.5)
+		}
+	})
+	do(d, c, func() { c.selectNode(1); c.toggleTrace() })
+	do(d, c, func() { c.rewindTo(0) })
+	if h := html(c); !strings.Contains(h, `id="trace-none"`) || strings.Contains(h, "Asking the engine for the node") {
+		t.Error("a rewound frame without the trace still asks the engine")
+	}
+}

@@ -3,6 +3,7 @@ package app
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -170,4 +171,26 @@ func text(html, id string) string {
 		rest = rest[:j]
 	}
 	return rest
+}
+
+// Audit case 136: the sweep's results come to the page in one render a
+// flush: ten runs that end together cost one dispatch, not ten.
+func TestSweepLabRendersOnceAFlush(t *testing.T) {
+	rm, l, _, d := mountLab(t, "sweep", "lab=sweep&reps=1&models=pdn,gcn")
+	c := rm.(*SweepLab)
+	l.page.save = func(experiment.Experiment) {}
+	c.unpaced = false
+	c.lastFlush = time.Now() // a flush just went: the next waits
+	s := &sweepSlot{job: -1}
+	for job := range 10 {
+		c.enqueueEvent(sweepEvent{s, job, protocol.Event{Kind: protocol.KindProgress, Progress: &protocol.Progress{Phase: protocol.PhaseRun, Done: 0.5}}})
+	}
+	if len(c.events) != 10 {
+		t.Fatalf("%d events wait; want the ten kept for one flush", len(c.events))
+	}
+	time.Sleep(2 * severalFlush)
+	d.Consume()
+	if len(c.events) != 0 {
+		t.Errorf("%d events left after the flush", len(c.events))
+	}
 }

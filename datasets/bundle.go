@@ -378,10 +378,13 @@ func jsonLine(b []byte, err error) int {
 // place: a one-line file of a megabyte needs the column.
 func jsonAt(b []byte, err error) (line, col int) {
 	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
 	off := int64(-1)
 	switch {
 	case errors.As(err, &se) && se.Offset <= int64(len(b)):
 		off = se.Offset
+	case errors.As(err, &te) && te.Offset <= int64(len(b)):
+		off = max(te.Offset-1, 0) // just past the value's first byte
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		off = int64(len(b))
 	}

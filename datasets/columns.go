@@ -227,8 +227,8 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 			uniques = append(uniques, c)
 		}
 	}
-	if len(perms) == 1 {
-		return perms[0], nil
+	if len(perms) == 1 || !nt.named && len(perms) > 0 && perms[0] == 0 {
+		return perms[0], nil // or, without a header, the first column, as edge lists have it
 	}
 	if c, ok := nt.byName(append(perms, uniques...), idNames); ok {
 		return c, nil

@@ -349,3 +349,23 @@ func TestBundleNames(t *testing.T) {
 		}
 	}
 }
+
+// Audit case 54: OGB's raw/ files picked alone, as a file picker gives
+// them, open as the folder would (a split drawn, and said), not as
+// "not a graph".
+func TestOGBRawFilesAlone(t *testing.T) {
+	files := tinyOGB(t)
+	flat := []File{}
+	for name, body := range files {
+		if after, ok := strings.CutPrefix(name, "raw/"); ok {
+			flat = append(flat, File{Name: after, Data: []byte(body)})
+		}
+	}
+	g, resplit, err := OpenFiles(flat, Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !resplit || g.N == 0 || !hasNote(g, "without OGB's split/") {
+		t.Errorf("resplit %v, N %d, notes %v", resplit, g.N, g.Notes)
+	}
+}

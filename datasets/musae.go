@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -180,7 +181,8 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		return &BundleError{File: file, Line: line, Col: col, Msg: msg}
 	}
 	var es []entry
-	for key, list := range raw {
+	for _, key := range slices.Sorted(maps.Keys(raw)) { // an error names the same node every time
+		list := raw[key]
 		node, ok := ids[strings.TrimSpace(key)]
 		if !ok {
 			return &BundleError{File: file, Msg: where.missing(key)}

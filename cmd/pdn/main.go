@@ -79,11 +79,13 @@ func exitCode(err error) int {
 		ge *pdn.GraphError
 		ie *pdn.InputError
 		de *pdn.DivergedError
+		co *datasets.ColumnsError
+		nc *datasets.NoColumnsError
 	)
 	switch {
 	case err == nil || errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, &ue), errors.As(err, &be), errors.As(err, &ce), errors.As(err, &ge), errors.As(err, &ie):
+	case errors.As(err, &ue), errors.As(err, &be), errors.As(err, &ce), errors.As(err, &ge), errors.As(err, &ie), errors.As(err, &co), errors.As(err, &nc):
 		return 2
 	case errors.As(err, &de) && de.Scale.MaxX > 1e6 || errors.As(err, &de) && de.Scale.MaxEdge > 1e6:
 		return 2 // the data, not the run, are at fault

@@ -291,7 +291,7 @@ func short(s string) string {
 func quoteArgs(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		out[i] = quoteArg(a)
+		out[i] = quotePath(a)
 	}
 	return out
 }
@@ -312,7 +312,7 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 	}
 	for _, d := range dirs {
 		if _, err := os.Stat(d); err != nil {
-			return nil, usageError{fmt.Errorf("merge: %s: no such shard folder or file; a missing shard would be merged as if it were not part of the run", quoteArg(d))}
+			return nil, usageError{fmt.Errorf("merge: %s: no such shard folder or file; a missing shard would be merged as if it were not part of the run", quotePath(d))}
 		}
 	}
 	return func(stdout, stderr io.Writer) error {

@@ -97,6 +97,7 @@ func TestMergeRefusesIncompleteShards(t *testing.T) {
 		{"not a shard file", []string{junk}, `junk.json: not a shard file of pdn sweep or pdn table4 (its command is "train")`},
 		{"no shard files", []string{root}, "no shard files"},
 		{"no folders", nil, "merge: no shard folders"},
+		{"a missing folder beside the real one", []string{filepath.Join(root, "nonexistent"), a}, "nonexistent\": no such shard folder or file"},
 	} {
 		_, errOut, code := runCLI(t, append([]string{"merge", "-out", filepath.Join(root, "m")}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/datasets/shaped"
@@ -485,6 +487,15 @@ func round3(x float64) numtext.Num { return numtext.Num(math.Round(x*1e3) / 1e3)
 
 // quoteArg quotes a command-line argument for a message.
 func quoteArg(s string) string { return experiment.Quote(s) }
+
+// quotePath quotes a path whole, or, past 240 bytes, its start and its end
+// (the name the user must recognise is at the end, which quoteArg cuts).
+func quotePath(p string) string {
+	if len(p) <= 240 || !utf8.ValidString(p) {
+		return strconv.Quote(strings.ToValidUTF8(p, "\uFFFD"))
+	}
+	return strconv.Quote(p[:80]) + "…" + strconv.Quote(p[len(p)-150:])
+}
 
 // progress draws a bar on a terminal and one line per epoch elsewhere.
 type progress struct {
