@@ -63,6 +63,19 @@ var badLinks = []struct {
 	{"#classes=4&classes=5", []string{"classes: given more than once; using the first, 4"}},
 	{"#=5", []string{`"": unknown parameter`}},
 	{"#classes", []string{`classes: "" is not allowed`}},
+	// The audit of November 2026's link cases (cmd/pdn's auditElsewhere).
+	{"#lab=graph&edits=garbage", []string{`edits: edit 1 ("garbage"): an edit starts with a (add)`}},                    // 87
+	{"#lab=graph&edits=" + strings.TrimSuffix(strings.Repeat("a0-700_", 101), "_"), []string{"101 edits; at most 100"}}, // 87
+	{"#lab=graph&edits=" + strings.Repeat("a0-1_", 40) + "x", []string{`edit 41 ("x"): an edit starts with a`}},         // 87
+	{"#lab=graph&edits=a0-1&edits=r0-2", []string{"edits: given more than once; using the first, a0-1"}},                // 89
+	{"#lab=sweep&scenario=0", []string{"scenario: 0 is not allowed; want [1, 8]"}},                                      // 103
+	{"#lab=sweep&scenario=4.5", []string{"scenario:"}},                                                                  // 103
+	{"#lab=sweep&reps=0", []string{"reps: 0 is not allowed"}},                                                           // 103
+	{"#lab=sweep&models=foo", []string{"models:"}},                                                                      // 103
+	{"#lab=sweep&results=garbage", []string{`results: result 1 is "garbage"`}},                                          // 104
+	{"#lab=graph&embed=2", []string{"embed: 2 is not allowed; want [0, 1]"}},                                            // 141
+	{"#lab=graph&lang=EN", []string{`lang: "EN" is not allowed; want one of auto, en, es, zh, ar`}},                     // 145
+	{"#lab=graph&target=" + strings.Repeat("t", 106), []string{"target: 106 characters: at most 100"}},                  // 196
 }
 
 func TestCatalogueLinks(t *testing.T) {

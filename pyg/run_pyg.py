@@ -161,11 +161,11 @@ def load_weights(model, path):
         if name not in params and ".lin_src." in name:  # GATConv's one weight is "lin" from PyG 2.5 on
             name = name.replace(".lin_src.", ".lin.")
         if name not in params:
-            sys.exit("%s: parameter %s is not one of the model's (%s)" % (path, p["name"], ", ".join(params)))
+            refuse("%s: parameter %s is not one of the model's (%s): the weights are of another run or graph" % (path, p["name"], ", ".join(params)))
         target = params[name]
         values = torch.tensor(p["values"], dtype=target.dtype)
         if values.numel() != target.numel():
-            sys.exit("%s: parameter %s has %d values, the model's has %d" % (path, p["name"], values.numel(), target.numel()))
+            refuse("%s: parameter %s has %d values, the model's has %d: the weights are of another run or graph than --bundle" % (path, p["name"], values.numel(), target.numel()))
         with torch.no_grad():
             target.copy_(values.view(target.shape))
 

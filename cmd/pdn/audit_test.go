@@ -106,6 +106,28 @@ func auditFiles(t *testing.T, root string) map[string]string {
 	cut["features.json"] = cut["features.json"][:len(cut["features.json"])/2]
 	put("cutjson", cut)
 	put("npz", map[string][]byte{"acm.npz": []byte("PK\x03\x04not really")})
+	put("classes100", map[string][]byte{"edges.csv": []byte(ring(300, ",")), "labels.csv": []byte("id,label\n" + labelRows(300, ",", func(i int) string { return fmt.Sprint(i % 100) }))})
+	wide := musaeFacebook(30)
+	wide["features.json"] = bytes.Replace(wide["features.json"], []byte(`"0": [0, 4]`), []byte(`"0": [0, 99999]`), 1)
+	put("feat100k", wide)
+	var dense strings.Builder
+	dense.WriteString("id,label")
+	for k := range 100000 {
+		fmt.Fprintf(&dense, ",f%d", k)
+	}
+	dense.WriteString("\n")
+	for i := range 10 {
+		fmt.Fprintf(&dense, "%d,%d", i, i%2)
+		for k := range 100000 {
+			dense.WriteString([]string{",0", ",1"}[(i+k)%7/6])
+		}
+		dense.WriteString("\n")
+	}
+	put("dense100k", map[string][]byte{"edges.csv": []byte(ring(10, ",")), "labels.csv": []byte(dense.String())})
+	put("graphml_repeats", map[string][]byte{"club.graphml": []byte(strings.Replace(graphML(40, true, false), "</graph>", `<edge source="0" target="1"><data key="weight">2.0</data></edge><edge source="2" target="1"><data key="weight">2.0</data></edge></graph>`, 1))})
+	put("graphml_default", map[string][]byte{"club.graphml": []byte(strings.Replace(strings.Replace(graphML(40, false, false), `attr.type="string"/>`, `attr.type="string"><default>cX</default></key>`, 1), `<data key="s">AI</data>`, "", 5))})
+	put("graphml_entity", map[string][]byte{"entity.graphml": []byte(`<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><graphml><graph><node id="a"><data key="c">&lol2;</data></node></graph></graphml>`)})
+	put("graphml_typed", map[string][]byte{"club.graphml": []byte(strings.Replace(strings.Replace(graphML(40, false, false), `<graph edgedefault`, `<key id="age" for="node" attr.name="age" attr.type="int"/><key id="vip" for="node" attr.name="vip" attr.type="boolean"/><graph edgedefault`, 1), `</data></node>`, `</data><data key="age">33</data><data key="vip">true</data></node>`, -1))})
 	return dirs
 }
 
@@ -461,6 +483,7 @@ var auditCLI = []struct {
 	{77, []string{"train", "-edits", "a0-99999"}, 2, "node 99999 is out of range: the graph's nodes are 0 to 1499"},
 	{78, []string{"train", "-epochs", "1", "-edits", "a0-1_r0-1"}, 0, `"edges":7429`},
 	{79, []string{"train", "-epochs", "1", "-edits", "r0-2_a0-2"}, 0, `"edges":7429`},
+	{80, []string{"train", "-epochs", "1", "-edits", hundredEdits()}, 0, `"edges":7529`},
 	{81, []string{"train", "-edits", strings.TrimSuffix(strings.Repeat("a0-700_", 101), "_")}, 2, "for flag -edits: 101 edits; at most 100"},
 	{82, []string{"train", "-edits", "a0-1" + strings.Repeat("0", 10000)}, 2, "for flag -edits: edit 1 ("},
 	{83, []string{"train", "-data", "cora", "-epochs", "1", "-edits", "a0-1_s0-1f0~0.5"}, 0, `"edges":5279`},
@@ -493,7 +516,27 @@ var auditCLI = []struct {
 	{190, []string{"train", "-data", "DIR/commajson"}, 2, "features.json:1:"},
 	{190, []string{"train", "-data", "DIR/cutjson"}, 2, "the file ends in the middle of its JSON (cut short?)"},
 	{197, []string{"train", "-data", "DIR/npz/acm.npz"}, 2, "acm.npz: is a file; a graph is"},
+	{58, []string{"sweep", "-scenario", "4", "-reps", "1", "-models", "gcn", "-epochs", "2", "-shard", " 1/3", "-out", "DIR/s58"}, 0, "scenario4, shard 1/3"},
+	{63, []string{"merge", "-out", "DIR/mx", "DIR/nonexistent"}, 2, "nonexistent\": no such shard folder or file"},
+	{92, []string{"train", "-model", "pdn-edgeconv", "-export", "DIR/syn_ec"}, 2, "flag -export: model pdn-edgeconv has no PyTorch Geometric counterpart to export to"},
+	{113, []string{"train", "-data", "DIR/classes100"}, 0, `"nodes":300`},
+	{117, []string{"train", "-data", "DIR/feat100k"}, 0, `"nodes":30`},
+	{118, []string{"train", "-data", "DIR/dense100k"}, 0, `"nodes":10`},
+	{123, []string{"gen", "-data", "DIR/tw", "-out", "DIR/fb"}, 2, "is not empty"},
+	{177, []string{"train", "-data", "DIR/graphml_repeats"}, 0, "club.graphml: dropped 0 self-loops and 2 pairs listed again"},
+	{178, []string{"train", "-data", "DIR/graphml_default"}, 0, "cX (5 nodes)"},
+	{180, []string{"train", "-data", "DIR/graphml_entity"}, 2, "entity.graphml:1: not well-formed XML: invalid character entity &lol2;"},
+	{181, []string{"train", "-data", "DIR/graphml_typed", "-epochs", "1"}, 0, `"nodes":40`},
 	{205, []string{"sweep", "-scenario", "1", "-reps", "1", "-models", "gcn", "-init-seed", "7", "-out", "DIR/w7"}, 2, "-init-seed"},
+}
+
+// hundredEdits adds the edges 0-700 … 99-799: the most a link may hold.
+func hundredEdits() string {
+	edits := make([]string, 100)
+	for i := range edits {
+		edits[i] = fmt.Sprintf("a%d-%d", i, 700+i)
+	}
+	return strings.Join(edits, "_")
 }
 
 // TestAuditCLI runs the audit's command-line cases.
@@ -581,7 +624,21 @@ var auditElsewhere = map[int]string{
 	66:  "TestMergeRefusesShardsThatDoNotMix",
 	67:  "TestMergeRefusesShardsThatDoNotMix",
 	69:  "TestMergeRefusesShardsThatDoNotMix",
+	62:  "TestAuditMergeCases",
+	68:  "TestAuditMergeCases",
+	70:  "TestAuditMergeCases",
+	71:  "TestAuditMergeCases",
 	72:  "TestShardsMergeIntoTheWhole",
+	73:  "TestAuditMergeCases",
+	121: "TestTrainRealGraphs (gen from a folder trains to the folder's bits)",
+	179: "datasets.TestReadGraphMLRejects",
+	182: "datasets.TestReadOGBRejects",
+	183: "datasets.TestReadOGBRejects",
+	187: "TestOwnFormatsCLI (musae_DE_*.csv and .json)",
+	199: "TestAuditMergeCases",
+	200: "TestAuditMergeCases",
+	203: "TestTrainExportRunsInPyG",
+	204: "TestTrainExportRunsInPyG",
 	91:  "TestTrainExportRunsInPyG",
 	98:  "app.TestTraceAtAnEpochWithoutOne",
 	105: "app.TestSweepLabSaysHowLongAndWhatCameWithTheLink",
@@ -591,7 +648,14 @@ var auditElsewhere = map[int]string{
 	125: "TestNothingWrittenWhereItIsRead",
 	126: "TestMetaSaysTheSplitItHolds",
 	134: "app.TestSweepLabSaysHowLongAndWhatCameWithTheLink",
+	87:  "app.TestCatalogueLinks",
+	89:  "app.TestCatalogueLinks",
+	103: "app.TestCatalogueLinks",
+	104: "app.TestCatalogueLinks",
 	136: "app.TestSweepLabRendersOnceAFlush",
+	141: "app.TestCatalogueLinks",
+	145: "app.TestCatalogueLinks",
+	196: "app.TestCatalogueLinks",
 	144: "e2e.TestPrintedLabIsOnePage",
 	155: "worker.TestLoadRefusesWhatTheModelCannotTrainHere",
 	156: "worker.TestLoadRefusesWhatTheModelCannotTrainHere",
@@ -607,6 +671,30 @@ var auditElsewhere = map[int]string{
 	208: "worker.TestSessionEditCarriesOn",
 	209: "app.TestEditorNamesTheEdgeFeatures",
 	211: "e2e.TestEngineSurvivesWhatItIsSent",
+	41:  "e2e.TestOpenWhileTraining (a Finder zip, picked and dropped, while training)",
+	42:  "e2e.TestZipLayoutsInThePage",
+	46:  "e2e.TestOpenWhileTraining (the column chooser)",
+	47:  "e2e.TestOpenWhileTraining (choose-column-1, kept in the link)",
+	95:  "e2e.TestNodeTraceFollowsTraining",
+	96:  "e2e.TestNodeTraceOfGAT",
+	102: "e2e.TestSweepLabIsTheCLIsSweep",
+	110: "e2e.TestSweepDotOpensTheCompareLab",
+	139: "e2e.TestEmbedTwoLabs",
+	140: "e2e.TestEmbedTwoLabs",
+	143: "e2e.TestPrintedLabIsOnePage",
+	146: "e2e.TestMessagesInThePageLanguage",
+	147: "app.TestLanguageChangeKeepsTheRuns",
+	148: "e2e.TestMessagesInThePageLanguage",
+	153: "datasets.TestPageLimitsMetWhileReading",
+	158: "TestAuditCLI cases 117 and 118 (the page reads with the same readers)",
+	159: "TestAuditCLI cases 114 to 116 (the same readers)",
+	160: "e2e.TestExportToPyG",
+	164: "e2e.TestOpenWhileTraining (drops)",
+	166: "e2e.TestExportToPyG",
+	210: "app.TestLanguageChangeKeepsTheRuns",
+	43:  "datasets.TestZipLayouts",
+	150: "worker.TestSessionRefusesAMalformedBundle (files over the limit)",
+	152: "datasets.TestZipLayouts",
 }
 
 // Audit cases 124 and 125: no command writes where it reads, however the
@@ -652,5 +740,99 @@ func TestMetaSaysTheSplitItHolds(t *testing.T) {
 	train := strings.Count(string(nodes), ",train")
 	if train != 35 || !strings.Contains(string(meta), `"split": "5 labelled nodes per class drawn with seed 1: 35 train, 2673 test"`) {
 		t.Errorf("%d train nodes; meta.json: %s", train, meta)
+	}
+}
+
+// The audit's merge cases that take several commands: shards of a job
+// with a shard of another split (68), a run taken out or moved (70), runs
+// without a result (71), more shards than runs (73), one graph read from
+// two mount points (199) and the JSON summary (200).
+func TestAuditMergeCases(t *testing.T) {
+	root := t.TempDir()
+	sweep := []string{"sweep", "-scenario", "4", "-reps", "1", "-models", "gcn", "-epochs", "2"}
+	shards := filepath.Join(root, "s")
+	for _, part := range []string{"1/3", "2/3", "3/3"} {
+		if _, errOut, code := runCLI(t, append(sweep, "-shard", part, "-out", shards)...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	other := filepath.Join(root, "o")
+	runCLI(t, append(sweep, "-shard", "2/2", "-out", other)...)
+	mixn := filepath.Join(root, "mixn")
+	os.MkdirAll(mixn, 0o755)
+	for _, f := range []string{shardOf(t, shards, "scenario4", 1, 3), shardOf(t, shards, "scenario4", 3, 3), shardOf(t, other, "scenario4", 2, 2)} {
+		copyFile(t, f, filepath.Join(mixn, filepath.Base(f)))
+	}
+	_, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m68"), mixn)
+	if code != 2 || !strings.Contains(errOut, "scenario4-") || !strings.Contains(errOut, "shard 2/2 of a job split in 3") {
+		t.Errorf("68: exit %d: %s", code, errOut)
+	}
+
+	renamed := filepath.Join(root, "ren")
+	os.MkdirAll(renamed, 0o755)
+	for i := 1; i <= 3; i++ {
+		f := shardOf(t, shards, "scenario4", i, 3)
+		copyFile(t, f, filepath.Join(renamed, filepath.Base(f)))
+	}
+	copyFile(t, shardOf(t, shards, "scenario4", 1, 3), filepath.Join(renamed, "copy.shard-9-of-9.json"))
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m62"), renamed)
+	if code != 2 || !strings.Contains(errOut, "shard 1/3 again (it is also") || !strings.Contains(errOut, "copy.shard-9-of-9.json") {
+		t.Errorf("62, a renamed copy: exit %d: %s", code, errOut)
+	}
+
+	edit := func(name string, change func(*shardFile)) string {
+		dir := filepath.Join(root, name)
+		os.MkdirAll(dir, 0o755)
+		for i := 1; i <= 3; i++ {
+			f := shardOf(t, shards, "scenario4", i, 3)
+			b, _ := os.ReadFile(f)
+			if i == 1 {
+				var sf shardFile
+				json.Unmarshal(b, &sf)
+				change(&sf)
+				b, _ = json.Marshal(sf)
+			}
+			os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644)
+		}
+		return dir
+	}
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m70"), edit("less", func(f *shardFile) { f.Runs = f.Runs[1:] }))
+	if code != 2 || !strings.Contains(errOut, "scenario 4: the shards hold 6 runs, the job has 7") {
+		t.Errorf("70, a run taken out: exit %d: %s", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m70b"), edit("moved", func(f *shardFile) { f.Runs[0].At = 999 }))
+	if code != 2 || !strings.Contains(errOut, "run 999 is not one of the sweep's 7") {
+		t.Errorf("70, a run moved: exit %d: %s", code, errOut)
+	}
+	out, errOut, code := runCLI(t, "merge", "-json", "-out", filepath.Join(root, "m71"), edit("null", func(f *shardFile) {
+		for i := range f.Runs {
+			f.Runs[i].Acc = nil
+		}
+	}))
+	if code != 0 || !strings.Contains(out, "the others diverged, or had no edges to train on") || !strings.HasPrefix(strings.TrimSpace(out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]), "{") {
+		t.Errorf("71 and 200: exit %d: %s%s", code, out, errOut)
+	}
+
+	many := filepath.Join(root, "many")
+	for i := 1; i <= 20; i++ {
+		if _, errOut, code := runCLI(t, append(sweep, "-shard", fmt.Sprintf("%d/20", i), "-out", many)...); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	if _, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m73"), many); code != 0 {
+		t.Errorf("73, more shards than runs: exit %d: %s", code, errOut)
+	}
+
+	// One graph from two mount points: its shards name it by content.
+	a := writeFolder(t, filepath.Join(root, "mnt1", "b_tw"), map[string]string{"target.csv": string(twitchFolder(30)["target.csv"]), "edges.csv": string(twitchFolder(30)["edges.csv"]), "features.json": string(twitchFolder(30)["features.json"])})
+	b := writeFolder(t, filepath.Join(root, "mnt2", "b_tw"), map[string]string{"target.csv": string(twitchFolder(30)["target.csv"]), "edges.csv": string(twitchFolder(30)["edges.csv"]), "features.json": string(twitchFolder(30)["features.json"])})
+	t4 := filepath.Join(root, "t4")
+	for i, dir := range []string{a, b} {
+		if _, errOut, code := runCLI(t, "table4", "-datasets", dir, "-reps", "2", "-epochs", "2", "-models", "gcn", "-shots", "3", "-shard", fmt.Sprintf("%d/2", i+1), "-out", t4); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	if _, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m199"), t4); code != 0 {
+		t.Errorf("199, one graph at two mount points: exit %d: %s", code, errOut)
 	}
 }

@@ -76,6 +76,10 @@ func TestTrainExportRunsInPyG(t *testing.T) {
 	// too, instead of a traceback: a missing bundle, a folder that is not
 	// one (an OGB folder, which the explorer reads and the script does
 	// not), a weights file that is not there.
+	other := filepath.Join(t.TempDir(), "other")
+	if _, errOut, code := runCLI(t, "gen", "-per-class", "16", "-node-features", "8", "-out", other); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
 	ogb := filepath.Join(t.TempDir(), "ogb")
 	writeFolder(t, filepath.Join(ogb, "raw"), map[string]string{"edge.csv": "0,1\n", "node-label.csv": "0\n1\n"})
 	for _, c := range []struct {
@@ -85,6 +89,7 @@ func TestTrainExportRunsInPyG(t *testing.T) {
 		{[]string{"--bundle", "/nonexistent"}, "--bundle /nonexistent: no such folder"},
 		{[]string{"--bundle", ogb}, "not a bundle, it lacks meta.json, nodes.csv, edges.csv; write one from any graph the explorer opens with pdn gen -data"},
 		{[]string{"--weights", "/nonexistent"}, "--weights /nonexistent: no such file"},
+		{[]string{"--bundle", other}, "the weights are of another run or graph than --bundle"},
 	} {
 		cmd := exec.Command(python, append([]string{filepath.Join(run, "run_pyg.py"), "--epochs", "1"}, c.args...)...)
 		cmd.Env = env
@@ -94,6 +99,14 @@ func TestTrainExportRunsInPyG(t *testing.T) {
 		json.Unmarshal([]byte(lines[len(lines)-1]), &res)
 		if msg, _ := res["error"].(string); cmd.ProcessState.ExitCode() != 2 || !strings.Contains(msg, c.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and an error line with %q", c.args, cmd.ProcessState.ExitCode(), out, c.want)
+		}
+	}
+	// Audit case 204: --float32 and --weights none run as asked.
+	for _, args := range [][]string{{"--float32"}, {"--weights", "none"}} {
+		res := pygtest.Run(t, python, env, filepath.Join(run, "run_pyg.py"), append([]string{"--epochs", "2"}, args...)...)
+		_, exported := res["exported_test_accuracy"]
+		if _, ok := res["test_accuracy"].(float64); !ok || exported != (args[0] == "--float32") {
+			t.Errorf("%v: %v", args, res)
 		}
 	}
 }
