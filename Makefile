@@ -39,9 +39,9 @@ endif
 FUZZTIME    ?= 10s
 FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
                ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./datasets:FuzzOpenFiles ./datasets:FuzzEdited \
-               ./datasets:FuzzReadOGB ./datasets:FuzzReadGraphML ./datasets:FuzzReadPlain ./pdn:FuzzBundleTrains \
+               ./datasets:FuzzReadOGB ./datasets:FuzzReadGraphML ./datasets:FuzzReadPlain ./datasets:FuzzReadFeather ./pdn:FuzzBundleTrains \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
-               ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags
+               ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags ./cmd/pdn:FuzzMerge
 
 # The tests that run an export's run_pyg.py need torch (Debian's
 # python3-torch) and PyTorch Geometric, which is pure Python: PDN_PYG names

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math"
 	"slices"
 	"strconv"
 
@@ -143,6 +144,9 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 				first = es[j].line
 			}
 			repeats++
+		}
+		if math.IsInf(sum, 0) {
+			return nil, nil, &BundleError{File: file, Line: es[j-1].line, Column: "value", Msg: phrase.New("node %d's feature %d, given %d times, sums past the largest number", e.node, e.feature, j-k)}
 		}
 		k = j
 		x.Cols = max(x.Cols, e.feature+1)

@@ -12,7 +12,7 @@ import (
 )
 
 // zipOf packs files into a zip archive.
-func zipOf(t *testing.T, files map[string]string) []byte {
+func zipOf(t testing.TB, files map[string]string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	zw := zip.NewWriter(&b)

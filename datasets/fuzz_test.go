@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -146,6 +147,24 @@ func FuzzOpenFiles(f *testing.F) {
 	zw.Close()
 	f.Add(musae.Bytes())
 	f.Add([]byte("PK\x03\x04 not really"))
+	// OGB's gzip members, one of them inflating a thousandfold; its raw/
+	// files alone; SNAP's commented edge lists; FEATHER's repeated pairs.
+	ogb := map[string]string{}
+	for k, v := range tinyOGB(f) {
+		ogb["ogb/"+k] = v
+	}
+	f.Add(zipOf(f, ogb))
+	ogb["ogb/raw/node-feat.csv.gz"] = gz(f, strings.Repeat("0,0,0,0,0,0,0,0\n", 1<<14))
+	f.Add(zipOf(f, ogb))
+	flat := map[string]string{}
+	for k, v := range tinyOGB(f) {
+		if after, ok := strings.CutPrefix(k, "raw/"); ok {
+			flat[after] = v
+		}
+	}
+	f.Add(zipOf(f, flat))
+	f.Add(zipOf(f, map[string]string{"g-edges.txt": "# SNAP\n# FromNodeId\tToNodeId\n0\t1\n1\t2\n2\t3\n", "g-labels.txt": "# labels\n0\ta\n1\tb\n2\ta\n3\tb\n"}))
+	f.Add(zipOf(f, map[string]string{"edges.csv": "node_1,node_2\n0,1\n1,2\n", "target.csv": "id,target\n0,0\n1,1\n2,0\n", "features.csv": "node_id,feature_id,value\n0,3,1\n0,3,1\n2,1,0.5\n"}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, _, err := OpenFiles([]File{{Name: "dropped.zip", Data: data}}, Columns{})
 		if err != nil {
@@ -212,6 +231,13 @@ func fuzzReader(t *testing.T, g *Graph, err error) {
 	if err := g.Check(); err != nil || g.C > MaxClasses || g.F < 1 || g.D < 1 || len(g.Kind) != g.E() {
 		t.Fatalf("accepted an inconsistent graph (F %d, D %d): %v", g.F, g.D, err)
 	}
+	for _, vs := range [][]float64{g.FeatureValues(), g.EdgeX} {
+		for _, v := range vs {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				t.Fatalf("accepted a feature %v", v)
+			}
+		}
+	}
 }
 
 // FuzzReadOGB reads any edges, labels and node features as an OGB folder.
@@ -250,8 +276,26 @@ func FuzzReadPlain(f *testing.F) {
 	f.Add("node,group,size\nx,red,1\ny,blue,2\nz,red,3\nw,blue,4\n", "from\tto\tweight\nx\ty\t0.5\ny\tz\t2\n")
 	f.Add("1 0 a\n2 1 b\n3 0 a\n4 1 b\n", "1 2\n2 3\n")
 	f.Add("id;label\n0;\"a\"\n1;b\n", "0;1\n")
+	f.Add("# labels\n# id class\n1 a\n2 b\n% konect\n3 a\n", "# edges\n1 2\n2 3\n")
+	f.Add("id,label\n"+strings.Repeat("0,1\n", 3), "#c\n0,0\n")
 	f.Fuzz(func(t *testing.T, labels, edges string) {
 		g, _, err := Open(mapFS(map[string]string{"labels.csv": labels, "edges.csv": edges}), Columns{})
+		fuzzReader(t, g, err)
+	})
+}
+
+// FuzzReadFeather reads any features.csv of a karate club FEATHER folder,
+// whose published files repeat (node, feature) pairs (summed).
+func FuzzReadFeather(f *testing.F) {
+	f.Add("node_id,feature_id,value\n0,3,1\n1,0,1\n0,3,1\n2,1,0.5\n2,1,0.25\n")
+	f.Add("node_id,feature_id\n0,1\n0,1\n1,2\n")
+	f.Add("node_id,feature_id,value\n0,1048575,1e308\n0,1048575,1e308\n")
+	f.Fuzz(func(t *testing.T, features string) {
+		g, _, err := Open(mapFS(map[string]string{
+			"edges.csv":    "node_1,node_2\n0,1\n1,2\n2,0\n",
+			"target.csv":   "id,target\n0,0\n1,1\n2,0\n",
+			"features.csv": features,
+		}), Columns{})
 		fuzzReader(t, g, err)
 	})
 }

@@ -65,7 +65,7 @@ func TestReadMUSAE(t *testing.T) {
 var badMUSAE = []struct {
 	name, file, body, want string
 }{
-	{"features not an object", "features.json", `[1, 2]`, "features.json: want an object of node ids"},
+	{"features not an object", "features.json", `[1, 2]`, "features.json:1:1: want an object of node ids"},
 	{"features syntax error on line 2", "features.json", "{\"0\": [1],\n\"1\": [2,,]}", "features.json:2:10: want an object"},
 	{"features cut short", "features.json", "{\"0\": [1],\n\"1\": [2", "features.json:2:8: the file ends in the middle of its JSON (cut short?)"},
 	{"feature not a node", "features.json", `{"7": [1]}`, `features.json: node "7" is not an id in target.csv's column "id", the column the reader took for the node ids: if another column holds the ids the other files use, name it (-id-column, id-column in the link)`},
