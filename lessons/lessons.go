@@ -214,14 +214,14 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	return f
 }
 
-// InputNames are a graph's edge features by name: their own, else e1, e2, ….
+// InputNames are a graph's edge features by name: their own, else e0, e1, …
 func InputNames(g *datasets.Graph) []string {
 	if len(g.EdgeNames) == g.D {
 		return g.EdgeNames
 	}
 	out := make([]string, g.D)
 	for i := range out {
-		out[i] = "e" + strconv.Itoa(i+1)
+		out[i] = "e" + strconv.Itoa(i) // as a bundle's edges.csv names them
 	}
 	return out
 }

@@ -66,6 +66,9 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	for i := range gs {
+		gs[i].resplit = flagSet(fs, "shots")
+	}
 	return func(stdout, stderr io.Writer) error {
 		return runAttention(gs, e, *reps, *out, *asJSON, stdout, stderr)
 	}, nil

@@ -836,3 +836,22 @@ func TestAuditMergeCases(t *testing.T) {
 		t.Errorf("199, one graph at two mount points: exit %d: %s", code, errOut)
 	}
 }
+
+// The audit's multiplex names: a bundle whose edge columns are e0,e1 is
+// reported by pdn attention as e0 and e1, its files' names.
+func TestAttentionNamesABundlesColumns(t *testing.T) {
+	root := t.TempDir()
+	bundle := filepath.Join(root, "b")
+	if _, errOut, code := runCLI(t, "gen", "-per-class", "16", "-edge-features", "4", "-out", bundle); code != 0 {
+		t.Fatal(errOut)
+	}
+	out, errOut, code := runCLI(t, "attention", "-datasets", bundle, "-reps", "1", "-epochs", "2", "-out", filepath.Join(root, "att"), "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var sum attentionSummary
+	json.Unmarshal([]byte(out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]), &sum)
+	if got := sum.Graphs["b"].Inputs; !slices.Equal(got, []string{"e0", "e1", "e2", "e3"}) {
+		t.Errorf("the inputs are %v, want the bundle's e0 … e3", got)
+	}
+}

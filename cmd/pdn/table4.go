@@ -47,7 +47,15 @@ type table4Result struct {
 
 // table4Graph is a graph of the table: a shipped one by name, or a
 // directory (a bundle or a MUSAE folder) named by its last element.
-type table4Graph struct{ name, dir string }
+// table4Graph is a graph of -datasets: a shipped one by name, or one's
+// own at dir. resplit says -shots was given, so each rep draws its split
+// even on a graph that comes with one (a bundle's, OGB's), as pdn train
+// does; without it such a graph keeps its split and its reps differ in
+// their weights and dropout alone.
+type table4Graph struct {
+	name, dir string
+	resplit   bool
+}
 
 func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
@@ -84,6 +92,9 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	gs, err := parseGraphs(*graphs)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	for i := range gs {
+		gs[i].resplit = flagSet(fs, "shots")
 	}
 	job := table4Job{Models: kinds, Reps: *reps, State: e.EncodeRun(), Validation: pr.validation, RowNormalise: pr.rowNormalise}
 	for _, g := range gs {
@@ -149,7 +160,7 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 	}
 	d := e.Data
 	d.Seed = seed
-	return datasets.Load(g.dir, d, true)
+	return datasets.Load(g.dir, d, g.resplit)
 }
 
 // table4Job is what defines a table4 run: the shards of one have the same.
