@@ -37,6 +37,43 @@ type nodeTable struct {
 	rows   [][]string
 	// repeats says, for each column that repeats a value, where first.
 	repeats map[int]error
+	// decimalComma says the file separates its fields with semicolons,
+	// as spreadsheets do where a comma marks the decimals (0,123).
+	decimalComma bool
+}
+
+// number reads a cell as a number: a decimal, or, in a file of decimal
+// commas, one comma for the point.
+func (nt *nodeTable) number(cell string) (float64, error) {
+	cell = strings.TrimSpace(cell)
+	v, err := numtext.ParseFloat(cell)
+	if err != nil && nt.decimalComma && strings.Count(cell, ",") == 1 && !strings.Contains(cell, ".") {
+		return numtext.ParseFloat(strings.Replace(cell, ",", ".", 1))
+	}
+	return v, err
+}
+
+// notFeatures says which of the table's other columns are no features and
+// why: a cell that is not a number, named with its line, so that a column
+// dropped is never dropped without a word.
+func (nt *nodeTable) notFeatures(used []int, skip ...int) []phrase.Text {
+	var out []phrase.Text
+	for c := range nt.header {
+		if slices.Contains(used, c) || slices.Contains(skip, c) {
+			continue
+		}
+		for i, r := range nt.rows {
+			if _, err := nt.number(r[c]); err != nil {
+				line := i + 1
+				if nt.named {
+					line++
+				}
+				out = append(out, phrase.New("%s: column %s holds text (%s on line %d), so it is no node feature", nt.file, plainOrQuoted(nt.header[c]), quote(r[c]), line))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // ColumnsError says a node table does not tell which column holds the
@@ -99,7 +136,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		return nil, err
 	}
 	defer t.closer.Close()
-	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}}
+	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';'}
 	open := map[int]map[string]int{} // columns that repeat no value yet: value → line
 	lim, cells := limitsOf(fsys), 0
 	if cols.ID != "" {
@@ -522,7 +559,7 @@ func (nt *nodeTable) numericColumns(skip ...int) []int {
 		}
 		ok := true
 		for _, r := range nt.rows {
-			if _, err := numtext.ParseFloat(strings.TrimSpace(r[c])); err != nil {
+			if _, err := nt.number(r[c]); err != nil {
 				ok = false
 				break
 			}
@@ -540,7 +577,7 @@ func (nt *nodeTable) denseFeatures(g *Graph, cs []int, order []int) {
 	g.X = make([]float64, 0, g.N*g.F)
 	for _, row := range order {
 		for _, c := range cs {
-			v, _ := numtext.ParseFloat(strings.TrimSpace(nt.rows[row][c]))
+			v, _ := nt.number(nt.rows[row][c])
 			g.X = append(g.X, v)
 		}
 	}

@@ -369,3 +369,19 @@ func TestOGBRawFilesAlone(t *testing.T) {
 		t.Errorf("resplit %v, N %d, notes %v", resplit, g.N, g.Notes)
 	}
 }
+
+// Audit case 168: a European CSV (byte-order mark, CRLF, semicolons) reads
+// its decimal commas as numbers, and a column of text is named in a note
+// as no feature, never dropped without a word.
+func TestEuropeanCSV(t *testing.T) {
+	g, _, err := Open(mapFS(map[string]string{
+		"edges.csv":  "\ufeffsource;target\r\n0;1\r\n1;2\r\n2;3\r\n3;0\r\n",
+		"labels.csv": "\ufeffid;label;score;note\r\n0;a;0,5;x\r\n1;b;1,25;y\r\n2;a;2;z\r\n3;b;0,125;w\r\n",
+	}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.F != 1 || !slices.Equal(g.DenseX(), []float64{0.5, 1.25, 2, 0.125}) || !hasNote(g, `labels.csv: column note holds text ("x" on line 2), so it is no node feature`) {
+		t.Errorf("F %d X %v notes %v", g.F, g.DenseX(), g.Notes)
+	}
+}

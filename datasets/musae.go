@@ -137,6 +137,17 @@ type idsOf struct {
 	named         bool // the user named the column (-id-column, id-column=)
 }
 
+// IDsError says the other files name nodes the node table's id column
+// lacks; Named, that the user (or a link) named that column.
+type IDsError struct {
+	Named bool
+	Err   *BundleError
+}
+
+func (e *IDsError) Error() string       { return e.Err.Error() }
+func (e *IDsError) Unwrap() error       { return e.Err }
+func (e *IDsError) Phrase() phrase.Text { return e.Err.Phrase() }
+
 // missing says that id is not among the node table's ids.
 func (w idsOf) missing(id string) phrase.Text {
 	if w.named {
@@ -185,7 +196,7 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		list := raw[key]
 		node, ok := ids[strings.TrimSpace(key)]
 		if !ok {
-			return &BundleError{File: file, Msg: where.missing(key)}
+			return &IDsError{Named: where.named, Err: &BundleError{File: file, Msg: where.missing(key)}}
 		}
 		for _, n := range list {
 			f, err := strconv.ParseFloat(string(n), 64)
@@ -231,7 +242,7 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, 
 		}
 		node, ok := ids[strings.TrimSpace(row[0])]
 		if !ok {
-			return &BundleError{File: file, Line: t.line, Column: t.header[0], Msg: where.missing(row[0])}
+			return &IDsError{Named: where.named, Err: &BundleError{File: file, Line: t.line, Column: t.header[0], Msg: where.missing(row[0])}}
 		}
 		feature, err := t.int(row, 1, 0, MaxFeatures-1)
 		if err != nil {

@@ -663,7 +663,7 @@ var auditElsewhere = map[int]string{
 	162: "worker.TestFilesInsideAnEpochAreRead",
 	165: "app.TestFilePickerFiltersNothing",
 	191: "app.TestSweepLabSaysHowLongAndWhatCameWithTheLink",
-	195: "TestAuditCLI case 13 (the same message)",
+	195: "worker.TestLinksColumnsThatDoNotFitAreSaid",
 	198: "TestMergeRefusesShardsThatDoNotMix",
 	201: "TestTrainExportRunsInPyG",
 	202: "TestTrainExportRunsInPyG",
@@ -695,6 +695,7 @@ var auditElsewhere = map[int]string{
 	43:  "datasets.TestZipLayouts",
 	150: "worker.TestSessionRefusesAMalformedBundle (files over the limit)",
 	152: "datasets.TestZipLayouts",
+	168: "datasets.TestEuropeanCSV",
 }
 
 // Audit cases 124 and 125: no command writes where it reads, however the

@@ -43,9 +43,14 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 		in[i] = datasets.File{Name: f.Name, Data: f.Data}
 	}
 	local, err := openLocal(in, cols)
-	var nc *datasets.NoColumnsError
-	if err != nil && cols != (datasets.Columns{}) && (strings.Contains(err.Error(), "no such column") || errors.As(err, &nc)) {
-		local, err = openLocal(in, datasets.Columns{}) // the state's columns were another graph's
+	if err != nil && cols != (datasets.Columns{}) && othersColumns(err) {
+		// The state's columns were another graph's (a link's id-column or
+		// target): the files are read with the ones the reader finds, and
+		// the page is told, so a link cannot keep a folder from opening.
+		if again, err2 := openLocal(in, datasets.Columns{}); err2 == nil {
+			again.g.Notes = append(again.g.Notes, phrase.New("the link's columns (%s) did not fit these files (%s): they were read with the columns the reader finds", columnsText(cols), phrase.Of(err)))
+			local, err = again, nil
+		}
 	}
 	if err == nil {
 		err = s.fitsBrowser(local)
@@ -81,6 +86,27 @@ func (s *session) fitsBrowser(l *localGraph) error {
 		return err
 	}
 	return nil
+}
+
+// othersColumns says an error comes of columns that belong to another
+// graph: one the files lack, ids the other files do not use, or columns
+// named for a format that has none.
+func othersColumns(err error) bool {
+	var nc *datasets.NoColumnsError
+	var ie *datasets.IDsError
+	return strings.Contains(err.Error(), "no such column") || errors.As(err, &nc) || errors.As(err, &ie) && ie.Named
+}
+
+// columnsText names columns as the link has them: id-column=id, target=x.
+func columnsText(c datasets.Columns) string {
+	var parts []string
+	if c.ID != "" {
+		parts = append(parts, "id-column="+c.ID)
+	}
+	if c.Target != "" {
+		parts = append(parts, "target="+c.Target)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // openLocal reads the user's files with the columns cols.

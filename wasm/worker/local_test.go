@@ -192,3 +192,28 @@ func TestLoadRefusesWhatTheModelCannotTrainHere(t *testing.T) {
 		t.Error("the refused graph was kept")
 	}
 }
+
+// Audit case 195: a link's id-column that does not fit the files opened
+// (Twitch's own ids, not the new_id its edges use) does not keep them from
+// opening: they are read with the columns the reader finds, and a note
+// says why; the page's state takes the columns the answer names.
+func TestLinksColumnsThatDoNotFitAreSaid(t *testing.T) {
+	s, r := newTestSession()
+	files := []protocol.File{
+		{Name: "target.csv", Data: []byte("id,mature,new_id\n900,True,1\n901,False,0\n902,True,3\n903,False,2\n")},
+		{Name: "edges.csv", Data: []byte("from,to\n0,1\n1,2\n2,3\n")},
+		{Name: "features.json", Data: []byte(`{"0": [1], "1": [0], "2": [1], "3": [0]}`)},
+	}
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: "id"})
+	ev, _ := r.last(protocol.KindLoaded)
+	if ev.Loaded == nil || ev.Loaded.IDColumn != "" {
+		t.Fatalf("the files did not open: %s", r.kinds())
+	}
+	said := false
+	for _, n := range ev.Loaded.Notes {
+		said = said || strings.Contains(n.String(), "the link's columns (id-column=id) did not fit these files")
+	}
+	if !said {
+		t.Errorf("notes %v", ev.Loaded.Notes)
+	}
+}
