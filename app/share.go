@@ -86,6 +86,8 @@ func (c *Shell) renderShare() app.UI {
 		app.Div().Class("share-qr").Body(app.If(qr != "", app.Raw(qr)), app.If(bad != "", app.P().Class("note").Text(bad))),
 		app.Div().Class("share-text").Body(
 			app.H2().Text(tr("Share this state")),
+			app.If(c.st.Data.Graph == experiment.GraphLocal,
+				app.P().ID("share-local").Class("note warning").Text(tr("This state trains a graph opened from your files, which do not travel with a link: whoever opens it, you included on another device, must open the same files again (“Your own graph”) before it trains."))),
 			app.Label().For("share-link").Text(tr("Link: scan the code, or copy it")),
 			app.Div().Class("share-row").Body(
 				app.Input().ID("share-link").Type("text").ReadOnly(true).Value(link).Dir("ltr"),

@@ -193,3 +193,22 @@ func TestShellPrerendersTheQuerysLab(t *testing.T) {
 		}
 	}
 }
+
+// Audit case 192: the share panel of a state that trains one's own files
+// says the link does not carry them; another state's says nothing of it.
+func TestShareSaysTheFilesStay(t *testing.T) {
+	c, _, d := mount(t)
+	sh := shells[c]
+	doShell := func(f func()) {
+		d.Dispatch(app.Dispatch{Mode: app.Update, Source: sh, Function: func(app.Context) { f() }})
+		d.Consume()
+	}
+	doShell(func() { sh.share.open = true })
+	if h := html(c); !strings.Contains(h, `class="share"`) || strings.Contains(h, `id="share-local"`) {
+		t.Error("the synthetic graph's share panel is not open, or speaks of files")
+	}
+	doShell(func() { sh.st.Data.Graph = experiment.GraphLocal })
+	if !strings.Contains(html(c), `id="share-local"`) {
+		t.Error("the share panel of one's own graph does not say its files stay behind")
+	}
+}

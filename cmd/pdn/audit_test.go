@@ -696,6 +696,7 @@ var auditElsewhere = map[int]string{
 	150: "worker.TestSessionRefusesAMalformedBundle (files over the limit)",
 	152: "datasets.TestZipLayouts",
 	168: "datasets.TestEuropeanCSV",
+	192: "app.TestShareSaysTheFilesStay",
 }
 
 // Audit cases 124 and 125: no command writes where it reads, however the
