@@ -164,6 +164,7 @@ func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
 	case protocol.KindError, protocol.KindRestarted:
 		if c.opening && ev.Columns != nil {
 			c.columns = ev.Columns
+			c.unfolded = true // a phone folds the card the chooser is in
 		}
 		c.opening = false
 	case protocol.KindGraph:

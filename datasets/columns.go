@@ -103,12 +103,20 @@ func (e *ColumnsError) Phrase() phrase.Text {
 	if len(e.Choices) == 0 {
 		return phrase.New("%s: %s", e.File, e.Msg)
 	}
-	choices := make([]phrase.Text, len(e.Choices))
-	for i, c := range e.Choices {
+	shown := min(len(e.Choices), maxChoicesSaid)
+	choices := make([]phrase.Text, shown)
+	for i, c := range e.Choices[:shown] {
 		choices[i] = c.Phrase()
+	}
+	if more := len(e.Choices) - shown; more > 0 {
+		choices = append(choices, phrase.New("and %d more columns", more))
 	}
 	return phrase.New("%s: %s: %s", e.File, e.Msg, phrase.List("; ", choices))
 }
+
+// maxChoicesSaid bounds the candidate columns a message lists: a node table
+// of 1,400 word columns offers 1,400, which the chooser lists in full.
+const maxChoicesSaid = 6
 
 // String is the choice as a message has it: its name and its classes
 // with their counts, at most four.
@@ -369,8 +377,22 @@ func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
 	return 0, false
 }
 
-// columnsError is a ColumnsError offering the columns cs.
+// columnsError is a ColumnsError offering the columns cs: named as classes
+// are first, then columns of words, then of numbers (a bag of words' 0/1
+// columns could each be a class, but seldom are).
 func (nt *nodeTable) columnsError(msg phrase.Text, cs []int) *ColumnsError {
+	numeric := nt.numericColumns()
+	rank := func(c int) int {
+		switch {
+		case slices.Contains(classNames, strings.ToLower(strings.TrimSpace(nt.header[c]))):
+			return 0
+		case !slices.Contains(numeric, c):
+			return 1
+		}
+		return 2
+	}
+	cs = slices.Clone(cs)
+	slices.SortStableFunc(cs, func(a, b int) int { return cmp.Compare(rank(a), rank(b)) })
 	e := &ColumnsError{File: nt.file, Header: nt.header, Msg: msg}
 	e.Sample = append(e.Sample, nt.rows[:min(5, len(nt.rows))]...)
 	for _, c := range cs {

@@ -95,3 +95,85 @@ func TestEngineSurvivesWhatItIsSent(t *testing.T) {
 	waitFor(t, ctx, "the lab training on the new worker", `parseInt(document.querySelector("#epoch").textContent) > 20`, 60*time.Second)
 	screenshot(t, ctx, "96-worker-replaced")
 }
+
+// Files as their publishers' libraries write them open in the page as on
+// the command line: the karate club's Twitch folder, whose features.csv
+// repeats (node, feature) pairs (summed, and said); a NetworkX GraphML of a
+// bag of words written sparse (no node features was the old reading: now
+// its words); and a node table of 1,400 columns whose class the user must
+// choose, whose chooser stays inside a phone's screen.
+func TestPublishersFormatsInThePage(t *testing.T) {
+	srv := serve(t, distDir(t), "/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+
+	var target, edges, feat strings.Builder
+	target.WriteString("id,target\n")
+	edges.WriteString("node_1,node_2\n")
+	feat.WriteString("node_id,feature_id,value\n")
+	for i := range 120 {
+		fmt.Fprintf(&target, "%d,%d\n", i, i%2)
+		fmt.Fprintf(&edges, "%d,%d\n%d,%d\n", i, (i+1)%120, i, (i+7)%120)
+		fmt.Fprintf(&feat, "%d,%d,1\n%d,%d,1\n%d,%d,1\n", i, i%9, i, 9+i%4, i, i%9)
+	}
+	kc := zipFiles(t, map[string][]byte{"twitch/target.csv": []byte(target.String()), "twitch/edges.csv": []byte(edges.String()), "twitch/features.csv": []byte(feat.String())})
+	giveFiles(t, ctx, map[string][]byte{"kc_twitch.zip": kc}, false)
+	waitFor(t, ctx, "the karate club's folder opened", `document.querySelector(".notices").textContent.includes("Opened kc_twitch.zip") &&
+  document.querySelector(".notices").textContent.includes("120 (node, feature) pairs given again")`, 30*time.Second)
+
+	var g strings.Builder
+	g.WriteString(`<?xml version='1.0' encoding='utf-8'?>` + "\n" + `<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><key id="s" for="node" attr.name="subject" attr.type="string"/>`)
+	for k := range 300 {
+		fmt.Fprintf(&g, `<key id="w%d" for="node" attr.name="w%d" attr.type="long"/>`, k, k)
+	}
+	g.WriteString(`<graph edgedefault="undirected">`)
+	for i := range 150 {
+		fmt.Fprintf(&g, `<node id="%d"><data key="s">%s</data><data key="w%d">1</data><data key="w%d">1</data></node>`, i, []string{"AI", "DB", "ML"}[i%3], i%300, (i*7)%300)
+	}
+	for i := range 150 {
+		fmt.Fprintf(&g, `<edge source="%d" target="%d"/>`, i, (i+1)%150)
+	}
+	g.WriteString(`</graph></graphml>`)
+	giveFiles(t, ctx, map[string][]byte{"cora.graphml": []byte(g.String())}, false)
+	waitFor(t, ctx, "the sparse GraphML opened on its words", `document.querySelector(".notices").textContent.includes("Opened cora") &&
+  document.querySelector(".notices").textContent.includes("300 node features")`, 30*time.Second)
+	if txt := text(t, ctx, ".notices"); strings.Contains(txt, "the graph has no node features") {
+		t.Errorf("the sparse GraphML was read as featureless: %s", txt)
+	}
+
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)), "phone size")
+	var wide strings.Builder
+	wide.WriteString("id,colour,shape")
+	for k := range 1400 {
+		fmt.Fprintf(&wide, ",c%d", k)
+	}
+	wide.WriteString("\n")
+	for i := range 60 {
+		fmt.Fprintf(&wide, "%d,%s,%s", i, []string{"red", "blue"}[i%2], []string{"round", "square", "flat"}[i%3])
+		for k := range 1400 {
+			fmt.Fprintf(&wide, ",%d", (i+k)%2)
+		}
+		wide.WriteString("\n")
+	}
+	giveFiles(t, ctx, map[string][]byte{"labels.csv": []byte(wide.String()), "edges.csv": []byte(ring60())}, false)
+	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
+	time.Sleep(500 * time.Millisecond) // the notices settle before the scroll
+	scrollTo(t, ctx, "#column-chooser")
+	rect, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#column-chooser").getBoundingClientRect(); return [r.top, r.height, r.width, window.scrollY]; })()`))
+	t.Logf("the chooser at %v (top, height, width, scroll)", rect)
+	screenshot(t, ctx, "97-chooser-1400-columns-phone")
+	if w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); err != nil || w > 390 {
+		t.Errorf("with a chooser of 1,400 columns the phone's page is %d px wide (%v), more than its 390", w, err)
+	}
+}
+
+// ring60 is an edge list of a ring of 60 nodes.
+func ring60() string {
+	var b strings.Builder
+	b.WriteString("source,target\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "%d,%d\n", i, (i+1)%60)
+	}
+	return b.String()
+}
