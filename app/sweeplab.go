@@ -546,7 +546,8 @@ func (c *SweepLab) renderSweepBar() app.UI {
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Runs done")), app.Span().Class("value").Body(
 				metric("sweep-done", "", float64(c.done()), strconv.Itoa(c.done())), app.Text(" / "),
 				metric("sweep-total", "", float64(len(c.res)), strconv.Itoa(len(c.res)))),
-				app.If(c.underWay() != "", app.Span().ID("sweep-under-way").Class("label").Text(c.underWay()))),
+				app.If(c.underWay() != "", app.Span().ID("sweep-under-way").Class("label").Text(c.underWay())),
+				app.If(c.linkedCount() > 0, app.Span().ID("sweep-linked").Class("label").Text(trf("%d from the link, not trained here", c.linkedCount())))),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Time left")), app.Span().ID("sweep-left").Class("value").Text(left)),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
 		),
@@ -625,6 +626,12 @@ func (c *SweepLab) fromLink() (linked, none int) {
 		}
 	}
 	return linked, none
+}
+
+// linkedCount is how many results came with the link.
+func (c *SweepLab) linkedCount() int {
+	n, _ := c.fromLink()
+	return n
 }
 
 // trainHere clears the results the link brought and trains the sweep in

@@ -120,3 +120,30 @@ func pointsShown(t *testing.T, ctx context.Context) map[string]float64 {
 	}
 	return out
 }
+
+// A sweep of many minutes says how long before it starts, and waits for a
+// second press; its time left is the engine's estimate; results that came
+// with a link are marked as such, with a way to train them here.
+func TestSweepSaysWhatItCostsAndWhereResultsCameFrom(t *testing.T) {
+	srv := serve(t, distDir(t), "/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#lab=sweep&scenario=2&reps=10&models=pdn,gat,deepwalk,clustergcn")
+	waitFor(t, ctx, "the estimate", `document.querySelector("#sweep-left").textContent.includes("estimate")`, 60*time.Second)
+	left := text(t, ctx, "#sweep-left")
+	key(t, ctx, " ")
+	waitFor(t, ctx, "the warning", `document.querySelector(".notices").textContent.includes("This sweep will take about")`, 10*time.Second)
+	if done := text(t, ctx, `[data-metric="sweep-done"]`); done != "0" {
+		t.Errorf("a long sweep started at the first press: %s runs done", done)
+	}
+	t.Logf("280 runs: time left %q before it starts", left)
+	screenshot(t, ctx, "32-sweep-long-warning")
+
+	link := "#lab=sweep&scenario=4&models=pdn,gcn&reps=1&results=" + strings.TrimSuffix(strings.Repeat("10000.", 14), ".")
+	open(t, ctx, srv, link)
+	waitFor(t, ctx, "the link's results marked", `document.querySelector("#sweep-from-link") !== null &&
+  document.querySelector("#sweep-from-link").textContent.includes("14 of these results came with the link")`, 30*time.Second)
+	scrollTo(t, ctx, "#sweep-from-link")
+	screenshot(t, ctx, "33-sweep-results-from-link")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#train-here"))), "train them here")
+	waitFor(t, ctx, "trained here", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 14 && document.querySelector("#sweep-from-link") === null`, 3*time.Minute)
+}
