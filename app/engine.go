@@ -36,6 +36,9 @@ type Engine struct {
 	reading  *worker
 	next     []protocol.File
 	nextCols experiment.Data
+	// choosing are files whose reader asked which column holds the
+	// classes: Reload reads them with the column chosen.
+	choosing []protocol.File
 	// estimated takes the answer to the last Estimate.
 	estimated func([]float64)
 }
@@ -84,6 +87,9 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 			}
 		}
 	case w == e.reading && ev.Kind == protocol.KindError && ev.Load:
+		if ev.Columns != nil {
+			e.choosing = e.next // read again once the user names a column
+		}
 		e.reading, e.next = nil, nil // the files in use stay
 	}
 	if f := e.runs[ev.Run]; f != nil {
@@ -156,7 +162,7 @@ func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
 	if h != nil && h.w.run == h.id {
 		w = h.w
 	}
-	e.reading, e.next, e.nextCols = w, files, cols
+	e.reading, e.next, e.nextCols, e.choosing = w, files, cols, nil
 	w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: cols.IDColumn, Target: cols.Target})
 }
 
@@ -173,11 +179,15 @@ func (e *Engine) loadCommand() protocol.Command {
 	return protocol.Command{Op: protocol.OpLoad, Files: e.files, IDColumn: e.cols.IDColumn, Target: e.cols.Target}
 }
 
-// Reload reads the files in use again, with the columns d names, on h's
-// worker first, as Load.
+// Reload reads the files again with the columns d names, on h's worker
+// first, as Load: those whose reader asked for a column, else those in use.
 func (e *Engine) Reload(h *Handle, d experiment.Data) {
-	if e.files != nil {
-		e.Load(h, e.files, d)
+	files := e.files
+	if e.choosing != nil {
+		files = e.choosing
+	}
+	if files != nil {
+		e.Load(h, files, d)
 	}
 }
 

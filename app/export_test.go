@@ -161,3 +161,31 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 		t.Errorf("the run does not hear its new worker")
 	}
 }
+
+// Files whose reader asks which column holds the classes are the ones read
+// again with the column chosen, not the graph in use before them.
+func TestChosenColumnRereadsTheFilesAsked(t *testing.T) {
+	_, l, conns, d := mountLab(t, "graph", "lab=graph")
+	w := (*conns)[0]
+	e := l.page.engine
+	h := l.runs[0].engine
+	do := func(f func()) {
+		d.Dispatch(app.Dispatch{Mode: app.Update, Source: l.fig.(app.Composer), Function: func(app.Context) { f() }})
+		d.Consume()
+	}
+	old := []protocol.File{{Name: "old.zip", Data: []byte("old")}}
+	do(func() { e.Load(h, old, l.st.Data) })
+	do(func() { w.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: h.id, Loaded: &protocol.Loaded{Name: "old"}}, nil) })
+	asked := []protocol.File{{Name: "shapes.zip", Data: []byte("new")}}
+	do(func() { e.Load(h, asked, l.st.Data) })
+	do(func() {
+		w.play(protocol.Event{Kind: protocol.KindError, Load: true, Run: h.id, Error: "which column?", Columns: &protocol.Columns{File: "target.csv"}}, nil)
+	})
+	dd := l.st.Data
+	dd.Target = "colour"
+	do(func() { e.Reload(h, dd) })
+	last := w.sent[len(w.sent)-1]
+	if last.Op != protocol.OpLoad || last.Target != "colour" || len(last.Files) != 1 || last.Files[0].Name != "shapes.zip" {
+		t.Errorf("the chosen column reads %+v", last)
+	}
+}
