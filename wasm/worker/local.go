@@ -47,9 +47,14 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 		// The state's columns were another graph's (a link's id-column or
 		// target): the files are read with the ones the reader finds, and
 		// the page is told, so a link cannot keep a folder from opening.
-		if again, err2 := openLocal(in, datasets.Columns{}); err2 == nil {
+		again, err2 := openLocal(in, datasets.Columns{})
+		var ce *datasets.ColumnsError
+		switch {
+		case err2 == nil:
 			again.g.Notes = append(again.g.Notes, phrase.New("the link's columns (%s) did not fit these files (%s): they were read with the columns the reader finds", columnsText(cols), phrase.Of(err)))
 			local, err = again, nil
+		case errors.As(err2, &ce):
+			err = err2 // the files leave the class open: the chooser asks
 		}
 	}
 	if err == nil {

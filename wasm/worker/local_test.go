@@ -216,4 +216,11 @@ func TestLinksColumnsThatDoNotFitAreSaid(t *testing.T) {
 	if !said {
 		t.Errorf("notes %v", ev.Loaded.Notes)
 	}
+	// A link's target the files lack, in files that leave the class open:
+	// the chooser asks, as it would without the link.
+	files[0].Data = []byte("id,form,hue\n0,round,red\n1,square,blue\n2,round,blue\n3,square,red\n")
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: files, Target: "colour"})
+	if ev, _ := r.last(protocol.KindError); !ev.Load || ev.Columns == nil {
+		t.Errorf("a link's target the files lack: %+v", ev)
+	}
 }
