@@ -175,7 +175,9 @@ func TestChosenColumnRereadsTheFilesAsked(t *testing.T) {
 	}
 	old := []protocol.File{{Name: "old.zip", Data: []byte("old")}}
 	do(func() { e.Load(h, old, l.st.Data) })
-	do(func() { w.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: h.id, Loaded: &protocol.Loaded{Name: "old"}}, nil) })
+	do(func() {
+		w.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: h.id, Loaded: &protocol.Loaded{Name: "old"}}, nil)
+	})
 	asked := []protocol.File{{Name: "shapes.zip", Data: []byte("new")}}
 	do(func() { e.Load(h, asked, l.st.Data) })
 	do(func() {
