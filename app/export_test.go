@@ -5,10 +5,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
