@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
@@ -383,5 +385,31 @@ func TestEuropeanCSV(t *testing.T) {
 	}
 	if g.F != 1 || !slices.Equal(g.DenseX(), []float64{0.5, 1.25, 2, 0.125}) || !hasNote(g, `labels.csv: column note holds text ("x" on line 2), so it is no node feature`) {
 		t.Errorf("F %d X %v notes %v", g.F, g.DenseX(), g.Notes)
+	}
+}
+
+// Audit case 120: the command line has no edge bound: an edge list of
+// 800,001 edges, one more than the page reads, opens from its path.
+func TestCommandLineReadsPastThePagesEdges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and reads 800,001 edges")
+	}
+	dir := t.TempDir()
+	var edges, labels strings.Builder
+	n := 200000
+	for i := range MaxPageEdges + 1 {
+		fmt.Fprintf(&edges, "%d %d\n", i%n, (i/n+1+i)%n)
+	}
+	for i := range n {
+		fmt.Fprintf(&labels, "%d %d\n", i, i%2)
+	}
+	os.WriteFile(filepath.Join(dir, "g.edges"), []byte(edges.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "g.labels"), []byte(labels.String()), 0o644)
+	g, err := Load(dir, experiment.Default().Data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.E() <= MaxPageEdges {
+		t.Errorf("%d edges read", g.E())
 	}
 }

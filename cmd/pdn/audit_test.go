@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pdnexplorer/pyg/pygtest"
 )
 
 // The audit of November 2026 tried 222 cases on the explorer as a new user
@@ -697,6 +699,9 @@ var auditElsewhere = map[int]string{
 	152: "datasets.TestZipLayouts",
 	168: "datasets.TestEuropeanCSV",
 	192: "app.TestShareSaysTheFilesStay",
+	93:  "TestOwnGraphsExportToPyG",
+	94:  "TestOwnGraphsExportToPyG",
+	120: "datasets.TestCommandLineReadsPastThePagesEdges",
 }
 
 // Audit cases 124 and 125: no command writes where it reads, however the
@@ -855,5 +860,26 @@ func TestAttentionNamesABundlesColumns(t *testing.T) {
 	json.Unmarshal([]byte(out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]), &sum)
 	if got := sum.Graphs["b"].Inputs; !slices.Equal(got, []string{"e0", "e1", "e2", "e3"}) {
 		t.Errorf("the inputs are %v, want the bundle's e0 … e3", got)
+	}
+}
+
+// Audit cases 93 and 94: a run on one's own graph (a MUSAE folder with
+// sparse features, Planetoid's raw Cora form) exported for PyTorch
+// Geometric gives, from the explorer's weights, the explorer's accuracy.
+func TestOwnGraphsExportToPyG(t *testing.T) {
+	python, env := pygtest.Python(t)
+	root := t.TempDir()
+	dirs := auditFiles(t, root)
+	for _, c := range []struct{ name, model string }{{"tw", "pdn"}, {"planetoid", "gcn"}} {
+		run := filepath.Join(root, "run-"+c.name)
+		out, errOut, code := runCLI(t, "train", "-data", dirs[c.name], "-model", c.model, "-shots", "5", "-epochs", "20", "-quiet", "-json", "-export", run)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.name, code, errOut)
+		}
+		want := lastJSON(t, out)["test_accuracy"].(float64)
+		res := pygtest.Run(t, python, env, filepath.Join(run, "run_pyg.py"), "--epochs", "2")
+		if got, _ := res["exported_test_accuracy"].(float64); got < want-1e-4 || got > want+1e-4 {
+			t.Errorf("%s: the exported weights give %v in PyG; the CLI printed %v", c.name, res["exported_test_accuracy"], want)
+		}
 	}
 }
