@@ -206,14 +206,11 @@ func shortenValue(msg string) string {
 	if !ok || i < 0 || i <= 80 {
 		return shorten(msg)
 	}
-	value := shorten(rest[:i])
-	if len(rest[:i]) > 80 {
-		cut := 80
-		for cut > 0 && !utf8.RuneStart(rest[cut]) {
-			cut--
-		}
-		value = strings.ToValidUTF8(rest[:cut], "\uFFFD") + fmt.Sprintf("… (%d bytes)", i)
+	cut := 80
+	for cut > 0 && !utf8.RuneStart(rest[cut]) {
+		cut--
 	}
+	value := strings.ToValidUTF8(rest[:cut], "\uFFFD") + fmt.Sprintf("… (%d bytes)", i)
 	return head + value + shorten(rest[i:])
 }
 
