@@ -50,6 +50,10 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			app.CopyBytesToGo(buf, app.Window().Get("Uint8Array").New(arr.Get("buffer"), arr.Get("byteOffset"), n))
 			f32 = protocol.BytesFloat32(nil, buf)
 		}
+		if u8 := data.Get("parsed"); u8.Truthy() {
+			ev.Parsed = make([]byte, u8.Get("length").Int())
+			app.CopyBytesToGo(ev.Parsed, u8)
+		}
 		if ev.Graph != nil {
 			if err := ev.Graph.UnpackArrays(f32); err != nil {
 				onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", err)), nil)
@@ -102,7 +106,7 @@ func (c *workerConn) Send(cmd protocol.Command) {
 func (c *workerConn) post(cmd protocol.Command) {
 	msg := app.Window().Get("Object").New()
 	msg.Set("json", protocol.Encode(cmd))
-	if len(cmd.Files) == 0 {
+	if len(cmd.Files) == 0 && cmd.Parsed == nil {
 		c.w.Call("postMessage", msg)
 		return
 	}
@@ -119,6 +123,12 @@ func (c *workerConn) post(cmd protocol.Command) {
 		transfer.Call("push", u8.Get("buffer"))
 	}
 	msg.Set("files", files)
+	if cmd.Parsed != nil {
+		u8 := app.Window().Get("Uint8Array").New(len(cmd.Parsed))
+		app.CopyBytesToJS(u8, cmd.Parsed)
+		msg.Set("parsed", u8)
+		transfer.Call("push", u8.Get("buffer"))
+	}
 	c.w.Call("postMessage", msg, transfer)
 }
 

@@ -16,9 +16,10 @@ import (
 // so an event about a run that is gone (a lab left, a run replaced) is
 // dropped.
 //
-// The user's files are read by one worker first; only files it read are
-// handed to the others, so that files no browser can hold (a gzip bomb)
-// take down one worker, not all. A worker that dies anyway (its Go program
+// The user's files are read by one worker only; the graph it read is
+// handed to the others (protocol.Command.Parsed), so that files no
+// browser can hold (a gzip bomb) take down one worker, not all, and a
+// large graph is parsed once, not once a worker. A worker that dies anyway (its Go program
 // exits) is replaced by a new one, given the files in use, and its run is
 // told (protocol.KindRestarted) so that it sets its state again.
 type Engine struct {
@@ -29,8 +30,9 @@ type Engine struct {
 	// files are the user's own graph's, read and accepted by a worker:
 	// every worker has them, and each new one gets them before its
 	// first run.
-	files []protocol.File
-	cols  experiment.Data // the columns the files are read with
+	files  []protocol.File
+	cols   experiment.Data // the columns the files are read with
+	parsed []byte          // the graph a worker read from them
 	// reading is the worker reading new files (or the files in use with
 	// other columns), nil when none: next, with the columns nextCols.
 	reading  *worker
@@ -79,7 +81,7 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 		}
 		return
 	case w == e.reading && ev.Kind == protocol.KindLoaded && ev.Load:
-		e.files, e.cols = e.next, e.nextCols
+		e.files, e.cols, e.parsed = e.next, e.nextCols, ev.Parsed
 		e.reading, e.next = nil, nil
 		for _, o := range e.workers {
 			if o != w {
@@ -174,9 +176,10 @@ func (e *Engine) Estimate(states []string, f func(seconds []float64)) {
 	e.workers[0].conn.Send(protocol.Command{Op: protocol.OpEstimate, States: states})
 }
 
-// loadCommand hands a worker the files in use with their columns.
+// loadCommand hands a worker the graph in use as a worker read it, with
+// its files and columns (to read them again should a run name others).
 func (e *Engine) loadCommand() protocol.Command {
-	return protocol.Command{Op: protocol.OpLoad, Files: e.files, IDColumn: e.cols.IDColumn, Target: e.cols.Target}
+	return protocol.Command{Op: protocol.OpLoad, Files: e.files, Parsed: e.parsed, IDColumn: e.cols.IDColumn, Target: e.cols.Target}
 }
 
 // Reload reads the files again with the columns d names, on h's worker

@@ -113,9 +113,9 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	}
 }
 
-// The user's files are read by one worker first; only once it has read
-// them do the others get them, so files no browser holds take down one
-// worker, not all. A worker that dies is replaced: the new one gets the
+// The user's files are read by one worker only; once it has read them
+// the others get the graph it read, so files no browser holds take down
+// one worker, not all, and none parses them again. A worker that dies is replaced: the new one gets the
 // files in use, the run is told and sets its state again; files that were
 // being read when it died are dropped, and the page says why.
 func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
@@ -136,10 +136,13 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 		t.Fatalf("the files went to %q and %q before one worker read them", first.ops(), second.ops())
 	}
 	do(func() {
-		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: reader.id, Loaded: &protocol.Loaded{Name: "g"}}, nil)
+		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: reader.id, Loaded: &protocol.Loaded{Name: "g"}, Parsed: []byte("graph read")}, nil)
 	})
 	if !strings.HasSuffix(second.ops(), protocol.OpLoad) {
 		t.Fatalf("the other worker did not get the files once read: %q", second.ops())
+	}
+	if got := second.sent[len(second.sent)-1]; string(got.Parsed) != "graph read" {
+		t.Errorf("the other worker got the files without the graph read from them (%q): it would parse them again", got.Parsed)
 	}
 
 	bomb := []protocol.File{{Name: "nodes.csv.gz", Data: []byte("bomb")}}
@@ -150,7 +153,7 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 		t.Fatalf("the dead worker was not replaced")
 	}
 	ops := fresh.ops()
-	if !strings.HasPrefix(ops, protocol.OpLoad+","+protocol.OpSet) || string(fresh.sent[0].Files[0].Data) != "good" {
+	if !strings.HasPrefix(ops, protocol.OpLoad+","+protocol.OpSet) || string(fresh.sent[0].Files[0].Data) != "good" || string(fresh.sent[0].Parsed) != "graph read" {
 		t.Errorf("the new worker got %q, want the files in use, then the run's state", ops)
 	}
 	if b := strings.Join(l.page.board.Texts(), " | "); !strings.Contains(b, "the engine stopped while reading it (its program ended with code 2)") {

@@ -120,6 +120,12 @@ type Command struct {
 	// Files are OpLoad's files. They travel beside the JSON, as
 	// transferred buffers, not inside it.
 	Files []File `json:"-"`
+	// Parsed, with OpLoad, is the graph another worker read from Files,
+	// in the form of its KindLoaded's Parsed: the worker takes it as read
+	// and keeps Files only to read them again with other columns, so
+	// files are parsed once however many workers train on them. It
+	// travels beside the JSON, as Files.
+	Parsed []byte `json:"-"`
 	// Columns are OpLoad's id-column and target: the columns of the
 	// user's node table the state names, tried first.
 	IDColumn string `json:"idColumn,omitempty"`
@@ -230,6 +236,10 @@ type Event struct {
 	// gives back): what reading them took at most.
 	Load   bool   `json:"load,omitempty"`
 	Memory uint64 `json:"memory,omitempty"`
+	// Parsed, with a KindLoaded that answers OpLoad, is the graph the
+	// worker read, as the page hands it to the other workers (see
+	// Command.Parsed). It travels beside the JSON, a transferred buffer.
+	Parsed []byte `json:"-"`
 	// Seconds are KindEstimate's.
 	Seconds []float64 `json:"seconds,omitempty"`
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so

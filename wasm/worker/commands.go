@@ -40,7 +40,7 @@ func (s *session) handle(c protocol.Command) {
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
 	case protocol.OpLoad:
-		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target})
+		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target}, c.Parsed)
 		return
 	case protocol.OpPace:
 		s.setPace(c.Pace)

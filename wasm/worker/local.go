@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/gob"
 	"errors"
 	"path"
 	"runtime"
@@ -34,14 +35,46 @@ func columnsOf(d experiment.Data) datasets.Columns {
 
 // load reads the user's files with the readers the command line uses, so
 // a bad file gets the same message (file, line, column), with the columns
-// the state names. A graph too large for the browser is refused now, not
-// when a run asks for it. The graph in use is not touched: a bad file
-// loses nothing.
-func (s *session) load(files []protocol.File, cols datasets.Columns) {
+// the state names, or takes the graph another worker read from them
+// (parsed). A graph too large for the browser is refused now, not when a
+// run asks for it. The graph in use is not touched: a bad file loses
+// nothing. A graph read here goes back to the page with the answer, for
+// the other workers.
+func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []byte) {
 	in := make([]datasets.File, len(files))
 	for i, f := range files {
 		in[i] = datasets.File{Name: f.Name, Data: f.Data}
 	}
+	var local *localGraph
+	var err error
+	if parsed != nil {
+		local, err = handedLocal(parsed, in)
+	} else {
+		local, err = readLocal(in, cols)
+	}
+	if err == nil {
+		err = s.fitsBrowser(local)
+	}
+	var out []byte
+	if err == nil && parsed == nil {
+		out, err = local.handoff()
+	}
+	if err != nil {
+		ev := protocol.Failure(notOpened(err))
+		ev.Gen, ev.Columns, ev.Load, ev.Memory = s.gen, columnsChoice(err), true, memory()
+		s.post(ev, nil)
+		return
+	}
+	s.local = local
+	if s.exp.Data.Graph == experiment.GraphLocal {
+		s.g = nil // the next set builds the new graph
+	}
+	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local), Load: true, Memory: memory(), Parsed: out}, nil)
+}
+
+// readLocal reads files with the columns cols, or, where those are
+// another graph's, with the columns the reader finds.
+func readLocal(in []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	local, err := openLocal(in, cols)
 	if err != nil && cols != (datasets.Columns{}) && othersColumns(err) {
 		// The state's columns were another graph's (a link's id-column or
@@ -57,20 +90,36 @@ func (s *session) load(files []protocol.File, cols datasets.Columns) {
 			err = err2 // the files leave the class open: the chooser asks
 		}
 	}
-	if err == nil {
-		err = s.fitsBrowser(local)
+	return local, err
+}
+
+// handed is a graph read in one worker as it goes to the others: what
+// the reader made of the files, and the columns it read them with.
+type handed struct {
+	Name       string
+	Resplit    bool
+	ID, Target string
+	Graph      *datasets.Graph // in its binary form (datasets.Graph.MarshalBinary)
+}
+
+// handoff is l as the other workers take it (handedLocal).
+func (l *localGraph) handoff() ([]byte, error) {
+	var b bytes.Buffer
+	h := handed{Name: l.name, Resplit: l.resplit, ID: l.cols.ID, Target: l.cols.Target, Graph: l.g}
+	if err := gob.NewEncoder(&b).Encode(h); err != nil {
+		return nil, phrase.Errorf("the graph read could not be handed to the other workers: %s", err)
 	}
-	if err != nil {
-		ev := protocol.Failure(notOpened(err))
-		ev.Gen, ev.Columns, ev.Load, ev.Memory = s.gen, columnsChoice(err), true, memory()
-		s.post(ev, nil)
-		return
+	return b.Bytes(), nil
+}
+
+// handedLocal takes the graph another worker read from files (its
+// handoff), bit for bit, without parsing them again.
+func handedLocal(parsed []byte, files []datasets.File) (*localGraph, error) {
+	var h handed
+	if err := gob.NewDecoder(bytes.NewReader(parsed)).Decode(&h); err != nil || h.Graph == nil {
+		return nil, phrase.Errorf("the graph another worker read came damaged (%v): open the files again", err)
 	}
-	s.local = local
-	if s.exp.Data.Graph == experiment.GraphLocal {
-		s.g = nil // the next set builds the new graph
-	}
-	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local), Load: true, Memory: memory()}, nil)
+	return &localGraph{g: h.Graph, resplit: h.Resplit, name: h.Name, files: files, cols: datasets.Columns{ID: h.ID, Target: h.Target}}, nil
 }
 
 // memory is what the worker's Go runtime holds of the system's memory.

@@ -3,6 +3,8 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -222,5 +224,73 @@ func TestLinksColumnsThatDoNotFitAreSaid(t *testing.T) {
 	s.handle(protocol.Command{Op: protocol.OpLoad, Files: files, Target: "colour"})
 	if ev, _ := r.last(protocol.KindError); !ev.Load || ev.Columns == nil {
 		t.Errorf("a link's target the files lack: %+v", ev)
+	}
+}
+
+// Files are read by one worker; the others take the graph it read
+// (protocol.Command.Parsed) and train on the same bits as the reader: a
+// saved bundle, and a MUSAE folder that comes without a split (each worker
+// draws the same one from shots and seed) and with a note.
+func TestHandedGraphTrainsOnTheSameBits(t *testing.T) {
+	zipped, _ := bundleZip(t)
+	musae, _ := datasets.Build(small().Data)
+	var edges, target, feats strings.Builder
+	edges.WriteString("id_1,id_2\n")
+	for e := range musae.Src {
+		fmt.Fprintf(&edges, "%d,%d\n", musae.Src[e], musae.Dst[e])
+	}
+	target.WriteString("id,target\n")
+	feats.WriteString("{")
+	for i := range musae.N {
+		fmt.Fprintf(&target, "%d,%d\n", i, musae.Labels[i])
+		if i > 0 {
+			feats.WriteString(",")
+		}
+		fmt.Fprintf(&feats, `"%d": [%d, %d]`, i, i%7, 7+i%5)
+	}
+	feats.WriteString("}")
+	fmt.Fprintf(&edges, "%d,%d\n", musae.Dst[0], musae.Src[0]) // a repeat, kept once, with a note
+	for name, files := range map[string][]protocol.File{
+		"a bundle": {{Name: "mine.zip", Data: zipped}},
+		"a MUSAE folder": {{Name: "musae_edges.csv", Data: []byte(edges.String())},
+			{Name: "musae_target.csv", Data: []byte(target.String())}, {Name: "musae_features.json", Data: []byte(feats.String())}},
+	} {
+		reader, rr := newTestSession()
+		reader.handle(protocol.Command{Op: protocol.OpLoad, Files: files})
+		read, _ := rr.last(protocol.KindLoaded)
+		if read.Loaded == nil || read.Parsed == nil {
+			t.Fatalf("%s: the reader's answer has no graph to hand on: %s", name, rr.kinds())
+		}
+		if musaeFolder := strings.HasPrefix(name, "a MUSAE"); musaeFolder && (!read.Loaded.Resplit || len(read.Loaded.Notes) == 0) {
+			t.Errorf("%s: read without its drawn split or its note: %+v", name, read.Loaded)
+		}
+		other, ro := newTestSession()
+		other.handle(protocol.Command{Op: protocol.OpLoad, Files: files, Parsed: read.Parsed})
+		took, _ := ro.last(protocol.KindLoaded)
+		if took.Loaded == nil || took.Parsed != nil || !reflect.DeepEqual(took.Loaded, read.Loaded) {
+			t.Fatalf("%s: the graph handed on is told as %+v, the one read as %+v", name, took.Loaded, read.Loaded)
+		}
+		if other.local.g.Digest() != reader.local.g.Digest() {
+			t.Errorf("%s: the graph handed on has another digest", name)
+		}
+		var weights [2][]float32
+		var acc [2]protocol.Num
+		for i, w := range []*session{reader, other} {
+			r := []*recorder{rr, ro}[i]
+			set(w, local())
+			w.handle(protocol.Command{Op: protocol.OpStart})
+			drain(t, w)
+			snap, f32 := r.last(protocol.KindSnapshot)
+			weights[i], acc[i] = f32, snap.Snap.TestAcc
+		}
+		if len(weights[0]) == 0 || !reflect.DeepEqual(weights[0], weights[1]) || acc[0] != acc[1] {
+			t.Errorf("%s: the reader and the worker it handed the graph to trained apart: test accuracy %v and %v", name, acc[0], acc[1])
+		}
+	}
+	// A damaged hand-off is refused and loses nothing.
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "mine.zip", Data: zipped}}, Parsed: []byte("not a graph")})
+	if ev, _ := r.last(protocol.KindError); !ev.Load || !strings.Contains(ev.Error, "came damaged") || s.local != nil {
+		t.Errorf("a damaged hand-off: %+v", ev)
 	}
 }

@@ -34,6 +34,7 @@ func main() {
 			s.post(protocol.Failure(notOpened(err)), nil) // to the run served, so the page shows it
 			return nil
 		}
+		c.Parsed = bytesOf(data.Get("parsed"))
 		select {
 		case s.cmds <- c:
 		default:
@@ -69,6 +70,13 @@ var scratch []byte
 func post(ev protocol.Event, f32 []float32) {
 	msg := js.Global().Get("Object").New()
 	msg.Set("json", protocol.Encode(ev))
+	if ev.Parsed != nil {
+		u8 := js.Global().Get("Uint8Array").New(len(ev.Parsed))
+		js.CopyBytesToJS(u8, ev.Parsed)
+		msg.Set("parsed", u8)
+		js.Global().Call("postMessage", msg, []any{u8.Get("buffer")})
+		return
+	}
 	if f32 == nil {
 		js.Global().Call("postMessage", msg)
 		return
@@ -79,6 +87,16 @@ func post(ev protocol.Event, f32 []float32) {
 	buf := u8.Get("buffer")
 	msg.Set("f32", js.Global().Get("Float32Array").New(buf))
 	js.Global().Call("postMessage", msg, []any{buf})
+}
+
+// bytesOf copies a Uint8Array into Go; nil for anything else.
+func bytesOf(u8 js.Value) []byte {
+	if !u8.InstanceOf(js.Global().Get("Uint8Array")) {
+		return nil
+	}
+	b := make([]byte, u8.Get("length").Int())
+	js.CopyBytesToGo(b, u8)
+	return b
 }
 
 // filesOf copies the files an OpLoad carries beside its JSON ([{name,
