@@ -463,10 +463,23 @@ func (c *SweepLab) timeLeft() (left time.Duration, estimated, ok bool) {
 		return base, true, true
 	}
 	took := time.Since(c.since).Seconds()
-	modelled := c.estDone / float64(sweepWorkers())
-	scale := min(max(took/modelled, 0.2), 20)
-	return time.Duration(float64(base) * scale), false, true
+	done := c.estDone
+	for _, s := range c.slots {
+		if s.job >= 0 && s.job < len(c.est) && c.est[s.job] > 0 {
+			done += c.est[s.job] * s.done // the runs under way have spent time too
+		}
+	}
+	scale := min(max(took/(done/float64(sweepWorkers())), 0.2), 20)
+	// The first seconds measure the workers' start as much as the runs:
+	// the measured scale takes over from the estimate as they pass.
+	trust := min(took/scaleSettles.Seconds(), 1)
+	return time.Duration(float64(base) * (1 + trust*(scale-1))), false, true
 }
+
+// scaleSettles is how long a sweep runs before the time left is its
+// measured pace's alone: the first run's "about 87 s" for a 14 s sweep
+// came of one run's start-up.
+const scaleSettles = 10 * time.Second
 
 // duration says a time as people say it: 40 s, 9 min, 2 h 10 min.
 func duration(d time.Duration) string {
