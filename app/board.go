@@ -63,6 +63,17 @@ func (b *Board) Dismiss(i int) {
 	}
 }
 
+// Remove removes the notice msg, if it shows: a question the user has
+// answered.
+func (b *Board) Remove(msg string) {
+	for i, n := range b.notices {
+		if n.text == msg {
+			b.Dismiss(i)
+			return
+		}
+	}
+}
+
 // Texts returns the notices' texts, oldest first.
 func (b *Board) Texts() []string {
 	out := make([]string, len(b.notices))

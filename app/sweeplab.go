@@ -46,8 +46,10 @@ type SweepLab struct {
 	// in this page, and the page says so.
 	linked []bool
 	// told says the page has said how long this sweep will take, so a
-	// second press of Run starts it.
-	told bool
+	// second press of Run starts it; warned is what it said, which goes
+	// once the sweep starts.
+	told   bool
+	warned string
 	// events wait for the next flush (enqueueEvent).
 	events []sweepEvent
 }
@@ -215,10 +217,13 @@ func (c *SweepLab) play() {
 	}
 	if left, ok := c.estimateLeft(); ok && left > longSweep && !c.told && len(c.slots) == 0 {
 		c.told = true
-		c.page.board.Add(trf("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
-			duration(left), sweepWorkers(), len(c.res)-c.done()), false)
+		c.warned = trf("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
+			duration(left), sweepWorkers(), len(c.res)-c.done())
+		c.page.board.Add(c.warned, false)
 		return
 	}
+	c.page.board.Remove(c.warned) // answered: the sweep starts
+	c.warned = ""
 	shared := 0 // a link's results from before runs were shared
 	for i, r := range c.res {
 		if r.Done {

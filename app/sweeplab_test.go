@@ -152,6 +152,9 @@ func TestSweepLabSaysHowLongAndWhatCameWithTheLink(t *testing.T) {
 	if !c.playing {
 		t.Fatal("the second press did not start it")
 	}
+	if strings.Contains(strings.Join(l.page.board.Texts(), "|"), "This sweep will take about") {
+		t.Error("the question stays above a sweep that has started")
+	}
 	doIn(d, c, func() { c.trainHere() })
 	if linked, _ := c.fromLink(); linked != 0 || c.done() != 0 {
 		t.Errorf("train here left %d linked, %d done", linked, c.done())
