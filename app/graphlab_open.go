@@ -113,7 +113,7 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	}
 	split := tr("its own split")
 	if l.Resplit {
-		split = trf("no split, so %d labelled nodes per class drawn with the seed", c.st.Data.Shots)
+		split = trf("no split, so up to %d labelled nodes per class, drawn with the seed (a class keeps one node to test on)", c.st.Data.Shots)
 	}
 	if len(l.EdgeNames) > 0 {
 		edgeFeatures = trf("its own %d edge features (%s)", l.EdgeFeatures, listed(l.EdgeNames, 6))

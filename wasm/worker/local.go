@@ -116,8 +116,12 @@ func (l *localGraph) handoff() ([]byte, error) {
 // handoff), bit for bit, without parsing them again.
 func handedLocal(parsed []byte, files []datasets.File) (*localGraph, error) {
 	var h handed
-	if err := gob.NewDecoder(bytes.NewReader(parsed)).Decode(&h); err != nil || h.Graph == nil {
-		return nil, phrase.Errorf("the graph another worker read came damaged (%v): open the files again", err)
+	err := gob.NewDecoder(bytes.NewReader(parsed)).Decode(&h)
+	if err == nil && h.Graph == nil {
+		err = errors.New("no graph in it")
+	}
+	if err != nil {
+		return nil, phrase.Errorf("the graph another worker read came damaged (%s): open the files again", err)
 	}
 	return &localGraph{g: h.Graph, resplit: h.Resplit, name: h.Name, files: files, cols: datasets.Columns{ID: h.ID, Target: h.Target}}, nil
 }
@@ -174,10 +178,21 @@ func openLocal(files []datasets.File, cols datasets.Columns) (*localGraph, error
 		return nil, err
 	}
 	name, _ := g.Meta["name"].(string)
-	if name == "" || name == "graph" || name == "musae" {
-		name = files[0].Name
+	if name == "" || name == "graph" || name == "musae" || name == "ogb" {
+		name = nameOfFiles(files)
 	}
 	return &localGraph{g: g, resplit: resplit, name: name, files: files, cols: cols}, nil
+}
+
+// nameOfFiles names a graph whose format names none by what the user
+// opened: a folder's name, else the first file's (a zip's, with its
+// extension, as the user knows it).
+func nameOfFiles(files []datasets.File) string {
+	name := files[0].Name
+	if dir, _, ok := strings.Cut(name, "/"); ok && dir != "" {
+		return dir
+	}
+	return name
 }
 
 // loadedInfo is what the page is told of a graph it opened.

@@ -294,3 +294,20 @@ func TestHandedGraphTrainsOnTheSameBits(t *testing.T) {
 		t.Errorf("a damaged hand-off: %+v", ev)
 	}
 }
+
+// A graph whose format names none is named by what the user opened: the
+// folder picked, else the file (a zip with its extension).
+func TestGraphsAreNamedByWhatWasOpened(t *testing.T) {
+	for _, c := range []struct {
+		files []datasets.File
+		want  string
+	}{
+		{[]datasets.File{{Name: "musae_facebook/edges.csv"}, {Name: "musae_facebook/target.csv"}}, "musae_facebook"},
+		{[]datasets.File{{Name: "ogbn_tiny.zip"}}, "ogbn_tiny.zip"},
+		{[]datasets.File{{Name: "edges.csv"}, {Name: "labels.csv"}}, "edges.csv"},
+	} {
+		if got := nameOfFiles(c.files); got != c.want {
+			t.Errorf("%v named %q, want %q", c.files[0].Name, got, c.want)
+		}
+	}
+}
