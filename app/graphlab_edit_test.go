@@ -43,6 +43,19 @@ func TestGraphEditor(t *testing.T) {
 	if !strings.Contains(c.ed.toErr, "joined already") {
 		t.Errorf("adding an edge the graph has: %q", c.ed.toErr)
 	}
+	// Audit case 85: what is not a node of the graph is said under the
+	// box, with the range, and nothing is sent.
+	before := len(f.sent)
+	for to, want := range map[string]string{"99999": "Type a node number from 0 to 2.", "-1": "Type a node number from 0 to 2.",
+		"1.5": "Type a node number from 0 to 2.", "": "Type a node number from 0 to 2.", "0": "An edge joins two different nodes."} {
+		doIn(d, c, func() { c.ed.to = to; c.addEdge() })
+		if c.ed.toErr != want {
+			t.Errorf("adding an edge to %q: %q, want %q", to, c.ed.toErr, want)
+		}
+	}
+	if len(f.sent) != before {
+		t.Errorf("edges refused were sent: %+v", f.sent[before:])
+	}
 	doIn(d, c, func() { c.ed.to = "2"; c.addEdge() })
 	sent := f.sent[len(f.sent)-2]
 	if sent.Op != protocol.OpSet || !strings.Contains(sent.State, "edits=a0-2&") || l.st.Data.Edits != "a0-2" {

@@ -71,3 +71,34 @@ func TestFrameQuantisation(t *testing.T) {
 		t.Errorf("%d frames after the same epoch twice", len(r.frames))
 	}
 }
+
+// Audit case 193: an edit made while the views are rewound returns them to
+// the live run on the edited graph: the engine's edited graph drops the
+// frames of the graph before, and its snapshot, of the epoch the run had
+// reached, is shown.
+func TestEditWhileRewoundGoesLive(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	do(d, c, func() {
+		snapshot(f, 1, true, 0.5, 0.5, 0.5)
+		snapshot(f, 2, true, 0.9, 0.1, 0.2)
+		snapshot(f, 3, false, 1, 0, 0.25)
+	})
+	r := c.one()
+	do(d, c, func() { c.rewindTo(0) })
+	if !r.frames.rewound() || r.snap.Epoch != 1 {
+		t.Fatalf("not rewound: epoch %d", r.snap.Epoch)
+	}
+	do(d, c, func() {
+		f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 2, Graph: &protocol.Graph{
+			Nodes: 4, Src: []int32{0, 1, 0, 0}, Dst: []int32{1, 2, 3, 2}, Labels: []int{0, 0, 1, 1}, Test: []bool{false, false, true, false}, Edited: true, State: "edits=a0-2"}}, nil)
+		f32 := []float32{1, 0, 0.25, 0.5, 0, 0, 0, 0, 0.75, 0.75, 0.75, 0.75}
+		f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 2, Snap: &protocol.Snapshot{Epoch: 3, Epochs: 200, Model: "pdn", Weights: 4, Nodes: 4}}, f32)
+	})
+	if r.frames.rewound() || r.snap.Epoch != 3 || len(r.weights) != 4 {
+		t.Errorf("after the edit: rewound %v, showing epoch %d with %d weights", r.frames.rewound(), r.snap.Epoch, len(r.weights))
+	}
+	if h := html(c); strings.Contains(h, "Showing epoch 1") {
+		t.Error("the scrubber still shows the epoch of the graph before the edit")
+	}
+}

@@ -44,7 +44,7 @@ func TestOpenFiles(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		files []File
-	}{{"files", musae}, {"zip with a folder", nested}, {"zip without one", flat}} {
+	}{{"files", musae}, {"zip with a folder", nested}, {"zip without one", flat}, {"exactly the limit (audit case 151)", atTheLimit(musae)}} {
 		g, resplit, err := OpenFiles(tc.files, Columns{})
 		if err != nil || g.N != 4 || !resplit || g.D != len(TieStrengthNames) || len(g.Kind) != g.E() {
 			t.Errorf("%s: %v, resplit %v, %v", tc.name, g, resplit, err)
@@ -65,6 +65,16 @@ func TestOpenFiles(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}
+}
+
+// atTheLimit is files with a notes.txt beside them that brings their
+// bytes to exactly MaxLocalBytes: the most the explorer opens, opened.
+func atTheLimit(files []File) []File {
+	total := 0
+	for _, f := range files {
+		total += len(f.Data)
+	}
+	return append(append([]File(nil), files...), File{Name: "notes.txt", Data: make([]byte, MaxLocalBytes-total)})
 }
 
 // Zips as people make them open: Finder's (a top folder and __MACOSX/),

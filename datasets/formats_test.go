@@ -144,6 +144,13 @@ func TestPageLimitsMetWhileReading(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("g.edges:%d: holds more than 800,000 edges, more than the browser reads", MaxPageEdges+1)) {
 		t.Errorf("one edge too many: %v", err)
 	}
+	// Audit case 154: exactly 800,000 edges open.
+	exact := edges.String()
+	exact = exact[:strings.LastIndex(strings.TrimSuffix(exact, "\n"), "\n")+1]
+	g, _, err := OpenFiles([]File{{Name: "g.edges", Data: []byte(exact)}, {Name: "g.labels", Data: []byte(few.String())}}, Columns{})
+	if err != nil || g.E() != MaxPageEdges {
+		t.Errorf("exactly %d edges: %v", MaxPageEdges, err)
+	}
 }
 
 // tinyGraphML is what NetworkX's write_graphml writes of a four-node

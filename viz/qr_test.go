@@ -2,8 +2,11 @@ package viz
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
+
+	"github.com/boombuler/barcode/qr"
 )
 
 func TestQRDrawsTheLink(t *testing.T) {
@@ -36,5 +39,53 @@ func TestQRDrawsTheLink(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Audit cases 137 and 138: the code drawn is the encoder's, module for
+// module, for short links and for the longest states the audit shared (a
+// sweep's 280 results, 100 edits), so a phone's reader gets the link: the
+// path is read back into modules and compared with qr.Encode's.
+func TestQRDrawsEveryModule(t *testing.T) {
+	var edits []string
+	for i := range 100 {
+		edits = append(edits, fmt.Sprintf("a%d-%d", i, 700+i))
+	}
+	for _, link := range []string{
+		"http://127.0.0.1:18431/#lab=graph&seed=3&model=gcn",
+		"http://127.0.0.1:18431/#lab=sweep&scenario=2&reps=10&models=pdn,gat,deepwalk,clustergcn&results=" + strings.TrimSuffix(strings.Repeat("8123.", 280), "."),
+		"http://127.0.0.1:18431/#lab=graph&edits=" + strings.Join(edits, "_"),
+	} {
+		s, err := QR(link, "QR")
+		if err != nil {
+			t.Fatalf("%d characters: %v", len(link), err)
+		}
+		code, err := qr.Encode(link, qr.M, qr.Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code.Content() != link {
+			t.Fatalf("the encoder holds %q", code.Content())
+		}
+		side := code.Bounds().Dx()
+		drawn := make([]bool, side*side)
+		path := s[strings.Index(s, `<path d="`)+len(`<path d="`):]
+		path = path[:strings.Index(path, `"`)]
+		for _, cmd := range strings.Split(strings.TrimSuffix(path, "z"), "z") {
+			var x, y, run, back int
+			if _, err := fmt.Sscanf(cmd, "M%d %dh%dv1h-%d", &x, &y, &run, &back); err != nil || run != back {
+				t.Fatalf("a path command %q: %v", cmd, err)
+			}
+			for k := range run {
+				drawn[(y-4)*side+x-4+k] = true
+			}
+		}
+		for y := range side {
+			for x := range side {
+				if dark := code.At(x, y) == color.Black; dark != drawn[y*side+x] {
+					t.Fatalf("%d characters: module (%d, %d) drawn %v, encoded %v", len(link), x, y, drawn[y*side+x], dark)
+				}
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -108,5 +109,69 @@ func TestEstimateRuns(t *testing.T) {
 	sec := ev.Seconds
 	if len(sec) != 4 || sec[0] <= 0 || sec[1] <= sec[0] || sec[2] < 9*sec[0] || sec[3] != -1 {
 		t.Errorf("estimates %v", sec)
+	}
+}
+
+// Audit cases 97, 99, 100 and 101: the trace of a node without edges is its own
+// message alone (d = 1, â = 1, a share of 0 from other classes); a node of
+// degree 2,000 shows its heaviest edges and sums the rest as one row;
+// Cora's node 0 shows its three; and
+// a model that passes no messages over one learned graph says why it has
+// no trace, naming the models that have one.
+func TestTraceOfAnIsolatedNodeAHubAndModelsWithout(t *testing.T) {
+	const n = 2101 // node 0 joined to 1..2000; node 2100 alone
+	var edges, labels strings.Builder
+	edges.WriteString("source,target\n")
+	labels.WriteString("node,label\n")
+	for j := 1; j <= 2000; j++ {
+		fmt.Fprintf(&edges, "0,%d\n", j)
+	}
+	for j := 1; j < 2000; j += 2 {
+		fmt.Fprintf(&edges, "%d,%d\n", j, j+1)
+	}
+	for i := range n {
+		fmt.Fprintf(&labels, "%d,%d\n", i, i%2)
+	}
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "edges.csv", Data: []byte(edges.String())}, {Name: "labels.csv", Data: []byte(labels.String())}}})
+	if ev, _ := r.last(protocol.KindLoaded); ev.Loaded == nil || ev.Loaded.Nodes != n {
+		t.Fatalf("the hub did not open: %s", r.kinds())
+	}
+	e := local()
+	e.Train.Epochs = 3
+	set(s, e)
+	drain(t, s)
+	s.handle(protocol.Command{Op: protocol.OpTrace, Node: 0})
+	ev, _ := r.last(protocol.KindSnapshot)
+	if tr := ev.Snap.Trace; tr == nil || len(tr.Edges) != protocol.MaxTraceEdges || tr.Rest.Edges != 2000-protocol.MaxTraceEdges {
+		t.Fatalf("the hub's trace: %+v (%s)", tr, ev.Snap.TraceError)
+	} else if tr.Edges[0].Norm < tr.Edges[len(tr.Edges)-1].Norm || float64(tr.Rest.Norm) <= 0 {
+		t.Errorf("the hub's edges are not the heaviest first, or the rest weighs nothing: first %v, last %v, rest %v", tr.Edges[0].Norm, tr.Edges[len(tr.Edges)-1].Norm, tr.Rest.Norm)
+	}
+	s.handle(protocol.Command{Op: protocol.OpTrace, Node: n - 1})
+	ev, _ = r.last(protocol.KindSnapshot)
+	if tr := ev.Snap.Trace; tr == nil || len(tr.Edges) != 0 || tr.Rest.Edges != 0 || tr.Degree != 1 || tr.Self != 1 || tr.InterShare != 0 {
+		t.Errorf("the isolated node's trace: %+v (%s)", tr, ev.Snap.TraceError)
+	}
+	// Audit case 101: Cora's node 0 and its three citations.
+	cora := small()
+	cora.Data.Graph = experiment.GraphCora
+	cora.Train.Epochs = 3
+	set(s, cora)
+	drain(t, s)
+	s.handle(protocol.Command{Op: protocol.OpTrace, Node: 0})
+	ev, _ = r.last(protocol.KindSnapshot)
+	if tr := ev.Snap.Trace; tr == nil || len(tr.Edges) != 3 || tr.Rest.Edges != 0 || float64(tr.Degree) <= 1 {
+		t.Errorf("Cora's node 0: %+v (%s)", tr, ev.Snap.TraceError)
+	}
+	for _, kind := range []string{"pdn-multiscale", "appnp", "sgc", "clustergcn", "deepwalk"} {
+		e.Model.Kind = kind
+		set(s, e)
+		drain(t, s)
+		s.handle(protocol.Command{Op: protocol.OpTrace, Node: 0})
+		ev, _ := r.last(protocol.KindSnapshot)
+		if ev.Snap.Trace != nil || !strings.Contains(ev.Snap.TraceError, "traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn) and for gat, not "+kind) {
+			t.Errorf("%s's trace: %q", kind, ev.Snap.TraceError)
+		}
 	}
 }
