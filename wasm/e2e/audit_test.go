@@ -147,6 +147,17 @@ func TestAuditPageCases(t *testing.T) {
 	noticed(t, ctx, "the space-separated files", "40 nodes", "2 classes (x, y) from the column 2")
 	screenshot(t, ctx, "98-audit-page-formats")
 
+	// The graph one worker read trains in the compare lab's other workers,
+	// which take it as read (protocol.Command.Parsed), not from the files.
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { location.hash = "#lab=compare&data=local&epochs=30&models=pdn,gcn,gat"; return true; })()`))
+	must(t, err, "the compare lab on the files")
+	waitFor(t, ctx, "every run", runsShown(3), 60*time.Second)
+	key(t, ctx, " ")
+	waitFor(t, ctx, "every run trained", allDone(3, 30), 90*time.Second)
+	if txt := text(t, ctx, ".notices"); strings.Contains(txt, "came damaged") || strings.Contains(txt, "open them again") {
+		t.Errorf("a worker did not take the graph read: %s", txt)
+	}
+
 	// 109: a sweep left mid-way and come back to keeps the results it had.
 	open(t, ctx, srv, "#lab=sweep&scenario=4&models=pdn,gcn&reps=1")
 	waitFor(t, ctx, "the estimate", `document.querySelector("#sweep-left").textContent.includes("estimate")`, 60*time.Second)
