@@ -210,8 +210,8 @@ func (c *GraphLab) renderGraphNote(r *run) []app.UI {
 	}
 	switch {
 	case !r.snapped:
-	case r.snap.Model == experiment.MLP:
-		note += tr(". The MLP ignores the graph, so no edges are drawn.")
+	case !experiment.UsesGraph(r.snap.Model):
+		note += tr(". This model ignores the graph, so no edges are drawn.")
 	case len(r.weights) == 0:
 		note += tr(". This model has no weight per edge to draw.")
 	}

@@ -157,7 +157,7 @@ func (g *miniGraphs) renderNumbers(l *lab, r *run) app.UI {
 		return app.Span().Text(tr("waiting for the first epoch"))
 	}
 	if len(r.weights) == 0 {
-		if r.snap.Model == experiment.MLP {
+		if !experiment.UsesGraph(r.snap.Model) {
 			return app.Span().Text(tr("ignores the graph: no edges"))
 		}
 		return app.Span().Text(tr("no weight per edge"))

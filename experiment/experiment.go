@@ -188,32 +188,6 @@ const (
 // Layouts lists the layouts, the default first.
 var Layouts = []string{LayoutClasses, LayoutInput, LayoutLearned}
 
-// Model kinds: PDN and its variants (§3, §6), and the paper's baselines.
-const (
-	PDN           = "pdn"            // pathfinder MLP over edge features, then a GCN
-	PDNLinear     = "pdn-linear"     // pathfinder neuron with softmax attention over the inputs
-	PDNEdgeConv   = "pdn-edgeconv"   // edge scores learned from node features (§6.1)
-	PDNMultiScale = "pdn-multiscale" // softmax-weighted powers of Â (§6.2)
-	GCN           = "gcn"
-	MLP           = "mlp"
-	GAT           = "gat"
-	APPNP         = "appnp"
-	SGC           = "sgc"
-	ClusterGCN    = "clustergcn"
-	DeepWalk      = "deepwalk"
-)
-
-// Kinds lists every model, PDN's family first.
-var Kinds = []string{PDN, PDNLinear, PDNEdgeConv, PDNMultiScale, GCN, GAT, APPNP, SGC, ClusterGCN, DeepWalk, MLP}
-
-// ReadsEdgeFeatures reports whether the model of kind reads the edges' own
-// features (the PDN's two pathfinders do; EdgeConv learns its weights from
-// the nodes' features). One that does not trains to the same bits on graphs
-// that differ in nothing else, which lets a sweep over the edge features
-// train it once a rep (RunKey). The engine checks a graph against it,
-// and its test trains every model to hold it to the truth.
-func ReadsEdgeFeatures(kind string) bool { return kind == PDN || kind == PDNLinear }
-
 // Default returns the paper's default scenario (Appendix A) with the
 // training settings of the official code.
 func Default() Experiment {

@@ -2,14 +2,12 @@ package pdn
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 )
 
 // Shape is what the cost of a model depends on: nodes, undirected edges,
@@ -360,152 +358,4 @@ func convCost(n, e, in, out float64, xw Work, withDx, learn bool) (epoch Work, b
 		epoch.Gather += prop
 	}
 	return epoch, f64 * (2*n*out + 6*in*out)
-}
-
-// gcnNetCost is gcnNet: an edge model (PDN and its variants), two
-// convolutions, and the buffers between them.
-func gcnNetCost(s Shape, m experiment.Model) []Part {
-	n, e := float64(s.N), float64(s.E)
-	h, c := float64(m.Hidden), float64(s.C)
-	kind := models[m.Kind]
-	learn, graph := kind.edges != nil, kind.graph
-	ge := e
-	if !graph {
-		ge = -1
-	}
-	e1, b1 := convCost(n, ge, float64(s.F), h, s.features(1), false, learn)
-	e2, b2 := convCost(n, ge, h, c, Work{Dense: n * h}, true, learn)
-	parts := []Part{
-		{What: phrase.New("the first layer over the node features"), EpochWork: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: phrase.New("the second layer"), EpochWork: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
-	}
-	if graph {
-		// Â: the adjacency both ways (int32), degrees, coefficients and
-		// their gradients, the edge weights, DropEdge's mask.
-		parts = append(parts, Part{What: phrase.New("the normalised adjacency"), EpochWork: Work{Gather: 8 * (n + e)},
-			Bytes: 4*(n+4*e) + f64*(5*n+6*e), Fields: []string{"edges", "nodes"}})
-	}
-	if kind.edgesCost != nil {
-		parts = append(parts, kind.edgesCost(s, m))
-	}
-	return parts
-}
-
-// pathfinderCost is the pathfinder MLP over the edges' features.
-func pathfinderCost(s Shape, m experiment.Model) Part {
-	e := float64(s.E)
-	var w Work
-	var acts, params float64
-	in := float64(s.D)
-	sizes := append(slices.Clone(m.EdgeHidden), 1)
-	for i, hs := range sizes {
-		out := float64(hs)
-		w.Dense += 2 * e * in * out // forward and the weights' gradient
-		if i > 0 {
-			w.Dense += e * in * out // the input's gradient
-		}
-		acts += out
-		params += (in + 1) * out
-		in = out
-	}
-	w.Exp += e
-	return Part{What: phrase.New("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
-		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
-}
-
-// linearPathfinderCost is the linear PDN's one neuron.
-func linearPathfinderCost(s Shape, _ experiment.Model) Part {
-	e := float64(s.E)
-	return Part{What: phrase.New("the linear pathfinder"), EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e,
-		Fields: []string{"edge-features", "edges"}}
-}
-
-// edgeConvCost is EdgeConv's node embeddings and their similarities.
-func edgeConvCost(s Shape, m experiment.Model) Part {
-	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
-	return Part{What: phrase.New("the EdgeConv embeddings"), EpochWork: s.features(2 * h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
-		Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}}
-}
-
-// clusterGCNCost is a GCN whose subgraphs hold a second copy of every
-// buffer, after a Louvain partition. The partition (louvain) grows about
-// as the edges to the power 1.5 (natively, model built: 40 ms at 7,500
-// edges, 50 ms at 11,800, 0.43 s at 31,400 and 2.7 s at 170,800): 110
-// units an edge^1.5.
-func clusterGCNCost(s Shape, m experiment.Model) []Part {
-	gcn := m
-	gcn.Kind = experiment.GCN
-	parts := gcnNetCost(s, gcn)
-	for i := range parts {
-		parts[i].Bytes *= 2
-	}
-	return append(parts, Part{What: phrase.New("the Louvain partition"), SetupWork: Work{Dense: 110 * math.Pow(float64(s.E), 1.5)},
-		Bytes: 200 * float64(s.E+s.N), Fields: []string{"edges", "nodes"}})
-}
-
-func multiScaleCost(s Shape, m experiment.Model) []Part {
-	n, e := float64(s.N), float64(s.E)
-	h, c := float64(m.Hidden), float64(s.C)
-	k := float64(max(m.Hops, 1))
-	layer := func(xw Work, out float64, withDx bool) Work {
-		w := xw.Times(2 * out).Plus(Work{Gather: 2 * k * (n + 2*e) * out, Dense: 3 * k * n * out})
-		if withDx {
-			w = w.Plus(xw.Times(out))
-		}
-		return w
-	}
-	return []Part{
-		{What: phrase.New("the first multi-scale layer"), EpochWork: layer(s.features(1), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h),
-			Fields: []string{"hidden", "node-features", "nodes", "edges"}},
-		{What: phrase.New("the second multi-scale layer"), EpochWork: layer(Work{Dense: n * h}, c, true), Bytes: f64 * 2 * (k + 1) * n * c,
-			Fields: []string{"hidden", "nodes", "edges"}},
-		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
-	}
-}
-
-func sgcCost(s Shape) []Part {
-	n, e, f, c := float64(s.N), float64(s.E), float64(s.F), float64(s.C)
-	return []Part{
-		{What: phrase.New("the propagated features Â²X"), SetupWork: Work{Gather: SGCHops * (n + 2*e) * f}, Bytes: f64 * 2 * n * f,
-			Fields: []string{"node-features", "edges", "nodes"}},
-		{What: phrase.New("the linear layer"), EpochWork: Work{Dense: 2 * n * f * c}, Bytes: f64 * 3 * n * c, Fields: []string{"node-features", "nodes"}},
-		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
-	}
-}
-
-func appnpCost(s Shape, m experiment.Model) []Part {
-	n, e := float64(s.N), float64(s.E)
-	h, c := float64(m.Hidden), float64(s.C)
-	return []Part{
-		{What: phrase.New("the MLP over the node features"), EpochWork: s.features(2 * h).Plus(Work{Dense: 3 * n * h * c}), Bytes: f64 * (6*n*h + 3*n*c),
-			Fields: []string{"hidden", "node-features", "nodes"}},
-		{What: phrase.New("the propagation"), EpochWork: Work{Gather: 2 * APPNPSteps * (n + 2*e) * c, Dense: 4 * APPNPSteps * n * c}, Bytes: f64 * (APPNPSteps + 4) * n * c,
-			Fields: []string{"edges", "nodes"}},
-		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
-	}
-}
-
-func gatCost(s Shape, m experiment.Model) []Part {
-	n, e, c := float64(s.N), float64(s.E), float64(s.C)
-	ho := float64(GATHeads * GATHeadDim)
-	arcs := 2*e + n // both directions and a self-loop per node
-	attn := func(heads, o float64) Work {
-		return Work{Gather: arcs * heads * 3 * o, Exp: arcs * heads * 2}
-	}
-	return []Part{
-		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
-			Fields: []string{"node-features", "nodes"}},
-		{What: phrase.New("the attention over the edges"), EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
-			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},
-	}
-}
-
-func deepWalkCost(s Shape) []Part {
-	n := float64(s.N)
-	pairs := WalksPerNode * WalkLength * float64(WalkWindow+1) // centre–context pairs per node, both sides
-	return []Part{
-		{What: phrase.New("DeepWalk's walks and embeddings"), SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
-			Bytes: n * (4*WalksPerNode*WalkLength + f64*3*WalkDim), Fields: []string{"nodes"}},
-		{What: phrase.New("the regression"), EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
-	}
 }

@@ -7,8 +7,16 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
 )
+
+func init() {
+	register(experiment.DeepWalk, model{cost: func(s Shape, _ experiment.Model) []Part { return deepWalkCost(s) }, browser: Speed{EpochNs: 0.422, FixedNs: 3.1e+03, SetupNs: 0.498}, native: Speed{EpochNs: 0.252, FixedNs: 1e+03, SetupNs: 0.0996},
+		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
+			return newDeepWalk(g, m, rnd, seed)
+		}})
+}
 
 // DeepWalk's settings: 10 walks of 40 steps per node, window 5, 5 negative
 // samples and 64 dimensions, smaller than the original's 80 steps and 128
@@ -445,4 +453,15 @@ func (t *noise) draw(u float64) int32 {
 // through an interface that could not be inlined.
 func (s *skipGrammer) sampleNegative() int32 {
 	return s.noise.draw(float64(s.src.Uint64()<<11>>11) / (1 << 53))
+}
+
+// deepWalkCost is DeepWalk's walks and embeddings, then its regression.
+func deepWalkCost(s Shape) []Part {
+	n := float64(s.N)
+	pairs := WalksPerNode * WalkLength * float64(WalkWindow+1) // centre–context pairs per node, both sides
+	return []Part{
+		{What: phrase.New("DeepWalk's walks and embeddings"), SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
+			Bytes: n * (4*WalksPerNode*WalkLength + f64*3*WalkDim), Fields: []string{"nodes"}},
+		{What: phrase.New("the regression"), EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
+	}
 }

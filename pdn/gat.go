@@ -1,12 +1,23 @@
 package pdn
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
 )
+
+func init() {
+	register(experiment.GAT, model{cost: gatCost, browser: Speed{EpochNs: 0.848, FixedNs: 0, SetupNs: 1}, native: Speed{EpochNs: 0.108, FixedNs: 0, SetupNs: 1},
+		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
+			return newGAT(g, m, rnd)
+		}})
+}
+
+var _ named = (*gat)(nil)
 
 // GAT's settings (Veličković et al., as in PyG's example and Appendix A).
 const (
@@ -473,4 +484,36 @@ func (m *gat) edgeWeights() []float64 {
 		m.weights[e] /= float64(2 * l.heads)
 	}
 	return m.weights
+}
+
+func (m *gat) streams() []*rand.PCG { return []*rand.PCG{m.drop0.rnd, m.drop1.rnd} }
+
+// named gives GATConv's names and shapes: W is (heads·out)×in, and the
+// attention vectors are 1×heads×out.
+func (m *gat) named() []Parameter {
+	var out []Parameter
+	for i, l := range []*gatLayer{m.l1, m.l2} {
+		p := fmt.Sprintf("conv%d.", i+1)
+		ho := l.heads * l.o
+		out = append(out, param(p+"lin_src.weight", l.w, ho, l.in),
+			param(p+"att_src", l.aSrc, 1, l.heads, l.o), param(p+"att_dst", l.aDst, 1, l.heads, l.o),
+			param(p+"bias", l.b, ho))
+	}
+	return out
+}
+
+// gatCost is GAT's two attention layers.
+func gatCost(s Shape, m experiment.Model) []Part {
+	n, e, c := float64(s.N), float64(s.E), float64(s.C)
+	ho := float64(GATHeads * GATHeadDim)
+	arcs := 2*e + n // both directions and a self-loop per node
+	attn := func(heads, o float64) Work {
+		return Work{Gather: arcs * heads * 3 * o, Exp: arcs * heads * 2}
+	}
+	return []Part{
+		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
+			Fields: []string{"node-features", "nodes"}},
+		{What: phrase.New("the attention over the edges"), EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
+			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},
+	}
 }

@@ -1,11 +1,26 @@
 package pdn
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
+
+func init() {
+	register(experiment.GCN, model{build: buildGCNNet, cost: gcnNetCost, browser: Speed{EpochNs: 0.118, FixedNs: 7.92e+04, SetupNs: 1}, native: Speed{EpochNs: 0.0683, FixedNs: 0, SetupNs: 1}})
+	register(experiment.MLP, model{build: buildGCNNet, cost: gcnNetCost, browser: Speed{EpochNs: 0.191, FixedNs: 6.6e+04, SetupNs: 1}, native: Speed{EpochNs: 0.238, FixedNs: 1.56e+03, SetupNs: 1}})
+}
+
+var _ named = (*gcnNet)(nil)
+
+// buildGCNNet builds the gcnNet of m on g (PDN and its variants, GCN and
+// the MLP), its loss on the training nodes.
+func buildGCNNet(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
+	return newGCNNet(g, g.Nodes(datasets.Train), m, rnd, nil)
+}
 
 // edgeModel learns one weight per edge: the pathfinder layer and its
 // variants.
@@ -59,14 +74,14 @@ func (m *gcnNet) reuseEvaluation() {
 func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Rand, shared *gcnNet) *gcnNet {
 	m := &gcnNet{cfg: cfg, g: g, rows: rows}
 	kind := models[cfg.Kind]
-	learns := kind.edges != nil
-	if kind.graph {
+	learns, graph := kind.edges != nil, experiment.UsesGraph(cfg.Kind)
+	if graph {
 		m.norm = newGCNNorm(newAdjacency(g.N, g.Src, g.Dst))
 	}
 	switch {
 	case learns:
 		m.edges = kind.edges(g, cfg, rnd)
-	case kind.graph:
+	case graph:
 		m.ones = ones(g.E())
 	}
 	if m.edges != nil {
@@ -188,4 +203,61 @@ func (m *gcnNet) inputWeights() []float64 {
 		return a.inputWeights()
 	}
 	return nil
+}
+
+func (m *gcnNet) streams() []*rand.PCG {
+	s := []*rand.PCG{m.drop.rnd}
+	if m.edgeDrop != nil {
+		s = append(s, m.edgeDrop.rnd)
+	}
+	return s
+}
+
+func (m *gcnNet) named() []Parameter {
+	var out []Parameter
+	switch e := m.edges.(type) {
+	case *pathfinder:
+		for i, l := range e.layers { // Linear, ReLU, Linear, …: the linear layers are every other module
+			out = append(out, linearParams(fmt.Sprintf("pathfinder.%d", 2*i), l)...)
+		}
+	case *linearPathfinder:
+		out = append(out, param("pathfinder.beta", e.beta, len(e.beta.val)))
+	}
+	if m.norm == nil { // the MLP
+		return append(out,
+			param("lin1.weight", m.l1.w, m.l1.out, m.l1.in), param("lin1.bias", m.l1.b, m.l1.out),
+			param("lin2.weight", m.l2.w, m.l2.out, m.l2.in), param("lin2.bias", m.l2.b, m.l2.out))
+	}
+	return append(out,
+		param("conv1.lin.weight", m.l1.w, m.l1.out, m.l1.in), param("conv1.bias", m.l1.b, m.l1.out),
+		param("conv2.lin.weight", m.l2.w, m.l2.out, m.l2.in), param("conv2.bias", m.l2.b, m.l2.out))
+}
+
+// gcnNetCost is gcnNet: an edge model (PDN and its variants), two
+// convolutions, and the buffers between them.
+func gcnNetCost(s Shape, m experiment.Model) []Part {
+	n, e := float64(s.N), float64(s.E)
+	h, c := float64(m.Hidden), float64(s.C)
+	kind := models[m.Kind]
+	learn, graph := kind.edges != nil, experiment.UsesGraph(m.Kind)
+	ge := e
+	if !graph {
+		ge = -1
+	}
+	e1, b1 := convCost(n, ge, float64(s.F), h, s.features(1), false, learn)
+	e2, b2 := convCost(n, ge, h, c, Work{Dense: n * h}, true, learn)
+	parts := []Part{
+		{What: phrase.New("the first layer over the node features"), EpochWork: e1, Bytes: b1 + f64*6*n*h, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
+		{What: phrase.New("the second layer"), EpochWork: e2, Bytes: b2 + f64*3*n*c, Fields: []string{"hidden", "nodes", "edges"}},
+	}
+	if graph {
+		// Â: the adjacency both ways (int32), degrees, coefficients and
+		// their gradients, the edge weights, DropEdge's mask.
+		parts = append(parts, Part{What: phrase.New("the normalised adjacency"), EpochWork: Work{Gather: 8 * (n + e)},
+			Bytes: 4*(n+4*e) + f64*(5*n+6*e), Fields: []string{"edges", "nodes"}})
+	}
+	if kind.edgesCost != nil {
+		parts = append(parts, kind.edgesCost(s, m))
+	}
+	return parts
 }

@@ -119,6 +119,8 @@ var zooDigests = map[string]string{
 	"clustergcn":     "7277796980987ff84674d25608649c6d0868975472a613bf174211db07c146df",
 	"deepwalk":       "c446118282977769f1fc7557212f0e1bc0c58e09988e2c6ea825920f693dd8ec",
 	"mlp":            "5266f615e8a1fe6439e031a214067335a430817778681e384a8f1f4cb6588bf5",
+	"sage":           "7c5b988784b087641998c32f6a6bad80b6f7ec14871e34c4d68f1a7cba2b8e43",
+	"cheb":           "343fe0989715165528ac64b77fc28ccb2a4e146431814d532a64166bc1797f9e",
 }
 
 func TestZooDigestsSameEverywhere(t *testing.T) { eachWidth(t, testZooDigestsSameEverywhere) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pdnexplorer/datasets"
@@ -324,18 +325,21 @@ func TestGradNetworks(t *testing.T) {
 	}
 }
 
+// gradCase is a model checked by testGradNetworks, with its settings.
+type gradCase struct {
+	kind     string
+	hidden   []int
+	dropout  float64
+	edgeDrop float64
+	hops     int
+}
+
 func testGradNetworks(t *testing.T, g *datasets.Graph) {
 	form := "dense"
 	if g.XS != nil {
 		form = "sparse"
 	}
-	for _, tc := range []struct {
-		kind     string
-		hidden   []int
-		dropout  float64
-		edgeDrop float64
-		hops     int
-	}{
+	cases := []gradCase{
 		{experiment.PDN, []int{6}, 0.5, 0.3, 0},
 		{experiment.PDNLinear, nil, 0.5, 0.3, 0},
 		{experiment.PDNEdgeConv, nil, 0, 0.3, 0},
@@ -353,7 +357,16 @@ func testGradNetworks(t *testing.T, g *datasets.Graph) {
 		{experiment.APPNP, nil, 0.5, 0, 0},
 		{experiment.GAT, nil, 0.5, 0, 0},
 		{experiment.DeepWalk, nil, 0, 0, 0},
-	} {
+	}
+	// Every kind of the model table is checked: those above with their
+	// variants, ClusterGCN batch by batch (TestGradClusterGCNBatch), and
+	// any other as the table sets it, so a new kind cannot go unchecked.
+	for _, kind := range experiment.Kinds {
+		if kind != experiment.ClusterGCN && !slices.ContainsFunc(cases, func(c gradCase) bool { return c.kind == kind }) {
+			cases = append(cases, gradCase{kind, nil, 0.5, 0, 0})
+		}
+	}
+	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%s-%s-%.1f-%.1f-K%d", form, tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops}
 			if err := checkTrainable(g, cfg); err != nil {

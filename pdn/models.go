@@ -8,10 +8,11 @@ import (
 )
 
 // model is one row of the model registry: all that the engine does
-// differently for one kind of experiment.Kinds. The trainer builds the
-// network by it, the cost model estimates by it, the graph checks and the
-// callers (the CLI, the browser's worker) ask it what the model does with
-// edges: no other code switches on a model's kind.
+// differently for one kind of experiment.Models. Each model's file
+// registers its row (register), with its network, its cost and its
+// speeds; what the model reads and does (whether it uses the graph,
+// learns edge weights, has a PyTorch Geometric layer) is the model
+// table's, experiment.Models. No other code switches on a model's kind.
 type model struct {
 	// build makes the network on g with its weights drawn from rnd; seed
 	// feeds streams of its own (ClusterGCN's batches, DeepWalk's walks).
@@ -24,73 +25,37 @@ type model struct {
 	// that learns none.
 	edges     func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel
 	edgesCost func(s Shape, m experiment.Model) Part
-	// graph says the model passes messages along the edges (all but the
-	// MLP); whether it reads the edges' own features is the state table's
-	// (experiment.ReadsEdgeFeatures), which the page asks too.
-	graph bool
 	// blocking says its set-up runs in one piece (ClusterGCN's Louvain
 	// partition, inside gonum) rather than in the pieces Prepare allows.
 	blocking bool
+	// browser and native are the cost model's speeds for the model in the
+	// browser and natively (see speeds.go).
+	browser, native Speed
 }
 
-// models is the registry, filled by init: its rows' builders and costs
-// look rows up themselves (a ClusterGCN is made of GCNs), which a package
-// variable's initialiser may not.
-var models map[string]model
+// models is the registry, filled by the models' files as they
+// initialise; a row's builders and costs may look up other rows (a
+// ClusterGCN is made of GCNs) once all are in.
+var models = map[string]model{}
 
-func init() {
-	gcnNet := func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
-		return newGCNNet(g, g.Nodes(datasets.Train), m, rnd, nil)
+// register adds the row of kind, a kind of the model table, to the
+// registry and its speeds to the limits'. A kind registered twice, or not
+// in the table, is a programming error.
+func register(kind string, m model) {
+	if _, ok := experiment.ModelNamed(kind); !ok {
+		panic("pdn: register " + kind + ": not a kind of experiment.Models")
 	}
-	models = map[string]model{
-		experiment.PDN: {build: gcnNet, cost: gcnNetCost, graph: true,
-			edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
-				return newPathfinder(rnd, g.EdgeX, g.E(), g.D, m.EdgeHidden, m.EdgeInit)
-			},
-			edgesCost: pathfinderCost},
-		experiment.PDNLinear: {build: gcnNet, cost: gcnNetCost, graph: true,
-			edges: func(g *datasets.Graph, _ experiment.Model, rnd *rand.Rand) edgeModel {
-				return newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
-			},
-			edgesCost: linearPathfinderCost},
-		experiment.PDNEdgeConv: {build: gcnNet, cost: gcnNetCost, graph: true,
-			edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
-				return newEdgeConv(rnd, g, m.Hidden)
-			},
-			edgesCost: edgeConvCost},
-		experiment.PDNMultiScale: {graph: true, cost: multiScaleCost,
-			build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
-				return newMultiScale(g, m, rnd)
-			}},
-		experiment.GCN: {build: gcnNet, cost: gcnNetCost, graph: true},
-		experiment.GAT: {graph: true, cost: gatCost,
-			build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
-				return newGAT(g, m, rnd)
-			}},
-		experiment.APPNP: {graph: true, cost: appnpCost,
-			build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
-				return newAPPNP(g, m, rnd)
-			}},
-		experiment.SGC: {graph: true, cost: func(s Shape, _ experiment.Model) []Part { return sgcCost(s) },
-			build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
-				return newSGC(g, m, rnd)
-			}},
-		experiment.ClusterGCN: {graph: true, blocking: true, cost: clusterGCNCost,
-			build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
-				return newClusterGCN(g, m, rnd, seed)
-			}},
-		experiment.DeepWalk: {graph: true, cost: func(s Shape, _ experiment.Model) []Part { return deepWalkCost(s) },
-			build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
-				return newDeepWalk(g, m, rnd, seed)
-			}},
-		experiment.MLP: {build: gcnNet, cost: gcnNetCost},
+	if _, ok := models[kind]; ok {
+		panic("pdn: register " + kind + " twice")
 	}
+	models[kind] = m
+	browserSpeeds[kind], nativeSpeeds[kind] = m.browser, m.native
 }
 
 // LearnsEdges reports whether the model of kind learns one weight per edge
 // (PDN, the linear PDN, EdgeConv); false for a kind that is none.
-func LearnsEdges(kind string) bool { return models[kind].edges != nil }
+func LearnsEdges(kind string) bool { return experiment.LearnsEdges(kind) }
 
 // UsesGraph reports whether the model of kind passes messages along the
 // graph's edges (all but the MLP); false for a kind that is none.
-func UsesGraph(kind string) bool { return models[kind].graph }
+func UsesGraph(kind string) bool { return experiment.UsesGraph(kind) }

@@ -7,29 +7,28 @@ import (
 	"pdnexplorer/experiment"
 )
 
-// The registry has a row for every model the state table offers and no
-// other, each with a builder and a cost; what it says of edges is the
-// paper's: the PDN family learns them, all but the MLP passes messages.
+// The registry has a row for every kind of the model table and no other,
+// each with a builder, a cost and speeds; a row learns edges (has an edge
+// model) exactly when the table says it does; an exportable kind's
+// network names its weights.
 func TestModelRegistry(t *testing.T) {
-	if len(models) != len(experiment.Kinds) {
-		t.Errorf("%d rows for %d kinds", len(models), len(experiment.Kinds))
+	if len(models) != len(experiment.Models) {
+		t.Errorf("%d rows for %d kinds", len(models), len(experiment.Models))
 	}
-	for _, tc := range []struct {
-		kind         string
-		learns, uses bool
-	}{
-		{experiment.PDN, true, true}, {experiment.PDNLinear, true, true}, {experiment.PDNEdgeConv, true, true},
-		{experiment.PDNMultiScale, false, true}, {experiment.GCN, false, true}, {experiment.GAT, false, true},
-		{experiment.APPNP, false, true}, {experiment.SGC, false, true}, {experiment.ClusterGCN, false, true},
-		{experiment.DeepWalk, false, true}, {experiment.MLP, false, false},
-	} {
-		m, ok := models[tc.kind]
-		if !ok || m.build == nil || m.cost == nil {
-			t.Errorf("%s: no row, or one without a builder or a cost", tc.kind)
+	g := smallGraph(3, 20, 40, 4, 3, 3)
+	for _, row := range experiment.Models {
+		m, ok := models[row.Name]
+		if !ok || m.build == nil || m.cost == nil || m.browser.EpochNs <= 0 || m.native.EpochNs <= 0 {
+			t.Errorf("%s: no row, or one without a builder, a cost or speeds", row.Name)
 			continue
 		}
-		if LearnsEdges(tc.kind) != tc.learns || UsesGraph(tc.kind) != tc.uses || (m.edges == nil) != (m.edgesCost == nil) {
-			t.Errorf("%s: learns edges %v, uses the graph %v", tc.kind, LearnsEdges(tc.kind), UsesGraph(tc.kind))
+		if (m.edges != nil) != row.LearnsEdges || (m.edges == nil) != (m.edgesCost == nil) {
+			t.Errorf("%s: an edge model %v, the table says it learns edges: %v", row.Name, m.edges != nil, row.LearnsEdges)
+		}
+		if row.PyG != "" {
+			if _, ok := newNetwork(g, experiment.Model{Kind: row.Name, Hidden: 4, Hops: 2}, 1).(named); !ok {
+				t.Errorf("%s: the table gives it PyG's %s, and its network names no weights", row.Name, row.PyG)
+			}
 		}
 	}
 	if LearnsEdges("nothing") || UsesGraph("nothing") {

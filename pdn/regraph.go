@@ -19,17 +19,6 @@ var ErrRegraph = errors.New("pdn: this model's set-up reads the graph's edges, s
 // which Regraph carries over so that training goes on as it would have.
 type streamer interface{ streams() []*rand.PCG }
 
-func (m *gcnNet) streams() []*rand.PCG {
-	s := []*rand.PCG{m.drop.rnd}
-	if m.edgeDrop != nil {
-		s = append(s, m.edgeDrop.rnd)
-	}
-	return s
-}
-func (m *gat) streams() []*rand.PCG        { return []*rand.PCG{m.drop0.rnd, m.drop1.rnd} }
-func (m *multiScale) streams() []*rand.PCG { return []*rand.PCG{m.drop.rnd} }
-func (m *appnp) streams() []*rand.PCG      { return []*rand.PCG{m.drop.rnd} }
-
 // Regraph returns a trainer that carries on from t over g, a graph with
 // t's nodes, features, labels and split and other edges (an edited
 // graph, datasets.Edited): the same weights, Adam state, random streams,
@@ -41,7 +30,7 @@ func (m *appnp) streams() []*rand.PCG      { return []*rand.PCG{m.drop.rnd} }
 // past NativeLimits.
 func (t *Trainer) Regraph(g *datasets.Graph) (*Trainer, error) {
 	kind := t.exp.Model.Kind
-	if t.restarts != nil || kind == experiment.DeepWalk || kind == experiment.ClusterGCN {
+	if m, _ := experiment.ModelNamed(kind); t.restarts != nil || m.SetupReadsEdges {
 		return nil, ErrRegraph
 	}
 	if g.N != t.g.N || g.F != t.g.F || g.C != t.g.C || g.D != t.g.D {

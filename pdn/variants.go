@@ -5,10 +5,23 @@ import (
 	"math/rand/v2"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
 )
 
 // softmax sets p = softmax(a).
+func init() {
+	register(experiment.PDNLinear, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: linearPathfinderCost, browser: Speed{EpochNs: 0.195, FixedNs: 6.27e+04, SetupNs: 1}, native: Speed{EpochNs: 0.0937, FixedNs: 3.55e+04, SetupNs: 1},
+		edges: func(g *datasets.Graph, _ experiment.Model, rnd *rand.Rand) edgeModel {
+			return newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
+		}})
+	register(experiment.PDNEdgeConv, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: edgeConvCost, browser: Speed{EpochNs: 0.272, FixedNs: 1.6e+05, SetupNs: 1}, native: Speed{EpochNs: 0.117, FixedNs: 5.55e+04, SetupNs: 1},
+		edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
+			return newEdgeConv(rnd, g, m.Hidden)
+		}})
+}
+
 func softmax(p, a []float64) {
 	m := math.Inf(-1)
 	for _, v := range a {
@@ -146,4 +159,18 @@ func (c *edgeConv) backward(gw []float64) {
 		c.gh[i] = float64(c.gh[i]*(1-h)) * (1 + h) // tanh' = 1 − h²
 	}
 	c.emb.backward(nil, g.X, c.gh, g.N)
+}
+
+// linearPathfinderCost is the linear PDN's one neuron.
+func linearPathfinderCost(s Shape, _ experiment.Model) Part {
+	e := float64(s.E)
+	return Part{What: phrase.New("the linear pathfinder"), EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e,
+		Fields: []string{"edge-features", "edges"}}
+}
+
+// edgeConvCost is EdgeConv's node embeddings and their similarities.
+func edgeConvCost(s Shape, m experiment.Model) Part {
+	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
+	return Part{What: phrase.New("the EdgeConv embeddings"), EpochWork: s.features(2 * h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
+		Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}}
 }

@@ -13,8 +13,9 @@
 // The architectures map one to one: the PDN's pathfinder MLP is a
 // torch.nn.Sequential (pathfinder.0 the first linear layer), its GCN two
 // GCNConv layers whose symmetric normalisation with one self-loop of weight
-// 1 is the engine's; GAT is GATConv, SGC SGConv, APPNP two linear layers and
-// PyG's APPNP propagation. Weights are row-major, out×in as torch.nn.Linear
+// 1 is the engine's; GAT is GATConv, SGC SGConv, GraphSAGE SAGEConv (mean
+// aggregator), Chebyshev ChebConv (K = pdn.ChebTerms, PyG's defaults),
+// APPNP two linear layers and PyG's APPNP propagation. Weights are row-major, out×in as torch.nn.Linear
 // stores them, and written in the shortest form that reads back to the
 // same float64 bits, so loading them in PyTorch (in float64) gives the
 // explorer's predictions.
@@ -107,6 +108,7 @@ type settings struct {
 	SGCHops       int         `json:"sgc_hops"`
 	APPNPSteps    int         `json:"appnp_steps"`
 	APPNPTeleport float64     `json:"appnp_teleport"`
+	ChebTerms     int         `json:"cheb_terms"`
 	TestAccuracy  numtext.Num `json:"test_accuracy"` // what the explorer showed for the exported weights
 	Epoch         int         `json:"exported_epoch"`
 	State         string      `json:"state"` // the explorer's link to the run
@@ -121,7 +123,7 @@ func settingsOf(r Run) settings {
 	return settings{Model: m.Kind, Hidden: m.Hidden, EdgeHidden: edgeHidden, EdgeInit: m.EdgeInit,
 		Dropout: m.Dropout, EdgeDrop: m.EdgeDrop, LR: tr.LR, WeightDecay: tr.WeightDecay, Epochs: tr.Epochs, Seed: tr.Seed,
 		Restarts: m.Restarts, RestartEpochs: m.RestartEpochs,
-		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport,
+		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport, ChebTerms: pdn.ChebTerms,
 		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun()}
 }
 

@@ -36,7 +36,7 @@ try:
     import torch
     import torch.nn.functional as F
     import torch_geometric
-    from torch_geometric.nn import APPNP, GATConv, GCNConv, SGConv
+    from torch_geometric.nn import APPNP, ChebConv, GATConv, GCNConv, SAGEConv, SGConv
 except ImportError as err:
     sys.exit("run_pyg.py needs torch and torch_geometric (%s): pip install torch torch_geometric, "
              "or put a folder that holds torch_geometric/ on PYTHONPATH" % err)
@@ -115,6 +115,10 @@ class Net(torch.nn.Module):
             heads, per_head = run["gat_heads"], run["gat_head_features"]
             self.conv1 = GATConv(f, per_head, heads=heads)
             self.conv2 = GATConv(heads * per_head, c, heads=1)
+        elif self.kind == "sage":
+            self.conv1, self.conv2 = SAGEConv(f, h), SAGEConv(h, c)
+        elif self.kind == "cheb":
+            self.conv1, self.conv2 = ChebConv(f, h, K=run["cheb_terms"]), ChebConv(h, c, K=run["cheb_terms"])
         elif self.kind == "sgc":
             self.conv = SGConv(f, c, K=run["sgc_hops"])
         elif self.kind in ("appnp", "mlp"):
@@ -141,6 +145,9 @@ class Net(torch.nn.Module):
             w = self.edge_weight(z)
             h = F.dropout(F.relu(self.conv1(x, edge_index, w)), self.p, self.training)
             return self.conv2(h, edge_index, w)
+        if self.kind in ("sage", "cheb"):
+            h = F.dropout(F.relu(self.conv1(x, edge_index)), self.p, self.training)
+            return self.conv2(h, edge_index)
         if self.kind == "gat":
             x = F.dropout(x, self.p, self.training)
             h = F.dropout(F.elu(self.conv1(x, edge_index)), self.p, self.training)

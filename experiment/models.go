@@ -1,0 +1,119 @@
+package experiment
+
+import "slices"
+
+// Model kinds: PDN and its variants (§3, §6), and the paper's baselines
+// (Table 4).
+const (
+	PDN           = "pdn"            // pathfinder MLP over edge features, then a GCN
+	PDNLinear     = "pdn-linear"     // pathfinder neuron with softmax attention over the inputs
+	PDNEdgeConv   = "pdn-edgeconv"   // edge scores learned from node features (§6.1)
+	PDNMultiScale = "pdn-multiscale" // softmax-weighted powers of Â (§6.2)
+	GCN           = "gcn"
+	MLP           = "mlp"
+	GAT           = "gat"
+	APPNP         = "appnp"
+	SGC           = "sgc"
+	ClusterGCN    = "clustergcn"
+	DeepWalk      = "deepwalk"
+	SAGE          = "sage" // GraphSAGE, mean aggregator
+	Cheb          = "cheb" // Chebyshev spectral convolutions
+)
+
+// ModelKind is one row of the model table: what a kind of model reads
+// and does, for every place that asks (the engine, the state table's
+// rows, the page's menus and questions, the export, the tests). A new
+// kind is a row here and a file in pdn that registers its network.
+type ModelKind struct {
+	Name string // as a link names it: model=NAME
+	// Graph says it passes messages along the graph's edges (all but the
+	// MLP).
+	Graph bool
+	// EdgeFeatures says it reads the edges' own features (the PDN's two
+	// pathfinders; EdgeConv learns its weights from the nodes'). One that
+	// does not trains to the same bits on graphs that differ in nothing
+	// else, which lets a sweep over the edge features train it once a
+	// rep (RunKey).
+	EdgeFeatures bool
+	// LearnsEdges says it learns one weight per edge (the pathfinder and
+	// its variants), which the page draws as the learned graph.
+	LearnsEdges bool
+	// Rows are the state table's model rows it reads, beyond those every
+	// model reads (restarts, the training rows).
+	Rows []string
+	// PyG is the PyTorch Geometric layer its export builds; "" for a
+	// model PyG has no one layer for.
+	PyG string
+	// Trace says the node trace follows its update of one node.
+	Trace bool
+	// SetupReadsEdges says its set-up reads the edges (DeepWalk's walks,
+	// ClusterGCN's partition): after an edit it starts over, where the
+	// others carry on from the epoch they reached.
+	SetupReadsEdges bool
+}
+
+// Models is the model table, PDN's family first: the order of menus.
+var Models = []ModelKind{
+	{Name: PDN, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
+		Rows: []string{"edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout"}},
+	{Name: PDNLinear, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
+		Rows: []string{"hidden", "dropout", "edge-dropout"}},
+	{Name: PDNEdgeConv, Graph: true, LearnsEdges: true, Trace: true, Rows: []string{"hidden", "dropout", "edge-dropout"}},
+	{Name: PDNMultiScale, Graph: true, Rows: []string{"hidden", "dropout", "hops"}},
+	{Name: GCN, Graph: true, PyG: "GCNConv", Trace: true, Rows: []string{"hidden", "dropout"}},
+	{Name: GAT, Graph: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"}},
+	{Name: SAGE, Graph: true, PyG: "SAGEConv", Rows: []string{"hidden", "dropout"}},
+	{Name: Cheb, Graph: true, PyG: "ChebConv", Rows: []string{"hidden", "dropout"}},
+	{Name: APPNP, Graph: true, PyG: "APPNP", Rows: []string{"hidden", "dropout"}},
+	{Name: SGC, Graph: true, PyG: "SGConv"},
+	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
+	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
+	{Name: MLP, PyG: "Linear", Rows: []string{"hidden", "dropout"}},
+}
+
+// Kinds lists every model's name, in the table's order.
+var Kinds = func() []string {
+	out := make([]string, len(Models))
+	for i, m := range Models {
+		out[i] = m.Name
+	}
+	return out
+}()
+
+// ModelNamed returns the table's row of kind, and whether there is one.
+func ModelNamed(kind string) (ModelKind, bool) {
+	i := slices.IndexFunc(Models, func(m ModelKind) bool { return m.Name == kind })
+	if i < 0 {
+		return ModelKind{}, false
+	}
+	return Models[i], true
+}
+
+// ModelsWhere lists the kinds whose row f holds, in the table's order.
+func ModelsWhere(f func(ModelKind) bool) []string {
+	var out []string
+	for _, m := range Models {
+		if f(m) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
+}
+
+// modelsReading lists the kinds that read the state table's row name.
+func modelsReading(name string) []string {
+	return ModelsWhere(func(m ModelKind) bool { return slices.Contains(m.Rows, name) })
+}
+
+// ReadsEdgeFeatures reports whether the model of kind reads the edges' own
+// features (ModelKind.EdgeFeatures). The engine checks a graph against it,
+// and its test trains every model to hold it to the truth.
+func ReadsEdgeFeatures(kind string) bool { m, _ := ModelNamed(kind); return m.EdgeFeatures }
+
+// UsesGraph reports whether the model of kind passes messages along the
+// graph's edges; false for a kind that is none.
+func UsesGraph(kind string) bool { m, _ := ModelNamed(kind); return m.Graph }
+
+// LearnsEdges reports whether the model of kind learns one weight per
+// edge; false for a kind that is none.
+func LearnsEdges(kind string) bool { m, _ := ModelNamed(kind); return m.LearnsEdges }

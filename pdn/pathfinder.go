@@ -1,0 +1,189 @@
+package pdn
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/fmath"
+	"pdnexplorer/internal/numtext"
+)
+
+func init() {
+	register(experiment.PDN, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: pathfinderCost, browser: Speed{EpochNs: 0.13, FixedNs: 3.57e+05, SetupNs: 1}, native: Speed{EpochNs: 0.126, FixedNs: 4.44e+04, SetupNs: 1},
+		edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
+			return newPathfinder(rnd, g.EdgeX, g.E(), g.D, m.EdgeHidden, m.EdgeInit)
+		}})
+}
+
+// pathfinder is the pathfinder layer of §3.1 as in the official code: an MLP
+// applied to each edge's D features,
+//
+//	h⁰ = z_e,  hˡ = ReLU(hˡ⁻¹Wˡ + bˡ),  w_e = σ(hᴸ⁻¹Wᴸ + bᴸ),
+//
+// once per undirected edge; both GCN layers then share w.
+type pathfinder struct {
+	rows   int
+	layers []*dense
+	acts   [][]float64 // acts[0] is the input; acts[l] the output of layer l (the last before σ)
+	grads  [][]float64 // gradient with respect to acts[l], l ≥ 1
+	w      []float64   // σ of the last activation: the learned edge weights
+}
+
+// aliveBias is the initial hidden bias of experiment.InitAlive: with inputs
+// and weights of order 1, a unit whose bias starts at +0.5 is active on
+// some input, so it cannot start dead everywhere and never learn.
+const aliveBias = 0.5
+
+func newPathfinder(rnd *rand.Rand, z []float64, rows, d int, hidden []int, init string) *pathfinder {
+	p := &pathfinder{rows: rows, acts: [][]float64{z}, grads: [][]float64{nil}, w: make([]float64, rows)}
+	in := d
+	for li, h := range append(append([]int(nil), hidden...), 1) {
+		l := newLinear(rnd, in, h)
+		if init == experiment.InitAlive && li < len(hidden) {
+			for i := range l.b.val {
+				l.b.val[i] = aliveBias
+			}
+		}
+		p.layers = append(p.layers, l)
+		p.acts = append(p.acts, make([]float64, rows*h))
+		p.grads = append(p.grads, make([]float64, rows*h))
+		in = h
+	}
+	return p
+}
+
+func (p *pathfinder) setPacer(pc *pacer) {
+	for _, l := range p.layers {
+		l.pc = pc
+	}
+}
+
+func (p *pathfinder) params() []*tensor {
+	var out []*tensor
+	for _, l := range p.layers {
+		out = append(out, l.params()...)
+	}
+	return out
+}
+
+// forwardKept computes p.w as forward does, for the edges whose keep is
+// not zero: DropEdge's mask, drawn before. The weights of the others are
+// left as they were (DropEdge multiplies them by 0, and their gradient is
+// 0), which spares a fifth of the pathfinder's work at the default rate;
+// every weight computed is the same bits as forward's.
+func (p *pathfinder) forwardKept(keep []float64) []float64 {
+	if simdPathfinder1(p) {
+		return p.forwardFused(keep)
+	}
+	last := len(p.layers)
+	for l, layer := range p.layers {
+		y := p.acts[l+1]
+		layer.pc.mulABTKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out)
+		if l+1 < last {
+			relu(y, y)
+		}
+	}
+	keep = keep[:len(p.w)]
+	if simd128 {
+		simdSigmoidKept(p.w, p.acts[last], keep)
+		return p.w
+	}
+	for e, s := range p.acts[last] {
+		if keep[e] != 0 {
+			p.w[e] = fmath.Sigmoid(s)
+		}
+	}
+	return p.w
+}
+
+// forwardFused is forwardKept (forward for a nil keep) in one pass over
+// the edges, by the WebAssembly kernels: the same bits.
+func (p *pathfinder) forwardFused(keep []float64) []float64 {
+	pc := p.layers[0].pc
+	per := float64((p.layers[0].in + 1) * p.layers[0].out)
+	for lo := 0; lo < p.rows; {
+		hi := pc.blockEnd(lo, p.rows, per)
+		simdPathfinderForward(p, keep, lo, hi)
+		pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+	return p.w
+}
+
+// forward computes the edge weights p.w.
+func (p *pathfinder) forward() []float64 {
+	if simdPathfinder1(p) {
+		return p.forwardFused(nil)
+	}
+	last := len(p.layers)
+	for l, layer := range p.layers {
+		y := p.acts[l+1]
+		layer.forward(y, p.acts[l], p.rows)
+		if l+1 < last {
+			relu(y, y)
+		}
+	}
+	if simd128 {
+		simdSigmoidKept(p.w, p.acts[last], nil)
+		return p.w
+	}
+	for e, s := range p.acts[last] {
+		p.w[e] = fmath.Sigmoid(s)
+	}
+	return p.w
+}
+
+// backward takes ∂L/∂w and accumulates the layers' gradients.
+func (p *pathfinder) backward(gw []float64) {
+	if simdPathfinder1(p) {
+		pc := p.layers[0].pc
+		per := float64(2 * (p.layers[0].in + 2) * p.layers[0].out)
+		for lo := 0; lo < p.rows; {
+			hi := pc.blockEnd(lo, p.rows, per)
+			simdPathfinderBackward(p, gw, lo, hi)
+			pc.tick(float64(hi-lo) * per)
+			lo = hi
+		}
+		return
+	}
+	last := len(p.layers)
+	g := p.grads[last]
+	for e, w := range p.w {
+		g[e] = float64(gw[e]*w) * (1 - w)
+	}
+	for l := last - 1; l >= 0; l-- {
+		var dx []float64
+		if l > 0 {
+			dx = p.grads[l]
+		}
+		p.layers[l].backward(dx, p.acts[l], p.grads[l+1], p.rows)
+		if dx != nil {
+			reluBackward(dx, dx, p.acts[l])
+		}
+	}
+}
+
+// pathfinderCost is the pathfinder MLP over the edges' features.
+func pathfinderCost(s Shape, m experiment.Model) Part {
+	e := float64(s.E)
+	var w Work
+	var acts, params float64
+	in := float64(s.D)
+	sizes := append(slices.Clone(m.EdgeHidden), 1)
+	for i, hs := range sizes {
+		out := float64(hs)
+		w.Dense += 2 * e * in * out // forward and the weights' gradient
+		if i > 0 {
+			w.Dense += e * in * out // the input's gradient
+		}
+		acts += out
+		params += (in + 1) * out
+		in = out
+	}
+	w.Exp += e
+	return Part{What: phrase.New("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
+		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
+}
