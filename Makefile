@@ -145,7 +145,7 @@ bench: build
 ## visit over links of 100, 10 and 1.6 Mbit/s (layout, live and ready in
 ## ms, the kB before each)
 bench-browser: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Browser|SweepLab|SweepHeld|FirstVisit' -benchtime 1x -timeout 60m ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit' -benchtime 1x -timeout 60m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

@@ -261,6 +261,28 @@ const nodesPicture = `(() => {
   return c.width + ":" + h;
 })()`
 
+// BenchmarkFrames measures the page's frame intervals, idle and while it
+// trains at the paper's default size (the standard: p95 ≤ 50 ms while
+// training), and the worker's epochs a second.
+func BenchmarkFrames(b *testing.B) {
+	srv := serve(b, distDir(b), "/pdn/")
+	for range b.N {
+		ctx := browser(b)
+		open(b, ctx, srv, "#epochs=100000")
+		waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+		ip50, ip95, iworst := frames(b, ctx, 3*time.Second)
+		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+		waitFor(b, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 3`, 30*time.Second)
+		p50, p95, worst := frames(b, ctx, 5*time.Second)
+		b.ReportMetric(ip50, "idle-p50-ms")
+		b.ReportMetric(ip95, "idle-p95-ms")
+		b.ReportMetric(iworst, "idle-max-ms")
+		b.ReportMetric(p50, "train-p50-ms")
+		b.ReportMetric(p95, "train-p95-ms")
+		b.ReportMetric(worst, "train-max-ms")
+	}
+}
+
 // BenchmarkSweepLab runs the issue's sweep in the page (scenario 4, PDN
 // and GCN, 3 graphs a value: 42 runs on the pool of workers) and reports
 // its time and the frames while it runs.

@@ -298,23 +298,6 @@ func TestCompressedServingAndRepeatVisit(t *testing.T) {
 	}
 }
 
-// TestFrames measures the page's frame intervals while it trains at the
-// paper's default size. It asserts nothing (tests never assert on time):
-// the figures are for the log and the closing note.
-func TestFrames(t *testing.T) {
-	srv := serve(t, distDir(t), "/pdn/")
-	ctx := browser(t)
-	open(t, ctx, srv, "#epochs=100000")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
-	p50, p95, worst := frames(t, ctx, 3*time.Second)
-	t.Logf("frame intervals, idle: p50 %.0f ms, p95 %.0f ms, longest %.0f ms", p50, p95, worst)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 3`, 30*time.Second)
-	p50, p95, worst = frames(t, ctx, 5*time.Second)
-	t.Logf("frame intervals while training at the default size: p50 %.0f ms, p95 %.0f ms, longest %.0f ms; the worker reports %s epochs/s",
-		p50, p95, worst, text(t, ctx, "#rate"))
-}
-
 // frames measures the page's frame intervals for d while it trains, as the
 // user sees them: p50, p95 and the longest, in ms.
 func frames(t testing.TB, ctx context.Context, d time.Duration) (p50, p95, worst float64) {
