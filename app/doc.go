@@ -35,6 +35,9 @@
 //	engine.go      the pool of engine workers, one run each
 //	conn.go        one worker's connection
 //	hash.go        the address repaired before go-app reads it
+//	lang.go        the page's language: the catalogue, right to left
+//	share.go       the share panel: the link, its QR code, the embed code
+//	claims.go      each finding of a lab with the verdict of the run on screen
 //
 // and one file per lab: graphlab.go (with its own views in graphlab_*.go:
 // the graph, the inspector, one node's update step by step (trace), the

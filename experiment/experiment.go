@@ -9,10 +9,14 @@
 //
 // The lab table (Labs) holds the explorer's labs the same way: a row each,
 // with its name, title, defaults, the rows it offers and the runs a state
-// makes, read by the page, the presets, the tours and the CLI.
+// makes, read by the page, the presets, the tours and the CLI. The model
+// table (Models) holds the kinds of model: what each reads and does, from
+// which the rows' model lists and the engine's registry derive. The
+// claims (Claims) are the findings the explorer states, as data.
 //
-// The package imports only the standard library, so the browser UI can use it
-// without linking the engine or gonum.
+// The package imports the standard library, the message catalogue's
+// phrases (i18n/phrase) and numbers as text (internal/numtext) only, so
+// the browser UI can use it without linking the engine or gonum.
 package experiment
 
 import (

@@ -1,5 +1,8 @@
 // Package pdn trains Pathfinder Discovery Networks (Rozemberczki et al.,
-// WWW 2021) and their baselines, GCN and MLP, on a datasets.Graph.
+// WWW 2021) and their baselines (Table 4's: GCN, GAT, GraphSAGE,
+// Chebyshev, APPNP, SGC, ClusterGCN, DeepWalk and an MLP) on a
+// datasets.Graph. Each kind is a row of experiment.Models and a file here
+// that registers its network, cost and speeds.
 //
 // A graph has N nodes with features X ∈ ℝ^{N×F} and E undirected edges,
 // edge e = {u, v} with features z_e ∈ ℝ^D. The pathfinder layer (§3.1) maps
@@ -27,8 +30,11 @@
 // inputs are learned similarities σ(h_u·h_v) of node embeddings on the
 // existing edges; and the multi-scale PDN, Ĝ = Σ_i P_i Â^i with
 // P = softmax(α), applied as in Algorithm 1 without forming a power of Â.
-// The baselines, GAT, APPNP, SGC, ClusterGCN and DeepWalk, share the same
-// harness: each is a network that maps the graph to logits and back.
+// The baselines share the same harness: each is a network that maps the
+// graph to logits and back. GraphSAGE and Chebyshev are polynomial
+// convolutions y = Σ_k T_k(x)·W_kᵀ + b: T_0 = x and T_1 the mean over the
+// neighbours (SAGEConv), or the Chebyshev recurrence T_1 = L̂x,
+// T_k = 2L̂T_{k−1} − T_{k−2} with L̂ = −D^{-1/2} A D^{-1/2} (ChebConv).
 //
 // Every backward pass is written by hand and checked against finite
 // differences in the tests. The kernels are plain loops over flat slices:

@@ -1,11 +1,14 @@
 // Package viz draws the explorer's figures as SVG with svgo: the learned
-// graph, curves over epochs and the histogram of learned weights. The
-// browser and the CLI call the same functions, so a figure looks the same in
-// both.
+// graph (and the strokes its canvas paints), layouts, curves over epochs,
+// histograms and bars, heat maps, the sweep's figure, the node trace's
+// strips and the QR code of a link. The browser and the CLI call the same
+// functions, so a figure looks the same in both.
 //
-// Every function returns an inline <svg> element (no XML prolog), ready to
-// be put into a page; File adds the prolog for a standalone .svg file. The
-// package knows nothing of training or of the browser.
+// The figures come as an inline <svg> element (no XML prolog), ready to be
+// put into a page; File adds the prolog for a standalone .svg file. The
+// helpers beside them return what a figure is made of (colours, levels,
+// positions, a graph's strokes). The package knows nothing of training or
+// of the browser.
 package viz
 
 import (
