@@ -220,13 +220,17 @@ func TestSweepDotOpensTheCompareLab(t *testing.T) {
 		if running {
 			target = cell
 		}
-		// The figure is drawn again once the lab is laid out (its text's
-		// size): a click may find the element it aimed at replaced, so it
-		// tries again on the new one.
+		// The figure and the table are drawn again as results come and
+		// once the lab is laid out (its text's size): a click may find the
+		// element it aimed at replaced, and land on nothing, so it tries
+		// again on the new one until the compare lab opens.
 		var err error
 		for try := 0; try < 5; try++ {
 			time.Sleep(300 * time.Millisecond)
-			if err = chromedp.Do(ctx, chromedp.ScrollIntoView(target), chromedp.Click(chromedp.CSS(target))); err == nil {
+			if err = chromedp.Do(ctx, chromedp.ScrollIntoView(target), chromedp.Click(chromedp.CSS(target))); err != nil {
+				continue
+			}
+			if waitUntil(ctx, `location.hash.includes("lab=compare")`, 3*time.Second) {
 				break
 			}
 		}
