@@ -50,8 +50,10 @@ func (c *CompareLab) draw(ch change) {
 	c.minis.draw(&c.lab)
 }
 
-// release frees the small views' canvases.
-func (c *CompareLab) release() { c.minis.release() }
+var _ Releaser = (*CompareLab)(nil) // the lab's one hook (see lab.go)
+
+// Release frees the small views' canvases.
+func (c *CompareLab) Release() { c.minis.release() }
 
 // Render lays the lab out.
 func (c *CompareLab) Render() app.UI {

@@ -98,8 +98,17 @@ func (c *GraphLab) one() *run {
 	return c.runs[0]
 }
 
-// opened asks the run's engine for the learned layout, if the view shows it.
-func (c *GraphLab) opened() {
+// The lab's hooks (see lab.go).
+var (
+	_ RunsOpener   = (*GraphLab)(nil)
+	_ EventTaker   = (*GraphLab)(nil)
+	_ ViewFollower = (*GraphLab)(nil)
+	_ Commander    = (*GraphLab)(nil)
+	_ Releaser     = (*GraphLab)(nil)
+)
+
+// RunsOpened asks the run's engine for the learned layout, if the view shows it.
+func (c *GraphLab) RunsOpened() {
 	if c.st.View.Layout == experiment.LayoutLearned {
 		c.askLayout()
 	}
@@ -149,9 +158,9 @@ func (c *GraphLab) draw(ch change) {
 	}
 }
 
-// take takes the events that are the graph lab's own: the user's graph
+// TakeEvent takes the events that are the graph lab's own: the user's graph
 // read, a file to save, an error while files were opening.
-func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
+func (c *GraphLab) TakeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	switch ev.Kind {
 	case protocol.KindLoaded:
 		if ev.Loaded != nil {
@@ -177,9 +186,9 @@ func (c *GraphLab) take(r *run, ev protocol.Event, f32 []float32) change {
 	return 0
 }
 
-// viewChanged redraws what a change of the view's rows changes: the
+// ViewChanged redraws what a change of the view's rows changes: the
 // arrangement of the nodes, or which edges show. The engine is not told.
-func (c *GraphLab) viewChanged(before experiment.View) {
+func (c *GraphLab) ViewChanged(before experiment.View) {
 	switch v := c.st.View; {
 	case v.Layout != before.Layout:
 		if v.Layout == experiment.LayoutLearned || before.Layout == experiment.LayoutLearned {
@@ -193,8 +202,8 @@ func (c *GraphLab) viewChanged(before experiment.View) {
 	}
 }
 
-// command walks the graph view's nodes by the keys of its data-keys.
-func (c *GraphLab) command(cmd command) bool {
+// Command walks the graph view's nodes by the keys of its data-keys.
+func (c *GraphLab) Command(cmd command) bool {
 	switch cmd {
 	case cmdNextNode, cmdPrevNode, cmdLetGo:
 		return c.walk(cmd)
@@ -202,8 +211,8 @@ func (c *GraphLab) command(cmd command) bool {
 	return false
 }
 
-// release frees the canvases' frame callbacks.
-func (c *GraphLab) release() {
+// Release frees the canvases' frame callbacks.
+func (c *GraphLab) Release() {
 	c.edges.release()
 	c.nodes.release()
 }

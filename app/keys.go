@@ -62,7 +62,7 @@ func words(s string) func(*lab) string { return func(*lab) string { return tr(s)
 // queued runs train at full speed).
 func paceWords(s string) func(*lab) string {
 	return func(l *lab) string {
-		if l.row.Queue {
+		if len(l.runs) == 0 { // a lab that trains its runs itself (the sweep's, at full speed)
 			return ""
 		}
 		return tr(s)

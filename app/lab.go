@@ -41,43 +41,52 @@ type figures interface {
 	draw(what change)
 }
 
-// Hooks a lab's component implements where it needs them. The core's own
-// methods are promoted to the component, so none of these names may be
-// one of the core's.
+// Hooks a lab's component implements where it needs them, as go-app's
+// components implement its lifecycle interfaces (Mounter, Dismounter):
+// each lab's file asserts at compile time the hooks it means to implement
+// (var _ EventTaker = (*GraphLab)(nil)), so a method with a hook's name and
+// another signature cannot go unseen. The core's own methods are promoted
+// to the component, so none of these names may be one of the core's.
 type (
-	// eventTaker takes the events the core leaves to the lab (the user's
+	// EventTaker takes the events the core leaves to the lab (the user's
 	// graph read, a file to save, the layouts) after the run applied them.
-	eventTaker interface {
-		take(r *run, ev protocol.Event, f32 []float32) change
+	EventTaker interface {
+		TakeEvent(r *run, ev protocol.Event, f32 []float32) change
 	}
-	// viewFollower follows a change of the view's rows (layout,
+	// ViewFollower follows a change of the view's rows (layout,
 	// threshold, projector mode), which the engine never hears of.
-	viewFollower interface {
-		viewChanged(before experiment.View)
+	ViewFollower interface {
+		ViewChanged(before experiment.View)
 	}
-	// commander carries out the keyboard's commands that are the lab's own.
-	commander interface {
-		command(cmd command) bool
+	// Commander carries out the keyboard's commands that are the lab's own.
+	Commander interface {
+		Command(cmd command) bool
 	}
-	// releaser frees what the lab holds in the browser as it goes.
-	releaser interface {
-		release()
+	// Releaser frees what the lab holds in the browser as it goes.
+	Releaser interface {
+		Release()
 	}
-	// runsOpener is told of runs just opened, to ask their engines for
+	// RunsOpener is told of runs just opened, to ask their engines for
 	// more than a state.
-	runsOpener interface {
-		opened()
+	RunsOpener interface {
+		RunsOpened()
 	}
-	// driver drives a lab whose runs are queued (experiment.Lab.Queue):
-	// it takes the toolbar's and the keys' commands first, and says
-	// whether it did and whether the lab must be drawn again.
-	driver interface {
-		drive(cmd command) (done, redraw bool)
+	// Driver drives a lab that trains its runs itself (the sweep's, on
+	// its queue): it takes the toolbar's and the keys' commands first,
+	// and says whether it did and whether the lab must be drawn again.
+	Driver interface {
+		Drive(cmd command) (done, redraw bool)
 	}
-	// editFollower adjusts a state the user's control made before the
+	// EditFollower adjusts a state the user's control made before the
 	// lab adopts it (a sweep's results go when the sweep changes).
-	editFollower interface {
-		edited(before experiment.Experiment, next *experiment.Experiment)
+	EditFollower interface {
+		FollowEdit(before experiment.Experiment, next *experiment.Experiment)
+	}
+	// LiveRunner says which runs of a state the core opens side by side,
+	// where they are not the lab row's (a lab that trains its runs itself
+	// opens none).
+	LiveRunner interface {
+		LiveRuns(e experiment.Experiment) []experiment.Run
 	}
 )
 
@@ -170,8 +179,8 @@ func (l *lab) OnPreRender(app.Context) {
 func (l *lab) OnDismount() {
 	l.ctx = nil // a draw scheduled meanwhile is dropped
 	l.closeRuns()
-	if r, ok := l.fig.(releaser); ok {
-		r.release()
+	if r, ok := l.fig.(Releaser); ok {
+		r.Release()
 	}
 }
 
@@ -204,8 +213,8 @@ func (l *lab) relabel() {
 // do carries out a command of the keyboard; it reports whether the lab
 // must be drawn again (the engine's answer draws the rest).
 func (l *lab) do(cmd command) bool {
-	if d, ok := l.fig.(driver); ok {
-		if done, redraw := d.drive(cmd); done {
+	if d, ok := l.fig.(Driver); ok {
+		if done, redraw := d.Drive(cmd); done {
 			return redraw
 		}
 	}
@@ -223,8 +232,8 @@ func (l *lab) do(cmd command) bool {
 		l.setParam("speed", nextSpeed(l.st.View.Speed, cmd == cmdFaster))
 		return true
 	default:
-		if c, ok := l.fig.(commander); ok {
-			return c.command(cmd)
+		if c, ok := l.fig.(Commander); ok {
+			return c.Command(cmd)
 		}
 	}
 	return false
@@ -234,8 +243,8 @@ func (l *lab) do(cmd command) bool {
 // reported beside its control and changes nothing.
 func (l *lab) setParam(name, value string) {
 	next, _, changed := l.apply(l.st, name, value)
-	if f, ok := l.fig.(editFollower); ok && changed {
-		f.edited(l.st, &next)
+	if f, ok := l.fig.(EditFollower); ok && changed {
+		f.FollowEdit(l.st, &next)
 	}
 	if changed {
 		l.dropEdits(&next)
@@ -322,8 +331,8 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 			r.engine.Send(protocol.Command{Op: protocol.OpPace, Pace: next.View.Speed})
 		}
 	}
-	if f, ok := l.fig.(viewFollower); ok {
-		f.viewChanged(before)
+	if f, ok := l.fig.(ViewFollower); ok {
+		f.ViewChanged(before)
 	}
 	setLegibility(next.View.Present == 1)
 	l.fig.draw(newState)
@@ -347,8 +356,8 @@ func (l *lab) openRuns() {
 		r.engine.Send(l.stateCommand(i, len(specs), spec, protocol.OpSet))
 		l.runs = append(l.runs, r)
 	}
-	if o, ok := l.fig.(runsOpener); ok {
-		o.opened()
+	if o, ok := l.fig.(RunsOpener); ok {
+		o.RunsOpened()
 	}
 	l.fig.draw(newState)
 }
@@ -365,11 +374,11 @@ func (l *lab) setAgain(r *run) {
 	r.engine.Send(l.stateCommand(i, len(specs), specs[i], protocol.OpSet))
 }
 
-// liveRuns are the runs of state e the lab opens side by side: none for
-// a lab whose runs are queued, which opens them itself.
+// liveRuns are the runs of state e the lab opens side by side: the lab
+// row's, unless the lab says otherwise (LiveRunner).
 func (l *lab) liveRuns(e experiment.Experiment) []experiment.Run {
-	if l.row.Queue {
-		return nil
+	if lr, ok := l.fig.(LiveRunner); ok {
+		return lr.LiveRuns(e)
 	}
 	return l.row.Runs(e)
 }
@@ -466,8 +475,8 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 			l.tell(r, w, r.snap.WarningField)
 		}
 	}
-	if t, ok := l.fig.(eventTaker); ok {
-		ch |= t.take(r, ev, f32)
+	if t, ok := l.fig.(EventTaker); ok {
+		ch |= t.TakeEvent(r, ev, f32)
 	}
 	return ch
 }

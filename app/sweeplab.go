@@ -30,6 +30,7 @@ type SweepLab struct {
 	queue []experiment.Run    // the sweep's runs, in its order
 	keys  []string            // their experiment.RunKey: runs of one key are trained once
 	res   []experiment.Result // their results so far
+	sched *experiment.Queue   // the one scheduler of runs (as pdn sweep's), over res
 	key   string              // what the results are of (sweepKey)
 	slots []*sweepSlot        // the workers training, one run each
 
@@ -94,8 +95,8 @@ func sweepKey(e experiment.Experiment) string {
 	return fmt.Sprintf("%s|%d|%d|%v", e.EncodeRun(), e.View.Scenario, e.View.Reps, e.View.Models)
 }
 
-// edited drops the results when the user changes what they are of.
-func (c *SweepLab) edited(before experiment.Experiment, next *experiment.Experiment) {
+// FollowEdit drops the results when the user changes what they are of.
+func (c *SweepLab) FollowEdit(before experiment.Experiment, next *experiment.Experiment) {
 	if sweepKey(before) != sweepKey(*next) {
 		next.View.Results = ""
 	}
@@ -114,7 +115,7 @@ func (c *SweepLab) follow() {
 		c.queue, err = sw.Runs()
 	}
 	if err != nil {
-		c.sw, c.queue, c.res = experiment.Sweep{}, nil, nil
+		c.sw, c.queue, c.res, c.sched = experiment.Sweep{}, nil, nil, nil
 		c.page.board.Add(trf("This sweep cannot run: %s", sayErr(err)), true)
 		return
 	}
@@ -127,6 +128,7 @@ func (c *SweepLab) follow() {
 		c.res = make([]experiment.Result, sw.Size())
 		c.saveResults()
 	}
+	c.sched = experiment.NewQueue(c.keys, nil, c.res, nil)
 	c.linked = make([]bool, len(c.res))
 	for i, r := range c.res {
 		c.linked[i] = r.Done
@@ -180,10 +182,10 @@ func (c *SweepLab) estimateLeft() (time.Duration, bool) {
 	return time.Duration(sum / float64(sweepWorkers()) * float64(time.Second)), true
 }
 
-// drive takes the toolbar's and the keys' commands: play runs, pauses or
+// Drive takes the toolbar's and the keys' commands: play runs, pauses or
 // resumes the sweep, reset clears it; the sweep has no step and no graph
 // of its own.
-func (c *SweepLab) drive(cmd command) (done, redraw bool) {
+func (c *SweepLab) Drive(cmd command) (done, redraw bool) {
 	switch cmd {
 	case cmdPlay:
 		if c.playing {
@@ -194,6 +196,7 @@ func (c *SweepLab) drive(cmd command) (done, redraw bool) {
 	case cmdReset:
 		c.stop()
 		c.res, c.failed = make([]experiment.Result, c.sw.Size()), nil
+		c.sched = experiment.NewQueue(c.keys, nil, c.res, nil)
 		c.linked = make([]bool, len(c.res))
 		c.saveResults()
 	case cmdStep, cmdNewGraph:
@@ -227,7 +230,7 @@ func (c *SweepLab) play() {
 	shared := 0 // a link's results from before runs were shared
 	for i, r := range c.res {
 		if r.Done {
-			shared += c.share(i)
+			shared += c.sched.Share(i)
 		}
 	}
 	if shared > 0 {
@@ -264,12 +267,27 @@ func (c *SweepLab) stop() {
 		if s.h != nil {
 			s.h.Close()
 		}
+		if s.job >= 0 && c.sched != nil {
+			c.sched.Drop(s.job) // its result is lost: it trains again
+		}
 	}
 	c.slots = nil
 }
 
-// release frees the workers as the lab goes.
-func (c *SweepLab) release() { c.stop() }
+// LiveRuns are none: the sweep's runs are trained one after another on its
+// queue (experiment.Queue), not side by side by the core.
+func (c *SweepLab) LiveRuns(experiment.Experiment) []experiment.Run { return nil }
+
+// The lab's hooks (see lab.go).
+var (
+	_ Driver       = (*SweepLab)(nil)
+	_ EditFollower = (*SweepLab)(nil)
+	_ Releaser     = (*SweepLab)(nil)
+	_ LiveRunner   = (*SweepLab)(nil)
+)
+
+// Release frees the workers as the lab goes.
+func (c *SweepLab) Release() { c.stop() }
 
 // assign gives the slot the next run that is neither trained nor under
 // way, on a run handle of its own; with none left, the slot's worker is
@@ -280,17 +298,12 @@ func (c *SweepLab) assign(s *sweepSlot) {
 		s.h = nil
 	}
 	s.job = -1
-	next := -1
-	for i, r := range c.res {
-		if !r.Done && !slices.ContainsFunc(c.slots, func(o *sweepSlot) bool { return o.job >= 0 && c.keys[o.job] == c.keys[i] }) {
-			next = i
-			break
-		}
-	}
-	if next < 0 {
-		c.playing = c.playing && slices.ContainsFunc(c.slots, func(o *sweepSlot) bool { return o.job >= 0 })
+	runs, ok := c.sched.Take()
+	if !ok {
+		c.playing = c.playing && c.sched.UnderWay() > 0
 		return
 	}
+	next := runs[0] // the lab's runs are each a group of their own
 	s.job = next
 	s.h = c.page.engine.Open(func(ev protocol.Event, _ []float32) { c.enqueueEvent(sweepEvent{s, next, ev}) })
 	c.start(s, next)
@@ -330,7 +343,7 @@ func (c *SweepLab) enqueueEvent(e sweepEvent) {
 			q := c.events
 			c.events = nil
 			for _, e := range q {
-				c.take(e.s, e.job, e.ev)
+				c.takeRunEvent(e.s, e.job, e.ev)
 			}
 		})
 	}
@@ -341,9 +354,9 @@ func (c *SweepLab) enqueueEvent(e sweepEvent) {
 	time.AfterFunc(wait, flush) // a plain timer, as lab.enqueue's
 }
 
-// take applies an event of run job: its last snapshot is its result, an
+// takeRunEvent applies an event of run job: its last snapshot is its result, an
 // error says it has none (it diverged, or its graph has no edges).
-func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
+func (c *SweepLab) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 	if c.ctx == nil || s.job != job || !slices.Contains(c.slots, s) {
 		return // a run stopped meanwhile
 	}
@@ -358,14 +371,13 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 		c.draw(newSnapshot)
 		return
 	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
-		c.res[job] = experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc)), Done: true}
-		c.share(job)
+		c.sched.Finish(job, experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc))})
 	case ev.Kind == protocol.KindError:
-		c.res[job] = experiment.Result{Acc: math.NaN(), Done: true}
+		shared := c.sched.Finish(job, experiment.Result{Acc: math.NaN()})
 		if c.failed == nil {
 			c.failed = map[string]int{}
 		}
-		c.failed[sayFailure(ev)] += 1 + c.share(job)
+		c.failed[sayFailure(ev)] += 1 + shared
 	default:
 		return
 	}
@@ -384,22 +396,8 @@ func (c *SweepLab) take(s *sweepSlot, job int, ev protocol.Event) {
 	c.draw(newSnapshot)
 }
 
-// share gives run i's result to the runs not yet trained that would train
-// to the same bits (experiment.RunKey: in scenarios 6 and 8, every model
-// but the PDN at every value of a rep), and returns how many it gave it to.
-func (c *SweepLab) share(i int) int {
-	n := 0
-	for j, r := range c.res {
-		if !r.Done && j != i && c.keys[j] == c.keys[i] {
-			c.res[j] = c.res[i]
-			n++
-		}
-	}
-	return n
-}
-
 // sharedModels are the sweep's models whose runs share a key across
-// values (see share), in the sweep's order.
+// values (experiment.Queue gives them one result), in the sweep's order.
 func (c *SweepLab) sharedModels() []string {
 	seen, shared := map[string]bool{}, map[string]bool{}
 	for i, k := range c.keys {

@@ -55,7 +55,7 @@ func TestSweepGraphWithoutEdges(t *testing.T) {
 	sw := experiment.Sweep{Scenario: s, Models: kinds, Reps: 10, Base: base}
 	acc := [][][]float64{make([][]float64, 10)}
 	for r := range acc[0] {
-		if acc[0][r], err = sweepGraph(sw, 0, r, func(int) bool { return true }, &runMemo{}); err != nil {
+		if acc[0][r], err = sweepGraph(sw, 0, r, func(int) bool { return true }); err != nil {
 			t.Fatalf("rep %d: %v", r+1, err)
 		}
 	}
@@ -220,13 +220,12 @@ func TestSweepTrainsOnceWhatEdgeFeaturesDoNotChange(t *testing.T) {
 	base := experiment.Default()
 	base.Data.PerClass, base.Train.Epochs = 24, 8
 	sw := experiment.Sweep{Scenario: s, Models: []string{"pdn", "gcn", "clustergcn", "deepwalk"}, Reps: 2, Base: base}
-	var memo runMemo
+	res, _, trained, err := runSweep([]experiment.Sweep{sw}, 2, shard{}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for v := range s.Values {
 		for r := range sw.Reps {
-			acc, err := sweepGraph(sw, v, r, func(int) bool { return true }, &memo)
-			if err != nil {
-				t.Fatal(err)
-			}
 			for m, kind := range sw.Models {
 				e, _ := sw.Exp(v, r, kind)
 				g, err := datasets.Synthetic(e.Data)
@@ -237,15 +236,15 @@ func TestSweepTrainsOnceWhatEdgeFeaturesDoNotChange(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if math.Float64bits(acc[m]) != math.Float64bits(want) {
-					t.Errorf("%s at %s = %v, rep %d: %v from the sweep, %v trained afresh", kind, s.Param, s.Values[v], r+1, acc[m], want)
+				if got := res[0][sw.Index(v, r, m)]; !got.Done || math.Float64bits(got.Acc) != math.Float64bits(want) {
+					t.Errorf("%s at %s = %v, rep %d: %v from the sweep, %v trained afresh", kind, s.Param, s.Values[v], r+1, got, want)
 				}
 			}
 		}
 	}
 	// Each rep: the PDN at each value, each other model once.
-	if want := sw.Reps * (len(s.Values) + len(sw.Models) - 1); len(memo.runs) != want {
-		t.Errorf("the sweep trained %d runs, want %d", len(memo.runs), want)
+	if want := sw.Reps * (len(s.Values) + len(sw.Models) - 1); trained != want {
+		t.Errorf("the sweep trained %d runs, want %d", trained, want)
 	}
 }
 
@@ -267,13 +266,12 @@ func TestSweepOfSeveralScenariosTrainsSharedRunsOnce(t *testing.T) {
 		s.Values = pt.values
 		sws = append(sws, experiment.Sweep{Scenario: s, Models: []string{"pdn", "gcn"}, Reps: 2, Base: base})
 	}
-	var memo runMemo
-	res, _, err := runSweep(sws, 2, shard{}, &memo, io.Discard)
+	res, _, trained, err := runSweep(sws, 2, shard{}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, sw := range sws {
-		alone, _, err := runSweep([]experiment.Sweep{sw}, 1, shard{}, &runMemo{}, io.Discard)
+		alone, _, _, err := runSweep([]experiment.Sweep{sw}, 1, shard{}, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -284,8 +282,8 @@ func TestSweepOfSeveralScenariosTrainsSharedRunsOnce(t *testing.T) {
 		}
 	}
 	// 2 models × 2 reps × (2 + 2 values − the default, shared).
-	if want := 2 * 2 * 3; len(memo.runs) != want {
-		t.Errorf("trained %d runs, want %d", len(memo.runs), want)
+	if want := 2 * 2 * 3; trained != want {
+		t.Errorf("trained %d runs, want %d", trained, want)
 	}
 }
 

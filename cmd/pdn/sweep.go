@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -123,7 +122,7 @@ type sweepJob struct {
 
 func runSweepCmd(sws []experiment.Sweep, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
 	start := time.Now()
-	res, seconds, err := runSweep(sws, workers, sh, &runMemo{}, stderr)
+	res, seconds, _, err := runSweep(sws, workers, sh, stderr)
 	wall := time.Since(start).Seconds()
 	if err != nil {
 		return err
@@ -236,89 +235,99 @@ func parseModels(s string) ([]string, error) {
 	return kinds, nil
 }
 
-// runSweep trains every model on every graph of the sweeps (of the shard's
-// runs only, if sh is a part), several graphs at once, all the sweeps' in
-// one queue, and returns each sweep's results in its order and its
-// seconds: the wall time, for one sweep; for several, its graphs' share of
-// it (their training time over the workers), which sums to about the
-// whole. Each result depends only on its own seeds, so the order the
-// workers finish in changes nothing; and one memo serves all the sweeps,
-// so a run that recurs in several scenarios (the default graph is a point
-// of scenarios 1, 5, 6 and 8) trains once.
-func runSweep(sws []experiment.Sweep, workers int, sh shard, memo *runMemo, stderr io.Writer) ([][]experiment.Result, []float64, error) {
+// runSweep trains the sweeps' runs (the shard's runs only, if sh is a
+// part) on workers goroutines through the one scheduler of runs
+// (experiment.Queue, as the sweep lab's): each graph's models together,
+// the graphs longest first, and a run whose key (experiment.RunKey) recurs
+// trained once, in any sweep (the default graph is a point of scenarios
+// 1, 5, 6 and 8; in scenarios 6 and 8 a model that does not read the edge
+// features trains once a rep). It returns each sweep's results in its
+// order, its seconds (the wall time, for one sweep; for several, its
+// graphs' share of it, their training time over the workers, which sums to
+// about the whole) and how many runs it trained. Each result depends only
+// on its own seeds, so the order the workers finish in changes nothing.
+func runSweep(sws []experiment.Sweep, workers int, sh shard, stderr io.Writer) ([][]experiment.Result, []float64, int, error) {
 	start := time.Now()
 	res := make([][]experiment.Result, len(sws))
 	seconds := make([]float64, len(sws))
-	var graphs [][3]int // sweep, value, rep: the graphs with a run of the shard
+	type place struct{ sweep, at int }
+	var (
+		runs   []place
+		keys   []string
+		groups []int
+		cost   []float64
+	)
+	graphOf := map[[3]int]int{}
 	for i, sw := range sws {
 		res[i] = make([]experiment.Result, sw.Size())
-		for v := range sw.Scenario.Values {
-			for r := range sw.Reps {
-				for m := range sw.Models {
-					if sh.holds(sw.Index(v, r, m)) {
-						graphs = append(graphs, [3]int{i, v, r})
-						break
-					}
-				}
+		for at := range sw.Size() {
+			if !sh.holds(at) {
+				continue
 			}
+			v, r, m := sw.Place(at)
+			e, err := sw.Exp(v, r, sw.Models[m])
+			if err != nil {
+				return nil, nil, 0, err
+			}
+			g, ok := graphOf[[3]int{i, v, r}]
+			if !ok {
+				g = len(graphOf)
+				graphOf[[3]int{i, v, r}] = g
+			}
+			epoch, setup := pdn.Estimate(pdn.ExpectedShape(e.Data), e.Model).Seconds(pdn.NativeLimits)
+			runs, keys, groups = append(runs, place{i, at}), append(keys, experiment.RunKey(e)), append(groups, g)
+			cost = append(cost, float64(e.Train.Epochs)*epoch+setup)
 		}
 	}
-	longestFirst(graphs, sws)
-	total := len(graphs)
+	q := experiment.NewQueue(keys, groups, nil, cost)
+	total := len(runs)
 	tty := newProgress(stderr, total, false).tty
 	name := sweepNames(sws)
-	took := make([]time.Duration, total)
-	err := inParallel(total, workers, func(k int) error {
+	var mu sync.Mutex
+	trained := 0
+	err := drain(q, workers, func(batch []int) ([]experiment.Result, error) {
 		began := time.Now()
-		defer func() { took[k] = time.Since(began) }()
-		i, v, r := graphs[k][0], graphs[k][1], graphs[k][2]
-		sw := sws[i]
-		acc, err := sweepGraph(sw, v, r, func(m int) bool { return sh.holds(sw.Index(v, r, m)) }, memo)
-		for m, a := range acc {
-			if sh.holds(sw.Index(v, r, m)) {
-				res[i][sw.Index(v, r, m)] = experiment.Result{Acc: a, Done: true}
+		first := runs[batch[0]]
+		sw := sws[first.sweep]
+		v, r, _ := sw.Place(first.at)
+		want := map[int]bool{}
+		for _, k := range batch {
+			_, _, m := sw.Place(runs[k].at)
+			want[m] = true
+		}
+		acc, err := sweepGraph(sw, v, r, func(m int) bool { return want[m] })
+		out := make([]experiment.Result, len(batch))
+		for j, k := range batch {
+			_, _, m := sw.Place(runs[k].at)
+			if acc != nil {
+				out[j] = experiment.Result{Acc: acc[m]}
 			}
 		}
-		return err
+		mu.Lock()
+		seconds[first.sweep] += time.Since(began).Seconds() / float64(workers)
+		trained += len(batch)
+		mu.Unlock()
+		return out, err
 	}, func(done int) {
 		switch {
 		case tty:
-			fmt.Fprintf(stderr, "\r%s: %d/%d graphs", name, done, total)
+			fmt.Fprintf(stderr, "\r%s: %d/%d runs", name, done, total)
 		case done*10/total != (done-1)*10/total: // a line every 10%
-			fmt.Fprintf(stderr, "%s: %d/%d graphs\n", name, done, total)
+			fmt.Fprintf(stderr, "%s: %d/%d runs\n", name, done, total)
 		}
 	})
 	if tty {
 		fmt.Fprintln(stderr)
 	}
-	if len(sws) == 1 {
-		seconds[0] = time.Since(start).Seconds()
-		return res, seconds, err
-	}
-	for k, d := range took {
-		seconds[graphs[k][0]] += d.Seconds() / float64(workers)
-	}
-	return res, seconds, err
-}
-
-// longestFirst orders the graphs by their estimated training time, longest
-// first (ties in the sweeps' order): the workers then end within about the
-// shortest graph of each other, not the longest. Each result depends only
-// on its own seeds, so the order changes nothing in the output.
-func longestFirst(graphs [][3]int, sws []experiment.Sweep) {
-	cost := make(map[[3]int]float64, len(graphs))
-	for _, g := range graphs {
-		sw := sws[g[0]]
-		for _, kind := range sw.Models {
-			e, err := sw.Exp(g[1], g[2], kind)
-			if err != nil {
-				continue
-			}
-			epoch, setup := pdn.Estimate(pdn.ExpectedShape(e.Data), e.Model).Seconds(pdn.NativeLimits)
-			cost[g] += float64(e.Train.Epochs)*epoch + setup
+	for k, p := range runs {
+		if r := q.Results()[k]; r.Done {
+			res[p.sweep][p.at] = r
 		}
 	}
-	slices.SortStableFunc(graphs, func(a, b [3]int) int { return cmp.Compare(cost[b], cost[a]) })
+	if len(sws) == 1 {
+		seconds[0] = time.Since(start).Seconds()
+	}
+	return res, seconds, trained, err
 }
 
 // sweepNames names the sweeps' scenarios for the progress line.
@@ -333,47 +342,60 @@ func sweepNames(sws []experiment.Sweep) string {
 	return "scenarios " + strings.Join(ks, ",")
 }
 
-// inParallel calls do(i) for every i in 0..n−1 on workers goroutines, and
-// done with the number finished after each (one at a time); it returns the
-// first error. Each do writes only its own results, so no lock guards them.
-func inParallel(n, workers int, do func(i int) error, done func(finished int)) error {
-	// The workers share the cores: each trains on its own share of them.
-	defer pdn.SetThreads(pdn.SetThreads(runtime.GOMAXPROCS(0) / workers))
-	jobs := make(chan int)
+// drain trains the queue's runs on workers goroutines, each taking the
+// next batch (a graph's runs) from q, training it with train and ending its
+// runs with train's results, until none is left; done hears the number of
+// runs with a result after each batch. It returns the first error, after
+// which no batch is taken. The workers share the cores: each trains on its
+// share of them.
+func drain(q *experiment.Queue, workers int, train func(batch []int) ([]experiment.Result, error), done func(finished int)) error {
+	defer pdn.SetThreads(pdn.SetThreads(max(runtime.GOMAXPROCS(0)/workers, 1)))
 	var (
 		mu       sync.Mutex
 		firstErr error
-		finished int
 		wg       sync.WaitGroup
 	)
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				err := do(i)
+			for {
+				mu.Lock()
+				batch, ok := q.Take()
+				if firstErr != nil {
+					ok = false
+				}
+				mu.Unlock()
+				if !ok {
+					return
+				}
+				res, err := train(batch)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				finished++
-				done(finished)
+				if err == nil {
+					for k, i := range batch {
+						q.Finish(i, res[k])
+					}
+				} else {
+					for _, i := range batch {
+						q.Drop(i)
+					}
+				}
+				done(q.Done())
 				mu.Unlock()
 			}
 		}()
 	}
-	for i := 0; i < n; i++ {
-		jobs <- i
-	}
-	close(jobs)
 	wg.Wait()
 	return firstErr
 }
 
 // sweepGraph trains each model m of the sweep that wants on the graph of
 // value v and rep r, drawn once for them all (and only if a model needs
-// it: see runMemo).
-func sweepGraph(sw experiment.Sweep, v, r int, wants func(m int) bool, memo *runMemo) ([]float64, error) {
+// it); a model not wanted is NaN.
+func sweepGraph(sw experiment.Sweep, v, r int, wants func(m int) bool) ([]float64, error) {
 	first, err := sw.Exp(v, r, sw.Models[0])
 	if err != nil {
 		return nil, err
@@ -385,18 +407,13 @@ func sweepGraph(sw experiment.Sweep, v, r int, wants func(m int) bool, memo *run
 		if !wants(m) {
 			continue
 		}
-		e, _ := sw.Exp(v, r, kind)
-		out[m], err = memo.run(e, func() (float64, error) {
-			if g == nil {
-				drawn, err := datasets.Synthetic(first.Data)
-				if err != nil {
-					return math.NaN(), err
-				}
-				g = drawn
+		if g == nil {
+			if g, err = datasets.Synthetic(first.Data); err != nil {
+				return nil, err
 			}
-			return sweepRun(g, e)
-		})
-		if err != nil {
+		}
+		e, _ := sw.Exp(v, r, kind)
+		if out[m], err = sweepRun(g, e); err != nil {
 			return nil, err
 		}
 	}
@@ -419,39 +436,6 @@ func sweepRun(g *datasets.Graph, e experiment.Experiment) (float64, error) {
 		return math.NaN(), nil
 	}
 	return t.Evaluate().TestAcc, nil
-}
-
-// runMemo keeps the results of the sweeps' runs by experiment.RunKey: in
-// scenarios 6 and 8, which sweep only the edges' own features, a model that
-// does not read them trains once a rep rather than once a value, and a run
-// that recurs across scenarios trains once. The results are what training
-// each would give: the CSV is the same byte for byte.
-type runMemo struct {
-	mu   sync.Mutex
-	runs map[string]*memoRun
-}
-
-type memoRun struct {
-	once sync.Once
-	acc  float64
-	err  error
-}
-
-// run is train's result for e, trained once for every run of its key.
-func (m *runMemo) run(e experiment.Experiment, train func() (float64, error)) (float64, error) {
-	key := experiment.RunKey(e)
-	m.mu.Lock()
-	if m.runs == nil {
-		m.runs = map[string]*memoRun{}
-	}
-	r := m.runs[key]
-	if r == nil {
-		r = &memoRun{}
-		m.runs[key] = r
-	}
-	m.mu.Unlock()
-	r.once.Do(func() { r.acc, r.err = train() })
-	return r.acc, r.err
 }
 
 // summarise is the -json summary: each model's points, and Figure 3's.

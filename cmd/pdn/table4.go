@@ -283,25 +283,54 @@ func writeTable4(job table4Job, acc [][][]float64, seconds float64, out string, 
 // changes nothing.
 func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job table4Job, workers int, sh shard, stderr io.Writer) ([][][]float64, error) {
 	acc := make([][][]float64, len(gs))
-	var splits [][2]int // graph, rep: the splits with a run of the shard
+	type place struct{ g, r, m int }
+	var (
+		runs   []place
+		keys   []string
+		groups []int
+	)
 	for g := range gs {
 		acc[g] = make([][]float64, job.Reps)
 		for r := range job.Reps {
+			acc[g][r] = make([]float64, len(job.Models))
 			for m := range job.Models {
-				if sh.holds(job.at(g, r, m)) {
-					splits = append(splits, [2]int{g, r})
-					break
+				acc[g][r][m] = math.NaN()
+				if at := job.at(g, r, m); sh.holds(at) {
+					// Every run of the table is its own: its key is its place.
+					runs, keys, groups = append(runs, place{g, r, m}), append(keys, strconv.Itoa(at)), append(groups, g*job.Reps+r)
 				}
 			}
 		}
 	}
-	total := len(splits)
-	err := inParallel(total, workers, func(i int) error {
-		g, r := splits[i][0], splits[i][1]
-		res, err := table4Rep(gs[g], base, pr, job.Models, uint64(r+1), func(m int) bool { return sh.holds(job.at(g, r, m)) })
-		acc[g][r] = res
-		return err
-	}, func(done int) { fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total) })
+	q := experiment.NewQueue(keys, groups, nil, nil)
+	splits := map[int]bool{}
+	for _, g := range groups {
+		splits[g] = true
+	}
+	total, done := len(splits), 0
+	err := drain(q, workers, func(batch []int) ([]experiment.Result, error) {
+		g, r := runs[batch[0]].g, runs[batch[0]].r
+		want := map[int]bool{}
+		for _, k := range batch {
+			want[runs[k].m] = true
+		}
+		res, err := table4Rep(gs[g], base, pr, job.Models, uint64(r+1), func(m int) bool { return want[m] })
+		out := make([]experiment.Result, len(batch))
+		for j, k := range batch {
+			if res != nil {
+				out[j] = experiment.Result{Acc: res[runs[k].m]}
+			}
+		}
+		return out, err
+	}, func(int) {
+		done++ // a batch is a split's runs
+		fmt.Fprintf(stderr, "table4: %d/%d splits\n", done, total)
+	})
+	for k, p := range runs {
+		if r := q.Results()[k]; r.Done {
+			acc[p.g][p.r][p.m] = r.Acc
+		}
+	}
 	return acc, err
 }
 
