@@ -424,13 +424,10 @@ func (c *SweepLab) saveResults() {
 
 // done is the number of runs trained.
 func (c *SweepLab) done() int {
-	n := 0
-	for _, r := range c.res {
-		if r.Done {
-			n++
-		}
+	if c.sched == nil {
+		return 0
 	}
-	return n
+	return c.sched.Done()
 }
 
 func (c *SweepLab) draw(ch change) {
