@@ -90,11 +90,17 @@ func tiny(f *fakeConn, d app.ClientDispatcher) {
 }
 
 // snapshot sends a snapshot of the tiny graph with weights w, in which
-// the model predicts class 0 for every node with probability 0.75.
+// the model predicts class 0 for every node with probability 0.75; its
+// mean weights on each kind are those of w on the tiny graph (one
+// intra-class edge, then two inter-class), as the engine's would be.
 func snapshot(f *fakeConn, epoch int, running bool, w ...float32) {
 	f32 := append(append([]float32(nil), w...), 0, 0, 0, 0, 0.75, 0.75, 0.75, 0.75)
+	wIntra, wInter := protocol.Num(0.8), protocol.Num(0.1)
+	if len(w) == 3 {
+		wIntra, wInter = protocol.Num(w[0]), protocol.Num((float64(w[1])+float64(w[2]))/2)
+	}
 	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{
-		Epoch: epoch, Epochs: 200, Loss: 0.5, TrainAcc: 0.9, TestAcc: 0.875, WIntra: 0.8, WInter: 0.1,
+		Epoch: epoch, Epochs: 200, Loss: 0.5, TrainAcc: 0.9, TestAcc: 0.875, WIntra: wIntra, WInter: wInter,
 		Running: running, EpochsPerSec: 60, Model: experiment.PDN, Weights: len(w), Nodes: 4}}, f32)
 }
 

@@ -31,10 +31,10 @@ func (h *history) until(epoch int) *history {
 	return &history{epoch: h.epoch[:n], loss: h.loss[:n], train: h.train[:n], test: h.test[:n], share: h.share[:n], hops: h.hops[:n]}
 }
 
-// add adds a snapshot's point, with weights w on graph g, to the curves;
+// add adds a snapshot's point, on graph g, to the curves;
 // a snapshot of an epoch not after the last (a reset, a new model) starts
 // them again.
-func (h *history) add(s protocol.Snapshot, w []float32, g *protocol.Graph) {
+func (h *history) add(s protocol.Snapshot, g *protocol.Graph) {
 	if n := len(h.epoch); n > 0 && float64(s.Epoch) < h.epoch[n-1] {
 		h.reset()
 	} else if n > 0 && float64(s.Epoch) == h.epoch[n-1] {
@@ -44,25 +44,37 @@ func (h *history) add(s protocol.Snapshot, w []float32, g *protocol.Graph) {
 	h.loss = append(h.loss, float64(s.Loss))
 	h.train = append(h.train, float64(s.TrainAcc))
 	h.test = append(h.test, float64(s.TestAcc))
-	h.share = append(h.share, interShare(w, g))
+	h.share = append(h.share, interShare(s, g))
 	h.hops = append(h.hops, append([]float64(nil), s.Hops...))
 }
 
 // interShare is the share of the total learned weight that sits on
-// inter-class edges; NaN without weights or edge kinds.
-func interShare(w []float32, g *protocol.Graph) float64 {
-	if g == nil || len(g.Kinds) != len(w) || len(w) == 0 {
+// inter-class edges, from the engine's mean weights on each kind (the
+// snapshot's WIntra and WInter) and the graph's count of each; NaN without
+// weights or edge kinds.
+func interShare(s protocol.Snapshot, g *protocol.Graph) float64 {
+	if g == nil || s.Weights == 0 || len(g.Kinds) != s.Weights {
 		return math.NaN()
 	}
-	var inter, total float64
-	for e, x := range w {
-		total += float64(x)
-		if g.Kinds[e] == edgekind.Inter {
-			inter += float64(x)
+	var intra, inter float64
+	for _, k := range g.Kinds {
+		switch k {
+		case edgekind.Intra:
+			intra++
+		case edgekind.Inter:
+			inter++
 		}
 	}
-	if total == 0 {
+	if inter == 0 {
+		return 0
+	}
+	onInter := inter * float64(s.WInter)
+	total := onInter
+	if intra > 0 {
+		total += intra * float64(s.WIntra)
+	}
+	if total == 0 || math.IsNaN(total) {
 		return math.NaN()
 	}
-	return inter / total
+	return onInter / total
 }

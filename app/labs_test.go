@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -52,7 +53,7 @@ func playRun(f *fakeConn, i int) {
 		Labels: []int{0, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true},
 		Inputs: []string{"adamic-adar", "jaccard"}}}, nil)
 	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 3, Epochs: 200, TestAcc: 0.5 + 0.1*protocol.Num(i),
-		Weights: 1, Nodes: 2, XOR: &protocol.XOR{Mean: [4]protocol.Num{0.1, 0.8, 0.9, 0.2}, Found: true},
+		Weights: 1, Nodes: 2, WIntra: protocol.Num(math.NaN()), WInter: 0.25, XOR: &protocol.XOR{Mean: [4]protocol.Num{0.1, 0.8, 0.9, 0.2}, Found: true},
 		Degree: []protocol.DegreeBin{{MinDegree: 2, Entries: 5, Mean: 0.4}, {MinDegree: 64, Entries: 9, Mean: 0.01}},
 		Inputs: []float64{0.25, 0.75}, Hops: []float64{0.6, 0.4}}}, []float32{0.25, 0, 1, 1, 1})
 	if i == 0 {

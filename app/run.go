@@ -98,7 +98,7 @@ func (r *run) edited(gen int, g *protocol.Graph) change {
 // the views are rewound and it is the pause a rewind asked for.
 func (r *run) take(s protocol.Snapshot, f32 []float32) change {
 	w, pred, prob := s.Split(f32)
-	r.hist.add(s, w, r.graph)
+	r.hist.add(s, r.graph)
 	if r.frames != nil && r.frames.keep(s, w, pred, prob) {
 		r.running = false
 		return 0
