@@ -49,7 +49,7 @@ FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
 # copy beside the peers, when there is one). Without torch they skip.
 export PDN_PYG ?= $(abspath $(firstword $(wildcard ../shared/peers/pyg-*.tar.gz)))
 
-.PHONY: kernels run dist test test-native test-wasm test-e2e fuzz lint bench bench-browser build clean
+.PHONY: kernels run dist test test-native test-wasm test-e2e fuzz lint bench bench-compare bench-browser build clean
 
 ## run: build the explorer into dist/ and serve it on 127.0.0.1:$(PORT)
 run: dist
@@ -136,6 +136,13 @@ lint:
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./pdn/
 	bash scripts/bench-peer.sh $(BIN)/pdn
+
+## bench-compare: BASE=REV: the engine's epoch benchmarks built at REV and
+## from the working tree, run alternately on this machine, compared by
+## benchstat; each row's ratio with its spread, a row over 1.05x flagged
+bench-compare:
+	@test -n "$(BASE)" || { echo "make bench-compare BASE=REV" >&2; exit 2; }
+	bash scripts/bench-compare.sh $(BASE)
 
 ## bench-browser: the built site in headless Chromium, each lab at 64, 256
 ## and 500 nodes per class: frame intervals (p50/p95/max, ms) idle and while

@@ -92,6 +92,23 @@ func benchWS(b *testing.B, kind string) {
 func BenchmarkEpochWSPDN(b *testing.B) { benchWS(b, experiment.PDN) }
 func BenchmarkEpochWSGCN(b *testing.B) { benchWS(b, experiment.GCN) }
 
+// BenchmarkEpochWS32GCN is GCN's epoch on the same Watts–Strogatz graph at
+// 32 edges per node (about 65k edges) and 32 edge features: Figure 6's
+// sweep point that issue 45 timed.
+func BenchmarkEpochWS32GCN(b *testing.B) {
+	g, err := datasets.SmallWorld(1<<12, 32, 0.5, 128, 32, 4, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := experiment.Default()
+	e.Model.Kind, e.Model.EdgeDrop = experiment.GCN, 0
+	t, err := NewTrainer(g, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	timeSteps(b, t, 1)
+}
+
 // benchFacebook times one epoch of kind on a graph of Facebook Page-Page's
 // counts (22,470 nodes, 170,823 edges, 4,714 sparse features, the 11
 // tie-strength scores), opened from its MUSAE files as a user's graph is,
