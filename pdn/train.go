@@ -149,6 +149,7 @@ type Trainer struct {
 // It is the one constructor of a trainer: the CLI and the browser's worker
 // both build every model through it.
 func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
+	chooseWidth() // once: the vector width this processor runs fastest
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@
 
 package pdn
 
+import "time"
+
 // vectors is false without GOEXPERIMENT=simd on amd64 (and always in
 // WebAssembly): the scalar loops do all the work.
 const vectors = false
@@ -118,3 +120,9 @@ func (l *gatLayer) attnParamGradHeadsWide() {}
 
 // aggregateHeadsWide does nothing here (see vec_simd.go).
 func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool { return false }
+
+// chooseWidth does nothing here: the scalar loops are the only ones.
+func chooseWidth() {}
+
+// VectorWidth is "scalar" here: no vectors are built in.
+func VectorWidth() (string, map[string]time.Duration) { return "scalar", nil }

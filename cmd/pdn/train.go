@@ -187,6 +187,9 @@ type result struct {
 	Nodes         int         `json:"nodes"`
 	Edges         int         `json:"edges"`
 	Threads       int         `json:"threads"`
+	// Vectors is the vector width the products ran at, as the engine
+	// measured this processor to run fastest (pdn.VectorWidth).
+	Vectors string `json:"vectors"`
 	// Recipe is the family of defaults the graph's features called for
 	// (experiment.Recipes); Weight and Drop the weight decay and dropout
 	// the run trained with.
@@ -394,7 +397,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 // result gathers the run's figures, with a note for each one missing.
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
-		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(),
+		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(), Vectors: vectorWidth(),
 		Recipe: g.Recipe(), Weight: numtext.Num(j.e.Train.WeightDecay), Drop: numtext.Num(j.e.Model.Dropout),
 	}
 	for _, n := range g.Notes {
@@ -547,3 +550,6 @@ func (p *progress) done() {
 		p.active = false
 	}
 }
+
+// vectorWidth is the engine's vector width (pdn.VectorWidth).
+func vectorWidth() string { w, _ := pdn.VectorWidth(); return w }
