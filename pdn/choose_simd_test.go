@@ -3,6 +3,7 @@
 package pdn
 
 import (
+	"os"
 	"testing"
 	"time"
 )
@@ -10,9 +11,13 @@ import (
 // The tests run every width the processor has, as its feature flags
 // allow (eachWidth turns AVX-512 on and off): the measured choice is made
 // for them already, at the widest, so that it cannot narrow what they
-// check.
+// check. With PDN_VECTORS set (a width, or auto to measure, as make
+// bench-compare sets it) the engine chooses as it does outside tests, for
+// benchmarks that time what it runs.
 func init() {
-	widthChoice.once.Do(func() { widthChoice.chosen = "flags" })
+	if os.Getenv("PDN_VECTORS") == "" {
+		widthChoice.once.Do(func() { widthChoice.chosen = "flags" })
+	}
 }
 
 // A width PDN_VECTORS names is taken if the processor has it; else the one

@@ -39,6 +39,10 @@ git -C "$root" worktree add --detach -q "$work/base" "$base"
 (cd "$work/base" && "$go" test -c -o "$work/base.test" ./pdn)
 (cd "$root" && "$go" test -c -o "$work/head.test" ./pdn)
 
+# The working tree's engine chooses its vector width as it does outside
+# tests (measured, or PDN_VECTORS's); the base ignores the variable.
+export PDN_VECTORS=${PDN_VECTORS:-auto}
+
 for r in $(seq "$rounds"); do
 	echo "bench-compare: round $r of $rounds" >&2
 	for side in base head; do
