@@ -134,7 +134,7 @@ lint:
 
 ## bench: Go epoch benchmarks, then the CLI next to the PyTorch peer
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./pdn/
+	PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -run '^$$' -bench . -benchmem ./pdn/
 	bash scripts/bench-peer.sh $(BIN)/pdn
 
 ## bench-compare: BASE=REV: the engine's epoch benchmarks built at REV and

@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -165,3 +166,39 @@ var facebookShaped = sync.OnceValues(func() (*datasets.Graph, error) {
 func BenchmarkEpochFacebookPDN(b *testing.B)     { benchFacebook(b, experiment.PDN, false) }
 func BenchmarkEpochFacebookPDNEval(b *testing.B) { benchFacebook(b, experiment.PDN, true) }
 func BenchmarkEpochFacebookGCN(b *testing.B)     { benchFacebook(b, experiment.GCN, false) }
+
+// BenchmarkPathfinderGFLOPS times the pathfinder's forward and backward
+// pass over Figure 6's largest graph's edges (131,072 edges, D = 128
+// features, the hidden layer [32]) on one core, and reports its GFLOP/s:
+// 2·E·Σ in·out for the forward pass, as much again for the weights'
+// gradients and the hidden layers' input gradients. BenchmarkFMAPeak gives
+// the core's peak beside it.
+func BenchmarkPathfinderGFLOPS(b *testing.B) {
+	defer SetThreads(SetThreads(1))
+	const e, d = 1 << 17, 128
+	hidden := []int{32}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	z := make([]float64, e*d)
+	for i := range z {
+		z[i] = rnd.Float64()
+	}
+	p := newPathfinder(rnd, z, e, d, hidden, experiment.InitUniform)
+	gw := make([]float64, e)
+	for i := range gw {
+		gw[i] = rnd.Float64() - 0.5
+	}
+	var macs float64
+	in := d
+	for i, out := range append(hidden, 1) {
+		macs += 2 * float64(e*in*out) // forward, and the weights' gradient
+		if i > 0 {
+			macs += float64(e * in * out) // the input's gradient
+		}
+		in = out
+	}
+	for b.Loop() {
+		p.forward()
+		p.backward(gw)
+	}
+	b.ReportMetric(2*macs*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+}

@@ -80,7 +80,7 @@ fi
 runtime_peer=${PYG_RUNTIME:-../shared/peers/pyg_runtime.py}
 echo
 printf '%-5s %14s %14s %8s\n' ws go_ms pyg_ms ratio
-go_ws=$(GOEXPERIMENT=${GOEXPERIMENT:-simd} go test -run '^$' -bench 'EpochWS' -benchtime 5x ./pdn/ | awk '/BenchmarkEpochWS/ { name = tolower(substr($1, 17)); sub(/-.*/, "", name); printf "%s %.1f\n", name, $3 / 1e6 }')
+go_ws=$(PDN_VECTORS=${PDN_VECTORS:-auto} GOEXPERIMENT=${GOEXPERIMENT:-simd} go test -run '^$' -bench 'EpochWS' -benchtime 5x ./pdn/ | awk '/BenchmarkEpochWS/ { name = tolower(substr($1, 17)); sub(/-.*/, "", name); printf "%s %.1f\n", name, $3 / 1e6 }')
 py_gcn=-; py_pdn=-
 if [ -f "$runtime_peer" ] && /usr/bin/python3 -c 'import torch, scipy' 2>/dev/null; then
   line=$(/usr/bin/python3 "$runtime_peer" --sweep k --epochs 7 | grep '^k=64 ')
