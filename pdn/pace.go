@@ -110,6 +110,10 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int) {
 	releaseTransposed(buf)
 }
 
+// foldStreams is the number of rows past which a wide fold's b no longer
+// stays in the caches, and its threads split b's columns, not c's rows.
+const foldStreams = 1 << 14
+
 // addATB is addATB in blocks of rows of a and b.
 func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	per := float64(m * k)
@@ -117,6 +121,13 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 		hi := pc.blockEnd(lo, n, per)
 		if simd128 {
 			simdAddATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
+		} else if blocks, ok := wideBlocks(k); ok && hi-lo >= foldStreams {
+			// Split by b's columns, so that each thread reads its share of b
+			// once (see addATBWideBlocks): for a fold over many rows (the
+			// pathfinder's edges), whose b is read from memory.
+			j := newJob(addATBBlocksJob)
+			j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k
+			j.split(blocks, float64(hi-lo)*per)
 		} else {
 			j := newJob(addATBColsJob)
 			j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k

@@ -141,6 +141,8 @@ func mulABTKeptRows(j *job, lo, hi int) {
 
 func addATBColsJob(j *job, lo, hi int) { addATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
 
+func addATBBlocksJob(j *job, lo, hi int) { addATBWideBlocks(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
+
 func spMulABTRows(j *job, lo, hi int) {
 	spMulABT(j.c[lo*j.m:hi*j.m], j.sx, j.base+lo, j.base+hi, j.b, j.m)
 }

@@ -126,3 +126,9 @@ func chooseWidth() {}
 
 // VectorWidth is "scalar" here: no vectors are built in.
 func VectorWidth() (string, map[string]time.Duration) { return "scalar", nil }
+
+// wideBlocks is false here: no AVX-512 paths (see vec_simd.go).
+func wideBlocks(int) (int, bool) { return 0, false }
+
+// addATBWideBlocks is never called here (see wideBlocks).
+func addATBWideBlocks(c, a, b []float64, n, m, k, q0, q1 int) {}

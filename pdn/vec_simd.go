@@ -1105,6 +1105,28 @@ func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool {
 	if !wide || k%32 != 0 {
 		return false
 	}
+	foldWide(c, a, b, n, m, k, j0, j1, 0, k)
+	return true
+}
+
+// addATBWideBlocks is addATBWide for every row of c and the columns
+// [32·q0, 32·q1) of b (and c): the split by columns of b that two threads
+// share a wide fold by, each reading its own half of b's rows rather than
+// all of them (the pathfinder's fold over 131k edges, k = 128, was bound
+// by memory read twice). Each entry's sum is the same whichever thread
+// takes it, so the bits stay.
+func addATBWideBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
+	foldWide(c, a, b, n, m, k, 0, m, 32*q0, 32*q1)
+	archsimd.ClearAVXUpperBits()
+}
+
+// wideBlocks reports whether addATB folds c (m×k) += aᵀb by blocks of 32
+// of b's columns, and how many: with AVX-512, and at least two blocks.
+func wideBlocks(k int) (int, bool) { return k / 32, wide && k%32 == 0 && k >= 64 }
+
+// foldWide folds rows [j0, j1) and columns [p0, p1) of c (p0, p1
+// multiples of 32) over all n rows of a and b, a tile of rows at a time.
+func foldWide(c, a, b []float64, n, m, k, j0, j1, p0, p1 int) {
 	const tile = 64
 	w := j1 - j0
 	buf := transposes.Get().(*[]float64)
@@ -1122,15 +1144,19 @@ func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool {
 				at[j*tile+i-i0] = v
 			}
 		}
-		for j := j0; j < j1; j++ {
-			aj := at[(j-j0)*tile : (j-j0)*tile+i1-i0]
-			for pb := 0; pb < k; pb += 32 {
+		// A block of 32 of b's columns (16 kB of the tile) serves every
+		// row of c before the next block: the tile's whole width (64 kB at
+		// k = 128) read again for each row of c left the first-level
+		// cache. Each entry's sum is over the same rows in the same order
+		// whichever comes first, so the bits stay.
+		for pb := p0; pb < p1; pb += 32 {
+			for j := j0; j < j1; j++ {
+				aj := at[(j-j0)*tile : (j-j0)*tile+i1-i0]
 				foldRowWide(c[j*k+pb:][:32], aj, b[i0*k+pb:], k)
 			}
 		}
 	}
 	archsimd.ClearAVXUpperBits()
-	return true
 }
 
 // foldRowWide adds to cj (32 columns of a row of c) its folds over a tile

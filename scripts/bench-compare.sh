@@ -19,6 +19,9 @@ rounds=${ROUNDS:-6}
 bench=${BENCH:-'^BenchmarkEpoch(PDN|GCN|GAT|WSPDN|WSGCN|WS32GCN)$'}
 benchtime=${BENCHTIME:-20x}
 root=$(git rev-parse --show-toplevel)
+# The Makefile's build settings, where the caller has not set them: the
+# browser's bits (noasm) and the native vector kernels (simd).
+export GOFLAGS=${GOFLAGS--tags=noasm} GOEXPERIMENT=${GOEXPERIMENT-simd}
 go=${GO:-go}
 
 # benchstat at a pinned version, in the repository's cache (not committed).
