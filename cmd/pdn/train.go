@@ -190,6 +190,9 @@ type result struct {
 	// Vectors is the vector width the products ran at, as the engine
 	// measured this processor to run fastest (pdn.VectorWidth).
 	Vectors string `json:"vectors"`
+	// VectorProbe is what each width took over the engine's probe of its
+	// hot loops, in ms (none where PDN_VECTORS named the width).
+	VectorProbe map[string]numtext.Num `json:"vector_probe_ms,omitempty"`
 	// Recipe is the family of defaults the graph's features called for
 	// (experiment.Recipes); Weight and Drop the weight decay and dropout
 	// the run trained with.
@@ -397,7 +400,7 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 // result gathers the run's figures, with a note for each one missing.
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
-		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(), Vectors: vectorWidth(),
+		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(), Vectors: vectorWidth(), VectorProbe: vectorProbe(),
 		Recipe: g.Recipe(), Weight: numtext.Num(j.e.Train.WeightDecay), Drop: numtext.Num(j.e.Model.Dropout),
 	}
 	for _, n := range g.Notes {
@@ -553,3 +556,16 @@ func (p *progress) done() {
 
 // vectorWidth is the engine's vector width (pdn.VectorWidth).
 func vectorWidth() string { w, _ := pdn.VectorWidth(); return w }
+
+// vectorProbe is the time of each width over the engine's probe, in ms.
+func vectorProbe() map[string]numtext.Num {
+	_, times := pdn.VectorWidth()
+	if len(times) == 0 {
+		return nil
+	}
+	out := map[string]numtext.Num{}
+	for w, d := range times {
+		out[w] = numtext.Num(math.Round(d.Seconds()*1e6) / 1e3)
+	}
+	return out
+}
