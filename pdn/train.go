@@ -86,6 +86,14 @@ type Snapshot struct {
 	// WIntra and WInter are the mean weights on intra- and inter-class
 	// edges, NaN when the graph has no edge kinds or no weights.
 	WIntra, WInter float64
+	// InputHomophily is the graph's edge homophily: the share of its edges
+	// that join two nodes of one class. LearnedHomophily is the share of
+	// the weight the model puts on those edges, Σ_{y_u = y_v} w_e / Σ w_e:
+	// the homophily of the learned structure, as graph-structure learning
+	// benchmarks (OpenGSL) measure it. A model whose every edge weighs 1
+	// (GCN) learns the input's. NaN without edges, or (learned) without
+	// weights.
+	InputHomophily, LearnedHomophily float64
 	// Inputs is the linear PDN's softmax attention over its D inputs, and
 	// Hops the multi-scale PDN's softmax weights over the powers of Â;
 	// nil for other models.
@@ -433,13 +441,35 @@ func (t *Trainer) EvaluateInto(s *Snapshot) {
 		s.Hops = h.hopWeights()
 	}
 	w := t.net.edgeWeights()
+	s.InputHomophily = homophily(g, nil)
 	if w == nil {
 		s.Weights = s.Weights[:0]
-		s.WIntra, s.WInter = math.NaN(), math.NaN()
+		s.WIntra, s.WInter, s.LearnedHomophily = math.NaN(), math.NaN(), math.NaN()
 		return
 	}
 	s.Weights = append(s.Weights[:0], w...)
 	s.WIntra, s.WInter = meanByKind(w, g.Kind)
+	s.LearnedHomophily = homophily(g, w)
+}
+
+// homophily is the share of the weight w (every edge 1 for nil) on the
+// edges of g whose ends share a class; NaN for none.
+func homophily(g *datasets.Graph, w []float64) float64 {
+	var same, all float64
+	for e := range g.Src {
+		x := 1.0
+		if w != nil {
+			x = w[e]
+		}
+		all += x
+		if g.Labels[g.Src[e]] == g.Labels[g.Dst[e]] {
+			same += x
+		}
+	}
+	if all == 0 {
+		return math.NaN()
+	}
+	return same / all
 }
 
 // accuracy returns the share of rows whose largest logit is their label

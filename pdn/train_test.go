@@ -423,3 +423,42 @@ func TestSparseFeaturesMatchDense(t *testing.T) {
 		})
 	}
 }
+
+// The homophily figures: a hand-counted graph's edge homophily and the
+// share of given weights on its same-class edges; GCN, whose every edge
+// weighs 1, learns exactly its input's; PDN, trained on the paper's
+// default graph, puts more of its weight on same-class edges than the
+// input has of them; an MLP has no learned structure.
+func TestHomophily(t *testing.T) {
+	g := &datasets.Graph{N: 4, C: 2, Labels: []int{0, 0, 1, 1}, Src: []int32{0, 1, 0}, Dst: []int32{1, 2, 3}}
+	if h := homophily(g, nil); h != 1.0/3 {
+		t.Errorf("input homophily %v, want 1/3 (one edge of three joins a class)", h)
+	}
+	if h := homophily(g, []float64{0.5, 0.25, 0.25}); h != 0.5 {
+		t.Errorf("learned homophily %v, want 0.5", h)
+	}
+	if h := homophily(g, []float64{0, 0, 0}); !math.IsNaN(h) {
+		t.Errorf("no weight at all: %v, want NaN", h)
+	}
+	for _, kind := range []string{experiment.GCN, experiment.PDN, experiment.MLP} {
+		e := experiment.Default()
+		e.Model.Kind = kind
+		g, err := datasets.Synthetic(e.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := mustTrainer(t, g, e)
+		runEpochs(t, tr, e.Train.Epochs)
+		s := tr.Evaluate()
+		switch {
+		case math.IsNaN(s.InputHomophily) || s.InputHomophily <= 0 || s.InputHomophily >= 1:
+			t.Errorf("%s: input homophily %v", kind, s.InputHomophily)
+		case kind == experiment.GCN && s.LearnedHomophily != s.InputHomophily:
+			t.Errorf("GCN learned %v, its input %v: every edge weighs 1", s.LearnedHomophily, s.InputHomophily)
+		case kind == experiment.PDN && !(s.LearnedHomophily > s.InputHomophily+0.2):
+			t.Errorf("PDN learned %v on an input of %v", s.LearnedHomophily, s.InputHomophily)
+		case kind == experiment.MLP && !math.IsNaN(s.LearnedHomophily):
+			t.Errorf("the MLP learned a structure of homophily %v", s.LearnedHomophily)
+		}
+	}
+}

@@ -201,7 +201,11 @@ type result struct {
 	Drop   numtext.Num  `json:"dropout"`
 	WIntra *numtext.Num `json:"w_intra,omitempty"`
 	WInter *numtext.Num `json:"w_inter,omitempty"`
-	Notes  []string     `json:"notes,omitempty"`
+	// InputHomophily and LearnedHomophily are the graph's edge homophily
+	// and that of the weights the model put on its edges (pdn.Snapshot).
+	InputHomophily   numtext.Num  `json:"input_homophily"`
+	LearnedHomophily *numtext.Num `json:"learned_homophily,omitempty"`
+	Notes            []string     `json:"notes,omitempty"`
 }
 
 // trainJob is a parsed pdn train.
@@ -408,6 +412,10 @@ func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) 
 	}
 	if len(g.Nodes(datasets.Test)) == 0 {
 		res.Notes = append(res.Notes, "the graph has no test nodes (split test), so test_accuracy is null")
+	}
+	res.InputHomophily = round4(snap.InputHomophily)
+	if lh := round4(snap.LearnedHomophily); lh.Valid() {
+		res.LearnedHomophily = &lh
 	}
 	if pdn.LearnsEdges(j.e.Model.Kind) && g.Kind != nil {
 		wi, we := round4(snap.WIntra), round4(snap.WInter)
