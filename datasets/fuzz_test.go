@@ -299,3 +299,32 @@ func FuzzReadFeather(f *testing.F) {
 		fuzzReader(t, g, err)
 	})
 }
+
+// UnmarshalBinary, which reads the graph a worker hands to the others,
+// never panics, and what it accepts fits its sizes and writes back to the
+// same bytes.
+func FuzzUnmarshalBinary(f *testing.F) {
+	g, err := Synthetic(defaultData())
+	if err != nil {
+		f.Fatal(err)
+	}
+	good, err := g.MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/3])
+	f.Add([]byte(binaryMagic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var h Graph
+		if h.UnmarshalBinary(b) != nil {
+			return
+		}
+		if err := h.checkShape(); err != nil {
+			t.Fatalf("accepted a graph that does not fit its sizes: %v", err)
+		}
+		if _, err := h.MarshalBinary(); err != nil {
+			t.Fatalf("an accepted graph does not write back: %v", err)
+		}
+	})
+}

@@ -129,13 +129,16 @@ type Trainer struct {
 	epoch     int
 	loss      float64
 	firstLoss float64 // the loss of epoch 1, to see it climb
-	unstable  *UnstableError
-	train     []int
-	test      []int
-	val       []int
-	glogits   []float64
-	cost      Cost
-	pc        *pacer
+	// inputHomophily is the graph's edge homophily, computed once: its
+	// edges and labels do not change under a trainer.
+	inputHomophily float64
+	unstable       *UnstableError
+	train          []int
+	test           []int
+	val            []int
+	glogits        []float64
+	cost           Cost
+	pc             *pacer
 	// restarts is the restart remedy, when e.Model.Restarts asks for it:
 	// until it is done the trainer has no network, and then it is the
 	// initialisation kept.
@@ -181,7 +184,7 @@ func newTrainer(g *datasets.Graph, e experiment.Experiment, cost Cost) *Trainer 
 	net := newNetwork(g, e.Model, e.Train.Seed)
 	t := &Trainer{exp: e, g: g, net: net, opt: newAdam(net.params(), e.Train.LR, e.Train.WeightDecay),
 		train: g.Nodes(datasets.Train), test: g.Nodes(datasets.Test), val: g.Nodes(datasets.Val), loss: math.NaN(), firstLoss: math.NaN(),
-		glogits: make([]float64, g.N*g.C), cost: cost, pc: &pacer{}}
+		glogits: make([]float64, g.N*g.C), cost: cost, pc: &pacer{}, inputHomophily: homophily(g, nil)}
 	net.setPacer(t.pc)
 	for _, p := range net.params() {
 		t.init = append(t.init, append([]float64(nil), p.val...))
@@ -441,7 +444,7 @@ func (t *Trainer) EvaluateInto(s *Snapshot) {
 		s.Hops = h.hopWeights()
 	}
 	w := t.net.edgeWeights()
-	s.InputHomophily = homophily(g, nil)
+	s.InputHomophily = t.inputHomophily
 	if w == nil {
 		s.Weights = s.Weights[:0]
 		s.WIntra, s.WInter, s.LearnedHomophily = math.NaN(), math.NaN(), math.NaN()
