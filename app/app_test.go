@@ -116,7 +116,7 @@ func TestMountStartsEngineWithState(t *testing.T) {
 }
 
 // The data rows shown are those that apply to the graph: a real graph's
-// seed and shots only.
+// seed, shots and perturbation only.
 func TestControlsFollowTheGraph(t *testing.T) {
 	c, _, d := mount(t)
 	doIn(d, c, func() { c.setParam("data", experiment.GraphCora) })
@@ -125,7 +125,7 @@ func TestControlsFollowTheGraph(t *testing.T) {
 		if p.Group != experiment.GroupData {
 			continue
 		}
-		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed") {
+		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "perturb" || p.Name == "perturb-rate") {
 			t.Errorf("cora: control for %s shown %v", p.Name, shown)
 		}
 	}
@@ -427,5 +427,17 @@ func TestCardsSayWhyTheyAreEmpty(t *testing.T) {
 	}
 	if strings.Contains(h, "gives every edge the same weight") {
 		t.Error("weights that differ are called equal")
+	}
+}
+
+// With Q above P the controls say the graph is heterophilic, and only then.
+func TestControlsSayQAboveP(t *testing.T) {
+	c, _, d := mount(t)
+	if strings.Contains(html(c), `id="note-q"`) {
+		t.Error("the default graph (Q below P) is called heterophilic")
+	}
+	doIn(d, c, func() { c.setParam("q", "0.02") })
+	if h := html(c); !strings.Contains(h, `id="note-q"`) || !strings.Contains(h, "more edges between classes than within") {
+		t.Error("Q = 0.02 above P = 0.01 says nothing of heterophily")
 	}
 }

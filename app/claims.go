@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -135,6 +136,9 @@ func claimRowsDiffer(c experiment.Claim, st experiment.Experiment) []string {
 			out = append(out, p.Name)
 		}
 	}
+	if !slices.Equal(experiment.RunNamesOf(want), experiment.RunNamesOf(st)) {
+		out = append(out, "models") // the lab trains other runs than the claim reads
+	}
 	return out
 }
 
@@ -142,7 +146,8 @@ func claimRowsDiffer(c experiment.Claim, st experiment.Experiment) []string {
 func figuresOf(r *run) experiment.Figures {
 	s := r.snap
 	f := experiment.Figures{Epoch: s.Epoch, Epochs: s.Epochs, TestAcc: float64(s.TestAcc),
-		WIntra: float64(s.WIntra), WInter: float64(s.WInter), Inputs: s.Inputs, Hops: s.Hops}
+		WIntra: float64(s.WIntra), WInter: float64(s.WInter), Inputs: s.Inputs, Hops: s.Hops,
+		InputHomophily: float64(s.InputHomophily), LearnedHomophily: float64(s.LearnedHomophily)}
 	f.InputNames = inputNames(r, len(s.Inputs))
 	if s.XOR != nil {
 		f.XOR, f.XORFound = true, s.XOR.Found

@@ -168,7 +168,21 @@ func (c *controls) control(p experiment.Param) app.UI {
 	if bad {
 		return app.Div().Class("control-wrap invalid").Body(row, app.P().Class("field-error").Text(msg))
 	}
+	if note := rowNote(p, c.st.Data); note != "" {
+		return app.Div().Class("control-wrap").Body(row, app.P().ID("note-"+p.Name).Class("note").Text(note))
+	}
 	return row
+}
+
+// rowNote is what a row's control says of the graph beyond its value:
+// with Q above P the generator draws more edges between classes than
+// within, a heterophilic graph, which the paper never drew.
+func rowNote(p experiment.Param, d experiment.Data) string {
+	if p.Name != "q" || d.Graph != experiment.GraphSynthetic && d.Graph != experiment.GraphXOR || d.Q <= d.P {
+		return ""
+	}
+	intra, inter := d.ExpectedEdges()
+	return trf("Q above P: more edges between classes than within (about %.0f against %.0f), a heterophilic graph, which the paper's generator never drew.", inter, intra)
 }
 
 func withCurrent(choices []string, v string) []string {

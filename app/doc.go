@@ -38,11 +38,13 @@
 //	lang.go        the page's language: the catalogue, right to left
 //	share.go       the share panel: the link, its QR code, the embed code
 //	claims.go      each finding of a lab with the verdict of the run on screen
+//	pool.go        runs each trained to its end on a pool of workers (runPool)
 //
 // and one file per lab: graphlab.go (with its own views in graphlab_*.go:
 // the graph, the inspector, one node's update step by step (trace), the
 // editor of the graph's edges (edit), the charts, the scrubber, the exports, your own graph, the explanations),
-// xorlab.go, degreelab.go, comparelab.go, attentionlab.go and sweeplab.go
-// (Figure 3, whose runs are queued on a pool of workers, not opened side
-// by side).
+// xorlab.go, degreelab.go, comparelab.go, attentionlab.go, structurelab.go
+// (beyond the paper: a learned graph's homophily, its robustness curves
+// and transfer table on the pool) and sweeplab.go (Figure 3, whose runs are
+// queued on the pool, not opened side by side).
 package app

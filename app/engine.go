@@ -165,7 +165,7 @@ func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
 		w = h.w
 	}
 	e.reading, e.next, e.nextCols, e.choosing = w, files, cols, nil
-	w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: cols.IDColumn, Target: cols.Target})
+	w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: cols.IDColumn, Target: cols.Target, Bins: cols.Bins})
 }
 
 // Estimate asks the engine how long each run of states would take to its
@@ -179,7 +179,7 @@ func (e *Engine) Estimate(states []string, f func(seconds []float64)) {
 // loadCommand hands a worker the graph in use as a worker read it, with
 // its files and columns (to read them again should a run name others).
 func (e *Engine) loadCommand() protocol.Command {
-	return protocol.Command{Op: protocol.OpLoad, Files: e.files, Parsed: e.parsed, IDColumn: e.cols.IDColumn, Target: e.cols.Target}
+	return protocol.Command{Op: protocol.OpLoad, Files: e.files, Parsed: e.parsed, IDColumn: e.cols.IDColumn, Target: e.cols.Target, Bins: e.cols.Bins}
 }
 
 // Reload reads the files again with the columns d names, on h's worker

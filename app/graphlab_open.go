@@ -129,7 +129,7 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
-	next.Data.IDColumn, next.Data.Target = l.IDColumn, l.Target
+	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins
 	next.FollowRecipe(from, l.Recipe) // the features decide the defaults, not where the files came from
 	c.page.board.Add(recipeWords(l.Recipe), false)
 	c.page.save(next)
@@ -162,12 +162,13 @@ func listed(names []string, n int) string {
 	return out
 }
 
-// chooseColumn reads the files again with col as the class column, and
-// keeps the choice in the state (target=col), so a re-opened folder
-// needs no second answer.
-func (c *GraphLab) chooseColumn(col string) {
+// chooseColumn reads the files again with col as the class column (a
+// measurement cut into bins classes by quantile, for bins above 0), and
+// keeps the choice in the state (target=col, bins=K), so a re-opened
+// folder needs no second answer.
+func (c *GraphLab) chooseColumn(col string, bins int) {
 	d := c.st.Data
-	d.Target = col
+	d.Target, d.Bins = col, bins
 	c.columns, c.opening = nil, true
 	c.page.engine.Reload(c.handle(), d)
 }
@@ -205,10 +206,15 @@ func (c *GraphLab) renderChooser() app.UI {
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
+	lead, ask := tr(" does not say which column holds the classes. Its first rows:"), tr("Which column is the class? The link keeps your choice (target=…).")
+	if len(t.Choices) > 0 && t.Choices[0].Bins > 0 {
+		lead, ask = tr(" holds measurements (a count, a page's traffic) where the classes should be. Its first rows:"),
+			tr("Cut them into classes of about equal size at their quantiles, as Geom-GCN did for Wikipedia's traffic? The link keeps the choice (bins=…).")
+	}
 	return app.Div().ID("column-chooser").Class("chooser").Body(
-		app.P().Body(app.Strong().Text(t.File), app.Text(tr(" does not say which column holds the classes. Its first rows:"))),
+		app.P().Body(app.Strong().Text(t.File), app.Text(lead)),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
-		app.P().Text(tr("Which column is the class? The link keeps your choice (target=…).")),
+		app.P().Text(ask),
 		c.renderChoices(t.Choices),
 	)
 }
@@ -219,6 +225,9 @@ func choiceWords(ch protocol.ClassChoice) string {
 	for k, name := range ch.Classes[:min(6, len(ch.Classes))] {
 		counts = append(counts, fmt.Sprintf("%s %s", name, numtext.Group(ch.Counts[k])))
 	}
+	if ch.Bins > 0 {
+		return trf("%s cut into %d classes by quantile (%s)", ch.Column, len(ch.Classes), strings.Join(counts, ", "))
+	}
 	return trf("%s: %d classes (%s)", ch.Column, len(ch.Classes), strings.Join(counts, ", "))
 }
 
@@ -228,9 +237,9 @@ func (c *GraphLab) renderChoices(choices []protocol.ClassChoice) app.UI {
 	if len(choices) <= chooserButtons {
 		buttons := make([]app.UI, len(choices))
 		for i, ch := range choices {
-			col := ch.Column
+			col, bins := ch.Column, ch.Bins
 			buttons[i] = app.Button().ID(fmt.Sprintf("choose-column-%d", i)).Class("small choice").
-				Text(choiceWords(ch)).OnClick(func(app.Context, app.Event) { c.chooseColumn(col) })
+				Text(choiceWords(ch)).OnClick(func(app.Context, app.Event) { c.chooseColumn(col, bins) })
 		}
 		return app.Div().Class("open-buttons").Body(buttons...)
 	}
@@ -243,7 +252,7 @@ func (c *GraphLab) renderChoices(choices []protocol.ClassChoice) app.UI {
 		app.Select().ID("choose-column-list").Class("choice").Body(opts...),
 		app.Button().ID("choose-column").Class("small").Text(tr("Use this column")).OnClick(func(ctx app.Context, e app.Event) {
 			if v := app.Window().GetElementByID("choose-column-list").Get("value"); v.Truthy() {
-				c.chooseColumn(v.String())
+				c.chooseColumn(v.String(), 0) // a list holds class columns only
 			}
 		}),
 	)

@@ -87,6 +87,16 @@ var labChecks = map[string]func(t *testing.T, h string){
 			t.Error("the compare lab misses the inter-class share or a small learned-graph view per run")
 		}
 	},
+	"structure": func(t *testing.T, h string) {
+		// The matrix view of PDN's graph; the pool's tables, empty before Run.
+		if !strings.Contains(h, `id="matrix-view"`) || strings.Contains(h, "The graph appears here once it is drawn.") {
+			t.Error("the structure lab misses its matrix view")
+		}
+		if strings.Count(h, `data-metric="robust-accuracy"`) != 3*24 || strings.Count(h, `data-perturb="add-inter"`) != 1+3*6 ||
+			strings.Count(h, `data-metric="transfer-accuracy"`) != 6 || strings.Count(h, `data-graph="pdn"`) != 3 {
+			t.Error("the structure lab misses its robustness cells or its transfer cells")
+		}
+	},
 	"attention": func(t *testing.T, h string) {
 		if !hasMetric(h, "attention-jaccard", "linear", "0.75") || !hasMetric(h, "hop-1", "multiscale", "0.6") {
 			t.Error("the attention lab misses the named attention or the hop weights")

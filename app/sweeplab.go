@@ -25,16 +25,14 @@ import (
 type SweepLab struct {
 	app.Compo
 	lab
+	runPool // the sweep's runs on the pool of workers, over res
 
 	sw    experiment.Sweep
 	queue []experiment.Run    // the sweep's runs, in its order
 	keys  []string            // their experiment.RunKey: runs of one key are trained once
 	res   []experiment.Result // their results so far
-	sched *experiment.Queue   // the one scheduler of runs (as pdn sweep's), over res
 	key   string              // what the results are of (sweepKey)
-	slots []*sweepSlot        // the workers training, one run each
 
-	playing bool
 	since   time.Time // when play was last pressed, for the time left
 	estDone float64   // the estimated seconds of the runs trained since then
 	failed  map[string]int
@@ -51,18 +49,6 @@ type SweepLab struct {
 	// once the sweep starts.
 	told   bool
 	warned string
-	// events wait for the next flush (enqueueEvent).
-	events []sweepEvent
-}
-
-// sweepSlot is one worker of the pool and the run it trains (-1 for
-// none). Each run has a handle of its own, so an event of a run the slot
-// has left is dropped by the engine. done is the share of its epochs the
-// run has trained, as its worker last said.
-type sweepSlot struct {
-	h    *Handle
-	job  int
-	done float64
 }
 
 // longSweep is how long a sweep may take before the page says so and
@@ -115,7 +101,7 @@ func (c *SweepLab) follow() {
 		c.queue, err = sw.Runs()
 	}
 	if err != nil {
-		c.sw, c.queue, c.res, c.sched = experiment.Sweep{}, nil, nil, nil
+		c.sw, c.queue, c.res, c.runPool = experiment.Sweep{}, nil, nil, runPool{}
 		c.page.board.Add(trf("This sweep cannot run: %s", sayErr(err)), true)
 		return
 	}
@@ -128,7 +114,7 @@ func (c *SweepLab) follow() {
 		c.res = make([]experiment.Result, sw.Size())
 		c.saveResults()
 	}
-	c.sched = experiment.NewQueue(c.keys, nil, c.res, nil)
+	c.newPool()
 	c.linked = make([]bool, len(c.res))
 	for i, r := range c.res {
 		c.linked[i] = r.Done
@@ -196,7 +182,7 @@ func (c *SweepLab) Drive(cmd command) (done, redraw bool) {
 	case cmdReset:
 		c.stop()
 		c.res, c.failed = make([]experiment.Result, c.sw.Size()), nil
-		c.sched = experiment.NewQueue(c.keys, nil, c.res, nil)
+		c.newPool()
 		c.linked = make([]bool, len(c.res))
 		c.saveResults()
 	case cmdStep, cmdNewGraph:
@@ -236,42 +222,40 @@ func (c *SweepLab) play() {
 	if shared > 0 {
 		c.saveResults()
 	}
-	c.playing, c.since, c.estDone = true, time.Now(), 0
-	for len(c.slots) < sweepWorkers() {
-		c.slots = append(c.slots, &sweepSlot{job: -1})
-	}
-	for _, s := range c.slots {
-		if s.job >= 0 {
-			s.h.Send(protocol.Command{Op: protocol.OpStart})
-		} else {
-			c.assign(s)
-		}
-	}
+	c.since, c.estDone = time.Now(), 0
+	c.run(sweepWorkers())
 }
 
 // pause holds the runs under way where they are.
-func (c *SweepLab) pause() {
-	c.playing = false
-	for _, s := range c.slots {
-		if s.job >= 0 {
-			s.h.Send(protocol.Command{Op: protocol.OpPause})
-		}
-	}
-}
+func (c *SweepLab) pause() { c.hold() }
 
 // stop ends the runs under way, whose results are lost, and frees the
 // workers for other labs.
-func (c *SweepLab) stop() {
-	c.playing = false
-	for _, s := range c.slots {
-		if s.h != nil {
-			s.h.Close()
+func (c *SweepLab) stop() { c.halt() }
+
+// newPool schedules the sweep's runs over its results: the pool trains
+// each run key once, and says of each result it records.
+func (c *SweepLab) newPool() {
+	c.runPool = newPool(&c.lab, c.queue, c.res)
+	c.progressed = func() { c.draw(newSnapshot) }
+	c.finished = c.takeResult
+}
+
+// takeResult follows a run's end: an error counted by what it says, the
+// run no longer the link's, its estimate spent, the results saved.
+func (c *SweepLab) takeResult(job int, ev protocol.Event, shared int) {
+	if ev.Kind == protocol.KindError {
+		if c.failed == nil {
+			c.failed = map[string]int{}
 		}
-		if s.job >= 0 && c.sched != nil {
-			c.sched.Drop(s.job) // its result is lost: it trains again
-		}
+		c.failed[sayFailure(ev)] += 1 + shared
 	}
-	c.slots = nil
+	c.linked[job] = false
+	if c.est != nil && c.est[job] > 0 {
+		c.estDone += c.est[job]
+	}
+	c.saveResults()
+	c.draw(newSnapshot)
 }
 
 // LiveRuns are none: the sweep's runs are trained one after another on its
@@ -288,113 +272,6 @@ var (
 
 // Release frees the workers as the lab goes.
 func (c *SweepLab) Release() { c.stop() }
-
-// assign gives the slot the next run that is neither trained nor under
-// way, on a run handle of its own; with none left, the slot's worker is
-// freed, and the sweep ends with the last.
-func (c *SweepLab) assign(s *sweepSlot) {
-	if s.h != nil {
-		s.h.Close()
-		s.h = nil
-	}
-	s.job = -1
-	runs, ok := c.sched.Take()
-	if !ok {
-		c.playing = c.playing && c.sched.UnderWay() > 0
-		return
-	}
-	next := runs[0] // the lab's runs are each a group of their own
-	s.job = next
-	s.h = c.page.engine.Open(func(ev protocol.Event, _ []float32) { c.enqueueEvent(sweepEvent{s, next, ev}) })
-	c.start(s, next)
-}
-
-// start sets run job's state on slot s's worker and trains it.
-func (c *SweepLab) start(s *sweepSlot, job int) {
-	s.h.Send(protocol.Command{Op: protocol.OpSet, State: c.queue[job].Exp.EncodeRun(), Layout: protocol.LayoutNone, Quiet: true})
-	s.h.Send(protocol.Command{Op: protocol.OpStart})
-}
-
-// sweepEvent is an event of run job on slot s, queued for the UI.
-type sweepEvent struct {
-	s   *sweepSlot
-	job int
-	ev  protocol.Event
-}
-
-// enqueueEvent keeps an event for the UI: one dispatch takes every event
-// that came meanwhile, at most every severalFlush, so that a sweep of
-// hundreds of small runs on four workers costs the page one render a
-// flush, not one a result (280 runs held the main thread for over a
-// second at a time on a loaded machine).
-func (c *SweepLab) enqueueEvent(e sweepEvent) {
-	ctx := c.ctx
-	if ctx == nil {
-		return
-	}
-	c.events = append(c.events, e)
-	if len(c.events) > 1 {
-		return // a flush is on its way
-	}
-	wait := c.wait(c.lastFlush, severalFlush)
-	flush := func() {
-		ctx.Dispatch(func(app.Context) {
-			c.lastFlush = time.Now()
-			q := c.events
-			c.events = nil
-			for _, e := range q {
-				c.takeRunEvent(e.s, e.job, e.ev)
-			}
-		})
-	}
-	if wait <= 0 {
-		flush()
-		return
-	}
-	time.AfterFunc(wait, flush) // a plain timer, as lab.enqueue's
-}
-
-// takeRunEvent applies an event of run job: its last snapshot is its result, an
-// error says it has none (it diverged, or its graph has no edges).
-func (c *SweepLab) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
-	if c.ctx == nil || s.job != job || !slices.Contains(c.slots, s) {
-		return // a run stopped meanwhile
-	}
-	switch {
-	case ev.Kind == protocol.KindRestarted: // its worker died: the run starts again on the new one
-		c.page.board.Add(sayFailure(ev), true)
-		s.done = 0
-		c.start(s, job)
-		return
-	case ev.Kind == protocol.KindProgress && ev.Progress != nil && ev.Progress.Phase == protocol.PhaseRun:
-		s.done = ev.Progress.Done
-		c.draw(newSnapshot)
-		return
-	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
-		c.sched.Finish(job, experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc))})
-	case ev.Kind == protocol.KindError:
-		shared := c.sched.Finish(job, experiment.Result{Acc: math.NaN()})
-		if c.failed == nil {
-			c.failed = map[string]int{}
-		}
-		c.failed[sayFailure(ev)] += 1 + shared
-	default:
-		return
-	}
-	c.linked[job] = false
-	if c.est != nil && c.est[job] > 0 {
-		c.estDone += c.est[job]
-	}
-	s.done = 0
-	c.saveResults()
-	if c.playing {
-		c.assign(s)
-	} else {
-		s.h.Close()
-		s.h, s.job = nil, -1
-	}
-	c.draw(newSnapshot)
-}
 
 // sharedModels are the sweep's models whose runs share a key across
 // values (experiment.Queue gives them one result), in the sweep's order.

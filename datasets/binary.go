@@ -66,7 +66,7 @@ func (g *Graph) checkShape() error {
 		return fmt.Errorf("negative size: N=%d F=%d C=%d D=%d", g.N, g.F, g.C, g.D)
 	case len(g.Labels) != n || len(g.Splits) != n:
 		return fmt.Errorf("%d nodes, %d labels and %d splits", n, len(g.Labels), len(g.Splits))
-	case len(g.Dst) != e || len(g.EdgeX) != e*g.D || g.Kind != nil && len(g.Kind) != e:
+	case len(g.Dst) != e || len(g.EdgeX) != e*g.D || g.Kind != nil && len(g.Kind) != e || g.Weight != nil && len(g.Weight) != e:
 		return fmt.Errorf("%d edges, %d ends, %d edge features (want %d×%d) and %d kinds", e, len(g.Dst), len(g.EdgeX), e, g.D, len(g.Kind))
 	case g.XS == nil && len(g.X) != n*g.F:
 		return fmt.Errorf("%d feature values, want %d×%d", len(g.X), n, g.F)

@@ -14,6 +14,18 @@ func Build(d experiment.Data) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Altered(g, d)
+}
+
+// Altered returns g perturbed as d says (Perturbed), then with d's edits
+// applied (Edited): what the data rows do to a graph drawn, loaded or read
+// from files (d.Unaltered's), in that order, wherever it came from. The
+// edits come last, so a graph lab edits the graph it shows.
+func Altered(g *Graph, d experiment.Data) (*Graph, error) {
+	g, err := Perturbed(g, d.Perturb, d.PerturbRate, d.Seed)
+	if err != nil {
+		return nil, err
+	}
 	return Edited(g, d.Edits)
 }
 

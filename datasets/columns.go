@@ -17,7 +17,12 @@ import (
 // Columns names the columns of a node table that its header leaves open:
 // the node ids and the classes, each by its header's name or by its
 // number from 1. Empty, a reader finds them (see nodeTable.choose).
-type Columns struct{ ID, Target string }
+type Columns struct {
+	ID, Target string
+	// Bins, above 0, reads the target as a measurement and bins it by
+	// quantile into this many classes (experiment.Data.Bins).
+	Bins int
+}
 
 // idNames and classNames are the header names that say what a column
 // holds, most telling first: MUSAE's Twitch target.csv has both id (a
@@ -40,6 +45,9 @@ type nodeTable struct {
 	// decimalComma says the file separates its fields with semicolons,
 	// as spreadsheets do where a comma marks the decimals (0,123).
 	decimalComma bool
+	// bins, above 0, makes the class column a measurement binned into
+	// this many classes by quantile (Columns.Bins).
+	bins int
 }
 
 // number reads a cell as a number: a decimal, or, in a file of decimal
@@ -93,6 +101,9 @@ type ClassChoice struct {
 	Column  string
 	Classes []string
 	Counts  []int
+	// Bins, above 0, says the column is a measurement and these are the
+	// classes it gives cut into Bins by quantile (Columns.Bins).
+	Bins int
 }
 
 func (e *ColumnsError) Error() string { return e.Phrase().String() }
@@ -131,6 +142,9 @@ func (c ClassChoice) Phrase() phrase.Text {
 	if len(c.Classes) > 4 {
 		parts = append(parts, "…")
 	}
+	if c.Bins > 0 {
+		return phrase.New("%s cut by quantile with -bins %d (%d classes: %s)", plainOrQuoted(c.Column), c.Bins, len(c.Classes), strings.Join(parts, ", "))
+	}
 	return phrase.New("%s (%d classes: %s)", plainOrQuoted(c.Column), len(c.Classes), strings.Join(parts, ", "))
 }
 
@@ -144,7 +158,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		return nil, err
 	}
 	defer t.closer.Close()
-	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';'}
+	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins}
 	open := map[int]map[string]int{} // columns that repeat no value yet: value → line
 	lim, cells := limitsOf(fsys), 0
 	if cols.ID != "" {
@@ -303,6 +317,9 @@ func (nt *nodeTable) byName(cs []int, names []string) (int, bool) {
 }
 
 func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
+	if nt.bins > 0 {
+		return nt.chooseMeasure(named, id)
+	}
 	if named != "" {
 		c, err := nt.column(named, "target")
 		if err != nil {
@@ -330,7 +347,7 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 			return c, nil
 		}
 		if nt.continuous(c) {
-			return 0, problem
+			return 0, nt.measureChoice(c, problem)
 		}
 		namedProblem = cmp.Or(namedProblem, problem)
 	}
@@ -465,9 +482,9 @@ func (nt *nodeTable) classProblem(c int) error {
 	slices.Sort(vs)
 	distinct := len(slices.Compact(vs))
 	col := nt.header[c]
-	other := phrase.New("choose a column of classes with -target (target in a link)")
+	other := phrase.New("choose a column of classes with -target (target in a link), or cut this one into K classes by quantile with -bins K (bins=K in a link)")
 	if len(nt.header) <= 2 {
-		other = phrase.New("the file has no other column that could be the class")
+		other = phrase.New("the file has no other column that could be the class; cut this one into K classes by quantile with -bins K (bins=K in a link)")
 	}
 	switch nt.measureOf(c) {
 	case fractions:
@@ -501,6 +518,9 @@ func (nt *nodeTable) countProblem(c int) error {
 // numbers, else by name in sorted order. It returns the values in the
 // order of their numbers and each row's.
 func (nt *nodeTable) classes(c int) (names []string, labels []int) {
+	if nt.bins > 0 {
+		return nt.binned(c)
+	}
 	vs := nt.values(c)
 	names = slices.Clone(vs)
 	numeric := true
@@ -557,6 +577,9 @@ func (nt *nodeTable) fill(g *Graph, id, class int) (ids map[string]int, order []
 		g.Labels[node], g.Splits[node] = labels[row], Test
 	}
 	g.ClassNames = namesUnlessNumbers(names)
+	if nt.bins > 0 {
+		g.Notes = append(g.Notes, binsNote(nt.header[class], labels, len(names)))
+	}
 	g.Meta["class_column"], g.Meta["id_column"] = nt.header[class], nt.header[id]
 	return ids, order
 }

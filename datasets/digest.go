@@ -30,6 +30,7 @@ func (g *Graph) Digest() string {
 		hashInts(h, int(g.Src[e]), int(g.Dst[e]))
 	}
 	hashFloats(h, g.EdgeX)
+	hashFloats(h, g.Weight)
 	return hex.EncodeToString(h.Sum(nil))
 }
 

@@ -50,6 +50,10 @@ type Graph struct {
 	Dst   []int32         // the other end; Src[e] != Dst[e], each pair once
 	EdgeX []float64       // E×D edge features, row-major
 	Kind  []edgekind.Kind // KindIntra or KindInter per edge; nil when unknown
+	// Weight is the weight a fixed-graph model propagates each edge with,
+	// nil for 1: a PDN's learned graph, frozen, handed to GCN, SGC or
+	// APPNP (experiment.FromPDN). No reader sets it.
+	Weight []float64
 
 	// ClassNames name the classes in the order of their numbers, where
 	// the data names them (MUSAE's page types, a bundle's class_names);

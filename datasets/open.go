@@ -200,7 +200,7 @@ func Load(path string, d experiment.Data, resplit bool) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, drawn, err := Open(fsys, Columns{ID: d.IDColumn, Target: d.Target})
+	g, drawn, err := Open(fsys, Columns{ID: d.IDColumn, Target: d.Target, Bins: d.Bins})
 	if err != nil {
 		return nil, err
 	}

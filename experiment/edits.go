@@ -254,6 +254,13 @@ func ExampleEdge(src, dst []int32, labels []int, intra bool, skip int) int {
 	return -1
 }
 
+// Unaltered is d before any edit or perturbation: the graph its rows
+// draw or load, which datasets.Altered then alters.
+func (d Data) Unaltered() Data {
+	d.Edits, d.Perturb, d.PerturbRate = "", PerturbNone, 0
+	return d
+}
+
 // WithoutEdits is d before any edit: the graph its rows draw.
 func (d Data) WithoutEdits() Data {
 	d.Edits = ""

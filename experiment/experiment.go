@@ -51,6 +51,17 @@ type Data struct {
 	// (target.csv, a labels file) that hold the node ids and the classes,
 	// by header name or number from 1, where the file leaves them open.
 	IDColumn, Target string
+	// Bins, when above 0, makes a node table's target a measurement (MUSAE
+	// Wikipedia's monthly traffic) binned by quantile into Bins classes of
+	// about equal size, as Geom-GCN binned Chameleon and Squirrel into 5.
+	Bins int
+	// Perturb is what is done to the graph after it is drawn or loaded and
+	// edited (one of Perturbations), PerturbRate how much: the share of its
+	// edges added or dropped, or of its node features masked. It is the
+	// structure lab's robustness question (GSLB's drop, add and feature
+	// masking rates).
+	Perturb     string
+	PerturbRate float64
 }
 
 // Graphs the generator draws. Every one has the classes, node features and
@@ -123,7 +134,19 @@ type Model struct {
 	// trains the one initialisation of the weight seed.
 	Restarts      int
 	RestartEpochs int
+
+	// GraphFrom is the graph a fixed-graph model propagates over: the
+	// input's edges (FromInput), or the edge weights a PDN with the same
+	// rows learned, trained first to its end and frozen (FromPDN): the
+	// structure lab's transfer question (OpenGSL's generalisability).
+	GraphFrom string
 }
+
+// The graph-from row's choices.
+const (
+	FromInput = "input"
+	FromPDN   = "pdn"
+)
 
 // Pathfinder initialisations.
 const (

@@ -10,7 +10,7 @@ import (
 
 func TestDefaultIsPaperScenario(t *testing.T) {
 	e := Default()
-	want := Data{Graph: GraphSynthetic, Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1, Attach: 5, Shots: 100}
+	want := Data{Graph: GraphSynthetic, Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1, Attach: 5, Shots: 100, Perturb: PerturbNone}
 	if e.Data != want {
 		t.Errorf("default data = %+v, want %+v", e.Data, want)
 	}

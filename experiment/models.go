@@ -50,6 +50,9 @@ type ModelKind struct {
 	// ClusterGCN's partition): after an edit it starts over, where the
 	// others carry on from the epoch they reached.
 	SetupReadsEdges bool
+	// TakesWeights says it propagates over a fixed graph whose edges may
+	// carry weights: it can take a PDN's learned graph (graph-from=pdn).
+	TakesWeights bool
 }
 
 // Models is the model table, PDN's family first: the order of menus.
@@ -60,12 +63,12 @@ var Models = []ModelKind{
 		Rows: []string{"hidden", "dropout", "edge-dropout"}},
 	{Name: PDNEdgeConv, Graph: true, LearnsEdges: true, Trace: true, Rows: []string{"hidden", "dropout", "edge-dropout"}},
 	{Name: PDNMultiScale, Graph: true, Rows: []string{"hidden", "dropout", "hops"}},
-	{Name: GCN, Graph: true, PyG: "GCNConv", Trace: true, Rows: []string{"hidden", "dropout"}},
+	{Name: GCN, Graph: true, PyG: "GCNConv", Trace: true, TakesWeights: true, Rows: []string{"hidden", "dropout"}},
 	{Name: GAT, Graph: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"}},
 	{Name: SAGE, Graph: true, PyG: "SAGEConv", Rows: []string{"hidden", "dropout"}},
 	{Name: Cheb, Graph: true, PyG: "ChebConv", Rows: []string{"hidden", "dropout"}},
-	{Name: APPNP, Graph: true, PyG: "APPNP", Rows: []string{"hidden", "dropout"}},
-	{Name: SGC, Graph: true, PyG: "SGConv"},
+	{Name: APPNP, Graph: true, PyG: "APPNP", TakesWeights: true, Rows: []string{"hidden", "dropout"}},
+	{Name: SGC, Graph: true, PyG: "SGConv", TakesWeights: true},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
 	{Name: MLP, PyG: "Linear", Rows: []string{"hidden", "dropout"}},

@@ -120,6 +120,12 @@ var Params = []Param{
 		Form:  ColumnForm,
 		field: func(e *Experiment) any { return &e.Data.Target },
 		valid: validColumn},
+	{Name: "bins", Label: "Classes binned from a measurement", Group: GroupData, Usage: "make your own node table's target a measurement (a count, a rate) cut by quantile into this many classes of about equal size; 0 takes its values as the classes", Default: "0", Min: 0, Max: 20,
+		field: func(e *Experiment) any { return &e.Data.Bins }},
+	{Name: "perturb", Label: "Perturbation of the graph", Group: GroupData, Usage: "what is done to the graph after it is drawn or loaded: none, random edges added, inter-class edges added (an attacker who knows the classes), edges dropped, or node features masked", Default: PerturbNone, Choices: perturbNames(),
+		field: func(e *Experiment) any { return &e.Data.Perturb }},
+	{Name: "perturb-rate", Label: "Perturbation rate", Group: GroupData, Usage: "how much is perturbed: the share of the graph's edges added or dropped, or of its node features masked", Default: "0", Min: 0, Max: 1,
+		field: func(e *Experiment) any { return &e.Data.PerturbRate }},
 
 	{Name: "model", Label: "Model", Group: GroupModel, Usage: "model to train", Default: Models[0].Name, Choices: Kinds,
 		field: func(e *Experiment) any { return &e.Model.Kind }},
@@ -135,6 +141,8 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Model.Hops }},
 	{Name: "edge-dropout", Label: "Edges dropped each step", Models: modelsReading("edge-dropout"), Group: GroupModel, Usage: "share of edges the pathfinder drops in each training step (DropEdge; PDN models only)", Default: "0.2", Min: 0, Max: 0.9,
 		field: func(e *Experiment) any { return &e.Model.EdgeDrop }},
+	{Name: "graph-from", Label: "Graph propagated over", Models: modelsTakingWeights(), Group: GroupModel, Usage: "the graph a fixed-graph model propagates over: the input's edges, or the edge weights a PDN with the same rows learned, trained first and frozen", Default: FromInput, Choices: []string{FromInput, FromPDN},
+		field: func(e *Experiment) any { return &e.Model.GraphFrom }},
 
 	{Name: "restarts", Label: "Restarts of the pathfinder", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
 		field: func(e *Experiment) any { return &e.Model.Restarts }},
@@ -211,8 +219,10 @@ func (p Param) Applies(d Data) bool {
 		return true
 	}
 	switch {
-	case p.Form == ColumnForm:
+	case p.Form == ColumnForm || p.Name == "bins":
 		return d.Graph == GraphLocal // columns of the user's own files
+	case p.Name == "perturb" || p.Name == "perturb-rate":
+		return true // every graph can be shaken
 	case d.Real():
 		return p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "edits" // the page edits every graph
 	case p.Name == "shots":

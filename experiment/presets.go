@@ -15,6 +15,8 @@ var Presets = []Preset{
 	labPreset("xor"),
 	labPreset("degree"),
 	{"attention", "A real graph's attention (Cora)", "lab=attention"},
+	labPreset("structure"),
+	{"heterophily", "Heterophily: more edges between classes than within", "lab=structure&p=0.005&q=0.02"},
 }
 
 // labPreset is the preset that opens a lab as it starts, named and titled

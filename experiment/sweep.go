@@ -85,6 +85,10 @@ func (s Sweep) Runs() ([]Run, error) {
 type Result struct {
 	Acc  float64
 	Done bool
+	// Homophily is the learned homophily of the run's graph at its end,
+	// where the run's reader keeps it (the structure lab's transfer
+	// table); the results row does not carry it.
+	Homophily float64
 }
 
 // Round4 is acc as the CSV writes it, to four decimals: the page keeps
@@ -231,9 +235,17 @@ func (s Sweep) CSV(res []Result) [][]string {
 // stream of their own, so a model that does not read them
 // (ReadsEdgeFeatures) sees the same graph whatever their number and spread
 // (scenarios 6 and 8 sweep nothing else): its key leaves those rows out,
-// and a sweep trains it once a rep rather than once a value.
+// and a sweep trains it once a rep rather than once a value. A model on
+// PDN's learned graph reads them through the PDN. A perturbation at rate 0
+// is the graph as it is.
 func RunKey(e Experiment) string {
-	if e.Data.Graph == GraphSynthetic && !ReadsEdgeFeatures(e.Model.Kind) {
+	if e.Data.Perturb == PerturbNone || e.Data.PerturbRate == 0 {
+		e.Data.Perturb, e.Data.PerturbRate = PerturbNone, 0 // the graph as it is
+	}
+	if !TakesWeights(e.Model.Kind) {
+		e.Model.GraphFrom = FromInput // a row the model does not read
+	}
+	if e.Data.Graph == GraphSynthetic && !ReadsEdgeFeatures(e.Model.Kind) && e.Model.GraphFrom != FromPDN {
 		base := Default()
 		e.Data.EdgeFeatures, e.Data.SigmaD = base.Data.EdgeFeatures, base.Data.SigmaD
 	}

@@ -162,6 +162,9 @@ func tableKeys() []string {
 	for _, p := range experiment.Presets {
 		keys = append(keys, p.Title)
 	}
+	for _, p := range experiment.Perturbations {
+		keys = append(keys, p.Title)
+	}
 	for _, n := range tiestrength.Names {
 		keys = append(keys, tiestrength.Label(n), tiestrength.ShortLabel(n))
 	}

@@ -199,7 +199,8 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	s := t.Evaluate()
 	e := t.Experiment()
 	f := experiment.Figures{Epoch: t.Epoch(), Epochs: e.Train.Epochs, TestAcc: s.TestAcc,
-		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: InputNames(g)}
+		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: InputNames(g),
+		InputHomophily: s.InputHomophily, LearnedHomophily: s.LearnedHomophily}
 	if e.Data.Graph == experiment.GraphXOR {
 		f.XOR = true
 		if len(s.Weights) == g.E() {

@@ -42,6 +42,12 @@
 // order, so the same seeds give the same bits natively and in the browser.
 // Once warm, an epoch allocates nothing.
 //
+// A model over a learned graph (experiment.FromPDN) is GCN, SGC or APPNP
+// with Â = norm(w*), w* the weights a PDN of the same rows ends with,
+// frozen: the PDN trains first, as the trainer's set-up. A Snapshot's
+// homophily figures are the input graph's edge homophily,
+// |{e : y_u = y_v}| / E, and the learned graph's, Σ_{y_u = y_v} w_e / Σ w_e.
+//
 // A Trainer runs one epoch per Step and reads a Snapshot (accuracy, loss,
 // learned weights) on demand; the CLI and the browser's worker both drive it
 // that way. The package knows nothing of the browser.

@@ -82,7 +82,7 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 	case learns:
 		m.edges = kind.edges(g, cfg, rnd)
 	case graph:
-		m.ones = ones(g.E())
+		m.ones = fixedWeights(g)
 	}
 	if m.edges != nil {
 		m.ps = append(m.ps, m.edges.params()...)

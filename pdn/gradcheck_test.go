@@ -325,6 +325,27 @@ func TestGradNetworks(t *testing.T) {
 	}
 }
 
+// The models that take a learned graph (experiment.FromPDN) propagate
+// over its weights: checked on a graph whose edges weigh from 0 to 1.
+func TestGradNetworksOverWeights(t *testing.T) {
+	g := *smallGraph(8, 30, 70, 5, 4, 3)
+	g.Weight = make([]float64, g.E())
+	for e := range g.Weight {
+		g.Weight[e] = float64(e%11) / 10
+	}
+	for _, kind := range experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.TakesWeights }) {
+		t.Run(kind, func(t *testing.T) {
+			cfg := experiment.Model{Kind: kind, Hidden: 7, Dropout: 0.5}
+			net := newNetwork(&g, cfg, 3)
+			net.forward(false)
+			if w := net.edgeWeights(); !slices.Equal(w, g.Weight) {
+				t.Fatalf("%s propagates with weights %v, not the graph's", kind, w)
+			}
+			checkNetwork(t, net, g.C)
+		})
+	}
+}
+
 // gradCase is a model checked by testGradNetworks, with its settings.
 type gradCase struct {
 	kind     string

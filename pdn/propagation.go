@@ -4,12 +4,22 @@ import (
 	"pdnexplorer/datasets"
 )
 
-// fixedNorm returns Â for the graph with every edge weight 1; its w are
-// those weights, which models over the fixed graph report as their own.
+// fixedNorm returns Â for the graph with its fixed edge weights
+// (fixedWeights); its w are those weights, which models over the fixed
+// graph report as their own.
 func fixedNorm(g *datasets.Graph) *gcnNorm {
 	n := newGCNNorm(newAdjacency(g.N, g.Src, g.Dst))
-	n.forward(ones(g.E()))
+	n.forward(fixedWeights(g))
 	return n
+}
+
+// fixedWeights are the weights a fixed-graph model propagates with: the
+// graph's own (a PDN's learned graph, handed over), else 1 on every edge.
+func fixedWeights(g *datasets.Graph) []float64 {
+	if g.Weight != nil {
+		return g.Weight
+	}
+	return ones(g.E())
 }
 
 func ones(n int) []float64 {

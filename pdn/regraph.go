@@ -11,8 +11,9 @@ import (
 
 // ErrRegraph says a trainer cannot carry on over another graph because
 // its model's set-up reads the edges (DeepWalk's walks, ClusterGCN's
-// partition) or chose the weights on the old graph (the restart remedy):
-// such a model starts over on the edited graph.
+// partition) or chose the weights on the old graph (the restart remedy, a
+// PDN's learned graph handed over): such a model starts over on the
+// edited graph.
 var ErrRegraph = errors.New("pdn: this model's set-up reads the graph's edges, so it starts over on an edited graph")
 
 // streamer is a network with random streams of its own (dropout masks),
@@ -30,7 +31,7 @@ type streamer interface{ streams() []*rand.PCG }
 // past NativeLimits.
 func (t *Trainer) Regraph(g *datasets.Graph) (*Trainer, error) {
 	kind := t.exp.Model.Kind
-	if m, _ := experiment.ModelNamed(kind); t.restarts != nil || m.SetupReadsEdges {
+	if m, _ := experiment.ModelNamed(kind); t.restarts != nil || t.transfer != nil || m.SetupReadsEdges {
 		return nil, ErrRegraph
 	}
 	if g.N != t.g.N || g.F != t.g.F || g.C != t.g.C || g.D != t.g.D {

@@ -143,6 +143,10 @@ type Trainer struct {
 	// until it is done the trainer has no network, and then it is the
 	// initialisation kept.
 	restarts *Restarts
+	// transfer is the set-up of a model over a PDN's learned graph, when
+	// e.Model.GraphFrom asks for it: until it is done the trainer has no
+	// network.
+	transfer *transfer
 	// evaluated says the network's buffers hold an evaluation of the
 	// weights as they are (EvaluateInto ran since the last step or
 	// reset), which Trace reads without a forward pass of its own.
@@ -170,6 +174,9 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	cost := Estimate(ShapeOf(g), e.Model)
 	if err := cost.Check(NativeLimits, nil); err != nil {
 		return nil, err
+	}
+	if e.Model.GraphFrom == experiment.FromPDN && experiment.TakesWeights(e.Model.Kind) {
+		return newTransfer(g, e, cost)
 	}
 	if e.Model.Restarts > 0 {
 		return &Trainer{exp: e, g: g, cost: cost, pc: &pacer{}, loss: math.NaN(), firstLoss: math.NaN(),
@@ -217,6 +224,9 @@ func (t *Trainer) Prepare(budget time.Duration) bool {
 	if t.restarts != nil && !t.prepareRestarts(deadline) {
 		return false
 	}
+	if t.transfer != nil && !t.prepareTransfer(deadline) {
+		return false
+	}
 	p, ok := t.net.(preparer)
 	return !ok || p.prepare(deadline)
 }
@@ -230,6 +240,9 @@ func (t *Trainer) prepared() {
 // Preparing returns the share of the slow set-up done so far: 1 when it is
 // complete or there is none.
 func (t *Trainer) Preparing() float64 {
+	if t.net == nil && t.transfer != nil {
+		return t.transfer.share()
+	}
 	if t.net == nil {
 		return t.restarts.Share()
 	}
@@ -406,6 +419,9 @@ func (t *Trainer) Reset() {
 		*t = Trainer{exp: r.e, g: t.g, cost: t.cost, pc: t.pc, loss: math.NaN(), firstLoss: math.NaN(),
 			restarts: newRestarts(r.g, r.e, r.cost)}
 		return
+	}
+	if t.net == nil {
+		return // a PDN still learning the graph: no epoch of the model yet
 	}
 	for k, p := range t.net.params() {
 		copy(p.val, t.init[k])

@@ -67,6 +67,10 @@ type Run struct {
 	Epoch        int
 	TestAccuracy float64
 	Params       []pdn.Parameter
+	// GraphWeight is the weight each edge carries in the graph the model
+	// propagates over, nil for 1: PDN's learned graph for a model over it
+	// (experiment.FromPDN), which weights.json carries.
+	GraphWeight []float64
 }
 
 // Trained is what an export reads of a trainer (a *pdn.Trainer).
@@ -75,6 +79,7 @@ type Trained interface {
 	Experiment() experiment.Experiment
 	Epoch() int
 	EvaluateInto(*pdn.Snapshot)
+	GraphWeights() []float64
 }
 
 // RunOf reads the trainer's run as it stands.
@@ -85,7 +90,7 @@ func RunOf(t Trained) (Run, error) {
 	}
 	var s pdn.Snapshot
 	t.EvaluateInto(&s)
-	return Run{Exp: t.Experiment(), Epoch: t.Epoch(), TestAccuracy: s.TestAcc, Params: ps}, nil
+	return Run{Exp: t.Experiment(), Epoch: t.Epoch(), TestAccuracy: s.TestAcc, Params: ps, GraphWeight: t.GraphWeights()}, nil
 }
 
 // settings is the script's RUN: every hyperparameter the architecture and
@@ -109,6 +114,7 @@ type settings struct {
 	APPNPSteps    int         `json:"appnp_steps"`
 	APPNPTeleport float64     `json:"appnp_teleport"`
 	ChebTerms     int         `json:"cheb_terms"`
+	GraphFrom     string      `json:"graph_from"`    // pdn: the model propagates over weights.json's graph_weight
 	TestAccuracy  numtext.Num `json:"test_accuracy"` // what the explorer showed for the exported weights
 	Epoch         int         `json:"exported_epoch"`
 	State         string      `json:"state"` // the explorer's link to the run
@@ -124,7 +130,17 @@ func settingsOf(r Run) settings {
 		Dropout: m.Dropout, EdgeDrop: m.EdgeDrop, LR: tr.LR, WeightDecay: tr.WeightDecay, Epochs: tr.Epochs, Seed: tr.Seed,
 		Restarts: m.Restarts, RestartEpochs: m.RestartEpochs,
 		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport, ChebTerms: pdn.ChebTerms,
+		GraphFrom:    graphFrom(r),
 		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun()}
+}
+
+// graphFrom is the settings' graph_from: pdn where the run carries PDN's
+// learned graph, else input.
+func graphFrom(r Run) string {
+	if r.GraphWeight != nil {
+		return experiment.FromPDN
+	}
+	return experiment.FromInput
 }
 
 // Script is run_pyg.py for the run.
@@ -143,7 +159,18 @@ func Script(r Run) ([]byte, error) {
 // shortest form that reads back to its float64 bits.
 func Weights(r Run) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\n  \"model\": %q,\n  \"epoch\": %d,\n  \"test_accuracy\": %s,\n  \"parameters\": [", r.Exp.Model.Kind, r.Epoch, jsonNumber(r.TestAccuracy))
+	fmt.Fprintf(&b, "{\n  \"model\": %q,\n  \"epoch\": %d,\n  \"test_accuracy\": %s,\n", r.Exp.Model.Kind, r.Epoch, jsonNumber(r.TestAccuracy))
+	if r.GraphWeight != nil { // PDN's learned graph, one weight per edge of edges.csv
+		b.WriteString("  \"graph_weight\": [")
+		for k, v := range r.GraphWeight {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(jsonNumber(v))
+		}
+		b.WriteString("],\n")
+	}
+	b.WriteString("  \"parameters\": [")
 	for i, p := range r.Params {
 		if i > 0 {
 			b.WriteByte(',')

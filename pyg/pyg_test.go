@@ -213,6 +213,36 @@ func TestPyGReproducesTheRun(t *testing.T) {
 	}
 }
 
+// A model over PDN's learned graph (graph-from=pdn) exports that graph
+// in weights.json, and PyG propagates over it: the explorer's weights give
+// the explorer's test accuracy there, and trained afresh in PyG over the
+// same frozen graph it lands near it (skipped without torch).
+func TestPyGTakesPDNsLearnedGraph(t *testing.T) {
+	python, env := pygtest.Python(t)
+	for _, kind := range experiment.TransferModels {
+		t.Run(kind, func(t *testing.T) {
+			e := experiment.Default()
+			e.Model.Kind, e.Model.GraphFrom = kind, experiment.FromPDN // the default graph and run
+			g, tr := trainedAs(t, e)
+			r := runOf(t, tr)
+			if len(r.GraphWeight) != g.E() {
+				t.Fatalf("the run carries %d graph weights for %d edges", len(r.GraphWeight), g.E())
+			}
+			dir := t.TempDir()
+			if err := pyg.WriteDir(dir, g, r); err != nil {
+				t.Fatal(err)
+			}
+			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile))
+			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
+				t.Errorf("the explorer's weights over PDN's graph give %v in PyG, %v in the explorer", got, r.TestAccuracy)
+			}
+			if got, _ := out["test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 0.03 {
+				t.Errorf("trained in PyG over PDN's graph: %v, the explorer's %v", got, r.TestAccuracy)
+			}
+		})
+	}
+}
+
 // TestPyGSelectsOnValidation checks that the script reads a run at its
 // epoch of best validation accuracy where the bundle has validation nodes
 // (skipped without torch).

@@ -101,9 +101,11 @@ def pathfinder_mlp(d, hidden, alive):
 class Net(torch.nn.Module):
     """The explorer's model of RUN["model"], built from PyTorch Geometric's layers."""
 
-    def __init__(self, run, f, d, c):
+    def __init__(self, run, f, d, c, graph_weight=None):
         super().__init__()
         self.kind, self.p, self.edge_drop = run["model"], run["dropout"], run["edge_drop"]
+        # PDN's learned graph, frozen (graph_from "pdn"): each edge's weight, both directions.
+        self.gw = None if graph_weight is None else torch.cat([graph_weight, graph_weight])
         h = run["hidden"]
         if self.kind == "pdn":
             self.pathfinder = pathfinder_mlp(d, run["edge_hidden"], run["edge_init"] == "alive")
@@ -135,7 +137,7 @@ class Net(torch.nn.Module):
         elif self.kind == "pdn-linear":
             w = self.pathfinder(z)
         else:
-            return None
+            return self.gw
         if self.training and self.edge_drop > 0:  # DropEdge on the learned weights
             w = F.dropout(w, self.edge_drop)
         return torch.cat([w, w])
@@ -153,9 +155,9 @@ class Net(torch.nn.Module):
             h = F.dropout(F.elu(self.conv1(x, edge_index)), self.p, self.training)
             return self.conv2(h, edge_index)
         if self.kind == "sgc":
-            return self.conv(x, edge_index)
+            return self.conv(x, edge_index, self.gw)
         h = self.lin2(F.dropout(F.relu(self.lin1(x)), self.p, self.training))
-        return self.prop(h, edge_index) if self.kind == "appnp" else h
+        return self.prop(h, edge_index, self.gw) if self.kind == "appnp" else h
 
 
 def load_weights(model, path):
@@ -215,9 +217,26 @@ def train(model, data, run, epochs, times, opt=None, best=None):
     return opt
 
 
-def fresh(run, shape, seed):
+def fresh(run, shape, seed, graph_weight=None):
     torch.manual_seed(seed)
-    return Net(run, *shape)
+    return Net(run, *shape, graph_weight=graph_weight)
+
+
+def learned_graph(path, edges, dtype):
+    """PDN's learned graph that a model with graph_from "pdn" propagates over: weights.json's
+    graph_weight, one weight per edge of edges.csv; None for a model over the input graph."""
+    if RUN.get("graph_from") != "pdn":
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            gw = json.load(f)["graph_weight"]
+    except (OSError, ValueError, KeyError) as err:
+        refuse("%s: no graph_weight (%s): this run propagates over PDN's learned graph, which the explorer's "
+               "weights.json carries" % (path, err))
+    if len(gw) != edges:
+        refuse("%s: graph_weight has %d weights for %d edges: the weights are of another graph than --bundle"
+               % (path, len(gw), edges))
+    return torch.tensor(gw, dtype=dtype)
 
 
 def refuse(msg):
@@ -266,8 +285,9 @@ def main():
 
     out = {"model": RUN["model"], "torch_geometric": torch_geometric.__version__,
            "explorer_test_accuracy": RUN.get("test_accuracy")}
+    gw = learned_graph(a.weights if a.weights != "none" else os.path.join(here, "weights.json"), z.shape[0], dtype)
     if a.weights != "none":
-        model = Net(RUN, *shape)
+        model = Net(RUN, *shape, graph_weight=gw)
         load_weights(model, a.weights)
         out["exported_test_accuracy"] = accuracy(model, data, "test")
         print("the explorer's weights: test accuracy %s (the explorer showed %s)"
@@ -282,14 +302,14 @@ def main():
         first = min(RUN["restart_epochs"], a.epochs)
         tried = []
         for r in range(restarts):
-            m = fresh(RUN, shape, 1000 * a.seed + r)
+            m = fresh(RUN, shape, 1000 * a.seed + r, gw)
             opt = train(m, data, RUN, first, times)
             tried.append((train_loss(m, data), r, m, opt))
         _, kept, model, opt = min(tried, key=lambda t: (t[0], t[1]))
         print("restarts: kept %d of %d" % (kept, restarts))
         train(model, data, RUN, a.epochs - first, times, opt)
     else:
-        model = fresh(RUN, shape, a.seed)
+        model = fresh(RUN, shape, a.seed, gw)
         train(model, data, RUN, a.epochs, times, best=best)
     out.update({"test_accuracy": accuracy(model, data, "test"), "train_accuracy": accuracy(model, data, "train"),
                 "epochs": a.epochs, "seed": a.seed,

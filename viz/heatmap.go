@@ -102,13 +102,17 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 		c.Text(int(x), int(top+side+t.f(12)), tickLabel(v), t.size(10), `text-anchor="middle"`, `fill="#555"`)
 		c.Text(int(left-t.f(4)), int(y+t.f(4)), tickLabel(v), t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
-	// The scale, bright at the top.
-	sx := int(left+side) + 16
+	heatScale(c, t, int(left+side)+16, top, side)
+	return c.inline()
+}
+
+// heatScale draws HeatColor's scale from 0 to 1 at x, side high from
+// top, bright at the top.
+func heatScale(c canvas, t typeset, x int, top, side float64) {
 	steps := 20
 	for k := range steps {
-		c.Rect(sx, int(top+side*float64(k)/float64(steps)), 14, int(side/float64(steps)+1.5), `fill="`+HeatColor(1-float64(k)/float64(steps-1))+`"`)
+		c.Rect(x, int(top+side*float64(k)/float64(steps)), 14, int(side/float64(steps)+1.5), `fill="`+HeatColor(1-float64(k)/float64(steps-1))+`"`)
 	}
-	c.Text(sx+18, int(top+t.f(8)), "1", t.size(10), `fill="#555"`)
-	c.Text(sx+18, int(top+side), "0", t.size(10), `fill="#555"`)
-	return c.inline()
+	c.Text(x+18, int(top+t.f(8)), "1", t.size(10), `fill="#555"`)
+	c.Text(x+18, int(top+side), "0", t.size(10), `fill="#555"`)
 }

@@ -73,7 +73,7 @@ var badCLI = []struct {
 	{"-data blank", []string{"train", "-data", "  "}, nil, 2, "flag -data: empty"},
 	{"-data missing", []string{"train", "-data", "DIR/missing"}, nil, 2, "missing: cannot read the graph: missing"},
 	{"-data a file", []string{"train", "-data", "FILE"}, nil, 2, "a-file: is a file; a graph is a bundle (meta.json, nodes.csv, edges.csv)"},
-	{"-data with a data flag", []string{"train", "-data", "BUNDLE", "-q", "0.01"}, nil, 2, "flag -q: not allowed with a graph read from files (it fixes its own size and features; only -seed, -shots, -id-column and -target apply)"},
+	{"-data with a data flag", []string{"train", "-data", "BUNDLE", "-q", "0.01"}, nil, 2, "flag -q: not allowed with a graph read from files (it fixes its own size and features; only -seed, -shots, -perturb, -perturb-rate, -id-column, -target and -bins apply)"},
 	{"cora with a data flag", []string{"train", "-data", "cora", "-per-class", "64"}, nil, 2, "flag -per-class: not allowed with a real graph"},
 	{"-data citeseer with a data flag", []string{"train", "-data", "citeseer", "-sigma-d", "1"}, nil, 2, "flag -sigma-d: not allowed with a real graph"},
 	{"-shots 0", []string{"train", "-data", "cora", "-shots", "0"}, nil, 2, `invalid value "0" for flag -shots: want [1, 1000]`},

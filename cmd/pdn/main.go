@@ -57,6 +57,7 @@ var commands = []command{
 	{"table4", "PDN and the baselines on real graphs, seeded 100-shot splits (Table 4)", parseTable4},
 	{"merge", "join the shards of sweeps and table4 runs made with -shard i/n into the files one machine writes", parseMerge},
 	{"claims", "check every finding the explorer states over its seeds, as the page shows it beside each run", parseClaims},
+	{"structure", "what a learned graph is worth: its homophily over the epochs, accuracy under perturbation, and PDN's graph given to GCN, SGC and APPNP", parseStructure},
 	{"attention", "the linear PDN's attention over the tie-strength scores (Figure 8) and the multi-scale PDN's hop weights (Figure 7)", parseAttention},
 }
 

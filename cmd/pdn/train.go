@@ -166,10 +166,10 @@ func genGraph(d experiment.Data, dir string, resplit bool) (*datasets.Graph, err
 		if g, err = datasets.Load(dir, d, resplit); err != nil {
 			return nil, err
 		}
-	} else if g, err = datasets.Build(d.WithoutEdits()); err != nil {
+	} else if g, err = datasets.Build(d.Unaltered()); err != nil {
 		return nil, usageError{err}
 	}
-	if g, err = datasets.Edited(g, d.Edits); err != nil {
+	if g, err = datasets.Altered(g, d); err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil
@@ -238,15 +238,24 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	if !flagSet(fs, "init-seed") {
 		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
-	j.resplit = flagSet(fs, "shots")
-	j.given = func(name string) bool { return flagSet(fs, name) }
-	if j.data == "" {
-		j.e = withRecipe(j.e, "", j.given)
-	}
-	if err := realGraphFlags(fs, j.e.Data, j.data); err != nil {
+	var err error
+	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data); err != nil {
 		return nil, err
 	}
 	return j.run, nil
+}
+
+// graphFlagsDone finishes the flags of a command whose -data is a row or
+// a folder of one's own (dir): a shipped graph's recipe for the rows the
+// flags leave out (a folder's comes from its features once read), the rows
+// a real graph refuses, whether -shots draws a new split, and which flags
+// were given.
+func graphFlagsDone(fs *flag.FlagSet, e *experiment.Experiment, dir string) (resplit bool, given func(string) bool, err error) {
+	given = func(name string) bool { return flagSet(fs, name) }
+	if dir == "" {
+		*e = withRecipe(*e, "", given)
+	}
+	return flagSet(fs, "shots"), given, realGraphFlags(fs, e.Data, dir)
 }
 
 // withRecipe gives a run the rows of recipe ("" for its data's own, a
@@ -267,7 +276,7 @@ func realGraphFlags(fs *flag.FlagSet, d experiment.Data, dir string) error {
 		d.Graph = experiment.GraphLocal
 	}
 	for _, p := range experiment.Params {
-		if p.Form == experiment.ColumnForm && !p.Applies(d) && flagSet(fs, p.Name) {
+		if (p.Form == experiment.ColumnForm || p.Name == "bins") && !p.Applies(d) && flagSet(fs, p.Name) {
 			return usageError{fmt.Errorf("flag -%s: names a column of your own files, so it needs -data with a path to them", p.Name)}
 		}
 	}
@@ -276,7 +285,7 @@ func realGraphFlags(fs *flag.FlagSet, d experiment.Data, dir string) error {
 	}
 	for _, p := range experiment.Params {
 		if p.Group == experiment.GroupData && !p.Applies(d) && flagSet(fs, p.Name) {
-			return usageError{fmt.Errorf("flag -%s: not allowed with %s (it fixes its own size and features; only -seed, -shots%s apply)", p.Name, realWhat(dir), columnsFlags(dir))}
+			return usageError{fmt.Errorf("flag -%s: not allowed with %s (it fixes its own size and features; only -seed, -shots, -perturb, -perturb-rate%s apply)", p.Name, realWhat(dir), columnsFlags(dir))}
 		}
 	}
 	return nil
@@ -291,7 +300,7 @@ func realWhat(dir string) string {
 
 func columnsFlags(dir string) string {
 	if dir != "" {
-		return ", -id-column and -target"
+		return ", -id-column, -target and -bins"
 	}
 	return ""
 }
@@ -441,7 +450,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		if err := pdn.Estimate(pdn.ExpectedShape(j.e.Data), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 			return nil, err // before the generator allocates it all
 		}
-		g, err = datasets.Build(j.e.Data.WithoutEdits())
+		g, err = datasets.Build(j.e.Data.Unaltered())
 		if err != nil {
 			return nil, usageError{err}
 		}
@@ -452,7 +461,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		g = datasets.TieStrength(g)
 	}
 	// The edits apply to the graph as the model sees it, its scores too.
-	if g, err = datasets.Edited(g, j.e.Data.Edits); err != nil {
+	if g, err = datasets.Altered(g, j.e.Data); err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil

@@ -486,3 +486,26 @@ func benchCompareOpened(b *testing.B, srv *server, files map[string][]byte, node
 	b.ReportMetric(long, "train-longest-task-ms")
 	b.ReportMetric(float64(e1-e0)/((t1-t0)/1000), "all-runs-epochs/s")
 }
+
+// BenchmarkStructureLab trains the structure lab at its defaults (PDN, GCN
+// and GAT live), then its robustness curves and transfer table on the
+// pool (78 runs), and reports the frames while the pool trains (the
+// standard: p95 ≤ 50 ms) and the pool's time.
+func BenchmarkStructureLab(b *testing.B) {
+	srv := serve(b, distDir(b), "/")
+	for range b.N {
+		ctx := browser(b)
+		open(b, ctx, srv, "#lab=structure")
+		waitFor(b, ctx, "the structure lab", `document.querySelector("#side-run") !== null`, 60*time.Second)
+		key(b, ctx, " ")
+		waitFor(b, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`, 3*time.Minute)
+		start := time.Now()
+		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
+		p50, p95, mx := frames(b, ctx, 10*time.Second)
+		waitFor(b, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`, 10*time.Minute)
+		b.ReportMetric(time.Since(start).Seconds(), "pool-s")
+		b.ReportMetric(p50, "frame-p50-ms")
+		b.ReportMetric(p95, "frame-p95-ms")
+		b.ReportMetric(mx, "frame-max-ms")
+	}
+}

@@ -130,6 +130,8 @@ type Command struct {
 	// user's node table the state names, tried first.
 	IDColumn string `json:"idColumn,omitempty"`
 	Target   string `json:"target,omitempty"`
+	// Bins, above 0, bins a measured target into classes (Data.Bins).
+	Bins int `json:"bins,omitempty"`
 	// Format is OpExport's.
 	Format string `json:"format,omitempty"`
 	// Node is OpTrace's.
@@ -187,6 +189,7 @@ type Loaded struct {
 	// state's, or none where the state's named columns the files lack.
 	IDColumn string `json:"idColumn,omitempty"`
 	Target   string `json:"target,omitempty"`
+	Bins     int    `json:"bins,omitempty"`
 	// Notes are what the reader changed or supplied: repeats dropped,
 	// degrees given as features.
 	Notes []phrase.Text `json:"notes,omitempty"`
@@ -211,6 +214,9 @@ type ClassChoice struct {
 	Column  string   `json:"column"`
 	Classes []string `json:"classes"`
 	Counts  []int    `json:"counts"`
+	// Bins, above 0, says the classes are the column's measurements cut
+	// into Bins by quantile: choosing it sets bins too.
+	Bins int `json:"bins,omitempty"`
 }
 
 // Event is a message from the worker to the page.
@@ -478,14 +484,19 @@ const (
 // then the class the model predicts for each of the Nodes nodes, then the
 // probability it gives that class.
 type Snapshot struct {
-	Epoch    int  `json:"epoch"`
-	Epochs   int  `json:"epochs"`
-	Loss     Num  `json:"loss"`
-	TrainAcc Num  `json:"trainAcc"`
-	TestAcc  Num  `json:"testAcc"`
-	WIntra   Num  `json:"wIntra"`
-	WInter   Num  `json:"wInter"`
-	Running  bool `json:"running"`
+	Epoch    int `json:"epoch"`
+	Epochs   int `json:"epochs"`
+	Loss     Num `json:"loss"`
+	TrainAcc Num `json:"trainAcc"`
+	TestAcc  Num `json:"testAcc"`
+	WIntra   Num `json:"wIntra"`
+	WInter   Num `json:"wInter"`
+	// InputHomophily and LearnedHomophily are the engine's
+	// (pdn.Snapshot): the input graph's edge homophily and the share of
+	// the model's edge weight on same-class edges.
+	InputHomophily   Num  `json:"inputHomophily"`
+	LearnedHomophily Num  `json:"learnedHomophily"`
+	Running          bool `json:"running"`
 	// EpochsPerSec is measured in the worker over the last chunk of work.
 	EpochsPerSec Num `json:"epochsPerSec"`
 	// Model is the model the weights come from.

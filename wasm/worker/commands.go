@@ -40,7 +40,7 @@ func (s *session) handle(c protocol.Command) {
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
 	case protocol.OpLoad:
-		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target}, c.Parsed)
+		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target, Bins: c.Bins}, c.Parsed)
 		return
 	case protocol.OpPace:
 		s.setPace(c.Pace)
@@ -148,7 +148,7 @@ func (s *session) set(state string, regenerate bool) {
 // it could. Edits that do not apply to the graph are reported and left
 // out (e's edits with them), so that a link with a bad edit still opens.
 func (s *session) newGraph(e *experiment.Experiment) bool {
-	base, err := s.buildData(e.Data.WithoutEdits())
+	base, err := s.buildData(e.Data.Unaltered())
 	if err != nil {
 		field := ""
 		if errors.Is(err, errNoLocal) {
@@ -157,10 +157,17 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 		s.fail(err, field)
 		return false
 	}
-	g, err := datasets.Edited(base, e.Data.Edits)
+	// datasets.Altered, in its two steps: a perturbation that cannot be
+	// made refuses the graph, an edit that does not apply is left out.
+	perturbed, err := datasets.Perturbed(base, e.Data.Perturb, e.Data.PerturbRate, e.Data.Seed)
+	if err != nil {
+		s.fail(err, "perturb-rate")
+		return false
+	}
+	g, err := datasets.Edited(perturbed, e.Data.Edits)
 	if err != nil {
 		s.fail(err, experiment.EditsRow)
-		g, e.Data.Edits = base, ""
+		g, e.Data.Edits = perturbed, ""
 	}
 	s.base, s.g, s.deg, s.ranges = base, g, nil, [2][]float64{}
 	s.gen++

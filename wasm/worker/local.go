@@ -30,7 +30,7 @@ type localGraph struct {
 
 // columnsOf are the columns d names in the user's node table.
 func columnsOf(d experiment.Data) datasets.Columns {
-	return datasets.Columns{ID: d.IDColumn, Target: d.Target}
+	return datasets.Columns{ID: d.IDColumn, Target: d.Target, Bins: d.Bins}
 }
 
 // load reads the user's files with the readers the command line uses, so
@@ -99,13 +99,14 @@ type handed struct {
 	Name       string
 	Resplit    bool
 	ID, Target string
+	Bins       int
 	Graph      *datasets.Graph // in its binary form (datasets.Graph.MarshalBinary)
 }
 
 // handoff is l as the other workers take it (handedLocal).
 func (l *localGraph) handoff() ([]byte, error) {
 	var b bytes.Buffer
-	h := handed{Name: l.name, Resplit: l.resplit, ID: l.cols.ID, Target: l.cols.Target, Graph: l.g}
+	h := handed{Name: l.name, Resplit: l.resplit, ID: l.cols.ID, Target: l.cols.Target, Bins: l.cols.Bins, Graph: l.g}
 	if err := gob.NewEncoder(&b).Encode(h); err != nil {
 		return nil, phrase.Errorf("the graph read could not be handed to the other workers: %s", err)
 	}
@@ -123,7 +124,7 @@ func handedLocal(parsed []byte, files []datasets.File) (*localGraph, error) {
 	if err != nil {
 		return nil, phrase.Errorf("the graph another worker read came damaged (%s): open the files again", err)
 	}
-	return &localGraph{g: h.Graph, resplit: h.Resplit, name: h.Name, files: files, cols: datasets.Columns{ID: h.ID, Target: h.Target}}, nil
+	return &localGraph{g: h.Graph, resplit: h.Resplit, name: h.Name, files: files, cols: datasets.Columns{ID: h.ID, Target: h.Target, Bins: h.Bins}}, nil
 }
 
 // memory is what the worker's Go runtime holds of the system's memory.
@@ -199,7 +200,7 @@ func nameOfFiles(files []datasets.File) string {
 func loadedInfo(l *localGraph) *protocol.Loaded {
 	g := l.g
 	info := &protocol.Loaded{Name: l.name, Nodes: g.N, Edges: g.E(), Classes: g.C, Features: g.F, Resplit: l.resplit,
-		ClassNames: g.ClassNames, Notes: g.Notes, IDColumn: l.cols.ID, Target: l.cols.Target}
+		ClassNames: g.ClassNames, Notes: g.Notes, IDColumn: l.cols.ID, Target: l.cols.Target, Bins: l.cols.Bins}
 	if g.Meta["edge_features"] != datasets.TieStrengthMeta {
 		info.EdgeFeatures = g.D
 		info.EdgeNames = g.EdgeNames
@@ -220,7 +221,7 @@ func columnsChoice(err error) *protocol.Columns {
 	}
 	out := &protocol.Columns{File: ce.File, Header: ce.Header, Sample: ce.Sample}
 	for _, c := range ce.Choices {
-		out.Choices = append(out.Choices, protocol.ClassChoice{Column: c.Column, Classes: c.Classes, Counts: c.Counts})
+		out.Choices = append(out.Choices, protocol.ClassChoice{Column: c.Column, Classes: c.Classes, Counts: c.Counts, Bins: c.Bins})
 	}
 	return out
 }

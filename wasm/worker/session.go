@@ -33,6 +33,7 @@ type trainer interface {
 	// What an export to PyTorch Geometric reads (see pyg.RunOf).
 	Parameters() ([]pdn.Parameter, error)
 	Experiment() experiment.Experiment
+	GraphWeights() []float64
 }
 
 // newTrainer builds e's model on g: pdn.NewTrainer, the one constructor,

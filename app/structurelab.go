@@ -1,0 +1,241 @@
+package app
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
+	"pdnexplorer/wasm/protocol"
+)
+
+// StructureLab measures the graphs the models learn as graph-structure
+// learning research does (OpenGSL, GSLB), beyond the paper: the models
+// row's runs train side by side, live, with the homophily of each learned
+// graph over the epochs beside test accuracy and the learned adjacency as
+// a matrix; a pool of workers then trains the robustness curves (each
+// model at each rate of four perturbations) and the transfer table (PDN's
+// learned graph, frozen, given to GCN, SGC and APPNP), each run to its end,
+// as the sweep lab's runs (runPool).
+type StructureLab struct {
+	app.Compo
+	lab
+
+	// side trains the robustness runs, then the transfer runs, on the
+	// pool; key is the state they are of.
+	side            runPool
+	robust, transfr []experiment.Run
+	key             string
+
+	homophily, test, matrix string
+	robustCharts            []string
+	transferBars            string
+}
+
+func init() {
+	addRoom("structure", func(p *page) room {
+		c := &StructureLab{}
+		c.init(p, "structure", c)
+		return c
+	})
+}
+
+// The lab's hooks (see lab.go).
+var _ Releaser = (*StructureLab)(nil)
+
+// Release frees the pool's workers as the lab goes.
+func (c *StructureLab) Release() { c.side.halt() }
+
+// follow makes the state's side runs the pool's: a new state stops the
+// runs under way and clears their results.
+func (c *StructureLab) follow() {
+	key := c.st.EncodeRun() + "|" + strings.Join(c.st.View.Models, ",")
+	if key == c.key {
+		return
+	}
+	c.side.halt()
+	c.key = key
+	c.robust, c.transfr = experiment.RobustnessRuns(c.st), experiment.TransferRuns(c.st)
+	runs := append(append([]experiment.Run(nil), c.robust...), c.transfr...)
+	c.side = newPool(&c.lab, runs, nil)
+	c.side.progressed = func() { c.draw(newSnapshot) }
+	c.side.finished = func(int, protocol.Event, int) { c.draw(newSnapshot) }
+}
+
+// toggleSide runs, pauses or resumes the robustness and transfer runs.
+func (c *StructureLab) toggleSide() {
+	switch {
+	case c.side.playing:
+		c.side.hold()
+	case c.side.sched.Done() < len(c.side.runs):
+		c.side.run(sweepWorkers())
+	}
+	c.draw(drawNow)
+}
+
+func (c *StructureLab) draw(ch change) {
+	if ch&newState != 0 {
+		c.follow()
+	}
+	if !c.due(ch, severalRedraw) {
+		return
+	}
+	var lines []viz.HomophilyLine
+	input := math.NaN()
+	for i, r := range c.runs {
+		lines = append(lines, viz.HomophilyLine{Name: tr(r.Title), Color: runColor(i), Epoch: r.hist.epoch, Learned: r.hist.learned})
+		if r.snapped {
+			input = float64(r.snap.InputHomophily)
+		}
+	}
+	c.homophily = viz.HomophilyChart(tr, chartW, chartH, c.epochs(), input, lines...)
+	c.test = c.testCurves()
+	c.matrix = c.drawMatrix()
+	res := c.side.results()
+	c.robustCharts = c.robustCharts[:0]
+	for _, p := range experiment.Perturbations {
+		c.robustCharts = append(c.robustCharts, viz.RobustnessChart(tr, chartW, chartH, p, c.st.View.Models, c.robust, res[:len(c.robust)]))
+	}
+	c.transferBars = viz.TransferBars(tr, chartW, chartH, c.transfr, res[len(c.robust):])
+}
+
+// matrixRun is the run whose graph the matrix view draws: the first that
+// learns its edges (PDN), else the first.
+func (c *StructureLab) matrixRun() *run {
+	for _, r := range c.runs {
+		if experiment.LearnsEdges(r.Exp.Model.Kind) {
+			return r
+		}
+	}
+	if len(c.runs) > 0 {
+		return c.runs[0]
+	}
+	return nil
+}
+
+func (c *StructureLab) drawMatrix() string {
+	r := c.matrixRun()
+	if r == nil || r.graph == nil || len(r.graph.Src) == 0 {
+		return ""
+	}
+	w := r.weights
+	if len(w) != len(r.graph.Src) {
+		w = nil // before its first snapshot: the input graph
+	}
+	return viz.AdjacencyMatrix(chartW, chartW*3/4, trf("The graph %s propagates over, nodes ordered by class", tr(r.Title)), r.graph.Nodes, max(c.classes(), 1), r.graph.Src, r.graph.Dst, r.graph.Labels, w)
+}
+
+// Render lays the lab out.
+func (c *StructureLab) Render() app.UI {
+	noMatrix := ""
+	if c.matrix == "" {
+		noMatrix = tr("The graph appears here once it is drawn.")
+	}
+	views := []app.UI{
+		card("homophily-curves", tr("Homophily of the learned graph"), c.homophily, "", app.P().Text(tr("The share of each model's edge weight on edges that join two nodes of one class, as it trains; the dashed line is the input graph's share of such edges. GCN propagates over the input as it is; PDN learns its own weights; GAT's attention moves a little. OpenGSL found that a more homophilous learned graph does not always mean a more accurate model: compare these curves with the test accuracy."))),
+		card("test-curves", tr("Test accuracy"), c.test, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone."))),
+		app.Div().ID("summary").Class("card").Body(
+			app.H2().Text(tr("Side by side")),
+			c.runsTable("runs-table", []column{
+				{Title: tr("epoch"), Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }},
+				{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				{Title: tr("input homophily"), Metric: "input-homophily", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.InputHomophily) }},
+				{Title: tr("learned homophily"), Metric: "learned-homophily", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.LearnedHomophily) }},
+			}),
+		),
+		card("matrix-view", tr("The learned graph as a matrix"), c.matrix, noMatrix, app.P().Text(tr("Each cell is the mean weight of the edges between the nodes it covers, darkest for 0 and brightest for 1, nodes ordered by class; white cells hold no edge. A graph that keeps its weight within the classes is bright in the blocks on the diagonal. A large graph's cells each cover many nodes; above 3,000 nodes each cell is a pair of classes."))),
+	}
+	views = append(views, c.renderSide()...)
+	return c.layOut("structure-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.visible)), views...)
+}
+
+// renderSide is the robustness curves and the transfer table, with the
+// button that trains them on the pool.
+func (c *StructureLab) renderSide() []app.UI {
+	done, all := 0, len(c.side.runs)
+	if c.side.sched != nil {
+		done = c.side.sched.Done()
+	}
+	label := tr("Run robustness and transfer")
+	switch {
+	case c.side.playing:
+		label = tr("Pause")
+	case done > 0 && done < all:
+		label = tr("Resume")
+	}
+	bar := app.Div().ID("side-bar").Class("sweep-bar").Body(
+		app.Button().ID("side-run").Class("primary").Text(label).Disabled(all > 0 && done == all).OnClick(func(app.Context, app.Event) { c.toggleSide() }),
+		app.Progress().ID("side-progress").Max(max(1, all)).Value(strconv.Itoa(done)).Aria("label", tr("runs done")),
+		app.Span().Class("note").Text(trf("%d of %d runs done, each to its end on a graph of its own, on %d workers", done, all, sweepWorkers())),
+	)
+	var charts []app.UI
+	for i, p := range experiment.Perturbations {
+		if i < len(c.robustCharts) {
+			charts = append(charts, app.Div().Class("figure").DataSet("perturb", p.Name).Body(chartOr(c.robustCharts[i], "")))
+		}
+	}
+	return []app.UI{
+		app.Div().ID("robustness").Class("card wide").Body(
+			app.H2().Text(tr("Robustness")),
+			bar,
+			app.Div().Class("figure-grid").Body(charts...),
+			c.robustTable(),
+			app.P().Class("explain").Text(tr("Test accuracy as the graph is shaken, as GSLB measures it: random edges added, edges added between classes (an attacker who knows the classes), edges dropped, node features masked, each at a share of the graph's edges (or features). An added edge takes the features of an edge of its kind drawn from the graph, so it looks like the graph's own.")),
+		),
+		app.Div().ID("transfer").Class("card").Body(
+			app.H2().Text(tr("Transfer")),
+			app.Div().Class("figure").Body(chartOr(c.transferBars, "")),
+			c.transferTable(),
+			app.P().Class("explain").Text(tr("PDN's learned edge weights, frozen, given to GCN, SGC and APPNP as the graph they propagate over, beside the same models on the input graph: does the learned graph help models that did not learn it? (OpenGSL's generalisability.)")),
+		),
+	}
+}
+
+// robustTable is the curves' numbers: a row per perturbation and rate, a
+// column per model.
+func (c *StructureLab) robustTable() app.UI {
+	res := c.side.results()
+	head := []app.UI{app.Th().Scope("col").Text(tr("perturbation")), app.Th().Scope("col").Text(tr("rate"))}
+	for _, m := range c.st.View.Models {
+		head = append(head, app.Th().Scope("col").Text(m))
+	}
+	rows := []app.UI{app.Tr().Body(head...)}
+	for _, p := range experiment.Perturbations {
+		accs := make([][]float64, len(c.st.View.Models))
+		for k, m := range c.st.View.Models {
+			accs[k] = experiment.RobustAcc(c.robust, res[:len(c.robust)], p, m)
+		}
+		for i, rate := range p.Rates {
+			cells := []app.UI{app.Th().Scope("row").Text(tr(p.Title)), app.Td().Text(strconv.FormatFloat(100*rate, 'f', 0, 64) + "%")}
+			for k, m := range c.st.View.Models {
+				v := accs[k][i]
+				cells = append(cells, app.Td().Body(metric("robust-accuracy", m, v, num(v, 3)).DataSet("x", rate).DataSet("perturb", p.Name)))
+			}
+			rows = append(rows, app.Tr().Body(cells...))
+		}
+	}
+	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Body(rows...))
+}
+
+// transferTable is each transfer model's accuracy over each graph.
+func (c *StructureLab) transferTable() app.UI {
+	res := c.side.results()
+	rows := []app.UI{app.Tr().Body(app.Th().Scope("col").Text(tr("model")), app.Th().Scope("col").Text(tr("input graph")), app.Th().Scope("col").Text(tr("PDN's learned graph")))}
+	for _, m := range experiment.TransferModels {
+		cells := []app.UI{app.Th().Scope("row").Text(m)}
+		for _, from := range []string{experiment.FromInput, experiment.FromPDN} {
+			v := math.NaN()
+			for i, r := range c.transfr {
+				if r.Exp.Model.Kind == m && r.Exp.Model.GraphFrom == from && res[len(c.robust)+i].Done {
+					v = res[len(c.robust)+i].Acc
+				}
+			}
+			cells = append(cells, app.Td().Body(metric("transfer-accuracy", m, v, num(v, 3)).DataSet("graph", from)))
+		}
+		rows = append(rows, app.Tr().Body(cells...))
+	}
+	return app.Table().ID("transfer-table").Body(rows...)
+}

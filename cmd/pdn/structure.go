@@ -1,0 +1,262 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
+	"pdnexplorer/viz"
+)
+
+// structureJob is a parsed `pdn structure`: the structure lab's three
+// questions of a learned graph, on the command line.
+type structureJob struct {
+	e       experiment.Experiment
+	data    string // a folder of the user's own graph, or ""
+	resplit bool
+	given   func(string) bool
+	out     string
+	workers int
+	asJSON  bool
+}
+
+// parseStructure reads pdn structure's flags: the state's rows, as a link
+// of the structure lab gives them (its seeds are the page's: -seed and
+// -init-seed apart), and the models row.
+func parseStructure(args []string, stderr io.Writer) (runner, error) {
+	j := structureJob{e: experiment.ForLab("structure")}
+	fs := flag.NewFlagSet("structure", flag.ContinueOnError)
+	fs.StringVar(&j.out, "out", "", "directory for homophily.csv, robustness.csv, transfer.csv and their figures (required)")
+	models := fs.String("models", "pdn,gcn,gat", "the models trained side by side and along the robustness curves, separated by commas")
+	fs.IntVar(&j.workers, "workers", runtime.NumCPU(), "runs trained at once")
+	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
+	experiment.RegisterFlags(fs, &j.e, experiment.GroupData, experiment.GroupModel, experiment.GroupTrain)
+	dataOrDir(fs, &j.data, "")
+	if err := parse(fs, args, stderr); err != nil {
+		return nil, err
+	}
+	var err error
+	if j.e.View.Models, err = parseModels(*models); err != nil {
+		return nil, usageError{fmt.Errorf("flag -models: %w", err)}
+	}
+	if err := errors.Join(outDir("out", j.out), intFlag("workers", j.workers, 1, 64)); err != nil {
+		return nil, usageError{err}
+	}
+	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data); err != nil {
+		return nil, err
+	}
+	return j.run, nil
+}
+
+// structureSummary is pdn structure's JSON line.
+type structureSummary struct {
+	InputHomophily float64             `json:"input_homophily"`
+	Runs           []structureRunFinal `json:"runs"`
+	Robustness     [][]string          `json:"robustness"`
+	Transfer       [][]string          `json:"transfer"`
+	Files          []string            `json:"files"`
+	Seconds        float64             `json:"seconds"`
+}
+
+type structureRunFinal struct {
+	Name             string  `json:"name"`
+	TestAcc          float64 `json:"test_acc"`
+	LearnedHomophily float64 `json:"learned_homophily"`
+}
+
+func (j structureJob) run(stdout, stderr io.Writer) error {
+	start := time.Now()
+	base, err := j.base()
+	if err != nil {
+		return err
+	}
+	if j.data != "" {
+		j.e = withRecipe(j.e, base.Recipe(), j.given)
+	}
+	g, err := datasets.Altered(base, j.e.Data)
+	if err != nil {
+		return usageError{err}
+	}
+	var sum structureSummary
+	hom, lines, err := j.homophily(g, &sum)
+	if err != nil {
+		return err
+	}
+	robust := experiment.RobustnessRuns(j.e)
+	fmt.Fprintf(stderr, "robustness: %d runs\n", len(robust))
+	robustRes, err := trainQueued(base, robust, j.workers)
+	if err != nil {
+		return err
+	}
+	transfer := experiment.TransferRuns(j.e)
+	fmt.Fprintf(stderr, "transfer: %d runs\n", len(transfer))
+	transferRes, err := trainQueued(base, transfer, j.workers)
+	if err != nil {
+		return err
+	}
+	sum.Robustness, sum.Transfer = experiment.RobustnessCSV(robust, robustRes), experiment.TransferCSV(transfer, transferRes)
+	id := func(s string) string { return s }
+	var charts []string
+	for _, p := range experiment.Perturbations {
+		charts = append(charts, viz.RobustnessChart(id, 480, 320, p, j.e.View.Models, robust, robustRes))
+	}
+	files := []struct {
+		name string
+		rows [][]string
+		svg  string
+	}{
+		{"homophily", hom, viz.HomophilyChart(id, 640, 360, float64(j.e.Train.Epochs), sum.InputHomophily, lines...)},
+		{"robustness", sum.Robustness, viz.Grid(480, 320, 2, charts...)},
+		{"transfer", sum.Transfer, viz.TransferBars(id, 640, 360, transfer, transferRes)},
+	}
+	if err := os.MkdirAll(j.out, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		csvPath, svgPath := filepath.Join(j.out, f.name+".csv"), filepath.Join(j.out, f.name+".svg")
+		if err := writeRows(csvPath, f.rows); err != nil {
+			return err
+		}
+		if err := os.WriteFile(svgPath, viz.File(f.svg), 0o644); err != nil {
+			return err
+		}
+		sum.Files = append(sum.Files, csvPath, svgPath)
+	}
+	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
+	printStructure(stdout, sum)
+	if j.asJSON {
+		return printJSON(stdout, sum)
+	}
+	return nil
+}
+
+// base is the graph before the state's perturbation and edits: drawn,
+// shipped or read from the folder.
+func (j structureJob) base() (*datasets.Graph, error) {
+	if j.data != "" {
+		return datasets.Load(j.data, j.e.Data, j.resplit)
+	}
+	g, err := datasets.Build(j.e.Data.Unaltered())
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return g, nil
+}
+
+// homophily trains the live runs (the lab's, the models row's) on g,
+// reading each epoch's test accuracy and homophily: homophily.csv's rows
+// and the chart's lines.
+func (j structureJob) homophily(g *datasets.Graph, sum *structureSummary) ([][]string, []viz.HomophilyLine, error) {
+	rows := [][]string{{"epoch", "run", "test_acc", "input_homophily", "learned_homophily"}}
+	var lines []viz.HomophilyLine
+	for i, r := range labRuns("structure", j.e) {
+		t, err := pdn.NewTrainer(g, r.Exp)
+		if err != nil {
+			return nil, nil, err
+		}
+		line := viz.HomophilyLine{Name: r.Title, Color: viz.ModelColor(r.Exp.Model.Kind, i)}
+		var s pdn.Snapshot
+		err = lessons.Train(t, math.MaxInt, func(t *pdn.Trainer, _ time.Duration) error {
+			t.EvaluateInto(&s)
+			rows = append(rows, []string{strconv.Itoa(t.Epoch()), r.Name, numCell(s.TestAcc), numCell(s.InputHomophily), numCell(s.LearnedHomophily)})
+			line.Epoch, line.Learned = append(line.Epoch, float64(t.Epoch())), append(line.Learned, s.LearnedHomophily)
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		sum.InputHomophily = experiment.Round4(s.InputHomophily)
+		sum.Runs = append(sum.Runs, structureRunFinal{Name: r.Name, TestAcc: experiment.Round4(s.TestAcc), LearnedHomophily: experiment.Round4(s.LearnedHomophily)})
+		lines = append(lines, line)
+	}
+	return rows, lines, nil
+}
+
+// numCell writes a figure to four decimals, empty for NaN (a model
+// without edge weights has no learned homophily).
+func numCell(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(experiment.Round4(v), 'f', 4, 64)
+}
+
+// trainQueued trains runs, each on base altered as its data rows say,
+// through the one scheduler (experiment.Queue): the runs of one graph
+// together, each key once. A result is the test accuracy at the last epoch
+// and the learned homophily then, NaN for a run whose graph the model
+// cannot train on.
+func trainQueued(base *datasets.Graph, runs []experiment.Run, workers int) ([]experiment.Result, error) {
+	keys, groups := make([]string, len(runs)), make([]int, len(runs))
+	graphOf := map[experiment.Data]int{}
+	for i, r := range runs {
+		keys[i] = experiment.RunKey(r.Exp)
+		d := r.Exp.Data
+		if _, ok := graphOf[d]; !ok {
+			graphOf[d] = len(graphOf)
+		}
+		groups[i] = graphOf[d]
+	}
+	q := experiment.NewQueue(keys, groups, nil, nil)
+	err := drain(q, workers, func(batch []int) ([]experiment.Result, error) {
+		g, err := datasets.Altered(base, runs[batch[0]].Exp.Data)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		out := make([]experiment.Result, len(batch))
+		for k, i := range batch {
+			if out[k], err = finalResult(g, runs[i].Exp); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}, func(int) {})
+	return q.Results(), err
+}
+
+// finalResult trains e on g to its end, as the page's pool does: the test
+// accuracy at the last epoch (Round4) and the learned homophily then.
+func finalResult(g *datasets.Graph, e experiment.Experiment) (experiment.Result, error) {
+	t, err := pdn.NewTrainer(g, e)
+	var ge *pdn.GraphError
+	if errors.As(err, &ge) {
+		return experiment.Result{Acc: math.NaN(), Homophily: math.NaN()}, nil
+	}
+	if err != nil {
+		return experiment.Result{}, err
+	}
+	if err := lessons.Train(t, math.MaxInt, nil); err != nil {
+		return experiment.Result{Acc: math.NaN(), Homophily: math.NaN()}, nil
+	}
+	s := t.Evaluate()
+	return experiment.Result{Acc: experiment.Round4(s.TestAcc), Homophily: experiment.Round4(s.LearnedHomophily)}, nil
+}
+
+// printStructure prints what the files hold, as tables.
+func printStructure(w io.Writer, s structureSummary) {
+	fmt.Fprintf(w, "input graph's edge homophily %.4f\n", s.InputHomophily)
+	for _, r := range s.Runs {
+		fmt.Fprintf(w, "%-16s test acc. %.4f  learned homophily %s\n", r.Name, r.TestAcc, numCell(r.LearnedHomophily))
+	}
+	for _, table := range [][][]string{s.Robustness, s.Transfer} {
+		fmt.Fprintln(w)
+		for _, row := range table {
+			for _, cell := range row {
+				fmt.Fprintf(w, "%-15s", cell)
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintf(w, "\nwrote %d files in %.1f s\n", len(s.Files), s.Seconds)
+}

@@ -1,0 +1,169 @@
+package datasets
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
+)
+
+// chooseMeasure finds the column of a measured target, which Columns.Bins
+// bins into classes: the one named, else the first named as classes are
+// (MUSAE Wikipedia's target.csv: id,target, the monthly traffic).
+func (nt *nodeTable) chooseMeasure(named string, id int) (int, error) {
+	c := -1
+	if named != "" {
+		var err error
+		if c, err = nt.column(named, "target"); err != nil {
+			return 0, err
+		}
+		if c == id {
+			return 0, &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("is the column of node ids; the class must be another (target)")}
+		}
+	} else {
+		var rest []int
+		for k := range nt.header {
+			if k != id {
+				rest = append(rest, k)
+			}
+		}
+		var ok bool
+		if c, ok = nt.byName(rest, classNames); !ok {
+			if len(rest) != 1 {
+				return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column holds the measurement to bin? name it with -target (target in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
+			}
+			c = rest[0]
+		}
+	}
+	return c, nt.measureProblem(c)
+}
+
+// measureProblem says why column c cannot be binned into nt.bins classes:
+// a cell that is no finite number, or fewer distinct values than bins.
+func (nt *nodeTable) measureProblem(c int) error {
+	distinct := map[float64]bool{}
+	for i, r := range nt.rows {
+		v, err := nt.number(r[c])
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return &BundleError{File: nt.file, Line: i + 1 + boolInt(nt.named), Column: nt.header[c],
+				Msg: phrase.New("holds %s, which is no number: bins=%d cuts a column of numbers into classes", quote(r[c]), nt.bins)}
+		}
+		distinct[v] = true
+	}
+	if len(distinct) < nt.bins {
+		return &BundleError{File: nt.file, Column: nt.header[c],
+			Msg: phrase.New("holds %s different values, fewer than the %d classes bins asks for; allowed: bins from 2 to %d here", numtext.Group(len(distinct)), nt.bins, len(distinct))}
+	}
+	if nt.bins < 2 {
+		return &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("bins=%d makes one class, which leaves nothing to learn; allowed: 2 to 20", nt.bins)}
+	}
+	return nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// binned cuts column c's numbers into nt.bins classes at their quantiles,
+// as Geom-GCN cut Chameleon's and Squirrel's traffic (pandas' qcut): the
+// k-th cut is the value at rank ⌊k·N/K⌋ of the sorted column, and a value
+// lies in the class of the cuts at or below it, so equal values share a
+// class and classes are about equal in size. Each class is named by the
+// range of its values.
+func (nt *nodeTable) binned(c int) (names []string, labels []int) {
+	vals := make([]float64, len(nt.rows))
+	for i, r := range nt.rows {
+		vals[i], _ = nt.number(r[c]) // measureProblem read each already
+	}
+	labels = QuantileBins(vals, nt.bins)
+	lo, hi := make([]float64, nt.bins), make([]float64, nt.bins)
+	for k := range lo {
+		lo[k], hi[k] = math.Inf(1), math.Inf(-1)
+	}
+	used := 0
+	for i, l := range labels {
+		lo[l], hi[l] = min(lo[l], vals[i]), max(hi[l], vals[i])
+		used = max(used, l+1)
+	}
+	for k := range used {
+		names = append(names, fmtNum(lo[k])+"–"+fmtNum(hi[k]))
+	}
+	return names, labels
+}
+
+func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+// QuantileBins numbers each of vals by its quantile bin of k: the cuts are
+// the values at ranks ⌊j·N/k⌋, j = 1..k−1, of the sorted values, and a
+// value's bin is how many distinct cuts lie at or below it. Ties share a
+// bin; bins are numbered 0.. without gaps.
+func QuantileBins(vals []float64, k int) []int {
+	sorted := slices.Clone(vals)
+	slices.Sort(sorted)
+	var cuts []float64
+	for j := 1; j < k; j++ {
+		cut := sorted[j*len(sorted)/k]
+		if len(cuts) == 0 || cut > cuts[len(cuts)-1] {
+			cuts = append(cuts, cut)
+		}
+	}
+	if len(cuts) > 0 && cuts[0] == sorted[0] {
+		cuts = cuts[1:] // a cut at the least value would leave its bin empty
+	}
+	out := make([]int, len(vals))
+	for i, v := range vals {
+		b, _ := slices.BinarySearch(cuts, v)
+		if b < len(cuts) && cuts[b] == v {
+			b++
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// binsNote says how a measurement was binned: into how many classes, of
+// how many nodes each, at the least and the most.
+func binsNote(column string, labels []int, k int) phrase.Text {
+	counts := make([]int, k)
+	for _, l := range labels {
+		counts[l]++
+	}
+	return phrase.New("the column %s, a measurement, was cut by quantile into %d classes of %s to %s nodes (bins)",
+		plainOrQuoted(column), k, numtext.Group(slices.Min(counts)), numtext.Group(slices.Max(counts)))
+}
+
+// defaultBins is the classes a measurement is offered cut into, as
+// Geom-GCN cut Wikipedia's traffic.
+const defaultBins = 5
+
+// measureChoice is the error of a class column that holds measurements:
+// problem, as a ColumnsError offering the column cut by quantile into
+// defaultBins classes (the page's chooser shows it as a button), where
+// its values allow as many.
+func (nt *nodeTable) measureChoice(c int, problem error) error {
+	var be *BundleError
+	if !errors.As(problem, &be) {
+		return problem
+	}
+	cut := *nt
+	cut.bins = defaultBins
+	if cut.measureProblem(c) != nil {
+		return problem
+	}
+	names, labels := cut.binned(c)
+	counts := make([]int, len(names))
+	for _, l := range labels {
+		counts[l]++
+	}
+	e := &ColumnsError{File: nt.file, Header: nt.header, Msg: phrase.New("column %s: %s", plainOrQuoted(nt.header[c]), be.Msg)}
+	e.Sample = append(e.Sample, nt.rows[:min(5, len(nt.rows))]...)
+	e.Choices = []ClassChoice{{Column: nt.header[c], Classes: names, Counts: counts, Bins: defaultBins}}
+	return e
+}

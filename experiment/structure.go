@@ -1,0 +1,154 @@
+package experiment
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Perturbation is one row of the perturbation table: one way the
+// structure lab shakes a graph (GSLB's robustness questions), with the
+// rates its curve is drawn at.
+type Perturbation struct {
+	Name, Title string
+	// Rates are the perturb-rate values the lab's and pdn structure's
+	// curve trains at, 0 (the graph as it is) first.
+	Rates []float64
+	// Edges says it changes the edges, not the node features.
+	Edges bool
+}
+
+// The perturb row's choices.
+const (
+	PerturbNone     = "none"
+	PerturbAddEdges = "add-edges" // random pairs joined
+	PerturbAddInter = "add-inter" // pairs of different classes joined
+	PerturbDrop     = "drop-edges"
+	PerturbMask     = "mask-features"
+)
+
+// Perturbations are the perturb row's choices but none, in the order the
+// lab draws them. Dropping every edge leaves no graph to propagate over,
+// which a graph model refuses, so its curve ends at 90%.
+var Perturbations = []Perturbation{
+	{Name: PerturbAddEdges, Title: "Random edges added", Edges: true, Rates: []float64{0, 0.2, 0.4, 0.6, 0.8, 1}},
+	{Name: PerturbAddInter, Title: "Inter-class edges added", Edges: true, Rates: []float64{0, 0.2, 0.4, 0.6, 0.8, 1}},
+	{Name: PerturbDrop, Title: "Edges dropped", Edges: true, Rates: []float64{0, 0.2, 0.4, 0.6, 0.8, 0.9}},
+	{Name: PerturbMask, Title: "Node features masked", Rates: []float64{0, 0.2, 0.4, 0.6, 0.8, 1}},
+}
+
+func perturbNames() []string {
+	out := []string{PerturbNone}
+	for _, p := range Perturbations {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// PerturbationNamed returns the perturbation called name.
+func PerturbationNamed(name string) (Perturbation, bool) {
+	i := slices.IndexFunc(Perturbations, func(p Perturbation) bool { return p.Name == name })
+	if i < 0 {
+		return Perturbation{}, false
+	}
+	return Perturbations[i], true
+}
+
+// modelsTakingWeights are the graph-from row's models.
+func modelsTakingWeights() []string {
+	return ModelsWhere(func(m ModelKind) bool { return m.TakesWeights })
+}
+
+// TakesWeights reports whether the model of kind can propagate over a
+// PDN's learned graph (ModelKind.TakesWeights).
+func TakesWeights(kind string) bool { m, _ := ModelNamed(kind); return m.TakesWeights }
+
+// structureRuns are the structure lab's live runs: the models row's, as
+// the compare lab's, on the graph as the state has it.
+func structureRuns(e Experiment) []Run { return compareRuns(e) }
+
+// RobustnessRuns are the structure lab's robustness curves: each model of
+// the models row at each rate of each perturbation, on the state's graph
+// and seeds. Name is perturbation/rate/model, as robustness.csv's rows.
+// At rate 0 every perturbation is the graph as it is: those runs share a
+// key (RunKey), so a queue trains them once.
+func RobustnessRuns(e Experiment) []Run {
+	var out []Run
+	for _, p := range Perturbations {
+		for _, rate := range p.Rates {
+			for _, k := range e.View.Models {
+				r := e
+				r.Model.Kind, r.Data.Perturb, r.Data.PerturbRate = k, p.Name, rate
+				out = append(out, Run{Name: fmt.Sprintf("%s/%g/%s", p.Name, rate, k), Title: k, Exp: r})
+			}
+		}
+	}
+	return out
+}
+
+// TransferModels are the models the transfer table gives PDN's learned
+// graph to: the fixed-graph models that take weights.
+var TransferModels = []string{GCN, SGC, APPNP}
+
+// TransferRuns are the structure lab's transfer table: each of
+// TransferModels on the input graph and on PDN's learned graph, frozen.
+// Name is model/graph, as transfer.csv's rows.
+func TransferRuns(e Experiment) []Run {
+	var out []Run
+	for _, k := range TransferModels {
+		for _, from := range []string{FromInput, FromPDN} {
+			r := e
+			r.Model.Kind, r.Model.GraphFrom = k, from
+			out = append(out, Run{Name: k + "/" + from, Title: k, Exp: r})
+		}
+	}
+	return out
+}
+
+// RobustAcc is model's accuracy at each of p's rates, from runs
+// (RobustnessRuns) and their results; NaN where none.
+func RobustAcc(runs []Run, res []Result, p Perturbation, model string) []float64 {
+	out := make([]float64, len(p.Rates))
+	for i, rate := range p.Rates {
+		out[i] = math.NaN()
+		for j, r := range runs {
+			if r.Exp.Data.Perturb == p.Name && r.Exp.Data.PerturbRate == rate && r.Exp.Model.Kind == model && res[j].Done {
+				out[i] = res[j].Acc
+			}
+		}
+	}
+	return out
+}
+
+// RobustnessCSV is robustness.csv: a row per run with a result, in the
+// runs' order: perturbation, rate, model, test accuracy (Round4).
+func RobustnessCSV(runs []Run, res []Result) [][]string {
+	rows := [][]string{{"perturb", "rate", "model", "test_acc"}}
+	for i, r := range runs {
+		if res[i].Done {
+			rows = append(rows, []string{r.Exp.Data.Perturb, strconv.FormatFloat(r.Exp.Data.PerturbRate, 'g', -1, 64), r.Exp.Model.Kind, accText(res[i].Acc)})
+		}
+	}
+	return rows
+}
+
+// TransferCSV is transfer.csv: a row per run with a result: the model,
+// the graph it propagated over (input, pdn), its test accuracy and the
+// homophily of the weights it propagated with (Result.Homophily).
+func TransferCSV(runs []Run, res []Result) [][]string {
+	rows := [][]string{{"model", "graph", "test_acc", "learned_homophily"}}
+	for i, r := range runs {
+		if res[i].Done {
+			rows = append(rows, []string{r.Exp.Model.Kind, r.Exp.Model.GraphFrom, accText(res[i].Acc), accText(res[i].Homophily)})
+		}
+	}
+	return rows
+}
+
+func accText(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(Round4(v), 'f', 4, 64)
+}

@@ -1,0 +1,93 @@
+package pdn
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// transfer is the set-up of a fixed-graph model over a PDN's learned graph
+// (experiment.FromPDN, OpenGSL's generalisability question): a PDN with
+// the experiment's rows trains to its end on the input graph, its edge
+// weights, read without dropout, are frozen as the graph's weights
+// (datasets.Graph.Weight), and the model trains over that graph from its
+// own seed. Prepare trains the PDN an epoch at a time, as it runs the
+// restart remedy, so a caller with a frame to keep can share out the
+// work; the restart remedy, the pathfinder's, goes to the PDN.
+type transfer struct {
+	from *Trainer              // the PDN whose learned graph the model takes
+	e    experiment.Experiment // the model's, without restarts
+	g    *datasets.Graph
+	cost Cost
+}
+
+// newTransfer plans e's model over the graph a PDN of e's rows learns on g.
+func newTransfer(g *datasets.Graph, e experiment.Experiment, cost Cost) (*Trainer, error) {
+	src := e
+	src.Model.Kind, src.Model.GraphFrom = experiment.PDN, experiment.FromInput
+	from, err := NewTrainer(g, src)
+	if err != nil {
+		return nil, err
+	}
+	target := e
+	target.Model.Restarts = 0
+	return &Trainer{exp: e, g: g, cost: cost, pc: &pacer{}, loss: math.NaN(), firstLoss: math.NaN(),
+		inputHomophily: homophily(g, nil), transfer: &transfer{from: from, e: target, g: g, cost: cost}}, nil
+}
+
+// share is the part of the PDN's epochs done, in [0, 1].
+func (tr *transfer) share() float64 {
+	return float64(tr.from.Epoch()) / float64(max(tr.from.exp.Train.Epochs, 1))
+}
+
+// prepareTransfer trains the PDN until the deadline (at least one epoch),
+// and once it is done makes t the model over its learned graph. It reports
+// whether the set-up is done.
+func (t *Trainer) prepareTransfer(deadline time.Time) bool {
+	tr := t.transfer
+	if t.net != nil {
+		return true
+	}
+	for !tr.from.Done() {
+		if !tr.from.Prepare(time.Until(deadline)) {
+			return false
+		}
+		if _, err := tr.from.Step(); err != nil {
+			break // a PDN that diverged hands over the weights it reached
+		}
+		if !time.Now().Before(deadline) && !tr.from.Done() {
+			return false
+		}
+	}
+	g := *tr.g
+	g.Weight = slices.Clone(tr.from.Evaluate().Weights)
+	pc, exp := t.pc, t.exp
+	*t = *newTrainer(&g, tr.e, tr.cost)
+	t.pc, t.exp, t.transfer = pc, exp, tr
+	t.inputHomophily = homophily(tr.g, nil) // the input's, not the learned graph's
+	t.net.setPacer(pc)
+	return true
+}
+
+// GraphWeights returns the weights the trainer's model propagates each
+// edge with: PDN's learned graph, frozen, for a model over it (finishing
+// the set-up first); nil for a model over the input graph.
+func (t *Trainer) GraphWeights() []float64 {
+	if t.transfer == nil {
+		return nil
+	}
+	t.prepared()
+	return t.g.Weight
+}
+
+// LearnedFrom returns the PDN whose learned graph the trainer's model
+// propagates over, nil for a model over the input graph.
+func (t *Trainer) LearnedFrom() *Trainer {
+	if t.transfer == nil {
+		return nil
+	}
+	return t.transfer.from
+}
