@@ -44,25 +44,55 @@ func init() {
 }
 
 // The lab's hooks (see lab.go).
-var _ Releaser = (*StructureLab)(nil)
+var (
+	_ Releaser     = (*StructureLab)(nil)
+	_ EditFollower = (*StructureLab)(nil)
+)
 
 // Release frees the pool's workers as the lab goes.
 func (c *StructureLab) Release() { c.side.halt() }
 
-// follow makes the state's side runs the pool's: a new state stops the
-// runs under way and clears their results.
+// sideKey is what the side runs' results depend on: the runs' rows and
+// the models.
+func sideKey(e experiment.Experiment) string {
+	return e.EncodeRun() + "|" + strings.Join(e.View.Models, ",")
+}
+
+// FollowEdit drops the results when the user changes what they are of.
+func (c *StructureLab) FollowEdit(before experiment.Experiment, next *experiment.Experiment) {
+	if sideKey(before) != sideKey(*next) {
+		next.View.Results = ""
+	}
+}
+
+// follow makes the state's side runs the pool's, with the results its
+// link carries (the results row, as the sweep lab's): a new state stops
+// the runs under way.
 func (c *StructureLab) follow() {
-	key := c.st.EncodeRun() + "|" + strings.Join(c.st.View.Models, ",")
-	if key == c.key {
+	key := sideKey(c.st)
+	if key == c.key && c.st.View.Results == experiment.EncodeResults(c.side.results()) {
 		return
 	}
 	c.side.halt()
 	c.key = key
 	c.robust, c.transfr = experiment.RobustnessRuns(c.st), experiment.TransferRuns(c.st)
-	runs := append(append([]experiment.Run(nil), c.robust...), c.transfr...)
-	c.side = newPool(&c.lab, runs, nil)
+	res, err := experiment.SideResults(c.st)
+	if err != nil {
+		c.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
+		res = make([]experiment.Result, len(c.robust)+len(c.transfr))
+	}
+	c.side = newPool(&c.lab, experiment.SideRuns(c.st), res)
+	for i, r := range res {
+		if r.Done {
+			c.side.sched.Share(i) // a link's results serve every run of their key
+		}
+	}
 	c.side.progressed = func() { c.draw(newSnapshot) }
-	c.side.finished = func(int, protocol.Event, int) { c.draw(newSnapshot) }
+	c.side.finished = func(int, protocol.Event, int) {
+		c.st.View.Results = experiment.EncodeResults(c.side.results())
+		c.page.save(c.st)
+		c.draw(newSnapshot)
+	}
 }
 
 // toggleSide runs, pauses or resumes the robustness and transfer runs.

@@ -43,8 +43,34 @@ func TestStructureLabTrainsItsCurvesOnThePool(t *testing.T) {
 	if done := c.side.sched.Done(); done != 2*len(experiment.Perturbations)+1 {
 		t.Errorf("%d runs done after 2 results; want each shared by its perturbations' rate 0 and gcn's by the transfer table", done)
 	}
+	saved := l.st.View.Results
+	if res, err := experiment.SideResults(l.st); err != nil || experiment.EncodeResults(res) != saved || saved == "" {
+		t.Errorf("the link's results %q (%v)", saved, err)
+	}
 	doIn(d, rm, func() { l.setParam("q", "0.02") })
-	if c.side.sched.Done() != 0 || c.side.playing {
-		t.Errorf("a new graph kept %d results, playing %v", c.side.sched.Done(), c.side.playing)
+	if c.side.sched.Done() != 0 || c.side.playing || l.st.View.Results != "" {
+		t.Errorf("a new graph kept %d results (%q), playing %v", c.side.sched.Done(), l.st.View.Results, c.side.playing)
+	}
+
+	// A link with the results shows them without training them again.
+	rm2, _, conns2, d2 := mountLab(t, "structure", "lab=structure&results="+saved)
+	c2 := rm2.(*StructureLab)
+	if done := c2.side.sched.Done(); done != 2*len(experiment.Perturbations)+1 {
+		t.Errorf("from the link: %d runs done", done)
+	}
+	if h := app.HTMLString(rm2); strings.Count(h, `data-value="0.61"`) != len(experiment.Perturbations) {
+		t.Error("the link's results are not shown")
+	}
+	live2 := len(*conns2)
+	doIn(d2, rm2, func() { c2.toggleSide() })
+	for i, f := range (*conns2)[live2:] {
+		if set := f.sent[len(f.sent)-2]; set.State == robust[0].Exp.EncodeRun() || set.State == robust[1].Exp.EncodeRun() {
+			t.Errorf("pool worker %d trains again run %s, whose result came with the link", i, set.State)
+		}
+	}
+	// Results of more runs than the lab trains are left out, and said so.
+	rm3, l3, _, _ := mountLab(t, "structure", "lab=structure&results="+strings.Repeat("1.", 100)+"1")
+	if rm3.(*StructureLab).side.sched.Done() != 0 || !strings.Contains(strings.Join(l3.page.board.Texts(), "|"), "The link's results were left out") {
+		t.Errorf("101 results for 78 runs: %q", l3.page.board.Texts())
 	}
 }

@@ -64,7 +64,7 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.View.Scenario }},
 	{Name: "reps", Label: "Graphs per value", Group: GroupView, Usage: "graphs the sweep lab trains at each value; rep r uses data and weight seed r", Default: "3", Min: 1, Max: 10,
 		field: func(e *Experiment) any { return &e.View.Reps }},
-	{Name: "results", Label: "Results so far", Group: GroupView, Usage: "the sweep lab's results so far, so that a link shows them without training again", Default: "",
+	{Name: "results", Label: "Results so far", Group: GroupView, Usage: "the results so far of the runs a lab trains each to its end (the sweep lab's, the structure lab's robustness and transfer runs), so that a link shows them without training again", Default: "",
 		Form:  "test accuracies in units of 10⁻⁴ (0 to 10000), x for none or nothing for a run not yet trained, separated by dots",
 		field: func(e *Experiment) any { return &e.View.Results },
 		valid: func(s string) error { _, err := parseResults(s); return err }},

@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -39,6 +40,19 @@ func (s Shape) inputs() float64 {
 // ExpectedShape returns the shape of the synthetic graph the generator
 // makes from d, on average: its cost can be checked before it exists.
 func ExpectedShape(d experiment.Data) Shape {
+	s := drawnShape(d)
+	switch d.Perturb { // the edges a perturbation adds or drops
+	case experiment.PerturbAddEdges, experiment.PerturbAddInter:
+		s.E += int(math.Round(d.PerturbRate * float64(s.E)))
+	case experiment.PerturbDrop:
+		s.E -= int(math.Round(d.PerturbRate * float64(s.E)))
+	}
+	return s
+}
+
+// drawnShape is the expected shape of the graph d draws or ships, before
+// any perturbation.
+func drawnShape(d experiment.Data) Shape {
 	if d.Real() {
 		b, err := datasets.ShapeOfBuiltin(d.Graph)
 		if err == nil {

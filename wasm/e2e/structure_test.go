@@ -118,6 +118,11 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 			t.Errorf("transfer %s: the page %s, the CLI %s", s[0], s[1], got)
 		}
 	}
+	// The link keeps the results: a reload shows them without training.
+	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
+	must(t, err, "read the link")
+	open(t, ctx, srv, hash)
+	waitFor(t, ctx, "the results from the link", `document.querySelector("#side-progress") !== null && document.querySelector("#side-progress").value === `+strconv.Itoa(total)+` && [...document.querySelectorAll('[data-metric="robust-accuracy"]')].every((e) => e.dataset.value !== "NaN")`, 60*time.Second)
 }
 
 // sameAcc says whether a CSV's accuracy (four decimals) and a metric's
