@@ -365,7 +365,7 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 		return 0, namedProblem
 	}
 	if len(fits) == 0 {
-		msg = phrase.New("no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link); the columns are %s", strings.Join(nt.quotedHeader(), ", "))
+		msg = phrase.New("no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link), or cut a column of numbers into K classes by quantile with -bins K; the columns are %s", strings.Join(nt.quotedHeader(), ", "))
 	}
 	return 0, nt.columnsError(msg, fits)
 }
@@ -509,6 +509,9 @@ func (nt *nodeTable) countProblem(c int) error {
 	case distinct > MaxClasses:
 		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("%s classes; at most %d", numtext.Group(distinct), MaxClasses)}
 	case n >= 4 && distinct == n || n >= 20 && distinct > n/2:
+		if slices.Contains(nt.numericColumns(), c) { // numbers: perhaps a measurement
+			return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on); a measurement can be cut into K classes by quantile with -bins K (bins=K in a link)", distinct, n)}
+		}
 		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on)", distinct, n)}
 	}
 	return nil

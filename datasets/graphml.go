@@ -227,7 +227,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		}
 		nodeKeys = append(nodeKeys, k)
 	}
-	nt := &nodeTable{file: r.file, header: []string{"id"}, named: true}
+	nt := &nodeTable{file: r.file, header: []string{"id"}, named: true, bins: cols.Bins}
 	for _, k := range nodeKeys {
 		nt.header = append(nt.header, k.name)
 	}

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pdnexplorer/experiment"
@@ -94,8 +95,11 @@ func (e *NoColumnsError) Error() string { return e.Phrase().String() }
 // Phrase says which flag does not apply, and why.
 func (e *NoColumnsError) Phrase() phrase.Text {
 	flag, value := "-target (target in a link)", e.Columns.Target
-	if e.Columns.ID != "" {
+	switch {
+	case e.Columns.ID != "":
 		flag, value = "-id-column (id-column in a link)", e.Columns.ID
+	case e.Columns.Target == "" && e.Columns.Bins > 0:
+		flag, value = "-bins (bins in a link)", strconv.Itoa(e.Columns.Bins)
 	}
 	if e.Format == "OGB" {
 		return phrase.New("%s %s: an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line): leave it out", flag, quote(value))

@@ -111,9 +111,15 @@ func TestSweepLabIsTheCLIsSweep(t *testing.T) {
 // pointsShown reads the figure's points as model@x → mean.
 func pointsShown(t *testing.T, ctx context.Context) map[string]float64 {
 	t.Helper()
-	pairs, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](
-		`[...document.querySelectorAll('circle[data-metric="sweep-accuracy"]')].map((e) => [e.dataset.run + "@" + e.dataset.x, e.dataset.value])`))
-	must(t, err, "read the points")
+	return numbersShown(t, ctx, `[...document.querySelectorAll('circle[data-metric="sweep-accuracy"]')].map((e) => [e.dataset.run + "@" + e.dataset.x, e.dataset.value])`)
+}
+
+// numbersShown evaluates js, a list of [key, number] pairs the page shows,
+// as key → number.
+func numbersShown(t *testing.T, ctx context.Context, js string) map[string]float64 {
+	t.Helper()
+	pairs, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](js))
+	must(t, err, "read "+js)
 	out := map[string]float64{}
 	for _, p := range pairs {
 		out[p[0]] = parseNum(t, p[1])
