@@ -39,7 +39,7 @@ endif
 FUZZTIME    ?= 10s
 FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
                ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./datasets:FuzzOpenFiles ./datasets:FuzzEdited \
-               ./datasets:FuzzReadOGB ./datasets:FuzzReadGraphML ./datasets:FuzzReadPlain ./datasets:FuzzReadFeather ./datasets:FuzzUnmarshalBinary ./pdn:FuzzBundleTrains \
+               ./datasets:FuzzReadOGB ./datasets:FuzzReadGraphML ./datasets:FuzzReadPlain ./datasets:FuzzReadFeather ./datasets:FuzzUnmarshalBinary ./datasets:FuzzPerturbed ./pdn:FuzzBundleTrains \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \
                ./wasm/protocol:FuzzFloat32Bytes ./app:FuzzLink ./cmd/pdn:FuzzFlags ./cmd/pdn:FuzzMerge
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,12 +77,13 @@ func (c *StructureLab) follow() {
 	c.side.halt()
 	c.key = key
 	c.robust, c.transfr = experiment.RobustnessRuns(c.st), experiment.TransferRuns(c.st)
+	runs := append(slices.Clone(c.robust), c.transfr...) // experiment.SideRuns, in its order
 	res, err := experiment.SideResults(c.st)
 	if err != nil {
 		c.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
-		res = make([]experiment.Result, len(c.robust)+len(c.transfr))
+		res = make([]experiment.Result, len(runs))
 	}
-	c.side = newPool(&c.lab, experiment.SideRuns(c.st), res)
+	c.side = newPool(&c.lab, runs, res)
 	for i, r := range res {
 		if r.Done {
 			c.side.sched.Share(i) // a link's results serve every run of their key
@@ -257,12 +259,7 @@ func (c *StructureLab) transferTable() app.UI {
 	for _, m := range experiment.TransferModels {
 		cells := []app.UI{app.Th().Scope("row").Text(m)}
 		for _, from := range []string{experiment.FromInput, experiment.FromPDN} {
-			v := math.NaN()
-			for i, r := range c.transfr {
-				if r.Exp.Model.Kind == m && r.Exp.Model.GraphFrom == from && res[len(c.robust)+i].Done {
-					v = res[len(c.robust)+i].Acc
-				}
-			}
+			v := experiment.TransferAcc(c.transfr, res[len(c.robust):], m, from)
 			cells = append(cells, app.Td().Body(metric("transfer-accuracy", m, v, num(v, 3)).DataSet("graph", from)))
 		}
 		rows = append(rows, app.Tr().Body(cells...))

@@ -71,12 +71,10 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// binned cuts column c's numbers into nt.bins classes at their quantiles,
-// as Geom-GCN cut Chameleon's and Squirrel's traffic (pandas' qcut): the
-// k-th cut is the value at rank ⌊k·N/K⌋ of the sorted column, and a value
-// lies in the class of the cuts at or below it, so equal values share a
-// class and classes are about equal in size. Each class is named by the
-// range of its values.
+// binned cuts column c's numbers into nt.bins classes at their quantiles
+// (QuantileBins, pandas' qcut), as Geom-GCN binned Chameleon's and
+// Squirrel's traffic: equal values share a class, and classes are about
+// equal in size. Each class is named by the range of its values.
 func (nt *nodeTable) binned(c int) (names []string, labels []int) {
 	vals := make([]float64, len(nt.rows))
 	for i, r := range nt.rows {
@@ -100,30 +98,31 @@ func (nt *nodeTable) binned(c int) (names []string, labels []int) {
 
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
-// QuantileBins numbers each of vals by its quantile bin of k: the cuts are
-// the values at ranks ⌊j·N/k⌋, j = 1..k−1, of the sorted values, and a
-// value's bin is how many distinct cuts lie at or below it. Ties share a
-// bin; bins are numbered 0.. without gaps.
+// QuantileBins numbers each of vals by its quantile bin of k, as pandas'
+// qcut(vals, k, duplicates="drop") labels them: the edges are the
+// quantiles at j/k, j = 0..k, interpolated linearly between the sorted
+// values (numpy's default: rank (n−1)·j/k), and a value's bin is the
+// interval (e_j, e_{j+1}] it lies in, the first one closed at its low end.
+// Equal edges are one (a run of ties makes one bin); bins are numbered 0..
+// without gaps.
 func QuantileBins(vals []float64, k int) []int {
 	sorted := slices.Clone(vals)
 	slices.Sort(sorted)
-	var cuts []float64
+	var inner []float64 // the edges between the least and the greatest value
 	for j := 1; j < k; j++ {
-		cut := sorted[j*len(sorted)/k]
-		if len(cuts) == 0 || cut > cuts[len(cuts)-1] {
-			cuts = append(cuts, cut)
+		h := float64(len(sorted)-1) * float64(j) / float64(k)
+		lo := int(h)
+		e := sorted[lo]
+		if lo+1 < len(sorted) {
+			e += (h - float64(lo)) * (sorted[lo+1] - sorted[lo])
 		}
-	}
-	if len(cuts) > 0 && cuts[0] == sorted[0] {
-		cuts = cuts[1:] // a cut at the least value would leave its bin empty
+		if e > sorted[0] && e < sorted[len(sorted)-1] && (len(inner) == 0 || e > inner[len(inner)-1]) {
+			inner = append(inner, e)
+		}
 	}
 	out := make([]int, len(vals))
 	for i, v := range vals {
-		b, _ := slices.BinarySearch(cuts, v)
-		if b < len(cuts) && cuts[b] == v {
-			b++
-		}
-		out[i] = b
+		out[i], _ = slices.BinarySearch(inner, v) // the first edge at or above v
 	}
 	return out
 }

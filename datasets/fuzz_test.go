@@ -96,21 +96,23 @@ func FuzzReadFeatures(f *testing.F) {
 // FuzzReadMUSAE reads any three files as a MUSAE folder: never a panic, a
 // one-line message naming a file, or a consistent graph.
 func FuzzReadMUSAE(f *testing.F) {
-	f.Add(tinyMUSAE["target.csv"], tinyMUSAE["edges.csv"], tinyMUSAE["features.json"])
+	f.Add(tinyMUSAE["target.csv"], tinyMUSAE["edges.csv"], tinyMUSAE["features.json"], uint8(0))
+	f.Add("id,target\n0,120\n1,7\n2,7\n3,4005\n4,88\n5,88\n", tinyMUSAE["edges.csv"], tinyMUSAE["features.json"], uint8(3))
 	for _, tc := range badMUSAE {
 		files := map[string]string{}
 		for k, v := range tinyMUSAE {
 			files[k] = v
 		}
 		files[tc.file] = tc.body
-		f.Add(files["target.csv"], files["edges.csv"], files["features.json"])
+		f.Add(files["target.csv"], files["edges.csv"], files["features.json"], uint8(0))
 	}
-	f.Fuzz(func(t *testing.T, target, edges, features string) {
+	// bins, the row's 0 to 20: a measured target cut into classes.
+	f.Fuzz(func(t *testing.T, target, edges, features string, bins uint8) {
 		g, err := ReadMUSAEFS(fstest.MapFS{
 			"target.csv":    {Data: []byte(target)},
 			"edges.csv":     {Data: []byte(edges)},
 			"features.json": {Data: []byte(features)},
-		}, Columns{})
+		}, Columns{Bins: int(bins % 21)})
 		if err != nil {
 			if msg := err.Error(); strings.Contains(msg, "\n") || !namesAFile(err) {
 				t.Fatalf("message %q", msg)
@@ -325,6 +327,42 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		}
 		if _, err := h.MarshalBinary(); err != nil {
 			t.Fatalf("an accepted graph does not write back: %v", err)
+		}
+	})
+}
+
+// FuzzPerturbed shakes a small graph in any way at any rate and seed: no
+// panic; a refusal is one line naming the row; what it makes is a
+// consistent graph, the same for the same seed, the graph given untouched.
+func FuzzPerturbed(f *testing.F) {
+	d := experiment.Default().Data
+	d.PerClass, d.P, d.Q, d.NodeFeatures, d.EdgeFeatures = 16, 0.0625, 0.03, 4, 4
+	g, err := Build(d)
+	if err != nil {
+		f.Fatal(err)
+	}
+	digest := g.Digest()
+	for _, p := range experiment.Perturbations {
+		f.Add(p.Name, 0.5, uint64(1))
+	}
+	f.Add(experiment.PerturbAddInter, 1.0, uint64(7))
+	f.Add("shuffle", 0.5, uint64(1))
+	f.Fuzz(func(t *testing.T, how string, rate float64, seed uint64) {
+		p, err := Perturbed(g, how, rate, seed)
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "perturb") {
+				t.Fatalf("message %q", msg)
+			}
+			return
+		}
+		if err := p.Check(); err != nil || len(p.Kind) != p.E() {
+			t.Fatalf("an inconsistent graph: %v", err)
+		}
+		if again, _ := Perturbed(g, how, rate, seed); again.Digest() != p.Digest() {
+			t.Fatal("two draws of one seed differ")
+		}
+		if g.Digest() != digest {
+			t.Fatal("the graph given changed")
 		}
 	})
 }

@@ -159,23 +159,14 @@ func (g *Graph) dropEdges(rnd *rand.Rand, k int) {
 	for _, e := range rnd.Perm(g.E())[:k] {
 		drop[e] = true
 	}
-	keep := func(xs []int32) []int32 {
-		var out []int32
-		for e, x := range xs {
-			if !drop[e] {
-				out = append(out, x)
-			}
-		}
-		return out
-	}
-	src, dst := keep(g.Src), keep(g.Dst)
-	var ex []float64
+	var src, dst []int32
+	var ex, w []float64
 	var kinds []edgekind.Kind
-	var w []float64
 	for e := range g.Src {
 		if drop[e] {
 			continue
 		}
+		src, dst = append(src, g.Src[e]), append(dst, g.Dst[e])
 		ex = append(ex, g.EdgeX[e*g.D:(e+1)*g.D]...)
 		if g.Kind != nil {
 			kinds = append(kinds, g.Kind[e])

@@ -79,7 +79,7 @@ var Labs = []Lab{
 		Runs:  attentionRuns,
 		Intro: "Cora's edges carry eleven named tie-strength scores. Press Train all: the linear PDN's bars say which score it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
 		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"}},
-	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: structureRuns,
+	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: compareRuns,
 		Intro: "PDN learns a graph; graph-structure-learning research measures such graphs. Press Train all: the curves show how homophilous each model's graph is as it trains, beside its accuracy. Then run the robustness curves and the transfer table below.",
 		Story: []string{"data", "per-class", "p", "q", "sigma-d", "shots", "epochs", "seed"}},
 	{Name: "sweep", Title: "Figure 3, live", Queue: true,

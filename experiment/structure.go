@@ -66,10 +66,6 @@ func modelsTakingWeights() []string {
 // PDN's learned graph (ModelKind.TakesWeights).
 func TakesWeights(kind string) bool { m, _ := ModelNamed(kind); return m.TakesWeights }
 
-// structureRuns are the structure lab's live runs: the models row's, as
-// the compare lab's, on the graph as the state has it.
-func structureRuns(e Experiment) []Run { return compareRuns(e) }
-
 // RobustnessRuns are the structure lab's robustness curves: each model of
 // the models row at each rate of each perturbation, on the state's graph
 // and seeds. Name is perturbation/rate/model, as robustness.csv's rows.
@@ -141,6 +137,17 @@ func RobustAcc(runs []Run, res []Result, p Perturbation, model string) []float64
 		}
 	}
 	return out
+}
+
+// TransferAcc is model's accuracy over the graph from (FromInput,
+// FromPDN), from runs (TransferRuns) and their results; NaN where none.
+func TransferAcc(runs []Run, res []Result, model, from string) float64 {
+	for i, r := range runs {
+		if r.Exp.Model.Kind == model && r.Exp.Model.GraphFrom == from && res[i].Done {
+			return res[i].Acc
+		}
+	}
+	return math.NaN()
 }
 
 // RobustnessCSV is robustness.csv: a row per run with a result, in the

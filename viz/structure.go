@@ -51,12 +51,7 @@ func TransferBars(tr func(string) string, w, h int, runs []experiment.Run, res [
 			if s == &learned {
 				from = experiment.FromPDN
 			}
-			v := math.NaN()
-			for i, r := range runs {
-				if r.Exp.Model.Kind == m && r.Exp.Model.GraphFrom == from && res[i].Done {
-					v = res[i].Acc
-				}
-			}
+			v := experiment.TransferAcc(runs, res, m, from)
 			s.Mean, s.SD, s.Reference = append(s.Mean, v), append(s.SD, 0), append(s.Reference, math.NaN())
 		}
 	}

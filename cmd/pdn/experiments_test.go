@@ -232,7 +232,7 @@ func TestSweepTrainsOnceWhatEdgeFeaturesDoNotChange(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := sweepRun(g, e)
+				want, _, err := finalResult(g, e)
 				if err != nil {
 					t.Fatal(err)
 				}

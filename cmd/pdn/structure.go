@@ -216,31 +216,35 @@ func trainQueued(base *datasets.Graph, runs []experiment.Run, workers int) ([]ex
 		}
 		out := make([]experiment.Result, len(batch))
 		for k, i := range batch {
-			if out[k], err = finalResult(g, runs[i].Exp); err != nil {
+			acc, hom, err := finalResult(g, runs[i].Exp)
+			if err != nil {
 				return nil, err
 			}
+			out[k] = experiment.Result{Acc: experiment.Round4(acc), Homophily: experiment.Round4(hom)}
 		}
 		return out, nil
 	}, func(int) {})
 	return q.Results(), err
 }
 
-// finalResult trains e on g to its end, as the page's pool does: the test
-// accuracy at the last epoch (Round4) and the learned homophily then.
-func finalResult(g *datasets.Graph, e experiment.Experiment) (experiment.Result, error) {
+// finalResult trains e on g to its end, as the page's pool does: its test
+// accuracy and learned homophily at the last epoch, both NaN when it
+// diverged or g is a graph the model cannot train on (one drawn without
+// edges, say). pdn sweep and pdn structure read their runs through it.
+func finalResult(g *datasets.Graph, e experiment.Experiment) (acc, homophily float64, err error) {
 	t, err := pdn.NewTrainer(g, e)
 	var ge *pdn.GraphError
 	if errors.As(err, &ge) {
-		return experiment.Result{Acc: math.NaN(), Homophily: math.NaN()}, nil
+		return math.NaN(), math.NaN(), nil
 	}
 	if err != nil {
-		return experiment.Result{}, err
+		return math.NaN(), math.NaN(), err
 	}
 	if err := lessons.Train(t, math.MaxInt, nil); err != nil {
-		return experiment.Result{Acc: math.NaN(), Homophily: math.NaN()}, nil
+		return math.NaN(), math.NaN(), nil
 	}
 	s := t.Evaluate()
-	return experiment.Result{Acc: experiment.Round4(s.TestAcc), Homophily: experiment.Round4(s.LearnedHomophily)}, nil
+	return s.TestAcc, s.LearnedHomophily, nil
 }
 
 // printStructure prints what the files hold, as tables.

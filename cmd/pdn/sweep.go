@@ -19,7 +19,6 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
-	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
 )
@@ -413,29 +412,11 @@ func sweepGraph(sw experiment.Sweep, v, r int, wants func(m int) bool) ([]float6
 			}
 		}
 		e, _ := sw.Exp(v, r, kind)
-		if out[m], err = sweepRun(g, e); err != nil {
+		if out[m], _, err = finalResult(g, e); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
-}
-
-// sweepRun trains e on g: its test accuracy at the last epoch, or NaN when
-// it diverged or g is a graph the model cannot train on (one drawn without
-// edges, say).
-func sweepRun(g *datasets.Graph, e experiment.Experiment) (float64, error) {
-	t, err := pdn.NewTrainer(g, e)
-	var ge *pdn.GraphError
-	if errors.As(err, &ge) {
-		return math.NaN(), nil
-	}
-	if err != nil {
-		return math.NaN(), err
-	}
-	if err := lessons.Train(t, math.MaxInt, nil); err != nil {
-		return math.NaN(), nil
-	}
-	return t.Evaluate().TestAcc, nil
 }
 
 // summarise is the -json summary: each model's points, and Figure 3's.
