@@ -134,7 +134,10 @@ lint:
 
 ## bench: Go epoch benchmarks, then the CLI next to the PyTorch peer
 bench: build
-	PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -run '^$$' -bench . -benchmem ./pdn/
+	PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -run '^$$' -bench . -benchmem ./pdn/ | tee $(BIN)/bench.txt
+	@awk '{ for (i = 2; i <= NF; i++) if ($$i == "GFLOP/s") v[$$1] = $$(i-1) } \
+	  END { for (n in v) { if (n ~ /PathfinderGFLOPS/) p = v[n]; if (n ~ /FMAPeak/) f = v[n] } \
+	        if (p && f) printf "\npathfinder %.1f GFLOP/s on one core, %.0f%% of its peak %.1f GFLOP/s\n", p, 100 * p / f, f }' $(BIN)/bench.txt
 	bash scripts/bench-peer.sh $(BIN)/pdn
 
 ## bench-compare: BASE=REV: the engine's epoch benchmarks built at REV and

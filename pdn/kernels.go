@@ -16,24 +16,35 @@ import "math"
 // mulABT sets c (n×m) = a (n×k) · bᵀ for b (m×k): every entry is a dot
 // product of two contiguous rows, summed in order of k. It runs two rows at
 // a time (mulPair), then the odd last row.
-func mulABT(c, a, b []float64, n, k, m int) { mulABTVec(c, a, b, nil, n, k, m) }
+func mulABT(c, a, b []float64, n, k, m int) { mulABTVec(c, a, b, nil, nil, n, k, m, false) }
 
 // mulABTVec is mulABT given also bt = bᵀ for the vector path (see
-// mulPairVec), or nil.
-func mulABTVec(c, a, b, bt []float64, n, k, m int) {
+// mulPairVec), or nil, plus bias (each entry's sum, then + bias[j], as
+// addRows adds it), or no bias if nil, then ReLU if rectify.
+func mulABTVec(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
 	if k < shortRows {
 		if !mulShortWide(c, a, b, n, k, m) {
 			mulABTShort(c, a, b, n, k, m)
 		}
+		if bias != nil {
+			addRows(c, bias, n, m)
+		}
+		if rectify {
+			relu(c, c)
+		}
 		return
 	}
-	i := 0
+	i := mulQuadsVec(c, a, bt, bias, n, k, m, rectify) // natively, with AVX-512; else 0
+	quads := i
 	for ; i < n-1; i += 2 {
-		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, bt, nil)
+		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, bt, bias)
 	}
 	for ; i < n; i++ {
-		mulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b, nil)
+		mulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b, bias)
+	}
+	if rectify {
+		relu(c[quads*m:], c[quads*m:])
 	}
 }
 

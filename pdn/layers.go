@@ -53,13 +53,24 @@ func newLinear(rnd *rand.Rand, in, out int) *dense {
 func (l *dense) params() []*tensor { return []*tensor{l.w, l.b} }
 
 func (l *dense) forward(y, x []float64, rows int) {
-	l.pc.affineForward(y, x, l.sx, l.w.val, l.wt, l.b.val, rows, l.in, l.out)
+	l.pc.affineForward(y, x, l.sx, l.w.val, l.wt, l.b.val, rows, l.in, l.out, false)
+}
+
+// forwardReLU is forward then ReLU(y), in one pass where the products allow.
+func (l *dense) forwardReLU(y, x []float64, rows int) {
+	l.pc.affineForward(y, x, l.sx, l.w.val, l.wt, l.b.val, rows, l.in, l.out, true)
 }
 
 // backward adds dyᵀ·x to ∂W and Σdy to ∂b, and sets dx = dy·W unless dx is
 // nil (the layer's input is data).
 func (l *dense) backward(dx, x, dy []float64, rows int) {
 	l.pc.affineBackward(dx, x, l.sx, dy, l.w, l.b, l.wt, rows, l.in, l.out)
+}
+
+// backwardWeights is backward without Σdy, for a bias whose gradient was
+// summed where dy was made (outputBackwardVec).
+func (l *dense) backwardWeights(dx, x, dy []float64, rows int) {
+	l.pc.affineBackward(dx, x, l.sx, dy, l.w, nil, l.wt, rows, l.in, l.out)
 }
 
 // conv is one graph convolution y = Â·(x·Wᵀ) + b (Kipf & Welling, with
@@ -103,7 +114,7 @@ func (c *conv) withGraph(rows int, norm *gcnNorm) *conv {
 
 func (c *conv) forward(y, x []float64, rows int) {
 	if c.norm == nil {
-		c.pc.affineForward(y, x, c.sx, c.w.val, c.wt, c.b.val, rows, c.in, c.out)
+		c.pc.affineForward(y, x, c.sx, c.w.val, c.wt, c.b.val, rows, c.in, c.out, false)
 		return
 	}
 	c.pc.xMulWT(c.xw, x, c.sx, c.w.val, c.wt, rows, c.in, c.out)

@@ -42,6 +42,7 @@ type job struct {
 	run           func(j *job, lo, hi int)
 	c, a, b, bt   []float64 // bt: bᵀ for the vector path, or nil
 	keep, bias    []float64 // mulABTKeptRows: the rows to compute, the bias to add
+	rectify       bool      // mulABTRows, mulABTKeptRows: ReLU after the bias
 	sx            *datasets.CSR
 	n, k, m, base int
 	done          chan struct{}
@@ -103,39 +104,68 @@ func (j *job) split(n int, work float64) {
 			<-j.done
 		}
 	}
-	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias = nil, nil, nil, nil, nil, nil, nil
+	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias, j.rectify = nil, nil, nil, nil, nil, nil, nil, false
 	jobs.Put(j)
 }
 
 // The pieces of each product, as jobs run them.
 
 func mulABTRows(j *job, lo, hi int) {
-	mulABTVec(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, hi-lo, j.k, j.m)
+	mulABTVec(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, j.bias, hi-lo, j.k, j.m, j.rectify)
 }
 
 // mulABTKeptRows is mulABTRows plus the bias, for the rows whose keep is
-// not zero only, paired as mulABT pairs rows; the other rows are left as
-// they were.
+// not zero only, four at a time where the vectors serve them (quadsVec),
+// else paired as mulABT pairs rows; the other rows are left as they were.
 func mulABTKeptRows(j *job, lo, hi int) {
 	keep, k, m := j.keep[:hi], j.k, j.m
 	row := func(i int) ([]float64, []float64) { return j.c[i*m : (i+1)*m], j.a[i*k : (i+1)*k] }
-	first := -1 // a kept row waiting for a second
+	group := 2
+	if quadsVec(j.bt, k, m) {
+		group = 4
+	}
+	var waiting [4]int // kept rows waiting for the group to fill
+	n := 0
 	for i := lo; i < hi; i++ {
 		if keep[i] == 0 {
 			continue
 		}
-		if first < 0 {
-			first = i
+		if waiting[n] = i; n+1 < group {
+			n++
 			continue
 		}
-		c0, a0 := row(first)
-		c1, a1 := row(i)
+		n = 0
+		if group == 4 {
+			var c, a [4][]float64
+			for r, w := range waiting {
+				c[r], a[r] = row(w)
+			}
+			mulQuadRows(c, a, j.bt, j.bias, k, m, j.rectify)
+			continue
+		}
+		c0, a0 := row(waiting[0])
+		c1, a1 := row(waiting[1])
 		mulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
-		first = -1
+		j.act(c0, c1)
 	}
-	if first >= 0 {
-		c0, a0 := row(first)
-		mulRow(c0, a0, j.b, j.bias)
+	for r := 0; r < n; r += 2 {
+		c0, a0 := row(waiting[r])
+		if r+1 == n {
+			mulRow(c0, a0, j.b, j.bias)
+			j.act(c0, c0)
+			break
+		}
+		c1, a1 := row(waiting[r+1])
+		mulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
+		j.act(c0, c1)
+	}
+}
+
+// act applies the job's ReLU, if it has one, to two rows of its output.
+func (j *job) act(c0, c1 []float64) {
+	if j.rectify {
+		relu(c0, c0)
+		relu(c1, c1)
 	}
 }
 

@@ -81,19 +81,18 @@ func (p *pathfinder) forwardKept(keep []float64) []float64 {
 	last := len(p.layers)
 	for l, layer := range p.layers {
 		y := p.acts[l+1]
-		layer.pc.mulABTKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out)
-		if l+1 < last {
-			relu(y, y)
-		}
+		// The hidden layers' ReLU as the rows are stored; the rows not
+		// kept hold what they did, ReLU's already.
+		layer.pc.mulABTKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out, l+1 < last)
 	}
 	keep = keep[:len(p.w)]
 	if simd128 {
 		simdSigmoidKept(p.w, p.acts[last], keep)
 		return p.w
 	}
-	for e, s := range p.acts[last] {
+	for e := sigmoidsVec(p.w, p.acts[last], keep); e < len(p.w); e++ {
 		if keep[e] != 0 {
-			p.w[e] = fmath.Sigmoid(s)
+			p.w[e] = fmath.Sigmoid(p.acts[last][e])
 		}
 	}
 	return p.w
@@ -121,17 +120,18 @@ func (p *pathfinder) forward() []float64 {
 	last := len(p.layers)
 	for l, layer := range p.layers {
 		y := p.acts[l+1]
-		layer.forward(y, p.acts[l], p.rows)
 		if l+1 < last {
-			relu(y, y)
+			layer.forwardReLU(y, p.acts[l], p.rows)
+			continue
 		}
+		layer.forward(y, p.acts[l], p.rows)
 	}
 	if simd128 {
 		simdSigmoidKept(p.w, p.acts[last], nil)
 		return p.w
 	}
-	for e, s := range p.acts[last] {
-		p.w[e] = fmath.Sigmoid(s)
+	for e := sigmoidsVec(p.w, p.acts[last], nil); e < len(p.w); e++ {
+		p.w[e] = fmath.Sigmoid(p.acts[last][e])
 	}
 	return p.w
 }
@@ -154,12 +154,23 @@ func (p *pathfinder) backward(gw []float64) {
 	for e, w := range p.w {
 		g[e] = float64(gw[e]*w) * (1 - w)
 	}
+	summed := false // the bias gradient of the layer under the output
 	for l := last - 1; l >= 0; l-- {
 		var dx []float64
 		if l > 0 {
 			dx = p.grads[l]
 		}
-		p.layers[l].backward(dx, p.acts[l], p.grads[l+1], p.rows)
+		if l == last-1 && l > 0 && outputBackwardVec(p.layers[l], p.layers[l-1].b.grad, dx, p.acts[l], p.grads[l+1], p.rows) {
+			// The output layer, its input's ReLU and the bias gradient
+			// of the layer below in one pass over the hidden units.
+			summed = true
+			continue
+		}
+		if summed && l == last-2 {
+			p.layers[l].backwardWeights(dx, p.acts[l], p.grads[l+1], p.rows)
+		} else {
+			p.layers[l].backward(dx, p.acts[l], p.grads[l+1], p.rows)
+		}
 		if dx != nil {
 			reluBackward(dx, dx, p.acts[l])
 		}

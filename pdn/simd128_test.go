@@ -82,7 +82,7 @@ func TestKernelsMatchGoLoops(t *testing.T) {
 			})
 			both(t, "mulABTKept", func() [][]float64 {
 				c := awkward(rand.New(rand.NewPCG(1, 1)), n*m, false)
-				pc.mulABTKept(c, a, b, bias, keep, n, k, m)
+				pc.mulABTKept(c, a, b, bias, keep, n, k, m, false)
 				return [][]float64{c}
 			})
 			gy, x := awkward(rnd, n*m, specials), awkward(rnd, n*k, specials)

@@ -19,6 +19,22 @@ func foldPairVec(cj, cn, b0, b1, b2, b3 []float64, s0, s1, s2, s3, t0, t1, t2, t
 // mulPairVec does nothing here (see vec_simd.go).
 func mulPairVec(c0, c1, a0, a1, bt, bias []float64) int { return 0 }
 
+// sigmoidsVec sets none here (see vec_simd.go).
+func sigmoidsVec(w, s, keep []float64) int { return 0 }
+
+// outputBackwardVec does nothing here (see vec_simd.go).
+func outputBackwardVec(l *dense, below, dx, h, g []float64, rows int) bool { return false }
+
+// mulQuadsVec sets no rows here (see wide_asm.go).
+func mulQuadsVec(c, a, bt, bias []float64, n, k, m int, rectify bool) int { return 0 }
+
+// quadsVec is false here: mulQuadRows serves nothing (see wide_asm.go).
+func quadsVec(bt []float64, k, m int) bool { return false }
+
+func mulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
+	panic("pdn: no vectors")
+}
+
 // transposedForVectors is nil here: no vectors run.
 func transposedForVectors(b []float64, m, k int) ([]float64, *[]float64) { return nil, nil }
 

@@ -227,6 +227,38 @@ func expWide(x archsimd.Float64x8) (archsimd.Float64x8, bool) {
 	return archsimd.BroadcastFloat64x8(1).Add(x).Merge(out, near), true
 }
 
+// sigmoidsVec sets w[e] = fmath.Sigmoid(s[e]) over w's first entries
+// whose keep is not zero (every one for a nil keep), eight at a time with
+// AVX-512, and returns where it stopped. Each lane takes Sigmoid's branch:
+// 1/(1 + Exp(−x)) for x ≥ 0, else e/(1 + e) with e = Exp(x); the
+// exponential is expLanesWide's (fmath.Exp's bits), −x flips the sign
+// bit as Go's negation does, and the division is IEEE's, as the scalar
+// one: the same bits (TestSigmoidsKeepTheBits).
+func sigmoidsVec(w, s, keep []float64) int {
+	if !wide {
+		return 0
+	}
+	s = s[:len(w)]
+	if keep != nil {
+		keep = keep[:len(w)]
+	}
+	zero, one := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(1)
+	sign := archsimd.BroadcastInt64x8(-1 << 63)
+	i := 0
+	for ; i+8 <= len(w); i += 8 {
+		x := archsimd.LoadFloat64x8(at8(s, i))
+		pos := x.GreaterEqual(zero)
+		e := expLanesWide(x.AsInt64x8().Xor(sign).AsFloat64x8().Merge(x, pos))
+		y := one.Div(one.Add(e)).Merge(e.Div(one.Add(e)), pos)
+		if keep != nil {
+			y = y.Merge(archsimd.LoadFloat64x8(at8(w, i)), archsimd.LoadFloat64x8(at8(keep, i)).NotEqual(zero))
+		}
+		y.Store(at8(w, i))
+	}
+	archsimd.ClearAVXUpperBits()
+	return i
+}
+
 // expLanesWide is fmath.Exp of eight values, by expWide where it can.
 func expLanesWide(x archsimd.Float64x8) archsimd.Float64x8 {
 	if y, ok := expWide(x); ok {
@@ -1125,38 +1157,144 @@ func addATBWideBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
 func wideBlocks(k int) (int, bool) { return k / 32, wide && k%32 == 0 && k >= 64 }
 
 // foldWide folds rows [j0, j1) and columns [p0, p1) of c (p0, p1
-// multiples of 32) over all n rows of a and b, a tile of rows at a time.
+// multiples of 32) over all n rows of a and b, a tile of rows at a time:
+// two rows of c at a time by foldTileWide, over the tile's whole groups of
+// four rows; the last rows of the last tile, and an odd last row of c, by
+// foldRowWide.
 func foldWide(c, a, b []float64, n, m, k, j0, j1, p0, p1 int) {
-	const tile = 64
-	w := j1 - j0
-	buf := transposes.Get().(*[]float64)
-	defer transposes.Put(buf)
-	if cap(*buf) < tile*w {
-		*buf = make([]float64, tile*w)
-	}
-	at := (*buf)[:tile*w] // a's tile transposed: column j's rows side by side at (j−j0)·tile
+	// 32 rows: at 64, a block's rows (1 kB apart at k = 128) fell on
+	// fewer sets of the first-level cache than it has ways for them, and
+	// the block left it between rows of c (the fold at 57 GFLOP/s from the
+	// cache, not 88).
+	const tile = 32
+	even := (j1 - j0) &^ 1
+	var col [tile]float64 // a column of a's tile, for foldRowWide
 	for i0 := 0; i0 < n; i0 += tile {
 		i1 := min(i0+tile, n)
-		// The tile is transposed once, reading a's rows in order, rather
-		// than gathered a column at a time, a bounds check an entry.
-		for i := i0; i < i1; i++ {
-			for j, v := range a[i*m+j0 : i*m+j1] {
-				at[j*tile+i-i0] = v
-			}
-		}
-		// A block of 32 of b's columns (16 kB of the tile) serves every
-		// row of c before the next block: the tile's whole width (64 kB at
-		// k = 128) read again for each row of c left the first-level
-		// cache. Each entry's sum is over the same rows in the same order
-		// whichever comes first, so the bits stay.
+		groups := (i1 - i0) / 4
+		// A block of 32 of b's columns serves every row of c before the
+		// next block: the tile's whole width (32 kB at k = 128) read
+		// again for each row of c left the first-level cache. Each
+		// entry's sum is over the same rows in the same order whichever
+		// comes first, so the bits stay.
 		for pb := p0; pb < p1; pb += 32 {
+			if even > 0 && groups > 0 {
+				_, _ = c[(j0+even-1)*k+pb:][:32], a[(i0+4*groups-1)*m+j0:][:even]
+				_ = b[(i0+4*groups-1)*k+pb:][:32]
+				var next *float64 // the next tile's block, fetched meanwhile
+				if i1+tile <= n {
+					next = &b[i1*k+pb]
+				}
+				foldTileWide(&c[j0*k+pb], &a[i0*m+j0], &b[i0*k+pb], next, even, groups, k, m, tile)
+			}
 			for j := j0; j < j1; j++ {
-				aj := at[(j-j0)*tile : (j-j0)*tile+i1-i0]
-				foldRowWide(c[j*k+pb:][:32], aj, b[i0*k+pb:], k)
+				from := i0
+				if j-j0 < even {
+					from += 4 * groups
+				}
+				aj := col[:i1-from]
+				for i := range aj {
+					aj[i] = a[(from+i)*m+j]
+				}
+				if len(aj) > 0 {
+					foldRowWide(c[j*k+pb:][:32], aj, b[from*k+pb:], k)
+				}
 			}
 		}
 	}
 	archsimd.ClearAVXUpperBits()
+}
+
+// outputBackwardVec is the backward pass of the pathfinder's output layer
+// (H → 1, H a multiple of 32) over its hidden layer's ReLU, in one pass
+// over the hidden activations h (rows × H) where four passes went: it
+// adds to ∂W (1×H) the fold gᵀh in addATB's order (groups of four rows,
+// each group's products summed left to right, then added; a group whose
+// four g are zero skipped; the last rows one by one); sets dx = ReLU'(h)
+// ⊙ (g·W), each entry 0 + g_i·W_j as mulABTShort sums it, then
+// reluBackward's gate; and adds dx's rows in order to below, the bias
+// gradient of the layer under (sumRowsAdd's sum, which the caller then
+// skips). The bits are those of affineBackward, reluBackward and
+// sumRowsAdd (TestOutputBackwardKeepsTheBits). It reports false, and does
+// nothing, without AVX-512 or for other shapes.
+func outputBackwardVec(l *dense, below, dx, h, g []float64, rows int) bool {
+	if !wide || l.out != 1 || l.in%32 != 0 || l.sx != nil || dx == nil || len(below) != l.in {
+		return false
+	}
+	H := l.in
+	h, dx, g = h[:rows*H], dx[:rows*H], g[:rows]
+	sumRowsAdd(l.b.grad, g, rows, 1)
+	// A chunk of rows is gated and summed, then folded, while its h is in
+	// the first-level cache: two loops, as one would hold more vectors
+	// than Go gives registers.
+	const chunk = 32
+	for q := 0; q < H; q += 32 {
+		c, v := (*[32]float64)(l.w.grad[q:q+32]), (*[32]float64)(below[q:q+32])
+		for lo := 0; lo < rows; lo += chunk {
+			hi := min(lo+chunk, rows)
+			gateRows(v, dx, h, g, (*[32]float64)(l.w.val[q:q+32]), lo, hi, q, H)
+			foldRows(c, h, g, lo, hi, q, H)
+		}
+	}
+	archsimd.ClearAVXUpperBits()
+	l.pc.tick(float64(3 * rows * H))
+	return true
+}
+
+// gateRows sets dx's 32 columns from q of rows [lo, hi) to 0 + g_i·w_j
+// where h > 0, else +0, and adds each row to v in order.
+func gateRows(v *[32]float64, dx, h, g []float64, w *[32]float64, lo, hi, q, H int) {
+	zero, off := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastInt64x8(0)
+	w0, w1, w2, w3 := q8(w, 0), q8(w, 1), q8(w, 2), q8(w, 3)
+	v0, v1, v2, v3 := q8(v, 0), q8(v, 1), q8(v, 2), q8(v, 3)
+	for i := lo; i < hi; i++ {
+		r, d := (*[32]float64)(h[i*H+q:][:32]), (*[32]float64)(dx[i*H+q:][:32])
+		G := archsimd.BroadcastFloat64x8(g[i])
+		d0 := zero.Add(G.Mul(w0)).Masked(q8(r, 0).AsInt64x8().Greater(off))
+		d1 := zero.Add(G.Mul(w1)).Masked(q8(r, 1).AsInt64x8().Greater(off))
+		d2 := zero.Add(G.Mul(w2)).Masked(q8(r, 2).AsInt64x8().Greater(off))
+		d3 := zero.Add(G.Mul(w3)).Masked(q8(r, 3).AsInt64x8().Greater(off))
+		d0.Store(p8(d, 0))
+		d1.Store(p8(d, 1))
+		d2.Store(p8(d, 2))
+		d3.Store(p8(d, 3))
+		v0, v1, v2, v3 = v0.Add(d0), v1.Add(d1), v2.Add(d2), v3.Add(d3)
+	}
+	v0.Store(p8(v, 0))
+	v1.Store(p8(v, 1))
+	v2.Store(p8(v, 2))
+	v3.Store(p8(v, 3))
+}
+
+// foldRows adds to c (32 columns of ∂W from q) the fold of g over h's rows
+// [lo, hi), in groups of four (lo a multiple of four) then one by one.
+func foldRows(c *[32]float64, h, g []float64, lo, hi, q, H int) {
+	u0, u1, u2, u3 := q8(c, 0), q8(c, 1), q8(c, 2), q8(c, 3)
+	i := lo
+	for ; i+4 <= hi; i += 4 {
+		f := (*[4]float64)(g[i : i+4])
+		if allZero(f[0], f[1], f[2], f[3]) {
+			continue
+		}
+		r0, r1 := (*[32]float64)(h[i*H+q:][:32]), (*[32]float64)(h[(i+1)*H+q:][:32])
+		r2, r3 := (*[32]float64)(h[(i+2)*H+q:][:32]), (*[32]float64)(h[(i+3)*H+q:][:32])
+		S0, S1 := archsimd.BroadcastFloat64x8(f[0]), archsimd.BroadcastFloat64x8(f[1])
+		S2, S3 := archsimd.BroadcastFloat64x8(f[2]), archsimd.BroadcastFloat64x8(f[3])
+		u0 = u0.Add(S0.Mul(q8(r0, 0)).Add(S1.Mul(q8(r1, 0))).Add(S2.Mul(q8(r2, 0))).Add(S3.Mul(q8(r3, 0))))
+		u1 = u1.Add(S0.Mul(q8(r0, 1)).Add(S1.Mul(q8(r1, 1))).Add(S2.Mul(q8(r2, 1))).Add(S3.Mul(q8(r3, 1))))
+		u2 = u2.Add(S0.Mul(q8(r0, 2)).Add(S1.Mul(q8(r1, 2))).Add(S2.Mul(q8(r2, 2))).Add(S3.Mul(q8(r3, 2))))
+		u3 = u3.Add(S0.Mul(q8(r0, 3)).Add(S1.Mul(q8(r1, 3))).Add(S2.Mul(q8(r2, 3))).Add(S3.Mul(q8(r3, 3))))
+	}
+	for ; i < hi; i++ {
+		r := (*[32]float64)(h[i*H+q:][:32])
+		S := archsimd.BroadcastFloat64x8(g[i])
+		u0, u1 = u0.Add(S.Mul(q8(r, 0))), u1.Add(S.Mul(q8(r, 1)))
+		u2, u3 = u2.Add(S.Mul(q8(r, 2))), u3.Add(S.Mul(q8(r, 3)))
+	}
+	u0.Store(p8(c, 0))
+	u1.Store(p8(c, 1))
+	u2.Store(p8(c, 2))
+	u3.Store(p8(c, 3))
 }
 
 // foldRowWide adds to cj (32 columns of a row of c) its folds over a tile

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/internal/fmath"
 )
 
 // TestVectorsKeepTheBits checks the products that take the AVX2 paths
@@ -51,13 +54,59 @@ func testVectorsKeepTheBits(t *testing.T) {
 			sameBits(t, got, want)
 		})
 	}
-	for _, s := range []struct{ n, m, k int }{{8, 2, 4}, {13, 16, 32}, {9, 3, 7}, {12, 32, 128}, {150, 3, 64}, {7, 5, 32}} {
+	// Whole products, as the layers run them: rows four at a time where
+	// m is a multiple of 32 (mulQuadWide, with AVX-512), the rest in pairs
+	// and one by one; and only the kept rows, with the bias, leaving the
+	// others as they were.
+	for _, s := range []struct{ n, k, m int }{{9, 128, 32}, {7, 13, 64}, {4, 1 + shortRows, 96}, {11, 40, 48}} {
+		t.Run(fmt.Sprintf("mulABT rows %dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
+			rnd := rand.New(rand.NewPCG(uint64(s.n), uint64(s.k*s.m)))
+			a, b, bias := randSlice(rnd, s.n*s.k, 1), randSlice(rnd, s.m*s.k, 1), randSlice(rnd, s.m, 1)
+			a[0], a[s.k] = 0, math.Copysign(0, -1) // a product of −0 sums from +0
+			got := randSlice(rnd, s.n*s.m, 1)      // written over
+			var pc *pacer
+			pc.mulABT(got, a, b, s.n, s.k, s.m)
+			sameBits(t, got, referenceABT(a, b, nil, s.n, s.k, s.m))
+			// With the bias and ReLU as the products apply them: a NaN of
+			// either sign kept, −∞ and negatives to +0.
+			odd := slices.Clone(bias)
+			odd[1], odd[2], odd[3] = math.NaN(), math.Float64frombits(0xfff8000000000001), math.Inf(-1)
+			want := referenceABT(a, b, odd, s.n, s.k, s.m)
+			for i, v := range want {
+				want[i] = reluOf(v)
+			}
+			pc.mulABTKept(got, a, b, odd, nil, s.n, s.k, s.m, true)
+			sameBits(t, got, want)
+			keep := make([]float64, s.n)
+			for i := range keep {
+				keep[i] = float64(rnd.IntN(4) % 3) // a third dropped
+			}
+			was := slices.Clone(got)
+			pc.mulABTKept(got, a, b, bias, keep, s.n, s.k, s.m, false)
+			want = referenceABT(a, b, bias, s.n, s.k, s.m)
+			for i, kept := range keep {
+				if kept == 0 {
+					copy(want[i*s.m:(i+1)*s.m], was[i*s.m:])
+				}
+			}
+			sameBits(t, got, want)
+		})
+	}
+	for _, s := range []struct{ n, m, k int }{{8, 2, 4}, {13, 16, 32}, {9, 3, 7}, {12, 32, 128}, {150, 3, 64}, {7, 5, 32}, {150, 33, 64}, {70, 32, 128}, {3, 4, 64}} {
 		t.Run(fmt.Sprintf("addATB %dx%dx%d", s.n, s.m, s.k), func(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.n), uint64(s.k)))
 			a, b := randSlice(rnd, s.n*s.m, 1), randSlice(rnd, s.n*s.k, 1)
 			for i := range a {
-				if rnd.IntN(3) == 0 {
+				switch rnd.IntN(6) {
+				case 0, 1:
 					a[i] = 0 // as ReLU leaves them
+				case 2:
+					a[i] = math.Copysign(0, -1)
+				}
+			}
+			for j := 0; j < s.m && s.n >= 8; j += 3 {
+				for i := 4; i < 8; i++ {
+					a[i*s.m+j] = 0 // a whole group of zeros for every third row of c
 				}
 			}
 			want := randSlice(rnd, s.m*s.k, 1)
@@ -515,4 +564,90 @@ func unevenEdges(rnd *rand.Rand, n, most int) (src, dst []int32) {
 		}
 	}
 	return src, dst
+}
+
+// TestOutputBackwardKeepsTheBits checks the pathfinder's output layer's
+// backward pass in one pass over the hidden activations (with AVX-512)
+// against affineBackward, reluBackward and sumRowsAdd, bit for bit: the
+// weights' and bias's gradients added to what they held, the input's
+// gradient gated by ReLU, and its rows added to the bias gradient below, over rows that leave a rest of 0 to 3, groups of four
+// zero gradients, activations of either zero and a NaN gradient.
+func TestOutputBackwardKeepsTheBits(t *testing.T) { eachWidth(t, testOutputBackwardKeepsTheBits) }
+
+func testOutputBackwardKeepsTheBits(t *testing.T) {
+	for _, s := range []struct{ rows, h int }{{64, 32}, {37, 64}, {6, 32}, {3, 32}} {
+		t.Run(fmt.Sprintf("%dx%d", s.rows, s.h), func(t *testing.T) {
+			rnd := rand.New(rand.NewPCG(uint64(s.rows), uint64(s.h)))
+			hid := randSlice(rnd, s.rows*s.h, 1)
+			for i := range hid {
+				switch rnd.IntN(5) {
+				case 0:
+					hid[i] = 0
+				case 1:
+					hid[i] = math.Copysign(0, -1)
+				}
+			}
+			g := randSlice(rnd, s.rows, 1)
+			for i := 4; i < min(8, s.rows); i++ {
+				g[i] = 0 // a group of zeros, skipped
+			}
+			g[s.rows-1] = math.NaN()
+			newLayer := func() *dense {
+				l := newLinear(rand.New(rand.NewPCG(1, 2)), s.h, 1)
+				l.w.grad, l.b.grad = randSlice(rnd, s.h, 1), randSlice(rnd, 1, 1)
+				return l
+			}
+			want, got := newLayer(), newLayer()
+			copy(got.w.grad, want.w.grad)
+			copy(got.b.grad, want.b.grad)
+			wantDx, gotDx := make([]float64, s.rows*s.h), randSlice(rnd, s.rows*s.h, 1)
+			wantBelow := randSlice(rnd, s.h, 1) // the bias gradient of the layer under
+			gotBelow := slices.Clone(wantBelow)
+			want.backward(wantDx, hid, g, s.rows)
+			reluBackward(wantDx, wantDx, hid)
+			sumRowsAdd(wantBelow, wantDx, s.rows, s.h)
+			if !outputBackwardVec(got, gotBelow, gotDx, hid, g, s.rows) {
+				if strings.HasSuffix(t.Name(), "avx512/"+fmt.Sprintf("%dx%d", s.rows, s.h)) {
+					t.Fatal("the one pass did not run with AVX-512")
+				}
+				return // another width: the passes apart, as above
+			}
+			sameBits(t, got.w.grad, want.w.grad)
+			sameBits(t, got.b.grad, want.b.grad)
+			sameBits(t, gotDx, wantDx)
+			sameBits(t, gotBelow, wantBelow)
+		})
+	}
+}
+
+// TestSigmoidsKeepTheBits checks σ eight lanes at a time (with AVX-512)
+// against fmath.Sigmoid on 200,000 values across its range and the special
+// cases, with and without a mask of kept entries.
+func TestSigmoidsKeepTheBits(t *testing.T) { eachWidth(t, testSigmoidsKeepTheBits) }
+
+func testSigmoidsKeepTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	s := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1), 710, -710, 745.2, -745.2, 1e-300, -1e-300, 36.7, -36.7}
+	for len(s) < 200_000 {
+		s = append(s, (rnd.Float64()-0.5)*float64(int(1)<<rnd.IntN(11)))
+	}
+	keep := make([]float64, len(s))
+	for i := range keep {
+		keep[i] = float64(rnd.IntN(3) % 2)
+	}
+	for _, keep := range [][]float64{nil, keep} {
+		w := randSlice(rnd, len(s), 1)
+		want := slices.Clone(w)
+		for i, v := range s {
+			if keep == nil || keep[i] != 0 {
+				want[i] = fmath.Sigmoid(v)
+			}
+		}
+		for i := sigmoidsVec(w, s, keep); i < len(w); i++ {
+			if keep == nil || keep[i] != 0 {
+				w[i] = fmath.Sigmoid(s[i])
+			}
+		}
+		sameBits(t, w, want)
+	}
 }
