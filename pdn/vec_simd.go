@@ -1233,7 +1233,7 @@ func outputBackwardVec(l *dense, below, dx, h, g []float64, rows int) bool {
 		for lo := 0; lo < rows; lo += chunk {
 			hi := min(lo+chunk, rows)
 			gateRows(v, dx, h, g, (*[32]float64)(l.w.val[q:q+32]), lo, hi, q, H)
-			foldRows(c, h, g, lo, hi, q, H)
+			foldRowWide(c[:], g[lo:hi], h[lo*H+q:], H) // lo is a multiple of four
 		}
 	}
 	archsimd.ClearAVXUpperBits()
@@ -1264,37 +1264,6 @@ func gateRows(v *[32]float64, dx, h, g []float64, w *[32]float64, lo, hi, q, H i
 	v1.Store(p8(v, 1))
 	v2.Store(p8(v, 2))
 	v3.Store(p8(v, 3))
-}
-
-// foldRows adds to c (32 columns of ∂W from q) the fold of g over h's rows
-// [lo, hi), in groups of four (lo a multiple of four) then one by one.
-func foldRows(c *[32]float64, h, g []float64, lo, hi, q, H int) {
-	u0, u1, u2, u3 := q8(c, 0), q8(c, 1), q8(c, 2), q8(c, 3)
-	i := lo
-	for ; i+4 <= hi; i += 4 {
-		f := (*[4]float64)(g[i : i+4])
-		if allZero(f[0], f[1], f[2], f[3]) {
-			continue
-		}
-		r0, r1 := (*[32]float64)(h[i*H+q:][:32]), (*[32]float64)(h[(i+1)*H+q:][:32])
-		r2, r3 := (*[32]float64)(h[(i+2)*H+q:][:32]), (*[32]float64)(h[(i+3)*H+q:][:32])
-		S0, S1 := archsimd.BroadcastFloat64x8(f[0]), archsimd.BroadcastFloat64x8(f[1])
-		S2, S3 := archsimd.BroadcastFloat64x8(f[2]), archsimd.BroadcastFloat64x8(f[3])
-		u0 = u0.Add(S0.Mul(q8(r0, 0)).Add(S1.Mul(q8(r1, 0))).Add(S2.Mul(q8(r2, 0))).Add(S3.Mul(q8(r3, 0))))
-		u1 = u1.Add(S0.Mul(q8(r0, 1)).Add(S1.Mul(q8(r1, 1))).Add(S2.Mul(q8(r2, 1))).Add(S3.Mul(q8(r3, 1))))
-		u2 = u2.Add(S0.Mul(q8(r0, 2)).Add(S1.Mul(q8(r1, 2))).Add(S2.Mul(q8(r2, 2))).Add(S3.Mul(q8(r3, 2))))
-		u3 = u3.Add(S0.Mul(q8(r0, 3)).Add(S1.Mul(q8(r1, 3))).Add(S2.Mul(q8(r2, 3))).Add(S3.Mul(q8(r3, 3))))
-	}
-	for ; i < hi; i++ {
-		r := (*[32]float64)(h[i*H+q:][:32])
-		S := archsimd.BroadcastFloat64x8(g[i])
-		u0, u1 = u0.Add(S.Mul(q8(r, 0))), u1.Add(S.Mul(q8(r, 1)))
-		u2, u3 = u2.Add(S.Mul(q8(r, 2))), u3.Add(S.Mul(q8(r, 3)))
-	}
-	u0.Store(p8(c, 0))
-	u1.Store(p8(c, 1))
-	u2.Store(p8(c, 2))
-	u3.Store(p8(c, 3))
 }
 
 // foldRowWide adds to cj (32 columns of a row of c) its folds over a tile

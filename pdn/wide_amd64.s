@@ -19,6 +19,20 @@
 	VMULPD y3, x, t3 \
 	VADDPD t3, u3, u3
 
+// STORE4 stores a row's 32 columns from four registers at R12 + BX.
+#define STORE4(z0, z1, z2, z3) \
+	VMOVUPD z0, (R12)(BX*1) \
+	VMOVUPD z1, 64(R12)(BX*1) \
+	VMOVUPD z2, 128(R12)(BX*1) \
+	VMOVUPD z3, 192(R12)(BX*1)
+
+// ADD4 adds the bias, in Z16–Z19, to a row's four registers.
+#define ADD4(z0, z1, z2, z3) \
+	VADDPD Z16, z0, z0 \
+	VADDPD Z17, z1, z1 \
+	VADDPD Z18, z2, z2 \
+	VADDPD Z19, z3, z3
+
 // RELU sets z to max(z, 0) with NaN kept, given Z16 all ones.
 #define RELU(z) \
 	VPCMPGTQ Z16, z, K1 \
@@ -99,22 +113,10 @@ bias:
 	VMOVUPD 64(R12)(BX*1), Z17
 	VMOVUPD 128(R12)(BX*1), Z18
 	VMOVUPD 192(R12)(BX*1), Z19
-	VADDPD Z16, Z0, Z0
-	VADDPD Z17, Z1, Z1
-	VADDPD Z18, Z2, Z2
-	VADDPD Z19, Z3, Z3
-	VADDPD Z16, Z4, Z4
-	VADDPD Z17, Z5, Z5
-	VADDPD Z18, Z6, Z6
-	VADDPD Z19, Z7, Z7
-	VADDPD Z16, Z8, Z8
-	VADDPD Z17, Z9, Z9
-	VADDPD Z18, Z10, Z10
-	VADDPD Z19, Z11, Z11
-	VADDPD Z16, Z12, Z12
-	VADDPD Z17, Z13, Z13
-	VADDPD Z18, Z14, Z14
-	VADDPD Z19, Z15, Z15
+	ADD4(Z0, Z1, Z2, Z3)
+	ADD4(Z4, Z5, Z6, Z7)
+	ADD4(Z8, Z9, Z10, Z11)
+	ADD4(Z12, Z13, Z14, Z15)
 
 act:
 	// max(x, 0), NaN kept, as reluOf: a lane stays if its sign is clear
@@ -142,39 +144,31 @@ act:
 
 store:
 	MOVQ c0+0(FP), R12
-	VMOVUPD Z0, (R12)(BX*1)
-	VMOVUPD Z1, 64(R12)(BX*1)
-	VMOVUPD Z2, 128(R12)(BX*1)
-	VMOVUPD Z3, 192(R12)(BX*1)
+	STORE4(Z0, Z1, Z2, Z3)
 	MOVQ c1+8(FP), R12
-	VMOVUPD Z4, (R12)(BX*1)
-	VMOVUPD Z5, 64(R12)(BX*1)
-	VMOVUPD Z6, 128(R12)(BX*1)
-	VMOVUPD Z7, 192(R12)(BX*1)
+	STORE4(Z4, Z5, Z6, Z7)
 	MOVQ c2+16(FP), R12
-	VMOVUPD Z8, (R12)(BX*1)
-	VMOVUPD Z9, 64(R12)(BX*1)
-	VMOVUPD Z10, 128(R12)(BX*1)
-	VMOVUPD Z11, 192(R12)(BX*1)
+	STORE4(Z8, Z9, Z10, Z11)
 	MOVQ c3+24(FP), R12
-	VMOVUPD Z12, (R12)(BX*1)
-	VMOVUPD Z13, 64(R12)(BX*1)
-	VMOVUPD Z14, 128(R12)(BX*1)
-	VMOVUPD Z15, 192(R12)(BX*1)
+	STORE4(Z12, Z13, Z14, Z15)
 	ADDQ $256, BX
 	CMPQ BX, DX
 	JLT block
 	VZEROUPPER
 	RET
 
-// GROUPQ adds to u, for one vector of 32 columns, one group's sum
-// (((s0·r0 + s1·r1) + s2·r2) + s3·r3) where the rows' vectors are at off
-// in the four rows of b from R12 (stride DX, and R9 for the fourth).
-#define GROUPQ(off, s0, s1, s2, s3, t, p, u) \
+// LOADQ loads one vector of 32 columns, at off, of the four rows of b
+// from R12 (stride DX, and R9 for the fourth) into Z16–Z19.
+#define LOADQ(off) \
 	VMOVUPD off(R12), Z16 \
 	VMOVUPD off(R12)(DX*1), Z17 \
 	VMOVUPD off(R12)(DX*2), Z18 \
-	VMOVUPD off(R12)(R9*1), Z19 \
+	VMOVUPD off(R12)(R9*1), Z19
+
+// SUMQ adds to u the group's sum (((s0·r0 + s1·r1) + s2·r2) + s3·r3) of
+// the rows' vectors LOADQ loaded, in t, with p for each product after the
+// first.
+#define SUMQ(s0, s1, s2, s3, t, p, u) \
 	VMULPD Z16, s0, t \
 	VMULPD Z17, s1, p \
 	VADDPD p, t, t \
@@ -184,28 +178,32 @@ store:
 	VADDPD p, t, t \
 	VADDPD t, u, u
 
-// PAIRQ is GROUPQ for both rows of c at once, sharing the loads of b.
+// GROUPQ is one row of c's group sum for the vector at off.
+#define GROUPQ(off, s0, s1, s2, s3, t, p, u) \
+	LOADQ(off) \
+	SUMQ(s0, s1, s2, s3, t, p, u)
+
+// ROWGROUP is GROUPQ for the row's four vectors, u0…u3.
+#define ROWGROUP(s0, s1, s2, s3, u0, u1, u2, u3) \
+	GROUPQ(0, s0, s1, s2, s3, Z20, Z21, u0) \
+	GROUPQ(64, s0, s1, s2, s3, Z22, Z23, u1) \
+	GROUPQ(128, s0, s1, s2, s3, Z24, Z25, u2) \
+	GROUPQ(192, s0, s1, s2, s3, Z26, Z27, u3)
+
+// FACTORS broadcasts a row of c's four factors of this group, at off from
+// R11 (a column of a: rows m·8 = R13 bytes apart, the fourth at CX).
+#define FACTORS(off, s0, s1, s2, s3) \
+	VBROADCASTSD off(R11), s0 \
+	VBROADCASTSD off(R11)(R13*1), s1 \
+	VBROADCASTSD off(R11)(R13*2), s2 \
+	VBROADCASTSD off(R11)(CX*1), s3
+
+// PAIRQ is GROUPQ for both rows of c at once, u for row j (factors in
+// Z8–Z11) and v for row j+1 (Z12–Z15), sharing the loads of b.
 #define PAIRQ(off, u, v, t, p, w, o) \
-	VMOVUPD off(R12), Z16 \
-	VMOVUPD off(R12)(DX*1), Z17 \
-	VMOVUPD off(R12)(DX*2), Z18 \
-	VMOVUPD off(R12)(R9*1), Z19 \
-	VMULPD Z16, Z8, t \
-	VMULPD Z17, Z9, p \
-	VADDPD p, t, t \
-	VMULPD Z18, Z10, p \
-	VADDPD p, t, t \
-	VMULPD Z19, Z11, p \
-	VADDPD p, t, t \
-	VADDPD t, u, u \
-	VMULPD Z16, Z12, w \
-	VMULPD Z17, Z13, o \
-	VADDPD o, w, w \
-	VMULPD Z18, Z14, o \
-	VADDPD o, w, w \
-	VMULPD Z19, Z15, o \
-	VADDPD o, w, w \
-	VADDPD w, v, v
+	LOADQ(off) \
+	SUMQ(Z8, Z9, Z10, Z11, t, p, u) \
+	SUMQ(Z12, Z13, Z14, Z15, w, o, v)
 
 // func foldTileWide(c, a, b, next *float64, rows, groups, k, m, fetch int)
 //
@@ -272,16 +270,10 @@ fetched:
 	ORQ (R11)(CX*1), BX
 	SHLQ $1, BX
 	JEQ firstzero
-	VBROADCASTSD (R11), Z8
-	VBROADCASTSD (R11)(R13*1), Z9
-	VBROADCASTSD (R11)(R13*2), Z10
-	VBROADCASTSD (R11)(CX*1), Z11
+	FACTORS(0, Z8, Z9, Z10, Z11)
 	TESTQ R8, R8
 	JEQ firstonly
-	VBROADCASTSD 8(R11), Z12
-	VBROADCASTSD 8(R11)(R13*1), Z13
-	VBROADCASTSD 8(R11)(R13*2), Z14
-	VBROADCASTSD 8(R11)(CX*1), Z15
+	FACTORS(8, Z12, Z13, Z14, Z15)
 	PAIRQ(0, Z0, Z4, Z20, Z21, Z22, Z23)
 	PAIRQ(64, Z1, Z5, Z24, Z25, Z26, Z27)
 	PAIRQ(128, Z2, Z6, Z20, Z21, Z22, Z23)
@@ -289,23 +281,14 @@ fetched:
 	JMP next
 
 firstonly:
-	GROUPQ(0, Z8, Z9, Z10, Z11, Z20, Z21, Z0)
-	GROUPQ(64, Z8, Z9, Z10, Z11, Z22, Z23, Z1)
-	GROUPQ(128, Z8, Z9, Z10, Z11, Z24, Z25, Z2)
-	GROUPQ(192, Z8, Z9, Z10, Z11, Z26, Z27, Z3)
+	ROWGROUP(Z8, Z9, Z10, Z11, Z0, Z1, Z2, Z3)
 	JMP next
 
 firstzero:
 	TESTQ R8, R8
 	JEQ next
-	VBROADCASTSD 8(R11), Z12
-	VBROADCASTSD 8(R11)(R13*1), Z13
-	VBROADCASTSD 8(R11)(R13*2), Z14
-	VBROADCASTSD 8(R11)(CX*1), Z15
-	GROUPQ(0, Z12, Z13, Z14, Z15, Z20, Z21, Z4)
-	GROUPQ(64, Z12, Z13, Z14, Z15, Z22, Z23, Z5)
-	GROUPQ(128, Z12, Z13, Z14, Z15, Z24, Z25, Z6)
-	GROUPQ(192, Z12, Z13, Z14, Z15, Z26, Z27, Z7)
+	FACTORS(8, Z12, Z13, Z14, Z15)
+	ROWGROUP(Z12, Z13, Z14, Z15, Z4, Z5, Z6, Z7)
 
 next:
 	LEAQ (R11)(R13*4), R11
