@@ -134,7 +134,8 @@ lint:
 
 ## bench: Go epoch benchmarks, then the CLI next to the PyTorch peer
 bench: build
-	PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -run '^$$' -bench . -benchmem ./pdn/ | tee $(BIN)/bench.txt
+	@mkdir -p $(BIN)
+	{ PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -run '^$$' -bench . -benchmem ./pdn/; echo $$? > $(BIN)/bench.rc; } | tee $(BIN)/bench.txt; exit $$(cat $(BIN)/bench.rc)
 	@awk '{ for (i = 2; i <= NF; i++) if ($$i == "GFLOP/s") v[$$1] = $$(i-1) } \
 	  END { for (n in v) { if (n ~ /PathfinderGFLOPS/) p = v[n]; if (n ~ /FMAPeak/) f = v[n] } \
 	        if (p && f) printf "\npathfinder %.1f GFLOP/s on one core, %.0f%% of its peak %.1f GFLOP/s\n", p, 100 * p / f, f }' $(BIN)/bench.txt
