@@ -42,18 +42,17 @@ func mulQuadsVec(c, a, bt, bias []float64, n, k, m int, rectify bool) int {
 	}
 	for i := 0; i < rows; i += 4 {
 		c0, a0 := &c[i*m], &a[i*k]
-		mulQuadWide(c0, add(c0, m), add(c0, 2*m), add(c0, 3*m), a0, add(a0, k), add(a0, 2*k), add(a0, 3*k), &bt[0], b, k, m, rectify)
+		mulQuadWide(c0, past(c0, m), past(c0, 2*m), past(c0, 3*m), a0, past(a0, k), past(a0, 2*k), past(a0, 3*k), &bt[0], b, k, m, rectify)
 	}
 	return rows
 }
 
-// add is p advanced by n values; the callers check the bounds first.
-func add(p *float64, n int) *float64 { return (*float64)(unsafe.Add(unsafe.Pointer(p), 8*n)) }
+// past is p advanced by n values; the callers check the bounds first.
+func past(p *float64, n int) *float64 { return (*float64)(unsafe.Add(unsafe.Pointer(p), 8*n)) }
 
 // mulQuadRows sets c_r = a_r · bt + bias (then ReLU if rectify) for four
-// rows given apart, each
-// of c at least m long and of a at least k long, when quadsVec serves the
-// shapes.
+// rows given apart, each of c at least m long and of a at least k long,
+// when quadsVec serves the shapes.
 func mulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
 	for r := range 4 {
 		c[r], a[r] = c[r][:m], a[r][:k]
