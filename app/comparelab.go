@@ -59,7 +59,7 @@ func (c *CompareLab) Release() { c.minis.release() }
 func (c *CompareLab) Render() app.UI {
 	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.visible)),
 		c.minis.render(&c.lab),
-		card("test-curves", tr("Test accuracy"), c.test, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone."))),
+		testCard(c.test),
 		card("loss-curves", tr("Training loss"), c.loss, "", app.P().Text(tr("The cross-entropy on the labelled nodes, with dropout, as each model is trained."))),
 		card("share-curves", tr("Inter-class share"), c.share, "", app.P().Body(
 			app.Text(tr("The share of the learned edge weight that sits on inter-class edges, ")), mathML(shareFormula),
@@ -67,8 +67,8 @@ func (c *CompareLab) Render() app.UI {
 		app.Div().ID("summary").Class("card").Body(
 			app.H2().Text(tr("Side by side")),
 			c.runsTable("runs-table", []column{
-				{Title: tr("epoch"), Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }},
-				{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				epochColumn,
+				testColumn,
 				{Title: tr("train acc."), Metric: "train-accuracy", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TrainAcc) }},
 				{Title: tr("epochs/s"), Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},
 				{Title: tr("inter-class share"), Metric: "inter-share", Digits: 3, Value: func(r *run) float64 { return last(r.hist.share) }},

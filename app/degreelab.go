@@ -70,7 +70,7 @@ func (c *DegreeLab) Render() app.UI {
 		app.Div().ID("summary").Class("card").Body(
 			app.H2().Text(tr("The two runs")),
 			c.runsTable("runs-table", []column{
-				{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				testColumn,
 				{Title: tr("lowest-degree weight"), Metric: "weight-lowest-degree", Digits: 3, Value: func(r *run) float64 { return binMean(r, 0) }},
 				{Title: tr("highest-degree weight"), Metric: "weight-highest-degree", Digits: 3, Value: func(r *run) float64 { return binMean(r, -1) }},
 				{Title: tr("epochs/s"), Metric: "epochs-per-second", Digits: 1, Value: func(r *run) float64 { return float64(r.snap.EpochsPerSec) }},

@@ -153,6 +153,19 @@ type column struct {
 	Value         func(*run) float64
 }
 
+// The columns every lab's runs table shares: the epoch reached and the
+// final test accuracy, one metric name each.
+var (
+	epochColumn = column{Title: msg("epoch"), Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }}
+	testColumn  = column{Title: msg("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }}
+)
+
+// testCard is the card of the runs' test-accuracy curves, in the labs whose
+// runs share a graph and seeds.
+func testCard(svg string) app.UI {
+	return card("test-curves", tr("Test accuracy"), svg, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")))
+}
+
 // runsTable is the runs side by side: a row per run, a column per figure,
 // each cell a metric named by its column.
 func (l *lab) runsTable(id string, cols []column) app.UI {

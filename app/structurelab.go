@@ -168,12 +168,12 @@ func (c *StructureLab) Render() app.UI {
 	}
 	views := []app.UI{
 		card("homophily-curves", tr("Homophily of the learned graph"), c.homophily, "", app.P().Text(tr("The share of each model's edge weight on edges that join two nodes of one class, as it trains; the dashed line is the input graph's share of such edges. GCN propagates over the input as it is; PDN learns its own weights; GAT's attention moves a little. OpenGSL found that a more homophilous learned graph does not always mean a more accurate model: compare these curves with the test accuracy."))),
-		card("test-curves", tr("Test accuracy"), c.test, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone."))),
+		testCard(c.test),
 		app.Div().ID("summary").Class("card").Body(
 			app.H2().Text(tr("Side by side")),
 			c.runsTable("runs-table", []column{
-				{Title: tr("epoch"), Metric: "epoch-final", Digits: 0, Value: func(r *run) float64 { return float64(r.snap.Epoch) }},
-				{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }},
+				epochColumn,
+				testColumn,
 				{Title: tr("input homophily"), Metric: "input-homophily", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.InputHomophily) }},
 				{Title: tr("learned homophily"), Metric: "learned-homophily", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.LearnedHomophily) }},
 			}),

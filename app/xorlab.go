@@ -137,7 +137,7 @@ func (c *XORLab) renderStates() app.UI {
 			}
 			return 0
 		}},
-		column{Title: tr("test acc."), Metric: "test-accuracy-final", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.TestAcc) }})
+		testColumn)
 	return c.runsTable("state-table", cols)
 }
 
