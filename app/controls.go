@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // groupTitles names the control groups, in order.
@@ -251,11 +252,11 @@ func (c *controls) numberControls(id string, p experiment.Param, value string) a
 	if kind == "" {
 		return box
 	}
-	v, _ := strconv.ParseFloat(value, 64)
+	v, _ := numtext.ParseFloat(value)
 	sc := newSliderScale(p, kind == "log")
 	// The row and its scale are read when the slider moves (rowOf).
 	toValue := func(p experiment.Param, s string) string {
-		pos, err := strconv.ParseFloat(s, 64)
+		pos, err := numtext.ParseFloat(s)
 		if err != nil {
 			return s
 		}

@@ -1,10 +1,9 @@
 package app
 
 import (
-	"strconv"
-
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -109,7 +108,7 @@ func (e *Engine) replace(w *worker, why string) {
 		w.conn.Send(e.loadCommand())
 	}
 	cause := phrase.New("%s", why)
-	if _, err := strconv.Atoi(why); err == nil { // worker.js sends the exit code
+	if _, err := numtext.ParseInt(why); err == nil { // worker.js sends the exit code
 		cause = phrase.New("its program ended with code %s", why)
 	}
 	say := phrase.New("The engine stopped (%s) and was started again; the graph in use stays.", cause)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
 )
 
@@ -262,7 +263,7 @@ func shownWidth() float64 {
 	}
 	least := math.Inf(1)
 	for _, col := range strings.Fields(app.Window().Call("getComputedStyle", views).Get("gridTemplateColumns").String()) {
-		if px, err := strconv.ParseFloat(strings.TrimSuffix(col, "px"), 64); err == nil && px > 0 {
+		if px, err := numtext.ParseFloat(strings.TrimSuffix(col, "px")); err == nil && px > 0 {
 			least = min(least, px)
 		}
 	}

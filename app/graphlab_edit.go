@@ -6,10 +6,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/tiestrength"
 	"pdnexplorer/wasm/protocol"
 )
@@ -72,11 +74,10 @@ func (c *GraphLab) selectionChanged() {
 // chooseEdge makes the edge "u-v" the one the editor changes ("" for
 // none) and asks the engine for its features.
 func (c *GraphLab) chooseEdge(value string) {
-	var u, v int
-	ok := false
-	if _, err := fmt.Sscanf(value, "%d-%d", &u, &v); err == nil {
-		ok = true
-	}
+	a, b, ok := strings.Cut(value, "-")
+	u, errU := numtext.ParseInt(a)
+	v, errV := numtext.ParseInt(b)
+	ok = ok && errU == nil && errV == nil
 	if ok == c.ed.ok && (!ok || c.ed.ends == [2]int{u, v}) {
 		return
 	}
@@ -160,7 +161,7 @@ func exampleEdge(g *protocol.Graph, intra bool, skip int) int {
 // look chosen, or says why it cannot.
 func (c *GraphLab) addEdge() {
 	g, from := c.one().graph, c.insp.selected
-	to, err := strconv.Atoi(c.ed.to)
+	to, err := numtext.ParseInt(strings.TrimSpace(c.ed.to))
 	switch {
 	case g == nil || from < 0:
 		return
@@ -205,7 +206,7 @@ func (c *GraphLab) lookLike(intra bool) {
 func (c *GraphLab) setFeature(x, lo, hi float64) {
 	// Four significant digits keep the link short; the ends of the range
 	// stay exact, so the value is never outside it.
-	if x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'g', 4, 64), 64); x <= lo || x >= hi {
+	if x = numtext.RoundSignificant(x, 4); x <= lo || x >= hi {
 		x = min(max(x, lo), hi)
 	}
 	c.makeEdit(experiment.Edit{Op: experiment.EditSet, U: c.ed.ends[0], V: c.ed.ends[1], Feature: c.ed.feature, Value: x})
@@ -379,13 +380,13 @@ func (c *GraphLab) renderFeatureSlider(at int) app.UI {
 	return app.Div().Class("edit-feature").Body(
 		app.Label().For("edit-feature").Text(tr("Set ")),
 		app.Select().ID("edit-feature").Body(feats...).OnChange(func(ctx app.Context, e app.Event) {
-			c.ed.feature, _ = strconv.Atoi(ctx.JSSrc().Get("value").String())
+			c.ed.feature, _ = numtext.ParseInt(ctx.JSSrc().Get("value").String())
 		}),
 		app.Label().For("edit-value").Class("visually-hidden").Text(trf("Value of %s", names[k])),
 		// The range in sliderSteps positions (see positionSlider).
 		positionSlider("edit-value", int(math.Round((x-lo)/(hi-lo)*sliderSteps)), sliderSteps).
 			OnChange(func(ctx app.Context, e app.Event) {
-				pos, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				pos, _ := numtext.ParseInt(ctx.JSSrc().Get("value").String())
 				c.setFeature(lo+float64(pos)/sliderSteps*(hi-lo), lo, hi)
 			}),
 		app.Span().Class("edit-range").Text(trf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),

@@ -2,10 +2,10 @@ package app
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -50,7 +50,7 @@ func (c *GraphLab) renderRewind() app.UI {
 		positionSlider("rewind-slider", pos, rewindPositions).
 			Aria("valuetext", trf("epoch %d", r.snap.Epoch)).
 			OnInput(func(ctx app.Context, e app.Event) {
-				p, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+				p, _ := numtext.ParseInt(ctx.JSSrc().Get("value").String())
 				if m := len(c.one().frames.frames); m > 1 {
 					c.rewindTo(int(math.Round(float64(p) / rewindPositions * float64(m-1))))
 				}

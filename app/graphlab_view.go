@@ -161,7 +161,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 			// In hundredths: positions 0..100 (see positionSlider).
 			positionSlider("threshold", int(math.Round(t*sliderSteps)), sliderSteps).
 				OnInput(func(ctx app.Context, e app.Event) {
-					pos, _ := strconv.Atoi(ctx.JSSrc().Get("value").String())
+					pos, _ := numtext.ParseInt(ctx.JSSrc().Get("value").String())
 					c.setParam("threshold", strconv.FormatFloat(float64(pos)/sliderSteps, 'f', -1, 64))
 				}),
 			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),

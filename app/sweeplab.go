@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
@@ -636,11 +637,11 @@ func (c *SweepLab) openPoint(target app.Value) {
 		return
 	}
 	m := slices.Index(c.sw.Models, ds.Get("run").String())
-	x, err := strconv.ParseFloat(ds.Get("x").String(), 64)
+	x, err := numtext.ParseFloat(ds.Get("x").String())
 	v := slices.Index(c.sw.Scenario.Values, x)
 	rep := 1
 	if r := ds.Get("rep"); r.Truthy() {
-		rep, _ = strconv.Atoi(r.String())
+		rep, _ = numtext.ParseInt(r.String())
 	}
 	if m < 0 || v < 0 || err != nil || rep < 1 || rep > c.sw.Reps {
 		return

@@ -21,6 +21,7 @@ import (
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // A graph bundle is a directory with nodes.csv, edges.csv and meta.json
@@ -562,7 +563,7 @@ func edgeColumns(t *table, fixed []string, g *Graph) (int, error) {
 // features are, e and a number.
 func isNumbered(name string) bool {
 	rest, ok := strings.CutPrefix(name, "e")
-	_, err := strconv.Atoi(rest)
+	_, err := numtext.ParseUint(rest)
 	return ok && err == nil
 }
 

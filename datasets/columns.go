@@ -212,7 +212,7 @@ func (nt *nodeTable) column(name, row string) (int, error) {
 	if c := slices.Index(nt.header, name); c >= 0 {
 		return c, nil
 	}
-	if n, err := strconv.Atoi(name); err == nil && n >= 1 && n <= len(nt.header) {
+	if n, err := numtext.ParseInt(name); err == nil && n >= 1 && n <= len(nt.header) {
 		return n - 1, nil
 	}
 	return 0, &BundleError{File: nt.file, Line: 1, Column: name, Msg: phrase.New("no such column (%s names it): the columns are %s, or their numbers 1 to %d",
@@ -247,7 +247,7 @@ func (nt *nodeTable) unique(c int) bool {
 func (nt *nodeTable) isPermutation(c int) bool {
 	seen := make([]bool, len(nt.rows))
 	for _, v := range nt.values(c) {
-		n, err := strconv.Atoi(v)
+		n, err := numtext.ParseInt(v)
 		if err != nil || n < 0 || n >= len(seen) || seen[n] {
 			return false
 		}
@@ -528,15 +528,15 @@ func (nt *nodeTable) classes(c int) (names []string, labels []int) {
 	names = slices.Clone(vs)
 	numeric := true
 	for _, v := range names {
-		if _, err := strconv.Atoi(v); err != nil {
+		if _, err := numtext.ParseInt(v); err != nil {
 			numeric = false
 			break
 		}
 	}
 	slices.SortFunc(names, func(a, b string) int {
 		if numeric {
-			x, _ := strconv.Atoi(a)
-			y, _ := strconv.Atoi(b)
+			x, _ := numtext.ParseInt(a)
+			y, _ := numtext.ParseInt(b)
 			return cmp.Compare(x, y)
 		}
 		return strings.Compare(a, b)
@@ -562,7 +562,7 @@ func (nt *nodeTable) nodeIDs(c int) (ids map[string]int, order []int) {
 	for row, v := range nt.values(c) {
 		node := row
 		if perm {
-			node, _ = strconv.Atoi(v)
+			node, _ = numtext.ParseInt(v)
 		}
 		ids[v], order[node] = node, row
 	}

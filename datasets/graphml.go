@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
@@ -281,7 +280,7 @@ func numericBool(k graphmlKey, v string) string {
 	if k.typ != "boolean" {
 		return v
 	}
-	if b, err := strconv.ParseBool(v); err == nil && b {
+	if b, err := numtext.ParseBool(v); err == nil && b {
 		return "1"
 	}
 	return "0"
@@ -315,7 +314,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 			continue
 		}
 		for _, k := range edgeKeys {
-			x, err := strconv.ParseFloat(numericBool(k, it.value(k)), 64)
+			x, err := numtext.ParseFloat(strings.TrimSpace(numericBool(k, it.value(k))))
 			if it.value(k) == "" {
 				x, err = 0, nil
 			}

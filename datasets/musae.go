@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
@@ -199,7 +198,7 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 			return &IDsError{Named: where.named, Err: &BundleError{File: file, Msg: where.missing(key)}}
 		}
 		for _, n := range list {
-			f, err := strconv.ParseFloat(string(n), 64)
+			f, err := numtext.ParseFloat(string(n))
 			if err != nil || f != math.Trunc(f) || f < 0 || f >= MaxFeatures {
 				return &BundleError{File: file, Msg: phrase.New("node %s: feature %s is not a whole number in [0, %d]", quote(key), quote(string(n)), MaxFeatures-1)}
 			}

@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
@@ -317,7 +316,7 @@ func readOGBClassNames(fsys fs.FS, g *Graph) {
 		if err != nil || len(row) < 2 {
 			break
 		}
-		if k, err := strconv.Atoi(strings.TrimSpace(row[0])); err == nil && k >= 0 && k < g.C {
+		if k, err := numtext.ParseInt(strings.TrimSpace(row[0])); err == nil && k >= 0 && k < g.C {
 			names[k] = strings.TrimSpace(row[1])
 		}
 	}

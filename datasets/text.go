@@ -339,7 +339,7 @@ func (t *table) ends(row []string, n int) (u, v int, err error) {
 }
 
 func (t *table) int(row []string, col, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(row[col]))
+	v, err := numtext.ParseInt(strings.TrimSpace(row[col]))
 	if err != nil {
 		return 0, t.errorf(col, "%s is not a whole number in [%d, %d]", quote(row[col]), lo, hi)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // Encode writes every field as a URL query ("lab=graph&…&classes=3&…"),
@@ -160,7 +161,7 @@ func stepPairs(pairs []string) []string {
 		}
 	}
 	t, ok := TourNamed(tour)
-	k, err := strconv.Atoi(step)
+	k, err := numtext.ParseInt(step)
 	if !ok || err != nil || k < 1 {
 		return nil
 	}

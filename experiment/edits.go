@@ -2,12 +2,12 @@ package experiment
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // Edit is one change to a graph's edges, as the graph lab's editor makes
@@ -174,7 +174,7 @@ func parseNode(s string) (int, string, error) {
 	if n == 0 {
 		return 0, s, phrase.Errorf("want a node number, as 12-40")
 	}
-	k, err := strconv.Atoi(s[:n])
+	k, err := numtext.ParseInt(s[:n])
 	if err != nil || k >= maxEditNode || strconv.Itoa(k) != s[:n] {
 		return 0, s, phrase.Errorf("node %s: want a whole number below %d without leading zeros", Quote(s[:n]), maxEditNode)
 	}
@@ -187,12 +187,12 @@ func parseFeature(e *Edit, s string) error {
 	if !ok {
 		return phrase.Errorf("want f, a feature number, ~ and a value, as f5~0.8")
 	}
-	f, err := strconv.Atoi(k)
+	f, err := numtext.ParseInt(k)
 	if err != nil || f < 0 || strconv.Itoa(f) != k {
 		return phrase.Errorf("feature %s: want a whole number from 0", Quote(k))
 	}
-	x, err := strconv.ParseFloat(v, 64)
-	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+	x, err := numtext.ParseFloat(v)
+	if err != nil {
 		return phrase.Errorf("value %s: want a finite number", Quote(v))
 	}
 	e.Feature, e.Value = f, x

@@ -41,6 +41,10 @@ func TestEditsErrors(t *testing.T) {
 		{"s1-2f3", "want f, a feature number, ~ and a value"},
 		{"s1-2f3~NaN", "value \"NaN\": want a finite number"},
 		{"s1-2f3~1e999", "want a finite number"},
+		{"s0-2f0~0x1p-2", `value "0x1p-2": want a finite number`}, // strconv would read 0.25
+		{"s0-2f0~Inf", `value "Inf"`},
+		{"s0-2f0x1~1", `feature "0x1"`},
+		{"a0x1-2", "want two node numbers"},
 		{"s1-2f-1~0", "feature \"-1\""},
 		{"a1-2f3~0", "want c and an edge to copy"},
 		{"a1-2c3-4x", "\"x\" follows the edge to copy"},

@@ -27,6 +27,7 @@ import (
 	"unicode"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // Data holds the parameters of the paper's synthetic graph generator (§5.1,
@@ -311,7 +312,7 @@ func ParseSizes(s string) ([]int, error) {
 	parts := strings.Split(s, ",")
 	out := make([]int, len(parts))
 	for i, p := range parts {
-		v, err := strconv.Atoi(strings.TrimSpace(p))
+		v, err := numtext.ParseInt(strings.TrimSpace(p))
 		if err != nil {
 			return nil, phrase.Errorf("%s is not none or a list of whole numbers like 32,16", Quote(s))
 		}

@@ -274,7 +274,7 @@ func (p Param) Set(e *Experiment, s string) error {
 	var probe Experiment
 	switch v := p.field(&probe).(type) {
 	case *int:
-		x, err := strconv.Atoi(s)
+		x, err := numtext.ParseInt(s)
 		if err != nil {
 			return bad()
 		}
@@ -286,7 +286,7 @@ func (p Param) Set(e *Experiment, s string) error {
 		}
 		*v = x
 	case *uint64:
-		x, err := strconv.ParseUint(s, 10, 64)
+		x, err := numtext.ParseUint(s)
 		if err != nil {
 			return bad()
 		}

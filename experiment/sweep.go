@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // Sweep is Figure 3's experiment (§5.2): one scenario's parameter over its
@@ -94,8 +95,7 @@ type Result struct {
 // Round4 is acc as the CSV writes it, to four decimals: the page keeps
 // and shows its results so, as the link carries them.
 func Round4(acc float64) float64 {
-	x, _ := strconv.ParseFloat(strconv.FormatFloat(acc, 'f', 4, 64), 64)
-	return x
+	return numtext.Round(acc, 4)
 }
 
 // EncodeResults writes results for the results row: one token per run in
@@ -139,7 +139,7 @@ func parseResults(text string) ([]Result, error) {
 		case "x":
 			res[i] = Result{Acc: math.NaN(), Done: true}
 		default:
-			k, err := strconv.Atoi(t)
+			k, err := numtext.ParseInt(t)
 			if err != nil || k < 0 || k > 10000 || strconv.Itoa(k) != t {
 				return nil, phrase.Errorf("result %d is %s; want a whole number of 10⁻⁴ in [0, 10000], x or nothing", i+1, Quote(t))
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/internal/numtext"
 )
 
 // WeightBins is how many levels of learned weight the graph view draws.
@@ -242,7 +243,7 @@ func hexRGB(c string) [3]byte {
 		return rgb
 	}
 	for k := range rgb {
-		v, err := strconv.ParseUint(c[1+2*k:3+2*k], 16, 8)
+		v, err := numtext.ParseHex(c[1+2*k:3+2*k], 8)
 		if err != nil {
 			return [3]byte{}
 		}

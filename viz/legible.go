@@ -2,6 +2,7 @@ package viz
 
 import (
 	"math"
+	"pdnexplorer/internal/numtext"
 	"strconv"
 )
 
@@ -85,10 +86,7 @@ func niceTicks(lo, hi float64, n int) (ticks []float64, from, to float64) {
 	}
 	// Written to the step's decimals: 6 × 0.1 is 0.6, not 0.6000000000000001.
 	digits := max(0, int(-math.Floor(math.Log10(step)))+1)
-	round := func(v float64) float64 {
-		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', digits, 64), 64)
-		return r
-	}
+	round := func(v float64) float64 { return numtext.Round(v, digits) }
 	from, to = round(math.Floor(lo/step+1e-9)*step), round(math.Ceil(hi/step-1e-9)*step)
 	for k := 0; ; k++ {
 		v := round(from + float64(k)*step)

@@ -15,6 +15,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/tiestrength"
@@ -48,7 +49,7 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.ForLab("attention") // Figure 7's K = 5
 	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
-	reps := fs.Int("reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
+	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
 	out := fs.String("out", "", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)

@@ -11,6 +11,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 )
 
@@ -28,7 +29,7 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 	var j claimsJob
 	var only string
 	fs.StringVar(&only, "only", "", "the claims to check, by id, separated by commas (default all)")
-	fs.IntVar(&j.seeds, "seeds", 0, "check each claim over at most this many of its seeds (0: all of them); fewer seeds than a claim's own may not decide its rate")
+	numtext.IntVar(fs, &j.seeds, "seeds", 0, "check each claim over at most this many of its seeds (0: all of them); fewer seeds than a claim's own may not decide its rate")
 	fs.BoolVar(&j.test, "test", false, "check each claim over the seeds its row gives the test on every change")
 	fs.StringVar(&j.with, "with", "", "rows to set in every claim's state, as a link's query (dropout=0.9): which claims would a new default break?")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")

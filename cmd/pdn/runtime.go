@@ -44,8 +44,8 @@ type runtimePoint struct {
 
 func parseRuntime(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("runtime", flag.ContinueOnError)
-	nodes := fs.Int("nodes", 1<<12, "nodes of each Watts–Strogatz graph")
-	epochs := fs.Int("epochs", 9, "timed epochs per model, taken in turns after 2 rounds to warm up; the median counts")
+	nodes := numtext.Int(fs, "nodes", 1<<12, "nodes of each Watts–Strogatz graph")
+	epochs := numtext.Int(fs, "epochs", 9, "timed epochs per model, taken in turns after 2 rounds to warm up; the median counts")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // A shard is part i of n of a sweep's or table4's runs: the runs whose
@@ -46,8 +47,8 @@ func (s shard) String() string {
 // Set reads -shard i/n, 1 ≤ i ≤ n.
 func (s *shard) Set(v string) error {
 	a, b, ok := strings.Cut(v, "/")
-	i, errI := strconv.Atoi(strings.TrimSpace(a))
-	n, errN := strconv.Atoi(strings.TrimSpace(b))
+	i, errI := numtext.ParseInt(strings.TrimSpace(a))
+	n, errN := numtext.ParseInt(strings.TrimSpace(b))
 	if !ok || errI != nil || errN != nil || n < 1 || n > maxShards || i < 1 || i > n {
 		return fmt.Errorf("want i/n, the i-th of n parts, 1 ≤ i ≤ n ≤ %d (as 2/8)", maxShards)
 	}
@@ -251,7 +252,7 @@ func (j *shardJob) elsewhere(missing []string, others []*shardJob) string {
 			continue
 		}
 		for _, m := range missing {
-			i, _ := strconv.Atoi(m)
+			i, _ := numtext.ParseInt(m)
 			if f := o.files[i]; f != "" {
 				out = append(out, fmt.Sprintf("%s is shard %d, but of another job (%s)", f, i, jobDiff(j.job, o.job)))
 			}

@@ -14,6 +14,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
@@ -39,7 +40,7 @@ func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("structure", flag.ContinueOnError)
 	fs.StringVar(&j.out, "out", "", "directory for homophily.csv, robustness.csv, transfer.csv and their figures (required)")
 	models := fs.String("models", "pdn,gcn,gat", "the models trained side by side and along the robustness curves, separated by commas")
-	fs.IntVar(&j.workers, "workers", runtime.NumCPU(), "runs trained at once")
+	numtext.IntVar(fs, &j.workers, "workers", runtime.NumCPU(), "runs trained at once")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &j.e, experiment.GroupData, experiment.GroupModel, experiment.GroupTrain)
 	dataOrDir(fs, &j.data, "")

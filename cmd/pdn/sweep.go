@@ -48,10 +48,10 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	k := fs.String("scenario", "", "the paper's synthetic scenario, 1..8 (Table 2); several, comma-separated; or all")
-	reps := fs.Int("reps", 10, "graphs per value; rep r uses data and weight seed r")
+	reps := numtext.Int(fs, "reps", 10, "graphs per value; rep r uses data and weight seed r")
 	models := fs.String("models", strings.Join(experiment.PaperModels, ","), "models to train, comma-separated")
 	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
-	workers := fs.Int("workers", runtime.NumCPU(), "graphs trained at once")
+	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var sh shard
 	shardFlag(fs, &sh)
@@ -95,7 +95,7 @@ func parseScenarios(v string) ([]experiment.Scenario, error) {
 	}
 	var out []experiment.Scenario
 	for _, f := range strings.Split(v, ",") {
-		k, err := strconv.Atoi(strings.TrimSpace(f))
+		k, err := numtext.ParseInt(strings.TrimSpace(f))
 		if err != nil {
 			return nil, fmt.Errorf("%s is not allowed; want one of 1..8, several comma-separated (as 1,3,5), or all", experiment.Quote(f))
 		}

@@ -61,12 +61,12 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("table4", flag.ContinueOnError)
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
-	reps := fs.Int("reps", 10, "seeded splits per graph; rep r draws its split and weights with seed r")
+	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph; rep r draws its split and weights with seed r")
 	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
 	out := fs.String("out", "", "directory for table4.csv and table4.svg (required)")
-	workers := fs.Int("workers", runtime.NumCPU(), "runs trained at once")
+	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "runs trained at once")
 	var pr practices
-	fs.IntVar(&pr.validation, "validation", 0, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
+	numtext.IntVar(fs, &pr.validation, "validation", 0, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
 	fs.BoolVar(&pr.rowNormalise, "row-normalise", false, "divide each node's features by their sum first (PyG's NormalizeFeatures)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var sh shard

@@ -49,10 +49,10 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	e.Data.Graph = experiment.GraphXOR
 	fs := flag.NewFlagSet("xor", flag.ContinueOnError)
-	seeds := fs.Int("seeds", 3, "data seeds 1..N for the accuracy table")
-	trials := fs.Int("trials", 10, "weight seeds for the 2-neuron success rate")
-	restarts := fs.Int("restarts", 10, "restarts per trial for the remedy, the one with the lowest training loss kept")
-	restartLen := fs.Int("restart-epochs", 200, "epochs each restart trains before one is kept")
+	seeds := numtext.Int(fs, "seeds", 3, "data seeds 1..N for the accuracy table")
+	trials := numtext.Int(fs, "trials", 10, "weight seeds for the 2-neuron success rate")
+	restarts := numtext.Int(fs, "restarts", 10, "restarts per trial for the remedy, the one with the lowest training loss kept")
+	restartLen := numtext.Int(fs, "restart-epochs", 200, "epochs each restart trains before one is kept")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {

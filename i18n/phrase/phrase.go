@@ -21,6 +21,7 @@ package phrase
 
 import (
 	"fmt"
+	"pdnexplorer/internal/numtext"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,7 +173,7 @@ func argIndex(format string, j int, arg *int) int {
 	if end < 0 {
 		return j
 	}
-	n, err := strconv.Atoi(format[j+1 : j+end])
+	n, err := numtext.ParseInt(format[j+1 : j+end])
 	if err != nil || n < 1 {
 		return j
 	}

@@ -12,6 +12,13 @@
 // no test nodes, say) would lose a whole JSON result. Num writes them as
 // null instead, and reads null back as NaN.
 //
+// It is the one place an input's number is read: a test over the module's
+// source (internal/rules) fails when any other package calls strconv's
+// parsers, fmt's scanners or the flag package's number flags, whose
+// readers accept hexadecimal, octal, binary and underscores ("0x10",
+// "0o17", "1_000") as well. ParseInt and ParseUint take plain decimal
+// whole numbers; Flag binds them to a command's flags.
+//
 // The package imports only the standard library, so the browser's page can
 // use it without linking anything else.
 package numtext
@@ -21,6 +28,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // ErrNotDecimal says a text is not a plain decimal number.
@@ -45,6 +53,88 @@ func ParseFloat(s string) (float64, error) {
 		return 0, ErrNotDecimal
 	}
 	return v, nil
+}
+
+// ErrTooLarge says a whole number does not fit the type it is read into.
+var ErrTooLarge = errors.New("too large a whole number")
+
+// ParseInt reads s, a whole number in decimal such as "12" or "-3" (a sign,
+// then digits), and returns ErrNotDecimal for anything else ("0x10",
+// "1_000", "1e3", "1.0", spaces) and ErrTooLarge beyond the range of int.
+func ParseInt(s string) (int, error) {
+	digits := strings.TrimLeft(s, "+-")
+	if len(s)-len(digits) > 1 || !allDigits(digits) {
+		return 0, ErrNotDecimal
+	}
+	v, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if err != nil {
+		return 0, ErrTooLarge // the text is digits: only the range can fail
+	}
+	return int(v), nil
+}
+
+// ParseUint reads s, a whole number of decimal digits without a sign, and
+// returns ErrNotDecimal for anything else and ErrTooLarge above 2⁶⁴−1.
+func ParseUint(s string) (uint64, error) {
+	if !allDigits(s) {
+		return 0, ErrNotDecimal
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, ErrTooLarge
+	}
+	return v, nil
+}
+
+// ParseHex reads s, hexadecimal digits of at most bits bits, as a colour's
+// channels are written ("ff"): the one place a number is read in base 16,
+// for the figures' own colours, never for an input.
+func ParseHex(s string, bits int) (uint64, error) {
+	if s == "" || strings.TrimLeft(s, "0123456789abcdefABCDEF") != "" {
+		return 0, ErrNotDecimal
+	}
+	v, err := strconv.ParseUint(s, 16, bits)
+	if err != nil {
+		return 0, ErrTooLarge
+	}
+	return v, nil
+}
+
+// ParseBool reads a boolean as GraphML's XML Schema type writes it and
+// NetworkX reads it: true, false, 1 or 0, in any case.
+func ParseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, errors.New("not a boolean (true, false, 1 or 0)")
+}
+
+// Round is v rounded to digits decimals as text writes it ('f' format),
+// read back: the value a table of that many decimals shows.
+func Round(v float64, digits int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', digits, 64), 64)
+	return r
+}
+
+// RoundSignificant is v rounded to digits significant digits ('g' format).
+func RoundSignificant(v float64, digits int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	return r
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // isDecimal reports whether s is [sign] digits [. digits] [e [sign] digits]

@@ -3,7 +3,10 @@ package numtext
 import (
 	"encoding/json"
 	"errors"
+	"flag"
+	"io"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -86,6 +89,81 @@ func TestGroup(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 49992: "49,992", 1179648: "1,179,648", -1234: "-1,234", -123: "-123"} {
 		if got := Group(n); got != want {
 			t.Errorf("Group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestParseInt(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		err  error
+	}{
+		{"12", 12, nil},
+		{"-3", -3, nil},
+		{"+7", 7, nil},
+		{"007", 7, nil},
+		{"0x10", 0, ErrNotDecimal},
+		{"0o17", 0, ErrNotDecimal},
+		{"0b1", 0, ErrNotDecimal},
+		{"1_000", 0, ErrNotDecimal},
+		{"1e3", 0, ErrNotDecimal},
+		{"1.0", 0, ErrNotDecimal},
+		{" 1", 0, ErrNotDecimal},
+		{"", 0, ErrNotDecimal},
+		{"-", 0, ErrNotDecimal},
+		{"+-1", 0, ErrNotDecimal},
+		{"99999999999999999999", 0, ErrTooLarge},
+	} {
+		got, err := ParseInt(tc.in)
+		if got != tc.want || !errors.Is(err, tc.err) {
+			t.Errorf("ParseInt(%q) = %d, %v; want %d, %v", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+	if _, err := ParseUint("-1"); !errors.Is(err, ErrNotDecimal) {
+		t.Errorf("ParseUint(-1): %v", err)
+	}
+	if v, err := ParseUint("18446744073709551615"); err != nil || v != 1<<64-1 {
+		t.Errorf("ParseUint(max) = %d, %v", v, err)
+	}
+	if _, err := ParseUint("18446744073709551616"); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("ParseUint(max+1): %v", err)
+	}
+	if v, err := ParseHex("ff", 8); err != nil || v != 255 {
+		t.Errorf("ParseHex(ff) = %d, %v", v, err)
+	}
+	if _, err := ParseHex("0xff", 8); err == nil {
+		t.Error("ParseHex(0xff) read")
+	}
+	for in, want := range map[string]bool{"true": true, "TRUE": true, "1": true, "false": false, "0": false} {
+		if got, err := ParseBool(in); err != nil || got != want {
+			t.Errorf("ParseBool(%q) = %v, %v", in, got, err)
+		}
+	}
+	if _, err := ParseBool("yes"); err == nil {
+		t.Error("ParseBool(yes) read")
+	}
+}
+
+func TestFlags(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	n := Int(fs, "reps", 3, "")
+	var x float64
+	Float64Var(fs, &x, "lr", 0.5, "")
+	if *n != 3 || x != 0.5 {
+		t.Fatalf("defaults %d %v", *n, x)
+	}
+	if err := fs.Parse([]string{"-reps", " 12", "-lr", "1e-3"}); err != nil || *n != 12 || x != 1e-3 {
+		t.Fatalf("parse: %v %d %v", err, *n, x)
+	}
+	for _, bad := range [][]string{{"-reps", "0x10"}, {"-reps", "1_000"}, {"-reps", "1e2"}, {"-lr", "0x1p-2"}, {"-lr", "Inf"}, {"-lr", "nan"}} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		Int(fs, "reps", 3, "")
+		Float64Var(fs, new(float64), "lr", 0.5, "")
+		if err := fs.Parse(bad); err == nil || !strings.Contains(err.Error(), bad[1]) {
+			t.Errorf("%v: %v", bad, err)
 		}
 	}
 }
