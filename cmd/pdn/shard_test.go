@@ -38,7 +38,7 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 			}
 		}
 	}
-	if entries, _ := os.ReadDir(shards); len(entries) != 12 {
+	if entries := visible(t, shards); len(entries) != 12 {
 		t.Fatalf("the shards wrote %d files, want 12 (3 a scenario and 3 for table4, nothing else)", len(entries))
 	}
 	if out, errOut, code := runCLI(t, "merge", "-out", merged, shards); code != 0 || !strings.Contains(out, "scenario 1") || !strings.Contains(out, "scenario 8") || !strings.Contains(out, "Table 4") {
@@ -59,7 +59,14 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 func TestShardFileKeepsEveryBit(t *testing.T) {
 	dir := t.TempDir()
 	acc := map[int]float64{1: 0.1 + 0.2, 4: math.NaN(), 7: 1.0 / 3}
-	if err := writeShard(dir, "table4", "table4", table4Job{Graphs: []string{"g"}, Models: []string{"gcn"}, Reps: 9}, shard{2, 3}, 1.5, acc, io.Discard); err != nil {
+	job := table4Job{Graphs: []string{"g"}, Models: []string{"gcn"}, Reps: 9}
+	w, err := openOut(outSpec{dir: dir, flag: "out", parts: []string{shardPart("table4", job, shard{2, 3})}}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = writeShard(w, "table4", "table4", job, shard{2, 3}, 1.5, acc, io.Discard)
+	finishOut(w, &err)
+	if err != nil {
 		t.Fatal(err)
 	}
 	jobs, err := readShards([]string{dir})
@@ -195,4 +202,21 @@ func copyFile(t *testing.T, from, to string) {
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// visible are the names in dir but the hidden ones (the writer's own
+// .pdn-out).
+func visible(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
 }

@@ -23,12 +23,13 @@ func checkInputs(flagName, dir string, inputs []Input) error {
 		if in.Path == "" || !Overlaps(dir, in.Path) {
 			continue
 		}
-		what := "the folder " + quote(in.Path) + " the run reads"
-		if in.Flag != "" {
-			what = "the -" + in.Flag + " input " + quote(in.Path)
-		}
+		kind, reads := "file", ""
 		if st, err := os.Stat(in.Path); err == nil && st.IsDir() {
-			what += ", which the reader descends into"
+			kind, reads = "folder", ", which the reader descends into"
+		}
+		what := "the input " + kind + " " + quote(in.Path) + reads
+		if in.Flag != "" {
+			what = "the -" + in.Flag + " " + kind + " " + quote(in.Path) + reads
 		}
 		return &RefusedError{Msg: fmt.Sprintf("flag -%s: %s is, holds or lies inside %s; the run would write its files among the ones it reads: write them to another folder", flagName, quote(dir), what)}
 	}

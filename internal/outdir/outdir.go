@@ -194,8 +194,12 @@ func (r *Run) refusal(others []Foreign) string {
 			list += "+"
 		}
 	}
-	return fmt.Sprintf("flag -%s: %s holds %s, which pdn did not write; it writes only its own files, and keeps the earlier ones of a run it replaces until the new ones are whole: choose a new or empty folder, or add -force to write beside them (over any of the same names)",
-		r.flag, quote(r.dir), list)
+	them := "them"
+	if len(others) == 1 {
+		them = "it"
+	}
+	return fmt.Sprintf("flag -%s: %s holds %s, which pdn did not write: choose a new or empty folder, or add -force to write beside %s (over any of the same names)",
+		r.flag, quote(r.dir), list, them)
 }
 
 // cannot is a failure of the file system, naming the folder.

@@ -220,7 +220,7 @@ func TestInputsAreNeverWrittenIntoOrAround(t *testing.T) {
 		if r != nil {
 			r.Abort()
 		}
-		if refused := err != nil && strings.Contains(err.Error(), "-data input"); refused != c.refused {
+		if refused := err != nil && strings.Contains(err.Error(), "-data f"); refused != c.refused {
 			t.Errorf("out %s, input %s: %v; want refused %v", c.out, c.in, err, c.refused)
 		}
 	}
