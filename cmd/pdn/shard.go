@@ -10,6 +10,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -271,21 +272,124 @@ func (j *shardJob) elsewhere(missing []string, others []*shardJob) string {
 	return ": " + strings.Join(out, "; ")
 }
 
-// jobDiff names the settings in which two jobs' JSON differ: "reps 2, not 1".
+// jobDiff names the settings in which two jobs' JSON differ, each with
+// both values: "lr 0.02, not 0.01", "graph mydata: other contents …".
+// a is the job being merged, b the other.
 func jobDiff(a, b []byte) string {
 	var x, y map[string]any
 	json.Unmarshal(a, &x)
 	json.Unmarshal(b, &y)
 	var diffs []string
-	for _, k := range slices.Sorted(maps.Keys(x)) {
-		if fmt.Sprint(x[k]) != fmt.Sprint(y[k]) {
-			diffs = append(diffs, fmt.Sprintf("%s %s, not %s", k, short(fmt.Sprint(y[k])), short(fmt.Sprint(x[k]))))
+	for _, k := range unionKeys(x, y) {
+		xv, yv := x[k], y[k]
+		if fmt.Sprint(xv) == fmt.Sprint(yv) {
+			continue
+		}
+		switch k {
+		case "state":
+			xs, _ := xv.(string)
+			ys, _ := yv.(string)
+			diffs = append(diffs, stateDiff(xs, ys)...)
+		case "digests":
+			diffs = append(diffs, digestDiff(x["graphs"], xv, yv)...)
+		default:
+			diffs = append(diffs, fmt.Sprintf("%s %s, not %s", k, short(settingText(yv)), short(settingText(xv))))
 		}
 	}
 	if len(diffs) == 0 {
 		return "the same settings written differently"
 	}
 	return strings.Join(diffs, "; ")
+}
+
+// unionKeys are the keys of x and y, sorted.
+func unionKeys(x, y map[string]any) []string {
+	keys := slices.Collect(maps.Keys(x))
+	for k := range y {
+		if _, ok := x[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// stateDiff names the rows in which two states (as a link's query holds
+// them) differ: "lr 0.02, not 0.01", "epochs (the default), not 5".
+func stateDiff(a, b string) []string {
+	x, errX := url.ParseQuery(a)
+	y, errY := url.ParseQuery(b)
+	if errX != nil || errY != nil {
+		return []string{fmt.Sprintf("state %s, not %s", short(b), short(a))}
+	}
+	value := func(q url.Values, k string) string {
+		if v, ok := q[k]; ok {
+			return strings.Join(v, ",")
+		}
+		return "(the default)"
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(keysOf(x, y))) {
+		if xv, yv := value(x, k), value(y, k); xv != yv {
+			out = append(out, fmt.Sprintf("%s %s, not %s", k, short(yv), short(xv)))
+		}
+	}
+	return out
+}
+
+func keysOf(qs ...url.Values) map[string]bool {
+	keys := map[string]bool{}
+	for _, q := range qs {
+		for k := range q {
+			keys[k] = true
+		}
+	}
+	return keys
+}
+
+// digestDiff names the graphs whose contents differ between two jobs of
+// the same graph names: two folders of one name, or a folder changed
+// between the shards.
+func digestDiff(graphs, a, b any) []string {
+	names, _ := graphs.([]any)
+	xs, _ := a.([]any)
+	ys, _ := b.([]any)
+	var out []string
+	for i := range max(len(xs), len(ys)) {
+		var x, y string
+		if i < len(xs) {
+			x, _ = xs[i].(string)
+		}
+		if i < len(ys) {
+			y, _ = ys[i].(string)
+		}
+		if x == y {
+			continue
+		}
+		name := fmt.Sprintf("graph %d", i+1)
+		if i < len(names) {
+			name = fmt.Sprintf("graph %s", experiment.Quote(fmt.Sprint(names[i])))
+		}
+		out = append(out, fmt.Sprintf("%s holds other contents (digest %s…, not %s…): two graphs of one name, or a folder changed between the shards", name, head(y, 8), head(x, 8)))
+	}
+	return out
+}
+
+func head(s string, n int) string { return s[:min(n, len(s))] }
+
+// settingText is a setting's JSON value as text: a list as a, b, c.
+func settingText(v any) string {
+	if l, ok := v.([]any); ok {
+		parts := make([]string, len(l))
+		for i, e := range l {
+			parts[i] = fmt.Sprint(e)
+		}
+		return strings.Join(parts, ",")
+	}
+	if v == nil {
+		return "(none)"
+	}
+	return fmt.Sprint(v)
 }
 
 // short cuts a setting's text for a message.

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -155,7 +156,7 @@ func TestMergeRefusesShardsThatDoNotMix(t *testing.T) {
 		}
 	}
 	_, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m1"), mixed)
-	if code != 2 || !strings.Contains(errOut, "table4: shards") || !strings.Contains(errOut, "but of another job (digests") {
+	if code != 2 || !strings.Contains(errOut, "table4: shards") || !strings.Contains(errOut, `but of another job (graph "mydata" holds other contents (digest `) {
 		t.Errorf("two graphs of one name: exit %d: %s", code, errOut)
 	}
 
@@ -168,6 +169,15 @@ func TestMergeRefusesShardsThatDoNotMix(t *testing.T) {
 	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m2"), reps)
 	if code != 2 || !strings.Contains(errOut, "scenario 1: shards 3 of 3 are missing") || !strings.Contains(errOut, "is shard 3, but of another job (reps 1, not 2)") {
 		t.Errorf("a shard of another job: exit %d: %s", code, errOut)
+	}
+	// Audit case 97: a row of the state that differs is named with both
+	// values, however long the state.
+	lr := filepath.Join(root, "lr")
+	runCLI(t, append(sweep, "-reps", "1", "-shard", "1/2", "-out", lr)...)
+	runCLI(t, append(sweep, "-reps", "1", "-lr", "0.02", "-shard", "2/2", "-out", lr)...)
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m3"), lr)
+	if code != 2 || !regexp.MustCompile(`but of another job \(lr 0\.0(2, not 0\.01|1, not 0\.02)\)`).MatchString(errOut) {
+		t.Errorf("a shard of another lr: exit %d: %s", code, errOut)
 	}
 
 	whole := filepath.Join(root, "whole")

@@ -414,6 +414,9 @@ func (r *Run) releaseLocked() {
 // Untouched says what an interrupted or failed run left: for an error's
 // message.
 func (r *Run) Untouched() string {
+	if m, err := readManifest(r.meta); err == nil && len(m.Files) == 0 {
+		return fmt.Sprintf("nothing was written into %s", quote(r.dir))
+	}
 	return fmt.Sprintf("nothing was written: %s holds the earlier results as they were", quote(r.dir))
 }
 
