@@ -139,7 +139,9 @@ func writingCommands(t *testing.T, root string) []writingCommand {
 		cmds = append(cmds, writingCommand{name, old, new})
 	}
 	add("gen", func(out string) []string { return []string{"gen", "-per-class", "16", "-seed", "1", "-out", out} },
-		func(out string) []string { return []string{"gen", "-per-class", "16", "-seed", "2", "-node-features", "8", "-out", out} })
+		func(out string) []string {
+			return []string{"gen", "-per-class", "16", "-seed", "2", "-node-features", "8", "-out", out}
+		})
 	add("gen -like", func(out string) []string { return []string{"gen", "-like", "facebook", "-seed", "1", "-out", out} },
 		func(out string) []string { return []string{"gen", "-like", "facebook", "-seed", "2", "-out", out} })
 	add("train -export", func(out string) []string {
