@@ -60,7 +60,7 @@ func tryLockFile(path string, me holder) (*lock, error) {
 		if err := tryLock(f); err != nil {
 			f.Close()
 			if errors.Is(err, errBusy) {
-				return nil, &busyError{holder: readHolder(path)}
+				return nil, &busyError{path: path}
 			}
 			return nil, err
 		}
@@ -108,7 +108,7 @@ func (l *lock) release() {
 	l.f = nil
 }
 
-// busyError is a part of a folder that another run is writing.
-type busyError struct{ holder holder }
+// busyError is a lock another run holds: its file names the run.
+type busyError struct{ path string }
 
-func (e *busyError) Error() string { return e.holder.String() }
+func (e *busyError) Error() string { return readHolder(e.path).String() }

@@ -141,7 +141,7 @@ func (r *Run) open() error {
 		var busy *busyError
 		if errors.As(err, &busy) {
 			return &RefusedError{Msg: fmt.Sprintf("flag -%s: %s is being written by another run: %s, which writes %s too; wait for it to end, or write to another folder",
-				r.flag, quote(r.dir), busy.holder, describePart(p))}
+				r.flag, quote(r.dir), readHolder(busy.path), describePart(p))}
 		}
 		if err != nil {
 			return r.cannot(err)
