@@ -142,7 +142,7 @@ func recoverRuns(dir, meta string) error {
 	seen := map[string]bool{}
 	for _, e := range entries {
 		id := strings.TrimSuffix(e.Name(), ".lock")
-		if seen[id] || strings.HasSuffix(id, ".tmp") {
+		if seen[id] || strings.HasSuffix(id, ".tmp") || strings.HasSuffix(id, ".held") {
 			continue
 		}
 		seen[id] = true
