@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,24 +39,15 @@ import (
 //
 // Floats are written in the shortest form that reads back to the same bits.
 
-// WriteBundle writes g to the directory dir, creating it if needed.
-func WriteBundle(dir string, g *Graph) error {
+// WriteBundle writes g's files (nodes.csv, edges.csv, meta.json and, for
+// sparse features, features.csv), each to the writer create opens by its
+// name: a folder's are created by the one writer of output folders
+// (internal/outdir), which puts them in place together once all are whole.
+func WriteBundle(g *Graph, create func(name string) (io.WriteCloser, error)) error {
 	if err := g.Check(); err != nil {
 		return err
 	}
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return &BundleError{File: dir, Msg: phrase.New("is a file; want a directory to write the bundle into")}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &BundleError{File: dir, Msg: phrase.New("cannot create the bundle directory: %s", unwrapPath(err))}
-	}
-	return writeBundle(g, func(name string) (io.WriteCloser, error) {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			return nil, &BundleError{File: filepath.Join(dir, name), Msg: phrase.New("cannot create: %s", unwrapPath(err))}
-		}
-		return f, nil
-	})
+	return writeBundle(g, create)
 }
 
 // WriteBundleZip writes g as a zip archive of its bundle's files, under a

@@ -333,7 +333,7 @@ func TestBundleNames(t *testing.T) {
 		t.Fatalf("names %v %v", g.EdgeNames, g.ClassNames)
 	}
 	dir := t.TempDir()
-	if err := WriteBundle(dir, g); err != nil {
+	if err := writeBundleTo(dir, g); err != nil {
 		t.Fatal(err)
 	}
 	back, err := Load(dir, experiment.Default().Data, false)

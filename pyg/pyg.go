@@ -29,11 +29,11 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"pdnexplorer/datasets"
@@ -220,7 +220,7 @@ func readme(r Run) string {
 type file struct {
 	name string
 	data []byte
-	mode os.FileMode
+	mode fs.FileMode
 }
 
 // files are the export's files but the bundle, in the order they are
@@ -237,17 +237,26 @@ func files(r Run) ([]file, error) {
 	return []file{{ScriptFile, s, 0o755}, {WeightsFile, w, 0o644}, {ReadmeFile, []byte(readme(r)), 0o644}}, nil
 }
 
-// WriteDir writes the export of r on g into dir, creating it.
-func WriteDir(dir string, g *datasets.Graph, r Run) error {
-	fs, err := files(r)
+// WriteFiles writes the export of r on g, each file to the writer create
+// opens by its path in the export's folder (with /) and permissions: a
+// folder's are created by the one writer of output folders
+// (internal/outdir), which puts them in place together once all are whole.
+func WriteFiles(g *datasets.Graph, r Run, create func(name string, perm fs.FileMode) (io.WriteCloser, error)) error {
+	extra, err := files(r)
 	if err != nil {
 		return err
 	}
-	if err := datasets.WriteBundle(filepath.Join(dir, GraphFolder), g); err != nil {
+	err = datasets.WriteBundle(g, func(name string) (io.WriteCloser, error) { return create(GraphFolder+"/"+name, 0o644) })
+	if err != nil {
 		return err
 	}
-	for _, f := range fs {
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, f.mode); err != nil {
+	for _, f := range extra {
+		w, err := create(f.name, f.mode)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(f.data)
+		if err := errors.Join(err, w.Close()); err != nil {
 			return err
 		}
 	}

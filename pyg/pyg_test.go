@@ -14,6 +14,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/pyg"
@@ -145,7 +146,7 @@ func TestExportOpensAsAGraph(t *testing.T) {
 	g, tr := trained(t, experiment.GCN, 32, 3)
 	r := runOf(t, tr)
 	dir := t.TempDir()
-	if err := pyg.WriteDir(dir, g, r); err != nil {
+	if err := writeDir(dir, g, r); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{pyg.ScriptFile, pyg.WeightsFile, pyg.ReadmeFile, pyg.GraphFolder + "/meta.json"} {
@@ -196,7 +197,7 @@ func TestPyGReproducesTheRun(t *testing.T) {
 			g, tr := trained(t, kind, perClass, epochs)
 			r := runOf(t, tr)
 			dir := t.TempDir()
-			if err := pyg.WriteDir(dir, g, r); err != nil {
+			if err := writeDir(dir, g, r); err != nil {
 				t.Fatal(err)
 			}
 			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), args...)
@@ -229,7 +230,7 @@ func TestPyGTakesPDNsLearnedGraph(t *testing.T) {
 				t.Fatalf("the run carries %d graph weights for %d edges", len(r.GraphWeight), g.E())
 			}
 			dir := t.TempDir()
-			if err := pyg.WriteDir(dir, g, r); err != nil {
+			if err := writeDir(dir, g, r); err != nil {
 				t.Fatal(err)
 			}
 			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile))
@@ -263,7 +264,7 @@ func TestPyGSelectsOnValidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := pyg.WriteDir(dir, g, runOf(t, tr)); err != nil {
+	if err := writeDir(dir, g, runOf(t, tr)); err != nil {
 		t.Fatal(err)
 	}
 	out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), "--weights", "none")
@@ -272,4 +273,13 @@ func TestPyGSelectsOnValidation(t *testing.T) {
 	if out["validation_nodes"] != 10.0 || acc <= 0 || acc > 1 || at < 1 || at > 20 {
 		t.Errorf("validation: %v nodes, best at epoch %v, test accuracy there %v", out["validation_nodes"], at, acc)
 	}
+}
+
+// writeDir writes the export of r on g into dir, as a test's fixture.
+func writeDir(dir string, g *datasets.Graph, r pyg.Run) error {
+	tree, err := outdir.NewTree(dir)
+	if err != nil {
+		return err
+	}
+	return pyg.WriteFiles(g, r, tree.Create)
 }

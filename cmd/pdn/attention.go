@@ -1,14 +1,11 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -16,6 +13,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/tiestrength"
@@ -52,6 +50,8 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
 	out := fs.String("out", "", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	var force bool
+	forceFlag(fs, &force, "-out")
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "shots", "hidden", "dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
@@ -71,16 +71,19 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 		gs[i].resplit = flagSet(fs, "shots")
 	}
 	return func(stdout, stderr io.Writer) error {
-		return runAttention(gs, e, *reps, *out, *asJSON, stdout, stderr)
+		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"attention"}, inputs: graphInputs(gs)}
+		return runAttention(gs, e, *reps, spec, *asJSON, stdout, stderr)
 	}, nil
 }
 
-func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out string, asJSON bool, stdout, stderr io.Writer) error {
+func runAttention(gs []table4Graph, e experiment.Experiment, reps int, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
 	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Graphs: map[string]graphAttends{}}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	w, err := openOut(spec, stderr)
+	if err != nil {
 		return err
 	}
+	defer finishOut(w, &err)
 	var names []string
 	for _, g := range gs {
 		fmt.Fprintf(stderr, "attention: %s\n", g.name)
@@ -95,20 +98,19 @@ func runAttention(gs []table4Graph, e experiment.Experiment, reps int, out strin
 				sum.Scores = append(sum.Scores, in)
 			}
 		}
-		hopsSVG := filepath.Join(out, "hops-"+g.name+".svg")
-		if err := os.WriteFile(hopsSVG, viz.File(hopsFigure(g.name, ga)), 0o644); err != nil {
+		hopsSVG := "hops-" + g.name + ".svg"
+		if err := w.WriteFile("attention", hopsSVG, viz.File(hopsFigure(g.name, ga)), 0o644); err != nil {
 			return err
 		}
-		sum.Files = append(sum.Files, hopsSVG)
+		sum.Files = append(sum.Files, w.Path(hopsSVG))
 	}
-	attCSV, attSVG, hopsCSV := filepath.Join(out, "attention.csv"), filepath.Join(out, "attention.svg"), filepath.Join(out, "hops.csv")
-	if err := writeAttentionCSV(attCSV, hopsCSV, names, sum); err != nil {
+	if err := writeAttentionCSV(w, "attention.csv", "hops.csv", names, sum); err != nil {
 		return err
 	}
-	if err := os.WriteFile(attSVG, viz.File(attentionFigure(names, sum)), 0o644); err != nil {
+	if err := w.WriteFile("attention", "attention.svg", viz.File(attentionFigure(names, sum)), 0o644); err != nil {
 		return err
 	}
-	sum.Files = append([]string{attCSV, attSVG, hopsCSV}, sum.Files...)
+	sum.Files = append([]string{w.Path("attention.csv"), w.Path("attention.svg"), w.Path("hops.csv")}, sum.Files...)
 	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	printAttention(stdout, names, sum)
 	if asJSON {
@@ -184,7 +186,7 @@ func attentionOf(ga graphAttends, name string) (mean, sd float64) {
 	return math.NaN(), math.NaN()
 }
 
-func writeAttentionCSV(attPath, hopsPath string, names []string, sum attentionSummary) error {
+func writeAttentionCSV(w *outdir.Run, attName, hopsName string, names []string, sum attentionSummary) error {
 	rows := [][]string{{"graph", "score", "mean_attention", "sd"}}
 	hops := [][]string{{"graph", "epoch", "hop", "weight", "test_accuracy"}}
 	for _, g := range names {
@@ -198,24 +200,10 @@ func writeAttentionCSV(attPath, hopsPath string, names []string, sum attentionSu
 			}
 		}
 	}
-	if err := writeRows(attPath, rows); err != nil {
+	if err := writeRows(w, "attention", attName, rows); err != nil {
 		return err
 	}
-	return writeRows(hopsPath, hops)
-}
-
-func writeRows(path string, rows [][]string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	w.WriteAll(rows)
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeRows(w, "attention", hopsName, hops)
 }
 
 // attentionFigure is Figure 8: the mean attention per score, a bar per

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +16,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/outdir"
 	"pdnexplorer/pyg/pygtest"
 )
 
@@ -526,7 +528,7 @@ var auditCLI = []struct {
 	{113, []string{"train", "-data", "DIR/classes100"}, 0, `"nodes":300`},
 	{117, []string{"train", "-data", "DIR/feat100k"}, 0, `"nodes":30`},
 	{118, []string{"train", "-data", "DIR/dense100k"}, 0, `"nodes":10`},
-	{123, []string{"gen", "-data", "DIR/tw", "-out", "DIR/fb"}, 2, "is not empty"},
+	{123, []string{"gen", "-data", "DIR/tw", "-out", "DIR/fb"}, 2, "which pdn did not write"},
 	{177, []string{"train", "-data", "DIR/graphml_repeats"}, 0, "club.graphml: dropped 0 self-loops and 2 pairs listed again"},
 	{178, []string{"train", "-data", "DIR/graphml_default"}, 0, "cX (5 nodes)"},
 	{180, []string{"train", "-data", "DIR/graphml_entity"}, 2, "entity.graphml:1: not well-formed XML: invalid character entity &lol2;"},
@@ -950,7 +952,11 @@ func sparseValBundle(t *testing.T, root string) string {
 		}
 	}
 	dir := filepath.Join(root, "bundle")
-	if err := datasets.WriteBundle(dir, g); err != nil {
+	tree, err := outdir.NewTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := datasets.WriteBundle(g, func(name string) (io.WriteCloser, error) { return tree.Create(name, 0o644) }); err != nil {
 		t.Fatal(err)
 	}
 	return dir

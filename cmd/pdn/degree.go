@@ -4,8 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -30,6 +28,8 @@ func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("degree", flag.ContinueOnError)
 	out := fs.String("out", "", "directory for degree.svg (required)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	var force bool
+	forceFlag(fs, &force, "-out")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
@@ -37,10 +37,15 @@ func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	if err := outDir("out", *out); err != nil {
 		return nil, usageError{err}
 	}
-	return func(stdout, stderr io.Writer) error { return runDegree(e, *out, *asJSON, stdout, stderr) }, nil
+	return func(stdout, stderr io.Writer) error { return runDegree(e, *out, force, *asJSON, stdout, stderr) }, nil
 }
 
-func runDegree(e experiment.Experiment, out string, asJSON bool, stdout, stderr io.Writer) error {
+func runDegree(e experiment.Experiment, out string, force, asJSON bool, stdout, stderr io.Writer) (err error) {
+	w, err := openOut(outSpec{flag: "out", dir: out, force: force, parts: []string{"degree"}}, stderr)
+	if err != nil {
+		return err
+	}
+	defer finishOut(w, &err)
 	g, err := datasets.Build(e.Data)
 	if err != nil {
 		return usageError{err}
@@ -92,11 +97,8 @@ func runDegree(e experiment.Experiment, out string, asJSON bool, stdout, stderr 
 	}
 	svg := viz.LineChart(640, 320, viz.Axes{Title: "Mean edge weight against log₂ of the receiving node's degree", XLabel: "log₂ degree", YMin: 0, YMax: 1, XMax: float64(order[len(order)-1])},
 		series...)
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	path := filepath.Join(out, "degree.svg")
-	if err := os.WriteFile(path, viz.File(svg), 0o644); err != nil {
+	path := w.Path("degree.svg")
+	if err := w.WriteFile("degree", "degree.svg", viz.File(svg), 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "wrote", path)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,9 +48,15 @@ func TestTrainExport(t *testing.T) {
 		{[]string{"-export", foreign}, `holds "thesis.tex"`},
 		{[]string{"-export", aFile}, "is a file"},
 		{[]string{"-export", run, "-data", run}, "-data folder"},
+		{[]string{"-export", filepath.Join(run, "graph"), "-data", run, "-force"}, "-data folder"},
+		{[]string{"-force"}, "flag -force: applies to -export"},
 	} {
-		_, errOut, code := runCLI(t, append(append([]string{}, small...), c.args...)...)
-		if code != 2 || !strings.Contains(errOut, "flag -export") || !strings.Contains(errOut, c.want) {
+		args := append(append([]string{}, small...), c.args...)
+		if slices.Contains(c.args, "-data") { // a graph read from files fixes its own size
+			args = append([]string{"train", "-epochs", "3", "-quiet"}, c.args...)
+		}
+		_, errOut, code := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, "flag -") || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errOut, c.want)
 		}
 	}

@@ -196,7 +196,7 @@ func genKeepsData(t *testing.T, musae string) {
 	}{
 		{[]string{"-data", musae, "-out", musae}, 2, "-data folder"},
 		{[]string{"-data", musae, "-out", musae + "/.", "-force"}, 2, "-data folder"},
-		{[]string{"-data", musae, "-out", full}, 2, `is not empty (it holds "notes.txt")`},
+		{[]string{"-data", musae, "-out", full}, 2, `holds "notes.txt", which pdn did not write`},
 		{[]string{"-per-class", "16", "-out", full}, 2, "add -force"},
 		{[]string{"-per-class", "16", "-out", full, "-force"}, 0, ""},
 		{[]string{"-per-class", "16", "-out", filepath.Join(t.TempDir(), "new")}, 0, ""},

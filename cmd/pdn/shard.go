@@ -10,6 +10,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +20,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/outdir"
 )
 
 // A shard is part i of n of a sweep's or table4's runs: the runs whose
@@ -104,12 +106,20 @@ func canonicalJSON(b []byte) []byte {
 	return out
 }
 
+// shardPart is the part of the writer shard s of the job writes: its
+// file's name without .json, so that the shards of one job, written into
+// one folder at once, lock only their own file.
+func shardPart(stem string, job any, s shard) string {
+	jb, _ := json.Marshal(job)
+	return strings.TrimSuffix(shardName(stem, jb, s), ".json")
+}
+
 // shardNameRE matches the files shardName makes.
 var shardNameRE = regexp.MustCompile(`\.shard-[0-9]+-of-[0-9]+\.json$`)
 
 // writeShard writes a shard's runs (acc by place, NaN where none) as
 // stem's shard file in out, and says so.
-func writeShard(out, stem, command string, job any, s shard, seconds float64, acc map[int]float64, stdout io.Writer) error {
+func writeShard(w *outdir.Run, stem, command string, job any, s shard, seconds float64, acc map[int]float64, stdout io.Writer) error {
 	jb, err := json.Marshal(job)
 	if err != nil {
 		return err
@@ -126,13 +136,11 @@ func writeShard(out, stem, command string, job any, s shard, seconds float64, ac
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	name := shardName(stem, jb, s)
+	if err := w.WriteFile(strings.TrimSuffix(name, ".json"), name, append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	path := filepath.Join(out, shardName(stem, jb, s))
-	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
+	path := w.Path(name)
 	fmt.Fprintf(stdout, "%s, shard %s: %d runs in %.1f s, written to %s; pdn merge joins the %d shards\n", stem, s, len(f.Runs), seconds, path, s.n)
 	return nil
 }
@@ -264,21 +272,124 @@ func (j *shardJob) elsewhere(missing []string, others []*shardJob) string {
 	return ": " + strings.Join(out, "; ")
 }
 
-// jobDiff names the settings in which two jobs' JSON differ: "reps 2, not 1".
+// jobDiff names the settings in which two jobs' JSON differ, each with
+// both values: "lr 0.02, not 0.01", "graph mydata: other contents …".
+// a is the job being merged, b the other.
 func jobDiff(a, b []byte) string {
 	var x, y map[string]any
 	json.Unmarshal(a, &x)
 	json.Unmarshal(b, &y)
 	var diffs []string
-	for _, k := range slices.Sorted(maps.Keys(x)) {
-		if fmt.Sprint(x[k]) != fmt.Sprint(y[k]) {
-			diffs = append(diffs, fmt.Sprintf("%s %s, not %s", k, short(fmt.Sprint(y[k])), short(fmt.Sprint(x[k]))))
+	for _, k := range unionKeys(x, y) {
+		xv, yv := x[k], y[k]
+		if fmt.Sprint(xv) == fmt.Sprint(yv) {
+			continue
+		}
+		switch k {
+		case "state":
+			xs, _ := xv.(string)
+			ys, _ := yv.(string)
+			diffs = append(diffs, stateDiff(xs, ys)...)
+		case "digests":
+			diffs = append(diffs, digestDiff(x["graphs"], xv, yv)...)
+		default:
+			diffs = append(diffs, fmt.Sprintf("%s %s, not %s", k, short(settingText(yv)), short(settingText(xv))))
 		}
 	}
 	if len(diffs) == 0 {
 		return "the same settings written differently"
 	}
 	return strings.Join(diffs, "; ")
+}
+
+// unionKeys are the keys of x and y, sorted.
+func unionKeys(x, y map[string]any) []string {
+	keys := slices.Collect(maps.Keys(x))
+	for k := range y {
+		if _, ok := x[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// stateDiff names the rows in which two states (as a link's query holds
+// them) differ: "lr 0.02, not 0.01", "epochs (the default), not 5".
+func stateDiff(a, b string) []string {
+	x, errX := url.ParseQuery(a)
+	y, errY := url.ParseQuery(b)
+	if errX != nil || errY != nil {
+		return []string{fmt.Sprintf("state %s, not %s", short(b), short(a))}
+	}
+	value := func(q url.Values, k string) string {
+		if v, ok := q[k]; ok {
+			return strings.Join(v, ",")
+		}
+		return "(the default)"
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(keysOf(x, y))) {
+		if xv, yv := value(x, k), value(y, k); xv != yv {
+			out = append(out, fmt.Sprintf("%s %s, not %s", k, short(yv), short(xv)))
+		}
+	}
+	return out
+}
+
+func keysOf(qs ...url.Values) map[string]bool {
+	keys := map[string]bool{}
+	for _, q := range qs {
+		for k := range q {
+			keys[k] = true
+		}
+	}
+	return keys
+}
+
+// digestDiff names the graphs whose contents differ between two jobs of
+// the same graph names: two folders of one name, or a folder changed
+// between the shards.
+func digestDiff(graphs, a, b any) []string {
+	names, _ := graphs.([]any)
+	xs, _ := a.([]any)
+	ys, _ := b.([]any)
+	var out []string
+	for i := range max(len(xs), len(ys)) {
+		var x, y string
+		if i < len(xs) {
+			x, _ = xs[i].(string)
+		}
+		if i < len(ys) {
+			y, _ = ys[i].(string)
+		}
+		if x == y {
+			continue
+		}
+		name := fmt.Sprintf("graph %d", i+1)
+		if i < len(names) {
+			name = fmt.Sprintf("graph %s", experiment.Quote(fmt.Sprint(names[i])))
+		}
+		out = append(out, fmt.Sprintf("%s holds other contents (digest %s…, not %s…): two graphs of one name, or a folder changed between the shards", name, head(y, 8), head(x, 8)))
+	}
+	return out
+}
+
+func head(s string, n int) string { return s[:min(n, len(s))] }
+
+// settingText is a setting's JSON value as text: a list as a, b, c.
+func settingText(v any) string {
+	if l, ok := v.([]any); ok {
+		parts := make([]string, len(l))
+		for i, e := range l {
+			parts[i] = fmt.Sprint(e)
+		}
+		return strings.Join(parts, ",")
+	}
+	if v == nil {
+		return "(none)"
+	}
+	return fmt.Sprint(v)
 }
 
 // short cuts a setting's text for a message.
@@ -301,6 +412,8 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	out := fs.String("out", "", "directory for the joined files (required): scenarioK.csv and .svg, table4.csv and .svg")
 	asJSON := fs.Bool("json", false, "print each job's JSON summary as the last lines of stdout")
+	var force bool
+	forceFlag(fs, &force, "-out")
 	if err := parseWithArgs(fs, args, stderr); err != nil {
 		return nil, err
 	}
@@ -316,17 +429,25 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 			return nil, usageError{fmt.Errorf("merge: %s: no such shard folder or file; a missing shard would be merged as if it were not part of the run", quotePath(d))}
 		}
 	}
-	return func(stdout, stderr io.Writer) error {
+	return func(stdout, stderr io.Writer) (err error) {
 		jobs, err := readShards(dirs)
 		if err != nil {
 			return err
 		}
+		parts, err := mergeParts(jobs)
+		if err != nil {
+			return err
+		}
+		w, err := openOut(outSpec{flag: "out", dir: *out, force: force, parts: parts, inputs: inputDirs("", dirs...)}, stderr)
+		if err != nil {
+			return err
+		}
+		defer finishOut(w, &err)
 		for _, j := range jobs {
-			var err error
 			if j.command == "sweep" {
-				err = mergeSweep(j, jobs, *out, *asJSON, stdout)
+				err = mergeSweep(w, j, jobs, *asJSON, stdout)
 			} else {
-				err = mergeTable4(j, jobs, *out, *asJSON, stdout)
+				err = mergeTable4(w, j, jobs, *asJSON, stdout)
 			}
 			if err != nil {
 				return err
@@ -334,4 +455,43 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 		}
 		return nil
 	}, nil
+}
+
+// mergeParts are the parts of the writer the jobs' joined files make
+// (scenarioK, table4), refusing two jobs that would write the same files.
+func mergeParts(jobs []*shardJob) ([]string, error) {
+	var parts []string
+	first := map[string]*shardJob{}
+	for _, j := range jobs {
+		part := "table4"
+		if j.command == "sweep" {
+			var job sweepJob
+			json.Unmarshal(j.job, &job)
+			part = fmt.Sprintf("scenario%d", job.Scenario)
+		}
+		o := first[part]
+		if o != nil && o.whole() && j.whole() {
+			return nil, usageError{fmt.Errorf("merge: %s and %s are shards of two %s jobs (%s), which would both be written as %s.csv: merge each into its own folder, naming its shard files",
+				quotePath(o.anyFile()), quotePath(j.anyFile()), j.command, jobDiff(o.job, j.job), part)}
+		}
+		if o == nil {
+			first[part] = j
+			parts = append(parts, part)
+		}
+	}
+	return parts, nil
+}
+
+// whole reports whether the job has a file for each of its shards; one
+// that has not is refused by its merge, naming what is missing.
+func (j *shardJob) whole() bool { return len(j.files) == j.n }
+
+// anyFile is one of the job's shard files, the lowest shard's.
+func (j *shardJob) anyFile() string {
+	for i := 1; i <= j.n; i++ {
+		if f := j.files[i]; f != "" {
+			return f
+		}
+	}
+	return ""
 }

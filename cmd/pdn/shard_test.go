@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 			}
 		}
 	}
-	if entries, _ := os.ReadDir(shards); len(entries) != 12 {
+	if entries := visible(t, shards); len(entries) != 12 {
 		t.Fatalf("the shards wrote %d files, want 12 (3 a scenario and 3 for table4, nothing else)", len(entries))
 	}
 	if out, errOut, code := runCLI(t, "merge", "-out", merged, shards); code != 0 || !strings.Contains(out, "scenario 1") || !strings.Contains(out, "scenario 8") || !strings.Contains(out, "Table 4") {
@@ -59,7 +60,14 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 func TestShardFileKeepsEveryBit(t *testing.T) {
 	dir := t.TempDir()
 	acc := map[int]float64{1: 0.1 + 0.2, 4: math.NaN(), 7: 1.0 / 3}
-	if err := writeShard(dir, "table4", "table4", table4Job{Graphs: []string{"g"}, Models: []string{"gcn"}, Reps: 9}, shard{2, 3}, 1.5, acc, io.Discard); err != nil {
+	job := table4Job{Graphs: []string{"g"}, Models: []string{"gcn"}, Reps: 9}
+	w, err := openOut(outSpec{dir: dir, flag: "out", parts: []string{shardPart("table4", job, shard{2, 3})}}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = writeShard(w, "table4", "table4", job, shard{2, 3}, 1.5, acc, io.Discard)
+	finishOut(w, &err)
+	if err != nil {
 		t.Fatal(err)
 	}
 	jobs, err := readShards([]string{dir})
@@ -148,7 +156,7 @@ func TestMergeRefusesShardsThatDoNotMix(t *testing.T) {
 		}
 	}
 	_, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m1"), mixed)
-	if code != 2 || !strings.Contains(errOut, "table4: shards") || !strings.Contains(errOut, "but of another job (digests") {
+	if code != 2 || !strings.Contains(errOut, "table4: shards") || !strings.Contains(errOut, `but of another job (graph "mydata" holds other contents (digest `) {
 		t.Errorf("two graphs of one name: exit %d: %s", code, errOut)
 	}
 
@@ -161,6 +169,15 @@ func TestMergeRefusesShardsThatDoNotMix(t *testing.T) {
 	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m2"), reps)
 	if code != 2 || !strings.Contains(errOut, "scenario 1: shards 3 of 3 are missing") || !strings.Contains(errOut, "is shard 3, but of another job (reps 1, not 2)") {
 		t.Errorf("a shard of another job: exit %d: %s", code, errOut)
+	}
+	// Audit case 97: a row of the state that differs is named with both
+	// values, however long the state.
+	lr := filepath.Join(root, "lr")
+	runCLI(t, append(sweep, "-reps", "1", "-shard", "1/2", "-out", lr)...)
+	runCLI(t, append(sweep, "-reps", "1", "-lr", "0.02", "-shard", "2/2", "-out", lr)...)
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m3"), lr)
+	if code != 2 || !regexp.MustCompile(`but of another job \(lr 0\.0(2, not 0\.01|1, not 0\.02)\)`).MatchString(errOut) {
+		t.Errorf("a shard of another lr: exit %d: %s", code, errOut)
 	}
 
 	whole := filepath.Join(root, "whole")
@@ -195,4 +212,21 @@ func copyFile(t *testing.T, from, to string) {
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// visible are the names in dir but the hidden ones (the writer's own
+// .pdn-out).
+func visible(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
 }

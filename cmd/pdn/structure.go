@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"time"
@@ -28,6 +26,7 @@ type structureJob struct {
 	resplit bool
 	given   func(string) bool
 	out     string
+	force   bool
 	workers int
 	asJSON  bool
 }
@@ -39,6 +38,7 @@ func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	j := structureJob{e: experiment.ForLab("structure")}
 	fs := flag.NewFlagSet("structure", flag.ContinueOnError)
 	fs.StringVar(&j.out, "out", "", "directory for homophily.csv, robustness.csv, transfer.csv and their figures (required)")
+	forceFlag(fs, &j.force, "-out")
 	models := fs.String("models", "pdn,gcn,gat", "the models trained side by side and along the robustness curves, separated by commas")
 	numtext.IntVar(fs, &j.workers, "workers", runtime.NumCPU(), "runs trained at once")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
@@ -76,8 +76,13 @@ type structureRunFinal struct {
 	LearnedHomophily float64 `json:"learned_homophily"`
 }
 
-func (j structureJob) run(stdout, stderr io.Writer) error {
+func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 	start := time.Now()
+	w, err := openOut(outSpec{flag: "out", dir: j.out, force: j.force, parts: []string{"structure"}, inputs: inputDirs("data", j.data)}, stderr)
+	if err != nil {
+		return err
+	}
+	defer finishOut(w, &err)
 	base, err := j.base()
 	if err != nil {
 		return err
@@ -121,18 +126,14 @@ func (j structureJob) run(stdout, stderr io.Writer) error {
 		{"robustness", sum.Robustness, viz.Grid(480, 320, 2, charts...)},
 		{"transfer", sum.Transfer, viz.TransferBars(id, 640, 360, transfer, transferRes)},
 	}
-	if err := os.MkdirAll(j.out, 0o755); err != nil {
-		return err
-	}
 	for _, f := range files {
-		csvPath, svgPath := filepath.Join(j.out, f.name+".csv"), filepath.Join(j.out, f.name+".svg")
-		if err := writeRows(csvPath, f.rows); err != nil {
+		if err := writeRows(w, "structure", f.name+".csv", f.rows); err != nil {
 			return err
 		}
-		if err := os.WriteFile(svgPath, viz.File(f.svg), 0o644); err != nil {
+		if err := w.WriteFile("structure", f.name+".svg", viz.File(f.svg), 0o644); err != nil {
 			return err
 		}
-		sum.Files = append(sum.Files, csvPath, svgPath)
+		sum.Files = append(sum.Files, w.Path(f.name+".csv"), w.Path(f.name+".svg"))
 	}
 	sum.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	printStructure(stdout, sum)

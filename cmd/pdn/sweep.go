@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -19,6 +17,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/outdir"
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
 )
@@ -53,6 +52,8 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
 	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	var force bool
+	forceFlag(fs, &force, "-out")
 	var sh shard
 	shardFlag(fs, &sh)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
@@ -79,7 +80,7 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 		sws = append(sws, experiment.Sweep{Scenario: s, Models: kinds, Reps: *reps, Base: e})
 	}
 	return func(stdout, stderr io.Writer) error {
-		return runSweepCmd(sws, *workers, sh, *out, *asJSON, stdout, stderr)
+		return runSweepCmd(sws, *workers, sh, outSpec{flag: "out", dir: *out, force: force}, *asJSON, stdout, stderr)
 	}, nil
 }
 
@@ -119,8 +120,30 @@ type sweepJob struct {
 	State    string   `json:"state"` // the training and model rows, as a link has them
 }
 
-func runSweepCmd(sws []experiment.Sweep, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
+// sweepPart is the part of the writer a sweep's scenario writes: its CSV
+// and figure, or its shard file.
+func sweepPart(sw experiment.Sweep, sh shard) string {
+	if sh.whole() {
+		return fmt.Sprintf("scenario%d", sw.Scenario.Number)
+	}
+	return shardPart(fmt.Sprintf("scenario%d", sw.Scenario.Number), sweepJobOf(sw), sh)
+}
+
+// sweepJobOf is what defines sw, as its shards record it.
+func sweepJobOf(sw experiment.Sweep) sweepJob {
+	return sweepJob{Scenario: sw.Scenario.Number, Models: sw.Models, Reps: sw.Reps, State: sw.Base.EncodeRun()}
+}
+
+func runSweepCmd(sws []experiment.Sweep, workers int, sh shard, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
+	for _, sw := range sws {
+		spec.parts = append(spec.parts, sweepPart(sw, sh))
+	}
+	w, err := openOut(spec, stderr)
+	if err != nil {
+		return err
+	}
+	defer finishOut(w, &err)
 	res, seconds, _, err := runSweep(sws, workers, sh, stderr)
 	wall := time.Since(start).Seconds()
 	if err != nil {
@@ -135,13 +158,12 @@ func runSweepCmd(sws []experiment.Sweep, workers int, sh shard, out string, asJS
 					acc[at] = r.Acc
 				}
 			}
-			job := sweepJob{Scenario: sw.Scenario.Number, Models: sw.Models, Reps: sw.Reps, State: sw.Base.EncodeRun()}
-			if err := writeShard(out, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", job, sh, seconds[i], acc, stdout); err != nil {
+			if err := writeShard(w, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", sweepJobOf(sw), sh, seconds[i], acc, stdout); err != nil {
 				return err
 			}
 			continue
 		}
-		sum, err := writeSweep(sw, res[i], seconds[i], out, stdout)
+		sum, err := writeSweep(w, sw, res[i], seconds[i], stdout)
 		if err != nil {
 			return err
 		}
@@ -163,7 +185,7 @@ type sweepsSummary struct {
 }
 
 // mergeSweep writes the files of a sweep whose shards j holds.
-func mergeSweep(j *shardJob, all []*shardJob, out string, asJSON bool, stdout io.Writer) error {
+func mergeSweep(w *outdir.Run, j *shardJob, all []*shardJob, asJSON bool, stdout io.Writer) error {
 	var job sweepJob
 	if err := json.Unmarshal(j.job, &job); err != nil {
 		return err
@@ -190,7 +212,7 @@ func mergeSweep(j *shardJob, all []*shardJob, out string, asJSON bool, stdout io
 		}
 		res[at] = experiment.Result{Acc: acc, Done: true}
 	}
-	sum, err := writeSweep(sw, res, j.seconds, out, stdout)
+	sum, err := writeSweep(w, sw, res, j.seconds, stdout)
 	if err != nil || !asJSON {
 		return err
 	}
@@ -199,19 +221,17 @@ func mergeSweep(j *shardJob, all []*shardJob, out string, asJSON bool, stdout io
 
 // writeSweep writes a sweep's CSV and figure, prints its table and returns
 // its summary.
-func writeSweep(sw experiment.Sweep, res []experiment.Result, seconds float64, out string, stdout io.Writer) (sweepSummary, error) {
+func writeSweep(w *outdir.Run, sw experiment.Sweep, res []experiment.Result, seconds float64, stdout io.Writer) (sweepSummary, error) {
 	s, kinds := sw.Scenario, sw.Models
 	sum := summarise(sw, res)
 	sum.Seconds = math.Round(seconds*10) / 10
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	part := sweepPart(sw, shard{})
+	csvName, svgName := part+".csv", part+".svg"
+	sum.CSV, sum.SVG = w.Path(csvName), w.Path(svgName)
+	if err := writeRows(w, part, csvName, sw.CSV(res)); err != nil {
 		return sum, err
 	}
-	sum.CSV = filepath.Join(out, fmt.Sprintf("scenario%d.csv", s.Number))
-	sum.SVG = filepath.Join(out, fmt.Sprintf("scenario%d.svg", s.Number))
-	if err := writeRows(sum.CSV, sw.CSV(res)); err != nil {
-		return sum, err
-	}
-	if err := os.WriteFile(sum.SVG, viz.File(viz.SweepFigure(nil, 760, 380, sw, res)), 0o644); err != nil {
+	if err := w.WriteFile(part, svgName, viz.File(viz.SweepFigure(nil, 760, 380, sw, res)), 0o644); err != nil {
 		return sum, err
 	}
 	printSweep(stdout, s, kinds, sum)

@@ -18,6 +18,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
@@ -69,6 +70,8 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	numtext.IntVar(fs, &pr.validation, "validation", 0, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
 	fs.BoolVar(&pr.rowNormalise, "row-normalise", false, "divide each node's features by their sum first (PyG's NormalizeFeatures)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	var force bool
+	forceFlag(fs, &force, "-out")
 	var sh shard
 	shardFlag(fs, &sh)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
@@ -112,7 +115,8 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 				job.Digests = append(job.Digests, gr.Digest())
 			}
 		}
-		return runTable4(gs, e, pr, job, *workers, sh, *out, *asJSON, stdout, stderr)
+		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{table4Part(job, sh)}, inputs: graphInputs(gs)}
+		return runTable4(gs, e, pr, job, *workers, sh, spec, *asJSON, stdout, stderr)
 	}, nil
 }
 
@@ -180,8 +184,22 @@ func (j table4Job) at(g, r, m int) int { return (g*j.Reps+r)*len(j.Models) + m }
 // size is the number of runs of the job.
 func (j table4Job) size() int { return len(j.Graphs) * j.Reps * len(j.Models) }
 
-func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job table4Job, workers int, sh shard, out string, asJSON bool, stdout, stderr io.Writer) error {
+// table4Part is the part of the writer a table4 run writes: its CSV and
+// figure, or its shard file.
+func table4Part(job table4Job, sh shard) string {
+	if sh.whole() {
+		return "table4"
+	}
+	return shardPart("table4", job, sh)
+}
+
+func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job table4Job, workers int, sh shard, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
+	w, err := openOut(spec, stderr)
+	if err != nil {
+		return err
+	}
+	defer finishOut(w, &err)
 	acc, err := trainTable4(gs, e, pr, job, workers, sh, stderr)
 	if err != nil {
 		return err
@@ -198,13 +216,13 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job tabl
 				}
 			}
 		}
-		return writeShard(out, "table4", "table4", job, sh, seconds, runs, stdout)
+		return writeShard(w, "table4", "table4", job, sh, seconds, runs, stdout)
 	}
-	return writeTable4(job, acc, seconds, out, asJSON, stdout)
+	return writeTable4(w, job, acc, seconds, asJSON, stdout)
 }
 
 // mergeTable4 writes the files of a table4 run whose shards j holds.
-func mergeTable4(j *shardJob, all []*shardJob, out string, asJSON bool, stdout io.Writer) error {
+func mergeTable4(w *outdir.Run, j *shardJob, all []*shardJob, asJSON bool, stdout io.Writer) error {
 	var job table4Job
 	if err := json.Unmarshal(j.job, &job); err != nil {
 		return err
@@ -229,11 +247,11 @@ func mergeTable4(j *shardJob, all []*shardJob, out string, asJSON bool, stdout i
 			}
 		}
 	}
-	return writeTable4(job, acc, j.seconds, out, asJSON, stdout)
+	return writeTable4(w, job, acc, j.seconds, asJSON, stdout)
 }
 
 // writeTable4 writes the table's CSV and figure, and prints it.
-func writeTable4(job table4Job, acc [][][]float64, seconds float64, out string, asJSON bool, stdout io.Writer) error {
+func writeTable4(w *outdir.Run, job table4Job, acc [][][]float64, seconds float64, asJSON bool, stdout io.Writer) error {
 	sum := table4Summary{Reps: job.Reps, Models: job.Models, Graphs: job.Graphs, Results: map[string]map[string]table4Result{}, Protocol: protocol(job.Validation)}
 	for i, g := range job.Graphs {
 		sum.Results[g] = map[string]table4Result{}
@@ -257,14 +275,11 @@ func writeTable4(job table4Job, acc [][][]float64, seconds float64, out string, 
 		}
 	}
 	sum.Seconds = math.Round(seconds*10) / 10
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	sum.CSV, sum.SVG = w.Path("table4.csv"), w.Path("table4.svg")
+	if err := writeTable4CSV(w, job, acc); err != nil {
 		return err
 	}
-	sum.CSV, sum.SVG = filepath.Join(out, "table4.csv"), filepath.Join(out, "table4.svg")
-	if err := writeTable4CSV(sum.CSV, job, acc); err != nil {
-		return err
-	}
-	if err := os.WriteFile(sum.SVG, viz.File(table4Figure(sum)), 0o644); err != nil {
+	if err := w.WriteFile("table4", "table4.svg", viz.File(table4Figure(sum)), 0o644); err != nil {
 		return err
 	}
 	printTable4(stdout, sum)
@@ -388,7 +403,7 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 	return out, nil
 }
 
-func writeTable4CSV(path string, job table4Job, acc [][][]float64) error {
+func writeTable4CSV(w *outdir.Run, job table4Job, acc [][][]float64) error {
 	rows := [][]string{{"graph", "model", "rep", "test_accuracy"}}
 	for i, g := range job.Graphs {
 		for r := range acc[i] {
@@ -397,7 +412,7 @@ func writeTable4CSV(path string, job table4Job, acc [][][]float64) error {
 			}
 		}
 	}
-	return writeRows(path, rows)
+	return writeRows(w, "table4", "table4.csv", rows)
 }
 
 // table4Figure draws the models' bars by graph, the paper's values as ticks.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"pdnexplorer/datasets/shaped"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 )
@@ -27,7 +27,8 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write the bundle to (required)")
 	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer, a MUSAE folder) dense, as x columns, for readers that know only those")
-	force := fs.Bool("force", false, "write into an -out directory that is not empty, over the files of the same names")
+	var force bool
+	forceFlag(fs, &force, "-out")
 	like := fs.String("like", "", "instead of a bundle, write a generated graph with the counts of a published one, in the files it is published as ("+shapeNames()+"), drawn with -seed")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData)
 	var dir string
@@ -38,14 +39,17 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	if err := outDir("out", *out); err != nil {
 		return nil, err
 	}
-	if err := genTarget(*out, dir, *force); err != nil {
-		return nil, err
-	}
+	spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"gen"}, inputs: inputDirs("data", dir)}
 	if *like != "" {
-		return genShaped(*like, dir, *out, e.Data.Seed)
+		return genShaped(*like, dir, spec, e.Data.Seed)
 	}
 	resplit := flagSet(fs, "shots")
-	return func(stdout, stderr io.Writer) error {
+	return func(stdout, stderr io.Writer) (err error) {
+		w, err := openOut(spec, stderr)
+		if err != nil {
+			return err
+		}
+		defer finishOut(w, &err)
 		g, err := genGraph(e.Data, dir, resplit)
 		if err != nil {
 			return err
@@ -53,7 +57,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		if *dense && g.XS != nil {
 			g.X, g.XS = g.XS.Dense(), nil
 		}
-		if err := datasets.WriteBundle(*out, g); err != nil {
+		if err := datasets.WriteBundle(g, w.Creator("gen", "")); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
@@ -63,7 +67,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 
 // genShaped is gen -like: the shape named name, drawn with seed and
 // written to out in its published files.
-func genShaped(name, dir, out string, seed uint64) (runner, error) {
+func genShaped(name, dir string, spec outSpec, seed uint64) (runner, error) {
 	s, ok := shaped.Lookup(name)
 	switch {
 	case !ok:
@@ -71,16 +75,23 @@ func genShaped(name, dir, out string, seed uint64) (runner, error) {
 	case dir != "":
 		return nil, usageError{errors.New("flag -like: draws a graph of its own; it reads no -data folder")}
 	}
-	return func(stdout, stderr io.Writer) error {
+	return func(stdout, stderr io.Writer) (err error) {
+		w, err := openOut(spec, stderr)
+		if err != nil {
+			return err
+		}
+		defer finishOut(w, &err)
 		g, err := shaped.Generate(s, seed)
 		if err != nil {
 			return err
 		}
-		if err := shaped.WriteDir(out, g.Files()); err != nil {
-			return err
+		for _, f := range g.Files() {
+			if err := w.WriteFile("gen", f.Name, f.Data, 0o644); err != nil {
+				return err
+			}
 		}
 		fmt.Fprintf(stdout, "wrote %s: a graph shaped like %s, %s nodes, %s edges, %s features, %d classes\n",
-			out, s.Name, numtext.Group(s.Nodes), numtext.Group(s.Edges), numtext.Group(s.Features), len(s.Shares))
+			spec.dir, s.Name, numtext.Group(s.Nodes), numtext.Group(s.Edges), numtext.Group(s.Features), len(s.Shares))
 		return nil
 	}, nil
 }
@@ -92,69 +103,6 @@ func shapeNames() string {
 		names[i] = s.Name
 	}
 	return strings.Join(names, ", ")
-}
-
-// genTarget refuses an -out directory gen would lose data in: the -data
-// folder it reads (its edges.csv would be overwritten by the bundle's, and
-// the folder would no longer open), even with force; and, without force,
-// any directory that is not empty. It only reads the file system.
-func genTarget(out, data string, force bool) error {
-	if data != "" && overlaps(out, data) {
-		return usageError{fmt.Errorf("flag -out: %s is, holds or lies inside the -data folder %s, which the reader descends into; gen would write the bundle among the files it reads: write it to another folder", quoteArg(out), quoteArg(data))}
-	}
-	entries, err := os.ReadDir(out)
-	if err != nil || len(entries) == 0 || force {
-		return nil // a new or empty directory (WriteBundle reports one it cannot make)
-	}
-	holds := quoteArg(entries[0].Name())
-	if len(entries) > 1 {
-		holds += fmt.Sprintf(" and %d more", len(entries)-1)
-	}
-	return usageError{fmt.Errorf("flag -out: %s is not empty (it holds %s); gen writes a bundle's files into it over any of the same names: choose a new or empty folder, or add -force",
-		quoteArg(out), holds)}
-}
-
-// overlaps reports whether a and b are one folder or one holds the other,
-// however spelled (relative, through a link, with .. in it): a reader
-// descends into the folder it is given, so writing anywhere in it, or
-// into a folder around it, can replace what it reads.
-func overlaps(a, b string) bool {
-	ra, rb := realPath(a), realPath(b)
-	inside := func(x, y string) bool { // x is y or under it
-		rel, err := filepath.Rel(y, x)
-		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-	}
-	return sameDir(a, b) || inside(ra, rb) || inside(rb, ra)
-}
-
-// realPath is path absolute with its links resolved, as far as it exists
-// (the rest joined on as written).
-func realPath(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.Clean(path)
-	}
-	rest := ""
-	for dir := abs; ; dir = filepath.Dir(dir) {
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(real, rest)
-		}
-		if dir == filepath.Dir(dir) {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-	}
-}
-
-// sameDir reports whether a and b name one directory, however spelled
-// (relative, through a link).
-func sameDir(a, b string) bool {
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	if errA != nil || errB != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return os.SameFile(sa, sb)
 }
 
 // genGraph is the graph gen writes: read from dir if one is given, else
@@ -217,6 +165,7 @@ type trainJob struct {
 	quiet   bool
 	tie     bool
 	export  string                 // a folder to write the run to for PyTorch Geometric, or ""
+	force   bool                   // -export even into a folder holding files pdn did not write
 	given   func(flag string) bool // whether the flag was given
 }
 
@@ -227,12 +176,13 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
 	fs.StringVar(&j.export, "export", "", "write the trained run to this folder for PyTorch Geometric: the graph as a bundle, the weights (weights.json) and run_pyg.py, which trains the same model in PyG and prints its test accuracy")
+	forceFlag(fs, &j.force, "the -export folder")
 	experiment.RegisterFlags(fs, &j.e)
 	dataOrDir(fs, &j.data, "")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := exportTarget(j.export, j.data, j.e.Model.Kind); err != nil {
+	if err := exportTarget(j.export, j.e.Model.Kind, flagSet(fs, "force")); err != nil {
 		return nil, err
 	}
 	if !flagSet(fs, "init-seed") {
@@ -348,7 +298,14 @@ func (f dataFlag) Set(s string) error {
 	return nil
 }
 
-func (j trainJob) run(stdout, stderr io.Writer) error {
+func (j trainJob) run(stdout, stderr io.Writer) (err error) {
+	var w *outdir.Run
+	if j.export != "" { // before training: a folder it cannot write is refused at once
+		if w, err = openOut(outSpec{flag: "export", dir: j.export, force: j.force, parts: []string{"export"}, inputs: inputDirs("data", j.data)}, stderr); err != nil {
+			return err
+		}
+		defer finishOut(w, &err)
+	}
 	g, err := j.graph()
 	if err != nil {
 		return err
@@ -386,8 +343,8 @@ func (j trainJob) run(stdout, stderr io.Writer) error {
 		return err
 	}
 	t.EvaluateInto(&snap)
-	if j.export != "" {
-		if err := exportRun(j.export, g, t, stdout); err != nil {
+	if w != nil {
+		if err := exportRun(w, g, t, stdout); err != nil {
 			return err
 		}
 	}

@@ -26,8 +26,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 )
@@ -316,18 +314,4 @@ func (g *Graph) className(c int) string {
 type File struct {
 	Name string
 	Data []byte
-}
-
-// WriteDir writes files under dir, making their folders.
-func WriteDir(dir string, files []File) error {
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }

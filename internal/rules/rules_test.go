@@ -41,6 +41,21 @@ var rules = []rule{
 		owners: []string{"internal/numtext"},
 		why:    "a number flag is numtext.Int or numtext.Float64Var (flag's own read 0x10, 0o17 and 1_000)",
 	},
+	{
+		name: "outputs", pkg: "os", funcs: []string{"Create", "WriteFile", "Mkdir", "MkdirAll", "MkdirTemp", "CreateTemp", "Rename", "Remove", "RemoveAll", "Truncate", "Symlink", "Link", "Chmod", "Chtimes", "Chown", "Lchown"},
+		owners: []string{"internal/outdir"},
+		why:    "a file is written, moved or removed by internal/outdir, the one writer (staged, committed whole, locked, a user's files refused)",
+	},
+	{
+		name: "outputs", pkg: "io/ioutil", funcs: []string{"WriteFile", "TempFile", "TempDir"},
+		owners: []string{"internal/outdir"},
+		why:    "a file is written by internal/outdir, the one writer",
+	},
+	{
+		name: "outputs", pkg: "syscall", funcs: []string{"Open", "Openat", "Creat", "Unlink", "Unlinkat", "Rename", "Renameat", "Mkdir", "Mkdirat", "Rmdir", "Truncate", "Ftruncate", "Symlink", "Link", "Chmod"},
+		owners: []string{"internal/outdir"},
+		why:    "a file is written, moved or removed by internal/outdir, the one writer",
+	},
 }
 
 // flagSetMethods are the flag.FlagSet methods the numbers rule guards: a
@@ -160,8 +175,67 @@ func violations(files []sourceFile) []string {
 			return true
 		})
 		out = append(out, flagSetCalls(sf)...)
+		out = append(out, openFileCalls(sf)...)
 	}
 	return out
+}
+
+// readOnlyFlags are the os.OpenFile flags that open a file for reading
+// only; any other flag (O_WRONLY, O_RDWR, O_CREATE, O_TRUNC, O_APPEND, a
+// variable) opens it for writing, as far as the check can tell.
+var readOnlyFlags = []string{"O_RDONLY", "O_SYNC", "O_EXCL"}
+
+// openFileCalls finds os.OpenFile opened for writing outside the writer:
+// a call whose flags are not os.O_RDONLY (or'd with flags that write
+// nothing), or the function taken as a value.
+func openFileCalls(sf sourceFile) []string {
+	if owned(sf.rel, []string{"internal/outdir"}) {
+		return nil
+	}
+	names := importNames(sf.file)
+	isOpenFile := func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		id, ok := sel.X.(*ast.Ident)
+		return ok && names[id.Name] == "os" && sel.Sel.Name == "OpenFile"
+	}
+	var out []string
+	called := map[ast.Expr]bool{}
+	ast.Inspect(sf.file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || !isOpenFile(call.Fun) {
+			return true
+		}
+		called[call.Fun] = true
+		if len(call.Args) < 2 || !readOnly(call.Args[1], names) {
+			out = append(out, fmt.Sprintf("%s: os.OpenFile for writing: a file is written by internal/outdir, the one writer", sf.fset.Position(call.Pos())))
+		}
+		return true
+	})
+	ast.Inspect(sf.file, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && isOpenFile(e) && !called[e] {
+			out = append(out, fmt.Sprintf("%s: os.OpenFile taken as a value: a file is written by internal/outdir, the one writer", sf.fset.Position(e.Pos())))
+		}
+		return true
+	})
+	return out
+}
+
+// readOnly reports whether flags is os.O_RDONLY, or'd with flags that
+// write nothing.
+func readOnly(flags ast.Expr, names map[string]string) bool {
+	switch e := flags.(type) {
+	case *ast.ParenExpr:
+		return readOnly(e.X, names)
+	case *ast.BinaryExpr:
+		return e.Op == token.OR && readOnly(e.X, names) && readOnly(e.Y, names)
+	case *ast.SelectorExpr:
+		id, ok := e.X.(*ast.Ident)
+		return ok && (names[id.Name] == "os" || names[id.Name] == "syscall") && slices.Contains(readOnlyFlags, e.Sel.Name)
+	}
+	return false
 }
 
 // flagSetCalls finds the number methods of a *flag.FlagSet called on a
@@ -213,11 +287,55 @@ func flagSetCalls(sf sourceFile) []string {
 }
 
 // TestRulesHaveOneHome fails on any call that goes around one of the rules:
-// a number read outside internal/numtext.
+// a number read outside internal/numtext, a file written, moved or removed
+// outside internal/outdir.
 func TestRulesHaveOneHome(t *testing.T) {
 	for _, v := range violations(moduleSources(t)) {
 		t.Error(v)
 	}
+}
+
+// TestRulesCatchAWriter shows the check would catch a command, a reader
+// or a build step that writes, moves or removes a file itself, around
+// internal/outdir.
+func TestRulesCatchAWriter(t *testing.T) {
+	for name, src := range map[string]string{
+		"cmd/pdn/w1.go":   "package main\nimport \"os\"\nfunc w() { os.WriteFile(\"homophily.csv\", nil, 0o644) }\n",
+		"cmd/pdn/w2.go":   "package main\nimport \"os\"\nfunc w() { os.Create(\"x\") }\n",
+		"datasets/w3.go":  "package datasets\nimport \"os\"\nfunc w() { os.OpenFile(\"x\", os.O_WRONLY|os.O_CREATE, 0o644) }\n",
+		"datasets/w4.go":  "package datasets\nimport \"os\"\nfunc w(flag int) { os.OpenFile(\"x\", flag, 0o644) }\n",
+		"wasm/site/w5.go": "package site\nimport \"os\"\nfunc w() { os.Rename(\"a\", \"b\") }\n",
+		"wasm/site/w6.go": "package site\nimport \"os\"\nfunc w() { os.RemoveAll(\"dist\") }\n",
+		"pyg/w7.go":       "package pyg\nimport myos \"os\"\nfunc w() { myos.MkdirAll(\"a\", 0o755) }\n",
+		"pyg/w8.go":       "package pyg\nimport \"os\"\nvar open = os.OpenFile\n",
+		"pyg/w9.go":       "package pyg\nimport \"io/ioutil\"\nfunc w() { ioutil.WriteFile(\"a\", nil, 0o644) }\n",
+		"cmd/pdn/w10.go":  "package main\nimport \"os\"\nfunc w() { os.Truncate(\"a\", 0) }\n",
+		"cmd/pdn/w11.go":  "package main\nimport \"syscall\"\nfunc w() { syscall.Unlink(\"a\") }\n",
+		"cmd/pdn/w12.go":  "package main\nimport \"os\"\nfunc w() { os.Symlink(\"a\", \"b\") }\n",
+	} {
+		if v := violationsOf(t, name, src); len(v) != 1 {
+			t.Errorf("%s: %d violations found, want 1: %q", name, len(v), v)
+		}
+	}
+	for name, src := range map[string]string{
+		"datasets/r1.go":       "package datasets\nimport \"os\"\nfunc r() { os.OpenFile(\"x\", os.O_RDONLY, 0) ; os.Open(\"y\"); os.ReadFile(\"z\") }\n",
+		"internal/outdir/w.go": "package outdir\nimport \"os\"\nfunc w() { os.Rename(\"a\", \"b\"); os.OpenFile(\"x\", os.O_WRONLY, 0) }\n",
+	} {
+		if v := violationsOf(t, name, src); len(v) != 0 {
+			t.Errorf("%s: %q, want none", name, v)
+		}
+	}
+}
+
+// violationsOf is violations of one file, parsed from src as if at name.
+func violationsOf(t *testing.T, name, src string) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return violations([]sourceFile{{rel: name, file: f, fset: fset}})
 }
 
 // TestRulesCatchAReader shows the check would catch a reader that parses

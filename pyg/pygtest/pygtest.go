@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pdnexplorer/internal/outdir"
 )
 
 // Python returns a Python that imports torch and torch_geometric, and the
@@ -71,6 +73,10 @@ func pygFolder(t testing.TB, src string) (string, error) {
 		return "", err
 	}
 	dir := t.TempDir()
+	tree, err := outdir.NewTree(dir)
+	if err != nil {
+		return "", err
+	}
 	tr := tar.NewReader(zr)
 	for {
 		h, err := tr.Next()
@@ -84,14 +90,12 @@ func pygFolder(t testing.TB, src string) (string, error) {
 		if !strings.HasPrefix(name, dir+string(filepath.Separator)) || h.Typeflag != tar.TypeReg {
 			continue // folders come with their files; nothing leaves dir
 		}
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			return "", err
-		}
 		b, err := io.ReadAll(tr)
 		if err != nil {
 			return "", err
 		}
-		if err := os.WriteFile(name, b, 0o644); err != nil {
+		rel, _ := filepath.Rel(dir, name)
+		if err := tree.WriteFile(filepath.ToSlash(rel), b, 0o644); err != nil {
 			return "", err
 		}
 	}

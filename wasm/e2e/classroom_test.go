@@ -24,6 +24,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/outdir"
 )
 
 // Projector mode from its permalink at 1280×720: the controls fold away,
@@ -259,8 +260,10 @@ func TestOpenYourOwnGraph(t *testing.T) {
 	d.PerClass, d.P, d.Seed = 128, 0.0625, 9
 	g, err := datasets.Build(d)
 	must(t, err, "a graph to open")
-	dir := t.TempDir()
-	must(t, datasets.WriteBundle(dir, g), "write its bundle")
+	tree, err := outdir.NewTree(t.TempDir())
+	must(t, err, "a folder for its bundle")
+	dir := tree.Dir()
+	must(t, datasets.WriteBundle(g, func(name string) (io.WriteCloser, error) { return tree.Create(name, 0o644) }), "write its bundle")
 	files := map[string][]byte{}
 	for _, name := range []string{"meta.json", "nodes.csv", "edges.csv"} {
 		b, err := os.ReadFile(filepath.Join(dir, name))

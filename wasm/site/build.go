@@ -25,6 +25,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -37,6 +38,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/i18n"
+	"pdnexplorer/internal/outdir"
 )
 
 // WasmLengthHeader carries app.wasm's uncompressed size, so go-app's
@@ -54,7 +56,8 @@ const WasmLengthHeader = "X-Wasm-Content-Length"
 // labs are the names of the labs to draw, the default lab first; the
 // caller must have registered go-app's route of the page.
 func Build(out, wasmDir, root, wasmExec string, labs []string) error {
-	if err := os.MkdirAll(filepath.Join(out, "web"), 0o755); err != nil {
+	tree, err := outdir.NewTree(out)
+	if err != nil {
 		return err
 	}
 	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm"} {
@@ -65,29 +68,29 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 		if _, err := os.Stat(src); err != nil && name == "kernels.wasm" {
 			continue // optional: without it the worker runs its Go loops
 		}
-		if err := copyFile(dst, src); err != nil {
+		if err := copyFile(tree, "web/"+name, src); err != nil {
 			return fmt.Errorf("%s: build it first with GOOS=js GOARCH=wasm: %w", name, err)
 		}
 	}
-	if err := copyDir(filepath.Join(out, "web"), filepath.Join(root, "web")); err != nil {
+	if err := copyDir(tree, "web", filepath.Join(root, "web")); err != nil {
 		return err
 	}
-	if err := writeCatalogues(filepath.Join(out, "web", "i18n")); err != nil {
+	if err := writeCatalogues(tree, "web/i18n"); err != nil {
 		return err
 	}
-	if err := writeIndex(filepath.Join(out, "index.html"), filepath.Join(root, "index.html"), labs); err != nil {
+	if err := writeIndex(tree, "index.html", filepath.Join(root, "index.html"), labs); err != nil {
 		return err
 	}
 	// The loader must match the Go that compiled the binaries.
-	if err := copyFile(filepath.Join(out, "wasm_exec.js"), wasmExec); err != nil {
+	if err := copyFile(tree, "wasm_exec.js", wasmExec); err != nil {
 		return err
 	}
 	for _, size := range []int{192, 512} {
-		if err := writeIcon(filepath.Join(out, "web", fmt.Sprintf("icon-%d.png", size)), size); err != nil {
+		if err := writeIcon(tree, fmt.Sprintf("web/icon-%d.png", size), size); err != nil {
 			return err
 		}
 	}
-	if err := writeManifest(filepath.Join(out, "manifest.webmanifest")); err != nil {
+	if err := writeManifest(tree, "manifest.webmanifest"); err != nil {
 		return err
 	}
 	version, err := hashDir(out)
@@ -98,22 +101,19 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(out, "app.js"), appJS, 0o644); err != nil {
+	if err := tree.WriteFile("app.js", appJS, 0o644); err != nil {
 		return err
 	}
-	if err := writeServiceWorker(filepath.Join(out, "app-worker.js"), out, version); err != nil {
+	if err := writeServiceWorker(tree, "app-worker.js", version); err != nil {
 		return err
 	}
-	return precompress(out)
+	return precompress(tree)
 }
 
 // writeCatalogues writes the catalogue of each language but English into
-// dir, where the page fetches the one it speaks (and the service worker
-// keeps them all, for a classroom offline).
-func writeCatalogues(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+// the folder dir of tree, where the page fetches the one it speaks (and
+// the service worker keeps them all, for a classroom offline).
+func writeCatalogues(tree *outdir.Tree, dir string) error {
 	for _, l := range i18n.Languages {
 		if l.Code == i18n.English {
 			continue
@@ -122,7 +122,7 @@ func writeCatalogues(dir string) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, l.Code+".json"), b, 0o644); err != nil {
+		if err := tree.WriteFile(dir+"/"+l.Code+".json", b, 0o644); err != nil {
 			return err
 		}
 	}
@@ -136,7 +136,7 @@ const prerenderMark = "<!-- prerendered labs -->"
 // writeIndex writes the entry page: index.html with each of labs, drawn
 // by go-app's prerendering, at its mark, hidden but for the first (the
 // default); web/boot.js shows the one the address names instead.
-func writeIndex(dst, src string, labs []string) error {
+func writeIndex(tree *outdir.Tree, dst, src string, labs []string) error {
 	page, err := os.ReadFile(src)
 	if err != nil {
 		return err
@@ -156,7 +156,7 @@ func writeIndex(dst, src string, labs []string) error {
 		}
 		fmt.Fprintf(&drawn, "<div data-lab=\"%s\"%s>%s</div>\n", lab, hidden, html)
 	}
-	return os.WriteFile(dst, bytes.Replace(page, []byte(prerenderMark), drawn.Bytes(), 1), 0o644)
+	return tree.WriteFile(dst, bytes.Replace(page, []byte(prerenderMark), drawn.Bytes(), 1), 0o644)
 }
 
 // prerender is the page go-app draws on the server for the state of link
@@ -271,7 +271,7 @@ if (document.hidden) {
 }
 `
 
-func writeManifest(path string) error {
+func writeManifest(tree *outdir.Tree, name string) error {
 	m := map[string]any{
 		"name":             "PDN Explorer",
 		"short_name":       "PDN Explorer",
@@ -291,7 +291,7 @@ func writeManifest(path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return tree.WriteFile(name, append(b, '\n'), 0o644)
 }
 
 // serviceWorker precaches the whole site and answers from the cache first,
@@ -337,7 +337,8 @@ self.addEventListener("fetch", (event) => {
 
 // writeServiceWorker writes the service worker, listing every file of the
 // site but itself and the gzip copies (the browser caches what it decoded).
-func writeServiceWorker(path, out, version string) error {
+func writeServiceWorker(tree *outdir.Tree, name, version string) error {
+	out := tree.Dir()
 	var files []string
 	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -359,15 +360,11 @@ func writeServiceWorker(path, out, version string) error {
 	}
 	sort.Strings(files)
 	list, _ := json.Marshal(files)
-	f, err := os.Create(path)
-	if err != nil {
+	var b bytes.Buffer
+	if err := serviceWorker.Execute(&b, struct{ Version, Files string }{version, string(list)}); err != nil {
 		return err
 	}
-	if err := serviceWorker.Execute(f, struct{ Version, Files string }{version, string(list)}); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return tree.WriteFile(name, b.Bytes(), 0o644)
 }
 
 // hashDir names a build by its contents, so a new build gets a new service
@@ -427,12 +424,13 @@ func compressedCopy(name string) bool {
 }
 
 // precompress writes a copy in each of encodings beside every compressible
-// file of out, the files on every core at once.
-func precompress(out string) error {
+// file of tree, the files on every core at once.
+func precompress(tree *outdir.Tree) error {
 	var files []string
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(tree.Dir(), func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && compressible[filepath.Ext(p)] {
-			files = append(files, p)
+			rel, _ := filepath.Rel(tree.Dir(), p)
+			files = append(files, filepath.ToSlash(rel))
 		}
 		return err
 	})
@@ -441,16 +439,16 @@ func precompress(out string) error {
 	}
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
-	for i, p := range files {
-		wg.Go(func() { errs[i] = compressFile(p) })
+	for i, name := range files {
+		wg.Go(func() { errs[i] = compressFile(tree, name) })
 	}
 	wg.Wait()
 	return errors.Join(errs...)
 }
 
-// compressFile writes p's copy in each of encodings.
-func compressFile(p string) error {
-	b, err := os.ReadFile(p)
+// compressFile writes the file name's copy in each of encodings.
+func compressFile(tree *outdir.Tree, name string) error {
+	b, err := os.ReadFile(filepath.Join(tree.Dir(), filepath.FromSlash(name)))
 	if err != nil {
 		return err
 	}
@@ -459,33 +457,31 @@ func compressFile(p string) error {
 		w := e.compress(&z)
 		w.Write(b)
 		if err := w.Close(); err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
-		if err := os.WriteFile(p+e.suffix, z.Bytes(), 0o644); err != nil {
+		if err := tree.WriteFile(name+e.suffix, z.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func copyFile(dst, src string) error {
+// copyFile copies the file src to name in tree.
+func copyFile(tree *outdir.Tree, name, src string) error {
 	b, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(dst, b, 0o644)
+	return tree.WriteFile(name, b, 0o644)
 }
 
-func copyDir(dst, src string) error {
+// copyDir copies the files under src to the folder name in tree.
+func copyDir(tree *outdir.Tree, name, src string) error {
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || d.IsDir() {
 			return err
 		}
 		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		return copyFile(target, p)
+		return copyFile(tree, path.Join(name, filepath.ToSlash(rel)), p)
 	})
 }

@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
+
+	"pdnexplorer/internal/outdir"
 )
 
 // goApp is the module of the UI library.
@@ -82,35 +85,34 @@ func BrowserGoApp(dir, root string) error {
 	if err != nil {
 		return err
 	}
-	dir, err = filepath.Abs(dir)
+	if dir, err = filepath.Abs(dir); err != nil {
+		return err
+	}
+	tree, err := outdir.NewTree(dir)
 	if err != nil {
 		return err
 	}
-	mod := filepath.Join(dir, "go-app")
-	if err := os.RemoveAll(mod); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(mod, 0o755); err != nil {
+	if err := tree.RemoveAll("go-app"); err != nil {
 		return err
 	}
 	// Its docs (30 MB of the site's pictures) are not needed to build.
 	for _, part := range []string{"go.mod", "go.sum", "LICENSE", "pkg"} {
-		if err := copyTree(filepath.Join(mod, part), filepath.Join(src, part)); err != nil {
+		if err := copyTree(tree, "go-app/"+part, filepath.Join(src, part)); err != nil {
 			return err
 		}
 	}
 	for _, f := range serverFiles {
-		if err := os.Remove(filepath.Join(mod, f)); err != nil {
+		if err := tree.Remove("go-app/" + f); err != nil {
 			return fmt.Errorf("go-app changed: %w; update wasm/site/goapp.go", err)
 		}
 	}
-	if err := edit(filepath.Join(mod, routeFile), routeEdits); err != nil {
+	if err := edit(tree, "go-app/"+routeFile, routeEdits); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(mod, browserFile), []byte(browserText), 0o644); err != nil {
+	if err := tree.WriteFile("go-app/"+browserFile, []byte(browserText), 0o644); err != nil {
 		return err
 	}
-	return writeBrowserMod(dir, root, mod)
+	return writeBrowserMod(tree, root, filepath.Join(dir, "go-app"))
 }
 
 // moduleDir is where the go command keeps module path's source for the
@@ -129,9 +131,10 @@ func moduleDir(root, path string) (string, error) {
 	return m.Dir, nil
 }
 
-// edit makes each of edits (old, new) to the file at path, refusing one
-// whose old text is not there exactly once: go-app changed.
-func edit(path string, edits [][2]string) error {
+// edit makes each of edits (old, new) to the file name in tree, refusing
+// one whose old text is not there exactly once: go-app changed.
+func edit(tree *outdir.Tree, name string, edits [][2]string) error {
+	path := filepath.Join(tree.Dir(), filepath.FromSlash(name))
 	text, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -142,12 +145,12 @@ func edit(path string, edits [][2]string) error {
 		}
 		text = bytes.Replace(text, []byte(e[0]), []byte(e[1]), 1)
 	}
-	return os.WriteFile(path, text, 0o644)
+	return tree.WriteFile(name, text, 0o644)
 }
 
-// writeBrowserMod writes dir/browser.mod and browser.sum: root's go.mod
-// and go.sum with go-app replaced by the copy at mod.
-func writeBrowserMod(dir, root, mod string) error {
+// writeBrowserMod writes browser.mod and browser.sum into tree: root's
+// go.mod and go.sum with go-app replaced by the copy at mod.
+func writeBrowserMod(tree *outdir.Tree, root, mod string) error {
 	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {
 		return err
@@ -157,34 +160,27 @@ func writeBrowserMod(dir, root, mod string) error {
 		return err
 	}
 	gomod = fmt.Appendf(gomod, "\nreplace %s => %s\n", goApp, strings.ReplaceAll(mod, `\`, `/`))
-	if err := os.WriteFile(filepath.Join(dir, "browser.mod"), gomod, 0o644); err != nil {
+	if err := tree.WriteFile("browser.mod", gomod, 0o644); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "browser.sum"), gosum, 0o644)
+	return tree.WriteFile("browser.sum", gosum, 0o644)
 }
 
 // copyTree copies src, a file or the regular files under a folder, to
-// dst, writable (the module cache's are read-only).
-func copyTree(dst, src string) error {
+// name in tree, writable (the module cache's are read-only).
+func copyTree(tree *outdir.Tree, name, src string) error {
 	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || d.IsDir() || !d.Type().IsRegular() {
 			return err
 		}
 		rel, err := filepath.Rel(src, path)
 		if err != nil {
 			return err
 		}
-		to := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(to, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(to, data, 0o644)
+		return tree.WriteFile(pathpkg.Join(name, filepath.ToSlash(rel)), data, 0o644)
 	})
 }

@@ -1,17 +1,19 @@
 package site
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"os"
+
+	"pdnexplorer/internal/outdir"
 )
 
 // writeIcon draws the app icon at size×size: three nodes in the class
 // colours, two solid intra-class edges and one faded inter-class edge, on a
 // rounded tile. It is drawn at build time so no binary is committed.
-func writeIcon(path string, size int) error {
+func writeIcon(tree *outdir.Tree, name string, size int) error {
 	img := image.NewNRGBA(image.Rect(0, 0, size, size))
 	s := float64(size)
 	type pt struct{ x, y float64 }
@@ -43,15 +45,11 @@ func writeIcon(path string, size int) error {
 			img.SetNRGBA(x, y, c)
 		}
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
 		return err
 	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return tree.WriteFile(name, b.Bytes(), 0o644)
 }
 
 func inRoundedSquare(x, y, s, r float64) bool {

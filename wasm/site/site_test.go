@@ -14,6 +14,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/internal/outdir"
 )
 
 // labStub is the page's component for the tests: it draws the lab its
@@ -270,9 +272,10 @@ func TestBrowserGoAppLeavesTheServerOut(t *testing.T) {
 // A go-app that is not the one goapp.go was written for is refused, not
 // patched blindly.
 func TestEditRefusesAChangedFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "route.go")
-	os.WriteFile(path, []byte("package app\n\nimport \"regexp\"\n"), 0o644)
-	err := edit(path, routeEdits)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "route.go"), []byte("package app\n\nimport \"regexp\"\n"), 0o644)
+	tree, _ := outdir.NewTree(dir)
+	err := edit(tree, "route.go", routeEdits)
 	if err == nil || !strings.Contains(err.Error(), "go-app changed") {
 		t.Errorf("edit of a changed route.go: %v", err)
 	}
