@@ -198,11 +198,14 @@ func TestChosenColumnRereadsTheFilesAsked(t *testing.T) {
 }
 
 // Audit case 190: a graph read with nodes without a class says how many
-// in its "Opened …" notice, and names no class '' among its classes.
+// in its "Opened …" notice.
 func TestOpenedNoticeCountsUnlabelled(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
-	do(d, c, func() { c.opening = true; c.page.engine.Load(c.handle(), []protocol.File{{Name: "labels.csv", Data: []byte("id")}}, c.st.Data) })
+	do(d, c, func() {
+		c.opening = true
+		c.page.engine.Load(c.handle(), []protocol.File{{Name: "labels.csv", Data: []byte("id")}}, c.st.Data)
+	})
 	do(d, c, func() {
 		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "labels", Nodes: 300, Edges: 1200, Classes: 3,
 			Unlabelled: 30, ClassNames: []string{"a", "b", "c"}, ClassColumn: "label"}}, nil)
