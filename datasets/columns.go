@@ -277,6 +277,9 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 		c, err := nt.column(named, "id-column")
 		if err == nil && !nt.unique(c) {
 			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("repeats a value, so it cannot name the nodes (id-column)")}
+			if where, ok := nt.repeats[c]; ok {
+				err = where // the line it repeats on
+			}
 		}
 		return c, err
 	}
@@ -299,6 +302,9 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 		return 0, nil // a labels file's first column, as edge lists have it
 	}
 	if err := nt.namedIDRepeat(); err != nil { // an id column that repeats says so
+		return 0, err
+	}
+	if err, ok := nt.repeats[0]; ok && !nt.named { // so does a headerless file's first column
 		return 0, err
 	}
 	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
