@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -193,5 +194,37 @@ func TestChosenColumnRereadsTheFilesAsked(t *testing.T) {
 	last := w.sent[len(w.sent)-1]
 	if last.Op != protocol.OpLoad || last.Target != "colour" || len(last.Files) != 1 || last.Files[0].Name != "shapes.zip" {
 		t.Errorf("the chosen column reads %+v", last)
+	}
+}
+
+// Audit case 190: a graph read with nodes without a class says how many
+// in its "Opened …" notice.
+func TestOpenedNoticeCountsUnlabelled(t *testing.T) {
+	c, f, d := mount(t)
+	tiny(f, d)
+	do(d, c, func() {
+		c.opening = true
+		c.page.engine.Load(c.handle(), []protocol.File{{Name: "labels.csv", Data: []byte("id")}}, c.st.Data)
+	})
+	do(d, c, func() {
+		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "labels", Nodes: 300, Edges: 1200, Classes: 3,
+			Unlabelled: 30, ClassNames: []string{"a", "b", "c"}, ClassColumn: "label"}}, nil)
+	})
+	b := strings.Join(c.page.board.Texts(), " | ")
+	if !strings.Contains(b, "Opened labels: 300 nodes, 1,200 edges, 3 classes (a, b, c) from the column label (30 nodes have no class: they stay in the graph, not trained or tested on)") {
+		t.Errorf("the notice: %s", b)
+	}
+}
+
+// The legend lists the grey of the nodes without a class where the graph
+// has some, and only then.
+func TestLegendListsNodesWithoutAClass(t *testing.T) {
+	with, without := app.HTMLString(legend([]string{"a", "b"}, 5)), app.HTMLString(legend([]string{"a", "b"}, 0))
+	if !strings.Contains(with, "no class (5 nodes, not trained or tested on)") || !strings.Contains(with, viz.NoClassColor) || strings.Contains(without, "no class") {
+		t.Errorf("legend with 5 nodes without a class: %s; without: %s", with, without)
+	}
+	g := &protocol.Graph{Labels: []int{0, -1}, ClassNames: []string{"a"}}
+	if className(g, -1) != "no class" || className(g, 0) != "a" {
+		t.Errorf("class names %q, %q", className(g, -1), className(g, 0))
 	}
 }

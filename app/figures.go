@@ -71,13 +71,19 @@ func plain(x float64) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
-// legend names the classes' colours and the edges' kinds.
-func legend(names []string) app.UI {
-	items := make([]app.UI, 0, len(names)+3)
+// legend names the classes' colours, the grey of the nodes without a
+// class where unlabelled counts some, and the edges' kinds.
+func legend(names []string, unlabelled int) app.UI {
+	items := make([]app.UI, 0, len(names)+4)
 	for k, name := range names {
 		items = append(items, app.Span().Class("key").Body(
 			app.Raw(viz.Swatch(viz.ClassColor(k))),
 			app.Text(name)))
+	}
+	if unlabelled > 0 {
+		items = append(items, app.Span().Class("key").Body(
+			app.Raw(viz.Swatch(viz.NoClassColor)),
+			app.Text(trf("no class (%d nodes, not trained or tested on)", unlabelled))))
 	}
 	items = append(items,
 		app.Span().Class("key").Body(app.Span().Class("line intra"), app.Text(tr("intra-class edge"))),

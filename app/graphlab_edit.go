@@ -10,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/tiestrength"
@@ -154,7 +155,11 @@ func edgeIndex(g *protocol.Graph, u, v int) int { return experiment.EdgeAt(g.Src
 // exampleEdge is the graph's first edge whose ends share a class (intra)
 // or do not, other than skip: the edge "make it look intra-class" copies.
 func exampleEdge(g *protocol.Graph, intra bool, skip int) int {
-	return experiment.ExampleEdge(g.Src, g.Dst, g.Labels, intra, skip)
+	kind := edgekind.Inter
+	if intra {
+		kind = edgekind.Intra
+	}
+	return experiment.ExampleEdge(g.Src, g.Dst, g.Labels, kind, skip)
 }
 
 // addEdge adds the edge from the selected node to the one typed, with the

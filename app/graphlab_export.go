@@ -172,7 +172,10 @@ func (c *GraphLab) predictionsCSV() []byte {
 	if g := r.graph; g != nil {
 		for i := range g.Nodes {
 			split, pred, prob, predName := "train", "", "NaN", ""
-			if i < len(g.Test) && g.Test[i] {
+			switch {
+			case g.Labels[i] < 0:
+				split = "unlabelled" // class -1, as PyG's y has it
+			case i < len(g.Test) && g.Test[i]:
 				split = "test"
 			}
 			if i < len(r.pred) {

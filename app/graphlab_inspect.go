@@ -213,7 +213,10 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 	r := c.one()
 	g := r.graph
 	split := tr("a training node")
-	if g.Test[i] {
+	switch {
+	case g.Labels[i] < 0:
+		split = tr("never trained or tested on")
+	case g.Test[i]:
 		split = tr("a test node")
 	}
 	out := []app.UI{
@@ -224,12 +227,15 @@ func (c *GraphLab) describeNode(i int, withEdges bool) []app.UI {
 	}
 	if i < len(r.pred) {
 		k, p := int(r.pred[i]), float64(r.prob[i])
-		verdict := "right"
-		if k != g.Labels[i] {
-			verdict = "wrong"
+		verdict := ": right."
+		switch {
+		case g.Labels[i] < 0:
+			verdict = tr(": no class to check it against.")
+		case k != g.Labels[i]:
+			verdict = ": wrong."
 		}
 		out = append(out, app.Text(trf("The model predicts %s with probability ", className(g, k))),
-			metric("inspected-probability", "", p, num(p, 2)), app.Text(": "+verdict+"."))
+			metric("inspected-probability", "", p, num(p, 2)), app.Text(verdict))
 	} else {
 		out = append(out, app.Text(tr("No prediction yet.")))
 	}

@@ -125,6 +125,9 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	if l.ClassColumn != "" {
 		classes += tr(" from the column ") + l.ClassColumn
 	}
+	if l.Unlabelled > 0 {
+		classes += trf(" (%s nodes have no class: they stay in the graph, not trained or tested on)", numtext.Group(l.Unlabelled))
+	}
 	c.page.board.Add(trf("Opened %s: %s nodes, %s edges, %s, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
 		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
 	next := c.st

@@ -311,9 +311,12 @@ func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 			app.Td().Body(metric("trace-probability", strconv.Itoa(k), float64(t.Prob[k]), num(float64(t.Prob[k]), 3))),
 		))
 	}
-	verdict := "right"
-	if t.Pred != t.Label {
-		verdict = "wrong"
+	verdict := ": right."
+	switch {
+	case t.Label < 0:
+		verdict = tr(": no class to check it against.")
+	case t.Pred != t.Label:
+		verdict = ": wrong."
 	}
 	weight := `<msub><mover><mi>a</mi><mo>^</mo></mover><mrow><mi>i</mi><mi>j</mi></mrow></msub>`
 	if t.Attention {
@@ -326,7 +329,7 @@ func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 			tr("Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities."))),
 		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(cells...)),
 		app.P().Body(app.Text(trf("Node %d is of %s; the model predicts ", t.Node, className(g, t.Label))),
-			metric("trace-prediction", "", float64(t.Pred), className(g, t.Pred)), app.Text(": "+verdict+".")),
+			metric("trace-prediction", "", float64(t.Pred), className(g, t.Pred)), app.Text(verdict)),
 	)
 }
 

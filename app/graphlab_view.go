@@ -181,7 +181,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 				app.Button().ID("zoom-in").Class("small").Aria("label", tr("Zoom in")).Title(tr("Zoom in: the figure grows and scrolls within its card")).Text("+").Disabled(c.zoom == maxZoom).
 					OnClick(func(ctx app.Context, e app.Event) { c.zoomBy(1) }),
 			),
-			legend(c.classNames()),
+			legend(c.classNames(), c.unlabelled()),
 		),
 		app.Div().Class("figure graph-figure zoom-"+strconv.Itoa(c.zoom)).Body(fig),
 		c.renderInspector(),

@@ -717,12 +717,29 @@ func (l *lab) classNames() []string {
 	return names
 }
 
-// className is class k's name in g: the data's, else "class k".
+// className is class k's name in g: the data's, else "class k"; "no
+// class" for a node without one (a negative label).
 func className(g *protocol.Graph, k int) string {
-	if g != nil && k >= 0 && k < len(g.ClassNames) {
+	switch {
+	case k < 0:
+		return tr("no class")
+	case g != nil && k < len(g.ClassNames):
 		return g.ClassNames[k]
 	}
 	return trf("class %d", k)
+}
+
+// unlabelled counts the nodes of the runs' graph without a class.
+func (l *lab) unlabelled() int {
+	n := 0
+	if len(l.runs) > 0 && l.runs[0].graph != nil {
+		for _, c := range l.runs[0].graph.Labels {
+			if c < 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func (l *lab) classes() int {

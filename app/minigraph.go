@@ -143,7 +143,7 @@ func (g *miniGraphs) render(l *lab) app.UI {
 	return app.Div().ID("mini-graphs").Class("card wide").Body(
 		app.H2().Text(tr("The learned graphs")),
 		app.Div().Class("minis").Body(figs...),
-		legend(l.classNames()),
+		legend(l.classNames(), l.unlabelled()),
 		app.P().Class("explain").Text(note+tr("The same graph and layout for every model; only the weights differ. ")+
 			tr("A pathfinder that learns the graph fades the orange inter-class edges between the class regions; ")+
 			tr("GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours.")),

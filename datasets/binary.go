@@ -87,13 +87,13 @@ func (g *Graph) checkShape() error {
 		}
 	}
 	for i, l := range g.Labels {
-		if l < 0 || l >= g.C {
-			return fmt.Errorf("node %d's class %d outside 0..%d", i, l, g.C-1)
+		if (l < 0 || l >= g.C) && l != NoClass || (l == NoClass) != (g.Splits[i] == Unlabelled) {
+			return fmt.Errorf("node %d's class %d outside 0..%d (or -1 in the split unlabelled)", i, l, g.C-1)
 		}
 	}
 	for i, sp := range g.Splits {
-		if sp < Train || sp > Val {
-			return fmt.Errorf("node %d's split %d is none of train, test, val", i, sp)
+		if sp < Train || sp > Unlabelled {
+			return fmt.Errorf("node %d's split %d is none of train, test, val, unlabelled", i, sp)
 		}
 	}
 	for k := range e {

@@ -43,16 +43,25 @@ func (nt *nodeTable) chooseMeasure(named string, id int) (int, error) {
 }
 
 // measureProblem says why column c cannot be binned into nt.bins classes:
-// a cell that is no finite number, or fewer distinct values than bins.
+// a cell that is no finite number (a missing one, IsMissing, is a node
+// without a class), or fewer distinct values than bins.
 func (nt *nodeTable) measureProblem(c int) error {
 	distinct := map[float64]bool{}
+	cc := nt.classCells(c)
 	for i, r := range nt.rows {
+		if cc.noClass(i) {
+			continue
+		}
 		v, err := nt.number(r[c])
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			return &BundleError{File: nt.file, Line: i + 1 + boolInt(nt.named), Column: nt.header[c],
 				Msg: phrase.New("holds %s, which is no number: bins=%d cuts a column of numbers into classes", quote(r[c]), nt.bins)}
 		}
 		distinct[v] = true
+	}
+	if len(distinct) == 0 {
+		return &BundleError{File: nt.file, Column: nt.header[c],
+			Msg: phrase.New("no node has a class (all %s are empty, NA, -1 or the format's mark for none): one class leaves nothing to learn, and there is none", numtext.Group(len(nt.rows)))}
 	}
 	if len(distinct) < nt.bins {
 		return &BundleError{File: nt.file, Column: nt.header[c],
@@ -69,31 +78,6 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// binned cuts column c's numbers into nt.bins classes at their quantiles
-// (QuantileBins, pandas' qcut), as Geom-GCN binned Chameleon's and
-// Squirrel's traffic: equal values share a class, and classes are about
-// equal in size. Each class is named by the range of its values.
-func (nt *nodeTable) binned(c int) (names []string, labels []int) {
-	vals := make([]float64, len(nt.rows))
-	for i, r := range nt.rows {
-		vals[i], _ = nt.number(r[c]) // measureProblem read each already
-	}
-	labels = QuantileBins(vals, nt.bins)
-	lo, hi := make([]float64, nt.bins), make([]float64, nt.bins)
-	for k := range lo {
-		lo[k], hi[k] = math.Inf(1), math.Inf(-1)
-	}
-	used := 0
-	for i, l := range labels {
-		lo[l], hi[l] = min(lo[l], vals[i]), max(hi[l], vals[i])
-		used = max(used, l+1)
-	}
-	for k := range used {
-		names = append(names, fmtNum(lo[k])+"–"+fmtNum(hi[k]))
-	}
-	return names, labels
 }
 
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
@@ -128,14 +112,11 @@ func QuantileBins(vals []float64, k int) []int {
 }
 
 // binsNote says how a measurement was binned: into how many classes, of
-// how many nodes each, at the least and the most.
-func binsNote(column string, labels []int, k int) phrase.Text {
-	counts := make([]int, k)
-	for _, l := range labels {
-		counts[l]++
-	}
+// how many nodes each (counts, the nodes without a value left out), at the
+// least and the most.
+func binsNote(column string, counts []int) phrase.Text {
 	return phrase.New("the column %s, a measurement, was cut by quantile into %d classes of %s to %s nodes (bins)",
-		plainOrQuoted(column), k, numtext.Group(slices.Min(counts)), numtext.Group(slices.Max(counts)))
+		plainOrQuoted(column), len(counts), numtext.Group(slices.Min(counts)), numtext.Group(slices.Max(counts)))
 }
 
 // defaultBins is the classes a measurement is offered cut into, as
@@ -156,10 +137,12 @@ func (nt *nodeTable) measureChoice(c int, problem error) error {
 	if cut.measureProblem(c) != nil {
 		return problem
 	}
-	names, labels := cut.binned(c)
+	names, labels := cut.classes(c)
 	counts := make([]int, len(names))
 	for _, l := range labels {
-		counts[l]++
+		if l != NoClass {
+			counts[l]++
+		}
 	}
 	e := &ColumnsError{File: nt.file, Header: nt.header, Msg: phrase.New("column %s: %s", plainOrQuoted(nt.header[c]), be.Msg)}
 	e.Sample = append(e.Sample, nt.rows[:min(5, len(nt.rows))]...)

@@ -67,16 +67,14 @@ func Real(d experiment.Data) (*Graph, error) {
 	return g, nil
 }
 
-// KindsByLabel marks each edge intra- or inter-class by its ends' labels.
-// Like the generator's ground truth, the kinds serve the views and the
-// metrics (how much weight a model leaves between classes), never training.
+// KindsByLabel marks each edge intra- or inter-class by its ends' labels,
+// unknown where an end has no class (edgekind.Of). Like the generator's
+// ground truth, the kinds serve the views and the metrics (how much weight
+// a model leaves between classes), never training.
 func KindsByLabel(g *Graph) {
 	g.Kind = make([]edgekind.Kind, g.E())
 	for e := range g.Src {
-		g.Kind[e] = KindInter
-		if g.Labels[g.Src[e]] == g.Labels[g.Dst[e]] {
-			g.Kind[e] = KindIntra
-		}
+		g.Kind[e] = edgekind.Of(g.Labels[g.Src[e]], g.Labels[g.Dst[e]])
 	}
 }
 
@@ -84,18 +82,24 @@ func KindsByLabel(g *Graph) {
 const streamShots = 7
 
 // ShotSplit marks, in each class, shots nodes drawn with the seed as
-// training nodes and every other node as a test node: the 100-shot
-// protocol of the paper's Table 4 read as 100 labelled nodes per class. A
-// class of no more than shots nodes keeps one test node (and says so in
-// g.Notes), so that no class goes untested without a word.
+// training nodes and every other node with a class as a test node: the
+// 100-shot protocol of the paper's Table 4 read as 100 labelled nodes per
+// class. A class of no more than shots nodes keeps one test node (and says
+// so in g.Notes), so that no class goes untested without a word. Nodes
+// without a class stay unlabelled, drawn never.
 func ShotSplit(g *Graph, shots int, seed uint64) {
 	rnd := rand.New(stream(seed, streamShots))
 	byClass := make([][]int, g.C)
 	for i, l := range g.Labels {
-		byClass[l] = append(byClass[l], i)
+		if l != NoClass {
+			byClass[l] = append(byClass[l], i)
+		}
 	}
-	for i := range g.Splits {
+	for i, l := range g.Labels {
 		g.Splits[i] = Test
+		if l == NoClass {
+			g.Splits[i] = Unlabelled
+		}
 	}
 	var small, lone []phrase.Text
 	train := 0
@@ -119,7 +123,10 @@ func ShotSplit(g *Graph, shots int, seed uint64) {
 	if g.Meta == nil {
 		g.Meta = map[string]any{}
 	}
-	g.Meta["split"] = fmt.Sprintf("%d labelled nodes per class drawn with seed %d: %d train, %d test", shots, seed, train, g.N-train)
+	g.Meta["split"] = fmt.Sprintf("%d labelled nodes per class drawn with seed %d: %d train, %d test", shots, seed, train, g.N-g.Unlabelled()-train)
+	if none := g.Unlabelled(); none > 0 {
+		g.Meta["split"] = fmt.Sprintf("%s, %d without a class", g.Meta["split"], none)
+	}
 	g.Notes = slices.DeleteFunc(slices.Clone(g.Notes), func(n phrase.Text) bool {
 		return n.Key == shotsNote || n.Key == shotsNotes || n.Key == loneNote
 	})

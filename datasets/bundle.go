@@ -26,7 +26,8 @@ import (
 // A graph bundle is a directory with nodes.csv, edges.csv and meta.json
 // (see the peers' README):
 //
-//	nodes.csv  id,label,split,x0,…,x{F-1}    ids 0..N-1 in order
+//	nodes.csv  id,label,split,x0,…,x{F-1}    ids 0..N-1 in order; a node
+//	           without a class has label -1 and split unlabelled
 //	edges.csv  source,target[,kind],e0,…,e{D-1}   each undirected pair once
 //	meta.json  {"name": …, generator parameters and seed}
 //
@@ -254,15 +255,18 @@ func ReadBundle(dir string) (*Graph, error) {
 // *BundleError naming the file, line and column: a missing or extra
 // column, a value that is not a plain decimal number or not finite, an id
 // out of range, a self-loop, a repeated pair, a label outside 0..C−1 (C from
-// meta.json's classes if given, else MaxClasses), an unknown split or kind.
+// meta.json's classes if given, else MaxClasses), an unknown split or kind,
+// a node without a class (label -1, or a missing value) outside the split
+// unlabelled or one with a class in it.
 // A UTF-8 byte-order mark at the start of a file is skipped. The graph's
 // classes are its labels': C = the largest label + 1.
 func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 	g := &Graph{Meta: map[string]any{}}
-	if err := readMeta(fsys, g); err != nil {
+	names, err := readMeta(fsys, g)
+	if err != nil {
 		return nil, err
 	}
-	if err := readNodes(fsys, g); err != nil {
+	if err := readNodes(fsys, g, names); err != nil {
 		return nil, err
 	}
 	if err := readFeatures(fsys, g); err != nil {
@@ -274,11 +278,8 @@ func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 	if err := readEdges(fsys, g); err != nil {
 		return nil, err
 	}
-	if g.ClassNames != nil && len(g.ClassNames) < g.C {
-		return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("names %d classes; nodes.csv has labels up to %d", len(g.ClassNames), g.C-1)}
-	}
-	if len(g.ClassNames) > g.C {
-		g.ClassNames = g.ClassNames[:g.C] // the labels decide the classes
+	if names != nil && len(names) < g.C {
+		return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("names %d classes; nodes.csv has labels up to %d", len(names), g.C-1)}
 	}
 	return g, g.Check()
 }
@@ -317,23 +318,24 @@ func unwrapPath(err error) string {
 const bom = "\ufeff"
 
 // readMeta reads meta.json: a JSON object with a name and, optionally,
-// classes, which bounds the labels.
-func readMeta(fsys fs.FS, g *Graph) error {
+// classes, which bounds the labels (g.C until the labels are read), and
+// class_names, the classes' names, which it returns.
+func readMeta(fsys fs.FS, g *Graph) (classNames []string, err error) {
 	b, err := fs.ReadFile(fsys, "meta.json")
 	if err != nil {
-		return &BundleError{File: "meta.json", Msg: phrase.New("cannot read: %s", unwrapPath(err))}
+		return nil, &BundleError{File: "meta.json", Msg: phrase.New("cannot read: %s", unwrapPath(err))}
 	}
 	b = bytes.TrimPrefix(b, []byte(bom))
 	if err := json.Unmarshal(b, &g.Meta); err != nil {
-		return &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: phrase.New("not a JSON object: %s", err)}
+		return nil, &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: phrase.New("not a JSON object: %s", err)}
 	}
 	if name, ok := g.Meta["name"].(string); !ok || name == "" {
-		return &BundleError{File: "meta.json", Column: "name", Msg: phrase.New("missing or not a string")}
+		return nil, &BundleError{File: "meta.json", Column: "name", Msg: phrase.New("missing or not a string")}
 	}
 	if f, ok := g.Meta["features"]; ok {
 		v, ok := f.(float64)
 		if !ok || v != math.Trunc(v) || v < 1 || v > MaxFeatures {
-			return &BundleError{File: "meta.json", Column: "features", Msg: phrase.New("%v is not a whole number in [1, %d]", f, MaxFeatures)}
+			return nil, &BundleError{File: "meta.json", Column: "features", Msg: phrase.New("%v is not a whole number in [1, %d]", f, MaxFeatures)}
 		}
 	}
 	if names, ok := g.Meta["class_names"]; ok {
@@ -341,21 +343,21 @@ func readMeta(fsys fs.FS, g *Graph) error {
 		for _, n := range list {
 			s, isString := n.(string)
 			ok = ok && isString
-			g.ClassNames = append(g.ClassNames, s)
+			classNames = append(classNames, s)
 		}
 		if !ok {
-			return &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("want a list of the classes' names, as strings, in the order of their numbers")}
+			return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("want a list of the classes' names, as strings, in the order of their numbers")}
 		}
 		delete(g.Meta, "class_names")
 	}
 	if c, ok := g.Meta["classes"]; ok {
 		v, ok := c.(float64)
 		if !ok || v != math.Trunc(v) || v < 1 || v > MaxClasses {
-			return &BundleError{File: "meta.json", Column: "classes", Msg: phrase.New("%v is not a whole number in [1, %d]", c, MaxClasses)}
+			return nil, &BundleError{File: "meta.json", Column: "classes", Msg: phrase.New("%v is not a whole number in [1, %d]", c, MaxClasses)}
 		}
 		g.C = int(v)
 	}
-	return nil
+	return classNames, nil
 }
 
 // jsonLine returns the line of a JSON syntax error, 0 if unknown.
@@ -405,7 +407,10 @@ func (t *table) checkHeader(fixed []string, prefix string) (int, error) {
 	return len(rest), nil
 }
 
-func readNodes(fsys fs.FS, g *Graph) error {
+// readNodes reads nodes.csv: each node's class (a label in 0..C-1, or -1
+// with the split unlabelled for a node without one, see IsNoClass), split
+// and dense features. The class builder gives g its classes.
+func readNodes(fsys fs.FS, g *Graph, classNames []string) error {
 	t, err := openTable(fsys, "nodes.csv")
 	if err != nil {
 		return err
@@ -418,7 +423,7 @@ func readNodes(fsys fs.FS, g *Graph) error {
 	if g.C > 0 {
 		maxLabel = g.C - 1
 	}
-	g.C = 0 // the labels decide
+	var cells []string
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -430,13 +435,19 @@ func readNodes(fsys fs.FS, g *Graph) error {
 		if _, err := t.int(row, 0, g.N, g.N); err != nil {
 			return t.errorf(0, "ids must be 0..N-1 in order: want %d, got %s", g.N, quote(row[0]))
 		}
-		label, err := t.int(row, 1, 0, maxLabel)
-		if err != nil {
-			return err
-		}
 		split, err := parseSplit(row[2])
 		if err != nil {
 			return t.errorf(2, "%v", err)
+		}
+		switch none := IsNoClass(row[1]); {
+		case none && split != Unlabelled:
+			return t.errorf(1, "%s says the node has no class, but its split is %s: a node without a class is in the split unlabelled (label -1)", quote(row[1]), split.String())
+		case !none && split == Unlabelled:
+			return t.errorf(2, "the split unlabelled is for a node without a class (label -1), and this node's label is %s", quote(row[1]))
+		case !none:
+			if _, err := t.int(row, 1, 0, maxLabel); err != nil {
+				return err
+			}
 		}
 		for c := 3; c < len(row); c++ {
 			v, err := t.float(row, c)
@@ -445,14 +456,13 @@ func readNodes(fsys fs.FS, g *Graph) error {
 			}
 			g.X = append(g.X, v)
 		}
-		g.Labels, g.Splits = append(g.Labels, label), append(g.Splits, split)
+		cells, g.Splits = append(cells, row[1]), append(g.Splits, split)
 		g.N++
-		g.C = max(g.C, label+1)
 	}
 	if g.N == 0 {
 		return &BundleError{File: t.file, Msg: phrase.New("no nodes: want a row per node after the header")}
 	}
-	return nil
+	return setClasses(g, classCells{file: t.file, column: "label", cells: cells, numbered: true, names: classNames})
 }
 
 func parseSplit(s string) (Split, error) {
@@ -461,7 +471,7 @@ func parseSplit(s string) (Split, error) {
 			return Split(i), nil
 		}
 	}
-	return 0, phrase.Errorf("%s is not train, test or val", quote(s))
+	return 0, phrase.Errorf("%s is not train, test, val or unlabelled", quote(s))
 }
 
 func readEdges(fsys fs.FS, g *Graph) error {
@@ -557,9 +567,11 @@ func isNumbered(name string) bool {
 	return ok && err == nil
 }
 
+// parseKind reads an edge's kind: intra, inter, or empty for an edge of
+// unknown kind (one end without a class).
 func parseKind(s string) (edgekind.Kind, error) {
-	if k, ok := edgekind.Parse(s); ok {
+	if k, ok := edgekind.Parse(s); ok || s == "" {
 		return k, nil
 	}
-	return 0, phrase.Errorf("%s is not intra or inter", quote(s))
+	return 0, phrase.Errorf("%s is not intra or inter (or empty: an end without a class)", quote(s))
 }

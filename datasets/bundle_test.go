@@ -95,7 +95,7 @@ var badBundles = []struct {
 	{"label out of range", "nodes.csv", "id,label,split,x0,x1\n0,2,train,1,2\n", "nodes.csv:2:3: column label: 2 is out of range [0, 1]"},
 	{"huge label, no classes", "meta.json", `{"name": "tiny"}`, ""}, // see TestHugeLabel
 	{"ids out of order", "nodes.csv", "id,label,split,x0,x1\n1,0,train,1,2\n", `nodes.csv:2:1: column id: ids must be 0..N-1 in order: want 0, got "1"`},
-	{"bad split", "nodes.csv", "id,label,split,x0,x1\n0,0,dev,1,2\n", `nodes.csv:2:5: column split: "dev" is not train, test or val`},
+	{"bad split", "nodes.csv", "id,label,split,x0,x1\n0,0,dev,1,2\n", `nodes.csv:2:5: column split: "dev" is not train, test, val or unlabelled`},
 	{"bad kind", "edges.csv", "source,target,kind,e0\n0,1,both,1\n", `edges.csv:2:5: column kind: "both" is not intra or inter`},
 	{"bad header", "nodes.csv", "id,label,x0\n0,0,1\n", "nodes.csv:1: header must start with id,label,split"},
 	{"bad feature name", "edges.csv", "source,target,e1\n0,1,1\n", "edges.csv:1: column e1: want e0"},

@@ -48,17 +48,21 @@ type nodeTable struct {
 	// bins, above 0, makes the class column a measurement binned into
 	// this many classes by quantile (Columns.Bins).
 	bins int
+	// absent marks, by column, the rows whose cell the format left out
+	// with no default (GraphML's data): as a class, no class.
+	absent map[int][]bool
 }
 
 // number reads a cell as a number: a decimal, or, in a file of decimal
 // commas, one comma for the point.
 func (nt *nodeTable) number(cell string) (float64, error) {
-	cell = strings.TrimSpace(cell)
-	v, err := numtext.ParseFloat(cell)
-	if err != nil && nt.decimalComma && strings.Count(cell, ",") == 1 && !strings.Contains(cell, ".") {
-		return numtext.ParseFloat(strings.Replace(cell, ",", ".", 1))
-	}
-	return v, err
+	return numberCell(cell, nt.decimalComma)
+}
+
+// classCells are column c's cells as classes, in row order, for the class
+// builder.
+func (nt *nodeTable) classCells(c int) classCells {
+	return classCells{file: nt.file, column: nt.header[c], cells: nt.values(c), none: nt.absent[c], bins: nt.bins, commaPoint: nt.decimalComma}
 }
 
 // notFeatures says which of the table's other columns are no features and
@@ -189,15 +193,14 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		for c, seen := range open {
 			v := strings.TrimSpace(row[c])
 			if first, dup := seen[v]; dup {
-				err := t.errorf(c, "node %s was listed on line %d already", quote(v), first)
-				if len(open) == 1 {
-					return nil, err
-				}
-				nt.repeats[c] = err
+				nt.repeats[c] = t.errorf(c, "node %s was listed on line %d already", quote(v), first)
 				delete(open, c)
 				continue
 			}
 			seen[v] = t.line
+		}
+		if len(open) == 0 { // no column can name the nodes: blame the likeliest
+			return nil, nt.idRepeat()
 		}
 		nt.rows = append(nt.rows, slices.Clone(row))
 	}
@@ -274,6 +277,9 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 		c, err := nt.column(named, "id-column")
 		if err == nil && !nt.unique(c) {
 			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("repeats a value, so it cannot name the nodes (id-column)")}
+			if where, ok := nt.repeats[c]; ok {
+				err = where // the line it repeats on
+			}
 		}
 		return c, err
 	}
@@ -295,14 +301,41 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 	if len(perms) == 0 && len(uniques) > 0 && uniques[0] == 0 {
 		return 0, nil // a labels file's first column, as edge lists have it
 	}
-	for _, name := range idNames { // an id column that repeats says so
-		for c, err := range nt.repeats {
-			if strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
-				return 0, err
+	if err := nt.namedIDRepeat(); err != nil { // an id column that repeats says so
+		return 0, err
+	}
+	if err, ok := nt.repeats[0]; ok && !nt.named { // so does a headerless file's first column
+		return 0, err
+	}
+	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
+}
+
+// namedIDRepeat is the repeat of the column named as ids are (id,
+// node_id, …), the best-named first; nil if none repeats.
+func (nt *nodeTable) namedIDRepeat() error {
+	for _, name := range idNames {
+		for c := range nt.header {
+			if err, ok := nt.repeats[c]; ok && strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
+				return err
 			}
 		}
 	}
-	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
+	return nil
+}
+
+// idRepeat is the repeat to blame when every column repeats a value: the
+// id-named column's, else the first column's (an edge list's labels file
+// has its ids first).
+func (nt *nodeTable) idRepeat() error {
+	if err := nt.namedIDRepeat(); err != nil {
+		return err
+	}
+	for c := range nt.header {
+		if err, ok := nt.repeats[c]; ok {
+			return err
+		}
+	}
+	return nil
 }
 
 // byName returns the column among cs whose header comes first in names.
@@ -378,10 +411,9 @@ func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
 	if len(fits) == 1 {
 		return fits[0], true
 	}
-	numeric := nt.numericColumns()
 	var words []int
 	for _, c := range fits {
-		if !slices.Contains(numeric, c) {
+		if !nt.numericClasses(c) {
 			words = append(words, c)
 		}
 	}
@@ -398,12 +430,11 @@ func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
 // are first, then columns of words, then of numbers (a bag of words' 0/1
 // columns could each be a class, but seldom are).
 func (nt *nodeTable) columnsError(msg phrase.Text, cs []int) *ColumnsError {
-	numeric := nt.numericColumns()
 	rank := func(c int) int {
 		switch {
 		case slices.Contains(classNames, strings.ToLower(strings.TrimSpace(nt.header[c]))):
 			return 0
-		case !slices.Contains(numeric, c):
+		case !nt.numericClasses(c):
 			return 1
 		}
 		return 2
@@ -416,7 +447,9 @@ func (nt *nodeTable) columnsError(msg phrase.Text, cs []int) *ColumnsError {
 		names, labels := nt.classes(c)
 		counts := make([]int, len(names))
 		for _, l := range labels {
-			counts[l]++
+			if l != NoClass {
+				counts[l]++
+			}
 		}
 		e.Choices = append(e.Choices, ClassChoice{Column: nt.header[c], Classes: names, Counts: counts})
 	}
@@ -449,7 +482,7 @@ func (nt *nodeTable) continuous(c int) bool { return nt.measureOf(c) != notMeasu
 func (nt *nodeTable) measureOf(c int) measure {
 	distinct := map[float64]bool{}
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range nt.values(c) {
+	for _, v := range nt.classCells(c).labelled() {
 		f, err := numtext.ParseFloat(v)
 		if err != nil {
 			return notMeasure
@@ -478,9 +511,7 @@ func (nt *nodeTable) namedClassProblem(c int) error {
 
 // classProblem says why column c cannot be the class, nil if it can.
 func (nt *nodeTable) classProblem(c int) error {
-	vs := nt.values(c)
-	slices.Sort(vs)
-	distinct := len(slices.Compact(vs))
+	distinct := nt.classCells(c).distinct()
 	col := nt.header[c]
 	other := phrase.New("choose a column of classes with -target (target in a link), or cut this one into K classes by quantile with -bins K (bins=K in a link)")
 	if len(nt.header) <= 2 {
@@ -498,18 +529,22 @@ func (nt *nodeTable) classProblem(c int) error {
 // countProblem says why column c's values, as classes, are too few or
 // too many.
 func (nt *nodeTable) countProblem(c int) error {
-	n := len(nt.rows)
-	vs := nt.values(c)
-	slices.Sort(vs)
-	distinct := len(slices.Compact(vs))
+	cc := nt.classCells(c)
+	none := cc.unlabelled()
+	n := len(nt.rows) - none
+	distinct := cc.distinct()
 	col := nt.header[c]
 	switch {
+	case distinct == 0:
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("no node has a class (all %s are empty, NA, -1 or the format's mark for none): one class leaves nothing to learn, and there is none", numtext.Group(none))}
+	case distinct < 2 && none > 0:
+		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds one class for every node that has one (%s nodes have none): one class leaves nothing to learn", numtext.Group(none))}
 	case distinct < 2:
 		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds one value for every node: one class leaves nothing to learn")}
 	case distinct > MaxClasses:
 		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("%s classes; at most %d", numtext.Group(distinct), MaxClasses)}
 	case n >= 4 && distinct == n || n >= 20 && distinct > n/2:
-		if slices.Contains(nt.numericColumns(), c) { // numbers: perhaps a measurement
+		if cc.wholeNumbers() { // numbers: perhaps a measurement
 			return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on); a measurement can be cut into K classes by quantile with -bins K (bins=K in a link)", distinct, n)}
 		}
 		return &BundleError{File: nt.file, Column: col, Msg: phrase.New("holds %d values for %d nodes: it names nodes, not classes (a class needs nodes to learn from and nodes to test on)", distinct, n)}
@@ -517,40 +552,11 @@ func (nt *nodeTable) countProblem(c int) error {
 	return nil
 }
 
-// classes numbers column c's values: by their numbers when all are whole
-// numbers, else by name in sorted order. It returns the values in the
-// order of their numbers and each row's.
+// classes numbers column c's values as the class builder does
+// (classCells.classes), in row order: the classes' names in the order of
+// their numbers and each row's class, NoClass where it has none.
 func (nt *nodeTable) classes(c int) (names []string, labels []int) {
-	if nt.bins > 0 {
-		return nt.binned(c)
-	}
-	vs := nt.values(c)
-	names = slices.Clone(vs)
-	numeric := true
-	for _, v := range names {
-		if _, err := numtext.ParseInt(v); err != nil {
-			numeric = false
-			break
-		}
-	}
-	slices.SortFunc(names, func(a, b string) int {
-		if numeric {
-			x, _ := numtext.ParseInt(a)
-			y, _ := numtext.ParseInt(b)
-			return cmp.Compare(x, y)
-		}
-		return strings.Compare(a, b)
-	})
-	names = slices.Compact(names)
-	at := make(map[string]int, len(names))
-	for i, n := range names {
-		at[n] = i
-	}
-	labels = make([]int, len(vs))
-	for i, v := range vs {
-		labels[i] = at[v]
-	}
-	return names, labels
+	return nt.classCells(c).classes()
 }
 
 // nodeIDs maps each id in column c to its node: the id's own number when
@@ -569,22 +575,32 @@ func (nt *nodeTable) nodeIDs(c int) (ids map[string]int, order []int) {
 	return ids, order
 }
 
-// fill sets g's nodes, labels and class names from the table, the nodes
-// numbered by nodeIDs; every node is a test node until a split is drawn.
-func (nt *nodeTable) fill(g *Graph, id, class int) (ids map[string]int, order []int) {
+// fill sets g's nodes and, through the class builder, its classes from
+// the table, the nodes numbered by nodeIDs; every node with a class is a
+// test node until a split is drawn.
+func (nt *nodeTable) fill(g *Graph, id, class int) (ids map[string]int, order []int, err error) {
 	ids, order = nt.nodeIDs(id)
-	names, labels := nt.classes(class)
-	g.N, g.C = len(nt.rows), len(names)
-	g.Labels, g.Splits = make([]int, g.N), make([]Split, g.N)
-	for node, row := range order {
-		g.Labels[node], g.Splits[node] = labels[row], Test
+	byRow := nt.classCells(class)
+	byNode := byRow
+	byNode.cells = make([]string, len(order))
+	if byRow.none != nil {
+		byNode.none = make([]bool, len(order))
 	}
-	g.ClassNames = namesUnlessNumbers(names)
+	for node, row := range order {
+		byNode.cells[node] = byRow.cells[row]
+		if byRow.none != nil {
+			byNode.none[node] = byRow.none[row]
+		}
+	}
+	g.N = len(nt.rows)
+	if err := setClasses(g, byNode); err != nil {
+		return nil, nil, err
+	}
 	if nt.bins > 0 {
-		g.Notes = append(g.Notes, binsNote(nt.header[class], labels, len(names)))
+		g.Notes = append(g.Notes, binsNote(nt.header[class], g.ClassCounts()))
 	}
 	g.Meta["class_column"], g.Meta["id_column"] = nt.header[class], nt.header[id]
-	return ids, order
+	return ids, order, nil
 }
 
 // namesUnlessNumbers returns names, or nil when they are just 0..C−1.
@@ -595,6 +611,17 @@ func namesUnlessNumbers(names []string) []string {
 		}
 	}
 	return nil
+}
+
+// numericClasses reports whether column c's cells, as classes, are
+// numbers: every one with a class a finite number.
+func (nt *nodeTable) numericClasses(c int) bool {
+	for _, v := range nt.classCells(c).labelled() {
+		if _, err := nt.number(v); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // numericColumns are the columns other than skip whose every cell is a

@@ -18,7 +18,7 @@ func DOT(g *Graph, name string, weights []float64) ([]byte, error) {
 	nodes := make([]dotNode, g.N)
 	for i := range nodes {
 		nodes[i] = dotNode{id: int64(i), label: g.Labels[i], split: g.Splits[i].String()}
-		if g.Labels[i] < len(g.ClassNames) {
+		if g.Labels[i] >= 0 && g.Labels[i] < len(g.ClassNames) {
 			nodes[i].name = g.ClassNames[g.Labels[i]]
 		}
 		ug.AddNode(nodes[i])

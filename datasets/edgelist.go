@@ -78,7 +78,10 @@ func readPlain(fsys fs.FS, pf plainFiles, cols Columns) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids, order := nt.fill(g, id, class)
+	ids, order, err := nt.fill(g, id, class)
+	if err != nil {
+		return nil, err
+	}
 	features := nt.numericColumns(id, class)
 	nt.denseFeatures(g, features, order)
 	g.Notes = append(g.Notes, nt.notFeatures(features, id, class)...)

@@ -101,9 +101,9 @@ func (g *Graph) apply(e experiment.Edit, lo, hi []float64) phrase.Text {
 			return phrase.New("the graph has edge %d-%d already", e.U, e.V)
 		}
 		if !e.HasFrom && g.D > 0 {
-			intra := g.Labels[e.U] == g.Labels[e.V]
-			if from = experiment.ExampleEdge(g.Src, g.Dst, g.Labels, intra, -1); from < 0 {
-				return phrase.New("the graph has no %s edge to copy the features of; name one to copy with c", kindWords(intra))
+			kind := edgekind.Of(g.Labels[e.U], g.Labels[e.V])
+			if from = experiment.ExampleEdge(g.Src, g.Dst, g.Labels, kind, -1); from < 0 {
+				return phrase.New("the graph has no %s edge to copy the features of; name one to copy with c", kindWords(kind))
 			}
 		}
 		g.add(e.U, e.V, from)
@@ -141,11 +141,7 @@ func (g *Graph) add(u, v, from int) {
 	}
 	g.EdgeX = append(g.EdgeX, feats...)
 	if g.Kind != nil {
-		k := edgekind.Inter
-		if g.Labels[u] == g.Labels[v] {
-			k = edgekind.Intra
-		}
-		g.Kind = append(g.Kind, k)
+		g.Kind = append(g.Kind, edgekind.Of(g.Labels[u], g.Labels[v]))
 	}
 }
 
@@ -158,9 +154,12 @@ func (g *Graph) remove(at int) {
 	}
 }
 
-func kindWords(intra bool) phrase.Text {
-	if intra {
+func kindWords(k edgekind.Kind) phrase.Text {
+	switch k {
+	case edgekind.Intra:
 		return phrase.New("intra-class")
+	case edgekind.Inter:
+		return phrase.New("inter-class")
 	}
-	return phrase.New("inter-class")
+	return phrase.New("unknown-kind (an end without a class)")
 }

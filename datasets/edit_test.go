@@ -48,7 +48,7 @@ func TestEditedAddRemove(t *testing.T) {
 	if h.E() != g.E()+1 || int(h.Src[e]) != u || int(h.Dst[e]) != v || h.Kind[e] != edgekind.Inter {
 		t.Fatalf("added edge %d: %d-%d %v (E %d→%d)", e, h.Src[e], h.Dst[e], h.Kind[e], g.E(), h.E())
 	}
-	ex := experiment.ExampleEdge(g.Src, g.Dst, g.Labels, false, -1)
+	ex := experiment.ExampleEdge(g.Src, g.Dst, g.Labels, edgekind.Inter, -1)
 	if !reflect.DeepEqual(h.EdgeX[e*h.D:], g.EdgeX[ex*g.D:(ex+1)*g.D]) {
 		t.Error("an add without c does not copy the first edge of its kind")
 	}

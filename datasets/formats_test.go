@@ -62,7 +62,7 @@ func TestReadOGB(t *testing.T) {
 // badOGB are OGB folders the reader refuses, with the message.
 var badOGB = []struct{ name, file, body, want string }{
 	{"several labels", "raw/node-label.csv.gz", "0,1\n1,0\n0,0\n1,1\n0,1\n", "raw/node-label.csv.gz:1: 2 values a line: a task with several labels a node"},
-	{"label not a class", "raw/node-label.csv.gz", "0\n1\n2.5\n1\n0\n", "raw/node-label.csv.gz:3:1: 2.5 is not a class"},
+	{"label not a class", "raw/node-label.csv.gz", "0\n1\n2.5\n1\n0\n", `raw/node-label.csv.gz:3:1: "2.5" is not a class`},
 	{"labels short", "raw/node-label.csv.gz", "0\n1\n", "raw/node-label.csv.gz: 2 lines; want one a node (5)"},
 	{"edge out of range", "raw/edge.csv.gz", "0,1\n1,7\n", "raw/edge.csv.gz:2:3: column 2: 7 is out of range [0, 4]"},
 	{"edge of one end", "raw/edge.csv.gz", "0\n1\n", "raw/edge.csv.gz:1: 1 values a line"},

@@ -5,6 +5,13 @@
 // A Graph is an undirected graph with N nodes, each with F features and a
 // class label in 0..C-1, and E edges, each listed once with D features. The
 // package knows nothing of models or training and nothing of the browser.
+//
+// A node may have no class (NoClass, in the Unlabelled split): a file's
+// empty, NA or -1 class cell, or its format's own mark for it (see
+// IsNoClass). It stays in the graph, so messages pass through it, but it is
+// never a class, never trained, validated or tested on, and counts in no
+// class, quantile, homophily or edge kind. Readers give a graph its classes
+// only through the class builder (classes.go), which applies that rule.
 package datasets
 
 import (
@@ -24,11 +31,19 @@ const (
 	Train Split = iota
 	Test
 	Val
+	// Unlabelled holds the nodes without a class (NoClass): in the
+	// graph, never trained, validated or tested on.
+	Unlabelled
 )
 
-var splitNames = [...]string{"train", "test", "val"}
+var splitNames = [...]string{"train", "test", "val", "unlabelled"}
 
-func (s Split) String() string { return splitNames[s] }
+func (s Split) String() string {
+	if s < 0 || int(s) >= len(splitNames) {
+		return "split " + strconv.Itoa(int(s))
+	}
+	return splitNames[s]
+}
 
 // Edge kinds, the generator's ground truth; never used for training.
 const (
@@ -42,8 +57,8 @@ type Graph struct {
 	N, F, C int
 	X       []float64 // N×F node features, row-major; nil when XS holds them
 	XS      *CSR      // the node features, N×F, when they are sparse
-	Labels  []int     // class of each node, in 0..C-1
-	Splits  []Split   // split of each node
+	Labels  []int     // class of each node, in 0..C-1, or NoClass
+	Splits  []Split   // split of each node; Unlabelled exactly where NoClass
 
 	D     int
 	Src   []int32         // one end of each edge
@@ -153,8 +168,15 @@ func (g *Graph) Check() error {
 		return phrase.Errorf("graph: %d edge kinds for %d edges", len(g.Kind), len(g.Src))
 	}
 	for i, l := range g.Labels {
-		if l < 0 || l >= g.C {
+		switch sp := g.Splits[i]; {
+		case l == NoClass && sp != Unlabelled:
+			return phrase.Errorf("graph: node %d has no class but is in the %s split", i, sp.String())
+		case l != NoClass && (l < 0 || l >= g.C):
 			return phrase.Errorf("graph: node %d: label %d out of range 0..%d", i, l, g.C-1)
+		case l != NoClass && sp == Unlabelled:
+			return phrase.Errorf("graph: node %d is of class %d but in the unlabelled split", i, l)
+		case sp < Train || sp > Unlabelled:
+			return phrase.Errorf("graph: node %d: split %d is none of train, test, val, unlabelled", i, sp)
 		}
 	}
 	seen := make(map[[2]int32]int, len(g.Src))

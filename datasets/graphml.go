@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"cmp"
 	"encoding/xml"
 	"errors"
 	"io"
@@ -65,6 +66,9 @@ type graphmlReader struct {
 	nodes []graphmlItem
 	edges []graphmlItem
 	cells int // data elements read
+	// graphs counts the top-level <graph> elements; second is the line of
+	// the second, which is left out.
+	graphs, second int
 }
 
 // graphmlItem is a node or an edge: its ids and its values by key.
@@ -118,7 +122,21 @@ func (r *graphmlReader) read() error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if t.Name.Local == "graph" || t.Name.Local == "node" || t.Name.Local == "edge" {
+				if item != nil {
+					return r.errorAt(line, col, "a <%s> inside a <node> or <edge> (a nested, hierarchical graph): the explorer reads one flat graph; flatten it first (yEd, Gephi and NetworkX write flat graphs)", t.Name.Local)
+				}
+			}
 			switch t.Name.Local {
+			case "graph":
+				if r.graphs++; r.graphs > 1 {
+					// The first graph is the file's graph, as NetworkX's
+					// read_graphml and igraph's Read_GraphML (index 0) read it.
+					r.second = cmp.Or(r.second, line)
+					if err := r.dec.Skip(); err != nil {
+						return &BundleError{File: r.file, Line: line, Msg: phrase.New("not well-formed XML: %s", err)}
+					}
+				}
 			case "key":
 				k := graphmlKey{id: attr(t, "id"), name: attr(t, "attr.name"), domain: attr(t, "for"), typ: attr(t, "attr.type")}
 				if k.name == "" {
@@ -176,6 +194,13 @@ func (r *graphmlReader) read() error {
 	return nil
 }
 
+// graphsNote says the file holds more graphs than the one read.
+func (r *graphmlReader) graphsNote(g *Graph) {
+	if r.graphs > 1 {
+		g.Notes = append(g.Notes, phrase.New("%s holds %d graphs: the first was read, and the second (from line %d) and any after it were left out, as NetworkX's read_graphml and igraph read the first; to train on another, save it in a file of its own", r.file, r.graphs, r.second))
+	}
+}
+
 func attr(t xml.StartElement, name string) string {
 	for _, a := range t.Attr {
 		local := a.Name.Local
@@ -199,6 +224,13 @@ func (r *graphmlReader) keysFor(domain string) []graphmlKey {
 	}
 	slices.SortFunc(out, func(a, b graphmlKey) int { return strings.Compare(a.id, b.id) })
 	return out
+}
+
+// leftOut reports whether the item gives no value for k and k declares
+// no default: GraphML's own mark of a value it does not have.
+func (it graphmlItem) leftOut(k graphmlKey) bool {
+	_, ok := it.data[k.id]
+	return !ok && k.def == ""
 }
 
 // value is an item's value for k: its own, the key's default, else "".
@@ -232,13 +264,20 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	}
 	seen := map[string]int{}
 	zeros := map[string]bool{} // numeric keys a node left out
+	nt.absent = map[int][]bool{}
 	for _, it := range r.nodes {
 		if first, dup := seen[it.id]; dup {
 			return nil, r.errorAt(it.line, it.col, "node %s was declared on line %d already", quote(it.id), first)
 		}
 		seen[it.id] = it.line
 		row := []string{it.id}
-		for _, k := range nodeKeys {
+		for c, k := range nodeKeys {
+			if it.leftOut(k) { // no class, as a class; 0, as a feature
+				if nt.absent[c+1] == nil {
+					nt.absent[c+1] = make([]bool, len(r.nodes))
+				}
+				nt.absent[c+1][len(nt.rows)] = true
+			}
 			v := numericBool(k, it.value(k))
 			if v == "" && k.numeric() {
 				v, zeros[k.name] = "0", true
@@ -254,7 +293,10 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	}
 	name := strings.TrimSuffix(r.file, path.Ext(r.file))
 	g := &Graph{Meta: map[string]any{"name": name}}
-	ids, order := nt.fill(g, 0, class)
+	ids, order, err := nt.fill(g, 0, class)
+	if err != nil {
+		return nil, err
+	}
 	var features []int
 	for _, c := range nt.numericColumns(0, class) {
 		if nodeKeys[c-1].numeric() {
@@ -268,6 +310,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	if len(drawing) > 0 {
 		g.Notes = append(g.Notes, phrase.New("%s: %s are the drawing's (positions, size, colour), not node features or classes", r.file, strings.Join(drawing, ", ")))
 	}
+	r.graphsNote(g)
 	return g, r.addEdges(g, ids)
 }
 

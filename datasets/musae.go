@@ -111,7 +111,10 @@ func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids, _ := nt.fill(g, id, class)
+	ids, _, err := nt.fill(g, id, class)
+	if err != nil {
+		return nil, err
+	}
 	where := idsOf{table: nt.file, column: nt.header[id], named: cols.ID != ""}
 	switch {
 	case strings.HasSuffix(strings.ToLower(tf.features), ".json"):
@@ -189,6 +192,9 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 			msg = phrase.New("the file ends in the middle of its JSON (cut short?): want an object of node ids to lists of feature indices")
 		}
 		return &BundleError{File: file, Line: line, Col: col, Msg: msg}
+	}
+	if err := repeatedKey(file, b); err != nil {
+		return err
 	}
 	var es []entry
 	for _, key := range slices.Sorted(maps.Keys(raw)) { // an error names the same node every time
@@ -377,4 +383,35 @@ func (p *pairs) note(g *Graph) {
 		g.Notes = append(g.Notes, phrase.New("%s: dropped %s self-loops and %s pairs listed again (the edges are undirected, each pair once)",
 			p.file, numtext.Group(p.loops), numtext.Group(p.repeats)))
 	}
+}
+
+// repeatedKey refuses a features.json that lists a node twice, which
+// encoding/json (as Python's json) would read as its last list without a
+// word. It names the line of each, and reads only the object's keys.
+func repeatedKey(file string, b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if _, err := dec.Token(); err != nil { // the object's {, read once already
+		return nil
+	}
+	first := map[string]int{}
+	line, at := 1, 0
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := tok.(string)
+		off := int(dec.InputOffset())
+		line, at = line+bytes.Count(b[at:off], []byte("\n")), off
+		k := strings.TrimSpace(key)
+		if was, twice := first[k]; twice {
+			return &BundleError{File: file, Line: line, Msg: phrase.New("node %s is listed already, on line %d: a node has one list of features", quote(key), was)}
+		}
+		first[k] = line
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
+	}
+	return nil
 }

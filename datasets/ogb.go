@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
@@ -104,7 +105,6 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	readOGBClassNames(fsys, g)
 	return g, resplit, g.Check()
 }
 
@@ -125,28 +125,50 @@ func readOGBLabels(fsys fs.FS, g *Graph) error {
 		}
 		n = int(v[0])
 	}
-	labels, err := readNumbers(fsys, name, n, 1)
+	var cells []string
+	err := readRows(fsys, name, n, 1, func(t *table, row []string) error {
+		cell := strings.TrimSpace(row[0])
+		if !IsNoClass(cell) { // OGB writes nan for a node without a class
+			l, err := numtext.ParseFloat(cell)
+			if err != nil || l != float64(int(l)) || l < 0 || l >= MaxClasses {
+				return &BundleError{File: name, Line: t.line, Col: 1, Msg: phrase.New("%s is not a class in [0, %d] (nor nan, OGB's mark of a node without one)", quote(cell), MaxClasses-1)}
+			}
+			cell = strconv.Itoa(int(l))
+		}
+		cells = append(cells, cell)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	g.N = len(labels)
-	for i, l := range labels {
-		if l != float64(int(l)) || l < 0 || l >= MaxClasses {
-			return &BundleError{File: name, Line: i + 1, Col: 1, Msg: phrase.New("%v is not a class in [0, %d]", l, MaxClasses-1)}
-		}
-		g.Labels = append(g.Labels, int(l))
-		g.Splits = append(g.Splits, Test)
-		g.C = max(g.C, int(l)+1)
-	}
-	return nil
+	g.N = len(cells)
+	names := readOGBClassNames(fsys)
+	return setClasses(g, classCells{file: name, cells: cells, numbered: true, names: names})
 }
 
 // readNumbers reads a headerless table of numbers: rows lines (any when
 // negative) of width values each (any one width when negative).
 func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
+	var out []float64
+	err := readRows(fsys, name, rows, width, func(t *table, row []string) error {
+		for c := range row {
+			v, err := t.float(row, c)
+			if err != nil {
+				return err
+			}
+			out = append(out, v)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// readRows reads a headerless table, handing each row to each: rows lines
+// (any when negative) of width values each (any one width when negative).
+func readRows(fsys fs.FS, name string, rows, width int, each func(t *table, row []string) error) error {
 	t, err := openData(fsys, name, func([]string) bool { return false })
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer t.closer.Close()
 	if width > 0 && len(t.header) != width {
@@ -154,43 +176,38 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 		if width != 1 {
 			what = phrase.New("want %d", width)
 		}
-		return nil, &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line: %s", len(t.header), what)}
+		return &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line: %s", len(t.header), what)}
 	}
 	lim := limitsOf(fsys)
 	if rows > 0 && rows*len(t.header) > lim.values { // known from its first line
-		return nil, tooMany(name, 1, lim, phrase.New("%s numbers a line for %s nodes, more than %s in all", numtext.Group(len(t.header)), numtext.Group(rows), numtext.Group(lim.values)))
+		return tooMany(name, 1, lim, phrase.New("%s numbers a line for %s nodes, more than %s in all", numtext.Group(len(t.header)), numtext.Group(rows), numtext.Group(lim.values)))
 	}
-	var out []float64
-	n := 0
+	n, values := 0, 0
 	for {
 		row, err := t.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if len(out)+len(row) > lim.values {
-			return nil, tooMany(name, t.line, lim, phrase.New("more than %s numbers", numtext.Group(lim.values)))
+		if values += len(row); values > lim.values {
+			return tooMany(name, t.line, lim, phrase.New("more than %s numbers", numtext.Group(lim.values)))
 		}
 		if n++; rows >= 0 && n > rows {
-			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes", numtext.Group(rows))}
+			return &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes", numtext.Group(rows))}
 		}
 		if n > 4*MaxNodes {
-			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more than %s lines", numtext.Group(4*MaxNodes))}
+			return &BundleError{File: name, Line: t.line, Msg: phrase.New("more than %s lines", numtext.Group(4*MaxNodes))}
 		}
-		for c := range row {
-			v, err := t.float(row, c)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, v)
+		if err := each(t, row); err != nil {
+			return err
 		}
 	}
 	if rows >= 0 && n != rows || n == 0 {
-		return nil, &BundleError{File: name, Msg: phrase.New("%s lines; want one a node (%s)", numtext.Group(n), numtext.Group(max(rows, 1)))}
+		return &BundleError{File: name, Msg: phrase.New("%s lines; want one a node (%s)", numtext.Group(n), numtext.Group(max(rows, 1)))}
 	}
-	return out, nil
+	return nil
 }
 
 // readOGBEdges reads the edges, undirected, each pair once with the
@@ -258,8 +275,11 @@ func readEdgeFeatures(fsys fs.FS, name string, g *Graph) ([]float64, error) {
 	return readNumbers(fsys, name, -1, g.D)
 }
 
-// readOGBSplit marks the nodes of the first split by name; it reports
-// whether there was none.
+// readOGBSplit marks the nodes of the folder's split, the one folder
+// under split/; it reports whether there was none. Nodes it lists nowhere
+// are validation nodes, trained and tested on never; nodes without a
+// class stay unlabelled, and a split that lists one, lists a node twice
+// or names two splits is refused.
 func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 	entries, _ := fs.ReadDir(fsys, "split")
 	var dirs []string
@@ -268,13 +288,26 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 			dirs = append(dirs, e.Name())
 		}
 	}
-	if len(dirs) == 0 {
+	switch {
+	case len(dirs) == 0:
 		return true, nil
+	case len(dirs) > 1:
+		quoted := make([]string, len(dirs))
+		for i, d := range dirs {
+			quoted[i] = "split/" + plainOrQuoted(d)
+		}
+		return false, &BundleError{File: "split/", Msg: phrase.New("holds %d splits (%s), and nothing in the folder says which is the task's: keep the one to train on under split/ and move the others out (OGB publishes one a task: ogbn-arxiv's time, ogbn-products' sales_ranking)", len(dirs), strings.Join(quoted, ", "))}
 	}
-	slices.Sort(dirs)
 	for i := range g.Splits {
-		g.Splits[i] = Val
+		if g.Splits[i] != Unlabelled {
+			g.Splits[i] = Val
+		}
 	}
+	type listed struct {
+		file string
+		line int
+	}
+	first := make(map[int]listed)
 	for _, part := range []struct {
 		file string
 		s    Split
@@ -287,40 +320,55 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 		if err != nil {
 			return false, err
 		}
-		for line, v := range ids {
+		for i, v := range ids {
+			line := i + 1
 			if v != float64(int(v)) || v < 0 || int(v) >= g.N {
-				return false, &BundleError{File: name, Line: line + 1, Col: 1, Msg: phrase.New("%v is not a node in [0, %d]", v, g.N-1)}
+				return false, &BundleError{File: name, Line: line, Col: 1, Msg: phrase.New("%v is not a node in [0, %d]", v, g.N-1)}
 			}
-			g.Splits[int(v)] = part.s
+			node := int(v)
+			if at, twice := first[node]; twice {
+				return false, &BundleError{File: name, Line: line, Col: 1, Msg: phrase.New("node %d is listed already, on line %d of %s: a node is in one split, once (train, valid or test)", node, at.line, at.file)}
+			}
+			if g.Labels[node] == NoClass {
+				return false, &BundleError{File: name, Line: line, Col: 1, Msg: phrase.New("node %d has no class (nan on line %d of raw/node-label): a node without one is trained and tested on never, so no split lists it", node, node+1)}
+			}
+			first[node] = listed{name, line}
+			g.Splits[node] = part.s
 		}
 	}
 	g.Meta["split"] = dirs[0]
 	return false, nil
 }
 
-// readOGBClassNames names the classes from mapping/labelidx2*.csv.gz, if
-// the folder has it whole; a mapping it cannot read leaves them numbers.
-func readOGBClassNames(fsys fs.FS, g *Graph) {
+// readOGBClassNames reads the classes' names from
+// mapping/labelidx2*.csv.gz, if the folder has it whole (every class from
+// 0 named, in order of their numbers; the labels then decide how many are
+// classes); a mapping it cannot read leaves them numbers.
+func readOGBClassNames(fsys fs.FS) []string {
 	matches, _ := fs.Glob(fsys, "mapping/labelidx2*.csv*")
 	if len(matches) == 0 {
-		return
+		return nil
 	}
 	t, err := openData(fsys, matches[0], looksLikeHeader)
 	if err != nil {
-		return
+		return nil
 	}
 	defer t.closer.Close()
-	names := make([]string, g.C)
-	for {
+	var names []string
+	for len(names) < MaxClasses {
 		row, err := t.next()
 		if err != nil || len(row) < 2 {
 			break
 		}
-		if k, err := numtext.ParseInt(strings.TrimSpace(row[0])); err == nil && k >= 0 && k < g.C {
-			names[k] = strings.TrimSpace(row[1])
+		k, err := numtext.ParseInt(strings.TrimSpace(row[0]))
+		if err != nil || k < 0 || k >= MaxClasses {
+			return nil
 		}
+		names = append(names, make([]string, max(0, k+1-len(names)))...)
+		names[k] = strings.TrimSpace(row[1])
 	}
-	if !slices.Contains(names, "") {
-		g.ClassNames = names
+	if slices.Contains(names, "") {
+		return nil
 	}
+	return names
 }

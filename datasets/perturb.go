@@ -23,7 +23,7 @@ const streamPerturb = 9
 //
 //   - add-edges joins round(r·E) pairs of nodes not yet joined, drawn
 //     uniformly; add-inter only pairs of two classes (an attacker who knows
-//     the classes). An added edge takes the features of an edge of its kind
+//     the classes; a node without a class is of none). An added edge takes the features of an edge of its kind
 //     (within or between classes) drawn from g, so the features say what
 //     they said of such edges: the attacker forges edges that look like
 //     the graph's own.
@@ -62,24 +62,20 @@ func Perturbed(g *Graph, how string, rate float64, seed uint64) (*Graph, error) 
 }
 
 // freePairs counts the pairs of nodes not joined yet: all of them, or
-// those of two classes.
+// those of two classes (nodes without a class left out).
 func (g *Graph) freePairs(inter bool) float64 {
 	n := float64(g.N)
 	all := n * (n - 1) / 2
 	joined := float64(g.E())
 	if inter {
-		counts := make([]float64, g.C)
-		for _, l := range g.Labels {
-			counts[l]++
+		n -= float64(g.Unlabelled())
+		all = n * (n - 1) / 2
+		for _, c := range g.ClassCounts() {
+			all -= float64(c) * float64(c-1) / 2
 		}
-		same := 0.0
-		for _, c := range counts {
-			same += c * (c - 1) / 2
-		}
-		all -= same
 		joined = 0
 		for e := range g.Src {
-			if g.Labels[g.Src[e]] != g.Labels[g.Dst[e]] {
+			if edgekind.Of(g.Labels[g.Src[e]], g.Labels[g.Dst[e]]) == edgekind.Inter {
 				joined++
 			}
 		}
@@ -100,14 +96,11 @@ func (g *Graph) addEdges(rnd *rand.Rand, k int, inter bool, rate float64) error 
 			rate, numtext.Group(g.E()), numtext.Group(k), numtext.Group(int(free)), most)
 	}
 	joined := make(map[[2]int32]bool, g.E()+k)
-	var intra, across []int // the edges of each kind, whose features new ones take
+	var byKind [3][]int // the edges of each kind (edgekind.Kind), whose features new ones take
 	for e := range g.Src {
 		joined[pairKey(g.Src[e], g.Dst[e])] = true
-		if g.Labels[g.Src[e]] == g.Labels[g.Dst[e]] {
-			intra = append(intra, e)
-		} else {
-			across = append(across, e)
-		}
+		kind := edgekind.Of(g.Labels[g.Src[e]], g.Labels[g.Dst[e]])
+		byKind[kind] = append(byKind[kind], e)
 	}
 	e0 := g.E()
 	g.Src, g.Dst = slices.Grow(slices.Clone(g.Src), k), slices.Grow(slices.Clone(g.Dst), k)
@@ -120,17 +113,14 @@ func (g *Graph) addEdges(rnd *rand.Rand, k int, inter bool, rate float64) error 
 	}
 	for g.E() < e0+k {
 		u, v := int32(rnd.IntN(g.N)), int32(rnd.IntN(g.N))
-		same := g.Labels[u] == g.Labels[v]
-		if u == v || inter && same || joined[pairKey(u, v)] {
+		kind := edgekind.Of(g.Labels[u], g.Labels[v])
+		if u == v || inter && kind != edgekind.Inter || joined[pairKey(u, v)] {
 			continue
 		}
 		joined[pairKey(u, v)] = true
-		like := across
-		if same {
-			like = intra
-		}
+		like := byKind[kind]
 		if len(like) == 0 {
-			like = append(intra, across...)
+			like = slices.Concat(byKind[edgekind.Intra], byKind[edgekind.Inter], byKind[edgekind.Unknown])
 		}
 		g.Src, g.Dst = append(g.Src, u), append(g.Dst, v)
 		if g.D > 0 {
@@ -138,10 +128,6 @@ func (g *Graph) addEdges(rnd *rand.Rand, k int, inter bool, rate float64) error 
 			g.EdgeX = append(g.EdgeX, g.EdgeX[f*g.D:(f+1)*g.D]...)
 		}
 		if g.Kind != nil {
-			kind := edgekind.Inter
-			if same {
-				kind = edgekind.Intra
-			}
 			g.Kind = append(g.Kind, kind)
 		}
 		if g.Weight != nil {

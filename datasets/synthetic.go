@@ -301,5 +301,8 @@ func randomSplit(n int, train float64, src rand.Source) []Split {
 
 // String summarises the graph for logs and errors.
 func (g *Graph) String() string {
+	if none := g.Unlabelled(); none > 0 {
+		return fmt.Sprintf("%d nodes (%d without a class), %d edges, %d classes, F=%d, D=%d", g.N, none, g.E(), g.C, g.F, g.D)
+	}
 	return fmt.Sprintf("%d nodes, %d edges, %d classes, F=%d, D=%d", g.N, g.E(), g.C, g.F, g.D)
 }

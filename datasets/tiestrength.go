@@ -156,10 +156,7 @@ func Multiplex(base *Graph, layers [][]WeightedPair) (*Graph, error) {
 	if base.Kind != nil {
 		out.Kind = make([]edgekind.Kind, len(out.Src))
 		for e := range out.Src {
-			out.Kind[e] = KindInter
-			if base.Labels[out.Src[e]] == base.Labels[out.Dst[e]] {
-				out.Kind[e] = KindIntra
-			}
+			out.Kind[e] = edgekind.Of(base.Labels[out.Src[e]], base.Labels[out.Dst[e]])
 		}
 	}
 	return &out, out.Check()

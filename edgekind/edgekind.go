@@ -16,6 +16,19 @@ const (
 	Inter
 )
 
+// Of is the kind of an edge between a node of class a and one of class b:
+// Intra for one class, Inter for two, Unknown when either end has no
+// class (a negative label, as an unlabelled node's -1).
+func Of(a, b int) Kind {
+	switch {
+	case a < 0 || b < 0:
+		return Unknown
+	case a == b:
+		return Intra
+	}
+	return Inter
+}
+
 // String returns the kind as the bundle format writes it: "intra",
 // "inter", or "" for Unknown.
 func (k Kind) String() string {

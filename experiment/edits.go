@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
@@ -241,15 +242,26 @@ func EdgeAt(src, dst []int32, u, v int) int {
 	return -1
 }
 
-// ExampleEdge returns the first edge of the list, other than skip, whose
-// ends share a label (intra) or do not, -1 if there is none: the edge an
-// add copies the features of by default, and the one the page's "make it
-// look intra-class" copies.
-func ExampleEdge(src, dst []int32, labels []int, intra bool, skip int) int {
+// ExampleEdge returns the first edge of the list, other than skip, of the
+// kind given (edgekind.Of its ends' labels), -1 if there is none: the edge
+// an add copies the features of by default, and the one the page's "make
+// it look intra-class" copies. For an edge of unknown kind (an end without
+// a class) with none of its kind, any edge serves.
+func ExampleEdge(src, dst []int32, labels []int, kind edgekind.Kind, skip int) int {
+	fallback := -1
 	for e := range src {
-		if e != skip && (labels[src[e]] == labels[dst[e]]) == intra {
+		if e == skip {
+			continue
+		}
+		if edgekind.Of(labels[src[e]], labels[dst[e]]) == kind {
 			return e
 		}
+		if fallback < 0 {
+			fallback = e
+		}
+	}
+	if kind == edgekind.Unknown {
+		return fallback
 	}
 	return -1
 }

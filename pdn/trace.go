@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"pdnexplorer/datasets"
+	"pdnexplorer/edgekind"
 	"pdnexplorer/i18n/phrase"
 )
 
@@ -110,7 +112,7 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 			tr.Pre1[x] += te.Msg1[x]
 		}
 		total, totalGCN = total+te.Norm, totalGCN+te.NormGCN
-		if te.Label != tr.Label {
+		if edgekind.Of(te.Label, tr.Label) == edgekind.Inter {
 			inter, interGCN = inter+te.Norm, interGCN+te.NormGCN
 		}
 		tr.Edges = append(tr.Edges, te)
@@ -119,7 +121,7 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 		tr.Pre1[x] += tr.Bias1[x]
 	}
 	sort.SliceStable(tr.Edges, func(x, y int) bool { return tr.Edges[x].Norm > tr.Edges[y].Norm })
-	tr.InterShare, tr.InterShareGCN = inter/total, interGCN/totalGCN
+	tr.InterShare, tr.InterShareGCN = interShare(tr.Label, inter, total), interShare(tr.Label, interGCN, totalGCN)
 	tr.Prob = make([]float64, c)
 	softmax(tr.Prob, tr.Logits)
 	tr.Pred = argmax(tr.Logits)
@@ -177,15 +179,24 @@ func (m *gat) trace(i int) *Trace {
 		te.Msg1, te.Alpha = msg1(k, j)
 		te.Norm = te.Alpha
 		total, totalGCN = total+te.Norm, totalGCN+te.NormGCN
-		if te.Label != tr.Label {
+		if edgekind.Of(te.Label, tr.Label) == edgekind.Inter {
 			inter, interGCN = inter+te.Norm, interGCN+te.NormGCN
 		}
 		tr.Edges = append(tr.Edges, te)
 	}
 	sort.SliceStable(tr.Edges, func(x, y int) bool { return tr.Edges[x].Norm > tr.Edges[y].Norm })
-	tr.InterShare, tr.InterShareGCN = inter/total, interGCN/totalGCN
+	tr.InterShare, tr.InterShareGCN = interShare(tr.Label, inter, total), interShare(tr.Label, interGCN, totalGCN)
 	tr.Prob = make([]float64, c)
 	softmax(tr.Prob, tr.Logits)
 	tr.Pred = argmax(tr.Logits)
 	return tr
+}
+
+// interShare is the share inter of total, NaN for a node without a class,
+// whose messages come from no class it could be told apart from.
+func interShare(label int, inter, total float64) float64 {
+	if label == datasets.NoClass {
+		return math.NaN()
+	}
+	return inter / total
 }

@@ -472,16 +472,22 @@ func (t *Trainer) EvaluateInto(s *Snapshot) {
 }
 
 // homophily is the share of the weight w (every edge 1 for nil) on the
-// edges of g whose ends share a class; NaN for none.
+// edges of g whose ends share a class, of the edges whose ends both have
+// one (an edge to a node without a class is of unknown kind); NaN for
+// none.
 func homophily(g *datasets.Graph, w []float64) float64 {
 	var same, all float64
 	for e := range g.Src {
+		kind := edgekind.Of(g.Labels[g.Src[e]], g.Labels[g.Dst[e]])
+		if kind == edgekind.Unknown {
+			continue
+		}
 		x := 1.0
 		if w != nil {
 			x = w[e]
 		}
 		all += x
-		if g.Labels[g.Src[e]] == g.Labels[g.Dst[e]] {
+		if kind == edgekind.Intra {
 			same += x
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -283,3 +284,53 @@ func writeDir(dir string, g *datasets.Graph, r pyg.Run) error {
 	}
 	return pyg.WriteFiles(g, r, tree.Create)
 }
+
+// A graph with nodes without a class exports them as label -1 in the
+// split unlabelled, reads back the same, and the script keeps them out of
+// every mask (PyG's y = -1): the explorer's weights give the explorer's
+// test accuracy there, which counts only nodes with a class (the PyG run
+// is skipped without torch).
+func TestExportKeepsUnlabelledOut(t *testing.T) {
+	src := t.TempDir()
+	var labels, edges strings.Builder
+	labels.WriteString("node,label\n")
+	for i := range 120 {
+		class := []string{"a", "b", "c"}[i%3]
+		if i%10 == 9 {
+			class = []string{"", "NA", "-1"}[i%3]
+		}
+		labels.WriteString(strings.Join([]string{itoa(i), class}, ",") + "\n")
+		edges.WriteString(itoa(i) + "," + itoa((i+1)%120) + "\n" + itoa(i) + "," + itoa((i+3)%120) + "\n")
+	}
+	os.WriteFile(filepath.Join(src, "labels.csv"), []byte(labels.String()), 0o644)
+	os.WriteFile(filepath.Join(src, "edges.csv"), []byte(edges.String()), 0o644)
+	e := experiment.Default()
+	e.Model.Kind, e.Train.Epochs, e.Data.Shots = experiment.GCN, 3, 10
+	g, err := datasets.Load(src, e.Data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Unlabelled() != 12 {
+		t.Fatalf("%d nodes without a class, want 12", g.Unlabelled())
+	}
+	tr, err := lessons.TrainAll(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runOf(t, tr)
+	dir := t.TempDir()
+	if err := writeDir(dir, g, r); err != nil {
+		t.Fatal(err)
+	}
+	back, err := datasets.Load(dir, e.Data, false)
+	if err != nil || !slices.Equal(back.Labels, g.Labels) || !slices.Equal(back.Splits, g.Splits) {
+		t.Fatalf("the export reads back as %v: %v", back, err)
+	}
+	python, env := pygtest.Python(t)
+	out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), "--epochs", "2")
+	if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
+		t.Errorf("the explorer's weights give %v in PyG, %v in the explorer", got, r.TestAccuracy)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

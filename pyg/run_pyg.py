@@ -72,7 +72,9 @@ def load(bundle, dtype):
     dst = [int(e[1]) for e in edges]
     z = torch.tensor([[float(e[i]) for i in cols] for e in edges], dtype=dtype).reshape(len(edges), len(cols))
     edge_index = torch.tensor([src + dst, dst + src], dtype=torch.long)
-    masks = {s: torch.tensor([v == s for v in split]) for s in ("train", "val", "test")}
+    # A node without a class (label -1 in the split "unlabelled", PyG's y = -1) passes messages
+    # but is in no mask: never trained, validated or tested on.
+    masks = {s: torch.tensor([v == s and int(r[1]) >= 0 for v, r in zip(split, rows)]) for s in ("train", "val", "test")}
     return x, y, masks, edge_index, z, int(meta.get("classes", int(y.max()) + 1))
 
 

@@ -21,7 +21,8 @@ const coreSpread = 3.0
 // 1 and class k's nodes fill a disc around centre k: centred on the class's
 // median, scaled so that coreShare of them keep their relative distances,
 // the rest drawn in radially (see squash). Otherwise all nodes are squashed
-// as one cloud. Non-finite positions are drawn at their cloud's centre.
+// as one cloud. Nodes without a class (a negative label) fill a smaller
+// disc in the middle. Non-finite positions are drawn at their cloud's centre.
 func Arrange(byClass bool, pos []float32, labels []int) []float32 {
 	n := min(len(labels), len(pos)/2)
 	out := make([]float32, 2*n)
@@ -38,9 +39,12 @@ func Arrange(byClass bool, pos []float32, labels []int) []float32 {
 		classes = max(classes, l+1)
 	}
 	members := make([][]int, classes)
+	var none []int // the nodes without a class, drawn in the middle
 	for i, l := range labels[:n] {
 		if l >= 0 {
 			members[l] = append(members[l], i)
+		} else {
+			none = append(none, i)
 		}
 	}
 	// Regions of radius r around centres on the unit circle: neighbouring
@@ -54,6 +58,7 @@ func Arrange(byClass bool, pos []float32, labels []int) []float32 {
 		}
 		squash(out, pos, idx, cx, cy, r)
 	}
+	squash(out, pos, none, 0, 0, r/2)
 	return out
 }
 

@@ -21,7 +21,8 @@ const (
 // blocks and pale off them. Up to MatrixCells nodes a side get a cell
 // each; more share cells; above MatrixBlockAbove nodes each pair of
 // classes is one block of its mean weight. weights nil draws every edge
-// at 1 (the input graph).
+// at 1 (the input graph). Nodes without a class (a negative label) come
+// last, as a block of their own.
 func AdjacencyMatrix(w, h int, title string, n, classes int, src, dst []int32, labels []int, weights []float32) string {
 	c := newCanvas(w, h, title)
 	t := typeFor(w, h)
@@ -30,23 +31,34 @@ func AdjacencyMatrix(w, h int, title string, n, classes int, src, dst []int32, l
 	top := t.legendTop(title, w) + t.f(4)
 	side := math.Min(float64(w)-t.f(24)-t.f(60), float64(h)-top-t.f(12))
 	left := t.f(24)
-	// order: the nodes by class, in their order within it.
-	count := make([]int, classes+1)
-	for _, l := range labels {
-		count[l+1]++
+	// order: the nodes by class, in their order within it, those without
+	// one (block classes) last.
+	block := func(l int) int {
+		if l < 0 || l >= classes {
+			return classes
+		}
+		return l
 	}
-	for k := 1; k <= classes; k++ {
+	count := make([]int, classes+2)
+	for _, l := range labels {
+		count[block(l)+1]++
+	}
+	blocks := classes
+	if count[classes+1] > 0 {
+		blocks++
+	}
+	for k := 1; k <= classes+1; k++ {
 		count[k] += count[k-1]
 	}
 	start := append([]int(nil), count...)
 	pos := make([]int, n)
 	for i, l := range labels {
-		pos[i] = count[l]
-		count[l]++
+		pos[i] = count[block(l)]
+		count[block(l)]++
 	}
 	cells, cellOf := min(n, MatrixCells), func(i int) int { return pos[i] * min(n, MatrixCells) / n }
 	if n > MatrixBlockAbove {
-		cells, cellOf = classes, func(i int) int { return labels[i] }
+		cells, cellOf = blocks, func(i int) int { return block(labels[i]) }
 	}
 	sum, cnt := make([]float64, cells*cells), make([]float64, cells*cells)
 	for e := range src {
@@ -81,7 +93,7 @@ func AdjacencyMatrix(w, h int, title string, n, classes int, src, dst []int32, l
 		c.Path(paths[col].String(), `fill="`+col+`"`)
 	}
 	// The lines between classes, where each class begins.
-	for k := 1; k < classes; k++ {
+	for k := 1; k < blocks; k++ {
 		at := side * float64(start[k]) / float64(n)
 		if n > MatrixBlockAbove {
 			at = cell * float64(k)

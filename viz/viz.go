@@ -32,8 +32,17 @@ const (
 	InterColor = "#D55E00"
 )
 
-// ClassColor returns the colour of class c.
-func ClassColor(c int) string { return ClassColors[c%len(ClassColors)] }
+// NoClassColor is the neutral grey of a node without a class.
+const NoClassColor = "#BBBBBB"
+
+// ClassColor returns the colour of class c, NoClassColor for a node
+// without one (a negative label).
+func ClassColor(c int) string {
+	if c < 0 {
+		return NoClassColor
+	}
+	return ClassColors[c%len(ClassColors)]
+}
 
 // canvas is an svgo canvas writing into a buffer.
 type canvas struct {

@@ -288,10 +288,109 @@ func flagSetCalls(sf sourceFile) []string {
 
 // TestRulesHaveOneHome fails on any call that goes around one of the rules:
 // a number read outside internal/numtext, a file written, moved or removed
-// outside internal/outdir.
+// outside internal/outdir, a graph's classes set outside the class builder.
 func TestRulesHaveOneHome(t *testing.T) {
-	for _, v := range violations(moduleSources(t)) {
+	files := moduleSources(t)
+	for _, v := range violations(files) {
 		t.Error(v)
+	}
+	for _, v := range classWrites(files) {
+		t.Error(v)
+	}
+}
+
+// classFields are a graph's fields that say its classes: only the class
+// builder (datasets/classes.go), which applies the rule for nodes without
+// a class, sets them in a graph read from files.
+var classFields = []string{"Labels", "ClassNames"}
+
+// classSetters are the files of package datasets that may set classFields:
+// the class builder, and the generators, whose classes are drawn, not read.
+var classSetters = []string{"datasets/classes.go", "datasets/synthetic.go", "datasets/structure.go"}
+
+// classWrites lists, in package datasets, the places other than
+// classSetters that set a graph's classes: an assignment to x.Labels,
+// x.ClassNames or an element of them, or a composite literal naming them.
+func classWrites(files []sourceFile) []string {
+	var out []string
+	for _, sf := range files {
+		if filepath.Dir(sf.rel) != "datasets" || slices.Contains(classSetters, sf.rel) {
+			continue
+		}
+		report := func(n ast.Node, field string) {
+			out = append(out, fmt.Sprintf("%s: sets %s: a reader gives a graph its classes through the class builder (setClasses in datasets/classes.go), which applies the rule for nodes without a class", sf.fset.Position(n.Pos()), field))
+		}
+		ast.Inspect(sf.file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for _, lhs := range n.Lhs {
+					if f := classField(lhs); f != "" {
+						report(lhs, f)
+					}
+				}
+			case *ast.IncDecStmt:
+				if f := classField(n.X); f != "" {
+					report(n.X, f)
+				}
+			case *ast.UnaryExpr: // &g.Labels handed to something that fills it
+				if f := classField(n.X); f != "" && n.Op == token.AND {
+					report(n, f)
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && slices.Contains(classFields, id.Name) {
+					report(n, id.Name)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// classField is the class field e sets (x.Labels, x.Labels[i], …), "" if
+// none.
+func classField(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.IndexExpr:
+			e = x.X
+			continue
+		case *ast.ParenExpr:
+			e = x.X
+			continue
+		case *ast.SelectorExpr:
+			if slices.Contains(classFields, x.Sel.Name) {
+				return x.Sel.Name
+			}
+		}
+		return ""
+	}
+}
+
+// TestRulesCatchAReaderThatSetsItsClasses shows the check would catch a
+// reader that gives its graph classes without the class builder (and so
+// without the rule for nodes without a class), and leaves the builder and
+// the other packages alone.
+func TestRulesCatchAReaderThatSetsItsClasses(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      int
+	}{
+		{"datasets/newformat.go", "package datasets\nfunc read(g *Graph, ls []int) { g.Labels = ls }\n", 1},
+		{"datasets/newformat2.go", "package datasets\nfunc read(g *Graph, l int) { g.Labels = append(g.Labels, l); g.ClassNames[0] = \"x\" }\n", 2},
+		{"datasets/newformat3.go", "package datasets\nfunc read(ls []int) *Graph { return &Graph{N: len(ls), Labels: ls} }\n", 1},
+		{"datasets/newformat4.go", "package datasets\nfunc read(g *Graph, i int) { g.Labels[i]++ }\n", 1},
+		{"datasets/classes.go", "package datasets\nfunc setClasses(g *Graph, ls []int) { g.Labels = ls }\n", 0},
+		{"pdn/cluster.go", "package pdn\nfunc sub(g, s *Graph, v int) { s.Labels = append(s.Labels, g.Labels[v]) }\n", 0},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, tc.name, tc.src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := classWrites([]sourceFile{{rel: tc.name, file: f, fset: fset}}); len(v) != tc.want {
+			t.Errorf("%s: %d violations found, want %d: %q", tc.name, len(v), tc.want, v)
+		}
 	}
 }
 

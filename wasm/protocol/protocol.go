@@ -168,11 +168,14 @@ const (
 
 // Loaded describes the user's graph as the worker read it.
 type Loaded struct {
-	Name     string `json:"name"` // from meta.json, or the files'
-	Nodes    int    `json:"nodes"`
-	Edges    int    `json:"edges"`
-	Classes  int    `json:"classes"`
-	Features int    `json:"features"`
+	Name    string `json:"name"` // from meta.json, or the files'
+	Nodes   int    `json:"nodes"`
+	Edges   int    `json:"edges"`
+	Classes int    `json:"classes"`
+	// Unlabelled counts the nodes without a class (datasets.NoClass): in
+	// the graph, never trained or tested on.
+	Unlabelled int `json:"unlabelled,omitempty"`
+	Features   int `json:"features"`
 	// EdgeFeatures is the graph's own edge features, 0 when it came
 	// without any and the worker gave it the tie-strength scores.
 	EdgeFeatures int `json:"edgeFeatures"`

@@ -10,9 +10,9 @@ import (
 
 // graphInfo is what the page draws of g; its features stay here.
 func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
-	test := make([]bool, g.N)
+	test := make([]bool, g.N) // a node without a class is neither: its label, -1, says so
 	for i, sp := range g.Splits {
-		test[i] = sp != datasets.Train
+		test[i] = sp == datasets.Test || sp == datasets.Val
 	}
 	info := &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
 	info.Inputs, info.ClassNames = g.EdgeNames, g.ClassNames

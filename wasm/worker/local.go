@@ -199,7 +199,7 @@ func nameOfFiles(files []datasets.File) string {
 // loadedInfo is what the page is told of a graph it opened.
 func loadedInfo(l *localGraph) *protocol.Loaded {
 	g := l.g
-	info := &protocol.Loaded{Name: l.name, Nodes: g.N, Edges: g.E(), Classes: g.C, Features: g.F, Resplit: l.resplit,
+	info := &protocol.Loaded{Name: l.name, Nodes: g.N, Edges: g.E(), Classes: g.C, Unlabelled: g.Unlabelled(), Features: g.F, Resplit: l.resplit,
 		ClassNames: g.ClassNames, Notes: g.Notes, IDColumn: l.cols.ID, Target: l.cols.Target, Bins: l.cols.Bins}
 	if g.Meta["edge_features"] != datasets.TieStrengthMeta {
 		info.EdgeFeatures = g.D

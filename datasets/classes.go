@@ -1,0 +1,324 @@
+package datasets
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
+)
+
+// The class builder: the one place a graph read from files gets its
+// classes (Labels, C, ClassNames) and the one rule for a node without one.
+// Every reader hands it the class cells it found, one a node, and the
+// nodes its format marks unlabelled in its own way; internal/rules fails
+// on a reader that sets a graph's classes anywhere else.
+//
+// A class cell means "no class" (IsNoClass) when, trimmed, it is one of
+// pandas' default missing values (naValues: '', NA, NaN, null, None, …),
+// as read_csv reads them, or -1, the class PyG's and DGL's label arrays
+// give an unlabelled node. A format's own mark counts too: GraphML data
+// missing for the class key that declares no <default> (a default is a
+// class), OGB's nan, a bundle's label -1 with the split "unlabelled". A
+// measurement cut into classes by quantile (Columns.Bins) is missing where
+// its cell is one of naValues; -1 is a number there.
+//
+// A node without a class keeps its place in the graph (its edges carry
+// messages) with the label NoClass and the split Unlabelled: never a class,
+// never trained, validated or tested on, never drawn by ShotSplit, counted
+// in no class, quantile, homophily or edge kind. A note says how many.
+
+// NoClass is the label of a node without a class, as PyG's y has it.
+const NoClass = -1
+
+// naValues are the cells pandas' read_csv reads as missing by default
+// (its na_values when keep_default_na is true).
+var naValues = []string{"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"}
+
+// IsMissing reports whether a cell, trimmed of spaces, says its value is
+// missing: one of pandas' default missing values.
+func IsMissing(cell string) bool { return slices.Contains(naValues, strings.TrimSpace(cell)) }
+
+// IsNoClass reports whether a class cell says its node has no class: a
+// missing value (IsMissing) or the number -1.
+func IsNoClass(cell string) bool {
+	if IsMissing(cell) {
+		return true
+	}
+	v, err := numtext.ParseFloat(strings.TrimSpace(cell))
+	return err == nil && v == NoClass
+}
+
+// classCells is what a reader hands the class builder.
+type classCells struct {
+	file, column string   // where the cells are, for notes and errors
+	cells        []string // each node's class cell, in node order
+	// none marks the nodes the format itself says have no class, whatever
+	// their cell (GraphML data left out with no default); nil if none.
+	none []bool
+	// numbered says the cells are class numbers 0..C-1, kept as they are
+	// (a bundle's label, OGB's node-label: their names and splits refer to
+	// them), where other cells name classes, numbered in order.
+	numbered   bool
+	minClasses int      // numbered: at least this many classes (meta.json's classes)
+	names      []string // numbered: the classes' names, where the format has them
+	// bins, above 0, says the cells are a measurement, cut by quantile into
+	// this many classes; commaPoint, that its numbers may write their
+	// point as a comma (a file of semicolons).
+	bins       int
+	commaPoint bool
+}
+
+// noClass reports whether node i has no class.
+func (cc classCells) noClass(i int) bool {
+	switch {
+	case cc.none != nil && cc.none[i]:
+		return true
+	case cc.bins > 0:
+		return IsMissing(cc.cells[i])
+	}
+	return IsNoClass(cc.cells[i])
+}
+
+// unlabelled counts the nodes without a class.
+func (cc classCells) unlabelled() int {
+	n := 0
+	for i := range cc.cells {
+		if cc.noClass(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// labelled returns the cells of the nodes that have a class, trimmed.
+func (cc classCells) labelled() []string {
+	var out []string
+	for i, c := range cc.cells {
+		if !cc.noClass(i) {
+			out = append(out, strings.TrimSpace(c))
+		}
+	}
+	return out
+}
+
+// distinct counts the different classes the cells name.
+func (cc classCells) distinct() int {
+	vs := cc.labelled()
+	slices.Sort(vs)
+	return len(slices.Compact(vs))
+}
+
+// wholeNumbers reports whether every cell with a class is a whole number.
+func (cc classCells) wholeNumbers() bool {
+	for _, v := range cc.labelled() {
+		if _, err := numtext.ParseInt(v); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// classes numbers the classes: labels[i] is node i's class, NoClass if it
+// has none, and names the classes in the order of their numbers. Named
+// cells are numbered by their values, in numeric order when all are whole
+// numbers, else in name order; numbered cells keep their numbers; a
+// measurement is cut into bins by quantile, each named by its range.
+func (cc classCells) classes() (names []string, labels []int) {
+	switch {
+	case cc.bins > 0:
+		return cc.binned()
+	case cc.numbered:
+		return cc.numbers()
+	}
+	numeric := cc.wholeNumbers()
+	names = cc.labelled()
+	slices.SortFunc(names, func(a, b string) int {
+		if numeric {
+			x, _ := numtext.ParseInt(a)
+			y, _ := numtext.ParseInt(b)
+			return cmp.Compare(x, y)
+		}
+		return strings.Compare(a, b)
+	})
+	names = slices.Compact(names)
+	at := make(map[string]int, len(names))
+	for i, n := range names {
+		at[n] = i
+	}
+	labels = make([]int, len(cc.cells))
+	for i, v := range cc.cells {
+		labels[i] = NoClass
+		if !cc.noClass(i) {
+			labels[i] = at[strings.TrimSpace(v)]
+		}
+	}
+	return names, labels
+}
+
+// numbers reads numbered cells, which the reader has checked.
+func (cc classCells) numbers() (names []string, labels []int) {
+	c := cc.minClasses
+	labels = make([]int, len(cc.cells))
+	for i, v := range cc.cells {
+		labels[i] = NoClass
+		if !cc.noClass(i) {
+			labels[i], _ = numtext.ParseInt(strings.TrimSpace(v))
+			c = max(c, labels[i]+1)
+		}
+	}
+	if len(cc.names) >= c {
+		return cc.names[:c], labels // the labels decide the classes
+	}
+	return nil, labels
+}
+
+// binned cuts the measurement into cc.bins classes at its quantiles
+// (QuantileBins, pandas' qcut), the missing cells left out, as Geom-GCN
+// binned Chameleon's and Squirrel's traffic: equal values share a class,
+// and classes are about equal in size. Each class is named by the range of
+// its values.
+func (cc classCells) binned() (names []string, labels []int) {
+	var vals []float64
+	var at []int // the node of each value
+	for i, cell := range cc.cells {
+		if !cc.noClass(i) {
+			v, _ := numberCell(cell, cc.commaPoint) // measureProblem read each already
+			vals, at = append(vals, v), append(at, i)
+		}
+	}
+	labels = make([]int, len(cc.cells))
+	for i := range labels {
+		labels[i] = NoClass
+	}
+	if len(vals) == 0 {
+		return nil, labels
+	}
+	bins := QuantileBins(vals, cc.bins)
+	lo, hi := make([]float64, cc.bins), make([]float64, cc.bins)
+	for k := range lo {
+		lo[k], hi[k] = math.Inf(1), math.Inf(-1)
+	}
+	used := 0
+	for j, l := range bins {
+		labels[at[j]] = l
+		lo[l], hi[l] = min(lo[l], vals[j]), max(hi[l], vals[j])
+		used = max(used, l+1)
+	}
+	for k := range used {
+		names = append(names, fmtNum(lo[k])+"–"+fmtNum(hi[k]))
+	}
+	return names, labels
+}
+
+// numberCell reads a cell as a number: a decimal, or, where decimalComma,
+// one comma for the point.
+func numberCell(cell string, decimalComma bool) (float64, error) {
+	cell = strings.TrimSpace(cell)
+	v, err := numtext.ParseFloat(cell)
+	if err != nil && decimalComma && strings.Count(cell, ",") == 1 && !strings.Contains(cell, ".") {
+		return numtext.ParseFloat(strings.Replace(cell, ",", ".", 1))
+	}
+	return v, err
+}
+
+// setClasses is the class builder: it gives g, whose N nodes and splits
+// are set (nil splits: every node a test node until a split is drawn),
+// its labels, classes and class names from cc, puts the nodes without a
+// class in the Unlabelled split and says how many there are. It refuses
+// cells that leave fewer than two classes once those nodes are out (one
+// class leaves nothing to learn), naming how many have none.
+func setClasses(g *Graph, cc classCells) error {
+	names, labels := cc.classes()
+	none := 0
+	for _, l := range labels {
+		if l == NoClass {
+			none++
+		}
+	}
+	c := len(names)
+	if cc.numbered {
+		c = cc.minClasses
+		for _, l := range labels {
+			c = max(c, l+1)
+		}
+	}
+	if err := cc.enoughClasses(labels, none); err != nil {
+		return err
+	}
+	if g.Splits == nil {
+		g.Splits = make([]Split, len(labels))
+		for i := range g.Splits {
+			g.Splits[i] = Test
+		}
+	}
+	for i, l := range labels {
+		if l == NoClass {
+			g.Splits[i] = Unlabelled
+		}
+	}
+	g.Labels, g.C = labels, c
+	g.ClassNames = names
+	if !cc.numbered && cc.bins == 0 {
+		g.ClassNames = namesUnlessNumbers(names)
+	}
+	if none > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s nodes have no class (empty, NA, -1…): they stay in the graph, not trained or tested on", cc.where(), numtext.Group(none)))
+	}
+	return nil
+}
+
+// where names the cells' file and column, for a message.
+func (cc classCells) where() string {
+	if cc.column == "" {
+		return cc.file
+	}
+	return cc.file + ", column " + plainOrQuoted(cc.column)
+}
+
+// enoughClasses refuses labels that leave no class, or only one, once the
+// nodes without a class are out. A file of one class and no unlabelled
+// node is the reader's to judge (a bundle may hold one).
+func (cc classCells) enoughClasses(labels []int, none int) error {
+	if none == 0 {
+		return nil
+	}
+	seen := map[int]bool{}
+	for _, l := range labels {
+		if l != NoClass {
+			seen[l] = true
+		}
+	}
+	switch len(seen) {
+	case 0:
+		return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("no node has a class (all %s are empty, NA, -1 or the format's mark for none): one class leaves nothing to learn, and there is none", numtext.Group(none))}
+	case 1:
+		return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("holds one class for every node that has one (%s nodes have none): one class leaves nothing to learn", numtext.Group(none))}
+	}
+	return nil
+}
+
+// Unlabelled counts g's nodes without a class.
+func (g *Graph) Unlabelled() int {
+	n := 0
+	for _, l := range g.Labels {
+		if l == NoClass {
+			n++
+		}
+	}
+	return n
+}
+
+// ClassCounts counts g's nodes in each class; the nodes without one count
+// in none.
+func (g *Graph) ClassCounts() []int {
+	counts := make([]int, g.C)
+	for _, l := range g.Labels {
+		if l >= 0 && l < g.C {
+			counts[l]++
+		}
+	}
+	return counts
+}

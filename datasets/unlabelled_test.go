@@ -1,0 +1,477 @@
+package datasets
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pdnexplorer/edgekind"
+)
+
+// The rule for nodes without a class holds by construction: every format
+// Open reads, given a graph whose every 10th node has no class written in
+// that format's own way, reads the same graph (the same labels, the same
+// count without a class, no class named '', -1 or nan), and so does each
+// format zipped. The list of formats is read from the package's source
+// (every format{…} row formatOf returns), so a new reader without its
+// fixture fails here, and one that makes its classes without the class
+// builder (setClasses) fails the assertions: see also internal/rules.
+
+// unlabelledN is the fixtures' node count; every 10th node (9, 19, …)
+// has no class, the others class i%3.
+const unlabelledN = 60
+
+func noClassAt(i int) bool { return i%10 == 9 }
+
+// fixtureEdges is a ring with chords, as "u,v" lines.
+func fixtureEdges(sep string) string {
+	var b strings.Builder
+	for i := range unlabelledN {
+		fmt.Fprintf(&b, "%d%s%d\n", i, sep, (i+1)%unlabelledN)
+		if i%4 == 0 {
+			fmt.Fprintf(&b, "%d%s%d\n", i, sep, (i+7)%unlabelledN)
+		}
+	}
+	return b.String()
+}
+
+// unlabelledFixtures are, by format name, the fixture graph written in
+// that format, its nodes without a class marked in the format's own way.
+var unlabelledFixtures = map[string][]struct {
+	name  string
+	files func(t testing.TB) map[string]string
+}{
+	"bundle": {{"label -1, split unlabelled", func(t testing.TB) map[string]string {
+		var nodes strings.Builder
+		nodes.WriteString("id,label,split,x0\n")
+		for i := range unlabelledN {
+			label, split := strconv.Itoa(i%3), []string{"train", "test"}[i%2]
+			if noClassAt(i) {
+				label, split = "-1", "unlabelled"
+			}
+			fmt.Fprintf(&nodes, "%d,%s,%s,%d\n", i, label, split, i%5)
+		}
+		return map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": nodes.String(), "edges.csv": "source,target\n" + fixtureEdges(",")}
+	}}},
+	"OGB": {
+		{"folder: node-label nan", func(t testing.TB) map[string]string {
+			files := ogbFixture(t, "raw/")
+			var train, valid, test strings.Builder
+			for i := range unlabelledN {
+				switch {
+				case noClassAt(i):
+				case i%3 == 0:
+					fmt.Fprintf(&train, "%d\n", i)
+				case i%5 == 0:
+					fmt.Fprintf(&valid, "%d\n", i)
+				default:
+					fmt.Fprintf(&test, "%d\n", i)
+				}
+			}
+			files["split/random/train.csv.gz"] = gz(t, train.String())
+			files["split/random/valid.csv.gz"] = gz(t, valid.String())
+			files["split/random/test.csv.gz"] = gz(t, test.String())
+			return files
+		}},
+		{"raw files alone: node-label nan", func(t testing.TB) map[string]string { return ogbFixture(t, "") }},
+	},
+	"MUSAE": {
+		{"MUSAE: empty target", func(t testing.TB) map[string]string {
+			var target, feats strings.Builder
+			target.WriteString("id,page_name,page_type\n")
+			feats.WriteString("{")
+			for i := range unlabelledN {
+				class := "c" + strconv.Itoa(i%3)
+				if noClassAt(i) {
+					class = ""
+				}
+				fmt.Fprintf(&target, "%d,page %d,%s\n", i, i, class)
+				if i > 0 {
+					feats.WriteString(", ")
+				}
+				fmt.Fprintf(&feats, `"%d": [%d]`, i, i%4)
+			}
+			feats.WriteString("}")
+			return map[string]string{"musae_x_target.csv": target.String(), "musae_x_edges.csv": "id_1,id_2\n" + fixtureEdges(","), "musae_x_features.json": feats.String()}
+		}},
+		{"FEATHER: target NA", func(t testing.TB) map[string]string {
+			var target, feats strings.Builder
+			target.WriteString("id,target\n")
+			feats.WriteString("node_id,feature_id,value\n")
+			for i := range unlabelledN {
+				class := strconv.Itoa(i % 3)
+				if noClassAt(i) {
+					class = "NA"
+				}
+				fmt.Fprintf(&target, "%d,%s\n", i, class)
+				fmt.Fprintf(&feats, "%d,%d,1\n", i, i%4)
+			}
+			return map[string]string{"lastfm_asia_target.csv": target.String(), "lastfm_asia_edges.csv": "node_1,node_2\n" + fixtureEdges(","), "lastfm_asia_features.csv": feats.String()}
+		}},
+	},
+	"GraphML": {{"no data for the class key, no default", func(t testing.TB) map[string]string {
+		var b strings.Builder
+		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+<key id="d0" for="node" attr.name="club" attr.type="string"/>
+<key id="d1" for="node" attr.name="age" attr.type="long"/>
+<graph edgedefault="undirected">
+`)
+		for i := range unlabelledN {
+			club := fmt.Sprintf(`<data key="d0">c%d</data>`, i%3)
+			if noClassAt(i) {
+				club = ""
+			}
+			fmt.Fprintf(&b, `<node id="n%d">%s<data key="d1">%d</data></node>`+"\n", i, club, i%5)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(fixtureEdges(",")), "\n") {
+			u, v, _ := strings.Cut(line, ",")
+			fmt.Fprintf(&b, `<edge source="n%s" target="n%s"/>`+"\n", u, v)
+		}
+		b.WriteString("</graph>\n</graphml>\n")
+		return map[string]string{"club.graphml": b.String()}
+	}}},
+	"edge list": {{"labels file: every NA value and -1 in turn", func(t testing.TB) map[string]string {
+		var labels strings.Builder
+		labels.WriteString("node,label\n")
+		marks := append(slices.Clone(naValues), "-1", " -1 ", "-1.0", " NA ")
+		for i := range unlabelledN {
+			class := strconv.Itoa(i % 3)
+			if noClassAt(i) {
+				class = marks[(i/10)%len(marks)]
+				if strings.ContainsAny(class, ",\"") {
+					class = strconv.Quote(class)
+				}
+			}
+			fmt.Fprintf(&labels, "%d,%s\n", i, class)
+		}
+		return map[string]string{"labels.csv": labels.String(), "edges.csv": fixtureEdges(",")}
+	}}},
+}
+
+// ogbFixture is the fixture's OGB raw/ files under dir, node-label nan
+// where a node has no class.
+func ogbFixture(t testing.TB, dir string) map[string]string {
+	var labels, feat strings.Builder
+	for i := range unlabelledN {
+		if noClassAt(i) {
+			labels.WriteString("nan\n")
+		} else {
+			fmt.Fprintf(&labels, "%d\n", i%3)
+		}
+		fmt.Fprintf(&feat, "%d\n", i%5)
+	}
+	return map[string]string{
+		dir + "edge.csv.gz":       gz(t, fixtureEdges(",")),
+		dir + "node-label.csv.gz": gz(t, labels.String()),
+		dir + "node-feat.csv.gz":  gz(t, feat.String()),
+	}
+}
+
+// formatNames are the names of the formats formatOf tells apart, read
+// from the package's source: the first field of every format{…} literal.
+func formatNames(t *testing.T) []string {
+	t.Helper()
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			if id, isIdent := lit.Type.(*ast.Ident); !isIdent || id.Name != "format" || len(lit.Elts) == 0 {
+				return true
+			}
+			first := lit.Elts[0]
+			if kv, ok := first.(*ast.KeyValueExpr); ok {
+				first = kv.Value
+			}
+			if s, ok := first.(*ast.BasicLit); ok && s.Kind == token.STRING {
+				name, _ := strconv.Unquote(s.Value)
+				if !slices.Contains(names, name) {
+					names = append(names, name)
+				}
+			}
+			return true
+		})
+	}
+	if len(names) < 5 {
+		t.Fatalf("found only the formats %q in the source", names)
+	}
+	return names
+}
+
+// checkUnlabelled asserts the fixture graph's classes: 3 classes, every
+// 10th node without one, in the Unlabelled split, said in a note.
+func checkUnlabelled(t *testing.T, g *Graph) {
+	t.Helper()
+	if g.N != unlabelledN || g.C != 3 || g.Unlabelled() != unlabelledN/10 {
+		t.Fatalf("N %d, C %d, %d without a class; want %d, 3, %d", g.N, g.C, g.Unlabelled(), unlabelledN, unlabelledN/10)
+	}
+	for _, name := range g.ClassNames {
+		if IsNoClass(name) || strings.EqualFold(strings.TrimSpace(name), "nan") {
+			t.Errorf("a class named %q: %q", name, g.ClassNames)
+		}
+	}
+	for i, l := range g.Labels {
+		if noClassAt(i) != (l == NoClass) || noClassAt(i) != (g.Splits[i] == Unlabelled) {
+			t.Errorf("node %d: label %d, split %v", i, l, g.Splits[i])
+		}
+	}
+	if !hasNote(g, fmt.Sprintf("%d nodes have no class (empty, NA, -1…): they stay in the graph, not trained or tested on", unlabelledN/10)) {
+		t.Errorf("notes %q", g.Notes)
+	}
+	for e := range g.Src {
+		end := noClassAt(int(g.Src[e])) || noClassAt(int(g.Dst[e]))
+		if end != (g.Kind[e] == edgekind.Unknown) {
+			t.Errorf("edge %d–%d: kind %v", g.Src[e], g.Dst[e], g.Kind[e])
+		}
+	}
+	if err := g.Check(); err != nil {
+		t.Error(err)
+	}
+	// A drawn split leaves them out; so does the validation draw.
+	ShotSplit(g, 5, 1)
+	HoldOut(g, 4, 1)
+	for i, sp := range g.Splits {
+		if noClassAt(i) != (sp == Unlabelled) {
+			t.Errorf("after ShotSplit and HoldOut node %d is in %v", i, sp)
+		}
+	}
+	if counts := g.ClassCounts(); !slices.Equal(counts, []int{18, 18, 18}) {
+		t.Errorf("class counts %v", counts)
+	}
+}
+
+func TestEveryFormatReadsUnlabelled(t *testing.T) {
+	var labels [][]int // each fixture's, to compare
+	for _, format := range formatNames(t) {
+		fixtures := unlabelledFixtures[format]
+		if len(fixtures) == 0 {
+			t.Errorf("format %q has no fixture with nodes without a class: add one to unlabelledFixtures", format)
+		}
+		for _, fx := range fixtures {
+			t.Run(format+"/"+fx.name, func(t *testing.T) {
+				files := fx.files(t)
+				if f, ok := formatOf(mapFS(files)); !ok || f.name != format {
+					t.Fatalf("the fixture reads as %q, not %q", f.name, format)
+				}
+				g, _, err := Open(mapFS(files), Columns{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				labels = append(labels, slices.Clone(g.Labels))
+				checkUnlabelled(t, g)
+				var zipped []File
+				zipped = append(zipped, File{Name: "g.zip", Data: zipOf(t, prefixed("g/", files))})
+				z, _, err := OpenFiles(zipped, Columns{})
+				if err != nil {
+					t.Fatalf("zipped: %v", err)
+				}
+				checkUnlabelled(t, z)
+			})
+		}
+	}
+	for i := 1; i < len(labels); i++ {
+		if !slices.Equal(labels[i], labels[0]) {
+			t.Errorf("fixture %d's labels %v differ from the first's %v", i, labels[i], labels[0])
+		}
+	}
+}
+
+func prefixed(dir string, files map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range files {
+		out[dir+k] = v
+	}
+	return out
+}
+
+// One class left once the nodes without one are out, or none, is refused
+// as one class is, naming how many have none, in every format.
+func TestUnlabelledLeaveTooFewClasses(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"labels: one class", map[string]string{"labels.csv": "id,label\n0,a\n1,\n2,a\n3,-1\n", "edges.csv": "0,1\n1,2\n2,3\n"},
+			"labels.csv: column label: holds one class for every node that has one (2 nodes have none): one class leaves nothing to learn"},
+		{"labels: none", map[string]string{"labels.csv": "id,label\n0,NA\n1,\n2,-1\n3,nan\n", "edges.csv": "0,1\n1,2\n2,3\n"},
+			"labels.csv: column label: no node has a class (all 4 are empty, NA, -1"},
+		{"bundle: one class", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,-1,unlabelled\n2,0,test\n", "edges.csv": "source,target\n0,1\n1,2\n"},
+			"nodes.csv: column label: holds one class for every node that has one (1 nodes have none)"},
+		{"OGB: none", map[string]string{"raw/edge.csv": "0,1\n1,2\n", "raw/node-label.csv": "nan\nnan\nnan\n"},
+			"raw/node-label.csv: no node has a class (all 3 are empty, NA, -1"},
+		{"GraphML: one class", map[string]string{"g.graphml": `<graphml><key id="c" for="node" attr.name="club" attr.type="string"/><graph><node id="a"><data key="c">x</data></node><node id="b"/><node id="c"><data key="c">x</data></node><edge source="a" target="b"/></graph></graphml>`},
+			"g.graphml: column club: holds one class for every node that has one (1 nodes have none)"},
+	} {
+		_, _, err := Open(mapFS(tc.files), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// A bundle with nodes without a class writes them as label -1 in the
+// split unlabelled and reads them back the same; the binary form carries
+// them bit for bit, and the graph's digest is the same however it came.
+func TestUnlabelledRoundTrip(t *testing.T) {
+	g, _, err := Open(mapFS(unlabelledFixtures["edge list"][0].files(t)), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := writeBundleTo(dir, g); err != nil {
+		t.Fatal(err)
+	}
+	nodes, _ := os.ReadFile(filepath.Join(dir, "nodes.csv"))
+	if !strings.Contains(string(nodes), "\n9,-1,unlabelled\n") {
+		t.Errorf("nodes.csv: %.200s", nodes)
+	}
+	back, err := ReadBundle(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Labels, g.Labels) || !slices.Equal(back.Splits, g.Splits) || back.C != g.C || back.Digest() != g.Digest() {
+		t.Errorf("read back: labels %v splits %v", back.Labels, back.Splits)
+	}
+	b, err := g.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bin Graph
+	if err := bin.UnmarshalBinary(b); err != nil || !reflect.DeepEqual(bin.Labels, g.Labels) || !reflect.DeepEqual(bin.Splits, g.Splits) {
+		t.Errorf("binary: %v", err)
+	}
+	dot, err := DOT(g, "g", nil)
+	if err != nil || !strings.Contains(string(dot), "split=unlabelled") {
+		t.Errorf("DOT: %v %.300s", err, dot)
+	}
+	// Edges added between classes never touch a node without one.
+	p, err := Perturbed(g, "add-inter", 0.5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e := g.E(); e < p.E(); e++ {
+		if p.Labels[p.Src[e]] == NoClass || p.Labels[p.Dst[e]] == NoClass || p.Kind[e] != edgekind.Inter {
+			t.Errorf("added edge %d–%d of kind %v", p.Src[e], p.Dst[e], p.Kind[e])
+		}
+	}
+}
+
+// The cells that mean no class, and the bins' missing values: -1 is a
+// number there.
+func TestNoClassCells(t *testing.T) {
+	for _, cell := range append(slices.Clone(naValues), "-1", " -1", "-1.0", "-1e0", " nan ", "\tNULL") {
+		if !IsNoClass(cell) {
+			t.Errorf("IsNoClass(%q) is false", cell)
+		}
+	}
+	for _, cell := range []string{"0", "1", "-2", "none", "NAN", "n.a.", "-", "?", "na", "Nan", "class -1"} {
+		if IsNoClass(cell) {
+			t.Errorf("IsNoClass(%q) is true", cell)
+		}
+	}
+	if IsMissing("-1") || !IsMissing("NaN") {
+		t.Error("IsMissing: -1 is a number, NaN is missing")
+	}
+	// A measurement cut into bins: its NA cells have no class, its -1 is a value.
+	var labels strings.Builder
+	labels.WriteString("id,traffic\n")
+	for i := range 40 {
+		v := strconv.Itoa(i - 1)
+		if i%10 == 5 {
+			v = "NA"
+		}
+		fmt.Fprintf(&labels, "%d,%s\n", i, v)
+	}
+	g, _, err := Open(mapFS(map[string]string{"labels.csv": labels.String(), "edges.csv": "0,1\n1,2\n"}), Columns{Bins: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Unlabelled() != 4 || g.Labels[0] != 0 || g.C != 4 || !hasNote(g, "4 nodes have no class") || !hasNote(g, "cut by quantile into 4 classes of 9 to 9 nodes") {
+		t.Errorf("bins: %d without a class, node 0 (-1) in %d, C %d, notes %q", g.Unlabelled(), g.Labels[0], g.C, g.Notes)
+	}
+}
+
+// A file holding two graphs, ids given twice, splits that overlap,
+// conflict or come twice: each read by its publisher's stated rule and
+// said, or refused naming the file and line.
+func TestStructureOfTheFiles(t *testing.T) {
+	two := strings.Replace(tinyGraphML, "</graph>", `</graph>
+  <graph edgedefault="undirected"><node id="x"/><node id="y"/><edge source="x" target="y"/></graph>`, 1)
+	g, _, err := Open(mapFS(map[string]string{"club.graphml": two}), Columns{})
+	if err != nil || g.N != 4 || !hasNote(g, "club.graphml holds 2 graphs: the first was read, and the second (from line 19)") {
+		t.Errorf("two graphs: %v, %v", err, g)
+	}
+
+	ogb := func(over map[string]string) map[string]string {
+		files := tinyOGB(t)
+		for k, v := range over {
+			files[k] = gz(t, v)
+		}
+		return files
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"GraphML: nested graph", map[string]string{"g.graphml": `<graphml><graph><node id="a"><graph><node id="b"/></graph></node></graph></graphml>`},
+			`g.graphml:1:30: a <graph> inside a <node> or <edge> (a nested, hierarchical graph)`},
+		{"GraphML: node twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<node id="b">`, `<node id="a">`, 1)},
+			`g.graphml:11:5: node "a" was declared on line 10 already`},
+		{"OGB: test repeats train", ogb(map[string]string{"split/time/test.csv.gz": "3\n0\n4\n"}),
+			"split/time/test.csv.gz:2:1: node 0 is listed already, on line 1 of split/time/train.csv.gz"},
+		{"OGB: train lists a node twice", ogb(map[string]string{"split/time/train.csv.gz": "0\n1\n0\n"}),
+			"split/time/train.csv.gz:3:1: node 0 is listed already, on line 1 of split/time/train.csv.gz"},
+		{"OGB: two splits", ogb(map[string]string{"split/aaa/train.csv.gz": "0\n", "split/aaa/valid.csv.gz": "1\n", "split/aaa/test.csv.gz": "2\n"}),
+			"split/: holds 2 splits (split/aaa, split/time), and nothing in the folder says which is the task's: keep the one to train on under split/ and move the others out"},
+		{"OGB: a split lists a node without a class", ogb(map[string]string{"raw/node-label.csv.gz": "0\nnan\n2\n1\n0\n"}),
+			"split/time/train.csv.gz:2:1: node 1 has no class (nan on line 2 of raw/node-label)"},
+		{"bundle: unknown split", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,unlabeled\n", "edges.csv": "source,target\n0,1\n"},
+			`nodes.csv:3:5: column split: "unlabeled" is not train, test, val or unlabelled`},
+		{"bundle: no class, but a split", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,-1,test\n2,1,test\n", "edges.csv": "source,target\n0,1\n"},
+			`nodes.csv:3:3: column label: "-1" says the node has no class, but its split is test`},
+		{"bundle: a class, but unlabelled", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,unlabelled\n", "edges.csv": "source,target\n0,1\n"},
+			`nodes.csv:3:5: column split: the split unlabelled is for a node without a class (label -1)`},
+		{"bundle: an id twice", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n0,1,test\n", "edges.csv": "source,target\n0,1\n"},
+			`nodes.csv:3:1: column id: ids must be 0..N-1 in order: want 1, got "0"`},
+		{"labels file: an id twice", map[string]string{"labels.csv": "id,label\n0,a\n1,b\n2,a\n1,b\n", "edges.csv": "0,1\n1,2\n"},
+			`labels.csv:5:1: column id: node "1" was listed on line 3 already`},
+		{"labels file without a header: an id twice", map[string]string{"g.labels": "0 a\n1 b\n2 a\n1 c\n", "g.edges": "0 1\n1 2\n"},
+			`g.labels:4:1: column 1: node "1" was listed on line 2 already`},
+		{"labels file: the named id column twice", map[string]string{"labels.csv": "key,label\nx,a\ny,b\nx,c\n", "edges.csv": "x,y\n"},
+			`labels.csv:4:1: column key: node "x" was listed on line 2 already`},
+		{"MUSAE: an id twice", map[string]string{"target.csv": "id,page_type\n0,a\n1,b\n0,a\n2,b\n", "edges.csv": "id_1,id_2\n0,1\n"},
+			`target.csv:4:1: column id: node "0" was listed on line 2 already`},
+		{"MUSAE: a node's features twice", map[string]string{"target.csv": "id,page_type\n0,a\n1,b\n2,a\n3,b\n", "edges.csv": "id_1,id_2\n0,1\n", "features.json": "{\"0\": [1],\n\"1\": [2],\n\"0\": [3]}"},
+			`features.json:3: node "0" is listed already, on line 1: a node has one list of features`},
+	} {
+		_, _, err := Open(mapFS(tc.files), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
