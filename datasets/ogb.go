@@ -6,8 +6,10 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -29,8 +31,11 @@ const ogbEdges = "raw/edge"
 
 // ogbFile is the name fsys holds base under, gzipped or not; "" if none.
 func ogbFile(fsys fs.FS, base string) string {
+	if !utf8.ValidString(base) { // a folder's name: opening it says to rename it
+		return base + ".csv.gz"
+	}
 	for _, name := range []string{base + ".csv.gz", base + ".csv"} {
-		if _, err := fs.Stat(fsys, name); err == nil {
+		if input.Exists(fsys, name) {
 			return name
 		}
 	}
@@ -61,8 +66,43 @@ func (f flatOGB) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
-// limits keeps the folder's limits.
-func (f flatOGB) limits() limits { return limitsOf(f.FS) }
+// limits keeps the folder's limits, and session its reading.
+func (f flatOGB) limits() limits    { return limitsOf(f.FS) }
+func (f flatOGB) session() *reading { return sessionOf(f.FS) }
+
+// Stat, Lstat, ReadLink and ReadDir look where Open does, never opening
+// a file to stat it (a pipe would wait forever).
+func (f flatOGB) Stat(name string) (fs.FileInfo, error) {
+	return f.look(name, input.FS{FS: f.FS}.Stat)
+}
+
+func (f flatOGB) Lstat(name string) (fs.FileInfo, error) {
+	return f.look(name, input.FS{FS: f.FS}.Lstat)
+}
+
+func (f flatOGB) ReadLink(name string) (string, error) {
+	if after, ok := strings.CutPrefix(name, "raw/"); ok {
+		return fs.ReadLink(f.FS, after)
+	}
+	return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrNotExist}
+}
+
+func (f flatOGB) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name != "raw" {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	return input.ReadDir(f.FS, ".")
+}
+
+func (f flatOGB) look(name string, stat func(string) (fs.FileInfo, error)) (fs.FileInfo, error) {
+	switch {
+	case name == "raw":
+		return stat(".")
+	case strings.HasPrefix(name, "raw/"):
+		return stat(strings.TrimPrefix(name, "raw/"))
+	}
+	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+}
 
 // readFlatOGB reads OGB's raw/ files given without their folder: no split
 // comes with them, so one is drawn, and a note says so.
@@ -79,7 +119,10 @@ func readFlatOGB(fsys fs.FS, _ Columns) (*Graph, bool, error) {
 // first under split/ by name); nodes no split lists are validation
 // nodes, trained on and tested on never. resplit says it had no split.
 func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
-	if st, err := fs.Stat(fsys, "raw/node-feat"); err == nil && st.IsDir() {
+	if sessionOf(fsys) == nil {
+		return within(fsys, func(f fs.FS) (*Graph, bool, error) { return ReadOGBFS(f) })
+	}
+	if input.IsDir(fsys, "raw/node-feat") {
 		return nil, false, &BundleError{File: "raw/node-feat", Msg: phrase.New("a folder of node types: a heterogeneous OGB graph (as ogbn-mag) is not one the explorer trains")}
 	}
 	g = &Graph{Meta: map[string]any{"name": "ogb"}}
@@ -104,7 +147,9 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	readOGBClassNames(fsys, g)
+	if err := readOGBClassNames(fsys, g); err != nil {
+		return nil, false, err
+	}
 	return g, resplit, g.Check()
 }
 
@@ -261,7 +306,7 @@ func readEdgeFeatures(fsys fs.FS, name string, g *Graph) ([]float64, error) {
 // readOGBSplit marks the nodes of the first split by name; it reports
 // whether there was none.
 func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
-	entries, _ := fs.ReadDir(fsys, "split")
+	entries, _ := input.ReadDir(fsys, "split")
 	var dirs []string
 	for _, e := range entries {
 		if e.IsDir() {
@@ -299,21 +344,31 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 }
 
 // readOGBClassNames names the classes from mapping/labelidx2*.csv.gz, if
-// the folder has it whole; a mapping it cannot read leaves them numbers.
-func readOGBClassNames(fsys fs.FS, g *Graph) {
-	matches, _ := fs.Glob(fsys, "mapping/labelidx2*.csv*")
+// the folder has it whole; a mapping it cannot read leaves them numbers,
+// but a file that is no text, or damaged, is refused as any other.
+func readOGBClassNames(fsys fs.FS, g *Graph) error {
+	var matches []string
+	entries, _ := input.ReadDir(fsys, "mapping")
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "labelidx2") && strings.Contains(e.Name(), ".csv") {
+			matches = append(matches, "mapping/"+e.Name())
+		}
+	}
 	if len(matches) == 0 {
-		return
+		return nil
 	}
 	t, err := openData(fsys, matches[0], looksLikeHeader)
 	if err != nil {
-		return
+		return inputFault(err)
 	}
 	defer t.closer.Close()
 	names := make([]string, g.C)
 	for {
 		row, err := t.next()
 		if err != nil || len(row) < 2 {
+			if err != nil && err != io.EOF {
+				return inputFault(err)
+			}
 			break
 		}
 		if k, err := numtext.ParseInt(strings.TrimSpace(row[0])); err == nil && k >= 0 && k < g.C {
@@ -323,4 +378,14 @@ func readOGBClassNames(fsys fs.FS, g *Graph) {
 	if !slices.Contains(names, "") {
 		g.ClassNames = names
 	}
+	return nil
+}
+
+// inputFault is err if the file itself is at fault (package input's:
+// what it is, its bytes, its compression); nil otherwise.
+func inputFault(err error) error {
+	if isInputError(err) {
+		return err
+	}
+	return nil
 }
