@@ -37,7 +37,7 @@ endif
 # Every parser and decoder has a fuzz target (package:target). make test
 # runs each for FUZZTIME; make fuzz FUZZTIME=10m runs them longer.
 FUZZTIME    ?= 10s
-FUZZ        := ./internal/numtext:FuzzParseFloat ./experiment:FuzzDecode \
+FUZZ        := ./internal/numtext:FuzzParseFloat ./internal/input:FuzzText ./internal/input:FuzzXML ./experiment:FuzzDecode \
                ./datasets:FuzzReadBundle ./datasets:FuzzReadFeatures ./datasets:FuzzReadMUSAE ./datasets:FuzzOpenFiles ./datasets:FuzzEdited \
                ./datasets:FuzzReadOGB ./datasets:FuzzReadGraphML ./datasets:FuzzReadPlain ./datasets:FuzzReadFeather ./datasets:FuzzUnmarshalBinary ./datasets:FuzzPerturbed ./pdn:FuzzBundleTrains \
                ./wasm/protocol:FuzzDecodeCommand ./wasm/protocol:FuzzDecodeEvent \

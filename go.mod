@@ -9,6 +9,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/maxence-charriere/go-app/v9 v9.8.0
+	golang.org/x/text v0.23.0
 	gonum.org/v1/gonum v0.17.0
 )
 

@@ -4,13 +4,13 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"slices"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 )
 
 // The real graphs the explorer ships, as bundles with sparse features
@@ -23,11 +23,11 @@ var builtinFS embed.FS
 // Builtin returns the real graph called name (experiment.GraphCora or
 // GraphCiteseer) as shipped, with its public split and no edge features.
 func Builtin(name string) (*Graph, error) {
-	sub, err := fs.Sub(builtinFS, "builtin/"+name)
+	sub, err := input.Sub(builtinFS, "builtin/"+name)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := fs.Stat(sub, "meta.json"); err != nil {
+	if !input.Exists(sub, "meta.json") {
 		return nil, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
 	}
 	return ReadBundleFS(sub)
@@ -41,7 +41,7 @@ type BuiltinShape struct {
 
 // ShapeOfBuiltin reads a shipped graph's size without loading it.
 func ShapeOfBuiltin(name string) (BuiltinShape, error) {
-	b, err := builtinFS.ReadFile("builtin/" + name + "/meta.json")
+	b, err := readInput(builtinFS, "builtin/"+name+"/meta.json")
 	if err != nil {
 		return BuiltinShape{}, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
 	}

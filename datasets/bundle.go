@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -207,13 +207,20 @@ type BundleError struct {
 	Col    int
 	Column string
 	Msg    phrase.Text
+	// Err is the error of package input behind it, when the file itself
+	// (what it is, its bytes, its compression) is at fault.
+	Err error
 }
 
 func (e *BundleError) Error() string { return e.Phrase().String() }
 
-// Phrase says the error as a message: where, then what.
+// Unwrap gives the error behind e, if any.
+func (e *BundleError) Unwrap() error { return e.Err }
+
+// Phrase says the error as a message: where, then what. A file's name
+// that is not UTF-8 is shown escaped.
 func (e *BundleError) Phrase() phrase.Text {
-	at := e.File
+	at := input.Shown(e.File)
 	if e.Line > 0 {
 		at += ":" + strconv.Itoa(e.Line)
 		if e.Col > 0 {
@@ -241,14 +248,20 @@ func plainOrQuoted(s string) string {
 
 // ReadBundle reads the bundle in the directory dir; see ReadBundleFS.
 func ReadBundle(dir string) (*Graph, error) {
-	st, err := os.Stat(dir)
+	info, err := input.Path(dir)
 	switch {
-	case err != nil:
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, &BundleError{File: dir, Msg: phrase.New("cannot read the bundle: %s", unwrapPath(err))}
-	case !st.IsDir():
+	case err != nil:
+		return nil, located(err)
+	case !info.IsDir():
 		return nil, &BundleError{File: dir, Msg: phrase.New("is a file; a bundle is a directory holding meta.json, nodes.csv and edges.csv")}
 	}
-	return ReadBundleFS(os.DirFS(dir))
+	fsys, err := input.Folder(dir)
+	if err != nil {
+		return nil, located(err)
+	}
+	return ReadBundleFS(fsys)
 }
 
 // ReadBundleFS reads the bundle at the root of fsys. It rejects, with a
@@ -261,6 +274,10 @@ func ReadBundle(dir string) (*Graph, error) {
 // A UTF-8 byte-order mark at the start of a file is skipped. The graph's
 // classes are its labels': C = the largest label + 1.
 func ReadBundleFS(fsys fs.FS) (*Graph, error) {
+	if sessionOf(fsys) == nil {
+		g, _, err := within(fsys, func(f fs.FS) (*Graph, bool, error) { g, err := ReadBundleFS(f); return g, false, err })
+		return g, err
+	}
 	g := &Graph{Meta: map[string]any{}}
 	names, err := readMeta(fsys, g)
 	if err != nil {
@@ -314,18 +331,14 @@ func unwrapPath(err error) string {
 	return err.Error()
 }
 
-// bom is the UTF-8 byte-order mark some editors and spreadsheets write.
-const bom = "\ufeff"
-
 // readMeta reads meta.json: a JSON object with a name and, optionally,
 // classes, which bounds the labels (g.C until the labels are read), and
 // class_names, the classes' names, which it returns.
 func readMeta(fsys fs.FS, g *Graph) (classNames []string, err error) {
-	b, err := fs.ReadFile(fsys, "meta.json")
+	b, err := readInput(fsys, "meta.json")
 	if err != nil {
-		return nil, &BundleError{File: "meta.json", Msg: phrase.New("cannot read: %s", unwrapPath(err))}
+		return nil, err
 	}
-	b = bytes.TrimPrefix(b, []byte(bom))
 	if err := json.Unmarshal(b, &g.Meta); err != nil {
 		return nil, &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: phrase.New("not a JSON object: %s", err)}
 	}

@@ -100,7 +100,7 @@ var badBundles = []struct {
 	{"bad header", "nodes.csv", "id,label,x0\n0,0,1\n", "nodes.csv:1: header must start with id,label,split"},
 	{"bad feature name", "edges.csv", "source,target,e1\n0,1,1\n", "edges.csv:1: column e1: want e0"},
 	{"garbled feature name", "edges.csv", "source,target,\"e\n0\"\n0,1,1\n", `edges.csv:1: column "e\n0": an edge feature's name holds a line break`},
-	{"no meta", "meta.json", "<none>", "meta.json: cannot read: missing"},
+	{"no meta", "meta.json", "<none>", "meta.json: cannot open: missing"},
 	{"meta without name", "meta.json", `{"classes": 2}`, "meta.json: column name: missing or not a string"},
 	{"meta not json", "meta.json", `{`, "not a JSON object: unexpected end"},
 	{"meta an array", "meta.json", `[1, 2]`, "meta.json:1: not a JSON object"},

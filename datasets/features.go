@@ -3,7 +3,6 @@ package datasets
 import (
 	"bufio"
 	"cmp"
-	"errors"
 	"io"
 	"io/fs"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -178,6 +178,5 @@ func repeatsNote(file string, repeats, line int) []phrase.Text {
 
 // isMissing reports whether fsys has no features file.
 func isMissing(fsys fs.FS) bool {
-	_, err := fs.Stat(fsys, featuresFile)
-	return errors.Is(err, fs.ErrNotExist)
+	return !input.Exists(fsys, featuresFile)
 }

@@ -3,7 +3,6 @@ package datasets
 import (
 	"archive/zip"
 	"bytes"
-	"io"
 	"io/fs"
 	"math"
 	"path"
@@ -12,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -64,9 +64,12 @@ var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, values: p
 
 // limitedFS is a folder read within limits.
 type limitedFS struct {
-	fs.FS
+	input.FS
 	lim limits
 }
+
+// limitedTo is fsys read within lim.
+func limitedTo(fsys fs.FS, lim limits) limitedFS { return limitedFS{input.FS{FS: fsys}, lim} }
 
 func (l limitedFS) limits() limits { return l.lim }
 
@@ -182,9 +185,9 @@ func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 		if skip || zf.FileInfo().IsDir() {
 			continue
 		}
-		b, err := readZipped(zf, lim.bytes)
+		b, err := input.Unzip(name, zf, lim.bytes)
 		if err != nil {
-			return nil, &BundleError{File: name, Column: zf.Name, Msg: phrase.New("cannot unpack: %s", err)}
+			return nil, located(err)
 		}
 		if _, dup := m[clean]; dup {
 			return nil, &BundleError{File: name, Column: zf.Name, Msg: phrase.New("holds this name twice")}
@@ -197,29 +200,14 @@ func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 	return rootOf(name, m, lim, depth)
 }
 
-// readZipped reads one file of an archive, no more than limit bytes
-// whatever its header says.
-func readZipped(zf *zip.File, limit int64) ([]byte, error) {
-	rc, err := zf.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
-	if err == nil && int64(len(b)) > limit {
-		err = phrase.Errorf("unpacks to more than %s bytes", numtext.Group(int(limit)))
-	}
-	return b, err
-}
-
 // rootOf finds the graph in the files fsys: at their root, under a single
 // top folder, in a zip that is the only file, or in the one folder that
 // holds a graph. It names what it found when that is none or several.
 func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	for {
-		entries, _ := fs.ReadDir(fsys, ".")
-		if len(entries) == 1 && entries[0].IsDir() {
-			sub, err := fs.Sub(fsys, entries[0].Name())
+		entries, _ := input.ReadDir(fsys, ".")
+		if len(entries) == 1 && entries[0].IsDir() && !namedAsFile(entries[0].Name()) {
+			sub, err := input.Sub(fsys, entries[0].Name())
 			if err != nil {
 				return nil, &BundleError{File: what, Msg: phrase.Of(err)}
 			}
@@ -233,12 +221,15 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 			if info, err := entries[0].Info(); err == nil && info.Size() > maxNativeZip {
 				return nil, &BundleError{File: entries[0].Name(), Msg: phrase.New("is a zip of %s bytes; the explorer opens one of up to %s", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 			}
-			b, _ := fs.ReadFile(fsys, entries[0].Name())
+			b, err := readBytes(fsys, entries[0].Name(), maxNativeZip)
+			if err != nil {
+				return nil, err
+			}
 			return unzip(entries[0].Name(), b, lim, depth+1)
 		}
 		break
 	}
-	root := limitedFS{fsys, lim}
+	root := limitedTo(fsys, lim)
 	if _, ok := formatOf(root); ok {
 		return root, nil
 	}
@@ -247,8 +238,8 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	case 0:
 		return root, nil // Open names what it holds
 	case 1:
-		sub, _ := fs.Sub(fsys, graphs[0])
-		return limitedFS{sub, lim}, nil
+		sub, _ := input.Sub(fsys, graphs[0])
+		return limitedTo(sub, lim), nil
 	}
 	slices.Sort(graphs)
 	return nil, &BundleError{File: what, Msg: phrase.New("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}
@@ -269,14 +260,14 @@ func graphFolders(fsys fs.FS, dir string, depth int, looked *int) []string {
 		return nil
 	}
 	*looked++
-	entries, _ := fs.ReadDir(fsys, dir)
+	entries, _ := input.ReadDir(fsys, dir)
 	var out []string
 	for _, e := range entries {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || e.Name() == "__MACOSX" {
-			continue
+			continue // nor a link to a folder: a link to its own folder would loop
 		}
 		name := path.Join(dir, e.Name())
-		sub, err := fs.Sub(fsys, name)
+		sub, err := input.Sub(fsys, name)
 		if err != nil {
 			continue
 		}

@@ -84,18 +84,16 @@ func (r *graphmlReader) errorAt(line, col int, format string, args ...any) error
 
 // ReadGraphMLFS reads the GraphML file name in fsys.
 func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
-	f, err := fsys.Open(name)
+	if sessionOf(fsys) == nil {
+		g, _, err := within(fsys, func(f fs.FS) (*Graph, bool, error) { g, err := ReadGraphMLFS(f, name, cols); return g, true, err })
+		return g, err
+	}
+	dec, text, err := openXMLInput(fsys, name)
 	if err != nil {
-		return nil, &BundleError{File: name, Msg: phrase.New("cannot open: %s", unwrapPath(err))}
+		return nil, err
 	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	if err := checkText(head[:n]); err != nil {
-		return nil, &BundleError{File: name, Line: 1, Msg: phrase.Of(err)}
-	}
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}}
-	r.dec = xml.NewDecoder(io.MultiReader(strings.NewReader(string(head[:n])), f))
+	defer text.Close()
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, dec: dec}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -115,6 +113,9 @@ func (r *graphmlReader) read() error {
 		}
 		if err != nil {
 			var se *xml.SyntaxError
+			if isInputError(err) {
+				return located(err)
+			}
 			if errors.As(err, &se) {
 				return &BundleError{File: r.file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
 			}

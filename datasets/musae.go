@@ -8,11 +8,11 @@ import (
 	"io/fs"
 	"maps"
 	"math"
-	"os"
 	"slices"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -67,17 +67,8 @@ func findTableFolder(fsys fs.FS) (tableFolder, bool) {
 	return tf, tf.target != "" && tf.edges != ""
 }
 
-// rootFiles lists the files at the root of fsys, sorted.
-func rootFiles(fsys fs.FS) []string {
-	entries, _ := fs.ReadDir(fsys, ".")
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			out = append(out, e.Name())
-		}
-	}
-	return out
-}
+// rootFiles lists the files at the root of fsys, sorted (see fileNames).
+func rootFiles(fsys fs.FS) []string { return fileNames(fsys) }
 
 // IsMUSAE reports whether fsys holds a MUSAE or FEATHER folder's files.
 func IsMUSAE(fsys fs.FS) bool {
@@ -87,7 +78,11 @@ func IsMUSAE(fsys fs.FS) bool {
 
 // ReadMUSAE reads the MUSAE or FEATHER folder dir; see ReadMUSAEFS.
 func ReadMUSAE(dir string, cols Columns) (*Graph, error) {
-	return ReadMUSAEFS(os.DirFS(dir), cols)
+	fsys, err := input.Folder(dir)
+	if err != nil {
+		return nil, located(err)
+	}
+	return ReadMUSAEFS(fsys, cols)
 }
 
 // ReadMUSAEFS reads a MUSAE or FEATHER folder at the root of fsys into a
@@ -98,6 +93,10 @@ func ReadMUSAE(dir string, cols Columns) (*Graph, error) {
 // index out of [0, MaxFeatures); a *ColumnsError says the columns need
 // naming.
 func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
+	if sessionOf(fsys) == nil {
+		g, _, err := within(fsys, func(f fs.FS) (*Graph, bool, error) { g, err := ReadMUSAEFS(f, cols); return g, true, err })
+		return g, err
+	}
 	tf, ok := findTableFolder(fsys)
 	if !ok {
 		return nil, &BundleError{File: "target.csv", Msg: phrase.New("cannot read: missing (a MUSAE or FEATHER folder holds edges.csv, target.csv and features.json or features.csv)")}
@@ -171,24 +170,18 @@ func folderName(target string) string {
 // readMUSAEFeatures reads features.json: an object mapping each node id,
 // as a string, to the list of its non-zero binary features.
 func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, where idsOf) error {
-	b, err := fs.ReadFile(fsys, file)
+	b, err := readInput(fsys, file)
 	if err != nil {
-		return &BundleError{File: file, Msg: phrase.New("cannot read: %s", unwrapPath(err))}
+		return err
 	}
-	if err := checkText(b[:min(len(b), 4096)]); err != nil {
-		return &BundleError{File: file, Line: 1, Msg: phrase.Of(err)}
-	}
-	b = bytes.TrimPrefix(b, []byte(bom))
 	if lim := limitsOf(fsys); bytes.Count(b, []byte(",")) > lim.values {
 		return tooMany(file, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
 	}
 	var raw map[string][]json.Number
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	if err := dec.Decode(&raw); err != nil {
+	if err := json.Unmarshal(b, &raw); err != nil {
 		line, col := jsonAt(b, err)
 		msg := phrase.New("want an object of node ids to lists of feature indices: %s", err)
-		if errors.Is(err, io.ErrUnexpectedEOF) {
+		if se := (*json.SyntaxError)(nil); errors.As(err, &se) && se.Offset >= int64(len(b)) {
 			msg = phrase.New("the file ends in the middle of its JSON (cut short?): want an object of node ids to lists of feature indices")
 		}
 		return &BundleError{File: file, Line: line, Col: col, Msg: msg}
@@ -389,29 +382,13 @@ func (p *pairs) note(g *Graph) {
 // encoding/json (as Python's json) would read as its last list without a
 // word. It names the line of each, and reads only the object's keys.
 func repeatedKey(file string, b []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if _, err := dec.Token(); err != nil { // the object's {, read once already
-		return nil
-	}
 	first := map[string]int{}
-	line, at := 1, 0
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		key, _ := tok.(string)
-		off := int(dec.InputOffset())
-		line, at = line+bytes.Count(b[at:off], []byte("\n")), off
+	return input.ObjectKeys(b, func(key string, line int) error {
 		k := strings.TrimSpace(key)
 		if was, twice := first[k]; twice {
 			return &BundleError{File: file, Line: line, Msg: phrase.New("node %s is listed already, on line %d: a node has one list of features", quote(key), was)}
 		}
 		first[k] = line
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil
-		}
-	}
-	return nil
+		return nil
+	})
 }

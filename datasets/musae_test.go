@@ -72,7 +72,7 @@ var badMUSAE = []struct {
 	{"feature negative", "features.json", `{"0": [-1]}`, `features.json: node "0": feature "-1" is not a whole number`},
 	{"feature fractional", "features.json", `{"0": [1.5]}`, `feature "1.5" is not a whole number`},
 	{"feature huge", "features.json", `{"0": [1e300]}`, `feature "1e300" is not a whole number in [0, 1048575]`},
-	{"features UTF-16", "features.json", "\xff\xfe{\x00}\x00", "features.json:1: is UTF-16 text"},
+	{"features UTF-16 without its mark", "features.json", "{\x00\"\x000\x00\"\x00:\x00[\x00]\x00}\x00", "features.json:1: is UTF-16 text without a byte-order mark"},
 	{"one class", "target.csv", "node,class\n0,a\n1,a\n2,a\n3,a\n", "target.csv: column class: holds one value for every node"},
 	{"target id twice", "target.csv", "id,page_type\n0,a\n1,b\n0,c\n", "target.csv:4:1: column id: node \"0\" was listed on line 2 already"},
 	{"a line repeated", "target.csv", "id,page_type\n" + strings.Repeat("0,a\n", 100000), "target.csv:3:"},

@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -30,8 +32,11 @@ const ogbEdges = "raw/edge"
 
 // ogbFile is the name fsys holds base under, gzipped or not; "" if none.
 func ogbFile(fsys fs.FS, base string) string {
+	if !utf8.ValidString(base) { // a folder's name: opening it says to rename it
+		return base + ".csv.gz"
+	}
 	for _, name := range []string{base + ".csv.gz", base + ".csv"} {
-		if _, err := fs.Stat(fsys, name); err == nil {
+		if input.Exists(fsys, name) {
 			return name
 		}
 	}
@@ -62,8 +67,43 @@ func (f flatOGB) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
-// limits keeps the folder's limits.
-func (f flatOGB) limits() limits { return limitsOf(f.FS) }
+// limits keeps the folder's limits, and session its reading.
+func (f flatOGB) limits() limits    { return limitsOf(f.FS) }
+func (f flatOGB) session() *reading { return sessionOf(f.FS) }
+
+// Stat, Lstat, ReadLink and ReadDir look where Open does, never opening
+// a file to stat it (a pipe would wait forever).
+func (f flatOGB) Stat(name string) (fs.FileInfo, error) {
+	return f.look(name, input.FS{FS: f.FS}.Stat)
+}
+
+func (f flatOGB) Lstat(name string) (fs.FileInfo, error) {
+	return f.look(name, input.FS{FS: f.FS}.Lstat)
+}
+
+func (f flatOGB) ReadLink(name string) (string, error) {
+	if after, ok := strings.CutPrefix(name, "raw/"); ok {
+		return fs.ReadLink(f.FS, after)
+	}
+	return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrNotExist}
+}
+
+func (f flatOGB) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name != "raw" {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+	}
+	return input.ReadDir(f.FS, ".")
+}
+
+func (f flatOGB) look(name string, stat func(string) (fs.FileInfo, error)) (fs.FileInfo, error) {
+	switch {
+	case name == "raw":
+		return stat(".")
+	case strings.HasPrefix(name, "raw/"):
+		return stat(strings.TrimPrefix(name, "raw/"))
+	}
+	return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+}
 
 // readFlatOGB reads OGB's raw/ files given without their folder: no split
 // comes with them, so one is drawn, and a note says so.
@@ -80,7 +120,10 @@ func readFlatOGB(fsys fs.FS, _ Columns) (*Graph, bool, error) {
 // first under split/ by name); nodes no split lists are validation
 // nodes, trained on and tested on never. resplit says it had no split.
 func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
-	if st, err := fs.Stat(fsys, "raw/node-feat"); err == nil && st.IsDir() {
+	if sessionOf(fsys) == nil {
+		return within(fsys, func(f fs.FS) (*Graph, bool, error) { return ReadOGBFS(f) })
+	}
+	if input.IsDir(fsys, "raw/node-feat") {
 		return nil, false, &BundleError{File: "raw/node-feat", Msg: phrase.New("a folder of node types: a heterogeneous OGB graph (as ogbn-mag) is not one the explorer trains")}
 	}
 	g = &Graph{Meta: map[string]any{"name": "ogb"}}
@@ -142,7 +185,10 @@ func readOGBLabels(fsys fs.FS, g *Graph) error {
 		return err
 	}
 	g.N = len(cells)
-	names := readOGBClassNames(fsys)
+	names, err := readOGBClassNames(fsys)
+	if err != nil {
+		return err
+	}
 	return setClasses(g, classCells{file: name, cells: cells, numbered: true, names: names})
 }
 
@@ -281,7 +327,7 @@ func readEdgeFeatures(fsys fs.FS, name string, g *Graph) ([]float64, error) {
 // class stay unlabelled, and a split that lists one, lists a node twice
 // or names two splits is refused.
 func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
-	entries, _ := fs.ReadDir(fsys, "split")
+	entries, _ := input.ReadDir(fsys, "split")
 	var dirs []string
 	for _, e := range entries {
 		if e.IsDir() {
@@ -343,32 +389,51 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 // readOGBClassNames reads the classes' names from
 // mapping/labelidx2*.csv.gz, if the folder has it whole (every class from
 // 0 named, in order of their numbers; the labels then decide how many are
-// classes); a mapping it cannot read leaves them numbers.
-func readOGBClassNames(fsys fs.FS) []string {
-	matches, _ := fs.Glob(fsys, "mapping/labelidx2*.csv*")
+// classes); a mapping it cannot read leaves them numbers, but a file that
+// is no text, or damaged, is refused as any other.
+func readOGBClassNames(fsys fs.FS) ([]string, error) {
+	var matches []string
+	entries, _ := input.ReadDir(fsys, "mapping")
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "labelidx2") && strings.Contains(e.Name(), ".csv") {
+			matches = append(matches, "mapping/"+e.Name())
+		}
+	}
 	if len(matches) == 0 {
-		return nil
+		return nil, nil
 	}
 	t, err := openData(fsys, matches[0], looksLikeHeader)
 	if err != nil {
-		return nil
+		return nil, inputFault(err)
 	}
 	defer t.closer.Close()
 	var names []string
 	for len(names) < MaxClasses {
 		row, err := t.next()
 		if err != nil || len(row) < 2 {
+			if err != nil && err != io.EOF {
+				return nil, inputFault(err)
+			}
 			break
 		}
 		k, err := numtext.ParseInt(strings.TrimSpace(row[0]))
 		if err != nil || k < 0 || k >= MaxClasses {
-			return nil
+			return nil, nil
 		}
 		names = append(names, make([]string, max(0, k+1-len(names)))...)
 		names[k] = strings.TrimSpace(row[1])
 	}
 	if slices.Contains(names, "") {
-		return nil
+		return nil, nil
 	}
-	return names
+	return names, nil
+}
+
+// inputFault is err if the file itself is at fault (package input's:
+// what it is, its bytes, its compression); nil otherwise.
+func inputFault(err error) error {
+	if isInputError(err) {
+		return err
+	}
+	return nil
 }

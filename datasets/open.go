@@ -1,11 +1,11 @@
 package datasets
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
 	"math/bits"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -14,42 +14,97 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
 // Formats is what Open reads, for messages.
 const Formats = experiment.GraphFormats
 
-// format is one way a graph is written: how to tell it and how to read it.
+// A format is one way a graph is written, one row of formats: its name
+// (g.Meta["format"], and messages), its words in experiment.GraphFormats
+// (a test keeps the sentence the rows'), how its files are recognised at
+// the root of a folder (find gives its reader when they are), and why
+// files that come near it are not it (near; nil if none come near).
+// Open, notAGraph and the tests (the class × format cells among them)
+// range over the rows: a new format is a row and its reader's file.
 type format struct {
 	name string
-	read func(fs.FS, Columns) (g *Graph, resplit bool, err error)
+	says string
+	find func(fs.FS) (readFunc, bool)
+	near func(fs.FS) phrase.Text
+}
+
+// readFunc reads a graph from a folder its format's find recognised;
+// resplit says it came without a split.
+type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
+
+// formats are the formats Open reads, in the order they are tried.
+var formats = []format{
+	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle},
+	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss},
+	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB},
+	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile},
+	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss},
+}
+
+func findBundle(fsys fs.FS) (readFunc, bool) {
+	if !input.Exists(fsys, "meta.json") {
+		return nil, false
+	}
+	return func(f fs.FS, _ Columns) (*Graph, bool, error) { g, err := ReadBundleFS(f); return g, false, err }, true
+}
+
+func findMUSAE(fsys fs.FS) (readFunc, bool) {
+	if _, ok := findTableFolder(fsys); !ok {
+		return nil, false
+	}
+	return func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := ReadMUSAEFS(f, c); return g, true, err }, true
+}
+
+func findOGB(fsys fs.FS) (readFunc, bool) {
+	switch {
+	case isOGB(fsys):
+		return func(f fs.FS, _ Columns) (*Graph, bool, error) { return ReadOGBFS(f) }, true
+	case isFlatOGB(fsys):
+		return readFlatOGB, true
+	}
+	return nil, false
+}
+
+func findGraphMLFile(fsys fs.FS) (readFunc, bool) {
+	name, ok := findGraphML(fsys)
+	if !ok {
+		return nil, false
+	}
+	return func(f fs.FS, c Columns) (*Graph, bool, error) {
+		g, err := ReadGraphMLFS(f, name, c)
+		return g, true, err
+	}, true
+}
+
+func findEdgeList(fsys fs.FS) (readFunc, bool) {
+	pf, ok := findPlain(fsys)
+	if !ok {
+		return nil, false
+	}
+	return func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := readPlain(f, pf, c); return g, true, err }, true
+}
+
+// found is the format fsys holds and its reader.
+type found struct {
+	format
+	read readFunc
 }
 
 // formatOf tells which format the root of fsys holds; ok false if none.
-func formatOf(fsys fs.FS) (format, bool) {
-	if _, err := fs.Stat(fsys, "meta.json"); err == nil {
-		return format{"bundle", func(f fs.FS, _ Columns) (*Graph, bool, error) { g, err := ReadBundleFS(f); return g, false, err }}, true
+func formatOf(fsys fs.FS) (found, bool) {
+	for _, f := range formats {
+		if read, ok := f.find(fsys); ok {
+			return found{f, read}, true
+		}
 	}
-	if isOGB(fsys) {
-		return format{"OGB", func(f fs.FS, _ Columns) (*Graph, bool, error) { return ReadOGBFS(f) }}, true
-	}
-	if isFlatOGB(fsys) {
-		return format{"OGB", readFlatOGB}, true
-	}
-	if _, ok := findTableFolder(fsys); ok {
-		return format{"MUSAE", func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := ReadMUSAEFS(f, c); return g, true, err }}, true
-	}
-	if name, ok := findGraphML(fsys); ok {
-		return format{"GraphML", func(f fs.FS, c Columns) (*Graph, bool, error) {
-			g, err := ReadGraphMLFS(f, name, c)
-			return g, true, err
-		}}, true
-	}
-	if pf, ok := findPlain(fsys); ok {
-		return format{"edge list", func(f fs.FS, c Columns) (*Graph, bool, error) { g, err := readPlain(f, pf, c); return g, true, err }}, true
-	}
-	return format{}, false
+	return found{}, false
 }
 
 // Open reads the graph at the root of fsys, in whichever of Formats it
@@ -57,7 +112,9 @@ func formatOf(fsys fs.FS) (format, bool) {
 // features, one without edge features the 11 tie-strength scores, and
 // its edges' kinds by their ends' labels when it gives none. resplit says
 // it came without a split (every format but a bundle and an OGB folder),
-// so ShotSplit must draw one.
+// so ShotSplit must draw one. Its files are read as one reading (within):
+// a damaged .gz among them is what a failure reports, and their text's
+// notes (UTF-16, lines ending in CR) are the graph's.
 func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	f, ok := formatOf(fsys)
 	if !ok {
@@ -66,7 +123,7 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if cols != (Columns{}) && (f.name == "bundle" || f.name == "OGB") {
 		return nil, false, &NoColumnsError{Format: f.name, Columns: cols}
 	}
-	if g, resplit, err = f.read(fsys, cols); err != nil {
+	if g, resplit, err = within(fsys, func(fsys fs.FS) (*Graph, bool, error) { return f.read(fsys, cols) }); err != nil {
 		return nil, false, err
 	}
 	g.Meta["format"] = f.name
@@ -110,11 +167,11 @@ func (e *NoColumnsError) Phrase() phrase.Text {
 // notAGraph says what fsys holds instead of a graph, and, where the
 // files come near one of Formats, what keeps them from it.
 func notAGraph(fsys fs.FS) error {
-	entries, _ := fs.ReadDir(fsys, ".")
+	entries, _ := input.Entries(fsys, ".")
 	var names []string
 	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() {
+		n := e.Name
+		if e.Dir {
 			n += "/"
 		}
 		names = append(names, plainOrQuoted(n))
@@ -135,23 +192,40 @@ func notAGraph(fsys fs.FS) error {
 // nearMiss says why files that look like one of Formats are not it; nil
 // Text if they look like none.
 func nearMiss(fsys fs.FS) phrase.Text {
+	for _, f := range formats {
+		if f.near == nil {
+			continue
+		}
+		if why := f.near(fsys); !why.IsZero() {
+			return why
+		}
+	}
+	return phrase.Text{}
+}
+
+// musaeNearMiss says files are no MUSAE or FEATHER folder because two of
+// them end as one of its files does.
+func musaeNearMiss(fsys fs.FS) phrase.Text {
 	files := rootFiles(fsys)
-	ending := func(suffix string) []string {
-		var out []string
+	for _, suffix := range []string{"target.csv", "edges.csv", "features.json", "features.csv"} {
+		var found []string
 		for _, n := range files {
 			if l := strings.ToLower(n); l == suffix || strings.HasSuffix(l, "_"+suffix) || strings.HasSuffix(l, "-"+suffix) {
-				out = append(out, plainOrQuoted(n))
+				found = append(found, plainOrQuoted(n))
 			}
 		}
-		return out
-	}
-	for _, suffix := range []string{"target.csv", "edges.csv", "features.json", "features.csv"} {
-		if found := ending(suffix); len(found) > 1 {
+		if len(found) > 1 {
 			return phrase.New("%s all end in %s, and a MUSAE or FEATHER folder holds one such file: move the others out", strings.Join(found, ", "), suffix)
 		}
 	}
+	return phrase.Text{}
+}
+
+// plainNearMiss says table files are no edge list and labels file: more
+// than two, or two of which neither or both name the edges.
+func plainNearMiss(fsys fs.FS) phrase.Text {
 	var tables []string
-	for _, n := range files {
+	for _, n := range rootFiles(fsys) {
 		if slices.Contains(tableExts, strings.ToLower(path.Ext(strings.TrimSuffix(n, ".gz")))) {
 			tables = append(tables, plainOrQuoted(n))
 		}
@@ -218,22 +292,30 @@ func Load(path string, d experiment.Data, resplit bool) (*Graph, error) {
 const maxNativeZip = 4 << 30
 
 // openPath is the folder path names: itself, a zip archive's contents
-// or a folder of one file.
+// or a folder of one file. What path is, is known before it is read
+// (input.Path): a pipe, a device, a socket or a loop of links is refused
+// by name, never opened.
 func openPath(path string) (fs.FS, error) {
-	st, err := os.Stat(path)
+	info, err := input.Path(path)
 	switch {
-	case err != nil:
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, &BundleError{File: path, Msg: phrase.New("cannot read the graph: %s", unwrapPath(err))}
-	case st.IsDir():
+	case err != nil:
+		return nil, located(err)
+	case info.IsDir():
 		// A folder is read as a zip of it is: a graph in its one subfolder
 		// (a run's export holds its graph in graph/) opens too.
-		return rootOf(path, os.DirFS(path), nativeLimits, 0)
-	case st.Size() > maxNativeZip:
-		return nil, &BundleError{File: path, Msg: phrase.New("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(st.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
+		fsys, err := input.Folder(path)
+		if err != nil {
+			return nil, located(err)
+		}
+		return rootOf(path, fsys, nativeLimits, 0)
+	case info.Size() > maxNativeZip:
+		return nil, &BundleError{File: path, Msg: phrase.New("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
 	}
-	data, err := os.ReadFile(path)
+	data, err := input.ReadPath(path, maxNativeZip)
 	if err != nil {
-		return nil, &BundleError{File: path, Msg: phrase.New("cannot read: %s", unwrapPath(err))}
+		return nil, located(err)
 	}
 	name := filepath.Base(path)
 	if strings.EqualFold(filepath.Ext(name), ".zip") {

@@ -3,7 +3,6 @@ package datasets
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/csv"
 	"errors"
 	"io"
@@ -87,31 +86,16 @@ func openData(fsys fs.FS, name string, isHeader func(first []string) bool) (*tab
 }
 
 // openText opens name for reading rows apart by sep (sniffed: found from
-// its first line). It refuses UTF-16 by name: a spreadsheet's "Unicode
-// text" would otherwise be blamed on its first character.
+// its first line), its text read through the one decoder (openInput):
+// UTF-8 or UTF-16 with its mark, any line ends, a .gz inflated.
 func openText(fsys fs.FS, name string, sep rune) (*table, error) {
-	f, err := fsys.Open(name)
+	text, err := openInput(fsys, name)
 	if err != nil {
-		return nil, &BundleError{File: name, Msg: phrase.New("cannot open: %s", unwrapPath(err))}
+		return nil, err
 	}
-	var rd io.Reader = f
-	if strings.HasSuffix(name, ".gz") {
-		if rd, err = gunzip(fsys, f); err != nil {
-			f.Close()
-			return nil, &BundleError{File: name, Msg: phrase.New("is not gzip data the explorer can read: %s", err)}
-		}
-	}
-	br := bufio.NewReaderSize(rd, 1<<16)
-	head, _ := br.Peek(4096)
-	if err := checkText(head); err != nil {
-		f.Close()
-		return nil, &BundleError{File: name, Line: 1, Msg: phrase.Of(err)}
-	}
-	if bytes.HasPrefix(head, []byte(bom)) {
-		br.Discard(len(bom))
-		head = head[len(bom):]
-	}
-	t := &table{file: name, closer: f}
+	br := bufio.NewReaderSize(text, 1<<16)
+	head, _ := br.Peek(4096) // a fault in it is met again, at its line, as the rows are read
+	t := &table{file: name, closer: text}
 	if sep == sniffed {
 		sep = separator(name, head)
 	}
@@ -131,19 +115,6 @@ func openText(fsys fs.FS, name string, sep rune) (*table, error) {
 // maxLine bounds a line of a table read as words: a file without line
 // breaks is refused, not held in memory whole.
 const maxLine = 16 << 20
-
-// checkText refuses text that is not UTF-8: UTF-16 with or without its
-// byte-order mark, and binary data.
-func checkText(head []byte) error {
-	nul := bytes.Count(head, []byte{0})
-	switch {
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) || nul > 0 && nul >= len(head)/3:
-		return phrase.Errorf("is UTF-16 text (as spreadsheets save \u201cUnicode text\u201d); save it as UTF-8 (CSV UTF-8) and open it again")
-	case nul > 0:
-		return phrase.Errorf("is binary data, not text")
-	}
-	return nil
-}
 
 // isComment says a line is a comment, as SNAP's edge lists (# lines,
 // which NetworkX's readers skip too) and KONECT's (%) open with.
@@ -182,39 +153,6 @@ const nativeGunzipLimit = 16 << 30
 // machine holds, a .gz no more than nativeGunzipLimit.
 var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, where: phrase.New("the command line")}
 
-// gunzip inflates f, stopping with an error at the folder's limit.
-func gunzip(fsys fs.FS, f io.Reader) (io.Reader, error) {
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	limit := limitsOf(fsys).gunzip
-	return &limitedReader{r: zr, left: limit, limit: limit}, nil
-}
-
-// limitedReader fails, rather than ending quietly as io.LimitReader does,
-// once more than limit bytes have been read.
-type limitedReader struct {
-	r           io.Reader
-	left, limit int64
-}
-
-func (l *limitedReader) Read(p []byte) (int, error) {
-	if l.left <= 0 {
-		var one [1]byte
-		if n, err := l.r.Read(one[:]); n == 0 && err == io.EOF {
-			return 0, io.EOF // exactly the limit
-		}
-		return 0, phrase.Errorf("inflates to more than %s bytes, more than the explorer opens here", numtext.Group(int(l.limit)))
-	}
-	if int64(len(p)) > l.left {
-		p = p[:l.left]
-	}
-	n, err := l.r.Read(p)
-	l.left -= int64(n)
-	return n, err
-}
-
 // next returns the next row, or io.EOF. A row of another width than the
 // header is an error at its line.
 func (t *table) next() ([]string, error) {
@@ -248,6 +186,9 @@ func (t *table) read() ([]string, error) {
 	}
 	if err != nil {
 		var pe *csv.ParseError
+		if isInputError(err) {
+			return nil, located(err)
+		}
 		if errors.As(err, &pe) {
 			if pe.Err == csv.ErrFieldCount || pe.Err == csv.ErrQuote || pe.Err == csv.ErrBareQuote {
 				return nil, &BundleError{File: t.file, Line: pe.Line, Col: pe.Column, Msg: phrase.Of(pe.Err)}
@@ -295,6 +236,9 @@ func (t *table) readWords() ([]string, error) {
 		var be *BundleError
 		if errors.As(err, &be) {
 			return nil, err
+		}
+		if isInputError(err) {
+			return nil, located(err)
 		}
 		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: phrase.Of(err)}
 	}

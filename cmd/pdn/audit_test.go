@@ -507,7 +507,8 @@ var auditCLI = []struct {
 	{167, []string{"train", "-data", "DIR/strid"}, 0, `"nodes":20`},
 	{168, []string{"train", "-data", "DIR/european"}, 0, `"nodes":40`},
 	{169, []string{"train", "-data", "DIR/quoted"}, 0, `"nodes":20`},
-	{170, []string{"train", "-data", "DIR/utf16"}, 2, "labels.txt:1: is UTF-16 text (as spreadsheets save “Unicode text”); save it as UTF-8 (CSV UTF-8) and open it again"},
+	// UTF-16 with its byte-order mark is read as the mark says, and said (audit 2026-11-28, case 151).
+	{170, []string{"train", "-data", "DIR/utf16"}, 0, "labels.txt: read as UTF-16 text, as its byte-order mark says"},
 	{171, []string{"train", "-data", "DIR/wtime"}, 0, `"nodes":20`},
 	{172, []string{"train", "-data", "DIR/dupw"}, 0, "edges.csv: dropped 0 self-loops and 1 pairs listed again"},
 	{173, []string{"train", "-data", "DIR/gz"}, 0, `"nodes":20`},

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
 )
@@ -161,10 +162,14 @@ type shardJob struct {
 // and a run given by two shards.
 func readShards(dirs []string) ([]*shardJob, error) {
 	var jobs []*shardJob
-	for _, path := range shardPaths(dirs) {
-		b, err := os.ReadFile(path)
+	paths, err := shardPaths(dirs)
+	if err != nil {
+		return nil, err
+	}
+	for _, path := range paths {
+		b, err := input.TextOfPath(path, maxShardBytes)
 		if err != nil {
-			return nil, err
+			return nil, usageError{err}
 		}
 		var f shardFile
 		if err := json.Unmarshal(b, &f); err != nil {
@@ -189,22 +194,35 @@ func readShards(dirs []string) ([]*shardJob, error) {
 	return jobs, nil
 }
 
+// maxShardBytes bounds a shard file: a job of millions of runs.
+const maxShardBytes = 1 << 30
+
 // shardPaths is every shard file in dirs, and each path that is a file.
-func shardPaths(dirs []string) []string {
+// What each path is, is known before it is read (input.Path): a pipe, a
+// device or a loop of links, given or in a folder, is refused by name.
+func shardPaths(dirs []string) ([]string, error) {
 	var paths []string
 	for _, d := range dirs {
-		if st, err := os.Stat(d); err == nil && !st.IsDir() {
+		info, err := input.Path(d)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		if !info.IsDir() {
 			paths = append(paths, d)
 			continue
 		}
-		entries, _ := os.ReadDir(d)
+		fsys, err := input.Folder(d)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		entries, _ := input.Entries(fsys, ".")
 		for _, e := range entries {
-			if !e.IsDir() && shardNameRE.MatchString(e.Name()) {
-				paths = append(paths, filepath.Join(d, e.Name()))
+			if !e.Dir && shardNameRE.MatchString(e.Name) {
+				paths = append(paths, filepath.Join(d, e.Name))
 			}
 		}
 	}
-	return paths
+	return paths, nil
 }
 
 // add takes one shard file's runs into the job.
@@ -425,8 +443,10 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 		return nil, usageError{errors.New("merge: no shard folders; want pdn merge -out DIR SHARD_DIR…")}
 	}
 	for _, d := range dirs {
-		if _, err := os.Stat(d); err != nil {
+		if _, err := input.Path(d); errors.Is(err, os.ErrNotExist) {
 			return nil, usageError{fmt.Errorf("merge: %s: no such shard folder or file; a missing shard would be merged as if it were not part of the run", quotePath(d))}
+		} else if err != nil {
+			return nil, usageError{fmt.Errorf("merge: %w", err)}
 		}
 	}
 	return func(stdout, stderr io.Writer) (err error) {

@@ -17,6 +17,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
@@ -134,8 +135,10 @@ func parseGraphs(list string) ([]table4Graph, error) {
 		case s == "":
 			return nil, errors.New("flag -datasets: an empty name; want cora, citeseer or paths to graphs, comma-separated")
 		default:
-			if _, err := os.Stat(s); err != nil {
+			if _, err := input.Path(s); errors.Is(err, os.ErrNotExist) {
 				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a path to a graph (a folder, a zip of one, a GraphML file)", experiment.Quote(s))
+			} else if err != nil {
+				return nil, fmt.Errorf("flag -datasets: %w", err)
 			}
 			base := filepath.Base(filepath.Clean(s))
 			gs = append(gs, table4Graph{name: strings.ToLower(strings.TrimSuffix(base, filepath.Ext(base))), dir: s})

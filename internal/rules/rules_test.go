@@ -21,6 +21,7 @@ type rule struct {
 	pkg    string   // the import path whose functions are guarded
 	funcs  []string // the guarded functions; a name ending in * is a prefix
 	owners []string // module-relative folders allowed to call them
+	in     []string // the module-relative folders (and those under them) it holds in; nil: everywhere
 	why    string
 }
 
@@ -56,7 +57,41 @@ var rules = []rule{
 		owners: []string{"internal/outdir"},
 		why:    "a file is written, moved or removed by internal/outdir, the one writer",
 	},
+	inputRule("os", "Open", "ReadFile", "DirFS"),
+	inputRule("io/fs", "ReadFile", "Stat", "Sub", "ReadDir", "Glob", "WalkDir"),
+	inputRule("io", "ReadAll"),
+	inputRule("compress/gzip", "NewReader"),
+	inputRule("compress/flate", "NewReader"),
+	inputRule("encoding/xml", "NewDecoder"),
+	inputRule("encoding/json", "NewDecoder"),
+	inputRule("archive/zip", "OpenReader"),
 }
+
+// inputReaders are the folders whose code reads the user's files: the
+// graph readers and the command line (pdn merge's shard files, -data,
+// -datasets).
+var inputReaders = []string{"datasets", "cmd/pdn"}
+
+// inputRule guards the calls of pkg that open a file or read its bytes
+// (io/fs's Stat, ReadDir, Glob and WalkDir open what they look at when the
+// folder has no Stat, and fs.Sub's folder has none): in the readers, only
+// internal/input makes them, so that every file is checked for what it is
+// before it is read (a pipe would hang) and every text decoded by one
+// rule (UTF-8, its mark, UTF-16 with its mark, line ends, the first bad
+// byte refused by file:line:byte).
+func inputRule(pkg string, funcs ...string) rule {
+	return rule{
+		name: "input", pkg: pkg, funcs: funcs,
+		owners: []string{"internal/input"}, in: inputReaders,
+		why: "a reader opens and reads a file through internal/input (its kind checked unread, its text decoded by the one rule)",
+	}
+}
+
+// inputMethods are the methods that open or read a file by name, as an
+// fs.FS and an embed.FS have them (fsys.Open(name), fsys.ReadFile(name)):
+// in the readers, only internal/input calls them, but for an fs.FS's own
+// Open handing its call to the folder it wraps.
+var inputMethods = []string{"Open", "ReadFile"}
 
 // flagSetMethods are the flag.FlagSet methods the numbers rule guards: a
 // FlagSet's fs.Int reads numbers as flag.Int does.
@@ -168,7 +203,7 @@ func violations(files []sourceFile) []string {
 				return true
 			}
 			for _, r := range rules {
-				if names[id.Name] == r.pkg && matches(sel.Sel.Name, r.funcs) && !owned(sf.rel, r.owners) {
+				if names[id.Name] == r.pkg && matches(sel.Sel.Name, r.funcs) && !owned(sf.rel, r.owners) && holds(sf.rel, r.in) {
 					out = append(out, fmt.Sprintf("%s: %s.%s: %s", sf.fset.Position(sel.Pos()), id.Name, sel.Sel.Name, r.why))
 				}
 			}
@@ -176,6 +211,50 @@ func violations(files []sourceFile) []string {
 		})
 		out = append(out, flagSetCalls(sf)...)
 		out = append(out, openFileCalls(sf)...)
+		out = append(out, inputMethodCalls(sf)...)
+	}
+	return out
+}
+
+// holds says a rule that holds in the folders in holds for the file rel.
+func holds(rel string, in []string) bool {
+	if in == nil {
+		return true
+	}
+	dir := filepath.ToSlash(filepath.Dir(rel))
+	return slices.ContainsFunc(in, func(d string) bool { return dir == d || strings.HasPrefix(dir, d+"/") })
+}
+
+// inputMethodCalls finds, in the readers outside internal/input, a call
+// of one of inputMethods with one argument on anything but a package: an
+// fs.FS's Open or ReadFile, which would open a file unchecked. An Open
+// method's call of the folder it wraps (flatOGB's) is let through.
+func inputMethodCalls(sf sourceFile) []string {
+	if !holds(sf.rel, inputReaders) || owned(sf.rel, []string{"internal/input"}) {
+		return nil
+	}
+	names := importNames(sf.file)
+	var out []string
+	for _, decl := range sf.file.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if ok && fn.Recv != nil && fn.Name.Name == "Open" {
+			continue
+		}
+		ast.Inspect(decl, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !slices.Contains(inputMethods, sel.Sel.Name) {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && names[id.Name] != "" {
+				return true // a package's function: the rules above judge it
+			}
+			out = append(out, fmt.Sprintf("%s: .%s: a reader opens and reads a file through internal/input (its kind checked unread, its text decoded by the one rule)", sf.fset.Position(sel.Pos()), sel.Sel.Name))
+			return true
+		})
 	}
 	return out
 }
@@ -288,7 +367,8 @@ func flagSetCalls(sf sourceFile) []string {
 
 // TestRulesHaveOneHome fails on any call that goes around one of the rules:
 // a number read outside internal/numtext, a file written, moved or removed
-// outside internal/outdir, a graph's classes set outside the class builder.
+// outside internal/outdir, a file a reader opens or reads outside
+// internal/input, a graph's classes set outside the class builder.
 func TestRulesHaveOneHome(t *testing.T) {
 	files := moduleSources(t)
 	for _, v := range violations(files) {
@@ -417,7 +497,7 @@ func TestRulesCatchAWriter(t *testing.T) {
 		}
 	}
 	for name, src := range map[string]string{
-		"datasets/r1.go":       "package datasets\nimport \"os\"\nfunc r() { os.OpenFile(\"x\", os.O_RDONLY, 0) ; os.Open(\"y\"); os.ReadFile(\"z\") }\n",
+		"wasm/site/r1.go":      "package site\nimport \"os\"\nfunc r() { os.OpenFile(\"x\", os.O_RDONLY, 0) ; os.Open(\"y\"); os.ReadFile(\"z\") }\n",
 		"internal/outdir/w.go": "package outdir\nimport \"os\"\nfunc w() { os.Rename(\"a\", \"b\"); os.OpenFile(\"x\", os.O_WRONLY, 0) }\n",
 	} {
 		if v := violationsOf(t, name, src); len(v) != 0 {
@@ -446,6 +526,12 @@ func TestRulesCatchAReader(t *testing.T) {
 		"datasets/sc.go":  "package datasets\nimport f \"fmt\"\nfunc cell(s string) (v int) { f.Sscanf(s, \"%d\", &v); return }\n",
 		"cmd/pdn/bad.go":  "package main\nimport \"flag\"\nfunc p() { fs := flag.NewFlagSet(\"x\", flag.ContinueOnError); _ = fs.Int(\"reps\", 1, \"\") }\n",
 		"cmd/pdn/bad2.go": "package main\nimport \"flag\"\nfunc p(fs *flag.FlagSet, x *float64) { fs.Float64Var(x, \"lr\", 1, \"\") }\n",
+		// Readers that open or read a file around internal/input.
+		"datasets/rf.go":   "package datasets\nimport \"io/fs\"\nfunc meta(fsys fs.FS) []byte { b, _ := fs.ReadFile(fsys, \"meta.json\"); return b }\n",
+		"datasets/open.go": "package datasets\nimport \"io/fs\"\nfunc meta(fsys fs.FS) { f, _ := fsys.Open(\"meta.json\"); f.Close() }\n",
+		"datasets/gz.go":   "package datasets\nimport (\"compress/gzip\"; \"io\")\nfunc in(r io.Reader) { gzip.NewReader(r) }\n",
+		"datasets/x.go":    "package datasets\nimport (\"encoding/xml\"; \"io\")\nfunc in(r io.Reader) { xml.NewDecoder(r) }\n",
+		"cmd/pdn/shard.go": "package main\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
 	} {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, 0)
@@ -454,6 +540,26 @@ func TestRulesCatchAReader(t *testing.T) {
 		}
 		if v := violations([]sourceFile{{rel: name, file: f, fset: fset}}); len(v) != 1 {
 			t.Errorf("%s: %d violations found, want 1: %q", name, len(v), v)
+		}
+	}
+}
+
+// TestInputRuleLetsItsOwnerThrough shows what the input rule does not
+// catch: internal/input itself, an fs.FS's Open handing its call to the
+// folder it wraps, and code that reads no user's file (the site builder).
+func TestInputRuleLetsItsOwnerThrough(t *testing.T) {
+	for name, src := range map[string]string{
+		"internal/input/open.go": "package input\nimport \"os\"\nfunc read(p string) { os.ReadFile(p); os.Open(p) }\n",
+		"datasets/ogb.go":        "package datasets\nimport \"io/fs\"\ntype flat struct{ fs.FS }\nfunc (f flat) Open(name string) (fs.File, error) { return f.FS.Open(name) }\n",
+		"wasm/site/build.go":     "package site\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := violations([]sourceFile{{rel: name, file: f, fset: fset}}); len(v) != 0 {
+			t.Errorf("%s: %q, want none", name, v)
 		}
 	}
 }

@@ -1,0 +1,260 @@
+package input
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"testing/iotest"
+	"unicode/utf16"
+)
+
+// utf16Of is s in UTF-16 with its byte-order mark, little- or big-endian.
+func utf16Of(s string, little bool) []byte {
+	var b []byte
+	if little {
+		b = append(b, 0xff, 0xfe)
+	} else {
+		b = append(b, 0xfe, 0xff)
+	}
+	for _, u := range utf16.Encode([]rune(s)) {
+		if little {
+			b = append(b, byte(u), byte(u>>8))
+		} else {
+			b = append(b, byte(u>>8), byte(u))
+		}
+	}
+	return b
+}
+
+// decoded reads src as text, one byte at a time too (a character or a
+// CRLF cut by a read is read whole), and fails if the two differ.
+func decoded(t *testing.T, src []byte) (string, []string, error) {
+	t.Helper()
+	var outs [2]string
+	var errs [2]error
+	var notes []string
+	for i, r := range []io.Reader{bytes.NewReader(src), iotest.OneByteReader(bytes.NewReader(src))} {
+		text, err := NewText("labels.csv", r)
+		if err != nil {
+			return "", nil, err
+		}
+		b, err := text.All()
+		outs[i], errs[i] = string(b), err
+		if i == 0 {
+			for _, n := range text.Notes() {
+				notes = append(notes, n.String())
+			}
+		}
+	}
+	if outs[0] != outs[1] || errString(errs[0]) != errString(errs[1]) {
+		t.Fatalf("read whole %q (%v), a byte at a time %q (%v)", outs[0], errs[0], outs[1], errs[1])
+	}
+	return outs[0], notes, errs[0]
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// Every text the explorer reads is decoded by one rule: what reads, as
+// what, with which note; what is refused, where, and what to do.
+func TestText(t *testing.T) {
+	const table = "id,class\n0,café\n1,naïve\n"
+	for _, tc := range []struct {
+		name     string
+		src      []byte
+		want     string // the text read; "" when refused
+		note     string // a note the text gives, if any
+		refusal  string // the error, file:line:byte first
+		noteless bool
+	}{
+		{name: "UTF-8", src: []byte(table), want: table, noteless: true},
+		{name: "UTF-8 with its mark", src: []byte("\ufeff" + table), want: table, noteless: true},
+		{name: "CRLF", src: []byte(strings.ReplaceAll(table, "\n", "\r\n")), want: table, noteless: true},
+		{name: "CR alone (classic Mac OS)", src: []byte(strings.ReplaceAll(table, "\n", "\r")), want: table, note: "labels.csv: 3 of its lines end in CR alone"},
+		{name: "line ends mixed", src: []byte("a\rb\r\nc\nd"), want: "a\nb\nc\nd", note: "labels.csv: 1 of its lines end in CR alone"},
+		{name: "UTF-16 LE with its mark", src: utf16Of(table+"😀\n", true), want: table + "😀\n", note: "labels.csv: read as UTF-16 text, as its byte-order mark says"},
+		{name: "UTF-16 BE with its mark, CRLF", src: utf16Of(strings.ReplaceAll(table, "\n", "\r\n"), false), want: table, note: "read as UTF-16"},
+		{name: "UTF-16 without its mark", src: utf16Of(table, true)[2:], refusal: "labels.csv:1: is UTF-16 text without a byte-order mark"},
+		{name: "Latin-1", src: []byte("id,class\n0,caf\xe9\n"), refusal: "labels.csv:2:6: byte 0xE9 is not UTF-8: the file looks like Latin-1 or Windows-1252 text (where this byte is \"é\"): save it as UTF-8"},
+		{name: "half UTF-8, half Latin-1 (audit 150)", src: []byte("id,class\n0,café\n1,na\xefve\n"), refusal: "labels.csv:3:5: byte 0xEF is not UTF-8, though line 2 holds UTF-8 text: the file mixes two encodings (this byte reads as \"ï\" in Latin-1 or Windows-1252): save it all as UTF-8"},
+		{name: "Windows-1252 quote", src: []byte("a\n\x93quoted\x94\n"), refusal: "labels.csv:2:1: byte 0x93 is not UTF-8: the file looks like Latin-1 or Windows-1252 text (where this byte is \"\u201c\")"},
+		{name: "no letter anywhere", src: []byte("a\n\x81\n"), refusal: "labels.csv:2:1: byte 0x81 is not UTF-8, nor a letter of Latin-1 or Windows-1252"},
+		{name: "NUL bytes mid-file (audit 158)", src: []byte("id,class\n0,a\n1,b\x00\x00\n"), refusal: "labels.csv:3:4: a NUL byte: this is binary data, not text"},
+		{name: "cut inside a character", src: []byte("a\nb\xc3"), refusal: "labels.csv:2:2: byte 0xC3 is not UTF-8"},
+		{name: "cut inside a long character", src: []byte("a\nb\xe2\x82"), refusal: "labels.csv:2:2: the file ends in the middle of a UTF-8 character (cut short?)"},
+		{name: "a lone UTF-16 surrogate", src: []byte{0xff, 0xfe, 'a', 0, '\n', 0, 0x00, 0xd8, 'b', 0}, refusal: "labels.csv:2:1: is not valid UTF-16: a lone surrogate 0xD800"},
+		{name: "half a UTF-16 character", src: []byte{0xff, 0xfe, 'a', 0, 'b'}, refusal: "labels.csv:1:2: ends in half a UTF-16 character"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, notes, err := decoded(t, tc.src)
+			if tc.refusal != "" {
+				var ie *Error
+				if err == nil || !strings.HasPrefix(err.Error(), tc.refusal) || !errors.As(err, &ie) {
+					t.Fatalf("got %q, %v; want refused %q", got, err, tc.refusal)
+				}
+				if !strings.Contains(err.Error(), "UTF-8") && !strings.Contains(err.Error(), "binary") {
+					t.Errorf("%v says nothing of what to do", err)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("got %q, %v; want %q", got, err, tc.want)
+			}
+			if tc.noteless && len(notes) > 0 || tc.note != "" && !strings.Contains(strings.Join(notes, "\n"), tc.note) {
+				t.Errorf("notes %q, want %q", notes, tc.note)
+			}
+		})
+	}
+}
+
+// Lines and bytes are counted across reads: a NUL past the first 64 KB
+// is found at its line and byte, and so is a bad byte after many
+// characters of two and three bytes.
+func TestTextCountsAcrossReads(t *testing.T) {
+	var b strings.Builder
+	for range 20000 {
+		b.WriteString("nœud,été\r\n")
+	}
+	src := b.String() + "x,ab\x00\r\n"
+	_, _, err := decoded(t, []byte(src))
+	if err == nil || !strings.HasPrefix(err.Error(), "labels.csv:20001:5: a NUL byte") {
+		t.Errorf("%v", err)
+	}
+}
+
+func gzipOf(s string) []byte {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.Bytes()
+}
+
+// A .gz cut short says so, and so does one damaged, at the line reached;
+// CheckGzip finds either after the fact; a bomb stops at the limit.
+func TestGzip(t *testing.T) {
+	var lines strings.Builder
+	for i := range 30000 {
+		lines.WriteString(strings.Repeat("7", i%13) + ",1\n")
+	}
+	whole := gzipOf(lines.String())
+	flipped := bytes.Clone(whole)
+	flipped[len(flipped)/2] ^= 0xff
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"whole", whole, ""},
+		{"cut in half (audit 155)", whole[:len(whole)/2], "raw/edge.csv.gz:"},
+		{"a byte flipped (audit 156)", flipped, "raw/edge.csv.gz"},
+		{"not gzip", []byte("0,1\n"), "raw/edge.csv.gz: is not gzip data"},
+	} {
+		fsys := fstest.MapFS{"raw/edge.csv.gz": {Data: tc.data}}
+		var err error
+		if text, err2 := OpenText(fsys, "raw/edge.csv.gz", 1<<30); err2 != nil {
+			err = err2
+		} else {
+			_, err = text.All()
+		}
+		check := CheckGzip(fsys, "raw/edge.csv.gz", 1<<30)
+		switch {
+		case tc.want == "" && (err != nil || check != nil):
+			t.Errorf("%s: %v, %v", tc.name, err, check)
+		case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		case strings.Contains(tc.name, "cut") && (!strings.Contains(err.Error(), "is cut short") || check == nil || !strings.Contains(check.Error(), "is cut short")):
+			t.Errorf("%s: %v; check %v", tc.name, err, check)
+		case strings.Contains(tc.name, "flipped") && (!strings.Contains(err.Error(), "damaged") || check == nil || !strings.Contains(check.Error(), "damaged")):
+			t.Errorf("%s: %v; check %v", tc.name, err, check)
+		}
+	}
+	fsys := fstest.MapFS{"bomb.csv.gz": {Data: gzipOf(strings.Repeat("0,0\n", 1<<16))}}
+	text, err := OpenText(fsys, "bomb.csv.gz", 1<<10)
+	if err == nil {
+		_, err = text.All()
+	}
+	if err == nil || !strings.Contains(err.Error(), "inflates to more than 1,024 bytes") {
+		t.Errorf("a bomb: %v", err)
+	}
+	if err := CheckGzip(fsys, "bomb.csv.gz", 1<<10); err != nil {
+		t.Errorf("a whole bomb is no damage: %v", err)
+	}
+}
+
+// An XML file is read in the encoding its mark or its declaration names,
+// as ElementTree reads it; an encoding that is not read is refused.
+func TestXMLEncodings(t *testing.T) {
+	decl := func(enc string) string { return `<?xml version="1.0" encoding="` + enc + `"?>` + "\n" }
+	for _, tc := range []struct {
+		name string
+		src  []byte
+		want string // the text of <a>, or the refusal
+		note string
+	}{
+		{"UTF-8", []byte(decl("utf-8") + "<a>café</a>"), "café", ""},
+		{"no declaration", []byte("<a>café</a>"), "café", ""},
+		{"ISO-8859-1", []byte(decl("ISO-8859-1") + "<a>caf\xe9</a>"), "café", "g.graphml: read as ISO 8859-1 text, as its XML declaration says"},
+		{"latin1, CR alone", []byte(strings.ReplaceAll(decl("latin1"), "\n", "\r") + "<a>na\xefve</a>\r"), "naïve", "end in CR alone"},
+		{"windows-1252", []byte(decl("windows-1252") + "<a>\x80 5</a>"), "€ 5", "Windows 1252"},
+		{"cp1251", []byte(decl("cp1251") + "<a>\xcf\xf0\xe8\xe2\xe5\xf2</a>"), "Привет", "Windows 1251"},
+		{"UTF-16 with its mark", utf16Of(decl("UTF-16")+"<a>über</a>", true), "über", "read as UTF-16"},
+		{"UTF-16 without its mark", utf16Of(decl("UTF-16")+"<a>über</a>", true)[2:], "über", "read as UTF-16"},
+		{"US-ASCII, a byte beyond it", []byte(decl("us-ascii") + "<a>caf\xe9</a>"), "g.graphml:2:7: byte 0xE9 is not US-ASCII", ""},
+		{"UTF-8 declared, Latin-1 written", []byte(decl("UTF-8") + "<a>caf\xe9</a>"), "g.graphml:2:7: byte 0xE9 is not UTF-8", ""},
+		{"Shift_JIS", []byte(decl("Shift_JIS") + "<a>x</a>"), "g.graphml:1: its XML declaration names the encoding Shift_JIS, which the explorer does not read", ""},
+		{"UTF-16 declared, one byte each", []byte(decl("UTF-16") + "<a>x</a>"), "g.graphml:1: its XML declaration names the encoding UTF-16, but the file is not in it", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dec, text, err := OpenXML(fstest.MapFS{"g.graphml": {Data: tc.src}}, "g.graphml", 1<<20)
+			var got strings.Builder
+			if err == nil {
+				for {
+					tok, terr := dec.Token()
+					if terr != nil {
+						if terr != io.EOF {
+							err = terr
+						}
+						break
+					}
+					if cd, ok := tok.(xml.CharData); ok {
+						got.Write(cd)
+					}
+				}
+			}
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), tc.want) {
+					t.Fatalf("%v, want %q", err, tc.want)
+				}
+				return
+			}
+			if strings.TrimSpace(got.String()) != tc.want {
+				t.Errorf("read %q, want %q", got.String(), tc.want)
+			}
+			var notes []string
+			for _, n := range text.Notes() {
+				notes = append(notes, n.String())
+			}
+			if tc.note != "" && !strings.Contains(strings.Join(notes, "\n"), tc.note) {
+				t.Errorf("notes %q, want %q", notes, tc.note)
+			}
+		})
+	}
+}
+
+func TestShown(t *testing.T) {
+	for name, want := range map[string]string{"labels.csv": "labels.csv", "labels_\xff.csv": `labels_\xff.csv`, "café.csv": "café.csv", "a\nb": `a\nb`} {
+		if got := Shown(name); got != want {
+			t.Errorf("Shown(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
