@@ -308,29 +308,6 @@ func wordCells(name, word string) []encodingCell {
 	}
 }
 
-// TestFaultCells runs every cell of the encoding and compression classes
-// on every format row's fixtures; faults_unix_test.go runs the special
-// files' class.
-func TestFaultCells(t *testing.T) {
-	fixtures := faultFixtures(t)
-	for _, row := range formats {
-		if len(fixtures[row.name]) == 0 {
-			t.Errorf("format %s has no fixtures: its fault cells are missing (add them to faultFixtures)", row.name)
-		}
-		for _, fx := range fixtures[row.name] {
-			t.Run(row.name+"/"+fx.name, func(t *testing.T) {
-				want := fixtureReads(t, row.name, fx)
-				encodingFaults(t, fx, want)
-				compressionFaults(t, fx, want)
-			})
-		}
-	}
-	for name := range fixtures {
-		if !slices.ContainsFunc(formats, func(f format) bool { return f.name == name }) {
-			t.Errorf("fixtures for %s, which is no row of formats", name)
-		}
-	}
-}
 
 // fixtureReads checks the fixture reads as its row's format on every
 // surface, and gives its fingerprint.

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/faults"
 )
 
 // specialCell puts something in place of one of a graph's files on disk
@@ -90,20 +91,20 @@ func shortDir(t *testing.T) string {
 	return dir
 }
 
-// TestSpecialFileCells puts each special file in place of each file of
-// every format's fixtures, at the root of the folder the command line
-// names and one folder down (where the graph is found in its one
-// subfolder), and checks the one behaviour: refused by name and kind,
-// unread, or read through a link.
-func TestSpecialFileCells(t *testing.T) {
-	fixtures := faultFixtures(t)
-	for _, row := range formats {
-		if len(fixtures[row.name]) == 0 {
-			t.Errorf("format %s has no fixtures: its special-file cells are missing", row.name)
+// specialFilesCell is the class "special and unreadable files" on one
+// format: each special file in place of each file of each of its
+// fixtures, at the root of the folder the command line names and one
+// folder down (where the graph is found in its one subfolder), refused by
+// name and kind, unread, or read through a link; and its files' names
+// not UTF-8 (namesCell).
+func specialFilesCell(format string, fxs []faultFixture) faults.Cell {
+	return faults.Cell{Check: func(t *testing.T) {
+		if len(fxs) == 0 {
+			t.Fatalf("format %s has no fixtures: its special-file cells are missing", format)
 		}
-		for _, fx := range fixtures[row.name] {
-			t.Run(row.name+"/"+fx.name, func(t *testing.T) {
-				want := fixtureReads(t, row.name, fx)
+		for _, fx := range fxs {
+			t.Run(fx.name, func(t *testing.T) {
+				want := fixtureReads(t, format, fx)
 				for _, file := range slices.Sorted(mapsKeys(fx.files)) {
 					for _, cell := range specialCells {
 						for _, down := range []string{"", "graph"} {
@@ -113,9 +114,10 @@ func TestSpecialFileCells(t *testing.T) {
 						}
 					}
 				}
+				namesCell(t, fx, want)
 			})
 		}
-	}
+	}}
 }
 
 func specialCase(t *testing.T, fx faultFixture, file, down string, cell specialCell, want string) {
@@ -141,42 +143,37 @@ func specialCase(t *testing.T, fx faultFixture, file, down string, cell specialC
 // (audit 147); a folder of such a name is read (audit 148), and so is a
 // graph beside links to its own folder and the one above (audit 152:
 // no loop followed, and no link to a folder taken for a table file).
-func TestNamesAndLinkedFolders(t *testing.T) {
-	fixtures := faultFixtures(t)
-	for _, row := range formats {
-		for _, fx := range fixtures[row.name] {
-			t.Run(row.name+"/"+fx.name, func(t *testing.T) {
-				want := fixtureReads(t, row.name, fx)
-				root := shortDir(t)
-				files := cloneFiles(fx.files)
-				if fx.rename != "" {
-					for name, body := range fx.files {
-						if after, ok := strings.CutPrefix(name, fx.rename); ok {
-							delete(files, name)
-							files[fx.spoiled+after] = body
-						}
-					}
-					writeTree(t, root, files)
-					_, err := loadWithin(t, root)
-					if err == nil || !strings.Contains(err.Error(), "its name is not UTF-8 text") || !strings.Contains(err.Error(), "rename it") || !utf8.ValidString(err.Error()) || !strings.Contains(err.Error(), `\x`) {
-						t.Errorf("%q in place of %s: %v; want its name refused, shown escaped", fx.spoiled, fx.rename, err)
-					}
-					return
-				}
-				dir := filepath.Join(root, "caf\xe9\xff")
-				writeTree(t, dir, files)
-				mustDo(t, os.Symlink(".", filepath.Join(dir, "self")))
-				mustDo(t, os.Symlink("..", filepath.Join(dir, "up")))
-				g, err := loadWithin(t, dir)
-				if err != nil || fingerprint(g) != want {
-					t.Errorf("in a folder named in Latin-1, beside links to folders: %v; want read as %s", err, want)
-				}
-			})
+func namesCell(t *testing.T, fx faultFixture, want string) {
+	root := shortDir(t)
+	files := cloneFiles(fx.files)
+	if fx.rename != "" {
+		for name, body := range fx.files {
+			if after, ok := strings.CutPrefix(name, fx.rename); ok {
+				delete(files, name)
+				files[fx.spoiled+after] = body
+			}
 		}
+		writeTree(t, root, files)
+		_, err := loadWithin(t, root)
+		if err == nil || !strings.Contains(err.Error(), "its name is not UTF-8 text") || !strings.Contains(err.Error(), "rename it") || !utf8.ValidString(err.Error()) || !strings.Contains(err.Error(), `\x`) {
+			t.Errorf("%q in place of %s: %v; want its name refused, shown escaped", fx.spoiled, fx.rename, err)
+		}
+		return
 	}
-	// Links to folders beside an edge list and its labels are no table
-	// files: the graph reads (audit 152).
-	fx := fixtures["edge list"][0]
+	dir := filepath.Join(root, "caf\xe9\xff")
+	writeTree(t, dir, files)
+	mustDo(t, os.Symlink(".", filepath.Join(dir, "self")))
+	mustDo(t, os.Symlink("..", filepath.Join(dir, "up")))
+	g, err := loadWithin(t, dir)
+	if err != nil || fingerprint(g) != want {
+		t.Errorf("in a folder named in Latin-1, beside links to folders: %v; want read as %s", err, want)
+	}
+}
+
+// Links to folders beside an edge list and its labels are no table
+// files: the graph reads (audit 152).
+func TestLinkedFoldersAreNoTables(t *testing.T) {
+	fx := faultFixtures(t)["edge list"][0]
 	dir := shortDir(t)
 	writeTree(t, dir, fx.files)
 	mustDo(t, os.Symlink(".", filepath.Join(dir, "self")))

@@ -280,8 +280,13 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 				nt.absent[c+1][len(nt.rows)] = true
 			}
 			v := numericBool(k, it.value(k))
-			if v == "" && k.numeric() {
+			switch {
+			case v == "" && k.numeric():
 				v, zeros[k.name] = "0", true
+			case k.numeric():
+				if _, err := numtext.ParseFloat(strings.TrimSpace(v)); err != nil {
+					return nil, r.errorAt(it.line, it.col, "node attribute %s (of type %s): %s is not a finite decimal number", plainOrQuoted(k.name), k.typ, quote(v))
+				}
 			}
 			row = append(row, v)
 		}

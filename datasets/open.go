@@ -33,6 +33,27 @@ type format struct {
 	says string
 	find func(fs.FS) (readFunc, bool)
 	near func(fs.FS) phrase.Text
+	// chooses are the Columns its files leave open (the node table's class
+	// and id columns, a measurement cut into bins); a choice it does not
+	// read is refused by name (NoColumnsError), never ignored.
+	chooses Columns
+}
+
+// every marks, in a format's chooses, the Columns it reads.
+var every = Columns{ID: "*", Target: "*", Bins: 1}
+
+// unread are the choices of cols that f does not read.
+func (f format) unread(cols Columns) Columns {
+	if f.chooses.ID != "" {
+		cols.ID = ""
+	}
+	if f.chooses.Target != "" {
+		cols.Target = ""
+	}
+	if f.chooses.Bins != 0 {
+		cols.Bins = 0
+	}
+	return cols
 }
 
 // readFunc reads a graph from a folder its format's find recognised;
@@ -42,10 +63,10 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 // formats are the formats Open reads, in the order they are tried.
 var formats = []format{
 	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle},
-	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss},
+	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB},
-	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile},
-	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss},
+	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, chooses: Columns{Target: "*", Bins: 1}},
+	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every},
 }
 
 func findBundle(fsys fs.FS) (readFunc, bool) {
@@ -120,8 +141,8 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if !ok {
 		return nil, false, notAGraph(fsys)
 	}
-	if cols != (Columns{}) && (f.name == "bundle" || f.name == "OGB") {
-		return nil, false, &NoColumnsError{Format: f.name, Columns: cols}
+	if unread := f.unread(cols); unread != (Columns{}) {
+		return nil, false, &NoColumnsError{Format: f.name, Columns: unread}
 	}
 	if g, resplit, err = within(fsys, func(fsys fs.FS) (*Graph, bool, error) { return f.read(fsys, cols) }); err != nil {
 		return nil, false, err
@@ -158,8 +179,11 @@ func (e *NoColumnsError) Phrase() phrase.Text {
 	case e.Columns.Target == "" && e.Columns.Bins > 0:
 		flag, value = "-bins (bins in a link)", strconv.Itoa(e.Columns.Bins)
 	}
-	if e.Format == "OGB" {
+	switch e.Format {
+	case "OGB":
 		return phrase.New("%s %s: an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line): leave it out", flag, quote(value))
+	case "GraphML":
+		return phrase.New("%s %s: a GraphML file names its nodes by their id attribute, so there is no column of node names to choose: leave it out", flag, quote(value))
 	}
 	return phrase.New("%s %s: a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id): leave it out", flag, quote(value))
 }

@@ -231,33 +231,46 @@ func checkUnlabelled(t *testing.T, g *Graph) {
 	}
 }
 
-func TestEveryFormatReadsUnlabelled(t *testing.T) {
-	var labels [][]int // each fixture's, to compare
+// unlabelledCells are the class "values that mean unlabelled" on one
+// format: each of its fixtures with every 10th node without a class in
+// the format's own way, read plain and zipped (TestEveryClassOnEveryFormat
+// runs them for every row of formats).
+func unlabelledCells(t *testing.T, format string) {
+	fixtures := unlabelledFixtures[format]
+	if len(fixtures) == 0 {
+		t.Fatalf("format %q has no fixture with nodes without a class: add one to unlabelledFixtures", format)
+	}
+	for _, fx := range fixtures {
+		t.Run(fx.name, func(t *testing.T) {
+			files := fx.files(t)
+			if f, ok := formatOf(mapFS(files)); !ok || f.name != format {
+				t.Fatalf("the fixture reads as %q, not %q", f.name, format)
+			}
+			g, _, err := Open(mapFS(files), Columns{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkUnlabelled(t, g)
+			z, _, err := OpenFiles([]File{{Name: "g.zip", Data: zipOf(t, prefixed("g/", files))}}, Columns{})
+			if err != nil {
+				t.Fatalf("zipped: %v", err)
+			}
+			checkUnlabelled(t, z)
+		})
+	}
+}
+
+// Every format's fixture without classes for the same nodes gives the
+// same labels: the rule is one, however the graph comes.
+func TestUnlabelledAlikeInEveryFormat(t *testing.T) {
+	var labels [][]int
 	for _, format := range formatNames(t) {
-		fixtures := unlabelledFixtures[format]
-		if len(fixtures) == 0 {
-			t.Errorf("format %q has no fixture with nodes without a class: add one to unlabelledFixtures", format)
-		}
-		for _, fx := range fixtures {
-			t.Run(format+"/"+fx.name, func(t *testing.T) {
-				files := fx.files(t)
-				if f, ok := formatOf(mapFS(files)); !ok || f.name != format {
-					t.Fatalf("the fixture reads as %q, not %q", f.name, format)
-				}
-				g, _, err := Open(mapFS(files), Columns{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				labels = append(labels, slices.Clone(g.Labels))
-				checkUnlabelled(t, g)
-				var zipped []File
-				zipped = append(zipped, File{Name: "g.zip", Data: zipOf(t, prefixed("g/", files))})
-				z, _, err := OpenFiles(zipped, Columns{})
-				if err != nil {
-					t.Fatalf("zipped: %v", err)
-				}
-				checkUnlabelled(t, z)
-			})
+		for _, fx := range unlabelledFixtures[format] {
+			g, _, err := Open(mapFS(fx.files(t)), Columns{})
+			if err != nil {
+				t.Fatalf("%s %s: %v", format, fx.name, err)
+			}
+			labels = append(labels, slices.Clone(g.Labels))
 		}
 	}
 	for i := 1; i < len(labels); i++ {
@@ -386,12 +399,19 @@ func TestNoClassCells(t *testing.T) {
 // A file holding two graphs, ids given twice, splits that overlap,
 // conflict or come twice: each read by its publisher's stated rule and
 // said, or refused naming the file and line.
-func TestStructureOfTheFiles(t *testing.T) {
+// structureCells are the class "a file holding two graphs, repeated ids,
+// splits that overlap, conflict or come twice" on one format: each case
+// of the format refused naming the file and line, or read by the
+// publisher's rule and said (TestEveryClassOnEveryFormat runs them for
+// every row of formats, and wants at least one case a row).
+func structureCells(t *testing.T, format string) {
 	two := strings.Replace(tinyGraphML, "</graph>", `</graph>
   <graph edgedefault="undirected"><node id="x"/><node id="y"/><edge source="x" target="y"/></graph>`, 1)
-	g, _, err := Open(mapFS(map[string]string{"club.graphml": two}), Columns{})
-	if err != nil || g.N != 4 || !hasNote(g, "club.graphml holds 2 graphs: the first was read, and the second (from line 19)") {
-		t.Errorf("two graphs: %v, %v", err, g)
+	if format == "GraphML" {
+		g, _, err := Open(mapFS(map[string]string{"club.graphml": two}), Columns{})
+		if err != nil || g.N != 4 || !hasNote(g, "club.graphml holds 2 graphs: the first was read, and the second (from line 19)") {
+			t.Errorf("two graphs: %v, %v", err, g)
+		}
 	}
 
 	ogb := func(over map[string]string) map[string]string {
@@ -401,7 +421,7 @@ func TestStructureOfTheFiles(t *testing.T) {
 		}
 		return files
 	}
-	for _, tc := range []struct {
+	cases := []struct {
 		name  string
 		files map[string]string
 		want  string
@@ -436,10 +456,20 @@ func TestStructureOfTheFiles(t *testing.T) {
 			`target.csv:4:1: column id: node "0" was listed on line 2 already`},
 		{"MUSAE: a node's features twice", map[string]string{"target.csv": "id,page_type\n0,a\n1,b\n2,a\n3,b\n", "edges.csv": "id_1,id_2\n0,1\n", "features.json": "{\"0\": [1],\n\"1\": [2],\n\"0\": [3]}"},
 			`features.json:3: node "0" is listed already, on line 1: a node has one list of features`},
-	} {
+	}
+	n := 0
+	for _, tc := range cases {
+		f, _ := formatOf(mapFS(tc.files))
+		if f.name != format {
+			continue
+		}
+		n++
 		_, _, err := Open(mapFS(tc.files), Columns{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+	if n == 0 {
+		t.Errorf("no structure case for %s", format)
 	}
 }
