@@ -196,6 +196,37 @@ func TestSetParamValidatesInOnePlace(t *testing.T) {
 	}
 }
 
+// A control's change never leaves a row set that no one reads: a model
+// switched puts the rows only the old one read back at their start, a
+// perturbation chosen at rate 0 takes its first rate, one set to none puts
+// the rate back; the engine is sent the state, and its link opens without
+// a notice (experiment.Lab.Settle).
+func TestControlsLeaveNoRowUnread(t *testing.T) {
+	c, f, d := mount(t)
+	for _, step := range []struct {
+		row, value string
+		check      func(e experiment.Experiment) bool
+	}{
+		{"edge-hidden", "32,16", func(e experiment.Experiment) bool { return experiment.FormatSizes(e.Model.EdgeHidden) == "32,16" }},
+		{"model", experiment.Cheb, func(e experiment.Experiment) bool { return experiment.FormatSizes(e.Model.EdgeHidden) == "16" }},
+		{"perturb", experiment.PerturbDrop, func(e experiment.Experiment) bool { return e.Data.PerturbRate == 0.2 }},
+		{"perturb-rate", "0.4", func(e experiment.Experiment) bool { return e.Data.PerturbRate == 0.4 }},
+		{"perturb", experiment.PerturbNone, func(e experiment.Experiment) bool { return e.Data.PerturbRate == 0 }},
+		{"data", experiment.GraphScaleFree, func(e experiment.Experiment) bool { return e.Data.Graph == experiment.GraphScaleFree }},
+	} {
+		do(d, c, func() { c.setParam(step.row, step.value) })
+		if !step.check(c.st) {
+			t.Errorf("%s=%s: the state is %s", step.row, step.value, c.st.EncodeShort())
+		}
+		if _, err := experiment.Decode(c.st.Encode()); err != nil {
+			t.Errorf("%s=%s: its link is refused: %v", step.row, step.value, err)
+		}
+		if last := f.sent[len(f.sent)-1]; last.State != c.st.EncodeEngine() {
+			t.Errorf("%s=%s: the engine was sent %s", step.row, step.value, last.State)
+		}
+	}
+}
+
 func TestEventsDriveTheViews(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
