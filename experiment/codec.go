@@ -279,6 +279,20 @@ func (f fieldFlag) String() string {
 	return f.p.Get(f.e)
 }
 
+// Row names the row the flag sets: a command asks which of its flags are
+// rows (RowFlag), and which of those its reader reads.
+func (f fieldFlag) Row() string { return f.p.Name }
+
+// RowFlag reports the row a flag of RegisterFlags sets (or a flag that
+// wraps one and says its Row), and whether it is one.
+func RowFlag(f *flag.Flag) (string, bool) {
+	r, ok := f.Value.(interface{ Row() string })
+	if !ok {
+		return "", false
+	}
+	return r.Row(), true
+}
+
 func (f fieldFlag) Set(s string) error {
 	err := f.p.Set(f.e, s)
 	switch {

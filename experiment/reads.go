@@ -195,7 +195,7 @@ func modelUnread(p Param, kinds []string) phrase.Text {
 // readers says which models or graphs read a row: "only gcn reads it".
 func readers(names []string) phrase.Text {
 	if len(names) == 1 {
-		return phrase.New("only %s reads it", names[0])
+		return phrase.New("only %s reads it", graphWord(names[0]))
 	}
 	return phrase.New("only %s read it", strings.Join(names, ", "))
 }

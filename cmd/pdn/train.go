@@ -35,6 +35,9 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	if err := unreadFlags(fs, withDir(e, dir), commandReader("gen", "")); err != nil {
+		return nil, err
+	}
 	if err := outDir("out", *out); err != nil {
 		return nil, err
 	}
@@ -239,7 +242,7 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
 	var err error
-	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data); err != nil {
+	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data, commandReader("train", "")); err != nil {
 		return nil, err
 	}
 	return j.run, nil
@@ -247,15 +250,16 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 
 // graphFlagsDone finishes the flags of a command whose -data is a row or
 // a folder of one's own (dir): a shipped graph's recipe for the rows the
-// flags leave out (a folder's comes from its features once read), the rows
-// a real graph refuses, whether -shots draws a new split, and which flags
-// were given.
-func graphFlagsDone(fs *flag.FlagSet, e *experiment.Experiment, dir string) (resplit bool, given func(string) bool, err error) {
+// flags leave out (a folder's comes from its features once read), the row
+// flags its reader r does not read refused (unreadFlags: a real graph's
+// size, a column without files of one's own), whether -shots draws a new
+// split, and which flags were given.
+func graphFlagsDone(fs *flag.FlagSet, e *experiment.Experiment, dir string, r experiment.Reader) (resplit bool, given func(string) bool, err error) {
 	given = func(name string) bool { return flagSet(fs, name) }
 	if dir == "" {
 		*e = withRecipe(*e, "", given)
 	}
-	return flagSet(fs, "shots"), given, realGraphFlags(fs, e.Data, dir)
+	return flagSet(fs, "shots"), given, unreadFlags(fs, withDir(*e, dir), r)
 }
 
 // withRecipe gives a run the rows of recipe ("" for its data's own, a
@@ -266,43 +270,6 @@ func withRecipe(e experiment.Experiment, recipe string, set func(string) bool) e
 	}
 	e.ApplyRecipeOf(recipe, set)
 	return e
-}
-
-// realGraphFlags refuses a data flag that means nothing for a real graph
-// (a shipped one, or one read from dir): its size and features are its
-// own; the seed, shots and, for one's own files, their columns apply.
-func realGraphFlags(fs *flag.FlagSet, d experiment.Data, dir string) error {
-	if dir != "" {
-		d.Graph = experiment.GraphLocal
-	}
-	for _, p := range experiment.Params {
-		if (p.Form == experiment.ColumnForm || p.Name == "bins") && !p.Applies(d) && flagSet(fs, p.Name) {
-			return usageError{fmt.Errorf("flag -%s: names a column of your own files, so it needs -data with a path to them", p.Name)}
-		}
-	}
-	if !d.Real() {
-		return nil
-	}
-	for _, p := range experiment.Params {
-		if p.Group == experiment.GroupData && !p.Applies(d) && flagSet(fs, p.Name) {
-			return usageError{fmt.Errorf("flag -%s: not allowed with %s (it fixes its own size and features; only -seed, -shots, -perturb, -perturb-rate%s apply)", p.Name, realWhat(dir), columnsFlags(dir))}
-		}
-	}
-	return nil
-}
-
-func realWhat(dir string) string {
-	if dir != "" {
-		return "a graph read from files"
-	}
-	return "a real graph"
-}
-
-func columnsFlags(dir string) string {
-	if dir != "" {
-		return ", -id-column, -target and -bins"
-	}
-	return ""
 }
 
 // dataOrDir makes fs's -data take a directory too, kept in dir. Its usage

@@ -41,6 +41,11 @@ var rules = []rule{
 		owners: []string{"internal/numtext"},
 		why:    "a number flag is numtext.Int or numtext.Float64Var (flag's own read 0x10, 0o17 and 1_000)",
 	},
+	{
+		name: "environment", pkg: "os", funcs: []string{"Getenv", "LookupEnv", "Environ"},
+		owners: []string{"pdn", "pyg/pygtest"},
+		why:    "the environment is read in one place, and refused there when it holds a value it does not take: PDN_VECTORS by pdn.CheckVectors (pdn/vectors.go)",
+	},
 }
 
 // flagSetMethods are the flag.FlagSet methods the numbers rule guards: a
@@ -222,13 +227,15 @@ func TestRulesHaveOneHome(t *testing.T) {
 
 // TestRulesCatchAReader shows the check would catch a reader that parses
 // its numbers itself: one of datasets' files with a strconv.ParseFloat
-// added, and a command with a flag.FlagSet's Int.
+// added, a command with a flag.FlagSet's Int, and one that reads
+// PDN_VECTORS itself.
 func TestRulesCatchAReader(t *testing.T) {
 	for name, src := range map[string]string{
 		"datasets/bad.go": "package datasets\nimport \"strconv\"\nfunc cell(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }\n",
 		"datasets/sc.go":  "package datasets\nimport f \"fmt\"\nfunc cell(s string) (v int) { f.Sscanf(s, \"%d\", &v); return }\n",
 		"cmd/pdn/bad.go":  "package main\nimport \"flag\"\nfunc p() { fs := flag.NewFlagSet(\"x\", flag.ContinueOnError); _ = fs.Int(\"reps\", 1, \"\") }\n",
 		"cmd/pdn/bad2.go": "package main\nimport \"flag\"\nfunc p(fs *flag.FlagSet, x *float64) { fs.Float64Var(x, \"lr\", 1, \"\") }\n",
+		"cmd/pdn/env.go":  "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
 	} {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, 0)

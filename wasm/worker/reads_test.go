@@ -62,3 +62,17 @@ func TestSessionTakesEveryLabsRuns(t *testing.T) {
 		}
 	}
 }
+
+// A perturbation that drops every edge is named as what emptied the
+// graph, and the engine points the page at its rate (audit 176), not at
+// the generator's p and q.
+func TestSessionNamesThePerturbationThatDroppedEveryEdge(t *testing.T) {
+	e := small()
+	e.Data.Perturb, e.Data.PerturbRate = experiment.PerturbDrop, 1
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpSet, State: e.EncodeEngine()})
+	ev, _ := r.last(protocol.KindError)
+	if ev.Field != "perturb-rate" || !strings.Contains(ev.Error, "perturb drop-edges at perturb-rate 1 dropped them all") || strings.Contains(ev.Error, "raise p or q") {
+		t.Errorf("error %+v", ev)
+	}
+}
