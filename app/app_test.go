@@ -116,7 +116,7 @@ func TestMountStartsEngineWithState(t *testing.T) {
 }
 
 // The data rows shown are those that apply to the graph: a real graph's
-// seed, shots and perturbation only.
+// seed, shots and perturbation only (its rate once there is one).
 func TestControlsFollowTheGraph(t *testing.T) {
 	c, _, d := mount(t)
 	doIn(d, c, func() { c.setParam("data", experiment.GraphCora) })
@@ -125,7 +125,7 @@ func TestControlsFollowTheGraph(t *testing.T) {
 		if p.Group != experiment.GroupData {
 			continue
 		}
-		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "perturb" || p.Name == "perturb-rate") {
+		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "perturb") {
 			t.Errorf("cora: control for %s shown %v", p.Name, shown)
 		}
 	}
@@ -155,7 +155,7 @@ func TestControlsComeFromTheTable(t *testing.T) {
 		case p.Group == experiment.GroupView:
 			id = `id="` + p.Name + `"` // in the graph card
 		}
-		if applies := p.Applies(experiment.Default().Data); strings.Contains(h, id) != applies {
+		if applies := p.Applies(experiment.Default().Data) && (p.Group == experiment.GroupView || !p.Idle(experiment.Default())); strings.Contains(h, id) != applies {
 			t.Errorf("control for %s shown %v, applies to the default graph %v", p.Name, !applies, applies)
 		}
 		if p.Log && !strings.Contains(h, `id="ctl-`+p.Name+`-slider"`) {

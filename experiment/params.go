@@ -60,6 +60,18 @@ type Need struct {
 	Row   string
 	When  phrase.Text
 	Holds func(e *Experiment) bool
+	// Chosen says choosing the row meets the need (Lab.Settle: a
+	// perturbation chosen at rate 0 takes its first rate), so a page
+	// shows its control while the need fails; else it hides it (Idle).
+	Chosen bool
+}
+
+// Idle reports whether row p waits in e on another row (Needs) that
+// choosing p would not provide, so that a page shows no control for it:
+// a rate while there is no perturbation. A perturbation at rate 0 is not
+// idle: choosing one gives it its first rate.
+func (p Param) Idle(e Experiment) bool {
+	return p.Needs != nil && !p.Needs.Chosen && !p.Needs.Holds(&e)
 }
 
 // The graphs the data rows mean anything for (Param.Graphs).
@@ -161,7 +173,7 @@ var Params = []Param{
 		Graphs: localGraph,
 		field:  func(e *Experiment) any { return &e.Data.Bins }},
 	{Name: "perturb", Label: "Perturbation of the graph", Group: GroupData, Usage: "what is done to the graph after it is drawn or loaded: none, random edges added, inter-class edges added (an attacker who knows the classes), edges dropped, or node features masked", Default: PerturbNone, Choices: perturbNames(),
-		Needs: &Need{Row: "perturb-rate", When: phrase.New("perturb-rate is above 0 (at 0 the graph is as it is)"), Holds: func(e *Experiment) bool { return e.Data.PerturbRate > 0 }},
+		Needs: &Need{Row: "perturb-rate", When: phrase.New("perturb-rate is above 0 (at 0 the graph is as it is)"), Holds: func(e *Experiment) bool { return e.Data.PerturbRate > 0 }, Chosen: true},
 		field: func(e *Experiment) any { return &e.Data.Perturb }},
 	{Name: "perturb-rate", Label: "Perturbation rate", Group: GroupData, Usage: "how much is perturbed: the share of the graph's edges added or dropped, or of its node features masked", Default: "0", Min: 0, Max: 1,
 		Needs: &Need{Row: "perturb", When: phrase.New("perturb names a perturbation"), Holds: func(e *Experiment) bool { return e.Data.Perturb != PerturbNone }},

@@ -282,8 +282,8 @@ func TestSettleLeavesNothingUnread(t *testing.T) {
 					}
 				}
 			}
-			if _, ok := r.Reads(p, prev); !ok {
-				continue // the page shows no control for it
+			if _, ok := r.Reads(p, prev); !ok && (p.Needs == nil || !p.Needs.Chosen) {
+				continue // the page shows no control for it (Idle, or another model's)
 			}
 			values := append(slices.Clone(p.Choices), otherValue(t, p, prev))
 			if p.Name == "models" {
@@ -379,6 +379,31 @@ func TestForEngine(t *testing.T) {
 					t.Errorf("%s lab, run %s: %s changed from %s to %s", l.Name, run.Name, p.Name, p.Get(&run.Exp), p.Get(&sent))
 				}
 			}
+		}
+	}
+}
+
+// The tables' own links set no row their lab does not read: every lab's
+// start, preset, tour step and claim opens without a notice.
+func TestTheTablesLinksSetOnlyRowsTheirLabsRead(t *testing.T) {
+	var links []string
+	for _, l := range Labs {
+		links = append(links, "lab="+l.Name, ForLab(l.Name).Encode())
+	}
+	for _, p := range Presets {
+		links = append(links, p.Link)
+	}
+	for _, tour := range Tours {
+		for k := range tour.Steps {
+			links = append(links, tour.StepLink(k+1), tour.Steps[k].Link)
+		}
+	}
+	for _, c := range Claims {
+		links = append(links, c.Link)
+	}
+	for _, link := range links {
+		if _, err := Decode(link); err != nil {
+			t.Errorf("%s: %v", link, err)
 		}
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 )
@@ -90,7 +92,15 @@ func checkWith(query string, claims []experiment.Claim) error {
 	for _, c := range claims {
 		e, _ := withRows(c.State(1), query)
 		given := func(name string) bool { return slices.Contains(withNames(query), name) }
-		for _, u := range experiment.ReaderOf(e).Unread(e, given) {
+		r := experiment.ReaderOf(e)
+		r.Sets = maps.Clone(r.Sets)
+		if r.Sets == nil {
+			r.Sets = map[string]phrase.Text{}
+		}
+		for _, row := range []string{"seed", "init-seed"} { // experiment.Claim.State
+			r.Sets[row] = phrase.New("seed s of the claim's rate trains with data and weight seed s")
+		}
+		for _, u := range r.Unread(e, given) {
 			return fmt.Errorf("%s: claim %s reads the %s lab's runs, and %s; leave it out, or check with -only the claims that read it", u.Row, c.ID, e.View.Lab, u.Why)
 		}
 	}

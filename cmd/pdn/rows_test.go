@@ -221,6 +221,8 @@ func TestClaimsWithRefusesRowsItsClaimsDoNotRead(t *testing.T) {
 		{[]string{"-with", "hops=3", "-only", "fig7-first-hop"}, true},
 		{[]string{"-with", "dropout=0.9&lr=0.02", "-only", "q-high"}, true},
 		{[]string{"-with", "perturb-rate=0.5", "-only", "q-high"}, false},
+		{[]string{"-with", "seed=3", "-only", "q-high"}, false}, // each seed of the rate is its own
+		{[]string{"-with", "init-seed=3", "-only", "xor-two"}, false},
 	} {
 		_, err := lookupParse(t, "claims", c.args...)
 		if (err == nil) != c.ok {
