@@ -198,6 +198,9 @@ func TestAuditRowsThatDoNotApply(t *testing.T) {
 		{113, []string{"structure", "-out", filepath.Join(dir, "st"), "-models", "pdn"}, `flag -models: "pdn" is not allowed`},
 		{0, []string{"sweep", "-scenario", "1", "-out", filepath.Join(dir, "sw"), "-models", "pdn,gcn,pdn"}, "flag -models: pdn is named twice"},
 		{0, []string{"train", "-epochs", "5", "-epochs", "10"}, "flag -epochs: given twice; give it once"},
+		{0, []string{"train", "-model", "gcn", "-tie-strength"}, "flag -tie-strength: model gcn does not read the edges' features (only pdn, pdn-linear read them"},
+		{0, []string{"gen", "-like", "facebook", "-per-class", "64", "-out", filepath.Join(dir, "fb")}, "flag -per-class: pdn gen -like sets it itself: it draws a graph with the counts of facebook"},
+		{0, []string{"gen", "-like", "facebook", "-dense", "-out", filepath.Join(dir, "fb")}, "flag -dense: gen -like writes the files a published graph comes in"},
 		{136, []string{"train", "-perturb", "drop-edges", "-perturb-rate", "1", "-epochs", "2"}, "the graph has no edges: perturb drop-edges at perturb-rate 1 dropped them all, and model pdn passes messages along edges: lower perturb-rate, or use model mlp"},
 	} {
 		_, stderr, code := runCLI(t, c.args...)

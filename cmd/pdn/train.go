@@ -17,6 +17,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/datasets/shaped"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
@@ -35,8 +36,11 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := unreadFlags(fs, withDir(e, dir), commandReader("gen", "")); err != nil {
+	if err := unreadFlags(fs, withDir(e, dir), genReader(*like)); err != nil {
 		return nil, err
+	}
+	if *like != "" && *dense {
+		return nil, usageError{errors.New("flag -dense: gen -like writes the files a published graph comes in, not a bundle; leave it out")}
 	}
 	if err := outDir("out", *out); err != nil {
 		return nil, err
@@ -62,6 +66,22 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
 		return nil
 	}, nil
+}
+
+// genReader is gen's reader: the graph the data rows name, or with -like
+// a published graph's counts, drawn with -seed alone.
+func genReader(like string) experiment.Reader {
+	if like == "" {
+		return commandReader("gen", "")
+	}
+	r := commandReader("gen -like", "")
+	r.Sets = map[string]phrase.Text{}
+	for _, p := range experiment.Params {
+		if p.Group == experiment.GroupData && p.Name != "seed" {
+			r.Sets[p.Name] = phrase.New("it draws a graph with the counts of %s, from -seed alone", like)
+		}
+	}
+	return r
 }
 
 // genShaped is gen -like: the shape named name, drawn with seed and
@@ -245,7 +265,22 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data, commandReader("train", "")); err != nil {
 		return nil, err
 	}
+	if err := tieStrengthRead(j); err != nil {
+		return nil, err
+	}
 	return j.run, nil
+}
+
+// tieStrengthRead refuses -tie-strength for a run that reads no edge
+// features (the model table's EdgeFeatures; a model over a PDN's learned
+// graph reads them through the PDN), unless -export writes them out.
+func tieStrengthRead(j trainJob) error {
+	m := j.e.Model
+	if !j.tie || j.export != "" || experiment.ReadsEdgeFeatures(m.Kind) || experiment.TakesWeights(m.Kind) && m.GraphFrom == experiment.FromPDN {
+		return nil
+	}
+	readers := experiment.ModelsWhere(func(k experiment.ModelKind) bool { return k.EdgeFeatures })
+	return usageError{fmt.Errorf("flag -tie-strength: model %s does not read the edges' features (only %s read them, and a model over a PDN's graph, -graph-from pdn); leave it out", m.Kind, strings.Join(readers, ", "))}
 }
 
 // graphFlagsDone finishes the flags of a command whose -data is a row or
