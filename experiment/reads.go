@@ -159,13 +159,13 @@ func needs(p Param, e Experiment) (phrase.Text, bool) {
 }
 
 // runsUnread says why none of runs reads p: the models they train, where
-// none of them does; else the first run's reason (their graph, or the
-// row p waits on).
+// none of them does; else the reason of the first run whose model reads it
+// (its graph, or the row p waits on).
 func runsUnread(p Param, runs []Experiment) phrase.Text {
 	var kinds []string
 	for _, run := range runs {
 		if p.Group != GroupModel || p.Models == nil || slices.Contains(p.Models, run.Model.Kind) {
-			why, _ := runReads(p, runs[0])
+			why, _ := runReads(p, run)
 			return why
 		}
 		if !slices.Contains(kinds, run.Model.Kind) {

@@ -195,6 +195,8 @@ func TestUnreadRowsOfTheAudit(t *testing.T) {
 			[]string{"perturb: the degree lab does not read it", "perturb-rate: the degree lab does not read it"}, nil},
 		{"no model of the lab reads it", "lab=compare&models=gcn,mlp&hops=4", []string{"hops: none of the models gcn, mlp reads it (only pdn-multiscale reads it)"}, nil},
 		{"a row of the lab's other runs", "lab=compare&models=gcn,pdn-multiscale&hops=4", nil, nil},
+		{"the reason of the run whose model reads it", "lab=compare&models=gcn,pdn&edge-hidden=none&edge-init=alive",
+			[]string{"edge-init: read only when the pathfinder has a hidden layer (edge-hidden is not none); edge-hidden is none"}, nil},
 		{"a perturbation with its rate", "perturb=drop-edges&perturb-rate=0.2", nil, nil},
 		{"the lab's start, written whole", ForLab("attention").Encode(), nil, nil},
 		{"the recipe's rows on a model that does not read them", "data=cora&model=sgc&dropout=0.9", nil, nil},
