@@ -116,7 +116,7 @@ func TestMountStartsEngineWithState(t *testing.T) {
 }
 
 // The data rows shown are those that apply to the graph: a real graph's
-// seed, shots and perturbation only.
+// seed, shots and perturbation only (its rate once there is one).
 func TestControlsFollowTheGraph(t *testing.T) {
 	c, _, d := mount(t)
 	doIn(d, c, func() { c.setParam("data", experiment.GraphCora) })
@@ -125,7 +125,7 @@ func TestControlsFollowTheGraph(t *testing.T) {
 		if p.Group != experiment.GroupData {
 			continue
 		}
-		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "perturb" || p.Name == "perturb-rate") {
+		if shown := strings.Contains(h, `id="ctl-`+p.Name+`"`); shown != (p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "perturb") {
 			t.Errorf("cora: control for %s shown %v", p.Name, shown)
 		}
 	}
@@ -155,7 +155,7 @@ func TestControlsComeFromTheTable(t *testing.T) {
 		case p.Group == experiment.GroupView:
 			id = `id="` + p.Name + `"` // in the graph card
 		}
-		if applies := p.Applies(experiment.Default().Data); strings.Contains(h, id) != applies {
+		if applies := p.Applies(experiment.Default().Data) && (p.Group == experiment.GroupView || !p.Idle(experiment.Default())); strings.Contains(h, id) != applies {
 			t.Errorf("control for %s shown %v, applies to the default graph %v", p.Name, !applies, applies)
 		}
 		if p.Log && !strings.Contains(h, `id="ctl-`+p.Name+`-slider"`) {
@@ -193,6 +193,37 @@ func TestSetParamValidatesInOnePlace(t *testing.T) {
 	c.setParam("edge-hidden", "32,16")
 	if !strings.Contains(f.sent[len(f.sent)-1].State, "edge-hidden=32%2C16") {
 		t.Errorf("sizes: %s", f.sent[len(f.sent)-1].State)
+	}
+}
+
+// A control's change never leaves a row set that no one reads: a model
+// switched puts the rows only the old one read back at their start, a
+// perturbation chosen at rate 0 takes its first rate, one set to none puts
+// the rate back; the engine is sent the state, and its link opens without
+// a notice (experiment.Lab.Settle).
+func TestControlsLeaveNoRowUnread(t *testing.T) {
+	c, f, d := mount(t)
+	for _, step := range []struct {
+		row, value string
+		check      func(e experiment.Experiment) bool
+	}{
+		{"edge-hidden", "32,16", func(e experiment.Experiment) bool { return experiment.FormatSizes(e.Model.EdgeHidden) == "32,16" }},
+		{"model", experiment.Cheb, func(e experiment.Experiment) bool { return experiment.FormatSizes(e.Model.EdgeHidden) == "16" }},
+		{"perturb", experiment.PerturbDrop, func(e experiment.Experiment) bool { return e.Data.PerturbRate == 0.2 }},
+		{"perturb-rate", "0.4", func(e experiment.Experiment) bool { return e.Data.PerturbRate == 0.4 }},
+		{"perturb", experiment.PerturbNone, func(e experiment.Experiment) bool { return e.Data.PerturbRate == 0 }},
+		{"data", experiment.GraphScaleFree, func(e experiment.Experiment) bool { return e.Data.Graph == experiment.GraphScaleFree }},
+	} {
+		do(d, c, func() { c.setParam(step.row, step.value) })
+		if !step.check(c.st) {
+			t.Errorf("%s=%s: the state is %s", step.row, step.value, c.st.EncodeShort())
+		}
+		if _, err := experiment.Decode(c.st.Encode()); err != nil {
+			t.Errorf("%s=%s: its link is refused: %v", step.row, step.value, err)
+		}
+		if last := f.sent[len(f.sent)-1]; last.State != c.st.EncodeEngine() {
+			t.Errorf("%s=%s: the engine was sent %s", step.row, step.value, last.State)
+		}
 	}
 }
 

@@ -92,6 +92,9 @@ func (c *controls) render(show func(experiment.Param) bool, extra ...app.UI) app
 				idle = append(idle, tr(p.Label))
 				continue
 			}
+			if p.Idle(*c.st) {
+				continue // it waits on another row (a rate on a perturbation)
+			}
 			rows = append(rows, c.control(p))
 		}
 		title := tr(g.title)

@@ -134,6 +134,8 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 	next.Data.Graph = experiment.GraphLocal
 	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins
 	next.FollowRecipe(from, l.Recipe) // the features decide the defaults, not where the files came from
+	// The generator's rows go back to their start: your own graph does not read them.
+	next = c.row.Settle(c.st, next, c.start)
 	c.page.board.Add(recipeWords(l.Recipe), false)
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)

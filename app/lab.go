@@ -249,6 +249,7 @@ func (l *lab) setParam(name, value string) {
 	if changed {
 		l.dropEdits(&next)
 		next.FollowData(l.st.Data)
+		next = l.row.Settle(l.st, next, l.start) // no row left set that no one reads
 	}
 	if changed {
 		l.page.save(next)
@@ -319,7 +320,7 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 	} else {
 		for i, spec := range specs {
 			r := l.runs[i]
-			if op == protocol.OpRegenerate || spec.Exp.EncodeRun() != r.Exp.EncodeRun() {
+			if op == protocol.OpRegenerate || spec.Exp.EncodeEngine() != r.Exp.EncodeEngine() {
 				l.forgetEngineNotes()
 				r.engine.Send(l.stateCommand(i, len(specs), spec, op))
 			}
@@ -383,11 +384,13 @@ func (l *lab) liveRuns(e experiment.Experiment) []experiment.Run {
 	return l.row.Runs(e)
 }
 
-// stateCommand tells run i of n its state: one layout at most serves a
-// lab (the first run's, where the lab draws a graph; the other workers
-// make none), and several runs ask for fewer snapshots each.
+// stateCommand tells run i of n its state, in the engine's form (the
+// rows its model and graph do not read at their defaults: the compare
+// lab's GCN takes no pathfinder): one layout at most serves a lab (the
+// first run's, where the lab draws a graph; the other workers make none),
+// and several runs ask for fewer snapshots each.
 func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Command {
-	c := protocol.Command{Op: op, State: spec.Exp.EncodeRun(), Layout: protocol.LayoutNone}
+	c := protocol.Command{Op: op, State: spec.Exp.EncodeEngine(), Layout: protocol.LayoutNone}
 	if l.drawsGraph && i == 0 {
 		c.Layout = ""
 	}

@@ -133,7 +133,7 @@ func TestEveryLab(t *testing.T) {
 				if len(f.sent) != 1 || f.sent[0].Op != protocol.OpSet || f.sent[0].Layout != layout {
 					t.Fatalf("worker %d got %+v", i, f.sent)
 				}
-				if f.sent[0].State != specs[i].Exp.EncodeRun() {
+				if f.sent[0].State != specs[i].Exp.EncodeEngine() {
 					t.Errorf("run %s was sent %s", specs[i].Name, f.sent[0].State)
 				}
 				playRun(f, i)
@@ -167,7 +167,7 @@ func checkControlsAndKeys(t *testing.T, h string, row experiment.Lab, l *lab) {
 		if p.Group == experiment.GroupView {
 			continue
 		}
-		if shown, want := strings.Contains(h, `id="ctl-`+p.Name+`"`), row.Shows(p) && p.Applies(l.st.Data) && matters(p, l.models()); shown != want {
+		if shown, want := strings.Contains(h, `id="ctl-`+p.Name+`"`), row.Shows(p) && p.Applies(l.st.Data) && matters(p, l.models()) && !p.Idle(l.st); shown != want {
 			t.Errorf("control for %s shown %v, want %v", p.Name, shown, want)
 		}
 	}
@@ -198,7 +198,7 @@ func checkQueuedLab(t *testing.T, rm room, l *lab, conns *[]*fakeConn, d app.Cli
 		for i, f := range *conns {
 			job := round*workers + i
 			set := f.sent[len(f.sent)-2]
-			if set.Op != protocol.OpSet || !set.Quiet || set.Layout != protocol.LayoutNone || set.State != specs[job].Exp.EncodeRun() || f.sent[len(f.sent)-1].Op != protocol.OpStart {
+			if set.Op != protocol.OpSet || !set.Quiet || set.Layout != protocol.LayoutNone || set.State != specs[job].Exp.EncodeEngine() || f.sent[len(f.sent)-1].Op != protocol.OpStart {
 				t.Fatalf("round %d, worker %d got %s; want run %s, quietly, then start", round, i, f.ops(), specs[job].Name)
 			}
 			f.play(protocol.Event{Kind: protocol.KindSnapshot, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, TestAcc: 0.5 + 0.1*protocol.Num(job)}}, nil)

@@ -76,6 +76,15 @@ var badLinks = []struct {
 	{"#lab=graph&embed=2", []string{"embed: 2 is not allowed; want [0, 1]"}},                                            // 141
 	{"#lab=graph&lang=EN", []string{`lang: "EN" is not allowed; want one of auto, en, es, zh, ar`}},                     // 145
 	{"#lab=graph&target=" + strings.Repeat("t", 106), []string{"target: 106 characters: at most 100"}},                  // 196
+	// Rows the lab, its model or its graph does not read (audit of
+	// 2026-11-28: 139, 143, 134, 175; experiment.Reader).
+	{"#lab=graph&perturb=none&perturb-rate=0.5", []string{"perturb-rate: read only when perturb names a perturbation; perturb is none; it keeps 0"}},
+	{"#lab=graph&perturb=drop-edges", []string{"perturb: read only when perturb-rate is above 0"}},
+	{"#lab=graph&model=cheb&hops=5", []string{"hops: model cheb does not read it (its K is fixed at 3; only pdn-multiscale reads it); it keeps 2"}},
+	{"#lab=graph&model=gat&graph-from=pdn", []string{"graph-from: model gat does not read it (only gcn, appnp, sgc read it)"}},
+	{"#lab=compare&model=gcn", []string{"model: the compare lab sets it itself"}},
+	{"#lab=xor&layout=learned", []string{"layout: the xor lab does not read it (the graph lab reads it)"}},
+	{"#tour=paper&step=99", []string{"step: 99 is beyond the paper tour's 6 steps; using its last, 6"}}, // 172
 }
 
 func TestCatalogueLinks(t *testing.T) {

@@ -131,7 +131,7 @@ func (p *runPool) assign(s *sweepSlot) {
 
 // start sets run job's state on slot s's worker and trains it.
 func (p *runPool) start(s *sweepSlot, job int) {
-	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeRun(), Layout: protocol.LayoutNone, Quiet: true})
+	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true})
 	s.h.Send(protocol.Command{Op: protocol.OpStart})
 }
 

@@ -28,7 +28,7 @@ func TestStructureLabTrainsItsCurvesOnThePool(t *testing.T) {
 	robust := experiment.RobustnessRuns(l.st)
 	for i, f := range pool {
 		set := f.sent[len(f.sent)-2]
-		if set.Op != protocol.OpSet || !set.Quiet || set.State != robust[i].Exp.EncodeRun() {
+		if set.Op != protocol.OpSet || !set.Quiet || set.State != robust[i].Exp.EncodeEngine() {
 			t.Fatalf("pool worker %d got %s; want run %s quietly", i, f.ops(), robust[i].Name)
 		}
 		f.play(protocol.Event{Kind: protocol.KindSnapshot, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, TestAcc: 0.61 + 0.01*protocol.Num(i), LearnedHomophily: 0.5}}, nil)
@@ -64,7 +64,7 @@ func TestStructureLabTrainsItsCurvesOnThePool(t *testing.T) {
 	live2 := len(*conns2)
 	doIn(d2, rm2, func() { c2.toggleSide() })
 	for i, f := range (*conns2)[live2:] {
-		if set := f.sent[len(f.sent)-2]; set.State == robust[0].Exp.EncodeRun() || set.State == robust[1].Exp.EncodeRun() {
+		if set := f.sent[len(f.sent)-2]; set.State == robust[0].Exp.EncodeEngine() || set.State == robust[1].Exp.EncodeEngine() {
 			t.Errorf("pool worker %d trains again run %s, whose result came with the link", i, set.State)
 		}
 	}

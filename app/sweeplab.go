@@ -129,7 +129,7 @@ func (c *SweepLab) askEstimate() {
 	c.est = nil
 	states := make([]string, len(c.queue))
 	for i, r := range c.queue {
-		states[i] = r.Exp.EncodeRun()
+		states[i] = r.Exp.EncodeEngine()
 	}
 	key := c.key
 	c.page.engine.Estimate(states, func(seconds []float64) {
@@ -627,7 +627,8 @@ func (c *SweepLab) compareLink(v, r, m int) string {
 		}
 	}
 	e.View.Models = models
-	return "#" + e.Encode()
+	compare, _ := experiment.LabNamed("compare")
+	return "#" + compare.Tidy(e, experiment.ForLab("compare")).Encode() // its model is the models row's
 }
 
 // openPoint opens the run a dot of the figure names in the compare lab.

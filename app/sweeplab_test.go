@@ -197,3 +197,17 @@ func TestSweepLabRendersOnceAFlush(t *testing.T) {
 		t.Errorf("%d events left after the flush", len(c.events))
 	}
 }
+
+// A sweep's run opens in the compare lab by a link the compare lab reads
+// whole, whichever model's dot it was: no row it does not read.
+func TestSweepLabsCompareLinksOpenWithoutANotice(t *testing.T) {
+	rm, _, _, _ := mountLab(t, "sweep", "lab=sweep&scenario=4&reps=2&models=gcn,pdn-multiscale,mlp")
+	c := rm.(*SweepLab)
+	for m, kind := range c.sw.Models {
+		link := c.compareLink(1, 1, m)
+		e, err := experiment.Decode(link)
+		if err != nil || e.View.Lab != "compare" || e.View.Models[0] != kind || e.Data.Seed != 2 {
+			t.Errorf("%s's link %s: %v", kind, link, err)
+		}
+	}
+}

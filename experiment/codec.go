@@ -85,6 +85,22 @@ func Decode(query string) (Experiment, error) {
 // DecodeInto is Decode that adds its problems to probs, for a caller that
 // reads more than the experiment from the same link.
 func DecodeInto(query string, probs *Problems) Experiment {
+	return decodeInto(query, probs, ReaderOf)
+}
+
+// DecodeRun is Decode of a run's state as the engine is sent it
+// (EncodeEngine): a row given that the run (its model on its graph) does
+// not read is refused as a link's row its lab does not read, and keeps
+// the table's default (or its graph's recipe's). The worker reads every
+// state the page sends it so.
+func DecodeRun(state string) (Experiment, error) {
+	var probs Problems
+	e := decodeInto(state, &probs, func(Experiment) Reader { return RunReader(phrase.New("the engine")) })
+	return e, probs.Err()
+}
+
+// decodeInto is DecodeInto, whose rows reader reads.
+func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) Experiment {
 	e := Default()
 	pairs := strings.Split(strings.TrimLeft(query, "#?"), "&")
 	step := stepPairs(pairs)
@@ -121,6 +137,9 @@ func DecodeInto(query string, probs *Problems) Experiment {
 			probs.Add(phrase.Errorf("%s: given more than once; using the first, %s", k, p.Get(&e)))
 		default:
 			seen[k] = true
+			if stepBeyond(&e, k, v) {
+				continue // stepWithinTour makes it the last
+			}
 			if err := p.Set(&e, v); err != nil {
 				probs.Add(phrase.Errorf("%w; using the default %s", err, p.Default))
 			}
@@ -128,8 +147,41 @@ func DecodeInto(query string, probs *Problems) Experiment {
 	}
 	refuseHidden(&e, start, seen, probs)
 	e.ApplyRecipe(func(name string) bool { return seen[name] || fixed[name] })
+	refuseUnread(&e, start, reader(e), seen, fixed, probs)
 	stepWithinTour(&e, probs)
 	return e
+}
+
+// refuseUnread keeps at its start every row the link gives (a key present
+// with a value other than the start's) that the lab does not read
+// (Reader.Unread), and says why: the cheb model's hops, a rate without a
+// perturbation, the compare lab's model. A row at its start is no one's
+// concern, since Encode writes every row. The start of a row the lab's
+// defaults leave open is the recipe's of the link's graph, as the link
+// would have it without the key.
+func refuseUnread(e *Experiment, start Experiment, r Reader, seen, fixed map[string]bool, probs *Problems) {
+	base := start
+	base.ApplyRecipeOf(e.Data.Recipe(), func(name string) bool { return fixed[name] })
+	var refused []Refusal
+	*e, refused = resetUnread(*e, base, r, func(name string) bool { return seen[name] })
+	for _, u := range refused {
+		p, _ := Lookup(u.Row)
+		probs.Add(phrase.Errorf("%s: %s; it keeps %s", u.Row, u.Why, p.Get(&base)))
+		seen[u.Row] = false
+	}
+}
+
+// stepBeyond takes a link's step beyond every tour's end as it stands,
+// for stepWithinTour to make the tour's last and say so (the row's range
+// would make it the first); it reports whether it did.
+func stepBeyond(e *Experiment, key, value string) bool {
+	p, _ := Lookup("step")
+	k, err := numtext.ParseInt(strings.TrimSpace(value))
+	if key != p.Name || err != nil || float64(k) <= p.Max {
+		return false
+	}
+	e.View.Step = k
+	return true
 }
 
 // refuseHidden keeps the rows the link hides (hide) at start, where the
@@ -225,6 +277,20 @@ func (f fieldFlag) String() string {
 		return f.p.Default
 	}
 	return f.p.Get(f.e)
+}
+
+// Row names the row the flag sets: a command asks which of its flags are
+// rows (RowFlag), and which of those its reader reads.
+func (f fieldFlag) Row() string { return f.p.Name }
+
+// RowFlag reports the row a flag of RegisterFlags sets (or a flag that
+// wraps one and says its Row), and whether it is one.
+func RowFlag(f *flag.Flag) (string, bool) {
+	r, ok := f.Value.(interface{ Row() string })
+	if !ok {
+		return "", false
+	}
+	return r.Row(), true
 }
 
 func (f fieldFlag) Set(s string) error {

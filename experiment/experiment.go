@@ -14,6 +14,13 @@
 // which the rows' model lists and the engine's registry derive. The
 // claims (Claims) are the findings the explorer states, as data.
 //
+// Who reads which row is the tables' too (Reader, reads.go): the models
+// whose row lists a model row, the graphs a data row names, the row a
+// row waits on, the labs whose views list a view row and what a lab's
+// runs set themselves. A row given that its reader does not read is
+// refused by name, the same for a CLI flag, a link's key and a state the
+// worker is sent.
+//
 // The package imports the standard library, the message catalogue's
 // phrases (i18n/phrase) and numbers as text (internal/numtext) only, so
 // the browser UI can use it without linking the engine or gonum.

@@ -87,10 +87,10 @@ func TestValidateNamesEveryBadField(t *testing.T) {
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
 	e := Default()
-	e.Data.P = 0.0625
+	e.Data.Graph = GraphLocal // whose columns a link names
 	e.Data.Seed = 42
 	e.Model.EdgeHidden = []int{32, 16}
-	e.Model.Kind = GCN
+	e.Model.Kind = PDN
 	e.Train.LR = 0.003
 	e.Data.Target = "page type+1 & more" // a space, a plus and an ampersand
 	got, err := Decode("#" + e.Encode())
@@ -105,9 +105,9 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 // A short link reads back as the same state, for every lab and for a
 // state far from a lab's start, and holds only what differs from it.
 func TestEncodeShortRoundTrip(t *testing.T) {
-	far := ForLab("xor")
+	far := ForLab("graph")
 	far.Data.Seed, far.Model.Hidden, far.View.Threshold = 7, 8, 0.25
-	far.Data.Target = "page type+1 & more"
+	far.Data.Graph, far.Data.Target = GraphLocal, "page type+1 & more"
 	states := []Experiment{far}
 	for _, l := range Labs {
 		states = append(states, ForLab(l.Name))
@@ -122,7 +122,7 @@ func TestEncodeShortRoundTrip(t *testing.T) {
 	if got, want := ForLab("degree").EncodeShort(), "lab=degree"; got != want {
 		t.Errorf("a lab's start is %q, want %q", got, want)
 	}
-	if got, want := far.EncodeShort(), "lab=xor&threshold=0.25&seed=7&target=page%20type%2B1%20%26%20more&hidden=8"; got != want {
+	if got, want := far.EncodeShort(), "lab=graph&threshold=0.25&data=local&seed=7&target=page%20type%2B1%20%26%20more&hidden=8"; got != want {
 		t.Errorf("short link %q, want %q", got, want)
 	}
 }
@@ -267,7 +267,13 @@ func TestStepBeyondTheTour(t *testing.T) {
 	if !strings.Contains(e.Encode(), "step=4") {
 		t.Errorf("the permalink %q keeps the step beyond the end", e.Encode())
 	}
-	if e, err := Decode("tour=none&step=6"); err != nil || e.View.Step != 6 {
-		t.Errorf("without a tour the step row keeps its own range: %d, %v", e.View.Step, err)
+	// Without a tour no one reads the step: the link is told so.
+	for _, link := range []string{"tour=none&step=6", "step=99"} {
+		if e, err := Decode(link); err == nil || e.View.Step != 1 || !strings.Contains(err.Error(), "step: read only when tour names a tour; tour is none; it keeps 1") {
+			t.Errorf("%s: step %d, %v", link, e.View.Step, err)
+		}
+	}
+	if e, err := Decode("tour=paper&step=99"); e.View.Step != 6 || err == nil || !strings.Contains(err.Error(), "step: 99 is beyond the paper tour's 6 steps; using its last, 6") {
+		t.Errorf("step 99 of the paper tour (audit 172): step %d, %v", e.View.Step, err)
 	}
 }

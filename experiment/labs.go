@@ -1,6 +1,10 @@
 package experiment
 
-import "slices"
+import (
+	"slices"
+
+	"pdnexplorer/i18n/phrase"
+)
 
 // Lab is one room of the explorer: a lesson of the paper. Its row holds
 // all of the lab that is not how it looks: its name in a link
@@ -33,7 +37,17 @@ type Lab struct {
 	// applying to any one graph, which the page shows first; "All
 	// controls" shows the rest. nil shows all.
 	Story []string
+	// Views are the view rows it reads beyond those every lab reads
+	// (CommonViews): a link that sets another is refused (Reader).
+	Views []string
+	// Sets are the engine's rows its runs set themselves rather than take
+	// from the state, each with why: a link that sets one is refused.
+	Sets map[string]phrase.Text
 }
+
+// CommonViews are the view rows every lab reads: which lab, the controls
+// a teacher hides, projector and embedded modes, the language, the tour.
+var CommonViews = []string{"lab", "hide", "present", "embed", "lang", "tour", "step"}
 
 // MaxStory is the most controls a lab shows before "All controls".
 const MaxStory = 8
@@ -50,7 +64,8 @@ type Run struct {
 var Labs = []Lab{
 	{Name: "graph", Title: "The learned graph", Runs: oneRun,
 		Intro: "A graph of three classes; orange lines join nodes of different classes. Press Play (Space): the pathfinder learns a weight for every edge, drawn as its darkness, while a GCN classifies the nodes over that learned graph.",
-		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "model", "edge-hidden", "epochs", "seed"}},
+		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "model", "edge-hidden", "epochs", "seed"},
+		Views: []string{"layout", "threshold", "speed"}},
 	{Name: "xor", Title: "XOR needs a hidden layer", Defaults: "data=xor&edge-init=alive&restarts=4&restart-epochs=40",
 		// The graph's rows but those the XOR layers replace, the training's,
 		// and the model rows its four models share.
@@ -59,16 +74,26 @@ var Labs = []Lab{
 			"epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  xorRuns,
 		Intro: "Here an edge joins two nodes of one class exactly when one of its two layers holds it (XOR). Four models train on it side by side: press Train all, then read each pathfinder's weight over the two layers, and Table 3.",
-		Story: []string{"per-class", "q", "sigma-f", "edge-init", "restarts", "epochs", "seed", "init-seed"}},
+		Story: []string{"per-class", "q", "sigma-f", "edge-init", "restarts", "epochs", "seed", "init-seed"},
+		Views: []string{"speed"},
+		Sets: map[string]phrase.Text{
+			"data":        phrase.New("its lesson is the XOR graph's"),
+			"model":       phrase.New("its four runs are PDN with 16 and with 2 neurons, the linear PDN and GCN"),
+			"edge-hidden": phrase.New("its four runs are PDN with 16 and with 2 neurons, the linear PDN and GCN"),
+		}},
 	{Name: "degree", Title: "GAT's weights shrink with degree", Defaults: "data=scale-free",
 		Rows: []string{"data", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 			"edge-hidden", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  degreeRuns,
 		Intro: "A graph whose degrees span orders of magnitude. PDN and GAT train on it side by side: press Train all and compare how each model's mean edge weight falls, or not, with the receiving node's degree.",
-		Story: []string{"per-class", "attach", "q", "sigma-d", "hidden", "epochs", "seed"}},
+		Story: []string{"per-class", "attach", "q", "sigma-d", "hidden", "epochs", "seed"},
+		Views: []string{"speed"},
+		Sets:  map[string]phrase.Text{"model": phrase.New("its runs are PDN and GAT")}},
 	{Name: "compare", Title: "Models side by side", Hide: []string{"model"}, Runs: compareRuns,
 		Intro: "The models ticked on the left train on the same graph from the same seeds, each in a worker of its own. Press Train all and compare their learned graphs, accuracies and the share of weight on inter-class edges.",
-		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "epochs", "seed"}},
+		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "epochs", "seed"},
+		Views: []string{"threshold", "speed", "models"},
+		Sets:  map[string]phrase.Text{"model": phrase.New("its models row names the models it trains")}},
 	// The attention lab keeps the paper's dropout of 0.5 on Cora, not the
 	// bag-of-words recipe's 0.9: at 0.9 the degree product's attention is
 	// the highest and the second hop leads (claims fig8-degree-product,
@@ -78,15 +103,27 @@ var Labs = []Lab{
 			"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  attentionRuns,
 		Intro: "Cora's edges carry eleven named tie-strength scores. Press Train all: the linear PDN's bars say which score it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
-		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"}},
+		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"},
+		Views: []string{"speed"},
+		Sets:  map[string]phrase.Text{"model": phrase.New("its runs are the linear and the multi-scale PDN")}},
 	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: compareRuns,
 		Intro: "PDN learns a graph; graph-structure-learning research measures such graphs. Press Train all: the curves show how homophilous each model's graph is as it trains, beside its accuracy. Then run the robustness curves and the transfer table below.",
-		Story: []string{"data", "per-class", "p", "q", "sigma-d", "shots", "epochs", "seed"}},
+		Story: []string{"data", "per-class", "p", "q", "sigma-d", "shots", "epochs", "seed"},
+		Views: []string{"speed", "models", "results"},
+		Sets: map[string]phrase.Text{
+			"model":      phrase.New("its models row names the models it trains"),
+			"graph-from": phrase.New("its transfer table trains GCN, SGC and APPNP on both graphs"),
+		}},
 	{Name: "sweep", Title: "Figure 3, live", Queue: true,
 		Intro: "One of the paper's eight scenarios, every model on several graphs at each value, trained a few at a time. Choose a scenario, press Run sweep, and watch each point land beside the paper's.",
 		// The model and training rows pdn sweep takes; the scenario, reps
 		// and models rows are the lab's own.
-		Rows: []string{"edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay"}},
+		Rows:  []string{"edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay"},
+		Views: []string{"models", "scenario", "reps", "results"},
+		Sets: map[string]phrase.Text{
+			"init-seed": phrase.New("rep r trains with weight seed r; choose how many reps"),
+			"seed":      phrase.New("rep r draws its graph with data seed r; choose how many reps"),
+		}},
 }
 
 // The sweep's runs read the state table, whose lab row reads this table's

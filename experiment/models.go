@@ -53,6 +53,11 @@ type ModelKind struct {
 	// TakesWeights says it propagates over a fixed graph whose edges may
 	// carry weights: it can take a PDN's learned graph (graph-from=pdn).
 	TakesWeights bool
+	// Fixed are state rows it does not read because it fixes what they
+	// set itself, at these values: Chebyshev's K, SGC's and APPNP's
+	// steps are theirs, not the multi-scale PDN's hops. A message that
+	// refuses the row says so; pdn's tests hold the values to the engine's.
+	Fixed map[string]float64
 }
 
 // Models is the model table, PDN's family first: the order of menus.
@@ -66,9 +71,9 @@ var Models = []ModelKind{
 	{Name: GCN, Graph: true, PyG: "GCNConv", Trace: true, TakesWeights: true, Rows: []string{"hidden", "dropout"}},
 	{Name: GAT, Graph: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"}},
 	{Name: SAGE, Graph: true, PyG: "SAGEConv", Rows: []string{"hidden", "dropout"}},
-	{Name: Cheb, Graph: true, PyG: "ChebConv", Rows: []string{"hidden", "dropout"}},
-	{Name: APPNP, Graph: true, PyG: "APPNP", TakesWeights: true, Rows: []string{"hidden", "dropout"}},
-	{Name: SGC, Graph: true, PyG: "SGConv", TakesWeights: true},
+	{Name: Cheb, Graph: true, PyG: "ChebConv", Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 3}},
+	{Name: APPNP, Graph: true, PyG: "APPNP", TakesWeights: true, Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 10}},
+	{Name: SGC, Graph: true, PyG: "SGConv", TakesWeights: true, Fixed: map[string]float64{"hops": 2}},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
 	{Name: MLP, PyG: "Linear", Rows: []string{"hidden", "dropout"}},

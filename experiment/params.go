@@ -36,6 +36,15 @@ type Param struct {
 	// Models are the models the row means anything for, nil for every
 	// model: a control the chosen model ignores is hidden.
 	Models []string
+	// Graphs are the graphs a data row means anything for, nil for every
+	// graph: the generators' sizes are no real graph's, m is preferential
+	// attachment's, the XOR layers replace the edge features, the
+	// preferential attachment the P and Q edges.
+	Graphs []string
+	// Needs is the other row this one waits on, nil for none: the
+	// restarts' epochs mean nothing without restarts, a perturbation
+	// nothing at rate 0, a rate nothing without a perturbation.
+	Needs *Need
 	// Form describes the text a free-text row takes (one without
 	// choices), which valid checks.
 	Form string
@@ -44,6 +53,33 @@ type Param struct {
 
 	field func(*Experiment) any // pointer to the field: *int, *float64, *uint64, *string or *[]int
 }
+
+// Need is a row's condition on another row (Param.Needs): it is read only
+// when Holds holds of the state, which When says in words.
+type Need struct {
+	Row   string
+	When  phrase.Text
+	Holds func(e *Experiment) bool
+	// Chosen says choosing the row meets the need (Lab.Settle: a
+	// perturbation chosen at rate 0 takes its first rate), so a page
+	// shows its control while the need fails; else it hides it (Idle).
+	Chosen bool
+}
+
+// Idle reports whether row p waits in e on another row (Needs) that
+// choosing p would not provide, so that a page shows no control for it:
+// a rate while there is no perturbation. A perturbation at rate 0 is not
+// idle: choosing one gives it its first rate.
+func (p Param) Idle(e Experiment) bool {
+	return p.Needs != nil && !p.Needs.Chosen && !p.Needs.Holds(&e)
+}
+
+// The graphs the data rows mean anything for (Param.Graphs).
+var (
+	generatorGraphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree}
+	realGraphs      = []string{GraphCora, GraphCiteseer, GraphLocal}
+	localGraph      = []string{GraphLocal}
+)
 
 // maxSeed keeps seeds exact in a JavaScript number (URL and worker messages).
 const maxSeed = 1<<53 - 1
@@ -82,30 +118,41 @@ var Params = []Param{
 	{Name: "tour", Label: "Guided tour", Group: GroupView, Usage: "the guided tour under way, none for no tour", Default: NoTour, Choices: tourNames(),
 		field: func(e *Experiment) any { return &e.View.Tour }},
 	{Name: "step", Label: "Step of the tour", Group: GroupView, Usage: "the step of the tour shown, from 1", Default: "1", Min: 1, Max: float64(maxTourSteps()),
+		Needs: &Need{Row: "tour", When: phrase.New("tour names a tour"), Holds: func(e *Experiment) bool { return e.View.Tour != NoTour }},
 		field: func(e *Experiment) any { return &e.View.Step }},
 
 	{Name: "data", Label: "Graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), the real citation graphs Cora and Citeseer (Table 4), or local: a graph opened from your own files in the page, which a link cannot carry", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
 	{Name: "classes", Label: "Classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
-		field: func(e *Experiment) any { return &e.Data.Classes }},
+		Graphs: generatorGraphs,
+		field:  func(e *Experiment) any { return &e.Data.Classes }},
 	{Name: "per-class", Label: "Nodes per class", Symbol: "n", Group: GroupData, Usage: "nodes per class", Default: "500", Min: 16, Max: 1024, Log: true,
-		field: func(e *Experiment) any { return &e.Data.PerClass }},
+		Graphs: generatorGraphs,
+		field:  func(e *Experiment) any { return &e.Data.PerClass }},
 	{Name: "p", Label: "Chance of an edge within a class", Symbol: "P", Group: GroupData, Usage: "probability of an intra-class edge", Default: "0.01", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
-		field: func(e *Experiment) any { return &e.Data.P }},
+		Graphs: []string{GraphSynthetic, GraphXOR}, // preferential attachment draws its own edges
+		field:  func(e *Experiment) any { return &e.Data.P }},
 	{Name: "q", Label: "Chance of an edge between classes", Symbol: "Q", Group: GroupData, Usage: "probability of an inter-class edge", Default: "0.005", Min: 1.0 / 1024, Max: 1.0 / 16, Log: true,
-		field: func(e *Experiment) any { return &e.Data.Q }},
+		Graphs: []string{GraphSynthetic, GraphXOR}, // preferential attachment draws its own edges
+		field:  func(e *Experiment) any { return &e.Data.Q }},
 	{Name: "node-features", Label: "Node features", Symbol: "F", Group: GroupData, Usage: "node features", Default: "32", Min: 4, Max: 64, Log: true,
-		field: func(e *Experiment) any { return &e.Data.NodeFeatures }},
+		Graphs: generatorGraphs,
+		field:  func(e *Experiment) any { return &e.Data.NodeFeatures }},
 	{Name: "edge-features", Label: "Edge features", Symbol: "D", Group: GroupData, Usage: "edge features", Default: "32", Min: 4, Max: 64, Log: true,
-		field: func(e *Experiment) any { return &e.Data.EdgeFeatures }},
+		Graphs: []string{GraphSynthetic, GraphScaleFree}, // the XOR layers are its edge features
+		field:  func(e *Experiment) any { return &e.Data.EdgeFeatures }},
 	{Name: "sigma-f", Label: "Noise on node features", Symbol: "σF", Group: GroupData, Usage: "standard deviation of the label noise", Default: "5", Min: 0.5, Max: 32, Log: true,
-		field: func(e *Experiment) any { return &e.Data.SigmaF }},
+		Graphs: generatorGraphs,
+		field:  func(e *Experiment) any { return &e.Data.SigmaF }},
 	{Name: "sigma-d", Label: "Spread of inter-class edge features", Symbol: "σD", Group: GroupData, Usage: "standard deviation of inter-class edge features", Default: "2", Min: 0.5, Max: 32, Log: true,
-		field: func(e *Experiment) any { return &e.Data.SigmaD }},
+		Graphs: []string{GraphSynthetic, GraphScaleFree}, // the XOR layers are its edge features
+		field:  func(e *Experiment) any { return &e.Data.SigmaD }},
 	{Name: "attach", Label: "Edges each new node brings", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
-		field: func(e *Experiment) any { return &e.Data.Attach }},
+		Graphs: []string{GraphScaleFree},
+		field:  func(e *Experiment) any { return &e.Data.Attach }},
 	{Name: "shots", Label: "Labelled nodes per class", Group: GroupData, Usage: "labelled nodes per class of a real graph (cora, citeseer), drawn with the seed; the other nodes are test nodes", Default: "100", Min: 1, Max: 1000,
-		field: func(e *Experiment) any { return &e.Data.Shots }},
+		Graphs: realGraphs,
+		field:  func(e *Experiment) any { return &e.Data.Shots }},
 	{Name: "seed", Label: "Data seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
 	{Name: EditsRow, Label: "Edits of the graph", Group: GroupData, Usage: "changes to the graph's edges after it is drawn or loaded: edges added, removed or given other features", Default: "",
@@ -113,18 +160,23 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Data.Edits },
 		valid: func(s string) error { _, err := ParseEdits(s); return err }},
 	{Name: "id-column", Label: "Column of node names", Group: GroupData, Usage: "the column of your own node table (target.csv, a labels file) that names the nodes, by its header or its number from 1; empty: found from the file", Default: "",
-		Form:  ColumnForm,
-		field: func(e *Experiment) any { return &e.Data.IDColumn },
-		valid: validColumn},
+		Form:   ColumnForm,
+		Graphs: localGraph,
+		field:  func(e *Experiment) any { return &e.Data.IDColumn },
+		valid:  validColumn},
 	{Name: "target", Label: "Column of classes", Group: GroupData, Usage: "the column of your own node table that holds the classes, by its header or its number from 1; empty: found from the file", Default: "",
-		Form:  ColumnForm,
-		field: func(e *Experiment) any { return &e.Data.Target },
-		valid: validColumn},
+		Form:   ColumnForm,
+		Graphs: localGraph,
+		field:  func(e *Experiment) any { return &e.Data.Target },
+		valid:  validColumn},
 	{Name: "bins", Label: "Classes binned from a measurement", Group: GroupData, Usage: "make your own node table's target a measurement (a count, a rate) cut by quantile into this many classes of about equal size; 0 takes its values as the classes", Default: "0", Min: 0, Max: 20,
-		field: func(e *Experiment) any { return &e.Data.Bins }},
+		Graphs: localGraph,
+		field:  func(e *Experiment) any { return &e.Data.Bins }},
 	{Name: "perturb", Label: "Perturbation of the graph", Group: GroupData, Usage: "what is done to the graph after it is drawn or loaded: none, random edges added, inter-class edges added (an attacker who knows the classes), edges dropped, or node features masked", Default: PerturbNone, Choices: perturbNames(),
+		Needs: &Need{Row: "perturb-rate", When: phrase.New("perturb-rate is above 0 (at 0 the graph is as it is)"), Holds: func(e *Experiment) bool { return e.Data.PerturbRate > 0 }, Chosen: true},
 		field: func(e *Experiment) any { return &e.Data.Perturb }},
 	{Name: "perturb-rate", Label: "Perturbation rate", Group: GroupData, Usage: "how much is perturbed: the share of the graph's edges added or dropped, or of its node features masked", Default: "0", Min: 0, Max: 1,
+		Needs: &Need{Row: "perturb", When: phrase.New("perturb names a perturbation"), Holds: func(e *Experiment) bool { return e.Data.Perturb != PerturbNone }},
 		field: func(e *Experiment) any { return &e.Data.PerturbRate }},
 
 	{Name: "model", Label: "Model", Group: GroupModel, Usage: "model to train", Default: Models[0].Name, Choices: Kinds,
@@ -132,6 +184,7 @@ var Params = []Param{
 	{Name: "edge-hidden", Label: "Pathfinder hidden layers", Models: modelsReading("edge-hidden"), Group: GroupModel, Usage: "hidden sizes of the pathfinder MLP: none, 16 or 32,16", Default: "16", Min: 1, Max: 256, MaxLen: 3,
 		field: func(e *Experiment) any { return &e.Model.EdgeHidden }},
 	{Name: "edge-init", Label: "Pathfinder's starting biases", Models: modelsReading("edge-init"), Group: GroupModel, Usage: "initial hidden biases of the pathfinder: uniform (torch) or alive (+0.5)", Default: InitUniform, Choices: []string{InitUniform, InitAlive},
+		Needs: &Need{Row: "edge-hidden", When: phrase.New("the pathfinder has a hidden layer (edge-hidden is not none)"), Holds: func(e *Experiment) bool { return len(e.Model.EdgeHidden) > 0 }},
 		field: func(e *Experiment) any { return &e.Model.EdgeInit }},
 	{Name: "hidden", Label: "Hidden units", Models: modelsReading("hidden"), Group: GroupModel, Usage: "hidden size of the model's first layer (the models that read it)", Default: "32", Min: 1, Max: 512,
 		field: func(e *Experiment) any { return &e.Model.Hidden }},
@@ -147,6 +200,7 @@ var Params = []Param{
 	{Name: "restarts", Label: "Restarts of the pathfinder", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
 		field: func(e *Experiment) any { return &e.Model.Restarts }},
 	{Name: "restart-epochs", Label: "Epochs of each restart", Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
+		Needs: &Need{Row: "restarts", When: phrase.New("restarts is above 0"), Holds: func(e *Experiment) bool { return e.Model.Restarts > 0 }},
 		field: func(e *Experiment) any { return &e.Model.RestartEpochs }},
 
 	{Name: "epochs", Label: "Epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,
@@ -210,27 +264,20 @@ func Quote(s string) string {
 }
 
 // Applies reports whether the parameter means anything for the data d, so
-// that a page shows only the controls that do: a real graph has its own
-// size and features (only its seed, shots and edits apply, and the
-// columns of the user's own files), a generated one has no shots, and m is
-// preferential attachment's.
+// that a page shows only the controls that do: a data row is read by the
+// graphs its Graphs name (every graph where it names none): a real graph
+// has its own size and features (only its seed, shots and edits apply, and
+// the columns of the user's own files), a generated one has no shots, m is
+// preferential attachment's, and so on.
 func (p Param) Applies(d Data) bool {
-	if p.Group != GroupData {
+	if p.Group != GroupData || p.Graphs == nil {
 		return true
 	}
-	switch {
-	case p.Form == ColumnForm || p.Name == "bins":
-		return d.Graph == GraphLocal // columns of the user's own files
-	case p.Name == "perturb" || p.Name == "perturb-rate":
-		return true // every graph can be shaken
-	case d.Real():
-		return p.Name == "data" || p.Name == "shots" || p.Name == "seed" || p.Name == "edits" // the page edits every graph
-	case p.Name == "shots":
-		return false
-	case p.Name == "attach":
-		return d.Graph == GraphScaleFree
+	g := d.Graph
+	if g == "" {
+		g = GraphSynthetic // the zero Data's, as datasets.Build reads it
 	}
-	return true
+	return slices.Contains(p.Graphs, g)
 }
 
 // Whole reports whether the parameter takes whole numbers only (counts,
@@ -375,19 +422,20 @@ func (p Param) check(e *Experiment) error {
 }
 
 // Matters reports whether the row changes anything a model m trains: a
-// row for other models (Models), the restarts' epochs when there are no
-// restarts, the pathfinder's hidden biases when it has no hidden layer.
-// A page hides a row that does not matter; pdn's tests train each model
-// with each such row changed and find the same bits.
+// row for other models (Models), or one whose Needs on another model row
+// do not hold (the restarts' epochs without restarts, the pathfinder's
+// hidden biases without a hidden layer). A page hides a row that does not
+// matter; pdn's tests train each model with each such row changed and
+// find the same bits.
 func (p Param) Matters(m Model) bool {
 	if p.Models != nil && !slices.Contains(p.Models, m.Kind) {
 		return false
 	}
-	switch p.Name {
-	case "restart-epochs":
-		return m.Restarts > 0
-	case "edge-init":
-		return len(m.EdgeHidden) > 0
+	if p.Needs != nil {
+		if q, _ := Lookup(p.Needs.Row); q.Group == GroupModel {
+			e := Experiment{Model: m}
+			return p.Needs.Holds(&e)
+		}
 	}
 	return true
 }

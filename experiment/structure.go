@@ -57,6 +57,18 @@ func PerturbationNamed(name string) (Perturbation, bool) {
 	return Perturbations[i], true
 }
 
+// FirstRate is the first rate of the perturbation's curve above 0: the
+// rate a page gives a perturbation chosen at rate 0, which would change
+// nothing.
+func (p Perturbation) FirstRate() float64 {
+	for _, r := range p.Rates {
+		if r > 0 {
+			return r
+		}
+	}
+	return 0
+}
+
 // modelsTakingWeights are the graph-from row's models.
 func modelsTakingWeights() []string {
 	return ModelsWhere(func(m ModelKind) bool { return m.TakesWeights })

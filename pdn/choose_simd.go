@@ -4,21 +4,27 @@ package pdn
 
 import (
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"simd/archsimd"
 )
 
-// Vector widths the native engine can run, from none to the widest.
-const (
-	widthScalar = "scalar"
-	widthAVX2   = "avx2"
-	widthAVX512 = "avx512"
-)
+// vectorKernels says this build has vector kernels (vectorsSetting).
+const vectorKernels = true
+
+// vectorWidths are the widths this processor runs, narrowest first.
+func vectorWidths() []string {
+	widths := []string{widthScalar}
+	if archsimd.X86.AVX2() {
+		widths = append(widths, widthAVX2)
+	}
+	if archsimd.X86.AVX512() {
+		widths = append(widths, widthAVX512)
+	}
+	return widths
+}
 
 // setVectors turns the AVX2 paths on (where the processor has them) or
 // off, and returns the last setting.
@@ -48,21 +54,17 @@ var widthChoice struct {
 // loops. Every width gives the same bits (each lane runs its scalar loop's
 // operations in order; TestVectorsKeepTheBits, the golden and zoo
 // digests), so the choice changes speed only. PDN_VECTORS=scalar, avx2 or
-// avx512 sets it instead of the measurement.
+// avx512 sets it instead of the measurement (vectorsSetting; a value it
+// refuses, which the CLI refuses before it starts, is measured over).
 func chooseWidth() {
 	widthChoice.once.Do(func() {
-		widths := []string{widthScalar}
-		if archsimd.X86.AVX2() {
-			widths = append(widths, widthAVX2)
-		}
-		if archsimd.X86.AVX512() {
-			widths = append(widths, widthAVX512)
-		}
+		widths := vectorWidths()
+		named, _ := vectorsSetting()
 		// The widths are timed in turns, several rounds, each keeping its
 		// least time: a width timed once, first or after another, read up
 		// to half again slower than it runs.
 		widthChoice.times = map[string]time.Duration{}
-		if env := strings.ToLower(strings.TrimSpace(os.Getenv("PDN_VECTORS"))); !slices.Contains(widths, env) {
+		if named == "" {
 			defer SetThreads(SetThreads(1))
 			p := newProbe()
 			for range probeRounds {
@@ -75,16 +77,16 @@ func chooseWidth() {
 				}
 			}
 		}
-		widthChoice.chosen = pickWidth(os.Getenv("PDN_VECTORS"), widths, func(w string) time.Duration { return widthChoice.times[w] })
+		widthChoice.chosen = pickWidth(named, widths, func(w string) time.Duration { return widthChoice.times[w] })
 		setWidth(widthChoice.chosen)
 	})
 }
 
-// pickWidth is the width of widths (narrowest first) that env names, or
+// pickWidth is the width of widths (narrowest first) that named names, or
 // else the one measure times fastest (the widest of equals).
-func pickWidth(env string, widths []string, measure func(w string) time.Duration) string {
-	if w := strings.ToLower(strings.TrimSpace(env)); slices.Contains(widths, w) {
-		return w
+func pickWidth(named string, widths []string, measure func(w string) time.Duration) string {
+	if slices.Contains(widths, named) {
+		return named
 	}
 	best, bestTime := widths[len(widths)-1], time.Duration(1<<62)
 	for _, w := range widths {

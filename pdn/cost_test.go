@@ -109,6 +109,12 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 	}
 	noEdges := smallGraph(15, 20, 30, 3, 2, 2)
 	noEdges.Src, noEdges.Dst, noEdges.EdgeX, noEdges.Kind = nil, nil, nil, nil
+	// Audit 136 and 176: the perturbation that dropped every edge is named,
+	// with the row that mends it, not the generator's p and q.
+	dropped, err := datasets.Perturbed(smallGraph(15, 20, 30, 3, 2, 2), experiment.PerturbDrop, 1, 1)
+	if err != nil || dropped.E() != 0 {
+		t.Fatalf("drop-edges at 1: %d edges, %v", dropped.E(), err)
+	}
 	for _, tc := range []struct {
 		name  string
 		g     *datasets.Graph
@@ -119,6 +125,7 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 		{"no training nodes", noTrain, experiment.GCN, "no training nodes"},
 		{"no edges, PDN", noEdges, experiment.PDN, "no edges, and model pdn passes messages along edges"},
 		{"no edges, DeepWalk", noEdges, experiment.DeepWalk, "no edges"},
+		{"every edge dropped", dropped, experiment.PDN, "the graph has no edges: perturb drop-edges at perturb-rate 1 dropped them all, and model pdn passes messages along edges: lower perturb-rate, or use model mlp"},
 	} {
 		e := experiment.Default()
 		e.Model.Kind = tc.model
@@ -127,6 +134,10 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 		if !errors.As(err, &ge) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want a GraphError saying %q", tc.name, err, tc.want)
 		}
+	}
+	var ge *GraphError
+	if _, err := NewTrainer(dropped, experiment.Default()); !errors.As(err, &ge) || ge.Field != "perturb-rate" {
+		t.Errorf("every edge dropped: %v names no perturb-rate to lower", err)
 	}
 	e := experiment.Default()
 	e.Model.Kind = experiment.MLP

@@ -54,3 +54,24 @@ func losses(t *testing.T, g *datasets.Graph, e experiment.Experiment) [3]uint64 
 	}
 	return out
 }
+
+// TestFixedRowsAreTheEngines holds the model table's Fixed to the
+// engine's constants: a refusal of hops for Chebyshev says K is fixed at
+// what ChebConv here mixes.
+func TestFixedRowsAreTheEngines(t *testing.T) {
+	want := map[string]map[string]float64{
+		experiment.Cheb:  {"hops": ChebTerms},
+		experiment.SGC:   {"hops": SGCHops},
+		experiment.APPNP: {"hops": APPNPSteps},
+	}
+	for _, m := range experiment.Models {
+		if len(m.Fixed) != len(want[m.Name]) {
+			t.Errorf("%s fixes %v, the engine %v", m.Name, m.Fixed, want[m.Name])
+		}
+		for row, v := range want[m.Name] {
+			if m.Fixed[row] != v {
+				t.Errorf("%s fixes %s at %v, the engine at %v", m.Name, row, m.Fixed[row], v)
+			}
+		}
+	}
+}

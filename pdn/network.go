@@ -81,12 +81,24 @@ func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
 	case len(g.Nodes(datasets.Train)) == 0:
 		return &GraphError{Msg: phrase.New("the graph has no training nodes (split train), so there is nothing to learn from")}
 	case g.E() == 0 && UsesGraph(cfg.Kind):
-		return &GraphError{Field: "p", Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
-			"use model mlp, or a graph with edges (raise p or q)", cfg.Kind)}
+		return edgelessError(g, cfg.Kind)
 	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
 	}
 	return nil
+}
+
+// edgelessError says a graph without edges cannot train model kind, naming what
+// took them: the perturbation that dropped them (and no edit after it), or
+// else the generator's chances of an edge.
+func edgelessError(g *datasets.Graph, kind string) error {
+	how, _ := g.Meta["perturb"].(string)
+	if _, edited := g.Meta["edits"]; how == experiment.PerturbDrop && !edited {
+		return &GraphError{Field: "perturb-rate", Msg: phrase.New("the graph has no edges: perturb drop-edges at perturb-rate %v dropped them all, "+
+			"and model %s passes messages along edges: lower perturb-rate, or use model mlp", g.Meta["perturb_rate"], kind)}
+	}
+	return &GraphError{Field: "p", Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
+		"use model mlp, or a graph with edges (raise p or q)", kind)}
 }
 
 // newNetwork builds the network of cfg, a model of the registry that g

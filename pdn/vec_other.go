@@ -140,6 +140,12 @@ func (l *gatLayer) aggregateHeadsWide(y []float64, i int) bool { return false }
 // chooseWidth does nothing here: the scalar loops are the only ones.
 func chooseWidth() {}
 
+// vectorKernels says this build has no vector kernels (vectorsSetting).
+const vectorKernels = false
+
+// vectorWidths are the widths this build runs: scalar only.
+func vectorWidths() []string { return []string{widthScalar} }
+
 // VectorWidth is "scalar" here: no vectors are built in.
 func VectorWidth() (string, map[string]time.Duration) { return "scalar", nil }
 

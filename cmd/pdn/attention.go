@@ -12,6 +12,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
@@ -57,15 +58,18 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := seedsByRep(fs, "attention"); err != nil {
-		return nil, err
-	}
 	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000)); err != nil {
 		return nil, usageError{err}
 	}
 	gs, err := parseGraphs(*graphs)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	// The attention lab's reader, on real graphs, rep r's seeds its own.
+	r := commandReader("attention", "attention")
+	r.Sets = map[string]phrase.Text{"init-seed": phrase.New("rep r trains with weight seed r; choose how many with -reps")}
+	if err := unreadFlags(fs, withDir(e, gs[0].dir), r); err != nil {
+		return nil, err
 	}
 	for i := range gs {
 		gs[i].resplit = flagSet(fs, "shots")

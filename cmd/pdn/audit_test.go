@@ -503,7 +503,7 @@ var auditCLI = []struct {
 	{130, []string{"train", "-data", "DIR/nx", "-target", strings.Repeat("x", 101)}, 2, "101 characters: at most 100"},
 	{131, []string{"train", "-data", "DIR/nonexistent"}, 2, "nonexistent: cannot read the graph: missing"},
 	{132, []string{"train", "-data", "DIR/unrelated"}, 2, "the files hold notes0.log, notes1.log, notes10.log, notes11.log, notes2.log, notes3.log and 6 more, which is not a graph: open a bundle"},
-	{133, []string{"train", "-data", "DIR/zip_r.zip", "-per-class", "64"}, 2, "flag -per-class: not allowed with a graph read from files"},
+	{133, []string{"train", "-data", "DIR/zip_r.zip", "-per-class", "64"}, 2, "flag -per-class: graph local (your own files) does not read it"},
 	{167, []string{"train", "-data", "DIR/strid"}, 0, `"nodes":20`},
 	{168, []string{"train", "-data", "DIR/european"}, 0, `"nodes":40`},
 	{169, []string{"train", "-data", "DIR/quoted"}, 0, `"nodes":20`},

@@ -2,15 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 )
@@ -39,23 +42,80 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 	if j.seeds < 0 || j.seeds > 100 {
 		return nil, usageError{fmt.Errorf("flag -seeds: %d is outside [0, 100]", j.seeds)}
 	}
-	for _, id := range strings.Split(only, ",") {
-		if id = strings.TrimSpace(id); id == "" {
-			continue
-		}
-		c, ok := experiment.ClaimNamed(id)
-		if !ok {
-			return nil, usageError{fmt.Errorf("flag -only: no claim %s; want some of %s", quoteArg(id), strings.Join(claimIDs(), ", "))}
-		}
-		j.only = append(j.only, c)
+	if j.test && flagSet(fs, "seeds") {
+		// Both say over which seeds: -seeds would cut the test's own and
+		// print "holds" on fewer seeds than its rate reads.
+		return nil, usageError{errors.New("flags -seeds and -test: both choose the seeds a claim is checked over (-test its row's, for the test on every change); give one")}
 	}
-	if j.only == nil {
-		j.only = experiment.Claims
+	var err error
+	if j.only, err = parseOnly(only, flagSet(fs, "only")); err != nil {
+		return nil, err
 	}
-	if _, err := withRows(experiment.Default(), j.with); err != nil {
+	if err := checkWith(j.with, j.only); err != nil {
 		return nil, usageError{fmt.Errorf("flag -with: %w", err)}
 	}
 	return j.run, nil
+}
+
+// parseOnly reads -only: claim ids separated by commas, each once; every
+// claim where the flag is not given.
+func parseOnly(only string, given bool) ([]experiment.Claim, error) {
+	if !given {
+		return experiment.Claims, nil
+	}
+	var out []experiment.Claim
+	for _, id := range strings.Split(only, ",") {
+		id = strings.TrimSpace(id)
+		c, ok := experiment.ClaimNamed(id)
+		switch {
+		case id == "":
+			return nil, usageError{fmt.Errorf("flag -only: an empty id in %s; want claim ids separated by commas, some of %s", quoteArg(only), strings.Join(claimIDs(), ", "))}
+		case !ok:
+			return nil, usageError{fmt.Errorf("flag -only: no claim %s; want some of %s", quoteArg(id), strings.Join(claimIDs(), ", "))}
+		case slices.ContainsFunc(out, func(o experiment.Claim) bool { return o.ID == id }):
+			return nil, usageError{fmt.Errorf("flag -only: %s is named twice; name each claim once", id)}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// checkWith checks -with against every claim it would change: each row
+// the engine reads, once, in its range, and read by the lab of each
+// claim's state (experiment.Reader: the compare lab's runs take their
+// models from its models row, not model=). A row a claim does not read
+// would change nothing there, and the verdict would say nothing of it.
+func checkWith(query string, claims []experiment.Claim) error {
+	if _, err := withRows(experiment.Default(), query); err != nil {
+		return err
+	}
+	for _, c := range claims {
+		e, _ := withRows(c.State(1), query)
+		given := func(name string) bool { return slices.Contains(withNames(query), name) }
+		r := experiment.ReaderOf(e)
+		r.Sets = maps.Clone(r.Sets)
+		if r.Sets == nil {
+			r.Sets = map[string]phrase.Text{}
+		}
+		for _, row := range []string{"seed", "init-seed"} { // experiment.Claim.State
+			r.Sets[row] = phrase.New("seed s of the claim's rate trains with data and weight seed s")
+		}
+		for _, u := range r.Unread(e, given) {
+			return fmt.Errorf("%s: claim %s reads the %s lab's runs, and %s; leave it out, or check with -only the claims that read it", u.Row, c.ID, e.View.Lab, u.Why)
+		}
+	}
+	return nil
+}
+
+// withNames are the rows -with names.
+func withNames(query string) []string {
+	var out []string
+	for _, kv := range strings.Split(query, "&") {
+		if k, _, _ := strings.Cut(kv, "="); kv != "" {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func claimIDs() []string {
@@ -66,19 +126,25 @@ func claimIDs() []string {
 	return out
 }
 
-// withRows sets the rows of query (name=value&…) in e.
+// withRows sets the rows of query (name=value&…) in e: rows the engine
+// reads, each once (the last of two would win without a word).
 func withRows(e experiment.Experiment, query string) (experiment.Experiment, error) {
+	var seen []string
 	for _, kv := range strings.Split(query, "&") {
 		if kv == "" {
 			continue
 		}
 		k, v, _ := strings.Cut(kv, "=")
 		p, ok := experiment.Lookup(k)
-		if !ok || p.Group == experiment.GroupView {
+		switch {
+		case !ok || p.Group == experiment.GroupView:
 			return e, fmt.Errorf("%s is not a row the engine reads", quoteArg(k))
+		case slices.Contains(seen, k):
+			return e, fmt.Errorf("%s: given twice; give each row once", k)
 		}
+		seen = append(seen, k)
 		if err := p.Set(&e, v); err != nil {
-			return e, fmt.Errorf("%s: %w (%s)", k, err, p.Range())
+			return e, err // it names the row, the value and the range
 		}
 	}
 	return e, nil
@@ -86,15 +152,18 @@ func withRows(e experiment.Experiment, query string) (experiment.Experiment, err
 
 // claimResult is one claim's outcome over its seeds.
 type claimResult struct {
-	ID      string       `json:"id"`
-	Text    string       `json:"text"`
-	Paper   string       `json:"paper"`
-	Differs string       `json:"differs,omitempty"`
-	Link    string       `json:"link"`
-	Rate    string       `json:"rate"`
-	Seeds   int          `json:"seeds"`
-	Held    int          `json:"held"`
-	Holds   bool         `json:"holds"`
+	ID      string `json:"id"`
+	Text    string `json:"text"`
+	Paper   string `json:"paper"`
+	Differs string `json:"differs,omitempty"`
+	Link    string `json:"link"`
+	Rate    string `json:"rate"`
+	Seeds   int    `json:"seeds"`
+	Held    int    `json:"held"`
+	Holds   bool   `json:"holds"`
+	// Partial says -seeds cut the seeds the claim's rate reads: "holds"
+	// then means no more misses so far than the rate allows.
+	Partial bool         `json:"partial,omitempty"`
 	PerSeed []seedResult `json:"per_seed"`
 }
 
@@ -113,10 +182,11 @@ func (j claimsJob) run(stdout, stderr io.Writer) error {
 		if j.test && c.TestSeeds > 0 {
 			n = c.TestSeeds
 		}
+		all := n
 		if j.seeds > 0 {
 			n = min(n, j.seeds)
 		}
-		res := claimResult{ID: c.ID, Text: c.Text, Paper: c.Paper, Differs: c.Differs, Link: c.Link, Rate: c.Rate().String(), Seeds: n}
+		res := claimResult{ID: c.ID, Text: c.Text, Paper: c.Paper, Differs: c.Differs, Link: c.Link, Rate: c.Rate().String(), Seeds: n, Partial: n < all}
 		states := make([]experiment.Experiment, n)
 		for s := range n {
 			e, err := withRows(c.State(uint64(s+1)), j.with)
@@ -161,8 +231,11 @@ func (j claimsJob) run(stdout, stderr io.Writer) error {
 // seed's numbers are in -json).
 func printClaim(w io.Writer, r claimResult) {
 	mark := "holds"
-	if !r.Holds {
+	switch {
+	case !r.Holds:
 		mark = "DOES NOT HOLD"
+	case r.Partial:
+		mark = "holds so far" // -seeds cut the seeds its rate reads
 	}
 	first := ""
 	if len(r.PerSeed) > 0 {

@@ -34,6 +34,9 @@ func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	if err := unreadFlags(fs, e, commandReader("degree", "degree")); err != nil {
+		return nil, err
+	}
 	if err := outDir("out", *out); err != nil {
 		return nil, usageError{err}
 	}

@@ -28,6 +28,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/pdn"
 )
 
@@ -161,6 +162,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return usageError{fmt.Errorf("unknown command %s; want one of %s", quoteArg(args[0]), commandNames())}
 	}
+	if err := pdn.CheckVectors(); err != nil {
+		return usageError{err}
+	}
 	work, err := c.parse(args[1:], stderr)
 	if err != nil {
 		return err
@@ -180,10 +184,20 @@ func parse(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	return nil
 }
 
-// parseWithArgs is parse for a command that takes arguments after its flags.
+// parseWithArgs is parse for a command that takes arguments after its
+// flags. A flag given twice is refused, naming it: the flag package would
+// keep the last without a word (-epochs 5 -epochs 10 trains 10).
 func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	fs.SetOutput(io.Discard)
+	if parsing != nil {
+		parsing(fs)
+	}
+	restore := onceEach(fs)
 	err := fs.Parse(args)
+	twice := restore()
+	if twice != "" {
+		return usageError{fmt.Errorf("flag -%s: given twice; give it once", twice)}
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
@@ -195,6 +209,108 @@ func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return usageError{errors.New(shortenValue(strings.ReplaceAll(err.Error(), "\n", " ")))}
 	}
 	return nil
+}
+
+// parsing, when a test sets it, is shown each command's flags as they are
+// parsed: the tests that give every command each of its flags read them.
+var parsing func(fs *flag.FlagSet)
+
+// onceEach makes every flag of fs refuse a second value while fs parses;
+// restore puts the flags back as they were and names the first flag given
+// twice, "" for none.
+func onceEach(fs *flag.FlagSet) (restore func() (twice string)) {
+	var first string
+	given := map[string]bool{}
+	var undo []func()
+	fs.VisitAll(func(f *flag.Flag) {
+		v := f.Value
+		set := func(s string) error {
+			if given[f.Name] {
+				if first == "" {
+					first = f.Name
+				}
+				return errTwice
+			}
+			given[f.Name] = true
+			return v.Set(s)
+		}
+		if b, ok := v.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			f.Value = onceBool{onceValue{v, set}}
+		} else {
+			f.Value = onceValue{v, set}
+		}
+		undo = append(undo, func() { f.Value = v })
+	})
+	return func() string {
+		for _, u := range undo {
+			u()
+		}
+		return first
+	}
+}
+
+// errTwice stops the flag package at a flag given a second time.
+var errTwice = errors.New("given twice")
+
+// onceValue is a flag's value that refuses a second Set (onceEach).
+type onceValue struct {
+	flag.Value
+	set func(string) error
+}
+
+func (o onceValue) Set(s string) error { return o.set(s) }
+
+// onceBool is onceValue for a flag that takes no value (-json).
+type onceBool struct{ onceValue }
+
+func (onceBool) IsBoolFlag() bool { return true }
+
+// rowFlagSet reports whether the flag of fs named name is a row of the
+// state table (experiment.RowFlag) given on the command line.
+func rowFlagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if row, ok := experiment.RowFlag(f); ok && row == name {
+			set = true
+		}
+	})
+	return set
+}
+
+// unreadFlags refuses the row flags given that the command, its reader r,
+// does not read in state e: experiment.Reader's rule, from the model,
+// state and lab tables, the same a link and the worker follow. Each is
+// named, with why and what reads it: a usage error.
+func unreadFlags(fs *flag.FlagSet, e experiment.Experiment, r experiment.Reader) error {
+	var errs []error
+	for _, u := range r.Unread(e, func(name string) bool { return rowFlagSet(fs, name) }) {
+		errs = append(errs, fmt.Errorf("flag -%s: %s", u.Row, u.Why))
+	}
+	if len(errs) > 0 {
+		return usageError{errors.Join(errs...)}
+	}
+	return nil
+}
+
+// commandReader is the reader of a command that trains one run of e (a
+// model on a graph: train, gen), or of a lab's runs (lab != ""), named
+// as the command; dir, a folder of one's own graph, makes e's graph local.
+func commandReader(command, lab string) experiment.Reader {
+	r := experiment.RunReader(phrase.New("pdn %s", command))
+	if lab != "" {
+		l, _ := experiment.LabNamed(lab)
+		r = l.Reader()
+		r.Name = phrase.New("pdn %s", command)
+	}
+	return r
+}
+
+// withDir is e with its graph local where a folder of one's own is given.
+func withDir(e experiment.Experiment, dir string) experiment.Experiment {
+	if dir != "" {
+		e.Data.Graph = experiment.GraphLocal
+	}
+	return e
 }
 
 // shortenValue shortens the flag package's "invalid value "V" for flag
@@ -245,16 +361,6 @@ func outDir(name, dir string) error {
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		return usageError{fmt.Errorf("flag -%s: %s is a file; want a directory", name, quoteArg(dir))}
-	}
-	return nil
-}
-
-// seedsByRep refuses -init-seed for a command whose rep r trains with
-// weight seed r (sweep, table4, attention): the flag would be accepted and
-// ignored without a word.
-func seedsByRep(fs *flag.FlagSet, command string) error {
-	if flagSet(fs, "init-seed") {
-		return usageError{fmt.Errorf("flag -init-seed: pdn %s trains rep r with weight seed r, so it takes no seed of its own; choose how many with -reps", command)}
 	}
 	return nil
 }

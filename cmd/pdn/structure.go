@@ -47,14 +47,16 @@ func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	var err error
-	if j.e.View.Models, err = parseModels(*models); err != nil {
-		return nil, usageError{fmt.Errorf("flag -models: %w", err)}
+	// The structure lab's models row, checked as a link's (two to four,
+	// each once).
+	if err := modelsRow(&j.e, *models); err != nil {
+		return nil, err
 	}
 	if err := errors.Join(outDir("out", j.out), intFlag("workers", j.workers, 1, 64)); err != nil {
 		return nil, usageError{err}
 	}
-	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data); err != nil {
+	var err error
+	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data, commandReader("structure", "structure")); err != nil {
 		return nil, err
 	}
 	return j.run, nil

@@ -61,9 +61,6 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := seedsByRep(fs, "sweep"); err != nil {
-		return nil, err
-	}
 	scenarios, err := parseScenarios(*k)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}
@@ -74,6 +71,14 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	kinds, err := parseModels(*models)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	// The sweep lab's reader: rep r's seeds are r, and a model row none of
+	// the models reads is refused. Reading does not depend on the
+	// scenario's values or the reps: one of each is asked.
+	lab := e
+	lab.View.Lab, lab.View.Models, lab.View.Scenario, lab.View.Reps = "sweep", kinds, scenarios[0].Number, 1
+	if err := unreadFlags(fs, lab, commandReader("sweep", "sweep")); err != nil {
+		return nil, err
 	}
 	var sws []experiment.Sweep
 	for _, s := range scenarios {
@@ -238,20 +243,31 @@ func writeSweep(w *outdir.Run, sw experiment.Sweep, res []experiment.Result, sec
 	return sum, nil
 }
 
+// parseModels reads -models: models of the table, comma-separated, each
+// once (a model named twice would train twice under one name).
 func parseModels(s string) ([]string, error) {
 	var kinds []string
 	for _, m := range strings.Split(s, ",") {
 		m = strings.TrimSpace(m)
-		ok := false
-		for _, k := range experiment.Kinds {
-			ok = ok || k == m
-		}
-		if !ok {
+		if !slices.Contains(experiment.Kinds, m) {
 			return nil, fmt.Errorf("flag -models: %s is not allowed; want a comma-separated list of %s", experiment.Quote(m), strings.Join(experiment.Kinds, ", "))
+		}
+		if slices.Contains(kinds, m) {
+			return nil, fmt.Errorf("flag -models: %s is named twice; name each model once", m)
 		}
 		kinds = append(kinds, m)
 	}
 	return kinds, nil
+}
+
+// modelsRow sets e's models row (a lab's: the compare and structure labs',
+// two to four, each once) from -models, refusing what the row refuses.
+func modelsRow(e *experiment.Experiment, s string) error {
+	p, _ := experiment.Lookup("models")
+	if err := p.Set(e, s); err != nil {
+		return usageError{fmt.Errorf("flag -%w", err)}
+	}
+	return nil
 }
 
 // runSweep trains the sweeps' runs (the shard's runs only, if sh is a

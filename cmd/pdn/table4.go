@@ -18,6 +18,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/input"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
@@ -80,9 +81,6 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := seedsByRep(fs, "table4"); err != nil {
-		return nil, err
-	}
 	// Each graph starts from its features' recipe where the flags leave
 	// its rows open, as pdn train does (experiment.Recipes).
 	pr.given = func(name string) bool { return flagSet(fs, name) }
@@ -96,6 +94,9 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	gs, err := parseGraphs(*graphs)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	if err := unreadFlags(fs, e, table4Reader(kinds, gs)); err != nil {
+		return nil, err
 	}
 	for i := range gs {
 		gs[i].resplit = flagSet(fs, "shots")
@@ -119,6 +120,28 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{table4Part(job, sh)}, inputs: graphInputs(gs)}
 		return runTable4(gs, e, pr, job, *workers, sh, spec, *asJSON, stdout, stderr)
 	}, nil
+}
+
+// table4Reader is pdn table4's reader: each model on each graph, rep r's
+// seeds its own (experiment.Reader).
+func table4Reader(kinds []string, gs []table4Graph) experiment.Reader {
+	r := commandReader("table4", "")
+	r.Sets = map[string]phrase.Text{"init-seed": phrase.New("rep r draws its split and weights with seed r; choose how many with -reps")}
+	r.Runs = func(e experiment.Experiment) []experiment.Experiment {
+		var out []experiment.Experiment
+		for _, g := range gs {
+			for _, k := range kinds {
+				run := e
+				run.Model.Kind, run.Data.Graph = k, g.name
+				if g.dir != "" {
+					run.Data.Graph = experiment.GraphLocal
+				}
+				out = append(out, run)
+			}
+		}
+		return out
+	}
+	return r
 }
 
 // parseGraphs reads -datasets: cora, citeseer or paths (a folder, a zip

@@ -16,6 +16,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/datasets/shaped"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
@@ -35,6 +36,12 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	dataOrDir(fs, &dir, ", written again as a bundle")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
+	}
+	if err := unreadFlags(fs, withDir(e, dir), genReader(*like)); err != nil {
+		return nil, err
+	}
+	if *like != "" && *dense {
+		return nil, usageError{errors.New("flag -dense: gen -like writes the files a published graph comes in, not a bundle; leave it out")}
 	}
 	if err := outDir("out", *out); err != nil {
 		return nil, err
@@ -63,6 +70,22 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		fmt.Fprintf(stdout, "wrote %s: %v\n", *out, g)
 		return nil
 	}, nil
+}
+
+// genReader is gen's reader: the graph the data rows name, or with -like
+// a published graph's counts, drawn with -seed alone.
+func genReader(like string) experiment.Reader {
+	if like == "" {
+		return commandReader("gen", "")
+	}
+	r := commandReader("gen -like", "")
+	r.Sets = map[string]phrase.Text{}
+	for _, p := range experiment.Params {
+		if p.Group == experiment.GroupData && p.Name != "seed" {
+			r.Sets[p.Name] = phrase.New("it draws a graph with the counts of %s, from -seed alone", like)
+		}
+	}
+	return r
 }
 
 // genShaped is gen -like: the shape named name, drawn with seed and
@@ -189,23 +212,39 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 		j.e.Train.Seed = j.e.Data.Seed // one -seed fixes the whole run
 	}
 	var err error
-	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data); err != nil {
+	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data, commandReader("train", "")); err != nil {
+		return nil, err
+	}
+	if err := tieStrengthRead(j); err != nil {
 		return nil, err
 	}
 	return j.run, nil
 }
 
+// tieStrengthRead refuses -tie-strength for a run that reads no edge
+// features (the model table's EdgeFeatures; a model over a PDN's learned
+// graph reads them through the PDN), unless -export writes them out.
+func tieStrengthRead(j trainJob) error {
+	m := j.e.Model
+	if !j.tie || j.export != "" || experiment.ReadsEdgeFeatures(m.Kind) || experiment.TakesWeights(m.Kind) && m.GraphFrom == experiment.FromPDN {
+		return nil
+	}
+	readers := experiment.ModelsWhere(func(k experiment.ModelKind) bool { return k.EdgeFeatures })
+	return usageError{fmt.Errorf("flag -tie-strength: model %s does not read the edges' features (only %s read them, and a model over a PDN's graph, -graph-from pdn); leave it out", m.Kind, strings.Join(readers, ", "))}
+}
+
 // graphFlagsDone finishes the flags of a command whose -data is a row or
 // a folder of one's own (dir): a shipped graph's recipe for the rows the
-// flags leave out (a folder's comes from its features once read), the rows
-// a real graph refuses, whether -shots draws a new split, and which flags
-// were given.
-func graphFlagsDone(fs *flag.FlagSet, e *experiment.Experiment, dir string) (resplit bool, given func(string) bool, err error) {
+// flags leave out (a folder's comes from its features once read), the row
+// flags its reader r does not read refused (unreadFlags: a real graph's
+// size, a column without files of one's own), whether -shots draws a new
+// split, and which flags were given.
+func graphFlagsDone(fs *flag.FlagSet, e *experiment.Experiment, dir string, r experiment.Reader) (resplit bool, given func(string) bool, err error) {
 	given = func(name string) bool { return flagSet(fs, name) }
 	if dir == "" {
 		*e = withRecipe(*e, "", given)
 	}
-	return flagSet(fs, "shots"), given, realGraphFlags(fs, e.Data, dir)
+	return flagSet(fs, "shots"), given, unreadFlags(fs, withDir(*e, dir), r)
 }
 
 // withRecipe gives a run the rows of recipe ("" for its data's own, a
@@ -216,43 +255,6 @@ func withRecipe(e experiment.Experiment, recipe string, set func(string) bool) e
 	}
 	e.ApplyRecipeOf(recipe, set)
 	return e
-}
-
-// realGraphFlags refuses a data flag that means nothing for a real graph
-// (a shipped one, or one read from dir): its size and features are its
-// own; the seed, shots and, for one's own files, their columns apply.
-func realGraphFlags(fs *flag.FlagSet, d experiment.Data, dir string) error {
-	if dir != "" {
-		d.Graph = experiment.GraphLocal
-	}
-	for _, p := range experiment.Params {
-		if (p.Form == experiment.ColumnForm || p.Name == "bins") && !p.Applies(d) && flagSet(fs, p.Name) {
-			return usageError{fmt.Errorf("flag -%s: names a column of your own files, so it needs -data with a path to them", p.Name)}
-		}
-	}
-	if !d.Real() {
-		return nil
-	}
-	for _, p := range experiment.Params {
-		if p.Group == experiment.GroupData && !p.Applies(d) && flagSet(fs, p.Name) {
-			return usageError{fmt.Errorf("flag -%s: not allowed with %s (it fixes its own size and features; only -seed, -shots, -perturb, -perturb-rate%s apply)", p.Name, realWhat(dir), columnsFlags(dir))}
-		}
-	}
-	return nil
-}
-
-func realWhat(dir string) string {
-	if dir != "" {
-		return "a graph read from files"
-	}
-	return "a real graph"
-}
-
-func columnsFlags(dir string) string {
-	if dir != "" {
-		return ", -id-column, -target and -bins"
-	}
-	return ""
 }
 
 // dataOrDir makes fs's -data take a directory too, kept in dir. Its usage

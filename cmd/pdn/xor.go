@@ -58,21 +58,16 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
+	if err := unreadFlags(fs, e, commandReader("xor", "xor")); err != nil {
+		return nil, err // the XOR lab's rows: its graph, no perturbation
+	}
 	if err := errors.Join(intFlag("seeds", *seeds, 1, 100), intFlag("trials", *trials, 1, 100), intFlag("restarts", *restarts, 1, 100),
-		intFlag("restart-epochs", *restartLen, 1, 100000), xorGraph(e.Data.Graph)); err != nil {
+		intFlag("restart-epochs", *restartLen, 1, 100000)); err != nil {
 		return nil, usageError{err}
 	}
 	return func(stdout, stderr io.Writer) error {
 		return runXOR(e, *seeds, *trials, *restarts, *restartLen, *asJSON, stdout, stderr)
 	}, nil
-}
-
-// xorGraph refuses any graph but XOR's: the lesson reads its two layers.
-func xorGraph(g string) error {
-	if g != experiment.GraphXOR {
-		return fmt.Errorf("data: xor compares models on the xor graph only, not %s", experiment.Quote(g))
-	}
-	return nil
 }
 
 func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, asJSON bool, stdout, stderr io.Writer) error {

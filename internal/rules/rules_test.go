@@ -65,6 +65,11 @@ var rules = []rule{
 	inputRule("encoding/xml", "NewDecoder"),
 	inputRule("encoding/json", "NewDecoder"),
 	inputRule("archive/zip", "OpenReader"),
+	{
+		name: "environment", pkg: "os", funcs: []string{"Getenv", "LookupEnv", "Environ"},
+		owners: []string{"pdn", "pyg/pygtest"},
+		why:    "the environment is read in one place, and refused there when it holds a value it does not take: PDN_VECTORS by pdn.CheckVectors (pdn/vectors.go)",
+	},
 }
 
 // inputReaders are the folders whose code reads the user's files: the
@@ -519,7 +524,8 @@ func violationsOf(t *testing.T, name, src string) []string {
 
 // TestRulesCatchAReader shows the check would catch a reader that parses
 // its numbers itself: one of datasets' files with a strconv.ParseFloat
-// added, and a command with a flag.FlagSet's Int.
+// added, a command with a flag.FlagSet's Int, and one that reads
+// PDN_VECTORS itself.
 func TestRulesCatchAReader(t *testing.T) {
 	for name, src := range map[string]string{
 		"datasets/bad.go": "package datasets\nimport \"strconv\"\nfunc cell(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }\n",
@@ -532,6 +538,7 @@ func TestRulesCatchAReader(t *testing.T) {
 		"datasets/gz.go":   "package datasets\nimport (\"compress/gzip\"; \"io\")\nfunc in(r io.Reader) { gzip.NewReader(r) }\n",
 		"datasets/x.go":    "package datasets\nimport (\"encoding/xml\"; \"io\")\nfunc in(r io.Reader) { xml.NewDecoder(r) }\n",
 		"cmd/pdn/shard.go": "package main\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
+		"cmd/pdn/env.go":  "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
 	} {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, 0)

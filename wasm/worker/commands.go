@@ -110,13 +110,14 @@ func (s *session) reset() {
 // refuses, naming the field to lower, what would not fit the browser,
 // before anything is allocated.
 func (s *session) set(state string, regenerate bool) {
-	// Decode checks every row against the state table and keeps the
-	// default of a bad one, so the state it gives is valid: the one check
+	// DecodeRun checks every row against the state table, and refuses a
+	// row the run's model or graph does not read, keeping the default of
+	// each such or bad row, so the state it gives is valid: the one check
 	// on the way from the page (the trainer checks again for its other
 	// callers).
-	e, err := experiment.Decode(state)
+	e, err := experiment.DecodeRun(state)
 	if err != nil {
-		s.fail(err, "") // Decode kept the defaults for the bad fields
+		s.fail(err, "") // DecodeRun kept the defaults for the bad fields
 	}
 	dataChanged := regenerate || s.g == nil || e.Data != s.exp.Data
 	if dataChanged && !regenerate && s.editable(e) {
@@ -233,7 +234,7 @@ func orList(names []string) string {
 func (s *session) estimate(states []string) []float64 {
 	out := make([]float64, len(states))
 	for i, st := range states {
-		e, err := experiment.Decode(st)
+		e, err := experiment.DecodeRun(st)
 		if err != nil {
 			out[i] = -1
 			continue

@@ -130,7 +130,7 @@ func TestCommandsInsideAnEpochWait(t *testing.T) {
 	gcn.Model.Kind = experiment.GCN
 	l := startLive(t, func(cmds chan<- protocol.Command) {
 		cmds <- protocol.Command{Op: protocol.OpPause}
-		cmds <- protocol.Command{Op: protocol.OpSet, State: gcn.Encode()}
+		cmds <- protocol.Command{Op: protocol.OpSet, State: gcn.EncodeEngine()} // as the page sends it
 	})
 	l.send(protocol.OpSet, e.Encode())
 	l.next(t, "the first snapshot", func(ev protocol.Event) bool { return ev.Kind == protocol.KindSnapshot })

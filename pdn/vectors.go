@@ -1,0 +1,58 @@
+package pdn
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"pdnexplorer/experiment"
+)
+
+// VectorsVar is the environment variable that sets the vector width the
+// native engine runs at instead of its measurement (chooseWidth): auto
+// (or unset) to measure, scalar, avx2 or avx512. It is read here and
+// nowhere else (internal/rules checks), and a value the engine would not
+// take is refused, never passed over: the CLI asks CheckVectors before it
+// starts.
+const VectorsVar = "PDN_VECTORS"
+
+// Vector widths the native engine can run, from none to the widest, and
+// the setting that measures them.
+const (
+	widthScalar = "scalar"
+	widthAVX2   = "avx2"
+	widthAVX512 = "avx512"
+	widthAuto   = "auto"
+)
+
+// vectorSettings are the values VectorsVar takes, in any build.
+var vectorSettings = []string{widthAuto, widthScalar, widthAVX2, widthAVX512}
+
+// vectorsSetting reads VectorsVar: the width it names, or "" to measure
+// (unset, empty or auto). Any other value is an error naming the variable,
+// the value and the values allowed; a width this build (vectorKernels) or
+// this processor (vectorWidths) does not have is an error saying so.
+func vectorsSetting() (string, error) {
+	v := os.Getenv(VectorsVar)
+	if v == "" || v == widthAuto {
+		return "", nil
+	}
+	have := vectorWidths()
+	switch {
+	case !slices.Contains(vectorSettings, v):
+		return "", fmt.Errorf("%s=%s is not allowed; want one of %s (unset is auto: the width measured fastest)", VectorsVar, experiment.Quote(v), strings.Join(vectorSettings, ", "))
+	case slices.Contains(have, v):
+		return v, nil
+	case !vectorKernels:
+		return "", fmt.Errorf("%s=%s: this build has no vector kernels (it was built without GOEXPERIMENT=simd, or not for amd64), so it runs scalar only: unset %s, or set it to auto or scalar", VectorsVar, v, VectorsVar)
+	}
+	return "", fmt.Errorf("%s=%s: this processor has no %s; want one of %s", VectorsVar, v, v, strings.Join(append([]string{widthAuto}, have...), ", "))
+}
+
+// CheckVectors reports whether VectorsVar holds a value the engine takes,
+// and if not, what is wrong and what it takes.
+func CheckVectors() error {
+	_, err := vectorsSetting()
+	return err
+}

@@ -1,0 +1,50 @@
+package pdn
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// PDN_VECTORS is one of auto, scalar, avx2 and avx512, exactly, and a
+// width this build and processor run; anything else is refused, naming
+// the variable and what it takes (audit 125), and a width a build without
+// vector kernels does not have says so (audit 126).
+func TestVectorsSetting(t *testing.T) {
+	for _, c := range []struct{ env, want, err string }{
+		{"", "", ""},
+		{"auto", "", ""},
+		{"scalar", widthScalar, ""},
+		{"bogus", "", `PDN_VECTORS="bogus" is not allowed; want one of auto, scalar, avx2, avx512`},
+		{"0", "", `PDN_VECTORS="0" is not allowed`},
+		{"AVX2 ", "", `PDN_VECTORS="AVX2 " is not allowed`},
+		{"Auto", "", `PDN_VECTORS="Auto" is not allowed`},
+	} {
+		t.Setenv(VectorsVar, c.env)
+		got, err := vectorsSetting()
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("PDN_VECTORS=%q: %q, %v; want %q, %q", c.env, got, err, c.want, c.err)
+		}
+		if (CheckVectors() == nil) != (c.err == "") {
+			t.Errorf("PDN_VECTORS=%q: CheckVectors %v", c.env, CheckVectors())
+		}
+	}
+	for _, w := range []string{widthAVX2, widthAVX512} {
+		t.Setenv(VectorsVar, w)
+		got, err := vectorsSetting()
+		switch {
+		case slices.Contains(vectorWidths(), w):
+			if got != w || err != nil {
+				t.Errorf("PDN_VECTORS=%s on a processor that has it: %q, %v", w, got, err)
+			}
+		case !vectorKernels:
+			if err == nil || !strings.Contains(err.Error(), "this build has no vector kernels") {
+				t.Errorf("PDN_VECTORS=%s in a build without vector kernels: %v", w, err)
+			}
+		default:
+			if err == nil || !strings.Contains(err.Error(), "this processor has no "+w) {
+				t.Errorf("PDN_VECTORS=%s on a processor without it: %v", w, err)
+			}
+		}
+	}
+}
