@@ -192,6 +192,7 @@ func (l *lab) show(st experiment.Experiment, err error) {
 		l.page.board.Add(trf("This link has values the explorer cannot use; they were replaced by defaults: %s",
 			strings.ReplaceAll(sayErr(err), "\n", "; ")), false)
 	}
+	l.linkResults(&st)
 	clear(l.fieldErr)
 	clear(l.typed)
 	if l.ctx == nil {

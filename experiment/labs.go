@@ -1,6 +1,11 @@
 package experiment
 
-import "slices"
+import (
+	"slices"
+	"strings"
+
+	"pdnexplorer/i18n/phrase"
+)
 
 // Lab is one room of the explorer: a lesson of the paper. Its row holds
 // all of the lab that is not how it looks: its name in a link
@@ -26,6 +31,11 @@ type Lab struct {
 	// one after another, each to its end on a graph of its own, a few at
 	// a time: the sweep's.
 	Queue bool
+	// Trains are the runs the lab trains each to its end on a pool of
+	// workers, in the order its results row holds their results (the
+	// sweep's runs, the structure lab's robustness and transfer runs);
+	// nil for a lab that trains none, whose link carries no results.
+	Trains func(Experiment) []Run
 	// Intro is what the lab's first screen says, before any control: what
 	// is on the screen and what to press (a catalogue key).
 	Intro string
@@ -79,7 +89,7 @@ var Labs = []Lab{
 		Runs:  attentionRuns,
 		Intro: "Cora's edges carry eleven named tie-strength scores. Press Train all: the linear PDN's bars say which score it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
 		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"}},
-	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: compareRuns,
+	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: compareRuns, Trains: SideRuns,
 		Intro: "PDN learns a graph; graph-structure-learning research measures such graphs. Press Train all: the curves show how homophilous each model's graph is as it trains, beside its accuracy. Then run the robustness curves and the transfer table below.",
 		Story: []string{"data", "per-class", "p", "q", "sigma-d", "shots", "epochs", "seed"}},
 	{Name: "sweep", Title: "Figure 3, live", Queue: true,
@@ -99,9 +109,35 @@ func init() {
 	}
 	for i := range Labs {
 		if Labs[i].Name == "sweep" {
-			Labs[i].Runs = sweepRuns
+			Labs[i].Runs, Labs[i].Trains = sweepRuns, sweepRuns
 		}
 	}
+}
+
+// Results reads e's results row for the runs l trains each to its end
+// (Trains): one result per run, those the row does not reach not yet
+// trained. It is the one reader of the row a link brings to a lab: a lab
+// that trains no runs to their end refuses any, and results of more runs
+// than l trains are another state's.
+func (l Lab) Results(e Experiment) ([]Result, error) {
+	if l.Trains == nil {
+		if e.View.Results == "" {
+			return nil, nil
+		}
+		return nil, phrase.Errorf("results: the %s lab trains no runs to their end, so it has no results to show (the labs that do: %s)", l.Name, strings.Join(resultLabs(), ", "))
+	}
+	return resultsOf(e.View.Results, len(l.Trains(e)), l.Name)
+}
+
+// resultLabs are the labs whose links carry results.
+func resultLabs() []string {
+	var out []string
+	for _, l := range Labs {
+		if l.Trains != nil {
+			out = append(out, l.Name)
+		}
+	}
+	return out
 }
 
 // LabNamed returns the lab called name.
