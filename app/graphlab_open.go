@@ -132,8 +132,9 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
-	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins
-	next.FollowRecipe(from, l.Recipe) // the features decide the defaults, not where the files came from
+	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins // the columns the reader used
+	c.arrive(&next)                                                                     // another graph: the edits of the one before go
+	next.FollowRecipe(from, l.Recipe)                                                   // the features decide the defaults, not where the files came from
 	c.page.board.Add(recipeWords(l.Recipe), false)
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)
