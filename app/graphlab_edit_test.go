@@ -9,6 +9,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/tiestrength"
 	"pdnexplorer/wasm/protocol"
 )
@@ -200,5 +201,38 @@ func TestEveryOneGraphRowIsSaid(t *testing.T) {
 		if droppedWords[row] == nil {
 			t.Errorf("row %s belongs to one graph but the page has no words for its going", row)
 		}
+	}
+}
+
+// Audit case 181: a link's bins (and target, id-column) show in the card
+// that opens one's own graph, with a way to clear them; files the reader
+// opened without them (the worker says why) leave the state's columns as
+// the reader used them.
+func TestLinksColumnsShowAndClear(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "graph", "lab=graph&bins=5&target=mature")
+	c := rm.(*GraphLab)
+	h := app.HTMLString(rm)
+	if !strings.Contains(h, "Your files are read with target=mature, bins=5") || !strings.Contains(h, `id="forget-columns"`) {
+		t.Fatalf("the card does not say the link's columns: %s", between(h, `id="open-graph"`, `</fieldset>`))
+	}
+	doIn(d, c, func() { c.forgetColumns() })
+	if l.st.Data.Bins != 0 || l.st.Data.Target != "" || strings.Contains(app.HTMLString(rm), `id="forget-columns"`) {
+		t.Errorf("after Let the reader choose: bins %d, target %q", l.st.Data.Bins, l.st.Data.Target)
+	}
+
+	rm, l, conns, d = mountLab(t, "graph", "lab=graph&bins=5")
+	c = rm.(*GraphLab)
+	doIn(d, c, func() {
+		c.opening = true
+		(*conns)[0].play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "musae_twitch_engb", Nodes: 7126, Edges: 35324,
+			Classes: 2, ClassNames: []string{"False", "True"}, ClassColumn: "mature", Recipe: experiment.RecipePaper,
+			Notes: []phrase.Text{phrase.New("the link's columns (%s) did not fit these files (%s): they were read with the columns the reader finds", "bins=5", "target.csv:2: column mature: holds \"False\", which is no number")}}}, nil)
+	})
+	d.Consume()
+	if l.st.Data.Bins != 0 || l.st.Data.Graph != experiment.GraphLocal {
+		t.Errorf("the files opened without bins, the state keeps bins=%d (data %s)", l.st.Data.Bins, l.st.Data.Graph)
+	}
+	if texts := strings.Join(l.page.board.Texts(), "|"); !strings.Contains(texts, "bins=5") || !strings.Contains(texts, "Opened musae_twitch_engb") {
+		t.Errorf("notices %q", texts)
 	}
 }
