@@ -83,7 +83,9 @@ func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []by
 // column of names that bins would cut as numbers. The files are then read
 // with the columns the reader finds and the page is told which did not fit
 // and why, so a link's columns never keep a folder from opening. Files
-// that fail either way keep the error they give with the state's columns.
+// that fail either way are refused with both errors where they differ:
+// with the state's columns, and without them (a hexadecimal number in a
+// bundle opened with a link's bins was said as bins alone).
 func readLocal(in []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	local, err := openLocal(in, cols)
 	if err != nil && cols != (datasets.Columns{}) {
@@ -95,6 +97,8 @@ func readLocal(in []datasets.File, cols datasets.Columns) (*localGraph, error) {
 			local, err = again, nil
 		case errors.As(err2, &ce):
 			err = err2 // the files leave the class open: the chooser asks
+		case err2.Error() != err.Error():
+			err = phrase.Errorf("%w; and without the link's columns (%s): %w", err, columnsText(cols), err2)
 		}
 	}
 	return local, err

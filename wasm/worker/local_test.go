@@ -233,13 +233,13 @@ func TestLinksColumnsThatDoNotFitAreSaid(t *testing.T) {
 	if !said {
 		t.Errorf("notes %v", ev.Loaded.Notes)
 	}
-	// Files that fail without the link's columns too keep the error they
-	// give with them.
+	// Files that fail without the link's columns too are refused with both
+	// errors: the columns', and the files' own.
 	broken := slices.Clone(files)
 	broken[1] = protocol.File{Name: "edges.csv", Data: []byte("from,to\n0,1\n1,zz\n")}
 	r.events = nil
 	s.handle(protocol.Command{Op: protocol.OpLoad, Files: broken, Bins: 5})
-	if ev, _ := r.last(protocol.KindError); !ev.Load || !strings.Contains(ev.Error, "bins=5") {
+	if ev, _ := r.last(protocol.KindError); !ev.Load || !strings.Contains(ev.Error, "bins=5 cuts") || !strings.Contains(ev.Error, "without the link's columns (bins=5): edges.csv:3") {
 		t.Errorf("broken files with bins=5: %+v", ev)
 	}
 	// A link's target the files lack, in files that leave the class open:
