@@ -76,6 +76,10 @@ func (l *lab) linkResults(st *experiment.Experiment) []experiment.Result {
 	return res
 }
 
+// forgetResults drops e's results row: its runs are no longer those the
+// results were of (a control changed them), or the lab clears them.
+func forgetResults(e *experiment.Experiment) { e.View.Results = "" }
+
 // newPool schedules runs, the lab's Trains for its state, from the results
 // its results row holds (linkResults): each is marked as the link's, and
 // is shared with the runs of its key (a run key trains once).
@@ -152,10 +156,11 @@ func (p *runPool) forgetLinked() {
 }
 
 // renderLinkedCount is how many results came with the link, for the lab's
-// count of runs done; nothing when none did.
-func (p *runPool) renderLinkedCount() app.UI {
+// count of runs done, in the class the count's other words have; nothing
+// when none did.
+func (p *runPool) renderLinkedCount(class string) app.UI {
 	n, _ := p.fromLink()
-	return app.If(n > 0, app.Span().ID("linked-count").Class("label").Text(trf("%d from the link, not trained here", n)))
+	return app.If(n > 0, app.Span().ID("linked-count").Class(class).Text(trf("%d from the link, not trained here", n)))
 }
 
 // renderFromLink says which results came with the link, and offers to

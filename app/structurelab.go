@@ -62,7 +62,7 @@ func sideKey(e experiment.Experiment) string {
 // FollowEdit drops the results when the user changes what they are of.
 func (c *StructureLab) FollowEdit(before experiment.Experiment, next *experiment.Experiment) {
 	if sideKey(before) != sideKey(*next) {
-		next.View.Results = ""
+		forgetResults(next)
 	}
 }
 
@@ -195,7 +195,7 @@ func (c *StructureLab) renderSide() []app.UI {
 		app.Button().ID("side-run").Class("primary").Text(label).Disabled(all > 0 && done == all).OnClick(func(app.Context, app.Event) { c.toggleSide() }),
 		app.Progress().ID("side-progress").Max(max(1, all)).Value(strconv.Itoa(done)).Aria("label", tr("runs done")),
 		app.Span().Class("note").Text(trf("%d of %d runs done, each to its end on a graph of its own, on %d workers", done, all, sweepWorkers())),
-		c.side.renderLinkedCount(),
+		c.side.renderLinkedCount("note"),
 	)
 	var charts []app.UI
 	for i, p := range experiment.Perturbations {

@@ -81,7 +81,7 @@ func sweepKey(e experiment.Experiment) string {
 // FollowEdit drops the results when the user changes what they are of.
 func (c *SweepLab) FollowEdit(before experiment.Experiment, next *experiment.Experiment) {
 	if sweepKey(before) != sweepKey(*next) {
-		next.View.Results = ""
+		forgetResults(next)
 	}
 }
 
@@ -170,7 +170,8 @@ func (c *SweepLab) Drive(cmd command) (done, redraw bool) {
 		}
 	case cmdReset:
 		c.stop()
-		c.failed, c.st.View.Results = nil, ""
+		c.failed = nil
+		forgetResults(&c.st)
 		c.newPool()
 		c.save()
 	case cmdStep, cmdNewGraph:
@@ -408,7 +409,7 @@ func (c *SweepLab) renderSweepBar() app.UI {
 				metric("sweep-done", "", float64(c.done()), strconv.Itoa(c.done())), app.Text(" / "),
 				metric("sweep-total", "", float64(len(c.queue)), strconv.Itoa(len(c.queue)))),
 				app.If(c.underWay() != "", app.Span().ID("sweep-under-way").Class("label").Text(c.underWay())),
-				c.renderLinkedCount()),
+				c.renderLinkedCount("label")),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Time left")), app.Span().ID("sweep-left").Class("value").Text(left)),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
 		),
