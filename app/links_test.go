@@ -76,6 +76,11 @@ var badLinks = []struct {
 	{"#lab=graph&embed=2", []string{"embed: 2 is not allowed; want [0, 1]"}},                                            // 141
 	{"#lab=graph&lang=EN", []string{`lang: "EN" is not allowed; want one of auto, en, es, zh, ar`}},                     // 145
 	{"#lab=graph&target=" + strings.Repeat("t", 106), []string{"target: 106 characters: at most 100"}},                  // 196
+	// The audit of 28 November 2026's link cases.
+	{"#lab=graph&edits=s0-2f0~0x1p-2", []string{`edits:`, `"0x1p-2"`}},                                                  // 2
+	{"#lab=structure&results=" + strings.Repeat("1.", 280) + "1", []string{"281 results; no lab trains more than 280"}}, // 171
+	{"#lab=graph&speed=0x10", []string{`speed: "0x10" is not allowed`}},                                                 // 164
+	{"#lab=graph&perturb-rate=0x1p-1", []string{`perturb-rate: "0x1p-1" is not allowed`}},                               // 174
 }
 
 func TestCatalogueLinks(t *testing.T) {
