@@ -22,7 +22,8 @@
 //	keys.go        the one key table: keys → commands, the keys line
 //	tour.go        the guided tour's panel, walked by the shell
 //	labs.go        the labs' components by name
-//	lab.go         the core every lab embeds: state, runs, events, commands
+//	lab.go         the core every lab embeds: state, runs, events, commands;
+//	               what goes as another graph arrives (arrive)
 //	run.go         one run: its graph, snapshot, history, progress; apply
 //	history.go     a run's curves
 //	rewind.go      a run's frames, for rewinding
@@ -38,7 +39,8 @@
 //	lang.go        the page's language: the catalogue, right to left
 //	share.go       the share panel: the link, its QR code, the embed code
 //	claims.go      each finding of a lab with the verdict of the run on screen
-//	pool.go        runs each trained to its end on a pool of workers (runPool)
+//	pool.go        runs each trained to its end on a pool of workers (runPool);
+//	               the one place a link's results enter a lab (linkResults)
 //
 // and one file per lab: graphlab.go (with its own views in graphlab_*.go:
 // the graph, the inspector, one node's update step by step (trace), the

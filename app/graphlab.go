@@ -177,8 +177,9 @@ func (c *GraphLab) TakeEvent(r *run, ev protocol.Event, f32 []float32) change {
 		}
 		c.opening = false
 	case protocol.KindGraph:
-		if ev.Graph != nil && !ev.Graph.Edited {
+		if ev.Graph != nil && !ev.Graph.Edited { // another graph: what the views held of the one before goes
 			c.trace.open = false // the node it traced is gone
+			c.ed.forgetGraph()
 			c.selectionChanged()
 		}
 	}

@@ -64,6 +64,13 @@ type editor struct {
 
 type predChange struct{ node, from, to int }
 
+// forgetGraph lets go of what the editor held of the graph before another
+// arrived: the edge chosen, the node typed, an edit under way and what the
+// last edit changed (whose classes were that graph's).
+func (ed *editor) forgetGraph() {
+	*ed = editor{look: ed.look, feature: ed.feature}
+}
+
 // selectionChanged follows a new selected node: the trace asks for it,
 // and the editor lets its edge go.
 func (c *GraphLab) selectionChanged() {

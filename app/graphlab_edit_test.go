@@ -9,6 +9,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/tiestrength"
 	"pdnexplorer/wasm/protocol"
 )
@@ -134,5 +135,104 @@ func TestFilePickerFiltersNothing(t *testing.T) {
 	tag = tag[:strings.Index(tag, ">")]
 	if strings.Contains(tag, "accept") {
 		t.Errorf("the picker filters: %s", tag)
+	}
+}
+
+// Audit case 77: state that belongs to one graph is not carried onto the
+// next. An edit made on the synthetic graph, then files opened: the state
+// the engine gets for the files holds no edits, the notice says the edit
+// went, and the editor lets go of what it said of the last edit (whose
+// classes were the graph before's). Each way another graph arrives goes
+// through lab.arrive: a control, the next data seed, files opened.
+func TestAnotherGraphDropsWhatBelongedToTheGraphBefore(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		arrive func(c *GraphLab)
+	}{
+		{"files opened", func(c *GraphLab) {
+			c.opening = true
+			c.one().engine.w.conn.(*fakeConn).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "zip_r.zip",
+				Nodes: 7126, Edges: 35324, Classes: 2, ClassNames: []string{"False", "True"}, Features: 3, ClassColumn: "mature", Recipe: experiment.RecipePaper}}, nil)
+		}},
+		{"a control", func(c *GraphLab) { c.setParam("q", "0.02") }},
+		{"the next data seed", func(c *GraphLab) { c.do(cmdNewGraph) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rm, l, conns, d := mountLab(t, "graph", "lab=graph")
+			c := rm.(*GraphLab)
+			f := (*conns)[0]
+			g := &protocol.Graph{Nodes: 3, Src: []int32{0}, Dst: []int32{1}, Labels: []int{0, 1, 2}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true, true}}
+			f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: g}, nil)
+			f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 5, Epochs: 200, Model: "pdn", Weights: 1, Nodes: 3}}, []float32{0.4, 0, 1, 2, 0.9, 0.8, 0.7})
+			d.Consume()
+			doIn(d, c, func() { c.selectNode(0); c.ed.to = "2"; c.addEdge() })
+			edited := *g
+			edited.Src, edited.Dst, edited.Kinds, edited.Edited = []int32{0, 0}, []int32{1, 2}, []edgekind.Kind{edgekind.Inter, edgekind.Inter}, true
+			f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 2, Graph: &edited}, nil)
+			f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 2, Snap: &protocol.Snapshot{Epoch: 5, Epochs: 200, Model: "pdn", Weights: 2, Nodes: 3}}, []float32{0.4, 0.3, 2, 1, 2, 0.9, 0.8, 0.7})
+			d.Consume()
+			if l.st.Data.Edits != "a0-2" || !strings.Contains(app.HTMLString(rm), "The last edit changed the predicted class of") {
+				t.Fatalf("the edit did not take: %q", l.st.Data.Edits)
+			}
+
+			doIn(d, c, func() { tc.arrive(c) })
+			last := f.sent[len(f.sent)-1]
+			if l.st.Data.Edits != "" || strings.Contains(last.State, "edits=a0-2") {
+				t.Errorf("the edit went on to the next graph: state's edits %q, sent %s %q", l.st.Data.Edits, last.Op, last.State)
+			}
+			if texts := l.page.board.Texts(); !slices.ContainsFunc(texts, func(s string) bool {
+				return strings.Contains(s, "The edit of the graph was for the graph before; this one starts unedited.")
+			}) {
+				t.Errorf("the notices do not say the edit went: %q", texts)
+			}
+			next := &protocol.Graph{Nodes: 4, Src: []int32{0}, Dst: []int32{3}, Labels: []int{0, 1, 1, 0}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true, true, true}, ClassNames: []string{"False", "True"}}
+			f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 3, Graph: next}, nil)
+			d.Consume()
+			if h := app.HTMLString(rm); strings.Contains(h, "The last edit changed") || strings.Contains(h, "Added edge 0–2") || c.ed.ok || c.ed.pending {
+				t.Errorf("the editor still speaks of the graph before: %s", between(h, `id="edit"`, `</ol>`))
+			}
+		})
+	}
+}
+
+// Every row that belongs to one graph has the words that say it went.
+func TestEveryOneGraphRowIsSaid(t *testing.T) {
+	for _, row := range experiment.OneGraphRows {
+		if droppedWords[row] == nil {
+			t.Errorf("row %s belongs to one graph but the page has no words for its going", row)
+		}
+	}
+}
+
+// Audit case 181: a link's bins (and target, id-column) show in the card
+// that opens one's own graph, with a way to clear them; files the reader
+// opened without them (the worker says why) leave the state's columns as
+// the reader used them.
+func TestLinksColumnsShowAndClear(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "graph", "lab=graph&bins=5&target=mature")
+	c := rm.(*GraphLab)
+	h := app.HTMLString(rm)
+	if !strings.Contains(h, "Your files are read with target=mature, bins=5") || !strings.Contains(h, `id="forget-columns"`) {
+		t.Fatalf("the card does not say the link's columns: %s", between(h, `id="open-graph"`, `</fieldset>`))
+	}
+	doIn(d, c, func() { c.forgetColumns() })
+	if l.st.Data.Bins != 0 || l.st.Data.Target != "" || strings.Contains(app.HTMLString(rm), `id="forget-columns"`) {
+		t.Errorf("after Let the reader choose: bins %d, target %q", l.st.Data.Bins, l.st.Data.Target)
+	}
+
+	rm, l, conns, d = mountLab(t, "graph", "lab=graph&bins=5")
+	c = rm.(*GraphLab)
+	doIn(d, c, func() {
+		c.opening = true
+		(*conns)[0].play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "musae_twitch_engb", Nodes: 7126, Edges: 35324,
+			Classes: 2, ClassNames: []string{"False", "True"}, ClassColumn: "mature", Recipe: experiment.RecipePaper,
+			Notes: []phrase.Text{phrase.New("the link's columns (%s) did not fit these files (%s): they were read with the columns the reader finds", "bins=5", "target.csv:2: column mature: holds \"False\", which is no number")}}}, nil)
+	})
+	d.Consume()
+	if l.st.Data.Bins != 0 || l.st.Data.Graph != experiment.GraphLocal {
+		t.Errorf("the files opened without bins, the state keeps bins=%d (data %s)", l.st.Data.Bins, l.st.Data.Graph)
+	}
+	if texts := strings.Join(l.page.board.Texts(), "|"); !strings.Contains(texts, "bins=5") || !strings.Contains(texts, "Opened musae_twitch_engb") {
+		t.Errorf("notices %q", texts)
 	}
 }

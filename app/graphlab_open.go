@@ -132,8 +132,9 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
-	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins
-	next.FollowRecipe(from, l.Recipe) // the features decide the defaults, not where the files came from
+	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins // the columns the reader used
+	c.arrive(&next)                                                                     // another graph: the edits of the one before go
+	next.FollowRecipe(from, l.Recipe)                                                   // the features decide the defaults, not where the files came from
 	// The generator's rows go back to their start: your own graph does not read them.
 	next = c.row.Settle(c.st, next, c.start)
 	c.page.board.Add(recipeWords(l.Recipe), false)
@@ -176,6 +177,54 @@ func (c *GraphLab) chooseColumn(col string, bins int) {
 	d.Target, d.Bins = col, bins
 	c.columns, c.opening = nil, true
 	c.page.engine.Reload(c.handle(), d)
+}
+
+// renderColumns says which columns of one's own node table the files
+// opened next are read with (a link's id-column, target or bins, or a
+// column chosen before), and offers to let the reader find them instead;
+// nothing when the state names none. A link's bins=5 was otherwise a row no
+// control showed, and no way to clear it.
+func (c *GraphLab) renderColumns() app.UI {
+	named := columnsText(c.st.Data)
+	if named == "" {
+		return nil
+	}
+	return app.P().ID("open-columns").Class("note").Body(
+		app.Text(trf("Your files are read with %s, from the link or a column you chose. ", named)),
+		app.Button().ID("forget-columns").Class("small").Text(tr("Let the reader choose")).
+			OnClick(func(app.Context, app.Event) { c.forgetColumns() }),
+	)
+}
+
+// columnsText names the columns d holds as a link does: id-column=id,
+// target=mature, bins=5.
+func columnsText(d experiment.Data) string {
+	var parts []string
+	for _, name := range []string{"id-column", "target", "bins"} {
+		p, _ := experiment.Lookup(name)
+		if v := p.Get(&experiment.Experiment{Data: d}); v != p.Default {
+			parts = append(parts, name+"="+v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// forgetColumns drops the columns the state names, so that the reader
+// finds them: the files in use, if any, are read again without them (the
+// chooser asks where the files leave the class open), and files opened
+// later are read so.
+func (c *GraphLab) forgetColumns() {
+	d := c.st.Data
+	d.IDColumn, d.Target, d.Bins = "", "", 0
+	if c.st.Data.Graph == experiment.GraphLocal && c.loaded != nil {
+		c.columns, c.opening = nil, true
+		c.page.engine.Reload(c.handle(), d)
+		return
+	}
+	next := c.st
+	next.Data = d
+	c.page.save(next)
+	c.adopt(next, protocol.OpSet)
 }
 
 // chooserColumns and chooserButtons bound what the chooser shows, so
@@ -288,6 +337,7 @@ func (c *GraphLab) renderOpen() app.UI {
 		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
 			trf("Open %s", tr(experiment.GraphFormats)), protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
 		now,
+		c.renderColumns(),
 		c.renderChooser(),
 		app.Div().Class("open-buttons").Body(pick("open-files", tr("Open files…"), false), pick("open-folder", tr("Open a folder…"), true)),
 	)

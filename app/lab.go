@@ -192,6 +192,7 @@ func (l *lab) show(st experiment.Experiment, err error) {
 		l.page.board.Add(trf("This link has values the explorer cannot use; they were replaced by defaults: %s",
 			strings.ReplaceAll(sayErr(err), "\n", "; ")), false)
 	}
+	l.linkResults(&st)
 	clear(l.fieldErr)
 	clear(l.typed)
 	if l.ctx == nil {
@@ -247,7 +248,9 @@ func (l *lab) setParam(name, value string) {
 		f.FollowEdit(l.st, &next)
 	}
 	if changed {
-		l.dropEdits(&next)
+		if !l.st.Data.SameGraph(next.Data) {
+			l.arrive(&next)
+		}
 		next.FollowData(l.st.Data)
 		next = l.row.Settle(l.st, next, l.start) // no row left set that no one reads
 	}
@@ -257,19 +260,34 @@ func (l *lab) setParam(name, value string) {
 	}
 }
 
-// dropEdits drops the graph's edits from next when its other data rows
-// make another graph, which the edits were not made for, and says so.
-func (l *lab) dropEdits(next *experiment.Experiment) {
-	if next.Data.Edits == "" || next.Data.WithoutEdits() == l.st.Data.WithoutEdits() {
-		return
+// arrive is the one place that decides what of the state stays as another
+// graph arrives: next's data rows make another graph than the state's (a
+// control, the next data seed), or files were opened. The rows that
+// belong to the graph before (experiment.OneGraphRows: its edits) are
+// dropped from next, and the notice says so. A link is a whole state: the
+// edits it carries are its own graph's, and the engine refuses those that
+// do not fit it.
+func (l *lab) arrive(next *experiment.Experiment) {
+	before := next.Data
+	var dropped []string
+	next.Data, dropped = next.Data.ForNextGraph()
+	for _, row := range dropped {
+		l.page.board.Add(droppedWords[row](before), false)
 	}
-	es, _ := experiment.ParseEdits(next.Data.Edits)
-	next.Data.Edits = ""
-	what := trf("The %d edits of the graph were", len(es))
-	if len(es) == 1 {
-		what = tr("The edit of the graph was")
-	}
-	l.page.board.Add(what+tr(" for the graph before; this one starts unedited."), false)
+}
+
+// droppedWords say, for each row that belongs to one graph, what went as
+// another graph arrived (before is the data that held it): a row of
+// experiment.OneGraphRows without its words fails a test.
+var droppedWords = map[string]func(before experiment.Data) string{
+	experiment.EditsRow: func(before experiment.Data) string {
+		es, _ := experiment.ParseEdits(before.Edits)
+		what := trf("The %d edits of the graph were", len(es))
+		if len(es) == 1 {
+			what = tr("The edit of the graph was")
+		}
+		return what + tr(" for the graph before; this one starts unedited.")
+	},
 }
 
 // syncEdits follows the engine where it left edits out: a link's edits
@@ -291,7 +309,7 @@ func (l *lab) syncEdits(state string) {
 func (l *lab) regenerate() {
 	next := l.st
 	next.Data.Seed = nextSeed(l.st.Data.Seed)
-	l.dropEdits(&next)
+	l.arrive(&next)
 	l.page.save(next)
 	l.adopt(next, protocol.OpRegenerate)
 }

@@ -85,6 +85,11 @@ var badLinks = []struct {
 	{"#lab=compare&model=gcn", []string{"model: the compare lab sets it itself"}},
 	{"#lab=xor&layout=learned", []string{"layout: the xor lab does not read it (the graph lab reads it)"}},
 	{"#tour=paper&step=99", []string{"step: 99 is beyond the paper tour's 6 steps; using its last, 6"}}, // 172
+	// The audit of 28 November 2026's link cases.
+	{"#lab=graph&edits=s0-2f0~0x1p-2", []string{`edits:`, `"0x1p-2"`}},                                                  // 2
+	{"#lab=structure&results=" + strings.Repeat("1.", 280) + "1", []string{"281 results; no lab trains more than 280"}}, // 171
+	{"#lab=graph&speed=0x10", []string{`speed: "0x10" is not allowed`}},                                                 // 164
+	{"#lab=graph&perturb-rate=0x1p-1", []string{`perturb-rate: "0x1p-1" is not allowed`}},                               // 174
 }
 
 func TestCatalogueLinks(t *testing.T) {

@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -14,13 +15,19 @@ import (
 // runPool trains a queue of runs, each to its end on a graph of its own,
 // on a pool of the page's workers a few at a time, through the one
 // scheduler (experiment.Queue): the sweep lab's Figure 3 and the structure
-// lab's robustness curves and transfer table. The lab that holds it says
-// what a result means (finished) and draws.
+// lab's robustness curves and transfer table. It starts from the results
+// the state's results row carries (linkResults), marks those as the
+// link's until they are trained here, and writes every result into the
+// row as it comes. The lab that holds it says what a result means
+// (finished) and draws.
 type runPool struct {
 	l     *lab
 	runs  []experiment.Run  // the runs, in their order
 	sched *experiment.Queue // over their results
 	slots []*sweepSlot      // the workers training, one run each
+	// linked says a run's result came with the link: it was not trained
+	// in this page, and the lab says so (renderFromLink).
+	linked []bool
 
 	playing bool
 	// events wait for the next flush (enqueueEvent); flushed is when the
@@ -51,13 +58,54 @@ type sweepEvent struct {
 	ev  protocol.Event
 }
 
-// newPool schedules runs, whose results res holds (a link's, or none).
-func newPool(l *lab, runs []experiment.Run, res []experiment.Result) runPool {
+// linkResults is the one place a link's results row enters a lab: the row
+// read for the runs the lab trains each to its end (experiment.Lab.Results,
+// the lab table's Trains). A row the lab cannot use (a lab that trains no
+// runs to their end, results of more runs than the lab's) is left out of
+// the state and its link, with a notice that names the row and says why.
+// The shell's link passes here first (show); a pool then starts from the
+// results the row holds (newPool), each marked as the link's.
+func (l *lab) linkResults(st *experiment.Experiment) []experiment.Result {
+	res, err := l.row.Results(*st)
+	if err != nil {
+		l.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
+		st.View.Results = ""
+		l.page.save(*st)
+		res, _ = l.row.Results(*st)
+	}
+	return res
+}
+
+// forgetResults drops e's results row: its runs are no longer those the
+// results were of (a control changed them), or the lab clears them.
+func forgetResults(e *experiment.Experiment) { e.View.Results = "" }
+
+// newPool schedules runs, the lab's Trains for its state, from the results
+// its results row holds (linkResults): each is marked as the link's, and
+// is shared with the runs of its key (a run key trains once).
+func newPool(l *lab, runs []experiment.Run) runPool {
 	keys := make([]string, len(runs))
 	for i, r := range runs {
 		keys[i] = experiment.RunKey(r.Exp)
 	}
-	return runPool{l: l, runs: runs, sched: experiment.NewQueue(keys, nil, res, nil)}
+	res := l.linkResults(&l.st)
+	if len(res) != len(runs) {
+		res = make([]experiment.Result, len(runs)) // not the lab's runs: none of theirs
+	}
+	p := runPool{l: l, runs: runs, sched: experiment.NewQueue(keys, nil, res, nil), linked: make([]bool, len(runs))}
+	shared := 0
+	for i, r := range slices.Clone(res) {
+		if r.Done {
+			shared += p.sched.Share(i)
+		}
+	}
+	for i, r := range res {
+		p.linked[i] = r.Done
+	}
+	if shared > 0 {
+		p.save()
+	}
+	return p
 }
 
 // results are the runs' results so far.
@@ -66,6 +114,71 @@ func (p *runPool) results() []experiment.Result {
 		return nil
 	}
 	return p.sched.Results()
+}
+
+// holds reports whether the results row text is the pool's results: a
+// state whose row is not brings other results.
+func (p *runPool) holds(text string) bool {
+	return p.sched != nil && text == experiment.EncodeResults(p.results())
+}
+
+// save puts the results in the lab's state and its link.
+func (p *runPool) save() {
+	p.l.st.View.Results = experiment.EncodeResults(p.results())
+	p.l.page.save(p.l.st)
+}
+
+// fromLink counts the results that came with the link, and those of them
+// without a result (marked x: they failed where they were trained).
+func (p *runPool) fromLink() (linked, none int) {
+	for i, r := range p.results() {
+		if p.linked[i] && r.Done {
+			linked++
+			if math.IsNaN(r.Acc) {
+				none++
+			}
+		}
+	}
+	return linked, none
+}
+
+// forgetLinked stops the runs under way and clears the results that came
+// with the link, so that they train in this page.
+func (p *runPool) forgetLinked() {
+	p.halt()
+	res := p.results()
+	for i := range res {
+		if p.linked[i] {
+			res[i], p.linked[i] = experiment.Result{}, false
+		}
+	}
+	p.save()
+}
+
+// renderLinkedCount is how many results came with the link, for the lab's
+// count of runs done, in the class the count's other words have; nothing
+// when none did.
+func (p *runPool) renderLinkedCount(class string) app.UI {
+	n, _ := p.fromLink()
+	return app.If(n > 0, app.Span().ID("linked-count").Class(class).Text(trf("%d from the link, not trained here", n)))
+}
+
+// renderFromLink says which results came with the link, and offers to
+// train them here (train); nothing when none did.
+func (p *runPool) renderFromLink(train func()) app.UI {
+	linked, none := p.fromLink()
+	if linked == 0 {
+		return app.Div()
+	}
+	text := trf("%d of these results came with the link: they were not trained in this page.", linked)
+	if none > 0 {
+		text += trf(" %d of them have no result (the link marks them x: they failed where they were trained).", none)
+	}
+	return app.P().ID("from-link").Class("note from-link").DataSet("metric", "from-link").DataSet("value", strconv.Itoa(linked)).Body(
+		app.Text(text+" "),
+		app.Button().ID("train-here").Class("small").Text(tr("Train them here")).
+			OnClick(func(ctx app.Context, e app.Event) { train() }),
+	)
 }
 
 // run fills the pool to workers and sets each idle worker a run; the
@@ -195,6 +308,8 @@ func (p *runPool) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 		return
 	}
 	s.done = 0
+	p.linked[job] = false // trained here
+	p.save()
 	if p.finished != nil {
 		p.finished(job, ev, shared)
 	}

@@ -115,10 +115,15 @@ func (c *Shell) renderHandout() app.UI {
 	}
 	link := linkOf(c.st)
 	qr, _ := c.share.code(shortLinkOf(c.st))
+	// The words are one column beside the code: as two items of the row,
+	// the citation shrank to a word a line and pushed the handout onto a
+	// second page.
 	return app.Div().Class("handout").Aria("hidden", "true").Body(
 		app.If(qr != "", app.Raw(qr)),
-		app.P().Body(app.Text(tr("Open this state: ")), app.Span().Class("handout-link").Dir("ltr").Text(link)),
-		app.P().Class("note").Text("PDN Explorer · Rozemberczki, Englert, Kapoor, Blais and Perozzi, WWW 2021"),
+		app.Div().Class("handout-text").Body(
+			app.P().Body(app.Text(tr("Open this state: ")), app.Span().Class("handout-link").Dir("ltr").Text(link)),
+			app.P().Class("note").Text("PDN Explorer · Rozemberczki, Englert, Kapoor, Blais and Perozzi, WWW 2021"),
+		),
 	)
 }
 

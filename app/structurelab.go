@@ -62,39 +62,32 @@ func sideKey(e experiment.Experiment) string {
 // FollowEdit drops the results when the user changes what they are of.
 func (c *StructureLab) FollowEdit(before experiment.Experiment, next *experiment.Experiment) {
 	if sideKey(before) != sideKey(*next) {
-		next.View.Results = ""
+		forgetResults(next)
 	}
 }
 
 // follow makes the state's side runs the pool's, with the results its
-// link carries (the results row, as the sweep lab's): a new state stops
-// the runs under way.
+// link carries (the results row, which the pool reads as the sweep lab's
+// does): a new state stops the runs under way.
 func (c *StructureLab) follow() {
 	key := sideKey(c.st)
-	if key == c.key && c.st.View.Results == experiment.EncodeResults(c.side.results()) {
+	if key == c.key && c.side.holds(c.st.View.Results) {
 		return
 	}
 	c.side.halt()
 	c.key = key
 	c.robust, c.transfr = experiment.RobustnessRuns(c.st), experiment.TransferRuns(c.st)
 	runs := append(slices.Clone(c.robust), c.transfr...) // experiment.SideRuns, in its order
-	res, err := experiment.SideResults(c.st)
-	if err != nil {
-		c.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
-		res = make([]experiment.Result, len(runs))
-	}
-	c.side = newPool(&c.lab, runs, res)
-	for i, r := range res {
-		if r.Done {
-			c.side.sched.Share(i) // a link's results serve every run of their key
-		}
-	}
+	c.side = newPool(&c.lab, runs)
 	c.side.progressed = func() { c.draw(newSnapshot) }
-	c.side.finished = func(int, protocol.Event, int) {
-		c.st.View.Results = experiment.EncodeResults(c.side.results())
-		c.page.save(c.st)
-		c.draw(newSnapshot)
-	}
+	c.side.finished = func(int, protocol.Event, int) { c.draw(newSnapshot) }
+}
+
+// trainHere clears the results the link brought and trains them here.
+func (c *StructureLab) trainHere() {
+	c.side.forgetLinked()
+	c.side.run(sweepWorkers())
+	c.draw(drawNow)
 }
 
 // toggleSide runs, pauses or resumes the robustness and transfer runs.
@@ -202,6 +195,7 @@ func (c *StructureLab) renderSide() []app.UI {
 		app.Button().ID("side-run").Class("primary").Text(label).Disabled(all > 0 && done == all).OnClick(func(app.Context, app.Event) { c.toggleSide() }),
 		app.Progress().ID("side-progress").Max(max(1, all)).Value(strconv.Itoa(done)).Aria("label", tr("runs done")),
 		app.Span().Class("note").Text(trf("%d of %d runs done, each to its end on a graph of its own, on %d workers", done, all, sweepWorkers())),
+		c.side.renderLinkedCount("note"),
 	)
 	var charts []app.UI
 	for i, p := range experiment.Perturbations {
@@ -213,6 +207,7 @@ func (c *StructureLab) renderSide() []app.UI {
 		app.Div().ID("robustness").Class("card wide").Body(
 			app.H2().Text(tr("Robustness")),
 			bar,
+			c.side.renderFromLink(c.trainHere),
 			app.Div().Class("figure-grid").Body(charts...),
 			c.robustTable(),
 			app.P().Class("explain").Text(tr("Test accuracy as the graph is shaken, as GSLB measures it: random edges added, edges added between classes (an attacker who knows the classes), edges dropped, node features masked, each at a share of the graph's edges (or features). An added edge takes the features of an edge of its kind drawn from the graph, so it looks like the graph's own.")),

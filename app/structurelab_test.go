@@ -44,7 +44,7 @@ func TestStructureLabTrainsItsCurvesOnThePool(t *testing.T) {
 		t.Errorf("%d runs done after 2 results; want each shared by its perturbations' rate 0 and gcn's by the transfer table", done)
 	}
 	saved := l.st.View.Results
-	if res, err := experiment.SideResults(l.st); err != nil || experiment.EncodeResults(res) != saved || saved == "" {
+	if res, err := l.row.Results(l.st); err != nil || experiment.EncodeResults(res) != saved || saved == "" {
 		t.Errorf("the link's results %q (%v)", saved, err)
 	}
 	doIn(d, rm, func() { l.setParam("q", "0.02") })

@@ -21,18 +21,17 @@ import (
 // of a scenario's sweep (each value, each graph, each model) trains to its
 // end on a pool of workers, one per core, and each model's mean and spread
 // are drawn as the results come in, beside the paper's values. The results
-// travel in the link (the results row), so a sweep half done goes on from
-// a link, and a finished one stays on screen.
+// travel in the link (the results row, read by the pool), so a sweep half
+// done goes on from a link, and a finished one stays on screen.
 type SweepLab struct {
 	app.Compo
 	lab
-	runPool // the sweep's runs on the pool of workers, over res
+	runPool // the sweep's runs on the pool of workers, and their results
 
 	sw    experiment.Sweep
-	queue []experiment.Run    // the sweep's runs, in its order
-	keys  []string            // their experiment.RunKey: runs of one key are trained once
-	res   []experiment.Result // their results so far
-	key   string              // what the results are of (sweepKey)
+	queue []experiment.Run // the sweep's runs, in its order
+	keys  []string         // their experiment.RunKey: runs of one key are trained once
+	key   string           // what the results are of (sweepKey)
 
 	since   time.Time // when play was last pressed, for the time left
 	estDone float64   // the estimated seconds of the runs trained since then
@@ -42,9 +41,6 @@ type SweepLab struct {
 	// est is each run's time to its end in this browser, by the engine's
 	// cost model (protocol.OpEstimate); nil until the engine answers.
 	est []float64
-	// linked says a run's result came with the link: it was not trained
-	// in this page, and the page says so.
-	linked []bool
 	// told says the page has said how long this sweep will take, so a
 	// second press of Run starts it; warned is what it said, which goes
 	// once the sweep starts.
@@ -85,14 +81,15 @@ func sweepKey(e experiment.Experiment) string {
 // FollowEdit drops the results when the user changes what they are of.
 func (c *SweepLab) FollowEdit(before experiment.Experiment, next *experiment.Experiment) {
 	if sweepKey(before) != sweepKey(*next) {
-		next.View.Results = ""
+		forgetResults(next)
 	}
 }
 
-// follow makes the state's sweep the lab's: its runs, and its results
-// from the link. A new sweep, or other results, stop the runs under way.
+// follow makes the state's sweep the lab's: its runs, and the results its
+// link carries (the pool reads them). A new sweep, or other results, stop
+// the runs under way.
 func (c *SweepLab) follow() {
-	if sweepKey(c.st) == c.key && c.st.View.Results == experiment.EncodeResults(c.res) {
+	if sweepKey(c.st) == c.key && c.holds(c.st.View.Results) {
 		return
 	}
 	c.stop()
@@ -102,7 +99,7 @@ func (c *SweepLab) follow() {
 		c.queue, err = sw.Runs()
 	}
 	if err != nil {
-		c.sw, c.queue, c.res, c.runPool = experiment.Sweep{}, nil, nil, runPool{}
+		c.sw, c.queue, c.runPool = experiment.Sweep{}, nil, runPool{}
 		c.page.board.Add(trf("This sweep cannot run: %s", sayErr(err)), true)
 		return
 	}
@@ -110,16 +107,7 @@ func (c *SweepLab) follow() {
 	for i, r := range c.queue {
 		c.keys[i] = experiment.RunKey(r.Exp)
 	}
-	if c.res, err = sw.Results(c.st.View.Results); err != nil {
-		c.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
-		c.res = make([]experiment.Result, sw.Size())
-		c.saveResults()
-	}
 	c.newPool()
-	c.linked = make([]bool, len(c.res))
-	for i, r := range c.res {
-		c.linked[i] = r.Done
-	}
 	c.told = false
 	c.askEstimate()
 }
@@ -153,7 +141,7 @@ func (c *SweepLab) estimateLeft() (time.Duration, bool) {
 		return 0, false
 	}
 	sum, seen := 0.0, map[string]bool{}
-	for i, r := range c.res {
+	for i, r := range c.results() {
 		if r.Done || seen[c.keys[i]] || c.est[i] < 0 {
 			continue
 		}
@@ -182,10 +170,10 @@ func (c *SweepLab) Drive(cmd command) (done, redraw bool) {
 		}
 	case cmdReset:
 		c.stop()
-		c.res, c.failed = make([]experiment.Result, c.sw.Size()), nil
+		c.failed = nil
+		forgetResults(&c.st)
 		c.newPool()
-		c.linked = make([]bool, len(c.res))
-		c.saveResults()
+		c.save()
 	case cmdStep, cmdNewGraph:
 		return true, false
 	default:
@@ -201,28 +189,19 @@ func (c *SweepLab) play() {
 	if c.queue == nil {
 		return
 	}
-	if c.done() == len(c.res) {
+	if c.done() == len(c.queue) {
 		c.page.board.Add(tr("This sweep is done. Reset clears it, to run it again."), false)
 		return
 	}
 	if left, ok := c.estimateLeft(); ok && left > longSweep && !c.told && len(c.slots) == 0 {
 		c.told = true
 		c.warned = trf("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
-			duration(left), sweepWorkers(), len(c.res)-c.done())
+			duration(left), sweepWorkers(), len(c.queue)-c.done())
 		c.page.board.Add(c.warned, false)
 		return
 	}
 	c.page.board.Remove(c.warned) // answered: the sweep starts
 	c.warned = ""
-	shared := 0 // a link's results from before runs were shared
-	for i, r := range c.res {
-		if r.Done {
-			shared += c.sched.Share(i)
-		}
-	}
-	if shared > 0 {
-		c.saveResults()
-	}
 	c.since, c.estDone = time.Now(), 0
 	c.run(sweepWorkers())
 }
@@ -234,16 +213,16 @@ func (c *SweepLab) pause() { c.hold() }
 // workers for other labs.
 func (c *SweepLab) stop() { c.halt() }
 
-// newPool schedules the sweep's runs over its results: the pool trains
-// each run key once, and says of each result it records.
+// newPool schedules the sweep's runs over the results the state carries:
+// the pool trains each run key once, and says of each result it records.
 func (c *SweepLab) newPool() {
-	c.runPool = newPool(&c.lab, c.queue, c.res)
+	c.runPool = newPool(&c.lab, c.queue)
 	c.progressed = func() { c.draw(newSnapshot) }
 	c.finished = c.takeResult
 }
 
-// takeResult follows a run's end: an error counted by what it says, the
-// run no longer the link's, its estimate spent, the results saved.
+// takeResult follows a run's end (the pool saved its result): an error
+// counted by what it says, its estimate spent.
 func (c *SweepLab) takeResult(job int, ev protocol.Event, shared int) {
 	if ev.Kind == protocol.KindError {
 		if c.failed == nil {
@@ -251,11 +230,9 @@ func (c *SweepLab) takeResult(job int, ev protocol.Event, shared int) {
 		}
 		c.failed[sayFailure(ev)] += 1 + shared
 	}
-	c.linked[job] = false
 	if c.est != nil && c.est[job] > 0 {
 		c.estDone += c.est[job]
 	}
-	c.saveResults()
 	c.draw(newSnapshot)
 }
 
@@ -294,12 +271,6 @@ func (c *SweepLab) sharedModels() []string {
 	return out
 }
 
-// saveResults puts the results in the state and the link.
-func (c *SweepLab) saveResults() {
-	c.st.View.Results = experiment.EncodeResults(c.res)
-	c.page.save(c.st)
-}
-
 // done is the number of runs trained.
 func (c *SweepLab) done() int {
 	if c.sched == nil {
@@ -322,7 +293,7 @@ func (c *SweepLab) draw(ch change) {
 		if l := viz.Legible(); l.ShownPx > 0 && l.ShownPx < 500 {
 			h = 620
 		}
-		c.figure = viz.SweepFigure(tr, 760, h, c.sw, c.res)
+		c.figure = viz.SweepFigure(tr, 760, h, c.sw, c.results())
 	}
 }
 
@@ -415,11 +386,11 @@ func (c *SweepLab) renderSweepBar() app.UI {
 	switch {
 	case c.playing:
 		play = tr("❚❚ Pause")
-	case c.done() > 0 && c.done() < len(c.res):
+	case c.done() > 0 && c.done() < len(c.queue):
 		play = tr("▶ Resume")
 	}
 	left := "–"
-	if t, estimated, ok := c.timeLeft(); ok && c.done() < len(c.res) {
+	if t, estimated, ok := c.timeLeft(); ok && c.done() < len(c.queue) {
 		left = trf("about %s", duration(t))
 		if estimated {
 			left = trf("about %s (estimate)", duration(t))
@@ -436,13 +407,13 @@ func (c *SweepLab) renderSweepBar() app.UI {
 		app.Div().Class("stats").Body(
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Runs done")), app.Span().Class("value").Body(
 				metric("sweep-done", "", float64(c.done()), strconv.Itoa(c.done())), app.Text(" / "),
-				metric("sweep-total", "", float64(len(c.res)), strconv.Itoa(len(c.res)))),
+				metric("sweep-total", "", float64(len(c.queue)), strconv.Itoa(len(c.queue)))),
 				app.If(c.underWay() != "", app.Span().ID("sweep-under-way").Class("label").Text(c.underWay())),
-				app.If(c.linkedCount() > 0, app.Span().ID("sweep-linked").Class("label").Text(trf("%d from the link, not trained here", c.linkedCount())))),
+				c.renderLinkedCount("label")),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Time left")), app.Span().ID("sweep-left").Class("value").Text(left)),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
 		),
-		app.Progress().ID("sweep-progress").Max(max(1, len(c.res))).Value(strconv.Itoa(c.done())).Aria("label", tr("runs done")),
+		app.Progress().ID("sweep-progress").Max(max(1, len(c.queue))).Value(strconv.Itoa(c.done())).Aria("label", tr("runs done")),
 	)
 }
 
@@ -491,51 +462,15 @@ func (c *SweepLab) renderFigureNote() app.UI {
 	for _, msg := range slices.Sorted(maps.Keys(c.failed)) {
 		parts = append(parts, app.P().Class("note").Text(trf("%d run(s) gave no result: %s", c.failed[msg], msg)))
 	}
-	if linked, none := c.fromLink(); linked > 0 {
-		text := trf("%d of these results came with the link: they were not trained in this page.", linked)
-		if none > 0 {
-			text += trf(" %d of them have no result (the link marks them x: they failed where they were trained).", none)
-		}
-		parts = append(parts, app.P().ID("sweep-from-link").Class("note from-link").DataSet("metric", "from-link").DataSet("value", strconv.Itoa(linked)).Body(
-			app.Text(text+" "),
-			app.Button().ID("train-here").Class("small").Text(tr("Train them here")).
-				OnClick(func(ctx app.Context, e app.Event) { c.trainHere() }),
-		))
-	}
+	parts = append(parts, c.renderFromLink(c.trainHere))
 	return app.Div().Body(parts...)
-}
-
-// fromLink counts the results that came with the link, and those of them
-// without a result.
-func (c *SweepLab) fromLink() (linked, none int) {
-	for i, r := range c.res {
-		if i < len(c.linked) && c.linked[i] && r.Done {
-			linked++
-			if math.IsNaN(r.Acc) {
-				none++
-			}
-		}
-	}
-	return linked, none
-}
-
-// linkedCount is how many results came with the link.
-func (c *SweepLab) linkedCount() int {
-	n, _ := c.fromLink()
-	return n
 }
 
 // trainHere clears the results the link brought and trains the sweep in
 // this page.
 func (c *SweepLab) trainHere() {
-	c.stop()
-	for i, r := range c.res {
-		if c.linked[i] && r.Done {
-			c.res[i], c.linked[i] = experiment.Result{}, false
-		}
-	}
+	c.forgetLinked()
 	c.failed = nil
-	c.saveResults()
 	c.play()
 	c.draw(drawNow)
 }
@@ -548,7 +483,7 @@ func (c *SweepLab) renderAgreement() app.UI {
 		return app.Div()
 	}
 	var items []app.UI
-	for _, a := range c.sw.Agreements(c.res) {
+	for _, a := range c.sw.Agreements(c.results()) {
 		if a.Of == 0 {
 			continue
 		}
@@ -580,7 +515,7 @@ func (c *SweepLab) renderTable() app.UI {
 	if c.queue == nil {
 		return app.Div()
 	}
-	pts := c.sw.Summary(c.res)
+	pts := c.sw.Summary(c.results())
 	head := []app.UI{app.Th().Scope("col").Text(c.sw.Scenario.Param)}
 	for _, k := range c.sw.Models {
 		head = append(head, app.Th().Scope("col").Text(k+tr(" (paper)")))
@@ -661,7 +596,7 @@ func (c *SweepLab) renderExports() app.UI {
 		app.H2().Text(tr("Export")),
 		app.Div().Class("export-buttons").Body(
 			app.Button().ID("export-sweep-csv").Text(tr("Results (CSV)")).
-				OnClick(func(ctx app.Context, e app.Event) { save(name+".csv", "text/csv", csvBytes(c.sw.CSV(c.res))) }),
+				OnClick(func(ctx app.Context, e app.Event) { save(name+".csv", "text/csv", csvBytes(c.sw.CSV(c.results()))) }),
 			app.Button().ID("export-sweep-svg").Text(tr("Figure (SVG)")).
 				OnClick(func(ctx app.Context, e app.Event) { save(name+".svg", "image/svg+xml", viz.File(c.figure)) }),
 			app.Button().ID("export-sweep-png").Text(tr("Figure (PNG)")).

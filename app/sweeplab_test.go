@@ -20,8 +20,8 @@ func TestSweepLabResultsLinkPauseAndClear(t *testing.T) {
 	c := rm.(*SweepLab)
 	var saved experiment.Experiment
 	l.page.save = func(e experiment.Experiment) { saved = e }
-	if c.done() != 2 || c.res[1].Acc != 0.8 {
-		t.Fatalf("the link's results: %d done, %+v", c.done(), c.res[:2])
+	if c.done() != 2 || c.results()[1].Acc != 0.8 {
+		t.Fatalf("the link's results: %d done, %+v", c.done(), c.results()[:2])
 	}
 	doIn(d, c, func() { c.do(cmdPlay) })
 	first := (*conns)[0].sent
@@ -59,7 +59,7 @@ func TestSweepLabResultsLinkPauseAndClear(t *testing.T) {
 func TestSweepLabRefusesOtherResults(t *testing.T) {
 	rm, l, _, _ := mountLab(t, "sweep", "lab=sweep&reps=1&models=pdn,gcn&results="+strings.Repeat("5000.", 20)+"5000")
 	c := rm.(*SweepLab)
-	if c.done() != 0 || !strings.Contains(strings.Join(l.page.board.Texts(), "; "), "but the sweep has 14 runs") {
+	if c.done() != 0 || !strings.Contains(strings.Join(l.page.board.Texts(), "; "), "but the sweep lab trains 14 runs to their end") {
 		t.Errorf("%d done; notices %q", c.done(), strings.Join(l.page.board.Texts(), "; "))
 	}
 }
@@ -94,13 +94,16 @@ func TestSweepLabTrainsEachRunKeyOnce(t *testing.T) {
 		t.Errorf("after two runs: %d done, results %q, %d runs started; want all 10 results from 2 runs", c.done(), saved.View.Results, len(started(*conns)))
 	}
 
-	// A link's results from before runs were shared are shared on play.
+	// A link's results from before runs were shared are shared as they
+	// come, each marked as the link's.
 	rm, l, conns, d = mountLab(t, "sweep", "lab=sweep&scenario=6&models=gcn,sgc&reps=1&results=5432.1234")
 	c = rm.(*SweepLab)
-	l.page.save = func(e experiment.Experiment) { saved = e }
 	doIn(d, c, func() { c.do(cmdPlay) })
-	if want := strings.Repeat("5432.1234.", 4) + "5432.1234"; c.done() != 10 || saved.View.Results != want || len(started(*conns)) != 0 {
-		t.Errorf("play after a link's two results: %d done, results %q, %d runs started; want all 10, none trained", c.done(), saved.View.Results, len(started(*conns)))
+	if want := strings.Repeat("5432.1234.", 4) + "5432.1234"; c.done() != 10 || l.st.View.Results != want || len(started(*conns)) != 0 {
+		t.Errorf("play after a link's two results: %d done, results %q, %d runs started; want all 10, none trained", c.done(), l.st.View.Results, len(started(*conns)))
+	}
+	if linked, _ := c.fromLink(); linked != 10 {
+		t.Errorf("%d results marked as the link's; want the 10 its two gave", linked)
 	}
 
 	rm, _, conns, d = mountLab(t, "sweep", "lab=sweep&scenario=6&models=pdn,gcn&reps=1")

@@ -278,3 +278,48 @@ func (d Data) WithoutEdits() Data {
 	d.Edits = ""
 	return d
 }
+
+// OneGraphRows are the rows that belong to the one graph they were made
+// on, and mean nothing on another: the edits, whose node numbers are that
+// graph's. The columns of one's own node table (id-column, target, bins)
+// are not among them: they are meant for the files one opens next, so the
+// reader tries them on those files and drops, saying so, those that do not
+// fit.
+var OneGraphRows = []string{EditsRow}
+
+// ForNextGraph is d as another graph arrives (other data rows, the next
+// data seed, files opened): the rows that belong to one graph
+// (OneGraphRows) back at their defaults, and the names of those that held
+// something.
+func (d Data) ForNextGraph() (Data, []string) {
+	var dropped []string
+	e := Experiment{Data: d}
+	for _, name := range OneGraphRows {
+		p, _ := Lookup(name)
+		if p.Get(&e) == p.Default {
+			continue
+		}
+		if err := p.Set(&e, p.Default); err != nil {
+			panic("experiment: the default of " + name + ": " + err.Error())
+		}
+		dropped = append(dropped, name)
+	}
+	return e.Data, dropped
+}
+
+// SameGraph reports whether next makes the graph d makes, the rows that
+// belong to one graph aside: every data row that applies to either graph
+// holds the same value in both (a row neither reads, as bins for the
+// synthetic graph, changes no graph).
+func (d Data) SameGraph(next Data) bool {
+	a, b := Experiment{Data: d}, Experiment{Data: next}
+	for _, p := range Params {
+		if p.Group != GroupData || slices.Contains(OneGraphRows, p.Name) || !p.Applies(d) && !p.Applies(next) {
+			continue
+		}
+		if p.Get(&a) != p.Get(&b) {
+			return false
+		}
+	}
+	return true
+}

@@ -99,3 +99,46 @@ func ExampleEdits_Then() {
 	// a3-9c0-1_s9-3f2~0.5
 	// ""
 }
+
+// Which data changes make another graph, whose arrival drops the rows that
+// belong to one graph: a row that applies to either graph and differs; not
+// a row neither reads, nor the edits themselves.
+func TestSameGraphAndForNextGraph(t *testing.T) {
+	base := ForLab("graph").Data
+	base.Edits = "a0-3"
+	local := base
+	local.Graph = GraphLocal
+	cora := base
+	cora.Graph = GraphCora
+	for _, tc := range []struct {
+		name string
+		from Data
+		set  func(*Data)
+		same bool
+	}{
+		{"other edits", base, func(d *Data) { d.Edits = "r0-1" }, true},
+		{"bins on the synthetic graph", base, func(d *Data) { d.Bins = 5 }, true},
+		{"bins on one's own files", local, func(d *Data) { d.Bins = 5 }, false},
+		{"target on one's own files", local, func(d *Data) { d.Target = "mature" }, false},
+		{"q on the synthetic graph", base, func(d *Data) { d.Q = 0.02 }, false},
+		{"q on Cora", cora, func(d *Data) { d.Q = 0.02 }, true},
+		{"the data seed", base, func(d *Data) { d.Seed++ }, false},
+		{"another graph", base, func(d *Data) { d.Graph = GraphLocal }, false},
+		{"a perturbation", cora, func(d *Data) { d.Perturb, d.PerturbRate = PerturbDrop, 0.1 }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			next := tc.from
+			tc.set(&next)
+			if got := tc.from.SameGraph(next); got != tc.same {
+				t.Errorf("SameGraph %v, want %v", got, tc.same)
+			}
+		})
+	}
+	next, dropped := base.ForNextGraph()
+	if next.Edits != "" || len(dropped) != 1 || dropped[0] != EditsRow || next.WithoutEdits() != base.WithoutEdits() {
+		t.Errorf("ForNextGraph: %+v, dropped %v", next, dropped)
+	}
+	if _, dropped := next.ForNextGraph(); len(dropped) != 0 {
+		t.Errorf("an unedited graph dropped %v", dropped)
+	}
+}

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"slices"
+	"strings"
 
 	"pdnexplorer/i18n/phrase"
 )
@@ -30,6 +31,11 @@ type Lab struct {
 	// one after another, each to its end on a graph of its own, a few at
 	// a time: the sweep's.
 	Queue bool
+	// Trains are the runs the lab trains each to its end on a pool of
+	// workers, in the order its results row holds their results (the
+	// sweep's runs, the structure lab's robustness and transfer runs);
+	// nil for a lab that trains none, whose link carries no results.
+	Trains func(Experiment) []Run
 	// Intro is what the lab's first screen says, before any control: what
 	// is on the screen and what to press (a catalogue key).
 	Intro string
@@ -106,7 +112,7 @@ var Labs = []Lab{
 		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"},
 		Views: []string{"speed"},
 		Sets:  map[string]phrase.Text{"model": phrase.New("its runs are the linear and the multi-scale PDN")}},
-	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: compareRuns,
+	{Name: "structure", Title: "What a learned graph is worth", Defaults: "models=pdn,gcn,gat", Hide: []string{"model", "graph-from"}, Runs: compareRuns, Trains: SideRuns,
 		Intro: "PDN learns a graph; graph-structure-learning research measures such graphs. Press Train all: the curves show how homophilous each model's graph is as it trains, beside its accuracy. Then run the robustness curves and the transfer table below.",
 		Story: []string{"data", "per-class", "p", "q", "sigma-d", "shots", "epochs", "seed"},
 		Views: []string{"speed", "models", "results"},
@@ -136,9 +142,35 @@ func init() {
 	}
 	for i := range Labs {
 		if Labs[i].Name == "sweep" {
-			Labs[i].Runs = sweepRuns
+			Labs[i].Runs, Labs[i].Trains = sweepRuns, sweepRuns
 		}
 	}
+}
+
+// Results reads e's results row for the runs l trains each to its end
+// (Trains): one result per run, those the row does not reach not yet
+// trained. It is the one reader of the row a link brings to a lab: a lab
+// that trains no runs to their end refuses any, and results of more runs
+// than l trains are another state's.
+func (l Lab) Results(e Experiment) ([]Result, error) {
+	if l.Trains == nil {
+		if e.View.Results == "" {
+			return nil, nil
+		}
+		return nil, phrase.Errorf("results: the %s lab trains no runs to their end, so it has no results to show (the labs that do: %s)", l.Name, strings.Join(resultLabs(), ", "))
+	}
+	return resultsOf(e.View.Results, len(l.Trains(e)), l.Name)
+}
+
+// resultLabs are the labs whose links carry results.
+func resultLabs() []string {
+	var out []string
+	for _, l := range Labs {
+		if l.Trains != nil {
+			out = append(out, l.Name)
+		}
+	}
+	return out
 }
 
 // LabNamed returns the lab called name.

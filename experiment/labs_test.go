@@ -195,3 +195,34 @@ func TestHiddenRowsAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// Lab.Results is the one reader of a link's results row: a lab that trains
+// runs to their end takes a result per run of its Trains and refuses more,
+// in its own name; a lab that trains none refuses any. Every lab of the
+// table has its cell.
+func TestLabResults(t *testing.T) {
+	for _, l := range Labs {
+		t.Run(l.Name, func(t *testing.T) {
+			e := ForLab(l.Name)
+			if res, err := l.Results(e); err != nil || l.Trains != nil && len(res) != len(l.Trains(e)) {
+				t.Fatalf("no results: %d, %v", len(res), err)
+			}
+			e.View.Results = "5000"
+			res, err := l.Results(e)
+			if l.Trains == nil {
+				if err == nil || !strings.Contains(err.Error(), "results: the "+l.Name+" lab trains no runs to their end") {
+					t.Errorf("a lab that trains none took results: %v", err)
+				}
+				return
+			}
+			if err != nil || !res[0].Done || res[0].Acc != 0.5 || len(res) != len(l.Trains(e)) {
+				t.Errorf("one result: %v, %v", res[:1], err)
+			}
+			n := len(l.Trains(e))
+			e.View.Results = strings.Repeat("1.", n) + "1"
+			if _, err := l.Results(e); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%d of them, but the %s lab trains %d runs", n+1, l.Name, n)) {
+				t.Errorf("%d results for %d runs: %v", n+1, n, err)
+			}
+		})
+	}
+}

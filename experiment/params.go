@@ -280,6 +280,11 @@ func (p Param) Applies(d Data) bool {
 	return slices.Contains(p.Graphs, g)
 }
 
+// Columns reports whether the row chooses a column of the user's own files
+// (id-column, target, bins): read when files are opened, by whatever graph
+// the runs train until then.
+func (p Param) Columns() bool { return p.Form == ColumnForm || p.Name == "bins" }
+
 // Whole reports whether the parameter takes whole numbers only (counts,
 // sizes and seeds), so that a control rounds what it offers.
 func (p Param) Whole() bool {

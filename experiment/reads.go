@@ -126,6 +126,12 @@ func (r Reader) reads(p Param, e Experiment, runs []Experiment) (phrase.Text, bo
 	if why, ok := r.Sets[p.Name]; ok {
 		return phrase.New("%s sets it itself: %s", r.Name, why), false
 	}
+	if r.Lab && p.Columns() {
+		// A lab keeps the columns for the next files the page opens (a link
+		// cannot carry files: target=, id-column= and bins= are for them),
+		// whatever graph its runs train now.
+		return phrase.Text{}, true
+	}
 	if len(runs) > 0 && !slices.ContainsFunc(runs, func(run Experiment) bool { _, ok := runReads(p, run); return ok }) {
 		return runsUnread(p, runs), false
 	}

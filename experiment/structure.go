@@ -5,8 +5,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-
-	"pdnexplorer/i18n/phrase"
 )
 
 // Perturbation is one row of the perturbation table: one way the
@@ -120,21 +118,6 @@ func TransferRuns(e Experiment) []Run {
 // pool of workers, in the order the results row holds them: the
 // robustness runs, then the transfer runs.
 func SideRuns(e Experiment) []Run { return append(RobustnessRuns(e), TransferRuns(e)...) }
-
-// SideResults reads the state's results row for its SideRuns, as the sweep
-// lab's (Sweep.Results): the runs it does not reach are not yet trained;
-// more results than runs are an error.
-func SideResults(e Experiment) ([]Result, error) {
-	n := len(SideRuns(e))
-	res, err := parseResults(e.View.Results)
-	if err != nil {
-		return nil, phrase.Errorf("results: %w", err)
-	}
-	if len(res) > n {
-		return nil, phrase.Errorf("results: %d of them, but the structure lab trains %d runs to their end", len(res), n)
-	}
-	return append(res, make([]Result, n-len(res))...), nil
-}
 
 // RobustAcc is model's accuracy at each of p's rates, from runs
 // (RobustnessRuns) and their results; NaN where none.

@@ -119,18 +119,18 @@ func EncodeResults(res []Result) string {
 	return strings.Join(toks[:last+1], ".")
 }
 
-// maxResults bounds the results row: the most runs a sweep of the page
-// makes (7 values, 10 reps, 4 models).
+// maxResults bounds the results row: the most runs a lab trains to their
+// end (a sweep of 7 values, 10 reps and 4 models).
 const maxResults = 7 * 10 * 4
 
-// parseResults reads the results row, whatever the sweep.
+// parseResults reads the results row, whatever the lab.
 func parseResults(text string) ([]Result, error) {
 	if text == "" {
 		return nil, nil
 	}
 	toks := strings.Split(text, ".")
 	if len(toks) > maxResults {
-		return nil, phrase.Errorf("%d results; a sweep has at most %d", len(toks), maxResults)
+		return nil, phrase.Errorf("%d results; no lab trains more than %d runs to their end", len(toks), maxResults)
 	}
 	res := make([]Result, len(toks))
 	for i, t := range toks {
@@ -149,18 +149,24 @@ func parseResults(text string) ([]Result, error) {
 	return res, nil
 }
 
-// Results reads the state's results row for the sweep: one result per
-// run, the runs it does not reach not yet trained. Results of another
-// sweep (more of them than it has runs) are an error.
+// Results reads a results row for the sweep, as the sweep lab does
+// (Lab.Results): one result per run, the runs it does not reach not yet
+// trained. Results of another sweep (more of them than it has runs) are
+// an error.
 func (s Sweep) Results(text string) ([]Result, error) {
+	return resultsOf(text, s.Size(), "sweep")
+}
+
+// resultsOf reads a results row for the n runs lab trains to their end.
+func resultsOf(text string, n int, lab string) ([]Result, error) {
 	res, err := parseResults(text)
 	if err != nil {
 		return nil, phrase.Errorf("results: %w", err)
 	}
-	if len(res) > s.Size() {
-		return nil, phrase.Errorf("results: %d of them, but the sweep has %d runs", len(res), s.Size())
+	if len(res) > n {
+		return nil, phrase.Errorf("results: %d of them, but the %s lab trains %d runs to their end", len(res), lab, n)
 	}
-	return append(res, make([]Result, s.Size()-len(res))...), nil
+	return append(res, make([]Result, n-len(res))...), nil
 }
 
 // Point is one model's results at one value: the mean and sample

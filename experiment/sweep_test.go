@@ -74,8 +74,8 @@ func TestSweepResultsRefused(t *testing.T) {
 		{"too large", "10001", "[0, 10000]"},
 		{"negative", "-1", "[0, 10000]"},
 		{"leading zero", "0712", `"0712"`},
-		{"another sweep's", strings.Repeat("1.", s.Size()) + "1", "but the sweep has 42 runs"},
-		{"too many for any sweep", strings.Repeat("1.", maxResults) + "1", "at most 280"},
+		{"another sweep's", strings.Repeat("1.", s.Size()) + "1", "but the sweep lab trains 42 runs to their end"},
+		{"too many for any sweep", strings.Repeat("1.", maxResults) + "1", "no lab trains more than 280 runs"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := s.Results(tc.text)

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -196,40 +198,40 @@ func TestEmbedTwoLabs(t *testing.T) {
 	screenshot(t, ctx, "63-embed-two-labs")
 }
 
-// Printing any lab gives one page: its figure, its numbers, the figure's
-// caption and the state's link with its QR code.
+// Printing any lab gives one page, in projector mode and out of it (audit
+// case 69: the graph lab in projector mode printed two): its figure, its
+// numbers, the figure's caption and the state's link with its QR code,
+// whether the browser's Print takes the page's own A4 margins or a script
+// prints to A4 paper without margins (as Playwright's page.pdf does). The
+// lab fills at most 95% of the page, so that fonts that set wider keep it
+// on one; the handout's words stand in one column beside the code, not
+// squeezed into a word a line.
 func TestPrintedLabIsOnePage(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
-	for _, lp := range []struct{ name, present string }{{"graph", "1"}, {"xor", "1"}, {"compare", "1"}} {
-		open(t, ctx, srv, "#lab="+lp.name+"&per-class=64&present="+lp.present)
-		waitFor(t, ctx, lp.name+" drawn", labDrawn, 60*time.Second)
-		time.Sleep(time.Second)
-		if pages := pagesOf(printPDF(t, ctx)); pages != 1 {
-			t.Errorf("the %s lab in projector mode prints on %d pages, want 1", lp.name, pages)
-		}
-	}
 	for _, l := range experiment.Labs {
-		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
-		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
-		time.Sleep(time.Second)
-		pdf := printPDF(t, ctx)
-		pages := pagesOf(pdf)
-		t.Logf("%s lab printed: %d page(s), %d kB", l.Name, pages, len(pdf)>>10)
-		if pages != 1 {
-			t.Errorf("the %s lab prints on %d pages, want 1", l.Name, pages)
-		}
-		if l.Name == "graph" { // the handout as a user sees it: the PDF, and the page in print media
-			must(t, os.WriteFile(filepath.Join(shotsDir(t), "64-handout-graph.pdf"), pdf, 0o644), "save the handout")
-			must(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
-				return err
-			})), "print media")
-			screenshot(t, ctx, "64-handout-graph")
-			must(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
-				return err
-			})), "screen media")
+		for _, present := range []string{"0", "1"} {
+			open(t, ctx, srv, "#lab="+l.Name+"&present="+present)
+			waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+			time.Sleep(time.Second)
+			for _, paper := range []bool{false, true} {
+				pdf := printPDF(t, ctx, paper)
+				t.Logf("%s lab, present=%s, paper without margins %v: %d page(s), %d kB", l.Name, present, paper, pagesOf(pdf), len(pdf)>>10)
+				if pages := pagesOf(pdf); pages != 1 {
+					t.Errorf("the %s lab (present=%s) prints on %d pages, want 1", l.Name, present, pages)
+				}
+			}
+			fill, words := printedFill(t, ctx)
+			if fill > 0.95 || words < 0.5 {
+				t.Errorf("the %s lab (present=%s) fills %.0f%% of the printed page and its handout's words %.0f%% of the handout's width; want at most 95%% and at least 50%%",
+					l.Name, present, 100*fill, 100*words)
+			}
+			if l.Name == "graph" && present == "0" { // the handout as a user sees it: the PDF, and the page in print media
+				must(t, os.WriteFile(filepath.Join(shotsDir(t), "64-handout-graph.pdf"), printPDF(t, ctx, false), 0o644), "save the handout")
+				printMedia(t, ctx, "print")
+				screenshot(t, ctx, "64-handout-graph")
+				printMedia(t, ctx, "")
+			}
 		}
 	}
 	// What the printed page holds: the handout's QR code and link.
@@ -240,12 +242,53 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	}
 }
 
-// printPDF prints the page to PDF, as the browser's Print does.
-func printPDF(t *testing.T, ctx context.Context) []byte {
+// a4 is an A4 page's box inside the print styles' 12 mm margins, in CSS
+// pixels (96 to the inch).
+const a4Width, a4Height = 186 / 25.4 * 96, 273 / 25.4 * 96
+
+// printedFill lays the page out in print media in an A4 page's box and
+// says how much of the page's height the lab takes, and how much of the
+// handout's width its words.
+func printedFill(t *testing.T, ctx context.Context) (fill, words float64) {
+	t.Helper()
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(int64(math.Round(a4Width)), int64(math.Round(a4Height)))), "an A4 page's box")
+	printMedia(t, ctx, "print")
+	time.Sleep(300 * time.Millisecond)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.querySelector(".explorer").getBoundingClientRect().height,
+	  document.querySelector(".handout-text").getBoundingClientRect().width / document.querySelector(".handout").getBoundingClientRect().width]`))
+	must(t, err, "measure the printed page")
+	printMedia(t, ctx, "")
+	must(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+		return err
+	})), "the window again")
+	return got[0] / a4Height, got[1]
+}
+
+// printMedia makes the page's CSS media type media ("" for the screen's).
+func printMedia(t *testing.T, ctx context.Context, media string) {
+	t.Helper()
+	must(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
+		return err
+	})), "media "+media)
+}
+
+// printPDF prints the page to PDF (DevTools' Page.printToPDF): as the
+// browser's Print does, with the page's own size and margins, or, for
+// paper, to A4 paper without margins, as a script's page.pdf does.
+func printPDF(t *testing.T, ctx context.Context, paper bool) []byte {
+	t.Helper()
 	var pdf []byte
 	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		css := true
-		res, err := chromedp.Call(ctx, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: &css})
+		css := !paper
+		params := page.PrintToPDFParams{PreferCSSPageSize: &css}
+		if paper {
+			none := 0.0
+			params.PaperWidth, params.PaperHeight = 210/25.4, 297/25.4
+			params.MarginTop, params.MarginBottom, params.MarginLeft, params.MarginRight = &none, &none, &none, &none
+		}
+		res, err := chromedp.Call(ctx, page.PrintToPDF, params)
 		pdf = res.Data
 		return err
 	}))

@@ -146,10 +146,10 @@ func TestSweepSaysWhatItCostsAndWhereResultsCameFrom(t *testing.T) {
 
 	link := "#lab=sweep&scenario=4&models=pdn,gcn&reps=1&results=" + strings.TrimSuffix(strings.Repeat("10000.", 14), ".")
 	open(t, ctx, srv, link)
-	waitFor(t, ctx, "the link's results marked", `document.querySelector("#sweep-from-link") !== null &&
-  document.querySelector("#sweep-from-link").textContent.includes("14 of these results came with the link")`, 30*time.Second)
-	scrollTo(t, ctx, "#sweep-from-link")
+	waitFor(t, ctx, "the link's results marked", `document.querySelector("#from-link") !== null &&
+  document.querySelector("#from-link").textContent.includes("14 of these results came with the link")`, 30*time.Second)
+	scrollTo(t, ctx, "#from-link")
 	screenshot(t, ctx, "33-sweep-results-from-link")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#train-here"))), "train them here")
-	waitFor(t, ctx, "trained here", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 14 && document.querySelector("#sweep-from-link") === null`, 3*time.Minute)
+	waitFor(t, ctx, "trained here", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 14 && document.querySelector("#from-link") === null`, 3*time.Minute)
 }

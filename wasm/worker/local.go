@@ -6,6 +6,7 @@ import (
 	"errors"
 	"path"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"pdnexplorer/datasets"
@@ -72,14 +73,22 @@ func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []by
 	s.post(protocol.Event{Kind: protocol.KindLoaded, Gen: s.gen, Loaded: loadedInfo(local), Load: true, Memory: memory(), Parsed: out}, nil)
 }
 
-// readLocal reads files with the columns cols, or, where those are
-// another graph's, with the columns the reader finds.
+// readLocal reads files with the columns cols, or, where those do not fit
+// them, with the columns the reader finds.
+//
+// The state's columns (a link's id-column, target or bins, or those of the
+// files opened before) are meant for the files opened next, but they are
+// another graph's whenever the files do not open with them and do without
+// them: a column they lack, ids the other files do not use, a class
+// column of names that bins would cut as numbers. The files are then read
+// with the columns the reader finds and the page is told which did not fit
+// and why, so a link's columns never keep a folder from opening. Files
+// that fail either way are refused with both errors where they differ:
+// with the state's columns, and without them (a hexadecimal number in a
+// bundle opened with a link's bins was said as bins alone).
 func readLocal(in []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	local, err := openLocal(in, cols)
-	if err != nil && cols != (datasets.Columns{}) && othersColumns(err) {
-		// The state's columns were another graph's (a link's id-column or
-		// target): the files are read with the ones the reader finds, and
-		// the page is told, so a link cannot keep a folder from opening.
+	if err != nil && cols != (datasets.Columns{}) {
 		again, err2 := openLocal(in, datasets.Columns{})
 		var ce *datasets.ColumnsError
 		switch {
@@ -88,6 +97,8 @@ func readLocal(in []datasets.File, cols datasets.Columns) (*localGraph, error) {
 			local, err = again, nil
 		case errors.As(err2, &ce):
 			err = err2 // the files leave the class open: the chooser asks
+		case err2.Error() != err.Error():
+			err = phrase.Errorf("%w; and without the link's columns (%s): %w", err, columnsText(cols), err2)
 		}
 	}
 	return local, err
@@ -147,16 +158,8 @@ func (s *session) fitsBrowser(l *localGraph) error {
 	return nil
 }
 
-// othersColumns says an error comes of columns that belong to another
-// graph: one the files lack, ids the other files do not use, or columns
-// named for a format that has none.
-func othersColumns(err error) bool {
-	var nc *datasets.NoColumnsError
-	var ie *datasets.IDsError
-	return strings.Contains(err.Error(), "no such column") || errors.As(err, &nc) || errors.As(err, &ie) && ie.Named
-}
-
-// columnsText names columns as the link has them: id-column=id, target=x.
+// columnsText names columns as the link has them: id-column=id, target=x,
+// bins=5.
 func columnsText(c datasets.Columns) string {
 	var parts []string
 	if c.ID != "" {
@@ -164,6 +167,9 @@ func columnsText(c datasets.Columns) string {
 	}
 	if c.Target != "" {
 		parts = append(parts, "target="+c.Target)
+	}
+	if c.Bins != 0 {
+		parts = append(parts, "bins="+strconv.Itoa(c.Bins))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,6 +218,29 @@ func TestLinksColumnsThatDoNotFitAreSaid(t *testing.T) {
 	}
 	if !said {
 		t.Errorf("notes %v", ev.Loaded.Notes)
+	}
+	// Audit case 181: a link's bins on files whose class column holds
+	// names, not numbers, is said and dropped as id-column is.
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: files, Bins: 5})
+	ev, _ = r.last(protocol.KindLoaded)
+	if ev.Loaded == nil || ev.Loaded.Bins != 0 || ev.Loaded.Classes != 2 {
+		t.Fatalf("bins=5 kept the class-labelled files from opening: %s", r.kinds())
+	}
+	said = false
+	for _, n := range ev.Loaded.Notes {
+		said = said || strings.Contains(n.String(), "the link's columns (bins=5) did not fit these files (target.csv:2: column mature: holds")
+	}
+	if !said {
+		t.Errorf("notes %v", ev.Loaded.Notes)
+	}
+	// Files that fail without the link's columns too are refused with both
+	// errors: the columns', and the files' own.
+	broken := slices.Clone(files)
+	broken[1] = protocol.File{Name: "edges.csv", Data: []byte("from,to\n0,1\n1,zz\n")}
+	r.events = nil
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: broken, Bins: 5})
+	if ev, _ := r.last(protocol.KindError); !ev.Load || !strings.Contains(ev.Error, "bins=5 cuts") || !strings.Contains(ev.Error, "without the link's columns (bins=5): edges.csv:3") {
+		t.Errorf("broken files with bins=5: %+v", ev)
 	}
 	// A link's target the files lack, in files that leave the class open:
 	// the chooser asks, as it would without the link.
