@@ -75,6 +75,10 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 		gs[i].resplit = flagSet(fs, "shots")
 	}
 	return func(stdout, stderr io.Writer) error {
+		notes := newGraphNotes(stderr)
+		for i := range gs {
+			gs[i].notes = notes
+		}
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"attention"}, inputs: graphInputs(gs)}
 		return runAttention(gs, e, *reps, spec, *asJSON, stdout, stderr)
 	}, nil

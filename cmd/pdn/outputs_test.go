@@ -171,6 +171,25 @@ func writingCommands(t *testing.T, root string) []writingCommand {
 	return cmds
 }
 
+// writingCommandsOnce is writingCommands under root, made once a test
+// binary's run for each root.
+func writingCommandsOnce(t *testing.T, root string) []writingCommand {
+	t.Helper()
+	writingOnce.Lock()
+	defer writingOnce.Unlock()
+	if cmds, ok := writingOnce.made[root]; ok {
+		return cmds
+	}
+	cmds := writingCommands(t, root)
+	writingOnce.made[root] = cmds
+	return cmds
+}
+
+var writingOnce = struct {
+	sync.Mutex
+	made map[string][]writingCommand
+}{made: map[string][]writingCommand{}}
+
 // TestEveryCommandThatWritesIsListed: the commands of main.go's table
 // that write are the ones the tests of the writer run; claims, train
 // without -export, xor and runtime write nothing.

@@ -103,71 +103,72 @@ func rowValue(t *testing.T, p experiment.Param, e experiment.Experiment) string 
 // tables: experiment.Reader), naming the flag, and takes it otherwise:
 // -hops for a model other than pdn-multiscale, -perturb without a rate,
 // -init-seed where rep r has seed r, -model where a models row names them.
-func TestEveryCommandRefusesTheRowsItDoesNotRead(t *testing.T) {
-	rows := commandRows(t)
-	for _, c := range commands {
-		cr, ok := rows[c.name]
-		if !ok {
-			t.Errorf("command %s has no row in commandRows", c.name)
+// unreadRowsOf is that test for command name (TestEveryClassOnEveryCommand's
+// rows cells run it for every command).
+func unreadRowsOf(t *testing.T, name string) {
+	cr, ok := commandRows(t)[name]
+	if !ok {
+		t.Fatalf("command %s has no row in commandRows", name)
+	}
+	flags, err := commandFlags(t, name, append(slices.Clone(cr.args), "-h")...)
+	if !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("%s -h: %v", name, err)
+	}
+	for _, f := range flags {
+		row, isRow := experiment.RowFlag(f)
+		if !isRow {
 			continue
 		}
-		flags, err := commandFlags(t, c.name, append(slices.Clone(cr.args), "-h")...)
-		if !errors.Is(err, flag.ErrHelp) {
-			t.Fatalf("%s -h: %v", c.name, err)
+		if cr.state == nil {
+			t.Errorf("%s registers the row flag -%s but has no reader in commandRows", name, row)
+			continue
 		}
-		for _, f := range flags {
-			name, isRow := experiment.RowFlag(f)
-			if !isRow {
-				continue
-			}
-			if cr.state == nil {
-				t.Errorf("%s registers the row flag -%s but has no reader in commandRows", c.name, name)
-				continue
-			}
-			r, e := cr.state()
-			p, _ := experiment.Lookup(name)
-			v := rowValue(t, p, e)
-			if err := p.Set(&e, v); err != nil {
-				t.Fatal(err)
-			}
-			why, reads := r.Reads(p, e)
-			_, err := commandFlags(t, c.name, append(slices.Clone(cr.args), "-"+name, v)...)
-			var ue usageError
-			switch {
-			case reads && err != nil:
-				t.Errorf("pdn %s -%s %s: %v; the tables say it reads it", c.name, name, v, err)
-			case !reads && (!errors.As(err, &ue) || !strings.Contains(err.Error(), "flag -"+name+": "+why.String())):
-				t.Errorf("pdn %s -%s %s: %v; the tables say it does not read it: %s", c.name, name, v, err, why)
-			}
+		r, e := cr.state()
+		p, _ := experiment.Lookup(row)
+		v := rowValue(t, p, e)
+		if err := p.Set(&e, v); err != nil {
+			t.Fatal(err)
+		}
+		why, reads := r.Reads(p, e)
+		_, err := commandFlags(t, name, append(slices.Clone(cr.args), "-"+row, v)...)
+		var ue usageError
+		switch {
+		case reads && err != nil:
+			t.Errorf("pdn %s -%s %s: %v; the tables say it reads it", name, row, v, err)
+		case !reads && (!errors.As(err, &ue) || !strings.Contains(err.Error(), "flag -"+row+": "+why.String())):
+			t.Errorf("pdn %s -%s %s: %v; the tables say it does not read it: %s", name, row, v, err, why)
 		}
 	}
 }
 
-// Every flag of every command given twice is refused, naming it: the flag
-// package would keep the second without a word (-epochs 5 -epochs 10).
-func TestEveryCommandRefusesAFlagGivenTwice(t *testing.T) {
-	for _, c := range commands {
-		flags, _ := commandFlags(t, c.name, "-h")
-		if len(flags) == 0 {
-			t.Errorf("%s: no flags seen", c.name)
+// flagsTwiceOf gives every flag of command name twice: each is refused,
+// naming it, where the flag package would keep the second without a word
+// (-epochs 5 -epochs 10). TestEveryClassOnEveryCommand's rows cells run it
+// for every command.
+func flagsTwiceOf(t *testing.T, name string) {
+	flags, _ := commandFlags(t, name, "-h")
+	if len(flags) == 0 {
+		t.Errorf("%s: no flags seen", name)
+	}
+	for _, f := range flags {
+		v := f.DefValue
+		if f.Name == "shard" {
+			v = "1/2" // its default is the whole job, which no value names
 		}
-		for _, f := range flags {
-			v := f.DefValue
-			if f.Name == "shard" {
-				v = "1/2" // its default is the whole job, which no value names
-			}
-			args := []string{"-" + f.Name, v, "-" + f.Name, v}
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-				args = []string{"-" + f.Name, "-" + f.Name}
-			}
-			_, stderr, code := runCLI(t, append([]string{c.name}, args...)...)
-			if code != 2 || !strings.Contains(stderr, "flag -"+f.Name+": given twice; give it once") {
-				t.Errorf("pdn %s %s: exit %d, %q", c.name, strings.Join(args, " "), code, stderr)
-			}
+		args := []string{"-" + f.Name, v, "-" + f.Name, v}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			args = []string{"-" + f.Name, "-" + f.Name}
+		}
+		_, stderr, code := runCLI(t, append([]string{name}, args...)...)
+		if code != 2 || !strings.Contains(stderr, "flag -"+f.Name+": given twice; give it once") {
+			t.Errorf("pdn %s %s: exit %d, %q", name, strings.Join(args, " "), code, stderr)
 		}
 	}
-	// Once each is no repeat: the flags as they were, for the command's
-	// help and its checks.
+}
+
+// Once each is no repeat: the flags as they were, for the command's help
+// and its checks.
+func TestAFlagGivenOnceIsNoRepeat(t *testing.T) {
 	if _, stderr, code := runCLI(t, "train", "-epochs", "0", "-hidden", "8"); code != 2 || !strings.Contains(stderr, "flag -epochs") || strings.Contains(stderr, "twice") {
 		t.Errorf("one bad flag: exit %d, %q", code, stderr)
 	}

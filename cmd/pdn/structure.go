@@ -29,6 +29,7 @@ type structureJob struct {
 	force   bool
 	workers int
 	asJSON  bool
+	notes   *graphNotes
 }
 
 // parseStructure reads pdn structure's flags: the state's rows, as a link
@@ -85,6 +86,7 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	defer finishOut(w, &err)
+	j.notes = newGraphNotes(stderr)
 	base, err := j.base()
 	if err != nil {
 		return err
@@ -149,7 +151,7 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 // shipped or read from the folder.
 func (j structureJob) base() (*datasets.Graph, error) {
 	if j.data != "" {
-		return datasets.Load(j.data, j.e.Data, j.resplit)
+		return readGraph(j.data, j.e.Data, j.resplit, j.notes)
 	}
 	g, err := datasets.Build(j.e.Data.Unaltered())
 	if err != nil {

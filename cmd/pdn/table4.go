@@ -58,6 +58,7 @@ type table4Result struct {
 type table4Graph struct {
 	name, dir string
 	resplit   bool
+	notes     *graphNotes // says a graph of one's own's notes, once
 }
 
 func parseTable4(args []string, stderr io.Writer) (runner, error) {
@@ -106,6 +107,10 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		job.Graphs = append(job.Graphs, g.name)
 	}
 	return func(stdout, stderr io.Writer) error {
+		notes := newGraphNotes(stderr)
+		for i := range gs {
+			gs[i].notes = notes
+		}
 		if !sh.whole() {
 			// A shard names its graphs by content: two folders of one
 			// name, or a folder changed between shards, cannot merge.
@@ -190,7 +195,7 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 	}
 	d := e.Data
 	d.Seed = seed
-	return datasets.Load(g.dir, d, g.resplit)
+	return readGraph(g.dir, d, g.resplit, g.notes)
 }
 
 // table4Job is what defines a table4 run: the shards of one have the same.

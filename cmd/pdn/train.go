@@ -57,7 +57,7 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 			return err
 		}
 		defer finishOut(w, &err)
-		g, err := genGraph(e.Data, dir, resplit)
+		g, err := genGraph(e.Data, dir, resplit, newGraphNotes(stderr))
 		if err != nil {
 			return err
 		}
@@ -130,11 +130,11 @@ func shapeNames() string {
 
 // genGraph is the graph gen writes: read from dir if one is given, else
 // built from the table's row.
-func genGraph(d experiment.Data, dir string, resplit bool) (*datasets.Graph, error) {
+func genGraph(d experiment.Data, dir string, resplit bool, notes *graphNotes) (*datasets.Graph, error) {
 	var g *datasets.Graph
 	var err error
 	if dir != "" {
-		if g, err = datasets.Load(dir, d, resplit); err != nil {
+		if g, err = readGraph(dir, d, resplit, notes); err != nil {
 			return nil, err
 		}
 	} else if g, err = datasets.Build(d.Unaltered()); err != nil {
@@ -413,7 +413,7 @@ func (j trainJob) graph() (*datasets.Graph, error) {
 		if err != nil {
 			return nil, usageError{err}
 		}
-	} else if g, err = datasets.Load(j.data, j.e.Data, j.resplit); err != nil {
+	} else if g, err = readGraph(j.data, j.e.Data, j.resplit, nil); err != nil { // its results say the notes
 		return nil, err
 	}
 	if j.tie {
