@@ -17,8 +17,8 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
-	"pdnexplorer/internal/input"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
 	"pdnexplorer/lessons"
