@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -323,6 +324,11 @@ func (p Param) Get(e *Experiment) string {
 func (p Param) Set(e *Experiment, s string) error {
 	s = strings.TrimSpace(s)
 	bad := func() error { return phrase.Errorf("%s: %s is not allowed; want %s", p.Name, Quote(s), p.RangeText()) }
+	if !utf8.ValidString(s) {
+		// A column's name in Latin-1 bytes (a link's caf%E9) names no
+		// column: every file's text is UTF-8 once read.
+		return phrase.Errorf("%s: %s is not UTF-8 text; want %s", p.Name, Quote(s), p.RangeText())
+	}
 	var probe Experiment
 	switch v := p.field(&probe).(type) {
 	case *int:
