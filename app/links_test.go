@@ -26,7 +26,7 @@ var badLinks = []struct {
 	{"#a=%", []string{`"a": unknown parameter`}},
 	{"#model=%", []string{`model: "%" is not allowed; want one of pdn`}},
 	{"#%ZZ=1", []string{`"%ZZ": unknown parameter`}},
-	{"#lr=%E0%A4%A", []string{`lr: "\xe0\xa4%A" is not allowed`}},
+	{"#lr=%E0%A4%A", []string{`lr: "\xe0\xa4%A" is not UTF-8 text`}},
 	{"#classes=%2", []string{`classes: "%2" is not allowed; want [2, 6]`}},
 	{"#%%%", []string{`"%%%": unknown parameter`}},
 	// Values out of range, malformed or of the wrong kind.

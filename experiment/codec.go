@@ -95,7 +95,7 @@ func DecodeInto(query string, probs *Problems) Experiment {
 // state the page sends it so.
 func DecodeRun(state string) (Experiment, error) {
 	var probs Problems
-	e := decodeInto(state, &probs, func(Experiment) Reader { return RunReader(phrase.New("the engine")) })
+	e := decodeInto(state, &probs, func(Experiment) Reader { return EngineReader() })
 	return e, probs.Err()
 }
 

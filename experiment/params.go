@@ -46,6 +46,11 @@ type Param struct {
 	// restarts' epochs mean nothing without restarts, a perturbation
 	// nothing at rate 0, a rate nothing without a perturbation.
 	Needs *Need
+	// EdgeOnly says a data row changes only the edges' own features (their
+	// number, their spread): a run whose model reads none
+	// (ModelKind.EdgeFeatures) trains to the same bits whatever it is, so
+	// only a lab, whose views show the graph's edges, reads it then.
+	EdgeOnly bool
 	// Form describes the text a free-text row takes (one without
 	// choices), which valid checks.
 	Form string
@@ -140,14 +145,14 @@ var Params = []Param{
 		Graphs: generatorGraphs,
 		field:  func(e *Experiment) any { return &e.Data.NodeFeatures }},
 	{Name: "edge-features", Label: "Edge features", Symbol: "D", Group: GroupData, Usage: "edge features", Default: "32", Min: 4, Max: 64, Log: true,
-		Graphs: []string{GraphSynthetic, GraphScaleFree}, // the XOR layers are its edge features
-		field:  func(e *Experiment) any { return &e.Data.EdgeFeatures }},
+		Graphs: []string{GraphSynthetic, GraphScaleFree}, EdgeOnly: true, // the XOR layers are its edge features
+		field: func(e *Experiment) any { return &e.Data.EdgeFeatures }},
 	{Name: "sigma-f", Label: "Noise on node features", Symbol: "σF", Group: GroupData, Usage: "standard deviation of the label noise", Default: "5", Min: 0.5, Max: 32, Log: true,
 		Graphs: generatorGraphs,
 		field:  func(e *Experiment) any { return &e.Data.SigmaF }},
 	{Name: "sigma-d", Label: "Spread of inter-class edge features", Symbol: "σD", Group: GroupData, Usage: "standard deviation of inter-class edge features", Default: "2", Min: 0.5, Max: 32, Log: true,
-		Graphs: []string{GraphSynthetic, GraphScaleFree}, // the XOR layers are its edge features
-		field:  func(e *Experiment) any { return &e.Data.SigmaD }},
+		Graphs: []string{GraphSynthetic, GraphScaleFree}, EdgeOnly: true, // the XOR layers are its edge features
+		field: func(e *Experiment) any { return &e.Data.SigmaD }},
 	{Name: "attach", Label: "Edges each new node brings", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
 		Graphs: []string{GraphScaleFree},
 		field:  func(e *Experiment) any { return &e.Data.Attach }},

@@ -41,6 +41,10 @@ type Reader struct {
 	// without a lab (Lab == false) reads none.
 	Views []string
 	Lab   bool
+	// ShowsEdges says it shows the graph's edges and their features, as
+	// the page's worker sends them to every lab: it reads the rows that
+	// change only those (Param.EdgeOnly) whatever its model reads.
+	ShowsEdges bool
 	// Sets are the engine's rows it sets itself in its runs, each with
 	// why: it takes them from no state.
 	Sets map[string]phrase.Text
@@ -49,9 +53,13 @@ type Reader struct {
 	Runs func(Experiment) []Experiment
 }
 
-// RunReader is the reader of one run, a model on a graph, named name: the
-// engine (the worker), pdn train.
+// RunReader is the reader of one run, a model on a graph, named name: pdn
+// train.
 func RunReader(name phrase.Text) Reader { return Reader{Name: name} }
+
+// EngineReader is the reader of the page's engine (the worker): one run,
+// whose graph the page shows.
+func EngineReader() Reader { return Reader{Name: phrase.New("the engine"), ShowsEdges: true} }
 
 // Reader is the lab's reader: the rows it offers, the views it reads, the
 // rows its runs set and the runs it makes.
@@ -63,7 +71,7 @@ func (l Lab) Reader() Reader {
 		}
 	}
 	return Reader{
-		Name: phrase.New("the %s lab", l.Name), Rows: rows, Views: l.Views, Lab: true, Sets: l.Sets,
+		Name: phrase.New("the %s lab", l.Name), Rows: rows, Views: l.Views, Lab: true, ShowsEdges: true, Sets: l.Sets,
 		Runs: func(e Experiment) []Experiment {
 			var out []Experiment
 			for _, r := range l.Runs(e) {
@@ -132,6 +140,9 @@ func (r Reader) reads(p Param, e Experiment, runs []Experiment) (phrase.Text, bo
 		// whatever graph its runs train now.
 		return phrase.Text{}, true
 	}
+	if r.ShowsEdges && p.EdgeOnly && slices.ContainsFunc(runs, func(run Experiment) bool { return p.Applies(run.Data) }) {
+		return phrase.Text{}, true // its views show the graph's edges, whatever its models read
+	}
 	if len(runs) > 0 && !slices.ContainsFunc(runs, func(run Experiment) bool { _, ok := runReads(p, run); return ok }) {
 		return runsUnread(p, runs), false
 	}
@@ -150,6 +161,8 @@ func runReads(p Param, run Experiment) (phrase.Text, bool) {
 		return phrase.New("graph %s does not read it (%s)", graphWord(run.Data.Graph), readers(p.Graphs)), false
 	case p.Group == GroupModel && p.Models != nil && !slices.Contains(p.Models, run.Model.Kind):
 		return modelUnread(p, []string{run.Model.Kind}), false
+	case p.EdgeOnly && !readsEdgeFeatures(run.Model.Kind):
+		return phrase.New("model %s reads no edge features, so it trains the same whatever this is (%s)", run.Model.Kind, readers(edgeFeatureModels())), false
 	}
 	return needs(p, run)
 }
@@ -252,7 +265,7 @@ func (e Experiment) EncodeEngine() string { return e.ForEngine().EncodeRun() }
 func (e Experiment) ForEngine() Experiment {
 	base := Default()
 	base.ApplyRecipeOf(e.Data.Recipe(), func(string) bool { return false })
-	e, _ = resetUnread(e, base, RunReader(phrase.Text{}), func(string) bool { return true })
+	e, _ = resetUnread(e, base, EngineReader(), func(string) bool { return true })
 	return e
 }
 
@@ -335,6 +348,23 @@ func (l Lab) defaultRows() map[string]bool {
 	for _, kv := range strings.Split(l.Defaults, "&") {
 		if k, _, ok := strings.Cut(kv, "="); ok {
 			out[k] = true
+		}
+	}
+	return out
+}
+
+// readsEdgeFeatures says model kind reads the edges' own features.
+func readsEdgeFeatures(kind string) bool {
+	m, ok := ModelNamed(kind)
+	return ok && m.EdgeFeatures
+}
+
+// edgeFeatureModels are the models that read the edges' own features.
+func edgeFeatureModels() []string {
+	var out []string
+	for _, m := range Models {
+		if m.EdgeFeatures {
+			out = append(out, m.Name)
 		}
 	}
 	return out

@@ -139,7 +139,7 @@ func TestUnreadByModelAndGraph(t *testing.T) {
 				}
 				m, _ := ModelNamed(kind)
 				want := !p.Applies(e.Data) || p.Group == GroupModel && !p.Matters(e.Model) ||
-					p.Needs != nil && !p.Needs.Holds(&e)
+					p.Needs != nil && !p.Needs.Holds(&e) || p.EdgeOnly && !m.EdgeFeatures
 				got := r.Unread(e, func(n string) bool { return n == p.Name })
 				if (len(got) > 0) != want {
 					t.Errorf("%s on %s, %s=%s: refused %v, want %v", kind, g, p.Name, v, got, want)
