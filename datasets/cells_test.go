@@ -66,7 +66,7 @@ var numberEdits = map[string][]struct{ fixture, file, old, at string }{
 		{"OGB folder", "raw/edge-feat.csv.gz", "1,0\n", "%s,0\n"},
 		{"OGB folder", "raw/node-label.csv.gz", "0\n1\n", "0\n%s\n"},
 	},
-	"GraphML": {{"GraphML (NetworkX)", "club.graphml", `<data key="d1">`, `<data key="d1">%s`}},
+	"GraphML":   {{"GraphML (NetworkX)", "club.graphml", `<data key="d1">`, `<data key="d1">%s`}},
 	"edge list": {{"CSV", "edges.csv", "a,b\n", "source,target,weight\na,b,%s\n"}},
 }
 

@@ -308,7 +308,6 @@ func wordCells(name, word string) []encodingCell {
 	}
 }
 
-
 // fixtureReads checks the fixture reads as its row's format on every
 // surface, and gives its fingerprint.
 func fixtureReads(t *testing.T, format string, fx faultFixture) string {
