@@ -254,3 +254,33 @@ func TestAudit1128CLI(t *testing.T) {
 		t.Errorf("audit case 118: mine4/nodes.csv is now %q", b)
 	}
 }
+
+// Audit case 41: a table4 job of one run in 7 shards: shards 2 to 7 hold
+// no run and say so, and merge gives one machine's table4.csv, byte for
+// byte.
+func TestAudit1128Table4InSevenShards(t *testing.T) {
+	root := t.TempDir()
+	job := []string{"table4", "-datasets", "cora", "-reps", "1", "-models", "gcn", "-epochs", "2"}
+	whole, shards, merged := filepath.Join(root, "whole"), filepath.Join(root, "shards"), filepath.Join(root, "merged")
+	if _, errOut, code := runCLI(t, append(job, "-out", whole)...); code != 0 {
+		t.Fatalf("the whole job: exit %d: %s", code, errOut)
+	}
+	for i := 1; i <= 7; i++ {
+		out, errOut, code := runCLI(t, append(job, "-shard", fmt.Sprintf("%d/7", i), "-out", shards)...)
+		runs := "1 runs"
+		if i > 1 {
+			runs = "0 runs"
+		}
+		if code != 0 || !strings.Contains(out, fmt.Sprintf("table4, shard %d/7: %s", i, runs)) {
+			t.Errorf("shard %d/7: exit %d: %s%s", i, code, out, errOut)
+		}
+	}
+	if out, errOut, code := runCLI(t, "merge", "-out", merged, shards); code != 0 {
+		t.Fatalf("merge: exit %d: %s%s", code, out, errOut)
+	}
+	a, errA := os.ReadFile(filepath.Join(whole, "table4.csv"))
+	b, errB := os.ReadFile(filepath.Join(merged, "table4.csv"))
+	if errA != nil || errB != nil || string(a) != string(b) {
+		t.Errorf("the merged table4.csv differs from one machine's (%v, %v):\n%s\n%s", errA, errB, a, b)
+	}
+}
