@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -282,5 +284,59 @@ func TestAudit1128Table4InSevenShards(t *testing.T) {
 	b, errB := os.ReadFile(filepath.Join(merged, "table4.csv"))
 	if errA != nil || errB != nil || string(a) != string(b) {
 		t.Errorf("the merged table4.csv differs from one machine's (%v, %v):\n%s\n%s", errA, errB, a, b)
+	}
+}
+
+// Audit case 163: make bench-compare on a working tree with a change not
+// committed builds BASE and the tree as it is, compares them row by row,
+// and leaves no worktree of BASE behind. Run on a repository of its own,
+// with a go that builds benchmarks that print fixed lines (the script's
+// GO), so that nothing is built or timed.
+func TestAudit1128BenchCompareOnADirtyTree(t *testing.T) {
+	for _, need := range []string{"bash", "git"} {
+		if _, err := exec.LookPath(need); err != nil {
+			t.Skipf("no %s to run scripts/bench-compare.sh", need)
+		}
+	}
+	script, err := os.ReadFile(filepath.Join("..", "..", "scripts", "bench-compare.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, bin := filepath.Join(t.TempDir(), "repo"), t.TempDir()
+	putTree(t, repo, map[string][]byte{"scripts/bench-compare.sh": script, "pdn/doc.go": []byte("package pdn\n")})
+	fakeGo := filepath.Join(bin, "go")
+	putTree(t, bin, map[string][]byte{"go": []byte(`#!/bin/sh
+# install: a benchstat that names its inputs; test -c -o OUT: a benchmark binary.
+case "$1" in
+install) mkdir -p "$GOBIN" && printf '#!/bin/sh\necho benchstat "$@"\n' >"$GOBIN/benchstat" && chmod +x "$GOBIN/benchstat" ;;
+test) printf '#!/bin/sh\necho "BenchmarkEpochGCN-2 1 1000 ns/op"\n' >"$4" && chmod +x "$4" ;;
+*) exit 3 ;;
+esac
+`)})
+	if err := os.Chmod(fakeGo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.org"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	putTree(t, repo, map[string][]byte{"pdn/doc.go": []byte("package pdn\n\n// dirty\n")})
+	cmd := exec.Command("bash", "scripts/bench-compare.sh", "HEAD")
+	cmd.Dir = repo
+	cmd.Env = append(os.Environ(), "GO="+fakeGo, "ROUNDS=1", "BENCHTIME=1x")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "and the working tree") || !regexp.MustCompile(`BenchmarkEpochGCN-2 +1000 +1000 +1\.00x`).Match(out) {
+		t.Errorf("bench-compare BASE=HEAD on a dirty tree: %v\n%s", err, out)
+	}
+	if list := git("worktree", "list"); strings.Count(strings.TrimSpace(list), "\n") != 0 {
+		t.Errorf("a worktree was left behind:\n%s", list)
 	}
 }
