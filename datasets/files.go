@@ -151,12 +151,27 @@ func entryName(name string) (clean string, skip bool, err error) {
 		if part == ".." {
 			return "", false, phrase.Errorf("the name %s leaves its folder (..): refused", quote(name))
 		}
-		if part == "__MACOSX" || strings.HasPrefix(part, ".") && part != "." {
+		if hiddenName(part) {
 			return "", true, nil
 		}
 	}
 	clean = strings.TrimLeft(path.Clean("/"+raw), "/")
 	return clean, clean == "", nil
+}
+
+// hiddenName says a file or folder of that name is not the graph's, in a
+// zip or a folder alike: a hidden one (a dot name: .DS_Store, a .git, the
+// output writer's own .pdn-out) or macOS's __MACOSX/ copies.
+func hiddenName(name string) bool {
+	return name == "__MACOSX" || strings.HasPrefix(name, ".") && name != "."
+}
+
+// shownEntries are the entries of dir in fsys that may be the graph's,
+// hidden ones left out: a folder holding only the writer's .pdn-out (an
+// interrupted gen's) holds nothing, not the writer's files.
+func shownEntries(fsys fs.FS, dir string) []fs.DirEntry {
+	entries, _ := input.ReadDir(fsys, dir)
+	return slices.DeleteFunc(entries, func(e fs.DirEntry) bool { return hiddenName(e.Name()) })
 }
 
 // unzip opens a zip archive's files, depth zips deep, checking their
@@ -205,7 +220,7 @@ func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 // holds a graph. It names what it found when that is none or several.
 func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	for {
-		entries, _ := input.ReadDir(fsys, ".")
+		entries := shownEntries(fsys, ".")
 		if len(entries) == 1 && entries[0].IsDir() && !namedAsFile(entries[0].Name()) {
 			sub, err := input.Sub(fsys, entries[0].Name())
 			if err != nil {
@@ -260,10 +275,9 @@ func graphFolders(fsys fs.FS, dir string, depth int, looked *int) []string {
 		return nil
 	}
 	*looked++
-	entries, _ := input.ReadDir(fsys, dir)
 	var out []string
-	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || e.Name() == "__MACOSX" {
+	for _, e := range shownEntries(fsys, dir) {
+		if !e.IsDir() {
 			continue // nor a link to a folder: a link to its own folder would loop
 		}
 		name := path.Join(dir, e.Name())

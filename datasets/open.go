@@ -195,6 +195,9 @@ func notAGraph(fsys fs.FS) error {
 	var names []string
 	for _, e := range entries {
 		n := e.Name
+		if hiddenName(n) {
+			continue
+		}
 		if e.Dir {
 			n += "/"
 		}

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -193,8 +194,11 @@ func parseFeature(e *Edit, s string) error {
 		return phrase.Errorf("feature %s: want a whole number from 0", Quote(k))
 	}
 	x, err := numtext.ParseFloat(v)
-	if err != nil {
+	switch {
+	case errors.Is(err, numtext.ErrNotFinite):
 		return phrase.Errorf("value %s: want a finite number", Quote(v))
+	case err != nil: // hexadecimal, Inf, NaN, underscores: not "want a finite number", which 0x1p-2 is
+		return phrase.Errorf("%s is not a decimal number", Quote(v))
 	}
 	e.Feature, e.Value = f, x
 	return nil

@@ -39,10 +39,10 @@ func TestEditsErrors(t *testing.T) {
 		{"r1-2c3-4", "follows a removal"},
 		{"s1-2", "a set says what to set"},
 		{"s1-2f3", "want f, a feature number, ~ and a value"},
-		{"s1-2f3~NaN", "value \"NaN\": want a finite number"},
-		{"s1-2f3~1e999", "want a finite number"},
-		{"s0-2f0~0x1p-2", `value "0x1p-2": want a finite number`}, // strconv would read 0.25
-		{"s0-2f0~Inf", `value "Inf"`},
+		{"s1-2f3~NaN", `"NaN" is not a decimal number`},
+		{"s1-2f3~1e999", `value "1e999": want a finite number`},
+		{"s0-2f0~0x1p-2", `"0x1p-2" is not a decimal number`}, // strconv would read 0.25
+		{"s0-2f0~Inf", `"Inf" is not a decimal number`},
 		{"s0-2f0x1~1", `feature "0x1"`},
 		{"a0x1-2", "want two node numbers"},
 		{"s1-2f-1~0", "feature \"-1\""},

@@ -360,7 +360,7 @@ func outDir(name, dir string) error {
 		return usageError{fmt.Errorf("flag -%s: a directory is required", name)}
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return usageError{fmt.Errorf("flag -%s: %s is a file; want a directory", name, quoteArg(dir))}
+		return usageError{fmt.Errorf("flag -%s: %s is a file; want a directory", name, quotePath(dir))}
 	}
 	return nil
 }

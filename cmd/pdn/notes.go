@@ -47,6 +47,6 @@ func (n *graphNotes) say(path string, notes []phrase.Text) {
 	}
 	n.said[path] = true
 	for _, t := range notes {
-		fmt.Fprintf(n.w, "note: %s: %s\n", quoteArg(path), t)
+		fmt.Fprintf(n.w, "note: %s: %s\n", quotePath(path), t)
 	}
 }

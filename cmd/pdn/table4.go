@@ -164,7 +164,7 @@ func parseGraphs(list string) ([]table4Graph, error) {
 			return nil, errors.New("flag -datasets: an empty name; want cora, citeseer or paths to graphs, comma-separated")
 		default:
 			if _, err := input.Path(s); errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a path to a graph (a folder, a zip of one, a GraphML file)", experiment.Quote(s))
+				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a path to a graph (a folder, a zip of one, a GraphML file)", quotePath(s))
 			} else if err != nil {
 				return nil, fmt.Errorf("flag -datasets: %w", err)
 			}
@@ -180,7 +180,7 @@ func parseGraphs(list string) ([]table4Graph, error) {
 	}
 	for i, g := range gs {
 		if slices.ContainsFunc(gs[:i], func(h table4Graph) bool { return h.name == g.name }) {
-			return nil, fmt.Errorf("flag -datasets: %s is given twice", experiment.Quote(g.name))
+			return nil, fmt.Errorf("flag -datasets: %s is given twice", quotePath(g.name))
 		}
 	}
 	return gs, nil

@@ -294,7 +294,7 @@ func (f dataFlag) Set(s string) error {
 		return f.row.Set(s)
 	}
 	if _, err := os.Stat(s); err != nil && !strings.ContainsAny(s, `/\`) {
-		return fmt.Errorf("%s is neither one of %s nor a path to a graph", experiment.Quote(s), strings.Join(experiment.Buildable(), ", "))
+		return fmt.Errorf("%s is neither one of %s nor a path to a graph", quotePath(s), strings.Join(experiment.Buildable(), ", "))
 	}
 	*f.dir = s
 	return nil
