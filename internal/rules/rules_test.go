@@ -538,7 +538,7 @@ func TestRulesCatchAReader(t *testing.T) {
 		"datasets/gz.go":   "package datasets\nimport (\"compress/gzip\"; \"io\")\nfunc in(r io.Reader) { gzip.NewReader(r) }\n",
 		"datasets/x.go":    "package datasets\nimport (\"encoding/xml\"; \"io\")\nfunc in(r io.Reader) { xml.NewDecoder(r) }\n",
 		"cmd/pdn/shard.go": "package main\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
-		"cmd/pdn/env.go":  "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
+		"cmd/pdn/env.go":   "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
 	} {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, name, src, 0)
