@@ -7,6 +7,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/testwait"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
@@ -63,7 +64,10 @@ func (l *live) send(op, state string) { l.s.cmds <- protocol.Command{Op: op, Sta
 // next waits for the next event that matches.
 func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) (protocol.Event, []float32) {
 	t.Helper()
-	timeout := time.After(2 * time.Minute)
+	var timeout <-chan time.Time // as long as the test may run: no fixed limit
+	if end := testwait.End(t); !end.IsZero() {
+		timeout = time.After(time.Until(end))
+	}
 	for {
 		select {
 		case ev := <-l.events:
@@ -75,7 +79,7 @@ func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) 
 				return ev, f32
 			}
 		case <-timeout:
-			t.Fatalf("no %s", what)
+			t.Fatalf("no %s before the test's time ran out", what)
 		}
 	}
 }
