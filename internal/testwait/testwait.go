@@ -81,10 +81,15 @@ func pollUntil(end time.Time, poll time.Duration, cond func() bool) bool {
 // Context is a context that ends when the test's time runs out (or when
 // the test ends), for the commands a test runs and the browser it drives.
 func Context(t testing.TB) context.Context {
-	ctx, cancel := context.WithCancel(context.Background())
-	if end := End(t); !end.IsZero() {
-		ctx, cancel = context.WithDeadline(context.Background(), end)
-	}
+	ctx, cancel := Bound(t, context.Background())
 	t.Cleanup(cancel)
 	return ctx
+}
+
+// Bound is parent, ended too when the test's time runs out.
+func Bound(t testing.TB, parent context.Context) (context.Context, context.CancelFunc) {
+	if end := End(t); !end.IsZero() {
+		return context.WithDeadline(parent, end)
+	}
+	return context.WithCancel(parent)
 }

@@ -48,7 +48,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 })()`
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
-		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		waitFor(t, ctx, l.Name+" drawn", labDrawn)
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[look](read))
 		must(t, err, "read the page")
 		t.Logf("%s lab at 390×844: %.0f px wide, figure's top at %.0f px, Play's bottom at %.0f px, controls shown %v", l.Name, v.Width, v.FigureTop, v.PlayBottom, v.ControlsShown)
@@ -72,7 +72,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 		}
 		screenshot(t, ctx, "60-phone-first-"+l.Name)
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "open the controls")
-		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`, 10*time.Second)
+		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`)
 		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
 			t.Errorf("the %s lab's controls make the page %d px wide", l.Name, w)
 		}
@@ -81,7 +81,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 
 	// A tap on a node inspects it: its class, split and degree, and its edges.
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`, 90*time.Second)
+	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`)
 	rect, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
 	  const f = document.querySelector("#graph-figure"); f.scrollIntoView({block: "center"});
 	  const r = f.getBoundingClientRect(); return [r.left, r.top, r.width, r.height];
@@ -105,7 +105,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 	// The zoom buttons grow the graph within its card, which scrolls.
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.querySelector("#zoom-in").click(), true)`))
 	must(t, err, "zoom in")
-	waitFor(t, ctx, "zoomed in", `document.querySelector(".graph-figure.zoom-1") !== null && document.querySelector("#graph-figure").getBoundingClientRect().width > 1.4 * document.querySelector(".graph-figure").clientWidth`, 10*time.Second)
+	waitFor(t, ctx, "zoomed in", `document.querySelector(".graph-figure.zoom-1") !== null && document.querySelector("#graph-figure").getBoundingClientRect().width > 1.4 * document.querySelector(".graph-figure").clientWidth`)
 	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
 		t.Errorf("zoomed in, the page is %d px wide", w)
 	}
@@ -125,7 +125,7 @@ func TestProjectorFitsEveryLab(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a 1280×720 screen")
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&present=1")
-		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		waitFor(t, ctx, l.Name+" drawn", labDrawn)
 		time.Sleep(500 * time.Millisecond)
 		box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
   const card = document.querySelector(".lab .views > :first-child");
@@ -152,7 +152,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	// The Share panel's code, as a teacher copies it.
 	open(t, ctx, srv, "#per-class=64")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#share"))), "open Share")
-	waitFor(t, ctx, "the share panel", `document.querySelector("#embed-code") !== null && document.querySelector("#share-panel svg.qr") !== null`, 10*time.Second)
+	waitFor(t, ctx, "the share panel", `document.querySelector("#embed-code") !== null && document.querySelector("#share-panel svg.qr") !== null`)
 	code, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#embed-code").value`))
 	must(t, err, "read the embed code")
 	if !strings.HasPrefix(code, `<iframe src="`) || !strings.Contains(code, "embed=1") {
@@ -169,7 +169,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	frames := func(js string) string {
 		return `[...document.querySelectorAll("iframe")].map((f) => { const d = f.contentDocument; return d && (` + js + `); })`
 	}
-	waitFor(t, ctx, "both labs live", frames(`d.querySelector(".embed .lab #play") !== null && d.querySelector('.embed [data-metric="epoch"]') !== null`)+`.every(Boolean)`, 90*time.Second)
+	waitFor(t, ctx, "both labs live", frames(`d.querySelector(".embed .lab #play") !== null && d.querySelector('.embed [data-metric="epoch"]') !== null`)+`.every(Boolean)`)
 	type look struct {
 		Controls, Nav, Cards, Link bool
 		Drawn                      int
@@ -192,7 +192,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	}
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](frames(`(d.querySelector("#play").click(), true)`)+`.every(Boolean)`))
 	must(t, err, "press Play in both")
-	waitFor(t, ctx, "both frames train", frames(`parseInt(d.querySelector('[data-metric="epoch"]').dataset.value) >= 5`)+`.every(Boolean)`, 90*time.Second)
+	waitFor(t, ctx, "both frames train", frames(`parseInt(d.querySelector('[data-metric="epoch"]').dataset.value) >= 5`)+`.every(Boolean)`)
 	screenshot(t, ctx, "63-embed-two-labs")
 }
 
@@ -203,7 +203,7 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	ctx := browser(t)
 	for _, lp := range []struct{ name, present string }{{"graph", "1"}, {"xor", "1"}, {"compare", "1"}} {
 		open(t, ctx, srv, "#lab="+lp.name+"&per-class=64&present="+lp.present)
-		waitFor(t, ctx, lp.name+" drawn", labDrawn, 60*time.Second)
+		waitFor(t, ctx, lp.name+" drawn", labDrawn)
 		time.Sleep(time.Second)
 		if pages := pagesOf(printPDF(t, ctx)); pages != 1 {
 			t.Errorf("the %s lab in projector mode prints on %d pages, want 1", lp.name, pages)
@@ -211,7 +211,7 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	}
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
-		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		waitFor(t, ctx, l.Name+" drawn", labDrawn)
 		time.Sleep(time.Second)
 		pdf := printPDF(t, ctx)
 		pages := pagesOf(pdf)
@@ -280,7 +280,7 @@ func TestEveryLabInEveryLanguage(t *testing.T) {
 		}
 		for _, l := range experiment.Labs {
 			open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&lang="+lg.Code)
-			waitFor(t, ctx, l.Name+" drawn in "+lg.Code, labDrawn, 60*time.Second)
+			waitFor(t, ctx, l.Name+" drawn in "+lg.Code, labDrawn)
 			time.Sleep(500 * time.Millisecond)
 			dir := "ltr"
 			if lg.RTL {
@@ -333,12 +333,12 @@ func TestMessagesInThePageLanguage(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64&lr=abc&lang=es")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	noticeSays(t, ctx, `lr: "abc" no está permitido; se espera [1e-06, 10]; se usa el valor por defecto`)
 	giveFiles(t, ctx, map[string][]byte{"empty.zip": zipFiles(t, nil)}, true)
 	noticeSays(t, ctx, "Tu grafo no se abrió: empty.zip: está vacío (o solo contiene carpetas y archivos ocultos)")
 	open(t, ctx, srv, "#per-class=64&lang=ar")
-	waitFor(t, ctx, "the layout in Arabic", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout in Arabic", graphDrawn)
 	giveFiles(t, ctx, map[string][]byte{"edges.csv": []byte("source,target\n0,1\n1,2,3\n"), "labels.csv": []byte("id,label\n0,a\n1,b\n2,a\n")}, true)
 	noticeSays(t, ctx, "لم يُفتح رسمك البياني: edges.csv:3: عمود زائد: 3 قيم، والترويسة فيها 2")
 	isolated, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(".notices").textContent.includes("\u2068edges.csv:3\u2069")`))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -64,10 +65,8 @@ func (l *live) send(op, state string) { l.s.cmds <- protocol.Command{Op: op, Sta
 // next waits for the next event that matches.
 func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) (protocol.Event, []float32) {
 	t.Helper()
-	var timeout <-chan time.Time // as long as the test may run: no fixed limit
-	if end := testwait.End(t); !end.IsZero() {
-		timeout = time.After(time.Until(end))
-	}
+	ctx, cancel := testwait.Bound(t, context.Background()) // as long as the test may run
+	defer cancel()
 	for {
 		select {
 		case ev := <-l.events:
@@ -78,7 +77,7 @@ func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) 
 			if match(ev) {
 				return ev, f32
 			}
-		case <-timeout:
+		case <-ctx.Done():
 			t.Fatalf("no %s before the test's time ran out", what)
 		}
 	}
