@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -49,7 +48,7 @@ func TestAccessibility(t *testing.T) {
 			key(t, ctx, " ")
 			waitFor(t, ctx, "20 epochs", `document.querySelector("#rewind:not(.idle)") !== null && document.querySelector("#epoch").textContent.startsWith("20 /")`)
 		}
-		time.Sleep(time.Second) // the figures' first draw
+		atRest(t, ctx) // the figures' first draw
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true"))
 		must(t, err, "inject axe-core")
 		res, err := chromedp.Run(ctx, chromedp.Evaluate[axeResult](`axe.run(document).then((r) => ({

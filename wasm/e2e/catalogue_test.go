@@ -217,8 +217,9 @@ func TestLongEpochsShowProgressAndPause(t *testing.T) {
 	start := now(t, ctx)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "pause")
 	waitFor(t, ctx, "the pause", `document.querySelector("#play").textContent.includes("Play")`)
-	time.Sleep(500 * time.Millisecond) // the page may show a state a frame old
-	held, done := text(t, ctx, "#progress"), text(t, ctx, "#epoch")
+	shown, err := steadyEval[[]string](t, ctx, `[document.querySelector("#progress").textContent, document.querySelector("#epoch").textContent]`) // once the last frame landed
+	must(t, err, "read the paused run")
+	held, done := shown[0], shown[1]
 	t.Logf("the pause showed %.0f ms after the click; epoch %q, progress %q", now(t, ctx)-start, done, held)
 	screenshot(t, ctx, "9-long-epoch-paused")
 	time.Sleep(2 * time.Second)
@@ -248,10 +249,10 @@ func TestDenseGraphIsSpread(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#classes=2&per-class=1024&p=0.0625")
 	waitFor(t, ctx, "the layout", nodesDrawn+` === 2048`)
-	time.Sleep(3 * time.Second) // let it settle a while
 	// The share of the nodes' painted pixels within the view's margin (8 of
-	// its 560 units): nodes pinned to the frame put half their pixels there.
-	border, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => {
+	// its 560 units), once the layout has come to rest: nodes pinned to the
+	// frame put half their pixels there.
+	border, err := steadyEval[float64](t, ctx, `(() => {
 	  const c = document.querySelector("#graph-nodes"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
 	  const band = c.width * 8 / 560;
 	  let all = 0, edge = 0;
@@ -261,7 +262,7 @@ func TestDenseGraphIsSpread(t *testing.T) {
 	    if (x < band || y < band || x >= c.width - band || y >= c.height - band) edge++;
 	  }
 	  return all ? edge / all : 1;
-	})()`))
+	})()`)
 	must(t, err, "count the painted pixels on the border")
 	t.Logf("%.2f%% of the nodes' pixels on the border of the view", 100*border)
 	if border > 0.02 {

@@ -140,8 +140,7 @@ func TestTourStepsFitAProjector(t *testing.T) {
 				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
 			}
 			waitFor(t, ctx, link+" shows its lab", cond)
-			time.Sleep(1200 * time.Millisecond) // the smooth scroll to the focus
-			box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+			box, err := steadyEval[[]float64](t, ctx, `(() => { // once the smooth scroll to the focus is over
   const w = document.querySelector("#tour .tour-text").getBoundingClientRect();
   const f = document.querySelector("#`+step.Focus+`") || document.querySelector(".lab .views > :first-child");
   const r = f.getBoundingClientRect();
@@ -153,7 +152,7 @@ func TestTourStepsFitAProjector(t *testing.T) {
     least = Math.min(least, parseFloat(e.getAttribute("font-size") || "16") * m.a);
   }
   return [w.top, w.bottom, w.left, w.right, r.top, r.bottom, r.left, r.right, bar.height, least];
-})()`))
+})()`)
 			must(t, err, "measure "+link)
 			t.Logf("%s: words %.0f–%.0f px, focus %.0f–%.0f px, toolbar %.0f px, smallest figure text %.1f px", link, box[0], box[1], box[4], box[5], box[8], box[9])
 			if box[9] < 15.9 {
@@ -183,13 +182,12 @@ func TestNodeTraceOnAPhone(t *testing.T) {
 	ctx := browser(t)
 	phone(t, ctx)
 	chooseTracedNode(t, ctx, srv, "#per-class=64", "pdn")
-	time.Sleep(500 * time.Millisecond)
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+	box, err := steadyEval[[]float64](t, ctx, `(() => {
   const v = document.querySelector("#node-trace").getBoundingClientRect();
   const tb = document.querySelector("#node-trace table");
   const r = tb ? tb.getBoundingClientRect() : v;
   return [v.top, v.bottom, r.left, r.right, document.documentElement.scrollWidth];
-})()`))
+})()`)
 	must(t, err, "measure the trace")
 	t.Logf("the node's update at 390×844: %.0f–%.0f px down, its table %.0f–%.0f px across", box[0], box[1], box[2], box[3])
 	screenshot(t, ctx, "68-trace-phone")
@@ -275,8 +273,7 @@ func TestFigureTextIsLegible(t *testing.T) {
 				key(t, ctx, "s")
 				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`)
 			}
-			time.Sleep(800 * time.Millisecond)
-			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](smallest))
+			got, err := steadyEval[[]string](t, ctx, smallest)
 			must(t, err, "measure the figures' text")
 			px, _ := strconv.ParseFloat(got[0], 64)
 			t.Logf("%s, %s lab: smallest figure text %.1f px (%s)", mode.name, l.Name, px, got[1])

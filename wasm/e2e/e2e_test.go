@@ -11,6 +11,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -227,6 +228,41 @@ func steady(t testing.TB, ctx context.Context, read func() int) int {
 	return last
 }
 
+// steadyEval evaluates js until two results half a second apart agree,
+// and returns that result: the page's layout, a smooth scroll or a redraw
+// has come to rest, however slowly a busy machine runs them.
+func steadyEval[T any](t testing.TB, ctx context.Context, js string) (T, error) {
+	t.Helper()
+	read := func() (T, string, error) {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+		b, _ := json.Marshal(v)
+		return v, string(b), err
+	}
+	v, last, err := read()
+	if err != nil {
+		return v, err
+	}
+	testwait.Until(t, "the page to come to rest", 500*time.Millisecond, func() bool {
+		var now string
+		if v, now, err = read(); err != nil {
+			return true // the caller says what failed
+		}
+		same := now == last
+		last = now
+		return same
+	})
+	return v, err
+}
+
+// atRest waits until every number the page shows (its data-metric
+// attributes) and its size stay the same for half a second: the last
+// redraw after a run ends, or a lab's first draw, has landed.
+func atRest(t testing.TB, ctx context.Context) {
+	t.Helper()
+	_, err := steadyEval[string](t, ctx, `[...document.querySelectorAll("[data-metric]")].map((e) => e.dataset.metric + "=" + e.dataset.value).join() + "|" + document.documentElement.scrollHeight + "x" + document.documentElement.scrollWidth`)
+	must(t, err, "read the page's numbers")
+}
+
 // waitUntil waits up to limit for cond, and reports whether it came: a
 // look before a remedy (click again, lay out again), never a failure.
 func waitUntil(ctx context.Context, cond string, limit time.Duration) bool {
@@ -302,8 +338,7 @@ func TestExplorerUnderSubPath(t *testing.T) {
 
 	// Inter-class edges fade: their mean weight is below half the
 	// intra-class one, and the canvas shows them.
-	time.Sleep(300 * time.Millisecond) // one more graph redraw
-	dw, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](drawnWeights))
+	dw, err := steadyEval[[]float64](t, ctx, drawnWeights) // the last graph redraw
 	must(t, err, "read the drawn edges")
 	t.Logf("mean learned weight: intra %.3f over %.0f edges, inter %.3f over %.0f edges; %.1f%% of the canvas painted", dw[0], dw[2], dw[1], dw[3], 100*dw[4])
 	if dw[2] == 0 || dw[3] == 0 || !(dw[1] < 0.5*dw[0]) {

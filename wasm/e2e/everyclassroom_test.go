@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
@@ -126,13 +125,12 @@ func TestProjectorFitsEveryLab(t *testing.T) {
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&present=1")
 		waitFor(t, ctx, l.Name+" drawn", labDrawn)
-		time.Sleep(500 * time.Millisecond)
-		box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		box, err := steadyEval[[]float64](t, ctx, `(() => {
   const card = document.querySelector(".lab .views > :first-child");
   const f = card.querySelector(".figure, .minis, .surfaces") || card;
   const r = f.getBoundingClientRect(), s = document.querySelector(".stats").getBoundingClientRect();
   return [r.top, r.bottom, s.bottom, window.scrollY, r.right];
-})()`))
+})()`)
 		must(t, err, "read the page")
 		t.Logf("%s lab in projector mode: figure from %.0f to %.0f px, numbers end at %.0f px", l.Name, box[0], box[1], box[2])
 		if box[1] > 720 || box[2] > 720 || box[3] != 0 || box[4] > 1280 {
@@ -204,7 +202,7 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	for _, lp := range []struct{ name, present string }{{"graph", "1"}, {"xor", "1"}, {"compare", "1"}} {
 		open(t, ctx, srv, "#lab="+lp.name+"&per-class=64&present="+lp.present)
 		waitFor(t, ctx, lp.name+" drawn", labDrawn)
-		time.Sleep(time.Second)
+		atRest(t, ctx)
 		if pages := pagesOf(printPDF(t, ctx)); pages != 1 {
 			t.Errorf("the %s lab in projector mode prints on %d pages, want 1", lp.name, pages)
 		}
@@ -212,7 +210,7 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
 		waitFor(t, ctx, l.Name+" drawn", labDrawn)
-		time.Sleep(time.Second)
+		atRest(t, ctx)
 		pdf := printPDF(t, ctx)
 		pages := pagesOf(pdf)
 		t.Logf("%s lab printed: %d page(s), %d kB", l.Name, pages, len(pdf)>>10)
@@ -281,7 +279,7 @@ func TestEveryLabInEveryLanguage(t *testing.T) {
 		for _, l := range experiment.Labs {
 			open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&lang="+lg.Code)
 			waitFor(t, ctx, l.Name+" drawn in "+lg.Code, labDrawn)
-			time.Sleep(500 * time.Millisecond)
+			atRest(t, ctx)
 			dir := "ltr"
 			if lg.RTL {
 				dir = "rtl"

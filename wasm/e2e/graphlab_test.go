@@ -135,8 +135,7 @@ func TestLearnedLayoutPullsClassesApart(t *testing.T) {
 	open(t, ctx, srv, "#layout=learned")
 	sep := metricOf("layout-separation")
 	waitFor(t, ctx, "the learned layout", sep+` !== "" && `+nodesDrawn+` === 1500`)
-	time.Sleep(3 * time.Second) // let it settle
-	before, err := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
+	before, err := steadyEval[string](t, ctx, sep) // once the layout has come to rest
 	must(t, err, "read the separation")
 	screenshot(t, ctx, "13-learned-before")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
@@ -155,8 +154,7 @@ func TestLearnedLayoutPullsClassesApart(t *testing.T) {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#relayout"))), "lay out again")
 	}
 	waitFor(t, ctx, "the classes pulled apart", apart)
-	time.Sleep(5 * time.Second)
-	after, _ := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
+	after, _ := steadyEval[string](t, ctx, sep)
 	t.Logf("own-centre share in the learned layout: %s before training, %s after", before, after)
 	if b := parseNum(t, before); b > 0.6 {
 		t.Errorf("before training the learned layout already separates the classes: %v", b)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -52,7 +51,7 @@ func TestAttentionLab(t *testing.T) {
 	waitFor(t, ctx, "the two runs", runsShown(2))
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
 	waitFor(t, ctx, "both runs to finish", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value === 60) && document.querySelector("#play").textContent.includes("Train all")`)
-	time.Sleep(time.Second) // the last redraw
+	atRest(t, ctx) // the last redraw
 	screenshot(t, ctx, "31-attention")
 	att, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries([...document.querySelectorAll('[data-run="linear"][data-metric^="attention-"]')].map((e) => [e.dataset.metric.slice(10), +e.dataset.value]))`))
 	must(t, err, "read the attention")

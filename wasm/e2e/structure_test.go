@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -67,7 +66,7 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 	waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null && document.querySelectorAll('[data-metric="learned-homophily"]').length === 3`)
 	key(t, ctx, " ")
 	waitFor(t, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`)
-	time.Sleep(time.Second)
+	atRest(t, ctx)
 	hom := metricsByRun(t, ctx, "learned-homophily")
 	in := metricsByRun(t, ctx, "input-homophily")
 	if !(hom["pdn"] > in["pdn"]+0.25) {
@@ -90,7 +89,7 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 	}
 	total += 2 * len(experiment.TransferModels)
 	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === `+strconv.Itoa(total))
-	time.Sleep(time.Second)
+	atRest(t, ctx)
 	screenshot(t, ctx, "61-structure-robustness")
 	want := <-cli
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll('[data-metric="robust-accuracy"]')].map((e) => [e.dataset.perturb + "/" + e.dataset.x + "/" + e.dataset.run, e.dataset.value])`))
@@ -155,7 +154,7 @@ func TestStructureLabElsewhere(t *testing.T) {
 		waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null`)
 		key(t, ctx, " ")
 		waitFor(t, ctx, "the three runs trained", trained)
-		time.Sleep(time.Second)
+		atRest(t, ctx)
 		hom, in := metricsByRun(t, ctx, "learned-homophily"), metricsByRun(t, ctx, "input-homophily")
 		acc := metricsByRun(t, ctx, "test-accuracy-final")
 		t.Logf("%s: input homophily %.3f; learned pdn %.3f gcn %.3f gat %.3f; test pdn %.3f gcn %.3f gat %.3f",

@@ -158,7 +158,7 @@ func TestPublishersFormatsInThePage(t *testing.T) {
 	}
 	giveFiles(t, ctx, map[string][]byte{"labels.csv": []byte(wide.String()), "edges.csv": []byte(ring60())}, false)
 	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`)
-	time.Sleep(500 * time.Millisecond) // the notices settle before the scroll
+	atRest(t, ctx) // the notices settle before the scroll
 	scrollTo(t, ctx, "#column-chooser")
 	rect, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#column-chooser").getBoundingClientRect(); return [r.top, r.height, r.width, window.scrollY]; })()`))
 	t.Logf("the chooser at %v (top, height, width, scroll)", rect)
