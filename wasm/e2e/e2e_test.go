@@ -228,9 +228,11 @@ func steady(t testing.TB, ctx context.Context, read func() int) int {
 	return last
 }
 
-// steadyEval evaluates js until two results half a second apart agree,
+// steadyEval evaluates js until three results half a second apart agree,
 // and returns that result: the page's layout, a smooth scroll or a redraw
-// has come to rest, however slowly a busy machine runs them.
+// has come to rest, however slowly a busy machine runs them. (Two reads
+// were once fooled by the sweep lab on a phone, whose first draw at 4.7 px
+// text held for over half a second before its layout for the screen.)
 func steadyEval[T any](t testing.TB, ctx context.Context, js string) (T, error) {
 	t.Helper()
 	read := func() (T, string, error) {
@@ -242,20 +244,25 @@ func steadyEval[T any](t testing.TB, ctx context.Context, js string) (T, error) 
 	if err != nil {
 		return v, err
 	}
+	agreeing := 1
 	testwait.Until(t, "the page to come to rest", 500*time.Millisecond, func() bool {
 		var now string
 		if v, now, err = read(); err != nil {
 			return true // the caller says what failed
 		}
-		same := now == last
+		if now == last {
+			agreeing++
+		} else {
+			agreeing = 1
+		}
 		last = now
-		return same
+		return agreeing >= 3
 	})
 	return v, err
 }
 
 // atRest waits until every number the page shows (its data-metric
-// attributes) and its size stay the same for half a second: the last
+// attributes) and its size stay the same for a second: the last
 // redraw after a run ends, or a lab's first draw, has landed.
 func atRest(t testing.TB, ctx context.Context) {
 	t.Helper()
