@@ -213,17 +213,21 @@ func waitFor(t testing.TB, ctx context.Context, what, cond string) {
 	})
 }
 
-// steady reads read until two reads half a second apart agree, and
+// steady reads read until three reads half a second apart agree, and
 // returns that value: what the page shows once the events under way have
 // landed, however slowly a busy machine delivers them.
 func steady(t testing.TB, ctx context.Context, read func() int) int {
 	t.Helper()
-	last := read()
+	last, agreeing := read(), 1
 	testwait.Until(t, "the page to settle", 500*time.Millisecond, func() bool {
 		now := read()
-		same := now == last
+		if now == last {
+			agreeing++
+		} else {
+			agreeing = 1
+		}
 		last = now
-		return same
+		return agreeing >= 3
 	})
 	return last
 }
