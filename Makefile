@@ -34,6 +34,17 @@ else
 WORKERTAGS  :=
 endif
 
+# go test's limit for one package's tests (its default is 10 minutes). The
+# slowest, cmd/pdn (every claim's runs), takes about 1.5 min on a quiet
+# 2-core machine, and 5-10 times that with two other CPU-bound jobs on it
+# (a load of 8 or more). Nothing waits on a clock of its own: a wait inside
+# a test (a page, a worker, a cluster's jobs) lasts as long as this allows
+# (internal/testwait), so it is the one limit to raise on a slower machine.
+# The e2e suite, one package, takes 8-14 min here at a load of 6-12 (and
+# fewer on a quiet machine): 90m.
+TESTTIMEOUT ?= 30m
+E2ETIMEOUT  ?= 90m
+
 # Every parser and decoder has a fuzz target (package:target). make test
 # runs each for FUZZTIME; make fuzz FUZZTIME=10m runs them longer.
 FUZZTIME    ?= 10s
@@ -89,16 +100,16 @@ build:
 test: lint test-native test-wasm fuzz test-e2e
 
 test-native:
-	$(GO) test ./...
+	$(GO) test -timeout $(TESTTIMEOUT) ./...
 
 # The engine, the generators and the state table must build and pass in the
 # browser's runtime too; Node runs them through go_js_wasm_exec. The engine
 # runs again with the worker's SIMD kernels linked (scripts/kernels-exec):
 # its golden and zoo digests must come out the same.
 test-wasm: kernels
-	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test $(PURE)
+	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) $(PURE)
 ifeq ($(HAVE_CLANG),yes)
-	PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec ./pdn/...
+	PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec ./pdn/...
 endif
 
 ## fuzz: each fuzz target for FUZZTIME; a crasher lands in the target's
@@ -115,7 +126,7 @@ fuzz:
 AXE_VERSION := 4.14.1
 AXE         := $(CURDIR)/.cache/axe/node_modules/axe-core/axe.min.js
 test-e2e: dist $(AXE)
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots PDN_AXE=$(AXE) $(GO) test -count=1 -v -timeout 30m -run . ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots PDN_AXE=$(AXE) $(GO) test -count=1 -v -timeout $(E2ETIMEOUT) -run . ./wasm/e2e/
 
 $(AXE):
 	npm install --no-audit --no-fund --silent --prefix $(CURDIR)/.cache/axe axe-core@$(AXE_VERSION)

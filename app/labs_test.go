@@ -12,6 +12,7 @@ import (
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/testwait"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -313,11 +314,7 @@ func TestBurstsAreDrawnAtThePace(t *testing.T) {
 	if c.degree != first || (!l.drawing && len(l.queued) == 0) {
 		t.Fatal("a snapshot right after a draw was drawn at once, or neither its flush nor its draw was scheduled")
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for c.degree == first && time.Now().Before(deadline) {
-		time.Sleep(50 * time.Millisecond)
-		d.Consume()
-	}
+	testwait.For(t, 50*time.Millisecond, func() bool { d.Consume(); return c.degree != first })
 	if c.degree == first || l.drawing || !strings.Contains(c.degree, "<svg") {
 		t.Error("the burst's last snapshot was never drawn")
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/testwait"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -194,11 +196,8 @@ func TestSweepLabRendersOnceAFlush(t *testing.T) {
 	if len(c.events) != 10 {
 		t.Fatalf("%d events wait; want the ten kept for one flush", len(c.events))
 	}
-	time.Sleep(2 * severalFlush)
-	d.Consume()
-	if len(c.events) != 0 {
-		t.Errorf("%d events left after the flush", len(c.events))
-	}
+	testwait.Until(t, "the flush", 10*time.Millisecond, func() bool { d.Consume(); return len(c.events) == 0 },
+		func() string { return fmt.Sprintf("%d events left", len(c.events)) })
 }
 
 // A sweep's run opens in the compare lab by a link the compare lab reads

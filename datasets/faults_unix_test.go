@@ -10,11 +10,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/faults"
+	"pdnexplorer/internal/testwait"
 )
 
 // specialCell puts something in place of one of a graph's files on disk
@@ -77,7 +77,7 @@ func loadWithin(t *testing.T, dir string) (*Graph, error) {
 	select {
 	case r := <-done:
 		return r.g, r.err
-	case <-time.After(time.Minute):
+	case <-testwait.Context(t).Done():
 		t.Fatalf("reading %s waits and never ends", dir)
 		return nil, nil
 	}

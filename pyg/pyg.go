@@ -118,6 +118,27 @@ type settings struct {
 	TestAccuracy  numtext.Num `json:"test_accuracy"` // what the explorer showed for the exported weights
 	Epoch         int         `json:"exported_epoch"`
 	State         string      `json:"state"` // the explorer's link to the run
+	// Ranges hold the script's numeric arguments to the explorer's rows
+	// (argumentRows): a value the explorer refuses, the script refuses.
+	Ranges map[string][2]float64 `json:"ranges"`
+}
+
+// argumentRows are the rows of the state table whose ranges the script's
+// arguments take, by the script's name for them (run_pyg.py --seed is the
+// seed of the weights, the explorer's init-seed).
+var argumentRows = map[string]string{"epochs": "epochs", "seed": "init-seed", "lr": "lr", "weight_decay": "weight-decay"}
+
+// argumentRanges are the ranges of argumentRows, [min, max] each.
+func argumentRanges() map[string][2]float64 {
+	out := map[string][2]float64{}
+	for arg, row := range argumentRows {
+		p, ok := experiment.Lookup(row)
+		if !ok {
+			panic("pyg: no row " + row + " in the state table")
+		}
+		out[arg] = [2]float64{p.Min, p.Max}
+	}
+	return out
 }
 
 func settingsOf(r Run) settings {
@@ -131,7 +152,8 @@ func settingsOf(r Run) settings {
 		Restarts: m.Restarts, RestartEpochs: m.RestartEpochs,
 		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport, ChebTerms: pdn.ChebTerms,
 		GraphFrom:    graphFrom(r),
-		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun()}
+		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun(),
+		Ranges: argumentRanges()}
 }
 
 // graphFrom is the settings' graph_from: pdn where the run carries PDN's
@@ -211,7 +233,7 @@ func readme(r Run) string {
 		"",
 		"Run:  python3 " + ScriptFile + "          (needs torch and torch_geometric 2.3 or later:",
 		"      pip install torch torch_geometric, or PYTHONPATH=DIR where DIR holds torch_geometric/)",
-		"The last line it prints is one JSON object with test_accuracy.",
+		"The last line it prints is one JSON object with test_accuracy; --help lists its arguments.",
 		"",
 	}, "\n")
 }

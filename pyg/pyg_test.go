@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -334,3 +335,155 @@ func TestExportKeepsUnlabelledOut(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// argumentCases are run_pyg.py's arguments, each with what it must refuse
+// (exit 2, one line on stderr naming the argument, the JSON error line)
+// and what it takes. TestScriptArgumentsAreChecked fails on an argument
+// of the script without its row here. Audit 10 (--epochs -1 and 0 trained
+// nothing and said trained), 93 and 94 (--weights, --bundle), 161 (--seed
+// -5, now outside the explorer's seeds).
+var argumentCases = []struct {
+	arg     string
+	row     string   // the state table's row whose range it takes, if any
+	refused []string // values, or for a flag whole arguments
+	taken   []string
+}{
+	{arg: "--epochs", row: "epochs", refused: []string{"-1", "0", "100001", "1e3", "1.0", "0x10", "1_000", "nan", "inf", "٥", ""}, taken: []string{"1", "+2"}},
+	{arg: "--seed", row: "init-seed", refused: []string{"-5", "9007199254740992", "0x1", "1.5", "NaN", "1 2"}, taken: []string{"0", "9007199254740991"}},
+	{arg: "--lr", row: "lr", refused: []string{"0", "11", "-0.01", "nan", "inf", "-Infinity", "0x1p-2", "1e999", "1_0", "1,5"}, taken: []string{"1e-6", "10", ".5"}},
+	{arg: "--weight-decay", row: "weight-decay", refused: []string{"-0.1", "1.5", "nan", "inf", "5e"}, taken: []string{"0", "1"}},
+	{arg: "--threads", refused: []string{"0", "1025", "1.0", "two"}, taken: []string{"1", "2"}},
+	{arg: "--float32", refused: []string{"--float32=1", "--float32=false"}, taken: []string{"--float32"}},
+	{arg: "--bundle", refused: []string{"/nonexistent", "@weights.json", "@"}, taken: []string{"@graph"}},
+	{arg: "--weights", refused: []string{"/nonexistent", "@graph"}, taken: []string{"none", "@weights.json"}},
+}
+
+// scriptArguments are the arguments run_pyg.py defines.
+func scriptArguments(t *testing.T) []string {
+	t.Helper()
+	src, err := os.ReadFile(pyg.ScriptFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	for _, m := range regexp.MustCompile(`add_argument\("(--[a-z0-9-]+)"`).FindAllSubmatch(src, -1) {
+		args = append(args, string(m[1]))
+	}
+	if len(args) == 0 {
+		t.Fatal("no add_argument in run_pyg.py")
+	}
+	return args
+}
+
+// argv is the arguments of one case: a flag's case is whole, another's a
+// value of arg ("@name" a file of the export folder dir, "@" the folder),
+// after = where it begins with a minus.
+func argv(arg, v, dir string) []string {
+	if strings.HasPrefix(v, "--") {
+		return []string{v}
+	}
+	if strings.HasPrefix(v, "@") {
+		v = filepath.Join(dir, v[1:])
+	}
+	if strings.HasPrefix(v, "-") { // else argparse takes -Infinity for an option
+		return []string{arg + "=" + v}
+	}
+	return []string{arg, v}
+}
+
+// TestScriptArgumentsAreChecked runs run_pyg.py with every value of
+// argumentCases: each refused one ends the run before torch loads (so any
+// Python runs these), with exit status 2 and one line that names the
+// argument and, for a number, the range of its row in the state table;
+// an argument given twice, abbreviated or unknown is refused too. The
+// values it takes are run in PyTorch Geometric (skipped without torch),
+// one run for the k-th value of every argument.
+func TestScriptArgumentsAreChecked(t *testing.T) {
+	var covered []string
+	for _, c := range argumentCases {
+		covered = append(covered, c.arg)
+	}
+	for _, arg := range scriptArguments(t) {
+		if !slices.Contains(covered, arg) {
+			t.Errorf("run_pyg.py's %s has no row in argumentCases: say what it refuses and takes", arg)
+		}
+	}
+	g, tr := trained(t, experiment.MLP, 16, 2)
+	dir := t.TempDir()
+	if err := writeDir(dir, g, runOf(t, tr)); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, pyg.ScriptFile)
+	python := anyPython(t)
+	refused := func(args []string, name, want string) {
+		t.Helper()
+		cmd := exec.Command(python, append([]string{script}, args...)...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if code != 2 || strings.Contains(msg, "\n") || !strings.Contains(msg, name) || !strings.Contains(msg, want) {
+			t.Errorf("run_pyg.py %q: exit %d, %q; want 2 and one line naming %s and %q", args, code, msg, name, want)
+		}
+		if !strings.Contains(stdout.String(), `"error"`) {
+			t.Errorf("run_pyg.py %q: no JSON error line on stdout: %q", args, stdout.String())
+		}
+	}
+	for _, c := range argumentCases {
+		want := ""
+		if c.row != "" {
+			p, ok := experiment.Lookup(c.row)
+			if !ok {
+				t.Fatalf("%s: no row %s", c.arg, c.row)
+			}
+			want = p.Range()
+		}
+		for _, v := range c.refused {
+			refused(argv(c.arg, v, dir), c.arg, want)
+		}
+		twice := append(argv(c.arg, c.taken[0], dir), argv(c.arg, c.taken[0], dir)...)
+		refused(twice, c.arg, "given twice")
+	}
+	refused([]string{"--ep", "5"}, "--ep", "unrecognized")
+	refused([]string{"--nosuch"}, "--nosuch", "unrecognized")
+	refused([]string{"extra"}, "extra", "unrecognized")
+	refused([]string{"--epochs"}, "--epochs", "expected one argument")
+
+	pyPython, env := pygtest.Python(t)
+	for k := 0; ; k++ {
+		var args []string
+		for _, c := range argumentCases {
+			if k < len(c.taken) {
+				args = append(args, argv(c.arg, c.taken[k], dir)...)
+			}
+		}
+		if args == nil {
+			break
+		}
+		if !slices.Contains(args, "--epochs") {
+			args = append(args, "--epochs", "1")
+		}
+		out := pygtest.Run(t, pyPython, env, script, args...)
+		if _, ok := out["test_accuracy"]; !ok {
+			t.Errorf("run_pyg.py %q: %v, want a trained run", args, out)
+		}
+	}
+}
+
+// anyPython is a Python 3 to run the script's refusals, which need no
+// torch: PDN_PYTHON, else python3; the test skips without one.
+func anyPython(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("PDN_PYTHON"); p != "" {
+		return p
+	}
+	p, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 to run run_pyg.py")
+	}
+	return p
+}

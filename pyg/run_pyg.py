@@ -19,18 +19,111 @@ Needs torch and torch_geometric (2.3 or later): `pip install torch torch_geometr
 folder that holds torch_geometric/ on PYTHONPATH.
 
 usage: python3 run_pyg.py [--bundle DIR] [--weights FILE|none] [--epochs N] [--seed N]
-                          [--threads N] [--float32]
+                          [--lr X] [--weight-decay X] [--threads N] [--float32]
+
+Each number is read as the explorer reads it (decimal digits, a sign, a fraction, an exponent;
+no nan, inf or 0x…) and held to the explorer's range for its row; a value outside, an argument
+given twice or one the script does not know ends the run with one line naming it, exit status 2.
 """
 import argparse
 import csv
 import json
 import os
+import re
 import statistics
 import sys
 import time
 
 # The run as the explorer trained it: its model, hyperparameters and seed.
 RUN = json.loads(r"""{{.}}""")
+
+# The most threads torch may be given: more than any machine this runs on has cores.
+MAX_THREADS = 1024
+
+
+def refuse(msg):
+    """Ends the run with msg, on stderr and as the JSON line a caller reads."""
+    print("run_pyg.py: " + msg, file=sys.stderr)
+    print(json.dumps({"model": RUN["model"], "error": msg}), flush=True)
+    sys.exit(2)
+
+
+WHOLE = re.compile(r"[+-]?[0-9]+")
+DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def number(name, whole, lo, hi):
+    """An argparse type: a whole or decimal number in [lo, hi], as the explorer reads its rows
+    (internal/numtext: ASCII digits only, no nan, inf, 0x…, underscores or other digits)."""
+    want = "a whole number" if whole else "a decimal number"
+    span = "in [%s, %s]" % (lo, hi)
+
+    def read(text):
+        t = text.strip()
+        if not (WHOLE if whole else DECIMAL).fullmatch(t):
+            raise argparse.ArgumentTypeError("%r is not %s; want one %s" % (text, want, span))
+        v = int(t) if whole else float(t)
+        if not lo <= v <= hi:  # inf too: a decimal too large for a float
+            raise argparse.ArgumentTypeError("%s is outside [%s, %s]" % (text, lo, hi))
+        return v
+    return read
+
+
+class Arguments(argparse.ArgumentParser):
+    """argparse, but every mistake is one line naming the argument, exit status 2, as refuse()."""
+
+    def error(self, message):
+        refuse("%s (python3 run_pyg.py --help lists the arguments)" % message)
+
+
+def parse_args(argv, here):
+    """The arguments, read before torch loads: a mistake is said at once, torch or not."""
+    lim = RUN["ranges"]
+    ap = Arguments(description="Train the explorer's run in PyTorch Geometric.", allow_abbrev=False)
+    ap.add_argument("--bundle", default=os.path.join(here, "graph"), help="the graph bundle (default: graph/ beside this script)")
+    ap.add_argument("--weights", default=os.path.join(here, "weights.json"), help="the explorer's trained weights, or none")
+    ap.add_argument("--epochs", type=number("--epochs", True, *lim["epochs"]), default=RUN["epochs"],
+                    help="epochs to train, in [%d, %d] (default the run's, %d)" % (*lim["epochs"], RUN["epochs"]))
+    ap.add_argument("--seed", type=number("--seed", True, *lim["seed"]), default=RUN["seed"],
+                    help="seed of the initial weights and of dropout, in [%d, %d] (default the run's, %d)" % (*lim["seed"], RUN["seed"]))
+    ap.add_argument("--lr", type=number("--lr", False, *lim["lr"]), default=RUN["lr"],
+                    help="Adam's learning rate, in [%g, %g] (default the run's, %g)" % (*lim["lr"], RUN["lr"]))
+    ap.add_argument("--weight-decay", type=number("--weight-decay", False, *lim["weight_decay"]), default=RUN["weight_decay"],
+                    help="L2 weight decay, in [%g, %g] (default the run's, %g)" % (*lim["weight_decay"], RUN["weight_decay"]))
+    ap.add_argument("--threads", type=number("--threads", True, 1, MAX_THREADS), default=2,
+                    help="threads torch computes on, in [1, %d] (default 2)" % MAX_THREADS)
+    ap.add_argument("--float32", action="store_true", help="train in float32 (the explorer computes in float64)")
+    given = set()
+    for arg in argv:
+        if arg == "--":
+            break
+        name = arg.split("=", 1)[0]
+        if name.startswith("--") and name in given:
+            refuse("%s is given twice; give it once" % name)
+        flag = ap._option_string_actions.get(name)
+        if "=" in arg and flag is not None and flag.nargs == 0:
+            refuse("%s takes no value: give %s alone, or leave it out" % (name, name))
+        given.add(name)
+    return ap.parse_args(argv)
+
+
+def check_inputs(a):
+    """Refuses, by name, a bundle or weights file that is not there: this script reads a bundle
+    (meta.json, nodes.csv, edges.csv), which pdn gen -data PATH -out DIR writes from any graph
+    the explorer opens (an OGB folder, a MUSAE folder, GraphML)."""
+    if not os.path.isdir(a.bundle):
+        refuse("--bundle %s: no such folder; want a bundle folder (meta.json, nodes.csv, edges.csv)" % a.bundle)
+    missing = [n for n in ("meta.json", "nodes.csv", "edges.csv") if not os.path.isfile(os.path.join(a.bundle, n))]
+    if missing:
+        refuse("--bundle %s: not a bundle, it lacks %s; write one from any graph the explorer opens with "
+               "pdn gen -data %s -out DIR" % (a.bundle, ", ".join(missing), a.bundle))
+    if a.weights != "none" and not os.path.isfile(a.weights):
+        refuse("--weights %s: no such file; give the explorer's weights.json, or none to train only" % a.weights)
+
+
+if __name__ == "__main__":
+    ARGS = parse_args(sys.argv[1:], os.path.dirname(os.path.abspath(__file__)))
+    check_inputs(ARGS)
 
 try:
     import torch
@@ -241,38 +334,9 @@ def learned_graph(path, edges, dtype):
     return torch.tensor(gw, dtype=dtype)
 
 
-def refuse(msg):
-    """Ends the run with msg, on stderr and as the JSON line a caller reads."""
-    print("run_pyg.py: " + msg, file=sys.stderr)
-    print(json.dumps({"model": RUN["model"], "error": msg}), flush=True)
-    sys.exit(2)
-
-
-def check_inputs(a):
-    """Refuses, by name, a bundle or weights file that is not there: this script reads a bundle
-    (meta.json, nodes.csv, edges.csv), which pdn gen -data PATH -out DIR writes from any graph
-    the explorer opens (an OGB folder, a MUSAE folder, GraphML)."""
-    if not os.path.isdir(a.bundle):
-        refuse("--bundle %s: no such folder; want a bundle folder (meta.json, nodes.csv, edges.csv)" % a.bundle)
-    missing = [n for n in ("meta.json", "nodes.csv", "edges.csv") if not os.path.isfile(os.path.join(a.bundle, n))]
-    if missing:
-        refuse("--bundle %s: not a bundle, it lacks %s; write one from any graph the explorer opens with "
-               "pdn gen -data %s -out DIR" % (a.bundle, ", ".join(missing), a.bundle))
-    if a.weights != "none" and not os.path.isfile(a.weights):
-        refuse("--weights %s: no such file; give the explorer's weights.json, or none to train only" % a.weights)
-
-
-def main():
+def main(a):
     here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description="Train the explorer's run in PyTorch Geometric.")
-    ap.add_argument("--bundle", default=os.path.join(here, "graph"), help="the graph bundle (default: graph/ beside this script)")
-    ap.add_argument("--weights", default=os.path.join(here, "weights.json"), help="the explorer's trained weights, or none")
-    ap.add_argument("--epochs", type=int, default=RUN["epochs"])
-    ap.add_argument("--seed", type=int, default=RUN["seed"])
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--float32", action="store_true", help="train in float32 (the explorer computes in float64)")
-    a = ap.parse_args()
-    check_inputs(a)
+    run = dict(RUN, lr=a.lr, weight_decay=a.weight_decay)
     torch.set_num_threads(a.threads)
     dtype = torch.float32 if a.float32 else torch.float64
     torch.set_default_dtype(dtype)
@@ -305,16 +369,16 @@ def main():
         tried = []
         for r in range(restarts):
             m = fresh(RUN, shape, 1000 * a.seed + r, gw)
-            opt = train(m, data, RUN, first, times)
+            opt = train(m, data, run, first, times)
             tried.append((train_loss(m, data), r, m, opt))
         _, kept, model, opt = min(tried, key=lambda t: (t[0], t[1]))
         print("restarts: kept %d of %d" % (kept, restarts))
-        train(model, data, RUN, a.epochs - first, times, opt)
+        train(model, data, run, a.epochs - first, times, opt)
     else:
         model = fresh(RUN, shape, a.seed, gw)
-        train(model, data, RUN, a.epochs, times, best=best)
+        train(model, data, run, a.epochs, times, best=best)
     out.update({"test_accuracy": accuracy(model, data, "test"), "train_accuracy": accuracy(model, data, "train"),
-                "epochs": a.epochs, "seed": a.seed,
+                "epochs": a.epochs, "seed": a.seed, "lr": a.lr, "weight_decay": a.weight_decay,
                 "epoch_ms_median": round(statistics.median(times), 3) if times else None})
     if best:
         out.update({"validation_nodes": int(masks["val"].sum()), "best_validation_epoch": best["at"],
@@ -326,4 +390,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(ARGS)

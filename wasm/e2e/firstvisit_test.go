@@ -86,7 +86,7 @@ func firstVisit(b *testing.B, dir string, mbit, latency float64) {
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: visitWatch})
 	must(b, err, "watch the visit")
 	must(b, chromedp.Do(ctx, chromedp.Navigate(url)), "open")
-	waitFor(b, ctx, "the lab ready to train", `window.__visit && window.__visit.ready > 0`, 3*time.Minute)
+	waitFor(b, ctx, "the lab ready to train", `window.__visit && window.__visit.ready > 0`)
 	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](visitTimes))
 	must(b, err, "read the visit")
 	screenshot(b, ctx, fmt.Sprintf("first-visit-%gmbit", mbit))
@@ -201,7 +201,7 @@ func TestEntryPageDrawsTheLab(t *testing.T) {
 		{"#lab=nonsense", "graph"},
 	} {
 		must(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.url+"?wasm=false"+tc.hash)), "open "+tc.hash)
-		waitFor(t, ctx, "the drawn labs", `document.readyState === "complete"`, 30*time.Second)
+		waitFor(t, ctx, "the drawn labs", `document.readyState === "complete"`)
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](shown))
 		must(t, err, "read the labs shown")
 		if got != tc.lab {

@@ -88,7 +88,7 @@ func TestOpenWhileTraining(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	pages := []string{"politician", "company", "government", "tvshow"}
 	named := musaeZip(t, 80, "facebook_id,page_name,page_type", func(i int) string { return fmt.Sprintf("%d,page %d,%s", 1000+i, i, pages[i%4]) })
 	for try := 0; try < 6; try++ {
@@ -101,36 +101,36 @@ func TestOpenWhileTraining(t *testing.T) {
 		name := fmt.Sprintf("pages-%d.zip", try)
 		giveFiles(t, ctx, map[string][]byte{name: named}, try%3 == 1)
 		waitFor(t, ctx, fmt.Sprintf("try %d (playing %v) answered", try, playing),
-			`document.querySelector(".notices").textContent.includes("Opened `+name+`")`, 30*time.Second)
-		waitFor(t, ctx, "data=local", `location.hash.includes("data=local")`, 30*time.Second)
+			`document.querySelector(".notices").textContent.includes("Opened `+name+`")`)
+		waitFor(t, ctx, "data=local", `location.hash.includes("data=local")`)
 	}
 	// Its features decide its defaults, not where it came from: seven
 	// features, two a node, are no bag of words, so the paper's settings
 	// stay, and a notice says so (a bag-of-words graph, as Cora, gets
 	// weight decay 0.005 and dropout 0.9: datasets.Graph.Recipe).
 	waitFor(t, ctx, "the recipe", `location.hash.includes("weight-decay=0&") && location.hash.includes("dropout=0.5") &&
-  document.querySelector(".notices").textContent.includes("not bag-of-words")`, 10*time.Second)
-	waitFor(t, ctx, "the legend names the classes", `document.querySelector(".legend").textContent.includes("politician") && document.querySelector(".legend").textContent.includes("tvshow")`, 30*time.Second)
+  document.querySelector(".notices").textContent.includes("not bag-of-words")`)
+	waitFor(t, ctx, "the legend names the classes", `document.querySelector(".legend").textContent.includes("politician") && document.querySelector(".legend").textContent.includes("tvshow")`)
 	scrollTo(t, ctx, ".legend")
 	screenshot(t, ctx, "70-open-named-classes")
 
 	shapes := []string{"round,red", "square,red", "round,blue", "square,blue"}
 	ambiguous := musaeZip(t, 40, "shape,colour", func(i int) string { return shapes[i%4] })
 	giveFiles(t, ctx, map[string][]byte{"shapes.zip": ambiguous}, true)
-	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`)
 	if h := text(t, ctx, "#column-chooser"); !strings.Contains(h, "shape: 2 classes (round 20, square 20)") || !strings.Contains(h, "colour") {
 		t.Errorf("the chooser: %q", h)
 	}
 	scrollTo(t, ctx, "#column-chooser")
 	screenshot(t, ctx, "71-column-chooser")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#choose-column-1"))), "choose colour")
-	waitFor(t, ctx, "the chosen column", `location.hash.includes("target=colour") && document.querySelector(".legend").textContent.includes("blue") && document.querySelector("#column-chooser") === null`, 30*time.Second)
+	waitFor(t, ctx, "the chosen column", `location.hash.includes("target=colour") && document.querySelector(".legend").textContent.includes("blue") && document.querySelector("#column-chooser") === null`)
 
 	// On a phone the chooser fits the screen's width.
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)), "phone size")
 	other := musaeZip(t, 40, "form,hue", func(i int) string { return shapes[i%4] })
 	giveFiles(t, ctx, map[string][]byte{"forms.zip": other}, false)
-	waitFor(t, ctx, "the column chooser on a phone", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the column chooser on a phone", `document.querySelector("#column-chooser") !== null`)
 	scrollTo(t, ctx, "#column-chooser")
 	screenshot(t, ctx, "72-column-chooser-phone")
 	if w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); err != nil || w > 390 {
@@ -153,7 +153,7 @@ func TestZipLayoutsInThePage(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	pages := []string{"politician", "company"}
 	finder := musaeZip(t, 30, "page_type", func(i int) string { return pages[i%2] })
 	graph := map[string][]byte{} // the MUSAE folder's three files
@@ -194,7 +194,7 @@ func TestZipLayoutsInThePage(t *testing.T) {
 		{"evil.zip", zipFiles(t, evil), `the name "../../edges.csv" leaves its folder`},
 	} {
 		giveFiles(t, ctx, map[string][]byte{c.name: c.data}, true)
-		waitFor(t, ctx, c.name+" answered", `document.querySelector(".notices").textContent.includes(`+"`"+c.want+"`"+`)`, 30*time.Second)
+		waitFor(t, ctx, c.name+" answered", `document.querySelector(".notices").textContent.includes(`+"`"+c.want+"`"+`)`)
 	}
 	alive(t, ctx)
 }

@@ -49,11 +49,11 @@ func TestXORLab(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=xor")
-	waitFor(t, ctx, "the four runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 4 && document.querySelector('[data-run="pdn-16"] svg') !== null`, 90*time.Second)
+	waitFor(t, ctx, "the four runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 4 && document.querySelector('[data-run="pdn-16"] svg') !== null`)
 	screenshot(t, ctx, "20-xor-before")
 	start := time.Now()
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train all")
-	waitFor(t, ctx, "the four runs to finish", allDone(4, 200), 4*time.Minute)
+	waitFor(t, ctx, "the four runs to finish", allDone(4, 200))
 	t.Logf("the four models trained 200 epochs in %v", time.Since(start).Round(100*time.Millisecond))
 	screenshot(t, ctx, "21-xor-after")
 	must(t, chromedp.Do(ctx, chromedp.ScrollIntoView("#table3")), "scroll to Table 3")
@@ -95,7 +95,7 @@ func TestDegreeLab(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=degree&epochs=100")
-	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
+	waitFor(t, ctx, "the two runs", runsShown(2))
 	// The knobs sit where the values are, whatever order the page set the
 	// sliders' attributes in (dropout 0.5, edge-dropout 0.2).
 	showControl(t, ctx, "dropout")
@@ -113,7 +113,7 @@ func TestDegreeLab(t *testing.T) {
 		t.Errorf("dropout and edge-dropout knobs at %v, want %v", knobs, want)
 	}
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
-	waitFor(t, ctx, "both runs to finish", allDone(2, 100), 4*time.Minute)
+	waitFor(t, ctx, "both runs to finish", allDone(2, 100))
 	screenshot(t, ctx, "22-degree")
 	lo, hi := runMetrics(t, ctx, "weight-lowest-degree"), runMetrics(t, ctx, "weight-highest-degree")
 	acc := runMetrics(t, ctx, "test-accuracy")
@@ -132,19 +132,15 @@ func TestCompareLab(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=compare&models=pdn,gat&epochs=300")
-	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
+	waitFor(t, ctx, "the two runs", runsShown(2))
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
-	waitFor(t, ctx, "training under way", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 5)`, 60*time.Second)
+	waitFor(t, ctx, "training under way", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 5)`)
 	before := runMetrics(t, ctx, "epoch")
-	time.Sleep(time.Second)
+	waitFor(t, ctx, "both runs to advance together", fmt.Sprintf(`(() => { const e = Object.fromEntries([...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].map((e) => [e.dataset.run, +e.dataset.value]));
+  return e.pdn > %v && e.gat > %v && e.pdn < 300 && e.gat < 300; })()`, before["pdn"], before["gat"]))
 	after := runMetrics(t, ctx, "epoch")
-	t.Logf("epochs in one second: pdn %v → %v, gat %v → %v", before["pdn"], after["pdn"], before["gat"], after["gat"])
-	for _, run := range []string{"pdn", "gat"} {
-		if after[run] <= before[run] {
-			t.Errorf("%s did not advance in the same second: %v → %v", run, before[run], after[run])
-		}
-	}
-	waitFor(t, ctx, "both runs to finish", allDone(2, 300), 4*time.Minute)
+	t.Logf("both advanced before either ended: pdn %v → %v, gat %v → %v", before["pdn"], after["pdn"], before["gat"], after["gat"])
+	waitFor(t, ctx, "both runs to finish", allDone(2, 300))
 	screenshot(t, ctx, "23-compare")
 	acc, share := runMetrics(t, ctx, "test-accuracy-final"), runMetrics(t, ctx, "inter-share")
 	t.Logf("test accuracy pdn %.3f, gat %.3f; inter-class share pdn %.3f", acc["pdn"], acc["gat"], share["pdn"])
@@ -153,7 +149,7 @@ func TestCompareLab(t *testing.T) {
 	}
 	// Each run has its own small view of the learned graph, painted, and
 	// PDN's fades the inter-class edges there.
-	waitFor(t, ctx, "a painted view per run", miniInk+` >= 2`, 30*time.Second)
+	waitFor(t, ctx, "a painted view per run", miniInk+` >= 2`)
 	intra, inter := runMetrics(t, ctx, "intra-mean-weight"), runMetrics(t, ctx, "inter-mean-weight")
 	t.Logf("mean weight drawn, intra / inter: pdn %.3f / %.3f, gat %.3f / %.3f", intra["pdn"], inter["pdn"], intra["gat"], inter["gat"])
 	if !(inter["pdn"] < intra["pdn"]/3) {
@@ -161,7 +157,7 @@ func TestCompareLab(t *testing.T) {
 	}
 	// The models are in the URL; a change of models is one too.
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#model-gcn"))), "add gcn")
-	waitFor(t, ctx, "three runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 3 && location.hash.includes("models=pdn%2Cgat%2Cgcn")`, 30*time.Second)
+	waitFor(t, ctx, "three runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 3 && location.hash.includes("models=pdn%2Cgat%2Cgcn")`)
 }
 
 // miniInk counts the small learned-graph views with ink on them.
@@ -179,8 +175,8 @@ func TestLessonLabsOffline(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=xor&per-class=64")
-	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
-	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	waitFor(t, ctx, "the service worker", swReady)
+	waitFor(t, ctx, "the offline cache", cacheFilled)
 	srv.cut()
 	for _, tc := range []struct {
 		link string
@@ -193,15 +189,15 @@ func TestLessonLabsOffline(t *testing.T) {
 	} {
 		link, runs := tc.link, tc.runs
 		must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+link), chromedp.Reload()), "open "+link+" offline")
-		waitFor(t, ctx, "the runs of "+link, runsShown(runs), 90*time.Second)
+		waitFor(t, ctx, "the runs of "+link, runsShown(runs))
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train offline")
 		done := allDone(runs, 30)
 		if strings.Contains(link, "lang=ar") { // Play's words are Arabic
 			done = strings.Replace(done, "Train all", "تدريب الكل", 1)
 		}
-		waitFor(t, ctx, "offline training of "+link, done, 2*time.Minute)
+		waitFor(t, ctx, "offline training of "+link, done)
 		if strings.Contains(link, "lang=ar") {
-			waitFor(t, ctx, "Arabic offline", `document.documentElement.lang === "ar" && document.querySelector("#lab-degree").textContent.includes("أوزان GAT")`, 30*time.Second)
+			waitFor(t, ctx, "Arabic offline", `document.documentElement.lang === "ar" && document.querySelector("#lab-degree").textContent.includes("أوزان GAT")`)
 		}
 	}
 	screenshot(t, ctx, "24-offline-compare")

@@ -3,7 +3,6 @@ package e2e
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -27,7 +26,7 @@ func TestNoLabOverflowsAPhone(t *testing.T) {
 		must(t, chromedp.Do(ctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)), "a screen")
 		for _, l := range experiment.Labs {
 			open(t, ctx, srv, "#lab="+l.Name)
-			waitFor(t, ctx, l.Name+" drawn", labDrawn, 60*time.Second)
+			waitFor(t, ctx, l.Name+" drawn", labDrawn)
 			w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 			must(t, err, "read the page's width")
 			if int64(w) > screen.w {

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -27,9 +26,9 @@ func TestExportToPyG(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`, 120*time.Second)
+	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`)
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](metricOf("test-accuracy")))
 	must(t, err, "read the test accuracy")
 	page, err := strconv.ParseFloat(shown, 64)
@@ -38,7 +37,7 @@ func TestExportToPyG(t *testing.T) {
 	}
 	catchDownloads(t, ctx)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#export-pyg"))), "save for PyG")
-	waitFor(t, ctx, "the export", `window.__saved.length > 0`, 60*time.Second)
+	waitFor(t, ctx, "the export", `window.__saved.length > 0`)
 	files := downloads(t, ctx)
 	data, ok := files["pdn-synthetic-pdn-pyg.zip"]
 	if !ok {

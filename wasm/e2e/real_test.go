@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -16,14 +15,14 @@ func TestCoraInTheBrowser(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#data=cora&epochs=100")
-	waitFor(t, ctx, "Cora's layout", graphDrawn, 90*time.Second)
-	waitFor(t, ctx, "the service worker", swReady, 30*time.Second)
-	waitFor(t, ctx, "the offline cache", cacheFilled, 30*time.Second)
+	waitFor(t, ctx, "Cora's layout", graphDrawn)
+	waitFor(t, ctx, "the service worker", swReady)
+	waitFor(t, ctx, "the offline cache", cacheFilled)
 	srv.cut()
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#data=cora&epochs=100&seed=2"), chromedp.Reload()), "open Cora offline")
-	waitFor(t, ctx, "Cora's layout offline", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "Cora's layout offline", graphDrawn)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-	waitFor(t, ctx, "100 epochs on Cora", `parseInt(document.querySelector("#epoch").textContent) >= 100 && document.querySelector("#play").textContent.includes("Play")`, 2*time.Minute)
+	waitFor(t, ctx, "100 epochs on Cora", `parseInt(document.querySelector("#epoch").textContent) >= 100 && document.querySelector("#play").textContent.includes("Play")`)
 	screenshot(t, ctx, "30-cora")
 	read := func(name string) string {
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](metricOf(name)))
@@ -49,10 +48,10 @@ func TestAttentionLab(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=attention&epochs=60")
-	waitFor(t, ctx, "the two runs", runsShown(2), 90*time.Second)
+	waitFor(t, ctx, "the two runs", runsShown(2))
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
-	waitFor(t, ctx, "both runs to finish", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value === 60) && document.querySelector("#play").textContent.includes("Train all")`, 3*time.Minute)
-	time.Sleep(time.Second) // the last redraw
+	waitFor(t, ctx, "both runs to finish", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value === 60) && document.querySelector("#play").textContent.includes("Train all")`)
+	atRest(t, ctx) // the last redraw
 	screenshot(t, ctx, "31-attention")
 	att, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`Object.fromEntries([...document.querySelectorAll('[data-run="linear"][data-metric^="attention-"]')].map((e) => [e.dataset.metric.slice(10), +e.dataset.value]))`))
 	must(t, err, "read the attention")

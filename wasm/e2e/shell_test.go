@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -35,24 +36,24 @@ func TestOneListenerForKeysAndAddress(t *testing.T) {
 	want := listenerCount{Keydown: 1, Hashchange: 1}
 	for _, l := range experiment.Labs {
 		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+l.Name))), "open the "+l.Name+" lab")
-		waitFor(t, ctx, "the "+l.Name+" lab", `document.querySelector("#lab-`+l.Name+`[aria-current=page]") !== null && document.querySelector('.lab #play') !== null`, 60*time.Second)
+		waitFor(t, ctx, "the "+l.Name+" lab", `document.querySelector("#lab-`+l.Name+`[aria-current=page]") !== null && document.querySelector('.lab #play') !== null`)
 		if got := countListeners(t, ctx); got != want {
 			t.Errorf("in the %s lab: %+v listeners, want %+v", l.Name, got, want)
 		}
 	}
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { location.hash = "#per-class=64&epochs=5&tour=graph&step=1"; return true; })()`))
 	must(t, err, "start a tour")
-	waitFor(t, ctx, "the tour", `document.querySelector("#tour:not(.idle)") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the tour", `document.querySelector("#tour:not(.idle)") !== null`)
 	key(t, ctx, "p")
-	waitFor(t, ctx, "projector mode", `document.querySelector(".explorer.present") !== null`, 10*time.Second)
+	waitFor(t, ctx, "projector mode", `document.querySelector(".explorer.present") !== null`)
 	key(t, ctx, "n")
-	waitFor(t, ctx, "the tour's next step", `location.hash.includes("step=2")`, 30*time.Second)
+	waitFor(t, ctx, "the tour's next step", `location.hash.includes("step=2")`)
 	if got := countListeners(t, ctx); got != want {
 		t.Errorf("after projector mode and a tour step: %+v listeners, want %+v", got, want)
 	}
-	waitFor(t, ctx, "the graph lab's engine", engineReady, 60*time.Second)
+	waitFor(t, ctx, "the graph lab's engine", engineReady)
 	key(t, ctx, "s")
-	waitFor(t, ctx, "a step by key", `document.querySelector("#epoch").textContent.startsWith("1 /")`, 30*time.Second)
+	waitFor(t, ctx, "a step by key", `document.querySelector("#epoch").textContent.startsWith("1 /")`)
 }
 
 // After a pause the page shows the epoch the model stopped at, so one step
@@ -63,7 +64,7 @@ func TestPauseThenStepShowsTheModel(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#epochs=100000")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	shown := func() int {
 		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`+document.querySelector("#epoch").dataset.value`))
 		must(t, err, "read the epoch")
@@ -72,15 +73,14 @@ func TestPauseThenStepShowsTheModel(t *testing.T) {
 	idle := `document.querySelector("#play").textContent.includes("Play")`
 	for try := 1; try <= 7; try++ {
 		key(t, ctx, " ")
-		waitFor(t, ctx, "training", `document.querySelector("#play").textContent.includes("Pause")`, 30*time.Second)
+		waitFor(t, ctx, "training", `document.querySelector("#play").textContent.includes("Pause")`)
 		time.Sleep(time.Duration(150+37*try) * time.Millisecond)
 		key(t, ctx, " ")
-		waitFor(t, ctx, "the pause", idle, 30*time.Second)
-		time.Sleep(500 * time.Millisecond)
-		paused := shown()
+		waitFor(t, ctx, "the pause", idle)
+		paused := steady(t, ctx, shown)
 		key(t, ctx, "s")
-		time.Sleep(700 * time.Millisecond)
-		if stepped := shown(); stepped != paused+1 {
+		waitFor(t, ctx, "the step", fmt.Sprintf(`+document.querySelector("#epoch").dataset.value > %d`, paused))
+		if stepped := steady(t, ctx, shown); stepped != paused+1 {
 			t.Errorf("try %d: paused at %d, one step shows %d", try, paused, stepped)
 		}
 	}
@@ -88,8 +88,8 @@ func TestPauseThenStepShowsTheModel(t *testing.T) {
 	for range 5 {
 		key(t, ctx, "s")
 	}
-	time.Sleep(time.Second)
-	if after := shown(); after != before+5 {
+	waitFor(t, ctx, "five steps", fmt.Sprintf(`+document.querySelector("#epoch").dataset.value >= %d`, before+5))
+	if after := steady(t, ctx, shown); after != before+5 {
 		t.Errorf("five quick steps from %d show %d", before, after)
 	}
 }

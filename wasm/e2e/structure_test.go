@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -64,10 +63,10 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 	srv := serve(t, distDir(t), "/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=structure")
-	waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null && document.querySelectorAll('[data-metric="learned-homophily"]').length === 3`, 60*time.Second)
+	waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null && document.querySelectorAll('[data-metric="learned-homophily"]').length === 3`)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`, 3*time.Minute)
-	time.Sleep(time.Second)
+	waitFor(t, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`)
+	atRest(t, ctx)
 	hom := metricsByRun(t, ctx, "learned-homophily")
 	in := metricsByRun(t, ctx, "input-homophily")
 	if !(hom["pdn"] > in["pdn"]+0.25) {
@@ -89,8 +88,8 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 		total += len(p.Rates) * 3
 	}
 	total += 2 * len(experiment.TransferModels)
-	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === `+strconv.Itoa(total), 10*time.Minute)
-	time.Sleep(time.Second)
+	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === `+strconv.Itoa(total))
+	atRest(t, ctx)
 	screenshot(t, ctx, "61-structure-robustness")
 	want := <-cli
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll('[data-metric="robust-accuracy"]')].map((e) => [e.dataset.perturb + "/" + e.dataset.x + "/" + e.dataset.run, e.dataset.value])`))
@@ -122,7 +121,7 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
 	must(t, err, "read the link")
 	open(t, ctx, srv, hash)
-	waitFor(t, ctx, "the results from the link", `document.querySelector("#side-progress") !== null && document.querySelector("#side-progress").value === `+strconv.Itoa(total)+` && [...document.querySelectorAll('[data-metric="robust-accuracy"]')].every((e) => e.dataset.value !== "NaN")`, 60*time.Second)
+	waitFor(t, ctx, "the results from the link", `document.querySelector("#side-progress") !== null && document.querySelector("#side-progress").value === `+strconv.Itoa(total)+` && [...document.querySelectorAll('[data-metric="robust-accuracy"]')].every((e) => e.dataset.value !== "NaN")`)
 }
 
 // sameAcc says whether a CSV's accuracy (four decimals) and a metric's
@@ -152,10 +151,10 @@ func TestStructureLabElsewhere(t *testing.T) {
 		{"#lab=structure&data=cora", "63-structure-cora"},
 	} {
 		open(t, ctx, srv, c.link)
-		waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null`, 60*time.Second)
+		waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null`)
 		key(t, ctx, " ")
-		waitFor(t, ctx, "the three runs trained", trained, 5*time.Minute)
-		time.Sleep(time.Second)
+		waitFor(t, ctx, "the three runs trained", trained)
+		atRest(t, ctx)
 		hom, in := metricsByRun(t, ctx, "learned-homophily"), metricsByRun(t, ctx, "input-homophily")
 		acc := metricsByRun(t, ctx, "test-accuracy-final")
 		t.Logf("%s: input homophily %.3f; learned pdn %.3f gcn %.3f gat %.3f; test pdn %.3f gcn %.3f gat %.3f",
@@ -170,11 +169,11 @@ func TestStructureLabElsewhere(t *testing.T) {
 	}
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)), "a phone")
 	open(t, ctx, srv, "#lab=structure&lang=ar&per-class=128")
-	waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null`, 60*time.Second)
+	waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null`)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "the three runs trained", trained, 5*time.Minute)
+	waitFor(t, ctx, "the three runs trained", trained)
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
-	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`, 10*time.Minute)
+	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`)
 	w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 	must(t, err, "read the page's width")
 	if w > 390 {
@@ -193,19 +192,19 @@ func TestOpenAMeasuredTargetInBins(t *testing.T) {
 	srv := serve(t, distDir(t), "/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 	traffic := musaeZip(t, 200, "target", func(i int) string { return strconv.Itoa(300 + (i*7919)%5000) })
 	giveFiles(t, ctx, map[string][]byte{"chameleon.zip": traffic}, false)
-	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
+	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`)
 	if h := text(t, ctx, "#column-chooser"); !strings.Contains(h, "target cut into 5 classes by quantile") || !strings.Contains(h, "holds measurements") {
 		t.Errorf("the chooser: %q", h)
 	}
 	scrollTo(t, ctx, "#column-chooser")
 	screenshot(t, ctx, "66-chooser-bins")
 	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#choose-column-0"))), "cut into 5")
-	waitFor(t, ctx, "the binned graph", `location.hash.includes("bins=5") && location.hash.includes("target=target") && document.querySelector(".notices").textContent.includes("cut by quantile into 5 classes of 40 to 40 nodes")`, 30*time.Second)
+	waitFor(t, ctx, "the binned graph", `location.hash.includes("bins=5") && location.hash.includes("target=target") && document.querySelector(".notices").textContent.includes("cut by quantile into 5 classes of 40 to 40 nodes")`)
 	// The lab changes in the page, which keeps the files (a link does not).
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`location.hash = location.hash.replace(/lab=[a-z]+&?/, "").replace(/^#/, "#lab=structure&"); true`))
 	must(t, err, "go to the structure lab")
-	waitFor(t, ctx, "the structure lab on the binned graph", `document.querySelector("#side-run") !== null && [...document.querySelectorAll('[data-metric="input-homophily"]')].some((e) => e.dataset.value !== "NaN")`, 60*time.Second)
+	waitFor(t, ctx, "the structure lab on the binned graph", `document.querySelector("#side-run") !== null && [...document.querySelectorAll('[data-metric="input-homophily"]')].some((e) => e.dataset.value !== "NaN")`)
 }

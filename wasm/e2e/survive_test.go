@@ -64,12 +64,12 @@ func TestEngineSurvivesWhatItIsSent(t *testing.T) {
 	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: workerWatch})
 	must(t, err, "watch the workers")
 	open(t, ctx, srv, "#per-class=64&epochs=100000")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 
 	start := time.Now()
 	giveFiles(t, ctx, map[string][]byte{"bomb.zip": ogbBomb(t)}, false)
 	waitFor(t, ctx, "the refusal naming the file", `document.querySelector(".notices").textContent.includes("Your graph was not opened") &&
-  document.querySelector(".notices").textContent.includes("raw/node-feat.csv.gz:1: holds 60,000 numbers a line for 2,708 nodes")`, 60*time.Second)
+  document.querySelector(".notices").textContent.includes("raw/node-feat.csv.gz:1: holds 60,000 numbers a line for 2,708 nodes")`)
 	took := time.Since(start)
 	mem, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__loads.length ? window.__loads[window.__loads.length - 1].memory : -1`))
 	must(t, err, "read the worker's memory")
@@ -82,17 +82,17 @@ func TestEngineSurvivesWhatItIsSent(t *testing.T) {
 	}
 	screenshot(t, ctx, "95-bomb-refused")
 	key(t, ctx, " ")
-	waitFor(t, ctx, "the lab training after the refusal", `parseInt(document.querySelector("#epoch").textContent) > 20`, 60*time.Second)
+	waitFor(t, ctx, "the lab training after the refusal", `parseInt(document.querySelector("#epoch").textContent) > 20`)
 
 	workers, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.__workers.length`))
 	must(t, err, "count the workers")
 	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__workers.forEach((w) => w.postMessage({json: JSON.stringify({op: "exit"})})); true`))
 	must(t, err, "end the workers' programs")
-	waitFor(t, ctx, "the page saying the engine was started again", `document.querySelector(".notices").textContent.includes("The engine stopped")`, 30*time.Second)
-	waitFor(t, ctx, "new workers", fmt.Sprintf(`window.__workers.length >= %d`, 2*workers), 30*time.Second)
-	waitFor(t, ctx, "the run set again", `document.querySelector("#epoch").textContent.startsWith("0 /")`, 60*time.Second)
+	waitFor(t, ctx, "the page saying the engine was started again", `document.querySelector(".notices").textContent.includes("The engine stopped")`)
+	waitFor(t, ctx, "new workers", fmt.Sprintf(`window.__workers.length >= %d`, 2*workers))
+	waitFor(t, ctx, "the run set again", `document.querySelector("#epoch").textContent.startsWith("0 /")`)
 	key(t, ctx, " ")
-	waitFor(t, ctx, "the lab training on the new worker", `parseInt(document.querySelector("#epoch").textContent) > 20`, 60*time.Second)
+	waitFor(t, ctx, "the lab training on the new worker", `parseInt(document.querySelector("#epoch").textContent) > 20`)
 	screenshot(t, ctx, "96-worker-replaced")
 }
 
@@ -106,7 +106,7 @@ func TestPublishersFormatsInThePage(t *testing.T) {
 	srv := serve(t, distDir(t), "/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64")
-	waitFor(t, ctx, "the layout", graphDrawn, 90*time.Second)
+	waitFor(t, ctx, "the layout", graphDrawn)
 
 	var target, edges, feat strings.Builder
 	target.WriteString("id,target\n")
@@ -120,7 +120,7 @@ func TestPublishersFormatsInThePage(t *testing.T) {
 	kc := zipFiles(t, map[string][]byte{"twitch/target.csv": []byte(target.String()), "twitch/edges.csv": []byte(edges.String()), "twitch/features.csv": []byte(feat.String())})
 	giveFiles(t, ctx, map[string][]byte{"kc_twitch.zip": kc}, false)
 	waitFor(t, ctx, "the karate club's folder opened", `document.querySelector(".notices").textContent.includes("Opened kc_twitch.zip") &&
-  document.querySelector(".notices").textContent.includes("120 (node, feature) pairs given again")`, 30*time.Second)
+  document.querySelector(".notices").textContent.includes("120 (node, feature) pairs given again")`)
 
 	var g strings.Builder
 	g.WriteString(`<?xml version='1.0' encoding='utf-8'?>` + "\n" + `<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><key id="s" for="node" attr.name="subject" attr.type="string"/>`)
@@ -137,7 +137,7 @@ func TestPublishersFormatsInThePage(t *testing.T) {
 	g.WriteString(`</graph></graphml>`)
 	giveFiles(t, ctx, map[string][]byte{"cora.graphml": []byte(g.String())}, false)
 	waitFor(t, ctx, "the sparse GraphML opened on its words", `document.querySelector(".notices").textContent.includes("Opened cora") &&
-  document.querySelector(".notices").textContent.includes("300 node features")`, 30*time.Second)
+  document.querySelector(".notices").textContent.includes("300 node features")`)
 	if txt := text(t, ctx, ".notices"); strings.Contains(txt, "the graph has no node features") {
 		t.Errorf("the sparse GraphML was read as featureless: %s", txt)
 	}
@@ -157,8 +157,8 @@ func TestPublishersFormatsInThePage(t *testing.T) {
 		wide.WriteString("\n")
 	}
 	giveFiles(t, ctx, map[string][]byte{"labels.csv": []byte(wide.String()), "edges.csv": []byte(ring60())}, false)
-	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`, 30*time.Second)
-	time.Sleep(500 * time.Millisecond) // the notices settle before the scroll
+	waitFor(t, ctx, "the column chooser", `document.querySelector("#column-chooser") !== null`)
+	atRest(t, ctx) // the notices settle before the scroll
 	scrollTo(t, ctx, "#column-chooser")
 	rect, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector("#column-chooser").getBoundingClientRect(); return [r.top, r.height, r.width, window.scrollY]; })()`))
 	t.Logf("the chooser at %v (top, height, width, scroll)", rect)

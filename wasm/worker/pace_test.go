@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/testwait"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
@@ -63,7 +65,8 @@ func (l *live) send(op, state string) { l.s.cmds <- protocol.Command{Op: op, Sta
 // next waits for the next event that matches.
 func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) (protocol.Event, []float32) {
 	t.Helper()
-	timeout := time.After(2 * time.Minute)
+	ctx, cancel := testwait.Bound(t, context.Background()) // as long as the test may run
+	defer cancel()
 	for {
 		select {
 		case ev := <-l.events:
@@ -74,8 +77,8 @@ func (l *live) next(t *testing.T, what string, match func(protocol.Event) bool) 
 			if match(ev) {
 				return ev, f32
 			}
-		case <-timeout:
-			t.Fatalf("no %s", what)
+		case <-ctx.Done():
+			t.Fatalf("no %s before the test's time ran out", what)
 		}
 	}
 }

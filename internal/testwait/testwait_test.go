@@ -1,0 +1,50 @@
+package testwait
+
+import (
+	"testing"
+	"time"
+)
+
+// A wait's end is the binary's deadline less a margin that leaves time to
+// fail by name: a tenth of the time left, at least 1 s and at most 30 s.
+func TestMargin(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		left, want time.Duration
+	}{
+		{"little left", 2 * time.Second, time.Second},
+		{"a few minutes", 3 * time.Minute, 18 * time.Second},
+		{"an hour", time.Hour, 30 * time.Second},
+	} {
+		if got := margin(tc.left); got != tc.want {
+			t.Errorf("%s: margin(%v) = %v, want %v", tc.name, tc.left, got, tc.want)
+		}
+	}
+}
+
+// A condition that comes is waited for; End lies before the deadline.
+func TestUntilWaitsForTheCondition(t *testing.T) {
+	n := 0
+	Until(t, "the third poll", time.Millisecond, func() bool { n++; return n == 3 })
+	if n != 3 {
+		t.Errorf("polled %d times, want 3", n)
+	}
+	if deadline, ok := t.Deadline(); ok && !End(t).Before(deadline) {
+		t.Errorf("a wait ends at %v, not before the deadline %v", End(t), deadline)
+	}
+}
+
+// A test without a deadline (a benchmark) waits without end: End is zero.
+func TestNoDeadlineNoEnd(t *testing.T) {
+	var b testing.B
+	if !End(&b).IsZero() {
+		t.Error("a benchmark's wait has an end")
+	}
+}
+
+// A condition that never comes is given up once the end has passed.
+func TestPollGivesUpAtTheEnd(t *testing.T) {
+	if pollUntil(time.Now().Add(20*time.Millisecond), time.Millisecond, func() bool { return false }) {
+		t.Error("a condition that never held was reported as held")
+	}
+}
