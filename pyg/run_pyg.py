@@ -27,7 +27,9 @@ given twice or one the script does not know ends the run with one line naming it
 """
 import argparse
 import csv
+import io
 import json
+import math
 import os
 import re
 import statistics
@@ -121,9 +123,96 @@ def check_inputs(a):
         refuse("--weights %s: no such file; give the explorer's weights.json, or none to train only" % a.weights)
 
 
+class Table:
+    """A bundle's CSV file read as the explorer reads it (datasets' bundle reader): UTF-8, with
+    or without its byte-order mark, any other byte refused at its line; every row as wide as
+    the header; numbers plain decimals (no nan, inf, 0x…, 1_0, which Python's float reads).
+    A fault is one line naming the file, the line and the column, exit status 2."""
+
+    def __init__(self, path):
+        self.path = path
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            line = data[:err.start].count(b"\n") + 1
+            refuse("%s:%d: byte 0x%02X is not UTF-8: save the file as UTF-8 (pdn gen writes it so)"
+                   % (path, line, data[err.start]))
+        lines = list(csv.reader(io.StringIO(text, newline="")))
+        if not lines:
+            refuse("%s: empty, want a header" % path)
+        self.head, self.rows = lines[0], lines[1:]
+        for i, r in enumerate(self.rows):
+            if len(r) != len(self.head):
+                refuse("%s:%d: %d values, the header has %d" % (path, i + 2, len(r), len(self.head)))
+
+    def at(self, i, col, whole=False, lo=None, hi=None):
+        """Row i's value in column col, a number in [lo, hi] where they are given."""
+        text = self.rows[i][col].strip()
+        want = "a whole number" if whole else "a decimal number"
+        if not (WHOLE if whole else DECIMAL).fullmatch(text):
+            refuse("%s:%d: column %s: %r is not %s" % (self.path, i + 2, self.head[col], text, want))
+        v = int(text) if whole else float(text)
+        if math.isinf(v) or lo is not None and v < lo or hi is not None and v > hi:
+            refuse("%s:%d: column %s: %s is outside [%s, %s]" % (self.path, i + 2, self.head[col], text, lo, hi))
+        return v
+
+
+READ = {}  # the bundles read, by folder: read once, before torch loads
+
+
+def read_bundle(bundle):
+    """The bundle as plain lists, held to the explorer's rules (ids 0..N-1 in order, a split per
+    node, -1 only in the split unlabelled, edges between nodes of the graph, numbers plain
+    decimals), read before torch loads, so that a fault is said at once, torch or not."""
+    if bundle in READ:
+        return READ[bundle]
+    path = os.path.join(bundle, "meta.json")
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            meta = json.load(f)
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        refuse("%s: not a JSON object the explorer wrote: %s" % (path, err))
+    if not isinstance(meta, dict):
+        refuse("%s: not a JSON object" % path)
+    nodes = Table(os.path.join(bundle, "nodes.csv"))
+    if nodes.head[:3] != ["id", "label", "split"]:
+        refuse("%s:1: the header starts %s; want id,label,split" % (nodes.path, ",".join(nodes.head[:3])))
+    n = len(nodes.rows)
+    labels, split = [], []
+    for i, r in enumerate(nodes.rows):
+        if nodes.at(i, 0, whole=True) != i:
+            refuse("%s:%d: column id: ids must be 0..N-1 in order: want %d, got %r" % (nodes.path, i + 2, i, r[0]))
+        label = nodes.at(i, 1, whole=True, lo=-1, hi=999)
+        if r[2] not in ("train", "test", "val", "unlabelled"):
+            refuse("%s:%d: column split: %r is not train, test, val or unlabelled" % (nodes.path, i + 2, r[2]))
+        if (label == -1) != (r[2] == "unlabelled"):
+            refuse("%s:%d: a node without a class (label -1) is in the split unlabelled, and only such a node"
+                   % (nodes.path, i + 2))
+        labels.append(label)
+        split.append(r[2])
+    sparse = os.path.join(bundle, "features.csv")
+    if os.path.exists(sparse):  # one line per non-zero: node,feature[,value]
+        cells = Table(sparse)
+        f = int(meta.get("features", 1 + max((cells.at(k, 1, whole=True) for k in range(len(cells.rows))), default=-1)))
+        x = {"width": f, "cells": [(cells.at(k, 0, whole=True, lo=0, hi=n - 1), cells.at(k, 1, whole=True, lo=0, hi=f - 1),
+                                    cells.at(k, 2) if len(cells.head) > 2 else 1.0) for k in range(len(cells.rows))]}
+    else:
+        x = {"width": len(nodes.head) - 3, "rows": [[nodes.at(i, c) for c in range(3, len(nodes.head))] for i in range(n)]}
+    edges = Table(os.path.join(bundle, "edges.csv"))
+    cols = [i for i, h in enumerate(edges.head) if i >= 2 and h != "kind"]
+    src = [edges.at(k, 0, whole=True, lo=0, hi=n - 1) for k in range(len(edges.rows))]
+    dst = [edges.at(k, 1, whole=True, lo=0, hi=n - 1) for k in range(len(edges.rows))]
+    z = [[edges.at(k, i) for i in cols] for k in range(len(edges.rows))]
+    READ[bundle] = {"meta": meta, "n": n, "labels": labels, "split": split, "x": x, "src": src, "dst": dst, "z": z, "d": len(cols)}
+    return READ[bundle]
+
+
 if __name__ == "__main__":
     ARGS = parse_args(sys.argv[1:], os.path.dirname(os.path.abspath(__file__)))
     check_inputs(ARGS)
+    read_bundle(ARGS.bundle)  # a fault in the bundle is said before torch loads
 
 try:
     import torch
@@ -135,40 +224,24 @@ except ImportError as err:
              "or put a folder that holds torch_geometric/ on PYTHONPATH" % err)
 
 
-def read_csv(path):
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = csv.reader(f)
-        return next(rows), list(rows)
-
-
 def load(bundle, dtype):
     """The bundle as tensors: x, y, the split's masks, both directions of every edge and the
     undirected edges' features z (one row per edge as edges.csv lists it)."""
-    with open(os.path.join(bundle, "meta.json"), encoding="utf-8") as f:
-        meta = json.load(f)
-    head, rows = read_csv(os.path.join(bundle, "nodes.csv"))
-    n = len(rows)
-    y = torch.tensor([int(r[1]) for r in rows])
-    split = [r[2] for r in rows]
-    sparse = os.path.join(bundle, "features.csv")
-    if os.path.exists(sparse):  # one line per non-zero: node,feature[,value]
-        _, cells = read_csv(sparse)
-        f = int(meta.get("features", 1 + max((int(c[1]) for c in cells), default=-1)))
-        x = torch.zeros(n, f, dtype=dtype)
-        for c in cells:
-            x[int(c[0]), int(c[1])] = float(c[2]) if len(c) > 2 else 1.0
+    b = read_bundle(bundle)
+    n, labels = b["n"], b["labels"]
+    y = torch.tensor(labels)
+    if "cells" in b["x"]:
+        x = torch.zeros(n, b["x"]["width"], dtype=dtype)
+        for i, j, v in b["x"]["cells"]:
+            x[i, j] += v
     else:
-        x = torch.tensor([[float(v) for v in r[3:]] for r in rows], dtype=dtype).reshape(n, len(head) - 3)
-    ehead, edges = read_csv(os.path.join(bundle, "edges.csv"))
-    cols = [i for i, h in enumerate(ehead) if i >= 2 and h != "kind"]
-    src = [int(e[0]) for e in edges]
-    dst = [int(e[1]) for e in edges]
-    z = torch.tensor([[float(e[i]) for i in cols] for e in edges], dtype=dtype).reshape(len(edges), len(cols))
-    edge_index = torch.tensor([src + dst, dst + src], dtype=torch.long)
+        x = torch.tensor(b["x"]["rows"], dtype=dtype).reshape(n, b["x"]["width"])
+    z = torch.tensor(b["z"], dtype=dtype).reshape(len(b["src"]), b["d"])
+    edge_index = torch.tensor([b["src"] + b["dst"], b["dst"] + b["src"]], dtype=torch.long)
     # A node without a class (label -1 in the split "unlabelled", PyG's y = -1) passes messages
     # but is in no mask: never trained, validated or tested on.
-    masks = {s: torch.tensor([v == s and int(r[1]) >= 0 for v, r in zip(split, rows)]) for s in ("train", "val", "test")}
-    return x, y, masks, edge_index, z, int(meta.get("classes", int(y.max()) + 1))
+    masks = {s: torch.tensor([v == s and lab >= 0 for v, lab in zip(b["split"], labels)]) for s in ("train", "val", "test")}
+    return x, y, masks, edge_index, z, int(b["meta"].get("classes", int(y.max()) + 1))
 
 
 class LinearPathfinder(torch.nn.Module):
@@ -257,17 +330,26 @@ class Net(torch.nn.Module):
 
 def load_weights(model, path):
     """Copies the explorer's trained arrays into the model, by name."""
-    with open(path, encoding="utf-8") as f:
-        exported = json.load(f)
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            exported = json.load(f)
+        entries = [(p["name"], p["values"]) for p in exported["parameters"]]
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as err:
+        refuse("%s: not the explorer's weights.json (%s): give the file pdn train -export wrote, or none to train only"
+               % (path, err))
     params = dict(model.named_parameters())
-    for p in exported["parameters"]:
+    for pname, pvalues in entries:
+        p = {"name": pname, "values": pvalues}
         name = p["name"]
         if name not in params and ".lin_src." in name:  # GATConv's one weight is "lin" from PyG 2.5 on
             name = name.replace(".lin_src.", ".lin.")
         if name not in params:
             refuse("%s: parameter %s is not one of the model's (%s): the weights are of another run or graph" % (path, p["name"], ", ".join(params)))
         target = params[name]
-        values = torch.tensor(p["values"], dtype=target.dtype)
+        try:
+            values = torch.tensor(p["values"], dtype=target.dtype)
+        except (TypeError, ValueError) as err:
+            refuse("%s: parameter %s holds no array of numbers (%s)" % (path, p["name"], err))
         if values.numel() != target.numel():
             refuse("%s: parameter %s has %d values, the model's has %d: the weights are of another run or graph than --bundle" % (path, p["name"], values.numel(), target.numel()))
         with torch.no_grad():
@@ -325,7 +407,7 @@ def learned_graph(path, edges, dtype):
     try:
         with open(path, encoding="utf-8") as f:
             gw = json.load(f)["graph_weight"]
-    except (OSError, ValueError, KeyError) as err:
+    except (OSError, ValueError, KeyError, TypeError) as err:
         refuse("%s: no graph_weight (%s): this run propagates over PDN's learned graph, which the explorer's "
                "weights.json carries" % (path, err))
     if len(gw) != edges:
