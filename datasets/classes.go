@@ -41,6 +41,11 @@ const NoClass = -1
 // (its na_values when keep_default_na is true).
 var naValues = []string{"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"}
 
+// MissingValues are the cells read as a missing value (IsMissing), in
+// order: the exported script (pyg's run_pyg.py) is given this list to read
+// a bundle's labels by the same rule.
+func MissingValues() []string { return slices.Clone(naValues) }
+
 // IsMissing reports whether a cell, trimmed of spaces, says its value is
 // missing: one of pandas' default missing values.
 func IsMissing(cell string) bool { return slices.Contains(naValues, strings.TrimSpace(cell)) }

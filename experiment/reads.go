@@ -41,6 +41,14 @@ type Reader struct {
 	// without a lab (Lab == false) reads none.
 	Views []string
 	Lab   bool
+	// OpensFiles says it keeps the rows that choose a file's columns
+	// (target, id-column, bins: Param.Columns) for the next files it
+	// opens, whatever graph its runs train now: the page's labs do (a link
+	// cannot carry files, so its columns wait for them). A command of the
+	// CLI opens no file later: it reads the columns only where its runs'
+	// graph is files of one's own, as a run does (pdn xor, degree and
+	// claims have none: graph xor does not read them).
+	OpensFiles bool
 	// ShowsEdges says it shows the graph's edges and their features, as
 	// the page's worker sends them to every lab: it reads the rows that
 	// change only those (Param.EdgeOnly) whatever its model reads.
@@ -71,7 +79,7 @@ func (l Lab) Reader() Reader {
 		}
 	}
 	return Reader{
-		Name: phrase.New("the %s lab", l.Name), Rows: rows, Views: l.Views, Lab: true, ShowsEdges: true, Sets: l.Sets,
+		Name: phrase.New("the %s lab", l.Name), Rows: rows, Views: l.Views, Lab: true, OpensFiles: true, ShowsEdges: true, Sets: l.Sets,
 		Runs: func(e Experiment) []Experiment {
 			var out []Experiment
 			for _, r := range l.Runs(e) {
@@ -134,10 +142,10 @@ func (r Reader) reads(p Param, e Experiment, runs []Experiment) (phrase.Text, bo
 	if why, ok := r.Sets[p.Name]; ok {
 		return phrase.New("%s sets it itself: %s", r.Name, why), false
 	}
-	if r.Lab && p.Columns() {
-		// A lab keeps the columns for the next files the page opens (a link
-		// cannot carry files: target=, id-column= and bins= are for them),
-		// whatever graph its runs train now.
+	if r.OpensFiles && p.Columns() {
+		// The page's lab keeps the columns for the next files it opens (a
+		// link cannot carry files: target=, id-column= and bins= are for
+		// them), whatever graph its runs train now.
 		return phrase.Text{}, true
 	}
 	if r.ShowsEdges && p.EdgeOnly && slices.ContainsFunc(runs, func(run Experiment) bool { return p.Applies(run.Data) }) {

@@ -121,6 +121,25 @@ type settings struct {
 	// Ranges hold the script's numeric arguments to the explorer's rows
 	// (argumentRows): a value the explorer refuses, the script refuses.
 	Ranges map[string][2]float64 `json:"ranges"`
+	// Labels is the explorer's rule for a bundle's labels, which the
+	// script reads a bundle by: written in from datasets, never copied by
+	// hand, so the two cannot drift.
+	Labels labelRule `json:"labels"`
+}
+
+// labelRule is how the explorer reads a bundle's label (datasets'
+// IsNoClass): a cell that is one of Missing (pandas' missing values), or
+// the number NoClass, is a node without a class; any other is a whole
+// number below MaxClasses.
+type labelRule struct {
+	Missing    []string `json:"missing"`
+	NoClass    int      `json:"no_class"`
+	MaxClasses int      `json:"max_classes"`
+}
+
+// labels is the explorer's label rule, from datasets.
+func labels() labelRule {
+	return labelRule{Missing: datasets.MissingValues(), NoClass: datasets.NoClass, MaxClasses: datasets.MaxClasses}
 }
 
 // argumentRows are the rows of the state table whose ranges the script's
@@ -153,7 +172,7 @@ func settingsOf(r Run) settings {
 		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport, ChebTerms: pdn.ChebTerms,
 		GraphFrom:    graphFrom(r),
 		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun(),
-		Ranges: argumentRanges()}
+		Ranges: argumentRanges(), Labels: labels()}
 }
 
 // graphFrom is the settings' graph_from: pdn where the run carries PDN's

@@ -27,11 +27,13 @@ given twice or one the script does not know ends the run with one line naming it
 """
 import argparse
 import csv
+import errno
 import io
 import json
 import math
 import os
 import re
+import stat
 import statistics
 import sys
 import time
@@ -109,18 +111,113 @@ def parse_args(argv, here):
     return ap.parse_args(argv)
 
 
+def what(path):
+    """What is at path, in the explorer's words for kinds of files (internal/input), found without
+    opening it: "a folder", "a file", "a named pipe (FIFO)", "a device", …; None where nothing is."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "a symbolic link that leads back to itself (a loop of links)"
+        if os.path.islink(path):
+            return "a symbolic link to %s, which does not exist" % os.readlink(path)
+        if err.errno == errno.ENOENT:
+            return None
+        return "a path that cannot be looked at (%s)" % err.strerror
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISREG, "a file"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def read_file(path):
+    """The bytes of the regular file at path; anything else (a pipe, whose reading would wait
+    forever, a device such as /dev/zero, which never ends, a folder) is refused by what it is."""
+    kind = what(path)
+    if kind != "a file":
+        refuse("%s: is %s, not a file" % (path, kind or "missing"))
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def once(path):
+    """A json object_pairs_hook that refuses a key given twice in one object, which json (as Go's
+    encoding/json) would read as its last value without a word."""
+    def pairs(items):
+        seen = {}
+        for k, v in items:
+            if k in seen:
+                refuse("%s: key %r is given twice in one object; the file was changed after the explorer wrote it" % (path, k))
+            seen[k] = v
+        return seen
+    return pairs
+
+
+def read_json(path, what_it_is):
+    """The JSON object of the file at path, as the explorer reads it: UTF-8 with or without its
+    byte-order mark, each key once, numbers finite (no NaN or Infinity, which Python's json reads)."""
+    data = read_file(path)
+
+    def constant(name):
+        refuse("%s: %s is no number the explorer writes; %s" % (path, name, what_it_is))
+    try:
+        v = json.loads(data.decode("utf-8-sig"), object_pairs_hook=once(path), parse_constant=constant)
+    except (UnicodeDecodeError, ValueError) as err:
+        refuse("%s: not JSON as the explorer writes it (%s); %s" % (path, err, what_it_is))
+    if not isinstance(v, dict):
+        refuse("%s: not a JSON object; %s" % (path, what_it_is))
+    return v
+
+
 def check_inputs(a):
-    """Refuses, by name, a bundle or weights file that is not there: this script reads a bundle
-    (meta.json, nodes.csv, edges.csv), which pdn gen -data PATH -out DIR writes from any graph
-    the explorer opens (an OGB folder, a MUSAE folder, GraphML)."""
-    if not os.path.isdir(a.bundle):
+    """Refuses, by name and by what it is, a bundle or weights file that is not there or is no
+    folder or file: this script reads a bundle (meta.json, nodes.csv, edges.csv), which
+    pdn gen -data PATH -out DIR writes from any graph the explorer opens (an OGB folder, a MUSAE
+    folder, GraphML), and the explorer's weights.json."""
+    kind = what(a.bundle)
+    if kind is None:
         refuse("--bundle %s: no such folder; want a bundle folder (meta.json, nodes.csv, edges.csv)" % a.bundle)
-    missing = [n for n in ("meta.json", "nodes.csv", "edges.csv") if not os.path.isfile(os.path.join(a.bundle, n))]
+    if kind != "a folder":
+        refuse("--bundle %s: is %s, not a folder; want a bundle folder (meta.json, nodes.csv, edges.csv), "
+               "as pdn gen -data PATH -out DIR writes it" % (a.bundle, kind))
+    missing = [n for n in ("meta.json", "nodes.csv", "edges.csv") if what(os.path.join(a.bundle, n)) is None]
     if missing:
         refuse("--bundle %s: not a bundle, it lacks %s; write one from any graph the explorer opens with "
                "pdn gen -data %s -out DIR" % (a.bundle, ", ".join(missing), a.bundle))
-    if a.weights != "none" and not os.path.isfile(a.weights):
-        refuse("--weights %s: no such file; give the explorer's weights.json, or none to train only" % a.weights)
+    if a.weights != "none":
+        kind = what(a.weights)
+        if kind is None:
+            refuse("--weights %s: no such file; give the explorer's weights.json, or none to train only" % a.weights)
+        if kind != "a file":
+            refuse("--weights %s: is %s, not a file; give the explorer's weights.json (pdn train -export writes it), "
+                   "or none to train only" % (a.weights, kind))
+        read_weights(a.weights)
+
+
+WEIGHTS = {}  # the weights files read, by path: read once, before torch loads
+
+
+def read_weights(path):
+    """weights.json as the explorer writes it: a JSON object whose parameters are each a name and
+    a list of numbers (and, for a model over PDN's learned graph, graph_weight a list of numbers),
+    read before torch loads: any other file (meta.json, nodes.csv) is refused in one line."""
+    if path in WEIGHTS:
+        return WEIGHTS[path]
+    advice = "give the weights.json pdn train -export wrote, or none to train only"
+    w = read_json(path, advice)
+
+    def numbers(v):
+        return isinstance(v, list) and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in v)
+    if not isinstance(w.get("parameters"), list):
+        refuse("%s: not the explorer's weights.json (it holds no list of parameters); %s" % (path, advice))
+    for k, p in enumerate(w["parameters"]):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not numbers(p.get("values")):
+            refuse("%s: parameter %d is not a name and a list of numbers; %s" % (path, k + 1, advice))
+    if "graph_weight" in w and not numbers(w["graph_weight"]):
+        refuse("%s: graph_weight is not a list of numbers; %s" % (path, advice))
+    WEIGHTS[path] = w
+    return w
 
 
 class Table:
@@ -131,8 +228,7 @@ class Table:
 
     def __init__(self, path):
         self.path = path
-        with open(path, "rb") as f:
-            data = f.read()
+        data = read_file(path)
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as err:
@@ -161,6 +257,16 @@ class Table:
 
 READ = {}  # the bundles read, by folder: read once, before torch loads
 
+# The explorer's rule for a bundle's label (datasets.IsNoClass), written into RUN from it: a cell
+# that is one of pandas' missing values, or the number -1, is a node without a class.
+LABELS = RUN["labels"]
+
+
+def no_class(cell):
+    """Whether a label cell says its node has no class, as the explorer reads it."""
+    t = cell.strip()
+    return t in LABELS["missing"] or DECIMAL.fullmatch(t) is not None and float(t) == LABELS["no_class"]
+
 
 def read_bundle(bundle):
     """The bundle as plain lists, held to the explorer's rules (ids 0..N-1 in order, a split per
@@ -168,14 +274,7 @@ def read_bundle(bundle):
     decimals), read before torch loads, so that a fault is said at once, torch or not."""
     if bundle in READ:
         return READ[bundle]
-    path = os.path.join(bundle, "meta.json")
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            meta = json.load(f)
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        refuse("%s: not a JSON object the explorer wrote: %s" % (path, err))
-    if not isinstance(meta, dict):
-        refuse("%s: not a JSON object" % path)
+    meta = read_json(os.path.join(bundle, "meta.json"), "write the bundle again with pdn gen -data PATH -out DIR")
     nodes = Table(os.path.join(bundle, "nodes.csv"))
     if nodes.head[:3] != ["id", "label", "split"]:
         refuse("%s:1: the header starts %s; want id,label,split" % (nodes.path, ",".join(nodes.head[:3])))
@@ -184,12 +283,16 @@ def read_bundle(bundle):
     for i, r in enumerate(nodes.rows):
         if nodes.at(i, 0, whole=True) != i:
             refuse("%s:%d: column id: ids must be 0..N-1 in order: want %d, got %r" % (nodes.path, i + 2, i, r[0]))
-        label = nodes.at(i, 1, whole=True, lo=-1, hi=999)
         if r[2] not in ("train", "test", "val", "unlabelled"):
             refuse("%s:%d: column split: %r is not train, test, val or unlabelled" % (nodes.path, i + 2, r[2]))
-        if (label == -1) != (r[2] == "unlabelled"):
-            refuse("%s:%d: a node without a class (label -1) is in the split unlabelled, and only such a node"
-                   % (nodes.path, i + 2))
+        none = no_class(r[1])
+        if none and r[2] != "unlabelled":
+            refuse("%s:%d: column label: %r says the node has no class, but its split is %s: a node without a class "
+                   "is in the split unlabelled (label -1)" % (nodes.path, i + 2, r[1], r[2]))
+        if not none and r[2] == "unlabelled":
+            refuse("%s:%d: column split: the split unlabelled is for a node without a class (label -1), and this "
+                   "node's label is %r" % (nodes.path, i + 2, r[1]))
+        label = LABELS["no_class"] if none else nodes.at(i, 1, whole=True, lo=0, hi=LABELS["max_classes"] - 1)
         labels.append(label)
         split.append(r[2])
     sparse = os.path.join(bundle, "features.csv")
@@ -329,14 +432,8 @@ class Net(torch.nn.Module):
 
 
 def load_weights(model, path):
-    """Copies the explorer's trained arrays into the model, by name."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            exported = json.load(f)
-        entries = [(p["name"], p["values"]) for p in exported["parameters"]]
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as err:
-        refuse("%s: not the explorer's weights.json (%s): give the file pdn train -export wrote, or none to train only"
-               % (path, err))
+    """Copies the explorer's trained arrays into the model, by name (read_weights checked them)."""
+    entries = [(p["name"], p["values"]) for p in read_weights(path)["parameters"]]
     params = dict(model.named_parameters())
     for pname, pvalues in entries:
         p = {"name": pname, "values": pvalues}
@@ -404,12 +501,10 @@ def learned_graph(path, edges, dtype):
     graph_weight, one weight per edge of edges.csv; None for a model over the input graph."""
     if RUN.get("graph_from") != "pdn":
         return None
-    try:
-        with open(path, encoding="utf-8") as f:
-            gw = json.load(f)["graph_weight"]
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        refuse("%s: no graph_weight (%s): this run propagates over PDN's learned graph, which the explorer's "
-               "weights.json carries" % (path, err))
+    gw = read_weights(path).get("graph_weight")
+    if gw is None:
+        refuse("%s: no graph_weight: this run propagates over PDN's learned graph, which the explorer's "
+               "weights.json carries" % path)
     if len(gw) != edges:
         refuse("%s: graph_weight has %d weights for %d edges: the weights are of another graph than --bundle"
                % (path, len(gw), edges))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,7 +48,8 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
 	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
-	out := fs.String("out", "", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)")
+	out := new(string)
+	outFlag(fs, out, "out", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)", true)
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
 	forceFlag(fs, &force, "-out")
@@ -58,7 +58,7 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000)); err != nil {
+	if err := intFlag("reps", *reps, 1, 1000); err != nil {
 		return nil, usageError{err}
 	}
 	gs, err := parseGraphs(*graphs)

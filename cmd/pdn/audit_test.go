@@ -827,7 +827,9 @@ func TestAuditMergeCases(t *testing.T) {
 	}
 	copyFile(t, shardOf(t, shards, "scenario4", 1, 3), filepath.Join(renamed, "copy.shard-9-of-9.json"))
 	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m62"), renamed)
-	if code != 2 || !strings.Contains(errOut, "shard 1/3 again (it is also") || !strings.Contains(errOut, "copy.shard-9-of-9.json") {
+	// The copy's name says shard 9 of 9, and it holds shard 1/3: refused
+	// for its name, naming it, before it could be taken for shard 1 again.
+	if code != 2 || !strings.Contains(errOut, "its name is not the one pdn gives the shard it holds, shard 1/3") || !strings.Contains(errOut, "copy.shard-9-of-9.json") {
 		t.Errorf("62, a renamed copy: exit %d: %s", code, errOut)
 	}
 
@@ -852,7 +854,7 @@ func TestAuditMergeCases(t *testing.T) {
 		t.Errorf("70, a run taken out: exit %d: %s", code, errOut)
 	}
 	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m70b"), edit("moved", func(f *shardFile) { f.Runs[0].At = 999 }))
-	if code != 2 || !strings.Contains(errOut, "run 999 is not one of the sweep's 7") {
+	if code != 2 || !strings.Contains(errOut, "field runs[0].at: run 999 is not one of the job's 7") {
 		t.Errorf("70, a run moved: exit %d: %s", code, errOut)
 	}
 	out, errOut, code := runCLI(t, "merge", "-json", "-out", filepath.Join(root, "m71"), edit("null", func(f *shardFile) {

@@ -107,7 +107,7 @@ var badCLI = []struct {
 	{"table4 bad model", []string{"table4", "-out", "DIR", "-models", "pdn,gcm"}, nil, 2, `flag -models: "gcm" is not allowed`},
 	{"table4 reps 0", []string{"table4", "-out", "DIR", "-reps", "0"}, nil, 2, "flag -reps: 0 is not allowed; want [1, 1000]"},
 	{"gen -like unknown", []string{"gen", "-out", "DIR/new", "-like", "pubmed"}, nil, 2, `flag -like: "pubmed" is not a published graph's shape; want one of facebook, ogbn-arxiv`},
-	{"gen -like with -data", []string{"gen", "-out", "DIR/new", "-like", "facebook", "-data", "BUNDLE"}, nil, 2, "flag -like: draws a graph of its own; it reads no -data folder"},
+	{"gen -like with -data", []string{"gen", "-out", "DIR/new", "-like", "facebook", "-data", "BUNDLE"}, nil, 2, "flag -data: pdn gen -like sets it itself: it draws a graph with the counts of facebook"},
 	{"gen -out a file", []string{"gen", "-out", "FILE"}, nil, 2, "is a file; want a directory"},
 	{"sweep -out a file", []string{"sweep", "-scenario", "1", "-out", "FILE"}, nil, 2, "flag -out:"},
 	{"degree -out a file", []string{"degree", "-out", "FILE"}, nil, 2, "is a file; want a directory"},

@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +13,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/faults"
+	"pdnexplorer/internal/numtext"
 )
 
 // commandSurface says how a command meets the fault classes: the flags
@@ -57,10 +60,22 @@ func TestEveryClassOnEveryCommand(t *testing.T) {
 		name := c.name
 		set := func(class string, cell faults.Cell) { cells[faults.Key{Class: class, Surface: name}] = cell }
 		check := func(f func(t *testing.T)) faults.Cell { return faults.Cell{Check: f} }
-		set(faults.Numbers, check(func(t *testing.T) { numberFlagsOf(t, name) }))
+		set(faults.Numbers, check(func(t *testing.T) {
+			numberFlagsOf(t, name)
+			if name == "merge" {
+				mergeNumbers(t)
+			}
+		}))
 		set(faults.Rows, check(func(t *testing.T) {
 			flagsTwiceOf(t, name)
 			unreadRowsOf(t, name)
+			columnsOnlyForFiles(t, name, s)
+			switch name {
+			case "merge":
+				mergeStateRows(t)
+			case "gen":
+				genLikeDrawsItsOwn(t)
+			}
 		}))
 		switch {
 		case s.graph != nil:
@@ -72,9 +87,12 @@ func TestEveryClassOnEveryCommand(t *testing.T) {
 			set(faults.Special, specialCell(name, s))
 		case name == "merge":
 			set(faults.Unlabelled, faults.NA("a shard holds results, not a graph's classes"))
-			set(faults.Compressed, faults.NA("a shard is a plain JSON file pdn wrote; merge reads no archive"))
+			set(faults.Compressed, check(mergeZipped))
 			set(faults.Text, check(mergeText))
-			set(faults.Structure, check(mergeTwice))
+			set(faults.Structure, check(func(t *testing.T) {
+				mergeTwice(t)
+				mergeEditedByHand(t)
+			}))
 			set(faults.Special, specialCell(name, s))
 		default:
 			for _, class := range []string{faults.Unlabelled, faults.Text, faults.Compressed, faults.Structure, faults.Special} {
@@ -82,7 +100,14 @@ func TestEveryClassOnEveryCommand(t *testing.T) {
 			}
 		}
 		if s.writes {
-			set(faults.Outputs, check(func(t *testing.T) { usersFileRefused(t, name, root) }))
+			set(faults.Outputs, check(func(t *testing.T) {
+				usersFileRefused(t, name, root)
+				outputFoldersChecked(t, name)
+				bindMountedInput(t, name, s)
+				if name == "merge" {
+					mergePrintsOnlyWhatItWrites(t)
+				}
+			}))
 		} else {
 			set(faults.Outputs, faults.NA("pdn "+name+" writes no file (TestEveryCommandThatWritesIsListed)"))
 		}
@@ -114,7 +139,7 @@ func numberFlagsOf(t *testing.T, name string) {
 			if kind == "*main.shard" {
 				format = inText["shard"]
 			}
-		case kind == "*flag.boolValue" || kind == "main.dataFlag" || kind == "*main.dataFlag":
+		case kind == "*flag.boolValue" || kind == "main.dataFlag" || kind == "*main.dataFlag" || kind == "main.folderFlag":
 			continue // a switch; a path
 		case kind == "experiment.fieldFlag":
 			row, _ := experiment.RowFlag(f)
@@ -146,6 +171,78 @@ func numberFlagsOf(t *testing.T, name string) {
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-"+f.Name) || !strings.Contains(err.Error(), bad) {
 				t.Errorf("pdn %s -%s %s: %v; want refused, naming the flag and the value", name, f.Name, v, err)
 			}
+		}
+		plusAsWithout(t, name, args, f, format)
+	}
+}
+
+// plusAsWithout gives flag f of command name a number with a leading "+"
+// and without: taken alike, or refused alike (-seed +1 as -epochs +1, as
+// numtext reads every number's sign).
+func plusAsWithout(t *testing.T, name string, args []string, f *flag.Flag, format string) {
+	sample := map[string]string{"scenario": "1", "with": "0.5", "edits": "0.25", "shard": "1"}[f.Name]
+	if sample == "" {
+		if _, err := numtext.ParseFloat(f.DefValue); err != nil || strings.HasPrefix(f.DefValue, "-") {
+			return // no plain number to sign
+		}
+		sample = f.DefValue
+	}
+	var errs [2]error
+	for i, v := range []string{sample, "+" + sample} {
+		_, errs[i] = commandFlags(t, name, append(without(args, f.Name), "-"+f.Name, strings.Replace(format, "%s", v, 1))...)
+	}
+	if (errs[0] == nil) != (errs[1] == nil) {
+		t.Errorf("pdn %s -%s: %s gives %v, +%s gives %v; want the sign taken as every number's", name, f.Name, sample, errs[0], sample, errs[1])
+	}
+}
+
+// columnsOnlyForFiles gives command name each row that chooses a file's
+// columns (target, id-column, bins) without a graph of one's own: each is
+// refused by name, since no graph it trains has columns (pdn xor -bins 5,
+// claims -with target=x), where a lab of the page keeps them for the
+// files it opens next; with a graph of one's own, the command reads them.
+func columnsOnlyForFiles(t *testing.T, name string, s commandSurface) {
+	values := map[string]string{"target": "label", "id-column": "node", "bins": "3"}
+	args := commandRows(t)[name].args
+	flags, _ := commandFlags(t, name, append(slices.Clone(args), "-h")...)
+	dir := putTree(t, t.TempDir(), labelled(60, threeClasses))
+	for _, row := range slices.Sorted(maps.Keys(values)) {
+		p, _ := experiment.Lookup(row)
+		if !p.Columns() {
+			t.Fatalf("%s is no column row", row)
+		}
+		if name == "claims" {
+			for _, id := range []string{"q-high", "xor-two", "degree-gat"} {
+				_, err := commandFlags(t, name, "-only", id, "-with", row+"="+values[row])
+				if err == nil || !strings.Contains(err.Error(), row+": claim "+id) || !strings.Contains(err.Error(), "does not read it") {
+					t.Errorf("pdn claims -only %s -with %s=%s: %v; want refused, naming the row", id, row, values[row], err)
+				}
+			}
+			continue
+		}
+		if !slices.ContainsFunc(flags, func(f *flag.Flag) bool { return f.Name == row }) {
+			continue
+		}
+		_, err := commandFlags(t, name, append(slices.Clone(args), "-"+row, values[row])...)
+		if err == nil || !strings.Contains(err.Error(), "flag -"+row+": ") || !strings.Contains(err.Error(), "does not read it") {
+			t.Errorf("pdn %s -%s %s without files of one's own: %v; want refused by name", name, row, values[row], err)
+		}
+		if s.graph != nil && name != "table4" && name != "attention" {
+			if _, err := commandFlags(t, name, append(append(slices.Clone(args), s.graph(dir)...), "-"+row, values[row])...); err != nil && strings.Contains(err.Error(), "flag -"+row) {
+				t.Errorf("pdn %s -%s %s on files of one's own: %v; want read", name, row, values[row], err)
+			}
+		}
+	}
+}
+
+// genLikeDrawsItsOwn: gen -like draws its own graph, so a -data row (a
+// shipped graph or a folder) is refused by name, as its other data rows.
+func genLikeDrawsItsOwn(t *testing.T) {
+	dir := putTree(t, t.TempDir(), labelled(60, threeClasses))
+	for _, data := range []string{"cora", dir} {
+		_, err := commandFlags(t, "gen", "-like", "facebook", "-data", data, "-out", filepath.Join(t.TempDir(), "o"))
+		if err == nil || !strings.Contains(err.Error(), "flag -data: pdn gen -like sets it itself") {
+			t.Errorf("gen -like facebook -data %s: %v; want -data refused", data, err)
 		}
 	}
 }
@@ -320,11 +417,50 @@ func usersFileRefused(t *testing.T, name, root string) {
 // results a link carries, its lab) is refused by name, as a link's rows
 // its lab does not read are.
 func claimsWithALinksRows(t *testing.T) {
-	for _, with := range []string{"results=5000", "lab=graph", "dropout=0.9&dropout=0.1"} {
+	for _, with := range []string{"results=5000", "lab=graph", "dropout=0.9&dropout=0.1", "bins=3"} {
 		_, errOut, code := runCLI(t, "claims", "-only", "q-high", "-seeds", "1", "-with", with)
 		row := strings.SplitN(with, "=", 2)[0]
 		if code != 2 || !strings.Contains(errOut, "flag -with") || !strings.Contains(errOut, row) {
 			t.Errorf("-with %s: exit %d: %s", with, code, errOut)
 		}
+	}
+	// The rows rule holds for the claim's own rows: q-high sets per-class
+	// and q, which cora does not read.
+	_, errOut, code := runCLI(t, "claims", "-only", "q-high", "-seeds", "1", "-with", "data=cora")
+	if code != 2 || !strings.Contains(errOut, "claim q-high's own state sets per-class and q") || !strings.Contains(errOut, "graph cora does not read it") {
+		t.Errorf("-with data=cora on q-high: exit %d: %s", code, errOut)
+	}
+	if _, err := commandFlags(t, "claims", "-only", "bag-of-words-recipe", "-with", "data=citeseer"); err != nil {
+		t.Errorf("-with data=citeseer on a claim of cora: %v; want taken", err)
+	}
+}
+
+// outputFoldersChecked gives every flag of command name that names a
+// folder to write (-out, -export: folderFlag) empty text and, where the
+// system makes them, a named pipe, a device and a loop of links: each is
+// refused by name as it is parsed, before any work, saying what it is
+// (train -export "" wrote nothing without a word; -out FIFO was "a
+// file"; a loop gave "mkdir: file exists").
+func outputFoldersChecked(t *testing.T, name string) {
+	args := commandRows(t)[name].args
+	flags, _ := commandFlags(t, name, append(slices.Clone(args), "-h")...)
+	checked := 0
+	for _, f := range flags {
+		if _, ok := f.Value.(folderFlag); !ok {
+			continue
+		}
+		checked++
+		cases := map[string]string{"": "flag -" + f.Name + ": empty; give the directory to write into"}
+		maps.Copy(cases, specialFolders(t))
+		for v, want := range cases {
+			_, err := commandFlags(t, name, append(without(args, f.Name), "-"+f.Name, v)...)
+			var ue usageError
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), "flag -"+f.Name+": ") || !strings.Contains(err.Error(), want) {
+				t.Errorf("pdn %s -%s %q: %v; want refused, saying %q", name, f.Name, v, err, want)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Errorf("pdn %s writes, but has no flag naming its folder (folderFlag)", name)
 	}
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,4 +51,23 @@ func specialCell(name string, s commandSurface) faults.Cell {
 			}
 		}
 	}}
+}
+
+// specialFolders are paths that are no folder to write into, each with
+// what a refusal says it is: a named pipe, a device, a loop of links.
+func specialFolders(t *testing.T) map[string]string {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(dir, "loopA"), filepath.Join(dir, "loopB")
+	if err := errors.Join(os.Symlink(b, a), os.Symlink(a, b)); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{
+		fifo:        "is a named pipe (FIFO); want a directory to write into",
+		"/dev/null": "is a device; want a directory to write into",
+		a:           "is a symbolic link that leads back to itself (a loop of links)",
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -85,26 +86,78 @@ func parseOnly(only string, given bool) ([]experiment.Claim, error) {
 // claim's state (experiment.Reader: the compare lab's runs take their
 // models from its models row, not model=). A row a claim does not read
 // would change nothing there, and the verdict would say nothing of it.
+//
+// The rule holds for the claim's own rows too: a row -with changes can
+// leave a row the claim's state sets unread (data=cora under q-high, whose
+// state sets per-class and q, which cora does not read), and the claim
+// would then check a state other than the one it states.
 func checkWith(query string, claims []experiment.Claim) error {
 	if _, err := withRows(experiment.Default(), query); err != nil {
 		return err
 	}
+	with := withNames(query)
 	for _, c := range claims {
-		e, _ := withRows(c.State(1), query)
-		given := func(name string) bool { return slices.Contains(withNames(query), name) }
-		r := experiment.ReaderOf(e)
-		r.Sets = maps.Clone(r.Sets)
-		if r.Sets == nil {
-			r.Sets = map[string]phrase.Text{}
-		}
-		for _, row := range []string{"seed", "init-seed"} { // experiment.Claim.State
-			r.Sets[row] = phrase.New("seed s of the claim's rate trains with data and weight seed s")
-		}
-		for _, u := range r.Unread(e, given) {
+		before := c.State(1)
+		e, _ := withRows(before, query)
+		r := claimReader(e)
+		for _, u := range r.Unread(e, func(name string) bool { return slices.Contains(with, name) }) {
 			return fmt.Errorf("%s: claim %s reads the %s lab's runs, and %s; leave it out, or check with -only the claims that read it", u.Row, c.ID, e.View.Lab, u.Why)
+		}
+		own := claimRows(before, with)
+		wasRead := map[string]bool{}
+		for _, row := range own {
+			wasRead[row] = true
+		}
+		for _, u := range claimReader(before).Unread(before, func(name string) bool { return slices.Contains(own, name) }) {
+			wasRead[u.Row] = false
+		}
+		lost := claimReader(e).Unread(e, func(name string) bool { return wasRead[name] })
+		if len(lost) > 0 {
+			var rows []string
+			for _, u := range lost {
+				rows = append(rows, u.Row)
+			}
+			return fmt.Errorf("%s: claim %s's own state sets %s, which its state with %s does not read (%s: %s); leave it out for this claim, or check with -only the claims it suits",
+				shorten(query), c.ID, andList(rows), shorten(query), lost[0].Row, lost[0].Why)
 		}
 	}
 	return nil
+}
+
+// claimReader is the reader of a claim's state e, as pdn claims reads it:
+// its lab's, as a command (asCommand), with seed s of the claim's rate as
+// the data and weight seed.
+func claimReader(e experiment.Experiment) experiment.Reader {
+	r := asCommand(experiment.ReaderOf(e))
+	r.Sets = maps.Clone(r.Sets)
+	if r.Sets == nil {
+		r.Sets = map[string]phrase.Text{}
+	}
+	for _, row := range []string{"seed", "init-seed"} { // experiment.Claim.State
+		r.Sets[row] = phrase.New("seed s of the claim's rate trains with data and weight seed s")
+	}
+	return r
+}
+
+// claimRows are the engine's rows a claim's state e sets (where it differs
+// from the table's defaults), but those -with names and the seeds.
+func claimRows(e experiment.Experiment, with []string) []string {
+	base := experiment.Default()
+	var out []string
+	for _, p := range experiment.Params {
+		if p.Group != experiment.GroupView && p.Name != "seed" && p.Name != "init-seed" && !slices.Contains(with, p.Name) && p.Get(&e) != p.Get(&base) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// andList joins names as a sentence does: "a", "a and b", "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // withNames are the rows -with names.
@@ -126,8 +179,11 @@ func claimIDs() []string {
 	return out
 }
 
-// withRows sets the rows of query (name=value&…) in e: rows the engine
-// reads, each once (the last of two would win without a word).
+// withRows sets the rows of query (name=value&…, escaped as a link's) in
+// e: rows the engine reads, each once (the last of two would win without a
+// word), each value the state table takes. It is the command line's strict
+// reading of a link's rows: pdn claims' -with, and the state a shard file
+// holds.
 func withRows(e experiment.Experiment, query string) (experiment.Experiment, error) {
 	var seen []string
 	for _, kv := range strings.Split(query, "&") {
@@ -135,6 +191,11 @@ func withRows(e experiment.Experiment, query string) (experiment.Experiment, err
 			continue
 		}
 		k, v, _ := strings.Cut(kv, "=")
+		k, errK := url.PathUnescape(k)
+		v, errV := url.PathUnescape(v)
+		if errK != nil || errV != nil {
+			return e, fmt.Errorf("%s is not a row as a link writes it (a %% must start an escape like %%2C)", quoteArg(kv))
+		}
 		p, ok := experiment.Lookup(k)
 		switch {
 		case !ok || p.Group == experiment.GroupView:

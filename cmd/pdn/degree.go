@@ -26,7 +26,8 @@ type degreeBin struct {
 func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.ForLab("degree")
 	fs := flag.NewFlagSet("degree", flag.ContinueOnError)
-	out := fs.String("out", "", "directory for degree.svg (required)")
+	out := new(string)
+	outFlag(fs, out, "out", "directory for degree.svg (required)", true)
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
 	forceFlag(fs, &force, "-out")
@@ -36,9 +37,6 @@ func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	}
 	if err := unreadFlags(fs, e, commandReader("degree", "degree")); err != nil {
 		return nil, err
-	}
-	if err := outDir("out", *out); err != nil {
-		return nil, usageError{err}
 	}
 	return func(stdout, stderr io.Writer) error { return runDegree(e, *out, force, *asJSON, stdout, stderr) }, nil
 }

@@ -208,7 +208,7 @@ func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		// must still give a message that fits on a line.
 		return usageError{errors.New(shortenValue(strings.ReplaceAll(err.Error(), "\n", " ")))}
 	}
-	return nil
+	return checkFolders(fs)
 }
 
 // parsing, when a test sets it, is shown each command's flags as they are
@@ -299,9 +299,18 @@ func commandReader(command, lab string) experiment.Reader {
 	r := experiment.RunReader(phrase.New("pdn %s", command))
 	if lab != "" {
 		l, _ := experiment.LabNamed(lab)
-		r = l.Reader()
+		r = asCommand(l.Reader())
 		r.Name = phrase.New("pdn %s", command)
 	}
+	return r
+}
+
+// asCommand is a lab's reader as a command reads a state: it opens no
+// files later, so it reads a file's columns (target, id-column, bins)
+// only where its runs' graph is files of one's own, as pdn train does,
+// where the page's lab keeps them for the next files it opens.
+func asCommand(r experiment.Reader) experiment.Reader {
+	r.OpensFiles = false
 	return r
 }
 
@@ -349,18 +358,6 @@ func shorten(msg string) string {
 func intFlag(name string, v, lo, hi int) error {
 	if v < lo || v > hi {
 		return usageError{fmt.Errorf("flag -%s: %d is not allowed; want [%d, %d]", name, v, lo, hi)}
-	}
-	return nil
-}
-
-// outDir checks a flag naming a directory to write into: given, and not a
-// file. The directory is made when the work is done.
-func outDir(name, dir string) error {
-	if dir == "" {
-		return usageError{fmt.Errorf("flag -%s: a directory is required", name)}
-	}
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return usageError{fmt.Errorf("flag -%s: %s is a file; want a directory", name, quotePath(dir))}
 	}
 	return nil
 }

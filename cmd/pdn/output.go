@@ -23,6 +23,65 @@ func forceFlag(fs *flag.FlagSet, force *bool, what string) {
 	fs.BoolVar(force, "force", false, "write into "+what+" even if it holds files pdn did not write: beside them, and over any of the same names")
 }
 
+// folderFlag is a flag naming a folder to write into (-out, -export):
+// every such flag of every command is one (outFlag), and the one flag
+// parser (parseWithArgs) checks each (checkFolders), so that no command
+// takes a folder to write that the writer would refuse only once the work
+// is done: a required one left out, one given as empty text (which would
+// write nothing, without a word), or a path that is no folder (a file, a
+// pipe, a device, a socket, a loop of links: outdir.CheckFolder).
+type folderFlag struct {
+	dir      *string
+	required bool
+}
+
+func (f folderFlag) String() string {
+	if f.dir == nil {
+		return ""
+	}
+	return *f.dir
+}
+
+func (f folderFlag) Set(s string) error {
+	*f.dir = s
+	return nil
+}
+
+// outFlag registers on fs the flag name of a folder to write into, kept in
+// dir; required says the command needs it.
+func outFlag(fs *flag.FlagSet, dir *string, name, usage string, required bool) {
+	fs.Var(folderFlag{dir, required}, name, usage)
+}
+
+// checkFolders checks every folder flag of fs (folderFlag), once it has
+// parsed: each required one given, each given one not empty, and what is
+// there a folder or nothing yet.
+func checkFolders(fs *flag.FlagSet) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var errs []error
+	fs.VisitAll(func(f *flag.Flag) {
+		ff, ok := f.Value.(folderFlag)
+		switch {
+		case !ok || !given[f.Name] && !ff.required:
+		case !given[f.Name]:
+			errs = append(errs, fmt.Errorf("flag -%s: a directory is required", f.Name))
+		case *ff.dir == "" && ff.required:
+			errs = append(errs, fmt.Errorf("flag -%s: empty; give the directory to write into", f.Name))
+		case *ff.dir == "":
+			errs = append(errs, fmt.Errorf("flag -%s: empty; give the directory to write into, or leave the flag out", f.Name))
+		default:
+			if err := outdir.CheckFolder(f.Name, *ff.dir); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	})
+	if len(errs) > 0 {
+		return usageError{errors.Join(errs...)}
+	}
+	return nil
+}
+
 // outSpec is what a command writes and reads.
 type outSpec struct {
 	flag   string // "out" or "export"

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -154,12 +155,15 @@ type shardJob struct {
 	files   map[int]string // shard i's file
 	seconds float64
 	acc     map[int]float64 // by place; NaN where a run had no result
+	sweep   experiment.Sweep
+	table4  table4Job
+	size    int // the job's runs
 }
 
-// readShards reads every shard file in dirs (or named directly) and
-// groups them by job, in the order first found. It refuses a file that is
-// not a shard file, a job whose shards disagree on n, a shard given twice
-// and a run given by two shards.
+// readShards reads every shard file in dirs (or named directly), each
+// checked as pdn writes it (readShard), and groups them by job, in the
+// order first found. It refuses a job whose shards disagree on n, a shard
+// given twice and a run given by two shards.
 func readShards(dirs []string) ([]*shardJob, error) {
 	var jobs []*shardJob
 	paths, err := shardPaths(dirs)
@@ -167,31 +171,45 @@ func readShards(dirs []string) ([]*shardJob, error) {
 		return nil, err
 	}
 	for _, path := range paths {
-		b, err := input.TextOfPath(path, maxShardBytes)
+		f, err := readShard(path)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, err
 		}
-		var f shardFile
-		if err := json.Unmarshal(b, &f); err != nil {
-			return nil, usageError{fmt.Errorf("%s: not a shard file of pdn sweep or pdn table4: %v", path, err)}
-		}
-		if f.Command != "sweep" && f.Command != "table4" {
-			return nil, usageError{fmt.Errorf("%s: not a shard file of pdn sweep or pdn table4 (its command is %s)", path, experiment.Quote(f.Command))}
-		}
-		job := canonicalJSON(f.Job)
-		i := slices.IndexFunc(jobs, func(j *shardJob) bool { return j.command == f.Command && string(j.job) == string(job) })
+		i := slices.IndexFunc(jobs, func(j *shardJob) bool { return j.command == f.command && string(j.job) == string(f.job) })
 		if i < 0 {
-			jobs = append(jobs, &shardJob{command: f.Command, job: job, n: f.Shard[1], files: map[int]string{}, acc: map[int]float64{}})
+			jobs = append(jobs, &shardJob{command: f.command, job: f.job, n: f.n, files: map[int]string{}, acc: map[int]float64{}, sweep: f.sweep, table4: f.table4, size: f.size})
 			i = len(jobs) - 1
 		}
-		if err := jobs[i].add(path, f); err != nil {
+		if err := jobs[i].add(f); err != nil {
 			return nil, err
 		}
 	}
 	if len(jobs) == 0 {
-		return nil, usageError{fmt.Errorf("no shard files (*.shard-I-of-N.json) in %s", strings.Join(quoteArgs(dirs), ", "))}
+		return nil, usageError{fmt.Errorf("no shard files (*.shard-I-of-N.json) in %s%s", strings.Join(quoteArgs(dirs), ", "), zipsIn(dirs))}
 	}
 	return jobs, nil
+}
+
+// zipsIn says which of dirs hold zip archives, where no shard file was
+// found: shards zipped to be carried off a cluster, to unzip first.
+func zipsIn(dirs []string) string {
+	var zips []string
+	for _, d := range dirs {
+		fsys, err := input.Folder(d)
+		if err != nil {
+			continue
+		}
+		entries, _ := input.Entries(fsys, ".")
+		for _, e := range entries {
+			if !e.Dir && strings.EqualFold(filepath.Ext(e.Name), ".zip") {
+				zips = append(zips, quotePath(filepath.Join(d, e.Name)))
+			}
+		}
+	}
+	if len(zips) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%s is a zip archive: pdn merge reads folders of shard files; unzip it, and give the folder)", strings.Join(zips, ", "))
 }
 
 // maxShardBytes bounds a shard file: a job of millions of runs.
@@ -226,34 +244,31 @@ func shardPaths(dirs []string) ([]string, error) {
 }
 
 // add takes one shard file's runs into the job.
-func (j *shardJob) add(path string, f shardFile) error {
-	i, n := f.Shard[0], f.Shard[1]
+func (j *shardJob) add(f *shardRead) error {
 	switch {
-	case n != j.n || i < 1 || i > n:
-		return usageError{fmt.Errorf("%s: shard %d/%d of a job split in %d", path, i, n, j.n)}
-	case j.files[i] != "":
-		return usageError{fmt.Errorf("%s: shard %d/%d again (it is also %s)", path, i, n, j.files[i])}
+	case f.n != j.n:
+		return usageError{fmt.Errorf("%s: shard %d/%d of a job split in %d", f.path, f.i, f.n, j.n)}
+	case j.files[f.i] != "":
+		return usageError{fmt.Errorf("%s: shard %d/%d again (it is also %s)", f.path, f.i, f.n, j.files[f.i])}
 	}
-	j.files[i] = path
-	j.seconds += f.Seconds
-	for _, r := range f.Runs {
-		if _, twice := j.acc[r.At]; twice || r.At%n != i-1 {
-			return usageError{fmt.Errorf("%s: run %d is not shard %d/%d's, or given twice", path, r.At, i, n)}
+	j.files[f.i] = f.path
+	j.seconds += f.seconds
+	for at, acc := range f.acc {
+		if _, twice := j.acc[at]; twice {
+			return usageError{fmt.Errorf("%s: run %d is given by another shard too", f.path, at)}
 		}
-		j.acc[r.At] = math.NaN()
-		if r.Acc != nil {
-			if a := *r.Acc; !(a >= 0 && a <= 1) {
-				return usageError{fmt.Errorf("%s: run %d's accuracy %v is outside [0, 1]: the file was changed after pdn wrote it", path, r.At, a)}
-			}
-			j.acc[r.At] = *r.Acc
-		}
+		j.acc[at] = acc
 	}
 	return nil
 }
 
-// complete checks the job has all n shards and size runs; others are the
-// other jobs found beside it, named where they hold a missing shard.
-func (j *shardJob) complete(what string, size int, others []*shardJob) error {
+// complete checks the job has all n shards and all its runs; others are
+// the other jobs found beside it, named where they hold a missing shard.
+func (j *shardJob) complete(others []*shardJob) error {
+	what, size := "table4", j.size
+	if j.command == "sweep" {
+		what = fmt.Sprintf("scenario %d", j.sweep.Scenario.Number)
+	}
 	var missing []string
 	for i := 1; i <= j.n; i++ {
 		if j.files[i] == "" {
@@ -428,14 +443,12 @@ func quoteArgs(args []string) []string {
 
 func parseMerge(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	out := fs.String("out", "", "directory for the joined files (required): scenarioK.csv and .svg, table4.csv and .svg")
+	out := new(string)
+	outFlag(fs, out, "out", "directory for the joined files (required): scenarioK.csv and .svg, table4.csv and .svg", true)
 	asJSON := fs.Bool("json", false, "print each job's JSON summary as the last lines of stdout")
 	var force bool
 	forceFlag(fs, &force, "-out")
 	if err := parseWithArgs(fs, args, stderr); err != nil {
-		return nil, err
-	}
-	if err := outDir("out", *out); err != nil {
 		return nil, err
 	}
 	dirs := fs.Args()
@@ -449,32 +462,50 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 			return nil, usageError{fmt.Errorf("merge: %w", err)}
 		}
 	}
-	return func(stdout, stderr io.Writer) (err error) {
+	return func(stdout, stderr io.Writer) error {
+		// Every shard file and every job is checked before a file is
+		// written or a line printed: a refusal leaves stdout empty.
 		jobs, err := readShards(dirs)
 		if err != nil {
 			return err
+		}
+		for _, j := range jobs {
+			if err := j.complete(jobs); err != nil {
+				return err
+			}
 		}
 		parts, err := mergeParts(jobs)
 		if err != nil {
 			return err
 		}
-		w, err := openOut(outSpec{flag: "out", dir: *out, force: force, parts: parts, inputs: inputDirs("", dirs...)}, stderr)
+		var tables bytes.Buffer
+		if err := writeMerged(outSpec{flag: "out", dir: *out, force: force, parts: parts, inputs: inputDirs("", dirs...)}, jobs, *asJSON, &tables, stderr); err != nil {
+			return err
+		}
+		_, err = io.Copy(stdout, &tables)
+		return err
+	}, nil
+}
+
+// writeMerged writes the jobs' joined files, printing their tables to
+// tables, and commits them.
+func writeMerged(spec outSpec, jobs []*shardJob, asJSON bool, tables io.Writer, stderr io.Writer) (err error) {
+	w, err := openOut(spec, stderr)
+	if err != nil {
+		return err
+	}
+	defer finishOut(w, &err)
+	for _, j := range jobs {
+		if j.command == "sweep" {
+			err = mergeSweep(w, j, asJSON, tables)
+		} else {
+			err = mergeTable4(w, j, asJSON, tables)
+		}
 		if err != nil {
 			return err
 		}
-		defer finishOut(w, &err)
-		for _, j := range jobs {
-			if j.command == "sweep" {
-				err = mergeSweep(w, j, jobs, *asJSON, stdout)
-			} else {
-				err = mergeTable4(w, j, jobs, *asJSON, stdout)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}, nil
+	}
+	return nil
 }
 
 // mergeParts are the parts of the writer the jobs' joined files make
@@ -485,9 +516,7 @@ func mergeParts(jobs []*shardJob) ([]string, error) {
 	for _, j := range jobs {
 		part := "table4"
 		if j.command == "sweep" {
-			var job sweepJob
-			json.Unmarshal(j.job, &job)
-			part = fmt.Sprintf("scenario%d", job.Scenario)
+			part = fmt.Sprintf("scenario%d", j.sweep.Scenario.Number)
 		}
 		o := first[part]
 		if o != nil && o.whole() && j.whole() {

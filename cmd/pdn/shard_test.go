@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // A sweep and a table4 run in 3 shards each, written into one folder as
@@ -60,7 +62,7 @@ func TestShardsMergeIntoTheWhole(t *testing.T) {
 func TestShardFileKeepsEveryBit(t *testing.T) {
 	dir := t.TempDir()
 	acc := map[int]float64{1: 0.1 + 0.2, 4: math.NaN(), 7: 1.0 / 3}
-	job := table4Job{Graphs: []string{"g"}, Models: []string{"gcn"}, Reps: 9}
+	job := table4Job{Graphs: []string{"g"}, Digests: []string{strings.Repeat("ab", 32)}, Models: []string{"gcn"}, Reps: 9, State: experiment.Default().EncodeRun()}
 	w, err := openOut(outSpec{dir: dir, flag: "out", parts: []string{shardPart("table4", job, shard{2, 3})}}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +196,7 @@ func TestMergeRefusesShardsThatDoNotMix(t *testing.T) {
 		t.Errorf("a pretty-printed shard: exit %d: %s%s", code, out, errOut)
 	}
 	for _, bad := range []string{"5", "-0.3"} {
-		edited := strings.Replace(string(pretty), `"acc": 0.`, `"acc": `+bad+`, "x": 0.`, 1)
+		edited := regexp.MustCompile(`"acc": 0\.[0-9]+`).ReplaceAllLiteralString(string(pretty), `"acc": `+bad)
 		os.WriteFile(one, []byte(edited), 0o644)
 		_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(root, "m4"), whole)
 		if code != 2 || !strings.Contains(errOut, "is outside [0, 1]") || !strings.Contains(errOut, filepath.Base(one)) {

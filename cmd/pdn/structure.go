@@ -38,7 +38,7 @@ type structureJob struct {
 func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	j := structureJob{e: experiment.ForLab("structure")}
 	fs := flag.NewFlagSet("structure", flag.ContinueOnError)
-	fs.StringVar(&j.out, "out", "", "directory for homophily.csv, robustness.csv, transfer.csv and their figures (required)")
+	outFlag(fs, &j.out, "out", "directory for homophily.csv, robustness.csv, transfer.csv and their figures (required)", true)
 	forceFlag(fs, &j.force, "-out")
 	models := fs.String("models", "pdn,gcn,gat", "the models trained side by side and along the robustness curves, separated by commas")
 	numtext.IntVar(fs, &j.workers, "workers", runtime.NumCPU(), "runs trained at once")
@@ -53,7 +53,7 @@ func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	if err := modelsRow(&j.e, *models); err != nil {
 		return nil, err
 	}
-	if err := errors.Join(outDir("out", j.out), intFlag("workers", j.workers, 1, 64)); err != nil {
+	if err := intFlag("workers", j.workers, 1, 64); err != nil {
 		return nil, usageError{err}
 	}
 	var err error

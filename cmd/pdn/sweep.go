@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -49,7 +48,8 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	k := fs.String("scenario", "", "the paper's synthetic scenario, 1..8 (Table 2); several, comma-separated; or all")
 	reps := numtext.Int(fs, "reps", 10, "graphs per value; rep r uses data and weight seed r")
 	models := fs.String("models", strings.Join(experiment.PaperModels, ","), "models to train, comma-separated")
-	out := fs.String("out", "", "directory for scenarioK.csv and scenarioK.svg (required)")
+	out := new(string)
+	outFlag(fs, out, "out", "directory for scenarioK.csv and scenarioK.svg (required)", true)
 	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
@@ -65,7 +65,7 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}
 	}
-	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64)); err != nil {
+	if err := errors.Join(intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64)); err != nil {
 		return nil, usageError{err}
 	}
 	kinds, err := parseModels(*models)
@@ -190,34 +190,12 @@ type sweepsSummary struct {
 }
 
 // mergeSweep writes the files of a sweep whose shards j holds.
-func mergeSweep(w *outdir.Run, j *shardJob, all []*shardJob, asJSON bool, stdout io.Writer) error {
-	var job sweepJob
-	if err := json.Unmarshal(j.job, &job); err != nil {
-		return err
-	}
-	s, err := experiment.PaperScenario(job.Scenario)
-	if err != nil {
-		return usageError{fmt.Errorf("%s: %w", j.files[1], err)}
-	}
-	base, err := experiment.Decode(job.State)
-	if err != nil {
-		return usageError{fmt.Errorf("%s: %w", j.files[1], err)}
-	}
-	sw := experiment.Sweep{Scenario: s, Models: job.Models, Reps: job.Reps, Base: base}
-	if _, err := parseModels(strings.Join(job.Models, ",")); err != nil || job.Reps < 1 {
-		return usageError{fmt.Errorf("%s: not a sweep's shard (models %v, reps %d)", j.files[1], job.Models, job.Reps)}
-	}
-	if err := j.complete(fmt.Sprintf("scenario %d", s.Number), sw.Size(), all); err != nil {
-		return err
-	}
-	res := make([]experiment.Result, sw.Size())
+func mergeSweep(w *outdir.Run, j *shardJob, asJSON bool, stdout io.Writer) error {
+	res := make([]experiment.Result, j.size)
 	for at, acc := range j.acc {
-		if at < 0 || at >= len(res) {
-			return usageError{fmt.Errorf("scenario %d: run %d is not one of the sweep's %d", s.Number, at, len(res))}
-		}
 		res[at] = experiment.Result{Acc: acc, Done: true}
 	}
-	sum, err := writeSweep(w, sw, res, j.seconds, stdout)
+	sum, err := writeSweep(w, j.sweep, res, j.seconds, stdout)
 	if err != nil || !asJSON {
 		return err
 	}

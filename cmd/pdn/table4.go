@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -67,7 +66,8 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
 	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph; rep r draws its split and weights with seed r")
 	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
-	out := fs.String("out", "", "directory for table4.csv and table4.svg (required)")
+	out := new(string)
+	outFlag(fs, out, "out", "directory for table4.csv and table4.svg (required)", true)
 	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "runs trained at once")
 	var pr practices
 	numtext.IntVar(fs, &pr.validation, "validation", 0, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
@@ -85,7 +85,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	// Each graph starts from its features' recipe where the flags leave
 	// its rows open, as pdn train does (experiment.Recipes).
 	pr.given = func(name string) bool { return flagSet(fs, name) }
-	if err := errors.Join(outDir("out", *out), intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64), intFlag("validation", pr.validation, 0, 1000000)); err != nil {
+	if err := errors.Join(intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64), intFlag("validation", pr.validation, 0, 1000000)); err != nil {
 		return nil, usageError{err}
 	}
 	kinds, err := parseModels(*models)
@@ -253,28 +253,15 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job tabl
 }
 
 // mergeTable4 writes the files of a table4 run whose shards j holds.
-func mergeTable4(w *outdir.Run, j *shardJob, all []*shardJob, asJSON bool, stdout io.Writer) error {
-	var job table4Job
-	if err := json.Unmarshal(j.job, &job); err != nil {
-		return err
-	}
-	if _, err := parseModels(strings.Join(job.Models, ",")); err != nil || job.Reps < 1 || len(job.Graphs) == 0 {
-		return usageError{fmt.Errorf("%s: not a table4 run's shard (graphs %v, models %v, reps %d)", j.files[1], job.Graphs, job.Models, job.Reps)}
-	}
-	if err := j.complete("table4", job.size(), all); err != nil {
-		return err
-	}
+func mergeTable4(w *outdir.Run, j *shardJob, asJSON bool, stdout io.Writer) error {
+	job := j.table4
 	acc := make([][][]float64, len(job.Graphs))
 	for g := range acc {
 		acc[g] = make([][]float64, job.Reps)
 		for r := range acc[g] {
 			acc[g][r] = make([]float64, len(job.Models))
 			for m := range acc[g][r] {
-				x, ok := j.acc[job.at(g, r, m)]
-				if !ok {
-					return usageError{fmt.Errorf("table4: no shard holds run %d", job.at(g, r, m))}
-				}
-				acc[g][r][m] = x
+				acc[g][r][m] = j.acc[job.at(g, r, m)] // complete: every run is there
 			}
 		}
 	}

@@ -26,7 +26,8 @@ import (
 func parseGen(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	out := fs.String("out", "", "directory to write the bundle to (required)")
+	out := new(string)
+	outFlag(fs, out, "out", "directory to write the bundle to (required)", true)
 	dense := fs.Bool("dense", false, "write sparse node features (cora, citeseer, a MUSAE folder) dense, as x columns, for readers that know only those")
 	var force bool
 	forceFlag(fs, &force, "-out")
@@ -43,12 +44,9 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	if *like != "" && *dense {
 		return nil, usageError{errors.New("flag -dense: gen -like writes the files a published graph comes in, not a bundle; leave it out")}
 	}
-	if err := outDir("out", *out); err != nil {
-		return nil, err
-	}
 	spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"gen"}, inputs: inputDirs("data", dir)}
 	if *like != "" {
-		return genShaped(*like, dir, spec, e.Data.Seed)
+		return genShaped(*like, spec, e.Data.Seed)
 	}
 	resplit := flagSet(fs, "shots")
 	return func(stdout, stderr io.Writer) (err error) {
@@ -90,13 +88,10 @@ func genReader(like string) experiment.Reader {
 
 // genShaped is gen -like: the shape named name, drawn with seed and
 // written to out in its published files.
-func genShaped(name, dir string, spec outSpec, seed uint64) (runner, error) {
+func genShaped(name string, spec outSpec, seed uint64) (runner, error) {
 	s, ok := shaped.Lookup(name)
-	switch {
-	case !ok:
+	if !ok {
 		return nil, usageError{fmt.Errorf("flag -like: %s is not a published graph's shape; want one of %s", quoteArg(name), shapeNames())}
-	case dir != "":
-		return nil, usageError{errors.New("flag -like: draws a graph of its own; it reads no -data folder")}
 	}
 	return func(stdout, stderr io.Writer) (err error) {
 		w, err := openOut(spec, stderr)
@@ -198,7 +193,7 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	fs.BoolVar(&j.quiet, "quiet", false, "no progress on stderr")
 	fs.BoolVar(&j.tie, "tie-strength", false, "replace the edge features with the 11 tie-strength scores of Appendix F")
-	fs.StringVar(&j.export, "export", "", "write the trained run to this folder for PyTorch Geometric: the graph as a bundle, the weights (weights.json) and run_pyg.py, which trains the same model in PyG and prints its test accuracy")
+	outFlag(fs, &j.export, "export", "write the trained run to this folder for PyTorch Geometric: the graph as a bundle, the weights (weights.json) and run_pyg.py, which trains the same model in PyG and prints its test accuracy", false)
 	forceFlag(fs, &j.force, "the -export folder")
 	experiment.RegisterFlags(fs, &j.e)
 	dataOrDir(fs, &j.data, "")
@@ -284,6 +279,11 @@ func (f dataFlag) String() string {
 	}
 	return f.row.String()
 }
+
+// Row names the row -data sets, a folder of one's own included (its graph
+// is local): the command's reader refuses it as it refuses any row it does
+// not read (gen -like draws a graph of its own).
+func (f dataFlag) Row() string { return "data" }
 
 func (f dataFlag) Set(s string) error {
 	if strings.TrimSpace(s) == "" {

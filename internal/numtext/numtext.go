@@ -17,7 +17,9 @@
 // parsers, fmt's scanners or the flag package's number flags, whose
 // readers accept hexadecimal, octal, binary and underscores ("0x10",
 // "0o17", "1_000") as well. ParseInt and ParseUint take plain decimal
-// whole numbers; Flag binds them to a command's flags.
+// whole numbers; Flag binds them to a command's flags. Every one of them
+// takes one leading sign alike: "+7" is 7 wherever a number is read (a
+// minus only where the number may be negative).
 //
 // The package imports only the standard library, so the browser's page can
 // use it without linking anything else.
@@ -58,32 +60,51 @@ func ParseFloat(s string) (float64, error) {
 // ErrTooLarge says a whole number does not fit the type it is read into.
 var ErrTooLarge = errors.New("too large a whole number")
 
-// ParseInt reads s, a whole number in decimal such as "12" or "-3" (a sign,
-// then digits), and returns ErrNotDecimal for anything else ("0x10",
-// "1_000", "1e3", "1.0", spaces) and ErrTooLarge beyond the range of int.
+// ParseInt reads s, a whole number in decimal such as "12", "-3" or "+7"
+// (one sign, then digits), and returns ErrNotDecimal for anything else
+// ("0x10", "1_000", "1e3", "1.0", "+-1", spaces) and ErrTooLarge beyond
+// the range of int.
 func ParseInt(s string) (int, error) {
-	digits := strings.TrimLeft(s, "+-")
-	if len(s)-len(digits) > 1 || !allDigits(digits) {
+	neg, digits, ok := signed(s)
+	if !ok {
 		return 0, ErrNotDecimal
 	}
-	v, err := strconv.ParseInt(s, 10, strconv.IntSize)
+	if neg {
+		digits = "-" + digits
+	}
+	v, err := strconv.ParseInt(digits, 10, strconv.IntSize)
 	if err != nil {
 		return 0, ErrTooLarge // the text is digits: only the range can fail
 	}
 	return int(v), nil
 }
 
-// ParseUint reads s, a whole number of decimal digits without a sign, and
-// returns ErrNotDecimal for anything else and ErrTooLarge above 2⁶⁴−1.
+// ParseUint reads s, a whole number of decimal digits with at most a
+// leading "+" (the sign every parser here takes, as ParseInt and
+// ParseFloat do: "+7" is 7 wherever a number is read), and returns
+// ErrNotDecimal for anything else, a minus sign too, and ErrTooLarge above
+// 2⁶⁴−1.
 func ParseUint(s string) (uint64, error) {
-	if !allDigits(s) {
+	neg, digits, ok := signed(s)
+	if !ok || neg {
 		return 0, ErrNotDecimal
 	}
-	v, err := strconv.ParseUint(s, 10, 64)
+	v, err := strconv.ParseUint(digits, 10, 64)
 	if err != nil {
 		return 0, ErrTooLarge
 	}
 	return v, nil
+}
+
+// signed splits s into its sign and its digits: at most one leading "+"
+// or "-", then ASCII digits only. It is the one rule for a whole number's
+// sign, so that "+1" is read alike by every parser (ParseFloat's sign is
+// the same: isDecimal).
+func signed(s string) (neg bool, digits string, ok bool) {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	return neg, s, allDigits(s)
 }
 
 // ParseHex reads s, hexadecimal digits of at most bits bits, as a colour's

@@ -167,3 +167,41 @@ func TestFlags(t *testing.T) {
 		}
 	}
 }
+
+// Every parser takes one leading "+" alike, as Python's int and float and
+// pandas do: "+7" is 7 as a whole number, a seed (unsigned) and a decimal.
+// Two signs, or a sign alone, are no number for any of them; a minus is
+// refused only where the number cannot be negative (ParseUint).
+func TestEveryParserTakesTheSameSign(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want float64
+		ok   bool // read by all three; else by none (but "-" by the signed)
+	}{
+		{"+7", 7, true},
+		{"+0", 0, true},
+		{"7", 7, true},
+		{"++7", 0, false},
+		{"+-7", 0, false},
+		{"-+7", 0, false},
+		{"+", 0, false},
+		{"+ 7", 0, false},
+	} {
+		i, errI := ParseInt(c.in)
+		u, errU := ParseUint(c.in)
+		f, errF := ParseFloat(c.in)
+		if c.ok != (errI == nil) || c.ok != (errU == nil) || c.ok != (errF == nil) {
+			t.Errorf("%q: ParseInt %v, ParseUint %v, ParseFloat %v; want all read %v", c.in, errI, errU, errF, c.ok)
+			continue
+		}
+		if c.ok && (float64(i) != c.want || float64(u) != c.want || f != c.want) {
+			t.Errorf("%q read as %d, %d, %v; want %v", c.in, i, u, f, c.want)
+		}
+	}
+	if v, err := ParseInt("-7"); err != nil || v != -7 {
+		t.Errorf("ParseInt(-7) = %d, %v", v, err)
+	}
+	if _, err := ParseUint("-7"); err == nil {
+		t.Error("ParseUint(-7) read")
+	}
+}

@@ -37,14 +37,31 @@ func checkInputs(flagName, dir string, inputs []Input) error {
 }
 
 // Overlaps reports whether a and b are one file or folder or one holds
-// the other, however spelled (relative, through a link, with .. in it).
-func Overlaps(a, b string) bool {
-	ra, rb := realPath(a), realPath(b)
-	inside := func(x, y string) bool { // x is y or under it
-		rel, err := filepath.Rel(y, x)
-		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+// the other, however spelled (relative, through a link, with .. in it) and
+// however reached (a bind mount, a hard link): the path's folders, as far
+// as it exists, are compared with the other by identity (os.SameFile), not
+// only by the path they resolve to, which a bind mount leaves apart.
+func Overlaps(a, b string) bool { return within(a, b) || within(b, a) }
+
+// within reports whether x is y or lies inside it: y's resolved path holds
+// x's, or x or one of its folders is y itself.
+func within(x, y string) bool {
+	rx, ry := realPath(x), realPath(y)
+	if rel, err := filepath.Rel(ry, rx); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return true
 	}
-	return same(a, b) || inside(ra, rb) || inside(rb, ra)
+	sy, err := os.Stat(y)
+	if err != nil {
+		return false
+	}
+	for d := rx; ; d = filepath.Dir(d) {
+		if sd, err := os.Stat(d); err == nil && os.SameFile(sd, sy) {
+			return true
+		}
+		if d == filepath.Dir(d) {
+			return false
+		}
+	}
 }
 
 // realPath is p absolute with its links resolved, as far as it exists
@@ -64,15 +81,4 @@ func realPath(p string) string {
 		}
 		rest = filepath.Join(filepath.Base(dir), rest)
 	}
-}
-
-// same reports whether a and b name one file or folder (a hard link, a
-// bind mount).
-func same(a, b string) bool {
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	if errA != nil || errB != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return os.SameFile(sa, sb)
 }

@@ -20,6 +20,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"pdnexplorer/internal/input"
 )
 
 // Options say what a run writes and reads.
@@ -87,11 +89,8 @@ func Open(dir string, opt Options) (*Run, error) {
 	if opt.Flag == "" {
 		opt.Flag = "out"
 	}
-	if dir == "" {
-		return nil, &RefusedError{Msg: fmt.Sprintf("flag -%s: a folder is required", opt.Flag)}
-	}
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return nil, &RefusedError{Msg: fmt.Sprintf("flag -%s: %s is a file; want a directory to write into", opt.Flag, quote(dir))}
+	if err := CheckFolder(opt.Flag, dir); err != nil {
+		return nil, err
 	}
 	if err := checkInputs(opt.Flag, dir, opt.Inputs); err != nil {
 		return nil, err
@@ -119,6 +118,23 @@ func Open(dir string, opt Options) (*Run, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// CheckFolder refuses dir as the folder a flag (flagName: "out",
+// "export") names to write into, unless it is a folder or nothing is there
+// yet: empty text, a file, a named pipe, a device, a socket, a loop of
+// links or a link to nothing, each said by what it is (internal/input's
+// words for kinds of files). Open checks it first; a command checks it as
+// it reads its flags, before any work.
+func CheckFolder(flagName, dir string) error {
+	if dir == "" {
+		return &RefusedError{Msg: fmt.Sprintf("flag -%s: a folder is required", flagName)}
+	}
+	what, isDir, there := input.What(dir)
+	if there && !isDir {
+		return &RefusedError{Msg: fmt.Sprintf("flag -%s: %s is %s; want a directory to write into (one that is not there yet is made)", flagName, quote(dir), what)}
+	}
+	return nil
 }
 
 // open does Open's work on the file system, r.mu held.

@@ -1,0 +1,502 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/input"
+)
+
+// A shard file is read back only as pdn writes it (writeShard): readShard
+// is the one place it is checked, every field, before merge reads a value
+// of it or prints a line. Its text is UTF-8 (input's one decoder); its JSON
+// gives each key once, the keys pdn writes and no other (the fields of
+// shardFile, sweepJob, table4Job and shardRun, by their JSON names), each
+// of its type; its state is decoded by the state table as pdn claims reads
+// -with (withRows: a row once, known, in its range, in decimal); its shard,
+// seconds, job and runs are in their ranges; and its name, where it says
+// a shard, is the one pdn gives the shard it holds. A file changed by hand
+// is refused naming itself, the field, the line and the column: never
+// merged, and never blamed on the files beside it.
+
+// shardRead is one shard file, checked.
+type shardRead struct {
+	path    string
+	command string          // sweep or table4
+	job     json.RawMessage // canonical: a job's shards hold the same
+	i, n    int
+	seconds float64
+	acc     map[int]float64 // by place; NaN where a run had no result
+	sweep   experiment.Sweep
+	table4  table4Job
+	size    int // the runs of the whole job
+}
+
+// maxShardSeconds bounds a shard's seconds: thirty years of training, far
+// above any run, well below a sum that is no longer finite.
+const maxShardSeconds = 1e9
+
+// shardKeys are the keys pdn writes in a shard file, by the object that
+// holds them ("job sweep", "job table4", "runs[]" for each run): the JSON
+// names of the types it writes.
+var shardKeys = map[string][]string{
+	"":           jsonNames(shardFile{}),
+	"job sweep":  jsonNames(sweepJob{}),
+	"job table4": jsonNames(table4Job{}),
+	"runs[]":     jsonNames(shardRun{}),
+}
+
+// jsonNames are the JSON names of a struct's fields.
+func jsonNames(v any) []string {
+	t := reflect.TypeOf(v)
+	var out []string
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		out = append(out, name)
+	}
+	return out
+}
+
+// shardFileIn is a shard file as its fields are typed, every job's fields
+// in one: a value of the wrong type is found at its line and column.
+type shardFileIn struct {
+	Command string `json:"command"`
+	Job     struct {
+		Scenario     int      `json:"scenario"`
+		Graphs       []string `json:"graphs"`
+		Digests      []string `json:"digests"`
+		Models       []string `json:"models"`
+		Reps         int      `json:"reps"`
+		State        string   `json:"state"`
+		Validation   int      `json:"validation"`
+		RowNormalise bool     `json:"row_normalise"`
+	} `json:"job"`
+	Shard   []int      `json:"shard"`
+	Seconds float64    `json:"seconds"`
+	Runs    []shardRun `json:"runs"`
+}
+
+// readShard reads and checks the shard file at path.
+func readShard(path string) (*shardRead, error) {
+	raw, err := input.ReadPath(path, maxShardBytes)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if bytes.HasPrefix(raw, []byte("PK\x03\x04")) || bytes.HasPrefix(raw, []byte("PK\x05\x06")) {
+		return nil, usageError{fmt.Errorf("%s: is a zip archive; pdn merge reads folders of shard files (or shard files named one by one): unzip it, and give the folder", quotePath(path))}
+	}
+	t, err := input.NewText(path, bytes.NewReader(raw))
+	if err != nil {
+		return nil, usageError{err}
+	}
+	b, err := t.All()
+	if err != nil {
+		return nil, usageError{err}
+	}
+	c := shardChecker{path: path, b: b}
+	return c.read()
+}
+
+// shardChecker checks one shard file's text b.
+type shardChecker struct {
+	path    string
+	b       []byte
+	keys    map[string]jsonKey // by field path: job.state, runs[2].acc
+	objects map[string]int     // where each object or list begins, by field path
+}
+
+// fail is a refusal of the file at byte offset off ("" field for the file
+// as a whole), saying what is wrong.
+func (c *shardChecker) fail(off int, field, format string, args ...any) error {
+	at := input.Shown(c.path)
+	if off >= 0 {
+		line, col := lineCol(c.b, off)
+		at = fmt.Sprintf("%s:%d:%d", at, line, col)
+	}
+	if field != "" {
+		at += ": field " + field
+	}
+	return usageError{fmt.Errorf("%s: %s", at, fmt.Sprintf(format, args...))}
+}
+
+// failAt is fail at the key of field, or where its object begins (a run's,
+// which has no key), or of the file where it has neither.
+func (c *shardChecker) failAt(field, format string, args ...any) error {
+	off := -1
+	if k, ok := c.keys[field]; ok {
+		off = k.off
+	} else if o, ok := c.objects[field]; ok {
+		off = o
+	}
+	return c.fail(off, field, format, args...)
+}
+
+// changed ends a refusal of a value pdn never writes.
+const changed = "the file was changed after pdn wrote it; merge the shard files as pdn wrote them, or run the shard again"
+
+func (c *shardChecker) read() (*shardRead, error) {
+	var whole any
+	var se *json.SyntaxError
+	if err := json.Unmarshal(c.b, &whole); errors.As(err, &se) {
+		return nil, c.typeError(err) // a value of the wrong type is found below, by its field
+	}
+	keys, objects, err := jsonKeys(c.b)
+	var twice *keyTwiceError
+	if errors.As(err, &twice) {
+		line, col := lineCol(c.b, twice.first.off)
+		return nil, c.fail(twice.again.off, twice.again.field(), "given twice in one object (first at %d:%d); a JSON reader keeps one of the two without a word: %s", line, col, changed)
+	}
+	c.keys, c.objects = map[string]jsonKey{}, objects
+	for _, k := range keys {
+		c.keys[k.field()] = k
+	}
+	var f shardFileIn
+	if err := json.Unmarshal(c.b, &f); err != nil {
+		return nil, c.typeError(err)
+	}
+	if f.Command != "sweep" && f.Command != "table4" {
+		return nil, usageError{fmt.Errorf("%s: not a shard file of pdn sweep or pdn table4 (its command is %s)", input.Shown(c.path), experiment.Quote(f.Command))}
+	}
+	if err := c.keysAsWritten(keys, f); err != nil {
+		return nil, err
+	}
+	s := &shardRead{path: c.path, command: f.Command, seconds: f.Seconds, acc: map[int]float64{}}
+	if err := c.part(s, f); err != nil {
+		return nil, err
+	}
+	if err := c.job(s, f); err != nil {
+		return nil, err
+	}
+	if err := c.runs(s, f); err != nil {
+		return nil, err
+	}
+	return s, c.name(s)
+}
+
+// typeError locates a value of the wrong type (or JSON that is not).
+func (c *shardChecker) typeError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		off := int(te.Offset)
+		if k, ok := c.keys[te.Field]; ok {
+			off = k.off
+		}
+		return c.fail(off, te.Field, "holds %s, want %s: %s", valueWord(te.Value), typeWord(te.Type), changed)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return c.fail(int(se.Offset), "", "not JSON as pdn writes it (%s): %s", se.Error(), changed)
+	}
+	return c.fail(-1, "", "not a shard file of pdn sweep or pdn table4 (%v)", err)
+}
+
+// valueWord says what a JSON value is, from encoding/json's word for it
+// ("string", "number 1.5").
+func valueWord(v string) string {
+	kind, text, _ := strings.Cut(v, " ")
+	switch kind {
+	case "string":
+		return "text in quotes"
+	case "number":
+		if text != "" {
+			return "the number " + text
+		}
+		return "a number"
+	case "bool":
+		return "true or false"
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	}
+	return v
+}
+
+// typeWord says what a Go type holds, as a message wants it.
+func typeWord(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int64:
+		return "a whole number"
+	case reflect.Float64:
+		return "a number within ±1.8e308 (a float64)"
+	case reflect.String:
+		return "text in quotes"
+	case reflect.Slice, reflect.Array:
+		return "a list ([…])"
+	case reflect.Pointer:
+		return typeWord(t.Elem()) + " or null"
+	}
+	return "an object ({…})"
+}
+
+// keysAsWritten refuses a key pdn does not write and a key it writes that
+// is missing.
+func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
+	holder := func(parent string) string {
+		switch {
+		case parent == "job":
+			return "job " + f.Command
+		case strings.HasPrefix(parent, "runs["):
+			return "runs[]"
+		}
+		return parent
+	}
+	for _, k := range keys {
+		if want, ok := shardKeys[holder(k.parent)]; !ok || !slices.Contains(want, k.name) {
+			return c.fail(k.off, k.field(), "not a field pdn writes in a %s shard: %s", f.Command, changed)
+		}
+	}
+	need := map[string][]string{"": shardKeys[""], "job": shardKeys["job "+f.Command]}
+	for i := range f.Runs {
+		need[fmt.Sprintf("runs[%d]", i)] = shardKeys["runs[]"]
+	}
+	for _, parent := range slices.Sorted(maps.Keys(need)) {
+		for _, name := range need[parent] {
+			field := joinField(parent, name)
+			if _, ok := c.keys[field]; !ok {
+				return c.failAt(parent, "lacks %s, which pdn writes: %s", experiment.Quote(name), changed)
+			}
+		}
+	}
+	return nil
+}
+
+// part checks the shard's i/n and seconds.
+func (c *shardChecker) part(s *shardRead, f shardFileIn) error {
+	if len(f.Shard) != 2 || f.Shard[1] < 1 || f.Shard[1] > maxShards || f.Shard[0] < 1 || f.Shard[0] > f.Shard[1] {
+		shown, _ := json.Marshal(f.Shard)
+		return c.failAt("shard", "%s is not a shard [i, n] with 1 ≤ i ≤ n ≤ %d: %s", shown, maxShards, changed)
+	}
+	s.i, s.n = f.Shard[0], f.Shard[1]
+	if !(f.Seconds >= 0 && f.Seconds <= maxShardSeconds) {
+		return c.failAt("seconds", "%v is outside [0, %.0f], the seconds a shard took: %s", f.Seconds, maxShardSeconds, changed)
+	}
+	return nil
+}
+
+// job checks the job the shard is a part of, as its command writes it.
+func (c *shardChecker) job(s *shardRead, f shardFileIn) error {
+	j := f.Job
+	var raw struct {
+		Job json.RawMessage `json:"job"`
+	}
+	json.Unmarshal(c.b, &raw)
+	s.job = canonicalJSON(raw.Job)
+	base, err := withRows(experiment.Default(), j.State)
+	if err != nil {
+		return c.failAt("job.state", "%v: %s", err, changed)
+	}
+	if _, err := parseModels(strings.Join(j.Models, ",")); err != nil {
+		return c.failAt("job.models", "%v: %s", strings.TrimPrefix(err.Error(), "flag -models: "), changed)
+	}
+	if j.Reps < 1 || j.Reps > 1000 {
+		return c.failAt("job.reps", "%d is outside [1, 1000]: %s", j.Reps, changed)
+	}
+	if s.command == "sweep" {
+		sc, err := experiment.PaperScenario(j.Scenario)
+		if err != nil {
+			return c.failAt("job.scenario", "%v: %s", err, changed)
+		}
+		s.sweep = experiment.Sweep{Scenario: sc, Models: j.Models, Reps: j.Reps, Base: base}
+		s.size = s.sweep.Size()
+		return nil
+	}
+	if err := table4Graphs(j.Graphs, j.Digests); err != nil {
+		return c.failAt("job.graphs", "%v: %s", err, changed)
+	}
+	if j.Validation < 0 || j.Validation > 1000000 {
+		return c.failAt("job.validation", "%d is outside [0, 1000000]: %s", j.Validation, changed)
+	}
+	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise}
+	s.size = s.table4.size()
+	return nil
+}
+
+// digestRE is a graph's digest as a table4 shard names it: SHA-256 in hex.
+var digestRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// table4Graphs checks a table4 shard's graphs: named, each once, each
+// with its contents' digest.
+func table4Graphs(graphs, digests []string) error {
+	if len(graphs) == 0 {
+		return errors.New("no graphs")
+	}
+	for i, g := range graphs {
+		if g == "" || slices.Contains(graphs[:i], g) {
+			return fmt.Errorf("graph %s is empty or named twice", experiment.Quote(g))
+		}
+	}
+	if len(digests) != len(graphs) {
+		return fmt.Errorf("%d graphs and %d digests (job.digests), one a graph", len(graphs), len(digests))
+	}
+	for _, d := range digests {
+		if !digestRE.MatchString(d) {
+			return fmt.Errorf("digest %s is not a SHA-256 in hex", experiment.Quote(d))
+		}
+	}
+	return nil
+}
+
+// runs checks the shard's runs: each the shard's, within the job, once,
+// its accuracy in [0, 1] or null.
+func (c *shardChecker) runs(s *shardRead, f shardFileIn) error {
+	for k, r := range f.Runs {
+		field := fmt.Sprintf("runs[%d]", k)
+		switch _, twice := s.acc[r.At]; {
+		case r.At < 0 || r.At >= s.size:
+			return c.failAt(field+".at", "run %d is not one of the job's %d: %s", r.At, s.size, changed)
+		case r.At%s.n != s.i-1:
+			return c.failAt(field+".at", "run %d is not shard %d/%d's (its runs are those whose place is %d modulo %d): %s", r.At, s.i, s.n, s.i-1, s.n, changed)
+		case twice:
+			return c.failAt(field+".at", "run %d is given twice: %s", r.At, changed)
+		}
+		s.acc[r.At] = math.NaN()
+		if r.Acc != nil {
+			if a := *r.Acc; !(a >= 0 && a <= 1) {
+				return c.failAt(field+".acc", "run %d's accuracy %v is outside [0, 1]: %s", r.At, a, changed)
+			}
+			s.acc[r.At] = *r.Acc
+		}
+	}
+	return nil
+}
+
+// shardFileRE is a file's name that says which shard it holds, and
+// pdnNameRE one that says, as pdn names it, of which job too.
+var (
+	shardFileRE = regexp.MustCompile(`\.shard-([0-9]+)-of-([0-9]+)\.json$`)
+	pdnNameRE   = regexp.MustCompile(`^(scenario[0-9]+|table4)-[0-9a-f]{8}\.shard-[0-9]+-of-[0-9]+\.json$`)
+)
+
+// name checks the file's name agrees with the shard the file holds: the
+// shard its name says (b.shard-7-of-9.json), and where the name is pdn's
+// whole form, the job too. A file renamed, or edited to hold another
+// shard, is not taken by its contents without a word.
+func (c *shardChecker) name(s *shardRead) error {
+	stem := "table4"
+	if s.command == "sweep" {
+		stem = fmt.Sprintf("scenario%d", s.sweep.Scenario.Number)
+	}
+	want := shardName(stem, s.job, shard{s.i, s.n})
+	base := filepath.Base(c.path)
+	m := shardFileRE.FindStringSubmatch(base)
+	switch {
+	case base == want || m == nil:
+		return nil // pdn's name, or a file named by hand and given by its path
+	case m[1] == fmt.Sprint(s.i) && m[2] == fmt.Sprint(s.n) && !pdnNameRE.MatchString(base):
+		return nil // renamed, saying its shard still
+	}
+	return usageError{fmt.Errorf("%s: its name is not the one pdn gives the shard it holds, shard %d/%d of a %s job (%s): a file renamed or changed by hand; give the shard files as pdn wrote them", quotePath(c.path), s.i, s.n, s.command, want)}
+}
+
+// jsonKey is one key of an object in a JSON text: the object's field path
+// (parent: "" for the top, "job", "runs[2]"), the key, and its byte offset.
+type jsonKey struct {
+	parent, name string
+	off          int
+}
+
+func (k jsonKey) field() string { return joinField(k.parent, k.name) }
+
+func joinField(parent, name string) string {
+	if parent == "" {
+		return name
+	}
+	return parent + "." + name
+}
+
+// keyTwiceError is a key given twice in one object.
+type keyTwiceError struct{ first, again jsonKey }
+
+func (e *keyTwiceError) Error() string { return "key " + e.again.field() + " given twice" }
+
+// jsonKeys lists every key of every object in the JSON text b, in order,
+// and refuses (*keyTwiceError) a key given twice in one object, which
+// encoding/json, as Python's json, reads as its last value without a word.
+// objects says where each object and list begins, by its field path. b is
+// valid JSON (json.Unmarshal said so first). It scans the bytes, as
+// internal/input's one check of repeated keys (input.RepeatedKey) does,
+// which a shard's repeats are to go through once it is on main; the paths
+// and places of the keys are merge's own, for the fields it names.
+func jsonKeys(b []byte) ([]jsonKey, map[string]int, error) {
+	type frame struct {
+		path      string
+		obj       bool
+		seen      map[string]jsonKey
+		expectKey bool
+		key       string
+		n         int
+	}
+	var (
+		stack   []*frame
+		keys    []jsonKey
+		objects = map[string]int{}
+	)
+	child := func() string {
+		if len(stack) == 0 {
+			return ""
+		}
+		top := stack[len(stack)-1]
+		if top.obj {
+			return joinField(top.path, top.key)
+		}
+		return fmt.Sprintf("%s[%d]", top.path, top.n)
+	}
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '{', '[':
+			path := child()
+			objects[path] = i
+			stack = append(stack, &frame{path: path, obj: b[i] == '{', seen: map[string]jsonKey{}, expectKey: true})
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if n := len(stack); n > 0 && stack[n-1].obj {
+				stack[n-1].expectKey = true
+			} else if n > 0 {
+				stack[n-1].n++
+			}
+		case '"':
+			end := i + 1
+			for ; end < len(b) && b[end] != '"'; end++ {
+				if b[end] == '\\' {
+					end++
+				}
+			}
+			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey && end < len(b) {
+				top := stack[n-1]
+				var name string
+				json.Unmarshal(b[i:end+1], &name)
+				k := jsonKey{parent: top.path, name: name, off: i}
+				if first, ok := top.seen[name]; ok {
+					return keys, objects, &keyTwiceError{first, k}
+				}
+				top.seen[name], top.key, top.expectKey = k, name, false
+				keys = append(keys, k)
+			}
+			i = end
+		}
+	}
+	return keys, objects, nil
+}
+
+// lineCol is the line and byte column (from 1) of offset off in b.
+func lineCol(b []byte, off int) (line, col int) {
+	off = min(max(off, 0), len(b))
+	line = 1 + bytes.Count(b[:off], []byte("\n"))
+	return line, off - bytes.LastIndexByte(b[:off], '\n')
+}
