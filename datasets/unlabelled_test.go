@@ -437,7 +437,7 @@ func structureCells(t *testing.T, format string) {
 		{"OGB: two splits", ogb(map[string]string{"split/aaa/train.csv.gz": "0\n", "split/aaa/valid.csv.gz": "1\n", "split/aaa/test.csv.gz": "2\n"}),
 			"split/: holds 2 splits (split/aaa, split/time), and nothing in the folder says which is the task's: keep the one to train on under split/ and move the others out"},
 		{"OGB: a split lists a node without a class", ogb(map[string]string{"raw/node-label.csv.gz": "0\nnan\n2\n1\n0\n"}),
-			"split/time/train.csv.gz:2:1: node 1 has no class (nan on line 2 of raw/node-label)"},
+			`split/time/train.csv.gz:2:1: node 1 has no class ("nan" on line 2 of raw/node-label.csv.gz)`},
 		{"bundle: unknown split", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,unlabeled\n", "edges.csv": "source,target\n0,1\n"},
 			`nodes.csv:3:5: column split: "unlabeled" is not train, test, val or unlabelled`},
 		{"bundle: no class, but a split", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,-1,test\n2,1,test\n", "edges.csv": "source,target\n0,1\n"},
@@ -455,7 +455,7 @@ func structureCells(t *testing.T, format string) {
 		{"MUSAE: an id twice", map[string]string{"target.csv": "id,page_type\n0,a\n1,b\n0,a\n2,b\n", "edges.csv": "id_1,id_2\n0,1\n"},
 			`target.csv:4:1: column id: node "0" was listed on line 2 already`},
 		{"MUSAE: a node's features twice", map[string]string{"target.csv": "id,page_type\n0,a\n1,b\n2,a\n3,b\n", "edges.csv": "id_1,id_2\n0,1\n", "features.json": "{\"0\": [1],\n\"1\": [2],\n\"0\": [3]}"},
-			`features.json:3: node "0" is listed already, on line 1: a node has one list of features`},
+			`features.json:3:1: the key "0" is given twice in one object (first on line 1)`},
 	}
 	n := 0
 	for _, tc := range cases {
