@@ -155,7 +155,7 @@ func TestHugeLabel(t *testing.T) {
 
 // The classes are the labels': C = the largest label + 1. A count
 // meta.json gives that the files contradict (a file cut short, or edited)
-// is refused naming the key and both numbers (adversary 10).
+// is refused naming the key and both numbers.
 func TestClassesComeFromLabels(t *testing.T) {
 	g, err := ReadBundle(writeFiles(t, map[string]string{"meta.json": `{"name": "tiny"}`}))
 	if err != nil || g.C != 2 {

@@ -252,11 +252,8 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 		break
 	}
 	root := limitedTo(fsys, lim)
-	if f, ok := formatOf(root); ok {
-		if below := graphFolders(fsys, ".", maxGraphDepth, new(int), f.owns...); len(below) > 0 {
-			return nil, &BundleError{File: what, Msg: phrase.New("is a graph, and holds another below it (%s): which is meant cannot be told: open one graph at a time (move the other out, or give its own folder)", someOf(folderNames(below)))}
-		}
-		return root, nil
+	if _, ok := formatOf(root); ok {
+		return root, nil // Open refuses another graph below it
 	}
 	graphs := graphFolders(fsys, ".", maxGraphDepth, new(int))
 	switch len(graphs) {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -168,5 +169,30 @@ func TestLoadPaths(t *testing.T) {
 	}
 	if _, err := Load(other, d, false); err == nil || !strings.Contains(err.Error(), "notes.txt: is a file; a graph is") {
 		t.Errorf("a text file: %v", err)
+	}
+}
+
+// A zip named on the command line is read as it streams, never unpacked
+// whole: a zip of a few kilobytes whose labels file ends in 32 MB of blank
+// lines (a zip bomb, shrunk) reads as its folder would,
+// allocating a fraction of what it unpacks to.
+func TestZipStreams(t *testing.T) {
+	files := map[string]string{
+		"edges.csv":  "a,b\nb,c\nc,d\n",
+		"labels.csv": "id,label\na,x\nb,y\nc,x\nd,y\n" + strings.Repeat("\n", 32<<20),
+	}
+	p := filepath.Join(t.TempDir(), "bomb.zip")
+	if err := os.WriteFile(p, zipOf(t, files), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	g, err := Load(p, experiment.Default().Data, false)
+	runtime.ReadMemStats(&after)
+	if err != nil || g.N != 4 {
+		t.Fatalf("%v, %v", g, err)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 8<<20 {
+		t.Errorf("reading a zip that unpacks to 32 MB allocated %d bytes: it was unpacked whole, not streamed", allocated)
 	}
 }

@@ -190,7 +190,8 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		return &BundleError{File: file, Line: line, Col: col, Msg: msg}
 	}
 	var es []entry
-	keyOf := map[int]string{}                           // node → its key, for a node named by two keys (" 0" and "0")
+	// keyOf is each node's key, for a node named by two keys (" 0" and "0").
+	keyOf := map[int]string{}
 	for _, key := range slices.Sorted(maps.Keys(raw)) { // an error names the same node every time
 		list := raw[key]
 		node, ok := ids[strings.TrimSpace(key)]

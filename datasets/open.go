@@ -146,7 +146,7 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if unread := f.unread(cols); unread != (Columns{}) {
 		return nil, false, &NoColumnsError{Format: f.name, Columns: unread}
 	}
-	if err := oneFileOnce(fsys, ".", maxGraphDepth, new(int)); err != nil {
+	if err := oneGraph(fsys, f); err != nil {
 		return nil, false, err
 	}
 	if g, resplit, err = within(fsys, func(fsys fs.FS) (*Graph, bool, error) { return f.read(fsys, cols) }); err != nil {
@@ -163,6 +163,18 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 		KindsByLabel(g)
 	}
 	return g, resplit, nil
+}
+
+// oneGraph refuses the folder of a graph in format f that holds another
+// graph below it (a bundle written into the folder of another: which one
+// is meant cannot be told; a zip of two graphs is refused alike), or a
+// file twice (oneFileOnce). f's own folders (an OGB folder's raw/) are
+// its own.
+func oneGraph(fsys fs.FS, f found) error {
+	if below := graphFolders(fsys, ".", maxGraphDepth, new(int), f.owns...); len(below) > 0 {
+		return &BundleError{Msg: phrase.New("the folder is a graph (%s), and holds another below it (%s): which is meant cannot be told: open one graph at a time (move the other out, or give its own folder)", f.name, someOf(folderNames(below)))}
+	}
+	return oneFileOnce(fsys, ".", maxGraphDepth, new(int))
 }
 
 // oneFileOnce refuses a folder of the graph, dir or one below it (depth
