@@ -5,6 +5,10 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -95,15 +99,56 @@ func (cc classCells) unlabelled() int {
 	return n
 }
 
-// labelled returns the cells of the nodes that have a class, trimmed.
+// labelled returns the class each node that has one names (classKey).
 func (cc classCells) labelled() []string {
 	var out []string
 	for i, c := range cc.cells {
 		if !cc.noClass(i) {
-			out = append(out, strings.TrimSpace(c))
+			out = append(out, classKey(c))
 		}
 	}
 	return out
+}
+
+// classKey is the class a cell names: trimmed, its invisible characters
+// (zero-width spaces and joiners, a byte-order mark, soft hyphens:
+// Unicode's format characters) left out, in Unicode's composed form (NFC).
+// "café" typed as one letter é and as e with a combining accent, or with
+// a zero-width space a copy and paste brought, is one class, as a reader
+// of the legend sees it; respelled says a cell was not already so written.
+func classKey(cell string) string {
+	t := strings.TrimSpace(cell)
+	if isPlain(t) {
+		return t
+	}
+	return norm.NFC.String(strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, t))
+}
+
+// isPlain says s is ASCII, which classKey leaves as it is.
+func isPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// respelled counts the cells with a class whose text classKey changed
+// beyond trimming.
+func (cc classCells) respelled() int {
+	n := 0
+	for i, c := range cc.cells {
+		if !cc.noClass(i) && classKey(c) != strings.TrimSpace(c) {
+			n++
+		}
+	}
+	return n
 }
 
 // distinct counts the different classes the cells name.
@@ -154,7 +199,7 @@ func (cc classCells) classes() (names []string, labels []int) {
 	for i, v := range cc.cells {
 		labels[i] = NoClass
 		if !cc.noClass(i) {
-			labels[i] = at[strings.TrimSpace(v)]
+			labels[i] = at[classKey(v)]
 		}
 	}
 	return names, labels
@@ -271,6 +316,9 @@ func setClasses(g *Graph, cc classCells) error {
 	}
 	if none > 0 {
 		g.Notes = append(g.Notes, phrase.New("%s: %s nodes have no class (empty, NA, -1…): they stay in the graph, not trained or tested on", cc.where(), numtext.Group(none)))
+	}
+	if n := cc.respelled(); n > 0 && !cc.numbered && cc.bins == 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s class names were written with invisible characters or in Unicode's decomposed form (e and a combining accent for é): each was read as the class it spells", cc.where(), numtext.Group(n)))
 	}
 	return nil
 }

@@ -517,3 +517,26 @@ func structureCells(t *testing.T, format string) {
 		t.Errorf("no structure case for %s", format)
 	}
 }
+
+// Class names that spell one class alike (é as one letter and as e with a
+// combining accent; a zero-width space a copy brought) are one class, and
+// the notes say so; the name shown is the composed one.
+func TestClassNamesThatSpellAlike(t *testing.T) {
+	var labels strings.Builder
+	labels.WriteString("node,label\n")
+	for i := range 60 {
+		name := []string{"café", "cafe\u0301", "th\u200bé", "thé"}[i%4]
+		fmt.Fprintf(&labels, "%d,%s\n", i, name)
+	}
+	var edges strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&edges, "%d,%d\n", i, (i+1)%60)
+	}
+	g, _, err := Open(mapFS(map[string]string{"labels.csv": labels.String(), "edges.csv": edges.String()}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.C != 2 || !slices.Equal(g.ClassNames, []string{"café", "thé"}) || !hasNote(g, "30 class names were written with invisible characters") {
+		t.Errorf("C %d names %q notes %v", g.C, g.ClassNames, g.Notes)
+	}
+}

@@ -2,10 +2,12 @@ package experiment
 
 import (
 	"flag"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -116,7 +118,8 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 			fixed[k] = true
 		}
 	}
-	start := e // before the link's own rows: what a hidden row keeps
+	start := e                   // before the link's own rows: what a hidden row keeps
+	refused := map[string]bool{} // rows the link gave that it does not get
 	for _, kv := range pairs {
 		if kv == "" {
 			continue
@@ -133,8 +136,10 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 			probs.Add(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
 		case !ok:
 			probs.Add(phrase.Errorf("%s: unknown parameter, ignored", Quote(k)))
+			refused[k] = true
 		case seen[k]:
 			probs.Add(phrase.Errorf("%s: given more than once; using the first, %s", k, p.Get(&e)))
+			refused[k] = true
 		default:
 			seen[k] = true
 			if stepBeyond(&e, k, v) {
@@ -142,14 +147,104 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 			}
 			if err := p.Set(&e, v); err != nil {
 				probs.Add(phrase.Errorf("%w; using the default %s", err, p.Default))
+				refused[k] = true
 			}
 		}
 	}
+	given := maps.Clone(seen)
 	refuseHidden(&e, start, seen, probs)
 	e.ApplyRecipe(func(name string) bool { return seen[name] || fixed[name] })
 	refuseUnread(&e, start, reader(e), seen, fixed, probs)
+	for k := range given {
+		if given[k] && !seen[k] {
+			refused[k] = true // hidden, or not read
+		}
+	}
+	keepResultsOfTheirRuns(&e, refused, probs)
 	stepWithinTour(&e, probs)
 	return e
+}
+
+// keepResultsOfTheirRuns drops the link's results when a row they were
+// trained with did not come through (refused, unknown, given twice,
+// hidden or not read: the state holds another value than the link's): the
+// results stand for the runs of the link's state, which this state would
+// give to other runs (a sweep's results over gcn alone spread over pdn
+// and gcn). A refused row that no lab's runs depend on (the language, the
+// pace) leaves them.
+func keepResultsOfTheirRuns(e *Experiment, refused map[string]bool, probs *Problems) {
+	if e.View.Results == "" || refused["results"] {
+		return
+	}
+	var rows []string
+	for k := range refused {
+		if p, ok := Lookup(k); !ok || resultsDependOn(p) {
+			rows = append(rows, k)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	slices.Sort(rows)
+	probs.Add(phrase.Errorf("results: left out: they were trained with the link's %s, which this page did not take, so here they would stand for other runs", strings.Join(rows, ", ")))
+	e.View.Results = ""
+}
+
+// resultsDependOn reports whether some lab's runs trained to their end
+// (Lab.Trains) change with row p: every engine row, and the view rows
+// that say which runs (the sweep's models, scenario and reps), found by
+// setting each to another value, not listed by hand.
+func resultsDependOn(p Param) bool {
+	if p.Group != GroupView {
+		return true
+	}
+	dependOnce.Do(func() {
+		dependOn = map[string]bool{}
+		for _, q := range Params {
+			if q.Group == GroupView {
+				dependOn[q.Name] = changesTrainedRuns(q)
+			}
+		}
+	})
+	return dependOn[p.Name]
+}
+
+var (
+	dependOnce sync.Once
+	dependOn   map[string]bool
+)
+
+// changesTrainedRuns reports whether setting view row p to another value
+// (another choice, its bounds) changes the runs a lab trains to their end.
+func changesTrainedRuns(p Param) bool {
+	for _, l := range Labs {
+		if l.Trains == nil || p.Name == "results" || p.Name == "lab" {
+			continue
+		}
+		e := ForLab(l.Name)
+		before := encodeRuns(l.Trains(e))
+		tries := slices.Clone(p.Choices)
+		if p.MaxLen > 0 && len(p.Choices) > 1 {
+			tries = []string{p.Choices[len(p.Choices)-2] + "," + p.Choices[len(p.Choices)-1]}
+		}
+		tries = append(tries, num(p.Min), num(p.Max))
+		for _, v := range tries {
+			x := e
+			if p.Set(&x, v) == nil && encodeRuns(l.Trains(x)) != before {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func encodeRuns(runs []Run) string {
+	var b strings.Builder
+	for _, r := range runs {
+		b.WriteString(r.Exp.EncodeRun())
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // refuseUnread keeps at its start every row the link gives (a key present

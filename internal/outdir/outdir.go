@@ -148,18 +148,11 @@ func (r *Run) open() error {
 		}
 		r.locks = append(r.locks, l)
 	}
-	fl, err := lockFolder(r.meta)
-	if err != nil {
-		return r.cannot(err)
-	}
-	defer fl.release()
-	if err := recoverRuns(r.dir, r.meta); err != nil {
-		return err
-	}
-	m, err := readManifest(r.meta)
+	m, release, err := r.settled()
 	if err != nil {
 		return err
 	}
+	defer release()
 	if r.opt.Force {
 		return nil
 	}
@@ -320,18 +313,11 @@ func (r *Run) Commit() error {
 			return fmt.Errorf("outdir: %s was not closed", name)
 		}
 	}
-	fl, err := lockFolder(r.meta)
-	if err != nil {
-		return r.cannot(err)
-	}
-	defer fl.release()
-	if err := recoverRuns(r.dir, r.meta); err != nil {
-		return err
-	}
-	m, err := readManifest(r.meta)
+	m, release, err := r.settled()
 	if err != nil {
 		return err
 	}
+	defer release()
 	j := r.plan(m)
 	if err := j.write(r.meta, r.id); err != nil {
 		return r.cannot(err)
@@ -471,4 +457,22 @@ func parentOf(name string) string {
 		return d
 	}
 	return ""
+}
+
+// settled locks the folder's manifest, finishes or undoes a commit an
+// earlier run left cut short, and reads the manifest; release unlocks it.
+func (r *Run) settled() (m Manifest, release func(), err error) {
+	fl, err := lockFolder(r.meta)
+	if err != nil {
+		return m, nil, r.cannot(err)
+	}
+	if err := recoverRuns(r.dir, r.meta); err != nil {
+		fl.release()
+		return m, nil, err
+	}
+	if m, err = readManifest(r.meta); err != nil {
+		fl.release()
+		return m, nil, err
+	}
+	return m, fl.release, nil
 }

@@ -141,6 +141,15 @@ type sourceFile struct {
 // build tags, skipping build outputs and caches.
 func moduleSources(t *testing.T) []sourceFile {
 	t.Helper()
+	return parseModule(t, func(name string) bool {
+		return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
+	}, parser.SkipObjectResolution)
+}
+
+// parseModule parses the module's Go files whose names keep keeps, with
+// mode, skipping build outputs, caches and test data.
+func parseModule(t *testing.T, keep func(name string) bool, mode parser.Mode) []sourceFile {
+	t.Helper()
 	root := moduleRoot(t)
 	fset := token.NewFileSet()
 	var out []sourceFile
@@ -155,10 +164,10 @@ func moduleSources(t *testing.T) []sourceFile {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		if !keep(name) {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, path, nil, mode)
 		if err != nil {
 			return err
 		}
@@ -170,7 +179,7 @@ func moduleSources(t *testing.T) []sourceFile {
 		t.Fatal(err)
 	}
 	if len(out) < 100 {
-		t.Fatalf("found only %d source files under %s", len(out), root)
+		t.Fatalf("found only %d Go files under %s", len(out), root)
 	}
 	return out
 }

@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,38 +30,7 @@ var waitOwners = []string{"internal/testwait"}
 // testSources parses every test file of the module.
 func testSources(t *testing.T) []sourceFile {
 	t.Helper()
-	root := moduleRoot(t)
-	fset := token.NewFileSet()
-	var out []sourceFile
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "dist" || name == "bin" || name == "node_modules" || name == "screenshots") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		out = append(out, sourceFile{rel: filepath.ToSlash(rel), file: f, fset: fset})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out) < 50 {
-		t.Fatalf("found only %d test files under %s", len(out), root)
-	}
-	return out
+	return parseModule(t, func(name string) bool { return strings.HasSuffix(name, "_test.go") }, parser.SkipObjectResolution|parser.ParseComments)
 }
 
 // fixedLines are the lines a //testwait:fixed comment vouches for: its own

@@ -1,0 +1,36 @@
+package experiment
+
+import (
+	"strings"
+	"testing"
+)
+
+// A link's results stand for the runs of the link's state: when a row
+// they were trained with does not come through (refused, unknown, given
+// twice), they are left out and said, never spread over other runs; a
+// refused row no lab's runs depend on leaves them.
+func TestResultsGoWithTheRowsTheyWereTrainedWith(t *testing.T) {
+	for _, tc := range []struct {
+		link string
+		kept bool
+		row  string
+	}{
+		{"lab=sweep&scenario=4&models=gcn&reps=1&results=1111.2222.3333.4444.5555.6666.7777", false, "models"},
+		{"lab=sweep&scenario=99&results=1111", false, "scenario"},
+		{"lab=sweep&reps=abc&results=1111", false, "reps"},
+		{"lab=sweep&epochs=0x10&results=1111", false, "epochs"},
+		{"lab=sweep&nosuch=1&results=1111", false, `"nosuch"`},
+		{"lab=structure&p=0.01&p=0.02&results=1111", false, "p"},
+		{"lab=sweep&speed=0x10&results=1111", true, ""},
+		{"lab=sweep&lang=xx&results=1111", true, ""},
+		{"lab=sweep&results=1111", true, ""},
+	} {
+		e, err := Decode(tc.link)
+		if kept := e.View.Results != ""; kept != tc.kept {
+			t.Errorf("%s: results kept %v, want %v (%v)", tc.link, kept, tc.kept, err)
+		}
+		if !tc.kept && (err == nil || !strings.Contains(err.Error(), "results: left out: they were trained with the link's "+strings.Trim(tc.row, `"`))) {
+			t.Errorf("%s: %v", tc.link, err)
+		}
+	}
+}
