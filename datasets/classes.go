@@ -364,9 +364,9 @@ func (cc classCells) namesEachOnce(c int) error {
 	if len(cc.names) < c {
 		return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("names %d classes, and %s's labels hold %d (0 to %d): name every class, in the order of their numbers, or leave the names out", len(cc.names), cc.file, c, c-1)}
 	}
-	first := map[string]int{}
+	first := map[string]int{} // by classKey: names spelled alike are one name
 	for k, name := range cc.names[:c] {
-		name = strings.TrimSpace(name)
+		name = classKey(name)
 		if name == "" {
 			return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("gives class %d no name: name every class, or leave the names out", k)}
 		}

@@ -3,6 +3,7 @@ package datasets
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -194,5 +195,18 @@ func TestZipStreams(t *testing.T) {
 	}
 	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 8<<20 {
 		t.Errorf("reading a zip that unpacks to 32 MB allocated %d bytes: it was unpacked whole, not streamed", allocated)
+	}
+}
+
+// A message that lists a folder's files lists a few and says how many
+// more: a folder of 20,002 table files is said in a line, not in 229 kB.
+func TestManyFilesAreSaidInALine(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20002 {
+		files[fmt.Sprintf("f%05d.csv", i)] = "0,1\n"
+	}
+	_, _, err := Open(mapFS(files), Columns{})
+	if err == nil || len(err.Error()) > 600 || !strings.Contains(err.Error(), "f00000.csv, f00001.csv, f00002.csv, f00003.csv, f00004.csv, f00005.csv and 19,996 more") {
+		t.Errorf("%.800v", err)
 	}
 }

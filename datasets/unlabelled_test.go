@@ -468,6 +468,8 @@ func structureCells(t *testing.T, format string) {
 			`meta.json:3:1: the key "class_names" is given twice in one object (first on line 2)`},
 		{"bundle: class_names naming a class twice", map[string]string{"meta.json": `{"name": "g", "class_names": ["a", "a"]}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
 			`meta.json: key class_names: names classes 0 and 1 both "a"`},
+		{"bundle: class_names naming a class twice, spelled two ways", map[string]string{"meta.json": `{"name": "g", "class_names": ["caf\u00e9", "cafe\u0301"]}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
+			`meta.json: key class_names: names classes 0 and 1 both "café"`},
 		{"bundle: nodes counted past the file (cut short)", map[string]string{"meta.json": `{"name": "g", "nodes": 4800}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
 			`meta.json: key nodes: says 4,800, but nodes.csv holds 2 nodes`},
 		{"bundle: edges counted past the file", map[string]string{"meta.json": `{"name": "g", "edges": 11}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
