@@ -584,12 +584,18 @@ func twiceFaults(t *testing.T, fx faultFixture) {
 	}
 }
 
-// zipEntryFaults are the zip's own faults, on the fixture zipped: a file
-// encrypted (zip -P), a file stored as a symbolic link (zip -y), a name
-// given twice; each said by name, on the page and the command line.
+// zipEntryFaults are the zip's own faults, on the fixture zipped, each
+// file in turn: encrypted (zip -P), stored as a symbolic link (zip -y),
+// its name given twice; each said by name, on the page and the command
+// line.
 func zipEntryFaults(t *testing.T, fx faultFixture) {
 	names := slices.Sorted(mapsKeys(fx.files))
-	first := names[0]
+	for _, first := range names {
+		zipEntryFault(t, fx, names, first)
+	}
+}
+
+func zipEntryFault(t *testing.T, fx faultFixture, names []string, first string) {
 	for _, tc := range []struct {
 		name   string
 		header func(h *zip.FileHeader)
@@ -624,7 +630,7 @@ func zipEntryFaults(t *testing.T, fx faultFixture) {
 		_, err2 := Load(p, experiment.Default().Data, false)
 		for i, err := range []error{err, err2} {
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !namesAFile(err) {
-				t.Errorf("%s (%s): %v; want %q", tc.name, []string{"page", "command line"}[i], err, tc.want)
+				t.Errorf("%s, %s (%s): %v; want %q", first, tc.name, []string{"page", "command line"}[i], err, tc.want)
 			}
 		}
 	}
