@@ -3,6 +3,7 @@ package input
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"io"
 	"io/fs"
 	"strings"
@@ -165,5 +166,13 @@ func TestRepeatedKey(t *testing.T) {
 	var v map[string]any
 	if err := JSON("meta.json", []byte(`{"a": 1, "a": 2}`), &v); err == nil || !strings.Contains(err.Error(), "given twice") {
 		t.Errorf("JSON: %v", err)
+	}
+	var keys []string
+	ObjectKeys([]byte("{\"a\": {\"x\": 1},\n\"b\": [1, 2]}"), func(k string, line int) error {
+		keys = append(keys, fmt.Sprintf("%s:%d", k, line))
+		return nil
+	})
+	if strings.Join(keys, " ") != "a:1 b:2" {
+		t.Errorf("ObjectKeys: %q", keys)
 	}
 }
