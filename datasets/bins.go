@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -34,7 +33,7 @@ func (nt *nodeTable) chooseMeasure(named string, id int) (int, error) {
 		var ok bool
 		if c, ok = nt.byName(rest, classNames); !ok {
 			if len(rest) != 1 {
-				return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column holds the measurement to bin? name it with -target (target in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
+				return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column holds the measurement to bin? name it with -target (target in a link): the columns are %s", someOf(nt.quotedHeader()))}
 			}
 			c = rest[0]
 		}

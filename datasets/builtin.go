@@ -2,7 +2,6 @@ package datasets
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -41,13 +40,12 @@ type BuiltinShape struct {
 
 // ShapeOfBuiltin reads a shipped graph's size without loading it.
 func ShapeOfBuiltin(name string) (BuiltinShape, error) {
-	b, err := readInput(builtinFS, "builtin/"+name+"/meta.json")
-	if err != nil {
-		return BuiltinShape{}, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
-	}
 	var m struct{ Nodes, Edges, Features, NonZeros, Classes int }
-	if err := json.Unmarshal(b, &m); err != nil {
-		return BuiltinShape{}, err
+	if _, err := readJSON(builtinFS, "builtin/"+name+"/meta.json", &m); err != nil {
+		if input.Exists(builtinFS, "builtin/"+name+"/meta.json") {
+			return BuiltinShape{}, err
+		}
+		return BuiltinShape{}, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
 	}
 	return BuiltinShape(m), nil
 }

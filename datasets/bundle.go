@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -206,7 +207,10 @@ type BundleError struct {
 	Line   int
 	Col    int
 	Column string
-	Msg    phrase.Text
+	// Key is the JSON key at fault (meta.json's classes), where a table
+	// has Column.
+	Key string
+	Msg phrase.Text
 	// Err is the error of package input behind it, when the file itself
 	// (what it is, its bytes, its compression) is at fault.
 	Err error
@@ -230,6 +234,8 @@ func (e *BundleError) Phrase() phrase.Text {
 	switch {
 	case e.Column != "":
 		return phrase.New("%s: column %s: %s", at, plainOrQuoted(e.Column), e.Msg)
+	case e.Key != "":
+		return phrase.New("%s: key %s: %s", at, plainOrQuoted(e.Key), e.Msg)
 	case at == "":
 		return e.Msg
 	}
@@ -279,14 +285,14 @@ func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 		return g, err
 	}
 	g := &Graph{Meta: map[string]any{}}
-	names, err := readMeta(fsys, g)
+	m, err := readMeta(fsys, g)
 	if err != nil {
 		return nil, err
 	}
-	if err := readNodes(fsys, g, names); err != nil {
+	if err := readNodes(fsys, g, m.classNames); err != nil {
 		return nil, err
 	}
-	if err := readFeatures(fsys, g); err != nil {
+	if err := readFeatures(fsys, g, m.counts["features"].n); err != nil {
 		return nil, err
 	}
 	if g.XS == nil && g.F > 0 && density(g.X) < sparseBelow {
@@ -295,8 +301,8 @@ func ReadBundleFS(fsys fs.FS) (*Graph, error) {
 	if err := readEdges(fsys, g); err != nil {
 		return nil, err
 	}
-	if names != nil && len(names) < g.C {
-		return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("names %d classes; nodes.csv has labels up to %d", len(names), g.C-1)}
+	if err := m.agrees(g); err != nil {
+		return nil, err
 	}
 	return g, g.Check()
 }
@@ -331,46 +337,214 @@ func unwrapPath(err error) string {
 	return err.Error()
 }
 
-// readMeta reads meta.json: a JSON object with a name and, optionally,
-// classes, which bounds the labels (g.C until the labels are read), and
-// class_names, the classes' names, which it returns.
-func readMeta(fsys fs.FS, g *Graph) (classNames []string, err error) {
-	b, err := readInput(fsys, "meta.json")
-	if err != nil {
-		return nil, err
+// meta is what meta.json says that the explorer reads: the classes'
+// names, and the counts it gives (nodes, edges, classes, features), each
+// held to the files.
+type meta struct {
+	classNames []string
+	counts     map[string]declared // by metaCounts' key
+}
+
+// declared is a count meta.json gives: the key it is under and its value.
+type declared struct {
+	key string
+	n   int
+}
+
+// metaCount is a count meta.json may give: the key the writer gives it
+// under, the keys other tools give the same count (PyG's num_nodes,
+// num_classes, num_node_features…), and its range.
+type metaCount struct {
+	key     string
+	aliases []string
+	lo, hi  int
+}
+
+// metaCounts are the counts a bundle's meta.json may give: each is held
+// to the files (a file cut short, or edited, disagrees with the count its
+// writer gave), under whichever name it is given. classes also bounds the
+// labels, and features gives sparse features their width.
+var metaCounts = []metaCount{
+	{"nodes", []string{"num_nodes", "n_nodes", "node_count", "number_of_nodes"}, 1, MaxNodes},
+	{"edges", []string{"num_edges", "n_edges", "edge_count", "number_of_edges"}, 0, 4 * MaxNodes},
+	{"classes", []string{"num_classes", "n_classes", "nclass", "class_count", "number_of_classes"}, 1, MaxClasses},
+	{"features", []string{"num_features", "num_node_features", "node_features", "n_features", "feature_count", "number_of_features"}, 1, MaxFeatures},
+}
+
+// metaKeysRead are the keys of meta.json the explorer reads beside the
+// counts: a key one letter from one of these, or from a count's, is
+// refused as misspelt; any other key is the bundle's own metadata (its
+// generator's parameters, the format it was read from, a source, a
+// licence), kept as it is, as a writer of bundles puts its parameters
+// there.
+var metaKeysRead = []string{"name", "class_names"}
+
+// keyForm is a key without case or separators: num_nodes, numNodes and
+// NUM-NODES are one.
+func keyForm(k string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '_', '-', ' ', '.':
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, k)
+}
+
+// countOf is the count key names, if it names one.
+func countOf(key string) (metaCount, bool) {
+	form := keyForm(key)
+	for _, c := range metaCounts {
+		if form == keyForm(c.key) || slices.ContainsFunc(c.aliases, func(a string) bool { return form == keyForm(a) }) {
+			return c, true
+		}
 	}
-	if err := json.Unmarshal(b, &g.Meta); err != nil {
-		return nil, &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: phrase.New("not a JSON object: %s", err)}
+	return metaCount{}, false
+}
+
+// misspelt is the key the explorer reads that key is one letter from
+// (added, dropped, changed or two swapped), for a key of six letters or
+// more that is none of them: clases for classes.
+func misspelt(key string) (string, bool) {
+	if len(key) < 6 {
+		return "", false
+	}
+	read := slices.Clone(metaKeysRead)
+	for _, c := range metaCounts {
+		read = append(read, c.key)
+	}
+	for _, k := range read {
+		if len(k) >= 6 && key != k && oneEditApart(strings.ToLower(key), k) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// oneEditApart reports whether a and b differ by one letter added,
+// dropped or changed, or two neighbours swapped.
+func oneEditApart(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) > len(b):
+		return a[i+1:] == b[i:]
+	case i == len(a):
+		return false
+	case a[i+1:] == b[i+1:]:
+		return true
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// readMeta reads meta.json: a JSON object with a name and, optionally,
+// class_names, the classes' names, and the counts of metaCounts; classes
+// bounds the labels (g.C until the labels are read). A count given as
+// text ("3") is refused as text; a key given twice, at any depth, as every
+// JSON file's is (input.JSON).
+func readMeta(fsys fs.FS, g *Graph) (meta, error) {
+	m := meta{counts: map[string]declared{}}
+	b, err := readJSON(fsys, "meta.json", &g.Meta)
+	switch {
+	case isInputError(err):
+		return m, err
+	case err != nil:
+		return m, &BundleError{File: "meta.json", Line: jsonLine(b, err), Msg: phrase.New("not a JSON object: %s", err)}
 	}
 	if name, ok := g.Meta["name"].(string); !ok || name == "" {
-		return nil, &BundleError{File: "meta.json", Column: "name", Msg: phrase.New("missing or not a string")}
-	}
-	if f, ok := g.Meta["features"]; ok {
-		v, ok := f.(float64)
-		if !ok || v != math.Trunc(v) || v < 1 || v > MaxFeatures {
-			return nil, &BundleError{File: "meta.json", Column: "features", Msg: phrase.New("%v is not a whole number in [1, %d]", f, MaxFeatures)}
-		}
+		return m, &BundleError{File: "meta.json", Key: "name", Msg: phrase.New("missing or not a string")}
 	}
 	if names, ok := g.Meta["class_names"]; ok {
 		list, ok := names.([]any)
 		for _, n := range list {
 			s, isString := n.(string)
 			ok = ok && isString
-			classNames = append(classNames, s)
+			m.classNames = append(m.classNames, s)
 		}
 		if !ok {
-			return nil, &BundleError{File: "meta.json", Column: "class_names", Msg: phrase.New("want a list of the classes' names, as strings, in the order of their numbers")}
+			return m, &BundleError{File: "meta.json", Key: "class_names", Msg: phrase.New("want a list of the classes' names, as strings, in the order of their numbers")}
 		}
 		delete(g.Meta, "class_names")
 	}
-	if c, ok := g.Meta["classes"]; ok {
-		v, ok := c.(float64)
-		if !ok || v != math.Trunc(v) || v < 1 || v > MaxClasses {
-			return nil, &BundleError{File: "meta.json", Column: "classes", Msg: phrase.New("%v is not a whole number in [1, %d]", c, MaxClasses)}
+	for _, key := range slices.Sorted(maps.Keys(g.Meta)) {
+		c, ok := countOf(key)
+		if !ok {
+			if read, ok := misspelt(key); ok {
+				return m, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("is no key the explorer reads: did you mean %s? Rename it (a key of your own, kept as the bundle's metadata, is best named apart from the keys the explorer reads)", read)}
+			}
+			continue
 		}
-		g.C = int(v)
+		n, err := countValue(key, g.Meta[key], c)
+		if err != nil {
+			return m, err
+		}
+		if was, twice := m.counts[c.key]; twice && was.n != n {
+			return m, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("says %s, and %s says %s: one count, given twice, disagrees with itself: keep one", numtext.Group(n), was.key, numtext.Group(was.n))}
+		}
+		m.counts[c.key] = declared{key, n}
 	}
-	return classNames, nil
+	if c, ok := m.counts["classes"]; ok {
+		g.C = c.n
+	}
+	return m, nil
+}
+
+// countValue reads meta.json's count under key, held to c's range.
+func countValue(key string, v any, c metaCount) (int, error) {
+	f, ok := v.(float64)
+	switch {
+	case !ok:
+		if s, isText := v.(string); isText {
+			return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("is text (%s), not a number: write it without quotes", quote(s))}
+		}
+		return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("%v is not a whole number in [%d, %d]", v, c.lo, c.hi)}
+	case f != math.Trunc(f) || f < float64(c.lo) || f > float64(c.hi):
+		return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("%v is not a whole number in [%d, %d]", v, c.lo, c.hi)}
+	}
+	return int(f), nil
+}
+
+// agrees holds the counts meta.json gives to the graph its files hold: a
+// count that disagrees (a file cut short, or edited by hand) is refused
+// naming the key and both numbers.
+func (m meta) agrees(g *Graph) error {
+	for _, c := range metaCounts {
+		d, ok := m.counts[c.key]
+		if !ok {
+			continue
+		}
+		var files phrase.Text
+		switch c.key {
+		case "nodes":
+			if d.n != g.N {
+				files = phrase.New("nodes.csv holds %s nodes", numtext.Group(g.N))
+			}
+		case "edges":
+			if d.n != g.E() {
+				files = phrase.New("edges.csv holds %s edges", numtext.Group(g.E()))
+			}
+		case "classes":
+			if d.n != g.C {
+				files = phrase.New("nodes.csv's labels hold %s classes (0 to %d)", numtext.Group(g.C), g.C-1)
+			}
+		case "features":
+			if d.n != g.F {
+				files = phrase.New("the node features are %s wide", numtext.Group(g.F))
+			}
+		}
+		if !files.IsZero() {
+			return &BundleError{File: "meta.json", Key: d.key, Msg: phrase.New("says %s, but %s: the files disagree (one cut short, or edited by hand?): correct the count, or leave it out", numtext.Group(d.n), files)}
+		}
+	}
+	return nil
 }
 
 // jsonLine returns the line of a JSON syntax error, 0 if unknown.
@@ -475,7 +649,7 @@ func readNodes(fsys fs.FS, g *Graph, classNames []string) error {
 	if g.N == 0 {
 		return &BundleError{File: t.file, Msg: phrase.New("no nodes: want a row per node after the header")}
 	}
-	return setClasses(g, classCells{file: t.file, column: "label", cells: cells, numbered: true, names: classNames})
+	return setClasses(g, classCells{file: t.file, column: "label", cells: cells, numbered: true, names: classNames, namesFile: "meta.json", namesKey: "class_names"})
 }
 
 func parseSplit(s string) (Split, error) {
@@ -546,7 +720,8 @@ func readEdges(fsys fs.FS, g *Graph) error {
 
 // edgeColumns checks edges.csv's header: fixed, then the edge features,
 // as e0, e1, … (anonymous) or by their names (a multiplex graph's layers:
-// MAM,MDM), each once. It sets g.EdgeNames to the names.
+// MAM,MDM), each once (as every table's header names each column once).
+// It sets g.EdgeNames to the names.
 func edgeColumns(t *table, fixed []string, g *Graph) (int, error) {
 	d, err := t.checkHeader(fixed, "e")
 	if err == nil || slices.ContainsFunc(t.header, isNumbered) {
@@ -564,8 +739,6 @@ func edgeColumns(t *table, fixed []string, g *Graph) (int, error) {
 			return 0, &BundleError{File: t.file, Line: 1, Msg: phrase.New("edge feature %d has no name: name each column, or call them e0, e1, …", i)}
 		case strings.ContainsFunc(n, unicode.IsControl):
 			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: phrase.New("an edge feature's name holds a line break or a control character")}
-		case slices.Contains(names[:i], n):
-			return 0, &BundleError{File: t.file, Line: 1, Column: n, Msg: phrase.New("names two edge features")}
 		}
 	}
 	g.EdgeNames = slices.Clone(names)

@@ -101,14 +101,14 @@ var badBundles = []struct {
 	{"bad feature name", "edges.csv", "source,target,e1\n0,1,1\n", "edges.csv:1: column e1: want e0"},
 	{"garbled feature name", "edges.csv", "source,target,\"e\n0\"\n0,1,1\n", `edges.csv:1: column "e\n0": an edge feature's name holds a line break`},
 	{"no meta", "meta.json", "<none>", "meta.json: cannot open: missing"},
-	{"meta without name", "meta.json", `{"classes": 2}`, "meta.json: column name: missing or not a string"},
+	{"meta without name", "meta.json", `{"classes": 2}`, "meta.json: key name: missing or not a string"},
 	{"meta not json", "meta.json", `{`, "not a JSON object: unexpected end"},
 	{"meta an array", "meta.json", `[1, 2]`, "meta.json:1: not a JSON object"},
 	{"meta syntax error on line 3", "meta.json", "{\n\"name\": \"x\",\n\"classes\": 2,,\n}", "meta.json:3: not a JSON object"},
-	{"meta classes huge", "meta.json", `{"name": "x", "classes": 1000000}`, "meta.json: column classes: 1e+06 is not a whole number in [1, 1000]"},
+	{"meta classes huge", "meta.json", `{"name": "x", "classes": 1000000}`, "meta.json: key classes: 1e+06 is not a whole number in [1, 1000]"},
 	{"meta classes 1e400", "meta.json", `{"name": "x", "classes": 1e400}`, "meta.json:1: not a JSON object"},
-	{"meta classes fractional", "meta.json", `{"name": "x", "classes": 2.5}`, "meta.json: column classes: 2.5 is not a whole number"},
-	{"meta classes a string", "meta.json", `{"name": "x", "classes": "2"}`, "meta.json: column classes: 2 is not a whole number"},
+	{"meta classes fractional", "meta.json", `{"name": "x", "classes": 2.5}`, "meta.json: key classes: 2.5 is not a whole number"},
+	{"meta classes a string", "meta.json", `{"name": "x", "classes": "2"}`, "meta.json: key classes: is text (\"2\"), not a number: write it without quotes"},
 	{"no nodes file", "nodes.csv", "<none>", "nodes.csv: cannot open: missing"},
 	{"empty nodes", "nodes.csv", "", "nodes.csv:1: empty file, want a header"},
 	{"header only", "nodes.csv", "id,label,split,x0,x1\n", "nodes.csv: no nodes"},
@@ -153,13 +153,17 @@ func TestHugeLabel(t *testing.T) {
 	}
 }
 
+// The classes are the labels': C = the largest label + 1. A count
+// meta.json gives that the files contradict (a file cut short, or edited)
+// is refused naming the key and both numbers.
 func TestClassesComeFromLabels(t *testing.T) {
-	g, err := ReadBundle(writeFiles(t, map[string]string{"meta.json": `{"name": "tiny", "classes": 5}`}))
-	if err != nil {
-		t.Fatal(err)
+	g, err := ReadBundle(writeFiles(t, map[string]string{"meta.json": `{"name": "tiny"}`}))
+	if err != nil || g.C != 2 {
+		t.Fatalf("C = %v with labels 0 and 1, want 2: %v", g, err)
 	}
-	if g.C != 2 {
-		t.Errorf("C = %d with labels 0 and 1 and meta classes 5, want 2", g.C)
+	_, err = ReadBundle(writeFiles(t, map[string]string{"meta.json": `{"name": "tiny", "classes": 5}`}))
+	if want := "meta.json: key classes: says 5, but nodes.csv's labels hold 2 classes (0 to 1)"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("meta classes 5 for labels 0 and 1: %v; want %q", err, want)
 	}
 }
 
@@ -273,7 +277,7 @@ var badFeatures = []struct {
 	{"NaN value", "", "node,feature,value\n0,1,NaN\n", `column value: "NaN" is not a decimal number`},
 	{"missing value", "", "node,feature,value\n0,1\n", "features.csv:2: missing column"},
 	{"header only", "", "node,feature\n", "features.csv: no features"},
-	{"meta features fractional", `{"name": "s", "features": 2.5}`, "node,feature\n0,1\n", "meta.json: column features: 2.5 is not a whole number in [1, 1048576]"},
+	{"meta features fractional", `{"name": "s", "features": 2.5}`, "node,feature\n0,1\n", "meta.json: key features: 2.5 is not a whole number in [1, 1048576]"},
 }
 
 func TestReadSparseFeaturesRejects(t *testing.T) {

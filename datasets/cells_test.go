@@ -39,11 +39,19 @@ func TestEveryClassOnEveryFormat(t *testing.T) {
 		})
 		cells[faults.Key{Class: faults.Compressed, Surface: name}] = check(func(t *testing.T, format string, fxs []faultFixture) {
 			for _, fx := range fxs {
-				t.Run(fx.name, func(t *testing.T) { compressionFaults(t, fx, fixtureReads(t, format, fx)) })
+				t.Run(fx.name, func(t *testing.T) {
+					compressionFaults(t, fx, fixtureReads(t, format, fx))
+					zipEntryFaults(t, fx)
+				})
 			}
 		})
 		cells[faults.Key{Class: faults.Special, Surface: name}] = specialFilesCell(name, fixtures[name])
-		cells[faults.Key{Class: faults.Structure, Surface: name}] = check(func(t *testing.T, format string, _ []faultFixture) { structureCells(t, format) })
+		cells[faults.Key{Class: faults.Structure, Surface: name}] = check(func(t *testing.T, format string, fxs []faultFixture) {
+			structureCells(t, format)
+			for _, fx := range fxs {
+				t.Run(fx.name, func(t *testing.T) { fixtureReads(t, format, fx); twiceFaults(t, fx) })
+			}
+		})
 		cells[faults.Key{Class: faults.Rows, Surface: name}] = check(columnCells)
 		cells[faults.Key{Class: faults.Link, Surface: name}] = faults.NA("a reader is given files, not a link: what a link asks of a reader (its columns) is the rows' cell here, and a link's own cells are the labs'")
 		cells[faults.Key{Class: faults.Outputs, Surface: name}] = faults.NA("a reader writes nothing")

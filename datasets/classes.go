@@ -73,6 +73,8 @@ type classCells struct {
 	numbered   bool
 	minClasses int      // numbered: at least this many classes (meta.json's classes)
 	names      []string // numbered: the classes' names, where the format has them
+	namesFile  string   // numbered: the file names come from (meta.json), for messages
+	namesKey   string   // and its key (class_names), if it is JSON
 	// bins, above 0, says the cells are a measurement, cut by quantile into
 	// this many classes; commaPoint, that its numbers may write their
 	// point as a comma (a file of semicolons).
@@ -298,6 +300,9 @@ func setClasses(g *Graph, cc classCells) error {
 	if err := cc.enoughClasses(labels, none); err != nil {
 		return err
 	}
+	if err := cc.namesEachOnce(c); err != nil {
+		return err
+	}
 	if g.Splits == nil {
 		g.Splits = make([]Split, len(labels))
 		for i := range g.Splits {
@@ -349,6 +354,31 @@ func (cc classCells) enoughClasses(labels []int, none int) error {
 		return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("no node has a class (all %s are empty, NA, -1 or the format's mark for none): one class leaves nothing to learn, and there is none", numtext.Group(none))}
 	case 1:
 		return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("holds one class for every node that has one (%s nodes have none): one class leaves nothing to learn", numtext.Group(none))}
+	}
+	return nil
+}
+
+// namesEachOnce refuses names, given for c numbered classes, that leave a
+// class without a name or give two classes one: a class shown by a name
+// another shares, or by its number among names, could not be told apart.
+// Names beyond c name no class the labels hold, and are left out.
+func (cc classCells) namesEachOnce(c int) error {
+	if !cc.numbered || cc.names == nil {
+		return nil
+	}
+	if len(cc.names) < c {
+		return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("names %d classes, and %s's labels hold %d (0 to %d): name every class, in the order of their numbers, or leave the names out", len(cc.names), cc.file, c, c-1)}
+	}
+	first := map[string]int{} // by classKey: names spelled alike are one name
+	for k, name := range cc.names[:c] {
+		name = classKey(name)
+		if name == "" {
+			return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("gives class %d no name: name every class, or leave the names out", k)}
+		}
+		if j, twice := first[name]; twice {
+			return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("names classes %d and %d both %s, so the two could not be told apart: give each class a name of its own", j, k, quote(name))}
+		}
+		first[name] = k
 	}
 	return nil
 }

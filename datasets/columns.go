@@ -219,7 +219,7 @@ func (nt *nodeTable) column(name, row string) (int, error) {
 		return n - 1, nil
 	}
 	return 0, &BundleError{File: nt.file, Line: 1, Column: name, Msg: phrase.New("no such column (%s names it): the columns are %s, or their numbers 1 to %d",
-		row, strings.Join(nt.quotedHeader(), ", "), len(nt.header))}
+		row, someOf(nt.quotedHeader()), len(nt.header))}
 }
 
 func (nt *nodeTable) quotedHeader() []string {
@@ -307,7 +307,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 	if err, ok := nt.repeats[0]; ok && !nt.named { // so does a headerless file's first column
 		return 0, err
 	}
-	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", strings.Join(nt.quotedHeader(), ", "))}
+	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", someOf(nt.quotedHeader()))}
 }
 
 // namedIDRepeat is the repeat of the column named as ids are (id,
@@ -398,7 +398,7 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 		return 0, namedProblem
 	}
 	if len(fits) == 0 {
-		msg = phrase.New("no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link), or cut a column of numbers into K classes by quantile with -bins K; the columns are %s", strings.Join(nt.quotedHeader(), ", "))
+		msg = phrase.New("no column holds classes (between 2 and half as many values as nodes): name one with -target (target in a link), or cut a column of numbers into K classes by quantile with -bins K; the columns are %s", someOf(nt.quotedHeader()))
 	}
 	return 0, nt.columnsError(msg, fits)
 }

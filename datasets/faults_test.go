@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // The class × format cells of the readers' fault classes: for every row
@@ -120,7 +122,7 @@ type surface struct {
 
 // surfaces are every way a graph's files are read: a folder, the page's
 // files (Open files…, Open a folder…), a zip of them, a path on the
-// command line.
+// command line, a zip on the command line (read as it streams).
 var surfaces = []surface{
 	{"folder", func(t *testing.T, files map[string]string) (*Graph, error) {
 		g, _, err := Open(mapFS(files), Columns{})
@@ -142,6 +144,13 @@ var surfaces = []surface{
 		dir := t.TempDir()
 		writeTree(t, dir, files)
 		return Load(dir, experiment.Default().Data, false)
+	}},
+	{"zip on the command line", func(t *testing.T, files map[string]string) (*Graph, error) {
+		p := filepath.Join(t.TempDir(), "graph.zip")
+		if err := os.WriteFile(p, zipOf(t, files), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return Load(p, experiment.Default().Data, false)
 	}},
 }
 
@@ -275,6 +284,13 @@ func encodingCells(name string) []encodingCell {
 			}
 			return strings.ReplaceAll(s, "\n", "\r"), "", note, true
 		}},
+		{"two copies joined, each with its byte-order mark", func(s string) (string, string, string, bool) {
+			if !strings.HasSuffix(s, "\n") {
+				s += "\n"
+			}
+			line, col := lineCol(s+s, len(s))
+			return "\ufeff" + s + "\ufeff" + s, fmt.Sprintf("%s:%d:%d: a byte-order mark (U+FEFF), which only the very start of a file may hold", name, line, col), "", true
+		}},
 		{"NUL bytes mid-file (audit 158)", func(s string) (string, string, string, bool) {
 			off := middleLine(s)
 			line, col := lineCol(s, off)
@@ -297,6 +313,11 @@ func wordCells(name, word string) []encodingCell {
 			bad := off + strings.IndexFunc(word, func(r rune) bool { return r >= utf8.RuneSelf })
 			line, col := lineCol(s, bad)
 			return s[:off] + latin1(word) + s[off+len(word):], fmt.Sprintf("%s:%d:%d: byte 0x%02X is not UTF-8: the file looks like Latin-1 or Windows-1252 text", name, line, col, runeAt(s, bad)), "", off >= 0
+		}},
+		{"a byte-order mark before a class name (two files joined, the second with its mark)", func(s string) (string, string, string, bool) {
+			off := strings.Index(s, word)
+			line, col := lineCol(s, off)
+			return s[:off] + "\ufeff" + s[off:], fmt.Sprintf("%s:%d:%d: a byte-order mark (U+FEFF)", name, line, col), "", off >= 0
 		}},
 		{"half UTF-8, half Latin-1 (audit 150)", func(s string) (string, string, string, bool) {
 			off := strings.LastIndex(s, word)
@@ -498,5 +519,126 @@ func TestFormatsSentenceIsTheRows(t *testing.T) {
 	sentence := strings.Join(says[:len(says)-1], ", ") + ", or " + says[len(says)-1]
 	if sentence != experiment.GraphFormats {
 		t.Errorf("the rows say %q\nexperiment.GraphFormats says %q", sentence, experiment.GraphFormats)
+	}
+}
+
+// twiceFaults are the class "a file holding two graphs, repeated ids,
+// things that come twice" on every file of a fixture, on every surface:
+//   - the file joined to a copy of itself (cat a.csv a.csv): refused
+//     naming it, at its line (the header again, a JSON or XML document
+//     after the end of the first, a node listed again) or for what it
+//     holds (twice the lines of another file), or read by the format's
+//     rule with a note on it the fixture's reading has not (an edge
+//     list's pairs listed again are dropped, and counted);
+//   - the file beside itself gzipped, or inflated, saying other things:
+//     refused naming both (one is the graph's, and nothing says which);
+//   - the graph below the graph (a copy of the fixture in a folder of
+//     it): refused naming the folder below.
+func twiceFaults(t *testing.T, fx faultFixture) {
+	before := map[string]bool{}
+	if g, _, err := Open(mapFS(fx.files), Columns{}); err == nil {
+		for _, n := range g.Notes {
+			before[n.String()] = true
+		}
+	}
+	for _, file := range slices.Sorted(mapsKeys(fx.files)) {
+		text := textOf(t, file, fx.files[file])
+		if !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		joined := cloneFiles(fx.files)
+		joined[file] = withText(t, file, text+text)
+		other := file + ".gz"
+		if plain, ok := strings.CutSuffix(file, ".gz"); ok {
+			other = plain
+		}
+		beside := cloneFiles(fx.files)
+		beside[other] = withText(t, other, text+text)
+		for _, s := range surfaces {
+			g, err := s.open(t, joined)
+			where := fmt.Sprintf("%s joined to itself, %s", file, s.name)
+			switch {
+			case err != nil:
+				if !strings.Contains(err.Error(), fx.shown(file)) || !namesAFile(err) {
+					t.Errorf("%s: %v; want refused naming %s", where, err, fx.shown(file))
+				}
+			case !slices.ContainsFunc(g.Notes, func(n phrase.Text) bool {
+				return !before[n.String()] && strings.Contains(n.String(), fx.shown(file))
+			}):
+				t.Errorf("%s: read without a word (notes %v)", where, g.Notes)
+			}
+			_, err = s.open(t, beside)
+			if where := fmt.Sprintf("%s beside %s, %s", other, file, s.name); err == nil || !strings.Contains(err.Error(), path.Base(file)) || !strings.Contains(err.Error(), path.Base(other)) {
+				t.Errorf("%s: %v; want refused naming both", where, err)
+			}
+		}
+	}
+	below := cloneFiles(fx.files)
+	for name, body := range fx.files {
+		below["copy/"+name] = body
+	}
+	for _, s := range surfaces {
+		if _, err := s.open(t, below); err == nil || !strings.Contains(err.Error(), "holds another below it (copy/)") {
+			t.Errorf("a copy of the graph in its folder, %s: %v; want refused naming copy/", s.name, err)
+		}
+	}
+}
+
+// zipEntryFaults are the zip's own faults, on the fixture zipped, each
+// file in turn: encrypted (zip -P), stored as a symbolic link (zip -y),
+// its name given twice; each said by name, on the page and the command
+// line.
+func zipEntryFaults(t *testing.T, fx faultFixture) {
+	names := slices.Sorted(mapsKeys(fx.files))
+	for _, first := range names {
+		zipEntryFault(t, fx, names, first)
+	}
+}
+
+func zipEntryFault(t *testing.T, fx faultFixture, names []string, first string) {
+	for _, tc := range []struct {
+		name   string
+		header func(h *zip.FileHeader)
+		twice  bool
+		want   string
+	}{
+		{"encrypted (zip -P)", func(h *zip.FileHeader) { h.Flags |= 0x1 }, false, "graph.zip: its file " + first + " is encrypted (the zip was made with a password): unzip it with its password"},
+		{"a symbolic link (zip -y)", func(h *zip.FileHeader) { h.SetMode(os.ModeSymlink | 0o777) }, false, fx.shown(first) + ": is a symbolic link kept as a link"},
+		{"a name twice", nil, true, "graph.zip: holds the name " + first + " twice, as two files"},
+	} {
+		var b bytes.Buffer
+		zw := zip.NewWriter(&b)
+		for _, name := range names {
+			h := &zip.FileHeader{Name: name, Method: zip.Deflate}
+			if name == first && tc.header != nil {
+				tc.header(h)
+			}
+			w, err := zw.CreateHeader(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(w, fx.files[name])
+			if name == first && tc.twice {
+				w, _ := zw.Create(name)
+				io.WriteString(w, fx.files[name])
+			}
+		}
+		zw.Close()
+		_, _, err := OpenFiles([]File{{Name: "graph.zip", Data: b.Bytes()}}, Columns{})
+		p := filepath.Join(t.TempDir(), "graph.zip")
+		mustWrite(t, p, b.Bytes())
+		_, err2 := Load(p, experiment.Default().Data, false)
+		for i, err := range []error{err, err2} {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !namesAFile(err) {
+				t.Errorf("%s, %s (%s): %v; want %q", first, tc.name, []string{"page", "command line"}[i], err, tc.want)
+			}
+		}
+	}
+}
+
+func mustWrite(t *testing.T, p string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

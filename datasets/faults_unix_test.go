@@ -113,6 +113,7 @@ func specialFilesCell(format string, fxs []faultFixture) faults.Cell {
 							})
 						}
 					}
+					t.Run(file+"/a pipe beside it, gzipped or inflated", func(t *testing.T) { pipeBeside(t, fx, file) })
 				}
 				namesCell(t, fx, want)
 			})
@@ -136,6 +137,24 @@ func specialCase(t *testing.T, fx faultFixture, file, down string, cell specialC
 	}
 	if want := fx.shown(file) + ": " + cell.refusal; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("%v; want %q", err, want)
+	}
+}
+
+// pipeBeside puts a named pipe beside a file of the fixture, under its
+// name gzipped (or inflated): the folder holds the file twice, which is
+// refused naming both, from the folder's listing, never opening the pipe
+// (which would wait for a writer forever).
+func pipeBeside(t *testing.T, fx faultFixture, file string) {
+	dir := shortDir(t)
+	writeTree(t, dir, fx.files)
+	other := file + ".gz"
+	if plain, ok := strings.CutSuffix(file, ".gz"); ok {
+		other = plain
+	}
+	mustDo(t, syscall.Mkfifo(filepath.Join(dir, filepath.FromSlash(other)), 0o644))
+	_, err := loadWithin(t, dir)
+	if err == nil || !strings.Contains(err.Error(), filepath.Base(file)) || !strings.Contains(err.Error(), filepath.Base(other)) {
+		t.Errorf("%v; want refused naming %s and %s", err, file, other)
 	}
 }
 

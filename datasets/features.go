@@ -54,11 +54,12 @@ type entry struct {
 	line          int
 }
 
-// readFeatures reads features.csv, if the bundle has one, into g.XS. It
+// readFeatures reads features.csv, if the bundle has one, into g.XS, as
+// wide as declaredWidth (meta.json's features) if it is above 0. It
 // rejects, naming the line and column: a bundle that also has x columns,
 // a node or feature index out of range, a value that is not a finite
 // decimal. A pair given twice is summed (see csrOf).
-func readFeatures(fsys fs.FS, g *Graph) error {
+func readFeatures(fsys fs.FS, g *Graph, declaredWidth int) error {
 	if isMissing(fsys) {
 		return nil
 	}
@@ -74,9 +75,9 @@ func readFeatures(fsys fs.FS, g *Graph) error {
 	if !(len(t.header) == 2 || withValue) || t.header[0] != "node" || t.header[1] != "feature" {
 		return &BundleError{File: featuresFile, Line: 1, Msg: phrase.New("header must be node,feature or node,feature,value")}
 	}
-	width, declared := MaxFeatures, false
-	if f, ok := g.Meta["features"].(float64); ok {
-		width, declared = int(f), true
+	width, declared := MaxFeatures, declaredWidth > 0
+	if declared {
+		width = declaredWidth
 	}
 	var es []entry
 	lim := limitsOf(fsys)

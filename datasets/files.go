@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"io/fs"
-	"math"
 	"path"
 	"slices"
 	"strings"
@@ -53,14 +52,19 @@ type File struct {
 
 // limits bound what a set of files may unpack to and what reading them
 // may hold, so that a limit is met while reading, before memory is spent.
+// A file is read as it streams (a zip's files too, inflated as they are
+// read) within gunzip bytes; only what cannot stream is held whole, within
+// held bytes: a zip archive named on the command line (its directory is
+// at its end) or inside another, a GraphML file named alone, a JSON file.
 type limits struct {
 	bytes, gunzip int64
+	held          int64
 	values, cells int // numbers read, node-table cells held
 	edges         int // distinct edges
 	where         phrase.Text
 }
 
-var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, values: pageValues, cells: pageCells, edges: MaxPageEdges, where: phrase.New("the browser")}
+var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, values: pageValues, cells: pageCells, edges: MaxPageEdges, where: phrase.New("the browser")}
 
 // limitedFS is a folder read within limits.
 type limitedFS struct {
@@ -174,8 +178,11 @@ func shownEntries(fsys fs.FS, dir string) []fs.DirEntry {
 	return slices.DeleteFunc(entries, func(e fs.DirEntry) bool { return hiddenName(e.Name()) })
 }
 
-// unzip opens a zip archive's files, depth zips deep, checking their
-// unpacked size before it unpacks any.
+// unzip opens a zip archive's files, depth zips deep, as a folder whose
+// files are inflated as they are read (input.ZipFS), never unpacked whole:
+// their declared sizes are checked first (against lim.bytes, what the page
+// may unpack), and each file is refused while it inflates past lim.gunzip,
+// as a .gz file is. The archive itself is held in memory (data).
 func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil && err != zip.ErrInsecurePath {
@@ -191,7 +198,7 @@ func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 	if unpacked > uint64(lim.bytes) {
 		return nil, &BundleError{File: name, Msg: phrase.New("unpacks to %s bytes; the explorer opens up to %s", numtext.Group(int(min(unpacked, 1<<62))), numtext.Group(int(lim.bytes)))}
 	}
-	m := fstest.MapFS{}
+	files := map[string]*zip.File{}
 	for _, zf := range zr.File {
 		clean, skip, err := entryName(zf.Name)
 		if err != nil {
@@ -200,19 +207,19 @@ func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 		if skip || zf.FileInfo().IsDir() {
 			continue
 		}
-		b, err := input.Unzip(name, zf, lim.bytes)
-		if err != nil {
-			return nil, located(err)
+		if _, dup := files[clean]; dup {
+			return nil, &BundleError{File: name, Msg: phrase.New("holds the name %s twice, as two files: which is the graph's cannot be told: zip the graph's files again", plainOrQuoted(clean))}
 		}
-		if _, dup := m[clean]; dup {
-			return nil, &BundleError{File: name, Column: zf.Name, Msg: phrase.New("holds this name twice")}
-		}
-		m[clean] = &fstest.MapFile{Data: b, Mode: 0o444}
+		files[clean] = zf
 	}
-	if len(m) == 0 {
+	if len(files) == 0 {
 		return nil, &BundleError{File: name, Msg: phrase.New("is empty (or holds only folders and hidden files): zip the graph's files")}
 	}
-	return rootOf(name, m, lim, depth)
+	zfs, err := input.NewZipFS(name, files, lim.gunzip)
+	if err != nil {
+		return nil, located(err)
+	}
+	return rootOf(name, zfs, lim, depth)
 }
 
 // rootOf finds the graph in the files fsys: at their root, under a single
@@ -233,10 +240,10 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 			if depth+1 > maxZipDepth {
 				return nil, &BundleError{File: entries[0].Name(), Msg: phrase.New("a zip inside a zip inside a zip: unpack it first")}
 			}
-			if info, err := entries[0].Info(); err == nil && info.Size() > maxNativeZip {
-				return nil, &BundleError{File: entries[0].Name(), Msg: phrase.New("is a zip of %s bytes; the explorer opens one of up to %s", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
+			if info, err := entries[0].Info(); err == nil && info.Size() > lim.held {
+				return nil, tooLargeToHold(entries[0].Name(), info.Size(), lim)
 			}
-			b, err := readBytes(fsys, entries[0].Name(), maxNativeZip)
+			b, err := readBytes(fsys, entries[0].Name(), lim.held)
 			if err != nil {
 				return nil, err
 			}
@@ -246,7 +253,7 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 	}
 	root := limitedTo(fsys, lim)
 	if _, ok := formatOf(root); ok {
-		return root, nil
+		return root, nil // Open refuses another graph below it
 	}
 	graphs := graphFolders(fsys, ".", maxGraphDepth, new(int))
 	switch len(graphs) {
@@ -257,7 +264,23 @@ func rootOf(what string, fsys fs.FS, lim limits, depth int) (fs.FS, error) {
 		return limitedTo(sub, lim), nil
 	}
 	slices.Sort(graphs)
-	return nil, &BundleError{File: what, Msg: phrase.New("holds %d graphs (%s/): open one graph at a time", len(graphs), strings.Join(graphs, "/, "))}
+	return nil, &BundleError{File: what, Msg: phrase.New("holds %d graphs (%s): open one graph at a time", len(graphs), someOf(folderNames(graphs)))}
+}
+
+// folderNames are the names of folders as a message shows them: graph/.
+func folderNames(dirs []string) []string {
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = plainOrQuoted(d) + "/"
+	}
+	return out
+}
+
+// tooLargeToHold refuses a file that must be held whole in memory to be
+// read (a zip archive, a GraphML file named alone) and is larger than the
+// limit: a folder is read as its files stream.
+func tooLargeToHold(name string, size int64, lim limits) error {
+	return &BundleError{File: name, Msg: phrase.New("is a file of %s bytes, and %s holds at most %s in memory to read one file whole (a zip archive, or a file named alone): unzip it, and open the folder, whose files are read as they stream", numtext.Group(int(min(size, 1<<62))), lim.where, numtext.Group(int(min(lim.held, 1<<62))))}
 }
 
 // maxGraphDepth is how many folders down rootOf looks for a graph: a
@@ -269,15 +292,17 @@ const maxGraphDepth = 3
 const maxFoldersLooked = 200
 
 // graphFolders lists the folders under dir, depth deep, that hold a graph
-// (not looking inside one that does), reading at most maxFoldersLooked.
-func graphFolders(fsys fs.FS, dir string, depth int, looked *int) []string {
+// (not looking inside one that does), reading at most maxFoldersLooked;
+// skip are folders of dir that are not looked in (a format's own: an OGB
+// folder's raw/, which holds its raw files as a graph of its own).
+func graphFolders(fsys fs.FS, dir string, depth int, looked *int, skip ...string) []string {
 	if depth == 0 || *looked >= maxFoldersLooked {
 		return nil
 	}
 	*looked++
 	var out []string
 	for _, e := range shownEntries(fsys, dir) {
-		if !e.IsDir() {
+		if !e.IsDir() || slices.Contains(skip, e.Name()) {
 			continue // nor a link to a folder: a link to its own folder would loop
 		}
 		name := path.Join(dir, e.Name())

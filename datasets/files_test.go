@@ -3,8 +3,10 @@ package datasets
 import (
 	"archive/zip"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -168,5 +170,43 @@ func TestLoadPaths(t *testing.T) {
 	}
 	if _, err := Load(other, d, false); err == nil || !strings.Contains(err.Error(), "notes.txt: is a file; a graph is") {
 		t.Errorf("a text file: %v", err)
+	}
+}
+
+// A zip named on the command line is read as it streams, never unpacked
+// whole: a zip of a few kilobytes whose labels file ends in 32 MB of blank
+// lines (a zip bomb, shrunk) reads as its folder would,
+// allocating a fraction of what it unpacks to.
+func TestZipStreams(t *testing.T) {
+	files := map[string]string{
+		"edges.csv":  "a,b\nb,c\nc,d\n",
+		"labels.csv": "id,label\na,x\nb,y\nc,x\nd,y\n" + strings.Repeat("\n", 32<<20),
+	}
+	p := filepath.Join(t.TempDir(), "bomb.zip")
+	if err := os.WriteFile(p, zipOf(t, files), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	g, err := Load(p, experiment.Default().Data, false)
+	runtime.ReadMemStats(&after)
+	if err != nil || g.N != 4 {
+		t.Fatalf("%v, %v", g, err)
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 8<<20 {
+		t.Errorf("reading a zip that unpacks to 32 MB allocated %d bytes: it was unpacked whole, not streamed", allocated)
+	}
+}
+
+// A message that lists a folder's files lists a few and says how many
+// more: a folder of 20,002 table files is said in a line, not in 229 kB.
+func TestManyFilesAreSaidInALine(t *testing.T) {
+	files := map[string]string{}
+	for i := range 20002 {
+		files[fmt.Sprintf("f%05d.csv", i)] = "0,1\n"
+	}
+	_, _, err := Open(mapFS(files), Columns{})
+	if err == nil || len(err.Error()) > 600 || !strings.Contains(err.Error(), "f00000.csv, f00001.csv, f00002.csv, f00003.csv, f00004.csv, f00005.csv and 19,996 more") {
+		t.Errorf("%.800v", err)
 	}
 }

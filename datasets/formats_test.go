@@ -69,7 +69,7 @@ var badOGB = []struct{ name, file, body, want string }{
 	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column"},
 	{"split node out of range", "split/time/test.csv.gz", "3\n40\n", "split/time/test.csv.gz:2:1: 40 is not a node"},
 	{"not gzip", "raw/edge.csv.gz", "", "raw/edge.csv.gz: is not gzip data"},
-	{"edge features short", "raw/edge-feat.csv.gz", "1,0\n", "raw/edge-feat: fewer lines"},
+	{"edge features short", "raw/edge-feat.csv.gz", "1,0\n", "raw/edge-feat.csv.gz: has 1 lines, and raw/edge.csv.gz has more"},
 }
 
 func TestReadOGBRejects(t *testing.T) {
@@ -341,9 +341,9 @@ func TestBundleNames(t *testing.T) {
 		t.Errorf("read back: %v %v %v", back, back.EdgeNames, err)
 	}
 	for _, tc := range []struct{ meta, edges, want string }{
-		{`{"name": "m", "class_names": [1, 2]}`, "", "meta.json: column class_names: want a list of the classes' names"},
-		{`{"name": "m", "class_names": ["a"]}`, "", "meta.json: column class_names: names 1 classes; nodes.csv has labels up to 1"},
-		{"", "source,target,MAM,MAM\n0,1,1,0\n", "edges.csv:1: column MAM: names two edge features"},
+		{`{"name": "m", "class_names": [1, 2]}`, "", "meta.json: key class_names: want a list of the classes' names"},
+		{`{"name": "m", "class_names": ["a"]}`, "", "meta.json: key class_names: names 1 classes, and nodes.csv's labels hold 2 (0 to 1)"},
+		{"", "source,target,MAM,MAM\n0,1,1,0\n", "edges.csv:1: column MAM: is named twice in the header (columns 3 and 4)"},
 		{"", "source,target,MAM,\n0,1,1,0\n", "edges.csv:1: edge feature 1 has no name"},
 	} {
 		bad := fstest.MapFS{"meta.json": fsys["meta.json"], "nodes.csv": fsys["nodes.csv"], "edges.csv": fsys["edges.csv"]}

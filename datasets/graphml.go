@@ -69,12 +69,17 @@ type graphmlReader struct {
 	// graphs counts the top-level <graph> elements; second is the line of
 	// the second, which is left out.
 	graphs, second int
+	keyLines       map[string]int // the line of each <key>, by id
+	depth          int            // of the element being read
+	rooted         bool           // the root element has been read
 }
 
-// graphmlItem is a node or an edge: its ids and its values by key.
+// graphmlItem is a node or an edge: its ids and its values by key, with
+// the line each came on.
 type graphmlItem struct {
 	id, source, target string
 	data               map[string]string
+	dataLines          map[string]int
 	line, col          int
 }
 
@@ -93,7 +98,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, dec: dec}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, dec: dec}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -123,6 +128,10 @@ func (r *graphmlReader) read() error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if r.depth == 0 && r.rooted {
+				return r.errorAt(line, col, "not well-formed XML: a second root element, <%s>, after the document's end: were two files joined into one? Keep one, save it, and open it again", t.Name.Local)
+			}
+			r.depth, r.rooted = r.depth+1, true
 			if t.Name.Local == "graph" || t.Name.Local == "node" || t.Name.Local == "edge" {
 				if item != nil {
 					return r.errorAt(line, col, "a <%s> inside a <node> or <edge> (a nested, hierarchical graph): the explorer reads one flat graph; flatten it first (yEd, Gephi and NetworkX write flat graphs)", t.Name.Local)
@@ -137,12 +146,17 @@ func (r *graphmlReader) read() error {
 					if err := r.dec.Skip(); err != nil {
 						return &BundleError{File: r.file, Line: line, Msg: phrase.New("not well-formed XML: %s", err)}
 					}
+					r.depth-- // Skip read its end
 				}
 			case "key":
 				k := graphmlKey{id: attr(t, "id"), name: attr(t, "attr.name"), domain: attr(t, "for"), typ: attr(t, "attr.type")}
 				if k.name == "" {
 					k.name = k.id
 				}
+				if first, twice := r.keyLines[k.id]; twice {
+					return r.errorAt(line, col, "the key %s is declared twice (first on line %d): which declaration its data follow cannot be told: keep one", quote(k.id), first)
+				}
+				r.keyLines[k.id] = line
 				r.keys[k.id] = k
 				dataKey = "key:" + k.id
 				text.Reset()
@@ -155,7 +169,7 @@ func (r *graphmlReader) read() error {
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 				}
-				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, line: line, col: col}
+				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
 				if t.Name.Local == "node" && item.id == "" {
 					return r.errorAt(line, col, "a node without an id")
 				}
@@ -163,12 +177,19 @@ func (r *graphmlReader) read() error {
 				dataKey = attr(t, "key")
 				text.Reset()
 				r.cells++
+				if item != nil {
+					if first, twice := item.dataLines[dataKey]; twice {
+						return r.errorAt(line, col, "a <%s> gives data for the key %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", item.kind(), quote(dataKey), first)
+					}
+					item.dataLines[dataKey] = line
+				}
 			case "hyperedge":
 				return r.errorAt(line, col, "a hyperedge: the explorer trains on graphs whose edges join two nodes")
 			}
 		case xml.CharData:
 			text.Write(t)
 		case xml.EndElement:
+			r.depth--
 			switch t.Name.Local {
 			case "default":
 				if id, ok := strings.CutPrefix(dataKey, "key:"); ok {
@@ -200,6 +221,14 @@ func (r *graphmlReader) graphsNote(g *Graph) {
 	if r.graphs > 1 {
 		g.Notes = append(g.Notes, phrase.New("%s holds %d graphs: the first was read, and the second (from line %d) and any after it were left out, as NetworkX's read_graphml and igraph read the first; to train on another, save it in a file of its own", r.file, r.graphs, r.second))
 	}
+}
+
+// kind is node or edge.
+func (it *graphmlItem) kind() string {
+	if it.source != "" || it.target != "" {
+		return "edge"
+	}
+	return "node"
 }
 
 func attr(t xml.StartElement, name string) string {

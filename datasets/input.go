@@ -70,13 +70,11 @@ func within(fsys fs.FS, read func(fs.FS) (*Graph, bool, error)) (*Graph, bool, e
 	return g, resplit, nil
 }
 
-// damageOr is the first damage found in the .gz files read, else err.
+// damageOr is the first damage found in the compressed files read (a
+// .gz file, a zip's file), else err.
 func (r *reading) damageOr(err error) error {
 	for _, o := range r.opened {
-		if !strings.HasSuffix(o.name, ".gz") {
-			continue
-		}
-		if damage := input.CheckGzip(o.fsys, o.name, limitsOf(o.fsys).gunzip); damage != nil {
+		if damage := input.Check(o.fsys, o.name, limitsOf(o.fsys).gunzip); damage != nil {
 			return located(damage)
 		}
 	}
@@ -101,15 +99,28 @@ func opened(fsys fs.FS, name string, t *input.Text) {
 	}
 }
 
-// readInput reads the whole text of name in fsys (a JSON file).
+// readInput reads the whole text of name in fsys (a JSON file), held in
+// memory within the folder's limit.
 func readInput(fsys fs.FS, name string) ([]byte, error) {
 	t, err := openInput(fsys, name)
 	if err != nil {
 		return nil, err
 	}
 	defer t.Close()
-	b, err := t.All()
+	b, err := t.AllWithin(limitsOf(fsys).held)
 	return b, located(err)
+}
+
+// readJSON reads the JSON file name in fsys into v through the one check
+// of JSON (input.JSON: a key given twice in an object, at any depth, is
+// refused at its line). It gives the text, for a message that places an
+// error of encoding/json (jsonAt), and that error as it is.
+func readJSON(fsys fs.FS, name string, v any) ([]byte, error) {
+	b, err := readInput(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	return b, located(input.JSON(name, b, v))
 }
 
 // openXMLInput opens the XML file name in fsys through the one decoder,

@@ -178,7 +178,10 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		return tooMany(file, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
 	}
 	var raw map[string][]json.Number
-	if err := json.Unmarshal(b, &raw); err != nil {
+	if err := input.JSON(file, b, &raw); err != nil {
+		if isInputError(err) {
+			return located(err) // a key given twice
+		}
 		line, col := jsonAt(b, err)
 		msg := phrase.New("want an object of node ids to lists of feature indices: %s", err)
 		if se := (*json.SyntaxError)(nil); errors.As(err, &se) && se.Offset >= int64(len(b)) {
@@ -186,16 +189,19 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		}
 		return &BundleError{File: file, Line: line, Col: col, Msg: msg}
 	}
-	if err := repeatedKey(file, b); err != nil {
-		return err
-	}
 	var es []entry
+	// keyOf is each node's key, for a node named by two keys (" 0" and "0").
+	keyOf := map[int]string{}
 	for _, key := range slices.Sorted(maps.Keys(raw)) { // an error names the same node every time
 		list := raw[key]
 		node, ok := ids[strings.TrimSpace(key)]
 		if !ok {
 			return &IDsError{Named: where.named, Err: &BundleError{File: file, Msg: where.missing(key)}}
 		}
+		if other, twice := keyOf[node]; twice {
+			return &BundleError{File: file, Msg: phrase.New("node %s is listed twice, as %s and as %s: a node has one list of features", quote(strings.TrimSpace(key)), quote(other), quote(key))}
+		}
+		keyOf[node] = key
 		for _, n := range list {
 			f, err := numtext.ParseFloat(string(n))
 			if err != nil || f != math.Trunc(f) || f < 0 || f >= MaxFeatures {
@@ -376,19 +382,4 @@ func (p *pairs) note(g *Graph) {
 		g.Notes = append(g.Notes, phrase.New("%s: dropped %s self-loops and %s pairs listed again (the edges are undirected, each pair once)",
 			p.file, numtext.Group(p.loops), numtext.Group(p.repeats)))
 	}
-}
-
-// repeatedKey refuses a features.json that lists a node twice, which
-// encoding/json (as Python's json) would read as its last list without a
-// word. It names the line of each, and reads only the object's keys.
-func repeatedKey(file string, b []byte) error {
-	first := map[string]int{}
-	return input.ObjectKeys(b, func(key string, line int) error {
-		k := strings.TrimSpace(key)
-		if was, twice := first[k]; twice {
-			return &BundleError{File: file, Line: line, Msg: phrase.New("node %s is listed already, on line %d: a node has one list of features", quote(key), was)}
-		}
-		first[k] = line
-		return nil
-	})
 }

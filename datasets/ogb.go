@@ -47,10 +47,25 @@ func ogbFile(fsys fs.FS, base string) string {
 func isOGB(fsys fs.FS) bool { return ogbFile(fsys, ogbEdges) != "" }
 
 // isFlatOGB reports whether fsys holds an OGB folder's raw/ files without
-// their folder, as a file picker gives them: edge.csv.gz and
-// node-label.csv.gz at the root.
+// their folder, as a file picker gives them: edge.csv.gz at the root,
+// with node-label.csv.gz, or with the files of OGB's other tasks
+// (graph-label.csv.gz, num-node-list.csv.gz), which its reader names.
 func isFlatOGB(fsys fs.FS) bool {
-	return ogbFile(fsys, "edge") != "" && ogbFile(fsys, "node-label") != ""
+	if ogbFile(fsys, "edge") == "" {
+		return false
+	}
+	return slices.ContainsFunc([]string{"node-label", "graph-label", "num-node-list"}, func(base string) bool { return ogbFile(fsys, base) != "" })
+}
+
+// notNodeTask says why an OGB folder without raw/node-label is none the
+// explorer trains: OGB's graph-property datasets (ogbg-…) give each of
+// many small graphs one class (raw/graph-label), its link-property ones
+// (ogbl-…) no class at all; the explorer classifies the nodes of one graph.
+func notNodeTask(fsys fs.FS) error {
+	if labels := ogbFile(fsys, "raw/graph-label"); labels != "" {
+		return &BundleError{File: labels, Msg: phrase.New("an OGB graph-property dataset (ogbg-…): its classes are whole graphs', one for each of the many small graphs raw/ holds, and the explorer classifies the nodes of one graph: open a node-property dataset (ogbn-…, with raw/node-label.csv.gz)")}
+	}
+	return &BundleError{File: "raw/node-label.csv.gz", Msg: phrase.New("missing: an OGB node-property dataset (ogbn-…) gives each node's class there, and a folder without it is of OGB's link-property kind (ogbl-…), which asks which edges a graph holds and gives no node a class; the explorer classifies nodes: open a node-property dataset (ogbn-…)")}
 }
 
 // flatOGB is a folder of OGB's raw/ files without their folder, read as
@@ -127,7 +142,8 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 		return nil, false, &BundleError{File: "raw/node-feat", Msg: phrase.New("a folder of node types: a heterogeneous OGB graph (as ogbn-mag) is not one the explorer trains")}
 	}
 	g = &Graph{Meta: map[string]any{"name": "ogb"}}
-	if err := readOGBLabels(fsys, g); err != nil {
+	noClass, err := readOGBLabels(fsys, g)
+	if err != nil {
 		return nil, false, err
 	}
 	if name := ogbFile(fsys, "raw/node-feat"); name != "" {
@@ -144,32 +160,33 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 	if err := readOGBEdges(fsys, g); err != nil {
 		return nil, false, err
 	}
-	resplit, err = readOGBSplit(fsys, g)
+	resplit, err = readOGBSplit(fsys, g, noClass)
 	if err != nil {
 		return nil, false, err
 	}
 	return g, resplit, g.Check()
 }
 
-// readOGBLabels reads N and the classes.
-func readOGBLabels(fsys fs.FS, g *Graph) error {
+// readOGBLabels reads N and the classes; it gives the cells of the nodes
+// without a class, as node-label writes them (nan, -1…), by node.
+func readOGBLabels(fsys fs.FS, g *Graph) (noClass map[int]string, err error) {
 	name := ogbFile(fsys, "raw/node-label")
 	if name == "" {
-		return &BundleError{File: "raw/node-label.csv.gz", Msg: phrase.New("cannot read: missing (an OGB node-property folder holds raw/edge.csv.gz and raw/node-label.csv.gz)")}
+		return nil, notNodeTask(fsys)
 	}
 	n := -1
 	if count := ogbFile(fsys, "raw/num-node-list"); count != "" {
 		v, err := readNumbers(fsys, count, 1, 1)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if v[0] < 1 || v[0] > MaxNodes || v[0] != float64(int(v[0])) {
-			return &BundleError{File: count, Line: 1, Msg: phrase.New("%v is not a node count in [1, %s]", v[0], numtext.Group(MaxNodes))}
+			return nil, &BundleError{File: count, Line: 1, Msg: phrase.New("%v is not a node count in [1, %s]", v[0], numtext.Group(MaxNodes))}
 		}
 		n = int(v[0])
 	}
 	var cells []string
-	err := readRows(fsys, name, n, 1, func(t *table, row []string) error {
+	err = readRows(fsys, name, n, 1, func(t *table, row []string) error {
 		cell := strings.TrimSpace(row[0])
 		if !IsNoClass(cell) { // OGB writes nan for a node without a class
 			l, err := numtext.ParseFloat(cell)
@@ -182,14 +199,20 @@ func readOGBLabels(fsys fs.FS, g *Graph) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g.N = len(cells)
-	names, err := readOGBClassNames(fsys)
+	names, namesFile, err := readOGBClassNames(fsys)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return setClasses(g, classCells{file: name, cells: cells, numbered: true, names: names})
+	none := map[int]string{}
+	for i, c := range cells {
+		if IsNoClass(c) {
+			none[i] = c
+		}
+	}
+	return none, setClasses(g, classCells{file: name, cells: cells, numbered: true, names: names, namesFile: namesFile})
 }
 
 // readNumbers reads a headerless table of numbers: rows lines (any when
@@ -275,12 +298,13 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 	if len(t.header) != 2 {
 		return &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line; want the two ends of an edge", len(t.header))}
 	}
+	featName := ogbFile(fsys, "raw/edge-feat")
 	p := newPairs(fsys, name)
 	for line := 0; ; line++ {
 		row, err := t.next()
 		if err == io.EOF {
 			if feat != nil && line*g.D != len(feat) {
-				return &BundleError{File: "raw/edge-feat", Msg: phrase.New("%s lines for %s edges", numtext.Group(len(feat)/g.D), numtext.Group(line))}
+				return &BundleError{File: featName, Msg: phrase.New("has %s lines, and %s has %s: want a line for each of its lines", numtext.Group(len(feat)/g.D), name, numtext.Group(line))}
 			}
 			break
 		}
@@ -300,7 +324,7 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 		}
 		if feat != nil {
 			if (line+1)*g.D > len(feat) {
-				return &BundleError{File: "raw/edge-feat", Msg: phrase.New("fewer lines than raw/edge has edges")}
+				return &BundleError{File: featName, Msg: phrase.New("has %s lines, and %s has more: want a line for each of its lines", numtext.Group(len(feat)/g.D), name)}
 			}
 			g.EdgeX = append(g.EdgeX, feat[line*g.D:(line+1)*g.D]...)
 		}
@@ -326,7 +350,7 @@ func readEdgeFeatures(fsys fs.FS, name string, g *Graph) ([]float64, error) {
 // are validation nodes, trained and tested on never; nodes without a
 // class stay unlabelled, and a split that lists one, lists a node twice
 // or names two splits is refused.
-func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
+func readOGBSplit(fsys fs.FS, g *Graph, noClass map[int]string) (resplit bool, err error) {
 	entries, _ := input.ReadDir(fsys, "split")
 	var dirs []string
 	for _, e := range entries {
@@ -342,7 +366,7 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 		for i, d := range dirs {
 			quoted[i] = "split/" + plainOrQuoted(d)
 		}
-		return false, &BundleError{File: "split/", Msg: phrase.New("holds %d splits (%s), and nothing in the folder says which is the task's: keep the one to train on under split/ and move the others out (OGB publishes one a task: ogbn-arxiv's time, ogbn-products' sales_ranking)", len(dirs), strings.Join(quoted, ", "))}
+		return false, &BundleError{File: "split/", Msg: phrase.New("holds %d splits (%s), and nothing in the folder says which is the task's: keep the one to train on under split/ and move the others out (OGB publishes one a task: ogbn-arxiv's time, ogbn-products' sales_ranking)", len(dirs), someOf(quoted))}
 	}
 	for i := range g.Splits {
 		if g.Splits[i] != Unlabelled {
@@ -376,7 +400,7 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 				return false, &BundleError{File: name, Line: line, Col: 1, Msg: phrase.New("node %d is listed already, on line %d of %s: a node is in one split, once (train, valid or test)", node, at.line, at.file)}
 			}
 			if g.Labels[node] == NoClass {
-				return false, &BundleError{File: name, Line: line, Col: 1, Msg: phrase.New("node %d has no class (nan on line %d of raw/node-label): a node without one is trained and tested on never, so no split lists it", node, node+1)}
+				return false, &BundleError{File: name, Line: line, Col: 1, Msg: phrase.New("node %d has no class (%s on line %d of %s): a node without one is trained and tested on never, so no split lists it", node, quote(noClass[node]), node+1, ogbFile(fsys, "raw/node-label"))}
 			}
 			first[node] = listed{name, line}
 			g.Splits[node] = part.s
@@ -387,11 +411,13 @@ func readOGBSplit(fsys fs.FS, g *Graph) (resplit bool, err error) {
 }
 
 // readOGBClassNames reads the classes' names from
-// mapping/labelidx2*.csv.gz, if the folder has it whole (every class from
-// 0 named, in order of their numbers; the labels then decide how many are
-// classes); a mapping it cannot read leaves them numbers, but a file that
-// is no text, or damaged, is refused as any other.
-func readOGBClassNames(fsys fs.FS) ([]string, error) {
+// mapping/labelidx2*.csv.gz, if the folder has one (a class number and
+// its name a line), and the file they come from; the class builder holds
+// them to the labels (every class named, once). A mapping whose first
+// column is no class numbers leaves the classes numbers; a file that is
+// no text, damaged, or a table at fault (a row cut short, the header again)
+// is refused as any other.
+func readOGBClassNames(fsys fs.FS) (names []string, file string, err error) {
 	var matches []string
 	entries, _ := input.ReadDir(fsys, "mapping")
 	for _, e := range entries {
@@ -400,40 +426,28 @@ func readOGBClassNames(fsys fs.FS) ([]string, error) {
 		}
 	}
 	if len(matches) == 0 {
-		return nil, nil
+		return nil, "", nil
 	}
-	t, err := openData(fsys, matches[0], looksLikeHeader)
+	file = matches[0]
+	t, err := openData(fsys, file, looksLikeHeader)
 	if err != nil {
-		return nil, inputFault(err)
+		return nil, "", err
 	}
 	defer t.closer.Close()
-	var names []string
 	for len(names) < MaxClasses {
 		row, err := t.next()
-		if err != nil || len(row) < 2 {
-			if err != nil && err != io.EOF {
-				return nil, inputFault(err)
-			}
+		if err == io.EOF || err == nil && len(row) < 2 {
 			break
+		}
+		if err != nil {
+			return nil, "", err // a row cut short, the header again: as any table's
 		}
 		k, err := numtext.ParseInt(strings.TrimSpace(row[0]))
 		if err != nil || k < 0 || k >= MaxClasses {
-			return nil, nil
+			return nil, "", nil // no mapping of class numbers
 		}
 		names = append(names, make([]string, max(0, k+1-len(names)))...)
 		names[k] = strings.TrimSpace(row[1])
 	}
-	if slices.Contains(names, "") {
-		return nil, nil
-	}
-	return names, nil
-}
-
-// inputFault is err if the file itself is at fault (package input's:
-// what it is, its bytes, its compression); nil otherwise.
-func inputFault(err error) error {
-	if isInputError(err) {
-		return err
-	}
-	return nil
+	return names, file, nil // the class builder holds them to the labels
 }

@@ -2,9 +2,8 @@ package datasets
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
-	"math"
+	"maps"
 	"math/bits"
 	"path"
 	"path/filepath"
@@ -33,6 +32,9 @@ type format struct {
 	says string
 	find func(fs.FS) (readFunc, bool)
 	near func(fs.FS) phrase.Text
+	// owns are the folders below its root that are its own (an OGB
+	// folder's raw/, split/ and mapping/): never taken for another graph.
+	owns []string
 	// chooses are the Columns its files leave open (the node table's class
 	// and id columns, a measurement cut into bins); a choice it does not
 	// read is refused by name (NoColumnsError), never ignored.
@@ -64,7 +66,7 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 var formats = []format{
 	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle},
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
-	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB},
+	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, chooses: Columns{Target: "*", Bins: 1}},
 	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every},
 }
@@ -144,6 +146,9 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if unread := f.unread(cols); unread != (Columns{}) {
 		return nil, false, &NoColumnsError{Format: f.name, Columns: unread}
 	}
+	if err := oneGraph(fsys, f); err != nil {
+		return nil, false, err
+	}
 	if g, resplit, err = within(fsys, func(fsys fs.FS) (*Graph, bool, error) { return f.read(fsys, cols) }); err != nil {
 		return nil, false, err
 	}
@@ -158,6 +163,51 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 		KindsByLabel(g)
 	}
 	return g, resplit, nil
+}
+
+// oneGraph refuses the folder of a graph in format f that holds another
+// graph below it (a bundle written into the folder of another: which one
+// is meant cannot be told; a zip of two graphs is refused alike), or a
+// file twice (oneFileOnce). f's own folders (an OGB folder's raw/) are
+// its own.
+func oneGraph(fsys fs.FS, f found) error {
+	if below := graphFolders(fsys, ".", maxGraphDepth, new(int), f.owns...); len(below) > 0 {
+		return &BundleError{Msg: phrase.New("the folder is a graph (%s), and holds another below it (%s): which is meant cannot be told: open one graph at a time (move the other out, or give its own folder)", f.name, someOf(folderNames(below)))}
+	}
+	return oneFileOnce(fsys, ".", maxGraphDepth, new(int))
+}
+
+// oneFileOnce refuses a folder of the graph, dir or one below it (depth
+// deep, at most maxFoldersLooked), that holds one file twice, once
+// gzipped and once not (raw/edge.csv.gz beside raw/edge.csv): the two may
+// differ, and a reader that took one would leave the other unread without
+// a word.
+func oneFileOnce(fsys fs.FS, dir string, depth int, looked *int) error {
+	if depth == 0 || *looked >= maxFoldersLooked {
+		return nil
+	}
+	*looked++
+	files := map[string]bool{}
+	var dirs []string
+	for _, e := range shownEntries(fsys, dir) {
+		switch {
+		case e.IsDir():
+			dirs = append(dirs, e.Name())
+		default:
+			files[e.Name()] = true
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if plain, ok := strings.CutSuffix(name, ".gz"); ok && files[plain] {
+			return &BundleError{File: path.Join(dir, name), Msg: phrase.New("is there twice, as %s too, not gzipped: the two may differ, and which is the graph's cannot be told: keep one, and move the other out", plainOrQuoted(path.Join(dir, plain)))}
+		}
+	}
+	for _, d := range dirs {
+		if err := oneFileOnce(fsys, path.Join(dir, d), depth-1, looked); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // NoColumnsError says Columns were given for a graph whose format has no
@@ -203,17 +253,26 @@ func notAGraph(fsys fs.FS) error {
 		}
 		names = append(names, plainOrQuoted(n))
 	}
-	what := "nothing"
+	what := phrase.New("nothing")
 	if len(names) > 0 {
-		what = strings.Join(names[:min(6, len(names))], ", ")
-		if len(names) > 6 {
-			what += fmt.Sprintf(" and %d more", len(names)-6)
-		}
+		what = someOf(names)
 	}
 	if why := nearMiss(fsys); !why.IsZero() {
 		return &BundleError{Msg: phrase.New("the files hold %s, which is not a graph the explorer can read: %s", what, why)}
 	}
 	return &BundleError{Msg: phrase.New("the files hold %s, which is not a graph: open %s", what, phrase.New(Formats))}
+}
+
+// listedNames is how many names a message lists: a folder of 20,000
+// files is said in a line.
+const listedNames = 6
+
+// someOf lists names, the first listedNames of them and how many more.
+func someOf(names []string) phrase.Text {
+	if len(names) <= listedNames {
+		return phrase.New("%s", strings.Join(names, ", "))
+	}
+	return phrase.New("%s and %s more", strings.Join(names[:listedNames], ", "), numtext.Group(len(names)-listedNames))
 }
 
 // nearMiss says why files that look like one of Formats are not it; nil
@@ -242,7 +301,7 @@ func musaeNearMiss(fsys fs.FS) phrase.Text {
 			}
 		}
 		if len(found) > 1 {
-			return phrase.New("%s all end in %s, and a MUSAE or FEATHER folder holds one such file: move the others out", strings.Join(found, ", "), suffix)
+			return phrase.New("%s all end in %s, and a MUSAE or FEATHER folder holds one such file: move the others out", someOf(found), suffix)
 		}
 	}
 	return phrase.Text{}
@@ -259,7 +318,7 @@ func plainNearMiss(fsys fs.FS) phrase.Text {
 	}
 	switch {
 	case len(tables) > 2:
-		return phrase.New("an edge list and a labels file are two table files, and there are %d (%s): move the others out, or open the two files by themselves", len(tables), strings.Join(tables, ", "))
+		return phrase.New("an edge list and a labels file are two table files, and there are %d (%s): move the others out, or open the two files by themselves", len(tables), someOf(tables))
 	case len(tables) == 2:
 		return phrase.New("of two table files, the edge list is the one whose name says so (it holds edge, cites, link, adj or graph, as edges.csv or cora.cites); neither %s nor %s does, or both do: rename the edge list", tables[0], tables[1])
 	}
@@ -315,13 +374,13 @@ func Load(path string, d experiment.Data, resplit bool) (*Graph, error) {
 	return g, nil
 }
 
-// maxNativeZip bounds a zip archive the command line reads whole.
-const maxNativeZip = 4 << 30
-
 // openPath is the folder path names: itself, a zip archive's contents
 // or a folder of one file. What path is, is known before it is read
 // (input.Path): a pipe, a device, a socket or a loop of links is refused
-// by name, never opened.
+// by name, never opened. A zip archive or a file named alone is held in
+// memory to be read (a zip's directory is at its end), within the command
+// line's limit, refused by its size before a byte is read; a folder's
+// files, and a zip's, are read as they stream.
 func openPath(path string) (fs.FS, error) {
 	info, err := input.Path(path)
 	switch {
@@ -337,10 +396,10 @@ func openPath(path string) (fs.FS, error) {
 			return nil, located(err)
 		}
 		return rootOf(path, fsys, nativeLimits, 0)
-	case info.Size() > maxNativeZip:
-		return nil, &BundleError{File: path, Msg: phrase.New("is a file of %s bytes; the explorer opens a folder, a zip of one up to %s bytes, or a GraphML file", numtext.Group(int(min(info.Size(), math.MaxInt32))), numtext.Group(maxNativeZip))}
+	case info.Size() > nativeLimits.held:
+		return nil, tooLargeToHold(path, info.Size(), nativeLimits)
 	}
-	data, err := input.ReadPath(path, maxNativeZip)
+	data, err := input.ReadPath(path, nativeLimits.held)
 	if err != nil {
 		return nil, located(err)
 	}

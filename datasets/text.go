@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,7 @@ type table struct {
 	closer  io.Closer
 	header  []string
 	named   bool     // the header came from the file, not made up
+	headAt  int      // the line of the header, when named
 	pending []string // the first row, read to tell a header, not yet given
 	line    int      // the line of the current row, as an editor counts
 }
@@ -47,8 +49,30 @@ func openTable(fsys fs.FS, name string) (*table, error) {
 		t.closer.Close()
 		return nil, err
 	}
-	t.header, t.named = append([]string(nil), h...), true
+	t.header, t.named, t.headAt = append([]string(nil), h...), true, t.line
+	if err := t.eachColumnOnce(); err != nil {
+		t.closer.Close()
+		return nil, err
+	}
 	return t, nil
+}
+
+// eachColumnOnce refuses a header that names a column twice: which of
+// the two a reader (or -target) takes could not be told. Columns without
+// a name (a spreadsheet's empty trailing ones) are named by their number.
+func (t *table) eachColumnOnce() error {
+	first := map[string]int{}
+	for c, name := range t.header {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		if was, twice := first[name]; twice {
+			return &BundleError{File: t.file, Line: t.headAt, Column: name, Msg: phrase.New("is named twice in the header (columns %d and %d): which one is meant cannot be told: rename one, and open it again", was+1, c+1)}
+		}
+		first[name] = c
+	}
+	return nil
 }
 
 // sniffed is the separator openText looks for: the one in the first line
@@ -74,7 +98,11 @@ func openData(fsys fs.FS, name string, isHeader func(first []string) bool) (*tab
 	}
 	first = append([]string(nil), first...)
 	if isHeader(first) {
-		t.header, t.named = first, true
+		t.header, t.named, t.headAt = first, true, t.line
+		if err := t.eachColumnOnce(); err != nil {
+			t.closer.Close()
+			return nil, err
+		}
 		return t, nil
 	}
 	t.header = make([]string, len(first))
@@ -149,9 +177,15 @@ func separator(name string, head []byte) rune {
 // than any graph the explorer trains.
 const nativeGunzipLimit = 16 << 30
 
-// nativeLimits bound what the command line unpacks: no more than the
-// machine holds, a .gz no more than nativeGunzipLimit.
-var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, where: phrase.New("the command line")}
+// nativeHeld bounds a file the command line holds whole in memory to
+// read it (a zip archive, a GraphML file named alone, a JSON file): well
+// below a laptop's memory, above any graph the explorer trains.
+const nativeHeld = 2 << 30
+
+// nativeLimits bound what the command line unpacks: a .gz file, or a
+// zip's, inflated as it streams up to nativeGunzipLimit, what is held
+// whole up to nativeHeld.
+var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, where: phrase.New("the command line")}
 
 // next returns the next row, or io.EOF. A row of another width than the
 // header is an error at its line.
@@ -164,6 +198,9 @@ func (t *table) next() ([]string, error) {
 	row, err := t.read()
 	if err != nil {
 		return nil, err
+	}
+	if t.named && slices.EqualFunc(row, t.header, func(a, b string) bool { return strings.TrimSpace(a) == strings.TrimSpace(b) }) {
+		return nil, &BundleError{File: t.file, Line: t.line, Msg: phrase.New("this row repeats the header (line %d): were two files joined into one? Delete it (and see that the rows after it belong here), save it, and open it again", t.headAt)}
 	}
 	if t.header != nil && len(row) != len(t.header) {
 		msg := phrase.New("missing column: %d values, the header has %d", len(row), len(t.header))

@@ -479,7 +479,7 @@ var auditCLI = []struct {
 	{34, []string{"train", "-data", "DIR/flat.zip"}, 0, `"nodes":30`},
 	{35, []string{"train", "-data", "DIR/onlymac.zip"}, 2, "onlymac.zip: is empty (or holds only folders and hidden files): zip the graph's files"},
 	{36, []string{"train", "-data", "DIR/readme_top"}, 0, `"nodes":30`},
-	{37, []string{"train", "-data", "DIR/dup.zip"}, 2, "dup.zip: column edges.csv: holds this name twice"},
+	{37, []string{"train", "-data", "DIR/dup.zip"}, 2, "dup.zip: holds the name edges.csv twice, as two files"},
 	{38, []string{"train", "-data", "DIR/fake.zip"}, 2, "fake.zip: is not a zip archive the explorer can read"},
 	{49, []string{"train", "-data", "DIR/choose2"}, 2, "target.csv: which column is the class? name it with -target (target in a link)"},
 	{57, []string{"sweep", "-scenario", "4", "-reps", "1", "-models", "gcn", "-shard", "4/3", "-out", "DIR/x"}, 2, `invalid value "4/3" for flag -shard: want i/n, the i-th of n parts, 1 ≤ i ≤ n ≤ 100000 (as 2/8)`},

@@ -14,11 +14,17 @@
 //     NetworkX reads GraphML with, honours it. Anything else is refused at
 //     the line and byte of its first bad byte, saying what the file likely
 //     is and to save it as UTF-8. LF, CRLF and CR alone all end a line, as
-//     Python's universal newlines read them; a NUL byte is binary data.
-//   - A .gz file is inflated within a limit (Gunzip), and a stream cut
-//     short or damaged says so (CheckGzip finds it after the fact, so that
-//     a garbage value parsed out of a damaged stream is never blamed); a
-//     zip archive's file that fails its checksum is named (Unzip).
+//     Python's universal newlines read them; a NUL byte is binary data; a
+//     byte-order mark past the very start (two files joined) is refused
+//     where it is.
+//   - A .gz file is inflated within a limit (Gunzip), and a zip archive's
+//     files are a folder (ZipFS), each inflated as it is read, never
+//     unpacked whole; a stream cut short or damaged says so (Check finds
+//     it after the fact, so that a garbage value parsed out of a damaged
+//     stream is never blamed), and so does a zip's file that is encrypted
+//     or stored as a link.
+//   - JSON is decoded through JSON, which refuses a key given twice in one
+//     object, at any depth, where encoding/json keeps the last unseen.
 //
 // It knows nothing of graphs: what a file means is its reader's business.
 package input

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"strings"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -67,6 +68,10 @@ func (g *gunzipped) Read(p []byte) (int, error) {
 }
 
 func (g *gunzipped) fail(err error) error {
+	var ie *Error
+	if errors.As(err, &ie) {
+		return err // the bytes beneath said it already (a zip's file)
+	}
 	if damaged := gzipDamage(g.file, err); damaged != nil {
 		return damaged
 	}
@@ -90,52 +95,80 @@ func gzipDamage(file string, err error) *Error {
 	return nil
 }
 
-// CheckGzip inflates the gzip file name in fsys to its end, up to limit
-// bytes, and returns the *Error saying it is cut short or damaged, if it
-// is; nil if it is whole (or too large to tell within limit). A reader
-// that met anything wrong in a .gz file asks it first: the value a damaged
-// stream gave is garbage, and the damage is what to report.
-func CheckGzip(fsys fs.FS, name string, limit int64) error {
+// Check reads the file name in fsys to its end, inflating it if its
+// name ends in .gz, up to limit bytes, and returns the *Error saying it is
+// cut short or damaged, if it is: a .gz file, or a zip archive's file
+// (ZipFS), whose damage only its end may show (a checksum). nil if it is
+// whole, too large to tell within limit, or no compressed file at all. A
+// reader that met anything wrong asks it of the files it read first: the
+// value a damaged stream gave is garbage, and the damage is what to
+// report.
+func Check(fsys fs.FS, name string, limit int64) error {
 	f, err := Open(fsys, name)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
+	defer func() { f.Close() }() // the file last opened
+	_, inZip := f.(*zipFile)
+	gz := strings.HasSuffix(name, ".gz")
+	if inZip { // the zip's own check first: a .gz it damaged fails its own too
+		if _, err := io.Copy(io.Discard, io.LimitReader(f, limit)); err != nil {
+			return damageOf(name, err)
+		}
+		if !gz {
+			return nil
+		}
+		f.Close()
+		if f, err = Open(fsys, name); err != nil {
+			return nil
+		}
+	}
+	if !gz {
+		return nil // a file on disk or in memory: what it holds is what it is
+	}
 	zr, err := gzip.NewReader(f)
 	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return gzipDamage(name, err)
+		if errors.Is(err, io.ErrUnexpectedEOF) || asDamage(err) != nil {
+			return damageOf(name, err)
 		}
 		return nil // not gzip at all, as its reader said
 	}
 	if _, err := io.Copy(io.Discard, io.LimitReader(zr, limit)); err != nil {
-		if damaged := gzipDamage(name, err); damaged != nil {
-			return damaged
-		}
+		return damageOf(name, err)
 	}
 	return nil
 }
 
-// Unzip reads the file zf of the zip archive named archive, no more than
-// limit bytes whatever its header says, and names it when it is damaged
-// (fails its checksum, holds invalid deflate data, is cut short).
-func Unzip(archive string, zf *zip.File, limit int64) ([]byte, error) {
-	rc, err := zf.Open()
-	if err != nil {
-		return nil, &Error{File: archive, Err: err, Msg: phrase.New("cannot unpack its file %s: %s", Shown(zf.Name), err.Error())}
+// damageOf is the *Error saying what err, met inflating the file name,
+// tells of its damage; nil if it tells none.
+func damageOf(name string, err error) error {
+	if damaged := asDamage(err); damaged != nil {
+		return damaged
 	}
-	defer rc.Close()
-	b, err := io.ReadAll(io.LimitReader(rc, limit+1))
+	var ie *Error
+	if errors.As(err, &ie) {
+		return nil // too large, say: not damage
+	}
+	if damaged := gzipDamage(name, err); damaged != nil {
+		return damaged
+	}
+	return nil
+}
+
+// asDamage is err if it is an *Error saying a file is damaged; nil if
+// it says anything else (too large, say).
+func asDamage(err error) error {
+	var ie *Error
+	if errors.As(err, &ie) && isDamage(ie.Err) {
+		return ie
+	}
+	return nil
+}
+
+// isDamage reports whether err, met inflating a file, says it is damaged
+// or cut short.
+func isDamage(err error) bool {
 	var corrupt flate.CorruptInputError
-	switch {
-	case errors.Is(err, zip.ErrChecksum):
-		return nil, &Error{File: archive, Err: err, Msg: phrase.New("its file %s is damaged: it fails its checksum (CRC-32): zip it again, or download it again", Shown(zf.Name))}
-	case errors.As(err, &corrupt) || errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, &Error{File: archive, Err: err, Msg: phrase.New("its file %s is damaged: its compressed data is invalid or cut short: zip it again, or download it again", Shown(zf.Name))}
-	case err != nil:
-		return nil, &Error{File: archive, Err: err, Msg: phrase.New("cannot unpack its file %s: %s", Shown(zf.Name), err.Error())}
-	case int64(len(b)) > limit:
-		return nil, &Error{File: archive, Msg: phrase.New("cannot unpack its file %s: it unpacks to more than %s bytes", Shown(zf.Name), numtext.Group(int(min(limit, 1<<62))))}
-	}
-	return b, nil
+	return err != nil && (errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.As(err, &corrupt) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader))
 }

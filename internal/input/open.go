@@ -72,7 +72,10 @@ func ReadPath(p string, limit int64) ([]byte, error) {
 	if err := checkOpened(p, f); err != nil {
 		return nil, err
 	}
-	return readLimited(p, f, limit)
+	if info.Size() > limit {
+		return nil, tooLarge(p, limit)
+	}
+	return readLimited(p, f, limit, info.Size())
 }
 
 // TextOfPath is the text of the file at path p as UTF-8 (see Text), up
@@ -125,7 +128,11 @@ func Open(fsys fs.FS, name string) (fs.File, error) {
 		return nil, err
 	}
 	f, err := fsys.Open(name)
-	if err != nil {
+	var ie *Error
+	switch {
+	case errors.As(err, &ie):
+		return nil, err // the folder said what is wrong (a zip's encrypted file)
+	case err != nil:
 		return nil, openError(name, err)
 	}
 	if err := checkOpened(name, f); err != nil {
@@ -143,7 +150,14 @@ func ReadFile(fsys fs.FS, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readLimited(name, f, limit)
+	info, err := f.Stat()
+	if err != nil {
+		return nil, openError(name, err)
+	}
+	if info.Size() > limit {
+		return nil, tooLarge(name, limit)
+	}
+	return readLimited(name, f, limit, info.Size())
 }
 
 // Entry is one entry of a folder: its name, whether it is a folder (a
@@ -272,6 +286,8 @@ func kindError(name string, info fs.FileInfo, folderOK bool) error {
 			return nil
 		}
 		msg = phrase.New("is a folder, not a file")
+	case mode&fs.ModeSymlink != 0: // a link not followed: a zip archive keeps one as its target's name
+		msg = phrase.New("is a symbolic link kept as a link (as a zip archive keeps one: the name of its target, not the file): zip the file itself in its place (zip without -y), or unzip it and open the folder")
 	case mode&fs.ModeNamedPipe != 0:
 		msg = phrase.New("is a named pipe (FIFO), not a file: a pipe gives what another program writes into it, and reading it could wait forever; save what it gives in a file, and open that")
 	case mode&fs.ModeSocket != 0:
@@ -294,14 +310,26 @@ func checkOpened(name string, f fs.File) error {
 	return kindError(name, info, false)
 }
 
-// readLimited reads r whole, refusing more than limit bytes.
-func readLimited(name string, r io.Reader, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
+// readLimited reads r whole, refusing more than limit bytes; size is
+// what it is expected to hold (its file's size), so that the bytes are
+// held once, never copied as they grow.
+func readLimited(name string, r io.Reader, limit, size int64) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(int(min(max(size, 0), limit) + 1))
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
+		var ie *Error
+		if errors.As(err, &ie) {
+			return nil, err
+		}
 		return nil, openError(name, err)
 	}
-	if int64(len(b)) > limit {
-		return nil, &Error{File: name, Msg: phrase.New("is larger than %s bytes, more than the explorer reads of it", numtext.Group(int(min(limit, 1<<62))))}
+	if int64(buf.Len()) > limit {
+		return nil, tooLarge(name, limit)
 	}
-	return b, nil
+	return buf.Bytes(), nil
+}
+
+// tooLarge says a file is larger than the explorer holds of it in memory.
+func tooLarge(name string, limit int64) *Error {
+	return &Error{File: name, Msg: phrase.New("is larger than %s bytes, more than the explorer holds in memory to read it", numtext.Group(int(min(limit, 1<<62))))}
 }

@@ -27,8 +27,14 @@ import (
 //     read as the mark says; UTF-16 without one is refused (its byte order
 //     is a guess); an XML file's declared encoding is honoured (OpenXML);
 //   - a byte that is not UTF-8 is refused at its line and byte, saying
-//     what the file likely is (Latin-1 or Windows-1252 when the byte is
-//     a letter there; two encodings mixed when UTF-8 came before it);
+//     what the file likely is (Latin-1 or Windows-1252 only where that is
+//     plausible: the byte a letter there, not followed by another byte
+//     beyond ASCII, as a multi-byte encoding's would be; two encodings
+//     mixed when UTF-8 came before it; else another encoding);
+//   - a byte-order mark anywhere but at the very start is refused where
+//     it is: it is what two files joined into one (the second with its
+//     mark) leave, and read as text it would be an invisible character
+//     inside a cell;
 //   - CRLF and CR alone are line ends, as LF is (Python's universal
 //     newlines read all three), and Notes says when CR alone was met;
 //   - a NUL byte is binary data, refused where it is.
@@ -163,6 +169,16 @@ func (t *Text) Close() error {
 // All reads the rest of the text.
 func (t *Text) All() ([]byte, error) { return io.ReadAll(t) }
 
+// AllWithin reads the rest of the text, to be held whole (a JSON file),
+// refusing more than limit bytes of it.
+func (t *Text) AllWithin(limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(t, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		return nil, tooLarge(t.file, limit)
+	}
+	return b, err
+}
+
 // Read gives the next of the text, decoded; an *Error where a byte is
 // not text, or where the bytes beneath failed (a damaged .gz).
 func (t *Text) Read(p []byte) (int, error) {
@@ -211,7 +227,7 @@ func (t *Text) fill() {
 func (t *Text) sourceError(err error) error {
 	var ie *Error
 	if errors.As(err, &ie) {
-		if ie.Line == 0 {
+		if ie.Line == 0 && ie.File == t.file { // a line of this text, not of another file (the zip it is in)
 			placed := *ie
 			placed.Line = t.line
 			return &placed
@@ -262,7 +278,13 @@ func (t *Text) decodeUTF8(in []byte, atEnd bool) (int, error) {
 		}
 		r, size := utf8.DecodeRune(in[i:])
 		if r == utf8.RuneError && size <= 1 {
+			if len(in)-i < 2 && !atEnd {
+				break // what follows the bad byte tells what it likely is
+			}
 			return i, t.notUTF8(in[i:], atEnd)
+		}
+		if r == byteOrderMark {
+			return i, t.markInside()
 		}
 		t.multibyte()
 		t.out = append(t.out, in[i:i+size]...)
@@ -339,6 +361,9 @@ func (t *Text) emit(r rune) error {
 		t.afterCR = false
 		return nil
 	}
+	if r == byteOrderMark {
+		return t.markInside()
+	}
 	t.multibyte()
 	t.out = utf8.AppendRune(t.out, r)
 	t.col += utf8.RuneLen(r)
@@ -376,6 +401,14 @@ func (t *Text) multibyte() {
 	}
 }
 
+// byteOrderMark is U+FEFF, the mark a file may open with.
+const byteOrderMark = '\ufeff'
+
+// markInside refuses a byte-order mark past the start of the text.
+func (t *Text) markInside() *Error {
+	return t.at(phrase.New("a byte-order mark (U+FEFF), which only the very start of a file may hold: were two files joined into one, the second with its mark? Delete it (and see that the lines after it belong here), save it, and open it again"))
+}
+
 // at is an *Error at the byte about to be read.
 func (t *Text) at(msg phrase.Text) *Error {
 	return &Error{File: t.file, Line: t.line, Col: t.col + 1, Msg: msg}
@@ -388,14 +421,18 @@ func (t *Text) notUTF8(rest []byte, atEnd bool) error {
 		return t.at(phrase.New("the file ends in the middle of a UTF-8 character (cut short?): save it again, as UTF-8"))
 	}
 	like := charmap.Windows1252.DecodeByte(b)
-	plausible := like != utf8.RuneError && unicode.IsPrint(like)
+	// A letter there, not followed by another byte beyond ASCII: a
+	// multi-byte encoding (Shift_JIS, GBK, EUC-KR) writes its characters
+	// as two such bytes, and 0x93 is a quote mark in Windows-1252 but the
+	// first byte of a kanji in Shift_JIS.
+	plausible := unicode.IsLetter(like) && (len(rest) < 2 || rest[1] < utf8.RuneSelf)
 	switch {
 	case plausible && t.firstUTF8 > 0:
 		return t.at(phrase.New("byte 0x%02X is not UTF-8, though line %d holds UTF-8 text: the file mixes two encodings (this byte reads as %q in Latin-1 or Windows-1252): save it all as UTF-8 and open it again", int(b), t.firstUTF8, string(like)))
 	case plausible:
 		return t.at(phrase.New("byte 0x%02X is not UTF-8: the file looks like Latin-1 or Windows-1252 text (where this byte is %q): save it as UTF-8 (a spreadsheet's \u201cCSV UTF-8\u201d) and open it again", int(b), string(like)))
 	}
-	return t.at(phrase.New("byte 0x%02X is not UTF-8, nor a letter of Latin-1 or Windows-1252: is the file text in another encoding? Save it as UTF-8 and open it again", int(b)))
+	return t.at(phrase.New("byte 0x%02X is not UTF-8, nor a letter of Latin-1 or Windows-1252 as the bytes around it read: the file is text in another encoding (Shift_JIS, GBK, Big5, EUC-KR…): save it as UTF-8 (a spreadsheet's \u201cCSV UTF-8\u201d) and open it again", int(b)))
 }
 
 // Notes says what a reader of the text should tell its user: that it was

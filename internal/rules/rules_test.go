@@ -66,6 +66,11 @@ var rules = []rule{
 	inputRule("encoding/json", "NewDecoder"),
 	inputRule("archive/zip", "OpenReader"),
 	{
+		name: "json", pkg: "encoding/json", funcs: []string{"Unmarshal"},
+		owners: []string{"internal/input"}, in: jsonReaders,
+		why: "a reader decodes JSON through input.JSON, which refuses a key given twice in an object at any depth (encoding/json keeps the last without a word)",
+	},
+	{
 		name: "environment", pkg: "os", funcs: []string{"Getenv", "LookupEnv", "Environ"},
 		owners: []string{"pdn", "pyg/pygtest"},
 		why:    "the environment is read in one place, and refused there when it holds a value it does not take: PDN_VECTORS by pdn.CheckVectors (pdn/vectors.go)",
@@ -76,6 +81,11 @@ var rules = []rule{
 // graph readers and the command line (pdn merge's shard files, -data,
 // -datasets).
 var inputReaders = []string{"datasets", "cmd/pdn"}
+
+// jsonReaders are the folders whose code decodes the user's JSON files
+// (a bundle's meta.json, a MUSAE features.json): only through input.JSON.
+// cmd/pdn's shard files join them once pdn merge reads them through it.
+var jsonReaders = []string{"datasets"}
 
 // inputRule guards the calls of pkg that open a file or read its bytes
 // (io/fs's Stat, ReadDir, Glob and WalkDir open what they look at when the
@@ -547,6 +557,7 @@ func TestRulesCatchAReader(t *testing.T) {
 		"datasets/gz.go":   "package datasets\nimport (\"compress/gzip\"; \"io\")\nfunc in(r io.Reader) { gzip.NewReader(r) }\n",
 		"datasets/x.go":    "package datasets\nimport (\"encoding/xml\"; \"io\")\nfunc in(r io.Reader) { xml.NewDecoder(r) }\n",
 		"cmd/pdn/shard.go": "package main\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
+		"datasets/meta.go": "package datasets\nimport \"encoding/json\"\nfunc meta(b []byte) (m map[string]any) { json.Unmarshal(b, &m); return }\n",
 		"cmd/pdn/env.go":   "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
 	} {
 		fset := token.NewFileSet()
@@ -566,6 +577,7 @@ func TestRulesCatchAReader(t *testing.T) {
 func TestInputRuleLetsItsOwnerThrough(t *testing.T) {
 	for name, src := range map[string]string{
 		"internal/input/open.go": "package input\nimport \"os\"\nfunc read(p string) { os.ReadFile(p); os.Open(p) }\n",
+		"internal/input/json.go": "package input\nimport \"encoding/json\"\nfunc JSON(b []byte, v any) error { return json.Unmarshal(b, v) }\n",
 		"datasets/ogb.go":        "package datasets\nimport \"io/fs\"\ntype flat struct{ fs.FS }\nfunc (f flat) Open(name string) (fs.File, error) { return f.FS.Open(name) }\n",
 		"wasm/site/build.go":     "package site\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
 	} {
