@@ -120,7 +120,7 @@ type shardChecker struct {
 func (c *shardChecker) fail(off int, field, format string, args ...any) error {
 	at := input.Shown(c.path)
 	if off >= 0 {
-		line, col := lineCol(c.b, off)
+		line, col := input.LineCol(c.b, off)
 		at = fmt.Sprintf("%s:%d:%d", at, line, col)
 	}
 	if field != "" {
@@ -134,7 +134,7 @@ func (c *shardChecker) fail(off int, field, format string, args ...any) error {
 func (c *shardChecker) failAt(field, format string, args ...any) error {
 	off := -1
 	if k, ok := c.keys[field]; ok {
-		off = k.off
+		off = k.Off
 	} else if o, ok := c.objects[field]; ok {
 		off = o
 	}
@@ -150,15 +150,14 @@ func (c *shardChecker) read() (*shardRead, error) {
 	if err := json.Unmarshal(c.b, &whole); errors.As(err, &se) {
 		return nil, c.typeError(err) // a value of the wrong type is found below, by its field
 	}
-	keys, objects, err := jsonKeys(c.b)
-	var twice *keyTwiceError
-	if errors.As(err, &twice) {
-		line, col := lineCol(c.b, twice.first.off)
-		return nil, c.fail(twice.again.off, twice.again.field(), "given twice in one object (first at %d:%d); a JSON reader keeps one of the two without a word: %s", line, col, changed)
+	keys, objects, twice := input.Keys(c.b)
+	if twice != nil {
+		line, col := input.LineCol(c.b, twice.First.Off)
+		return nil, c.fail(twice.Again.Off, twice.Again.Field(), "given twice in one object (first at %d:%d); a JSON reader keeps one of the two without a word: %s", line, col, changed)
 	}
 	c.keys, c.objects = map[string]jsonKey{}, objects
 	for _, k := range keys {
-		c.keys[k.field()] = k
+		c.keys[k.Field()] = k
 	}
 	var f shardFileIn
 	if err := json.Unmarshal(c.b, &f); err != nil {
@@ -189,7 +188,7 @@ func (c *shardChecker) typeError(err error) error {
 	if errors.As(err, &te) {
 		off := int(te.Offset)
 		if k, ok := c.keys[te.Field]; ok {
-			off = k.off
+			off = k.Off
 		}
 		return c.fail(off, te.Field, "holds %s, want %s: %s", valueWord(te.Value), typeWord(te.Type), changed)
 	}
@@ -254,8 +253,8 @@ func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
 		return parent
 	}
 	for _, k := range keys {
-		if want, ok := shardKeys[holder(k.parent)]; !ok || !slices.Contains(want, k.name) {
-			return c.fail(k.off, k.field(), "not a field pdn writes in a %s shard: %s", f.Command, changed)
+		if want, ok := shardKeys[holder(k.Parent)]; !ok || !slices.Contains(want, k.Name) {
+			return c.fail(k.Off, k.Field(), "not a field pdn writes in a %s shard: %s", f.Command, changed)
 		}
 	}
 	need := map[string][]string{"": shardKeys[""], "job": shardKeys["job "+f.Command]}
@@ -264,7 +263,7 @@ func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
 	}
 	for _, parent := range slices.Sorted(maps.Keys(need)) {
 		for _, name := range need[parent] {
-			field := joinField(parent, name)
+			field := input.JoinField(parent, name)
 			if _, ok := c.keys[field]; !ok {
 				return c.failAt(parent, "lacks %s, which pdn writes: %s", experiment.Quote(name), changed)
 			}
@@ -403,100 +402,5 @@ func (c *shardChecker) name(s *shardRead) error {
 
 // jsonKey is one key of an object in a JSON text: the object's field path
 // (parent: "" for the top, "job", "runs[2]"), the key, and its byte offset.
-type jsonKey struct {
-	parent, name string
-	off          int
-}
-
-func (k jsonKey) field() string { return joinField(k.parent, k.name) }
-
-func joinField(parent, name string) string {
-	if parent == "" {
-		return name
-	}
-	return parent + "." + name
-}
-
-// keyTwiceError is a key given twice in one object.
-type keyTwiceError struct{ first, again jsonKey }
-
-func (e *keyTwiceError) Error() string { return "key " + e.again.field() + " given twice" }
-
-// jsonKeys lists every key of every object in the JSON text b, in order,
-// and refuses (*keyTwiceError) a key given twice in one object, which
-// encoding/json, as Python's json, reads as its last value without a word.
-// objects says where each object and list begins, by its field path. b is
-// valid JSON (json.Unmarshal said so first). It scans the bytes, as
-// internal/input's one check of repeated keys (input.RepeatedKey) does,
-// which a shard's repeats are to go through once it is on main; the paths
-// and places of the keys are merge's own, for the fields it names.
-func jsonKeys(b []byte) ([]jsonKey, map[string]int, error) {
-	type frame struct {
-		path      string
-		obj       bool
-		seen      map[string]jsonKey
-		expectKey bool
-		key       string
-		n         int
-	}
-	var (
-		stack   []*frame
-		keys    []jsonKey
-		objects = map[string]int{}
-	)
-	child := func() string {
-		if len(stack) == 0 {
-			return ""
-		}
-		top := stack[len(stack)-1]
-		if top.obj {
-			return joinField(top.path, top.key)
-		}
-		return fmt.Sprintf("%s[%d]", top.path, top.n)
-	}
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '{', '[':
-			path := child()
-			objects[path] = i
-			stack = append(stack, &frame{path: path, obj: b[i] == '{', seen: map[string]jsonKey{}, expectKey: true})
-		case '}', ']':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-		case ',':
-			if n := len(stack); n > 0 && stack[n-1].obj {
-				stack[n-1].expectKey = true
-			} else if n > 0 {
-				stack[n-1].n++
-			}
-		case '"':
-			end := i + 1
-			for ; end < len(b) && b[end] != '"'; end++ {
-				if b[end] == '\\' {
-					end++
-				}
-			}
-			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey && end < len(b) {
-				top := stack[n-1]
-				var name string
-				json.Unmarshal(b[i:end+1], &name)
-				k := jsonKey{parent: top.path, name: name, off: i}
-				if first, ok := top.seen[name]; ok {
-					return keys, objects, &keyTwiceError{first, k}
-				}
-				top.seen[name], top.key, top.expectKey = k, name, false
-				keys = append(keys, k)
-			}
-			i = end
-		}
-	}
-	return keys, objects, nil
-}
-
-// lineCol is the line and byte column (from 1) of offset off in b.
-func lineCol(b []byte, off int) (line, col int) {
-	off = min(max(off, 0), len(b))
-	line = 1 + bytes.Count(b[:off], []byte("\n"))
-	return line, off - bytes.LastIndexByte(b[:off], '\n')
-}
+// jsonKey is a key of the file's JSON, with its field path.
+type jsonKey = input.Key

@@ -3,6 +3,7 @@ package input
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"pdnexplorer/i18n/phrase"
 )
@@ -30,53 +31,106 @@ func JSON(file string, b []byte, v any) error {
 // without an error: json.Unmarshal, which reads the whole, says what is
 // wrong with it.
 func RepeatedKey(file string, b []byte) error {
-	type object struct {
-		keys      map[string]int // key → its line
+	_, _, twice := Keys(b)
+	if twice == nil {
+		return nil
+	}
+	line, col := LineCol(b, twice.Again.Off)
+	first, _ := LineCol(b, twice.First.Off)
+	return &Error{File: file, Line: line, Col: col, Msg: phrase.New("the key %q is given twice in one object (first on line %d): a JSON reader keeps one of the two without a word: keep the one you mean, and open it again", twice.Again.Name, first)}
+}
+
+// Key is one key of an object of a JSON text: the field path of the
+// object it is in ("" for the top, "runs[0]" for a list's item), its name
+// and the byte offset of its quote.
+type Key struct {
+	Parent, Name string
+	Off          int
+}
+
+// Field is the key's field path: parent.name.
+func (k Key) Field() string { return JoinField(k.Parent, k.Name) }
+
+// JoinField is a field path, name within parent.
+func JoinField(parent, name string) string {
+	if parent == "" {
+		return name
+	}
+	return parent + "." + name
+}
+
+// KeyTwice is a key given twice in one object: where first, and again.
+type KeyTwice struct{ First, Again Key }
+
+// Keys lists every key of every object of the JSON text b, in order, with
+// where each object and list begins by its field path (objects), as far
+// as the first key given twice in one object, which twice names. It is
+// the one scan of a JSON text's keys: RepeatedKey, and a reader that
+// names the fields it checks (pdn merge's shard files), read it. Malformed
+// JSON ends it where it stops making sense.
+func Keys(b []byte) (keys []Key, objects map[string]int, twice *KeyTwice) {
+	type frame struct {
+		path      string
+		obj       bool
+		seen      map[string]Key
 		expectKey bool
+		key       string
+		n         int
 	}
-	var stack []*object // nil for an array
-	top := func() *object {
+	var stack []*frame
+	objects = map[string]int{}
+	child := func() string {
 		if len(stack) == 0 {
-			return nil
+			return ""
 		}
-		return stack[len(stack)-1]
+		top := stack[len(stack)-1]
+		if top.obj {
+			return JoinField(top.path, top.key)
+		}
+		return fmt.Sprintf("%s[%d]", top.path, top.n)
 	}
-	line, lineStart := 1, 0
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
-		case '\n':
-			line, lineStart = line+1, i+1
-		case '{':
-			stack = append(stack, &object{keys: map[string]int{}, expectKey: true})
-		case '[':
-			stack = append(stack, nil)
+		case '{', '[':
+			path := child()
+			objects[path] = i
+			stack = append(stack, &frame{path: path, obj: b[i] == '{', seen: map[string]Key{}, expectKey: true})
 		case '}', ']':
 			if len(stack) == 0 {
-				return nil
+				return keys, objects, nil
 			}
 			stack = stack[:len(stack)-1]
 		case ',':
-			if o := top(); o != nil {
-				o.expectKey = true
+			if n := len(stack); n > 0 && stack[n-1].obj {
+				stack[n-1].expectKey = true
+			} else if n > 0 {
+				stack[n-1].n++
 			}
 		case '"':
 			end := stringEnd(b, i)
 			if end < 0 {
-				return nil
+				return keys, objects, nil
 			}
-			if o := top(); o != nil && o.expectKey {
-				key := jsonString(b[i : end+1])
-				if first, twice := o.keys[key]; twice {
-					return &Error{File: file, Line: line, Col: i - lineStart + 1, Msg: phrase.New("the key %q is given twice in one object (first on line %d): a JSON reader keeps one of the two without a word: keep the one you mean, and open it again", key, first)}
+			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey {
+				top := stack[n-1]
+				k := Key{Parent: top.path, Name: jsonString(b[i : end+1]), Off: i}
+				if first, ok := top.seen[k.Name]; ok {
+					return keys, objects, &KeyTwice{first, k}
 				}
-				o.keys[key] = line
-				o.expectKey = false
+				top.seen[k.Name], top.key, top.expectKey = k, k.Name, false
+				keys = append(keys, k)
 			}
-			line += bytes.Count(b[i:end], []byte("\n")) // none in valid JSON
 			i = end
 		}
 	}
-	return nil
+	return keys, objects, nil
+}
+
+// LineCol is the line and byte column (from 1) of offset off in b.
+func LineCol(b []byte, off int) (line, col int) {
+	off = min(max(off, 0), len(b))
+	line = 1 + bytes.Count(b[:off], []byte("\n"))
+	return line, off - bytes.LastIndexByte(b[:off], '\n')
 }
 
 // stringEnd is the index of the quote that ends the JSON string opening
