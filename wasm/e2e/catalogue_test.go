@@ -78,7 +78,7 @@ var badLinks = []struct {
 	{"#a=%", []string{`"a": unknown parameter`}},
 	{"#model=%", []string{`model: "%" is not allowed`}},
 	{"#%ZZ=1", []string{`"%ZZ": unknown parameter`}},
-	{"#lr=%E0%A4%A", []string{`lr: "`, "is not allowed; want [1e-06, 10]"}},
+	{"#lr=%E0%A4%A", []string{`lr: "`, "is not UTF-8 text; want [1e-06, 10]"}},
 	{"#classes=99&p=abc&lr=1e9&bogus=1&threshold=7&epochs=5", []string{"classes: 99 is not allowed; want [2, 6]", `p: "abc"`, "lr: 1000000000", "bogus", "threshold"}},
 	{"#lr=1e400&per-class=0x10&edge-hidden=0", []string{`lr: "1e400" is not allowed`, `per-class: "0x10" is not allowed`, "edge-hidden: 0 is not allowed"}},
 	{"#classes=4&classes=5", []string{"classes: given more than once; using the first, 4"}},
