@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -104,15 +105,49 @@ func (cc classCells) unlabelled() int {
 	return n
 }
 
-// labelled returns the class each node that has one names (classKey).
+// labelled returns the class each node that has one names (cc.key).
 func (cc classCells) labelled() []string {
 	var out []string
+	numbers := cc.decimals()
 	for i, c := range cc.cells {
 		if !cc.noClass(i) {
-			out = append(out, classKey(c))
+			out = append(out, numberKey(classKey(c), numbers))
 		}
 	}
 	return out
+}
+
+// decimals reports whether every class a node has is a decimal number: a
+// column of numbers, whose classes are numbers (1 and 1.0 one class, as
+// pandas reads such a column).
+func (cc classCells) decimals() bool {
+	any := false
+	for i, c := range cc.cells {
+		if cc.noClass(i) {
+			continue
+		}
+		if _, err := numtext.ParseFloat(classKey(c)); err != nil {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// numberKey is a class's key in a column of numbers: the number as Go
+// writes it shortest (1.0 and 1 are 1; 2e1 is 20); key as it is otherwise.
+func numberKey(key string, numbers bool) string {
+	if !numbers {
+		return key
+	}
+	v, err := numtext.ParseFloat(key)
+	if err != nil {
+		return key
+	}
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 // classKey is the class a cell names: trimmed, its invisible characters
@@ -185,12 +220,12 @@ func (cc classCells) classes() (names []string, labels []int) {
 	case cc.numbered:
 		return cc.numbers()
 	}
-	numeric := cc.wholeNumbers()
+	numbers := cc.decimals()
 	names = cc.labelled()
 	slices.SortFunc(names, func(a, b string) int {
-		if numeric {
-			x, _ := numtext.ParseInt(a)
-			y, _ := numtext.ParseInt(b)
+		if numbers {
+			x, _ := numtext.ParseFloat(a)
+			y, _ := numtext.ParseFloat(b)
 			return cmp.Compare(x, y)
 		}
 		return strings.Compare(a, b)
@@ -204,7 +239,7 @@ func (cc classCells) classes() (names []string, labels []int) {
 	for i, v := range cc.cells {
 		labels[i] = NoClass
 		if !cc.noClass(i) {
-			labels[i] = at[classKey(v)]
+			labels[i] = at[numberKey(classKey(v), numbers)]
 		}
 	}
 	return names, labels

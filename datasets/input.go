@@ -56,18 +56,28 @@ func sessionOf(fsys fs.FS) *reading {
 // read (the damage is reported, not the garbage value it gave), and the
 // graph read gets the notes of its files' text.
 func within(fsys fs.FS, read func(fs.FS) (*Graph, bool, error)) (*Graph, bool, error) {
+	g, resplit, _, err := readOnce(fsys, read)
+	return g, resplit, err
+}
+
+// readOnce is within, that also gives the names of the files read, as
+// fsys names them (nil where fsys was part of a reading already).
+func readOnce(fsys fs.FS, read func(fs.FS) (*Graph, bool, error)) (*Graph, bool, []string, error) {
 	if sessionOf(fsys) != nil {
-		return read(fsys)
+		g, resplit, err := read(fsys)
+		return g, resplit, nil, err
 	}
 	r := &reading{}
 	g, resplit, err := read(readingFS{input.FS{FS: fsys}, r})
 	if err != nil {
-		return nil, false, r.damageOr(err)
+		return nil, false, nil, r.damageOr(err)
 	}
+	var names []string
 	for _, o := range r.opened {
 		g.Notes = append(g.Notes, o.text.Notes()...)
+		names = append(names, o.name)
 	}
-	return g, resplit, nil
+	return g, resplit, names, nil
 }
 
 // damageOr is the first damage found in the compressed files read (a

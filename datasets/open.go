@@ -67,7 +67,7 @@ var formats = []format{
 	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle},
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
-	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, chooses: Columns{Target: "*", Bins: 1}},
+	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1}},
 	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every},
 }
 
@@ -104,6 +104,40 @@ func findGraphMLFile(fsys fs.FS) (readFunc, bool) {
 		g, err := ReadGraphMLFS(f, name, c)
 		return g, true, err
 	}, true
+}
+
+// graphmlNearMiss says why GraphML files are no graph: there are several,
+// and a GraphML file is one graph.
+func graphmlNearMiss(fsys fs.FS) phrase.Text {
+	var found []string
+	for _, n := range rootFiles(fsys) {
+		if strings.EqualFold(path.Ext(n), ".graphml") {
+			found = append(found, plainOrQuoted(n))
+		}
+	}
+	if len(found) < 2 {
+		return phrase.Text{}
+	}
+	return phrase.New("%s are %d GraphML files, and a GraphML file is one graph: open one at a time", someOf(found), len(found))
+}
+
+// bundleWithoutMeta says why a bundle's files without meta.json are no
+// bundle: nodes.csv's header is a bundle's (id,label,split), and an edge
+// list's reader would read them as another format; the zero Text if they
+// do not look like a bundle's.
+func bundleWithoutMeta(fsys fs.FS) phrase.Text {
+	if input.Exists(fsys, "meta.json") || !input.Exists(fsys, "nodes.csv") || !input.Exists(fsys, "edges.csv") {
+		return phrase.Text{}
+	}
+	b, err := input.ReadFile(fsys, "nodes.csv", 4096)
+	if err != nil && len(b) == 0 {
+		return phrase.Text{}
+	}
+	head, _, _ := strings.Cut(strings.TrimPrefix(string(b), "\ufeff"), "\n")
+	if !strings.HasPrefix(strings.TrimSpace(head), "id,label,split") {
+		return phrase.Text{}
+	}
+	return phrase.New("nodes.csv and edges.csv are a bundle's (nodes.csv's header is id,label,split), and a bundle has a meta.json ({\"name\": …}) beside them: add it, or write the bundle again with pdn gen -data … -out DIR")
 }
 
 func findEdgeList(fsys fs.FS) (readFunc, bool) {
@@ -149,7 +183,14 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if err := oneGraph(fsys, f); err != nil {
 		return nil, false, err
 	}
-	if g, resplit, err = within(fsys, func(fsys fs.FS) (*Graph, bool, error) { return f.read(fsys, cols) }); err != nil {
+	g, resplit, read, err := readOnce(fsys, func(fsys fs.FS) (*Graph, bool, error) { return f.read(fsys, cols) })
+	if err != nil {
+		if why := bundleWithoutMeta(fsys); !why.IsZero() && f.name != "bundle" {
+			return nil, false, &BundleError{File: "meta.json", Msg: phrase.New("missing: %s", why)}
+		}
+		return nil, false, err
+	}
+	if err := nothingElse(fsys, f.name, read); err != nil {
 		return nil, false, err
 	}
 	g.Meta["format"] = f.name
@@ -163,6 +204,49 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 		KindsByLabel(g)
 	}
 	return g, resplit, nil
+}
+
+// nothingElse refuses a folder that holds, beside the files its format's
+// reader read (read), a file a graph is made of (a table, a GraphML or a
+// JSON file, one named as an edge list, a labels or a features file is):
+// a second graph's (an edge list beside a GraphML file, loose tables
+// beside an OGB folder), or a file out of place, which the graph read
+// would leave out without a word. Files that hold no graph (a README, a
+// licence, a release note) may stand beside it.
+func nothingElse(fsys fs.FS, format string, read []string) error {
+	var left []string
+	for _, name := range fileNames(fsys) {
+		// A folder that wraps another names its files its own way (OGB's
+		// raw files given alone are read as raw/…): the last part counts.
+		wasRead := slices.ContainsFunc(read, func(r string) bool { return r == name || path.Base(r) == name })
+		if !wasRead && graphPart(name) {
+			left = append(left, plainOrQuoted(name))
+		}
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	return &BundleError{Msg: phrase.New("the folder holds %s, which the %s it read does not read: another graph's files, or files out of place, which would be left out without a word: open one graph at a time (move them out)", someOf(left), format)}
+}
+
+// graphPart says a file's name is one a graph's files have: a table, a
+// GraphML or a JSON file; a .txt only where its name says it is a graph's
+// (an edge list, a labels, nodes, classes or features file), so that a
+// README.txt or an OGB folder's RELEASE_v1.txt stands beside a graph.
+func graphPart(name string) bool {
+	if !namedAsFile(name) || strings.HasSuffix(strings.ToLower(name), ".zip") {
+		return false
+	}
+	base := strings.ToLower(strings.TrimSuffix(name, ".gz"))
+	if path.Ext(base) != ".txt" {
+		return true
+	}
+	for _, w := range append(slices.Clone(edgeWords), "label", "node", "class", "target", "feat") {
+		if strings.Contains(base, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // oneGraph refuses the folder of a graph in format f that holds another

@@ -542,3 +542,77 @@ func TestClassNamesThatSpellAlike(t *testing.T) {
 		t.Errorf("C %d names %q notes %v", g.C, g.ClassNames, g.Notes)
 	}
 }
+
+// A folder holding, beside the files its format's reader reads, a file a
+// graph is made of (another graph in another format, a file out of
+// place) is refused naming it, on every way files come; a README or an
+// OGB folder's release note may stand beside a graph.
+func TestOneGraphOfOneFormatAFolder(t *testing.T) {
+	ogb := tinyOGB(t)
+	edgeList := map[string]string{"labels.csv": "id,label\na,x\nb,y\nc,x\nd,y\n", "edges.csv": "a,b\nb,c\nc,d\n"}
+	with := func(base map[string]string, more map[string]string) map[string]string {
+		out := cloneFiles(base)
+		for k, v := range more {
+			out[k] = v
+		}
+		return out
+	}
+	bundle := map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string // "" reads
+	}{
+		{"an edge list beside a GraphML file", with(edgeList, map[string]string{"club.graphml": tinyGraphML}), "edges.csv, labels.csv, which the GraphML it read does not read"},
+		{"loose tables beside an OGB folder", with(ogb, edgeList), "edges.csv, labels.csv, which the OGB it read does not read"},
+		{"a stray labels file beside a bundle", with(bundle, map[string]string{"labels.csv": "id,label\n0,a\n"}), "labels.csv, which the bundle it read does not read"},
+		{"an OGB folder with its release note", with(ogb, map[string]string{"RELEASE_v1.txt": "v1\n", "README.md": "# arxiv\n"}), ""},
+		{"an edge list with a README", with(edgeList, map[string]string{"README.md": "mine\n"}), ""},
+	} {
+		for _, s := range surfaces {
+			g, err := s.open(t, tc.files)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%s, %s: %v", tc.name, s.name, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%s, %s: %v (read %v); want %q", tc.name, s.name, err, g, tc.want)
+			}
+		}
+	}
+}
+
+// A column of numbers names its classes by number, as pandas reads it: 1
+// and 1.0 are one class, and the classes sort by value.
+func TestNumberClassesAreNumbers(t *testing.T) {
+	var labels, edges strings.Builder
+	labels.WriteString("node,label\n")
+	for i := range 60 {
+		fmt.Fprintf(&labels, "%d,%s\n", i, []string{"0", "0.0", "1", "1.0", "2", "2e0", "10"}[i%7])
+		fmt.Fprintf(&edges, "%d,%d\n", i, (i+1)%60)
+	}
+	g, _, err := Open(mapFS(map[string]string{"labels.csv": labels.String(), "edges.csv": edges.String()}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.C != 4 || g.ClassName(3) != "10" || g.ClassName(1) != "1" {
+		t.Errorf("C %d names %q", g.C, g.ClassNames)
+	}
+}
+
+// Files that come near a format say what keeps them from it: two GraphML
+// files, a bundle's files without its meta.json.
+func TestNearMissesSayWhy(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"two GraphML files", map[string]string{"a.graphml": tinyGraphML, "b.graphml": tinyGraphML}, "a.graphml, b.graphml are 2 GraphML files, and a GraphML file is one graph"},
+		{"a bundle without meta.json", map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,1,test,2\n", "edges.csv": "source,target,kind,e0\n0,1,inter,0.5\n"}, "meta.json: missing: nodes.csv and edges.csv are a bundle's"},
+	} {
+		_, _, err := Open(mapFS(tc.files), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -36,10 +36,33 @@ func (e Experiment) EncodeShort() string {
 		// A link naming a step starts from the step's state (DecodeInto).
 		start, _ = Decode("lab=" + url.QueryEscape(e.View.Lab) + "&tour=" + url.QueryEscape(e.View.Tour) + "&step=" + strconv.Itoa(e.View.Step))
 	}
-	named := func(p Param) bool {
-		return p.Name == "lab" || e.View.Tour != NoTour && (p.Name == "tour" || p.Name == "step")
+	keep := map[string]bool{"lab": true}
+	if e.View.Tour != NoTour {
+		keep["tour"], keep["step"] = true, true
 	}
-	return e.encodeIf(func(p Param) bool { return named(p) || p.Get(&e) != p.Get(&start) })
+	for _, p := range Params {
+		if p.Get(&e) != p.Get(&start) {
+			keep[p.Name] = true
+		}
+	}
+	// A row left out at its start may still open otherwise: the graph's
+	// recipe gives a row the link leaves out its own value (data=cora's
+	// dropout 0.9), so the rows the short link would open to another value
+	// are written too, until it opens to e.
+	for range Params {
+		short := e.encodeIf(func(p Param) bool { return keep[p.Name] })
+		d, _ := Decode(short)
+		differ := false
+		for _, p := range Params {
+			if p.Get(&d) != p.Get(&e) && !keep[p.Name] {
+				keep[p.Name], differ = true, true
+			}
+		}
+		if !differ {
+			return short
+		}
+	}
+	return e.Encode()
 }
 
 func (e Experiment) encode(view bool) string {
