@@ -108,7 +108,7 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 	step := stepPairs(pairs)
 	// The lab's defaults, then the tour step's rows, are the start the
 	// link's own rows change: a short link to a step opens the step's
-	// state, as Next and Back do, in the step's lab (stepsLab). Rows
+	// state, as Next and Back do, in the step's lab (linkStep.lab). Rows
 	// either sets are the lab's or the step's choice, so the graph's
 	// recipe leaves them alone.
 	fixed := applyLabDefaults(&e, append(slices.Clone(step.pairs), pairs...))

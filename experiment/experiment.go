@@ -19,7 +19,10 @@
 // row waits on, the labs whose views list a view row and what a lab's
 // runs set themselves. A row given that its reader does not read is
 // refused by name, the same for a CLI flag, a link's key and a state the
-// worker is sent.
+// worker is sent, and so are rows each in range but in conflict
+// (Conflicts: restart-epochs not below epochs while there are restarts).
+// A row refused changes nothing: it keeps its start, which its notice
+// names.
 //
 // The package imports the standard library, the message catalogue's
 // phrases (i18n/phrase) and numbers as text (internal/numtext) only, so
