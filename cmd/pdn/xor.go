@@ -52,11 +52,10 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("xor", flag.ContinueOnError)
 	seeds := numtext.Int(fs, "seeds", 3, 1, 100, "data seeds 1..N for the accuracy table; data seed s trains each model with weight seed s")
 	trials := numtext.Int(fs, "trials", 10, 1, 100, "weight seeds 1..N for the 2-neuron success rate")
-	// The remedy's restarts are the state table's rows: their range, and
-	// restart-epochs below -epochs (experiment.Conflicts).
-	rows := experiment.Default()
+	// The remedy's restarts are the state table's rows: their range and
+	// default, and restart-epochs below -epochs (experiment.Conflicts).
 	restarts := numtext.Int(fs, "restarts", 10, 1, rowMax("restarts"), "restarts per trial for the remedy, the one with the lowest training loss kept")
-	restartLen := numtext.Int(fs, "restart-epochs", rows.Model.RestartEpochs, 1, rowMax("restart-epochs"), "epochs each restart trains before one is kept, fewer than -epochs")
+	restartLen := numtext.Int(fs, "restart-epochs", e.Model.RestartEpochs, 1, rowMax("restart-epochs"), "epochs each restart trains before one is kept, fewer than -epochs")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {
