@@ -103,7 +103,7 @@ func TestAudit1128CompareLabModelsFromALink(t *testing.T) {
 		doIn(d, sh, func() { sh.follow("#lab=compare&models=" + tc.models) })
 		notices := strings.Join(sh.board.Texts(), "|")
 		cmp, ok := sh.room.(*CompareLab)
-		if !strings.Contains(notices, tc.want) || !strings.Contains(notices, "each once; using the default pdn,gcn") || !ok || !slices.Equal(cmp.st.View.Models, []string{"pdn", "gcn"}) {
+		if !strings.Contains(notices, tc.want) || !strings.Contains(notices, "each once; it keeps pdn,gcn") || !ok || !slices.Equal(cmp.st.View.Models, []string{"pdn", "gcn"}) {
 			t.Errorf("models=%s: notices %q, lab %T", tc.models, notices, sh.room)
 		}
 	}

@@ -1,7 +1,9 @@
 package app
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,7 +53,10 @@ func TestEveryClassOnThePage(t *testing.T) {
 		}
 	}
 	cells[faults.Key{Class: faults.Numbers, Surface: "controls"}] = faults.Cell{Check: controlNumbers}
-	cells[faults.Key{Class: faults.Rows, Surface: "controls"}] = faults.Cell{Check: func(t *testing.T) { TestControlsLeaveNoRowUnread(t) }}
+	cells[faults.Key{Class: faults.Rows, Surface: "controls"}] = faults.Cell{Check: func(t *testing.T) {
+		TestControlsLeaveNoRowUnread(t)
+		controlConflicts(t)
+	}}
 	cells[faults.Key{Class: faults.Link, Surface: "controls"}] = faults.Cell{Check: controlsDropTheGraphsEdits}
 	cells[faults.Key{Class: faults.Numbers, Surface: "editor"}] = faults.Cell{Check: editorNumbers}
 	cells[faults.Key{Class: faults.Rows, Surface: "editor"}] = faults.NA("the editor makes one edit at a time, of the graph on screen: no row to give twice or not read")
@@ -85,13 +90,18 @@ func linkNumbers(t *testing.T, name string) {
 			t.Errorf("%s: the lab took %s", kv, p.Get(&l.st))
 		}
 	}
+	// A zero has no sign: weight-decay=-0 is 0, and the link says 0.
+	l, _ := openLink(t, name, "lab="+name+"&weight-decay=-0&seed=-0")
+	if math.Signbit(l.st.Train.WeightDecay) || strings.Contains(l.st.Encode(), "=-0") {
+		t.Errorf("-0: the lab holds %s", l.st.Encode())
+	}
 }
 
 // linkRows: a row given twice keeps its first value, said; a row the lab
 // does not read is refused by name, as the rows' rule says.
 func linkRows(t *testing.T, name string) {
-	l, notices := openLink(t, name, "lab="+name+"&epochs=7&epochs=9")
-	if l.st.Train.Epochs != 7 || !strings.Contains(notices, "epochs: given more than once; using the first, 7") {
+	l, notices := openLink(t, name, "lab="+name+"&epochs=70&epochs=90")
+	if l.st.Train.Epochs != 70 || !strings.Contains(notices, "epochs: given more than once; using the first, 70") {
 		t.Errorf("epochs twice: %d, %q", l.st.Train.Epochs, notices)
 	}
 	row, _ := experiment.LabNamed(name)
@@ -110,7 +120,100 @@ func linkRows(t *testing.T, name string) {
 		if !strings.Contains(notices, p.Name+": the "+name+" lab does not read it") {
 			t.Errorf("%s: notices %q", link, notices)
 		}
+		break
+	}
+	refusedChangesNothing(t, name)
+	linkConflicts(t, name)
+	linkHide(t, name)
+	linkStepLab(t, name)
+}
+
+// refusedChangesNothing: a row the lab does not get leaves its state as
+// the lab starts: a refused data=cora changes no dropout or weight decay
+// (Cora's recipe), and the notice names the value the lab keeps.
+func refusedChangesNothing(t *testing.T, name string) {
+	base, _ := openLink(t, name, "lab="+name)
+	for _, kv := range []string{"data=cora", "data=bogus", "model=mlp", "seed=3", "restarts=99"} {
+		l, notices := openLink(t, name, "lab="+name+"&"+kv)
+		row, _, _ := strings.Cut(kv, "=")
+		if !strings.Contains(notices, row+": ") {
+			continue // taken
+		}
+		p, _ := experiment.Lookup(row)
+		if l.st.Encode() != base.st.Encode() || !strings.Contains(notices, "; it keeps "+p.Get(&base.st)) {
+			t.Errorf("%s: refused (%q), yet the lab holds %s, not %s", kv, notices, l.st.EncodeShort(), base.st.EncodeShort())
+		}
+	}
+}
+
+// linkConflicts: rows whose values conflict (epochs not above the
+// restarts' epochs) are refused naming both, and the lab holds no
+// conflict; where the lab does not read restarts, the row is refused as
+// unread.
+func linkConflicts(t *testing.T, name string) {
+	l, notices := openLink(t, name, "lab="+name+"&restarts=2&epochs=30")
+	if len(l.st.Conflicts()) > 0 {
+		t.Errorf("the %s lab holds rows in conflict: %v", name, l.st.Conflicts())
+	}
+	if !strings.Contains(notices, "restarts: ") && (!strings.Contains(notices, "epochs: restart-epochs (") || !strings.Contains(notices, "is not below epochs (30)")) {
+		t.Errorf("restarts=2&epochs=30: %q; want the conflict refused naming both rows", notices)
+	}
+}
+
+// linkHide: the hide row names only the rows the lab offers: one it does
+// not read, or sets itself, is left out by name.
+func linkHide(t *testing.T, name string) {
+	row, _ := experiment.LabNamed(name)
+	r := row.Reader()
+	for _, p := range experiment.Params {
+		if _, ok := r.Offers(p); ok || p.Group == experiment.GroupView {
+			continue
+		}
+		l, notices := openLink(t, name, "lab="+name+"&hide="+p.Name)
+		if l.st.View.Hide != "" || !strings.Contains(notices, "hide: "+p.Name+": ") {
+			t.Errorf("hide=%s in the %s lab: hide %q, %q", p.Name, name, l.st.View.Hide, notices)
+		}
 		return
+	}
+}
+
+// linkStepLab: a link naming a tour step of another lab opens the step
+// in its own lab, and says so.
+func linkStepLab(t *testing.T, name string) {
+	for _, tour := range experiment.Tours {
+		for k := range tour.Steps {
+			step, _ := experiment.Decode(tour.StepLink(k + 1))
+			if step.View.Lab == name {
+				continue
+			}
+			c, _, d := mount(t)
+			sh := shells[c]
+			sh.board.notices = nil
+			link := "#lab=" + name + "&tour=" + tour.Name + "&step=" + strconv.Itoa(k+1)
+			doIn(d, sh, func() { sh.follow(link) })
+			want := "lab: step " + strconv.Itoa(k+1) + " of the " + tour.Name + " tour is in the " + step.View.Lab + " lab"
+			if sh.lab != step.View.Lab || !strings.Contains(strings.Join(sh.board.Texts(), "|"), want) {
+				t.Errorf("%s: the %s lab on view, %q; want the %s lab and %q", link, sh.lab, sh.board.Texts(), step.View.Lab, want)
+			}
+			return
+		}
+	}
+}
+
+// controlConflicts: a control whose value would leave two rows in
+// conflict is refused beside it, naming both, and changes nothing: epochs
+// at the XOR lab's 40 epochs a restart, restarts chosen over 30 epochs.
+func controlConflicts(t *testing.T) {
+	_, l, _, _ := mountLab(t, "xor", "lab=xor")
+	l.setParam("epochs", "30")
+	if l.st.Train.Epochs != 200 || !strings.Contains(l.fieldErr["epochs"], "restart-epochs (40) is not below epochs (30)") {
+		t.Errorf("xor lab, epochs=30: epochs %d, %q", l.st.Train.Epochs, l.fieldErr["epochs"])
+	}
+	_, l, _, _ = mountLab(t, "graph", "lab=graph")
+	l.setParam("epochs", "30")
+	l.setParam("restarts", "2")
+	if l.st.Model.Restarts != 0 || !strings.Contains(l.fieldErr["restarts"], "restart-epochs (50) is not below epochs (30)") {
+		t.Errorf("graph lab, restarts=2 over 30 epochs: restarts %d, %q", l.st.Model.Restarts, l.fieldErr["restarts"])
 	}
 }
 
@@ -130,10 +233,11 @@ func linkText(t *testing.T, name string) {
 func linkState(t *testing.T, name string) {
 	row, _ := experiment.LabNamed(name)
 	if row.Trains == nil {
-		if _, notices := openLink(t, name, "lab="+name+"&results=5000"); !strings.Contains(notices, "results: the "+name+" lab does not read it") {
+		if _, notices := openLink(t, name, "lab="+name+"&results=5000"); !strings.Contains(notices, "results: the "+name+" lab does not read it") || !strings.Contains(notices, "; it keeps none") {
 			t.Errorf("results=5000: %q", notices)
 		}
 	} else {
+		oneRunTwoResults(t, name)
 		link := "lab=" + name + "&results=5000"
 		if name == "sweep" {
 			link += "&reps=1"
@@ -155,6 +259,36 @@ func linkState(t *testing.T, name string) {
 	if next.Data.Edits != "" || !slices.ContainsFunc(l.page.board.Texts(), func(s string) bool { return strings.Contains(s, "for the graph before") }) {
 		t.Errorf("another graph kept the link's edits %q", next.Data.Edits)
 	}
+}
+
+// oneRunTwoResults: a link giving one run (runs of one key: the
+// structure lab's rate 0 of each perturbation, a sweep's model that reads
+// no edge features over scenario 6's values) two results is refused at
+// the lab's one reader of the row, naming both slots, and none enter.
+func oneRunTwoResults(t *testing.T, name string) {
+	link := "lab=" + name
+	if name == "sweep" {
+		link += "&scenario=6&reps=1&models=gcn,mlp"
+	}
+	st, _ := experiment.Decode(link)
+	row, _ := experiment.LabNamed(name)
+	runs := row.Trains(st)
+	first := map[string]int{}
+	for j, r := range runs {
+		i, ok := first[experiment.RunKey(r.Exp)]
+		if !ok {
+			first[experiment.RunKey(r.Exp)] = j
+			continue
+		}
+		toks := make([]string, len(runs))
+		toks[i], toks[j] = "5000", "6000"
+		l, notices := openLink(t, name, link+"&results="+strings.Join(toks, "."))
+		if l.st.View.Results != "" || !strings.Contains(notices, "are of one run") || !strings.Contains(notices, runs[i].Name) || !strings.Contains(notices, runs[j].Name) {
+			t.Errorf("%s lab, %s and %s given 5000 and 6000: results %q kept, %q", name, runs[i].Name, runs[j].Name, l.st.View.Results, notices)
+		}
+		return
+	}
+	t.Errorf("the %s lab's runs share no key: the cell tries nothing", name)
 }
 
 // controlNumbers: a number typed into a control as strconv would read it

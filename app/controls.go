@@ -50,7 +50,9 @@ func (c *controls) init(st *experiment.Experiment, set func(name, value string))
 
 // apply validates one control's new value against st: next is st with
 // it, changed says whether it differs; a bad value is kept beside its
-// control and changes nothing.
+// control and changes nothing, and so is one that leaves two rows in
+// conflict (experiment.Conflicts: epochs no longer above the restarts'
+// epochs), the state table's one rule for them.
 func (c *controls) apply(st experiment.Experiment, name, value string) (next experiment.Experiment, p experiment.Param, changed bool) {
 	delete(c.dragging, name)
 	p, ok := experiment.Lookup(name)
@@ -62,6 +64,10 @@ func (c *controls) apply(st experiment.Experiment, name, value string) (next exp
 	next.View.Models = append([]string(nil), st.View.Models...)
 	if err := p.Set(&next, value); err != nil {
 		c.fieldErr[name], c.typed[name] = sayErr(err), value
+		return st, p, false
+	}
+	if cs := next.Conflicts(); len(cs) > len(st.Conflicts()) {
+		c.fieldErr[name], c.typed[name] = sayErr(cs[0].Err), value
 		return st, p, false
 	}
 	delete(c.fieldErr, name)

@@ -189,7 +189,9 @@ func (l *lab) OnDismount() {
 // mounts, its runs open with it.
 func (l *lab) show(st experiment.Experiment, err error) {
 	if err != nil {
-		l.page.board.Add(trf("This link has values the explorer cannot use; they were replaced by defaults: %s",
+		// Each problem says what its row keeps: the lab's start, not the
+		// table's default.
+		l.page.board.Add(trf("This link has values the explorer cannot use: %s",
 			strings.ReplaceAll(sayErr(err), "\n", "; ")), false)
 	}
 	l.linkResults(&st)

@@ -53,10 +53,10 @@ var badLinks = []struct {
 	{"#threshold=7", []string{"threshold: 7 is not allowed; want [0, 1]"}},
 	{"#threshold=-0.1", []string{"threshold: -0.1 is not allowed"}},
 	{"#threshold=NaN", []string{"threshold: \"NaN\" is not allowed"}},
-	{"#lab=nowhere", []string{`lab: "nowhere" is not allowed; want one of graph, xor, `, "; using the default graph"}},
-	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input, learned; using the default classes`}},
+	{"#lab=nowhere", []string{`lab: "nowhere" is not allowed; want one of graph, xor, `, "; it keeps graph"}},
+	{"#layout=spiral", []string{`layout: "spiral" is not allowed; want one of classes, input, learned; it keeps classes`}},
 	{"#layout=", []string{`layout: "" is not allowed`}},
-	{"#lab=compare&models=pdn,pdn,pdn,pdn", []string{`models: "pdn,pdn,pdn,pdn" is not allowed; want 2 to 4 of`, "each once; using the default pdn,gcn"}},
+	{"#lab=compare&models=pdn,pdn,pdn,pdn", []string{`models: "pdn,pdn,pdn,pdn" is not allowed; want 2 to 4 of`, "each once; it keeps pdn,gcn"}},
 	{"#tour=graph&step=6", []string{"step: 6 is beyond the graph tour's 4 steps; using its last, 4"}},
 	// Keys: unknown, repeated, empty.
 	{"#bogus=1", []string{`"bogus": unknown parameter, ignored`}},

@@ -32,7 +32,7 @@ func TestTourFocusExists(t *testing.T) {
 func TestTourPanel(t *testing.T) {
 	c := &Shell{}
 	p := &c.tour
-	p.read(view(t, "#lab=graph&tour=paper&step=2"))
+	p.read(view(t, "#lab=compare&tour=paper&step=2"))
 	if !p.active() || p.step != 2 || p.tour.Name != "paper" {
 		t.Fatalf("read: tour %q step %d", p.tour.Name, p.step)
 	}

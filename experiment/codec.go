@@ -131,17 +131,21 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 	step := stepPairs(pairs)
 	// The lab's defaults, then the tour step's rows, are the start the
 	// link's own rows change: a short link to a step opens the step's
-	// state, as Next and Back do. Rows either sets are the lab's or the
-	// step's choice, so the graph's recipe leaves them alone.
-	seen := map[string]bool{}
-	fixed := applyLabDefaults(&e, append(slices.Clone(pairs), step...))
-	for _, kv := range step {
+	// state, as Next and Back do, in the step's lab (linkStep.lab). Rows
+	// either sets are the lab's or the step's choice, so the graph's
+	// recipe leaves them alone.
+	fixed := applyLabDefaults(&e, append(slices.Clone(step.pairs), pairs...))
+	for _, kv := range step.pairs {
 		k, v, _ := strings.Cut(kv, "=")
 		if p, ok := Lookup(k); ok && p.Set(&e, v) == nil {
 			fixed[k] = true
 		}
 	}
-	start := e                   // before the link's own rows: what a hidden row keeps
+	start := e // before the link's own rows: what a row the link does not get keeps
+	var n notes
+	seen := map[string]bool{}    // rows the link gives whose value the state holds
+	named := map[string]bool{}   // rows the link names, taken or not
+	twice := map[string]bool{}   // rows the link names more than once
 	refused := map[string]bool{} // rows the link gave that it does not get
 	for _, kv := range pairs {
 		if kv == "" {
@@ -156,60 +160,122 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 		p, ok := Lookup(k)
 		switch {
 		case kerr != nil || verr != nil:
-			probs.Add(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
+			n.now(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
 		case !ok:
-			probs.Add(phrase.Errorf("%s: unknown parameter, ignored", Quote(k)))
+			n.now(phrase.Errorf("%s: unknown parameter, ignored", Quote(k)))
 			refused[k] = true
-		case seen[k]:
-			probs.Add(phrase.Errorf("%s: given more than once; using the first, %s", k, p.Get(&e)))
-			refused[k] = true
+		case named[k]:
+			n.twice(p, &e, seen[k])
+			refused[k], twice[k] = true, true
 		default:
-			seen[k] = true
+			named[k] = true
+			if err := step.lab(k, v); err != nil {
+				n.keeps(p, &e, err)
+				refused[k] = true
+				continue
+			}
 			if stepBeyond(&e, k, v) {
+				seen[k] = true
 				continue // stepWithinTour makes it the last
 			}
 			if err := p.Set(&e, v); err != nil {
-				probs.Add(phrase.Errorf("%w; using the default %s", err, p.Default))
+				n.keeps(p, &e, err)
 				refused[k] = true
+				continue
 			}
+			seen[k] = true
 		}
 	}
 	given := maps.Clone(seen)
-	refuseHidden(&e, start, seen, probs)
+	hideOffered(&e, reader(e), &n)
+	refuseHidden(&e, start, seen, &n)
+	refuseUnread(&e, start, reader(e), seen, fixed, &n)
+	// The recipe of the graph the state ends with, once every row the
+	// link does not get is back at its start: a refused data=cora changes
+	// no dropout.
 	e.ApplyRecipe(func(name string) bool { return seen[name] || fixed[name] })
-	refuseUnread(&e, start, reader(e), seen, fixed, probs)
+	refuseConflicts(&e, start, seen, &n)
 	for k := range given {
-		if given[k] && !seen[k] {
-			refused[k] = true // hidden, or not read
+		if !seen[k] {
+			refused[k] = true // hidden, not read, or in conflict
 		}
 	}
-	keepResultsOfTheirRuns(&e, refused, probs)
-	stepWithinTour(&e, probs)
+	keepResultsOfTheirRuns(&e, refused, twice, seen, &n)
+	stepWithinTour(&e, &n)
+	for _, say := range n {
+		probs.Add(say())
+	}
 	return e
 }
 
+// notes are what decoding a link says, in the order it finds it. A note
+// that names the value a row keeps is put in words once the state is
+// whole, so that it names the value in force: the lab's start, after its
+// defaults and the tour step, with the recipe of the graph the state ends
+// with, never the table's default or a value the row had on the way.
+type notes []func() error
+
+// now says err.
+func (n *notes) now(err error) { *n = append(*n, func() error { return err }) }
+
+// keeps says err of row p, and the value p keeps in e once decoded.
+func (n *notes) keeps(p Param, e *Experiment, err error) {
+	*n = append(*n, func() error { return phrase.Errorf("%w; it keeps %s", err, kept(p, e)) })
+}
+
+// twice says that the link gives row p again: the first value stands,
+// if the state took it (first), else the value p keeps.
+func (n *notes) twice(p Param, e *Experiment, first bool) {
+	if first {
+		n.now(phrase.Errorf("%s: given more than once; using the first, %s", p.Name, kept(p, e)))
+		return
+	}
+	n.keeps(p, e, phrase.Errorf("%s: given more than once", p.Name))
+}
+
+// kept is the value of row p in e as a message says it: "none" for an
+// empty one (results, hide, edits), where the message would end in
+// "it keeps " and a blank.
+func kept(p Param, e *Experiment) any {
+	if v := p.Get(e); v != "" {
+		return v
+	}
+	return phrase.New("none")
+}
+
 // keepResultsOfTheirRuns drops the link's results when a row they were
-// trained with did not come through (refused, unknown, given twice,
-// hidden or not read: the state holds another value than the link's): the
-// results stand for the runs of the link's state, which this state would
-// give to other runs (a sweep's results over gcn alone spread over pdn
-// and gcn). A refused row that no lab's runs depend on (the language, the
-// pace) leaves them.
-func keepResultsOfTheirRuns(e *Experiment, refused map[string]bool, probs *Problems) {
+// trained with did not come through (refused, unknown, hidden, not read,
+// in conflict: the state holds another value than the link's), or came
+// twice (the first value was taken, and the results may be of the
+// other): the results stand for the runs of the link's state, which this
+// state would give to other runs (a sweep's results over gcn alone spread
+// over pdn and gcn). A refused row that no lab's runs depend on (the
+// language, the pace) leaves them.
+func keepResultsOfTheirRuns(e *Experiment, refused, twice, taken map[string]bool, n *notes) {
 	if e.View.Results == "" || refused["results"] {
 		return
 	}
-	var rows []string
+	var lost, again []string
 	for k := range refused {
-		if p, ok := Lookup(k); !ok || resultsDependOn(p) {
-			rows = append(rows, k)
+		p, ok := Lookup(k)
+		switch {
+		case ok && !resultsDependOn(p):
+		case twice[k] && taken[k]:
+			again = append(again, k)
+		default:
+			lost = append(lost, k)
 		}
 	}
-	if len(rows) == 0 {
+	slices.Sort(lost)
+	slices.Sort(again)
+	switch {
+	case len(lost) > 0:
+		n.now(phrase.Errorf("results: left out: they were trained with the link's %s, which this page did not take, so here they would stand for other runs", strings.Join(lost, ", ")))
+	case len(again) > 0:
+		n.now(phrase.Errorf("results: left out: the link gives %s more than once, and this page took the first value of each; the results may be of runs with another, so here they could stand for other runs", strings.Join(again, ", ")))
+	default:
 		return
 	}
-	slices.Sort(rows)
-	probs.Add(phrase.Errorf("results: left out: they were trained with the link's %s, which this page did not take, so here they would stand for other runs", strings.Join(rows, ", ")))
 	e.View.Results = ""
 }
 
@@ -277,16 +343,61 @@ func encodeRuns(runs []Run) string {
 // concern, since Encode writes every row. The start of a row the lab's
 // defaults leave open is the recipe's of the link's graph, as the link
 // would have it without the key.
-func refuseUnread(e *Experiment, start Experiment, r Reader, seen, fixed map[string]bool, probs *Problems) {
+func refuseUnread(e *Experiment, start Experiment, r Reader, seen, fixed map[string]bool, n *notes) {
 	base := start
 	base.ApplyRecipeOf(e.Data.Recipe(), func(name string) bool { return fixed[name] })
 	var refused []Refusal
 	*e, refused = resetUnread(*e, base, r, func(name string) bool { return seen[name] })
 	for _, u := range refused {
 		p, _ := Lookup(u.Row)
-		probs.Add(phrase.Errorf("%s: %s; it keeps %s", u.Row, u.Why, p.Get(&base)))
+		n.keeps(p, e, phrase.Errorf("%s: %s", u.Row, u.Why))
 		seen[u.Row] = false
 	}
+}
+
+// refuseConflicts keeps at its start a row the link gives whose value
+// conflicts with another's (Experiment.Conflicts: restart-epochs not below
+// epochs), the row itself first, then the row it stays under, then the
+// row it waits on, until no conflict is left, and says so naming both.
+// A conflict among rows the link does not give is the start's own, which
+// no lab's defaults or tour step hold (TestEveryStartIsWhole), and is said.
+func refuseConflicts(e *Experiment, start Experiment, seen map[string]bool, n *notes) {
+	for range Params {
+		cs := e.Conflicts()
+		if len(cs) == 0 {
+			return
+		}
+		c := cs[0]
+		i := slices.IndexFunc(c.Rows(), func(row string) bool { return seen[row] })
+		if i < 0 {
+			n.now(c.Err)
+			return
+		}
+		p, _ := Lookup(c.Rows()[i])
+		p.copyField(e, &start)
+		seen[p.Name] = false
+		n.keeps(p, e, phrase.Errorf("%s: %w", p.Name, c.Err))
+	}
+}
+
+// hideOffered leaves out of the link's hide row every row its lab does
+// not offer (Reader.Offers: a row it does not read, or one its runs set
+// themselves), naming it: hide=attach in the XOR lab, which has no such
+// control, would hide nothing without a word.
+func hideOffered(e *Experiment, r Reader, n *notes) {
+	if !r.Lab || e.View.Hide == "" {
+		return
+	}
+	var keep []string
+	for _, name := range strings.Split(e.View.Hide, ",") {
+		p, _ := Lookup(name)
+		if why, ok := r.Offers(p); !ok {
+			n.now(phrase.Errorf("hide: %s: %s, so it has no control to hide; left out", name, why))
+			continue
+		}
+		keep = append(keep, name)
+	}
+	e.View.Hide = strings.Join(keep, ",")
 }
 
 // stepBeyond takes a link's step beyond every tour's end as it stands,
@@ -305,21 +416,31 @@ func stepBeyond(e *Experiment, key, value string) bool {
 // refuseHidden keeps the rows the link hides (hide) at start, where the
 // link also sets them, and says so: a class given the link cannot change
 // what its teacher hid, by the link either.
-func refuseHidden(e *Experiment, start Experiment, seen map[string]bool, probs *Problems) {
+func refuseHidden(e *Experiment, start Experiment, seen map[string]bool, n *notes) {
 	for _, name := range strings.Split(e.View.Hide, ",") {
 		p, ok := Lookup(name)
 		if !ok || !seen[name] || p.Get(e) == p.Get(&start) {
 			continue
 		}
-		probs.Add(phrase.Errorf("%s: hidden by this link's hide row, so it keeps %s", name, p.Get(&start)))
+		*n = append(*n, func() error {
+			return phrase.Errorf("%s: hidden by this link's hide row, so it keeps %s", name, kept(p, e))
+		})
 		p.copyField(e, &start)
 		seen[name] = false
 	}
 }
 
-// stepPairs are the rows of the tour step a link names (tour=NAME and
-// step=K, each the first of its kind), nil for a link that names none.
-func stepPairs(pairs []string) []string {
+// linkStep is the tour step a link names: the tour, the step's number
+// and the rows of its state; no pairs for a link that names none.
+type linkStep struct {
+	tour  string
+	k     int
+	pairs []string
+}
+
+// stepPairs is the tour step a link names (tour=NAME and step=K, each the
+// first of its kind).
+func stepPairs(pairs []string) linkStep {
 	var tour, step string
 	for _, kv := range pairs {
 		k, v, _ := strings.Cut(kv, "=")
@@ -333,10 +454,26 @@ func stepPairs(pairs []string) []string {
 	t, ok := TourNamed(tour)
 	k, err := numtext.ParseInt(step)
 	if !ok || err != nil || k < 1 {
-		return nil
+		return linkStep{}
 	}
 	k = min(k, len(t.Steps))
-	return strings.Split(t.stepState(k), "&")
+	return linkStep{tour: t.Name, k: k, pairs: strings.Split(t.stepState(k), "&")}
+}
+
+// lab refuses a link's lab row (key) that names another lab than the
+// step's: the step's panel, rows and claims are its lab's (step 2 of the
+// paper's tour is the compare lab's card), so the link opens the step in
+// its own lab, and says so.
+func (s linkStep) lab(key, value string) error {
+	if key != "lab" {
+		return nil
+	}
+	for _, kv := range s.pairs {
+		if k, v, _ := strings.Cut(kv, "="); k == "lab" && v != strings.TrimSpace(value) {
+			return phrase.Errorf("lab: step %d of the %s tour is in the %s lab, so the link opens it there", s.k, s.tour, v)
+		}
+	}
+	return nil
 }
 
 // renamed maps keys that links once used to the rows that hold them now:
@@ -346,10 +483,10 @@ var renamed = map[string]string{"graph": "data"}
 // stepWithinTour holds the step row to its tour's length, which the
 // row's range (the longest tour's) cannot: a step beyond the end is
 // reported and becomes the last, so the link says what the page shows.
-func stepWithinTour(e *Experiment, probs *Problems) {
+func stepWithinTour(e *Experiment, notes *notes) {
 	t, ok := TourNamed(e.View.Tour)
 	if n := len(t.Steps); ok && e.View.Step > n {
-		probs.Add(phrase.Errorf("step: %d is beyond the %s tour's %d steps; using its last, %d", e.View.Step, t.Name, n, n))
+		notes.now(phrase.Errorf("step: %d is beyond the %s tour's %d steps; using its last, %d", e.View.Step, t.Name, n, n))
 		e.View.Step = n
 	}
 }

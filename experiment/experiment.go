@@ -19,7 +19,10 @@
 // row waits on, the labs whose views list a view row and what a lab's
 // runs set themselves. A row given that its reader does not read is
 // refused by name, the same for a CLI flag, a link's key and a state the
-// worker is sent.
+// worker is sent, and so are rows each in range but in conflict
+// (Conflicts: restart-epochs not below epochs while there are restarts).
+// A row refused changes nothing: it keeps its start, which its notice
+// names.
 //
 // The package imports the standard library, the message catalogue's
 // phrases (i18n/phrase) and numbers as text (internal/numtext) only, so
@@ -236,9 +239,59 @@ func Default() Experiment {
 }
 
 // Validate reports every field outside its allowed range, one error per
-// field, each naming the field and the range.
+// field, each naming the field and the range, and every pair of rows whose
+// values conflict (Conflicts), naming both.
 func (e *Experiment) Validate() error {
-	return e.validate("")
+	err := e.validate("")
+	var errs []error
+	for _, c := range e.Conflicts() {
+		errs = append(errs, c.Err)
+	}
+	return errors.Join(append([]error{err}, errs...)...)
+}
+
+// Conflict is a row whose value the row it must stay under (Param.Below)
+// leaves no room for: Row, Other (its Below) and Needs (the row Row waits
+// on, "" for none), the rows that would settle it, and the error that
+// names them.
+type Conflict struct {
+	Row, Other, Needs string
+	Err               error
+}
+
+// Rows are the rows that would settle the conflict, Row first.
+func (c Conflict) Rows() []string {
+	if c.Needs == "" {
+		return []string{c.Row, c.Other}
+	}
+	return []string{c.Row, c.Other, c.Needs}
+}
+
+// Conflicts are e's rows that hold values each allowed alone but not
+// together: a row read (its Needs hold) at or above the row it must stay
+// under (Param.Below), as restart-epochs at or above epochs while there
+// are restarts, which would spend the whole run on them. It is the one
+// rule for rows that conflict, which Validate, a link (DecodeInto), a
+// state sent to the worker (DecodeRun), the page's controls and the
+// command line's flags all follow.
+func (e Experiment) Conflicts() []Conflict {
+	var out []Conflict
+	for _, p := range Params {
+		if p.Below == nil || p.Needs != nil && !p.Needs.Holds(&e) {
+			continue
+		}
+		q, _ := Lookup(p.Below.Row)
+		if p.number(&e) < q.number(&e) {
+			continue
+		}
+		c := Conflict{Row: p.Name, Other: q.Name,
+			Err: phrase.Errorf("%s (%s) is not below %s (%s): %s; lower %s or raise %s", p.Name, p.Get(&e), q.Name, q.Get(&e), p.Below.Why, p.Name, q.Name)}
+		if p.Needs != nil {
+			c.Needs = p.Needs.Row
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Validate reports the data parameters outside Table 2's ranges.

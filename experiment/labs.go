@@ -150,8 +150,11 @@ func init() {
 // Results reads e's results row for the runs l trains each to its end
 // (Trains): one result per run, those the row does not reach not yet
 // trained. It is the one reader of the row a link brings to a lab: a lab
-// that trains no runs to their end refuses any, and results of more runs
-// than l trains are another state's.
+// that trains no runs to their end refuses any, results of more runs than
+// l trains are another state's, and a run given two results is refused:
+// runs of one key are one run (RunKey: the structure lab's rate 0 of every
+// perturbation is the graph as it is, and so is GCN on the input graph in
+// its transfer table), which trains once and has one result.
 func (l Lab) Results(e Experiment) ([]Result, error) {
 	if l.Trains == nil {
 		if e.View.Results == "" {
@@ -159,7 +162,33 @@ func (l Lab) Results(e Experiment) ([]Result, error) {
 		}
 		return nil, phrase.Errorf("results: the %s lab trains no runs to their end, so it has no results to show (the labs that do: %s)", l.Name, strings.Join(resultLabs(), ", "))
 	}
-	return resultsOf(e.View.Results, len(l.Trains(e)), l.Name)
+	runs := l.Trains(e)
+	res, err := resultsOf(e.View.Results, len(runs), l.Name)
+	if err != nil {
+		return nil, err
+	}
+	return res, oneResultARun(runs, res)
+}
+
+// oneResultARun refuses results that give one run (runs of one key) two
+// different results, naming both slots and their runs.
+func oneResultARun(runs []Run, res []Result) error {
+	first := map[string]int{} // a key's first slot with a result
+	for i, r := range runs {
+		if !res[i].Done {
+			continue
+		}
+		k := RunKey(r.Exp)
+		j, ok := first[k]
+		if !ok {
+			first[k] = i
+			continue
+		}
+		if resultToken(res[j]) != resultToken(res[i]) {
+			return phrase.Errorf("results: result %d (%s) and result %d (%s) are of one run, trained once, but say %s and %s; give them one result", j+1, runs[j].Name, i+1, r.Name, resultToken(res[j]), resultToken(res[i]))
+		}
+	}
+	return nil
 }
 
 // resultLabs are the labs whose links carry results.

@@ -51,11 +51,26 @@ type Param struct {
 	// (ModelKind.EdgeFeatures) trains to the same bits whatever it is, so
 	// only a lab, whose views show the graph's edges, reads it then.
 	EdgeOnly bool
+	// Edges says a data row changes only the graph's edges (which pairs
+	// are joined, and their features), never its nodes, their features or
+	// the split: a run whose model passes no messages (ModelKind.Graph
+	// false: the MLP) trains to the same bits whatever it is, so only a
+	// reader that shows the graph's edges reads it then (the edits).
+	Edges bool
+	// Below is the row this one's value must stay under wherever this one
+	// is read (its Needs hold), and why: each value alone lies in its
+	// range, and together they conflict (Experiment.Conflicts), which the
+	// state table's validation refuses on every surface.
+	Below *Bound
 	// Form describes the text a free-text row takes (one without
 	// choices), which valid checks.
 	Form string
 
 	valid func(string) error
+	// norm is the form a free-text row is kept in once valid, nil for the
+	// text as given: an edit list as Edits.String writes it, so that its
+	// numbers are read as every number is ("~-0" is "~0", "~+0.80" "~0.8").
+	norm func(string) string
 
 	field func(*Experiment) any // pointer to the field: *int, *float64, *uint64, *string or *[]int
 }
@@ -70,6 +85,13 @@ type Need struct {
 	// perturbation chosen at rate 0 takes its first rate), so a page
 	// shows its control while the need fails; else it hides it (Idle).
 	Chosen bool
+}
+
+// Bound is a row's limit by another row (Param.Below): the row whose value
+// it must stay under, and why.
+type Bound struct {
+	Row string
+	Why phrase.Text
 }
 
 // Idle reports whether row p waits in e on another row (Needs) that
@@ -162,9 +184,10 @@ var Params = []Param{
 	{Name: "seed", Label: "Data seed", Group: GroupData, Usage: "seed of the data", Default: "1", Min: 0, Max: maxSeed,
 		field: func(e *Experiment) any { return &e.Data.Seed }},
 	{Name: EditsRow, Label: "Edits of the graph", Group: GroupData, Usage: "changes to the graph's edges after it is drawn or loaded: edges added, removed or given other features", Default: "",
-		Form:  EditsForm,
+		Form: EditsForm, Edges: true,
 		field: func(e *Experiment) any { return &e.Data.Edits },
-		valid: func(s string) error { _, err := ParseEdits(s); return err }},
+		valid: func(s string) error { _, err := ParseEdits(s); return err },
+		norm:  func(s string) string { es, _ := ParseEdits(s); return es.String() }},
 	{Name: "id-column", Label: "Column of node names", Group: GroupData, Usage: "the column of your own node table (target.csv, a labels file) that names the nodes, by its header or its number from 1; empty: found from the file", Default: "",
 		Form:   ColumnForm,
 		Graphs: localGraph,
@@ -207,6 +230,7 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Model.Restarts }},
 	{Name: "restart-epochs", Label: "Epochs of each restart", Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
 		Needs: &Need{Row: "restarts", When: phrase.New("restarts is above 0"), Holds: func(e *Experiment) bool { return e.Model.Restarts > 0 }},
+		Below: &Bound{Row: "epochs", Why: phrase.New("each restart trains that many of the run's epochs before the one kept trains on, so the restarts would take them all")},
 		field: func(e *Experiment) any { return &e.Model.RestartEpochs }},
 
 	{Name: "epochs", Label: "Epochs", Group: GroupTrain, Usage: "training epochs", Default: "200", Min: 1, Max: 100000,
@@ -305,6 +329,20 @@ func (p Param) Whole() bool {
 	return false
 }
 
+// number is the value of a number row (a count, a size, a seed, a rate)
+// of e.
+func (p Param) number(e *Experiment) float64 {
+	switch v := p.field(e).(type) {
+	case *int:
+		return float64(*v)
+	case *float64:
+		return *v
+	case *uint64:
+		return float64(*v)
+	}
+	panic("experiment: " + p.Name + " is no number")
+}
+
 // Get returns the field's value as text, in the form Set reads.
 func (p Param) Get(e *Experiment) string {
 	switch v := p.field(e).(type) {
@@ -370,6 +408,9 @@ func (p Param) Set(e *Experiment, s string) error {
 	}
 	if err := p.check(&probe); err != nil {
 		return err
+	}
+	if v, ok := p.field(&probe).(*string); ok && p.norm != nil {
+		*v = p.norm(*v)
 	}
 	p.copyField(e, &probe)
 	return nil

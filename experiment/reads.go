@@ -119,6 +119,19 @@ func (r Reader) Unread(e Experiment, given func(name string) bool) []Refusal {
 	return out
 }
 
+// Offers reports whether r takes row p from a state at all, whatever the
+// state, and if not, why: an engine row it lists (Rows) and does not set
+// itself (Sets). A link's hide row names only rows its lab offers.
+func (r Reader) Offers(p Param) (phrase.Text, bool) {
+	if why, ok := r.Sets[p.Name]; ok {
+		return phrase.New("%s sets it itself: %s", r.Name, why), false
+	}
+	if p.Group == GroupView || r.Rows != nil && !slices.Contains(r.Rows, p.Name) {
+		return phrase.New("%s does not read it (%s)", r.Name, labsReading(p)), false
+	}
+	return phrase.Text{}, true
+}
+
 // Reads reports whether r reads row p in state e, and if not, why.
 func (r Reader) Reads(p Param, e Experiment) (phrase.Text, bool) {
 	return r.reads(p, e, r.runsOf(e))
@@ -148,7 +161,7 @@ func (r Reader) reads(p Param, e Experiment, runs []Experiment) (phrase.Text, bo
 		// them), whatever graph its runs train now.
 		return phrase.Text{}, true
 	}
-	if r.ShowsEdges && p.EdgeOnly && slices.ContainsFunc(runs, func(run Experiment) bool { return p.Applies(run.Data) }) {
+	if r.ShowsEdges && (p.EdgeOnly || p.Edges) && slices.ContainsFunc(runs, func(run Experiment) bool { return p.Applies(run.Data) }) {
 		return phrase.Text{}, true // its views show the graph's edges, whatever its models read
 	}
 	if len(runs) > 0 && !slices.ContainsFunc(runs, func(run Experiment) bool { _, ok := runReads(p, run); return ok }) {
@@ -171,6 +184,8 @@ func runReads(p Param, run Experiment) (phrase.Text, bool) {
 		return modelUnread(p, []string{run.Model.Kind}), false
 	case p.EdgeOnly && !readsEdgeFeatures(run.Model.Kind):
 		return phrase.New("model %s reads no edge features, so it trains the same whatever this is (%s)", run.Model.Kind, readers(edgeFeatureModels())), false
+	case p.Edges && !UsesGraph(run.Model.Kind):
+		return phrase.New("model %s passes no messages along the graph's edges, so it trains the same whatever this is (%s)", run.Model.Kind, readers(ModelsWhere(func(m ModelKind) bool { return m.Graph }))), false
 	}
 	return needs(p, run)
 }

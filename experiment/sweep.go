@@ -106,17 +106,20 @@ func EncodeResults(res []Result) string {
 	toks := make([]string, len(res))
 	last := -1
 	for i, r := range res {
-		switch {
-		case !r.Done:
+		if !r.Done {
 			continue
-		case math.IsNaN(r.Acc):
-			toks[i] = "x"
-		default:
-			toks[i] = strconv.Itoa(int(math.Round(Round4(r.Acc) * 1e4)))
 		}
-		last = i
+		toks[i], last = resultToken(r), i
 	}
 	return strings.Join(toks[:last+1], ".")
+}
+
+// resultToken is a trained run's result as the results row writes it.
+func resultToken(r Result) string {
+	if math.IsNaN(r.Acc) {
+		return "x"
+	}
+	return strconv.Itoa(int(math.Round(Round4(r.Acc) * 1e4)))
 }
 
 // maxResults bounds the results row: the most runs a lab trains to their

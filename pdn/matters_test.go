@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -72,6 +73,41 @@ func TestFixedRowsAreTheEngines(t *testing.T) {
 			if m.Fixed[row] != v {
 				t.Errorf("%s fixes %s at %v, the engine at %v", m.Name, row, m.Fixed[row], v)
 			}
+		}
+	}
+}
+
+// TestEdgeRowsChangeNothingWithoutTheGraph holds the state table's Edges
+// to the truth: a data row that changes only the graph's edges (the
+// edits: an edge removed, one added, another's features set) leaves a
+// model that passes no messages (ModelKind.Graph false: the MLP) training
+// to the same bits, so that the rows rule may refuse it there, and
+// changes the training of every model that passes them.
+func TestEdgeRowsChangeNothingWithoutTheGraph(t *testing.T) {
+	for _, p := range experiment.Params {
+		if !p.Edges {
+			continue
+		}
+		for _, kind := range experiment.Kinds {
+			t.Run(p.Name+"/"+kind, func(t *testing.T) {
+				g, e := smallRun(t, kind)
+				edits := fmt.Sprintf("r%d-%d_a0-%d_s%d-%dc%d-%d", g.Src[0], g.Dst[0], g.N-1, g.Src[1], g.Dst[1], g.Src[2], g.Dst[2])
+				if p.Name != experiment.EditsRow {
+					t.Fatalf("no edge-only value for row %s: give the test one", p.Name)
+				}
+				changed := e
+				if err := p.Set(&changed, edits); err != nil {
+					t.Fatal(err)
+				}
+				ge, err := datasets.Altered(g, changed.Data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				same := losses(t, g, e) == losses(t, ge, changed)
+				if same == experiment.UsesGraph(kind) {
+					t.Errorf("%s=%s: the same training %v, but the model passes messages: %v", p.Name, edits, same, experiment.UsesGraph(kind))
+				}
+			})
 		}
 	}
 }

@@ -47,7 +47,7 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.ForLab("attention") // Figure 7's K = 5
 	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
-	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph for the attention; rep r uses seed r")
+	reps := numtext.Int(fs, "reps", 10, 1, 1000, "seeded splits per graph for the attention; rep r uses seed r")
 	out := new(string)
 	outFlag(fs, out, "out", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)", true)
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
@@ -57,9 +57,6 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	experiment.RegisterNamed(fs, &e, "shots", "hidden", "dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
-	}
-	if err := intFlag("reps", *reps, 1, 1000); err != nil {
-		return nil, usageError{err}
 	}
 	gs, err := parseGraphs(*graphs)
 	if err != nil {

@@ -57,7 +57,7 @@ func audit1128CLI() []audit1128Case {
 		{91, []string{"train", "-data", "DIR/npzdir"}, 2, []string{"the files hold amazon_photo.npz, which is not a graph: open a bundle"}},
 		// The claims' flags.
 		{101, []string{"claims", "-only", "nosuch"}, 2, []string{`flag -only: no claim "nosuch"; want some of inter-fades, pdn-beats-gcn`}},
-		{103, []string{"claims", "-seeds", "-1", "-only", "nosuch"}, 2, []string{"flag -seeds: -1 is outside [0, 100]"}},
+		{103, []string{"claims", "-seeds", "-1", "-only", "nosuch"}, 2, []string{"flag -seeds: -1 is not allowed; want [0, 100]"}},
 		{105, []string{"claims", "-with", "nosuch=1"}, 2, []string{`flag -with: "nosuch" is not a row the engine reads`}},
 		{106, []string{"claims", "-with", "dropout=0x1p-1"}, 2, []string{`flag -with: dropout: "0x1p-1" is not allowed; want [0, 0.95]`}},
 		{106, []string{"claims", "-with", "lr=NaN"}, 2, []string{`flag -with: lr: "NaN" is not allowed; want [1e-06, 10]`}},

@@ -70,6 +70,7 @@ func TestEveryClassOnEveryCommand(t *testing.T) {
 			flagsTwiceOf(t, name)
 			unreadRowsOf(t, name)
 			columnsOnlyForFiles(t, name, s)
+			conflictsOf(t, name)
 			switch name {
 			case "merge":
 				mergeStateRows(t)
@@ -164,15 +165,64 @@ func numberFlagsOf(t *testing.T, name string) {
 			t.Errorf("pdn %s -%s: a flag of a kind (%s) this test does not know: give it its number cell", name, f.Name, kind)
 			continue
 		}
-		for _, bad := range []string{"0x1p-2", "0x10", "Inf", "NaN", "1_0"} {
+		for _, bad := range []string{"0x1p-2", "0x10", "Inf", "NaN", "1_0", "1.5"} {
+			if bad == "1.5" && kind != "*numtext.intFlag" {
+				continue // a whole number's: a decimal takes it
+			}
 			v := strings.Replace(format, "%s", bad, 1)
 			_, err := commandFlags(t, name, append(without(args, f.Name), "-"+f.Name, v)...)
 			var ue usageError
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-"+f.Name) || !strings.Contains(err.Error(), bad) {
 				t.Errorf("pdn %s -%s %s: %v; want refused, naming the flag and the value", name, f.Name, v, err)
 			}
+			if kind == "*numtext.intFlag" && (err == nil || !strings.Contains(err.Error(), "want a whole number in [")) {
+				t.Errorf("pdn %s -%s %s: %v; want its range said", name, f.Name, v, err)
+			}
 		}
 		plusAsWithout(t, name, args, f, format)
+		minusZeroAsZero(t, name, args, f, format)
+	}
+}
+
+// minusZeroAsZero gives flag f of command name "-0" and "0": taken alike,
+// or refused alike, as numtext reads a zero without its sign (-seed -0 was
+// refused while -weight-decay -0 kept -0).
+func minusZeroAsZero(t *testing.T, name string, args []string, f *flag.Flag, format string) {
+	var errs [2]error
+	for i, v := range []string{"0", "-0"} {
+		_, errs[i] = commandFlags(t, name, append(without(args, f.Name), "-"+f.Name, strings.Replace(format, "%s", v, 1))...)
+	}
+	if (errs[0] == nil) != (errs[1] == nil) {
+		t.Errorf("pdn %s -%s: 0 gives %v, -0 gives %v; want a zero read without its sign", name, f.Name, errs[0], errs[1])
+	}
+}
+
+// conflictsOf gives command name rows whose values conflict (restart-epochs
+// not below epochs while there are restarts: experiment.Conflicts) where
+// it registers their flags (pdn xor's remedy flags are those rows too),
+// or, for claims, by -with: refused by name, naming both rows.
+func conflictsOf(t *testing.T, name string) {
+	args := commandRows(t)[name].args
+	want := "restart-epochs (5) is not below epochs (5)"
+	if name == "claims" {
+		_, err := commandFlags(t, name, "-only", "q-high", "-with", "restarts=2&restart-epochs=5&epochs=5")
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("pdn claims -with restarts=2&restart-epochs=5&epochs=5: %v; want %q", err, want)
+		}
+		return
+	}
+	flags, _ := commandFlags(t, name, append(slices.Clone(args), "-h")...)
+	has := func(n string) bool { return slices.ContainsFunc(flags, func(f *flag.Flag) bool { return f.Name == n }) }
+	if !has("restarts") || !has("restart-epochs") || !has("epochs") {
+		return // it takes none of the rows that conflict
+	}
+	_, err := commandFlags(t, name, append(slices.Clone(args), "-restarts", "2", "-restart-epochs", "5", "-epochs", "5")...)
+	var ue usageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "flag -restart-epochs: "+want) {
+		t.Errorf("pdn %s -restarts 2 -restart-epochs 5 -epochs 5: %v; want refused naming both rows", name, err)
+	}
+	if _, err := commandFlags(t, name, append(slices.Clone(args), "-restarts", "2", "-restart-epochs", "4", "-epochs", "5")...); err != nil {
+		t.Errorf("pdn %s -restarts 2 -restart-epochs 4 -epochs 5: %v; want taken", name, err)
 	}
 }
 

@@ -33,15 +33,12 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 	var j claimsJob
 	var only string
 	fs.StringVar(&only, "only", "", "the claims to check, by id, separated by commas (default all)")
-	numtext.IntVar(fs, &j.seeds, "seeds", 0, "check each claim over at most this many of its seeds (0: all of them); fewer seeds than a claim's own may not decide its rate")
+	numtext.IntVar(fs, &j.seeds, "seeds", 0, 0, 100, "check each claim over at most this many of its seeds (0: all of them); fewer seeds than a claim's own may not decide its rate")
 	fs.BoolVar(&j.test, "test", false, "check each claim over the seeds its row gives the test on every change")
 	fs.StringVar(&j.with, "with", "", "rows to set in every claim's state, as a link's query (dropout=0.9): which claims would a new default break?")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
-	}
-	if j.seeds < 0 || j.seeds > 100 {
-		return nil, usageError{fmt.Errorf("flag -seeds: %d is outside [0, 100]", j.seeds)}
 	}
 	if j.test && flagSet(fs, "seeds") {
 		// Both say over which seeds: -seeds would cut the test's own and
@@ -87,7 +84,8 @@ func parseOnly(only string, given bool) ([]experiment.Claim, error) {
 // models from its models row, not model=). A row a claim does not read
 // would change nothing there, and the verdict would say nothing of it.
 //
-// The rule holds for the claim's own rows too: a row -with changes can
+// The rule holds for the claim's own rows too, and so does the rule of
+// rows in conflict (experiment.Conflicts): a row -with changes can
 // leave a row the claim's state sets unread (data=cora under q-high, whose
 // state sets per-class and q, which cora does not read), and the claim
 // would then check a state other than the one it states.
@@ -99,6 +97,11 @@ func checkWith(query string, claims []experiment.Claim) error {
 	for _, c := range claims {
 		before := c.State(1)
 		e, _ := withRows(before, query)
+		if cs := e.Conflicts(); len(cs) > 0 {
+			// The rows rule's conflicts, on the claim's own rows too
+			// (epochs=30 under the XOR lab's 40 epochs of each restart).
+			return fmt.Errorf("claim %s's state with %s: %w", c.ID, shorten(query), cs[0].Err)
+		}
 		r := claimReader(e)
 		for _, u := range r.Unread(e, func(name string) bool { return slices.Contains(with, name) }) {
 			return fmt.Errorf("%s: claim %s reads the %s lab's runs, and %s; leave it out, or check with -only the claims that read it", u.Row, c.ID, e.View.Lab, u.Why)

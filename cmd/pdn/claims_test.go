@@ -65,7 +65,7 @@ func TestClaimsFlagsAreChecked(t *testing.T) {
 		{"-only nosuch", "no claim"},
 		{"-with lab=graph", "not a row the engine reads"},
 		{"-with dropout=2", "dropout"},
-		{"-seeds 1000", "outside"},
+		{"-seeds 1000", "flag -seeds: 1000 is not allowed; want [0, 100]"},
 	} {
 		_, errOut, code := runCLI(t, append([]string{"claims"}, strings.Fields(tc.args)...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"unicode/utf8"
 
@@ -280,11 +281,34 @@ func rowFlagSet(fs *flag.FlagSet, name string) bool {
 // unreadFlags refuses the row flags given that the command, its reader r,
 // does not read in state e: experiment.Reader's rule, from the model,
 // state and lab tables, the same a link and the worker follow. Each is
-// named, with why and what reads it: a usage error.
+// named, with why and what reads it: a usage error. Then the rows in
+// conflict (conflictFlags).
 func unreadFlags(fs *flag.FlagSet, e experiment.Experiment, r experiment.Reader) error {
 	var errs []error
 	for _, u := range r.Unread(e, func(name string) bool { return rowFlagSet(fs, name) }) {
 		errs = append(errs, fmt.Errorf("flag -%s: %s", u.Row, u.Why))
+	}
+	if len(errs) > 0 {
+		return usageError{errors.Join(errs...)}
+	}
+	return conflictFlags(fs, e)
+}
+
+// conflictFlags refuses the rows of e that conflict (experiment.Conflicts:
+// -restart-epochs at or above -epochs while there are restarts), naming
+// the flag given of the rows that would settle it, and the conflict names
+// both rows, as a link's and a control's refusal do.
+func conflictFlags(fs *flag.FlagSet, e experiment.Experiment) error {
+	var errs []error
+	for _, c := range e.Conflicts() {
+		name := c.Row
+		for _, row := range c.Rows() {
+			if flagSet(fs, row) {
+				name = row
+				break
+			}
+		}
+		errs = append(errs, fmt.Errorf("flag -%s: %w", name, c.Err))
 	}
 	if len(errs) > 0 {
 		return usageError{errors.Join(errs...)}
@@ -354,13 +378,11 @@ func shorten(msg string) string {
 	return msg[:cut] + fmt.Sprintf("… (%d bytes)", len(msg))
 }
 
-// intFlag checks an integer flag that is not a row of the state table.
-func intFlag(name string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return usageError{fmt.Errorf("flag -%s: %d is not allowed; want [%d, %d]", name, v, lo, hi)}
-	}
-	return nil
-}
+// maxWorkers is the most runs a command trains at once (-workers).
+const maxWorkers = 64
+
+// defaultWorkers is -workers' default: a run a core, within its range.
+func defaultWorkers() int { return min(runtime.NumCPU(), maxWorkers) }
 
 // printJSON writes v as one JSON line, the last of a command's -json output.
 func printJSON(w io.Writer, v any) error {

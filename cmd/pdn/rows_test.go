@@ -60,7 +60,7 @@ func commandRows(t *testing.T) map[string]struct {
 		"gen":       {out("gen"), one("gen")},
 		"train":     {nil, one("train")},
 		"sweep":     {append(out("sweep"), "-scenario", "1"), lab("sweep", sweep)},
-		"xor":       {nil, lab("xor", xor)},
+		"xor":       {nil, func() (experiment.Reader, experiment.Experiment) { return xorReader(), xor }},
 		"runtime":   {nil, nil},
 		"degree":    {out("degree"), lab("degree", experiment.ForLab("degree"))},
 		"merge":     {nil, nil},

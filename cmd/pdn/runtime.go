@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,14 +43,11 @@ type runtimePoint struct {
 
 func parseRuntime(args []string, stderr io.Writer) (runner, error) {
 	fs := flag.NewFlagSet("runtime", flag.ContinueOnError)
-	nodes := numtext.Int(fs, "nodes", 1<<12, "nodes of each Watts–Strogatz graph")
-	epochs := numtext.Int(fs, "epochs", 9, "timed epochs per model, taken in turns after 2 rounds to warm up; the median counts")
+	nodes := numtext.Int(fs, "nodes", 1<<12, 256, 1<<16, "nodes of each Watts–Strogatz graph")
+	epochs := numtext.Int(fs, "epochs", 9, 1, 100, "timed epochs per model, taken in turns after 2 rounds to warm up; the median counts")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
-	}
-	if err := errors.Join(intFlag("nodes", *nodes, 256, 1<<16), intFlag("epochs", *epochs, 1, 100)); err != nil {
-		return nil, usageError{err}
 	}
 	return func(stdout, stderr io.Writer) error { return runRuntime(*nodes, *epochs, *asJSON, stdout, stderr) }, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -176,4 +177,110 @@ func freePort(t *testing.T) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// The job's size is 8 × SHARDS, or no task runs: deploy/slurm-sweep.sh
+// with SHARDS=8 in the array of 32 it ships with (which ran scenarios 1-4
+// only, and the merge wrote a Figure 3 of four) refuses in one line saying
+// what to set; so does the Kubernetes job whose COMPLETIONS is not 8 ×
+// SHARDS, or a pod whose index lies beyond. A job of the right size runs
+// its shard. No cluster is needed: the scripts run as a task would, with
+// the variables SLURM and Kubernetes set, and pdn replaced by echo.
+func TestClusterJobsAreEightTimesShards(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("..", "..", "deploy", "slurm-sweep.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slurm := func(env ...string) (string, int) {
+		c := exec.Command("bash", "-c", string(script))
+		c.Env = append(jobEnv(), append([]string{"PDN=echo"}, env...)...)
+		return runScript(t, c)
+	}
+	for _, c := range []struct {
+		env  []string
+		code int
+		want string
+	}{
+		{[]string{"SHARDS=8", "SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=32", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=31"}, 2,
+			"slurm-sweep.sh: the array has 32 tasks (0-31), but SHARDS=8 needs 8 × 8 = 64 (8 scenarios × 8 shards): submit with --array=0-63, or set SHARDS to the array's size / 8"},
+		{[]string{"SHARDS=2", "SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=31"}, 2, "the array has 32 tasks (0-31), but SHARDS=2 needs 8 × 2 = 16"},
+		{[]string{"SHARDS=4", "SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=32", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=32"}, 2, "submit with --array=0-31"},
+		{[]string{"SHARDS=four", "SLURM_ARRAY_TASK_ID=5"}, 2, "slurm-sweep.sh: SHARDS=four is not a whole number above 0"},
+		{[]string{"SLURM_ARRAY_TASK_ID=40"}, 2, "SHARDS=4 needs 8 × 4 = 32"},
+		{[]string{"SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_COUNT=32", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=31"}, 0, "sweep -scenario 2 -shard 2/4 -workers 2 -out shards"},
+		{[]string{"SHARDS=8", "SLURM_ARRAY_TASK_ID=63", "SLURM_ARRAY_TASK_COUNT=64"}, 0, "sweep -scenario 8 -shard 8/8"},
+	} {
+		out, code := slurm(c.env...)
+		if code != c.code || !strings.Contains(out, c.want) || c.code != 0 && strings.Count(strings.TrimSpace(out), "\n") > 0 {
+			t.Errorf("slurm-sweep.sh %v: exit %d, %q; want %d and one line %q", c.env, code, out, c.code, c.want)
+		}
+	}
+
+	k8s := k8sSweepScript(t)
+	for _, c := range []struct {
+		env  []string
+		code int
+		want string
+	}{
+		{[]string{"SHARDS=8", "COMPLETIONS=32", "JOB_COMPLETION_INDEX=3"}, 2,
+			"k8s-sweep.yaml: completions is 32 (pod 3), but SHARDS=8 needs 8 × 8 = 64 (8 scenarios × 8 shards): set completions and COMPLETIONS to 64, or SHARDS to completions / 8"},
+		{[]string{"SHARDS=4", "COMPLETIONS=32", "JOB_COMPLETION_INDEX=32"}, 2, "completions is 32 (pod 32)"},
+		{[]string{"SHARDS=4", "COMPLETIONS=32", "JOB_COMPLETION_INDEX=5"}, 0, "sweep -scenario 2 -shard 2/4 -workers 2 -out /results/shards"},
+	} {
+		cmd := exec.Command("sh", "-c", k8s)
+		cmd.Env = append(jobEnv(), c.env...)
+		out, code := runScript(t, cmd)
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("k8s-sweep.yaml's pod %v: exit %d, %q; want %d and %q", c.env, code, out, c.code, c.want)
+		}
+	}
+}
+
+// jobEnv is this process's environment without what a job's scheduler
+// or its user sets for the scripts (a test run inside a SLURM job would
+// hand its own array over).
+func jobEnv() []string {
+	return slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return strings.HasPrefix(k, "SLURM_") || slices.Contains([]string{"SHARDS", "COMPLETIONS", "JOB_COMPLETION_INDEX", "PDN", "PDN_ARGS", "OUT"}, k)
+	})
+}
+
+// runScript runs c and gives its output and exit status.
+func runScript(t *testing.T, c *exec.Cmd) (string, int) {
+	t.Helper()
+	out, err := c.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return string(out), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), 0
+}
+
+// k8sSweepScript is the shell line deploy/k8s-sweep.yaml's pods run (its
+// args, a folded block: lines joined by spaces), with /pdn as echo.
+func k8sSweepScript(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "deploy", "k8s-sweep.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "- >-" {
+			continue
+		}
+		indent := len(lines[i+1]) - len(strings.TrimLeft(lines[i+1], " "))
+		var block []string
+		for _, m := range lines[i+1:] {
+			if len(m)-len(strings.TrimLeft(m, " ")) < indent || strings.TrimSpace(m) == "" {
+				break
+			}
+			block = append(block, strings.TrimSpace(m))
+		}
+		return strings.Replace(strings.Join(block, " "), "exec /pdn ", "exec echo ", 1)
+	}
+	t.Fatal("k8s-sweep.yaml holds no folded args block")
+	return ""
 }

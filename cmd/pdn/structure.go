@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"strconv"
 	"time"
 
@@ -41,7 +40,7 @@ func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	outFlag(fs, &j.out, "out", "directory for homophily.csv, robustness.csv, transfer.csv and their figures (required)", true)
 	forceFlag(fs, &j.force, "-out")
 	models := fs.String("models", "pdn,gcn,gat", "the models trained side by side and along the robustness curves, separated by commas")
-	numtext.IntVar(fs, &j.workers, "workers", runtime.NumCPU(), "runs trained at once")
+	numtext.IntVar(fs, &j.workers, "workers", defaultWorkers(), 1, maxWorkers, "runs trained at once")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &j.e, experiment.GroupData, experiment.GroupModel, experiment.GroupTrain)
 	dataOrDir(fs, &j.data, "")
@@ -52,9 +51,6 @@ func parseStructure(args []string, stderr io.Writer) (runner, error) {
 	// each once).
 	if err := modelsRow(&j.e, *models); err != nil {
 		return nil, err
-	}
-	if err := intFlag("workers", j.workers, 1, 64); err != nil {
-		return nil, usageError{err}
 	}
 	var err error
 	if j.resplit, j.given, err = graphFlagsDone(fs, &j.e, j.data, commandReader("structure", "structure")); err != nil {

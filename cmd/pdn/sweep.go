@@ -46,11 +46,11 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("sweep", flag.ContinueOnError)
 	k := fs.String("scenario", "", "the paper's synthetic scenario, 1..8 (Table 2); several, comma-separated; or all")
-	reps := numtext.Int(fs, "reps", 10, "graphs per value; rep r uses data and weight seed r")
+	reps := numtext.Int(fs, "reps", 10, 1, 1000, "graphs per value; rep r uses data and weight seed r")
 	models := fs.String("models", strings.Join(experiment.PaperModels, ","), "models to train, comma-separated")
 	out := new(string)
 	outFlag(fs, out, "out", "directory for scenarioK.csv and scenarioK.svg (required)", true)
-	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "graphs trained at once")
+	workers := numtext.Int(fs, "workers", defaultWorkers(), 1, maxWorkers, "graphs trained at once")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
 	forceFlag(fs, &force, "-out")
@@ -64,9 +64,6 @@ func parseSweep(args []string, stderr io.Writer) (runner, error) {
 	scenarios, err := parseScenarios(*k)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("flag -scenario: %w", err)}
-	}
-	if err := errors.Join(intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64)); err != nil {
-		return nil, usageError{err}
 	}
 	kinds, err := parseModels(*models)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,13 +63,13 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("table4", flag.ContinueOnError)
 	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own (a folder, a zip of one, a GraphML file; "+datasets.Formats+")")
-	reps := numtext.Int(fs, "reps", 10, "seeded splits per graph; rep r draws its split and weights with seed r")
+	reps := numtext.Int(fs, "reps", 10, 1, 1000, "seeded splits per graph; rep r draws its split and weights with seed r")
 	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
 	out := new(string)
 	outFlag(fs, out, "out", "directory for table4.csv and table4.svg (required)", true)
-	workers := numtext.Int(fs, "workers", runtime.NumCPU(), "runs trained at once")
+	workers := numtext.Int(fs, "workers", defaultWorkers(), 1, maxWorkers, "runs trained at once")
 	var pr practices
-	numtext.IntVar(fs, &pr.validation, "validation", 0, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
+	numtext.IntVar(fs, &pr.validation, "validation", 0, 0, 1000000, "test nodes held out for model selection: each run is read at the epoch of best accuracy on them (0: at its last epoch, as pdn train reads it)")
 	fs.BoolVar(&pr.rowNormalise, "row-normalise", false, "divide each node's features by their sum first (PyG's NormalizeFeatures)")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
@@ -85,9 +84,6 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	// Each graph starts from its features' recipe where the flags leave
 	// its rows open, as pdn train does (experiment.Recipes).
 	pr.given = func(name string) bool { return flagSet(fs, name) }
-	if err := errors.Join(intFlag("reps", *reps, 1, 1000), intFlag("workers", *workers, 1, 64), intFlag("validation", pr.validation, 0, 1000000)); err != nil {
-		return nil, usageError{err}
-	}
 	kinds, err := parseModels(*models)
 	if err != nil {
 		return nil, usageError{err}

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
@@ -49,29 +50,51 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	e.Data.Graph = experiment.GraphXOR
 	fs := flag.NewFlagSet("xor", flag.ContinueOnError)
-	seeds := numtext.Int(fs, "seeds", 3, "data seeds 1..N for the accuracy table")
-	trials := numtext.Int(fs, "trials", 10, "weight seeds for the 2-neuron success rate")
-	restarts := numtext.Int(fs, "restarts", 10, "restarts per trial for the remedy, the one with the lowest training loss kept")
-	restartLen := numtext.Int(fs, "restart-epochs", 200, "epochs each restart trains before one is kept")
+	seeds := numtext.Int(fs, "seeds", 3, 1, 100, "data seeds 1..N for the accuracy table; data seed s trains each model with weight seed s")
+	trials := numtext.Int(fs, "trials", 10, 1, 100, "weight seeds 1..N for the 2-neuron success rate")
+	// The remedy's restarts are the state table's rows: their range and
+	// default, and restart-epochs below -epochs (experiment.Conflicts).
+	restarts := numtext.Int(fs, "restarts", 10, 1, rowMax("restarts"), "restarts per trial for the remedy, the one with the lowest training loss kept")
+	restartLen := numtext.Int(fs, "restart-epochs", e.Model.RestartEpochs, 1, rowMax("restart-epochs"), "epochs each restart trains before one is kept, fewer than -epochs")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := unreadFlags(fs, e, commandReader("xor", "xor")); err != nil {
-		return nil, err // the XOR lab's rows: its graph, no perturbation
+	if err := unreadFlags(fs, e, xorReader()); err != nil {
+		return nil, err // the XOR lab's rows: its graph, no perturbation, its seeds
 	}
-	if err := errors.Join(intFlag("seeds", *seeds, 1, 100), intFlag("trials", *trials, 1, 100), intFlag("restarts", *restarts, 1, 100),
-		intFlag("restart-epochs", *restartLen, 1, 100000)); err != nil {
-		return nil, usageError{err}
+	remedy := e
+	remedy.Model.Restarts, remedy.Model.RestartEpochs = *restarts, *restartLen
+	if err := conflictFlags(fs, remedy); err != nil {
+		return nil, err
 	}
 	return func(stdout, stderr io.Writer) error {
 		return runXOR(e, *seeds, *trials, *restarts, *restartLen, *asJSON, stdout, stderr)
 	}, nil
 }
 
+// xorReader is pdn xor's reader: the XOR lab's rows, as a command reads
+// them, but the seeds, which its runs set themselves (-seeds draws the
+// data seeds, each trained with its own number as weight seed, and
+// -trials the 2-neuron pathfinder's weight seeds): -seed 5 would change
+// nothing.
+func xorReader() experiment.Reader {
+	r := commandReader("xor", "xor")
+	r.Sets = maps.Clone(r.Sets)
+	r.Sets["seed"] = phrase.New("its -seeds draws the data seeds 1..N")
+	r.Sets["init-seed"] = phrase.New("data seed s trains with weight seed s, and its -trials draws the 2-neuron pathfinder's weight seeds 1..N")
+	return r
+}
+
+// rowMax is the state table's upper bound of row name, as a whole number.
+func rowMax(name string) int {
+	p, _ := experiment.Lookup(name)
+	return int(p.Max)
+}
+
 func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, asJSON bool, stdout, stderr io.Writer) error {
-	sum := xorSummary{Models: map[string]*xorResult{}, Trials: trials, Restarts: restarts, RestartEpochs: min(restartLen, e.Train.Epochs), Found: map[string]int{}}
+	sum := xorSummary{Models: map[string]*xorResult{}, Trials: trials, Restarts: restarts, RestartEpochs: restartLen, Found: map[string]int{}}
 	runs := labRuns("xor", e) // the XOR lab's models
 	for _, r := range runs {
 		sum.Models[r.Name] = &xorResult{}
@@ -127,7 +150,7 @@ func runXOR(e experiment.Experiment, seeds, trials, restarts, restartLen int, as
 		for trial := 1; trial <= trials; trial++ {
 			var t *pdn.Trainer
 			if r.restarts {
-				t, err = bestRestart(g, two, trial, restarts, min(restartLen, e.Train.Epochs))
+				t, err = bestRestart(g, two, trial, restarts, restartLen)
 			} else {
 				t, err = trainXOR(g, two, uint64(trial))
 			}

@@ -69,7 +69,7 @@ var Classes = []Class{
 		"a cut or damaged archive is said to be so, never blamed on a value read from it; a zip's files stream as a folder's do, and inflating past the limits is refused while reading; what must be held whole is held within a limit below memory",
 		"datasets' text decoder and zip reader"},
 	{Rows, "Rows and flags that do not apply, or are given twice",
-		"a row or flag the chosen model, data, lab or command does not read, or one given twice, is refused by name, the same on the command line, in a link and in the worker",
+		"a row or flag the chosen model, data, lab or command does not read, one given twice, or one whose value conflicts with another's (naming both), is refused by name, the same on the command line, in a link, in a control and in the worker; a refused row changes nothing and the notice names the value it keeps",
 		"experiment's state, model and lab tables; cmd/pdn's one flag parser"},
 	{Link, "Results and state carried by a link",
 		"a link's results enter a lab in one place, marked from the link, not trained here; state that belongs to one graph is dropped, and said, when another graph arrives",

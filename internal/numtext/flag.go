@@ -2,22 +2,24 @@ package numtext
 
 import (
 	"flag"
+	"fmt"
 	"strconv"
 	"strings"
 )
 
 // IntVar defines an int flag read by ParseInt, as the flag package's
-// IntVar does but decimal only: flag's own reads "0x10" as 16 and
-// "1_000" as 1000.
-func IntVar(fs *flag.FlagSet, p *int, name string, value int, usage string) {
+// IntVar does but decimal only (flag's own reads "0x10" as 16 and "1_000"
+// as 1000), and held to [lo, hi]: a value outside, or text that is no
+// whole number, is refused saying the range, as the flag's help does.
+func IntVar(fs *flag.FlagSet, p *int, name string, value, lo, hi int, usage string) {
 	*p = value
-	fs.Var((*intFlag)(p), name, usage)
+	fs.Var(&intFlag{p: p, lo: lo, hi: hi}, name, fmt.Sprintf("%s ([%d, %d])", usage, lo, hi))
 }
 
 // Int is IntVar returning the address of a new int.
-func Int(fs *flag.FlagSet, name string, value int, usage string) *int {
+func Int(fs *flag.FlagSet, name string, value, lo, hi int, usage string) *int {
 	p := new(int)
-	IntVar(fs, p, name, value, usage)
+	IntVar(fs, p, name, value, lo, hi, usage)
 	return p
 }
 
@@ -27,21 +29,29 @@ func Float64Var(fs *flag.FlagSet, p *float64, name string, value float64, usage 
 	fs.Var((*floatFlag)(p), name, usage)
 }
 
-type intFlag int
+// intFlag is an int flag held to [lo, hi].
+type intFlag struct {
+	p      *int
+	lo, hi int
+}
 
 func (f *intFlag) String() string {
-	if f == nil {
+	if f == nil || f.p == nil {
 		return "0"
 	}
-	return strconv.Itoa(int(*f))
+	return strconv.Itoa(*f.p)
 }
 
 func (f *intFlag) Set(s string) error {
 	v, err := ParseInt(strings.TrimSpace(s))
-	if err != nil {
-		return errWhole(err)
+	switch {
+	case err != nil:
+		// The flag package prefixes the flag and the value.
+		return flagError(fmt.Sprintf("want a whole number in [%d, %d]", f.lo, f.hi))
+	case v < f.lo || v > f.hi:
+		return flagError(fmt.Sprintf("%d is not allowed; want [%d, %d]", v, f.lo, f.hi))
 	}
-	*f = intFlag(v)
+	*f.p = v
 	return nil
 }
 
@@ -62,17 +72,6 @@ func (f *floatFlag) Set(s string) error {
 	*f = floatFlag(v)
 	return nil
 }
-
-// errWhole says what a whole-number flag wants, as the flag package
-// prefixes it with the flag and the value.
-func errWhole(err error) error {
-	if err == ErrTooLarge {
-		return err
-	}
-	return errNotWhole
-}
-
-var errNotWhole = flagError("want a whole number in decimal digits")
 
 type flagError string
 

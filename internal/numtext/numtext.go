@@ -17,9 +17,11 @@
 // parsers, fmt's scanners or the flag package's number flags, whose
 // readers accept hexadecimal, octal, binary and underscores ("0x10",
 // "0o17", "1_000") as well. ParseInt and ParseUint take plain decimal
-// whole numbers; Flag binds them to a command's flags. Every one of them
-// takes one leading sign alike: "+7" is 7 wherever a number is read (a
-// minus only where the number may be negative).
+// whole numbers; IntVar and Float64Var bind them to a command's flags.
+// Every one of them takes one leading sign alike: "+7" is 7 wherever a
+// number is read (a minus only where the number may be negative), and a
+// zero has no sign: "-0" is 0 wherever a number is read, a seed's too, so
+// that no state holds or writes a -0 a person never meant.
 //
 // The package imports only the standard library, so the browser's page can
 // use it without linking anything else.
@@ -42,7 +44,8 @@ var ErrNotFinite = errors.New("too large: not a finite float64")
 // ParseFloat reads s, a decimal number such as "12", "-0.5", "3e-4" or
 // ".5", and returns ErrNotDecimal for anything else (hexadecimal, Inf, NaN,
 // underscores, spaces) and ErrNotFinite for a number beyond ±1.8e308.
-// Numbers too small for a float64 read as 0 or ±0, as strconv reads them.
+// Numbers too small for a float64 read as 0, as strconv reads them; a zero
+// is read without its sign ("-0", "-0.0", "-1e-400" are 0).
 func ParseFloat(s string) (float64, error) {
 	if !isDecimal(s) {
 		return 0, ErrNotDecimal
@@ -53,6 +56,8 @@ func ParseFloat(s string) (float64, error) {
 		return 0, ErrNotFinite // strconv reports only overflow as out of range
 	case err != nil:
 		return 0, ErrNotDecimal
+	case v == 0:
+		return 0, nil // -0 is 0: the sign of a zero is no one's intent
 	}
 	return v, nil
 }
@@ -82,11 +87,12 @@ func ParseInt(s string) (int, error) {
 // ParseUint reads s, a whole number of decimal digits with at most a
 // leading "+" (the sign every parser here takes, as ParseInt and
 // ParseFloat do: "+7" is 7 wherever a number is read), and returns
-// ErrNotDecimal for anything else, a minus sign too, and ErrTooLarge above
+// ErrNotDecimal for anything else, a minus sign too but before a zero
+// ("-0" is 0, as ParseInt and ParseFloat read it), and ErrTooLarge above
 // 2⁶⁴−1.
 func ParseUint(s string) (uint64, error) {
 	neg, digits, ok := signed(s)
-	if !ok || neg {
+	if !ok || neg && strings.Trim(digits, "0") != "" {
 		return 0, ErrNotDecimal
 	}
 	v, err := strconv.ParseUint(digits, 10, 64)

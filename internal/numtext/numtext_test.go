@@ -148,7 +148,7 @@ func TestParseInt(t *testing.T) {
 func TestFlags(t *testing.T) {
 	fs := flag.NewFlagSet("t", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	n := Int(fs, "reps", 3, "")
+	n := Int(fs, "reps", 3, 1, 1000, "")
 	var x float64
 	Float64Var(fs, &x, "lr", 0.5, "")
 	if *n != 3 || x != 0.5 {
@@ -160,11 +160,58 @@ func TestFlags(t *testing.T) {
 	for _, bad := range [][]string{{"-reps", "0x10"}, {"-reps", "1_000"}, {"-reps", "1e2"}, {"-lr", "0x1p-2"}, {"-lr", "Inf"}, {"-lr", "nan"}} {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
-		Int(fs, "reps", 3, "")
+		Int(fs, "reps", 3, 1, 1000, "")
 		Float64Var(fs, new(float64), "lr", 0.5, "")
 		if err := fs.Parse(bad); err == nil || !strings.Contains(err.Error(), bad[1]) {
 			t.Errorf("%v: %v", bad, err)
 		}
+	}
+}
+
+// A whole-number flag says its range wherever it refuses a value: text
+// that is no whole number (runtime -epochs 1.5, -nodes 0x40) as a number
+// outside it; its help says the range too.
+func TestIntFlagsSayTheirRange(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1.5", "want a whole number in [256, 65536]"},
+		{"0x40", "want a whole number in [256, 65536]"},
+		{"99999999999999999999", "want a whole number in [256, 65536]"},
+		{"10", "10 is not allowed; want [256, 65536]"},
+		{"70000", "70000 is not allowed; want [256, 65536]"},
+		{"-0", "0 is not allowed; want [256, 65536]"},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		n := Int(fs, "nodes", 4096, 256, 1<<16, "nodes")
+		if err := fs.Parse([]string{"-nodes", c.in}); err == nil || !strings.Contains(err.Error(), "-nodes: "+c.want) || *n != 4096 {
+			t.Errorf("-nodes %s: %v (kept %d); want %q", c.in, err, *n, c.want)
+		}
+	}
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	Int(fs, "nodes", 4096, 256, 1<<16, "nodes")
+	if u := fs.Lookup("nodes").Usage; !strings.Contains(u, "[256, 65536]") {
+		t.Errorf("help %q says no range", u)
+	}
+}
+
+// A zero has no sign: "-0" is 0 for every parser, a seed's (unsigned)
+// too, and no parser gives -0, so nothing read writes a "-0" back.
+func TestMinusZeroIsZero(t *testing.T) {
+	for _, in := range []string{"-0", "-00", "+0", "0"} {
+		i, errI := ParseInt(in)
+		u, errU := ParseUint(in)
+		if errI != nil || errU != nil || i != 0 || u != 0 {
+			t.Errorf("%q: ParseInt %d, %v; ParseUint %d, %v; want 0", in, i, errI, u, errU)
+		}
+	}
+	for _, in := range []string{"-0", "-0.0", "-0e5", "-1e-400", "0"} {
+		f, err := ParseFloat(in)
+		if err != nil || f != 0 || math.Signbit(f) {
+			t.Errorf("ParseFloat(%q) = %v (sign bit %v), %v; want 0", in, f, math.Signbit(f), err)
+		}
+	}
+	if _, err := ParseUint("-01"); err == nil {
+		t.Error(`ParseUint("-01") read: a minus before a number other than 0`)
 	}
 }
 

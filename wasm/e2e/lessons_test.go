@@ -182,7 +182,7 @@ func TestLessonLabsOffline(t *testing.T) {
 		link string
 		runs int
 	}{
-		{"#lab=xor&per-class=64&epochs=30", 4},
+		{"#lab=xor&per-class=64&epochs=30&restart-epochs=10", 4}, // each restart below the run (experiment.Conflicts)
 		{"#lab=degree&per-class=64&epochs=30", 2},
 		{"#lab=compare&models=pdn,gcn,mlp&per-class=64&epochs=30", 3},
 		{"#lab=degree&per-class=64&epochs=30&lang=ar", 2}, // its catalogue from the cache

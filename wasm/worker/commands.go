@@ -167,7 +167,7 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 	}
 	g, err := datasets.Edited(perturbed, e.Data.Edits)
 	if err != nil {
-		s.fail(err, experiment.EditsRow)
+		s.fail(noneApplied(err, e.Data.Edits), experiment.EditsRow)
 		g, e.Data.Edits = perturbed, ""
 	}
 	s.base, s.g, s.deg, s.ranges = base, g, nil, [2][]float64{}
@@ -183,6 +183,21 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: info}, info.PackArrays(nil))
 	}
 	return true
+}
+
+// noneApplied says, of an edit list the graph refused (err names the edit
+// that failed), that none of its edits was applied: the list applies
+// whole or not at all. Those before the one that failed are left out
+// too, rather than applied: they would make a graph the link does not
+// describe (an edit may have been made for one after it), and the link
+// would have to be rewritten to a list its author never wrote, where an
+// unedited graph is one the link names.
+func noneApplied(err error, edits string) error {
+	es, perr := experiment.ParseEdits(edits)
+	if perr != nil || len(es) < 2 {
+		return phrase.Errorf("%w; the graph opens unedited", err)
+	}
+	return phrase.Errorf("%w; none of the %d edits was applied (a list applies whole or not at all), so the graph opens unedited", err, len(es))
 }
 
 // newModel builds e's model on the graph and posts its first snapshot.

@@ -99,6 +99,11 @@ func TestSessionEditRefusedOrRestarted(t *testing.T) {
 	if ev.Field != "edits" || g.Graph == nil || strings.Contains(g.Graph.State, "edits=r") {
 		t.Errorf("a link with a bad edit: error %+v, graph of %v", ev, g.Graph != nil)
 	}
+	// The notice says the edit before the bad one went too: a list
+	// applies whole or not at all.
+	if want := "edits: edit 2 (a0-500): node 500 is out of range"; !strings.Contains(ev.Error, want) || !strings.Contains(ev.Error, "none of the 2 edits was applied") || !strings.Contains(ev.Error, "the graph opens unedited") {
+		t.Errorf("a link with a bad edit says %q; want %q, and that none of the 2 was applied", ev.Error, want)
+	}
 
 	cl := small()
 	cl.Model.Kind = experiment.ClusterGCN

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"pdnexplorer/experiment"
@@ -87,13 +88,22 @@ func TestSessionDegreeLesson(t *testing.T) {
 	}
 }
 
-// Restarts as long as the run leave it done: play trains no epoch past
-// the end.
+// Restarts as long as the run are refused, naming both rows (the state
+// table's rule of rows in conflict, experiment.Conflicts: the restarts
+// would spend the whole run), and the state the engine takes holds no
+// conflict; restarts shorter than the run leave it done at its last
+// epoch: play trains no epoch past the end.
 func TestSessionRestartsAsLongAsTheRun(t *testing.T) {
 	s, r := newTestSession()
 	e := experiment.ForLab("xor")
 	e.Data.PerClass, e.Train.Epochs = 32, 6
 	e.Model.EdgeHidden, e.Model.Restarts, e.Model.RestartEpochs = []int{2}, 2, 40
+	set(s, e)
+	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "restart-epochs (40) is not below epochs (6)") || len(s.exp.Conflicts()) > 0 {
+		t.Errorf("restarts of 40 epochs in a run of 6: %q, the engine holds %v", ev.Error, s.exp.Conflicts())
+	}
+	s, r = newTestSession()
+	e.Model.RestartEpochs = 5
 	set(s, e)
 	s.handle(protocol.Command{Op: protocol.OpStart})
 	drain(t, s)

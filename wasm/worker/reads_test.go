@@ -52,7 +52,7 @@ func TestSessionTakesEveryLabsRuns(t *testing.T) {
 		}
 		e := experiment.ForLab(l.Name)
 		e.Data.Graph, e.Data.PerClass, e.Train.Epochs = experiment.GraphSynthetic, 24, 2
-		e.Model.EdgeHidden, e.Model.Hops, e.Model.GraphFrom, e.Model.Restarts = []int{8}, 3, experiment.FromPDN, 1
+		e.Model.EdgeHidden, e.Model.Hops, e.Model.GraphFrom, e.Model.Restarts, e.Model.RestartEpochs = []int{8}, 3, experiment.FromPDN, 1, 1
 		for _, run := range l.Runs(e) {
 			s, r := newTestSession()
 			s.handle(protocol.Command{Op: protocol.OpSet, State: run.Exp.EncodeEngine(), Layout: protocol.LayoutNone})
