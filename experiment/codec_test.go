@@ -51,7 +51,7 @@ func TestShortLinkOpensToItsState(t *testing.T) {
 		"lab=compare&data=cora&dropout=0.5",
 		"lab=graph&data=citeseer&seed=3",
 		"lab=attention&data=synthetic",
-		"lab=graph&tour=paper&step=2&dropout=0.1",
+		"lab=compare&tour=paper&step=2&dropout=0.1",
 		"lab=sweep&scenario=2&models=pdn,gat",
 	} {
 		e, err := Decode(link)

@@ -63,8 +63,15 @@ func TestSlurmSweepMergesAsOneMachine(t *testing.T) {
 	// The README's two lines (the task's memory lowered to the node's).
 	job := sh("sbatch --parsable --mem=1G deploy/slurm-sweep.sh")
 	merge := sh(`sbatch --parsable --dependency=afterok:` + job + ` --wrap "bin/pdn merge -out figure3 shards"`)
+	// A task that fails leaves the merge pending for ever
+	// (DependencyNeverSatisfied): the test ends there, with what the
+	// tasks printed.
+	failed := func() bool { return strings.Contains(sh("squeue -h -o %r"), "DependencyNeverSatisfied") }
 	testwait.Until(t, "the jobs "+job+" and "+merge+" to end", time.Second,
-		func() bool { return sh("squeue -h -o %i") == "" }, func() string { return sh("squeue") })
+		func() bool { return failed() || sh("squeue -h -o %i") == "" }, func() string { return sh("squeue") + jobOutputs(work) })
+	if failed() {
+		t.Fatalf("a task of job %s failed, and the merge %s never runs:%s", job, merge, jobOutputs(work))
+	}
 	if shards, _ := filepath.Glob(filepath.Join(work, "shards", "*.shard-*-of-4.json")); len(shards) != 32 {
 		t.Fatalf("%d shard files, want 32 (8 scenarios × 4 shards)", len(shards))
 	}
@@ -83,6 +90,19 @@ func TestSlurmSweepMergesAsOneMachine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// jobOutputs is what the jobs run in work printed (their slurm-*.out
+// files), for a failure's message.
+func jobOutputs(work string) string {
+	outs, _ := filepath.Glob(filepath.Join(work, "slurm-*.out"))
+	var b strings.Builder
+	for _, o := range outs {
+		if text, err := os.ReadFile(o); err == nil && len(bytes.TrimSpace(text)) > 0 {
+			fmt.Fprintf(&b, "\n%s:\n%s", filepath.Base(o), text)
+		}
+	}
+	return b.String()
 }
 
 // slurmCluster starts munge (if it does not run) and a SLURM controller

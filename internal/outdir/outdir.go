@@ -146,8 +146,16 @@ func (r *Run) open() error {
 		return r.cannot(err)
 	}
 	// The run's own lock first: a later Open that finds its folder without
-	// it knows the run is dead.
+	// it knows the run is dead. It is made and taken under the folder's
+	// lock, which recoverRuns holds as it judges runs, so no other run
+	// finds the file between its making and its taking and takes it for a
+	// dead run's (32 tasks of a SLURM array into one folder did).
+	fl, err := lockFolder(r.meta)
+	if err != nil {
+		return r.cannot(err)
+	}
 	l, err := tryLockFile(metaPath(r.meta, "runs", r.id+".lock"), r.me)
+	fl.release()
 	if err != nil {
 		return r.cannot(err)
 	}

@@ -247,3 +247,34 @@ func TestTreeWritesInPlace(t *testing.T) {
 		t.Error("RemoveAll(.) removed the tree")
 	}
 }
+
+// Runs of other parts into one folder at once (the tasks of a SLURM
+// array writing their shards) all commit: none takes another's own lock,
+// made a moment before it is taken, for a dead run's.
+func TestRunsOfOtherPartsAtOnceAllCommit(t *testing.T) {
+	dir := t.TempDir()
+	const runs, rounds = 16, 40
+	errs := make(chan error, runs*rounds)
+	done := make(chan bool)
+	for i := range runs {
+		go func() {
+			defer func() { done <- true }()
+			part := "shard-" + string(rune('a'+i))
+			for k := range rounds {
+				errs <- write(t, dir, opts(part), part, map[string]string{part + ".json": string(rune('0' + k%10))})
+			}
+		}()
+	}
+	for range runs {
+		<-done
+	}
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m, _ := ReadManifest(dir); len(m.Files) != runs {
+		t.Errorf("the manifest holds %d files, want %d", len(m.Files), runs)
+	}
+}
