@@ -165,8 +165,8 @@ func controlNumbers(t *testing.T) {
 		before := l.st.Encode()
 		for _, kv := range [][2]string{{"seed", "0x10"}, {"lr", "0x1p-2"}, {"epochs", "1_0"}, {"dropout", "Inf"}} {
 			l.setParam(kv[0], kv[1])
-			if l.st.Encode() != before || l.fieldErr[kv[0]] == "" {
-				t.Errorf("%s lab: %s=%s taken (%q)", name, kv[0], kv[1], l.fieldErr[kv[0]])
+			if l.st.Encode() != before || say(l.fieldErr[kv[0]]) == "" {
+				t.Errorf("%s lab: %s=%s taken (%q)", name, kv[0], kv[1], say(l.fieldErr[kv[0]]))
 			}
 		}
 	}
