@@ -34,7 +34,6 @@ func say(t phrase.Text) string {
 	return t.In(tr)
 }
 
-
 // sayFailure is what an error event of the engine says, in the page's
 // language (see failure).
 func sayFailure(ev protocol.Event) string { return say(failure(ev)) }
