@@ -175,7 +175,7 @@ func TestSetParamValidatesInOnePlace(t *testing.T) {
 	if len(f.sent) != 1 {
 		t.Errorf("a bad value was sent: %s", f.ops())
 	}
-	if msg := c.fieldErr["classes"]; !strings.Contains(msg, "[2, 6]") {
+	if msg := say(c.fieldErr["classes"]); !strings.Contains(msg, "[2, 6]") {
 		t.Errorf("field error %q does not give the range", msg)
 	}
 	if !strings.Contains(html(c), "field-error") {
@@ -183,8 +183,8 @@ func TestSetParamValidatesInOnePlace(t *testing.T) {
 	}
 	c.setParam("classes", "4")
 	d.Consume()
-	if len(f.sent) != 2 || !strings.Contains(f.sent[1].State, "classes=4") || c.fieldErr["classes"] != "" {
-		t.Errorf("a good value: sent %v, error %q", f.sent, c.fieldErr["classes"])
+	if len(f.sent) != 2 || !strings.Contains(f.sent[1].State, "classes=4") || say(c.fieldErr["classes"]) != "" {
+		t.Errorf("a good value: sent %v, error %q", f.sent, say(c.fieldErr["classes"]))
 	}
 	c.setParam("classes", "4") // no change, nothing to send
 	if len(f.sent) != 2 {
@@ -296,7 +296,7 @@ func TestEngineErrorsAreShown(t *testing.T) {
 	c, f, d := mount(t)
 	f.play(protocol.Event{Kind: protocol.KindError, Error: "training diverged at epoch 3", Field: "lr"}, nil)
 	d.Consume()
-	if !strings.Contains(html(c), "training diverged at epoch 3") || c.engineErr["lr"] == "" {
+	if !strings.Contains(html(c), "training diverged at epoch 3") || say(c.engineErr["lr"]) == "" {
 		t.Error("the engine's error is not shown, or not beside lr")
 	}
 	c.page.board.Dismiss(0)
@@ -323,8 +323,8 @@ func TestThresholdHidesEdges(t *testing.T) {
 		t.Errorf("threshold 0.2 drew %d edges of %d", got, all)
 	}
 	c.setParam("threshold", "5") // refused: the state table's range
-	if c.st.View.Threshold != 0.2 || !strings.Contains(c.fieldErr["threshold"], "want [0, 1]") {
-		t.Errorf("threshold %v after 5, error %q", c.st.View.Threshold, c.fieldErr["threshold"])
+	if c.st.View.Threshold != 0.2 || !strings.Contains(say(c.fieldErr["threshold"]), "want [0, 1]") {
+		t.Errorf("threshold %v after 5, error %q", c.st.View.Threshold, say(c.fieldErr["threshold"]))
 	}
 	if len(f.sent) != sent {
 		t.Error("a change of view was sent to the engine")

@@ -206,14 +206,14 @@ func linkStepLab(t *testing.T, name string) {
 func controlConflicts(t *testing.T) {
 	_, l, _, _ := mountLab(t, "xor", "lab=xor")
 	l.setParam("epochs", "30")
-	if l.st.Train.Epochs != 200 || !strings.Contains(l.fieldErr["epochs"], "restart-epochs (40) is not below epochs (30)") {
-		t.Errorf("xor lab, epochs=30: epochs %d, %q", l.st.Train.Epochs, l.fieldErr["epochs"])
+	if l.st.Train.Epochs != 200 || !strings.Contains(say(l.fieldErr["epochs"]), "restart-epochs (40) is not below epochs (30)") {
+		t.Errorf("xor lab, epochs=30: epochs %d, %q", l.st.Train.Epochs, say(l.fieldErr["epochs"]))
 	}
 	_, l, _, _ = mountLab(t, "graph", "lab=graph")
 	l.setParam("epochs", "30")
 	l.setParam("restarts", "2")
-	if l.st.Model.Restarts != 0 || !strings.Contains(l.fieldErr["restarts"], "restart-epochs (50) is not below epochs (30)") {
-		t.Errorf("graph lab, restarts=2 over 30 epochs: restarts %d, %q", l.st.Model.Restarts, l.fieldErr["restarts"])
+	if l.st.Model.Restarts != 0 || !strings.Contains(say(l.fieldErr["restarts"]), "restart-epochs (50) is not below epochs (30)") {
+		t.Errorf("graph lab, restarts=2 over 30 epochs: restarts %d, %q", l.st.Model.Restarts, say(l.fieldErr["restarts"]))
 	}
 }
 
@@ -299,8 +299,8 @@ func controlNumbers(t *testing.T) {
 		before := l.st.Encode()
 		for _, kv := range [][2]string{{"seed", "0x10"}, {"lr", "0x1p-2"}, {"epochs", "1_0"}, {"dropout", "Inf"}} {
 			l.setParam(kv[0], kv[1])
-			if l.st.Encode() != before || l.fieldErr[kv[0]] == "" {
-				t.Errorf("%s lab: %s=%s taken (%q)", name, kv[0], kv[1], l.fieldErr[kv[0]])
+			if l.st.Encode() != before || say(l.fieldErr[kv[0]]) == "" {
+				t.Errorf("%s lab: %s=%s taken (%q)", name, kv[0], kv[1], say(l.fieldErr[kv[0]]))
 			}
 		}
 	}

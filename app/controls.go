@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -28,9 +29,10 @@ var sizeChoices = []string{"none", "2", "16", "32,16"}
 type controls struct {
 	// fieldErr is what is wrong with a value typed into a control, and
 	// typed that value; engineErr is what the engine said of a field about
-	// the last state it was sent; dragging holds slider values shown while
-	// dragging.
-	fieldErr, typed, engineErr, dragging map[string]string
+	// the last state it was sent (messages, said in the page's language
+	// when drawn); dragging holds slider values shown while dragging.
+	fieldErr, engineErr map[string]phrase.Text
+	typed, dragging     map[string]string
 
 	st  *experiment.Experiment // the lab's state
 	set func(name, value string)
@@ -44,7 +46,8 @@ type controls struct {
 
 // init points the controls at the lab's state and its setter.
 func (c *controls) init(st *experiment.Experiment, set func(name, value string)) {
-	c.fieldErr, c.typed, c.engineErr, c.dragging = map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}
+	c.fieldErr, c.engineErr = map[string]phrase.Text{}, map[string]phrase.Text{}
+	c.typed, c.dragging = map[string]string{}, map[string]string{}
 	c.st, c.set = st, set
 }
 
@@ -63,11 +66,11 @@ func (c *controls) apply(st experiment.Experiment, name, value string) (next exp
 	next.Model.EdgeHidden = append([]int(nil), st.Model.EdgeHidden...)
 	next.View.Models = append([]string(nil), st.View.Models...)
 	if err := p.Set(&next, value); err != nil {
-		c.fieldErr[name], c.typed[name] = sayErr(err), value
+		c.fieldErr[name], c.typed[name] = phrase.Of(err), value
 		return st, p, false
 	}
 	if cs := next.Conflicts(); len(cs) > len(st.Conflicts()) {
-		c.fieldErr[name], c.typed[name] = sayErr(cs[0].Err), value
+		c.fieldErr[name], c.typed[name] = phrase.Of(cs[0].Err), value
 		return st, p, false
 	}
 	delete(c.fieldErr, name)
@@ -176,7 +179,7 @@ func (c *controls) control(p experiment.Param) app.UI {
 		msg, bad = c.engineErr[p.Name]
 	}
 	if bad {
-		return app.Div().Class("control-wrap invalid").Body(row, app.P().Class("field-error").Text(msg))
+		return app.Div().Class("control-wrap invalid").Body(row, app.P().Class("field-error").Text(say(msg)))
 	}
 	if note := rowNote(p, c.st.Data); note != "" {
 		return app.Div().Class("control-wrap").Body(row, app.P().ID("note-"+p.Name).Class("note").Text(note))
@@ -217,7 +220,51 @@ func rowOf(ctx app.Context) (experiment.Param, bool) {
 // setFrom sets the row of the control that fired to value(p), p its row.
 func (c *controls) setFrom(ctx app.Context, value func(p experiment.Param) string) {
 	if p, ok := rowOf(ctx); ok {
-		c.set(p.Name, value(p))
+		c.change(ctx, p.Name, value(p))
+	}
+}
+
+// change sets row name to value from the control that fired, then puts
+// that control back to what the state holds: the one way a control of
+// the page changes a row (a test fails on a handler that calls setParam).
+// go-app writes an element's value or checked only when its render
+// changes, and a change the state refused (a sixth model, the last model
+// unticked) renders as before: the box kept the user's tick while the
+// state, the link and the runs held another set.
+func (c *controls) change(ctx app.Context, name, value string) {
+	c.set(name, value)
+	c.putBack(ctx.JSSrc(), name)
+}
+
+// putBack makes el, a control of row name, show the state's value: a
+// checkbox of a list row (its value one of the row's choices) is ticked
+// when the list holds its choice, a slider is at the value's position, a
+// menu or a box holds the value. A value typed that the row refused stays
+// in its box, beside what is wrong with it.
+func (c *controls) putBack(el app.Value, name string) {
+	p, ok := experiment.Lookup(name)
+	if !ok || !el.Truthy() {
+		return
+	}
+	held := p.Get(c.st)
+	switch {
+	case el.Get("type").String() == "checkbox":
+		el.Set("checked", slices.Contains(strings.Split(held, ","), el.Get("value").String()))
+	case el.Get("type").String() == "range":
+		v, _ := numtext.ParseFloat(held)
+		el.Set("value", strconv.Itoa(newSliderScale(p, sliderKind(p) == "log").position(v)))
+	case el.Get("tagName").String() == "SELECT":
+		// A menu without the value among its choices would show none:
+		// it keeps what it showed.
+		if shown := el.Get("value").String(); shown != held {
+			if el.Set("value", held); el.Get("value").String() != held {
+				el.Set("value", shown)
+			}
+		}
+	default:
+		if _, kept := c.typed[name]; !kept {
+			el.Set("value", held)
+		}
 	}
 }
 
@@ -339,11 +386,16 @@ func (sc sliderScale) value(pos float64) string {
 
 // toggleModel adds or removes a model from the models row.
 func (c *lab) toggleModel(kind string, on bool) {
+	c.setParam("models", c.toggled(kind, on))
+}
+
+// toggled is the models row with kind added or removed.
+func (c *lab) toggled(kind string, on bool) string {
 	models := slices.DeleteFunc(slices.Clone(c.st.View.Models), func(m string) bool { return m == kind })
 	if on {
 		models = append(models, kind)
 	}
-	c.setParam("models", strings.Join(models, ","))
+	return strings.Join(models, ",")
 }
 
 // renderModels is the models row as a set of checkboxes, with a note on
@@ -354,13 +406,15 @@ func (c *lab) renderModels(note string) app.UI {
 	for _, k := range experiment.Kinds {
 		on := slices.Contains(c.st.View.Models, k)
 		boxes = append(boxes, app.Label().Class("model-choice").Body(
-			app.Input().Type("checkbox").ID("model-"+k).Checked(on).
-				OnChange(func(ctx app.Context, e app.Event) { c.toggleModel(k, ctx.JSSrc().Get("checked").Bool()) }),
+			app.Input().Type("checkbox").ID("model-"+k).Value(k).Checked(on).
+				OnChange(func(ctx app.Context, e app.Event) {
+					c.change(ctx, "models", c.toggled(k, ctx.JSSrc().Get("checked").Bool()))
+				}),
 			app.Text(" "+k)))
 	}
 	var msg app.UI = app.P().Class("note").Text(trf("Pick %g to %g models; %s", p.Min, p.Max, note))
 	if e, bad := c.fieldErr["models"]; bad {
-		msg = app.P().Class("field-error").Text(e)
+		msg = app.P().Class("field-error").Text(say(e))
 	}
 	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text(tr("Models")), app.Div().Class("model-choices").Body(boxes...), msg)
 }

@@ -23,16 +23,21 @@
 //	tour.go        the guided tour's panel, walked by the shell
 //	labs.go        the labs' components by name
 //	lab.go         the core every lab embeds: state, runs, events, commands;
-//	               what goes as another graph arrives (arrive)
+//	               what goes as another graph arrives (arrive); the rows a
+//	               change puts back at their start, said (settle)
 //	run.go         one run: its graph, snapshot, history, progress; apply
 //	history.go     a run's curves
 //	rewind.go      a run's frames, for rewinding
 //	toolbar.go     play, step, reset, a new graph; the numbers; progress
-//	controls.go    the state table's rows as controls
+//	controls.go    the state table's rows as controls; change, the one way
+//	               a control sets a row, which puts the control back to the
+//	               state (a refused tick does not stay ticked)
 //	figures.go     small shared parts: cards, metrics, legend, runs table
 //	canvas.go      painting a view's layers on a canvas
 //	minigraph.go   a small learned-graph view per run
-//	board.go       the notices
+//	board.go       the notices: none dropped (the earlier ones and a long
+//	               list open with a button), each a message said in the
+//	               page's language when drawn
 //	engine.go      the pool of engine workers, one run each
 //	conn.go        one worker's connection
 //	hash.go        the address repaired before go-app reads it

@@ -214,14 +214,34 @@ func (c *GraphLab) lookLike(intra bool) {
 		From: [2]int{int(g.Src[ex]), int(g.Dst[ex])}, HasFrom: true})
 }
 
-// setFeature sets the chosen edge's feature to x, in [lo, hi].
-func (c *GraphLab) setFeature(x, lo, hi float64) {
+// slideFeature sets the chosen edge's feature to the value at slider
+// position pos of sliderSteps, over the feature's range across the
+// graph's edges. The edge, the feature and the range are read now, not
+// when the slider was drawn: go-app keeps the slider's first handler.
+func (c *GraphLab) slideFeature(pos int) {
+	st := c.one().snap.Edge
+	if st == nil || st.Ends != c.ed.ends || len(st.Features) == 0 {
+		return
+	}
+	k := min(c.ed.feature, len(st.Features)-1)
+	lo, hi := float64(st.Lo[k]), float64(st.Hi[k])
+	c.setFeature(k, lo+float64(pos)/sliderSteps*(hi-lo), lo, hi, float64(st.Features[k]))
+}
+
+// setFeature sets feature k of the chosen edge to x, in [lo, hi], unless
+// it holds that value already (now): an edit that changes nothing is not
+// an edit, and the list and the link would keep it as one. A feature
+// whose range is one value offers no slider (renderFeatureSlider).
+func (c *GraphLab) setFeature(k int, x, lo, hi, now float64) {
 	// Four significant digits keep the link short; the ends of the range
 	// stay exact, so the value is never outside it.
 	if x = numtext.RoundSignificant(x, 4); x <= lo || x >= hi {
 		x = min(max(x, lo), hi)
 	}
-	c.makeEdit(experiment.Edit{Op: experiment.EditSet, U: c.ed.ends[0], V: c.ed.ends[1], Feature: c.ed.feature, Value: x})
+	if float32(x) == float32(now) {
+		return
+	}
+	c.makeEdit(experiment.Edit{Op: experiment.EditSet, U: c.ed.ends[0], V: c.ed.ends[1], Feature: k, Value: x})
 }
 
 // removeEdge removes the chosen edge.
@@ -389,21 +409,31 @@ func (c *GraphLab) renderFeatureSlider(at int) app.UI {
 	for i := range feats {
 		feats[i] = app.Option().Value(strconv.Itoa(i)).Text(names[i]).Selected(i == k)
 	}
-	return app.Div().Class("edit-feature").Body(
+	choose := []app.UI{
 		app.Label().For("edit-feature").Text(tr("Set ")),
 		app.Select().ID("edit-feature").Body(feats...).OnChange(func(ctx app.Context, e app.Event) {
 			c.ed.feature, _ = numtext.ParseInt(ctx.JSSrc().Get("value").String())
 		}),
-		app.Label().For("edit-value").Class("visually-hidden").Text(trf("Value of %s", names[k])),
-		// The range in sliderSteps positions (see positionSlider).
-		positionSlider("edit-value", int(math.Round((x-lo)/(hi-lo)*sliderSteps)), sliderSteps).
-			OnChange(func(ctx app.Context, e app.Event) {
-				pos, _ := numtext.ParseInt(ctx.JSSrc().Get("value").String())
-				c.setFeature(lo+float64(pos)/sliderSteps*(hi-lo), lo, hi)
-			}),
-		app.Span().Class("edit-range").Text(trf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
-		app.P().Class("note").Body(app.Text(tr("Its features: ")), strip(tr("the edge's features"), st.Features)),
-	)
+	}
+	var set []app.UI
+	if !(hi > lo) {
+		// Every edge holds the one value: a slider would span nothing,
+		// and each move would add an edit that changes nothing.
+		set = []app.UI{app.Span().ID("edit-value-fixed").Class("edit-range").Text(trf(": every edge of the graph has %s at %s, so there is nothing to set.", names[k], strconv.FormatFloat(x, 'g', 4, 64)))}
+	} else {
+		set = []app.UI{
+			app.Label().For("edit-value").Class("visually-hidden").Text(trf("Value of %s", names[k])),
+			// The range in sliderSteps positions (see positionSlider).
+			positionSlider("edit-value", int(math.Round((x-lo)/(hi-lo)*sliderSteps)), sliderSteps).
+				OnChange(func(ctx app.Context, e app.Event) {
+					pos, _ := numtext.ParseInt(ctx.JSSrc().Get("value").String())
+					c.slideFeature(pos)
+				}),
+			app.Span().Class("edit-range").Text(trf("%s (from %s to %s, the range over the graph's edges)", num(x, 3), num(lo, 2), num(hi, 2))),
+		}
+	}
+	return app.Div().Class("edit-feature").Body(append(append(choose, set...),
+		app.P().Class("note").Body(app.Text(tr("Its features: ")), strip(tr("the edge's features"), st.Features)))...)
 }
 
 // renderChanged says what the last edit changed.

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
@@ -67,7 +68,7 @@ const pngScale = 2
 func (c *GraphLab) graphCanvas(done func(app.Value)) {
 	edges, nodes := app.Window().GetElementByID(edgeCanvasID), app.Window().GetElementByID(nodeCanvasID)
 	if !edges.Truthy() || !nodes.Truthy() {
-		c.page.board.Add(tr("No graph drawn yet to save as a picture."), false)
+		c.page.board.Add(phrase.New("No graph drawn yet to save as a picture."), false)
 		return
 	}
 	w, h := edges.Get("width").Int(), edges.Get("height").Int()

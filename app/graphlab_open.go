@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
@@ -75,7 +76,7 @@ func (c *GraphLab) openFiles(ctx app.Context, list app.Value) {
 	}
 	readFiles(ctx, list, func(files []protocol.File, err error) {
 		if err != nil {
-			c.page.board.Add(trf("Your graph was not opened: %s", sayErr(err)), false)
+			c.page.board.Add(phrase.New("Your graph was not opened: %s", phrase.Of(err)), false)
 			return
 		}
 		c.opening = true
@@ -104,50 +105,56 @@ func (c *GraphLab) onLoaded(l protocol.Loaded) {
 		from = c.loaded.Recipe
 	}
 	c.loaded = &l
-	for _, n := range l.Notes {
-		c.page.board.Add(trf("Your graph: %s.", say(n)), false)
-	}
-	edgeFeatures := trf("its own %d edge features", l.EdgeFeatures)
-	if l.EdgeFeatures == 0 {
-		edgeFeatures = tr("no edge features of its own, so the 11 tie-strength scores")
-	}
-	split := tr("its own split")
-	if l.Resplit {
-		split = trf("no split, so up to %d labelled nodes per class, drawn with the seed (a class keeps one node to test on)", c.st.Data.Shots)
-	}
-	if len(l.EdgeNames) > 0 {
-		edgeFeatures = trf("its own %d edge features (%s)", l.EdgeFeatures, listed(l.EdgeNames, 6))
-	}
-	classes := trf("%d classes", l.Classes)
-	if len(l.ClassNames) > 0 {
-		classes += " (" + listed(l.ClassNames, 6) + ")"
-	}
-	if l.ClassColumn != "" {
-		classes += tr(" from the column ") + l.ClassColumn
-	}
-	if l.Unlabelled > 0 {
-		classes += trf(" (%s nodes have no class: they stay in the graph, not trained or tested on)", numtext.Group(l.Unlabelled))
-	}
-	c.page.board.Add(trf("Opened %s: %s nodes, %s edges, %s, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
-		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split), false)
+	// One notice for the graph, with every note the reader made under it:
+	// the board shows each of them, however many (see Board).
+	c.page.board.AddList(openedWords(l, c.st.Data.Shots), l.Notes, false)
 	next := c.st
 	next.Data.Graph = experiment.GraphLocal
 	next.Data.IDColumn, next.Data.Target, next.Data.Bins = l.IDColumn, l.Target, l.Bins // the columns the reader used
 	c.arrive(&next)                                                                     // another graph: the edits of the one before go
 	next.FollowRecipe(from, l.Recipe)                                                   // the features decide the defaults, not where the files came from
-	// The generator's rows go back to their start: your own graph does not read them.
-	next = c.row.Settle(c.st, next, c.start)
 	c.page.board.Add(recipeWords(l.Recipe), false)
+	// The generator's rows go back to their start, and say so: your own
+	// graph does not read them.
+	next = c.settle(c.st, next)
 	c.page.save(next)
 	c.adopt(next, protocol.OpRegenerate)
 }
 
-// recipeWords says which defaults a graph read from files starts from.
-func recipeWords(recipe string) string {
-	if recipe == experiment.RecipeBagOfWords {
-		return tr("Its node features are bag-of-words, so it starts from weight decay 0.005 and dropout 0.9 where you have not set them.")
+// openedWords says what a graph read from files holds; shots is the
+// nodes per class a split drawn for it takes.
+func openedWords(l protocol.Loaded, shots int) phrase.Text {
+	edgeFeatures := phrase.New("its own %d edge features", l.EdgeFeatures)
+	if l.EdgeFeatures == 0 {
+		edgeFeatures = phrase.New("no edge features of its own, so the 11 tie-strength scores")
 	}
-	return tr("Its node features are not bag-of-words, so it starts from the paper's Appendix A settings (no weight decay, dropout 0.5) where you have not set them.")
+	split := phrase.New("its own split")
+	if l.Resplit {
+		split = phrase.New("no split, so up to %d labelled nodes per class, drawn with the seed (a class keeps one node to test on)", shots)
+	}
+	if len(l.EdgeNames) > 0 {
+		edgeFeatures = phrase.New("its own %d edge features (%s)", l.EdgeFeatures, listedText(l.EdgeNames, 6))
+	}
+	classes := phrase.New("%d classes", l.Classes)
+	if len(l.ClassNames) > 0 {
+		classes = phrase.New("%s (%s)", classes, listedText(l.ClassNames, 6))
+	}
+	if l.ClassColumn != "" {
+		classes = phrase.New("%s from the column %s", classes, l.ClassColumn)
+	}
+	if l.Unlabelled > 0 {
+		classes = phrase.New("%s (%s nodes have no class: they stay in the graph, not trained or tested on)", classes, numtext.Group(l.Unlabelled))
+	}
+	return phrase.New("Opened %s: %s nodes, %s edges, %s, %s node features, %s, %s. It stays in this page: a link to it opens without it.",
+		l.Name, numtext.Group(l.Nodes), numtext.Group(l.Edges), classes, numtext.Group(l.Features), edgeFeatures, split)
+}
+
+// recipeWords says which defaults a graph read from files starts from.
+func recipeWords(recipe string) phrase.Text {
+	if recipe == experiment.RecipeBagOfWords {
+		return phrase.New("Its node features are bag-of-words, so it starts from weight decay 0.005 and dropout 0.9 where you have not set them.")
+	}
+	return phrase.New("Its node features are not bag-of-words, so it starts from the paper's Appendix A settings (no weight decay, dropout 0.5) where you have not set them.")
 }
 
 // recipe is the family of defaults the lab's graph starts from: the
@@ -159,13 +166,14 @@ func (c *GraphLab) recipe() string {
 	return c.st.Data.Recipe()
 }
 
-// listed is names joined by commas, at most n of them.
-func listed(names []string, n int) string {
+// listedText is names joined by commas, at most n of them, and how many
+// more.
+func listedText(names []string, n int) phrase.Text {
 	out := strings.Join(names[:min(n, len(names))], ", ")
 	if len(names) > n {
-		out += trf(" and %d more", len(names)-n)
+		return phrase.New("%s and %d more", out, len(names)-n)
 	}
-	return out
+	return asIs(out)
 }
 
 // chooseColumn reads the files again with col as the class column (a

@@ -162,7 +162,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 			positionSlider("threshold", int(math.Round(t*sliderSteps)), sliderSteps).
 				OnInput(func(ctx app.Context, e app.Event) {
 					pos, _ := numtext.ParseInt(ctx.JSSrc().Get("value").String())
-					c.setParam("threshold", strconv.FormatFloat(float64(pos)/sliderSteps, 'f', -1, 64))
+					c.change(ctx, "threshold", strconv.FormatFloat(float64(pos)/sliderSteps, 'f', -1, 64))
 				}),
 			app.Span().ID("threshold-value").Text(strconv.FormatFloat(t, 'f', 2, 64)),
 			app.Label().For("layout").Text(tr("Layout ")),
@@ -171,7 +171,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 					l := experiment.Layouts[i]
 					return app.Option().Value(l).Text(tr(layoutNames[l])).Selected(l == c.st.View.Layout)
 				}),
-			).OnChange(func(ctx app.Context, e app.Event) { c.setParam("layout", ctx.JSSrc().Get("value").String()) }),
+			).OnChange(func(ctx app.Context, e app.Event) { c.change(ctx, "layout", ctx.JSSrc().Get("value").String()) }),
 			app.If(c.st.View.Layout == experiment.LayoutLearned,
 				app.Button().ID("relayout").Class("small").Title(tr("Scatter the nodes and lay the graph out again by the weights learned so far")).
 					Text(tr("Lay out again")).OnClick(func(ctx app.Context, e app.Event) { c.askLayout() })),

@@ -3,12 +3,12 @@ package app
 import (
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -191,8 +191,7 @@ func (l *lab) show(st experiment.Experiment, err error) {
 	if err != nil {
 		// Each problem says what its row keeps: the lab's start, not the
 		// table's default.
-		l.page.board.Add(trf("This link has values the explorer cannot use: %s",
-			strings.ReplaceAll(sayErr(err), "\n", "; ")), false)
+		l.page.board.AddList(phrase.New("This link has values the explorer cannot use:"), phrase.Lines(err), false)
 	}
 	l.linkResults(&st)
 	clear(l.fieldErr)
@@ -248,18 +247,38 @@ func (l *lab) setParam(name, value string) {
 	next, _, changed := l.apply(l.st, name, value)
 	if f, ok := l.fig.(EditFollower); ok && changed {
 		f.FollowEdit(l.st, &next)
+		l.sayResultsDropped(name, next)
 	}
 	if changed {
 		if !l.st.Data.SameGraph(next.Data) {
 			l.arrive(&next)
 		}
 		next.FollowData(l.st.Data)
-		next = l.row.Settle(l.st, next, l.start) // no row left set that no one reads
+		next = l.settle(l.st, next) // no row left set that no one reads
 	}
 	if changed {
 		l.page.save(next)
 		l.adopt(next, protocol.OpSet)
 	}
+}
+
+// settle is next, the state one change made of prev (a control, files
+// opened), with every row no one reads now back at its start
+// (experiment.Lab.Settle): the one place where a change puts rows back,
+// and says so in one notice, naming each row, the value it had and why
+// nothing reads it now, so that none goes without a word.
+func (l *lab) settle(prev, next experiment.Experiment) experiment.Experiment {
+	settled, reset := l.row.SettleSaid(prev, next, l.start)
+	if len(reset) == 0 {
+		return settled
+	}
+	items := make([]phrase.Text, len(reset))
+	for i, r := range reset {
+		p, _ := experiment.Lookup(r.Row)
+		items[i] = phrase.New("%s was %s, now %s: %s", r.Row, p.Get(&next), p.Get(&settled), r.Why)
+	}
+	l.page.board.AddList(phrase.New("Rows that nothing reads now went back to their start (set them again once they are read):"), items, false)
+	return settled
 }
 
 // arrive is the one place that decides what of the state stays as another
@@ -281,14 +300,13 @@ func (l *lab) arrive(next *experiment.Experiment) {
 // droppedWords say, for each row that belongs to one graph, what went as
 // another graph arrived (before is the data that held it): a row of
 // experiment.OneGraphRows without its words fails a test.
-var droppedWords = map[string]func(before experiment.Data) string{
-	experiment.EditsRow: func(before experiment.Data) string {
+var droppedWords = map[string]func(before experiment.Data) phrase.Text{
+	experiment.EditsRow: func(before experiment.Data) phrase.Text {
 		es, _ := experiment.ParseEdits(before.Edits)
-		what := trf("The %d edits of the graph were", len(es))
 		if len(es) == 1 {
-			what = tr("The edit of the graph was")
+			return phrase.New("The edit of the graph was for the graph before; this one starts unedited.")
 		}
-		return what + tr(" for the graph before; this one starts unedited.")
+		return phrase.New("The %d edits of the graph were for the graph before; this one starts unedited.", len(es))
 	},
 }
 
@@ -484,10 +502,10 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	ch := r.apply(ev, f32)
 	switch {
 	case ev.Kind == protocol.KindRestarted:
-		l.tell(r, sayFailure(ev), "")
+		l.tell(r, failure(ev), "")
 		l.setAgain(r)
 	case ev.Kind == protocol.KindError:
-		l.tell(r, sayFailure(ev), ev.Field)
+		l.tell(r, failure(ev), ev.Field)
 		if ev.Field == experiment.EditsRow && r.graph != nil {
 			l.syncEdits(r.graph.State)
 		}
@@ -495,7 +513,7 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 		l.syncEdits(ev.Graph.State)
 	case ch&newSnapshot != 0:
 		if w := r.warning(); w != "" {
-			l.tell(r, w, r.snap.WarningField)
+			l.tell(r, asIs(w), r.snap.WarningField)
 		}
 	}
 	if t, ok := l.fig.(EventTaker); ok {
@@ -506,12 +524,12 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 
 // tell shows what the engine said of a run, naming the run where the lab
 // has several, and beside the field to blame.
-func (l *lab) tell(r *run, msg, field string) {
+func (l *lab) tell(r *run, msg phrase.Text, field string) {
 	if field != "" {
 		l.engineErr[field] = msg
 	}
 	if len(l.runs) > 1 {
-		msg = tr(r.Title) + ": " + msg
+		msg = phrase.New("%s: %s", phrase.New(r.Title), msg)
 	}
 	l.page.board.Add(msg, true)
 }
@@ -636,7 +654,7 @@ func (l *lab) visible(p experiment.Param) bool {
 	// Beyond the story, a row the state holds away from the lab's start
 	// (a link's, the recipe's) or that has something wrong shows too.
 	return l.allControls || l.row.Story == nil || slices.Contains(l.row.Story, p.Name) ||
-		p.Get(&l.st) != p.Get(&l.start) || l.fieldErr[p.Name] != "" || l.engineErr[p.Name] != ""
+		p.Get(&l.st) != p.Get(&l.start) || !l.fieldErr[p.Name].IsZero() || !l.engineErr[p.Name].IsZero()
 }
 
 // renderMore is the button that shows the controls beyond the lab's

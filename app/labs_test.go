@@ -234,15 +234,15 @@ func TestCompareLabModels(t *testing.T) {
 	rm, l, conns, d := mountLab(t, "compare", "lab=compare")
 	c := rm.(*CompareLab)
 	doIn(d, c, func() { c.toggleModel("pdn", false) }) // one model left: refused
-	if !strings.Contains(l.fieldErr["models"], "2 to 4") || len(l.runs) != 2 {
-		t.Errorf("one model: error %q, %d runs", l.fieldErr["models"], len(l.runs))
+	if !strings.Contains(say(l.fieldErr["models"]), "2 to 4") || len(l.runs) != 2 {
+		t.Errorf("one model: error %q, %d runs", say(l.fieldErr["models"]), len(l.runs))
 	}
 	doIn(d, c, func() { c.setParam("models", "pdn,pdn,pdn,pdn") })
-	if !strings.Contains(l.fieldErr["models"], "each once") || len(l.runs) != 2 {
-		t.Errorf("one model four times: error %q, %d runs", l.fieldErr["models"], len(l.runs))
+	if !strings.Contains(say(l.fieldErr["models"]), "each once") || len(l.runs) != 2 {
+		t.Errorf("one model four times: error %q, %d runs", say(l.fieldErr["models"]), len(l.runs))
 	}
 	doIn(d, c, func() { c.toggleModel("gat", true) })
-	if len(l.runs) != 3 || l.runs[2].Name != "gat" || len(*conns) != 3 || l.fieldErr["models"] != "" {
+	if len(l.runs) != 3 || l.runs[2].Name != "gat" || len(*conns) != 3 || say(l.fieldErr["models"]) != "" {
 		t.Fatalf("adding gat: %d runs on %d workers", len(l.runs), len(*conns))
 	}
 	// Changing models reopens the runs on the same workers, paused first.

@@ -34,16 +34,17 @@ func say(t phrase.Text) string {
 	return t.In(tr)
 }
 
-// sayErr is what err says, in the page's language.
-func sayErr(err error) string { return say(phrase.Of(err)) }
+// sayFailure is what an error event of the engine says, in the page's
+// language (see failure).
+func sayFailure(ev protocol.Event) string { return say(failure(ev)) }
 
-// sayFailure is what an error event of the engine says: its message,
-// or its English text from an engine that sent none.
-func sayFailure(ev protocol.Event) string {
+// failure is what an error event of the engine says: its message, or its
+// English text from an engine that sent none.
+func failure(ev protocol.Event) phrase.Text {
 	if ev.Say != nil {
-		return say(*ev.Say)
+		return *ev.Say
 	}
-	return ev.Error
+	return asIs(ev.Error)
 }
 
 // loadLanguage fetches the catalogue of code, which the page's program

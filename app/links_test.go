@@ -180,27 +180,6 @@ func TestHashChangeIsApplied(t *testing.T) {
 	}
 }
 
-func TestNoticesAreBounded(t *testing.T) {
-	c, f, d := mount(t)
-	for i := range 10 {
-		f.play(protocol.Event{Kind: protocol.KindError, Error: fmt.Sprintf("problem %d", i)}, nil)
-	}
-	f.play(protocol.Event{Kind: protocol.KindError, Error: strings.Repeat("long ", 10000)}, nil)
-	d.Consume()
-	b := c.page.board
-	if len(b.notices) != maxNotices {
-		t.Errorf("%d notices", len(b.notices))
-	}
-	for _, n := range b.notices {
-		if len([]rune(n.text)) > maxNoticeLen+1 {
-			t.Errorf("a notice of %d characters", len(n.text))
-		}
-	}
-	if b.notices[len(b.notices)-2].text != "problem 9" {
-		t.Errorf("the newest notices are not kept: %v", b.notices)
-	}
-}
-
 func TestProgressAndWarningsAreShown(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)
@@ -219,7 +198,7 @@ func TestProgressAndWarningsAreShown(t *testing.T) {
 		Warning: "training is unstable: lower lr", WarningField: "lr"}}, []float32{0.5, 0.5, 0.5})
 	d.Consume()
 	h = html(c)
-	if strings.Contains(h, "Training epoch 1") || !strings.Contains(h, "training is unstable") || c.engineErr["lr"] == "" {
+	if strings.Contains(h, "Training epoch 1") || !strings.Contains(h, "training is unstable") || say(c.engineErr["lr"]) == "" {
 		t.Error("after the epoch: the progress stays, or the warning is not shown beside lr")
 	}
 }
@@ -234,18 +213,18 @@ func TestRefusedValuesStayAndStaleErrorsGo(t *testing.T) {
 	}
 	f.play(protocol.Event{Kind: protocol.KindError, Error: "these parameters make too many edges: lower q", Field: "q"}, nil)
 	d.Consume()
-	if c.engineErr["q"] == "" || len(c.page.board.notices) != 1 {
+	if say(c.engineErr["q"]) == "" || len(c.page.board.notices) != 1 {
 		t.Fatal("the engine's error is not shown")
 	}
 	do(d, c, func() { c.setParam("q", "0.001") })
-	if c.engineErr["q"] != "" || len(c.page.board.notices) != 0 {
-		t.Errorf("the engine's error about the old state stays: %q, %v", c.engineErr["q"], c.page.board.notices)
+	if say(c.engineErr["q"]) != "" || len(c.page.board.notices) != 0 {
+		t.Errorf("the engine's error about the old state stays: %q, %v", say(c.engineErr["q"]), c.page.board.notices)
 	}
-	if c.fieldErr["lr"] == "" || c.typed["lr"] != "1e400" {
+	if say(c.fieldErr["lr"]) == "" || c.typed["lr"] != "1e400" {
 		t.Error("a change elsewhere forgot the refused lr")
 	}
 	do(d, c, func() { c.setParam("lr", "0.02") })
-	if c.fieldErr["lr"] != "" || c.typed["lr"] != "" || c.st.Train.LR != 0.02 {
+	if say(c.fieldErr["lr"]) != "" || c.typed["lr"] != "" || c.st.Train.LR != 0.02 {
 		t.Error("a mended value did not take")
 	}
 }
@@ -307,7 +286,7 @@ func TestErrorsSpeakThePageLanguage(t *testing.T) {
 	do(d, c, func() { sh.follow("#lang=es") })
 	c.setParam("classes", "9")
 	d.Consume()
-	if got, want := c.fieldErr["classes"], "classes: 9 no está permitido; se espera [2, 6]"; got != want {
+	if got, want := say(c.fieldErr["classes"]), "classes: 9 no está permitido; se espera [2, 6]"; got != want {
 		t.Errorf("field error %q, want %q", got, want)
 	}
 	f.play(protocol.Failure(&pdn.DivergedError{Epoch: 3, Loss: math.Inf(1), LR: 5}), nil)

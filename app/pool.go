@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -68,12 +69,37 @@ type sweepEvent struct {
 func (l *lab) linkResults(st *experiment.Experiment) []experiment.Result {
 	res, err := l.row.Results(*st)
 	if err != nil {
-		l.page.board.Add(trf("The link's results were left out: %s", sayErr(err)), true)
+		l.page.board.Add(phrase.New("The link's results were left out: %s", phrase.Of(err)), true)
 		st.View.Results = ""
 		l.page.save(*st)
 		res, _ = l.row.Results(*st)
 	}
 	return res
+}
+
+// sayResultsDropped says, once, that the change of row name to next's
+// value dropped the results the lab's runs had trained (the lab's
+// FollowEdit clears them when they are of other runs than next's): how
+// many, and the value they were for. A sweep's results go away with a
+// change of its epochs, and the sweep stops; without a word the user
+// found an empty figure.
+func (l *lab) sayResultsDropped(name string, next experiment.Experiment) {
+	if next.View.Results != "" || l.st.View.Results == "" {
+		return
+	}
+	res, _ := l.row.Results(l.st)
+	done := 0
+	for _, r := range res {
+		if r.Done {
+			done++
+		}
+	}
+	if done == 0 {
+		return
+	}
+	p, _ := experiment.Lookup(name)
+	l.page.board.Add(phrase.New("The %d results were for %s=%s; with %s=%s they are other runs' results, so they were cleared and any run under way stopped.",
+		done, name, p.Get(&l.st), name, p.Get(&next)), false)
 }
 
 // forgetResults drops e's results row: its runs are no longer those the
@@ -290,7 +316,7 @@ func (p *runPool) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 	var shared int
 	switch {
 	case ev.Kind == protocol.KindRestarted: // its worker died: the run starts again on the new one
-		p.l.page.board.Add(sayFailure(ev), true)
+		p.l.page.board.Add(failure(ev), true)
 		s.done = 0
 		p.start(s, job)
 		return

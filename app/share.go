@@ -91,12 +91,12 @@ func (c *Shell) renderShare() app.UI {
 			app.Label().For("share-link").Text(tr("Link: scan the code, or copy it")),
 			app.Div().Class("share-row").Body(
 				app.Input().ID("share-link").Type("text").ReadOnly(true).Value(link).Dir("ltr"),
-				app.Button().ID("share-copy").Text(tr("Copy link")).OnClick(func(ctx app.Context, e app.Event) { copyText(&c.board, link, tr("Link copied: ")) }),
+				app.Button().ID("share-copy").Text(tr("Copy link")).OnClick(func(ctx app.Context, e app.Event) { copyText(&c.board, link, msg("Link copied: %s")) }),
 			),
 			app.Label().For("embed-code").Text(tr("Embed in slides or a course page: the figure, its numbers and Play, Step and Reset")),
 			app.Div().Class("share-row").Body(
 				app.Textarea().ID("embed-code").ReadOnly(true).Rows(3).Dir("ltr").Text(embed),
-				app.Button().ID("embed-copy").Text(tr("Copy code")).OnClick(func(ctx app.Context, e app.Event) { copyText(&c.board, embed, tr("Embed code copied: ")) }),
+				app.Button().ID("embed-copy").Text(tr("Copy code")).OnClick(func(ctx app.Context, e app.Event) { copyText(&c.board, embed, msg("Embed code copied: %s")) }),
 			),
 			app.Div().Class("share-row").Body(
 				app.Button().ID("print").Text(tr("Print a handout")).Title(tr("One page: the figure, the numbers, the caption, and this link with its QR code")).

@@ -1,13 +1,13 @@
 package app
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n"
+	"pdnexplorer/i18n/phrase"
 )
 
 // WorkerURL is the engine worker's bootstrap script, relative to the page so
@@ -181,7 +181,7 @@ func (c *Shell) fetchLanguage(row, hash string) {
 			c.spoken = row
 			if !speak(row) {
 				l, _ := i18n.Lookup(code)
-				c.board.Add(trf("The words of %s could not be fetched (%s); the page speaks on as it did.", l.Name, fmt.Sprint(err)), false)
+				c.board.Add(phrase.New("The words of %s could not be fetched (%s); the page speaks on as it did.", l.Name, phrase.Of(err)), false)
 			}
 			if c.room == nil {
 				c.follow(hash)

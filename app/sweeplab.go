@@ -12,6 +12,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
@@ -45,7 +46,7 @@ type SweepLab struct {
 	// second press of Run starts it; warned is what it said, which goes
 	// once the sweep starts.
 	told   bool
-	warned string
+	warned phrase.Text
 }
 
 // longSweep is how long a sweep may take before the page says so and
@@ -100,7 +101,7 @@ func (c *SweepLab) follow() {
 	}
 	if err != nil {
 		c.sw, c.queue, c.runPool = experiment.Sweep{}, nil, runPool{}
-		c.page.board.Add(trf("This sweep cannot run: %s", sayErr(err)), true)
+		c.page.board.Add(phrase.New("This sweep cannot run: %s", phrase.Of(err)), true)
 		return
 	}
 	c.sw, c.keys = sw, make([]string, len(c.queue))
@@ -190,18 +191,18 @@ func (c *SweepLab) play() {
 		return
 	}
 	if c.done() == len(c.queue) {
-		c.page.board.Add(tr("This sweep is done. Reset clears it, to run it again."), false)
+		c.page.board.Add(phrase.New("This sweep is done. Reset clears it, to run it again."), false)
 		return
 	}
 	if left, ok := c.estimateLeft(); ok && left > longSweep && !c.told && len(c.slots) == 0 {
 		c.told = true
-		c.warned = trf("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
-			duration(left), sweepWorkers(), len(c.queue)-c.done())
+		c.warned = phrase.New("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
+			durationText(left), sweepWorkers(), len(c.queue)-c.done())
 		c.page.board.Add(c.warned, false)
 		return
 	}
 	c.page.board.Remove(c.warned) // answered: the sweep starts
-	c.warned = ""
+	c.warned = phrase.Text{}
 	c.since, c.estDone = time.Now(), 0
 	c.run(sweepWorkers())
 }
@@ -331,15 +332,18 @@ func (c *SweepLab) timeLeft() (left time.Duration, estimated, ok bool) {
 const scaleSettles = 10 * time.Second
 
 // duration says a time as people say it: 40 s, 9 min, 2 h 10 min.
-func duration(d time.Duration) string {
+func duration(d time.Duration) string { return say(durationText(d)) }
+
+// durationText is duration as a message, for a notice.
+func durationText(d time.Duration) phrase.Text {
 	sec := int(math.Ceil(d.Seconds()))
 	switch {
 	case sec < 90:
-		return trf("%d s", sec)
+		return phrase.New("%d s", sec)
 	case sec < 90*60:
-		return trf("%d min", (sec+30)/60)
+		return phrase.New("%d min", (sec+30)/60)
 	}
-	return trf("%d h %d min", sec/3600, (sec%3600+30)/60)
+	return phrase.New("%d h %d min", sec/3600, (sec%3600+30)/60)
 }
 
 // underWay says how far the runs under way have got.
@@ -434,7 +438,7 @@ func (c *SweepLab) renderSweepRows() app.UI {
 		app.Div().Class("control").Title(tr(p.Usage)).Body(
 			app.Label().For("ctl-scenario").Text(tr("scenario")),
 			app.Select().ID("ctl-scenario").Body(opts...).
-				OnChange(func(ctx app.Context, e app.Event) { c.setParam("scenario", ctx.JSSrc().Get("value").String()) }),
+				OnChange(func(ctx app.Context, e app.Event) { c.change(ctx, "scenario", ctx.JSSrc().Get("value").String()) }),
 		),
 		c.control(reps),
 		c.renderModels(tr("every model trains on every graph, one run after another.")),

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -57,7 +58,7 @@ func (l *lab) renderSpeed() app.UI {
 		opts[i] = app.Option().Value(strconv.FormatFloat(v, 'g', -1, 64)).Selected(v == l.st.View.Speed).Text(label)
 	}
 	return app.Select().ID("speed").Aria("label", tr("Speed")).Title(tr("Epochs a second while training, so that you can talk over the run (- and +); the pace changes no result")).
-		Body(opts...).OnChange(func(ctx app.Context, e app.Event) { l.setParam("speed", ctx.JSSrc().Get("value").String()) })
+		Body(opts...).OnChange(func(ctx app.Context, e app.Event) { l.change(ctx, "speed", ctx.JSSrc().Get("value").String()) })
 }
 
 // nextSpeed is the pace one step slower or faster than v in
@@ -169,13 +170,14 @@ func epochTime(sec float64) string {
 
 // copyLink puts the permalink on the clipboard.
 func copyLink(b *Board) {
-	copyText(b, app.Window().Get("location").Get("href").String(), tr("Link copied: "))
+	copyText(b, app.Window().Get("location").Get("href").String(), msg("Link copied: %s"))
 }
 
-// copyText puts text on the clipboard and says so, with what was copied.
+// copyText puts text on the clipboard and says so, with what was copied:
+// says is the key of the words, with a %s for the text.
 func copyText(b *Board, text, says string) {
 	if clip := app.Window().Get("navigator").Get("clipboard"); clip.Truthy() {
 		clip.Call("writeText", text)
 	}
-	b.Add(says+text, false)
+	b.Add(phrase.New(says, text), false)
 }

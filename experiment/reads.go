@@ -331,6 +331,13 @@ func resetUnread(e, base Experiment, r Reader, given func(string) bool) (Experim
 // the recipe of next's graph where the lab does not set the row), so that
 // no state the page makes sets a row no one reads.
 func (l Lab) Settle(prev, next, start Experiment) Experiment {
+	e, _ := l.SettleSaid(prev, next, start)
+	return e
+}
+
+// SettleSaid is Settle, and the rows it put back at their start, each
+// with why the lab does not read it now, for the page to say.
+func (l Lab) SettleSaid(prev, next, start Experiment) (Experiment, []Refusal) {
 	if next.Data.Perturb != prev.Data.Perturb && next.Data.PerturbRate == 0 {
 		if pt, ok := PerturbationNamed(next.Data.Perturb); ok {
 			next.Data.PerturbRate = pt.FirstRate()
@@ -343,8 +350,7 @@ func (l Lab) Settle(prev, next, start Experiment) Experiment {
 		_, ok := r.reads(p, prev, prevRuns)
 		return ok
 	}
-	next, _ = resetUnread(next, l.base(start, next.Data), r, wasRead)
-	return next
+	return resetUnread(next, l.base(start, next.Data), r, wasRead)
 }
 
 // Tidy is e, a state made for the lab from another's (the sweep's run

@@ -47,7 +47,7 @@ const listeners = `({keydown: window.__pdnListeners.keydown.length, hashchange: 
 // fatal is what the console says when something went badly wrong: the Go
 // runtime's panic, a call into a program that has exited, a policy that
 // refused something.
-var fatal = regexp.MustCompile(`panic:|Go program has already exited|Content Security Policy|Refused to`)
+var fatal = regexp.MustCompile(`panic:|Go program has already exited|Content Security Policy|Refused to|URIError`)
 
 // watcher collects what a page's console says that a user would never want
 // to happen.
