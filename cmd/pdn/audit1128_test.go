@@ -226,24 +226,7 @@ func TestAudit1128CLI(t *testing.T) {
 	audit1128Files(t, root)
 	for _, c := range audit1128CLI() {
 		t.Run(strconv.Itoa(c.id), func(t *testing.T) {
-			args := make([]string, len(c.args))
-			for i, a := range c.args {
-				args[i] = strings.ReplaceAll(a, "DIR/", root+string(filepath.Separator))
-			}
-			if args[0] == "train" {
-				args = append(args, "-quiet")
-				if !slices.Contains(args, "-json=false") {
-					args = append(args, "-json")
-				}
-				if !slices.Contains(args, "-epochs") {
-					args = append(args, "-epochs", "2")
-				}
-			}
-			out, errOut, code := runCLI(t, args...)
-			got := errOut
-			if code == 0 {
-				got = out
-			}
+			got, code := runAuditCase(t, root, c.args)
 			for _, w := range c.want {
 				if code != c.code || !strings.Contains(got, w) {
 					t.Errorf("audit case %d, pdn %q: exit %d, %s\nwant exit %d and %q", c.id, c.args, code, strings.TrimSpace(got), c.code, w)

@@ -546,27 +546,39 @@ func hundredEdits() string {
 	return strings.Join(edits, "_")
 }
 
+// runAuditCase runs an audit's command line, its DIR/ the folder root
+// holding the audit's files; train runs 2 epochs (unless it says) and
+// quietly, in JSON (unless -json=false). It gives what the command says:
+// its output on success, else its errors.
+func runAuditCase(t *testing.T, root string, caseArgs []string) (string, int) {
+	t.Helper()
+	args := make([]string, len(caseArgs))
+	for i, a := range caseArgs {
+		args[i] = strings.ReplaceAll(a, "DIR/", root+string(filepath.Separator))
+	}
+	if args[0] == "train" {
+		args = append(args, "-quiet")
+		if !slices.Contains(args, "-json=false") {
+			args = append(args, "-json")
+		}
+		if !slices.Contains(args, "-epochs") {
+			args = append(args, "-epochs", "2")
+		}
+	}
+	out, errOut, code := runCLI(t, args...)
+	if code == 0 {
+		return out, code
+	}
+	return errOut, code
+}
+
 // TestAuditCLI runs the audit's command-line cases.
 func TestAuditCLI(t *testing.T) {
 	root := t.TempDir()
 	auditFiles(t, root)
 	auditZips(t, root)
 	for _, c := range auditCLI {
-		args := make([]string, len(c.args))
-		for i, a := range c.args {
-			args[i] = strings.ReplaceAll(a, "DIR/", root+string(filepath.Separator))
-		}
-		if args[0] == "train" {
-			args = append(args, "-quiet", "-json")
-			if !slices.Contains(args, "-epochs") {
-				args = append(args, "-epochs", "2")
-			}
-		}
-		out, errOut, code := runCLI(t, args...)
-		got := errOut
-		if code == 0 {
-			got = out
-		}
+		got, code := runAuditCase(t, root, c.args)
 		if code != c.code || !strings.Contains(got, c.want) {
 			t.Errorf("audit case %d, pdn %s: exit %d, %s\nwant exit %d and %q", c.row, strings.Join(c.args, " "), code, strings.TrimSpace(got), c.code, c.want)
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -131,22 +130,7 @@ func TestAuditLabelsAndStructure(t *testing.T) {
 		{54, []string{"train", "-data", "DIR/one"}, 2, []string{"labels.csv: column label: holds one value for every node: one class leaves nothing to learn"}},
 		{131, []string{"train", "-data", "DIR/plain_ok", "-bins", "2"}, 0, []string{"the column label, a measurement, was cut by quantile into 2 classes of 100 to 200 nodes (bins)"}},
 	} {
-		args := []string{}
-		for _, a := range c.args {
-			args = append(args, strings.ReplaceAll(a, "DIR/", root+string(filepath.Separator)))
-		}
-		args = append(args, "-quiet")
-		if !slices.Contains(args, "-json=false") {
-			args = append(args, "-json")
-		}
-		if !slices.Contains(args, "-epochs") {
-			args = append(args, "-epochs", "2")
-		}
-		out, errOut, code := runCLI(t, args...)
-		got := errOut
-		if code == 0 {
-			got = out
-		}
+		got, code := runAuditCase(t, root, c.args)
 		for _, want := range c.want {
 			if code != c.code || !strings.Contains(got, want) {
 				t.Errorf("audit case %d, pdn %s: exit %d, %s\nwant exit %d and %q", c.id, strings.Join(c.args, " "), code, strings.TrimSpace(got), c.code, want)

@@ -560,12 +560,7 @@ func TestRulesCatchAReader(t *testing.T) {
 		"datasets/meta.go": "package datasets\nimport \"encoding/json\"\nfunc meta(b []byte) (m map[string]any) { json.Unmarshal(b, &m); return }\n",
 		"cmd/pdn/env.go":   "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
 	} {
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := violations([]sourceFile{{rel: name, file: f, fset: fset}}); len(v) != 1 {
+		if v := violationsOf(t, name, src); len(v) != 1 {
 			t.Errorf("%s: %d violations found, want 1: %q", name, len(v), v)
 		}
 	}
@@ -581,12 +576,7 @@ func TestInputRuleLetsItsOwnerThrough(t *testing.T) {
 		"datasets/ogb.go":        "package datasets\nimport \"io/fs\"\ntype flat struct{ fs.FS }\nfunc (f flat) Open(name string) (fs.File, error) { return f.FS.Open(name) }\n",
 		"wasm/site/build.go":     "package site\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
 	} {
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v := violations([]sourceFile{{rel: name, file: f, fset: fset}}); len(v) != 0 {
+		if v := violationsOf(t, name, src); len(v) != 0 {
 			t.Errorf("%s: %q, want none", name, v)
 		}
 	}
