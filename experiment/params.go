@@ -57,6 +57,10 @@ type Param struct {
 	// false: the MLP) trains to the same bits whatever it is, so only a
 	// reader that shows the graph's edges reads it then (the edits).
 	Edges bool
+	// EdgesWhen is Edges for some states only: the perturbation rows
+	// change only the edges when the perturbation chosen does
+	// (Perturbation.Edges: edges added or dropped, not features masked).
+	EdgesWhen func(*Experiment) bool
 	// Below is the row this one's value must stay under wherever this one
 	// is read (its Needs hold), and why: each value alone lies in its
 	// range, and together they conflict (Experiment.Conflicts), which the
@@ -202,11 +206,13 @@ var Params = []Param{
 		Graphs: localGraph,
 		field:  func(e *Experiment) any { return &e.Data.Bins }},
 	{Name: "perturb", Label: "Perturbation of the graph", Group: GroupData, Usage: "what is done to the graph after it is drawn or loaded: none, random edges added, inter-class edges added (an attacker who knows the classes), edges dropped, or node features masked", Default: PerturbNone, Choices: perturbNames(),
-		Needs: &Need{Row: "perturb-rate", When: phrase.New("perturb-rate is above 0 (at 0 the graph is as it is)"), Holds: func(e *Experiment) bool { return e.Data.PerturbRate > 0 }, Chosen: true},
-		field: func(e *Experiment) any { return &e.Data.Perturb }},
+		Needs:     &Need{Row: "perturb-rate", When: phrase.New("perturb-rate is above 0 (at 0 the graph is as it is)"), Holds: func(e *Experiment) bool { return e.Data.PerturbRate > 0 }, Chosen: true},
+		EdgesWhen: perturbsEdges,
+		field:     func(e *Experiment) any { return &e.Data.Perturb }},
 	{Name: "perturb-rate", Label: "Perturbation rate", Group: GroupData, Usage: "how much is perturbed: the share of the graph's edges added or dropped, or of its node features masked", Default: "0", Min: 0, Max: 1,
-		Needs: &Need{Row: "perturb", When: phrase.New("perturb names a perturbation"), Holds: func(e *Experiment) bool { return e.Data.Perturb != PerturbNone }},
-		field: func(e *Experiment) any { return &e.Data.PerturbRate }},
+		Needs:     &Need{Row: "perturb", When: phrase.New("perturb names a perturbation"), Holds: func(e *Experiment) bool { return e.Data.Perturb != PerturbNone }},
+		EdgesWhen: perturbsEdges,
+		field:     func(e *Experiment) any { return &e.Data.PerturbRate }},
 
 	{Name: "model", Label: "Model", Group: GroupModel, Usage: "model to train", Default: Models[0].Name, Choices: Kinds,
 		field: func(e *Experiment) any { return &e.Model.Kind }},

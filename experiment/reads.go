@@ -161,8 +161,9 @@ func (r Reader) reads(p Param, e Experiment, runs []Experiment) (phrase.Text, bo
 		// them), whatever graph its runs train now.
 		return phrase.Text{}, true
 	}
-	if r.ShowsEdges && (p.EdgeOnly || p.Edges) && slices.ContainsFunc(runs, func(run Experiment) bool { return p.Applies(run.Data) }) {
-		return phrase.Text{}, true // its views show the graph's edges, whatever its models read
+	if r.ShowsEdges && (r.Rows == nil || slices.Contains(r.Rows, p.Name)) &&
+		slices.ContainsFunc(runs, func(run Experiment) bool { return (p.EdgeOnly || p.onlyEdges(run)) && p.Applies(run.Data) }) {
+		return needs(p, e) // its views show the graph's edges, whatever its models read
 	}
 	if len(runs) > 0 && !slices.ContainsFunc(runs, func(run Experiment) bool { _, ok := runReads(p, run); return ok }) {
 		return runsUnread(p, runs), false
@@ -184,10 +185,16 @@ func runReads(p Param, run Experiment) (phrase.Text, bool) {
 		return modelUnread(p, []string{run.Model.Kind}), false
 	case p.EdgeOnly && !readsEdgeFeatures(run.Model.Kind):
 		return phrase.New("model %s reads no edge features, so it trains the same whatever this is (%s)", run.Model.Kind, readers(edgeFeatureModels())), false
-	case p.Edges && !UsesGraph(run.Model.Kind):
+	case p.onlyEdges(run) && !UsesGraph(run.Model.Kind):
 		return phrase.New("model %s passes no messages along the graph's edges, so it trains the same whatever this is (%s)", run.Model.Kind, readers(ModelsWhere(func(m ModelKind) bool { return m.Graph }))), false
 	}
 	return needs(p, run)
+}
+
+// onlyEdges reports whether p, in run, changes only the graph's edges
+// (Param.Edges, Param.EdgesWhen).
+func (p Param) onlyEdges(run Experiment) bool {
+	return p.Edges || p.EdgesWhen != nil && p.EdgesWhen(&run)
 }
 
 // needs reports whether the row p waits on (Param.Needs) lets e read it,

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -141,7 +142,7 @@ func TestUnreadByModelAndGraph(t *testing.T) {
 				}
 				m, _ := ModelNamed(kind)
 				want := !p.Applies(e.Data) || p.Group == GroupModel && !p.Matters(e.Model) ||
-					p.Needs != nil && !p.Needs.Holds(&e) || p.EdgeOnly && !m.EdgeFeatures || p.Edges && !m.Graph
+					p.Needs != nil && !p.Needs.Holds(&e) || p.EdgeOnly && !m.EdgeFeatures || p.onlyEdges(e) && !m.Graph
 				got := r.Unread(e, func(n string) bool { return n == p.Name })
 				if (len(got) > 0) != want {
 					t.Errorf("%s on %s, %s=%s: refused %v, want %v", kind, g, p.Name, v, got, want)
@@ -161,6 +162,30 @@ func TestUnreadByModelAndGraph(t *testing.T) {
 					t.Errorf("%s=%s on %s: %q does not say the model fixes it", p.Name, v, kind, why)
 				}
 			}
+		}
+	}
+}
+
+// A perturbation of the edges is unread by a model that passes no
+// messages (the MLP), as an edit is; one of the node features is read.
+// A lab, whose views show the graph's edges, reads both.
+func TestPerturbingTheEdgesOfAModelWithoutMessages(t *testing.T) {
+	r := RunReader(phrase.New("pdn train"))
+	for _, p := range Perturbations {
+		e := Default()
+		e.Model.Kind, e.Data.Perturb, e.Data.PerturbRate = MLP, p.Name, p.Rates[1]
+		got := r.Unread(e, func(n string) bool { return n == "perturb" || n == "perturb-rate" })
+		if refused := len(got) == 2; refused != p.Edges {
+			t.Errorf("mlp, perturb=%s: refused %v, want %v", p.Name, got, p.Edges)
+		}
+		for _, u := range got {
+			if !strings.Contains(u.Why.String(), "model mlp passes no messages along the graph's edges") {
+				t.Errorf("mlp, perturb=%s: %s: %s", p.Name, u.Row, u.Why)
+			}
+		}
+		link := fmt.Sprintf("lab=graph&model=mlp&perturb=%s&perturb-rate=%g", p.Name, p.Rates[1])
+		if _, err := Decode(link); err != nil {
+			t.Errorf("%s: %v", link, err)
 		}
 	}
 }

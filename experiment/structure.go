@@ -46,6 +46,13 @@ func perturbNames() []string {
 	return out
 }
 
+// perturbsEdges reports whether e's perturbation changes only the graph's
+// edges (Param.EdgesWhen).
+func perturbsEdges(e *Experiment) bool {
+	p, ok := PerturbationNamed(e.Data.Perturb)
+	return ok && p.Edges
+}
+
 // PerturbationNamed returns the perturbation called name.
 func PerturbationNamed(name string) (Perturbation, bool) {
 	i := slices.IndexFunc(Perturbations, func(p Perturbation) bool { return p.Name == name })
