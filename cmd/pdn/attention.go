@@ -62,10 +62,7 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	// The attention lab's reader, on real graphs, rep r's seeds its own.
-	r := commandReader("attention", "attention")
-	r.Sets = map[string]phrase.Text{"init-seed": phrase.New("rep r trains with weight seed r; choose how many with -reps")}
-	if err := unreadFlags(fs, withDir(e, gs[0].dir), r); err != nil {
+	if err := unreadFlags(fs, withDir(e, gs[0].dir), attentionReader()); err != nil {
 		return nil, err
 	}
 	for i := range gs {
@@ -279,4 +276,12 @@ func printAttention(w io.Writer, names []string, sum attentionSummary) {
 			fmt.Fprintf(w, "Figure 7, %s: hop weights after epoch %d: %.3f (test accuracy %.3f)\n", g, n, ga.HopWeights[n-1], ga.TestAcc[n-1])
 		}
 	}
+}
+
+// attentionReader is pdn attention's reader: the attention lab's, on real
+// graphs, rep r's seeds its own.
+func attentionReader() experiment.Reader {
+	r := commandReader("attention", "attention")
+	r.Sets = map[string]phrase.Text{"init-seed": phrase.New("rep r trains with weight seed r; choose how many with -reps")}
+	return r
 }

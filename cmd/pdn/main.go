@@ -200,8 +200,7 @@ func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return usageError{fmt.Errorf("flag -%s: given twice; give it once", twice)}
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		printHelp(fs, stderr)
 		return err
 	}
 	if err != nil {
@@ -210,6 +209,47 @@ func parseWithArgs(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 		return usageError{errors.New(shortenValue(strings.ReplaceAll(err.Error(), "\n", " ")))}
 	}
 	return checkFolders(fs)
+}
+
+// helpReaders are the readers of the commands whose lab or runs set some
+// rows themselves, by command: their help lists those rows apart, as not
+// read (given, each is refused by name: unreadFlags).
+var helpReaders = map[string]func() experiment.Reader{
+	"xor":       xorReader,
+	"sweep":     func() experiment.Reader { return commandReader("sweep", "sweep") },
+	"degree":    func() experiment.Reader { return commandReader("degree", "degree") },
+	"attention": attentionReader,
+	"structure": func() experiment.Reader { return commandReader("structure", "structure") },
+	"table4":    func() experiment.Reader { return table4Reader(nil, nil) },
+}
+
+// printHelp prints fs's flags, as flag's PrintDefaults does, but the rows
+// the command never reads (experiment.Reader.Offers), which follow in a
+// list of their own, each with why.
+func printHelp(fs *flag.FlagSet, w io.Writer) {
+	var r *experiment.Reader
+	if mk, ok := helpReaders[fs.Name()]; ok {
+		reader := mk()
+		r = &reader
+	}
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	var unread []string
+	fs.VisitAll(func(f *flag.Flag) {
+		if row, ok := experiment.RowFlag(f); ok && r != nil {
+			p, _ := experiment.Lookup(row)
+			if why, offered := r.Offers(p); !offered {
+				unread = append(unread, fmt.Sprintf("  -%s: %s", f.Name, why))
+				return
+			}
+		}
+		shown.Var(f.Value, f.Name, f.Usage)
+		shown.Lookup(f.Name).DefValue = f.DefValue
+	})
+	shown.SetOutput(w)
+	shown.PrintDefaults()
+	if len(unread) > 0 {
+		fmt.Fprintf(w, "Not read by %s (given, each is refused):\n%s\n", r.Name, strings.Join(unread, "\n"))
+	}
 }
 
 // parsing, when a test sets it, is shown each command's flags as they are

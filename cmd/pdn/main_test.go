@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/pdn"
 )
 
@@ -230,5 +231,44 @@ func TestGenAppliesEdits(t *testing.T) {
 	b, err2 := os.ReadFile(filepath.Join(edited, "edges.csv"))
 	if err1 != nil || err2 != nil || !bytes.HasPrefix(b, a) || !bytes.HasPrefix(b[len(a):], []byte("0,47,")) {
 		t.Errorf("the edited bundle's edges do not end with the added edge 0-47:\n%s", b[min(len(a), len(b)):])
+	}
+}
+
+// A command's help lists with its flags only the rows it reads: a row its
+// lab or runs set themselves, or its lab does not offer (pdn xor's -seed,
+// drawn by its -seeds), is listed apart, saying why, and refused if given.
+// Every command's reader is the one its rows are refused by
+// (commandRows), so a command whose help lists what it refuses fails.
+func TestHelpListsApartTheRowsNotRead(t *testing.T) {
+	for name, cr := range commandRows(t) {
+		if cr.state == nil {
+			continue // its rows are none, or come by -with (claims)
+		}
+		r, _ := cr.state()
+		flags, _ := commandFlags(t, name, "-h")
+		_, help, code := runCLI(t, name, "-h")
+		if code != 0 {
+			t.Fatalf("pdn %s -h: exit %d", name, code)
+		}
+		main, apart, _ := strings.Cut(help, "Not read by ")
+		for _, f := range flags {
+			row, ok := experiment.RowFlag(f)
+			if !ok {
+				continue
+			}
+			p, _ := experiment.Lookup(row)
+			_, offered := r.Offers(p)
+			listed := strings.Contains("\n"+main, "\n  -"+f.Name+" ")
+			if listed != offered {
+				t.Errorf("pdn %s -h: -%s listed with its flags %v, offered %v", name, f.Name, listed, offered)
+			}
+			if !offered && !strings.Contains(apart, "  -"+f.Name+": ") {
+				t.Errorf("pdn %s -h: -%s not listed apart with why", name, f.Name)
+			}
+		}
+	}
+	_, help, _ := runCLI(t, "xor", "-h")
+	if !strings.Contains(help, "  -seed: pdn xor sets it itself: its -seeds draws the data seeds 1..N") {
+		t.Errorf("pdn xor -h says not why -seed is not read:\n%s", help)
 	}
 }

@@ -12,7 +12,6 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
-	"pdnexplorer/i18n/phrase"
 )
 
 // commandFlags are the flags command name registers, as its parse meets
@@ -66,11 +65,7 @@ func commandRows(t *testing.T) map[string]struct {
 		"merge":     {nil, nil},
 		"claims":    {nil, nil}, // its rows come by -with: TestClaimsWithRefusesRowsItsClaimsDoNotRead
 		"structure": {out("structure"), lab("structure", experiment.ForLab("structure"))},
-		"attention": {out("attention"), func() (experiment.Reader, experiment.Experiment) {
-			r := commandReader("attention", "attention")
-			r.Sets = map[string]phrase.Text{"init-seed": phrase.New("rep r trains with weight seed r; choose how many with -reps")}
-			return r, attention
-		}},
+		"attention": {out("attention"), func() (experiment.Reader, experiment.Experiment) { return attentionReader(), attention }},
 		"table4": {out("table4"), func() (experiment.Reader, experiment.Experiment) {
 			return table4Reader(datasets.Table4Models, []table4Graph{{name: "cora"}, {name: "citeseer"}}), experiment.Default()
 		}},
