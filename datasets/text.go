@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -132,7 +133,7 @@ func openText(fsys fs.FS, name string, sep rune) (*table, error) {
 		t.words.Buffer(make([]byte, 0, 1<<16), maxLine)
 		return t, nil
 	}
-	t.r = csv.NewReader(br)
+	t.r = csv.NewReader(newRowCap(name, br)) // a row's bytes within maxLine
 	t.r.Comma = sep
 	t.r.Comment = '#' // SNAP's and NetworkX's edge lists open with # lines
 	t.r.FieldsPerRecord = -1
@@ -140,9 +141,61 @@ func openText(fsys fs.FS, name string, sep rune) (*table, error) {
 	return t, nil
 }
 
-// maxLine bounds a line of a table read as words: a file without line
-// breaks is refused, not held in memory whole.
+// maxLine bounds a row of a table (a line, or a quoted cell's lines):
+// a file without line breaks, or a cell of gigabytes inflated from a few
+// megabytes of .gz, is refused at its row, not held in memory whole.
 const maxLine = 16 << 20
+
+// rowCap reads a table's bytes for the CSV reader, failing at its line
+// once a row (a line, or the lines of a quoted cell) takes more than
+// maxLine bytes: blank lines, which the CSV reader skips, are rows of
+// their own. A '"' opens and closes a quoted cell, but on a comment line.
+type rowCap struct {
+	file      string
+	r         io.Reader
+	row       int  // bytes of the row so far
+	line, at  int  // the line being read; the line the row began on
+	quoted    bool // inside a quoted cell
+	comment   bool // on a comment line
+	lineStart bool // the next byte begins a line
+}
+
+func newRowCap(file string, r io.Reader) *rowCap {
+	return &rowCap{file: file, r: r, line: 1, at: 1, lineStart: true}
+}
+
+func (c *rowCap) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	for _, b := range p[:n] {
+		if c.lineStart {
+			c.comment, c.lineStart = !c.quoted && b == '#', false
+		}
+		switch {
+		case b == '\n':
+			c.line++
+			c.lineStart = true
+			if !c.quoted {
+				c.row, c.at = 0, c.line
+				continue
+			}
+		case b == '"' && !c.comment:
+			c.quoted = !c.quoted
+		}
+		if c.row++; c.row > maxLine {
+			return 0, &input.Error{File: c.file, Line: c.at, Msg: tooLongRowMsg()}
+		}
+	}
+	return n, err
+}
+
+// tooLongRow is the error of a row longer than maxLine at line.
+func tooLongRow(file string, line int) error {
+	return &BundleError{File: file, Line: line, Msg: tooLongRowMsg()}
+}
+
+func tooLongRowMsg() phrase.Text {
+	return phrase.New("a line longer than %s bytes: is this a table?", numtext.Group(maxLine))
+}
 
 // isComment says a line is a comment, as SNAP's edge lists (# lines,
 // which NetworkX's readers skip too) and KONECT's (%) open with.
@@ -268,7 +321,7 @@ func (t *table) readWords() ([]string, error) {
 	}
 	if err := t.words.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: phrase.New("a line longer than %s bytes: is this a table?", numtext.Group(maxLine))}
+			return nil, tooLongRow(t.file, t.line+1)
 		}
 		var be *BundleError
 		if errors.As(err, &be) {

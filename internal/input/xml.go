@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // OpenXML opens the XML file name in fsys (see Open; a name ending in .gz
@@ -41,7 +42,7 @@ func OpenXML(fsys fs.FS, name string, gunzipLimit int64) (*xml.Decoder, *Text, e
 		return nil, nil, err
 	}
 	t.closer = f
-	dec := xml.NewDecoder(t)
+	dec := xml.NewDecoder(&markupRuns{file: name, r: t, line: 1})
 	// The text is UTF-8 already, whatever the declaration says.
 	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	return dec, t, nil
@@ -133,4 +134,48 @@ func charsetNamed(key string) *charmap.Charmap {
 		}
 	}
 	return nil
+}
+
+// MaxRun bounds the text an XML file holds between two of its marks ('<'
+// and '>': an attribute's value, a cell's text): the decoder holds such a
+// run whole, so a value of gigabytes inflated from a few megabytes is
+// refused where it starts, not held in memory.
+const MaxRun = 16 << 20
+
+// markupRuns reads an XML file's text for its decoder, failing where
+// more than MaxRun bytes come without a mark, at the line of the run's
+// first byte that is not white space.
+type markupRuns struct {
+	file    string
+	r       io.Reader
+	run     int  // bytes since the last mark
+	line    int  // the line being read
+	at      int  // the line of the run's first byte that is not white space
+	started bool // the run has such a byte
+}
+
+func (m *markupRuns) Read(p []byte) (int, error) {
+	n, err := m.r.Read(p)
+	for _, b := range p[:n] {
+		switch b {
+		case '<', '>':
+			m.run, m.started = 0, false
+			continue
+		case '\n':
+			m.line++
+		case ' ', '\t', '\r':
+		default:
+			if !m.started {
+				m.at, m.started = m.line, true
+			}
+		}
+		if m.run++; m.run > MaxRun {
+			at := m.at
+			if !m.started {
+				at = m.line
+			}
+			return 0, &Error{File: m.file, Line: at, Msg: phrase.New("holds more than %s bytes of text between two tags from this line on (a value too long to hold): is this GraphML?", numtext.Group(MaxRun))}
+		}
+	}
+	return n, err
 }
