@@ -318,6 +318,11 @@ func numberCell(cell string, decimalComma bool) (float64, error) {
 // cells that leave fewer than two classes once those nodes are out (one
 // class leaves nothing to learn), naming how many have none.
 func setClasses(g *Graph, cc classCells) error {
+	if !cc.numbered && cc.bins == 0 {
+		if err := cc.numbersThroughout(); err != nil {
+			return err
+		}
+	}
 	names, labels := cc.classes()
 	none := 0
 	for _, l := range labels {
@@ -361,6 +366,51 @@ func setClasses(g *Graph, cc classCells) error {
 		g.Notes = append(g.Notes, phrase.New("%s: %s class names were written with invisible characters or in Unicode's decomposed form (e and a combining accent for é): each was read as the class it spells", cc.where(), numtext.Group(n)))
 	}
 	return nil
+}
+
+// numbersThroughout refuses a column of class numbers with a few cells
+// that are no plain decimal number ("0x1", "１", "−1" with a Unicode minus,
+// "?", "unknown"): each would be a class of its own, as pandas would read
+// the column as text, where the writer most likely meant a number or no
+// class. A column is of numbers when its classes are numbers but for
+// fewer than there are numbers.
+func (cc classCells) numbersThroughout() error {
+	var numbers, odd []string
+	count := map[string]int{}
+	for i, c := range cc.cells {
+		if cc.noClass(i) {
+			continue
+		}
+		key := classKey(c)
+		if count[key]++; count[key] > 1 {
+			continue
+		}
+		if _, err := numtext.ParseFloat(key); err == nil {
+			numbers = append(numbers, key)
+		} else {
+			odd = append(odd, key)
+		}
+	}
+	if len(odd) == 0 || len(numbers) < 2 || len(odd) >= len(numbers) {
+		return nil
+	}
+	slices.Sort(odd)
+	var shown []phrase.Text
+	for _, o := range odd[:min(len(odd), 3)] {
+		if count[o] == 1 {
+			shown = append(shown, phrase.New("%s (1 node)", strconv.Quote(o)))
+		} else {
+			shown = append(shown, phrase.New("%s (%s nodes)", strconv.Quote(o), numtext.Group(count[o])))
+		}
+	}
+	list := phrase.List(", ", shown)
+	if len(odd) > 3 {
+		list = phrase.New("%s and %d more", list, len(odd)-3)
+	}
+	if len(odd) == 1 {
+		return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("holds class numbers, but also %s, which is not a plain decimal number and would be a class of its own: write a class as a number (1, not 0x1, １ or −1), or leave a node without a class empty (or NA)", list)}
+	}
+	return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("holds class numbers, but also %s, which are not plain decimal numbers and would each be a class of its own: write a class as a number (1, not 0x1, １ or −1), or leave a node without a class empty (or NA)", list)}
 }
 
 // where names the cells' file and column, for a message.
