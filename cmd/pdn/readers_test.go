@@ -156,7 +156,7 @@ func TestAuditReaders(t *testing.T) {
 		{153, []string{"-data", "link_plain"}, 0, nil},
 		{155, []string{"-data", dir("ogb_truncgz", cut)}, 2, []string{"raw/edge.csv.gz:", "is cut short", "gzip"}},
 		{156, []string{"-data", dir("ogb_flipgz", flipped)}, 2, []string{"raw/edge.csv.gz: is damaged", "gzip"}},
-		{157, []string{"-data", dir("hugeline", huge)}, 2, []string{"labels.csv: column label: holds one value for every node"}},
+		{157, []string{"-data", dir("hugeline", huge)}, 2, []string{"labels.csv:2: a line longer than 16,777,216 bytes: is this a table?"}},
 		{158, []string{"-data", dir("nulbytes", nul)}, 2, []string{fmt.Sprintf("labels.csv:%d:%d: a NUL byte: this is binary data, not text", nulLine, nulCol)}},
 		{159, []string{"-data", dir("cronly", cr)}, 0, []string{"labels.csv: 301 of its lines end in CR alone, as classic Mac OS wrote them", "edges.csv: 300 of its lines end in CR alone"}},
 	} {
