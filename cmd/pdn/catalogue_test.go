@@ -86,7 +86,7 @@ var badCLI = []struct {
 	{"hex float in a bundle", []string{"train", "-data", "BUNDLE"}, map[string]string{"edges.csv": "source,target,e0\n0,1,0x10\n"}, 2, `edges.csv:2:5: column e0: "0x10" is not a decimal number`},
 	{"1e400 in a bundle", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1e400\n"}, 2, `nodes.csv:2:11: column x0: "1e400" is too large to be a finite number`},
 	{"label 2,000,000,000", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,2000000000,test,2\n"}, 2, "nodes.csv:3:3: column label: 2000000000 is out of range [0, 999]"},
-	{"meta classes 1,000,000", []string{"train", "-data", "BUNDLE"}, map[string]string{"meta.json": `{"name": "x", "classes": 1000000}`}, 2, "meta.json: key classes: 1e+06 is not a whole number in [1, 1000]"},
+	{"meta classes 1,000,000", []string{"train", "-data", "BUNDLE"}, map[string]string{"meta.json": `{"name": "x", "classes": 1000000}`}, 2, "meta.json: key classes: 1000000 is not a whole number in [1, 1000]"},
 	{"meta with a BOM and a syntax error", []string{"train", "-data", "BUNDLE"}, map[string]string{"meta.json": "\ufeff{\n\"name\": x}"}, 2, "meta.json:2: not a JSON object: invalid character 'x'"},
 	{"one class", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,0,test,2\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2, "the graph has one class (every node's label is 0), and a classifier needs two or more"},
 	{"no training nodes", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,test,1\n1,1,test,2\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2, "the graph has no training nodes"},
