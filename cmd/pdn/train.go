@@ -44,7 +44,11 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	if *like != "" && *dense {
 		return nil, usageError{errors.New("flag -dense: gen -like writes the files a published graph comes in, not a bundle; leave it out")}
 	}
-	spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"gen"}, inputs: inputDirs("data", dir)}
+	// A graph's folder holds the graph alone: -data opens the whole folder.
+	spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"gen"}, inputs: inputDirs("data", dir), alone: "a graph bundle"}
+	if *like != "" {
+		spec.alone = "a graph's files"
+	}
 	if *like != "" {
 		return genShaped(*like, spec, e.Data.Seed)
 	}
