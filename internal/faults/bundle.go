@@ -2,8 +2,6 @@ package faults
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -69,23 +67,20 @@ var BundleChecks = []BundleCheck{
 	{Name: "node header", File: "nodes.csv", Cells: []CellEdit{{0, 1, "class"}}, At: "nodes.csv:1", Says: "header must start with id,label,split"},
 }
 
-// Spoil makes the check's change to the bundle in dir.
-func (c BundleCheck) Spoil(dir string) error {
-	p := filepath.Join(dir, c.File)
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return err
-	}
+// Spoil is the check's change to its file's text b (File's, in a bundle
+// as the explorer writes it); the test writes it back.
+func (c BundleCheck) Spoil(b []byte) ([]byte, error) {
 	if c.Meta != nil {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(b, &m); err != nil {
-			return err
+			return nil, err
 		}
 		for k, v := range c.Meta {
 			m[k] = json.RawMessage(v)
 		}
+		var err error
 		if b, err = json.MarshalIndent(m, "", "  "); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	lines := strings.Split(string(b), "\n")
@@ -100,5 +95,5 @@ func (c BundleCheck) Spoil(dir string) error {
 	if c.Rows > 0 {
 		lines = append(lines[:c.Rows], "")
 	}
-	return os.WriteFile(p, []byte(strings.Join(lines, "\n")), 0o644)
+	return []byte(strings.Join(lines, "\n")), nil
 }
