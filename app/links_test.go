@@ -27,7 +27,7 @@ var badLinks = []struct {
 	{"#model=%", []string{`model: "%" is not allowed; want one of pdn`}},
 	{"#%ZZ=1", []string{`"%ZZ": unknown parameter`}},
 	{"#lr=%E0%A4%A", []string{`lr: "\xe0\xa4%A" is not UTF-8 text`}},
-	{"#classes=%2", []string{`classes: "%2" is not allowed; want [2, 6]`}},
+	{"#classes=%2", []string{`classes: "%2" is not allowed; want a whole number in [2, 6]`}},
 	{"#%%%", []string{`"%%%": unknown parameter`}},
 	// Values out of range, malformed or of the wrong kind.
 	{"#classes=99", []string{"classes: 99 is not allowed; want [2, 6]"}},
@@ -46,7 +46,7 @@ var badLinks = []struct {
 	{"#edge-hidden=16,-1", []string{"edge-hidden: 16,-1 is not allowed"}},
 	{"#model=gat9", []string{`model: "gat9" is not allowed; want one of pdn`}},
 	{"#model=" + strings.Repeat("m", 5000), []string{`model: "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm"… (5000 characters) is not allowed`}},
-	{"#seed=-1", []string{`seed: "-1" is not allowed; want [0, 9007199254740991]`}},
+	{"#seed=-1", []string{`seed: "-1" is not allowed; want a whole number in [0, 9007199254740991]`}},
 	{"#seed=9007199254740992", []string{"seed: 9007199254740992 is not allowed"}},
 	{"#epochs=0", []string{"epochs: 0 is not allowed; want [1, 100000]"}},
 	{"#dropout=1", []string{"dropout: 1 is not allowed; want [0, 0.95]"}},

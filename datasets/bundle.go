@@ -371,6 +371,34 @@ var metaCounts = []metaCount{
 	{"features", []string{"num_features", "num_node_features", "node_features", "n_features", "feature_count", "number_of_features"}, 1, MaxFeatures},
 }
 
+// BundleCount is a count meta.json may give, as the explorer reads it: for
+// a reader of bundles outside Go (the exported run_pyg.py), which reads
+// them by these rules, written into it, never copied by hand.
+type BundleCount struct {
+	Key     string   `json:"key"`
+	Aliases []string `json:"aliases"`
+	Lo      int      `json:"lo"`
+	Hi      int      `json:"hi"`
+}
+
+// BundleRules is what a bundle's reader holds a bundle to beside its
+// labels (IsNoClass): meta.json's counts and the other keys it reads, and
+// the largest number of sparse features.
+type BundleRules struct {
+	Counts      []BundleCount `json:"counts"`
+	KeysRead    []string      `json:"keys_read"`
+	MaxFeatures int           `json:"max_features"`
+}
+
+// Rules is the bundle reader's rules (metaCounts, metaKeysRead).
+func Rules() BundleRules {
+	r := BundleRules{KeysRead: slices.Clone(metaKeysRead), MaxFeatures: MaxFeatures}
+	for _, c := range metaCounts {
+		r.Counts = append(r.Counts, BundleCount{c.key, slices.Clone(c.aliases), c.lo, c.hi})
+	}
+	return r
+}
+
 // metaKeysRead are the keys of meta.json the explorer reads beside the
 // counts: a key one letter from one of these, or from a count's, is
 // refused as misspelt; any other key is the bundle's own metadata (its
@@ -497,7 +525,9 @@ func readMeta(fsys fs.FS, g *Graph) (meta, error) {
 	return m, nil
 }
 
-// countValue reads meta.json's count under key, held to c's range.
+// countValue reads meta.json's count under key, held to c's range. The
+// value is shown as JSON writes it (null, true, [1]), never as Go's %v
+// shows it (<nil>, map[…]).
 func countValue(key string, v any, c metaCount) (int, error) {
 	f, ok := v.(float64)
 	switch {
@@ -505,11 +535,23 @@ func countValue(key string, v any, c metaCount) (int, error) {
 		if s, isText := v.(string); isText {
 			return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("is text (%s), not a number: write it without quotes", quote(s))}
 		}
-		return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("%v is not a whole number in [%d, %d]", v, c.lo, c.hi)}
+		return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("%s is not a whole number in [%d, %d]", jsonText(v), c.lo, c.hi)}
 	case f != math.Trunc(f) || f < float64(c.lo) || f > float64(c.hi):
-		return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("%v is not a whole number in [%d, %d]", v, c.lo, c.hi)}
+		return 0, &BundleError{File: "meta.json", Key: key, Msg: phrase.New("%s is not a whole number in [%d, %d]", jsonText(v), c.lo, c.hi)}
 	}
 	return int(f), nil
+}
+
+// jsonText is v as JSON writes it, cut short if long.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	if r := []rune(string(b)); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return string(b)
 }
 
 // agrees holds the counts meta.json gives to the graph its files hold: a

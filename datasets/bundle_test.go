@@ -105,7 +105,7 @@ var badBundles = []struct {
 	{"meta not json", "meta.json", `{`, "not a JSON object: unexpected end"},
 	{"meta an array", "meta.json", `[1, 2]`, "meta.json:1: not a JSON object"},
 	{"meta syntax error on line 3", "meta.json", "{\n\"name\": \"x\",\n\"classes\": 2,,\n}", "meta.json:3: not a JSON object"},
-	{"meta classes huge", "meta.json", `{"name": "x", "classes": 1000000}`, "meta.json: key classes: 1e+06 is not a whole number in [1, 1000]"},
+	{"meta classes huge", "meta.json", `{"name": "x", "classes": 1000000}`, "meta.json: key classes: 1000000 is not a whole number in [1, 1000]"},
 	{"meta classes 1e400", "meta.json", `{"name": "x", "classes": 1e400}`, "meta.json:1: not a JSON object"},
 	{"meta classes fractional", "meta.json", `{"name": "x", "classes": 2.5}`, "meta.json: key classes: 2.5 is not a whole number"},
 	{"meta classes a string", "meta.json", `{"name": "x", "classes": "2"}`, "meta.json: key classes: is text (\"2\"), not a number: write it without quotes"},

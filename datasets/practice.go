@@ -12,11 +12,11 @@ const streamHoldOut = 8
 // HoldOut moves n of g's test nodes, drawn with the seed, to the
 // validation split, for model selection: the epoch a run is read at is the
 // one of best validation accuracy, and the test nodes stay unseen. It
-// keeps at least half the test nodes for testing, and says so in a note
-// when that is fewer than n. It returns how many it moved.
+// keeps at least half the test nodes for testing, and one a class
+// (MaxHoldOut), and says so in a note when that is fewer than n. It returns how many it moved.
 func HoldOut(g *Graph, n int, seed uint64) int {
 	test := g.Nodes(Test)
-	take := min(n, len(test)/2)
+	take := min(n, MaxHoldOut(g))
 	if take <= 0 {
 		return 0
 	}
@@ -29,6 +29,16 @@ func HoldOut(g *Graph, n int, seed uint64) int {
 		g.Notes = append(g.Notes, phrase.New("validation: %d nodes, not %d, so that half the %d test nodes stay for testing", take, n, len(test)))
 	}
 	return take
+}
+
+// MaxHoldOut is the most validation nodes HoldOut takes from g: half its
+// test nodes, and never so many that fewer test nodes than classes stay
+// (a class must keep a test node to be tested at all). A command that
+// takes a number of validation nodes refuses one above it, before any
+// training, rather than take fewer than it says.
+func MaxHoldOut(g *Graph) int {
+	test := len(g.Nodes(Test))
+	return max(0, min(test/2, test-g.C))
 }
 
 // RowNormalise divides each node's features by their sum (PyG's

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -154,10 +155,10 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 		k, v, _ := strings.Cut(kv, "=")
 		k, kerr := url.PathUnescape(k)
 		v, verr := url.PathUnescape(v)
-		if now, ok := renamed[k]; ok {
-			k = now
+		p, ok := LinkRow(k)
+		if ok {
+			k = p.Name
 		}
-		p, ok := Lookup(k)
 		switch {
 		case kerr != nil || verr != nil:
 			n.now(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
@@ -480,6 +481,19 @@ func (s linkStep) lab(key, value string) error {
 // the data row was called graph before real graphs joined the generators.
 var renamed = map[string]string{"graph": "data"}
 
+// RenamedRows are the keys links once used, each with the row it names now.
+func RenamedRows() map[string]string { return maps.Clone(renamed) }
+
+// LinkRow is the row a link's key names, as every reader of a link's rows
+// reads it (the page's link, pdn claims -with, a shard's state): by its
+// name, or by the name links once gave it (renamed: graph= for data=).
+func LinkRow(key string) (Param, bool) {
+	if now, ok := renamed[key]; ok {
+		key = now
+	}
+	return Lookup(key)
+}
+
 // stepWithinTour holds the step row to its tour's length, which the
 // row's range (the longest tour's) cannot: a step beyond the end is
 // reported and becomes the last, so the link says what the page shows.
@@ -549,16 +563,21 @@ func RowFlag(f *flag.Flag) (string, bool) {
 }
 
 func (f fieldFlag) Set(s string) error {
-	err := f.p.Set(f.e, s)
-	switch {
-	case err == nil:
+	if err := f.p.Set(f.e, s); err == nil {
 		return nil
-	case f.p.valid != nil:
-		// A free-text row says what in the text is wrong (which edit).
-		return phrase.Errorf("%w; want %s", f.p.valid(strings.TrimSpace(s)), f.p.RangeText())
 	}
 	// The flag package already names the flag and the value.
-	return phrase.Errorf("want %s", f.p.RangeText())
+	t := strings.TrimSpace(s)
+	if !utf8.ValidString(t) {
+		return phrase.Errorf("the text is not UTF-8; want %s", f.p.Want())
+	}
+	if f.p.valid != nil {
+		// A free-text row says what in the text is wrong (which edit).
+		if why := f.p.valid(t); why != nil {
+			return phrase.Errorf("%w; want %s", why, f.p.RangeText())
+		}
+	}
+	return phrase.Errorf("want %s", f.p.Want())
 }
 
 // RegisterFlags binds the rows of the given groups (all rows the engine

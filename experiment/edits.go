@@ -176,9 +176,11 @@ func parseNode(s string) (int, string, error) {
 	if n == 0 {
 		return 0, s, phrase.Errorf("want a node number, as 12-40")
 	}
+	// Leading zeros are read as every whole number is (numtext: 01 is 1);
+	// the list's String writes the node without them.
 	k, err := numtext.ParseInt(s[:n])
-	if err != nil || k >= maxEditNode || strconv.Itoa(k) != s[:n] {
-		return 0, s, phrase.Errorf("node %s: want a whole number below %d without leading zeros", Quote(s[:n]), maxEditNode)
+	if err != nil || k >= maxEditNode {
+		return 0, s, phrase.Errorf("node %s: want a whole number below %d", Quote(s[:n]), maxEditNode)
 	}
 	return k, s[n:], nil
 }
@@ -190,7 +192,7 @@ func parseFeature(e *Edit, s string) error {
 		return phrase.Errorf("want f, a feature number, ~ and a value, as f5~0.8")
 	}
 	f, err := numtext.ParseInt(k)
-	if err != nil || f < 0 || strconv.Itoa(f) != k {
+	if err != nil || f < 0 {
 		return phrase.Errorf("feature %s: want a whole number from 0", Quote(k))
 	}
 	x, err := numtext.ParseFloat(v)

@@ -277,6 +277,20 @@ func (p Param) RangeText() phrase.Text {
 	return phrase.New("[%s, %s]", num(p.Min), num(p.Max))
 }
 
+// Want is what a value of the row must be, for a refusal: RangeText, and
+// for a row of whole numbers "a whole number in [lo, hi]", so that 16.0,
+// which lies in [16, 1024], is not refused as if it were outside it.
+func (p Param) Want() phrase.Text {
+	if p.Form == "" && p.Choices == nil && p.MaxLen == 0 {
+		var probe Experiment
+		switch p.field(&probe).(type) {
+		case *int, *uint64:
+			return phrase.New("a whole number in %s", p.RangeText())
+		}
+	}
+	return p.RangeText()
+}
+
 // num writes a bound: whole numbers in full (a seed's 9007199254740991),
 // others in the shortest form.
 func num(v float64) string {
@@ -372,7 +386,7 @@ func (p Param) Get(e *Experiment) string {
 // left as it was and the error names the field and the allowed range.
 func (p Param) Set(e *Experiment, s string) error {
 	s = strings.TrimSpace(s)
-	bad := func() error { return phrase.Errorf("%s: %s is not allowed; want %s", p.Name, Quote(s), p.RangeText()) }
+	bad := func() error { return phrase.Errorf("%s: %s is not allowed; want %s", p.Name, Quote(s), p.Want()) }
 	if !utf8.ValidString(s) {
 		// A column's name in Latin-1 bytes (a link's caf%E9) names no
 		// column: every file's text is UTF-8 once read.

@@ -143,7 +143,7 @@ func parseResults(text string) ([]Result, error) {
 			res[i] = Result{Acc: math.NaN(), Done: true}
 		default:
 			k, err := numtext.ParseInt(t)
-			if err != nil || k < 0 || k > 10000 || strconv.Itoa(k) != t {
+			if err != nil || k < 0 || k > 10000 {
 				return nil, phrase.Errorf("result %d is %s; want a whole number of 10⁻⁴ in [0, 10000], x or nothing", i+1, Quote(t))
 			}
 			res[i] = Result{Acc: float64(k) / 1e4, Done: true}

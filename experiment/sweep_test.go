@@ -67,13 +67,22 @@ func TestSweepResultsRoundTrip(t *testing.T) {
 	}
 }
 
+// A result with leading zeros is read as every whole number is
+// (numtext: 0712 is 712), not refused where a flag takes 016.
+func TestSweepResultsLeadingZeros(t *testing.T) {
+	s, _ := SweepOf(ForLab("sweep"))
+	res, err := s.Results("0712.00.x")
+	if err != nil || len(res) < 3 || res[0].Acc != 0.0712 || res[1].Acc != 0 || !res[1].Done {
+		t.Errorf("0712.00.x: %+v, %v; want 0.0712, then 0", res[:min(3, len(res))], err)
+	}
+}
+
 func TestSweepResultsRefused(t *testing.T) {
 	s, _ := SweepOf(ForLab("sweep"))
 	for _, tc := range []struct{ name, text, want string }{
 		{"not a number", "9712.abc", `result 2 is "abc"`},
 		{"too large", "10001", "[0, 10000]"},
 		{"negative", "-1", "[0, 10000]"},
-		{"leading zero", "0712", `"0712"`},
 		{"another sweep's", strings.Repeat("1.", s.Size()) + "1", "but the sweep lab trains 42 runs to their end"},
 		{"too many for any sweep", strings.Repeat("1.", maxResults) + "1", "no lab trains more than 280 runs"},
 	} {

@@ -34,7 +34,7 @@ func TestEveryClassOnTheScript(t *testing.T) {
 	}})
 	set(faults.Numbers, faults.Cell{Check: func(t *testing.T) {
 		for _, bad := range []string{"nan", "inf", "0x1p-2", "1_0"} {
-			bundleRefused(t, "nodes.csv", func(b []byte) []byte { return replaceCell(b, 2, 3, bad) }, "nodes.csv:3: column x0: '"+bad+"' is not a decimal number")
+			bundleRefused(t, "nodes.csv", func(b []byte) []byte { return replaceCell(b, 2, 3, bad) }, `nodes.csv:3: column x0: "`+bad+`" is not a decimal number`)
 		}
 	}})
 	set(faults.Rows, faults.Cell{Check: func(t *testing.T) {
@@ -48,10 +48,11 @@ func TestEveryClassOnTheScript(t *testing.T) {
 		bundleRefused(t, "nodes.csv", func(b []byte) []byte { return append(b[:len(b):len(b)], []byte("\xe9")...) }, "is not UTF-8")
 	}})
 	set(faults.Structure, faults.Cell{Check: func(t *testing.T) {
+		bundleChecksOnTheScript(t)
 		bundleRefused(t, "nodes.csv", func(b []byte) []byte { return replaceCell(b, 2, 0, "0") }, "nodes.csv:3: column id: ids must be 0..N-1 in order")
 		bundleRefused(t, "nodes.csv", func(b []byte) []byte { return replaceCell(b, 1, 2, "unlabelled") }, "nodes.csv:2: column split: the split unlabelled is for a node without a class (label -1)")
-		bundleRefused(t, "nodes.csv", func(b []byte) []byte { return replaceCell(b, 1, 1, "NA") }, "nodes.csv:2: column label: 'NA' says the node has no class, but its split is")
-		bundleRefused(t, "edges.csv", func(b []byte) []byte { return replaceCell(b, 1, 1, "99999") }, "edges.csv:2: column target: 99999 is outside")
+		bundleRefused(t, "nodes.csv", func(b []byte) []byte { return replaceCell(b, 1, 1, "NA") }, "nodes.csv:2: column label: \"NA\" says the node has no class, but its split is")
+		bundleRefused(t, "edges.csv", func(b []byte) []byte { return replaceCell(b, 1, 1, "99999") }, "edges.csv:2: column target: 99999 is out of range")
 	}})
 	set(faults.Unlabelled, faults.Cell{Check: func(t *testing.T) {
 		scriptReadsNoClassAsTheExplorer(t)
@@ -86,6 +87,37 @@ func TestEveryClassOnTheScript(t *testing.T) {
 	set(faults.Link, faults.NA("the script carries its run (RUN), not a link; its state is the export's"))
 	set(faults.Outputs, faults.NA("the script writes no file: it prints its results as one JSON line"))
 	faults.Check(t, []string{s}, cells)
+}
+
+// bundleChecksOnTheScript walks the table of a bundle's checks that the
+// explorer's reader walks too (datasets' TestBundleChecks): the script
+// refuses each spoilt bundle before torch loads, in one line, at the
+// place and in the words the explorer's reader gives (its byte column
+// aside), never with a traceback.
+func bundleChecksOnTheScript(t *testing.T) {
+	for _, c := range faults.BundleChecks {
+		t.Run(c.Name, func(t *testing.T) {
+			dir := exported(t)
+			spoil(t, filepath.Join(dir, pyg.GraphFolder), c)
+			scriptRefused(t, filepath.Join(dir, pyg.ScriptFile), []string{"--weights", "none"}, c.At+": "+c.Says)
+		})
+	}
+}
+
+// spoil makes check c's change to its file in the bundle dir.
+func spoil(t *testing.T, dir string, c faults.BundleCheck) {
+	t.Helper()
+	p := filepath.Join(dir, c.File)
+	b, err := os.ReadFile(p)
+	if err == nil {
+		b, err = c.Spoil(b)
+	}
+	if err == nil {
+		err = os.WriteFile(p, b, 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // exported is a tiny run's export folder.

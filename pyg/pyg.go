@@ -125,6 +125,9 @@ type settings struct {
 	// script reads a bundle by: written in from datasets, never copied by
 	// hand, so the two cannot drift.
 	Labels labelRule `json:"labels"`
+	// Bundle is the explorer's rule for the rest of a bundle (meta.json's
+	// counts, their names and ranges), from datasets as Labels is.
+	Bundle datasets.BundleRules `json:"bundle"`
 }
 
 // labelRule is how the explorer reads a bundle's label (datasets'
@@ -172,7 +175,7 @@ func settingsOf(r Run) settings {
 		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport, ChebTerms: pdn.ChebTerms,
 		GraphFrom:    graphFrom(r),
 		TestAccuracy: numtext.Num(math.Round(r.TestAccuracy*1e4) / 1e4), Epoch: r.Epoch, State: r.Exp.EncodeRun(),
-		Ranges: argumentRanges(), Labels: labels()}
+		Ranges: argumentRanges(), Labels: labels(), Bundle: datasets.Rules()}
 }
 
 // graphFrom is the settings' graph_from: pdn where the run carries PDN's

@@ -37,6 +37,7 @@ import stat
 import statistics
 import sys
 import time
+import unicodedata
 
 # The run as the explorer trained it: its model, hyperparameters and seed.
 RUN = json.loads(r"""{{.}}""")
@@ -220,14 +221,27 @@ def read_weights(path):
     return w
 
 
+def quote(s):
+    """A cell as the explorer's messages quote it (Go's strconv.Quote), cut short if long."""
+    r = s[:40]
+    return json.dumps(r, ensure_ascii=False) + ("… (%d characters)" % len(s) if len(s) > 40 else "")
+
+
+def group(n):
+    """A count as the explorer writes it in a message: 1,000."""
+    return "{:,}".format(n)
+
+
 class Table:
     """A bundle's CSV file read as the explorer reads it (datasets' bundle reader): UTF-8, with
     or without its byte-order mark, any other byte refused at its line; every row as wide as
-    the header; numbers plain decimals (no nan, inf, 0x…, 1_0, which Python's float reads).
-    A fault is one line naming the file, the line and the column, exit status 2."""
+    the header, none repeating it; numbers plain decimals (no nan, inf, 0x…, 1_0, which Python's
+    float reads). A fault is one line naming the file, the line and the column, exit status 2,
+    in the explorer's words."""
 
     def __init__(self, path):
         self.path = path
+        self.name = os.path.basename(path)
         data = read_file(path)
         try:
             text = data.decode("utf-8-sig")
@@ -239,20 +253,47 @@ class Table:
         if not lines:
             refuse("%s: empty, want a header" % path)
         self.head, self.rows = lines[0], lines[1:]
+        head = [h.strip() for h in self.head]
+        for c, h in enumerate(head):
+            if h and h in head[:c]:
+                refuse("%s:1: column %s: is named twice in the header (columns %d and %d): which one is meant cannot "
+                       "be told: rename one, and open it again" % (path, h, head.index(h) + 1, c + 1))
         for i, r in enumerate(self.rows):
+            if [c.strip() for c in r] == head:
+                self.fault(i, None, "this row repeats the header (line 1): were two files joined into one? Delete it "
+                                    "(and see that the rows after it belong here), save it, and open it again")
             if len(r) != len(self.head):
-                refuse("%s:%d: %d values, the header has %d" % (path, i + 2, len(r), len(self.head)))
+                self.fault(i, None, "%s column: %d values, the header has %d"
+                           % ("extra" if len(r) > len(self.head) else "missing", len(r), len(self.head)))
+
+    def fault(self, i, col, msg):
+        """Ends the run naming row i (0 the first after the header; None the header) and column col."""
+        at = "%s:%d" % (self.path, 1 if i is None else i + 2)
+        refuse("%s: %s%s" % (at, "" if col is None else "column %s: " % self.head[col], msg))
 
     def at(self, i, col, whole=False, lo=None, hi=None):
         """Row i's value in column col, a number in [lo, hi] where they are given."""
-        text = self.rows[i][col].strip()
-        want = "a whole number" if whole else "a decimal number"
+        cell = self.rows[i][col]
+        text = cell.strip()
         if not (WHOLE if whole else DECIMAL).fullmatch(text):
-            refuse("%s:%d: column %s: %r is not %s" % (self.path, i + 2, self.head[col], text, want))
+            if whole:
+                self.fault(i, col, "%s is not a whole number in [%s, %s]" % (quote(cell), lo, hi))
+            self.fault(i, col, "%s is not a decimal number" % quote(cell))
         v = int(text) if whole else float(text)
-        if math.isinf(v) or lo is not None and v < lo or hi is not None and v > hi:
-            refuse("%s:%d: column %s: %s is outside [%s, %s]" % (self.path, i + 2, self.head[col], text, lo, hi))
+        if math.isinf(v):
+            self.fault(i, col, "%s is too large to be a finite number" % quote(cell))
+        if lo is not None and v < lo or hi is not None and v > hi:
+            self.fault(i, col, "%d is out of range [%s, %s]" % (v, lo, hi))
         return v
+
+    def header(self, fixed, prefix):
+        """The header: fixed, then prefix0, prefix1, …; the number of those."""
+        if self.head[:len(fixed)] != fixed:
+            refuse("%s:1: header must start with %s" % (self.path, ",".join(fixed)))
+        for i, h in enumerate(self.head[len(fixed):]):
+            if h != "%s%d" % (prefix, i):
+                refuse("%s:1: column %s: want %s%d" % (self.path, h, prefix, i))
+        return len(self.head) - len(fixed)
 
 
 READ = {}  # the bundles read, by folder: read once, before torch loads
@@ -260,6 +301,9 @@ READ = {}  # the bundles read, by folder: read once, before torch loads
 # The explorer's rule for a bundle's label (datasets.IsNoClass), written into RUN from it: a cell
 # that is one of pandas' missing values, or the number -1, is a node without a class.
 LABELS = RUN["labels"]
+# The explorer's rule for the rest of a bundle (datasets.Rules): meta.json's counts, by their
+# names and the names other tools give them, and their ranges.
+BUNDLE = RUN["bundle"]
 
 
 def no_class(cell):
@@ -268,47 +312,158 @@ def no_class(cell):
     return t in LABELS["missing"] or DECIMAL.fullmatch(t) is not None and float(t) == LABELS["no_class"]
 
 
+def key_form(k):
+    """A key without case or separators: num_nodes, numNodes and NUM-NODES are one."""
+    return "".join(c.lower() for c in k if c not in "_- .")
+
+
+def one_edit_apart(a, b):
+    """Whether a and b differ by one letter added, dropped or changed, or two neighbours swapped."""
+    if len(a) < len(b):
+        a, b = b, a
+    if len(a) - len(b) > 1:
+        return False
+    i = 0
+    while i < len(b) and a[i] == b[i]:
+        i += 1
+    if len(a) > len(b):
+        return a[i + 1:] == b[i:]
+    if i == len(a):
+        return False
+    if a[i + 1:] == b[i + 1:]:
+        return True
+    return i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:]
+
+
+def json_text(v):
+    """v as JSON writes it, as the explorer shows a value of meta.json."""
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e21:
+        v = int(v)
+    t = json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+    return t[:40] + "…" if len(t) > 40 else t
+
+
+def read_meta(path):
+    """meta.json as the explorer reads it (datasets' readMeta): a name, class_names a list of
+    strings, each count (nodes, edges, classes, features, under any of their names) a whole number
+    in its range, given twice only alike; a key one letter from one the explorer reads refused."""
+    meta = read_json(path, "write the bundle again with pdn gen -data PATH -out DIR")
+    if not isinstance(meta.get("name"), str) or meta["name"] == "":
+        refuse("%s: key name: missing or not a string" % path)
+    names = meta.get("class_names")
+    if "class_names" in meta and not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+        refuse("%s: key class_names: want a list of the classes' names, as strings, in the order of their numbers" % path)
+    read = list(BUNDLE["keys_read"]) + [c["key"] for c in BUNDLE["counts"]]
+    counts = {}
+    for key in sorted(k for k in meta if k != "class_names"):
+        form = key_form(key)
+        c = next((c for c in BUNDLE["counts"] if form in [key_form(a) for a in [c["key"]] + c["aliases"]]), None)
+        if c is None:
+            near = [k for k in read if len(key) >= 6 and len(k) >= 6 and key != k and one_edit_apart(key.lower(), k)]
+            if near:
+                refuse("%s: key %s: is no key the explorer reads: did you mean %s? Rename it (a key of your own, kept as "
+                       "the bundle's metadata, is best named apart from the keys the explorer reads)" % (path, key, near[0]))
+            continue
+        v = meta[key]
+        if isinstance(v, str):
+            refuse("%s: key %s: is text (%s), not a number: write it without quotes" % (path, key, quote(v)))
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != math.floor(v) or not c["lo"] <= v <= c["hi"]:
+            refuse("%s: key %s: %s is not a whole number in [%d, %d]" % (path, key, json_text(v), c["lo"], c["hi"]))
+        was = counts.get(c["key"])
+        if was is not None and was[1] != int(v):
+            refuse("%s: key %s: says %s, and %s says %s: one count, given twice, disagrees with itself: keep one"
+                   % (path, key, group(int(v)), was[0], group(was[1])))
+        counts[c["key"]] = (key, int(v))
+    return meta, counts
+
+
+def agrees(path, counts, n, e, c, f):
+    """Holds meta.json's counts to what the files hold, as the explorer does (datasets' agrees)."""
+    held = {"nodes": (n, "nodes.csv holds %s nodes" % group(n)),
+            "edges": (e, "edges.csv holds %s edges" % group(e)),
+            "classes": (c, "nodes.csv's labels hold %s classes (0 to %d)" % (group(c), c - 1)),
+            "features": (f, "the node features are %s wide" % group(f))}
+    for count in BUNDLE["counts"]:
+        key = count["key"]
+        if key in counts and counts[key][1] != held[key][0]:
+            refuse("%s: key %s: says %s, but %s: the files disagree (one cut short, or edited by hand?): correct the "
+                   "count, or leave it out" % (path, counts[key][0], group(counts[key][1]), held[key][1]))
+
+
 def read_bundle(bundle):
-    """The bundle as plain lists, held to the explorer's rules (ids 0..N-1 in order, a split per
-    node, -1 only in the split unlabelled, edges between nodes of the graph, numbers plain
-    decimals), read before torch loads, so that a fault is said at once, torch or not."""
+    """The bundle as plain lists, held to the explorer's rules (datasets' ReadBundleFS, in its
+    order: meta.json, nodes.csv, features.csv, edges.csv, then meta.json's counts against the
+    files), read before torch loads, so that a fault is said at once, torch or not."""
     if bundle in READ:
         return READ[bundle]
-    meta = read_json(os.path.join(bundle, "meta.json"), "write the bundle again with pdn gen -data PATH -out DIR")
+    meta_path = os.path.join(bundle, "meta.json")
+    meta, counts = read_meta(meta_path)
     nodes = Table(os.path.join(bundle, "nodes.csv"))
-    if nodes.head[:3] != ["id", "label", "split"]:
-        refuse("%s:1: the header starts %s; want id,label,split" % (nodes.path, ",".join(nodes.head[:3])))
+    width = nodes.header(["id", "label", "split"], "x")
+    max_label = counts["classes"][1] - 1 if "classes" in counts else LABELS["max_classes"] - 1
     n = len(nodes.rows)
     labels, split = [], []
     for i, r in enumerate(nodes.rows):
-        if nodes.at(i, 0, whole=True) != i:
-            refuse("%s:%d: column id: ids must be 0..N-1 in order: want %d, got %r" % (nodes.path, i + 2, i, r[0]))
+        if not WHOLE.fullmatch(r[0].strip()) or int(r[0]) != i:
+            nodes.fault(i, 0, "ids must be 0..N-1 in order: want %d, got %s" % (i, quote(r[0])))
         if r[2] not in ("train", "test", "val", "unlabelled"):
-            refuse("%s:%d: column split: %r is not train, test, val or unlabelled" % (nodes.path, i + 2, r[2]))
+            nodes.fault(i, 2, "%s is not train, test, val or unlabelled" % quote(r[2]))
         none = no_class(r[1])
         if none and r[2] != "unlabelled":
-            refuse("%s:%d: column label: %r says the node has no class, but its split is %s: a node without a class "
-                   "is in the split unlabelled (label -1)" % (nodes.path, i + 2, r[1], r[2]))
+            nodes.fault(i, 1, "%s says the node has no class, but its split is %s: a node without a class is in the "
+                              "split unlabelled (label -1)" % (quote(r[1]), r[2]))
         if not none and r[2] == "unlabelled":
-            refuse("%s:%d: column split: the split unlabelled is for a node without a class (label -1), and this "
-                   "node's label is %r" % (nodes.path, i + 2, r[1]))
-        label = LABELS["no_class"] if none else nodes.at(i, 1, whole=True, lo=0, hi=LABELS["max_classes"] - 1)
-        labels.append(label)
+            nodes.fault(i, 2, "the split unlabelled is for a node without a class (label -1), and this node's label "
+                              "is %s" % quote(r[1]))
+        labels.append(LABELS["no_class"] if none else nodes.at(i, 1, whole=True, lo=0, hi=max_label))
         split.append(r[2])
+    if n == 0:
+        refuse("%s: no nodes: want a row per node after the header" % nodes.path)
+    x = {"width": width, "rows": [[nodes.at(i, c) for c in range(3, len(nodes.head))] for i in range(n)]}
     sparse = os.path.join(bundle, "features.csv")
-    if os.path.exists(sparse):  # one line per non-zero: node,feature[,value]
+    if what(sparse) is not None:  # one line per non-zero: node,feature[,value]
         cells = Table(sparse)
-        f = int(meta.get("features", 1 + max((cells.at(k, 1, whole=True) for k in range(len(cells.rows))), default=-1)))
-        x = {"width": f, "cells": [(cells.at(k, 0, whole=True, lo=0, hi=n - 1), cells.at(k, 1, whole=True, lo=0, hi=f - 1),
-                                    cells.at(k, 2) if len(cells.head) > 2 else 1.0) for k in range(len(cells.rows))]}
-    else:
-        x = {"width": len(nodes.head) - 3, "rows": [[nodes.at(i, c) for c in range(3, len(nodes.head))] for i in range(n)]}
+        if width > 0:
+            refuse("%s: nodes.csv already has %d feature columns: give the node features one way, as x columns or "
+                   "here" % (cells.path, width))
+        if cells.head not in (["node", "feature"], ["node", "feature", "value"]):
+            refuse("%s:1: header must be node,feature or node,feature,value" % cells.path)
+        f = counts["features"][1] if "features" in counts else BUNDLE["max_features"]
+        entries = [(cells.at(k, 0, whole=True, lo=0, hi=n - 1), cells.at(k, 1, whole=True, lo=0, hi=f - 1),
+                    cells.at(k, 2) if len(cells.head) > 2 else 1.0) for k in range(len(cells.rows))]
+        if not entries:
+            refuse("%s: no features: want a line per non-zero after the header" % cells.path)
+        width = f if "features" in counts else 1 + max(j for _, j, _ in entries)
+        x = {"width": width, "cells": entries}
     edges = Table(os.path.join(bundle, "edges.csv"))
-    cols = [i for i, h in enumerate(edges.head) if i >= 2 and h != "kind"]
-    src = [edges.at(k, 0, whole=True, lo=0, hi=n - 1) for k in range(len(edges.rows))]
-    dst = [edges.at(k, 1, whole=True, lo=0, hi=n - 1) for k in range(len(edges.rows))]
-    z = [[edges.at(k, i) for i in cols] for k in range(len(edges.rows))]
-    READ[bundle] = {"meta": meta, "n": n, "labels": labels, "split": split, "x": x, "src": src, "dst": dst, "z": z, "d": len(cols)}
+    fixed = ["source", "target"] + (["kind"] if edges.head[2:3] == ["kind"] else [])
+    names = edges.head[len(fixed):]
+    if edges.head[:len(fixed)] != fixed or any(re.fullmatch(r"e\+?[0-9]+", h) for h in names):
+        edges.header(fixed, "e")  # anonymous edge features, e0, e1, …
+    for i, h in enumerate(names):  # or each named: a multiplex graph's layers
+        if h.strip() == "":
+            refuse("%s:1: edge feature %d has no name: name each column, or call them e0, e1, …" % (edges.path, i))
+        if any(unicodedata.category(ch) == "Cc" for ch in h):
+            refuse("%s:1: column %s: an edge feature's name holds a line break or a control character" % (edges.path, quote(h)))
+    src, dst, z, seen = [], [], [], {}
+    for k, r in enumerate(edges.rows):
+        u = edges.at(k, 0, whole=True, lo=0, hi=n - 1)
+        v = edges.at(k, 1, whole=True, lo=0, hi=n - 1)
+        if u == v:
+            edges.fault(k, 1, "self-loop on node %d" % u)
+        pair = (min(u, v), max(u, v))
+        if pair in seen:
+            edges.fault(k, 1, "the pair (%d,%d) repeats line %d" % (u, v, seen[pair]))
+        seen[pair] = k + 2
+        if len(fixed) == 3 and r[2] not in ("intra", "inter", ""):
+            edges.fault(k, 2, "%s is not intra or inter (or empty: an end without a class)" % quote(r[2]))
+        src.append(u)
+        dst.append(v)
+        z.append([edges.at(k, i) for i in range(len(fixed), len(edges.head))])
+    classes = 1 + max(labels, default=-1)
+    agrees(meta_path, counts, n, len(src), classes, width)
+    READ[bundle] = {"meta": meta, "n": n, "labels": labels, "split": split, "x": x, "src": src, "dst": dst, "z": z,
+                    "d": len(edges.head) - len(fixed)}
     return READ[bundle]
 
 

@@ -105,7 +105,7 @@ func audit1128CLI() []audit1128Case {
 	}
 	// -bins and -perturb-rate: decimal, in their range (128, 132).
 	for _, b := range []string{"21", "-1", "NaN", "0x5", "2.5", ""} {
-		rows = append(rows, audit1128Case{128, []string{"train", "-data", "DIR/cham", "-bins", b}, 2, []string{fmt.Sprintf("invalid value %q for flag -bins: want [0, 20]", b)}})
+		rows = append(rows, audit1128Case{128, []string{"train", "-data", "DIR/cham", "-bins", b}, 2, []string{fmt.Sprintf("invalid value %q for flag -bins: want a whole number in [0, 20]", b)}})
 	}
 	for _, r := range []string{"1.5", "-0.1", "NaN", "Inf", "0x1p-1", ""} {
 		rows = append(rows, audit1128Case{132, []string{"train", "-perturb", "add-edges", "-perturb-rate", r}, 2, []string{fmt.Sprintf("invalid value %q for flag -perturb-rate: want [0, 1]", r)}})

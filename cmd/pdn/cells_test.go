@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/faults"
@@ -62,6 +63,7 @@ func TestEveryClassOnEveryCommand(t *testing.T) {
 		check := func(f func(t *testing.T)) faults.Cell { return faults.Cell{Check: f} }
 		set(faults.Numbers, check(func(t *testing.T) {
 			numberFlagsOf(t, name)
+			refusalsSayWhy(t, name)
 			if name == "merge" {
 				mergeNumbers(t)
 			}
@@ -165,8 +167,13 @@ func numberFlagsOf(t *testing.T, name string) {
 			t.Errorf("pdn %s -%s: a flag of a kind (%s) this test does not know: give it its number cell", name, f.Name, kind)
 			continue
 		}
-		for _, bad := range []string{"0x1p-2", "0x10", "Inf", "NaN", "1_0", "1.5"} {
-			if bad == "1.5" && kind != "*numtext.intFlag" {
+		whole := kind == "*numtext.intFlag"
+		if kind == "experiment.fieldFlag" {
+			row, _ := experiment.RowFlag(f)
+			whole = wholeRow(row)
+		}
+		for _, bad := range []string{"0x1p-2", "0x10", "Inf", "NaN", "1_0", "1.5", "16.0"} {
+			if (bad == "1.5" || bad == "16.0") && !whole {
 				continue // a whole number's: a decimal takes it
 			}
 			v := strings.Replace(format, "%s", bad, 1)
@@ -175,12 +182,44 @@ func numberFlagsOf(t *testing.T, name string) {
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-"+f.Name) || !strings.Contains(err.Error(), bad) {
 				t.Errorf("pdn %s -%s %s: %v; want refused, naming the flag and the value", name, f.Name, v, err)
 			}
-			if kind == "*numtext.intFlag" && (err == nil || !strings.Contains(err.Error(), "want a whole number in [")) {
+			if whole && (err == nil || !strings.Contains(err.Error(), "want a whole number in [")) {
 				t.Errorf("pdn %s -%s %s: %v; want its range said", name, f.Name, v, err)
 			}
 		}
 		plusAsWithout(t, name, args, f, format)
 		minusZeroAsZero(t, name, args, f, format)
+	}
+}
+
+// wholeRow reports whether the state table's row holds one whole number.
+func wholeRow(row string) bool {
+	p, _ := experiment.Lookup(row)
+	return p.Want().String() != p.RangeText().String()
+}
+
+// refusalsSayWhy gives every flag of command name the faults' values
+// (text that is not UTF-8, a NUL, an empty value, a hexadecimal float):
+// each refusal says why, never a "<nil>" where its reason should be
+// (-target gr\xffoup said "flag -target: <nil>"), and a column's name
+// that is not UTF-8 is said to be so.
+func refusalsSayWhy(t *testing.T, name string) {
+	flags, _ := commandFlags(t, name, "-h")
+	args := commandRows(t)[name].args
+	for _, f := range flags {
+		for _, bad := range []string{"gr\xffoup", "\xff", "a\x00b", "", "0x1p-2", "\xc3"} {
+			_, err := commandFlags(t, name, append(without(args, f.Name), "-"+f.Name+"="+bad)...)
+			if err == nil {
+				continue
+			}
+			if msg := err.Error(); strings.Contains(msg, "<nil>") || strings.Contains(msg, "%!") {
+				t.Errorf("pdn %s -%s %q: %q; want the reason said", name, f.Name, bad, msg)
+			}
+			row, isRow := experiment.RowFlag(f)
+			p, _ := experiment.Lookup(row)
+			if isRow && p.Form == experiment.ColumnForm && !utf8.ValidString(bad) && !strings.Contains(err.Error(), "UTF-8") {
+				t.Errorf("pdn %s -%s %q: %q; want it said that the text is not UTF-8", name, f.Name, bad, err)
+			}
+		}
 	}
 }
 

@@ -168,6 +168,9 @@ func withNames(query string) []string {
 	var out []string
 	for _, kv := range strings.Split(query, "&") {
 		if k, _, _ := strings.Cut(kv, "="); kv != "" {
+			if p, ok := experiment.LinkRow(k); ok {
+				k = p.Name // graph= is data=, as a link reads it
+			}
 			out = append(out, k)
 		}
 	}
@@ -199,14 +202,14 @@ func withRows(e experiment.Experiment, query string) (experiment.Experiment, err
 		if errK != nil || errV != nil {
 			return e, fmt.Errorf("%s is not a row as a link writes it (a %% must start an escape like %%2C)", quoteArg(kv))
 		}
-		p, ok := experiment.Lookup(k)
+		p, ok := experiment.LinkRow(k)
 		switch {
 		case !ok || p.Group == experiment.GroupView:
 			return e, fmt.Errorf("%s is not a row the engine reads", quoteArg(k))
-		case slices.Contains(seen, k):
-			return e, fmt.Errorf("%s: given twice; give each row once", k)
+		case slices.Contains(seen, p.Name):
+			return e, fmt.Errorf("%s: given twice; give each row once", p.Name)
 		}
-		seen = append(seen, k)
+		seen = append(seen, p.Name)
 		if err := p.Set(&e, v); err != nil {
 			return e, err // it names the row, the value and the range
 		}

@@ -74,6 +74,35 @@ func TestClaimsFlagsAreChecked(t *testing.T) {
 	}
 }
 
+// claims -with reads a row as a link reads it: by the name a link once
+// gave it too (graph= for data=), so a state that opens as a link is
+// checked as it opens; the old and the new name together are one row
+// given twice.
+func TestClaimsWithReadsRowsAsALink(t *testing.T) {
+	aliases := experiment.RenamedRows()
+	if len(aliases) == 0 {
+		t.Fatal("no renamed rows: this test walks them")
+	}
+	for old, now := range aliases {
+		p, _ := experiment.Lookup(now)
+		v := p.Default
+		if p.Choices != nil {
+			v = p.Choices[len(p.Choices)-1]
+		}
+		want, err := withRows(experiment.Default(), now+"="+v)
+		if err != nil {
+			t.Fatalf("%s=%s: %v", now, v, err)
+		}
+		got, err := withRows(experiment.Default(), old+"="+v)
+		if err != nil || got.Encode() != want.Encode() {
+			t.Errorf("-with %s=%s: %v, state %q; want read as %s=%s, %q", old, v, err, got.Encode(), now, v, want.Encode())
+		}
+		if _, err := withRows(experiment.Default(), old+"="+v+"&"+now+"="+v); err == nil || !strings.Contains(err.Error(), "given twice") {
+			t.Errorf("-with %s and %s: %v; want one row given twice", old, now, err)
+		}
+	}
+}
+
 // The same graph trains to the same bits however it arrives: the default
 // synthetic graph written by pdn gen, with the generator's mark taken out
 // of its meta.json, gets the same recipe and accuracy as generated.

@@ -178,6 +178,47 @@ func TestTable4(t *testing.T) {
 	}
 }
 
+// pdn table4 -validation N is held to what each graph can give (half its
+// test nodes, a test node a class left): above it, refused before any
+// training and before its folder is made, naming the flag, the graph and
+// the largest N; at it, trained, the protocol saying N (once capped
+// without a word: -validation 2708 on Cora's 2008 test nodes said 2708).
+func TestTable4ValidationWithinTheTestNodes(t *testing.T) {
+	root := t.TempDir()
+	graph := filepath.Join(root, "g")
+	if _, errOut, code := runCLI(t, "gen", "-per-class", "16", "-out", graph); code != 0 {
+		t.Fatalf("gen: %s", errOut)
+	}
+	g, err := datasets.ReadBundle(graph)
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := len(g.Nodes(datasets.Test))
+	most := min(test/2, test-g.C)
+	for _, c := range []struct {
+		name string
+		n    int
+		code int
+		want string
+	}{
+		{"the test nodes and more", test + 10, 2, fmt.Sprintf("flag -validation: %d validation nodes are more than graph g can give", test+10)},
+		{"all the test nodes but one", test - 1, 2, fmt.Sprintf("the largest -validation it allows is %d", most)},
+		{"one above the largest", most + 1, 2, fmt.Sprintf("the largest -validation it allows is %d", most)},
+		{"the largest", most, 0, fmt.Sprintf("on %d validation nodes", most)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(root, fmt.Sprint("v", c.n))
+			stdout, errOut, code := runCLI(t, "table4", "-datasets", graph, "-reps", "1", "-epochs", "2", "-models", "gcn", "-validation", fmt.Sprint(c.n), "-out", out)
+			if code != c.code || !strings.Contains(stdout+errOut, c.want) {
+				t.Errorf("-validation %d: exit %d, %q; want %d and %q", c.n, code, stdout+errOut, c.code, c.want)
+			}
+			if _, err := os.Stat(out); c.code != 0 && err == nil {
+				t.Errorf("-validation %d: refused, but %s was made", c.n, out)
+			}
+		})
+	}
+}
+
 // pdn attention writes Figure 8's attention (a distribution over the 11
 // named scores) and Figure 7's hop weights after every epoch.
 func TestAttention(t *testing.T) {

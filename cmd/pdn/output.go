@@ -89,6 +89,10 @@ type outSpec struct {
 	force  bool
 	parts  []string
 	inputs []outdir.Input
+	// alone says what the run's files make of the folder where they are
+	// the folder's alone (a graph, which a reader opens as the whole
+	// folder): outdir.Options.Exclusive.
+	alone string
 }
 
 // openOut begins the command's run of the writer on spec's folder: the
@@ -96,7 +100,7 @@ type outSpec struct {
 // part) are the caller's to fix, exit status 2.
 func openOut(spec outSpec, stderr io.Writer) (*outdir.Run, error) {
 	r, err := outdir.Open(spec.dir, outdir.Options{
-		Flag: spec.flag, Command: commandLine(), Parts: spec.parts, Force: spec.force, Inputs: spec.inputs, Stderr: stderr,
+		Flag: spec.flag, Command: commandLine(), Parts: spec.parts, Force: spec.force, Inputs: spec.inputs, Exclusive: spec.alone, Stderr: stderr,
 	})
 	var re *outdir.RefusedError
 	if errors.As(err, &re) {

@@ -487,6 +487,45 @@ func TestForceWritesBesideTheUsersFiles(t *testing.T) {
 	}
 }
 
+// A graph's folder is the graph's alone (outdir's exclusive part): every
+// other writing command's output into a folder pdn gen wrote is refused
+// without -force, saying the folder holds a graph bundle and to choose
+// another, and the bundle still opens; pdn gen into a folder holding
+// another command's outputs is refused alike.
+func TestOutputsNeverShareAGraphsFolder(t *testing.T) {
+	root := t.TempDir()
+	for i, c := range writingCommandsOnce(t, root) {
+		if strings.HasPrefix(c.name, "gen") {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			graph := filepath.Join(root, fmt.Sprintf("alone%d", i))
+			if _, errOut, code := runCLI(t, "gen", "-per-class", "16", "-out", graph); code != 0 {
+				t.Fatalf("gen: %s", errOut)
+			}
+			before := visible(t, graph)
+			_, errOut, code := runCLI(t, c.new(graph)...)
+			if code != 2 || !strings.Contains(errOut, "holds a graph bundle") || !strings.Contains(errOut, "choose another folder") {
+				t.Errorf("into pdn gen's folder: exit %d, %q; want 2, saying it holds a graph bundle", code, errOut)
+			}
+			if v := visible(t, graph); !slices.Equal(v, before) {
+				t.Errorf("the refused run wrote: %v, was %v", v, before)
+			}
+			if _, errOut, code := runCLI(t, "train", "-data", graph, "-epochs", "1", "-quiet"); code != 0 {
+				t.Errorf("the bundle no longer opens: %s", errOut)
+			}
+			out := filepath.Join(root, fmt.Sprintf("beside%d", i))
+			if _, errOut, code := runCLI(t, c.old(out)...); code != 0 {
+				t.Fatalf("%s: %s", c.name, errOut)
+			}
+			_, errOut, code = runCLI(t, "gen", "-per-class", "16", "-out", out)
+			if code != 2 || !strings.Contains(errOut, "holds another command's outputs") || !strings.Contains(errOut, "choose another folder") {
+				t.Errorf("gen into %s's folder: exit %d, %q; want 2, naming its outputs", c.name, code, errOut)
+			}
+		})
+	}
+}
+
 // The input test: no command writes into, or around, a folder any of its
 // inputs comes from (-data, -datasets, merge's shard folders), however
 // spelled, even with -force; the inputs are unchanged and still open.

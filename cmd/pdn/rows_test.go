@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -245,5 +246,40 @@ func TestVectorsVariableIsChecked(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "PDN_VECTORS=") || !strings.Contains(stderr, "want one of auto, scalar, avx2, avx512") {
 			t.Errorf("PDN_VECTORS=%q: exit %d, %q", v, code, stderr)
 		}
+	}
+}
+
+// gen -dense writes sparse node features as x columns; where a graph's
+// features are dense already it changes nothing, and is refused by name
+// (before the folder is made, for a generator's graph), as every flag a
+// run does not read is; where they are sparse, the bundle holds x columns.
+func TestGenDenseOnlyForSparseFeatures(t *testing.T) {
+	root := t.TempDir()
+	dense := filepath.Join(root, "dense")
+	if _, errOut, code := runCLI(t, "gen", "-per-class", "16", "-out", dense); code != 0 {
+		t.Fatal(errOut)
+	}
+	sparse := putTree(t, filepath.Join(root, "sparse"), labelled(60, threeClasses))
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"a generator's graph", []string{"-per-class", "16"}, 2, "flag -dense: graph synthetic's node features are dense already"},
+		{"the xor graph", []string{"-data", "xor"}, 2, "flag -dense: graph xor's node features are dense already"},
+		{"a bundle of dense features", []string{"-data", dense}, 2, "flag -dense: the graph's node features are dense already (32 a node"},
+		{"degree features, held sparse", []string{"-data", sparse}, 0, "wrote"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(root, strings.ReplaceAll(c.name, " ", "-"))
+			stdout, errOut, code := runCLI(t, append(append([]string{"gen", "-dense"}, c.args...), "-out", out)...)
+			if code != c.code || !strings.Contains(stdout+errOut, c.want) {
+				t.Errorf("gen -dense %v: exit %d, %q; want %d and %q", c.args, code, stdout+errOut, c.code, c.want)
+			}
+			if _, err := os.Stat(filepath.Join(out, "features.csv")); code == 0 && err == nil {
+				t.Error("-dense wrote features.csv, not x columns")
+			}
+		})
 	}
 }

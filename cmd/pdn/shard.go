@@ -78,8 +78,8 @@ type shardFile struct {
 }
 
 type shardRun struct {
-	At  int      `json:"at"`
-	Acc *float64 `json:"acc"` // JSON has no NaN
+	At  int          `json:"at"`
+	Acc *numtext.Num `json:"acc"` // JSON has no NaN; -0 is read as 0, as every number
 }
 
 // shardName is the file a shard of the job whose JSON is job writes:
@@ -130,7 +130,7 @@ func writeShard(w *outdir.Run, stem, command string, job any, s shard, seconds f
 	for _, at := range slices.Sorted(maps.Keys(acc)) {
 		r := shardRun{At: at}
 		if x := acc[at]; !math.IsNaN(x) {
-			r.Acc = &x
+			r.Acc = (*numtext.Num)(&x)
 		}
 		f.Runs = append(f.Runs, r)
 	}
@@ -158,6 +158,9 @@ type shardJob struct {
 	sweep   experiment.Sweep
 	table4  table4Job
 	size    int // the job's runs
+	// unread are the files beside the shards that look like shards but
+	// were not read, each with why: named where shards are missing.
+	unread []string
 }
 
 // readShards reads every shard file in dirs (or named directly), each
@@ -166,10 +169,15 @@ type shardJob struct {
 // given twice and a run given by two shards.
 func readShards(dirs []string) ([]*shardJob, error) {
 	var jobs []*shardJob
-	paths, err := shardPaths(dirs)
+	paths, unread, err := shardPaths(dirs)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		for _, j := range jobs {
+			j.unread = unread
+		}
+	}()
 	for _, path := range paths {
 		f, err := readShard(path)
 		if err != nil {
@@ -218,12 +226,11 @@ const maxShardBytes = 1 << 30
 // shardPaths is every shard file in dirs, and each path that is a file.
 // What each path is, is known before it is read (input.Path): a pipe, a
 // device or a loop of links, given or in a folder, is refused by name.
-func shardPaths(dirs []string) ([]string, error) {
-	var paths []string
+func shardPaths(dirs []string) (paths, unread []string, err error) {
 	for _, d := range dirs {
 		info, err := input.Path(d)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, nil, usageError{err}
 		}
 		if !info.IsDir() {
 			paths = append(paths, d)
@@ -231,17 +238,44 @@ func shardPaths(dirs []string) ([]string, error) {
 		}
 		fsys, err := input.Folder(d)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, nil, usageError{err}
 		}
 		entries, _ := input.Entries(fsys, ".")
 		for _, e := range entries {
-			if !e.Dir && shardNameRE.MatchString(e.Name) {
+			switch why := notAShard(e.Name); {
+			case e.Dir:
+			case shardNameRE.MatchString(e.Name):
 				paths = append(paths, filepath.Join(d, e.Name))
+			case why != "":
+				unread = append(unread, fmt.Sprintf("%s (not read: %s)", quotePath(filepath.Join(d, e.Name)), why))
 			}
 		}
 	}
-	return paths, nil
+	return paths, unread, nil
 }
+
+// shardLike is a file's name that says it holds a shard, but not as
+// merge reads one: compressed, or its .json ending changed.
+var shardLike = regexp.MustCompile(`\.shard-[0-9]+-of-[0-9]+(\.json)?(\.[A-Za-z0-9]+)*$`)
+
+// notAShard says why a file that looks like a shard is not read as one
+// ("" where it does not look like one): merge reads the .json files pdn
+// writes, and a compressed one is to be unpacked first.
+func notAShard(name string) string {
+	if !shardLike.MatchString(name) || shardNameRE.MatchString(name) {
+		return ""
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	if c, ok := compressedKinds[ext]; ok {
+		return fmt.Sprintf("it is compressed (%s): unpack it (%s) and merge again", c[0], c[1])
+	}
+	return "merge reads shard files named *.shard-I-of-N.json, as pdn writes them; give it that name"
+}
+
+// compressedKinds are the endings of compressed files: the format, and
+// the tool that unpacks it.
+var compressedKinds = map[string][2]string{".gz": {"gzip", "gunzip"}, ".bz2": {"bzip2", "bunzip2"}, ".xz": {"xz", "unxz"},
+	".zst": {"zstd", "unzstd"}, ".zip": {"zip", "unzip"}, ".lz4": {"lz4", "unlz4"}, ".7z": {"7z", "7z x"}}
 
 // add takes one shard file's runs into the job.
 func (j *shardJob) add(f *shardRead) error {
@@ -276,7 +310,11 @@ func (j *shardJob) complete(others []*shardJob) error {
 		}
 	}
 	if len(missing) > 0 {
-		return usageError{fmt.Errorf("%s: shards %s of %d are missing%s", what, strings.Join(missing, ", "), j.n, j.elsewhere(missing, others))}
+		unread := ""
+		if len(j.unread) > 0 {
+			unread = "; beside them: " + strings.Join(j.unread, ", ")
+		}
+		return usageError{fmt.Errorf("%s: shards %s of %d are missing%s%s", what, strings.Join(missing, ", "), j.n, j.elsewhere(missing, others), unread)}
 	}
 	if len(j.acc) != size {
 		return usageError{fmt.Errorf("%s: the shards hold %d runs, the job has %d", what, len(j.acc), size)}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -231,4 +232,52 @@ func visible(t *testing.T, dir string) []string {
 		}
 	}
 	return names
+}
+
+// merge reads a shard's numbers by numtext's rule (a -0 accuracy is 0,
+// written 0.0000, never -0.0000), and names each file beside the shards
+// that looks like one but is not read, with why, where shards are missing
+// (a gzipped shard was left out without a word).
+func TestMergeReadsNumbersAndNamesWhatItDoesNotRead(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		spoil func(t *testing.T, dir, file string)
+		code  int
+		want  string // in table4.csv/scenario1.csv where merged, else in stderr
+		never string
+	}{
+		{"-0 accuracy", func(t *testing.T, dir, file string) {
+			b, _ := os.ReadFile(file)
+			os.WriteFile(file, []byte(replaceFirst(string(b), `"acc":[0-9.e-]+`, `"acc":-0`)), 0o644)
+		}, 0, ",0.0000\n", ",-0.0000"},
+		{"a shard gzipped", func(t *testing.T, dir, file string) {
+			b, _ := os.ReadFile(file)
+			var z bytes.Buffer
+			zw := gzip.NewWriter(&z)
+			zw.Write(b)
+			zw.Close()
+			os.WriteFile(file+".gz", z.Bytes(), 0o644)
+			os.Remove(file)
+		}, 2, "shard-1-of-2.json.gz\" (not read: it is compressed (gzip): unpack it (gunzip) and merge again)", ""},
+		{"a shard renamed", func(t *testing.T, dir, file string) {
+			os.Rename(file, strings.TrimSuffix(file, ".json")+".txt")
+		}, 2, "shard-1-of-2.txt\" (not read: merge reads shard files named *.shard-I-of-N.json", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src, files := shardFixture(t)
+			dir := filepath.Join(t.TempDir(), "shards")
+			copyTree(t, dir, src)
+			c.spoil(t, dir, filepath.Join(dir, filepath.Base(files[0])))
+			out := filepath.Join(t.TempDir(), "m")
+			_, errOut, code := runCLI(t, "merge", "-out", out, dir)
+			got := errOut
+			if code == 0 {
+				b, _ := os.ReadFile(filepath.Join(out, "scenario1.csv"))
+				got = string(b)
+			}
+			if code != c.code || !strings.Contains(got, c.want) || c.never != "" && strings.Contains(got, c.never) {
+				t.Errorf("exit %d, %q; want %d and %q", code, got, c.code, c.want)
+			}
+		})
+	}
 }

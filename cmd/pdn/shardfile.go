@@ -366,7 +366,7 @@ func (c *shardChecker) runs(s *shardRead, f shardFileIn) error {
 			if a := *r.Acc; !(a >= 0 && a <= 1) {
 				return c.failAt(field+".acc", "run %d's accuracy %v is outside [0, 1]: %s", r.At, a, changed)
 			}
-			s.acc[r.At] = *r.Acc
+			s.acc[r.At] = float64(*r.Acc)
 		}
 	}
 	return nil

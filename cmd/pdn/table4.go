@@ -118,6 +118,9 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 				job.Digests = append(job.Digests, gr.Digest())
 			}
 		}
+		if err := validationFits(gs, e, pr.validation); err != nil {
+			return err
+		}
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{table4Part(job, sh)}, inputs: graphInputs(gs)}
 		return runTable4(gs, e, pr, job, *workers, sh, spec, *asJSON, stdout, stderr)
 	}, nil
@@ -374,13 +377,34 @@ type practices struct {
 	given func(name string) bool
 }
 
+// validationFits refuses, before any training, a -validation that some
+// graph cannot give (datasets.MaxHoldOut: half its test nodes, and a test
+// node a class left), naming the graph and the largest it allows: the
+// protocol then says the number of validation nodes every run used.
+func validationFits(gs []table4Graph, e experiment.Experiment, n int) error {
+	if n == 0 {
+		return nil
+	}
+	for _, g := range gs {
+		gr, err := g.load(e, 1)
+		if err != nil {
+			return err
+		}
+		if most := datasets.MaxHoldOut(gr); n > most {
+			return usageError{fmt.Errorf("flag -validation: %d validation nodes are more than graph %s can give: it has %d test nodes, of which at least half, and one a class of its %d, stay for testing; the largest -validation it allows is %d",
+				n, g.name, len(gr.Nodes(datasets.Test)), gr.C, most)}
+		}
+	}
+	return nil
+}
+
 // protocol says in one sentence how each run of a table with validation
 // nodes held out is read.
 func protocol(validation int) string {
 	if validation == 0 {
 		return "each run is read at its last epoch, as pdn train reads it; each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)"
 	}
-	return fmt.Sprintf("each run is read at the epoch of best accuracy on %d validation nodes drawn from the test nodes with the rep's seed (not tested on); each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)", validation)
+	return fmt.Sprintf("each run is read at the epoch of best accuracy on %d validation nodes drawn from each graph's test nodes with the rep's seed (not tested on); each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)", validation)
 }
 
 // table4Rep trains each model m that wants on one seeded split of a graph.

@@ -41,10 +41,18 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 	if err := unreadFlags(fs, withDir(e, dir), genReader(*like)); err != nil {
 		return nil, err
 	}
+	if *dense && dir == "" && !e.Data.Real() && *like == "" {
+		// A generator's features are dense: said before the folder is made.
+		return nil, usageError{fmt.Errorf("flag -dense: graph %s's node features are dense already (written as x columns whatever the flag): -dense writes sparse features (cora, citeseer, a MUSAE folder) as x columns; leave it out", e.Data.Graph)}
+	}
 	if *like != "" && *dense {
 		return nil, usageError{errors.New("flag -dense: gen -like writes the files a published graph comes in, not a bundle; leave it out")}
 	}
-	spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"gen"}, inputs: inputDirs("data", dir)}
+	// A graph's folder holds the graph alone: -data opens the whole folder.
+	spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"gen"}, inputs: inputDirs("data", dir), alone: "a graph bundle"}
+	if *like != "" {
+		spec.alone = "a graph's files"
+	}
 	if *like != "" {
 		return genShaped(*like, spec, e.Data.Seed)
 	}
@@ -59,7 +67,12 @@ func parseGen(args []string, stderr io.Writer) (runner, error) {
 		if err != nil {
 			return err
 		}
-		if *dense && g.XS != nil {
+		switch {
+		case *dense && g.XS == nil:
+			// A flag the run does not read is refused by name, as every
+			// such flag is: -dense only changes sparse features.
+			return usageError{fmt.Errorf("flag -dense: the graph's node features are dense already (%d a node, written as x columns whatever the flag): -dense writes sparse features (cora, citeseer, a MUSAE folder) as x columns; leave it out", g.F)}
+		case *dense:
 			g.X, g.XS = g.XS.Dense(), nil
 		}
 		if err := datasets.WriteBundle(g, w.Creator("gen", "")); err != nil {

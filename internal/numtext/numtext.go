@@ -227,7 +227,8 @@ func (n Num) MarshalJSON() ([]byte, error) {
 	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
 }
 
-// UnmarshalJSON reads null as NaN.
+// UnmarshalJSON reads null as NaN, and a number as ParseFloat reads it:
+// a zero without its sign (-0 is 0), as every number read is.
 func (n *Num) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*n = Num(math.NaN())
@@ -237,8 +238,9 @@ func (n *Num) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &f); err != nil {
 		return err
 	}
+	f, err := ParseFloat(string(b)) // a JSON number is a decimal
 	*n = Num(f)
-	return nil
+	return err
 }
 
 // Valid reports whether n is a finite number, that is, not written as null.

@@ -252,3 +252,24 @@ func TestEveryParserTakesTheSameSign(t *testing.T) {
 		t.Error("ParseUint(-7) read")
 	}
 }
+
+// Num reads a JSON number as ParseFloat reads any number: -0 is 0 (a
+// shard's "acc":-0 was written -0.0000 by merge).
+func TestNumReadsAsParseFloat(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       float64
+	}{
+		{"minus zero", "-0", 0},
+		{"minus zero, a fraction", "-0.0", 0},
+		{"a number", "0.5", 0.5},
+		{"an exponent", "-1E-2", -0.01},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var n Num
+			if err := json.Unmarshal([]byte(c.text), &n); err != nil || float64(n) != c.want || math.Signbit(float64(n)) != math.Signbit(c.want) {
+				t.Errorf("%s: %v (sign %v), %v; want %v", c.text, float64(n), math.Signbit(float64(n)), err, c.want)
+			}
+		})
+	}
+}

@@ -24,6 +24,11 @@
 //     second run of the same part fails at once, naming the first; runs
 //     of other parts share the folder, as the shards of one job do when
 //     many machines write into one folder.
+//   - A part may be the folder's alone (Options.Exclusive: a graph
+//     bundle, which a reader opens as the whole folder): a run of another
+//     part is refused where the folder holds it, and it is refused where
+//     the folder holds another part's files, naming them and what wrote
+//     them (without Force). Other parts share a folder as before.
 //   - A run never writes into or around a folder an input comes from
 //     (Options.Inputs): its files would land among those it reads.
 //

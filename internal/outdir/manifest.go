@@ -38,6 +38,9 @@ type Entry struct {
 	// ModTime is the file's modification time (ns) once written: a file
 	// of the same size and time is taken as unchanged without hashing it.
 	ModTime int64 `json:"mtime_ns"`
+	// Holds says what the file's run made of the folder, where it is the
+	// folder's alone (Options.Exclusive: "a graph bundle").
+	Holds string `json:"holds,omitempty"`
 }
 
 // RunInfo says which run wrote files.

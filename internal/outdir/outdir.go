@@ -9,6 +9,7 @@ import (
 	"hash"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/signal"
 	"path"
@@ -40,6 +41,12 @@ type Options struct {
 	// Inputs are what the run reads: the folder must be none of them, and
 	// lie in none, and hold none.
 	Inputs []Input
+	// Exclusive says, when set, what the run's files make of the folder
+	// ("a graph bundle"): a thing that is the folder's alone, which a
+	// reader opens as the whole folder. Such a run is refused where the
+	// folder holds another part's files, and a run of another part is
+	// refused where it holds such a run's files (without Force both).
+	Exclusive string
 	// Stderr hears an interruption; os.Stderr if nil.
 	Stderr io.Writer
 }
@@ -180,12 +187,41 @@ func (r *Run) open() error {
 	if r.opt.Force {
 		return nil
 	}
+	if err := r.exclusive(m); err != nil {
+		return err
+	}
 	others, err := foreign(r.dir, m)
 	if err != nil {
 		return r.cannot(err)
 	}
 	if len(others) > 0 {
 		return &RefusedError{Msg: r.refusal(others)}
+	}
+	return nil
+}
+
+// exclusive refuses a run whose parts would share the folder with an
+// exclusive part's files (Options.Exclusive): the folder holds a graph
+// bundle, say, and the run writes figures, or the other way round. A
+// part shares the folder with its own earlier files, which it replaces.
+func (r *Run) exclusive(m Manifest) error {
+	for _, name := range slices.Sorted(maps.Keys(m.Files)) {
+		e := m.Files[name]
+		if slices.Contains(r.opt.Parts, e.Part) {
+			continue
+		}
+		by := ""
+		if run, ok := m.Runs[e.Run]; ok && run.Command != "" {
+			by = ", written by " + run.Command
+		}
+		switch {
+		case e.Holds != "":
+			return &RefusedError{Msg: fmt.Sprintf("flag -%s: %s holds %s (%s%s), which is the folder's alone: a reader opens the whole folder as it, and files beside it would spoil it; choose another folder (or add -force to write beside it)",
+				r.flag, quote(r.dir), e.Holds, quote(name), by)}
+		case r.opt.Exclusive != "":
+			return &RefusedError{Msg: fmt.Sprintf("flag -%s: %s holds another command's outputs (%s%s), and %s is the folder's alone: a reader opens the whole folder as it; choose another folder (or add -force to write beside them)",
+				r.flag, quote(r.dir), quote(name), by, r.opt.Exclusive)}
+		}
 	}
 	return nil
 }
@@ -375,7 +411,7 @@ func (r *Run) plan(m Manifest) journal {
 	for _, name := range r.order {
 		s := r.files[name]
 		j.Moves = append(j.Moves, move{Target: name, Staged: true})
-		j.Manifest.Files[name] = Entry{Part: s.part, Run: r.id, SHA256: s.sum, Size: s.size, ModTime: s.modTime}
+		j.Manifest.Files[name] = Entry{Part: s.part, Run: r.id, SHA256: s.sum, Size: s.size, ModTime: s.modTime, Holds: r.opt.Exclusive}
 	}
 	j.Manifest.Runs[r.id] = RunInfo{holder: r.me, Committed: time.Now().UTC().Format(time.RFC3339)}
 	return j

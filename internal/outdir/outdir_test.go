@@ -278,3 +278,49 @@ func TestRunsOfOtherPartsAtOnceAllCommit(t *testing.T) {
 		t.Errorf("the manifest holds %d files, want %d", len(m.Files), runs)
 	}
 }
+
+// An exclusive part (a graph bundle, which a reader opens as the whole
+// folder) is the folder's alone: another part's run is refused where it
+// is, and it is refused where another part's files are, each naming what
+// the folder holds and who wrote it; the same part replaces its own
+// files; -force writes beside; parts that are not exclusive share a
+// folder (a sweep's shards, structure and attention).
+func TestAnExclusivePartIsTheFoldersAlone(t *testing.T) {
+	bundle := func() Options { o := opts("gen"); o.Exclusive = "a graph bundle"; o.Command = "pdn gen"; return o }
+	other := func(part string) Options { o := opts(part); o.Command = "pdn " + part; return o }
+	for _, c := range []struct {
+		name       string
+		first      Options
+		firstPart  string
+		second     Options
+		secondPart string
+		force      bool
+		want       string // "" where the second run writes
+	}{
+		{"export into a bundle", bundle(), "gen", other("export"), "export", false, `holds a graph bundle ("a.csv", written by pdn gen)`},
+		{"sweep into a bundle", bundle(), "gen", other("scenario4"), "scenario4", false, "choose another folder"},
+		{"a bundle into outputs", other("structure"), "structure", bundle(), "gen", false, `holds another command's outputs ("a.csv", written by pdn structure), and a graph bundle is the folder's alone`},
+		{"a bundle again", bundle(), "gen", bundle(), "gen", false, ""},
+		{"forced beside a bundle", bundle(), "gen", other("export"), "export", true, ""},
+		{"structure and attention", other("structure"), "structure", other("attention"), "attention", false, ""},
+		{"two shards", other("scenario4.shard1"), "scenario4.shard1", other("scenario4.shard2"), "scenario4.shard2", false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := write(t, dir, c.first, c.firstPart, map[string]string{"a.csv": "1"}); err != nil {
+				t.Fatal(err)
+			}
+			c.second.Force = c.force
+			err := write(t, dir, c.second, c.secondPart, map[string]string{"b.csv": "2"})
+			var re *RefusedError
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("%v; want written", err)
+			case c.want != "" && (!errors.As(err, &re) || !strings.Contains(err.Error(), c.want)):
+				t.Errorf("%v; want refused: %s", err, c.want)
+			case c.want != "" && read(t, filepath.Join(dir, "a.csv")) != "1":
+				t.Error("the refused run touched the folder")
+			}
+		})
+	}
+}

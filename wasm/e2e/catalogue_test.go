@@ -151,7 +151,7 @@ func TestExtremeControls(t *testing.T) {
 	for _, tc := range []struct{ field, value, want string }{
 		{"lr", "1e400", `lr: "1e400" is not allowed; want [1e-06, 10]`},
 		{"lr", "0x1p-3", `lr: "0x1p-3" is not allowed`},
-		{"per-class", "3,5", `per-class: "3,5" is not allowed; want [16, 1024]`},
+		{"per-class", "3,5", `per-class: "3,5" is not allowed; want a whole number in [16, 1024]`},
 		{"epochs", "-1", "epochs: -1 is not allowed; want [1, 100000]"},
 		{"seed", "99999999999999999999", `seed: "99999999999999999999" is not allowed`},
 		{"weight-decay", "NaN", `weight-decay: "NaN" is not allowed`},
