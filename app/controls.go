@@ -272,8 +272,19 @@ func (c *controls) selectControl(id string, p experiment.Param, value string, ch
 	return app.Select().ID(id).OnChange(func(ctx app.Context, e app.Event) {
 		c.setFrom(ctx, func(experiment.Param) string { return ctx.JSSrc().Get("value").String() })
 	}).Body(app.Range(choices).Slice(func(i int) app.UI {
-		return app.Option().Value(choices[i]).Text(choices[i]).Selected(choices[i] == value)
+		return app.Option().Value(choices[i]).Text(choiceText(choices[i])).Selected(choices[i] == value)
 	}))
+}
+
+// choiceText is how a menu shows a row's choice: "none" (no hidden
+// layer, no perturbation) in the page's language, as a word is; the
+// others are names and sizes (gcn, add-edges, 32,16), as a link writes
+// them.
+func choiceText(v string) string {
+	if v == "none" {
+		return tr("none")
+	}
+	return v
 }
 
 // sliderKind tells how a numeric parameter slides: "log" (log₂ scale),
