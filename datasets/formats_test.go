@@ -175,6 +175,30 @@ const tinyGraphML = `<?xml version='1.0' encoding='utf-8'?>
   </graph>
 </graphml>`
 
+// A directed GraphML graph (edgedefault, or an edge's own directed
+// attribute) is read undirected, as the models are, and the note says so,
+// counting the edges listed one way only.
+func TestGraphMLDirectedIsReadUndirectedAndSaid(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"edgedefault directed", strings.Replace(tinyGraphML, `edgedefault="undirected"`, `edgedefault="directed"`, 1),
+			"club.graphml: 4 of its edges are directed (edgedefault=\"directed\", or directed=\"true\"), and were read as undirected, as the models are trained on undirected graphs; 3 of them were listed in one direction only"},
+		{"one edge directed, its reverse listed", strings.Replace(strings.Replace(tinyGraphML, `<edge source="a" target="b">`, `<edge source="a" target="b" directed="true">`, 1), `<edge source="a" target="a"/>`, `<edge source="b" target="a" directed="true"/>`, 1),
+			"club.graphml: 2 of its edges are directed (edgedefault=\"directed\", or directed=\"true\"), and were read as undirected, as the models are trained on undirected graphs; 0 of them were listed in one direction only"},
+	} {
+		g, _, err := Open(mapFS(map[string]string{"club.graphml": tc.body}), Columns{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if g.E() != 3 || !hasNote(g, tc.want) {
+			t.Errorf("%s: %d edges, notes %v; want %q", tc.name, g.E(), g.Notes, tc.want)
+		}
+	}
+	g, _, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})
+	if err != nil || hasNote(g, "edges are directed") {
+		t.Errorf("an undirected graph: %v, notes %v", err, g.Notes)
+	}
+}
+
 func TestReadGraphML(t *testing.T) {
 	g, resplit, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})
 	if err != nil {

@@ -512,6 +512,14 @@ func structureCells(t *testing.T, format string) {
 			`g.graphml:11:47: a <node> gives data for the key "d0" twice (first on line 11)`},
 		{"GraphML: an edge's data for one key twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<data key="d4">1</data></edge>`, `<data key="d4">1</data><data key="d4">2</data></edge>`, 1)},
 			`g.graphml:15:56: a <edge> gives data for the key "d4" twice (first on line 15)`},
+		{"GraphML: a key of a type GraphML has not", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `attr.name="x" attr.type="double"`, `attr.name="x" attr.type="quaternion"`, 1)},
+			`g.graphml:5:3: the key "d2" has attr.type "quaternion", which is none of GraphML's types (boolean, int, long, float, double, string)`},
+		{"GraphML: data for a key never declared", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<data key="d2">5</data></node>
+    <node id="b">`, `<data key="zz">5</data></node>
+    <node id="b">`, 1)},
+			`g.graphml:10:69: <data key="zz"> names a key no <key> element declares (NetworkX raises "no key zz")`},
+		{"GraphML: two edges with one id", map[string]string{"g.graphml": strings.Replace(strings.Replace(tinyGraphML, `<edge source="a" target="b">`, `<edge id="e1" source="a" target="b">`, 1), `<edge source="c" target="a">`, `<edge id="e1" source="c" target="a">`, 1)},
+			`g.graphml:16:5: edge id "e1" is given twice, at 14:5 and at 16:5 (line:column)`},
 		{"GraphML: a key declared twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<key id="d2"`, `<key id="d0"`, 1)},
 			`g.graphml:5:3: the key "d0" is declared twice (first on line 3)`},
 		{"GraphML: two files joined", map[string]string{"g.graphml": tinyGraphML + "\n" + tinyGraphML},
