@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -51,11 +52,15 @@ func (k graphmlKey) numeric() bool {
 	return false
 }
 
-// findGraphML finds the one .graphml file at the root of fsys.
+// isGraphMLName says a file's name is a GraphML file's: .graphml, or
+// .graphml.gz or .graphml.bz2, which NetworkX's read_graphml reads too.
+func isGraphMLName(name string) bool { return strings.EqualFold(path.Ext(input.Plain(name)), ".graphml") }
+
+// findGraphML finds the one GraphML file at the root of fsys.
 func findGraphML(fsys fs.FS) (string, bool) {
 	var found []string
 	for _, n := range rootFiles(fsys) {
-		if strings.EqualFold(path.Ext(n), ".graphml") {
+		if isGraphMLName(n) {
 			found = append(found, n)
 		}
 	}
@@ -397,7 +402,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := strings.TrimSuffix(r.file, path.Ext(r.file))
+	name := strings.TrimSuffix(input.Plain(r.file), path.Ext(input.Plain(r.file)))
 	g := &Graph{Meta: map[string]any{"name": name}}
 	ids, order, err := nt.fill(g, 0, class)
 	if err != nil {

@@ -31,12 +31,14 @@ import (
 // the explorer classifies each node of one type into one class.
 const ogbEdges = "raw/edge"
 
-// ogbFile is the name fsys holds base under, gzipped or not; "" if none.
+// ogbFile is the name fsys holds base under, gzipped, in bzip2 or not
+// (or in a compression not read, which opening it refuses by name); ""
+// if none.
 func ogbFile(fsys fs.FS, base string) string {
 	if !utf8.ValidString(base) { // a folder's name: opening it says to rename it
 		return base + ".csv.gz"
 	}
-	for _, name := range []string{base + ".csv.gz", base + ".csv"} {
+	for _, name := range append([]string{base + ".csv.gz", base + ".csv.bz2", base + ".csv"}, input.UnreadForms(base+".csv")...) {
 		if input.Exists(fsys, name) {
 			return name
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -168,7 +169,7 @@ func separator(name string, head []byte) rune {
 		}
 	}
 	switch {
-	case strings.HasSuffix(strings.TrimSuffix(name, ".gz"), ".tsv") || bytes.IndexByte(line, '\t') >= 0:
+	case strings.HasSuffix(input.Plain(name), ".tsv") || bytes.IndexByte(line, '\t') >= 0:
 		return '\t'
 	case bytes.IndexByte(line, ',') >= 0:
 		return ','
