@@ -54,7 +54,9 @@ func (k graphmlKey) numeric() bool {
 
 // isGraphMLName says a file's name is a GraphML file's: .graphml, or
 // .graphml.gz or .graphml.bz2, which NetworkX's read_graphml reads too.
-func isGraphMLName(name string) bool { return strings.EqualFold(path.Ext(input.Plain(name)), ".graphml") }
+func isGraphMLName(name string) bool {
+	return strings.EqualFold(path.Ext(input.Plain(name)), ".graphml")
+}
 
 // findGraphML finds the one GraphML file at the root of fsys.
 func findGraphML(fsys fs.FS) (string, bool) {

@@ -2,11 +2,11 @@ package input
 
 import (
 	"bufio"
-	"path"
 	"bytes"
 	"compress/bzip2"
 	"errors"
 	"io"
+	"path"
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
@@ -118,7 +118,9 @@ type unreadForm struct {
 }
 
 // archive says it holds files, not one file compressed.
-func (u unreadForm) archive() bool { return strings.Contains(u.unpack, "tar") || u.ext == ".7z" || u.ext == ".rar" }
+func (u unreadForm) archive() bool {
+	return strings.Contains(u.unpack, "tar") || u.ext == ".7z" || u.ext == ".rar"
+}
 
 // isArchive says a lower-case name ends as a tar archive does.
 func isArchive(lower string) bool {
