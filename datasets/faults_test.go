@@ -296,6 +296,11 @@ func encodingCells(name string) []encodingCell {
 			line, col := lineCol(s, off)
 			return s[:off] + "\x00\x00" + s[off:], fmt.Sprintf("%s:%d:%d: a NUL byte: this is binary data", name, line, col), "", true
 		}},
+		{"a no-break space between JSON's values (a copy and paste)", func(s string) (string, string, string, bool) {
+			off := strings.Index(s, "{") + 1
+			line, col := lineCol(s, off)
+			return s[:off] + "\u00a0" + s[off:], fmt.Sprintf("%s:%d:%d: the character U+00A0 (no-break space) is not JSON here", name, line, col), "", strings.HasSuffix(name, ".json") && off > 0
+		}},
 		{"a Latin-1 byte mid-file", func(s string) (string, string, string, bool) {
 			off := middleLine(s)
 			line, col := lineCol(s, off)

@@ -318,3 +318,20 @@ func TestCompressions(t *testing.T) {
 		t.Errorf("Compressed: a tar.gz is an archive, .GZ is gzip")
 	}
 }
+
+// A character beyond ASCII where JSON wants a value or a separator is
+// named by its code point and name, at its line and column, never as
+// the first of its bytes (encoding/json's 'Â').
+func TestJSONNamesTheCharacter(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"a no-break space", "{\"0\": [1],\u00a0\"1\": [2]}", "f.json:1:11: the character U+00A0 (no-break space) is not JSON here (looking for beginning of object key string)"},
+		{"a typographic quote", "{\n\u201c0\u201d: [1]}", "f.json:2:1: the character U+201C (left double quotation mark) is not JSON here"},
+		{"a letter", "[1, é]", "f.json:1:5: the character U+00E9 (é) is not JSON here (looking for beginning of value)"},
+	} {
+		var v any
+		err := JSON("f.json", []byte(tc.text), &v)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "Â") {
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
+	}
+}
