@@ -396,12 +396,14 @@ func (cc classCells) enoughClasses(labels []int, none int) error {
 // namesEachOnce refuses names, given for c numbered classes, that leave a
 // class without a name or give two classes one: a class shown by a name
 // another shares, or by its number among names, could not be told apart.
-// Names beyond c name no class the labels hold, and are left out.
+// Names beyond c are refused as well: they name no class the labels
+// hold, and a name left out without a word may be the one shifted (a
+// class dropped from the list's middle).
 func (cc classCells) namesEachOnce(c int) error {
 	if !cc.numbered || cc.names == nil {
 		return nil
 	}
-	if len(cc.names) < c {
+	if len(cc.names) != c {
 		return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("names %d classes, and %s's labels hold %d (0 to %d): name every class, in the order of their numbers, or leave the names out", len(cc.names), cc.file, c, c-1)}
 	}
 	first := map[string]int{} // by classKey: names spelled alike are one name
