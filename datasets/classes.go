@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -81,6 +82,9 @@ type classCells struct {
 	// point as a comma (a file of semicolons).
 	bins       int
 	commaPoint bool
+	// at is where cell i is (line, column), for a cell the class builder
+	// refuses; nil, or 0, 0, where the reader does not know.
+	at func(i int) (line, col int)
 }
 
 // noClass reports whether node i has no class.
@@ -318,6 +322,9 @@ func numberCell(cell string, decimalComma bool) (float64, error) {
 // cells that leave fewer than two classes once those nodes are out (one
 // class leaves nothing to learn), naming how many have none.
 func setClasses(g *Graph, cc classCells) error {
+	if err := cc.namesOnOneLine(); err != nil {
+		return err
+	}
 	names, labels := cc.classes()
 	none := 0
 	for _, l := range labels {
@@ -359,6 +366,34 @@ func setClasses(g *Graph, cc classCells) error {
 	}
 	if n := cc.respelled(); n > 0 && !cc.numbered && cc.bins == 0 {
 		g.Notes = append(g.Notes, phrase.New("%s: %s class names were written with invisible characters or in Unicode's decomposed form (e and a combining accent for é): each was read as the class it spells", cc.where(), numtext.Group(n)))
+	}
+	return nil
+}
+
+// namesOnOneLine refuses a class name holding a control character (a
+// line break a quoted cell or an XML character reference brought, a tab):
+// a class's name is shown on one line, in notes, the legend and messages,
+// and one holding a line break would split the note it is in.
+func (cc classCells) namesOnOneLine() error {
+	refuse := func(name string) phrase.Text {
+		i := strings.IndexFunc(name, unicode.IsControl)
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		return phrase.New("the class name %s holds %s, a control character: a class's name is shown on one line (in notes, the legend and messages): take it out (a line break in a quoted cell joins two lines into one), save it, and open it again", quote(name), input.RuneName(r))
+	}
+	for i, c := range cc.cells {
+		if cc.noClass(i) || !hasControl(classKey(c)) {
+			continue
+		}
+		line, col := 0, 0
+		if cc.at != nil {
+			line, col = cc.at(i)
+		}
+		return &BundleError{File: cc.file, Line: line, Col: col, Column: cc.column, Msg: refuse(classKey(c))}
+	}
+	for _, name := range cc.names {
+		if hasControl(classKey(name)) {
+			return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: refuse(classKey(name))}
+		}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -51,6 +52,27 @@ type nodeTable struct {
 	// absent marks, by column, the rows whose cell the format left out
 	// with no default (GraphML's data): as a class, no class.
 	absent map[int][]bool
+	// controls are where the cells holding a control character (a line
+	// break inside quotes) are, by row and column: the class builder
+	// refuses such a class name there.
+	controls map[[2]int][2]int
+}
+
+// hasControl says a cell holds a control character (a line break, a tab,
+// C0 and C1 controls).
+func hasControl(cell string) bool { return strings.ContainsFunc(cell, unicode.IsControl) }
+
+// keepControls notes where row's cells that hold a control character are.
+func (nt *nodeTable) keepControls(row []string, at func(c int) (line, col int)) {
+	for c, cell := range row {
+		if hasControl(strings.TrimSpace(cell)) {
+			if nt.controls == nil {
+				nt.controls = map[[2]int][2]int{}
+			}
+			line, col := at(c)
+			nt.controls[[2]int{len(nt.rows), c}] = [2]int{line, col}
+		}
+	}
 }
 
 // number reads a cell as a number: a decimal, or, in a file of decimal
@@ -62,7 +84,8 @@ func (nt *nodeTable) number(cell string) (float64, error) {
 // classCells are column c's cells as classes, in row order, for the class
 // builder.
 func (nt *nodeTable) classCells(c int) classCells {
-	return classCells{file: nt.file, column: nt.header[c], cells: nt.values(c), none: nt.absent[c], bins: nt.bins, commaPoint: nt.decimalComma}
+	at := func(i int) (int, int) { p := nt.controls[[2]int{i, c}]; return p[0], p[1] }
+	return classCells{file: nt.file, column: nt.header[c], cells: nt.values(c), none: nt.absent[c], bins: nt.bins, commaPoint: nt.decimalComma, at: at}
 }
 
 // notFeatures says which of the table's other columns are no features and
@@ -202,6 +225,7 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		if len(open) == 0 { // no column can name the nodes: blame the likeliest
 			return nil, nt.idRepeat()
 		}
+		nt.keepControls(row, t.fieldPos)
 		nt.rows = append(nt.rows, slices.Clone(row))
 	}
 	if len(nt.rows) == 0 {

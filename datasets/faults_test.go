@@ -334,6 +334,55 @@ func wordCells(name, word string) []encodingCell {
 	}
 }
 
+// lineBreakInName is the fixture's word file with a line break inside
+// the class name word, written as the file's format writes one: an
+// escape in JSON, a character reference in XML, a quoted cell in a table.
+func lineBreakInName(file, text, word string) string {
+	at := 0 // within the word: after its first letter, or before a word of one
+	if _, size := utf8.DecodeRuneInString(word); size < len(word) {
+		at = size
+	}
+	var out strings.Builder
+	for {
+		off := strings.Index(text, word)
+		if off < 0 {
+			out.WriteString(text)
+			return out.String()
+		}
+		switch {
+		case strings.HasSuffix(file, ".json"):
+			out.WriteString(text[:off+at] + `\n` + text[off+at:off+len(word)])
+		case strings.HasSuffix(file, ".graphml"):
+			out.WriteString(text[:off+at] + "&#10;" + text[off+at:off+len(word)])
+		default: // the field quoted, over two lines
+			start := strings.LastIndexAny(text[:off], ",\t\n") + 1
+			end := off + len(word) + strings.IndexAny(text[off+len(word):], ",\t\n")
+			out.WriteString(text[:start] + `"` + text[start:off+at] + "\n" + text[off+at:end] + `"`)
+			off = end - len(word)
+		}
+		text = text[off+len(word):]
+	}
+}
+
+// controlFaults are the cell "a class name holding a line break" (a
+// quoted cell over two lines; audit 3's 23) on each fixture's class
+// names, on every surface: refused naming the file and the character,
+// never a class whose name splits a note over two lines.
+func controlFaults(t *testing.T, fx faultFixture) {
+	if fx.wordFile == "" {
+		return
+	}
+	text := textOf(t, fx.wordFile, fx.files[fx.wordFile])
+	files := cloneFiles(fx.files)
+	files[fx.wordFile] = withText(t, fx.wordFile, lineBreakInName(fx.wordFile, text, fx.word))
+	for _, s := range surfaces {
+		g, err := s.open(t, files)
+		if err == nil || !strings.HasPrefix(err.Error(), fx.shown(fx.wordFile)) || !strings.Contains(err.Error(), "holds U+000A (line feed, a line break), a control character") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("a line break in a class name, %s: %v (read %v); want refused naming %s and U+000A", s.name, err, g, fx.shown(fx.wordFile))
+		}
+	}
+}
+
 // fixtureReads checks the fixture reads as its row's format on every
 // surface, and gives its fingerprint.
 func fixtureReads(t *testing.T, format string, fx faultFixture) string {
@@ -354,6 +403,7 @@ func fixtureReads(t *testing.T, format string, fx faultFixture) string {
 
 // encodingFaults runs the encoding cells on each text file of fx.
 func encodingFaults(t *testing.T, fx faultFixture, want string) {
+	controlFaults(t, fx)
 	for _, file := range slices.Sorted(mapsKeys(fx.files)) {
 		text := textOf(t, file, fx.files[file])
 		cells := encodingCells(fx.shown(file))

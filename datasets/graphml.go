@@ -397,6 +397,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 			}
 			row = append(row, v)
 		}
+		nt.keepControls(row, func(int) (int, int) { return it.line, it.col })
 		nt.rows = append(nt.rows, row)
 	}
 	cols.ID = "1"

@@ -52,8 +52,10 @@ func notASCII(file string, b []byte, err error) error {
 }
 
 // runeNames name the characters a copy and paste brings that look like
-// nothing, or like ASCII.
+// nothing, or like ASCII, and the control characters a cell may hold.
 var runeNames = map[rune]string{
+	0x0009: "tab", 0x000A: "line feed, a line break", 0x000D: "carriage return, a line break",
+	0x0085: "next line, a line break", 0x007F: "delete",
 	0x00A0: "no-break space", 0x00AD: "soft hyphen", 0x2007: "figure space", 0x2009: "thin space",
 	0x200B: "zero-width space", 0x200C: "zero-width non-joiner", 0x200D: "zero-width joiner",
 	0x2028: "line separator", 0x2029: "paragraph separator", 0x202F: "narrow no-break space",
