@@ -186,6 +186,9 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 	}
 	defer t.closer.Close()
 	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins}
+	if err := nt.columnsApart(cols); err != nil {
+		return nil, err
+	}
 	open := map[int]map[string]int{} // columns that repeat no value yet: value → line
 	lim, cells := limitsOf(fsys), 0
 	if cols.ID != "" {
@@ -232,6 +235,24 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		return nil, &BundleError{File: name, Msg: phrase.New("no nodes: want a line per node after the header")}
 	}
 	return nt, nil
+}
+
+// columnsApart refuses an id column and a class column that are one (by
+// its name and by its number, say): one column cannot both name each node
+// and hold their classes; the rows' rule (experiment's Apart) refuses the
+// same text given to both before a file is read.
+func (nt *nodeTable) columnsApart(cols Columns) error {
+	if cols.ID == "" || cols.Target == "" {
+		return nil
+	}
+	id, err := nt.column(cols.ID, "id-column")
+	if err != nil {
+		return nil // said where the column is looked for
+	}
+	if class, err := nt.column(cols.Target, "target"); err == nil && class == id {
+		return &BundleError{File: nt.file, Line: 1, Column: nt.header[id], Msg: phrase.New("-id-column %s and -target %s (id-column and target in a link) name this one column: a column that names each node once holds no classes, and one that holds classes names no node: name the two columns apart, or leave one out (found from the file)", quote(cols.ID), quote(cols.Target))}
+	}
+	return nil
 }
 
 // column finds a column by its header name or its number from 1.
