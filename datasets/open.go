@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"cmp"
 	"errors"
 	"io/fs"
 	"maps"
@@ -64,7 +65,7 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 
 // formats are the formats Open reads, in the order they are tried.
 var formats = []format{
-	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle},
+	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss},
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1}},
@@ -412,6 +413,33 @@ func nearMiss(fsys fs.FS) phrase.Text {
 	return phrase.Text{}
 }
 
+// planetoidParts are the files Planetoid publishes a graph in (Yang,
+// Cohen and Salakhutdinov, 2016), after ind.NAME.: Python pickles of its
+// matrices, which scripts/planetoid.py turns into a bundle.
+var planetoidParts = []string{"x", "y", "tx", "ty", "allx", "ally", "graph", "test.index"}
+
+// planetoidNearMiss says files are Planetoid's own, which the explorer
+// does not read: it ships cora and citeseer made from them, and
+// scripts/planetoid.py writes a bundle from any of them.
+func planetoidNearMiss(fsys fs.FS) phrase.Text {
+	name := ""
+	for _, n := range rootFiles(fsys) {
+		rest, ok := strings.CutPrefix(n, "ind.")
+		if !ok {
+			continue
+		}
+		for _, part := range planetoidParts {
+			if g, ok := strings.CutSuffix(rest, "."+part); ok && g != "" && !strings.Contains(g, ".") {
+				name = cmp.Or(name, plainOrQuoted(g))
+			}
+		}
+	}
+	if name == "" {
+		return phrase.Text{}
+	}
+	return phrase.New("Planetoid's own files (ind.%s.x, .y, .tx, .ty, .allx, .ally, .graph, .test.index: Python pickles of its matrices), which the explorer does not read: it ships cora and citeseer made from them (-data cora, -data citeseer; Cora and Citeseer in the page), and python3 scripts/planetoid.py FOLDER %s OUT writes a bundle (OUT) from any Planetoid graph (pubmed too), which opens here", name, name)
+}
+
 // musaeNearMiss says files are no MUSAE or FEATHER folder because two of
 // them end as one of its files does.
 func musaeNearMiss(fsys fs.FS) phrase.Text {
@@ -536,6 +564,9 @@ func openPath(path string) (fs.FS, error) {
 	fsys, err := filesFS([]File{{Name: name, Data: data}}, nativeLimits)
 	if err == nil {
 		if _, ok := formatOf(fsys); !ok {
+			if why := nearMiss(fsys); !why.IsZero() {
+				return nil, &BundleError{File: path, Msg: why}
+			}
 			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s (a folder, a zip of one, or a .graphml file)", phrase.New(Formats))}
 		}
 	}

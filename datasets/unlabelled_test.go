@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/experiment"
 )
 
 // The rule for nodes without a class holds by construction: every format
@@ -625,8 +626,20 @@ func TestNumberClassesAreNumbers(t *testing.T) {
 	}
 }
 
+// planetoidFiles are a Planetoid graph's own files, as Planetoid publishes
+// them (pickles: their bytes are no matter here).
+func planetoidFiles(name string) map[string]string {
+	files := map[string]string{}
+	for _, part := range planetoidParts {
+		files["ind."+name+"."+part] = "\x80\x02cnumpy"
+	}
+	return files
+}
+
 // Files that come near a format say what keeps them from it: two GraphML
-// files, a bundle's files without its meta.json.
+// files, a bundle's files without its meta.json, Planetoid's own files
+// (in a folder, the page's files, a zip, or one named on the command
+// line).
 func TestNearMissesSayWhy(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -635,10 +648,22 @@ func TestNearMissesSayWhy(t *testing.T) {
 	}{
 		{"two GraphML files", map[string]string{"a.graphml": tinyGraphML, "b.graphml": tinyGraphML}, "a.graphml, b.graphml are 2 GraphML files, and a GraphML file is one graph"},
 		{"a bundle without meta.json", map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,1,test,2\n", "edges.csv": "source,target,kind,e0\n0,1,inter,0.5\n"}, "meta.json: missing: nodes.csv and edges.csv are a bundle's"},
+		{"Planetoid's own files (audit 3's 24)", planetoidFiles("pubmed"), "Planetoid's own files (ind.pubmed.x, .y, .tx, .ty, .allx, .ally, .graph, .test.index: Python pickles of its matrices), which the explorer does not read: it ships cora and citeseer made from them (-data cora, -data citeseer; Cora and Citeseer in the page), and python3 scripts/planetoid.py FOLDER pubmed OUT writes a bundle"},
+		{"one of Planetoid's files", map[string]string{"ind.cora.graph": "\x80\x02}q\x00"}, "Planetoid's own files (ind.cora.x"},
 	} {
-		_, _, err := Open(mapFS(tc.files), Columns{})
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		for _, s := range surfaces {
+			if _, err := s.open(t, tc.files); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s, %s: %v; want %q", tc.name, s.name, err, tc.want)
+			}
+		}
+		if len(tc.files) == 1 {
+			for name, body := range tc.files {
+				p := filepath.Join(t.TempDir(), name)
+				mustWrite(t, p, []byte(body))
+				if _, err := Load(p, experiment.Default().Data, false); err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("%s, named alone: %v; want %q", tc.name, err, tc.want)
+				}
+			}
 		}
 	}
 }
