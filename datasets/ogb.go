@@ -286,7 +286,11 @@ func readRows(fsys fs.FS, name string, count lines, width int, each func(t *tabl
 			return tooMany(name, t.line, lim, phrase.New("more than %s numbers", numtext.Group(lim.values)))
 		}
 		if count.per != "" && t.blank > 0 {
-			return &BundleError{File: name, Line: t.blank, Msg: phrase.New("the line is empty, and each line is one %s's value: pandas (as OGB reads the file) would skip it, moving every later %s's value up one, onto the one before: give the line its value (nan for a node without a class), or delete it", count.per, count.per)}
+			msg := phrase.New("the line is empty, and each line is one node's value: pandas (as OGB reads the file) would skip it, moving every later node's value up one, onto the node before: give the line its value (nan for a node without a class), or delete it")
+			if count.per == "edge" {
+				msg = phrase.New("the line is empty, and each line is one edge's value: pandas (as OGB reads the file) would skip it, moving every later edge's value up one, onto the edge before: give the line its value, or delete it")
+			}
+			return &BundleError{File: name, Line: t.blank, Msg: msg}
 		}
 		if n++; rows >= 0 && n > rows {
 			if count.from != "" {
