@@ -204,7 +204,7 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		for i, n := range list {
 			f, ok := featureIndex(n)
 			if !ok {
-				line, col := jsonElementAt(b, key, i)
+				line, col := input.ElementAt(b, key, i)
 				return &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("node %s: feature %s is not a whole number in [0, %d], written as one (digits alone: not 1.0, \"3\" or true)", quote(key), quote(string(n)), MaxFeatures-1)}
 			}
 			es = append(es, entry{node: node, feature: f, value: 1})
@@ -237,53 +237,6 @@ func featureIndex(raw json.RawMessage) (int, bool) {
 		return 0, false
 	}
 	return v, true
-}
-
-// jsonElementAt is the line and column of element i of the list under
-// the top-level key of the JSON object b (which decoded, so is JSON);
-// 0, 0 if not found.
-func jsonElementAt(b []byte, key string, i int) (line, col int) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber() // 1e400 is a token, not a float64 out of range
-	depth, isKey, current, n := 0, false, "", 0
-	for {
-		before := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			return 0, 0
-		}
-		start := int(before)
-		for start < len(b) && strings.IndexByte(" \t\r\n,:", b[start]) >= 0 {
-			start++
-		}
-		if depth == 2 && current == key { // an element of key's list starts here
-			if d, ok := tok.(json.Delim); !ok || d == '{' || d == '[' {
-				if n == i {
-					return input.LineCol(b, start)
-				}
-				n++
-			}
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			if t == '{' || t == '[' {
-				depth++
-				isKey = depth == 1
-			} else if depth--; depth == 1 {
-				isKey = true
-			}
-		case string:
-			if depth == 1 && isKey {
-				current, isKey = t, false
-			} else if depth == 1 {
-				isKey = true
-			}
-		default:
-			if depth == 1 {
-				isKey = true
-			}
-		}
-	}
 }
 
 // readFeatherFeatures reads FEATHER's features.csv: node_id,feature_id

@@ -170,7 +170,7 @@ func TestReadMUSAEFamilies(t *testing.T) {
 	}{
 		{"twitch, days named", twitch, Columns{Target: "days"}, ""}, // four values for four nodes
 		{"no such column", twitch, Columns{Target: "maturity"}, "column maturity: no such column (target names it): the columns are id, days, mature, views, partner, new_id"},
-		{"id as the class", twitch, Columns{ID: "new_id", Target: "new_id"}, "is the column of node ids"},
+		{"id as the class", twitch, Columns{ID: "new_id", Target: "new_id"}, `-id-column "new_id" and -target "new_id" (id-column and target in a link) name this one column`},
 		{"id repeats", twitch, Columns{ID: "mature"}, "node \"True\" was listed on line 2 already"},
 		{"continuous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}", "target.csv": "id,target\n0,0.5\n1,1.5\n2,2\n"}, Columns{}, "column target: holds fractions (measurements"},
 		{"ambiguous", map[string]string{"edges.csv": "id_1,id_2\n0,1\n", "features.json": "{}",

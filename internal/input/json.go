@@ -248,3 +248,50 @@ func ObjectKeys(b []byte, key func(k string, line int) error) error {
 	}
 	return nil
 }
+
+// ElementAt is the line and column of element i of the list under
+// the top-level key of the JSON object b (which decoded, so is JSON);
+// 0, 0 if not found.
+func ElementAt(b []byte, key string, i int) (line, col int) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // 1e400 is a token, not a float64 out of range
+	depth, isKey, current, n := 0, false, "", 0
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return 0, 0
+		}
+		start := int(before)
+		for start < len(b) && strings.IndexByte(" \t\r\n,:", b[start]) >= 0 {
+			start++
+		}
+		if depth == 2 && current == key { // an element of key's list starts here
+			if d, ok := tok.(json.Delim); !ok || d == '{' || d == '[' {
+				if n == i {
+					return LineCol(b, start)
+				}
+				n++
+			}
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' || t == '[' {
+				depth++
+				isKey = depth == 1
+			} else if depth--; depth == 1 {
+				isKey = true
+			}
+		case string:
+			if depth == 1 && isKey {
+				current, isKey = t, false
+			} else if depth == 1 {
+				isKey = true
+			}
+		default:
+			if depth == 1 {
+				isKey = true
+			}
+		}
+	}
+}
