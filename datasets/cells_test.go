@@ -149,6 +149,19 @@ func columnCells(t *testing.T, format string, fxs []faultFixture) {
 			t.Errorf("%+v: %v; want %q named", tc.cols, err, tc.want)
 		}
 	}
+	// One column named as both the ids and the classes (audit 3's 13):
+	// refused naming both flags where the format reads both, never the
+	// repeat of a class taken for an id given twice.
+	_, _, err := Open(mapFS(fx.files), Columns{ID: "2", Target: "2"})
+	f, _ := formatOf(mapFS(fx.files))
+	switch {
+	case err == nil:
+		t.Errorf("id-column and target both 2: read")
+	case f.chooses == every && !strings.Contains(err.Error(), `-id-column "2" and -target "2" (id-column and target in a link) name this one column`):
+		t.Errorf("id-column and target both 2: %v; want both flags named", err)
+	case f.chooses != every && !strings.Contains(err.Error(), "-id-column"):
+		t.Errorf("id-column and target both 2: %v; want -id-column refused", err)
+	}
 	if _, _, err := Open(mapFS(fx.files), Columns{Bins: 3}); err == nil {
 		t.Errorf("bins 3 on %s's classes (no measurement): read", fx.name)
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -81,6 +82,9 @@ type classCells struct {
 	// point as a comma (a file of semicolons).
 	bins       int
 	commaPoint bool
+	// at is where cell i is (line, column), for a cell the class builder
+	// refuses; nil, or 0, 0, where the reader does not know.
+	at func(i int) (line, col int)
 }
 
 // noClass reports whether node i has no class.
@@ -318,6 +322,9 @@ func numberCell(cell string, decimalComma bool) (float64, error) {
 // cells that leave fewer than two classes once those nodes are out (one
 // class leaves nothing to learn), naming how many have none.
 func setClasses(g *Graph, cc classCells) error {
+	if err := cc.namesOnOneLine(); err != nil {
+		return err
+	}
 	if !cc.numbered && cc.bins == 0 {
 		if err := cc.numbersThroughout(); err != nil {
 			return err
@@ -377,6 +384,7 @@ func setClasses(g *Graph, cc classCells) error {
 func (cc classCells) numbersThroughout() error {
 	var numbers, odd []string
 	count := map[string]int{}
+	first := -1 // the first node of a class that is no number
 	for i, c := range cc.cells {
 		if cc.noClass(i) {
 			continue
@@ -389,6 +397,9 @@ func (cc classCells) numbersThroughout() error {
 			numbers = append(numbers, key)
 		} else {
 			odd = append(odd, key)
+			if first < 0 {
+				first = i
+			}
 		}
 	}
 	if len(odd) == 0 || len(numbers) < 2 || len(odd) >= len(numbers) {
@@ -407,10 +418,44 @@ func (cc classCells) numbersThroughout() error {
 	if len(odd) > 3 {
 		list = phrase.New("%s and %d more", list, len(odd)-3)
 	}
-	if len(odd) == 1 {
-		return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("holds class numbers, but also %s, which is not a plain decimal number and would be a class of its own: write a class as a number (1, not 0x1, １ or −1), or leave a node without a class empty (or NA)", list)}
+	e := &BundleError{File: cc.file, Column: cc.column}
+	if cc.at != nil {
+		e.Line, e.Col = cc.at(first)
 	}
-	return &BundleError{File: cc.file, Column: cc.column, Msg: phrase.New("holds class numbers, but also %s, which are not plain decimal numbers and would each be a class of its own: write a class as a number (1, not 0x1, １ or −1), or leave a node without a class empty (or NA)", list)}
+	if len(odd) == 1 {
+		e.Msg = phrase.New("holds class numbers, but also %s, which is not a plain decimal number and would be a class of its own: write a class as a number (1, not 0x1, １ or −1), or leave a node without a class empty (or NA)", list)
+		return e
+	}
+	e.Msg = phrase.New("holds class numbers, but also %s, which are not plain decimal numbers and would each be a class of its own: write a class as a number (1, not 0x1, １ or −1), or leave a node without a class empty (or NA)", list)
+	return e
+}
+
+// namesOnOneLine refuses a class name holding a control character (a
+// line break a quoted cell or an XML character reference brought, a tab):
+// a class's name is shown on one line, in notes, the legend and messages,
+// and one holding a line break would split the note it is in.
+func (cc classCells) namesOnOneLine() error {
+	refuse := func(name string) phrase.Text {
+		i := strings.IndexFunc(name, unicode.IsControl)
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		return phrase.New("the class name %s holds %s, a control character: a class's name is shown on one line (in notes, the legend and messages): take it out (a line break in a quoted cell joins two lines into one), save it, and open it again", quote(name), input.RuneName(r))
+	}
+	for i, c := range cc.cells {
+		if cc.noClass(i) || !hasControl(classKey(c)) {
+			continue
+		}
+		line, col := 0, 0
+		if cc.at != nil {
+			line, col = cc.at(i)
+		}
+		return &BundleError{File: cc.file, Line: line, Col: col, Column: cc.column, Msg: refuse(classKey(c))}
+	}
+	for _, name := range cc.names {
+		if hasControl(classKey(name)) {
+			return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: refuse(classKey(name))}
+		}
+	}
+	return nil
 }
 
 // where names the cells' file and column, for a message.
@@ -446,12 +491,14 @@ func (cc classCells) enoughClasses(labels []int, none int) error {
 // namesEachOnce refuses names, given for c numbered classes, that leave a
 // class without a name or give two classes one: a class shown by a name
 // another shares, or by its number among names, could not be told apart.
-// Names beyond c name no class the labels hold, and are left out.
+// Names beyond c are refused as well: they name no class the labels
+// hold, and a name left out without a word may be the one shifted (a
+// class dropped from the list's middle).
 func (cc classCells) namesEachOnce(c int) error {
 	if !cc.numbered || cc.names == nil {
 		return nil
 	}
-	if len(cc.names) < c {
+	if len(cc.names) != c {
 		return &BundleError{File: cc.namesFile, Key: cc.namesKey, Msg: phrase.New("names %d classes, and %s's labels hold %d (0 to %d): name every class, in the order of their numbers, or leave the names out", len(cc.names), cc.file, c, c-1)}
 	}
 	first := map[string]int{} // by classKey: names spelled alike are one name

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -51,6 +52,27 @@ type nodeTable struct {
 	// absent marks, by column, the rows whose cell the format left out
 	// with no default (GraphML's data): as a class, no class.
 	absent map[int][]bool
+	// controls are where the cells holding a control character (a line
+	// break inside quotes) are, by row and column: the class builder
+	// refuses such a class name there.
+	controls map[[2]int][2]int
+}
+
+// hasControl says a cell holds a control character (a line break, a tab,
+// C0 and C1 controls).
+func hasControl(cell string) bool { return strings.ContainsFunc(cell, unicode.IsControl) }
+
+// keepControls notes where row's cells that hold a control character are.
+func (nt *nodeTable) keepControls(row []string, at func(c int) (line, col int)) {
+	for c, cell := range row {
+		if hasControl(strings.TrimSpace(cell)) {
+			if nt.controls == nil {
+				nt.controls = map[[2]int][2]int{}
+			}
+			line, col := at(c)
+			nt.controls[[2]int{len(nt.rows), c}] = [2]int{line, col}
+		}
+	}
 }
 
 // number reads a cell as a number: a decimal, or, in a file of decimal
@@ -62,7 +84,8 @@ func (nt *nodeTable) number(cell string) (float64, error) {
 // classCells are column c's cells as classes, in row order, for the class
 // builder.
 func (nt *nodeTable) classCells(c int) classCells {
-	return classCells{file: nt.file, column: nt.header[c], cells: nt.values(c), none: nt.absent[c], bins: nt.bins, commaPoint: nt.decimalComma}
+	at := func(i int) (int, int) { p := nt.controls[[2]int{i, c}]; return p[0], p[1] }
+	return classCells{file: nt.file, column: nt.header[c], cells: nt.values(c), none: nt.absent[c], bins: nt.bins, commaPoint: nt.decimalComma, at: at}
 }
 
 // notFeatures says which of the table's other columns are no features and
@@ -163,6 +186,9 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 	}
 	defer t.closer.Close()
 	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins}
+	if err := nt.columnsApart(cols); err != nil {
+		return nil, err
+	}
 	open := map[int]map[string]int{} // columns that repeat no value yet: value → line
 	lim, cells := limitsOf(fsys), 0
 	if cols.ID != "" {
@@ -202,12 +228,31 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 		if len(open) == 0 { // no column can name the nodes: blame the likeliest
 			return nil, nt.idRepeat()
 		}
+		nt.keepControls(row, t.fieldPos)
 		nt.rows = append(nt.rows, slices.Clone(row))
 	}
 	if len(nt.rows) == 0 {
 		return nil, &BundleError{File: name, Msg: phrase.New("no nodes: want a line per node after the header")}
 	}
 	return nt, nil
+}
+
+// columnsApart refuses an id column and a class column that are one (by
+// its name and by its number, say): one column cannot both name each node
+// and hold their classes; the rows' rule (experiment's Apart) refuses the
+// same text given to both before a file is read.
+func (nt *nodeTable) columnsApart(cols Columns) error {
+	if cols.ID == "" || cols.Target == "" {
+		return nil
+	}
+	id, err := nt.column(cols.ID, "id-column")
+	if err != nil {
+		return nil // said where the column is looked for
+	}
+	if class, err := nt.column(cols.Target, "target"); err == nil && class == id {
+		return &BundleError{File: nt.file, Line: 1, Column: nt.header[id], Msg: phrase.New("-id-column %s and -target %s (id-column and target in a link) name this one column: a column that names each node once holds no classes, and one that holds classes names no node: name the two columns apart, or leave one out (found from the file)", quote(cols.ID), quote(cols.Target))}
+	}
+	return nil
 }
 
 // column finds a column by its header name or its number from 1.

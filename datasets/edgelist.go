@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -28,7 +29,7 @@ var edgeWords = []string{"edge", "cites", "link", "adj", "graph"}
 func findPlain(fsys fs.FS) (plainFiles, bool) {
 	var tables []string
 	for _, n := range rootFiles(fsys) {
-		if slices.Contains(tableExts, strings.ToLower(path.Ext(strings.TrimSuffix(n, ".gz")))) {
+		if slices.Contains(tableExts, strings.ToLower(path.Ext(input.Plain(n)))) {
 			tables = append(tables, n)
 		}
 	}

@@ -296,6 +296,11 @@ func encodingCells(name string) []encodingCell {
 			line, col := lineCol(s, off)
 			return s[:off] + "\x00\x00" + s[off:], fmt.Sprintf("%s:%d:%d: a NUL byte: this is binary data", name, line, col), "", true
 		}},
+		{"a no-break space between JSON's values (a copy and paste)", func(s string) (string, string, string, bool) {
+			off := strings.Index(s, "{") + 1
+			line, col := lineCol(s, off)
+			return s[:off] + "\u00a0" + s[off:], fmt.Sprintf("%s:%d:%d: the character U+00A0 (no-break space) is not JSON here", name, line, col), "", strings.HasSuffix(name, ".json") && off > 0
+		}},
 		{"a Latin-1 byte mid-file", func(s string) (string, string, string, bool) {
 			off := middleLine(s)
 			line, col := lineCol(s, off)
@@ -329,6 +334,55 @@ func wordCells(name, word string) []encodingCell {
 	}
 }
 
+// lineBreakInName is the fixture's word file with a line break inside
+// the class name word, written as the file's format writes one: an
+// escape in JSON, a character reference in XML, a quoted cell in a table.
+func lineBreakInName(file, text, word string) string {
+	at := 0 // within the word: after its first letter, or before a word of one
+	if _, size := utf8.DecodeRuneInString(word); size < len(word) {
+		at = size
+	}
+	var out strings.Builder
+	for {
+		off := strings.Index(text, word)
+		if off < 0 {
+			out.WriteString(text)
+			return out.String()
+		}
+		switch {
+		case strings.HasSuffix(file, ".json"):
+			out.WriteString(text[:off+at] + `\n` + text[off+at:off+len(word)])
+		case strings.HasSuffix(file, ".graphml"):
+			out.WriteString(text[:off+at] + "&#10;" + text[off+at:off+len(word)])
+		default: // the field quoted, over two lines
+			start := strings.LastIndexAny(text[:off], ",\t\n") + 1
+			end := off + len(word) + strings.IndexAny(text[off+len(word):], ",\t\n")
+			out.WriteString(text[:start] + `"` + text[start:off+at] + "\n" + text[off+at:end] + `"`)
+			off = end - len(word)
+		}
+		text = text[off+len(word):]
+	}
+}
+
+// controlFaults are the cell "a class name holding a line break" (a
+// quoted cell over two lines; audit 3's 23) on each fixture's class
+// names, on every surface: refused naming the file and the character,
+// never a class whose name splits a note over two lines.
+func controlFaults(t *testing.T, fx faultFixture) {
+	if fx.wordFile == "" {
+		return
+	}
+	text := textOf(t, fx.wordFile, fx.files[fx.wordFile])
+	files := cloneFiles(fx.files)
+	files[fx.wordFile] = withText(t, fx.wordFile, lineBreakInName(fx.wordFile, text, fx.word))
+	for _, s := range surfaces {
+		g, err := s.open(t, files)
+		if err == nil || !strings.HasPrefix(err.Error(), fx.shown(fx.wordFile)) || !strings.Contains(err.Error(), "holds U+000A (line feed, a line break), a control character") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("a line break in a class name, %s: %v (read %v); want refused naming %s and U+000A", s.name, err, g, fx.shown(fx.wordFile))
+		}
+	}
+}
+
 // fixtureReads checks the fixture reads as its row's format on every
 // surface, and gives its fingerprint.
 func fixtureReads(t *testing.T, format string, fx faultFixture) string {
@@ -349,6 +403,7 @@ func fixtureReads(t *testing.T, format string, fx faultFixture) string {
 
 // encodingFaults runs the encoding cells on each text file of fx.
 func encodingFaults(t *testing.T, fx faultFixture, want string) {
+	controlFaults(t, fx)
 	for _, file := range slices.Sorted(mapsKeys(fx.files)) {
 		text := textOf(t, file, fx.files[file])
 		cells := encodingCells(fx.shown(file))
@@ -413,6 +468,7 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 			t.Errorf("%s: %v does not say it is damaged", tc.name, err)
 		}
 	}
+	compressedForms(t, fx, want)
 	for _, file := range slices.Sorted(mapsKeys(fx.files)) {
 		if !strings.HasSuffix(file, ".gz") {
 			continue
@@ -423,6 +479,8 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 		for _, tc := range []struct{ name, data, says string }{
 			{"cut in half", body[:len(body)/2], "is cut short"},
 			{"a byte flipped", string(flipped), "damaged"},
+			{"bytes after its stream", body + "GARBAGE", fmt.Sprintf("has trailing bytes after the compressed data at byte %d", len(body))},
+			{"zeros after its stream (padding)", body + strings.Repeat("\x00", 512), fmt.Sprintf("has trailing bytes after the compressed data at byte %d", len(body))},
 		} {
 			files := cloneFiles(fx.files)
 			files[file] = tc.data
@@ -431,6 +489,77 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 				if err == nil || !strings.HasPrefix(err.Error(), fx.shown(file)+":") || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), "gzip") {
 					t.Errorf("%s %s, %s: %v; want %s: … %s (its gzip data)", file, tc.name, s.name, err, fx.shown(file), tc.says)
 				}
+			}
+		}
+	}
+}
+
+// compressedFiles are, by fixture, the files that may come compressed
+// beside those that come so (every .gz file): a GraphML file (NetworkX
+// reads club.graphml.gz), an edge list's tables.
+var compressedFiles = map[string][]string{
+	"GraphML (NetworkX)": {"club.graphml"},
+	"CSV":                {"edges.csv", "labels.csv"},
+}
+
+// compressedForms are the cells of the compressions read and not read,
+// on every surface: each file that may come compressed, in gzip and in
+// bzip2, is the same graph; a bzip2 file cut short, or followed by bytes
+// that are no bzip2 stream, is refused saying so; a file in a
+// compression the explorer does not read (xz, Zstandard) is refused
+// naming it, and the graph in an archive (a .tar.gz) likewise, each
+// saying to unpack it.
+func compressedForms(t *testing.T, fx faultFixture, want string) {
+	for _, file := range slices.Sorted(mapsKeys(fx.files)) {
+		text := textOf(t, file, fx.files[file])
+		plain := strings.TrimSuffix(file, ".gz")
+		cells := []struct{ name, file, data, says string }{
+			{"in xz", plain + ".xz", "\xfd7zXZ\x00", "is xz-compressed (.xz), which the explorer does not read: unpack it"},
+			{"in Zstandard", plain + ".zst", "\x28\xb5\x2f\xfd", "is Zstandard-compressed (.zst), which the explorer does not read: unpack it"},
+		}
+		if strings.HasSuffix(file, ".gz") || slices.Contains(compressedFiles[fx.name], file) {
+			bz := bzip2Of(t, text)
+			cells = append(cells, []struct{ name, file, data, says string }{
+				{"gzipped", plain + ".gz", gz(t, text), ""},
+				{"in bzip2", plain + ".bz2", bz, ""},
+				{"in bzip2, cut short", plain + ".bz2", bz[:len(bz)*2/3], "is cut short, or damaged: its bzip2 data stops"},
+				{"in bzip2, bytes after its stream", plain + ".bz2", bz + "GARBAGE", "has trailing bytes after the compressed data"},
+			}...)
+		}
+		for _, tc := range cells {
+			files := cloneFiles(fx.files)
+			delete(files, file)
+			files[tc.file] = tc.data
+			for _, s := range surfaces {
+				g, err := s.open(t, files)
+				where := fmt.Sprintf("%s %s, %s", file, tc.name, s.name)
+				switch {
+				case tc.says == "" && err != nil:
+					t.Errorf("%s: %v; want read", where, err)
+				case tc.says == "" && fingerprint(g) != want:
+					t.Errorf("%s: read %s; want %s", where, fingerprint(g), want)
+				case tc.says != "" && (err == nil || !strings.HasPrefix(err.Error(), fx.shown(tc.file)+":") && !strings.HasPrefix(err.Error(), tc.file+":") || !strings.Contains(err.Error(), tc.says) || !namesAFile(err)):
+					t.Errorf("%s: %v; want %s: … %s", where, err, fx.shown(tc.file), tc.says)
+				}
+			}
+		}
+	}
+	for _, archive := range []struct{ name, says string }{
+		{"graph.tar.gz", "graph.tar.gz: is a gzipped tar archive (.tar.gz), which the explorer does not read: unpack it (tar -xzf graph.tar.gz)"},
+		{"graph.tgz", "graph.tgz: is a gzipped tar archive (.tgz)"},
+		{"graph.tar", "graph.tar: is a tar archive (.tar)"},
+		{"graph.7z", "graph.7z: is a 7-Zip archive (.7z)"},
+		{"graph.rar", "graph.rar: is a RAR archive (.rar)"},
+		{"graph.tar.xz", "graph.tar.xz: is an xz tar archive (.tar.xz)"},
+	} {
+		data := []byte(gz(t, "not read"))
+		_, _, err := OpenFiles([]File{{Name: archive.name, Data: data}}, Columns{})
+		p := filepath.Join(t.TempDir(), archive.name)
+		mustWrite(t, p, data)
+		_, err2 := Load(p, experiment.Default().Data, false)
+		for i, err := range []error{err, err2} {
+			if err == nil || !strings.Contains(err.Error(), archive.says) || !strings.Contains(err.Error(), "or zip that") {
+				t.Errorf("%s (%s): %v; want %q", archive.name, []string{"page", "command line"}[i], err, archive.says)
 			}
 		}
 	}

@@ -63,7 +63,7 @@ func TestReadOGB(t *testing.T) {
 var badOGB = []struct{ name, file, body, want string }{
 	{"several labels", "raw/node-label.csv.gz", "0,1\n1,0\n0,0\n1,1\n0,1\n", "raw/node-label.csv.gz:1: 2 values a line: a task with several labels a node"},
 	{"label not a class", "raw/node-label.csv.gz", "0\n1\n2.5\n1\n0\n", `raw/node-label.csv.gz:3:1: "2.5" is not a class`},
-	{"labels short", "raw/node-label.csv.gz", "0\n1\n", "raw/node-label.csv.gz: 2 lines; want one a node (5)"},
+	{"labels short", "raw/node-label.csv.gz", "0\n1\n", "raw/node-label.csv.gz: 2 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 	{"edge out of range", "raw/edge.csv.gz", "0,1\n1,7\n", "raw/edge.csv.gz:2:3: column 2: 7 is out of range [0, 4]"},
 	{"edge of one end", "raw/edge.csv.gz", "0\n1\n", "raw/edge.csv.gz:1: 1 values a line"},
 	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column"},
@@ -89,7 +89,7 @@ func TestReadOGBRejects(t *testing.T) {
 	files["raw/node-feat.csv.gz"] = gz(t, strings.Repeat("0,0\n", 1<<20))
 	lim := nativeLimits
 	lim.gunzip = 1 << 10
-	_, err := readNumbers(limitedTo(mapFS(files), lim), "raw/node-feat.csv.gz", -1, 2)
+	_, err := readNumbers(limitedTo(mapFS(files), lim), "raw/node-feat.csv.gz", anyLines("node"), 2)
 	if err == nil || !strings.Contains(err.Error(), "inflates to more than 1,024 bytes") {
 		t.Errorf("a bomb: %v", err)
 	}
@@ -174,6 +174,30 @@ const tinyGraphML = `<?xml version='1.0' encoding='utf-8'?>
     <edge source="a" target="a"/>
   </graph>
 </graphml>`
+
+// A directed GraphML graph (edgedefault, or an edge's own directed
+// attribute) is read undirected, as the models are, and the note says so,
+// counting the edges listed one way only.
+func TestGraphMLDirectedIsReadUndirectedAndSaid(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"edgedefault directed", strings.Replace(tinyGraphML, `edgedefault="undirected"`, `edgedefault="directed"`, 1),
+			"club.graphml: 4 of its edges are directed (edgedefault=\"directed\", or directed=\"true\"), and were read as undirected, as the models are trained on undirected graphs; 3 of them were listed in one direction only"},
+		{"one edge directed, its reverse listed", strings.Replace(strings.Replace(tinyGraphML, `<edge source="a" target="b">`, `<edge source="a" target="b" directed="true">`, 1), `<edge source="a" target="a"/>`, `<edge source="b" target="a" directed="true"/>`, 1),
+			"club.graphml: 2 of its edges are directed (edgedefault=\"directed\", or directed=\"true\"), and were read as undirected, as the models are trained on undirected graphs; 0 of them were listed in one direction only"},
+	} {
+		g, _, err := Open(mapFS(map[string]string{"club.graphml": tc.body}), Columns{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if g.E() != 3 || !hasNote(g, tc.want) {
+			t.Errorf("%s: %d edges, notes %v; want %q", tc.name, g.E(), g.Notes, tc.want)
+		}
+	}
+	g, _, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})
+	if err != nil || hasNote(g, "edges are directed") {
+		t.Errorf("an undirected graph: %v, notes %v", err, g.Notes)
+	}
+}
 
 func TestReadGraphML(t *testing.T) {
 	g, resplit, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
 )
 
@@ -21,7 +22,12 @@ import (
 // column is, or named by Columns.Target), the other numeric node
 // attributes as node features (not Gephi's drawing: x, y, z, size, r, g,
 // b) and the numeric edge attributes as edge features, named by their
-// keys' attr.name. Edges are made undirected, each pair once.
+// keys' attr.name. Edges are made undirected, each pair once; a directed
+// graph (edgedefault="directed", an edge's directed="true") is read so,
+// and a note counts its edges and those listed one way only. What
+// NetworkX's read_graphml refuses is refused at its line and column: a
+// key's attr.type outside GraphML's, data for a key never declared, and
+// (the structure class's rule) an edge id given twice.
 //
 // encoding/xml reads the file; what it holds is GraphML's own, which no
 // Go library reads.
@@ -34,6 +40,10 @@ type graphmlKey struct {
 	id, name, domain, typ, def string
 }
 
+// graphmlTypes are the attr.type values GraphML defines (a key without
+// one is a string's, as NetworkX reads it); NetworkX refuses any other.
+var graphmlTypes = []string{"boolean", "int", "long", "float", "double", "string"}
+
 func (k graphmlKey) numeric() bool {
 	switch k.typ {
 	case "int", "long", "float", "double", "boolean":
@@ -42,11 +52,17 @@ func (k graphmlKey) numeric() bool {
 	return false
 }
 
-// findGraphML finds the one .graphml file at the root of fsys.
+// isGraphMLName says a file's name is a GraphML file's: .graphml, or
+// .graphml.gz or .graphml.bz2, which NetworkX's read_graphml reads too.
+func isGraphMLName(name string) bool {
+	return strings.EqualFold(path.Ext(input.Plain(name)), ".graphml")
+}
+
+// findGraphML finds the one GraphML file at the root of fsys.
 func findGraphML(fsys fs.FS) (string, bool) {
 	var found []string
 	for _, n := range rootFiles(fsys) {
-		if strings.EqualFold(path.Ext(n), ".graphml") {
+		if isGraphMLName(n) {
 			found = append(found, n)
 		}
 	}
@@ -72,12 +88,19 @@ type graphmlReader struct {
 	keyLines       map[string]int // the line of each <key>, by id
 	depth          int            // of the element being read
 	rooted         bool           // the root element has been read
+	// directed is the first graph's edgedefault="directed"; undeclared is
+	// where data first names each key no <key> declares (a key may be
+	// declared after its use, as NetworkX reads the whole file first).
+	directed   bool
+	undeclared map[string][2]int
+	edgeIDs    map[string][2]int // where each edge's id is given
 }
 
 // graphmlItem is a node or an edge: its ids and its values by key, with
 // the line each came on.
 type graphmlItem struct {
 	id, source, target string
+	directed           bool // its own directed attribute, or the graph's edgedefault
 	data               map[string]string
 	dataLines          map[string]int
 	line, col          int
@@ -98,7 +121,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, dec: dec}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -147,11 +170,16 @@ func (r *graphmlReader) read() error {
 						return &BundleError{File: r.file, Line: line, Msg: phrase.New("not well-formed XML: %s", err)}
 					}
 					r.depth-- // Skip read its end
+				} else {
+					r.directed = attr(t, "edgedefault") == "directed"
 				}
 			case "key":
 				k := graphmlKey{id: attr(t, "id"), name: attr(t, "attr.name"), domain: attr(t, "for"), typ: attr(t, "attr.type")}
 				if k.name == "" {
 					k.name = k.id
+				}
+				if k.typ != "" && !slices.Contains(graphmlTypes, k.typ) {
+					return r.errorAt(line, col, "the key %s has attr.type %s, which is none of GraphML's types (%s): NetworkX refuses it too: give it one of them", quote(k.id), quote(k.typ), strings.Join(graphmlTypes, ", "))
 				}
 				if first, twice := r.keyLines[k.id]; twice {
 					return r.errorAt(line, col, "the key %s is declared twice (first on line %d): which declaration its data follow cannot be told: keep one", quote(k.id), first)
@@ -173,10 +201,20 @@ func (r *graphmlReader) read() error {
 				if t.Name.Local == "node" && item.id == "" {
 					return r.errorAt(line, col, "a node without an id")
 				}
+				if t.Name.Local == "edge" {
+					if err := r.edgeAttrs(t, item); err != nil {
+						return err
+					}
+				}
 			case "data":
 				dataKey = attr(t, "key")
 				text.Reset()
 				r.cells++
+				if _, declared := r.keyLines[dataKey]; !declared {
+					if _, met := r.undeclared[dataKey]; !met {
+						r.undeclared[dataKey] = [2]int{line, col}
+					}
+				}
 				if item != nil {
 					if first, twice := item.dataLines[dataKey]; twice {
 						return r.errorAt(line, col, "a <%s> gives data for the key %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", item.kind(), quote(dataKey), first)
@@ -213,6 +251,46 @@ func (r *graphmlReader) read() error {
 	if len(r.nodes) == 0 {
 		return &BundleError{File: r.file, Msg: phrase.New("no nodes: want <node> elements in a <graph>")}
 	}
+	return r.allDeclared()
+}
+
+// allDeclared refuses data for a key no <key> declares, at its first
+// use: what it is (a class, a feature, its type) cannot be told, and
+// NetworkX's read_graphml raises "no key".
+func (r *graphmlReader) allDeclared() error {
+	var first string
+	for key, at := range r.undeclared {
+		if _, declared := r.keyLines[key]; declared {
+			continue
+		}
+		if first == "" || at[0] < r.undeclared[first][0] || at[0] == r.undeclared[first][0] && at[1] < r.undeclared[first][1] {
+			first = key
+		}
+	}
+	if first == "" {
+		return nil
+	}
+	at := r.undeclared[first]
+	return r.errorAt(at[0], at[1], "<data key=%s> names a key no <key> element declares (NetworkX raises \"no key %s\"): declare it (<key id=%s for=\"node\" attr.name=\"…\" attr.type=\"…\"/>), or correct the name", quote(first), first, quote(first))
+}
+
+// edgeAttrs reads an edge's directed attribute, and refuses an id another
+// edge has: which of the two a reader keeps by its id cannot be told.
+func (r *graphmlReader) edgeAttrs(t xml.StartElement, it *graphmlItem) error {
+	it.directed = r.directed
+	switch d := attr(t, "directed"); d {
+	case "true":
+		it.directed = true
+	case "false":
+		it.directed = false
+	}
+	if it.id == "" {
+		return nil
+	}
+	if first, twice := r.edgeIDs[it.id]; twice {
+		return r.errorAt(it.line, it.col, "edge id %s is given twice, at %d:%d and at %d:%d (line:column): an id names one edge: give each its own, or drop the one repeated", quote(it.id), first[0], first[1], it.line, it.col)
+	}
+	r.edgeIDs[it.id] = [2]int{it.line, it.col}
 	return nil
 }
 
@@ -319,6 +397,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 			}
 			row = append(row, v)
 		}
+		nt.keepControls(row, func(int) (int, int) { return it.line, it.col })
 		nt.rows = append(nt.rows, row)
 	}
 	cols.ID = "1"
@@ -326,7 +405,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := strings.TrimSuffix(r.file, path.Ext(r.file))
+	name := strings.TrimSuffix(input.Plain(r.file), path.Ext(input.Plain(r.file)))
 	g := &Graph{Meta: map[string]any{"name": name}}
 	ids, order, err := nt.fill(g, 0, class)
 	if err != nil {
@@ -375,6 +454,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	}
 	g.D = len(edgeKeys)
 	p := newPairs(r.fsys, r.file)
+	both := directions{}
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
 		if !ok {
@@ -384,6 +464,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		if !ok {
 			return r.errorAt(it.line, it.col, "edge target %s is not a node", quote(it.target))
 		}
+		both.add(u, v, it.directed)
 		keep, err := p.add(int32(u), int32(v), it.line)
 		if err != nil {
 			return err
@@ -404,5 +485,42 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
 	}
 	p.note(g)
+	if both.directed > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (edgedefault=\"directed\", or directed=\"true\"), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), numtext.Group(both.oneWay())))
+	}
 	return g.Check()
+}
+
+// directions counts a graph's directed edges, and which of them are
+// listed one way only (u→v without v→u, nor an undirected u–v).
+type directions struct {
+	directed int
+	arcs     map[[2]int]bool // every direction listed
+	oneWays  [][2]int
+}
+
+func (d *directions) add(u, v int, directed bool) {
+	if d.arcs == nil {
+		d.arcs = map[[2]int]bool{}
+	}
+	d.arcs[[2]int{u, v}] = true
+	if !directed {
+		d.arcs[[2]int{v, u}] = true
+		return
+	}
+	d.directed++
+	if u != v {
+		d.oneWays = append(d.oneWays, [2]int{u, v})
+	}
+}
+
+// oneWay is how many distinct directed edges have no edge back.
+func (d *directions) oneWay() int {
+	seen := map[[2]int]bool{}
+	for _, a := range d.oneWays {
+		if !d.arcs[[2]int{a[1], a[0]}] && !seen[a] {
+			seen[a] = true
+		}
+	}
+	return len(seen)
 }

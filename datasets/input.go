@@ -191,7 +191,7 @@ func namedAsFile(name string) bool {
 		return false
 	}
 	switch "." + ext {
-	case ".json", ".graphml", ".gz", ".zip":
+	case ".json", ".graphml", ".gz", ".bz2", ".zip":
 		return true
 	}
 	for _, e := range tableExts {

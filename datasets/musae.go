@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"math"
 	"slices"
 	"strings"
 
@@ -177,7 +176,7 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 	if lim := limitsOf(fsys); bytes.Count(b, []byte(",")) > lim.values {
 		return tooMany(file, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
 	}
-	var raw map[string][]json.Number
+	var raw map[string][]json.RawMessage
 	if err := input.JSON(file, b, &raw); err != nil {
 		if isInputError(err) {
 			return located(err) // a key given twice
@@ -202,12 +201,13 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 			return &BundleError{File: file, Msg: phrase.New("node %s is listed twice, as %s and as %s: a node has one list of features", quote(strings.TrimSpace(key)), quote(other), quote(key))}
 		}
 		keyOf[node] = key
-		for _, n := range list {
-			f, err := numtext.ParseFloat(string(n))
-			if err != nil || f != math.Trunc(f) || f < 0 || f >= MaxFeatures {
-				return &BundleError{File: file, Msg: phrase.New("node %s: feature %s is not a whole number in [0, %d]", quote(key), quote(string(n)), MaxFeatures-1)}
+		for i, n := range list {
+			f, ok := featureIndex(n)
+			if !ok {
+				line, col := input.ElementAt(b, key, i)
+				return &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("node %s: feature %s is not a whole number in [0, %d], written as one (digits alone: not 1.0, \"3\" or true)", quote(key), quote(string(n)), MaxFeatures-1)}
 			}
-			es = append(es, entry{node: node, feature: int(f), value: 1})
+			es = append(es, entry{node: node, feature: f, value: 1})
 		}
 	}
 	if len(es) == 0 { // no node has a feature: one column of zeros, as before
@@ -221,6 +221,22 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 	g.Notes = append(g.Notes, notes...)
 	g.F, g.XS = x.Cols, x
 	return nil
+}
+
+// featureIndex reads a feature index as MUSAE writes it: a JSON integer,
+// digits alone. 1.0, "3" and true are refused, not read as the index
+// they may mean: Python's json gives a float, a string and a bool, which
+// no loader of the dataset takes for a column.
+func featureIndex(raw json.RawMessage) (int, bool) {
+	s := string(raw)
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	v, err := numtext.ParseInt(s)
+	if err != nil || v < 0 || v >= MaxFeatures {
+		return 0, false
+	}
+	return v, true
 }
 
 // readFeatherFeatures reads FEATHER's features.csv: node_id,feature_id

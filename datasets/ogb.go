@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"cmp"
 	"io"
 	"io/fs"
 	"path"
@@ -30,12 +31,14 @@ import (
 // the explorer classifies each node of one type into one class.
 const ogbEdges = "raw/edge"
 
-// ogbFile is the name fsys holds base under, gzipped or not; "" if none.
+// ogbFile is the name fsys holds base under, gzipped, in bzip2 or not
+// (or in a compression not read, which opening it refuses by name); ""
+// if none.
 func ogbFile(fsys fs.FS, base string) string {
 	if !utf8.ValidString(base) { // a folder's name: opening it says to rename it
 		return base + ".csv.gz"
 	}
-	for _, name := range []string{base + ".csv.gz", base + ".csv"} {
+	for _, name := range append([]string{base + ".csv.gz", base + ".csv.bz2", base + ".csv"}, input.UnreadForms(base+".csv")...) {
 		if input.Exists(fsys, name) {
 			return name
 		}
@@ -147,7 +150,7 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 		return nil, false, err
 	}
 	if name := ogbFile(fsys, "raw/node-feat"); name != "" {
-		rows, err := readNumbers(fsys, name, g.N, -1)
+		rows, err := readNumbers(fsys, name, lines{n: g.N, from: cmp.Or(ogbFile(fsys, "raw/num-node-list"), ogbFile(fsys, "raw/node-label")), per: "node"}, -1)
 		if err != nil {
 			return nil, false, err
 		}
@@ -175,8 +178,9 @@ func readOGBLabels(fsys fs.FS, g *Graph) (noClass map[int]string, err error) {
 		return nil, notNodeTask(fsys)
 	}
 	n := -1
-	if count := ogbFile(fsys, "raw/num-node-list"); count != "" {
-		v, err := readNumbers(fsys, count, 1, 1)
+	count := ogbFile(fsys, "raw/num-node-list")
+	if count != "" {
+		v, err := readNumbers(fsys, count, lines{n: 1}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +190,7 @@ func readOGBLabels(fsys fs.FS, g *Graph) (noClass map[int]string, err error) {
 		n = int(v[0])
 	}
 	var cells []string
-	err = readRows(fsys, name, n, 1, func(t *table, row []string) error {
+	err = readRows(fsys, name, lines{n: n, from: count, per: "node"}, 1, func(t *table, row []string) error {
 		cell := strings.TrimSpace(row[0])
 		if !IsNoClass(cell) { // OGB writes nan for a node without a class
 			l, err := numtext.ParseFloat(cell)
@@ -215,9 +219,22 @@ func readOGBLabels(fsys fs.FS, g *Graph) (noClass map[int]string, err error) {
 	return none, setClasses(g, classCells{file: name, cells: cells, numbered: true, names: names, namesFile: namesFile})
 }
 
-// readNumbers reads a headerless table of numbers: rows lines (any when
+// lines are the lines a headerless table must hold: n (any when
+// negative), as the file from counts them (num-node-list, or the labels'
+// lines), each the value of one node or edge (per), or of none ("": a
+// list of ids, whose order carries nothing).
+type lines struct {
+	n    int
+	from string
+	per  string
+}
+
+// any is a table of any number of lines.
+func anyLines(per string) lines { return lines{n: -1, per: per} }
+
+// readNumbers reads a headerless table of numbers: rows.n lines (any when
 // negative) of width values each (any one width when negative).
-func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
+func readNumbers(fsys fs.FS, name string, rows lines, width int) ([]float64, error) {
 	var out []float64
 	err := readRows(fsys, name, rows, width, func(t *table, row []string) error {
 		for c := range row {
@@ -232,9 +249,14 @@ func readNumbers(fsys fs.FS, name string, rows, width int) ([]float64, error) {
 	return out, err
 }
 
-// readRows reads a headerless table, handing each row to each: rows lines
-// (any when negative) of width values each (any one width when negative).
-func readRows(fsys fs.FS, name string, rows, width int, each func(t *table, row []string) error) error {
+// readRows reads a headerless table, handing each row to each: rows.n
+// lines (any when negative) of width values each (any one width when
+// negative). A table whose lines are each a node's (or an edge's) value
+// refuses an empty line before its last value: pandas, as OGB's loader
+// reads these files, skips it, so every later value would move up one,
+// onto the node before, and nothing would say so.
+func readRows(fsys fs.FS, name string, count lines, width int, each func(t *table, row []string) error) error {
+	rows := count.n
 	t, err := openData(fsys, name, func([]string) bool { return false })
 	if err != nil {
 		return err
@@ -263,7 +285,17 @@ func readRows(fsys fs.FS, name string, rows, width int, each func(t *table, row 
 		if values += len(row); values > lim.values {
 			return tooMany(name, t.line, lim, phrase.New("more than %s numbers", numtext.Group(lim.values)))
 		}
+		if count.per != "" && t.blank > 0 {
+			msg := phrase.New("the line is empty, and each line is one node's value: pandas (as OGB reads the file) would skip it, moving every later node's value up one, onto the node before: give the line its value (nan for a node without a class), or delete it")
+			if count.per == "edge" {
+				msg = phrase.New("the line is empty, and each line is one edge's value: pandas (as OGB reads the file) would skip it, moving every later edge's value up one, onto the edge before: give the line its value, or delete it")
+			}
+			return &BundleError{File: name, Line: t.blank, Msg: msg}
+		}
 		if n++; rows >= 0 && n > rows {
+			if count.from != "" {
+				return &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes %s gives: want one a node", numtext.Group(rows), count.from)}
+			}
 			return &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes", numtext.Group(rows))}
 		}
 		if n > 4*MaxNodes {
@@ -272,6 +304,9 @@ func readRows(fsys fs.FS, name string, rows, width int, each func(t *table, row 
 		if err := each(t, row); err != nil {
 			return err
 		}
+	}
+	if rows >= 0 && n != rows && count.from != "" {
+		return &BundleError{File: name, Msg: phrase.New("%s lines, and %s gives %s nodes: want one a node", numtext.Group(n), count.from, numtext.Group(rows))}
 	}
 	if rows >= 0 && n != rows || n == 0 {
 		return &BundleError{File: name, Msg: phrase.New("%s lines; want one a node (%s)", numtext.Group(n), numtext.Group(max(rows, 1)))}
@@ -342,7 +377,7 @@ func readEdgeFeatures(fsys fs.FS, name string, g *Graph) ([]float64, error) {
 	}
 	g.D = len(t.header)
 	t.closer.Close()
-	return readNumbers(fsys, name, -1, g.D)
+	return readNumbers(fsys, name, anyLines("edge"), g.D)
 }
 
 // readOGBSplit marks the nodes of the folder's split, the one folder
@@ -386,7 +421,7 @@ func readOGBSplit(fsys fs.FS, g *Graph, noClass map[int]string) (resplit bool, e
 		if name == "" {
 			return false, &BundleError{File: path.Join("split", dirs[0], part.file+".csv.gz"), Msg: phrase.New("cannot read: missing (a split lists train, valid and test nodes)")}
 		}
-		ids, err := readNumbers(fsys, name, -1, 1)
+		ids, err := readNumbers(fsys, name, anyLines(""), 1)
 		if err != nil {
 			return false, err
 		}

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"cmp"
 	"errors"
 	"io/fs"
 	"maps"
@@ -64,7 +65,7 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 
 // formats are the formats Open reads, in the order they are tried.
 var formats = []format{
-	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle},
+	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss},
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1}},
@@ -111,7 +112,7 @@ func findGraphMLFile(fsys fs.FS) (readFunc, bool) {
 func graphmlNearMiss(fsys fs.FS) phrase.Text {
 	var found []string
 	for _, n := range rootFiles(fsys) {
-		if strings.EqualFold(path.Ext(n), ".graphml") {
+		if isGraphMLName(n) {
 			found = append(found, plainOrQuoted(n))
 		}
 	}
@@ -173,6 +174,9 @@ func formatOf(fsys fs.FS) (found, bool) {
 // a damaged .gz among them is what a failure reports, and their text's
 // notes (UTF-16, lines ending in CR) are the graph's.
 func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
+	if err := unreadFile(fsys, false); err != nil {
+		return nil, false, err
+	}
 	f, ok := formatOf(fsys)
 	if !ok {
 		return nil, false, notAGraph(fsys)
@@ -237,7 +241,7 @@ func graphPart(name string) bool {
 	if !namedAsFile(name) || strings.HasSuffix(strings.ToLower(name), ".zip") {
 		return false
 	}
-	base := strings.ToLower(strings.TrimSuffix(name, ".gz"))
+	base := strings.ToLower(input.Plain(name))
 	if path.Ext(base) != ".txt" {
 		return true
 	}
@@ -281,9 +285,22 @@ func oneFileOnce(fsys fs.FS, dir string, depth int, looked *int) error {
 			files[e.Name()] = true
 		}
 	}
+	forms := map[string][]string{} // a file's names, compressed or not
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if plain, ok := strings.CutSuffix(name, ".gz"); ok && files[plain] {
-			return &BundleError{File: path.Join(dir, name), Msg: phrase.New("is there twice, as %s too, not gzipped: the two may differ, and which is the graph's cannot be told: keep one, and move the other out", plainOrQuoted(path.Join(dir, plain)))}
+		forms[input.Plain(name)] = append(forms[input.Plain(name)], name)
+	}
+	for _, plain := range slices.Sorted(maps.Keys(forms)) {
+		names := forms[plain]
+		switch {
+		case len(names) < 2:
+		case files[plain] && len(names) == 2 && strings.HasSuffix(names[1], ".gz"):
+			return &BundleError{File: path.Join(dir, names[1]), Msg: phrase.New("is there twice, as %s too, not gzipped: the two may differ, and which is the graph's cannot be told: keep one, and move the other out", plainOrQuoted(path.Join(dir, plain)))}
+		default:
+			quoted := make([]string, len(names))
+			for i, n := range names {
+				quoted[i] = plainOrQuoted(path.Join(dir, n))
+			}
+			return &BundleError{File: path.Join(dir, plain), Msg: phrase.New("is there %d times, as %s (compressed and not): they may differ, and which is the graph's cannot be told: keep one, and move the others out", len(names), strings.Join(quoted, ", "))}
 		}
 	}
 	for _, d := range dirs {
@@ -341,10 +358,33 @@ func notAGraph(fsys fs.FS) error {
 	if len(names) > 0 {
 		what = someOf(names)
 	}
+	if err := unreadFile(fsys, true); err != nil {
+		return err
+	}
 	if why := nearMiss(fsys); !why.IsZero() {
 		return &BundleError{Msg: phrase.New("the files hold %s, which is not a graph the explorer can read: %s", what, why)}
 	}
 	return &BundleError{Msg: phrase.New("the files hold %s, which is not a graph: open %s", what, phrase.New(Formats))}
+}
+
+// unreadFile refuses, by name, a file at the root of fsys compressed in a
+// way the explorer does not read whose name is a graph's file's
+// (edges.csv.xz): read without it, the graph would leave it out without a
+// word; and, with archives, an archive (a graph.tar.gz) where no graph is
+// found; nil if there is none.
+func unreadFile(fsys fs.FS, archives bool) error {
+	entries, _ := input.Entries(fsys, ".")
+	for _, e := range entries {
+		if e.Dir || hiddenName(e.Name) {
+			continue
+		}
+		why, ok := input.Unread(e.Name)
+		if !ok || !archives && (input.IsArchive(e.Name) || !graphPart(strings.TrimSuffix(e.Name, path.Ext(e.Name)))) {
+			continue
+		}
+		return &BundleError{File: e.Name, Msg: why}
+	}
+	return nil
 }
 
 // listedNames is how many names a message lists: a folder of 20,000
@@ -373,6 +413,33 @@ func nearMiss(fsys fs.FS) phrase.Text {
 	return phrase.Text{}
 }
 
+// planetoidParts are the files Planetoid publishes a graph in (Yang,
+// Cohen and Salakhutdinov, 2016), after ind.NAME.: Python pickles of its
+// matrices, which scripts/planetoid.py turns into a bundle.
+var planetoidParts = []string{"x", "y", "tx", "ty", "allx", "ally", "graph", "test.index"}
+
+// planetoidNearMiss says files are Planetoid's own, which the explorer
+// does not read: it ships cora and citeseer made from them, and
+// scripts/planetoid.py writes a bundle from any of them.
+func planetoidNearMiss(fsys fs.FS) phrase.Text {
+	name := ""
+	for _, n := range rootFiles(fsys) {
+		rest, ok := strings.CutPrefix(n, "ind.")
+		if !ok {
+			continue
+		}
+		for _, part := range planetoidParts {
+			if g, ok := strings.CutSuffix(rest, "."+part); ok && g != "" && !strings.Contains(g, ".") {
+				name = cmp.Or(name, plainOrQuoted(g))
+			}
+		}
+	}
+	if name == "" {
+		return phrase.Text{}
+	}
+	return phrase.New("Planetoid's own files (ind.%s.x, .y, .tx, .ty, .allx, .ally, .graph, .test.index: Python pickles of its matrices), which the explorer does not read: it ships cora and citeseer made from them (-data cora, -data citeseer; Cora and Citeseer in the page), and python3 scripts/planetoid.py FOLDER %s OUT writes a bundle (OUT) from any Planetoid graph (pubmed too), which opens here", name, name)
+}
+
 // musaeNearMiss says files are no MUSAE or FEATHER folder because two of
 // them end as one of its files does.
 func musaeNearMiss(fsys fs.FS) phrase.Text {
@@ -396,7 +463,7 @@ func musaeNearMiss(fsys fs.FS) phrase.Text {
 func plainNearMiss(fsys fs.FS) phrase.Text {
 	var tables []string
 	for _, n := range rootFiles(fsys) {
-		if slices.Contains(tableExts, strings.ToLower(path.Ext(strings.TrimSuffix(n, ".gz")))) {
+		if slices.Contains(tableExts, strings.ToLower(path.Ext(input.Plain(n)))) {
 			tables = append(tables, plainOrQuoted(n))
 		}
 	}
@@ -483,6 +550,9 @@ func openPath(path string) (fs.FS, error) {
 	case info.Size() > nativeLimits.held:
 		return nil, tooLargeToHold(path, info.Size(), nativeLimits)
 	}
+	if why, ok := input.Unread(filepath.Base(path)); ok {
+		return nil, &BundleError{File: path, Msg: why}
+	}
 	data, err := input.ReadPath(path, nativeLimits.held)
 	if err != nil {
 		return nil, located(err)
@@ -494,6 +564,9 @@ func openPath(path string) (fs.FS, error) {
 	fsys, err := filesFS([]File{{Name: name, Data: data}}, nativeLimits)
 	if err == nil {
 		if _, ok := formatOf(fsys); !ok {
+			if why := nearMiss(fsys); !why.IsZero() {
+				return nil, &BundleError{File: path, Msg: why}
+			}
 			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s (a folder, a zip of one, or a .graphml file)", phrase.New(Formats))}
 		}
 	}

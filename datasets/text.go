@@ -33,6 +33,11 @@ type table struct {
 	headAt  int      // the line of the header, when named
 	pending []string // the first row, read to tell a header, not yet given
 	line    int      // the line of the current row, as an editor counts
+	// blank is the first empty line skipped before the current row (0 if
+	// none), as csv and pandas skip one: a reader whose lines are values
+	// in order refuses it (readRows).
+	blank int
+	end   int // the line the previous row ended on
 }
 
 // openTable opens a CSV file whose first line is its header.
@@ -216,7 +221,7 @@ func separator(name string, head []byte) rune {
 		}
 	}
 	switch {
-	case strings.HasSuffix(strings.TrimSuffix(name, ".gz"), ".tsv") || bytes.IndexByte(line, '\t') >= 0:
+	case strings.HasSuffix(input.Plain(name), ".tsv") || bytes.IndexByte(line, '\t') >= 0:
 		return '\t'
 	case bytes.IndexByte(line, ',') >= 0:
 		return ','
@@ -267,6 +272,7 @@ func (t *table) next() ([]string, error) {
 
 // read reads one row as the file's separator has it.
 func (t *table) read() ([]string, error) {
+	t.blank = 0
 	if t.words != nil {
 		return t.readWords()
 	}
@@ -288,6 +294,10 @@ func (t *table) read() ([]string, error) {
 		return nil, &BundleError{File: t.file, Line: t.line + 1, Msg: phrase.Of(err)}
 	}
 	t.line, _ = t.r.FieldPos(0)
+	if t.line > t.end+1 {
+		t.blank = t.end + 1 // csv skips empty lines (and # comments)
+	}
+	t.end, _ = t.r.FieldPos(len(row) - 1)
 	return row, nil
 }
 
@@ -317,6 +327,9 @@ func (t *table) readWords() ([]string, error) {
 		t.starts = starts
 		if len(row) > 0 {
 			return row, nil
+		}
+		if t.blank == 0 {
+			t.blank = t.line
 		}
 	}
 	if err := t.words.Err(); err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/experiment"
 )
 
 // The rule for nodes without a class holds by construction: every format
@@ -470,6 +471,10 @@ func structureCells(t *testing.T, format string) {
 			`meta.json: key class_names: names classes 0 and 1 both "a"`},
 		{"bundle: class_names naming a class twice, spelled two ways", map[string]string{"meta.json": `{"name": "g", "class_names": ["caf\u00e9", "cafe\u0301"]}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
 			`meta.json: key class_names: names classes 0 and 1 both "café"`},
+		{"bundle: class_names naming more classes than the labels hold", map[string]string{"meta.json": `{"name": "g", "class_names": ["a", "b", "c"]}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
+			`meta.json: key class_names: names 3 classes, and nodes.csv's labels hold 2 (0 to 1)`},
+		{"OGB: more names than classes", ogb(map[string]string{"mapping/labelidx2cat.csv.gz": "label idx,category\n0,a\n1,b\n2,c\n3,d\n"}),
+			`mapping/labelidx2cat.csv.gz: names 4 classes, and raw/node-label.csv.gz's labels hold 3 (0 to 2)`},
 		{"bundle: nodes counted past the file (cut short)", map[string]string{"meta.json": `{"name": "g", "nodes": 4800}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
 			`meta.json: key nodes: says 4,800, but nodes.csv holds 2 nodes`},
 		{"bundle: edges counted past the file", map[string]string{"meta.json": `{"name": "g", "edges": 11}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"},
@@ -484,6 +489,20 @@ func structureCells(t *testing.T, format string) {
 			`mapping/labelidx2cat.csv.gz: names classes 0 and 1 both "a"`},
 		{"OGB: fewer names than classes", ogb(map[string]string{"mapping/labelidx2cat.csv.gz": "label idx,category\n0,a\n1,b\n"}),
 			`mapping/labelidx2cat.csv.gz: names 2 classes, and raw/node-label.csv.gz's labels hold 3 (0 to 2)`},
+		{"OGB: an empty line among the labels (pandas skips it: every later label moves up one)", ogb(map[string]string{"raw/node-label.csv.gz": "0\n1\n\n1\n0\n", "raw/num-node-list.csv.gz": "5\n"}),
+			"raw/node-label.csv.gz:3: the line is empty, and each line is one node's value: pandas (as OGB reads the file) would skip it"},
+		{"OGB: an empty line among the node features", ogb(map[string]string{"raw/node-feat.csv.gz": "0.1,0.2\n\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n"}),
+			"raw/node-feat.csv.gz:2: the line is empty, and each line is one node's value"},
+		{"OGB: an empty line among the edge features", ogb(map[string]string{"raw/edge-feat.csv.gz": "1,0\n9,9\n\n0,1\n1,1\n0.5,0.5\n"}),
+			"raw/edge-feat.csv.gz:3: the line is empty, and each line is one edge's value"},
+		{"OGB: an empty line in the raw files alone, without num-node-list", map[string]string{"edge.csv.gz": gz(t, "0,1\n1,2\n"), "node-label.csv.gz": gz(t, "0\n\n1\n2\n")},
+			"raw/node-label.csv.gz:2: the line is empty"},
+		{"OGB: labels fewer than num-node-list counts", ogb(map[string]string{"raw/node-label.csv.gz": "0\n1\n2\n1\n"}),
+			"raw/node-label.csv.gz: 4 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
+		{"OGB: node features more than num-node-list counts", ogb(map[string]string{"raw/node-feat.csv.gz": "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n1,1\n"}),
+			"raw/node-feat.csv.gz:6: more lines than the 5 nodes raw/num-node-list.csv.gz gives"},
+		{"OGB: node features fewer than num-node-list counts", ogb(map[string]string{"raw/node-feat.csv.gz": "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n"}),
+			"raw/node-feat.csv.gz: 4 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 		{"OGB: a split lists a node whose class is -1", ogb(map[string]string{"raw/node-label.csv.gz": "0\n-1\n2\n1\n0\n"}),
 			`split/time/train.csv.gz:2:1: node 1 has no class ("-1" on line 2 of raw/node-label.csv.gz)`},
 		{"OGB: a graph-property dataset (ogbg)", map[string]string{"raw/edge.csv.gz": gz(t, "0,1\n1,2\n"), "raw/graph-label.csv.gz": gz(t, "1\n"), "raw/num-node-list.csv.gz": gz(t, "3\n"), "raw/num-edge-list.csv.gz": gz(t, "2\n")},
@@ -498,6 +517,14 @@ func structureCells(t *testing.T, format string) {
 			`g.graphml:11:47: a <node> gives data for the key "d0" twice (first on line 11)`},
 		{"GraphML: an edge's data for one key twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<data key="d4">1</data></edge>`, `<data key="d4">1</data><data key="d4">2</data></edge>`, 1)},
 			`g.graphml:15:56: a <edge> gives data for the key "d4" twice (first on line 15)`},
+		{"GraphML: a key of a type GraphML has not", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `attr.name="x" attr.type="double"`, `attr.name="x" attr.type="quaternion"`, 1)},
+			`g.graphml:5:3: the key "d2" has attr.type "quaternion", which is none of GraphML's types (boolean, int, long, float, double, string)`},
+		{"GraphML: data for a key never declared", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<data key="d2">5</data></node>
+    <node id="b">`, `<data key="zz">5</data></node>
+    <node id="b">`, 1)},
+			`g.graphml:10:69: <data key="zz"> names a key no <key> element declares (NetworkX raises "no key zz")`},
+		{"GraphML: two edges with one id", map[string]string{"g.graphml": strings.Replace(strings.Replace(tinyGraphML, `<edge source="a" target="b">`, `<edge id="e1" source="a" target="b">`, 1), `<edge source="c" target="a">`, `<edge id="e1" source="c" target="a">`, 1)},
+			`g.graphml:16:5: edge id "e1" is given twice, at 14:5 and at 16:5 (line:column)`},
 		{"GraphML: a key declared twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<key id="d2"`, `<key id="d0"`, 1)},
 			`g.graphml:5:3: the key "d0" is declared twice (first on line 3)`},
 		{"GraphML: two files joined", map[string]string{"g.graphml": tinyGraphML + "\n" + tinyGraphML},
@@ -599,8 +626,20 @@ func TestNumberClassesAreNumbers(t *testing.T) {
 	}
 }
 
+// planetoidFiles are a Planetoid graph's own files, as Planetoid publishes
+// them (pickles: their bytes are no matter here).
+func planetoidFiles(name string) map[string]string {
+	files := map[string]string{}
+	for _, part := range planetoidParts {
+		files["ind."+name+"."+part] = "\x80\x02cnumpy"
+	}
+	return files
+}
+
 // Files that come near a format say what keeps them from it: two GraphML
-// files, a bundle's files without its meta.json.
+// files, a bundle's files without its meta.json, Planetoid's own files
+// (in a folder, the page's files, a zip, or one named on the command
+// line).
 func TestNearMissesSayWhy(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -609,10 +648,22 @@ func TestNearMissesSayWhy(t *testing.T) {
 	}{
 		{"two GraphML files", map[string]string{"a.graphml": tinyGraphML, "b.graphml": tinyGraphML}, "a.graphml, b.graphml are 2 GraphML files, and a GraphML file is one graph"},
 		{"a bundle without meta.json", map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,1,test,2\n", "edges.csv": "source,target,kind,e0\n0,1,inter,0.5\n"}, "meta.json: missing: nodes.csv and edges.csv are a bundle's"},
+		{"Planetoid's own files (audit 3's 24)", planetoidFiles("pubmed"), "Planetoid's own files (ind.pubmed.x, .y, .tx, .ty, .allx, .ally, .graph, .test.index: Python pickles of its matrices), which the explorer does not read: it ships cora and citeseer made from them (-data cora, -data citeseer; Cora and Citeseer in the page), and python3 scripts/planetoid.py FOLDER pubmed OUT writes a bundle"},
+		{"one of Planetoid's files", map[string]string{"ind.cora.graph": "\x80\x02}q\x00"}, "Planetoid's own files (ind.cora.x"},
 	} {
-		_, _, err := Open(mapFS(tc.files), Columns{})
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		for _, s := range surfaces {
+			if _, err := s.open(t, tc.files); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s, %s: %v; want %q", tc.name, s.name, err, tc.want)
+			}
+		}
+		if len(tc.files) == 1 {
+			for name, body := range tc.files {
+				p := filepath.Join(t.TempDir(), name)
+				mustWrite(t, p, []byte(body))
+				if _, err := Load(p, experiment.Default().Data, false); err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("%s, named alone: %v; want %q", tc.name, err, tc.want)
+				}
+			}
 		}
 	}
 }

@@ -270,13 +270,21 @@ func (c Conflict) Rows() []string {
 // Conflicts are e's rows that hold values each allowed alone but not
 // together: a row read (its Needs hold) at or above the row it must stay
 // under (Param.Below), as restart-epochs at or above epochs while there
-// are restarts, which would spend the whole run on them. It is the one
+// are restarts, which would spend the whole run on them; a row given the
+// value of the row it must stay apart from (Param.Apart), as id-column
+// and target naming one column. It is the one
 // rule for rows that conflict, which Validate, a link (DecodeInto), a
 // state sent to the worker (DecodeRun), the page's controls and the
 // command line's flags all follow.
 func (e Experiment) Conflicts() []Conflict {
 	var out []Conflict
 	for _, p := range Params {
+		if p.Apart != nil && p.Get(&e) != "" {
+			if q, _ := Lookup(p.Apart.Row); q.Get(&e) == p.Get(&e) {
+				out = append(out, Conflict{Row: p.Name, Other: q.Name,
+					Err: phrase.Errorf("%s and %s both name the column %s: %s", p.Name, q.Name, Quote(p.Get(&e)), p.Apart.Why)})
+			}
+		}
 		if p.Below == nil || p.Needs != nil && !p.Needs.Holds(&e) {
 			continue
 		}

@@ -66,6 +66,10 @@ type Param struct {
 	// range, and together they conflict (Experiment.Conflicts), which the
 	// state table's validation refuses on every surface.
 	Below *Bound
+	// Apart is the row this one must not equal wherever both are given
+	// (not empty), and why: -id-column and -target naming one column, which
+	// cannot both name the nodes and hold their classes (Experiment.Conflicts).
+	Apart *Bound
 	// Form describes the text a free-text row takes (one without
 	// choices), which valid checks.
 	Form string
@@ -195,6 +199,7 @@ var Params = []Param{
 	{Name: "id-column", Label: "Column of node names", Group: GroupData, Usage: "the column of your own node table (target.csv, a labels file) that names the nodes, by its header or its number from 1; empty: found from the file", Default: "",
 		Form:   ColumnForm,
 		Graphs: localGraph,
+		Apart:  &Bound{Row: "target", Why: phrase.New("a column that names each node once holds no classes, and one that holds classes names no node: name the two columns apart, or leave one empty (found from the file)")},
 		field:  func(e *Experiment) any { return &e.Data.IDColumn },
 		valid:  validColumn},
 	{Name: "target", Label: "Column of classes", Group: GroupData, Usage: "the column of your own node table that holds the classes, by its header or its number from 1; empty: found from the file", Default: "",

@@ -163,6 +163,18 @@ func TestRowsInConflictAreRefusedNamingBoth(t *testing.T) {
 	if err := e.Validate(); err != nil {
 		t.Errorf("without restarts: %v", err)
 	}
+	// id-column and target naming one column (audit 3's 13).
+	e.Data.IDColumn, e.Data.Target = "group", "group"
+	if err := e.Validate(); err == nil || !strings.Contains(err.Error(), `id-column and target both name the column "group"`) {
+		t.Errorf("one column for both, Validate: %v", err)
+	}
+	if _, err := Decode("target=group&id-column=group"); err == nil || !strings.Contains(err.Error(), `id-column and target both name the column "group"`) {
+		t.Errorf("one column for both, a link: %v", err)
+	}
+	e.Data.Target = ""
+	if err := e.Validate(); err != nil {
+		t.Errorf("id-column alone: %v", err)
+	}
 }
 
 // Every state a link starts from is whole: no lab's defaults and no tour

@@ -515,7 +515,7 @@ var auditCLI = []struct {
 	{174, []string{"train", "-data", "DIR/stray"}, 2, `edges.csv:21:3: column 2: "999" is not a node of labels.csv`},
 	{175, []string{"train", "-data", "DIR/three"}, 2, "an edge list and a labels file are two table files, and there are 3 (edges.csv, labels.csv, readme.txt)"},
 	{176, []string{"train", "-data", "DIR/ab"}, 2, "of two table files, the edge list is the one whose name says so"},
-	{184, []string{"train", "-data", "DIR/negfeat"}, 2, `features.json: node "0": feature "-3" is not a whole number in [0, 1048575]`},
+	{184, []string{"train", "-data", "DIR/negfeat"}, 2, `features.json:1:8: node "0": feature "-3" is not a whole number in [0, 1048575]`},
 	{185, []string{"train", "-data", "DIR/reprow"}, 2, `target.csv:32:1: column id: node "0" was listed on line 2 already`},
 	{186, []string{"train", "-data", "DIR/twotargets"}, 2, "musae_ENGB_target.csv, target.csv all end in target.csv, and a MUSAE or FEATHER folder holds one such file"},
 	{188, []string{"train", "-data", "DIR/repeats"}, 2, "repeat a pair or join a node to itself: is this an edge list?"},

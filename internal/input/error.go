@@ -17,7 +17,11 @@
 //     Python's universal newlines read them; a NUL byte is binary data; a
 //     byte-order mark past the very start (two files joined) is refused
 //     where it is.
-//   - A .gz file is inflated within a limit (Gunzip), and a zip archive's
+//   - A .gz or .bz2 file is inflated within one limit (Inflate: Gunzip,
+//     Bunzip2; gzip members joined are one text, bytes after the last
+//     refused at their byte); a compression or an archive it does not read
+//     (.xz, .zst, .tar, .tar.gz, .7z, .rar) is refused by name, saying to
+//     unpack it (Unread); and a zip archive's
 //     files are a folder (ZipFS), each inflated as it is read, never
 //     unpacked whole; a stream cut short or damaged says so (Check finds
 //     it after the fact, so that a garbage value parsed out of a damaged

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"strings"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -17,10 +16,13 @@ import (
 
 // Gunzip inflates src, the bytes of the gzip file named file, failing
 // with an *Error once it gives more than limit bytes, and saying so by
-// name when the stream is cut short (an interrupted download) or damaged
-// (it fails its CRC, or holds invalid deflate data).
+// name when the stream is cut short (an interrupted download), damaged
+// (it fails its CRC, or holds invalid deflate data) or followed by bytes
+// that are no gzip member (at which byte). Members joined one after
+// another (cat a.gz b.gz) are one text, as gzip -d reads them.
 func Gunzip(file string, src io.Reader, limit int64) (io.Reader, error) {
-	br := bufio.NewReader(src)
+	counted := &counter{r: src}
+	br := bufio.NewReader(counted)
 	if magic, _ := br.Peek(2); !bytes.Equal(magic, gzipMagic) {
 		return nil, &Error{File: file, Err: gzip.ErrHeader, Msg: phrase.New("is not gzip data the explorer can read: %s", gzip.ErrHeader.Error())}
 	}
@@ -31,20 +33,70 @@ func Gunzip(file string, src io.Reader, limit int64) (io.Reader, error) {
 		}
 		return nil, &Error{File: file, Err: err, Msg: phrase.New("is not gzip data the explorer can read: %s", err.Error())}
 	}
-	return &gunzipped{file: file, r: zr, left: limit, limit: limit}, nil
+	zr.Multistream(false)
+	members := &members{file: file, zr: zr, br: br, counted: counted}
+	return &inflated{file: file, r: members, left: limit, limit: limit, damage: gzipDamage}, nil
 }
 
 // gzipMagic opens every gzip stream.
 var gzipMagic = []byte{0x1f, 0x8b}
 
-// gunzipped is a gzip stream's text, within a limit, its failures said.
-type gunzipped struct {
+// counter counts the bytes read through it.
+type counter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// members reads a gzip file's members one after another, and fails on
+// bytes after a member's end that open no other: gzip's own reader takes
+// them for a header cut short ("cut short") or says nothing of where.
+type members struct {
+	file    string
+	zr      *gzip.Reader
+	br      *bufio.Reader
+	counted *counter
+}
+
+func (m *members) Read(p []byte) (int, error) {
+	for {
+		n, err := m.zr.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		next, _ := m.br.Peek(2)
+		switch {
+		case len(next) == 0:
+			return n, io.EOF
+		case !bytes.Equal(next, gzipMagic):
+			at := m.counted.n - int64(m.br.Buffered())
+			return n, &Error{File: m.file, Err: errTrailing, Msg: phrase.New("has trailing bytes after the compressed data at byte %s: bytes that are no gzip data follow its gzip stream (two files joined, or padding?): download or compress it again", numtext.Group(int(at)))}
+		}
+		if err := m.zr.Reset(m.br); err != nil {
+			return n, err
+		}
+		m.zr.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// inflated is a compressed stream's text, within a limit, its failures
+// said (damage: what the stream's own errors tell of it).
+type inflated struct {
 	file        string
 	r           io.Reader
 	left, limit int64
+	damage      func(file string, err error) *Error
 }
 
-func (g *gunzipped) Read(p []byte) (int, error) {
+func (g *inflated) Read(p []byte) (int, error) {
 	if g.left <= 0 {
 		var one [1]byte
 		n, err := g.r.Read(one[:])
@@ -67,12 +119,12 @@ func (g *gunzipped) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (g *gunzipped) fail(err error) error {
+func (g *inflated) fail(err error) error {
 	var ie *Error
 	if errors.As(err, &ie) {
-		return err // the bytes beneath said it already (a zip's file)
+		return err // said already (a zip's file, trailing bytes)
 	}
-	if damaged := gzipDamage(g.file, err); damaged != nil {
+	if damaged := g.damage(g.file, err); damaged != nil {
 		return damaged
 	}
 	return openError(g.file, err)
@@ -110,7 +162,7 @@ func Check(fsys fs.FS, name string, limit int64) error {
 	}
 	defer func() { f.Close() }() // the file last opened
 	_, inZip := f.(*zipFile)
-	gz := strings.HasSuffix(name, ".gz")
+	gz := Compressed(name) != ""
 	if inZip { // the zip's own check first: a .gz it damaged fails its own too
 		if _, err := io.Copy(io.Discard, io.LimitReader(f, limit)); err != nil {
 			return damageOf(name, err)
@@ -126,14 +178,14 @@ func Check(fsys fs.FS, name string, limit int64) error {
 	if !gz {
 		return nil // a file on disk or in memory: what it holds is what it is
 	}
-	zr, err := gzip.NewReader(f)
+	zr, err := Inflate(name, f, limit)
 	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) || asDamage(err) != nil {
-			return damageOf(name, err)
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return err // cut short within its header
 		}
 		return nil // not gzip at all, as its reader said
 	}
-	if _, err := io.Copy(io.Discard, io.LimitReader(zr, limit)); err != nil {
+	if _, err := io.Copy(io.Discard, zr); err != nil {
 		return damageOf(name, err)
 	}
 	return nil
@@ -170,5 +222,6 @@ func asDamage(err error) error {
 func isDamage(err error) bool {
 	var corrupt flate.CorruptInputError
 	return err != nil && (errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.As(err, &corrupt) ||
-		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader))
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
+		errors.Is(err, errTrailing) || errors.Is(err, errDamaged))
 }

@@ -3,7 +3,11 @@ package input
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
 )
@@ -16,9 +20,63 @@ import (
 // twice is an *Error.
 func JSON(file string, b []byte, v any) error {
 	if err := json.Unmarshal(b, v); err != nil {
+		if bad := notASCII(file, b, err); bad != nil {
+			return bad
+		}
 		return err
 	}
 	return RepeatedKey(file, b)
+}
+
+// notASCII is an *Error naming the character, by its code point and
+// name, where encoding/json met one beyond ASCII outside a string (a
+// no-break space a copy brought between two values), at its line and
+// column: encoding/json quotes its first byte alone, as the mojibake 'Â';
+// nil for any other error.
+func notASCII(file string, b []byte, err error) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) || se.Offset < 1 || se.Offset > int64(len(b)) || b[se.Offset-1] < utf8.RuneSelf {
+		return nil
+	}
+	off := int(se.Offset - 1)
+	r, _ := utf8.DecodeRune(b[off:])
+	if r == utf8.RuneError {
+		return nil // not UTF-8: the decoder of text refused it already
+	}
+	context := se.Error()
+	if i := strings.LastIndex(context, "' "); i >= 0 {
+		context = context[i+2:]
+	}
+	line, col := LineCol(b, off)
+	return &Error{File: file, Line: line, Col: col, Err: err, Msg: phrase.New("the character %s is not JSON here (%s): JSON takes only spaces, tabs and line breaks between its values, and other characters only inside quotes: replace it with a space (or delete it), save it, and open it again", RuneName(r), context)}
+}
+
+// runeNames name the characters a copy and paste brings that look like
+// nothing, or like ASCII, and the control characters a cell may hold.
+var runeNames = map[rune]string{
+	0x0009: "tab", 0x000A: "line feed, a line break", 0x000D: "carriage return, a line break",
+	0x0085: "next line, a line break", 0x007F: "delete",
+	0x00A0: "no-break space", 0x00AD: "soft hyphen", 0x2007: "figure space", 0x2009: "thin space",
+	0x200B: "zero-width space", 0x200C: "zero-width non-joiner", 0x200D: "zero-width joiner",
+	0x2028: "line separator", 0x2029: "paragraph separator", 0x202F: "narrow no-break space",
+	0x2060: "word joiner", 0x3000: "ideographic space", 0xFEFF: "zero-width no-break space, a byte-order mark",
+	0x2018: "left single quotation mark", 0x2019: "right single quotation mark",
+	0x201C: "left double quotation mark", 0x201D: "right double quotation mark",
+	0x2013: "en dash", 0x2014: "em dash", 0x2212: "minus sign", 0xFF0C: "fullwidth comma",
+	0xFF1A: "fullwidth colon", 0xFF02: "fullwidth quotation mark",
+}
+
+// RuneName is a character as a message names it: its code point, and
+// its name where it looks like nothing or like ASCII (U+00A0 (no-break
+// space)), else itself when printable (U+00E9 (é)).
+func RuneName(r rune) string {
+	if name, ok := runeNames[r]; ok {
+		return fmt.Sprintf("U+%04X (%s)", r, name)
+	}
+	if unicode.IsPrint(r) {
+		return fmt.Sprintf("U+%04X (%c)", r, r)
+	}
+	return fmt.Sprintf("U+%04X", r)
 }
 
 // RepeatedKey is an *Error naming the file, line, byte and key where an
@@ -189,4 +247,51 @@ func ObjectKeys(b []byte, key func(k string, line int) error) error {
 		}
 	}
 	return nil
+}
+
+// ElementAt is the line and column of element i of the list under
+// the top-level key of the JSON object b (which decoded, so is JSON);
+// 0, 0 if not found.
+func ElementAt(b []byte, key string, i int) (line, col int) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber() // 1e400 is a token, not a float64 out of range
+	depth, isKey, current, n := 0, false, "", 0
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return 0, 0
+		}
+		start := int(before)
+		for start < len(b) && strings.IndexByte(" \t\r\n,:", b[start]) >= 0 {
+			start++
+		}
+		if depth == 2 && current == key { // an element of key's list starts here
+			if d, ok := tok.(json.Delim); !ok || d == '{' || d == '[' {
+				if n == i {
+					return LineCol(b, start)
+				}
+				n++
+			}
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' || t == '[' {
+				depth++
+				isKey = depth == 1
+			} else if depth--; depth == 1 {
+				isKey = true
+			}
+		case string:
+			if depth == 1 && isKey {
+				current, isKey = t, false
+			} else if depth == 1 {
+				isKey = true
+			}
+		default:
+			if depth == 1 {
+				isKey = true
+			}
+		}
+	}
 }

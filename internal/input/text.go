@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -116,13 +115,16 @@ func NewText(file string, src io.Reader) (*Text, error) {
 // NewText), inflating a name ending in .gz up to gunzipLimit bytes (see
 // Gunzip). Close closes the file.
 func OpenText(fsys fs.FS, name string, gunzipLimit int64) (*Text, error) {
+	if why, ok := Unread(name); ok {
+		return nil, &Error{File: name, Msg: why}
+	}
 	f, err := Open(fsys, name)
 	if err != nil {
 		return nil, err
 	}
 	var r io.Reader = f
-	if strings.HasSuffix(name, ".gz") {
-		if r, err = Gunzip(name, f, gunzipLimit); err != nil {
+	if Compressed(name) != "" {
+		if r, err = Inflate(name, f, gunzipLimit); err != nil {
 			f.Close()
 			return nil, err
 		}

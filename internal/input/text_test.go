@@ -5,7 +5,9 @@ import (
 	"compress/gzip"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -260,6 +262,76 @@ func TestShown(t *testing.T) {
 	for name, want := range map[string]string{"labels.csv": "labels.csv", "labels_\xff.csv": `labels_\xff.csv`, "café.csv": "café.csv", "a\nb": `a\nb`} {
 		if got := Shown(name); got != want {
 			t.Errorf("Shown(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// Gzip members joined are one text; bytes after the last member that
+// open no other are refused saying where; a bzip2 file is read within
+// the same limit as a gzip file, and a .tar.gz or an .xz file is refused
+// naming what it is.
+func TestCompressions(t *testing.T) {
+	a, b := gzipOf("0,1\n"), gzipOf("1,2\n")
+	bomb, err := os.ReadFile("testdata/zeros.csv.bz2") // bzip2 -9 of 65,536 lines "0,0"
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, file string
+		data       []byte
+		limit      int64
+		want       string // a text read, or the start of the error
+	}{
+		{"two gzip members", "e.csv.gz", append(bytes.Clone(a), b...), 1 << 20, "0,1\n1,2\n"},
+		{"gzip then garbage", "e.csv.gz", append(bytes.Clone(a), "GARBAGE"...), 1 << 20, fmt.Sprintf("e.csv.gz: has trailing bytes after the compressed data at byte %d", len(a))},
+		{"gzip then zeros", "e.csv.gz", append(bytes.Clone(a), make([]byte, 512)...), 1 << 20, fmt.Sprintf("e.csv.gz: has trailing bytes after the compressed data at byte %d", len(a))},
+		{"bzip2 whole", "z.csv.bz2", bomb, 1 << 20, strings.Repeat("0,0\n", 65536)},
+		{"bzip2 past the limit", "z.csv.bz2", bomb, 1 << 10, "z.csv.bz2: inflates to more than 1,024 bytes"},
+		{"bzip2 cut short", "z.csv.bz2", bomb[:len(bomb)-10], 1 << 20, "z.csv.bz2: is cut short, or damaged: its bzip2 data stops"},
+		{"bzip2 then garbage", "z.csv.bz2", append(bytes.Clone(bomb), "GARBAGE"...), 1 << 20, "z.csv.bz2: has trailing bytes after the compressed data"},
+		{"not bzip2", "z.csv.bz2", a, 1 << 20, "z.csv.bz2: is not bzip2 data"},
+		{"a tar.gz", "g.tar.gz", a, 1 << 20, "g.tar.gz: is a gzipped tar archive (.tar.gz), which the explorer does not read: unpack it (tar -xzf g.tar.gz)"},
+		{"an xz file", "e.csv.xz", a, 1 << 20, "e.csv.xz: is xz-compressed (.xz), which the explorer does not read: unpack it (unxz e.csv.xz)"},
+	} {
+		fsys := fstest.MapFS{tc.file: {Data: tc.data}}
+		var got []byte
+		text, err := OpenText(fsys, tc.file, tc.limit)
+		if err == nil {
+			got, err = text.All()
+		}
+		switch {
+		case err != nil && (!strings.HasPrefix(err.Error(), tc.file+":") || !strings.Contains(err.Error(), strings.TrimPrefix(tc.want, tc.file+": "))):
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want) // at the line reached, in a text
+		case err == nil && string(got) != tc.want:
+			t.Errorf("%s: read %.40q; want %.40q", tc.name, got, tc.want)
+		}
+		if strings.Contains(tc.name, "garbage") || strings.Contains(tc.name, "cut") {
+			if check := Check(fsys, tc.file, tc.limit); check == nil || !strings.HasPrefix(check.Error(), tc.want) {
+				t.Errorf("%s: Check says %v; want %q", tc.name, check, tc.want)
+			}
+		}
+	}
+	if got, want := Plain("edges.csv.bz2"), "edges.csv"; got != want {
+		t.Errorf("Plain: %q", got)
+	}
+	if Compressed("g.tar.gz") != "" || Compressed("e.csv.GZ") != ".gz" {
+		t.Errorf("Compressed: a tar.gz is an archive, .GZ is gzip")
+	}
+}
+
+// A character beyond ASCII where JSON wants a value or a separator is
+// named by its code point and name, at its line and column, never as
+// the first of its bytes (encoding/json's 'Â').
+func TestJSONNamesTheCharacter(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"a no-break space", "{\"0\": [1],\u00a0\"1\": [2]}", "f.json:1:11: the character U+00A0 (no-break space) is not JSON here (looking for beginning of object key string)"},
+		{"a typographic quote", "{\n\u201c0\u201d: [1]}", "f.json:2:1: the character U+201C (left double quotation mark) is not JSON here"},
+		{"a letter", "[1, é]", "f.json:1:5: the character U+00E9 (é) is not JSON here (looking for beginning of value)"},
+	} {
+		var v any
+		err := JSON("f.json", []byte(tc.text), &v)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "Â") {
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
 		}
 	}
 }

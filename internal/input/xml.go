@@ -25,13 +25,16 @@ import (
 // A multi-byte encoding other than these (Shift_JIS, GB2312, …) is refused,
 // as expat refuses it. The Text is for Notes and Close.
 func OpenXML(fsys fs.FS, name string, gunzipLimit int64) (*xml.Decoder, *Text, error) {
+	if why, ok := Unread(name); ok {
+		return nil, nil, &Error{File: name, Msg: why}
+	}
 	f, err := Open(fsys, name)
 	if err != nil {
 		return nil, nil, err
 	}
 	var r io.Reader = f
-	if strings.HasSuffix(name, ".gz") {
-		if r, err = Gunzip(name, f, gunzipLimit); err != nil {
+	if Compressed(name) != "" {
+		if r, err = Inflate(name, f, gunzipLimit); err != nil {
 			f.Close()
 			return nil, nil, err
 		}
