@@ -375,7 +375,7 @@ func TestMessagesInThePageLanguage(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64&lr=abc&lang=es")
 	waitFor(t, ctx, "the layout", graphDrawn)
-	noticeSays(t, ctx, `lr: "abc" no está permitido; se espera [1e-06, 10]; se usa el valor por defecto`)
+	noticeSays(t, ctx, `lr: "abc" no está permitido; se espera [1e-06, 10]; conserva 0.01`)
 	giveFiles(t, ctx, map[string][]byte{"empty.zip": zipFiles(t, nil)}, true)
 	noticeSays(t, ctx, "Tu grafo no se abrió: empty.zip: está vacío (o solo contiene carpetas y archivos ocultos)")
 	open(t, ctx, srv, "#per-class=64&lang=ar")
