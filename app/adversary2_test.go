@@ -306,3 +306,19 @@ func TestNoticesFollowTheLanguage(t *testing.T) {
 		t.Errorf("the link's notice stays in English after the page speaks Spanish: %q", c.page.board.Texts())
 	}
 }
+
+// A notice said again, already among the earlier ones, comes back as the
+// newest, not shown twice and not left behind the earlier ones' button
+// (the recipe said again for each graph opened).
+func TestANoticeSaidAgainIsTheNewest(t *testing.T) {
+	b := &Board{}
+	b.Add(phrase.New("recipe"), false)
+	for i := range 5 {
+		b.Add(phrase.New("opened %d", i), false)
+	}
+	b.Add(phrase.New("recipe"), false)
+	texts := b.Texts()
+	if len(texts) != 6 || texts[len(texts)-1] != "recipe" || slices.Index(texts, "recipe") != len(texts)-1 {
+		t.Errorf("after the recipe said again: %q", texts)
+	}
+}

@@ -72,14 +72,19 @@ func (b *Board) Add(t phrase.Text, fromEngine bool) {
 	b.AddList(t, nil, fromEngine)
 }
 
-// AddList shows t with the list items under it, unless they are already
-// showing.
+// AddList shows t with the list items under it. A notice already on the
+// board is not shown twice: said again, it becomes the newest, so that
+// it is not left among the earlier ones, behind their button.
 func (b *Board) AddList(t phrase.Text, items []phrase.Text, fromEngine bool) {
 	n := notice{text: t, items: items, fromEngine: fromEngine}
 	id := n.id()
-	for _, o := range b.notices {
+	for i, o := range b.notices {
 		if o.id() == id {
-			return
+			if i == len(b.notices)-1 {
+				return
+			}
+			b.notices = append(b.notices[:i], b.notices[i+1:]...)
+			break
 		}
 	}
 	b.serial++

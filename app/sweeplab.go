@@ -415,7 +415,8 @@ func (c *SweepLab) renderSweepBar() app.UI {
 				app.If(c.underWay() != "", app.Span().ID("sweep-under-way").Class("label").Text(c.underWay())),
 				c.renderLinkedCount("label")),
 			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Time left")), app.Span().ID("sweep-left").Class("value").Text(left)),
-			app.Div().Class("stat").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
+			// Minor: a phone's toolbar keeps to the runs and the time left.
+			app.Div().Class("stat workers").Body(app.Span().Class("label").Text(tr("Workers")), app.Span().Class("value").Text(strconv.Itoa(sweepWorkers()))),
 		),
 		app.Progress().ID("sweep-progress").Max(max(1, len(c.queue))).Value(strconv.Itoa(c.done())).Aria("label", tr("runs done")),
 	)
