@@ -58,6 +58,26 @@ func Until(t testing.TB, what string, poll time.Duration, cond func() bool, last
 	}
 }
 
+// UntilIn is Until for a condition read through ctx (a browser's): it
+// gives up a little before ctx's deadline too, while ctx can still tell
+// last what the test saw.
+func UntilIn(t testing.TB, ctx context.Context, what string, poll time.Duration, cond func() bool, last ...func() string) {
+	t.Helper()
+	start, end := time.Now(), End(t)
+	if d, ok := ctx.Deadline(); ok {
+		if early := d.Add(-margin(time.Until(d))); end.IsZero() || early.Before(end) {
+			end = early
+		}
+	}
+	if !pollUntil(end, poll, cond) {
+		msg := "waited " + time.Since(start).Round(time.Second).String() + " for " + what + ", until the test's time ran out"
+		for _, f := range last {
+			msg += ": " + f()
+		}
+		t.Fatal(msg)
+	}
+}
+
 // For polls cond every poll until it holds, and reports whether it did
 // before the test's time ran out.
 func For(t testing.TB, poll time.Duration, cond func() bool) bool {

@@ -1,6 +1,9 @@
 package testwait
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -46,5 +49,30 @@ func TestNoDeadlineNoEnd(t *testing.T) {
 func TestPollGivesUpAtTheEnd(t *testing.T) {
 	if pollUntil(time.Now().Add(20*time.Millisecond), time.Millisecond, func() bool { return false }) {
 		t.Error("a condition that never held was reported as held")
+	}
+}
+
+// fatal records a wait's failure instead of ending the test.
+type fatal struct {
+	testing.TB
+	msg string
+}
+
+func (f *fatal) Helper()           {}
+func (f *fatal) Fatal(args ...any) { f.msg = fmt.Sprint(args...) }
+
+// A wait through a context gives up before the context's deadline, while
+// the context can still say what the test saw last.
+func TestUntilInEndsBeforeItsContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	f := &fatal{TB: t}
+	alive := false
+	UntilIn(f, ctx, "nothing", 10*time.Millisecond, func() bool { return false }, func() string {
+		alive = ctx.Err() == nil
+		return "the last look"
+	})
+	if !alive || !strings.Contains(f.msg, "waited") || !strings.Contains(f.msg, "for nothing") || !strings.Contains(f.msg, "the last look") {
+		t.Errorf("context alive at the last look: %v; failure %q", alive, f.msg)
 	}
 }

@@ -190,11 +190,18 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	must(t, err, "screenshot")
-	os.MkdirAll(dir, 0o755)
-	must(t, os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644), "save screenshot")
+	must(t, saveScreenshot(ctx, dir, name), "screenshot")
 	t.Logf("screenshot %s", filepath.Join(dir, name+".png"))
+}
+
+// saveScreenshot saves the page as dir/name.png.
+func saveScreenshot(ctx context.Context, dir, name string) error {
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		return err
+	}
+	os.MkdirAll(dir, 0o755)
+	return os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
 }
 
 // waitFor polls a JavaScript condition until it holds, for as long as the
@@ -203,13 +210,26 @@ func screenshot(t testing.TB, ctx context.Context, name string) {
 func waitFor(t testing.TB, ctx context.Context, what, cond string) {
 	t.Helper()
 	var err error
-	testwait.Until(t, what, 200*time.Millisecond, func() bool {
+	testwait.UntilIn(t, ctx, what, 200*time.Millisecond, func() bool {
 		var ok bool
 		ok, err = chromedp.Run(ctx, chromedp.Evaluate[bool](cond, chromedp.EvalAwaitPromise))
 		return err == nil && ok
 	}, func() string {
-		screenshot(t, ctx, "timeout")
-		return fmt.Sprintf("last error: %v", err)
+		// What the page showed, as far as a page that may be gone can
+		// tell: the wait's failure is said whatever comes of this.
+		shot := "timeout"
+		if dir := os.Getenv("PDN_E2E_SHOTS"); dir == "" {
+			shot = "no screenshot (PDN_E2E_SHOTS is not set)"
+		} else if serr := saveScreenshot(ctx, dir, "timeout"); serr != nil {
+			shot = "no screenshot: " + serr.Error()
+		} else {
+			shot = "screenshot " + filepath.Join(dir, "timeout.png")
+		}
+		notices, nerr := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(".notices") || {}).textContent || ""`))
+		if nerr != nil {
+			notices = "(" + nerr.Error() + ")"
+		}
+		return fmt.Sprintf("last error: %v; %s; the notices: %.600s", err, shot, notices)
 	})
 }
 

@@ -129,7 +129,7 @@ func TestPublishersFormatsInThePage(t *testing.T) {
 	}
 	g.WriteString(`<graph edgedefault="undirected">`)
 	for i := range 150 {
-		fmt.Fprintf(&g, `<node id="%d"><data key="s">%s</data><data key="w%d">1</data><data key="w%d">1</data></node>`, i, []string{"AI", "DB", "ML"}[i%3], i%300, (i*7)%300)
+		fmt.Fprintf(&g, `<node id="%d"><data key="s">%s</data><data key="w%d">1</data><data key="w%d">1</data></node>`, i, []string{"AI", "DB", "ML"}[i%3], i%300, (i*7+1)%300) // two keys, never one twice
 	}
 	for i := range 150 {
 		fmt.Fprintf(&g, `<edge source="%d" target="%d"/>`, i, (i+1)%150)
