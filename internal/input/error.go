@@ -78,9 +78,31 @@ func (e *Error) Phrase() phrase.Text {
 // printable UTF-8, else with its bad bytes and control characters escaped
 // (labels_\xff.csv), so that a name never writes raw bytes to a terminal.
 func Shown(name string) string {
+	name = Abbreviated(name)
 	if utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) {
 		return name
 	}
 	q := strconv.Quote(name)
 	return strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+}
+
+// maxShown bounds the bytes of a name a message shows: a name of
+// thousands of bytes (a path pasted twice, bytes that are no text) would
+// make a message no one reads.
+const maxShown = 120
+
+// Abbreviated is name cut in its middle to about maxShown bytes, the cut
+// marked "…": its start and its end, which tell names apart, are kept.
+func Abbreviated(name string) string {
+	if len(name) <= maxShown {
+		return name
+	}
+	head, tail := 80, len(name)-30
+	for head > 0 && !utf8.RuneStart(name[head]) {
+		head--
+	}
+	for tail < len(name) && !utf8.RuneStart(name[tail]) {
+		tail++
+	}
+	return name[:head] + "…" + name[tail:]
 }

@@ -335,3 +335,20 @@ func TestJSONNamesTheCharacter(t *testing.T) {
 		}
 	}
 }
+
+// A name longer than a message can show is cut in its middle, on a
+// character's boundary, keeping its start and its end.
+func TestAbbreviated(t *testing.T) {
+	long := strings.Repeat("é", 100) + "/labels.csv"
+	for _, c := range []struct{ name, want string }{
+		{"labels.csv", "labels.csv"},
+		{strings.Repeat("a", 120), strings.Repeat("a", 120)},
+		{strings.Repeat("a", 200), strings.Repeat("a", 80) + "…" + strings.Repeat("a", 30)},
+		{long, strings.Repeat("é", 40) + "…" + strings.Repeat("é", 9) + "/labels.csv"},
+		{strings.Repeat("\xf2", 3000), strings.Repeat("\xf2", 80) + "…" + strings.Repeat("\xf2", 30)},
+	} {
+		if got := Abbreviated(c.name); got != c.want {
+			t.Errorf("Abbreviated(%.40q…) = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -509,7 +509,7 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 }
 
 // quote quotes a path for a message.
-func quote(p string) string { return strconv.Quote(p) }
+func quote(p string) string { return strconv.Quote(input.Abbreviated(p)) }
 
 // parentOf is the folder of a name with /, "" at the top.
 func parentOf(name string) string {
