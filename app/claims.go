@@ -37,40 +37,70 @@ func (l *lab) renderClaims() app.UI {
 }
 
 // renderClaim is one claim's line; nil for a claim of another state of
-// the lab (a preset's) when the lab's rows are not its.
+// the lab (a preset's) when the lab's rows are not its. On a family of
+// graphs the claim is checked on (experiment.Claim.CheckOn) the line says
+// which family and what the page states there: the finding, or, where it
+// does not hold on that family, what happens instead. On a graph of no
+// family it was checked on the finding is never stated: the lab's own
+// claim says which rows differ, a preset's is not shown.
 func (l *lab) renderClaim(c experiment.Claim, figs map[string]experiment.Figures) app.UI {
-	differ := claimRowsDiffer(c, l.st)
-	if len(differ) > 0 && !c.LabDefault() {
-		return nil
+	k, checked := c.CheckOn(l.st)
+	if !checked {
+		if !c.LabDefault() {
+			return nil
+		}
+		differ := claimRowsDiffer(c, l.st)
+		verdict := trf("Not checked here: this run's %s differ from the claim's.", strings.Join(differ, ", "))
+		return claimItem(c, k, "", verdict, "claim-open", tr(c.Text), nil)
 	}
 	v := c.Judge(figs)
 	value, verdict, class := "", "", "claim-open"
+	asStated := k.AsStated(v)
 	switch {
-	case len(differ) > 0:
-		verdict = trf("Not checked here: this run's %s differ from the claim's.", strings.Join(differ, ", "))
 	case !v.Decided:
 		verdict = tr("Not yet decidable: the runs have not trained all their epochs.")
-	case v.Holds:
+	case asStated:
 		value, verdict, class = "1", tr("Holds in this run."), "claim-holds"
-	case c.Need < c.Seeds:
+	case k.Need < k.Seeds:
 		// A rate: this run may be one of the misses the claim allows.
-		value, verdict, class = "1", trf("Not in this run, which the claim allows: it holds %s.", say(c.Rate())), "claim-holds"
+		value, verdict, class = "1", trf("Not in this run, which the claim allows: it holds %s.", say(k.Rate())), "claim-holds"
 	default:
 		value, verdict, class = "0", tr("Not in this run: another seed, fewer epochs or a changed row can undo it."), "claim-fails"
 	}
+	statement := tr(c.Text)
+	if !k.Stated() {
+		statement = tr(k.Differs)
+	}
+	var numbers app.UI
+	if v.Decided {
+		numbers = app.Span().Class("claim-numbers").Text(say(v.Numbers))
+	}
+	return claimItem(c, k, value, verdict, class, statement, numbers)
+}
+
+// claimItem is a claim's line: the statement, the verdict of the runs on
+// screen and their numbers, the family of graphs it was checked on, the
+// paper's finding and where ours differs from it.
+func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, statement string, numbers app.UI) app.UI {
 	body := []app.UI{
-		app.Strong().Text(tr(c.Text)),
+		app.Strong().Text(statement),
 		app.Text(" "),
 		app.Span().Class("claim-verdict").Text(verdict),
 	}
-	if v.Decided && len(differ) == 0 {
-		body = append(body, app.Text(" "), app.Span().Class("claim-numbers").Text(say(v.Numbers)))
+	if numbers != nil {
+		body = append(body, app.Text(" "), numbers)
+	}
+	if k.Family.Name != "" {
+		body = append(body, app.Br(), app.Small().Class("claim-family").Text(trf("Checked on %s.", tr(k.Family.Label))))
+		if !k.Stated() {
+			body = append(body, app.Text(" "), app.Small().Class("claim-finding").Text(trf("Where it holds: %s", tr(c.Text))))
+		}
 	}
 	body = append(body, app.Br(), app.Small().Text(trf("Paper: %s", tr(c.Paper))))
 	if c.Differs != "" {
 		body = append(body, app.Br(), app.Small().Class("claim-differs").Text(tr(c.Differs)))
 	}
-	return app.Li().Class(class).DataSet("metric", "claim").DataSet("claim", c.ID).DataSet("value", value).Body(body...)
+	return app.Li().Class(class).DataSet("metric", "claim").DataSet("claim", c.ID).DataSet("family", k.Family.Name).DataSet("value", value).Body(body...)
 }
 
 // verdictOf is the verdict of the claim called id in the lab's runs;

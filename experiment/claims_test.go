@@ -167,3 +167,84 @@ func TestTourQuestionsReadTheirStepsClaims(t *testing.T) {
 		t.Errorf("%d questions in the tours", asked)
 	}
 }
+
+// Every claim's families are in the table, each once, its own first; a
+// family the page states a difference on says what it states; and each
+// family's representative is a graph of that family, so that the page,
+// which finds the family from the rows (Claim.CheckOn), finds the one the
+// command checked.
+func TestClaimsNameTheirFamilies(t *testing.T) {
+	for _, c := range Claims {
+		seen := map[string]bool{}
+		for i, k := range c.Checks() {
+			switch {
+			case k.Family.Name == "":
+				t.Errorf("claim %s: check %d on no family (its link's graph is of no family)", c.ID, i)
+			case seen[k.Family.Name]:
+				t.Errorf("claim %s: family %s twice", c.ID, k.Family.Name)
+			case k.Home != (i == 0):
+				t.Errorf("claim %s: check %d on %s home %v", c.ID, i, k.Family.Name, k.Home)
+			case k.Need < 1 || k.Need > k.Seeds || k.TestSeeds > k.Seeds:
+				t.Errorf("claim %s on %s: rate %d of %d, test %d", c.ID, k.Family.Name, k.Need, k.Seeds, k.TestSeeds)
+			}
+			seen[k.Family.Name] = true
+			if k.Family.Folder == "" {
+				if got := FamilyOf(k.State(1).Data); got != k.Family.Name {
+					t.Errorf("claim %s on %s: its state's graph is of family %q", c.ID, k.Family.Name, got)
+				}
+				if back, ok := c.CheckOn(k.State(2)); !ok || back.Family.Name != k.Family.Name {
+					t.Errorf("claim %s on %s: the page finds check %+v, %v", c.ID, k.Family.Name, back.Family.Name, ok)
+				}
+			}
+		}
+	}
+}
+
+// Each family's representative, drawn from any lab's state, is a graph of
+// that family, and its recipe follows the graph as the page's rows do.
+func TestFamiliesDrawTheirKindOfGraph(t *testing.T) {
+	for _, f := range Families {
+		for _, lab := range labNames() {
+			e := f.Apply(ForLab(lab))
+			if f.Folder != "" {
+				if e.Data.Graph != GraphLocal {
+					t.Errorf("family %s on lab %s: graph %s, want local", f.Name, lab, e.Data.Graph)
+				}
+				continue
+			}
+			if got := FamilyOf(e.Data); got != f.Name {
+				t.Errorf("family %s on lab %s: drew a graph of family %q", f.Name, lab, got)
+			}
+		}
+	}
+	cora, _ := FamilyNamed("cora")
+	if e := cora.Apply(Default()); e.Model.Dropout != 0.9 || e.Train.WeightDecay != 0.005 {
+		t.Errorf("Cora's representative trains at dropout %v, weight decay %v: not the bag-of-words recipe", e.Model.Dropout, e.Train.WeightDecay)
+	}
+}
+
+// Where the page states that a finding does not hold on a family, a seed
+// agrees with it when the finding fails there, and the rate counts those.
+func TestADifferenceIsCheckedAsTheFindingIs(t *testing.T) {
+	c, _ := ClaimNamed("inter-fades")
+	var differs Checked
+	for _, k := range c.Checks() {
+		if !k.Stated() {
+			differs = k
+			break
+		}
+	}
+	if differs.Family.Name == "" {
+		t.Fatal("inter-fades states no difference on any family")
+	}
+	held, failed := Verdict{Decided: true, Holds: true}, Verdict{Decided: true}
+	if differs.AsStated(held) || !differs.AsStated(failed) || differs.AsStated(Verdict{}) {
+		t.Error("a difference is as stated when the finding holds, or undecided")
+	}
+	if home := c.Checks()[0]; !home.AsStated(held) || home.AsStated(failed) {
+		t.Error("the finding is as stated when it fails")
+	}
+	if !differs.Allows(differs.Seeds, differs.Seeds) || differs.Allows(differs.Need-1, differs.Seeds) {
+		t.Errorf("rate %s: allows all, not fewer than need", differs.Rate())
+	}
+}

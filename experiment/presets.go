@@ -17,6 +17,8 @@ var Presets = []Preset{
 	{"attention", "A real graph's attention (Cora)", "lab=attention"},
 	labPreset("structure"),
 	{"heterophily", "Heterophily: more edges between classes than within", "lab=structure&p=0.005&q=0.02"},
+	{"misleading", "Edges that mislead: features alone tell the classes", "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64"},
+	{"cora-weights", "What the pathfinder learns on Cora", "lab=graph&data=cora"},
 }
 
 // labPreset is the preset that opens a lab as it starts, named and titled

@@ -170,6 +170,12 @@ func tableKeys() []string {
 	}
 	for _, c := range experiment.Claims {
 		keys = append(keys, c.Text, c.Paper, c.Differs)
+		for _, o := range c.On {
+			keys = append(keys, o.Differs)
+		}
+	}
+	for _, f := range experiment.Families {
+		keys = append(keys, f.Label)
 	}
 	for _, t := range experiment.Tours {
 		keys = append(keys, t.Title)

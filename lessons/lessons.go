@@ -207,7 +207,7 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 			f.XORFound = FoundXOR(StateMeans(g, s.Weights))
 		}
 	}
-	if to, w := t.DirectedWeights(); to != nil && e.Data.Graph == experiment.GraphScaleFree {
+	if to, w := t.DirectedWeights(); to != nil {
 		for _, b := range BinByDegree(Degrees(g), to, w) {
 			f.DegreeMeans = append(f.DegreeMeans, b.Mean)
 		}

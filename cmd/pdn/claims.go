@@ -26,6 +26,10 @@ type claimsJob struct {
 	test   bool // each claim's TestSeeds
 	with   string
 	asJSON bool
+	// families: the families checked (all where -family is not given);
+	// folders: the folder each Folder family is read from.
+	families []string
+	folders  map[string]string
 }
 
 func parseClaims(args []string, stderr io.Writer) (runner, error) {
@@ -37,7 +41,17 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 	fs.BoolVar(&j.test, "test", false, "check each claim over the seeds its row gives the test on every change")
 	fs.StringVar(&j.with, "with", "", "rows to set in every claim's state, as a link's query (dropout=0.9): which claims would a new default break?")
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
+	var families string
+	fs.StringVar(&families, "family", "", "check the claims on these families of graphs only, separated by commas, some of "+strings.Join(experiment.FamilyNames(), ", ")+" (default all)")
+	j.folders = map[string]string{}
+	fs.Func("folder", "NAME=DIR, once for each family with no generator, the folder its graph is read from ("+folderFamilies()+"); without it, that family's checks are listed as not run", func(kv string) error {
+		return addFolder(j.folders, kv)
+	})
 	if err := parse(fs, args, stderr); err != nil {
+		return nil, err
+	}
+	var err error
+	if j.families, err = parseFamilies(families, flagSet(fs, "family")); err != nil {
 		return nil, err
 	}
 	if j.test && flagSet(fs, "seeds") {
@@ -45,7 +59,6 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 		// print "holds" on fewer seeds than its rate reads.
 		return nil, usageError{errors.New("flags -seeds and -test: both choose the seeds a claim is checked over (-test its row's, for the test on every change); give one")}
 	}
-	var err error
 	if j.only, err = parseOnly(only, flagSet(fs, "only")); err != nil {
 		return nil, err
 	}
@@ -94,8 +107,9 @@ func checkWith(query string, claims []experiment.Claim) error {
 		return err
 	}
 	with := withNames(query)
-	for _, c := range claims {
-		before := c.State(1)
+	for _, k := range experiment.ChecksOf(claims) {
+		c := k.Claim
+		before := k.State(1)
 		e, _ := withRows(before, query)
 		if cs := e.Conflicts(); len(cs) > 0 {
 			// The rows rule's conflicts, on the claim's own rows too
@@ -163,6 +177,57 @@ func andList(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
+// parseFamilies reads -family: family names separated by commas, each
+// once; every family where the flag is not given.
+func parseFamilies(list string, given bool) ([]string, error) {
+	if !given {
+		return experiment.FamilyNames(), nil
+	}
+	var out []string
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		_, ok := experiment.FamilyNamed(name)
+		switch {
+		case !ok:
+			return nil, usageError{fmt.Errorf("flag -family: no family %s; want some of %s, separated by commas", quoteArg(name), strings.Join(experiment.FamilyNames(), ", "))}
+		case slices.Contains(out, name):
+			return nil, usageError{fmt.Errorf("flag -family: %s is named twice; name each family once", name)}
+		}
+		out = append(out, name)
+	}
+	return out, nil
+}
+
+// addFolder reads one -folder: NAME=DIR, NAME a family read from a
+// folder, each once. The folder is read when a check needs it, and one
+// that is not the family's kind of graph is refused then, naming it.
+func addFolder(folders map[string]string, kv string) error {
+	name, dir, ok := strings.Cut(kv, "=")
+	f, known := experiment.FamilyNamed(name)
+	switch {
+	case !ok || dir == "":
+		return fmt.Errorf("%s is not NAME=DIR; want %s", quoteArg(kv), folderFamilies())
+	case !known || f.Folder == "":
+		return fmt.Errorf("%s is not a family read from a folder; want %s", quoteArg(name), folderFamilies())
+	case folders[name] != "":
+		return fmt.Errorf("%s's folder is given twice; give it once", name)
+	}
+	folders[name] = dir
+	return nil
+}
+
+// folderFamilies names the families read from a folder, and what each
+// folder holds.
+func folderFamilies() string {
+	var out []string
+	for _, f := range experiment.Families {
+		if f.Folder != "" {
+			out = append(out, f.Name+": "+f.Folder)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 // withNames are the rows -with names.
 func withNames(query string) []string {
 	var out []string
@@ -217,17 +282,30 @@ func withRows(e experiment.Experiment, query string) (experiment.Experiment, err
 	return e, nil
 }
 
-// claimResult is one claim's outcome over its seeds.
+// claimResult is one claim's outcome on one family over its seeds.
 type claimResult struct {
 	ID      string `json:"id"`
 	Text    string `json:"text"`
 	Paper   string `json:"paper"`
 	Differs string `json:"differs,omitempty"`
-	Link    string `json:"link"`
-	Rate    string `json:"rate"`
-	Seeds   int    `json:"seeds"`
-	Held    int    `json:"held"`
-	Holds   bool   `json:"holds"`
+	// Family is the family of graphs checked, Stated "holds" where the
+	// page states the finding there, "differs" where it states instead
+	// FamilyDiffers; a seed's "holds" is then whether the finding held.
+	Family        string `json:"family"`
+	FamilyLabel   string `json:"family_label"`
+	Stated        string `json:"stated"`
+	FamilyDiffers string `json:"family_differs,omitempty"`
+	Link          string `json:"link"`
+	Rate          string `json:"rate"`
+	Seeds         int    `json:"seeds"`
+	Held          int    `json:"held"`
+	// AsStated counts the seeds that agree with what the page states on
+	// the family; Holds is whether they are within the rate.
+	AsStated int  `json:"as_stated"`
+	Holds    bool `json:"holds"`
+	// NotRun says why the check was not run (its family's folder was not
+	// given); it neither holds nor fails.
+	NotRun string `json:"not_run,omitempty"`
 	// Partial says -seeds cut the seeds the claim's rate reads: "holds"
 	// then means no more misses so far than the rate allows.
 	Partial bool         `json:"partial,omitempty"`
@@ -241,41 +319,19 @@ type seedResult struct {
 }
 
 func (j claimsJob) run(stdout, stderr io.Writer) error {
-	tr := newRunCache()
+	tr := newRunCache(j.folders)
 	var results []claimResult
 	var failed []string
-	for _, c := range j.only {
-		n := c.Seeds
-		if j.test && c.TestSeeds > 0 {
-			n = c.TestSeeds
+	for _, k := range experiment.ChecksOf(j.only) {
+		if !slices.Contains(j.families, k.Family.Name) {
+			continue
 		}
-		all := n
-		if j.seeds > 0 {
-			n = min(n, j.seeds)
-		}
-		res := claimResult{ID: c.ID, Text: c.Text, Paper: c.Paper, Differs: c.Differs, Link: c.Link, Rate: c.Rate().String(), Seeds: n, Partial: n < all}
-		states := make([]experiment.Experiment, n)
-		for s := range n {
-			e, err := withRows(c.State(uint64(s+1)), j.with)
-			if err != nil {
-				return usageError{err}
-			}
-			states[s] = e
-		}
-		figs, err := tr.figures(states, stderr)
+		res, err := j.check(k, tr, stderr)
 		if err != nil {
 			return err
 		}
-		for s, f := range figs {
-			v := c.Judge(f)
-			res.PerSeed = append(res.PerSeed, seedResult{Seed: s + 1, Holds: v.Holds, Numbers: v.Numbers.String()})
-			if v.Holds {
-				res.Held++
-			}
-		}
-		res.Holds = c.Allows(res.Held, n)
-		if !res.Holds {
-			failed = append(failed, c.ID)
+		if !res.Holds && res.NotRun == "" {
+			failed = append(failed, res.ID+" on "+res.Family)
 		}
 		results = append(results, res)
 		printClaim(stdout, res)
@@ -288,44 +344,108 @@ func (j claimsJob) run(stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, string(b))
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d claims do not hold at their rate: %s", len(failed), len(results), strings.Join(failed, ", "))
+		return fmt.Errorf("%d of %d checks do not hold at their rate: %s", len(failed), len(results), strings.Join(failed, ", "))
 	}
 	return nil
 }
 
-// printClaim prints one line per claim: whether it holds at its rate, how
-// often it held, ours at the first seed and the paper's figure (every
-// seed's numbers are in -json).
+// check trains the runs of one claim on one family over its seeds and
+// judges each seed as the page states the claim there.
+func (j claimsJob) check(k experiment.Checked, tr *runCache, stderr io.Writer) (claimResult, error) {
+	c := k.Claim
+	n := k.Seeds
+	if j.test && k.TestSeeds > 0 {
+		n = k.TestSeeds
+	}
+	all := n
+	if j.seeds > 0 {
+		n = min(n, j.seeds)
+	}
+	stated := "holds"
+	if !k.Stated() {
+		stated = "differs"
+	}
+	res := claimResult{ID: c.ID, Text: c.Text, Paper: c.Paper, Differs: c.Differs,
+		Family: k.Family.Name, FamilyLabel: k.Family.Label, Stated: stated, FamilyDiffers: k.Differs,
+		Link: k.State(1).EncodeShort(), Rate: k.Rate().String(), Seeds: n, Partial: n < all}
+	if k.Family.Folder != "" && j.folders[k.Family.Name] == "" {
+		res.NotRun = fmt.Sprintf("give -folder %s=DIR, %s", k.Family.Name, k.Family.Folder)
+		return res, nil
+	}
+	states := make([]experiment.Experiment, n)
+	for s := range n {
+		e, err := withRows(k.State(uint64(s+1)), j.with)
+		if err != nil {
+			return res, usageError{err}
+		}
+		states[s] = e
+	}
+	figs, err := tr.figures(k.Family.Name, states, stderr)
+	if err != nil {
+		return res, err
+	}
+	for s, f := range figs {
+		v := c.Judge(f)
+		res.PerSeed = append(res.PerSeed, seedResult{Seed: s + 1, Holds: v.Holds, Numbers: v.Numbers.String()})
+		if v.Holds {
+			res.Held++
+		}
+		if k.AsStated(v) {
+			res.AsStated++
+		}
+	}
+	res.Holds = k.Allows(res.AsStated, n)
+	return res, nil
+}
+
+// printClaim prints one line per claim and family: whether what the page
+// states there holds at its rate, how often the finding held, ours at the
+// first seed and the paper's figure (every seed's numbers are in -json).
 func printClaim(w io.Writer, r claimResult) {
+	if r.NotRun != "" {
+		fmt.Fprintf(w, "%-22s %-12s not run: %s\n", r.ID, r.Family, r.NotRun)
+		return
+	}
 	mark := "holds"
+	if r.Stated == "differs" {
+		mark = "differs"
+	}
 	switch {
 	case !r.Holds:
 		mark = "DOES NOT HOLD"
+		if r.Stated == "differs" {
+			mark = "DOES NOT DIFFER" // the page says it fails here, and it held
+		}
 	case r.Partial:
-		mark = "holds so far" // -seeds cut the seeds its rate reads
+		mark += " so far" // -seeds cut the seeds its rate reads
 	}
 	first := ""
 	if len(r.PerSeed) > 0 {
 		first = r.PerSeed[0].Numbers
 	}
-	fmt.Fprintf(w, "%-20s %-13s held in %d of %d seeds (wanted %s) · ours, seed 1: %s · paper: %s\n", r.ID, mark, r.Held, r.Seeds, r.Rate, first, r.Paper)
+	want := r.Rate
+	if r.Stated == "differs" {
+		want = "to fail " + want
+	}
+	fmt.Fprintf(w, "%-22s %-12s %-15s held in %d of %d seeds (wanted %s) · ours, seed 1: %s · paper: %s\n", r.ID, r.Family, mark, r.Held, r.Seeds, want, first, r.Paper)
 }
 
 // runCache trains each distinct run once, however many claims read it:
 // the XOR lab's runs serve three claims.
 type runCache struct {
-	mu     sync.Mutex
-	graphs map[string]*datasets.Graph
-	runs   map[string]experiment.Figures
+	mu      sync.Mutex
+	folders map[string]string // a Folder family's folder, by the family's name
+	graphs  map[string]*datasets.Graph
+	runs    map[string]experiment.Figures
 }
 
-func newRunCache() *runCache {
-	return &runCache{graphs: map[string]*datasets.Graph{}, runs: map[string]experiment.Figures{}}
+func newRunCache(folders map[string]string) *runCache {
+	return &runCache{folders: folders, graphs: map[string]*datasets.Graph{}, runs: map[string]experiment.Figures{}}
 }
 
 // figures trains the runs of each state (two at a time) and returns their
 // figures by run name, a map per state.
-func (rc *runCache) figures(states []experiment.Experiment, stderr io.Writer) ([]map[string]experiment.Figures, error) {
+func (rc *runCache) figures(family string, states []experiment.Experiment, stderr io.Writer) ([]map[string]experiment.Figures, error) {
 	out := make([]map[string]experiment.Figures, len(states))
 	type job struct {
 		state int
@@ -346,7 +466,7 @@ func (rc *runCache) figures(states []experiment.Experiment, stderr io.Writer) ([
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			f, err := rc.train(jb.run.Exp)
+			f, err := rc.train(family, jb.run.Exp)
 			if err != nil {
 				errs[k] = fmt.Errorf("run %s of %s: %w", jb.run.Name, states[jb.state].EncodeShort(), err)
 				return
@@ -366,16 +486,16 @@ func (rc *runCache) figures(states []experiment.Experiment, stderr io.Writer) ([
 	return out, nil
 }
 
-// train trains e to its end, once.
-func (rc *runCache) train(e experiment.Experiment) (experiment.Figures, error) {
-	key := e.EncodeRun()
+// train trains e, a run on a graph of family, to its end, once.
+func (rc *runCache) train(family string, e experiment.Experiment) (experiment.Figures, error) {
+	key := family + " " + e.EncodeRun()
 	rc.mu.Lock()
 	f, ok := rc.runs[key]
 	rc.mu.Unlock()
 	if ok {
 		return f, nil
 	}
-	g, err := rc.graph(e.Data)
+	g, err := rc.graph(family, e.Data)
 	if err != nil {
 		return f, err
 	}
@@ -390,17 +510,45 @@ func (rc *runCache) train(e experiment.Experiment) (experiment.Figures, error) {
 	return f, nil
 }
 
-func (rc *runCache) graph(d experiment.Data) (*datasets.Graph, error) {
-	key := experiment.Experiment{Data: d}.EncodeRun()
+// graph is the graph of d, a graph of family: drawn or shipped, or read
+// from the family's folder where d is one's own files.
+func (rc *runCache) graph(family string, d experiment.Data) (*datasets.Graph, error) {
+	key := family + " " + experiment.Experiment{Data: d}.EncodeRun()
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	if g, ok := rc.graphs[key]; ok {
 		return g, nil
 	}
-	g, err := datasets.Build(d)
+	var g *datasets.Graph
+	var err error
+	if d.Graph == experiment.GraphLocal {
+		g, err = rc.folderGraph(family, d)
+	} else {
+		g, err = datasets.Build(d)
+	}
 	if err != nil {
 		return nil, err
 	}
 	rc.graphs[key] = g
+	return g, nil
+}
+
+// folderGraph reads the graph of d from family's folder, as pdn train
+// -data DIR reads it (the folder's split, or one drawn with d's seed where
+// it has none), and refuses a folder whose features call for another
+// recipe than the family's: its runs would not be the family's.
+func (rc *runCache) folderGraph(family string, d experiment.Data) (*datasets.Graph, error) {
+	f, _ := experiment.FamilyNamed(family)
+	dir := rc.folders[family]
+	g, err := readGraph(dir, d, false, nil)
+	if err != nil {
+		return nil, err
+	}
+	if got := g.Recipe(); got != f.Recipe {
+		return nil, usageError{fmt.Errorf("flag -folder: %s's features call for the %s recipe; the %s family's graph (%s) calls for %s", quotePath(dir), got, family, f.Folder, f.Recipe)}
+	}
+	if g, err = datasets.Altered(g, d); err != nil {
+		return nil, usageError{err}
+	}
 	return g, nil
 }

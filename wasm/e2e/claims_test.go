@@ -13,18 +13,14 @@ import (
 )
 
 // Every lab at its defaults, after training, shows each of its claims
-// with a verdict, and at seed 1 every one holds (experiment.Claims; pdn
-// claims checks the same rows over all their seeds).
+// with a verdict, and at seed 1 every one is as the page states it on
+// the lab's graph (experiment.Claims; pdn claims checks the same rows
+// over all their seeds).
 func TestClaimsHoldAtTheDefaults(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	for _, l := range experiment.Labs {
-		var want []string
-		for _, c := range experiment.ClaimsOf(l.Name) {
-			if c.LabDefault() {
-				want = append(want, c.ID)
-			}
-		}
+		want := claimsShown(experiment.ForLab(l.Name))
 		if len(want) == 0 {
 			continue
 		}
@@ -45,6 +41,58 @@ func TestClaimsHoldAtTheDefaults(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// claimsShown are the ids of the claims the page shows on state e: those
+// checked on e's family of graphs, and the lab's own claims, which say
+// which rows differ where they were not.
+func claimsShown(e experiment.Experiment) []string {
+	var want []string
+	for _, c := range experiment.ClaimsOf(e.View.Lab) {
+		if _, ok := c.CheckOn(e); ok || c.LabDefault() {
+			want = append(want, c.ID)
+		}
+	}
+	return want
+}
+
+// On a graph of another family than a claim's own, the page states what
+// was checked there: on Cora, the graph lab says the pathfinder does not
+// weigh inter-class edges down (the difference, with Cora's family) and
+// that the weights are the same within and between classes, each as
+// the run shows it; no claim is stated for a family it was not checked on.
+func TestClaimsStatedPerFamily(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	e, err := experiment.Decode("lab=graph&data=cora")
+	must(t, err, "decode")
+	want := claimsShown(e)
+	open(t, ctx, srv, "#lab=graph&data=cora")
+	waitFor(t, ctx, "the claims on Cora", fmt.Sprintf(`document.querySelectorAll('[data-metric="claim"]').length === %d`, len(want)))
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	waitFor(t, ctx, "every claim decided", `(() => { const c = [...document.querySelectorAll('[data-metric="claim"]')];
+  return c.length > 0 && c.every((x) => x.dataset.value !== ""); })()`)
+	must(t, chromedp.Do(ctx, chromedp.ScrollIntoView("#claims")), "scroll to the claims")
+	screenshot(t, ctx, "61-claims-graph-cora")
+	for _, id := range want {
+		c, _ := experiment.ClaimNamed(id)
+		k, ok := c.CheckOn(e)
+		sel := `[data-metric="claim"][data-claim="` + id + `"]`
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const x = document.querySelector('`+sel+`'); return [x.dataset.family, x.dataset.value, x.querySelector('strong').textContent]; })()`))
+		must(t, err, "read "+id)
+		switch {
+		case !ok:
+			if got[0] != "" {
+				t.Errorf("claim %s is not checked on Cora, yet the page names family %q", id, got[0])
+			}
+		case got[0] != k.Family.Name || got[1] != "1":
+			t.Errorf("claim %s: family %q, value %q; want %s, 1", id, got[0], got[1], k.Family.Name)
+		case !k.Stated() && got[2] != k.Differs:
+			t.Errorf("claim %s on Cora states %q; want its difference %q", id, got[2], k.Differs)
+		case k.Stated() && got[2] != c.Text:
+			t.Errorf("claim %s on Cora states %q; want %q", id, got[2], c.Text)
+		}
 	}
 }
 

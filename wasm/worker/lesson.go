@@ -13,19 +13,18 @@ import (
 // surfaceSize is the side of the grid the XOR lab's α(a, b) is sampled on.
 const surfaceSize = 21
 
-// addLesson adds to a snapshot what the lab of the session's graph reads:
-// the XOR graph's edge states and pathfinder, or the scale-free graph's
-// weights by degree.
+// addLesson adds to a snapshot what the labs read of the session's graph:
+// the XOR graph's edge states and pathfinder, and on every graph the
+// weights by degree (lessons.FiguresOf reads them on every graph too: the
+// degree claim is checked on each family of graphs it names).
 func (s *session) addLesson(ps *protocol.Snapshot) {
-	switch s.exp.Data.Graph {
-	case experiment.GraphXOR:
+	if s.exp.Data.Graph == experiment.GraphXOR {
 		ps.XOR = xorView(s.g, s.exp.Model.Kind, s.out.snap.Weights, s.tr)
-	case experiment.GraphScaleFree:
-		if s.deg == nil {
-			s.deg = lessons.Degrees(s.g)
-		}
-		ps.Degree = degreeView(s.deg, s.tr)
 	}
+	if s.deg == nil {
+		s.deg = lessons.Degrees(s.g)
+	}
+	ps.Degree = degreeView(s.deg, s.tr)
 }
 
 // xorView is protocol.XOR for weights w learned by a model of kind on the
