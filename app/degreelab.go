@@ -117,6 +117,6 @@ func explainDegree() app.UI {
 		app.Text(tr(": the weights a node gives its d edges sum to one, so each gets about 1/d however much it matters: the dashed grey curve. "+
 			"A PDN's pathfinder weighs each edge by that edge's own features, ")),
 		mathML(`<math><msub><mi>w</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mi>σ</mi><mo>(</mo><mi>MLP</mi><mo>(</mo><msub><mi>z</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>)</mo><mo>)</mo></math>`),
-		app.Text(tr(", bound to no sum, so a hub's edges weigh as much as a leaf's.")),
+		app.Text(tr(", bound to no sum: a hub's edges can weigh as much as a leaf's, unless the edge features themselves tell the degree (Cora's tie-strength scores do, and there PDN's weights fall with the degree too).")),
 	)
 }
