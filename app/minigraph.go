@@ -145,7 +145,7 @@ func (g *miniGraphs) render(l *lab) app.UI {
 		app.Div().Class("minis").Body(figs...),
 		legend(l.classNames(), l.unlabelled()),
 		app.P().Class("explain").Text(note+tr("The same graph and layout for every model; only the weights differ. ")+
-			tr("A pathfinder that learns the graph fades the orange inter-class edges between the class regions; ")+
+			tr("Where the edge features tell the classes apart (the generator's graphs), a pathfinder that learns the graph fades the orange inter-class edges between the class regions; on other graphs it may not, and the claims below say what it does there; ")+
 			tr("GCN weighs every edge alike, and GAT's weights shrink where a node has many neighbours.")),
 	)
 }
