@@ -201,6 +201,8 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	f := experiment.Figures{Epoch: t.Epoch(), Epochs: e.Train.Epochs, TestAcc: s.TestAcc,
 		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: InputNames(g),
 		InputHomophily: s.InputHomophily, LearnedHomophily: s.LearnedHomophily}
+	sp := SpreadOf(g, e.Model.Kind, s.Weights)
+	f.IntraDeciles, f.InterDeciles, f.Saturated = sp.Intra, sp.Inter, sp.Saturated
 	if e.Data.Graph == experiment.GraphXOR {
 		f.XOR = true
 		if len(s.Weights) == g.E() {
