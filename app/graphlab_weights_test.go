@@ -1,0 +1,55 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
+)
+
+// The graph lab says what the run's weights say, from the deciles the
+// engine sent, by the one rule (experiment.ReadWeights): the sentence
+// under the graph (data-metric="weight-sentence", its kind and factor),
+// "so far" while the run is short of its epochs, the deciles' figure with
+// their exact values; a snapshot without them (a model without edge
+// weights) says nothing.
+func TestGraphLabSaysWhatTheWeightsSay(t *testing.T) {
+	intra := []protocol.Num{0.1, 0.5, 0.55, 0.6, 0.62, 0.64, 0.66, 0.7, 0.75, 0.8, 0.9}
+	inter := []protocol.Num{0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.3}
+	sp := &protocol.Spread{Intra: intra, Inter: inter, Saturated: 0.2}
+	want := experiment.ReadWeights(floats(intra), floats(inter), 0.2)
+	sentence, _ := want.Sentence()
+	for _, tc := range []struct {
+		name   string
+		epoch  int
+		spread *protocol.Spread
+		says   []string
+		not    []string
+	}{
+		{"trained", 200, sp, []string{`data-metric="weight-sentence"`, `data-value="down"`, `data-factor="` + plain(want.Factor) + `"`,
+			sentence.String(), `data-metric="weight-deciles"`, `data-intra="0.1 0.5 0.55`, `data-inter="0 0.01 0.02`, "Edges within 0.01 of 0 or of 1: 20%."}, []string{"(so far: epoch"}},
+		{"training", 40, sp, []string{sentence.String(), "(so far: epoch 40 of 200)"}, nil},
+		{"no edge weights", 200, nil, nil, []string{`data-metric="weight-sentence"`, `data-metric="weight-deciles"`, "times less weight"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, f, d := mount(t)
+			tiny(f, d)
+			f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{
+				Epoch: tc.epoch, Epochs: 200, Model: experiment.PDN, Nodes: 4, Weights: 3, Spread: tc.spread}},
+				[]float32{0.9, 0.05, 0.1, 0, 0, 0, 0, 0.75, 0.75, 0.75, 0.75})
+			d.Consume()
+			h := html(c)
+			for _, s := range tc.says {
+				if !strings.Contains(h, s) {
+					t.Errorf("the page lacks %q", s)
+				}
+			}
+			for _, s := range tc.not {
+				if strings.Contains(h, s) {
+					t.Errorf("the page has %q", s)
+				}
+			}
+		})
+	}
+}
