@@ -51,13 +51,10 @@ func decilesChart(s protocol.Snapshot) string {
 	if sp == nil || len(sp.Intra) == 0 && len(sp.Inter) == 0 {
 		return ""
 	}
-	return viz.DecileStrips(chartW, decilesH, tr("Learned weights by edge kind, deciles"), tr("weight"),
+	return viz.DecileStrips(chartW, tr("Learned weights by edge kind, deciles"), tr("weight"),
 		viz.DecileGroup{Name: tr("intra-class"), Color: viz.IntraColor, Deciles: floats(sp.Intra)},
 		viz.DecileGroup{Name: tr("inter-class"), Color: viz.InterColor, Deciles: floats(sp.Inter)})
 }
-
-// decilesH is the height of the deciles' figure, in SVG units.
-const decilesH = 170
 
 // renderDeciles is the deciles' figure under the histogram, as
 // data-metric="weight-deciles": its value the share of edges pinned near 0
@@ -68,9 +65,9 @@ func (c *GraphLab) renderDeciles() app.UI {
 		return app.Div().Class("deciles-none")
 	}
 	sp := r.snap.Spread
-	return app.Div().Class("figure deciles").DataSet("metric", "weight-deciles").DataSet("value", plain(float64(sp.Saturated))).
+	return app.Div().Class("deciles").DataSet("metric", "weight-deciles").DataSet("value", plain(float64(sp.Saturated))).
 		DataSet("intra", plainList(sp.Intra)).DataSet("inter", plainList(sp.Inter)).Body(
-		app.Raw(c.charts.deciles),
+		app.Div().Class("figure").Body(app.Raw(c.charts.deciles)),
 		app.P().Class("note").Text(trf("Edges within 0.01 of 0 or of 1: %.0f%%.", 100*float64(sp.Saturated))),
 	)
 }

@@ -19,33 +19,35 @@ type DecileGroup struct {
 // the greatest value, a light box over the middle 80% (10th to 90th
 // percentile), a darker one over the middle 40% (30th to 70th), a tick at
 // every decile and a black bar at the median. Two strips that overlap are
-// two distributions alike; a strip far left of the other weighs less.
-func DecileStrips(w, h int, title, xlabel string, groups ...DecileGroup) string {
+// two distributions alike; a strip far left of the other weighs less. The
+// figure is w units wide, its axis where the histogram's of the same width
+// is, and as tall as its text at the legibility in force needs: a row
+// never shrinks under its name.
+func DecileStrips(w int, title, xlabel string, groups ...DecileGroup) string {
+	t := typeFor(w, 0)
+	label, strip := t.f(17), t.f(26)
+	rowH := label + strip + t.f(6)
+	top := t.legendTop(title, w) + t.f(4)
+	h := int(math.Ceil(top + rowH*float64(max(len(groups), 1)) + t.f(padBottom)))
 	c := newCanvas(w, h, title)
-	t := typeFor(w, h)
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
 	t.title(c, title, w)
-	p := plot{left: t.f(14), right: float64(w) - t.f(14), top: t.legendTop(title, w) + t.f(4), bottom: float64(h) - t.f(padBottom), x0: 0, x1: 1}
+	p := plot{left: t.f(padLeft), right: float64(w) - t.f(padRight), top: top, bottom: float64(h) - t.f(padBottom), x0: 0, x1: 1}
 	xt, _, _ := niceTicks(0, 1, 4)
 	for _, x := range xt {
 		xx := p.px(x)
 		c.buf.WriteString(`<line x1="` + f1(xx) + `" y1="` + f1(p.top) + `" x2="` + f1(xx) + `" y2="` + f1(p.bottom) + `" stroke="#e4e4e4"/>`)
 		c.Text(int(xx), int(p.bottom+t.f(14)), tickLabel(x), t.size(10), `text-anchor="middle"`, `fill="#555"`)
 	}
-	rowH := (p.bottom - p.top) / float64(max(len(groups), 1))
 	for k, g := range groups {
-		top := p.top + float64(k)*rowH
-		c.Text(int(p.left), int(top+t.f(13)), g.Name, t.size(11), `fill="#222"`)
-		if len(g.Deciles) != 11 {
-			continue
+		row := top + float64(k)*rowH
+		c.Text(int(p.left), int(row+t.f(13)), g.Name, t.size(11), `fill="#222"`)
+		if len(g.Deciles) == 11 {
+			decileStrip(c, p, g, row+label+strip/2, strip-t.f(6))
 		}
-		label := t.f(17)
-		boxH := math.Max(4, math.Min(rowH-label-t.f(4), t.f(22)))
-		mid := top + label + (rowH-label)/2
-		decileStrip(c, p, g, mid, boxH)
 	}
 	c.buf.WriteString(`<line x1="` + f1(p.left) + `" y1="` + f1(p.bottom) + `" x2="` + f1(p.right) + `" y2="` + f1(p.bottom) + `" stroke="#999"/>`)
-	c.Text(int((float64(w))/2), h-t.n(4), xlabel, t.size(11), `text-anchor="middle"`, `fill="#333"`)
+	c.Text(int((float64(w)+p.left)/2), h-t.n(4), xlabel, t.size(11), `text-anchor="middle"`, `fill="#333"`)
 	return c.inline()
 }
 

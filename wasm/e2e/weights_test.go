@@ -117,3 +117,45 @@ func TestGraphLabSaysWhatPdnTrainSays(t *testing.T) {
 		})
 	}
 }
+
+// On a desktop, a phone in Arabic and a projector, the sentence and the
+// deciles' figure are shown after training, each within the screen's
+// width; the screenshots are saved to look at.
+func TestWeightsOnEveryScreen(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	for _, sc := range []struct {
+		name   string
+		w, h   int64
+		mobile bool
+		hash   string
+	}{
+		{"desktop", 1440, 900, false, "#"},
+		{"phone-ar", 390, 844, true, "#lang=ar"},
+		{"projector", 1280, 720, false, "#present=1"},
+	} {
+		t.Run(sc.name, func(t *testing.T) {
+			opts := []chromedp.EmulateViewportOption{}
+			if sc.mobile {
+				opts = append(opts, chromedp.EmulateMobile)
+			}
+			must(t, chromedp.Do(ctx, chromedp.EmulateViewport(sc.w, sc.h, opts...)), "a screen")
+			open(t, ctx, srv, sc.hash)
+			waitFor(t, ctx, "the layout", graphDrawn)
+			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+			waitFor(t, ctx, "the sentence after 200 epochs", `+(document.querySelector('[data-metric="weight-sentence"]') || {dataset: {}}).dataset.epoch === 200 && document.querySelector('[data-metric="weight-deciles"] svg') !== null`)
+			atRest(t, ctx)
+			for _, el := range []struct{ sel, shot string }{
+				{`[data-metric="weight-sentence"]`, "weights-sentence-" + sc.name},
+				{`[data-metric="weight-deciles"]`, "weights-deciles-" + sc.name},
+			} {
+				right, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const e = document.querySelector('`+el.sel+`'); e.scrollIntoView({block: "center"}); const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= 0 ? r.right : 1e9; })()`))
+				must(t, err, "place "+el.sel)
+				if right > float64(sc.w) {
+					t.Errorf("%s reaches %.0f px on a %d px screen", el.sel, right, sc.w)
+				}
+				screenshot(t, ctx, el.shot)
+			}
+		})
+	}
+}
