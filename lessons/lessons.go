@@ -2,8 +2,10 @@
 // the CLI (cmd/pdn) and the browser's engine worker run, so that the two
 // give the same numbers: the one loop that trains until done, the edge
 // states of the XOR proposition (§4.1.1; the states themselves are
-// xorstate's, which the page reads too) and the degree binning of the
-// diminishing-weight argument (§4.2).
+// xorstate's, which the page reads too), the degree binning of the
+// diminishing-weight argument (§4.2) and the distribution of the learned
+// weights on each kind of edge (WeightSpread), which
+// experiment.ReadWeights puts into a sentence.
 //
 // It knows nothing of flags, files or the browser.
 package lessons
