@@ -125,9 +125,9 @@ func (f Figures) LearnedWeights() WeightReading {
 func (r WeightReading) Sentence() (t phrase.Text, ok bool) {
 	switch r.Kind {
 	case WeightsSame:
-		return phrase.New("The weights are the same on edges within and between classes (median %.3g and %.3g): these edge features carry no class information here.", r.MedianIntra, r.MedianInter), true
+		return phrase.New("The weights are the same on edges within and between classes (median %.3g and %.3g): what the pathfinder reads of an edge carries no class information here.", r.MedianIntra, r.MedianInter), true
 	case WeightsSaturated:
-		return phrase.New("%.0f%% of the edges weigh within 0.01 of 0 or of 1, alike within and between classes (median %.3g and %.3g): the pathfinder is saturated, and these edge features carry no class information here.", 100*r.Saturated, r.MedianIntra, r.MedianInter), true
+		return phrase.New("%.0f%% of the edges weigh within 0.01 of 0 or of 1, alike within and between classes (median %.3g and %.3g): the pathfinder is saturated, so it tells no edges apart here.", 100*r.Saturated, r.MedianIntra, r.MedianInter), true
 	case WeightsDown:
 		if r.Factor > maxFactor {
 			return phrase.New("Edges between classes get over %d times less weight than edges within them (median %.3g against %.3g).", maxFactor, r.MedianInter, r.MedianIntra), true

@@ -31,7 +31,7 @@ func TestReadWeights(t *testing.T) {
 		words        string  // in the sentence; "" for none
 	}{
 		{"same: Cora's medians 0.588 and 0.579 within a fifth of their spread", spread(0.41, 0.61), spread(0.41, 0.61), 0.007, WeightsSame, nan, "the same on edges within and between classes"},
-		{"same: a difference under the 0.01 band, with no spread", constant(0.5), constant(0.505), 0, WeightsSame, nan, "carry no class information"},
+		{"same: a difference under the 0.01 band, with no spread", constant(0.5), constant(0.505), 0, WeightsSame, nan, "carries no class information"},
 		{"same: 10% apart but inside a wide spread", spread(0.1, 0.9), spread(0.05, 0.85), 0, WeightsSame, nan, "the same"},
 		{"down: the generator's intra 0.44 against inter 0.011", spread(0.18, 0.65), spread(0.0004, 0.1), 0.24, WeightsDown, 0.415 / 0.0502, "times less weight"},
 		{"up: a heterophilic graph's inter-class edges weigh more", spread(0.05, 0.25), spread(0.4, 0.8), 0, WeightsUp, 0.6 / 0.15, "times more weight"},
