@@ -222,6 +222,17 @@ func weightsOf(sp lessons.Spread) *weightsResult {
 	return out
 }
 
+// whyNoReading says why learned weights gave no sentence: weights that
+// are not numbers (a diverged run), or a kind of edge the graph lacks.
+func whyNoReading(w *weightsResult) string {
+	for _, x := range append(slices.Clone(w.IntraDeciles), w.InterDeciles...) {
+		if !x.Valid() {
+			return "the learned weights are not all numbers (the run diverged: lower -lr), so they say nothing of the classes"
+		}
+	}
+	return "the graph lacks intra- or inter-class edges, so the learned weights say nothing of the classes"
+}
+
 // nums is x as JSON numbers, nil for nil.
 func nums(x []float64) []numtext.Num {
 	if x == nil {
@@ -460,7 +471,7 @@ func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) 
 	}
 	res.Weights = weightsOf(lessons.SpreadOf(g, j.e.Model.Kind, snap.Weights))
 	if res.Weights != nil && res.Weights.Kind == experiment.WeightsNone {
-		res.Notes = append(res.Notes, "the graph lacks intra- or inter-class edges (or their kinds), so the learned weights say nothing of the classes")
+		res.Notes = append(res.Notes, whyNoReading(res.Weights))
 	}
 	if snap.Unstable != nil {
 		res.Notes = append(res.Notes, snap.Unstable.Error())

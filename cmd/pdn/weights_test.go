@@ -1,10 +1,12 @@
 package main
 
 import (
+	"math"
 	"strings"
 	"testing"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // pdn train -json says what the learned weights say: 11 deciles on each
@@ -62,4 +64,22 @@ func floatsOf(v any) []float64 {
 		out[i], _ = x.(float64)
 	}
 	return out
+}
+
+// A run whose learned weights say nothing says why: weights that are not
+// numbers, or a kind of edge the graph lacks.
+func TestWhyNoReading(t *testing.T) {
+	nan := numtext.Num(math.NaN())
+	for _, tc := range []struct {
+		name string
+		w    weightsResult
+		want string
+	}{
+		{"diverged", weightsResult{IntraDeciles: []numtext.Num{nan}, InterDeciles: []numtext.Num{0.5}}, "diverged"},
+		{"no inter-class edges", weightsResult{IntraDeciles: []numtext.Num{0.1, 0.5}}, "lacks intra- or inter-class edges"},
+	} {
+		if got := whyNoReading(&tc.w); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q", tc.name, got)
+		}
+	}
 }
