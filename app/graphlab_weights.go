@@ -23,25 +23,32 @@ func weightReading(r *run) experiment.WeightReading {
 	return figuresOf(r).LearnedWeights()
 }
 
-// renderWeightSentence is the sentence under the graph view: the headline
-// data-metric="weight-sentence", its kind in data-value and its factor in
-// data-factor; while the run is short of its epochs, it says so.
+// renderWeightSentence is the sentence under the graph view (weightSentence).
 func (c *GraphLab) renderWeightSentence() app.UI {
-	r := c.one()
+	return app.P().Class("weight-sentence").Body(weightSentence(c.one(), ""))
+}
+
+// weightSentence is what run r's learned weights say, as the headline
+// data-metric="weight-sentence" (data-run names the run where a lab shows
+// several): its kind in data-value, its factor in data-factor, the epoch
+// it was read at in data-epoch; while the run is short of its epochs, it
+// says so. Nothing for a run without edge weights: no sentence is made up.
+func weightSentence(r *run, dataRun string) app.UI {
 	reading := weightReading(r)
 	text, ok := reading.Sentence()
 	if !ok {
-		return app.P().Class("weight-sentence")
+		return app.Span()
+	}
+	s := app.Span().DataSet("metric", "weight-sentence").DataSet("value", reading.Kind).DataSet("factor", plain(reading.Factor)).
+		DataSet("epoch", r.snap.Epoch).Text(say(text))
+	if dataRun != "" {
+		s = s.DataSet("run", dataRun)
 	}
 	var sofar app.UI = app.Text("")
 	if r.snap.Epoch < r.snap.Epochs {
 		sofar = app.Span().Class("note").Text(trf(" (so far: epoch %d of %d)", r.snap.Epoch, r.snap.Epochs))
 	}
-	return app.P().Class("weight-sentence").Body(
-		app.Span().DataSet("metric", "weight-sentence").DataSet("value", reading.Kind).DataSet("factor", plain(reading.Factor)).
-			DataSet("epoch", r.snap.Epoch).Text(say(text)),
-		sofar,
-	)
+	return app.Span().Body(s, sofar)
 }
 
 // decilesChart draws the distribution of the run's learned weights on

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/maxence-charriere/go-app/v9/pkg/app"
+
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/wasm/protocol"
 )
@@ -51,5 +54,27 @@ func TestGraphLabSaysWhatTheWeightsSay(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The compare lab says each run's sentence under its view, named by
+// data-run: PDN's from its deciles, none for GCN, which learns no weights.
+func TestCompareLabSaysEachRunsSentence(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "compare", "lab=compare&models=pdn,gcn")
+	intra := []protocol.Num{0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}
+	for i, f := range *conns {
+		var sp *protocol.Spread
+		if l.runs[i].Name == experiment.PDN {
+			sp = &protocol.Spread{Intra: intra, Inter: intra, Saturated: 0}
+		}
+		f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{Nodes: 2, Src: []int32{0}, Dst: []int32{1},
+			Labels: []int{0, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true}}}, nil)
+		f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, Model: l.runs[i].Name,
+			Weights: 1, Nodes: 2, Spread: sp}}, []float32{0.5, 0, 1, 1, 1})
+	}
+	d.Consume()
+	h := app.HTMLString(rm.(app.UI))
+	if !hasMetric(h, "weight-sentence", experiment.PDN, experiment.WeightsSame) || strings.Count(h, `data-metric="weight-sentence"`) != 1 {
+		t.Errorf("want PDN's sentence alone:\n%s", h)
 	}
 }
