@@ -105,6 +105,7 @@ var (
 	_ ViewFollower = (*GraphLab)(nil)
 	_ Commander    = (*GraphLab)(nil)
 	_ Releaser     = (*GraphLab)(nil)
+	_ WeightSayer  = (*GraphLab)(nil)
 )
 
 // RunsOpened asks the run's engine for the learned layout, if the view shows it.

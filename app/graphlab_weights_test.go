@@ -78,3 +78,38 @@ func TestCompareLabSaysEachRunsSentence(t *testing.T) {
 		t.Errorf("want PDN's sentence alone:\n%s", h)
 	}
 }
+
+// Every lab says the sentence of each of its runs that learns edge
+// weights, once: where its figures do not (the attention lab's two PDNs,
+// the structure lab's PDN beside GCN and GAT), the core says it in a card;
+// the graph and compare labs say it among their figures. A lab without
+// live runs (the sweep's) and a run without edge weights say none.
+func TestEveryLabSaysWhatItsWeightsSay(t *testing.T) {
+	same := []protocol.Num{0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}
+	for _, row := range experiment.Labs {
+		name := row.Name
+		t.Run(name, func(t *testing.T) {
+			rm, l, conns, d := mountLab(t, name, "lab="+name)
+			want := 0
+			for i, f := range *conns {
+				if i >= len(l.runs) {
+					break
+				}
+				var sp *protocol.Spread
+				if experiment.LearnsEdges(l.runs[i].Exp.Model.Kind) {
+					sp, want = &protocol.Spread{Intra: same, Inter: same}, want+1
+				}
+				f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{Nodes: 2, Src: []int32{0}, Dst: []int32{1},
+					Labels: []int{0, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true}}}, nil)
+				f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 200, Epochs: 200, Model: l.runs[i].Exp.Model.Kind,
+					Weights: 1, Nodes: 2, Spread: sp}}, []float32{0.5, 0, 1, 1, 1})
+			}
+			d.Consume()
+			h := app.HTMLString(rm.(app.UI))
+			_, own := rm.(WeightSayer)
+			if got := strings.Count(h, `data-metric="weight-sentence"`); got != want || want > 0 && strings.Contains(h, `id="weights-said"`) == own {
+				t.Errorf("%d sentences for %d runs with edge weights (own place %v, the core's card %v)", got, want, own, strings.Contains(h, `id="weights-said"`))
+			}
+		})
+	}
+}
