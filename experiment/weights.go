@@ -9,8 +9,7 @@ import (
 // What a run's learned edge weights say about the classes, read from their
 // distribution on intra- and inter-class edges (Figures: IntraDeciles,
 // InterDeciles, Saturated): the one rule the CLI (pdn train), the page's
-// graph lab and the claims read, so that one run says one sentence
-// everywhere. The deciles are computed once, in lessons.WeightSpread; the
+// labs and the claims read, so that one run says one sentence everywhere. The deciles are computed once, in lessons.WeightSpread; the
 // page has only them (it links no engine), so the rule reads nothing else.
 //
 // With m_intra and m_inter the medians (the 50th percentiles) and r_intra,
