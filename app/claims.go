@@ -1,12 +1,14 @@
 package app
 
 import (
+	"math"
 	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/wasm/protocol"
 )
 
 // renderClaims shows each finding the lab states (experiment.ClaimsOf)
@@ -185,5 +187,21 @@ func figuresOf(r *run) experiment.Figures {
 	for _, b := range s.Degree {
 		f.DegreeMeans = append(f.DegreeMeans, float64(b.Mean))
 	}
+	f.Saturated = math.NaN()
+	if sp := s.Spread; sp != nil {
+		f.IntraDeciles, f.InterDeciles, f.Saturated = floats(sp.Intra), floats(sp.Inter), float64(sp.Saturated)
+	}
 	return f
+}
+
+// floats are xs as float64, nil for none.
+func floats(xs []protocol.Num) []float64 {
+	if len(xs) == 0 {
+		return nil
+	}
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = float64(x)
+	}
+	return out
 }

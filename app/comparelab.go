@@ -50,7 +50,15 @@ func (c *CompareLab) draw(ch change) {
 	c.minis.draw(&c.lab)
 }
 
-var _ Releaser = (*CompareLab)(nil) // the lab's one hook (see lab.go)
+// The lab's hooks (see lab.go): it says each run's learned-weight
+// sentence under the run's view (miniGraphs.render).
+var (
+	_ Releaser    = (*CompareLab)(nil)
+	_ WeightSayer = (*CompareLab)(nil)
+)
+
+// SaysWeights: the sentences are in the views' captions.
+func (c *CompareLab) SaysWeights() {}
 
 // Release frees the small views' canvases.
 func (c *CompareLab) Release() { c.minis.release() }

@@ -44,6 +44,7 @@
 //	lang.go        the page's language: the catalogue, right to left
 //	share.go       the share panel: the link, its QR code, the embed code
 //	claims.go      each finding of a lab with the verdict of the run on screen
+//	weights.go     what each run's learned weights say, in every lab
 //	pool.go        runs each trained to its end on a pool of workers (runPool);
 //	               the one place a link's results enter a lab (linkResults)
 //

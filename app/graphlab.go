@@ -105,6 +105,7 @@ var (
 	_ ViewFollower = (*GraphLab)(nil)
 	_ Commander    = (*GraphLab)(nil)
 	_ Releaser     = (*GraphLab)(nil)
+	_ WeightSayer  = (*GraphLab)(nil)
 )
 
 // RunsOpened asks the run's engine for the learned layout, if the view shows it.
@@ -231,7 +232,7 @@ func (c *GraphLab) Render() app.UI {
 		c.renderTrace(),
 		c.renderEditor(),
 		card("curves", tr("Loss and accuracy"), c.charts.curves, "", explainCurves()),
-		card("histogram", tr("Learned weights"), c.charts.hist, c.charts.noWeights, explainHistogram(c.st.Data)),
+		card("histogram", tr("Learned weights"), c.charts.hist, c.charts.noWeights, explainHistogram(c.st.Data), c.renderDeciles()),
 		card("share", tr("Inter-class share"), c.charts.share, c.charts.noWeights, explainShare()),
 		app.If(c.charts.attn != "", card("attention", tr("What the variant attends to"), c.charts.attn, c.whyNoAttention(), explainAttention(), c.renderHopWeights(r))),
 		app.Div().ID("save").Class("card wide").Body(app.H2().Text(tr("Save this run")), c.renderExports(),

@@ -14,6 +14,7 @@ import (
 // why the weight charts are empty where they are.
 type graphCharts struct {
 	curves, hist, share, attn string
+	deciles                   string // the learned weights' deciles by edge kind (graphlab_weights.go)
 	noWeights                 string
 }
 
@@ -44,6 +45,7 @@ func (c *GraphLab) redrawCharts() {
 			}
 		}
 	}
+	c.charts.deciles = decilesChart(r.snap)
 	c.charts.attn = attentionChart(r.snap)
 	if len(r.snap.Hops) > 0 {
 		c.charts.attn = hopsChart(h, r.snap.Epochs)

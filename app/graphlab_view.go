@@ -187,6 +187,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		c.renderInspector(),
 		c.renderTraceButton(),
 		c.renderDrawn(),
+		c.renderWeightSentence(),
 		c.renderSeparation(),
 		app.P().Class("note").Body(c.renderGraphNote(r)...),
 		app.Div().Class("explain").Body(explainGraph(), app.If(c.recipe() == experiment.RecipeBagOfWords, explainRecipe())),

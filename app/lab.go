@@ -82,6 +82,13 @@ type (
 	EditFollower interface {
 		FollowEdit(before experiment.Experiment, next *experiment.Experiment)
 	}
+	// WeightSayer says what its runs' learned weights say among its own
+	// figures (weightSentence: the graph lab under its graph, the compare
+	// lab under each view); the core says it, in a card of its own, for
+	// a lab that is none.
+	WeightSayer interface {
+		SaysWeights()
+	}
 	// LiveRunner says which runs of a state the core opens side by side,
 	// where they are not the lab row's (a lab that trains its runs itself
 	// opens none).
@@ -621,7 +628,7 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 		l.renderIntro(),
 		l.renderToolbar(under...),
 		l.renderFoldRow(),
-		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderClaims())...)),
+		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderWeightsSaid(), l.renderClaims())...)),
 		l.renderKeys(),
 	)
 }

@@ -134,7 +134,8 @@ func (g *miniGraphs) render(l *lab) app.UI {
 			)
 		}
 		figs = append(figs, app.Figure().Class("mini").DataSet("run", r.Name).Body(
-			fig, app.FigCaption().Body(app.Strong().Text(tr(r.Title)), app.Br(), g.renderNumbers(l, r))))
+			fig, app.FigCaption().Body(app.Strong().Text(tr(r.Title)), app.Br(), g.renderNumbers(l, r),
+				app.Span().Class("weight-sentence").Body(weightSentence(r, l.dataRun(r))))))
 	}
 	note := ""
 	if g.graph != nil && g.idx != nil {

@@ -60,6 +60,13 @@ type Figures struct {
 	// homophily and the share of the run's edge weight on same-class
 	// edges (NaN for a model without edge weights).
 	InputHomophily, LearnedHomophily float64
+	// IntraDeciles and InterDeciles are the 0th, 10th, …, 100th
+	// percentiles of the learned weight on intra- and inter-class edges
+	// (nil: no weights, or no edges of the kind); Saturated is the share of
+	// all edges weighing within 0.01 of 0 or of 1 (NaN: no weights). Read
+	// them through WeightReading (weights.go).
+	IntraDeciles, InterDeciles []float64
+	Saturated                  float64
 }
 
 // Trained reports whether the run has trained all of its epochs.

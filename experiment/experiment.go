@@ -14,6 +14,15 @@
 // which the rows' model lists and the engine's registry derive. The
 // claims (Claims) are the findings the explorer states, as data.
 //
+// What a run's learned edge weights say is one rule too (ReadWeights,
+// weights.go), read from their deciles on intra- and inter-class edges:
+// the kinds weigh differently when their medians differ by more than
+// max(0.01, a fifth of the mean 10–90 inter-decile range) and by a factor
+// of at least 1.1 (down or up by the ratio of the medians); otherwise
+// they weigh the same, or, when more than half the edges weigh within
+// 0.01 of 0 or of 1, the pathfinder is saturated. pdn train, the graph lab
+// and the claims say the sentence it gives.
+//
 // Who reads which row is the tables' too (Reader, reads.go): the models
 // whose row lists a model row, the graphs a data row names, the row a
 // row waits on, the labs whose views list a view row and what a lab's

@@ -2,8 +2,10 @@
 // the CLI (cmd/pdn) and the browser's engine worker run, so that the two
 // give the same numbers: the one loop that trains until done, the edge
 // states of the XOR proposition (§4.1.1; the states themselves are
-// xorstate's, which the page reads too) and the degree binning of the
-// diminishing-weight argument (§4.2).
+// xorstate's, which the page reads too), the degree binning of the
+// diminishing-weight argument (§4.2) and the distribution of the learned
+// weights on each kind of edge (WeightSpread), which
+// experiment.ReadWeights puts into a sentence.
 //
 // It knows nothing of flags, files or the browser.
 package lessons
@@ -201,6 +203,8 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	f := experiment.Figures{Epoch: t.Epoch(), Epochs: e.Train.Epochs, TestAcc: s.TestAcc,
 		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: InputNames(g),
 		InputHomophily: s.InputHomophily, LearnedHomophily: s.LearnedHomophily}
+	sp := SpreadOf(g, e.Model.Kind, s.Weights)
+	f.IntraDeciles, f.InterDeciles, f.Saturated = sp.Intra, sp.Inter, sp.Saturated
 	if e.Data.Graph == experiment.GraphXOR {
 		f.XOR = true
 		if len(s.Weights) == g.E() {

@@ -47,10 +47,12 @@ func TestFiguresMeetTheLegibilityAsked(t *testing.T) {
 			"bars":  Bars(720, 240, "t", "x", []string{"a", "b"}, []float64{0.1, 0.2}, "#000"),
 			"hist":  Histogram(520, 240, "t", "w", 10, Group{Name: "a", Color: "#000", Values: []float64{0.1, 0.5}}),
 			"sweep": Sweep(760, 380, "t", "Q", "paper", []float64{0.25, 0.5, 1}, true, SweepSeries{Name: "pdn", Color: "#000", Mean: []float64{0.9, 0.8, 0.7}}),
+			"deciles": DecileStrips(520, "t", "weight", DecileGroup{Name: "intra-class", Color: "#000", Deciles: []float64{0, .1, .2, .3, .4, .5, .6, .7, .8, .9, 1}},
+				DecileGroup{Name: "inter-class", Color: "#d00"}),
 		} {
 			for _, m := range sizes.FindAllStringSubmatch(svg, -1) {
 				size, _ := strconv.ParseFloat(m[1], 64)
-				w := map[string]float64{"line": 520, "bars": 720, "hist": 520, "sweep": 760}[name]
+				w := map[string]float64{"line": 520, "bars": 720, "hist": 520, "sweep": 760, "deciles": 520}[name]
 				if px := size * l.ShownPx / w; px < l.MinPx-0.05 || math.IsNaN(px) {
 					t.Errorf("%+v: %s draws text of %v units, %.1f px", l, name, size, px)
 				}

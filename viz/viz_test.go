@@ -319,3 +319,21 @@ func TestHexRGB(t *testing.T) {
 		}
 	}
 }
+
+// The deciles' strips carry each group's deciles, draw the median of each
+// at its place on the axis, and draw a group without 11 deciles by its
+// name alone.
+func TestDecileStrips(t *testing.T) {
+	q := []float64{0, 0.1, 0.2, 0.3, 0.4, 0.25, 0.6, 0.7, 0.8, 0.9, 1}
+	svg := DecileStrips(520, "Deciles", "weight", DecileGroup{Name: "intra", Color: "#111111", Deciles: q}, DecileGroup{Name: "none", Color: "#222222", Deciles: q[:3]})
+	if !strings.Contains(svg, `data-group="intra" data-deciles="0.000 0.100 0.200 0.300 0.400 0.250 0.600 0.700 0.800 0.900 1.000"`) {
+		t.Errorf("the intra group's deciles are not carried:\n%s", svg)
+	}
+	if strings.Contains(svg, `data-group="none"`) || !strings.Contains(svg, ">none<") {
+		t.Errorf("a group without 11 deciles is drawn:\n%s", svg)
+	}
+	// The median bar at 0.25 of the axis from 14 to 506.
+	if want := `x1="` + f1(44+0.25*466) + `"`; !strings.Contains(svg, want+` y1=`) || !strings.Contains(svg, `stroke="#000000" stroke-width="3"`) {
+		t.Errorf("no median bar at %s:\n%s", want, svg)
+	}
+}

@@ -184,7 +184,65 @@ type result struct {
 	// and that of the weights the model put on its edges (pdn.Snapshot).
 	InputHomophily   numtext.Num  `json:"input_homophily"`
 	LearnedHomophily *numtext.Num `json:"learned_homophily,omitempty"`
-	Notes            []string     `json:"notes,omitempty"`
+	// Weights is what the learned edge weights say (lessons.WeightSpread,
+	// experiment.ReadWeights); absent for a model that learns none.
+	Weights *weightsResult `json:"learned_weights,omitempty"`
+	Notes   []string       `json:"notes,omitempty"`
+}
+
+// weightsResult is the distribution of the learned edge weights and the
+// sentence read from it: the deciles (0th, 10th, …, 100th percentiles) on
+// intra- and inter-class edges, exact (null for a kind no edge is of); the
+// share of edges within 0.01 of 0 or 1; the reading's stable kind (same,
+// down, up, saturated; "" where the deciles say nothing), its factor
+// (down and up only) and its sentence in English.
+type weightsResult struct {
+	IntraDeciles []numtext.Num `json:"intra_deciles"`
+	InterDeciles []numtext.Num `json:"inter_deciles"`
+	Saturated    numtext.Num   `json:"saturated_share"`
+	Kind         string        `json:"kind"`
+	Factor       *numtext.Num  `json:"factor,omitempty"`
+	Sentence     string        `json:"sentence,omitempty"`
+}
+
+// weightsOf is the learned weights' result of sp, or nil for a model
+// without them.
+func weightsOf(sp lessons.Spread) *weightsResult {
+	if math.IsNaN(sp.Saturated) {
+		return nil
+	}
+	r := sp.Reading()
+	out := &weightsResult{IntraDeciles: nums(sp.Intra), InterDeciles: nums(sp.Inter), Saturated: numtext.Num(sp.Saturated), Kind: r.Kind}
+	if f := numtext.Num(r.Factor); f.Valid() {
+		out.Factor = &f
+	}
+	if t, ok := r.Sentence(); ok {
+		out.Sentence = t.String()
+	}
+	return out
+}
+
+// whyNoReading says why learned weights gave no sentence: weights that
+// are not numbers (a diverged run), or a kind of edge the graph lacks.
+func whyNoReading(w *weightsResult) string {
+	for _, x := range append(slices.Clone(w.IntraDeciles), w.InterDeciles...) {
+		if !x.Valid() {
+			return "the learned weights are not all numbers (the run diverged: lower -lr), so they say nothing of the classes"
+		}
+	}
+	return "the graph lacks intra- or inter-class edges, so the learned weights say nothing of the classes"
+}
+
+// nums is x as JSON numbers, nil for nil.
+func nums(x []float64) []numtext.Num {
+	if x == nil {
+		return nil
+	}
+	out := make([]numtext.Num, len(x))
+	for i, v := range x {
+		out[i] = numtext.Num(v)
+	}
+	return out
 }
 
 // trainJob is a parsed pdn train.
@@ -376,6 +434,9 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 	if res.WIntra != nil {
 		fmt.Fprintf(stdout, "mean learned weight: intra-class %s, inter-class %s\n", numText(*res.WIntra), numText(*res.WInter))
 	}
+	if res.Weights != nil && res.Weights.Sentence != "" {
+		fmt.Fprintln(stdout, "what the weights say:", res.Weights.Sentence)
+	}
 	for _, n := range res.Notes {
 		fmt.Fprintln(stdout, "note:", n)
 	}
@@ -407,6 +468,10 @@ func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) 
 		if !we.Valid() {
 			res.Notes = append(res.Notes, "the graph has no inter-class edges, so w_inter is null")
 		}
+	}
+	res.Weights = weightsOf(lessons.SpreadOf(g, j.e.Model.Kind, snap.Weights))
+	if res.Weights != nil && res.Weights.Kind == experiment.WeightsNone {
+		res.Notes = append(res.Notes, whyNoReading(res.Weights))
 	}
 	if snap.Unstable != nil {
 		res.Notes = append(res.Notes, snap.Unstable.Error())

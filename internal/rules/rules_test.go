@@ -71,6 +71,11 @@ var rules = []rule{
 		why: "a reader decodes JSON through input.JSON, which refuses a key given twice in an object at any depth (encoding/json keeps the last without a word)",
 	},
 	{
+		name: "weights", pkg: "gonum.org/v1/gonum/stat", funcs: []string{"Quantile", "CDF"},
+		owners: []string{"lessons"},
+		why:    "the learned weights' distribution is computed once, by lessons.WeightSpread, and read into a sentence by experiment.ReadWeights: the CLI, the page's worker and the claims read it there, so one run says one thing everywhere",
+	},
+	{
 		name: "environment", pkg: "os", funcs: []string{"Getenv", "LookupEnv", "Environ"},
 		owners: []string{"pdn", "pyg/pygtest"},
 		why:    "the environment is read in one place, and refused there when it holds a value it does not take: PDN_VECTORS by pdn.CheckVectors (pdn/vectors.go)",
@@ -559,6 +564,8 @@ func TestRulesCatchAReader(t *testing.T) {
 		"cmd/pdn/shard.go": "package main\nimport \"os\"\nfunc read(p string) { os.ReadFile(p) }\n",
 		"datasets/meta.go": "package datasets\nimport \"encoding/json\"\nfunc meta(b []byte) (m map[string]any) { json.Unmarshal(b, &m); return }\n",
 		"cmd/pdn/env.go":   "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
+		// A surface that takes its own percentiles of the learned weights.
+		"wasm/worker/q.go": "package main\nimport \"gonum.org/v1/gonum/stat\"\nfunc median(w []float64) float64 { return stat.Quantile(0.5, stat.Empirical, w, nil) }\n",
 	} {
 		if v := violationsOf(t, name, src); len(v) != 1 {
 			t.Errorf("%s: %d violations found, want 1: %q", name, len(v), v)

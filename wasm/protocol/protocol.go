@@ -473,6 +473,15 @@ type DegreeBin struct {
 	Mean      Num `json:"mean"`
 }
 
+// Spread is the distribution of a run's learned edge weights: the 0th,
+// 10th, …, 100th percentiles on intra- and inter-class edges (empty for a
+// kind no edge is of) and the share of edges within 0.01 of 0 or of 1.
+type Spread struct {
+	Intra     []Num `json:"intra,omitempty"`
+	Inter     []Num `json:"inter,omitempty"`
+	Saturated Num   `json:"saturated"`
+}
+
 // Phases of Progress.
 const (
 	PhaseEpoch = "epoch"
@@ -527,6 +536,10 @@ type Snapshot struct {
 	TraceError string `json:"traceError,omitempty"`
 	// Edge is the edge OpEdge asked for.
 	Edge *EdgeState `json:"edge,omitempty"`
+	// Spread is the distribution of the learned edge weights
+	// (lessons.WeightSpread), from which the page reads its sentence
+	// (experiment.ReadWeights); nil for a model without them.
+	Spread *Spread `json:"spread,omitempty"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"math"
+
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 	"time"
@@ -90,6 +93,7 @@ func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
 		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
 	}
 	s.addLesson(ps)
+	ps.Spread = spreadOf(lessons.SpreadOf(s.g, s.exp.Model.Kind, sn.Weights))
 	if s.view.tracing && !s.view.quiet {
 		t, err := s.tr.Trace(s.view.node)
 		if err != nil {
@@ -102,6 +106,17 @@ func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
 		ps.Edge = s.edgeState(s.view.ends[0], s.view.ends[1])
 	}
 	return ps
+}
+
+// spreadOf is the learned weights' distribution for the page, nil for a
+// model without edge weights. It is computed at every snapshot (a sort of
+// the weights): the snapshots' pace follows their cost (snapshotPace), so
+// a large graph's costs it fewer of them, never the training's time.
+func spreadOf(sp lessons.Spread) *protocol.Spread {
+	if math.IsNaN(sp.Saturated) {
+		return nil
+	}
+	return &protocol.Spread{Intra: nums(sp.Intra), Inter: nums(sp.Inter), Saturated: protocol.Num(sp.Saturated)}
 }
 
 // edgeState is edge u–v as the page's editor reads it.
