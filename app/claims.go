@@ -95,7 +95,7 @@ func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, 
 	if k.Family.Name != "" {
 		body = append(body, app.Br(), app.Small().Class("claim-family").Text(trf("Checked on %s.", tr(k.Family.Label))))
 		if !k.Stated() {
-			body = append(body, app.Text(" "), app.Small().Class("claim-finding").Text(trf("Where it holds: %s", tr(c.Text))))
+			body = append(body, app.Text(" "), app.Small().Class("claim-finding").Text(trf("Stated for other graphs: %s", tr(c.Text))))
 		}
 	}
 	body = append(body, app.Br(), app.Small().Text(trf("Paper: %s", tr(c.Paper))))
