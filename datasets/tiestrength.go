@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
 	"pdnexplorer/tiestrength"
 )
@@ -86,6 +87,34 @@ func standardise(x []float64, d, k, rows int) {
 			continue
 		}
 		x[r*d+k] = (x[r*d+k] - mean) / sd
+	}
+}
+
+// saturatingEdge is where a graph's own edge feature stops being a few
+// units: past it the pathfinder's first layer, initialised at about
+// ±1/√D, hands its sigmoid inputs of tens, and the learned weights pin at
+// 0 or 1 (the raw tie-strength scores did so on Facebook Page-Page).
+const saturatingEdge = 100
+
+// noteSaturating says, in g.Notes, which of a graph's own edge features
+// run past saturatingEdge. They are the user's data and stay as given
+// (scaling them would make a generated graph read back from its bundle
+// another graph than the one generated); the note says what to do.
+func noteSaturating(g *Graph) {
+	var names []string
+	largest := 0.0
+	for k := 0; k < g.D; k++ {
+		top := 0.0
+		for e := range g.Src {
+			top = math.Max(top, math.Abs(g.EdgeX[e*g.D+k]))
+		}
+		if top > saturatingEdge {
+			names = append(names, plainOrQuoted(edgeHeader(g.D, false, g.EdgeNames)[2+k]))
+			largest = math.Max(largest, top)
+		}
+	}
+	if len(names) > 0 {
+		g.Notes = append(g.Notes, phrase.New("edge features %s reach |x| = %.4g: the pathfinder saturates on inputs past a few units, so PDN's learned weights would stay pinned at 0 or 1; scale them first (the log of a count, or z-scores over the edges)", someOf(names), largest))
 	}
 }
 

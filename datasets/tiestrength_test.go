@@ -257,3 +257,44 @@ func (f *mapFile) Close() error {
 	f.fsys[f.name] = &fstest.MapFile{Data: []byte(f.String())}
 	return nil
 }
+
+// A graph's own edge features stay as given, but one past a few units
+// (a count, a raw degree product) is named in a note that says what to
+// do: the pathfinder would saturate on it without a word.
+func TestOwnEdgeFeaturesPastAFewUnitsAreNoted(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		x     []float64
+		names []string
+		note  string // "" for none
+	}{
+		{"a few units", []float64{0.5, -3, 1, 2, 0, 99}, []string{"trust", "calls"}, ""},
+		{"a count in the thousands", []float64{0.5, 5000, 1, 2, 0, 99}, []string{"trust", "calls"}, "edge features calls reach |x| = 5000"},
+		{"anonymous, negative", []float64{-250, 1, 1, 2, 0, 3}, nil, "edge features e0 reach |x| = 250"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := path4()
+			g.Src, g.Dst = g.Src[:3], g.Dst[:3]
+			g.D, g.EdgeX, g.EdgeNames = 2, tc.x, tc.names
+			back, _, err := Open(bundleFS(t, g), Columns{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(back.EdgeX, tc.x) {
+				t.Errorf("the features came back as %v, want them as given", back.EdgeX)
+			}
+			var notes []string
+			for _, n := range back.Notes {
+				if strings.Contains(n.String(), "saturates") {
+					notes = append(notes, n.String())
+				}
+			}
+			switch {
+			case tc.note == "" && len(notes) > 0:
+				t.Errorf("notes %q, want none", notes)
+			case tc.note != "" && (len(notes) != 1 || !strings.HasPrefix(notes[0], tc.note)):
+				t.Errorf("notes %q, want one starting %q", notes, tc.note)
+			}
+		})
+	}
+}
