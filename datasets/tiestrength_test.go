@@ -1,6 +1,9 @@
 package datasets
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"io"
 	"math"
 	"slices"
@@ -296,5 +299,27 @@ func TestOwnEdgeFeaturesPastAFewUnitsAreNoted(t *testing.T) {
 				t.Errorf("notes %q, want one starting %q", notes, tc.note)
 			}
 		})
+	}
+}
+
+// scaledCoraDigest pins Cora's scaled scores, the bits of every value in
+// order: natively and under GOOS=js (the page's worker), so the CLI and
+// the page feed the pathfinder the same inputs. The scaling rounds each
+// product on its own and takes fmath's Log for that.
+const scaledCoraDigest = "049f7665bd33b830aec2aeb00d06ca80ccefca345abd78b0c20a46bd9b7863f7"
+
+func TestScaledScoresSameEverywhere(t *testing.T) {
+	d := experiment.Default().Data
+	d.Graph = experiment.GraphCora
+	g, err := Real(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	for _, v := range g.EdgeX {
+		binary.Write(h, binary.LittleEndian, math.Float64bits(v))
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); got != scaledCoraDigest {
+		t.Errorf("Cora's scaled scores digest to %s, pinned %s", got, scaledCoraDigest)
 	}
 }
