@@ -359,6 +359,9 @@ func figure8Parts(f Figures) Verdict {
 	}
 	dp, cn := at(tiestrength.PaperLow[0]), at(tiestrength.PaperLow[1])
 	as, mo := at(tiestrength.PaperHigh[0]), at(tiestrength.PaperHigh[1])
+	if math.IsNaN(dp) || math.IsNaN(cn) || math.IsNaN(as) || math.IsNaN(mo) {
+		return verdict(false, phrase.New("no degree product among the inputs")) // a graph without the scores
+	}
 	even, med := 1/float64(len(f.Inputs)), median(f.Inputs)
 	holds := dp < even && cn < even && as > med && mo <= med
 	return verdict(holds, phrase.New("degree product %.3f, common neighbours %.3f (an even share %.3f); association strength %.3f, min overlap %.3f (the median %.3f)", dp, cn, even, as, mo, med))

@@ -188,9 +188,17 @@ func TestFigure8Parts(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := figure8Parts(Figures{InputNames: names, Inputs: tc.inputs})
+			if strings.Contains(v.Numbers.String(), "NaN") {
+				t.Errorf("numbers %s", v.Numbers)
+			}
 			if !v.Decided || v.Holds != tc.holds {
 				t.Errorf("holds %v, want %v (%s)", v.Holds, tc.holds, v.Numbers)
 			}
 		})
+	}
+	// A generated graph's anonymous inputs: the scores are not there.
+	v := figure8Parts(Figures{InputNames: []string{"1", "2"}, Inputs: []float64{0.4, 0.6}})
+	if v.Holds || !strings.Contains(v.Numbers.String(), "no degree product") {
+		t.Errorf("without the scores: holds %v, %s", v.Holds, v.Numbers)
 	}
 }
