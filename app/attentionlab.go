@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 
@@ -83,21 +84,42 @@ func (c *AttentionLab) draw(ch change) {
 }
 
 // renderAttention gives each input's attention as a number, the bars'
-// text alternative.
+// text alternative: the most attended first, each tie-strength score the
+// paper's Figure 8 names beside what its text says of it.
 func (c *AttentionLab) renderAttention() app.UI {
 	r := c.runNamed("linear")
 	if r == nil || len(r.snap.Inputs) == 0 {
 		return app.P().Class("drawn")
 	}
 	names := inputNames(r, len(r.snap.Inputs))
+	order := make([]int, len(r.snap.Inputs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(r.snap.Inputs[b], r.snap.Inputs[a]) })
 	var parts []app.UI
-	for i, a := range r.snap.Inputs {
-		if i > 0 {
+	for k, i := range order {
+		if k > 0 {
 			parts = append(parts, app.Text(" · "))
 		}
-		parts = append(parts, app.Text(scoreLabels(names[i:i+1], tiestrength.Label)[0]+" "), c.metricOf(r, "attention-"+names[i], a, 3))
+		parts = append(parts, app.Text(scoreLabels(names[i:i+1], tiestrength.Label)[0]+" "), c.metricOf(r, "attention-"+names[i], r.snap.Inputs[i], 3))
+		if says := paperSays(names[i]); says != "" {
+			parts = append(parts, app.Text(" ("+says+")"))
+		}
 	}
 	return app.P().Class("drawn").Body(parts...)
+}
+
+// paperSays is what Figure 8's text says of a score, in the page's
+// language; "" for a score it does not name.
+func paperSays(name string) string {
+	switch tiestrength.PaperSays(name) {
+	case "low":
+		return tr("the paper: low")
+	case "high":
+		return tr("the paper: high")
+	}
+	return ""
 }
 
 // whyAnonymous says why bars over a generated graph's inputs mean nothing.
@@ -127,6 +149,7 @@ func explainAttentionLab() app.UI {
 	return app.P().Body(append(linearPDNClause(tr("The linear PDN has no hidden layer: it weighs an edge's scores with ")),
 		app.Text(tr(", so each bar is the share of attention one similarity gets. The paper found unnormalised scores (degree product, common neighbours) attended to least, "+
 			"and normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) most.")),
+		app.Text(" "+tr("The scores are scaled as the pathfinder reads them everywhere: the unbounded ones (the counts, the degree product) through log1p, then each standardised over the graph's edges, so that a score's attention says what it tells of the classes, not how large its numbers run.")),
 	)...)
 }
 

@@ -52,7 +52,7 @@ func mountLab(t *testing.T, name, link string) (room, *lab, *[]*fakeConn, app.Cl
 func playRun(f *fakeConn, i int) {
 	f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{Nodes: 2, Src: []int32{0}, Dst: []int32{1},
 		Labels: []int{0, 1}, Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, true},
-		Inputs: []string{"adamic-adar", "jaccard"}}}, nil)
+		Inputs: []string{"degree-product", "jaccard"}}}, nil)
 	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 3, Epochs: 200, TestAcc: 0.5 + 0.1*protocol.Num(i),
 		Weights: 1, Nodes: 2, WIntra: protocol.Num(math.NaN()), WInter: 0.25, XOR: &protocol.XOR{Mean: [4]protocol.Num{0.1, 0.8, 0.9, 0.2}, Found: true},
 		Degree: []protocol.DegreeBin{{MinDegree: 2, Entries: 5, Mean: 0.4}, {MinDegree: 64, Entries: 9, Mean: 0.01}},
@@ -101,6 +101,12 @@ var labChecks = map[string]func(t *testing.T, h string){
 	"attention": func(t *testing.T, h string) {
 		if !hasMetric(h, "attention-jaccard", "linear", "0.75") || !hasMetric(h, "hop-1", "multiscale", "0.6") {
 			t.Error("the attention lab misses the named attention or the hop weights")
+		}
+		// The most attended first, a score Figure 8's text names beside
+		// what it says of it.
+		jac, deg := strings.Index(h, `data-metric="attention-jaccard"`), strings.Index(h, `data-metric="attention-degree-product"`)
+		if jac < 0 || deg < jac || !strings.Contains(h[deg:], "(the paper: low)") {
+			t.Error("the attention lab does not rank the scores, or does not say what the paper says of the degree product")
 		}
 	},
 }

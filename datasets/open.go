@@ -203,6 +203,8 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	}
 	if g.D == 0 {
 		g = TieStrength(g)
+	} else {
+		noteSaturating(g)
 	}
 	if g.Kind == nil {
 		KindsByLabel(g)

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"pdnexplorer/edgekind"
+	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/fmath"
 	"pdnexplorer/tiestrength"
 )
 
@@ -13,13 +15,112 @@ import (
 var TieStrengthNames = tiestrength.Names
 
 // TieStrengthMeta is what a graph's meta says of edge features TieStrength
-// made: they are TieStrengthNames, in order.
-const TieStrengthMeta = "tie strength (Appendix F)"
+// made: they are TieStrengthNames, in order, scaled as scaleTieStrength
+// scales them.
+const TieStrengthMeta = "tie strength (Appendix F), scaled: log1p of the unbounded scores, then each standardised over the graph's edges"
 
 // TieStrength replaces g's edge features with the 11 tie-strength scores of
-// Appendix F (Table 5), computed from the topology alone, for graphs that
-// come without edge features. For an edge (u, v) with neighbourhoods N(u),
-// N(v), common neighbours c = |N(u) ∩ N(v)| and |V| = n:
+// Appendix F (Table 5), computed from the topology alone (rawTieStrength)
+// and scaled so that none saturates the pathfinder (scaleTieStrength), for
+// graphs that come without edge features. It is the one place scores are
+// made: the shipped graphs (Real), one's own files (Open), the CLI's
+// -tie-strength and the page's worker all call it, and the PyTorch
+// Geometric export writes the scores it made, so run_pyg.py reads them
+// scaled and scales nothing.
+func TieStrength(g *Graph) *Graph {
+	out := rawTieStrength(g)
+	scaleTieStrength(out.EdgeX)
+	return out
+}
+
+// unboundedScores are the columns of the scores without an upper bound:
+// the counts (common neighbours, the degree product) and the sums over
+// common neighbours (Adamic–Adar, resource allocation). On a social graph
+// with heavy-tailed degrees the degree product reaches tens of thousands,
+// and standardised as it is its tail still sits tens of standard
+// deviations out; log1p brings it in. The other seven lie in [0, 1] or
+// [−1, 1].
+var unboundedScores = []string{"adamic-adar", "common-neighbours", "degree-product", "resource-allocation"}
+
+// scaleTieStrength scales the E×11 scores x (TieStrengthNames' order) in
+// place: log1p of the unbounded ones (unboundedScores), then each column
+// standardised over the graph's edges, z = (x − mean)/sd with the
+// population SD (as NumPy's std, which the PyTorch Geometric peer uses), a
+// constant column set to 0. The statistics are the graph's own, so the
+// same graph gives the same bits however it arrives.
+//
+// Why: fed raw, the scores saturate the pathfinder's sigmoid on a social
+// graph (Facebook Page-Page: 96% of the edges weigh within 0.01 of 1), so
+// PDN is a GCN that costs more. docs/benchmarks.md has the measurements
+// that chose log1p-then-standardise over standardising alone and over raw.
+func scaleTieStrength(x []float64) {
+	d := len(TieStrengthNames)
+	rows := len(x) / d
+	for k := 0; k < d; k++ {
+		if slices.Contains(unboundedScores, TieStrengthNames[k]) {
+			for r := 0; r < rows; r++ {
+				x[r*d+k] = fmath.Log(1 + x[r*d+k])
+			}
+		}
+		standardise(x, d, k, rows)
+	}
+}
+
+// standardise sets column k of the rows×d matrix x to its z-scores, each
+// product rounded on its own (no fused multiply-add) so that every
+// platform gives the same bits.
+func standardise(x []float64, d, k, rows int) {
+	var sum float64
+	for r := 0; r < rows; r++ {
+		sum += x[r*d+k]
+	}
+	mean := sum / float64(rows)
+	var sq float64
+	for r := 0; r < rows; r++ {
+		dev := x[r*d+k] - mean
+		sq += float64(dev * dev)
+	}
+	sd := math.Sqrt(sq / float64(rows))
+	for r := 0; r < rows; r++ {
+		if sd == 0 {
+			x[r*d+k] = 0
+			continue
+		}
+		x[r*d+k] = (x[r*d+k] - mean) / sd
+	}
+}
+
+// saturatingEdge is where a graph's own edge feature stops being a few
+// units: past it the pathfinder's first layer, initialised at about
+// ±1/√D, hands its sigmoid inputs of tens, and the learned weights pin at
+// 0 or 1 (the raw tie-strength scores did so on Facebook Page-Page).
+const saturatingEdge = 100
+
+// noteSaturating says, in g.Notes, which of a graph's own edge features
+// run past saturatingEdge. They are the user's data and stay as given
+// (scaling them would make a generated graph read back from its bundle
+// another graph than the one generated); the note says what to do.
+func noteSaturating(g *Graph) {
+	var names []string
+	largest := 0.0
+	for k := 0; k < g.D; k++ {
+		top := 0.0
+		for e := range g.Src {
+			top = math.Max(top, math.Abs(g.EdgeX[e*g.D+k]))
+		}
+		if top > saturatingEdge {
+			names = append(names, plainOrQuoted(edgeHeader(g.D, false, g.EdgeNames)[2+k]))
+			largest = math.Max(largest, top)
+		}
+	}
+	if len(names) > 0 {
+		g.Notes = append(g.Notes, phrase.New("edge features %s reach |x| = %.4g: the pathfinder saturates on inputs past a few units, so PDN's learned weights would stay pinned at 0 or 1; scale them first (the log of a count, or z-scores over the edges)", someOf(names), largest))
+	}
+}
+
+// rawTieStrength is g with the 11 tie-strength scores of Appendix F
+// (Table 5) as its edge features, unscaled. For an edge (u, v) with
+// neighbourhoods N(u), N(v), common neighbours c = |N(u) ∩ N(v)| and |V| = n:
 //
 //	Adamic-Adar           Σ_{w ∈ N(u)∩N(v)} 1/log|N(w)|
 //	Association strength  c / (|N(u)|·|N(v)|)
@@ -47,7 +148,7 @@ const TieStrengthMeta = "tie strength (Appendix F)"
 // the link-prediction literature the paper cites) are the inverses, c/max
 // and c/min, in [0, 1] and growing with overlap like every other score
 // here. We use those.
-func TieStrength(g *Graph) *Graph {
+func rawTieStrength(g *Graph) *Graph {
 	out := *g
 	nbr := neighbourSets(g)
 	n := float64(g.N)

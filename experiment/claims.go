@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/tiestrength"
 )
 
 // Claim is one finding the explorer states, in a lab's caption, a tour
@@ -262,6 +263,14 @@ var Claims = []Claim{
 			low := lowestOther(f.Inputs, i)
 			return verdict(f.Inputs[i] < low, phrase.New("degree product %.3f; the lowest of the others %.3f", f.Inputs[i], low))
 		}},
+	{ID: "fig8-paper-text", Link: "lab=attention", Seeds: 5, Need: 4,
+		Text:  "On Cora the linear PDN gives the degree product and common neighbours less than an even share (1/11) of its attention and association strength more than the median score, as the paper says; min overlap it does not single out: it stays at or under the median.",
+		Paper: "§6.2 after Figure 8: unnormalised scores (degree product, common neighbours) receive low attention; on most datasets normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) relatively high.",
+		Differs: "Min overlap is not high on Cora here: about seventh of the 11 scores, near an even share. " +
+			"Figure 8 is read on the scores as the pathfinder reads them everywhere, scaled (log1p of the unbounded ones, then each standardised over the graph's edges): fed raw, only the degree product, in the thousands, is starved and the other ten sit at an even share, so the attention measures the scores' units, not what they say.",
+		Check: func(r map[string]Figures) Verdict {
+			return figure8Parts(r["linear"])
+		}},
 	{ID: "fig7-first-hop", Link: "lab=attention", Seeds: 5, Need: 5,
 		Text:  "The multi-scale PDN weights the first hop most.",
 		Paper: "Figure 7: the model learns to prioritise messages from the first-order neighbourhood.",
@@ -378,6 +387,39 @@ func lowestOther(xs []float64, skip int) float64 {
 		}
 	}
 	return low
+}
+
+// figure8Parts checks the four scores Figure 8's text names against the
+// linear PDN's attention f.Inputs: the low ones (tiestrength.PaperLow)
+// under an even share, association strength above the median score, and
+// min overlap, which the paper has high, at or under it.
+func figure8Parts(f Figures) Verdict {
+	at := func(name string) float64 {
+		if i := slices.Index(f.InputNames, name); i >= 0 && i < len(f.Inputs) {
+			return f.Inputs[i]
+		}
+		return math.NaN()
+	}
+	dp, cn := at(tiestrength.PaperLow[0]), at(tiestrength.PaperLow[1])
+	as, mo := at(tiestrength.PaperHigh[0]), at(tiestrength.PaperHigh[1])
+	if math.IsNaN(dp) || math.IsNaN(cn) || math.IsNaN(as) || math.IsNaN(mo) {
+		return verdict(false, phrase.New("no degree product among the inputs")) // a graph without the scores
+	}
+	even, med := 1/float64(len(f.Inputs)), median(f.Inputs)
+	holds := dp < even && cn < even && as > med && mo <= med
+	return verdict(holds, phrase.New("degree product %.3f, common neighbours %.3f (an even share %.3f); association strength %.3f, min overlap %.3f (the median %.3f)", dp, cn, even, as, mo, med))
+}
+
+// median is the middle of xs (NaN for none).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
 }
 
 // formatList writes xs to three decimals, separated by commas.

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pdnexplorer/tiestrength"
 )
 
 // Every claim names runs its lab makes, a rate it can be checked at and
@@ -246,5 +248,38 @@ func TestADifferenceIsCheckedAsTheFindingIs(t *testing.T) {
 	}
 	if !differs.Allows(differs.Seeds, differs.Seeds) || differs.Allows(differs.Need-1, differs.Seeds) {
 		t.Errorf("rate %s: allows all, not fewer than need", differs.Rate())
+	}
+}
+
+// Figure 8's row reads the four scores the paper's text names by name:
+// the attention seen on Cora's scaled scores holds; the raw scores'
+// (common neighbours at an even share) and a min overlap the paper would
+// call high do not.
+func TestFigure8Parts(t *testing.T) {
+	names := tiestrength.Names // adamic-adar … resource-allocation
+	for _, tc := range []struct {
+		name   string
+		inputs []float64
+		holds  bool
+	}{
+		{"scaled, as measured on Cora", []float64{0.088, 0.097, 0.089, 0.095, 0.068, 0.096, 0.097, 0.092, 0.097, 0.096, 0.086}, true},
+		{"raw: common neighbours at an even share", []float64{0.094, 0.097, 0.096, 0.097, 0.037, 0.097, 0.097, 0.096, 0.097, 0.097, 0.096}, false},
+		{"min overlap the most attended", []float64{0.088, 0.097, 0.089, 0.095, 0.068, 0.096, 0.094, 0.101, 0.092, 0.096, 0.086}, false},
+		{"association strength under the median", []float64{0.088, 0.090, 0.089, 0.095, 0.068, 0.096, 0.097, 0.092, 0.097, 0.096, 0.086}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := figure8Parts(Figures{InputNames: names, Inputs: tc.inputs})
+			if strings.Contains(v.Numbers.String(), "NaN") {
+				t.Errorf("numbers %s", v.Numbers)
+			}
+			if !v.Decided || v.Holds != tc.holds {
+				t.Errorf("holds %v, want %v (%s)", v.Holds, tc.holds, v.Numbers)
+			}
+		})
+	}
+	// A generated graph's anonymous inputs: the scores are not there.
+	v := figure8Parts(Figures{InputNames: []string{"1", "2"}, Inputs: []float64{0.4, 0.6}})
+	if v.Holds || !strings.Contains(v.Numbers.String(), "no degree product") {
+		t.Errorf("without the scores: holds %v, %s", v.Holds, v.Numbers)
 	}
 }

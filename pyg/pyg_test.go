@@ -487,3 +487,40 @@ func anyPython(t *testing.T) string {
 	}
 	return p
 }
+
+// The export's graph holds the tie-strength scores the explorer trained
+// on, scaled where they were made (datasets.TieStrength), to the bit: so
+// run_pyg.py, which reads edges.csv's columns as they are, feeds PyG's
+// pathfinder what the explorer's saw and scales nothing itself. Were the
+// scaling done anywhere after the graph (in the engine, say), the export
+// would carry the raw scores and this would fail.
+func TestExportCarriesTheScaledScores(t *testing.T) {
+	e := experiment.Default()
+	e.Data.Graph, e.Model.Kind, e.Train.Epochs = experiment.GraphCora, experiment.PDN, 2
+	g, tr := trainedAs(t, e)
+	if g.Meta["edge_features"] != datasets.TieStrengthMeta {
+		t.Fatalf("Cora's edge features are %v, not the tie-strength scores", g.Meta["edge_features"])
+	}
+	dir := t.TempDir()
+	if err := writeDir(dir, g, runOf(t, tr)); err != nil {
+		t.Fatal(err)
+	}
+	back, err := datasets.Load(filepath.Join(dir, pyg.GraphFolder), e.Data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.EdgeX, g.EdgeX) || back.D != len(datasets.TieStrengthNames) {
+		t.Fatalf("the exported scores are not the trained graph's bits")
+	}
+	// Scaled: each column's mean 0 over the edges (raw, every score is ≥ 0
+	// but Pearson's, and the degree product's mean runs in the tens).
+	for k, name := range datasets.TieStrengthNames {
+		var sum float64
+		for i := 0; i < back.E(); i++ {
+			sum += back.EdgeX[i*back.D+k]
+		}
+		if m := sum / float64(back.E()); math.Abs(m) > 1e-9 {
+			t.Errorf("%s: mean %v over the exported edges, not standardised", name, m)
+		}
+	}
+}

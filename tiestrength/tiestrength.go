@@ -4,6 +4,8 @@
 // that the page can label them without linking the data it would bring.
 package tiestrength
 
+import "slices"
+
 // Names are the scores, in the order datasets.TieStrength writes them.
 var Names = []string{
 	"adamic-adar", "association-strength", "common-neighbours", "cosine", "degree-product",
@@ -51,4 +53,27 @@ func Short(names []string) []string {
 		out[i] = ShortLabel(n)
 	}
 	return out
+}
+
+// Figure 8's statement (§6.2, after the figure): "unnormalized edge
+// similarity scores such as the degree product and common neighbours tend
+// to receive low attention […]. On most datasets similarity metrics which
+// are normalized and do not consider the degree of shared neighbors (e.g.
+// association strength and minimal overlap) receive relatively high
+// attention." PaperLow and PaperHigh are the scores it names, in its order.
+var (
+	PaperLow  = []string{"degree-product", "common-neighbours"}
+	PaperHigh = []string{"association-strength", "min-overlap"}
+)
+
+// PaperSays is what Figure 8's text says of the score called name: "low",
+// "high", or "" for a score it does not name.
+func PaperSays(name string) string {
+	switch {
+	case slices.Contains(PaperLow, name):
+		return "low"
+	case slices.Contains(PaperHigh, name):
+		return "high"
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -27,7 +28,10 @@ type attentionSummary struct {
 	Seconds float64                 `json:"seconds"`
 	Scores  []string                `json:"scores"`
 	Graphs  map[string]graphAttends `json:"graphs"`
-	Files   []string                `json:"files"`
+	// PaperSays is what Figure 8's text says of each score it names: low
+	// or high (tiestrength.PaperSays).
+	PaperSays map[string]string `json:"paper_says"`
+	Files     []string          `json:"files"`
 }
 
 // graphAttends is one graph's figures: the linear PDN's mean attention per
@@ -80,7 +84,12 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 
 func runAttention(gs []table4Graph, e experiment.Experiment, reps int, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
-	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Graphs: map[string]graphAttends{}}
+	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Graphs: map[string]graphAttends{}, PaperSays: map[string]string{}}
+	for _, n := range tiestrength.Names {
+		if says := tiestrength.PaperSays(n); says != "" {
+			sum.PaperSays[n] = says
+		}
+	}
 	w, err := openOut(spec, stderr)
 	if err != nil {
 		return err
@@ -271,10 +280,44 @@ func printAttention(w io.Writer, names []string, sum attentionSummary) {
 		fmt.Fprintln(w)
 	}
 	for _, g := range names {
+		printRanked(w, g, sum.Graphs[g])
+	}
+	for _, g := range names {
 		ga := sum.Graphs[g]
 		if n := len(ga.HopWeights); n > 0 {
 			fmt.Fprintf(w, "Figure 7, %s: hop weights after epoch %d: %.3f (test accuracy %.3f)\n", g, n, ga.HopWeights[n-1], ga.TestAcc[n-1])
 		}
+	}
+}
+
+// paperFigure8 is Figure 8's text, as the paper states it (§6.2).
+const paperFigure8 = "the paper: unnormalised scores (degree product, common neighbours) receive low attention; " +
+	"normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) relatively high"
+
+// printRanked prints one graph's inputs, the most attended first, each
+// beside what Figure 8's text says of it and whether it is over or under
+// an even share: all 11 scores, where the paper's figure shows a subset.
+func printRanked(w io.Writer, g string, ga graphAttends) {
+	if !slices.Equal(ga.Inputs, tiestrength.Names) {
+		return // a graph's own edge features: the paper says nothing of them
+	}
+	order := make([]int, len(ga.Attention))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ga.Attention[b], ga.Attention[a]) })
+	even := 1 / float64(len(order))
+	fmt.Fprintf(w, "Figure 8 on %s, the most attended first (an even share is %.3f; %s):\n", g, even, paperFigure8)
+	for rank, i := range order {
+		share := "over"
+		if ga.Attention[i] < even {
+			share = "under"
+		}
+		says := "not named"
+		if s := tiestrength.PaperSays(ga.Inputs[i]); s != "" {
+			says = s
+		}
+		fmt.Fprintf(w, "%3d. %-22s %.3f±%.3f  %-5s an even share  the paper: %s\n", rank+1, ga.Inputs[i], ga.Attention[i], ga.AttentionSD[i], share, says)
 	}
 }
 

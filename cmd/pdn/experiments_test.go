@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -242,6 +243,20 @@ func TestAttention(t *testing.T) {
 	}
 	if len(ga.HopWeights) != 4 || len(ga.HopWeights[3]) != 3 || len(ga.TestAcc) != 4 {
 		t.Errorf("hop weights %v", ga.HopWeights)
+	}
+	// All 11 scores, ranked, each beside what Figure 8's text says of it.
+	ranked := out[strings.Index(out, "Figure 8 on cora"):]
+	for _, n := range datasets.TieStrengthNames {
+		says := map[string]string{"degree-product": "low", "common-neighbours": "low", "association-strength": "high", "min-overlap": "high"}[n]
+		if sum.PaperSays[n] != says {
+			t.Errorf("paper_says[%s] = %q, want %q", n, sum.PaperSays[n], says)
+		}
+		if says == "" {
+			says = "not named"
+		}
+		if !regexp.MustCompile(`(?m)^ *\d+\. ` + n + ` .* the paper: ` + says + `$`).MatchString(ranked) {
+			t.Errorf("the ranked list lacks %s beside the paper's %q:\n%s", n, says, ranked)
+		}
 	}
 	for _, f := range []string{"attention.csv", "attention.svg", "hops.csv", "hops-cora.svg"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {

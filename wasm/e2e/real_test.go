@@ -1,11 +1,19 @@
 package e2e
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
 )
 
 // Cora trains live in the graph lab from its permalink, offline too: the
@@ -65,6 +73,23 @@ func TestAttentionLab(t *testing.T) {
 	if len(att) != 11 || math.Abs(sum-1) > 0.01 || att["degree-product"] == 0 {
 		t.Errorf("attention over %d named scores sums to %.3f: %v", len(att), sum, att)
 	}
+	// The worker feeds the pathfinder the scores the CLI does, scaled in
+	// the one place (datasets.TieStrength): its attention is the engine's
+	// natively on the same state.
+	for name, want := range nativeAttention(t, "lab=attention&epochs=60") {
+		if math.Abs(att[name]-want) > 1e-6 {
+			t.Errorf("attention to %s: %.6f in the page, %.6f natively", name, att[name], want)
+		}
+	}
+	// The numbers beneath the bars: the most attended first, the scores
+	// Figure 8's text names beside what it says of them.
+	order, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[...document.querySelectorAll('#attention [data-run="linear"][data-metric^="attention-"]')].map((e) => +e.dataset.value)`))
+	must(t, err, "read the attention's order")
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#attention p.drawn').textContent`))
+	must(t, err, "read the attention's numbers")
+	if !slices.IsSortedFunc(order, func(a, b float64) int { return cmp.Compare(b, a) }) || strings.Count(text, "(the paper: low)") != 2 || strings.Count(text, "(the paper: high)") != 2 {
+		t.Errorf("the attention's numbers are not ranked, or lack the paper's words: %v, %q", order, text)
+	}
 	sum = 0
 	for _, h := range hops {
 		sum += h
@@ -72,4 +97,29 @@ func TestAttentionLab(t *testing.T) {
 	if len(hops) != 5 || math.Abs(sum-1) > 0.01 {
 		t.Errorf("hop weights %v sum to %.3f", hops, sum)
 	}
+}
+
+// nativeAttention is the linear PDN's attention per input, trained natively
+// on the state link decodes to, as pdn attention and pdn claims train it.
+func nativeAttention(t *testing.T, link string) map[string]float64 {
+	t.Helper()
+	e, err := experiment.Decode(link)
+	must(t, err, "decode "+link)
+	for _, r := range experiment.RunsOf(e) {
+		if r.Name != "linear" {
+			continue
+		}
+		g, err := datasets.Build(r.Exp.Data)
+		must(t, err, "build the graph")
+		tr, err := pdn.NewTrainer(g, r.Exp)
+		must(t, err, "the trainer")
+		must(t, lessons.Train(tr, math.MaxInt, nil), "train")
+		out := map[string]float64{}
+		for i, a := range tr.Evaluate().Inputs {
+			out[lessons.InputNames(g)[i]] = a
+		}
+		return out
+	}
+	t.Fatalf("%s makes no linear run", link)
+	return nil
 }
