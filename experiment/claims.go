@@ -196,9 +196,9 @@ var Claims = []Claim{
 			return verdict(4*f.WInter <= f.WIntra, phrase.New("intra %.3f, inter %.3f", f.WIntra, f.WInter))
 		},
 		On: []On{{Family: "scale-free"}, {Family: "multiplex"},
-			{Family: "cora", Differs: "On Cora the pathfinder does not weigh inter-class edges down: its 11 tie-strength scores carry no class information there, and edges within and between classes end with about the same mean weight (PyTorch Geometric's PDNConv agrees: 0.58 and 0.58)."},
-			{Family: "citeseer", Differs: "On Citeseer the pathfinder does not weigh inter-class edges down: the tie-strength scores carry no class information there either."},
-			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page the pathfinder does not weigh inter-class edges down: the tie-strength scores carry no class information there either."},
+			{Family: "cora", Differs: "On Cora the pathfinder does not weigh inter-class edges down to a quarter: its 11 tie-strength scores tell the classes apart little there, and edges within and between classes end with close mean weights (PyTorch Geometric's PDNConv, on the raw scores: 0.58 and 0.58)."},
+			{Family: "citeseer", Differs: "On Citeseer the pathfinder does not weigh inter-class edges down: the tie-strength scores tell the classes apart little there either."},
+			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page the pathfinder weighs inter-class edges down only partly: their mean weight ends well above a quarter of the intra-class edges' (the scaled tie-strength scores tell its classes apart somewhat)."},
 			{Family: "heterophilic", Differs: "On a heterophilic graph (Q = 4P) the pathfinder weighs inter-class edges up, not down: most of a node's neighbours are of other classes, and their features still tell its class."},
 			{Family: "misleading", Differs: "Where the node features alone separate the classes and most edges join different ones, the pathfinder weighs inter-class edges up rather than dropping them."}}},
 	{ID: "pdn-beats-gcn", Link: "lab=compare&models=pdn,gcn", Seeds: 3, Need: 3,
@@ -250,7 +250,7 @@ var Claims = []Claim{
 		},
 		On: []On{
 			{Family: "cora", Seeds: 3, Need: 2, Differs: "On Cora PDN's weights are not level with degree either: in most seeds they fall with it nearly as GAT's do (its tie-strength inputs include the degree product); in some they rise."},
-			{Family: "citeseer", Differs: "On Citeseer PDN's weights fall with degree too, nearly as GAT's do."}}},
+			{Family: "citeseer", Seeds: 3, Need: 2, Differs: "On Citeseer too PDN's weights are not level with degree: in most seeds they fall with it nearly as GAT's do."}}},
 	{ID: "fig8-degree-product", Link: "lab=attention", Seeds: 5, Need: 4,
 		Text:  "On Cora the linear PDN attends least to the unnormalised degree product of the 11 tie-strength scores.",
 		Paper: "Figure 8: the unnormalised scores (degree product, common neighbours) are attended to least.",
@@ -283,14 +283,16 @@ var Claims = []Claim{
 		},
 		On: []On{{Family: "citeseer"}, {Family: "generator"}, {Family: "facebook", Seeds: 2, Need: 2}}},
 	{ID: "bag-of-words-recipe", Link: "lab=compare&models=pdn,gcn&data=cora", Seeds: 10, Need: 10,
-		Text:  "With bag-of-words node features (Cora) the explorer starts from weight decay 0.005 and dropout 0.9: PDN then ends within 0.02 of GCN, at 0.83 or more.",
+		Text:  "With bag-of-words node features (Cora, and Facebook Page-Page too) the explorer starts from weight decay 0.005 and dropout 0.9: PDN then ends within 0.02 of GCN, at 0.83 or more.",
 		Paper: "Table 4: PDN 0.868 and GCN 0.861 on Cora.",
 		Differs: "At the synthetic graphs' dropout of 0.5 PDN ends about 0.82 on Cora, three points under GCN: over a few hundred labelled nodes its pathfinder overfits. " +
 			"The paper's PDN lead does not reproduce here; PyTorch Geometric on the same splits agrees with ours within half a point.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g := r[PDN].TestAcc, r[GCN].TestAcc
 			return verdict(p >= 0.83 && p >= g-0.02, accuracies(PDN, p, GCN, g))
-		}},
+		},
+		On: []On{{Family: "facebook", Seeds: 2, Need: 2},
+			{Family: "citeseer", Seeds: 3, Need: 3, Differs: "On Citeseer PDN ends under 0.83, as GCN does: Citeseer is the harder graph for every model here (both near 0.72)."}}},
 	{ID: "structure-homophily", Link: "lab=structure", Seeds: 3, Need: 3,
 		Text:  "Where the edge features tell the classes apart (the paper's generator, a multiplex graph's layers), PDN's learned graph is far more homophilous than its input, by 0.25 or more, while GCN's is the input's own.",
 		Paper: "Beyond the paper: the homophily of a learned structure, as OpenGSL measures it. The paper shows the inter-class edges fade (Figure 5).",
@@ -299,9 +301,9 @@ var Claims = []Claim{
 			return verdict(p >= in+0.25 && math.Abs(g-in) < 1e-9, homophilies(in, PDN, p, GCN, g))
 		},
 		On: []On{{Family: "scale-free"}, {Family: "multiplex"},
-			{Family: "cora", Differs: "On Cora PDN's learned graph is about as homophilous as its input: with no class information in its edge features, it keeps the input's structure."},
+			{Family: "cora", Differs: "On Cora PDN's learned graph is about as homophilous as its input: with little class information in its edge features, it keeps the input's structure."},
 			{Family: "citeseer", Differs: "On Citeseer PDN's learned graph is about as homophilous as its input."},
-			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page PDN's learned graph is about as homophilous as its input."}}},
+			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page PDN's learned graph is only a little more homophilous than its input."}}},
 	{ID: "structure-heterophily", Link: "lab=structure&p=0.005&q=0.02", Seeds: 3, Need: 3,
 		Text:  "On a heterophilic graph (Q = 4P) PDN's learned graph is less homophilous than its input, yet PDN is the most accurate of PDN, GCN and GAT: homophily and accuracy part ways, as OpenGSL found.",
 		Paper: "Beyond the paper: its generator never sets Q above P. OpenGSL finds no significant correlation between a learned structure's homophily and the task's accuracy.",
@@ -333,14 +335,15 @@ var Claims = []Claim{
 			return verdict(max(g, s, a) <= 0.75, phrase.New("test accuracy: %s %.3f, %s %.3f, %s %.3f", GCN, g, SGC, s, APPNP, a))
 		}},
 	{ID: "same-weights", Link: "lab=graph&data=cora", Seeds: 3, Need: 3,
-		Text:  "On the citation graphs the 11 tie-strength scores carry no class information: the pathfinder's mean weights on edges within and between classes end within 0.05 of each other.",
+		Text:  "On the citation graphs the 11 tie-strength scores tell the classes apart little: the pathfinder's median weight on inter-class edges ends within a factor of 2 of the intra-class edges'.",
 		Paper: "§5.3 reads the learned weights on the synthetic graphs only; on the real graphs it reports accuracy.",
 		Check: func(r map[string]Figures) Verdict {
-			f := r["run"]
-			return verdict(math.Abs(f.WIntra-f.WInter) <= 0.05, phrase.New("intra %.3f, inter %.3f", f.WIntra, f.WInter))
+			w := r["run"].LearnedWeights()
+			little := w.Kind == WeightsSame || w.Kind == WeightsSaturated || (w.Kind == WeightsDown || w.Kind == WeightsUp) && w.Factor < 2
+			return verdict(little, phrase.New("median weight: intra %.3f, inter %.3f", w.MedianIntra, w.MedianInter))
 		},
-		On: []On{{Family: "citeseer"}, {Family: "facebook", Seeds: 2, Need: 2},
-			{Family: "generator", Differs: "On the generator's graphs the edge features do tell the classes apart: inter-class edges end far lighter than intra-class ones."},
+		On: []On{{Family: "citeseer"},
+			{Family: "generator", Differs: "On the generator's graphs the edge features do tell the classes apart: inter-class edges end over twice lighter than intra-class ones, most often over ten times."},
 			{Family: "multiplex", Differs: "On a multiplex graph whose layers tell the classes apart, inter-class edges end near 0 and intra-class ones near 0.8."}}},
 	{ID: "misleading-mlp", Link: "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64", Seeds: 5, Need: 4,
 		Text:  "Where the node features alone separate the classes and most edges join different ones, PDN ends at least 0.02 under an MLP that ignores the graph: its pathfinder does not learn to drop the misleading edges.",
