@@ -1,0 +1,209 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pdnexplorer/internal/numtext"
+)
+
+// docDefault is a flag's default as a doc states it: "`-validation 0`,
+// the default", "`-hops 5` by default", "`-restart-epochs`, 50 by
+// default", or, in a bullet led by the flag, "**0.2 by default**".
+type docDefault struct {
+	where   string // file:line
+	command string // the bullet's command; "" for every command with the flag
+	flag    string
+	value   string
+}
+
+var (
+	// docDefaultREs find a stated default: the flag's name, then its value.
+	docDefaultREs = []*regexp.Regexp{
+		regexp.MustCompile("`-([a-z][a-z0-9-]*) ([^`\\s]+)`,? (?:the default|by default)"),
+		regexp.MustCompile("`-([a-z][a-z0-9-]*)`, ([^\\s,;)]+) by default"),
+	}
+	// docLeadFlagRE is a bullet led by a flag ("- `-edge-dropout P`"), and
+	// docLeadDefaultRE a bare default in it ("**0.2 by default**").
+	docLeadFlagRE    = regexp.MustCompile("^- `-([a-z][a-z0-9-]*)")
+	docLeadDefaultRE = regexp.MustCompile(`\*\*([^\s*]+) by default\*\*`)
+	// docLeadCommandRE is a bullet led by a command ("- `table4` trains",
+	// "- `pdn claims …`").
+	docLeadCommandRE = regexp.MustCompile("^- `(?:pdn )?([a-z0-9]+)")
+)
+
+// docDefaults are the flag defaults the docs state, each with the command
+// of the bullet it stands in. A bullet (or paragraph) is read as one line,
+// so a statement broken across lines is found.
+func docDefaults(t *testing.T) []docDefault {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no docs: %v", err)
+	}
+	files = append(files, filepath.Join("..", "..", "README.md"))
+	var out []docDefault
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range docBullets(string(b)) {
+			out = append(out, bulletDefaults(filepath.Base(path)+":"+strconv.Itoa(u.line), u.text)...)
+		}
+	}
+	return out
+}
+
+// docBullet is a bullet or paragraph of a doc, its lines joined by spaces.
+type docBullet struct {
+	line int // its first line, from 1
+	text string
+}
+
+// docBullets cuts a doc into bullets and paragraphs: each starts at a
+// line that opens a bullet ("- "), a heading or a blank line.
+func docBullets(doc string) []docBullet {
+	var out []docBullet
+	for i, line := range strings.Split(doc, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if len(out) == 0 || strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "#") || trimmed == "" {
+			out = append(out, docBullet{line: i + 1})
+		}
+		u := &out[len(out)-1]
+		u.text = strings.TrimSpace(u.text + " " + trimmed)
+	}
+	return out
+}
+
+// bulletDefaults are the defaults one bullet states, each for the
+// bullet's command, or for every command where it names none.
+func bulletDefaults(where, text string) []docDefault {
+	var cmd, lead string
+	if m := docLeadCommandRE.FindStringSubmatch(text); m != nil {
+		if _, ok := lookup(m[1]); ok {
+			cmd = m[1]
+		}
+	}
+	if m := docLeadFlagRE.FindStringSubmatch(text); m != nil {
+		lead = m[1]
+	}
+	var out []docDefault
+	for _, re := range docDefaultREs {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			out = append(out, docDefault{where, cmd, m[1], m[2]})
+		}
+	}
+	if lead != "" {
+		for _, m := range docLeadDefaultRE.FindAllStringSubmatch(text, -1) {
+			out = append(out, docDefault{where, cmd, lead, m[1]})
+		}
+	}
+	return out
+}
+
+// flagsByCommand are each command's flags by name, as its parse defines
+// them (commandFlags).
+func flagsByCommand(t *testing.T) map[string]map[string]*flag.Flag {
+	t.Helper()
+	out := map[string]map[string]*flag.Flag{}
+	for _, c := range commands {
+		flags, _ := commandFlags(t, c.name, "-h")
+		out[c.name] = map[string]*flag.Flag{}
+		for _, f := range flags {
+			out[c.name][f.Name] = f
+		}
+	}
+	return out
+}
+
+// sameDefault reports whether a doc's stated value is the flag's default:
+// as numbers where both are, else as text.
+func sameDefault(doc, def string) bool {
+	a, errA := numtext.ParseFloat(doc)
+	b, errB := numtext.ParseFloat(def)
+	if errA == nil && errB == nil {
+		return a == b
+	}
+	return doc == def
+}
+
+// Every default the docs state is the binary's: the flag of the bullet's
+// command (of every command that has it, in a bullet of no command) has
+// that default. docs/cli.md said table4 defaults to -validation 500 long
+// after the binary's default became 0.
+func TestDocsStateTheFlagsDefaults(t *testing.T) {
+	flags := flagsByCommand(t)
+	stated := docDefaults(t)
+	if len(stated) < 4 {
+		t.Fatalf("found %d stated defaults in the docs; the patterns no longer read them: %+v", len(stated), stated)
+	}
+	for _, d := range stated {
+		t.Logf("%s: %s -%s %s", d.where, orEvery(d.command), d.flag, d.value)
+		checked := 0
+		for _, c := range commands {
+			if d.command != "" && c.name != d.command {
+				continue
+			}
+			f, ok := flags[c.name][d.flag]
+			if !ok {
+				continue
+			}
+			checked++
+			if !sameDefault(d.value, f.DefValue) {
+				t.Errorf("%s: the docs say pdn %s -%s defaults to %s; the binary's default is %q", d.where, c.name, d.flag, d.value, f.DefValue)
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: the docs state a default of -%s for %s, which has no such flag", d.where, d.flag, orEvery(d.command))
+		}
+	}
+}
+
+// orEvery names a bullet's command, or every command.
+func orEvery(cmd string) string {
+	if cmd == "" {
+		return "every command"
+	}
+	return "pdn " + cmd
+}
+
+// The patterns read the forms the docs use, in the bullet of a command
+// or of a flag, across a line break too, and the check catches a default
+// that is not the binary's.
+func TestDocDefaultsCatchAWrongDefault(t *testing.T) {
+	flags := flagsByCommand(t)
+	for _, c := range []struct {
+		name, doc, cmd, flag, value string
+		right                       bool
+	}{
+		{"a wrong value, the default", "- `table4` trains\n  (`-validation 500`, the default;", "table4", "validation", "500", false},
+		{"the right value, across a line", "- `table4` trains (`-validation 0`, the\n  default);", "table4", "validation", "0", true},
+		{"by default", "- `attention` trains (`-hops 5` by default)", "attention", "hops", "5", true},
+		{"flag, value by default", "- `xor` trains (`-restarts` of\n  `-restart-epochs`, 50 by default,", "xor", "restart-epochs", "50", true},
+		{"a flag's bullet", "- `-edge-dropout P` drops. It is **0.5 by default**, unlike", "", "edge-dropout", "0.5", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []docDefault
+			for _, u := range docBullets(c.doc) {
+				got = append(got, bulletDefaults("doc", u.text)...)
+			}
+			if len(got) != 1 || got[0].command != c.cmd || got[0].flag != c.flag || got[0].value != c.value {
+				t.Fatalf("%q reads as %+v; want pdn %s -%s %s", c.doc, got, c.cmd, c.flag, c.value)
+			}
+			cmd := c.cmd
+			if cmd == "" {
+				cmd = "train"
+			}
+			f := flags[cmd][c.flag]
+			if f == nil || sameDefault(c.value, f.DefValue) != c.right {
+				t.Errorf("pdn %s -%s %s: the check says right = %v; want %v", cmd, c.flag, c.value, !c.right, c.right)
+			}
+		})
+	}
+}
