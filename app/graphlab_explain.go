@@ -1,6 +1,9 @@
 package app
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
@@ -26,9 +29,26 @@ func explainGraph() app.UI {
 // explainRecipe says which settings a graph of bag-of-words features
 // starts from, and why (experiment.RecipeBagOfWords).
 func explainRecipe() app.UI {
-	return app.P().ID("recipe").Text(tr("A graph with bag-of-words node features (many sparse word counts, as Cora's, Citeseer's and MUSAE's) starts from weight decay 0.005 and dropout 0.9, " +
+	text := tr("A graph with bag-of-words node features (many sparse word counts, as Cora's, Citeseer's and MUSAE's) starts from weight decay 0.005 and dropout 0.9, " +
 		"not the paper's Appendix A settings (no decay, dropout 0.5): its features decide this, not where its files came from. Why is a claim the compare lab checks on Cora. " +
-		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix)."))
+		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix).")
+	if tried := ownSettingsTried(experiment.RecipeBagOfWords); tried != "" {
+		text += " " + trf("The baselines were also trained on Cora and Citeseer at their authors' or PyTorch Geometric's example settings, %s, and measured worse than this recipe, so every model starts from it (pdn table4).", tried)
+	}
+	return app.P().ID("recipe").Text(text)
+}
+
+// ownSettingsTried lists the models whose own settings measured worse on
+// graphs of recipe than the family's rows (experiment.ModelKind.Own and
+// OwnOn), each with its settings as a link names them; "" for none.
+func ownSettingsTried(recipe string) string {
+	var tried []string
+	for _, m := range experiment.Models {
+		if m.Own != "" && !slices.Contains(m.OwnOn, recipe) {
+			tried = append(tried, m.Name+" ("+experiment.OwnSettings(m)+")")
+		}
+	}
+	return strings.Join(tried, "; ")
 }
 
 func explainCurves() app.UI {

@@ -516,6 +516,24 @@ func ModelRecipeRows(recipe, kind string) string {
 	return ""
 }
 
+// ModelRowNormalises reports whether a model of kind trains on a graph
+// of recipe with each node's features divided by their sum: its own
+// settings do (ModelKind.OwnRowNormalise), where it starts from them.
+func ModelRowNormalises(recipe, kind string) bool {
+	m, ok := ModelNamed(kind)
+	return ok && m.OwnRowNormalise && slices.Contains(m.OwnOn, recipe)
+}
+
+// OwnSettings are a model's own settings as a sentence names them: its
+// rows as a link has them, and its features' preprocessing.
+func OwnSettings(m ModelKind) string {
+	s := strings.ReplaceAll(m.Own, "&", " ")
+	if m.OwnRowNormalise {
+		s += ", features row-normalised"
+	}
+	return s
+}
+
 // ApplyModelRecipe gives e the rows its model starts from on a graph of
 // recipe (ModelRecipeRows) that set does not hold: each model of a table
 // at its own settings where they measured better. The labs' side-by-side

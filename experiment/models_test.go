@@ -14,8 +14,8 @@ func TestModelsOwnSettingsAreRowsTheyRead(t *testing.T) {
 	for _, m := range Models {
 		t.Run(m.Name, func(t *testing.T) {
 			if m.Own == "" {
-				if len(m.OwnOn) > 0 {
-					t.Fatalf("starts from its own settings on %v, but has none", m.OwnOn)
+				if len(m.OwnOn) > 0 || m.OwnRowNormalise {
+					t.Fatalf("starts from its own settings on %v (features row-normalised: %v), but has none", m.OwnOn, m.OwnRowNormalise)
 				}
 				return
 			}
@@ -69,6 +69,9 @@ func TestApplyModelRecipe(t *testing.T) {
 		e := Default()
 		e.Model.Kind = kind
 		e.ApplyModelRecipe(RecipeBagOfWords, none)
+		if ModelRowNormalises(RecipeBagOfWords, kind) {
+			t.Errorf("%s on a bag-of-words graph: row-normalised, though it starts from the family's rows", kind)
+		}
 		if e.Train.WeightDecay != 0.005 || e.Model.Dropout != 0.9 {
 			t.Errorf("%s on a bag-of-words graph: weight decay %v, dropout %v; want the family's 0.005 and 0.9", kind, e.Train.WeightDecay, e.Model.Dropout)
 		}
@@ -87,6 +90,9 @@ func TestApplyModelRecipe(t *testing.T) {
 			e := Default()
 			e.Model.Kind = kind
 			e.ApplyModelRecipe(recipe, none)
+			if ModelRowNormalises(recipe, kind) != m.OwnRowNormalise {
+				t.Errorf("%s on %s graphs: row-normalised %v; want its own %v", kind, recipe, !m.OwnRowNormalise, m.OwnRowNormalise)
+			}
 			for _, kv := range strings.Split(m.Own, "&") {
 				k, v, _ := strings.Cut(kv, "=")
 				p, _ := Lookup(k)

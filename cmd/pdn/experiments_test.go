@@ -377,7 +377,7 @@ func TestTable4MarksCellsAgainstThePaper(t *testing.T) {
 		{"one rep", table4Job{Graphs: []string{"cora"}, Models: []string{"gcn"}, Reps: 1},
 			[][][]float64{{{0.5}}},
 			map[string]datasets.Mark{"cora gcn": datasets.MarkUnknown},
-			[]string{fmt.Sprintf("(%.3f)?", paper["cora"]["gcn"]), "the mark cannot be computed"}},
+			[]string{fmt.Sprintf("0.500±– (%.3f)?", paper["cora"]["gcn"]), "the mark cannot be computed"}},
 		{"Facebook under its folder's name", table4Job{Graphs: []string{"musae_facebook", "mine"}, Columns: []string{"facebook", ""}, Models: []string{"pdn"}, Reps: 2},
 			[][][]float64{{{0.86}, {0.87}}, {{0.5}, {0.6}}},
 			map[string]datasets.Mark{"musae_facebook pdn": datasets.MarkWithin, "mine pdn": datasets.MarkNoPaper},

@@ -483,7 +483,7 @@ func settingsProtocol(kinds []string) string {
 		m, _ := experiment.ModelNamed(k)
 		switch {
 		case len(m.OwnOn) > 0:
-			own = append(own, fmt.Sprintf("%s at its own settings on %s graphs (%s)", k, strings.Join(m.OwnOn, ", "), strings.ReplaceAll(m.Own, "&", " ")))
+			own = append(own, fmt.Sprintf("%s at its own settings on %s graphs (%s)", k, strings.Join(m.OwnOn, ", "), experiment.OwnSettings(m)))
 		case m.Own != "":
 			tried = append(tried, k)
 		}
@@ -512,6 +512,7 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		return nil, usageError{fmt.Errorf("%s: no test nodes once %d labelled nodes a class are drawn (its classes are that small): lower -shots", g.name, base.Data.Shots)}
 	}
 	out := make([]float64, len(kinds))
+	var normalised *datasets.Graph // made once, for the models whose own settings want it
 	for m, kind := range kinds {
 		out[m] = math.NaN()
 		if !wants(m) {
@@ -521,7 +522,14 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		e.Model.Kind = kind
 		e.ApplyModelRecipe(graph.Recipe(), pr.given)
 		e.Train.Seed = seed
-		t, err := pdn.NewTrainer(graph, e)
+		g := graph
+		if !pr.rowNormalise && experiment.ModelRowNormalises(graph.Recipe(), kind) {
+			if normalised == nil {
+				normalised = datasets.RowNormalised(graph)
+			}
+			g = normalised
+		}
+		t, err := pdn.NewTrainer(g, e)
 		if err != nil {
 			return nil, err
 		}
@@ -593,8 +601,11 @@ func printTable4(w io.Writer, sum table4Summary) {
 		for _, g := range sum.Graphs {
 			r := sum.Results[g][kind]
 			cell := fmt.Sprintf("%.3f±%.3f", float64(r.Mean), float64(r.SD))
-			if math.IsNaN(float64(r.Mean)) {
+			switch {
+			case math.IsNaN(float64(r.Mean)):
 				cell = "–"
+			case r.N < 2:
+				cell = fmt.Sprintf("%.3f±–", float64(r.Mean)) // one result has no spread
 			}
 			if r.Paper != nil {
 				cell += fmt.Sprintf(" (%.3f)%-1s", float64(*r.Paper), markText(r.Mark))
