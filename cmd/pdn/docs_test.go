@@ -38,23 +38,82 @@ var (
 )
 
 // docDefaults are the flag defaults the docs state, each with the command
-// of the bullet it stands in. A bullet (or paragraph) is read as one line,
-// so a statement broken across lines is found.
+// of the bullet it stands in, and those the command lines they show state
+// in brackets ([-reps 10]; main.go's doc comment's too). A bullet (or
+// paragraph) is read as one line, so a statement broken across lines is
+// found.
 func docDefaults(t *testing.T) []docDefault {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no docs: %v", err)
 	}
-	files = append(files, filepath.Join("..", "..", "README.md"))
+	files = append(files, filepath.Join("..", "..", "README.md"), "main.go")
 	var out []docDefault
 	for _, path := range files {
 		b, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
+		name := filepath.Base(path)
 		for _, u := range docBullets(string(b)) {
-			out = append(out, bulletDefaults(filepath.Base(path)+":"+strconv.Itoa(u.line), u.text)...)
+			out = append(out, bulletDefaults(name+":"+strconv.Itoa(u.line), u.text)...)
+		}
+		for _, u := range docSynopses(string(b)) {
+			out = append(out, synopsisDefaults(name+":"+strconv.Itoa(u.line), u.text)...)
+		}
+	}
+	return out
+}
+
+// docSynopses are the command lines a doc shows: a line that starts
+// "bin/pdn " or "pdn " (after a comment's "//" and blanks), with the lines
+// it continues onto (a trailing backslash) joined to it.
+func docSynopses(doc string) []docBullet {
+	var out []docBullet
+	continues := false
+	for i, line := range strings.Split(doc, "\n") {
+		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "//"))
+		switch {
+		case continues:
+			out[len(out)-1].text += " " + text
+		case strings.HasPrefix(text, "bin/pdn ") || strings.HasPrefix(text, "pdn "):
+			out = append(out, docBullet{line: i + 1, text: text})
+		default:
+			continue
+		}
+		continues = strings.HasSuffix(text, "\\")
+	}
+	return out
+}
+
+var (
+	// docBracketRE is a bracketed part of a command line, and
+	// docBracketFlagRE a flag with a value in it: [-reps 10], [-shots 100
+	// -seed 1]. A value that is a placeholder (DIR, N, …, a|b) states no
+	// default, and docConcreteRE tells them apart.
+	docBracketRE     = regexp.MustCompile(`\[([^\[\]]*)\]`)
+	docBracketFlagRE = regexp.MustCompile(`(?:^|\s)-([a-z][a-z0-9-]*) ([^\s\\]+)`)
+	docConcreteRE    = regexp.MustCompile(`^[a-z0-9][a-z0-9.,_-]*$`)
+)
+
+// synopsisDefaults are the defaults a command line's brackets state, for
+// its command ("bin/pdn table4 … [-reps 10]").
+func synopsisDefaults(where, line string) []docDefault {
+	line, _, _ = strings.Cut(line, " #")
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return nil
+	}
+	if _, ok := lookup(f[1]); !ok {
+		return nil // sweep|table4, or no command
+	}
+	var out []docDefault
+	for _, b := range docBracketRE.FindAllStringSubmatch(line, -1) {
+		for _, m := range docBracketFlagRE.FindAllStringSubmatch(b[1], -1) {
+			if docConcreteRE.MatchString(m[2]) && !strings.Contains(m[2], "...") {
+				out = append(out, docDefault{where, f[1], m[1], m[2]})
+			}
 		}
 	}
 	return out
@@ -187,11 +246,17 @@ func TestDocDefaultsCatchAWrongDefault(t *testing.T) {
 		{"by default", "- `attention` trains (`-hops 5` by default)", "attention", "hops", "5", true},
 		{"flag, value by default", "- `xor` trains (`-restarts` of\n  `-restart-epochs`, 50 by default,", "xor", "restart-epochs", "50", true},
 		{"a flag's bullet", "- `-edge-dropout P` drops. It is **0.5 by default**, unlike", "", "edge-dropout", "0.5", false},
+		{"a command line's brackets", "bin/pdn table4 -out DIR [-datasets cora,citeseer,DIR…] [-reps 5] [-json]  # Table 4", "table4", "reps", "5", false},
+		{"a command line continued", "bin/pdn train -model pdn \\\n    [-init-seed N] [-hidden 32]", "train", "hidden", "32", true},
+		{"main.go's doc comment", "//\tpdn sweep   -scenario K -out DIR [-reps 10] [-models pdn,gcn,…]", "sweep", "reps", "10", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []docDefault
 			for _, u := range docBullets(c.doc) {
 				got = append(got, bulletDefaults("doc", u.text)...)
+			}
+			for _, u := range docSynopses(c.doc) {
+				got = append(got, synopsisDefaults("doc", u.text)...)
 			}
 			if len(got) != 1 || got[0].command != c.cmd || got[0].flag != c.flag || got[0].value != c.value {
 				t.Fatalf("%q reads as %+v; want pdn %s -%s %s", c.doc, got, c.cmd, c.flag, c.value)
