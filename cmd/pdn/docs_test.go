@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,5 +271,36 @@ func TestDocDefaultsCatchAWrongDefault(t *testing.T) {
 				t.Errorf("pdn %s -%s %s: the check says right = %v; want %v", cmd, c.flag, c.value, !c.right, c.right)
 			}
 		})
+	}
+}
+
+// Every command line the docs show in full (no placeholder such as DIR,
+// no alternatives a|b, no optional [parts]) parses as the binary parses
+// it: the README's table4 line once lacked the -out it requires.
+func TestDocsCommandLinesParse(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	files = append(files, filepath.Join("..", "..", "README.md"))
+	placeholder := regexp.MustCompile(`[A-Z]{2,}|[|\[…]|\.\.\.`)
+	checked := 0
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range docSynopses(string(b)) {
+			line, _, _ := strings.Cut(u.text, " #")
+			f := strings.Fields(line)
+			c, ok := lookup(f[1])
+			if f[0] != "bin/pdn" || !ok || placeholder.MatchString(line) || strings.Contains(line, ";") {
+				continue
+			}
+			checked++
+			if _, err := c.parse(f[2:], io.Discard); err != nil {
+				t.Errorf("%s:%d: %q: %v", filepath.Base(path), u.line, line, err)
+			}
+		}
+	}
+	if checked < 3 {
+		t.Errorf("checked %d command lines; the docs show more", checked)
 	}
 }
