@@ -478,19 +478,25 @@ func protocol(validation int, kinds []string) string {
 // (experiment.ModelKind.OwnOn); the models whose own settings measured
 // worse are named, so the reader knows they were tried.
 func settingsProtocol(kinds []string) string {
-	var own, tried []string
+	var tried []string
+	var own [][2]string // the models of one setting together: their names, the setting
 	for _, k := range kinds {
 		m, _ := experiment.ModelNamed(k)
 		switch {
 		case len(m.OwnOn) > 0:
-			own = append(own, fmt.Sprintf("%s at its own settings on %s graphs (%s)", k, strings.Join(m.OwnOn, ", "), experiment.OwnSettings(m)))
+			setting := fmt.Sprintf("on %s graphs (%s)", strings.Join(m.OwnOn, ", "), experiment.OwnSettings(m))
+			if i := slices.IndexFunc(own, func(o [2]string) bool { return o[1] == setting }); i >= 0 {
+				own[i][0] += ", " + k
+			} else {
+				own = append(own, [2]string{k, setting})
+			}
 		case m.Own != "":
 			tried = append(tried, k)
 		}
 	}
 	s := "each model starts from its graph's features' recipe where the flags leave its rows open (pdn train's defaults; bag-of-words: " + strings.ReplaceAll(experiment.BagOfWordsRows, "&", " ") + ")"
-	if len(own) > 0 {
-		s += ", " + strings.Join(own, ", ")
+	for _, o := range own {
+		s += "; " + o[0] + " from their own settings " + o[1]
 	}
 	if len(tried) > 0 {
 		s += "; the own settings of " + strings.Join(tried, ", ") + " (their authors' or PyG's examples') measured worse on Cora and Citeseer"

@@ -81,3 +81,22 @@ func table4Mean(t *testing.T, kind string, args []string) float64 {
 	}
 	return float64(sum.Results["cora"][kind].Mean)
 }
+
+// The protocol line names every model that starts from its own settings,
+// with them, and every model whose own settings measured worse.
+func TestTable4ProtocolNamesEachModelsSettings(t *testing.T) {
+	p := protocol(0, datasets.Table4Models)
+	for _, kind := range datasets.Table4Models {
+		m, _ := experiment.ModelNamed(kind)
+		switch {
+		case len(m.OwnOn) > 0:
+			if !strings.Contains(p, experiment.OwnSettings(m)) || !strings.Contains(p, kind) {
+				t.Errorf("%s starts from its own settings, which the protocol does not say: %s", kind, p)
+			}
+		case m.Own != "":
+			if !strings.Contains(p, "the own settings of") || !strings.Contains(p, kind) {
+				t.Errorf("%s's own settings measured worse, which the protocol does not say: %s", kind, p)
+			}
+		}
+	}
+}
