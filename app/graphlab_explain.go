@@ -34,16 +34,16 @@ func explainRecipe() app.UI {
 		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix).")
 	adopted, tried := ownSettings(experiment.RecipeBagOfWords)
 	if adopted != "" {
-		text += " " + trf("In pdn table4 these baselines start from their own settings on such graphs (their authors' or PyTorch Geometric's examples'), which measured better on Cora and Citeseer together: %s. The labs' runs side by side share one state, this recipe.", adopted)
+		text += " " + trf("In pdn table4 these baselines start from their own settings on such graphs (their authors' or PyTorch Geometric's examples'), which measured better over Cora, Citeseer and Facebook Page-Page: %s. The labs' runs side by side share one state, this recipe.", adopted)
 	}
 	if tried != "" {
-		text += " " + trf("These baselines' own settings measured worse there, and they start from this recipe: %s.", tried)
+		text += " " + trf("These baselines' own settings measured no better there, and they start from this recipe: %s.", tried)
 	}
 	return app.P().ID("recipe").Text(text)
 }
 
 // ownSettings lists the models that start from their own settings on
-// graphs of recipe, and those whose own settings measured worse there
+// graphs of recipe, and those whose own settings measured no better there
 // than the family's rows (experiment.ModelKind.Own and OwnOn), each with
 // its settings as a link names them; "" for none.
 func ownSettings(recipe string) (adopted, tried string) {

@@ -476,7 +476,7 @@ func protocol(validation int, kinds []string) string {
 // leave them open: its graph's features' recipe (pdn train's defaults),
 // or its own settings on the families where they measured better
 // (experiment.ModelKind.OwnOn); the models whose own settings measured
-// worse are named, so the reader knows they were tried.
+// no better are named, so the reader knows they were tried.
 func settingsProtocol(kinds []string) string {
 	var tried []string
 	var own [][2]string // the models of one setting together: their names, the setting
@@ -499,7 +499,7 @@ func settingsProtocol(kinds []string) string {
 		s += "; " + o[0] + " from their own settings " + o[1]
 	}
 	if len(tried) > 0 {
-		s += "; the own settings of " + strings.Join(tried, ", ") + " (their authors' or PyG's examples') measured worse on Cora and Citeseer"
+		s += "; the own settings of " + strings.Join(tried, ", ") + " (their authors' or PyG's examples') measured no better on bag-of-words graphs (docs/cli.md)"
 	}
 	return s
 }

@@ -95,7 +95,7 @@ func TestTable4ProtocolNamesEachModelsSettings(t *testing.T) {
 			}
 		case m.Own != "":
 			if !strings.Contains(p, "the own settings of") || !strings.Contains(p, kind) {
-				t.Errorf("%s's own settings measured worse, which the protocol does not say: %s", kind, p)
+				t.Errorf("%s's own settings measured no better, which the protocol does not say: %s", kind, p)
 			}
 		}
 	}
