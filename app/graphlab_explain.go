@@ -1,6 +1,9 @@
 package app
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
@@ -26,9 +29,35 @@ func explainGraph() app.UI {
 // explainRecipe says which settings a graph of bag-of-words features
 // starts from, and why (experiment.RecipeBagOfWords).
 func explainRecipe() app.UI {
-	return app.P().ID("recipe").Text(tr("A graph with bag-of-words node features (many sparse word counts, as Cora's, Citeseer's and MUSAE's) starts from weight decay 0.005 and dropout 0.9, " +
+	text := tr("A graph with bag-of-words node features (many sparse word counts, as Cora's, Citeseer's and MUSAE's) starts from weight decay 0.005 and dropout 0.9, " +
 		"not the paper's Appendix A settings (no decay, dropout 0.5): its features decide this, not where its files came from. Why is a claim the compare lab checks on Cora. " +
-		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix)."))
+		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix).")
+	adopted, tried := ownSettings(experiment.RecipeBagOfWords)
+	if adopted != "" {
+		text += " " + trf("In pdn table4 these baselines start from their own settings on such graphs (their authors' or PyTorch Geometric's examples'), which measured better over Cora, Citeseer and Facebook Page-Page: %s. The labs' runs side by side share one state, this recipe.", adopted)
+	}
+	if tried != "" {
+		text += " " + trf("These baselines' own settings measured no better there, and they start from this recipe: %s.", tried)
+	}
+	return app.P().ID("recipe").Text(text)
+}
+
+// ownSettings lists the models that start from their own settings on
+// graphs of recipe, and those whose own settings measured no better there
+// than the family's rows (experiment.ModelKind.Own and OwnOn), each with
+// its settings as a link names them; "" for none.
+func ownSettings(recipe string) (adopted, tried string) {
+	var a, t []string
+	for _, m := range experiment.Models {
+		switch {
+		case m.Own == "":
+		case slices.Contains(m.OwnOn, recipe):
+			a = append(a, m.Name+" ("+experiment.OwnSettings(m)+")")
+		default:
+			t = append(t, m.Name+" ("+experiment.OwnSettings(m)+")")
+		}
+	}
+	return strings.Join(a, "; "), strings.Join(t, "; ")
 }
 
 func explainCurves() app.UI {

@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"pdnexplorer/i18n/phrase"
 )
@@ -56,6 +57,22 @@ func RowNormalise(g *Graph) {
 	for i := 0; i < g.N; i++ {
 		scale(g.X[i*g.F : (i+1)*g.F])
 	}
+}
+
+// RowNormalised is a copy of g whose node features are row-normalised
+// (RowNormalise), g left as it is: the copy shares everything else with
+// g, which neither may change after.
+func RowNormalised(g *Graph) *Graph {
+	c := *g
+	if g.XS != nil {
+		xs := *g.XS
+		xs.Val = slices.Clone(g.XS.Val)
+		c.XS = &xs
+	} else {
+		c.X = slices.Clone(g.X)
+	}
+	RowNormalise(&c)
+	return &c
 }
 
 // scale divides row by its sum, unless that is 0.

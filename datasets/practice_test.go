@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,5 +57,31 @@ func TestRowNormalise(t *testing.T) {
 	RowNormalise(sparse)
 	if v := sparse.XS.Val; v[0] != 0.25 || v[1] != 0.25 || v[2] != 0.5 {
 		t.Errorf("sparse rows: %v", v)
+	}
+}
+
+// RowNormalised gives a row-normalised copy and leaves the graph it was
+// given as it was: table4 trains some models on each.
+func TestRowNormalisedLeavesTheGraph(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		g        *Graph
+		features func(*Graph) []float64
+		want     []float64
+	}{
+		{"dense", &Graph{N: 2, F: 2, X: []float64{1, 3, 2, 2}}, func(g *Graph) []float64 { return g.X }, []float64{0.25, 0.75, 0.5, 0.5}},
+		{"sparse", &Graph{N: 2, F: 3, XS: &CSR{Rows: 2, Cols: 3, Ptr: []int{0, 2, 3}, Col: []int32{0, 2, 1}, Val: []float64{1, 3, 4}}},
+			func(g *Graph) []float64 { return g.XS.Val }, []float64{0.25, 0.75, 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := append([]float64(nil), c.features(c.g)...)
+			n := RowNormalised(c.g)
+			if got := c.features(n); !slices.Equal(got, c.want) {
+				t.Errorf("the copy's features %v, want %v", got, c.want)
+			}
+			if got := c.features(c.g); !slices.Equal(got, before) {
+				t.Errorf("the graph's features became %v, were %v", got, before)
+			}
+		})
 	}
 }

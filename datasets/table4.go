@@ -1,9 +1,14 @@
 package datasets
 
-import "pdnexplorer/experiment"
+import (
+	"math"
 
-// Table4 is the paper's Table 4: mean test accuracy over 10 seeded 100-shot
-// splits, by graph and model, for the models this project has.
+	"pdnexplorer/experiment"
+)
+
+// Table4 is the paper's Table 4 (pdn-www21, tab:accuracy): mean test
+// accuracy over 10 seeded 100-shot splits, by the paper's column
+// (PaperColumns) and model, for the models this project has.
 var Table4 = map[string]map[string]float64{
 	"citeseer": {experiment.Cheb: 0.742, experiment.SAGE: 0.706, experiment.DeepWalk: 0.523, experiment.MLP: 0.706, experiment.GCN: 0.767, experiment.GAT: 0.748, experiment.SGC: 0.699,
 		experiment.ClusterGCN: 0.708, experiment.PDN: 0.764, experiment.PDNEdgeConv: 0.711, experiment.PDNMultiScale: 0.740},
@@ -19,4 +24,73 @@ var Table4 = map[string]map[string]float64{
 
 // Table4Models are the PDN variants and baselines pdn table4 trains by
 // default, in the paper's order.
-var Table4Models = []string{experiment.PDN, experiment.PDNEdgeConv, experiment.PDNMultiScale, experiment.Cheb, experiment.GCN, experiment.GAT, experiment.SAGE, experiment.MLP}
+var Table4Models = []string{experiment.PDN, experiment.PDNEdgeConv, experiment.PDNMultiScale, experiment.Cheb, experiment.GCN, experiment.GAT, experiment.SGC, experiment.SAGE, experiment.MLP}
+
+// PaperGraph is one column of Table 4: its key in Table4, the name the
+// paper gives it, and its shape as the paper's Appendix (tab:desriptives)
+// and the data's publishers state it, by which a graph read from files is
+// recognised whatever its folder is called.
+type PaperGraph struct {
+	Key, Name      string
+	Nodes, Classes int
+}
+
+// PaperColumns are Table 4's columns. Cora and Citeseer ship with the
+// explorer and are known by name too.
+var PaperColumns = []PaperGraph{
+	{Key: "cora", Name: "Cora", Nodes: 2708, Classes: 7},
+	{Key: "citeseer", Name: "Citeseer", Nodes: 3327, Classes: 6},
+	{Key: "pubmed", Name: "Pubmed", Nodes: 19717, Classes: 3},
+	{Key: "facebook", Name: "Facebook Page-Page", Nodes: 22470, Classes: 4},
+	{Key: "deezer", Name: "Deezer Europe", Nodes: 28281, Classes: 2},
+}
+
+// PaperColumn is the column of Table 4 that g is the graph of, found by
+// its number of nodes and classes (the MUSAE folder of Facebook Page-Page
+// is Table 4's "Facebook Pages" under any name); false for a graph the
+// paper did not train on.
+func PaperColumn(g *Graph) (PaperGraph, bool) {
+	for _, p := range PaperColumns {
+		if g.N == p.Nodes && g.C == p.Classes {
+			return p, true
+		}
+	}
+	return PaperGraph{}, false
+}
+
+// Mark says how a cell of ours stands against the paper's number.
+type Mark string
+
+// The marks (PaperMark).
+const (
+	// MarkNoPaper: the paper has no number for this model on this graph.
+	MarkNoPaper Mark = ""
+	// MarkWithin: the paper's number is within 2 standard deviations of
+	// our mean.
+	MarkWithin Mark = "within"
+	// MarkBeyond: the paper's number is more than 2 standard deviations
+	// from our mean.
+	MarkBeyond Mark = "beyond"
+	// MarkUnknown: fewer than 2 results, so no standard deviation to
+	// measure the distance in; never guessed.
+	MarkUnknown Mark = "unknown"
+)
+
+// MarkSDs is how many of our standard deviations a mean may be from the
+// paper's number before it is marked.
+const MarkSDs = 2
+
+// PaperMark marks a cell: the mean and sample standard deviation of n
+// results, against the paper's number (NaN: none). The standard deviation
+// is ours, over the reps: the paper's own spread is not what is tested.
+func PaperMark(n int, mean, sd, paper float64) Mark {
+	switch {
+	case math.IsNaN(paper):
+		return MarkNoPaper
+	case n < 2 || math.IsNaN(mean) || math.IsNaN(sd):
+		return MarkUnknown
+	case math.Abs(mean-paper) > MarkSDs*sd:
+		return MarkBeyond
+	}
+	return MarkWithin
+}

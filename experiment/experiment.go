@@ -511,6 +511,62 @@ func (e *Experiment) ApplyRecipeOf(recipe string, set func(name string) bool) {
 	}
 }
 
+// ModelRecipeRows are the rows a model of kind starts from on a graph of
+// recipe, as a link's query: its own settings where they measured better
+// on that family (ModelKind.OwnOn), else the family's (BagOfWordsRows on
+// bag-of-words graphs, none on the paper's).
+func ModelRecipeRows(recipe, kind string) string {
+	if m, ok := ModelNamed(kind); ok && slices.Contains(m.OwnOn, recipe) {
+		return m.Own
+	}
+	if recipe == RecipeBagOfWords {
+		return BagOfWordsRows
+	}
+	return ""
+}
+
+// ModelRowNormalises reports whether a model of kind trains on a graph
+// of recipe with each node's features divided by their sum: its own
+// settings do (ModelKind.OwnRowNormalise), where it starts from them.
+func ModelRowNormalises(recipe, kind string) bool {
+	m, ok := ModelNamed(kind)
+	return ok && m.OwnRowNormalise && slices.Contains(m.OwnOn, recipe)
+}
+
+// OwnSettings are a model's own settings as a sentence names them: its
+// rows as a link has them, and its features' preprocessing.
+func OwnSettings(m ModelKind) string {
+	s := strings.ReplaceAll(m.Own, "&", " ")
+	if m.OwnRowNormalise {
+		s += ", features row-normalised"
+	}
+	return s
+}
+
+// ApplyModelRecipe gives e the rows its model starts from on a graph of
+// recipe (ModelRecipeRows) that set does not hold: each model of a table
+// at its own settings where they measured better. The labs' side-by-side
+// runs share one state, and take the family's rows (ApplyRecipeOf).
+func (e *Experiment) ApplyModelRecipe(recipe string, set func(name string) bool) {
+	rows := ModelRecipeRows(recipe, e.Model.Kind)
+	if rows == "" {
+		return
+	}
+	for _, kv := range strings.Split(rows, "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		if set(k) {
+			continue
+		}
+		p, ok := Lookup(k)
+		if !ok {
+			panic("experiment: bad recipe " + rows + ": no row " + k)
+		}
+		if err := p.Set(e, v); err != nil {
+			panic("experiment: bad recipe " + rows + ": " + err.Error())
+		}
+	}
+}
+
 // GraphFormats are the forms of one's own graph the explorer reads
 // (datasets.Open), as messages and the page name them.
 const GraphFormats = "a bundle (meta.json, nodes.csv, edges.csv), a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv), " +

@@ -171,8 +171,14 @@ func TestTable4(t *testing.T) {
 		}
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "table4.csv"))
-	if err != nil || strings.Count(string(b), "\n") != 1+2*2*2 {
+	if err != nil || strings.Count(string(b), "\n") != 1+2*2*2 || !strings.HasPrefix(string(b), "graph,model,rep,test_accuracy,paper,paper_mark\n") {
 		t.Errorf("table4.csv: %v\n%s", err, b)
+	}
+	for _, row := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		f := strings.Split(row, ",")
+		if want := string(sum.Results[f[0]][f[1]].Mark); len(f) != 6 || f[5] != want || want == "" {
+			t.Errorf("table4.csv row %q: want its cell's mark %q", row, want)
+		}
 	}
 	if svg, err := os.ReadFile(filepath.Join(dir, "table4.svg")); err != nil || strings.Count(string(svg), "data-series=") != 4 {
 		t.Errorf("table4.svg: %v", err)
@@ -362,5 +368,51 @@ func TestSweepOfSeveralScenariosJSON(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("scenario%v.csv", k))); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// pdn table4 marks each cell whose mean is more than 2 of our standard
+// deviations from the paper's number (!), says a mark cannot be computed
+// from one rep (?) rather than guess one, reads a graph of Facebook
+// Page-Page's shape under any folder name as the paper's Facebook column,
+// and carries the marks to the CSV.
+func TestTable4MarksCellsAgainstThePaper(t *testing.T) {
+	paper := datasets.Table4
+	for _, c := range []struct {
+		name    string
+		job     table4Job
+		acc     [][][]float64 // [graph][rep][model]
+		want    map[string]datasets.Mark
+		printed []string
+	}{
+		{"within and beyond", table4Job{Graphs: []string{"cora"}, Models: []string{"gcn", "mlp"}, Reps: 2},
+			[][][]float64{{{paper["cora"]["gcn"] - 0.01, 0.60}, {paper["cora"]["gcn"] + 0.01, 0.61}}},
+			map[string]datasets.Mark{"cora gcn": datasets.MarkWithin, "cora mlp": datasets.MarkBeyond},
+			[]string{fmt.Sprintf("(%.3f)!", paper["cora"]["mlp"]), "!: the paper's number is more than 2 standard deviations"}},
+		{"one rep", table4Job{Graphs: []string{"cora"}, Models: []string{"gcn"}, Reps: 1},
+			[][][]float64{{{0.5}}},
+			map[string]datasets.Mark{"cora gcn": datasets.MarkUnknown},
+			[]string{fmt.Sprintf("0.500±– (%.3f)?", paper["cora"]["gcn"]), "the mark cannot be computed"}},
+		{"Facebook under its folder's name", table4Job{Graphs: []string{"musae_facebook", "mine"}, Columns: []string{"facebook", ""}, Models: []string{"pdn"}, Reps: 2},
+			[][][]float64{{{0.86}, {0.87}}, {{0.5}, {0.6}}},
+			map[string]datasets.Mark{"musae_facebook pdn": datasets.MarkWithin, "mine pdn": datasets.MarkNoPaper},
+			[]string{fmt.Sprintf("(%.3f)", paper["facebook"]["pdn"]), "musae_facebook is the graph of the paper's Facebook Page-Page column"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sum := summariseTable4(c.job, c.acc)
+			for cell, want := range c.want {
+				g, m, _ := strings.Cut(cell, " ")
+				if got := sum.Results[g][m].Mark; got != want {
+					t.Errorf("%s: mark %q, want %q", cell, got, want)
+				}
+			}
+			var b strings.Builder
+			printTable4(&b, sum)
+			for _, p := range c.printed {
+				if !strings.Contains(b.String(), p) {
+					t.Errorf("the table does not say %q:\n%s", p, b.String())
+				}
+			}
+		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/input"
 )
@@ -75,6 +76,7 @@ type shardFileIn struct {
 		Scenario     int      `json:"scenario"`
 		Graphs       []string `json:"graphs"`
 		Digests      []string `json:"digests"`
+		Columns      []string `json:"columns"`
 		Models       []string `json:"models"`
 		Reps         int      `json:"reps"`
 		State        string   `json:"state"`
@@ -318,8 +320,28 @@ func (c *shardChecker) job(s *shardRead, f shardFileIn) error {
 	if j.Validation < 0 || j.Validation > 1000000 {
 		return c.failAt("job.validation", "%d is outside [0, 1000000]: %s", j.Validation, changed)
 	}
-	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise}
+	if err := table4Columns(j.Graphs, j.Columns); err != nil {
+		return c.failAt("job.columns", "%v: %s", err, changed)
+	}
+	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise}
 	s.size = s.table4.size()
+	return nil
+}
+
+// table4Columns checks a table4 shard's columns of the paper's Table 4:
+// none, or one a graph, each "" or a column the paper has.
+func table4Columns(graphs, columns []string) error {
+	if columns == nil {
+		return nil
+	}
+	if len(columns) != len(graphs) {
+		return fmt.Errorf("%d graphs and %d columns (job.columns), one a graph", len(graphs), len(columns))
+	}
+	for _, c := range columns {
+		if _, ok := datasets.Table4[c]; c != "" && !ok {
+			return fmt.Errorf("column %s is not one of the paper's Table 4", experiment.Quote(c))
+		}
+	}
 	return nil
 }
 

@@ -35,15 +35,24 @@ type table4Summary struct {
 	SVG     string                             `json:"svg"`
 	// Protocol says how each run was read and which defaults it took.
 	Protocol string `json:"protocol"`
-	// Notes say why a result is missing.
+	// Columns name, by graph, the column of the paper's Table 4 it is the
+	// graph of (datasets.PaperColumn); a graph the paper did not train on
+	// has none.
+	Columns map[string]string `json:"columns,omitempty"`
+	// Notes say why a result is missing, and what the marks mean.
 	Notes []string `json:"notes,omitempty"`
 }
 
-// table4Result is one model on one graph over the reps.
+// table4Result is one model on one graph over the reps. Mark says how the
+// paper's number stands against ours (datasets.PaperMark): "beyond" more
+// than 2 of our standard deviations from our mean, "within", "unknown"
+// where fewer than 2 reps gave a result; absent where the paper has none.
 type table4Result struct {
-	Mean  numtext.Num  `json:"mean"`
-	SD    numtext.Num  `json:"sd"`
-	Paper *numtext.Num `json:"paper,omitempty"`
+	Mean  numtext.Num   `json:"mean"`
+	SD    numtext.Num   `json:"sd"`
+	N     int           `json:"n"`
+	Paper *numtext.Num  `json:"paper,omitempty"`
+	Mark  datasets.Mark `json:"mark,omitempty"`
 }
 
 // table4Graph is a graph of the table: a shipped one by name, or a
@@ -107,18 +116,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		for i := range gs {
 			gs[i].notes = notes
 		}
-		if !sh.whole() {
-			// A shard names its graphs by content: two folders of one
-			// name, or a folder changed between shards, cannot merge.
-			for _, g := range gs {
-				gr, err := g.load(e, 1)
-				if err != nil {
-					return err
-				}
-				job.Digests = append(job.Digests, gr.Digest())
-			}
-		}
-		if err := validationFits(gs, e, pr.validation); err != nil {
+		if err := inspectGraphs(gs, e, pr.validation, &job, !sh.whole()); err != nil {
 			return err
 		}
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{table4Part(job, sh)}, inputs: graphInputs(gs)}
@@ -201,6 +199,7 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 type table4Job struct {
 	Graphs       []string `json:"graphs"`            // by the names the table gives them
 	Digests      []string `json:"digests,omitempty"` // the graphs' contents (datasets.Graph.Digest), for shards
+	Columns      []string `json:"columns"`           // the paper's Table 4 column of each graph (datasets.PaperColumn), "" for none
 	Models       []string `json:"models"`
 	Reps         int      `json:"reps"`
 	State        string   `json:"state"` // the training and model rows, as a link has them
@@ -269,31 +268,10 @@ func mergeTable4(w *outdir.Run, j *shardJob, asJSON bool, stdout io.Writer) erro
 
 // writeTable4 writes the table's CSV and figure, and prints it.
 func writeTable4(w *outdir.Run, job table4Job, acc [][][]float64, seconds float64, asJSON bool, stdout io.Writer) error {
-	sum := table4Summary{Reps: job.Reps, Models: job.Models, Graphs: job.Graphs, Results: map[string]map[string]table4Result{}, Protocol: protocol(job.Validation)}
-	for i, g := range job.Graphs {
-		sum.Results[g] = map[string]table4Result{}
-		for m, kind := range job.Models {
-			var xs []float64
-			for r := 0; r < job.Reps; r++ {
-				if x := acc[i][r][m]; !math.IsNaN(x) {
-					xs = append(xs, x)
-				}
-			}
-			if len(xs) == 0 {
-				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no result: every one of the %d runs diverged (a loss that is not finite); try a lower -lr", g, kind, job.Reps))
-			}
-			mean, sd := experiment.MeanSD(xs)
-			res := table4Result{Mean: round4(mean), SD: round4(sd)}
-			if p, ok := datasets.Table4[g][kind]; ok {
-				v := numtext.Num(p)
-				res.Paper = &v
-			}
-			sum.Results[g][kind] = res
-		}
-	}
+	sum := summariseTable4(job, acc)
 	sum.Seconds = math.Round(seconds*10) / 10
 	sum.CSV, sum.SVG = w.Path("table4.csv"), w.Path("table4.svg")
-	if err := writeTable4CSV(w, job, acc); err != nil {
+	if err := writeTable4CSV(w, job, acc, sum); err != nil {
 		return err
 	}
 	if err := w.WriteFile("table4", "table4.svg", viz.File(table4Figure(sum)), 0o644); err != nil {
@@ -306,6 +284,75 @@ func writeTable4(w *outdir.Run, job table4Job, acc [][][]float64, seconds float6
 		}
 	}
 	return nil
+}
+
+// summariseTable4 gives each model on each graph its mean ± SD over the
+// reps that gave a result, the paper's number where its Table 4 has the
+// graph's column, and the mark between them (datasets.PaperMark).
+func summariseTable4(job table4Job, acc [][][]float64) table4Summary {
+	sum := table4Summary{Reps: job.Reps, Models: job.Models, Graphs: job.Graphs, Results: map[string]map[string]table4Result{}, Protocol: protocol(job.Validation, job.Models)}
+	var unknown []string
+	for i, g := range job.Graphs {
+		col := table4Column(job, i)
+		if col != "" {
+			if sum.Columns == nil {
+				sum.Columns = map[string]string{}
+			}
+			sum.Columns[g] = col
+		}
+		sum.Results[g] = map[string]table4Result{}
+		for m, kind := range job.Models {
+			var xs []float64
+			for r := 0; r < job.Reps; r++ {
+				if x := acc[i][r][m]; !math.IsNaN(x) {
+					xs = append(xs, x)
+				}
+			}
+			if len(xs) == 0 {
+				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no result: every one of the %d runs diverged (a loss that is not finite); try a lower -lr", g, kind, job.Reps))
+			}
+			mean, sd := experiment.MeanSD(xs)
+			res := table4Result{Mean: round4(mean), SD: round4(sd), N: len(xs)}
+			paper := math.NaN()
+			if p, ok := datasets.Table4[col][kind]; ok {
+				v := numtext.Num(p)
+				res.Paper, paper = &v, p
+			}
+			res.Mark = datasets.PaperMark(len(xs), mean, sd, paper)
+			if res.Mark == datasets.MarkUnknown {
+				unknown = append(unknown, g+" "+kind)
+			}
+			sum.Results[g][kind] = res
+		}
+	}
+	if len(unknown) > 0 {
+		sum.Notes = append(sum.Notes, fmt.Sprintf("? (%s): fewer than 2 reps gave a result, so there is no standard deviation to measure the distance to the paper's number in: the mark cannot be computed; run -reps 2 or more", strings.Join(unknown, ", ")))
+	}
+	return sum
+}
+
+// table4Column is the column of the paper's Table 4 that graph i of job is
+// the graph of: the one inspectGraphs found, else a shipped graph's name.
+func table4Column(job table4Job, i int) string {
+	if i < len(job.Columns) {
+		return job.Columns[i]
+	}
+	if _, ok := datasets.Table4[job.Graphs[i]]; ok {
+		return job.Graphs[i]
+	}
+	return ""
+}
+
+// markText is a mark as the printed table shows it after the paper's
+// number: ! beyond 2 SD, ? not computable.
+func markText(m datasets.Mark) string {
+	switch m {
+	case datasets.MarkBeyond:
+		return "!"
+	case datasets.MarkUnknown:
+		return "?"
+	}
+	return ""
 }
 
 // trainTable4 trains every model on every rep of every graph (the
@@ -377,34 +424,84 @@ type practices struct {
 	given func(name string) bool
 }
 
-// validationFits refuses, before any training, a -validation that some
-// graph cannot give (datasets.MaxHoldOut: half its test nodes, and a test
-// node a class left), naming the graph and the largest it allows: the
-// protocol then says the number of validation nodes every run used.
-func validationFits(gs []table4Graph, e experiment.Experiment, n int) error {
-	if n == 0 {
-		return nil
-	}
+// inspectGraphs reads each graph once, before any training, as rep 1
+// draws it: job gets the column of the paper's Table 4 each is the graph
+// of (datasets.PaperColumn, by its shape, so a MUSAE folder of Facebook
+// Page-Page is that column under any name) and, for a shard, its
+// contents' digest (two folders of one name, or a folder changed between
+// shards, cannot merge); and a -validation that some graph cannot give is
+// refused (validationFits).
+func inspectGraphs(gs []table4Graph, e experiment.Experiment, validation int, job *table4Job, digests bool) error {
 	for _, g := range gs {
 		gr, err := g.load(e, 1)
 		if err != nil {
 			return err
 		}
-		if most := datasets.MaxHoldOut(gr); n > most {
-			return usageError{fmt.Errorf("flag -validation: %d validation nodes are more than graph %s can give: it has %d test nodes, of which at least half, and one a class of its %d, stay for testing; the largest -validation it allows is %d",
-				n, g.name, len(gr.Nodes(datasets.Test)), gr.C, most)}
+		if digests {
+			job.Digests = append(job.Digests, gr.Digest())
+		}
+		col, _ := datasets.PaperColumn(gr)
+		job.Columns = append(job.Columns, col.Key)
+		if err := validationFits(g.name, gr, validation); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// protocol says in one sentence how each run of a table with validation
-// nodes held out is read.
-func protocol(validation int) string {
-	if validation == 0 {
-		return "each run is read at its last epoch, as pdn train reads it; each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)"
+// validationFits refuses a -validation that graph gr (called name) cannot
+// give (datasets.MaxHoldOut: half its test nodes, and a test node a class
+// left), naming the graph and the largest it allows: the protocol then
+// says the number of validation nodes every run used.
+func validationFits(name string, gr *datasets.Graph, n int) error {
+	if most := datasets.MaxHoldOut(gr); n > most {
+		return usageError{fmt.Errorf("flag -validation: %d validation nodes are more than graph %s can give: it has %d test nodes, of which at least half, and one a class of its %d, stay for testing; the largest -validation it allows is %d",
+			n, name, len(gr.Nodes(datasets.Test)), gr.C, most)}
 	}
-	return fmt.Sprintf("each run is read at the epoch of best accuracy on %d validation nodes drawn from each graph's test nodes with the rep's seed (not tested on); each graph starts from its features' recipe where the flags leave its rows open (pdn train's defaults)", validation)
+	return nil
+}
+
+// protocol says in one sentence how each run of a table is read, and
+// which settings each model starts from where the flags leave its rows
+// open (experiment.ModelRecipeRows).
+func protocol(validation int, kinds []string) string {
+	read := "each run is read at its last epoch, as pdn train reads it"
+	if validation > 0 {
+		read = fmt.Sprintf("each run is read at the epoch of best accuracy on %d validation nodes drawn from each graph's test nodes with the rep's seed (not tested on)", validation)
+	}
+	return read + "; " + settingsProtocol(kinds)
+}
+
+// settingsProtocol says which rows each model starts from where the flags
+// leave them open: its graph's features' recipe (pdn train's defaults),
+// or its own settings on the families where they measured better
+// (experiment.ModelKind.OwnOn); the models whose own settings measured
+// no better are named, so the reader knows they were tried.
+func settingsProtocol(kinds []string) string {
+	var tried []string
+	var own [][2]string // the models of one setting together: their names, the setting
+	for _, k := range kinds {
+		m, _ := experiment.ModelNamed(k)
+		switch {
+		case len(m.OwnOn) > 0:
+			setting := fmt.Sprintf("on %s graphs (%s)", strings.Join(m.OwnOn, ", "), experiment.OwnSettings(m))
+			if i := slices.IndexFunc(own, func(o [2]string) bool { return o[1] == setting }); i >= 0 {
+				own[i][0] += ", " + k
+			} else {
+				own = append(own, [2]string{k, setting})
+			}
+		case m.Own != "":
+			tried = append(tried, k)
+		}
+	}
+	s := "each model starts from its graph's features' recipe where the flags leave its rows open (pdn train's defaults; bag-of-words: " + strings.ReplaceAll(experiment.BagOfWordsRows, "&", " ") + ")"
+	for _, o := range own {
+		s += "; " + o[0] + " from their own settings " + o[1]
+	}
+	if len(tried) > 0 {
+		s += "; the own settings of " + strings.Join(tried, ", ") + " (their authors' or PyG's examples') measured no better on bag-of-words graphs (docs/cli.md)"
+	}
+	return s
 }
 
 // table4Rep trains each model m that wants on one seeded split of a graph.
@@ -421,7 +518,7 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		return nil, usageError{fmt.Errorf("%s: no test nodes once %d labelled nodes a class are drawn (its classes are that small): lower -shots", g.name, base.Data.Shots)}
 	}
 	out := make([]float64, len(kinds))
-	base.ApplyRecipeOf(graph.Recipe(), pr.given)
+	var normalised *datasets.Graph // made once, for the models whose own settings want it
 	for m, kind := range kinds {
 		out[m] = math.NaN()
 		if !wants(m) {
@@ -429,8 +526,16 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		}
 		e := base
 		e.Model.Kind = kind
+		e.ApplyModelRecipe(graph.Recipe(), pr.given)
 		e.Train.Seed = seed
-		t, err := pdn.NewTrainer(graph, e)
+		g := graph
+		if !pr.rowNormalise && experiment.ModelRowNormalises(graph.Recipe(), kind) {
+			if normalised == nil {
+				normalised = datasets.RowNormalised(graph)
+			}
+			g = normalised
+		}
+		t, err := pdn.NewTrainer(g, e)
 		if err != nil {
 			return nil, err
 		}
@@ -441,12 +546,19 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 	return out, nil
 }
 
-func writeTable4CSV(w *outdir.Run, job table4Job, acc [][][]float64) error {
-	rows := [][]string{{"graph", "model", "rep", "test_accuracy"}}
+// writeTable4CSV writes a row per graph, rep and model: its accuracy, and
+// its cell's paper number and mark (datasets.PaperMark; empty where the
+// paper has no number).
+func writeTable4CSV(w *outdir.Run, job table4Job, acc [][][]float64, sum table4Summary) error {
+	rows := [][]string{{"graph", "model", "rep", "test_accuracy", "paper", "paper_mark"}}
 	for i, g := range job.Graphs {
 		for r := range acc[i] {
 			for m, kind := range job.Models {
-				rows = append(rows, []string{g, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64)})
+				res, paper := sum.Results[g][kind], ""
+				if res.Paper != nil {
+					paper = strconv.FormatFloat(float64(*res.Paper), 'f', 3, 64)
+				}
+				rows = append(rows, []string{g, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64), paper, string(res.Mark)})
 			}
 		}
 	}
@@ -472,12 +584,22 @@ func table4Figure(sum table4Summary) string {
 	return viz.GroupedBars(760, 380, title, "test accuracy", 0.4, sum.Graphs, series...)
 }
 
+// paperName is the paper's name for its Table 4 column key.
+func paperName(key string) string {
+	for _, p := range datasets.PaperColumns {
+		if p.Key == key {
+			return p.Name
+		}
+	}
+	return key
+}
+
 // printTable4 prints each model's mean ± SD by graph, the paper's beside it.
 func printTable4(w io.Writer, sum table4Summary) {
 	fmt.Fprintf(w, "Table 4, %d seeded splits a graph, %.1f s: %s\n", sum.Reps, sum.Seconds, sum.Protocol)
 	fmt.Fprintf(w, "%-16s", "model")
 	for _, g := range sum.Graphs {
-		fmt.Fprintf(w, " %24s", g+" (paper)")
+		fmt.Fprintf(w, " %25s", g+" (paper)")
 	}
 	fmt.Fprintln(w)
 	for _, kind := range sum.Models {
@@ -485,15 +607,24 @@ func printTable4(w io.Writer, sum table4Summary) {
 		for _, g := range sum.Graphs {
 			r := sum.Results[g][kind]
 			cell := fmt.Sprintf("%.3f±%.3f", float64(r.Mean), float64(r.SD))
-			if math.IsNaN(float64(r.Mean)) {
+			switch {
+			case math.IsNaN(float64(r.Mean)):
 				cell = "–"
+			case r.N < 2:
+				cell = fmt.Sprintf("%.3f±–", float64(r.Mean)) // one result has no spread
 			}
 			if r.Paper != nil {
-				cell += fmt.Sprintf(" (%.3f)", float64(*r.Paper))
+				cell += fmt.Sprintf(" (%.3f)%-1s", float64(*r.Paper), markText(r.Mark))
 			}
-			fmt.Fprintf(w, " %24s", cell)
+			fmt.Fprintf(w, " %25s", cell)
 		}
 		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "!: the paper's number is more than %d standard deviations of ours (over the reps) from our mean\n", datasets.MarkSDs)
+	for _, g := range sum.Graphs {
+		if col, ok := sum.Columns[g]; ok && col != g {
+			fmt.Fprintf(w, "%s is the graph of the paper's %s column (by its nodes and classes)\n", g, paperName(col))
+		}
 	}
 	for _, n := range sum.Notes {
 		fmt.Fprintln(w, "note: "+n)

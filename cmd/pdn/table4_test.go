@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
+)
+
+// A table4 shard says the paper's column of each graph (job.columns), and
+// merge prints the paper's numbers from it; a column edited by hand to one
+// the paper does not have is refused naming the field.
+func TestTable4ShardsCarryThePapersColumns(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shards")
+	for _, s := range []string{"1/2", "2/2"} {
+		if _, errOut, code := runCLI(t, "table4", "-datasets", "cora", "-reps", "1", "-models", "gcn,mlp", "-epochs", "1", "-shard", s, "-out", dir); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	file := shardOf(t, dir, "table4", 1, 2)
+	b, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(b), `"columns":["cora"]`) {
+		t.Fatalf("%s: %v\n%s", file, err, b)
+	}
+	out, errOut, code := runCLI(t, "merge", "-out", filepath.Join(t.TempDir(), "m"), dir)
+	if code != 0 || !strings.Contains(out, "(0.861)?") {
+		t.Errorf("merge: exit %d: %s%s; want GCN's paper number 0.861, marked ? (one rep)", code, out, errOut)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(b), `"columns":["cora"]`, `"columns":["nosuch"]`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = runCLI(t, "merge", "-out", filepath.Join(t.TempDir(), "m2"), dir)
+	if code != 2 || !strings.Contains(errOut, "field job.columns") || !strings.Contains(errOut, `column "nosuch" is not one of the paper's Table 4`) {
+		t.Errorf("a column edited by hand: exit %d: %s", code, errOut)
+	}
+}
+
+// Each model of the table trains on a bag-of-words graph at the settings
+// the model table gives it there (experiment.ModelRecipeRows and
+// ModelRowNormalises): its own where they measured better, the family's
+// recipe elsewhere, to the bit the same as those settings given as flags.
+func TestTable4TrainsEachModelAtItsSettings(t *testing.T) {
+	for _, kind := range datasets.Table4Models {
+		t.Run(kind, func(t *testing.T) {
+			base := []string{"table4", "-datasets", "cora", "-reps", "1", "-epochs", "3", "-models", kind, "-json"}
+			flags := slices.Clone(base)
+			m, _ := experiment.ModelNamed(kind)
+			for _, kv := range strings.Split(experiment.ModelRecipeRows(experiment.RecipeBagOfWords, kind), "&") {
+				k, v, _ := strings.Cut(kv, "=")
+				if p, _ := experiment.Lookup(k); slices.Contains(m.Rows, k) || p.Group == experiment.GroupTrain {
+					flags = append(flags, "-"+k, v) // a row it does not read is refused as a flag
+				}
+			}
+			if experiment.ModelRowNormalises(experiment.RecipeBagOfWords, kind) {
+				flags = append(flags, "-row-normalise")
+			}
+			a, b := table4Mean(t, kind, append(base, "-out", filepath.Join(t.TempDir(), "a"))), table4Mean(t, kind, append(flags, "-out", filepath.Join(t.TempDir(), "b")))
+			if a != b {
+				t.Errorf("%s: %v by the model table, %v with its settings as flags %v", kind, a, b, flags[len(base):])
+			}
+		})
+	}
+}
+
+// table4Mean runs pdn table4 with args and returns kind's mean on Cora.
+func table4Mean(t *testing.T, kind string, args []string) float64 {
+	t.Helper()
+	out, errOut, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errOut)
+	}
+	var sum table4Summary
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	return float64(sum.Results["cora"][kind].Mean)
+}
+
+// The protocol line names every model that starts from its own settings,
+// with them, and every model whose own settings measured worse.
+func TestTable4ProtocolNamesEachModelsSettings(t *testing.T) {
+	p := protocol(0, datasets.Table4Models)
+	for _, kind := range datasets.Table4Models {
+		m, _ := experiment.ModelNamed(kind)
+		switch {
+		case len(m.OwnOn) > 0:
+			if !strings.Contains(p, experiment.OwnSettings(m)) || !strings.Contains(p, kind) {
+				t.Errorf("%s starts from its own settings, which the protocol does not say: %s", kind, p)
+			}
+		case m.Own != "":
+			if !strings.Contains(p, "the own settings of") || !strings.Contains(p, kind) {
+				t.Errorf("%s's own settings measured no better, which the protocol does not say: %s", kind, p)
+			}
+		}
+	}
+}
