@@ -113,7 +113,7 @@ func TestEditorNamesTheEdgeFeatures(t *testing.T) {
 	playRun((*conns)[0], 0)
 	d.Consume()
 	names := c.featureNames(2)
-	if names[0] != tiestrength.Label("adamic-adar") || names[1] != tiestrength.Label("jaccard") {
+	if names[0] != tiestrength.Label("degree-product") || names[1] != tiestrength.Label("jaccard") { // the fake graph of playRun
 		t.Errorf("the editor names the features %q", names)
 	}
 	if got := c.featureNames(3); got[2] != "feature 2" {
