@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,8 +19,7 @@ import (
 // model/graph → accuracy.
 func cliStructure(t *testing.T, args []string, done chan<- map[string]string) {
 	dir := t.TempDir()
-	cmd := exec.Command("go", append([]string{"run", "./cmd/pdn", "structure", "-out", dir}, args...)...)
-	cmd.Dir = filepath.Join("..", "..")
+	cmd := pdnCommand(append([]string{"structure", "-out", dir}, args...)...)
 	rows := map[string]string{}
 	defer func() { done <- rows }()
 	if out, err := cmd.CombinedOutput(); err != nil {

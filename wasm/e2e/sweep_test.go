@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,8 +24,7 @@ const sweepLink = "#lab=sweep&scenario=4&models=pdn,gcn&reps=2"
 // by value/rep/model, as the run names of experiment.Sweep.Runs.
 func cliSweep(t *testing.T, done chan<- map[string]string) {
 	dir := t.TempDir()
-	cmd := exec.Command("go", "run", "./cmd/pdn", "sweep", "-scenario", "4", "-reps", "2", "-models", "pdn,gcn", "-out", dir)
-	cmd.Dir = filepath.Join("..", "..")
+	cmd := pdnCommand("sweep", "-scenario", "4", "-reps", "2", "-models", "pdn,gcn", "-out", dir)
 	out, err := cmd.CombinedOutput()
 	rows := map[string]string{}
 	if err != nil {

@@ -3,8 +3,6 @@ package e2e
 import (
 	"context"
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,8 +26,7 @@ type cliWeights struct {
 func cliTrain(t *testing.T, args []string, done chan<- *cliWeights) {
 	var out *cliWeights
 	defer func() { done <- out }()
-	cmd := exec.Command("go", append([]string{"run", "./cmd/pdn", "train", "-json", "-quiet"}, args...)...)
-	cmd.Dir = filepath.Join("..", "..")
+	cmd := pdnCommand(append([]string{"train", "-json", "-quiet"}, args...)...)
 	b, err := cmd.Output()
 	if err != nil {
 		t.Errorf("pdn train %v: %v", args, err)
