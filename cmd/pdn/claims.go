@@ -43,12 +43,16 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 	fs.BoolVar(&j.asJSON, "json", false, "print one JSON object as the last line of stdout")
 	var families string
 	fs.StringVar(&families, "family", "", "check the claims on these families of graphs only, separated by commas, some of "+strings.Join(experiment.FamilyNames(), ", ")+" (default all)")
-	j.folders = map[string]string{}
-	fs.Func("folder", "NAME=DIR, once for each family with no generator, the folder its graph is read from ("+folderFamilies()+"); without it, that family's checks are listed as not run", func(kv string) error {
-		return addFolder(j.folders, kv)
-	})
+	var folder string
+	fs.StringVar(&folder, "folder", "", "NAME=DIR: the folder a family with no generator is read from ("+folderFamilies()+"); without it, that family's checks are listed as not run")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
+	}
+	j.folders = map[string]string{}
+	if flagSet(fs, "folder") {
+		if err := addFolder(j.folders, folder); err != nil {
+			return nil, usageError{fmt.Errorf("flag -folder: %w", err)}
+		}
 	}
 	var err error
 	if j.families, err = parseFamilies(families, flagSet(fs, "family")); err != nil {
@@ -198,9 +202,9 @@ func parseFamilies(list string, given bool) ([]string, error) {
 	return out, nil
 }
 
-// addFolder reads one -folder: NAME=DIR, NAME a family read from a
-// folder, each once. The folder is read when a check needs it, and one
-// that is not the family's kind of graph is refused then, naming it.
+// addFolder reads -folder: NAME=DIR, NAME a family read from a folder.
+// The folder is read when a check needs it, and one that is not the
+// family's kind of graph is refused then, naming it.
 func addFolder(folders map[string]string, kv string) error {
 	name, dir, ok := strings.Cut(kv, "=")
 	f, known := experiment.FamilyNamed(name)
@@ -209,8 +213,6 @@ func addFolder(folders map[string]string, kv string) error {
 		return fmt.Errorf("%s is not NAME=DIR; want %s", quoteArg(kv), folderFamilies())
 	case !known || f.Folder == "":
 		return fmt.Errorf("%s is not a family read from a folder; want %s", quoteArg(name), folderFamilies())
-	case folders[name] != "":
-		return fmt.Errorf("%s's folder is given twice; give it once", name)
 	}
 	folders[name] = dir
 	return nil

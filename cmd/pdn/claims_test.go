@@ -81,7 +81,8 @@ func TestClaimsFlagsAreChecked(t *testing.T) {
 		{"-family cora,cora", "named twice"},
 		{"-folder cora=x", "not a family read from a folder"},
 		{"-folder facebook", "not NAME=DIR"},
-		{"-folder facebook=a -folder facebook=b", "twice"},
+		{"-folder facebook=a -folder facebook=b", "given twice"},
+		{"-folder facebook=", "not NAME=DIR"},
 	} {
 		_, errOut, code := runCLI(t, append([]string{"claims"}, strings.Fields(tc.args)...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
