@@ -25,6 +25,7 @@ type painter struct {
 	w, h    int    // the view's size, in its units
 	paths   []paintPath
 	pending bool // in the queue of paints
+	waits   int  // frames its canvas has been missing (unmounted)
 	// cost is what the last paints held the main thread, rasterising
 	// included: a paint ends by reading one pixel back, which makes the
 	// canvas draw what it was given there and then (a canvas otherwise
@@ -135,21 +136,21 @@ const paintBudget = 12 * time.Millisecond
 // unless the queue is long. Without a browser (native tests) it does
 // nothing.
 func (p *painter) paint(w, h int, paths []paintPath) {
-	p.w, p.h, p.paths, p.drawn, p.source, p.pixels = w, h, paths, false, nil, nil
+	p.w, p.h, p.paths, p.drawn, p.source, p.pixels, p.waits = w, h, paths, false, nil, nil, 0
 	p.queue()
 }
 
 // paintPixels asks for the picture that pixels writes to be put on the
 // canvas at an animation frame.
 func (p *painter) paintPixels(w, h int, pixels func(pxW, pxH int) []byte) {
-	p.w, p.h, p.paths, p.drawn, p.source, p.pixels = w, h, nil, false, nil, pixels
+	p.w, p.h, p.paths, p.drawn, p.source, p.pixels, p.waits = w, h, nil, false, nil, pixels, 0
 	p.queue()
 }
 
 // copyOf asks for src's picture to be copied onto p's canvas once src has
 // painted it (it is queued behind src's paint).
 func (p *painter) copyOf(src *painter) {
-	p.w, p.h, p.paths, p.drawn, p.source, p.pixels = src.w, src.h, nil, false, src, nil
+	p.w, p.h, p.paths, p.drawn, p.source, p.pixels, p.waits = src.w, src.h, nil, false, src, nil, 0
 	p.queue()
 }
 
@@ -173,11 +174,18 @@ func requestPaints() {
 	if paints.frame == nil {
 		paints.frame = app.FuncOf(func(app.Value, []app.Value) any {
 			start := time.Now()
+			var unmounted []*painter
 			for first := true; len(paints.queue) > 0 && (first || time.Since(start) < paintBudget); first = false {
 				p := paints.queue[0]
 				paints.queue = paints.queue[1:]
 				p.pending = false
-				p.draw()
+				if !p.draw() {
+					unmounted = append(unmounted, p)
+				}
+			}
+			for _, p := range unmounted {
+				p.pending = true // at the next frame, after the render that mounts its canvas
+				paints.queue = append(paints.queue, p)
 			}
 			if len(paints.queue) > 0 {
 				requestPaints()
@@ -189,15 +197,23 @@ func requestPaints() {
 }
 
 // draw paints the strokes, scaled from the view's units to the canvas's
-// device pixels, so that lines stay sharp at any zoom.
-func (p *painter) draw() {
+// device pixels, so that lines stay sharp at any zoom. It reports false
+// while the canvas is not on the page yet, or not laid out: a paint asked
+// for in the same turn as the render that mounts its canvas (the graph
+// lab's first layout) runs at a frame that may come before that render,
+// and is kept for a later frame, at most maxUnmounted of them, rather than
+// lost with nothing left to ask for it again.
+func (p *painter) draw() bool {
 	if p.source != nil && p.source.pending { // its paint waits behind this copy
 		p.queue()
-		return
+		return true
 	}
 	el := app.Window().GetElementByID(p.id)
-	if !el.Truthy() || p.w <= 0 {
-		return
+	if p.w <= 0 {
+		return true
+	}
+	if !el.Truthy() {
+		return p.unmounted()
 	}
 	start := time.Now()
 	ratio := app.Window().Get("devicePixelRatio").Float()
@@ -206,8 +222,9 @@ func (p *painter) draw() {
 	}
 	pxW := int(math.Round(el.Get("clientWidth").Float() * ratio))
 	if pxW <= 0 {
-		return
+		return p.unmounted()
 	}
+	p.waits = 0
 	pxH := pxW * p.h / p.w
 	if el.Get("width").Int() != pxW || el.Get("height").Int() != pxH {
 		el.Set("width", pxW)
@@ -219,10 +236,10 @@ func (p *painter) draw() {
 	switch {
 	case p.source != nil:
 		p.drawCopy(ctx, pxW, pxH, start)
-		return
+		return true
 	case p.pixels != nil:
 		p.drawPixels(ctx, pxW, pxH, start)
-		return
+		return true
 	}
 	s := float64(pxW) / float64(p.w)
 	ctx.Call("setTransform", s, 0, 0, s, 0, 0)
@@ -250,6 +267,24 @@ func (p *painter) draw() {
 	ctx.Call("getImageData", 0, 0, 1, 1)
 	p.cost.add(time.Since(start))
 	p.drawn = true
+	return true
+}
+
+// maxUnmounted is how many frames a paint waits for its canvas: the
+// render that mounts it runs between two frames on the same thread, so a
+// canvas still missing after these many frames has gone (its view was
+// left), however busy the machine.
+const maxUnmounted = 120
+
+// unmounted counts a frame the painter's canvas was missing, and reports
+// whether it has waited long enough to give its paint up.
+func (p *painter) unmounted() bool {
+	p.waits++
+	if p.waits > maxUnmounted {
+		p.waits = 0
+		return true
+	}
+	return false
 }
 
 // drawCopy copies the source's canvas, which the queue painted first.

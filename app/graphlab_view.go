@@ -189,7 +189,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 		c.renderDrawn(),
 		c.renderWeightSentence(),
 		c.renderSeparation(),
-		app.P().Class("note").Body(c.renderGraphNote(r)...),
+		app.P().ID("graph-note").Class("note").Body(c.renderGraphNote(r)...),
 		app.Div().Class("explain").Body(explainGraph(), app.If(c.recipe() == experiment.RecipeBagOfWords, explainRecipe())),
 	)
 }

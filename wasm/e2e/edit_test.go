@@ -27,7 +27,7 @@ func saveRun(t *testing.T, ctx context.Context) (weights, preds []byte) {
 }
 
 // edgesShown is the number of edges the graph note says the graph has.
-const edgesShown = `(() => { const m = document.querySelector("#graph .note").textContent.match(/nodes and ([\d,]+) edges/); return m ? +m[1].replace(/,/g, "") : -1; })()`
+const edgesShown = `(() => { const m = document.querySelector("#graph-note").textContent.match(/nodes and ([\d,]+) edges/); return m ? +m[1].replace(/,/g, "") : -1; })()`
 
 // editDone says the engine answered an edit: the graph has edges edges,
 // and the editor has counted the predictions its snapshot changed.
@@ -97,5 +97,23 @@ func TestEditTheGraph(t *testing.T) {
 	waitFor(t, ctx, "the edited graph from the link", fmt.Sprintf(`%s === %d && document.querySelectorAll("#edit-list li").length === 1`, edgesShown, e0+1))
 	if got := text(t, ctx, "#edit-list li span"); !strings.Contains(got, fmt.Sprintf("Added edge 0–%d", far)) {
 		t.Errorf("the edit list after a reload says %q", got)
+	}
+}
+
+// The graph is drawn as soon as it is laid out, before any epoch: a
+// canvas painted in the turn that mounts it (the first layout) keeps its
+// paint for the frame after the render (painter.draw), and a node canvas
+// with no ink or at the browser's default size fails.
+func TestGraphDrawnBeforeTraining(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#lab=graph&per-class=64&epochs=20")
+	waitFor(t, ctx, "the nodes and edges painted at epoch 0", `(() => {
+  const ink = (id) => { const c = document.getElementById(id); if (!c || c.width === 300 && c.height === 150) return 0;
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; };
+  return ink("graph-nodes") > 0 && ink("graph-edges") > 0;
+})()`)
+	if e := text(t, ctx, `[data-metric="epoch"]`); !strings.HasPrefix(e, "0") {
+		t.Errorf("the graph was checked at epoch %q, not before training", e)
 	}
 }
