@@ -190,6 +190,14 @@ func TestClaimsNameTheirFamilies(t *testing.T) {
 				t.Errorf("claim %s on %s: rate %d of %d, test %d", c.ID, k.Family.Name, k.Need, k.Seeds, k.TestSeeds)
 			}
 			seen[k.Family.Name] = true
+			// The state made once is the claim's at any seed, on the family.
+			want := c.State(3)
+			if !k.Home {
+				want = k.Family.Apply(want)
+			}
+			if got := k.State(3); got.Encode() != want.Encode() {
+				t.Errorf("claim %s on %s at seed 3: state %s, want %s", c.ID, k.Family.Name, got.Encode(), want.Encode())
+			}
 			if k.Family.Folder == "" {
 				if got := FamilyOf(k.State(1).Data); got != k.Family.Name {
 					t.Errorf("claim %s on %s: its state's graph is of family %q", c.ID, k.Family.Name, got)

@@ -3,6 +3,7 @@ package experiment
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"pdnexplorer/i18n/phrase"
 )
@@ -141,20 +142,42 @@ type Checked struct {
 	Differs string
 	// Seeds, Need, Most, TestSeeds: the rate on this family (see Claim).
 	Seeds, Need, Most, TestSeeds int
+	// state is the state the check reads at seed 1 (State).
+	state Experiment
 }
 
 // Checks are the claim's checks, one a family it names: its Link's own
-// first, then its On rows in order.
+// first, then its On rows in order. They are made once a claim (the
+// page asks for them at every render of a lab's claims, and each state
+// is a link decoded and a family applied).
 func (c Claim) Checks() []Checked {
-	home, _ := FamilyNamed(FamilyOf(c.State(1).Data))
+	key := c.ID + "\x00" + c.Link
+	for _, o := range c.On {
+		key += "\x00" + o.Family
+	}
+	if v, ok := checksMade.Load(key); ok {
+		return v.([]Checked)
+	}
+	out := c.makeChecks()
+	checksMade.Store(key, out)
+	return out
+}
+
+// checksMade holds each claim's checks by its id, link and families.
+var checksMade sync.Map
+
+// makeChecks makes the claim's checks, each with its state at seed 1.
+func (c Claim) makeChecks() []Checked {
+	own := c.State(1)
+	home, _ := FamilyNamed(FamilyOf(own.Data))
 	out := []Checked{{Claim: c, Family: home, Home: true,
-		Seeds: c.Seeds, Need: c.Need, Most: c.Most, TestSeeds: c.TestSeeds}}
+		Seeds: c.Seeds, Need: c.Need, Most: c.Most, TestSeeds: c.TestSeeds, state: own}}
 	for _, o := range c.On {
 		f, ok := FamilyNamed(o.Family)
 		if !ok {
 			panic("experiment: claim " + c.ID + ": no family " + o.Family)
 		}
-		k := Checked{Claim: c, Family: f, Differs: o.Differs, Seeds: c.Seeds, Need: c.Need, TestSeeds: c.TestSeeds}
+		k := Checked{Claim: c, Family: f, Differs: o.Differs, Seeds: c.Seeds, Need: c.Need, TestSeeds: c.TestSeeds, state: f.Apply(c.State(1))}
 		if o.Differs == "" {
 			k.Most = c.Most
 		}
@@ -167,13 +190,14 @@ func (c Claim) Checks() []Checked {
 }
 
 // State is the state the check reads at seed s: the claim's, on the
-// family's representative.
+// family's representative, with the seed and init-seed rows both s (as
+// Claim.State: a family keeps the claim's seeds).
 func (k Checked) State(s uint64) Experiment {
-	e := k.Claim.State(s)
-	if k.Home {
-		return e
-	}
-	return k.Family.Apply(e)
+	e := k.state
+	e.Model.EdgeHidden = slices.Clone(e.Model.EdgeHidden)
+	e.View.Models = slices.Clone(e.View.Models)
+	e.Data.Seed, e.Train.Seed = s, s
+	return e
 }
 
 // Stated reports whether the page states the finding itself on this
@@ -218,13 +242,14 @@ func ChecksOf(claims []Claim) []Checked {
 // reads, but the seeds); false where the claim is not checked on e's
 // graph, and the page then does not state it.
 func (c Claim) CheckOn(e Experiment) (Checked, bool) {
+	have := e.EncodeRun()
 	for _, k := range c.Checks() {
 		if k.Family.Folder != "" {
 			continue // one's own files: no row says it is this family
 		}
 		want := k.State(e.Data.Seed)
 		want.Train.Seed = e.Train.Seed
-		if want.EncodeRun() == e.EncodeRun() && slices.Equal(RunNamesOf(want), RunNamesOf(e)) {
+		if want.EncodeRun() == have && slices.Equal(RunNamesOf(want), RunNamesOf(e)) {
 			return k, true
 		}
 	}
