@@ -34,6 +34,7 @@ func TestGraphLabSaysWhatTheWeightsSay(t *testing.T) {
 			sentence.String(), `data-metric="weight-deciles"`, `data-intra="0.1 0.5 0.55`, `data-inter="0 0.01 0.02`, "Edges within 0.01 of 0 or of 1: 20%."}, []string{"(so far: epoch"}},
 		{"training", 40, sp, []string{sentence.String(), "(so far: epoch 40 of 200)"}, nil},
 		{"no edge weights", 200, nil, nil, []string{`data-metric="weight-sentence"`, `data-metric="weight-deciles"`, "times less weight"}},
+		{"untrained: the initialisation's weights", 0, sp, nil, []string{`data-metric="weight-sentence"`, "times less weight"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, f, d := mount(t)

@@ -26,11 +26,14 @@ func weightReading(r *run) experiment.WeightReading {
 // data-metric="weight-sentence" (data-run names the run where a lab shows
 // several): its kind in data-value, its factor in data-factor, the epoch
 // it was read at in data-epoch; while the run is short of its epochs, it
-// says so. Nothing for a run without edge weights: no sentence is made up.
+// says so. Nothing for a run without edge weights, or before its first
+// epoch: no sentence is made up.
 func weightSentence(r *run, dataRun string) app.UI {
 	reading := weightReading(r)
 	text, ok := reading.Sentence()
-	if !ok {
+	if !ok || r.snap.Epoch == 0 {
+		// Before the first epoch the weights are the initialisation's:
+		// a factor read from them would be one no training found.
 		return app.Span()
 	}
 	s := app.Span().DataSet("metric", "weight-sentence").DataSet("value", reading.Kind).DataSet("factor", plain(reading.Factor)).
