@@ -135,12 +135,13 @@ func (c *AttentionLab) Render() app.UI {
 	return c.layOut("attention-lab", nil, c.render(c.visible),
 		app.Div().ID("attention").Class("card wide").Body(
 			app.H2().Text(tr("What the linear PDN attends to (Figure 8)")),
+			c.beside("attention"),
 			app.Div().Class("figure").Body(chartOr(c.bars, c.whyAnonymous())),
 			c.renderAttention(),
 			app.Div().Class("explain").Body(explainAttentionLab()),
 		),
-		card("hops", tr("Hop weights over the epochs (Figure 7)"), c.hops, "", explainHopsLab(), c.renderHopWeights(c.runNamed("multiscale"))),
-		card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(tr("Both models train on the same graph, split and seeds."))),
+		c.card("hops", tr("Hop weights over the epochs (Figure 7)"), c.hops, "", explainHopsLab(), c.renderHopWeights(c.runNamed("multiscale"))),
+		c.card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(tr("Both models train on the same graph, split and seeds."))),
 	)
 }
 

@@ -46,38 +46,85 @@ func (l *lab) renderClaims() app.UI {
 // family it was checked on the finding is never stated: the lab's own
 // claim says which rows differ, a preset's is not shown.
 func (l *lab) renderClaim(c experiment.Claim, figs map[string]experiment.Figures) app.UI {
+	j, ok := l.judgeClaim(c, figs)
+	if !ok {
+		return nil
+	}
+	var numbers app.UI
+	if j.numbers != "" {
+		numbers = app.Span().Class("claim-numbers").Text(j.numbers)
+	}
+	return claimItem(c, j.k, j.value, j.verdict, j.class, j.statement, numbers)
+}
+
+// judged is a claim as the lab states it on its runs: data-value ("1",
+// "0", "" while open), the verdict, its class, the statement (the
+// finding, or what happens instead on the family the graph is of) and
+// the numbers read.
+type judged struct {
+	k                                         experiment.Checked
+	value, verdict, class, statement, numbers string
+}
+
+// judgeClaim judges claim c on the lab's runs, the one place the claims
+// card and the lines on the figures (beside) read a verdict from; false
+// for a preset's claim when the lab's rows are not its.
+func (l *lab) judgeClaim(c experiment.Claim, figs map[string]experiment.Figures) (judged, bool) {
 	k, checked := c.CheckOn(l.st)
 	if !checked {
 		if !c.LabDefault() {
-			return nil
+			return judged{}, false
 		}
 		differ := claimRowsDiffer(c, l.st)
 		verdict := trf("Not checked here: this run's %s differ from the claim's.", strings.Join(differ, ", "))
-		return claimItem(c, k, "", verdict, "claim-open", tr(c.Text), nil)
+		return judged{k: k, verdict: verdict, class: "claim-open", statement: tr(c.Text)}, true
 	}
 	v := c.Judge(figs)
-	value, verdict, class := "", "", "claim-open"
-	asStated := k.AsStated(v)
+	j := judged{k: k, class: "claim-open", statement: tr(c.Text)}
 	switch {
 	case !v.Decided:
-		verdict = tr("Not yet decidable: the runs have not trained all their epochs.")
-	case asStated:
-		value, verdict, class = "1", tr("Holds in this run."), "claim-holds"
+		j.verdict = tr("Not yet decidable: the runs have not trained all their epochs.")
+	case k.AsStated(v):
+		j.value, j.verdict, j.class = "1", tr("Holds in this run."), "claim-holds"
 	case k.Need < k.Seeds:
 		// A rate: this run may be one of the misses the claim allows.
-		value, verdict, class = "1", trf("Not in this run, which the claim allows: it holds %s.", say(k.Rate())), "claim-holds"
+		j.value, j.verdict, j.class = "1", trf("Not in this run, which the claim allows: it holds %s.", say(k.Rate())), "claim-holds"
 	default:
-		value, verdict, class = "0", tr("Not in this run: another seed, fewer epochs or a changed row can undo it."), "claim-fails"
+		j.value, j.verdict, j.class = "0", tr("Not in this run: another seed, fewer epochs or a changed row can undo it."), "claim-fails"
 	}
-	statement := tr(c.Text)
 	if !k.Stated() {
-		statement = tr(k.Differs)
+		j.statement = tr(k.Differs)
 	}
-	var numbers app.UI
 	if v.Decided {
-		numbers = app.Span().Class("claim-numbers").Text(say(v.Numbers))
+		j.numbers = say(v.Numbers)
 	}
-	return claimItem(c, k, value, verdict, class, statement, numbers)
+	return j, true
+}
+
+// beside is the verdict, on the runs on screen, of each claim of the lab
+// that reads the figure called figure (experiment.Claim.Figure), for the
+// figure's card to show under its title: a lab's findings stand where
+// their figures are, on the screen a tour's question points at, not only
+// in the claims card below. Each line is data-metric="claim-beside" with
+// data-claim and data-value as in the card; it is hidden until the runs
+// decide it.
+func (l *lab) beside(figure string) app.UI {
+	var lines []app.UI
+	figs := l.figures()
+	for _, c := range experiment.ClaimsOf(l.row.Name) {
+		if c.Figure != figure {
+			continue
+		}
+		j, ok := l.judgeClaim(c, figs)
+		if !ok {
+			continue
+		}
+		lines = append(lines, app.P().Class("claim-beside "+j.class).DataSet("metric", "claim-beside").DataSet("claim", c.ID).DataSet("value", j.value).
+			Hidden(j.value == "").Body(
+			app.Strong().Class("claim-verdict").Text(j.verdict), app.Text(" "), app.Span().Text(j.statement), app.Text(" "),
+			app.Span().Class("claim-numbers").Text(j.numbers)))
+	}
+	return app.Div().Class("beside-claims").Body(lines...)
 }
 
 // claimItem is a claim's line: the statement, the verdict of the runs on

@@ -67,9 +67,9 @@ func (c *CompareLab) Release() { c.minis.release() }
 func (c *CompareLab) Render() app.UI {
 	return c.layOut("compare-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.visible)),
 		c.minis.render(&c.lab),
-		testCard(c.test),
-		card("loss-curves", tr("Training loss"), c.loss, "", app.P().Text(tr("The cross-entropy on the labelled nodes, with dropout, as each model is trained."))),
-		card("share-curves", tr("Inter-class share"), c.share, "", app.P().Body(
+		c.testCard(c.test),
+		c.card("loss-curves", tr("Training loss"), c.loss, "", app.P().Text(tr("The cross-entropy on the labelled nodes, with dropout, as each model is trained."))),
+		c.card("share-curves", tr("Inter-class share"), c.share, "", app.P().Body(
 			app.Text(tr("The share of the learned edge weight that sits on inter-class edges, ")), mathML(shareFormula),
 			app.Text(tr(": it falls when a model learns to drop them (PDN); GCN keeps the graph's own share, and a model with no edges (MLP) draws no line.")))),
 		app.Div().ID("summary").Class("card").Body(

@@ -61,11 +61,11 @@ func (c *DegreeLab) Render() app.UI {
 		empty = tr("The degrees of this graph barely spread; choose graph scale-free (preferential attachment) to see weights against degrees over orders of magnitude.")
 	}
 	return c.layOut("degree-lab", nil, c.render(c.visible),
-		card("degree", tr("Weight against degree"), c.degree, empty, app.Div().Body(
+		c.card("degree", tr("Weight against degree"), c.degree, empty, app.Div().Body(
 			explainDegree(),
 			c.renderDegreeNumbers(),
 		)),
-		card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
+		c.card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
 			tr("Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features."))),
 		app.Div().ID("summary").Class("card").Body(
 			app.H2().Text(tr("The two runs")),

@@ -19,10 +19,12 @@ const (
 
 // card is a chart with its title and explanation: the chart (SVG), or,
 // where it means nothing for the model, why (empty), or a placeholder
-// until the engine has sent what it draws.
-func card(id, title, svg, empty string, explain app.UI, under ...app.UI) app.UI {
+// until the engine has sent what it draws; under its title, the verdicts
+// of the lab's claims that read it (beside).
+func (l *lab) card(id, title, svg, empty string, explain app.UI, under ...app.UI) app.UI {
 	return app.Div().ID(id).Class("card").Body(
 		app.H2().Text(title),
+		l.beside(id),
 		app.Div().Class("figure").Body(chartOr(svg, empty)),
 		app.Div().Body(under...),
 		app.Div().Class("explain").Body(explain),
@@ -169,8 +171,8 @@ var (
 
 // testCard is the card of the runs' test-accuracy curves, in the labs whose
 // runs share a graph and seeds.
-func testCard(svg string) app.UI {
-	return card("test-curves", tr("Test accuracy"), svg, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")))
+func (l *lab) testCard(svg string) app.UI {
+	return l.card("test-curves", tr("Test accuracy"), svg, "", app.P().Text(tr("Every model trains on the same graph from the same seeds, so the curves differ by the model alone.")))
 }
 
 // runsTable is the runs side by side: a row per run, a column per figure,

@@ -156,6 +156,7 @@ func (c *GraphLab) renderGraphCard() app.UI {
 	t := c.st.View.Threshold
 	return app.Div().ID("graph").Class("card wide").Body(
 		app.H2().Text(tr("The learned graph")),
+		c.beside("graph"),
 		app.Div().Class("graph-tools").Body(
 			app.Label().For("threshold").Text(tr("Hide edges with weight below ")),
 			// In hundredths: positions 0..100 (see positionSlider).

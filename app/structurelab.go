@@ -160,8 +160,8 @@ func (c *StructureLab) Render() app.UI {
 		noMatrix = tr("The graph appears here once it is drawn.")
 	}
 	views := []app.UI{
-		card("homophily-curves", tr("Homophily of the learned graph"), c.homophily, "", app.P().Text(tr("The share of each model's edge weight on edges that join two nodes of one class, as it trains; the dashed line is the input graph's share of such edges. GCN propagates over the input as it is; PDN learns its own weights; GAT's attention moves a little. OpenGSL found that a more homophilous learned graph does not always mean a more accurate model: compare these curves with the test accuracy."))),
-		testCard(c.test),
+		c.card("homophily-curves", tr("Homophily of the learned graph"), c.homophily, "", app.P().Text(tr("The share of each model's edge weight on edges that join two nodes of one class, as it trains; the dashed line is the input graph's share of such edges. GCN propagates over the input as it is; PDN learns its own weights; GAT's attention moves a little. OpenGSL found that a more homophilous learned graph does not always mean a more accurate model: compare these curves with the test accuracy."))),
+		c.testCard(c.test),
 		app.Div().ID("summary").Class("card").Body(
 			app.H2().Text(tr("Side by side")),
 			c.runsTable("runs-table", []column{
@@ -171,7 +171,7 @@ func (c *StructureLab) Render() app.UI {
 				{Title: tr("learned homophily"), Metric: "learned-homophily", Digits: 3, Value: func(r *run) float64 { return float64(r.snap.LearnedHomophily) }},
 			}),
 		),
-		card("matrix-view", tr("The learned graph as a matrix"), c.matrix, noMatrix, app.P().Text(tr("Each cell is the mean weight of the edges between the nodes it covers, darkest for 0 and brightest for 1, nodes ordered by class; white cells hold no edge. A graph that keeps its weight within the classes is bright in the blocks on the diagonal. A large graph's cells each cover many nodes; above 3,000 nodes each cell is a pair of classes."))),
+		c.card("matrix-view", tr("The learned graph as a matrix"), c.matrix, noMatrix, app.P().Text(tr("Each cell is the mean weight of the edges between the nodes it covers, darkest for 0 and brightest for 1, nodes ordered by class; white cells hold no edge. A graph that keeps its weight within the classes is bright in the blocks on the diagonal. A large graph's cells each cover many nodes; above 3,000 nodes each cell is a pair of classes."))),
 	}
 	views = append(views, c.renderSide()...)
 	return c.layOut("structure-lab", nil, app.Div().Body(app.Aside().Class("controls").Body(c.renderModels(tr("each trains in a worker of its own."))), c.render(c.visible)), views...)

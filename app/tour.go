@@ -23,6 +23,8 @@ type tourPanel struct {
 	// answers are the reader's answers to the steps' questions, by tour
 	// and step: they stay in the page.
 	answers map[string]int
+	// answered is the step (key) whose answer was last brought on screen.
+	answered string
 }
 
 // key names the step under way among the answers.
@@ -54,7 +56,7 @@ func (t *tourPanel) active() bool { return t.step > 0 }
 func (t *tourPanel) focus(ctx app.Context) {
 	want := ""
 	if t.active() {
-		want = t.tour.Steps[t.step-1].Focus
+		want = t.tour.Steps[t.step-1].Target()
 	}
 	if old := t.focused; old != "" && old != want {
 		if el := app.Window().GetElementByID(old); el.Truthy() {
@@ -135,13 +137,34 @@ func (c *Shell) endTour() {
 // lab's runs changed: a question's answer may be revealed.
 func (c *Shell) verdictsChanged() {
 	if c.ctx != nil && c.tour.active() {
-		c.ctx.Dispatch(func(app.Context) {})
+		c.ctx.Dispatch(func(ctx app.Context) { c.showAnswer(ctx) })
 	}
+}
+
+// showAnswer brings the figure that answers the step's question, with
+// its verdict, back on the screen once the run decides it (the figures
+// drawn while it trained may have pushed it down), once per step.
+func (c *Shell) showAnswer(ctx app.Context) {
+	t := &c.tour
+	q := t.tour.Steps[t.step-1].Question
+	if q == nil || c.room == nil || t.answered == t.key() {
+		return
+	}
+	if v, _ := c.room.verdictOf(q.Claim); !v.Decided {
+		return
+	}
+	t.answered = t.key()
+	want := t.tour.Steps[t.step-1].Target()
+	ctx.After(50*time.Millisecond, func(app.Context) {
+		if el := app.Window().GetElementByID(want); el.Truthy() && t.focused == want {
+			bringIntoView(el)
+		}
+	})
 }
 
 // renderQuestion asks the step's question: the reader picks a choice,
 // presses Play, and once the step's claim is decided in the run the
-// answer shows, read from the run, with the claim's verdict and numbers
+// answer shows, read from the run, with the numbers it was read from
 // (data-metric="question": 1 where the reader's answer was right, 0 where
 // not, empty before the reveal or without an answer).
 func (c *Shell) renderQuestion(q *experiment.Question) app.UI {
@@ -165,8 +188,10 @@ func (c *Shell) renderQuestion(q *experiment.Question) app.UI {
 	switch {
 	case v.Decided:
 		right := q.Right(v.Holds)
-		claim, _ := experiment.ClaimNamed(q.Claim)
-		outcome = trf("The run says: %s.", tr(q.Choices[right])) + " " + tr(claim.Text) + " " + say(v.Numbers)
+		// The claim's finding stands on the figure the step points at
+		// (lab.beside); the panel keeps to the answer and its numbers, so
+		// its buttons stay on a projector's screen.
+		outcome = trf("The run says: %s.", tr(q.Choices[right])) + " " + say(v.Numbers)
 		if answered {
 			value = "0"
 			if chosen == right {

@@ -88,10 +88,11 @@ func (c *XORLab) Render() app.UI {
 		),
 		app.Div().ID("table3").Class("card").Body(
 			app.H2().Text(tr("Table 3, live: the 2-neuron pathfinder")),
+			c.beside("table3"),
 			c.renderTable3(),
 			c.renderRestarts(),
 		),
-		card("curves", tr("Test accuracy of the four models"), c.curves, "", app.P().Text(
+		c.card("curves", tr("Test accuracy of the four models"), c.curves, "", app.P().Text(
 			tr("The node features are noisy; the edges carry the classes only through their layers. A model that weighs the one-layer edges up passes messages within classes and climbs; "+
 				"a linear pathfinder cannot, and GCN treats every edge alike."))),
 	)
@@ -111,6 +112,7 @@ func (c *XORLab) renderSurfaces() app.UI {
 	}
 	return app.Div().ID("surfaces").Class("card wide").Body(
 		app.H2().Text(tr("The pathfinder as a function of an edge's two layers")),
+		c.beside("surfaces"),
 		app.Div().Class("surfaces").Body(figs...),
 		app.Div().Class("explain").Body(explainXORSurface()),
 	)

@@ -32,6 +32,10 @@ type Claim struct {
 	Differs string
 	// Link is the state whose runs the claim reads.
 	Link string
+	// Figure is the id of the figure of the claim's lab that shows what
+	// the claim reads: the lab states the claim's verdict on that figure,
+	// and a tour's question on the claim points at it.
+	Figure string
 	// Seeds, Need and Most: the claim's rate (see Claim).
 	Seeds, Need, Most int
 	// TestSeeds is how many of the seeds the test on every change runs
@@ -188,7 +192,7 @@ func ClaimNamed(id string) (Claim, bool) {
 // set from runs of `pdn claims` with a margin, and its rate is what those
 // runs showed, not what the paper hoped for.
 var Claims = []Claim{
-	{ID: "inter-fades", Link: "lab=graph", Seeds: 3, Need: 3,
+	{ID: "inter-fades", Link: "lab=graph", Figure: "graph", Seeds: 3, Need: 3,
 		Text:  "Where the edge features tell the classes apart (the paper's generator, a multiplex graph's layers), the pathfinder weighs inter-class edges down: their mean weight ends below a quarter of the intra-class edges'.",
 		Paper: "§5.3 and Figure 5: the pathfinder learns to drop inter-class edges.",
 		Check: func(r map[string]Figures) Verdict {
@@ -201,21 +205,21 @@ var Claims = []Claim{
 			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page the pathfinder weighs inter-class edges down only partly: their mean weight ends well above a quarter of the intra-class edges' (the scaled tie-strength scores tell its classes apart somewhat)."},
 			{Family: "heterophilic", Differs: "On a heterophilic graph (Q = 4P) the pathfinder weighs inter-class edges up, not down: most of a node's neighbours are of other classes, and their features still tell its class."},
 			{Family: "misleading", Differs: "Where the node features alone separate the classes and most edges join different ones, the pathfinder weighs inter-class edges up rather than dropping them."}}},
-	{ID: "pdn-beats-gcn", Link: "lab=compare&models=pdn,gcn", Seeds: 3, Need: 3,
+	{ID: "pdn-beats-gcn", Link: "lab=compare&models=pdn,gcn", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "On the paper's default graph PDN reaches at least 0.93 test accuracy and GCN at most 0.70.",
 		Paper: "Figure 3 at the default point (Appendix A): PDN about 0.95, GCN about 0.65.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g := r[PDN].TestAcc, r[GCN].TestAcc
 			return verdict(p >= 0.93 && g <= 0.70, accuracies(PDN, p, GCN, g))
 		}},
-	{ID: "sigma-d-1", Link: "lab=compare&models=pdn,gcn&sigma-d=1", Seeds: 5, Need: 4,
+	{ID: "sigma-d-1", Link: "lab=compare&models=pdn,gcn&sigma-d=1", Figure: "test-curves", Seeds: 5, Need: 4,
 		Text:  "When σD = 1 the edge features say nothing of the classes, and PDN ends within 0.04 of GCN.",
 		Paper: "Figure 3, σD panel: at σD = 1 PDN falls to GCN's accuracy.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g := r[PDN].TestAcc, r[GCN].TestAcc
 			return verdict(math.Abs(p-g) <= 0.04, accuracies(PDN, p, GCN, g))
 		}},
-	{ID: "q-high", Link: "lab=compare&models=pdn,gcn&per-class=128&q=0.0625", Seeds: 5, Need: 5,
+	{ID: "q-high", Link: "lab=compare&models=pdn,gcn&per-class=128&q=0.0625", Figure: "test-curves", Seeds: 5, Need: 5,
 		Text:    "With many inter-class edges (Q = 2⁻⁴, 128 nodes a class) PDN does not pull away from GCN: the two end within 0.1 of each other, either way round.",
 		Paper:   "Figure 3, Q panel: the paper finds PDN far above GCN as Q grows.",
 		Differs: "Here PDN is about level with GCN (ahead in some seeds, behind in others): its pathfinder weighs the inter-class edges up, not down, and with 384 nodes it overfits them.",
@@ -223,25 +227,25 @@ var Claims = []Claim{
 			p, g := r[PDN].TestAcc, r[GCN].TestAcc
 			return verdict(math.Abs(p-g) < 0.1, accuracies(PDN, p, GCN, g))
 		}},
-	{ID: "xor-hidden", Link: "lab=xor", Seeds: 10, Need: 9, TestSeeds: 3,
+	{ID: "xor-hidden", Link: "lab=xor", Figure: "surfaces", Seeds: 10, Need: 9, TestSeeds: 3,
 		Text:  "A pathfinder with a hidden layer of 16 neurons learns XOR: the edges in exactly one layer weigh at least three times the others.",
 		Paper: "§4.1.1: a pathfinder with a hidden layer can learn XOR.",
 		Check: func(r map[string]Figures) Verdict {
 			return verdict(r["pdn-16"].XORFound, foundXOR(r["pdn-16"].XORFound))
 		}},
-	{ID: "xor-linear", Link: "lab=xor", Seeds: 10, Need: 10, TestSeeds: 3,
+	{ID: "xor-linear", Link: "lab=xor", Figure: "surfaces", Seeds: 10, Need: 10, TestSeeds: 3,
 		Text:  "A pathfinder without a hidden layer cannot learn XOR.",
 		Paper: "§4.1.1, the XOR proposition.",
 		Check: func(r map[string]Figures) Verdict {
 			return verdict(!r["pdn-linear"].XORFound, foundXOR(r["pdn-linear"].XORFound))
 		}},
-	{ID: "xor-two", Link: "lab=xor", Seeds: 10, Need: 1, Most: 9, TestSeeds: 10,
+	{ID: "xor-two", Link: "lab=xor", Figure: "table3", Seeds: 10, Need: 1, Most: 9, TestSeeds: 10,
 		Text:  "Two hidden neurons are enough for XOR (Table 3 sets them by hand), but training finds them only from some initialisations.",
 		Paper: "Table 3: a 2-neuron pathfinder that computes XOR, its weights set by hand.",
 		Check: func(r map[string]Figures) Verdict {
 			return verdict(r["pdn-2"].XORFound, foundXOR(r["pdn-2"].XORFound))
 		}},
-	{ID: "degree-gat", Link: "lab=degree", Seeds: 3, Need: 3,
+	{ID: "degree-gat", Link: "lab=degree", Figure: "degree", Seeds: 3, Need: 3,
 		Text:  "GAT's mean edge weight falls with the receiving node's degree, to under a quarter from the lowest degrees to the highest; PDN's stays above half.",
 		Paper: "§4.2: attention normalised over neighbours shrinks as degree grows; PDN's weights do not.",
 		Check: func(r map[string]Figures) Verdict {
@@ -251,7 +255,7 @@ var Claims = []Claim{
 		On: []On{
 			{Family: "cora", Seeds: 3, Need: 2, Differs: "On Cora PDN's weights are not level with degree either: in most seeds they fall with it nearly as GAT's do (its tie-strength inputs include the degree product); in some they rise."},
 			{Family: "citeseer", Seeds: 3, Need: 2, Differs: "On Citeseer too PDN's weights are not level with degree: in most seeds they fall with it nearly as GAT's do."}}},
-	{ID: "fig8-degree-product", Link: "lab=attention", Seeds: 5, Need: 4,
+	{ID: "fig8-degree-product", Link: "lab=attention", Figure: "attention", Seeds: 5, Need: 4,
 		Text:  "On Cora the linear PDN attends least to the unnormalised degree product of the 11 tie-strength scores.",
 		Paper: "Figure 8: the unnormalised scores (degree product, common neighbours) are attended to least.",
 		Check: func(r map[string]Figures) Verdict {
@@ -263,7 +267,7 @@ var Claims = []Claim{
 			low := lowestOther(f.Inputs, i)
 			return verdict(f.Inputs[i] < low, phrase.New("degree product %.3f; the lowest of the others %.3f", f.Inputs[i], low))
 		}},
-	{ID: "fig8-paper-text", Link: "lab=attention", Seeds: 5, Need: 4,
+	{ID: "fig8-paper-text", Link: "lab=attention", Figure: "attention", Seeds: 5, Need: 4,
 		Text:  "On Cora the linear PDN gives the degree product and common neighbours less than an even share (1/11) of its attention and association strength more than the median score, as the paper says; min overlap it does not single out: it stays at or under the median.",
 		Paper: "§6.2 after Figure 8: unnormalised scores (degree product, common neighbours) receive low attention; on most datasets normalised ones that ignore the shared neighbours' degrees (association strength, min overlap) relatively high.",
 		Differs: "Min overlap is not high on Cora here: about seventh of the 11 scores, near an even share. " +
@@ -271,7 +275,7 @@ var Claims = []Claim{
 		Check: func(r map[string]Figures) Verdict {
 			return figure8Parts(r["linear"])
 		}},
-	{ID: "fig7-first-hop", Link: "lab=attention", Seeds: 5, Need: 5,
+	{ID: "fig7-first-hop", Link: "lab=attention", Figure: "hops", Seeds: 5, Need: 5,
 		Text:  "The multi-scale PDN weights the first hop most.",
 		Paper: "Figure 7: the model learns to prioritise messages from the first-order neighbourhood.",
 		Check: func(r map[string]Figures) Verdict {
@@ -282,7 +286,7 @@ var Claims = []Claim{
 			return verdict(slices.Index(h, slices.Max(h)) == 0, phrase.New("hop weights %s", formatList(h)))
 		},
 		On: []On{{Family: "citeseer"}, {Family: "generator"}, {Family: "facebook", Seeds: 2, Need: 2}}},
-	{ID: "bag-of-words-recipe", Link: "lab=compare&models=pdn,gcn&data=cora", Seeds: 10, Need: 10,
+	{ID: "bag-of-words-recipe", Link: "lab=compare&models=pdn,gcn&data=cora", Figure: "test-curves", Seeds: 10, Need: 10,
 		Text:  "With bag-of-words node features (Cora, and Facebook Page-Page too) the explorer starts from weight decay 0.005 and dropout 0.9: PDN then ends within 0.02 of GCN, at 0.83 or more.",
 		Paper: "Table 4: PDN 0.868 and GCN 0.861 on Cora.",
 		Differs: "At the synthetic graphs' dropout of 0.5 PDN ends about 0.82 on Cora, three points under GCN: over a few hundred labelled nodes its pathfinder overfits. " +
@@ -293,7 +297,7 @@ var Claims = []Claim{
 		},
 		On: []On{{Family: "facebook", Seeds: 2, Need: 2},
 			{Family: "citeseer", Seeds: 3, Need: 3, Differs: "On Citeseer PDN ends under 0.83, as GCN does: Citeseer is the harder graph for every model here (both near 0.72)."}}},
-	{ID: "structure-homophily", Link: "lab=structure", Seeds: 3, Need: 3,
+	{ID: "structure-homophily", Link: "lab=structure", Figure: "homophily-curves", Seeds: 3, Need: 3,
 		Text:  "Where the edge features tell the classes apart (the paper's generator, a multiplex graph's layers), PDN's learned graph is far more homophilous than its input, by 0.25 or more, while GCN's is the input's own.",
 		Paper: "Beyond the paper: the homophily of a learned structure, as OpenGSL measures it. The paper shows the inter-class edges fade (Figure 5).",
 		Check: func(r map[string]Figures) Verdict {
@@ -304,7 +308,7 @@ var Claims = []Claim{
 			{Family: "cora", Differs: "On Cora PDN's learned graph is about as homophilous as its input: with little class information in its edge features, it keeps the input's structure."},
 			{Family: "citeseer", Differs: "On Citeseer PDN's learned graph is about as homophilous as its input."},
 			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page PDN's learned graph is only a little more homophilous than its input."}}},
-	{ID: "structure-heterophily", Link: "lab=structure&p=0.005&q=0.02", Seeds: 3, Need: 3,
+	{ID: "structure-heterophily", Link: "lab=structure&p=0.005&q=0.02", Figure: "homophily-curves", Seeds: 3, Need: 3,
 		Text:  "On a heterophilic graph (Q = 4P) PDN's learned graph is less homophilous than its input, yet PDN is the most accurate of PDN, GCN and GAT: homophily and accuracy part ways, as OpenGSL found.",
 		Paper: "Beyond the paper: its generator never sets Q above P. OpenGSL finds no significant correlation between a learned structure's homophily and the task's accuracy.",
 		Check: func(r map[string]Figures) Verdict {
@@ -313,28 +317,28 @@ var Claims = []Claim{
 			return verdict(p < in && pa > ga && pa > ta, phrase.New("%s; %s, %s %.3f", homophilies(in, PDN, p, GCN, r[GCN].LearnedHomophily), accuracies(PDN, pa, GCN, ga), GAT, ta))
 		},
 	},
-	{ID: "structure-add-inter", Link: "lab=structure&perturb=add-inter&perturb-rate=0.4", Seeds: 3, Need: 3,
+	{ID: "structure-add-inter", Link: "lab=structure&perturb=add-inter&perturb-rate=0.4", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "With inter-class edges added, 0.4 of the default graph's edge count, PDN still reaches 0.90 test accuracy or more, while GCN and GAT fall to 0.60 or less.",
 		Paper: "Beyond the paper: GSLB's robustness to added edges, here by an attacker who knows the classes.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g, t := r[PDN].TestAcc, r[GCN].TestAcc, r[GAT].TestAcc
 			return verdict(p >= 0.9 && g <= 0.6 && t <= 0.6, phrase.New("%s, %s %.3f", accuracies(PDN, p, GCN, g), GAT, t))
 		}},
-	{ID: "structure-transfer", Link: "lab=compare&models=gcn,sgc,appnp&graph-from=pdn", Seeds: 3, Need: 3,
+	{ID: "structure-transfer", Link: "lab=compare&models=gcn,sgc,appnp&graph-from=pdn", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "Given PDN's learned graph, frozen, GCN, SGC and APPNP each reach 0.85 test accuracy or more on the default graph.",
 		Paper: "Beyond the paper: OpenGSL's generalisability of a learned structure to other models.",
 		Check: func(r map[string]Figures) Verdict {
 			g, s, a := r[GCN].TestAcc, r[SGC].TestAcc, r[APPNP].TestAcc
 			return verdict(min(g, s, a) >= 0.85, phrase.New("test accuracy: %s %.3f, %s %.3f, %s %.3f", GCN, g, SGC, s, APPNP, a))
 		}},
-	{ID: "structure-transfer-input", Link: "lab=compare&models=gcn,sgc,appnp", Seeds: 3, Need: 3,
+	{ID: "structure-transfer-input", Link: "lab=compare&models=gcn,sgc,appnp", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "Over the default graph as it is, GCN, SGC and APPNP each end at 0.75 test accuracy or less.",
 		Paper: "Figure 3 at the default point: GCN about 0.65, the other baselines near it.",
 		Check: func(r map[string]Figures) Verdict {
 			g, s, a := r[GCN].TestAcc, r[SGC].TestAcc, r[APPNP].TestAcc
 			return verdict(max(g, s, a) <= 0.75, phrase.New("test accuracy: %s %.3f, %s %.3f, %s %.3f", GCN, g, SGC, s, APPNP, a))
 		}},
-	{ID: "same-weights", Link: "lab=graph&data=cora", Seeds: 3, Need: 3,
+	{ID: "same-weights", Link: "lab=graph&data=cora", Figure: "histogram", Seeds: 3, Need: 3,
 		Text:  "On the citation graphs the 11 tie-strength scores tell the classes apart little: the pathfinder's median weight on inter-class edges ends within a factor of 2 of the intra-class edges'.",
 		Paper: "§5.3 reads the learned weights on the synthetic graphs only; on the real graphs it reports accuracy.",
 		Check: func(r map[string]Figures) Verdict {
@@ -345,7 +349,7 @@ var Claims = []Claim{
 		On: []On{{Family: "citeseer"},
 			{Family: "generator", Differs: "On the generator's graphs the edge features do tell the classes apart: inter-class edges end over twice lighter than intra-class ones, most often over ten times."},
 			{Family: "multiplex", Differs: "On a multiplex graph whose layers tell the classes apart, inter-class edges end near 0 and intra-class ones near 0.8."}}},
-	{ID: "misleading-mlp", Link: "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64", Seeds: 5, Need: 4,
+	{ID: "misleading-mlp", Link: "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64", Figure: "test-curves", Seeds: 5, Need: 4,
 		Text:  "Where the node features alone separate the classes and most edges join different ones, PDN ends at least 0.02 under an MLP that ignores the graph: its pathfinder does not learn to drop the misleading edges.",
 		Paper: "§3: the pathfinder learns which edges serve the task; the paper never draws a graph whose edges mislead.",
 		Check: func(r map[string]Figures) Verdict {

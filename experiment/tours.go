@@ -14,12 +14,25 @@ type Tour struct {
 	Steps       []TourStep
 }
 
-// TourStep is one stop of a tour. Focus is the id of the element the step
-// points at (a control, a figure), "" for none. Question, if set, asks
-// the reader to predict what the run will show before it does.
+// TourStep is one stop of a tour. Focus is the id of the element a step
+// without a question points at (a control, a figure), "" for none.
+// Question, if set, asks the reader to predict what the run will show
+// before it does; such a step points at the figure that answers it, its
+// claim's (Target), never at one set by hand.
 type TourStep struct {
 	Title, Text, Link, Focus string
 	Question                 *Question
+}
+
+// Target is the id of the element the step points at: the figure of its
+// question's claim, which shows the answer, or else its Focus.
+func (s TourStep) Target() string {
+	if s.Question != nil {
+		if c, ok := ClaimNamed(s.Question.Claim); ok {
+			return c.Figure
+		}
+	}
+	return s.Focus
 }
 
 // Question is a step's multiple choice: the reader answers before pressing
@@ -50,25 +63,25 @@ const NoTour = "none"
 var Tours = []Tour{
 	{Name: "paper", Title: "The paper in six steps", Steps: []TourStep{
 		{Title: "Watch the inter-class edges fade",
-			Text: "Three classes, 500 nodes each; orange lines join nodes of different classes. Press Play (Space): PDN's pathfinder learns a weight for every edge. Watch the orange edges and the share of weight on them; the card under the figures checks what the paper found against this run.",
-			Link: presetLink("default"), Focus: "graph",
+			Text: "Three classes, 500 nodes each; orange lines join nodes of different classes. Press Play (Space): PDN's pathfinder learns a weight for every edge. Watch the orange edges and the share of weight on them; the verdict above the graph checks what the paper found against this run.",
+			Link: presetLink("default"),
 			Question: &Question{Ask: "What will the pathfinder do to the orange inter-class edges?",
 				Choices: []string{"Weigh them down", "Weigh them up", "Leave them about as heavy as the others"}, Claim: "inter-fades", IfHolds: 0, IfNot: 2}},
-		withQuestion(presetStep("sigma-d-1", "mini-graphs",
-			"Inter-class edges now carry the same features as intra-class ones, so no weight can tell them apart. Will PDN still beat GCN? Press Play; the card under the figures gives this run's answer."),
+		withQuestion(presetStep("sigma-d-1", "",
+			"Inter-class edges now carry the same features as intra-class ones, so no weight can tell them apart. Will PDN still beat GCN? Press Play; the verdict above the test accuracies gives this run's answer."),
 			Question{Ask: "Will PDN beat GCN when σD = 1?", Choices: []string{"Yes, clearly", "No: they end about level"}, Claim: "sigma-d-1", IfHolds: 1, IfNot: 0}),
-		withQuestion(presetStep("q-high", "mini-graphs",
-			"Many inter-class edges (Q = 2⁻⁴): GCN averages over neighbours of other classes. The paper found PDN far ahead here. Press Play, compare the test accuracies, and read the card under the figures: it says where this run differs from the paper, and why."),
+		withQuestion(presetStep("q-high", "",
+			"Many inter-class edges (Q = 2⁻⁴): GCN averages over neighbours of other classes. The paper found PDN far ahead here. Press Play and compare the test accuracies: the verdict above them gives this run's answer, and the claims card says where it differs from the paper, and why."),
 			Question{Ask: "With many inter-class edges, will PDN end far ahead of GCN, as in the paper?", Choices: []string{"Yes, far ahead", "No: within 0.1 of GCN"}, Claim: "q-high", IfHolds: 1, IfNot: 0}),
-		withQuestion(presetStep("xor", "table3",
-			"An edge is useful when exactly one of its two layers holds it. Can a pathfinder without a hidden layer learn that XOR? One with 2 hidden neurons? With 16? Press Play, then read Table 3 and the card under the figures."),
+		withQuestion(presetStep("xor", "",
+			"An edge is useful when exactly one of its two layers holds it. Can a pathfinder without a hidden layer learn that XOR? One with 2 hidden neurons? With 16? Press Play, then read each pathfinder's map of its weights: the verdict stands above them."),
 			Question{Ask: "Will the pathfinder with 16 hidden neurons learn XOR?", Choices: []string{"Yes", "No"}, Claim: "xor-hidden", IfHolds: 0, IfNot: 1}),
-		withQuestion(presetStep("degree", "degree",
+		withQuestion(presetStep("degree", "",
 			"GAT's softmax shares a node's attention among its neighbours; PDN's sigmoid weights are bound to no such sum. Press Play and see how each model's weights change with the degree."),
 			Question{Ask: "As the receiving node's degree grows, what happens to GAT's mean edge weight?", Choices: []string{"It shrinks, as PDN's does not", "It stays about the same"}, Claim: "degree-gat", IfHolds: 0, IfNot: 1}),
 		{Title: "What PDN attends to on Cora",
-			Text: "On a real citation graph the edges carry eleven named tie-strength scores. The linear PDN's attention says which it uses (Figure 8), and the multi-scale PDN weighs the powers of Â (Figure 7). Press Play; the card under the figures checks both against the paper.",
-			Link: presetLink("attention"), Focus: "attention",
+			Text: "On a real citation graph the edges carry eleven named tie-strength scores. The linear PDN's attention says which it uses (Figure 8), and the multi-scale PDN weighs the powers of Â (Figure 7). Press Play; the verdicts above each figure check both against the paper.",
+			Link: presetLink("attention"),
 			Question: &Question{Ask: "Which score will the linear PDN attend to least?", Choices: []string{"The degree product, which is not normalised", "Another of the eleven"},
 				Claim: "fig8-degree-product", IfHolds: 0, IfNot: 1}},
 	}},

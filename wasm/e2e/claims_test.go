@@ -107,8 +107,8 @@ func TestTourStepShortLinks(t *testing.T) {
 			link := "#tour=" + tour.Name + "&step=" + strconv.Itoa(k+1)
 			open(t, ctx, srv, link)
 			cond := `document.querySelector("#lab-` + want.View.Lab + `[aria-current=page]") !== null`
-			if step.Focus != "" {
-				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
+			if step.Target() != "" {
+				cond += ` && document.querySelector("#` + step.Target() + `.tour-focus") !== null`
 			}
 			waitFor(t, ctx, link+" shows its lab", cond)
 			if want.View.Threshold > 0 {
@@ -189,13 +189,13 @@ func TestTourStepsFitAProjector(t *testing.T) {
 			link := "#tour=" + tour.Name + "&step=" + strconv.Itoa(k+1) + "&present=1"
 			open(t, ctx, srv, link)
 			cond := `document.querySelector("#lab-` + want.View.Lab + `[aria-current=page]") !== null`
-			if step.Focus != "" {
-				cond += ` && document.querySelector("#` + step.Focus + `.tour-focus") !== null`
+			if step.Target() != "" {
+				cond += ` && document.querySelector("#` + step.Target() + `.tour-focus") !== null`
 			}
 			waitFor(t, ctx, link+" shows its lab", cond)
 			box, err := steadyEval[[]float64](t, ctx, `(() => { // once the smooth scroll to the focus is over
   const w = document.querySelector("#tour .tour-text").getBoundingClientRect();
-  const f = document.querySelector("#`+step.Focus+`") || document.querySelector(".lab .views > :first-child");
+  const f = document.querySelector("#`+step.Target()+`") || document.querySelector(".lab .views > :first-child");
   const r = f.getBoundingClientRect();
   const bar = document.querySelector(".lab .toolbar").getBoundingClientRect();
   let least = 1e9; // the smallest figure text on the screen, in px as drawn
@@ -219,12 +219,68 @@ func TestTourStepsFitAProjector(t *testing.T) {
 			// least 400 px of itself.
 			visible := min(box[5], 720) - max(box[4], 0)
 			if box[4] < box[8] || visible < min(box[5]-box[4], 400) || box[6] < 0 || box[7] > 1280 {
-				t.Errorf("%s: the step's %s lies at %.0f–%.0f px, not on the first screen beside the words", link, step.Focus, box[4], box[5])
+				t.Errorf("%s: the step's %s lies at %.0f–%.0f px, not on the first screen beside the words", link, step.Target(), box[4], box[5])
 			}
 			if box[8] > 0.12*720 {
 				t.Errorf("%s: the toolbar takes %.0f px, over 12%% of 720", link, box[8])
 			}
 		}
+	}
+}
+
+// Every question step of every tour points at the figure that answers it
+// (its claim's), and once the run has answered, on a projector (1280×720,
+// present=1), that figure is on the screen with the claim's verdict on
+// it, beside the tour's words and their revealed answer.
+func TestQuestionStandsBesideItsAnswer(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a 1280×720 screen")
+	asked := 0
+	for _, tour := range experiment.Tours {
+		for k, step := range tour.Steps {
+			q := step.Question
+			if q == nil {
+				continue
+			}
+			asked++
+			fig := step.Target()
+			link := "#tour=" + tour.Name + "&step=" + strconv.Itoa(k+1) + "&present=1&speed=0"
+			open(t, ctx, srv, link)
+			waitFor(t, ctx, link+" points at #"+fig, `document.querySelector("#`+fig+`.tour-focus") !== null && document.querySelector("#tour-question") !== null`)
+			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-choice-0"))), "answer")
+			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+			waitFor(t, ctx, link+" answered", `document.querySelector("#tour-question").dataset.value !== "" &&
+  document.querySelector('#`+fig+` [data-metric="claim-beside"][data-claim="`+q.Claim+`"]:not([hidden])') !== null`)
+			box, err := steadyEval[[]float64](t, ctx, `(() => {
+  const f = document.querySelector("#`+fig+`").getBoundingClientRect();
+  const v = document.querySelector('#`+fig+` [data-metric="claim-beside"][data-claim="`+q.Claim+`"]').getBoundingClientRect();
+  const a = document.querySelector("#tour-question .tour-outcome").getBoundingClientRect();
+  const bar = document.querySelector(".lab .toolbar").getBoundingClientRect();
+  const next = document.querySelector("#tour-next").getBoundingClientRect();
+  return [f.top, f.bottom, v.top, v.bottom, v.left, v.right, a.top, a.bottom, a.left, bar.bottom, next.bottom];
+})()`)
+			must(t, err, "measure "+link)
+			t.Logf("%s: #%s at %.0f–%.0f px, its verdict at %.0f–%.0f, the answer at %.0f–%.0f, the toolbar to %.0f",
+				link, fig, box[0], box[1], box[2], box[3], box[6], box[7], box[9])
+			screenshot(t, ctx, "67-answer-"+tour.Name+"-"+strconv.Itoa(k+1))
+			// The verdict lies whole on the screen under the toolbar, the
+			// figure shows at least 300 px (or whole) under it, and the
+			// tour's revealed answer is on the screen too, beside it.
+			shown := min(box[1], 720) - max(box[0], box[9])
+			if box[2] < box[9]-1 || box[3] > 720 || shown < min(box[1]-box[0], 300) {
+				t.Errorf("%s: #%s (%.0f–%.0f px) and its verdict (%.0f–%.0f px) are not on the 720 px screen under the toolbar (to %.0f px)", link, fig, box[0], box[1], box[2], box[3], box[9])
+			}
+			if box[10] > 720 {
+				t.Errorf("%s: the tour's Next button ends at %.0f px, under the 720 px screen", link, box[10])
+			}
+			if box[6] < 0 || box[7] > 720 || box[8] < box[5]-1 {
+				t.Errorf("%s: the revealed answer lies at %.0f–%.0f px, x %.0f, not on the screen beside the figure (its verdict ends at x %.0f)", link, box[6], box[7], box[8], box[5])
+			}
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no tour asks a question")
 	}
 }
 
