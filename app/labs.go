@@ -9,6 +9,9 @@ var rooms = map[string]func(*page) room{}
 
 // addRoom adds the component of the lab called name.
 func addRoom(name string, newRoom func(*page) room) {
+	if experiment.Withheld(name) {
+		return // a build that stands for a version without it
+	}
 	if _, ok := experiment.LabNamed(name); !ok {
 		panic("app: no lab " + name + " in experiment.Labs")
 	}

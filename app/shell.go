@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
@@ -33,11 +34,16 @@ type Shell struct {
 	board   Board
 	st      experiment.Experiment // the state the address holds
 	written string                // the address as the page last wrote it
-	lab     string                // the lab on view
-	room    room
-	tour    tourPanel
-	share   share
-	spoken  string // the lang row the page was last drawn in
+	// unread are the pairs of the link followed last that this version
+	// could not use (experiment.DecodeLink), kept in the address for a
+	// version that can; followed is the state that link opened.
+	unread   []string
+	followed experiment.Experiment
+	lab      string // the lab on view
+	room     room
+	tour     tourPanel
+	share    share
+	spoken   string // the lang row the page was last drawn in
 
 	installable bool
 	updated     bool // a new version is installed and waits for a reload
@@ -123,7 +129,8 @@ func (c *Shell) follow(hash string) {
 	if c.room != nil && hash == c.written {
 		return
 	}
-	st, err := experiment.Decode(hash)
+	st, unread, err := experiment.DecodeLink(hash)
+	c.unread, c.followed = unread, st
 	relabel := st.View.Lang != c.spoken
 	if relabel && !speak(st.View.Lang) {
 		c.fetchLanguage(st.View.Lang, hash)
@@ -142,6 +149,9 @@ func (c *Shell) follow(hash string) {
 	c.tour.read(st.View)
 	c.tour.focus(c.ctx)
 	c.room.show(st, err)
+	if len(unread) > 0 {
+		c.board.Add(phrase.New("This version of the explorer cannot use %s from the link; the address keeps it as given, so a newer version opens it (reload once one is installed).", strings.Join(unread, "&")), false)
+	}
 	if relabel {
 		c.room.relabel() // the figures' words too; the runs train on
 	}
@@ -200,9 +210,16 @@ func (c *Shell) open(name string) {
 }
 
 // save writes st into the address without a navigation, so that the
-// address is always the permalink, and keeps it as the page's state.
+// address is always the permalink, and keeps it as the page's state. The
+// link's pairs this version could not use stay in it as the link gave
+// them (a newer version, once installed, reads them on reload), until
+// the reader sets the row one names.
 func (c *Shell) save(st experiment.Experiment) {
-	c.st, c.written = st, st.Encode()
+	c.unread = slices.DeleteFunc(c.unread, func(kv string) bool {
+		p, ok := experiment.LinkRow(strings.SplitN(kv, "=", 2)[0])
+		return ok && p.Get(&st) != p.Get(&c.followed)
+	})
+	c.st, c.written = st, st.EncodeKeeping(c.unread)
 	if h := app.Window().Get("history"); h.Truthy() {
 		h.Call("replaceState", nil, "", "#"+c.written)
 	}

@@ -111,7 +111,60 @@ func Decode(query string) (Experiment, error) {
 // DecodeInto is Decode that adds its problems to probs, for a caller that
 // reads more than the experiment from the same link.
 func DecodeInto(query string, probs *Problems) Experiment {
-	return decodeInto(query, probs, ReaderOf)
+	e, _ := decodeInto(query, probs, ReaderOf)
+	return e
+}
+
+// DecodeLink is Decode that also returns the link's pairs the state did
+// not take (an unknown row, a value the row does not accept, a row its
+// lab does not read), as the link gave them: a later version of the
+// explorer may read them (a lab, a model, a range this one lacks), so
+// the page keeps them in its address (EncodeKeeping) for the version
+// that can, rather than replacing them with its defaults. A row given
+// twice is not among them: the first value stands.
+func DecodeLink(query string) (Experiment, []string, error) {
+	var probs Problems
+	e, refused := decodeInto(query, &probs, ReaderOf)
+	var unread []string
+	for _, kv := range strings.Split(strings.TrimLeft(query, "#?"), "&") {
+		if k := linkKey(kv); kv != "" && refused[k] {
+			unread = append(unread, kv)
+		}
+	}
+	return e, unread, probs.Err()
+}
+
+// linkKey is the row a link's pair k=v names: its name in the table
+// where k is one of its names, else k as the link gave it.
+func linkKey(kv string) string {
+	k, _, _ := strings.Cut(kv, "=")
+	if u, err := url.PathUnescape(k); err == nil {
+		k = u
+	}
+	if p, ok := LinkRow(k); ok {
+		return p.Name
+	}
+	return k
+}
+
+// EncodeKeeping is Encode with the pairs unread (DecodeLink's) kept as
+// the link gave them, in place of the rows they name: the address of a
+// state that also holds what this version could not read.
+func (e Experiment) EncodeKeeping(unread []string) string {
+	if len(unread) == 0 {
+		return e.Encode()
+	}
+	named := map[string]bool{}
+	for _, kv := range unread {
+		named[linkKey(kv)] = true
+	}
+	var out []string
+	for _, kv := range strings.Split(e.Encode(), "&") {
+		if !named[linkKey(kv)] {
+			out = append(out, kv)
+		}
+	}
+	return strings.Join(append(out, unread...), "&")
 }
 
 // DecodeRun is Decode of a run's state as the engine is sent it
@@ -121,12 +174,14 @@ func DecodeInto(query string, probs *Problems) Experiment {
 // state the page sends it so.
 func DecodeRun(state string) (Experiment, error) {
 	var probs Problems
-	e := decodeInto(state, &probs, func(Experiment) Reader { return EngineReader() })
+	e, _ := decodeInto(state, &probs, func(Experiment) Reader { return EngineReader() })
 	return e, probs.Err()
 }
 
-// decodeInto is DecodeInto, whose rows reader reads.
-func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) Experiment {
+// decodeInto is DecodeInto, whose rows reader reads; it also returns the
+// rows the link gave that the state did not take, but for those given
+// twice.
+func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (Experiment, map[string]bool) {
 	e := Default()
 	pairs := strings.Split(strings.TrimLeft(query, "#?"), "&")
 	step := stepPairs(pairs)
@@ -206,7 +261,10 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) E
 	for _, say := range n {
 		probs.Add(say())
 	}
-	return e
+	for k := range twice {
+		delete(refused, k)
+	}
+	return e, refused
 }
 
 // notes are what decoding a link says, in the order it finds it. A note

@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -445,6 +446,65 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 	waitFor(t, ctx, "the new version on the same state", `caches.keys().then((ks) => ks.some((k) => k.startsWith("pdn-explorer-next-")) && !ks.some((k) => k.startsWith("pdn-explorer-") && !k.startsWith("pdn-explorer-next-")))
   .then((swapped) => swapped && document.querySelector("#update.idle") !== null && location.hash.includes("sigma-d=1") &&
     document.querySelector("#lab-compare[aria-current=page]") !== null && document.querySelector("#ctl-sigma-d") !== null && document.querySelector("#ctl-sigma-d").value === "1")`)
+}
+
+// An update never loses the link a reader came with. A site standing for
+// an earlier version (this one built without the structure lab) is
+// visited and cached; the site is replaced by the current build; a link
+// to the structure lab, which only the current build has, is opened. The
+// cached version cannot use lab=structure and keeps it in the address as
+// given; after the update prompt the reader is on the structure lab with
+// the link's values.
+func TestUpdateKeepsTheLink(t *testing.T) {
+	earlier := filepath.Join(t.TempDir(), "app.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w -X pdnexplorer/experiment.withheld=structure",
+		"-modfile=.cache/browser/browser.mod", "-o", earlier, "./wasm/ui")
+	build.Dir = filepath.Join("..", "..")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=-tags=noasm", "GOEXPERIMENT=simd")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build the earlier version: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	deploy := func(wasm string, cache string) {
+		t.Helper()
+		must(t, os.RemoveAll(dir), "take the site down")
+		must(t, os.CopyFS(dir, os.DirFS(distDir(t))), "copy the site")
+		if wasm != "" {
+			b, err := os.ReadFile(wasm)
+			must(t, err, "read the earlier page")
+			must(t, os.WriteFile(filepath.Join(dir, "web", "app.wasm"), b, 0o644), "put the earlier page")
+			sw := filepath.Join(dir, "app-worker.js")
+			b, err = os.ReadFile(sw)
+			must(t, err, "read the service worker")
+			must(t, os.WriteFile(sw, []byte(strings.Replace(string(b), `const cacheName = "pdn-explorer-`, `const cacheName = "pdn-explorer-`+cache, 1)), 0o644), "name its cache")
+			for _, f := range []string{"web/app.wasm", "app-worker.js"} {
+				for _, copy := range []string{".gz", ".br"} {
+					os.Remove(filepath.Join(dir, f+copy)) // the current build's compressed copies
+				}
+			}
+		}
+	}
+	deploy(earlier, "earlier-")
+	srv := serve(t, dir, "/pdn/")
+	ctx := browser(t)
+	open(t, ctx, srv, "#per-class=64")
+	waitFor(t, ctx, "the service worker", swReady)
+	waitFor(t, ctx, "the offline cache", cacheFilled)
+	waitFor(t, ctx, "the earlier version, without the structure lab", `document.querySelector("#lab-graph") !== null && document.querySelector("#lab-structure") === null`)
+	deploy("", "")
+	link := "#lab=structure&per-class=64&models=pdn,gcn&epochs=40"
+	must(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.url+link)), "open "+link)
+	waitFor(t, ctx, "the cached version, keeping what it cannot use", `document.querySelector(".lab #play") !== null && document.querySelector("#lab-structure") === null &&
+  location.hash.includes("lab=structure") && location.hash.includes("per-class=64")`)
+	noticeSays(t, ctx, "lab=structure")
+	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`)
+	screenshot(t, ctx, "46-update-keeps-the-link")
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#update-reload"))), "reload into it")
+	waitFor(t, ctx, "the structure lab at the link's values", `document.querySelector("#lab-structure[aria-current=page]") !== null &&
+  document.querySelector("#ctl-per-class") !== null && document.querySelector("#ctl-per-class").value === "64" &&
+  document.querySelector("#ctl-epochs") !== null && document.querySelector("#ctl-epochs").value === "40" &&
+  document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 2`)
+	screenshot(t, ctx, "46-update-on-the-link")
 }
 
 // The page works by keyboard: Tab reaches every control of the graph lab
