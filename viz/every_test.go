@@ -374,7 +374,8 @@ func TestWrapText(t *testing.T) {
 		{"a long word alone", "a pneumonoultramicroscopic word", 60, 0, []string{"a", "pneumonoultramicroscopic", "word"}},
 		{"Chinese between characters", "场景 1：测试准确率随 q 的变化（每点 1 个图）", 130, 0, []string{"场景 1：测试准确率随 q 的", "变化（每点 1 个图）"}},
 		{"no line starts with a closer", "测试准确率。", 50, 0, []string{"测试准确", "率。"}},
-		{"at most two, the rest cut", "one two three four five six", 40, 2, []string{"one two", "three…"}},
+		{"at most two, the rest cut at a space", "one two three four five six", 60, 2, []string{"one two", "three…"}},
+		{"at most two, a word cut", "one twothreefourfive six", 40, 2, []string{"one", "twoth…"}},
 		{"empty", "", 100, 0, []string{""}},
 	} {
 		got := wrapText(tc.text, 10, tc.across, tc.most)

@@ -45,7 +45,8 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
 	t.title(c, title, w)
 	top := t.legendTop(title, w) + t.f(4)
-	side := math.Min(float64(w)-t.f(padLeft)-t.f(70), float64(h)-top-t.f(padBottom))
+	// The scale takes 34 units right of the square and its labels' width.
+	side := math.Min(float64(w)-t.f(padLeft)-34-t.f(12), float64(h)-top-t.f(padBottom))
 	left := t.f(padLeft)
 	cell := side / float64(n)
 	// One path per colour level, not a rect per cell: a page redraws this

@@ -74,10 +74,18 @@ func Bars(w, h int, title, xlabel string, labels []string, values []float64, col
 	n := max(1, len(values))
 	slot := (float64(w) - t.f(padLeft) - t.f(padRight)) / float64(n)
 	lines, under, turned := t.barLabels(labels, slot)
-	if n > 24 {
+	left := t.f(padLeft)
+	switch {
+	case n > 24:
 		lines, under, turned = nil, 0, false // too many to name
+	case turned && len(labels) > 0:
+		// The first label, turned, reaches left of its bar by its
+		// length's run at 45°: the margin holds it.
+		left = math.Max(left, textWidth(labels[0], t.f(10))*math.Sqrt2/2-slot*0.5+t.f(10))
+		slot = (float64(w) - left - t.f(padRight)) / float64(n)
 	}
 	p, h := t.plotIn(w, h, title, 0, under)
+	p.left = left
 	c := newCanvas(w, h, title)
 	top := 0.0
 	for _, v := range values {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/width"
 
@@ -227,16 +228,24 @@ func (t typeset) title(c canvas, text string, w int) {
 	}
 }
 
-// emsOf is how many ems rune r takes, about, in the sans-serif faces a
-// browser or an SVG viewer sets a figure in: a wide (East Asian)
-// character a whole em, any other about 0.57 em (the average of a bold
-// title's letters and digits; Arabic's joined letters take less).
+// emsOf is how many ems rune r takes, about, set bold (a title is, and a
+// projector sets every figure's text bold) in DejaVu Sans, the widest of
+// the faces a browser or an SVG viewer commonly sets a figure in, so that
+// a text measured by it fits in any: a wide (East Asian) character a whole
+// em, a capital, m or w 0.82, a narrow letter, a space or a stop 0.4, an
+// Arabic letter (joined, slimmer) 0.5, any other 0.7.
 func emsOf(r rune) float64 {
-	switch width.LookupRune(r).Kind() {
-	case width.EastAsianWide, width.EastAsianFullwidth:
+	switch k := width.LookupRune(r).Kind(); {
+	case k == width.EastAsianWide || k == width.EastAsianFullwidth:
 		return 1
+	case strings.ContainsRune(" .,:;'!|()[]{}ijlftr", r):
+		return 0.4
+	case unicode.IsUpper(r) || r == 'm' || r == 'w':
+		return 0.82
+	case r >= 0x0600 && r <= 0x06FF:
+		return 0.5
 	}
-	return 0.57
+	return 0.7
 }
 
 // textWidth is about how wide s is set at size units.
@@ -271,16 +280,29 @@ func wrapText(text string, size, across float64, most int) []string {
 	}
 	lines = append(lines, line)
 	if most > 0 && len(lines) > most {
-		last := strings.Join(lines[most-1:], " ")
-		for textWidth(last+"…", size) > across && len([]rune(last)) > 1 {
-			last = string([]rune(last)[:len([]rune(last))-1])
-		}
-		if last != strings.Join(lines[most-1:], " ") {
-			last = strings.TrimSpace(last) + "…"
-		}
-		lines = append(lines[:most-1], last)
+		lines = append(lines[:most-1], cutToFit(strings.Join(lines[most-1:], " "), size, across))
 	}
 	return lines
+}
+
+// cutToFit is text cut, with "…", to fit across units set at size: at a
+// space where one leaves a word or more, else inside the word.
+func cutToFit(text string, size, across float64) string {
+	if textWidth(text, size) <= across {
+		return text
+	}
+	rs := []rune(text)
+	fits := func(n int) bool { return textWidth(string(rs[:n])+"…", size) <= across }
+	for n := len(rs) - 1; n > 0; n-- {
+		if rs[n] == ' ' && fits(n) {
+			return string(rs[:n]) + "…"
+		}
+	}
+	n := len(rs) - 1
+	for n > 1 && !fits(n) {
+		n--
+	}
+	return string(rs[:n]) + "…"
 }
 
 // breakWide splits a word (no spaces) where a line may break inside it:
