@@ -233,17 +233,22 @@ func (t typeset) title(c canvas, text string, w int) {
 // the faces a browser or an SVG viewer commonly sets a figure in, so that
 // a text measured by it fits in any: a wide (East Asian) character a whole
 // em, a capital, m or w 0.82, a narrow letter, a space or a stop 0.4, an
-// Arabic letter (joined, slimmer) 0.5, any other 0.7.
+// Arabic letter (joined, slimmer) 0.6, a mark over or under a letter
+// (Arabic's vowels, the isolates around right-to-left text) nothing, any
+// other 0.7. (Measured in Chromium on the page's figures: at most 0.68 em
+// a character in English, 0.56 in Arabic.)
 func emsOf(r rune) float64 {
 	switch k := width.LookupRune(r).Kind(); {
 	case k == width.EastAsianWide || k == width.EastAsianFullwidth:
 		return 1
+	case unicode.In(r, unicode.Mn, unicode.Cf):
+		return 0
 	case strings.ContainsRune(" .,:;'!|()[]{}ijlftr", r):
 		return 0.4
 	case unicode.IsUpper(r) || r == 'm' || r == 'w':
 		return 0.82
 	case r >= 0x0600 && r <= 0x06FF:
-		return 0.5
+		return 0.6
 	}
 	return 0.7
 }
