@@ -74,8 +74,10 @@ func (c *AttentionLab) draw(ch change) {
 	c.bars, c.hops = "", ""
 	if r := c.runNamed("linear"); r != nil && len(r.snap.Inputs) > 0 {
 		names := inputNames(r, len(r.snap.Inputs))
-		c.bars = viz.Bars(chartW+200, chartH, tr("Attention over the edge features, softmax(β)"), inputsLabel(names),
-			scoreLabels(names, tiestrength.ShortLabel), r.snap.Inputs, viz.ClassColor(2))
+		legibleInColumns("#attention .figure", 1, 0, 0, func() { // a card as wide as the views
+			c.bars = viz.Bars(chartW+200, chartH, tr("Attention over the edge features, softmax(β)"), inputsLabel(names),
+				scoreLabels(names, tiestrength.ShortLabel), r.snap.Inputs, viz.ClassColor(2))
+		})
 	}
 	if r := c.runNamed("multiscale"); r != nil && len(r.hist.hops) > 0 {
 		c.hops = hopsChart(&r.hist, r.Exp.Train.Epochs)

@@ -32,7 +32,11 @@
 //	controls.go    the state table's rows as controls; change, the one way
 //	               a control sets a row, which puts the control back to the
 //	               state (a refused tick does not stay ticked)
-//	figures.go     small shared parts: cards, metrics, legend, runs table
+//	figures.go     small shared parts: cards, metrics, legend, runs table;
+//	               the one rule of figure text (legibilityFor: 11 px on a
+//	               desktop, 12 on a phone, 16 on a projector, at the width
+//	               shown), which the core applies before every draw and
+//	               again after a resize or a new layout (lab.fit)
 //	canvas.go      painting a view's layers on a canvas
 //	minigraph.go   a small learned-graph view per run
 //	board.go       the notices: none dropped (the earlier ones and a long

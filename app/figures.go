@@ -228,37 +228,106 @@ func mathML(formula string) app.UI {
 	return app.Raw(`<span class="formula">` + formula + `</span>`)
 }
 
-// setLegibility tells every figure drawn from now on how large its text
-// must read where the page is shown (viz.SetLegibility, the one place for
-// all figures): 16 px as drawn on a projector, 12 px on a phone, the
-// figures' own sizes elsewhere, at the width the lab's views show them.
-func setLegibility(present bool) {
-	if !app.IsClient {
-		return
-	}
-	least, tallest := 0.0, 0.0
-	switch w := app.Window().Get("innerWidth").Float(); {
+// The least size of a figure's text as drawn, in pixels, by the screen
+// the page is on: the one rule, which legibilityFor applies to every
+// figure of every lab. A phone is a window at most phoneWidth wide (the
+// width at which web/app.css lays the page out for one).
+const (
+	desktopMinPx   = 11
+	phoneMinPx     = 12
+	projectorMinPx = 16
+	phoneWidth     = 700
+)
+
+// legibilityFor is what every figure drawn now must meet, on a window
+// innerW×innerH whose lab shows its figures shown px wide (0: not laid
+// out yet): 16 px as drawn on a projector, 12 on a phone, 11 on a
+// desktop.
+func legibilityFor(present bool, innerW, innerH, shown float64) viz.Legibility {
+	l := viz.Legibility{MinPx: desktopMinPx, ShownPx: shown}
+	switch {
 	case present:
 		// The first figure is held to the screen's height less the
 		// toolbar's and the headings' (web/app.css, .present .views).
-		least, tallest = 16, app.Window().Get("innerHeight").Float()-330
-	case w <= 700:
-		least = 12
+		l.MinPx, l.MaxShownH = projectorMinPx, max(innerH-330, 0)
+	case innerW <= phoneWidth:
+		l.MinPx = phoneMinPx
 	}
-	viz.SetLegibility(viz.Legibility{MinPx: least, ShownPx: shownWidth(), MaxShownH: max(tallest, 0)})
+	return l
+}
+
+// setLegibility tells every figure drawn from now on how large its text
+// must read where the page is shown (viz.SetLegibility, the one place for
+// all figures), at the width the lab's views show them, and reports
+// whether that changed: the figures drawn before were drawn for another
+// width.
+func setLegibility(present bool) bool {
+	w, h, shown, ok := measurePage()
+	if !ok {
+		return false
+	}
+	l := legibilityFor(present, w, h, shown)
+	changed := l != viz.Legible()
+	viz.SetLegibility(l)
+	return changed
+}
+
+// measurePage measures the window and the width the lab shows its figures
+// at (shownWidth); ok is false off the browser. Tests stand in for it.
+var measurePage = func() (w, h, shown float64, ok bool) {
+	if !app.IsClient {
+		return 0, 0, 0, false
+	}
+	win := app.Window()
+	return win.Get("innerWidth").Float(), win.Get("innerHeight").Float(), shownWidth(), true
 }
 
 // legibleInColumns draws, with draw, n figures side by side in a grid of
 // columns at least minPx wide with gaps of gapPx (auto-fit, as the styles
-// lay them out): each is shown a column wide, not the card's width.
-func legibleInColumns(n int, minPx, gapPx float64, draw func()) {
+// lay them out) inside the element sel (the views' column where it is not
+// laid out yet): each is shown a column wide, not the card's width.
+func legibleInColumns(sel string, n int, minPx, gapPx float64, draw func()) {
 	l := viz.Legible()
 	defer viz.SetLegibility(l)
-	if l.ShownPx > 0 {
-		cols := max(1, min(float64(n), math.Floor((l.ShownPx+gapPx)/(minPx+gapPx))))
-		viz.SetLegibility(viz.Legibility{MinPx: l.MinPx, ShownPx: (l.ShownPx - gapPx*(cols-1)) / cols, MaxShownH: l.MaxShownH})
+	shown := l.ShownPx
+	if px := contentWidth(sel); px > 0 {
+		shown = px
+	}
+	if shown > 0 {
+		cols := max(1, min(float64(n), math.Floor((shown+gapPx)/(minPx+gapPx))))
+		viz.SetLegibility(viz.Legibility{MinPx: l.MinPx, ShownPx: (shown - gapPx*(cols-1)) / cols, MaxShownH: l.MaxShownH})
 	}
 	draw()
+}
+
+// legibleWithin draws, with draw, figures the styles show at most px wide.
+func legibleWithin(px float64, draw func()) {
+	l := viz.Legible()
+	defer viz.SetLegibility(l)
+	if l.ShownPx <= 0 || l.ShownPx > px {
+		viz.SetLegibility(viz.Legibility{MinPx: l.MinPx, ShownPx: px, MaxShownH: l.MaxShownH})
+	}
+	draw()
+}
+
+// contentWidth is the width inside the padding of the first element sel
+// selects, 0 where there is none on the page.
+func contentWidth(sel string) float64 {
+	if !app.IsClient {
+		return 0
+	}
+	e := app.Window().Get("document").Call("querySelector", sel)
+	if !e.Truthy() {
+		return 0
+	}
+	style := app.Window().Call("getComputedStyle", e)
+	w := e.Get("clientWidth").Float()
+	for _, side := range []string{"paddingLeft", "paddingRight"} {
+		if px, err := numtext.ParseFloat(strings.TrimSuffix(style.Get(side).String(), "px")); err == nil {
+			w -= px
+		}
+	}
+	return max(w, 0)
 }
 
 // shownWidth is the width, in pixels, of the figures in the lab's

@@ -24,6 +24,10 @@ type nodeTrace struct {
 }
 
 // traceSteps are the view's steps, in the order of the computation.
+// traceHoodPx is the most the node's neighbourhood is shown wide
+// (web/app.css, .trace-hood svg).
+const traceHoodPx = 240
+
 var traceSteps = []string{
 	msg("1 · The learned weight of each edge"),
 	msg("2 · Each neighbour's message to layer 1"),
@@ -130,7 +134,10 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 	for k, e := range t.Edges {
 		ns[k] = viz.Neighbour{Name: strconv.Itoa(e.Neighbour), Class: e.Label, Weight: float64(e.Norm)}
 	}
-	hood := viz.Neighbourhood(220, trf("Node %d and its heaviest neighbours", t.Node), strconv.Itoa(t.Node), t.Label, ns)
+	var hood string
+	legibleWithin(traceHoodPx, func() {
+		hood = viz.Neighbourhood(220, trf("Node %d and its heaviest neighbours", t.Node), strconv.Itoa(t.Node), t.Label, ns)
+	})
 	step := c.trace.step
 	nav := app.Div().Class("trace-nav").Body(
 		app.Button().ID("trace-prev").Text(tr("← Previous")).Disabled(step == 0).OnClick(func(ctx app.Context, e app.Event) { c.moveStep(-1) }),

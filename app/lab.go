@@ -165,11 +165,49 @@ func (l *lab) OnMount(ctx app.Context) {
 	l.ctx = ctx
 	l.openRuns()
 	// The figures drawn before the lab was on the page guessed the width
-	// they are shown at: draw them again once it is laid out.
-	ctx.After(100*time.Millisecond, func(app.Context) {
-		setLegibility(l.st.View.Present == 1)
-		l.fig.draw(newSnapshot | drawNow)
-	})
+	// they are shown at: they are drawn again once it is laid out.
+	l.fitAfterLayout()
+}
+
+// The lab core is go-app's Resizer for every lab's component.
+var _ app.Resizer = (*lab)(nil)
+
+// OnResize draws the figures again for the width they are now shown at:
+// go-app calls it a quarter of a second after the window's last resize
+// and after a phone turned, whether or not runs train.
+func (l *lab) OnResize(app.Context) { l.fit() }
+
+// fit draws every figure again where the width it is shown at, or the
+// screen it is on, changed since the figures were drawn (legible).
+func (l *lab) fit() {
+	if l.ctx == nil {
+		return
+	}
+	if ch := l.legible(); ch != 0 {
+		l.fig.draw(ch)
+	}
+}
+
+// fitAfterLayout fits the figures once the page has laid out what this
+// turn changed (the lab's first layout, projector mode, a tour's panel
+// come or gone, the language): go-app runs a deferred function after the
+// frame's renders, and its dispatch draws the lab again.
+func (l *lab) fitAfterLayout() {
+	if l.ctx == nil {
+		return
+	}
+	l.ctx.Defer(func(ctx app.Context) { ctx.Dispatch(func(app.Context) { l.fit() }) })
+}
+
+// legible sets the legibility every figure drawn now meets, for the page
+// as laid out now (setLegibility, the one rule), and says to draw every
+// figure again (drawAll) where it changed: those drawn before were drawn
+// for another width or screen. Every draw of the core asks it first.
+func (l *lab) legible() change {
+	if setLegibility(l.st.View.Present == 1) {
+		return drawAll
+	}
+	return 0
 }
 
 // OnPreRender stands the runs of the state in, unopened, where the page is
@@ -215,7 +253,7 @@ func (l *lab) show(st experiment.Experiment, err error) {
 // go on as they were.
 func (l *lab) relabel() {
 	if l.ctx != nil {
-		l.fig.draw(newState | newSnapshot | drawNow)
+		l.fig.draw(drawAll)
 	}
 }
 
@@ -380,8 +418,8 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 	if f, ok := l.fig.(ViewFollower); ok {
 		f.ViewChanged(before)
 	}
-	setLegibility(next.View.Present == 1)
-	l.fig.draw(newState)
+	l.fig.draw(newState | l.legible())
+	l.fitAfterLayout() // projector mode, a tour's panel or the language may lay the views out anew
 }
 
 // forgetEngineNotes takes away what the engine said of an earlier state.
@@ -490,10 +528,9 @@ func (l *lab) flush() {
 		return // the lab went while the flush waited
 	}
 	l.lastFlush = time.Now()
-	setLegibility(l.st.View.Present == 1)
 	q := l.queued
 	l.queued = nil
-	var ch change
+	ch := l.legible()
 	for _, e := range q {
 		if slices.Contains(l.runs, e.r) { // not a run closed meanwhile
 			ch |= l.takeEvent(e.r, e.ev, e.f32)

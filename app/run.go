@@ -42,6 +42,10 @@ const (
 	newState                       // the lab has a new state: draw all
 	drawNow                        // draw at once what waited, whatever the pace
 	newEdges                       // a run's graph has its edges edited: the nodes stay
+
+	// drawAll draws every figure again, now: the page's language or the
+	// width the figures are shown at changed.
+	drawAll = newState | newSnapshot | drawNow
 )
 
 // apply applies one event of the engine to the run and says what it

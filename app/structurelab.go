@@ -121,9 +121,12 @@ func (c *StructureLab) draw(ch change) {
 	c.matrix = c.drawMatrix()
 	res := c.side.results()
 	c.robustCharts = c.robustCharts[:0]
-	for _, p := range experiment.Perturbations {
-		c.robustCharts = append(c.robustCharts, viz.RobustnessChart(tr, chartW, chartH, p, c.st.View.Models, c.robust, res[:len(c.robust)]))
-	}
+	// The curves side by side in a card as wide as the views (.figure-grid).
+	legibleInColumns("#robustness .figure-grid", len(experiment.Perturbations), 420, 8, func() {
+		for _, p := range experiment.Perturbations {
+			c.robustCharts = append(c.robustCharts, viz.RobustnessChart(tr, chartW, chartH, p, c.st.View.Models, c.robust, res[:len(c.robust)]))
+		}
+	})
 	c.transferBars = viz.TransferBars(tr, chartW, chartH, c.transfr, res[len(c.robust):])
 }
 

@@ -288,13 +288,9 @@ func (c *SweepLab) draw(ch change) {
 		return
 	}
 	if c.queue != nil {
-		// A phone shows the figure at half its width: drawn taller, its
-		// plot keeps room under the legend and the larger text.
-		h := 380
-		if l := viz.Legible(); l.ShownPx > 0 && l.ShownPx < 500 {
-			h = 620
-		}
-		c.figure = viz.SweepFigure(tr, 760, h, c.sw, c.results())
+		// Shown narrower than drawn, as on a phone, the figure is drawn
+		// taller for its larger text (viz's typeset), its plot as tall.
+		c.figure = viz.SweepFigure(tr, 760, 380, c.sw, c.results())
 	}
 }
 

@@ -47,7 +47,8 @@ func (c *XORLab) draw(ch change) {
 	}
 	turn := c.turn % slots
 	c.turn++
-	legibleInColumns(len(c.runs)-1, 240, 10, func() { // the runs with a pathfinder, side by side (.surfaces)
+	// Every run has its place in the grid of surfaces, GCN's saying it has none.
+	legibleInColumns("#surfaces .surfaces", len(c.runs), 240, 10, func() {
 		for i, r := range c.runs {
 			if all || turn == i {
 				c.surfaces[i] = surface(r)

@@ -21,10 +21,24 @@ type BarSeries struct {
 // (data sets by tie-strength score). The y axis starts at yMin (0 for
 // attention, higher for accuracies that differ by a few points).
 func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, series ...BarSeries) string {
-	c := newCanvas(w, h, title)
 	t := typeFor(w, h)
-	const legendH = 18
-	p := plot{left: padLeft + 10, right: float64(w - padRight), top: padTop + legendH, bottom: float64(h - padBottom - 14), x0: 0, x1: 1, y0: yMin, y1: yMin}
+	entries := make([]legendEntry, len(series))
+	for i, s := range series {
+		entries[i] = legendEntry{s.Name, s.Color, markBox}
+	}
+	left := t.f(padLeft + 10)
+	slot := (float64(w) - t.f(padRight) - left) / float64(max(len(groups), 1))
+	// The groups' names under their bars, each at most its slot wide: the
+	// longest name's rows, and the note under them, decide the bottom.
+	names := make([][]string, len(groups))
+	rows := 1
+	for g, name := range groups {
+		names[g] = wrapText(name, t.f(10), slot*0.95, 2)
+		rows = max(rows, len(names[g]))
+	}
+	p, h := t.plotIn(w, h, title, t.legendRows(entries, float64(w)-left-t.f(padRight)), t.f(14)+float64(rows-1)*t.f(12))
+	p.left, p.x0, p.x1, p.y0, p.y1 = left, 0, 1, yMin, yMin
+	c := newCanvas(w, h, title)
 	for _, s := range series {
 		for i, m := range s.Mean {
 			top := m
@@ -44,14 +58,13 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 	t.title(c, title, w)
 	yt, _, _ := niceTicks(p.y0, p.y1, 4)
 	for _, y := range yt {
-		if y > p.y1+1e-9 {
+		if y < p.y0-1e-9 || y > p.y1+1e-9 { // the ticks' round range may pass the axis's
 			continue
 		}
-		yy := int(math.Round(p.py(y)))
-		c.Line(int(p.left), yy, int(p.right), yy, `stroke="#e4e4e4"`)
-		c.Text(int(p.left)-4, yy+4, tickLabel(y), t.size(10), `text-anchor="end"`, `fill="#555"`)
+		yy := p.py(y)
+		c.buf.WriteString(`<line x1="` + f1(p.left) + `" y1="` + f1(yy) + `" x2="` + f1(p.right) + `" y2="` + f1(yy) + `" stroke="#e4e4e4"/>`)
+		c.Text(int(p.left-t.f(4)), int(yy+t.f(4)), tickLabel(y), t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
-	slot := (p.right - p.left) / float64(max(len(groups), 1))
 	bar := slot * 0.8 / float64(max(len(series), 1))
 	for g, name := range groups {
 		x0 := p.left + float64(g)*slot + slot*0.1
@@ -73,22 +86,20 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 				c.Line(int(math.Round(x)), ry, int(math.Round(x+bar))-1, ry, `stroke="#222"`, `stroke-width="2"`, `stroke-dasharray="2,1"`)
 			}
 		}
-		c.Text(int(math.Round(x0+slot*0.4)), int(p.bottom)+14, name, t.size(10), `text-anchor="middle"`, `fill="#333"`)
+		for k, line := range names[g] {
+			c.Text(int(math.Round(x0+slot*0.4)), int(p.bottom+t.f(14)+float64(k)*t.f(12)), line, t.size(10), `text-anchor="middle"`, `fill="#333"`)
+		}
 	}
 	c.Rect(int(p.left), int(p.top), int(p.right-p.left), int(p.bottom-p.top), `fill="none"`, `stroke="#999"`)
-	c.Text(12, int(p.top+p.bottom)/2, ylabel, t.size(11), `text-anchor="middle"`, `fill="#333"`,
-		`transform="rotate(-90 12 `+strconv.Itoa(int(p.top+p.bottom)/2)+`)"`)
-	lx := int(p.left)
-	for _, s := range series {
-		c.Rect(lx, padTop+2, 12, 10, `fill="`+html.EscapeString(s.Color)+`"`)
-		c.Text(lx+16, padTop+11, s.Name, t.size(11), `fill="#222"`)
-		lx += 24 + 7*len([]rune(s.Name))
-	}
+	mid := strconv.Itoa(int(p.top+p.bottom) / 2)
+	c.Text(t.n(12), int(p.top+p.bottom)/2, ylabel, t.size(11), `text-anchor="middle"`, `fill="#333"`,
+		`transform="rotate(-90 `+strconv.Itoa(t.n(12))+` `+mid+`)"`)
+	t.drawLegend(c, entries, p.left, t.legendTop(title, w), p.right-p.left)
 	note := "whiskers: ±1 SD"
 	if hasReference(series) {
 		note = "dashes: the paper's value; " + note
 	}
-	c.Text(w-padRight, h-4, note, t.size(10), `text-anchor="end"`, `fill="#555"`)
+	c.Text(int(float64(w)-t.f(padRight)), h-t.n(4), note, t.size(10), `text-anchor="end"`, `fill="#555"`)
 	return c.inline()
 }
 

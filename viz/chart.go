@@ -44,7 +44,6 @@ func (p plot) py(y float64) float64 {
 // plot. Points that are NaN or infinite break the line. Long series are
 // thinned to about one point per pixel.
 func LineChart(w, h int, a Axes, series ...Series) string {
-	c := newCanvas(w, h, a.Title)
 	t := typeFor(w, h)
 	entries := make([]legendEntry, len(series))
 	for i, s := range series {
@@ -53,7 +52,8 @@ func LineChart(w, h int, a Axes, series ...Series) string {
 			entries[i].mark = markDash
 		}
 	}
-	p := t.plotArea(w, h, a.Title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)))
+	p, h := t.plotIn(w, h, a.Title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)), 0)
+	c := newCanvas(w, h, a.Title)
 	p.x0, p.x1, p.y0, p.y1 = chartRange(a, series)
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
 	p = frame(c, t, p, a, w, h)

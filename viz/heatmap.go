@@ -45,7 +45,8 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 	c.Rect(0, 0, w, h, `fill="#ffffff"`)
 	t.title(c, title, w)
 	top := t.legendTop(title, w) + t.f(4)
-	side := math.Min(float64(w)-t.f(padLeft)-t.f(70), float64(h)-top-t.f(padBottom))
+	// The scale takes 34 units right of the square and its labels' width.
+	side := math.Min(float64(w)-t.f(padLeft)-34-t.f(12), float64(h)-top-t.f(padBottom))
 	left := t.f(padLeft)
 	cell := side / float64(n)
 	// One path per colour level, not a rect per cell: a page redraws this
@@ -85,7 +86,7 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 		if m.X > 0.5 {
 			anchor, dx = `text-anchor="end"`, -t.n(10)
 		}
-		lines := strings.Split(m.Label, "\n")
+		lines := markLines(m.Label, t.f(11), side/2-t.f(12))
 		dy := t.n(18)
 		if m.Y < 0.5 {
 			dy = -t.n(8) - t.n(13)*(len(lines)-1)
@@ -104,6 +105,21 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 	}
 	heatScale(c, t, int(left+side)+16, top, side)
 	return c.inline()
+}
+
+// markLines are a mark's label's lines (split at \n), each line wider
+// than across split again at its " · ", so that the labels of two corners
+// side by side never meet.
+func markLines(label string, size, across float64) []string {
+	var lines []string
+	for _, line := range strings.Split(label, "\n") {
+		if textWidth(line, size) <= across {
+			lines = append(lines, line)
+			continue
+		}
+		lines = append(lines, strings.Split(line, " · ")...)
+	}
+	return lines
 }
 
 // heatScale draws HeatColor's scale from 0 to 1 at x, side high from

@@ -4,7 +4,6 @@ import (
 	"html"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // Group is one set of values for a histogram.
@@ -18,13 +17,13 @@ type Group struct {
 // width, as side-by-side bars. Each bar is the share of its own group, so
 // groups of very different sizes compare by shape.
 func Histogram(w, h int, title, xlabel string, bins int, groups ...Group) string {
-	c := newCanvas(w, h, title)
 	t := typeFor(w, h)
 	entries := make([]legendEntry, len(groups))
 	for g, gr := range groups {
 		entries[g] = legendEntry{gr.Name, gr.Color, markBox}
 	}
-	p := t.plotArea(w, h, title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)))
+	p, h := t.plotIn(w, h, title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)), 0)
+	c := newCanvas(w, h, title)
 	p.x0, p.x1, p.y0 = 0, 1, 0
 	shares := make([][]float64, len(groups))
 	top := 0.0
@@ -67,21 +66,27 @@ func Histogram(w, h int, title, xlabel string, bins int, groups ...Group) string
 
 // Bars draws one bar per labelled value in [0, 1]: the linear PDN's
 // attention over its inputs, or the multi-scale PDN's weight per hop.
+// Each label is written under its bar, wrapped to its slot; where a word
+// of one is wider than its slot, every label is turned a quarter-turn
+// less 45°, reading up to its bar, so none runs into its neighbour's.
 func Bars(w, h int, title, xlabel string, labels []string, values []float64, color string) string {
-	c := newCanvas(w, h, title)
 	t := typeFor(w, h)
 	n := max(1, len(values))
-	// The labels under the bars, each at most its slot wide: the longest
-	// label's rows of text decide the bottom margin.
-	p := t.plotArea(w, h, title, 0)
-	slot := (p.right - p.left) / float64(n)
-	lines := make([][]string, len(labels))
-	rows := 1
-	for i, l := range labels {
-		lines[i] = wrapLabel(l, int(slot/t.f(6)))
-		rows = max(rows, len(lines[i]))
+	slot := (float64(w) - t.f(padLeft) - t.f(padRight)) / float64(n)
+	lines, under, turned := t.barLabels(labels, slot)
+	left := t.f(padLeft)
+	switch {
+	case n > 24:
+		lines, under, turned = nil, 0, false // too many to name
+	case turned && len(labels) > 0:
+		// The first label, turned, reaches left of its bar by its
+		// length's run at 45°: the margin holds it.
+		left = math.Max(left, textWidth(labels[0], t.f(10))*math.Sqrt2/2-slot*0.5+t.f(10))
+		slot = (float64(w) - left - t.f(padRight)) / float64(n)
 	}
-	p.bottom -= float64(rows-1) * t.f(12)
+	p, h := t.plotIn(w, h, title, 0, under)
+	p.left = left
+	c := newCanvas(w, h, title)
 	top := 0.0
 	for _, v := range values {
 		top = math.Max(top, v)
@@ -100,10 +105,18 @@ func Bars(w, h int, title, xlabel string, labels []string, values []float64, col
 		y := p.py(math.Max(0, v))
 		c.buf.WriteString(`<rect class="bar" data-label="` + html.EscapeString(labels[i]) + `" x="` + f1(x) + `" y="` + f1(y) + `" width="` + f1(slot*0.7) +
 			`" height="` + f1(p.bottom-y) + `" fill="` + color + `"/>`)
-		if n <= 24 {
-			for k, line := range lines[i] {
-				c.Text(int(x+slot*0.35), int(p.bottom+t.f(14)+float64(k)*t.f(12)), line, t.size(10), `text-anchor="middle"`, `fill="#555"`)
-			}
+		if i >= len(lines) {
+			continue
+		}
+		mid := int(x + slot*0.35)
+		if turned {
+			ly := int(p.bottom + t.f(8))
+			c.Text(mid, ly, lines[i][0], t.size(10), `text-anchor="end"`, `fill="#555"`,
+				`transform="rotate(-45 `+strconv.Itoa(mid)+` `+strconv.Itoa(ly)+`)"`)
+			continue
+		}
+		for k, line := range lines[i] {
+			c.Text(mid, int(p.bottom+t.f(14)+float64(k)*t.f(12)), line, t.size(10), `text-anchor="middle"`, `fill="#555"`)
 		}
 	}
 	c.buf.WriteString(`<rect x="` + f1(p.left) + `" y="` + f1(p.top) + `" width="` + f1(p.right-p.left) + `" height="` + f1(p.bottom-p.top) + `" fill="none" stroke="#999"/>`)
@@ -111,23 +124,27 @@ func Bars(w, h int, title, xlabel string, labels []string, values []float64, col
 	return c.inline()
 }
 
-// wrapLabel splits a label at its spaces into lines of about width
-// characters (at least one word a line), at most three.
-func wrapLabel(label string, width int) []string {
-	words := strings.Fields(label)
-	var lines []string
-	for _, w := range words {
-		if n := len(lines); n > 0 && len([]rune(lines[n-1]))+1+len([]rune(w)) <= width {
-			lines[n-1] += " " + w
-			continue
+// barLabels are the labels under bars slot units apart, each in its
+// lines, the room they need below the plot beyond a line's, and whether
+// they are turned (a word wider than its slot): a turned label is one
+// line, and needs its length's drop at 45°.
+func (t typeset) barLabels(labels []string, slot float64) (lines [][]string, under float64, turned bool) {
+	lines = make([][]string, len(labels))
+	rows := 1
+	for i, l := range labels {
+		lines[i] = wrapText(l, t.f(10), slot*0.95, 3)
+		rows = max(rows, len(lines[i]))
+		for _, line := range lines[i] {
+			turned = turned || textWidth(line, t.f(10)) > slot*0.95
 		}
-		lines = append(lines, w)
 	}
-	if len(lines) > 3 {
-		lines = append(lines[:2], strings.Join(lines[2:], " "))
+	if !turned {
+		return lines, float64(rows-1) * t.f(12), false
 	}
-	if len(lines) == 0 {
-		lines = []string{""}
+	longest := 0.0
+	for i, l := range labels {
+		lines[i] = []string{l}
+		longest = math.Max(longest, textWidth(l, t.f(10)))
 	}
-	return lines
+	return lines, math.Max(0, longest*math.Sqrt2/2-t.f(6)), true
 }

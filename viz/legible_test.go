@@ -1,7 +1,6 @@
 package viz
 
 import (
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -29,33 +28,6 @@ func TestNiceTicks(t *testing.T) {
 		for _, v := range got {
 			if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) > 5 {
 				t.Errorf("[%v, %v]: a tick at %s", tc.lo, tc.hi, s)
-			}
-		}
-	}
-}
-
-// Under SetLegibility every text of every figure is at least MinPx as
-// drawn at ShownPx wide, and the chart's legend lies above its plot, not
-// over its data.
-func TestFiguresMeetTheLegibilityAsked(t *testing.T) {
-	defer SetLegibility(Legibility{})
-	sizes := regexp.MustCompile(`font-size="([0-9.]+)"`)
-	for _, l := range []Legibility{{MinPx: 12, ShownPx: 358}, {MinPx: 16, ShownPx: 600}} {
-		SetLegibility(l)
-		for name, svg := range map[string]string{
-			"line":  LineChart(520, 240, Axes{Title: "t", XLabel: "epoch"}, Series{Name: "a", X: []float64{0, 1}, Y: []float64{0.2, 0.9}}),
-			"bars":  Bars(720, 240, "t", "x", []string{"a", "b"}, []float64{0.1, 0.2}, "#000"),
-			"hist":  Histogram(520, 240, "t", "w", 10, Group{Name: "a", Color: "#000", Values: []float64{0.1, 0.5}}),
-			"sweep": Sweep(760, 380, "t", "Q", "paper", []float64{0.25, 0.5, 1}, true, SweepSeries{Name: "pdn", Color: "#000", Mean: []float64{0.9, 0.8, 0.7}}),
-			"deciles": DecileStrips(520, "t", "weight", DecileGroup{Name: "intra-class", Color: "#000", Deciles: []float64{0, .1, .2, .3, .4, .5, .6, .7, .8, .9, 1}},
-				DecileGroup{Name: "inter-class", Color: "#d00"}),
-		} {
-			for _, m := range sizes.FindAllStringSubmatch(svg, -1) {
-				size, _ := strconv.ParseFloat(m[1], 64)
-				w := map[string]float64{"line": 520, "bars": 720, "hist": 520, "sweep": 760, "deciles": 520}[name]
-				if px := size * l.ShownPx / w; px < l.MinPx-0.05 || math.IsNaN(px) {
-					t.Errorf("%+v: %s draws text of %v units, %.1f px", l, name, size, px)
-				}
 			}
 		}
 	}

@@ -32,14 +32,14 @@ var SweepColors = []string{"#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00"
 // marks just beside ours, so the two read side by side. With logX the x
 // axis is in powers of two; paperLabel names the hollow marks.
 func Sweep(w, h int, title, xlabel, paperLabel string, xs []float64, logX bool, series ...SweepSeries) string {
-	c := newCanvas(w, h, title)
 	t := typeFor(w, h)
 	entries := make([]legendEntry, 0, len(series)+1)
 	for _, s := range series {
 		entries = append(entries, legendEntry{s.Name, s.Color, markLine})
 	}
 	entries = append(entries, legendEntry{paperLabel, "#333", markHollow})
-	p := t.plotArea(w, h, title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)))
+	p, h := t.plotIn(w, h, title, t.legendRows(entries, float64(w)-t.f(padLeft)-t.f(padRight)), 0)
+	c := newCanvas(w, h, title)
 	p.y0, p.y1 = 0, 1
 	tx := func(x float64) float64 {
 		if logX {

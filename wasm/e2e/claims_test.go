@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -347,51 +348,120 @@ func TestSweepDotOpensTheCompareLab(t *testing.T) {
 	}
 }
 
-// Every figure's text is legible where it is shown: at least 12 px as
-// drawn on a phone and 16 px on a projector, in every lab.
-func TestFigureTextIsLegible(t *testing.T) {
-	srv := serve(t, distDir(t), "/pdn/")
-	ctx := browser(t)
-	const smallest = `(() => {
-  let least = 1e9, which = "";
+// figureText measures the figures' text in the lab on view: the smallest
+// as drawn, in px, and where; and how many texts run off their figure
+// (a title cut, not wrapped), with the first.
+const figureText = `(() => {
+  let least = 1e9, which = "", cut = 0, first = "";
   for (const e of document.querySelectorAll(".lab svg text")) {
     const svg = e.ownerSVGElement, m = svg && svg.getScreenCTM(), r = e.getBoundingClientRect();
     if (!m || r.width === 0 || !e.textContent.trim()) continue;
+    const where = (svg.closest("[id]") || {}).id + ": " + e.textContent.slice(0, 40);
     const px = parseFloat(e.getAttribute("font-size") || "16") * m.a;
-    if (px < least) { least = px; which = (svg.closest("[id]") || {}).id + ": " + e.textContent.slice(0, 30); }
+    if (px < least) { least = px; which = where; }
+    const s = svg.getBoundingClientRect();
+    if (r.left < s.left - 2 || r.right > s.right + 2 || r.top < s.top - 2 || r.bottom > s.bottom + 2) {
+      if (cut++ === 0) first = where;
+    }
   }
-  return [String(least), which];
+  return {Least: least, Which: which, Cut: cut, First: first};
 })()`
+
+// figureLook is what figureText reads.
+type figureLook struct {
+	Least        float64
+	Which, First string
+	Cut          int
+}
+
+// checkFigureText fails unless the figures' text on view, once the page
+// is at rest, is at least least px and none runs off its figure.
+func checkFigureText(t *testing.T, ctx context.Context, what string, least float64) {
+	t.Helper()
+	got, err := steadyEval[figureLook](t, ctx, figureText)
+	must(t, err, "measure the figures' text")
+	t.Logf("%s: smallest figure text %.1f px (%s); %d texts off their figure", what, got.Least, got.Which, got.Cut)
+	if got.Least < least-0.1 {
+		t.Errorf("%s: figure text of %.1f px (%s), want at least %v", what, got.Least, got.Which, least)
+	}
+	if got.Cut > 0 {
+		t.Errorf("%s: %d texts run off their figure, the first %s", what, got.Cut, got.First)
+	}
+}
+
+// Every figure's text is legible where it is shown, in every lab: at
+// least 11 px as drawn on a desktop (1440×900), 16 px on a projector
+// (1280×720) and 12 px on a phone (390×844) in English, Chinese and
+// Arabic; none runs off its figure. The figures follow the width they are
+// shown at without a run training: after a projector tour ends (its panel
+// gone, the figures are shown narrower), and as a desktop's window becomes
+// a phone's and the phone turns. One browser; each lab opens once per
+// screen, by its link (a hash change after the first).
+func TestFigureTextIsLegible(t *testing.T) {
+	srv := serve(t, distDir(t), "/pdn/")
+	ctx := browser(t)
+	desktop := func() { must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1440, 900)), "a desktop") }
 	for _, mode := range []struct {
 		name, link string
 		least      float64
 		screen     func()
 	}{
-		{"phone", "", 12, func() { phone(t, ctx) }},
+		{"desktop", "", 11, desktop},
 		{"projector", "&present=1", 16, func() { must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a projector") }},
+		{"phone", "", 12, func() { phone(t, ctx) }},
+		{"phone-zh", "&lang=zh", 12, func() { phone(t, ctx) }},
+		{"phone-ar", "&lang=ar", 12, func() { phone(t, ctx) }},
 	} {
 		mode.screen()
-		for _, l := range experiment.Labs {
+		for i, l := range experiment.Labs {
 			link := "#lab=" + l.Name + "&per-class=64" + mode.link
 			if l.Name == "sweep" {
 				link += "&scenario=1&reps=1&models=pdn,gcn&results=9000.6000.9100.6100.9200.6200.9300.6300.9400.6400"
 			}
-			open(t, ctx, srv, link)
-			waitFor(t, ctx, l.Name+" drawn", labDrawn)
+			if i == 0 {
+				open(t, ctx, srv, link)
+			} else {
+				goHash(t, ctx, link)
+			}
+			waitFor(t, ctx, l.Name+" drawn", `document.querySelector("#lab-`+l.Name+`[aria-current=page]") !== null && `+labDrawn)
 			if l.Name != "sweep" {
 				key(t, ctx, "s")
 				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`)
 			}
-			got, err := steadyEval[[]string](t, ctx, smallest)
-			must(t, err, "measure the figures' text")
-			px, _ := strconv.ParseFloat(got[0], 64)
-			t.Logf("%s, %s lab: smallest figure text %.1f px (%s)", mode.name, l.Name, px, got[1])
-			if px < mode.least-0.1 {
-				t.Errorf("%s, %s lab: figure text of %.1f px (%s), want at least %v", mode.name, l.Name, px, got[1], mode.least)
-			}
+			checkFigureText(t, ctx, mode.name+", "+l.Name+" lab", mode.least)
 			screenshot(t, ctx, "69-legible-"+mode.name+"-"+l.Name)
 		}
 	}
+
+	// A projector tour ends on its last step: the lab keeps projector mode,
+	// and its figures, no longer beside the tour's words, are drawn for
+	// their new width.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)), "a projector")
+	tour := experiment.Tours[0]
+	last := len(tour.Steps)
+	open(t, ctx, srv, "#tour="+tour.Name+"&step="+strconv.Itoa(last)+"&present=1")
+	want, _ := experiment.Decode(tour.Steps[last-1].Link)
+	waitFor(t, ctx, "the tour's last step", `document.querySelector("#lab-`+want.View.Lab+`[aria-current=page]") !== null && document.querySelector("#tour-end") !== null && `+labDrawn)
+	checkFigureText(t, ctx, "the tour's last step on a projector", 16)
+	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#tour-end"))), "end the tour")
+	waitFor(t, ctx, "the tour ended, projector mode kept", `document.querySelector("#tour-end") === null && location.hash.includes("present=1") && document.querySelector(".explorer.present:not(.touring)") !== null`)
+	waitFor(t, ctx, "the figures drawn for the lab without the tour", figureText+`.Least >= 15.9`)
+	checkFigureText(t, ctx, "after the tour, on a projector", 16)
+	screenshot(t, ctx, "69-legible-after-tour")
+
+	// A desktop's window becomes a phone's, nothing training; the phone
+	// then turns.
+	desktop()
+	open(t, ctx, srv, "#lab=xor&per-class=64")
+	waitFor(t, ctx, "the XOR lab's surfaces", `document.querySelectorAll(".lab .surfaces svg").length >= 3`)
+	checkFigureText(t, ctx, "a desktop at rest", 11)
+	phone(t, ctx)
+	waitFor(t, ctx, "the figures drawn for a phone", figureText+`.Least >= 11.9`)
+	checkFigureText(t, ctx, "the window made a phone's, at rest", 12)
+	screenshot(t, ctx, "69-legible-resized-phone")
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape)), "the phone turned")
+	waitFor(t, ctx, "the figures drawn for the phone turned", figureText+`.Least >= 10.9`)
+	checkFigureText(t, ctx, "the phone turned, at rest", 11)
 }
 
 // Each lab's first screen says what is on it and what to press, and shows
