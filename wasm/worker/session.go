@@ -78,10 +78,10 @@ type session struct {
 	view     viewWants
 	baseline *baselineJob // the MLP that measures the graph, if the page asked for it
 	layout   *layoutJob   // the layout every graph gets, while it runs
-	learned *learnedJob // the learned layout, while the page shows it
-	epoch   epochState
-	out     snapshots
-	clock   clock
+	learned  *learnedJob  // the learned layout, while the page shows it
+	epoch    epochState
+	out      snapshots
+	clock    clock
 }
 
 // viewWants is what the page asked to see of the run.
