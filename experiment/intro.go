@@ -53,35 +53,39 @@ func (l Lab) IntroOf(f GraphFacts) Intro {
 	return in
 }
 
-// graphTitles name the explorer's own graphs in the intro (catalogue
-// keys); one's own graph goes by the name its files give it.
-var graphTitles = map[string]string{
-	GraphSynthetic: "The paper's synthetic graph",
-	GraphXOR:       "The XOR graph",
-	GraphScaleFree: "A scale-free graph",
-	GraphCora:      "Cora",
-	GraphCiteseer:  "Citeseer",
-	GraphLocal:     "Your graph",
-}
-
-// graphNotes say what a generator's graph is built to show, after its
-// counts (catalogue keys): the XOR graph's edges and layers, the
-// scale-free graph's degrees.
-var graphNotes = map[string]string{
-	GraphXOR:       "An edge joins two nodes of one class exactly when one of its two layers holds it (XOR).",
-	GraphScaleFree: "Its degrees span orders of magnitude.",
-}
-
 // Title names the graph: one's own by its files' name, the explorer's own
 // by its row.
 func (f GraphFacts) Title() phrase.Text {
-	if f.Graph == GraphLocal && f.Name != "" {
-		return phrase.New("%s", f.Name)
-	}
-	if t, ok := graphTitles[f.Graph]; ok {
-		return phrase.New(t)
+	switch f.Graph {
+	case GraphSynthetic:
+		return phrase.New("The paper's synthetic graph")
+	case GraphXOR:
+		return phrase.New("The XOR graph")
+	case GraphScaleFree:
+		return phrase.New("A scale-free graph")
+	case GraphCora:
+		return phrase.New("Cora")
+	case GraphCiteseer:
+		return phrase.New("Citeseer")
+	case GraphLocal:
+		if f.Name != "" {
+			return phrase.New("%s", f.Name)
+		}
+		return phrase.New("Your graph")
 	}
 	return phrase.New("%s", f.Graph)
+}
+
+// note says what a generator's graph is built to show, after its counts:
+// the XOR graph's edges and layers, the scale-free graph's degrees.
+func (f GraphFacts) note() (phrase.Text, bool) {
+	switch f.Graph {
+	case GraphXOR:
+		return phrase.New("An edge joins two nodes of one class exactly when one of its two layers holds it (XOR)."), true
+	case GraphScaleFree:
+		return phrase.New("Its degrees span orders of magnitude."), true
+	}
+	return phrase.Text{}, false
 }
 
 // Sentence says the graph: its name, classes, nodes, edges and features,
@@ -100,8 +104,8 @@ func (f GraphFacts) Sentence() phrase.Text {
 	}
 	s := phrase.New("%s: %s, %s nodes, %s edges, %s node features and %s.", f.Title(), classes,
 		numtext.Group(f.Nodes), numtext.Group(f.Edges), numtext.Group(f.Features), f.edgeFeatures())
-	if note, ok := graphNotes[f.Graph]; ok {
-		s = phrase.New("%s %s", s, phrase.New(note))
+	if note, ok := f.note(); ok {
+		s = phrase.New("%s %s", s, note)
 	}
 	return s
 }
