@@ -15,14 +15,14 @@ type run struct {
 	experiment.Run
 	engine *Handle
 
-	gen     int // the graph's generation: events of an older graph are stale
-	graph   *protocol.Graph
-	facts   experiment.GraphFacts // what the intro says of graph (factsOf)
+	gen   int // the graph's generation: events of an older graph are stale
+	graph *protocol.Graph
+	facts experiment.GraphFacts // what the intro says of graph (factsOf)
 	// baseline is the MLP that measures the graph, as its worker last
 	// said (nil before): the lab reads it against the state's (chance).
 	baseline *protocol.Baseline
-	pos     []float32 // the layout every graph gets, if its worker makes one
-	learned []float32 // the layout pulled by the learned weights, if asked for
+	pos      []float32 // the layout every graph gets, if its worker makes one
+	learned  []float32 // the layout pulled by the learned weights, if asked for
 
 	snap                protocol.Snapshot // the latest, or the one rewound to
 	snapped             bool              // a snapshot has come for this graph
