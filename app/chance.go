@@ -56,8 +56,8 @@ func (l *lab) renderChance() app.UI {
 		metric("mlp-acc", "", c.MLP, l.mlpText(c)).Title(l.mlpTitle()),
 	}
 	for _, r := range l.runs {
-		if !r.snapped {
-			continue
+		if !r.snapped || r.snap.Epoch == 0 {
+			continue // the initialisation's accuracy stands nowhere: nothing was learned yet
 		}
 		standing := c.Standing(float64(r.snap.TestAcc))
 		words, said := experiment.StandingWords[standing]
