@@ -88,4 +88,13 @@ func TestOwnGraphIntroducedAndMeasured(t *testing.T) {
 	}
 	t.Logf("Cora opened as GraphML: PDN %.3f, majority class %.3f, MLP %.3f", acc, majority, mlp)
 	screenshot(t, ctx, "owngraph-cora-measured")
+
+	// On a phone the chance line takes its own lines, not the toolbar's.
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)), "phone size")
+	waitFor(t, ctx, "the phone's layout", `document.querySelector("#chance").getBoundingClientRect().width <= 390`)
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.querySelector("#chance").getBoundingClientRect().top, document.querySelector("#chance").getBoundingClientRect().height,
+  document.querySelector(".toolbar").getBoundingClientRect().height]`))
+	must(t, err, "measure the chance line")
+	t.Logf("phone: the chance line at y %.0f, %.0f px high; the toolbar %.0f px", box[0], box[1], box[2])
+	screenshot(t, ctx, "owngraph-cora-phone")
 }
