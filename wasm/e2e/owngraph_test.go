@@ -78,7 +78,7 @@ func TestOwnGraphIntroducedAndMeasured(t *testing.T) {
 	key(t, ctx, " ")
 	waitFor(t, ctx, "the run at its end", `document.querySelector("#epoch").textContent.startsWith("200 /") && !document.querySelector("#play").textContent.includes("Pause")`)
 	read := func(metric string) float64 {
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`parseFloat(document.querySelector('[data-metric="` + metric + `"]').dataset.value)`))
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`parseFloat(document.querySelector('[data-metric="`+metric+`"]').dataset.value)`))
 		must(t, err, "read "+metric)
 		return v
 	}
