@@ -2,6 +2,9 @@ package app
 
 import (
 	htmlpkg "html"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,6 +139,29 @@ func TestNoStandingBeforeTheFirstEpoch(t *testing.T) {
 		d.Consume()
 		if said := strings.Contains(app.HTMLString(rm), `data-metric="chance-standing"`); said != (epoch > 0) {
 			t.Errorf("epoch %d: a standing said %v", epoch, said)
+		}
+	}
+}
+
+// The lab row's words are said only through experiment's IntroOf, after
+// the graph: a lab that showed its row's Intro itself would say its words
+// without the graph it trains on.
+func TestIntroIsSaidOnlyWithItsGraph(t *testing.T) {
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowIntro := regexp.MustCompile(`\.Intro\b[^O]`)
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if loc := rowIntro.FindIndex(src); loc != nil {
+			t.Errorf("%s:%d reads a lab row's Intro itself: say it with l.row.IntroOf(l.graphFacts())", p, 1+strings.Count(string(src[:loc[0]]), "\n"))
 		}
 	}
 }
