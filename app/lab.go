@@ -477,6 +477,9 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	if l.drawsGraph && i == 0 {
 		c.Layout = ""
 	}
+	// The first run's worker measures the graph the runs share against
+	// chance (the MLP baseline), beside its run.
+	c.Baseline = i == 0
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}
@@ -665,6 +668,7 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 		l.renderIntro(),
 		l.renderToolbar(under...),
 		l.renderFoldRow(),
+		l.renderChance(),
 		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderWeightsSaid(), l.renderClaims())...)),
 		l.renderKeys(),
 	)
@@ -721,9 +725,26 @@ func (l *lab) renderMore() app.UI {
 		OnClick(func(ctx app.Context, e app.Event) { l.allControls = !l.allControls })
 }
 
-// renderIntro is what the lab's first screen says before any control.
+// renderIntro is what the lab's first screen says before any control:
+// the graph its runs train on, written from that graph (experiment's
+// IntroOf, the one place that writes it), then what the lab does.
 func (l *lab) renderIntro() app.UI {
-	return app.P().ID("intro").Class("intro").Text(tr(l.row.Intro))
+	in := l.row.IntroOf(l.graphFacts())
+	var graph app.UI = app.Span().ID("intro-graph") // a lab of many graphs says none
+	if !in.Graph.IsZero() {
+		graph = app.Span().ID("intro-graph").Text(say(in.Graph) + " ")
+	}
+	return app.P().ID("intro").Class("intro").Body(graph, app.Text(say(in.Lab)))
+}
+
+// graphFacts are the facts of the graph the lab's runs train on: the
+// engine's graph once it has sent it (a graph of the state's data row),
+// else what the state tells.
+func (l *lab) graphFacts() experiment.GraphFacts {
+	if len(l.runs) > 0 && l.runs[0].graph != nil && l.runs[0].facts.Graph == l.st.Data.Graph {
+		return l.runs[0].facts
+	}
+	return experiment.FactsOfState(l.st.Data)
 }
 
 // renderFoldRow is what a phone keeps out of the sticky toolbar, under it:

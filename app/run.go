@@ -15,10 +15,14 @@ type run struct {
 	experiment.Run
 	engine *Handle
 
-	gen     int // the graph's generation: events of an older graph are stale
-	graph   *protocol.Graph
-	pos     []float32 // the layout every graph gets, if its worker makes one
-	learned []float32 // the layout pulled by the learned weights, if asked for
+	gen   int // the graph's generation: events of an older graph are stale
+	graph *protocol.Graph
+	facts experiment.GraphFacts // what the intro says of graph (factsOf)
+	// baseline is the MLP that measures the graph, as its worker last
+	// said (nil before): the lab reads it against the state's (chance).
+	baseline *protocol.Baseline
+	pos      []float32 // the layout every graph gets, if its worker makes one
+	learned  []float32 // the layout pulled by the learned weights, if asked for
 
 	snap                protocol.Snapshot // the latest, or the one rewound to
 	snapped             bool              // a snapshot has come for this graph
@@ -58,6 +62,7 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 		}
 		r.gen, r.graph, r.pos, r.learned = ev.Gen, ev.Graph, nil, nil
 		r.snapped, r.weights, r.pred, r.prob, r.progress = false, nil, nil, nil, nil
+		r.facts, r.baseline = factsOf(ev.Graph), nil
 		r.hist.reset()
 		if r.frames != nil {
 			r.frames.reset()
@@ -82,8 +87,31 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 		if ev.Gen == r.gen && ev.Progress != nil {
 			r.progress, r.running = ev.Progress, ev.Progress.Running
 		}
+	case protocol.KindBaseline:
+		if ev.Gen == r.gen && ev.Baseline != nil {
+			r.baseline = ev.Baseline
+			return newSnapshot
+		}
 	}
 	return 0
+}
+
+// factsOf is what the intro says of the graph the engine built: its row
+// (read from the state that made it), the name one's own files gave it,
+// its counts.
+func factsOf(g *protocol.Graph) experiment.GraphFacts {
+	if g == nil {
+		return experiment.GraphFacts{}
+	}
+	e, _ := experiment.Decode(g.State)
+	unlabelled := 0
+	for _, c := range g.Labels {
+		if c < 0 {
+			unlabelled++
+		}
+	}
+	return experiment.GraphFacts{Graph: e.Data.Graph, Name: g.Name, Classes: g.Classes, Nodes: g.Nodes, Edges: len(g.Src),
+		Features: g.Features, EdgeFeatures: g.EdgeFeatures, Unlabelled: unlabelled, Scores: g.Scores}
 }
 
 // edited takes the run's graph with its edges edited: the nodes stay
@@ -91,7 +119,7 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 // the old edges', wait for the snapshot that follows, and the frames kept
 // for rewinding, of the old edges, go.
 func (r *run) edited(gen int, g *protocol.Graph) change {
-	r.gen, r.graph, r.weights = gen, g, nil
+	r.gen, r.graph, r.weights, r.facts = gen, g, nil, factsOf(g)
 	if r.frames != nil {
 		r.frames.reset()
 	}

@@ -36,8 +36,10 @@ type Lab struct {
 	// sweep's runs, the structure lab's robustness and transfer runs);
 	// nil for a lab that trains none, whose link carries no results.
 	Trains func(Experiment) []Run
-	// Intro is what the lab's first screen says, before any control: what
-	// is on the screen and what to press (a catalogue key).
+	// Intro is what the lab's first screen says, before any control, after
+	// the graph it trains on (IntroOf, written from the graph): what the
+	// lab does with it and what to press (a catalogue key). It names no
+	// graph: the graph on screen may be any, generated or one's own.
 	Intro string
 	// Story are the rows its lesson needs, at most MaxStory of them
 	// applying to any one graph, which the page shows first; "All
@@ -69,7 +71,7 @@ type Run struct {
 // the first is the default.
 var Labs = leaveOut(withheld, []Lab{
 	{Name: "graph", Title: "The learned graph", Runs: oneRun,
-		Intro: "A graph of three classes; orange lines join nodes of different classes. Press Play (Space): the pathfinder learns a weight for every edge, drawn as its darkness, while a GCN classifies the nodes over that learned graph.",
+		Intro: "Orange lines join nodes of different classes. Press Play (Space): the pathfinder learns a weight for every edge, drawn as its darkness, while a GCN classifies the nodes over that learned graph.",
 		Story: []string{"data", "per-class", "q", "sigma-d", "shots", "model", "edge-hidden", "epochs", "seed"},
 		Views: []string{"layout", "threshold", "speed"}},
 	{Name: "xor", Title: "XOR needs a hidden layer", Defaults: "data=xor&edge-init=alive&restarts=4&restart-epochs=40",
@@ -79,7 +81,7 @@ var Labs = leaveOut(withheld, []Lab{
 			"hidden", "dropout", "edge-dropout", "edge-init", "restarts", "restart-epochs",
 			"epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  xorRuns,
-		Intro: "Here an edge joins two nodes of one class exactly when one of its two layers holds it (XOR). Four models train on it side by side: press Train all, then read each pathfinder's weight over the two layers, and Table 3.",
+		Intro: "Four models train on it side by side: press Train all, then read each pathfinder's weight over the two layers, and Table 3.",
 		Story: []string{"per-class", "q", "sigma-f", "edge-init", "restarts", "epochs", "seed", "init-seed"},
 		Views: []string{"speed"},
 		Sets: map[string]phrase.Text{
@@ -91,7 +93,7 @@ var Labs = leaveOut(withheld, []Lab{
 		Rows: []string{"data", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 			"edge-hidden", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  degreeRuns,
-		Intro: "A graph whose degrees span orders of magnitude. PDN and GAT train on it side by side: press Train all and compare how each model's mean edge weight falls, or not, with the receiving node's degree.",
+		Intro: "PDN and GAT train on it side by side: press Train all and compare how each model's mean edge weight falls, or not, with the receiving node's degree.",
 		Story: []string{"per-class", "attach", "q", "sigma-d", "hidden", "epochs", "seed"},
 		Views: []string{"speed"},
 		Sets:  map[string]phrase.Text{"model": phrase.New("its runs are PDN and GAT")}},
@@ -107,7 +109,7 @@ var Labs = leaveOut(withheld, []Lab{
 		Rows: []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
 			"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  attentionRuns,
-		Intro: "Cora's edges carry eleven named tie-strength scores. Press Train all: the linear PDN's bars say which score it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
+		Intro: "Press Train all: the linear PDN's bars say which of the edges' features it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
 		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"},
 		Views: []string{"speed"},
 		Sets:  map[string]phrase.Text{"model": phrase.New("its runs are the linear and the multi-scale PDN")}},

@@ -255,6 +255,8 @@ func readme(r Run) string {
 		"",
 		"Run:  python3 " + ScriptFile + "          (needs torch and torch_geometric 2.3 or later:",
 		"      pip install torch torch_geometric, or PYTHONPATH=DIR where DIR holds torch_geometric/)",
+		"It trains in float64, the explorer's precision (--float32 for float32), says how long it",
+		"expects to take before it starts, and what its first epochs took once they have run.",
 		"The last line it prints is one JSON object with test_accuracy; --help lists its arguments.",
 		"",
 	}, "\n")

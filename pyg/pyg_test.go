@@ -524,3 +524,49 @@ func TestExportCarriesTheScaledScores(t *testing.T) {
 		}
 	}
 }
+
+// expectedLine reads the script's first line, what it expects the run to
+// take: the epochs, the ms an epoch and the precision.
+var expectedLine = regexp.MustCompile(`^expected: about [0-9.]+ (?:s|min [0-9]+ s|h [0-9]+ min) to train ([0-9]+) epochs \(([0-9]+) ms an epoch in (float64|float32) `)
+
+// TestScriptSaysHowLongBeforeItStarts runs the script (any Python: it says
+// it before torch loads) on a small and a larger graph: its first line
+// says how long the run is expected to take, by its epochs, in the
+// explorer's precision, float64, unless --float32 asks otherwise, which
+// is expected faster; a larger graph is expected slower, and the same
+// graph's epochs cost the same whatever their number.
+func TestScriptSaysHowLongBeforeItStarts(t *testing.T) {
+	python := anyPython(t)
+	say := func(perClass int, args ...string) (epochs, ms int, precision string) {
+		t.Helper()
+		g, tr := trained(t, experiment.PDN, perClass, 2)
+		dir := t.TempDir()
+		if err := writeDir(dir, g, runOf(t, tr)); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(python, append([]string{filepath.Join(dir, pyg.ScriptFile), "--weights", "none", "--threads", "1"}, args...)...)
+		out, _ := cmd.Output() // without torch it ends after saying it; with torch it trains these few epochs
+		first, _, _ := strings.Cut(string(out), "\n")
+		m := expectedLine.FindStringSubmatch(first)
+		if m == nil {
+			t.Fatalf("run_pyg.py %q: the first line %q does not say how long the run will take", args, first)
+		}
+		epochs, _ = strconv.Atoi(m[1])
+		ms, _ = strconv.Atoi(m[2])
+		return epochs, ms, m[3]
+	}
+	epochs, small, precision := say(16, "--epochs", "2")
+	if epochs != 2 || precision != "float64" || small <= 0 {
+		t.Errorf("by default: %d epochs at %d ms in %s; want 2, in float64, the explorer's precision", epochs, small, precision)
+	}
+	if _, again, _ := say(16, "--epochs", "4"); again != small {
+		t.Errorf("4 epochs at %d ms each, 2 at %d: an epoch's cost depends on their number", again, small)
+	}
+	_, large, _ := say(256, "--epochs", "2")
+	if large <= small {
+		t.Errorf("16 times the nodes: %d ms an epoch, %d on the small graph", large, small)
+	}
+	if _, fast, p := say(256, "--epochs", "2", "--float32"); p != "float32" || fast >= large {
+		t.Errorf("--float32: %d ms an epoch in %s, float64 %d; want float32, faster", fast, p, large)
+	}
+}

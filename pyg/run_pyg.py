@@ -15,6 +15,13 @@ last epoch, exported_test_accuracy that of the explorer's weights; where the bun
 validation nodes, test_accuracy_at_best_validation is read at the epoch of best accuracy on
 them).
 
+It trains in float64, the explorer's own precision (its engine computes every product in float64,
+natively and in the browser's worker alike), so that the explorer's weights give the explorer's
+test accuracy here to the last prediction; --float32 asks for float32, faster where the dense node
+features dominate (Cora: about half the time), its predictions a few apart. Before torch loads it
+says how long the run is expected to take (its epochs at a cost calibrated below, COST), and after
+its first three epochs what they took here and what the whole run will then take.
+
 Needs torch and torch_geometric (2.3 or later): `pip install torch torch_geometric`, or put a
 folder that holds torch_geometric/ on PYTHONPATH.
 
@@ -97,7 +104,7 @@ def parse_args(argv, here):
                     help="L2 weight decay, in [%g, %g] (default the run's, %g)" % (*lim["weight_decay"], RUN["weight_decay"]))
     ap.add_argument("--threads", type=number("--threads", True, 1, MAX_THREADS), default=2,
                     help="threads torch computes on, in [1, %d] (default 2)" % MAX_THREADS)
-    ap.add_argument("--float32", action="store_true", help="train in float32 (the explorer computes in float64)")
+    ap.add_argument("--float32", action="store_true", help="train in float32, faster; the default is float64, the explorer's own precision, in which its weights give its test accuracy exactly")
     given = set()
     for arg in argv:
         if arg == "--":
@@ -467,10 +474,98 @@ def read_bundle(bundle):
     return READ[bundle]
 
 
+# What an epoch costs here, in ms, by the units expected_ms counts: calibrated with torch 1.13
+# (float64, one thread) and PyTorch Geometric 2.3.1 on a 2-core machine, on PDN's exports of the
+# explorer's default graph (9 ms an epoch measured, 17 expected), Cora (28; 21), Citeseer (58; 50)
+# and a generated graph of 6,144 nodes and 353,978 edges (915; 646): within a factor of 2 of
+# each. float32 halves the dense products and takes three quarters of the edges' time. A busy
+# machine is slower, and torch's threads waiting on each other there far slower (Cora on two
+# threads at a load of 13: 462 ms an epoch, 28 on one): the first epochs say what they took.
+COST = {"epoch": 3.0, "dense": 1.1e-7, "edge": 3e-6}
+
+
+def expected_ms(run, n, f, d, c, e, float32):
+    """The ms an epoch of the run's model is expected to take on a graph of n nodes, f node
+    features (stored dense), d edge features, c classes and e edges, by the work it does: the
+    dense products of the node features (multiply-adds) and the work per edge (messages and the
+    pathfinder), a forward and a backward pass."""
+    kind, h = run["model"], run["hidden"]
+    arcs = 2 * e + n  # both directions and a self-loop a node
+    dense, edge = n * f * h + n * h * c, arcs * (h + c)
+    if kind == "pdn":
+        widths = [d] + list(run["edge_hidden"]) + [1]
+        edge += e * sum(a * b for a, b in zip(widths, widths[1:]))
+    elif kind == "pdn-linear":
+        edge += e * d
+    elif kind == "gat":
+        hd = run["gat_heads"] * run["gat_head_features"]
+        dense, edge = n * f * hd + n * hd * c, arcs * (2 * hd + c)
+    elif kind == "sage":
+        dense *= 2
+    elif kind == "cheb":
+        dense, edge = dense * run["cheb_terms"], edge * run["cheb_terms"]
+    elif kind == "sgc":
+        dense, edge = n * f * c, arcs * f * run["sgc_hops"]
+    elif kind == "appnp":
+        edge = arcs * c * run["appnp_steps"]
+    elif kind == "mlp":
+        edge = 0
+    ms = COST["epoch"] + 3 * (COST["dense"] * dense + COST["edge"] * edge)
+    if float32:
+        ms = COST["epoch"] + 3 * (COST["dense"] * dense / 2 + 0.75 * COST["edge"] * edge)
+    return ms
+
+
+def duration(sec):
+    """A time as a person reads it: 0.4 s, 12 s, 7 min 10 s, 2 h 5 min."""
+    if sec < 10:
+        return "%.1f s" % sec
+    if sec < 60:
+        return "%d s" % round(sec)
+    if sec < 3600:
+        return "%d min %d s" % divmod(round(sec), 60)
+    return "%d h %d min" % divmod(round(sec / 60), 60)
+
+
+def plan(a, bundle):
+    """What the run will take, said before torch loads: its epochs (the restarts' too) at the
+    expected ms an epoch, each read on the validation nodes where the bundle has them."""
+    b = read_bundle(bundle)
+    ms = expected_ms(RUN, b["n"], b["x"]["width"], b["d"], 1 + max(b["labels"], default=0), len(b["src"]), a.float32)
+    epochs = a.epochs
+    if RUN["restarts"] > 0:
+        epochs += (RUN["restarts"] - 1) * min(RUN["restart_epochs"], a.epochs)
+    elif "val" in b["split"]:
+        ms *= 5 / 3  # two forward passes an epoch more: validation and test
+    p = {"epochs": epochs, "ms": ms, "threads": a.threads, "said": False, "took": []}
+    print("expected: about %s to train %d epochs (%.0f ms an epoch in %s on a 2-core machine, one thread; "
+          "the first epochs will say what they take here)" % (duration(epochs * ms / 1000), epochs, ms,
+                                                               "float32" if a.float32 else "float64"), flush=True)
+    return p
+
+
+def measured(p, ms):
+    """Takes an epoch's time, its validation included, and says, once the first three are timed,
+    what the whole run will take at their pace, and where it is far slower than expected on
+    several threads, that one may be faster."""
+    p["took"].append(ms)
+    if p["said"] or len(p["took"]) < 3:
+        return
+    p["said"] = True
+    ms = statistics.median(p["took"])
+    line = "measured: %.0f ms an epoch over the first %d: about %s for the %d epochs" % (
+        ms, len(p["took"]), duration(p["epochs"] * ms / 1000), p["epochs"])
+    if p["threads"] > 1 and ms > 4 * p["ms"]:
+        line += ("; torch's %d threads may be waiting on each other on a busy machine: --threads 1 may be "
+                 "several times faster" % p["threads"])
+    print(line, flush=True)
+
+
 if __name__ == "__main__":
     ARGS = parse_args(sys.argv[1:], os.path.dirname(os.path.abspath(__file__)))
     check_inputs(ARGS)
     read_bundle(ARGS.bundle)  # a fault in the bundle is said before torch loads
+    PLAN = plan(ARGS, ARGS.bundle)  # and what the run will take, before it starts
 
 try:
     import torch
@@ -624,7 +719,7 @@ def train_loss(model, data):
         return float(F.cross_entropy(model(x, edge_index, z)[masks["train"]], y[masks["train"]]))
 
 
-def train(model, data, run, epochs, times, opt=None, best=None):
+def train(model, data, run, epochs, times, opt=None, best=None, plan=None):
     """Full-batch Adam on the training nodes' cross-entropy, as the explorer trains; opt goes
     on with an optimiser's state. With best (a dict), each epoch is read on the validation
     nodes and best keeps the test accuracy at the first epoch of best validation accuracy."""
@@ -643,6 +738,8 @@ def train(model, data, run, epochs, times, opt=None, best=None):
             v = accuracy(model, data, "val")
             if v > best.get("validation", -1):
                 best.update(validation=v, test=accuracy(model, data, "test"), at=epoch)
+        if plan is not None:
+            measured(plan, 1000 * (time.perf_counter() - t0))
     return opt
 
 
@@ -701,17 +798,18 @@ def main(a):
         tried = []
         for r in range(restarts):
             m = fresh(RUN, shape, 1000 * a.seed + r, gw)
-            opt = train(m, data, run, first, times)
+            opt = train(m, data, run, first, times, plan=PLAN)
             tried.append((train_loss(m, data), r, m, opt))
         _, kept, model, opt = min(tried, key=lambda t: (t[0], t[1]))
         print("restarts: kept %d of %d" % (kept, restarts))
-        train(model, data, run, a.epochs - first, times, opt)
+        train(model, data, run, a.epochs - first, times, opt, plan=PLAN)
     else:
         model = fresh(RUN, shape, a.seed, gw)
-        train(model, data, run, a.epochs, times, best=best)
+        train(model, data, run, a.epochs, times, best=best, plan=PLAN)
     out.update({"test_accuracy": accuracy(model, data, "test"), "train_accuracy": accuracy(model, data, "train"),
                 "epochs": a.epochs, "seed": a.seed, "lr": a.lr, "weight_decay": a.weight_decay,
-                "epoch_ms_median": round(statistics.median(times), 3) if times else None})
+                "epoch_ms_median": round(statistics.median(times), 3) if times else None,
+                "expected_epoch_ms": round(PLAN["ms"], 3), "float32": a.float32})
     if best:
         out.update({"validation_nodes": int(masks["val"].sum()), "best_validation_epoch": best["at"],
                     "test_accuracy_at_best_validation": best["test"]})

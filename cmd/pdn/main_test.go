@@ -44,7 +44,7 @@ func TestTrainJSONKeys(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
 			m := lastJSON(t, out)
-			for _, k := range []string{"model", "test_accuracy", "train_accuracy", "epochs", "epoch_ms_median", "nodes", "edges"} {
+			for _, k := range []string{"model", "test_accuracy", "train_accuracy", "epochs", "epoch_ms_median", "nodes", "edges", "majority_accuracy", "mlp_accuracy", "test_nodes", "chance"} {
 				if _, ok := m[k]; !ok {
 					t.Errorf("key %s missing from %v", k, m)
 				}
@@ -270,5 +270,35 @@ func TestHelpListsApartTheRowsNotRead(t *testing.T) {
 	_, help, _ := runCLI(t, "xor", "-h")
 	if !strings.Contains(help, "  -seed: pdn xor sets it itself: its -seeds draws the data seeds 1..N") {
 		t.Errorf("pdn xor -h says not why -seed is not read:\n%s", help)
+	}
+}
+
+// pdn train reads its run against chance as the page does: the majority
+// class and an MLP on the same test nodes, the MLP the very run pdn train
+// -model mlp trains (an MLP run is its own baseline), and where the run
+// stands, said in its text too: on two classes that neither features nor
+// edges tell apart, near chance.
+func TestTrainReadsTheRunAgainstChance(t *testing.T) {
+	flags := append([]string{"-classes", "2", "-p", "0.01", "-q", "0.01", "-sigma-f", "32"}, small...)
+	out, errOut, code := runCLI(t, append([]string{"train", "-json"}, flags...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	pdnRun := lastJSON(t, out)
+	out, _, _ = runCLI(t, append([]string{"train", "-json", "-model", "mlp"}, flags...)...)
+	mlpRun := lastJSON(t, out)
+	if pdnRun["mlp_accuracy"] != mlpRun["test_accuracy"] || mlpRun["mlp_accuracy"] != mlpRun["test_accuracy"] {
+		t.Errorf("pdn's MLP baseline %v, mlp's own %v and its test accuracy %v differ", pdnRun["mlp_accuracy"], mlpRun["mlp_accuracy"], mlpRun["test_accuracy"])
+	}
+	maj, _ := pdnRun["majority_accuracy"].(float64)
+	if n, _ := pdnRun["test_nodes"].(float64); n < 1 || maj < 0.5 || maj > 1 {
+		t.Errorf("majority %v on %v test nodes: two classes give at least 0.5", maj, n)
+	}
+	if pdnRun["chance"] != experiment.AtChance {
+		t.Errorf("test accuracy %v against majority %v: %v, want %s", pdnRun["test_accuracy"], maj, pdnRun["chance"], experiment.AtChance)
+	}
+	out, _, _ = runCLI(t, append([]string{"train"}, flags...)...)
+	if !strings.Contains(out, "chance on the ") || !strings.Contains(out, "is near chance") {
+		t.Errorf("the text does not say the run is near chance:\n%s", out)
 	}
 }

@@ -187,7 +187,16 @@ type result struct {
 	// Weights is what the learned edge weights say (lessons.WeightSpread,
 	// experiment.ReadWeights); absent for a model that learns none.
 	Weights *weightsResult `json:"learned_weights,omitempty"`
-	Notes   []string       `json:"notes,omitempty"`
+	// MajorityAccuracy and MLPAccuracy are the chance the test accuracy
+	// is read against, on the same TestNodes (experiment.Chance): the
+	// majority class's share of them, and an MLP's on the same split with
+	// the run's training rows; Standing says where the run stands against
+	// them (near-chance, below-mlp, above-chance), as the page says it.
+	MajorityAccuracy numtext.Num `json:"majority_accuracy"`
+	MLPAccuracy      numtext.Num `json:"mlp_accuracy"`
+	TestNodes        int         `json:"test_nodes"`
+	Standing         string      `json:"chance,omitempty"`
+	Notes            []string    `json:"notes,omitempty"`
 }
 
 // weightsResult is the distribution of the learned edge weights and the
@@ -422,6 +431,7 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 		}
 	}
 	res := j.result(g, snap, times)
+	res.chance(g, j.e, snap.TestAcc)
 	if j.asJSON {
 		if err := printJSON(stdout, res); err != nil {
 			return err
@@ -437,6 +447,7 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 	if res.Weights != nil && res.Weights.Sentence != "" {
 		fmt.Fprintln(stdout, "what the weights say:", res.Weights.Sentence)
 	}
+	fmt.Fprintln(stdout, res.chanceLine())
 	for _, n := range res.Notes {
 		fmt.Fprintln(stdout, "note:", n)
 	}
@@ -477,6 +488,28 @@ func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) 
 		res.Notes = append(res.Notes, snap.Unstable.Error())
 	}
 	return res
+}
+
+// chance reads the run against what g's test nodes give without its
+// edges (lessons.ChanceOf: the majority class, and an MLP trained here on
+// the same split), as the page does beside every run; acc is the run's
+// test accuracy. An MLP that cannot train leaves a note.
+func (res *result) chance(g *datasets.Graph, e experiment.Experiment, acc float64) {
+	c, err := lessons.ChanceOf(g, e, &acc)
+	if err != nil {
+		res.Notes = append(res.Notes, "the MLP baseline did not train ("+err.Error()+"), so mlp_accuracy is null")
+	}
+	res.MajorityAccuracy, res.MLPAccuracy, res.TestNodes = round4(c.Majority), round4(c.MLP), c.Tests
+	res.Standing = c.Standing(acc)
+}
+
+// chanceLine says the run against chance in plain text.
+func (res result) chanceLine() string {
+	line := fmt.Sprintf("chance on the %d test nodes: majority class %s, MLP (no edges) %s", res.TestNodes, numText(res.MajorityAccuracy), numText(res.MLPAccuracy))
+	if w, ok := experiment.StandingWords[res.Standing]; ok {
+		line += fmt.Sprintf("; test accuracy %s is %s", numText(res.TestAccuracy), w)
+	}
+	return line
 }
 
 // graph reads the bundle, or generates the synthetic graph.

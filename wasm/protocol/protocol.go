@@ -140,6 +140,11 @@ type Command struct {
 	Ends []int `json:"ends,omitempty"`
 	// States are OpEstimate's: runs' states, as State.
 	States []string `json:"states,omitempty"`
+	// Baseline, with OpSet or OpRegenerate, asks the worker to train the
+	// MLP that measures the run's graph (experiment.Baseline) beside the
+	// run, a share of its time, and to answer KindBaseline: the page asks
+	// one run of a lab, as it asks one for a layout.
+	Baseline bool `json:"baseline,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -164,6 +169,9 @@ const (
 	// KindRestarted tells a run that its worker died and a new one took
 	// its place: the run sets its state again. The page makes it.
 	KindRestarted = "restarted"
+	// KindBaseline says the MLP baseline the page asked for
+	// (Command.Baseline) has trained, in Baseline.
+	KindBaseline = "baseline"
 )
 
 // Loaded describes the user's graph as the worker read it.
@@ -251,6 +259,8 @@ type Event struct {
 	Parsed []byte `json:"-"`
 	// Seconds are KindEstimate's.
 	Seconds []float64 `json:"seconds,omitempty"`
+	// Baseline is KindBaseline's.
+	Baseline *Baseline `json:"baseline,omitempty"`
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
 	// the page can drop messages about a graph it has replaced.
 	Gen int `json:"gen"`
@@ -287,6 +297,31 @@ type Graph struct {
 	// same nodes, so the page keeps their positions, and the same run, so
 	// it keeps its history; the model carries on over it.
 	Edited bool `json:"edited,omitempty"`
+	// What a lab's intro says of the graph (experiment.GraphFacts): the
+	// name one's own files gave it ("" for the explorer's own graphs,
+	// which the state's data row names), its classes, node and edge
+	// features, and whether the edge features are the tie-strength scores
+	// the explorer gave it.
+	Name         string `json:"name,omitempty"`
+	Classes      int    `json:"classes"`
+	Features     int    `json:"features"`
+	EdgeFeatures int    `json:"edgeFeatures"`
+	Scores       bool   `json:"scores,omitempty"`
+	// Majority is the majority class's accuracy on the TestNodes test
+	// nodes (lessons.Majority), the chance a run's test accuracy is read
+	// against.
+	Majority  Num `json:"majority"`
+	TestNodes int `json:"testNodes"`
+}
+
+// Baseline is the MLP that measures a run's graph (experiment.Baseline),
+// trained to its end in the worker of the lab's first run: its state and
+// its test accuracy at its last epoch (NaN where it could not train,
+// Error saying why).
+type Baseline struct {
+	State   string `json:"state"`
+	TestAcc Num    `json:"testAcc"`
+	Error   string `json:"error,omitempty"`
 }
 
 // PackArrays appends g's arrays to f32, each value the bits of an int32

@@ -27,6 +27,10 @@ func (s *session) handle(c protocol.Command) {
 		s.serving = c.Run
 		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
 		s.view.quiet = c.Quiet
+		s.view.baseline = c.Baseline && !c.Quiet
+		if fresh || !s.view.baseline {
+			s.baseline = nil // another run's, or none asked for
+		}
 		s.clock.quiet = s.now() // its first progress a second in
 		s.view.every = time.Duration(min(max(c.Every, 0), 2000)) * time.Millisecond
 		s.setPace(c.Pace)
@@ -143,6 +147,7 @@ func (s *session) set(state string, regenerate bool) {
 	if modelChanged {
 		s.newModel(e)
 	}
+	s.followBaseline(dataChanged)
 }
 
 // newGraph builds the graph e names and tells the page; it reports whether
@@ -179,7 +184,7 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 	s.clock.layout = s.now()
 	s.out.snap.Weights = s.out.snap.Weights[:0] // the old graph's
 	if !s.view.quiet {
-		info := graphInfo(g, *e)
+		info := s.graphInfo(g, *e)
 		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: info}, info.PackArrays(nil))
 	}
 	return true

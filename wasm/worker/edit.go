@@ -42,7 +42,7 @@ func (s *session) edit(e experiment.Experiment) {
 	s.gen++
 	s.out.snap.Weights = s.out.snap.Weights[:0] // the old edges'
 	if !s.view.quiet {
-		info := graphInfo(g, e)
+		info := s.graphInfo(g, e)
 		info.Edited = true
 		s.post(protocol.Event{Kind: protocol.KindGraph, Gen: s.gen, Graph: info}, info.PackArrays(nil))
 	}

@@ -11,14 +11,22 @@ import (
 	"time"
 )
 
-// graphInfo is what the page draws of g; its features stay here.
-func graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
+// graphInfo is what the page draws of g and what its intro and chance
+// line say of it; its features stay here.
+func (s *session) graphInfo(g *datasets.Graph, e experiment.Experiment) *protocol.Graph {
 	test := make([]bool, g.N) // a node without a class is neither: its label, -1, says so
 	for i, sp := range g.Splits {
 		test[i] = sp == datasets.Test || sp == datasets.Val
 	}
 	info := &protocol.Graph{Nodes: g.N, Src: g.Src, Dst: g.Dst, Labels: g.Labels, Kinds: g.Kind, Test: test, State: e.EncodeRun()}
 	info.Inputs, info.ClassNames = g.EdgeNames, g.ClassNames
+	info.Classes, info.Features, info.EdgeFeatures = g.C, g.F, g.D
+	info.Scores = g.Meta["edge_features"] == datasets.TieStrengthMeta
+	if e.Data.Graph == experiment.GraphLocal && s.local != nil {
+		info.Name = s.local.name
+	}
+	majority, tests := lessons.Majority(g)
+	info.Majority, info.TestNodes = protocol.Num(majority), tests
 	return info
 }
 

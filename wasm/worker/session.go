@@ -75,12 +75,13 @@ type session struct {
 	prepared bool // the trainer's slow set-up is done (see pdn.Trainer.Prepare)
 	running  bool
 
-	view    viewWants
-	layout  *layoutJob  // the layout every graph gets, while it runs
-	learned *learnedJob // the learned layout, while the page shows it
-	epoch   epochState
-	out     snapshots
-	clock   clock
+	view     viewWants
+	baseline *baselineJob // the MLP that measures the graph, if the page asked for it
+	layout   *layoutJob   // the layout every graph gets, while it runs
+	learned  *learnedJob  // the learned layout, while the page shows it
+	epoch    epochState
+	out      snapshots
+	clock    clock
 }
 
 // viewWants is what the page asked to see of the run.
@@ -90,6 +91,7 @@ type viewWants struct {
 	pace        time.Duration // the least time from one epoch's start to the next's while training (0: none)
 	showLearned bool          // it shows the learned layout
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
+	baseline    bool          // it wants the MLP baseline (protocol.Command.Baseline)
 	tracing     bool          // it follows one node's update (protocol.OpTrace)
 	node        int           // that node
 	ends        []int         // the edge it follows (protocol.OpEdge), nil for none
