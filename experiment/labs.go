@@ -227,6 +227,14 @@ func leaveOut(names string, labs []Lab) []Lab {
 // Withheld reports whether this build leaves out the lab called name.
 func Withheld(name string) bool { return slices.Contains(strings.Split(withheld, ","), name) }
 
+// withheldLink reports whether link opens a lab this build leaves out:
+// the presets and claims of such a lab are left out with it.
+func withheldLink(link string) bool {
+	first, _, _ := strings.Cut(link, "&")
+	lab, ok := strings.CutPrefix(first, "lab=")
+	return ok && withheld != "" && Withheld(lab)
+}
+
 // labNames are the lab row's choices.
 func labNames() []string {
 	names := make([]string, len(Labs))

@@ -1,5 +1,7 @@
 package experiment
 
+import "slices"
+
 // Preset is a situation of the paper one click away: a link (a lab and the
 // rows that differ from its defaults) and what it shows.
 type Preset struct {
@@ -8,7 +10,7 @@ type Preset struct {
 
 // Presets are the named situations the explorer offers, in the order a
 // lesson would take them.
-var Presets = []Preset{
+var Presets = slices.DeleteFunc([]Preset{
 	{"default", "The paper's default: inter-class edges fade", "lab=graph"},
 	{"sigma-d-1", "σD = 1: nothing for the pathfinder to learn", "lab=compare&models=pdn,gcn&sigma-d=1"},
 	{"q-high", "Q high: many inter-class edges", "lab=compare&models=pdn,gcn&per-class=128&q=0.0625"},
@@ -19,12 +21,15 @@ var Presets = []Preset{
 	{"heterophily", "Heterophily: more edges between classes than within", "lab=structure&p=0.005&q=0.02"},
 	{"misleading", "Edges that mislead: features alone tell the classes", "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64"},
 	{"cora-weights", "What the pathfinder learns on Cora", "lab=graph&data=cora"},
-}
+}, func(p Preset) bool { return withheldLink(p.Link) })
 
 // labPreset is the preset that opens a lab as it starts, named and titled
 // as the lab is.
 func labPreset(name string) Preset {
 	l, ok := LabNamed(name)
+	if !ok && Withheld(name) {
+		return Preset{Name: name, Link: "lab=" + name} // left out with its lab
+	}
 	if !ok {
 		panic("experiment: no lab " + name)
 	}
