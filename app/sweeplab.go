@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -330,21 +329,6 @@ func (c *SweepLab) timeLeft() (left time.Duration, estimated, ok bool) {
 // measured pace's alone: the first run's "about 87 s" for a 14 s sweep
 // came of one run's start-up.
 const scaleSettles = 10 * time.Second
-
-// duration says a time as people say it: 40 s, 9 min, 2 h 10 min.
-func duration(d time.Duration) string { return say(durationText(d)) }
-
-// durationText is duration as a message, for a notice.
-func durationText(d time.Duration) phrase.Text {
-	sec := int(math.Ceil(d.Seconds()))
-	switch {
-	case sec < 90:
-		return phrase.New("%d s", sec)
-	case sec < 90*60:
-		return phrase.New("%d min", (sec+30)/60)
-	}
-	return phrase.New("%d h %d min", sec/3600, (sec%3600+30)/60)
-}
 
 // underWay says how far the runs under way have got.
 func (c *SweepLab) underWay() string {
