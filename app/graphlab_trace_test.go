@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/edgekind"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -143,5 +144,26 @@ func TestNodeTraceSaysWhyNoWeightMovesTheShare(t *testing.T) {
 				t.Errorf("step 1 says %q; want %q", step, tc.step)
 			}
 		})
+	}
+}
+
+// The inspector says a node without edges has none, not that none of its
+// edges is drawn (a large graph draws some of its edges only).
+func TestInspectorSaysAnIsolatedNodeHasNoEdges(t *testing.T) {
+	c, f, d := mount(t)
+	f.play(protocol.Event{Kind: protocol.KindGraph, Gen: 1, Graph: &protocol.Graph{
+		Nodes: 3, Src: []int32{0}, Dst: []int32{1}, Labels: []int{0, 1, 1},
+		Kinds: []edgekind.Kind{edgekind.Inter}, Test: []bool{false, false, true}}}, nil)
+	f.play(protocol.Event{Kind: protocol.KindLayout, Gen: 1}, []float32{0, 0, 1, 0, 1, 1})
+	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 3, Epochs: 200, TestAcc: 0.5,
+		Model: "pdn", Weights: 1, Nodes: 3}}, []float32{0.4, 0, 0, 0, 0.5, 0.5, 0.5})
+	d.Consume()
+	do(d, c, func() { c.selectNode(2) })
+	if h := html(c); !strings.Contains(h, "It has no edges: only its own features reach its update.") || strings.Contains(h, "No edge of this node is drawn.") {
+		t.Errorf("node 2, without edges, is described %s", between(h, "Node 2", "</p>"))
+	}
+	do(d, c, func() { c.selectNode(0) })
+	if h := html(c); !strings.Contains(h, "Its edges, heaviest first: to 1") {
+		t.Errorf("node 0's edge is not listed: %s", between(h, "Node 0", "</p>"))
 	}
 }
