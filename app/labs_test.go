@@ -169,10 +169,27 @@ func TestEveryLab(t *testing.T) {
 				}
 			}
 			checkControlsAndKeys(t, h, row, l)
+			checkTables(t, h)
 			if check, ok := labChecks[row.Name]; ok {
 				check(t, h)
 			}
 		})
+	}
+}
+
+// tableTag is a table's opening tag.
+var tableTag = regexp.MustCompile(`<table[^>]*>`)
+
+// checkTables checks that every table of the lab is a runs table, whose
+// style sets each column's header over its numbers (the structure lab's
+// robustness and transfer tables had the browser's: headers centred over
+// numbers set to the left).
+func checkTables(t *testing.T, h string) {
+	t.Helper()
+	for _, tag := range tableTag.FindAllString(h, -1) {
+		if !regexp.MustCompile(`class="runs[ "]`).MatchString(tag) {
+			t.Errorf("a table of another style than the runs tables': %s", tag)
+		}
 	}
 }
 

@@ -262,7 +262,7 @@ func (c *StructureLab) robustTable() app.UI {
 			rows = append(rows, app.Tr().Body(cells...))
 		}
 	}
-	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Body(rows...))
+	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Class("runs").Body(rows...))
 }
 
 // transferTable is each transfer model's accuracy over each graph.
@@ -277,5 +277,5 @@ func (c *StructureLab) transferTable() app.UI {
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
-	return app.Table().ID("transfer-table").Body(rows...)
+	return app.Table().ID("transfer-table").Class("runs").Body(rows...)
 }
