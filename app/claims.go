@@ -16,10 +16,10 @@ import (
 // pool trains each to its end (the structure lab's robustness and
 // transfer claims, decided on their results): the sentence, the numbers
 // it was checked on, and whether it holds in this run, as
-// data-metric="claim" with data-claim and data-value 1 or 0 (empty while
-// the runs are short of their epochs or not yet trained). A claim whose
-// state the lab's rows no longer match says which rows differ instead of
-// a verdict.
+// data-metric="claim" with data-claim, data-read (live or pool) and
+// data-value 1 or 0 (empty while the runs are short of their epochs or
+// not yet trained). A claim whose state the lab's rows no longer match
+// says which rows differ instead of a verdict.
 func (l *lab) renderClaims() app.UI {
 	claims := experiment.ClaimsShownBy(l.row.Name)
 	if len(claims) == 0 {
@@ -83,13 +83,13 @@ func (l *lab) renderClaim(c experiment.Claim, figs map[string]experiment.Figures
 	if v.Decided {
 		numbers = app.Span().Class("claim-numbers").Text(say(v.Numbers))
 	}
-	return claimItem(c, k, value, verdict, class, statement, numbers)
+	return claimItem(c, k, value, verdict, class, statement, numbers).DataSet("read", read.String())
 }
 
 // claimItem is a claim's line: the statement, the verdict of the runs on
 // screen and their numbers, the family of graphs it was checked on, the
 // paper's finding and where ours differs from it.
-func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, statement string, numbers app.UI) app.UI {
+func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, statement string, numbers app.UI) app.HTMLLi {
 	body := []app.UI{
 		app.Strong().Text(statement),
 		app.Text(" "),
@@ -131,6 +131,12 @@ const (
 	readLive                    // the runs on screen (Claim.CheckOn)
 	readPooled                  // the pool's results (experiment.PoolCheck)
 )
+
+// String is where the claim's runs are read, as a claim's line says in
+// data-read: "live", "pool", or "" where they are not.
+func (r claimRead) String() string {
+	return [...]string{"", "live", "pool"}[r]
+}
 
 // judge is the claim's check at the lab's state and the verdict of its
 // runs: those on screen where they are the claim's, else the results of
