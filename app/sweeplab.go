@@ -89,6 +89,7 @@ func (c *SweepLab) follow() {
 	}
 	c.sw = sw
 	c.newPool()
+	c.askEstimate(func() { c.draw(drawNow) })
 }
 
 // Drive takes the toolbar's and the keys' commands: play runs, pauses or
@@ -106,7 +107,10 @@ func (c *SweepLab) Drive(cmd command) (done, redraw bool) {
 		c.stop()
 		c.failed = nil
 		forgetResults(&c.st)
+		est := c.est
+		c.page.board.Remove(c.warned)
 		c.newPool()
+		c.est = est // the same runs: the engine's estimate stands
 		c.save()
 	case cmdStep, cmdNewGraph:
 		return true, false
@@ -141,13 +145,11 @@ func (c *SweepLab) pause() { c.hold() }
 func (c *SweepLab) stop() { c.halt() }
 
 // newPool schedules the sweep's runs over the results the state carries:
-// the pool trains each run key once, says of each result it records, and
-// asks the engine how long the runs will take.
+// the pool trains each run key once, and says of each result it records.
 func (c *SweepLab) newPool() {
 	c.runPool = newPool(&c.lab, c.queue)
 	c.progressed = func() { c.draw(newSnapshot) }
 	c.finished = c.takeResult
-	c.askEstimate(func() { c.draw(drawNow) })
 }
 
 // takeResult follows a run's end (the pool saved its result): an error
