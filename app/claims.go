@@ -11,14 +11,17 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// renderClaims shows each finding the lab states (experiment.ClaimsOf)
-// with the verdict of the runs on screen: the sentence, the numbers it
-// was checked on, and whether it holds in this run, as
-// data-metric="claim" with data-claim and data-value 1 or 0 (empty while
-// the runs are short of their epochs). A claim whose state the lab's
-// rows no longer match says which rows differ instead of a verdict.
+// renderClaims shows each finding the lab states (experiment.ClaimsShownBy)
+// with the verdict of its runs: the runs on screen, or those the lab's
+// pool trains each to its end (the structure lab's robustness and
+// transfer claims, decided on their results): the sentence, the numbers
+// it was checked on, and whether it holds in this run, as
+// data-metric="claim" with data-claim, data-read (live or pool) and
+// data-value 1 or 0 (empty while the runs are short of their epochs or
+// not yet trained). A claim whose state the lab's rows no longer match
+// says which rows differ instead of a verdict.
 func (l *lab) renderClaims() app.UI {
-	claims := experiment.ClaimsOf(l.row.Name)
+	claims := experiment.ClaimsShownBy(l.row.Name)
 	if len(claims) == 0 {
 		return app.Div().Class("claims-none")
 	}
@@ -44,7 +47,8 @@ func (l *lab) renderClaims() app.UI {
 // which family and what the page states there: the finding, or, where it
 // does not hold on that family, what happens instead. On a graph of no
 // family it was checked on the finding is never stated: the lab's own
-// claim says which rows differ, a preset's is not shown.
+// claim, and one its pool decides as it opens, says which rows differ, a
+// preset's is not shown.
 func (l *lab) renderClaim(c experiment.Claim, figs map[string]experiment.Figures) app.UI {
 	j, ok := l.judgeClaim(c, figs)
 	if !ok {
@@ -54,34 +58,38 @@ func (l *lab) renderClaim(c experiment.Claim, figs map[string]experiment.Figures
 	if j.numbers != "" {
 		numbers = app.Span().Class("claim-numbers").Text(j.numbers)
 	}
-	return claimItem(c, j.k, j.value, j.verdict, j.class, j.statement, numbers)
+	return claimItem(c, j.k, j.value, j.verdict, j.class, j.statement, numbers).DataSet("read", j.read.String())
 }
 
-// judged is a claim as the lab states it on its runs: data-value ("1",
-// "0", "" while open), the verdict, its class, the statement (the
-// finding, or what happens instead on the family the graph is of) and
-// the numbers read.
+// judged is a claim as the lab states it: where its runs were read,
+// data-value ("1", "0", "" while open), the verdict, its class, the
+// statement (the finding, or what happens instead on the family the
+// graph is of) and the numbers read.
 type judged struct {
 	k                                         experiment.Checked
+	read                                      claimRead
 	value, verdict, class, statement, numbers string
 }
 
-// judgeClaim judges claim c on the lab's runs, the one place the claims
-// card and the lines on the figures (beside) read a verdict from; false
-// for a preset's claim when the lab's rows are not its.
+// judgeClaim states claim c on the lab's runs (judge), the one place the
+// claims card and the lines on the figures (beside) put a verdict in
+// words; false for a claim of another state (a preset's) when the lab's
+// rows are not its.
 func (l *lab) judgeClaim(c experiment.Claim, figs map[string]experiment.Figures) (judged, bool) {
-	k, checked := c.CheckOn(l.st)
-	if !checked {
-		if !c.LabDefault() {
+	k, v, read := l.judge(c, figs)
+	if read == notRead {
+		differ := l.claimDiffers(c)
+		if len(differ) == 0 {
 			return judged{}, false
 		}
-		differ := claimRowsDiffer(c, l.st)
 		verdict := trf("Not checked here: this run's %s differ from the claim's.", strings.Join(differ, ", "))
 		return judged{k: k, verdict: verdict, class: "claim-open", statement: tr(c.Text)}, true
 	}
-	v := c.Judge(figs)
-	j := judged{k: k, class: "claim-open", statement: tr(c.Text)}
+	j := judged{k: k, read: read, class: "claim-open", statement: tr(c.Text)}
 	switch {
+	case !v.Decided && read == readPooled:
+		done, of := l.pooledDone(c)
+		j.verdict = trf("Not yet decidable: %d of its %d runs have trained to their end on the pool below.", done, of)
 	case !v.Decided:
 		j.verdict = tr("Not yet decidable: the runs have not trained all their epochs.")
 	case k.AsStated(v):
@@ -101,22 +109,23 @@ func (l *lab) judgeClaim(c experiment.Claim, figs map[string]experiment.Figures)
 	return j, true
 }
 
-// beside is the verdict, on the runs on screen, of each claim of the lab
-// that reads the figure called figure (experiment.Claim.Figure), for the
-// figure's card to show under its title: a lab's findings stand where
-// their figures are, on the screen a tour's question points at, not only
-// in the claims card below. Each line is data-metric="claim-beside" with
-// data-claim and data-value as in the card; it is hidden until the runs
-// decide it.
+// beside is the verdict, on the runs on screen, of each claim the lab
+// states that reads the figure called figure (experiment.Claim.Figure),
+// for the figure's card to show under its title: a lab's findings stand
+// where their figures are, on the screen a tour's question points at,
+// not only in the claims card below. Each line is
+// data-metric="claim-beside" with data-claim and data-value as in the
+// card; it is hidden until the runs decide it. A claim decided on the
+// lab's pool is not the figure's: its line is the card's alone.
 func (l *lab) beside(figure string) app.UI {
 	var lines []app.UI
 	figs := l.figures()
-	for _, c := range experiment.ClaimsOf(l.row.Name) {
+	for _, c := range experiment.ClaimsShownBy(l.row.Name) {
 		if c.Figure != figure {
 			continue
 		}
 		j, ok := l.judgeClaim(c, figs)
-		if !ok {
+		if !ok || j.read == readPooled {
 			continue
 		}
 		lines = append(lines, app.P().Class("claim-beside "+j.class).DataSet("metric", "claim-beside").DataSet("claim", c.ID).DataSet("value", j.value).
@@ -130,7 +139,7 @@ func (l *lab) beside(figure string) app.UI {
 // claimItem is a claim's line: the statement, the verdict of the runs on
 // screen and their numbers, the family of graphs it was checked on, the
 // paper's finding and where ours differs from it.
-func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, statement string, numbers app.UI) app.UI {
+func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, statement string, numbers app.UI) app.HTMLLi {
 	body := []app.UI{
 		app.Strong().Text(statement),
 		app.Text(" "),
@@ -152,15 +161,91 @@ func claimItem(c experiment.Claim, k experiment.Checked, value, verdict, class, 
 	return app.Li().Class(class).DataSet("metric", "claim").DataSet("claim", c.ID).DataSet("family", k.Family.Name).DataSet("value", value).Body(body...)
 }
 
-// verdictOf is the verdict of the claim called id in the lab's runs;
-// false where the claim is another lab's or the lab's rows are not the
-// claim's.
+// verdictOf is the verdict of the claim called id in the lab's runs, on
+// screen or on its pool; false where the lab does not state the claim or
+// its rows are not the claim's.
 func (l *lab) verdictOf(id string) (experiment.Verdict, bool) {
 	c, ok := experiment.ClaimNamed(id)
-	if !ok || c.Lab() != l.row.Name || len(claimRowsDiffer(c, l.st)) > 0 {
+	if !ok || !l.states(c) {
 		return experiment.Verdict{}, false
 	}
-	return c.Judge(l.figures()), true
+	k, v, read := l.judge(c, l.figures())
+	return v, read != notRead && k.Home
+}
+
+// claimRead is where the lab reads a claim's runs.
+type claimRead int
+
+const (
+	notRead    claimRead = iota // the lab's rows are not the claim's
+	readLive                    // the runs on screen (Claim.CheckOn)
+	readPooled                  // the pool's results (experiment.PoolCheck)
+)
+
+// String is where the claim's runs are read, as a claim's line says in
+// data-read: "live", "pool", or "" where they are not.
+func (r claimRead) String() string {
+	return [...]string{"", "live", "pool"}[r]
+}
+
+// judge is the claim's check at the lab's state and the verdict of its
+// runs: those on screen where they are the claim's, else the results of
+// those the lab's pool trains where the pool trains them all and the
+// claim reads results only. One rule for the card, the tour's questions
+// and the shell's note of a changed verdict.
+func (l *lab) judge(c experiment.Claim, figs map[string]experiment.Figures) (experiment.Checked, experiment.Verdict, claimRead) {
+	if k, ok := c.CheckOn(l.st); ok {
+		return k, c.Judge(figs), readLive
+	}
+	if p := l.pool(); p != nil {
+		if k, at, ok := p.check(c); ok {
+			return k, c.Judge(p.figuresOf(at)), readPooled
+		}
+	}
+	return experiment.Checked{}, experiment.Verdict{}, notRead
+}
+
+// pool is the lab's pool (PoolHolder), nil for a lab without one.
+func (l *lab) pool() *runPool {
+	if h, ok := l.fig.(PoolHolder); ok {
+		return h.Pool()
+	}
+	return nil
+}
+
+// states reports whether the lab's card states claim c.
+func (l *lab) states(c experiment.Claim) bool {
+	return slices.ContainsFunc(experiment.ClaimsShownBy(l.row.Name), func(s experiment.Claim) bool { return s.ID == c.ID })
+}
+
+// claimDiffers names the rows in which the lab's state differs from the
+// one at which it reads claim c, for a claim the lab reads as it opens:
+// its own at the lab's start (LabDefault), or one its pool decides there
+// (experiment.PoolDecides); none for a claim of another state (a
+// preset's), which the card leaves out.
+func (l *lab) claimDiffers(c experiment.Claim) []string {
+	switch {
+	case c.Lab() == l.row.Name && c.LabDefault():
+		return claimRowsDiffer(c, l.st)
+	case experiment.PoolDecides(l.row.Name, c):
+		start := l.start
+		start.Data.Seed, start.Train.Seed = l.st.Data.Seed, l.st.Train.Seed
+		return rowsDiffer(start, l.st)
+	}
+	return nil
+}
+
+// pooledDone counts the runs of claim c its pool has trained, and its runs.
+func (l *lab) pooledDone(c experiment.Claim) (done, of int) {
+	p := l.pool()
+	_, at, _ := p.check(c)
+	res := p.results()
+	for _, i := range at {
+		if res[i].Done {
+			done++
+		}
+	}
+	return done, len(at)
 }
 
 // figures are the figures of the lab's runs that have a snapshot.
@@ -183,8 +268,8 @@ func (l *lab) noteVerdicts() {
 	}
 	var sig []byte
 	figs := l.figures()
-	for _, c := range experiment.ClaimsOf(l.row.Name) {
-		v := c.Judge(figs)
+	for _, c := range experiment.ClaimsShownBy(l.row.Name) {
+		_, v, _ := l.judge(c, figs)
 		sig = append(sig, byte('0'+btoi(v.Decided)), byte('0'+btoi(v.Holds)))
 	}
 	if string(sig) != l.verdictSig {
@@ -206,6 +291,12 @@ func btoi(b bool) int {
 func claimRowsDiffer(c experiment.Claim, st experiment.Experiment) []string {
 	want := c.State(st.Data.Seed)
 	want.Train.Seed = st.Train.Seed
+	return rowsDiffer(want, st)
+}
+
+// rowsDiffer names the rows the engine reads in which st differs from
+// want, and "models" where the lab trains other runs of st than of want.
+func rowsDiffer(want, st experiment.Experiment) []string {
 	var out []string
 	for _, p := range experiment.Params {
 		if p.Group == experiment.GroupView {

@@ -47,10 +47,14 @@
 //	hash.go        the address repaired before go-app reads it
 //	lang.go        the page's language: the catalogue, right to left
 //	share.go       the share panel: the link, its QR code, the embed code
-//	claims.go      each finding of a lab with the verdict of the run on screen
+//	claims.go      each finding of a lab with the verdict of its runs: those
+//	               on screen, or those its pool trained (their results)
 //	weights.go     what each run's learned weights say, in every lab
-//	pool.go        runs each trained to its end on a pool of workers (runPool);
-//	               the one place a link's results enter a lab (linkResults)
+//	pool.go        runs each trained to its end on a pool of workers (runPool):
+//	               the one place a link's results enter a lab (linkResults),
+//	               the engine's estimate of their time, the time left
+//	units.go       numbers with their units (sizes, times, rates), each one
+//	               message said whole, isolated in a right-to-left page
 //
 // and one file per lab: graphlab.go (with its own views in graphlab_*.go:
 // the graph, the inspector, one node's update step by step (trace), the

@@ -79,6 +79,10 @@ func whyNoWeights(r *run) string {
 	if !r.snapped {
 		return ""
 	}
+	if r.graph != nil && len(r.graph.Src) == 0 {
+		// Not the model's doing: there is no edge to weigh.
+		return tr("This graph has no edges, so there is no weight to show.")
+	}
 	if len(r.weights) == 0 {
 		return trf("%s gives no weight to edges, so there is none to show.", r.snap.Model)
 	}

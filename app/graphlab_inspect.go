@@ -262,7 +262,10 @@ func (c *GraphLab) listEdges(i int) string {
 		}
 		es = append(es, edge{other(r.graph, e, i), kindName(r.graph, e), w})
 	}
-	if len(es) == 0 {
+	switch {
+	case len(es) == 0 && c.insp.degree[i] == 0:
+		return tr("It has no edges: only its own features reach its update.")
+	case len(es) == 0:
 		return tr("No edge of this node is drawn.")
 	}
 	slices.SortStableFunc(es, func(a, b edge) int { return cmp.Compare(b.w, a.w) })

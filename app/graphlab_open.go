@@ -26,7 +26,7 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 		total += list.Index(i).Get("size").Int()
 	}
 	if total > protocol.MaxFileBytes {
-		done(nil, fmt.Errorf(tr("the files hold %s bytes; the explorer opens up to %s"), numtext.Group(total), numtext.Group(protocol.MaxFileBytes)))
+		done(nil, phrase.Errorf("the files hold %s; the explorer opens up to %s", phrase.Bytes(total), phrase.Bytes(protocol.MaxFileBytes)))
 		return
 	}
 	files, left := make([]protocol.File, n), n
@@ -342,8 +342,8 @@ func (c *GraphLab) renderOpen() app.UI {
 	}
 	return app.FieldSet().ID("open-graph").Class("open-graph").Body(
 		app.Legend().Text(tr("Your own graph")),
-		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %d MB and %s edges. Read in the engine's worker; nothing leaves your machine.",
-			trf("Open %s", tr(experiment.GraphFormats)), protocol.MaxFileBytes>>20, numtext.Group(protocol.MaxEdges))),
+		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %s and %s edges. Read in the engine's worker; nothing leaves your machine.",
+			trf("Open %s", tr(experiment.GraphFormats)), say(megabytesText(protocol.MaxFileBytes)), numtext.Group(protocol.MaxEdges))),
 		now,
 		c.renderColumns(),
 		c.renderChooser(),

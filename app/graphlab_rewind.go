@@ -58,7 +58,7 @@ func (c *GraphLab) renderRewind() app.UI {
 		app.Span().Class("rewind-label").Body(metric("rewind-epoch", "", float64(r.snap.Epoch), label)),
 		app.Span().Class("note").Body(
 			app.Text(trf("%d snapshots kept in ", n)),
-			metric("rewind-bytes", "", float64(f.bytes), trf("%.1f kB", float64(f.bytes)/1000)),
+			metric("rewind-bytes", "", float64(f.bytes), say(sizeText(f.bytes))),
 		),
 	)
 }

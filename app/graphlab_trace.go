@@ -109,9 +109,19 @@ func (c *GraphLab) renderTrace() app.UI {
 
 // shareSentence says what the two shares shown mean, read from them: the
 // model's weights lower the share from other classes, raise it, or leave
-// it about where GCN's are (within half a point).
+// it about where GCN's are (within half a point). Where no weight could
+// move the share it says why instead, never that the weights failed to: a
+// node without edges hears only itself, a node without a class has no
+// other classes, and a node whose neighbours are all of its class hears
+// none of another (GCN's share, every weight positive, is then 0).
 func shareSentence(t *protocol.Trace) string {
 	switch d := float64(t.InterShare) - float64(t.InterShareGCN); {
+	case !hasEdges(t):
+		return tr("It has no edges: its update reads only its own features, through its self-loop, so no learned weight can change it.")
+	case t.Label < 0 || math.IsNaN(d):
+		return tr("It has no class, so none of its messages comes from another class: there is no share for the weights to move.")
+	case t.InterShareGCN == 0:
+		return tr("All of its neighbours are of its own class: no message comes from another class, whatever the weights.")
 	case d < -0.005:
 		return tr("Here the learned weights lower it, weighing the edges from other classes down; GCN's stays what the graph gives.")
 	case d > 0.005:
@@ -119,6 +129,9 @@ func shareSentence(t *protocol.Trace) string {
 	}
 	return tr("Here the learned weights leave it about where GCN has it: they do not yet tell the classes apart.")
 }
+
+// hasEdges reports whether the traced node has an edge, listed or summed.
+func hasEdges(t *protocol.Trace) bool { return len(t.Edges) > 0 || t.Rest.Edges > 0 }
 
 // traceBody is the trace's share of messages from other classes, the
 // neighbourhood and the step shown.
@@ -182,6 +195,9 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 			app.Td().Body(metric("trace-norm", strconv.Itoa(e.Neighbour), float64(e.Norm), num(float64(e.Norm), 3))),
 			app.Td().Text(num(float64(e.NormGCN), 3)),
 		))
+	}
+	if !hasEdges(t) {
+		return app.P().ID("trace-no-edges").Text(trf("Node %d has no edges, so there is no edge to weigh: its self-loop alone carries its own features, with weight â = %s, and they are all it hears.", t.Node, num(float64(t.Self), 3)))
 	}
 	if t.Attention {
 		return traceAttention(t, rows)

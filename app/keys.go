@@ -3,6 +3,7 @@ package app
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 )
@@ -90,8 +91,10 @@ func newGraphWords(l *lab) string {
 }
 
 // commandOf is the command of key, on an element that walks its items
-// (walking) or anywhere else.
+// (walking) or anywhere else. A letter is the same key whatever the Shift
+// state (keyOf): Shift+N and Caps Lock's N advance a tour as n does.
 func commandOf(key string, walking bool) (command, bool) {
+	key = keyOf(key)
 	for _, pass := range []bool{true, false} {
 		if pass && !walking {
 			continue
@@ -103,6 +106,19 @@ func commandOf(key string, walking bool) (command, bool) {
 		}
 	}
 	return 0, false
+}
+
+// keyOf is the key table's name of a key the browser names: a letter in
+// lower case, whatever the Shift state or Caps Lock (the table holds its
+// letters in lower case, and the keys line shows them in upper case, as
+// the keyboard does). Every other key is its own name: a symbol Shift
+// makes (+ on most layouts) is a key of its own, and a named key (Enter,
+// ArrowRight, PageDown) keeps its case.
+func keyOf(key string) string {
+	if r := []rune(key); len(r) == 1 && unicode.IsLetter(r[0]) {
+		return string(unicode.ToLower(r[0]))
+	}
+	return key
 }
 
 // keyName is a key as the keys line writes it.

@@ -95,6 +95,12 @@ type (
 	LiveRunner interface {
 		LiveRuns(e experiment.Experiment) []experiment.Run
 	}
+	// PoolHolder holds a pool that trains runs each to its end (the
+	// lab's Trains): the claims its results decide are stated on the
+	// lab's card with their verdicts (claims.go).
+	PoolHolder interface {
+		Pool() *runPool
+	}
 )
 
 // lab is the core every lab's component embeds: its row of the lab table,

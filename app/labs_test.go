@@ -75,6 +75,17 @@ var labChecks = map[string]func(t *testing.T, h string){
 		if !hasMetric(h, "alpha-01", "gcn", "0.8") || !hasMetric(h, "found-xor", "pdn-16", "1") || !strings.Contains(h, `id="table3"`) {
 			t.Error("the XOR lab misses its state weights or Table 3")
 		}
+		// Table 3's headers are its own rows, in its columns: a group over
+		// the three learned numbers and one over the three hand-set ones,
+		// above a header for each, as many columns as each row has cells.
+		t3 := between(h, `id="table3-values"`, "</table>")
+		head, body := between(t3, "<thead", "</thead>"), between(t3, "<tbody", "</tbody>")
+		if strings.Count(head, `colspan="3"`) != 2 || strings.Count(head, `rowspan="2"`) != 1 || strings.Count(head, "<th ") != 1+2+6 {
+			t.Errorf("Table 3's header is not a group over each three columns and a header over each: %s", head)
+		}
+		if rows := strings.Count(body, "<tr"); rows != 4 || strings.Count(body, "<td")+strings.Count(body, "<th") != 4*7 {
+			t.Errorf("Table 3's %d rows hold %d cells; want 4 of 7", rows, strings.Count(body, "<td")+strings.Count(body, "<th"))
+		}
 	},
 	"degree": func(t *testing.T, h string) {
 		if !hasMetric(h, "weight-highest-degree", "gat", "0.01") || !hasMetric(h, "weight-lowest-degree", "pdn", "0.4") {
@@ -158,10 +169,27 @@ func TestEveryLab(t *testing.T) {
 				}
 			}
 			checkControlsAndKeys(t, h, row, l)
+			checkTables(t, h)
 			if check, ok := labChecks[row.Name]; ok {
 				check(t, h)
 			}
 		})
+	}
+}
+
+// tableTag is a table's opening tag.
+var tableTag = regexp.MustCompile(`<table[^>]*>`)
+
+// checkTables checks that every table of the lab is a runs table, whose
+// style sets each column's header over its numbers (the structure lab's
+// robustness and transfer tables had the browser's: headers centred over
+// numbers set to the left).
+func checkTables(t *testing.T, h string) {
+	t.Helper()
+	for _, tag := range tableTag.FindAllString(h, -1) {
+		if !regexp.MustCompile(`class="runs[ "]`).MatchString(tag) {
+			t.Errorf("a table of another style than the runs tables': %s", tag)
+		}
 	}
 }
 

@@ -43,7 +43,7 @@ func TestSpeedReachesTheWorkers(t *testing.T) {
 }
 
 // The trace's sentence on the share from other classes says what its two
-// numbers show.
+// numbers show, for a node with a neighbour of another class.
 func TestShareSentenceReadsTheNumbers(t *testing.T) {
 	for _, tc := range []struct {
 		ours, gcn float64
@@ -53,7 +53,7 @@ func TestShareSentenceReadsTheNumbers(t *testing.T) {
 		{0.263, 0.248, "raise it"},
 		{0.500, 0.502, "about where GCN has it"},
 	} {
-		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn)})
+		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn), Edges: []protocol.TraceEdge{{Neighbour: 1, Label: 1}}})
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%v against GCN's %v: %q", tc.ours, tc.gcn, got)
 		}

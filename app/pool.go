@@ -24,6 +24,7 @@ import (
 type runPool struct {
 	l     *lab
 	runs  []experiment.Run  // the runs, in their order
+	keys  []string          // their experiment.RunKey: runs of one key are trained once
 	sched *experiment.Queue // over their results
 	slots []*sweepSlot      // the workers training, one run each
 	// linked says a run's result came with the link: it was not trained
@@ -40,7 +41,36 @@ type runPool struct {
 	// hears a run's progress. Either may be nil.
 	finished   func(job int, ev protocol.Event, shared int)
 	progressed func()
+
+	// est is each run's time to its end in this browser, by the engine's
+	// cost model (protocol.OpEstimate); nil until the engine answers.
+	est []float64
+	// since is when the runs were last started, estDone the estimated
+	// seconds of the runs trained since then (timeLeft).
+	since   time.Time
+	estDone float64
+	// told says the page has said how long the runs will take, so a
+	// second press starts them; warned is what it said, which goes once
+	// they start.
+	told   bool
+	warned phrase.Text
+
+	// checks are the claims the pool's runs decide, by claim (check).
+	checks map[string]pooledCheck
 }
+
+// pooledCheck is a claim's check on the pool and, for each of its runs,
+// the pool's run (experiment.PoolCheck); ok false where the pool does
+// not train them all.
+type pooledCheck struct {
+	k  experiment.Checked
+	at map[string]int
+	ok bool
+}
+
+// longRuns is how long a pool's runs may take before the page says so and
+// waits for a second press.
+const longRuns = 3 * time.Minute
 
 // sweepSlot is one worker of the pool and the run it trains (-1 for
 // none). Each run has a handle of its own, so an event of a run the slot
@@ -118,7 +148,7 @@ func newPool(l *lab, runs []experiment.Run) runPool {
 	if len(res) != len(runs) {
 		res = make([]experiment.Result, len(runs)) // not the lab's runs: none of theirs
 	}
-	p := runPool{l: l, runs: runs, sched: experiment.NewQueue(keys, nil, res, nil), linked: make([]bool, len(runs))}
+	p := runPool{l: l, runs: runs, keys: keys, sched: experiment.NewQueue(keys, nil, res, nil), linked: make([]bool, len(runs))}
 	shared := 0
 	for i, r := range slices.Clone(res) {
 		if r.Done {
@@ -335,6 +365,9 @@ func (p *runPool) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 	}
 	s.done = 0
 	p.linked[job] = false // trained here
+	if p.est != nil && p.est[job] > 0 {
+		p.estDone += p.est[job] // its estimate spent
+	}
 	p.save()
 	if p.finished != nil {
 		p.finished(job, ev, shared)
@@ -345,4 +378,146 @@ func (p *runPool) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 		s.h.Close()
 		s.h, s.job = nil, -1
 	}
+}
+
+// askEstimate asks the engine how long each of the pool's runs will take;
+// the answer is the pool's, and redraws the lab, unless another pool has
+// taken its place meanwhile.
+func (p *runPool) askEstimate(redraw func()) {
+	p.est = nil
+	states := make([]string, len(p.runs))
+	for i, r := range p.runs {
+		states[i] = r.Exp.EncodeEngine()
+	}
+	asked := p.sched // a new pool has a queue of its own
+	p.l.page.engine.Estimate(states, func(seconds []float64) {
+		if ctx := p.l.ctx; ctx != nil {
+			ctx.Dispatch(func(app.Context) {
+				if p.sched == asked && len(seconds) == len(p.runs) {
+					p.est = seconds
+					redraw()
+				}
+			})
+		}
+	})
+}
+
+// estimateLeft is how long the runs not yet trained will take on the
+// pool, by the engine's estimate (a run whose result another will share
+// counted once, a run under way for what it has left); false before the
+// engine has answered.
+func (p *runPool) estimateLeft() (time.Duration, bool) {
+	if p.est == nil {
+		return 0, false
+	}
+	sum, seen := 0.0, map[string]bool{}
+	for i, r := range p.results() {
+		if r.Done || seen[p.keys[i]] || p.est[i] < 0 {
+			continue
+		}
+		seen[p.keys[i]] = true
+		left := 1.0
+		for _, s := range p.slots {
+			if s.job == i {
+				left = 1 - s.done
+			}
+		}
+		sum += p.est[i] * left
+	}
+	return time.Duration(sum / float64(sweepWorkers()) * float64(time.Second)), true
+}
+
+// timeLeft is the time the runs not yet trained will take: the engine's
+// estimate, scaled, once runs have trained since they were started, by
+// how long they took against their estimate (a busy machine is slower
+// than the model says). Runs cost what their graphs cost, not the same: a
+// sweep does its small graphs first, so the pace of the runs done says
+// little of those left. estimated says no run has yet measured the scale.
+func (p *runPool) timeLeft() (left time.Duration, estimated, ok bool) {
+	base, ok := p.estimateLeft()
+	if !ok {
+		return 0, false, false
+	}
+	if !p.playing || p.estDone <= 0 {
+		return base, true, true
+	}
+	took := time.Since(p.since).Seconds()
+	done := p.estDone
+	for _, s := range p.slots {
+		if s.job >= 0 && s.job < len(p.est) && p.est[s.job] > 0 {
+			done += p.est[s.job] * s.done // the runs under way have spent time too
+		}
+	}
+	scale := min(max(took/(done/float64(sweepWorkers())), 0.2), 20)
+	// The first seconds measure the workers' start as much as the runs:
+	// the measured scale takes over from the estimate as they pass.
+	trust := min(took/scaleSettles.Seconds(), 1)
+	return time.Duration(float64(base) * (1 + trust*(scale-1))), false, true
+}
+
+// scaleSettles is how long a pool runs before the time left is its
+// measured pace's alone: the first run's "about 87 s" for a 14 s sweep
+// came of one run's start-up.
+const scaleSettles = 10 * time.Second
+
+// sayTimeLeft is the time left in words, "about 6 min (estimate)" before a
+// run has measured the pace; a dash before the engine has answered, and
+// once every run is trained.
+func (p *runPool) sayTimeLeft() string {
+	t, estimated, ok := p.timeLeft()
+	if !ok || p.sched == nil || p.sched.Done() == len(p.runs) {
+		return "–"
+	}
+	if estimated {
+		return trf("about %s (estimate)", duration(t))
+	}
+	return trf("about %s", duration(t))
+}
+
+// launch starts the runs not yet trained, or resumes those paused, on the
+// page's workers. Runs the engine estimates at more than longRuns are
+// first said (warn words it, from the time and the runs left), and start
+// on the next press.
+func (p *runPool) launch(warn func(left time.Duration, runs int) phrase.Text) {
+	if left, ok := p.estimateLeft(); ok && left > longRuns && !p.told && len(p.slots) == 0 {
+		p.told = true
+		p.warned = warn(left, len(p.runs)-p.sched.Done())
+		p.l.page.board.Add(p.warned, false)
+		return
+	}
+	p.l.page.board.Remove(p.warned) // answered: the runs start
+	p.warned = phrase.Text{}
+	p.since, p.estDone = time.Now(), 0
+	p.run(sweepWorkers())
+}
+
+// check is claim c's check on the pool's results, at the seeds of the
+// state the pool's runs are of (experiment.PoolCheck), made once a pool:
+// a new state makes a new pool.
+func (p *runPool) check(c experiment.Claim) (experiment.Checked, map[string]int, bool) {
+	if p.sched == nil {
+		return experiment.Checked{}, nil, false
+	}
+	if pc, ok := p.checks[c.ID]; ok {
+		return pc.k, pc.at, pc.ok
+	}
+	if p.checks == nil {
+		p.checks = map[string]pooledCheck{}
+	}
+	k, at, ok := experiment.PoolCheck(c, p.l.st.Data.Seed, p.l.st.Train.Seed, p.keys)
+	p.checks[c.ID] = pooledCheck{k, at, ok}
+	return k, at, ok
+}
+
+// figuresOf are the figures of the pool's runs at (a claim's run name →
+// the pool's run) that have their result.
+func (p *runPool) figuresOf(at map[string]int) map[string]experiment.Figures {
+	res := p.results()
+	figs := map[string]experiment.Figures{}
+	for name, i := range at {
+		if res[i].Done {
+			figs[name] = experiment.ResultFigures(p.runs[i], res[i])
+		}
+	}
+	return figs
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -210,5 +211,40 @@ func TestShareSaysTheFilesStay(t *testing.T) {
 	doShell(func() { sh.st.Data.Graph = experiment.GraphLocal })
 	if !strings.Contains(html(c), `id="share-local"`) {
 		t.Error("the share panel of one's own graph does not say its files stay behind")
+	}
+}
+
+// A letter is its key whatever the Shift state: Shift+N advances a tour
+// as n does (Caps Lock too), for every letter of the key table; the table
+// holds its letters in lower case, which keyOf gives, and a named key
+// keeps its case.
+func TestLettersAreKeysWhateverTheShiftState(t *testing.T) {
+	letters := 0
+	for _, b := range bindings {
+		for _, k := range b.keys {
+			if keyOf(k) != k {
+				t.Errorf("the key table holds %q: a letter is held in lower case (%q), or Shift's letter never matches", k, keyOf(k))
+			}
+			if r := []rune(k); len(r) != 1 || !unicode.IsLetter(r[0]) {
+				continue
+			}
+			letters++
+			for _, shifted := range []string{strings.ToUpper(k), k} {
+				if got, ok := commandOf(shifted, b.walk); !ok || got != b.cmd {
+					t.Errorf("%q is %v, want %v as %q", shifted, got, b.cmd, k)
+				}
+			}
+		}
+	}
+	if letters == 0 {
+		t.Fatal("no letter in the key table")
+	}
+	if got, ok := commandOf("N", false); !ok || got != cmdTourNext {
+		t.Errorf("Shift+N is %v, want the tour's next step", got)
+	}
+	for _, k := range []string{"pagedown", "ESCAPE", "X"} {
+		if _, ok := commandOf(k, true); ok {
+			t.Errorf("%q is a command: a named key keeps its case, and X is no key of the table", k)
+		}
 	}
 }

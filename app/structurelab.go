@@ -5,10 +5,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
@@ -48,6 +50,7 @@ func init() {
 var (
 	_ Releaser     = (*StructureLab)(nil)
 	_ EditFollower = (*StructureLab)(nil)
+	_ PoolHolder   = (*StructureLab)(nil)
 )
 
 // Release frees the pool's workers as the lab goes.
@@ -81,12 +84,13 @@ func (c *StructureLab) follow() {
 	c.side = newPool(&c.lab, runs)
 	c.side.progressed = func() { c.draw(newSnapshot) }
 	c.side.finished = func(int, protocol.Event, int) { c.draw(newSnapshot) }
+	c.side.askEstimate(func() { c.draw(drawNow) })
 }
 
 // trainHere clears the results the link brought and trains them here.
 func (c *StructureLab) trainHere() {
 	c.side.forgetLinked()
-	c.side.run(sweepWorkers())
+	c.launchSide()
 	c.draw(drawNow)
 }
 
@@ -96,10 +100,23 @@ func (c *StructureLab) toggleSide() {
 	case c.side.playing:
 		c.side.hold()
 	case c.side.sched.Done() < len(c.side.runs):
-		c.side.run(sweepWorkers())
+		c.launchSide()
 	}
 	c.draw(drawNow)
 }
+
+// launchSide starts the runs, or says first how long they will take where
+// that is long (runPool.launch).
+func (c *StructureLab) launchSide() {
+	c.side.launch(func(left time.Duration, runs int) phrase.Text {
+		return phrase.New("The robustness curves and the transfer table will take about %s on %d workers in this browser (the engine's estimate for their %d runs). Press Run robustness and transfer again to start them; pdn structure trains them faster on the command line.",
+			durationText(left), sweepWorkers(), runs)
+	})
+}
+
+// Pool is the pool that trains the robustness and transfer runs, whose
+// results decide the lab's claims on them (PoolHolder).
+func (c *StructureLab) Pool() *runPool { return &c.side }
 
 func (c *StructureLab) draw(ch change) {
 	if ch&newState != 0 {
@@ -199,6 +216,7 @@ func (c *StructureLab) renderSide() []app.UI {
 		app.Progress().ID("side-progress").Max(max(1, all)).Value(strconv.Itoa(done)).Aria("label", tr("runs done")),
 		app.Span().Class("note").Text(trf("%d of %d runs done, each to its end on a graph of its own, on %d workers", done, all, sweepWorkers())),
 		c.side.renderLinkedCount("note"),
+		app.Span().Class("note").Body(app.Text(tr("Time left")+": "), app.Span().ID("side-left").Text(c.side.sayTimeLeft())),
 	)
 	var charts []app.UI
 	for i, p := range experiment.Perturbations {
@@ -247,7 +265,7 @@ func (c *StructureLab) robustTable() app.UI {
 			rows = append(rows, app.Tr().Body(cells...))
 		}
 	}
-	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Body(rows...))
+	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Class("runs").Body(rows...))
 }
 
 // transferTable is each transfer model's accuracy over each graph.
@@ -262,5 +280,5 @@ func (c *StructureLab) transferTable() app.UI {
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
-	return app.Table().ID("transfer-table").Body(rows...)
+	return app.Table().ID("transfer-table").Class("runs").Body(rows...)
 }

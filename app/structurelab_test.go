@@ -74,3 +74,40 @@ func TestStructureLabTrainsItsCurvesOnThePool(t *testing.T) {
 		t.Errorf("101 results for 78 runs: %q", l3.page.board.Texts())
 	}
 }
+
+// The robustness and transfer runs say how long they will take before
+// they start, as the sweep does (runPool's estimate, the one place): the
+// engine is asked for every run, its answer is the time left before Run;
+// runs longer than a few minutes are said first and start on a second
+// press, whose notice then goes.
+func TestStructureLabSaysHowLongItsPoolWillTake(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "structure", "lab=structure")
+	c := rm.(*StructureLab)
+	w := (*conns)[0]
+	if len(w.asked) != 1 || len(w.asked[0].States) != len(c.side.runs) || w.asked[0].States[0] != c.side.runs[0].Exp.EncodeEngine() {
+		t.Fatalf("asked %d estimates for %d runs", len(w.asked), len(c.side.runs))
+	}
+	if left := text(app.HTMLString(rm), "side-left"); left != "–" {
+		t.Errorf("time left %q before the engine answers", left)
+	}
+	secs := make([]float64, len(c.side.runs))
+	for i := range secs {
+		secs[i] = 12 // 12 s a run; the runs of one key count once
+	}
+	doIn(d, rm, func() { w.onEvent(protocol.Event{Kind: protocol.KindEstimate, Seconds: secs}, nil) })
+	if left := text(app.HTMLString(rm), "side-left"); !strings.Contains(left, "(estimate)") || !strings.Contains(left, "min") {
+		t.Errorf("time left %q once the engine answered", left)
+	}
+	live := len(*conns)
+	doIn(d, rm, func() { c.toggleSide() })
+	if c.side.playing || len(*conns) != live || !strings.Contains(strings.Join(l.page.board.Texts(), "|"), "The robustness curves and the transfer table will take about") {
+		t.Fatalf("runs of several minutes started without a word: playing %v, %q", c.side.playing, l.page.board.Texts())
+	}
+	doIn(d, rm, func() { c.toggleSide() })
+	if !c.side.playing || len(*conns) == live {
+		t.Fatal("the second press did not start them")
+	}
+	if strings.Contains(strings.Join(l.page.board.Texts(), "|"), "The robustness curves and the transfer table will take about") {
+		t.Error("the notice stays above runs that have started")
+	}
+}

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,27 +30,11 @@ type SweepLab struct {
 
 	sw    experiment.Sweep
 	queue []experiment.Run // the sweep's runs, in its order
-	keys  []string         // their experiment.RunKey: runs of one key are trained once
 	key   string           // what the results are of (sweepKey)
 
-	since   time.Time // when play was last pressed, for the time left
-	estDone float64   // the estimated seconds of the runs trained since then
-	failed  map[string]int
-	figure  string
-
-	// est is each run's time to its end in this browser, by the engine's
-	// cost model (protocol.OpEstimate); nil until the engine answers.
-	est []float64
-	// told says the page has said how long this sweep will take, so a
-	// second press of Run starts it; warned is what it said, which goes
-	// once the sweep starts.
-	told   bool
-	warned phrase.Text
+	failed map[string]int
+	figure string
 }
-
-// longSweep is how long a sweep may take before the page says so and
-// waits for a second press of Run.
-const longSweep = 3 * time.Minute
 
 func init() {
 	addRoom("sweep", func(p *page) room {
@@ -104,58 +87,9 @@ func (c *SweepLab) follow() {
 		c.page.board.Add(phrase.New("This sweep cannot run: %s", phrase.Of(err)), true)
 		return
 	}
-	c.sw, c.keys = sw, make([]string, len(c.queue))
-	for i, r := range c.queue {
-		c.keys[i] = experiment.RunKey(r.Exp)
-	}
+	c.sw = sw
 	c.newPool()
-	c.told = false
-	c.askEstimate()
-}
-
-// askEstimate asks the engine how long each run of the sweep will take.
-func (c *SweepLab) askEstimate() {
-	c.est = nil
-	states := make([]string, len(c.queue))
-	for i, r := range c.queue {
-		states[i] = r.Exp.EncodeEngine()
-	}
-	key := c.key
-	c.page.engine.Estimate(states, func(seconds []float64) {
-		if ctx := c.ctx; ctx != nil {
-			ctx.Dispatch(func(app.Context) {
-				if c.key == key && len(seconds) == len(c.queue) {
-					c.est = seconds
-					c.draw(drawNow)
-				}
-			})
-		}
-	})
-}
-
-// estimateLeft is how long the runs not yet trained will take on the
-// pool, by the engine's estimate (a run whose result another will share
-// counted once, a run under way for what it has left); false before the
-// engine has answered.
-func (c *SweepLab) estimateLeft() (time.Duration, bool) {
-	if c.est == nil {
-		return 0, false
-	}
-	sum, seen := 0.0, map[string]bool{}
-	for i, r := range c.results() {
-		if r.Done || seen[c.keys[i]] || c.est[i] < 0 {
-			continue
-		}
-		seen[c.keys[i]] = true
-		left := 1.0
-		for _, s := range c.slots {
-			if s.job == i {
-				left = 1 - s.done
-			}
-		}
-		sum += c.est[i] * left
-	}
-	return time.Duration(sum / float64(sweepWorkers()) * float64(time.Second)), true
+	c.askEstimate(func() { c.draw(drawNow) })
 }
 
 // Drive takes the toolbar's and the keys' commands: play runs, pauses or
@@ -173,7 +107,10 @@ func (c *SweepLab) Drive(cmd command) (done, redraw bool) {
 		c.stop()
 		c.failed = nil
 		forgetResults(&c.st)
+		est := c.est
+		c.page.board.Remove(c.warned)
 		c.newPool()
+		c.est = est // the same runs: the engine's estimate stands
 		c.save()
 	case cmdStep, cmdNewGraph:
 		return true, false
@@ -194,17 +131,10 @@ func (c *SweepLab) play() {
 		c.page.board.Add(phrase.New("This sweep is done. Reset clears it, to run it again."), false)
 		return
 	}
-	if left, ok := c.estimateLeft(); ok && left > longSweep && !c.told && len(c.slots) == 0 {
-		c.told = true
-		c.warned = phrase.New("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
-			durationText(left), sweepWorkers(), len(c.queue)-c.done())
-		c.page.board.Add(c.warned, false)
-		return
-	}
-	c.page.board.Remove(c.warned) // answered: the sweep starts
-	c.warned = phrase.Text{}
-	c.since, c.estDone = time.Now(), 0
-	c.run(sweepWorkers())
+	c.launch(func(left time.Duration, runs int) phrase.Text {
+		return phrase.New("This sweep will take about %s on %d workers in this browser (the engine's estimate for its %d runs). Press Run again to start it; pdn sweep runs it faster on the command line, and -shard splits it over machines.",
+			durationText(left), sweepWorkers(), runs)
+	})
 }
 
 // pause holds the runs under way where they are.
@@ -223,16 +153,13 @@ func (c *SweepLab) newPool() {
 }
 
 // takeResult follows a run's end (the pool saved its result): an error
-// counted by what it says, its estimate spent.
-func (c *SweepLab) takeResult(job int, ev protocol.Event, shared int) {
+// counted by what it says.
+func (c *SweepLab) takeResult(_ int, ev protocol.Event, shared int) {
 	if ev.Kind == protocol.KindError {
 		if c.failed == nil {
 			c.failed = map[string]int{}
 		}
 		c.failed[sayFailure(ev)] += 1 + shared
-	}
-	if c.est != nil && c.est[job] > 0 {
-		c.estDone += c.est[job]
 	}
 	c.draw(newSnapshot)
 }
@@ -247,7 +174,11 @@ var (
 	_ EditFollower = (*SweepLab)(nil)
 	_ Releaser     = (*SweepLab)(nil)
 	_ LiveRunner   = (*SweepLab)(nil)
+	_ PoolHolder   = (*SweepLab)(nil)
 )
+
+// Pool is the sweep's pool (PoolHolder).
+func (c *SweepLab) Pool() *runPool { return &c.runPool }
 
 // Release frees the workers as the lab goes.
 func (c *SweepLab) Release() { c.stop() }
@@ -292,54 +223,6 @@ func (c *SweepLab) draw(ch change) {
 		// taller for its larger text (viz's typeset), its plot as tall.
 		c.figure = viz.SweepFigure(tr, 760, 380, c.sw, c.results())
 	}
-}
-
-// timeLeft is the time the runs not yet trained will take: the engine's
-// estimate, scaled, once runs have trained since play was pressed, by how
-// long they took against their estimate (a busy machine is slower than the
-// model says). Runs cost what their graphs cost, not the same: a sweep
-// does its small graphs first, so the pace of the runs done says little
-// of those left. estimated says no run has yet measured the scale.
-func (c *SweepLab) timeLeft() (left time.Duration, estimated, ok bool) {
-	base, ok := c.estimateLeft()
-	if !ok {
-		return 0, false, false
-	}
-	if !c.playing || c.estDone <= 0 {
-		return base, true, true
-	}
-	took := time.Since(c.since).Seconds()
-	done := c.estDone
-	for _, s := range c.slots {
-		if s.job >= 0 && s.job < len(c.est) && c.est[s.job] > 0 {
-			done += c.est[s.job] * s.done // the runs under way have spent time too
-		}
-	}
-	scale := min(max(took/(done/float64(sweepWorkers())), 0.2), 20)
-	// The first seconds measure the workers' start as much as the runs:
-	// the measured scale takes over from the estimate as they pass.
-	trust := min(took/scaleSettles.Seconds(), 1)
-	return time.Duration(float64(base) * (1 + trust*(scale-1))), false, true
-}
-
-// scaleSettles is how long a sweep runs before the time left is its
-// measured pace's alone: the first run's "about 87 s" for a 14 s sweep
-// came of one run's start-up.
-const scaleSettles = 10 * time.Second
-
-// duration says a time as people say it: 40 s, 9 min, 2 h 10 min.
-func duration(d time.Duration) string { return say(durationText(d)) }
-
-// durationText is duration as a message, for a notice.
-func durationText(d time.Duration) phrase.Text {
-	sec := int(math.Ceil(d.Seconds()))
-	switch {
-	case sec < 90:
-		return phrase.New("%d s", sec)
-	case sec < 90*60:
-		return phrase.New("%d min", (sec+30)/60)
-	}
-	return phrase.New("%d h %d min", sec/3600, (sec%3600+30)/60)
 }
 
 // underWay says how far the runs under way have got.
@@ -389,13 +272,7 @@ func (c *SweepLab) renderSweepBar() app.UI {
 	case c.done() > 0 && c.done() < len(c.queue):
 		play = tr("▶ Resume")
 	}
-	left := "–"
-	if t, estimated, ok := c.timeLeft(); ok && c.done() < len(c.queue) {
-		left = trf("about %s", duration(t))
-		if estimated {
-			left = trf("about %s (estimate)", duration(t))
-		}
-	}
+	left := c.sayTimeLeft()
 	return app.Div().Class("toolbar").Body(
 		app.Button().ID("play").Class("primary").Title(tr("Run, pause or resume the sweep (Space)")).Text(play).
 			OnClick(func(ctx app.Context, e app.Event) { c.do(cmdPlay) }),

@@ -53,7 +53,7 @@ func (l *lab) renderSpeed() app.UI {
 	for i, v := range speeds {
 		label := tr("Full speed")
 		if v > 0 {
-			label = trf("%s/s", strconv.FormatFloat(v, 'g', 4, 64))
+			label = say(rateText(v))
 		}
 		opts[i] = app.Option().Value(strconv.FormatFloat(v, 'g', -1, 64)).Selected(v == l.st.View.Speed).Text(label)
 	}
@@ -151,7 +151,7 @@ func progressLabel(r *run) string {
 	if rate := float64(r.snap.EpochsPerSec); rate > 0 {
 		label += epochTime(1 / rate)
 	} else if sec := float64(r.snap.SecondsPerEpoch); sec >= 0.1 {
-		label += trf(" · about %.1f s an epoch, estimated", sec)
+		label += trf(" · about %s an epoch, estimated", say(epochTimeText(sec)))
 	}
 	if !p.Running {
 		label += tr(" · paused inside the epoch; Play or Step goes on")
@@ -159,14 +159,8 @@ func progressLabel(r *run) string {
 	return label
 }
 
-// epochTime says how long an epoch takes, in seconds, or in milliseconds
-// below a tenth of a second (which "0.0 s" would hide).
-func epochTime(sec float64) string {
-	if sec < 0.1 {
-		return trf(" · %.0f ms an epoch", 1000*sec)
-	}
-	return trf(" · %.1f s an epoch", sec)
-}
+// epochTime says how long an epoch takes, after the words before it.
+func epochTime(sec float64) string { return trf(" · %s an epoch", say(epochTimeText(sec))) }
 
 // copyLink puts the permalink on the clipboard.
 func copyLink(b *Board) {

@@ -152,9 +152,17 @@ func (c *XORLab) renderTable3() app.UI {
 		return app.P()
 	}
 	x := two.snap.XOR
-	rows := []app.UI{app.Tr().Body(
-		app.Th().Scope("col").Text(tr("(a, b)")), app.Th().Scope("col").Text("h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α"),
-		app.Th().Scope("col").Text(tr("hand-set h₁")), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text(tr("α = h₁ − 2h₂")))}
+	// Each number's header stands in its column, over it: the two groups
+	// of three columns head a row of their own.
+	head := app.THead().Body(
+		app.Tr().Body(
+			app.Th().Scope("col").Rowspan(2).Text("\u2066"+tr("(a, b)")+"\u2069"), // left to right, as tuple's
+			app.Th().Scope("colgroup").ColSpan(3).Text(tr("learned")),
+			app.Th().Scope("colgroup").ColSpan(3).Text(tr("hand-set (the paper's)"))),
+		app.Tr().Body(
+			app.Th().Scope("col").Text("h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text("α"),
+			app.Th().Scope("col").Text("h₁"), app.Th().Scope("col").Text("h₂"), app.Th().Scope("col").Text(tr("α = h₁ − 2h₂"))))
+	var rows []app.UI
 	for k, z := range xorstate.States {
 		h1, h2, a := math.NaN(), math.NaN(), math.NaN()
 		if x != nil && len(x.Alpha) == 4 && len(x.Hidden[k]) == 2 {
@@ -170,7 +178,7 @@ func (c *XORLab) renderTable3() app.UI {
 		))
 	}
 	return app.Div().Body(
-		app.Table().ID("table3-values").Class("runs").Body(app.TBody().Body(rows...)),
+		app.Table().ID("table3-values").Class("runs table3").Body(head, app.TBody().Body(rows...)),
 		app.P().Class("explain").Text(tr("Left, what the 2-neuron pathfinder has learned (α is σ of its output, so it lies in (0, 1)); right, the solution the paper sets by hand. "+
 			"Its neurons may come in either order, and any pair that weighs the one-layer states up is as good.")),
 	)

@@ -113,7 +113,7 @@ func filesFS(files []File, lim limits) (fs.FS, error) {
 		total += int64(len(f.Data))
 	}
 	if total > lim.bytes {
-		return nil, &BundleError{File: files[0].Name, Msg: phrase.New("the files hold %s bytes; the explorer opens up to %s", numtext.Group(int(total)), numtext.Group(int(lim.bytes)))}
+		return nil, &BundleError{File: files[0].Name, Msg: phrase.New("the files hold %s; the explorer opens up to %s", phrase.Bytes(total), phrase.Bytes(lim.bytes))}
 	}
 	for _, f := range files {
 		if isZip(f.Name) {
@@ -196,7 +196,7 @@ func unzip(name string, data []byte, lim limits, depth int) (fs.FS, error) {
 		unpacked += zf.UncompressedSize64
 	}
 	if unpacked > uint64(lim.bytes) {
-		return nil, &BundleError{File: name, Msg: phrase.New("unpacks to %s bytes; the explorer opens up to %s", numtext.Group(int(min(unpacked, 1<<62))), numtext.Group(int(lim.bytes)))}
+		return nil, &BundleError{File: name, Msg: phrase.New("unpacks to %s; the explorer opens up to %s", phrase.Bytes(min(unpacked, 1<<62)), phrase.Bytes(lim.bytes))}
 	}
 	files := map[string]*zip.File{}
 	for _, zf := range zr.File {
@@ -280,7 +280,7 @@ func folderNames(dirs []string) []string {
 // read (a zip archive, a GraphML file named alone) and is larger than the
 // limit: a folder is read as its files stream.
 func tooLargeToHold(name string, size int64, lim limits) error {
-	return &BundleError{File: name, Msg: phrase.New("is a file of %s bytes, and %s holds at most %s in memory to read one file whole (a zip archive, or a file named alone): unzip it, and open the folder, whose files are read as they stream", numtext.Group(int(min(size, 1<<62))), lim.where, numtext.Group(int(min(lim.held, 1<<62))))}
+	return &BundleError{File: name, Msg: phrase.New("is a file of %s, and %s holds at most %s in memory to read one file whole (a zip archive, or a file named alone): unzip it, and open the folder, whose files are read as they stream", phrase.Bytes(min(size, 1<<62)), lim.where, phrase.Bytes(min(lim.held, 1<<62)))}
 }
 
 // maxGraphDepth is how many folders down rootOf looks for a graph: a

@@ -199,7 +199,7 @@ func tooLongRow(file string, line int) error {
 }
 
 func tooLongRowMsg() phrase.Text {
-	return phrase.New("a line longer than %s bytes: is this a table?", numtext.Group(maxLine))
+	return phrase.New("a line longer than %s: is this a table?", phrase.Bytes(maxLine))
 }
 
 // isComment says a line is a comment, as SNAP's edge lists (# lines,

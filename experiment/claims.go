@@ -48,6 +48,13 @@ type Claim struct {
 	// (Checks): where the finding holds there too, and where the page
 	// states instead that it does not.
 	On []On
+	// OnResults says Check reads only each run's test accuracy, which a
+	// run trained to its end on a lab's pool keeps as its Result (and a
+	// link's results row carries): a lab whose pool trains the claim's
+	// runs decides it on their results (PoolCheck) and states it on its
+	// card (ClaimsShownBy). A test holds every row that sets it to
+	// checks that results alone decide.
+	OnResults bool
 }
 
 // Figures are the numbers of one trained run that claims read, as the page
@@ -205,21 +212,21 @@ var Claims = slices.DeleteFunc([]Claim{
 			{Family: "facebook", Seeds: 2, Need: 2, Differs: "On Facebook Page-Page the pathfinder weighs inter-class edges down only partly: their mean weight ends well above a quarter of the intra-class edges' (the scaled tie-strength scores tell its classes apart somewhat)."},
 			{Family: "heterophilic", Differs: "On a heterophilic graph (Q = 4P) the pathfinder weighs inter-class edges up, not down: most of a node's neighbours are of other classes, and their features still tell its class."},
 			{Family: "misleading", Differs: "Where the node features alone separate the classes and most edges join different ones, the pathfinder weighs inter-class edges up rather than dropping them."}}},
-	{ID: "pdn-beats-gcn", Link: "lab=compare&models=pdn,gcn", Figure: "test-curves", Seeds: 3, Need: 3,
+	{ID: "pdn-beats-gcn", OnResults: true, Link: "lab=compare&models=pdn,gcn", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "On the paper's default graph PDN reaches at least 0.93 test accuracy and GCN at most 0.70.",
 		Paper: "Figure 3 at the default point (Appendix A): PDN about 0.95, GCN about 0.65.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g := r[PDN].TestAcc, r[GCN].TestAcc
 			return verdict(p >= 0.93 && g <= 0.70, accuracies(PDN, p, GCN, g))
 		}},
-	{ID: "sigma-d-1", Link: "lab=compare&models=pdn,gcn&sigma-d=1", Figure: "test-curves", Seeds: 5, Need: 4,
+	{ID: "sigma-d-1", OnResults: true, Link: "lab=compare&models=pdn,gcn&sigma-d=1", Figure: "test-curves", Seeds: 5, Need: 4,
 		Text:  "When σD = 1 the edge features say nothing of the classes, and PDN ends within 0.04 of GCN.",
 		Paper: "Figure 3, σD panel: at σD = 1 PDN falls to GCN's accuracy.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g := r[PDN].TestAcc, r[GCN].TestAcc
 			return verdict(math.Abs(p-g) <= 0.04, accuracies(PDN, p, GCN, g))
 		}},
-	{ID: "q-high", Link: "lab=compare&models=pdn,gcn&per-class=128&q=0.0625", Figure: "test-curves", Seeds: 5, Need: 5,
+	{ID: "q-high", OnResults: true, Link: "lab=compare&models=pdn,gcn&per-class=128&q=0.0625", Figure: "test-curves", Seeds: 5, Need: 5,
 		Text:    "With many inter-class edges (Q = 2⁻⁴, 128 nodes a class) PDN does not pull away from GCN: the two end within 0.1 of each other, either way round.",
 		Paper:   "Figure 3, Q panel: the paper finds PDN far above GCN as Q grows.",
 		Differs: "Here PDN is about level with GCN (ahead in some seeds, behind in others): its pathfinder weighs the inter-class edges up, not down, and with 384 nodes it overfits them.",
@@ -286,7 +293,7 @@ var Claims = slices.DeleteFunc([]Claim{
 			return verdict(slices.Index(h, slices.Max(h)) == 0, phrase.New("hop weights %s", formatList(h)))
 		},
 		On: []On{{Family: "citeseer"}, {Family: "generator"}, {Family: "facebook", Seeds: 2, Need: 2}}},
-	{ID: "bag-of-words-recipe", Link: "lab=compare&models=pdn,gcn&data=cora", Figure: "test-curves", Seeds: 10, Need: 10,
+	{ID: "bag-of-words-recipe", OnResults: true, Link: "lab=compare&models=pdn,gcn&data=cora", Figure: "test-curves", Seeds: 10, Need: 10,
 		Text:  "With bag-of-words node features (Cora, and Facebook Page-Page too) the explorer starts from weight decay 0.005 and dropout 0.9: PDN then ends within 0.02 of GCN, at 0.83 or more.",
 		Paper: "Table 4: PDN 0.868 and GCN 0.861 on Cora.",
 		Differs: "At the synthetic graphs' dropout of 0.5 PDN ends about 0.82 on Cora, three points under GCN: over a few hundred labelled nodes its pathfinder overfits. " +
@@ -317,21 +324,21 @@ var Claims = slices.DeleteFunc([]Claim{
 			return verdict(p < in && pa > ga && pa > ta, phrase.New("%s; %s, %s %.3f", homophilies(in, PDN, p, GCN, r[GCN].LearnedHomophily), accuracies(PDN, pa, GCN, ga), GAT, ta))
 		},
 	},
-	{ID: "structure-add-inter", Link: "lab=structure&perturb=add-inter&perturb-rate=0.4", Figure: "test-curves", Seeds: 3, Need: 3,
+	{ID: "structure-add-inter", OnResults: true, Link: "lab=structure&perturb=add-inter&perturb-rate=0.4", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "With inter-class edges added, 0.4 of the default graph's edge count, PDN still reaches 0.90 test accuracy or more, while GCN and GAT fall to 0.60 or less.",
 		Paper: "Beyond the paper: GSLB's robustness to added edges, here by an attacker who knows the classes.",
 		Check: func(r map[string]Figures) Verdict {
 			p, g, t := r[PDN].TestAcc, r[GCN].TestAcc, r[GAT].TestAcc
 			return verdict(p >= 0.9 && g <= 0.6 && t <= 0.6, phrase.New("%s, %s %.3f", accuracies(PDN, p, GCN, g), GAT, t))
 		}},
-	{ID: "structure-transfer", Link: "lab=compare&models=gcn,sgc,appnp&graph-from=pdn", Figure: "test-curves", Seeds: 3, Need: 3,
+	{ID: "structure-transfer", OnResults: true, Link: "lab=compare&models=gcn,sgc,appnp&graph-from=pdn", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "Given PDN's learned graph, frozen, GCN, SGC and APPNP each reach 0.85 test accuracy or more on the default graph.",
 		Paper: "Beyond the paper: OpenGSL's generalisability of a learned structure to other models.",
 		Check: func(r map[string]Figures) Verdict {
 			g, s, a := r[GCN].TestAcc, r[SGC].TestAcc, r[APPNP].TestAcc
 			return verdict(min(g, s, a) >= 0.85, phrase.New("test accuracy: %s %.3f, %s %.3f, %s %.3f", GCN, g, SGC, s, APPNP, a))
 		}},
-	{ID: "structure-transfer-input", Link: "lab=compare&models=gcn,sgc,appnp", Figure: "test-curves", Seeds: 3, Need: 3,
+	{ID: "structure-transfer-input", OnResults: true, Link: "lab=compare&models=gcn,sgc,appnp", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "Over the default graph as it is, GCN, SGC and APPNP each end at 0.75 test accuracy or less.",
 		Paper: "Figure 3 at the default point: GCN about 0.65, the other baselines near it.",
 		Check: func(r map[string]Figures) Verdict {
@@ -349,7 +356,7 @@ var Claims = slices.DeleteFunc([]Claim{
 		On: []On{{Family: "citeseer"},
 			{Family: "generator", Differs: "On the generator's graphs the edge features do tell the classes apart: inter-class edges end over twice lighter than intra-class ones, most often over ten times."},
 			{Family: "multiplex", Differs: "On a multiplex graph whose layers tell the classes apart, inter-class edges end near 0 and intra-class ones near 0.8."}}},
-	{ID: "misleading-mlp", Link: "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64", Figure: "test-curves", Seeds: 5, Need: 4,
+	{ID: "misleading-mlp", OnResults: true, Link: "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64", Figure: "test-curves", Seeds: 5, Need: 4,
 		Text:  "Where the node features alone separate the classes and most edges join different ones, PDN ends at least 0.02 under an MLP that ignores the graph: its pathfinder does not learn to drop the misleading edges.",
 		Paper: "§3: the pathfinder learns which edges serve the task; the paper never draws a graph whose edges mislead.",
 		Check: func(r map[string]Figures) Verdict {

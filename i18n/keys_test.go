@@ -24,15 +24,16 @@ import (
 var update = flag.Bool("update", false, "write en.json from the sources")
 
 // marks are the calls that take a key, and which of their arguments it
-// is: the page's own (tr, trf, msg, words), package phrase's New and
-// Errorf, and the readers' locating helpers (t.errorf(col, key, …),
+// is: the page's own (tr, trf, msg, words), package phrase's New, Errorf
+// and Quantity (a number with its unit, called Quantity inside phrase),
+// and the readers' locating helpers (t.errorf(col, key, …),
 // r.errorAt(line, col, key, …)).
-var marks = map[string]int{"tr": 0, "trf": 0, "msg": 0, "words": 0, "phrase.New": 0, "phrase.Errorf": 0, "errorf": 1, "errorAt": 2}
+var marks = map[string]int{"tr": 0, "trf": 0, "msg": 0, "words": 0, "phrase.New": 0, "phrase.Errorf": 0, "phrase.Quantity": 0, "Quantity": 0, "errorf": 1, "errorAt": 2}
 
 // sourceDirs are the packages whose words the page shows: its own, and
 // those whose messages reach it (the readers, the state table's checks,
 // the engine's refusals, the worker's and the figures').
-var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "wasm/worker", "wasm/protocol", "viz", "internal/input"}
+var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "wasm/worker", "wasm/protocol", "viz", "internal/input", "i18n/phrase"}
 
 // sourceKeys are the keys the code holds: the key argument of every
 // marked call in sourceDirs, a string literal or a string constant (a key

@@ -32,6 +32,12 @@ import (
 type Text struct {
 	Key  string `json:"key"`
 	Args []Arg  `json:"args,omitempty"`
+	// Run says the message is one run of text that keeps together: a
+	// number with its unit (Quantity).
+	Run bool `json:"run,omitempty"`
+	// isolate says In wraps the words whole in a first-strong isolate
+	// (Isolated, of a Run).
+	isolate bool
 }
 
 // Arg is one argument of a Text: its formatted value, or a message of its own.
@@ -89,8 +95,36 @@ func (t Text) In(tr func(key string) string) string {
 			args[i] = a.S
 		}
 	}
-	return fmt.Sprintf(asStrings(format), args...)
+	out := fmt.Sprintf(asStrings(format), args...)
+	if t.isolate {
+		out = fsi + out + pdi
+	}
+	return out
 }
+
+// Unicode's first-strong isolate and its end: the text between them takes
+// its direction from its own first letter and keeps its place among the
+// words around it.
+const (
+	fsi = "\u2068"
+	pdi = "\u2069"
+)
+
+// Quantity returns the message key with args, as New does, marked as one
+// run of text (Run): a number with its unit, as "%.1f kB", "%d min" or
+// "%s/s". Every number shown with a unit is made here (Bytes too), and
+// said whole: in text written right to left, Isolated wraps it in one
+// isolate, so that the bidi algorithm keeps a Latin unit after its number
+// (left bare in Arabic, 292.4 kB was shown "kB 292.4") and the words
+// around it do not pull the two apart.
+func Quantity(key string, args ...any) Text {
+	t := New(key, args...)
+	t.Run = true
+	return t
+}
+
+// Bytes is a size in bytes, its digits grouped: "1,048,576 bytes".
+func Bytes[N ~int | ~int64 | ~uint64](n N) Text { return Quantity("%s bytes", numtext.Group(int(n))) }
 
 // IsZero reports whether t says nothing.
 func (t Text) IsZero() bool { return t.Key == "" && len(t.Args) == 0 }
@@ -274,7 +308,16 @@ func Slots(format string) []string {
 // first-strong isolate (U+2068 … U+2069), so that in right-to-left text a
 // quoted value, a file name or a range keeps its own direction and its
 // place in the sentence: "hidden: "abc"" does not turn into "abc" hidden.
+//
+// A number with its unit (Run, made by Quantity) is isolated whole rather
+// than its arguments: the unit stays beside its number.
 func (t Text) Isolated() Text {
+	if t.Run {
+		out := t
+		out.Args = slices.Clone(t.Args)
+		out.isolate = true
+		return out
+	}
 	out := Text{Key: t.Key, Args: make([]Arg, len(t.Args))}
 	for i, a := range t.Args {
 		if a.T != nil {

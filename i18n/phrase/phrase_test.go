@@ -134,3 +134,34 @@ func TestIsolated(t *testing.T) {
 		t.Errorf("Isolated changed the message itself: %q", m)
 	}
 }
+
+// A number with its unit is isolated whole, wherever it stands: alone, as
+// an argument of a sentence, and after a trip through JSON (the worker's
+// messages); in English, unisolated, it reads as it is written.
+func TestQuantityIsIsolatedWhole(t *testing.T) {
+	size := phrase.Quantity("%.1f kB", 292.4)
+	arabic := func(key string) string {
+		return map[string]string{"%.1f kB": "%.1f kB", "up to %s": "حتى %s", "%s bytes": "%s بايت"}[key]
+	}
+	for _, tc := range []struct {
+		name string
+		m    phrase.Text
+		want string
+	}{
+		{"alone", size, "\u2068292.4 kB\u2069"},
+		{"in a sentence", phrase.New("up to %s", size), "حتى \u2068292.4 kB\u2069"},
+		{"bytes", phrase.Bytes(1048576), "\u20681,048,576 بايت\u2069"},
+	} {
+		if got := tc.m.Isolated().In(arabic); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		b, err := json.Marshal(tc.m)
+		var back phrase.Text
+		if err != nil || json.Unmarshal(b, &back) != nil || back.Isolated().In(arabic) != tc.want {
+			t.Errorf("%s: after JSON %s: %q", tc.name, b, back.Isolated().In(arabic))
+		}
+	}
+	if got := phrase.New("up to %s", size).String(); got != "up to 292.4 kB" {
+		t.Errorf("in English, not isolated: %q", got)
+	}
+}

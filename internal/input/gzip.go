@@ -106,7 +106,7 @@ func (g *inflated) Read(p []byte) (int, error) {
 		if n == 0 && err != nil {
 			return 0, g.fail(err)
 		}
-		return 0, &Error{File: g.file, Msg: phrase.New("inflates to more than %s bytes, more than the explorer opens here", numtext.Group(int(min(g.limit, 1<<62))))}
+		return 0, &Error{File: g.file, Msg: phrase.New("inflates to more than %s, more than the explorer opens here", phrase.Bytes(min(g.limit, 1<<62)))}
 	}
 	if int64(len(p)) > g.left {
 		p = p[:g.left]

@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 )
 
 // Path says what path, given on the command line, is: a folder or a
@@ -331,5 +330,5 @@ func readLimited(name string, r io.Reader, limit, size int64) ([]byte, error) {
 
 // tooLarge says a file is larger than the explorer holds of it in memory.
 func tooLarge(name string, limit int64) *Error {
-	return &Error{File: name, Msg: phrase.New("is larger than %s bytes, more than the explorer holds in memory to read it", numtext.Group(int(min(limit, 1<<62))))}
+	return &Error{File: name, Msg: phrase.New("is larger than %s, more than the explorer holds in memory to read it", phrase.Bytes(min(limit, 1<<62)))}
 }

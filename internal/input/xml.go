@@ -12,7 +12,6 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 )
 
 // OpenXML opens the XML file name in fsys (see Open; a name ending in .gz
@@ -177,7 +176,7 @@ func (m *markupRuns) Read(p []byte) (int, error) {
 			if !m.started {
 				at = m.line
 			}
-			return 0, &Error{File: m.file, Line: at, Msg: phrase.New("holds more than %s bytes of text between two tags from this line on (a value too long to hold): is this GraphML?", numtext.Group(MaxRun))}
+			return 0, &Error{File: m.file, Line: at, Msg: phrase.New("holds more than %s of text between two tags from this line on (a value too long to hold): is this GraphML?", phrase.Bytes(MaxRun))}
 		}
 	}
 	return n, err

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 )
 
 // ZipFS is a zip archive's files as a folder, each inflated as it is
@@ -171,7 +170,7 @@ func (f *zipFile) Read(p []byte) (int, error) {
 	}
 	n, err := f.rc.Read(p)
 	if f.left -= int64(n); f.left < 0 {
-		f.err = &Error{File: f.z.archive, Msg: phrase.New("cannot unpack its file %s: it unpacks to more than %s bytes, more than the explorer reads here", Shown(f.zf.Name), numtext.Group(int(min(f.z.limit, 1<<62))))}
+		f.err = &Error{File: f.z.archive, Msg: phrase.New("cannot unpack its file %s: it unpacks to more than %s, more than the explorer reads here", Shown(f.zf.Name), phrase.Bytes(min(f.z.limit, 1<<62)))}
 		return 0, f.err
 	}
 	if err != nil && err != io.EOF {

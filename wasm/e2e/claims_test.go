@@ -29,11 +29,16 @@ func TestClaimsHoldAtTheDefaults(t *testing.T) {
 			open(t, ctx, srv, "#lab="+l.Name)
 			waitFor(t, ctx, "the lab's claims, undecided", fmt.Sprintf(`document.querySelectorAll('[data-metric="claim"]').length === %d`, len(want)))
 			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
-			waitFor(t, ctx, "every claim decided", `(() => { const c = [...document.querySelectorAll('[data-metric="claim"]')];
-  return c.length > 0 && c.every((x) => x.dataset.value !== ""); })()`)
+			// The claims its pool decides wait for the pool's runs
+			// (TestStructureLabIsTheCLIs runs them).
+			waitFor(t, ctx, "every claim of the runs on screen decided", `(() => { const c = [...document.querySelectorAll('[data-metric="claim"]')];
+  return c.length > 0 && c.every((x) => x.dataset.read === "pool" || x.dataset.value !== ""); })()`)
 			must(t, chromedp.Do(ctx, chromedp.ScrollIntoView("#claims")), "scroll to the claims")
 			screenshot(t, ctx, "60-claims-"+l.Name)
 			for _, id := range want {
+				if c, _ := experiment.ClaimNamed(id); experiment.PoolDecides(l.Name, c) {
+					continue
+				}
 				v := text(t, ctx, `[data-metric="claim"][data-claim="`+id+`"] .claim-verdict`)
 				value, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-metric="claim"][data-claim="`+id+`"]').dataset.value`))
 				must(t, err, "read "+id)
@@ -46,12 +51,13 @@ func TestClaimsHoldAtTheDefaults(t *testing.T) {
 }
 
 // claimsShown are the ids of the claims the page shows on state e: those
-// checked on e's family of graphs, and the lab's own claims, which say
-// which rows differ where they were not.
+// checked on e's family of graphs, the lab's own claims, which say which
+// rows differ where they were not, and those its pool decides as the lab
+// opens (experiment.PoolDecides), which say so too.
 func claimsShown(e experiment.Experiment) []string {
 	var want []string
-	for _, c := range experiment.ClaimsOf(e.View.Lab) {
-		if _, ok := c.CheckOn(e); ok || c.LabDefault() {
+	for _, c := range experiment.ClaimsShownBy(e.View.Lab) {
+		if _, ok := c.CheckOn(e); ok || c.Lab() == e.View.Lab && c.LabDefault() || experiment.PoolDecides(e.View.Lab, c) {
 			want = append(want, c.ID)
 		}
 	}

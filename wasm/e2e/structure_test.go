@@ -115,6 +115,21 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 			t.Errorf("transfer %s: the page %s, the CLI %s", s[0], s[1], got)
 		}
 	}
+	// The claims the pool decides hold at the defaults, as pdn claims
+	// finds them over their seeds.
+	for _, c := range experiment.ClaimsShownBy("structure") {
+		if !experiment.PoolDecides("structure", c) {
+			continue
+		}
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const e = document.querySelector('#claims [data-claim="`+c.ID+`"]');
+  return e === null ? ["none", ""] : [e.dataset.value, e.dataset.read, e.textContent.replace(/\s+/g, " ")]; })()`))
+		must(t, err, "read claim "+c.ID)
+		if v[0] != "1" || v[1] != "pool" {
+			t.Errorf("claim %s after the pool: value %q, read %q: %s", c.ID, v[0], v[1], v[2:])
+		}
+	}
+	scrollTo(t, ctx, "#claims")
+	screenshot(t, ctx, "61-structure-claims")
 	// The link keeps the results: a reload shows them without training.
 	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
 	must(t, err, "read the link")

@@ -9,7 +9,6 @@ import (
 	"syscall/js"
 
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -116,7 +115,7 @@ func filesOf(list js.Value) ([]protocol.File, error) {
 		n := u8.Get("length").Int()
 		total += n
 		if total > protocol.MaxFileBytes {
-			return nil, phrase.Errorf("the files hold more than %s bytes, the most the explorer opens", numtext.Group(protocol.MaxFileBytes))
+			return nil, phrase.Errorf("the files hold more than %s, the most the explorer opens", phrase.Bytes(protocol.MaxFileBytes))
 		}
 		b := make([]byte, n)
 		js.CopyBytesToGo(b, u8)
