@@ -115,23 +115,39 @@ func DecodeInto(query string, probs *Problems) Experiment {
 	return e
 }
 
-// DecodeLink is Decode that also returns the link's pairs the state did
-// not take (an unknown row, a value the row does not accept, a row its
-// lab does not read), as the link gave them: a later version of the
-// explorer may read them (a lab, a model, a range this one lacks), so
-// the page keeps them in its address (EncodeKeeping) for the version
-// that can, rather than replacing them with its defaults. A row given
-// twice is not among them: the first value stands.
+// DecodeLink is Decode that also returns the link's pairs that name what
+// this version of the explorer lacks, as the link gave them: a row it
+// does not know, or a choice its row does not offer (a lab, a model, a
+// graph). A later version may read them, so the page keeps them in its
+// address (EncodeKeeping) for the version that can, rather than
+// replacing them with its defaults. A value this version knows to be
+// wrong (out of its row's range, results of other runs, a row its lab
+// does not read) is not among them: the address drops it, as said, and
+// it blocks nothing.
 func DecodeLink(query string) (Experiment, []string, error) {
 	var probs Problems
-	e, refused := decodeInto(query, &probs, ReaderOf)
+	e, lacked := decodeInto(query, &probs, ReaderOf)
 	var unread []string
 	for _, kv := range strings.Split(strings.TrimLeft(query, "#?"), "&") {
-		if k := linkKey(kv); kv != "" && refused[k] {
+		if k := linkKey(kv); kv != "" && lacked[k] {
 			unread = append(unread, kv)
 		}
 	}
 	return e, unread, probs.Err()
+}
+
+// lacksChoice reports whether v names a choice row p does not offer (of a
+// list, any of its items): a value of a version that has more.
+func (p Param) lacksChoice(v string) bool {
+	if len(p.Choices) == 0 {
+		return false
+	}
+	for _, item := range strings.Split(v, ",") {
+		if item != "" && !slices.Contains(p.Choices, item) {
+			return true
+		}
+	}
+	return false
 }
 
 // linkKey is the row a link's pair k=v names: its name in the table
@@ -179,8 +195,8 @@ func DecodeRun(state string) (Experiment, error) {
 }
 
 // decodeInto is DecodeInto, whose rows reader reads; it also returns the
-// rows the link gave that the state did not take, but for those given
-// twice.
+// rows the link gave whose name or choice this version lacks (DecodeLink),
+// but for those given twice.
 func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (Experiment, map[string]bool) {
 	e := Default()
 	pairs := strings.Split(strings.TrimLeft(query, "#?"), "&")
@@ -203,6 +219,7 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (
 	named := map[string]bool{}   // rows the link names, taken or not
 	twice := map[string]bool{}   // rows the link names more than once
 	refused := map[string]bool{} // rows the link gave that it does not get
+	lacked := map[string]bool{}  // rows whose name or choice this version lacks
 	for _, kv := range pairs {
 		if kv == "" {
 			continue
@@ -219,7 +236,7 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (
 			n.now(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
 		case !ok:
 			n.now(phrase.Errorf("%s: unknown parameter, ignored", Quote(k)))
-			refused[k] = true
+			refused[k], lacked[k] = true, true
 		case named[k]:
 			n.twice(p, &e, seen[k])
 			refused[k], twice[k] = true, true
@@ -237,6 +254,7 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (
 			if err := p.Set(&e, v); err != nil {
 				n.keeps(p, &e, err)
 				refused[k] = true
+				lacked[k] = p.lacksChoice(v)
 				continue
 			}
 			seen[k] = true
@@ -262,9 +280,9 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (
 		probs.Add(say())
 	}
 	for k := range twice {
-		delete(refused, k)
+		delete(lacked, k)
 	}
-	return e, refused
+	return e, lacked
 }
 
 // notes are what decoding a link says, in the order it finds it. A note

@@ -18,7 +18,10 @@ func TestLinkKeepsWhatThisVersionCannotUse(t *testing.T) {
 		{"a lab this version lacks", "lab=figure4&per-class=64", []string{"lab=figure4"}},
 		{"a row this version lacks", "per-class=64&future-row=3", []string{"future-row=3"}},
 		{"a model this version lacks", "lab=compare&models=pdn,newmodel", []string{"models=pdn,newmodel"}},
-		{"a value out of this version's range", "per-class=100000", []string{"per-class=100000"}},
+		{"a graph this version lacks", "data=ogbn-proteins&per-class=64", []string{"data=ogbn-proteins"}},
+		{"a value this version knows is out of range is dropped", "per-class=100000", nil},
+		{"a bins this version knows is out of range is dropped", "bins=99", nil},
+		{"results are dropped", "lab=compare&results=5000", nil},
 		{"a row given twice is read, not kept", "per-class=64&per-class=32", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
