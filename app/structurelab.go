@@ -244,7 +244,7 @@ func (c *StructureLab) robustTable() app.UI {
 			rows = append(rows, app.Tr().Body(cells...))
 		}
 	}
-	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Body(rows...))
+	return dataTable("robust-table", "", rows...)
 }
 
 // transferTable is each transfer model's accuracy over each graph.
@@ -259,5 +259,5 @@ func (c *StructureLab) transferTable() app.UI {
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
-	return app.Table().ID("transfer-table").Body(rows...)
+	return dataTable("transfer-table", "", rows...)
 }

@@ -547,7 +547,7 @@ func (c *SweepLab) renderTable() app.UI {
 	}
 	return app.Div().ID("sweep-table").Class("card").Body(
 		app.H2().Text(tr("The numbers")),
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
+		dataTable("", "runs", rows...),
 	)
 }
 
