@@ -39,6 +39,8 @@
 //	               again after a resize or a new layout (lab.fit)
 //	canvas.go      painting a view's layers on a canvas
 //	minigraph.go   a small learned-graph view per run
+//	tables.go      every table the page draws (dataTable): in a wrapper that
+//	               scrolls sideways, its numbers kept whole
 //	board.go       the notices: none dropped (the earlier ones and a long
 //	               list open with a button), each a message said in the
 //	               page's language when drawn

@@ -190,8 +190,7 @@ func (l *lab) runsTable(id string, cols []column) app.UI {
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
-	// The wrapper scrolls sideways where the table is wider than a phone.
-	return app.Div().Class("table-scroll").Body(app.Table().ID(id).Class("runs").Body(app.TBody().Body(rows...)))
+	return dataTable(id, "runs", app.TBody().Body(rows...))
 }
 
 // testCurves overlays the runs' test accuracy over the epochs.

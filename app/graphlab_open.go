@@ -275,7 +275,7 @@ func (c *GraphLab) renderChooser() app.UI {
 	}
 	return app.Div().ID("column-chooser").Class("chooser").Body(
 		app.P().Body(app.Strong().Text(t.File), app.Text(lead)),
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
+		dataTable("", "runs", rows...),
 		app.P().Text(ask),
 		c.renderChoices(t.Choices),
 	)

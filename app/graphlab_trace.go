@@ -214,7 +214,7 @@ func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
 		app.P().Text(trf("The pathfinder reads each edge's features z and gives it a weight α = σ(MLP(z)). The degrees d = 1 + Σα normalise it; node %d's is %s, and its own self-loop weighs â = 1/d = %s.",
 			t.Node, num(float64(t.Degree), 2), num(float64(t.Self), 3))),
 		formula,
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
+		dataTable("", "runs trace-table", rows...),
 	)
 }
 
@@ -233,7 +233,7 @@ func traceAttention(t *protocol.Trace, rows []app.UI) app.UI {
 		app.P().Text(trf(tr("GAT learns its weights from the nodes, not the edges: each of its heads scores every neighbour, and the node itself, and a softmax over the neighbourhood turns the scores into weights that sum to 1, so no degree normalises them. "+
 			"The table gives α averaged over the heads (â is the same number); node %d's own weight is %s."), t.Node, num(float64(t.Self), 3))),
 		formula,
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
+		dataTable("", "runs trace-table", rows...),
 	)
 }
 
@@ -268,7 +268,7 @@ func traceMessages(t *protocol.Trace) app.UI {
 	return app.Div().Body(
 		mathML(formula),
 		app.P().Text(words),
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(rows...)),
+		dataTable("", "runs trace-table", rows...),
 	)
 }
 
@@ -350,7 +350,7 @@ func traceSoftmax(t *protocol.Trace, g *protocol.Graph) app.UI {
 		app.P().Text(pick(t.Attention,
 			tr("Layer 2 attends afresh, with one head of its own (its attention is not the table's of step 1), and passes the neighbours' outputs h along it, one number per class; the softmax turns the logits into probabilities."),
 			tr("Layer 2 passes the neighbours' outputs h along the same weights â, one number per class; the softmax turns the logits into probabilities."))),
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs trace-table").Body(cells...)),
+		dataTable("", "runs trace-table", cells...),
 		app.P().Body(app.Text(trf("Node %d is of %s; the model predicts ", t.Node, className(g, t.Label))),
 			metric("trace-prediction", "", float64(t.Pred), className(g, t.Pred)), app.Text(verdict)),
 	)

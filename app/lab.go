@@ -144,6 +144,10 @@ type lab struct {
 	// away by default lest they push the figure off the first screen (wide
 	// screens always show them).
 	unfolded bool
+	// toolbarOpen says a narrow screen shows the whole toolbar: it keeps
+	// to Play, Step, Reset, the epoch and the test accuracy by default,
+	// lest the sticky bar cover the figure (wide screens show it all).
+	toolbarOpen bool
 }
 
 // runEvent is an event of one run, queued for the UI.
@@ -754,13 +758,15 @@ func (l *lab) graphFacts() experiment.GraphFacts {
 }
 
 // renderFoldRow is what a phone keeps out of the sticky toolbar, under it:
-// the button that unfolds the controls, and a new graph (the styles show
-// the row on narrow screens only).
+// the button that unfolds the controls, a new graph, and the button that
+// opens the rest of the toolbar (the styles show the row on narrow
+// screens only).
 func (l *lab) renderFoldRow() app.UI {
 	return app.Div().Class("fold-row").Body(
 		l.renderFold(),
 		app.Button().ID("regenerate-phone").Class("fold").Title(tr("A new graph from the next data seed (G)")).Text(tr("New graph")).
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdNewGraph) }),
+		l.renderToolbarMore(),
 	)
 }
 

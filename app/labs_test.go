@@ -187,7 +187,7 @@ var tableTag = regexp.MustCompile(`<table[^>]*>`)
 func checkTables(t *testing.T, h string) {
 	t.Helper()
 	for _, tag := range tableTag.FindAllString(h, -1) {
-		if !regexp.MustCompile(`class="runs[ "]`).MatchString(tag) {
+		if !regexp.MustCompile(`class="data-table[ "]`).MatchString(tag) {
 			t.Errorf("a table of another style than the runs tables': %s", tag)
 		}
 	}

@@ -265,7 +265,7 @@ func (c *StructureLab) robustTable() app.UI {
 			rows = append(rows, app.Tr().Body(cells...))
 		}
 	}
-	return app.Div().Class("table-scroll").Body(app.Table().ID("robust-table").Class("runs").Body(rows...))
+	return dataTable("robust-table", "runs", rows...)
 }
 
 // transferTable is each transfer model's accuracy over each graph.
@@ -280,5 +280,5 @@ func (c *StructureLab) transferTable() app.UI {
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
-	return app.Table().ID("transfer-table").Class("runs").Body(rows...)
+	return dataTable("transfer-table", "runs", rows...)
 }

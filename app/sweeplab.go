@@ -303,7 +303,9 @@ func (c *SweepLab) renderSweepRows() app.UI {
 	for k := int(p.Min); k <= int(p.Max); k++ {
 		s, _ := experiment.PaperScenario(k)
 		q, _ := experiment.Lookup(s.Param)
-		label := fmt.Sprintf("%d · %s: %s", k, q.Symbol, tr(q.Usage))
+		// The row as its control names it: its help line ("standard
+		// deviation of inter-class edge features") ran past a phone's menu.
+		label := fmt.Sprintf("%d · %s: %s", k, q.Symbol, tr(q.Label))
 		opts = append(opts, app.Option().Value(strconv.Itoa(k)).Selected(k == c.st.View.Scenario).Text(label))
 	}
 	reps, _ := experiment.Lookup("reps")
@@ -420,7 +422,7 @@ func (c *SweepLab) renderTable() app.UI {
 	}
 	return app.Div().ID("sweep-table").Class("card").Body(
 		app.H2().Text(tr("The numbers")),
-		app.Div().Class("table-scroll").Body(app.Table().Class("runs").Body(rows...)),
+		dataTable("", "runs", rows...),
 	)
 }
 

@@ -15,7 +15,10 @@ import (
 
 // renderToolbar drives the lab's runs (play or pause, step, reset, a new
 // graph, the link) and shows their numbers and the progress of a long
-// epoch; under lies what the lab adds (the graph lab's scrubber).
+// epoch; under lies what the lab adds (the graph lab's scrubber). On a
+// phone it keeps to Play, Step, Reset, the epoch and the test accuracy
+// (each run's, where several train), and the rest opens with a button
+// under it (renderToolbarMore).
 func (l *lab) renderToolbar(under ...app.UI) app.UI {
 	one := len(l.runs) <= 1
 	play, playTitle, stepTitle := tr("▶ Play"), tr("Play or pause (Space)"), tr("Train one epoch (S)")
@@ -25,7 +28,11 @@ func (l *lab) renderToolbar(under ...app.UI) app.UI {
 	if l.running() {
 		play = tr("❚❚ Pause")
 	}
-	return app.Div().Class("toolbar").Body(append([]app.UI{
+	class := "toolbar"
+	if l.toolbarOpen {
+		class += " open"
+	}
+	return app.Div().ID("toolbar").Class(class).Body(append([]app.UI{
 		app.Button().ID("play").Class("primary").Title(playTitle).Text(play).
 			OnClick(func(ctx app.Context, e app.Event) { l.do(cmdPlay) }),
 		app.Button().ID("step").Title(stepTitle).Text(tr("Step")).
@@ -40,6 +47,25 @@ func (l *lab) renderToolbar(under ...app.UI) app.UI {
 		l.renderNumbers(),
 		l.renderProgress(),
 	}, under...)...)
+}
+
+// renderToolbarMore is the button that opens, on a phone, what its
+// sticky toolbar leaves out: the pace, the numbers beyond the epoch and
+// the test accuracy (each still in the page, folded), and what the lab
+// puts under the toolbar (the graph lab's scrubber). It lies under the
+// toolbar, in the row a phone keeps out of it (renderFoldRow), where the
+// styles show it: in the toolbar it pushed the runs' numbers of a lab of
+// four runs onto four lines, and it did not fit beside Arabic's Pause.
+// The toolbar took a quarter of the screen after training and pushed the
+// graph below it.
+func (l *lab) renderToolbarMore() app.UI {
+	label := tr("More ▾")
+	if l.toolbarOpen {
+		label = tr("Less ▴")
+	}
+	return app.Button().ID("toolbar-more").Class("fold toolbar-more").Aria("expanded", l.toolbarOpen).Aria("controls", "toolbar").
+		Title(tr("Show or hide the pace and the run's other numbers")).Text(label).
+		OnClick(func(ctx app.Context, e app.Event) { l.toolbarOpen = !l.toolbarOpen })
 }
 
 // renderSpeed is the pace menu: as fast as the machine goes, or a few
@@ -85,9 +111,10 @@ func (l *lab) renderNumbers() app.UI {
 		return app.Div().Class("stats").Body(
 			stat(tr("Epoch"), "epoch", metric("epoch", "", float64(r.snap.Epoch), fmt.Sprintf("%d / %d", r.snap.Epoch, r.Exp.Train.Epochs))),
 			stat(tr("Test acc."), "test-acc", l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3)),
-			stat(tr("Train acc."), "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)),
-			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)).Class("minor"),
-			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)).Class("minor"),
+			// More: a phone's toolbar folds them away (renderToolbarMore).
+			stat(tr("Train acc."), "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)).Class("more"),
+			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)).Class("minor more"),
+			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)).Class("minor more"),
 		)
 	}
 	return app.Div().Class("stats runs").Title(tr("epoch · test accuracy of each run")).Body(app.Range(l.runs).Slice(func(i int) app.UI {

@@ -178,7 +178,7 @@ func (c *XORLab) renderTable3() app.UI {
 		))
 	}
 	return app.Div().Body(
-		app.Table().ID("table3-values").Class("runs table3").Body(head, app.TBody().Body(rows...)),
+		dataTable("table3-values", "runs table3", head, app.TBody().Body(rows...)),
 		app.P().Class("explain").Text(tr("Left, what the 2-neuron pathfinder has learned (α is σ of its output, so it lies in (0, 1)); right, the solution the paper sets by hand. "+
 			"Its neurons may come in either order, and any pair that weighs the one-layer states up is as good.")),
 	)

@@ -292,7 +292,8 @@ func TestQuestionStandsBesideItsAnswer(t *testing.T) {
 }
 
 // On a phone the node's update opens on the screen, under the toolbar,
-// with every column of its table inside the screen's width.
+// its table's scrolling wrapper inside the screen's width (the table
+// scrolls sideways within it rather than break its numbers).
 func TestNodeTraceOnAPhone(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
@@ -300,7 +301,7 @@ func TestNodeTraceOnAPhone(t *testing.T) {
 	chooseTracedNode(t, ctx, srv, "#per-class=64", "pdn")
 	box, err := steadyEval[[]float64](t, ctx, `(() => {
   const v = document.querySelector("#node-trace").getBoundingClientRect();
-  const tb = document.querySelector("#node-trace table");
+  const tb = document.querySelector("#node-trace .table-scroll"); // the table scrolls within it
   const r = tb ? tb.getBoundingClientRect() : v;
   return [v.top, v.bottom, r.left, r.right, document.documentElement.scrollWidth];
 })()`)
