@@ -456,6 +456,7 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 // given; after the update prompt the reader is on the structure lab with
 // the link's values.
 func TestUpdateKeepsTheLink(t *testing.T) {
+	current := distDir(t) // the current build, made by make test-e2e
 	earlier := filepath.Join(t.TempDir(), "app.wasm")
 	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w -X pdnexplorer/experiment.withheld=structure",
 		"-modfile=.cache/browser/browser.mod", "-o", earlier, "./wasm/ui")
@@ -468,7 +469,7 @@ func TestUpdateKeepsTheLink(t *testing.T) {
 	deploy := func(wasm string, cache string) {
 		t.Helper()
 		must(t, os.RemoveAll(dir), "take the site down")
-		must(t, os.CopyFS(dir, os.DirFS(distDir(t))), "copy the site")
+		must(t, os.CopyFS(dir, os.DirFS(current)), "copy the site")
 		if wasm != "" {
 			b, err := os.ReadFile(wasm)
 			must(t, err, "read the earlier page")
