@@ -183,7 +183,7 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 // traceWeights is step 1: each edge's features, the pathfinder's hidden
 // units and weight α, the degrees, â, and â with every α = 1.
 func (c *GraphLab) traceWeights(t *protocol.Trace) app.UI {
-	rows := []app.UI{app.Tr().Body(app.Th().Text("neighbour"), app.Th().Text(tr("features z")), app.Th().Text(tr("hidden units")),
+	rows := []app.UI{app.Tr().Body(app.Th().Text(tr("neighbour")), app.Th().Text(tr("features z")), app.Th().Text(tr("hidden units")),
 		app.Th().Text("α"), app.Th().Text("d_j"), app.Th().Text("â"), app.Th().Text(tr("â (α = 1)")))}
 	for _, e := range t.Edges {
 		rows = append(rows, app.Tr().Body(
