@@ -81,6 +81,24 @@ func TestAudit1128ShareHoldsTheWholeState(t *testing.T) {
 	}
 }
 
+// What a link held that this version cannot use stays in every link the
+// page gives out of the state: Share's link, its QR code's and the embed
+// code, as in the address.
+func TestShareKeepsWhatThisVersionCannotUse(t *testing.T) {
+	c, _, d := mount(t)
+	sh := shells[c]
+	doIn(d, sh, func() { sh.follow("#lab=graph&per-class=64&futurerow=3") })
+	doIn(d, sh, func() { sh.share.open = true })
+	for name, link := range map[string]string{"link": linkOf(sh.st, sh.unread), "QR code": shortLinkOf(sh.st, sh.unread), "embed": embedCode(sh.st, sh.unread)} {
+		if !strings.Contains(link, "futurerow=3") || !strings.Contains(link, "per-class=64") {
+			t.Errorf("the shared %s lacks what the link kept: %s", name, link)
+		}
+	}
+	if h := app.HTMLString(sh); !strings.Contains(h, "futurerow=3") {
+		t.Error("the share panel shows no link with futurerow=3")
+	}
+}
+
 // Audit case 179: the compare lab takes GraphSAGE and Chebyshev beside
 // GCN and GAT from a link, a run each; a model named twice, or five
 // models, are refused by name and the lab keeps its default two.

@@ -31,29 +31,29 @@ func pageURL() string {
 
 // linkOf is the full link of st: a permalink, never an embed (a QR code
 // and a handout open the explorer).
-func linkOf(st experiment.Experiment) string {
+func linkOf(st experiment.Experiment, unread []string) string {
 	st.View.Embed = 0
-	return pageURL() + "#" + st.Encode()
+	return pageURL() + "#" + experiment.KeepUnread(st.Encode(), unread)
 }
 
 // shortLinkOf is st's link with only what differs from its lab's start
 // (Experiment.EncodeShort): what the QR code holds, so that it has few
 // modules and scans from the back of a room. The link shown in words
 // stays the whole state, which later versions' defaults cannot change.
-func shortLinkOf(st experiment.Experiment) string {
+func shortLinkOf(st experiment.Experiment, unread []string) string {
 	st.View.Embed = 0
-	return pageURL() + "#" + st.EncodeShort()
+	return pageURL() + "#" + experiment.KeepUnread(st.EncodeShort(), unread)
 }
 
 // embedCode is the iframe that embeds st's lab: its figure, its numbers
 // and play, step and reset, sized by its frame.
-func embedCode(st experiment.Experiment) string {
+func embedCode(st experiment.Experiment, unread []string) string {
 	st.View.Embed, st.View.Present, st.View.Tour, st.View.Step = 1, 0, experiment.NoTour, 1
 	title := "PDN Explorer"
 	if l, ok := experiment.LabNamed(st.View.Lab); ok {
 		title += ": " + tr(l.Title)
 	}
-	return `<iframe src="` + htmlesc.EscapeString(pageURL()+"#"+st.Encode()) + `" title="` + htmlesc.EscapeString(title) +
+	return `<iframe src="` + htmlesc.EscapeString(pageURL()+"#"+experiment.KeepUnread(st.Encode(), unread)) + `" title="` + htmlesc.EscapeString(title) +
 		`" width="720" height="640" style="border:0;max-width:100%" loading="lazy"></iframe>`
 }
 
@@ -79,9 +79,9 @@ func (c *Shell) renderShare() app.UI {
 	if !c.share.open {
 		return app.Div().ID("share-panel").Class("share idle").Aria("hidden", "true")
 	}
-	link := linkOf(c.st)
-	qr, bad := c.share.code(shortLinkOf(c.st))
-	embed := embedCode(c.st)
+	link := linkOf(c.st, c.unread)
+	qr, bad := c.share.code(shortLinkOf(c.st, c.unread))
+	embed := embedCode(c.st, c.unread)
 	return app.Section().ID("share-panel").Class("share").Aria("label", tr("Share this state")).Body(
 		app.Div().Class("share-qr").Body(app.If(qr != "", app.Raw(qr)), app.If(bad != "", app.P().Class("note").Text(bad))),
 		app.Div().Class("share-text").Body(
@@ -113,8 +113,8 @@ func (c *Shell) renderHandout() app.UI {
 	if c.room == nil || c.st.View.Embed == 1 {
 		return app.Div().Class("handout")
 	}
-	link := linkOf(c.st)
-	qr, _ := c.share.code(shortLinkOf(c.st))
+	link := linkOf(c.st, c.unread)
+	qr, _ := c.share.code(shortLinkOf(c.st, c.unread))
 	// The words are one column beside the code: as two items of the row,
 	// the citation shrank to a word a line and pushed the handout onto a
 	// second page.
@@ -136,7 +136,7 @@ func (c *Shell) renderEmbedBar() app.UI {
 	}
 	return app.Div().Class("embed-bar").Body(
 		app.Strong().Text(title),
-		app.A().ID("open-explorer").Href(linkOf(c.st)).Target("_blank").Rel("noopener").Text(tr("Open in the explorer ↗")),
+		app.A().ID("open-explorer").Href(linkOf(c.st, c.unread)).Target("_blank").Rel("noopener").Text(tr("Open in the explorer ↗")),
 	)
 }
 

@@ -167,16 +167,24 @@ func linkKey(kv string) string {
 // the link gave them, in place of the rows they name: the address of a
 // state that also holds what this version could not read.
 func (e Experiment) EncodeKeeping(unread []string) string {
+	return KeepUnread(e.Encode(), unread)
+}
+
+// KeepUnread is link (an encoding of a state: Encode, EncodeShort) with
+// the pairs unread in place of the rows they name: every link the page
+// gives out of a state (its address, Share's link, QR code and embed)
+// carries what this version could not read.
+func KeepUnread(link string, unread []string) string {
 	if len(unread) == 0 {
-		return e.Encode()
+		return link
 	}
 	named := map[string]bool{}
 	for _, kv := range unread {
 		named[linkKey(kv)] = true
 	}
 	var out []string
-	for _, kv := range strings.Split(e.Encode(), "&") {
-		if !named[linkKey(kv)] {
+	for _, kv := range strings.Split(link, "&") {
+		if kv != "" && !named[linkKey(kv)] {
 			out = append(out, kv)
 		}
 	}
