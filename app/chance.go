@@ -37,7 +37,8 @@ func (l *lab) baselineState() string {
 
 // renderChance stands chance beside the runs: the majority class's and
 // the MLP's accuracy on the same test nodes, and each run's standing
-// against them where it is near chance or below the MLP, so that 0.543 on
+// against them, once it has trained all its epochs, where it is near
+// chance or below the MLP, so that 0.543 on
 // two balanced classes does not pass for a result. A lab that trains its
 // runs on many graphs (the sweep's) shows none.
 func (l *lab) renderChance() app.UI {
@@ -56,8 +57,10 @@ func (l *lab) renderChance() app.UI {
 		metric("mlp-acc", "", c.MLP, l.mlpText(c)).Title(l.mlpTitle()),
 	}
 	for _, r := range l.runs {
-		if !r.snapped || r.snap.Epoch == 0 {
-			continue // the initialisation's accuracy stands nowhere: nothing was learned yet
+		if !r.snapped || r.snap.Epoch < r.snap.Epochs {
+			// A run on its way stands nowhere yet: early epochs sit near
+			// chance by nature, and "near chance" said of them alarms.
+			continue
 		}
 		standing := c.Standing(float64(r.snap.TestAcc))
 		words, said := experiment.StandingWords[standing]
