@@ -76,6 +76,20 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 	at := func(x, y float64) (float64, float64) {
 		return left + cell/2 + x*(side-cell), top + cell/2 + (1-y)*(side-cell)
 	}
+	// A corner's label takes at most half the square each way; where the
+	// square is too small for its labels at the size asked (three heatmaps
+	// side by side on a projector) the marks go unlabelled rather than
+	// their labels run into each other: the lab's table of the states
+	// holds the same numbers.
+	labelled := true
+	for _, m := range marks {
+		lines := markLines(m.Label, t.f(11), side/2-t.f(12))
+		high := t.f(18) + t.f(13)*float64(len(lines)-1) + t.f(4)
+		for _, line := range lines {
+			labelled = labelled && textWidth(line, t.f(11)) <= side/2-t.f(12)
+		}
+		labelled = labelled && high <= side/2
+	}
 	for _, m := range marks {
 		x, y := at(m.X, m.Y)
 		c.Circle(int(x), int(y), 5, `fill="none"`, `stroke="#ffffff"`, `stroke-width="2"`)
@@ -92,6 +106,9 @@ func Heatmap(w, h int, title, xlabel, ylabel string, n int, values []float64, ma
 			dy = -t.n(8) - t.n(13)*(len(lines)-1)
 		}
 		for k, line := range lines {
+			if !labelled {
+				break
+			}
 			c.Text(int(x)+dx, int(y)+dy+t.n(13)*k, line, t.size(11), anchor, `fill="#ffffff"`, `stroke="#000000"`, `stroke-width="3"`, `paint-order="stroke"`)
 		}
 	}
