@@ -59,7 +59,7 @@ var badLinks = []struct {
 	{"#lab=compare&models=pdn,pdn,pdn,pdn", []string{`models: "pdn,pdn,pdn,pdn" is not allowed; want 2 to 4 of`, "each once; it keeps pdn,gcn"}},
 	{"#tour=graph&step=6", []string{"step: 6 is beyond the graph tour's 4 steps; using its last, 4"}},
 	// Keys: unknown, repeated, empty.
-	{"#bogus=1", []string{`"bogus": unknown parameter, ignored`}},
+	{"#bogus=1", []string{`"bogus": unknown parameter, not used by this version`}},
 	{"#classes=4&classes=5", []string{"classes: given more than once; using the first, 4"}},
 	{"#=5", []string{`"": unknown parameter`}},
 	{"#classes", []string{`classes: "" is not allowed`}},

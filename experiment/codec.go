@@ -243,7 +243,7 @@ func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (
 		case kerr != nil || verr != nil:
 			n.now(phrase.Errorf("%s is not a valid link parameter (a %% must start an escape like %%2C)", Quote(kv)))
 		case !ok:
-			n.now(phrase.Errorf("%s: unknown parameter, ignored", Quote(k)))
+			n.now(phrase.Errorf("%s: unknown parameter, not used by this version", Quote(k)))
 			refused[k], lacked[k] = true, true
 		case named[k]:
 			n.twice(p, &e, seen[k])
