@@ -303,13 +303,22 @@ func TestTourWalksAllSteps(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	open(t, ctx, srv, "#tour=paper&step=1")
+	// Each step's element is the one it points at: a question's, its
+	// claim's figure (the σD and Q steps' test accuracies, the XOR step's
+	// heatmaps).
 	steps := []struct{ lab, row, focus string }{
 		{"graph", "lab=graph", "graph"},
-		{"compare", "sigma-d=1", "mini-graphs"},
-		{"compare", "q=0.0625", "mini-graphs"},
-		{"xor", "lab=xor", "table3"},
+		{"compare", "sigma-d=1", "test-curves"},
+		{"compare", "q=0.0625", "test-curves"},
+		{"xor", "lab=xor", "surfaces"},
 		{"degree", "lab=degree", "degree"},
 		{"attention", "lab=attention", "attention"},
+	}
+	paper, _ := experiment.TourNamed("paper")
+	for i, s := range steps {
+		if got := paper.Steps[i].Target(); got != s.focus {
+			t.Fatalf("step %d points at #%s, the test expects #%s", i+1, got, s.focus)
+		}
 	}
 	for i, s := range steps {
 		k := strconv.Itoa(i + 1)
