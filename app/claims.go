@@ -119,10 +119,13 @@ func (l *lab) judgeClaim(c experiment.Claim, figs map[string]experiment.Figures)
 // lab's pool is not the figure's: its line is the card's alone.
 func (l *lab) beside(figure string) app.UI {
 	var lines []app.UI
-	figs := l.figures()
+	var figs map[string]experiment.Figures // read once, and only for a figure some claim reads: beside is on every card's render
 	for _, c := range experiment.ClaimsShownBy(l.row.Name) {
 		if c.Figure != figure {
 			continue
+		}
+		if figs == nil {
+			figs = l.figures()
 		}
 		j, ok := l.judgeClaim(c, figs)
 		if !ok || j.read == readPooled {
