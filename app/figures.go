@@ -236,12 +236,16 @@ const (
 	phoneMinPx     = 12
 	projectorMinPx = 16
 	phoneWidth     = 700
+	// phoneHeight is the tallest window a phone turned on its side has
+	// (CSS pixels, 320 to 430 on today's phones): an 844×390 window is a
+	// phone read at arm's length, not a desktop.
+	phoneHeight = 500
 )
 
 // legibilityFor is what every figure drawn now must meet, on a window
 // innerW×innerH whose lab shows its figures shown px wide (0: not laid
-// out yet): 16 px as drawn on a projector, 12 on a phone, 11 on a
-// desktop.
+// out yet): 16 px as drawn on a projector, 12 on a phone (upright or
+// turned), 11 on a desktop.
 func legibilityFor(present bool, innerW, innerH, shown float64) viz.Legibility {
 	l := viz.Legibility{MinPx: desktopMinPx, ShownPx: shown}
 	switch {
@@ -249,7 +253,7 @@ func legibilityFor(present bool, innerW, innerH, shown float64) viz.Legibility {
 		// The first figure is held to the screen's height less the
 		// toolbar's and the headings' (web/app.css, .present .views).
 		l.MinPx, l.MaxShownH = projectorMinPx, max(innerH-330, 0)
-	case innerW <= phoneWidth:
+	case innerW <= phoneWidth || innerH <= phoneHeight:
 		l.MinPx = phoneMinPx
 	}
 	return l

@@ -557,6 +557,9 @@ func (l *lab) flush() {
 // the component takes it then, if it has a use for it.
 func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	ch := r.apply(ev, f32)
+	if ev.Kind == protocol.KindGraph || ev.Kind == protocol.KindError || ev.Kind == protocol.KindRestarted {
+		r.answered = true
+	}
 	switch {
 	case ev.Kind == protocol.KindRestarted:
 		l.tell(r, failure(ev), "")
@@ -674,7 +677,7 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 	if underToolbar != nil {
 		under = append(under, underToolbar)
 	}
-	return app.Div().Class("lab "+class+l.foldClass()).Body(
+	return app.Div().Class("lab "+class+l.foldClass()).Aria("busy", l.settling()).Body(
 		l.renderIntro(),
 		l.renderToolbar(under...),
 		l.renderFoldRow(),
@@ -682,6 +685,15 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderWeightsSaid(), l.renderClaims())...)),
 		l.renderKeys(),
 	)
+}
+
+// settling reports whether the lab still waits for its graph: until every
+// run's engine has sent it (or said why it cannot), the intro and the
+// chance line say what the state tells, and what is below them moves
+// when the graph's counts come. The lab is aria-busy meanwhile, so a
+// screen reader, and a test, know to wait for the page to settle.
+func (l *lab) settling() bool {
+	return !l.row.Queue && slices.ContainsFunc(l.runs, func(r *run) bool { return !r.answered })
 }
 
 // models are the models the lab's state trains, one per run: the rows

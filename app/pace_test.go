@@ -47,13 +47,15 @@ func TestSpeedReachesTheWorkers(t *testing.T) {
 func TestShareSentenceReadsTheNumbers(t *testing.T) {
 	for _, tc := range []struct {
 		ours, gcn float64
+		epoch     int
 		want      string
 	}{
-		{0.10, 0.50, "lower it"},
-		{0.263, 0.248, "raise it"},
-		{0.500, 0.502, "about where GCN has it"},
+		{0.10, 0.50, 20, "lower it"},
+		{0.263, 0.248, 20, "raise it"},
+		{0.500, 0.502, 20, "about where GCN has it"},
+		{0.10, 0.50, 0, "nothing is learned yet"}, // the initial weights: nothing learned lowers it
 	} {
-		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn), Edges: []protocol.TraceEdge{{Neighbour: 1, Label: 1}}})
+		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn), Edges: []protocol.TraceEdge{{Neighbour: 1, Label: 1}}}, tc.epoch)
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%v against GCN's %v: %q", tc.ours, tc.gcn, got)
 		}

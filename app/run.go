@@ -31,6 +31,7 @@ type run struct {
 	running             bool
 	progress            *protocol.Progress // nil when no long epoch or set-up is under way
 	warned              string             // the instability warning already told
+	answered            bool               // the engine has sent a graph, or said why it cannot
 
 	frames *rewind // the snapshots kept for rewinding; nil where the lab keeps none
 }

@@ -101,6 +101,11 @@ func (c *Shell) renderShare() app.UI {
 			app.Div().Class("share-row").Body(
 				app.Button().ID("print").Text(tr("Print a handout")).Title(tr("One page: the figure, the numbers, the caption, and this link with its QR code")).
 					OnClick(func(ctx app.Context, e app.Event) { app.Window().Call("print") }),
+				// Install lives here, not in the navigation: the browser
+				// offers it seconds after the page opens, and a button
+				// appearing there moved the whole page under a finger.
+				app.If(c.installable, app.Button().ID("install").Title(tr("Install the explorer as an app that works offline")).Text(tr("Install")).
+					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 				app.Button().ID("share-close").Text(tr("Close")).OnClick(func(ctx app.Context, e app.Event) { c.share.open = false }),
 			),
 		),

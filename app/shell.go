@@ -38,6 +38,7 @@ type Shell struct {
 	// could not use (experiment.DecodeLink), kept in the address for a
 	// version that can; followed is the state that link opened.
 	unread   []string
+	keptSaid phrase.Text // the notice that tells of unread, zero when none shows
 	followed experiment.Experiment
 	lab      string // the lab on view
 	room     room
@@ -149,9 +150,7 @@ func (c *Shell) follow(hash string) {
 	c.tour.read(st.View)
 	c.tour.focus(c.ctx)
 	c.room.show(st, err)
-	if len(unread) > 0 {
-		c.board.Add(phrase.New("This version of the explorer cannot use %s from the link; the address keeps it as given, so a newer version opens it (reload once one is installed).", strings.Join(unread, "&")), false)
-	}
+	c.sayKept()
 	if relabel {
 		c.room.relabel() // the figures' words too; the runs train on
 	}
@@ -219,10 +218,32 @@ func (c *Shell) save(st experiment.Experiment) {
 		p, ok := experiment.LinkRow(strings.SplitN(kv, "=", 2)[0])
 		return ok && p.Get(&st) != p.Get(&c.followed)
 	})
+	c.sayKept()
 	c.st, c.written = st, st.EncodeKeeping(c.unread)
 	if h := app.Window().Get("history"); h.Truthy() {
 		h.Call("replaceState", nil, "", "#"+c.written)
 	}
+}
+
+// sayKept tells which of the link's pairs this version cannot use and the
+// address keeps, and only while it keeps them: the notice said before
+// goes once the reader sets the row a pair names, or follows a link
+// without it (Back returns to the address that keeps them).
+func (c *Shell) sayKept() {
+	var now phrase.Text
+	if len(c.unread) > 0 {
+		now = phrase.New("This version of the explorer cannot use %s from the link; the address keeps it as given, so a newer version opens it (reload once one is installed).", strings.Join(c.unread, "&"))
+	}
+	if now.String() == c.keptSaid.String() {
+		return
+	}
+	if !c.keptSaid.IsZero() {
+		c.board.Remove(c.keptSaid)
+	}
+	if !now.IsZero() {
+		c.board.Add(now, false)
+	}
+	c.keptSaid = now
 }
 
 // navigate opens a link by the address, so that Back returns, keeping
@@ -464,8 +485,6 @@ func (c *Shell) Render() app.UI {
 				app.Button().ID("share").Class("lab-link").Title(tr("The link to this state, its QR code, the code to embed the lab, and a printed handout")).
 					Aria("expanded", c.share.open).Text(tr("Share")).OnClick(func(ctx app.Context, e app.Event) { c.share.open = !c.share.open }),
 				c.renderLanguages(),
-				app.If(c.installable, app.Button().ID("install").Class("lab-link").Title(tr("Install the explorer as an app that works offline")).Text(tr("Install")).
-					OnClick(func(ctx app.Context, e app.Event) { ctx.ShowAppInstallPrompt() })),
 			),
 		),
 		c.renderShare(),

@@ -248,3 +248,31 @@ func TestLettersAreKeysWhateverTheShiftState(t *testing.T) {
 		}
 	}
 }
+
+// The notice that the address keeps a link's pairs this version cannot
+// use shows exactly while it keeps them: setting the row a pair names, or
+// following a link without them, takes it away.
+func TestKeptPairsNoticeShowsWhileKept(t *testing.T) {
+	c, _, d := mount(t)
+	sh := shells[c]
+	kept := func() bool {
+		return strings.Contains(strings.Join(sh.board.Texts(), " "), "This version of the explorer cannot use")
+	}
+	doIn(d, sh, func() { sh.follow("#lab=xor&per-class=64&future-row=3") })
+	if !kept() || !strings.Contains(sh.written, "future-row=3") {
+		t.Fatalf("a link with a row this version lacks: address %q, notices %v", sh.written, sh.board.Texts())
+	}
+	doIn(d, sh, func() { sh.follow("#lab=degree") })
+	if kept() || strings.Contains(sh.written, "future-row") {
+		t.Errorf("after another lab's link: address %q, notices %v", sh.written, sh.board.Texts())
+	}
+	doIn(d, sh, func() { sh.follow("#lab=xor&per-class=64&edge-init=future") })
+	if !kept() {
+		t.Fatalf("a link with a choice this version lacks: notices %v", sh.board.Texts())
+	}
+	x := sh.room.(*XORLab)
+	doIn(d, x, func() { x.setParam("edge-init", "uniform") })
+	if kept() || strings.Contains(sh.written, "edge-init=future") {
+		t.Errorf("after the reader set classes: address %q, notices %v", sh.written, sh.board.Texts())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"html"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // BarSeries is one model (or one data set) across the groups of a grouped
@@ -20,7 +21,7 @@ type BarSeries struct {
 // reference ticks and a legend: Table 4 (models by data set) and Figure 8
 // (data sets by tie-strength score). The y axis starts at yMin (0 for
 // attention, higher for accuracies that differ by a few points).
-func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, series ...BarSeries) string {
+func GroupedBars(tr func(string) string, w, h int, title, ylabel string, yMin float64, groups []string, series ...BarSeries) string {
 	t := typeFor(w, h)
 	entries := make([]legendEntry, len(series))
 	for i, s := range series {
@@ -36,7 +37,17 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 		names[g] = wrapText(name, t.f(10), slot*0.95, 2)
 		rows = max(rows, len(names[g]))
 	}
-	p, h := t.plotIn(w, h, title, t.legendRows(entries, float64(w)-left-t.f(padRight)), t.f(14)+float64(rows-1)*t.f(12))
+	// The note tells only what is drawn (bars without a spread have no
+	// whiskers to explain), in as many lines as the width asks.
+	var notes []string
+	if hasReference(series) {
+		notes = append(notes, tr("dashes: the paper's value"))
+	}
+	if hasSpread(series) {
+		notes = append(notes, tr("whiskers: ±1 SD"))
+	}
+	noteLines := wrapText(strings.Join(notes, "; "), t.f(10), float64(w)-t.f(padRight)-t.f(8), 4)
+	p, h := t.plotIn(w, h, title, t.legendRows(entries, float64(w)-left-t.f(padRight)), t.f(14)+float64(rows-1+max(len(noteLines)-1, 0))*t.f(12))
 	p.left, p.x0, p.x1, p.y0, p.y1 = left, 0, 1, yMin, yMin
 	c := newCanvas(w, h, title)
 	for _, s := range series {
@@ -95,12 +106,23 @@ func GroupedBars(w, h int, title, ylabel string, yMin float64, groups []string, 
 	c.Text(t.n(12), int(p.top+p.bottom)/2, ylabel, t.size(11), `text-anchor="middle"`, `fill="#333"`,
 		`transform="rotate(-90 `+strconv.Itoa(t.n(12))+` `+mid+`)"`)
 	t.drawLegend(c, entries, p.left, t.legendTop(title, w), p.right-p.left)
-	note := "whiskers: ±1 SD"
-	if hasReference(series) {
-		note = "dashes: the paper's value; " + note
+	for k, line := range noteLines {
+		y := float64(h-t.n(4)) - float64(len(noteLines)-1-k)*t.f(12)
+		c.Text(int(float64(w)-t.f(padRight)), int(y), line, t.size(10), `text-anchor="end"`, `fill="#555"`)
 	}
-	c.Text(int(float64(w)-t.f(padRight)), h-t.n(4), note, t.size(10), `text-anchor="end"`, `fill="#555"`)
 	return c.inline()
+}
+
+// hasSpread reports whether any series has a standard deviation to draw.
+func hasSpread(series []BarSeries) bool {
+	for _, s := range series {
+		for _, sd := range s.SD {
+			if sd > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasReference reports whether any series has a reference value to draw.

@@ -55,7 +55,7 @@ var everyFigure = map[string]figureCase{
 		return Bars(720, 240, tr("Attention over the edge features, softmax(β)"), tr("tie-strength score"), labels, values, "#000")
 	}},
 	"GroupedBars": {draw: func(tr func(string) string) string {
-		return GroupedBars(760, 380, "Table 4: test accuracy, mean ± SD over 10 seeds", "test accuracy", 0.4, []string{"cora", "citeseer", "facebook"},
+		return GroupedBars(tr, 760, 380, "Table 4: test accuracy, mean ± SD over 10 seeds", "test accuracy", 0.4, []string{"cora", "citeseer", "facebook"},
 			BarSeries{Name: "PDN", Color: "#000", Mean: []float64{0.8, 0.7, 0.9}, SD: []float64{0.01, 0.02, 0.01}, Reference: []float64{0.82, 0.71, math.NaN()}},
 			BarSeries{Name: "GCN", Color: "#111", Mean: []float64{0.81, 0.7, 0.88}, SD: []float64{0.01, 0.02, 0.01}, Reference: []float64{0.81, 0.7, 0.87}},
 			BarSeries{Name: "GAT", Color: "#222", Mean: []float64{0.82, 0.72, 0.89}})

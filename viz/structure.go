@@ -55,7 +55,7 @@ func TransferBars(tr func(string) string, w, h int, runs []experiment.Run, res [
 			s.Mean, s.SD, s.Reference = append(s.Mean, v), append(s.SD, 0), append(s.Reference, math.NaN())
 		}
 	}
-	return GroupedBars(w, h, tr("Test accuracy over each graph"), tr("test acc."), 0, experiment.TransferModels, input, learned)
+	return GroupedBars(tr, w, h, tr("Test accuracy over each graph"), tr("test acc."), 0, experiment.TransferModels, input, learned)
 }
 
 // Grid lays inline figures of w×h each out in a figure of cols columns,

@@ -2,6 +2,7 @@ package viz
 
 import (
 	"encoding/xml"
+	"html"
 	"io"
 	"math"
 	"slices"
@@ -227,7 +228,7 @@ func TestHeatmap(t *testing.T) {
 // A grouped bar chart has a bar per series and group with a mean, the
 // values it shows in data-value, and a reference tick per known value.
 func TestGroupedBars(t *testing.T) {
-	s := GroupedBars(600, 300, "Table 4", "test accuracy", 0.5, []string{"cora", "citeseer"},
+	s := GroupedBars(func(s string) string { return s }, 600, 300, "Table 4", "test accuracy", 0.5, []string{"cora", "citeseer"},
 		BarSeries{Name: "pdn", Color: "#D55E00", Mean: []float64{0.84, 0.71}, SD: []float64{0.01, 0.02}, Reference: []float64{0.868, 0.764}},
 		BarSeries{Name: "gcn", Color: "#0072B2", Mean: []float64{0.85, math.NaN()}, Reference: []float64{math.NaN(), 0.767}})
 	el := elements(t, s)
@@ -254,6 +255,35 @@ func TestGroupedBars(t *testing.T) {
 	}
 	if ticks != 2 { // the paper's values where our bar stands: pdn twice
 		t.Errorf("%d reference ticks, want 2", ticks)
+	}
+}
+
+// The note under grouped bars tells what is drawn, in the page's words:
+// whiskers only where some bar has a spread, dashes only where some has
+// the paper's value.
+func TestGroupedBarsNoteTellsWhatIsDrawn(t *testing.T) {
+	upper := strings.ToUpper
+	for _, tc := range []struct {
+		name       string
+		sd, ref    float64
+		want, lack []string
+	}{
+		{"both", 0.01, 0.8, []string{"DASHES: THE PAPER'S VALUE", "WHISKERS: ±1 SD"}, nil},
+		{"no spread", 0, 0.8, []string{"DASHES"}, []string{"WHISKERS", "whiskers"}},
+		{"no reference", 0.01, math.NaN(), []string{"WHISKERS"}, []string{"DASHES", "dashes"}},
+		{"neither", 0, math.NaN(), nil, []string{"WHISKERS", "DASHES", "whiskers", "dashes"}},
+	} {
+		s := GroupedBars(upper, 600, 300, "T", "acc", 0, []string{"a"}, BarSeries{Name: "pdn", Color: "#000", Mean: []float64{0.7}, SD: []float64{tc.sd}, Reference: []float64{tc.ref}})
+		for _, w := range tc.want {
+			if !strings.Contains(s, html.EscapeString(w)) {
+				t.Errorf("%s: the note lacks %q", tc.name, w)
+			}
+		}
+		for _, l := range tc.lack {
+			if strings.Contains(s, l) {
+				t.Errorf("%s: the note says %q", tc.name, l)
+			}
+		}
 	}
 }
 

@@ -235,7 +235,7 @@ func attentionFigure(names []string, sum attentionSummary) string {
 		what = "the edge features (each graph's own, by name)"
 	}
 	title := fmt.Sprintf("Figure 8: the linear PDN's attention over %s (%d splits)", what, sum.Reps)
-	return viz.GroupedBars(980, 380, title, "mean softmax attention", 0, tiestrength.Short(sum.Scores), series...)
+	return viz.GroupedBars(english, 980, 380, title, "mean softmax attention", 0, tiestrength.Short(sum.Scores), series...)
 }
 
 // hopsFigure is Figure 7 for one graph: each power's weight over the

@@ -112,19 +112,18 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	sum.Robustness, sum.Transfer = experiment.RobustnessCSV(robust, robustRes), experiment.TransferCSV(transfer, transferRes)
-	id := func(s string) string { return s }
 	var charts []string
 	for _, p := range experiment.Perturbations {
-		charts = append(charts, viz.RobustnessChart(id, 480, 320, p, j.e.View.Models, robust, robustRes))
+		charts = append(charts, viz.RobustnessChart(english, 480, 320, p, j.e.View.Models, robust, robustRes))
 	}
 	files := []struct {
 		name string
 		rows [][]string
 		svg  string
 	}{
-		{"homophily", hom, viz.HomophilyChart(id, 640, 360, float64(j.e.Train.Epochs), sum.InputHomophily, lines...)},
+		{"homophily", hom, viz.HomophilyChart(english, 640, 360, float64(j.e.Train.Epochs), sum.InputHomophily, lines...)},
 		{"robustness", sum.Robustness, viz.Grid(480, 320, 2, charts...)},
-		{"transfer", sum.Transfer, viz.TransferBars(id, 640, 360, transfer, transferRes)},
+		{"transfer", sum.Transfer, viz.TransferBars(english, 640, 360, transfer, transferRes)},
 	}
 	for _, f := range files {
 		if err := writeRows(w, "structure", f.name+".csv", f.rows); err != nil {

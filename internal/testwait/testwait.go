@@ -9,11 +9,21 @@
 // test fails naming what it waited for rather than go test panicking with
 // every goroutine's stack. Under -timeout 0 a wait has no end.
 //
+// One test's waits end, too, once a sixth of the binary's time has passed
+// since the test first waited (its Share): a wait that can never hold (a
+// click that went astray, a page that will not answer) then fails its own
+// test by name and leaves the tests after it their time. Before, one such
+// wait in the browser suite held it for its whole 90 minutes, past the
+// time CI gives all of make test. A sixth is several times what the
+// slowest test takes on a machine at a load of 13 (under 5 of the 15
+// minutes the browser suite's tests each get; 10 of the 60 a package's).
+//
 // Tests only: it imports testing.
 package testwait
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 )
@@ -29,8 +39,28 @@ type deadliner interface {
 	Deadline() (time.Time, bool)
 }
 
+// began is when the test binary began, near enough: its deadline less
+// this is the time go test's -timeout gave it.
+var began = time.Now()
+
+// Share is the part of the binary's time one test may spend waiting.
+const Share = 6
+
+// firstWaits holds when each test running first asked when to give up.
+var firstWaits sync.Map // testing.TB → time.Time
+
+// firstWait is when t first asked End.
+func firstWait(t testing.TB) time.Time {
+	at, loaded := firstWaits.LoadOrStore(t, time.Now())
+	if !loaded {
+		t.Cleanup(func() { firstWaits.Delete(t) })
+	}
+	return at.(time.Time)
+}
+
 // End is when a wait that begins now gives up: shortly before t's
-// deadline, or the zero time when t has none.
+// deadline or t's share of the binary's time is spent, whichever comes
+// first; the zero time when t has no deadline.
 func End(t testing.TB) time.Time {
 	d, ok := t.(deadliner)
 	if !ok {
@@ -40,7 +70,17 @@ func End(t testing.TB) time.Time {
 	if !ok {
 		return time.Time{}
 	}
-	return deadline.Add(-margin(time.Until(deadline)))
+	return endOf(deadline, firstWait(t))
+}
+
+// endOf is End for a binary whose deadline is deadline, of a test that
+// first waited at first.
+func endOf(deadline, first time.Time) time.Time {
+	end := deadline.Add(-margin(time.Until(deadline)))
+	if share := first.Add(deadline.Sub(began) / Share); share.Before(end) {
+		return share
+	}
+	return end
 }
 
 // Until polls cond every poll until it holds. If the test's time runs out
@@ -50,7 +90,7 @@ func Until(t testing.TB, what string, poll time.Duration, cond func() bool, last
 	t.Helper()
 	start := time.Now()
 	if !For(t, poll, cond) {
-		msg := "waited " + time.Since(start).Round(time.Second).String() + " for " + what + ", until the test's time ran out"
+		msg := "waited " + time.Since(start).Round(time.Second).String() + " for " + what + ", until the test's time ran out (its share of the binary's, or the binary's)"
 		for _, f := range last {
 			msg += ": " + f()
 		}
@@ -70,7 +110,7 @@ func UntilIn(t testing.TB, ctx context.Context, what string, poll time.Duration,
 		}
 	}
 	if !pollUntil(end, poll, cond) {
-		msg := "waited " + time.Since(start).Round(time.Second).String() + " for " + what + ", until the test's time ran out"
+		msg := "waited " + time.Since(start).Round(time.Second).String() + " for " + what + ", until the test's time ran out (its share of the binary's, or the binary's)"
 		for _, f := range last {
 			msg += ": " + f()
 		}

@@ -25,6 +25,29 @@ func TestMargin(t *testing.T) {
 	}
 }
 
+// A test's waits end at its share of the binary's time, counted from its
+// first wait, or shortly before the deadline, whichever comes first.
+func TestEndIsTheTestsShare(t *testing.T) {
+	total := time.Until(began.Add(90 * time.Minute))
+	deadline := time.Now().Add(total)
+	for _, tc := range []struct {
+		name  string
+		first time.Time
+		want  time.Time
+	}{
+		{"a test that begins now", time.Now(), time.Now().Add((deadline.Sub(began)) / Share)},
+		{"a test that begins late", deadline.Add(-time.Minute), deadline.Add(-margin(time.Until(deadline)))},
+	} {
+		got := endOf(deadline, tc.first)
+		if d := got.Sub(tc.want); d < -time.Second || d > time.Second {
+			t.Errorf("%s: ends %v after its first wait, want %v", tc.name, got.Sub(tc.first).Round(time.Second), tc.want.Sub(tc.first).Round(time.Second))
+		}
+	}
+	if share := time.Until(endOf(deadline, time.Now())); share > 16*time.Minute || share < 14*time.Minute {
+		t.Errorf("a 90-minute binary gives a test %v, want 15 minutes", share.Round(time.Second))
+	}
+}
+
 // A condition that comes is waited for; End lies before the deadline.
 func TestUntilWaitsForTheCondition(t *testing.T) {
 	n := 0

@@ -246,7 +246,7 @@ func TestAudit52Columns(t *testing.T) {
 	// The card's Let the reader choose clears a link's columns.
 	open(t, ctx, srv, "#lab=graph&per-class=64&bins=5&target=views")
 	waitFor(t, ctx, "the link's columns named", `document.querySelector("#forget-columns") !== null`)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#forget-columns"))), "let the reader choose")
+	click(t, ctx, "#forget-columns", "let the reader choose")
 	waitFor(t, ctx, "the columns cleared", `document.querySelector("#open-columns") === null && location.hash.includes("bins=0") && location.hash.includes("target=&")`)
 
 	// 182: bins on a measurement cuts it into classes, and the graph trains.
@@ -353,7 +353,7 @@ func TestAudit52OnAPhoneAndAProjector(t *testing.T) {
 			open(t, ctx, srv, v.hash+screen.extra)
 			waitFor(t, ctx, v.show, fmt.Sprintf(`document.querySelector(%q) !== null`, v.show))
 			if screen.mobile && v.show == "#open-columns" {
-				must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "unfold the controls")
+				click(t, ctx, "#controls-toggle", "unfold the controls")
 				waitFor(t, ctx, "the controls unfolded", `document.querySelector("#open-columns").getBoundingClientRect().height > 0`)
 			}
 			scrollTo(t, ctx, v.show)

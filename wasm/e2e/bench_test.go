@@ -160,7 +160,7 @@ func benchLab(b *testing.B, srv *server, link string, runs int, shot string) {
 	}
 	idleRate := workerAlone(b, ctx, link)
 	ip50, ip95, imax := frames(b, ctx, 2*time.Second)
-	must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(b, ctx, "#play", "play")
 	waitFor(b, ctx, "training", `[...document.querySelectorAll('[data-metric="epoch"]')].every((e) => +e.dataset.value > 3)`)
 	e0, t0 := count(b, ctx), now(b, ctx)
 	p50, p95, mx := frames(b, ctx, 5*time.Second)
@@ -272,7 +272,7 @@ func BenchmarkFrames(b *testing.B) {
 		open(b, ctx, srv, "#epochs=100000")
 		waitFor(b, ctx, "the layout", graphDrawn)
 		ip50, ip95, iworst := frames(b, ctx, 3*time.Second)
-		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+		click(b, ctx, "#play", "play")
 		waitFor(b, ctx, "training", `parseInt(document.querySelector("#epoch").textContent) > 3`)
 		p50, p95, worst := frames(b, ctx, 5*time.Second)
 		b.ReportMetric(ip50, "idle-p50-ms")
@@ -294,7 +294,7 @@ func BenchmarkSweepLab(b *testing.B) {
 		open(b, ctx, srv, "#lab=sweep&scenario=4&models=pdn,gcn&reps=3")
 		waitFor(b, ctx, "the sweep lab", `document.querySelector('[data-metric="sweep-total"]') !== null`)
 		start := time.Now()
-		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "run the sweep")
+		click(b, ctx, "#play", "run the sweep")
 		p50, p95, mx := frames(b, ctx, 10*time.Second)
 		waitFor(b, ctx, "every run", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 42`)
 		b.ReportMetric(time.Since(start).Seconds(), "sweep-s")
@@ -399,7 +399,7 @@ func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
 	settled(b, ctx)
 	screenshot(b, ctx, "bench-open-"+strconv.Itoa(nodes))
 	ip50, ip95, imax := frames(b, ctx, 2*time.Second)
-	must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(b, ctx, "#play", "play")
 	waitFor(b, ctx, "training", `+document.querySelector('[data-metric="epoch"]').dataset.value > 3`)
 	e0, t0 := epoch(b, ctx), now(b, ctx)
 	p50, p95, mx := frames(b, ctx, 8*time.Second)
@@ -470,7 +470,7 @@ func benchCompareOpened(b *testing.B, srv *server, files map[string][]byte, node
 	var e0, e1 int
 	var t0, t1 float64
 	p50, p95, mx, long = record(b, ctx, func() {
-		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+		click(b, ctx, "#play", "play")
 		waitFor(b, ctx, "training", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 1)`)
 		e0, t0 = epochsOfRuns(b, ctx), now(b, ctx)
 		time.Sleep(10 * time.Second)
@@ -501,7 +501,7 @@ func BenchmarkStructureLab(b *testing.B) {
 		key(b, ctx, " ")
 		waitFor(b, ctx, "the three runs trained", `(() => { const r = [...document.querySelectorAll('[data-metric="epoch-final"]')]; return r.length === 3 && r.every((e) => +e.dataset.value === 200); })()`)
 		start := time.Now()
-		must(b, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
+		click(b, ctx, "#side-run", "run robustness and transfer")
 		p50, p95, mx := frames(b, ctx, 10*time.Second)
 		waitFor(b, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`)
 		b.ReportMetric(time.Since(start).Seconds(), "pool-s")

@@ -19,6 +19,7 @@ func open(t testing.TB, ctx context.Context, srv *server, hash string) {
 	t.Helper()
 	must(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.url+hash)), "open "+hash)
 	waitFor(t, ctx, "the explorer", live+` && document.querySelector('.lab #play') !== null`)
+	waitFor(t, ctx, "the lab to settle", labSettled)
 }
 
 // alive fails unless the page's Go program still answers: a key press
@@ -170,7 +171,7 @@ func TestExtremeControls(t *testing.T) {
 	setField(t, ctx, "classes", "3")
 	setField(t, ctx, "lr", "10")
 	waitFor(t, ctx, "the new graph", nodesDrawn+` === 192`)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	fieldSays(t, ctx, "lr", "training is unstable: the loss rose from")
 	screenshot(t, ctx, "7-extreme-controls")
 	alive(t, ctx)
@@ -185,7 +186,7 @@ func TestHangingLinkIsRefused(t *testing.T) {
 	open(t, ctx, srv, hang)
 	noticeSays(t, ctx, "GB of memory (the browser allows 1.0 GB), most of it for the pathfinder MLP", "lower edge-hidden")
 	fieldSays(t, ctx, "edge-hidden", "lower edge-hidden")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.querySelector("#ctl-edge-hidden");
 	  s.value = "16"; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
 	must(t, err, "lower edge-hidden")
@@ -207,7 +208,7 @@ func TestLongEpochsShowProgressAndPause(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=1024&p=0.03&model=pdn-multiscale&hops=5&hidden=256&epochs=1000")
 	waitFor(t, ctx, "the engine", `document.querySelector("#epoch").textContent.startsWith("0 /")`)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	progress := false
 	//testwait:fixed the pause is tested whether or not an epoch's progress showed
 	for deadline := time.Now().Add(30 * time.Second); !progress && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
@@ -215,7 +216,7 @@ func TestLongEpochsShowProgressAndPause(t *testing.T) {
 	}
 	t.Logf("an epoch's progress showed: %v", progress)
 	start := now(t, ctx)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "pause")
+	click(t, ctx, "#play", "pause")
 	waitFor(t, ctx, "the pause", `document.querySelector("#play").textContent.includes("Play")`)
 	_, err := steadyEval[[]string](t, ctx, `[document.querySelector("#progress").textContent, document.querySelector("#epoch").textContent]`) // the last frame landed
 	must(t, err, "read the paused run")
@@ -235,7 +236,7 @@ func TestLongEpochsShowProgressAndPause(t *testing.T) {
 		}
 		k++
 	}
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#step"))), "step")
+	click(t, ctx, "#step", "step")
 	waitFor(t, ctx, "the end of the epoch", fmt.Sprintf(`document.querySelector("#epoch").textContent.startsWith("%d /")`, k))
 	time.Sleep(time.Second)
 	if got := text(t, ctx, "#epoch"); !strings.HasPrefix(got, fmt.Sprintf("%d /", k)) {

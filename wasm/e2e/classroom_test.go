@@ -89,12 +89,12 @@ func TestExports(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#per-class=64&epochs=20")
 	waitFor(t, ctx, "the layout", graphDrawn)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "20 epochs", `document.querySelector("#epoch").textContent.startsWith("20 /")`)
 	catchDownloads(t, ctx)
 	ids := []string{"export-history", "export-weights", "export-predictions", "export-state", "export-graph", "export-curves", "export-graph-png", "export-curves-png", "export-dot", "export-bundle"}
 	for _, id := range ids {
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
+		click(t, ctx, "#"+id, "save "+id)
 	}
 	var names []string
 	testwait.Until(t, "every file saved", 200*time.Millisecond, func() bool {
@@ -273,7 +273,7 @@ func TestOpenYourOwnGraph(t *testing.T) {
 	if h := text(t, ctx, ".notices"); !strings.Contains(h, "384 nodes") || !strings.Contains(h, "a link to it opens without it") {
 		t.Errorf("the notice: %q", h)
 	}
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "the opened graph trains", `parseInt(document.querySelector("#epoch").textContent) >= 50`)
 	screenshot(t, ctx, "44-open-bundle")
 	acc := text(t, ctx, "#test-acc")
@@ -395,7 +395,7 @@ func TestRewindScrubber(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#epochs=200")
 	waitFor(t, ctx, "the layout", graphDrawn)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`)
 	type look struct {
 		Epoch, Frames, Bytes int
@@ -422,7 +422,7 @@ func TestRewindScrubber(t *testing.T) {
 		t.Errorf("rewound %+v, at the end %+v", past, end)
 	}
 	screenshot(t, ctx, "45-rewind")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play from the end")
+	click(t, ctx, "#play", "play from the end")
 	waitFor(t, ctx, "back at the end", `+document.querySelector("#epoch").dataset.value === 200 && !document.querySelector("#rewind").textContent.includes("Play resumes")`)
 }
 
@@ -451,7 +451,7 @@ func TestUpdateReloadsIntoTheNewVersion(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.Reload()), "reload")
 	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`)
 	screenshot(t, ctx, "46-update")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#update-reload"))), "reload into it")
+	click(t, ctx, "#update-reload", "reload into it")
 	waitFor(t, ctx, "the new version on the same state", `caches.keys().then((ks) => ks.some((k) => k.startsWith("pdn-explorer-next-")) && !ks.some((k) => k.startsWith("pdn-explorer-") && !k.startsWith("pdn-explorer-next-")))
   .then((swapped) => swapped && document.querySelector("#update.idle") !== null && location.hash.includes("sigma-d=1") &&
     document.querySelector("#lab-compare[aria-current=page]") !== null && document.querySelector("#ctl-sigma-d") !== null && document.querySelector("#ctl-sigma-d").value === "1")`)
@@ -509,7 +509,7 @@ func TestUpdateKeepsTheLink(t *testing.T) {
 	noticeSays(t, ctx, "lab=structure")
 	waitFor(t, ctx, "the news of the update", `document.querySelector("#update:not(.idle) #update-reload") !== null`)
 	screenshot(t, ctx, "46-update-keeps-the-link")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#update-reload"))), "reload into it")
+	click(t, ctx, "#update-reload", "reload into it")
 	waitFor(t, ctx, "the structure lab at the link's values", `document.querySelector("#lab-structure[aria-current=page]") !== null &&
   document.querySelector("#ctl-per-class") !== null && document.querySelector("#ctl-per-class").value === "64" &&
   document.querySelector("#ctl-epochs") !== null && document.querySelector("#ctl-epochs").value === "40" &&

@@ -325,6 +325,37 @@ func now(t testing.TB, ctx context.Context) float64 {
 	return ms
 }
 
+// click clicks the element sel names as a user would, once one could: it
+// waits until the element is shown and is what lies on top at its centre,
+// then clicks it in the same step, so a page that moves meanwhile (a busy
+// machine delivering a graph's counts late) cannot take the click
+// elsewhere. (chromedp.Click reads the element's box, then sends the mouse
+// there: a page that moved between the two got a click on something else,
+// and the test waited for what the click should have done until its time
+// ran out. internal/rules keeps every click of this suite here.)
+func click(t testing.TB, ctx context.Context, sel, what string) {
+	t.Helper()
+	waitFor(t, ctx, "to click "+sel+" ("+what+")", fmt.Sprintf(`(() => {
+  const e = document.querySelector(%q);
+  if (e === null || e.getClientRects().length === 0 || getComputedStyle(e).visibility !== "visible" || e.disabled) return false;
+  const hit = () => {
+    const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const top = r.width > 0 && r.height > 0 ? document.elementFromPoint(x, y) : null;
+    return top !== null && (e === top || e.contains(top)) ? [x, y] : null;
+  };
+  let at = hit();
+  if (at === null) { // off the screen, or under the sticky toolbar: scroll as a user would
+    e.scrollIntoView({block: "center", inline: "nearest"});
+    at = hit();
+  }
+  if (at === null) return false;
+  const [x, y] = at;
+  if (typeof e.click === "function") e.click(); // an SVG element has none
+  else e.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window, clientX: x, clientY: y}));
+  return true;
+})()`, sel))
+}
+
 func key(t testing.TB, ctx context.Context, k string) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.dispatchEvent(new KeyboardEvent("keydown", {key: "`+k+`", bubbles: true}))`))
@@ -335,6 +366,10 @@ const (
 	// live holds once the page's program has replaced the labs the entry
 	// page draws before it starts (the prerendered ones answer nothing).
 	live = `document.querySelector(".prerendered") === null`
+	// settled holds once the lab has its graph (or was told why not): till
+	// then it is aria-busy, and its intro and chance line, still the
+	// state's guesses, move what is below them when the counts come.
+	labSettled = `document.querySelector('.lab[aria-busy="true"]') === null`
 	// nodesDrawn is the number of nodes the graph view draws, 0 before any.
 	nodesDrawn   = `Number((document.querySelector('[data-metric="nodes-drawn"]') || {dataset: {value: "0"}}).dataset.value)`
 	engineReady  = `(() => { const e = document.querySelector("#epoch"); return ` + live + ` && e !== null && e.textContent.startsWith("0 /"); })()`
@@ -362,7 +397,7 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	// that is depends on how often the page samples the run, and on a
 	// slow machine it was epoch 38, before the inter-class edges had faded
 	// (the run itself is the same bits however fast it trains).
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "the last epoch", `document.querySelector("#epoch").textContent.startsWith("200 / 200")`)
 	waitFor(t, ctx, "test accuracy ≥ 0.85", strings.Replace(testAccAbove, "%s", "0.85", 1))
 	t.Logf("test accuracy %s at epoch %s; the worker trains %s epochs/s", text(t, ctx, "#test-acc"), text(t, ctx, "#epoch"), text(t, ctx, "#rate"))
@@ -384,13 +419,13 @@ func TestExplorerUnderSubPath(t *testing.T) {
 	// while the test looks: the page may show a state a frame or more old.
 	setField(t, ctx, "epochs", "100000")
 	waitFor(t, ctx, "the new run", `document.querySelector("#epoch").textContent.startsWith("0 / 100000")`)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play a long run")
+	click(t, ctx, "#play", "play a long run")
 	running := `document.querySelector("#play").textContent.includes("Pause")`
 	waitFor(t, ctx, "training to run", running+` && parseInt(document.querySelector("#epoch").textContent) > 3`)
 	before := epoch(t, ctx)
 	waitFor(t, ctx, "the epoch counter to move while running", fmt.Sprintf(`parseInt(document.querySelector("#epoch").textContent) > %d`, before))
 	t.Logf("the counter moved on from epoch %d (the worker reports %s epochs/s)", before, text(t, ctx, "#rate"))
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "pause")
+	click(t, ctx, "#play", "pause")
 	waitFor(t, ctx, "the pause", `document.querySelector("#play").textContent.includes("Play")`)
 	paused := steady(t, ctx, func() int { return epoch(t, ctx) })
 	time.Sleep(1500 * time.Millisecond) // a window in which nothing may move: a run that went on is seen
@@ -417,7 +452,7 @@ func offlineRun(t testing.TB, ctx context.Context, srv *server, hash string, epo
 	srv.cut()
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+hash), chromedp.Reload()), "open "+hash+" offline")
 	waitFor(t, ctx, "the offline layout", graphDrawn)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play offline")
+	click(t, ctx, "#play", "play offline")
 	waitFor(t, ctx, "offline training", `parseInt(document.querySelector("#epoch").textContent) >= `+strconv.Itoa(epochs))
 }
 
@@ -446,7 +481,7 @@ func TestBadPermalink(t *testing.T) {
 			t.Errorf("the notice does not mention %q: %s", want, notice)
 		}
 	}
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "five epochs", `document.querySelector("#epoch").textContent.startsWith("5 /")`)
 	screenshot(t, ctx, "5-bad-link")
 

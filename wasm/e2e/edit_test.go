@@ -19,7 +19,7 @@ import (
 func saveRun(t *testing.T, ctx context.Context) (weights, preds []byte) {
 	t.Helper()
 	for _, id := range []string{"export-weights", "export-predictions"} {
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#"+id))), "save "+id)
+		click(t, ctx, "#"+id, "save "+id)
 	}
 	waitFor(t, ctx, "the files", `window.__saved.length >= 2`)
 	files := downloads(t, ctx)
@@ -65,7 +65,8 @@ func TestEditTheGraph(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2)), "move the pointer away")
 	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)), "→")
 	waitFor(t, ctx, "node 0 selected", `document.querySelector("#edit-to") !== null`)
-	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), strconv.Itoa(far)), chromedp.Click(chromedp.CSS("#edit-add"))), "add an edge")
+	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), strconv.Itoa(far))), "type the edge's end")
+	click(t, ctx, "#edit-add", "add an edge")
 	waitFor(t, ctx, "the edited graph", editDone(e0+1))
 	waitFor(t, ctx, "the new edge's α", `document.querySelector('[data-metric="edit-alpha"]') !== null && document.querySelector("#edit-value") !== null`)
 	hash, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
@@ -81,7 +82,7 @@ func TestEditTheGraph(t *testing.T) {
 		t.Error("the weights after the add are those before it")
 	}
 
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#edit-remove"))), "remove the edge")
+	click(t, ctx, "#edit-remove", "remove the edge")
 	waitFor(t, ctx, "the graph as it was", editDone(e0)+` && document.querySelector("#edit-list").textContent.startsWith("No edits")`)
 	w2, p2 := saveRun(t, ctx)
 	if !bytes.Equal(w2, w0) || !bytes.Equal(p2, p0) {
@@ -89,7 +90,8 @@ func TestEditTheGraph(t *testing.T) {
 	}
 
 	// Edit again, and reload from the link.
-	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), strconv.Itoa(far)), chromedp.Click(chromedp.CSS("#edit-add"))), "add it again")
+	must(t, chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS("#edit-to"), strconv.Itoa(far))), "type the edge's end")
+	click(t, ctx, "#edit-add", "add it again")
 	waitFor(t, ctx, "the edited graph", editDone(e0+1))
 	hash, err = chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
 	must(t, err, "read the link")

@@ -72,7 +72,7 @@ func TestEveryLabOnAPhone(t *testing.T) {
 			t.Errorf("the %s lab's toolbar takes %.0f px of 844", l.Name, nav[5])
 		}
 		screenshot(t, ctx, "60-phone-first-"+l.Name)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "open the controls")
+		click(t, ctx, "#controls-toggle", "open the controls")
 		waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`)
 		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); w > 390 {
 			t.Errorf("the %s lab's controls make the page %d px wide", l.Name, w)
@@ -151,7 +151,7 @@ func TestEmbedTwoLabs(t *testing.T) {
 	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(1400, 900)), "a wide screen")
 	// The Share panel's code, as a teacher copies it.
 	open(t, ctx, srv, "#per-class=64")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#share"))), "open Share")
+	click(t, ctx, "#share", "open Share")
 	waitFor(t, ctx, "the share panel", `document.querySelector("#embed-code") !== null && document.querySelector("#share-panel svg.qr") !== null`)
 	code, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#embed-code").value`))
 	must(t, err, "read the embed code")

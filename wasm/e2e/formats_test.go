@@ -123,7 +123,7 @@ func TestOpenWhileTraining(t *testing.T) {
 	}
 	scrollTo(t, ctx, "#column-chooser")
 	screenshot(t, ctx, "71-column-chooser")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#choose-column-1"))), "choose colour")
+	click(t, ctx, "#choose-column-1", "choose colour")
 	waitFor(t, ctx, "the chosen column", `location.hash.includes("target=colour") && document.querySelector(".legend").textContent.includes("blue") && document.querySelector("#column-chooser") === null`)
 
 	// On a phone the chooser fits the screen's width.

@@ -28,7 +28,7 @@ func playSmall(t *testing.T, ctx context.Context, srv *server, hash, trained str
 	t.Helper()
 	open(t, ctx, srv, hash)
 	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "training", trained)
 }
 
@@ -116,7 +116,7 @@ func TestLabsReachable(t *testing.T) {
 	for _, lab := range experiment.Labs {
 		open(t, ctx, srv, "#lab="+lab.Name+"&per-class=64")
 		waitFor(t, ctx, "the "+lab.Name+" lab", `document.querySelector("#lab-`+lab.Name+`[aria-current=page]") !== null`)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+lab.Name))), "the navigation to "+lab.Name)
+		click(t, ctx, "#lab-"+lab.Name, "the navigation to "+lab.Name)
 		waitFor(t, ctx, "the lab in the link", `location.hash.includes("lab=`+lab.Name+`")`)
 	}
 	open(t, ctx, srv, "#per-class=64")
@@ -138,7 +138,7 @@ func TestLearnedLayoutPullsClassesApart(t *testing.T) {
 	before, err := steadyEval[string](t, ctx, sep) // once the layout has come to rest
 	must(t, err, "read the separation")
 	screenshot(t, ctx, "13-learned-before")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "training to the end", `document.querySelector("#epoch").textContent.startsWith("200 /") && document.querySelector("#play").textContent.includes("Play")`)
 	// Once trained, the layout settles on the final weights in a few
 	// seconds; where it comes to rest depends on how far it moved while
@@ -151,7 +151,7 @@ func TestLearnedLayoutPullsClassesApart(t *testing.T) {
 	if !waitUntil(ctx, apart, 30*time.Second) {
 		at, _ := chromedp.Run(ctx, chromedp.Evaluate[string](sep))
 		t.Logf("the layout came to rest at %s: laid out again", at)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#relayout"))), "lay out again")
+		click(t, ctx, "#relayout", "lay out again")
 	}
 	waitFor(t, ctx, "the classes pulled apart", apart)
 	after, _ := steadyEval[string](t, ctx, sep)

@@ -52,7 +52,7 @@ func TestXORLab(t *testing.T) {
 	waitFor(t, ctx, "the four runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 4 && document.querySelector('[data-run="pdn-16"] svg') !== null`)
 	screenshot(t, ctx, "20-xor-before")
 	start := time.Now()
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train all")
+	click(t, ctx, "#play", "train all")
 	waitFor(t, ctx, "the four runs to finish", allDone(4, 200))
 	t.Logf("the four models trained 200 epochs in %v", time.Since(start).Round(100*time.Millisecond))
 	screenshot(t, ctx, "21-xor-after")
@@ -112,7 +112,7 @@ func TestDegreeLab(t *testing.T) {
 	if !slices.Equal(knobs, want) {
 		t.Errorf("dropout and edge-dropout knobs at %v, want %v", knobs, want)
 	}
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
+	click(t, ctx, "#play", "train both")
 	waitFor(t, ctx, "both runs to finish", allDone(2, 100))
 	screenshot(t, ctx, "22-degree")
 	lo, hi := runMetrics(t, ctx, "weight-lowest-degree"), runMetrics(t, ctx, "weight-highest-degree")
@@ -133,7 +133,7 @@ func TestCompareLab(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=compare&models=pdn,gat&epochs=300")
 	waitFor(t, ctx, "the two runs", runsShown(2))
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
+	click(t, ctx, "#play", "train both")
 	waitFor(t, ctx, "training under way", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value > 5)`)
 	before := runMetrics(t, ctx, "epoch")
 	waitFor(t, ctx, "both runs to advance together", fmt.Sprintf(`(() => { const e = Object.fromEntries([...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].map((e) => [e.dataset.run, +e.dataset.value]));
@@ -156,7 +156,7 @@ func TestCompareLab(t *testing.T) {
 		t.Errorf("PDN's view should draw inter-class edges far lighter than intra-class ones: %.3f vs %.3f", inter["pdn"], intra["pdn"])
 	}
 	// The models are in the URL; a change of models is one too.
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#model-gcn"))), "add gcn")
+	click(t, ctx, "#model-gcn", "add gcn")
 	waitFor(t, ctx, "three runs", `document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]').length === 3 && location.hash.includes("models=pdn%2Cgat%2Cgcn")`)
 }
 
@@ -190,7 +190,7 @@ func TestLessonLabsOffline(t *testing.T) {
 		link, runs := tc.link, tc.runs
 		must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+link), chromedp.Reload()), "open "+link+" offline")
 		waitFor(t, ctx, "the runs of "+link, runsShown(runs))
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train offline")
+		click(t, ctx, "#play", "train offline")
 		done := allDone(runs, 30)
 		if strings.Contains(link, "lang=ar") { // Play's words are Arabic
 			done = strings.Replace(done, "Train all", "تدريب الكل", 1)

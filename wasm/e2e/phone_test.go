@@ -12,29 +12,33 @@ import (
 	"pdnexplorer/experiment"
 )
 
-// No lab is wider than its screen, a phone's (390 px) or a laptop's
-// (1280 px): a long formula or a wide table scrolls within itself, the
-// controls' grid shrinks to the screen, a figure to its column.
+// No lab is wider than its screen, a phone's (390 px), a laptop's
+// (1280 px), or the narrowest that gets the desktop's layout (701 px), in
+// English and in the languages whose words run widest (Chinese, whose
+// captions set formulas in longer lines, and Spanish): a long formula or
+// a wide table scrolls within itself, the controls' grid shrinks to the
+// screen, a figure to its column.
 func TestNoLabOverflowsAPhone(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
 	for _, screen := range []struct {
 		w, h   int64
 		mobile bool
-	}{{390, 844, true}, {1280, 800, false}} {
+		lang   string
+	}{{390, 844, true, "en"}, {1280, 800, false, "en"}, {701, 900, false, "zh"}, {701, 900, false, "es"}} {
 		opts := []chromedp.EmulateViewportOption{}
 		if screen.mobile {
 			opts = append(opts, chromedp.EmulateMobile)
 		}
 		must(t, chromedp.Do(ctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)), "a screen")
 		for _, l := range experiment.Labs {
-			open(t, ctx, srv, "#lab="+l.Name)
+			open(t, ctx, srv, "#lab="+l.Name+"&lang="+screen.lang)
 			waitFor(t, ctx, l.Name+" drawn", labDrawn)
 			w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 			must(t, err, "read the page's width")
 			if int64(w) > screen.w {
 				wide, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`[...document.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > %d).slice(0, 5).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + Math.round(e.getBoundingClientRect().width) + " px")`, screen.w+1)))
-				t.Errorf("the %s lab is %d px wide on a %d px screen: %v", l.Name, w, screen.w, wide)
+				t.Errorf("the %s lab is %d px wide on a %d px screen in %s: %v", l.Name, w, screen.w, screen.lang, wide)
 			}
 		}
 	}
@@ -107,11 +111,11 @@ func TestGraphLabShowsTheGraphOnAPhone(t *testing.T) {
 		screenshot(t, ctx, "phone-graph-trained-"+lang)
 
 		// The rest of the toolbar opens behind its button, and folds again.
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#toolbar-more"))), "open the toolbar")
+		click(t, ctx, "#toolbar-more", "open the toolbar")
 		waitFor(t, ctx, "the toolbar open", `document.querySelector("#toolbar-more").getAttribute("aria-expanded") === "true" && ["#speed", "#train-acc", "#loss", "#rewind-slider"].every((s) => document.querySelector(s).getClientRects().length > 0)`)
 		phoneCheck(t, ctx, "the graph lab in "+lang+" with its toolbar open")
 		screenshot(t, ctx, "phone-graph-toolbar-open-"+lang)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#toolbar-more"))), "fold the toolbar")
+		click(t, ctx, "#toolbar-more", "fold the toolbar")
 		waitFor(t, ctx, "the toolbar folded", `document.querySelector("#toolbar-more").getAttribute("aria-expanded") === "false" && document.querySelector("#speed").getClientRects().length === 0`)
 		// Every headline number stays in the page, folded or not.
 		missing, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["epoch", "test-accuracy", "train-accuracy", "loss", "epochs-per-second", "rewind-epoch"].filter((m) => document.querySelector('[data-metric="' + m + '"]') === null)`))
@@ -139,7 +143,7 @@ func TestNodeTraceKeepsItsNumbersOnAPhone(t *testing.T) {
 		// A node with neighbours: the first whose trace lists edges.
 		must(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#graph-figure")), chromedp.KeyEvent(kb.ArrowRight)), "walk to a node")
 		waitFor(t, ctx, "a node chosen", `document.querySelector("#trace-open") !== null`)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#trace-open"))), "open the trace")
+		click(t, ctx, "#trace-open", "open the trace")
 		for k := 0; ; k++ {
 			waitFor(t, ctx, "the trace", `document.querySelector("#node-trace table, #trace-no-edges") !== null`)
 			if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#node-trace [data-metric="trace-alpha"]').length`)); err == nil && n >= 3 {
@@ -312,7 +316,7 @@ func TestEveryLabWholeOnAPhone(t *testing.T) {
 			}
 			for _, controls := range []bool{false, true} {
 				if controls {
-					must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#controls-toggle"))), "open the controls")
+					click(t, ctx, "#controls-toggle", "open the controls")
 					waitFor(t, ctx, "the controls open", `document.querySelector(".lab .main > :first-child").offsetParent !== null`)
 				}
 				faults, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](phoneFaults))

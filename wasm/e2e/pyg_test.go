@@ -27,7 +27,7 @@ func TestExportToPyG(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "")
 	waitFor(t, ctx, "the layout", graphDrawn)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "200 epochs", `document.querySelector("#epoch").textContent.startsWith("200 /")`)
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](metricOf("test-accuracy")))
 	must(t, err, "read the test accuracy")
@@ -36,7 +36,7 @@ func TestExportToPyG(t *testing.T) {
 		t.Fatalf("the page shows test accuracy %q", shown)
 	}
 	catchDownloads(t, ctx)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#export-pyg"))), "save for PyG")
+	click(t, ctx, "#export-pyg", "save for PyG")
 	waitFor(t, ctx, "the export", `window.__saved.length > 0`)
 	files := downloads(t, ctx)
 	data, ok := files["pdn-synthetic-pdn-pyg.zip"]

@@ -29,7 +29,7 @@ func TestCoraInTheBrowser(t *testing.T) {
 	srv.cut()
 	must(t, chromedp.Do(ctx, chromedp.Navigate(srv.url+"#data=cora&epochs=100&seed=2"), chromedp.Reload()), "open Cora offline")
 	waitFor(t, ctx, "Cora's layout offline", graphDrawn)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+	click(t, ctx, "#play", "play")
 	waitFor(t, ctx, "100 epochs on Cora", `parseInt(document.querySelector("#epoch").textContent) >= 100 && document.querySelector("#play").textContent.includes("Play")`)
 	screenshot(t, ctx, "30-cora")
 	read := func(name string) string {
@@ -57,7 +57,7 @@ func TestAttentionLab(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, srv, "#lab=attention&epochs=60")
 	waitFor(t, ctx, "the two runs", runsShown(2))
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "train both")
+	click(t, ctx, "#play", "train both")
 	waitFor(t, ctx, "both runs to finish", `[...document.querySelectorAll('.toolbar [data-metric="epoch"][data-run]')].every((e) => +e.dataset.value === 60) && document.querySelector("#play").textContent.includes("Train all")`)
 	atRest(t, ctx) // the last redraw
 	screenshot(t, ctx, "31-attention")

@@ -35,7 +35,7 @@ func TestOneListenerForKeysAndAddress(t *testing.T) {
 	open(t, ctx, srv, "#per-class=64&epochs=5")
 	want := listenerCount{Keydown: 1, Hashchange: 1}
 	for _, l := range experiment.Labs {
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#lab-"+l.Name))), "open the "+l.Name+" lab")
+		click(t, ctx, "#lab-"+l.Name, "open the "+l.Name+" lab")
 		waitFor(t, ctx, "the "+l.Name+" lab", `document.querySelector("#lab-`+l.Name+`[aria-current=page]") !== null && document.querySelector('.lab #play') !== null`)
 		if got := countListeners(t, ctx); got != want {
 			t.Errorf("in the %s lab: %+v listeners, want %+v", l.Name, got, want)

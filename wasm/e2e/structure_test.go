@@ -80,7 +80,7 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 	}
 	screenshot(t, ctx, "60-structure-trained")
 
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
+	click(t, ctx, "#side-run", "run robustness and transfer")
 	total := 0
 	for _, p := range experiment.Perturbations {
 		total += len(p.Rates) * 3
@@ -185,7 +185,7 @@ func TestStructureLabElsewhere(t *testing.T) {
 	waitFor(t, ctx, "the structure lab", `document.querySelector("#side-run") !== null`)
 	key(t, ctx, " ")
 	waitFor(t, ctx, "the three runs trained", trained)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
+	click(t, ctx, "#side-run", "run robustness and transfer")
 	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`)
 	w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 	must(t, err, "read the page's width")
@@ -214,7 +214,7 @@ func TestOpenAMeasuredTargetInBins(t *testing.T) {
 	}
 	scrollTo(t, ctx, "#column-chooser")
 	screenshot(t, ctx, "66-chooser-bins")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#choose-column-0"))), "cut into 5")
+	click(t, ctx, "#choose-column-0", "cut into 5")
 	waitFor(t, ctx, "the binned graph", `location.hash.includes("bins=5") && location.hash.includes("target=target") && document.querySelector(".notices").textContent.includes("cut by quantile into 5 classes of 40 to 40 nodes")`)
 	// The lab changes in the page, which keeps the files (a link does not).
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`location.hash = location.hash.replace(/lab=[a-z]+&?/, "").replace(/^#/, "#lab=structure&"); true`))

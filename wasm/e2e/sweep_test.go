@@ -148,6 +148,6 @@ func TestSweepSaysWhatItCostsAndWhereResultsCameFrom(t *testing.T) {
   document.querySelector("#from-link").textContent.includes("14 of these results came with the link")`)
 	scrollTo(t, ctx, "#from-link")
 	screenshot(t, ctx, "33-sweep-results-from-link")
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#train-here"))), "train them here")
+	click(t, ctx, "#train-here", "train them here")
 	waitFor(t, ctx, "trained here", `+document.querySelector('[data-metric="sweep-done"]').dataset.value === 14 && document.querySelector("#from-link") === null`)
 }

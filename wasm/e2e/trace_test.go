@@ -34,7 +34,7 @@ func chooseTracedNode(t *testing.T, ctx context.Context, srv *server, link, kind
 	must(t, chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 2, 2)), "move the pointer away")
 	must(t, chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)), "→")
 	waitFor(t, ctx, "a node chosen", `document.querySelector("#trace-open") !== null`)
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#trace-open"))), "open the trace")
+	click(t, ctx, "#trace-open", "open the trace")
 	for k := 0; k < 60; k++ {
 		waitFor(t, ctx, "the trace", `document.querySelector('#node-trace [data-metric="inter-class-message-share"]') !== null && document.querySelector("#node-trace h2").textContent.startsWith("How node " + document.querySelector("#inspect").textContent.match(/^Node (\d+)/)[1] + " ")`)
 		own, _ := traceShares(t, ctx, kind)
@@ -72,7 +72,7 @@ func TestNodeTraceFollowsTraining(t *testing.T) {
 			t.Errorf("GCN's share moved: %.3f, then %.3f", before, after)
 		}
 		for _, step := range []int{2, 3, 4} {
-			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#trace-next"))), "next step")
+			click(t, ctx, "#trace-next", "next step")
 			waitFor(t, ctx, "step "+strconv.Itoa(step), `document.querySelector("#trace-step").textContent.startsWith("`+strconv.Itoa(step)+` ")`)
 			if kind == "pdn" && step == 2 {
 				screenshot(t, ctx, "41-trace-messages-epoch-200")
@@ -104,7 +104,7 @@ func TestNodeTraceOfGAT(t *testing.T) {
 	after, gcn := traceShares(t, ctx, "gat")
 	t.Logf("gat, node %s: share of messages from other classes %.3f at epoch 0, %.3f at epoch 30 (every α = 1: %.3f)", node, share, after, gcn)
 	for _, step := range []string{"2", "3", "4"} {
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#trace-next"))), "next step")
+		click(t, ctx, "#trace-next", "next step")
 		waitFor(t, ctx, "step "+step, `document.querySelector("#trace-step").textContent.startsWith("`+step+` ")`)
 	}
 	pred, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-metric="trace-prediction"]').dataset.value`))

@@ -31,13 +31,13 @@ func TestStructureLabEstimatesThenStatesItsVerdicts(t *testing.T) {
 	scrollTo(t, ctx, "#side-bar")
 	screenshot(t, ctx, "70-structure-estimate")
 
-	must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run robustness and transfer")
+	click(t, ctx, "#side-run", "run robustness and transfer")
 	// A run of more than a few minutes is said first, and starts on the
 	// second press.
 	waitFor(t, ctx, "the runs under way, or the notice of their time", `document.querySelector(".notices").textContent.includes("will take about") || document.querySelector("#side-run").textContent === "Pause" || +document.querySelector("#side-progress").value > 0`)
 	if warned, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector(".notices").textContent.includes("The robustness curves and the transfer table will take about")`)); warned {
 		t.Logf("the runs are long on this machine: %q; the second press starts them", left)
-		must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#side-run"))), "run them after all")
+		click(t, ctx, "#side-run", "run them after all")
 	}
 	waitFor(t, ctx, "every side run", `+document.querySelector("#side-progress").value === +document.querySelector("#side-progress").max`)
 	atRest(t, ctx)

@@ -89,7 +89,7 @@ func TestGraphLabSaysWhatPdnTrainSays(t *testing.T) {
 			go cliTrain(t, tc.args, done)
 			open(t, ctx, srv, tc.hash)
 			waitFor(t, ctx, tc.name+"'s layout", graphDrawn)
-			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+			click(t, ctx, "#play", "play")
 			waitFor(t, ctx, "200 epochs and the sentence of the last", `parseInt(document.querySelector("#epoch").textContent) >= 200 && document.querySelector("#play").textContent.includes("Play") && +(document.querySelector('[data-metric="weight-sentence"]') || {dataset: {}}).dataset.epoch === 200 && document.querySelector('[data-metric="weight-deciles"]') !== null`)
 			atRest(t, ctx)
 			page := readPageWeights(t, ctx)
@@ -148,7 +148,7 @@ func TestWeightsOnEveryScreen(t *testing.T) {
 			must(t, chromedp.Do(ctx, chromedp.EmulateViewport(sc.w, sc.h, opts...)), "a screen")
 			open(t, ctx, srv, sc.hash)
 			waitFor(t, ctx, "the layout", graphDrawn)
-			must(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#play"))), "play")
+			click(t, ctx, "#play", "play")
 			waitFor(t, ctx, "the sentence after 200 epochs", `+(document.querySelector('[data-metric="weight-sentence"]') || {dataset: {}}).dataset.epoch === 200 && document.querySelector('[data-metric="weight-deciles"] svg') !== null`)
 			atRest(t, ctx)
 			for _, el := range []struct{ sel, shot string }{
