@@ -41,7 +41,7 @@ endif
 # checked per family. Nothing waits on a clock of its own: a wait inside
 # a test (a page, a worker, a cluster's jobs) lasts as long as this allows
 # (internal/testwait), so it is the one limit to raise on a slower machine.
-# One test may wait a sixth of it (testwait.Share): a wait that can never
+# One test may wait a sixth of it, at least 15 minutes (testwait.Share): a wait that can never
 # hold fails its own test by name, not the whole run on CI's clock.
 # The e2e suite, one package, takes 8-14 min here at a load of 6-12 (and
 # fewer on a quiet machine): 90m.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/viz"
 	"pdnexplorer/wasm/protocol"
 )
@@ -113,10 +114,12 @@ func (c *GraphLab) renderTrace() app.UI {
 // move the share it says why instead, never that the weights failed to: a
 // node without edges hears only itself, a node without a class has no
 // other classes, and a node whose neighbours are all of its class hears
-// none of another (GCN's share, every weight positive, is then 0). Before
-// the first epoch the weights are the pathfinder's initial ones: it says
-// so, not that anything was learned.
-func shareSentence(t *protocol.Trace, epoch int) string {
+// none of another (GCN's share, every weight positive, is then 0). A model
+// that learns no weight over edges (GCN) has the graph's share whatever it
+// trains; before the first epoch a model that learns them has its initial
+// ones: it says so, not that anything was learned.
+func shareSentence(t *protocol.Trace, kind string, epoch int) string {
+	learns := experiment.LearnsEdges(kind) || kind == experiment.GAT
 	switch d := float64(t.InterShare) - float64(t.InterShareGCN); {
 	case !hasEdges(t):
 		return tr("It has no edges: its update reads only its own features, through its self-loop, so no learned weight can change it.")
@@ -124,8 +127,10 @@ func shareSentence(t *protocol.Trace, epoch int) string {
 		return tr("It has no class, so none of its messages comes from another class: there is no share for the weights to move.")
 	case t.InterShareGCN == 0:
 		return tr("All of its neighbours are of its own class: no message comes from another class, whatever the weights.")
+	case !learns:
+		return tr("GCN weighs each edge as the graph gives it: this share is the graph's own, and training does not move it.")
 	case epoch == 0:
-		return tr("At epoch 0 nothing is learned yet: these are the weights the pathfinder starts from. Train a few epochs to see where learning moves the share.")
+		return tr("At epoch 0 nothing is learned yet: these are the weights the model starts from. Train a few epochs to see where learning moves the share.")
 	case d < -0.005:
 		return tr("Here the learned weights lower it, weighing the edges from other classes down; GCN's stays what the graph gives.")
 	case d > 0.005:
@@ -146,7 +151,7 @@ func (c *GraphLab) traceBody(r *run, t *protocol.Trace) []app.UI {
 		app.Strong().Body(metric("inter-class-message-share", kind, float64(t.InterShare), num(float64(t.InterShare), 3))),
 		app.Text(trf(" with %s's weights; ", kind)),
 		metric("inter-class-message-share", "gcn", float64(t.InterShareGCN), num(float64(t.InterShareGCN), 3)),
-		app.Text(tr(" with every α = 1, as GCN has it. ")+shareSentence(t, r.snap.Epoch)))
+		app.Text(tr(" with every α = 1, as GCN has it. ")+shareSentence(t, kind, r.snap.Epoch)))
 	ns := make([]viz.Neighbour, len(t.Edges))
 	for k, e := range t.Edges {
 		ns[k] = viz.Neighbour{Name: strconv.Itoa(e.Neighbour), Class: e.Label, Weight: float64(e.Norm)}

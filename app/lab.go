@@ -144,6 +144,8 @@ type lab struct {
 	// away by default lest they push the figure off the first screen (wide
 	// screens always show them).
 	unfolded bool
+	linkSaid linkNotice // the notice of the problems of the link followed last
+	opened   bool       // the runs are opened (before, the lab is settling)
 	// toolbarOpen says a narrow screen shows the whole toolbar: it keeps
 	// to Play, Step, Reset, the epoch and the test accuracy by default,
 	// lest the sticky bar cover the figure (wide screens show it all).
@@ -232,7 +234,8 @@ func (l *lab) OnPreRender(app.Context) {
 
 // OnDismount ends the runs.
 func (l *lab) OnDismount() {
-	l.ctx = nil // a draw scheduled meanwhile is dropped
+	l.forgetLinkProblems() // of a link to this lab
+	l.ctx = nil            // a draw scheduled meanwhile is dropped
 	l.closeRuns()
 	if r, ok := l.fig.(Releaser); ok {
 		r.Release()
@@ -243,11 +246,7 @@ func (l *lab) OnDismount() {
 // err saying what the address held that it could not use. Before the lab
 // mounts, its runs open with it.
 func (l *lab) show(st experiment.Experiment, err error) {
-	if err != nil {
-		// Each problem says what its row keeps: the lab's start, not the
-		// table's default.
-		l.page.board.AddList(phrase.New("This link has values the explorer cannot use:"), phrase.Lines(err), false)
-	}
+	l.sayLinkProblems(st, err)
 	l.linkResults(&st)
 	clear(l.fieldErr)
 	clear(l.typed)
@@ -256,6 +255,44 @@ func (l *lab) show(st experiment.Experiment, err error) {
 		return
 	}
 	l.adopt(st, protocol.OpSet)
+}
+
+// sayLinkProblems tells what the link followed held that the lab could
+// not use, each problem saying what its row keeps (the lab's start, not
+// the table's default). The notice of the link before goes when another
+// link is followed, or the lab closes; the language and projector mode,
+// which follow the same state again, keep it (a reader may switch
+// language to read it).
+func (l *lab) sayLinkProblems(st experiment.Experiment, err error) {
+	if err != nil || !sameBut(l.linkSaid.st, st) {
+		l.forgetLinkProblems()
+	}
+	if err != nil {
+		l.linkSaid = linkNotice{text: phrase.New("This link has values the explorer cannot use:"), items: phrase.Lines(err), st: st}
+		l.page.board.AddList(l.linkSaid.text, l.linkSaid.items, false)
+	}
+}
+
+// forgetLinkProblems takes the link's problems notice away.
+func (l *lab) forgetLinkProblems() {
+	if !l.linkSaid.text.IsZero() {
+		l.page.board.RemoveList(l.linkSaid.text, l.linkSaid.items)
+	}
+	l.linkSaid = linkNotice{}
+}
+
+// linkNotice is the notice of a link's problems, and the state it opened.
+type linkNotice struct {
+	text  phrase.Text
+	items []phrase.Text
+	st    experiment.Experiment
+}
+
+// sameBut reports whether b is a with the page's language and projector
+// mode as they may have been switched since.
+func sameBut(a, b experiment.Experiment) bool {
+	b.View.Lang, b.View.Present = a.View.Lang, a.View.Present
+	return a.Encode() == b.Encode()
 }
 
 // relabel draws the lab's figures again, now, with the words of the
@@ -415,6 +452,9 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 			r := l.runs[i]
 			if op == protocol.OpRegenerate || spec.Exp.EncodeEngine() != r.Exp.EncodeEngine() {
 				l.forgetEngineNotes()
+				if op == protocol.OpRegenerate || spec.Exp.Data != r.Exp.Data {
+					r.answered = false // a new graph comes, and the intro's counts with it
+				}
 				r.engine.Send(l.stateCommand(i, len(specs), spec, op))
 			}
 			r.Run = spec
@@ -450,6 +490,7 @@ func (l *lab) openRuns() {
 		r.engine.Send(l.stateCommand(i, len(specs), spec, protocol.OpSet))
 		l.runs = append(l.runs, r)
 	}
+	l.opened = true
 	if o, ok := l.fig.(RunsOpener); ok {
 		o.RunsOpened()
 	}
@@ -557,7 +598,10 @@ func (l *lab) flush() {
 // the component takes it then, if it has a use for it.
 func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	ch := r.apply(ev, f32)
-	if ev.Kind == protocol.KindGraph || ev.Kind == protocol.KindError || ev.Kind == protocol.KindRestarted {
+	switch ev.Kind {
+	case protocol.KindGraph, protocol.KindError, protocol.KindRestarted, protocol.KindSnapshot:
+		// The graph, or why there is none; a snapshot answers a state
+		// whose graph the engine found unchanged.
 		r.answered = true
 	}
 	switch {
@@ -687,13 +731,14 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 	)
 }
 
-// settling reports whether the lab still waits for its graph: until every
-// run's engine has sent it (or said why it cannot), the intro and the
+// settling reports whether the lab still waits for its graph: until its
+// runs are opened and every run's engine has sent the graph its state
+// names (or said why it cannot), the intro and the
 // chance line say what the state tells, and what is below them moves
 // when the graph's counts come. The lab is aria-busy meanwhile, so a
 // screen reader, and a test, know to wait for the page to settle.
 func (l *lab) settling() bool {
-	return !l.row.Queue && slices.ContainsFunc(l.runs, func(r *run) bool { return !r.answered })
+	return !l.row.Queue && (!l.opened || slices.ContainsFunc(l.runs, func(r *run) bool { return !r.answered }))
 }
 
 // models are the models the lab's state trains, one per run: the rows

@@ -353,3 +353,51 @@ func TestBurstsAreDrawnAtThePace(t *testing.T) {
 		t.Error("the burst's last snapshot was never drawn")
 	}
 }
+
+// A lab of one graph is settling (aria-busy) from its first render until
+// every run's engine has sent its graph, and again from a state that
+// names another graph until it comes: the intro and the chance line,
+// which say the graph's counts, move the page when they come. A lab of
+// many graphs (a queue) never waits for one.
+func TestLabIsBusyUntilItsGraphComes(t *testing.T) {
+	// go-app writes a true aria-busy as the bare attribute on the server
+	// (the browser's DOM reads "true"), its attributes in any order.
+	labTag, busyAttr := regexp.MustCompile(`<div( [^>]*)? class="lab [^>]*>`), regexp.MustCompile(` aria-busy(="true")?[ >]`)
+	busy := func(rm room) bool { return busyAttr.MatchString(labTag.FindString(app.HTMLString(rm))) }
+	for _, row := range experiment.Labs {
+		t.Run(row.Name, func(t *testing.T) {
+			rm, l, conns, d := mountLab(t, row.Name, "lab="+row.Name)
+			if row.Queue {
+				if l.settling() {
+					t.Error("a queue of graphs is settling")
+				}
+				return
+			}
+			if !l.settling() || !busy(rm) {
+				t.Fatal("not busy before its graph came")
+			}
+			for i, f := range *conns {
+				playRun(f, i)
+			}
+			d.Consume()
+			if l.settling() {
+				t.Fatal("settling once every graph came")
+			}
+			l.runs[len(l.runs)-1].answered = false
+			if !l.settling() {
+				t.Error("not settling while one run's graph has not come")
+			}
+			doIn(d, rm, func() { rm.do(cmdNewGraph) })
+			if !l.settling() {
+				t.Error("not settling while a new graph comes")
+			}
+			for i, f := range *conns {
+				playRun(f, i)
+			}
+			d.Consume()
+			if l.settling() {
+				t.Error("settling once the new graphs came")
+			}
+		})
+	}
+}

@@ -46,18 +46,23 @@ func TestSpeedReachesTheWorkers(t *testing.T) {
 // numbers show, for a node with a neighbour of another class.
 func TestShareSentenceReadsTheNumbers(t *testing.T) {
 	for _, tc := range []struct {
+		kind      string
 		ours, gcn float64
 		epoch     int
 		want      string
 	}{
-		{0.10, 0.50, 20, "lower it"},
-		{0.263, 0.248, 20, "raise it"},
-		{0.500, 0.502, 20, "about where GCN has it"},
-		{0.10, 0.50, 0, "nothing is learned yet"}, // the initial weights: nothing learned lowers it
+		{experiment.PDN, 0.10, 0.50, 20, "lower it"},
+		{experiment.PDN, 0.263, 0.248, 20, "raise it"},
+		{experiment.PDN, 0.500, 0.502, 20, "about where GCN has it"},
+		{experiment.PDN, 0.10, 0.50, 0, "nothing is learned yet"}, // the initial weights: nothing learned lowers it
+		{experiment.GAT, 0.10, 0.50, 0, "nothing is learned yet"},
+		{experiment.GAT, 0.10, 0.50, 20, "lower it"},
+		{experiment.GCN, 0.50, 0.50, 0, "training does not move it"}, // no weights to learn, at any epoch
+		{experiment.GCN, 0.50, 0.50, 20, "training does not move it"},
 	} {
-		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn), Edges: []protocol.TraceEdge{{Neighbour: 1, Label: 1}}}, tc.epoch)
+		got := shareSentence(&protocol.Trace{InterShare: protocol.Num(tc.ours), InterShareGCN: protocol.Num(tc.gcn), Edges: []protocol.TraceEdge{{Neighbour: 1, Label: 1}}}, tc.kind, tc.epoch)
 		if !strings.Contains(got, tc.want) {
-			t.Errorf("%v against GCN's %v: %q", tc.ours, tc.gcn, got)
+			t.Errorf("%s at epoch %d, %v against GCN's %v: %q, want %q", tc.kind, tc.epoch, tc.ours, tc.gcn, got, tc.want)
 		}
 	}
 }

@@ -161,7 +161,7 @@ func (c *Shell) renderLanguages() app.UI {
 	).OnChange(func(ctx app.Context, e app.Event) {
 		st := c.st
 		st.View.Lang = ctx.JSSrc().Get("value").String()
-		app.Window().Get("location").Set("hash", st.Encode())
+		c.rewrite(st)
 	})
 }
 

@@ -337,7 +337,16 @@ func (c *Shell) apply(cmds ...command) bool {
 func (c *Shell) togglePresent() {
 	st := c.st
 	st.View.Present = 1 - st.View.Present
-	app.Window().Get("location").Set("hash", st.Encode())
+	c.rewrite(st)
+}
+
+// rewrite opens st, the state on view with a row of the page's own
+// changed (its language, projector mode, the tour ended), by the address,
+// so Back returns: the link's pairs this version cannot use stay in it,
+// as the reader set none of their rows. It is the one place the page
+// writes a state of its own as a new address (internal/rules).
+func (c *Shell) rewrite(st experiment.Experiment) {
+	app.Window().Get("location").Set("hash", experiment.KeepUnread(st.Encode(), c.unread))
 }
 
 // goTo opens another lab as it starts, by the address, so that Back

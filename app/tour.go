@@ -130,7 +130,7 @@ func (c *Shell) nextStep() {
 func (c *Shell) endTour() {
 	st := c.st
 	st.View.Tour, st.View.Step = experiment.NoTour, 1
-	app.Window().Get("location").Set("hash", st.Encode())
+	c.rewrite(st)
 }
 
 // verdictsChanged draws the shell again when a claim's verdict in the

@@ -9,8 +9,8 @@
 // test fails naming what it waited for rather than go test panicking with
 // every goroutine's stack. Under -timeout 0 a wait has no end.
 //
-// One test's waits end, too, once a sixth of the binary's time has passed
-// since the test first waited (its Share): a wait that can never hold (a
+// One test's waits end, too, once a sixth of the binary's time (and at
+// least 15 minutes) has passed since the test first waited (its Share): a wait that can never hold (a
 // click that went astray, a page that will not answer) then fails its own
 // test by name and leaves the tests after it their time. Before, one such
 // wait in the browser suite held it for its whole 90 minutes, past the
@@ -43,8 +43,13 @@ type deadliner interface {
 // this is the time go test's -timeout gave it.
 var began = time.Now()
 
-// Share is the part of the binary's time one test may spend waiting.
-const Share = 6
+// Share is the part of the binary's time one test may spend waiting, and
+// LeastShare the least it gets: one test run alone under a short
+// -timeout keeps the time it was given.
+const (
+	Share      = 6
+	LeastShare = 15 * time.Minute
+)
 
 // firstWaits holds when each test running first asked when to give up.
 var firstWaits sync.Map // testing.TB → time.Time
@@ -77,7 +82,7 @@ func End(t testing.TB) time.Time {
 // first waited at first.
 func endOf(deadline, first time.Time) time.Time {
 	end := deadline.Add(-margin(time.Until(deadline)))
-	if share := first.Add(deadline.Sub(began) / Share); share.Before(end) {
+	if share := first.Add(max(deadline.Sub(began)/Share, LeastShare)); share.Before(end) {
 		return share
 	}
 	return end

@@ -25,26 +25,31 @@ func TestMargin(t *testing.T) {
 	}
 }
 
-// A test's waits end at its share of the binary's time, counted from its
-// first wait, or shortly before the deadline, whichever comes first.
+// A test's waits end at its share of the binary's time (a sixth, at
+// least LeastShare), counted from its first wait, or shortly before the
+// deadline, whichever comes first.
 func TestEndIsTheTestsShare(t *testing.T) {
-	total := time.Until(began.Add(90 * time.Minute))
-	deadline := time.Now().Add(total)
 	for _, tc := range []struct {
-		name  string
-		first time.Time
-		want  time.Time
+		name       string
+		binary     time.Duration // go test's -timeout, from began
+		firstAfter time.Duration // the test's first wait, after now
+		want       time.Duration // its end, after its first wait
 	}{
-		{"a test that begins now", time.Now(), time.Now().Add((deadline.Sub(began)) / Share)},
-		{"a test that begins late", deadline.Add(-time.Minute), deadline.Add(-margin(time.Until(deadline)))},
+		{"the browser suite's 90 minutes", 90 * time.Minute, 0, 15 * time.Minute},
+		{"150 minutes", 150 * time.Minute, 0, 25 * time.Minute},
+		{"a package's 60 minutes: the least share", 60 * time.Minute, 0, LeastShare},
+		{"one test under 10 minutes: its deadline", 10 * time.Minute, 0, 0}, // 0: the deadline less its margin
+		{"a test that begins late", 90 * time.Minute, 89 * time.Minute, 0},
 	} {
-		got := endOf(deadline, tc.first)
-		if d := got.Sub(tc.want); d < -time.Second || d > time.Second {
-			t.Errorf("%s: ends %v after its first wait, want %v", tc.name, got.Sub(tc.first).Round(time.Second), tc.want.Sub(tc.first).Round(time.Second))
+		deadline := began.Add(tc.binary)
+		first := time.Now().Add(tc.firstAfter)
+		want := first.Add(tc.want)
+		if tc.want == 0 {
+			want = deadline.Add(-margin(time.Until(deadline)))
 		}
-	}
-	if share := time.Until(endOf(deadline, time.Now())); share > 16*time.Minute || share < 14*time.Minute {
-		t.Errorf("a 90-minute binary gives a test %v, want 15 minutes", share.Round(time.Second))
+		if d := endOf(deadline, first).Sub(want); d < -time.Second || d > time.Second {
+			t.Errorf("%s: ends %v after its first wait, want %v", tc.name, endOf(deadline, first).Sub(first).Round(time.Second), want.Sub(first).Round(time.Second))
+		}
 	}
 }
 
