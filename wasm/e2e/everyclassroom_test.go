@@ -80,6 +80,23 @@ func TestEveryLabOnAPhone(t *testing.T) {
 		screenshot(t, ctx, "60-phone-"+l.Name)
 	}
 
+	// Turned on its side, the phone keeps its layout: Play on the first
+	// screen, the page no wider than the screen (the desktop's navigation
+	// filled the whole of 844×390).
+	must(t, chromedp.Do(ctx, chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape)), "the phone turned")
+	for _, l := range experiment.Labs {
+		open(t, ctx, srv, "#lab="+l.Name+"&per-class=64")
+		waitFor(t, ctx, l.Name+" drawn", labDrawn)
+		v, err := steadyEval[look](t, ctx, read)
+		must(t, err, "read the page")
+		t.Logf("%s lab at 844×390: %.0f px wide, Play's bottom at %.0f px, controls shown %v", l.Name, v.Width, v.PlayBottom, v.ControlsShown)
+		if v.Width > 844 || v.PlayBottom > 390 || v.ControlsShown {
+			t.Errorf("the %s lab on a phone turned: %+v", l.Name, v)
+		}
+	}
+	screenshot(t, ctx, "60-phone-turned")
+	phone(t, ctx)
+
 	// A tap on a node inspects it: its class, split and degree, and its edges.
 	open(t, ctx, srv, "#per-class=64")
 	waitFor(t, ctx, "the layout", nodesDrawn+` === 192`)
