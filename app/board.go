@@ -118,11 +118,8 @@ func (b *Board) Dismiss(i int) {
 
 // Remove removes the notice t, if it shows: a question the user has
 // answered.
-func (b *Board) Remove(t phrase.Text) { b.RemoveList(t, nil) }
-
-// RemoveList removes the notice t with its list's items, if it shows.
-func (b *Board) RemoveList(t phrase.Text, items []phrase.Text) {
-	id := notice{text: t, items: items}.id()
+func (b *Board) Remove(t phrase.Text) {
+	id := notice{text: t}.id()
 	for i, n := range b.notices {
 		if n.id() == id {
 			b.Dismiss(i)

@@ -144,8 +144,7 @@ type lab struct {
 	// away by default lest they push the figure off the first screen (wide
 	// screens always show them).
 	unfolded bool
-	linkSaid linkNotice // the notice of the problems of the link followed last
-	opened   bool       // the runs are opened (before, the lab is settling)
+	opened   bool // the runs are opened (before, the lab is settling)
 	// toolbarOpen says a narrow screen shows the whole toolbar: it keeps
 	// to Play, Step, Reset, the epoch and the test accuracy by default,
 	// lest the sticky bar cover the figure (wide screens show it all).
@@ -234,8 +233,7 @@ func (l *lab) OnPreRender(app.Context) {
 
 // OnDismount ends the runs.
 func (l *lab) OnDismount() {
-	l.forgetLinkProblems() // of a link to this lab
-	l.ctx = nil            // a draw scheduled meanwhile is dropped
+	l.ctx = nil // a draw scheduled meanwhile is dropped
 	l.closeRuns()
 	if r, ok := l.fig.(Releaser); ok {
 		r.Release()
@@ -246,7 +244,12 @@ func (l *lab) OnDismount() {
 // err saying what the address held that it could not use. Before the lab
 // mounts, its runs open with it.
 func (l *lab) show(st experiment.Experiment, err error) {
-	l.sayLinkProblems(st, err)
+	if err != nil {
+		// Each problem says what its row keeps: the lab's start, not the
+		// table's default. It stays after the reader moves on, among the
+		// earlier notices: what a link could not use is never lost.
+		l.page.board.AddList(phrase.New("This link has values the explorer cannot use:"), phrase.Lines(err), false)
+	}
 	l.linkResults(&st)
 	clear(l.fieldErr)
 	clear(l.typed)
@@ -255,44 +258,6 @@ func (l *lab) show(st experiment.Experiment, err error) {
 		return
 	}
 	l.adopt(st, protocol.OpSet)
-}
-
-// sayLinkProblems tells what the link followed held that the lab could
-// not use, each problem saying what its row keeps (the lab's start, not
-// the table's default). The notice of the link before goes when another
-// link is followed, or the lab closes; the language and projector mode,
-// which follow the same state again, keep it (a reader may switch
-// language to read it).
-func (l *lab) sayLinkProblems(st experiment.Experiment, err error) {
-	if err != nil || !sameBut(l.linkSaid.st, st) {
-		l.forgetLinkProblems()
-	}
-	if err != nil {
-		l.linkSaid = linkNotice{text: phrase.New("This link has values the explorer cannot use:"), items: phrase.Lines(err), st: st}
-		l.page.board.AddList(l.linkSaid.text, l.linkSaid.items, false)
-	}
-}
-
-// forgetLinkProblems takes the link's problems notice away.
-func (l *lab) forgetLinkProblems() {
-	if !l.linkSaid.text.IsZero() {
-		l.page.board.RemoveList(l.linkSaid.text, l.linkSaid.items)
-	}
-	l.linkSaid = linkNotice{}
-}
-
-// linkNotice is the notice of a link's problems, and the state it opened.
-type linkNotice struct {
-	text  phrase.Text
-	items []phrase.Text
-	st    experiment.Experiment
-}
-
-// sameBut reports whether b is a with the page's language and projector
-// mode as they may have been switched since.
-func sameBut(a, b experiment.Experiment) bool {
-	b.View.Lang, b.View.Present = a.View.Lang, a.View.Present
-	return a.Encode() == b.Encode()
 }
 
 // relabel draws the lab's figures again, now, with the words of the

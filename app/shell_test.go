@@ -276,31 +276,3 @@ func TestKeptPairsNoticeShowsWhileKept(t *testing.T) {
 		t.Errorf("after the reader set classes: address %q, notices %v", sh.written, sh.board.Texts())
 	}
 }
-
-// The notice of a link's problems stays while the page shows that link's
-// state (in another language, or in projector mode, a reader may switch
-// to read it) and goes once another link is followed or the lab closes.
-func TestLinkProblemsNoticeGoesWithItsLink(t *testing.T) {
-	c, _, d := mount(t)
-	sh := shells[c]
-	said := func() bool {
-		return strings.Contains(strings.Join(sh.board.Texts(), " "), "This link has values the explorer cannot use")
-	}
-	doIn(d, sh, func() { sh.follow("#lab=xor&per-class=64&classes=99") })
-	if !said() {
-		t.Fatalf("a link with classes=99: notices %v", sh.board.Texts())
-	}
-	doIn(d, sh, func() { sh.follow("#" + sh.written + "&lang=es&present=1") })
-	if !said() {
-		t.Errorf("the same state in Spanish, projected: notices %v", sh.board.Texts())
-	}
-	doIn(d, sh, func() { sh.follow("#lab=xor&per-class=100") })
-	if said() {
-		t.Errorf("after another link to the lab: notices %v", sh.board.Texts())
-	}
-	doIn(d, sh, func() { sh.follow("#lab=xor&per-class=64&classes=99") })
-	doIn(d, sh, func() { sh.follow("#lab=degree") })
-	if said() {
-		t.Errorf("after another lab's link: notices %v", sh.board.Texts())
-	}
-}
