@@ -119,7 +119,6 @@ func (c *GraphLab) renderTrace() app.UI {
 // trains; before the first epoch a model that learns them has its initial
 // ones: it says so, not that anything was learned.
 func shareSentence(t *protocol.Trace, kind string, epoch int) string {
-	learns := experiment.LearnsEdges(kind) || kind == experiment.GAT
 	switch d := float64(t.InterShare) - float64(t.InterShareGCN); {
 	case !hasEdges(t):
 		return tr("It has no edges: its update reads only its own features, through its self-loop, so no learned weight can change it.")
@@ -127,7 +126,7 @@ func shareSentence(t *protocol.Trace, kind string, epoch int) string {
 		return tr("It has no class, so none of its messages comes from another class: there is no share for the weights to move.")
 	case t.InterShareGCN == 0:
 		return tr("All of its neighbours are of its own class: no message comes from another class, whatever the weights.")
-	case !learns:
+	case !experiment.WeighsEdges(kind):
 		return tr("GCN weighs each edge as the graph gives it: this share is the graph's own, and training does not move it.")
 	case epoch == 0:
 		return tr("At epoch 0 nothing is learned yet: these are the weights the model starts from. Train a few epochs to see where learning moves the share.")

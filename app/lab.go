@@ -417,7 +417,7 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 			r := l.runs[i]
 			if op == protocol.OpRegenerate || spec.Exp.EncodeEngine() != r.Exp.EncodeEngine() {
 				l.forgetEngineNotes()
-				if op == protocol.OpRegenerate || spec.Exp.Data != r.Exp.Data {
+				if op == protocol.OpRegenerate || graphOf(spec.Exp) != graphOf(r.Exp) {
 					r.answered = false // a new graph comes, and the intro's counts with it
 				}
 				r.engine.Send(l.stateCommand(i, len(specs), spec, op))
@@ -564,10 +564,8 @@ func (l *lab) flush() {
 func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	ch := r.apply(ev, f32)
 	switch ev.Kind {
-	case protocol.KindGraph, protocol.KindError, protocol.KindRestarted, protocol.KindSnapshot:
-		// The graph, or why there is none; a snapshot answers a state
-		// whose graph the engine found unchanged.
-		r.answered = true
+	case protocol.KindGraph, protocol.KindError, protocol.KindRestarted:
+		r.answered = true // the graph, or why there is none
 	}
 	switch {
 	case ev.Kind == protocol.KindRestarted:
@@ -694,6 +692,15 @@ func (l *lab) layOut(class string, underToolbar, controls app.UI, views ...app.U
 		app.Div().Class("main").Body(controls, app.Section().Class("views").Body(append(views, l.renderWeightsSaid(), l.renderClaims())...)),
 		l.renderKeys(),
 	)
+}
+
+// graphOf is the graph a run of e trains on, as its worker reads e (the
+// state sent, decoded as the engine decodes it, its rows the graph does
+// not read at their defaults): the worker builds and sends a new graph
+// when, and only when, this changes.
+func graphOf(e experiment.Experiment) experiment.Data {
+	d, _ := experiment.DecodeRun(e.EncodeEngine()) // a bad row keeps its default, as in the worker
+	return d.Data
 }
 
 // settling reports whether the lab still waits for its graph: until its

@@ -398,6 +398,16 @@ func TestLabIsBusyUntilItsGraphComes(t *testing.T) {
 			if l.settling() {
 				t.Error("settling once the new graphs came")
 			}
+			// A row the graph does not depend on brings no graph: the lab
+			// stays settled; the data seed brings another.
+			doIn(d, rm, func() { l.setParam("epochs", "150") })
+			if l.settling() {
+				t.Error("settling after a change of epochs, which brings no graph")
+			}
+			doIn(d, rm, func() { l.setParam("seed", "7") })
+			if !l.settling() {
+				t.Error("not settling after a change of the data seed")
+			}
 		})
 	}
 }

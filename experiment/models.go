@@ -38,6 +38,9 @@ type ModelKind struct {
 	// LearnsEdges says it learns one weight per edge (the pathfinder and
 	// its variants), which the page draws as the learned graph.
 	LearnsEdges bool
+	// Attends says it learns a weight per edge from its nodes (GAT's
+	// attention), not one the page draws as a learned graph.
+	Attends bool
 	// Rows are the state table's model rows it reads, beyond those every
 	// model reads (restarts, the training rows).
 	Rows []string
@@ -94,7 +97,7 @@ var Models = []ModelKind{
 	// heads of 8 (the engine's, GATHeads), dropout 0.6, weight decay 5e-4,
 	// lr 0.005, features row-normalised. PyG's attention dropout of 0.6
 	// the engine does not have.
-	{Name: GAT, Graph: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"},
+	{Name: GAT, Graph: true, Attends: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"},
 		Own: "dropout=0.6&weight-decay=0.0005&lr=0.005", OwnRowNormalise: true, OwnOn: []string{RecipeBagOfWords}},
 	// PyG has no citation example of GraphSAGE, whose authors trained on
 	// other graphs: the citation benchmark's common settings (gcn.py's).
@@ -167,3 +170,11 @@ func UsesGraph(kind string) bool { m, _ := ModelNamed(kind); return m.Graph }
 // LearnsEdges reports whether the model of kind learns one weight per
 // edge; false for a kind that is none.
 func LearnsEdges(kind string) bool { m, _ := ModelNamed(kind); return m.LearnsEdges }
+
+// WeighsEdges reports whether the model of kind learns how much each edge
+// carries, by a weight per edge or by attention; false for a kind that is
+// none and for one that takes the graph's weights as they are (GCN).
+func WeighsEdges(kind string) bool {
+	m, _ := ModelNamed(kind)
+	return m.LearnsEdges || m.Attends
+}

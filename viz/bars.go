@@ -46,7 +46,10 @@ func GroupedBars(tr func(string) string, w, h int, title, ylabel string, yMin fl
 	if hasSpread(series) {
 		notes = append(notes, tr("whiskers: ±1 SD"))
 	}
-	noteLines := wrapText(strings.Join(notes, "; "), t.f(10), float64(w)-t.f(padRight)-t.f(8), 4)
+	var noteLines []string
+	if len(notes) > 0 {
+		noteLines = wrapText(strings.Join(notes, "; "), t.f(10), float64(w)-t.f(padRight)-t.f(8), 4)
+	}
 	p, h := t.plotIn(w, h, title, t.legendRows(entries, float64(w)-left-t.f(padRight)), t.f(14)+float64(rows-1+max(len(noteLines)-1, 0))*t.f(12))
 	p.left, p.x0, p.x1, p.y0, p.y1 = left, 0, 1, yMin, yMin
 	c := newCanvas(w, h, title)

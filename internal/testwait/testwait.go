@@ -9,14 +9,14 @@
 // test fails naming what it waited for rather than go test panicking with
 // every goroutine's stack. Under -timeout 0 a wait has no end.
 //
-// One test's waits end, too, once a sixth of the binary's time (and at
-// least 15 minutes) has passed since the test first waited (its Share): a wait that can never hold (a
-// click that went astray, a page that will not answer) then fails its own
-// test by name and leaves the tests after it their time. Before, one such
-// wait in the browser suite held it for its whole 90 minutes, past the
-// time CI gives all of make test. A sixth is several times what the
-// slowest test takes on a machine at a load of 13 (under 5 of the 15
-// minutes the browser suite's tests each get; 10 of the 60 a package's).
+// One test's waits end, too, once its Share of the binary's time (a
+// sixth, and at least 15 minutes) has passed since it first waited: a
+// wait that can never hold (a click that went astray, a page that will
+// not answer) then fails its own test by name and leaves the tests after
+// it their time. Before, one such wait in the browser suite held it for
+// its whole 90 minutes, past the time CI gives all of make test. The
+// share is several times what the slowest test takes on a machine at a
+// load of 13 (the browser suite's slowest, under 5 of its 15 minutes).
 //
 // Tests only: it imports testing.
 package testwait
