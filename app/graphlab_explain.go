@@ -29,9 +29,11 @@ func explainGraph() app.UI {
 // explainRecipe says which settings a graph of bag-of-words features
 // starts from, and why (experiment.RecipeBagOfWords).
 func explainRecipe() app.UI {
-	text := tr("A graph with bag-of-words node features (many sparse word counts, as Cora's, Citeseer's and MUSAE's) starts from weight decay 0.005 and dropout 0.9, " +
-		"not the paper's Appendix A settings (no decay, dropout 0.5): its features decide this, not where its files came from. Why is a claim the compare lab checks on Cora. " +
-		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix).")
+	text := tr("A graph with bag-of-words node features (many sparse word counts, as Cora's, Citeseer's and MUSAE's) starts from weight decay 0.005 and dropout 0.9, "+
+		"not the paper's Appendix A settings (no decay, dropout 0.5): its features decide this, not where its files came from. Why is a claim the compare lab checks on Cora. "+
+		"The paper's Table 4 trained with Adam at 0.01 for 200 epochs, dropout 0.5 and an L2 coefficient of 0.001 (its Appendix).") +
+		" " + tr("Its PDN also gives each node's self-loop the mean of that node's learned edge weights (the self-loop row), where the paper's code and PyTorch Geometric's PDNConv give it 1: "+
+		"with 1, a pathfinder that lowers every weight together turns each node towards itself; with the mean, only the ratios of its neighbours' weights count.")
 	adopted, tried := ownSettings(experiment.RecipeBagOfWords)
 	if adopted != "" {
 		text += " " + trf("In pdn table4 these baselines start from their own settings on such graphs (their authors' or PyTorch Geometric's examples'), which measured better over Cora, Citeseer and Facebook Page-Page: %s. The labs' runs side by side share one state, this recipe.", adopted)

@@ -152,7 +152,7 @@ func openedWords(l protocol.Loaded, shots int) phrase.Text {
 // recipeWords says which defaults a graph read from files starts from.
 func recipeWords(recipe string) phrase.Text {
 	if recipe == experiment.RecipeBagOfWords {
-		return phrase.New("Its node features are bag-of-words, so it starts from weight decay 0.005 and dropout 0.9 where you have not set them.")
+		return phrase.New("Its node features are bag-of-words, so it starts from weight decay 0.005, dropout 0.9 and self-loops that weigh the mean of each node's learned edge weights, where you have not set them.")
 	}
 	return phrase.New("Its node features are not bag-of-words, so it starts from the paper's Appendix A settings (no weight decay, dropout 0.5) where you have not set them.")
 }

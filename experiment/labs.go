@@ -78,7 +78,7 @@ var Labs = leaveOut(withheld, []Lab{
 		// The graph's rows but those the XOR layers replace, the training's,
 		// and the model rows its four models share.
 		Rows: []string{"classes", "per-class", "p", "q", "node-features", "sigma-f", "seed",
-			"hidden", "dropout", "edge-dropout", "edge-init", "restarts", "restart-epochs",
+			"hidden", "dropout", "edge-dropout", "edge-init", "self-loop", "restarts", "restart-epochs",
 			"epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  xorRuns,
 		Intro: "Four models train on it side by side: press Train all, then read each pathfinder's weight over the two layers, and Table 3.",
@@ -91,7 +91,7 @@ var Labs = leaveOut(withheld, []Lab{
 		}},
 	{Name: "degree", Title: "GAT's weights shrink with degree", Defaults: "data=scale-free",
 		Rows: []string{"data", "classes", "per-class", "attach", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
-			"edge-hidden", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
+			"edge-hidden", "self-loop", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  degreeRuns,
 		Intro: "PDN and GAT train on it side by side: press Train all and compare how each model's mean edge weight falls, or not, with the receiving node's degree.",
 		Story: []string{"per-class", "attach", "q", "sigma-d", "hidden", "epochs", "seed"},
@@ -107,7 +107,7 @@ var Labs = leaveOut(withheld, []Lab{
 	// fig7-first-hop). Figure 8, read on the scaled scores, holds at both.
 	{Name: "attention", Title: "What PDN attends to", Defaults: "data=cora&hops=5&dropout=0.5",
 		Rows: []string{"data", "shots", "classes", "per-class", "p", "q", "node-features", "edge-features", "sigma-f", "sigma-d", "seed",
-			"hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
+			"self-loop", "hidden", "dropout", "hops", "epochs", "lr", "weight-decay", "init-seed"},
 		Runs:  attentionRuns,
 		Intro: "Press Train all: the linear PDN's bars say which of the edges' features it attends to (Figure 8), and the multi-scale PDN's lines how it weighs each power of Â (Figure 7).",
 		Story: []string{"data", "shots", "hops", "dropout", "epochs", "seed"},

@@ -83,10 +83,10 @@ type ModelKind struct {
 // Models is the model table, PDN's family first: the order of menus.
 var Models = []ModelKind{
 	{Name: PDN, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
-		Rows: []string{"edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout"}},
+		Rows: []string{"edge-hidden", "edge-init", "self-loop", "hidden", "dropout", "edge-dropout"}},
 	{Name: PDNLinear, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
-		Rows: []string{"hidden", "dropout", "edge-dropout"}},
-	{Name: PDNEdgeConv, Graph: true, LearnsEdges: true, Trace: true, Rows: []string{"hidden", "dropout", "edge-dropout"}},
+		Rows: []string{"self-loop", "hidden", "dropout", "edge-dropout"}},
+	{Name: PDNEdgeConv, Graph: true, LearnsEdges: true, Trace: true, Rows: []string{"self-loop", "hidden", "dropout", "edge-dropout"}},
 	{Name: PDNMultiScale, Graph: true, Rows: []string{"hidden", "dropout", "hops"}},
 	// Kipf and Welling (ICLR 2017, §5.2), as PyG's benchmark/citation/gcn.py:
 	// 16 hidden units, dropout 0.5, weight decay 5e-4, lr 0.01, features

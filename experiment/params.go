@@ -226,6 +226,8 @@ var Params = []Param{
 	{Name: "edge-init", Label: "Pathfinder's starting biases", Models: modelsReading("edge-init"), Group: GroupModel, Usage: "initial hidden biases of the pathfinder: uniform (torch) or alive (+0.5)", Default: InitUniform, Choices: []string{InitUniform, InitAlive},
 		Needs: &Need{Row: "edge-hidden", When: phrase.New("the pathfinder has a hidden layer (edge-hidden is not none)"), Holds: func(e *Experiment) bool { return len(e.Model.EdgeHidden) > 0 }},
 		field: func(e *Experiment) any { return &e.Model.EdgeInit }},
+	{Name: "self-loop", Label: "Each node's own weight", Models: modelsReading("self-loop"), Group: GroupModel, Usage: "the weight of each node's self-loop beside its learned edge weights: one (the paper's code, PyG's PDNConv) or mean (the mean of its edges' weights, PyG's add_self_loops fill_value mean)", Default: SelfLoopOne, Choices: []string{SelfLoopOne, SelfLoopMean},
+		field: func(e *Experiment) any { return &e.Model.SelfLoop }},
 	{Name: "hidden", Label: "Hidden units", Models: modelsReading("hidden"), Group: GroupModel, Usage: "hidden size of the model's first layer (the models that read it)", Default: "32", Min: 1, Max: 512,
 		field: func(e *Experiment) any { return &e.Model.Hidden }},
 	{Name: "dropout", Label: "Dropout", Models: modelsReading("dropout"), Group: GroupModel, Usage: "dropout after the first layer", Default: "0.5", Min: 0, Max: 0.95,

@@ -17,24 +17,32 @@ import (
 // and say so in the commit. "official" is the same run with the official
 // semantics, without DropEdge: the one the PyTorch peer has; "sparse" is
 // the golden run with two thirds of the node features zeroed and the rest
-// held sparse.
+// held sparse; "mean-loop" is "sparse" with each self-loop weighing the
+// mean of its node's learned weights, the bag-of-words recipe's rule
+// (experiment.SelfLoopMean), which runs in Go in the browser's worker too.
 
 func TestGoldenDigestSameEverywhere(t *testing.T) {
+	drop := experiment.Default().Model.EdgeDrop
 	for _, tc := range []struct {
 		pin      string
 		edgeDrop float64
 		sparse   bool
-	}{{"golden", experiment.Default().Model.EdgeDrop, false}, {"official", 0, false}, {"sparse", experiment.Default().Model.EdgeDrop, true}} {
-		checkPin(t, tc.pin, goldenRun(t, tc.edgeDrop, tc.sparse))
+		selfLoop string
+	}{{"golden", drop, false, ""}, {"official", 0, false, ""}, {"sparse", drop, true, ""}, {"mean-loop", drop, true, experiment.SelfLoopMean}} {
+		checkPin(t, tc.pin, goldenRun(t, tc.edgeDrop, tc.sparse, tc.selfLoop))
 	}
 }
 
 // goldenRun is the digest of the golden run: 20 epochs of PDN at n = 32,
-// with the edge dropout given, its node features dense or sparse.
-func goldenRun(t *testing.T, edgeDrop float64, sparse bool) string {
+// with the edge dropout given, its node features dense or sparse, its
+// self-loops by the rule given ("" the state table's default).
+func goldenRun(t *testing.T, edgeDrop float64, sparse bool, selfLoop string) string {
 	t.Helper()
 	g, e := smallRun(t, experiment.PDN)
 	e.Model.EdgeDrop = edgeDrop
+	if selfLoop != "" {
+		e.Model.SelfLoop = selfLoop
+	}
 	if sparse {
 		g = sparsified(g)
 	}
@@ -76,8 +84,9 @@ func TestThreadsKeepTheBits(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 5} {
 		threads = n
 		t.Run(fmt.Sprintf("%d threads", n), func(t *testing.T) {
-			checkPin(t, "golden", goldenRun(t, experiment.Default().Model.EdgeDrop, false))
-			checkPin(t, "sparse", goldenRun(t, experiment.Default().Model.EdgeDrop, true))
+			checkPin(t, "golden", goldenRun(t, experiment.Default().Model.EdgeDrop, false, ""))
+			checkPin(t, "sparse", goldenRun(t, experiment.Default().Model.EdgeDrop, true, ""))
+			checkPin(t, "mean-loop", goldenRun(t, experiment.Default().Model.EdgeDrop, true, experiment.SelfLoopMean))
 		})
 	}
 }

@@ -38,7 +38,7 @@ func thisBuild() string {
 // variants, the default scenario's seed 1 (TestDefaultScenarioSeed1) and
 // the zoo, one run of every other kind of the model table.
 func pinNames() []string {
-	names := []string{"golden", "official", "sparse", "seed1"}
+	names := []string{"golden", "official", "sparse", "mean-loop", "seed1"}
 	for _, kind := range experiment.Kinds {
 		if kind != experiment.PDN { // the golden run
 			names = append(names, kind)
@@ -114,6 +114,7 @@ func TestThisBuild(t *testing.T) {
 // (pinNames).
 var pins = map[string]map[string]string{
 	"browser": {
+		"mean-loop":      "1fd237d81345a802de03591dd5481faa23ebcd43f02e3ec5f9144fb5f048a4cd",
 		"golden":         "300bac282c4b21e5167f481d523e9cc2da324876088184f63f417848ce96c35b",
 		"official":       "99a4f8c1263babaa8ee36322a0a114e402230981fc108be849543f0562336117",
 		"sparse":         "2e7c22a073031b177e331cb8da40020d27105e43083d7911a935a435600ab12a",
@@ -132,6 +133,7 @@ var pins = map[string]map[string]string{
 		"cheb":           "343fe0989715165528ac64b77fc28ccb2a4e146431814d532a64166bc1797f9e",
 	},
 	"asm/amd64": {
+		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
 		"golden":         "9f97c832a63f976cabb0f039b86d1e184432465fd35a369e9b28e935b63ea263",
 		"official":       "d19b5d4e7f916e7af1d9f1c297795c5745ddfc211e6d21729cf91c3a97e5ac5e",
 		"sparse":         "6206d246f36707461ea7a808a9b964deba80874a1faa863e13e180d131b273b4",
@@ -152,6 +154,7 @@ var pins = map[string]map[string]string{
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
 	"pure/amd64.v3": {
+		"mean-loop":      "bfe71d32d24be023ad397a7f88852aec2e0c7ea0b0e1e663c28f129f77aa7e8d",
 		"appnp":          "532e743747fab84597e68c1518106f83eeb52ccd3157d2b1981547f866695b00",
 		"cheb":           "14abcb709f7d31a731ccb5c82f32b0c25aa34468ce7631aa95872f07c39de625",
 		"clustergcn":     "a4dc22db36be6d3c205faa95a4db4214462bcd8a6fa0fbec7aff5e91ea9ac80a",
@@ -170,6 +173,7 @@ var pins = map[string]map[string]string{
 		"sparse":         "0bbb2f8b5b341424c7c3557df4320bdcf491236934e44d8d544febc06fd500c8",
 	},
 	"asm/amd64.v3": {
+		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
 		"appnp":          "459153de96109bd7db6f112dfc8667febdd2b6126bda4d9168a8244179e48ef6",
 		"cheb":           "1ac01cf04fcca4ef91fca0b52a7c2a6290b6dcffd10f0e48e9410674b6ce3304",
 		"clustergcn":     "dad554e309e77b8e7eeeaa4ac501050d679bae2e9d091cb843960a55499c3b4d",
@@ -195,6 +199,7 @@ var pins = map[string]map[string]string{
 // arm64Pins were taken from the tests' arm64 builds run in QEMU's user
 // mode (qemu-aarch64-static), with -tags noasm and without.
 var arm64Pins = map[string]string{
+	"mean-loop":      "5e2901074a6c3aaf3d71bb7b855805ac67a49027c72ab1a4468719aad34df6ec",
 	"appnp":          "8415122b1dbcdb95512a0c427b38722f2e3378df2bb5ef0aa9191b7de4923631",
 	"cheb":           "991787a98c21be78627e164489c0ce6d6d96ed17063137aebbe1c39d470fa437",
 	"clustergcn":     "0b137ed0f9d82e43956184fba0cd75fd748f3d7ce84e6a8f55d24043ff54fdbc",

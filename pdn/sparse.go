@@ -45,6 +45,17 @@ func newAdjacency(n int, src, dst []int32) *adjacency {
 //	self_i = r_i²
 //
 // so that Â = D^{-1/2} (G + I) D^{-1/2} has Â_uv = coef_e and Â_ii = self_i.
+//
+// With meanLoop (experiment.SelfLoopMean) node i's self-loop weighs the
+// mean of its k_i edges' weights, S_i/k_i (1 where it has none), as PyG's
+// add_self_loops(fill_value="mean") gives it:
+//
+//	S_i    = Σ_{e ∋ i} w_e,   d_i = S_i + S_i/k_i
+//	self_i = (S_i/k_i)·r_i² = 1/(k_i+1)
+//
+// so a node keeps GCN's share of itself whatever the scale of its learned
+// weights, and only their ratios move its messages: weights that fall
+// together no longer turn a node towards itself (docs/benchmarks.md).
 type gcnNorm struct {
 	adj  *adjacency
 	w    []float64 // edge weights, shared with the caller
@@ -53,6 +64,8 @@ type gcnNorm struct {
 	coef []float64 // e
 	arc  []float64 // 2e: coef of each arc of adj, in its order (vector paths only)
 	self []float64 // n
+	// meanLoop gives each self-loop the mean of the node's edge weights.
+	meanLoop bool
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
 	pc               *pacer
@@ -74,6 +87,13 @@ func newGCNNorm(adj *adjacency) *gcnNorm {
 func (g *gcnNorm) forward(w []float64) {
 	a := g.adj
 	g.w = w
+	if g.meanLoop {
+		g.forwardMeanLoop(w)
+		g.arcCoefs()
+		clear(g.gCoef)
+		clear(g.gSelf)
+		return
+	}
 	if simd128 {
 		simdNormForward(g, w)
 		clear(g.gCoef)
@@ -96,18 +116,54 @@ func (g *gcnNorm) forward(w []float64) {
 	for e := 0; e < a.e; e++ {
 		g.coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
 	}
-	if vectors {
-		// The vector paths read each arc's coefficient in row order, one
-		// load rather than two that wait on each other.
-		if g.arc == nil {
-			g.arc = make([]float64, len(a.eid))
-		}
-		for k, e := range a.eid {
-			g.arc[k] = g.coef[e]
-		}
-	}
+	g.arcCoefs()
 	clear(g.gCoef)
 	clear(g.gSelf)
+}
+
+// arcCoefs copies each arc's coefficient in row order for the vector
+// paths, which read it with one load rather than two that wait on each
+// other.
+func (g *gcnNorm) arcCoefs() {
+	if !vectors {
+		return
+	}
+	a := g.adj
+	if g.arc == nil {
+		g.arc = make([]float64, len(a.eid))
+	}
+	for k, e := range a.eid {
+		g.arc[k] = g.coef[e]
+	}
+}
+
+// forwardMeanLoop is forward under meanLoop. It is Go on every platform,
+// the browser's worker too (its kernels hold only the weight-1 rule), so
+// the bits are the same everywhere; it is O(n + e), beside propagations
+// of O(e·m).
+func (g *gcnNorm) forwardMeanLoop(w []float64) {
+	a := g.adj
+	for i := 0; i < a.n; i++ {
+		lo, hi := a.rowPtr[i], a.rowPtr[i+1]
+		d, self := 1.0, 1.0
+		if hi > lo {
+			s := 0.0
+			for k := lo; k < hi; k++ {
+				s += w[a.eid[k]]
+			}
+			k := float64(hi - lo)
+			d, self = s+s/k, 1/(k+1)
+		}
+		g.deg[i] = d
+		g.r[i] = 0
+		if d > 0 {
+			g.r[i] = 1 / math.Sqrt(d)
+		}
+		g.self[i] = self
+	}
+	for e := 0; e < a.e; e++ {
+		g.coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
+	}
 }
 
 // propagate sets y (n×m) = Â h (n×m), in blocks of rows.
@@ -294,6 +350,10 @@ func (g *gcnNorm) edgePair(dy, h []float64, m, e int) (float64, float64) {
 //	∂r_i/∂d_i = -r_i³/2,   ∂d_u/∂w_e = ∂d_v/∂w_e = 1.
 func (g *gcnNorm) backward(gw []float64) {
 	a := g.adj
+	if g.meanLoop {
+		g.backwardMeanLoop(gw)
+		return
+	}
 	if simd128 {
 		simdNormBackward(g, gw)
 		return
@@ -311,6 +371,30 @@ func (g *gcnNorm) backward(gw []float64) {
 	for i := 0; i < a.n; i++ { // gR becomes ∂L/∂d_i
 		ri := g.r[i]
 		g.gR[i] = float64(-0.5*g.gR[i]) * float64(ri*ri) * ri
+	}
+	for e := 0; e < a.e; e++ {
+		gw[e] += g.gR[a.src[e]] + g.gR[a.dst[e]]
+	}
+}
+
+// backwardMeanLoop is backward under meanLoop: self_i = 1/(k_i+1) is
+// constant, and ∂d_i/∂w_e = 1 + 1/k_i for each edge e at i.
+func (g *gcnNorm) backwardMeanLoop(gw []float64) {
+	a := g.adj
+	clear(g.gR)
+	for e := 0; e < a.e; e++ {
+		u, v := a.src[e], a.dst[e]
+		gc := float64(g.gCoef[e] * g.w[e])
+		g.gR[u] += float64(gc * g.r[v])
+		g.gR[v] += float64(gc * g.r[u])
+		gw[e] = float64(g.gCoef[e]*g.r[u]) * g.r[v]
+	}
+	for i := 0; i < a.n; i++ { // gR becomes ∂L/∂S_i
+		ri, k := g.r[i], float64(a.rowPtr[i+1]-a.rowPtr[i])
+		if k == 0 {
+			continue
+		}
+		g.gR[i] = float64(float64(-0.5*g.gR[i])*float64(ri*ri)*ri) * (1 + 1/k)
 	}
 	for e := 0; e < a.e; e++ {
 		gw[e] += g.gR[a.src[e]] + g.gR[a.dst[e]]

@@ -100,6 +100,7 @@ type settings struct {
 	Hidden        int         `json:"hidden"`
 	EdgeHidden    []int       `json:"edge_hidden"`
 	EdgeInit      string      `json:"edge_init"`
+	SelfLoop      string      `json:"self_loop"` // mean: each self-loop weighs the mean of the node's learned weights
 	Dropout       float64     `json:"dropout"`
 	EdgeDrop      float64     `json:"edge_drop"`
 	LR            float64     `json:"lr"`
@@ -169,7 +170,11 @@ func settingsOf(r Run) settings {
 	if edgeHidden == nil {
 		edgeHidden = []int{}
 	}
-	return settings{Model: m.Kind, Hidden: m.Hidden, EdgeHidden: edgeHidden, EdgeInit: m.EdgeInit,
+	selfLoop := m.SelfLoop
+	if selfLoop == "" {
+		selfLoop = experiment.SelfLoopOne
+	}
+	return settings{Model: m.Kind, Hidden: m.Hidden, EdgeHidden: edgeHidden, EdgeInit: m.EdgeInit, SelfLoop: selfLoop,
 		Dropout: m.Dropout, EdgeDrop: m.EdgeDrop, LR: tr.LR, WeightDecay: tr.WeightDecay, Epochs: tr.Epochs, Seed: tr.Seed,
 		Restarts: m.Restarts, RestartEpochs: m.RestartEpochs,
 		GATHeads: pdn.GATHeads, GATHeadDim: pdn.GATHeadDim, SGCHops: pdn.SGCHops, APPNPSteps: pdn.APPNPSteps, APPNPTeleport: pdn.APPNPTeleport, ChebTerms: pdn.ChebTerms,

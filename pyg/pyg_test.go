@@ -214,6 +214,31 @@ func TestPyGReproducesTheRun(t *testing.T) {
 			}
 		})
 	}
+	// The self-loop rule of the bag-of-words recipe, on every kind that
+	// reads it: PyG computes the same coefficients (run_pyg.py's
+	// mean_loop_norm), to the last prediction, and trains to near ours.
+	for _, kind := range pdn.Exportable {
+		if m, _ := experiment.ModelNamed(kind); !slices.Contains(m.Rows, "self-loop") {
+			continue
+		}
+		t.Run(kind+"/self-loop=mean", func(t *testing.T) {
+			e := experiment.Default()
+			e.Model.Kind, e.Model.SelfLoop = kind, experiment.SelfLoopMean
+			g, tr := trainedAs(t, e)
+			r := runOf(t, tr)
+			dir := t.TempDir()
+			if err := writeDir(dir, g, r); err != nil {
+				t.Fatal(err)
+			}
+			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile))
+			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
+				t.Errorf("under mean self-loops the explorer's weights give %v in PyG, %v in the explorer", got, r.TestAccuracy)
+			}
+			if got, _ := out["test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 0.03 {
+				t.Errorf("under mean self-loops, trained in PyG: %v, the explorer's %v", got, r.TestAccuracy)
+			}
+		})
+	}
 }
 
 // A model over PDN's learned graph (graph-from=pdn) exports that graph

@@ -572,6 +572,7 @@ try:
     import torch.nn.functional as F
     import torch_geometric
     from torch_geometric.nn import APPNP, ChebConv, GATConv, GCNConv, SAGEConv, SGConv
+    from torch_geometric.utils import scatter
 except ImportError as err:
     sys.exit("run_pyg.py needs torch and torch_geometric (%s): pip install torch torch_geometric, "
              "or put a folder that holds torch_geometric/ on PYTHONPATH" % err)
@@ -619,6 +620,23 @@ def pathfinder_mlp(d, hidden, alive):
     return torch.nn.Sequential(*layers, torch.nn.Linear(width, 1))
 
 
+def mean_loop_norm(edge_index, w, n):
+    """The explorer's normalisation under self_loop "mean": node i's self-loop weighs the mean of
+    its k_i edges' weights, S_i/k_i (add_self_loops' fill_value="mean"; 1 where it has none), so
+    d_i = S_i + S_i/k_i and its own coefficient is 1/(k_i+1) whatever the weights' scale. Returns
+    the edges with one self-loop per node and their coefficients, for GCNConv(normalize=False)."""
+    col = edge_index[1]
+    k = scatter(torch.ones_like(w), col, 0, dim_size=n, reduce="sum")
+    s = scatter(w, col, 0, dim_size=n, reduce="sum")
+    has = k > 0
+    d = torch.where(has, s + s / k.clamp(min=1), torch.ones_like(s))
+    r = torch.where(d > 0, d.clamp(min=torch.finfo(d.dtype).tiny).rsqrt(), torch.zeros_like(d))
+    coef = r[edge_index[0]] * w * r[col]
+    loops = torch.arange(n, device=edge_index.device)
+    own = torch.where(has, 1 / (k + 1), torch.ones_like(k))
+    return torch.cat([edge_index, torch.stack([loops, loops])], 1), torch.cat([coef, own])
+
+
 class Net(torch.nn.Module):
     """The explorer's model of RUN["model"], built from PyTorch Geometric's layers."""
 
@@ -632,8 +650,12 @@ class Net(torch.nn.Module):
             self.pathfinder = pathfinder_mlp(d, run["edge_hidden"], run["edge_init"] == "alive")
         elif self.kind == "pdn-linear":
             self.pathfinder = LinearPathfinder(d)
+        # The explorer's mean self-loops on the pathfinder's learned weights (a frozen graph keeps
+        # weight-1 self-loops): the coefficients are computed here, GCNConv only aggregates them.
+        self.mean_loop = run["self_loop"] == "mean" and self.kind in ("pdn", "pdn-linear")
         if self.kind in ("pdn", "pdn-linear", "gcn"):
-            self.conv1, self.conv2 = GCNConv(f, h), GCNConv(h, c)
+            self.conv1 = GCNConv(f, h, normalize=not self.mean_loop)
+            self.conv2 = GCNConv(h, c, normalize=not self.mean_loop)
         elif self.kind == "gat":
             heads, per_head = run["gat_heads"], run["gat_head_features"]
             self.conv1 = GATConv(f, per_head, heads=heads)
@@ -666,6 +688,8 @@ class Net(torch.nn.Module):
     def forward(self, x, edge_index, z):
         if self.kind in ("pdn", "pdn-linear", "gcn"):
             w = self.edge_weight(z)
+            if self.mean_loop:
+                edge_index, w = mean_loop_norm(edge_index, w, x.size(0))
             h = F.dropout(F.relu(self.conv1(x, edge_index, w)), self.p, self.training)
             return self.conv2(h, edge_index, w)
         if self.kind in ("sage", "cheb"):

@@ -507,7 +507,12 @@ func parseMerge(args []string, stderr io.Writer) (runner, error) {
 		if err != nil {
 			return err
 		}
-		for _, j := range jobs {
+		// The job with the most shards is checked first: a missing
+		// shard is named from the run most of the files are of, whatever
+		// the order the files' names (their jobs' digests) sort in.
+		byShards := slices.Clone(jobs)
+		slices.SortStableFunc(byShards, func(a, b *shardJob) int { return len(b.files) - len(a.files) })
+		for _, j := range byShards {
 			if err := j.complete(jobs); err != nil {
 				return err
 			}

@@ -86,7 +86,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	var sh shard
 	shardFlag(fs, &sh)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "hidden", "dropout", "edge-dropout", "hops")
+	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "self-loop", "hidden", "dropout", "edge-dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
