@@ -357,9 +357,11 @@ func (p *runPool) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 		}
 		return
 	case ev.Kind == protocol.KindSnapshot && ev.Snap != nil && !ev.Snap.Running && ev.Snap.Epoch >= ev.Snap.Epochs:
-		shared = p.sched.Finish(job, experiment.Result{Acc: experiment.Round4(float64(ev.Snap.TestAcc)), Homophily: experiment.Round4(float64(ev.Snap.LearnedHomophily))})
+		sn := ev.Snap
+		shared = p.sched.Finish(job, experiment.Result{Acc: experiment.Round4(float64(sn.TestAcc)), Homophily: experiment.Round4(float64(sn.LearnedHomophily)),
+			WIntra: experiment.Round4(float64(sn.WIntra)), WInter: experiment.Round4(float64(sn.WInter))})
 	case ev.Kind == protocol.KindError:
-		shared = p.sched.Finish(job, experiment.Result{Acc: math.NaN(), Homophily: math.NaN()})
+		shared = p.sched.Finish(job, experiment.Result{Acc: math.NaN(), Homophily: math.NaN(), WIntra: math.NaN(), WInter: math.NaN()})
 	default:
 		return
 	}

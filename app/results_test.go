@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -50,9 +51,10 @@ func TestLinkResultsEnterEveryLabAtOnePlace(t *testing.T) {
 // Audit case 171: results of more runs than any lab trains are refused in
 // the structure lab's words, not the sweep's.
 func TestStructureLabRefusesTooManyResultsInItsOwnWords(t *testing.T) {
+	sideRuns := len(experiment.SideRuns(experiment.ForLab("structure")))
 	for _, tc := range []struct{ name, results, want string }{
 		{"more than any lab", strings.Repeat("1.", 280) + "1", "281 results; no lab trains more than 280 runs to their end"},
-		{"more than the lab's", strings.Repeat("1.", 78) + "1", "79 of them, but the structure lab trains 78 runs to their end"},
+		{"more than the lab's", strings.Repeat("1.", sideRuns) + "1", fmt.Sprintf("%d of them, but the structure lab trains %d runs to their end", sideRuns+1, sideRuns)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st, err := experiment.Decode("lab=structure&results=" + tc.results)

@@ -27,15 +27,16 @@ type StructureLab struct {
 	app.Compo
 	lab
 
-	// side trains the robustness runs, then the transfer runs, on the
-	// pool; key is the state they are of.
-	side            runPool
-	robust, transfr []experiment.Run
-	key             string
+	// side trains the robustness runs, then the transfer and the
+	// induction runs, on the pool (experiment.SideRuns); key is the state
+	// they are of.
+	side                    runPool
+	robust, transfr, induct []experiment.Run
+	key                     string
 
-	homophily, test, matrix string
-	robustCharts            []string
-	transferBars            string
+	homophily, test, matrix     string
+	robustCharts                []string
+	transferBars, inductionBars string
 }
 
 func init() {
@@ -79,8 +80,8 @@ func (c *StructureLab) follow() {
 	}
 	c.side.halt()
 	c.key = key
-	c.robust, c.transfr = experiment.RobustnessRuns(c.st), experiment.TransferRuns(c.st)
-	runs := append(slices.Clone(c.robust), c.transfr...) // experiment.SideRuns, in its order
+	c.robust, c.transfr, c.induct = experiment.RobustnessRuns(c.st), experiment.TransferRuns(c.st), experiment.InductionRuns(c.st)
+	runs := slices.Concat(c.robust, c.transfr, c.induct) // experiment.SideRuns, in its order
 	c.side = newPool(&c.lab, runs)
 	c.side.progressed = func() { c.draw(newSnapshot) }
 	c.side.finished = func(int, protocol.Event, int) { c.draw(newSnapshot) }
@@ -94,7 +95,8 @@ func (c *StructureLab) trainHere() {
 	c.draw(drawNow)
 }
 
-// toggleSide runs, pauses or resumes the robustness and transfer runs.
+// toggleSide runs, pauses or resumes the robustness, transfer and
+// induction runs.
 func (c *StructureLab) toggleSide() {
 	switch {
 	case c.side.playing:
@@ -109,12 +111,12 @@ func (c *StructureLab) toggleSide() {
 // that is long (runPool.launch).
 func (c *StructureLab) launchSide() {
 	c.side.launch(func(left time.Duration, runs int) phrase.Text {
-		return phrase.New("The robustness curves and the transfer table will take about %s on %d workers in this browser (the engine's estimate for their %d runs). Press Run robustness and transfer again to start them; pdn structure trains them faster on the command line.",
+		return phrase.New("The robustness curves and the transfer and induction tables will take about %s on %d workers in this browser (the engine's estimate for their %d runs). Press Run robustness, transfer and induction again to start them; pdn structure trains them faster on the command line.",
 			durationText(left), sweepWorkers(), runs)
 	})
 }
 
-// Pool is the pool that trains the robustness and transfer runs, whose
+// Pool is the pool that trains the robustness, transfer and induction runs, whose
 // results decide the lab's claims on them (PoolHolder).
 func (c *StructureLab) Pool() *runPool { return &c.side }
 
@@ -144,7 +146,21 @@ func (c *StructureLab) draw(ch change) {
 			c.robustCharts = append(c.robustCharts, viz.RobustnessChart(tr, chartW, chartH, p, c.st.View.Models, c.robust, res[:len(c.robust)]))
 		}
 	})
-	c.transferBars = viz.TransferBars(tr, chartW, chartH, c.transfr, res[len(c.robust):])
+	c.transferBars = viz.TransferBars(tr, chartW, chartH, c.transfr, c.transferResults(res))
+	c.inductionBars = ""
+	if len(c.induct) > 0 {
+		c.inductionBars = viz.InductionBars(tr, chartW, chartH, c.induct, c.inductionResults(res))
+	}
+}
+
+// transferResults are the transfer runs' part of the pool's results res.
+func (c *StructureLab) transferResults(res []experiment.Result) []experiment.Result {
+	return res[len(c.robust) : len(c.robust)+len(c.transfr)]
+}
+
+// inductionResults are the induction runs' part of the pool's results res.
+func (c *StructureLab) inductionResults(res []experiment.Result) []experiment.Result {
+	return res[len(c.robust)+len(c.transfr):]
 }
 
 // matrixRun is the run whose graph the matrix view draws: the first that
@@ -204,7 +220,7 @@ func (c *StructureLab) renderSide() []app.UI {
 	if c.side.sched != nil {
 		done = c.side.sched.Done()
 	}
-	label := tr("Run robustness and transfer")
+	label := tr("Run robustness, transfer and induction")
 	switch {
 	case c.side.playing:
 		label = tr("Pause")
@@ -224,7 +240,7 @@ func (c *StructureLab) renderSide() []app.UI {
 			charts = append(charts, app.Div().Class("figure").DataSet("perturb", p.Name).Body(chartOr(c.robustCharts[i], "")))
 		}
 	}
-	return []app.UI{
+	out := []app.UI{
 		app.Div().ID("robustness").Class("card wide").Body(
 			app.H2().Text(tr("Robustness")),
 			bar,
@@ -240,6 +256,15 @@ func (c *StructureLab) renderSide() []app.UI {
 			app.P().Class("explain").Text(tr("PDN's learned edge weights, frozen, given to GCN, SGC and APPNP as the graph they propagate over, beside the same models on the input graph: does the learned graph help models that did not learn it? (OpenGSL's generalisability.)")),
 		),
 	}
+	if len(c.induct) > 0 {
+		out = append(out, app.Div().ID("induction").Class("card").Body(
+			app.H2().Text(tr("Induction")),
+			app.Div().Class("figure").Body(chartOr(c.inductionBars, "")),
+			c.inductionTable(),
+			app.P().Class("explain").Text(tr("The pathfinder a PDN learns on this graph, frozen and applied to graphs it never saw, drawn from the same rows at the next seeds: GCN over the weights it gives them, beside a PDN trained on each and GCN over its input edges. The paper states this induction (§1) and never shows it.")),
+		))
+	}
+	return out
 }
 
 // robustTable is the curves' numbers: a row per perturbation and rate, a
@@ -275,10 +300,47 @@ func (c *StructureLab) transferTable() app.UI {
 	for _, m := range experiment.TransferModels {
 		cells := []app.UI{app.Th().Scope("row").Text(m)}
 		for _, from := range []string{experiment.FromInput, experiment.FromPDN} {
-			v := experiment.TransferAcc(c.transfr, res[len(c.robust):], m, from)
+			v := experiment.TransferAcc(c.transfr, c.transferResults(res), m, from)
 			cells = append(cells, app.Td().Body(metric("transfer-accuracy", m, v, num(v, 3)).DataSet("graph", from)))
 		}
 		rows = append(rows, app.Tr().Body(cells...))
 	}
 	return dataTable("transfer-table", "runs", rows...)
+}
+
+// inductionTable is the induction runs' numbers: a row per graph the
+// pathfinder never saw, its accuracy under each run and the mean weight the
+// frozen pathfinder gives its edges within and between classes.
+func (c *StructureLab) inductionTable() app.UI {
+	res := c.side.results()
+	if len(res) < len(c.robust)+len(c.transfr)+len(c.induct) {
+		return nil
+	}
+	res = c.inductionResults(res)
+	var head []app.UI
+	for _, name := range []string{tr("data seed"), tr("pathfinder from the first graph"), tr("PDN trained on this graph"), tr("GCN on the input graph"),
+		tr("its weight within classes"), tr("its weight between classes")} {
+		head = append(head, app.Th().Scope("col").Text(name))
+	}
+	rows := []app.UI{app.Tr().Body(head...)}
+	for i := 0; i+2 < len(c.induct); i += 3 {
+		seed := c.induct[i].Exp.Data.Seed
+		cells := []app.UI{app.Th().Scope("row").Text(strconv.FormatUint(seed, 10))}
+		for k := range 3 {
+			r, v := c.induct[i+k], math.NaN()
+			if res[i+k].Done {
+				v = res[i+k].Acc
+			}
+			cells = append(cells, app.Td().Body(metric("induction-accuracy", r.Title, v, num(v, 3)).DataSet("seed", seed)))
+		}
+		induced := res[i]
+		for _, w := range []float64{induced.WIntra, induced.WInter} {
+			if !induced.Done {
+				w = math.NaN()
+			}
+			cells = append(cells, app.Td().Text(num(w, 3)))
+		}
+		rows = append(rows, app.Tr().Body(cells...))
+	}
+	return dataTable("induction-table", "runs", rows...)
 }

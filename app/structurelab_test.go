@@ -100,14 +100,14 @@ func TestStructureLabSaysHowLongItsPoolWillTake(t *testing.T) {
 	}
 	live := len(*conns)
 	doIn(d, rm, func() { c.toggleSide() })
-	if c.side.playing || len(*conns) != live || !strings.Contains(strings.Join(l.page.board.Texts(), "|"), "The robustness curves and the transfer table will take about") {
+	if c.side.playing || len(*conns) != live || !strings.Contains(strings.Join(l.page.board.Texts(), "|"), "The robustness curves and the transfer and induction tables will take about") {
 		t.Fatalf("runs of several minutes started without a word: playing %v, %q", c.side.playing, l.page.board.Texts())
 	}
 	doIn(d, rm, func() { c.toggleSide() })
 	if !c.side.playing || len(*conns) == live {
 		t.Fatal("the second press did not start them")
 	}
-	if strings.Contains(strings.Join(l.page.board.Texts(), "|"), "The robustness curves and the transfer table will take about") {
+	if strings.Contains(strings.Join(l.page.board.Texts(), "|"), "The robustness curves and the transfer and induction tables will take about") {
 		t.Error("the notice stays above runs that have started")
 	}
 }

@@ -338,6 +338,14 @@ var Claims = slices.DeleteFunc([]Claim{
 			g, s, a := r[GCN].TestAcc, r[SGC].TestAcc, r[APPNP].TestAcc
 			return verdict(min(g, s, a) >= 0.85, phrase.New("test accuracy: %s %.3f, %s %.3f, %s %.3f", GCN, g, SGC, s, APPNP, a))
 		}},
+	{ID: "induction-carries", OnResults: true, Link: "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99", Figure: "test-curves", Seeds: 3, Need: 3,
+		Text:  "A pathfinder trained on one of the generator's graphs, frozen and applied to another it never saw (drawn at another seed), gives GCN a graph on which it ends within 0.06 of a PDN trained there: the learned aggregation carries from graph to graph.",
+		Paper: "§1: the model learns its graph inductively, allowing transfer of learned graph aggregation from one graph to another; stated, never shown in the paper.",
+		Check: func(r map[string]Figures) Verdict {
+			p, g := r[PDN].TestAcc, r[GCN].TestAcc
+			return verdict(g >= p-0.06, phrase.New("test accuracy: %s trained here %.3f, %s over the pathfinder of seed 99 %.3f", PDN, p, GCN, g))
+		},
+		On: []On{{Family: "scale-free"}, {Family: "multiplex"}, {Family: "heterophilic"}, {Family: "misleading"}}},
 	{ID: "structure-transfer-input", OnResults: true, Link: "lab=compare&models=gcn,sgc,appnp", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "Over the default graph as it is, GCN, SGC and APPNP each end at 0.75 test accuracy or less.",
 		Paper: "Figure 3 at the default point: GCN about 0.65, the other baselines near it.",

@@ -165,6 +165,20 @@ type Model struct {
 	// rows learned, trained first to its end and frozen (FromPDN): the
 	// structure lab's transfer question (OpenGSL's generalisability).
 	GraphFrom string
+
+	// PathfinderSeed is, for a model over a PDN's learned graph, the data
+	// seed of the graph that PDN trains on: 0 (or the data's own seed) is
+	// this graph; another is a graph the generator draws from the same
+	// rows at that seed, whose trained pathfinder, frozen, then weighs this
+	// graph's edges from their features. This is the induction of §1: "a
+	// transfer of learned graph aggregation from one graph to another".
+	PathfinderSeed uint64
+}
+
+// Induced reports whether m's learned graph comes from a PDN trained on
+// another graph than d's (PathfinderSeed).
+func (m Model) Induced(d Data) bool {
+	return m.GraphFrom == FromPDN && m.PathfinderSeed != 0 && m.PathfinderSeed != d.Seed
 }
 
 // The graph-from row's choices.

@@ -21,6 +21,7 @@ var Presets = slices.DeleteFunc([]Preset{
 	{"heterophily", "Heterophily: more edges between classes than within", "lab=structure&p=0.005&q=0.02"},
 	{"misleading", "Edges that mislead: features alone tell the classes", "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64"},
 	{"cora-weights", "What the pathfinder learns on Cora", "lab=graph&data=cora"},
+	{"induction", "Induction: a pathfinder on a graph it never saw", "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99"},
 }, func(p Preset) bool { return withheldLink(p.Link) })
 
 // labPreset is the preset that opens a lab as it starts, named and titled

@@ -121,6 +121,18 @@ func someReadingState(p Param, l Lab) Experiment {
 		e.Data.Graph = p.Graphs[0]
 	}
 	e.Model.Restarts, e.Data.Perturb, e.Data.PerturbRate, e.View.Tour = 2, PerturbDrop, 0.2, "paper"
+	// A row that waits on a row of choices gets the choice it waits for
+	// (pathfinder-seed on graph-from pdn).
+	if p.Needs != nil && !p.Needs.Holds(&e) {
+		if q, ok := Lookup(p.Needs.Row); ok {
+			for _, c := range q.Choices {
+				if x := e; q.Set(&x, c) == nil && p.Needs.Holds(&x) {
+					e = x
+					break
+				}
+			}
+		}
+	}
 	return e
 }
 

@@ -121,10 +121,76 @@ func TransferRuns(e Experiment) []Run {
 	return out
 }
 
+// InductionSeeds is how many graphs the induction table applies a
+// pathfinder to: those the generator draws at the next seeds after the
+// state's, the pathfinder's own.
+const InductionSeeds = 4
+
+// The induction table's runs at each graph, as induction.csv names them.
+const (
+	InducedRun = "induced" // GCN over the weights the state's seed's pathfinder gives this graph
+	OwnPDNRun  = "pdn"     // a PDN trained on this graph itself
+	OwnGCNRun  = "gcn"     // GCN over this graph's input edges
+)
+
+// InductionRuns are the structure lab's induction table (§1's "transfer of
+// learned graph aggregation from one graph to another"): a pathfinder
+// trained with the state's rows at its seed s, frozen and applied to the
+// graphs the generator draws at seeds s+1..s+InductionSeeds, with GCN
+// over the weights it gives each; beside it, on each, a PDN trained there
+// and GCN over the input edges. Name is seed/run, as induction.csv's rows.
+// A real graph has one draw: none.
+func InductionRuns(e Experiment) []Run {
+	if e.Data.Real() {
+		return nil
+	}
+	var out []Run
+	for i := uint64(1); i <= InductionSeeds; i++ {
+		for _, name := range []string{InducedRun, OwnPDNRun, OwnGCNRun} {
+			r := e
+			r.Data.Seed = e.Data.Seed + i
+			r.Model.Kind, r.Model.GraphFrom, r.Model.PathfinderSeed = GCN, FromInput, 0
+			switch name {
+			case InducedRun:
+				r.Model.GraphFrom, r.Model.PathfinderSeed = FromPDN, e.Data.Seed
+			case OwnPDNRun:
+				r.Model.Kind = PDN
+			}
+			out = append(out, Run{Name: fmt.Sprintf("%d/%s", r.Data.Seed, name), Title: name, Exp: r})
+		}
+	}
+	return out
+}
+
+// InductionCSV is induction.csv: a row per run with a result: the seed of
+// the graph, the run (InducedRun, OwnPDNRun, OwnGCNRun), the seed its
+// pathfinder trained at (the induced run's; the graph's own for PDN),
+// its test accuracy and the mean weight it propagated with on edges within
+// and between classes (Result.WIntra, WInter; 1 for GCN).
+func InductionCSV(runs []Run, res []Result) [][]string {
+	rows := [][]string{{"seed", "run", "pathfinder_seed", "test_acc", "w_intra", "w_inter"}}
+	for i, r := range runs {
+		if !res[i].Done {
+			continue
+		}
+		from := ""
+		switch r.Title {
+		case InducedRun:
+			from = strconv.FormatUint(r.Exp.Model.PathfinderSeed, 10)
+		case OwnPDNRun:
+			from = strconv.FormatUint(r.Exp.Data.Seed, 10)
+		}
+		rows = append(rows, []string{strconv.FormatUint(r.Exp.Data.Seed, 10), r.Title, from, accText(res[i].Acc), accText(res[i].WIntra), accText(res[i].WInter)})
+	}
+	return rows
+}
+
 // SideRuns are the structure lab's runs each trained to its end on a
 // pool of workers, in the order the results row holds them: the
-// robustness runs, then the transfer runs.
-func SideRuns(e Experiment) []Run { return append(RobustnessRuns(e), TransferRuns(e)...) }
+// robustness runs, then the transfer runs, then the induction runs.
+func SideRuns(e Experiment) []Run {
+	return slices.Concat(RobustnessRuns(e), TransferRuns(e), InductionRuns(e))
+}
 
 // RobustAcc is model's accuracy at each of p's rates, from runs
 // (RobustnessRuns) and their results; NaN where none.

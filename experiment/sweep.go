@@ -90,6 +90,10 @@ type Result struct {
 	// where the run's reader keeps it (the structure lab's transfer
 	// table); the results row does not carry it.
 	Homophily float64
+	// WIntra and WInter are the mean weights the run propagated with on
+	// edges within and between classes, where its reader keeps them (the
+	// structure lab's induction table).
+	WIntra, WInter float64
 }
 
 // Round4 is acc as the CSV writes it, to four decimals: the page keeps

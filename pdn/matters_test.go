@@ -17,7 +17,7 @@ func TestRowsThatDoNotMatterChangeNothing(t *testing.T) {
 	other := map[string]string{
 		"edge-hidden": "2", "edge-init": experiment.InitAlive, "hidden": "8", "dropout": "0.2",
 		"hops": "3", "edge-dropout": "0.5", "restarts": "2", "restart-epochs": "4", "graph-from": experiment.FromPDN,
-		"self-loop": experiment.SelfLoopMean,
+		"self-loop": experiment.SelfLoopMean, "pathfinder-seed": "7",
 	}
 	for _, kind := range experiment.Kinds {
 		for _, p := range experiment.Params {

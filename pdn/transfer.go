@@ -2,11 +2,13 @@ package pdn
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 )
 
 // transfer is the set-up of a fixed-graph model over a PDN's learned graph
@@ -24,11 +26,24 @@ type transfer struct {
 	cost Cost
 }
 
-// newTransfer plans e's model over the graph a PDN of e's rows learns on g.
+// newTransfer plans e's model over the graph a PDN of e's rows learns on g,
+// or, induced (experiment.Model.Induced), on the graph the generator draws
+// from e's rows at the pathfinder's seed.
 func newTransfer(g *datasets.Graph, e experiment.Experiment, cost Cost) (*Trainer, error) {
 	src := e
-	src.Model.Kind, src.Model.GraphFrom = experiment.PDN, experiment.FromInput
-	from, err := NewTrainer(g, src)
+	src.Model.Kind, src.Model.GraphFrom, src.Model.PathfinderSeed = experiment.PDN, experiment.FromInput, 0
+	srcG := g
+	if e.Model.Induced(e.Data) {
+		if e.Data.Real() {
+			return nil, &GraphError{Field: "pathfinder-seed", Msg: phrase.New("pathfinder-seed %d: a real graph has one draw; induction trains the pathfinder on another graph of the generator's rows", e.Model.PathfinderSeed)}
+		}
+		src.Data.Seed = e.Model.PathfinderSeed
+		var err error
+		if srcG, err = datasets.Build(src.Data); err != nil {
+			return nil, err
+		}
+	}
+	from, err := NewTrainer(srcG, src)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +78,11 @@ func (t *Trainer) prepareTransfer(deadline time.Time) bool {
 		}
 	}
 	g := *tr.g
-	g.Weight = slices.Clone(tr.from.Evaluate().Weights)
+	if tr.from.g == tr.g {
+		g.Weight = slices.Clone(tr.from.Evaluate().Weights)
+	} else {
+		g.Weight = tr.from.weightsOn(tr.g)
+	}
 	pc, exp := t.pc, t.exp
 	*t = *newTrainer(&g, tr.e, tr.cost)
 	t.pc, t.exp, t.transfer = pc, exp, tr
@@ -90,4 +109,22 @@ func (t *Trainer) LearnedFrom() *Trainer {
 		return nil
 	}
 	return t.transfer.from
+}
+
+// weightsOn applies t's pathfinder, as trained, to the edge features of g,
+// a graph it did not train on: one weight per edge of g, as the trainer's
+// evaluation gives its own graph's (no DropEdge). t is a PDN whose edge
+// model reads only the edges' own features, so any graph of the same D
+// will do.
+func (t *Trainer) weightsOn(g *datasets.Graph) []float64 {
+	t.prepared()
+	net, ok := t.net.(*gcnNet)
+	if !ok || net.edges == nil {
+		panic("pdn: weightsOn of a model without a pathfinder: " + t.exp.Model.Kind)
+	}
+	em := models[t.exp.Model.Kind].edges(g, t.exp.Model, rand.New(rand.NewPCG(0, 0)))
+	for i, p := range em.params() {
+		copy(p.val, net.edges.params()[i].val)
+	}
+	return slices.Clone(em.forward())
 }

@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -52,5 +53,56 @@ func TestTransferTakesThePDNsGraph(t *testing.T) {
 		if _, err := tr.Regraph(g); err != ErrRegraph {
 			t.Errorf("%s: Regraph of a model over a learned graph: %v, want ErrRegraph", kind, err)
 		}
+	}
+}
+
+// Induction (experiment.Model.PathfinderSeed): the PDN trains on the graph
+// the generator draws at the pathfinder's seed, and its pathfinder, as
+// trained, weighs this graph's edges from their own features; at the
+// graph's own seed it is the transfer above; a real graph is refused,
+// naming the row.
+func TestInductionAppliesThePathfinderToAnotherGraph(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 64, 30
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := e
+	src.Data.Seed, src.Model.Kind = 7, experiment.PDN
+	gs, err := datasets.Synthetic(src.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := mustTrainer(t, gs, src)
+	runEpochs(t, p, e.Train.Epochs)
+	want := p.weightsOn(g)
+	if len(want) != g.E() || slices.Equal(want, p.Evaluate().Weights) {
+		t.Fatalf("the pathfinder applied to another graph gives %d weights, for %d edges, or its own graph's", len(want), g.E())
+	}
+	x := e
+	x.Model.Kind, x.Model.GraphFrom, x.Model.PathfinderSeed = experiment.GCN, experiment.FromPDN, 7
+	tr := mustTrainer(t, g, x)
+	if got := tr.GraphWeights(); !slices.Equal(got, want) {
+		t.Errorf("induced weights differ from the seed-7 pathfinder's on this graph")
+	}
+	x.Model.PathfinderSeed = e.Data.Seed
+	own := mustTrainer(t, g, x)
+	y := e
+	y.Model.Kind = experiment.PDN
+	pdnHere := mustTrainer(t, g, y)
+	runEpochs(t, pdnHere, e.Train.Epochs)
+	if !slices.Equal(own.GraphWeights(), pdnHere.Evaluate().Weights) {
+		t.Error("pathfinder-seed at the graph's own seed is not the transfer of its own PDN")
+	}
+	c := x
+	c.Data.Graph, c.Model.PathfinderSeed = experiment.GraphCora, 7
+	cora, err := datasets.Build(c.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ge *GraphError
+	if _, err := NewTrainer(cora, c); !errors.As(err, &ge) || ge.Field != "pathfinder-seed" {
+		t.Errorf("induction on Cora: %v, want a GraphError naming pathfinder-seed", err)
 	}
 }

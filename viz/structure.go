@@ -1,7 +1,9 @@
 package viz
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"pdnexplorer/experiment"
@@ -56,6 +58,35 @@ func TransferBars(tr func(string) string, w, h int, runs []experiment.Run, res [
 		}
 	}
 	return GroupedBars(tr, w, h, tr("Test accuracy over each graph"), tr("test acc."), 0, experiment.TransferModels, input, learned)
+}
+
+// InductionBars is the induction table's figure: at each graph the
+// generator draws at a later seed, the test accuracy of GCN over the
+// weights the first seed's pathfinder gives it, beside a PDN trained on
+// that graph and GCN over its input edges (experiment.InductionRuns).
+func InductionBars(tr func(string) string, w, h int, runs []experiment.Run, res []experiment.Result) string {
+	series := []BarSeries{
+		{Name: tr("pathfinder from the first graph"), Color: SweepColors[4]}, // PDN's hue, lighter: its pathfinder, elsewhere
+		{Name: tr("PDN trained on this graph"), Color: ModelColor(experiment.PDN, 0)},
+		{Name: tr("GCN on the input graph"), Color: "#999999"},
+	}
+	names := []string{experiment.InducedRun, experiment.OwnPDNRun, experiment.OwnGCNRun}
+	var groups []string
+	for i, r := range runs {
+		k := slices.Index(names, r.Title)
+		if k < 0 {
+			continue
+		}
+		if k == 0 {
+			groups = append(groups, fmt.Sprintf(tr("seed %d"), r.Exp.Data.Seed))
+		}
+		v := math.NaN()
+		if res[i].Done {
+			v = res[i].Acc
+		}
+		series[k].Mean, series[k].SD, series[k].Reference = append(series[k].Mean, v), append(series[k].SD, 0), append(series[k].Reference, math.NaN())
+	}
+	return GroupedBars(tr, w, h, tr("Test accuracy on graphs the pathfinder never saw"), tr("test acc."), 0, groups, series...)
 }
 
 // Grid lays inline figures of w×h each out in a figure of cols columns,

@@ -65,8 +65,12 @@ type structureSummary struct {
 	Runs           []structureRunFinal `json:"runs"`
 	Robustness     [][]string          `json:"robustness"`
 	Transfer       [][]string          `json:"transfer"`
-	Files          []string            `json:"files"`
-	Seconds        float64             `json:"seconds"`
+	// Induction is induction.csv's rows: a pathfinder trained at the
+	// data seed applied to the graphs of the next seeds (none on a real
+	// graph, which has one draw).
+	Induction [][]string `json:"induction,omitempty"`
+	Files     []string   `json:"files"`
+	Seconds   float64    `json:"seconds"`
 }
 
 type structureRunFinal struct {
@@ -111,7 +115,17 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	var induction []experiment.Run
+	if j.data == "" { // a graph of one's own files has one draw, as a real one
+		induction = experiment.InductionRuns(j.e)
+	}
+	fmt.Fprintf(stderr, "induction: %d runs\n", len(induction))
+	inductionRes, err := trainInduction(induction, j.workers)
+	if err != nil {
+		return err
+	}
 	sum.Robustness, sum.Transfer = experiment.RobustnessCSV(robust, robustRes), experiment.TransferCSV(transfer, transferRes)
+	sum.Induction = experiment.InductionCSV(induction, inductionRes)
 	var charts []string
 	for _, p := range experiment.Perturbations {
 		charts = append(charts, viz.RobustnessChart(english, 480, 320, p, j.e.View.Models, robust, robustRes))
@@ -124,6 +138,13 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 		{"homophily", hom, viz.HomophilyChart(english, 640, 360, float64(j.e.Train.Epochs), sum.InputHomophily, lines...)},
 		{"robustness", sum.Robustness, viz.Grid(480, 320, 2, charts...)},
 		{"transfer", sum.Transfer, viz.TransferBars(english, 640, 360, transfer, transferRes)},
+	}
+	if len(induction) > 0 {
+		files = append(files, struct {
+			name string
+			rows [][]string
+			svg  string
+		}{"induction", sum.Induction, viz.InductionBars(english, 640, 360, induction, inductionRes)})
 	}
 	for _, f := range files {
 		if err := writeRows(w, "structure", f.name+".csv", f.rows); err != nil {
@@ -228,24 +249,71 @@ func trainQueued(base *datasets.Graph, runs []experiment.Run, workers int) ([]ex
 	return q.Results(), err
 }
 
+// trainInduction trains the induction table's runs (experiment.InductionRuns),
+// each on the graph the generator draws at its seed, through the one
+// scheduler, the runs of one graph together: their test accuracy, and the
+// mean weights they propagated with within and between classes.
+func trainInduction(runs []experiment.Run, workers int) ([]experiment.Result, error) {
+	keys, groups := make([]string, len(runs)), make([]int, len(runs))
+	graphOf := map[experiment.Data]int{}
+	for i, r := range runs {
+		keys[i] = experiment.RunKey(r.Exp)
+		if _, ok := graphOf[r.Exp.Data]; !ok {
+			graphOf[r.Exp.Data] = len(graphOf)
+		}
+		groups[i] = graphOf[r.Exp.Data]
+	}
+	q := experiment.NewQueue(keys, groups, nil, nil)
+	err := drain(q, workers, func(batch []int) ([]experiment.Result, error) {
+		g, err := datasets.Build(runs[batch[0]].Exp.Data)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		out := make([]experiment.Result, len(batch))
+		for k, i := range batch {
+			s, ok, err := finalSnapshot(g, runs[i].Exp)
+			switch {
+			case err != nil:
+				return nil, err
+			case !ok:
+				out[k] = experiment.Result{Acc: math.NaN(), Homophily: math.NaN(), WIntra: math.NaN(), WInter: math.NaN()}
+			default:
+				out[k] = experiment.Result{Acc: experiment.Round4(s.TestAcc), Homophily: experiment.Round4(s.LearnedHomophily),
+					WIntra: experiment.Round4(s.WIntra), WInter: experiment.Round4(s.WInter)}
+			}
+		}
+		return out, nil
+	}, func(int) {})
+	return q.Results(), err
+}
+
 // finalResult trains e on g to its end, as the page's pool does: its test
 // accuracy and learned homophily at the last epoch, both NaN when it
 // diverged or g is a graph the model cannot train on (one drawn without
 // edges, say). pdn sweep and pdn structure read their runs through it.
 func finalResult(g *datasets.Graph, e experiment.Experiment) (acc, homophily float64, err error) {
+	s, ok, err := finalSnapshot(g, e)
+	if !ok {
+		return math.NaN(), math.NaN(), err
+	}
+	return s.TestAcc, s.LearnedHomophily, nil
+}
+
+// finalSnapshot is finalResult's evaluation at the last epoch; ok is false
+// where the run diverged or g is a graph the model cannot train on.
+func finalSnapshot(g *datasets.Graph, e experiment.Experiment) (s pdn.Snapshot, ok bool, err error) {
 	t, err := pdn.NewTrainer(g, e)
 	var ge *pdn.GraphError
 	if errors.As(err, &ge) {
-		return math.NaN(), math.NaN(), nil
+		return s, false, nil
 	}
 	if err != nil {
-		return math.NaN(), math.NaN(), err
+		return s, false, err
 	}
 	if err := lessons.Train(t, math.MaxInt, nil); err != nil {
-		return math.NaN(), math.NaN(), nil
+		return s, false, nil
 	}
-	s := t.Evaluate()
-	return s.TestAcc, s.LearnedHomophily, nil
+	return t.Evaluate(), true, nil
 }
 
 // printStructure prints what the files hold, as tables.
@@ -254,11 +322,14 @@ func printStructure(w io.Writer, s structureSummary) {
 	for _, r := range s.Runs {
 		fmt.Fprintf(w, "%-16s test acc. %.4f  learned homophily %s\n", r.Name, r.TestAcc, numCell(r.LearnedHomophily))
 	}
-	for _, table := range [][][]string{s.Robustness, s.Transfer} {
+	for _, table := range [][][]string{s.Robustness, s.Transfer, s.Induction} {
+		if len(table) == 0 {
+			continue
+		}
 		fmt.Fprintln(w)
 		for _, row := range table {
 			for _, cell := range row {
-				fmt.Fprintf(w, "%-15s", cell)
+				fmt.Fprintf(w, "%-*s", max(15, len(cell)+1), cell)
 			}
 			fmt.Fprintln(w)
 		}

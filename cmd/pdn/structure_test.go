@@ -26,7 +26,7 @@ func TestStructureWritesItsFiles(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	sum := lastJSON(t, stdout)
-	if files := sum["files"].([]any); len(files) != 6 {
+	if files := sum["files"].([]any); len(files) != 8 {
 		t.Errorf("%d files: %v", len(files), files)
 	}
 	read := func(name string) [][]string {

@@ -44,6 +44,7 @@ func cliStructure(t *testing.T, args []string, done chan<- map[string]string) {
 	}
 	read("robustness.csv", func(r []string) string { return r[0] + "/" + r[1] + "/" + r[2] }, 3)
 	read("transfer.csv", func(r []string) string { return r[0] + "/" + r[1] }, 2)
+	read("induction.csv", func(r []string) string { return "induction/" + r[1] + "/" + r[0] }, 3)
 	if _, err := os.Stat(filepath.Join(dir, "homophily.csv")); err != nil {
 		t.Errorf("pdn structure wrote no homophily.csv: %v", err)
 	}
@@ -86,6 +87,8 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 		total += len(p.Rates) * 3
 	}
 	total += 2 * len(experiment.TransferModels)
+	induction := len(experiment.InductionRuns(experiment.ForLab("structure")))
+	total += induction
 	waitFor(t, ctx, "every side run", `document.querySelector("#side-progress").value === `+strconv.Itoa(total))
 	atRest(t, ctx)
 	screenshot(t, ctx, "61-structure-robustness")
@@ -97,8 +100,8 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 			t.Errorf("robustness %s: the page %s, the CLI %s", s[0], s[1], got)
 		}
 	}
-	if len(shown) != total-2*len(experiment.TransferModels) {
-		t.Errorf("%d robustness cells, want %d", len(shown), total-2*len(experiment.TransferModels))
+	if len(shown) != total-2*len(experiment.TransferModels)-induction {
+		t.Errorf("%d robustness cells, want %d", len(shown), total-2*len(experiment.TransferModels)-induction)
 	}
 	for _, p := range experiment.Perturbations {
 		if len(p.Rates) < 5 {
@@ -115,6 +118,21 @@ func TestStructureLabIsTheCLIs(t *testing.T) {
 			t.Errorf("transfer %s: the page %s, the CLI %s", s[0], s[1], got)
 		}
 	}
+	// The induction table: the first seed's pathfinder on the graphs of
+	// the next seeds, beside PDN and GCN trained there, run for run the
+	// CLI's induction.csv.
+	induced, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll('[data-metric="induction-accuracy"]')].map((e) => ["induction/" + e.dataset.run + "/" + e.dataset.seed, e.dataset.value])`))
+	must(t, err, "read the induction table")
+	if len(induced) != induction || induction == 0 {
+		t.Errorf("%d induction cells, want %d", len(induced), induction)
+	}
+	for _, s := range induced {
+		if got := want[s[0]]; !sameAcc(got, s[1]) {
+			t.Errorf("%s: the page %s, the CLI %s", s[0], s[1], got)
+		}
+	}
+	scrollTo(t, ctx, "#induction")
+	screenshot(t, ctx, "62-structure-induction")
 	// The claims the pool decides hold at the defaults, as pdn claims
 	// finds them over their seeds.
 	for _, c := range experiment.ClaimsShownBy("structure") {
