@@ -26,7 +26,7 @@ const graphDots = 10000
 // layoutNames are the layouts as the layout menu names them.
 var layoutNames = map[string]string{
 	experiment.LayoutClasses: msg("a region per class"),
-	experiment.LayoutInput:   "one force layout for all",
+	experiment.LayoutInput:   msg("one force layout for all"),
 	experiment.LayoutLearned: msg("pulled by the learned weights"),
 }
 

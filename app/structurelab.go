@@ -257,7 +257,7 @@ func (c *StructureLab) renderSide() []app.UI {
 		),
 	}
 	if len(c.induct) > 0 {
-		out = append(out, app.Div().ID("induction").Class("card").Body(
+		out = append(out, app.Div().ID("induction").Class("card wide").Body(
 			app.H2().Text(tr("Induction")),
 			app.Div().Class("figure").Body(chartOr(c.inductionBars, "")),
 			c.inductionTable(),

@@ -81,6 +81,10 @@ type Graph struct {
 	// Notes are what a reader changed or supplied that a user should
 	// know: pairs dropped as repeats, features made from degrees.
 	Notes []phrase.Text
+	// SplitKept says the split is the one the files gave (a bundle's, an
+	// OGB folder's), kept as Load was asked: seeds then change the weights
+	// and dropout alone, not which nodes are labelled.
+	SplitKept bool
 
 	Meta map[string]any // name, generator parameters, seed
 }

@@ -523,6 +523,8 @@ func Load(path string, d experiment.Data, resplit bool) (*Graph, error) {
 	}
 	if resplit || drawn {
 		ShotSplit(g, d.Shots, d.Seed)
+	} else {
+		g.SplitKept = true
 	}
 	return g, nil
 }

@@ -508,6 +508,17 @@ func (p Param) check(e *Experiment) error {
 	return nil
 }
 
+// ReadByModel reports whether a model set up as m reads p by its kind
+// (Param.Models): its own rows, and, over a PDN's learned graph (GraphFrom
+// FromPDN), the rows of that PDN, which trains first with the state's
+// rows and whose weights it propagates with. One rule for every surface.
+func (p Param) ReadByModel(m Model) bool {
+	if p.Models == nil || slices.Contains(p.Models, m.Kind) {
+		return true
+	}
+	return m.GraphFrom == FromPDN && TakesWeights(m.Kind) && slices.Contains(p.Models, PDN)
+}
+
 // Matters reports whether the row changes anything a model m trains: a
 // row for other models (Models), or one whose Needs on another model row
 // do not hold (the restarts' epochs without restarts, the pathfinder's
@@ -515,7 +526,7 @@ func (p Param) check(e *Experiment) error {
 // matter; pdn's tests train each model with each such row changed and
 // find the same bits.
 func (p Param) Matters(m Model) bool {
-	if p.Models != nil && !slices.Contains(p.Models, m.Kind) {
+	if !p.ReadByModel(m) {
 		return false
 	}
 	if p.Needs != nil {

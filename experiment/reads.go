@@ -85,6 +85,11 @@ func (l Lab) Reader() Reader {
 			for _, r := range l.Runs(e) {
 				out = append(out, r.Exp)
 			}
+			if l.Trains != nil { // and what its pool trains (the transfer table's PDN reads the pathfinder's rows)
+				for _, r := range l.Trains(e) {
+					out = append(out, r.Exp)
+				}
+			}
 			return out
 		},
 	}
@@ -181,7 +186,7 @@ func runReads(p Param, run Experiment) (phrase.Text, bool) {
 	switch {
 	case !p.Applies(run.Data):
 		return phrase.New("graph %s does not read it (%s)", graphWord(run.Data.Graph), readers(p.Graphs)), false
-	case p.Group == GroupModel && p.Models != nil && !slices.Contains(p.Models, run.Model.Kind):
+	case p.Group == GroupModel && !p.ReadByModel(run.Model):
 		return modelUnread(p, []string{run.Model.Kind}), false
 	case p.EdgeOnly && !readsEdgeFeatures(run.Model.Kind):
 		return phrase.New("model %s reads no edge features, so it trains the same whatever this is (%s)", run.Model.Kind, readers(edgeFeatureModels())), false
@@ -213,7 +218,7 @@ func needs(p Param, e Experiment) (phrase.Text, bool) {
 func runsUnread(p Param, runs []Experiment) phrase.Text {
 	var kinds []string
 	for _, run := range runs {
-		if p.Group != GroupModel || p.Models == nil || slices.Contains(p.Models, run.Model.Kind) {
+		if p.Group != GroupModel || p.ReadByModel(run.Model) {
 			why, _ := runReads(p, run)
 			return why
 		}

@@ -114,7 +114,7 @@ func TransferRuns(e Experiment) []Run {
 	for _, k := range TransferModels {
 		for _, from := range []string{FromInput, FromPDN} {
 			r := e
-			r.Model.Kind, r.Model.GraphFrom = k, from
+			r.Model.Kind, r.Model.GraphFrom, r.Model.PathfinderSeed = k, from, 0
 			out = append(out, Run{Name: k + "/" + from, Title: k, Exp: r})
 		}
 	}

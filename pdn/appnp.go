@@ -41,7 +41,7 @@ const (
 
 func newAPPNP(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *appnp {
 	n, h, c := g.N, cfg.Hidden, g.C
-	m := &appnp{g: g, rows: g.Nodes(datasets.Train), norm: fixedNorm(g),
+	m := &appnp{g: g, rows: g.Nodes(datasets.Train), norm: fixedNorm(g, cfg),
 		l1: newLinear(rnd, g.F, h), l2: newLinear(rnd, h, c), drop: newDropout(cfg.Dropout, n*h),
 		a1: make([]float64, n*h), d1: make([]float64, n*h), ga1: make([]float64, n*h), gd1: make([]float64, n*h),
 		h: make([]float64, n*c), gh: make([]float64, n*c), gz: make([]float64, n*c), gz2: make([]float64, n*c)}

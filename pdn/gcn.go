@@ -77,10 +77,7 @@ func newGCNNet(g *datasets.Graph, rows []int, cfg experiment.Model, rnd *rand.Ra
 	learns, graph := kind.edges != nil, experiment.UsesGraph(cfg.Kind)
 	if graph {
 		m.norm = newGCNNorm(newAdjacency(g.N, g.Src, g.Dst))
-		// The rule is the pathfinder's: a fixed graph, a PDN's frozen one
-		// too, keeps weight-1 self-loops, as GCN, SGC and APPNP in PyG
-		// take a graph's edge weights.
-		m.norm.meanLoop = cfg.SelfLoop == experiment.SelfLoopMean && learns
+		m.norm.meanLoop = meanLoop(cfg)
 	}
 	switch {
 	case learns:

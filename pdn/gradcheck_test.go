@@ -352,15 +352,17 @@ func TestGradNetworksOverWeights(t *testing.T) {
 		g.Weight[e] = float64(e%11) / 10
 	}
 	for _, kind := range experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.TakesWeights }) {
-		t.Run(kind, func(t *testing.T) {
-			cfg := experiment.Model{Kind: kind, Hidden: 7, Dropout: 0.5}
-			net := newNetwork(&g, cfg, 3)
-			net.forward(false)
-			if w := net.edgeWeights(); !slices.Equal(w, g.Weight) {
-				t.Fatalf("%s propagates with weights %v, not the graph's", kind, w)
-			}
-			checkNetwork(t, net, g.C)
-		})
+		for _, loop := range []string{experiment.SelfLoopOne, experiment.SelfLoopMean} {
+			t.Run(kind+"-"+loop, func(t *testing.T) {
+				cfg := experiment.Model{Kind: kind, Hidden: 7, Dropout: 0.5, SelfLoop: loop, GraphFrom: experiment.FromPDN}
+				net := newNetwork(&g, cfg, 3)
+				net.forward(false)
+				if w := net.edgeWeights(); !slices.Equal(w, g.Weight) {
+					t.Fatalf("%s propagates with weights %v, not the graph's", kind, w)
+				}
+				checkNetwork(t, net, g.C)
+			})
+		}
 	}
 }
 

@@ -19,13 +19,26 @@ func TestRowsThatDoNotMatterChangeNothing(t *testing.T) {
 		"hops": "3", "edge-dropout": "0.5", "restarts": "2", "restart-epochs": "4", "graph-from": experiment.FromPDN,
 		"self-loop": experiment.SelfLoopMean, "pathfinder-seed": "7",
 	}
+	type base struct{ kind, from string }
+	var bases []base
 	for _, kind := range experiment.Kinds {
+		bases = append(bases, base{kind, experiment.FromInput})
+		if experiment.TakesWeights(kind) { // and over a PDN's graph, which reads the PDN's rows
+			bases = append(bases, base{kind, experiment.FromPDN})
+		}
+	}
+	for _, b := range bases {
+		kind := b.kind
 		for _, p := range experiment.Params {
-			if p.Group != experiment.GroupModel || p.Name == "model" {
+			// Over a PDN's graph, that PDN trains to its end, so the restarts'
+			// epochs change it only through which restart is kept, here the
+			// same one: the row matters, and these bits need not show it.
+			if p.Group != experiment.GroupModel || p.Name == "model" || b.from == experiment.FromPDN && (p.Name == "graph-from" || p.Name == "restart-epochs") {
 				continue
 			}
-			t.Run(kind+"/"+p.Name, func(t *testing.T) {
+			t.Run(kind+"/"+b.from+"/"+p.Name, func(t *testing.T) {
 				g, e := smallRun(t, kind)
+				e.Model.GraphFrom = b.from
 				if p.Name == "restart-epochs" {
 					e.Model.Restarts, e.Model.RestartEpochs = 2, 2
 				}

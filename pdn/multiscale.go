@@ -91,7 +91,7 @@ func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []fl
 
 func newMultiScale(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *multiScale {
 	h, n, k := cfg.Hidden, g.N, max(cfg.Hops, 1)
-	m := &multiScale{g: g, rows: g.Nodes(datasets.Train), norm: fixedNorm(g), alpha: newTensor(k),
+	m := &multiScale{g: g, rows: g.Nodes(datasets.Train), norm: fixedNorm(g, cfg), alpha: newTensor(k),
 		p: make([]float64, k), gp: make([]float64, k),
 		l1: newMSLayer(rnd, n, g.F, h, k), l2: newMSLayer(rnd, n, h, g.C, k), drop: newDropout(cfg.Dropout, n*h),
 		a1: make([]float64, n*h), d1: make([]float64, n*h), ga1: make([]float64, n*h), gd1: make([]float64, n*h),

@@ -32,7 +32,7 @@ type sgc struct {
 const SGCHops = 2
 
 func newSGC(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *sgc {
-	norm := fixedNorm(g)
+	norm := fixedNorm(g, cfg)
 	// Â²X is dense whatever X is.
 	x := append([]float64(nil), g.DenseX()...)
 	tmp := make([]float64, len(x))

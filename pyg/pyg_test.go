@@ -241,6 +241,30 @@ func TestPyGReproducesTheRun(t *testing.T) {
 	}
 }
 
+// Over a PDN's learned graph under mean self-loops, each model takes that
+// PDN's rule: the explorer's weights give its accuracy in PyG to the last
+// prediction (skipped without torch).
+func TestPyGTakesPDNsGraphUnderMeanSelfLoops(t *testing.T) {
+	python, env := pygtest.Python(t)
+	for _, kind := range experiment.TransferModels {
+		t.Run(kind, func(t *testing.T) {
+			e := experiment.Default()
+			e.Data.PerClass, e.Train.Epochs = 64, 40
+			e.Model.Kind, e.Model.GraphFrom, e.Model.SelfLoop = kind, experiment.FromPDN, experiment.SelfLoopMean
+			g, tr := trainedAs(t, e)
+			r := runOf(t, tr)
+			dir := t.TempDir()
+			if err := writeDir(dir, g, r); err != nil {
+				t.Fatal(err)
+			}
+			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), "--epochs", "2")
+			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
+				t.Errorf("over PDN's graph under mean self-loops the explorer's weights give %v in PyG, %v in the explorer", got, r.TestAccuracy)
+			}
+		})
+	}
+}
+
 // A model over PDN's learned graph (graph-from=pdn) exports that graph
 // in weights.json, and PyG propagates over it: the explorer's weights give
 // the explorer's test accuracy there, and trained afresh in PyG over the

@@ -650,9 +650,10 @@ class Net(torch.nn.Module):
             self.pathfinder = pathfinder_mlp(d, run["edge_hidden"], run["edge_init"] == "alive")
         elif self.kind == "pdn-linear":
             self.pathfinder = LinearPathfinder(d)
-        # The explorer's mean self-loops on the pathfinder's learned weights (a frozen graph keeps
-        # weight-1 self-loops): the coefficients are computed here, GCNConv only aggregates them.
-        self.mean_loop = run["self_loop"] == "mean" and self.kind in ("pdn", "pdn-linear")
+        # The explorer's mean self-loops on the pathfinder's learned weights, and on a PDN's frozen
+        # graph, which keeps its PDN's rule: the coefficients are computed here (mean_loop_norm),
+        # GCNConv, SGConv's propagation and APPNP only aggregate them.
+        self.mean_loop = run["self_loop"] == "mean" and (self.kind in ("pdn", "pdn-linear") or graph_weight is not None)
         if self.kind in ("pdn", "pdn-linear", "gcn"):
             self.conv1 = GCNConv(f, h, normalize=not self.mean_loop)
             self.conv2 = GCNConv(h, c, normalize=not self.mean_loop)
@@ -669,7 +670,7 @@ class Net(torch.nn.Module):
         elif self.kind in ("appnp", "mlp"):
             self.lin1, self.lin2 = torch.nn.Linear(f, h), torch.nn.Linear(h, c)
             if self.kind == "appnp":
-                self.prop = APPNP(K=run["appnp_steps"], alpha=run["appnp_teleport"])
+                self.prop = APPNP(K=run["appnp_steps"], alpha=run["appnp_teleport"], normalize=not self.mean_loop)
         else:
             raise ValueError("model %r is not one this script builds" % self.kind)
 
@@ -700,9 +701,20 @@ class Net(torch.nn.Module):
             h = F.dropout(F.elu(self.conv1(x, edge_index)), self.p, self.training)
             return self.conv2(h, edge_index)
         if self.kind == "sgc":
-            return self.conv(x, edge_index, self.gw)
+            if not self.mean_loop:
+                return self.conv(x, edge_index, self.gw)
+            # SGConv always normalises: its K propagations over the coefficients, then its lin.
+            ei, coef = mean_loop_norm(edge_index, self.gw, x.size(0))
+            for _ in range(self.conv.K):
+                x = scatter(coef.view(-1, 1) * x[ei[0]], ei[1], 0, dim_size=x.size(0), reduce="sum")
+            return self.conv.lin(x)
         h = self.lin2(F.dropout(F.relu(self.lin1(x)), self.p, self.training))
-        return self.prop(h, edge_index, self.gw) if self.kind == "appnp" else h
+        if self.kind != "appnp":
+            return h
+        if self.mean_loop:
+            ei, coef = mean_loop_norm(edge_index, self.gw, x.size(0))
+            return self.prop(h, ei, coef)
+        return self.prop(h, edge_index, self.gw)
 
 
 def load_weights(model, path):

@@ -58,7 +58,7 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	var force bool
 	forceFlag(fs, &force, "-out")
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, "shots", "hidden", "dropout", "hops")
+	experiment.RegisterNamed(fs, &e, "shots", "self-loop", "hidden", "dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
@@ -78,11 +78,12 @@ func parseAttention(args []string, stderr io.Writer) (runner, error) {
 			gs[i].notes = notes
 		}
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{"attention"}, inputs: graphInputs(gs)}
-		return runAttention(gs, e, *reps, spec, *asJSON, stdout, stderr)
+		given := func(row string) bool { return flagSet(fs, row) }
+		return runAttention(gs, e, given, *reps, spec, *asJSON, stdout, stderr)
 	}, nil
 }
 
-func runAttention(gs []table4Graph, e experiment.Experiment, reps int, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
+func runAttention(gs []table4Graph, e experiment.Experiment, given func(string) bool, reps int, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
 	sum := attentionSummary{Reps: reps, Hops: e.Model.Hops, Graphs: map[string]graphAttends{}, PaperSays: map[string]string{}}
 	for _, n := range tiestrength.Names {
@@ -98,7 +99,7 @@ func runAttention(gs []table4Graph, e experiment.Experiment, reps int, spec outS
 	var names []string
 	for _, g := range gs {
 		fmt.Fprintf(stderr, "attention: %s\n", g.name)
-		ga, err := attendsOn(g, e, reps)
+		ga, err := attendsOn(g, e, given, reps)
 		if err != nil {
 			return err
 		}
@@ -135,13 +136,17 @@ func runAttention(gs []table4Graph, e experiment.Experiment, reps int, spec outS
 // attendsOn trains the linear PDN on each split and the multi-scale PDN on
 // the first, reading the attention at the end and the hop weights after
 // every epoch.
-func attendsOn(g table4Graph, base experiment.Experiment, reps int) (graphAttends, error) {
+func attendsOn(g table4Graph, lab experiment.Experiment, given func(string) bool, reps int) (graphAttends, error) {
 	var ga graphAttends
 	var per [][]float64
+	base := lab
 	for r := 1; r <= reps; r++ {
-		graph, err := g.load(base, uint64(r))
+		graph, err := g.load(lab, uint64(r))
 		if err != nil {
 			return ga, err
+		}
+		if r == 1 {
+			base = recipeOf(lab, graph, given)
 		}
 		if per == nil {
 			ga.Inputs = lessons.InputNames(graph)
@@ -327,4 +332,20 @@ func attentionReader() experiment.Reader {
 	r := commandReader("attention", "attention")
 	r.Sets = map[string]phrase.Text{"init-seed": phrase.New("rep r trains with weight seed r; choose how many with -reps")}
 	return r
+}
+
+// recipeOf is the lab's state on graph: the rows of its features' recipe
+// where the lab's own graph's recipe set them (the page's lab moving to
+// that graph, experiment.FollowRecipe), the rows the flags set as set.
+func recipeOf(lab experiment.Experiment, graph *datasets.Graph, given func(string) bool) experiment.Experiment {
+	e := lab
+	e.FollowRecipe(lab.Data.Recipe(), graph.Recipe())
+	for _, p := range experiment.Params {
+		if given(p.Name) {
+			if err := p.Set(&e, p.Get(&lab)); err != nil {
+				panic("pdn attention: row " + p.Name + " does not take its own value: " + err.Error())
+			}
+		}
+	}
+	return e
 }

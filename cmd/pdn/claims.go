@@ -69,7 +69,27 @@ func parseClaims(args []string, stderr io.Writer) (runner, error) {
 	if err := checkWith(j.with, j.only); err != nil {
 		return nil, usageError{fmt.Errorf("flag -with: %w", err)}
 	}
+	if err := checksLeft(j.only, j.families); err != nil {
+		return nil, err
+	}
 	return j.run, nil
+}
+
+// checksLeft refuses -only and -family that leave no check to run: a run
+// that checks nothing would print nothing and say every claim holds.
+func checksLeft(only []experiment.Claim, families []string) error {
+	stated := map[string][]string{}
+	for _, k := range experiment.ChecksOf(only) {
+		if slices.Contains(families, k.Family.Name) {
+			return nil
+		}
+		stated[k.Claim.ID] = append(stated[k.Claim.ID], k.Family.Name)
+	}
+	var says []string
+	for _, id := range slices.Sorted(maps.Keys(stated)) {
+		says = append(says, fmt.Sprintf("%s on %s", id, strings.Join(stated[id], ", ")))
+	}
+	return usageError{fmt.Errorf("flags -only and -family: no claim is stated for family %s; the claims given are stated as %s", strings.Join(families, ", "), strings.Join(says, "; "))}
 }
 
 // parseOnly reads -only: claim ids separated by commas, each once; every

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -32,6 +33,7 @@ func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	var force bool
 	forceFlag(fs, &force, "-out")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
+	experiment.RegisterNamed(fs, &e, labModelRows("degree")...)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
@@ -109,4 +111,18 @@ func runDegree(e experiment.Experiment, out string, force, asJSON bool, stdout, 
 		}
 	}
 	return nil
+}
+
+// labModelRows are the model rows lab reads (Lab.Rows), which its command
+// takes as flags, so that a state of the lab's page is a command line too;
+// but those the command has flags of its own for (xor's restarts).
+func labModelRows(lab string, own ...string) []string {
+	l, _ := experiment.LabNamed(lab)
+	var out []string
+	for _, name := range l.Rows {
+		if p, ok := experiment.Lookup(name); ok && p.Group == experiment.GroupModel && !slices.Contains(own, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -283,3 +283,36 @@ func TestGenDenseOnlyForSparseFeatures(t *testing.T) {
 		})
 	}
 }
+
+// A lab's command takes every model row its lab reads at its defaults, so
+// that a state of the lab's page is a command line too: the page's XOR
+// and degree labs read self-loop and the pathfinder's rows, which their
+// commands once had no flag for.
+func TestEveryLabsCommandTakesTheModelRowsItsLabReads(t *testing.T) {
+	for name, c := range commandRows(t) {
+		if c.state == nil || name == "train" || name == "gen" || name == "table4" {
+			continue
+		}
+		r, e := c.state()
+		l, ok := experiment.LabNamed(e.View.Lab)
+		if !ok {
+			continue
+		}
+		flags, _ := commandFlags(t, name, "-h")
+		has := map[string]bool{}
+		for _, f := range flags {
+			has[f.Name] = true
+		}
+		for _, p := range experiment.Params {
+			if p.Group != experiment.GroupModel || slices.Contains(l.Hide, p.Name) {
+				continue
+			}
+			if _, sets := r.Sets[p.Name]; sets {
+				continue
+			}
+			if _, reads := l.Reader().Reads(p, e); reads && !has[p.Name] {
+				t.Errorf("pdn %s has no -%s, which the %s lab reads at its defaults", name, p.Name, l.Name)
+			}
+		}
+	}
+}

@@ -363,6 +363,15 @@ func jobDiff(a, b []byte) string {
 			diffs = append(diffs, stateDiff(xs, ys)...)
 		case "digests":
 			diffs = append(diffs, digestDiff(x["graphs"], xv, yv)...)
+		case "trained": // by graph, each model's rows: the rows that differ
+			xs, ys := strings.Fields(strings.Join(strList(xv), " ")), strings.Fields(strings.Join(strList(yv), " "))
+			for i := range min(len(xs), len(ys)) {
+				for _, d := range stateDiff(xs[i], ys[i]) {
+					if !slices.Contains(diffs, "trained at "+d) {
+						diffs = append(diffs, "trained at "+d)
+					}
+				}
+			}
 		default:
 			diffs = append(diffs, fmt.Sprintf("%s %s, not %s", k, short(settingText(yv)), short(settingText(xv))))
 		}
@@ -586,4 +595,17 @@ func (j *shardJob) anyFile() string {
 		}
 	}
 	return ""
+}
+
+// strList is a JSON array of strings as Unmarshal gives it, nil for any
+// other value.
+func strList(v any) []string {
+	xs, _ := v.([]any)
+	var out []string
+	for _, x := range xs {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }

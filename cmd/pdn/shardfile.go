@@ -82,6 +82,8 @@ type shardFileIn struct {
 		State        string   `json:"state"`
 		Validation   int      `json:"validation"`
 		RowNormalise bool     `json:"row_normalise"`
+		KeptSplit    []string `json:"kept_split"`
+		Trained      []string `json:"trained"`
 	} `json:"job"`
 	Shard   []int      `json:"shard"`
 	Seconds float64    `json:"seconds"`
@@ -323,7 +325,7 @@ func (c *shardChecker) job(s *shardRead, f shardFileIn) error {
 	if err := table4Columns(j.Graphs, j.Columns); err != nil {
 		return c.failAt("job.columns", "%v: %s", err, changed)
 	}
-	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise}
+	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise, KeptSplit: j.KeptSplit, Trained: j.Trained}
 	s.size = s.table4.size()
 	return nil
 }

@@ -116,7 +116,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		for i := range gs {
 			gs[i].notes = notes
 		}
-		if err := inspectGraphs(gs, e, pr.validation, &job, !sh.whole()); err != nil {
+		if err := inspectGraphs(gs, e, pr, &job, !sh.whole()); err != nil {
 			return err
 		}
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{table4Part(job, sh)}, inputs: graphInputs(gs)}
@@ -197,9 +197,15 @@ func (g table4Graph) load(e experiment.Experiment, seed uint64) (*datasets.Graph
 
 // table4Job is what defines a table4 run: the shards of one have the same.
 type table4Job struct {
-	Graphs       []string `json:"graphs"`            // by the names the table gives them
-	Digests      []string `json:"digests,omitempty"` // the graphs' contents (datasets.Graph.Digest), for shards
-	Columns      []string `json:"columns"`           // the paper's Table 4 column of each graph (datasets.PaperColumn), "" for none
+	Graphs  []string `json:"graphs"`            // by the names the table gives them
+	Digests []string `json:"digests,omitempty"` // the graphs' contents (datasets.Graph.Digest), for shards
+	// KeptSplit names the graphs that keep the split their files give
+	// (datasets.Graph.SplitKept): their reps differ in weights alone.
+	KeptSplit []string `json:"kept_split"`
+	// Trained holds, by graph, the rows each model trains at there, its
+	// graph's recipe filled in (a shard's; State is the flags').
+	Trained      []string `json:"trained"`
+	Columns      []string `json:"columns"` // the paper's Table 4 column of each graph (datasets.PaperColumn), "" for none
 	Models       []string `json:"models"`
 	Reps         int      `json:"reps"`
 	State        string   `json:"state"` // the training and model rows, as a link has them
@@ -325,6 +331,9 @@ func summariseTable4(job table4Job, acc [][][]float64) table4Summary {
 			sum.Results[g][kind] = res
 		}
 	}
+	for _, g := range job.KeptSplit {
+		sum.Notes = append(sum.Notes, fmt.Sprintf("%s keeps the split its files give: its %d reps differ in their initial weights and dropout alone (seed r), so its ± and marks measure that spread, not the split's; give -shots to draw a split each rep", g, job.Reps))
+	}
 	if len(unknown) > 0 {
 		sum.Notes = append(sum.Notes, fmt.Sprintf("? (%s): fewer than 2 reps gave a result, so there is no standard deviation to measure the distance to the paper's number in: the mark cannot be computed; run -reps 2 or more", strings.Join(unknown, ", ")))
 	}
@@ -431,7 +440,8 @@ type practices struct {
 // contents' digest (two folders of one name, or a folder changed between
 // shards, cannot merge); and a -validation that some graph cannot give is
 // refused (validationFits).
-func inspectGraphs(gs []table4Graph, e experiment.Experiment, validation int, job *table4Job, digests bool) error {
+func inspectGraphs(gs []table4Graph, e experiment.Experiment, pr practices, job *table4Job, digests bool) error {
+	validation := pr.validation
 	for _, g := range gs {
 		gr, err := g.load(e, 1)
 		if err != nil {
@@ -439,9 +449,24 @@ func inspectGraphs(gs []table4Graph, e experiment.Experiment, validation int, jo
 		}
 		if digests {
 			job.Digests = append(job.Digests, gr.Digest())
+			// The rows each model trains at on this graph, its recipe
+			// filled in: shards whose flags read alike but train
+			// otherwise (a row given at its default, where the recipe
+			// would set another) are other jobs.
+			var trained []string
+			for _, kind := range job.Models {
+				x := e
+				x.Model.Kind = kind
+				x.ApplyModelRecipe(gr.Recipe(), pr.given)
+				trained = append(trained, x.EncodeRun())
+			}
+			job.Trained = append(job.Trained, strings.Join(trained, " "))
 		}
 		col, _ := datasets.PaperColumn(gr)
 		job.Columns = append(job.Columns, col.Key)
+		if gr.SplitKept {
+			job.KeptSplit = append(job.KeptSplit, g.name)
+		}
 		if err := validationFits(g.name, gr, validation); err != nil {
 			return err
 		}

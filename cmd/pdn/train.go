@@ -175,11 +175,14 @@ type result struct {
 	// Recipe is the family of defaults the graph's features called for
 	// (experiment.Recipes); Weight and Drop the weight decay and dropout
 	// the run trained with.
-	Recipe string       `json:"recipe"`
-	Weight numtext.Num  `json:"weight_decay"`
-	Drop   numtext.Num  `json:"dropout"`
-	WIntra *numtext.Num `json:"w_intra,omitempty"`
-	WInter *numtext.Num `json:"w_inter,omitempty"`
+	Recipe string      `json:"recipe"`
+	Weight numtext.Num `json:"weight_decay"`
+	Drop   numtext.Num `json:"dropout"`
+	// SelfLoop is the self-loop rule the model propagated with, for one
+	// that reads it (experiment.SelfLoopOne, SelfLoopMean).
+	SelfLoop string       `json:"self_loop,omitempty"`
+	WIntra   *numtext.Num `json:"w_intra,omitempty"`
+	WInter   *numtext.Num `json:"w_inter,omitempty"`
 	// InputHomophily and LearnedHomophily are the graph's edge homophily
 	// and that of the weights the model put on its edges (pdn.Snapshot).
 	InputHomophily   numtext.Num  `json:"input_homophily"`
@@ -440,7 +443,11 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 	}
 	fmt.Fprintf(stdout, "%s on %v: test accuracy %s, train accuracy %s, %.3f ms per epoch (median)\n",
 		res.Model, g, numText(res.TestAccuracy), numText(res.TrainAccuracy), float64(res.EpochMSMedian))
-	fmt.Fprintf(stdout, "defaults: the %s recipe (weight decay %v, dropout %v)\n", res.Recipe, j.e.Train.WeightDecay, j.e.Model.Dropout)
+	loop := ""
+	if l := selfLoopOf(j.e.Model); l != "" {
+		loop = ", self-loop " + l
+	}
+	fmt.Fprintf(stdout, "defaults: the %s recipe (weight decay %v, dropout %v%s)\n", res.Recipe, j.e.Train.WeightDecay, j.e.Model.Dropout, loop)
 	if res.WIntra != nil {
 		fmt.Fprintf(stdout, "mean learned weight: intra-class %s, inter-class %s\n", numText(*res.WIntra), numText(*res.WInter))
 	}
@@ -458,7 +465,7 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 func (j trainJob) result(g *datasets.Graph, snap pdn.Snapshot, times []float64) result {
 	res := result{Model: j.e.Model.Kind, TestAccuracy: round4(snap.TestAcc), TrainAccuracy: round4(snap.TrainAcc),
 		Epochs: j.e.Train.Epochs, EpochMSMedian: round3(medianAfterWarmUp(times)), Nodes: g.N, Edges: g.E(), Threads: pdn.Threads(), Vectors: vectorWidth(), VectorProbe: vectorProbe(),
-		Recipe: g.Recipe(), Weight: numtext.Num(j.e.Train.WeightDecay), Drop: numtext.Num(j.e.Model.Dropout),
+		Recipe: g.Recipe(), Weight: numtext.Num(j.e.Train.WeightDecay), Drop: numtext.Num(j.e.Model.Dropout), SelfLoop: selfLoopOf(j.e.Model),
 	}
 	for _, n := range g.Notes {
 		res.Notes = append(res.Notes, n.String())
@@ -655,4 +662,16 @@ func vectorProbe() map[string]numtext.Num {
 		out[w] = numtext.Num(math.Round(d.Seconds()*1e6) / 1e3)
 	}
 	return out
+}
+
+// selfLoopOf is the self-loop rule a model set up as m propagates with,
+// "" for one that does not read the row.
+func selfLoopOf(m experiment.Model) string {
+	if p, _ := experiment.Lookup("self-loop"); !p.ReadByModel(m) {
+		return ""
+	}
+	if m.SelfLoop == "" {
+		return experiment.SelfLoopOne
+	}
+	return m.SelfLoop
 }

@@ -58,6 +58,7 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	restartLen := numtext.Int(fs, "restart-epochs", e.Model.RestartEpochs, 1, rowMax("restart-epochs"), "epochs each restart trains before one is kept, fewer than -epochs")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
+	experiment.RegisterNamed(fs, &e, labModelRows("xor", "restarts", "restart-epochs")...)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
