@@ -68,6 +68,14 @@ var everyFigure = map[string]figureCase{
 		}
 		return TransferBars(tr, 520, 240, runs, res)
 	}},
+	"InductionBars": {draw: func(tr func(string) string) string {
+		runs := experiment.InductionRuns(experiment.ForLab("structure"))
+		res := make([]experiment.Result, len(runs))
+		for i := range res {
+			res[i] = experiment.Result{Acc: 0.6 + float64(i)/50, Done: i != 4}
+		}
+		return InductionBars(tr, 520, 240, runs, res)
+	}},
 	"RobustnessChart": {draw: func(tr func(string) string) string {
 		e := experiment.ForLab("structure")
 		runs := experiment.RobustnessRuns(e)
