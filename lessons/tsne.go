@@ -102,6 +102,34 @@ func EmbedEdges(g *datasets.Graph, t *pdn.Trainer, seed uint64) (EdgeEmbedding, 
 	return out, true
 }
 
+// EdgeRepresenter is a trained model's edge representations
+// (pdn.Trainer.EdgeRepresentations).
+type EdgeRepresenter interface {
+	EdgeRepresentations() (reps []float64, dim int, ok bool)
+}
+
+// Separation is the TSNENeighbours-nearest-neighbour agreement of edge
+// kind among the hidden representations of the edges SampleEdges draws
+// from seed (EdgeEmbedding.Hidden, without the t-SNE): what the claims
+// read, as a number t-SNE's own randomness and distortions do not move.
+// NaN where EmbedEdges has nothing to embed.
+func Separation(g *datasets.Graph, t EdgeRepresenter, seed uint64) float64 {
+	reps, dim, ok := t.EdgeRepresentations()
+	if !ok || len(g.Kind) != g.E() {
+		return math.NaN()
+	}
+	edges := SampleEdges(g, TSNEEdges, seed)
+	if len(edges) == 0 {
+		return math.NaN()
+	}
+	x := make([]float64, 0, len(edges)*dim)
+	labels := make([]int, len(edges))
+	for i, e := range edges {
+		x, labels[i] = append(x, reps[e*dim:(e+1)*dim]...), int(g.Kind[e])
+	}
+	return tsne.Agreement(x, len(edges), dim, labels, TSNENeighbours)
+}
+
 // Embedding embeds the rows of reps (one of dim per edge) of the given
 // edges, whose kinds are kinds[edge], seeded with seed.
 func Embedding(reps []float64, dim int, kinds []edgekind.Kind, edges []int, seed uint64) EdgeEmbedding {
