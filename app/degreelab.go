@@ -17,7 +17,7 @@ type DegreeLab struct {
 	app.Compo
 	lab
 
-	degree, curves string
+	degree, curves, edges string
 }
 
 func init() {
@@ -52,6 +52,7 @@ func (c *DegreeLab) draw(ch change) {
 	series = append(series, ref)
 	c.degree = viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Mean weight of an edge against its receiving node's degree"), XLabel: tr("log₂ degree"), YMin: 0, YMax: 1, XMax: top}, series...)
 	c.curves = c.testCurves()
+	c.edges = c.edgeEmbeddings()
 }
 
 // Render lays the lab out.
@@ -65,6 +66,7 @@ func (c *DegreeLab) Render() app.UI {
 			explainDegree(),
 			c.renderDegreeNumbers(),
 		)),
+		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edges, "", explainEdges(), c.renderSeparation()),
 		c.card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
 			tr("Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features."))),
 		app.Div().ID("summary").Class("card").Body(
@@ -119,4 +121,34 @@ func explainDegree() app.UI {
 		mathML(`<math><msub><mi>w</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mi>σ</mi><mo>(</mo><mi>MLP</mi><mo>(</mo><msub><mi>z</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>)</mo><mo>)</mo></math>`),
 		app.Text(tr(", bound to no sum: a hub's edges can weigh as much as a leaf's, unless the edge features themselves tell the degree (Cora's tie-strength scores do, and there PDN's weights fall with the degree too).")),
 	)
+}
+
+// edgeEmbeddings is Figure 4's number for each run once it has trained:
+// how well its hidden edge representations tell the two kinds of edge
+// apart.
+func (c *DegreeLab) edgeEmbeddings() string {
+	var labels []string
+	var values []float64
+	for _, r := range c.runs {
+		labels, values = append(labels, tr(r.Title)), append(values, float64(r.snap.Separation))
+	}
+	return viz.Bars(chartW, chartH, tr("10-NN agreement of edge kind among the hidden edge representations"), tr("model"), labels, values, viz.IntraColor)
+}
+
+// renderSeparation states each run's separation in numbers, the figure's
+// text alternative.
+func (c *DegreeLab) renderSeparation() app.UI {
+	var parts []app.UI
+	for _, r := range c.runs {
+		parts = append(parts, app.P().Class("drawn").Body(
+			app.Text(trf("%s, 10-NN agreement of edge kind: ", tr(r.Title))),
+			c.metricOf(r, "edge-separation", float64(r.snap.Separation), 3)))
+	}
+	return app.Div().Body(parts...)
+}
+
+// explainEdges says what Figure 4 reads and how its number reads.
+func explainEdges() app.UI {
+	return app.P().Text(tr("Once a run has trained, a sample of its edges, as many within classes as between, is read through what the model computes for each edge: " +
+		"PDN's pathfinder's last hidden layer, GAT's attention logits (both directions, every head). The number is the share of an edge's 10 nearest neighbours there of its own kind: about 0.5 where the kinds mix, 1 where they separate. pdn tsne draws them embedded by t-SNE (Figure 4)."))
 }

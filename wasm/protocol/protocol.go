@@ -575,6 +575,12 @@ type Snapshot struct {
 	// (lessons.WeightSpread), from which the page reads its sentence
 	// (experiment.ReadWeights); nil for a model without them.
 	Spread *Spread `json:"spread,omitempty"`
+	// Separation is Figure 4's number once the run has trained all its
+	// epochs (lessons.Separation, which the claims read): the
+	// 10-nearest-neighbour agreement of edge kind among the model's
+	// hidden edge representations; NaN (null) before, and for a model
+	// without them.
+	Separation Num `json:"separation"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`

@@ -25,6 +25,14 @@ func (s *session) addLesson(ps *protocol.Snapshot) {
 		s.deg = lessons.Degrees(s.g)
 	}
 	ps.Degree = degreeView(s.deg, s.tr)
+	ps.Separation = protocol.Num(math.NaN())
+	if s.tr.Done() {
+		if s.sepOf != s.tr || s.sepG != s.g || s.sepAt != s.tr.Epoch() {
+			s.sep = lessons.Separation(s.g, s.tr, s.exp.Data.Seed)
+			s.sepOf, s.sepG, s.sepAt = s.tr, s.g, s.tr.Epoch()
+		}
+		ps.Separation = protocol.Num(s.sep)
+	}
 }
 
 // xorView is protocol.XOR for weights w learned by a model of kind on the
