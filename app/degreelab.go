@@ -24,6 +24,7 @@ func init() {
 	addRoom("degree", func(p *page) room {
 		c := &DegreeLab{}
 		c.init(p, "degree", c)
+		c.embeds = true // Figure 4: PDN's and GAT's edges embedded once trained
 		return c
 	})
 }
@@ -66,7 +67,7 @@ func (c *DegreeLab) Render() app.UI {
 			explainDegree(),
 			c.renderDegreeNumbers(),
 		)),
-		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edges, "", explainEdges(), c.renderSeparation()),
+		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edges, c.edgesEmpty(), explainEdges(), c.renderSeparation()),
 		c.card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
 			tr("Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features."))),
 		app.Div().ID("summary").Class("card").Body(
@@ -123,32 +124,58 @@ func explainDegree() app.UI {
 	)
 }
 
-// edgeEmbeddings is Figure 4's number for each run once it has trained:
-// how well its hidden edge representations tell the two kinds of edge
-// apart.
+// edgeEmbeddings is Figure 4: each run's hidden edge representations
+// embedded by t-SNE, as its worker sends them once it has trained (the
+// figure pdn tsne draws); "" until one has.
 func (c *DegreeLab) edgeEmbeddings() string {
-	var labels []string
-	var values []float64
+	var panels []viz.EmbeddingPanel
 	for _, r := range c.runs {
-		labels, values = append(labels, tr(r.Title)), append(values, float64(r.snap.Separation))
+		em := r.snap.Embedding
+		if em == nil {
+			continue
+		}
+		p := viz.EmbeddingPanel{Name: tr(r.Title), K: em.Neighbours, Agreement: float64(em.Separation), Inter: em.Inter}
+		for _, v := range em.XY {
+			p.XY = append(p.XY, float64(v))
+		}
+		panels = append(panels, p)
 	}
-	return viz.Bars(chartW, chartH, tr("10-NN agreement of edge kind among the hidden edge representations"), tr("model"), labels, values, viz.IntraColor)
+	if len(panels) == 0 {
+		return ""
+	}
+	return viz.EdgeEmbeddings(tr, chartW, chartH+100, panels...)
 }
 
 // renderSeparation states each run's separation in numbers, the figure's
-// text alternative.
+// text alternative: in the representations themselves (what the claim
+// reads) and in the embedding as drawn.
 func (c *DegreeLab) renderSeparation() app.UI {
 	var parts []app.UI
 	for _, r := range c.runs {
+		drawn := math.NaN()
+		if em := r.snap.Embedding; em != nil {
+			drawn = float64(em.Separation)
+		}
 		parts = append(parts, app.P().Class("drawn").Body(
 			app.Text(trf("%s, 10-NN agreement of edge kind: ", tr(r.Title))),
-			c.metricOf(r, "edge-separation", float64(r.snap.Separation), 3)))
+			c.metricOf(r, "edge-separation", float64(r.snap.Separation), 3),
+			app.Text(tr(" in the representations; in the embedding drawn, ")),
+			c.metricOf(r, "edge-separation-tsne", drawn, 3), app.Text(".")))
 	}
 	return app.Div().Body(parts...)
 }
 
-// explainEdges says what Figure 4 reads and how its number reads.
+// explainEdges says what Figure 4 draws and how its number reads.
 func explainEdges() app.UI {
-	return app.P().Text(tr("Once a run has trained, a sample of its edges, as many within classes as between, is read through what the model computes for each edge: " +
-		"PDN's pathfinder's last hidden layer, GAT's attention logits (both directions, every head). The number is the share of an edge's 10 nearest neighbours there of its own kind: about 0.5 where the kinds mix, 1 where they separate. pdn tsne draws them embedded by t-SNE (Figure 4)."))
+	return app.P().Text(tr("Once a run has trained, a sample of its edges, as many within classes as between, is embedded in two dimensions by t-SNE from what the model computes for each edge: " +
+		"PDN's pathfinder's last hidden layer, GAT's attention logits (both directions, every head). The number is the share of an edge's 10 nearest neighbours of its own kind: about 0.5 where the kinds mix, 1 where they separate."))
+}
+
+// edgesEmpty says why Figure 4 is not drawn yet: it comes once a run has
+// trained.
+func (c *DegreeLab) edgesEmpty() string {
+	if c.edges != "" {
+		return ""
+	}
+	return tr("Each run's edges are embedded here once it has trained all its epochs.")
 }

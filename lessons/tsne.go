@@ -8,7 +8,6 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/edgekind"
 	"pdnexplorer/internal/tsne"
-	"pdnexplorer/pdn"
 )
 
 // Figure 4's settings (§5.1): how many edges are embedded at most, and the
@@ -80,7 +79,7 @@ func draw(rnd *rand.Rand, xs []int, m int) []int {
 // embedded by t-SNE seeded with seed too, and the separation of the kinds.
 // ok is false for a model without edge representations or a graph without
 // both kinds of edge.
-func EmbedEdges(g *datasets.Graph, t *pdn.Trainer, seed uint64) (EdgeEmbedding, bool) {
+func EmbedEdges(g *datasets.Graph, t EdgeRepresenter, seed uint64) (EdgeEmbedding, bool) {
 	reps, dim, ok := t.EdgeRepresentations()
 	if !ok || len(g.Kind) != g.E() {
 		return EdgeEmbedding{}, false

@@ -76,6 +76,7 @@ type session struct {
 	sepOf trainer
 	sepG  *datasets.Graph
 	sepAt int
+	emb   *protocol.Embedding // Figure 4 of the same run, where asked for
 	gen   int
 	local *localGraph // the user's own graph, once opened
 
@@ -99,6 +100,7 @@ type viewWants struct {
 	pace        time.Duration // the least time from one epoch's start to the next's while training (0: none)
 	showLearned bool          // it shows the learned layout
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
+	embed       bool          // it wants Figure 4 once trained (protocol.Command.Embed)
 	baseline    bool          // it wants the MLP baseline (protocol.Command.Baseline)
 	tracing     bool          // it follows one node's update (protocol.OpTrace)
 	node        int           // that node
