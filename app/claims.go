@@ -328,6 +328,7 @@ func figuresOf(r *run) experiment.Figures {
 	for _, b := range s.Degree {
 		f.DegreeMeans = append(f.DegreeMeans, float64(b.Mean))
 	}
+	f.EdgeSeparation = float64(s.Separation)
 	f.Saturated = math.NaN()
 	if sp := s.Spread; sp != nil {
 		f.IntraDeciles, f.InterDeciles, f.Saturated = floats(sp.Intra), floats(sp.Inter), float64(sp.Saturated)

@@ -17,13 +17,14 @@ type DegreeLab struct {
 	app.Compo
 	lab
 
-	degree, curves string
+	degree, curves, edges string
 }
 
 func init() {
 	addRoom("degree", func(p *page) room {
 		c := &DegreeLab{}
 		c.init(p, "degree", c)
+		c.embeds = true // Figure 4: PDN's and GAT's edges embedded once trained
 		return c
 	})
 }
@@ -52,6 +53,7 @@ func (c *DegreeLab) draw(ch change) {
 	series = append(series, ref)
 	c.degree = viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Mean weight of an edge against its receiving node's degree"), XLabel: tr("log₂ degree"), YMin: 0, YMax: 1, XMax: top}, series...)
 	c.curves = c.testCurves()
+	c.edges = c.edgeEmbeddings()
 }
 
 // Render lays the lab out.
@@ -65,6 +67,7 @@ func (c *DegreeLab) Render() app.UI {
 			explainDegree(),
 			c.renderDegreeNumbers(),
 		)),
+		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edges, c.edgesEmpty(), explainEdges(), c.renderSeparation()),
 		c.card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
 			tr("Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features."))),
 		app.Div().ID("summary").Class("card").Body(
@@ -119,4 +122,60 @@ func explainDegree() app.UI {
 		mathML(`<math><msub><mi>w</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>=</mo><mi>σ</mi><mo>(</mo><mi>MLP</mi><mo>(</mo><msub><mi>z</mi><mrow><mi>i</mi><mi>j</mi></mrow></msub><mo>)</mo><mo>)</mo></math>`),
 		app.Text(tr(", bound to no sum: a hub's edges can weigh as much as a leaf's, unless the edge features themselves tell the degree (Cora's tie-strength scores do, and there PDN's weights fall with the degree too).")),
 	)
+}
+
+// edgeEmbeddings is Figure 4: each run's hidden edge representations
+// embedded by t-SNE, as its worker sends them once it has trained (the
+// figure pdn tsne draws); "" until one has.
+func (c *DegreeLab) edgeEmbeddings() string {
+	var panels []viz.EmbeddingPanel
+	for _, r := range c.runs {
+		em := r.snap.Embedding
+		if em == nil {
+			continue
+		}
+		p := viz.EmbeddingPanel{Name: tr(r.Title), K: em.Neighbours, Agreement: float64(em.Separation), Inter: em.Inter}
+		for _, v := range em.XY {
+			p.XY = append(p.XY, float64(v))
+		}
+		panels = append(panels, p)
+	}
+	if len(panels) == 0 {
+		return ""
+	}
+	return viz.EdgeEmbeddings(tr, chartW, chartH+100, panels...)
+}
+
+// renderSeparation states each run's separation in numbers, the figure's
+// text alternative: in the representations themselves (what the claim
+// reads) and in the embedding as drawn.
+func (c *DegreeLab) renderSeparation() app.UI {
+	var parts []app.UI
+	for _, r := range c.runs {
+		drawn := math.NaN()
+		if em := r.snap.Embedding; em != nil {
+			drawn = float64(em.Separation)
+		}
+		parts = append(parts, app.P().Class("drawn").Body(
+			app.Text(trf("%s, 10-NN agreement of edge kind: ", tr(r.Title))),
+			c.metricOf(r, "edge-separation", float64(r.snap.Separation), 3),
+			app.Text(tr(" in the representations; in the embedding drawn, ")),
+			c.metricOf(r, "edge-separation-tsne", drawn, 3), app.Text(".")))
+	}
+	return app.Div().Body(parts...)
+}
+
+// explainEdges says what Figure 4 draws and how its number reads.
+func explainEdges() app.UI {
+	return app.P().Text(tr("Once a run has trained, a sample of its edges, as many within classes as between, is embedded in two dimensions by t-SNE from what the model computes for each edge: " +
+		"PDN's pathfinder's last hidden layer, GAT's attention logits (both directions, every head). The number is the share of an edge's 10 nearest neighbours of its own kind: about 0.5 where the kinds mix, 1 where they separate."))
+}
+
+// edgesEmpty says why Figure 4 is not drawn yet: it comes once a run has
+// trained.
+func (c *DegreeLab) edgesEmpty() string {
+	if c.edges != "" {
+		return ""
+	}
+	return tr("Each run's edges are embedded here once it has trained all its epochs.")
 }

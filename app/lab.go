@@ -120,6 +120,9 @@ type lab struct {
 	// drawsGraph says the first run's worker lays its graph out for a
 	// view; rewinds that the runs keep frames for the scrubber.
 	drawsGraph, rewinds bool
+	// embeds says the lab draws Figure 4: its runs' workers embed their
+	// edges once trained (protocol.Command.Embed).
+	embeds bool
 
 	ctx    app.Context // nil before the lab mounts
 	queued []runEvent
@@ -496,6 +499,7 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	// The first run's worker measures the graph the runs share against
 	// chance (the MLP baseline), beside its run.
 	c.Baseline = i == 0
+	c.Embed = l.embeds
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}

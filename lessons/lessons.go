@@ -211,6 +211,7 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 			f.XORFound = FoundXOR(StateMeans(g, s.Weights))
 		}
 	}
+	f.EdgeSeparation = Separation(g, t, e.Data.Seed)
 	if to, w := t.DirectedWeights(); to != nil {
 		for _, b := range BinByDegree(Degrees(g), to, w) {
 			f.DegreeMeans = append(f.DegreeMeans, b.Mean)

@@ -41,6 +41,12 @@ var everyFigure = map[string]figureCase{
 			Series{Name: "P2 (Â^2)", Color: "#111", X: []float64{0, 100, 200}, Y: []float64{0.3, 0.4, 0.1}},
 			Series{Name: tr("input graph"), Color: "#555", Dash: true, X: []float64{0, 200}, Y: []float64{0.5, 0.5}})
 	}},
+	"EdgeEmbeddings": {draw: func(tr func(string) string) string {
+		xy := []float64{0, 0, 1, 1, 5, 5, 6, 4, -3, 2}
+		return EdgeEmbeddings(tr, 760, 400,
+			EmbeddingPanel{Name: "PDN", XY: xy, Inter: []bool{false, false, true, true, false}, K: 10, Agreement: 0.76},
+			EmbeddingPanel{Name: "GAT", XY: xy, Inter: []bool{true, false, true, false, false}, K: 10, Agreement: 0.54})
+	}},
 	"Histogram": {draw: func(tr func(string) string) string {
 		return Histogram(520, 240, tr("Learned edge weights"), tr("weight"), 20,
 			Group{Name: tr("intra-class"), Color: IntraColor, Values: []float64{0.1, 0.5, 0.9, 0.95}},

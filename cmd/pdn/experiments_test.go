@@ -98,6 +98,42 @@ func TestXORRuns(t *testing.T) {
 	}
 }
 
+// pdn tsne writes Figure 4's CSV and SVG and says each model's
+// separation, the same numbers twice over.
+func TestTsneRuns(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tsne", "-per-class", "24", "-epochs", "5", "-out", dir, "-json"}
+	out, errOut, code := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("tsne: exit %d: %s %s", code, errOut, out)
+	}
+	sum := lastJSON(t, out)
+	runs, _ := sum["runs"].(map[string]any)
+	for _, m := range []string{"pdn", "gat"} {
+		r, _ := runs[m].(map[string]any)
+		for _, k := range []string{"separation", "hidden_separation"} {
+			if v, ok := r[k].(float64); !ok || v < 0 || v > 1 {
+				t.Errorf("%s %s = %v, want an agreement in [0, 1]", m, k, r[k])
+			}
+		}
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "tsne.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edges, _ := sum["edges"].(float64)
+	if lines := strings.Count(string(csv), "\n"); !strings.HasPrefix(string(csv), "run,edge,kind,x,y\n") || lines != 1+2*int(edges) {
+		t.Errorf("tsne.csv has %d lines for %v edges a run:\n%.200s", lines, edges, csv)
+	}
+	if svg, err := os.ReadFile(filepath.Join(dir, "tsne.svg")); err != nil || strings.Count(string(svg), `class="edge-point"`) != 2*int(edges) {
+		t.Errorf("tsne.svg: %v, %d points", err, strings.Count(string(svg), `class="edge-point"`))
+	}
+	again, _, _ := runCLI(t, append(args[:len(args)-3], "-out", t.TempDir(), "-json")...)
+	if a, b := lastJSON(t, again)["runs"], sum["runs"]; fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("two runs of one state: %v, then %v", b, a)
+	}
+}
+
 func TestDegreeAndRuntimeRun(t *testing.T) {
 	dir := t.TempDir()
 	out, errOut, code := runCLI(t, "degree", "-per-class", "40", "-epochs", "5", "-out", dir, "-json")

@@ -10,6 +10,7 @@
 //	pdn degree  -out DIR [-json]
 //	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …]
 //	pdn attention -out DIR [-datasets cora,citeseer,DIR…] [-reps 10]
+//	pdn tsne    -out DIR [-json] [state rows…]
 //
 // Bad flags or bad data print one line naming the flag, or the file, line
 // and column, and the allowed range, and exit with status 2; a run that
@@ -61,6 +62,7 @@ var commands = []command{
 	{"claims", "check every finding the explorer states over its seeds, as the page shows it beside each run", parseClaims},
 	{"structure", "what a learned graph is worth: its homophily over the epochs, accuracy under perturbation, and PDN's graph given to GCN, SGC and APPNP", parseStructure},
 	{"attention", "the linear PDN's attention over the tie-strength scores (Figure 8) and the multi-scale PDN's hop weights (Figure 7)", parseAttention},
+	{"tsne", "PDN's and GAT's hidden edge representations embedded by t-SNE, and how well the kinds of edge separate (Figure 4)", parseTsne},
 }
 
 func main() {
@@ -219,6 +221,7 @@ var helpReaders = map[string]func() experiment.Reader{
 	"sweep":     func() experiment.Reader { return commandReader("sweep", "sweep") },
 	"degree":    func() experiment.Reader { return commandReader("degree", "degree") },
 	"attention": attentionReader,
+	"tsne":      tsneReader,
 	"structure": func() experiment.Reader { return commandReader("structure", "structure") },
 	"table4":    func() experiment.Reader { return table4Reader(nil, nil) },
 }

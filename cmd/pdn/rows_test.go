@@ -53,6 +53,8 @@ func commandRows(t *testing.T) map[string]struct {
 	sweep := experiment.Default()
 	sweep.View.Lab, sweep.View.Models, sweep.View.Scenario, sweep.View.Reps = "sweep", experiment.PaperModels, 1, 1
 	attention := experiment.ForLab("attention")
+	tsne := experiment.Default()
+	tsne.View.Lab = "degree"
 	return map[string]struct {
 		args  []string
 		state func() (experiment.Reader, experiment.Experiment)
@@ -63,6 +65,7 @@ func commandRows(t *testing.T) map[string]struct {
 		"xor":       {nil, func() (experiment.Reader, experiment.Experiment) { return xorReader(), xor }},
 		"runtime":   {nil, nil},
 		"degree":    {out("degree"), lab("degree", experiment.ForLab("degree"))},
+		"tsne":      {out("tsne"), lab("tsne", tsne)},
 		"merge":     {nil, nil},
 		"claims":    {nil, nil}, // its rows come by -with: TestClaimsWithRefusesRowsItsClaimsDoNotRead
 		"structure": {out("structure"), lab("structure", experiment.ForLab("structure"))},

@@ -145,6 +145,11 @@ type Command struct {
 	// run, a share of its time, and to answer KindBaseline: the page asks
 	// one run of a lab, as it asks one for a layout.
 	Baseline bool `json:"baseline,omitempty"`
+	// Embed, with OpSet or OpRegenerate, asks for Figure 4 once the run
+	// has trained: a sample of its edges embedded by t-SNE from its hidden
+	// edge representations (Snapshot.Embedding), seconds of work the
+	// labs that draw the figure alone ask for. A quiet run gets none.
+	Embed bool `json:"embed,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -575,6 +580,16 @@ type Snapshot struct {
 	// (lessons.WeightSpread), from which the page reads its sentence
 	// (experiment.ReadWeights); nil for a model without them.
 	Spread *Spread `json:"spread,omitempty"`
+	// Separation is Figure 4's number once the run has trained all its
+	// epochs (lessons.Separation, which the claims read): the
+	// 10-nearest-neighbour agreement of edge kind among the model's
+	// hidden edge representations; NaN (null) before, for a model
+	// without them, and for a quiet run (Command.Quiet).
+	Separation Num `json:"separation"`
+	// Embedding is Figure 4 of a run that has trained, where the page
+	// asked for it (Command.Embed) and the model has edge
+	// representations.
+	Embedding *Embedding `json:"embedding,omitempty"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`
@@ -641,4 +656,15 @@ func BytesFloat32(dst []float32, src []byte) []float32 {
 func Failure(err error) Event {
 	t := phrase.Of(err)
 	return Event{Kind: KindError, Error: err.Error(), Say: &t}
+}
+
+// Embedding is Figure 4 for one run (lessons.EmbedEdges, as pdn tsne
+// computes it): its sampled edges in two dimensions, rows of 2 in XY,
+// whether each is an inter-class edge, and the Neighbours-nearest-neighbour
+// agreement of edge kind in the embedding.
+type Embedding struct {
+	XY         []float32 `json:"xy"`
+	Inter      []bool    `json:"inter"`
+	Neighbours int       `json:"neighbours"`
+	Separation Num       `json:"separation"`
 }

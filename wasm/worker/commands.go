@@ -28,6 +28,7 @@ func (s *session) handle(c protocol.Command) {
 		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
 		s.view.quiet = c.Quiet
 		s.view.baseline = c.Baseline && !c.Quiet
+		s.view.embed = c.Embed && !c.Quiet
 		if fresh || !s.view.baseline {
 			s.baseline = nil // another run's, or none asked for
 		}

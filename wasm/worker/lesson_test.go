@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/lessons"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -110,5 +112,56 @@ func TestSessionRestartsAsLongAsTheRun(t *testing.T) {
 	ev, _ := r.last(protocol.KindSnapshot)
 	if ev.Snap.Epoch != 6 || ev.Snap.Running {
 		t.Errorf("after play: epoch %d, running %v; want 6, stopped", ev.Snap.Epoch, ev.Snap.Running)
+	}
+}
+
+// Figure 4 comes once a run has trained: its number always (what the
+// claims read, as pdn claims computes it), its embedding where the page
+// asks (Command.Embed), neither for a quiet run; the same as lessons
+// computes natively.
+func TestSessionEmbedsTheEdgesOnceTrained(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 32, 5
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := lessons.TrainAll(g, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := lessons.EmbedEdges(g, tr, e.Data.Seed)
+	for _, c := range []struct {
+		name         string
+		embed, quiet bool
+	}{{"asked", true, false}, {"not asked", false, false}, {"quiet", true, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			s, r := newTestSession()
+			s.handle(protocol.Command{Op: protocol.OpSet, Run: 3, State: e.EncodeRun(), Embed: c.embed, Quiet: c.quiet})
+			s.handle(protocol.Command{Op: protocol.OpStart, Run: 3})
+			drain(t, s)
+			ev, _ := r.lastRaw(protocol.KindSnapshot)
+			snap := ev.Snap
+			if snap.Epoch != e.Train.Epochs {
+				t.Fatalf("epoch %d", snap.Epoch)
+			}
+			sep := float64(snap.Separation)
+			if c.quiet != math.IsNaN(sep) || !c.quiet && sep != want.Hidden {
+				t.Errorf("separation %v, want %v (NaN for a quiet run)", sep, want.Hidden)
+			}
+			if got := snap.Embedding != nil; got != (c.embed && !c.quiet) {
+				t.Fatalf("an embedding: %v", got)
+			}
+			if em := snap.Embedding; em != nil {
+				if float64(em.Separation) != want.Separation || len(em.XY) != len(want.XY) || len(em.Inter) != len(want.Edges) {
+					t.Errorf("embedding: separation %v, %d coordinates, %d kinds; lessons %v, %d, %d", em.Separation, len(em.XY), len(em.Inter), want.Separation, len(want.XY), len(want.Edges))
+				}
+				for i, v := range em.XY {
+					if v != float32(want.XY[i]) {
+						t.Fatalf("coordinate %d: %v, lessons %v", i, v, want.XY[i])
+					}
+				}
+			}
+		})
 	}
 }

@@ -26,6 +26,7 @@ type trainer interface {
 	// function, GAT's per-direction weights.
 	Pathfinder(z []float64) (hidden []float64, weight float64, ok bool)
 	DirectedWeights() (to []int32, w []float64)
+	EdgeRepresentations() (reps []float64, dim int, ok bool)
 	// Trace is one node's update, for the page's step-by-step view.
 	Trace(node int) (*pdn.Trace, error)
 	// Regraph carries on over an edited graph (see pdn.Trainer.Regraph).
@@ -68,8 +69,16 @@ type session struct {
 	ranges  [2][]float64    // base's edge features' ranges (datasets.FeatureRanges), once asked for
 	g       *datasets.Graph // base with exp's edits, the graph trained on
 	deg     []int           // each node's degree in g, once a lab needs it
-	gen     int
-	local   *localGraph // the user's own graph, once opened
+	// sep is Figure 4's number (lessons.Separation) of the run trained
+	// to its end, computed once for the trainer sepOf on the graph sepG
+	// at epoch sepAt.
+	sep   float64
+	sepOf trainer
+	sepG  *datasets.Graph
+	sepAt int
+	emb   *protocol.Embedding // Figure 4 of the same run, where asked for
+	gen   int
+	local *localGraph // the user's own graph, once opened
 
 	tr       trainer
 	prepared bool // the trainer's slow set-up is done (see pdn.Trainer.Prepare)
@@ -91,6 +100,7 @@ type viewWants struct {
 	pace        time.Duration // the least time from one epoch's start to the next's while training (0: none)
 	showLearned bool          // it shows the learned layout
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
+	embed       bool          // it wants Figure 4 once trained (protocol.Command.Embed)
 	baseline    bool          // it wants the MLP baseline (protocol.Command.Baseline)
 	tracing     bool          // it follows one node's update (protocol.OpTrace)
 	node        int           // that node
