@@ -8,7 +8,7 @@
 //	pdn xor     [-json]
 //	pdn runtime [-json]
 //	pdn degree  -out DIR [-json]
-//	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …]
+//	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …] [-pyg PYTHON]
 //	pdn attention -out DIR [-datasets cora,citeseer,DIR…] [-reps 10]
 //
 // Bad flags or bad data print one line naming the flag, or the file, line
