@@ -8,7 +8,7 @@
 //	pdn xor     [-json]
 //	pdn runtime [-json]
 //	pdn degree  -out DIR [-json]
-//	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …]
+//	pdn table4  -out DIR [-datasets cora,citeseer,DIR…] [-reps 10] [-models …] [-pyg PYTHON]
 //	pdn attention -out DIR [-datasets cora,citeseer,DIR…] [-reps 10]
 //	pdn tsne    -out DIR [-json] [state rows…]
 //

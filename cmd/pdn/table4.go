@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,6 +54,9 @@ type table4Result struct {
 	N     int           `json:"n"`
 	Paper *numtext.Num  `json:"paper,omitempty"`
 	Mark  datasets.Mark `json:"mark,omitempty"`
+	// PyG is PyTorch Geometric's figure on the same splits (-pyg), absent
+	// without -pyg and for a model the export cannot express.
+	PyG *table4PyG `json:"pyg,omitempty"`
 }
 
 // table4Graph is a graph of the table: a shipped one by name, or a
@@ -85,10 +89,16 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	forceFlag(fs, &force, "-out")
 	var sh shard
 	shardFlag(fs, &sh)
+	python := fs.String("pyg", "", pygUsage)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "self-loop", "hidden", "dropout", "edge-dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
+	}
+	if flagSet(fs, "pyg") {
+		if err := pygFlagChecks(*python, !sh.whole()); err != nil {
+			return nil, err
+		}
 	}
 	// Each graph starts from its features' recipe where the flags leave
 	// its rows open, as pdn train does (experiment.Recipes).
@@ -112,6 +122,13 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 		job.Graphs = append(job.Graphs, g.name)
 	}
 	return func(stdout, stderr io.Writer) error {
+		var peer *pygPeer
+		if flagSet(fs, "pyg") { // asked first: a Python without PyG fails before any work
+			var err error
+			if peer, err = newPyGPeer(*python, max(runtime.GOMAXPROCS(0) / *workers, 1), pr.validation > 0); err != nil {
+				return err
+			}
+		}
 		notes := newGraphNotes(stderr)
 		for i := range gs {
 			gs[i].notes = notes
@@ -120,7 +137,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 			return err
 		}
 		spec := outSpec{flag: "out", dir: *out, force: force, parts: []string{table4Part(job, sh)}, inputs: graphInputs(gs)}
-		return runTable4(gs, e, pr, job, *workers, sh, spec, *asJSON, stdout, stderr)
+		return runTable4(gs, e, pr, job, *workers, sh, spec, peer, *asJSON, stdout, stderr)
 	}, nil
 }
 
@@ -228,14 +245,23 @@ func table4Part(job table4Job, sh shard) string {
 	return shardPart("table4", job, sh)
 }
 
-func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job table4Job, workers int, sh shard, spec outSpec, asJSON bool, stdout, stderr io.Writer) (err error) {
+func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job table4Job, workers int, sh shard, spec outSpec, peer *pygPeer, asJSON bool, stdout, stderr io.Writer) (err error) {
 	start := time.Now()
 	w, err := openOut(spec, stderr)
 	if err != nil {
 		return err
 	}
 	defer finishOut(w, &err)
-	acc, err := trainTable4(gs, e, pr, job, workers, sh, stderr)
+	var column *pygColumn
+	if peer != nil {
+		// The exports lie among the run's staged files, never among its
+		// inputs, and go with them however the run ends.
+		if peer.scratch, err = w.Scratch("pyg"); err != nil {
+			return err
+		}
+		column = newPyGColumn(job)
+	}
+	acc, err := trainTable4(gs, e, pr, job, workers, sh, peer, column, stderr)
 	if err != nil {
 		return err
 	}
@@ -253,7 +279,7 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job tabl
 		}
 		return writeShard(w, "table4", "table4", job, sh, seconds, runs, stdout)
 	}
-	return writeTable4(w, job, acc, seconds, asJSON, stdout)
+	return writeTable4(w, job, acc, column, peer, seconds, asJSON, stdout)
 }
 
 // mergeTable4 writes the files of a table4 run whose shards j holds.
@@ -269,15 +295,22 @@ func mergeTable4(w *outdir.Run, j *shardJob, asJSON bool, stdout io.Writer) erro
 			}
 		}
 	}
-	return writeTable4(w, job, acc, j.seconds, asJSON, stdout)
+	return writeTable4(w, job, acc, nil, nil, j.seconds, asJSON, stdout)
 }
 
-// writeTable4 writes the table's CSV and figure, and prints it.
-func writeTable4(w *outdir.Run, job table4Job, acc [][][]float64, seconds float64, asJSON bool, stdout io.Writer) error {
+// writeTable4 writes the table's CSV and figure, and prints it; column
+// is the PyG column that peer made, nil without -pyg.
+func writeTable4(w *outdir.Run, job table4Job, acc [][][]float64, column *pygColumn, peer *pygPeer, seconds float64, asJSON bool, stdout io.Writer) error {
 	sum := summariseTable4(job, acc)
+	if column != nil {
+		column.summarise(job, &sum)
+		if sum.hasPyG() { // else a note says that no model has a peer
+			sum.Protocol += "; " + peer.protocol(job.Models)
+		}
+	}
 	sum.Seconds = math.Round(seconds*10) / 10
 	sum.CSV, sum.SVG = w.Path("table4.csv"), w.Path("table4.svg")
-	if err := writeTable4CSV(w, job, acc, sum); err != nil {
+	if err := writeTable4CSV(w, job, acc, column, sum); err != nil {
 		return err
 	}
 	if err := w.WriteFile("table4", "table4.svg", viz.File(table4Figure(sum)), 0o644); err != nil {
@@ -369,7 +402,11 @@ func markText(m datasets.Mark) string {
 // acc[graph][rep][model]; a diverged run, or one not in the shard, is NaN.
 // Each result depends only on its seeds, so the order runs finish in
 // changes nothing.
-func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job table4Job, workers int, sh shard, stderr io.Writer) ([][][]float64, error) {
+//
+// With peer, each run of a model with a PyG peer is trained again in PyG
+// once ours is done, in the same worker, so that -workers bounds the
+// programs training at once; its result goes into column.
+func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job table4Job, workers int, sh shard, peer *pygPeer, column *pygColumn, stderr io.Writer) ([][][]float64, error) {
 	acc := make([][][]float64, len(gs))
 	type place struct{ g, r, m int }
 	var (
@@ -402,7 +439,20 @@ func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job
 		for _, k := range batch {
 			want[runs[k].m] = true
 		}
-		res, err := table4Rep(gs[g], base, pr, job.Models, uint64(r+1), func(m int) bool { return want[m] })
+		var then func(m int, graph *datasets.Graph, t *pdn.Trainer)
+		if peer != nil {
+			then = func(m int, graph *datasets.Graph, t *pdn.Trainer) {
+				if !hasPeer(job.Models[m]) {
+					return
+				}
+				acc, err := peer.retrain(graph, t)
+				column.acc[g][r][m] = acc
+				if err != nil {
+					column.failed[g][r][m] = shorten(oneLine(err))
+				}
+			}
+		}
+		res, err := table4Rep(gs[g], base, pr, job.Models, uint64(r+1), func(m int) bool { return want[m] }, then)
 		out := make([]experiment.Result, len(batch))
 		for j, k := range batch {
 			if res != nil {
@@ -529,8 +579,10 @@ func settingsProtocol(kinds []string) string {
 	return s
 }
 
-// table4Rep trains each model m that wants on one seeded split of a graph.
-func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []string, seed uint64, wants func(m int) bool) ([]float64, error) {
+// table4Rep trains each model m that wants on one seeded split of a graph,
+// and hands each trained run and the graph it trained on to then (if not
+// nil).
+func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []string, seed uint64, wants func(m int) bool, then func(m int, g *datasets.Graph, t *pdn.Trainer)) ([]float64, error) {
 	graph, err := g.load(base, seed)
 	if err != nil {
 		return nil, err
@@ -567,15 +619,22 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		if acc, err := lessons.TrainSelected(t); err == nil {
 			out[m] = acc
 		}
+		if then != nil {
+			then(m, g, t)
+		}
 	}
 	return out, nil
 }
 
 // writeTable4CSV writes a row per graph, rep and model: its accuracy, and
 // its cell's paper number and mark (datasets.PaperMark; empty where the
-// paper has no number).
-func writeTable4CSV(w *outdir.Run, job table4Job, acc [][][]float64, sum table4Summary) error {
+// paper has no number); with a PyG column, the run's accuracy in PyG and
+// its cell's PyG mean, SD and n (pygCSV).
+func writeTable4CSV(w *outdir.Run, job table4Job, acc [][][]float64, column *pygColumn, sum table4Summary) error {
 	rows := [][]string{{"graph", "model", "rep", "test_accuracy", "paper", "paper_mark"}}
+	if column != nil {
+		rows[0] = append(rows[0], pygHeader...)
+	}
 	for i, g := range job.Graphs {
 		for r := range acc[i] {
 			for m, kind := range job.Models {
@@ -583,7 +642,11 @@ func writeTable4CSV(w *outdir.Run, job table4Job, acc [][][]float64, sum table4S
 				if res.Paper != nil {
 					paper = strconv.FormatFloat(float64(*res.Paper), 'f', 3, 64)
 				}
-				rows = append(rows, []string{g, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64), paper, string(res.Mark)})
+				row := []string{g, kind, strconv.Itoa(r + 1), strconv.FormatFloat(acc[i][r][m], 'f', 4, 64), paper, string(res.Mark)}
+				if column != nil {
+					row = append(row, pygCSV(column, res, i, r, m)...)
+				}
+				rows = append(rows, row)
 			}
 		}
 	}
@@ -622,9 +685,13 @@ func paperName(key string) string {
 // printTable4 prints each model's mean ± SD by graph, the paper's beside it.
 func printTable4(w io.Writer, sum table4Summary) {
 	fmt.Fprintf(w, "Table 4, %d seeded splits a graph, %.1f s: %s\n", sum.Reps, sum.Seconds, sum.Protocol)
+	withPyG := sum.hasPyG()
 	fmt.Fprintf(w, "%-16s", "model")
 	for _, g := range sum.Graphs {
 		fmt.Fprintf(w, " %25s", g+" (paper)")
+		if withPyG {
+			fmt.Fprintf(w, " %19s", g+" PyG")
+		}
 	}
 	fmt.Fprintln(w)
 	for _, kind := range sum.Models {
@@ -642,6 +709,9 @@ func printTable4(w io.Writer, sum table4Summary) {
 				cell += fmt.Sprintf(" (%.3f)%-1s", float64(*r.Paper), markText(r.Mark))
 			}
 			fmt.Fprintf(w, " %25s", cell)
+			if withPyG {
+				fmt.Fprintf(w, " %19s", pygCell(r, sum.Reps))
+			}
 		}
 		fmt.Fprintln(w)
 	}
@@ -654,6 +724,19 @@ func printTable4(w io.Writer, sum table4Summary) {
 	for _, n := range sum.Notes {
 		fmt.Fprintln(w, "note: "+n)
 	}
+}
+
+// hasPyG reports whether the table has a PyG column (-pyg): some cell
+// has a PyG figure (where no model has a peer, a note says so instead).
+func (sum table4Summary) hasPyG() bool {
+	for _, byModel := range sum.Results {
+		for _, r := range byModel {
+			if r.PyG != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // english is the words of the CLI's figures: the catalogues' own, the

@@ -536,3 +536,24 @@ func (r *Run) settled() (m Manifest, release func(), err error) {
 	}
 	return m, fl.release, nil
 }
+
+// Scratch is a folder for files the run hands to another program and does
+// not keep (pdn table4 -pyg's exports, which PyTorch Geometric reads): it
+// lies among the run's staged files, so it goes with them whatever ends
+// the run (Commit, Abort, a signal), is never put in place, and, as the
+// folder itself, is never among the run's inputs. name is a part's name.
+func (r *Run) Scratch(name string) (*Tree, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.done {
+		return nil, errors.New("outdir: the run is over")
+	}
+	if !partName.MatchString(name) {
+		return nil, fmt.Errorf("outdir: scratch %q: want letters, digits, '.', '_' and '-'", name)
+	}
+	t, err := NewTree(metaPath(r.meta, "runs", r.id, "scratch", name))
+	if err != nil {
+		return nil, r.cannot(err)
+	}
+	return t, nil
+}

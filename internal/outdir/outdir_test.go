@@ -324,3 +324,48 @@ func TestAnExclusivePartIsTheFoldersAlone(t *testing.T) {
 		})
 	}
 }
+
+// A run's scratch folder holds what another program reads while the run
+// lasts (pdn table4 -pyg's exports) and goes with the run however it
+// ends: never put in place, never left behind.
+func TestScratchGoesWithTheRun(t *testing.T) {
+	for _, end := range []string{"commit", "abort"} {
+		t.Run(end, func(t *testing.T) {
+			dir := t.TempDir()
+			r, err := Open(dir, opts("table4"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := r.Scratch("pyg")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.WriteFile("run-1/graph/meta.json", []byte("{}"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := read(t, filepath.Join(s.Dir(), "run-1", "graph", "meta.json")); got != "{}" {
+				t.Fatalf("the scratch file reads %q", got)
+			}
+			if err := r.WriteFile("table4", "table4.csv", []byte("a\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if end == "commit" {
+				err = r.Commit()
+			} else {
+				r.Abort()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(s.Dir()); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("after %s the scratch folder is still there (%v)", end, err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "run-1")); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("after %s the scratch's files were put in place", end)
+			}
+			if _, err := r.Scratch("late"); err == nil {
+				t.Errorf("a scratch folder was made after the run's %s", end)
+			}
+		})
+	}
+}

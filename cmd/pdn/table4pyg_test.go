@@ -1,0 +1,248 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/outdir"
+	"pdnexplorer/pyg"
+	"pdnexplorer/pyg/pygtest"
+)
+
+// The PyG column's cells: mean ± SD over the reps PyG gave a result for,
+// n said where some failed, "–" where none did, "no peer" where the export
+// cannot express the model, each failed run a note naming graph, model and
+// rep with the script's message, and the same figures in the -json and
+// the CSV.
+func TestTable4PyGColumn(t *testing.T) {
+	nan := math.NaN()
+	job := table4Job{Graphs: []string{"cora"}, Models: []string{"gcn", "mlp", "sgc", "pdn-edgeconv"}, Reps: 2}
+	for _, c := range []struct {
+		name   string
+		acc    [][]float64 // [rep][model]
+		failed [][]string
+		cells  map[string]string     // model: its printed PyG cell
+		json   map[string]*table4PyG // model: its -json pyg field
+		notes  []string
+		csv    map[string]string // model: the CSV's PyG columns of rep 1
+	}{
+		{"every rep", [][]float64{{0.8, 0.7, 0.6, nan}, {0.9, 0.7, 0.62, nan}}, nil,
+			map[string]string{"gcn": "0.850±0.071", "mlp": "0.700±0.000", "sgc": "0.610±0.014", "pdn-edgeconv": "no peer"},
+			map[string]*table4PyG{"gcn": {0.85, 0.0707, 2}, "mlp": {0.7, 0, 2}, "pdn-edgeconv": nil},
+			[]string{"pdn-edgeconv: no PyG peer: the export covers "},
+			map[string]string{"gcn": "0.8000,0.8500,0.0707,2", "pdn-edgeconv": ",,,"}},
+		{"a rep failed", [][]float64{{0.8, nan, nan, nan}, {nan, 0.7, nan, nan}}, [][]string{{"", "", "sgc: out of memory", ""}, {"cannot read the bundle: x", "", "sgc: out of memory", ""}},
+			map[string]string{"gcn": "0.800±– n=1", "mlp": "0.700±– n=1", "sgc": "–"},
+			map[string]*table4PyG{"gcn": {0.8, 0, 1}, "sgc": {numtext.Num(nan), numtext.Num(nan), 0}},
+			[]string{"cora, gcn, rep 2: the PyG run failed: cannot read the bundle: x", "cora, sgc, rep 1: the PyG run failed: sgc: out of memory", "cora, sgc, rep 2: the PyG run failed"},
+			map[string]string{"gcn": "0.8000,0.8000,,1", "mlp": ",0.7000,,1", "sgc": ",,,0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			col := newPyGColumn(job)
+			for r := range job.Reps {
+				copy(col.acc[0][r], c.acc[r])
+				if c.failed != nil {
+					copy(col.failed[0][r], c.failed[r])
+				}
+			}
+			ours := [][][]float64{{{0.8, 0.7, 0.6, 0.85}, {0.81, 0.71, 0.61, 0.86}}}
+			sum := summariseTable4(job, ours)
+			col.summarise(job, &sum)
+			var b strings.Builder
+			printTable4(&b, sum)
+			table := b.String()
+			if !strings.Contains(table, "cora PyG") {
+				t.Errorf("no PyG column in\n%s", table)
+			}
+			for kind, want := range c.cells {
+				line := regexp.MustCompile(`(?m)^` + kind + ` .*$`).FindString(table)
+				if !strings.HasSuffix(strings.TrimRight(line, " "), " "+want) {
+					t.Errorf("%s's row %q; want its PyG cell %q", kind, line, want)
+				}
+			}
+			for kind, want := range c.json {
+				got := sum.Results["cora"][kind].PyG
+				if (got == nil) != (want == nil) || got != nil && (got.N != want.N || !sameNum(got.Mean, want.Mean) || !sameNum(got.SD, want.SD)) {
+					t.Errorf("%s: pyg %+v, want %+v", kind, got, want)
+				}
+			}
+			js, err := json.Marshal(sum)
+			if err != nil {
+				t.Fatal(err) // NaN must be written as null
+			}
+			if want := `"pdn-edgeconv":{"mean":0.855,"sd":0.0071,"n":2,"paper":0.864,"mark":"within"}`; !strings.Contains(string(js), want) {
+				t.Errorf("a model without a peer has a pyg field: %s", js)
+			}
+			for _, n := range c.notes {
+				if !slices.ContainsFunc(sum.Notes, func(s string) bool { return strings.HasPrefix(s, n) }) || !strings.Contains(table, "note: "+n) {
+					t.Errorf("no note %q in %q", n, sum.Notes)
+				}
+			}
+			for kind, want := range c.csv {
+				m := slices.Index(job.Models, kind)
+				if got := strings.Join(pygCSV(col, sum.Results["cora"][kind], 0, 0, m), ","); got != want {
+					t.Errorf("%s's CSV columns %q, want %q", kind, got, want)
+				}
+			}
+		})
+	}
+	// Without -pyg the table is as it was: no column, no pyg field.
+	sum := summariseTable4(job, [][][]float64{{{0.8, 0.7, 0.6, 0.85}, {0.81, 0.71, 0.61, 0.86}}})
+	var b strings.Builder
+	printTable4(&b, sum)
+	if js, _ := json.Marshal(sum); strings.Contains(b.String(), "cora PyG") || strings.Contains(b.String(), "PyG column") || strings.Contains(string(js), `"pyg"`) {
+		t.Errorf("a table without -pyg speaks of PyG:\n%s\n%s", b.String(), js)
+	}
+}
+
+func sameNum(a, b numtext.Num) bool {
+	return math.IsNaN(float64(a)) && math.IsNaN(float64(b)) || math.Abs(float64(a-b)) < 1e-9
+}
+
+// Each run of a model with a peer is exported, with its rep's seed and
+// the settings it trained at, into the scratch folder, handed to the
+// script there with --weights none, and the folder goes once read; a
+// model without a peer is never exported, and a run the script refuses
+// is its cell's note, not the table's end.
+func TestTable4PyGRetrainsEachRun(t *testing.T) {
+	scratch, err := outdir.NewTree(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	peer := &pygPeer{threads: 1, scratch: scratch}
+	run := regexp.MustCompile(`"model": "([a-z-]+)",[\s\S]*"seed": (\d+),`)
+	peer.train = func(dir string, args ...string) (pygReply, error) {
+		script, err := os.ReadFile(filepath.Join(dir, pyg.ScriptFile))
+		if err != nil {
+			t.Errorf("no script where the runner was sent: %v", err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, pyg.GraphFolder, "meta.json")); err != nil {
+			t.Errorf("no graph beside the script: %v", err)
+		}
+		if !slices.Equal(args, []string{"--weights", "none", "--threads", "1"}) {
+			t.Errorf("the script was run with %v", args)
+		}
+		m := run.FindSubmatch(script)
+		if m == nil {
+			t.Fatalf("no model and seed in the script's RUN")
+		}
+		kind, seed := string(m[1]), string(m[2])
+		seen[kind+" "+seed] = true
+		if kind == experiment.MLP && seed == "2" {
+			return pygReply{Error: "--bundle graph: cannot read the bundle: broken"}, errors.New("--bundle graph: cannot read the bundle: broken")
+		}
+		acc := 0.5 + float64(len(seen))/100
+		return pygReply{TestAccuracy: &acc}, nil
+	}
+	base := experiment.Default()
+	base.Train.Epochs = 2
+	job := table4Job{Graphs: []string{"cora"}, Models: []string{experiment.GCN, experiment.PDNEdgeConv, experiment.MLP}, Reps: 2}
+	col := newPyGColumn(job)
+	pr := practices{given: func(string) bool { return false }}
+	if _, err := trainTable4([]table4Graph{{name: "cora"}}, base, pr, job, 1, shard{}, peer, col, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"gcn 1", "gcn 2", "mlp 1", "mlp 2"}
+	if got := slices.Sorted(maps.Keys(seen)); !slices.Equal(got, want) {
+		t.Errorf("the script ran for %v; want %v (no run of a model without a peer)", got, want)
+	}
+	if left, _ := os.ReadDir(scratch.Dir()); len(left) != 0 {
+		t.Errorf("the exports were left in the scratch folder: %v", left)
+	}
+	for r := range 2 {
+		if x := col.acc[0][r][0]; x < 0.5 || x > 0.55 {
+			t.Errorf("gcn rep %d: %v, want the runner's reply", r+1, x)
+		}
+		if !math.IsNaN(col.acc[0][r][1]) || col.failed[0][r][1] != "" {
+			t.Errorf("pdn-edgeconv rep %d has a PyG result: %v %q", r+1, col.acc[0][r][1], col.failed[0][r][1])
+		}
+	}
+	if !math.IsNaN(col.acc[0][1][2]) || col.failed[0][1][2] != "--bundle graph: cannot read the bundle: broken" {
+		t.Errorf("mlp rep 2: %v, %q; want no result and the script's message", col.acc[0][1][2], col.failed[0][1][2])
+	}
+}
+
+// -pyg is refused by name before any work where it cannot give a column:
+// a Python that is not there (no output folder is made), an empty name,
+// with -shard.
+func TestTable4PyGRefusals(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t4")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-pyg", filepath.Join(t.TempDir(), "no-python")}, "cannot import torch and torch_geometric ("},
+		{[]string{"-pyg", ""}, "flag -pyg: an empty name"},
+		{[]string{"-pyg", "python3", "-shard", "1/2"}, "flag -pyg: not with -shard"},
+	} {
+		args := append([]string{"table4", "-datasets", "cora", "-reps", "1", "-epochs", "1", "-models", "gcn", "-out", out}, c.args...)
+		_, errOut, code := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, "flag -pyg") || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
+		}
+		if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%v: the output folder was made before -pyg was refused", c.args)
+		}
+	}
+}
+
+// For real, where a Python with PyG is found: Cora's table with its PyG
+// column, each run trained in PyG, read as ours, beside ours (a few
+// epochs: Cora is where the two should agree, the small graphs one can
+// generate stay near chance in so few).
+func TestTable4PyGForReal(t *testing.T) {
+	python, env := pygtest.Python(t)
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PYTHONPATH="); ok {
+			t.Setenv("PYTHONPATH", v) // the last wins, as exec's
+		}
+	}
+	out := filepath.Join(t.TempDir(), "t4")
+	stdout, errOut, code := runCLI(t, "table4", "-datasets", "cora", "-reps", "2", "-epochs", "40", "-models", "gcn,mlp,pdn-edgeconv", "-workers", "1", "-pyg", python, "-out", out, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	t.Log(stdout)
+	var sum table4Summary
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []string{"gcn", "mlp"} {
+		r := sum.Results["cora"][kind]
+		if r.PyG == nil || r.PyG.N != 2 {
+			t.Fatalf("%s: pyg %+v; want both reps (notes %q)", kind, r.PyG, sum.Notes)
+		}
+		// The same architecture, settings and split in another library: its
+		// mean within 0.1 of ours, not the same to the bit (its own draws).
+		if d := math.Abs(float64(r.PyG.Mean - r.Mean)); d > 0.1 || r.PyG.Mean == r.Mean && r.PyG.SD == r.SD {
+			t.Errorf("%s: PyG %v ± %v, ours %v ± %v", kind, r.PyG.Mean, r.PyG.SD, r.Mean, r.SD)
+		}
+	}
+	if sum.Results["cora"]["pdn-edgeconv"].PyG != nil || !slices.ContainsFunc(sum.Notes, func(n string) bool { return strings.HasPrefix(n, "pdn-edgeconv: no PyG peer") }) {
+		t.Errorf("pdn-edgeconv: %+v, notes %q", sum.Results["cora"]["pdn-edgeconv"], sum.Notes)
+	}
+	if !strings.Contains(sum.Protocol, "PyG column: each run of gcn, mlp exported") || !strings.Contains(sum.Protocol, "torch ") {
+		t.Errorf("protocol: %s", sum.Protocol)
+	}
+	csv, err := os.ReadFile(filepath.Join(out, "table4.csv"))
+	if err != nil || !strings.HasPrefix(string(csv), "graph,model,rep,test_accuracy,paper,paper_mark,pyg_test_accuracy,pyg,pyg_sd,pyg_n\n") ||
+		!regexp.MustCompile(`(?m)^cora,gcn,1,0\.\d{4},0\.861,\w+,0\.\d{4},0\.\d{4},0\.\d{4},2$`).Match(csv) {
+		t.Errorf("table4.csv: %v\n%s", err, csv)
+	}
+	if runs, _ := os.ReadDir(filepath.Join(out, outdir.Meta, "runs")); len(runs) != 0 {
+		t.Errorf("the run left %v behind", runs)
+	}
+}
