@@ -361,13 +361,7 @@ func (g *gcnNorm) backward(gw []float64) {
 	for i := 0; i < a.n; i++ {
 		g.gR[i] = float64(2*g.gSelf[i]) * g.r[i]
 	}
-	for e := 0; e < a.e; e++ {
-		u, v := a.src[e], a.dst[e]
-		gc := float64(g.gCoef[e] * g.w[e])
-		g.gR[u] += float64(gc * g.r[v])
-		g.gR[v] += float64(gc * g.r[u])
-		gw[e] = float64(g.gCoef[e]*g.r[u]) * g.r[v]
-	}
+	g.coefGrads(gw)
 	for i := 0; i < a.n; i++ { // gR becomes ∂L/∂d_i
 		ri := g.r[i]
 		g.gR[i] = float64(-0.5*g.gR[i]) * float64(ri*ri) * ri
@@ -377,11 +371,12 @@ func (g *gcnNorm) backward(gw []float64) {
 	}
 }
 
-// backwardMeanLoop is backward under meanLoop: self_i = 1/(k_i+1) is
-// constant, and ∂d_i/∂w_e = 1 + 1/k_i for each edge e at i.
-func (g *gcnNorm) backwardMeanLoop(gw []float64) {
+// coefGrads adds each coefficient's gradient through r_u and r_v into
+// gR, ∂L/∂r, and sets gw to its part through w_e itself:
+//
+//	coef_e = r_u · w_e · r_v.
+func (g *gcnNorm) coefGrads(gw []float64) {
 	a := g.adj
-	clear(g.gR)
 	for e := 0; e < a.e; e++ {
 		u, v := a.src[e], a.dst[e]
 		gc := float64(g.gCoef[e] * g.w[e])
@@ -389,6 +384,14 @@ func (g *gcnNorm) backwardMeanLoop(gw []float64) {
 		g.gR[v] += float64(gc * g.r[u])
 		gw[e] = float64(g.gCoef[e]*g.r[u]) * g.r[v]
 	}
+}
+
+// backwardMeanLoop is backward under meanLoop: self_i = 1/(k_i+1) is
+// constant, and ∂d_i/∂w_e = 1 + 1/k_i for each edge e at i.
+func (g *gcnNorm) backwardMeanLoop(gw []float64) {
+	a := g.adj
+	clear(g.gR)
+	g.coefGrads(gw)
 	for i := 0; i < a.n; i++ { // gR becomes ∂L/∂S_i
 		ri, k := g.r[i], float64(a.rowPtr[i+1]-a.rowPtr[i])
 		if k == 0 {

@@ -58,6 +58,19 @@ func runOf(t testing.TB, tr *pdn.Trainer) pyg.Run {
 	return r
 }
 
+// inPyG trains e, exports the run and runs its script in PyG with args:
+// the graph, the run and the script's JSON line.
+func inPyG(t *testing.T, python string, env []string, e experiment.Experiment, args ...string) (*datasets.Graph, pyg.Run, map[string]any) {
+	t.Helper()
+	g, tr := trainedAs(t, e)
+	r := runOf(t, tr)
+	dir := t.TempDir()
+	if err := writeDir(dir, g, r); err != nil {
+		t.Fatal(err)
+	}
+	return g, r, pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), args...)
+}
+
 // runJSON is the script's RUN, as the script reads it.
 func runJSON(t *testing.T, script []byte) map[string]any {
 	t.Helper()
@@ -224,13 +237,7 @@ func TestPyGReproducesTheRun(t *testing.T) {
 		t.Run(kind+"/self-loop=mean", func(t *testing.T) {
 			e := experiment.Default()
 			e.Model.Kind, e.Model.SelfLoop = kind, experiment.SelfLoopMean
-			g, tr := trainedAs(t, e)
-			r := runOf(t, tr)
-			dir := t.TempDir()
-			if err := writeDir(dir, g, r); err != nil {
-				t.Fatal(err)
-			}
-			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile))
+			_, r, out := inPyG(t, python, env, e)
 			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
 				t.Errorf("under mean self-loops the explorer's weights give %v in PyG, %v in the explorer", got, r.TestAccuracy)
 			}
@@ -251,13 +258,7 @@ func TestPyGTakesPDNsGraphUnderMeanSelfLoops(t *testing.T) {
 			e := experiment.Default()
 			e.Data.PerClass, e.Train.Epochs = 64, 40
 			e.Model.Kind, e.Model.GraphFrom, e.Model.SelfLoop = kind, experiment.FromPDN, experiment.SelfLoopMean
-			g, tr := trainedAs(t, e)
-			r := runOf(t, tr)
-			dir := t.TempDir()
-			if err := writeDir(dir, g, r); err != nil {
-				t.Fatal(err)
-			}
-			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile), "--epochs", "2")
+			_, r, out := inPyG(t, python, env, e, "--epochs", "2")
 			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
 				t.Errorf("over PDN's graph under mean self-loops the explorer's weights give %v in PyG, %v in the explorer", got, r.TestAccuracy)
 			}
@@ -275,16 +276,10 @@ func TestPyGTakesPDNsLearnedGraph(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			e := experiment.Default()
 			e.Model.Kind, e.Model.GraphFrom = kind, experiment.FromPDN // the default graph and run
-			g, tr := trainedAs(t, e)
-			r := runOf(t, tr)
+			g, r, out := inPyG(t, python, env, e)
 			if len(r.GraphWeight) != g.E() {
 				t.Fatalf("the run carries %d graph weights for %d edges", len(r.GraphWeight), g.E())
 			}
-			dir := t.TempDir()
-			if err := writeDir(dir, g, r); err != nil {
-				t.Fatal(err)
-			}
-			out := pygtest.Run(t, python, env, filepath.Join(dir, pyg.ScriptFile))
 			if got, _ := out["exported_test_accuracy"].(float64); math.Abs(got-r.TestAccuracy) > 1e-9 {
 				t.Errorf("the explorer's weights over PDN's graph give %v in PyG, %v in the explorer", got, r.TestAccuracy)
 			}

@@ -46,7 +46,7 @@ func parseTsne(args []string, stderr io.Writer) (runner, error) {
 	var force bool
 	forceFlag(fs, &force, "-out")
 	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, "edge-hidden", "self-loop", "hidden", "dropout", "edge-dropout")
+	experiment.RegisterNamed(fs, &e, labModelRows("degree")...)
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
