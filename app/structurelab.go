@@ -334,8 +334,11 @@ func (c *StructureLab) inductionTable() app.UI {
 			cells = append(cells, app.Td().Body(metric("induction-accuracy", r.Title, v, num(v, 3)).DataSet("seed", seed)))
 		}
 		induced := res[i]
+		// A link carries accuracies alone: weights only where trained here.
+		at := len(c.robust) + len(c.transfr) + i
+		linked := at < len(c.side.linked) && c.side.linked[at]
 		for _, w := range []float64{induced.WIntra, induced.WInter} {
-			if !induced.Done {
+			if !induced.Done || linked {
 				w = math.NaN()
 			}
 			cells = append(cells, app.Td().Text(num(w, 3)))

@@ -238,7 +238,9 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.Model.EdgeDrop }},
 	{Name: "graph-from", Label: "Graph propagated over", Models: modelsTakingWeights(), Group: GroupModel, Usage: "the graph a fixed-graph model propagates over: the input's edges, or the edge weights a PDN with the same rows learned, trained first and frozen", Default: FromInput, Choices: []string{FromInput, FromPDN},
 		field: func(e *Experiment) any { return &e.Model.GraphFrom }},
-	{Name: "pathfinder-seed", Label: "Pathfinder's graph seed", Models: modelsTakingWeights(), Group: GroupModel, Usage: "the data seed of the graph whose PDN learns the graph a fixed-graph model propagates over: 0, this graph; another, a graph the generator draws at that seed, whose pathfinder, frozen, weighs this graph's edges (induction)", Default: "0", Min: 0, Max: maxSeed,
+	// pathfinder-seed draws another graph from the generator's rows: a
+	// real graph, or one's own, has one draw.
+	{Name: "pathfinder-seed", Label: "Pathfinder's graph seed", Models: modelsTakingWeights(), Group: GroupModel, Graphs: generatorGraphs, Usage: "the data seed of the graph whose PDN learns the graph a fixed-graph model propagates over: 0, this graph; another, a graph the generator draws at that seed, whose pathfinder, frozen, weighs this graph's edges (induction)", Default: "0", Min: 0, Max: maxSeed,
 		Needs: &Need{Row: "graph-from", When: phrase.New("graph-from is pdn"), Holds: func(e *Experiment) bool { return e.Model.GraphFrom == FromPDN }},
 		field: func(e *Experiment) any { return &e.Model.PathfinderSeed }},
 
@@ -330,7 +332,7 @@ func Quote(s string) string {
 // the columns of the user's own files), a generated one has no shots, m is
 // preferential attachment's, and so on.
 func (p Param) Applies(d Data) bool {
-	if p.Group != GroupData || p.Graphs == nil {
+	if p.Graphs == nil {
 		return true
 	}
 	g := d.Graph

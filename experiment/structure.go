@@ -148,7 +148,7 @@ func InductionRuns(e Experiment) []Run {
 	for i := uint64(1); i <= InductionSeeds; i++ {
 		for _, name := range []string{InducedRun, OwnPDNRun, OwnGCNRun} {
 			r := e
-			r.Data.Seed = e.Data.Seed + i
+			r.Data.Seed, r.Data.Edits = e.Data.Seed+i, "" // the edits name the state's graph's edges
 			r.Model.Kind, r.Model.GraphFrom, r.Model.PathfinderSeed = GCN, FromInput, 0
 			switch name {
 			case InducedRun:

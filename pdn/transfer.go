@@ -37,7 +37,9 @@ func newTransfer(g *datasets.Graph, e experiment.Experiment, cost Cost) (*Traine
 		if e.Data.Real() {
 			return nil, &GraphError{Field: "pathfinder-seed", Msg: phrase.New("pathfinder-seed %d: a real graph has one draw; induction trains the pathfinder on another graph of the generator's rows", e.Model.PathfinderSeed)}
 		}
-		src.Data.Seed = e.Model.PathfinderSeed
+		// The edits name this graph's edges: the other graph is drawn as
+		// the generator draws it.
+		src.Data.Seed, src.Data.Edits = e.Model.PathfinderSeed, ""
 		var err error
 		if srcG, err = datasets.Build(src.Data); err != nil {
 			return nil, err

@@ -102,7 +102,7 @@ func TestXORRuns(t *testing.T) {
 // separation, the same numbers twice over.
 func TestTsneRuns(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"tsne", "-per-class", "24", "-epochs", "5", "-out", dir, "-json"}
+	args := []string{"tsne", "-per-class", "64", "-epochs", "5", "-out", dir, "-json"}
 	out, errOut, code := runCLI(t, args...)
 	if code != 0 {
 		t.Fatalf("tsne: exit %d: %s %s", code, errOut, out)

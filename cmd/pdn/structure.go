@@ -119,6 +119,9 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 	if j.data == "" { // a graph of one's own files has one draw, as a real one
 		induction = experiment.InductionRuns(j.e)
 	}
+	if len(induction) == 0 {
+		fmt.Fprintln(stderr, "induction: none: it applies the pathfinder to graphs the generator draws at other seeds, and this graph has one draw (a real graph, or one's own files)")
+	}
 	fmt.Fprintf(stderr, "induction: %d runs\n", len(induction))
 	inductionRes, err := trainInduction(induction, j.workers)
 	if err != nil {

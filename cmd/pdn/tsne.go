@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"pdnexplorer/datasets"
@@ -87,7 +88,7 @@ func runTsne(e experiment.Experiment, out string, force, asJSON bool, stdout, st
 		acc := t.Evaluate().TestAcc
 		sum.Edges, sum.Input = len(emb.Edges), round4(emb.Input)
 		sum.Runs[r.Name] = tsneRun{Separation: round4(emb.Separation), Hidden: round4(emb.Hidden), Dim: emb.Dim, TestAcc: round4(acc)}
-		fmt.Fprintf(stdout, "%-6s %10.4f %10.4f %6d %10.4f\n", r.Name, emb.Separation, emb.Hidden, emb.Dim, acc)
+		fmt.Fprintf(stdout, "%-6s %10s %10s %6d %10.4f\n", r.Name, agreementText(emb.Separation), agreementText(emb.Hidden), emb.Dim, acc)
 		p := viz.EmbeddingPanel{Name: r.Title, XY: emb.XY, K: lessons.TSNENeighbours, Agreement: emb.Separation}
 		for i, edge := range emb.Edges {
 			p.Inter = append(p.Inter, emb.Kinds[i] == edgekind.Inter)
@@ -96,7 +97,11 @@ func runTsne(e experiment.Experiment, out string, force, asJSON bool, stdout, st
 		}
 		panels = append(panels, p)
 	}
-	fmt.Fprintf(stdout, "%d edges, half of each kind; in the edge features themselves: %.4f\n", sum.Edges, sum.Input)
+	fmt.Fprintf(stdout, "%d edges, half of each kind; in the edge features themselves: %s\n", sum.Edges, agreementText(float64(sum.Input)))
+	if math.IsNaN(float64(sum.Input)) {
+		fmt.Fprintf(stdout, "n/a: the %d-NN agreement needs more than %d edges of each kind; this graph gave %d in all (a larger -per-class, or a higher -p and -q)\n",
+			lessons.TSNENeighbours, lessons.TSNENeighbours, sum.Edges)
+	}
 	if err := writeRows(w, "tsne", "tsne.csv", rows); err != nil {
 		return err
 	}
@@ -109,4 +114,13 @@ func runTsne(e experiment.Experiment, out string, force, asJSON bool, stdout, st
 		return printJSON(stdout, sum)
 	}
 	return nil
+}
+
+// agreementText is a k-NN agreement as the table prints it: n/a where too
+// few edges of a kind left it undecided (tsne.Agreement's NaN).
+func agreementText(v float64) string {
+	if math.IsNaN(v) {
+		return "n/a"
+	}
+	return strconv.FormatFloat(v, 'f', 4, 64)
 }

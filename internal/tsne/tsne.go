@@ -250,9 +250,11 @@ func center(y []float64, n int) {
 // points of x (rows of d): the share of each point's k nearest other
 // points (Euclidean; ties by the lower index) that carry its label,
 // averaged over the points. With two labels of equal counts it is about
-// 0.5 where the labels mix and 1 where they separate. k is cut to n−1;
-// NaN for fewer than 2 points. It panics if len(x) != n·d or
-// len(labels) != n.
+// 0.5 where the labels mix and 1 where they separate. It is NaN where
+// some label has k points or fewer: such a point cannot have k neighbours
+// of its own label, and the figure would say how many points there are,
+// not how they lie (a tiny graph's few edges). It panics if len(x) != n·d
+// or len(labels) != n.
 func Agreement(x []float64, n, d int, labels []int, k int) float64 {
 	if len(x) != n*d || len(labels) != n {
 		panic("tsne: x is not n×d or labels not n")
@@ -260,7 +262,15 @@ func Agreement(x []float64, n, d int, labels []int, k int) float64 {
 	if n < 2 || k < 1 {
 		return math.NaN()
 	}
-	k = min(k, n-1)
+	count := map[int]int{}
+	for _, l := range labels {
+		count[l]++
+	}
+	for _, c := range count {
+		if c <= k {
+			return math.NaN()
+		}
+	}
 	dist := sqDistances(x, n, d)
 	order := make([]int, 0, n-1)
 	var total float64

@@ -129,11 +129,14 @@ func TestAgreementByHand(t *testing.T) {
 		want   float64
 	}{
 		{"two pairs apart, k=1", []float64{0, 0.1, 10, 10.1}, 1, []int{0, 0, 1, 1}, 1, 1},
-		{"two pairs apart, k=2", []float64{0, 0.1, 10, 10.1}, 1, []int{0, 0, 1, 1}, 2, 0.5},
+		// A label of k points or fewer: the figure would say how many there
+		// are, not how they lie.
+		{"two pairs apart, k=2", []float64{0, 0.1, 10, 10.1}, 1, []int{0, 0, 1, 1}, 2, math.NaN()},
+		{"three and three, k=2", []float64{0, 0.1, 0.2, 10, 10.1, 10.2}, 1, []int{0, 0, 0, 1, 1, 1}, 2, 1},
 		{"alternating on a line, k=1", []float64{0, 1, 2, 3}, 1, []int{0, 1, 0, 1}, 1, 0},
 		// Point 1 is as far from 0 as from 2: the tie goes to the lower index.
-		{"a tie", []float64{0, 1, 2}, 1, []int{0, 0, 1}, 1, (1 + 1 + 0) / 3.0},
-		{"k above n−1 is cut", []float64{0, 0, 5, 5, 0, 1}, 2, []int{0, 1, 0}, 5, (0.5 + 0 + 0.5) / 3},
+		{"a tie", []float64{0, 1, 2, 3}, 1, []int{0, 0, 1, 1}, 1, (1 + 1 + 0 + 1) / 4.0},
+		{"k above a label's count", []float64{0, 0, 5, 5, 0, 1}, 2, []int{0, 1, 0}, 5, math.NaN()},
 		{"one point", []float64{1}, 1, []int{0}, 3, math.NaN()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
