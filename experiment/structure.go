@@ -139,9 +139,10 @@ const (
 // graphs the generator draws at seeds s+1..s+InductionSeeds, with GCN
 // over the weights it gives each; beside it, on each, a PDN trained there
 // and GCN over the input edges. Name is seed/run, as induction.csv's rows.
-// A real graph has one draw: none.
+// A real graph has one draw: none. Nor at data seed 0, which the
+// pathfinder-seed row cannot name (its 0 is "this graph").
 func InductionRuns(e Experiment) []Run {
-	if e.Data.Real() {
+	if e.Data.Real() || e.Data.Seed == 0 {
 		return nil
 	}
 	var out []Run

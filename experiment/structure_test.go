@@ -50,6 +50,11 @@ func TestInductionRuns(t *testing.T) {
 			}
 		}
 	}
+	z := e
+	z.Data.Seed = 0
+	if n := len(InductionRuns(z)); n != 0 {
+		t.Errorf("data seed 0: %d induction runs, want none (pathfinder-seed 0 is this graph)", n)
+	}
 	c := e
 	c.Data.Graph = GraphCora
 	if n := len(InductionRuns(c)); n != 0 {

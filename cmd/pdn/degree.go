@@ -32,8 +32,7 @@ func parseDegree(args []string, stderr io.Writer) (runner, error) {
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
 	forceFlag(fs, &force, "-out")
-	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, labModelRows("degree")...)
+	registerLabRows(fs, &e, "degree")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
@@ -111,6 +110,13 @@ func runDegree(e experiment.Experiment, out string, force, asJSON bool, stdout, 
 		}
 	}
 	return nil
+}
+
+// registerLabRows gives fs the flags of a lab's command: the data and
+// training rows, and the model rows the lab reads (labModelRows).
+func registerLabRows(fs *flag.FlagSet, e *experiment.Experiment, lab string, own ...string) {
+	experiment.RegisterFlags(fs, e, experiment.GroupData, experiment.GroupTrain)
+	experiment.RegisterNamed(fs, e, labModelRows(lab, own...)...)
 }
 
 // labModelRows are the model rows lab reads (Lab.Rows), which its command

@@ -120,7 +120,7 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 		induction = experiment.InductionRuns(j.e)
 	}
 	if len(induction) == 0 {
-		fmt.Fprintln(stderr, "induction: none: it applies the pathfinder to graphs the generator draws at other seeds, and this graph has one draw (a real graph, or one's own files)")
+		fmt.Fprintln(stderr, "induction: none: it applies the pathfinder of the data seed to graphs the generator draws at the next seeds, and this graph has one draw (a real graph, or one's own files) or its seed is 0, which pathfinder-seed cannot name")
 	}
 	fmt.Fprintf(stderr, "induction: %d runs\n", len(induction))
 	inductionRes, err := trainInduction(induction, j.workers)

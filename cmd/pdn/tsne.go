@@ -46,8 +46,7 @@ func parseTsne(args []string, stderr io.Writer) (runner, error) {
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
 	var force bool
 	forceFlag(fs, &force, "-out")
-	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, labModelRows("degree")...)
+	registerLabRows(fs, &e, "degree")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}

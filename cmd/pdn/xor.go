@@ -57,8 +57,7 @@ func parseXOR(args []string, stderr io.Writer) (runner, error) {
 	restarts := numtext.Int(fs, "restarts", 10, 1, rowMax("restarts"), "restarts per trial for the remedy, the one with the lowest training loss kept")
 	restartLen := numtext.Int(fs, "restart-epochs", e.Model.RestartEpochs, 1, rowMax("restart-epochs"), "epochs each restart trains before one is kept, fewer than -epochs")
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
-	experiment.RegisterFlags(fs, &e, experiment.GroupData, experiment.GroupTrain)
-	experiment.RegisterNamed(fs, &e, labModelRows("xor", "restarts", "restart-epochs")...)
+	registerLabRows(fs, &e, "xor", "restarts", "restart-epochs")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
