@@ -90,15 +90,14 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	var sh shard
 	shardFlag(fs, &sh)
 	python := fs.String("pyg", "", pygUsage)
+	f32 := fs.Bool("pyg-float32", false, pygFloat32Usage)
 	experiment.RegisterFlags(fs, &e, experiment.GroupTrain)
 	experiment.RegisterNamed(fs, &e, "shots", "edge-hidden", "edge-init", "self-loop", "hidden", "dropout", "edge-dropout", "hops")
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if flagSet(fs, "pyg") {
-		if err := pygFlagChecks(*python, !sh.whole()); err != nil {
-			return nil, err
-		}
+	if err := pygFlagChecks(*python, flagSet(fs, "pyg"), *f32, !sh.whole()); err != nil {
+		return nil, err
 	}
 	// Each graph starts from its features' recipe where the flags leave
 	// its rows open, as pdn train does (experiment.Recipes).
@@ -128,6 +127,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 			if peer, err = newPyGPeer(*python, max(runtime.GOMAXPROCS(0) / *workers, 1), pr.validation > 0); err != nil {
 				return err
 			}
+			peer.f32 = *f32
 		}
 		notes := newGraphNotes(stderr)
 		for i := range gs {

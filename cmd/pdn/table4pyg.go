@@ -37,6 +37,10 @@ type pygPeer struct {
 	versions string // torch's and PyG's, as the Python reported them
 	threads  int    // torch's threads a run: the run's share of the cores
 	selected bool   // -validation: read at the epoch of best validation accuracy
+	// f32 (-pyg-float32) trains in float32, as PyG's examples do:
+	// on a graph with thousands of dense features it halves the
+	// products; the default, float64, is the explorer's own precision.
+	f32 bool
 	// train runs run_pyg.py in dir with args and gives its JSON line; a
 	// test gives a fake.
 	train   func(dir string, args ...string) (pygReply, error)
@@ -54,10 +58,18 @@ type pygReply struct {
 // pygUsage is -pyg's help.
 const pygUsage = "a `PYTHON` that imports torch and torch_geometric (with PYTHONPATH as set): each run of a model the PyG export covers is trained again from scratch in PyTorch Geometric, on the same split with the same settings and seed, its mean ± SD beside ours"
 
+// pygFloat32Usage is -pyg-float32's help.
+const pygFloat32Usage = "with -pyg: PyG trains in float32, as its examples do (on Facebook's 4,714 dense features about twice as fast); the default is float64, the explorer's own precision"
+
 // pygFlagChecks refuses, as the flags are read, what -pyg cannot do: its
-// runs are not a shard's (a shard file carries our accuracies alone).
-func pygFlagChecks(python string, sharded bool) error {
+// runs are not a shard's (a shard file carries our accuracies alone);
+// -pyg-float32 (f32) means nothing without it.
+func pygFlagChecks(python string, pyged, f32, sharded bool) error {
 	switch {
+	case f32 && !pyged:
+		return usageError{errors.New("flag -pyg-float32: only with -pyg, whose PyG runs it sets to float32")}
+	case !pyged:
+		return nil
 	case python == "":
 		return usageError{errors.New("flag -pyg: an empty name; give a Python that imports torch and torch_geometric (python3, or its path)")}
 	case sharded:
@@ -133,11 +145,21 @@ func (p *pygPeer) retrain(g *datasets.Graph, t *pdn.Trainer) (float64, error) {
 	if err != nil {
 		return math.NaN(), err
 	}
-	reply, err := p.train(filepath.Join(p.scratch.Dir(), name), "--weights", "none", "--threads", strconv.Itoa(p.threads))
+	reply, err := p.train(filepath.Join(p.scratch.Dir(), name), p.args()...)
 	if err != nil {
 		return math.NaN(), err
 	}
 	return p.read(reply)
+}
+
+// args are run_pyg.py's arguments a run: from scratch, on the run's
+// share of the cores, in float32 where asked.
+func (p *pygPeer) args() []string {
+	a := []string{"--weights", "none", "--threads", strconv.Itoa(p.threads)}
+	if p.f32 {
+		a = append(a, "--float32")
+	}
+	return a
 }
 
 // read is the accuracy table4 reads of a reply: at the last epoch, or,
@@ -157,6 +179,14 @@ func (p *pygPeer) read(r pygReply) (float64, error) {
 	return *acc, nil
 }
 
+// precision names the float type PyG trains in.
+func (p *pygPeer) precision() string {
+	if p.f32 {
+		return "float32"
+	}
+	return "float64"
+}
+
 // protocol says how the column was made of the job's models kinds, for
 // the table's protocol line.
 func (p *pygPeer) protocol(kinds []string) string {
@@ -164,8 +194,8 @@ func (p *pygPeer) protocol(kinds []string) string {
 	if p.selected {
 		read = "at its epoch of best validation accuracy"
 	}
-	return fmt.Sprintf("PyG column: each run of %s exported with its graph, split, settings and seed and trained from scratch by run_pyg.py --weights none (%s, float64, %d thread%s a run), read %s as ours; only the libraries' seeded draws (initial weights, dropout) differ",
-		strings.Join(slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return !hasPeer(k) }), ", "), p.versions, p.threads, plural(p.threads), read)
+	return fmt.Sprintf("PyG column: each run of %s exported with its graph, split, settings and seed and trained from scratch by run_pyg.py --weights none (%s, %s, %d thread%s a run), read %s as ours; only the libraries' seeded draws (initial weights, dropout) differ",
+		strings.Join(slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return !hasPeer(k) }), ", "), p.versions, p.precision(), p.threads, plural(p.threads), read)
 }
 
 func plural(n int) string {

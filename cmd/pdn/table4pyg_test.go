@@ -177,6 +177,22 @@ func TestTable4PyGRetrainsEachRun(t *testing.T) {
 // -pyg is refused by name before any work where it cannot give a column:
 // a Python that is not there (no output folder is made), an empty name,
 // with -shard.
+// -pyg-float32 reaches the script as --float32 and the protocol line
+// names the precision the column was trained in.
+func TestTable4PyGFloat32(t *testing.T) {
+	for _, f32 := range []bool{false, true} {
+		p := &pygPeer{threads: 2, f32: f32, versions: "torch 1, PyG 2"}
+		args, proto := p.args(), p.protocol([]string{experiment.GCN})
+		want, precision := []string{"--weights", "none", "--threads", "2"}, "float64"
+		if f32 {
+			want, precision = append(want, "--float32"), "float32"
+		}
+		if !slices.Equal(args, want) || !strings.Contains(proto, "(torch 1, PyG 2, "+precision+", 2 threads a run)") {
+			t.Errorf("f32 %v: args %v, protocol %q; want %v and %s", f32, args, proto, want, precision)
+		}
+	}
+}
+
 func TestTable4PyGRefusals(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "t4")
 	for _, c := range []struct {
@@ -186,10 +202,11 @@ func TestTable4PyGRefusals(t *testing.T) {
 		{[]string{"-pyg", filepath.Join(t.TempDir(), "no-python")}, "cannot import torch and torch_geometric ("},
 		{[]string{"-pyg", ""}, "flag -pyg: an empty name"},
 		{[]string{"-pyg", "python3", "-shard", "1/2"}, "flag -pyg: not with -shard"},
+		{[]string{"-pyg-float32"}, "flag -pyg-float32: only with -pyg"},
 	} {
 		args := append([]string{"table4", "-datasets", "cora", "-reps", "1", "-epochs", "1", "-models", "gcn", "-out", out}, c.args...)
 		_, errOut, code := runCLI(t, args...)
-		if code != 2 || !strings.Contains(errOut, "flag -pyg") || !strings.Contains(errOut, c.want) {
+		if code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %s; want 2 and %q", c.args, code, errOut, c.want)
 		}
 		if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
