@@ -17,12 +17,17 @@ func Build(d experiment.Data) (*Graph, error) {
 	return Altered(g, d)
 }
 
-// Altered returns g perturbed as d says (Perturbed), then with d's edits
-// applied (Edited): what the data rows do to a graph drawn, loaded or read
-// from files (d.Unaltered's), in that order, wherever it came from. The
-// edits come last, so a graph lab edits the graph it shows.
+// Altered returns g with the one layer d keeps (OneLayer), perturbed as d
+// says (Perturbed), then with d's edits applied (Edited): what the data
+// rows do to a graph drawn, loaded or read from files (d.Unaltered's), in
+// that order, wherever it came from. The edits come last, so a graph lab
+// edits the graph it shows.
 func Altered(g *Graph, d experiment.Data) (*Graph, error) {
-	g, err := Perturbed(g, d.Perturb, d.PerturbRate, d.Seed)
+	g, err := OneLayer(g, d.Layer)
+	if err != nil {
+		return nil, err
+	}
+	g, err = Perturbed(g, d.Perturb, d.PerturbRate, d.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -38,6 +43,8 @@ func buildDrawn(d experiment.Data) (*Graph, error) {
 		return XOR(d)
 	case experiment.GraphScaleFree:
 		return ScaleFree(d, d.Attach)
+	case experiment.GraphMultiplex:
+		return MultiplexLayers(d)
 	case experiment.GraphCora, experiment.GraphCiteseer:
 		return Real(d)
 	case experiment.GraphLocal:

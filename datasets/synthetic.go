@@ -53,24 +53,37 @@ func Synthetic(d experiment.Data) (*Graph, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
+	g, err := syntheticNodes(d)
+	if err != nil {
+		return nil, err
+	}
+	g.D = d.EdgeFeatures
+	g.Src, g.Dst, g.Kind = blockEdges(g.Labels, d.Classes, d.P, d.Q, stream(d.Seed, streamEdges))
+	g.EdgeX = edgeFeatures(g.Kind, d.EdgeFeatures, d.SigmaD, stream(d.Seed, streamEdgeFeatures))
+	g.Meta["p"], g.Meta["q"] = d.P, d.Q
+	g.Meta["edge_features"], g.Meta["sigma_d"] = d.EdgeFeatures, d.SigmaD
+	return g, g.Check()
+}
+
+// syntheticNodes is the synthetic graph's nodes without edges: their
+// features, classes and split (steps 1, 2 and 5), each from its own
+// stream of d.Seed, which every generator of the explorer shares.
+func syntheticNodes(d experiment.Data) (*Graph, error) {
 	n, f := d.Nodes(), d.NodeFeatures
-	g := &Graph{N: n, F: f, C: d.Classes, D: d.EdgeFeatures}
+	g := &Graph{N: n, F: f, C: d.Classes}
 	x, err := correlatedFeatures(n, f, stream(d.Seed, streamFeatures))
 	if err != nil {
 		return nil, err
 	}
 	g.X = x
 	g.Labels = quantileLabels(g.X, n, f, d.Classes, d.SigmaF, stream(d.Seed, streamLabels))
-	g.Src, g.Dst, g.Kind = blockEdges(g.Labels, d.Classes, d.P, d.Q, stream(d.Seed, streamEdges))
-	g.EdgeX = edgeFeatures(g.Kind, d.EdgeFeatures, d.SigmaD, stream(d.Seed, streamEdgeFeatures))
 	g.Splits = randomSplit(n, 0.8, stream(d.Seed, streamSplit))
 	g.Meta = map[string]any{
 		"name": "synthetic", "generator": "pdn-www21 §5.1",
-		"classes": d.Classes, "per_class": d.PerClass, "p": d.P, "q": d.Q,
-		"node_features": d.NodeFeatures, "edge_features": d.EdgeFeatures,
-		"sigma_f": d.SigmaF, "sigma_d": d.SigmaD, "seed": d.Seed,
+		"classes": d.Classes, "per_class": d.PerClass,
+		"node_features": d.NodeFeatures, "sigma_f": d.SigmaF, "seed": d.Seed,
 	}
-	return g, g.Check()
+	return g, nil
 }
 
 // correlatedFeatures draws n rows of N(0, R) with R a random correlation

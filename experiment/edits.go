@@ -272,10 +272,10 @@ func ExampleEdge(src, dst []int32, labels []int, kind edgekind.Kind, skip int) i
 	return -1
 }
 
-// Unaltered is d before any edit or perturbation: the graph its rows
-// draw or load, which datasets.Altered then alters.
+// Unaltered is d before any edit or perturbation, with all its layers:
+// the graph its rows draw or load, which datasets.Altered then alters.
 func (d Data) Unaltered() Data {
-	d.Edits, d.Perturb, d.PerturbRate = "", PerturbNone, 0
+	d.Edits, d.Perturb, d.PerturbRate, d.Layer = "", PerturbNone, 0, ""
 	return d
 }
 

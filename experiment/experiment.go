@@ -63,6 +63,15 @@ type Data struct {
 	SigmaD       float64 // σD: standard deviation of inter-class edge features
 	Seed         uint64  // seed of the data
 	Attach       int     // m: edges each new node brings (GraphScaleFree only)
+	// Layers are a multiplex graph's layers (GraphMultiplex): each one's
+	// share of edges within classes, in percent, separated by commas
+	// (LayerShares); LayerDegree is each layer's mean degree.
+	Layers      string
+	LayerDegree int
+	// Layer names the one layer of a multiplex graph kept, its other
+	// edges dropped (datasets.OneLayer): a GCN over that layer alone; ""
+	// keeps the union of the layers.
+	Layer string
 	Shots        int     // labelled nodes per class of a real graph, drawn with the seed
 	// Edits are the changes made to the graph's edges after it is drawn
 	// or loaded (Edits.String), applied by datasets.Edited.
@@ -98,6 +107,10 @@ const (
 	// node bringing m of them, so degrees spread over orders of magnitude
 	// (§4.2); edge features as GraphSynthetic's, by the kind of each edge.
 	GraphScaleFree = "scale-free"
+	// GraphMultiplex is a multiplex graph (§5.2): the synthetic graph's
+	// nodes, and layers of edges over them, each with its own share of
+	// edges within classes (Data.Layers), its edge features the layers.
+	GraphMultiplex = "multiplex"
 	// GraphCora and GraphCiteseer are the real citation graphs of Table 4
 	// (Planetoid's copies), shipped with the explorer: bag-of-words node
 	// features, the 11 tie-strength scores as edge features, and Shots
@@ -111,7 +124,7 @@ const (
 )
 
 // Graphs lists the generators and the real graphs, the default first.
-var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree, GraphCora, GraphCiteseer, GraphLocal}
+var Graphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree, GraphMultiplex, GraphCora, GraphCiteseer, GraphLocal}
 
 // Buildable are the graphs that can be made from their name alone, by the
 // command line or a page that opens a link: all but GraphLocal.

@@ -10,7 +10,7 @@ import (
 
 func TestDefaultIsPaperScenario(t *testing.T) {
 	e := Default()
-	want := Data{Graph: GraphSynthetic, Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1, Attach: 5, Shots: 100, Perturb: PerturbNone}
+	want := Data{Graph: GraphSynthetic, Classes: 3, PerClass: 500, P: 0.01, Q: 0.005, NodeFeatures: 32, EdgeFeatures: 32, SigmaF: 5, SigmaD: 2, Seed: 1, Attach: 5, Layers: "90,60,33,33", LayerDegree: 4, Shots: 100, Perturb: PerturbNone}
 	if e.Data != want {
 		t.Errorf("default data = %+v, want %+v", e.Data, want)
 	}
@@ -40,7 +40,7 @@ func TestSetRejects(t *testing.T) {
 		{"seed", "-1", "seed"},
 		{"seed", "9007199254740992", "seed"},
 		{"epochs", "1e3", "epochs"},
-		{"data", "pubmed", "one of synthetic, xor, scale-free, cora, citeseer"},
+		{"data", "pubmed", "one of synthetic, xor, scale-free, multiplex, cora, citeseer"},
 		{"models", "pdn", "2 to 4 of pdn"},
 		{"models", "pdn,gcn,mlp,gat,sgc", "2 to 4"},
 		{"models", "pdn,gcnn", "models"},

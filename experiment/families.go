@@ -44,7 +44,8 @@ var Families = []Family{
 	{Name: "facebook", Label: "a social graph with heavy-tailed degrees (Facebook Page-Page)", Rows: "data=local",
 		Folder: "a MUSAE Facebook Page-Page folder (edges.csv, target.csv, features.json)", Recipe: RecipeBagOfWords},
 	{Name: "scale-free", Label: "a generated graph with heavy-tailed degrees (preferential attachment)", Rows: "data=scale-free"},
-	{Name: "multiplex", Label: "a generated multiplex graph whose edge features are its layers (XOR's two)", Rows: "data=xor"},
+	{Name: "multiplex", Label: "a generated multiplex graph whose edge features are its named layers, some carrying the classes and some noise", Rows: "data=multiplex"},
+	{Name: "xor", Label: "the XOR graph: two binary layers whose XOR says an edge's kind (§4.1.1)", Rows: "data=xor"},
 	{Name: "heterophilic", Label: "a generated heterophilic graph (Q = 4P)", Rows: "p=0.005&q=0.02"},
 	{Name: "misleading", Label: "a generated graph whose node features separate the classes and whose edges mostly join different ones", Rows: "q=0.015&sigma-f=0.5&node-features=64"},
 }
@@ -103,8 +104,10 @@ func FamilyOf(d Data) string {
 	switch d.Graph {
 	case GraphCora, GraphCiteseer, GraphScaleFree:
 		return d.Graph
-	case GraphXOR:
+	case GraphMultiplex:
 		return "multiplex"
+	case GraphXOR:
+		return "xor"
 	case GraphLocal:
 		return ""
 	}

@@ -122,6 +122,20 @@ var Labs = leaveOut(withheld, []Lab{
 			"graph-from":      phrase.New("its transfer table trains GCN, SGC and APPNP on both graphs"),
 			"pathfinder-seed": phrase.New("its induction table applies the data seed's pathfinder to the graphs of the next seeds"),
 		}},
+	// The multiplex lab's pathfinder has 2 neurons, as the paper's on IMDB
+	// and ACM (Appendix C).
+	{Name: "multiplex", Title: "Which layer carries the classes", Defaults: "data=multiplex&edge-hidden=2",
+		Rows: []string{"classes", "per-class", "layers", "layer-degree", "node-features", "sigma-f", "seed",
+			"edge-hidden", "edge-init", "self-loop", "hidden", "dropout", "edge-dropout", "epochs", "lr", "weight-decay", "init-seed"},
+		Runs:  multiplexRuns,
+		Intro: "Its edges come in layers, some joining nodes of one class and some at random. Press Train all: PDN learns a weight for each layer, and GCN trains over the union of the layers and over each layer alone.",
+		Story: []string{"per-class", "layer-degree", "sigma-f", "edge-hidden", "epochs", "seed"},
+		Views: []string{"speed"},
+		Sets: map[string]phrase.Text{
+			"data":  phrase.New("its lesson is a generated multiplex graph's"),
+			"model": phrase.New("its runs are PDN and GCN over the union of the layers, and GCN over each layer alone"),
+			"layer": phrase.New("its runs are PDN and GCN over the union of the layers, and GCN over each layer alone"),
+		}},
 	{Name: "sweep", Title: "Figure 3, live", Queue: true,
 		Intro: "One of the paper's eight scenarios, every model on several graphs at each value, trained a few at a time. Choose a scenario, press Run sweep, and watch each point land beside the paper's.",
 		// The model and training rows pdn sweep takes; the scenario, reps
@@ -304,6 +318,26 @@ func attentionRuns(e Experiment) []Run {
 	lin.Model.Kind, lin.Model.EdgeHidden = PDNLinear, nil
 	ms.Model.Kind = PDNMultiScale
 	return []Run{{Name: "linear", Title: "Linear PDN", Exp: lin}, {Name: "multiscale", Title: "Multi-scale PDN", Exp: ms}}
+}
+
+// LayerTitles are the titles of the multiplex lab's runs over one layer
+// alone, by the layer's place (experiment.LayerNames).
+var LayerTitles = [MaxLayers]string{"GCN over layer A", "GCN over layer B", "GCN over layer C", "GCN over layer D", "GCN over layer E", "GCN over layer F"}
+
+// multiplexRuns are §5.2's: PDN over the layers, GCN over their union,
+// and GCN over each layer alone, on one multiplex graph.
+func multiplexRuns(e Experiment) []Run {
+	pdn, gcn := e, e
+	pdn.Model.Kind, gcn.Model.Kind = PDN, GCN
+	pdn.Data.Layer, gcn.Data.Layer = "", ""
+	out := []Run{{Name: "pdn", Title: "PDN", Exp: pdn}, {Name: "gcn", Title: "GCN over the union", Exp: gcn}}
+	shares, _ := e.Data.LayerShares()
+	for i, name := range LayerNames(len(shares)) {
+		one := gcn
+		one.Data.Layer = name
+		out = append(out, Run{Name: "gcn-" + name, Title: LayerTitles[i], Exp: one})
+	}
+	return out
 }
 
 // sweepRuns are the sweep's (Sweep.Runs): every model on each graph of

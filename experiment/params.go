@@ -112,7 +112,7 @@ func (p Param) Idle(e Experiment) bool {
 
 // The graphs the data rows mean anything for (Param.Graphs).
 var (
-	generatorGraphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree}
+	generatorGraphs = []string{GraphSynthetic, GraphXOR, GraphScaleFree, GraphMultiplex}
 	realGraphs      = []string{GraphCora, GraphCiteseer, GraphLocal}
 	localGraph      = []string{GraphLocal}
 )
@@ -186,6 +186,18 @@ var Params = []Param{
 	{Name: "attach", Label: "Edges each new node brings", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
 		Graphs: []string{GraphScaleFree},
 		field:  func(e *Experiment) any { return &e.Data.Attach }},
+	{Name: "layers", Label: "Layers, each one's edges within classes (%)", Group: GroupData, Usage: "a multiplex graph's layers, one share a layer: the percentage of its edges that join two nodes of one class (100 carries the classes, 100/C joins nodes at random, less misleads)", Default: "90,60,33,33",
+		Form: LayersForm, Graphs: []string{GraphMultiplex}, Edges: true,
+		field: func(e *Experiment) any { return &e.Data.Layers },
+		valid: func(s string) error { _, err := parseLayers(s); return err },
+		norm:  formatLayers},
+	{Name: "layer-degree", Label: "Mean degree of each layer", Group: GroupData, Usage: "the mean degree of each layer of a multiplex graph: the edges it brings, 2 for each node's one", Default: "4", Min: 1, Max: 32,
+		Graphs: []string{GraphMultiplex}, Edges: true,
+		field: func(e *Experiment) any { return &e.Data.LayerDegree }},
+	{Name: "layer", Label: "One layer alone", Group: GroupData, Usage: "the one layer of a multiplex graph kept, by its name, its other edges dropped: a model over that layer alone; empty for the union of the layers", Default: "",
+		Form: LayerForm, Graphs: []string{GraphMultiplex, GraphLocal}, Edges: true,
+		field: func(e *Experiment) any { return &e.Data.Layer },
+		valid: validLayer},
 	{Name: "shots", Label: "Labelled nodes per class", Group: GroupData, Usage: "labelled nodes per class of a real graph (cora, citeseer), drawn with the seed; the other nodes are test nodes", Default: "100", Min: 1, Max: 1000,
 		Graphs: realGraphs,
 		field:  func(e *Experiment) any { return &e.Data.Shots }},

@@ -28,6 +28,10 @@ func otherValue(t *testing.T, p Param, e Experiment) string {
 		tries = []string{"5000"}
 	case "hide":
 		tries = []string{"q"}
+	case "layers":
+		tries = []string{"90,10"}
+	case "layer":
+		tries = []string{"B"}
 	case "restart-epochs":
 		tries = []string{"7"} // below every lab's epochs: a value the row takes alone (Conflicts)
 	}
@@ -225,7 +229,7 @@ func TestUnreadRowsOfTheAudit(t *testing.T) {
 			[]string{"perturb-rate: read only when perturb names a perturbation; perturb is none; it keeps 0"},
 			func(e Experiment) bool { return e.Data.PerturbRate == 0 }},
 		{"restart-epochs without restarts", "restart-epochs=7", []string{"restart-epochs: read only when restarts is above 0; restarts is 0"}, nil},
-		{"a real graph's size", "data=cora&per-class=64", []string{"per-class: graph cora does not read it (only synthetic, xor, scale-free read it)"}, nil},
+		{"a real graph's size", "data=cora&per-class=64", []string{"per-class: graph cora does not read it (only synthetic, xor, scale-free, multiplex read it)"}, nil},
 		{"the compare lab's model", "lab=compare&model=gcn",
 			[]string{"model: the compare lab sets it itself: its models row names the models it trains; it keeps pdn"}, nil},
 		{"the sweep's seeds", "lab=sweep&init-seed=3", []string{"init-seed: the sweep lab sets it itself: rep r trains with weight seed r"}, nil},

@@ -156,6 +156,7 @@ func tableKeys() []string {
 			}
 		}
 	}
+	keys = append(keys, experiment.LayerTitles[:]...) // the multiplex lab's runs for every count of layers
 	for _, p := range experiment.Params {
 		keys = append(keys, p.Label, p.Usage, p.Form)
 	}

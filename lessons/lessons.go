@@ -12,7 +12,6 @@ package lessons
 
 import (
 	"math"
-	"strconv"
 	"time"
 
 	"pdnexplorer/datasets"
@@ -201,7 +200,7 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	s := t.Evaluate()
 	e := t.Experiment()
 	f := experiment.Figures{Epoch: t.Epoch(), Epochs: e.Train.Epochs, TestAcc: s.TestAcc,
-		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: InputNames(g),
+		WIntra: s.WIntra, WInter: s.WInter, Inputs: s.Inputs, Hops: s.Hops, InputNames: g.InputNames(),
 		InputHomophily: s.InputHomophily, LearnedHomophily: s.LearnedHomophily}
 	sp := SpreadOf(g, e.Model.Kind, s.Weights)
 	f.IntraDeciles, f.InterDeciles, f.Saturated = sp.Intra, sp.Inter, sp.Saturated
@@ -209,6 +208,11 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 		f.XOR = true
 		if len(s.Weights) == g.E() {
 			f.XORFound = FoundXOR(StateMeans(g, s.Weights))
+		}
+	}
+	if e.Data.Graph == experiment.GraphMultiplex {
+		for _, l := range Layers(g, weightsOrNone(e.Model.Kind, s.Weights)) {
+			f.LayerWithin, f.LayerWeights = append(f.LayerWithin, l.Within), append(f.LayerWeights, l.Weight)
 		}
 	}
 	f.EdgeSeparation = Separation(g, t, e.Data.Seed)
@@ -220,14 +224,3 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	return f
 }
 
-// InputNames are a graph's edge features by name: their own, else e0, e1, …
-func InputNames(g *datasets.Graph) []string {
-	if len(g.EdgeNames) == g.D {
-		return g.EdgeNames
-	}
-	out := make([]string, g.D)
-	for i := range out {
-		out[i] = "e" + strconv.Itoa(i) // as a bundle's edges.csv names them
-	}
-	return out
-}

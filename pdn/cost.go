@@ -67,6 +67,9 @@ func drawnShape(d experiment.Data) Shape {
 	case experiment.GraphScaleFree:
 		// The synthetic edges are drawn first, then replaced by about m per node.
 		s.E = max(s.E, d.Nodes()*d.Attach)
+	case experiment.GraphMultiplex:
+		shares, _ := d.LayerShares()
+		s.D, s.E = len(shares), len(shares)*d.Nodes()*d.LayerDegree/2
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package pdn
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"pdnexplorer/datasets"
@@ -98,6 +99,8 @@ func TestFixedRowsAreTheEngines(t *testing.T) {
 // to the same bits, so that the rows rule may refuse it there, and
 // changes the training of every model that passes them.
 func TestEdgeRowsChangeNothingWithoutTheGraph(t *testing.T) {
+	// The other edge rows' values: each draws other edges of its graph.
+	others := map[string]string{"layers": "90,10,33", "layer-degree": "6", "layer": "B"}
 	for _, p := range experiment.Params {
 		if !p.Edges {
 			continue
@@ -105,21 +108,36 @@ func TestEdgeRowsChangeNothingWithoutTheGraph(t *testing.T) {
 		for _, kind := range experiment.Kinds {
 			t.Run(p.Name+"/"+kind, func(t *testing.T) {
 				g, e := smallRun(t, kind)
-				edits := fmt.Sprintf("r%d-%d_a0-%d_s%d-%dc%d-%d", g.Src[0], g.Dst[0], g.N-1, g.Src[1], g.Dst[1], g.Src[2], g.Dst[2])
-				if p.Name != experiment.EditsRow {
+				v, ok := others[p.Name]
+				if p.Name == experiment.EditsRow {
+					v, ok = fmt.Sprintf("r%d-%d_a0-%d_s%d-%dc%d-%d", g.Src[0], g.Dst[0], g.N-1, g.Src[1], g.Dst[1], g.Src[2], g.Dst[2]), true
+				}
+				if !ok {
 					t.Fatalf("no edge-only value for row %s: give the test one", p.Name)
 				}
+				if len(p.Graphs) > 0 && !slices.Contains(p.Graphs, e.Data.Graph) {
+					e.Data.Graph = p.Graphs[0] // a graph that reads the row
+					var err error
+					if g, err = datasets.Build(e.Data); err != nil {
+						t.Fatal(err)
+					}
+				}
 				changed := e
-				if err := p.Set(&changed, edits); err != nil {
+				if err := p.Set(&changed, v); err != nil {
 					t.Fatal(err)
 				}
-				ge, err := datasets.Altered(g, changed.Data)
+				// The graph the changed rows draw, altered as every road
+				// to a graph alters it.
+				ge, err := datasets.Build(changed.Data.Unaltered())
+				if err == nil {
+					ge, err = datasets.Altered(ge, changed.Data)
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
 				same := losses(t, g, e) == losses(t, ge, changed)
 				if same == experiment.UsesGraph(kind) {
-					t.Errorf("%s=%s: the same training %v, but the model passes messages: %v", p.Name, edits, same, experiment.UsesGraph(kind))
+					t.Errorf("%s=%s: the same training %v, but the model passes messages: %v", p.Name, v, same, experiment.UsesGraph(kind))
 				}
 			})
 		}

@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -89,6 +90,9 @@ func InductionBars(tr func(string) string, w, h int, runs []experiment.Run, res 
 	return GroupedBars(tr, w, h, tr("Test accuracy on graphs the pathfinder never saw"), tr("test acc."), 0, groups, series...)
 }
 
+// sizeAttr is a width or height attribute of an svg tag.
+var sizeAttr = regexp.MustCompile(`\s(width|height)="[^"]*"`)
+
 // Grid lays inline figures of w×h each out in a figure of cols columns,
 // as a standalone file's figure holds several charts.
 func Grid(w, h, cols int, figures ...string) string {
@@ -97,7 +101,10 @@ func Grid(w, h, cols int, figures ...string) string {
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + f1(float64(w*cols)) + " " + f1(float64(h*rows)) + `">`)
 	for i, f := range figures {
 		x, y := (i%cols)*w, (i/cols)*h
-		b.WriteString(`<svg x="` + f1(float64(x)) + `" y="` + f1(float64(y)) + `" width="` + f1(float64(w)) + `" height="` + f1(float64(h)) + `"` + strings.TrimPrefix(f, "<svg"))
+		// The cell's own size replaces the one the figure's tag may give.
+		open, rest, _ := strings.Cut(strings.TrimPrefix(f, "<svg"), ">")
+		open = sizeAttr.ReplaceAllString(open, "")
+		b.WriteString(`<svg x="` + f1(float64(x)) + `" y="` + f1(float64(y)) + `" width="` + f1(float64(w)) + `" height="` + f1(float64(h)) + `"` + open + ">" + rest)
 	}
 	b.WriteString("</svg>")
 	return b.String()

@@ -149,7 +149,7 @@ func attendsOn(g table4Graph, lab experiment.Experiment, given func(string) bool
 			base = recipeOf(lab, graph, given)
 		}
 		if per == nil {
-			ga.Inputs = lessons.InputNames(graph)
+			ga.Inputs = graph.InputNames()
 			per = make([][]float64, graph.D)
 		}
 		e := labRun("attention", "linear", base).Exp

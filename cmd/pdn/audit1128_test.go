@@ -61,7 +61,7 @@ func audit1128CLI() []audit1128Case {
 		{105, []string{"claims", "-with", "nosuch=1"}, 2, []string{`flag -with: "nosuch" is not a row the engine reads`}},
 		{106, []string{"claims", "-with", "dropout=0x1p-1"}, 2, []string{`flag -with: dropout: "0x1p-1" is not allowed; want [0, 0.95]`}},
 		{106, []string{"claims", "-with", "lr=NaN"}, 2, []string{`flag -with: lr: "NaN" is not allowed; want [1e-06, 10]`}},
-		{108, []string{"claims", "-with", "data=/nonexistent", "-only", "q-high", "-seeds", "1"}, 2, []string{`flag -with: data: "/nonexistent" is not allowed; want one of synthetic, xor, scale-free, cora, citeseer, local`}},
+		{108, []string{"claims", "-with", "data=/nonexistent", "-only", "q-high", "-seeds", "1"}, 2, []string{`flag -with: data: "/nonexistent" is not allowed; want one of synthetic, xor, scale-free, multiplex, cora, citeseer, local`}},
 		{111, []string{"claims", "-json", "-only", "q-high", "-seeds", "1"}, 0, []string{`{"all_hold":`, `"claims":[{"id":"q-high"`, `"with":""}`}},
 		// structure's flags.
 		{112, []string{"structure"}, 2, []string{"flag -out: a directory is required"}},

@@ -36,6 +36,7 @@ var commandSurfaces = map[string]commandSurface{
 	"runtime":   {},
 	"degree":    {small: []string{"-epochs", "1"}, writes: true},
 	"tsne":      {small: []string{"-per-class", "16", "-epochs", "1"}, writes: true},
+	"multiplex": {small: []string{"-per-class", "16", "-epochs", "1", "-seeds", "1"}, writes: true},
 	"table4":    {graph: func(d string) []string { return []string{"-datasets", d} }, small: []string{"-reps", "1", "-models", "gcn", "-epochs", "1"}, writes: true},
 	"merge":     {writes: true},
 	"claims":    {},

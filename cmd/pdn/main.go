@@ -63,6 +63,7 @@ var commands = []command{
 	{"structure", "what a learned graph is worth: its homophily over the epochs, accuracy under perturbation, and PDN's graph given to GCN, SGC and APPNP", parseStructure},
 	{"attention", "the linear PDN's attention over the tie-strength scores (Figure 8) and the multi-scale PDN's hop weights (Figure 7)", parseAttention},
 	{"tsne", "PDN's and GAT's hidden edge representations embedded by t-SNE, and how well the kinds of edge separate (Figure 4)", parseTsne},
+	{"multiplex", "PDN over a generated multiplex graph's layers against GCN over their union and over each layer alone, and the weight it gives each layer (§5.2)", parseMultiplex},
 }
 
 func main() {
@@ -222,6 +223,7 @@ var helpReaders = map[string]func() experiment.Reader{
 	"degree":    func() experiment.Reader { return commandReader("degree", "degree") },
 	"attention": attentionReader,
 	"tsne":      tsneReader,
+	"multiplex": multiplexReader,
 	"structure": func() experiment.Reader { return commandReader("structure", "structure") },
 	"table4":    func() experiment.Reader { return table4Reader(nil, nil) },
 }

@@ -165,6 +165,8 @@ func writingCommands(t *testing.T, root string) []writingCommand {
 	add("degree", o, n)
 	o, n = seeded("tsne", "-per-class", "16", "-epochs", "2")
 	add("tsne", o, n)
+	o, n = lrs("multiplex", "-per-class", "16", "-epochs", "2", "-seeds", "1")
+	add("multiplex", o, n)
 	add("merge", func(out string) []string { return []string{"merge", "-out", out, oldShards} },
 		func(out string) []string { return []string{"merge", "-out", out, newShards} })
 	return cmds
@@ -193,7 +195,7 @@ var writingOnce = struct {
 // that write are the ones the tests of the writer run; claims, train
 // without -export, xor and runtime write nothing.
 func TestEveryCommandThatWritesIsListed(t *testing.T) {
-	writes := map[string]bool{"gen": true, "train": true, "sweep": true, "table4": true, "structure": true, "attention": true, "degree": true, "tsne": true, "merge": true}
+	writes := map[string]bool{"gen": true, "train": true, "sweep": true, "table4": true, "structure": true, "attention": true, "degree": true, "tsne": true, "multiplex": true, "merge": true}
 	writesNothing := map[string]bool{"xor": true, "runtime": true, "claims": true}
 	for _, c := range commands {
 		if !writes[c.name] && !writesNothing[c.name] {

@@ -59,13 +59,16 @@ func commandRows(t *testing.T) map[string]struct {
 		args  []string
 		state func() (experiment.Reader, experiment.Experiment)
 	}{
-		"gen":       {out("gen"), one("gen")},
-		"train":     {nil, one("train")},
-		"sweep":     {append(out("sweep"), "-scenario", "1"), lab("sweep", sweep)},
-		"xor":       {nil, func() (experiment.Reader, experiment.Experiment) { return xorReader(), xor }},
-		"runtime":   {nil, nil},
-		"degree":    {out("degree"), lab("degree", experiment.ForLab("degree"))},
-		"tsne":      {out("tsne"), lab("tsne", tsne)},
+		"gen":     {out("gen"), one("gen")},
+		"train":   {nil, one("train")},
+		"sweep":   {append(out("sweep"), "-scenario", "1"), lab("sweep", sweep)},
+		"xor":     {nil, func() (experiment.Reader, experiment.Experiment) { return xorReader(), xor }},
+		"runtime": {nil, nil},
+		"degree":  {out("degree"), lab("degree", experiment.ForLab("degree"))},
+		"tsne":    {out("tsne"), lab("tsne", tsne)},
+		"multiplex": {out("multiplex"), func() (experiment.Reader, experiment.Experiment) {
+			return multiplexReader(), experiment.ForLab("multiplex")
+		}},
 		"merge":     {nil, nil},
 		"claims":    {nil, nil}, // its rows come by -with: TestClaimsWithRefusesRowsItsClaimsDoNotRead
 		"structure": {out("structure"), lab("structure", experiment.ForLab("structure"))},
@@ -80,7 +83,7 @@ func commandRows(t *testing.T) map[string]struct {
 // command line takes (a graph by name, not local).
 func rowValue(t *testing.T, p experiment.Param, e experiment.Experiment) string {
 	t.Helper()
-	tries := map[string][]string{"edge-hidden": {"32,16", "none"}, experiment.EditsRow: {"a0-1"}, "id-column": {"label"}, "target": {"label"}}[p.Name]
+	tries := map[string][]string{"edge-hidden": {"32,16", "none"}, "layers": {"90,10"}, "layer": {"B"}, experiment.EditsRow: {"a0-1"}, "id-column": {"label"}, "target": {"label"}}[p.Name]
 	for _, c := range p.Choices {
 		if c != experiment.GraphLocal {
 			tries = append(tries, c)

@@ -116,7 +116,7 @@ func nativeAttention(t *testing.T, link string) map[string]float64 {
 		must(t, lessons.Train(tr, math.MaxInt, nil), "train")
 		out := map[string]float64{}
 		for i, a := range tr.Evaluate().Inputs {
-			out[lessons.InputNames(g)[i]] = a
+			out[g.InputNames()[i]] = a
 		}
 		return out
 	}
