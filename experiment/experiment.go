@@ -72,7 +72,7 @@ type Data struct {
 	// edges dropped (datasets.OneLayer): a GCN over that layer alone; ""
 	// keeps the union of the layers.
 	Layer string
-	Shots        int     // labelled nodes per class of a real graph, drawn with the seed
+	Shots int // labelled nodes per class of a real graph, drawn with the seed
 	// Edits are the changes made to the graph's edges after it is drawn
 	// or loaded (Edits.String), applied by datasets.Edited.
 	Edits string

@@ -223,4 +223,3 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	}
 	return f
 }
-
