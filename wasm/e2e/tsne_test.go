@@ -107,7 +107,7 @@ func modelMetrics(t *testing.T, ctx context.Context, name string) map[string]flo
 // trains), and once both have trained all 200 epochs, with the numbers
 // pdn tsne prints for the same graph and seeds. The pace (speed=10)
 // gives the embeddings time while the run trains and changes no result.
-// It fits a phone.
+// It fits a phone, in English and in Arabic.
 func TestGraphLabDrawsFigure4Live(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
@@ -133,4 +133,12 @@ func TestGraphLabDrawsFigure4Live(t *testing.T) {
 	must(t, err, "show Figure 4 on a phone")
 	screenshot(t, ctx, "graph-figure4-phone")
 	phoneCheck(t, ctx, "the graph lab's Figure 4 on a phone")
+	// Right to left, in Arabic: the figure's first embedding, before Play.
+	open(t, ctx, srv, "#lab=graph&lang=ar")
+	waitFor(t, ctx, "Figure 4 of epoch 0 in Arabic", panelAt("pdn", "(x) => x === 0")+" && "+panelAt("gat", "(x) => x === 0"))
+	atRest(t, ctx)
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.querySelector('#edges').scrollIntoView({block: "start"}), true)`))
+	must(t, err, "show Figure 4 in Arabic")
+	screenshot(t, ctx, "graph-figure4-phone-ar")
+	phoneCheck(t, ctx, "the graph lab's Figure 4 in Arabic on a phone")
 }
