@@ -53,7 +53,7 @@ func (c *DegreeLab) draw(ch change) {
 	series = append(series, ref)
 	c.degree = viz.LineChart(chartW, chartH, viz.Axes{Title: tr("Mean weight of an edge against its receiving node's degree"), XLabel: tr("log₂ degree"), YMin: 0, YMax: 1, XMax: top}, series...)
 	c.curves = c.testCurves()
-	c.edges = c.edgeEmbeddings()
+	c.edges = drawEdgePanels(c.edgePanels(), false)
 }
 
 // Render lays the lab out.
@@ -67,7 +67,7 @@ func (c *DegreeLab) Render() app.UI {
 			explainDegree(),
 			c.renderDegreeNumbers(),
 		)),
-		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edges, c.edgesEmpty(), explainEdges(), c.renderSeparation()),
+		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edges, c.edgesEmpty(), explainEdgePanels(false), renderEdgeNumbers(c.edgePanels())),
 		c.card("curves", tr("Test accuracy"), c.curves, "", app.P().Text(
 			tr("Both models train on the same preferential-attachment graph (each new node brings m edges to nodes chosen by their degree), with the synthetic graph's classes, features and edge features."))),
 		app.Div().ID("summary").Class("card").Body(
@@ -124,51 +124,14 @@ func explainDegree() app.UI {
 	)
 }
 
-// edgeEmbeddings is Figure 4: each run's hidden edge representations
-// embedded by t-SNE, as its worker sends them once it has trained (the
-// figure pdn tsne draws); "" until one has.
-func (c *DegreeLab) edgeEmbeddings() string {
-	var panels []viz.EmbeddingPanel
+// edgePanels are Figure 4's panels: each run's edges embedded once it has
+// trained (the figure pdn tsne draws).
+func (c *DegreeLab) edgePanels() []edgePanel {
+	var out []edgePanel
 	for _, r := range c.runs {
-		em := r.snap.Embedding
-		if em == nil {
-			continue
-		}
-		p := viz.EmbeddingPanel{Name: tr(r.Title), K: em.Neighbours, Agreement: float64(em.Separation), Inter: em.Inter}
-		for _, v := range em.XY {
-			p.XY = append(p.XY, float64(v))
-		}
-		panels = append(panels, p)
+		out = append(out, panelOf(r, false, r.Name, r.Exp.Model.Kind, tr(r.Title)))
 	}
-	if len(panels) == 0 {
-		return ""
-	}
-	return viz.EdgeEmbeddings(tr, chartW, chartH+100, panels...)
-}
-
-// renderSeparation states each run's separation in numbers, the figure's
-// text alternative: in the representations themselves (what the claim
-// reads) and in the embedding as drawn.
-func (c *DegreeLab) renderSeparation() app.UI {
-	var parts []app.UI
-	for _, r := range c.runs {
-		drawn := math.NaN()
-		if em := r.snap.Embedding; em != nil {
-			drawn = float64(em.Separation)
-		}
-		parts = append(parts, app.P().Class("drawn").Body(
-			app.Text(trf("%s, 10-NN agreement of edge kind: ", tr(r.Title))),
-			c.metricOf(r, "edge-separation", float64(r.snap.Separation), 3),
-			app.Text(tr(" in the representations; in the embedding drawn, ")),
-			c.metricOf(r, "edge-separation-tsne", drawn, 3), app.Text(".")))
-	}
-	return app.Div().Body(parts...)
-}
-
-// explainEdges says what Figure 4 draws and how its number reads.
-func explainEdges() app.UI {
-	return app.P().Text(tr("Once a run has trained, a sample of its edges, as many within classes as between, is embedded in two dimensions by t-SNE from what the model computes for each edge: " +
-		"PDN's pathfinder's last hidden layer, GAT's attention logits (both directions, every head). The number is the share of an edge's 10 nearest neighbours of its own kind: about 0.5 where the kinds mix, 1 where they separate."))
+	return out
 }
 
 // edgesEmpty says why Figure 4 is not drawn yet: it comes once a run has

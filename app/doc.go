@@ -52,6 +52,9 @@
 //	claims.go      each finding of a lab with the verdict of its runs: those
 //	               on screen, or those its pool trained (their results)
 //	weights.go     what each run's learned weights say, in every lab
+//	figure4.go     Figure 4, the edges embedded by kind: its panels, numbers
+//	               and words, for the degree lab (once trained) and the
+//	               graph lab (live, beside GAT)
 //	pool.go        runs each trained to its end on a pool of workers (runPool):
 //	               the one place a link's results enter a lab (linkResults),
 //	               the engine's estimate of their time, the time left

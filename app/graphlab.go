@@ -60,7 +60,11 @@ type GraphLab struct {
 	trace      nodeTrace
 	ed         editor
 
-	charts                       graphCharts
+	charts graphCharts
+	// edgeKinds is Figure 4 as drawn, of the embeddings of epochs up to
+	// edgeKindsEpoch.
+	edgeKinds                    string
+	edgeKindsEpoch               int
 	lastGraphDraw, lastChartDraw time.Time
 	graphBuild                   recentCost // the last redraws' own time, before their paint
 
@@ -80,6 +84,9 @@ func init() {
 		c := &GraphLab{}
 		c.init(p, "graph", c)
 		c.drawsGraph, c.rewinds = true, true
+		// Figure 4 live: the run's edges and GAT's, trained beside it,
+		// embedded as the run trains.
+		c.embeds, c.embedLive, c.besideModel = true, true, experiment.GAT
 		c.trace.node = -1
 		c.ed.look = lookKind
 		c.edges.id, c.nodes.id = edgeCanvasID, nodeCanvasID
@@ -139,6 +146,9 @@ func (c *GraphLab) draw(ch change) {
 		} else {
 			c.relayout()
 		}
+	}
+	if ch&(newEmbedding|newState|newGraph|newEdges) != 0 || ch&newSnapshot != 0 && r.snap.Epoch < c.edgeKindsEpoch {
+		c.redrawEdgeKinds()
 	}
 	if ch&newSnapshot == 0 {
 		return
@@ -229,6 +239,7 @@ func (c *GraphLab) Render() app.UI {
 	r := c.one()
 	return c.layOut(class, c.renderRewind(), c.render(c.visible, c.renderOpen()),
 		c.renderGraphCard(),
+		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edgeKinds, "", explainEdgePanels(true), renderEdgeNumbers(c.edgePanels())),
 		c.renderTrace(),
 		c.renderEditor(),
 		c.card("curves", tr("Loss and accuracy"), c.charts.curves, "", explainCurves()),
@@ -238,4 +249,29 @@ func (c *GraphLab) Render() app.UI {
 		app.Div().ID("save").Class("card wide").Body(app.H2().Text(tr("Save this run")), c.renderExports(),
 			app.P().Class("note").Text(tr("The history holds a row per snapshot the page received; the weights are the latest; the state opens this run again (its permalink)."))),
 	).OnDragOver(c.onDragOver).OnDrop(c.onDrop).OnDragLeave(func(ctx app.Context, e app.Event) { c.dragging = false })
+}
+
+// edgePanels are Figure 4's panels: the run's edges and GAT's, trained
+// beside it on the same graph from the same seeds (where the run is not
+// GAT's own), as their worker last embedded them.
+func (c *GraphLab) edgePanels() []edgePanel {
+	r := c.one()
+	kind := r.Exp.Model.Kind
+	out := []edgePanel{panelOf(r, false, "", kind, modelTitle(kind))}
+	if kind != experiment.GAT {
+		out = append(out, panelOf(r, true, "", experiment.GAT, modelTitle(experiment.GAT)))
+	}
+	return out
+}
+
+// redrawEdgeKinds draws Figure 4 afresh: an embedding came, or the run
+// went back before the epoch of one drawn.
+func (c *GraphLab) redrawEdgeKinds() {
+	panels := c.edgePanels()
+	c.edgeKinds, c.edgeKindsEpoch = drawEdgePanels(panels, true), 0
+	for _, p := range panels {
+		if p.em != nil {
+			c.edgeKindsEpoch = max(c.edgeKindsEpoch, p.em.Epoch)
+		}
+	}
 }

@@ -123,6 +123,11 @@ type lab struct {
 	// embeds says the lab draws Figure 4: its runs' workers embed their
 	// edges once trained (protocol.Command.Embed).
 	embeds bool
+	// embedLive says it draws Figure 4 as the runs train
+	// (protocol.Command.EmbedLive); besideModel names the model the first run's
+	// worker trains beside it for the figure (protocol.Command.Beside).
+	embedLive   bool
+	besideModel string
 
 	ctx    app.Context // nil before the lab mounts
 	queued []runEvent
@@ -500,6 +505,12 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	// chance (the MLP baseline), beside its run.
 	c.Baseline = i == 0
 	c.Embed = l.embeds
+	if l.embeds {
+		c.EmbedLive = l.embedLive
+		if i == 0 {
+			c.Beside = l.besideModel
+		}
+	}
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}

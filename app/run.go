@@ -34,6 +34,9 @@ type run struct {
 	answered            bool               // the engine has sent a graph, or said why it cannot
 
 	frames *rewind // the snapshots kept for rewinding; nil where the lab keeps none
+	// embedded is Figure 4 of the run [0] and of the model trained beside
+	// it [1], the latest its worker sent (nil before).
+	embedded [2]*protocol.Embedding
 }
 
 // change says what events did to a lab's runs, so that the lab redraws
@@ -41,12 +44,13 @@ type run struct {
 type change uint8
 
 const (
-	newGraph    change = 1 << iota // a run has a new graph: all drawn of the old one goes
-	newLayout                      // a run's graph has new positions
-	newSnapshot                    // a run has new figures
-	newState                       // the lab has a new state: draw all
-	drawNow                        // draw at once what waited, whatever the pace
-	newEdges                       // a run's graph has its edges edited: the nodes stay
+	newGraph     change = 1 << iota // a run has a new graph: all drawn of the old one goes
+	newLayout                       // a run's graph has new positions
+	newSnapshot                     // a run has new figures
+	newState                        // the lab has a new state: draw all
+	drawNow                         // draw at once what waited, whatever the pace
+	newEdges                        // a run's graph has its edges edited: the nodes stay
+	newEmbedding                    // a run's edges have a new embedding (Figure 4)
 
 	// drawAll draws every figure again, now: the page's language or the
 	// width the figures are shown at changed.
@@ -63,7 +67,7 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 		}
 		r.gen, r.graph, r.pos, r.learned = ev.Gen, ev.Graph, nil, nil
 		r.snapped, r.weights, r.pred, r.prob, r.progress = false, nil, nil, nil, nil
-		r.facts, r.baseline = factsOf(ev.Graph), nil
+		r.facts, r.baseline, r.embedded = factsOf(ev.Graph), nil, [2]*protocol.Embedding{}
 		r.hist.reset()
 		if r.frames != nil {
 			r.frames.reset()
@@ -87,6 +91,11 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 	case protocol.KindProgress:
 		if ev.Gen == r.gen && ev.Progress != nil {
 			r.progress, r.running = ev.Progress, ev.Progress.Running
+		}
+	case protocol.KindEmbedding:
+		if ev.Gen == r.gen && ev.Embedding != nil {
+			r.embedded[b2i(ev.Embedding.Beside)] = ev.Embedding
+			return newEmbedding
 		}
 	case protocol.KindBaseline:
 		if ev.Gen == r.gen && ev.Baseline != nil {
@@ -121,6 +130,7 @@ func factsOf(g *protocol.Graph) experiment.GraphFacts {
 // for rewinding, of the old edges, go.
 func (r *run) edited(gen int, g *protocol.Graph) change {
 	r.gen, r.graph, r.weights, r.facts = gen, g, nil, factsOf(g)
+	r.embedded = [2]*protocol.Embedding{} // the old edges'
 	if r.frames != nil {
 		r.frames.reset()
 	}
@@ -172,4 +182,12 @@ func sameRuns(specs []experiment.Run, runs []*run) bool {
 		}
 	}
 	return true
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -80,15 +80,13 @@ func draw(rnd *rand.Rand, xs []int, m int) []int {
 // ok is false for a model without edge representations or a graph without
 // both kinds of edge.
 func EmbedEdges(g *datasets.Graph, t EdgeRepresenter, seed uint64) (EdgeEmbedding, bool) {
-	reps, dim, ok := t.EdgeRepresentations()
-	if !ok || len(g.Kind) != g.E() {
+	r, ok := StartEmbedEdges(g, t, seed)
+	if !ok {
 		return EdgeEmbedding{}, false
 	}
-	edges := SampleEdges(g, TSNEEdges, seed)
-	if len(edges) == 0 {
-		return EdgeEmbedding{}, false
+	for r.Step() {
 	}
-	out := Embedding(reps, dim, g.Kind, edges, seed)
+	out, edges := r.Result(), r.out.Edges
 	out.Input = math.NaN()
 	if g.D > 0 && len(g.EdgeX) == g.E()*g.D {
 		x := make([]float64, 0, len(edges)*g.D)
@@ -99,6 +97,21 @@ func EmbedEdges(g *datasets.Graph, t EdgeRepresenter, seed uint64) (EdgeEmbeddin
 		out.Input = tsne.Agreement(x, len(edges), g.D, labels, TSNENeighbours)
 	}
 	return out, true
+}
+
+// StartEmbedEdges is EmbedEdges an iteration of t-SNE at a time (the
+// browser's engine embeds as the model trains), without Input: the
+// representations of t as they stand now, the same sample and seed.
+func StartEmbedEdges(g *datasets.Graph, t EdgeRepresenter, seed uint64) (*EmbeddingRun, bool) {
+	reps, dim, ok := t.EdgeRepresentations()
+	if !ok || len(g.Kind) != g.E() {
+		return nil, false
+	}
+	edges := SampleEdges(g, TSNEEdges, seed)
+	if len(edges) == 0 {
+		return nil, false
+	}
+	return StartEmbedding(reps, dim, g.Kind, edges, seed), true
 }
 
 // EdgeRepresenter is a trained model's edge representations
@@ -132,16 +145,47 @@ func Separation(g *datasets.Graph, t EdgeRepresenter, seed uint64) float64 {
 // Embedding embeds the rows of reps (one of dim per edge) of the given
 // edges, whose kinds are kinds[edge], seeded with seed.
 func Embedding(reps []float64, dim int, kinds []edgekind.Kind, edges []int, seed uint64) EdgeEmbedding {
-	n := len(edges)
-	x := make([]float64, 0, n*dim)
-	labels := make([]int, n)
-	out := EdgeEmbedding{Edges: edges, Kinds: make([]edgekind.Kind, n), Dim: dim}
-	for i, e := range edges {
-		x = append(x, reps[e*dim:(e+1)*dim]...)
-		out.Kinds[i], labels[i] = kinds[e], int(kinds[e])
+	r := StartEmbedding(reps, dim, kinds, edges, seed)
+	for r.Step() {
 	}
-	out.XY = tsne.Embed(x, n, dim, tsne.Options{Seed: seed})
-	out.Separation = tsne.Agreement(out.XY, n, 2, labels, TSNENeighbours)
-	out.Hidden = tsne.Agreement(x, n, dim, labels, TSNENeighbours)
+	return r.Result()
+}
+
+// EmbeddingRun is Embedding an iteration of t-SNE at a time, for a caller
+// that spreads its seconds (the browser's engine, which trains between):
+// StartEmbedding copies the rows it embeds, so the model may train on.
+type EmbeddingRun struct {
+	out    EdgeEmbedding
+	x      []float64
+	labels []int
+	run    *tsne.Run
+}
+
+// StartEmbedding starts Embedding: it copies the rows of the edges and
+// computes t-SNE's affinities.
+func StartEmbedding(reps []float64, dim int, kinds []edgekind.Kind, edges []int, seed uint64) *EmbeddingRun {
+	n := len(edges)
+	r := &EmbeddingRun{x: make([]float64, 0, n*dim), labels: make([]int, n),
+		out: EdgeEmbedding{Edges: edges, Kinds: make([]edgekind.Kind, n), Dim: dim}}
+	for i, e := range edges {
+		r.x = append(r.x, reps[e*dim:(e+1)*dim]...)
+		r.out.Kinds[i], r.labels[i] = kinds[e], int(kinds[e])
+	}
+	r.run = tsne.Start(r.x, n, dim, tsne.Options{Seed: seed})
+	return r
+}
+
+// Step runs one iteration of t-SNE; it reports whether any remain.
+func (r *EmbeddingRun) Step() bool { return r.run.Step() }
+
+// Done reports whether every iteration has run.
+func (r *EmbeddingRun) Done() bool { return r.run.Done() }
+
+// Result is the embedding and both agreements, once Done.
+func (r *EmbeddingRun) Result() EdgeEmbedding {
+	out, n := r.out, len(r.out.Edges)
+	out.XY = r.run.Y()
+	out.Separation = tsne.Agreement(out.XY, n, 2, r.labels, TSNENeighbours)
+	out.Hidden = tsne.Agreement(r.x, n, out.Dim, r.labels, TSNENeighbours)
 	return out
 }

@@ -70,57 +70,94 @@ const (
 // rows of d coordinates (x is n×d), as n rows of 2 (n×2). It panics if
 // len(x) != n·d. Fewer than 2 points embed at the origin.
 func Embed(x []float64, n, d int, o Options) []float64 {
+	r := Start(x, n, d, o)
+	for r.Step() {
+	}
+	return r.Y()
+}
+
+// Run is an embedding under way, an iteration at a time, so that a caller
+// with other work (the browser's engine, which trains between) can spread
+// its seconds: Start, Step until it reports false, then Y. The iterations
+// are Embed's, so the result is the same bits.
+type Run struct {
+	n, it, iters            int
+	lr                      float64
+	p, y, grad, step, gains []float64
+	num                     []float64
+}
+
+// Start computes the affinities of the n points in x (rows of d; the
+// n² distances and a bisection per point, the costly part before the
+// iterations) and places the start. It panics if len(x) != n·d.
+func Start(x []float64, n, d int, o Options) *Run {
 	if len(x) != n*d {
 		panic("tsne: x is not n×d")
 	}
-	y := make([]float64, 2*n)
+	r := &Run{n: n, y: make([]float64, 2*n)}
 	if n < 2 {
-		return y
+		return r
 	}
 	perp := o.Perplexity
 	if perp <= 0 {
 		perp = DefaultPerplexity
 	}
 	perp = min(perp, max(float64(n-1)/3, 1))
-	iters := o.Iterations
-	if iters <= 0 {
-		iters = DefaultIterations
+	r.iters = o.Iterations
+	if r.iters <= 0 {
+		r.iters = DefaultIterations
 	}
-	p := affinities(sqDistances(x, n, d), n, perp)
+	r.p = affinities(sqDistances(x, n, d), n, perp)
 
 	rnd := rand.New(rand.NewPCG(o.Seed, 0x7453_4e45))
-	for i := range y {
-		y[i] = float64(float64(2*rnd.Float64())-1) * 1e-4
+	for i := range r.y {
+		r.y[i] = float64(float64(2*rnd.Float64())-1) * 1e-4
 	}
 	// The learning rate of scikit-learn's "auto": n over the exaggeration
 	// and 4, at least 50.
-	lr := max(float64(n)/exaggeration/4, 50)
-	grad, step, gains := make([]float64, 2*n), make([]float64, 2*n), make([]float64, 2*n)
-	for i := range gains {
-		gains[i] = 1
+	r.lr = max(float64(n)/exaggeration/4, 50)
+	r.grad, r.step, r.gains = make([]float64, 2*n), make([]float64, 2*n), make([]float64, 2*n)
+	for i := range r.gains {
+		r.gains[i] = 1
 	}
-	num := make([]float64, n*n)
-	for it := 0; it < iters; it++ {
-		ex, mom := 1.0, 0.8
-		if it < exaggerated {
-			ex, mom = exaggeration, 0.5
-		}
-		gradient(grad, num, p, y, n, ex)
-		for i := range y {
-			g := grad[i]
-			if (g > 0) != (step[i] > 0) {
-				gains[i] += 0.2
-			} else {
-				gains[i] *= 0.8
-			}
-			gains[i] = max(gains[i], 0.01)
-			step[i] = float64(mom*step[i]) - float64(float64(lr*gains[i])*g)
-			y[i] += step[i]
-		}
-		center(y, n)
-	}
-	return y
+	r.num = make([]float64, n*n)
+	return r
 }
+
+// Step runs one iteration of gradient descent; it reports whether
+// iterations remain after it (false, doing nothing, once all have run).
+func (r *Run) Step() bool {
+	if r.it >= r.iters {
+		return false
+	}
+	y, step, gains := r.y, r.step, r.gains
+	ex, mom := 1.0, 0.8
+	if r.it < exaggerated {
+		ex, mom = exaggeration, 0.5
+	}
+	gradient(r.grad, r.num, r.p, y, r.n, ex)
+	for i := range y {
+		g := r.grad[i]
+		if (g > 0) != (step[i] > 0) {
+			gains[i] += 0.2
+		} else {
+			gains[i] *= 0.8
+		}
+		gains[i] = max(gains[i], 0.01)
+		step[i] = float64(mom*step[i]) - float64(float64(r.lr*gains[i])*g)
+		y[i] += step[i]
+	}
+	center(y, r.n)
+	r.it++
+	return r.it < r.iters
+}
+
+// Done reports whether every iteration has run.
+func (r *Run) Done() bool { return r.it >= r.iters }
+
+// Y is the embedding as it stands, n rows of 2: the final one once Done.
+// It is the run's own slice, which further steps change.
+func (r *Run) Y() []float64 { return r.y }
 
 // sqDistances are the squared Euclidean distances between the rows of x,
 // n×n.

@@ -147,3 +147,21 @@ func TestAgreementByHand(t *testing.T) {
 		})
 	}
 }
+
+// TestRunStepsToEmbed: a Run stepped by hand takes Iterations steps and
+// ends where Embed does.
+func TestRunStepsToEmbed(t *testing.T) {
+	x, _ := clusters(2, 15, 4, 6, 1, 3)
+	o := Options{Iterations: 120, Seed: 7}
+	r, steps := Start(x, 30, 4, o), 0
+	for !r.Done() {
+		r.Step()
+		steps++
+	}
+	if steps != 120 || r.Step() {
+		t.Errorf("%d steps, then Step %v; want 120, then false", steps, r.Step())
+	}
+	if got, want := digest(r.Y()), digest(Embed(x, 30, 4, o)); got != want {
+		t.Errorf("stepped %s, Embed %s", got, want)
+	}
+}

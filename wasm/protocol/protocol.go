@@ -147,9 +147,19 @@ type Command struct {
 	Baseline bool `json:"baseline,omitempty"`
 	// Embed, with OpSet or OpRegenerate, asks for Figure 4 once the run
 	// has trained: a sample of its edges embedded by t-SNE from its hidden
-	// edge representations (Snapshot.Embedding), seconds of work the
-	// labs that draw the figure alone ask for. A quiet run gets none.
+	// edge representations (KindEmbedding), seconds of work the labs that
+	// draw the figure alone ask for. A quiet run gets none.
 	Embed bool `json:"embed,omitempty"`
+	// EmbedLive, with Embed, asks for Figure 4 as the run trains too: each
+	// time an embedding is done, the next starts from the epoch the run
+	// has reached, a share of the worker's time (the graph lab's).
+	EmbedLive bool `json:"embedLive,omitempty"`
+	// Beside, with Embed, names a model the worker trains beside the run,
+	// on its graph, with its rows and seeds, never ahead of it and to its
+	// end once the run has ended, and embeds as it embeds the run's: the
+	// second panel of Figure 4 (GAT, as pdn tsne trains it). Ignored where
+	// the run's model is that model.
+	Beside string `json:"beside,omitempty"`
 }
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
@@ -174,6 +184,9 @@ const (
 	// KindRestarted tells a run that its worker died and a new one took
 	// its place: the run sets its state again. The page makes it.
 	KindRestarted = "restarted"
+	// KindEmbedding is Figure 4 of the run, or of the model trained
+	// beside it (Event.Embedding), at the epoch it names
+	KindEmbedding = "embedding"
 	// KindBaseline says the MLP baseline the page asked for
 	// (Command.Baseline) has trained, in Baseline.
 	KindBaseline = "baseline"
@@ -266,6 +279,8 @@ type Event struct {
 	Seconds []float64 `json:"seconds,omitempty"`
 	// Baseline is KindBaseline's.
 	Baseline *Baseline `json:"baseline,omitempty"`
+	// Embedding is KindEmbedding's.
+	Embedding *Embedding `json:"embedding,omitempty"`
 	// Gen identifies the graph a KindLayout or KindSnapshot belongs to, so
 	// the page can drop messages about a graph it has replaced.
 	Gen int `json:"gen"`
@@ -586,10 +601,6 @@ type Snapshot struct {
 	// hidden edge representations; NaN (null) before, for a model
 	// without them, and for a quiet run (Command.Quiet).
 	Separation Num `json:"separation"`
-	// Embedding is Figure 4 of a run that has trained, where the page
-	// asked for it (Command.Embed) and the model has edge
-	// representations.
-	Embedding *Embedding `json:"embedding,omitempty"`
 	// Weights and Nodes are the lengths of the arrays in f32.
 	Weights int `json:"weights"`
 	Nodes   int `json:"nodes"`
@@ -658,13 +669,23 @@ func Failure(err error) Event {
 	return Event{Kind: KindError, Error: err.Error(), Say: &t}
 }
 
-// Embedding is Figure 4 for one run (lessons.EmbedEdges, as pdn tsne
-// computes it): its sampled edges in two dimensions, rows of 2 in XY,
-// whether each is an inter-class edge, and the Neighbours-nearest-neighbour
-// agreement of edge kind in the embedding.
+// Embedding is Figure 4 for one model at one epoch (lessons.EmbedEdges,
+// as pdn tsne computes it once trained): its sampled edges in two
+// dimensions, rows of 2 in XY, whether each is an inter-class edge, and
+// the Neighbours-nearest-neighbour agreement of edge kind in the
+// embedding (Separation) and in the hidden representations (Hidden).
+// Model is the model's kind; Beside says it is the model trained beside
+// the run (Command.Beside); Done that it had trained all its epochs, where
+// the numbers are pdn tsne's. A model without hidden edge representations
+// gets one without points, its agreements NaN.
 type Embedding struct {
+	Model      string    `json:"model"`
+	Beside     bool      `json:"beside,omitempty"`
+	Epoch      int       `json:"epoch"`
+	Done       bool      `json:"done,omitempty"`
 	XY         []float32 `json:"xy"`
 	Inter      []bool    `json:"inter"`
 	Neighbours int       `json:"neighbours"`
 	Separation Num       `json:"separation"`
+	Hidden     Num       `json:"hidden"`
 }

@@ -29,6 +29,10 @@ func (s *session) handle(c protocol.Command) {
 		s.view.quiet = c.Quiet
 		s.view.baseline = c.Baseline && !c.Quiet
 		s.view.embed = c.Embed && !c.Quiet
+		s.view.embedLive, s.view.beside = c.EmbedLive, c.Beside
+		if fresh {
+			s.fig = figure4{} // what another run embedded is not this one's
+		}
 		if fresh || !s.view.baseline {
 			s.baseline = nil // another run's, or none asked for
 		}

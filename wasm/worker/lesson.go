@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"pdnexplorer/datasets"
-	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
@@ -32,16 +31,10 @@ func (s *session) addLesson(ps *protocol.Snapshot) {
 	ps.Separation = protocol.Num(math.NaN())
 	if s.tr.Done() && !s.view.quiet {
 		if s.sepOf != s.tr || s.sepG != s.g || s.sepAt != s.tr.Epoch() {
-			s.sep, s.emb = lessons.Separation(s.g, s.tr, s.exp.Data.Seed), nil
+			s.sep = lessons.Separation(s.g, s.tr, s.exp.Data.Seed)
 			s.sepOf, s.sepG, s.sepAt = s.tr, s.g, s.tr.Epoch()
 		}
 		ps.Separation = protocol.Num(s.sep)
-		if s.view.embed && s.emb == nil && !math.IsNaN(s.sep) {
-			s.emb = embeddingOf(s.g, s.tr, s.exp.Data.Seed)
-		}
-		if s.view.embed {
-			ps.Embedding = s.emb
-		}
 	}
 }
 
@@ -86,25 +79,6 @@ func degreeView(deg []int, tr trainer) []protocol.DegreeBin {
 	var out []protocol.DegreeBin
 	for _, b := range lessons.BinByDegree(deg, to, w) {
 		out = append(out, protocol.DegreeBin{MinDegree: 1 << b.Log2, Entries: b.Entries, Mean: protocol.Num(b.Mean)})
-	}
-	return out
-}
-
-// embeddingOf is Figure 4 of the trained run tr on g (lessons.EmbedEdges,
-// which pdn tsne draws): about a second of work natively, a few in the
-// browser, once per run.
-func embeddingOf(g *datasets.Graph, tr lessons.EdgeRepresenter, seed uint64) *protocol.Embedding {
-	emb, ok := lessons.EmbedEdges(g, tr, seed)
-	if !ok {
-		return nil
-	}
-	out := &protocol.Embedding{Neighbours: lessons.TSNENeighbours, Separation: protocol.Num(emb.Separation),
-		XY: make([]float32, len(emb.XY)), Inter: make([]bool, len(emb.Kinds))}
-	for i, v := range emb.XY {
-		out.XY[i] = float32(v)
-	}
-	for i, k := range emb.Kinds {
-		out.Inter[i] = k == edgekind.Inter
 	}
 	return out
 }

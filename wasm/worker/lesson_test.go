@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,19 +150,104 @@ func TestSessionEmbedsTheEdgesOnceTrained(t *testing.T) {
 			if c.quiet != math.IsNaN(sep) || !c.quiet && sep != want.Hidden {
 				t.Errorf("separation %v, want %v (NaN for a quiet run)", sep, want.Hidden)
 			}
-			if got := snap.Embedding != nil; got != (c.embed && !c.quiet) {
-				t.Fatalf("an embedding: %v", got)
+			ems := embeddings(r, false)
+			if got := len(ems); got != b2i(c.embed && !c.quiet) {
+				t.Fatalf("%d embeddings", got)
 			}
-			if em := snap.Embedding; em != nil {
-				if float64(em.Separation) != want.Separation || len(em.XY) != len(want.XY) || len(em.Inter) != len(want.Edges) {
-					t.Errorf("embedding: separation %v, %d coordinates, %d kinds; lessons %v, %d, %d", em.Separation, len(em.XY), len(em.Inter), want.Separation, len(want.XY), len(want.Edges))
-				}
-				for i, v := range em.XY {
-					if v != float32(want.XY[i]) {
-						t.Fatalf("coordinate %d: %v, lessons %v", i, v, want.XY[i])
-					}
-				}
+			if len(ems) == 1 {
+				sameEmbedding(t, "pdn", ems[0], want, e.Train.Epochs)
 			}
 		})
 	}
+}
+
+// The graph lab's Figure 4 is live: the worker embeds the run's edges as
+// it trains (Command.EmbedLive), each time at the epoch reached, and
+// trains GAT beside it (Command.Beside), never ahead of it; once both
+// have trained, the last embeddings are pdn tsne's, the same bits as
+// lessons computes natively.
+func TestSessionEmbedsLiveBesideGAT(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 32, 40
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]lessons.EdgeEmbedding{}
+	for _, k := range []string{experiment.PDN, experiment.GAT} {
+		ke := e
+		ke.Model.Kind = k
+		tr, err := lessons.TrainAll(g, ke)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[k], _ = lessons.EmbedEdges(g, tr, e.Data.Seed)
+	}
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpSet, Run: 1, State: e.EncodeEngine(), Embed: true, EmbedLive: true, Beside: experiment.GAT, Pace: 10})
+	drain(t, s)
+	for _, beside := range []bool{false, true} {
+		if ems := embeddings(r, beside); len(ems) != 1 || ems[0].Epoch != 0 || ems[0].Done {
+			t.Fatalf("before play, beside %v: %d embeddings, want one of epoch 0", beside, len(ems))
+		}
+	}
+	s.handle(protocol.Command{Op: protocol.OpStart, Run: 1})
+	drain(t, s)
+	for _, beside := range []bool{false, true} {
+		ems := embeddings(r, beside)
+		var epochs []int
+		for _, em := range ems {
+			epochs = append(epochs, em.Epoch)
+		}
+		if len(ems) < 3 || !slices.IsSorted(epochs) {
+			t.Fatalf("beside %v: embeddings at epochs %v; want 0, some while it trained, then %d", beside, epochs, e.Train.Epochs)
+		}
+		t.Logf("beside %v: embedded at epochs %v", beside, epochs)
+		last, kind := ems[len(ems)-1], experiment.PDN
+		if beside {
+			kind = experiment.GAT
+		}
+		sameEmbedding(t, kind, last, want[kind], e.Train.Epochs)
+	}
+	s.handle(protocol.Command{Op: protocol.OpReset, Run: 1})
+	drain(t, s)
+	if em := embeddings(r, false); em[len(em)-1].Epoch != 0 {
+		t.Errorf("after a reset, the run's last embedding is of epoch %d, want 0", em[len(em)-1].Epoch)
+	}
+}
+
+// embeddings are the embeddings posted of the run, or of the model beside.
+func embeddings(r *recorder, beside bool) []*protocol.Embedding {
+	var out []*protocol.Embedding
+	for _, ev := range r.events {
+		if ev.Kind == protocol.KindEmbedding && ev.Embedding.Beside == beside {
+			out = append(out, ev.Embedding)
+		}
+	}
+	return out
+}
+
+// sameEmbedding checks a posted embedding against lessons': the model
+// trained all epochs, the same agreements and points.
+func sameEmbedding(t *testing.T, kind string, em *protocol.Embedding, want lessons.EdgeEmbedding, epochs int) {
+	t.Helper()
+	if em.Model != kind || em.Epoch != epochs || !em.Done {
+		t.Errorf("%s's last embedding: model %s, epoch %d, done %v; want epoch %d, done", kind, em.Model, em.Epoch, em.Done, epochs)
+	}
+	if float64(em.Separation) != want.Separation || float64(em.Hidden) != want.Hidden || len(em.XY) != len(want.XY) || len(em.Inter) != len(want.Edges) {
+		t.Errorf("%s: separation %v and %v, %d coordinates, %d kinds; lessons %v and %v, %d, %d", kind, em.Separation, em.Hidden, len(em.XY), len(em.Inter), want.Separation, want.Hidden, len(want.XY), len(want.Edges))
+		return
+	}
+	for i, v := range em.XY {
+		if v != float32(want.XY[i]) {
+			t.Fatalf("%s: coordinate %d: %v, lessons %v", kind, i, v, want.XY[i])
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -91,7 +91,7 @@ func (s *session) setPace(epochs float64) {
 // with nothing else to do meanwhile: the worker may sleep until then.
 func (s *session) waitingForPace() bool {
 	return s.running && s.view.pace > 0 && s.now().Before(s.clock.nextEpoch) && s.layout == nil &&
-		(s.learned == nil || !s.learned.layout.Hot()) && (s.tr == nil || s.prepared) && !s.baselineBusy()
+		(s.learned == nil || !s.learned.layout.Hot()) && (s.tr == nil || s.prepared) && !s.baselineBusy() && !s.figure4Busy()
 }
 
 // drain applies the commands deferred during an epoch, then those waiting.
@@ -126,6 +126,7 @@ func (s *session) work(budget time.Duration) bool {
 	s.workLayout(start, budget)
 	s.workLearned(deadline)
 	s.workBaseline(deadline, budget)
+	s.workFigure4(deadline, budget)
 	if s.tr != nil && !s.prepared {
 		// A model with slow set-up gets it done a chunk at a time, so that
 		// commands are still answered in between.
@@ -144,7 +145,7 @@ func (s *session) work(budget time.Duration) bool {
 // busy reports whether there is work to do without a new command: a
 // layout, training, a set-up, a learned layout still moving.
 func (s *session) busy() bool {
-	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.layout.Hot()) || s.baselineBusy()
+	return s.layout != nil || s.running || (s.tr != nil && !s.prepared) || (s.learned != nil && s.learned.layout.Hot()) || s.baselineBusy() || s.figure4Busy()
 }
 
 // snapshotPace is the least time between two snapshots: about 20 a

@@ -76,7 +76,7 @@ type session struct {
 	sepOf trainer
 	sepG  *datasets.Graph
 	sepAt int
-	emb   *protocol.Embedding // Figure 4 of the same run, where asked for
+	fig   figure4 // Figure 4 as it is drawn, where the page asks for it
 	gen   int
 	local *localGraph // the user's own graph, once opened
 
@@ -101,6 +101,8 @@ type viewWants struct {
 	showLearned bool          // it shows the learned layout
 	quiet       bool          // it wants the run's end alone (protocol.Command.Quiet)
 	embed       bool          // it wants Figure 4 once trained (protocol.Command.Embed)
+	embedLive   bool          // and as the run trains (protocol.Command.EmbedLive)
+	beside      string        // the model trained beside for it (protocol.Command.Beside)
 	baseline    bool          // it wants the MLP baseline (protocol.Command.Baseline)
 	tracing     bool          // it follows one node's update (protocol.OpTrace)
 	node        int           // that node
