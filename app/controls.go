@@ -250,6 +250,12 @@ func (c *controls) putBack(el app.Value, name string) {
 	switch {
 	case el.Get("type").String() == "checkbox":
 		el.Set("checked", slices.Contains(strings.Split(held, ","), el.Get("value").String()))
+	case strings.HasPrefix(el.Get("id").String(), layerSliderID):
+		// One layer's slider of the layers row (the multiplex lab's).
+		i, _ := strconv.Atoi(strings.TrimPrefix(el.Get("id").String(), layerSliderID))
+		if parts := strings.Split(held, ","); i < len(parts) {
+			el.Set("value", parts[i])
+		}
 	case el.Get("type").String() == "range":
 		v, _ := numtext.ParseFloat(held)
 		el.Set("value", strconv.Itoa(newSliderScale(p, sliderKind(p) == "log").position(v)))

@@ -80,6 +80,8 @@ func explainHistogram(d experiment.Data) app.UI {
 		why = tr(" They start together near 0.5; the generator gives inter-class edges features of larger spread (σD), which a pathfinder can learn to weigh down.")
 	case experiment.GraphXOR:
 		why = tr(" The generator puts an intra-class edge in exactly one of two layers (XOR), which only a pathfinder with a hidden layer can single out.")
+	case experiment.GraphMultiplex:
+		why = tr(" An edge's features are the layers that hold it: a pathfinder can weigh the layers that mostly join nodes of one class up and the others down, but not tell an inter-class edge from the intra-class edges of its own layer.")
 	}
 	return app.P().Body(
 		app.Text(tr("The distribution of ")),

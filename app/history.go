@@ -13,6 +13,7 @@ type history struct {
 	epoch, loss, train, test, share []float64
 	learned                         []float64   // the learned homophily per snapshot
 	hops                            [][]float64 // the multi-scale PDN's P per snapshot
+	layers                          [][]float64 // a multiplex graph's mean weight by layer per snapshot
 }
 
 func (h *history) reset() { *h = history{} }
@@ -20,7 +21,7 @@ func (h *history) reset() { *h = history{} }
 // drop removes the last point.
 func (h *history) drop() {
 	n := len(h.epoch) - 1
-	h.epoch, h.loss, h.train, h.test, h.share, h.hops, h.learned = h.epoch[:n], h.loss[:n], h.train[:n], h.test[:n], h.share[:n], h.hops[:n], h.learned[:n]
+	h.epoch, h.loss, h.train, h.test, h.share, h.hops, h.learned, h.layers = h.epoch[:n], h.loss[:n], h.train[:n], h.test[:n], h.share[:n], h.hops[:n], h.learned[:n], h.layers[:n]
 }
 
 // until is the history up to epoch, for a view rewound to it.
@@ -29,7 +30,7 @@ func (h *history) until(epoch int) *history {
 	for n < len(h.epoch) && h.epoch[n] <= float64(epoch) {
 		n++
 	}
-	return &history{epoch: h.epoch[:n], loss: h.loss[:n], train: h.train[:n], test: h.test[:n], share: h.share[:n], hops: h.hops[:n], learned: h.learned[:n]}
+	return &history{epoch: h.epoch[:n], loss: h.loss[:n], train: h.train[:n], test: h.test[:n], share: h.share[:n], hops: h.hops[:n], learned: h.learned[:n], layers: h.layers[:n]}
 }
 
 // add adds a snapshot's point, on graph g, to the curves;
@@ -48,6 +49,11 @@ func (h *history) add(s protocol.Snapshot, g *protocol.Graph) {
 	h.share = append(h.share, interShare(s, g))
 	h.hops = append(h.hops, append([]float64(nil), s.Hops...))
 	h.learned = append(h.learned, float64(s.LearnedHomophily))
+	var layers []float64
+	for _, l := range s.Layers {
+		layers = append(layers, float64(l.Weight))
+	}
+	h.layers = append(h.layers, layers)
 }
 
 // interShare is the share of the total learned weight that sits on

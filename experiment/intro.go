@@ -63,6 +63,8 @@ func (f GraphFacts) Title() phrase.Text {
 		return phrase.New("The XOR graph")
 	case GraphScaleFree:
 		return phrase.New("A scale-free graph")
+	case GraphMultiplex:
+		return phrase.New("A multiplex graph")
 	case GraphCora:
 		return phrase.New("Cora")
 	case GraphCiteseer:
@@ -84,6 +86,8 @@ func (f GraphFacts) note() (phrase.Text, bool) {
 		return phrase.New("An edge joins two nodes of one class exactly when one of its two layers holds it (XOR)."), true
 	case GraphScaleFree:
 		return phrase.New("Its degrees span orders of magnitude."), true
+	case GraphMultiplex:
+		return phrase.New("Its edge features are its layers: 1 where a layer holds the edge."), true
 	}
 	return phrase.Text{}, false
 }

@@ -186,7 +186,7 @@ var Params = []Param{
 	{Name: "attach", Label: "Edges each new node brings", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
 		Graphs: []string{GraphScaleFree},
 		field:  func(e *Experiment) any { return &e.Data.Attach }},
-	{Name: "layers", Label: "Layers, each one's edges within classes (%)", Group: GroupData, Usage: "a multiplex graph's layers, one share a layer: the percentage of its edges that join two nodes of one class (100 carries the classes, 100/C joins nodes at random, less misleads)", Default: "90,60,33,33",
+	{Name: "layers", Label: "Layers: each one's edges within classes, in percent", Group: GroupData, Usage: "a multiplex graph's layers, one share a layer: the percentage of its edges that join two nodes of one class (100 carries the classes, 100/C joins nodes at random, less misleads)", Default: "90,60,33,33",
 		Form: LayersForm, Graphs: []string{GraphMultiplex}, Edges: true,
 		field: func(e *Experiment) any { return &e.Data.Layers },
 		valid: func(s string) error { _, err := parseLayers(s); return err },

@@ -211,7 +211,7 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 		}
 	}
 	if e.Data.Graph == experiment.GraphMultiplex {
-		for _, l := range Layers(g, weightsOrNone(e.Model.Kind, s.Weights)) {
+		for _, l := range Layers(g, WeightsOf(e.Model.Kind, s.Weights)) {
 			f.LayerWithin, f.LayerWeights = append(f.LayerWithin, l.Within), append(f.LayerWeights, l.Weight)
 		}
 	}

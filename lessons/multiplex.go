@@ -62,9 +62,9 @@ func Layers(g *datasets.Graph, w []float64) []Layer {
 	return out
 }
 
-// weightsOrNone is w where a model of kind learns edge weights, else nil:
+// WeightsOf is w where a model of kind learns edge weights, else nil:
 // GAT's attention is a node's over its neighbours, not an edge's weight.
-func weightsOrNone(kind string, w []float64) []float64 {
+func WeightsOf(kind string, w []float64) []float64 {
 	if !experiment.LearnsEdges(kind) {
 		return nil
 	}

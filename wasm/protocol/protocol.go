@@ -528,6 +528,16 @@ type DegreeBin struct {
 	Mean      Num `json:"mean"`
 }
 
+// Layer is one layer of a multiplex graph (lessons.Layer): its name, its
+// edges, their share within classes, and the run's mean learned weight on
+// them (NaN for a model that learns none).
+type Layer struct {
+	Name   string `json:"name"`
+	Edges  int    `json:"edges"`
+	Within Num    `json:"within"`
+	Weight Num    `json:"weight"`
+}
+
 // Spread is the distribution of a run's learned edge weights: the 0th,
 // 10th, …, 100th percentiles on intra- and inter-class edges (empty for a
 // kind no edge is of) and the share of edges within 0.01 of 0 or of 1.
@@ -582,9 +592,12 @@ type Snapshot struct {
 	// XOR is set on the XOR graph, Degree (weights binned by the receiving
 	// node's degree) on the scale-free graph, Restarts when the model was
 	// chosen among several initialisations.
-	XOR      *XOR        `json:"xor,omitempty"`
-	Degree   []DegreeBin `json:"degree,omitempty"`
-	Restarts *Restarts   `json:"restarts,omitempty"`
+	XOR    *XOR        `json:"xor,omitempty"`
+	Degree []DegreeBin `json:"degree,omitempty"`
+	// Layers are a multiplex graph's layers (lessons.Layers): what each
+	// holds and the run's mean learned weight on its edges.
+	Layers   []Layer   `json:"layers,omitempty"`
+	Restarts *Restarts `json:"restarts,omitempty"`
 	// Trace is the update of the node OpTrace asked for, TraceError why
 	// there is none.
 	Trace      *Trace `json:"trace,omitempty"`

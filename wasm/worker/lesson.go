@@ -21,6 +21,9 @@ func (s *session) addLesson(ps *protocol.Snapshot) {
 	if s.exp.Data.Graph == experiment.GraphXOR {
 		ps.XOR = xorView(s.g, s.exp.Model.Kind, s.out.snap.Weights, s.tr)
 	}
+	if s.exp.Data.Graph == experiment.GraphMultiplex {
+		ps.Layers = layersView(s.g, s.exp.Model.Kind, s.out.snap.Weights)
+	}
 	if s.deg == nil {
 		s.deg = lessons.Degrees(s.g)
 	}
@@ -79,6 +82,16 @@ func degreeView(deg []int, tr trainer) []protocol.DegreeBin {
 	var out []protocol.DegreeBin
 	for _, b := range lessons.BinByDegree(deg, to, w) {
 		out = append(out, protocol.DegreeBin{MinDegree: 1 << b.Log2, Entries: b.Entries, Mean: protocol.Num(b.Mean)})
+	}
+	return out
+}
+
+// layersView is protocol.Layers for weights w learned by a model of kind
+// on the multiplex graph g, as pdn multiplex reads them.
+func layersView(g *datasets.Graph, kind string, w []float64) []protocol.Layer {
+	var out []protocol.Layer
+	for _, l := range lessons.Layers(g, lessons.WeightsOf(kind, w)) {
+		out = append(out, protocol.Layer{Name: l.Name, Edges: l.Edges, Within: protocol.Num(l.Within), Weight: protocol.Num(l.Weight)})
 	}
 	return out
 }
