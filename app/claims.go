@@ -329,6 +329,10 @@ func figuresOf(r *run) experiment.Figures {
 		f.DegreeMeans = append(f.DegreeMeans, float64(b.Mean))
 	}
 	f.EdgeSeparation = float64(s.Separation)
+	for _, l := range s.Layers {
+		f.LayerWithin, f.LayerWeights = append(f.LayerWithin, float64(l.Within)), append(f.LayerWeights, float64(l.Weight))
+		f.LayerNames = append(f.LayerNames, l.Name)
+	}
 	f.Saturated = math.NaN()
 	if sp := s.Spread; sp != nil {
 		f.IntraDeciles, f.InterDeciles, f.Saturated = floats(sp.Intra), floats(sp.Inter), float64(sp.Saturated)

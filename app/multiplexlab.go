@@ -124,7 +124,7 @@ func (c *MultiplexLab) renderLayerTable() app.UI {
 // layerMetric is a layer's figure, named by data-metric and data-layer
 // (a layer is no run: data-run names the lab's runs).
 func layerMetric(name, layer string, v float64) app.UI {
-	return app.Span().DataSet("metric", name).DataSet("layer", layer).Text(num(v, 3))
+	return metric(name, "", v, num(v, 3)).DataSet("layer", layer)
 }
 
 // layerSliderID and the layer's place from 0 name a layer's slider.

@@ -23,16 +23,37 @@ func Build(d experiment.Data) (*Graph, error) {
 // that order, wherever it came from. The edits come last, so a graph lab
 // edits the graph it shows.
 func Altered(g *Graph, d experiment.Data) (*Graph, error) {
-	g, err := OneLayer(g, d.Layer)
-	if err != nil {
-		return nil, err
-	}
-	g, err = Perturbed(g, d.Perturb, d.PerturbRate, d.Seed)
+	g, err := Unedited(g, d)
 	if err != nil {
 		return nil, err
 	}
 	return Edited(g, d.Edits)
 }
+
+// Unedited is Altered before the edits: g with the one layer d keeps,
+// perturbed. A page that leaves out edits a graph refuses (they were
+// made on another) builds its graph from it and Edited, the one road
+// with the one order; an error is an *AlterError naming its row.
+func Unedited(g *Graph, d experiment.Data) (*Graph, error) {
+	g, err := OneLayer(g, d.Layer)
+	if err != nil {
+		return nil, &AlterError{Row: "layer", Err: err}
+	}
+	if g, err = Perturbed(g, d.Perturb, d.PerturbRate, d.Seed); err != nil {
+		return nil, &AlterError{Row: "perturb-rate", Err: err}
+	}
+	return g, nil
+}
+
+// AlterError is an alteration a graph cannot take (a layer it has not, a
+// perturbation it cannot make), by the row that asked for it.
+type AlterError struct {
+	Row string
+	Err error
+}
+
+func (e *AlterError) Error() string { return e.Err.Error() }
+func (e *AlterError) Unwrap() error { return e.Err }
 
 // buildDrawn is the graph d's rows draw or load, before any edit.
 func buildDrawn(d experiment.Data) (*Graph, error) {

@@ -90,9 +90,10 @@ type Figures struct {
 	EdgeSeparation float64
 	// LayerWithin and LayerWeights are, on a multiplex graph, each layer's
 	// share of edges within classes and the run's mean learned weight on
-	// its edges (NaN for a model without edge weights); nil on another
-	// graph (lessons.Layers).
+	// its edges (NaN for a model without edge weights), LayerNames their
+	// names; nil on another graph (lessons.Layers).
 	LayerWithin, LayerWeights []float64
+	LayerNames                []string
 }
 
 // Trained reports whether the run has trained all of its epochs.
@@ -310,7 +311,7 @@ var Claims = slices.DeleteFunc([]Claim{
 		Paper: "§5.2: the pathfinder learns one weight for each edge from the layers that hold it; the paper reports the accuracy it gives, not the weights.",
 		Check: func(r map[string]Figures) Verdict {
 			f := r[PDN]
-			return verdict(layersRanked(f.LayerWithin, f.LayerWeights), phrase.New("mean learned weight by layer (its share of edges within classes): %s", layerList(f.InputNames, f.LayerWithin, f.LayerWeights)))
+			return verdict(layersRanked(f.LayerWithin, f.LayerWeights), phrase.New("mean learned weight by layer (its share of edges within classes): %s", layerList(f.LayerNames, f.LayerWithin, f.LayerWeights)))
 		}},
 	{ID: "fig8-degree-product", Link: "lab=attention", Figure: "attention", Seeds: 5, Need: 4,
 		Text:  "On Cora the linear PDN attends least to the unnormalised degree product of the 11 tie-strength scores.",

@@ -213,6 +213,7 @@ func FiguresOf(g *datasets.Graph, t *pdn.Trainer) experiment.Figures {
 	if e.Data.Graph == experiment.GraphMultiplex {
 		for _, l := range Layers(g, WeightsOf(e.Model.Kind, s.Weights)) {
 			f.LayerWithin, f.LayerWeights = append(f.LayerWithin, l.Within), append(f.LayerWeights, l.Weight)
+			f.LayerNames = append(f.LayerNames, l.Name)
 		}
 	}
 	f.EdgeSeparation = Separation(g, t, e.Data.Seed)

@@ -168,11 +168,14 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 		s.fail(err, field)
 		return false
 	}
-	// datasets.Altered, in its two steps: a perturbation that cannot be
-	// made refuses the graph, an edit that does not apply is left out.
-	perturbed, err := datasets.Perturbed(base, e.Data.Perturb, e.Data.PerturbRate, e.Data.Seed)
+	// datasets.Altered, in its two steps: an alteration the graph cannot
+	// take (a layer it has not, a perturbation) refuses the graph, an edit
+	// that does not apply is left out.
+	perturbed, err := datasets.Unedited(base, e.Data)
 	if err != nil {
-		s.fail(err, "perturb-rate")
+		var ae *datasets.AlterError
+		errors.As(err, &ae)
+		s.fail(err, ae.Row)
 		return false
 	}
 	g, err := datasets.Edited(perturbed, e.Data.Edits)
