@@ -67,7 +67,7 @@ func (c *MultiplexLab) layerChart() string {
 		}
 		series = append(series, s)
 	}
-	return viz.LineChart(chartW, chartH, viz.Axes{Title: tr("PDN's mean weight on each layer's edges"), XLabel: tr("epoch"), YMin: 0, YMax: 1, XMax: c.epochs()}, series...)
+	return viz.LineChart(chartW, chartH, viz.Axes{Title: tr("PDN's weight by layer"), XLabel: tr("epoch"), YMin: 0, YMax: 1, XMax: c.epochs()}, series...)
 }
 
 // Render lays the lab out.

@@ -117,7 +117,11 @@ func (l *lab) renderNumbers() app.UI {
 			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)).Class("minor more"),
 		)
 	}
-	return app.Div().Class("stats runs").Title(tr("epoch · test accuracy of each run")).Body(app.Range(l.runs).Slice(func(i int) app.UI {
+	class := "stats runs"
+	if len(l.runs) > manyRuns {
+		class += " many" // a phone shows their accuracies alone, three to a row
+	}
+	return app.Div().Class(class).Title(tr("epoch · test accuracy of each run")).Body(app.Range(l.runs).Slice(func(i int) app.UI {
 		r := l.runs[i]
 		epoch := float64(r.snap.Epoch)
 		if !r.snapped {
@@ -128,13 +132,17 @@ func (l *lab) renderNumbers() app.UI {
 				app.Span().Class("long").Text(tr(r.Title)+tr(": epoch · test acc.")),
 				app.Span().Class("short").Text(r.Name)), // a projector's toolbar keeps to one line a run
 			app.Span().Class("value").Body(
-				metric("epoch", r.Name, epoch, strconv.Itoa(r.snap.Epoch)),
-				app.Text(" · "),
+				app.Span().Class("run-epoch").Body(metric("epoch", r.Name, epoch, strconv.Itoa(r.snap.Epoch)), app.Text(" · ")),
 				l.metricOf(r, "test-accuracy", float64(r.snap.TestAcc), 3),
 			),
 		)
 	}))
 }
+
+// manyRuns is the most runs a phone's toolbar shows with their epochs:
+// the multiplex lab's six (its runs share their epochs) keep to two rows
+// with their accuracies alone.
+const manyRuns = 4
 
 // stat is one of a run's numbers in the toolbar, with its label; id names
 // it for the page's styles and tests.
