@@ -154,7 +154,9 @@ func (c *MultiplexLab) renderLayerControls() app.UI {
 	buttons := []app.UI{}
 	if len(shares) < experiment.MaxLayers {
 		buttons = append(buttons, app.Button().ID("layer-add").Class("small").Text(tr("Add a random layer")).
-			OnClick(func(ctx app.Context, e app.Event) { c.changeLayers(ctx, append(slices.Clone(c.sharesText()), strconv.Itoa(c.randomShare()))) }))
+			OnClick(func(ctx app.Context, e app.Event) {
+				c.changeLayers(ctx, append(slices.Clone(c.sharesText()), strconv.Itoa(c.randomShare())))
+			}))
 	}
 	if len(shares) > 2 {
 		buttons = append(buttons, app.Button().ID("layer-remove").Class("small").Text(trf("Remove layer %s", names[len(names)-1])).
