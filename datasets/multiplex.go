@@ -61,7 +61,7 @@ func MultiplexLayers(d experiment.Data) (*Graph, error) {
 	sortLayers(out)
 	out.EdgeNames = experiment.LayerNames(len(shares))
 	out.Meta = maps.Clone(g.Meta)
-	out.Meta["name"] = "multiplex"
+	out.Meta["name"], out.Meta["generator"] = "multiplex", "pdn-www21 §5.2 (nodes as §5.1)"
 	out.Meta["layers"] = d.Layers
 	out.Meta["layer_degree"] = d.LayerDegree
 	out.Meta["edge_features"] = "one binary column a layer: 1 where the layer holds the edge"

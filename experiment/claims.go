@@ -397,6 +397,20 @@ var Claims = slices.DeleteFunc([]Claim{
 			return verdict(g >= p-0.06, phrase.New("test accuracy: %s trained here %.3f, %s over the pathfinder of seed 99 %.3f", PDN, p, GCN, g))
 		},
 		On: []On{{Family: "scale-free"}, {Family: "multiplex"}, {Family: "heterophilic"}, {Family: "misleading"}}},
+	{ID: "induction-size", OnResults: true, Link: "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99&pathfinder-rows=per-class%3D128", Figure: "test-curves", Seeds: 3, Need: 3,
+		Text:  "A pathfinder learned on a graph of the generator's rows a quarter the size (128 nodes a class), frozen and applied to this one, gives GCN a graph on which it ends within 0.1 of a PDN trained here: induction carries across sizes, with some loss.",
+		Paper: "§1: the model learns its graph inductively, allowing transfer of learned graph aggregation from one graph to another; stated, never shown in the paper.",
+		Check: func(r map[string]Figures) Verdict {
+			p, g := r[PDN].TestAcc, r[GCN].TestAcc
+			return verdict(g >= p-0.1, phrase.New("test accuracy: %s trained here %.3f, %s over the pathfinder of a graph of 128 nodes a class %.3f", PDN, p, GCN, g))
+		}},
+	{ID: "induction-stops", OnResults: true, Link: "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99&pathfinder-rows=sigma-d%3D0.5", Figure: "test-curves", Seeds: 3, Need: 3,
+		Text:  "Induction stops where the edge features mean another thing: a pathfinder learned where inter-class edges' features spread less than intra-class ones (σD = 0.5) weighs this graph's inter-class edges up, and GCN over its graph ends at least 0.2 below a PDN trained here (so does one learned where most edges join classes, Q = 4P).",
+		Paper: "§1 states the transfer without its limits; the pathfinder maps edge features to weights, and carries only where they mean what they meant where it learned.",
+		Check: func(r map[string]Figures) Verdict {
+			p, g := r[PDN].TestAcc, r[GCN].TestAcc
+			return verdict(g <= p-0.2, phrase.New("test accuracy: %s trained here %.3f, %s over the pathfinder of a graph of σD = 0.5 %.3f", PDN, p, GCN, g))
+		}},
 	{ID: "structure-transfer-input", OnResults: true, Link: "lab=compare&models=gcn,sgc,appnp", Figure: "test-curves", Seeds: 3, Need: 3,
 		Text:  "Over the default graph as it is, GCN, SGC and APPNP each end at 0.75 test accuracy or less.",
 		Paper: "Figure 3 at the default point: GCN about 0.65, the other baselines near it.",

@@ -186,12 +186,17 @@ type Model struct {
 	// graph's edges from their features. This is the induction of §1: "a
 	// transfer of learned graph aggregation from one graph to another".
 	PathfinderSeed uint64
+	// PathfinderRows are the rows in which that graph differs from this
+	// one beside its seed (PathfinderData): "sigma-d=8;q=0.02" trains the
+	// pathfinder where inter-class edge features spread wider and more
+	// edges join classes, and applies it here. Empty: the same rows.
+	PathfinderRows string
 }
 
 // Induced reports whether m's learned graph comes from a PDN trained on
-// another graph than d's (PathfinderSeed).
+// another graph than d's (PathfinderSeed, PathfinderRows).
 func (m Model) Induced(d Data) bool {
-	return m.GraphFrom == FromPDN && m.PathfinderSeed != 0 && m.PathfinderSeed != d.Seed
+	return m.GraphFrom == FromPDN && m.PathfinderSeed != 0 && (m.PathfinderSeed != d.Seed || m.PathfinderRows != "")
 }
 
 // The graph-from row's choices.

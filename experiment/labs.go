@@ -152,8 +152,11 @@ var Labs = leaveOut(withheld, []Lab{
 // names: its Runs are set once both exist.
 func init() {
 	for i := range Params {
-		if Params[i].Name == "hide" {
+		switch Params[i].Name {
+		case "hide":
 			Params[i].valid = validHide // it reads the table it is in
+		case "pathfinder-rows":
+			Params[i].valid = validPathfinderRows // so does it
 		}
 	}
 	for i := range Labs {

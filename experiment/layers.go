@@ -26,15 +26,21 @@ func (d Data) LayerShares() ([]float64, error) {
 }
 
 func parseLayers(s string) ([]float64, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, phrase.Errorf("no layers")
+	}
 	parts := strings.Split(s, ",")
 	if len(parts) < 2 || len(parts) > MaxLayers {
-		return nil, phrase.Errorf("%s has %d layers; want 2 to %d", Quote(s), len(parts), MaxLayers)
+		if len(parts) == 1 {
+			return nil, phrase.Errorf("one layer")
+		}
+		return nil, phrase.Errorf("%d layers", len(parts))
 	}
 	out := make([]float64, len(parts))
 	for i, p := range parts {
 		v, err := numtext.ParseInt(strings.TrimSpace(p))
 		if err != nil || v < 0 || v > 100 {
-			return nil, phrase.Errorf("layer %d's share %s is not a whole percentage from 0 to 100", i+1, Quote(strings.TrimSpace(p)))
+			return nil, phrase.Errorf("layer %d's share is %s", i+1, Quote(strings.TrimSpace(p)))
 		}
 		out[i] = float64(v) / 100
 	}

@@ -157,7 +157,7 @@ var Params = []Param{
 		Needs: &Need{Row: "tour", When: phrase.New("tour names a tour"), Holds: func(e *Experiment) bool { return e.View.Tour != NoTour }},
 		field: func(e *Experiment) any { return &e.View.Step }},
 
-	{Name: "data", Label: "Graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), the real citation graphs Cora and Citeseer (Table 4), or local: a graph opened from your own files in the page, which a link cannot carry", Default: GraphSynthetic, Choices: Graphs,
+	{Name: "data", Label: "Graph", Group: GroupData, Usage: "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2), a multiplex graph of named layers (§5.2), the real citation graphs Cora and Citeseer (Table 4), or local: a graph opened from your own files in the page, which a link cannot carry", Default: GraphSynthetic, Choices: Graphs,
 		field: func(e *Experiment) any { return &e.Data.Graph }},
 	{Name: "classes", Label: "Classes", Symbol: "C", Group: GroupData, Usage: "number of classes", Default: "3", Min: 2, Max: 6,
 		Graphs: generatorGraphs,
@@ -186,7 +186,7 @@ var Params = []Param{
 	{Name: "attach", Label: "Edges each new node brings", Symbol: "m", Group: GroupData, Usage: "edges each new node brings under preferential attachment (graph scale-free only)", Default: "5", Min: 1, Max: 50,
 		Graphs: []string{GraphScaleFree},
 		field:  func(e *Experiment) any { return &e.Data.Attach }},
-	{Name: "layers", Label: "Layers: each one's edges within classes, in percent", Group: GroupData, Usage: "a multiplex graph's layers, one share a layer: the percentage of its edges that join two nodes of one class (100 carries the classes, 100/C joins nodes at random, less misleads)", Default: "90,60,33,33",
+	{Name: "layers", Label: "Layers: each one's edges within classes, in percent", Group: GroupData, Usage: "a multiplex graph's layers, one number a layer: 100 carries the classes, 100/C joins nodes at random, less misleads", Default: "90,60,33,33",
 		Form: LayersForm, Graphs: []string{GraphMultiplex}, Edges: true,
 		field: func(e *Experiment) any { return &e.Data.Layers },
 		valid: func(s string) error { _, err := parseLayers(s); return err },
@@ -255,6 +255,10 @@ var Params = []Param{
 	{Name: "pathfinder-seed", Label: "Pathfinder's graph seed", Models: modelsTakingWeights(), Group: GroupModel, Graphs: generatorGraphs, Usage: "the data seed of the graph whose PDN learns the graph a fixed-graph model propagates over: 0, this graph; another, a graph the generator draws at that seed, whose pathfinder, frozen, weighs this graph's edges (induction)", Default: "0", Min: 0, Max: maxSeed,
 		Needs: &Need{Row: "graph-from", When: phrase.New("graph-from is pdn"), Holds: func(e *Experiment) bool { return e.Model.GraphFrom == FromPDN }},
 		field: func(e *Experiment) any { return &e.Model.PathfinderSeed }},
+	{Name: "pathfinder-rows", Label: "Pathfinder's graph rows", Models: modelsTakingWeights(), Group: GroupModel, Graphs: generatorGraphs, Usage: "the rows in which the pathfinder's graph differs from this one beside its seed, as row=value pairs joined by semicolons (sigma-d=8;q=0.02): where induction carries the learned graph, and where it stops; empty for the same rows", Default: "",
+		Form:  PathfinderRowsForm,
+		Needs: &Need{Row: "pathfinder-seed", When: phrase.New("pathfinder-seed is above 0"), Holds: func(e *Experiment) bool { return e.Model.GraphFrom == FromPDN && e.Model.PathfinderSeed != 0 }},
+		field: func(e *Experiment) any { return &e.Model.PathfinderRows }}, // valid: validPathfinderRows, set in init (it reads the table)
 
 	{Name: "restarts", Label: "Restarts of the pathfinder", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
 		field: func(e *Experiment) any { return &e.Model.Restarts }},

@@ -32,6 +32,8 @@ func otherValue(t *testing.T, p Param, e Experiment) string {
 		tries = []string{"90,10"}
 	case "layer":
 		tries = []string{"B"}
+	case "pathfinder-rows":
+		tries = []string{"sigma-d=8"}
 	case "restart-epochs":
 		tries = []string{"7"} // below every lab's epochs: a value the row takes alone (Conflicts)
 	}

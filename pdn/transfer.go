@@ -31,18 +31,21 @@ type transfer struct {
 // from e's rows at the pathfinder's seed.
 func newTransfer(g *datasets.Graph, e experiment.Experiment, cost Cost) (*Trainer, error) {
 	src := e
-	src.Model.Kind, src.Model.GraphFrom, src.Model.PathfinderSeed = experiment.PDN, experiment.FromInput, 0
+	src.Model.Kind, src.Model.GraphFrom, src.Model.PathfinderSeed, src.Model.PathfinderRows = experiment.PDN, experiment.FromInput, 0, ""
 	srcG := g
 	if e.Model.Induced(e.Data) {
 		if e.Data.Real() {
 			return nil, &GraphError{Field: "pathfinder-seed", Msg: phrase.New("pathfinder-seed %d: a real graph has one draw; induction trains the pathfinder on another graph of the generator's rows", e.Model.PathfinderSeed)}
 		}
-		// The edits name this graph's edges: the other graph is drawn as
-		// the generator draws it.
-		src.Data.Seed, src.Data.Edits = e.Model.PathfinderSeed, ""
 		var err error
+		if src.Data, err = e.Model.PathfinderData(e.Data); err != nil {
+			return nil, &GraphError{Field: "pathfinder-rows", Msg: phrase.New("%s", err.Error())}
+		}
 		if srcG, err = datasets.Build(src.Data); err != nil {
 			return nil, err
+		}
+		if srcG.D != g.D {
+			return nil, &GraphError{Field: "pathfinder-rows", Msg: phrase.New("the pathfinder's graph has %d edge features and this one %d: a pathfinder reads as many as it learned on", srcG.D, g.D)}
 		}
 	}
 	from, err := NewTrainer(srcG, src)

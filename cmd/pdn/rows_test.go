@@ -83,7 +83,7 @@ func commandRows(t *testing.T) map[string]struct {
 // command line takes (a graph by name, not local).
 func rowValue(t *testing.T, p experiment.Param, e experiment.Experiment) string {
 	t.Helper()
-	tries := map[string][]string{"edge-hidden": {"32,16", "none"}, "layers": {"90,10"}, "layer": {"B"}, experiment.EditsRow: {"a0-1"}, "id-column": {"label"}, "target": {"label"}}[p.Name]
+	tries := map[string][]string{"edge-hidden": {"32,16", "none"}, "layers": {"90,10"}, "layer": {"B"}, "pathfinder-rows": {"sigma-d=8"}, experiment.EditsRow: {"a0-1"}, "id-column": {"label"}, "target": {"label"}}[p.Name]
 	for _, c := range p.Choices {
 		if c != experiment.GraphLocal {
 			tries = append(tries, c)
