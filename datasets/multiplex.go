@@ -118,6 +118,16 @@ func OneLayer(g *Graph, name string) (*Graph, error) {
 	if l < 0 {
 		return nil, phrase.Errorf("layer: %s is not one of this graph's layers; want one of %s, or nothing for all of them", experiment.Quote(name), strings.Join(names, ", "))
 	}
+	// A layer's column holds 0 where the layer lacks an edge and a
+	// positive value (1, or its weight) where it holds it: a column with
+	// a negative value is a feature (the generator's Gaussian e0, …),
+	// whose non-zero values are nearly every edge, so keeping them would
+	// quietly be the union.
+	for e := range g.Src {
+		if v := g.EdgeX[e*g.D+l]; v < 0 {
+			return nil, phrase.Errorf("layer: %s is not a layer: edge %d-%d has %s in it; a layer's column holds 0 for an edge the layer lacks and 1 (or a positive weight) for one it holds", experiment.Quote(name), g.Src[e], g.Dst[e], strconv.FormatFloat(v, 'g', 4, 64))
+		}
+	}
 	out := *g
 	out.Src, out.Dst, out.EdgeX, out.Kind, out.Weight = nil, nil, nil, nil, nil
 	if g.Kind != nil {

@@ -116,6 +116,12 @@ func TestOneLayer(t *testing.T) {
 	if _, err := Build(d); err == nil || !strings.Contains(err.Error(), `layer: "Z" is not one of this graph's layers; want one of A, B, C, D`) {
 		t.Errorf("layer Z: %v", err)
 	}
+	// A column of features is no layer: the synthetic graph's e0 is
+	// non-zero on every edge, so keeping its edges would be the union.
+	s, _ := Build(defaultData())
+	if _, err := OneLayer(s, "e0"); err == nil || !strings.Contains(err.Error(), `layer: "e0" is not a layer`) {
+		t.Errorf("layer e0 of the synthetic graph: %v", err)
+	}
 }
 
 // The layers row refuses what draws no multiplex graph, naming the row.

@@ -393,8 +393,9 @@ func (d Data) ExpectedEdges() (intra, inter float64) {
 
 // Lever names the parameters that set one size of the synthetic graph, for
 // a message that says what to lower: "nodes" is per-class or classes,
-// "edges" is p, q or per-class (the one that makes more edges first), and
-// a parameter's own name is itself. A real graph's sizes are its own, so
+// "edges" is p, q or per-class (the one that makes more edges first; a
+// scale-free graph's attach, a multiplex graph's layer-degree and layers),
+// and a parameter's own name is itself; only rows the graph reads. A real graph's sizes are its own, so
 // they are named as the graph's ("the graph's nodes"), no row.
 func (d Data) Lever(size string) []string {
 	if d.Real() { // its size is its own: no row of the generator's applies
@@ -404,16 +405,38 @@ func (d Data) Lever(size string) []string {
 		}
 		return []string{size}
 	}
+	var rows []string
 	switch size {
 	case "nodes":
-		return []string{"per-class", "classes"}
+		rows = []string{"per-class", "classes"}
 	case "edges":
+		rows = []string{"p", "q", "per-class"}
 		if intra, inter := d.ExpectedEdges(); inter > intra {
-			return []string{"q", "p", "per-class"}
+			rows = []string{"q", "p", "per-class"}
 		}
-		return []string{"p", "q", "per-class"}
+		switch d.Graph { // the generators that draw their edges by other rows
+		case GraphScaleFree:
+			rows = []string{"attach", "per-class"}
+		case GraphMultiplex:
+			rows = []string{"layer-degree", "layers", "per-class"}
+		}
+	case "edge-features":
+		rows = []string{"edge-features", "layers"} // a multiplex graph's are its layers
+	default:
+		return []string{size}
 	}
-	return []string{size}
+	// Only the rows this graph reads: a message must not say to lower
+	// one its form does not show (p on a multiplex graph).
+	kept := rows[:0:0]
+	for _, r := range rows {
+		if p, ok := Lookup(r); !ok || p.Applies(d) {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 {
+		return []string{size}
+	}
+	return kept
 }
 
 // FormatSizes writes hidden sizes as the flag and URL spell them: "16",

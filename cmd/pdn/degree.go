@@ -77,7 +77,11 @@ func runDegree(e experiment.Experiment, out string, force, asJSON bool, stdout, 
 			order = append(order, b)
 		}
 	}
-	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, %s graph (m = %d under preferential attachment), %d nodes, %d edges\n", e.Data.Graph, e.Data.Attach, g.N, g.E())
+	drawn := "" // the attach row draws only a scale-free graph's edges
+	if e.Data.Graph == experiment.GraphScaleFree {
+		drawn = fmt.Sprintf(" (m = %d under preferential attachment)", e.Data.Attach)
+	}
+	fmt.Fprintf(stdout, "mean edge weight by the receiving node's degree, %s graph%s, %d nodes, %d edges\n", e.Data.Graph, drawn, g.N, g.E())
 	fmt.Fprintf(stdout, "%-12s %8s", "degree", "entries")
 	series := make([]viz.Series, len(runs))
 	for i, r := range runs {

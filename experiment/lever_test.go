@@ -1,0 +1,25 @@
+package experiment
+
+import "testing"
+
+// TestLeverNamesOnlyRowsTheGraphReads: a message that says what to lower
+// names rows the graph's form shows, never p or q on a graph that draws
+// its edges by other rows.
+func TestLeverNamesOnlyRowsTheGraphReads(t *testing.T) {
+	for _, g := range generatorGraphs {
+		d := Default().Data
+		d.Graph = g
+		for _, size := range []string{"nodes", "edges", "edge-features"} {
+			for _, r := range d.Lever(size) {
+				if p, ok := Lookup(r); ok && !p.Applies(d) && len(d.Lever(size)) > 1 {
+					t.Errorf("%s: Lever(%q) = %v names %s, which it does not read", g, size, d.Lever(size), r)
+				}
+			}
+		}
+	}
+	d := Default().Data
+	d.Graph = GraphMultiplex
+	if got := d.Lever("edges"); got[0] != "layer-degree" {
+		t.Errorf("multiplex: Lever(edges) = %v, want layer-degree first", got)
+	}
+}
