@@ -22,6 +22,8 @@ var Presets = slices.DeleteFunc([]Preset{
 	{"misleading", "Edges that mislead: features alone tell the classes", "lab=compare&models=pdn,mlp&q=0.015&sigma-f=0.5&node-features=64"},
 	{"cora-weights", "What the pathfinder learns on Cora", "lab=graph&data=cora"},
 	{"induction", "Induction: a pathfinder on a graph it never saw", "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99"},
+	{"induction-size", "Induction from a graph a quarter the size", "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99&pathfinder-rows=per-class%3D128"},
+	{"induction-stops", "Where induction stops: a pathfinder learned at σD = 0.5", "lab=compare&models=pdn,gcn&graph-from=pdn&pathfinder-seed=99&pathfinder-rows=sigma-d%3D0.5"},
 }, func(p Preset) bool { return withheldLink(p.Link) })
 
 // labPreset is the preset that opens a lab as it starts, named and titled
