@@ -305,6 +305,29 @@ func TestEngineErrorsAreShown(t *testing.T) {
 	}
 }
 
+// A row the engine refuses that the lab has no control for (a link's
+// layer=E on a graph of four layers) goes back to its default, saying so,
+// so that the graph is drawn; one with a control keeps its value beside
+// the engine's message.
+func TestRefusedRowsWithoutControlsGo(t *testing.T) {
+	c, f, d := mount(t)
+	c.setParam("data", experiment.GraphMultiplex)
+	c.setParam("layer", "E")
+	d.Consume()
+	f.play(protocol.Event{Kind: protocol.KindError, Error: "layer: \"E\" is not one of this graph's layers", Field: "layer"}, nil)
+	d.Consume()
+	if c.st.Data.Layer != "" || !strings.Contains(html(c), "layer=&#34;E&#34; is left out") {
+		t.Errorf("layer %q; the page says %q", c.st.Data.Layer, c.page.board.Texts())
+	}
+	c.setParam("lr", "5")
+	d.Consume()
+	f.play(protocol.Event{Kind: protocol.KindError, Error: "training diverged at epoch 3", Field: "lr"}, nil)
+	d.Consume()
+	if c.st.Train.LR != 5 {
+		t.Errorf("lr, which has a control, went to %v", c.st.Train.LR)
+	}
+}
+
 func TestThresholdHidesEdges(t *testing.T) {
 	c, f, d := mount(t)
 	tiny(f, d)

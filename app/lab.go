@@ -591,6 +591,7 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 		if ev.Field == experiment.EditsRow && r.graph != nil {
 			l.syncEdits(r.graph.State)
 		}
+		l.dropUncontrolled(ev.Field)
 	case ev.Kind == protocol.KindGraph && ev.Graph != nil && !ev.Graph.Edited && r == l.runs[0]:
 		l.syncEdits(ev.Graph.State)
 	case ch&newSnapshot != 0:
@@ -602,6 +603,24 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 		ch |= t.TakeEvent(r, ev, f32)
 	}
 	return ch
+}
+
+// dropUncontrolled sets back to its default a row the engine refused
+// that the lab has no control for (a free-text row a link set: layer=E on
+// a graph of four layers), saying so: else the graph is never drawn and
+// nothing on the page can set the row right. The edits sync themselves
+// (syncEdits); a row with a control shows the engine's message beside it.
+func (l *lab) dropUncontrolled(field string) {
+	p, ok := experiment.Lookup(field)
+	if !ok || field == experiment.EditsRow || l.row.Shows(p) && p.Form == "" {
+		return
+	}
+	v := p.Get(&l.st)
+	if v == p.Default {
+		return
+	}
+	l.page.board.Add(phrase.New("%s=%s is left out: nothing on this page can set it right; the graph is drawn without it", p.Name, experiment.Quote(v)), false)
+	l.setParam(field, p.Default)
 }
 
 // tell shows what the engine said of a run, naming the run where the lab
