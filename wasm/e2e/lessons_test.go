@@ -16,8 +16,15 @@ import (
 // runMetrics reads a metric of every run of a lab, by data-run.
 func runMetrics(t *testing.T, ctx context.Context, name string) map[string]float64 {
 	t.Helper()
+	return metricsBy(t, ctx, name, "run")
+}
+
+// metricsBy reads metric name by the data attribute key (run, model,
+// layer): the first of each value, as a table shows it first.
+func metricsBy(t *testing.T, ctx context.Context, name, key string) map[string]float64 {
+	t.Helper()
 	pairs, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](
-		`[...document.querySelectorAll('[data-metric="`+name+`"][data-run]')].map((e) => [e.dataset.run, e.dataset.value])`))
+		`[...document.querySelectorAll('[data-metric="`+name+`"][data-`+key+`]')].map((e) => [e.dataset.`+key+`, e.dataset.value])`))
 	must(t, err, "read "+name)
 	out := map[string]float64{}
 	for _, p := range pairs {

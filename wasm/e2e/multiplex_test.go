@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"math"
 	"strings"
@@ -26,7 +25,7 @@ func TestMultiplexLabSaysWhatPdnMultiplexSays(t *testing.T) {
 	atRest(t, ctx)
 	screenshot(t, ctx, "multiplex-lab")
 	acc := runMetrics(t, ctx, "test-accuracy-final")
-	weights := layerMetrics(t, ctx, "layer-weight")
+	weights := metricsBy(t, ctx, "layer-weight", "layer")
 	cli := <-done
 	if cli == nil {
 		t.FailNow()
@@ -79,17 +78,4 @@ func pdnMultiplex(t *testing.T) *multiplexCLI {
 		return nil
 	}
 	return &res
-}
-
-// layerMetrics reads metric name by layer (data-layer).
-func layerMetrics(t *testing.T, ctx context.Context, name string) map[string]float64 {
-	t.Helper()
-	pairs, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](
-		`[...document.querySelectorAll('[data-metric="`+name+`"][data-layer]')].map((e) => [e.dataset.layer, e.dataset.value])`))
-	must(t, err, "read "+name)
-	out := map[string]float64{}
-	for _, p := range pairs {
-		out[p[0]] = parseNum(t, p[1])
-	}
-	return out
 }

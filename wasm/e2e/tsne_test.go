@@ -89,16 +89,7 @@ func saysWhatPdnTsneSays(t *testing.T, ctx context.Context, done <-chan map[stri
 // of (data-model), the first of each.
 func modelMetrics(t *testing.T, ctx context.Context, name string) map[string]float64 {
 	t.Helper()
-	pairs, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](
-		`[...document.querySelectorAll('[data-metric="`+name+`"][data-model]')].map((e) => [e.dataset.model, e.dataset.value])`))
-	must(t, err, "read "+name)
-	out := map[string]float64{}
-	for _, p := range pairs {
-		if _, seen := out[p[0]]; !seen {
-			out[p[0]] = parseNum(t, p[1])
-		}
-	}
-	return out
+	return metricsBy(t, ctx, name, "model")
 }
 
 // The graph lab draws Figure 4 live beside the learned graph: its run's
