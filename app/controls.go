@@ -252,7 +252,7 @@ func (c *controls) putBack(el app.Value, name string) {
 		el.Set("checked", slices.Contains(strings.Split(held, ","), el.Get("value").String()))
 	case strings.HasPrefix(el.Get("id").String(), layerSliderID):
 		// One layer's slider of the layers row (the multiplex lab's).
-		i, _ := strconv.Atoi(strings.TrimPrefix(el.Get("id").String(), layerSliderID))
+		i, _ := numtext.ParseInt(strings.TrimPrefix(el.Get("id").String(), layerSliderID))
 		if parts := strings.Split(held, ","); i < len(parts) {
 			el.Set("value", parts[i])
 		}

@@ -3,7 +3,6 @@ package viz
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -90,8 +89,24 @@ func InductionBars(tr func(string) string, w, h int, runs []experiment.Run, res 
 	return GroupedBars(tr, w, h, tr("Test accuracy on graphs the pathfinder never saw"), tr("test acc."), 0, groups, series...)
 }
 
-// sizeAttr is a width or height attribute of an svg tag.
-var sizeAttr = regexp.MustCompile(`\s(width|height)="[^"]*"`)
+// withoutSize is an svg tag's attributes without its width and height
+// (by hand: the page's binary links no regexp).
+func withoutSize(attrs string) string {
+	for _, name := range []string{" width=\"", " height=\""} {
+		for {
+			i := strings.Index(attrs, name)
+			if i < 0 {
+				break
+			}
+			end := strings.IndexByte(attrs[i+len(name):], '"')
+			if end < 0 {
+				break
+			}
+			attrs = attrs[:i] + attrs[i+len(name)+end+1:]
+		}
+	}
+	return attrs
+}
 
 // Grid lays inline figures of w×h each out in a figure of cols columns,
 // as a standalone file's figure holds several charts.
@@ -103,7 +118,7 @@ func Grid(w, h, cols int, figures ...string) string {
 		x, y := (i%cols)*w, (i/cols)*h
 		// The cell's own size replaces the one the figure's tag may give.
 		open, rest, _ := strings.Cut(strings.TrimPrefix(f, "<svg"), ">")
-		open = sizeAttr.ReplaceAllString(open, "")
+		open = withoutSize(strings.ReplaceAll(open, "\n", " "))
 		b.WriteString(`<svg x="` + f1(float64(x)) + `" y="` + f1(float64(y)) + `" width="` + f1(float64(w)) + `" height="` + f1(float64(h)) + `"` + open + ">" + rest)
 	}
 	b.WriteString("</svg>")
