@@ -99,7 +99,11 @@ func renderEdgeNumbers(panels []edgePanel) app.UI {
 			return metric(name, p.run, v, t).DataSet("model", p.model).DataSet("epoch", epoch)
 		}
 		if p.em != nil && len(p.em.XY) == 0 {
-			parts = append(parts, app.P().Class("drawn").Text(trf("%s has no hidden edge representations to embed.", p.title)))
+			parts = append(parts, app.P().Class("drawn").Text(noEmbedding(p)))
+			continue
+		}
+		if p.em != nil && math.IsNaN(hidden) {
+			parts = append(parts, app.P().Class("drawn").Text(trf("%s: too few edges of one kind to count each edge's %d nearest neighbours of its kind (the sample holds %d of each).", p.title, p.em.Neighbours, len(p.em.Inter)/2)))
 			continue
 		}
 		parts = append(parts, app.P().Class("drawn").Body(
@@ -109,6 +113,28 @@ func renderEdgeNumbers(panels []edgePanel) app.UI {
 			say("edge-separation-tsne", drawn), app.Text(".")))
 	}
 	return app.Div().Body(parts...)
+}
+
+// noEmbedding says why panel p, whose embedding came without points, has
+// none: its graph lacks edges of one kind (every inter-class edge
+// removed), or its model computes no representation of an edge.
+func noEmbedding(p edgePanel) string {
+	if p.em.OneKind {
+		return trf("%s: the graph has no edges of one kind (within classes or between), so there is nothing to set apart.", p.title)
+	}
+	return trf("%s has no hidden edge representations to embed.", p.title)
+}
+
+// noPanelDrawn says why Figure 4 has no drawing where every panel's
+// embedding came without points (it never will have one), "" else: the
+// chart then waits for the engine.
+func noPanelDrawn(panels []edgePanel) string {
+	for _, p := range panels {
+		if p.em == nil || len(p.em.XY) > 0 {
+			return ""
+		}
+	}
+	return tr("Nothing to embed: each model's sentence below says why.")
 }
 
 // explainEdgePanels says what Figure 4 draws and how its number reads,

@@ -246,7 +246,7 @@ func (c *GraphLab) Render() app.UI {
 		c.card("share", tr("Inter-class share"), c.charts.share, c.charts.noWeights, explainShare()),
 		// Figure 4 pairs with the share card: after the wide editor it
 		// stood alone, half the row empty beside it.
-		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edgeKinds, "", explainEdgePanels(true), renderEdgeNumbers(c.edgePanels())),
+		c.card("edges", tr("Edge representations by kind (Figure 4)"), c.edgeKinds, noPanelDrawn(c.edgePanels()), explainEdgePanels(true), renderEdgeNumbers(c.edgePanels())),
 		app.If(c.charts.attn != "", c.card("attention", tr("What the variant attends to"), c.charts.attn, c.whyNoAttention(), explainAttention(), c.renderHopWeights(r))),
 		app.Div().ID("save").Class("card wide").Body(app.H2().Text(tr("Save this run")), c.renderExports(),
 			app.P().Class("note").Text(tr("The history holds a row per snapshot the page received; the weights are the latest; the state opens this run again (its permalink)."))),

@@ -21,13 +21,15 @@ var sourceRows = []string{"classes", "per-class", "p", "q", "node-features", "si
 // name this graph's edges).
 func (m Model) PathfinderData(d Data) (Data, error) {
 	d.Seed, d.Edits = m.PathfinderSeed, ""
-	return applyPathfinderRows(d, m.PathfinderRows)
+	return applyPathfinderRows(d, m.PathfinderRows, true)
 }
 
 // applyPathfinderRows sets on d each pair of s, refusing a row the
 // pathfinder's graph may not differ in, a row twice, or a value its row
-// refuses.
-func applyPathfinderRows(d Data, s string) (Data, error) {
+// refuses; and, with graph, a row d's graph does not read (Param.Applies:
+// attach on a synthetic graph, sigma-d on a multiplex one), which would
+// change nothing while the page and its links said it did.
+func applyPathfinderRows(d Data, s string, graph bool) (Data, error) {
 	if s == "" {
 		return d, nil
 	}
@@ -40,6 +42,9 @@ func applyPathfinderRows(d Data, s string) (Data, error) {
 		}
 		seen = append(seen, k)
 		p, _ := Lookup(k)
+		if graph && !p.Applies(d) {
+			return d, phrase.Errorf("%s: graph %s does not read %s; the pathfinder's graph is this graph's kind", Quote(pair), d.Graph, k)
+		}
 		if err := p.Set(&e, v); err != nil {
 			return d, err
 		}
@@ -49,6 +54,6 @@ func applyPathfinderRows(d Data, s string) (Data, error) {
 
 // validPathfinderRows accepts what applyPathfinderRows takes.
 func validPathfinderRows(s string) error {
-	_, err := applyPathfinderRows(Data{}, s) // each row checks its own value alone
+	_, err := applyPathfinderRows(Data{}, s, false) // each row checks its own value alone; the graph's rows are checked where the graph is known (PathfinderData)
 	return err
 }

@@ -38,3 +38,30 @@ func TestPathfinderData(t *testing.T) {
 		}
 	}
 }
+
+// A row the graph does not read (Param.Applies) changes nothing of the
+// pathfinder's graph: it is refused, naming the row and the graph, not
+// trained as if it were the same graph.
+func TestPathfinderDataRefusesRowsTheGraphIgnores(t *testing.T) {
+	for _, c := range []struct{ graph, rows string }{
+		{GraphSynthetic, "attach=3"},
+		{GraphSynthetic, "layer-degree=3"},
+		{GraphMultiplex, "sigma-d=4"},
+		{GraphXOR, "sigma-d=16"},
+		{GraphScaleFree, "q=0.02"},
+	} {
+		e := Default()
+		e.Data.Graph = c.graph
+		e.Model.GraphFrom, e.Model.PathfinderSeed, e.Model.PathfinderRows = FromPDN, 99, c.rows
+		k, _, _ := strings.Cut(c.rows, "=")
+		if _, err := e.Model.PathfinderData(e.Data); err == nil || !strings.Contains(err.Error(), k) || !strings.Contains(err.Error(), c.graph) {
+			t.Errorf("graph %s, pathfinder-rows=%s: %v", c.graph, c.rows, err)
+		}
+	}
+	e := Default()
+	e.Data.Graph = GraphMultiplex
+	e.Model.GraphFrom, e.Model.PathfinderSeed, e.Model.PathfinderRows = FromPDN, 99, "layer-degree=2;per-class=128"
+	if _, err := e.Model.PathfinderData(e.Data); err != nil {
+		t.Error(err)
+	}
+}

@@ -114,6 +114,13 @@ func StartEmbedEdges(g *datasets.Graph, t EdgeRepresenter, seed uint64) (*Embedd
 	return StartEmbedding(reps, dim, g.Kind, edges, seed), true
 }
 
+// OneKind reports whether g lacks edges of one kind (or of both), so that
+// Figure 4 has nothing to embed whatever the model (SampleEdges draws
+// none): a graph whose inter-class edges were all removed.
+func OneKind(g *datasets.Graph) bool {
+	return len(g.Kind) != g.E() || len(SampleEdges(g, TSNEEdges, 0)) == 0
+}
+
 // EdgeRepresenter is a trained model's edge representations
 // (pdn.Trainer.EdgeRepresentations).
 type EdgeRepresenter interface {

@@ -39,13 +39,13 @@ func newTransfer(g *datasets.Graph, e experiment.Experiment, cost Cost) (*Traine
 		}
 		var err error
 		if src.Data, err = e.Model.PathfinderData(e.Data); err != nil {
-			return nil, &GraphError{Field: "pathfinder-rows", Msg: phrase.New("%s", err.Error())}
+			return nil, &GraphError{Field: "pathfinder-rows", Msg: phrase.New("pathfinder-rows: %s", err)} // err a message of its own, kept so, translated
 		}
 		if srcG, err = datasets.Build(src.Data); err != nil {
 			return nil, err
 		}
 		if srcG.D != g.D {
-			return nil, &GraphError{Field: "pathfinder-rows", Msg: phrase.New("the pathfinder's graph has %d edge features and this one %d: a pathfinder reads as many as it learned on", srcG.D, g.D)}
+			return nil, &GraphError{Field: "pathfinder-rows", Msg: phrase.New("pathfinder-rows: %s", phrase.New("the pathfinder's graph has %d edge features and this one %d: a pathfinder reads as many as it learned on", srcG.D, g.D))}
 		}
 	}
 	from, err := NewTrainer(srcG, src)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,5 +105,27 @@ func TestInductionAppliesThePathfinderToAnotherGraph(t *testing.T) {
 	var ge *GraphError
 	if _, err := NewTrainer(cora, c); !errors.As(err, &ge) || ge.Field != "pathfinder-seed" {
 		t.Errorf("induction on Cora: %v, want a GraphError naming pathfinder-seed", err)
+	}
+}
+
+// A pathfinder's graph row that this graph's kind does not read is
+// refused naming pathfinder-rows, its message kept a message of the
+// catalogue (not flattened to English text), as every message the page
+// shows is.
+func TestInductionRefusesARowTheGraphIgnores(t *testing.T) {
+	e := experiment.Default()
+	e.Data.Graph, e.Data.PerClass = experiment.GraphMultiplex, 16
+	e.Model.Kind, e.Model.GraphFrom, e.Model.PathfinderSeed, e.Model.PathfinderRows = experiment.GCN, experiment.FromPDN, 7, "sigma-d=4"
+	g, err := datasets.Build(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ge *GraphError
+	_, err = NewTrainer(g, e)
+	if !errors.As(err, &ge) || ge.Field != "pathfinder-rows" || !strings.HasPrefix(err.Error(), "pathfinder-rows: ") {
+		t.Fatalf("sigma-d on a multiplex pathfinder's graph: %v, want a GraphError naming pathfinder-rows", err)
+	}
+	if m := ge.Phrase(); len(m.Args) != 1 || m.Args[0].T == nil || !strings.Contains(m.Args[0].T.Key, "does not read") {
+		t.Errorf("the refusal's message is not kept a message: %+v", m)
 	}
 }

@@ -36,6 +36,9 @@ func EdgeEmbeddings(tr func(string) string, w, h int, panels ...EmbeddingPanel) 
 	rows := 1
 	for _, p := range panels {
 		head := p.Name + ": " + fmt.Sprintf(tr("%d-NN agreement of edge kind %.2f"), p.K, p.Agreement)
+		if math.IsNaN(p.Agreement) { // too few edges of a kind to count K neighbours
+			head = p.Name + ": " + fmt.Sprintf(tr("%d-NN agreement of edge kind: too few edges of one kind"), p.K)
+		}
 		lines := wrapText(head, t.f(11), slot, 3)
 		heads, rows = append(heads, lines), max(rows, len(lines))
 	}

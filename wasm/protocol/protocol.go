@@ -701,4 +701,8 @@ type Embedding struct {
 	Neighbours int       `json:"neighbours"`
 	Separation Num       `json:"separation"`
 	Hidden     Num       `json:"hidden"`
+	// OneKind says the graph lacks edges of one kind (lessons.OneKind),
+	// why an embedding without points has none, where the model has
+	// representations.
+	OneKind bool `json:"oneKind,omitempty"`
 }

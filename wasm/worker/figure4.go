@@ -233,7 +233,8 @@ func (s *session) nextEmbedding() *embedJob {
 func (s *session) postEmbedding(which int, model string, epoch int, done bool, emb lessons.EdgeEmbedding) {
 	out := &protocol.Embedding{Model: model, Beside: which == 1, Epoch: epoch, Done: done, Neighbours: lessons.TSNENeighbours,
 		Separation: protocol.Num(emb.Separation), Hidden: protocol.Num(emb.Hidden),
-		XY: make([]float32, len(emb.XY)), Inter: make([]bool, len(emb.Kinds))}
+		XY: make([]float32, len(emb.XY)), Inter: make([]bool, len(emb.Kinds)),
+		OneKind: len(emb.XY) == 0 && lessons.OneKind(s.g)} // why there are no points, where the model has representations
 	for i, v := range emb.XY {
 		out.XY[i] = float32(v)
 	}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/lessons"
 	"pdnexplorer/wasm/protocol"
@@ -250,4 +252,36 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// A graph without edges of one kind (every inter-class edge removed by
+// the edits) has nothing for Figure 4 to embed, whatever the model: the
+// worker says so (Embedding.OneKind), so that the page does not say PDN
+// or GAT has no edge representations, which both have.
+func TestSessionSaysTheGraphLacksAKindOfEdge(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 16, 3
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edits []string
+	for i, k := range g.Kind {
+		if k == edgekind.Inter {
+			edits = append(edits, fmt.Sprintf("r%d-%d", g.Src[i], g.Dst[i]))
+		}
+	}
+	if len(edits) == 0 {
+		t.Fatal("no inter-class edges to remove")
+	}
+	e.Data.Edits = strings.Join(edits, "_")
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpSet, Run: 1, State: e.EncodeEngine(), Embed: true, EmbedLive: true, Beside: experiment.GAT, Pace: 10})
+	drain(t, s)
+	for _, beside := range []bool{false, true} {
+		ems := embeddings(r, beside)
+		if len(ems) == 0 || len(ems[0].XY) != 0 || !ems[0].OneKind {
+			t.Errorf("beside %v: %d embeddings, the first not one without points of a graph of one kind of edge: %+v", beside, len(ems), ems)
+		}
+	}
 }
