@@ -8,8 +8,6 @@ import (
 	"math"
 	"strconv"
 
-	"gonum.org/v1/gonum/stat"
-
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
@@ -171,16 +169,14 @@ func runMultiplex(e experiment.Experiment, seeds int, out string, force, asJSON 
 	return nil
 }
 
-// meanSDOf is the mean and sample standard deviation of xs (SD 0 for one).
+// meanSDOf is the mean and sample standard deviation of xs, as every
+// table's (experiment.MeanSD), rounded as -json rounds.
 func meanSDOf(xs []numtext.Num) (numtext.Num, numtext.Num) {
 	v := make([]float64, len(xs))
 	for i, x := range xs {
 		v[i] = float64(x)
 	}
-	m, sd := stat.MeanStdDev(v, nil)
-	if len(v) < 2 {
-		sd = 0
-	}
+	m, sd := experiment.MeanSD(v)
 	return round4(m), round4(sd)
 }
 
