@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"pdnexplorer/datasets"
@@ -70,8 +71,9 @@ func (e *GraphError) Error() string { return e.Msg.String() }
 // Phrase says the error as a message.
 func (e *GraphError) Phrase() phrase.Text { return e.Msg }
 
-// checkTrainable reports why g cannot train cfg's model, or nil.
-func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
+// checkTrainable reports why g, drawn from d, cannot train cfg's model,
+// or nil.
+func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) error {
 	if err := g.Check(); err != nil {
 		return err
 	}
@@ -81,7 +83,7 @@ func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
 	case len(g.Nodes(datasets.Train)) == 0:
 		return &GraphError{Msg: phrase.New("the graph has no training nodes (split train), so there is nothing to learn from")}
 	case g.E() == 0 && UsesGraph(cfg.Kind):
-		return edgelessError(g, cfg.Kind)
+		return edgelessError(g, d, cfg.Kind)
 	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
 	}
@@ -91,14 +93,20 @@ func checkTrainable(g *datasets.Graph, cfg experiment.Model) error {
 // edgelessError says a graph without edges cannot train model kind, naming what
 // took them: the perturbation that dropped them (and no edit after it), or
 // else the generator's chances of an edge.
-func edgelessError(g *datasets.Graph, kind string) error {
+func edgelessError(g *datasets.Graph, d experiment.Data, kind string) error {
 	how, _ := g.Meta["perturb"].(string)
 	if _, edited := g.Meta["edits"]; how == experiment.PerturbDrop && !edited {
 		return &GraphError{Field: "perturb-rate", Msg: phrase.New("the graph has no edges: perturb drop-edges at perturb-rate %v dropped them all, "+
 			"and model %s passes messages along edges: lower perturb-rate, or use model mlp", g.Meta["perturb_rate"], kind)}
 	}
-	return &GraphError{Field: "p", Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
-		"use model mlp, or a graph with edges (raise p or q)", kind)}
+	// The rows that draw this graph's edges (Data.Lever: p and q, attach,
+	// layer-degree), none for a real or one's own graph.
+	rows := d.Lever("edges")
+	if _, isRow := experiment.Lookup(rows[0]); !isRow {
+		return &GraphError{Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: use model mlp, or a graph with edges", kind)}
+	}
+	return &GraphError{Field: rows[0], Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
+		"use model mlp, or a graph with edges (raise one of %s)", kind, strings.Join(rows, ", "))}
 }
 
 // newNetwork builds the network of cfg, a model of the registry that g

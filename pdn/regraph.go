@@ -38,7 +38,7 @@ func (t *Trainer) Regraph(g *datasets.Graph) (*Trainer, error) {
 		return nil, fmt.Errorf("pdn: regraph onto a graph of N=%d, F=%d, C=%d, D=%d from N=%d, F=%d, C=%d, D=%d: only the edges may change",
 			g.N, g.F, g.C, g.D, t.g.N, t.g.F, t.g.C, t.g.D)
 	}
-	if err := checkTrainable(g, t.exp.Model); err != nil {
+	if err := checkTrainable(g, t.exp.Data, t.exp.Model); err != nil {
 		return nil, err
 	}
 	cost := Estimate(ShapeOf(g), t.exp.Model)

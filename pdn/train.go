@@ -168,7 +168,7 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if err := e.Validate(); err != nil {
 		return nil, err
 	}
-	if err := checkTrainable(g, e.Model); err != nil {
+	if err := checkTrainable(g, e.Data, e.Model); err != nil {
 		return nil, err
 	}
 	cost := Estimate(ShapeOf(g), e.Model)
