@@ -7,39 +7,58 @@ import (
 
 // Build draws the graph d names (d.Graph): the paper's synthetic graph,
 // its XOR variant, the preferential-attachment graph, or loads a real graph
-// the explorer ships, so the CLI and the browser's worker build every graph
-// through one door; then it applies d's edits (Edited).
-func Build(d experiment.Data) (*Graph, error) {
-	g, err := buildDrawn(d)
+// the explorer ships, then alters it as d says: Make with nothing read.
+func Build(d experiment.Data) (*Graph, error) { return Make(d, nil) }
+
+// Make is the one road from rows to a graph: its base, drawn or loaded by
+// d's rows (read nil) or read from one's own files (read gives it, as read
+// or as a command or worker keeps it), then the one layer d keeps
+// (oneLayer), perturbed as d says (perturbed), then d's edits (edited), in
+// that order. The edits come last, so a graph lab edits the graph it
+// shows. Every command, the sweep, structure, claims and the page's worker
+// make their graphs here: the steps are unexported, so no caller applies
+// one twice or in another order. An alteration the graph cannot take is an
+// *AlterError naming its row (layer, perturb-rate, edits).
+func Make(d experiment.Data, read func() (*Graph, error)) (*Graph, error) {
+	var g *Graph
+	var err error
+	if read != nil {
+		g, err = read()
+	} else {
+		g, err = Drawn(d)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return Altered(g, d)
+	return altered(g, d)
 }
 
-// Altered returns g with the one layer d keeps (OneLayer), perturbed as d
-// says (Perturbed), then with d's edits applied (Edited): what the data
-// rows do to a graph drawn, loaded or read from files (d.Unaltered's), in
-// that order, wherever it came from. The edits come last, so a graph lab
-// edits the graph it shows.
-func Altered(g *Graph, d experiment.Data) (*Graph, error) {
-	g, err := Unedited(g, d)
+// Given is a read for Make that gives g: a base a command or the worker
+// keeps between runs (every run's alterations start from it; none of them
+// changes it).
+func Given(g *Graph) func() (*Graph, error) { return func() (*Graph, error) { return g, nil } }
+
+// altered returns g with the one layer d keeps, perturbed, then edited:
+// Make's alterations.
+func altered(g *Graph, d experiment.Data) (*Graph, error) {
+	g, err := unedited(g, d)
 	if err != nil {
 		return nil, err
 	}
-	return Edited(g, d.Edits)
+	if g, err = edited(g, d.Edits); err != nil {
+		return nil, &AlterError{Row: experiment.EditsRow, Err: err}
+	}
+	return g, nil
 }
 
-// Unedited is Altered before the edits: g with the one layer d keeps,
-// perturbed. A page that leaves out edits a graph refuses (they were
-// made on another) builds its graph from it and Edited, the one road
-// with the one order; an error is an *AlterError naming its row.
-func Unedited(g *Graph, d experiment.Data) (*Graph, error) {
-	g, err := OneLayer(g, d.Layer)
+// unedited is altered before the edits: g with the one layer d keeps,
+// perturbed; an error is an *AlterError naming its row.
+func unedited(g *Graph, d experiment.Data) (*Graph, error) {
+	g, err := oneLayer(g, d.Layer)
 	if err != nil {
 		return nil, &AlterError{Row: "layer", Err: err}
 	}
-	if g, err = Perturbed(g, d.Perturb, d.PerturbRate, d.Seed); err != nil {
+	if g, err = perturbed(g, d.Perturb, d.PerturbRate, d.Seed); err != nil {
 		return nil, &AlterError{Row: "perturb-rate", Err: err}
 	}
 	return g, nil
@@ -55,8 +74,12 @@ type AlterError struct {
 func (e *AlterError) Error() string { return e.Err.Error() }
 func (e *AlterError) Unwrap() error { return e.Err }
 
-// buildDrawn is the graph d's rows draw or load, before any edit.
-func buildDrawn(d experiment.Data) (*Graph, error) {
+// Phrase is the alteration's own message, in the reader's language.
+func (e *AlterError) Phrase() phrase.Text { return phrase.Of(e.Err) }
+
+// Drawn is the graph d's rows draw or load, before Make alters it: the
+// base of a read that changes it first (pdn train -tie-strength's scores).
+func Drawn(d experiment.Data) (*Graph, error) {
 	switch d.Graph {
 	case experiment.GraphSynthetic, "":
 		return Synthetic(d)

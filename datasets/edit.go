@@ -25,7 +25,7 @@ func (e *EditError) Phrase() phrase.Text {
 	return phrase.New("edits: edit %d (%s): %s", e.Item, e.Edit, e.Msg)
 }
 
-// Edited returns g with the edit list text (experiment.Edits) applied in
+// edited returns g with the edit list text (experiment.Edits) applied in
 // order; g itself is left as it was, and returned as it is for no edits.
 // An added edge joins the end of the edge list, so that adding an edge
 // and removing it again gives g back exactly; a removal keeps the order
@@ -33,7 +33,7 @@ func (e *EditError) Phrase() phrase.Text {
 // spans over g's edges (the generator's range, for a drawn graph), so an
 // edit never asks the model about inputs it was not made for. Edge kinds,
 // where g has them, follow the labels of the new edge's ends.
-func Edited(g *Graph, text string) (*Graph, error) {
+func edited(g *Graph, text string) (*Graph, error) {
 	if text == "" {
 		return g, nil
 	}

@@ -40,7 +40,7 @@ func TestEditedAddRemove(t *testing.T) {
 	g := smallGraph(t)
 	u, v := freePair(g, false)
 	add := experiment.Edits{{Op: experiment.EditAdd, U: u, V: v}}
-	h, err := Edited(g, add.String())
+	h, err := edited(g, add.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestEditedAddRemove(t *testing.T) {
 	if err := h.Check(); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Edited(h, "r"+strings.TrimPrefix(add.String(), "a"))
+	back, err := edited(h, "r"+strings.TrimPrefix(add.String(), "a"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestEditedAddRemove(t *testing.T) {
 	if h.Meta["edits"] != add.String() || g.Meta["edits"] != nil {
 		t.Errorf("meta edits: %v and %v", h.Meta["edits"], g.Meta["edits"])
 	}
-	if same, _ := Edited(g, ""); same != g {
+	if same, _ := edited(g, ""); same != g {
 		t.Error("no edits copies the graph")
 	}
 }
@@ -83,7 +83,7 @@ func TestEditedRemoveAndSet(t *testing.T) {
 		{Op: experiment.EditSet, U: b, V: a, Feature: 2, Value: mid},
 		{Op: experiment.EditRemove, U: int(g.Src[0]), V: int(g.Dst[0])},
 	}
-	h, err := Edited(g, es.String())
+	h, err := edited(g, es.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestEditedErrors(t *testing.T) {
 		{"r0-", "edits: edit 1"},
 		{pair("r", a, b) + "_" + pair("r", a, b), "edit 2"},
 	} {
-		_, err := Edited(g, c.text)
+		_, err := edited(g, c.text)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.text, err, c.want)
 		}

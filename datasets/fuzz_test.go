@@ -199,24 +199,24 @@ func FuzzEdited(f *testing.F) {
 	}
 	src, edgeX := append([]int32(nil), g.Src...), append([]float64(nil), g.EdgeX...)
 	f.Fuzz(func(t *testing.T, text string) {
-		h, err := Edited(g, text)
+		h, err := edited(g, text)
 		if err != nil {
 			if msg := err.Error(); !strings.HasPrefix(msg, "edits: ") || strings.Contains(msg, "\n") {
-				t.Fatalf("Edited(%q): %q", text, msg)
+				t.Fatalf("edited(%q): %q", text, msg)
 			}
 			return
 		}
 		// The list as the page writes it makes the same graph.
 		es, _ := experiment.ParseEdits(text)
-		again, err := Edited(g, es.String())
+		again, err := edited(g, es.String())
 		if err != nil || !slices.Equal(again.Src, h.Src) || !slices.Equal(again.Dst, h.Dst) || !slices.Equal(again.EdgeX, h.EdgeX) {
 			t.Fatalf("%q written as %q makes another graph (%v)", text, es.String(), err)
 		}
 		if err := h.Check(); err != nil {
-			t.Fatalf("Edited(%q) made an inconsistent graph: %v", text, err)
+			t.Fatalf("edited(%q) made an inconsistent graph: %v", text, err)
 		}
 		if !slices.Equal(g.Src, src) || !slices.Equal(g.EdgeX, edgeX) {
-			t.Fatalf("Edited(%q) changed the graph it was given", text)
+			t.Fatalf("edited(%q) changed the graph it was given", text)
 		}
 	})
 }
@@ -348,7 +348,7 @@ func FuzzPerturbed(f *testing.F) {
 	f.Add(experiment.PerturbAddInter, 1.0, uint64(7))
 	f.Add("shuffle", 0.5, uint64(1))
 	f.Fuzz(func(t *testing.T, how string, rate float64, seed uint64) {
-		p, err := Perturbed(g, how, rate, seed)
+		p, err := perturbed(g, how, rate, seed)
 		if err != nil {
 			if msg := err.Error(); strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "perturb") {
 				t.Fatalf("message %q", msg)
@@ -358,7 +358,7 @@ func FuzzPerturbed(f *testing.F) {
 		if err := p.Check(); err != nil || len(p.Kind) != p.E() {
 			t.Fatalf("an inconsistent graph: %v", err)
 		}
-		if again, _ := Perturbed(g, how, rate, seed); again.Digest() != p.Digest() {
+		if again, _ := perturbed(g, how, rate, seed); again.Digest() != p.Digest() {
 			t.Fatal("two draws of one seed differ")
 		}
 		if g.Digest() != digest {

@@ -106,10 +106,10 @@ func (g *Graph) InputNames() []string {
 	return out
 }
 
-// OneLayer keeps of g the edges its layer called name holds (a non-zero
+// oneLayer keeps of g the edges its layer called name holds (a non-zero
 // value in that edge feature), their features whole: a GCN over that
 // layer alone. An empty name keeps g, the union of its layers.
-func OneLayer(g *Graph, name string) (*Graph, error) {
+func oneLayer(g *Graph, name string) (*Graph, error) {
 	if name == "" {
 		return g, nil
 	}

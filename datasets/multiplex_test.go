@@ -86,7 +86,7 @@ func TestMultiplexLayerStreamsApart(t *testing.T) {
 }
 
 // The layer row keeps one layer's edges, their features whole, on every
-// road to the graph (Build alters as Altered does); a name the graph has
+// road to the graph (Build alters as altered does); a name the graph has
 // not is refused with the names it has.
 func TestOneLayer(t *testing.T) {
 	d := multiplexData("90,60,33,33")
@@ -108,9 +108,9 @@ func TestOneLayer(t *testing.T) {
 	if n != b.E() || n == 0 || n == all.E() {
 		t.Errorf("layer B has %d edges of the union's %d; kept %d", n, all.E(), b.E())
 	}
-	direct, _ := OneLayer(all, "B")
+	direct, _ := oneLayer(all, "B")
 	if direct.Digest() != b.Digest() {
-		t.Error("Build's layer B is not OneLayer's")
+		t.Error("Build's layer B is not oneLayer's")
 	}
 	d.Layer = "Z"
 	if _, err := Build(d); err == nil || !strings.Contains(err.Error(), `layer: "Z" is not one of this graph's layers; want one of A, B, C, D`) {
@@ -119,7 +119,7 @@ func TestOneLayer(t *testing.T) {
 	// A column of features is no layer: the synthetic graph's e0 is
 	// non-zero on every edge, so keeping its edges would be the union.
 	s, _ := Build(defaultData())
-	if _, err := OneLayer(s, "e0"); err == nil || !strings.Contains(err.Error(), `layer: "e0" is not a layer`) {
+	if _, err := oneLayer(s, "e0"); err == nil || !strings.Contains(err.Error(), `layer: "e0" is not a layer`) {
 		t.Errorf("layer e0 of the synthetic graph: %v", err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // that it moves nothing the graph itself drew.
 const streamPerturb = 9
 
-// Perturbed returns g shaken as GSLB's robustness questions shake a graph
+// perturbed returns g shaken as GSLB's robustness questions shake a graph
 // (experiment.Perturbations), drawn from the data seed; g itself is left as
 // it was, and returned as it is at rate 0 or for none. With E edges, F
 // node features and rate r:
@@ -34,7 +34,7 @@ const streamPerturb = 9
 //
 // Edges added never exceed half the free pairs, which keeps the drawing
 // quick; more is refused, naming the rate allowed.
-func Perturbed(g *Graph, how string, rate float64, seed uint64) (*Graph, error) {
+func perturbed(g *Graph, how string, rate float64, seed uint64) (*Graph, error) {
 	if how == experiment.PerturbNone || how == "" || rate == 0 {
 		return g, nil
 	}

@@ -40,7 +40,7 @@ func TestPerturbed(t *testing.T) {
 		{experiment.PerturbMask, 0.5, e, f / 2},
 		{experiment.PerturbMask, 1, e, f},
 	} {
-		p, err := Perturbed(g, tc.how, tc.rate, d.Seed)
+		p, err := perturbed(g, tc.how, tc.rate, d.Seed)
 		if err != nil {
 			t.Errorf("%s %v: %v", tc.how, tc.rate, err)
 			continue
@@ -51,7 +51,7 @@ func TestPerturbed(t *testing.T) {
 		if err := p.Check(); err != nil {
 			t.Errorf("%s %v: %v", tc.how, tc.rate, err)
 		}
-		again, _ := Perturbed(g, tc.how, tc.rate, d.Seed)
+		again, _ := perturbed(g, tc.how, tc.rate, d.Seed)
 		if again.Digest() != p.Digest() {
 			t.Errorf("%s %v: two draws differ", tc.how, tc.rate)
 		}
@@ -82,7 +82,7 @@ func TestPerturbed(t *testing.T) {
 		}
 	}
 	if g.E() != e || g.F != f || !slices.Equal(g.Src, g.Src[:e]) {
-		t.Error("Perturbed changed the graph it was given")
+		t.Error("perturbed changed the graph it was given")
 	}
 }
 
@@ -121,7 +121,7 @@ func TestPerturbedRefuses(t *testing.T) {
 		{experiment.PerturbAddEdges, 1.5, "outside [0, 1]"},
 		{"shuffle", 0.5, "want one of none"},
 	} {
-		_, err := Perturbed(g, tc.how, tc.rate, 1)
+		_, err := perturbed(g, tc.how, tc.rate, 1)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s %v: %v, want %q", tc.how, tc.rate, err, tc.want)
 		}

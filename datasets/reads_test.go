@@ -58,7 +58,7 @@ func TestPerturbationNeedsARate(t *testing.T) {
 		how  string
 		rate float64
 	}{{experiment.PerturbDrop, 0}, {experiment.PerturbMask, 0}, {experiment.PerturbNone, 0.5}} {
-		p, err := Perturbed(g, c.how, c.rate, d.Seed)
+		p, err := perturbed(g, c.how, c.rate, d.Seed)
 		if err != nil || p.Digest() != g.Digest() {
 			t.Errorf("%s at %v: changed the graph (%v)", c.how, c.rate, err)
 		}

@@ -351,7 +351,7 @@ func TestUnlabelledRoundTrip(t *testing.T) {
 		t.Errorf("DOT: %v %.300s", err, dot)
 	}
 	// Edges added between classes never touch a node without one.
-	p, err := Perturbed(g, "add-inter", 0.5, 1)
+	p, err := perturbed(g, "add-inter", 0.5, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ import (
 // The nodes are the graph's numbers, and a pair names its undirected edge
 // either way round. "Its kind" is intra-class when the two ends share a
 // label, else inter-class. An edit applies to the graph as the edits
-// before it left it; datasets.Edited applies a list.
+// before it left it; datasets.Make applies a list.
 type Edit struct {
 	Op   byte // EditAdd, EditRemove or EditSet
 	U, V int
@@ -53,7 +53,7 @@ const EditsRow = "edits"
 const MaxEdits = 100
 
 // maxEditNode bounds the node numbers an edit may name (a graph's nodes
-// are fewer; datasets.Edited checks against the graph's own count).
+// are fewer; datasets.Make checks against the graph's own count).
 const maxEditNode = 1 << 24
 
 // EditsForm is the edits row's Form.
@@ -273,7 +273,7 @@ func ExampleEdge(src, dst []int32, labels []int, kind edgekind.Kind, skip int) i
 }
 
 // Unaltered is d before any edit or perturbation, with all its layers:
-// the graph its rows draw or load, which datasets.Altered then alters.
+// the graph its rows draw or load, which datasets.Make then alters.
 func (d Data) Unaltered() Data {
 	d.Edits, d.Perturb, d.PerturbRate, d.Layer = "", PerturbNone, 0, ""
 	return d

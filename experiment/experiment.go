@@ -69,12 +69,12 @@ type Data struct {
 	Layers      string
 	LayerDegree int
 	// Layer names the one layer of a multiplex graph kept, its other
-	// edges dropped (datasets.OneLayer): a GCN over that layer alone; ""
+	// edges dropped (datasets.Make keeps it): a GCN over that layer alone; ""
 	// keeps the union of the layers.
 	Layer string
 	Shots int // labelled nodes per class of a real graph, drawn with the seed
 	// Edits are the changes made to the graph's edges after it is drawn
-	// or loaded (Edits.String), applied by datasets.Edited.
+	// or loaded (Edits.String), applied by datasets.Make.
 	Edits string
 	// IDColumn and Target name the columns of the user's node table
 	// (target.csv, a labels file) that hold the node ids and the classes,

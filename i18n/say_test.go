@@ -36,8 +36,8 @@ func saidWrong(t *testing.T) map[string]error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, out["edit"] = datasets.Edited(g, "a0-1c5-9")
-	_, out["edit node"] = datasets.Edited(g, "a0-99999")
+	_, out["edit"] = datasets.Make(experiment.Data{Edits: "a0-1c5-9"}, datasets.Given(g))
+	_, out["edit node"] = datasets.Make(experiment.Data{Edits: "a0-99999"}, datasets.Given(g))
 	big := pdn.ShapeOf(g)
 	big.N, big.E = 2_000_000, 50_000_000
 	out["cost"] = pdn.Estimate(big, experiment.Default().Model).Check(pdn.BrowserLimits, nil)

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(experiment.APPNP, model{cost: appnpCost, browser: Speed{EpochNs: 0.218, FixedNs: 7.71e+04, SetupNs: 1}, native: Speed{EpochNs: 0.101, FixedNs: 9.31e+03, SetupNs: 1},
+	register(experiment.APPNP, model{cost: appnpCost,
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
 			return newAPPNP(g, m, rnd)
 		}})

@@ -23,8 +23,6 @@ const ChebTerms = 3
 // terms).
 func init() {
 	register(experiment.Cheb, model{cost: chebCost,
-		// Not fitted yet: GCN's speeds, whose work per unit is alike.
-		browser: Speed{EpochNs: 0.118, FixedNs: 7.92e+04, SetupNs: 1}, native: Speed{EpochNs: 0.0683, FixedNs: 0, SetupNs: 1},
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
 			return &chebNet{newPolyNet(g, m, rnd, ChebTerms, func(a *adjacency) nodeOp { return newLapOp(a) }, true)}
 		}})

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(experiment.ClusterGCN, model{blocking: true, cost: clusterGCNCost, browser: Speed{EpochNs: 0.105, FixedNs: 1.6e+05, SetupNs: 1.02}, native: Speed{EpochNs: 0.0497, FixedNs: 6.94e+04, SetupNs: 0.725},
+	register(experiment.ClusterGCN, model{blocking: true, cost: clusterGCNCost,
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
 			return newClusterGCN(g, m, rnd, seed)
 		}})

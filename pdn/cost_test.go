@@ -111,7 +111,7 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 	noEdges.Src, noEdges.Dst, noEdges.EdgeX, noEdges.Kind = nil, nil, nil, nil
 	// Audit 136 and 176: the perturbation that dropped every edge is named,
 	// with the row that mends it, not the generator's p and q.
-	dropped, err := datasets.Perturbed(smallGraph(15, 20, 30, 3, 2, 2), experiment.PerturbDrop, 1, 1)
+	dropped, err := datasets.Make(experiment.Data{Perturb: experiment.PerturbDrop, PerturbRate: 1, Seed: 1}, datasets.Given(smallGraph(15, 20, 30, 3, 2, 2)))
 	if err != nil || dropped.E() != 0 {
 		t.Fatalf("drop-edges at 1: %d edges, %v", dropped.E(), err)
 	}
@@ -197,6 +197,26 @@ func TestUnstableLossIsReported(t *testing.T) {
 
 // Every model has its speed in the browser's and the command line's
 // tables, and a model missing from a table is timed as the slowest.
+// TestSpeedsAreNoCopies fails on a row of the speeds table that copies
+// another's numbers, in either place: a kind not fitted names the kind it
+// is timed like, so that a refit of that kind carries it along, and a
+// fitted kind's numbers are its own. A like names a fitted kind.
+func TestSpeedsAreNoCopies(t *testing.T) {
+	for kind, r := range speeds {
+		if r.like != "" {
+			if like, ok := speeds[r.like]; !ok || like.like != "" || r.browser != (Speed{}) || r.native != (Speed{}) {
+				t.Errorf("%s is timed like %q, which is no fitted row, or gives numbers of its own too", kind, r.like)
+			}
+			continue
+		}
+		for other, o := range speeds {
+			if other != kind && o.like == "" && (o.browser == r.browser || o.native == r.native) {
+				t.Errorf("%s's speeds are %s's copy: name it as like, or fit it (scripts/fit-cost.py)", kind, other)
+			}
+		}
+	}
+}
+
 func TestEveryModelHasItsSpeed(t *testing.T) {
 	for _, l := range []Limits{BrowserLimits, NativeLimits} {
 		for _, kind := range experiment.Kinds {

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(experiment.DeepWalk, model{cost: func(s Shape, _ experiment.Model) []Part { return deepWalkCost(s) }, browser: Speed{EpochNs: 0.422, FixedNs: 3.1e+03, SetupNs: 0.498}, native: Speed{EpochNs: 0.252, FixedNs: 1e+03, SetupNs: 0.0996},
+	register(experiment.DeepWalk, model{cost: func(s Shape, _ experiment.Model) []Part { return deepWalkCost(s) },
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
 			return newDeepWalk(g, m, rnd, seed)
 		}})

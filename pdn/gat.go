@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(experiment.GAT, model{cost: gatCost, browser: Speed{EpochNs: 0.848, FixedNs: 0, SetupNs: 1}, native: Speed{EpochNs: 0.108, FixedNs: 0, SetupNs: 1},
+	register(experiment.GAT, model{cost: gatCost,
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
 			return newGAT(g, m, rnd)
 		}})

@@ -128,10 +128,7 @@ func TestEdgeRowsChangeNothingWithoutTheGraph(t *testing.T) {
 				}
 				// The graph the changed rows draw, altered as every road
 				// to a graph alters it.
-				ge, err := datasets.Build(changed.Data.Unaltered())
-				if err == nil {
-					ge, err = datasets.Altered(ge, changed.Data)
-				}
+				ge, err := datasets.Build(changed.Data)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -28,9 +28,6 @@ type model struct {
 	// blocking says its set-up runs in one piece (ClusterGCN's Louvain
 	// partition, inside gonum) rather than in the pieces Prepare allows.
 	blocking bool
-	// browser and native are the cost model's speeds for the model in the
-	// browser and natively (see speeds.go).
-	browser, native Speed
 }
 
 // models is the registry, filled by the models' files as they
@@ -39,8 +36,9 @@ type model struct {
 var models = map[string]model{}
 
 // register adds the row of kind, a kind of the model table, to the
-// registry and its speeds to the limits'. A kind registered twice, or not
-// in the table, is a programming error.
+// registry; its speeds are the speeds table's row (speeds.go). A kind
+// registered twice, not in the model table or without speeds is a
+// programming error.
 func register(kind string, m model) {
 	if _, ok := experiment.ModelNamed(kind); !ok {
 		panic("pdn: register " + kind + ": not a kind of experiment.Models")
@@ -48,8 +46,10 @@ func register(kind string, m model) {
 	if _, ok := models[kind]; ok {
 		panic("pdn: register " + kind + " twice")
 	}
+	if _, ok := speeds[kind]; !ok {
+		panic("pdn: register " + kind + ": no row in the speeds table (speeds.go)")
+	}
 	models[kind] = m
-	browserSpeeds[kind], nativeSpeeds[kind] = m.browser, m.native
 }
 
 // LearnsEdges reports whether the model of kind learns one weight per edge

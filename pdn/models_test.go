@@ -18,7 +18,7 @@ func TestModelRegistry(t *testing.T) {
 	g := smallGraph(3, 20, 40, 4, 3, 3)
 	for _, row := range experiment.Models {
 		m, ok := models[row.Name]
-		if !ok || m.build == nil || m.cost == nil || m.browser.EpochNs <= 0 || m.native.EpochNs <= 0 {
+		if !ok || m.build == nil || m.cost == nil || !(browserSpeeds[row.Name].EpochNs > 0) || !(nativeSpeeds[row.Name].EpochNs > 0) {
 			t.Errorf("%s: no row, or one without a builder, a cost or speeds", row.Name)
 			continue
 		}

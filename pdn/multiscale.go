@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(experiment.PDNMultiScale, model{cost: multiScaleCost, browser: Speed{EpochNs: 0.126, FixedNs: 9.49e+04, SetupNs: 1}, native: Speed{EpochNs: 0.0549, FixedNs: 2.84e+04, SetupNs: 1},
+	register(experiment.PDNMultiScale, model{cost: multiScaleCost,
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
 			return newMultiScale(g, m, rnd)
 		}})

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(experiment.PDN, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: pathfinderCost, browser: Speed{EpochNs: 0.13, FixedNs: 3.57e+05, SetupNs: 1}, native: Speed{EpochNs: 0.126, FixedNs: 4.44e+04, SetupNs: 1},
+	register(experiment.PDN, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: pathfinderCost,
 		edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
 			return newPathfinder(rnd, g.EdgeX, g.E(), g.D, m.EdgeHidden, m.EdgeInit)
 		}})

@@ -22,7 +22,7 @@ type streamer interface{ streams() []*rand.PCG }
 
 // Regraph returns a trainer that carries on from t over g, a graph with
 // t's nodes, features, labels and split and other edges (an edited
-// graph, datasets.Edited): the same weights, Adam state, random streams,
+// graph, datasets.Make): the same weights, Adam state, random streams,
 // epoch and losses. Its first evaluation is the forward pass of t's
 // weights over g, so it shows what the edit changes, and training goes on
 // from there; Reset goes back to the seed's weights, on g. t is left as

@@ -53,7 +53,7 @@ func TestRegraphEdited(t *testing.T) {
 	if g.Labels[u] == g.Labels[v] || g.EdgeIndex(u, v) >= 0 {
 		t.Fatal("the pair is of one class, or joined already")
 	}
-	h, err := datasets.Edited(g, edit("a", u, v))
+	h, err := datasets.Make(experiment.Data{Edits: edit("a", u, v)}, datasets.Given(g))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestRegraphEdited(t *testing.T) {
 	if changed == 0 {
 		t.Error("an added edge changes no node's probability")
 	}
-	back, err := datasets.Edited(h, edit("r", u, v))
+	back, err := datasets.Make(experiment.Data{Edits: edit("r", u, v)}, datasets.Given(h))
 	if err != nil {
 		t.Fatal(err)
 	}

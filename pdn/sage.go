@@ -17,8 +17,6 @@ import (
 // = x under lin_r, T_1 = the mean under lin_l).
 func init() {
 	register(experiment.SAGE, model{cost: sageCost,
-		// Not fitted yet: GCN's speeds, whose work per unit is alike.
-		browser: Speed{EpochNs: 0.118, FixedNs: 7.92e+04, SetupNs: 1}, native: Speed{EpochNs: 0.0683, FixedNs: 0, SetupNs: 1},
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
 			return &sageNet{newPolyNet(g, m, rnd, 2, func(a *adjacency) nodeOp { return newMeanOp(a) }, false)}
 		}})

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(experiment.SGC, model{cost: func(s Shape, _ experiment.Model) []Part { return sgcCost(s) }, browser: Speed{EpochNs: 1.06, FixedNs: 1.6e+03, SetupNs: 0.681}, native: Speed{EpochNs: 0.466, FixedNs: 3.05e+03, SetupNs: 0.509},
+	register(experiment.SGC, model{cost: func(s Shape, _ experiment.Model) []Part { return sgcCost(s) },
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, _ uint64) network {
 			return newSGC(g, m, rnd)
 		}})

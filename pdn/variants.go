@@ -12,11 +12,11 @@ import (
 
 // softmax sets p = softmax(a).
 func init() {
-	register(experiment.PDNLinear, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: linearPathfinderCost, browser: Speed{EpochNs: 0.195, FixedNs: 6.27e+04, SetupNs: 1}, native: Speed{EpochNs: 0.0937, FixedNs: 3.55e+04, SetupNs: 1},
+	register(experiment.PDNLinear, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: linearPathfinderCost,
 		edges: func(g *datasets.Graph, _ experiment.Model, rnd *rand.Rand) edgeModel {
 			return newLinearPathfinder(rnd, g.EdgeX, g.E(), g.D)
 		}})
-	register(experiment.PDNEdgeConv, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: edgeConvCost, browser: Speed{EpochNs: 0.272, FixedNs: 1.6e+05, SetupNs: 1}, native: Speed{EpochNs: 0.117, FixedNs: 5.55e+04, SetupNs: 1},
+	register(experiment.PDNEdgeConv, model{build: buildGCNNet, cost: gcnNetCost, edgesCost: edgeConvCost,
 		edges: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand) edgeModel {
 			return newEdgeConv(rnd, g, m.Hidden)
 		}})

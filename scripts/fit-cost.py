@@ -8,8 +8,11 @@
 Each epoch is the mean of the runs given. The fit: one weight per kind of work (gather and
 exponential against dense) and per model ns a unit and a fixed cost, so that the largest
 |log(estimate/real)| over all epochs is least (least squares, reweighted towards the worst);
-a model's set-up ns a unit from the set-ups of 50 ms or more. It prints the Go tables and,
-on stderr, estimate/real for every epoch. Needs numpy and scipy.
+a model's set-up ns a unit from the set-ups of 50 ms or more. It prints the place's weights
+and its column of the speeds table (pdn/speeds.go: one row a kind, browser and native; a
+kind timed `like` another takes both columns once both places are fitted) and, on stderr,
+estimate/real for every epoch. Every kind BenchmarkCost runs is fitted; a kind it does not
+know is an error. Needs numpy and scipy.
 """
 import re
 import sys
@@ -19,7 +22,8 @@ from scipy.optimize import least_squares
 
 GO_NAMES = {'pdn': 'PDN', 'pdn-linear': 'PDNLinear', 'pdn-edgeconv': 'PDNEdgeConv',
             'pdn-multiscale': 'PDNMultiScale', 'gcn': 'GCN', 'gat': 'GAT', 'appnp': 'APPNP',
-            'sgc': 'SGC', 'clustergcn': 'ClusterGCN', 'deepwalk': 'DeepWalk', 'mlp': 'MLP'}
+            'sgc': 'SGC', 'clustergcn': 'ClusterGCN', 'deepwalk': 'DeepWalk', 'mlp': 'MLP',
+            'cheb': 'Cheb', 'sage': 'SAGE'}
 METRICS = ['real-ms', 'setup-s', 'M-dense', 'M-gather', 'M-exp', 'M-setup-dense', 'M-setup-gather', 'M-setup-exp']
 
 
@@ -113,11 +117,13 @@ def main():
         per = [data[k]['setup-s'] * 1e9 / ui for k, ui in zip(pts, u)]
         setup[m] = float(np.sqrt(min(per) * max(per)))
     print('var %sWeights = Work{Dense: 1, Gather: %.3g, Exp: %.3g}' % (var, gg, gx))
-    print('var %sSpeeds = map[string]Speed{' % var)
+    unknown = [m for m in models if m not in GO_NAMES]
+    if unknown:
+        sys.exit('fit-cost.py: kinds with no Go name: %s (add them to GO_NAMES)' % ', '.join(unknown))
+    print('// the %s column of the speeds table (pdn/speeds.go)' % var)
     for m in models:
-        print('\texperiment.%s: {EpochNs: %.3g, FixedNs: %.3g, SetupNs: %.3g},' % (
-            GO_NAMES[m], np.exp(p[2 + mi[m]]), round(np.exp(p[2 + nm + mi[m]]), -2), setup.get(m, 1)))
-    print('}')
+        print('experiment.%s: %s: Speed{EpochNs: %.3g, FixedNs: %.3g, SetupNs: %.3g},' % (
+            GO_NAMES[m], var, np.exp(p[2 + mi[m]]), round(np.exp(p[2 + nm + mi[m]]), -2), setup.get(m, 1)))
 
 
 if __name__ == '__main__':

@@ -562,14 +562,15 @@ func (rc *runCache) graph(family string, d experiment.Data) (*datasets.Graph, er
 func (rc *runCache) folderGraph(family string, d experiment.Data) (*datasets.Graph, error) {
 	f, _ := experiment.FamilyNamed(family)
 	dir := rc.folders[family]
-	g, err := readGraph(dir, d, false, nil)
+	base, err := readGraph(dir, d, false, nil)
 	if err != nil {
 		return nil, err
 	}
-	if got := g.Recipe(); got != f.Recipe {
+	if got := base.Recipe(); got != f.Recipe {
 		return nil, usageError{fmt.Errorf("flag -folder: %s's features call for the %s recipe; the %s family's graph (%s) calls for %s", quotePath(dir), got, family, f.Folder, f.Recipe)}
 	}
-	if g, err = datasets.Altered(g, d); err != nil {
+	g, err := datasets.Make(d, datasets.Given(base))
+	if err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil

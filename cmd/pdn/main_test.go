@@ -219,7 +219,7 @@ func genKeepsData(t *testing.T, musae string) {
 }
 
 // gen -edits writes the edited graph: the link's edits give the same
-// graph on the command line as in the page (datasets.Edited).
+// graph on the command line as in the page (datasets.Make).
 func TestGenAppliesEdits(t *testing.T) {
 	plain, edited := t.TempDir(), t.TempDir()
 	for _, args := range [][]string{{"-out", plain}, {"-edits", "a0-47", "-out", edited}} {

@@ -94,7 +94,7 @@ func (j structureJob) run(stdout, stderr io.Writer) (err error) {
 	if j.data != "" {
 		j.e = withRecipe(j.e, base.Recipe(), j.given)
 	}
-	g, err := datasets.Altered(base, j.e.Data)
+	g, err := datasets.Make(j.e.Data, datasets.Given(base))
 	if err != nil {
 		return usageError{err}
 	}
@@ -172,7 +172,7 @@ func (j structureJob) base() (*datasets.Graph, error) {
 	if j.data != "" {
 		return readGraph(j.data, j.e.Data, j.resplit, j.notes)
 	}
-	g, err := datasets.Build(j.e.Data.Unaltered())
+	g, err := datasets.Drawn(j.e.Data)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -235,7 +235,7 @@ func trainQueued(base *datasets.Graph, runs []experiment.Run, workers int) ([]ex
 	}
 	q := experiment.NewQueue(keys, groups, nil, nil)
 	err := drain(q, workers, func(batch []int) ([]experiment.Result, error) {
-		g, err := datasets.Altered(base, runs[batch[0]].Exp.Data)
+		g, err := datasets.Make(runs[batch[0]].Exp.Data, datasets.Given(base))
 		if err != nil {
 			return nil, usageError{err}
 		}

@@ -139,16 +139,16 @@ func shapeNames() string {
 // genGraph is the graph gen writes: read from dir if one is given, else
 // built from the table's row.
 func genGraph(d experiment.Data, dir string, resplit bool, notes *graphNotes) (*datasets.Graph, error) {
-	var g *datasets.Graph
-	var err error
+	var read func() (*datasets.Graph, error)
 	if dir != "" {
-		if g, err = readGraph(dir, d, resplit, notes); err != nil {
+		base, err := readGraph(dir, d, resplit, notes)
+		if err != nil {
 			return nil, err
 		}
-	} else if g, err = datasets.Build(d.Unaltered()); err != nil {
-		return nil, usageError{err}
+		read = datasets.Given(base)
 	}
-	if g, err = datasets.Altered(g, d); err != nil {
+	g, err := datasets.Make(d, read)
+	if err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil
@@ -521,24 +521,34 @@ func (res result) chanceLine() string {
 
 // graph reads the bundle, or generates the synthetic graph.
 func (j trainJob) graph() (*datasets.Graph, error) {
-	var g *datasets.Graph
-	var err error
+	var read func() (*datasets.Graph, error)
 	if j.data == "" {
 		if err := pdn.Estimate(pdn.ExpectedShape(j.e.Data), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 			return nil, err // before the generator allocates it all
 		}
-		g, err = datasets.Build(j.e.Data.Unaltered())
+	} else {
+		base, err := readGraph(j.data, j.e.Data, j.resplit, nil) // its results say the notes
 		if err != nil {
-			return nil, usageError{err}
+			return nil, err
 		}
-	} else if g, err = readGraph(j.data, j.e.Data, j.resplit, nil); err != nil { // its results say the notes
-		return nil, err
+		read = datasets.Given(base)
 	}
 	if j.tie {
-		g = datasets.TieStrength(g)
+		// The edits apply to the graph as the model sees it, its scores too.
+		drawn := read
+		read = func() (*datasets.Graph, error) {
+			if drawn == nil {
+				drawn = func() (*datasets.Graph, error) { return datasets.Drawn(j.e.Data) }
+			}
+			g, err := drawn()
+			if err != nil {
+				return nil, err
+			}
+			return datasets.TieStrength(g), nil
+		}
 	}
-	// The edits apply to the graph as the model sees it, its scores too.
-	if g, err = datasets.Altered(g, j.e.Data); err != nil {
+	g, err := datasets.Make(j.e.Data, read)
+	if err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil

@@ -511,7 +511,7 @@ type TraceRest struct {
 // EdgeState is an edge the page follows (OpEdge): where it is in the
 // graph's edge list (-1 when the graph has no such edge), its features,
 // and the range each feature spans over the graph's edges before any
-// edit, the range an edit may set it in (datasets.Edited).
+// edit, the range an edit may set it in (datasets.Make).
 type EdgeState struct {
 	Ends     [2]int `json:"ends"`
 	Index    int    `json:"index"`

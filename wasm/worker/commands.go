@@ -168,20 +168,23 @@ func (s *session) newGraph(e *experiment.Experiment) bool {
 		s.fail(err, field)
 		return false
 	}
-	// datasets.Altered, in its two steps: an alteration the graph cannot
-	// take (a layer it has not, a perturbation) refuses the graph, an edit
-	// that does not apply is left out.
-	perturbed, err := datasets.Unedited(base, e.Data)
-	if err != nil {
-		var ae *datasets.AlterError
-		errors.As(err, &ae)
-		s.fail(err, ae.Row)
-		return false
+	// An alteration the graph cannot take (a layer it has not, a
+	// perturbation) refuses the graph; edits that do not apply are left
+	// out, and the graph made without them.
+	g, err := datasets.Make(e.Data, datasets.Given(base))
+	var ae *datasets.AlterError
+	if errors.As(err, &ae) && ae.Row == experiment.EditsRow {
+		s.fail(noneApplied(ae.Err, e.Data.Edits), experiment.EditsRow)
+		e.Data.Edits = ""
+		g, err = datasets.Make(e.Data, datasets.Given(base))
 	}
-	g, err := datasets.Edited(perturbed, e.Data.Edits)
 	if err != nil {
-		s.fail(noneApplied(err, e.Data.Edits), experiment.EditsRow)
-		g, e.Data.Edits = perturbed, ""
+		field := ""
+		if errors.As(err, &ae) {
+			field = ae.Row
+		}
+		s.fail(err, field)
+		return false
 	}
 	s.base, s.g, s.deg, s.ranges = base, g, nil, [2][]float64{}
 	s.gen++

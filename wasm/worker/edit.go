@@ -28,7 +28,7 @@ func (s *session) editable(e experiment.Experiment) bool {
 // not apply changes nothing and is reported. A model whose set-up reads
 // the edges starts over on the edited graph (pdn.ErrRegraph).
 func (s *session) edit(e experiment.Experiment) {
-	g, err := datasets.Altered(s.base, e.Data)
+	g, err := datasets.Make(e.Data, datasets.Given(s.base))
 	if err != nil {
 		s.fail(err, experiment.EditsRow)
 		return

@@ -241,7 +241,7 @@ var errNoLocal = phrase.Errorf("data: local names a graph opened from files, and
 // command line does.
 func (s *session) buildData(d experiment.Data) (*datasets.Graph, error) {
 	if d.Graph != experiment.GraphLocal {
-		return datasets.Build(d)
+		return datasets.Drawn(d)
 	}
 	if s.local == nil {
 		return nil, errNoLocal
