@@ -79,6 +79,30 @@ func readFeatures(fsys fs.FS, g *Graph, declaredWidth int) error {
 	if declared {
 		width = declaredWidth
 	}
+	node := func(row []string) (int, error) {
+		if len(row) != len(t.header) {
+			return 0, &BundleError{File: featuresFile, Line: t.line, Msg: phrase.New("%d fields, want %d as the header", len(row), len(t.header))}
+		}
+		return t.int(row, 0, 0, g.N-1)
+	}
+	x, err := readSparse(fsys, t, g, node, width)
+	if err != nil {
+		return err
+	}
+	if declared {
+		x.Cols = width
+	}
+	g.F, g.XS = x.Cols, x
+	return nil
+}
+
+// readSparse reads a table of sparse features, a line per non-zero: a
+// node (node reads it from a line: by its number in a bundle, by its id
+// in a FEATHER folder), a feature below width and, in a third column,
+// its value (1 where there is none), up to the limits as it reads; then
+// the matrix, repeats summed (csrOf), their note in g's. The one reader of
+// a bundle's and a FEATHER folder's features.csv.
+func readSparse(fsys fs.FS, t *table, g *Graph, node func(row []string) (int, error), width int) (*CSR, error) {
 	var es []entry
 	lim := limitsOf(fsys)
 	for {
@@ -87,40 +111,33 @@ func readFeatures(fsys fs.FS, g *Graph, declaredWidth int) error {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if len(row) != len(t.header) {
-			return &BundleError{File: featuresFile, Line: t.line, Msg: phrase.New("%d fields, want %d as the header", len(row), len(t.header))}
-		}
-		node, err := t.int(row, 0, 0, g.N-1)
+		n, err := node(row)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		feature, err := t.int(row, 1, 0, width-1)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		value := 1.0
-		if withValue {
+		if len(row) >= 3 {
 			if value, err = t.float(row, 2); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if len(es) == lim.values {
-			return tooMany(featuresFile, t.line, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
+			return nil, tooMany(t.file, t.line, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
 		}
-		es = append(es, entry{node, feature, value, t.line})
+		es = append(es, entry{n, feature, value, t.line})
 	}
-	x, notes, err := csrOf(featuresFile, es, g.N)
+	x, notes, err := csrOf(t.file, es, g.N)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g.Notes = append(g.Notes, notes...)
-	if declared {
-		x.Cols = width
-	}
-	g.F, g.XS = x.Cols, x
-	return nil
+	return x, nil
 }
 
 // csrOf makes sparse features of n rows from their non-zeros in any

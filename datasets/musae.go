@@ -250,40 +250,17 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, 
 	if n := len(t.header); n != 2 && n != 3 {
 		return &BundleError{File: file, Line: 1, Msg: phrase.New("%d columns; want node_id,feature_id[,value]", n)}
 	}
-	var es []entry
-	lim := limitsOf(fsys)
-	for {
-		row, err := t.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
+	node := func(row []string) (int, error) {
 		node, ok := ids[strings.TrimSpace(row[0])]
 		if !ok {
-			return &IDsError{Named: where.named, Err: &BundleError{File: file, Line: t.line, Column: t.header[0], Msg: where.missing(row[0])}}
+			return 0, &IDsError{Named: where.named, Err: &BundleError{File: file, Line: t.line, Column: t.header[0], Msg: where.missing(row[0])}}
 		}
-		feature, err := t.int(row, 1, 0, MaxFeatures-1)
-		if err != nil {
-			return err
-		}
-		value := 1.0
-		if len(row) == 3 {
-			if value, err = t.float(row, 2); err != nil {
-				return err
-			}
-		}
-		if len(es) == lim.values {
-			return tooMany(file, t.line, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
-		}
-		es = append(es, entry{node, feature, value, t.line})
+		return node, nil
 	}
-	x, notes, err := csrOf(file, es, g.N)
+	x, err := readSparse(fsys, t, g, node, MaxFeatures)
 	if err != nil {
 		return err
 	}
-	g.Notes = append(g.Notes, notes...)
 	g.F, g.XS = x.Cols, x
 	return nil
 }

@@ -203,11 +203,7 @@ func ClaimsOf(lab string) []Claim {
 
 // ClaimNamed returns the claim called id.
 func ClaimNamed(id string) (Claim, bool) {
-	i := slices.IndexFunc(Claims, func(c Claim) bool { return c.ID == id })
-	if i < 0 {
-		return Claim{}, false
-	}
-	return Claims[i], true
+	return rowNamed(Claims, func(c Claim) string { return c.ID }, id)
 }
 
 // Claims are the findings the explorer states. Each row's thresholds were

@@ -52,11 +52,7 @@ var Families = []Family{
 
 // FamilyNamed returns the family called name.
 func FamilyNamed(name string) (Family, bool) {
-	i := slices.IndexFunc(Families, func(f Family) bool { return f.Name == name })
-	if i < 0 {
-		return Family{}, false
-	}
-	return Families[i], true
+	return rowNamed(Families, func(f Family) string { return f.Name }, name)
 }
 
 // FamilyNames are the families' names, in the table's order.

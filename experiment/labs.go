@@ -223,12 +223,7 @@ func resultLabs() []string {
 
 // LabNamed returns the lab called name.
 func LabNamed(name string) (Lab, bool) {
-	for _, l := range Labs {
-		if l.Name == name {
-			return l, true
-		}
-	}
-	return Lab{}, false
+	return rowNamed(Labs, func(l Lab) string { return l.Name }, name)
 }
 
 // withheld names labs a build leaves out, comma-separated, set at link

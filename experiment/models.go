@@ -135,11 +135,7 @@ var Kinds = func() []string {
 
 // ModelNamed returns the table's row of kind, and whether there is one.
 func ModelNamed(kind string) (ModelKind, bool) {
-	i := slices.IndexFunc(Models, func(m ModelKind) bool { return m.Name == kind })
-	if i < 0 {
-		return ModelKind{}, false
-	}
-	return Models[i], true
+	return rowNamed(Models, func(m ModelKind) string { return m.Name }, kind)
 }
 
 // ModelsWhere lists the kinds whose row f holds, in the table's order.

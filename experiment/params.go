@@ -279,12 +279,7 @@ var Params = []Param{
 
 // Lookup returns the row named name.
 func Lookup(name string) (Param, bool) {
-	for _, p := range Params {
-		if p.Name == name {
-			return p, true
-		}
-	}
-	return Param{}, false
+	return rowNamed(Params, func(p Param) string { return p.Name }, name)
 }
 
 // Range describes the allowed values, for error messages and help.

@@ -41,10 +41,9 @@ func labPreset(name string) Preset {
 
 // presetNamed returns the preset called name.
 func presetNamed(name string) Preset {
-	for _, p := range Presets {
-		if p.Name == name {
-			return p
-		}
+	p, ok := rowNamed(Presets, func(p Preset) string { return p.Name }, name)
+	if !ok {
+		panic("experiment: no preset " + name)
 	}
-	panic("experiment: no preset " + name)
+	return p
 }

@@ -137,12 +137,7 @@ func tourNames() []string {
 
 // TourNamed returns the tour called name.
 func TourNamed(name string) (Tour, bool) {
-	for _, t := range Tours {
-		if t.Name == name {
-			return t, true
-		}
-	}
-	return Tour{}, false
+	return rowNamed(Tours, func(t Tour) string { return t.Name }, name)
 }
 
 // StepLink is the link of step k (1-based) of the tour: the step's state,
