@@ -3,6 +3,7 @@ package pdn
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -48,6 +49,31 @@ func vectorsSetting() (string, error) {
 		return "", fmt.Errorf("%s=%s: this build has no vector kernels (it was built without GOEXPERIMENT=simd, or not for amd64), so it runs scalar only: unset %s, or set it to auto or scalar", VectorsVar, v, VectorsVar)
 	}
 	return "", fmt.Errorf("%s=%s: this processor has no %s; want one of %s", VectorsVar, v, v, strings.Join(append([]string{widthAuto}, have...), ", "))
+}
+
+// BuildNote says how this build differs from the one make build makes,
+// and how to get that one; "" where it does not. A plain go build leaves
+// out both of the Makefile's settings: GOEXPERIMENT=simd, without which
+// an amd64 processor runs the engine's scalar loops (the same bits, about
+// 2.5 times slower on large graphs), and gonum's noasm tag, without which
+// gonum's assembly rounds otherwise than the browser's pure Go, so a
+// graph drawn here differs from the page's in its last bits.
+func BuildNote() string { return buildNote(vectorKernels, runtime.GOARCH, gonumAsm) }
+
+// buildNote is BuildNote of a build with or without the vector kernels,
+// for arch, with or without gonum's assembly.
+func buildNote(vectorKernels bool, arch string, gonumAsm bool) string {
+	var lacks []string
+	if !vectorKernels && arch == "amd64" {
+		lacks = append(lacks, "GOEXPERIMENT=simd, so it runs the engine's scalar loops (the same results, about 2.5 times slower on large graphs)")
+	}
+	if gonumAsm {
+		lacks = append(lacks, "gonum's noasm tag, so its generated graphs differ from the page's in the last bits")
+	}
+	if len(lacks) == 0 {
+		return ""
+	}
+	return "this pdn was built without " + strings.Join(lacks, ", and without ") + ": build it with make build (GOEXPERIMENT=simd go build -tags=noasm ./cmd/pdn)"
 }
 
 // CheckVectors reports whether VectorsVar holds a value the engine takes,

@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -46,5 +47,35 @@ func TestVectorsSetting(t *testing.T) {
 				t.Errorf("PDN_VECTORS=%s on a processor without it: %v", w, err)
 			}
 		}
+	}
+}
+
+// A build says at start what make build's settings it lacks, and how to
+// get them; the Makefile's own build says nothing.
+func TestBuildNote(t *testing.T) {
+	for _, tc := range []struct {
+		vectors bool
+		arch    string
+		asm     bool
+		want    []string
+	}{
+		{true, "amd64", false, nil},
+		{false, "arm64", false, nil},
+		{false, "amd64", false, []string{"GOEXPERIMENT=simd", "scalar loops", "make build"}},
+		{true, "amd64", true, []string{"noasm", "last bits", "make build"}},
+		{false, "amd64", true, []string{"GOEXPERIMENT=simd", "noasm", "make build"}},
+	} {
+		got := buildNote(tc.vectors, tc.arch, tc.asm)
+		if (got == "") != (tc.want == nil) {
+			t.Errorf("%+v: %q", tc, got)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%+v: %q does not say %q", tc, got, w)
+			}
+		}
+	}
+	if runtime.GOARCH == "amd64" && vectorKernels && !gonumAsm && BuildNote() != "" {
+		t.Errorf("make build's own build says %q", BuildNote())
 	}
 }

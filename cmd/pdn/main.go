@@ -169,6 +169,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := pdn.CheckVectors(); err != nil {
 		return usageError{err}
 	}
+	if note := pdn.BuildNote(); note != "" {
+		fmt.Fprintln(stderr, "note: "+note)
+	}
 	work, err := c.parse(args[1:], stderr)
 	if err != nil {
 		return err

@@ -1,6 +1,0 @@
-//go:build !noasm && !gccgo && !safe && (amd64 || arm64)
-
-package pdn
-
-// gonumAsm reports that gonum runs its assembly kernels in this build.
-const gonumAsm = true
