@@ -1,6 +1,8 @@
 package datasets
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -74,8 +76,9 @@ var numberEdits = map[string][]struct{ fixture, file, old, at string }{
 		{"OGB folder", "raw/edge-feat.csv.gz", "1,0\n", "%s,0\n"},
 		{"OGB folder", "raw/node-label.csv.gz", "0\n1\n", "0\n%s\n"},
 	},
-	"GraphML":   {{"GraphML (NetworkX)", "club.graphml", `<data key="d1">`, `<data key="d1">%s`}},
-	"edge list": {{"CSV", "edges.csv", "a,b\n", "source,target,weight\na,b,%s\n"}},
+	"GraphML":       {{"GraphML (NetworkX)", "club.graphml", `<data key="d1">`, `<data key="d1">%s`}},
+	"edge list":     {{"CSV", "edges.csv", "a,b\n", "source,target,weight\na,b,%s\n"}},
+	"Matrix Market": {{"Matrix Market gzipped, weighted, labels.csv", "club.mtx.gz", "1 2 0.5\n", "1 2 %s\n"}},
 }
 
 // numberCells puts, in each of numberEdits, a hexadecimal float, an
@@ -84,6 +87,10 @@ var numberEdits = map[string][]struct{ fixture, file, old, at string }{
 // column of a node table may hold text, read as text and said so; never
 // read as the number strconv makes of it.
 func numberCells(t *testing.T, format string, fxs []faultFixture) {
+	if format == "npz" {
+		binaryNumberCells(t, fxs[0])
+		return
+	}
 	edits := numberEdits[format]
 	if len(edits) == 0 {
 		t.Fatalf("format %s has no number to spoil in numberEdits", format)
@@ -131,7 +138,7 @@ func numberCells(t *testing.T, format string, fxs []faultFixture) {
 // no numbers. Each is refused by name.
 func columnCells(t *testing.T, format string, fxs []faultFixture) {
 	fx := fxs[0]
-	fixed := format == "bundle" || format == "OGB"
+	fixed := format == "bundle" || format == "OGB" || format == "npz"
 	for _, tc := range []struct {
 		cols Columns
 		want string
@@ -164,5 +171,25 @@ func columnCells(t *testing.T, format string, fxs []faultFixture) {
 	}
 	if _, _, err := Open(mapFS(fx.files), Columns{Bins: 3}); err == nil {
 		t.Errorf("bins 3 on %s's classes (no measurement): read", fx.name)
+	}
+}
+
+// binaryNumberCells are the number cells of a binary format (a .npz),
+// whose numbers are IEEE floats, never text: a hexadecimal float or
+// digits with an underscore cannot arise, an infinity and a NaN can. Each
+// in a float array is refused naming the file, the array and the value,
+// on every surface.
+func binaryNumberCells(t *testing.T, fx faultFixture) {
+	for _, bad := range []float64{math.Inf(1), math.Inf(-1), math.NaN()} {
+		files := map[string]string{"club.npz": npzOf(t, withArray(tinyNPZArrays(), npyArr{key: "attr_data", descr: "<f4", shape: []int{4}, data: f4(1, 1, bad, 1)}))}
+		want := fmt.Sprintf("club.npz: attr_data: value 2 (at [2]) is %s: want finite numbers", fmtNum(bad))
+		for _, s := range surfaces {
+			if _, err := s.open(t, files); err == nil || !strings.HasPrefix(err.Error(), want) || !namesAFile(err) {
+				t.Errorf("%v in attr_data, %s: %v; want %q", bad, s.name, err, want)
+			}
+		}
+	}
+	if fx.files["club.npz"] == "" {
+		t.Fatalf("fixture %s holds no club.npz", fx.name)
 	}
 }

@@ -56,6 +56,9 @@ type nodeTable struct {
 	// break inside quotes) are, by row and column: the class builder
 	// refuses such a class name there.
 	controls map[[2]int][2]int
+	// lines are the line each row came on, for a reader that places a
+	// cell it refuses (a Matrix Market labels file's node number).
+	lines []int
 }
 
 // hasControl says a cell holds a control character (a line break, a tab,
@@ -180,6 +183,13 @@ func (c ClassChoice) Phrase() phrase.Text {
 // and stops at the row where none can: a file of one line repeated
 // fifteen million times is refused at its second line.
 func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string) bool) (*nodeTable, error) {
+	return readNodeRows(fsys, name, cols, isHeader, true)
+}
+
+// readNodeRows is readNodeTable; named false reads a table whose rows may
+// name no node (a Matrix Market labels file of one column: node i's
+// class on its line i), within the limit of cells.
+func readNodeRows(fsys fs.FS, name string, cols Columns, isHeader func([]string) bool, named bool) (*nodeTable, error) {
 	t, err := openData(fsys, name, isHeader)
 	if err != nil {
 		return nil, err
@@ -225,11 +235,12 @@ func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string
 			}
 			seen[v] = t.line
 		}
-		if len(open) == 0 { // no column can name the nodes: blame the likeliest
+		if len(open) == 0 && named { // no column can name the nodes: blame the likeliest
 			return nil, nt.idRepeat()
 		}
 		nt.keepControls(row, t.fieldPos)
 		nt.rows = append(nt.rows, slices.Clone(row))
+		nt.lines = append(nt.lines, t.line)
 	}
 	if len(nt.rows) == 0 {
 		return nil, &BundleError{File: name, Msg: phrase.New("no nodes: want a line per node after the header")}

@@ -92,6 +92,17 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 			{name: "OGB raw files alone", files: flat, named: "raw/"},
 		},
 		"GraphML": {{name: "GraphML (NetworkX)", files: map[string]string{"club.graphml": strings.ReplaceAll(tinyGraphML, "Officer", "Officié")}, wordFile: "club.graphml", word: "Officié", rename: "club.graphml", spoiled: "club_\xe9.graphml"}},
+		"npz":     {{name: "GNN benchmark .npz", files: map[string]string{"club.npz": npzOf(t, tinyNPZArrays())}, rename: "club.npz", spoiled: "club_\xe9.npz"}},
+		"Matrix Market": {
+			{name: "Matrix Market (Network Repository)", files: map[string]string{
+				"club.mtx":         "%%MatrixMarket matrix coordinate pattern symmetric\n% the path a-b-c-d\n4 4 3\n2 1\n3 2\n4 3\n",
+				"club.node_labels": "1,café\n2,thé\n3,café\n4,thé\n",
+			}, wordFile: "club.node_labels", word: "café", rename: "club.mtx", spoiled: "club_\xe9.mtx"},
+			{name: "Matrix Market gzipped, weighted, labels.csv", files: map[string]string{
+				"club.mtx.gz": gz(t, "%%MatrixMarket matrix coordinate real general\n4 4 4\n1 2 0.5\n2 1 0.5\n2 3 1\n3 4 2\n"),
+				"labels.csv":  "id,label\n1,café\n2,thé\n3,café\n4,thé\n",
+			}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
+		},
 		"edge list": {
 			{name: "CSV", files: map[string]string{"labels.csv": labels, "edges.csv": "a,b\nb,c\nc,d\n"}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
 			{name: "Planetoid", files: map[string]string{"cora.content": content, "cora.cites": cites}, wordFile: "cora.content", word: "Règle", rename: "cora.content", spoiled: "cor\xe0.content"},
@@ -405,6 +416,9 @@ func fixtureReads(t *testing.T, format string, fx faultFixture) string {
 func encodingFaults(t *testing.T, fx faultFixture, want string) {
 	controlFaults(t, fx)
 	for _, file := range slices.Sorted(mapsKeys(fx.files)) {
+		if _, binary := notText[path.Ext(file)]; binary {
+			continue
+		}
 		text := textOf(t, file, fx.files[file])
 		cells := encodingCells(fx.shown(file))
 		if file == fx.wordFile {
@@ -498,8 +512,16 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 // beside those that come so (every .gz file): a GraphML file (NetworkX
 // reads club.graphml.gz), an edge list's tables.
 var compressedFiles = map[string][]string{
-	"GraphML (NetworkX)": {"club.graphml"},
-	"CSV":                {"edges.csv", "labels.csv"},
+	"GraphML (NetworkX)":                 {"club.graphml"},
+	"CSV":                                {"edges.csv", "labels.csv"},
+	"Matrix Market (Network Repository)": {"club.mtx", "club.node_labels"},
+}
+
+// notText are the files whose text the encoding cells cannot alter, by
+// their names' ending, and why: they hold no text.
+var notText = map[string]string{
+	".npz": "a .npz is numpy's zip of binary arrays: its names (a unicode array) are UTF-32 code points, which carry no encoding, byte-order mark or line end; " +
+		"a damaged or joined .npz is the compressed and structure cells', a spoiled array TestNPZRefuses'",
 }
 
 // compressedForms are the cells of the compressions read and not read,

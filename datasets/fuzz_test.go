@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -364,5 +365,49 @@ func FuzzPerturbed(f *testing.F) {
 		if g.Digest() != digest {
 			t.Fatal("the graph given changed")
 		}
+	})
+}
+
+// FuzzReadNPZ reads any bytes as a .npz file: bytes that open as a zip
+// does (PK) are the file; others are one of its arrays' .npy (the key-th
+// of a good file's, its zip then made around them, so that its checksums
+// hold and npyio reads what the fuzzer wrote).
+func FuzzReadNPZ(f *testing.F) {
+	base := tinyNPZArrays()
+	f.Add([]byte(npzOf(f, base)), uint8(0))
+	for i, a := range base {
+		f.Add(a.npyBytes(), uint8(i))
+	}
+	for _, tc := range badNPZ() {
+		f.Add([]byte(tc.body), uint8(0))
+	}
+	if b, err := os.ReadFile("testdata/npz/karate.npz"); err == nil {
+		f.Add(b, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, key uint8) {
+		body := string(data)
+		if !bytes.HasPrefix(data, []byte("PK")) {
+			arrays := slices.Clone(base)
+			arrays[int(key)%len(arrays)].raw = data
+			body = npzOf(t, arrays)
+		}
+		g, _, err := Open(mapFS(map[string]string{"g.npz": body}), Columns{})
+		fuzzReader(t, g, err)
+	})
+}
+
+// FuzzReadMatrixMarket reads any text as a Matrix Market file, and any
+// labels file beside it.
+func FuzzReadMatrixMarket(f *testing.F) {
+	labels := "1,a\n2,b\n3,a\n4,b\n5,a\n"
+	f.Add(tinyMTX, labels)
+	f.Add("%%MatrixMarket matrix array real symmetric\n3 3\n0\n1\n0\n0\n2.5\n0\n", "a\nb\na\n")
+	f.Add("%%MatrixMarket matrix coordinate integer skew-symmetric\n5 5 2\n2 1 4\n5 3 -1\n", "node label\n1 a\n3 b\n4 a\n")
+	for _, tc := range badMTX {
+		f.Add(tc.mtx, labels)
+	}
+	f.Fuzz(func(t *testing.T, mtx, labels string) {
+		g, _, err := Open(mapFS(map[string]string{"g.mtx": mtx, "g.node_labels": labels}), Columns{})
+		fuzzReader(t, g, err)
 	})
 }

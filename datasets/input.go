@@ -26,8 +26,8 @@ type reading struct {
 
 type openedText struct {
 	fsys fs.FS
-	name string // as fsys has it
-	text *input.Text
+	name string      // as fsys has it
+	text *input.Text // nil for a binary file (a .npz)
 }
 
 // readingFS is a folder being read by one Open.
@@ -74,7 +74,9 @@ func readOnce(fsys fs.FS, read func(fs.FS) (*Graph, bool, error)) (*Graph, bool,
 	}
 	var names []string
 	for _, o := range r.opened {
-		g.Notes = append(g.Notes, o.text.Notes()...)
+		if o.text != nil {
+			g.Notes = append(g.Notes, o.text.Notes()...)
+		}
 		names = append(names, o.name)
 	}
 	return g, resplit, names, nil
@@ -151,6 +153,18 @@ func readBytes(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	return b, located(err)
 }
 
+// readBinary reads the binary file name in fsys (a .npz) whole, within
+// the folder's limit of what is held, as a file of the reading.
+func readBinary(fsys fs.FS, name string) ([]byte, error) {
+	b, err := readBytes(fsys, name, limitsOf(fsys).held)
+	if err == nil {
+		if r := sessionOf(fsys); r != nil {
+			r.opened = append(r.opened, openedText{fsys: fsys, name: name})
+		}
+	}
+	return b, err
+}
+
 // located is err as a *BundleError when package input made it (so that
 // every reader's error names its file the same way); err otherwise.
 func located(err error) error {
@@ -191,7 +205,7 @@ func namedAsFile(name string) bool {
 		return false
 	}
 	switch "." + ext {
-	case ".json", ".graphml", ".gz", ".bz2", ".zip":
+	case ".json", ".graphml", ".gz", ".bz2", ".zip", ".npz", ".mtx", ".node_labels":
 		return true
 	}
 	for _, e := range tableExts {

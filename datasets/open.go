@@ -69,6 +69,8 @@ var formats = []format{
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1}},
+	{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss},
+	{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every},
 	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every},
 }
 
@@ -335,6 +337,8 @@ func (e *NoColumnsError) Phrase() phrase.Text {
 	switch e.Format {
 	case "OGB":
 		return phrase.New("%s %s: an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line): leave it out", flag, quote(value))
+	case "npz":
+		return phrase.New("%s %s: a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows): leave it out", flag, quote(value))
 	case "GraphML":
 		return phrase.New("%s %s: a GraphML file names its nodes by their id attribute, so there is no column of node names to choose: leave it out", flag, quote(value))
 	}

@@ -153,6 +153,86 @@ var unlabelledFixtures = map[string][]struct {
 		}
 		return map[string]string{"labels.csv": labels.String(), "edges.csv": fixtureEdges(",")}
 	}}},
+	"npz": {{"labels -1", func(t testing.TB) map[string]string {
+		return map[string]string{"g.npz": npzOf(t, unlabelledNPZ())}
+	}}},
+	"Matrix Market": {
+		{"node_labels: a node left out, NA, -1", func(t testing.TB) map[string]string {
+			var labels strings.Builder
+			for i := range unlabelledN {
+				switch {
+				case noClassAt(i) && i%20 == 9:
+					continue // left out: no class
+				case noClassAt(i) && i%30 == 19:
+					fmt.Fprintf(&labels, "%d,NA\n", i+1)
+				case noClassAt(i):
+					fmt.Fprintf(&labels, "%d,-1\n", i+1)
+				default:
+					fmt.Fprintf(&labels, "%d,%d\n", i+1, i%3)
+				}
+			}
+			return map[string]string{"g.mtx": mtxOf(fixtureEdges(" ")), "g.node_labels": labels.String()}
+		}},
+		{"one column, NA cells", func(t testing.TB) map[string]string {
+			var labels strings.Builder
+			labels.WriteString("label\n")
+			for i := range unlabelledN {
+				if noClassAt(i) {
+					labels.WriteString("NA\n")
+					continue
+				}
+				fmt.Fprintf(&labels, "c%d\n", i%3)
+			}
+			return map[string]string{"g.mtx": mtxOf(fixtureEdges(" ")), "labels.csv": labels.String()}
+		}},
+	},
+}
+
+// mtxOf is the fixture's edges (0-based "u v" lines) as a Matrix Market
+// pattern matrix, numbered from 1.
+func mtxOf(edges string) string {
+	lines := strings.Split(strings.TrimSpace(edges), "\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "%%%%MatrixMarket matrix coordinate pattern general\n%d %d %d\n", unlabelledN, unlabelledN, len(lines))
+	for _, l := range lines {
+		var u, v int
+		fmt.Sscan(l, &u, &v)
+		fmt.Fprintf(&b, "%d %d\n", u+1, v+1)
+	}
+	return b.String()
+}
+
+// unlabelledNPZ is the fixture as the benchmark's .npz: its edges both
+// ways in CSR, labels -1 where a node has no class.
+func unlabelledNPZ() []npyArr {
+	adj := make([][]int, unlabelledN)
+	for _, l := range strings.Split(strings.TrimSpace(fixtureEdges(" ")), "\n") {
+		var u, v int
+		fmt.Sscan(l, &u, &v)
+		adj[u], adj[v] = append(adj[u], v), append(adj[v], u)
+	}
+	var indices, indptr, labels []int
+	indptr = append(indptr, 0)
+	for i, ns := range adj {
+		slices.Sort(ns)
+		indices = append(indices, ns...)
+		indptr = append(indptr, len(indices))
+		labels = append(labels, i%3)
+		if noClassAt(i) {
+			labels[i] = -1
+		}
+	}
+	ones := make([]float64, len(indices))
+	for i := range ones {
+		ones[i] = 1
+	}
+	return []npyArr{
+		{key: "adj_data", descr: "<f4", shape: []int{len(indices)}, data: f4(ones...)},
+		{key: "adj_indices", descr: "<i4", shape: []int{len(indices)}, data: i4(indices...)},
+		{key: "adj_indptr", descr: "<i4", shape: []int{len(indptr)}, data: i4(indptr...)},
+		{key: "adj_shape", descr: "<i8", shape: []int{2}, data: i8(unlabelledN, unlabelledN)},
+		{key: "labels", descr: "<i8", shape: []int{unlabelledN}, data: i8(labels...)},
+	}
 }
 
 // ogbFixture is the fixture's OGB raw/ files under dir, node-label nan
@@ -529,6 +609,14 @@ func structureCells(t *testing.T, format string) {
 			`g.graphml:5:3: the key "d0" is declared twice (first on line 3)`},
 		{"GraphML: two files joined", map[string]string{"g.graphml": tinyGraphML + "\n" + tinyGraphML},
 			`g.graphml:21:1: not well-formed XML: a second root element, <graphml>, after the document's end: were two files joined into one?`},
+		{"npz: two files joined", map[string]string{"g.npz": npzOf(t, tinyNPZArrays()) + npzOf(t, tinyNPZArrays())},
+			`g.npz: holds bytes before or after its zip archive (two files joined into one, or a download written twice?)`},
+		{"npz: an array twice", map[string]string{"g.npz": npzOf(t, append(tinyNPZArrays(), npyArr{key: "labels", descr: "<i8", shape: []int{4}, data: i8(1, 1, 0, 0)}))},
+			`g.npz: holds the array labels twice: which one numpy reads cannot be told`},
+		{"Matrix Market: two files joined", map[string]string{"g.mtx": tinyMTX + tinyMTX, "g.node_labels": "1,a\n2,b\n3,a\n4,b\n5,a\n"},
+			`g.mtx:9:1: a second banner (%%MatrixMarket …): were two files joined into one?`},
+		{"Matrix Market: a node's class given twice", map[string]string{"g.mtx": tinyMTX, "g.node_labels": "1,a\n1,b\n2,a\n3,b\n5,a\n"},
+			`g.node_labels:2:1: column 1: node "1" was listed on line 1 already`},
 	}
 	n := 0
 	for _, tc := range cases {

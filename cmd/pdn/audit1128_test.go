@@ -54,7 +54,7 @@ func audit1128CLI() []audit1128Case {
 		{86, []string{"train", "-data", "DIR/musae_pub"}, 0, []string{`"nodes":30`}},
 		{87, []string{"train", "-data", "DIR/selfloop"}, 0, []string{"edges.csv: dropped 2,000 self-loops"}},
 		{87, []string{"train", "-data", "DIR/repeat"}, 2, []string{"edges.csv:", "repeat a pair or join a node to itself: is this an edge list?"}},
-		{91, []string{"train", "-data", "DIR/npzdir"}, 2, []string{"the files hold amazon_photo.npz, which is not a graph: open a bundle"}},
+		{91, []string{"train", "-data", "DIR/npzdir"}, 2, []string{"amazon_photo.npz: is not a .npz file the explorer can read (numpy's zip of .npy arrays)"}},
 		// The claims' flags.
 		{101, []string{"claims", "-only", "nosuch"}, 2, []string{`flag -only: no claim "nosuch"; want some of inter-fades, pdn-beats-gcn`}},
 		{103, []string{"claims", "-seeds", "-1", "-only", "nosuch"}, 2, []string{"flag -seeds: -1 is not allowed; want [0, 100]"}},

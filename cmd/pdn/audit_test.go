@@ -522,7 +522,7 @@ var auditCLI = []struct {
 	{189, []string{"train", "-data", "DIR/arrjson"}, 2, "features.json:1:1: want an object of node ids to lists of feature indices"},
 	{190, []string{"train", "-data", "DIR/commajson"}, 2, "features.json:1:"},
 	{190, []string{"train", "-data", "DIR/cutjson"}, 2, "the file ends in the middle of its JSON (cut short?)"},
-	{197, []string{"train", "-data", "DIR/npz/acm.npz"}, 2, "acm.npz: is a file; a graph is"},
+	{197, []string{"train", "-data", "DIR/npz/acm.npz"}, 2, "acm.npz: is not a .npz file the explorer can read (numpy's zip of .npy arrays)"},
 	{58, []string{"sweep", "-scenario", "4", "-reps", "1", "-models", "gcn", "-epochs", "2", "-shard", " 1/3", "-out", "DIR/s58"}, 0, "scenario4, shard 1/3"},
 	{63, []string{"merge", "-out", "DIR/mx", "DIR/nonexistent"}, 2, "nonexistent\": no such shard folder or file"},
 	{92, []string{"train", "-model", "pdn-edgeconv", "-export", "DIR/syn_ec"}, 2, "flag -export: model pdn-edgeconv has no PyTorch Geometric counterpart to export to"},
