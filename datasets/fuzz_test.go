@@ -371,7 +371,7 @@ func FuzzPerturbed(f *testing.F) {
 // FuzzReadNPZ reads any bytes as a .npz file: bytes that open as a zip
 // does (PK) are the file; others are one of its arrays' .npy (the key-th
 // of a good file's, its zip then made around them, so that its checksums
-// hold and npyio reads what the fuzzer wrote).
+// hold and the reader reads what the fuzzer wrote).
 func FuzzReadNPZ(f *testing.F) {
 	base := tinyNPZArrays()
 	f.Add([]byte(npzOf(f, base)), uint8(0))

@@ -12,8 +12,7 @@ import (
 	"path"
 	"slices"
 	"strings"
-
-	"codeberg.org/sbinet/npyio/npy"
+	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/input"
@@ -41,10 +40,10 @@ import (
 // array); an array of Python objects (dtype=object) is a pickle, and a
 // pickle is code: it is never read, the classes are then numbered.
 //
-// npyio reads each array, once package input has opened it (the zip's
-// checksums and sizes checked as it inflates) and this file has read its
-// header's shape and type, so that what an array would cost is known,
-// and refused, before any of it is allocated.
+// Each array is read (its header here, its data by encoding/binary) once
+// package input has opened it (the zip's checksums and sizes checked as
+// it inflates) and its header's shape and type are read, so that what an
+// array would cost is known, and refused, before any of it is allocated.
 
 // npzArrays are the arrays the reader reads; the others are named in a
 // note, never read.
@@ -249,7 +248,7 @@ type npyArray struct {
 	n       int // elements
 	f       fs.File
 	br      *bufio.Reader
-	rd      *npy.Reader
+	order   binary.ByteOrder // of its data, as its descr says
 }
 
 func (r *npzReader) errorf(key, format string, args ...any) error {
@@ -286,7 +285,7 @@ func (r *npzReader) header(a *npyArray) error {
 		}
 		return notNPY("it is cut short before its header")
 	}
-	if !bytes.HasPrefix(pre, npy.Magic[:]) {
+	if !bytes.HasPrefix(pre, []byte("\x93NUMPY")) {
 		return notNPY("it does not open with numpy's mark, \\x93NUMPY")
 	}
 	start, size := 10, int(binary.LittleEndian.Uint16(pre[8:]))
@@ -311,19 +310,22 @@ func (r *npzReader) header(a *npyArray) error {
 		}
 		return notNPY("it is cut short in its header")
 	}
-	if !wellFormedNPYHeader(full[start:]) {
+	descr, fortran, shape, ok := parseNPYHeader(string(full[start:]))
+	if !ok {
 		return notNPY("its header is not the dictionary numpy writes: {'descr': …, 'fortran_order': …, 'shape': (…), }")
 	}
-	rd, err := npy.NewReader(a.br)
-	if err != nil {
-		return notNPY(err.Error())
+	if _, err := a.br.Discard(start + size); err != nil {
+		return located(err)
 	}
-	a.rd, a.fortran = rd, rd.Header.Descr.Fortran
-	t, ok := parseNPYType(rd.Header.Descr.Type)
+	a.fortran, a.order = fortran, binary.ByteOrder(binary.LittleEndian)
+	if strings.HasPrefix(descr, "'>") {
+		a.order = binary.BigEndian
+	}
+	t, ok := parseNPYType(descr)
 	if !ok {
 		return r.errorf(a.key, "is an array of %s, which the explorer does not read: numbers (bool, int, uint, float) or text (unicode)", quote(t.descr))
 	}
-	a.typ, a.shape, a.n = t, rd.Header.Descr.Shape, 1
+	a.typ, a.shape, a.n = t, shape, 1
 	if t.kind == 'O' {
 		return nil
 	}
@@ -339,22 +341,60 @@ func (r *npzReader) header(a *npyArray) error {
 	return nil
 }
 
-// wellFormedNPYHeader says hdr is the dictionary numpy writes, its keys
-// in the order numpy writes them, ending in a line break: npyio reads
-// such a header by its keys' places.
-func wellFormedNPYHeader(hdr []byte) bool {
-	if len(hdr) == 0 || hdr[len(hdr)-1] != '\n' || !bytes.HasPrefix(bytes.TrimLeft(hdr, " "), []byte("{")) {
-		return false
+// parseNPYHeader reads the dictionary of a .npy header as numpy writes
+// it ({'descr': '<f8', 'fortran_order': False, 'shape': (34, 2), },
+// ending in a line break): its type as written (quoted), its order and
+// its shape; ok false for anything else. The header is a Python literal,
+// and only these three keys' plain values are taken: nothing in it is
+// evaluated. (It is read here, not by a .npy library: npyio, the one
+// kept for Go, panicked on damaged headers and took the page's worker
+// from 12.1 to 13.7 MB, an unpickler with it; the data are then read by
+// encoding/binary.)
+func parseNPYHeader(hdr string) (descr string, fortran bool, shape []int, ok bool) {
+	if !strings.HasSuffix(hdr, "\n") {
+		return "", false, nil, false
 	}
-	d := bytes.Index(hdr, []byte("'descr': "))
-	o := bytes.Index(hdr, []byte("'fortran_order': "))
-	s := bytes.Index(hdr, []byte("'shape': "))
-	e := bytes.IndexByte(hdr, '}')
-	if d < 0 || o < d+len("'descr': ")+2 || s < o+len("'fortran_order': ")+2 || e < s+len("'shape': ")+2 {
-		return false
+	body := strings.TrimSpace(hdr)
+	body, ok = strings.CutPrefix(body, "{")
+	if body, ok = strings.CutSuffix(body, "}"); !ok {
+		return "", false, nil, false
 	}
-	shape := hdr[s+len("'shape': ") : e-2]
-	return len(shape) >= 2 && shape[0] == '(' && shape[len(shape)-1] == ')'
+	value := func(key string) (string, bool) {
+		_, after, found := strings.Cut(body, "'"+key+"':")
+		return strings.TrimSpace(after), found
+	}
+	d, okD := value("descr")
+	f, okF := value("fortran_order")
+	s, okS := value("shape")
+	if !okD || !okF || !okS || !strings.HasPrefix(d, "'") {
+		return "", false, nil, false
+	}
+	end := strings.IndexByte(d[1:], '\'')
+	if end < 0 {
+		return "", false, nil, false
+	}
+	descr = d[:end+2]
+	switch {
+	case strings.HasPrefix(f, "False"):
+	case strings.HasPrefix(f, "True"):
+		fortran = true
+	default:
+		return "", false, nil, false
+	}
+	if !strings.HasPrefix(s, "(") || strings.IndexByte(s, ')') < 0 {
+		return "", false, nil, false
+	}
+	for _, part := range strings.Split(s[1:strings.IndexByte(s, ')')], ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		n, err := numtext.ParseInt(part)
+		if err != nil || n < 0 {
+			return "", false, nil, false
+		}
+		shape = append(shape, int(n))
+	}
+	return descr, fortran, shape, true
 }
 
 func shapeText(shape []int) string {
@@ -439,21 +479,14 @@ func shapeIndex(a *npyArray, i int) string {
 	return fmt.Sprintf("[%d]", i)
 }
 
-// readInto reads a's data through npyio as Ts, converted into out.
-func readInto[T any](a *npyArray, out []float64, conv func(T) float64) (err error) {
-	defer func() {
-		if p := recover(); p != nil { // npyio's own fault: said, never a crash
-			err = &BundleError{File: a.file, Msg: phrase.New("%s: could not be read: %v", plainOrQuoted(a.key), p)}
-		}
-	}()
+// readInto reads a's data as Ts in its byte order, converted into out.
+func readInto[T any](a *npyArray, out []float64, conv func(T) float64) error {
 	buf := make([]T, len(out))
-	if len(out) > 0 {
-		if err := a.rd.Read(&buf); err != nil {
-			if isInputError(err) {
-				return located(err)
-			}
-			return &BundleError{File: a.file, Msg: phrase.New("%s: is cut short or damaged (%v): download or save it again", plainOrQuoted(a.key), err)}
+	if err := binary.Read(a.br, a.order, buf); err != nil {
+		if isInputError(err) {
+			return located(err)
 		}
+		return &BundleError{File: a.file, Msg: phrase.New("%s: is cut short or damaged (%v): download or save it again", plainOrQuoted(a.key), err)}
 	}
 	for i, v := range buf {
 		out[i] = conv(v)
@@ -477,20 +510,30 @@ func (r *npzReader) ints(a *npyArray, lo, hi int) ([]int, error) {
 	return out, nil
 }
 
-// texts reads a unicode array.
-func (r *npzReader) texts(a *npyArray) (out []string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			out, err = nil, r.errorf(a.key, "could not be read: %v", p)
+// texts reads a unicode array: each name a run of UTF-32 code points in
+// the array's order, padded with NULs to the type's width.
+func (r *npzReader) texts(a *npyArray) ([]string, error) {
+	width := a.typ.size / 4
+	codes := make([]uint32, a.n*width)
+	if err := binary.Read(a.br, a.order, codes); err != nil {
+		if isInputError(err) {
+			return nil, located(err)
 		}
-	}()
-	if a.n > 0 {
-		if err := a.rd.Read(&out); err != nil {
-			return nil, r.errorf(a.key, "is not unicode text the explorer can read (%v)", err)
-		}
+		return nil, r.errorf(a.key, "is cut short or damaged (%v): download or save it again", err)
 	}
-	if len(out) != a.n {
-		return nil, r.errorf(a.key, "gave %d names of %d", len(out), a.n)
+	out := make([]string, a.n)
+	for i := range out {
+		var b strings.Builder
+		for _, c := range codes[i*width : (i+1)*width] {
+			if c == 0 {
+				break
+			}
+			if c > utf8.MaxRune || c >= 0xD800 && c < 0xE000 {
+				return nil, r.errorf(a.key, "name %d holds %s, which is no Unicode character: save the names again", i, fmt.Sprintf("U+%X", c))
+			}
+			b.WriteRune(rune(c))
+		}
+		out[i] = b.String()
 	}
 	return out, a.close()
 }
