@@ -92,6 +92,11 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 			{name: "OGB raw files alone", files: flat, named: "raw/"},
 		},
 		"GraphML": {{name: "GraphML (NetworkX)", files: map[string]string{"club.graphml": strings.ReplaceAll(tinyGraphML, "Officer", "Officié")}, wordFile: "club.graphml", word: "Officié", rename: "club.graphml", spoiled: "club_\xe9.graphml"}},
+		"GEXF": {{name: "GEXF (NetworkX)", files: map[string]string{"club.gexf": strings.ReplaceAll(tinyGEXF, "Officer", "Officié")}, wordFile: "club.gexf", word: "Officié", rename: "club.gexf", spoiled: "club_\xe9.gexf"}},
+		"node-link JSON": {
+			{name: "node-link JSON (NetworkX)", files: map[string]string{"club.json": strings.ReplaceAll(tinyNodeLink, "Officer", "Officié")}, wordFile: "club.json", word: "Officié", rename: "club.json", spoiled: "club_\xe9.json"},
+			{name: "node-link JSON (NetworkX 3.4, edges)", files: map[string]string{"karate.json": strings.ReplaceAll(strings.Replace(tinyNodeLink, `"links"`, `"edges"`, 1), "Mr. Hi", "Müller")}, wordFile: "karate.json", word: "Müller", rename: "karate.json", spoiled: "karat\xe9.json"},
+		},
 		"edge list": {
 			{name: "CSV", files: map[string]string{"labels.csv": labels, "edges.csv": "a,b\nb,c\nc,d\n"}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
 			{name: "Planetoid", files: map[string]string{"cora.content": content, "cora.cites": cites}, wordFile: "cora.content", word: "Règle", rename: "cora.content", spoiled: "cor\xe0.content"},
@@ -352,7 +357,7 @@ func lineBreakInName(file, text, word string) string {
 		switch {
 		case strings.HasSuffix(file, ".json"):
 			out.WriteString(text[:off+at] + `\n` + text[off+at:off+len(word)])
-		case strings.HasSuffix(file, ".graphml"):
+		case strings.HasSuffix(file, ".graphml"), strings.HasSuffix(file, ".gexf"):
 			out.WriteString(text[:off+at] + "&#10;" + text[off+at:off+len(word)])
 		default: // the field quoted, over two lines
 			start := strings.LastIndexAny(text[:off], ",\t\n") + 1
@@ -499,6 +504,8 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 // reads club.graphml.gz), an edge list's tables.
 var compressedFiles = map[string][]string{
 	"GraphML (NetworkX)": {"club.graphml"},
+	"GEXF (NetworkX)":           {"club.gexf"},
+	"node-link JSON (NetworkX)": {"club.json"},
 	"CSV":                {"edges.csv", "labels.csv"},
 }
 

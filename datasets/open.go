@@ -67,8 +67,10 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 var formats = []format{
 	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss},
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
+	{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1}},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1}},
+	{name: "GEXF", says: "a GEXF file", find: findGEXFFile, near: gexfNearMiss, chooses: Columns{Target: "*", Bins: 1}},
 	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every},
 }
 
@@ -335,8 +337,10 @@ func (e *NoColumnsError) Phrase() phrase.Text {
 	switch e.Format {
 	case "OGB":
 		return phrase.New("%s %s: an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line): leave it out", flag, quote(value))
-	case "GraphML":
-		return phrase.New("%s %s: a GraphML file names its nodes by their id attribute, so there is no column of node names to choose: leave it out", flag, quote(value))
+	case "GraphML", "GEXF":
+		return phrase.New("%s %s: a %s file names its nodes by their id attribute, so there is no column of node names to choose: leave it out", flag, quote(value), e.Format)
+	case "node-link JSON":
+		return phrase.New("%s %s: node-link JSON names its nodes by their \"id\", so there is no column of node names to choose: leave it out", flag, quote(value))
 	}
 	return phrase.New("%s %s: a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id): leave it out", flag, quote(value))
 }
@@ -571,7 +575,7 @@ func openPath(path string) (fs.FS, error) {
 			if why := nearMiss(fsys); !why.IsZero() {
 				return nil, &BundleError{File: path, Msg: why}
 			}
-			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s (a folder, a zip of one, or a .graphml file)", phrase.New(Formats))}
+			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s (a folder, a zip of one, a .graphml, .gexf or node-link .json file)", phrase.New(Formats))}
 		}
 	}
 	return fsys, err

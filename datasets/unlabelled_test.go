@@ -137,6 +137,8 @@ var unlabelledFixtures = map[string][]struct {
 		b.WriteString("</graph>\n</graphml>\n")
 		return map[string]string{"club.graphml": b.String()}
 	}}},
+	"GEXF":           {{"no attvalue for the class, no default", unlabelledGEXF}},
+	"node-link JSON": {{"the class left out (NetworkX's None)", unlabelledNodeLink(false)}, {"the class null", unlabelledNodeLink(true)}},
 	"edge list": {{"labels file: every NA value and -1 in turn", func(t testing.TB) map[string]string {
 		var labels strings.Builder
 		labels.WriteString("node,label\n")
@@ -530,6 +532,7 @@ func structureCells(t *testing.T, format string) {
 		{"GraphML: two files joined", map[string]string{"g.graphml": tinyGraphML + "\n" + tinyGraphML},
 			`g.graphml:21:1: not well-formed XML: a second root element, <graphml>, after the document's end: were two files joined into one?`},
 	}
+	cases = append(cases, nxStructureCases...)
 	n := 0
 	for _, tc := range cases {
 		f, _ := formatOf(mapFS(tc.files))
