@@ -92,7 +92,7 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 			{name: "OGB raw files alone", files: flat, named: "raw/"},
 		},
 		"GraphML": {{name: "GraphML (NetworkX)", files: map[string]string{"club.graphml": strings.ReplaceAll(tinyGraphML, "Officer", "Officié")}, wordFile: "club.graphml", word: "Officié", rename: "club.graphml", spoiled: "club_\xe9.graphml"}},
-		"GEXF": {{name: "GEXF (NetworkX)", files: map[string]string{"club.gexf": strings.ReplaceAll(tinyGEXF, "Officer", "Officié")}, wordFile: "club.gexf", word: "Officié", rename: "club.gexf", spoiled: "club_\xe9.gexf"}},
+		"GEXF":    {{name: "GEXF (NetworkX)", files: map[string]string{"club.gexf": strings.ReplaceAll(tinyGEXF, "Officer", "Officié")}, wordFile: "club.gexf", word: "Officié", rename: "club.gexf", spoiled: "club_\xe9.gexf"}},
 		"node-link JSON": {
 			{name: "node-link JSON (NetworkX)", files: map[string]string{"club.json": strings.ReplaceAll(tinyNodeLink, "Officer", "Officié")}, wordFile: "club.json", word: "Officié", rename: "club.json", spoiled: "club_\xe9.json"},
 			{name: "node-link JSON (NetworkX 3.4, edges)", files: map[string]string{"karate.json": strings.ReplaceAll(strings.Replace(tinyNodeLink, `"links"`, `"edges"`, 1), "Mr. Hi", "Müller")}, wordFile: "karate.json", word: "Müller", rename: "karate.json", spoiled: "karat\xe9.json"},
@@ -503,10 +503,10 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 // beside those that come so (every .gz file): a GraphML file (NetworkX
 // reads club.graphml.gz), an edge list's tables.
 var compressedFiles = map[string][]string{
-	"GraphML (NetworkX)": {"club.graphml"},
+	"GraphML (NetworkX)":        {"club.graphml"},
 	"GEXF (NetworkX)":           {"club.gexf"},
 	"node-link JSON (NetworkX)": {"club.json"},
-	"CSV":                {"edges.csv", "labels.csv"},
+	"CSV":                       {"edges.csv", "labels.csv"},
 }
 
 // compressedForms are the cells of the compressions read and not read,
