@@ -56,9 +56,6 @@ import (
 // d3Drawing are the node fields d3's force simulation writes.
 var d3Drawing = []string{"x", "y", "vx", "vy", "fx", "fy", "index"}
 
-// nodeLinkKeys are the top-level keys of node-link data.
-var nodeLinkKeys = []string{"directed", "multigraph", "graph", "nodes", "links", "edges"}
-
 // jsonCandidates are the JSON files at the root of fsys that may be
 // node-link data: not a bundle's meta.json, nor a MUSAE features.json.
 func jsonCandidates(fsys fs.FS) []string {
@@ -79,20 +76,16 @@ func isMUSAEFeatures(l string) bool {
 }
 
 // findNodeLink finds the one node-link JSON file at the root of fsys: the
-// one JSON file there, by its name where no other file of a graph stands
-// beside it, else where its start holds a top-level key of node-link
-// data (a JSON file beside an edge list is not taken for the graph).
+// one JSON file there (by its name) whose start holds a top-level list of
+// node-link data's ("nodes", "links" or "edges"): a settings file beside
+// an edge list, or an export's weights.json above its graph/, is not
+// taken for a graph.
 func findNodeLink(fsys fs.FS) (readFunc, bool) {
 	found := jsonCandidates(fsys)
-	if len(found) != 1 {
+	if len(found) != 1 || !nodeLinkStart(fsys, found[0]) {
 		return nil, false
 	}
 	name := found[0]
-	for _, n := range rootFiles(fsys) {
-		if n != name && graphPart(n) && !nodeLinkStart(fsys, name) {
-			return nil, false
-		}
-	}
 	return func(f fs.FS, c Columns) (*Graph, bool, error) {
 		g, err := ReadNodeLinkFS(f, name, c)
 		return g, true, err
@@ -102,20 +95,22 @@ func findNodeLink(fsys fs.FS) (readFunc, bool) {
 // peekBytes is how much of a JSON file findNodeLink looks at.
 const peekBytes = 64 << 10
 
-// nodeLinkStart says the first peekBytes of name hold a top-level key of
-// node-link data (NetworkX writes directed, multigraph and graph first,
-// d3 nodes), or cannot be read (the reader then says why).
+// nodeLinkStart says the first peekBytes of name begin a top-level list
+// of node-link data's (NetworkX writes directed, multigraph and graph
+// before its nodes, d3 its nodes first), or cannot be read (the reader
+// then says why).
 func nodeLinkStart(fsys fs.FS, name string) bool {
 	b, err := peekInput(fsys, name, peekBytes)
 	if err != nil {
 		return true
 	}
-	seen := false
-	input.ObjectKeys(b, func(k string, _ int) error {
-		seen = seen || slices.Contains(nodeLinkKeys, k)
-		return nil
-	})
-	return seen
+	_, lists, _ := input.Keys(b)
+	for _, k := range []string{"nodes", "links", "edges"} {
+		if off, ok := lists[k]; ok && b[off] == '[' {
+			return true
+		}
+	}
+	return false
 }
 
 // nodeLinkNearMiss says why JSON files are no node-link data: several,
@@ -130,7 +125,7 @@ func nodeLinkNearMiss(fsys fs.FS) phrase.Text {
 		}
 		return phrase.New("%s are %d JSON files, and a graph in node-link JSON is one file: open one at a time", someOf(quoted), len(found))
 	case len(found) == 1 && !nodeLinkStart(fsys, found[0]):
-		return phrase.New("%s is JSON, but no node-link data (NetworkX's node_link_data, d3's): it has no top-level \"nodes\", \"links\" or \"edges\" key", plainOrQuoted(found[0]))
+		return phrase.New("%s is JSON, but no node-link data (NetworkX's node_link_data, d3's): it has no top-level \"nodes\", \"links\" or \"edges\" list", plainOrQuoted(found[0]))
 	}
 	for _, n := range rootFiles(fsys) {
 		if isMUSAEFeatures(strings.ToLower(input.Plain(n))) && !input.Exists(fsys, "meta.json") {

@@ -253,7 +253,7 @@ var badNodeLink = []struct{ name, body, want string }{
 	{"NaN, as Python writes it", strings.Replace(tinyNodeLink, `"age": 4`, `"age": NaN`, 1), `club.json:5:29: not JSON at "NaN": Python's json writes NaN and Infinity for floats that are no number, and JSON has none`},
 	{"no links", `{"nodes": [{"id": 1}]}`, `club.json: has no top-level "links" key (it has "nodes")`},
 	{"links and edges", `{"nodes": [{"id": 1}], "links": [], "edges": []}`, `club.json: gives both "links" and "edges"`},
-	{"a list", `[1, 2]`, "club.json:1:1: holds a list, not an object: want NetworkX's node-link data"},
+	{"a list", `[1, 2]`, "club.json is JSON, but no node-link data"},
 	{"nodes not a list", `{"nodes": {"a": 1}, "links": []}`, `club.json:1:2: "nodes" is not a list`},
 	{"a node not an object", `{"nodes": [{"id": 1},` + "\n" + ` 7], "links": []}`, `club.json:2:2: an element of "nodes" is "7", not an object`},
 	{"an id that is a list", strings.Replace(tinyNodeLink, `"id": "c"`, `"id": ["c", 1]`, 1), `club.json:5:3: node id "[\"c\", 1]" is neither a number nor a string`},
@@ -276,9 +276,10 @@ func TestReadNodeLinkRejects(t *testing.T) {
 	}
 }
 
-// A JSON file is node-link data by its name where it is the one file of
-// a graph at the root; beside another graph's files, by its keys. Files
-// that come near are said why they are not.
+// A JSON file is node-link data by its name (one JSON file at the root,
+// neither meta.json nor a MUSAE features file) and by its keys (a
+// top-level list of nodes, links or edges). Files that come near are said
+// why they are not.
 func TestNodeLinkIsFoundAndNearMisses(t *testing.T) {
 	labels := "id,label\na,x\nb,y\nc,x\n"
 	for _, tc := range []struct {
@@ -289,7 +290,7 @@ func TestNodeLinkIsFoundAndNearMisses(t *testing.T) {
 		{"alone", map[string]string{"g.json": tinyNodeLink}, "node-link JSON"},
 		{"beside an edge list, by its keys", map[string]string{"g.json": tinyNodeLink, "edges.csv": "a,b\n", "labels.csv": labels}, "the folder holds edges.csv, labels.csv, which the node-link JSON it read does not read"},
 		{"a settings file beside an edge list", map[string]string{"settings.json": `{"seed": 1}`, "edges.csv": "a,b\nb,c\n", "labels.csv": labels}, "the folder holds settings.json, which the edge list it read does not read"},
-		{"a JSON file of other keys", map[string]string{"settings.json": `{"seed": 1}`}, `settings.json: has no top-level "nodes" key (it has "seed")`},
+		{"a JSON file of other keys", map[string]string{"settings.json": `{"seed": 1}`}, `settings.json is JSON, but no node-link data (NetworkX's node_link_data, d3's): it has no top-level "nodes", "links" or "edges" list`},
 		{"two", map[string]string{"a.json": tinyNodeLink, "b.json": tinyNodeLink}, "a.json, b.json are 2 JSON files, and a graph in node-link JSON is one file: open one at a time"},
 		{"a MUSAE features file alone", map[string]string{"musae_x_features.json": `{"0": [1]}`}, "musae_x_features.json is a MUSAE features file, and a MUSAE folder holds an edges.csv and a target.csv beside it"},
 		{"a bundle's meta.json is the bundle's", map[string]string{"meta.json": `{"name": "g"}`, "nodes.csv": "id,label,split\n0,0,train\n1,1,test\n", "edges.csv": "source,target\n0,1\n"}, "bundle"},
@@ -386,5 +387,14 @@ func unlabelledNodeLink(null bool) func(testing.TB) map[string]string {
 		}
 		b.WriteString("]}")
 		return map[string]string{"club.json": b.String()}
+	}
+}
+
+// An export's weights.json, above the graph it holds in graph/, is not
+// taken for node-link data: the graph below is read.
+func TestNodeLinkNotAnExportsWeights(t *testing.T) {
+	g, _, err := OpenFiles([]File{{Name: "export/weights.json", Data: []byte(`{"model": "pdn", "nodes": 4, "parameters": []}`)}, {Name: "export/README.txt", Data: []byte("run it")}, {Name: "export/graph/club.json", Data: []byte(tinyNodeLink)}}, Columns{})
+	if err != nil || g.N != 4 || g.Meta["format"] != "node-link JSON" {
+		t.Errorf("%v, %v", g, err)
 	}
 }
