@@ -53,8 +53,9 @@ import (
 //     GraphML's nested graphs are.
 //
 // A type outside GEXF's is refused at its line and column (NetworkX
-// raises a KeyError), and so is an attvalue for an attribute never
-// declared ("No attribute defined for=…"). encoding/xml reads the file.
+// raises a KeyError), and so is an attvalue for an attribute declared
+// nowhere in the file ("No attribute defined for=…"; one declared below
+// the nodes that use it is read, as NetworkX reads it). encoding/xml reads the file.
 
 // gexfNamespaces are the namespaces of GEXF 1.1, 1.2 and 1.3, as
 // NetworkX's read_gexf knows them; a file without one is read as well.
@@ -144,11 +145,14 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	}
 	defer text.Close()
 	r := &gexfReader{
-		graphmlReader: &graphmlReader{fsys: fsys, file: name, dec: dec, keys: map[string]graphmlKey{}, edgeIDs: map[string][2]int{},
+		graphmlReader: &graphmlReader{fsys: fsys, file: name, dec: dec, keys: map[string]graphmlKey{}, edgeIDs: map[string][2]int{}, undeclared: map[string][2]int{},
 			drawing: []string{}, directedHow: `defaultedgetype="directed", or type="directed"`},
 		attrs: map[[2]string]string{}, viz: map[string]bool{},
 	}
 	if err := r.read(); err != nil {
+		return nil, err
+	}
+	if err := r.declaredLater(); err != nil {
 		return nil, err
 	}
 	r.weigh()
@@ -374,14 +378,59 @@ func (r *gexfReader) attvalue(t xml.StartElement, line, col int) error {
 	r.cells++
 	id := attr(t, "for")
 	key, ok := r.attrs[[2]string{kind, id}]
-	if !ok {
-		return r.errorAt(line, col, "<attvalue for=%s> names no %s attribute <attributes class=%q> declares (NetworkX raises \"No attribute defined for=%s.\"): declare it, or correct the id", quote(id), kind, kind, id)
+	if !ok { // declared further down, perhaps: NetworkX reads the whole file first
+		key = undeclaredKey(kind, id)
+		if _, met := r.undeclared[key]; !met {
+			r.undeclared[key] = [2]int{line, col}
+		}
 	}
 	if first, twice := r.item.dataLines[key]; twice {
 		return r.errorAt(line, col, "a <%s> gives a value for the attribute %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", kind, quote(id), first)
 	}
 	r.item.dataLines[key] = line
 	r.item.data[key] = strings.TrimSpace(attr(t, "value"))
+	return nil
+}
+
+// undeclaredKey holds the values for an attribute not declared yet
+// until declaredLater finds its declaration.
+func undeclaredKey(kind, id string) string { return "\x00" + kind + "\x00" + id }
+
+// declaredLater gives the values for attributes declared after their use
+// (GEXF declares them first, NetworkX reads them wherever they are) to
+// their keys, and refuses, at its first use, an attvalue for an attribute
+// never declared: what it is (a class, a feature, its type) cannot be
+// told, and NetworkX raises "No attribute defined for=…".
+func (r *gexfReader) declaredLater() error {
+	var first string
+	for held, at := range r.undeclared {
+		kind, id, _ := strings.Cut(held[1:], "\x00")
+		if _, ok := r.attrs[[2]string{kind, id}]; ok {
+			continue
+		}
+		if first == "" || at[0] < r.undeclared[first][0] || at[0] == r.undeclared[first][0] && at[1] < r.undeclared[first][1] {
+			first = held
+		}
+	}
+	if first != "" {
+		at := r.undeclared[first]
+		kind, id, _ := strings.Cut(first[1:], "\x00")
+		return r.errorAt(at[0], at[1], "<attvalue for=%s> names no %s attribute <attributes class=%q> declares (NetworkX raises \"No attribute defined for=%s.\"): declare it, or correct the id", quote(id), kind, kind, id)
+	}
+	for held := range r.undeclared {
+		kind, id, _ := strings.Cut(held[1:], "\x00")
+		key := r.attrs[[2]string{kind, id}]
+		items := r.nodes
+		if kind == "edge" {
+			items = r.edges
+		}
+		for _, it := range items {
+			if v, ok := it.data[held]; ok {
+				it.data[key] = v
+				delete(it.data, held)
+			}
+		}
+	}
 	return nil
 }
 

@@ -246,7 +246,7 @@ func (r *nodeLinkReader) read() error {
 	if err != nil {
 		return err
 	}
-	multigraph, err := r.flag(top, "multigraph", false)
+	multigraph, err := r.flag(top, "multigraph", true) // node_link_graph's default
 	if err != nil {
 		return err
 	}

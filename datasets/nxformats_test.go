@@ -130,6 +130,12 @@ func TestReadGEXF(t *testing.T) {
 		!hasNote(g, "club.gexf: dropped 1 self-loops and 0 pairs listed again") {
 		t.Errorf("notes %v", g.Notes)
 	}
+	// An attribute declared below the nodes that use it: NetworkX reads it.
+	later := strings.Replace(strings.Replace(tinyGEXF, `<attribute id="0" title="club" type="string" />`, ``, 1),
+		`</nodes>`, `</nodes><attributes class="node"><attribute id="0" title="club" type="string" /></attributes>`, 1)
+	if g, _, err := Open(mapFS(map[string]string{"club.gexf": later}), Columns{}); err != nil || !slices.Equal(g.ClassNames, []string{"Mr. Hi", "Officer"}) || !slices.Equal(g.DenseX(), []float64{3, 1, 4, 2}) {
+		t.Errorf("an attribute declared after its use: %v", err)
+	}
 	for _, ns := range []string{`xmlns="http://gexf.net/1.3"`, `xmlns="http://www.gexf.net/1.1draft"`, ``} {
 		body := strings.Replace(tinyGEXF, `xmlns="http://www.gexf.net/1.2draft"`, ns, 1)
 		if g, _, err := Open(mapFS(map[string]string{"club.gexf": body}), Columns{}); err != nil || g.N != 4 {
