@@ -25,7 +25,10 @@ import (
 //	 "links": [{"source": 0, "target": 1, "weight": 4}, …]}
 //
 // NetworkX 3.4's node_link_data(G, edges="edges") names the list of
-// edges "edges"; either is read, one of them. It is read as NetworkX's
+// edges "edges" (its default once the deprecated link= is gone, 3.6);
+// either is read, one of them. node_link_graph's defaults hold where a key
+// is left out: undirected, a multigraph (a link's "key" is its key, no
+// attribute). It is read as NetworkX's
 // node_link_graph reads it, into the graph GraphML's reader makes
 // (graphmlReader.graph): a node's keys but "id" are its attributes, one
 // of them the class (chosen as in every format, or named by

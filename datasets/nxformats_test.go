@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/input"
 )
 
 // The karate club files in testdata were written by NetworkX 2.8.8 from
@@ -402,5 +405,21 @@ func TestNodeLinkNotAnExportsWeights(t *testing.T) {
 	g, _, err := OpenFiles([]File{{Name: "export/weights.json", Data: []byte(`{"model": "pdn", "nodes": 4, "parameters": []}`)}, {Name: "export/README.txt", Data: []byte("run it")}, {Name: "export/graph/club.json", Data: []byte(tinyNodeLink)}}, Columns{})
 	if err != nil || g.N != 4 || g.Meta["format"] != "node-link JSON" {
 		t.Errorf("%v, %v", g, err)
+	}
+}
+
+// The limits of where a file is read are met while it is read, at the
+// line of the first edge beyond them, before the edges are held.
+func TestGEXFAndNodeLinkLimits(t *testing.T) {
+	lim := nativeLimits
+	lim.edges, lim.where = 2, phrase.New("the test")
+	for _, tc := range []struct{ file, body, want string }{
+		{"club.gexf", tinyGEXF, "club.gexf:22: holds more than 2 edges or"},
+		{"club.json", tinyNodeLink, "club.json:11: holds more than 2 edges, more than the test reads"},
+	} {
+		_, _, err := Open(limitedFS{input.FS{FS: mapFS(map[string]string{tc.file: tc.body})}, lim}, Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.file, err, tc.want)
+		}
 	}
 }

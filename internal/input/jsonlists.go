@@ -7,7 +7,8 @@ type Pos struct{ Line, Col int }
 // key of the JSON object b begins, in one pass over b (a reader that
 // names the line of the element at fault, for every element: ElementAt
 // would scan b once for each); over says the list holds more than limit
-// elements, and the scan stopped there, before they are decoded. A key
+// elements, and the scan stopped at the first beyond it (the last of at),
+// before they are decoded. A key
 // given twice is RepeatedKey's to refuse: the first list is the one
 // found. Malformed JSON ends it where it stops making sense.
 func ListElements(b []byte, key string, limit int) (at []Pos, over bool) {
@@ -21,8 +22,8 @@ func ListElements(b []byte, key string, limit int) (at []Pos, over bool) {
 			continue
 		}
 		if want && c != ' ' && c != '\t' && c != '\r' && c != ']' {
-			if len(at) == limit {
-				return at, true
+			if len(at) == limit { // where the first beyond it begins, last
+				return append(at, Pos{line, i - lineStart + 1}), true
 			}
 			at = append(at, Pos{line, i - lineStart + 1})
 			want = false
