@@ -320,10 +320,7 @@ func (r *nodeLinkReader) list(top map[string]json.RawMessage, key string, at []i
 	}
 	out := make([]map[string]json.RawMessage, len(raw))
 	for i, e := range raw {
-		var line, col int
-		if i < len(at) {
-			line, col = at[i].Line, at[i].Col
-		}
+		line, col := posAt(at, i)
 		if len(e) == 0 || e[0] != '{' {
 			return nil, &BundleError{File: r.file, Line: line, Col: col, Msg: phrase.New("an element of %q is %s, not an object ({\"id\": …} for a node, {\"source\": …, \"target\": …} for a link)", key, quote(string(e)))}
 		}
@@ -332,6 +329,14 @@ func (r *nodeLinkReader) list(top map[string]json.RawMessage, key string, at []i
 		}
 	}
 	return out, nil
+}
+
+// posAt is where element i begins; 0, 0 if unknown.
+func posAt(at []input.Pos, i int) (line, col int) {
+	if i < len(at) {
+		return at[i].Line, at[i].Col
+	}
+	return 0, 0
 }
 
 // keyOrder is, for the nodes' and the links' lists, their objects' keys
@@ -466,7 +471,7 @@ func (r *nodeLinkReader) readNodes(list []map[string]json.RawMessage, at []input
 	kinds := map[string]bool{} // each id's kind: a number or not
 	lim := limitsOf(r.fsys)
 	for i, m := range list {
-		line, col := at[i].Line, at[i].Col
+		line, col := posAt(at, i)
 		if r.cells > lim.cells {
 			return tooMany(r.file, line, lim, phrase.New("more than %s values", numtext.Group(lim.cells)))
 		}
@@ -493,7 +498,7 @@ func (r *nodeLinkReader) readLinks(list []map[string]json.RawMessage, at []input
 	keyOf := r.declare("edge", list, order, skip)
 	lim := limitsOf(r.fsys)
 	for i, m := range list {
-		line, col := at[i].Line, at[i].Col
+		line, col := posAt(at, i)
 		if r.cells > lim.cells {
 			return tooMany(r.file, line, lim, phrase.New("more than %s values", numtext.Group(lim.cells)))
 		}
