@@ -76,9 +76,11 @@ var numberEdits = map[string][]struct{ fixture, file, old, at string }{
 		{"OGB folder", "raw/edge-feat.csv.gz", "1,0\n", "%s,0\n"},
 		{"OGB folder", "raw/node-label.csv.gz", "0\n1\n", "0\n%s\n"},
 	},
-	"GraphML":       {{"GraphML (NetworkX)", "club.graphml", `<data key="d1">`, `<data key="d1">%s`}},
-	"edge list":     {{"CSV", "edges.csv", "a,b\n", "source,target,weight\na,b,%s\n"}},
-	"Matrix Market": {{"Matrix Market gzipped, weighted, labels.csv", "club.mtx.gz", "1 2 0.5\n", "1 2 %s\n"}},
+	"GraphML":        {{"GraphML (NetworkX)", "club.graphml", `<data key="d1">`, `<data key="d1">%s`}},
+	"GEXF":           {{"GEXF (NetworkX)", "club.gexf", `<attvalue for="1" value="3" />`, `<attvalue for="1" value="%s" />`}, {"GEXF (NetworkX)", "club.gexf", `weight="2"`, `weight="%s"`}},
+	"node-link JSON": {{"node-link JSON (NetworkX)", "club.json", `"age": 3,`, `"age": %s,`}, {"node-link JSON (NetworkX)", "club.json", `{"actor": 1, "note"`, `{"actor": %s, "note"`}},
+	"edge list":      {{"CSV", "edges.csv", "a,b\n", "source,target,weight\na,b,%s\n"}},
+	"Matrix Market":  {{"Matrix Market gzipped, weighted, labels.csv", "club.mtx.gz", "1 2 0.5\n", "1 2 %s\n"}},
 }
 
 // numberCells puts, in each of numberEdits, a hexadecimal float, an

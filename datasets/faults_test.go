@@ -103,6 +103,11 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 				"labels.csv":  "id,label\n1,café\n2,thé\n3,café\n4,thé\n",
 			}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
 		},
+		"GEXF": {{name: "GEXF (NetworkX)", files: map[string]string{"club.gexf": strings.ReplaceAll(tinyGEXF, "Officer", "Officié")}, wordFile: "club.gexf", word: "Officié", rename: "club.gexf", spoiled: "club_\xe9.gexf"}},
+		"node-link JSON": {
+			{name: "node-link JSON (NetworkX)", files: map[string]string{"club.json": strings.ReplaceAll(tinyNodeLink, "Officer", "Officié")}, wordFile: "club.json", word: "Officié", rename: "club.json", spoiled: "club_\xe9.json"},
+			{name: "node-link JSON (NetworkX 3.4, edges)", files: map[string]string{"karate.json": strings.ReplaceAll(strings.Replace(tinyNodeLink, `"links"`, `"edges"`, 1), "Mr. Hi", "Müller")}, wordFile: "karate.json", word: "Müller", rename: "karate.json", spoiled: "karat\xe9.json"},
+		},
 		"edge list": {
 			{name: "CSV", files: map[string]string{"labels.csv": labels, "edges.csv": "a,b\nb,c\nc,d\n"}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
 			{name: "Planetoid", files: map[string]string{"cora.content": content, "cora.cites": cites}, wordFile: "cora.content", word: "Règle", rename: "cora.content", spoiled: "cor\xe0.content"},
@@ -363,7 +368,7 @@ func lineBreakInName(file, text, word string) string {
 		switch {
 		case strings.HasSuffix(file, ".json"):
 			out.WriteString(text[:off+at] + `\n` + text[off+at:off+len(word)])
-		case strings.HasSuffix(file, ".graphml"):
+		case strings.HasSuffix(file, ".graphml"), strings.HasSuffix(file, ".gexf"):
 			out.WriteString(text[:off+at] + "&#10;" + text[off+at:off+len(word)])
 		default: // the field quoted, over two lines
 			start := strings.LastIndexAny(text[:off], ",\t\n") + 1
@@ -515,6 +520,8 @@ var compressedFiles = map[string][]string{
 	"GraphML (NetworkX)":                 {"club.graphml"},
 	"CSV":                                {"edges.csv", "labels.csv"},
 	"Matrix Market (Network Repository)": {"club.mtx", "club.node_labels"},
+	"GEXF (NetworkX)":                    {"club.gexf"},
+	"node-link JSON (NetworkX)":          {"club.json"},
 }
 
 // notText are the files whose text the encoding cells cannot alter, by

@@ -274,6 +274,31 @@ func FuzzReadGraphML(f *testing.F) {
 	})
 }
 
+// FuzzReadGEXF reads any text as a GEXF file.
+func FuzzReadGEXF(f *testing.F) {
+	f.Add(tinyGEXF)
+	for _, tc := range badGEXF {
+		f.Add(tc.body)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		g, _, err := Open(mapFS(map[string]string{"g.gexf": body}), Columns{})
+		fuzzReader(t, g, err)
+	})
+}
+
+// FuzzReadNodeLink reads any text as node-link JSON.
+func FuzzReadNodeLink(f *testing.F) {
+	f.Add(tinyNodeLink)
+	f.Add(`{"nodes": [{"group": "a"}, {"group": "b"}, {"group": "a"}], "links": [{"source": 0, "target": 1}]}`)
+	for _, tc := range badNodeLink {
+		f.Add(tc.body)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		g, _, err := Open(mapFS(map[string]string{"g.json": body}), Columns{})
+		fuzzReader(t, g, err)
+	})
+}
+
 // FuzzReadPlain reads any labels file and edge list as a plain graph.
 func FuzzReadPlain(f *testing.F) {
 	f.Add("node,group,size\nx,red,1\ny,blue,2\nz,red,3\nw,blue,4\n", "from\tto\tweight\nx\ty\t0.5\ny\tz\t2\n")

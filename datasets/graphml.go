@@ -94,6 +94,12 @@ type graphmlReader struct {
 	directed   bool
 	undeclared map[string][2]int
 	edgeIDs    map[string][2]int // where each edge's id is given
+	// The readers that hand their nodes and edges to graph (GEXF's,
+	// node-link JSON's) say their own way: drawing are the node
+	// attributes that are the drawing's (nil: Gephi's in GraphML,
+	// drawingAttrs), directedHow how an edge is said to be directed.
+	drawing     []string
+	directedHow string
 }
 
 // graphmlItem is a node or an edge: its ids and its values by key, with
@@ -360,7 +366,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	var nodeKeys []graphmlKey
 	var drawing []string
 	for _, k := range r.keysFor("node") {
-		if k.numeric() && isDrawing(k.name) && !strings.EqualFold(k.name, cols.Target) {
+		if k.numeric() && r.isDrawing(k.name) && !strings.EqualFold(k.name, cols.Target) {
 			drawing = append(drawing, k.name)
 			continue
 		}
@@ -428,8 +434,14 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	return g, r.addEdges(g, ids)
 }
 
-// isDrawing says a node attribute is one of Gephi's drawing's.
-func isDrawing(name string) bool { return slices.Contains(drawingAttrs, strings.ToLower(name)) }
+// isDrawing says a node attribute is one of the drawing's: Gephi's in
+// GraphML, or those r's format names.
+func (r *graphmlReader) isDrawing(name string) bool {
+	if r.drawing != nil {
+		return slices.Contains(r.drawing, strings.ToLower(name))
+	}
+	return slices.Contains(drawingAttrs, strings.ToLower(name))
+}
 
 // numericBool writes a boolean attribute as 0 or 1, so that it can be a
 // feature.
@@ -486,7 +498,8 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	}
 	p.note(g)
 	if both.directed > 0 {
-		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (edgedefault=\"directed\", or directed=\"true\"), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), numtext.Group(both.oneWay())))
+		how := cmp.Or(r.directedHow, `edgedefault="directed", or directed="true"`)
+		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
 }

@@ -3,6 +3,7 @@ package datasets
 import (
 	"encoding/xml"
 	"errors"
+	"io"
 	"io/fs"
 	"strings"
 
@@ -205,7 +206,10 @@ func namedAsFile(name string) bool {
 		return false
 	}
 	switch "." + ext {
-	case ".json", ".graphml", ".gz", ".bz2", ".zip", ".npz", ".mtx", ".node_labels":
+	case ".json", ".gz", ".bz2", ".zip":
+		return true
+	}
+	if namedByARow("." + ext) {
 		return true
 	}
 	for _, e := range tableExts {
@@ -214,4 +218,28 @@ func namedAsFile(name string) bool {
 		}
 	}
 	return false
+}
+
+// peekInput is the first n bytes of the text of name in fsys (fewer if it
+// is shorter), through the one decoder: a look at a file before it is
+// read (which format it is), not part of a reading.
+func peekInput(fsys fs.FS, name string, n int) ([]byte, error) {
+	t, err := input.OpenText(fsys, name, limitsOf(fsys).gunzip)
+	if err != nil {
+		return nil, located(err)
+	}
+	defer t.Close()
+	b := make([]byte, n)
+	got := 0
+	for got < n {
+		k, err := t.Read(b[got:])
+		got += k
+		if err != nil {
+			if got > 0 && errors.Is(err, io.EOF) {
+				break
+			}
+			return b[:got], located(err)
+		}
+	}
+	return b[:got], nil
 }

@@ -25,9 +25,14 @@ const Formats = experiment.GraphFormats
 // (g.Meta["format"], and messages), its words in experiment.GraphFormats
 // (a test keeps the sentence the rows'), how its files are recognised at
 // the root of a folder (find gives its reader when they are), and why
-// files that come near it are not it (near; nil if none come near).
-// Open, notAGraph and the tests (the class × format cells among them)
-// range over the rows: a new format is a row and its reader's file.
+// files that come near it are not it (near; nil if none come near); the
+// library whose reading its reader follows, its fuzz target and, by its
+// name, its fixtures in faults_test.go, which the class × format cells
+// and the formats tests read. Open, notAGraph, the path a command takes,
+// the docs' formats table (docs/formats.md) and the tests range over the
+// rows: a new format is a row and its reader's file, and a row without
+// its fuzz target, fixtures, library or docs row fails
+// TestEveryFormatHasItsParts.
 type format struct {
 	name string
 	says string
@@ -38,8 +43,19 @@ type format struct {
 	owns []string
 	// chooses are the Columns its files leave open (the node table's class
 	// and id columns, a measurement cut into bins); a choice it does not
-	// read is refused by name (NoColumnsError), never ignored.
-	chooses Columns
+	// read is refused by name (NoColumnsError, saying noColumns), never
+	// ignored.
+	chooses   Columns
+	noColumns phrase.Text
+	// file is the name's ending of a format whose graph is one file (a
+	// GraphML file's .graphml), given alone as a path or among the page's
+	// files; ends are the endings of its other files that are no table
+	// (a Matrix Market file's .mtx): files a folder's graph is made of.
+	file string
+	ends []string
+	// library is the publisher's library whose reading the reader
+	// follows; fuzz its fuzz target.
+	library, fuzz string
 }
 
 // every marks, in a format's chooses, the Columns it reads.
@@ -65,13 +81,68 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 
 // formats are the formats Open reads, in the order they are tried.
 var formats = []format{
-	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss},
-	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every},
-	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"}},
-	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1}},
-	{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss},
-	{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every},
-	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every},
+	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss,
+		noColumns: phrase.New("a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id)"),
+		library:   "the explorer's own: pdn gen -out and the PyG export write it, pyg/run_pyg.py reads it", fuzz: "FuzzReadBundle"},
+	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every,
+		library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE"},
+	{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1},
+		noColumns: phrase.New("node-link JSON names its nodes by their \"id\", so there is no column of node names to choose"),
+		file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink"},
+	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"},
+		noColumns: phrase.New("an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line)"),
+		library:   "ogb's NodePropPredDataset, from its raw files", fuzz: "FuzzReadOGB"},
+	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1},
+		noColumns: phrase.New("a GraphML file names its nodes by their id attribute, so there is no column of node names to choose"),
+		file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML"},
+	{name: "GEXF", says: "a GEXF file", find: findGEXFFile, near: gexfNearMiss, chooses: Columns{Target: "*", Bins: 1},
+		noColumns: phrase.New("a GEXF file names its nodes by their id attribute, so there is no column of node names to choose"),
+		file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF"},
+	{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss,
+		noColumns: phrase.New("a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows)"),
+		file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},
+	{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every,
+		ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket"},
+	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
+		library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain"},
+}
+
+// formatNamed is the row called name.
+func formatNamed(name string) format {
+	i := slices.IndexFunc(formats, func(f format) bool { return f.name == name })
+	return formats[i]
+}
+
+// PathForms says how a graph is given as a path: a folder, a zip of one,
+// or the one file of a format that is one (the rows' file).
+var PathForms = "a folder, a zip of one, or a file of its own (" + strings.Join(oneFiles(), ", ") + ")"
+
+// oneFiles are the endings of the formats whose graph is one file.
+func oneFiles() []string {
+	var out []string
+	for _, f := range formats {
+		if f.file != "" {
+			out = append(out, f.file)
+		}
+	}
+	return out
+}
+
+// namedByARow says a name's ending (ext, with its dot) is a file's of
+// some format.
+func namedByARow(ext string) bool { return slices.Contains(rowEnds, ext) }
+
+// rowEnds are the rows' file and ends, gathered once the rows are (the
+// rows' finders list folders by the names namedByARow tells).
+var rowEnds []string
+
+func init() {
+	for _, f := range formats {
+		if f.file != "" {
+			rowEnds = append(rowEnds, f.file)
+		}
+		rowEnds = append(rowEnds, f.ends...)
+	}
 }
 
 func findBundle(fsys fs.FS) (readFunc, bool) {
@@ -334,15 +405,7 @@ func (e *NoColumnsError) Phrase() phrase.Text {
 	case e.Columns.Target == "" && e.Columns.Bins > 0:
 		flag, value = "-bins (bins in a link)", strconv.Itoa(e.Columns.Bins)
 	}
-	switch e.Format {
-	case "OGB":
-		return phrase.New("%s %s: an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line): leave it out", flag, quote(value))
-	case "npz":
-		return phrase.New("%s %s: a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows): leave it out", flag, quote(value))
-	case "GraphML":
-		return phrase.New("%s %s: a GraphML file names its nodes by their id attribute, so there is no column of node names to choose: leave it out", flag, quote(value))
-	}
-	return phrase.New("%s %s: a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id): leave it out", flag, quote(value))
+	return phrase.New("%s %s: %s: leave it out", flag, quote(value), formatNamed(e.Format).noColumns)
 }
 
 // notAGraph says what fsys holds instead of a graph, and, where the
@@ -575,7 +638,7 @@ func openPath(path string) (fs.FS, error) {
 			if why := nearMiss(fsys); !why.IsZero() {
 				return nil, &BundleError{File: path, Msg: why}
 			}
-			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s (a folder, a zip of one, or a .graphml file)", phrase.New(Formats))}
+			return nil, &BundleError{File: path, Msg: phrase.New("is a file; a graph is %s, given as a folder, a zip of one, or a file of its own (%s)", phrase.New(Formats), strings.Join(oneFiles(), ", "))}
 		}
 	}
 	return fsys, err

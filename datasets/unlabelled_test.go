@@ -137,6 +137,8 @@ var unlabelledFixtures = map[string][]struct {
 		b.WriteString("</graph>\n</graphml>\n")
 		return map[string]string{"club.graphml": b.String()}
 	}}},
+	"GEXF":           {{"no attvalue for the class, no default", unlabelledGEXF}},
+	"node-link JSON": {{"the class left out (NetworkX's None)", unlabelledNodeLink(false)}, {"the class null", unlabelledNodeLink(true)}},
 	"edge list": {{"labels file: every NA value and -1 in turn", func(t testing.TB) map[string]string {
 		var labels strings.Builder
 		labels.WriteString("node,label\n")
@@ -618,6 +620,7 @@ func structureCells(t *testing.T, format string) {
 		{"Matrix Market: a node's class given twice", map[string]string{"g.mtx": tinyMTX, "g.node_labels": "1,a\n1,b\n2,a\n3,b\n5,a\n"},
 			`g.node_labels:2:1: column 1: node "1" was listed on line 1 already`},
 	}
+	cases = append(cases, nxStructureCases...)
 	n := 0
 	for _, tc := range cases {
 		f, _ := formatOf(mapFS(tc.files))

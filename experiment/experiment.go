@@ -645,7 +645,7 @@ func (e *Experiment) ApplyModelRecipe(recipe string, set func(name string) bool)
 // GraphFormats are the forms of one's own graph the explorer reads
 // (datasets.Open), as messages and the page name them.
 const GraphFormats = "a bundle (meta.json, nodes.csv, edges.csv), a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv), " +
-	"an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz), a GraphML file, a GNN benchmark .npz file, " +
+	"a NetworkX or d3 node-link JSON file, an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz), a GraphML file, a GEXF file, a GNN benchmark .npz file, " +
 	"a Matrix Market file and a labels file, or an edge list and a labels file"
 
 // Speeds are the paces the page offers, fastest first: as fast as the
