@@ -34,7 +34,9 @@ func TestNewFormatsTrainInThePageAsOnTheCommandLine(t *testing.T) {
 	for _, c := range cases {
 		done := make(chan float64, 1)
 		cli[c.format] = done
-		go func(data string) { done <- cliAccuracy(t, filepath.Join("datasets", "testdata", data), "-shots", shots) }(c.data)
+		go func(data string) {
+			done <- cliAccuracy(t, filepath.Join("datasets", "testdata", data), "-shots", shots)
+		}(c.data)
 	}
 	srv := serve(t, distDir(t), "/")
 	ctx := browser(t)
