@@ -47,6 +47,12 @@ type ModelKind struct {
 	// PyG is the PyTorch Geometric layer its export builds; "" for a
 	// model PyG has no one layer for.
 	PyG string
+	// PyGWide says its PyG layer sends each node's input features along
+	// every edge before projecting them (ChebConv, SAGEConv, SGConv, over
+	// an edge index): PyG's message tensor is then messages × input
+	// features, gigabytes on a graph of thousands of features, where our
+	// engine projects first. pdn table4 -pyg costs it before running it.
+	PyGWide bool
 	// Trace says the node trace follows its update of one node.
 	Trace bool
 	// SetupReadsEdges says its set-up reads the edges (DeepWalk's walks,
@@ -101,11 +107,11 @@ var Models = []ModelKind{
 		Own: "dropout=0.6&weight-decay=0.0005&lr=0.005", OwnRowNormalise: true, OwnOn: []string{RecipeBagOfWords}},
 	// PyG has no citation example of GraphSAGE, whose authors trained on
 	// other graphs: the citation benchmark's common settings (gcn.py's).
-	{Name: SAGE, Graph: true, PyG: "SAGEConv", Rows: []string{"hidden", "dropout"},
+	{Name: SAGE, Graph: true, PyG: "SAGEConv", PyGWide: true, Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 	// PyG's benchmark/citation/cheb.py: 16 hidden, dropout 0.5, weight
 	// decay 5e-4, lr 0.01, K = 3 (the engine's), features row-normalised.
-	{Name: Cheb, Graph: true, PyG: "ChebConv", Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 3},
+	{Name: Cheb, Graph: true, PyG: "ChebConv", PyGWide: true, Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 3},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 	// PyG's benchmark/citation/appnp.py: 64 hidden, dropout 0.5, weight
 	// decay 5e-4, lr 0.01, K = 10 (the engine's; its α is 0.2, PyG's 0.1),
@@ -115,7 +121,7 @@ var Models = []ModelKind{
 	// PyG's benchmark/citation/sgc.py: lr 0.1, K = 2 (the engine's),
 	// weight decay 5e-4 (its run.sh: 5e-4 on Cora, 0.005 on Citeseer),
 	// features as they are.
-	{Name: SGC, Graph: true, PyG: "SGConv", TakesWeights: true, Fixed: map[string]float64{"hops": 2},
+	{Name: SGC, Graph: true, PyG: "SGConv", PyGWide: true, TakesWeights: true, Fixed: map[string]float64{"hops": 2},
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},

@@ -445,6 +445,10 @@ func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job
 				if !hasPeer(job.Models[m]) {
 					return
 				}
+				if why := pygTooCostly(job.Models[m], graph, peer.f32); why != "" {
+					column.costly[g][r][m] = why
+					return
+				}
 				acc, err := peer.retrain(graph, t)
 				column.acc[g][r][m] = acc
 				if err != nil {

@@ -127,6 +127,37 @@ func lastLineOf(out string, err error) string {
 	return err.Error()
 }
 
+// pygMaxMessage bounds the message tensor a PyG run may build here: two
+// runs share the machine's memory (24 GiB on the project's machines), and
+// PyG holds a layer's messages, their gradient and the scatter's output
+// at once. On Facebook Page-Page (4,714 features, 364,116 messages with
+// the self-loops) ChebConv's and SAGEConv's are 6.9 GB in float32: a run
+// held 15 GB and took over an hour where GCNConv's takes about a minute.
+const pygMaxMessage = 2 << 30
+
+// pygTooCostly says why PyG's run of kind on g would cost more than a run
+// is given here (pygMaxMessage), before it is made; "" where it would
+// not. A layer that projects first (GCNConv, GATConv) sends hidden-wide
+// messages; one that sends its input features (experiment.ModelKind's
+// PyGWide) sends messages × features.
+func pygTooCostly(kind string, g *datasets.Graph, f32 bool) string {
+	m, _ := experiment.ModelNamed(kind)
+	if !m.PyGWide {
+		return ""
+	}
+	size := 8
+	if f32 {
+		size = 4
+	}
+	messages := 2*g.E() + g.N
+	bytes := float64(messages) * float64(g.F) * float64(size)
+	if bytes <= pygMaxMessage {
+		return ""
+	}
+	return fmt.Sprintf("PyG's %s sends the %s input features along each of the %s messages (each edge both ways, and the self-loops) before projecting them: %.1f GB a propagation, above the %.0f GB a run is given here; run it where memory allows (deploy/: one task a run)",
+		m.PyG, numtext.Group(g.F), numtext.Group(messages), bytes/1e9, float64(pygMaxMessage)/(1<<30))
+}
+
 // retrain exports the run t trained on g and trains it in PyG, returning
 // its test accuracy as table4 reads ours. The folder goes once read.
 func (p *pygPeer) retrain(g *datasets.Graph, t *pdn.Trainer) (float64, error) {
@@ -210,15 +241,18 @@ func plural(n int) string {
 type pygColumn struct {
 	acc    [][][]float64
 	failed [][][]string
+	// costly says, as failed, why a PyG run was not made
+	// (pygTooCostly); "" where it was.
+	costly [][][]string
 }
 
 // newPyGColumn is an empty column of job's shape.
 func newPyGColumn(job table4Job) *pygColumn {
-	c := &pygColumn{acc: make([][][]float64, len(job.Graphs)), failed: make([][][]string, len(job.Graphs))}
+	c := &pygColumn{acc: make([][][]float64, len(job.Graphs)), failed: make([][][]string, len(job.Graphs)), costly: make([][][]string, len(job.Graphs))}
 	for g := range c.acc {
-		c.acc[g], c.failed[g] = make([][]float64, job.Reps), make([][]string, job.Reps)
+		c.acc[g], c.failed[g], c.costly[g] = make([][]float64, job.Reps), make([][]string, job.Reps), make([][]string, job.Reps)
 		for r := range c.acc[g] {
-			c.acc[g][r], c.failed[g][r] = make([]float64, len(job.Models)), make([]string, len(job.Models))
+			c.acc[g][r], c.failed[g][r], c.costly[g][r] = make([]float64, len(job.Models)), make([]string, len(job.Models)), make([]string, len(job.Models))
 			for m := range c.acc[g][r] {
 				c.acc[g][r][m] = math.NaN()
 			}
@@ -261,6 +295,14 @@ func (c *pygColumn) summarise(job table4Job, sum *table4Summary) {
 		sum.Notes = append(sum.Notes, fmt.Sprintf("%s: no PyG peer: the export covers %s alone", strings.Join(none, ", "), strings.Join(pdn.Exportable, ", ")))
 	}
 	for g, graph := range job.Graphs {
+		for m, kind := range job.Models {
+			for r := range job.Reps {
+				if why := c.costly[g][r][m]; why != "" { // the same for every rep: said once
+					sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no PyG runs: %s", graph, kind, why))
+					break
+				}
+			}
+		}
 		for r := range job.Reps {
 			for m, kind := range job.Models {
 				if why := c.failed[g][r][m]; why != "" {

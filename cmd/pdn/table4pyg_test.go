@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/internal/outdir"
@@ -261,5 +262,49 @@ func TestTable4PyGForReal(t *testing.T) {
 	}
 	if runs, _ := os.ReadDir(filepath.Join(out, outdir.Meta, "runs")); len(runs) != 0 {
 		t.Errorf("the run left %v behind", runs)
+	}
+}
+
+// A PyG run whose layer sends its input features along every edge
+// (ChebConv, SAGEConv, SGConv) is costed before it is made: on a graph of
+// Facebook Page-Page's shape its messages would take gigabytes, so its
+// runs are not made and a note says why, once; on Cora's shape, and for
+// the layers that project first, every run is made.
+func TestTable4PyGTooCostly(t *testing.T) {
+	shape := func(n, e, f int) *datasets.Graph {
+		return &datasets.Graph{N: n, F: f, Src: make([]int32, e), Dst: make([]int32, e)}
+	}
+	facebook, cora := shape(22470, 170823, 4714), shape(2708, 5278, 1433)
+	for _, kind := range experiment.Kinds {
+		m, _ := experiment.ModelNamed(kind)
+		for _, f32 := range []bool{false, true} {
+			why := pygTooCostly(kind, facebook, f32)
+			if (why != "") != m.PyGWide {
+				t.Errorf("%s on Facebook's shape (float32 %v): %q", kind, f32, why)
+			}
+			if m.PyGWide && (!strings.Contains(why, m.PyG) || !strings.Contains(why, "4,714 input features") || !strings.Contains(why, "364,116 messages")) {
+				t.Errorf("%s: the note does not say the layer, the features and the messages: %q", kind, why)
+			}
+			if why := pygTooCostly(kind, cora, f32); why != "" {
+				t.Errorf("%s on Cora's shape: %q", kind, why)
+			}
+		}
+	}
+	job := table4Job{Graphs: []string{"facebook"}, Models: []string{"gcn", "cheb"}, Reps: 2}
+	col := newPyGColumn(job)
+	for r := range job.Reps {
+		col.acc[0][r][0] = 0.87
+		col.costly[0][r][1] = pygTooCostly("cheb", facebook, true)
+	}
+	sum := summariseTable4(job, [][][]float64{{{0.87, 0.88}, {0.875, 0.885}}})
+	col.summarise(job, &sum)
+	said := 0
+	for _, n := range sum.Notes {
+		if strings.HasPrefix(n, "facebook, cheb: no PyG runs: PyG's ChebConv sends") {
+			said++
+		}
+	}
+	if said != 1 || pygCell(sum.Results["facebook"]["cheb"], job.Reps) != "–" {
+		t.Errorf("the costly runs said %d times (want once), cell %q; notes %q", said, pygCell(sum.Results["facebook"]["cheb"], job.Reps), sum.Notes)
 	}
 }
