@@ -3,7 +3,6 @@ package datasets
 import (
 	"cmp"
 	"encoding/xml"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -74,18 +73,7 @@ func isGEXFName(name string) bool {
 }
 
 // findGEXF finds the one GEXF file at the root of fsys.
-func findGEXF(fsys fs.FS) (string, bool) {
-	var found []string
-	for _, n := range rootFiles(fsys) {
-		if isGEXFName(n) {
-			found = append(found, n)
-		}
-	}
-	if len(found) == 1 {
-		return found[0], true
-	}
-	return "", false
-}
+func findGEXF(fsys fs.FS) (string, bool) { return theOne(fsys, isGEXFName) }
 
 func findGEXFFile(fsys fs.FS) (readFunc, bool) {
 	name, ok := findGEXF(fsys)
@@ -99,18 +87,7 @@ func findGEXFFile(fsys fs.FS) (readFunc, bool) {
 }
 
 // gexfNearMiss says why GEXF files are no graph: there are several.
-func gexfNearMiss(fsys fs.FS) phrase.Text {
-	var found []string
-	for _, n := range rootFiles(fsys) {
-		if isGEXFName(n) {
-			found = append(found, plainOrQuoted(n))
-		}
-	}
-	if len(found) < 2 {
-		return phrase.Text{}
-	}
-	return phrase.New("%s are %d GEXF files, and a GEXF file is one graph: open one at a time", someOf(found), len(found))
-}
+func gexfNearMiss(fsys fs.FS) phrase.Text { return severalNearMiss(fsys, isGEXFName, "GEXF") }
 
 // gexfReader reads a GEXF file into a graphmlReader's keys, nodes and
 // edges, for its graph.
@@ -169,20 +146,12 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 // read collects the attributes, nodes and edges.
 func (r *gexfReader) read() error {
 	for {
-		line, col := r.dec.InputPos()
-		tok, err := r.dec.Token()
+		tok, line, col, err := xmlToken(r.dec, r.file)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			var se *xml.SyntaxError
-			if isInputError(err) {
-				return located(err)
-			}
-			if errors.As(err, &se) {
-				return &BundleError{File: r.file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
-			}
-			return r.errorAt(line, col, "not XML the explorer can read: %v", err)
+			return err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:

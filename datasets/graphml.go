@@ -59,18 +59,7 @@ func isGraphMLName(name string) bool {
 }
 
 // findGraphML finds the one GraphML file at the root of fsys.
-func findGraphML(fsys fs.FS) (string, bool) {
-	var found []string
-	for _, n := range rootFiles(fsys) {
-		if isGraphMLName(n) {
-			found = append(found, n)
-		}
-	}
-	if len(found) == 1 {
-		return found[0], true
-	}
-	return "", false
-}
+func findGraphML(fsys fs.FS) (string, bool) { return theOne(fsys, isGraphMLName) }
 
 // graphmlReader reads one GraphML file token by token, so that an error
 // names its line and column.
@@ -140,20 +129,12 @@ func (r *graphmlReader) read() error {
 	var dataKey string
 	var text strings.Builder
 	for {
-		line, col := r.dec.InputPos()
-		tok, err := r.dec.Token()
+		tok, line, col, err := xmlToken(r.dec, r.file)
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			var se *xml.SyntaxError
-			if isInputError(err) {
-				return located(err)
-			}
-			if errors.As(err, &se) {
-				return &BundleError{File: r.file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
-			}
-			return r.errorAt(line, col, "not XML the explorer can read: %v", err)
+			return err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -258,6 +239,25 @@ func (r *graphmlReader) read() error {
 		return &BundleError{File: r.file, Msg: phrase.New("no nodes: want <node> elements in a <graph>")}
 	}
 	return r.allDeclared()
+}
+
+// xmlToken reads the next token of an XML file (file, for messages) and
+// where it starts: io.EOF at the document's end; any other failure
+// located, a syntax error at its line, as the GraphML and GEXF readers
+// report it.
+func xmlToken(dec *xml.Decoder, file string) (tok xml.Token, line, col int, err error) {
+	line, col = dec.InputPos()
+	tok, err = dec.Token()
+	var se *xml.SyntaxError
+	switch {
+	case err == nil, err == io.EOF:
+		return tok, line, col, err
+	case isInputError(err):
+		return nil, line, col, located(err)
+	case errors.As(err, &se):
+		return nil, line, col, &BundleError{File: file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
+	}
+	return nil, line, col, &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("not XML the explorer can read: %v", err)}
 }
 
 // allDeclared refuses data for a key no <key> declares, at its first

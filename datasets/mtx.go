@@ -82,18 +82,7 @@ func findMTXFile(fsys fs.FS) (readFunc, bool) {
 
 // mtxNearMiss says why Matrix Market files are no graph: there are
 // several, and a Matrix Market file is one graph.
-func mtxNearMiss(fsys fs.FS) phrase.Text {
-	var found []string
-	for _, n := range rootFiles(fsys) {
-		if isMTXName(n) {
-			found = append(found, plainOrQuoted(n))
-		}
-	}
-	if len(found) < 2 {
-		return phrase.Text{}
-	}
-	return phrase.New("%s are %d Matrix Market files, and a Matrix Market file is one graph: open one at a time", someOf(found), len(found))
-}
+func mtxNearMiss(fsys fs.FS) phrase.Text { return severalNearMiss(fsys, isMTXName, "Matrix Market") }
 
 // mtxHeader is what a Matrix Market file's banner and size line say.
 type mtxHeader struct {

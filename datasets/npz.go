@@ -61,33 +61,19 @@ const maxNPYHeader = 1 << 16
 func isNPZName(name string) bool { return strings.EqualFold(path.Ext(name), ".npz") }
 
 func findNPZFile(fsys fs.FS) (readFunc, bool) {
-	var found []string
-	for _, n := range rootFiles(fsys) {
-		if isNPZName(n) {
-			found = append(found, n)
-		}
-	}
-	if len(found) != 1 {
+	name, ok := theOne(fsys, isNPZName)
+	if !ok {
 		return nil, false
 	}
 	return func(f fs.FS, _ Columns) (*Graph, bool, error) {
-		g, err := ReadNPZFS(f, found[0])
+		g, err := ReadNPZFS(f, name)
 		return g, true, err
 	}, true
 }
 
 // npzNearMiss says why .npz files are no graph: there are several.
 func npzNearMiss(fsys fs.FS) phrase.Text {
-	var found []string
-	for _, n := range rootFiles(fsys) {
-		if isNPZName(n) || strings.EqualFold(path.Ext(input.Plain(n)), ".npz") {
-			found = append(found, plainOrQuoted(n))
-		}
-	}
-	if len(found) < 2 {
-		return phrase.Text{}
-	}
-	return phrase.New("%s are %d .npz files, and a .npz file is one graph: open one at a time", someOf(found), len(found))
+	return severalNearMiss(fsys, func(n string) bool { return isNPZName(n) || strings.EqualFold(path.Ext(input.Plain(n)), ".npz") }, ".npz")
 }
 
 // npzReader reads one .npz file's arrays.

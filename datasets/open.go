@@ -180,19 +180,34 @@ func findGraphMLFile(fsys fs.FS) (readFunc, bool) {
 	}, true
 }
 
-// graphmlNearMiss says why GraphML files are no graph: there are several,
-// and a GraphML file is one graph.
-func graphmlNearMiss(fsys fs.FS) phrase.Text {
+// graphmlNearMiss says why GraphML files are no graph: there are several.
+func graphmlNearMiss(fsys fs.FS) phrase.Text { return severalNearMiss(fsys, isGraphMLName, "GraphML") }
+
+// theOne is the one file at the root of fsys that is names; ok false
+// where there is none, or several (severalNearMiss says so): the finder
+// of every format whose graph is one file.
+func theOne(fsys fs.FS, is func(name string) bool) (string, bool) {
+	found := slices.DeleteFunc(rootFiles(fsys), func(n string) bool { return !is(n) })
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
+}
+
+// severalNearMiss says why files of a format whose graph is one file
+// (kind) are no graph: there are several, and which is meant cannot be
+// told; the zero Text where there are not.
+func severalNearMiss(fsys fs.FS, is func(name string) bool, kind string) phrase.Text {
 	var found []string
 	for _, n := range rootFiles(fsys) {
-		if isGraphMLName(n) {
+		if is(n) {
 			found = append(found, plainOrQuoted(n))
 		}
 	}
 	if len(found) < 2 {
 		return phrase.Text{}
 	}
-	return phrase.New("%s are %d GraphML files, and a GraphML file is one graph: open one at a time", someOf(found), len(found))
+	return phrase.New("%s are %d %s files, and a %s file is one graph: open one at a time", someOf(found), len(found), kind, kind)
 }
 
 // bundleWithoutMeta says why a bundle's files without meta.json are no
