@@ -340,9 +340,9 @@ func parseNPYHeader(hdr string) (descr string, fortran bool, shape []int, ok boo
 	if !strings.HasSuffix(hdr, "\n") {
 		return "", false, nil, false
 	}
-	body := strings.TrimSpace(hdr)
-	body, ok = strings.CutPrefix(body, "{")
-	if body, ok = strings.CutSuffix(body, "}"); !ok {
+	body, open := strings.CutPrefix(strings.TrimSpace(hdr), "{")
+	body, closed := strings.CutSuffix(body, "}")
+	if !open || !closed {
 		return "", false, nil, false
 	}
 	value := func(key string) (string, bool) {

@@ -368,3 +368,32 @@ func TestNPZBomb(t *testing.T) {
 		t.Errorf("a zip bomb on the command line: %v", err)
 	}
 }
+
+// A .npy header is read as numpy writes it, and anything else is no
+// header: its three keys' plain values taken, nothing evaluated.
+func TestParseNPYHeader(t *testing.T) {
+	for _, tc := range []struct {
+		hdr     string
+		descr   string
+		fortran bool
+		shape   []int
+		ok      bool
+	}{
+		{"{'descr': '<f8', 'fortran_order': False, 'shape': (34, 2), }          \n", "'<f8'", false, []int{34, 2}, true},
+		{"{'descr': '|b1', 'fortran_order': True, 'shape': (5,), }\n", "'|b1'", true, []int{5}, true},
+		{"{'descr': '<U7', 'fortran_order': False, 'shape': (), }\n", "'<U7'", false, nil, true},
+		{"'descr': '<f8', 'fortran_order': False, 'shape': (34,), }\n", "", false, nil, false}, // no {
+		{"{'descr': '<f8', 'fortran_order': False, 'shape': (34,), \n", "", false, nil, false}, // no }
+		{"{'descr': '<f8', 'fortran_order': False, 'shape': (34,), }", "", false, nil, false},  // no line end
+		{"{'descr': '<f8', 'fortran_order': Maybe, 'shape': (34,), }\n", "", false, nil, false},
+		{"{'descr': '<f8', 'fortran_order': False, 'shape': (-1,), }\n", "", false, nil, false},
+		{"{'descr': '<f8', 'fortran_order': False, 'shape': 34, }\n", "", false, nil, false},
+		{"{'descr': <f8, 'fortran_order': False, 'shape': (34,), }\n", "", false, nil, false},
+		{"{'fortran_order': False, 'shape': (34,), }\n", "", false, nil, false},
+	} {
+		descr, fortran, shape, ok := parseNPYHeader(tc.hdr)
+		if ok != tc.ok || descr != tc.descr || fortran != tc.fortran || !slices.Equal(shape, tc.shape) {
+			t.Errorf("%q: %q %v %v %v, want %q %v %v %v", tc.hdr, descr, fortran, shape, ok, tc.descr, tc.fortran, tc.shape, tc.ok)
+		}
+	}
+}
