@@ -21,12 +21,6 @@ func mulQuadWide(c0, c1, c2, c3, a0, a1, a2, a3, bt, bias *float64, k, m int, re
 //go:noescape
 func foldTileWide(c, a, b, next *float64, rows, groups, k, m, fetch int)
 
-//go:noescape
-func fmaChainsWide(n int)
-
-//go:noescape
-func fmaChains(n int)
-
 // mulQuadsVec sets rows [0, 4·⌊n/4⌋) of c (n×m) = a (n×k) · bt + bias
 // (no bias if nil), then ReLU if rectify, four rows a call, and returns how
 // many rows it set: 0 unless quadsVec serves the shapes.
