@@ -258,7 +258,7 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 			return r.errorAt(line, col, "a <%s> inside a <node> or <edge> (a hierarchy of nodes): the explorer reads one flat graph; flatten it first (Gephi exports flat graphs)", t.Name.Local)
 		}
 		if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
-			return r.errorAt(line, col, "more nodes and edges than the explorer reads")
+			return tooMany(r.file, line, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
 		}
 		if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 			return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))

@@ -278,8 +278,13 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		}
 		return h, nil
 	}
-	if h.nnz > 2*min(lim.edges, MaxNodes*4)+h.rows {
-		return h, tooMany(r.file, r.line, lim, phrase.New("%s entries, more than %s edges", numtext.Group(h.nnz), numtext.Group(lim.edges)))
+	// Each edge is listed at most twice (both ways), and the diagonal once.
+	most, bound := lim.edges, lim
+	if most > MaxNodes*4 {
+		most, bound = MaxNodes*4, anywhere(lim)
+	}
+	if h.nnz > 2*most+h.rows {
+		return h, tooMany(r.file, r.line, bound, phrase.New("%s entries, more than %s edges", numtext.Group(h.nnz), numtext.Group(most)))
 	}
 	return h, nil
 }

@@ -148,3 +148,22 @@ func TestMatrixMarketOneColumnBlankLine(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// A refusal for size names the bound that refused and sends the user
+// where more is read: the browser to the command line, and the command
+// line, which reads the most, to a part of the graph, never to itself.
+func TestTooManySaysTheBoundAndWhereToGo(t *testing.T) {
+	files := mapFS(map[string]string{"g.mtx": "%%MatrixMarket matrix coordinate pattern general\n5 5 1000000000000\n1 2\n", "g_labels.txt": "1 a\n2 b\n3 a\n4 b\n5 a\n"})
+	for _, tc := range []struct {
+		lim       limits
+		want, not string
+	}{
+		{nativeLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than 67,108,864 edges, more than the explorer reads: keep a part of the graph", "pdn train"},
+		{pageLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than 800,000 edges, more than the browser reads: the command line, pdn train -data, reads it", "keep a part"},
+	} {
+		_, _, err := Open(limitedTo(files, tc.lim), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
+			t.Errorf("%v, want %q", err, tc.want)
+		}
+	}
+}
