@@ -228,7 +228,7 @@ func parseNPYType(descr string) (npyType, bool) {
 	}
 	t.kind = s[0]
 	switch {
-	case t.kind == 'b' && n == 1, (t.kind == 'i' || t.kind == 'u') && (n == 1 || n == 2 || n == 4 || n == 8), t.kind == 'f' && (n == 4 || n == 8):
+	case t.kind == 'b' && n == 1, (t.kind == 'i' || t.kind == 'u') && (n == 1 || n == 2 || n == 4 || n == 8), t.kind == 'f' && (n == 2 || n == 4 || n == 8):
 		t.size = n
 	case t.kind == 'U':
 		t.size = 4 * n
@@ -449,6 +449,8 @@ func (r *npzReader) values(a *npyArray) ([]float64, error) {
 		err = readInto(a, out, func(v uint32) float64 { return float64(v) })
 	case 'u'<<4 | 8:
 		err = readInto(a, out, func(v uint64) float64 { return float64(v) })
+	case 'f'<<4 | 2:
+		err = readInto(a, out, halfFloat)
 	case 'f'<<4 | 4:
 		err = readInto(a, out, func(v float32) float64 { return float64(v) })
 	default:
@@ -492,6 +494,25 @@ func readInto[T any](a *npyArray, out []float64, conv func(T) float64) error {
 		out[i] = conv(v)
 	}
 	return nil
+}
+
+// halfFloat is the value of an IEEE 754 half-precision number (numpy's
+// float16, '<f2', which features are often saved in to halve a file).
+func halfFloat(h uint16) float64 {
+	sign, exp, frac := 1.0, int(h>>10&0x1f), float64(h&0x3ff)
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	switch exp {
+	case 0: // zero, or subnormal
+		return sign * math.Ldexp(frac, -24)
+	case 0x1f:
+		if frac != 0 {
+			return math.NaN()
+		}
+		return math.Inf(int(sign))
+	}
+	return sign * math.Ldexp(1024+frac, exp-25)
 }
 
 // ints reads a numeric array of whole numbers in [lo, hi].

@@ -65,6 +65,15 @@ func (a npyArr) npyBytes() []byte {
 	return append(append(b, hdr...), a.data...)
 }
 
+// f2 is float16 values, as their bits.
+func f2(bits ...uint16) []byte {
+	var b []byte
+	for _, v := range bits {
+		b = binary.LittleEndian.AppendUint16(b, v)
+	}
+	return b
+}
+
 func f4(vs ...float64) []byte {
 	var b []byte
 	for _, v := range vs {
@@ -262,6 +271,10 @@ func TestNPZReads(t *testing.T) {
 		{"no attributes: degrees", withArray(withArray(withArray(withArray(base,
 			npyArr{key: "attr_data", descr: "-"}), npyArr{key: "attr_indices", descr: "-"}), npyArr{key: "attr_indptr", descr: "-"}), npyArr{key: "attr_shape", descr: "-"}),
 			func(g *Graph) bool { return g.F > 0 }, "the graph has no node features"},
+		{"float16 attributes", withArray(base, npyArr{key: "attr_data", descr: "<f2", shape: []int{4}, data: f2(0x3c00, 0x3800, 0x4200, 0x0001)}), func(g *Graph) bool {
+			x := g.DenseX()
+			return slices.Contains(x, 0.5) && slices.Contains(x, 3) && slices.Contains(x, math.Ldexp(1, -24))
+		}, ""},
 		{"label -1", withArray(base, npyArr{key: "labels", descr: "<i8", shape: []int{4}, data: i8(0, 1, -1, 1)}), func(g *Graph) bool { return g.Labels[2] == NoClass && g.Splits[2] == Unlabelled },
 			"g.npz, column labels: 1 nodes have no class"},
 		{"directed, a self-loop", withArray(withArray(base,
@@ -366,5 +379,17 @@ func TestNPZBomb(t *testing.T) {
 	mustWrite(t, p, b.Bytes())
 	if _, err := Load(p, experiment.Default().Data, false); err == nil || !strings.Contains(err.Error(), "adj_indices") {
 		t.Errorf("a zip bomb on the command line: %v", err)
+	}
+}
+
+// numpy's float16 values, as np.float16(x).view(np.uint16) gives their bits.
+func TestHalfFloat(t *testing.T) {
+	for bits, want := range map[uint16]float64{0x3c00: 1, 0xc000: -2, 0x3555: 0.333251953125, 0x7bff: 65504, 0x0400: math.Ldexp(1, -14), 0x03ff: math.Ldexp(1023, -24), 0x8000: 0, 0x7c00: math.Inf(1)} {
+		if got := halfFloat(bits); got != want {
+			t.Errorf("%#04x: %v, want %v", bits, got, want)
+		}
+	}
+	if !math.IsNaN(halfFloat(0x7e00)) {
+		t.Errorf("0x7e00 is NaN")
 	}
 }
