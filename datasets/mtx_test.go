@@ -1,9 +1,13 @@
 package datasets
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // testdata/mtx/karate.mtx (coordinate pattern symmetric, with
@@ -165,5 +169,24 @@ func TestTooManySaysTheBoundAndWhereToGo(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
 			t.Errorf("%v, want %q", err, tc.want)
 		}
+	}
+}
+
+// A Matrix Market file named alone by its path is a graph's one file of
+// two: the user is sent to the folder that holds it and its labels, not
+// told to put beside it the labels file that is there.
+func TestMatrixMarketPathIsItsFolder(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"g.mtx": tinyMTX, "g_labels.txt": "1 a\n2 b\n3 a\n4 b\n5 a\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Load(filepath.Join(dir, "g.mtx"), experiment.Default().Data, false)
+	if err == nil || !strings.Contains(err.Error(), "g.mtx: a graph of this format is several files (a Matrix Market file and a labels file), read together: give the folder that holds them, "+quote(dir)) {
+		t.Errorf("%v", err)
+	}
+	if g, err := Load(dir, experiment.Default().Data, false); err != nil || g.N != 5 {
+		t.Errorf("the folder: %v", err)
 	}
 }
