@@ -76,13 +76,20 @@ func findNPZFile(fsys fs.FS) (readFunc, bool) {
 	}, true
 }
 
-// npzNearMiss says why .npz files are no graph: there are several.
+// npzNearMiss says why .npz files are no graph: there are several, or
+// the one is packed again (.npz.gz), which numpy does not read either.
 func npzNearMiss(fsys fs.FS) phrase.Text {
-	var found []string
+	var found, packed []string
 	for _, n := range rootFiles(fsys) {
 		if isNPZName(n) || strings.EqualFold(path.Ext(input.Plain(n)), ".npz") {
 			found = append(found, plainOrQuoted(n))
+			if !isNPZName(n) {
+				packed = append(packed, plainOrQuoted(n))
+			}
 		}
+	}
+	if len(found) == 1 && len(packed) == 1 {
+		return phrase.New("%s is a .npz file packed again (gzip, bzip2): a .npz is a zip archive already, which numpy's load reads as it is, and so does the explorer: unpack it (gunzip or bunzip2) and open the .npz", packed[0])
 	}
 	if len(found) < 2 {
 		return phrase.Text{}

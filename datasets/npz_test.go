@@ -393,3 +393,25 @@ func TestHalfFloat(t *testing.T) {
 		t.Errorf("0x7e00 is NaN")
 	}
 }
+
+// A .npz packed again (karate.npz.gz) is no graph numpy reads: the user
+// is told to unpack it, on the page and on the command line, not handed
+// the list of every format, the .npz among them.
+func TestNPZPackedAgainSaysUnpack(t *testing.T) {
+	b, err := os.ReadFile("testdata/npz/karate.npz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "karate.npz.gz is a .npz file packed again (gzip, bzip2): a .npz is a zip archive already"
+	_, _, err = OpenFiles([]File{{Name: "karate.npz.gz", Data: []byte(gz(t, string(b)))}}, Columns{})
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the page: %v", err)
+	}
+	p := filepath.Join(t.TempDir(), "karate.npz.gz")
+	if err := os.WriteFile(p, []byte(gz(t, string(b))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(p, experiment.Default().Data, false); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("the command line: %v", err)
+	}
+}
