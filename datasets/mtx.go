@@ -271,6 +271,11 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		return h, r.errorAt(r.line, 1, "%s nodes: more than %s", numtext.Group(h.rows), numtext.Group(MaxNodes))
 	case h.rows == 0:
 		return h, r.errorAt(r.line, 1, "a matrix of no rows: no nodes")
+	case h.rows > lim.cells:
+		// The size line declares the nodes, which a few bytes can: each
+		// is a row of the node table (its class), met against the cells
+		// held before one is allocated.
+		return h, tooMany(r.file, r.line, lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(h.rows), numtext.Group(lim.cells)))
 	}
 	if h.array {
 		if cells := h.rows * h.rows; cells > lim.values {

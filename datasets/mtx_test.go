@@ -190,3 +190,19 @@ func TestMatrixMarketPathIsItsFolder(t *testing.T) {
 		t.Errorf("the folder: %v", err)
 	}
 }
+
+// A size line declares its nodes, which a file of 80 bytes can do by
+// the million (16,777,216 nodes allocated 2.4 GB in the page): the count
+// is met against the cells a reading holds before a node is allocated.
+func TestMatrixMarketDeclaredNodesWithinLimits(t *testing.T) {
+	lim := pageLimits
+	lim.cells = 1000
+	files := mapFS(map[string]string{"g.mtx": "%%MatrixMarket matrix coordinate pattern symmetric\n5000 5000 2\n2 1\n3 2\n", "g_labels.txt": "1 a\n2 b\n3 a\n4 b\n"})
+	_, _, err := Open(limitedTo(files, lim), Columns{})
+	if want := "g.mtx:2: holds 5,000 nodes (each a row of classes and features), more than 1,000 cells, more than the browser reads"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v, want %q", err, want)
+	}
+	if g, _, err := Open(files, Columns{}); err != nil || g.N != 5000 {
+		t.Errorf("the command line: %v", err)
+	}
+}

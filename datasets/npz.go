@@ -610,6 +610,12 @@ func (r *npzReader) csr(prefix string, rows int, most int, what phrase.Text) (sh
 	if shape[0] > MaxNodes {
 		return shape, nil, nil, nil, r.errorf(a.key, "gives %s rows: more than %s nodes", numtext.Group(shape[0]), numtext.Group(MaxNodes))
 	}
+	if shape[0] > r.lim.cells {
+		// An offsets array of zeros packs a million rows into a few kB:
+		// each node is a row of the node table, met against the cells
+		// held before one is allocated.
+		return shape, nil, nil, nil, tooMany(r.file+": "+a.key, 0, r.lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(shape[0]), numtext.Group(r.lim.cells)))
+	}
 	if a, err = r.array(prefix+"_indptr", 1); err != nil {
 		return shape, nil, nil, nil, err
 	}

@@ -415,3 +415,20 @@ func TestNPZPackedAgainSaysUnpack(t *testing.T) {
 		t.Errorf("the command line: %v", err)
 	}
 }
+
+// adj_shape declares the nodes, and savez_compressed packs the offsets of
+// 16,777,216 rows without edges into 82 kB (1.4 GB held before the
+// engine's cost refused it): the count is met against the cells a reading
+// holds before a node is allocated.
+func TestNPZDeclaredNodesWithinLimits(t *testing.T) {
+	lim := pageLimits
+	lim.cells = 3
+	files := mapFS(map[string]string{"g.npz": npzOf(t, tinyNPZArrays())})
+	_, _, err := Open(limitedTo(files, lim), Columns{})
+	if want := "g.npz: adj_shape: holds 4 nodes (each a row of classes and features), more than 3 cells, more than the browser reads"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v, want %q", err, want)
+	}
+	if g, _, err := Open(files, Columns{}); err != nil || g.N != 4 {
+		t.Errorf("the command line: %v", err)
+	}
+}
