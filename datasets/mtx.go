@@ -42,7 +42,12 @@ func isMTXName(name string) bool { return strings.EqualFold(path.Ext(input.Plain
 
 // mtxFiles are a Matrix Market graph's files: the matrix, and its labels
 // file ("" if none is found beside it).
-type mtxFiles struct{ matrix, labels string }
+type mtxFiles struct {
+	matrix, labels string
+	// several are the files beside it that might be its labels, where
+	// no one of them is: which holds the classes cannot be told.
+	several []string
+}
 
 // findMTX finds the one Matrix Market file at the root of fsys, and its
 // labels file: the one other file of a graph there, or of several, the
@@ -61,10 +66,16 @@ func findMTX(fsys fs.FS) (mtxFiles, bool) {
 		return mtxFiles{}, false
 	}
 	mf := mtxFiles{matrix: matrices[0]}
-	if len(others) == 1 {
+	named := slices.DeleteFunc(slices.Clone(others), func(n string) bool { return !strings.Contains(strings.ToLower(n), "label") })
+	switch {
+	case len(others) == 1:
 		mf.labels = others[0]
-	} else if named := slices.DeleteFunc(slices.Clone(others), func(n string) bool { return !strings.Contains(strings.ToLower(n), "label") }); len(named) == 1 {
+	case len(named) == 1:
 		mf.labels = named[0]
+	case len(named) > 1:
+		mf.several = named
+	default:
+		mf.several = others
 	}
 	return mf, true
 }
@@ -75,6 +86,13 @@ func findMTXFile(fsys fs.FS) (readFunc, bool) {
 		return nil, false
 	}
 	return func(f fs.FS, c Columns) (*Graph, bool, error) {
+		if len(mf.several) > 0 {
+			quoted := make([]string, len(mf.several))
+			for i, n := range mf.several {
+				quoted[i] = plainOrQuoted(n)
+			}
+			return nil, true, &BundleError{File: mf.matrix, Msg: phrase.New("%s are beside it, and which of them holds its classes cannot be told: keep one labels file beside it (NAME.node_labels, labels.csv or NAME_labels.txt)", someOf(quoted))}
+		}
 		g, err := ReadMatrixMarketFS(f, mf.matrix, mf.labels, c)
 		return g, true, err
 	}, true

@@ -206,3 +206,19 @@ func TestMatrixMarketDeclaredNodesWithinLimits(t *testing.T) {
 		t.Errorf("the command line: %v", err)
 	}
 }
+
+// Two labels files beside a matrix: which holds its classes cannot be
+// told, and the message says so, naming them, where it said to put a
+// labels file beside it.
+func TestMatrixMarketTwoLabelsFiles(t *testing.T) {
+	labels := "1 a\n2 b\n3 a\n4 b\n5 a\n"
+	for _, files := range []map[string]string{
+		{"g.mtx": tinyMTX, "g.node_labels": labels, "g_labels.txt": labels},
+		{"g.mtx": tinyMTX, "classes.csv": labels, "nodes.tsv": labels},
+	} {
+		_, _, err := Open(mapFS(files), Columns{})
+		if err == nil || !strings.Contains(err.Error(), "are beside it, and which of them holds its classes cannot be told") {
+			t.Errorf("%v", err)
+		}
+	}
+}
