@@ -222,3 +222,18 @@ func TestMatrixMarketTwoLabelsFiles(t *testing.T) {
 		}
 	}
 }
+
+// A headerless labels file names its nodes in its first column, though
+// its class column numbers 0..n−1 (a file labelling one node of each
+// class): the classes are not taken for the nodes, for a Matrix Market
+// file (numbered from 1) nor an edge list.
+func TestLabelsFirstColumnIsTheNodes(t *testing.T) {
+	g, _, err := Open(mapFS(map[string]string{"g.mtx": tinyMTX, "g_labels.txt": "2 0\n5 1\n"}), Columns{})
+	if err != nil || g.Labels[1] != 0 || g.Labels[4] != 1 || g.Labels[0] != NoClass {
+		t.Errorf("Matrix Market: %v", err)
+	}
+	g, _, err = Open(mapFS(map[string]string{"g.edges": "5 17\n17 30\n30 5\n", "g_labels.txt": "5 0\n17 1\n30 2\n"}), Columns{})
+	if err != nil || g.N != 3 || g.C != 3 {
+		t.Errorf("an edge list: %v", err)
+	}
+}
