@@ -348,8 +348,15 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 			uniques = append(uniques, c)
 		}
 	}
-	if len(perms) == 1 || !nt.named && len(perms) > 0 && perms[0] == 0 {
-		return perms[0], nil // or, without a header, the first column, as edge lists have it
+	if !nt.named && (len(perms) > 0 && perms[0] == 0 || len(uniques) > 0 && uniques[0] == 0) {
+		// Without a header, the first column, naming each node once, as
+		// edge lists' labels files and Network Repository's have it: a
+		// class column numbered 0..n−1 (a class a node, in a file that
+		// labels one node of each) is not taken for the nodes.
+		return 0, nil
+	}
+	if len(perms) == 1 {
+		return perms[0], nil
 	}
 	if c, ok := nt.byName(append(perms, uniques...), idNames); ok {
 		return c, nil

@@ -62,6 +62,7 @@ type limits struct {
 	values, cells int // numbers read, node-table cells held
 	edges         int // distinct edges
 	where         phrase.Text
+	last          bool // no reader elsewhere reads more: tooMany sends nowhere
 }
 
 var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, values: pageValues, cells: pageCells, edges: MaxPageEdges, where: phrase.New("the browser")}
@@ -77,6 +78,13 @@ func limitedTo(fsys fs.FS, lim limits) limitedFS { return limitedFS{input.FS{FS:
 
 func (l limitedFS) limits() limits { return l.lim }
 
+// anywhere are the limits of the explorer's own bounds (MaxNodes), which
+// no reader exceeds, for tooMany.
+func anywhere(lim limits) limits {
+	lim.last, lim.where = true, phrase.New("the explorer")
+	return lim
+}
+
 // limiter is a folder read within limits.
 type limiter interface{ limits() limits }
 
@@ -90,8 +98,13 @@ func limitsOf(fsys fs.FS) limits {
 }
 
 // tooMany says a file holds more of something (what: "more than N
-// numbers") than is read here.
+// numbers") than is read here, and what to do: open it with the command
+// line, which reads more, or, where nothing reads more (the command
+// line's limits, or the explorer's own bounds, as MaxNodes), keep a part.
 func tooMany(file string, line int, lim limits, what phrase.Text) error {
+	if lim.last {
+		return &BundleError{File: file, Line: line, Msg: phrase.New("holds %s, more than %s reads: keep a part of the graph (the nodes you study and the edges between them) in a file of its own, and open that", what, lim.where)}
+	}
 	return &BundleError{File: file, Line: line, Msg: phrase.New("holds %s, more than %s reads: the command line, pdn train -data, reads it", what, lim.where)}
 }
 

@@ -314,6 +314,8 @@ func TestReadPlainComments(t *testing.T) {
 			"# node labels\n# NodeId\tClass\tX\n1\ta\t0.5\n2\tb\t1\n# a comment mid-way\n3\ta\t2\n4\tb\t3\n"},
 		{"konect", "% sym unweighted\n% 3 4 4\n1 2\n2 3\n3 4\n", "id,class,x\n1,a,0.5\n2,b,1\n3,a,2\n4,b,3\n"},
 		{"csv", "#source,target\n1,2\n2,3\n3,4\n", "#id,class,x\n1,a,0.5\n2,b,1\n3,a,2\n4,b,3\n"},
+		{"% before commas", "% sym unweighted\n1,2\n2,3\n3,4\n", "% node labels\nid,class,x\n1,a,0.5\n% mid-way\n2,b,1\n3,a,2\n4,b,3\n"},
+		{"% before tabs", "% sym unweighted\n1\t2\n2\t3\n3\t4\n", "% 4 nodes\n1\ta\t0.5\n2\tb\t1\n3\ta\t2\n4\tb\t3\n"},
 	} {
 		g, _, err := Open(mapFS(map[string]string{"cora-edges.txt": tc.edges, "cora-labels.txt": tc.labels}), Columns{})
 		if err != nil {
@@ -323,6 +325,11 @@ func TestReadPlainComments(t *testing.T) {
 		if g.N != 4 || g.E() != 3 || g.C != 2 || g.F != 1 || !slices.Equal(g.DenseX(), []float64{0.5, 1, 2, 3}) {
 			t.Errorf("%s: N %d E %d C %d F %d X %v", tc.name, g.N, g.E(), g.C, g.F, g.DenseX())
 		}
+	}
+	// A Matrix Market file's labels file, commented as the matrix is.
+	g, _, err := Open(mapFS(map[string]string{"g.mtx": tinyMTX, "g.node_labels": "% node,label\n1,a\n2,b\n3,a\n4,b\n5,a\n"}), Columns{})
+	if err != nil || g.N != 5 || g.C != 2 || g.Labels[1] != 1 {
+		t.Errorf("a Matrix Market labels file: %v", err)
 	}
 }
 

@@ -25,7 +25,9 @@ import (
 // every format, or named by Columns.Target), the other numeric ones
 // (integer, long, float, double, boolean, and GEXF 1.3's byte, short,
 // bigdecimal, biginteger) node features, the numeric edge attributes and
-// the edge's weight edge features. Where it differs from NetworkX:
+// the edge's weight edge features; the edge attribute networkx_key,
+// which write_gexf writes for a multigraph's edge keys, is the key, as
+// read_gexf takes it, no feature. Where it differs from NetworkX:
 //   - a node's label is its name in the drawing, as Gephi shows it, and
 //     neither a class nor a feature (NetworkX keeps it as the attribute
 //     "label", which would be taken for the class: a label is most often
@@ -227,7 +229,7 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 			return r.errorAt(line, col, "a <%s> inside a <node> or <edge> (a hierarchy of nodes): the explorer reads one flat graph; flatten it first (Gephi exports flat graphs)", t.Name.Local)
 		}
 		if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
-			return r.errorAt(line, col, "more nodes and edges than the explorer reads")
+			return tooMany(r.file, line, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
 		}
 		if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 			return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
@@ -288,6 +290,9 @@ func (r *gexfReader) attribute(t xml.StartElement, line, col int) error {
 	r.declared++
 	r.key = fmt.Sprintf("%07d", r.declared) // keys sort in the order declared
 	r.attrs[at] = r.key
+	if r.class == "edge" && cmp.Or(title, id) == "networkx_key" {
+		return nil // a multigraph's edge key, as write_gexf writes it: read_gexf takes it for the key, no attribute
+	}
 	r.keys[r.key] = graphmlKey{id: r.key, name: cmp.Or(title, id), domain: r.class, typ: gexfNumeric(typ)}
 	return nil
 }

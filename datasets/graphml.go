@@ -179,7 +179,7 @@ func (r *graphmlReader) read() error {
 				text.Reset()
 			case "node", "edge":
 				if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
-					return r.errorAt(line, col, "more nodes and edges than the explorer reads")
+					return tooMany(r.file, line, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
 				}
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))

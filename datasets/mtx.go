@@ -42,7 +42,12 @@ func isMTXName(name string) bool { return strings.EqualFold(path.Ext(input.Plain
 
 // mtxFiles are a Matrix Market graph's files: the matrix, and its labels
 // file ("" if none is found beside it).
-type mtxFiles struct{ matrix, labels string }
+type mtxFiles struct {
+	matrix, labels string
+	// several are the files beside it that might be its labels, where
+	// no one of them is: which holds the classes cannot be told.
+	several []string
+}
 
 // findMTX finds the one Matrix Market file at the root of fsys, and its
 // labels file: the one other file of a graph there, or of several, the
@@ -61,10 +66,16 @@ func findMTX(fsys fs.FS) (mtxFiles, bool) {
 		return mtxFiles{}, false
 	}
 	mf := mtxFiles{matrix: matrices[0]}
-	if len(others) == 1 {
+	named := slices.DeleteFunc(slices.Clone(others), func(n string) bool { return !strings.Contains(strings.ToLower(n), "label") })
+	switch {
+	case len(others) == 1:
 		mf.labels = others[0]
-	} else if named := slices.DeleteFunc(slices.Clone(others), func(n string) bool { return !strings.Contains(strings.ToLower(n), "label") }); len(named) == 1 {
+	case len(named) == 1:
 		mf.labels = named[0]
+	case len(named) > 1:
+		mf.several = named
+	default:
+		mf.several = others
 	}
 	return mf, true
 }
@@ -75,6 +86,13 @@ func findMTXFile(fsys fs.FS) (readFunc, bool) {
 		return nil, false
 	}
 	return func(f fs.FS, c Columns) (*Graph, bool, error) {
+		if len(mf.several) > 0 {
+			quoted := make([]string, len(mf.several))
+			for i, n := range mf.several {
+				quoted[i] = plainOrQuoted(n)
+			}
+			return nil, true, &BundleError{File: mf.matrix, Msg: phrase.New("%s are beside it, and which of them holds its classes cannot be told: keep one labels file beside it (NAME.node_labels, labels.csv or NAME_labels.txt)", someOf(quoted))}
+		}
 		g, err := ReadMatrixMarketFS(f, mf.matrix, mf.labels, c)
 		return g, true, err
 	}, true
@@ -260,6 +278,11 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		return h, r.errorAt(r.line, 1, "%s nodes: more than %s", numtext.Group(h.rows), numtext.Group(MaxNodes))
 	case h.rows == 0:
 		return h, r.errorAt(r.line, 1, "a matrix of no rows: no nodes")
+	case h.rows > lim.cells:
+		// The size line declares the nodes, which a few bytes can: each
+		// is a row of the node table (its class), met against the cells
+		// held before one is allocated.
+		return h, tooMany(r.file, r.line, lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(h.rows), numtext.Group(lim.cells)))
 	}
 	if h.array {
 		if cells := h.rows * h.rows; cells > lim.values {
@@ -267,8 +290,13 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		}
 		return h, nil
 	}
-	if h.nnz > 2*min(lim.edges, MaxNodes*4)+h.rows {
-		return h, tooMany(r.file, r.line, lim, phrase.New("%s entries, more than %s edges", numtext.Group(h.nnz), numtext.Group(lim.edges)))
+	// Each edge is listed at most twice (both ways), and the diagonal once.
+	most, bound := lim.edges, lim
+	if most > MaxNodes*4 {
+		most, bound = MaxNodes*4, anywhere(lim)
+	}
+	if h.nnz > 2*most+h.rows {
+		return h, tooMany(r.file, r.line, bound, phrase.New("%s entries, more than %s edges", numtext.Group(h.nnz), numtext.Group(most)))
 	}
 	return h, nil
 }

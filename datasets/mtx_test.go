@@ -1,9 +1,13 @@
 package datasets
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // testdata/mtx/karate.mtx (coordinate pattern symmetric, with
@@ -146,5 +150,90 @@ func TestMatrixMarketOneColumnBlankLine(t *testing.T) {
 	_, _, err := Open(mapFS(map[string]string{"g.mtx": tinyMTX, "labels.txt": "a\nb\n\na\nb\na\n"}), Columns{})
 	if err == nil || !strings.HasPrefix(err.Error(), "labels.txt:4: a blank line or a comment before this line") {
 		t.Errorf("%v", err)
+	}
+}
+
+// A refusal for size names the bound that refused and sends the user
+// where more is read: the browser to the command line, and the command
+// line, which reads the most, to a part of the graph, never to itself.
+func TestTooManySaysTheBoundAndWhereToGo(t *testing.T) {
+	files := mapFS(map[string]string{"g.mtx": "%%MatrixMarket matrix coordinate pattern general\n5 5 1000000000000\n1 2\n", "g_labels.txt": "1 a\n2 b\n3 a\n4 b\n5 a\n"})
+	for _, tc := range []struct {
+		lim       limits
+		want, not string
+	}{
+		{nativeLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than 67,108,864 edges, more than the explorer reads: keep a part of the graph", "pdn train"},
+		{pageLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than 800,000 edges, more than the browser reads: the command line, pdn train -data, reads it", "keep a part"},
+	} {
+		_, _, err := Open(limitedTo(files, tc.lim), Columns{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {
+			t.Errorf("%v, want %q", err, tc.want)
+		}
+	}
+}
+
+// A Matrix Market file named alone by its path is a graph's one file of
+// two: the user is sent to the folder that holds it and its labels, not
+// told to put beside it the labels file that is there.
+func TestMatrixMarketPathIsItsFolder(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"g.mtx": tinyMTX, "g_labels.txt": "1 a\n2 b\n3 a\n4 b\n5 a\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Load(filepath.Join(dir, "g.mtx"), experiment.Default().Data, false)
+	if err == nil || !strings.Contains(err.Error(), "g.mtx: a graph of this format is several files (a Matrix Market file and a labels file), read together: give the folder that holds them, "+quote(dir)) {
+		t.Errorf("%v", err)
+	}
+	if g, err := Load(dir, experiment.Default().Data, false); err != nil || g.N != 5 {
+		t.Errorf("the folder: %v", err)
+	}
+}
+
+// A size line declares its nodes, which a file of 80 bytes can do by
+// the million (16,777,216 nodes allocated 2.4 GB in the page): the count
+// is met against the cells a reading holds before a node is allocated.
+func TestMatrixMarketDeclaredNodesWithinLimits(t *testing.T) {
+	lim := pageLimits
+	lim.cells = 1000
+	files := mapFS(map[string]string{"g.mtx": "%%MatrixMarket matrix coordinate pattern symmetric\n5000 5000 2\n2 1\n3 2\n", "g_labels.txt": "1 a\n2 b\n3 a\n4 b\n"})
+	_, _, err := Open(limitedTo(files, lim), Columns{})
+	if want := "g.mtx:2: holds 5,000 nodes (each a row of classes and features), more than 1,000 cells, more than the browser reads"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%v, want %q", err, want)
+	}
+	if g, _, err := Open(files, Columns{}); err != nil || g.N != 5000 {
+		t.Errorf("the command line: %v", err)
+	}
+}
+
+// Two labels files beside a matrix: which holds its classes cannot be
+// told, and the message says so, naming them, where it said to put a
+// labels file beside it.
+func TestMatrixMarketTwoLabelsFiles(t *testing.T) {
+	labels := "1 a\n2 b\n3 a\n4 b\n5 a\n"
+	for _, files := range []map[string]string{
+		{"g.mtx": tinyMTX, "g.node_labels": labels, "g_labels.txt": labels},
+		{"g.mtx": tinyMTX, "classes.csv": labels, "nodes.tsv": labels},
+	} {
+		_, _, err := Open(mapFS(files), Columns{})
+		if err == nil || !strings.Contains(err.Error(), "are beside it, and which of them holds its classes cannot be told") {
+			t.Errorf("%v", err)
+		}
+	}
+}
+
+// A headerless labels file names its nodes in its first column, though
+// its class column numbers 0..n−1 (a file labelling one node of each
+// class): the classes are not taken for the nodes, for a Matrix Market
+// file (numbered from 1) nor an edge list.
+func TestLabelsFirstColumnIsTheNodes(t *testing.T) {
+	g, _, err := Open(mapFS(map[string]string{"g.mtx": tinyMTX, "g_labels.txt": "2 0\n5 1\n"}), Columns{})
+	if err != nil || g.Labels[1] != 0 || g.Labels[4] != 1 || g.Labels[0] != NoClass {
+		t.Errorf("Matrix Market: %v", err)
+	}
+	g, _, err = Open(mapFS(map[string]string{"g.edges": "5 17\n17 30\n30 5\n", "g_labels.txt": "5 0\n17 1\n30 2\n"}), Columns{})
+	if err != nil || g.N != 3 || g.C != 3 {
+		t.Errorf("an edge list: %v", err)
 	}
 }

@@ -256,7 +256,7 @@ func (r *nodeLinkReader) read() error {
 	lim := limitsOf(r.fsys)
 	nodeAt, over := input.ListElements(r.b, "nodes", MaxNodes)
 	if over {
-		return tooMany(r.file, nodeAt[len(nodeAt)-1].Line, lim, phrase.New("more than %s nodes", numtext.Group(MaxNodes)))
+		return tooMany(r.file, nodeAt[len(nodeAt)-1].Line, anywhere(lim), phrase.New("more than %s nodes", numtext.Group(MaxNodes)))
 	}
 	edgeAt, over := input.ListElements(r.b, edgesKey, lim.edges)
 	if over {

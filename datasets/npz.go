@@ -71,9 +71,14 @@ func findNPZFile(fsys fs.FS) (readFunc, bool) {
 	}, true
 }
 
-// npzNearMiss says why .npz files are no graph: there are several.
+// npzNearMiss says why .npz files are no graph: there are several, or
+// the one is packed again (.npz.gz), which numpy does not read either.
 func npzNearMiss(fsys fs.FS) phrase.Text {
-	return severalNearMiss(fsys, func(n string) bool { return isNPZName(n) || strings.EqualFold(path.Ext(input.Plain(n)), ".npz") }, ".npz")
+	isNPZ := func(n string) bool { return isNPZName(n) || strings.EqualFold(path.Ext(input.Plain(n)), ".npz") }
+	if name, ok := theOne(fsys, isNPZ); ok && !isNPZName(name) {
+		return phrase.New("%s is a .npz file packed again (gzip, bzip2): a .npz is a zip archive already, which numpy's load reads as it is, and so does the explorer: unpack it (gunzip or bunzip2) and open the .npz", plainOrQuoted(name))
+	}
+	return severalNearMiss(fsys, isNPZ, ".npz")
 }
 
 // npzReader reads one .npz file's arrays.
@@ -214,7 +219,7 @@ func parseNPYType(descr string) (npyType, bool) {
 	}
 	t.kind = s[0]
 	switch {
-	case t.kind == 'b' && n == 1, (t.kind == 'i' || t.kind == 'u') && (n == 1 || n == 2 || n == 4 || n == 8), t.kind == 'f' && (n == 4 || n == 8):
+	case t.kind == 'b' && n == 1, (t.kind == 'i' || t.kind == 'u') && (n == 1 || n == 2 || n == 4 || n == 8), t.kind == 'f' && (n == 2 || n == 4 || n == 8):
 		t.size = n
 	case t.kind == 'U':
 		t.size = 4 * n
@@ -435,6 +440,8 @@ func (r *npzReader) values(a *npyArray) ([]float64, error) {
 		err = readInto(a, out, func(v uint32) float64 { return float64(v) })
 	case 'u'<<4 | 8:
 		err = readInto(a, out, func(v uint64) float64 { return float64(v) })
+	case 'f'<<4 | 2:
+		err = readInto(a, out, halfFloat)
 	case 'f'<<4 | 4:
 		err = readInto(a, out, func(v float32) float64 { return float64(v) })
 	default:
@@ -478,6 +485,25 @@ func readInto[T any](a *npyArray, out []float64, conv func(T) float64) error {
 		out[i] = conv(v)
 	}
 	return nil
+}
+
+// halfFloat is the value of an IEEE 754 half-precision number (numpy's
+// float16, '<f2', which features are often saved in to halve a file).
+func halfFloat(h uint16) float64 {
+	sign, exp, frac := 1.0, int(h>>10&0x1f), float64(h&0x3ff)
+	if h&0x8000 != 0 {
+		sign = -1
+	}
+	switch exp {
+	case 0: // zero, or subnormal
+		return sign * math.Ldexp(frac, -24)
+	case 0x1f:
+		if frac != 0 {
+			return math.NaN()
+		}
+		return math.Inf(int(sign))
+	}
+	return sign * math.Ldexp(1024+frac, exp-25)
 }
 
 // ints reads a numeric array of whole numbers in [lo, hi].
@@ -567,6 +593,12 @@ func (r *npzReader) csr(prefix string, rows int, most int, what phrase.Text) (sh
 	}
 	if shape[0] > MaxNodes {
 		return shape, nil, nil, nil, r.errorf(a.key, "gives %s rows: more than %s nodes", numtext.Group(shape[0]), numtext.Group(MaxNodes))
+	}
+	if shape[0] > r.lim.cells {
+		// An offsets array of zeros packs a million rows into a few kB:
+		// each node is a row of the node table, met against the cells
+		// held before one is allocated.
+		return shape, nil, nil, nil, tooMany(r.file+": "+a.key, 0, r.lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(shape[0]), numtext.Group(r.lim.cells)))
 	}
 	if a, err = r.array(prefix+"_indptr", 1); err != nil {
 		return shape, nil, nil, nil, err

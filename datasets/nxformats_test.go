@@ -423,3 +423,19 @@ func TestGEXFAndNodeLinkLimits(t *testing.T) {
 		}
 	}
 }
+
+// write_gexf writes a multigraph's edge keys as the edge attribute
+// networkx_key; read_gexf takes it back for the key, no attribute: it is
+// no edge feature here either.
+func TestGEXFMultigraphKeyIsNoFeature(t *testing.T) {
+	multi := strings.Replace(strings.Replace(tinyGEXF,
+		`<attribute id="1" title="note" type="string" />`, `<attribute id="1" title="note" type="string" /><attribute id="2" title="networkx_key" type="long" />`, 1),
+		`<edge id="1" source="b" target="c" />`, `<edge id="1" source="b" target="c"><attvalues><attvalue for="2" value="0" /></attvalues></edge><edge id="4" source="b" target="c"><attvalues><attvalue for="2" value="1" /></attvalues></edge>`, 1)
+	g, _, err := Open(mapFS(map[string]string{"club.gexf": multi}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(g.EdgeNames, []string{"actor", "weight"}) || g.E() != 3 {
+		t.Errorf("edge names %v, %d edges", g.EdgeNames, g.E())
+	}
+}

@@ -649,6 +649,12 @@ func openPath(path string) (fs.FS, error) {
 	}
 	fsys, err := filesFS([]File{{Name: name, Data: data}}, nativeLimits)
 	if err == nil {
+		// A graph of several files (a Matrix Market file and its labels)
+		// is its folder: one of its files named alone would be read without
+		// the others, and refused for lacking what lies beside it.
+		if f, ok := formatOf(fsys); ok && f.file == "" {
+			return nil, &BundleError{File: path, Msg: phrase.New("a graph of this format is several files (%s), read together: give the folder that holds them, %s, as the graph", phrase.New(f.says), quote(filepath.Dir(path)))}
+		}
 		if _, ok := formatOf(fsys); !ok {
 			if why := nearMiss(fsys); !why.IsZero() {
 				return nil, &BundleError{File: path, Msg: why}

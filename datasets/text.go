@@ -155,6 +155,8 @@ const maxLine = 16 << 20
 // once a row (a line, or the lines of a quoted cell) takes more than
 // maxLine bytes: blank lines, which the CSV reader skips, are rows of
 // their own. A '"' opens and closes a quoted cell, but on a comment line.
+// A line opening with '%' is given to the CSV reader as one opening with
+// '#', its comment: a comment whatever the separator.
 type rowCap struct {
 	file      string
 	r         io.Reader
@@ -171,8 +173,13 @@ func newRowCap(file string, r io.Reader) *rowCap {
 
 func (c *rowCap) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	for _, b := range p[:n] {
+	for i, b := range p[:n] {
 		if c.lineStart {
+			if b == '%' && !c.quoted {
+				// KONECT's comment (isComment), which the separator and a
+				// table of words skip: the CSV reader's one comment is '#'.
+				p[i], b = '#', '#'
+			}
 			c.comment, c.lineStart = !c.quoted && b == '#', false
 		}
 		switch {
@@ -243,7 +250,7 @@ const nativeHeld = 2 << 30
 // nativeLimits bound what the command line unpacks: a .gz file, or a
 // zip's, inflated as it streams up to nativeGunzipLimit, what is held
 // whole up to nativeHeld.
-var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, where: phrase.New("the command line")}
+var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, where: phrase.New("the command line"), last: true}
 
 // next returns the next row, or io.EOF. A row of another width than the
 // header is an error at its line.
