@@ -262,6 +262,9 @@ func (r *nodeLinkReader) read() error {
 	if over {
 		return tooMany(r.file, edgeAt[len(edgeAt)-1].Line, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
 	}
+	if n := len(nodeAt) + len(edgeAt); n > lim.elements { // before any is decoded
+		return tooMany(r.file, 0, lim, phrase.New("%s nodes and links, each read as a JSON object of its own, more than the %s a reading of JSON holds (a GraphML file or an edge list of the same graph streams)", numtext.Group(n), numtext.Group(lim.elements)))
+	}
 	nodeList, err := r.list(top, "nodes", nodeAt)
 	if err != nil {
 		return err

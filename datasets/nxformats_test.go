@@ -439,3 +439,20 @@ func TestGEXFMultigraphKeyIsNoFeature(t *testing.T) {
 		t.Errorf("edge names %v, %d edges", g.EdgeNames, g.E())
 	}
 }
+
+// A node-link file is costed by its nodes and links before any is
+// decoded: each is a JSON object held whole while it is read, so the page
+// refuses more than a reading of JSON holds, naming the count and the
+// formats that stream; the command line reads it.
+func TestNodeLinkElementsWithinLimits(t *testing.T) {
+	files := mapFS(map[string]string{"club.json": tinyNodeLink})
+	lim := pageLimits
+	lim.elements = 3
+	_, _, err := Open(limitedTo(files, lim), Columns{})
+	if want := "club.json: holds "; err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "nodes and links, each read as a JSON object of its own, more than the 3 a reading of JSON holds") {
+		t.Errorf("%v", err)
+	}
+	if _, _, err := Open(files, Columns{}); err != nil {
+		t.Errorf("the command line: %v", err)
+	}
+}
