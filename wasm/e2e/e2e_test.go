@@ -335,7 +335,23 @@ func now(t testing.TB, ctx context.Context) float64 {
 // ran out. internal/rules keeps every click of this suite here.)
 func click(t testing.TB, ctx context.Context, sel, what string) {
 	t.Helper()
-	waitFor(t, ctx, "to click "+sel+" ("+what+")", fmt.Sprintf(`(() => {
+	waitFor(t, ctx, "to click "+sel+" ("+what+")", "(() => "+clickScript(sel)+")()")
+}
+
+// clickUntil clicks sel as click does, again each time the wait looks,
+// until done holds: for an element the page draws again while results
+// come (a sweep's table as it trains), where a click can land on the one
+// the page is replacing, and be lost with it; once done holds, no more.
+func clickUntil(t testing.TB, ctx context.Context, sel, what, done string) {
+	t.Helper()
+	waitFor(t, ctx, what, "(() => { if ("+done+") return true; "+clickScript(sel)+"; return false; })()")
+}
+
+// clickScript is the script that clicks sel if it is shown and on top at
+// its centre (scrolled to, where it is off the screen or under the
+// sticky toolbar), in a block that says whether it clicked.
+func clickScript(sel string) string {
+	return fmt.Sprintf(`{
   const e = document.querySelector(%q);
   if (e === null || e.getClientRects().length === 0 || getComputedStyle(e).visibility !== "visible" || e.disabled) return false;
   const hit = () => {
@@ -353,7 +369,7 @@ func click(t testing.TB, ctx context.Context, sel, what string) {
   if (typeof e.click === "function") e.click(); // an SVG element has none
   else e.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window, clientX: x, clientY: y}));
   return true;
-})()`, sel))
+}`, sel)
 }
 
 func key(t testing.TB, ctx context.Context, k string) {
