@@ -154,7 +154,7 @@ func pygTooCostly(kind string, g *datasets.Graph, f32 bool) string {
 	if bytes <= pygMaxMessage {
 		return ""
 	}
-	return fmt.Sprintf("PyG's %s sends the %s input features along each of the %s messages (each edge both ways, and the self-loops) before projecting them: %.1f GB a propagation, above the %.0f GB a run is given here; run it where memory allows (deploy/: one task a run)",
+	return fmt.Sprintf("PyG's %s sends the %s input features along each of the %s messages (each edge both ways, and the self-loops) before projecting them: %.1f GB a propagation, above the %.0f GiB a run is given here; run it where memory allows (deploy/: one task a run)",
 		m.PyG, numtext.Group(g.F), numtext.Group(messages), bytes/1e9, float64(pygMaxMessage)/(1<<30))
 }
 
