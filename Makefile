@@ -21,7 +21,7 @@ BIN         := bin
 PORT        ?= 8080
 WASMFLAGS   := -trimpath -ldflags=-s\ -w
 
-# The worker's hot loops run as WebAssembly SIMD kernels (pdn/simd/kernels.c,
+# The worker's hot loops run as WebAssembly SIMD kernels (pdn/internal/kernels/c/kernels.c,
 # built by clang for wasm32 and linked by wasm-ld: Debian's clang and lld);
 # the worker is then built with the simd128 tag. Without clang the worker
 # runs its Go loops: the same bits, about 2.5 times slower on large graphs.
@@ -88,7 +88,7 @@ ifeq ($(HAVE_CLANG),yes)
 	@mkdir -p $(BIN)
 	$(CLANG) --target=wasm32 -O3 -msimd128 -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib \
 	  -Wl,--no-entry -Wl,--export-all -Wl,--export=__stack_pointer -Wl,--import-memory \
-	  -o $(KERNELS) pdn/simd/kernels.c
+	  -o $(KERNELS) pdn/internal/kernels/c/kernels.c
 else
 	@rm -f $(KERNELS)
 	@echo "note: no clang and wasm-ld (apt-get install clang lld): the worker runs its Go loops, with the same bits but slower"

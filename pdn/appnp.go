@@ -6,6 +6,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 func init() {
@@ -61,13 +62,13 @@ func (m *appnp) edgeWeights() []float64         { return m.norm.w }
 func (m *appnp) forward(training bool) []float64 {
 	g := m.g
 	m.l1.forward(m.a1, g.X, g.N)
-	relu(m.a1, m.a1)
+	kernels.Relu(m.a1, m.a1)
 	m.in2 = m.drop.apply(m.d1, m.a1, training)
 	m.l2.forward(m.h, m.in2, g.N)
 	copy(m.z[0], m.h)
 	for k := 1; k <= APPNPSteps; k++ {
 		m.norm.propagate(m.z[k], m.z[k-1], g.C)
-		blend(m.z[k], m.z[k], m.h, 1-APPNPTeleport, APPNPTeleport)
+		kernels.Blend(m.z[k], m.z[k], m.h, 1-APPNPTeleport, APPNPTeleport)
 	}
 	return m.z[APPNPSteps]
 }
@@ -79,14 +80,14 @@ func (m *appnp) backward(glogits []float64) {
 	copy(m.gz, glogits)
 	clear(m.gh)
 	for k := APPNPSteps; k >= 1; k-- {
-		blend(m.gh, m.gh, m.gz, 1, APPNPTeleport) // 1·gh is gh
+		kernels.Blend(m.gh, m.gh, m.gz, 1, APPNPTeleport) // 1·gh is gh
 		m.norm.propagate(m.gz2, m.gz, g.C)
-		scale(m.gz, m.gz2, 1-APPNPTeleport)
+		kernels.Scale(m.gz, m.gz2, 1-APPNPTeleport)
 	}
-	addTo(m.gh, m.gz)
+	kernels.AddTo(m.gh, m.gz)
 	m.l2.backward(m.gd1, m.in2, m.gh, g.N)
 	m.drop.backward(m.gd1, m.gd1)
-	reluBackward(m.ga1, m.gd1, m.a1)
+	kernels.ReluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, g.X, m.ga1, g.N)
 }
 

@@ -179,7 +179,7 @@ var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: 8 << 
 	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600, Weights: nativeWeights, Speeds: nativeSpeeds}
 
 // BrowserLimits are the explorer's worker's: WebAssembly has no threads
-// (its hot loops run as SIMD kernels, pdn/simd); its memory is one heap of
+// (its hot loops run as SIMD kernels, pdn/internal/kernels); its memory is one heap of
 // at most 4 GiB that Go's collector must be able to double. An epoch of a
 // second keeps the views alive; the worker cuts longer work into pieces
 // anyway, so pause acts at once.

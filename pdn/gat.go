@@ -8,6 +8,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 func init() {
@@ -120,7 +121,7 @@ func (l *gatLayer) forward(y, x []float64) {
 		}
 		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}
-	addRows(y, l.b.val, g.n, ho)
+	kernels.AddRows(y, l.b.val, g.n, ho)
 }
 
 // scores sets each node's s = a_srcᵀ W h and t = a_dstᵀ W h, head by head.
@@ -130,8 +131,8 @@ func (l *gatLayer) scores() {
 	for j := 0; j < l.g.n; j++ {
 		for h := 0; h < H; h++ {
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			l.s[j*H+h] = dot(l.aSrc.val[h*O:(h+1)*O], whj)
-			l.t[j*H+h] = dot(l.aDst.val[h*O:(h+1)*O], whj)
+			l.s[j*H+h] = kernels.Dot(l.aSrc.val[h*O:(h+1)*O], whj)
+			l.t[j*H+h] = kernels.Dot(l.aDst.val[h*O:(h+1)*O], whj)
 		}
 	}
 }
@@ -218,7 +219,7 @@ func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
 		for ; k < hi; k++ {
 			j := int(g.col[k])
 			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			da := dot(dyh, whj)
+			da := kernels.Dot(dyh, whj)
 			l.galpha[k*H+h] = da
 			a := l.alpha[k*H+h]
 			dsum += float64(a * da)
@@ -267,7 +268,7 @@ func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
 func (l *gatLayer) backward(dx, x, dy []float64) {
 	g, H, O := l.g, l.heads, l.o
 	ho := H * O
-	sumRowsAdd(l.b.grad, dy, g.n, ho)
+	kernels.SumRowsAdd(l.b.grad, dy, g.n, ho)
 	gwh := l.gwh
 	if l.transposed {
 		gwh = l.gwhT
@@ -313,7 +314,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 	}
 	l.pc.addGTX(l.w.grad, l.gwh, x, l.sx, l.wt, g.n, ho, l.in)
 	if dx != nil {
-		transpose(l.wt, l.w.val, ho, l.in)
+		kernels.Transpose(l.wt, l.w.val, ho, l.in)
 		l.pc.mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
 	}
 }
@@ -337,7 +338,7 @@ func (l *gatLayer) weightGradHeads(dx, x []float64) {
 			l.gwh[j*ho+c] = l.gwhT[j*ho+c%8*8+c/8]
 		}
 	}
-	transpose(l.wt, l.w.val, ho, l.in)
+	kernels.Transpose(l.wt, l.w.val, ho, l.in)
 	l.pc.mulABT(dx, l.gwh, l.wt, n, ho, l.in)
 }
 
@@ -447,10 +448,7 @@ func (m *gat) forward(training bool) []float64 {
 		m.in1 = m.drop0.apply(m.x0, g.X, training)
 	}
 	m.l1.forward(m.a1, m.in1)
-	i := eluVec(m.h1, m.a1)
-	for ; i < len(m.a1); i++ {
-		m.h1[i] = elu(m.a1[i])
-	}
+	kernels.ELU(m.h1, m.a1)
 	m.in2 = m.drop1.apply(m.d1, m.h1, training)
 	m.l2.forward(m.logits, m.in2)
 	return m.logits
@@ -459,11 +457,7 @@ func (m *gat) forward(training bool) []float64 {
 func (m *gat) backward(glogits []float64) {
 	m.l2.backward(m.gd1, m.in2, glogits)
 	m.drop1.backward(m.gh1, m.gd1)
-	for i := eluGradVec(m.gh1, m.a1, m.h1); i < len(m.a1); i++ { // ELU' = 1 above 0, e^x = h + 1 below
-		if m.a1[i] <= 0 {
-			m.gh1[i] *= m.h1[i] + 1
-		}
-	}
+	kernels.ELUGrad(m.gh1, m.a1, m.h1) // ELU' = 1 above 0, e^x = h + 1 below
 	m.l1.backward(nil, m.in1, m.gh1)
 }
 

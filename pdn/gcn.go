@@ -7,6 +7,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 func init() {
@@ -176,7 +177,7 @@ func (m *gcnNet) forward(training bool) []float64 {
 	} else {
 		m.l1.forward(m.a1, g.X, g.N)
 	}
-	relu(m.a1, m.a1)
+	kernels.Relu(m.a1, m.a1)
 	m.in2 = m.drop.apply(m.d1, m.a1, training)
 	m.l2.forward(m.logits, m.in2, g.N)
 	return m.logits
@@ -186,7 +187,7 @@ func (m *gcnNet) backward(glogits []float64) {
 	g := m.g
 	m.l2.backward(m.gd1, m.in2, glogits, g.N)
 	m.drop.backward(m.gd1, m.gd1)
-	reluBackward(m.ga1, m.gd1, m.a1)
+	kernels.ReluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, g.X, m.ga1, g.N)
 	if m.edges != nil {
 		m.norm.backward(m.gw)

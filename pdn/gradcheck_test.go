@@ -9,6 +9,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // Finite-difference gradient checks, in float64, for every op and layer with
@@ -108,7 +109,7 @@ func randSlice(rnd *rand.Rand, n int, scale float64) []float64 {
 }
 
 // project returns Σ r⊙y, a loss whose gradient with respect to y is r.
-func project(r, y []float64) float64 { return dot(r, y) }
+func project(r, y []float64) float64 { return kernels.Dot(r, y) }
 
 // smallGraph is a random graph of n nodes with about m edges and d features.
 func smallGraph(seed uint64, n, m, f, d, c int) *datasets.Graph {
@@ -165,10 +166,10 @@ func TestGradReLU(t *testing.T) {
 	x := randSlice(rnd, 40, 1)
 	r := randSlice(rnd, 40, 1)
 	y := make([]float64, 40)
-	loss := func() float64 { relu(y, x); return project(r, y) }
+	loss := func() float64 { kernels.Relu(y, x); return project(r, y) }
 	loss()
 	dx := make([]float64, 40)
-	reluBackward(dx, r, y)
+	kernels.ReluBackward(dx, r, y)
 	checkGrad(t, "x", x, dx, loss)
 }
 
@@ -177,13 +178,13 @@ func TestGradDropoutMask(t *testing.T) {
 	x := randSlice(rnd, 30, 1)
 	mask := make([]float64, 30)
 	for i := range mask {
-		mask[i] = 2 * below(rnd.Uint64()>>32, 1<<31)
+		mask[i] = 2 * kernels.Below(rnd.Uint64()>>32, 1<<31)
 	}
 	r := randSlice(rnd, 30, 1)
 	y := make([]float64, 30)
-	loss := func() float64 { mulInto(y, x, mask); return project(r, y) }
+	loss := func() float64 { kernels.MulInto(y, x, mask); return project(r, y) }
 	dx := make([]float64, 30)
-	mulInto(dx, r, mask)
+	kernels.MulInto(dx, r, mask)
 	checkGrad(t, "x", x, dx, loss)
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // naiveMul returns a·b for a (n×k), b (k×m), summing over k in order.
@@ -31,22 +32,22 @@ func TestKernelsAgainstNaive(t *testing.T) {
 			a := randSlice(rnd, s.n*s.k, 1)
 			b := randSlice(rnd, s.k*s.m, 1)
 			bt := make([]float64, len(b))
-			transpose(bt, b, s.k, s.m)
+			kernels.Transpose(bt, b, s.k, s.m)
 			want := naiveMul(a, b, s.n, s.k, s.m)
 
 			// Summed in the same order, so exact.
 			got := make([]float64, s.n*s.m)
-			mulABT(got, a, bt, s.n, s.k, s.m)
+			kernels.MulABT(got, a, bt, s.n, s.k, s.m)
 			closeAll(t, "mulABT", got, want, 0)
 
-			// addATB(c, x, y) adds xᵀ·y; with x = aᵀ stored n'×m' it is a·y.
+			// kernels.AddATB(c, x, y) adds xᵀ·y; with x = aᵀ stored n'×m' it is a·y.
 			at := make([]float64, len(a))
-			transpose(at, a, s.n, s.k)
+			kernels.Transpose(at, a, s.n, s.k)
 			acc := make([]float64, s.n*s.m)
 			for i := range acc {
 				acc[i] = 1
 			}
-			addATB(acc, at, b, s.k, s.n, s.m)
+			kernels.AddATB(acc, at, b, s.k, s.n, s.m)
 			for i := range want {
 				want[i]++
 			}
@@ -70,7 +71,7 @@ func TestKernelsStartFromPlusZero(t *testing.T) {
 			for i := range c {
 				c[i] = math.NaN()
 			}
-			mulABT(c, a, b, n, k, 5)
+			kernels.MulABT(c, a, b, n, k, 5)
 			for i, v := range c {
 				if math.Float64bits(v) != 0 {
 					t.Fatalf("n=%d k=%d: c[%d] = %v (bits %x), want +0", n, k, i, v, math.Float64bits(v))
@@ -93,7 +94,7 @@ func TestReLUBackwardMasks(t *testing.T) {
 	y := []float64{0, 1e-300, 2, 0, 5}
 	dy := []float64{1, -2, 3, -4, math.Inf(1)}
 	dx := make([]float64, 5)
-	reluBackward(dx, dy, y)
+	kernels.ReluBackward(dx, dy, y)
 	want := []float64{0, -2, 3, 0, math.Inf(1)}
 	for i := range want {
 		if dx[i] != want[i] {
@@ -107,8 +108,8 @@ func TestBelow(t *testing.T) {
 		x, t uint64
 		want float64
 	}{{0, 1, 1}, {1, 1, 0}, {5, 3, 0}, {1<<32 - 1, 1 << 32, 1}, {1<<32 - 1, 1 << 31, 0}} {
-		if got := below(tc.x, tc.t); got != tc.want {
-			t.Errorf("below(%d, %d) = %v, want %v", tc.x, tc.t, got, tc.want)
+		if got := kernels.Below(tc.x, tc.t); got != tc.want {
+			t.Errorf("kernels.Below(%d, %d) = %v, want %v", tc.x, tc.t, got, tc.want)
 		}
 	}
 }
@@ -134,7 +135,7 @@ func TestSparseKernelsAgainstDense(t *testing.T) {
 				pc = &pacer{on: true, block: float64(s.block * s.m), fn: func(float64) {}}
 			}
 			want, got := make([]float64, s.n*s.m), make([]float64, s.n*s.m)
-			mulABT(want, x, w, s.n, s.k, s.m)
+			kernels.MulABT(want, x, w, s.n, s.k, s.m)
 			pc.xMulWT(got, nil, sx, w, make([]float64, s.k*s.m), s.n, s.k, s.m)
 			for i := range want {
 				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
@@ -145,7 +146,7 @@ func TestSparseKernelsAgainstDense(t *testing.T) {
 			for i := range wantG {
 				wantG[i], gotG[i] = 0.5, 0.5
 			}
-			addATB(wantG, g, x, s.n, s.m, s.k)
+			kernels.AddATB(wantG, g, x, s.n, s.m, s.k)
 			pc.addGTX(gotG, g, nil, sx, make([]float64, s.k*s.m), s.n, s.m, s.k)
 			closeAll(t, "gᵀ·X", gotG, wantG, 1e-13)
 		})

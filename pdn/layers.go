@@ -6,6 +6,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // tensor is one trainable array and its gradient.
@@ -125,7 +126,7 @@ func (c *conv) forward(y, x []float64, rows int) {
 // c.xw: for an input and weights that have not changed since.
 func (c *conv) forwardFrom(y []float64, rows int) {
 	c.norm.propagate(y, c.xw, c.out)
-	addRows(y, c.b.val, rows, c.out)
+	kernels.AddRows(y, c.b.val, rows, c.out)
 }
 
 // backward accumulates ∂W, ∂b (and ∂Â when learning edges) and sets
@@ -135,7 +136,7 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 		c.pc.affineBackward(dx, x, c.sx, dy, c.w, c.b, c.wt, rows, c.in, c.out)
 		return
 	}
-	sumRowsAdd(c.b.grad, dy, rows, c.out)
+	kernels.SumRowsAdd(c.b.grad, dy, rows, c.out)
 	if c.learn {
 		c.norm.propagateAccumulate(c.gxw, dy, c.xw, c.out)
 	} else {
@@ -143,7 +144,7 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 	}
 	c.pc.addGTX(c.w.grad, c.gxw, x, c.sx, c.wt, rows, c.out, c.in)
 	if dx != nil {
-		transpose(c.wt, c.w.val, c.out, c.in)
+		kernels.Transpose(c.wt, c.w.val, c.out, c.in)
 		c.pc.mulABT(dx, c.gxw, c.wt, rows, c.out, c.in)
 	}
 }
@@ -218,7 +219,5 @@ func logSoftmaxNLL(grad, logits []float64, c int, rows, labels []int) float64 {
 // exps sets dst = fmath.Exp(src) elementwise, by vectors where they run.
 func exps(dst, src []float64) {
 	src = src[:len(dst)]
-	for i := expsVec(dst, src); i < len(dst); i++ {
-		dst[i] = fmath.Exp(src[i])
-	}
+	kernels.Exps(dst, src)
 }

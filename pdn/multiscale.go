@@ -6,6 +6,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 func init() {
@@ -63,16 +64,16 @@ func (l *msLayer) forward(y, x []float64, n int, norm *gcnNorm, p []float64) {
 			y[j] += float64(p[i-1] * v)
 		}
 	}
-	addRows(y, l.b.val, n, l.out)
+	kernels.AddRows(y, l.b.val, n, l.out)
 }
 
 // backward adds to gp the gradient of P, ⟨dy, Z_i⟩, and walks dy back
 // through the powers: dZ_K = P_K dy, dZ_{i−1} = Â dZ_i (+ P_{i−1} dy).
 func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []float64) {
-	sumRowsAdd(l.b.grad, dy, n, l.out)
+	kernels.SumRowsAdd(l.b.grad, dy, n, l.out)
 	k := len(p)
 	for i := 1; i <= k; i++ {
-		gp[i-1] += dot(dy[:n*l.out], l.z[i])
+		gp[i-1] += kernels.Dot(dy[:n*l.out], l.z[i])
 	}
 	clear(l.gz[k])
 	for i := k; i >= 1; i-- {
@@ -84,7 +85,7 @@ func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []fl
 	}
 	l.pc.addGTX(l.w.grad, l.gz[0], x, l.sx, l.wt, n, l.out, l.in)
 	if dx != nil {
-		transpose(l.wt, l.w.val, l.out, l.in)
+		kernels.Transpose(l.wt, l.w.val, l.out, l.in)
 		l.pc.mulABT(dx, l.gz[0], l.wt, n, l.out, l.in)
 	}
 }
@@ -118,7 +119,7 @@ func (m *multiScale) forward(training bool) []float64 {
 	g := m.g
 	softmax(m.p, m.alpha.val)
 	m.l1.forward(m.a1, g.X, g.N, m.norm, m.p)
-	relu(m.a1, m.a1)
+	kernels.Relu(m.a1, m.a1)
 	m.in2 = m.drop.apply(m.d1, m.a1, training)
 	m.l2.forward(m.logits, m.in2, g.N, m.norm, m.p)
 	return m.logits
@@ -129,7 +130,7 @@ func (m *multiScale) backward(glogits []float64) {
 	clear(m.gp)
 	m.l2.backward(m.gd1, m.in2, glogits, g.N, m.norm, m.p, m.gp)
 	m.drop.backward(m.gd1, m.gd1)
-	reluBackward(m.ga1, m.gd1, m.a1)
+	kernels.ReluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, g.X, m.ga1, g.N, m.norm, m.p, m.gp)
 	softmaxBackward(m.alpha.grad, m.p, m.gp)
 }

@@ -8,6 +8,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // Streams of the weight seed.
@@ -139,7 +140,7 @@ func (d *dropout) apply(y, x []float64, training bool) []float64 {
 		return x
 	}
 	d.draw(len(x))
-	mulInto(y[:len(x)], x, d.mask[:len(x)])
+	kernels.MulInto(y[:len(x)], x, d.mask[:len(x)])
 	return y[:len(x)]
 }
 
@@ -147,7 +148,7 @@ func (d *dropout) apply(y, x []float64, training bool) []float64 {
 // needed the mask before it had x.
 func (d *dropout) applyDrawn(y, x []float64) []float64 {
 	d.dropped = true
-	mulInto(y[:len(x)], x, d.mask[:len(x)])
+	kernels.MulInto(y[:len(x)], x, d.mask[:len(x)])
 	return y[:len(x)]
 }
 
@@ -163,20 +164,20 @@ func (d *dropout) draw(n int) {
 	}
 	mask := d.mask[:n]
 	i := 0
-	if vectors {
+	if kernels.Vectors() {
 		// The draws come first, a block at a time, then vectors turn them
 		// into the mask: the same draws in the same order, the same bits.
 		var raw [64]uint64
 		for ; i+2*len(raw) <= len(mask); i += 2 * len(raw) {
 			pcgBlock(d.rnd, raw[:])
-			dropoutMaskVec(mask[i:i+2*len(raw)], raw[:], thresh, scale)
+			kernels.DropoutMask(mask[i:i+2*len(raw)], raw[:], thresh, scale)
 		}
 	}
 	for ; i < len(mask); i += 2 {
 		r := d.rnd.Uint64()
-		mask[i] = scale * below(r&0xffffffff, thresh)
+		mask[i] = scale * kernels.Below(r&0xffffffff, thresh)
 		if i+1 < len(mask) {
-			mask[i+1] = scale * below(r>>32, thresh)
+			mask[i+1] = scale * kernels.Below(r>>32, thresh)
 		}
 	}
 }
@@ -188,11 +189,5 @@ func (d *dropout) backward(dx, dy []float64) {
 		copy(dx, dy)
 		return
 	}
-	mulInto(dx[:len(dy)], dy, d.mask[:len(dy)])
-}
-
-// below returns 1 if x < t and 0 otherwise, for x, t < 2³³, without a
-// branch: x − t wraps around, setting the top bit, exactly when x < t.
-func below(x, t uint64) float64 {
-	return float64((x - t) >> 63)
+	kernels.MulInto(dx[:len(dy)], dy, d.mask[:len(dy)])
 }

@@ -1,6 +1,10 @@
 package pdn
 
-import "pdnexplorer/datasets"
+import (
+	"pdnexplorer/datasets"
+
+	"pdnexplorer/pdn/internal/kernels"
+)
 
 // pacer lets a long epoch be cut into pieces. The loops that can be long
 // (dense products over edges or nodes, propagation over the graph) run in
@@ -92,7 +96,7 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int, rectify 
 		run = mulABTKeptRows
 	}
 	per := float64(k * m)
-	bt, buf := transposedForVectors(b, m, k)
+	bt, buf := kernels.TransposedForVectors(b, m, k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
 		var kept []float64
@@ -102,7 +106,7 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int, rectify 
 		if simd128 {
 			simdMulABT(c[lo*m:hi*m], a[lo*k:hi*k], b, bias, kept, hi-lo, k, m)
 			if rectify {
-				relu(c[lo*m:hi*m], c[lo*m:hi*m])
+				kernels.Relu(c[lo*m:hi*m], c[lo*m:hi*m])
 			}
 		} else {
 			j := newJob(run)
@@ -112,7 +116,7 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int, rectify 
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
-	releaseTransposed(buf)
+	kernels.ReleaseTransposed(buf)
 }
 
 // foldStreams is the number of rows past which a wide fold's b no longer
@@ -126,7 +130,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 		hi := pc.blockEnd(lo, n, per)
 		if simd128 {
 			simdAddATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
-		} else if blocks, ok := wideBlocks(k); ok && hi-lo >= foldStreams {
+		} else if blocks, ok := kernels.WideBlocks(k); ok && hi-lo >= foldStreams {
 			// Split by b's columns, so that each thread reads its share of b
 			// once (see addATBWideBlocks): for a fold over many rows (the
 			// pathfinder's edges), whose b is read from memory.
@@ -153,9 +157,9 @@ func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []floa
 		return
 	}
 	pc.xMulWT(y, x, sx, w, wt, rows, in, out)
-	addRows(y, b, rows, out)
+	kernels.AddRows(y, b, rows, out)
 	if rectify {
-		relu(y, y)
+		kernels.Relu(y, y)
 	}
 }
 
@@ -165,10 +169,10 @@ func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []floa
 func (pc *pacer) affineBackward(dx, x []float64, sx *datasets.CSR, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
 	pc.addGTX(w.grad, dy, x, sx, wt, rows, out, in)
 	if b != nil {
-		sumRowsAdd(b.grad, dy, rows, out)
+		kernels.SumRowsAdd(b.grad, dy, rows, out)
 	}
 	if dx != nil {
-		transpose(wt, w.val, out, in)
+		kernels.Transpose(wt, w.val, out, in)
 		pc.mulABT(dx, dy, wt, rows, out, in)
 	}
 }

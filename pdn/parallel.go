@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // Natively the dense and sparse products split their work across the
@@ -111,7 +112,7 @@ func (j *job) split(n int, work float64) {
 // The pieces of each product, as jobs run them.
 
 func mulABTRows(j *job, lo, hi int) {
-	mulABTVec(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, j.bias, hi-lo, j.k, j.m, j.rectify)
+	kernels.MulABTBias(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, j.bias, hi-lo, j.k, j.m, j.rectify)
 }
 
 // mulABTKeptRows is mulABTRows plus the bias, for the rows whose keep is
@@ -121,7 +122,7 @@ func mulABTKeptRows(j *job, lo, hi int) {
 	keep, k, m := j.keep[:hi], j.k, j.m
 	row := func(i int) ([]float64, []float64) { return j.c[i*m : (i+1)*m], j.a[i*k : (i+1)*k] }
 	group := 2
-	if quadsVec(j.bt, k, m) {
+	if kernels.QuadsVec(j.bt, k, m) {
 		group = 4
 	}
 	var waiting [4]int // kept rows waiting for the group to fill
@@ -140,23 +141,23 @@ func mulABTKeptRows(j *job, lo, hi int) {
 			for r, w := range waiting {
 				c[r], a[r] = row(w)
 			}
-			mulQuadRows(c, a, j.bt, j.bias, k, m, j.rectify)
+			kernels.MulQuadRows(c, a, j.bt, j.bias, k, m, j.rectify)
 			continue
 		}
 		c0, a0 := row(waiting[0])
 		c1, a1 := row(waiting[1])
-		mulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
+		kernels.MulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
 		j.act(c0, c1)
 	}
 	for r := 0; r < n; r += 2 {
 		c0, a0 := row(waiting[r])
 		if r+1 == n {
-			mulRow(c0, a0, j.b, j.bias)
+			kernels.MulRow(c0, a0, j.b, j.bias)
 			j.act(c0, c0)
 			break
 		}
 		c1, a1 := row(waiting[r+1])
-		mulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
+		kernels.MulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
 		j.act(c0, c1)
 	}
 }
@@ -164,14 +165,16 @@ func mulABTKeptRows(j *job, lo, hi int) {
 // act applies the job's ReLU, if it has one, to two rows of its output.
 func (j *job) act(c0, c1 []float64) {
 	if j.rectify {
-		relu(c0, c0)
-		relu(c1, c1)
+		kernels.Relu(c0, c0)
+		kernels.Relu(c1, c1)
 	}
 }
 
-func addATBColsJob(j *job, lo, hi int) { addATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
+func addATBColsJob(j *job, lo, hi int) { kernels.AddATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
 
-func addATBBlocksJob(j *job, lo, hi int) { addATBWideBlocks(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
+func addATBBlocksJob(j *job, lo, hi int) {
+	kernels.AddATBWideBlocks(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi)
+}
 
 func spMulABTRows(j *job, lo, hi int) {
 	spMulABT(j.c[lo*j.m:hi*j.m], j.sx, j.base+lo, j.base+hi, j.b, j.m)

@@ -7,8 +7,8 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/fmath"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 func init() {
@@ -86,15 +86,7 @@ func (p *pathfinder) forwardKept(keep []float64) []float64 {
 		layer.pc.mulABTKept(y, p.acts[l], layer.w.val, layer.b.val, keep, p.rows, layer.in, layer.out, l+1 < last)
 	}
 	keep = keep[:len(p.w)]
-	if simd128 {
-		simdSigmoidKept(p.w, p.acts[last], keep)
-		return p.w
-	}
-	for e := sigmoidsVec(p.w, p.acts[last], keep); e < len(p.w); e++ {
-		if keep[e] != 0 {
-			p.w[e] = fmath.Sigmoid(p.acts[last][e])
-		}
-	}
+	kernels.Sigmoids(p.w, p.acts[last], keep)
 	return p.w
 }
 
@@ -126,13 +118,7 @@ func (p *pathfinder) forward() []float64 {
 		}
 		layer.forward(y, p.acts[l], p.rows)
 	}
-	if simd128 {
-		simdSigmoidKept(p.w, p.acts[last], nil)
-		return p.w
-	}
-	for e := sigmoidsVec(p.w, p.acts[last], nil); e < len(p.w); e++ {
-		p.w[e] = fmath.Sigmoid(p.acts[last][e])
-	}
+	kernels.Sigmoids(p.w, p.acts[last], nil)
 	return p.w
 }
 
@@ -160,7 +146,7 @@ func (p *pathfinder) backward(gw []float64) {
 		if l > 0 {
 			dx = p.grads[l]
 		}
-		if l == last-1 && l > 0 && outputBackwardVec(p.layers[l], p.layers[l-1].b.grad, dx, p.acts[l], p.grads[l+1], p.rows) {
+		if l == last-1 && l > 0 && outputBackward(p.layers[l], p.layers[l-1].b.grad, dx, p.acts[l], p.grads[l+1], p.rows) {
 			// The output layer, its input's ReLU and the bias gradient
 			// of the layer below in one pass over the hidden units.
 			summed = true
@@ -172,7 +158,7 @@ func (p *pathfinder) backward(gw []float64) {
 			p.layers[l].backward(dx, p.acts[l], p.grads[l+1], p.rows)
 		}
 		if dx != nil {
-			reluBackward(dx, dx, p.acts[l])
+			kernels.ReluBackward(dx, dx, p.acts[l])
 		}
 	}
 }
@@ -197,4 +183,16 @@ func pathfinderCost(s Shape, m experiment.Model) Part {
 	w.Exp += e
 	return Part{What: phrase.New("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
 		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
+}
+
+// outputBackward is the fused backward pass of the output layer l (one
+// unit) over its hidden layer's ReLU where the kernels have one
+// (kernels.OutputBackward), adding dx's rows to below, the bias gradient
+// of the layer under; it reports false, doing nothing, where they do not.
+func outputBackward(l *dense, below, dx, h, g []float64, rows int) bool {
+	if l.out != 1 || l.sx != nil || !kernels.OutputBackward(l.w.grad, l.b.grad, l.w.val, below, dx, h, g, l.in, rows) {
+		return false
+	}
+	l.pc.tick(float64(3 * rows * l.in))
+	return true
 }

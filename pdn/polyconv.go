@@ -8,6 +8,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // nodeOp is a linear map over the nodes, y = O·h for h of n rows of m
@@ -43,7 +44,7 @@ func (o *meanOp) apply(y, h []float64, m int) {
 		yi := y[i*m : (i+1)*m]
 		clear(yi)
 		for k := a.rowPtr[i]; k < a.rowPtr[i+1]; k++ {
-			addTo(yi, rowOf(h, a.col[k], m))
+			kernels.AddTo(yi, rowOf(h, a.col[k], m))
 		}
 		if d := o.deg[i]; d > 0 {
 			for c := range yi {
@@ -232,9 +233,9 @@ func (l *polyConv) forward(y, x []float64, rows int) {
 	for k, w := range l.w {
 		t, ts := l.term(k)
 		l.pc.xMulWT(l.tmp, t, ts, w.val, l.wt, rows, l.in, l.out)
-		addTo(y[:rows*l.out], l.tmp[:rows*l.out])
+		kernels.AddTo(y[:rows*l.out], l.tmp[:rows*l.out])
 	}
-	addRows(y, l.b.val, rows, l.out)
+	kernels.AddRows(y, l.b.val, rows, l.out)
 }
 
 // backward accumulates every W_k's and b's gradient and, for a layer
@@ -242,7 +243,7 @@ func (l *polyConv) forward(y, x []float64, rows int) {
 // ∂T_k = dy·W_k, then from the last term down ∂T_{k−1} += 2L̂ᵀ∂T_k and
 // ∂T_{k−2} −= ∂T_k (Chebyshev), or ∂x += Oᵀ∂T_1 (GraphSAGE).
 func (l *polyConv) backward(dx, dy []float64, rows int) {
-	sumRowsAdd(l.b.grad, dy, rows, l.out)
+	kernels.SumRowsAdd(l.b.grad, dy, rows, l.out)
 	for k, w := range l.w {
 		t, ts := l.term(k)
 		l.pc.addGTX(w.grad, dy, t, ts, l.wt, rows, l.out, l.in)
@@ -256,7 +257,7 @@ func (l *polyConv) backward(dx, dy []float64, rows int) {
 		}
 	}
 	for k, w := range l.w {
-		transpose(l.wt, w.val, l.out, l.in)
+		kernels.Transpose(l.wt, w.val, l.out, l.in)
 		l.pc.mulABT(l.gt[k], dy, l.wt, rows, l.out, l.in)
 	}
 	n := rows * l.in
@@ -271,7 +272,7 @@ func (l *polyConv) backward(dx, dy []float64, rows int) {
 			continue
 		}
 		l.op.applyT(dx[:n], l.gt[1], l.in)
-		addTo(l.gt[0][:n], dx[:n])
+		kernels.AddTo(l.gt[0][:n], dx[:n])
 	}
 	copy(dx[:n], l.gt[0][:n])
 }
@@ -341,7 +342,7 @@ func (m *polyNet) streams() []*rand.PCG           { return []*rand.PCG{m.drop.rn
 func (m *polyNet) forward(training bool) []float64 {
 	n := m.g.N
 	m.l1.forward(m.a1, nil, n)
-	relu(m.a1, m.a1)
+	kernels.Relu(m.a1, m.a1)
 	m.in2 = m.drop.apply(m.d1, m.a1, training)
 	m.l2.forward(m.logits, m.in2, n)
 	return m.logits
@@ -351,7 +352,7 @@ func (m *polyNet) backward(glogits []float64) {
 	n := m.g.N
 	m.l2.backward(m.gd1, glogits, n)
 	m.drop.backward(m.gd1, m.gd1)
-	reluBackward(m.ga1, m.gd1, m.a1)
+	kernels.ReluBackward(m.ga1, m.gd1, m.a1)
 	m.l1.backward(nil, m.ga1, n)
 }
 

@@ -1,8 +1,10 @@
-//go:build !(js && wasm && simd128)
+//go:build !(js && wasm && simd128) || purego
 
 package pdn
 
-import "pdnexplorer/datasets"
+import (
+	"pdnexplorer/datasets"
+)
 
 // simd128 is false outside the browser worker's simd128 build: the Go
 // loops do all the work (see simd128_on.go). The functions below are never
@@ -21,13 +23,7 @@ func simdAccumulateEdges(g *gcnNorm, dy, h []float64, m, lo, hi int)            
 func simdAccumulateSelf(g *gcnNorm, dy, h []float64, m int)                      { panic(noKernels) }
 func simdSpMulABT(c []float64, a *datasets.CSR, lo, hi int, bt []float64, m int) { panic(noKernels) }
 func simdSpAccumATB(ct, a []float64, b *datasets.CSR, lo, hi, m int)             { panic(noKernels) }
-func simdRelu(y, x []float64)                                                    { panic(noKernels) }
-func simdReluBackward(dx, dy, y []float64)                                       { panic(noKernels) }
-func simdSumRowsAdd(c, a []float64, n, m int)                                    { panic(noKernels) }
-func simdMulInto(y, x, k []float64)                                              { panic(noKernels) }
-func simdAddRows(c, v []float64, n, m int)                                       { panic(noKernels) }
 
-func simdSigmoidKept(w, s, keep []float64)                            { panic(noKernels) }
 func simdPathfinder1(p *pathfinder) bool                              { return false }
 func simdPathfinderForward(p *pathfinder, keep []float64, lo, hi int) { panic(noKernels) }
 func simdPathfinderBackward(p *pathfinder, gw []float64, lo, hi int)  { panic(noKernels) }
@@ -38,7 +34,6 @@ func simdNormForward(g *gcnNorm, w []float64)                         { panic(no
 func simdNormBackward(g *gcnNorm, gw []float64)                       { panic(noKernels) }
 func simdAddTransposed(c, ct []float64, m, k int)                     { panic(noKernels) }
 
-func simdTranspose(t, a []float64, n, m int)                             { panic(noKernels) }
 func simdAdamStep(a *adam, p *tensor, m, v []float64, step, bc2 float64) { panic(noKernels) }
 
 const noKernels = "pdn: the WebAssembly kernels are not in this build"

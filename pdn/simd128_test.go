@@ -1,4 +1,4 @@
-//go:build js && wasm && simd128
+//go:build js && wasm && simd128 && !purego
 
 package pdn
 
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // These tests run under Node with the kernels linked (make test-wasm, or
@@ -25,9 +26,9 @@ func TestKernelsLoaded(t *testing.T) {
 // WebAssembly does not fix a NaN's payload).
 func both(t *testing.T, name string, f func() [][]float64) {
 	t.Helper()
-	simd128 = false
+	setSIMD128(false)
 	want := f()
-	simd128 = true
+	setSIMD128(true)
 	got := f()
 	for i := range want {
 		if len(got[i]) != len(want[i]) {
@@ -67,7 +68,7 @@ func awkward(rnd *rand.Rand, n int, specials bool) []float64 {
 }
 
 func TestKernelsMatchGoLoops(t *testing.T) {
-	defer func() { simd128 = true }()
+	defer func() { setSIMD128(true) }()
 	rnd := rand.New(rand.NewPCG(7, 8))
 	var pc *pacer
 	for _, sh := range []struct{ n, k, m int }{{1, 1, 1}, {5, 3, 1}, {9, 11, 16}, {13, 16, 1}, {7, 4, 32}, {12, 32, 4}, {6, 7, 9}, {4, 33, 17}} {
@@ -93,26 +94,26 @@ func TestKernelsMatchGoLoops(t *testing.T) {
 			})
 			both(t, "sumRowsAdd", func() [][]float64 {
 				c := awkward(rand.New(rand.NewPCG(3, 3)), m, false)
-				sumRowsAdd(c, gy, n, m)
+				kernels.SumRowsAdd(c, gy, n, m)
 				return [][]float64{c}
 			})
 			both(t, "addRows", func() [][]float64 {
 				c := append([]float64(nil), gy...)
-				addRows(c, bias, n, m)
+				kernels.AddRows(c, bias, n, m)
 				return [][]float64{c}
 			})
 			both(t, "transpose", func() [][]float64 {
 				tt := make([]float64, n*k)
-				transpose(tt, x, n, k)
+				kernels.Transpose(tt, x, n, k)
 				return [][]float64{tt}
 			})
 			both(t, "relu, reluBackward, mulInto", func() [][]float64 {
 				y := make([]float64, len(x))
-				relu(y, x)
+				kernels.Relu(y, x)
 				dx := make([]float64, len(x))
-				reluBackward(dx, a[:len(x)], y)
+				kernels.ReluBackward(dx, a[:len(x)], y)
 				z := make([]float64, len(x))
-				mulInto(z, x, a[:len(x)])
+				kernels.MulInto(z, x, a[:len(x)])
 				return [][]float64{y, dx, z}
 			})
 		}
@@ -209,12 +210,12 @@ func kernelGraph(t *testing.T, rnd *rand.Rand) *datasets.Graph {
 // The kernels' dropout draws are math/rand/v2's PCG's, and leave its state
 // where the Go loop leaves it.
 func TestKernelsDrawAsPCG(t *testing.T) {
-	defer func() { simd128 = true }()
+	defer func() { setSIMD128(true) }()
 	for _, n := range []int{1, 2, 7, 1000, 1001} {
 		var masks [2][]float64
 		var next [2]uint64
 		for i, on := range []bool{false, true} {
-			simd128 = on
+			setSIMD128(on)
 			d := newDropout(0.3, n)
 			d.reseed(42)
 			d.draw(n)

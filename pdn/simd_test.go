@@ -11,6 +11,7 @@ package pdn
 // 2.1 GMAC/s, in WebAssembly 2.36 against 2.21.
 
 import (
+	"pdnexplorer/pdn/internal/kernels"
 	"simd"
 	"testing"
 )
@@ -51,7 +52,7 @@ func simdOperands(n, k, m int) (a, b, bt []float64) {
 	for i := range b {
 		b[i] = float64(i%5)*0.1117 - 0.2
 	}
-	transpose(bt, b, m, k)
+	kernels.Transpose(bt, b, m, k)
 	return a, b, bt
 }
 
@@ -59,7 +60,7 @@ func TestSIMDKeepsTheBits(t *testing.T) {
 	n, k, m := 101, 37, 13
 	a, b, bt := simdOperands(n, k, m)
 	want, got := make([]float64, n*m), make([]float64, n*m)
-	mulABT(want, a, b, n, k, m)
+	kernels.MulABT(want, a, b, n, k, m)
 	mulABTSIMD(got, a, bt, n, k, m)
 	for i := range want {
 		if want[i] != got[i] {
@@ -75,7 +76,7 @@ func BenchmarkSIMDEdgeLayer(b *testing.B) {
 	b.SetBytes(int64(n * k * m))
 	b.Run("scalar", func(b *testing.B) {
 		for b.Loop() {
-			mulABT(c, a, w, n, k, m)
+			kernels.MulABT(c, a, w, n, k, m)
 		}
 	})
 	b.Run("simd", func(b *testing.B) {

@@ -1,6 +1,10 @@
 package pdn
 
-import "math"
+import (
+	"math"
+
+	"pdnexplorer/pdn/internal/kernels"
+)
 
 // adjacency is the graph in compressed sparse rows, both directions of every
 // undirected edge, without self-loops (they are implicit). Row i lists the
@@ -125,7 +129,7 @@ func (g *gcnNorm) forward(w []float64) {
 // paths, which read it with one load rather than two that wait on each
 // other.
 func (g *gcnNorm) arcCoefs() {
-	if !vectors {
+	if !kernels.Vectors() {
 		return
 	}
 	a := g.adj
@@ -307,7 +311,7 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 		}
 		for ; e < hi; e++ {
 			u, v := int(a.src[e]), int(a.dst[e])
-			g.gCoef[e] += dot2(dy[u*m:(u+1)*m], h[v*m:(v+1)*m], dy[v*m:(v+1)*m], h[u*m:(u+1)*m])
+			g.gCoef[e] += kernels.Dot2(dy[u*m:(u+1)*m], h[v*m:(v+1)*m], dy[v*m:(v+1)*m], h[u*m:(u+1)*m])
 		}
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
@@ -317,7 +321,7 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 		return
 	}
 	for i := 0; i < a.n; i++ {
-		g.gSelf[i] += dot(dy[i*m:(i+1)*m], h[i*m:(i+1)*m])
+		g.gSelf[i] += kernels.Dot(dy[i*m:(i+1)*m], h[i*m:(i+1)*m])
 	}
 }
 

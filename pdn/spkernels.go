@@ -1,6 +1,10 @@
 package pdn
 
-import "pdnexplorer/datasets"
+import (
+	"pdnexplorer/datasets"
+
+	"pdnexplorer/pdn/internal/kernels"
+)
 
 // Kernels for a first layer whose input is the graph's sparse node
 // features (datasets.CSR): X·Wᵀ and the weight gradient gᵀ·X cost
@@ -58,7 +62,7 @@ func (pc *pacer) xMulWT(c, x []float64, sx *datasets.CSR, w, wt []float64, n, k,
 		pc.mulABT(c, x, w, n, k, m)
 		return
 	}
-	transpose(wt, w, m, k)
+	kernels.Transpose(wt, w, m, k)
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)

@@ -8,6 +8,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // The trace of a node equals, to 1e-9, the same node's row of the whole
@@ -197,11 +198,11 @@ func TestTraceGAT(t *testing.T) {
 		mean := make([]float64, len(nb))
 		for h := range H {
 			as, ad := l1.aSrc.val[h*O:(h+1)*O], l1.aDst.val[h*O:(h+1)*O]
-			ti := dot(ad, wx(i, h))
+			ti := kernels.Dot(ad, wx(i, h))
 			ex := make([]float64, len(nb))
 			var sum float64
 			for k, j := range nb {
-				ex[k] = math.Exp(leaky(ti + dot(as, wx(j, h))))
+				ex[k] = math.Exp(leaky(ti + kernels.Dot(as, wx(j, h))))
 				sum += ex[k]
 			}
 			for k := range nb {

@@ -9,6 +9,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // adam is torch.optim.Adam (β₁ = 0.9, β₂ = 0.999, ε = 1e-8) with L2 weight
@@ -570,7 +571,7 @@ func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok 
 		}
 		p := make([]float64, len(z))
 		softmax(p, l.beta.val)
-		return nil, fmath.Sigmoid(dot(z, p)), true
+		return nil, fmath.Sigmoid(kernels.Dot(z, p)), true
 	}
 	p, isMLP := m.edges.(*pathfinder)
 	if !isMLP || len(z) != p.layers[0].in {
@@ -581,7 +582,7 @@ func (t *Trainer) Pathfinder(z []float64) (hidden []float64, weight float64, ok 
 		y := make([]float64, layer.out)
 		layer.forward(y, x, 1)
 		if l+1 < len(p.layers) {
-			relu(y, y)
+			kernels.Relu(y, y)
 			hidden = y
 		}
 		x = y

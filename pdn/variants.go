@@ -8,6 +8,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // softmax sets p = softmax(a).
@@ -40,7 +41,7 @@ func softmax(p, a []float64) {
 // softmaxBackward adds to ga the gradient through p = softmax(a), given
 // gp = ∂L/∂p: ∂L/∂a_j = p_j (gp_j − Σ_i p_i gp_i).
 func softmaxBackward(ga, p, gp []float64) {
-	dotp := dot(p, gp)
+	dotp := kernels.Dot(p, gp)
 	for j := range ga {
 		ga[j] += p[j] * (gp[j] - dotp)
 	}
@@ -73,7 +74,7 @@ func (l *linearPathfinder) forward() []float64 {
 	softmax(l.p, l.beta.val)
 	d := len(l.p)
 	for e := 0; e < l.rows; e++ {
-		l.s[e] = dot(l.z[e*d:(e+1)*d], l.p)
+		l.s[e] = kernels.Dot(l.z[e*d:(e+1)*d], l.p)
 		l.w[e] = fmath.Sigmoid(l.s[e])
 	}
 	l.pc.tick(float64(l.rows * (d + expUnit)))
@@ -132,7 +133,7 @@ func (c *edgeConv) forward() []float64 {
 	b1, b2 := c.beta.val[0], c.beta.val[1]
 	for e := range g.Src {
 		u, v := int(g.Src[e]), int(g.Dst[e])
-		c.sc[e] = fmath.Sigmoid(dot(c.h[u*k:(u+1)*k], c.h[v*k:(v+1)*k]))
+		c.sc[e] = fmath.Sigmoid(kernels.Dot(c.h[u*k:(u+1)*k], c.h[v*k:(v+1)*k]))
 		c.w[e] = fmath.Sigmoid(float64(b1*c.sc[e]) + b2)
 	}
 	return c.w

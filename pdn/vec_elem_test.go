@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // specials are the values elementwise kernels must treat as their scalar
@@ -40,14 +41,14 @@ func testElementwiseKeepsTheBits(t *testing.T) {
 			kernel func(out []float64)
 			want   func(i int) float64
 		}{
-			{"mulInto", func(out []float64) { mulInto(out, x, y) }, func(i int) float64 { return x[i] * y[i] }},
-			{"addTo", func(out []float64) { copy(out, x); addTo(out, y) }, func(i int) float64 { return x[i] + y[i] }},
-			{"relu", func(out []float64) { relu(out, x) }, func(i int) float64 { return reluOf(x[i]) }},
-			{"reluBackward", func(out []float64) { reluBackward(out, x, relu1(y)) }, func(i int) float64 { return gateOn(x[i], reluOf(y[i])) }},
+			{"mulInto", func(out []float64) { kernels.MulInto(out, x, y) }, func(i int) float64 { return x[i] * y[i] }},
+			{"addTo", func(out []float64) { copy(out, x); kernels.AddTo(out, y) }, func(i int) float64 { return x[i] + y[i] }},
+			{"relu", func(out []float64) { kernels.Relu(out, x) }, func(i int) float64 { return kernels.ReluOf(x[i]) }},
+			{"reluBackward", func(out []float64) { kernels.ReluBackward(out, x, relu1(y)) }, func(i int) float64 { return kernels.GateOn(x[i], kernels.ReluOf(y[i])) }},
 			{"exps", func(out []float64) { exps(out, x) }, func(i int) float64 { return fmath.Exp(x[i]) }},
-			{"blend", func(out []float64) { blend(out, x, y, 0.9, 0.1) }, func(i int) float64 { return float64(0.9*x[i]) + float64(0.1*y[i]) }},
-			{"blend in place", func(out []float64) { copy(out, x); blend(out, out, y, 1, 0.1) }, func(i int) float64 { return x[i] + float64(0.1*y[i]) }},
-			{"scale", func(out []float64) { scale(out, x, 0.9) }, func(i int) float64 { return 0.9 * x[i] }},
+			{"blend", func(out []float64) { kernels.Blend(out, x, y, 0.9, 0.1) }, func(i int) float64 { return float64(0.9*x[i]) + float64(0.1*y[i]) }},
+			{"blend in place", func(out []float64) { copy(out, x); kernels.Blend(out, out, y, 1, 0.1) }, func(i int) float64 { return x[i] + float64(0.1*y[i]) }},
+			{"scale", func(out []float64) { kernels.Scale(out, x, 0.9) }, func(i int) float64 { return 0.9 * x[i] }},
 		} {
 			got := make([]float64, n)
 			tc.kernel(got)
@@ -61,10 +62,10 @@ func testElementwiseKeepsTheBits(t *testing.T) {
 	}
 }
 
-// relu1 is relu(x) in a new slice.
+// relu1 is kernels.Relu(x) in a new slice.
 func relu1(x []float64) []float64 {
 	y := make([]float64, len(x))
-	relu(y, x)
+	kernels.Relu(y, x)
 	return y
 }
 
@@ -84,7 +85,7 @@ func testSumRowsAddKeepsTheBits(t *testing.T) {
 				want[j] += a[i*m+j]
 			}
 		}
-		sumRowsAdd(c, a, n, m)
+		kernels.SumRowsAdd(c, a, n, m)
 		sameBits(t, c, want)
 	}
 }
@@ -168,7 +169,7 @@ func testDropoutDrawKeepsTheBits(t *testing.T) {
 			for range 2 {
 				for i := 0; i < n; i += 2 {
 					r := ref.Uint64()
-					want[i], want[i+1] = scale*below(r&0xffffffff, thresh), scale*below(r>>32, thresh)
+					want[i], want[i+1] = scale*kernels.Below(r&0xffffffff, thresh), scale*kernels.Below(r>>32, thresh)
 				}
 			}
 			sameBits(t, d.mask[:n], want[:n])

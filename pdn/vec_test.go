@@ -10,6 +10,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // TestVectorsKeepTheBits checks the products that take the AVX2 paths
@@ -21,27 +22,27 @@ import (
 func TestVectorsKeepTheBits(t *testing.T) { eachWidth(t, testVectorsKeepTheBits) }
 
 func testVectorsKeepTheBits(t *testing.T) {
-	t.Logf("vectors: %v", vectors)
+	t.Logf("vectors: %v", kernels.Vectors())
 	for _, s := range []struct{ n, k, m int }{{2, 8, 16}, {5, 32, 16}, {4, 9, 20}, {3, 128, 32}, {6, 12, 37}, {2, 8, 5}, {7, 16, 1}} {
 		t.Run(fmt.Sprintf("mulABT %dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.k), uint64(s.m)))
 			a, b, bias := randSlice(rnd, s.n*s.k, 1), randSlice(rnd, s.m*s.k, 1), randSlice(rnd, s.m, 1)
 			a[0] = 0 // a product of −0 sums from +0
 			want := referenceABT(a, b, bias, s.n, s.k, s.m)
-			bt, buf := transposedForVectors(b, s.m, s.k)
-			defer releaseTransposed(buf)
+			bt, buf := kernels.TransposedForVectors(b, s.m, s.k)
+			defer kernels.ReleaseTransposed(buf)
 			got := make([]float64, s.n*s.m)
 			for i := 0; i+2 <= s.n; i += 2 {
-				mulPair(got[i*s.m:(i+1)*s.m], got[(i+1)*s.m:(i+2)*s.m], a[i*s.k:(i+1)*s.k], a[(i+1)*s.k:(i+2)*s.k], b, bt, bias)
+				kernels.MulPair(got[i*s.m:(i+1)*s.m], got[(i+1)*s.m:(i+2)*s.m], a[i*s.k:(i+1)*s.k], a[(i+1)*s.k:(i+2)*s.k], b, bt, bias)
 			}
 			if s.n%2 == 1 {
 				i := s.n - 1
-				mulRow(got[i*s.m:(i+1)*s.m], a[i*s.k:(i+1)*s.k], b, bias)
+				kernels.MulRow(got[i*s.m:(i+1)*s.m], a[i*s.k:(i+1)*s.k], b, bias)
 			}
 			sameBits(t, got, want)
 		})
 	}
-	// Rows shorter than shortRows: mulABT gathers b's columns, or with
+	// Rows shorter than kernels.ShortRows: mulABT gathers b's columns, or with
 	// AVX-512 reads them from bᵀ; either way 0 + a₀b₀ + … in order of k.
 	for _, s := range []struct{ n, k, m int }{{5, 3, 32}, {4, 1, 40}, {3, 7, 64}, {6, 3, 12}, {2, 2, 8}} {
 		t.Run(fmt.Sprintf("mulABT short %dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
@@ -50,7 +51,7 @@ func testVectorsKeepTheBits(t *testing.T) {
 			a[0] = math.Copysign(0, -1) // a product of −0 sums from +0
 			want := referenceABT(a, b, nil, s.n, s.k, s.m)
 			got := randSlice(rnd, s.n*s.m, 1) // written over
-			mulABT(got, a, b, s.n, s.k, s.m)
+			kernels.MulABT(got, a, b, s.n, s.k, s.m)
 			sameBits(t, got, want)
 		})
 	}
@@ -58,7 +59,7 @@ func testVectorsKeepTheBits(t *testing.T) {
 	// m is a multiple of 32 (mulQuadWide, with AVX-512), the rest in pairs
 	// and one by one; and only the kept rows, with the bias, leaving the
 	// others as they were.
-	for _, s := range []struct{ n, k, m int }{{9, 128, 32}, {7, 13, 64}, {4, 1 + shortRows, 96}, {11, 40, 48}} {
+	for _, s := range []struct{ n, k, m int }{{9, 128, 32}, {7, 13, 64}, {4, 1 + kernels.ShortRows, 96}, {11, 40, 48}} {
 		t.Run(fmt.Sprintf("mulABT rows %dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
 			rnd := rand.New(rand.NewPCG(uint64(s.n), uint64(s.k*s.m)))
 			a, b, bias := randSlice(rnd, s.n*s.k, 1), randSlice(rnd, s.m*s.k, 1), randSlice(rnd, s.m, 1)
@@ -73,7 +74,7 @@ func testVectorsKeepTheBits(t *testing.T) {
 			odd[1], odd[2], odd[3] = math.NaN(), math.Float64frombits(0xfff8000000000001), math.Inf(-1)
 			want := referenceABT(a, b, odd, s.n, s.k, s.m)
 			for i, v := range want {
-				want[i] = reluOf(v)
+				want[i] = kernels.ReluOf(v)
 			}
 			pc.mulABTKept(got, a, b, odd, nil, s.n, s.k, s.m, true)
 			sameBits(t, got, want)
@@ -133,7 +134,7 @@ func testVectorsKeepTheBits(t *testing.T) {
 					}
 				}
 			}
-			addATB(got, a, b, s.n, s.m, s.k)
+			kernels.AddATB(got, a, b, s.n, s.m, s.k)
 			sameBits(t, got, want)
 		})
 	}
@@ -240,14 +241,14 @@ func testAggregateKeepsTheBits(t *testing.T) {
 // paths that keep W h head-minor and without them, and wants the same
 // bits in the output, the attention, every gradient and dx.
 func TestGATLayerKeepsTheBits(t *testing.T) {
-	was := setWide(true)
-	defer setWide(was)
-	if !setWide(true) {
+	was := kernels.SetWide(true)
+	defer kernels.SetWide(was)
+	if !kernels.SetWide(true) {
 		t.Skip("no AVX-512 here: only one path runs")
 	}
 	for _, sparse := range []bool{false, true} {
 		run := func(wide bool) [][]float64 {
-			setWide(wide)
+			kernels.SetWide(wide)
 			rnd := rand.New(rand.NewPCG(5, 8))
 			n, in := 37, 11
 			src, dst := unevenEdges(rnd, n, 9)
@@ -467,9 +468,7 @@ func testELUVecKeepsTheBits(t *testing.T) {
 		for i, v := range x {
 			want[i] = elu(v)
 		}
-		for i := eluVec(got, x); i < n; i++ {
-			got[i] = elu(x[i])
-		}
+		kernels.ELU(got, x)
 		sameBits(t, got, want)
 	}
 }
@@ -491,11 +490,7 @@ func TestELUGradVecKeepsTheBits(t *testing.T) {
 			want[i] *= y[i] + 1
 		}
 	}
-	for i := eluGradVec(g, x, y); i < len(x); i++ {
-		if x[i] <= 0 {
-			g[i] *= y[i] + 1
-		}
-	}
+	kernels.ELUGrad(g, x, y)
 	sameBits(t, g, want)
 }
 
@@ -544,14 +539,14 @@ func referenceABT(a, b, bias []float64, n, k, m int) []float64 {
 // eachWidth runs test with the AVX-512 paths and without them, where the
 // processor has them; otherwise once.
 func eachWidth(t *testing.T, test func(t *testing.T)) {
-	was := setWide(true)
-	defer setWide(was)
-	if !setWide(true) { // still off: no AVX-512 here
+	was := kernels.SetWide(true)
+	defer kernels.SetWide(was)
+	if !kernels.SetWide(true) { // still off: no AVX-512 here
 		test(t)
 		return
 	}
 	t.Run("avx512", test)
-	setWide(false)
+	kernels.SetWide(false)
 	t.Run("avx2", test)
 }
 
@@ -604,9 +599,9 @@ func testOutputBackwardKeepsTheBits(t *testing.T) {
 			wantBelow := randSlice(rnd, s.h, 1) // the bias gradient of the layer under
 			gotBelow := slices.Clone(wantBelow)
 			want.backward(wantDx, hid, g, s.rows)
-			reluBackward(wantDx, wantDx, hid)
-			sumRowsAdd(wantBelow, wantDx, s.rows, s.h)
-			if !outputBackwardVec(got, gotBelow, gotDx, hid, g, s.rows) {
+			kernels.ReluBackward(wantDx, wantDx, hid)
+			kernels.SumRowsAdd(wantBelow, wantDx, s.rows, s.h)
+			if !outputBackward(got, gotBelow, gotDx, hid, g, s.rows) {
 				if strings.HasSuffix(t.Name(), "avx512/"+fmt.Sprintf("%dx%d", s.rows, s.h)) {
 					t.Fatal("the one pass did not run with AVX-512")
 				}
@@ -643,11 +638,7 @@ func testSigmoidsKeepTheBits(t *testing.T) {
 				want[i] = fmath.Sigmoid(v)
 			}
 		}
-		for i := sigmoidsVec(w, s, keep); i < len(w); i++ {
-			if keep == nil || keep[i] != 0 {
-				w[i] = fmath.Sigmoid(s[i])
-			}
-		}
+		kernels.Sigmoids(w, s, keep)
 		sameBits(t, w, want)
 	}
 }

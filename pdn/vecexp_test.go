@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64
+//go:build goexperiment.simd && amd64 && !purego
 
 package pdn
 
@@ -10,6 +10,7 @@ import (
 	"simd/archsimd"
 
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // expLanes gives fmath.Exp's very bits, four lanes at a time (and
@@ -17,10 +18,10 @@ import (
 // range a softmax and σ use, near zero, at the edges of overflow and
 // underflow, and on the special values.
 func TestExpLanesKeepTheBits(t *testing.T) {
-	if !vectors {
+	if !kernels.Vectors() {
 		t.Skip("no AVX2")
 	}
-	defer setWide(setWide(true))
+	defer kernels.SetWide(kernels.SetWide(true))
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var xs []float64
 	for range 200000 {
@@ -43,16 +44,16 @@ func TestExpLanesKeepTheBits(t *testing.T) {
 	for len(xs)%8 != 0 {
 		xs = append(xs, 1)
 	}
-	if setWide(true) {
+	if kernels.SetWide(true) {
 		for i := 0; i < len(xs); i += 8 {
 			got := make([]float64, 8)
-			expLanesWide(archsimd.LoadFloat64x8Slice(xs[i:])).StoreSlice(got)
+			kernels.ExpLanesWide(archsimd.LoadFloat64x8Slice(xs[i:])).StoreSlice(got)
 			sameExp(t, got, xs[i:i+8])
 		}
 	}
 	for i := 0; i < len(xs); i += 4 {
 		got := make([]float64, 4)
-		expLanes(archsimd.LoadFloat64x4Slice(xs[i:])).StoreSlice(got)
+		kernels.ExpLanes(archsimd.LoadFloat64x4Slice(xs[i:])).StoreSlice(got)
 		sameExp(t, got, xs[i:i+4])
 	}
 }
@@ -78,7 +79,7 @@ func TestTranspose8(t *testing.T) {
 	for i := range s {
 		s[i] = float64(i) + 0.5
 	}
-	transpose8(&d, &s)
+	kernels.Transpose8(&d, &s)
 	for r := range 8 {
 		for c := range 8 {
 			if d[c*8+r] != s[r*8+c] {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // VectorsVar is the environment variable that sets the vector width the
@@ -21,9 +22,9 @@ const VectorsVar = "PDN_VECTORS"
 // Vector widths the native engine can run, from none to the widest, and
 // the setting that measures them.
 const (
-	widthScalar = "scalar"
-	widthAVX2   = "avx2"
-	widthAVX512 = "avx512"
+	widthScalar = kernels.Scalar
+	widthAVX2   = kernels.AVX2
+	widthAVX512 = kernels.AVX512
 	widthAuto   = "auto"
 )
 
@@ -39,13 +40,13 @@ func vectorsSetting() (string, error) {
 	if v == "" || v == widthAuto {
 		return "", nil
 	}
-	have := vectorWidths()
+	have := kernels.Widths()
 	switch {
 	case !slices.Contains(vectorSettings, v):
 		return "", fmt.Errorf("%s=%s is not allowed; want one of %s (unset is auto: the width measured fastest)", VectorsVar, experiment.Quote(v), strings.Join(vectorSettings, ", "))
 	case slices.Contains(have, v):
 		return v, nil
-	case !vectorKernels:
+	case !kernels.Built:
 		return "", fmt.Errorf("%s=%s: this build has no vector kernels (it was built without GOEXPERIMENT=simd, or not for amd64), so it runs scalar only: unset %s, or set it to auto or scalar", VectorsVar, v, VectorsVar)
 	}
 	return "", fmt.Errorf("%s=%s: this processor has no %s; want one of %s", VectorsVar, v, v, strings.Join(append([]string{widthAuto}, have...), ", "))
@@ -58,7 +59,7 @@ func vectorsSetting() (string, error) {
 // 2.5 times slower on large graphs), and gonum's noasm tag, without which
 // gonum's assembly rounds otherwise than the browser's pure Go, so a
 // graph drawn here differs from the page's in its last bits.
-func BuildNote() string { return buildNote(vectorKernels, runtime.GOARCH, gonumAsm) }
+func BuildNote() string { return buildNote(kernels.Built, runtime.GOARCH, gonumAsm) }
 
 // buildNote is BuildNote of a build with or without the vector kernels,
 // for arch, with or without gonum's assembly.

@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"pdnexplorer/pdn/internal/kernels"
 	"runtime"
 	"slices"
 	"strings"
@@ -34,11 +35,11 @@ func TestVectorsSetting(t *testing.T) {
 		t.Setenv(VectorsVar, w)
 		got, err := vectorsSetting()
 		switch {
-		case slices.Contains(vectorWidths(), w):
+		case slices.Contains(kernels.Widths(), w):
 			if got != w || err != nil {
 				t.Errorf("PDN_VECTORS=%s on a processor that has it: %q, %v", w, got, err)
 			}
-		case !vectorKernels:
+		case !kernels.Built:
 			if err == nil || !strings.Contains(err.Error(), "this build has no vector kernels") {
 				t.Errorf("PDN_VECTORS=%s in a build without vector kernels: %v", w, err)
 			}
@@ -75,7 +76,7 @@ func TestBuildNote(t *testing.T) {
 			}
 		}
 	}
-	if runtime.GOARCH == "amd64" && vectorKernels && !gonumAsm && BuildNote() != "" {
+	if runtime.GOARCH == "amd64" && kernels.Built && !gonumAsm && BuildNote() != "" {
 		t.Errorf("make build's own build says %q", BuildNote())
 	}
 }

@@ -1,6 +1,6 @@
 // Links the engine's WebAssembly SIMD kernels (kernels.wasm, built from
-// pdn/simd/kernels.c) to the Go program that calls them: the Go module
-// imports "pdnkernels" functions (pdn/simd128_on.go), and the kernels run
+// pdn/internal/kernels/c/kernels.c) to the Go program that calls them: the Go module
+// imports "pdnkernels" functions (pdn/internal/kernels/wasm_simd128.go), and the kernels run
 // in the Go module's own memory, so they can only be instantiated after it.
 // The imports are therefore trampolines, filled in by link(). Without
 // kernels (a build without clang, or a failed fetch) abi() answers 0 and

@@ -1,4 +1,4 @@
-package pdn
+package kernels
 
 import "math"
 
@@ -16,42 +16,42 @@ import "math"
 // mulABT sets c (n×m) = a (n×k) · bᵀ for b (m×k): every entry is a dot
 // product of two contiguous rows, summed in order of k. It runs two rows at
 // a time (mulPair), then the odd last row.
-func mulABT(c, a, b []float64, n, k, m int) { mulABTVec(c, a, b, nil, nil, n, k, m, false) }
+func MulABT(c, a, b []float64, n, k, m int) { MulABTBias(c, a, b, nil, nil, n, k, m, false) }
 
 // mulABTVec is mulABT given also bt = bᵀ for the vector path (see
 // mulPairVec), or nil, plus bias (each entry's sum, then + bias[j], as
 // addRows adds it), or no bias if nil, then ReLU if rectify.
-func mulABTVec(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
+func MulABTBias(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
-	if k < shortRows {
+	if k < ShortRows {
 		if !mulShortWide(c, a, b, n, k, m) {
 			mulABTShort(c, a, b, n, k, m)
 		}
 		if bias != nil {
-			addRows(c, bias, n, m)
+			AddRows(c, bias, n, m)
 		}
 		if rectify {
-			relu(c, c)
+			Relu(c, c)
 		}
 		return
 	}
 	i := mulQuadsVec(c, a, bt, bias, n, k, m, rectify) // natively, with AVX-512; else 0
 	quads := i
 	for ; i < n-1; i += 2 {
-		mulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, bt, bias)
+		MulPair(c[i*m:(i+1)*m], c[(i+1)*m:(i+2)*m], a[i*k:(i+1)*k], a[(i+1)*k:(i+2)*k], b, bt, bias)
 	}
 	for ; i < n; i++ {
-		mulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b, bias)
+		MulRow(c[i*m:(i+1)*m], a[i*k:(i+1)*k], b, bias)
 	}
 	if rectify {
-		relu(c[quads*m:], c[quads*m:])
+		Relu(c[quads*m:], c[quads*m:])
 	}
 }
 
-// shortRows is the k below which mulABT gathers columns (mulABTShort).
-const shortRows = 8
+// ShortRows is the k below which mulABT gathers columns (mulABTShort).
+const ShortRows = 8
 
-// mulABTShort is mulABT for short rows (k < shortRows, as in the backward pass of a
+// mulABTShort is mulABT for short rows (k < ShortRows, as in the backward pass of a
 // layer with few outputs: the pathfinder's one, the GCN's C classes). Dot
 // products of k terms would spend their time entering and leaving loops;
 // instead each row of c gathers k scaled columns of b, along m, so that
@@ -101,7 +101,7 @@ func mulABTShort(c, a, b []float64, n, k, m int) {
 // dispatch table, which cost a third of the time at k = 32 (eight steps:
 // 1.4× as fast in the worker, 1.15× natively). Every entry is still one
 // sum in order of k.
-func mulPair(c0, c1, a0, a1, b, bt, bias []float64) {
+func MulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 	k, m := len(a0), len(c0)
 	a1, c1 = a1[:k], c1[:m]
 	j := mulPairVec(c0, c1, a0, a1, bt, bias) // natively, with vectors; else 0
@@ -158,10 +158,10 @@ func mulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 }
 
 // mulRow sets c = a·bᵀ + bias (no bias if nil) for one row a.
-func mulRow(c, a, b, bias []float64) {
+func MulRow(c, a, b, bias []float64) {
 	k := len(a)
 	for j := range c {
-		s := dot(a, b[j*k:(j+1)*k])
+		s := Dot(a, b[j*k:(j+1)*k])
 		if bias != nil {
 			s += bias[j]
 		}
@@ -169,7 +169,7 @@ func mulRow(c, a, b, bias []float64) {
 	}
 }
 
-// dot2rows returns dot(a0, b) and dot(a1, b) from one pass over b, four
+// dot2rows returns Dot(a0, b) and Dot(a1, b) from one pass over b, four
 // steps a pass (see mulPair).
 func dot2rows(a0, a1, b []float64) (float64, float64) {
 	a1, b = a1[:len(a0)], b[:len(a0)]
@@ -191,12 +191,12 @@ func dot2rows(a0, a1, b []float64) (float64, float64) {
 // weight matrix stored out×in, from the output gradient a and the input b.
 // Four rows of a and b are folded into c at a time, so each entry of c is
 // loaded and stored once per four products.
-func addATB(c, a, b []float64, n, m, k int) { addATBCols(c, a, b, n, m, k, 0, m) }
+func AddATB(c, a, b []float64, n, m, k int) { AddATBCols(c, a, b, n, m, k, 0, m) }
 
 // addATBCols is addATB for the rows j0..j1 of c only (the columns of a):
 // each row of c sums over the rows of a in the same order, whatever the
 // range, so ranges can run at once.
-func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
+func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	c, a, b = c[:m*k], a[:n*m], b[:n*k]
 	if addATBWide(c, a, b, n, m, k, j0, j1) {
 		return
@@ -207,7 +207,7 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 		ai := a[i*m : (i+4)*m]
 		for j := j0; j < j1; j++ {
 			s0, s1, s2, s3 := ai[j], ai[m+j], ai[2*m+j], ai[3*m+j]
-			if allZero(s0, s1, s2, s3) {
+			if AllZero(s0, s1, s2, s3) {
 				continue // ReLU and the loss's unlabelled rows leave many zeros
 			}
 			cj := c[j*k : (j+1)*k]
@@ -216,7 +216,7 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 				// Two rows of c share each load of b; the next is folded
 				// in with this one unless all its four factors are zero.
 				t0, t1, t2, t3 := ai[j+1], ai[m+j+1], ai[2*m+j+1], ai[3*m+j+1]
-				if !allZero(t0, t1, t2, t3) {
+				if !AllZero(t0, t1, t2, t3) {
 					cn := c[(j+1)*k : (j+2)*k]
 					cn = cn[:len(cj)]
 					p := foldPairVec(cj, cn, b0, b1, b2, b3, s0, s1, s2, s3, t0, t1, t2, t3)
@@ -269,10 +269,10 @@ func addATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 }
 
 // transpose sets t (m×n) = aᵀ for a (n×m).
-func transpose(t, a []float64, n, m int) {
+func Transpose(t, a []float64, n, m int) {
 	t, a = t[:m*n], a[:n*m]
 	if simd128 && n*m >= 256 {
-		simdTranspose(t, a, n, m)
+		wasmTranspose(t, a, n, m)
 		return
 	}
 	for i := 0; i < n; i++ {
@@ -284,41 +284,41 @@ func transpose(t, a []float64, n, m int) {
 }
 
 // addRows adds v (1×m) to every row of c (n×m).
-func addRows(c, v []float64, n, m int) {
+func AddRows(c, v []float64, n, m int) {
 	if simd128 {
-		simdAddRows(c[:n*m], v[:m], n, m)
+		wasmAddRows(c[:n*m], v[:m], n, m)
 		return
 	}
 	for i := 0; i < n; i++ {
-		addTo(c[i*m:(i+1)*m], v)
+		AddTo(c[i*m:(i+1)*m], v)
 	}
 }
 
 // sumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient,
 // each column summed down the rows in order.
-func sumRowsAdd(c, a []float64, n, m int) {
+func SumRowsAdd(c, a []float64, n, m int) {
 	c = c[:m]
 	if simd128 {
-		simdSumRowsAdd(c, a[:n*m], n, m)
+		wasmSumRowsAdd(c, a[:n*m], n, m)
 		return
 	}
 	if sumRowsAddWide(c, a, n, m) || sumRowsAddVec(c, a, n, m) {
 		return
 	}
 	for i := 0; i < n; i++ {
-		addTo(c, a[i*m:(i+1)*m])
+		AddTo(c, a[i*m:(i+1)*m])
 	}
 }
 
 // allZero reports whether all four are ±0, with one branch rather than
 // four: ReLU leaves each zero or not as if by a coin, so that a branch on
 // each alone was mispredicted about every other time.
-func allZero(s0, s1, s2, s3 float64) bool {
+func AllZero(s0, s1, s2, s3 float64) bool {
 	return (math.Float64bits(s0)|math.Float64bits(s1)|math.Float64bits(s2)|math.Float64bits(s3))<<1 == 0
 }
 
 // addTo sets c += v elementwise, four a pass (see mulPair).
-func addTo(c, v []float64) {
+func AddTo(c, v []float64) {
 	v = v[:len(c)]
 	i := addToVec(c, v)
 	for ; i < len(c)-3; i += 4 {
@@ -331,7 +331,7 @@ func addTo(c, v []float64) {
 
 // blend sets dst = a·x + b·y elementwise, each product rounded before the
 // sum (dst may be x or y).
-func blend(dst, x, y []float64, a, b float64) {
+func Blend(dst, x, y []float64, a, b float64) {
 	x, y = x[:len(dst)], y[:len(dst)]
 	for i := blendVec(dst, x, y, a, b); i < len(dst); i++ {
 		dst[i] = float64(a*x[i]) + float64(b*y[i])
@@ -339,7 +339,7 @@ func blend(dst, x, y []float64, a, b float64) {
 }
 
 // scale sets dst = a·x elementwise (dst may be x).
-func scale(dst, x []float64, a float64) {
+func Scale(dst, x []float64, a float64) {
 	x = x[:len(dst)]
 	for i := scaleVec(dst, x, a); i < len(dst); i++ {
 		dst[i] = a * x[i]
@@ -347,7 +347,7 @@ func scale(dst, x []float64, a float64) {
 }
 
 // dot returns Σ a[i]·b[i], summed in order, four steps a pass (see mulPair).
-func dot(a, b []float64) float64 {
+func Dot(a, b []float64) float64 {
 	b = b[:len(a)]
 	var s float64
 	i := 0
@@ -360,11 +360,11 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// dot2 returns dot(a, b) + dot(c, d), for four slices of one length. The
+// dot2 returns Dot(a, b) + Dot(c, d), for four slices of one length. The
 // two sums run in one loop, each in its own order as dot takes it, so the
 // bits are dot's; interleaved, the two chains of additions overlap, which
 // the processor (or WebAssembly's compiler) does not do across two calls.
-func dot2(a, b, c, d []float64) float64 {
+func Dot2(a, b, c, d []float64) float64 {
 	b, c, d = b[:len(a)], c[:len(a)], d[:len(a)]
 	var s, t float64
 	i := 0
@@ -382,23 +382,23 @@ func dot2(a, b, c, d []float64) float64 {
 // bit is clear and writes +0 where it is set, without a branch: the
 // builtin max is a call (runtime.fmax64) in WebAssembly, and took a third
 // as long as the product before it. A NaN stays NaN, as with max.
-func relu(y, x []float64) {
+func Relu(y, x []float64) {
 	y = y[:len(x)]
 	if simd128 {
-		simdRelu(y, x)
+		wasmRelu(y, x)
 		return
 	}
 	i := reluVec(y, x)
 	for ; i < len(x)-3; i += 4 { // four a pass (see mulPair)
-		y[i], y[i+1], y[i+2], y[i+3] = reluOf(x[i]), reluOf(x[i+1]), reluOf(x[i+2]), reluOf(x[i+3])
+		y[i], y[i+1], y[i+2], y[i+3] = ReluOf(x[i]), ReluOf(x[i+1]), ReluOf(x[i+2]), ReluOf(x[i+3])
 	}
 	for ; i < len(x); i++ {
-		y[i] = reluOf(x[i])
+		y[i] = ReluOf(x[i])
 	}
 }
 
 // reluOf is max(v, 0), NaN kept, on bits (see relu).
-func reluOf(v float64) float64 {
+func ReluOf(v float64) float64 {
 	if v != v {
 		return v
 	}
@@ -409,34 +409,34 @@ func reluOf(v float64) float64 {
 // reluBackward sets dx = dy where the ReLU's output y is positive, else 0.
 // The choice is made on bits, without a branch: half the units are off, in
 // no pattern a branch predictor could learn.
-func reluBackward(dx, dy, y []float64) {
+func ReluBackward(dx, dy, y []float64) {
 	dy, y = dy[:len(dx)], y[:len(dx)]
 	if simd128 {
-		simdReluBackward(dx, dy, y)
+		wasmReluBackward(dx, dy, y)
 		return
 	}
 	i := reluBackwardVec(dx, dy, y)
 	for ; i < len(dx)-3; i += 4 {
-		dx[i], dx[i+1] = gateOn(dy[i], y[i]), gateOn(dy[i+1], y[i+1])
-		dx[i+2], dx[i+3] = gateOn(dy[i+2], y[i+2]), gateOn(dy[i+3], y[i+3])
+		dx[i], dx[i+1] = GateOn(dy[i], y[i]), GateOn(dy[i+1], y[i+1])
+		dx[i+2], dx[i+3] = GateOn(dy[i+2], y[i+2]), GateOn(dy[i+3], y[i+3])
 	}
 	for ; i < len(dx); i++ {
-		dx[i] = gateOn(dy[i], y[i])
+		dx[i] = GateOn(dy[i], y[i])
 	}
 }
 
 // gateOn returns d if y > 0, else +0, for y ≥ 0: then y > 0 exactly when
 // its bits, as an integer, are > 0.
-func gateOn(d, y float64) float64 {
+func GateOn(d, y float64) float64 {
 	on := uint64(-int64(math.Float64bits(y)) >> 63)
 	return math.Float64frombits(math.Float64bits(d) & on)
 }
 
 // mulInto sets y = x ⊙ m elementwise.
-func mulInto(y, x, m []float64) {
+func MulInto(y, x, m []float64) {
 	x, m = x[:len(y)], m[:len(y)]
 	if simd128 {
-		simdMulInto(y, x, m)
+		wasmMulInto(y, x, m)
 		return
 	}
 	i := mulIntoVec(y, x, m)

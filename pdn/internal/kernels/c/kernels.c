@@ -1,5 +1,5 @@
 // The engine's hot loops for the browser's worker, compiled to WebAssembly
-// with 128-bit SIMD (make builds kernels.wasm with clang; pdn/simd128_on.go
+// with 128-bit SIMD (make builds kernels.wasm with clang; pdn/internal/kernels/wasm_simd128.go
 // calls them through //go:wasmimport, sharing the Go program's memory).
 //
 // Why C and not Go: Go's WebAssembly has no SIMD and turns every jump back

@@ -1,44 +1,12 @@
-//go:build goexperiment.simd && amd64
-
 package pdn
 
 import (
 	"math/rand/v2"
+	"pdnexplorer/pdn/internal/kernels"
 	"slices"
 	"sync"
 	"time"
-
-	"simd/archsimd"
 )
-
-// vectorKernels says this build has vector kernels (vectorsSetting).
-const vectorKernels = true
-
-// vectorWidths are the widths this processor runs, narrowest first.
-func vectorWidths() []string {
-	widths := []string{widthScalar}
-	if archsimd.X86.AVX2() {
-		widths = append(widths, widthAVX2)
-	}
-	if archsimd.X86.AVX512() {
-		widths = append(widths, widthAVX512)
-	}
-	return widths
-}
-
-// setVectors turns the AVX2 paths on (where the processor has them) or
-// off, and returns the last setting.
-func setVectors(on bool) bool {
-	was := vectors
-	vectors = on && archsimd.X86.AVX2()
-	return was
-}
-
-// setWidth runs the paths of width w, as far as the processor has them.
-func setWidth(w string) {
-	setVectors(w != widthScalar)
-	setWide(w == widthAVX512)
-}
 
 // widthChoice is made once, by the first trainer (chooseWidth).
 var widthChoice struct {
@@ -58,18 +26,18 @@ var widthChoice struct {
 // refuses, which the CLI refuses before it starts, is measured over).
 func chooseWidth() {
 	widthChoice.once.Do(func() {
-		widths := vectorWidths()
+		widths := kernels.Widths()
 		named, _ := vectorsSetting()
 		// The widths are timed in turns, several rounds, each keeping its
 		// least time: a width timed once, first or after another, read up
 		// to half again slower than it runs.
 		widthChoice.times = map[string]time.Duration{}
-		if named == "" {
+		if named == "" && len(widths) > 1 {
 			defer SetThreads(SetThreads(1))
 			p := newProbe()
 			for range probeRounds {
 				for _, w := range widths {
-					setWidth(w)
+					kernels.SetWidth(w)
 					t := p.run()
 					if was, ok := widthChoice.times[w]; !ok || t < was {
 						widthChoice.times[w] = t
@@ -78,7 +46,7 @@ func chooseWidth() {
 			}
 		}
 		widthChoice.chosen = pickWidth(named, widths, func(w string) time.Duration { return widthChoice.times[w] })
-		setWidth(widthChoice.chosen)
+		kernels.SetWidth(widthChoice.chosen)
 	})
 }
 

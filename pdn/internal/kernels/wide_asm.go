@@ -1,6 +1,6 @@
-//go:build goexperiment.simd && amd64
+//go:build goexperiment.simd && amd64 && !purego
 
-package pdn
+package kernels
 
 import "unsafe"
 
@@ -25,7 +25,7 @@ func foldTileWide(c, a, b, next *float64, rows, groups, k, m, fetch int)
 // (no bias if nil), then ReLU if rectify, four rows a call, and returns how
 // many rows it set: 0 unless quadsVec serves the shapes.
 func mulQuadsVec(c, a, bt, bias []float64, n, k, m int, rectify bool) int {
-	if !quadsVec(bt, k, m) || n < 4 {
+	if !QuadsVec(bt, k, m) || n < 4 {
 		return 0
 	}
 	rows := n &^ 3
@@ -47,7 +47,7 @@ func past(p *float64, n int) *float64 { return (*float64)(unsafe.Add(unsafe.Poin
 // mulQuadRows sets c_r = a_r · bt + bias (then ReLU if rectify) for four
 // rows given apart, each of c at least m long and of a at least k long,
 // when quadsVec serves the shapes.
-func mulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
+func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
 	for r := range 4 {
 		c[r], a[r] = c[r][:m], a[r][:k]
 	}
@@ -61,4 +61,4 @@ func mulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) 
 
 // quadsVec reports whether mulQuadRows serves a product c = a·bt of k
 // terms and m columns: with AVX-512, bt given, and m a multiple of 32.
-func quadsVec(bt []float64, k, m int) bool { return wide && bt != nil && m%32 == 0 && m > 0 && k > 0 }
+func QuadsVec(bt []float64, k, m int) bool { return wide && bt != nil && m%32 == 0 && m > 0 && k > 0 }

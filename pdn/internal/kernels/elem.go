@@ -1,0 +1,109 @@
+package kernels
+
+import "pdnexplorer/internal/fmath"
+
+// The elementwise kernels below each run their platform's vector path over
+// the first entries, then their reference loop over the rest (all of them
+// where no vectors run); every entry is one operation on its own inputs,
+// so the vector lanes give the reference loop's bits.
+
+// Sigmoids sets w[e] = fmath.Sigmoid(s[e]) wherever keep[e] is not 0
+// (every e for a nil keep), leaving the others as they are.
+func Sigmoids(w, s, keep []float64) {
+	s = s[:len(w)]
+	if keep != nil {
+		keep = keep[:len(w)]
+	}
+	if simd128 {
+		WasmSigmoidKept(w, s, keep)
+		return
+	}
+	e := sigmoidsVec(w, s, keep)
+	if keep != nil {
+		keep = keep[e:]
+	}
+	sigmoidsRef(w[e:], s[e:], keep)
+}
+
+func sigmoidsRef(w, s, keep []float64) {
+	for e := range w {
+		if keep == nil || keep[e] != 0 {
+			w[e] = fmath.Sigmoid(s[e])
+		}
+	}
+}
+
+// Exps sets dst = fmath.Exp(src) elementwise.
+func Exps(dst, src []float64) {
+	src = src[:len(dst)]
+	i := expsVec(dst, src)
+	expsRef(dst[i:], src[i:])
+}
+
+func expsRef(dst, src []float64) {
+	for i := range dst {
+		dst[i] = fmath.Exp(src[i])
+	}
+}
+
+// ELU sets dst = elu(x) elementwise: x above 0, else Exp(x) − 1.
+func ELU(dst, x []float64) {
+	dst = dst[:len(x)]
+	i := eluVec(dst, x)
+	eluRef(dst[i:], x[i:])
+}
+
+func eluRef(dst, x []float64) {
+	for i, v := range x {
+		if v > 0 {
+			dst[i] = v
+		} else {
+			dst[i] = fmath.Exp(v) - 1
+		}
+	}
+}
+
+// ELUGrad multiplies g by ELU's derivative at x, given y = elu(x): 1 above
+// 0, else e^x = y + 1.
+func ELUGrad(g, x, y []float64) {
+	g, y = g[:len(x)], y[:len(x)]
+	i := eluGradVec(g, x, y)
+	eluGradRef(g[i:], x[i:], y[i:])
+}
+
+func eluGradRef(g, x, y []float64) {
+	for i, v := range x {
+		if v <= 0 {
+			g[i] *= y[i] + 1
+		}
+	}
+}
+
+// DropoutMask sets mask[2k] and mask[2k+1] from the low and high 32 bits
+// of raw[k]: scale where the bits are below thresh, else +0 (scale·0).
+func DropoutMask(mask []float64, raw []uint64, thresh uint64, scale float64) {
+	mask, raw = mask[:2*len(raw)], raw[:len(mask)/2]
+	i := dropoutMaskVec(mask, raw, thresh, scale)
+	dropoutMaskRef(mask[i:], raw[i/2:], thresh, scale)
+}
+
+func dropoutMaskRef(mask []float64, raw []uint64, thresh uint64, scale float64) {
+	for k, r := range raw {
+		mask[2*k] = scale * Below(r&0xffffffff, thresh)
+		mask[2*k+1] = scale * Below(r>>32, thresh)
+	}
+}
+
+// Below returns 1 if x < t and 0 otherwise, for x, t < 2³³, without a
+// branch: x − t wraps around, setting the top bit, exactly when x < t.
+func Below(x, t uint64) float64 {
+	return float64((x - t) >> 63)
+}
+
+// OutputBackward is the backward pass of a pathfinder's output layer of one
+// unit over its hidden layer's ReLU, fused (see outputBackwardVec): it
+// reports false, and does nothing, where no fused path serves the shapes,
+// for the caller to take the layers' own passes, whose bits it keeps.
+func OutputBackward(wGrad, bGrad, wVal, below, dx, h, g []float64, in, rows int) bool {
+	return outputBackwardVec(wGrad, bGrad, wVal, below, dx, h, g, in, rows)
+}
