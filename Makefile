@@ -7,7 +7,7 @@
 export GOFLAGS += -tags=noasm
 
 # Natively the engine's widest products run on AVX2 through Go's
-# experimental simd/archsimd (amd64; pdn/vec_simd.go), lane by lane in the
+# experimental simd/archsimd (amd64; pdn/internal/kernels), lane by lane in the
 # scalar order, so the bits stay the browser's; elsewhere, or without AVX2,
 # the same scalar loops as the browser's run.
 export GOEXPERIMENT ?= simd

@@ -9,6 +9,7 @@ import (
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/fmath"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 func init() {
@@ -27,8 +28,8 @@ const (
 	WalksPerNode  = 10
 	WalkLength    = 40
 	WalkWindow    = 5
-	WalkNegatives = 5
-	WalkDim       = 64
+	WalkNegatives = kernels.WalkTargets - 1
+	WalkDim       = kernels.WalkDim
 )
 
 // deepWalk is DeepWalk (Perozzi et al.): uniform random walks, skip-gram
@@ -190,7 +191,7 @@ func (s *skipGrammer) run(k int) {
 				clear(s.grad)
 				for neg, target := range s.targets {
 					vo := s.out[int(target)*d : (int(target)+1)*d]
-					gk := stepSize(neg == 0, walkDot(vc, vo), lr)
+					gk := stepSize(neg == 0, kernels.WalkDot(vc, vo), lr)
 					for t := range s.grad {
 						s.grad[t] += float32(gk * vo[t])
 						vo[t] += float32(gk * vc[t])
@@ -254,31 +255,7 @@ func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
 	}
 	vc = vc[:d]
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
-	if trainDistinctVec(vc, o0, o1, o2, o3, o4, o5, &gk) {
-		return
-	}
-	for t, x := range vc {
-		var g float32
-		y := o0[t]
-		g += float32(gk[0] * y)
-		o0[t] = y + float32(gk[0]*x)
-		y = o1[t]
-		g += float32(gk[1] * y)
-		o1[t] = y + float32(gk[1]*x)
-		y = o2[t]
-		g += float32(gk[2] * y)
-		o2[t] = y + float32(gk[2]*x)
-		y = o3[t]
-		g += float32(gk[3] * y)
-		o3[t] = y + float32(gk[3]*x)
-		y = o4[t]
-		g += float32(gk[4] * y)
-		o4[t] = y + float32(gk[4]*x)
-		y = o5[t]
-		g += float32(gk[5] * y)
-		o5[t] = y + float32(gk[5]*x)
-		vc[t] = x + g
-	}
+	kernels.SkipGramStep(vc, o0, o1, o2, o3, o4, o5, &gk)
 }
 
 // scores sets score[k] = vc·vo for each target k, each by walkDot, the
@@ -297,35 +274,7 @@ func (s *skipGrammer) scores(vc []float32) {
 		return
 	}
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
-	if scoresVec(&s.score, vc[:WalkDim], o0, o1, o2, o3, o4, o5) {
-		return
-	}
-	s.score = [1 + WalkNegatives]float32{walkDot(vc, o0), walkDot(vc, o1), walkDot(vc, o2), walkDot(vc, o3), walkDot(vc, o4), walkDot(vc, o5)}
-}
-
-// walkDot is the skip-gram's dot product of two embeddings (len(a) a
-// multiple of 8), summed as the eight lanes of a vector sum it: lane l
-// adds a[t]·b[t] for t ≡ l (mod 8) in order of t, then l and l+4 are
-// added, then those l and l+2, then the last two. One sum in order of t
-// would be a chain of 64 additions, each waiting on the last; eight chains
-// of eight run side by side. The vector paths (scoresVec) add in this
-// order, so the bits are the same with and without them.
-func walkDot(a, b []float32) float32 {
-	b = b[:len(a)]
-	var l0, l1, l2, l3, l4, l5, l6, l7 float32 // locals, not an array: registers in WebAssembly too
-	for t := 0; t+8 <= len(a); t += 8 {
-		x, y := a[t:t+8], b[t:t+8]
-		l0, l1 = l0+float32(x[0]*y[0]), l1+float32(x[1]*y[1])
-		l2, l3 = l2+float32(x[2]*y[2]), l3+float32(x[3]*y[3])
-		l4, l5 = l4+float32(x[4]*y[4]), l5+float32(x[5]*y[5])
-		l6, l7 = l6+float32(x[6]*y[6]), l7+float32(x[7]*y[7])
-	}
-	return laneSum(&[8]float32{l0, l1, l2, l3, l4, l5, l6, l7})
-}
-
-// laneSum is walkDot's last steps: ((l0+l4) + (l2+l6)) + ((l1+l5) + (l3+l7)).
-func laneSum(l *[8]float32) float32 {
-	return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
+	kernels.SkipGramScores(&s.score, vc[:WalkDim], o0, o1, o2, o3, o4, o5)
 }
 
 // targetRows returns the output vectors of the six targets.

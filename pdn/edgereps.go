@@ -1,5 +1,7 @@
 package pdn
 
+import "pdnexplorer/pdn/internal/kernels"
+
 // EdgeRepresentations returns each edge's hidden representation, the
 // numbers the model computes for one edge before it turns them into the
 // edge's weight, rows of dim per edge in the graph's edge order (E×dim):
@@ -33,7 +35,7 @@ func (t *Trainer) EdgeRepresentations() (reps []float64, dim int, ok bool) {
 		t.evaluated = true
 	}
 	if a, isGAT := t.net.(*gat); isGAT {
-		return a.edgeLogits(), 2 * a.l1.heads, true
+		return a.edgeLogits(), 2 * a.l1.Heads, true
 	}
 	m, isGCN := t.net.(*gcnNet)
 	if !isGCN {
@@ -60,7 +62,7 @@ func (t *Trainer) EdgeRepresentations() (reps []float64, dim int, ok bool) {
 // H logits of the message Src→Dst, then the H of Dst→Src.
 func (m *gat) edgeLogits() []float64 {
 	l, g := m.l1, m.g
-	H := l.heads
+	H := l.Heads
 	out := make([]float64, g.E()*2*H)
 	for i := 0; i < l.g.n; i++ {
 		for k := l.g.rowPtr[i]; k < l.g.rowPtr[i+1]; k++ {
@@ -73,7 +75,7 @@ func (m *gat) edgeLogits() []float64 {
 				half = 0
 			}
 			for h := 0; h < H; h++ {
-				out[e*2*H+half*H+h] = leaky(l.pre[int(k)*H+h])
+				out[e*2*H+half*H+h] = kernels.Leaky(l.Pre[int(k)*H+h])
 			}
 		}
 	}

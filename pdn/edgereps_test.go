@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // TestEdgeRepresentations: PDN's are the pathfinder's last hidden layer
@@ -49,7 +50,7 @@ func TestEdgeRepresentations(t *testing.T) {
 			logit := func(k int32) float64 {
 				edge := int(l.g.eid[k])
 				if edge < 0 {
-					return leaky(l.pre[int(k)*GATHeads+h])
+					return kernels.Leaky(l.Pre[int(k)*GATHeads+h])
 				}
 				half := 1
 				if int(g.Dst[edge]) == i {
@@ -64,7 +65,7 @@ func TestEdgeRepresentations(t *testing.T) {
 				sum += math.Exp(logit(k) - m)
 			}
 			for k := lo; k < hi; k++ {
-				if want, got := math.Exp(logit(k)-m)/sum, l.alpha[int(k)*GATHeads+h]; math.Abs(want-got) > 1e-9 {
+				if want, got := math.Exp(logit(k)-m)/sum, l.Alpha[int(k)*GATHeads+h]; math.Abs(want-got) > 1e-9 {
 					t.Fatalf("GAT node %d head %d arc %d: softmax of the logits %v, α %v", i, h, k, want, got)
 				}
 			}

@@ -22,9 +22,8 @@ var _ named = (*gat)(nil)
 
 // GAT's settings (Veličković et al., as in PyG's example and Appendix A).
 const (
-	GATHeads      = 8
-	GATHeadDim    = 8
-	gatLeakySlope = 0.2
+	GATHeads   = 8
+	GATHeadDim = 8
 )
 
 // attnGraph lists, for each node i, its neighbours and then i itself: the
@@ -55,31 +54,28 @@ func newAttnGraph(a *adjacency) *attnGraph {
 //	e_ij = LeakyReLU(a_dstᵀ W h_i + a_srcᵀ W h_j),  α_ij = softmax_{j ∈ N(i) ∪ {i}} e_ij,
 //	out_i = ‖_heads Σ_j α_ij W h_j + b.
 type gatLayer struct {
-	in, heads, o     int
-	w, aSrc, aDst, b *tensor
-	wt               []float64
-	sx               *datasets.CSR // the input, when it is the graph's sparse node features
-	g                *attnGraph
-
-	wh, s, t, pre, alpha []float64
-	gwh, gs, gt, galpha  []float64
-	dsum                 []float64 // per head, one node's Σ_k α_k dα_k
+	kernels.Attention // the arrays its kernels read and write
+	in                int
+	w, aSrc, aDst, b  *tensor
+	wt                []float64
+	sx                *datasets.CSR // the input, when it is the graph's sparse node features
+	g                 *attnGraph
 	// With AVX-512, a layer of eight heads of 8 features keeps W h and
-	// its gradient head-minor (see headsWide): whT and gwhT, from W's and
-	// its gradient's rows in that order, wP and gwP.
-	whT, gwhT, wP, gwP []float64
-	transposed         bool // whether the last forward set whT rather than wh
-	pc                 *pacer
+	// its gradient head-minor (kernels.Attention.HeadsWide): WHT and GWHT,
+	// from W's and its gradient's rows in that order, wP and gwP.
+	wP, gwP []float64
+	pc      *pacer
 }
 
 func newGATLayer(rnd *rand.Rand, g *attnGraph, in, heads, o int) *gatLayer {
 	n, ho, m := g.n, heads*o, len(g.col)
-	l := &gatLayer{in: in, heads: heads, o: o, g: g,
+	l := &gatLayer{in: in, g: g,
 		w: newTensor(ho * in), aSrc: newTensor(ho), aDst: newTensor(ho), b: newTensor(ho), wt: make([]float64, ho*in),
-		wh: make([]float64, n*ho), s: make([]float64, n*heads), t: make([]float64, n*heads),
-		pre: make([]float64, m*heads), alpha: make([]float64, m*heads),
-		gwh: make([]float64, n*ho), gs: make([]float64, n*heads), gt: make([]float64, n*heads), galpha: make([]float64, m*heads),
-		dsum: make([]float64, heads)}
+		Attention: kernels.Attention{N: n, Heads: heads, O: o, RowPtr: g.rowPtr, Col: g.col,
+			WH: make([]float64, n*ho), S: make([]float64, n*heads), T: make([]float64, n*heads),
+			Pre: make([]float64, m*heads), Alpha: make([]float64, m*heads),
+			GWH: make([]float64, n*ho), GS: make([]float64, n*heads), GT: make([]float64, n*heads), GAlpha: make([]float64, m*heads),
+			DSum: make([]float64, heads)}}
 	l.w.glorot(rnd, in, ho)
 	l.aSrc.glorot(rnd, heads, o)
 	l.aDst.glorot(rnd, heads, o)
@@ -88,234 +84,51 @@ func newGATLayer(rnd *rand.Rand, g *attnGraph, in, heads, o int) *gatLayer {
 
 func (l *gatLayer) params() []*tensor { return []*tensor{l.w, l.aSrc, l.aDst, l.b} }
 
-func leaky(x float64) float64 {
-	if x > 0 {
-		return x
-	}
-	return gatLeakySlope * x
-}
-
 func (l *gatLayer) forward(y, x []float64) {
-	g, H, O := l.g, l.heads, l.o
+	g, H, O := l.g, l.Heads, l.O
 	ho := H * O
-	if l.transposed = l.headsWide(); l.transposed {
-		l.pc.xMulWT(l.whT, x, l.sx, l.headMinorW(), l.wt, g.n, l.in, ho)
-		l.scoresHeadsWide()
+	if l.Transposed = l.HeadsWide(); l.Transposed {
+		l.pc.xMulWT(l.WHT, x, l.sx, l.headMinorW(), l.wt, g.n, l.in, ho)
 	} else {
-		l.pc.xMulWT(l.wh, x, l.sx, l.w.val, l.wt, g.n, l.in, ho)
-		l.scores()
+		l.pc.xMulWT(l.WH, x, l.sx, l.w.val, l.wt, g.n, l.in, ho)
 	}
+	l.Scores(l.aSrc.val, l.aDst.val)
 	clear(y[:g.n*ho])
 	for i := 0; i < g.n; i++ {
 		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
-		yi := y[i*ho : (i+1)*ho]
-		if !l.softmaxVec(i, lo, hi) {
-			for h := 0; h < H; h++ {
-				l.softmax(i, h, lo, hi)
-			}
-		}
-		if !l.aggregateHeadsWide(yi, i) {
-			for h := 0; h < H; h++ {
-				l.aggregate(yi[h*O:(h+1)*O], i, h)
-			}
-		}
+		l.Node(y[i*ho:(i+1)*ho], i)
 		l.pc.tick(float64(H*(hi-lo)) * (gatherUnit*float64(O) + 2*expUnit))
 	}
 	kernels.AddRows(y, l.b.val, g.n, ho)
 }
 
-// scores sets each node's s = a_srcᵀ W h and t = a_dstᵀ W h, head by head.
-func (l *gatLayer) scores() {
-	H, O := l.heads, l.o
-	ho := H * O
-	for j := 0; j < l.g.n; j++ {
-		for h := 0; h < H; h++ {
-			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			l.s[j*H+h] = kernels.Dot(l.aSrc.val[h*O:(h+1)*O], whj)
-			l.t[j*H+h] = kernels.Dot(l.aDst.val[h*O:(h+1)*O], whj)
-		}
-	}
-}
-
-// softmax sets head h's attention over node i's neighbourhood (arcs lo to
-// hi): pre holds each arc's p = s_j + t_i, alpha the softmax of LeakyReLU(p).
-func (l *gatLayer) softmax(i, h, lo, hi int) {
-	g, H := l.g, l.heads
-	m := -1e300
-	for k := lo; k < hi; k++ {
-		p := l.s[int(g.col[k])*H+h] + l.t[i*H+h]
-		l.pre[k*H+h] = p
-		// Not the builtin max: it is a call in WebAssembly, and
-		// natively its NaN and signed-zero checks cost a third
-		// of this loop. The result is the same for every finite
-		// p, and a NaN in p makes every α NaN either way.
-		if lp := leaky(p); lp > m {
-			m = lp
-		}
-	}
-	var sum float64
-	for k := lo; k < hi; k++ {
-		a := fmath.Exp(leaky(l.pre[k*H+h]) - m)
-		l.alpha[k*H+h] = a
-		sum += a
-	}
-	for k := lo; k < hi; k++ {
-		l.alpha[k*H+h] /= sum
-	}
-}
-
-// aggregate adds to y (zero on entry) head h's Σ_j α_ij W h_j over node
-// i's neighbourhood, each output summed over the neighbours in order. For
-// the hidden layer's 8 features a head, the 8 sums stay in registers
-// rather than in memory, loaded and stored again for every neighbour.
-func (l *gatLayer) aggregate(y []float64, i, h int) {
-	g, H, O := l.g, l.heads, l.o
-	ho := H * O
-	lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
-	if O != 8 {
-		if l.aggregateNarrowVec(y, i) {
-			return
-		}
-		for k := lo; k < hi; k++ {
-			a, j := l.alpha[k*H+h], int(g.col[k])
-			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			for o := range y {
-				y[o] += float64(a * whj[o])
-			}
-		}
-		return
-	}
-	if l.aggregate8Vec(y, i, h) {
-		return
-	}
-	y = y[:8]
-	s0, s1, s2, s3, s4, s5, s6, s7 := y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7]
-	for k := lo; k < hi; k++ {
-		a, j := l.alpha[k*H+h], int(g.col[k])
-		w := l.wh[j*ho+h*8:]
-		w = w[:8]
-		s0 += float64(a * w[0])
-		s1 += float64(a * w[1])
-		s2 += float64(a * w[2])
-		s3 += float64(a * w[3])
-		s4 += float64(a * w[4])
-		s5 += float64(a * w[5])
-		s6 += float64(a * w[6])
-		s7 += float64(a * w[7])
-	}
-	y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7] = s0, s1, s2, s3, s4, s5, s6, s7
-}
-
-// scatter is the first half of backward for node i and head h, with dyh
-// the head's output gradient: for each neighbour k (node j) it sets
-// dα_k = dyh·W h_j and adds α_k·dyh to ∂(W h_j), and it returns Σ_k α_k dα_k.
-// For the hidden layer's 8 features a head, dyh stays in registers.
-func (l *gatLayer) scatter(dyh []float64, i, h int) float64 {
-	g, H, O := l.g, l.heads, l.o
-	ho := H * O
-	hi := int(g.rowPtr[i+1])
-	if O != 8 {
-		k, dsum := l.scatterNarrowVec(dyh, i) // groups of four arcs of a narrow single head; the rest here
-		for ; k < hi; k++ {
-			j := int(g.col[k])
-			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			da := kernels.Dot(dyh, whj)
-			l.galpha[k*H+h] = da
-			a := l.alpha[k*H+h]
-			dsum += float64(a * da)
-			gj := l.gwh[j*ho+h*O : j*ho+(h+1)*O]
-			for o := range gj {
-				gj[o] += float64(a * dyh[o])
-			}
-		}
-		return dsum
-	}
-	dyh = dyh[:8]
-	k, dsum := l.scatter8Vec(dyh, i, h) // groups of four neighbours; the rest here
-	d0, d1, d2, d3, d4, d5, d6, d7 := dyh[0], dyh[1], dyh[2], dyh[3], dyh[4], dyh[5], dyh[6], dyh[7]
-	for ; k < hi; k++ {
-		j := int(g.col[k])
-		w := l.wh[j*ho+h*8:]
-		w = w[:8]
-		var da float64
-		da += float64(d0 * w[0])
-		da += float64(d1 * w[1])
-		da += float64(d2 * w[2])
-		da += float64(d3 * w[3])
-		da += float64(d4 * w[4])
-		da += float64(d5 * w[5])
-		da += float64(d6 * w[6])
-		da += float64(d7 * w[7])
-		l.galpha[k*H+h] = da
-		a := l.alpha[k*H+h]
-		dsum += float64(a * da)
-		gj := l.gwh[j*ho+h*8:]
-		gj = gj[:8]
-		gj[0] += float64(a * d0)
-		gj[1] += float64(a * d1)
-		gj[2] += float64(a * d2)
-		gj[3] += float64(a * d3)
-		gj[4] += float64(a * d4)
-		gj[5] += float64(a * d5)
-		gj[6] += float64(a * d6)
-		gj[7] += float64(a * d7)
-	}
-	return dsum
-}
-
 // backward accumulates the gradients of W, a_src, a_dst and b from dy and,
 // unless dx is nil, sets dx.
 func (l *gatLayer) backward(dx, x, dy []float64) {
-	g, H, O := l.g, l.heads, l.o
+	g, H, O := l.g, l.Heads, l.O
 	ho := H * O
 	kernels.SumRowsAdd(l.b.grad, dy, g.n, ho)
-	gwh := l.gwh
-	if l.transposed {
-		gwh = l.gwhT
+	gwh := l.GWH
+	if l.Transposed {
+		gwh = l.GWHT
 	}
 	clear(gwh)
-	clear(l.gs)
-	clear(l.gt)
+	clear(l.GS)
+	clear(l.GT)
 	for i := 0; i < g.n; i++ {
 		lo, hi := int(g.rowPtr[i]), int(g.rowPtr[i+1])
-		dyi := dy[i*ho : (i+1)*ho]
-		if !l.scatterHeadsWide(dyi, i) {
-			for h := 0; h < H; h++ {
-				l.dsum[h] = l.scatter(dyi[h*O:(h+1)*O], i, h)
-			}
-		}
-		if !l.attnGradVec(i, lo, hi) {
-			for h := 0; h < H; h++ {
-				l.attnGrad(i, h, lo, hi)
-			}
-		}
+		l.NodeBackward(dy[i*ho:(i+1)*ho], i)
 		l.pc.tick(float64(H*(hi-lo)) * gatherUnit * float64(3*O))
 	}
-	if l.transposed {
+	l.ParamGrads(l.aSrc.val, l.aDst.val, l.aSrc.grad, l.aDst.grad)
+	if l.Transposed {
 		l.weightGradHeads(dx, x)
 		return
 	}
-	for j := 0; j < g.n; j++ {
-		for h := 0; h < H; h++ {
-			whj := l.wh[j*ho+h*O : j*ho+(h+1)*O]
-			gj := l.gwh[j*ho+h*O : j*ho+(h+1)*O]
-			as, ad := l.aSrc.val[h*O:(h+1)*O], l.aDst.val[h*O:(h+1)*O]
-			gas, gad := l.aSrc.grad[h*O:(h+1)*O], l.aDst.grad[h*O:(h+1)*O]
-			s, t := l.gs[j*H+h], l.gt[j*H+h]
-			if attnParamGrad8Vec(gas, gad, gj, whj, as, ad, s, t) {
-				continue
-			}
-			for o := range whj {
-				gas[o] += float64(s * whj[o])
-				gad[o] += float64(t * whj[o])
-				gj[o] += float64(s*as[o]) + float64(t*ad[o])
-			}
-		}
-	}
-	l.pc.addGTX(l.w.grad, l.gwh, x, l.sx, l.wt, g.n, ho, l.in)
+	l.pc.addGTX(l.w.grad, l.GWH, x, l.sx, l.wt, g.n, ho, l.in)
 	if dx != nil {
 		kernels.Transpose(l.wt, l.w.val, ho, l.in)
-		l.pc.mulABT(dx, l.gwh, l.wt, g.n, ho, l.in)
+		l.pc.mulABT(dx, l.GWH, l.wt, g.n, ho, l.in)
 	}
 }
 
@@ -325,21 +138,20 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 // sums in the same order, so the same bits; and dx, unless nil, from W h's
 // gradient turned back.
 func (l *gatLayer) weightGradHeads(dx, x []float64) {
-	n, ho := l.g.n, l.heads*l.o
-	l.attnParamGradHeadsWide()
+	n, ho := l.g.n, l.Heads*l.O
 	headMinor(l.gwP, l.w.grad, l.in)
-	l.pc.addGTX(l.gwP, l.gwhT, x, l.sx, l.wt, n, ho, l.in)
+	l.pc.addGTX(l.gwP, l.GWHT, x, l.sx, l.wt, n, ho, l.in)
 	headMinor(l.w.grad, l.gwP, l.in)
 	if dx == nil {
 		return
 	}
 	for j := 0; j < n; j++ {
 		for c := 0; c < ho; c++ {
-			l.gwh[j*ho+c] = l.gwhT[j*ho+c%8*8+c/8]
+			l.GWH[j*ho+c] = l.GWHT[j*ho+c%8*8+c/8]
 		}
 	}
 	kernels.Transpose(l.wt, l.w.val, ho, l.in)
-	l.pc.mulABT(dx, l.gwh, l.wt, n, ho, l.in)
+	l.pc.mulABT(dx, l.GWH, l.wt, n, ho, l.in)
 }
 
 // headMinor sets dst's rows to src's (rows of k, 64 of them, a row per
@@ -357,8 +169,8 @@ func headMinor(dst, src []float64, k int) {
 // headMinorW returns W with its rows in head-minor order, in wP, which it
 // makes, with whT, gwhT and gwP, on first use (see headsWide).
 func (l *gatLayer) headMinorW() []float64 {
-	if n := l.g.n; len(l.whT) != n*64 {
-		l.whT, l.gwhT = make([]float64, n*64), make([]float64, n*64)
+	if n := l.g.n; len(l.WHT) != n*64 {
+		l.WHT, l.GWHT = make([]float64, n*64), make([]float64, n*64)
 		l.wP, l.gwP = make([]float64, 64*l.in), make([]float64, 64*l.in)
 	}
 	headMinor(l.wP, l.w.val, l.in)
@@ -368,27 +180,10 @@ func (l *gatLayer) headMinorW() []float64 {
 // whAt is W h at node j, column c (head c/o's feature c%o), wherever the
 // last forward kept it.
 func (l *gatLayer) whAt(j, c int) float64 {
-	if l.transposed {
-		return l.whT[j*64+c%8*8+c/8]
+	if l.Transposed {
+		return l.WHT[j*64+c%8*8+c/8]
 	}
-	return l.wh[j*l.heads*l.o+c]
-}
-
-// attnGrad takes head h's gradient through the softmax and LeakyReLU of
-// node i's neighbourhood to the scores: de_k = α_k (dα_k − Σ α dα), times
-// the slope where p ≤ 0, added to s's gradient at the neighbour and to t's
-// at i.
-func (l *gatLayer) attnGrad(i, h, lo, hi int) {
-	g, H := l.g, l.heads
-	for k := lo; k < hi; k++ {
-		j := int(g.col[k])
-		de := float64(l.alpha[k*H+h] * (l.galpha[k*H+h] - l.dsum[h]))
-		if l.pre[k*H+h] <= 0 {
-			de *= gatLeakySlope
-		}
-		l.gs[j*H+h] += de
-		l.gt[i*H+h] += de
-	}
+	return l.WH[j*l.Heads*l.O+c]
 }
 
 // gat is a two-layer GAT: 8 heads of 8 features, ELU, then one head with C
@@ -470,12 +265,12 @@ func (m *gat) edgeWeights() []float64 {
 		if e < 0 {
 			continue
 		}
-		for h := 0; h < l.heads; h++ {
-			m.weights[e] += l.alpha[k*l.heads+h]
+		for h := 0; h < l.Heads; h++ {
+			m.weights[e] += l.Alpha[k*l.Heads+h]
 		}
 	}
 	for e := range m.weights {
-		m.weights[e] /= float64(2 * l.heads)
+		m.weights[e] /= float64(2 * l.Heads)
 	}
 	return m.weights
 }
@@ -488,9 +283,9 @@ func (m *gat) named() []Parameter {
 	var out []Parameter
 	for i, l := range []*gatLayer{m.l1, m.l2} {
 		p := fmt.Sprintf("conv%d.", i+1)
-		ho := l.heads * l.o
+		ho := l.Heads * l.O
 		out = append(out, param(p+"lin_src.weight", l.w, ho, l.in),
-			param(p+"att_src", l.aSrc, 1, l.heads, l.o), param(p+"att_dst", l.aDst, 1, l.heads, l.o),
+			param(p+"att_src", l.aSrc, 1, l.Heads, l.O), param(p+"att_dst", l.aDst, 1, l.Heads, l.O),
 			param(p+"bias", l.b, ho))
 	}
 	return out

@@ -371,3 +371,8 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(n+2*e), Fields: []string{"edges", "nodes"}},
 	}
 }
+
+// rowOf returns row j of h, whose rows hold m values.
+func rowOf(h []float64, j int32, m int) []float64 {
+	return h[int(j)*m : int(j+1)*m]
+}

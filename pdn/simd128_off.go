@@ -18,7 +18,6 @@ type simdNorm struct{}
 
 func simdMulABT(c, a, b, bias, keep []float64, n, k, m int)                      { panic(noKernels) }
 func simdAddATB(c, a, b []float64, n, m, k int)                                  { panic(noKernels) }
-func simdPropagateRows(g *gcnNorm, y, h []float64, m, lo, hi int)                { panic(noKernels) }
 func simdAccumulateEdges(g *gcnNorm, dy, h []float64, m, lo, hi int)             { panic(noKernels) }
 func simdAccumulateSelf(g *gcnNorm, dy, h []float64, m int)                      { panic(noKernels) }
 func simdSpMulABT(c []float64, a *datasets.CSR, lo, hi int, bt []float64, m int) { panic(noKernels) }

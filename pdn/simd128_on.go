@@ -31,11 +31,6 @@ func simdMulABT(c, a, b, bias, keep []float64, n, k, m int) {
 
 func simdAddATB(c, a, b []float64, n, m, k int) { kernels.WasmAddATB(c, a, b, n, m, k) }
 
-func simdPropagateRows(g *gcnNorm, y, h []float64, m, lo, hi int) {
-	a := g.adj
-	kernels.WasmPropagateRows(y, h, a.n, m, lo, hi, a.rowPtr, a.col, a.eid, g.coef, g.self)
-}
-
 func simdAccumulateEdges(g *gcnNorm, dy, h []float64, m, lo, hi int) {
 	kernels.WasmAccumulateEdges(g.gCoef, dy, h, g.adj.n, m, lo, hi, g.adj.src, g.adj.dst)
 }
@@ -111,7 +106,7 @@ func simdPropagateDots(g *gcnNorm, y, dy, h []float64, m, lo, hi int) {
 		sn.dots = make([]float64, 2*a.e)
 		sn.atSrc, sn.atDst = a.slots()
 	}
-	kernels.WasmPropagateDots(y, dy, h, a.n, m, lo, hi, a.rowPtr, a.col, a.eid, g.coef, g.self, sn.dots, g.gSelf)
+	kernels.WasmPropagateDots(y, dy, h, a.n, m, lo, hi, a.rowPtr, a.col, a.eid, g.Coef, g.Self, sn.dots, g.gSelf)
 }
 
 // simdCombineDots adds the dot products of the edges lo..hi-1 to gCoef.
@@ -126,7 +121,7 @@ func simdDropoutDraw(d *dropout, n int, thresh uint64, scale float64) {
 
 func simdNormForward(g *gcnNorm, w []float64) {
 	a := g.adj
-	kernels.WasmNormForward(g.deg, g.r, g.self, g.coef, w, a.n, a.e, a.rowPtr, a.eid, a.src, a.dst)
+	kernels.WasmNormForward(g.deg, g.r, g.Self, g.Coef, w, a.n, a.e, a.rowPtr, a.eid, a.src, a.dst)
 }
 
 func simdNormBackward(g *gcnNorm, gw []float64) {

@@ -136,7 +136,7 @@ func TestKernelsMatchGoLoops(t *testing.T) {
 			nm.accumulate(dy, h, m)
 			gw := make([]float64, g.E())
 			nm.backward(gw)
-			return [][]float64{nm.coef, nm.self, y, y2, gCoef, nm.gCoef, nm.gSelf, gw}
+			return [][]float64{nm.Coef, nm.Self, y, y2, gCoef, nm.gCoef, nm.gSelf, gw}
 		})
 		wt := awkward(rnd, g.F*m, false)
 		both(t, "sparse products", func() [][]float64 {

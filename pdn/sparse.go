@@ -61,28 +61,27 @@ func newAdjacency(n int, src, dst []int32) *adjacency {
 // weights, and only their ratios move its messages: weights that fall
 // together no longer turn a node towards itself (docs/benchmarks.md).
 type gcnNorm struct {
-	adj  *adjacency
-	w    []float64 // edge weights, shared with the caller
-	deg  []float64 // n
-	r    []float64 // n
-	coef []float64 // e
-	arc  []float64 // 2e: coef of each arc of adj, in its order (vector paths only)
-	self []float64 // n
+	// Â as the kernels read it: Coef (e), Arc (2e: Coef of each arc of
+	// adj, in its order; vector paths only) and Self (n).
+	kernels.Propagation
+	adj *adjacency
+	w   []float64 // edge weights, shared with the caller
+	deg []float64 // n
+	r   []float64 // n
 	// meanLoop gives each self-loop the mean of the node's edge weights.
 	meanLoop bool
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
 	pc               *pacer
-	//lint:ignore U1000 the AVX2 paths' scratch (padRowsVec), used when built with GOEXPERIMENT=simd
-	rows4 [][4]float64
 	//lint:ignore U1000 the WebAssembly kernels' scratch, used in the simd128 build
 	simd simdNorm
 }
 
 func newGCNNorm(adj *adjacency) *gcnNorm {
 	return &gcnNorm{adj: adj,
-		deg: make([]float64, adj.n), r: make([]float64, adj.n), self: make([]float64, adj.n),
-		coef: make([]float64, adj.e), gCoef: make([]float64, adj.e),
+		Propagation: kernels.Propagation{N: adj.n, RowPtr: adj.rowPtr, Col: adj.col, Eid: adj.eid,
+			Self: make([]float64, adj.n), Coef: make([]float64, adj.e)},
+		deg: make([]float64, adj.n), r: make([]float64, adj.n), gCoef: make([]float64, adj.e),
 		gSelf: make([]float64, adj.n), gR: make([]float64, adj.n)}
 }
 
@@ -93,7 +92,7 @@ func (g *gcnNorm) forward(w []float64) {
 	g.w = w
 	if g.meanLoop {
 		g.forwardMeanLoop(w)
-		g.arcCoefs()
+		g.ArcCoefs()
 		clear(g.gCoef)
 		clear(g.gSelf)
 		return
@@ -115,30 +114,14 @@ func (g *gcnNorm) forward(w []float64) {
 		} else {
 			g.r[i] = 0
 		}
-		g.self[i] = float64(g.r[i] * g.r[i])
+		g.Self[i] = float64(g.r[i] * g.r[i])
 	}
 	for e := 0; e < a.e; e++ {
-		g.coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
+		g.Coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
 	}
-	g.arcCoefs()
+	g.ArcCoefs()
 	clear(g.gCoef)
 	clear(g.gSelf)
-}
-
-// arcCoefs copies each arc's coefficient in row order for the vector
-// paths, which read it with one load rather than two that wait on each
-// other.
-func (g *gcnNorm) arcCoefs() {
-	if !kernels.Vectors() {
-		return
-	}
-	a := g.adj
-	if g.arc == nil {
-		g.arc = make([]float64, len(a.eid))
-	}
-	for k, e := range a.eid {
-		g.arc[k] = g.coef[e]
-	}
 }
 
 // forwardMeanLoop is forward under meanLoop. It is Go on every platform,
@@ -163,10 +146,10 @@ func (g *gcnNorm) forwardMeanLoop(w []float64) {
 		if d > 0 {
 			g.r[i] = 1 / math.Sqrt(d)
 		}
-		g.self[i] = self
+		g.Self[i] = self
 	}
 	for e := 0; e < a.e; e++ {
-		g.coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
+		g.Coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
 	}
 }
 
@@ -174,94 +157,13 @@ func (g *gcnNorm) forwardMeanLoop(w []float64) {
 func (g *gcnNorm) propagate(y, h []float64, m int) {
 	a := g.adj
 	per := gatherUnit * float64(m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
-	rows := g.padRowsVec(h, m)
+	padded := g.Pad(h, m)
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
-		switch {
-		case simd128:
-			simdPropagateRows(g, y, h, m, lo, hi)
-		case rows != nil:
-			g.propagateNarrowVec(y, rows, m, lo, hi)
-		case !g.propagateRowsVec(y, h, m, lo, hi):
-			g.propagateRows(y, h, m, lo, hi)
-		}
+		g.Rows(y, h, m, lo, hi, padded)
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
-}
-
-// propagateRows sets rows lo..hi-1 of y = Â h. Row i is
-//
-//	y_i = self_i·h_i + coef_1·h_{j1} + coef_2·h_{j2} + …
-//
-// added left to right. Four neighbours go in one pass over y_i, which
-// loads and stores y_i a quarter as often (it dominated in WebAssembly,
-// where a narrow m leaves little else to do), in the same order; the own
-// term goes with the first four.
-func (g *gcnNorm) propagateRows(y, h []float64, m, lo, hi int) {
-	a := g.adj
-	for i := lo; i < hi; i++ {
-		yi := y[i*m : (i+1)*m]
-		own := rowOf(h, int32(i), m)
-		own = own[:len(yi)]
-		s := g.self[i]
-		k, end := int(a.rowPtr[i]), int(a.rowPtr[i+1])
-		if k+4 > end {
-			j := 0
-			for ; j < len(yi)-3; j += 4 { // four steps a pass (see mulPair)
-				yi[j], yi[j+1], yi[j+2], yi[j+3] = float64(s*own[j]), float64(s*own[j+1]), float64(s*own[j+2]), float64(s*own[j+3])
-			}
-			for ; j < len(yi); j++ {
-				yi[j] = float64(s * own[j])
-			}
-		} else {
-			// The own term and the first four neighbours in one pass.
-			c0, c1, c2, c3 := g.coef[a.eid[k]], g.coef[a.eid[k+1]], g.coef[a.eid[k+2]], g.coef[a.eid[k+3]]
-			h0, h1, h2, h3 := rowOf(h, a.col[k], m), rowOf(h, a.col[k+1], m), rowOf(h, a.col[k+2], m), rowOf(h, a.col[k+3], m)
-			h0, h1, h2, h3 = h0[:len(yi)], h1[:len(yi)], h2[:len(yi)], h3[:len(yi)]
-			j := 0
-			for ; j < len(yi)-1; j += 2 {
-				yi[j] = float64(s*own[j]) + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
-				yi[j+1] = float64(s*own[j+1]) + float64(c0*h0[j+1]) + float64(c1*h1[j+1]) + float64(c2*h2[j+1]) + float64(c3*h3[j+1])
-			}
-			for ; j < len(yi); j++ {
-				yi[j] = float64(s*own[j]) + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
-			}
-			k += 4
-		}
-		for ; k < end-3; k += 4 {
-			c0, c1, c2, c3 := g.coef[a.eid[k]], g.coef[a.eid[k+1]], g.coef[a.eid[k+2]], g.coef[a.eid[k+3]]
-			h0, h1, h2, h3 := rowOf(h, a.col[k], m), rowOf(h, a.col[k+1], m), rowOf(h, a.col[k+2], m), rowOf(h, a.col[k+3], m)
-			h0, h1, h2, h3 = h0[:len(yi)], h1[:len(yi)], h2[:len(yi)], h3[:len(yi)]
-			j := 0
-			for ; j < len(yi)-3; j += 4 {
-				yi[j] = yi[j] + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
-				yi[j+1] = yi[j+1] + float64(c0*h0[j+1]) + float64(c1*h1[j+1]) + float64(c2*h2[j+1]) + float64(c3*h3[j+1])
-				yi[j+2] = yi[j+2] + float64(c0*h0[j+2]) + float64(c1*h1[j+2]) + float64(c2*h2[j+2]) + float64(c3*h3[j+2])
-				yi[j+3] = yi[j+3] + float64(c0*h0[j+3]) + float64(c1*h1[j+3]) + float64(c2*h2[j+3]) + float64(c3*h3[j+3])
-			}
-			for ; j < len(yi); j++ {
-				yi[j] = yi[j] + float64(c0*h0[j]) + float64(c1*h1[j]) + float64(c2*h2[j]) + float64(c3*h3[j])
-			}
-		}
-		for ; k < end; k++ {
-			c := g.coef[a.eid[k]]
-			hj := rowOf(h, a.col[k], m)
-			hj = hj[:len(yi)]
-			j := 0
-			for ; j < len(yi)-3; j += 4 {
-				yi[j], yi[j+1], yi[j+2], yi[j+3] = yi[j]+float64(c*hj[j]), yi[j+1]+float64(c*hj[j+1]), yi[j+2]+float64(c*hj[j+2]), yi[j+3]+float64(c*hj[j+3])
-			}
-			for ; j < len(yi); j++ {
-				yi[j] += float64(c * hj[j])
-			}
-		}
-	}
-}
-
-// rowOf returns row j of h, whose rows hold m values.
-func rowOf(h []float64, j int32, m int) []float64 {
-	return h[int(j)*m : int(j+1)*m]
 }
 
 // propagateAccumulate is propagate(y, dy, m) followed by accumulate(dy,

@@ -89,8 +89,8 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 		}
 		return out
 	}
-	tr := &Trace{Node: i, Label: g.Labels[i], Degree: n.deg[i], Self: n.self[i],
-		SelfMsg1: scaled(n.self[i], m.l1.xw, i, h), SelfMsg2: scaled(n.self[i], m.l2.xw, i, c),
+	tr := &Trace{Node: i, Label: g.Labels[i], Degree: n.deg[i], Self: n.Self[i],
+		SelfMsg1: scaled(n.Self[i], m.l1.xw, i, h), SelfMsg2: scaled(n.Self[i], m.l2.xw, i, c),
 		Bias1: append([]float64(nil), m.l1.b.val...), Bias2: append([]float64(nil), m.l2.b.val...),
 		Hidden: row(m.a1, i, h), Logits: row(logits, i, c)}
 	tr.Pre1 = append([]float64(nil), tr.SelfMsg1...)
@@ -101,9 +101,9 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 	totalGCN, interGCN := 1/gcnDeg(i), 0.0
 	for k := a.rowPtr[i]; k < a.rowPtr[i+1]; k++ {
 		j, e := int(a.col[k]), int(a.eid[k])
-		te := TraceEdge{Edge: e, Neighbour: j, Label: g.Labels[j], Alpha: n.w[e], Degree: n.deg[j], Norm: n.coef[e],
+		te := TraceEdge{Edge: e, Neighbour: j, Label: g.Labels[j], Alpha: n.w[e], Degree: n.deg[j], Norm: n.Coef[e],
 			NormGCN: 1 / math.Sqrt(gcnDeg(i)*gcnDeg(j)),
-			Msg1:    scaled(n.coef[e], m.l1.xw, j, h), Msg2: scaled(n.coef[e], m.l2.xw, j, c)}
+			Msg1:    scaled(n.Coef[e], m.l1.xw, j, h), Msg2: scaled(n.Coef[e], m.l2.xw, j, c)}
 		if m.edges != nil && g.D > 0 {
 			te.Features = row(g.EdgeX, e, g.D)
 			te.PathHidden, _, _ = t.Pathfinder(te.Features)
@@ -138,14 +138,14 @@ func (t *Trainer) Trace(i int) (*Trace, error) {
 // layer's mean attention; with every α = 1 they are GCN's.
 func (m *gat) trace(i int) *Trace {
 	g, l1, l2 := m.g, m.l1, m.l2
-	H, O, ho, c := l1.heads, l1.o, l1.heads*l1.o, g.C
+	H, O, ho, c := l1.Heads, l1.O, l1.Heads*l1.O, g.C
 	row := func(a []float64, k, w int) []float64 { return append([]float64(nil), a[k*w:(k+1)*w]...) }
 	// msg1 is the first layer's message along entry k of i's
 	// neighbourhood, from node j, and mean its mean attention.
 	msg1 := func(k, j int) (msg []float64, mean float64) {
 		msg = make([]float64, ho)
 		for h := range H {
-			a := l1.alpha[k*H+h]
+			a := l1.Alpha[k*H+h]
 			mean += a / float64(H)
 			for o := range O {
 				msg[h*O+o] = a * l1.whAt(j, h*O+o)
@@ -154,9 +154,9 @@ func (m *gat) trace(i int) *Trace {
 		return msg, mean
 	}
 	msg2 := func(k, j int) []float64 {
-		out := row(l2.wh, j, c)
+		out := row(l2.WH, j, c)
 		for x := range out {
-			out[x] *= l2.alpha[k]
+			out[x] *= l2.Alpha[k]
 		}
 		return out
 	}

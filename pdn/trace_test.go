@@ -174,7 +174,7 @@ func TestTraceGAT(t *testing.T) {
 	runEpochs(t, tr, 10)
 	s := tr.Evaluate()
 	l1 := tr.net.(*gat).l1
-	H, O, in := l1.heads, l1.o, l1.in
+	H, O, in := l1.Heads, l1.O, l1.in
 	x := g.DenseX()
 	wx := func(j, h int) []float64 { // W^h x_j
 		out := make([]float64, O)
@@ -202,7 +202,7 @@ func TestTraceGAT(t *testing.T) {
 			ex := make([]float64, len(nb))
 			var sum float64
 			for k, j := range nb {
-				ex[k] = math.Exp(leaky(ti + kernels.Dot(as, wx(j, h))))
+				ex[k] = math.Exp(kernels.Leaky(ti + kernels.Dot(as, wx(j, h))))
 				sum += ex[k]
 			}
 			for k := range nb {

@@ -605,10 +605,10 @@ func (t *Trainer) DirectedWeights() (to []int32, w []float64) {
 					continue // the self-loop
 				}
 				var s float64
-				for h := 0; h < l.heads; h++ {
-					s += l.alpha[int(k)*l.heads+h]
+				for h := 0; h < l.Heads; h++ {
+					s += l.Alpha[int(k)*l.Heads+h]
 				}
-				to, w = append(to, int32(i)), append(w, s/float64(l.heads))
+				to, w = append(to, int32(i)), append(w, s/float64(l.Heads))
 			}
 		}
 		return to, w

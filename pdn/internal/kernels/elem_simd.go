@@ -21,7 +21,7 @@ func mulIntoVec(y, x, m []float64) int {
 	i := 0
 	if wide {
 		for ; i+8 <= len(y); i += 8 {
-			archsimd.LoadFloat64x8(At8(x, i)).Mul(archsimd.LoadFloat64x8(At8(m, i))).Store(At8(y, i))
+			archsimd.LoadFloat64x8(at8(x, i)).Mul(archsimd.LoadFloat64x8(at8(m, i))).Store(at8(y, i))
 		}
 	}
 	for ; i+4 <= len(y); i += 4 {
@@ -42,7 +42,7 @@ func blendVec(dst, x, y []float64, a, b float64) int {
 	if wide {
 		A, B := archsimd.BroadcastFloat64x8(a), archsimd.BroadcastFloat64x8(b)
 		for ; i+8 <= len(dst); i += 8 {
-			A.Mul(archsimd.LoadFloat64x8(At8(x, i))).Add(B.Mul(archsimd.LoadFloat64x8(At8(y, i)))).Store(At8(dst, i))
+			A.Mul(archsimd.LoadFloat64x8(at8(x, i))).Add(B.Mul(archsimd.LoadFloat64x8(at8(y, i)))).Store(at8(dst, i))
 		}
 	}
 	A, B := archsimd.BroadcastFloat64x4(a), archsimd.BroadcastFloat64x4(b)
@@ -64,7 +64,7 @@ func scaleVec(dst, x []float64, a float64) int {
 	if wide {
 		A := archsimd.BroadcastFloat64x8(a)
 		for ; i+8 <= len(dst); i += 8 {
-			A.Mul(archsimd.LoadFloat64x8(At8(x, i))).Store(At8(dst, i))
+			A.Mul(archsimd.LoadFloat64x8(at8(x, i))).Store(at8(dst, i))
 		}
 	}
 	A := archsimd.BroadcastFloat64x4(a)
@@ -84,7 +84,7 @@ func addToVec(c, v []float64) int {
 	i := 0
 	if wide {
 		for ; i+8 <= len(c); i += 8 {
-			archsimd.LoadFloat64x8(At8(c, i)).Add(archsimd.LoadFloat64x8(At8(v, i))).Store(At8(c, i))
+			archsimd.LoadFloat64x8(at8(c, i)).Add(archsimd.LoadFloat64x8(at8(v, i))).Store(at8(c, i))
 		}
 	}
 	for ; i+4 <= len(c); i += 4 {
@@ -106,22 +106,22 @@ func sumRowsAddWide(c, a []float64, n, m int) bool {
 	j := 0
 	for ; j+32 <= m; j += 32 {
 		cj := (*[32]float64)(c[j : j+32])
-		s0, s1, s2, s3 := Q8(cj, 0), Q8(cj, 1), Q8(cj, 2), Q8(cj, 3)
+		s0, s1, s2, s3 := q8(cj, 0), q8(cj, 1), q8(cj, 2), q8(cj, 3)
 		for i := 0; i < n; i++ {
 			r := (*[32]float64)(a[i*m+j : i*m+j+32])
-			s0, s1, s2, s3 = s0.Add(Q8(r, 0)), s1.Add(Q8(r, 1)), s2.Add(Q8(r, 2)), s3.Add(Q8(r, 3))
+			s0, s1, s2, s3 = s0.Add(q8(r, 0)), s1.Add(q8(r, 1)), s2.Add(q8(r, 2)), s3.Add(q8(r, 3))
 		}
-		s0.Store(P8(cj, 0))
-		s1.Store(P8(cj, 1))
-		s2.Store(P8(cj, 2))
-		s3.Store(P8(cj, 3))
+		s0.Store(p8(cj, 0))
+		s1.Store(p8(cj, 1))
+		s2.Store(p8(cj, 2))
+		s3.Store(p8(cj, 3))
 	}
 	for ; j+8 <= m; j += 8 {
-		s := archsimd.LoadFloat64x8(At8(c, j))
+		s := archsimd.LoadFloat64x8(at8(c, j))
 		for i := 0; i < n; i++ {
-			s = s.Add(archsimd.LoadFloat64x8(At8(a, i*m+j)))
+			s = s.Add(archsimd.LoadFloat64x8(at8(a, i*m+j)))
 		}
-		s.Store(At8(c, j))
+		s.Store(at8(c, j))
 	}
 	archsimd.ClearAVXUpperBits()
 	return true
@@ -163,8 +163,8 @@ func reluVec(y, x []float64) int {
 	if wide {
 		minus := archsimd.BroadcastInt64x8(-1)
 		for ; i+8 <= len(y); i += 8 {
-			v := archsimd.LoadFloat64x8(At8(x, i))
-			v.Masked(v.AsInt64x8().Greater(minus).Or(v.IsNaN())).Store(At8(y, i))
+			v := archsimd.LoadFloat64x8(at8(x, i))
+			v.Masked(v.AsInt64x8().Greater(minus).Or(v.IsNaN())).Store(at8(y, i))
 		}
 	}
 	minus := archsimd.BroadcastInt64x4(-1)
@@ -187,8 +187,8 @@ func reluBackwardVec(dx, dy, y []float64) int {
 	if wide {
 		zero := archsimd.BroadcastInt64x8(0)
 		for ; i+8 <= len(dx); i += 8 {
-			on := archsimd.LoadFloat64x8(At8(y, i)).AsInt64x8().Greater(zero)
-			archsimd.LoadFloat64x8(At8(dy, i)).Masked(on).Store(At8(dx, i))
+			on := archsimd.LoadFloat64x8(at8(y, i)).AsInt64x8().Greater(zero)
+			archsimd.LoadFloat64x8(at8(dy, i)).Masked(on).Store(at8(dx, i))
 		}
 	}
 	zero := archsimd.BroadcastInt64x4(0)
@@ -210,11 +210,11 @@ func expsVec(dst, src []float64) int {
 	i := 0
 	if wide {
 		for ; i+8 <= len(dst); i += 8 {
-			ExpLanesWide(archsimd.LoadFloat64x8Slice(src[i:])).StoreSlice(dst[i:])
+			expLanesWide(archsimd.LoadFloat64x8Slice(src[i:])).StoreSlice(dst[i:])
 		}
 	}
 	for ; i+4 <= len(dst); i += 4 {
-		ExpLanes(archsimd.LoadFloat64x4Slice(src[i:])).StoreSlice(dst[i:])
+		expLanes(archsimd.LoadFloat64x4Slice(src[i:])).StoreSlice(dst[i:])
 	}
 	archsimd.ClearAVXUpperBits()
 	return i
@@ -237,8 +237,8 @@ func dropoutMaskVec(mask []float64, raw []uint64, thresh uint64, scale float64) 
 			halves := archsimd.LoadUint64x8((*[8]uint64)(raw[k : k+8])).AsUint32x16() // lo₀ hi₀ lo₁ hi₁ …
 			lo := halves.GetLo().ExtendToUint64().AsInt64x8().Sub(t)
 			hi := halves.GetHi().ExtendToUint64().AsInt64x8().Sub(t)
-			s.Masked(lo.Less(zero)).Store(At8(mask, 2*k))
-			s.Masked(hi.Less(zero)).Store(At8(mask, 2*k+8))
+			s.Masked(lo.Less(zero)).Store(at8(mask, 2*k))
+			s.Masked(hi.Less(zero)).Store(at8(mask, 2*k+8))
 		}
 	}
 	t := archsimd.BroadcastInt64x4(int64(thresh))

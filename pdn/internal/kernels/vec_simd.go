@@ -182,7 +182,7 @@ func expVec(x archsimd.Float64x4) (archsimd.Float64x4, bool) {
 }
 
 // expLanes is fmath.Exp of four values, by expVec where it can.
-func ExpLanes(x archsimd.Float64x4) archsimd.Float64x4 {
+func expLanes(x archsimd.Float64x4) archsimd.Float64x4 {
 	if y, ok := expVec(x); ok {
 		return y
 	}
@@ -246,21 +246,21 @@ func sigmoidsVec(w, s, keep []float64) int {
 	sign := archsimd.BroadcastInt64x8(-1 << 63)
 	i := 0
 	for ; i+8 <= len(w); i += 8 {
-		x := archsimd.LoadFloat64x8(At8(s, i))
+		x := archsimd.LoadFloat64x8(at8(s, i))
 		pos := x.GreaterEqual(zero)
-		e := ExpLanesWide(x.AsInt64x8().Xor(sign).AsFloat64x8().Merge(x, pos))
+		e := expLanesWide(x.AsInt64x8().Xor(sign).AsFloat64x8().Merge(x, pos))
 		y := one.Div(one.Add(e)).Merge(e.Div(one.Add(e)), pos)
 		if keep != nil {
-			y = y.Merge(archsimd.LoadFloat64x8(At8(w, i)), archsimd.LoadFloat64x8(At8(keep, i)).NotEqual(zero))
+			y = y.Merge(archsimd.LoadFloat64x8(at8(w, i)), archsimd.LoadFloat64x8(at8(keep, i)).NotEqual(zero))
 		}
-		y.Store(At8(w, i))
+		y.Store(at8(w, i))
 	}
 	archsimd.ClearAVXUpperBits()
 	return i
 }
 
 // expLanesWide is fmath.Exp of eight values, by expWide where it can.
-func ExpLanesWide(x archsimd.Float64x8) archsimd.Float64x8 {
+func expLanesWide(x archsimd.Float64x8) archsimd.Float64x8 {
 	if y, ok := expWide(x); ok {
 		return y
 	}
@@ -303,17 +303,17 @@ func eluVec(dst, x []float64) int {
 		dst = dst[:len(x)]
 		zero, one := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(1)
 		for ; i+8 <= len(x); i += 8 {
-			v := archsimd.LoadFloat64x8(At8(x, i))
+			v := archsimd.LoadFloat64x8(at8(x, i))
 			pos := v.Greater(zero)
-			e := ExpLanesWide(zero.Merge(v, pos))
-			v.Merge(e.Sub(one), pos).Store(At8(dst, i))
+			e := expLanesWide(zero.Merge(v, pos))
+			v.Merge(e.Sub(one), pos).Store(at8(dst, i))
 		}
 	}
 	zero, one := archsimd.BroadcastFloat64x4(0), archsimd.BroadcastFloat64x4(1)
 	for ; i+4 <= len(x); i += 4 {
 		v := archsimd.LoadFloat64x4Slice(x[i:])
 		pos := v.Greater(zero)
-		e := ExpLanes(zero.Merge(v, pos)) // no exponential of what stays as it is
+		e := expLanes(zero.Merge(v, pos)) // no exponential of what stays as it is
 		v.Merge(e.Sub(one), pos).StoreSlice(dst[i:])
 	}
 	archsimd.ClearAVXUpperBits()
@@ -321,7 +321,7 @@ func eluVec(dst, x []float64) int {
 }
 
 // transpose4 returns the columns of the 4×4 matrix whose rows are r0–r3.
-func Transpose4(r0, r1, r2, r3 archsimd.Float64x4) (c0, c1, c2, c3 archsimd.Float64x4) {
+func transpose4(r0, r1, r2, r3 archsimd.Float64x4) (c0, c1, c2, c3 archsimd.Float64x4) {
 	t0 := r0.SelectFromPairGrouped(0, 2, r1) // r0[0] r1[0] r0[2] r1[2]
 	t1 := r0.SelectFromPairGrouped(1, 3, r1) // r0[1] r1[1] r0[3] r1[3]
 	t2 := r2.SelectFromPairGrouped(0, 2, r3)
@@ -360,26 +360,26 @@ func mulPairWide(c0, c1, a0, a1, bt, bias []float64) int {
 		var s00, s01, s02, s03, s10, s11, s12, s13 archsimd.Float64x8
 		for p := 0; p < k; p++ {
 			row := (*[32]float64)(bt[p*m+j : p*m+j+32])
-			y0, y1, y2, y3 := Q8(row, 0), Q8(row, 1), Q8(row, 2), Q8(row, 3)
+			y0, y1, y2, y3 := q8(row, 0), q8(row, 1), q8(row, 2), q8(row, 3)
 			x0, x1 := archsimd.BroadcastFloat64x8(a0[p]), archsimd.BroadcastFloat64x8(a1[p])
 			s00, s01, s02, s03 = s00.Add(x0.Mul(y0)), s01.Add(x0.Mul(y1)), s02.Add(x0.Mul(y2)), s03.Add(x0.Mul(y3))
 			s10, s11, s12, s13 = s10.Add(x1.Mul(y0)), s11.Add(x1.Mul(y1)), s12.Add(x1.Mul(y2)), s13.Add(x1.Mul(y3))
 		}
 		if bias != nil {
 			b := (*[32]float64)(bias[j : j+32])
-			b0, b1, b2, b3 := Q8(b, 0), Q8(b, 1), Q8(b, 2), Q8(b, 3)
+			b0, b1, b2, b3 := q8(b, 0), q8(b, 1), q8(b, 2), q8(b, 3)
 			s00, s01, s02, s03 = s00.Add(b0), s01.Add(b1), s02.Add(b2), s03.Add(b3)
 			s10, s11, s12, s13 = s10.Add(b0), s11.Add(b1), s12.Add(b2), s13.Add(b3)
 		}
 		r0, r1 := (*[32]float64)(c0[j:j+32]), (*[32]float64)(c1[j:j+32])
-		s00.Store(P8(r0, 0))
-		s01.Store(P8(r0, 1))
-		s02.Store(P8(r0, 2))
-		s03.Store(P8(r0, 3))
-		s10.Store(P8(r1, 0))
-		s11.Store(P8(r1, 1))
-		s12.Store(P8(r1, 2))
-		s13.Store(P8(r1, 3))
+		s00.Store(p8(r0, 0))
+		s01.Store(p8(r0, 1))
+		s02.Store(p8(r0, 2))
+		s03.Store(p8(r0, 3))
+		s10.Store(p8(r1, 0))
+		s11.Store(p8(r1, 1))
+		s12.Store(p8(r1, 2))
+		s13.Store(p8(r1, 3))
 	}
 	for ; j+16 <= m; j += 16 {
 		var s00, s01, s10, s11 archsimd.Float64x8
@@ -390,27 +390,27 @@ func mulPairWide(c0, c1, a0, a1, bt, bias []float64) int {
 			s00, s01, s10, s11 = s00.Add(x0.Mul(y0)), s01.Add(x0.Mul(y1)), s10.Add(x1.Mul(y0)), s11.Add(x1.Mul(y1))
 		}
 		if bias != nil {
-			b0, b1 := archsimd.LoadFloat64x8(At8(bias, j)), archsimd.LoadFloat64x8(At8(bias, j+8))
+			b0, b1 := archsimd.LoadFloat64x8(at8(bias, j)), archsimd.LoadFloat64x8(at8(bias, j+8))
 			s00, s01, s10, s11 = s00.Add(b0), s01.Add(b1), s10.Add(b0), s11.Add(b1)
 		}
-		s00.Store(At8(c0, j))
-		s01.Store(At8(c0, j+8))
-		s10.Store(At8(c1, j))
-		s11.Store(At8(c1, j+8))
+		s00.Store(at8(c0, j))
+		s01.Store(at8(c0, j+8))
+		s10.Store(at8(c1, j))
+		s11.Store(at8(c1, j+8))
 	}
 	for ; j+8 <= m; j += 8 {
 		var s0, s1 archsimd.Float64x8
 		for p := 0; p < k; p++ {
-			y := archsimd.LoadFloat64x8(At8(bt, p*m+j))
+			y := archsimd.LoadFloat64x8(at8(bt, p*m+j))
 			s0 = s0.Add(archsimd.BroadcastFloat64x8(a0[p]).Mul(y))
 			s1 = s1.Add(archsimd.BroadcastFloat64x8(a1[p]).Mul(y))
 		}
 		if bias != nil {
-			b := archsimd.LoadFloat64x8(At8(bias, j))
+			b := archsimd.LoadFloat64x8(at8(bias, j))
 			s0, s1 = s0.Add(b), s1.Add(b)
 		}
-		s0.Store(At8(c0, j))
-		s1.Store(At8(c1, j))
+		s0.Store(at8(c0, j))
+		s1.Store(at8(c1, j))
 	}
 	return j
 }
@@ -533,25 +533,25 @@ func outputBackwardVec(wGrad, bGrad, wVal, below, dx, h, g []float64, in, rows i
 // where h > 0, else +0, and adds each row to v in order.
 func gateRows(v *[32]float64, dx, h, g []float64, w *[32]float64, lo, hi, q, H int) {
 	zero, off := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastInt64x8(0)
-	w0, w1, w2, w3 := Q8(w, 0), Q8(w, 1), Q8(w, 2), Q8(w, 3)
-	v0, v1, v2, v3 := Q8(v, 0), Q8(v, 1), Q8(v, 2), Q8(v, 3)
+	w0, w1, w2, w3 := q8(w, 0), q8(w, 1), q8(w, 2), q8(w, 3)
+	v0, v1, v2, v3 := q8(v, 0), q8(v, 1), q8(v, 2), q8(v, 3)
 	for i := lo; i < hi; i++ {
 		r, d := (*[32]float64)(h[i*H+q:][:32]), (*[32]float64)(dx[i*H+q:][:32])
 		G := archsimd.BroadcastFloat64x8(g[i])
-		d0 := zero.Add(G.Mul(w0)).Masked(Q8(r, 0).AsInt64x8().Greater(off))
-		d1 := zero.Add(G.Mul(w1)).Masked(Q8(r, 1).AsInt64x8().Greater(off))
-		d2 := zero.Add(G.Mul(w2)).Masked(Q8(r, 2).AsInt64x8().Greater(off))
-		d3 := zero.Add(G.Mul(w3)).Masked(Q8(r, 3).AsInt64x8().Greater(off))
-		d0.Store(P8(d, 0))
-		d1.Store(P8(d, 1))
-		d2.Store(P8(d, 2))
-		d3.Store(P8(d, 3))
+		d0 := zero.Add(G.Mul(w0)).Masked(q8(r, 0).AsInt64x8().Greater(off))
+		d1 := zero.Add(G.Mul(w1)).Masked(q8(r, 1).AsInt64x8().Greater(off))
+		d2 := zero.Add(G.Mul(w2)).Masked(q8(r, 2).AsInt64x8().Greater(off))
+		d3 := zero.Add(G.Mul(w3)).Masked(q8(r, 3).AsInt64x8().Greater(off))
+		d0.Store(p8(d, 0))
+		d1.Store(p8(d, 1))
+		d2.Store(p8(d, 2))
+		d3.Store(p8(d, 3))
 		v0, v1, v2, v3 = v0.Add(d0), v1.Add(d1), v2.Add(d2), v3.Add(d3)
 	}
-	v0.Store(P8(v, 0))
-	v1.Store(P8(v, 1))
-	v2.Store(P8(v, 2))
-	v3.Store(P8(v, 3))
+	v0.Store(p8(v, 0))
+	v1.Store(p8(v, 1))
+	v2.Store(p8(v, 2))
+	v3.Store(p8(v, 3))
 }
 
 // foldRowWide adds to cj (32 columns of a row of c) its folds over a tile
@@ -560,7 +560,7 @@ func gateRows(v *[32]float64, dx, h, g []float64, w *[32]float64, lo, hi, q, H i
 // one, as only the last tile has them.
 func foldRowWide(cj, aj, b []float64, k int) {
 	c := (*[32]float64)(cj)
-	u0, u1, u2, u3 := Q8(c, 0), Q8(c, 1), Q8(c, 2), Q8(c, 3)
+	u0, u1, u2, u3 := q8(c, 0), q8(c, 1), q8(c, 2), q8(c, 3)
 	i := 0
 	for ; i+4 <= len(aj); i += 4 {
 		f := (*[4]float64)(aj[i : i+4])
@@ -571,45 +571,45 @@ func foldRowWide(cj, aj, b []float64, k int) {
 		r0, r1 := (*[32]float64)(b[i*k:i*k+32]), (*[32]float64)(b[(i+1)*k:(i+1)*k+32])
 		r2, r3 := (*[32]float64)(b[(i+2)*k:(i+2)*k+32]), (*[32]float64)(b[(i+3)*k:(i+3)*k+32])
 		S0, S1, S2, S3 := archsimd.BroadcastFloat64x8(s0), archsimd.BroadcastFloat64x8(s1), archsimd.BroadcastFloat64x8(s2), archsimd.BroadcastFloat64x8(s3)
-		u0 = u0.Add(S0.Mul(Q8(r0, 0)).Add(S1.Mul(Q8(r1, 0))).Add(S2.Mul(Q8(r2, 0))).Add(S3.Mul(Q8(r3, 0))))
-		u1 = u1.Add(S0.Mul(Q8(r0, 1)).Add(S1.Mul(Q8(r1, 1))).Add(S2.Mul(Q8(r2, 1))).Add(S3.Mul(Q8(r3, 1))))
-		u2 = u2.Add(S0.Mul(Q8(r0, 2)).Add(S1.Mul(Q8(r1, 2))).Add(S2.Mul(Q8(r2, 2))).Add(S3.Mul(Q8(r3, 2))))
-		u3 = u3.Add(S0.Mul(Q8(r0, 3)).Add(S1.Mul(Q8(r1, 3))).Add(S2.Mul(Q8(r2, 3))).Add(S3.Mul(Q8(r3, 3))))
+		u0 = u0.Add(S0.Mul(q8(r0, 0)).Add(S1.Mul(q8(r1, 0))).Add(S2.Mul(q8(r2, 0))).Add(S3.Mul(q8(r3, 0))))
+		u1 = u1.Add(S0.Mul(q8(r0, 1)).Add(S1.Mul(q8(r1, 1))).Add(S2.Mul(q8(r2, 1))).Add(S3.Mul(q8(r3, 1))))
+		u2 = u2.Add(S0.Mul(q8(r0, 2)).Add(S1.Mul(q8(r1, 2))).Add(S2.Mul(q8(r2, 2))).Add(S3.Mul(q8(r3, 2))))
+		u3 = u3.Add(S0.Mul(q8(r0, 3)).Add(S1.Mul(q8(r1, 3))).Add(S2.Mul(q8(r2, 3))).Add(S3.Mul(q8(r3, 3))))
 	}
 	for ; i < len(aj); i++ {
 		r := (*[32]float64)(b[i*k : i*k+32])
 		S := archsimd.BroadcastFloat64x8(aj[i])
-		u0, u1 = u0.Add(S.Mul(Q8(r, 0))), u1.Add(S.Mul(Q8(r, 1)))
-		u2, u3 = u2.Add(S.Mul(Q8(r, 2))), u3.Add(S.Mul(Q8(r, 3)))
+		u0, u1 = u0.Add(S.Mul(q8(r, 0))), u1.Add(S.Mul(q8(r, 1)))
+		u2, u3 = u2.Add(S.Mul(q8(r, 2))), u3.Add(S.Mul(q8(r, 3)))
 	}
-	u0.Store(P8(c, 0))
-	u1.Store(P8(c, 1))
-	u2.Store(P8(c, 2))
-	u3.Store(P8(c, 3))
+	u0.Store(p8(c, 0))
+	u1.Store(p8(c, 1))
+	u2.Store(p8(c, 2))
+	u3.Store(p8(c, 3))
 }
 
 // at8 is s's eight values from o, for loads and stores without bounds
 // checks (see p8).
-func At8(s []float64, o int) *[8]float64 { return (*[8]float64)(s[o : o+8]) }
+func at8(s []float64, o int) *[8]float64 { return (*[8]float64)(s[o : o+8]) }
 
 // lo4 and hi4 load the first and last four of p's eight values.
-func Lo4(p *[8]float64) archsimd.Float64x4 { return archsimd.LoadFloat64x4((*[4]float64)(p[:4])) }
-func Hi4(p *[8]float64) archsimd.Float64x4 { return archsimd.LoadFloat64x4((*[4]float64)(p[4:])) }
+func lo4(p *[8]float64) archsimd.Float64x4 { return archsimd.LoadFloat64x4((*[4]float64)(p[:4])) }
+func hi4(p *[8]float64) archsimd.Float64x4 { return archsimd.LoadFloat64x4((*[4]float64)(p[4:])) }
 
 // p8 is the q-th eight of p's 32 values. Loads and stores through array
 // pointers with constant bounds need no bounds check and no pointer
 // masking, which a load through a slice costs afresh each time: in a loop
 // of loads and adds, 2.4× as fast.
-func P8(p *[32]float64, q int) *[8]float64 { return (*[8]float64)(p[8*q : 8*q+8]) }
+func p8(p *[32]float64, q int) *[8]float64 { return (*[8]float64)(p[8*q : 8*q+8]) }
 
 // q64 loads the q-th eight of p's 64 values (see p8).
-func Q64(p *[64]float64, q int) archsimd.Float64x8 { return archsimd.LoadFloat64x8(E64(p, q)) }
+func q64(p *[64]float64, q int) archsimd.Float64x8 { return archsimd.LoadFloat64x8(e64(p, q)) }
 
 // e64 is the q-th eight of p's 64 values (see p8).
-func E64(p *[64]float64, q int) *[8]float64 { return (*[8]float64)(p[8*q : 8*q+8]) }
+func e64(p *[64]float64, q int) *[8]float64 { return (*[8]float64)(p[8*q : 8*q+8]) }
 
 // q8 loads the q-th eight of p's 32 values (see p8).
-func Q8(p *[32]float64, q int) archsimd.Float64x8 { return archsimd.LoadFloat64x8(P8(p, q)) }
+func q8(p *[32]float64, q int) archsimd.Float64x8 { return archsimd.LoadFloat64x8(p8(p, q)) }
 
 // mulShortWide is mulABTShort with AVX-512, for m a multiple of eight: b is
 // transposed, so that each of its k columns lies along m, and a row of c,
@@ -660,10 +660,10 @@ func mulShortWide(c, a, b []float64, n, k, m int) bool {
 // pairs of rows interleave their values, then pairs of those their pairs,
 // then halves; 24 permutes, where four 4×4 blocks took 32 shuffles and
 // twice the loads and stores.
-func Transpose8(d, s *[64]float64) {
+func transpose8(d, s *[64]float64) {
 	lo, hi := archsimd.LoadUint64x8(&permInterleaveLo), archsimd.LoadUint64x8(&permInterleaveHi)
-	r0, r1, r2, r3 := Q64(s, 0), Q64(s, 1), Q64(s, 2), Q64(s, 3)
-	r4, r5, r6, r7 := Q64(s, 4), Q64(s, 5), Q64(s, 6), Q64(s, 7)
+	r0, r1, r2, r3 := q64(s, 0), q64(s, 1), q64(s, 2), q64(s, 3)
+	r4, r5, r6, r7 := q64(s, 4), q64(s, 5), q64(s, 6), q64(s, 7)
 	t0, t1 := r0.ConcatPermute(r1, lo), r0.ConcatPermute(r1, hi) // r0[0] r1[0] r0[2] r1[2] …; r0[1] r1[1] …
 	t2, t3 := r2.ConcatPermute(r3, lo), r2.ConcatPermute(r3, hi)
 	t4, t5 := r4.ConcatPermute(r5, lo), r4.ConcatPermute(r5, hi)
@@ -674,14 +674,14 @@ func Transpose8(d, s *[64]float64) {
 	u4, u6 := t4.ConcatPermute(t6, lo), t4.ConcatPermute(t6, hi) // rows 4–7
 	u5, u7 := t5.ConcatPermute(t7, lo), t5.ConcatPermute(t7, hi)
 	lo, hi = archsimd.LoadUint64x8(&permHalvesLo), archsimd.LoadUint64x8(&permHalvesHi)
-	u0.ConcatPermute(u4, lo).Store(E64(d, 0))
-	u0.ConcatPermute(u4, hi).Store(E64(d, 4))
-	u1.ConcatPermute(u5, lo).Store(E64(d, 1))
-	u1.ConcatPermute(u5, hi).Store(E64(d, 5))
-	u2.ConcatPermute(u6, lo).Store(E64(d, 2))
-	u2.ConcatPermute(u6, hi).Store(E64(d, 6))
-	u3.ConcatPermute(u7, lo).Store(E64(d, 3))
-	u3.ConcatPermute(u7, hi).Store(E64(d, 7))
+	u0.ConcatPermute(u4, lo).Store(e64(d, 0))
+	u0.ConcatPermute(u4, hi).Store(e64(d, 4))
+	u1.ConcatPermute(u5, lo).Store(e64(d, 1))
+	u1.ConcatPermute(u5, hi).Store(e64(d, 5))
+	u2.ConcatPermute(u6, lo).Store(e64(d, 2))
+	u2.ConcatPermute(u6, hi).Store(e64(d, 6))
+	u3.ConcatPermute(u7, lo).Store(e64(d, 3))
+	u3.ConcatPermute(u7, hi).Store(e64(d, 7))
 }
 
 // The permutes of transpose8, indices into x then y (0–7, 8–15).
@@ -715,4 +715,13 @@ func setVectors(on bool) bool {
 	was := vectors
 	vectors = on && archsimd.X86.AVX2()
 	return was
+}
+
+// narrowRow loads row j of h (m < 4 values) into the low lanes.
+func narrowRow(h []float64, j int32, m int) archsimd.Float64x4 {
+	at := int(j) * m
+	if at+4 <= len(h) {
+		return archsimd.LoadFloat64x4((*[4]float64)(h[at : at+4]))
+	}
+	return archsimd.LoadFloat64x4SlicePart(h[at : at+m])
 }

@@ -1,6 +1,6 @@
 //go:build !(goexperiment.simd && amd64) || purego
 
-package pdn
+package kernels
 
 import (
 	"runtime"

@@ -1,6 +1,6 @@
 //go:build goexperiment.simd && amd64 && !purego
 
-package pdn
+package kernels
 
 import (
 	"math"
@@ -10,7 +10,6 @@ import (
 	"simd/archsimd"
 
 	"pdnexplorer/internal/fmath"
-	"pdnexplorer/pdn/internal/kernels"
 )
 
 // expLanes gives fmath.Exp's very bits, four lanes at a time (and
@@ -18,10 +17,10 @@ import (
 // range a softmax and σ use, near zero, at the edges of overflow and
 // underflow, and on the special values.
 func TestExpLanesKeepTheBits(t *testing.T) {
-	if !kernels.Vectors() {
+	if !Vectors() {
 		t.Skip("no AVX2")
 	}
-	defer kernels.SetWide(kernels.SetWide(true))
+	defer SetWide(SetWide(true))
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var xs []float64
 	for range 200000 {
@@ -44,16 +43,16 @@ func TestExpLanesKeepTheBits(t *testing.T) {
 	for len(xs)%8 != 0 {
 		xs = append(xs, 1)
 	}
-	if kernels.SetWide(true) {
+	if SetWide(true) {
 		for i := 0; i < len(xs); i += 8 {
 			got := make([]float64, 8)
-			kernels.ExpLanesWide(archsimd.LoadFloat64x8Slice(xs[i:])).StoreSlice(got)
+			expLanesWide(archsimd.LoadFloat64x8Slice(xs[i:])).StoreSlice(got)
 			sameExp(t, got, xs[i:i+8])
 		}
 	}
 	for i := 0; i < len(xs); i += 4 {
 		got := make([]float64, 4)
-		kernels.ExpLanes(archsimd.LoadFloat64x4Slice(xs[i:])).StoreSlice(got)
+		expLanes(archsimd.LoadFloat64x4Slice(xs[i:])).StoreSlice(got)
 		sameExp(t, got, xs[i:i+4])
 	}
 }
@@ -79,7 +78,7 @@ func TestTranspose8(t *testing.T) {
 	for i := range s {
 		s[i] = float64(i) + 0.5
 	}
-	kernels.Transpose8(&d, &s)
+	transpose8(&d, &s)
 	for r := range 8 {
 		for c := range 8 {
 			if d[c*8+r] != s[r*8+c] {

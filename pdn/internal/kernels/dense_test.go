@@ -1,0 +1,112 @@
+package kernels
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// naiveMul returns a·b for a (n×k), b (k×m), summing over k in order.
+func naiveMul(a, b []float64, n, k, m int) []float64 {
+	c := make([]float64, n*m)
+	for i := 0; i < n; i++ {
+		for j := 0; j < m; j++ {
+			var s float64
+			for p := 0; p < k; p++ {
+				s += float64(a[i*k+p] * b[p*m+j])
+			}
+			c[i*m+j] = s
+		}
+	}
+	return c
+}
+
+func TestKernelsAgainstNaive(t *testing.T) {
+	for _, s := range []struct{ n, k, m int }{{1, 1, 1}, {2, 4, 4}, {3, 5, 7}, {8, 32, 16}, {7, 3, 1}, {5, 1, 9}, {9, 16, 3}, {6, 8, 5}, {4, 32, 32}, {3, 7, 2}, {4, 13, 16}, {5, 33, 17}, {2, 40, 8}, {3, 9, 4}} {
+		t.Run(fmt.Sprintf("%dx%dx%d", s.n, s.k, s.m), func(t *testing.T) {
+			rnd := rand.New(rand.NewPCG(uint64(s.n), uint64(s.k*s.m)))
+			a := randSlice(rnd, s.n*s.k, 1)
+			b := randSlice(rnd, s.k*s.m, 1)
+			bt := make([]float64, len(b))
+			Transpose(bt, b, s.k, s.m)
+			want := naiveMul(a, b, s.n, s.k, s.m)
+
+			// Summed in the same order, so exact.
+			got := make([]float64, s.n*s.m)
+			MulABT(got, a, bt, s.n, s.k, s.m)
+			closeAll(t, "mulABT", got, want, 0)
+
+			// AddATB(c, x, y) adds xᵀ·y; with x = aᵀ stored n'×m' it is a·y.
+			at := make([]float64, len(a))
+			Transpose(at, a, s.n, s.k)
+			acc := make([]float64, s.n*s.m)
+			for i := range acc {
+				acc[i] = 1
+			}
+			AddATB(acc, at, b, s.k, s.n, s.m)
+			for i := range want {
+				want[i]++
+			}
+			closeAll(t, "addATB", acc, want, 1e-13)
+		})
+	}
+}
+
+// TestKernelsStartFromPlusZero checks that a product of −0 sums as a dot
+// product does, from +0, in every path of mulABT (short rows, pairs, the
+// odd row).
+func TestKernelsStartFromPlusZero(t *testing.T) {
+	for _, k := range []int{1, 3, 8, 9} {
+		for _, n := range []int{1, 2, 3} {
+			a := make([]float64, n*k) // all +0
+			b := make([]float64, 5*k)
+			for i := range b {
+				b[i] = -1
+			}
+			c := make([]float64, n*5)
+			for i := range c {
+				c[i] = math.NaN()
+			}
+			MulABT(c, a, b, n, k, 5)
+			for i, v := range c {
+				if math.Float64bits(v) != 0 {
+					t.Fatalf("n=%d k=%d: c[%d] = %v (bits %x), want +0", n, k, i, v, math.Float64bits(v))
+				}
+			}
+		}
+	}
+}
+
+func closeAll(t *testing.T, name string, got, want []float64, tol float64) {
+	t.Helper()
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > tol*math.Max(1, math.Abs(want[i])) {
+			t.Fatalf("%s[%d] = %v, want %v", name, i, got[i], want[i])
+		}
+	}
+}
+
+func TestReLUBackwardMasks(t *testing.T) {
+	y := []float64{0, 1e-300, 2, 0, 5}
+	dy := []float64{1, -2, 3, -4, math.Inf(1)}
+	dx := make([]float64, 5)
+	ReluBackward(dx, dy, y)
+	want := []float64{0, -2, 3, 0, math.Inf(1)}
+	for i := range want {
+		if dx[i] != want[i] {
+			t.Errorf("dx[%d] = %v, want %v", i, dx[i], want[i])
+		}
+	}
+}
+
+func TestBelow(t *testing.T) {
+	for _, tc := range []struct {
+		x, t uint64
+		want float64
+	}{{0, 1, 1}, {1, 1, 0}, {5, 3, 0}, {1<<32 - 1, 1 << 32, 1}, {1<<32 - 1, 1 << 31, 0}} {
+		if got := Below(tc.x, tc.t); got != tc.want {
+			t.Errorf("Below(%d, %d) = %v, want %v", tc.x, tc.t, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// Package kernels holds the engine's hot loops and every platform path
+// they have: the AVX2 and AVX-512 paths (Go's experimental simd/archsimd,
+// amd64, GOEXPERIMENT=simd), the AVX-512 assembly of the pathfinder's two
+// big products, and the WebAssembly SIMD kernels the browser's worker
+// links (kernels.wasm, built from c/kernels.c; the simd128 tag). The
+// engine, package pdn, calls only what this package exports; nothing
+// outside it is platform code.
+//
+// Every kernel has a reference loop in plain Go, which runs everywhere
+// and is the whole kernel where no platform path serves: an exported
+// kernel runs its platform path over what it serves (the first entries,
+// the first columns, whole rows) and its reference loop over the rest.
+// Every path runs the reference loop's operations in its order, so every
+// path gives the same bits:
+//
+//   - a product is rounded before it is added (float64(x*y): no path
+//     fuses a multiply and an add into one rounding, which Go's compiler
+//     would do on arm64 or with GOAMD64=v3);
+//   - every sum runs in one fixed order: each entry of c = a·bᵀ is
+//     (((0 + a₀b₀) + a₁b₁) + …) in order of k; Â h adds its row's terms
+//     self first, then the neighbours in order; vector lanes run across
+//     independent entries, never across the terms of one sum;
+//   - exponentials are fmath.Exp's operations, lane by lane.
+//
+// The widths: Scalar (the reference loops alone), AVX2 (four float64
+// lanes) and AVX512 (eight), as far as the processor has them; SetWidth
+// chooses, and the engine measures which is fastest (pdn.VectorWidth). In
+// the worker, SIMD128 reports whether kernels.wasm loaded.
+//
+// The purego build tag turns every platform path off: vectors, assembly
+// and the WebAssembly kernels; the reference loops then run alone, with
+// the same bits.
+//
+// TestKernelsKeepTheirBandsAndBits runs every kernel on every path the
+// build has (each width natively; the Go loops and kernels.wasm in the
+// worker's build) with each operand between guard bands: a path that
+// writes outside its operands, changes an input, or differs from the
+// reference loops in one bit fails it.
+package kernels

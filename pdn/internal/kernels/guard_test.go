@@ -1,0 +1,244 @@
+package kernels
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// guard is the value that fills the bands around every operand: a NaN
+// with a payload no kernel computes, so that a stray store shows.
+var guard = math.Float64frombits(0x7ff4dead0000beef)
+
+// band is how many values guard each side of an operand: more than the
+// widest store (eight lanes) and the widest read past a row.
+const band = 24
+
+// space hands out operands inside guard bands and checks the bands after a
+// kernel ran: no kernel may write outside its operands, read-only operands
+// must come back unchanged, and every output is returned for comparison.
+type space struct {
+	rnd     *rand.Rand
+	bufs    [][]float64
+	inputs  [][]float64 // what each read-only operand held
+	inputAt []int
+	outputs []int
+}
+
+// buf returns n values in guard bands: random ones, or zeros.
+func (s *space) buf(n int, random bool) []float64 {
+	b := make([]float64, band+n+band)
+	for i := range b {
+		b[i] = guard
+	}
+	body := b[band : band+n : band+n]
+	for i := range body {
+		if random {
+			body[i] = s.rnd.NormFloat64()
+			if s.rnd.IntN(7) == 0 {
+				body[i] = 0 // zeros, as ReLU leaves them, for the skips
+			}
+		} else {
+			body[i] = 0
+		}
+	}
+	s.bufs = append(s.bufs, b)
+	return body
+}
+
+// in is a read-only operand of n random values.
+func (s *space) in(n int) []float64 {
+	x := s.buf(n, true)
+	s.inputs, s.inputAt = append(s.inputs, slices.Clone(x)), append(s.inputAt, len(s.bufs)-1)
+	return x
+}
+
+// out is an operand the kernel writes: n random values, as a kernel that
+// adds to it or writes over it finds it.
+func (s *space) out(n int) []float64 {
+	x := s.buf(n, true)
+	s.outputs = append(s.outputs, len(s.bufs)-1)
+	return x
+}
+
+// check fails t where a band changed or an input did, and returns the
+// outputs.
+func (s *space) check(t *testing.T) [][]float64 {
+	t.Helper()
+	for q, b := range s.bufs {
+		for i := range band {
+			if math.Float64bits(b[i]) != math.Float64bits(guard) || math.Float64bits(b[len(b)-1-i]) != math.Float64bits(guard) {
+				t.Fatalf("operand %d: a value outside it was written", q)
+			}
+		}
+	}
+	for q, at := range s.inputAt {
+		sameBits(t, s.bufs[at][band:len(s.bufs[at])-band], s.inputs[q])
+	}
+	var outs [][]float64
+	for _, at := range s.outputs {
+		outs = append(outs, s.bufs[at][band:len(s.bufs[at])-band])
+	}
+	return outs
+}
+
+// kernelCases runs every kernel of the package on operands of awkward
+// shapes (widths that fill every block of every path and leave tails of
+// every size).
+var kernelCases = []struct {
+	name string
+	run  func(s *space, n, k, m int)
+}{
+	{"MulABT", func(s *space, n, k, m int) { MulABT(s.out(n*m), s.in(n*k), s.in(m*k), n, k, m) }},
+	{"MulABTBias", func(s *space, n, k, m int) {
+		b := s.in(m * k)
+		bt, buf := TransposedForVectors(b, m, k)
+		defer ReleaseTransposed(buf)
+		MulABTBias(s.out(n*m), s.in(n*k), b, bt, s.in(m), n, k, m, true)
+	}},
+	{"AddATB", func(s *space, n, k, m int) { AddATB(s.out(m*k), s.in(n*m), s.in(n*k), n, m, k) }},
+	{"AddATBWideBlocks", func(s *space, n, k, m int) {
+		c, a, b := s.out(m*k), s.in(n*m), s.in(n*k)
+		if q, ok := WideBlocks(k); ok {
+			AddATBWideBlocks(c, a, b, n, m, k, 0, q)
+		} else {
+			AddATB(c, a, b, n, m, k)
+		}
+	}},
+	{"Transpose", func(s *space, n, k, m int) { Transpose(s.out(n*m), s.in(n*m), n, m) }},
+	{"AddRows", func(s *space, n, k, m int) { AddRows(s.out(n*m), s.in(m), n, m) }},
+	{"SumRowsAdd", func(s *space, n, k, m int) { SumRowsAdd(s.out(m), s.in(n*m), n, m) }},
+	{"AddTo", func(s *space, n, k, m int) { AddTo(s.out(n*m), s.in(n*m)) }},
+	{"Blend", func(s *space, n, k, m int) { Blend(s.out(n*m), s.in(n*m), s.in(n*m), 0.9, 0.1) }},
+	{"Scale", func(s *space, n, k, m int) { Scale(s.out(n*m), s.in(n*m), 0.9) }},
+	{"Dot", func(s *space, n, k, m int) { s.out(1)[0] = Dot(s.in(n*m), s.in(n*m)) }},
+	{"Dot2", func(s *space, n, k, m int) { s.out(1)[0] = Dot2(s.in(n*m), s.in(n*m), s.in(n*m), s.in(n*m)) }},
+	{"Relu", func(s *space, n, k, m int) { Relu(s.out(n*m), s.in(n*m)) }},
+	{"ReluBackward", func(s *space, n, k, m int) {
+		y := s.buf(n*m, true)
+		Relu(y, y) // an output of ReLU, as the kernel takes it
+		ReluBackward(s.out(n*m), s.in(n*m), y)
+	}},
+	{"MulInto", func(s *space, n, k, m int) { MulInto(s.out(n*m), s.in(n*m), s.in(n*m)) }},
+	{"Sigmoids", func(s *space, n, k, m int) { Sigmoids(s.out(n*m), s.in(n*m), s.in(n*m)) }},
+	{"Exps", func(s *space, n, k, m int) { Exps(s.out(n*m), s.in(n*m)) }},
+	{"ELU", func(s *space, n, k, m int) { ELU(s.out(n*m), s.in(n*m)) }},
+	{"ELUGrad", func(s *space, n, k, m int) {
+		x := s.in(n * m)
+		y := s.buf(n*m, false)
+		ELU(y, x)
+		ELUGrad(s.out(n*m), x, y)
+	}},
+	{"OutputBackward", func(s *space, n, k, m int) {
+		in := 32 * (1 + k%2)
+		h := s.buf(n*in, true)
+		Relu(h, h) // the hidden layer's output, as the kernel takes it
+		wVal, g := s.in(in), s.in(n)
+		wGrad, bGrad, below, dx := s.out(in), s.out(1), s.out(in), s.out(n*in)
+		if !OutputBackward(wGrad, bGrad, wVal, below, dx, h, g, in, n) {
+			// The passes it fuses, one after another.
+			SumRowsAdd(bGrad, g, n, 1)
+			AddATB(wGrad, g, h, n, 1, in)
+			MulABT(dx, g, wVal, n, 1, in)
+			ReluBackward(dx, dx, h)
+			SumRowsAdd(below, dx, n, in)
+		}
+	}},
+	{"Propagation.Rows", func(s *space, n, k, m int) {
+		src, dst := unevenEdges(s.rnd, n, 9)
+		g := newPropagation(s.rnd, n, src, dst)
+		h := s.in(n * m)
+		g.Rows(s.out(n*m), h, m, 0, n, g.Pad(h, m))
+	}},
+	{"Attention", func(s *space, n, k, m int) {
+		heads, o := 8, 8
+		if m%2 == 1 {
+			heads, o = 1, 1+m%3
+		}
+		src, dst := unevenEdges(s.rnd, n, 9)
+		l := newAttention(n, src, dst, heads, o)
+		copy(l.WH, s.in(len(l.WH)))
+		aSrc, aDst := s.in(heads*o), s.in(heads*o)
+		l.Scores(aSrc, aDst)
+		ho := heads * o
+		y, dy := s.out(n*ho), s.in(n*ho)
+		clear(y)
+		for i := range n {
+			l.Node(y[i*ho:(i+1)*ho], i)
+		}
+		for i := range n {
+			l.NodeBackward(dy[i*ho:(i+1)*ho], i)
+		}
+		l.ParamGrads(aSrc, aDst, s.out(ho), s.out(ho))
+		for _, f := range [][]float64{l.S, l.T, l.Pre, l.Alpha, l.GWH, l.GS, l.GT, l.GAlpha} {
+			copy(s.out(len(f)), f)
+		}
+	}},
+}
+
+// kernelShapes are the n, k, m the cases run at.
+var kernelShapes = [][3]int{{1, 1, 1}, {3, 7, 5}, {9, 16, 32}, {13, 40, 64}, {70, 64, 33}, {5, 128, 96}, {37, 9, 8}, {40, 64, 64}}
+
+// TestKernelsKeepTheirBandsAndBits runs every kernel on every path this
+// build has (each vector width natively, the Go loops and kernels.wasm in
+// the worker's build), with each operand between guard bands: no path may
+// write outside its operands or change an input, and every path must give
+// the reference loops' bits (the first path).
+func TestKernelsKeepTheirBandsAndBits(t *testing.T) {
+	var names []string
+	for _, p := range paths() {
+		names = append(names, p.name)
+	}
+	t.Logf("paths: %v", names)
+	for _, kc := range kernelCases {
+		for _, sh := range kernelShapes {
+			t.Run(fmt.Sprintf("%s/%dx%dx%d", kc.name, sh[0], sh[1], sh[2]), func(t *testing.T) {
+				var want [][]float64
+				for _, p := range paths() {
+					p.set()
+					s := &space{rnd: rand.New(rand.NewPCG(uint64(sh[0]), uint64(sh[1]*1000+sh[2])))}
+					kc.run(s, sh[0], sh[1], sh[2])
+					got := s.check(t)
+					if want == nil {
+						want = got
+						continue
+					}
+					for q := range want {
+						if len(got[q]) != len(want[q]) {
+							t.Fatalf("%s: output %d has %d values, the reference %d", p.name, q, len(got[q]), len(want[q]))
+						}
+						for i := range want[q] {
+							g, w := got[q][i], want[q][i]
+							if math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+								t.Fatalf("%s: output %d[%d] = %v, the reference loops' %v", p.name, q, i, g, w)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// A path is one way this build can run the kernels.
+type path struct {
+	name string
+	set  func()
+}
+
+// paths are this build's paths, the reference loops first; the last
+// leaves the build as it found it.
+func paths() []path {
+	ps := []path{{"reference loops", func() { SetWidth(Scalar); SetSIMD128(false) }}}
+	for _, w := range Widths()[1:] {
+		ps = append(ps, path{w, func() { SetWidth(w) }})
+	}
+	if SetSIMD128(true) {
+		ps = append(ps, path{"kernels.wasm", func() { SetSIMD128(true) }})
+	}
+	widest := Widths()[len(Widths())-1]
+	ps = append(ps, path{"as built", func() { SetWidth(widest); SetSIMD128(true) }})
+	return ps
+}
