@@ -150,7 +150,7 @@ lint:
 ## the pathfinder's), then the CLI next to the PyTorch peer
 bench: build
 	@mkdir -p $(BIN)
-	{ PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -tags=noasm,peak -run '^$$' -bench . -benchmem ./pdn/; echo $$? > $(BIN)/bench.rc; } | tee $(BIN)/bench.txt; exit $$(cat $(BIN)/bench.rc)
+	{ PDN_VECTORS=$${PDN_VECTORS:-auto} $(GO) test -tags=noasm,peak -run '^$$' -bench . -benchmem ./pdn/ ./pdn/internal/kernels/; echo $$? > $(BIN)/bench.rc; } | tee $(BIN)/bench.txt; exit $$(cat $(BIN)/bench.rc)
 	@awk '{ for (i = 2; i <= NF; i++) if ($$i == "GFLOP/s") v[$$1] = $$(i-1) } \
 	  END { for (n in v) { if (n ~ /PathfinderGFLOPS/) p = v[n]; if (n ~ /FMAPeak/) f = v[n] } \
 	        if (p && f) printf "\npathfinder %.1f GFLOP/s on one core, %.0f%% of its peak %.1f GFLOP/s\n", p, 100 * p / f, f }' $(BIN)/bench.txt

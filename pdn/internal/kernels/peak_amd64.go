@@ -1,6 +1,6 @@
 //go:build goexperiment.simd && peak
 
-package pdn
+package kernels
 
 // fmaChainsWide runs n rounds of twelve independent chains of eight-lane
 // fused multiply-adds (peak_amd64.s): the core's peak, for

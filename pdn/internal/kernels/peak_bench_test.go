@@ -1,6 +1,6 @@
 //go:build goexperiment.simd && amd64 && peak
 
-package pdn
+package kernels
 
 import (
 	"testing"
@@ -17,7 +17,6 @@ import (
 // third of the peak. (The engine itself never fuses: its bits are the
 // scalar loops'.)
 func BenchmarkFMAPeak(b *testing.B) {
-	defer SetThreads(SetThreads(1))
 	const rounds = 1 << 20
 	var lanes float64
 	switch {
