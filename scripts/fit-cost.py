@@ -4,6 +4,7 @@
   go test -run '^$' -bench BenchmarkCost -benchtime 1x ./pdn/ > native.txt   (natively, or under
   GOOS=js with the kernels for the browser: see the Makefile's test-wasm)
   python3 scripts/fit-cost.py browser|native RUN.txt [RUN.txt ...] [--skip SIZE/MODEL,...]
+      [--weights GATHER,EXP]
 
 Each epoch is the mean of the runs given. The fit: one weight per kind of work (gather and
 exponential against dense) and per model ns a unit and a fixed cost, so that the largest
@@ -12,7 +13,9 @@ a model's set-up ns a unit from the set-ups of 50 ms or more. It prints the plac
 and its column of the speeds table (pdn/speeds.go: one row a kind, browser and native; a
 kind timed `like` another takes both columns once both places are fitted) and, on stderr,
 estimate/real for every epoch. Every kind BenchmarkCost runs is fitted; a kind it does not
-know is an error. Needs numpy and scipy.
+know is an error. With --weights, the place's weights are taken as given (the table's, say) and
+only the kinds in the runs are fitted to them: rows for kinds not fitted yet, leaving the others
+and the weights as they stand. Needs numpy and scipy.
 """
 import re
 import sys
@@ -50,6 +53,13 @@ def main():
         i = args.index('--skip')
         skip = set(args[i + 1].split(','))
         args = args[:i] + args[i + 2:]
+    given = None
+    if '--weights' in args:
+        i = args.index('--weights')
+        given = [float(v) for v in args[i + 1].split(',')]
+        if len(given) != 2 or min(given) <= 0:
+            sys.exit('fit-cost.py: --weights wants GATHER,EXP, two positive numbers (the place\'s Work weights beside Dense: 1)')
+        args = args[:i] + args[i + 2:]
     var, paths = args[0], args[1:]
     data = load(paths)
     keys = sorted(k for k, v in data.items() if 'real-ms' in v and k not in skip)
@@ -73,7 +83,7 @@ def main():
     ub = np.concatenate([[5, 8], np.full(nm, 5), np.full(nm, 16)])
     best = None
     rng = np.random.default_rng(5)
-    for trial in range(12):
+    for trial in range(0 if given else 12):
         q = np.clip(p0 + rng.normal(0, 1.0, len(p0)) * (trial > 0), lb + 1e-6, ub - 1e-6)
         q = least_squares(res, q, bounds=(lb, ub)).x
         w = np.ones(len(y))
@@ -84,7 +94,7 @@ def main():
         s = np.max(np.abs(res(q)))
         if best is None or s < best[0]:
             best = (s, q)
-    p = best[1]
+    p = best[1] if best else np.concatenate([np.log(given), p0[2:]])
     gg, gx = np.exp(p[0:2])
     # Each model's own ns a unit and fixed cost, minimax over its epochs.
     U = D[:, 0] + D[:, 1] * gg + D[:, 2] * gx
