@@ -285,6 +285,33 @@ func TestReadNodeLinkRejects(t *testing.T) {
 	}
 }
 
+// The file streams, and what is wrong with it is met where it is; but a
+// file with two faults is told the one it was told when it was read whole
+// (its JSON, its structure, its flags, its limits, its lists, its nodes,
+// its links), whatever their places: the first met is kept, the file read
+// on, and the faults said in that order.
+func TestNodeLinkFaultsInTheirOrder(t *testing.T) {
+	badID := strings.Replace(tinyNodeLink, `"id": "c"`, `"id": ["c", 1]`, 1)
+	lim := nativeLimits
+	lim.edges = 3
+	for _, tc := range []struct {
+		name, body, want string
+		lim              limits
+	}{
+		{"a node, then malformed JSON", badID + "x\n", `club.json:14:1: a second JSON document after the first's end`, nativeLimits},
+		{"a node, then a flag", strings.Replace(strings.Replace(badID, `"directed": false, `, ``, 1), ` ]}`, ` ], "directed": "no"}`, 1), `club.json:13:5: "directed" is "\"no\"": want true or false`, nativeLimits},
+		{"a node, then an element no object", strings.Replace(badID, `"age": 2, "id": "d"}`, `"age": 2, "id": "d"}, 7`, 1), `club.json:6:45: an element of "nodes" is "7", not an object`, nativeLimits},
+		{"a node, then too many links", badID, `club.json:12: holds more than 3 edges`, lim},
+		{"a link, then a node (links first)", `{"links": [{"source": "a"}], "nodes": [{"id": ["a"]}]}`, `club.json:1:40: node id "[\"a\"]" is neither a number nor a string`, nativeLimits},
+		{"a link no object, then nodes not a list", `{"links": [7], "nodes": 2}`, `club.json:1:16: "nodes" is not a list`, nativeLimits},
+	} {
+		_, _, err := Open(limitedTo(mapFS(map[string]string{"club.json": tc.body}), tc.lim), Columns{})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 // A JSON file is node-link data by its name (one JSON file at the root,
 // neither meta.json nor a MUSAE features file) and by its keys (a
 // top-level list of nodes, links or edges). Files that come near are said
@@ -440,16 +467,17 @@ func TestGEXFMultigraphKeyIsNoFeature(t *testing.T) {
 	}
 }
 
-// A node-link file is costed by its nodes and links before any is
-// decoded: each is a JSON object held whole while it is read, so the page
-// refuses more than a reading of JSON holds, naming the count and the
-// formats that stream; the command line reads it.
+// A node-link file is costed by its nodes and links: each is held (an
+// item, a row of the node table) till the graph is made, so the page
+// refuses more than a reading of JSON holds, naming the count (the
+// elements past the budget counted, not held) and the formats that
+// stream; the command line reads it.
 func TestNodeLinkElementsWithinLimits(t *testing.T) {
 	files := mapFS(map[string]string{"club.json": tinyNodeLink})
 	lim := pageLimits
 	lim.elements = 3
 	_, _, err := Open(limitedTo(files, lim), Columns{})
-	if want := "club.json: holds "; err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "nodes and links, each read as a JSON object of its own, more than the 3 a reading of JSON holds") {
+	if want := "club.json: holds 8 nodes and links, each read as a JSON object of its own, more than the 3 a reading of JSON holds"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("%v", err)
 	}
 	if _, _, err := Open(files, Columns{}); err != nil {
