@@ -45,7 +45,9 @@ import (
 //   - a link to a node the list does not hold is refused at its line and
 //     column (NetworkX adds the node, without attributes: a typing error
 //     in an id would make a node of its own), and so is a node listed
-//     twice (NetworkX merges the two's attributes);
+//     twice (NetworkX merges the two's attributes); where the link's end
+//     is a whole number within the list of nodes, which have ids of their
+//     own, it is said to be d3's place in the list (indexNotANode);
 //   - an id is a number or a string, and the number 1 and the string "1"
 //     are one name here (NetworkX's two nodes): both is refused; a list
 //     (NetworkX's tuple) is refused;
@@ -234,6 +236,7 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		st:            input.NewJSONStream(name, text), lim: limitsOf(fsys), nested: map[string]bool{},
 		attrs: map[string]map[string]*nodeLinkAttr{"node": {}, "edge": {}}, kinds: map[string]bool{}, multigraph: true,
 	}
+	r.notANode = r.indexNotANode
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -576,12 +579,12 @@ func (r *nodeLinkReader) node(i int, m map[string]json.RawMessage, v input.JSONV
 // declare drops it.
 func (r *nodeLinkReader) link(m map[string]json.RawMessage, v input.JSONValue) error {
 	it := graphmlItem{line: v.At.Line, col: v.At.Col}
-	for _, end := range []string{"source", "target"} {
+	for e, end := range []string{"source", "target"} {
 		raw, ok := m[end]
 		if !ok {
 			return r.errorAt(v.At.Line, v.At.Col, "a link without a %q: give each link a \"source\" and a \"target\", the ids of its nodes", end)
 		}
-		id, _, ok := r.idOf(raw)
+		id, number, ok := r.idOf(raw)
 		if !ok {
 			return r.errorAt(v.At.Line, v.At.Col, "link %s %s is neither a number nor a string: it is a node's id", end, quote(string(raw)))
 		}
@@ -590,6 +593,7 @@ func (r *nodeLinkReader) link(m map[string]json.RawMessage, v input.JSONValue) e
 		} else {
 			it.target = id
 		}
+		it.numbers[e] = number
 	}
 	skip := []string{"source", "target"}
 	if r.multigraph && r.multigraphMet {
@@ -600,4 +604,24 @@ func (r *nodeLinkReader) link(m map[string]json.RawMessage, v input.JSONValue) e
 		r.edges = append(r.edges, it)
 	}
 	return nil
+}
+
+// indexNotANode says why a link's end names no node where it is a whole
+// number within the list of nodes, and the nodes have ids of their own:
+// a d3 file's links name nodes by their place in the list (forceLink's
+// default id is a node's index), where node_link_graph, as the explorer,
+// matches them to the nodes' "id" (it would add nodes 0, 1, 2… of its
+// own). Nodes without "id" are named by their place, so such a file is
+// read as it is (node). nil where the end is anything else.
+func (r *nodeLinkReader) indexNotANode(it graphmlItem, end, id string) error {
+	number := it.numbers[0]
+	if end == "target" {
+		number = it.numbers[1]
+	}
+	i, err := numtext.ParseInt(id)
+	if !number || err != nil || i < 0 || i >= len(r.nodes) {
+		return nil
+	}
+	named := quote(r.nodes[i].id)
+	return r.errorAt(it.line, it.col, "link %s %s is no node's \"id\", but it is the place of node %s in the list of nodes, counting from 0: d3's force layout refers to nodes by their place, and NetworkX's node_link_graph, which the explorer follows, by their \"id\": write the nodes' ids in the links (%s for %s), or leave out every node's \"id\", so that each is named by its place", end, id, named, named, id)
 }

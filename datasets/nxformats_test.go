@@ -257,6 +257,34 @@ func TestReadNodeLinkD3AndDirected(t *testing.T) {
 	}
 }
 
+// A d3 file whose links name their nodes by their place in the list
+// (d3's force layout does) while its nodes have ids of their own is told
+// so, at the link: NetworkX's node_link_graph, which the explorer follows,
+// matches ids. Nodes without ids are named by their place, as before; an
+// end that is no place in the list, or a string, is no node as in any
+// format.
+func TestNodeLinkD3Indices(t *testing.T) {
+	d3 := func(nodes, links string) string {
+		return `{"nodes": [` + nodes + `],` + "\n" + `"links": [` + links + `]}`
+	}
+	named := `{"id": "Myriel", "group": 1}, {"id": "Napoleon", "group": 1}, {"id": "Mlle.Baptistine", "group": 2}, {"id": "Mme.Magloire", "group": 2}`
+	for _, tc := range []struct{ name, body, want string }{
+		{"indices, nodes with ids", d3(named, `{"source": "Napoleon", "target": "Myriel"}, {"source": 2, "target": 0}`),
+			`club.json:2:55: link source 2 is no node's "id", but it is the place of node "Mlle.Baptistine" in the list of nodes, counting from 0: d3's force layout refers to nodes by their place, and NetworkX's node_link_graph, which the explorer follows, by their "id": write the nodes' ids in the links ("Mlle.Baptistine" for 2), or leave out every node's "id"`},
+		{"the target an index", d3(named, `{"source": "Napoleon", "target": 3}`), `club.json:2:11: link target 3 is no node's "id", but it is the place of node "Mme.Magloire"`},
+		{"an index written 1.0", d3(named, `{"source": "Napoleon", "target": 1.0}`), `club.json:2:11: link target 1 is no node's "id", but it is the place of node "Napoleon"`},
+		{"numeric ids, indices", d3(`{"id": 10, "g": "a"}, {"id": 20, "g": "b"}, {"id": 30, "g": "a"}`, `{"source": 10, "target": 1}`), `club.json:2:11: link target 1 is no node's "id", but it is the place of node "20"`},
+		{"past the list", d3(named, `{"source": "Napoleon", "target": 4}`), `club.json:2:11: edge target "4" is not a node`},
+		{"a string, no index", d3(named, `{"source": "Napoleon", "target": "2"}`), `club.json:2:11: edge target "2" is not a node`},
+		{"nodes without ids", d3(`{"group": 1}, {"group": 2}, {"group": 1}, {"group": 2}`, `{"source": 2, "target": 0}, {"source": 1, "target": 3}`), ""},
+	} {
+		_, _, err := Open(mapFS(map[string]string{"club.json": tc.body}), Columns{})
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 var badNodeLink = []struct{ name, body, want string }{
 	{"not JSON", `{"nodes": [`, "club.json:1:12: the file ends in the middle of its JSON (cut short?)"},
 	{"NaN, as Python writes it", strings.Replace(tinyNodeLink, `"age": 4`, `"age": NaN`, 1), `club.json:5:29: not JSON at "NaN": Python's json writes NaN and Infinity for floats that are no number, and JSON has none`},
