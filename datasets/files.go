@@ -38,11 +38,16 @@ const (
 )
 
 // pageElements bounds the nodes and links of a JSON graph (node-link
-// JSON) the page reads: each is decoded as an object of its own, about
-// 1.3 kB held a element while it is read (1.5 million tiny nodes, a 21 MB
-// file, held 2 GB at once, and a file at the page's 64 MB bound would
-// hold some 6 GB, past a worker's memory), where a table or an XML file
-// streams. 500,000 hold some 0.7 GB; Facebook Page-Page's 193,293 fit.
+// JSON) the page reads. The file streams, a node or a link decoded at a
+// time (input.JSONStream), so its text is not held; but what each becomes
+// until the graph is made (a graphmlItem, its values in a map of its own,
+// then its row of the node table) still takes about 1 kB at the peak of
+// the heap: 1.5 million tiny nodes ({"id": 7, "g": 1}, a 28 MB file)
+// peaked at 1.4 to 1.6 GB (runtime.ReadMemStats' HeapAlloc; 2.0 to 2.7 GB
+// when each was decoded whole from the text held in memory), so a file of
+// tiny nodes at the page's 64 MB bound, some 3.4 million of them, would
+// still pass a worker's memory. 500,000 peak at some 0.6 GB; Facebook
+// Page-Page's 193,293 fit.
 const pageElements = 500_000
 
 // maxZipEntries bounds the files of an archive: a graph is a handful.
@@ -69,7 +74,7 @@ type limits struct {
 	held          int64
 	values, cells int // numbers read, node-table cells held
 	edges         int // distinct edges
-	elements      int // nodes and links of a JSON graph, each decoded whole
+	elements      int // nodes and links of a JSON graph, each held as an item till the graph is made
 	where         phrase.Text
 	last          bool // no reader elsewhere reads more: tooMany sends nowhere
 }

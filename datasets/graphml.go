@@ -89,6 +89,9 @@ type graphmlReader struct {
 	// drawingAttrs), directedHow how an edge is said to be directed.
 	drawing     []string
 	directedHow string
+	// notANode, where the format has its own words for an edge whose end
+	// (source or target) names no node, says them; nil for GraphML's.
+	notANode func(it graphmlItem, end, id string) error
 }
 
 // graphmlItem is a node or an edge: its ids and its values by key, with
@@ -96,9 +99,12 @@ type graphmlReader struct {
 type graphmlItem struct {
 	id, source, target string
 	directed           bool // its own directed attribute, or the graph's edgedefault
-	data               map[string]string
-	dataLines          map[string]int
-	line, col          int
+	// numbers says a node-link edge's source and target were JSON
+	// numbers, as d3's places in the list of nodes are.
+	numbers   [2]bool
+	data      map[string]string
+	dataLines map[string]int
+	line, col int
 }
 
 func (r *graphmlReader) errorAt(line, col int, format string, args ...any) error {
@@ -470,10 +476,16 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
 		if !ok {
+			if err := r.notANodeOwn(it, "source", it.source); err != nil {
+				return err
+			}
 			return r.errorAt(it.line, it.col, "edge source %s is not a node", quote(it.source))
 		}
 		v, ok := ids[it.target]
 		if !ok {
+			if err := r.notANodeOwn(it, "target", it.target); err != nil {
+				return err
+			}
 			return r.errorAt(it.line, it.col, "edge target %s is not a node", quote(it.target))
 		}
 		both.add(u, v, it.directed)
@@ -502,6 +514,15 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
+}
+
+// notANodeOwn is the format's own words for an edge whose end names no
+// node (notANode), nil where it has none to say.
+func (r *graphmlReader) notANodeOwn(it graphmlItem, end, id string) error {
+	if r.notANode == nil {
+		return nil
+	}
+	return r.notANode(it, end, id)
 }
 
 // directions counts a graph's directed edges, and which of them are

@@ -18,7 +18,8 @@ import (
 // SuiteSparse and Network Repository publish graphs: the adjacency
 // matrix, read as scipy.io.mmread reads it. Its first line is the banner
 // (%%MatrixMarket matrix coordinate|array real|integer|pattern
-// general|symmetric|skew-symmetric); % lines are comments; the size line
+// general|symmetric|skew-symmetric); % lines are comments, skipped
+// whatever their bytes (input.Text.CommentLines); the size line
 // gives M N and, for coordinate, NNZ; each entry is a row, a column (from
 // 1) and, but for pattern, a value (array: the values column by column,
 // a symmetric matrix's lower triangle only). A square matrix is a graph
@@ -122,7 +123,7 @@ type mtxReader struct {
 // next reads the next line that is no comment and not blank, as fields;
 // io.EOF at the end.
 func (r *mtxReader) next() ([]string, error) {
-	for r.sc.Scan() {
+	for r.sc.Scan() && r.sc.Err() == nil { // a line cut by a fault of the text is no line
 		r.line++
 		r.text = r.sc.Text()
 		if strings.HasPrefix(r.text, "%%MatrixMarket") || strings.HasPrefix(strings.ToLower(r.text), "%%matrixmarket") {
@@ -190,6 +191,9 @@ func ReadMatrixMarketFS(fsys fs.FS, name, labels string, cols Columns) (*Graph, 
 		return nil, err
 	}
 	defer text.Close()
+	// mmread skips % lines whatever their bytes (a name in Latin-1); the
+	// banner and the numbers are still held to UTF-8.
+	text.CommentLines('%')
 	sc := bufio.NewScanner(text)
 	sc.Buffer(make([]byte, 0, 1<<16), maxLine)
 	r := &mtxReader{file: name, sc: sc}
@@ -216,7 +220,9 @@ func ReadMatrixMarketFS(fsys fs.FS, name, labels string, cols Columns) (*Graph, 
 // value is read.
 func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 	var h mtxHeader
-	if !r.sc.Scan() {
+	// The banner cut short by a fault of the text (a byte that is not
+	// UTF-8) is the fault, not a banner that is not one.
+	if !r.sc.Scan() || r.sc.Err() != nil {
 		if err := r.sc.Err(); err != nil {
 			if isInputError(err) {
 				return h, located(err)

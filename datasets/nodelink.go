@@ -45,7 +45,9 @@ import (
 //   - a link to a node the list does not hold is refused at its line and
 //     column (NetworkX adds the node, without attributes: a typing error
 //     in an id would make a node of its own), and so is a node listed
-//     twice (NetworkX merges the two's attributes);
+//     twice (NetworkX merges the two's attributes); where the link's end
+//     is a whole number within the list of nodes, which have ids of their
+//     own, it is said to be d3's place in the list (indexNotANode);
 //   - an id is a number or a string, and the number 1 and the string "1"
 //     are one name here (NetworkX's two nodes): both is refused; a list
 //     (NetworkX's tuple) is refused;
@@ -53,8 +55,9 @@ import (
 //     class, and a note says it is left out; d3's simulation (x, y, vx,
 //     vy, fx, fy, index) is the drawing's, as Gephi's is in GraphML.
 //
-// input.JSON decodes the file (a key given twice in an object is refused
-// at its line); input.ListElements places each node and link.
+// input.JSONStream reads the file as it streams, a node or a link at a
+// time (a key given twice in an object is refused at its line), and
+// places each node and link.
 
 // d3Drawing are the node fields d3's force simulation writes.
 var d3Drawing = []string{"x", "y", "vx", "vy", "fx", "fy", "index"}
@@ -139,11 +142,82 @@ func nodeLinkNearMiss(fsys fs.FS) phrase.Text {
 }
 
 // nodeLinkReader reads node-link data into a graphmlReader's keys, nodes
-// and edges, for its graph.
+// and edges, for its graph, as the file streams (input.JSONStream): one
+// node or link is decoded at a time, and what is kept of it is its
+// graphmlItem, so that the memory a file takes is its graph's, not its
+// text's.
 type nodeLinkReader struct {
 	*graphmlReader
-	b      []byte
+	st     *input.JSONStream
+	lim    limits
 	nested map[string]bool // attributes holding lists or objects
+	// attrs are the attributes met, by domain ("node", "edge") and name,
+	// declared once the file is read, when their values' kinds are known.
+	attrs    map[string]map[string]*nodeLinkAttr
+	declared int
+	kinds    map[string]bool // each node id's kind: a number or not
+	// edgesKey is the list of edges met, "links" or "edges".
+	edgesKey string
+	// nodesMet and linksMet count the elements of the lists, for the
+	// limits; past the element budget (counting), the nodes and links held
+	// are let go, and the rest only counted, for the message.
+	nodesMet, linksMet int
+	counting           bool
+	// The top-level flags, as node_link_graph defaults them where left out
+	// (undirected, a multigraph); multigraphMet says the file gave it.
+	directed, multigraph, multigraphMet bool
+	// faults are what is wrong with the file, the first of each kind, met
+	// as it streams and said once it is read (read), by their kinds' order:
+	// a file with two faults is said as when it was read whole, whatever
+	// their places, and once one is met, no node or link is held.
+	faults [faultKinds]error
+}
+
+// The kinds of a node-link file's faults, in the order they are said:
+// malformed JSON and keys given twice first (the stream's, at once), then
+// the file's structure, its flags, its limits, its lists, its nodes, its
+// links; the graph's own (a node listed twice, a link to no node) last.
+const (
+	bothLists = iota
+	directedFlag
+	multigraphFlag
+	tooManyNodes
+	tooManyEdges
+	nodesList // no list, or an element no object
+	edgesList
+	aNode
+	aLink
+	faultKinds
+)
+
+// fault keeps err, a fault of kind, unless one of its kind came before;
+// the nodes and links held are let go, as the file will be refused.
+func (r *nodeLinkReader) fault(kind int, err error) {
+	if r.faults[kind] == nil {
+		r.faults[kind] = err
+	}
+	r.nodes, r.edges = nil, nil
+}
+
+// checks says the content of a node (or a link) is still worth reading:
+// no fault is known that would be said before its own, and the file is
+// within the element budget.
+func (r *nodeLinkReader) checks(node bool) bool {
+	upTo := aLink
+	if node {
+		upTo = aNode
+	}
+	return !r.counting && !slices.ContainsFunc(r.faults[:upTo+1], func(err error) bool { return err != nil })
+}
+
+// holding says the nodes and links read are kept: no fault is known.
+func (r *nodeLinkReader) holding() bool { return r.checks(false) }
+
+// nodeLinkAttr is an attribute of the nodes' or the links': its key, in
+// the order first met, and the kinds of its values.
+type nodeLinkAttr struct {
+	key   string
+	kinds valueKinds
 }
 
 // ReadNodeLinkFS reads the node-link JSON file name in fsys.
@@ -152,14 +226,17 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		g, _, err := within(fsys, func(f fs.FS) (*Graph, bool, error) { g, err := ReadNodeLinkFS(f, name, cols); return g, true, err })
 		return g, err
 	}
-	b, err := readInput(fsys, name)
+	text, err := openInput(fsys, name)
 	if err != nil {
 		return nil, err
 	}
+	defer text.Close()
 	r := &nodeLinkReader{
 		graphmlReader: &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`},
-		b:             b, nested: map[string]bool{},
+		st:            input.NewJSONStream(name, text), lim: limitsOf(fsys), nested: map[string]bool{},
+		attrs: map[string]map[string]*nodeLinkAttr{"node": {}, "edge": {}}, kinds: map[string]bool{}, multigraph: true,
 	}
+	r.notANode = r.indexNotANode
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -173,190 +250,186 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	return g, nil
 }
 
-// jsonError places an error of encoding/json in r's text.
-func (r *nodeLinkReader) jsonError(err error, want phrase.Text) error {
+// jsonError says what is wrong with the JSON text, as the stream placed it
+// (input.JSONStream); an error of the reader's own as it is.
+func (r *nodeLinkReader) jsonError(err error) error {
 	if isInputError(err) {
 		return located(err)
 	}
-	line, col := jsonAt(r.b, err)
-	msg := phrase.New("want %s: %s", want, err)
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
+	want := phrase.New(nodeLinkWant)
+	var se *input.JSONSyntaxError
+	var te *input.JSONTypeError
 	switch {
-	case errors.As(err, &se) && se.Offset >= int64(len(r.b)):
-		msg = phrase.New("the file ends in the middle of its JSON (cut short?): want %s", want)
-	case errors.As(err, &se) && se.Offset > 0:
-		// encoding/json counts the bad byte in: point at it, and quote
-		// the word it begins.
-		off := int(se.Offset - 1)
-		line, col = input.LineCol(r.b, off)
-		start, end := off, off
-		for start > 0 && !strings.ContainsRune(jsonDelims, rune(r.b[start-1])) {
-			start--
-		}
-		for end < len(r.b) && !strings.ContainsRune(jsonDelims, rune(r.b[end])) {
-			end++
-		}
-		word := string(r.b[start:end])
-		switch {
-		case strings.HasSuffix(se.Error(), "after top-level value"):
-			msg = phrase.New("a second JSON document after the first's end: were two files joined into one? Keep one, save it, and open it again")
-		case word == "NaN" || strings.HasSuffix(word, "Infinity"):
-			line, col = input.LineCol(r.b, start)
-			msg = phrase.New("not JSON at %s: Python's json writes NaN and Infinity for floats that are no number, and JSON has none: write null (no value) or a number", quote(word))
-		default:
-			line, col = input.LineCol(r.b, start)
-			msg = phrase.New("not JSON at %s (%s): JSON writes numbers in decimal, strings in double quotes: correct it", quote(word), se)
-		}
-	case errors.As(err, &te) && te.Field == "":
+	case errors.As(err, &se) && se.CutShort:
+		return &BundleError{File: r.file, Line: se.At.Line, Col: se.At.Col, Msg: phrase.New("the file ends in the middle of its JSON (cut short?): want %s", want)}
+	case errors.As(err, &se) && se.Second:
+		return &BundleError{File: r.file, Line: se.At.Line, Col: se.At.Col, Msg: phrase.New("a second JSON document after the first's end: were two files joined into one? Keep one, save it, and open it again")}
+	case errors.As(err, &se) && (se.Word == "NaN" || strings.HasSuffix(se.Word, "Infinity")):
+		return &BundleError{File: r.file, Line: se.WordAt.Line, Col: se.WordAt.Col, Msg: phrase.New("not JSON at %s: Python's json writes NaN and Infinity for floats that are no number, and JSON has none: write null (no value) or a number", quote(se.Word))}
+	case errors.As(err, &se):
+		return &BundleError{File: r.file, Line: se.WordAt.Line, Col: se.WordAt.Col, Msg: phrase.New("not JSON at %s (%s): JSON writes numbers in decimal, strings in double quotes: correct it", quote(se.Word), se.Msg)}
+	case errors.As(err, &te) && te.Value == "null":
+		return &BundleError{File: r.file, Line: 1, Col: 1, Msg: phrase.New("holds null: want %s", want)}
+	case errors.As(err, &te):
 		what := map[string]string{"array": "a list", "number": "a number", "string": "a string", "bool": "true or false"}[te.Value]
-		msg = phrase.New("holds %s, not an object: want %s", cmp.Or(what, te.Value), want)
+		return &BundleError{File: r.file, Line: te.At.Line, Col: te.At.Col, Msg: phrase.New("holds %s, not an object: want %s", cmp.Or(what, te.Value), want)}
 	}
-	return &BundleError{File: r.file, Line: line, Col: col, Msg: msg}
+	return err
 }
-
-// jsonDelims end a word of JSON text.
-const jsonDelims = " \t\r\n,:[]{}\""
 
 const nodeLinkWant = `NetworkX's node-link data, {"nodes": [{"id": …}, …], "links": [{"source": …, "target": …}, …]}`
 
-// read decodes the top-level object, its nodes and its links.
+// read reads the top-level object, its nodes and its links, each element
+// as it comes.
 func (r *nodeLinkReader) read() error {
-	var top map[string]json.RawMessage
-	if err := input.JSON(r.file, r.b, &top); err != nil {
-		return r.jsonError(err, phrase.New(nodeLinkWant))
+	top := map[string]bool{}
+	err := r.st.Object(func(key string, at input.Pos) error {
+		top[key] = true
+		switch key {
+		case "nodes":
+			return r.list(key, at)
+		case "links", "edges":
+			if r.edgesKey != "" {
+				r.fault(bothLists, &BundleError{File: r.file, Msg: phrase.New("gives both \"links\" and \"edges\": which list is the graph's edges cannot be told (NetworkX reads the one named by node_link_graph's edges=): keep one")})
+				break
+			}
+			r.edgesKey = key
+			return r.list(key, at)
+		case "directed", "multigraph":
+			return r.flag(key, at)
+		}
+		// The graph's attributes, and any other key, are passed over: a list
+		// element by element, never held whole.
+		_, err := r.st.List(nil)
+		return err
+	})
+	if err != nil {
+		return r.jsonError(err)
 	}
-	if top == nil {
-		return &BundleError{File: r.file, Line: 1, Col: 1, Msg: phrase.New("holds null: want %s", phrase.New(nodeLinkWant))}
+	if err := r.faults[bothLists]; err != nil {
+		return err
 	}
-	edgesKey := "links"
-	_, links := top["links"]
-	_, edges := top["edges"]
-	_, nodes := top["nodes"]
-	switch {
-	case links && edges:
-		return &BundleError{File: r.file, Msg: phrase.New("gives both \"links\" and \"edges\": which list is the graph's edges cannot be told (NetworkX reads the one named by node_link_graph's edges=): keep one")}
-	case edges:
-		edgesKey = "edges"
-	case !nodes || !links:
+	if !top["nodes"] || r.edgesKey == "" {
 		have := slices.Sorted(maps.Keys(top))
 		for i, k := range have {
 			have[i] = quote(k)
 		}
-		return &BundleError{File: r.file, Msg: phrase.New("has no top-level %s key (it has %s): want %s; NetworkX 3.4's node_link_data(G, edges=\"edges\") writes \"edges\" for \"links\"", map[bool]string{true: `"links"`, false: `"nodes"`}[nodes], someOf(have), phrase.New(nodeLinkWant))}
+		return &BundleError{File: r.file, Msg: phrase.New("has no top-level %s key (it has %s): want %s; NetworkX 3.4's node_link_data(G, edges=\"edges\") writes \"edges\" for \"links\"", map[bool]string{true: `"links"`, false: `"nodes"`}[top["nodes"]], someOf(have), phrase.New(nodeLinkWant))}
 	}
-	directed, err := r.flag(top, "directed", false)
-	if err != nil {
-		return err
+	for kind, err := range r.faults {
+		switch {
+		case kind == nodesList && r.counting:
+			// Past the budget, the elements held were let go (count).
+			return tooMany(r.file, 0, r.lim, phrase.New("%s nodes and links, each read as a JSON object of its own, more than the %s a reading of JSON holds (a GraphML file or an edge list of the same graph streams)", numtext.Group(r.nodesMet+r.linksMet), numtext.Group(r.lim.elements)))
+		case kind == aNode && r.nodesMet == 0:
+			return &BundleError{File: r.file, Msg: phrase.New("no nodes: \"nodes\" is an empty list")}
+		case err != nil:
+			return err
+		}
 	}
-	multigraph, err := r.flag(top, "multigraph", true) // node_link_graph's default
-	if err != nil {
-		return err
-	}
-	lim := limitsOf(r.fsys)
-	nodeAt, over := input.ListElements(r.b, "nodes", MaxNodes)
-	if over {
-		return tooMany(r.file, nodeAt[len(nodeAt)-1].Line, anywhere(lim), phrase.New("more than %s nodes", numtext.Group(MaxNodes)))
-	}
-	edgeAt, over := input.ListElements(r.b, edgesKey, lim.edges)
-	if over {
-		return tooMany(r.file, edgeAt[len(edgeAt)-1].Line, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
-	}
-	if n := len(nodeAt) + len(edgeAt); n > lim.elements { // before any is decoded
-		return tooMany(r.file, 0, lim, phrase.New("%s nodes and links, each read as a JSON object of its own, more than the %s a reading of JSON holds (a GraphML file or an edge list of the same graph streams)", numtext.Group(n), numtext.Group(lim.elements)))
-	}
-	nodeList, err := r.list(top, "nodes", nodeAt)
-	if err != nil {
-		return err
-	}
-	linkList, err := r.list(top, edgesKey, edgeAt)
-	if err != nil {
-		return err
-	}
-	if len(nodeList) == 0 {
-		return &BundleError{File: r.file, Msg: phrase.New("no nodes: \"nodes\" is an empty list")}
-	}
-	order := r.keyOrder()
-	if err := r.readNodes(nodeList, nodeAt, order["nodes"]); err != nil {
-		return err
-	}
-	skip := []string{"source", "target"}
-	if multigraph {
-		skip = append(skip, "key") // a multigraph's edge key, not an attribute
-	}
-	return r.readLinks(linkList, edgeAt, order[edgesKey], skip, directed)
+	r.declare()
+	return nil
 }
 
-// flag reads a top-level true or false; def where it is left out.
-func (r *nodeLinkReader) flag(top map[string]json.RawMessage, key string, def bool) (bool, error) {
-	raw, ok := top[key]
-	if !ok || string(raw) == "null" {
-		return def, nil
+// flag reads a top-level true or false (null, Python's None: its default).
+func (r *nodeLinkReader) flag(key string, at input.Pos) error {
+	var raw json.RawMessage
+	if _, err := r.st.Decode(&raw); err != nil {
+		return err
 	}
+	v := false
 	switch string(raw) {
+	case "null":
+		return nil
 	case "true":
-		return true, nil
+		v = true
 	case "false":
-		return false, nil
+	default:
+		r.fault(map[string]int{"directed": directedFlag, "multigraph": multigraphFlag}[key], &BundleError{File: r.file, Line: at.Line, Col: at.Col, Msg: phrase.New("%q is %s: want true or false", key, quote(string(raw)))})
+		return nil
 	}
-	line, col := r.keyAt(key)
-	return false, &BundleError{File: r.file, Line: line, Col: col, Msg: phrase.New("%q is %s: want true or false", key, quote(string(raw)))}
+	if key == "directed" {
+		r.directed = v
+	} else {
+		r.multigraph, r.multigraphMet = v, true
+	}
+	return nil
 }
 
-// keyAt is where the top-level key is.
-func (r *nodeLinkReader) keyAt(key string) (line, col int) {
-	keys, _, _ := input.Keys(r.b)
-	for _, k := range keys {
-		if k.Parent == "" && k.Name == key {
-			return input.LineCol(r.b, k.Off)
-		}
+// list reads the list under key (at), its elements each an object.
+func (r *nodeLinkReader) list(key string, at input.Pos) error {
+	ok, err := r.st.List(func(i int) error { return r.element(key, i) })
+	if err == nil && !ok {
+		r.fault(r.listKind(key), &BundleError{File: r.file, Line: at.Line, Col: at.Col, Msg: phrase.New("%q is not a list: want %s", key, phrase.New(nodeLinkWant))})
 	}
-	return 0, 0
+	return err
 }
 
-// list decodes the list under key into its elements, each an object.
-func (r *nodeLinkReader) list(top map[string]json.RawMessage, key string, at []input.Pos) ([]map[string]json.RawMessage, error) {
-	var raw []json.RawMessage
-	if err := input.JSON(r.file, top[key], &raw); err != nil || top[key][0] != '[' {
-		line, col := r.keyAt(key)
-		return nil, &BundleError{File: r.file, Line: line, Col: col, Msg: phrase.New("%q is not a list: want %s", key, phrase.New(nodeLinkWant))}
+// listKind is the kind of a fault of the list under key.
+func (r *nodeLinkReader) listKind(key string) int {
+	if key == "nodes" {
+		return nodesList
 	}
-	out := make([]map[string]json.RawMessage, len(raw))
-	for i, e := range raw {
-		line, col := posAt(at, i)
-		if len(e) == 0 || e[0] != '{' {
-			return nil, &BundleError{File: r.file, Line: line, Col: col, Msg: phrase.New("an element of %q is %s, not an object ({\"id\": …} for a node, {\"source\": …, \"target\": …} for a link)", key, quote(string(e)))}
-		}
-		if err := input.JSON(r.file, e, &out[i]); err != nil {
-			return nil, &BundleError{File: r.file, Line: line, Col: col, Msg: phrase.New("an element of %q: %s", key, err)}
-		}
-	}
-	return out, nil
+	return edgesList
 }
 
-// posAt is where element i begins; 0, 0 if unknown.
-func posAt(at []input.Pos, i int) (line, col int) {
-	if i < len(at) {
-		return at[i].Line, at[i].Col
+// element reads element i of the list under key: a node, or a link,
+// where its content is still worth reading (checks); else it is only
+// counted, and seen to be an object.
+func (r *nodeLinkReader) element(key string, i int) error {
+	node := key == "nodes"
+	var m map[string]json.RawMessage
+	var v input.JSONValue
+	var err error
+	if r.checks(node) {
+		v, err = r.st.Decode(&m)
+	} else {
+		v, err = r.st.Skip()
 	}
-	return 0, 0
+	var te *json.UnmarshalTypeError
+	if err != nil && !errors.As(err, &te) {
+		return err
+	}
+	r.count(node, v.At)
+	if len(v.Text) == 0 || v.Text[0] != '{' {
+		r.fault(r.listKind(key), r.errorAt(v.At.Line, v.At.Col, "an element of %q is %s, not an object ({\"id\": …} for a node, {\"source\": …, \"target\": …} for a link)", key, quote(string(v.Text))))
+		return nil
+	}
+	if m == nil || !r.checks(node) {
+		return nil
+	}
+	kind := map[bool]int{true: aNode, false: aLink}[node]
+	if r.cells > r.lim.cells {
+		r.fault(kind, tooMany(r.file, v.At.Line, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.cells))))
+		return nil
+	}
+	if node {
+		err = r.node(i, m, v)
+	} else {
+		err = r.link(m, v)
+	}
+	if err != nil {
+		r.fault(kind, err)
+	}
+	return nil
 }
 
-// keyOrder is, for the nodes' and the links' lists, their objects' keys
-// in the order first met, so that the attributes keep the file's order.
-func (r *nodeLinkReader) keyOrder() map[string][]string {
-	keys, _, _ := input.Keys(r.b)
-	out := map[string][]string{}
-	seen := map[[2]string]bool{}
-	for _, k := range keys {
-		list, rest, ok := strings.Cut(k.Parent, "[")
-		if !ok || strings.ContainsAny(rest, ".[") || seen[[2]string{list, k.Name}] {
-			continue
+// count counts an element of the nodes' or the links' list (at), and
+// refuses more than the limits hold, at the line of the first beyond
+// them: the explorer's nodes, the edges read here. Past the element
+// budget (limits.elements), the nodes and links held are let go, and the
+// rest only counted, for read's message.
+func (r *nodeLinkReader) count(node bool, at input.Pos) {
+	if node {
+		if r.nodesMet++; r.nodesMet == MaxNodes+1 {
+			r.fault(tooManyNodes, tooMany(r.file, at.Line, anywhere(r.lim), phrase.New("more than %s nodes", numtext.Group(MaxNodes))))
 		}
-		seen[[2]string{list, k.Name}] = true
-		out[list] = append(out[list], k.Name)
+	} else if r.linksMet++; r.linksMet == r.lim.edges+1 {
+		r.fault(tooManyEdges, tooMany(r.file, at.Line, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
 	}
-	return out
+	if !r.counting && r.nodesMet+r.linksMet > r.lim.elements {
+		r.counting, r.nodes, r.edges = true, nil, nil
+	}
 }
 
 // idOf is a node id as the explorer names it: a string as it is, a
@@ -407,122 +480,148 @@ func (c valueKinds) typ() string {
 	return "string"
 }
 
-// declare makes a key for each attribute of domain, in order, typed by
-// its values; the nested ones are left out.
-func (r *nodeLinkReader) declare(domain string, list []map[string]json.RawMessage, order, skip []string) map[string]string {
-	cols := map[string]*valueKinds{}
-	for _, m := range list {
-		for k, v := range m {
-			if slices.Contains(skip, k) {
-				continue
-			}
-			c := cols[k]
-			if c == nil {
-				c = &valueKinds{}
-				cols[k] = c
-			}
-			switch {
-			case len(v) == 0 || string(v) == "null":
-			case v[0] == '"':
-				c.text = true
-			case string(v) == "true" || string(v) == "false":
-				c.boolean = true
-			case v[0] == '[' || v[0] == '{':
-				c.nested = true
-			default:
-				c.number = true
-			}
-		}
+// attr is the attribute of domain called name; met first, it is given the
+// next key, so that the keys sort in the file's order.
+func (r *nodeLinkReader) attr(domain, name string) *nodeLinkAttr {
+	a := r.attrs[domain][name]
+	if a == nil {
+		a = &nodeLinkAttr{key: domain + strconv.Itoa(r.declared+1e6)}
+		r.declared++
+		r.attrs[domain][name] = a
 	}
-	keyOf := map[string]string{}
-	for _, name := range order {
-		c := cols[name]
-		if c == nil {
-			continue
-		}
-		if c.nested {
-			r.nested[name] = true
-			continue
-		}
-		key := domain + strconv.Itoa(len(keyOf)+1e6) // keys sort in the file's order
-		keyOf[name] = key
-		r.keys[key] = graphmlKey{id: key, name: name, domain: domain, typ: c.typ()}
-	}
-	return keyOf
+	return a
 }
 
-// values gives an item the values of its attributes, by key.
-func (r *nodeLinkReader) values(it *graphmlItem, m map[string]json.RawMessage, keyOf map[string]string) {
-	for name, v := range m {
-		key, ok := keyOf[name]
-		if !ok || string(v) == "null" {
-			continue // an id, an end, a nested value; null is Python's None: no value
+// values gives an item the values of its attributes (m's keys but skip,
+// in the order v lists them), by key, and notes their kinds. A list or an
+// object is no value (the attribute is left out, declare says), nor is
+// null, Python's None.
+func (r *nodeLinkReader) values(it *graphmlItem, domain string, m map[string]json.RawMessage, v input.JSONValue, skip ...string) {
+	for _, k := range v.Keys {
+		if k.Parent != "" || slices.Contains(skip, k.Name) {
+			continue
+		}
+		a, val := r.attr(domain, k.Name), m[k.Name]
+		switch {
+		case len(val) == 0 || string(val) == "null":
+			continue
+		case val[0] == '"':
+			a.kinds.text = true
+		case string(val) == "true" || string(val) == "false":
+			a.kinds.boolean = true
+		case val[0] == '[' || val[0] == '{':
+			a.kinds.nested = true
+			continue
+		default:
+			a.kinds.number = true
 		}
 		r.cells++
-		s := string(v)
-		if v[0] == '"' {
-			if input.JSON(r.file, v, &s) != nil {
-				s = string(v)
+		s := string(val)
+		if val[0] == '"' {
+			if input.JSON(r.file, val, &s) != nil {
+				s = string(val)
 			}
 		}
-		it.data[key] = s
+		if it.data == nil {
+			it.data = map[string]string{} // made where there is a value: most links have none
+		}
+		it.data[a.key] = s
 	}
 }
 
-func (r *nodeLinkReader) readNodes(list []map[string]json.RawMessage, at []input.Pos, order []string) error {
-	keyOf := r.declare("node", list, order, []string{"id"})
-	kinds := map[string]bool{} // each id's kind: a number or not
-	lim := limitsOf(r.fsys)
-	for i, m := range list {
-		line, col := posAt(at, i)
-		if r.cells > lim.cells {
-			return tooMany(r.file, line, lim, phrase.New("more than %s values", numtext.Group(lim.cells)))
+// declare makes a key of each attribute met, typed by its values; those
+// holding lists or objects are left out (and noted), and so is a
+// multigraph's edge "key", its key among the edges joining a pair, no
+// attribute (as node_link_graph reads it).
+func (r *nodeLinkReader) declare() {
+	for _, domain := range []string{"node", "edge"} {
+		for name, a := range r.attrs[domain] {
+			switch {
+			case domain == "edge" && name == "key" && r.multigraph:
+			case a.kinds.nested:
+				r.nested[name] = true
+			default:
+				r.keys[a.key] = graphmlKey{id: a.key, name: name, domain: domain, typ: a.kinds.typ()}
+			}
 		}
-		raw, given := m["id"]
-		if !given {
-			raw = json.RawMessage(strconv.Itoa(i)) // NetworkX's, and d3's, number
-		}
-		id, number, ok := r.idOf(raw)
-		if !ok {
-			return r.errorAt(line, col, "node id %s is neither a number nor a string: give each node an \"id\" that is one", quote(string(raw)))
-		}
-		if was, met := kinds[id]; met && was != number {
-			return r.errorAt(line, col, "node id %s is given as a number and as a string (1 and \"1\"): NetworkX reads two nodes, the explorer names a node by its text: give them two names", quote(id))
-		}
-		kinds[id] = number
-		it := graphmlItem{id: id, data: map[string]string{}, line: line, col: col}
-		r.values(&it, m, keyOf)
+	}
+	for i := range r.edges {
+		r.edges[i].directed = r.directed
+	}
+}
+
+// node reads node i of the list: its id ("id", else its place, 0 first,
+// as NetworkX numbers it) and its attributes.
+func (r *nodeLinkReader) node(i int, m map[string]json.RawMessage, v input.JSONValue) error {
+	raw, given := m["id"]
+	if !given {
+		raw = json.RawMessage(strconv.Itoa(i)) // NetworkX's, and d3's, number
+	}
+	id, number, ok := r.idOf(raw)
+	if !ok {
+		return r.errorAt(v.At.Line, v.At.Col, "node id %s is neither a number nor a string: give each node an \"id\" that is one", quote(string(raw)))
+	}
+	if was, met := r.kinds[id]; met && was != number {
+		return r.errorAt(v.At.Line, v.At.Col, "node id %s is given as a number and as a string (1 and \"1\"): NetworkX reads two nodes, the explorer names a node by its text: give them two names", quote(id))
+	}
+	r.kinds[id] = number
+	it := graphmlItem{id: id, line: v.At.Line, col: v.At.Col}
+	r.values(&it, "node", m, v, "id")
+	if r.holding() {
 		r.nodes = append(r.nodes, it)
 	}
 	return nil
 }
 
-func (r *nodeLinkReader) readLinks(list []map[string]json.RawMessage, at []input.Pos, order, skip []string, directed bool) error {
-	keyOf := r.declare("edge", list, order, skip)
-	lim := limitsOf(r.fsys)
-	for i, m := range list {
-		line, col := posAt(at, i)
-		if r.cells > lim.cells {
-			return tooMany(r.file, line, lim, phrase.New("more than %s values", numtext.Group(lim.cells)))
+// link reads a link: its ends, by their nodes' ids, and its attributes.
+// A multigraph's "key" is no attribute; where the file has not said it is
+// a multigraph yet (it may after its links), the key is kept as one, and
+// declare drops it.
+func (r *nodeLinkReader) link(m map[string]json.RawMessage, v input.JSONValue) error {
+	it := graphmlItem{line: v.At.Line, col: v.At.Col}
+	for e, end := range []string{"source", "target"} {
+		raw, ok := m[end]
+		if !ok {
+			return r.errorAt(v.At.Line, v.At.Col, "a link without a %q: give each link a \"source\" and a \"target\", the ids of its nodes", end)
 		}
-		it := graphmlItem{directed: directed, data: map[string]string{}, line: line, col: col}
-		for _, end := range []string{"source", "target"} {
-			raw, ok := m[end]
-			if !ok {
-				return r.errorAt(line, col, "a link without a %q: give each link a \"source\" and a \"target\", the ids of its nodes", end)
-			}
-			id, _, ok := r.idOf(raw)
-			if !ok {
-				return r.errorAt(line, col, "link %s %s is neither a number nor a string: it is a node's id", end, quote(string(raw)))
-			}
-			if end == "source" {
-				it.source = id
-			} else {
-				it.target = id
-			}
+		id, number, ok := r.idOf(raw)
+		if !ok {
+			return r.errorAt(v.At.Line, v.At.Col, "link %s %s is neither a number nor a string: it is a node's id", end, quote(string(raw)))
 		}
-		r.values(&it, m, keyOf)
+		if end == "source" {
+			it.source = id
+		} else {
+			it.target = id
+		}
+		it.numbers[e] = number
+	}
+	skip := []string{"source", "target"}
+	if r.multigraph && r.multigraphMet {
+		skip = append(skip, "key")
+	}
+	r.values(&it, "edge", m, v, skip...)
+	if r.holding() {
 		r.edges = append(r.edges, it)
 	}
 	return nil
+}
+
+// indexNotANode says why a link's end names no node where it is a whole
+// number within the list of nodes, and the nodes have ids of their own:
+// a d3 file's links name nodes by their place in the list (forceLink's
+// default id is a node's index), where node_link_graph, as the explorer,
+// matches them to the nodes' "id" (it would add nodes 0, 1, 2… of its
+// own). Nodes without "id" are named by their place, so such a file is
+// read as it is (node). nil where the end is anything else.
+func (r *nodeLinkReader) indexNotANode(it graphmlItem, end, id string) error {
+	number := it.numbers[0]
+	if end == "target" {
+		number = it.numbers[1]
+	}
+	i, err := numtext.ParseInt(id)
+	if !number || err != nil || i < 0 || i >= len(r.nodes) {
+		return nil
+	}
+	named := quote(r.nodes[i].id)
+	return r.errorAt(it.line, it.col, "link %s %s is no node's \"id\", but it is the place of node %s in the list of nodes, counting from 0: d3's force layout refers to nodes by their place, and NetworkX's node_link_graph, which the explorer follows, by their \"id\": write the nodes' ids in the links (%s for %s), or leave out every node's \"id\", so that each is named by its place", end, id, named, named, id)
 }

@@ -39,6 +39,9 @@ import (
 // refused. class_names names the classes when it is text (a unicode
 // array); an array of Python objects (dtype=object) is a pickle, and a
 // pickle is code: it is never read, the classes are then numbered.
+// Labels given as text (the classes' names, a unicode array or Python
+// objects) are refused, saying how to number them and keep their names in
+// class_names (numberLabels): load_npz reads labels as numbers.
 //
 // Each array is read (its header here, its data by encoding/binary) once
 // package input has opened it (the zip's checksums and sizes checked as
@@ -562,6 +565,9 @@ func (r *npzReader) array(key string, dims int) (*npyArray, error) {
 	}
 	if a.typ.kind == 'O' {
 		a.f.Close()
+		if key == "labels" {
+			return nil, r.errorf(key, "is an array of Python objects (dtype=object): a pickle, which is code, and the explorer never runs one: %s", numberLabels)
+		}
 		return nil, r.errorf(key, "is an array of Python objects (dtype=object): a pickle, which is code, and the explorer never runs one: save it as numbers with np.savez")
 	}
 	if dims > 0 && len(a.shape) != dims {
@@ -879,6 +885,10 @@ func (r *npzReader) labels(g *Graph) error {
 	if err != nil {
 		return err
 	}
+	if a.typ.kind == 'U' {
+		a.f.Close()
+		return r.errorf(a.key, "is an array of text (%s): %s", quote(a.typ.descr), numberLabels)
+	}
 	if len(a.shape) == 2 && a.shape[0] == g.N && a.shape[1] > 1 {
 		a.f.Close()
 		return r.errorf(a.key, "has the shape %s: a matrix of labels, several per node (multi-label, or one-hot), and the explorer trains one class per node: save one label per node", shapeText(a.shape))
@@ -901,6 +911,13 @@ func (r *npzReader) labels(g *Graph) error {
 	}
 	return setClasses(g, classCells{file: r.file, column: "labels", cells: cells, numbered: true, names: names, namesFile: r.file})
 }
+
+// numberLabels says how to write labels given as text (the classes'
+// names, as a unicode array or as Python objects, which are never
+// unpickled): the benchmark's load_npz, and the models, take a class's
+// number; its name goes in class_names, as text, where the benchmark's
+// files keep the names (as objects there), and is read from there.
+var numberLabels = phrase.New("a label is its class's number (0, 1, 2…; -1 for a node without one): number the classes and save their names beside them as text, in class_names, where the GNN benchmark's files keep them: class_names, labels = np.unique(labels, return_inverse=True), then np.savez(path, …, labels=labels, class_names=class_names.astype(str))")
 
 // classNames are the classes' names, where class_names holds them as
 // text; nil if it is not there, or is an array of Python objects (a

@@ -303,6 +303,11 @@ func TestNPZReads(t *testing.T) {
 	}
 }
 
+// numberedLabels is what a .npz file whose labels are text (class names,
+// or Python objects: a pickle) is told to save: numbers, and the names
+// beside them as text, in class_names, where the benchmark keeps them.
+const numberedLabels = "a label is its class's number (0, 1, 2…; -1 for a node without one): number the classes and save their names beside them as text, in class_names, where the GNN benchmark's files keep them: class_names, labels = np.unique(labels, return_inverse=True), then np.savez(path, …, labels=labels, class_names=class_names.astype(str))"
+
 // badNPZ are .npz files the reader refuses, and the message's start.
 func badNPZ() []struct{ name, body, want string } {
 	base := tinyNPZArrays()
@@ -317,7 +322,9 @@ func badNPZ() []struct{ name, body, want string } {
 		{"no labels", npzOf(nil, withArray(base, npyArr{key: "labels", descr: "-"})), "g.npz: holds no labels array: a .npz graph has adj_data, adj_indices, adj_indptr and adj_shape"},
 		{"multi-label", npzOf(nil, append(withArray(base, npyArr{key: "labels", descr: "-"}), npyArr{key: "labels_data", descr: "<f4", shape: []int{1}, data: f4(1)})), "g.npz: holds labels_data: a matrix of labels, several per node (multi-label)"},
 		{"one-hot labels", npzOf(nil, withArray(base, npyArr{key: "labels", descr: "<i8", shape: []int{4, 2}, data: i8(1, 0, 0, 1, 1, 0, 0, 1)})), "g.npz: labels: has the shape (4, 2): a matrix of labels"},
-		{"labels of Python objects", npzOf(nil, withArray(base, npyArr{key: "labels", descr: "|O", shape: []int{4}, data: []byte("\x80\x04N.")})), "g.npz: labels: is an array of Python objects (dtype=object): a pickle, which is code, and the explorer never runs one"},
+		{"labels of Python objects", npzOf(nil, withArray(base, npyArr{key: "labels", descr: "|O", shape: []int{4}, data: []byte("\x80\x04N.")})), "g.npz: labels: is an array of Python objects (dtype=object): a pickle, which is code, and the explorer never runs one: " + numberedLabels},
+		{"labels of text", npzOf(nil, withArray(base, npyArr{key: "labels", descr: "<U7", shape: []int{4}, data: u7("Mr. Hi", "Officer", "Mr. Hi", "Officer")})), `g.npz: labels: is an array of text ("<U7"): ` + numberedLabels},
+		{"attributes of Python objects", npzOf(nil, withArray(base, npyArr{key: "attr_data", descr: "|O", shape: []int{4}, data: []byte("\x80\x04N.")})), "g.npz: attr_data: is an array of Python objects (dtype=object): a pickle, which is code, and the explorer never runs one: save it as numbers with np.savez"},
 		{"a label -2", npzOf(nil, withArray(base, npyArr{key: "labels", descr: "<i8", shape: []int{4}, data: i8(0, 1, -2, 1)})), "g.npz: labels: value 2 (at [2]) is -2; want a whole number in [-1, 999]"},
 		{"not square", npzOf(nil, withArray(base, npyArr{key: "adj_shape", descr: "<i8", shape: []int{2}, data: i8(4, 5)})), "g.npz: adj_shape: is 4 × 5: an adjacency matrix is square"},
 		{"a column out of range", npzOf(nil, withArray(base, npyArr{key: "adj_indices", descr: "<i4", shape: []int{6}, data: i4(1, 0, 2, 1, 9, 2)})), "g.npz: adj_indices: value 4 (at [4]) is 9; want a whole number in [0, 3]"},

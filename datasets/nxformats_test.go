@@ -257,6 +257,34 @@ func TestReadNodeLinkD3AndDirected(t *testing.T) {
 	}
 }
 
+// A d3 file whose links name their nodes by their place in the list
+// (d3's force layout does) while its nodes have ids of their own is told
+// so, at the link: NetworkX's node_link_graph, which the explorer follows,
+// matches ids. Nodes without ids are named by their place, as before; an
+// end that is no place in the list, or a string, is no node as in any
+// format.
+func TestNodeLinkD3Indices(t *testing.T) {
+	d3 := func(nodes, links string) string {
+		return `{"nodes": [` + nodes + `],` + "\n" + `"links": [` + links + `]}`
+	}
+	named := `{"id": "Myriel", "group": 1}, {"id": "Napoleon", "group": 1}, {"id": "Mlle.Baptistine", "group": 2}, {"id": "Mme.Magloire", "group": 2}`
+	for _, tc := range []struct{ name, body, want string }{
+		{"indices, nodes with ids", d3(named, `{"source": "Napoleon", "target": "Myriel"}, {"source": 2, "target": 0}`),
+			`club.json:2:55: link source 2 is no node's "id", but it is the place of node "Mlle.Baptistine" in the list of nodes, counting from 0: d3's force layout refers to nodes by their place, and NetworkX's node_link_graph, which the explorer follows, by their "id": write the nodes' ids in the links ("Mlle.Baptistine" for 2), or leave out every node's "id"`},
+		{"the target an index", d3(named, `{"source": "Napoleon", "target": 3}`), `club.json:2:11: link target 3 is no node's "id", but it is the place of node "Mme.Magloire"`},
+		{"an index written 1.0", d3(named, `{"source": "Napoleon", "target": 1.0}`), `club.json:2:11: link target 1 is no node's "id", but it is the place of node "Napoleon"`},
+		{"numeric ids, indices", d3(`{"id": 10, "g": "a"}, {"id": 20, "g": "b"}, {"id": 30, "g": "a"}`, `{"source": 10, "target": 1}`), `club.json:2:11: link target 1 is no node's "id", but it is the place of node "20"`},
+		{"past the list", d3(named, `{"source": "Napoleon", "target": 4}`), `club.json:2:11: edge target "4" is not a node`},
+		{"a string, no index", d3(named, `{"source": "Napoleon", "target": "2"}`), `club.json:2:11: edge target "2" is not a node`},
+		{"nodes without ids", d3(`{"group": 1}, {"group": 2}, {"group": 1}, {"group": 2}`, `{"source": 2, "target": 0}, {"source": 1, "target": 3}`), ""},
+	} {
+		_, _, err := Open(mapFS(map[string]string{"club.json": tc.body}), Columns{})
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 var badNodeLink = []struct{ name, body, want string }{
 	{"not JSON", `{"nodes": [`, "club.json:1:12: the file ends in the middle of its JSON (cut short?)"},
 	{"NaN, as Python writes it", strings.Replace(tinyNodeLink, `"age": 4`, `"age": NaN`, 1), `club.json:5:29: not JSON at "NaN": Python's json writes NaN and Infinity for floats that are no number, and JSON has none`},
@@ -280,6 +308,33 @@ func TestReadNodeLinkRejects(t *testing.T) {
 	for _, tc := range badNodeLink {
 		_, _, err := Open(mapFS(map[string]string{"club.json": tc.body}), Columns{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// The file streams, and what is wrong with it is met where it is; but a
+// file with two faults is told the one it was told when it was read whole
+// (its JSON, its structure, its flags, its limits, its lists, its nodes,
+// its links), whatever their places: the first met is kept, the file read
+// on, and the faults said in that order.
+func TestNodeLinkFaultsInTheirOrder(t *testing.T) {
+	badID := strings.Replace(tinyNodeLink, `"id": "c"`, `"id": ["c", 1]`, 1)
+	lim := nativeLimits
+	lim.edges = 3
+	for _, tc := range []struct {
+		name, body, want string
+		lim              limits
+	}{
+		{"a node, then malformed JSON", badID + "x\n", `club.json:14:1: a second JSON document after the first's end`, nativeLimits},
+		{"a node, then a flag", strings.Replace(strings.Replace(badID, `"directed": false, `, ``, 1), ` ]}`, ` ], "directed": "no"}`, 1), `club.json:13:5: "directed" is "\"no\"": want true or false`, nativeLimits},
+		{"a node, then an element no object", strings.Replace(badID, `"age": 2, "id": "d"}`, `"age": 2, "id": "d"}, 7`, 1), `club.json:6:45: an element of "nodes" is "7", not an object`, nativeLimits},
+		{"a node, then too many links", badID, `club.json:12: holds more than 3 edges`, lim},
+		{"a link, then a node (links first)", `{"links": [{"source": "a"}], "nodes": [{"id": ["a"]}]}`, `club.json:1:40: node id "[\"a\"]" is neither a number nor a string`, nativeLimits},
+		{"a link no object, then nodes not a list", `{"links": [7], "nodes": 2}`, `club.json:1:16: "nodes" is not a list`, nativeLimits},
+	} {
+		_, _, err := Open(limitedTo(mapFS(map[string]string{"club.json": tc.body}), tc.lim), Columns{})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
 	}
@@ -440,16 +495,17 @@ func TestGEXFMultigraphKeyIsNoFeature(t *testing.T) {
 	}
 }
 
-// A node-link file is costed by its nodes and links before any is
-// decoded: each is a JSON object held whole while it is read, so the page
-// refuses more than a reading of JSON holds, naming the count and the
-// formats that stream; the command line reads it.
+// A node-link file is costed by its nodes and links: each is held (an
+// item, a row of the node table) till the graph is made, so the page
+// refuses more than a reading of JSON holds, naming the count (the
+// elements past the budget counted, not held) and the formats that
+// stream; the command line reads it.
 func TestNodeLinkElementsWithinLimits(t *testing.T) {
 	files := mapFS(map[string]string{"club.json": tinyNodeLink})
 	lim := pageLimits
 	lim.elements = 3
 	_, _, err := Open(limitedTo(files, lim), Columns{})
-	if want := "club.json: holds "; err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "nodes and links, each read as a JSON object of its own, more than the 3 a reading of JSON holds") {
+	if want := "club.json: holds 8 nodes and links, each read as a JSON object of its own, more than the 3 a reading of JSON holds"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("%v", err)
 	}
 	if _, _, err := Open(files, Columns{}); err != nil {

@@ -39,16 +39,23 @@ func notASCII(file string, b []byte, err error) error {
 		return nil
 	}
 	off := int(se.Offset - 1)
-	r, _ := utf8.DecodeRune(b[off:])
+	line, col := LineCol(b, off)
+	return notASCIIAt(file, b[off:], se.Error(), Pos{line, col}, err)
+}
+
+// notASCIIAt is notASCII's *Error for the character rest begins with, at,
+// where encoding/json's error (msg, err) says JSON wants something else;
+// nil where rest begins with no UTF-8 character.
+func notASCIIAt(file string, rest []byte, msg string, at Pos, err error) error {
+	r, _ := utf8.DecodeRune(rest)
 	if r == utf8.RuneError {
 		return nil // not UTF-8: the decoder of text refused it already
 	}
-	context := se.Error()
+	context := msg
 	if i := strings.LastIndex(context, "' "); i >= 0 {
 		context = context[i+2:]
 	}
-	line, col := LineCol(b, off)
-	return &Error{File: file, Line: line, Col: col, Err: err, Msg: phrase.New("the character %s is not JSON here (%s): JSON takes only spaces, tabs and line breaks between its values, and other characters only inside quotes: replace it with a space (or delete it), save it, and open it again", RuneName(r), context)}
+	return &Error{File: file, Line: at.Line, Col: at.Col, Err: err, Msg: phrase.New("the character %s is not JSON here (%s): JSON takes only spaces, tabs and line breaks between its values, and other characters only inside quotes: replace it with a space (or delete it), save it, and open it again", RuneName(r), context)}
 }
 
 // runeNames name the characters a copy and paste brings that look like
@@ -95,7 +102,7 @@ func RepeatedKey(file string, b []byte) error {
 	}
 	line, col := LineCol(b, twice.Again.Off)
 	first, _ := LineCol(b, twice.First.Off)
-	return &Error{File: file, Line: line, Col: col, Msg: phrase.New("the key %q is given twice in one object (first on line %d): a JSON reader keeps one of the two without a word: keep the one you mean, and open it again", twice.Again.Name, first)}
+	return keyTwice(file, twice.Again.Name, first, Pos{line, col})
 }
 
 // Key is one key of an object of a JSON text: the field path of the

@@ -60,7 +60,21 @@ type Text struct {
 	afterCR   bool // the last byte was a CR, so an LF after it ends no line
 	crAlone   int  // lines ended by CR alone
 	firstUTF8 int  // the first line holding a character beyond ASCII; 0 if none yet
+
+	// comment is CommentLines' mark (0: none), and lineIs what the line
+	// being read is, as far as its first bytes tell.
+	comment byte
+	lineIs  lineKind
 }
+
+// lineKind is what a line is, by its first byte that is no space or tab.
+type lineKind int8
+
+const (
+	blankSoFar lineKind = iota
+	commentLine
+	textLine
+)
 
 type encoding int
 
@@ -155,6 +169,32 @@ func looksUTF16(head []byte) bool {
 		}
 	}
 	return max(even, odd)*5 >= pairs*2 && min(even, odd)*10 < pairs
+}
+
+// CommentLines has the text pass the bytes of its comment lines as they
+// are: the lines but the first whose first byte that is no space or tab
+// is mark, which their reader skips whatever they hold, as SciPy's mmread
+// skips a Matrix Market file's % lines (a name in Latin-1 there is no
+// fault of the file's). A byte there that is not UTF-8 is given as
+// U+FFFD, and a byte-order mark as itself; a NUL is still binary data.
+// The first line (a Matrix Market file's banner) and every line that is
+// no comment are held to UTF-8 as ever. Set it before the first Read.
+func (t *Text) CommentLines(mark byte) { t.comment = mark }
+
+// tell notes what the line being read is, from its bytes b (the next of
+// it), where its first bytes left it blank so far.
+func (t *Text) tell(b []byte) {
+	for _, c := range b {
+		switch {
+		case c == ' ' || c == '\t':
+			continue
+		case c == t.comment && t.line > 1:
+			t.lineIs = commentLine
+		default:
+			t.lineIs = textLine
+		}
+		return
+	}
 }
 
 // File is the name the text's messages give its file.
@@ -261,6 +301,9 @@ func (t *Text) decodeUTF8(in []byte, atEnd bool) (int, error) {
 			j++
 		}
 		if j > i {
+			if t.comment != 0 && t.lineIs == blankSoFar {
+				t.tell(in[i:j])
+			}
 			t.out = append(t.out, in[i:j]...)
 			t.col += j - i
 			t.afterCR = false
@@ -278,14 +321,24 @@ func (t *Text) decodeUTF8(in []byte, atEnd bool) (int, error) {
 		if !utf8.FullRune(in[i:]) && !atEnd {
 			break
 		}
+		if t.comment != 0 && t.lineIs == blankSoFar {
+			t.tell(in[i : i+1])
+		}
 		r, size := utf8.DecodeRune(in[i:])
+		if r == utf8.RuneError && size <= 1 && t.lineIs == commentLine {
+			t.out = utf8.AppendRune(t.out, utf8.RuneError) // a comment's byte, passed
+			t.col++
+			t.afterCR = false
+			i++
+			continue
+		}
 		if r == utf8.RuneError && size <= 1 {
 			if len(in)-i < 2 && !atEnd {
 				break // what follows the bad byte tells what it likely is
 			}
 			return i, t.notUTF8(in[i:], atEnd)
 		}
-		if r == byteOrderMark {
+		if r == byteOrderMark && t.lineIs != commentLine {
 			return i, t.markInside()
 		}
 		t.multibyte()
@@ -391,6 +444,7 @@ func (t *Text) control(r rune) error {
 	t.out = append(t.out, '\n')
 	t.line++
 	t.col = 0
+	t.lineIs = blankSoFar
 	if r == '\n' {
 		t.afterCR = false
 	}

@@ -123,6 +123,54 @@ func TestText(t *testing.T) {
 	}
 }
 
+// A text whose comment lines its reader skips (a Matrix Market file's %
+// lines, as SciPy's mmread skips them) passes their bytes, whatever they
+// are, read whole or a byte at a time: a byte that is not UTF-8 there is
+// U+FFFD. The first line (the banner), and every line that is no comment,
+// are held to UTF-8; a NUL is binary data anywhere. Without CommentLines,
+// a comment's byte is refused as any other.
+func TestTextCommentLines(t *testing.T) {
+	const banner = "%%MatrixMarket matrix coordinate real general\n"
+	for _, tc := range []struct {
+		name, src, want, refusal string
+		plain                    bool // read without CommentLines
+	}{
+		{name: "Latin-1 in a comment", src: banner + "% Universit\xe9 \xab1977\xbb\n2 2 1\n1 2 3\n", want: banner + "% Universit\ufffd \ufffd1977\ufffd\n2 2 1\n1 2 3\n"},
+		{name: "an indented comment, CRLF", src: banner + " \t% caf\xe9\r\n2 2 1\r\n", want: banner + " \t% caf\ufffd\n2 2 1\n"},
+		{name: "UTF-8 in a comment, as it is", src: banner + "% café\n", want: banner + "% café\n"},
+		{name: "a byte-order mark in a comment", src: banner + "% a\ufeffb\n", want: banner + "% a\ufeffb\n"},
+		{name: "a comment cut inside a character, at the end", src: banner + "% caf\xc3", want: banner + "% caf\ufffd"},
+		{name: "Latin-1 in an entry", src: banner + "% ok\n2 2 1\n1 2 \xe9\n", refusal: "g.mtx:4:5: byte 0xE9 is not UTF-8"},
+		{name: "Latin-1 in the banner", src: "%%MatrixMarket matrix r\xe9al\n", refusal: "g.mtx:1:24: byte 0xE9 is not UTF-8"},
+		{name: "a % past a line's start is no comment", src: banner + "1 2 % \xe9\n", refusal: "g.mtx:2:7: byte 0xE9 is not UTF-8"},
+		{name: "a byte-order mark opening a line (two files joined)", src: banner + "% x\n\ufeff" + banner, refusal: "g.mtx:3:1: a byte-order mark (U+FEFF)"},
+		{name: "a NUL in a comment", src: banner + "% a\x00\n", refusal: "g.mtx:2:4: a NUL byte"},
+		{name: "Latin-1 in a comment, without CommentLines", src: banner + "% caf\xe9\n", refusal: "g.mtx:2:6: byte 0xE9 is not UTF-8", plain: true},
+	} {
+		var outs [2]string
+		var errs [2]string
+		for i, r := range []io.Reader{strings.NewReader(tc.src), iotest.OneByteReader(strings.NewReader(tc.src))} {
+			text, err := NewText("g.mtx", r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.plain {
+				text.CommentLines('%')
+			}
+			b, err := text.All()
+			outs[i], errs[i] = string(b), errString(err)
+		}
+		switch {
+		case outs[0] != outs[1] || errs[0] != errs[1]:
+			t.Errorf("%s: read whole %q (%s), a byte at a time %q (%s)", tc.name, outs[0], errs[0], outs[1], errs[1])
+		case tc.refusal != "" && !strings.HasPrefix(errs[0], tc.refusal):
+			t.Errorf("%s: %q, %s; want refused %q", tc.name, outs[0], errs[0], tc.refusal)
+		case tc.refusal == "" && (errs[0] != "" || outs[0] != tc.want):
+			t.Errorf("%s: %q, %s; want %q", tc.name, outs[0], errs[0], tc.want)
+		}
+	}
+}
+
 // Lines and bytes are counted across reads: a NUL past the first 64 KB
 // is found at its line and byte, and so is a bad byte after many
 // characters of two and three bytes.
