@@ -107,6 +107,10 @@ test: lint test-native test-wasm fuzz test-e2e
 test-native:
 	$(GO) test -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/...
+	@if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && grep -qw movbe /proc/cpuinfo; then \
+	  echo "GOAMD64=v3: the kernels, whose Go the compiler then fuses, on every path"; \
+	  GOAMD64=v3 $(GO) test -timeout $(TESTTIMEOUT) ./pdn/internal/kernels/; \
+	else echo "GOAMD64=v3 not run: this processor has not the v3 instructions"; fi
 
 # The engine, the generators and the state table must build and pass in the
 # browser's runtime too; Node runs them through go_js_wasm_exec. The engine

@@ -87,7 +87,7 @@ func (l *gatLayer) params() []*tensor { return []*tensor{l.w, l.aSrc, l.aDst, l.
 func (l *gatLayer) forward(y, x []float64) {
 	g, H, O := l.g, l.Heads, l.O
 	ho := H * O
-	if l.Transposed = l.HeadsWide(); l.Transposed {
+	if l.ChooseLayout() {
 		l.pc.xMulWT(l.WHT, x, l.sx, l.headMinorW(), l.wt, g.n, l.in, ho)
 	} else {
 		l.pc.xMulWT(l.WH, x, l.sx, l.w.val, l.wt, g.n, l.in, ho)
@@ -109,7 +109,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 	ho := H * O
 	kernels.SumRowsAdd(l.b.grad, dy, g.n, ho)
 	gwh := l.GWH
-	if l.Transposed {
+	if l.HeadMinor() {
 		gwh = l.GWHT
 	}
 	clear(gwh)
@@ -121,7 +121,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 		l.pc.tick(float64(H*(hi-lo)) * gatherUnit * float64(3*O))
 	}
 	l.ParamGrads(l.aSrc.val, l.aDst.val, l.aSrc.grad, l.aDst.grad)
-	if l.Transposed {
+	if l.HeadMinor() {
 		l.weightGradHeads(dx, x)
 		return
 	}
@@ -180,7 +180,7 @@ func (l *gatLayer) headMinorW() []float64 {
 // whAt is W h at node j, column c (head c/o's feature c%o), wherever the
 // last forward kept it.
 func (l *gatLayer) whAt(j, c int) float64 {
-	if l.Transposed {
+	if l.HeadMinor() {
 		return l.WHT[j*64+c%8*8+c/8]
 	}
 	return l.WH[j*l.Heads*l.O+c]

@@ -132,7 +132,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 			simdAddATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
 		} else if blocks, ok := kernels.WideBlocks(k); ok && hi-lo >= foldStreams {
 			// Split by b's columns, so that each thread reads its share of b
-			// once (see addATBWideBlocks): for a fold over many rows (the
+			// once (see kernels.AddATBBlocks): for a fold over many rows (the
 			// pathfinder's edges), whose b is read from memory.
 			j := newJob(addATBBlocksJob)
 			j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k

@@ -173,7 +173,7 @@ func (j *job) act(c0, c1 []float64) {
 func addATBColsJob(j *job, lo, hi int) { kernels.AddATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
 
 func addATBBlocksJob(j *job, lo, hi int) {
-	kernels.AddATBWideBlocks(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi)
+	kernels.AddATBBlocks(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi)
 }
 
 func spMulABTRows(j *job, lo, hi int) {

@@ -47,7 +47,11 @@ func vectorsSetting() (string, error) {
 	case slices.Contains(have, v):
 		return v, nil
 	case !kernels.Built:
-		return "", fmt.Errorf("%s=%s: this build has no vector kernels (it was built without GOEXPERIMENT=simd, or not for amd64), so it runs scalar only: unset %s, or set it to auto or scalar", VectorsVar, v, VectorsVar)
+		why := "it was built without GOEXPERIMENT=simd, or not for amd64"
+		if kernels.PureGo {
+			why = "it was built with the purego tag, which turns every platform path off"
+		}
+		return "", fmt.Errorf("%s=%s: this build has no vector kernels (%s), so it runs scalar only: unset %s, or set it to auto or scalar", VectorsVar, v, why, VectorsVar)
 	}
 	return "", fmt.Errorf("%s=%s: this processor has no %s; want one of %s", VectorsVar, v, v, strings.Join(append([]string{widthAuto}, have...), ", "))
 }
@@ -59,22 +63,26 @@ func vectorsSetting() (string, error) {
 // 2.5 times slower on large graphs), and gonum's noasm tag, without which
 // gonum's assembly rounds otherwise than the browser's pure Go, so a
 // graph drawn here differs from the page's in its last bits.
-func BuildNote() string { return buildNote(kernels.Built, runtime.GOARCH, gonumAsm) }
+func BuildNote() string { return buildNote(kernels.Built, kernels.PureGo, runtime.GOARCH, gonumAsm) }
 
-// buildNote is BuildNote of a build with or without the vector kernels,
-// for arch, with or without gonum's assembly.
-func buildNote(vectorKernels bool, arch string, gonumAsm bool) string {
+// buildNote is BuildNote of a build with or without the vector kernels
+// (and, without them, with or without the purego tag that turned them
+// off), for arch, with or without gonum's assembly.
+func buildNote(vectorKernels, pureGo bool, arch string, gonumAsm bool) string {
 	var lacks []string
-	if !vectorKernels && arch == "amd64" {
-		lacks = append(lacks, "GOEXPERIMENT=simd, so it runs the engine's scalar loops (the same results, about 2.5 times slower on large graphs)")
+	switch {
+	case pureGo:
+		lacks = append(lacks, "with the purego tag, so it runs the engine's reference loops alone (the same results, slower)")
+	case !vectorKernels && arch == "amd64":
+		lacks = append(lacks, "without GOEXPERIMENT=simd, so it runs the engine's scalar loops (the same results, about 2.5 times slower on large graphs)")
 	}
 	if gonumAsm {
-		lacks = append(lacks, "gonum's noasm tag, so its generated graphs differ from the page's in the last bits")
+		lacks = append(lacks, "without gonum's noasm tag, so its generated graphs differ from the page's in the last bits")
 	}
 	if len(lacks) == 0 {
 		return ""
 	}
-	return "this pdn was built without " + strings.Join(lacks, ", and without ") + ": build it with make build (GOEXPERIMENT=simd go build -tags=noasm ./cmd/pdn)"
+	return "this pdn was built " + strings.Join(lacks, ", and ") + ": build it with make build (GOEXPERIMENT=simd go build -tags=noasm ./cmd/pdn)"
 }
 
 // CheckVectors reports whether VectorsVar holds a value the engine takes,

@@ -55,18 +55,20 @@ func TestVectorsSetting(t *testing.T) {
 // get them; the Makefile's own build says nothing.
 func TestBuildNote(t *testing.T) {
 	for _, tc := range []struct {
-		vectors bool
-		arch    string
-		asm     bool
-		want    []string
+		vectors, pureGo bool
+		arch            string
+		asm             bool
+		want            []string
 	}{
-		{true, "amd64", false, nil},
-		{false, "arm64", false, nil},
-		{false, "amd64", false, []string{"GOEXPERIMENT=simd", "scalar loops", "make build"}},
-		{true, "amd64", true, []string{"noasm", "last bits", "make build"}},
-		{false, "amd64", true, []string{"GOEXPERIMENT=simd", "noasm", "make build"}},
+		{true, false, "amd64", false, nil},
+		{false, false, "arm64", false, nil},
+		{false, false, "amd64", false, []string{"GOEXPERIMENT=simd", "scalar loops", "make build"}},
+		{true, false, "amd64", true, []string{"noasm", "last bits", "make build"}},
+		{false, false, "amd64", true, []string{"GOEXPERIMENT=simd", "noasm", "make build"}},
+		{false, true, "amd64", false, []string{"purego", "reference loops", "make build"}},
+		{false, true, "arm64", false, []string{"purego", "make build"}},
 	} {
-		got := buildNote(tc.vectors, tc.arch, tc.asm)
+		got := buildNote(tc.vectors, tc.pureGo, tc.arch, tc.asm)
 		if (got == "") != (tc.want == nil) {
 			t.Errorf("%+v: %q", tc, got)
 		}

@@ -14,8 +14,9 @@ const LeakySlope = 0.2
 // softmax(LeakyReLU(Pre)) over the node's arcs; per node, WH = W h
 // (Heads·O values). The G-fields are their gradients, and DSum one node's
 // Σ_k α_k dα_k per head. With AVX-512 a layer of eight heads of 8
-// features keeps W h and its gradient head-minor in WHT and GWHT
-// (HeadsWide), and Transposed says the last forward did.
+// features keeps W h and its gradient head-minor in WHT and GWHT: the
+// layer's forward asks ChooseLayout which layout to fill, and every kernel
+// after it reads the one chosen (HeadMinor), whatever the width then.
 type Attention struct {
 	N, Heads, O          int
 	RowPtr, Col          []int32
@@ -23,12 +24,21 @@ type Attention struct {
 	GWH, GS, GT, GAlpha  []float64
 	DSum                 []float64
 	WHT, GWHT            []float64
-	Transposed           bool
+	headMinor            bool // the layout ChooseLayout chose
 }
 
-// HeadsWide reports whether the AVX-512 paths for eight heads of 8
-// features serve this layer: W h is then kept head-minor, in WHT.
-func (l *Attention) HeadsWide() bool { return l.headsWide() }
+// ChooseLayout chooses, for a forward pass and the backward pass after
+// it, where W h is kept: head-minor in WHT (and its gradient in GWHT)
+// where the AVX-512 paths for eight heads of 8 features serve this layer,
+// else in WH (GWH); it reports whether head-minor. Only it sets the
+// layout, so a build or width without those paths never has it.
+func (l *Attention) ChooseLayout() bool {
+	l.headMinor = l.headsWide()
+	return l.headMinor
+}
+
+// HeadMinor reports the layout ChooseLayout chose.
+func (l *Attention) HeadMinor() bool { return l.headMinor }
 
 // Node sets y, node i's Heads·O outputs, zero on entry, to its attention:
 // for each head, the softmax over i's arcs, then Σ_j α_ij W h_j, each sum
@@ -70,7 +80,7 @@ func (l *Attention) NodeBackward(dyi []float64, i int) {
 // (head by head, O values each), Σ_j GS_j W h_j and Σ_j GT_j W h_j, and
 // to W h's gradient GS_j a_src + GT_j a_dst, node after node.
 func (l *Attention) ParamGrads(aSrc, aDst, gaSrc, gaDst []float64) {
-	if l.Transposed {
+	if l.headMinor {
 		l.paramGradsHeadsWide(aSrc, aDst, gaSrc, gaDst)
 		return
 	}
@@ -105,7 +115,7 @@ func Leaky(x float64) float64 {
 
 // Scores sets each node's s = a_srcᵀ W h and t = a_dstᵀ W h, head by head.
 func (l *Attention) Scores(aSrc, aDst []float64) {
-	if l.Transposed {
+	if l.headMinor {
 		l.scoresHeadsWide(aSrc, aDst)
 		return
 	}

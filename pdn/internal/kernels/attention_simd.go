@@ -222,7 +222,7 @@ func (l *Attention) aggregateNarrowVec(y []float64, i int) bool {
 // scatterNarrowVec is scatter for a single head of fewer than four features
 // (the output layer's classes), four arcs at a time, and returns the arc
 // where it stopped and Σ α dα so far: the four neighbours' rows are loaded
-// and transposed, so that each lane sums its arc's dα = dyh·W h_j in dot's
+// and transposed, so that each lane sums its arc's dα = dyh·W h_j in Dot's
 // order, (0 + d₀w₀) + d₁w₁ + …; then, arc after arc, α dα is added to the
 // sum and α dyh to ∂(W h_j), under a mask. The same bits as scatter's loop.
 func (l *Attention) scatterNarrowVec(dyh []float64, i int) (int, float64) {
@@ -416,7 +416,7 @@ func (l *Attention) headsWide() bool { return Wide() && l.Heads == 8 && l.O == 8
 // scoresHeadsWide sets the scores s = a_srcᵀ W h and t = a_dstᵀ W h for
 // eight heads of 8 features, with AVX-512, from W h kept head-minor
 // (forward): each node's s and t for the eight heads are one vector each,
-// lane h its head's dot in dot's order, ((0 + a₀w₀) + a₁w₁) + …, so the
+// lane h its head's dot in Dot's order, ((0 + a₀w₀) + a₁w₁) + …, so the
 // same bits.
 func (l *Attention) scoresHeadsWide(aSrc, aDst []float64) {
 	n := l.N
@@ -476,7 +476,7 @@ func (l *Attention) paramGradsHeadsWide(aSrc, aDst, gaSrc, gaDst []float64) {
 // as long as the node's degree; eight independent chains keep the adder
 // busy.
 func (l *Attention) aggregateHeadsWide(y []float64, i int) bool {
-	if !l.Transposed { // as the last forward chose
+	if !l.headMinor { // as the last forward chose
 		return false
 	}
 	g := l
@@ -507,7 +507,7 @@ func (l *Attention) aggregateHeadsWide(y []float64, i int) bool {
 // added to the eight sums and α dy to the neighbour's transposed gradient
 // (gwhT), feature by feature, so the same bits.
 func (l *Attention) scatterHeadsWide(dyi []float64, i int) bool {
-	if !l.Transposed { // as the last forward chose
+	if !l.headMinor { // as the last forward chose
 		return false
 	}
 	g := l

@@ -243,7 +243,7 @@ func unevenGATLayer(rnd *rand.Rand, H, O int) *Attention {
 // keepHeadMinor sets l's W h head-minor from wh, as forward keeps
 // it, where that path runs, and reports whether it does.
 func keepHeadMinor(l *Attention) bool {
-	if !l.HeadsWide() {
+	if !l.headsWide() {
 		return false
 	}
 	n := l.N
@@ -253,6 +253,6 @@ func keepHeadMinor(l *Attention) bool {
 			l.WHT[j*64+c%8*8+c/8] = l.WH[j*64+c]
 		}
 	}
-	l.Transposed = true
+	l.headMinor = true
 	return true
 }

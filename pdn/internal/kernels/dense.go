@@ -13,14 +13,14 @@ import "math"
 // instruction (it does on arm64 and with GOAMD64=v3), which would round
 // differently from the browser.
 
-// mulABT sets c (n×m) = a (n×k) · bᵀ for b (m×k): every entry is a dot
+// MulABT sets c (n×m) = a (n×k) · bᵀ for b (m×k): every entry is a dot
 // product of two contiguous rows, summed in order of k. It runs two rows at
-// a time (mulPair), then the odd last row.
+// a time (MulPair), then the odd last row.
 func MulABT(c, a, b []float64, n, k, m int) { MulABTBias(c, a, b, nil, nil, n, k, m, false) }
 
-// mulABTVec is mulABT given also bt = bᵀ for the vector path (see
+// MulABTBias is MulABT given also bt = bᵀ for the vector path (see
 // mulPairVec), or nil, plus bias (each entry's sum, then + bias[j], as
-// addRows adds it), or no bias if nil, then ReLU if rectify.
+// AddRows adds it), or no bias if nil, then ReLU if rectify.
 func MulABTBias(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
 	c, a, b = c[:n*m], a[:n*k], b[:m*k]
 	if k < ShortRows {
@@ -48,10 +48,10 @@ func MulABTBias(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
 	}
 }
 
-// ShortRows is the k below which mulABT gathers columns (mulABTShort).
+// ShortRows is the k below which MulABT gathers columns (mulABTShort).
 const ShortRows = 8
 
-// mulABTShort is mulABT for short rows (k < ShortRows, as in the backward pass of a
+// mulABTShort is MulABT for short rows (k < ShortRows, as in the backward pass of a
 // layer with few outputs: the pathfinder's one, the GCN's C classes). Dot
 // products of k terms would spend their time entering and leaving loops;
 // instead each row of c gathers k scaled columns of b, along m, so that
@@ -91,8 +91,8 @@ func mulABTShort(c, a, b []float64, n, k, m int) {
 	}
 }
 
-// mulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil),
-// two rows of mulABT; bt = bᵀ lets mulPairVec take the first columns where
+// MulPair sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if nil),
+// two rows of MulABT; bt = bᵀ lets mulPairVec take the first columns where
 // the vectors run, or is nil. The rest go in blocks of 2 rows by 3
 // columns: six sums in registers, five loads per six products (the eight
 // sums of 2×4 do not fit beside their operands in the registers Go's amd64
@@ -157,7 +157,7 @@ func MulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 	}
 }
 
-// mulRow sets c = a·bᵀ + bias (no bias if nil) for one row a.
+// MulRow sets c = a·bᵀ + bias (no bias if nil) for one row a.
 func MulRow(c, a, b, bias []float64) {
 	k := len(a)
 	for j := range c {
@@ -170,7 +170,7 @@ func MulRow(c, a, b, bias []float64) {
 }
 
 // dot2rows returns Dot(a0, b) and Dot(a1, b) from one pass over b, four
-// steps a pass (see mulPair).
+// steps a pass (see MulPair).
 func dot2rows(a0, a1, b []float64) (float64, float64) {
 	a1, b = a1[:len(a0)], b[:len(a0)]
 	var s, t float64
@@ -187,13 +187,13 @@ func dot2rows(a0, a1, b []float64) (float64, float64) {
 	return s, t
 }
 
-// addATB adds aᵀ (m×n) · b (n×k) to c (m×k), for a (n×m): the gradient of a
+// AddATB adds aᵀ (m×n) · b (n×k) to c (m×k), for a (n×m): the gradient of a
 // weight matrix stored out×in, from the output gradient a and the input b.
 // Four rows of a and b are folded into c at a time, so each entry of c is
 // loaded and stored once per four products.
 func AddATB(c, a, b []float64, n, m, k int) { AddATBCols(c, a, b, n, m, k, 0, m) }
 
-// addATBCols is addATB for the rows j0..j1 of c only (the columns of a):
+// AddATBCols is AddATB for the rows j0..j1 of c only (the columns of a):
 // each row of c sums over the rows of a in the same order, whatever the
 // range, so ranges can run at once.
 func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
@@ -220,7 +220,7 @@ func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 					cn := c[(j+1)*k : (j+2)*k]
 					cn = cn[:len(cj)]
 					p := foldPairVec(cj, cn, b0, b1, b2, b3, s0, s1, s2, s3, t0, t1, t2, t3)
-					for ; p < len(cj)-3; p += 4 { // four steps a pass (see mulPair)
+					for ; p < len(cj)-3; p += 4 { // four steps a pass (see MulPair)
 						x0, x1, x2, x3 := b0[p], b1[p], b2[p], b3[p]
 						cj[p] += float64(s0*x0) + float64(s1*x1) + float64(s2*x2) + float64(s3*x3)
 						cn[p] += float64(t0*x0) + float64(t1*x1) + float64(t2*x2) + float64(t3*x3)
@@ -268,7 +268,7 @@ func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	}
 }
 
-// transpose sets t (m×n) = aᵀ for a (n×m).
+// Transpose sets t (m×n) = aᵀ for a (n×m).
 func Transpose(t, a []float64, n, m int) {
 	t, a = t[:m*n], a[:n*m]
 	if simd128 && n*m >= 256 {
@@ -283,7 +283,7 @@ func Transpose(t, a []float64, n, m int) {
 	}
 }
 
-// addRows adds v (1×m) to every row of c (n×m).
+// AddRows adds v (1×m) to every row of c (n×m).
 func AddRows(c, v []float64, n, m int) {
 	if simd128 {
 		wasmAddRows(c[:n*m], v[:m], n, m)
@@ -294,7 +294,7 @@ func AddRows(c, v []float64, n, m int) {
 	}
 }
 
-// sumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient,
+// SumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient,
 // each column summed down the rows in order.
 func SumRowsAdd(c, a []float64, n, m int) {
 	c = c[:m]
@@ -310,14 +310,14 @@ func SumRowsAdd(c, a []float64, n, m int) {
 	}
 }
 
-// allZero reports whether all four are ±0, with one branch rather than
+// AllZero reports whether all four are ±0, with one branch rather than
 // four: ReLU leaves each zero or not as if by a coin, so that a branch on
 // each alone was mispredicted about every other time.
 func AllZero(s0, s1, s2, s3 float64) bool {
 	return (math.Float64bits(s0)|math.Float64bits(s1)|math.Float64bits(s2)|math.Float64bits(s3))<<1 == 0
 }
 
-// addTo sets c += v elementwise, four a pass (see mulPair).
+// AddTo sets c += v elementwise, four a pass (see MulPair).
 func AddTo(c, v []float64) {
 	v = v[:len(c)]
 	i := addToVec(c, v)
@@ -329,7 +329,7 @@ func AddTo(c, v []float64) {
 	}
 }
 
-// blend sets dst = a·x + b·y elementwise, each product rounded before the
+// Blend sets dst = a·x + b·y elementwise, each product rounded before the
 // sum (dst may be x or y).
 func Blend(dst, x, y []float64, a, b float64) {
 	x, y = x[:len(dst)], y[:len(dst)]
@@ -338,7 +338,7 @@ func Blend(dst, x, y []float64, a, b float64) {
 	}
 }
 
-// scale sets dst = a·x elementwise (dst may be x).
+// Scale sets dst = a·x elementwise (dst may be x).
 func Scale(dst, x []float64, a float64) {
 	x = x[:len(dst)]
 	for i := scaleVec(dst, x, a); i < len(dst); i++ {
@@ -346,7 +346,7 @@ func Scale(dst, x []float64, a float64) {
 	}
 }
 
-// dot returns Σ a[i]·b[i], summed in order, four steps a pass (see mulPair).
+// Dot returns Σ a[i]·b[i], summed in order, four steps a pass (see MulPair).
 func Dot(a, b []float64) float64 {
 	b = b[:len(a)]
 	var s float64
@@ -360,9 +360,9 @@ func Dot(a, b []float64) float64 {
 	return s
 }
 
-// dot2 returns Dot(a, b) + Dot(c, d), for four slices of one length. The
-// two sums run in one loop, each in its own order as dot takes it, so the
-// bits are dot's; interleaved, the two chains of additions overlap, which
+// Dot2 returns Dot(a, b) + Dot(c, d), for four slices of one length. The
+// two sums run in one loop, each in its own order as Dot takes it, so the
+// bits are Dot's; interleaved, the two chains of additions overlap, which
 // the processor (or WebAssembly's compiler) does not do across two calls.
 func Dot2(a, b, c, d []float64) float64 {
 	b, c, d = b[:len(a)], c[:len(a)], d[:len(a)]
@@ -378,7 +378,7 @@ func Dot2(a, b, c, d []float64) float64 {
 	return s + t
 }
 
-// relu sets y = max(x, 0) elementwise. It keeps the value where the sign
+// Relu sets y = max(x, 0) elementwise. It keeps the value where the sign
 // bit is clear and writes +0 where it is set, without a branch: the
 // builtin max is a call (runtime.fmax64) in WebAssembly, and took a third
 // as long as the product before it. A NaN stays NaN, as with max.
@@ -389,7 +389,7 @@ func Relu(y, x []float64) {
 		return
 	}
 	i := reluVec(y, x)
-	for ; i < len(x)-3; i += 4 { // four a pass (see mulPair)
+	for ; i < len(x)-3; i += 4 { // four a pass (see MulPair)
 		y[i], y[i+1], y[i+2], y[i+3] = ReluOf(x[i]), ReluOf(x[i+1]), ReluOf(x[i+2]), ReluOf(x[i+3])
 	}
 	for ; i < len(x); i++ {
@@ -397,7 +397,7 @@ func Relu(y, x []float64) {
 	}
 }
 
-// reluOf is max(v, 0), NaN kept, on bits (see relu).
+// ReluOf is max(v, 0), NaN kept, on bits (see Relu).
 func ReluOf(v float64) float64 {
 	if v != v {
 		return v
@@ -406,7 +406,7 @@ func ReluOf(v float64) float64 {
 	return math.Float64frombits(math.Float64bits(v) & keep)
 }
 
-// reluBackward sets dx = dy where the ReLU's output y is positive, else 0.
+// ReluBackward sets dx = dy where the ReLU's output y is positive, else 0.
 // The choice is made on bits, without a branch: half the units are off, in
 // no pattern a branch predictor could learn.
 func ReluBackward(dx, dy, y []float64) {
@@ -425,14 +425,15 @@ func ReluBackward(dx, dy, y []float64) {
 	}
 }
 
-// gateOn returns d if y > 0, else +0, for y ≥ 0: then y > 0 exactly when
-// its bits, as an integer, are > 0.
+// GateOn returns d if y > 0, else +0, for y ≥ 0: then y > 0 exactly when
+// the negation of its bits, as an integer, is negative; for y = −0 (which
+// ReLU never gives) the negation wraps and d is kept, on every path.
 func GateOn(d, y float64) float64 {
 	on := uint64(-int64(math.Float64bits(y)) >> 63)
 	return math.Float64frombits(math.Float64bits(d) & on)
 }
 
-// mulInto sets y = x ⊙ m elementwise.
+// MulInto sets y = x ⊙ m elementwise.
 func MulInto(y, x, m []float64) {
 	x, m = x[:len(y)], m[:len(y)]
 	if simd128 {
@@ -445,5 +446,79 @@ func MulInto(y, x, m []float64) {
 	}
 	for ; i < len(y); i++ {
 		y[i] = x[i] * m[i]
+	}
+}
+
+// QuadsVec reports whether MulQuadRows has a vector path for a product of
+// k terms and m columns given bt: callers group rows by four where it does
+// (MulQuadRows is whole either way).
+func QuadsVec(bt []float64, k, m int) bool { return quadsVec(bt, k, m) }
+
+// MulQuadRows sets c_r = a_r · bt + bias (no bias if nil), then ReLU if
+// rectify, for four rows given apart, each of c at least m long and of a
+// at least k long; bt = bᵀ (k×m). Each entry is its sum in order of k
+// from 0, then the bias, as MulABT sums it.
+func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
+	if quadsVec(bt, k, m) {
+		mulQuadRowsVec(c, a, bt, bias, k, m, rectify)
+		return
+	}
+	bt = bt[:k*m]
+	for r := range 4 {
+		cr, ar := c[r][:m], a[r][:k]
+		for j := range cr {
+			var s float64
+			for p, x := range ar {
+				s += float64(x * bt[p*m+j])
+			}
+			if bias != nil {
+				s += bias[j]
+			}
+			cr[j] = s
+		}
+		if rectify {
+			Relu(cr, cr)
+		}
+	}
+}
+
+// WideBlocks reports whether AddATBBlocks has a vector path splitting a
+// fold of k columns into blocks of 32, and how many blocks: callers split
+// the work between threads by them where it does.
+func WideBlocks(k int) (int, bool) { return wideBlocks(k) }
+
+// AddATBBlocks adds aᵀ (m×n) · b (n×k) to the columns [32·q0, 32·q1) of c
+// (m×k), the last cut at k: each entry summed as AddATB sums it (groups of
+// four rows of a and b, each group's products left to right and then
+// added, a group of four zero factors skipped, the last rows one by one),
+// whichever block a thread takes.
+func AddATBBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
+	if _, ok := wideBlocks(k); ok {
+		addATBBlocksVec(c, a, b, n, m, k, q0, q1)
+		return
+	}
+	c, a, b = c[:m*k], a[:n*m], b[:n*k]
+	p0, p1 := min(32*q0, k), min(32*q1, k)
+	i := 0
+	for ; i < n-3; i += 4 {
+		for j := 0; j < m; j++ {
+			s0, s1, s2, s3 := a[i*m+j], a[(i+1)*m+j], a[(i+2)*m+j], a[(i+3)*m+j]
+			if AllZero(s0, s1, s2, s3) {
+				continue
+			}
+			cj := c[j*k+p0 : j*k+p1]
+			b0, b1, b2, b3 := b[i*k+p0:i*k+p1], b[(i+1)*k+p0:(i+1)*k+p1], b[(i+2)*k+p0:(i+2)*k+p1], b[(i+3)*k+p0:(i+3)*k+p1]
+			for p := range cj {
+				cj[p] += float64(s0*b0[p]) + float64(s1*b1[p]) + float64(s2*b2[p]) + float64(s3*b3[p])
+			}
+		}
+	}
+	for ; i < n; i++ {
+		for j := 0; j < m; j++ {
+			s, cj, bi := a[i*m+j], c[j*k+p0:j*k+p1], b[i*k+p0:i*k+p1]
+			for p := range cj {
+				cj[p] += float64(s * bi[p])
+			}
+		}
 	}
 }

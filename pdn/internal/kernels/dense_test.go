@@ -54,7 +54,7 @@ func TestKernelsAgainstNaive(t *testing.T) {
 }
 
 // TestKernelsStartFromPlusZero checks that a product of −0 sums as a dot
-// product does, from +0, in every path of mulABT (short rows, pairs, the
+// product does, from +0, in every path of MulABT (short rows, pairs, the
 // odd row).
 func TestKernelsStartFromPlusZero(t *testing.T) {
 	for _, k := range []int{1, 3, 8, 9} {

@@ -20,7 +20,12 @@
 //     (((0 + a₀b₀) + a₁b₁) + …) in order of k; Â h adds its row's terms
 //     self first, then the neighbours in order; vector lanes run across
 //     independent entries, never across the terms of one sum;
-//   - exponentials are fmath.Exp's operations, lane by lane.
+//   - exponentials are fmath.Exp's operations, lane by lane (where Go's
+//     compiler fuses fmath.Exp's own products, GOAMD64=v3 or arm64, every
+//     lane takes fmath.Exp itself: fused_on.go).
+//
+// A NaN's bits (its sign and payload) are not among the bits kept: a NaN
+// comes out a NaN on every path, whichever NaN.
 //
 // The widths: Scalar (the reference loops alone), AVX2 (four float64
 // lanes) and AVX512 (eight), as far as the processor has them; SetWidth
@@ -31,9 +36,16 @@
 // and the WebAssembly kernels; the reference loops then run alone, with
 // the same bits.
 //
+// An exported kernel is whole at every width and in every build: it checks
+// itself that a platform path serves the shape before it takes one.
+//
 // TestKernelsKeepTheirBandsAndBits runs every kernel on every path the
 // build has (each width natively; the Go loops and kernels.wasm in the
-// worker's build) with each operand between guard bands: a path that
-// writes outside its operands, changes an input, or differs from the
-// reference loops in one bit fails it.
+// worker's build) on awkward values (zeros of both signs, infinities,
+// subnormals, exponentials' edges, NaN) with each operand between guard
+// bands: a path that writes outside its operands, changes an input, or
+// differs from the reference loops in one bit (but a NaN's) fails it.
+// TestEveryKernelHasItsRow fails for an exported kernel without its row
+// there (or, for kernels.wasm's, without the engine's test that compares
+// it with its Go loops).
 package kernels

@@ -94,7 +94,7 @@ func addToVec(c, v []float64) int {
 	return i
 }
 
-// sumRowsAddWide is sumRowsAdd with AVX-512 for m a multiple of eight:
+// sumRowsAddWide is SumRowsAdd with AVX-512 for m a multiple of eight:
 // 32 columns at a time in four registers, then eight in one, across all
 // the rows, each column still summed down the rows in order. Row by row,
 // the sums had gone to memory and back for every row.
@@ -127,7 +127,7 @@ func sumRowsAddWide(c, a []float64, n, m int) bool {
 	return true
 }
 
-// sumRowsAddVec is sumRowsAdd with up to 16 columns held in four vectors
+// sumRowsAddVec is SumRowsAdd with up to 16 columns held in four vectors
 // across all the rows, each column still summed down the rows in order;
 // it reports false, doing nothing, for other widths.
 func sumRowsAddVec(c, a []float64, n, m int) bool {
@@ -152,7 +152,7 @@ func sumRowsAddVec(c, a []float64, n, m int) bool {
 	return true
 }
 
-// reluVec is relu over y's first entries: reluOf's choice on bits, a lane
+// reluVec is Relu over y's first entries: ReluOf's choice on bits, a lane
 // kept where its sign bit is clear or it is NaN, else +0.
 func reluVec(y, x []float64) int {
 	if !vectors {
@@ -176,8 +176,10 @@ func reluVec(y, x []float64) int {
 	return i
 }
 
-// reluBackwardVec is reluBackward over dx's first entries: gateOn's
-// choice, dy kept where y's bits as an integer are positive, else +0.
+// reluBackwardVec is ReluBackward over dx's first entries: GateOn's
+// choice, lane by lane its very expression, dy kept where the negation of
+// y's bits as an integer (wrapping) is negative, else +0: positive bits,
+// and −0's, whose negation wraps to itself.
 func reluBackwardVec(dx, dy, y []float64) int {
 	if !vectors {
 		return 0
@@ -187,13 +189,13 @@ func reluBackwardVec(dx, dy, y []float64) int {
 	if wide {
 		zero := archsimd.BroadcastInt64x8(0)
 		for ; i+8 <= len(dx); i += 8 {
-			on := archsimd.LoadFloat64x8(at8(y, i)).AsInt64x8().Greater(zero)
+			on := zero.Sub(archsimd.LoadFloat64x8(at8(y, i)).AsInt64x8()).Less(zero)
 			archsimd.LoadFloat64x8(at8(dy, i)).Masked(on).Store(at8(dx, i))
 		}
 	}
 	zero := archsimd.BroadcastInt64x4(0)
 	for ; i+4 <= len(dx); i += 4 {
-		on := archsimd.LoadFloat64x4Slice(y[i:]).AsInt64x4().Greater(zero)
+		on := zero.Sub(archsimd.LoadFloat64x4Slice(y[i:]).AsInt64x4()).Less(zero)
 		archsimd.LoadFloat64x4Slice(dy[i:]).Masked(on).StoreSlice(dx[i:])
 	}
 	archsimd.ClearAVXUpperBits()

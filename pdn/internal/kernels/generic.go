@@ -28,16 +28,16 @@ func outputBackwardVec(wGrad, bGrad, wVal, below, dx, h, g []float64, in, rows i
 // mulQuadsVec sets no rows here (see wide_asm.go).
 func mulQuadsVec(c, a, bt, bias []float64, n, k, m int, rectify bool) int { return 0 }
 
-// quadsVec is false here: mulQuadRows serves nothing (see wide_asm.go).
-func QuadsVec(bt []float64, k, m int) bool { return false }
+// quadsVec is false here: mulQuadRowsVec serves nothing (see wide_asm.go).
+func quadsVec(bt []float64, k, m int) bool { return false }
 
-func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
-	panic("pdn: no vectors")
-}
+// mulQuadRowsVec is never called here: quadsVec is false.
+func mulQuadRowsVec(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {}
 
-// transposedForVectors is nil here: no vectors run.
+// TransposedForVectors is nil here: no vectors run.
 func TransposedForVectors(b []float64, m, k int) ([]float64, *[]float64) { return nil, nil }
 
+// ReleaseTransposed gives nothing back here.
 func ReleaseTransposed(*[]float64) {}
 
 // eluGradVec does nothing here (see vec_simd.go).
@@ -81,10 +81,10 @@ func expsVec(dst, src []float64) int { return 0 }
 func dropoutMaskVec(mask []float64, raw []uint64, thresh uint64, scale float64) int { return 0 }
 
 // wideBlocks is false here: no AVX-512 paths (see vec_simd.go).
-func WideBlocks(int) (int, bool) { return 0, false }
+func wideBlocks(int) (int, bool) { return 0, false }
 
-// addATBWideBlocks is never called here (see wideBlocks).
-func AddATBWideBlocks(c, a, b []float64, n, m, k, q0, q1 int) {}
+// addATBBlocksVec is never called here: wideBlocks is false.
+func addATBBlocksVec(c, a, b []float64, n, m, k, q0, q1 int) {}
 
 // wide is false here: no AVX-512 paths.
 const wide = false

@@ -12,6 +12,14 @@ import (
 // with a payload no kernel computes, so that a stray store shows.
 var guard = math.Float64frombits(0x7ff4dead0000beef)
 
+// awkward are the values every path must treat as the reference loops
+// do: zeros of both signs, infinities, subnormals, the largest finite
+// values, exponentials' edges (overflow, underflow, and 46.094287507236245,
+// whose exponential a fused build rounds otherwise), and a NaN (whose bits
+// the paths need not keep: only that it is one).
+var awkward = []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), 5e-324, -2.5e-310,
+	math.MaxFloat64, -math.MaxFloat64, 709.8, 710, -745.2, -746, 46.094287507236245, math.NaN()}
+
 // band is how many values guard each side of an operand: more than the
 // widest store (eight lanes) and the widest read past a row.
 const band = 24
@@ -37,8 +45,11 @@ func (s *space) buf(n int, random bool) []float64 {
 	for i := range body {
 		if random {
 			body[i] = s.rnd.NormFloat64()
-			if s.rnd.IntN(7) == 0 {
+			switch s.rnd.IntN(14) {
+			case 0, 1:
 				body[i] = 0 // zeros, as ReLU leaves them, for the skips
+			case 2:
+				body[i] = awkward[s.rnd.IntN(len(awkward))]
 			}
 		} else {
 			body[i] = 0
@@ -99,13 +110,23 @@ var kernelCases = []struct {
 		MulABTBias(s.out(n*m), s.in(n*k), b, bt, s.in(m), n, k, m, true)
 	}},
 	{"AddATB", func(s *space, n, k, m int) { AddATB(s.out(m*k), s.in(n*m), s.in(n*k), n, m, k) }},
-	{"AddATBWideBlocks", func(s *space, n, k, m int) {
+	{"AddATBCols", func(s *space, n, k, m int) { AddATBCols(s.out(m*k), s.in(n*m), s.in(n*k), n, m, k, m/3, m) }},
+	{"AddATBBlocks", func(s *space, n, k, m int) {
 		c, a, b := s.out(m*k), s.in(n*m), s.in(n*k)
-		if q, ok := WideBlocks(k); ok {
-			AddATBWideBlocks(c, a, b, n, m, k, 0, q)
-		} else {
-			AddATB(c, a, b, n, m, k)
-		}
+		q := (k + 31) / 32
+		AddATBBlocks(c, a, b, n, m, k, 0, q/2) // two threads' shares
+		AddATBBlocks(c, a, b, n, m, k, q/2, q)
+	}},
+	{"MulPair", func(s *space, n, k, m int) {
+		b := s.in(m * k)
+		bt, buf := TransposedForVectors(b, m, k)
+		defer ReleaseTransposed(buf)
+		MulPair(s.out(m), s.out(m), s.in(k), s.in(k), b, bt, s.in(m))
+	}},
+	{"MulRow", func(s *space, n, k, m int) { MulRow(s.out(m), s.in(k), s.in(m*k), s.in(m)) }},
+	{"MulQuadRows", func(s *space, n, k, m int) {
+		bt := s.in(k * m)
+		MulQuadRows([4][]float64{s.out(m), s.out(m), s.out(m), s.out(m)}, [4][]float64{s.in(k), s.in(k), s.in(k), s.in(k)}, bt, s.in(m), k, m, true)
 	}},
 	{"Transpose", func(s *space, n, k, m int) { Transpose(s.out(n*m), s.in(n*m), n, m) }},
 	{"AddRows", func(s *space, n, k, m int) { AddRows(s.out(n*m), s.in(m), n, m) }},
@@ -159,10 +180,18 @@ var kernelCases = []struct {
 		}
 		src, dst := unevenEdges(s.rnd, n, 9)
 		l := newAttention(n, src, dst, heads, o)
-		copy(l.WH, s.in(len(l.WH)))
-		aSrc, aDst := s.in(heads*o), s.in(heads*o)
-		l.Scores(aSrc, aDst)
 		ho := heads * o
+		copy(l.WH, s.in(len(l.WH)))
+		if l.ChooseLayout() { // W h head-minor, as the layer's forward fills it
+			l.WHT, l.GWHT = make([]float64, n*64), make([]float64, n*64)
+			for j := range n {
+				for c := range 64 {
+					l.WHT[j*64+c%8*8+c/8] = l.WH[j*64+c]
+				}
+			}
+		}
+		aSrc, aDst := s.in(ho), s.in(ho)
+		l.Scores(aSrc, aDst)
 		y, dy := s.out(n*ho), s.in(n*ho)
 		clear(y)
 		for i := range n {
@@ -172,9 +201,51 @@ var kernelCases = []struct {
 			l.NodeBackward(dy[i*ho:(i+1)*ho], i)
 		}
 		l.ParamGrads(aSrc, aDst, s.out(ho), s.out(ho))
+		if l.HeadMinor() { // W h's gradient back in its own layout
+			for j := range n {
+				for c := range ho {
+					l.GWH[j*ho+c] = l.GWHT[j*ho+c%8*8+c/8]
+				}
+			}
+		}
 		for _, f := range [][]float64{l.S, l.T, l.Pre, l.Alpha, l.GWH, l.GS, l.GT, l.GAlpha} {
 			copy(s.out(len(f)), f)
 		}
+	}},
+	{"DropoutMask", func(s *space, n, k, m int) {
+		raw := make([]uint64, n*m)
+		for i := range raw {
+			raw[i] = s.rnd.Uint64()
+		}
+		keep := 0.5 + 0.4*s.rnd.Float64()
+		DropoutMask(s.out(2*len(raw)), raw, uint64(keep*(1<<32)), 1/keep)
+	}},
+	{"SkipGram", func(s *space, n, k, m int) {
+		row := func() []float32 {
+			r := make([]float32, WalkDim)
+			for i, v := range s.in(WalkDim) {
+				r[i] = float32(v)
+			}
+			return r
+		}
+		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
+		var score, gk [WalkTargets]float32
+		SkipGramScores(&score, vc, o[0], o[1], o[2], o[3], o[4], o[5])
+		for q, v := range score {
+			gk[q] = v / 40
+		}
+		SkipGramStep(vc, o[0], o[1], o[2], o[3], o[4], o[5], &gk)
+		out := s.out(WalkTargets*(WalkDim+1) + WalkDim + 1)
+		for q := range o {
+			for i, v := range o[q] {
+				out[q*WalkDim+i] = float64(v)
+			}
+			out[WalkTargets*WalkDim+q] = float64(score[q])
+		}
+		for i, v := range vc {
+			out[WalkTargets*(WalkDim+1)+i] = float64(v)
+		}
+		out[len(out)-1] = float64(WalkDot(vc, o[0]))
 	}},
 }
 

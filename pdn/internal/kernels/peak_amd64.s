@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && peak
+//go:build goexperiment.simd && peak && !purego
 
 #include "textflag.h"
 

@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && amd64 && peak
+//go:build goexperiment.simd && amd64 && peak && !purego
 
 package kernels
 

@@ -38,9 +38,11 @@ func (g *Propagation) Rows(y, h []float64, m, lo, hi int, padded [][4]float64) {
 
 // ArcCoefs copies each arc's coefficient in row order for the vector
 // paths, which read it with one load rather than two that wait on each
-// other.
+// other; call it whenever Coef changes. It does so in every build that has
+// the vector paths, whatever the width now (a width chosen later reads
+// it), and in no other.
 func (g *Propagation) ArcCoefs() {
-	if !Vectors() {
+	if !Built {
 		return
 	}
 	a := g
@@ -70,7 +72,7 @@ func (g *Propagation) propagateRows(y, h []float64, m, lo, hi int) {
 		k, end := int(a.RowPtr[i]), int(a.RowPtr[i+1])
 		if k+4 > end {
 			j := 0
-			for ; j < len(yi)-3; j += 4 { // four steps a pass (see mulPair)
+			for ; j < len(yi)-3; j += 4 { // four steps a pass (see MulPair)
 				yi[j], yi[j+1], yi[j+2], yi[j+3] = float64(s*own[j]), float64(s*own[j+1]), float64(s*own[j+2]), float64(s*own[j+3])
 			}
 			for ; j < len(yi); j++ {

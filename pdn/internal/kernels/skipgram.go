@@ -62,6 +62,9 @@ func SkipGramScores(score *[WalkTargets]float32, vc, o0, o1, o2, o3, o4, o5 []fl
 // of eight run side by side. The vector paths (scoresVec) add in this
 // order, so the bits are the same with and without them.
 func WalkDot(a, b []float32) float32 {
+	if len(a)%8 != 0 {
+		panic("kernels: WalkDot of a length not a multiple of 8") // its lanes would leave the rest out
+	}
 	b = b[:len(a)]
 	var l0, l1, l2, l3, l4, l5, l6, l7 float32 // locals, not an array: registers in WebAssembly too
 	for t := 0; t+8 <= len(a); t += 8 {

@@ -30,7 +30,7 @@ func setWide(on bool) bool {
 	return was
 }
 
-// foldPairVec is the vector body of addATBCols' two-row fold: for p in
+// foldPairVec is the vector body of AddATBCols' two-row fold: for p in
 // steps of four it adds (((s₀x₀ + s₁x₁) + s₂x₂) + s₃x₃) to cj[p] and the
 // same with t to cn[p], x_r = b_r[p], and returns where it stopped. Four
 // lanes run the scalar loop's operations on four p at once: multiplies and
@@ -64,8 +64,8 @@ func foldPairVec(cj, cn, b0, b1, b2, b3 []float64, s0, s1, s2, s3, t0, t1, t2, t
 }
 
 // mulPairVec sets c0 = a0·bᵀ + bias and c1 = a1·bᵀ + bias (no bias if
-// nil), as mulPair does, for the first columns of c, and returns how many
-// it set; bt = bᵀ (k×m, from transposedForVectors). The lanes run across
+// nil), as MulPair does, for the first columns of c, and returns how many
+// it set; bt = bᵀ (k×m, from TransposedForVectors). The lanes run across
 // columns, so that every entry is still its own sum (((0 + x₀y₀) + x₁y₁) +
 // …) in order of k, then the bias: the bits of the scalar loop.
 func mulPairVec(c0, c1, a0, a1, bt, bias []float64) int {
@@ -122,8 +122,8 @@ func mulPairVec(c0, c1, a0, a1, bt, bias []float64) int {
 	return j
 }
 
-// transposedForVectors returns bᵀ (k×m) for b (m×k), for mulPairVec, in a
-// pooled buffer to give back with releaseTransposed; nil where the vectors
+// TransposedForVectors returns bᵀ (k×m) for b (m×k), for mulPairVec, in a
+// pooled buffer to give back with ReleaseTransposed; nil where the vectors
 // do not run, the rows are too short to fill them or the product takes
 // mulABTShort, which does not use it.
 func TransposedForVectors(b []float64, m, k int) ([]float64, *[]float64) {
@@ -153,6 +153,9 @@ var transposes = sync.Pool{New: func() any { return new([]float64) }}
 // overflow, underflow, or a power of two Ldexp must build), for the caller
 // to take the four one by one.
 func expVec(x archsimd.Float64x4) (archsimd.Float64x4, bool) {
+	if fusedGo { // fmath.Exp fuses here: its lanes one by one (fused_on.go)
+		return x, false
+	}
 	special := x.IsNaN().Or(x.Greater(archsimd.BroadcastFloat64x4(fmath.Overflow))).Or(x.Less(archsimd.BroadcastFloat64x4(fmath.Underflow)))
 	if special.ToBits() != 0 {
 		return x, false
@@ -199,6 +202,9 @@ func expLanes(x archsimd.Float64x4) archsimd.Float64x4 {
 // fraction bits, the same instruction family (see wide on why it is
 // written out again).
 func expWide(x archsimd.Float64x8) (archsimd.Float64x8, bool) {
+	if fusedGo { // as in expVec
+		return x, false
+	}
 	special := x.IsNaN().Or(x.Greater(archsimd.BroadcastFloat64x8(fmath.Overflow))).Or(x.Less(archsimd.BroadcastFloat64x8(fmath.Underflow)))
 	if special.ToBits() != 0 {
 		return x, false
@@ -415,13 +421,13 @@ func mulPairWide(c0, c1, a0, a1, bt, bias []float64) int {
 	return j
 }
 
-// addATBWide is addATBCols with AVX-512 for k a multiple of 32: 32
+// addATBWide is AddATBCols with AVX-512 for k a multiple of 32: 32
 // columns of a row of c stay in four registers while a tile of rows of a
 // and b (one that stays in the first-level cache) is folded in, four rows
 // at a time, and are stored once a tile, rather than loaded and stored
 // again for every four rows. Each entry still adds the same folds in the
 // same order, skips the same all-zero groups and takes the last rows one
-// by one, so the bits are addATBCols' (TestVectorsKeepTheBits).
+// by one, so the bits are AddATBCols' (TestVectorsKeepTheBits).
 func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool {
 	if !wide || k%32 != 0 {
 		return false
@@ -430,20 +436,21 @@ func addATBWide(c, a, b []float64, n, m, k, j0, j1 int) bool {
 	return true
 }
 
-// addATBWideBlocks is addATBWide for every row of c and the columns
+// addATBBlocksVec is addATBWide for every row of c and the columns
 // [32·q0, 32·q1) of b (and c): the split by columns of b that two threads
 // share a wide fold by, each reading its own half of b's rows rather than
 // all of them (the pathfinder's fold over 131k edges, k = 128, was bound
 // by memory read twice). Each entry's sum is the same whichever thread
 // takes it, so the bits stay.
-func AddATBWideBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
+func addATBBlocksVec(c, a, b []float64, n, m, k, q0, q1 int) {
 	foldWide(c, a, b, n, m, k, 0, m, 32*q0, 32*q1)
 	archsimd.ClearAVXUpperBits()
 }
 
-// wideBlocks reports whether addATB folds c (m×k) += aᵀb by blocks of 32
-// of b's columns, and how many: with AVX-512, and at least two blocks.
-func WideBlocks(k int) (int, bool) { return k / 32, wide && k%32 == 0 && k >= 64 }
+// wideBlocks reports whether addATBBlocksVec folds c (m×k) += aᵀb by
+// blocks of 32 of b's columns, and how many: with AVX-512, and at least
+// two blocks.
+func wideBlocks(k int) (int, bool) { return k / 32, wide && k%32 == 0 && k >= 64 }
 
 // foldWide folds rows [j0, j1) and columns [p0, p1) of c (p0, p1
 // multiples of 32) over all n rows of a and b, a tile of rows at a time:
@@ -497,14 +504,14 @@ func foldWide(c, a, b []float64, n, m, k, j0, j1, p0, p1 int) {
 // outputBackwardVec is the backward pass of the pathfinder's output layer
 // (H → 1, H a multiple of 32) over its hidden layer's ReLU, in one pass
 // over the hidden activations h (rows × H) where four passes went: it
-// adds to ∂W (1×H) the fold gᵀh in addATB's order (groups of four rows,
+// adds to ∂W (1×H) the fold gᵀh in AddATB's order (groups of four rows,
 // each group's products summed left to right, then added; a group whose
 // four g are zero skipped; the last rows one by one); sets dx = ReLU'(h)
 // ⊙ (g·W), each entry 0 + g_i·W_j as mulABTShort sums it, then
-// reluBackward's gate; and adds dx's rows in order to below, the bias
-// gradient of the layer under (sumRowsAdd's sum, which the caller then
-// skips). The bits are those of affineBackward, reluBackward and
-// sumRowsAdd (TestOutputBackwardKeepsTheBits). It reports false, and does
+// ReluBackward's gate; and adds dx's rows in order to below, the bias
+// gradient of the layer under (SumRowsAdd's sum, which the caller then
+// skips). The bits are those of affineBackward, ReluBackward and
+// SumRowsAdd (TestOutputBackwardKeepsTheBits). It reports false, and does
 // nothing, without AVX-512 or for other shapes.
 func outputBackwardVec(wGrad, bGrad, wVal, below, dx, h, g []float64, in, rows int) bool {
 	if !wide || in%32 != 0 || dx == nil || len(below) != in {
@@ -530,7 +537,8 @@ func outputBackwardVec(wGrad, bGrad, wVal, below, dx, h, g []float64, in, rows i
 }
 
 // gateRows sets dx's 32 columns from q of rows [lo, hi) to 0 + g_i·w_j
-// where h > 0, else +0, and adds each row to v in order.
+// where GateOn keeps it (h > 0, or h = −0), else +0, and adds each row to
+// v in order.
 func gateRows(v *[32]float64, dx, h, g []float64, w *[32]float64, lo, hi, q, H int) {
 	zero, off := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastInt64x8(0)
 	w0, w1, w2, w3 := q8(w, 0), q8(w, 1), q8(w, 2), q8(w, 3)
@@ -538,10 +546,10 @@ func gateRows(v *[32]float64, dx, h, g []float64, w *[32]float64, lo, hi, q, H i
 	for i := lo; i < hi; i++ {
 		r, d := (*[32]float64)(h[i*H+q:][:32]), (*[32]float64)(dx[i*H+q:][:32])
 		G := archsimd.BroadcastFloat64x8(g[i])
-		d0 := zero.Add(G.Mul(w0)).Masked(q8(r, 0).AsInt64x8().Greater(off))
-		d1 := zero.Add(G.Mul(w1)).Masked(q8(r, 1).AsInt64x8().Greater(off))
-		d2 := zero.Add(G.Mul(w2)).Masked(q8(r, 2).AsInt64x8().Greater(off))
-		d3 := zero.Add(G.Mul(w3)).Masked(q8(r, 3).AsInt64x8().Greater(off))
+		d0 := zero.Add(G.Mul(w0)).Masked(off.Sub(q8(r, 0).AsInt64x8()).Less(off))
+		d1 := zero.Add(G.Mul(w1)).Masked(off.Sub(q8(r, 1).AsInt64x8()).Less(off))
+		d2 := zero.Add(G.Mul(w2)).Masked(off.Sub(q8(r, 2).AsInt64x8()).Less(off))
+		d3 := zero.Add(G.Mul(w3)).Masked(off.Sub(q8(r, 3).AsInt64x8()).Less(off))
 		d0.Store(p8(d, 0))
 		d1.Store(p8(d, 1))
 		d2.Store(p8(d, 2))

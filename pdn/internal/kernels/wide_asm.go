@@ -25,7 +25,7 @@ func foldTileWide(c, a, b, next *float64, rows, groups, k, m, fetch int)
 // (no bias if nil), then ReLU if rectify, four rows a call, and returns how
 // many rows it set: 0 unless quadsVec serves the shapes.
 func mulQuadsVec(c, a, bt, bias []float64, n, k, m int, rectify bool) int {
-	if !QuadsVec(bt, k, m) || n < 4 {
+	if !quadsVec(bt, k, m) || n < 4 {
 		return 0
 	}
 	rows := n &^ 3
@@ -44,10 +44,10 @@ func mulQuadsVec(c, a, bt, bias []float64, n, k, m int, rectify bool) int {
 // past is p advanced by n values; the callers check the bounds first.
 func past(p *float64, n int) *float64 { return (*float64)(unsafe.Add(unsafe.Pointer(p), 8*n)) }
 
-// mulQuadRows sets c_r = a_r · bt + bias (then ReLU if rectify) for four
+// mulQuadRowsVec sets c_r = a_r · bt + bias (then ReLU if rectify) for four
 // rows given apart, each of c at least m long and of a at least k long,
 // when quadsVec serves the shapes.
-func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
+func mulQuadRowsVec(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
 	for r := range 4 {
 		c[r], a[r] = c[r][:m], a[r][:k]
 	}
@@ -59,6 +59,6 @@ func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) 
 	mulQuadWide(&c[0][0], &c[1][0], &c[2][0], &c[3][0], &a[0][0], &a[1][0], &a[2][0], &a[3][0], &bt[0], b, k, m, rectify)
 }
 
-// quadsVec reports whether mulQuadRows serves a product c = a·bt of k
+// quadsVec reports whether mulQuadRowsVec serves a product c = a·bt of k
 // terms and m columns: with AVX-512, bt given, and m a multiple of 32.
-func QuadsVec(bt []float64, k, m int) bool { return wide && bt != nil && m%32 == 0 && m > 0 && k > 0 }
+func quadsVec(bt []float64, k, m int) bool { return wide && bt != nil && m%32 == 0 && m > 0 && k > 0 }

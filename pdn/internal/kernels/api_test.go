@@ -1,0 +1,95 @@
+package kernels
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// notKernels are the exported names that compute no kernel's result, or
+// whose results are checked elsewhere, each with the reason.
+var notKernels = map[string]string{
+	"SetWidth": "a switch", "Widths": "a switch", "Vectors": "a switch", "Wide": "a switch",
+	"SetVectors": "a switch", "SetWide": "a switch", "SIMD128": "a switch", "SetSIMD128": "a switch",
+	"Leaky": "one value's operation, the reference loops' own", "ReluOf": "one value's operation, the reference loops' own",
+	"GateOn": "one value's operation, the reference loops' own", "Below": "one value's operation, the reference loops' own",
+	"AllZero":                "one value's operation, the reference loops' own",
+	"TransposedForVectors":   "a buffer for MulABTBias and MulPair, whose rows take it",
+	"ReleaseTransposed":      "a buffer for MulABTBias and MulPair, whose rows take it",
+	"QuadsVec":               "a predicate callers group rows by; MulQuadRows is whole without it",
+	"WideBlocks":             "a predicate callers split work by; AddATBBlocks is whole without it",
+	"Propagation.Pad":        "Propagation.Rows's argument, checked with it",
+	"Propagation.ArcCoefs":   "Propagation.Rows's input, checked with it",
+	"Attention.ChooseLayout": "checked with Attention's row", "Attention.HeadMinor": "checked with Attention's row",
+	"Attention.Scores": "checked with Attention's row", "Attention.Node": "checked with Attention's row",
+	"Attention.NodeBackward": "checked with Attention's row", "Attention.ParamGrads": "checked with Attention's row",
+	"SkipGramStep": "checked with SkipGram's row", "SkipGramScores": "checked with SkipGram's row", "WalkDot": "checked with SkipGram's row",
+}
+
+// wasmChecked names, for each WebAssembly kernel, the case of the
+// engine's test (pdn/simd128_test.go) that compares it with the Go loops
+// it stands for, under Node with kernels.wasm linked.
+var wasmChecked = map[string]string{
+	"WasmMulABT": `both(t, "mulABT"`, "WasmAddATB": `both(t, "addATB"`,
+	"WasmPropagateRows": `both(t, "norm, propagate, accumulate"`, "WasmAccumulateEdges": `both(t, "norm, propagate, accumulate"`,
+	"WasmAccumulateSelf": `both(t, "norm, propagate, accumulate"`, "WasmPropagateDots": `both(t, "norm, propagate, accumulate"`,
+	"WasmCombineDots": `both(t, "norm, propagate, accumulate"`, "WasmNormForward": `both(t, "norm, propagate, accumulate"`,
+	"WasmNormBackward": `both(t, "norm, propagate, accumulate"`,
+	"WasmSpMulABT":     `both(t, "sparse products"`, "WasmSpAccumATB": `both(t, "sparse products"`, "WasmAddTransposed": `both(t, "sparse products"`,
+	"WasmSigmoidKept": `both(t, "pathfinder"`, "WasmPathfinder1Forward": `both(t, "pathfinder"`, "WasmPathfinder1Backward": `both(t, "pathfinder"`,
+	"WasmDropoutDraw": "func TestKernelsDrawAsPCG", "WasmAdamStep": `both(t, "adam"`,
+}
+
+// TestEveryKernelHasItsRow fails for an exported function or method of
+// the package (in any build's files) that is neither a row of kernelCases
+// nor named in notKernels with its reason, and for the WebAssembly
+// kernels, which the engine's Go loops check (pdn/simd128_test.go), unless
+// that test names each.
+func TestEveryKernelHasItsRow(t *testing.T) {
+	rows := map[string]bool{}
+	for _, kc := range kernelCases {
+		rows[kc.name] = true
+	}
+	engineTest, err := os.ReadFile(filepath.Join("..", "..", "simd128_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || !fn.Name.IsExported() {
+				continue
+			}
+			name := fn.Name.Name
+			if fn.Recv != nil {
+				recv := fn.Recv.List[0].Type
+				if star, ok := recv.(*ast.StarExpr); ok {
+					recv = star.X
+				}
+				name = recv.(*ast.Ident).Name + "." + name
+			}
+			switch {
+			case rows[name], notKernels[name] != "":
+			case strings.HasPrefix(name, "Wasm"):
+				if c := wasmChecked[name]; c == "" || !strings.Contains(string(engineTest), c) {
+					t.Errorf("%s: %s, a WebAssembly kernel, names no case of pdn/simd128_test.go that compares it with its Go loops (wasmChecked)", fset.Position(fn.Pos()), name)
+				}
+			default:
+				t.Errorf("%s: %s has no row in kernelCases (guard_test.go) and no reason in notKernels", fset.Position(fn.Pos()), name)
+			}
+		}
+	}
+}

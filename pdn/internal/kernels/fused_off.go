@@ -1,0 +1,6 @@
+//go:build !(amd64.v3 || arm64 || ppc64 || ppc64le || s390x || riscv64 || loong64)
+
+package kernels
+
+// fusedGo is false: Go's compiler does not fuse here (see fused_on.go).
+const fusedGo = false
