@@ -1,17 +1,16 @@
-//go:build goexperiment.simd && go1.27
+//go:build goexperiment.simd && go1.27 && !purego
 
-package pdn
+package kernels
 
 // Research for issue 13, kept runnable: Go 1.27's portable simd package
 // (GOTOOLCHAIN=go1.27.0 GOEXPERIMENT=simd go test -run SIMD -bench SIMD
-// ./pdn/, and the same with GOOS=js GOARCH=wasm under Node). A product
+// ./pdn/internal/kernels/, and the same with GOOS=js GOARCH=wasm under Node). A product
 // vectorised across the columns of its output keeps each entry's sum in the
-// engine's order, so it gives mulABT's very bits; measured on these 2
+// engine's order, so it gives MulABT's very bits; measured on these 2
 // cores, the edge MLP's first layer (4096×128 by 32): natively 13.3 against
 // 2.1 GMAC/s, in WebAssembly 2.36 against 2.21.
 
 import (
-	"pdnexplorer/pdn/internal/kernels"
 	"simd"
 	"testing"
 )
@@ -52,7 +51,7 @@ func simdOperands(n, k, m int) (a, b, bt []float64) {
 	for i := range b {
 		b[i] = float64(i%5)*0.1117 - 0.2
 	}
-	kernels.Transpose(bt, b, m, k)
+	Transpose(bt, b, m, k)
 	return a, b, bt
 }
 
@@ -60,7 +59,7 @@ func TestSIMDKeepsTheBits(t *testing.T) {
 	n, k, m := 101, 37, 13
 	a, b, bt := simdOperands(n, k, m)
 	want, got := make([]float64, n*m), make([]float64, n*m)
-	kernels.MulABT(want, a, b, n, k, m)
+	MulABT(want, a, b, n, k, m)
 	mulABTSIMD(got, a, bt, n, k, m)
 	for i := range want {
 		if want[i] != got[i] {
@@ -76,7 +75,7 @@ func BenchmarkSIMDEdgeLayer(b *testing.B) {
 	b.SetBytes(int64(n * k * m))
 	b.Run("scalar", func(b *testing.B) {
 		for b.Loop() {
-			kernels.MulABT(c, a, w, n, k, m)
+			MulABT(c, a, w, n, k, m)
 		}
 	})
 	b.Run("simd", func(b *testing.B) {
