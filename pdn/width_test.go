@@ -1,11 +1,11 @@
-//go:build goexperiment.simd && amd64 && !purego
-
 package pdn
 
 import (
 	"os"
 	"testing"
 	"time"
+
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // The tests run every width the processor has, as its feature flags
@@ -13,9 +13,10 @@ import (
 // for them already, at the widest, so that it cannot narrow what they
 // check. With PDN_VECTORS set (a width, or auto to measure, as make
 // bench-compare sets it) the engine chooses as it does outside tests, for
-// benchmarks that time what it runs.
+// benchmarks that time what it runs. A build without vectors has only the
+// scalar width to choose.
 func init() {
-	if os.Getenv("PDN_VECTORS") == "" {
+	if os.Getenv("PDN_VECTORS") == "" && kernels.Built {
 		widthChoice.once.Do(func() { widthChoice.chosen = "flags" })
 	}
 }

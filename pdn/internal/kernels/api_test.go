@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -89,6 +90,58 @@ func TestEveryKernelHasItsRow(t *testing.T) {
 				}
 			default:
 				t.Errorf("%s: %s has no row in kernelCases (guard_test.go) and no reason in notKernels", fset.Position(fn.Pos()), name)
+			}
+		}
+	}
+}
+
+// outsideTheDoor are the engine's files that may carry a build constraint
+// on the platform, each with the reason: none of them holds a path.
+var outsideTheDoor = map[string]string{
+	"fused_on_test.go":     "which pins a build's digests take: whether Go fuses, not a path",
+	"fused_off_test.go":    "which pins a build's digests take: whether Go fuses, not a path",
+	"gonumasm_on.go":       "whether gonum's own assembly is in, which BuildNote names",
+	"gonumasm_off.go":      "whether gonum's own assembly is in, which BuildNote names",
+	"simd128_test.go":      "compares kernels.wasm with the engine's Go loops, under Node with it linked",
+	"benchcompare_test.go": "runs a shell script, which the browser's runtime has not",
+}
+
+// TestNoPlatformCodeOutsideTheDoor fails for platform code in the engine
+// (package pdn) outside this package: an import of simd/archsimd, simd or
+// unsafe, a //go:wasmimport, an assembly file, or a build constraint on
+// the platform (an architecture, the simd experiment, the simd128 or
+// purego tag) in a file outsideTheDoor does not name.
+func TestNoPlatformCodeOutsideTheDoor(t *testing.T) {
+	engine := filepath.Join("..", "..")
+	if s, _ := filepath.Glob(filepath.Join(engine, "*.s")); len(s) > 0 {
+		t.Errorf("assembly in the engine: %v", s)
+	}
+	files, _ := filepath.Glob(filepath.Join(engine, "*.go"))
+	platform := regexp.MustCompile(`\b(amd64|arm64|wasm|js|goexperiment\.simd|simd128|purego|386|ppc64|ppc64le|s390x|riscv64|loong64)\b`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		file, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range file.Imports {
+			if p := strings.Trim(im.Path.Value, `"`); p == "simd/archsimd" || p == "simd" || p == "unsafe" {
+				t.Errorf("%s imports %s: platform code belongs behind pdn/internal/kernels", name, p)
+			}
+		}
+		if strings.Contains(string(src), "//go:wasmimport") {
+			t.Errorf("%s imports from WebAssembly: platform code belongs behind pdn/internal/kernels", name)
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if c, ok := strings.CutPrefix(line, "//go:build "); ok && platform.MatchString(c) && outsideTheDoor[name] == "" {
+				t.Errorf("%s: //go:build %s: a constraint on the platform outside pdn/internal/kernels (outsideTheDoor names the files that may, and why)", name, c)
+			}
+			if strings.HasPrefix(line, "package ") {
+				break
 			}
 		}
 	}
