@@ -159,10 +159,9 @@ func (r *graphmlReader) read() error {
 					// The first graph is the file's graph, as NetworkX's
 					// read_graphml and igraph's Read_GraphML (index 0) read it.
 					r.second = cmp.Or(r.second, line)
-					if err := r.dec.Skip(); err != nil {
-						return &BundleError{File: r.file, Line: line, Msg: phrase.New("not well-formed XML: %s", err)}
+					if err := r.skip(line, col); err != nil {
+						return err
 					}
-					r.depth-- // Skip read its end
 				} else {
 					r.directed = attr(t, "edgedefault") == "directed"
 				}
@@ -247,6 +246,16 @@ func (r *graphmlReader) read() error {
 	return r.allDeclared()
 }
 
+// skip passes over the element begun at line:col, its end read; a
+// failure within it is said as xmlToken says it.
+func (r *graphmlReader) skip(line, col int) error {
+	if err := r.dec.Skip(); err != nil {
+		return xmlFault(err, r.file, line, col)
+	}
+	r.depth-- // Skip read its end
+	return nil
+}
+
 // xmlToken reads the next token of an XML file (file, for messages) and
 // where it starts: io.EOF at the document's end; any other failure
 // located, a syntax error at its line, as the GraphML and GEXF readers
@@ -254,16 +263,23 @@ func (r *graphmlReader) read() error {
 func xmlToken(dec *xml.Decoder, file string) (tok xml.Token, line, col int, err error) {
 	line, col = dec.InputPos()
 	tok, err = dec.Token()
+	if err == nil || err == io.EOF {
+		return tok, line, col, err
+	}
+	return nil, line, col, xmlFault(err, file, line, col)
+}
+
+// xmlFault says why an XML file (file) could not be read at line:col: an
+// error of the file itself located, a syntax error at its line.
+func xmlFault(err error, file string, line, col int) error {
 	var se *xml.SyntaxError
 	switch {
-	case err == nil, err == io.EOF:
-		return tok, line, col, err
 	case isInputError(err):
-		return nil, line, col, located(err)
+		return located(err)
 	case errors.As(err, &se):
-		return nil, line, col, &BundleError{File: file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
+		return &BundleError{File: file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
 	}
-	return nil, line, col, &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("not XML the explorer can read: %v", err)}
+	return &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("not XML the explorer can read: %v", err)}
 }
 
 // allDeclared refuses data for a key no <key> declares, at its first
