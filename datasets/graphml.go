@@ -64,12 +64,13 @@ func findGraphML(fsys fs.FS) (string, bool) { return theOne(fsys, isGraphMLName)
 // graphmlReader reads one GraphML file token by token, so that an error
 // names its line and column.
 type graphmlReader struct {
-	fsys  fs.FS
-	file  string
-	dec   *xml.Decoder
-	keys  map[string]graphmlKey
-	nodes []graphmlItem
-	edges []graphmlItem
+	fsys fs.FS
+	file string
+	dec  *xml.Decoder
+	keys map[string]graphmlKey
+	// held are the nodes and edges read, each an item held till the
+	// graph is made, within the budget of limits.elements (held.go).
+	held
 	cells int // data elements read
 	// graphs counts the top-level <graph> elements; second is the line of
 	// the second, which is left out.
@@ -122,7 +123,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys))}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -189,6 +190,12 @@ func (r *graphmlReader) read() error {
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 				}
+				if !r.meet(line, col) { // past the budget: counted, passed over
+					if err := r.skip(line, col); err != nil {
+						return err
+					}
+					continue
+				}
 				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
 				if t.Name.Local == "node" && item.id == "" {
 					return r.errorAt(line, col, "a node without an id")
@@ -231,14 +238,14 @@ func (r *graphmlReader) read() error {
 				if item != nil {
 					item.data[dataKey] = strings.TrimSpace(text.String())
 				}
-			case "node":
-				r.nodes = append(r.nodes, *item)
-				item = nil
-			case "edge":
-				r.edges = append(r.edges, *item)
+			case "node", "edge":
+				r.keep(*item, t.Name.Local == "edge")
 				item = nil
 			}
 		}
+	}
+	if err := r.over(r.file, limitsOf(r.fsys)); err != nil {
+		return err
 	}
 	if len(r.nodes) == 0 {
 		return &BundleError{File: r.file, Msg: phrase.New("no nodes: want <node> elements in a <graph>")}
