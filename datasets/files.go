@@ -37,18 +37,31 @@ const (
 	pageCells  = 8 << 20
 )
 
-// pageElements bounds the nodes and links of a JSON graph (node-link
-// JSON) the page reads. The file streams, a node or a link decoded at a
-// time (input.JSONStream), so its text is not held; but what each becomes
-// until the graph is made (a graphmlItem, its values in a map of its own,
-// then its row of the node table) still takes about 1 kB at the peak of
-// the heap: 1.5 million tiny nodes ({"id": 7, "g": 1}, a 28 MB file)
-// peaked at 1.4 to 1.6 GB (runtime.ReadMemStats' HeapAlloc; 2.0 to 2.7 GB
-// when each was decoded whole from the text held in memory), so a file of
-// tiny nodes at the page's 64 MB bound, some 3.4 million of them, would
-// still pass a worker's memory. 500,000 peak at some 0.6 GB; Facebook
-// Page-Page's 193,293 fit.
-const pageElements = 500_000
+// pageElements bounds the nodes and edges the page holds as items while
+// it reads a graph's file (GraphML, GEXF, node-link JSON: held.go). The
+// files stream, but what each node and edge becomes until the graph is
+// made (a graphmlItem, its values and their lines in maps of their own,
+// then its row of the node table) takes 0.5 to 1.5 kB at the peak of the
+// heap. Measured (runtime.ReadMemStats' HeapAlloc sampled every
+// millisecond while Open reads the file with the page's limits, less the
+// file's own bytes; two to four runs each), for (a) N nodes without
+// values, (b) N/2 nodes and N/2 edges with a value each:
+//
+//	           a, 1M        b, 300k      b, 500k      b, 1M
+//	GraphML    0.45-0.57 GB 0.39-0.45 GB 0.67-0.71 GB 1.34-1.56 GB
+//	GEXF       0.47-0.58 GB 0.38-0.43 GB 0.63-0.65 GB 1.45-1.47 GB
+//	node-link  0.53-0.57 GB 0.28-0.32 GB 0.48-0.49 GB 1.06-1.15 GB
+//	edge list  -            0.05 GB      0.08-0.10 GB 0.15-0.16 GB
+//
+// So a GraphML file within the page's 64 MB bound (3 million tiny nodes,
+// 62 MB: 1.95 GB; or (b) with 1 million, 59 MB) would not pass a
+// worker's memory (1 GiB, pdn.BrowserLimits), and 500,000 (0.70 to 0.74
+// GB with the file) left too little beside it. 300,000 peak at 0.41 to
+// 0.47 GB with the file, and a file past them (its items let go at the
+// budget, the rest only counted) at no more. Facebook Page-Page's
+// 193,293 (22,470 nodes and 170,823 edges) fit, at 0.17 to 0.28 GB. An
+// edge list and a labels file (the edge list row) hold no items.
+const pageElements = 300_000
 
 // maxZipEntries bounds the files of an archive: a graph is a handful.
 const maxZipEntries = 10000
@@ -74,7 +87,7 @@ type limits struct {
 	held          int64
 	values, cells int // numbers read, node-table cells held
 	edges         int // distinct edges
-	elements      int // nodes and links of a JSON graph, each held as an item till the graph is made
+	elements      int // nodes and edges held as items till the graph is made (held.go)
 	where         phrase.Text
 	last          bool // no reader elsewhere reads more: tooMany sends nowhere
 }

@@ -125,7 +125,7 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	defer text.Close()
 	r := &gexfReader{
 		graphmlReader: &graphmlReader{fsys: fsys, file: name, dec: dec, keys: map[string]graphmlKey{}, edgeIDs: map[string][2]int{}, undeclared: map[string][2]int{},
-			drawing: []string{}, directedHow: `defaultedgetype="directed", or type="directed"`},
+			drawing: []string{}, directedHow: `defaultedgetype="directed", or type="directed"`, held: heldWithin(limitsOf(fsys))},
 		attrs: map[[2]string]string{}, viz: map[string]bool{},
 	}
 	if err := r.read(); err != nil {
@@ -171,6 +171,9 @@ func (r *gexfReader) read() error {
 	}
 	if !r.rooted {
 		return &BundleError{File: r.file, Msg: phrase.New("no <gexf> element: want <gexf><graph><nodes><node id=…/>…")}
+	}
+	if err := r.over(r.file, limitsOf(r.fsys)); err != nil {
+		return err
 	}
 	if len(r.nodes) == 0 {
 		return &BundleError{File: r.file, Msg: phrase.New("no nodes: want <node> elements in a <graph>'s <nodes>")}
@@ -233,6 +236,9 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 		}
 		if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 			return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
+		}
+		if !r.meet(line, col) { // past the budget: counted, passed over
+			return r.skip(line, col)
 		}
 		if err := r.static(t, line, col, phrase.New("a <%s> with start or end", t.Name.Local)); err != nil {
 			return err
@@ -423,14 +429,9 @@ func (r *gexfReader) end(t xml.EndElement) {
 		r.key = ""
 	case "attributes":
 		r.class = ""
-	case "node":
+	case "node", "edge":
 		if r.item != nil {
-			r.nodes = append(r.nodes, *r.item)
-		}
-		r.item = nil
-	case "edge":
-		if r.item != nil {
-			r.edges = append(r.edges, *r.item)
+			r.keep(*r.item, t.Name.Local == "edge")
 		}
 		r.item = nil
 	}

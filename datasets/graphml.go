@@ -64,12 +64,13 @@ func findGraphML(fsys fs.FS) (string, bool) { return theOne(fsys, isGraphMLName)
 // graphmlReader reads one GraphML file token by token, so that an error
 // names its line and column.
 type graphmlReader struct {
-	fsys  fs.FS
-	file  string
-	dec   *xml.Decoder
-	keys  map[string]graphmlKey
-	nodes []graphmlItem
-	edges []graphmlItem
+	fsys fs.FS
+	file string
+	dec  *xml.Decoder
+	keys map[string]graphmlKey
+	// held are the nodes and edges read, each an item held till the
+	// graph is made, within the budget of limits.elements (held.go).
+	held
 	cells int // data elements read
 	// graphs counts the top-level <graph> elements; second is the line of
 	// the second, which is left out.
@@ -122,7 +123,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys))}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -159,10 +160,9 @@ func (r *graphmlReader) read() error {
 					// The first graph is the file's graph, as NetworkX's
 					// read_graphml and igraph's Read_GraphML (index 0) read it.
 					r.second = cmp.Or(r.second, line)
-					if err := r.dec.Skip(); err != nil {
-						return &BundleError{File: r.file, Line: line, Msg: phrase.New("not well-formed XML: %s", err)}
+					if err := r.skip(line, col); err != nil {
+						return err
 					}
-					r.depth-- // Skip read its end
 				} else {
 					r.directed = attr(t, "edgedefault") == "directed"
 				}
@@ -189,6 +189,12 @@ func (r *graphmlReader) read() error {
 				}
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
+				}
+				if !r.meet(line, col) { // past the budget: counted, passed over
+					if err := r.skip(line, col); err != nil {
+						return err
+					}
+					continue
 				}
 				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
 				if t.Name.Local == "node" && item.id == "" {
@@ -232,19 +238,29 @@ func (r *graphmlReader) read() error {
 				if item != nil {
 					item.data[dataKey] = strings.TrimSpace(text.String())
 				}
-			case "node":
-				r.nodes = append(r.nodes, *item)
-				item = nil
-			case "edge":
-				r.edges = append(r.edges, *item)
+			case "node", "edge":
+				r.keep(*item, t.Name.Local == "edge")
 				item = nil
 			}
 		}
+	}
+	if err := r.over(r.file, limitsOf(r.fsys)); err != nil {
+		return err
 	}
 	if len(r.nodes) == 0 {
 		return &BundleError{File: r.file, Msg: phrase.New("no nodes: want <node> elements in a <graph>")}
 	}
 	return r.allDeclared()
+}
+
+// skip passes over the element begun at line:col, its end read; a
+// failure within it is said as xmlToken says it.
+func (r *graphmlReader) skip(line, col int) error {
+	if err := r.dec.Skip(); err != nil {
+		return xmlFault(err, r.file, line, col)
+	}
+	r.depth-- // Skip read its end
+	return nil
 }
 
 // xmlToken reads the next token of an XML file (file, for messages) and
@@ -254,16 +270,23 @@ func (r *graphmlReader) read() error {
 func xmlToken(dec *xml.Decoder, file string) (tok xml.Token, line, col int, err error) {
 	line, col = dec.InputPos()
 	tok, err = dec.Token()
+	if err == nil || err == io.EOF {
+		return tok, line, col, err
+	}
+	return nil, line, col, xmlFault(err, file, line, col)
+}
+
+// xmlFault says why an XML file (file) could not be read at line:col: an
+// error of the file itself located, a syntax error at its line.
+func xmlFault(err error, file string, line, col int) error {
 	var se *xml.SyntaxError
 	switch {
-	case err == nil, err == io.EOF:
-		return tok, line, col, err
 	case isInputError(err):
-		return nil, line, col, located(err)
+		return located(err)
 	case errors.As(err, &se):
-		return nil, line, col, &BundleError{File: file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
+		return &BundleError{File: file, Line: se.Line, Msg: phrase.New("not well-formed XML: %s", se.Msg)}
 	}
-	return nil, line, col, &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("not XML the explorer can read: %v", err)}
+	return &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("not XML the explorer can read: %v", err)}
 }
 
 // allDeclared refuses data for a key no <key> declares, at its first

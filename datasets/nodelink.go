@@ -159,10 +159,9 @@ type nodeLinkReader struct {
 	// edgesKey is the list of edges met, "links" or "edges".
 	edgesKey string
 	// nodesMet and linksMet count the elements of the lists, for the
-	// limits; past the element budget (counting), the nodes and links held
-	// are let go, and the rest only counted, for the message.
+	// explorer's nodes and the edges read here; the budget of the nodes
+	// and links held (limits.elements) is held's, as every reader's.
 	nodesMet, linksMet int
-	counting           bool
 	// The top-level flags, as node_link_graph defaults them where left out
 	// (undirected, a multigraph); multigraphMet says the file gave it.
 	directed, multigraph, multigraphMet bool
@@ -207,7 +206,7 @@ func (r *nodeLinkReader) checks(node bool) bool {
 	if node {
 		upTo = aNode
 	}
-	return !r.counting && !slices.ContainsFunc(r.faults[:upTo+1], func(err error) bool { return err != nil })
+	return !r.overBudget() && !slices.ContainsFunc(r.faults[:upTo+1], func(err error) bool { return err != nil })
 }
 
 // holding says the nodes and links read are kept: no fault is known.
@@ -232,7 +231,7 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	}
 	defer text.Close()
 	r := &nodeLinkReader{
-		graphmlReader: &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`},
+		graphmlReader: &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`, held: heldWithin(limitsOf(fsys))},
 		st:            input.NewJSONStream(name, text), lim: limitsOf(fsys), nested: map[string]bool{},
 		attrs: map[string]map[string]*nodeLinkAttr{"node": {}, "edge": {}}, kinds: map[string]bool{}, multigraph: true,
 	}
@@ -318,9 +317,9 @@ func (r *nodeLinkReader) read() error {
 	}
 	for kind, err := range r.faults {
 		switch {
-		case kind == nodesList && r.counting:
+		case kind == nodesList && r.overBudget():
 			// Past the budget, the elements held were let go (count).
-			return tooMany(r.file, 0, r.lim, phrase.New("%s nodes and links, each read as a JSON object of its own, more than the %s a reading of JSON holds (a GraphML file or an edge list of the same graph streams)", numtext.Group(r.nodesMet+r.linksMet), numtext.Group(r.lim.elements)))
+			return r.over(r.file, r.lim)
 		case kind == aNode && r.nodesMet == 0:
 			return &BundleError{File: r.file, Msg: phrase.New("no nodes: \"nodes\" is an empty list")}
 		case err != nil:
@@ -417,8 +416,8 @@ func (r *nodeLinkReader) element(key string, i int) error {
 // count counts an element of the nodes' or the links' list (at), and
 // refuses more than the limits hold, at the line of the first beyond
 // them: the explorer's nodes, the edges read here. Past the element
-// budget (limits.elements), the nodes and links held are let go, and the
-// rest only counted, for read's message.
+// budget (limits.elements, held.meet), the nodes and links held are let
+// go, and the rest only counted, for read's message.
 func (r *nodeLinkReader) count(node bool, at input.Pos) {
 	if node {
 		if r.nodesMet++; r.nodesMet == MaxNodes+1 {
@@ -427,9 +426,7 @@ func (r *nodeLinkReader) count(node bool, at input.Pos) {
 	} else if r.linksMet++; r.linksMet == r.lim.edges+1 {
 		r.fault(tooManyEdges, tooMany(r.file, at.Line, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
 	}
-	if !r.counting && r.nodesMet+r.linksMet > r.lim.elements {
-		r.counting, r.nodes, r.edges = true, nil, nil
-	}
+	r.meet(at.Line, at.Col)
 }
 
 // idOf is a node id as the explorer names it: a string as it is, a
@@ -568,7 +565,7 @@ func (r *nodeLinkReader) node(i int, m map[string]json.RawMessage, v input.JSONV
 	it := graphmlItem{id: id, line: v.At.Line, col: v.At.Col}
 	r.values(&it, "node", m, v, "id")
 	if r.holding() {
-		r.nodes = append(r.nodes, it)
+		r.keep(it, false)
 	}
 	return nil
 }
@@ -601,7 +598,7 @@ func (r *nodeLinkReader) link(m map[string]json.RawMessage, v input.JSONValue) e
 	}
 	r.values(&it, "edge", m, v, skip...)
 	if r.holding() {
-		r.edges = append(r.edges, it)
+		r.keep(it, true)
 	}
 	return nil
 }

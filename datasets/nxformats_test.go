@@ -497,15 +497,15 @@ func TestGEXFMultigraphKeyIsNoFeature(t *testing.T) {
 
 // A node-link file is costed by its nodes and links: each is held (an
 // item, a row of the node table) till the graph is made, so the page
-// refuses more than a reading of JSON holds, naming the count (the
-// elements past the budget counted, not held) and the formats that
-// stream; the command line reads it.
+// refuses more than it holds at once, at the first past the budget,
+// naming the count (the elements past the budget counted, not held) and
+// what reads it; the command line does.
 func TestNodeLinkElementsWithinLimits(t *testing.T) {
 	files := mapFS(map[string]string{"club.json": tinyNodeLink})
 	lim := pageLimits
 	lim.elements = 3
 	_, _, err := Open(limitedTo(files, lim), Columns{})
-	if want := "club.json: holds 8 nodes and links, each read as a JSON object of its own, more than the 3 a reading of JSON holds"; err == nil || !strings.HasPrefix(err.Error(), want) {
+	if want := "club.json:6:3: holds 8 nodes and edges, more than the 3 the browser holds at once (each is kept, with its values, until the graph is made): open the graph with the command line (pdn train -data), or save it as an edge list and a labels file"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("%v", err)
 	}
 	if _, _, err := Open(files, Columns{}); err != nil {

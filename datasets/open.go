@@ -56,6 +56,10 @@ type format struct {
 	// library is the publisher's library whose reading the reader
 	// follows; fuzz its fuzz target.
 	library, fuzz string
+	// holdsItems says its reader holds each node and edge as an item till
+	// the graph is made, within the budget of limits.elements (held.go):
+	// a test reads a file of each such row one past a budget.
+	holdsItems bool
 }
 
 // every marks, in a format's chooses, the Columns it reads.
@@ -88,16 +92,16 @@ var formats = []format{
 		library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE"},
 	{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1},
 		noColumns: phrase.New("node-link JSON names its nodes by their \"id\", so there is no column of node names to choose"),
-		file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink"},
+		file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink", holdsItems: true},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"},
 		noColumns: phrase.New("an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line)"),
 		library:   "ogb's NodePropPredDataset, from its raw files", fuzz: "FuzzReadOGB"},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1},
 		noColumns: phrase.New("a GraphML file names its nodes by their id attribute, so there is no column of node names to choose"),
-		file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML"},
+		file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML", holdsItems: true},
 	{name: "GEXF", says: "a GEXF file", find: findGEXFFile, near: gexfNearMiss, chooses: Columns{Target: "*", Bins: 1},
 		noColumns: phrase.New("a GEXF file names its nodes by their id attribute, so there is no column of node names to choose"),
-		file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF"},
+		file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF", holdsItems: true},
 	{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss,
 		noColumns: phrase.New("a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows)"),
 		file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},

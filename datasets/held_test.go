@@ -1,0 +1,155 @@
+package datasets
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// heldFiles write, for each format row that holds items (holdsItems), a
+// ring of n nodes (two classes) and its n edges (a weight each) in the
+// row's format, each node and edge on a line of its own, and say where
+// the kth of them (0 first, the nodes before the edges) is, as a message
+// names it (file:line:col).
+var heldFiles = map[string]func(n int) (files map[string]string, at func(k int) string){
+	"GraphML": func(n int) (map[string]string, func(int) string) {
+		var b strings.Builder
+		b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n")
+		b.WriteString("<key id=\"c\" for=\"node\" attr.name=\"club\" attr.type=\"string\"/>\n<key id=\"w\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\"/>\n")
+		b.WriteString("<graph edgedefault=\"undirected\">\n")
+		for i := range n {
+			fmt.Fprintf(&b, "<node id=\"n%d\"><data key=\"c\">%s</data></node>\n", i, "ab"[i%2:i%2+1])
+		}
+		for i := range n {
+			fmt.Fprintf(&b, "<edge source=\"n%d\" target=\"n%d\"><data key=\"w\">1.5</data></edge>\n", i, (i+1)%n)
+		}
+		b.WriteString("</graph>\n</graphml>\n")
+		return map[string]string{"ring.graphml": b.String()}, func(k int) string { return fmt.Sprintf("ring.graphml:%d:1", 6+k) }
+	},
+	"GEXF": func(n int) (map[string]string, func(int) string) {
+		var b strings.Builder
+		b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gexf xmlns=\"http://gexf.net/1.3\" version=\"1.3\">\n<graph defaultedgetype=\"undirected\">\n")
+		b.WriteString("<attributes class=\"node\"><attribute id=\"0\" title=\"club\" type=\"string\"/></attributes>\n")
+		b.WriteString("<nodes>\n")
+		for i := range n {
+			fmt.Fprintf(&b, "<node id=\"n%d\"><attvalues><attvalue for=\"0\" value=\"%s\"/></attvalues></node>\n", i, "ab"[i%2:i%2+1])
+		}
+		b.WriteString("</nodes>\n<edges>\n")
+		for i := range n {
+			fmt.Fprintf(&b, "<edge source=\"n%d\" target=\"n%d\" weight=\"1.5\"/>\n", i, (i+1)%n)
+		}
+		b.WriteString("</edges>\n</graph>\n</gexf>\n")
+		return map[string]string{"ring.gexf": b.String()}, func(k int) string {
+			if k < n {
+				return fmt.Sprintf("ring.gexf:%d:1", 6+k)
+			}
+			return fmt.Sprintf("ring.gexf:%d:1", 6+k+2)
+		}
+	},
+	"node-link JSON": func(n int) (map[string]string, func(int) string) {
+		var b strings.Builder
+		b.WriteString("{\"directed\": false, \"multigraph\": false, \"graph\": {},\n\"nodes\": [\n")
+		for i := range n {
+			fmt.Fprintf(&b, "{\"id\": \"n%d\", \"club\": %q}%s\n", i, "ab"[i%2:i%2+1], map[bool]string{true: ",", false: ""}[i < n-1])
+		}
+		b.WriteString("],\n\"links\": [\n")
+		for i := range n {
+			fmt.Fprintf(&b, "{\"source\": \"n%d\", \"target\": \"n%d\", \"weight\": 1.5}%s\n", i, (i+1)%n, map[bool]string{true: ",", false: ""}[i < n-1])
+		}
+		b.WriteString("]}\n")
+		return map[string]string{"ring.json": b.String()}, func(k int) string {
+			if k < n {
+				return fmt.Sprintf("ring.json:%d:1", 3+k)
+			}
+			return fmt.Sprintf("ring.json:%d:1", 3+k+2)
+		}
+	},
+}
+
+// Every reader that holds its nodes and edges as items till the graph is
+// made (the rows holdsItems) counts them against the page's budget
+// (limits.elements) by held's one rule: a ring of as many nodes and
+// edges as the budget opens; one more is refused at the first past it,
+// naming the count and the budget and what reads it, and far more name
+// their whole count (the rest counted, not held); the command line reads
+// them. The advice holds: the same graph as an edge list and a labels
+// file holds no item, and opens within any budget.
+func TestEveryItemHoldingReaderKeepsTheBudget(t *testing.T) {
+	const n = 6 // nodes, and as many edges
+	for _, f := range formats {
+		if !f.holdsItems {
+			continue
+		}
+		t.Run(f.name, func(t *testing.T) {
+			write, ok := heldFiles[f.name]
+			if !ok {
+				t.Fatalf("no file to read: a row that holds items has its ring in heldFiles")
+			}
+			files, at := write(n)
+			fsys := mapFS(files)
+			lim := pageLimits
+			lim.elements = 2 * n
+			g, _, err := Open(limitedTo(fsys, lim), Columns{})
+			if err != nil {
+				t.Fatalf("as many as the budget: %v", err)
+			}
+			if g.Meta["format"] != f.name || g.N != n || g.E() != n {
+				t.Fatalf("as many as the budget: read as %v, %d nodes and %d edges", g.Meta["format"], g.N, g.E())
+			}
+			for _, budget := range []int{2*n - 1, 2, 0} {
+				lim.elements = budget
+				_, _, err := Open(limitedTo(fsys, lim), Columns{})
+				want := fmt.Sprintf("%s: holds %d nodes and edges, more than the %d the browser holds at once (each is kept, with its values, until the graph is made): open the graph with the command line (pdn train -data), or save it as an edge list and a labels file, which are read as they stream, in far less memory", at(budget), 2*n, budget)
+				if err == nil || err.Error() != want {
+					t.Errorf("a budget of %d:\n got %v\nwant %s", budget, err, want)
+				}
+			}
+			last := nativeLimits
+			last.elements = 2
+			_, _, err = Open(limitedTo(fsys, last), Columns{})
+			if want := fmt.Sprintf("%s: holds %d nodes and edges, more than the 2 the command line holds at once (each is kept, with its values, until the graph is made): save the graph as an edge list and a labels file", at(2), 2*n); err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("where nothing reads more:\n got %v\nwant %s", err, want)
+			}
+			if _, _, err := Open(fsys, Columns{}); err != nil {
+				t.Errorf("the command line: %v", err)
+			}
+		})
+	}
+	var edges, labels strings.Builder
+	labels.WriteString("id,club\n")
+	for i := range n {
+		fmt.Fprintf(&labels, "n%d,%s\n", i, "ab"[i%2:i%2+1])
+		fmt.Fprintf(&edges, "n%d,n%d,1.5\n", i, (i+1)%n)
+	}
+	lim := pageLimits
+	lim.elements = 0
+	g, _, err := Open(limitedTo(mapFS(map[string]string{"ring.edges": edges.String(), "ring.labels": labels.String()}), lim), Columns{})
+	if err != nil || g.N != n || g.E() != n {
+		t.Errorf("the same ring as an edge list and a labels file, within a budget of 0: %v", err)
+	}
+}
+
+// The budget touches no reader that holds no items: each other row's
+// fixtures read within a budget of 0 as within the page's. A reader that
+// came to hold items (held) without its row saying so fails here.
+func TestTheBudgetTouchesOnlyItemHoldingReaders(t *testing.T) {
+	fixtures := faultFixtures(t)
+	for _, f := range formats {
+		if f.holdsItems {
+			continue
+		}
+		for _, fx := range fixtures[f.name] {
+			fsys := mapFS(fx.files)
+			g, _, err := Open(limitedTo(fsys, pageLimits), Columns{})
+			if err != nil {
+				t.Fatalf("%s (%s): %v", f.name, fx.name, err)
+			}
+			none := pageLimits
+			none.elements = 0
+			g0, _, err := Open(limitedTo(fsys, none), Columns{})
+			if err != nil || g.N != g0.N || g.E() != g0.E() {
+				t.Errorf("%s (%s): within no budget, %v: a reader that holds items says so in its row (holdsItems)", f.name, fx.name, err)
+			}
+		}
+	}
+}
