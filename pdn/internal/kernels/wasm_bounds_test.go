@@ -8,6 +8,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -547,4 +548,32 @@ func isUnsafePointer(e ast.Expr) bool {
 	}
 	pkg, ok := sel.X.(*ast.Ident)
 	return ok && pkg.Name == "unsafe" && sel.Sel.Name == "Pointer"
+}
+
+// indices finds an index out of range wherever it lies: in its passes of
+// sixteen or after them, as n, as -1 or as the least int32.
+func TestWasmIndices(t *testing.T) {
+	for size := range 40 {
+		idx := make([]int32, size)
+		for k := range idx {
+			idx[k] = int32(k % 7)
+		}
+		if p := panicOf(func() { indices(idx, 0, size, 7, "idx") }); p != nil {
+			t.Fatalf("%d indices in range: %v", size, p)
+		}
+		for k := range idx {
+			for _, bad := range []int32{7, -1, math.MinInt32, math.MaxInt32} {
+				was := idx[k]
+				idx[k] = bad
+				p := panicOf(func() { indices(idx, 0, size, 7, "idx") })
+				if !names(p, "", fmt.Sprintf("idx[%d]", k)) {
+					t.Errorf("idx[%d] = %d of %d: panic %v, want one naming idx[%d]", k, bad, size, p, k)
+				}
+				if p := panicOf(func() { indices(idx, k+1, size, 7, "idx") }); p != nil {
+					t.Errorf("idx[%d] = %d, outside the scan from %d: %v", k, bad, k+1, p)
+				}
+				idx[k] = was
+			}
+		}
+	}
 }
