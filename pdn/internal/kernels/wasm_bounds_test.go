@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // These tests run under Node with the kernels linked (make test-wasm, or
@@ -576,4 +577,116 @@ func TestWasmIndices(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkWasmChecks sets the checks of each kernel that scans an index
+// array beside the kernel alone, on a graph of 4096 nodes and 40960 edges
+// (20 entries a row), for the shares in wasm_simd128.go's comments: each
+// turn times the kernel (called as its wrapper does, without the scans),
+// then the wrapper's scans, and it reports both and their ratio.
+func BenchmarkWasmChecks(b *testing.B) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	const n, e = 4096, 40960
+	src, dst := make([]int32, e), make([]int32, e)
+	for i := range src {
+		src[i], dst[i] = rnd.Int32N(n), rnd.Int32N(n)
+	}
+	rowPtr := make([]int32, n+1)
+	for i := range src {
+		rowPtr[src[i]+1]++
+		rowPtr[dst[i]+1]++
+	}
+	for i := range n {
+		rowPtr[i+1] += rowPtr[i]
+	}
+	col, eid := make([]int32, 2*e), make([]int32, 2*e)
+	atSrc, atDst := make([]int32, e), make([]int32, e)
+	next := slices.Clone(rowPtr[:n])
+	for i := range src {
+		u, v := src[i], dst[i]
+		col[next[u]], eid[next[u]], atSrc[i] = v, int32(i), next[u]
+		next[u]++
+		col[next[v]], eid[next[v]], atDst[i] = u, int32(i), next[v]
+		next[v]++
+	}
+	coef, self, w := vals(e), vals(n), vals(e)
+	dots, gCoef, gSelf := vals(2*e), make([]float64, e), make([]float64, n)
+	deg, r, gR, gw := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, e)
+	propagation := func() {
+		first, last := rowPtrs(rowPtr, 0, n, "rowPtr")
+		indices(col, first, last, n, "col")
+		indices(eid, first, last, e, "eid")
+	}
+	edges := func() {
+		indices(src, 0, e, n, "src")
+		indices(dst, 0, e, n, "dst")
+	}
+	// run reports the kernel's time and its checks', alternating.
+	run := func(name string, kernel, checks func()) {
+		b.Run(name, func(b *testing.B) {
+			var tk, tc time.Duration
+			for range b.N {
+				t0 := time.Now()
+				kernel()
+				t1 := time.Now()
+				checks()
+				tc += time.Since(t1)
+				tk += t1.Sub(t0)
+			}
+			b.ReportMetric(float64(tk.Microseconds())/float64(b.N), "kernel-µs")
+			b.ReportMetric(float64(tc.Microseconds())/float64(b.N), "checks-µs")
+			b.ReportMetric(float64(tc)/float64(tk), "checks/kernel")
+		})
+	}
+	for _, m := range []int{1, 4, 16, 64} {
+		y, h, dy := make([]float64, n*m), vals(n*m), vals(n*m)
+		run(fmt.Sprintf("propagate_rows/m=%d", m), func() {
+			kPropagateRows(at(y, n*m, "y"), at(h, n*m, "h"), int32(m), 0, n, at(rowPtr, n+1, "rowPtr"), at(col, 2*e, "col"), at(eid, 2*e, "eid"),
+				at(coef, e, "coef"), at(self, n, "self"))
+		}, propagation)
+		run(fmt.Sprintf("propagate_dots/m=%d", m), func() {
+			kPropagateDots(at(y, n*m, "y"), at(dy, n*m, "dy"), at(h, n*m, "h"), int32(m), 0, n, at(rowPtr, n+1, "rowPtr"), at(col, 2*e, "col"),
+				at(eid, 2*e, "eid"), at(coef, e, "coef"), at(self, n, "self"), at(dots, 2*e, "dots"), at(gSelf, n, "gSelf"))
+		}, propagation)
+		run(fmt.Sprintf("accumulate_edges/m=%d", m), func() {
+			kAccumulateEdges(at(gCoef, e, "gCoef"), at(dy, n*m, "dy"), at(h, n*m, "h"), int32(m), 0, e, at(src, e, "src"), at(dst, e, "dst"))
+		}, edges)
+	}
+	// A sparse n×1024 matrix of 20 non-zeros a row, as features are.
+	const cols = 1024
+	ptr, fcol, fval := make([]int, n+1), make([]int32, 20*n), vals(20*n)
+	for i := range n {
+		ptr[i+1] = 20 * (i + 1)
+		for k := 20 * i; k < 20*(i+1); k++ {
+			fcol[k] = rnd.Int32N(cols)
+		}
+	}
+	sparse := func() {
+		first, last := rowPtrs(ptr, 0, n, "ptr")
+		indices(fcol, first, last, cols, "col")
+	}
+	for _, m := range []int{4, 16, 64} {
+		c, bt := make([]float64, n*m), vals(cols*m)
+		run(fmt.Sprintf("sp_mul_abt/m=%d", m), func() {
+			kSpMulABT(at(c, n*m, "c"), at(ptr, n+1, "ptr"), at(fcol, 20*n, "col"), at(fval, 20*n, "val"), 0, n, at(bt, cols*m, "bt"), int32(m))
+		}, sparse)
+	}
+	run("combine_dots", func() {
+		kCombineDots(at(gCoef, e, "gCoef"), at(dots, 2*e, "dots"), at(atSrc, e, "atSrc"), at(atDst, e, "atDst"), 0, e)
+	}, func() {
+		indices(atSrc, 0, e, 2*e, "atSrc")
+		indices(atDst, 0, e, 2*e, "atDst")
+	})
+	run("norm_forward", func() {
+		kNormForward(at(deg, n, "deg"), at(r, n, "r"), at(self, n, "self"), at(coef, e, "coef"), at(w, e, "w"), n, e,
+			at(rowPtr, n+1, "rowPtr"), at(eid, 2*e, "eid"), at(src, e, "src"), at(dst, e, "dst"))
+	}, func() {
+		first, last := rowPtrs(rowPtr, 0, n, "rowPtr")
+		indices(eid, first, last, e, "eid")
+		edges()
+	})
+	run("norm_backward", func() {
+		kNormBackward(at(gw, e, "gw"), at(gR, n, "gR"), at(gSelf, n, "gSelf"), at(gCoef, e, "gCoef"), at(r, n, "r"), at(w, e, "w"), n, e,
+			at(src, e, "src"), at(dst, e, "dst"))
+	}, edges)
 }
