@@ -15,19 +15,129 @@ kind timed `like` another takes both columns once both places are fitted) and, o
 estimate/real for every epoch. Every kind BenchmarkCost runs is fitted; a kind it does not
 know is an error. With --weights, the place's weights are taken as given (the table's, say) and
 only the kinds in the runs are fitted to them: rows for kinds not fitted yet, leaving the others
-and the weights as they stand. Needs numpy and scipy.
+and the weights as they stand. Needs numpy and scipy; a mistake in the arguments (a place other
+than browser or native, a run file that cannot be read or holds no BenchmarkCost epoch, weights
+that are not two finite numbers above 0) is one line naming the argument, exit status 2, said
+before numpy loads.
 """
+import argparse
+import math
 import re
 import sys
-
-import numpy as np
-from scipy.optimize import least_squares
 
 GO_NAMES = {'pdn': 'PDN', 'pdn-linear': 'PDNLinear', 'pdn-edgeconv': 'PDNEdgeConv',
             'pdn-multiscale': 'PDNMultiScale', 'gcn': 'GCN', 'gat': 'GAT', 'appnp': 'APPNP',
             'sgc': 'SGC', 'clustergcn': 'ClusterGCN', 'deepwalk': 'DeepWalk', 'mlp': 'MLP',
             'cheb': 'Cheb', 'sage': 'SAGE'}
 METRICS = ['real-ms', 'setup-s', 'M-dense', 'M-gather', 'M-exp', 'M-setup-dense', 'M-setup-gather', 'M-setup-exp']
+
+# What a run file holds and --weights takes, as the arguments' help and their refusals say them.
+RUN_FILE = "a readable file of go test -bench BenchmarkCost's output"
+WEIGHTS = "GATHER,EXP: two decimal numbers above 0 and finite, as 1.5,20 (the place's Work weights beside Dense: 1)"
+DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def epochs(path, text):
+    """The names of the epochs a run file holds (its BenchmarkCost lines with real-ms), read as
+    load reads them; a line load could not read is an argparse.ArgumentTypeError."""
+    names = set()
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.startswith('BenchmarkCost/'):
+            continue
+        f = line.split()
+        vals = {}
+        for i in range(len(f) - 1):
+            if f[i + 1] in METRICS:
+                try:
+                    vals[f[i + 1]] = float(f[i])
+                except ValueError:
+                    raise argparse.ArgumentTypeError('%s, line %d: %s is %r, not a number' % (path, n, f[i + 1], f[i]))
+                if not math.isfinite(vals[f[i + 1]]) or vals[f[i + 1]] < 0:
+                    raise argparse.ArgumentTypeError('%s, line %d: %s is %s; want a finite number, 0 or more'
+                                                     % (path, n, f[i + 1], f[i]))
+        if 'real-ms' not in vals:
+            continue
+        lacking = [m for m in ('M-dense', 'M-gather', 'M-exp') if m not in vals]
+        if lacking or vals['real-ms'] == 0:
+            raise argparse.ArgumentTypeError('%s, line %d: an epoch %s; want BenchmarkCost\'s real-ms above 0 and its M-dense, '
+                                             'M-gather and M-exp' % (path, n, 'without ' + ', '.join(lacking) if lacking else 'of 0 ms'))
+        names.add(re.sub(r'-\d+$', '', f[0][len('BenchmarkCost/'):]))
+    return names
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def run_file(path):
+    """An argparse type: a run file, readable, with at least one BenchmarkCost epoch."""
+    try:
+        text = read(path)
+    except OSError as err:
+        raise argparse.ArgumentTypeError('%s: %s; want %s' % (path, err.strerror, RUN_FILE))
+    except UnicodeDecodeError:
+        raise argparse.ArgumentTypeError('%s is not text; want %s' % (path, RUN_FILE))
+    if not epochs(path, text):
+        raise argparse.ArgumentTypeError('%s holds no BenchmarkCost epoch (a line "BenchmarkCost/SIZE/MODEL ... real-ms ..."); '
+                                         'want %s' % (path, RUN_FILE))
+    return path
+
+
+def weights(text):
+    """An argparse type: GATHER,EXP, two finite decimal numbers above 0 (no nan, inf, 0x… or _)."""
+    parts = text.split(',')
+    if len(parts) != 2 or not all(DECIMAL.fullmatch(p.strip()) for p in parts):
+        raise argparse.ArgumentTypeError('%r is not %s' % (text, WEIGHTS))
+    vals = [float(p) for p in parts]
+    if not all(0 < v < math.inf for v in vals):  # inf too: a number too large for a float
+        raise argparse.ArgumentTypeError('%s is outside (0, %g]; want %s' % (text, sys.float_info.max, WEIGHTS))
+    return vals
+
+
+class Arguments(argparse.ArgumentParser):
+    """argparse, but every mistake is one line naming the argument, exit status 2."""
+
+    def error(self, message):
+        m = re.fullmatch(r'argument (--\S+): expected one argument', message)
+        if m and m.group(1) in self._option_string_actions:  # say what it wants, not only that it wants one
+            message += ': %s' % self._option_string_actions[m.group(1)].help
+        self.exit(2, 'fit-cost.py: %s (python3 scripts/fit-cost.py --help lists the arguments)\n' % message)
+
+
+def parse_args(argv):
+    """The arguments, read before numpy loads: a mistake is said at once, numpy or not."""
+    ap = Arguments(prog='fit-cost.py', description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                   allow_abbrev=False)
+    ap.add_argument('place', choices=['browser', 'native'], help='where the runs were timed: the column of speeds fitted')
+    ap.add_argument('runs', nargs='+', type=run_file, metavar='RUN.txt', help=RUN_FILE + '; each epoch is the mean of the runs')
+    ap.add_argument('--skip', type=lambda v: set(v.split(',')), default=set(), metavar='SIZE/MODEL,...',
+                    help='SIZE/MODEL,...: epochs of the runs to leave out, separated by commas')
+    ap.add_argument('--weights', type=weights, metavar='GATHER,EXP', help=WEIGHTS + ', taken as given')
+    given = set()
+    for arg in argv:
+        if arg == '--':
+            break
+        name = arg.split('=', 1)[0]
+        if name in ap._option_string_actions and name in given:
+            ap.error('%s is given twice; give it once' % name)
+        given.add(name)
+    a = ap.parse_intermixed_args(argv)
+    names = set().union(*(epochs(p, read(p)) for p in a.runs))
+    if not names - a.skip:
+        ap.error('argument --skip: it leaves none of the runs\' %d epochs to fit; want SIZE/MODEL,... naming only some'
+                 % len(names))
+    return a
+
+
+if __name__ == '__main__':
+    ARGS = parse_args(sys.argv[1:])
+
+try:
+    import numpy as np
+    from scipy.optimize import least_squares
+except ImportError as err:
+    sys.exit('fit-cost.py needs numpy and scipy (%s)' % err)
 
 
 def load(paths):
@@ -46,21 +156,8 @@ def load(paths):
     return out
 
 
-def main():
-    args = sys.argv[1:]
-    skip = set()
-    if '--skip' in args:
-        i = args.index('--skip')
-        skip = set(args[i + 1].split(','))
-        args = args[:i] + args[i + 2:]
-    given = None
-    if '--weights' in args:
-        i = args.index('--weights')
-        given = [float(v) for v in args[i + 1].split(',')]
-        if len(given) != 2 or min(given) <= 0:
-            sys.exit('fit-cost.py: --weights wants GATHER,EXP, two positive numbers (the place\'s Work weights beside Dense: 1)')
-        args = args[:i] + args[i + 2:]
-    var, paths = args[0], args[1:]
+def main(a):
+    var, paths, skip, given = a.place, a.runs, a.skip, a.weights
     data = load(paths)
     keys = sorted(k for k, v in data.items() if 'real-ms' in v and k not in skip)
     models = sorted(set(k.split('/')[1] for k in keys))
@@ -137,4 +234,4 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    main(ARGS)

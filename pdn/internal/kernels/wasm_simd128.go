@@ -3,6 +3,8 @@
 package kernels
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"unsafe"
 )
@@ -129,19 +131,158 @@ func startKernels() bool {
 	return true
 }
 
-// at is the address of s's first element, nil for an empty slice.
-func at[T any](s []T) unsafe.Pointer {
+// ---- No address reaches a kernel unchecked ----
+//
+// The kernels index memory by the sizes, row pointers and indices they are
+// given and check nothing: one out of range reads or writes outside its
+// operand, into whatever Go keeps beside it, where the Go loop would have
+// panicked. So every address a kernel gets comes from at (or opt, or
+// state), which panics unless its operand holds every value the kernel
+// touches (each wrapper's comment lists these extents, read off
+// c/kernels.c); every size, row and edge range passes size or span; and
+// before the call rowPtrs and indices check every value the kernel reads
+// from an index array: row pointers from 0 up, never decreasing, ending
+// within the index arrays they point into, and each index within the
+// operand it picks from. A wrapper given a wrong operand panics, naming
+// it, as the Go loop's own bounds check would (TestWasmBounds tries each
+// wrapper; TestWasmAddressesChecked keeps every kernel's address arguments
+// on these helpers).
+//
+// The scans are O(e) a call beside the graph kernels' O(e·m): each
+// wrapper's comment gives their share of its kernel's time, under Node
+// (BenchmarkWasmChecks). Over a whole epoch they added about a tenth to
+// PDN's and GCN's on a graph of Facebook Page-Page's shape (BenchmarkCost,
+// a loaded machine: 8-13% in paired runs). The scans run in Go, at about
+// 0.4 ns an index; the same maximum over i32x4 lanes in kernels.c ran 7
+// times as fast, a change of the kernels' ABI not made here.
+
+// boundsError is what a wrapper panics with: a runtime error, as from the
+// Go loop's own bounds check.
+type boundsError string
+
+func (e boundsError) Error() string { return "kernels: " + string(e) }
+func (boundsError) RuntimeError()   {}
+
+// outOfBounds panics with a boundsError; it is called only on the way to
+// a panic, so the checks' fast paths build no message.
+//
+//go:noinline
+func outOfBounds(format string, args ...any) {
+	panic(boundsError(fmt.Sprintf(format, args...)))
+}
+
+// at is the address of s's first element (nil for an empty s) for a
+// kernel that touches its first n values: it panics, naming the operand,
+// unless s holds them.
+func at[T any](s []T, n int, name string) unsafe.Pointer {
+	need(s, n, name)
 	if len(s) == 0 {
 		return nil
 	}
 	return unsafe.Pointer(&s[0])
 }
 
-// need panics, as a Go loop would, unless s holds n values: the kernels
-// index memory by the sizes they are given and check nothing.
-func need[T any](s []T, n int) {
-	if len(s) < n {
-		panic("kernels: operand too short")
+// need panics, naming the operand, unless s holds n values: at's check,
+// for an operand the kernel reads through a copy (WasmMulABT's b).
+func need[T any](s []T, n int, name string) {
+	if n < 0 || len(s) < n {
+		outOfBounds("%s: slice bounds out of range [:%d] with length %d", name, n, len(s))
+	}
+}
+
+// opt is at for an operand the kernel may go without: nil for a nil s,
+// which the kernel takes as absent.
+func opt[T any](s []T, n int, name string) unsafe.Pointer {
+	if s == nil {
+		return nil
+	}
+	return at(s, n, name)
+}
+
+// state is the address of the PCG's state {hi, lo}, the 16 bytes
+// dropout_draw reads and writes: it panics for a nil rnd.
+func state(rnd *rand.PCG, name string) unsafe.Pointer {
+	if rnd == nil {
+		outOfBounds("%s is nil", name)
+	}
+	return unsafe.Pointer(rnd)
+}
+
+// rand.PCG is those 16 bytes: a PCG of another size fails to compile here
+// (TestKernelsDrawAsPCG checks their order).
+var (
+	_ [unsafe.Sizeof(rand.PCG{}) - 16]byte
+	_ [16 - unsafe.Sizeof(rand.PCG{})]byte
+)
+
+// size is v as the kernels' int (32 bits): it panics unless
+// 0 ≤ v ≤ MaxInt32.
+func size(v int, name string) int32 {
+	if uint(v) > math.MaxInt32 {
+		outOfBounds("%s = %d out of range [0, %d]", name, v, math.MaxInt32)
+	}
+	return int32(v)
+}
+
+// span is the range lo..hi-1 of n rows (or edges) as the kernels' ints:
+// it panics unless 0 ≤ lo ≤ hi ≤ n ≤ MaxInt32.
+func span(lo, hi, n int, name string) (int32, int32) {
+	if lo < 0 || hi < lo || hi > n || n > math.MaxInt32 {
+		outOfBounds("%s: slice bounds out of range [%d:%d] with length %d", name, lo, hi, n)
+	}
+	return int32(lo), int32(hi)
+}
+
+// rowPtrs checks the row pointers ptr[lo..hi] a kernel reads (at has
+// checked that ptr holds them) and returns the first and the last: it
+// panics unless the first is 0 or more and none is below the one before,
+// so that every row's entries lie in first..last-1, which at then checks
+// the index arrays hold.
+func rowPtrs[I int32 | int](ptr []I, lo, hi int, name string) (first, last int) {
+	p := ptr[lo : hi+1]
+	prev := p[0]
+	if prev < 0 {
+		outOfBounds("%s[%d] = %d is negative", name, lo, prev)
+	}
+	for k, v := range p[1:] {
+		if v < prev {
+			outOfBounds("%s[%d] = %d is below %s[%d] = %d: row pointers must not decrease", name, lo+k+1, v, name, lo+k, prev)
+		}
+		prev = v
+	}
+	return int(p[0]), int(prev)
+}
+
+// indices checks the values idx[lo..hi-1] a kernel reads (at has checked
+// that idx holds them): it panics unless each lies in [0, n), within the
+// n rows (or values) of the operand it picks from.
+//
+// The scan takes the values' largest as unsigned (a negative one is then
+// above any n), sixteen a pass into four maxima, without a branch: Go's
+// WebAssembly pays for every turn of a loop and every branch, and the
+// propagations scan every entry of the adjacency each call. It takes
+// about 0.4 ns an index under Node, half a plain loop's time.
+func indices(idx []int32, lo, hi, n int, name string) {
+	s := idx[lo:hi]
+	u := min(uint(max(n, 0)), 1<<31) // every int32 in [0, n) is below it as a uint32, no other
+	var m0, m1, m2, m3 uint64
+	k := 0
+	for ; k+16 <= len(s); k += 16 {
+		q := s[k : k+16 : k+16]
+		m0 = max(m0, uint64(uint32(q[0])), uint64(uint32(q[1])), uint64(uint32(q[2])), uint64(uint32(q[3])))
+		m1 = max(m1, uint64(uint32(q[4])), uint64(uint32(q[5])), uint64(uint32(q[6])), uint64(uint32(q[7])))
+		m2 = max(m2, uint64(uint32(q[8])), uint64(uint32(q[9])), uint64(uint32(q[10])), uint64(uint32(q[11])))
+		m3 = max(m3, uint64(uint32(q[12])), uint64(uint32(q[13])), uint64(uint32(q[14])), uint64(uint32(q[15])))
+	}
+	for ; k < len(s); k++ {
+		m0 = max(m0, uint64(uint32(s[k])))
+	}
+	if len(s) > 0 && uint(max(m0, m1, m2, m3)) >= u {
+		for k, v := range s {
+			if uint(uint32(v)) >= u {
+				outOfBounds("%s[%d] = %d: index out of range [%d] with length %d", name, lo+k, v, v, n)
+			}
+		}
 	}
 }
 
@@ -150,103 +291,182 @@ var scratch []float64
 
 // WasmMulABT is MulABT (and, with keep, only the rows whose keep is not
 // 0) plus the bias (none if nil) of the n rows of a into c.
+//
+// mul_abt touches c n·m, a n·k, bt k·m, bias m, keep n; mul_abt_narrow
+// (m = 1) c n, a n·k, b k, bias 1, keep n.
 func WasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
+	const op = "WasmMulABT: "
+	n32, k32, m32 := size(n, op+"n"), size(k, op+"k"), size(m, op+"m")
 	if n == 0 {
 		return
 	}
-	need(c, n*m)
-	need(a, n*k)
-	need(b, m*k)
-	if bias != nil {
-		need(bias, m)
-	}
-	if keep != nil {
-		need(keep, n)
-	}
 	if m == 1 { // bᵀ is b
-		kMulABTNarrow(at(c), at(a), at(b), at(bias), at(keep), int32(n), int32(k))
+		kMulABTNarrow(at(c, n, op+"c"), at(a, n*k, op+"a"), at(b, k, op+"b"), opt(bias, 1, op+"bias"), opt(keep, n, op+"keep"), n32, k32)
 		return
 	}
 	if cap(scratch) < k*m {
 		scratch = make([]float64, k*m)
 	}
 	bt := scratch[:k*m]
+	need(b, m*k, op+"b") // the kernel reads bt, its copy
 	Transpose(bt, b, m, k)
-	kMulABT(at(c), at(a), at(bt), at(bias), at(keep), int32(n), int32(k), int32(m))
+	kMulABT(at(c, n*m, op+"c"), at(a, n*k, op+"a"), at(bt, k*m, op+"bt"), opt(bias, m, op+"bias"), opt(keep, n, op+"keep"), n32, k32, m32)
 }
 
 // WasmAddATB is AddATB.
+//
+// add_atb touches c m·k, a n·m, b n·k.
 func WasmAddATB(c, a, b []float64, n, m, k int) {
+	const op = "WasmAddATB: "
+	n32, m32, k32 := size(n, op+"n"), size(m, op+"m"), size(k, op+"k")
 	if n > 0 {
-		need(c, m*k)
-		need(a, n*m)
-		need(b, n*k)
-		kAddATB(at(c), at(a), at(b), int32(n), int32(m), int32(k))
+		kAddATB(at(c, m*k, op+"c"), at(a, n*m, op+"a"), at(b, n*k, op+"b"), n32, m32, k32)
 	}
 }
 
 // WasmPropagateRows sets rows lo..hi-1 of y = Â h for the n×m h, Â given
 // by its rows (rowPtr, col, eid), its edges' coefficients and its
 // self-loops'.
+//
+// propagate_rows touches y hi·m, h n·m (its own rows i < hi ≤ n and the
+// rows col[k]), rowPtr lo..hi, col and eid rowPtr[lo]..rowPtr[hi]-1, coef
+// at every eid[k], self hi. The scans read hi−lo+1 row pointers and 2
+// indices per entry, O(e) for all rows, the kernel m multiply-adds per
+// entry, O(e·m): under Node they take 0.7 of the kernel's time at m = 1,
+// 0.5 at 4, 0.2 at 16, 0.05 at 64 (BenchmarkWasmChecks, 20 entries a row).
 func WasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
-	need(y, hi*m)
-	need(h, n*m)
-	kPropagateRows(at(y), at(h), int32(m), int32(lo), int32(hi), at(rowPtr), at(col), at(eid), at(coef), at(self))
+	const op = "WasmPropagateRows: "
+	m32 := size(m, op+"m")
+	lo32, hi32 := span(lo, hi, n, op+"rows")
+	pRow := at(rowPtr, hi+1, op+"rowPtr")
+	first, last := rowPtrs(rowPtr, lo, hi, op+"rowPtr")
+	pCol, pEid := at(col, last, op+"col"), at(eid, last, op+"eid")
+	indices(col, first, last, n, op+"col")
+	indices(eid, first, last, len(coef), op+"eid")
+	kPropagateRows(at(y, hi*m, op+"y"), at(h, n*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid, at(coef, len(coef), op+"coef"), at(self, hi, op+"self"))
 }
 
 // WasmAccumulateEdges adds to gCoef[e], for the edges lo..hi-1, the
 // products of dy and h at its two ends.
+//
+// accumulate_edges touches gCoef hi, src and dst lo..hi-1, and the rows
+// src[e] and dst[e] (< n) of dy and h, n·m each. The scans read 2 indices
+// per edge, the kernel 2·m multiply-adds: 0.6 of its time at m = 1, 0.15
+// at 4, 0.06 at 16, 0.015 at 64.
 func WasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []int32) {
-	need(dy, n*m)
-	need(h, n*m)
-	need(gCoef, hi)
-	kAccumulateEdges(at(gCoef), at(dy), at(h), int32(m), int32(lo), int32(hi), at(src), at(dst))
+	const op = "WasmAccumulateEdges: "
+	size(n, op+"n")
+	m32 := size(m, op+"m")
+	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"edges")
+	pSrc, pDst := at(src, hi, op+"src"), at(dst, hi, op+"dst")
+	indices(src, lo, hi, n, op+"src")
+	indices(dst, lo, hi, n, op+"dst")
+	kAccumulateEdges(at(gCoef, hi, op+"gCoef"), at(dy, n*m, op+"dy"), at(h, n*m, op+"h"), m32, lo32, hi32, pSrc, pDst)
 }
 
 // WasmAccumulateSelf adds to gSelf[i] the product of row i of dy and h.
+//
+// accumulate_self touches gSelf n, dy n·m, h n·m.
 func WasmAccumulateSelf(gSelf, dy, h []float64, n, m int) {
-	need(dy, n*m)
-	need(h, n*m)
-	kAccumulateSelf(at(gSelf), at(dy), at(h), int32(m), int32(n))
+	const op = "WasmAccumulateSelf: "
+	n32, m32 := size(n, op+"n"), size(m, op+"m")
+	kAccumulateSelf(at(gSelf, n, op+"gSelf"), at(dy, n*m, op+"dy"), at(h, n*m, op+"h"), m32, n32)
 }
 
 // WasmSpMulABT sets the rows lo..hi-1 of c = a·bt for the sparse a (ptr,
 // col, val; cols columns) and bt (cols×m).
+//
+// sp_mul_abt touches c (hi−lo)·m, ptr lo..hi, col and val
+// ptr[lo]..ptr[hi]-1, bt cols·m (the rows col[p] < cols). The scans read
+// hi−lo+1 row pointers and 1 index per non-zero, the kernel m
+// multiply-adds: 0.2 of its time at m = 4 and 16, 0.05 at 64 (20
+// non-zeros a row).
 func WasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
 	if hi > lo {
-		need(c, (hi-lo)*m)
-		need(bt, cols*m)
-		need(ptr, hi+1)
-		kSpMulABT(at(c), at(ptr), at(col), at(val), int32(lo), int32(hi), at(bt), int32(m))
+		const op = "WasmSpMulABT: "
+		size(cols, op+"cols")
+		m32 := size(m, op+"m")
+		lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
+		pPtr := at(ptr, hi+1, op+"ptr")
+		first, last := rowPtrs(ptr, lo, hi, op+"ptr")
+		pCol, pVal := at(col, last, op+"col"), at(val, last, op+"val")
+		indices(col, first, last, cols, op+"col")
+		kSpMulABT(at(c, (hi-lo)*m, op+"c"), pPtr, pCol, pVal, lo32, hi32, at(bt, cols*m, op+"bt"), m32)
 	}
 }
 
 // WasmSpAccumATB adds to ct (cols×m) the rows lo..hi-1 of the sparse b
 // (ptr, col, val) transposed times a.
+//
+// sp_accum_atb touches ct cols·m (the rows col[p] < cols), a (hi−lo)·m,
+// ptr lo..hi, col and val ptr[lo]..ptr[hi]-1. The scans are
+// WasmSpMulABT's, beside as much work in the kernel.
 func WasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
 	if hi > lo {
-		need(ct, cols*m)
-		need(a, (hi-lo)*m)
-		need(ptr, hi+1)
-		kSpAccumATB(at(ct), at(a), at(ptr), at(col), at(val), int32(lo), int32(hi), int32(m))
+		const op = "WasmSpAccumATB: "
+		size(cols, op+"cols")
+		m32 := size(m, op+"m")
+		lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
+		pPtr := at(ptr, hi+1, op+"ptr")
+		first, last := rowPtrs(ptr, lo, hi, op+"ptr")
+		pCol, pVal := at(col, last, op+"col"), at(val, last, op+"val")
+		indices(col, first, last, cols, op+"col")
+		kSpAccumATB(at(ct, cols*m, op+"ct"), at(a, (hi-lo)*m, op+"a"), pPtr, pCol, pVal, lo32, hi32, m32)
 	}
 }
 
-func wasmRelu(y, x []float64)              { kRelu(at(y), at(x), int32(len(x))) }
-func wasmReluBackward(dx, dy, y []float64) { kReluBackward(at(dx), at(dy), at(y), int32(len(dx))) }
-func wasmSumRowsAdd(c, a []float64, n, m int) {
-	kSumRowsAdd(at(c), at(a), int32(n), int32(m))
+// relu touches y and x n = len(x).
+func wasmRelu(y, x []float64) {
+	const op = "wasmRelu: "
+	n := len(x)
+	kRelu(at(y, n, op+"y"), at(x, n, op+"x"), size(n, op+"n"))
 }
-func wasmMulInto(y, x, k []float64)        { kMulInto(at(y), at(x), at(k), int32(len(y))) }
-func wasmAddRows(c, v []float64, n, m int) { kAddRows(at(c), at(v), int32(n), int32(m)) }
+
+// relu_backward touches dx, dy and y n = len(dx).
+func wasmReluBackward(dx, dy, y []float64) {
+	const op = "wasmReluBackward: "
+	n := len(dx)
+	kReluBackward(at(dx, n, op+"dx"), at(dy, n, op+"dy"), at(y, n, op+"y"), size(n, op+"n"))
+}
+
+// sum_rows_add touches c m, a n·m.
+func wasmSumRowsAdd(c, a []float64, n, m int) {
+	const op = "wasmSumRowsAdd: "
+	n32, m32 := size(n, op+"n"), size(m, op+"m")
+	kSumRowsAdd(at(c, m, op+"c"), at(a, n*m, op+"a"), n32, m32)
+}
+
+// mul_into touches y, x and k n = len(y).
+func wasmMulInto(y, x, k []float64) {
+	const op = "wasmMulInto: "
+	n := len(y)
+	kMulInto(at(y, n, op+"y"), at(x, n, op+"x"), at(k, n, op+"k"), size(n, op+"n"))
+}
+
+// add_rows touches c n·m, v m.
+func wasmAddRows(c, v []float64, n, m int) {
+	const op = "wasmAddRows: "
+	n32, m32 := size(n, op+"n"), size(m, op+"m")
+	kAddRows(at(c, n*m, op+"c"), at(v, m, op+"v"), n32, m32)
+}
 
 // WasmSigmoidKept sets w = σ(s) where keep is not 0 (everywhere for nil).
+//
+// sigmoid_kept touches w, s and keep n = len(s).
 func WasmSigmoidKept(w, s, keep []float64) {
-	need(w, len(s))
-	if keep != nil {
-		need(keep, len(s))
+	const op = "WasmSigmoidKept: "
+	n := len(s)
+	kSigmoidKept(at(w, n, op+"w"), at(s, n, op+"s"), opt(keep, n, op+"keep"), size(n, op+"n"))
+}
+
+// hidden checks the pathfinder's hidden units for its fused kernels: a
+// multiple of 8 (pf1_pair's lanes go eight at a time), at most 64 (the
+// backward pass's dh holds 4×64 on the kernels' stack).
+func hidden(nh int, name string) int32 {
+	if nh < 0 || nh%8 != 0 || nh > 64 {
+		outOfBounds("%s = %d: the fused pathfinder takes a multiple of 8 up to 64", name, nh)
 	}
-	kSigmoidKept(at(w), at(s), at(keep), int32(len(s)))
+	return int32(nh)
 }
 
 // WasmPathfinder1Forward is the forward pass of a pathfinder of one hidden
@@ -254,88 +474,143 @@ func WasmSigmoidKept(w, s, keep []float64) {
 // and b2 the output's) for the rows lo..hi-1 of the edges' features z
 // whose keep is not 0 (all for nil): the hidden activations into h, the
 // output's sums into s and its sigmoid into w.
+//
+// pathfinder1_forward touches h hi·nh, s hi, w hi, z hi·d, w1t d·nh,
+// b1 nh, w2 nh, keep hi; nh a multiple of 8 (and, as for the backward
+// pass, at most 64).
 func WasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []float64, lo, hi, d, nh int) {
-	need(z, hi*d)
-	need(h, hi*nh)
-	need(s, hi)
-	need(w, hi)
-	if keep != nil {
-		need(keep, hi)
-	}
-	kPathfinder1Forward(at(h), at(s), at(w), at(z), at(w1t), at(b1), at(w2), b2, at(keep), int32(lo), int32(hi), int32(d), int32(nh))
+	const op = "WasmPathfinder1Forward: "
+	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
+	d32, nh32 := size(d, op+"d"), hidden(nh, op+"nh")
+	kPathfinder1Forward(at(h, hi*nh, op+"h"), at(s, hi, op+"s"), at(w, hi, op+"w"), at(z, hi*d, op+"z"),
+		at(w1t, d*nh, op+"w1t"), at(b1, nh, op+"b1"), at(w2, nh, op+"w2"), b2, opt(keep, hi, op+"keep"), lo32, hi32, d32, nh32)
 }
 
 // WasmPathfinder1Backward is that pathfinder's backward pass from gw, the
 // gradient of w, for the rows lo..hi-1 (lo a multiple of 4), adding to the
 // gradients gw1, gb1, gw2 and gb2.
+//
+// pathfinder1_backward touches gw1 nh·d, gb1 nh, gw2 nh, gb2 1, gw hi,
+// w hi, h hi·nh, z hi·d, w2 nh; nh a multiple of 8 up to 64.
 func WasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
-	need(gw, hi)
-	need(w, hi)
-	need(z, hi*d)
-	need(h, hi*nh)
-	kPathfinder1Backward(at(gw1), at(gb1), at(gw2), at(gb2), at(gw), at(w), at(h), at(z), at(w2), int32(lo), int32(hi), int32(d), int32(nh))
+	const op = "WasmPathfinder1Backward: "
+	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
+	d32, nh32 := size(d, op+"d"), hidden(nh, op+"nh")
+	kPathfinder1Backward(at(gw1, nh*d, op+"gw1"), at(gb1, nh, op+"gb1"), at(gw2, nh, op+"gw2"), at(gb2, 1, op+"gb2"),
+		at(gw, hi, op+"gw"), at(w, hi, op+"w"), at(h, hi*nh, op+"h"), at(z, hi*d, op+"z"), at(w2, nh, op+"w2"), lo32, hi32, d32, nh32)
 }
 
 // WasmPropagateDots is, for the rows lo..hi-1, y = Â dy and the rows' dot
 // products for the coefficients' gradient into dots (one per entry of the
 // adjacency), the self-loops' into gSelf (see propagate_dots).
+//
+// propagate_dots touches y hi·m, dy n·m (its rows i < hi ≤ n and col[k]),
+// h hi·m, rowPtr lo..hi, col, eid and dots rowPtr[lo]..rowPtr[hi]-1, coef
+// at every eid[k], self hi, gSelf hi. The scans are WasmPropagateRows',
+// the kernel 2·m multiply-adds per entry: 0.35 of its time at m = 1, 0.2
+// at 4, 0.13 at 16, 0.03 at 64.
 func WasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {
-	need(y, n*m)
-	need(dy, n*m)
-	need(h, n*m)
-	kPropagateDots(at(y), at(dy), at(h), int32(m), int32(lo), int32(hi), at(rowPtr), at(col), at(eid), at(coef), at(self), at(dots), at(gSelf))
+	const op = "WasmPropagateDots: "
+	m32 := size(m, op+"m")
+	lo32, hi32 := span(lo, hi, n, op+"rows")
+	pRow := at(rowPtr, hi+1, op+"rowPtr")
+	first, last := rowPtrs(rowPtr, lo, hi, op+"rowPtr")
+	pCol, pEid := at(col, last, op+"col"), at(eid, last, op+"eid")
+	indices(col, first, last, n, op+"col")
+	indices(eid, first, last, len(coef), op+"eid")
+	kPropagateDots(at(y, hi*m, op+"y"), at(dy, n*m, op+"dy"), at(h, hi*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid,
+		at(coef, len(coef), op+"coef"), at(self, hi, op+"self"), at(dots, last, op+"dots"), at(gSelf, hi, op+"gSelf"))
 }
 
 // WasmCombineDots adds the dot products of the edges lo..hi-1, at their
 // two entries atSrc and atDst, to gCoef.
+//
+// combine_dots touches gCoef hi, atSrc and atDst lo..hi-1, dots at every
+// atSrc[e] and atDst[e]. The scans read the 2 indices per edge the kernel
+// reads, which adds one pair: they take 0.8 of its time, beside
+// propagate_dots' 2·m multiply-adds per entry in the same backward pass.
 func WasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) {
-	need(gCoef, hi)
-	kCombineDots(at(gCoef), at(dots), at(atSrc), at(atDst), int32(lo), int32(hi))
+	const op = "WasmCombineDots: "
+	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"edges")
+	pSrc, pDst := at(atSrc, hi, op+"atSrc"), at(atDst, hi, op+"atDst")
+	indices(atSrc, lo, hi, len(dots), op+"atSrc")
+	indices(atDst, lo, hi, len(dots), op+"atDst")
+	kCombineDots(at(gCoef, hi, op+"gCoef"), at(dots, len(dots), op+"dots"), pSrc, pDst, lo32, hi32)
 }
 
 // WasmDropoutDraw draws the mask of n units from rnd: scale where a draw's
 // 32 bits are below thresh, else 0. The kernel steps the PCG's state in
 // place: math/rand/v2's PCG is the struct {hi, lo uint64}
 // (TestKernelsDrawAsPCG checks the draws).
+//
+// dropout_draw touches mask n and rnd's 16 bytes.
 func WasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale float64) {
-	need(mask, n)
-	kDropoutDraw(at(mask), int32(n), unsafe.Pointer(rnd), thresh, scale)
+	const op = "WasmDropoutDraw: "
+	n32 := size(n, op+"n")
+	kDropoutDraw(at(mask, n, op+"mask"), n32, state(rnd, op+"rnd"), thresh, scale)
 }
 
 // WasmNormForward is the GCN normalisation of the edge weights w over n
 // nodes and ne edges: degrees, their inverse roots r, the self-loops' and
 // the edges' coefficients.
+//
+// norm_forward touches deg, r and self n, coef and w ne, rowPtr n+1, eid
+// rowPtr[0]..rowPtr[n]-1 (each < ne), src and dst ne (each < n). The
+// scans read the n+1 + 4·ne indices the kernel reads, which does a few
+// operations on each: they take 0.75 of its time, once an epoch, beside
+// the propagations' m multiply-adds per entry.
 func WasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, src, dst []int32) {
-	need(w, ne)
-	kNormForward(at(deg), at(r), at(self), at(coef), at(w), int32(n), int32(ne), at(rowPtr), at(eid), at(src), at(dst))
+	const op = "WasmNormForward: "
+	n32, ne32 := size(n, op+"n"), size(ne, op+"ne")
+	pRow := at(rowPtr, n+1, op+"rowPtr")
+	first, last := rowPtrs(rowPtr, 0, n, op+"rowPtr")
+	pEid, pSrc, pDst := at(eid, last, op+"eid"), at(src, ne, op+"src"), at(dst, ne, op+"dst")
+	indices(eid, first, last, ne, op+"eid")
+	indices(src, 0, ne, n, op+"src")
+	indices(dst, 0, ne, n, op+"dst")
+	kNormForward(at(deg, n, op+"deg"), at(r, n, op+"r"), at(self, n, op+"self"), at(coef, ne, op+"coef"), at(w, ne, op+"w"),
+		n32, ne32, pRow, pEid, pSrc, pDst)
 }
 
 // WasmNormBackward is its backward pass into gw.
+//
+// norm_backward touches gw, gCoef and w ne, gR, gSelf and r n, src and
+// dst ne (each < n). The scans read 2·ne indices, the kernel them twice
+// and 8·ne values: 0.25 of its time.
 func WasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst []int32) {
-	need(gw, ne)
-	kNormBackward(at(gw), at(gR), at(gSelf), at(gCoef), at(r), at(w), int32(n), int32(ne), at(src), at(dst))
+	const op = "WasmNormBackward: "
+	n32, ne32 := size(n, op+"n"), size(ne, op+"ne")
+	pSrc, pDst := at(src, ne, op+"src"), at(dst, ne, op+"dst")
+	indices(src, 0, ne, n, op+"src")
+	indices(dst, 0, ne, n, op+"dst")
+	kNormBackward(at(gw, ne, op+"gw"), at(gR, n, op+"gR"), at(gSelf, n, op+"gSelf"), at(gCoef, ne, op+"gCoef"), at(r, n, op+"r"), at(w, ne, op+"w"),
+		n32, ne32, pSrc, pDst)
 }
 
 // WasmAddTransposed sets c (m×k) += ctᵀ for ct (k×m).
+//
+// add_transposed touches c m·k, ct k·m.
 func WasmAddTransposed(c, ct []float64, m, k int) {
-	need(c, m*k)
-	need(ct, k*m)
-	kAddTransposed(at(c), at(ct), int32(m), int32(k))
+	const op = "WasmAddTransposed: "
+	m32, k32 := size(m, op+"m"), size(k, op+"k")
+	kAddTransposed(at(c, m*k, op+"c"), at(ct, k*m, op+"ct"), m32, k32)
 }
 
+// transpose touches t m·n, a n·m.
 func wasmTranspose(t, a []float64, n, m int) {
-	need(t, m*n)
-	need(a, n*m)
-	kTranspose(at(t), at(a), int32(n), int32(m))
+	const op = "wasmTranspose: "
+	n32, m32 := size(n, op+"n"), size(m, op+"m")
+	kTranspose(at(t, m*n, op+"t"), at(a, n*m, op+"a"), n32, m32)
 }
 
 // WasmAdamStep is one step of Adam on one tensor (val, grad; moments m and
 // v), weight decay wd, the moments' rates b1 and b2 and their complements
 // c1 and c2, step size step, the second moment's bias correction bc2.
+//
+// adam_step touches val, grad, m and v n = len(val).
 func WasmAdamStep(val, grad, m, v []float64, wd, b1, c1, b2, c2, step, bc2, eps float64) {
+	const op = "WasmAdamStep: "
 	n := len(val)
-	need(grad, n)
-	need(m, n)
-	need(v, n)
-	kAdamStep(at(val), at(grad), at(m), at(v), int32(n), wd, b1, c1, b2, c2, step, bc2, eps)
+	kAdamStep(at(val, n, op+"val"), at(grad, n, op+"grad"), at(m, n, op+"m"), at(v, n, op+"v"), size(n, op+"n"),
+		wd, b1, c1, b2, c2, step, bc2, eps)
 }

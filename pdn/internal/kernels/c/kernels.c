@@ -18,7 +18,15 @@
 //
 // The module holds no data and no globals of its own but the stack pointer
 // clang may use, which the Go side points into a buffer it owns
-// (simd128_on.go), so nothing here can write outside the Go heap's slices.
+// (startKernels, pdn/internal/kernels/wasm_simd128.go). The functions
+// check nothing: they index memory by the sizes, row pointers and indices
+// they are given, and a wrong one reads or writes outside its operand,
+// into whatever Go keeps beside it. That nothing here writes outside Go's
+// slices holds only because the wrappers in wasm_simd128.go check, before
+// every call, that each operand holds every value the function touches
+// (at), and that every row pointer and index it reads lies within what it
+// indexes (rowPtrs, indices); a function added here needs a wrapper that
+// checks as much (TestWasmBounds, TestWasmAddressesChecked).
 // Sizes are int (32 bits), pointers are offsets into the Go memory.
 
 #include <wasm_simd128.h>
@@ -33,12 +41,13 @@ typedef int i32;
 #define ADD(a, b) wasm_f64x2_add((a), (b))
 #define MUL(a, b) wasm_f64x2_mul((a), (b))
 
-// abi is the version of these functions' signatures; simd128_on.go refuses
-// a module of another.
+// abi is the version of these functions' signatures; wasm_simd128.go runs
+// the Go loops rather than a module of another.
 i32 abi(void) { return 1; }
 
-// mul_abt is mulABT, mulABTShort and mulABTKept's rows (kernels.go,
-// pace.go): c (n×m) = a (n×k) · bᵀ for b (m×k) given as bt = bᵀ (k×m), each
+// mul_abt is MulABTBias and mulABTShort (pdn/internal/kernels/dense.go)
+// and mulABTKeptRows (pdn/parallel.go), as pacer.mulABTKept (pdn/pace.go)
+// runs them: c (n×m) = a (n×k) · bᵀ for b (m×k) given as bt = bᵀ (k×m), each
 // entry ((0 + a₀b₀) + a₁b₁) + … in order of k, then + bias[j] when bias is
 // not null; with keep not null, only the rows whose keep is not 0, the
 // others left as they were.
@@ -135,10 +144,11 @@ void mul_abt_narrow(f64 *c, const f64 *a, const f64 *b, const f64 *bias, const f
 	}
 }
 
-// add_atb is addATBCols over every column (kernels.go): c (m×k) += aᵀ·b
-// for a (n×m), b (n×k). Rows go four at a time: an entry adds
-// ((s₀b₀ + s₁b₁) + s₂b₂) + s₃b₃ to itself, and is left alone where the
-// four factors are zero; the last n mod 4 rows add one product each.
+// add_atb is AddATB, AddATBCols over every column
+// (pdn/internal/kernels/dense.go): c (m×k) += aᵀ·b for a (n×m), b (n×k).
+// Rows go four at a time: an entry adds ((s₀b₀ + s₁b₁) + s₂b₂) + s₃b₃ to
+// itself, and is left alone where the four factors are zero; the last
+// n mod 4 rows add one product each.
 void add_atb(f64 *c, const f64 *a, const f64 *b, i32 n, i32 m, i32 k) {
 	i32 i = 0;
 	for (; i + 4 <= n; i += 4) {
@@ -178,7 +188,9 @@ void add_atb(f64 *c, const f64 *a, const f64 *b, i32 n, i32 m, i32 k) {
 	}
 }
 
-// propagate_rows is gcnNorm.propagateRows (sparse.go): rows lo..hi-1 of
+// propagate_rows is Propagation.propagateRows
+// (pdn/internal/kernels/propagation.go), which gcnNorm.propagate
+// (pdn/sparse.go) runs: rows lo..hi-1 of
 // y (n×m) = Â h, row i = self_i·h_i + coef_{e₁}·h_{j₁} + coef_{e₂}·h_{j₂} + …
 // added left to right.
 void propagate_rows(f64 *y, const f64 *h, i32 m, i32 lo, i32 hi,
@@ -252,7 +264,7 @@ void propagate_rows(f64 *y, const f64 *h, i32 m, i32 lo, i32 hi,
 	}
 }
 
-// dot is dot (kernels.go): Σ a[i]·b[i] from 0, in order.
+// dot is Dot (pdn/internal/kernels/dense.go): Σ a[i]·b[i] from 0, in order.
 static f64 dot(const f64 *a, const f64 *b, i32 m) {
 	f64 s = 0;
 	for (i32 j = 0; j < m; j++) {
@@ -262,7 +274,7 @@ static f64 dot(const f64 *a, const f64 *b, i32 m) {
 }
 
 // accumulate_edges is gcnNorm.accumulate's loop over the edges lo..hi-1
-// (sparse.go): gCoef_e += dot(dy_u, h_v) + dot(dy_v, h_u), each dot in
+// (pdn/sparse.go): gCoef_e += dot(dy_u, h_v) + dot(dy_v, h_u), each dot in
 // order from 0. Two edges go at once, one per lane, each lane its edge's
 // two sums.
 void accumulate_edges(f64 *g_coef, const f64 *dy, const f64 *h, i32 m, i32 lo, i32 hi, const i32 *src, const i32 *dst) {
@@ -291,7 +303,7 @@ void accumulate_self(f64 *g_self, const f64 *dy, const f64 *h, i32 m, i32 n) {
 	}
 }
 
-// sp_mul_abt is spMulABT (spkernels.go): rows lo..hi-1 of the sparse a
+// sp_mul_abt is spMulABT (pdn/spkernels.go): rows lo..hi-1 of the sparse a
 // (CSR: ptr, col, val) times bᵀ (bt: k×m), written from c's first row:
 // each entry from 0, adding v·bt[j] over the row's non-zeros in order.
 void sp_mul_abt(f64 *c, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, i32 hi, const f64 *bt, i32 m) {
@@ -324,7 +336,7 @@ void sp_mul_abt(f64 *c, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, 
 	}
 }
 
-// sp_accum_atb is spAccumATBCols over every column (spkernels.go): for
+// sp_accum_atb is spAccumATBCols over every column (pdn/spkernels.go): for
 // the rows lo..hi-1 of the sparse b and the dense a (whose first row is
 // row lo), ct[j] += v·a_i over each row's non-zeros (j, v), rows in order.
 void sp_accum_atb(f64 *ct, const f64 *a, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, i32 hi, i32 m) {
@@ -344,8 +356,8 @@ void sp_accum_atb(f64 *ct, const f64 *a, const i64 *ptr, const i32 *col, const f
 	}
 }
 
-// relu is relu (kernels.go): y = x where x's sign bit is clear or x is
-// NaN, else +0.
+// relu is Relu (pdn/internal/kernels/dense.go): y = x where x's sign bit
+// is clear or x is NaN, else +0.
 void relu(f64 *y, const f64 *x, i32 n) {
 	i32 i = 0;
 	for (; i + 2 <= n; i += 2) {
@@ -364,8 +376,9 @@ void relu(f64 *y, const f64 *x, i32 n) {
 	}
 }
 
-// relu_backward is reluBackward (kernels.go): dx = dy where the bits of
-// y, as a signed integer, negated, are negative (y > 0, or y = -0), else +0.
+// relu_backward is ReluBackward (pdn/internal/kernels/dense.go): dx = dy
+// where the bits of y, as a signed integer, negated, are negative (y > 0,
+// or y = -0), else +0.
 void relu_backward(f64 *dx, const f64 *dy, const f64 *y, i32 n) {
 	i32 i = 0;
 	for (; i + 2 <= n; i += 2) {
@@ -379,8 +392,8 @@ void relu_backward(f64 *dx, const f64 *dy, const f64 *y, i32 n) {
 	}
 }
 
-// sum_rows_add is sumRowsAdd (kernels.go): c (m) += the column sums of
-// a (n×m), each column down the rows in order.
+// sum_rows_add is SumRowsAdd (pdn/internal/kernels/dense.go): c (m) +=
+// the column sums of a (n×m), each column down the rows in order.
 void sum_rows_add(f64 *c, const f64 *a, i32 n, i32 m) {
 	i32 j = 0;
 	for (; j + 8 <= m; j += 8) {
@@ -413,7 +426,7 @@ void sum_rows_add(f64 *c, const f64 *a, i32 n, i32 m) {
 	}
 }
 
-// mul_into is mulInto (kernels.go): y = x ⊙ k.
+// mul_into is MulInto (pdn/internal/kernels/dense.go): y = x ⊙ k.
 void mul_into(f64 *y, const f64 *x, const f64 *k, i32 n) {
 	i32 i = 0;
 	for (; i + 2 <= n; i += 2) {
@@ -424,7 +437,8 @@ void mul_into(f64 *y, const f64 *x, const f64 *k, i32 n) {
 	}
 }
 
-// add_rows is addRows (kernels.go): every row of c (n×m) += v (m).
+// add_rows is AddRows (pdn/internal/kernels/dense.go): every row of
+// c (n×m) += v (m).
 void add_rows(f64 *c, const f64 *v, i32 n, i32 m) {
 	for (i32 i = 0; i < n; i++) {
 		f64 *ci = c + (i64)i * m;
@@ -521,7 +535,8 @@ static f64 sigmoid_go(f64 x) {
 	return e / (1 + e);
 }
 
-// sigmoid_kept is the pathfinder's last step (layers.go): w = σ(s) for
+// sigmoid_kept is Sigmoids (pdn/internal/kernels/elem.go), the
+// pathfinder's last step (pdn/pathfinder.go): w = σ(s) for
 // the rows whose keep is not 0 (every row for a null keep).
 void sigmoid_kept(f64 *w, const f64 *s, const f64 *keep, i32 n) {
 	for (i32 e = 0; e < n; e++) {
@@ -644,9 +659,10 @@ static void pf1_pair(f64 *h, f64 *s, f64 *w, const f64 *z, const f64 *w1t, const
 	}
 }
 
-// pathfinder1_forward is the pathfinder's forward pass (layers.go,
-// forwardKept and forward) for one hidden layer of H units over D inputs,
-// for the rows lo..hi-1 whose keep is not 0 (all for a null keep):
+// pathfinder1_forward is the pathfinder's forward pass
+// (pathfinder.forwardKept and forward, pdn/pathfinder.go, over the layers
+// of pdn/layers.go) for one hidden layer of H units over D inputs, for the
+// rows lo..hi-1 whose keep is not 0 (all for a null keep):
 //
 //	h = ReLU(z·W₁ᵀ + b₁)  (as mul_abt, then relu)
 //	s = h·w₂ + b₂          (as mul_abt_narrow)
@@ -679,7 +695,8 @@ static v128_t gate_v(v128_t dy, v128_t y) {
 	return wasm_v128_and(dy, wasm_i64x2_shr(wasm_i64x2_neg(y), 63));
 }
 
-// pathfinder1_backward is the pathfinder's backward pass (layers.go) for
+// pathfinder1_backward is the pathfinder's backward pass
+// (pathfinder.backward, pdn/pathfinder.go, over pdn/layers.go's layers) for
 // one hidden layer, over the rows lo..hi-1 (lo a multiple of 4): from
 // ∂L/∂w (gw) it accumulates the gradients of W₁ (H×D), b₁, w₂ and b₂,
 // each entry summed over the rows in the order and groups the unfused
@@ -795,7 +812,7 @@ static void row_dots(f64 *dots, const f64 *dy, const f64 *hu, i32 m, i32 k, i32 
 }
 
 // propagate_dots is, for the rows lo..hi-1, gcnNorm.propagate (y = Â dy)
-// and the row's share of gcnNorm.accumulate (sparse.go) in one pass over
+// and the row's share of gcnNorm.accumulate (pdn/sparse.go) in one pass over
 // the neighbours: for the k-th entry of row u, neighbour v,
 //
 //	dots[k] = dot(dy_v, h_u)     gSelf_u += dot(dy_u, h_u)
@@ -852,7 +869,7 @@ static u64 pcg_uint64(u64 *state) {
 	return hi;
 }
 
-// dropout_draw is dropout.draw (network.go): each of n units kept with
+// dropout_draw is dropout.draw (pdn/network.go): each of n units kept with
 // probability keep = thresh/2³², as mask = scale·[x < thresh] for the low
 // and then the high 32 bits of each draw.
 void dropout_draw(f64 *mask, i32 n, u64 *state, u64 thresh, f64 scale) {
@@ -867,7 +884,7 @@ void dropout_draw(f64 *mask, i32 n, u64 *state, u64 thresh, f64 scale) {
 
 // ---- The symmetric normalisation ----
 
-// norm_forward is gcnNorm.forward (sparse.go) without clearing its
+// norm_forward is gcnNorm.forward (pdn/sparse.go) without clearing its
 // gradients: degrees, r = d^{-1/2}, self-loops and coefficients.
 void norm_forward(f64 *deg, f64 *r, f64 *self, f64 *coef, const f64 *w, i32 n, i32 ne, const i32 *row_ptr,
                   const i32 *eid, const i32 *src, const i32 *dst) {
@@ -885,7 +902,7 @@ void norm_forward(f64 *deg, f64 *r, f64 *self, f64 *coef, const f64 *w, i32 n, i
 	}
 }
 
-// norm_backward is gcnNorm.backward (sparse.go): gw from the gradients of
+// norm_backward is gcnNorm.backward (pdn/sparse.go): gw from the gradients of
 // the coefficients and self-loops.
 void norm_backward(f64 *gw, f64 *g_r, const f64 *g_self, const f64 *g_coef, const f64 *r, const f64 *w, i32 n, i32 ne,
                    const i32 *src, const i32 *dst) {
@@ -908,8 +925,8 @@ void norm_backward(f64 *gw, f64 *g_r, const f64 *g_self, const f64 *g_coef, cons
 	}
 }
 
-// add_transposed is addGTX's last step (spkernels.go): c (m×k) += ctᵀ for
-// ct (k×m).
+// add_transposed is pacer.addGTX's last step (pdn/spkernels.go):
+// c (m×k) += ctᵀ for ct (k×m).
 void add_transposed(f64 *c, const f64 *ct, i32 m, i32 k) {
 	for (i32 o = 0; o < m; o++) {
 		f64 *co = c + (i64)o * k;
@@ -919,7 +936,8 @@ void add_transposed(f64 *c, const f64 *ct, i32 m, i32 k) {
 	}
 }
 
-// transpose is transpose (kernels.go): t (m×n) = aᵀ for a (n×m).
+// transpose is Transpose (pdn/internal/kernels/dense.go): t (m×n) = aᵀ
+// for a (n×m).
 void transpose(f64 *t, const f64 *a, i32 n, i32 m) {
 	for (i32 i = 0; i < n; i++) {
 		const f64 *ai = a + (i64)i * m;
@@ -929,7 +947,7 @@ void transpose(f64 *t, const f64 *a, i32 n, i32 m) {
 	}
 }
 
-// adam_step is adam.step's loop over one tensor (train.go), with Go's
+// adam_step is adam.step's loop over one tensor (pdn/train.go), with Go's
 // constants passed in (c1 = 1−β₁ and c2 = 1−β₂ as Go rounds them):
 //
 //	g ← g + λθ (λ ≠ 0),  m ← β₁m + c1·g,  v ← β₂v + (c2·g)·g,
