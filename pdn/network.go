@@ -158,7 +158,7 @@ func (d *dropout) draw(n int) {
 	keep := 1 - d.p
 	thresh := uint64(keep * (1 << 32))
 	scale := 1 / keep
-	if simd128 {
+	if kernels.SIMD128() {
 		simdDropoutDraw(d, n, thresh, scale)
 		return
 	}

@@ -103,7 +103,7 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int, rectify 
 		if keep != nil {
 			kept = keep[lo:hi]
 		}
-		if simd128 {
+		if kernels.SIMD128() {
 			simdMulABT(c[lo*m:hi*m], a[lo*k:hi*k], b, bias, kept, hi-lo, k, m)
 			if rectify {
 				kernels.Relu(c[lo*m:hi*m], c[lo*m:hi*m])
@@ -128,7 +128,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	per := float64(m * k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		if simd128 {
+		if kernels.SIMD128() {
 			simdAddATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
 		} else if blocks, ok := kernels.WideBlocks(k); ok && hi-lo >= foldStreams {
 			// Split by b's columns, so that each thread reads its share of b
@@ -150,7 +150,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 // affineForward sets y = x·Wᵀ + b, then ReLU(y) if rectify, for dense x or
 // sparse sx, using wt as scratch for Wᵀ.
 func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []float64, rows, in, out int, rectify bool) {
-	if sx == nil && !simd128 {
+	if sx == nil && !kernels.SIMD128() {
 		// The bias as each entry's last step, the same sum as addRows
 		// after, and the ReLU as it is stored: one pass over y, not three.
 		pc.mulABTKept(y, x, w, b, nil, rows, in, out, rectify)

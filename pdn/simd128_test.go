@@ -11,12 +11,16 @@ import (
 	"pdnexplorer/pdn/internal/kernels"
 )
 
+// setSIMD128 turns the kernels on (where they loaded) or off, for tests
+// that compare the two paths.
+func setSIMD128(on bool) { kernels.SetSIMD128(on) }
+
 // These tests run under Node with the kernels linked (make test-wasm, or
 // go test -tags simd128 -exec scripts/kernels-exec with PDN_KERNELS set);
 // the golden and zoo digests then check whole runs, these each kernel.
 
 func TestKernelsLoaded(t *testing.T) {
-	if !simd128 {
+	if !kernels.SIMD128() {
 		t.Fatal("the SIMD kernels did not load: run with scripts/kernels-exec and PDN_KERNELS naming kernels.wasm")
 	}
 }

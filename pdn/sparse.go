@@ -73,7 +73,7 @@ type gcnNorm struct {
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
 	pc               *pacer
-	//lint:ignore U1000 the WebAssembly kernels' scratch, used in the simd128 build
+	// The WebAssembly kernels' scratch (simdPropagateDots).
 	simd simdNorm
 }
 
@@ -97,7 +97,7 @@ func (g *gcnNorm) forward(w []float64) {
 		clear(g.gSelf)
 		return
 	}
-	if simd128 {
+	if kernels.SIMD128() {
 		simdNormForward(g, w)
 		clear(g.gCoef)
 		clear(g.gSelf)
@@ -171,7 +171,7 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 // WebAssembly kernels do both in one pass over the neighbours, which reads
 // each row of dy once instead of three times.
 func (g *gcnNorm) propagateAccumulate(y, dy, h []float64, m int) {
-	if !simd128 {
+	if !kernels.SIMD128() {
 		g.propagate(y, dy, m)
 		g.accumulate(dy, h, m)
 		return
@@ -201,7 +201,7 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 	per := gatherUnit * float64(2*m)
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, per)
-		if simd128 {
+		if kernels.SIMD128() {
 			simdAccumulateEdges(g, dy, h, m, lo, hi)
 			g.pc.tick(float64(hi-lo) * per)
 			lo = hi
@@ -218,7 +218,7 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
-	if simd128 {
+	if kernels.SIMD128() {
 		simdAccumulateSelf(g, dy, h, m)
 		return
 	}
@@ -260,7 +260,7 @@ func (g *gcnNorm) backward(gw []float64) {
 		g.backwardMeanLoop(gw)
 		return
 	}
-	if simd128 {
+	if kernels.SIMD128() {
 		simdNormBackward(g, gw)
 		return
 	}

@@ -66,7 +66,7 @@ func (pc *pacer) xMulWT(c, x []float64, sx *datasets.CSR, w, wt []float64, n, k,
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		if simd128 {
+		if kernels.SIMD128() {
 			simdSpMulABT(c[lo*m:hi*m], sx, lo, hi, wt, m)
 		} else {
 			j := newJob(spMulABTRows)
@@ -89,7 +89,7 @@ func (pc *pacer) addGTX(c, g, x []float64, sx *datasets.CSR, ct []float64, n, m,
 	per := perRow(sx, m)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		if simd128 {
+		if kernels.SIMD128() {
 			simdSpAccumATB(ct, g[lo*m:hi*m], sx, lo, hi, m)
 		} else {
 			j := newJob(spAccumATBColsJob)
@@ -99,7 +99,7 @@ func (pc *pacer) addGTX(c, g, x []float64, sx *datasets.CSR, ct []float64, n, m,
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
-	if simd128 {
+	if kernels.SIMD128() {
 		simdAddTransposed(c, ct, m, k)
 		return
 	}

@@ -56,7 +56,7 @@ func (a *adam) step() {
 	bc2 := math.Sqrt(1 - a.b2t)
 	for k, p := range a.params {
 		m, v := a.mom[k], a.second[k]
-		if simd128 {
+		if kernels.SIMD128() {
 			simdAdamStep(a, p, m, v, stepSize, bc2)
 			continue
 		}

@@ -3,4 +3,6 @@
 package kernels
 
 // fusedGo is false: Go's compiler does not fuse here (see fused_on.go).
+//
+//lint:ignore U1000 read by the vector exponentials (vec_simd.go), built on amd64 with GOEXPERIMENT=simd
 const fusedGo = false

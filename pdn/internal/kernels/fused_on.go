@@ -8,4 +8,6 @@ package kernels
 // never fuse, would then round otherwise than the scalar one they stand
 // for, and a build's bits would hang on the width it measured fastest.
 // Here every lane takes fmath.Exp instead (expVec, expWide).
+//
+//lint:ignore U1000 read by the vector exponentials (vec_simd.go), built on amd64 with GOEXPERIMENT=simd
 const fusedGo = true

@@ -1,5 +1,3 @@
-//go:build js && wasm && simd128 && !purego
-
 package pdn
 
 import (
@@ -8,22 +6,14 @@ import (
 )
 
 // The browser's worker is built with the simd128 tag: its hot loops then
-// run in kernels.wasm (internal/kernels/kernels.c), a WebAssembly module
-// with 128-bit SIMD that shares this program's memory, where it loaded
-// (kernels.SIMD128); else the Go loops run. Either way the bits are the
-// same (the golden and zoo digests check it under Node with the kernels
-// loaded: make test-wasm). The functions below hand the kernels the
-// engine's arrays.
-
-// simd128 reports whether the kernels run.
-var simd128 = kernels.SIMD128()
-
-// setSIMD128 turns the kernels on (where they loaded) or off, here and in
-// the kernels' own loops, for tests that compare the two paths.
-func setSIMD128(on bool) {
-	kernels.SetSIMD128(on)
-	simd128 = kernels.SIMD128()
-}
+// run in kernels.wasm (pdn/internal/kernels/c/kernels.c), a WebAssembly
+// module with 128-bit SIMD that shares this program's memory, where it
+// loaded (kernels.SIMD128); else, and in every other build, where
+// kernels.SIMD128 is a constant false and the compiler drops the branches,
+// the Go loops run. Either way the bits are the same (the golden and zoo
+// digests check it under Node with the kernels loaded: make test-wasm).
+// The functions below hand the kernels the engine's arrays; none of them
+// is platform code.
 
 func simdMulABT(c, a, b, bias, keep []float64, n, k, m int) {
 	kernels.WasmMulABT(c, a, b, bias, keep, n, k, m)
@@ -50,7 +40,7 @@ func simdSpAccumATB(ct, a []float64, b *datasets.CSR, lo, hi, m int) {
 // simdPathfinder1 reports whether the fused kernels serve p: one hidden
 // layer of a multiple of 8 units, at most 64.
 func simdPathfinder1(p *pathfinder) bool {
-	if !simd128 || len(p.layers) != 2 {
+	if !kernels.SIMD128() || len(p.layers) != 2 {
 		return false
 	}
 	h := p.layers[0].out
