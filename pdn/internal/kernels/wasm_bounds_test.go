@@ -369,56 +369,103 @@ func names(p any, wrapper, operand string) bool {
 	return regexp.MustCompile(regexp.QuoteMeta(wrapper+": "+operand) + `[:\[ ]`).MatchString(err.Error())
 }
 
+// TestWasmBounds tries each wrapper with every operand one value short,
+// every index one past its range and every size out of its, with the
+// scans of the index arrays in kernels.c and in Go.
 func TestWasmBounds(t *testing.T) {
 	if !loaded {
 		t.Fatal("the SIMD kernels did not load: run with scripts/kernels-exec and PDN_KERNELS naming kernels.wasm")
 	}
-	for _, c := range boundsCases() {
-		// A valid call: every slice exactly as long as the kernel reads.
-		if p := panicOf(func() { c.call(c.ops()) }); p != nil {
-			t.Errorf("%s: a valid call panicked: %v", c.name, p)
-		}
-		for _, name := range c.optional {
-			o := c.ops()
-			o[name] = []float64(nil)
-			if p := panicOf(func() { c.call(o) }); p != nil {
-				t.Errorf("%s: a valid call with a nil %s panicked: %v", c.name, name, p)
+	bothScans(t, func(t *testing.T) {
+		for _, c := range boundsCases() {
+			// A valid call: every slice exactly as long as the kernel reads.
+			if p := panicOf(func() { c.call(c.ops()) }); p != nil {
+				t.Errorf("%s: a valid call panicked: %v", c.name, p)
+			}
+			for _, name := range c.optional {
+				o := c.ops()
+				o[name] = []float64(nil)
+				if p := panicOf(func() { c.call(o) }); p != nil {
+					t.Errorf("%s: a valid call with a nil %s panicked: %v", c.name, name, p)
+				}
+			}
+			// Each slice one value too short.
+			for name, v := range c.ops() {
+				if slices.Contains(c.keepLen, name) {
+					continue
+				}
+				o := c.ops()
+				switch s := v.(type) {
+				case []float64:
+					o[name] = s[:len(s)-1]
+				case []int32:
+					o[name] = s[:len(s)-1]
+				case []int:
+					o[name] = s[:len(s)-1]
+				default:
+					continue
+				}
+				want := c.names[name]
+				if want == nil {
+					want = []string{name}
+				}
+				p := panicOf(func() { c.call(o) })
+				if !slices.ContainsFunc(want, func(op string) bool { return names(p, c.name, op) }) {
+					t.Errorf("%s: %s one value short: panic %v, want a runtime error naming %s", c.name, name, p, strings.Join(want, " or "))
+				}
+			}
+			// Each index one past its range, each size out of its.
+			for _, b := range c.bad {
+				o := c.ops()
+				b.change(o)
+				if p := panicOf(func() { c.call(o) }); !names(p, c.name, b.operand) {
+					t.Errorf("%s: %s: panic %v, want a runtime error naming %s", c.name, b.what, p, b.operand)
+				}
 			}
 		}
-		// Each slice one value too short.
-		for name, v := range c.ops() {
-			if slices.Contains(c.keepLen, name) {
-				continue
-			}
-			o := c.ops()
-			switch s := v.(type) {
-			case []float64:
-				o[name] = s[:len(s)-1]
-			case []int32:
-				o[name] = s[:len(s)-1]
-			case []int:
-				o[name] = s[:len(s)-1]
-			default:
-				continue
-			}
-			want := c.names[name]
-			if want == nil {
-				want = []string{name}
-			}
-			p := panicOf(func() { c.call(o) })
-			if !slices.ContainsFunc(want, func(op string) bool { return names(p, c.name, op) }) {
-				t.Errorf("%s: %s one value short: panic %v, want a runtime error naming %s", c.name, name, p, strings.Join(want, " or "))
-			}
-		}
-		// Each index one past its range, each size out of its.
-		for _, b := range c.bad {
-			o := c.ops()
-			b.change(o)
-			if p := panicOf(func() { c.call(o) }); !names(p, c.name, b.operand) {
-				t.Errorf("%s: %s: panic %v, want a runtime error naming %s", c.name, b.what, p, b.operand)
-			}
-		}
+	})
+}
+
+// bothScans runs f as two subtests: with the scans of rowPtrs and
+// indices in kernels.c however few the values, then in Go.
+func bothScans(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	if !loaded {
+		t.Fatal("the SIMD kernels did not load: run with scripts/kernels-exec and PDN_KERNELS naming kernels.wasm")
 	}
+	was := scanCFrom
+	defer func() { scanCFrom = was }()
+	for _, c := range []bool{true, false} {
+		scanCFrom = scanFrom(c)
+		t.Run(scanName(c), f)
+	}
+}
+
+// scanFrom is scanCFrom for scans in kernels.c (c) or in Go.
+func scanFrom(c bool) int {
+	if c {
+		return 0
+	}
+	return math.MaxInt
+}
+
+// scanName names the scans.
+func scanName(c bool) string {
+	if c {
+		return "scans in kernels.c"
+	}
+	return "scans in Go"
+}
+
+// scanPanics is the panic of f with the scans in kernels.c and in Go.
+func scanPanics(f func()) (inC, inGo any) {
+	was := scanCFrom
+	defer func() { scanCFrom = was }()
+	scanCFrom = scanFrom(true)
+	inC = panicOf(f)
+	scanCFrom = scanFrom(false)
+	inGo = panicOf(f)
+	return inC, inGo
 }
 
 // TestWasmAddressesChecked keeps the rule of wasm_simd128.go: every
@@ -551,29 +598,122 @@ func isUnsafePointer(e ast.Expr) bool {
 	return ok && pkg.Name == "unsafe" && sel.Sel.Name == "Pointer"
 }
 
-// indices finds an index out of range wherever it lies: in its passes of
-// sixteen or after them, as n, as -1 or as the least int32.
+// indices finds an index out of range wherever it lies: in the passes of
+// sixteen, of four and after them, as n, as -1, as the least or the
+// largest int32. max_index and maxIndex, the Go scan, agree on the
+// maximum of every array, from every start, and indices panics alike,
+// with the same message, with the scans in kernels.c and in Go.
 func TestWasmIndices(t *testing.T) {
+	if !loaded {
+		t.Fatal("the SIMD kernels did not load: run with scripts/kernels-exec and PDN_KERNELS naming kernels.wasm")
+	}
 	for size := range 40 {
 		idx := make([]int32, size)
 		for k := range idx {
 			idx[k] = int32(k % 7)
 		}
-		if p := panicOf(func() { indices(idx, 0, size, 7, "idx") }); p != nil {
-			t.Fatalf("%d indices in range: %v", size, p)
+		// maxima compares the two scans' maxima of idx[lo:].
+		maxima := func(lo int, what string) {
+			s := idx[lo:]
+			if got, want := kMaxIndex(at(s, len(s), "idx"), int32(len(s))), maxIndex(s); got != want {
+				t.Errorf("%s, from %d of %d: max_index %d, maxIndex %d", what, lo, size, got, want)
+			}
+		}
+		maxima(0, "0..6")
+		inC, inGo := scanPanics(func() { indices(idx, 0, size, 7, "idx") })
+		if inC != nil || inGo != nil {
+			t.Fatalf("%d indices in range: %v (kernels.c), %v (Go)", size, inC, inGo)
+		}
+		if size > 6 {
+			inC, inGo := scanPanics(func() { indices(idx, 0, size, 6, "idx") })
+			if !names(inC, "", "idx[6]") || fmt.Sprint(inC) != fmt.Sprint(inGo) {
+				t.Errorf("%d indices, one 6 of 6: panic %v (kernels.c), %v (Go), want one naming idx[6]", size, inC, inGo)
+			}
 		}
 		for k := range idx {
-			for _, bad := range []int32{7, -1, math.MinInt32, math.MaxInt32} {
+			for _, bad := range []int32{7, -1, math.MinInt32, math.MaxInt32, 6} {
 				was := idx[k]
 				idx[k] = bad
-				p := panicOf(func() { indices(idx, 0, size, 7, "idx") })
-				if !names(p, "", fmt.Sprintf("idx[%d]", k)) {
-					t.Errorf("idx[%d] = %d of %d: panic %v, want one naming idx[%d]", k, bad, size, p, k)
+				what := fmt.Sprintf("idx[%d] = %d", k, bad)
+				for lo := 0; lo <= min(k+1, size); lo++ {
+					maxima(lo, what)
 				}
-				if p := panicOf(func() { indices(idx, k+1, size, 7, "idx") }); p != nil {
-					t.Errorf("idx[%d] = %d, outside the scan from %d: %v", k, bad, k+1, p)
+				inC, inGo := scanPanics(func() { indices(idx, 0, size, 7, "idx") })
+				switch {
+				case bad == 6:
+					if inC != nil || inGo != nil {
+						t.Errorf("%s of %d, in range: %v (kernels.c), %v (Go)", what, size, inC, inGo)
+					}
+				case !names(inC, "", fmt.Sprintf("idx[%d]", k)) || fmt.Sprint(inC) != fmt.Sprint(inGo):
+					t.Errorf("%s of %d: panic %v (kernels.c), %v (Go), want one naming idx[%d]", what, size, inC, inGo, k)
+				}
+				inC, inGo = scanPanics(func() { indices(idx, k+1, size, 7, "idx") })
+				if inC != nil || inGo != nil {
+					t.Errorf("%s, outside the scan from %d: %v (kernels.c), %v (Go)", what, k+1, inC, inGo)
 				}
 				idx[k] = was
+			}
+		}
+	}
+}
+
+// rowPtrs finds a row pointer below the one before it wherever it lies,
+// and a negative first, for row pointers of 32 and of 64 bits; it panics
+// alike, with the same message, with the scans in kernels.c and in Go.
+func TestWasmRowPtrs(t *testing.T) {
+	if !loaded {
+		t.Fatal("the SIMD kernels did not load: run with scripts/kernels-exec and PDN_KERNELS naming kernels.wasm")
+	}
+	t.Run("int32", testRowPtrs[int32])
+	t.Run("int", testRowPtrs[int])
+}
+
+func testRowPtrs[I int32 | int](t *testing.T) {
+	for size := 1; size <= 40; size++ {
+		ptr := make([]I, size)
+		for k := range ptr {
+			ptr[k] = I(k / 3) // runs of equal values: empty rows
+		}
+		// scan checks rowPtrs(ptr, lo, size-1): a panic naming ptr[want]
+		// ("" for none), the same from both scans.
+		scan := func(lo int, what, want string) {
+			t.Helper()
+			var got [][2]int // first and last, from each scan that did not panic
+			inC, inGo := scanPanics(func() {
+				first, last := rowPtrs(ptr, lo, size-1, "ptr")
+				got = append(got, [2]int{first, last})
+			})
+			if fmt.Sprint(inC) != fmt.Sprint(inGo) {
+				t.Errorf("%s of %d, from %d: panic %v (kernels.c), %v (Go)", what, size, lo, inC, inGo)
+			}
+			switch {
+			case want == "" && inC != nil:
+				t.Errorf("%s of %d, from %d: %v", what, size, lo, inC)
+			case want != "" && !names(inC, "", want):
+				t.Errorf("%s of %d, from %d: panic %v, want one naming %s", what, size, lo, inC, want)
+			}
+			for _, fl := range got {
+				if fl != [2]int{int(ptr[lo]), int(ptr[size-1])} {
+					t.Errorf("%s of %d, from %d: first and last %v, want %d and %d", what, size, lo, fl, ptr[lo], ptr[size-1])
+				}
+			}
+		}
+		scan(0, "0, 0, 0, 1, …", "")
+		for k := range ptr {
+			was := ptr[k]
+			ptr[k] = -1
+			what := fmt.Sprintf("ptr[%d] = -1", k)
+			scan(0, what, fmt.Sprintf("ptr[%d]", k)) // below the one before, or negative and first
+			scan(k, what, fmt.Sprintf("ptr[%d]", k)) // negative and first
+			if k+1 < size {
+				scan(k+1, what, "")
+			}
+			ptr[k] = was
+			if k+1 < size { // a pointer above the next: the next decreases
+				ptr[k] = I(math.MaxInt32)
+				scan(0, fmt.Sprintf("ptr[%d] = MaxInt32", k), fmt.Sprintf("ptr[%d]", k+1))
+				scan(k+1, fmt.Sprintf("ptr[%d] = MaxInt32", k), "")
+				ptr[k] = was
 			}
 		}
 	}
@@ -689,4 +829,42 @@ func BenchmarkWasmChecks(b *testing.B) {
 		kNormBackward(at(gw, e, "gw"), at(gR, n, "gR"), at(gSelf, n, "gSelf"), at(gCoef, e, "gCoef"), at(r, n, "r"), at(w, e, "w"), n, e,
 			at(src, e, "src"), at(dst, e, "dst"))
 	}, edges)
+}
+
+// BenchmarkWasmScans times the scans of n indices and n+1 row pointers in
+// kernels.c and in Go, for the cost of a call into the
+// kernels beside the scans' own.
+func BenchmarkWasmScans(b *testing.B) {
+	if !loaded {
+		b.Fatal("the SIMD kernels did not load: run with scripts/kernels-exec and PDN_KERNELS naming kernels.wasm")
+	}
+	was := scanCFrom
+	defer func() { scanCFrom = was }()
+	for _, n := range []int{16, 64, 128, 256, 1024, 4096, 163840} {
+		idx, ptr32, ptr := make([]int32, n), make([]int32, n+1), make([]int, n+1)
+		for k := range idx {
+			idx[k] = int32(k % 1000)
+		}
+		for k := range ptr {
+			ptr32[k], ptr[k] = int32(k), k
+		}
+		for _, c := range []bool{true, false} {
+			scanCFrom = scanFrom(c)
+			where := "c"
+			if !c {
+				where = "go"
+			}
+			bench := func(name string, f func()) {
+				b.Run(fmt.Sprintf("%s/n=%d/%s", name, n, where), func(b *testing.B) {
+					for range b.N {
+						f()
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/value")
+				})
+			}
+			bench("indices", func() { indices(idx, 0, n, 1000, "idx") })
+			bench("rowPtrs32", func() { rowPtrs(ptr32, 0, n, "ptr") })
+			bench("rowPtrs64", func() { rowPtrs(ptr, 0, n, "ptr") })
+		}
+	}
 }

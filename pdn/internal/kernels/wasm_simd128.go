@@ -96,8 +96,18 @@ func kTranspose(t, a unsafe.Pointer, n, m int32)
 //go:wasmimport pdnkernels adam_step
 func kAdamStep(val, grad, m, v unsafe.Pointer, n int32, wd, b1, c1, b2, c2, step, bc2, eps float64)
 
-// kernelsABIVersion is abi() of the kernels this file calls.
-const kernelsABIVersion = 1
+//go:wasmimport pdnkernels max_index
+func kMaxIndex(idx unsafe.Pointer, n int32) uint32
+
+//go:wasmimport pdnkernels ordered_i32
+func kOrderedI32(p unsafe.Pointer, n int32) int32
+
+//go:wasmimport pdnkernels ordered_i64
+func kOrderedI64(p unsafe.Pointer, n int32) int32
+
+// kernelsABIVersion is abi() of the kernels this file calls: 2 since
+// max_index, ordered_i32 and ordered_i64.
+const kernelsABIVersion = 2
 
 // simd128 reports whether the kernels run (SetSIMD128 turns them off for
 // tests that compare the two paths).
@@ -150,11 +160,16 @@ func startKernels() bool {
 //
 // The scans are O(e) a call beside the graph kernels' O(e·m): each
 // wrapper's comment gives their share of its kernel's time, under Node
-// (BenchmarkWasmChecks). Over a whole epoch they added about a tenth to
-// PDN's and GCN's on a graph of Facebook Page-Page's shape (BenchmarkCost,
-// a loaded machine: 8-13% in paired runs). The scans run in Go, at about
-// 0.4 ns an index; the same maximum over i32x4 lanes in kernels.c ran 7
-// times as fast, a change of the kernels' ABI not made here.
+// (BenchmarkWasmChecks). They run in kernels.c (max_index, ordered_i32,
+// ordered_i64: they only read, and only what at has checked), four lanes
+// at a time: about 0.05 ns an index and 0.15 a row pointer, against 0.5
+// and 1.5 for the Go scans (BenchmarkWasmScans), which remain the
+// reference: they run for a few values, where a call into the kernels
+// costs more, they name the bad value, and the tests compare the two on
+// every position (TestWasmIndices, TestWasmRowPtrs, TestWasmBounds). In
+// Go the scans added about a tenth to PDN's and GCN's epoch on a graph of
+// Facebook Page-Page's shape (BenchmarkCost); in kernels.c, 6-8 times as
+// fast, one or two hundredths.
 
 // boundsError is what a wrapper panics with: a runtime error, as from the
 // Go loop's own bounds check.
@@ -233,38 +248,92 @@ func span(lo, hi, n int, name string) (int32, int32) {
 	return int32(lo), int32(hi)
 }
 
+// scanCFrom is the fewest values rowPtrs and indices scan in kernels.c,
+// where the kernels loaded (none where they did not): a call into the
+// kernels costs about as much as the Go scan of 100 indices or of 40 row
+// pointers (BenchmarkWasmScans, under Node). Tests set it to 0 or MaxInt
+// to run one scan or the other, the Go scan being the reference, and
+// compare the two.
+var scanCFrom = func() int {
+	if loaded {
+		return 64
+	}
+	return math.MaxInt
+}()
+
 // rowPtrs checks the row pointers ptr[lo..hi] a kernel reads (at has
 // checked that ptr holds them) and returns the first and the last: it
 // panics unless the first is 0 or more and none is below the one before,
 // so that every row's entries lie in first..last-1, which at then checks
 // the index arrays hold.
+//
+// ordered_i32 (ordered_i64 for Go's int) answers whether none decreases;
+// where it says one does, or for fewer than scanCFrom, the Go loop looks.
 func rowPtrs[I int32 | int](ptr []I, lo, hi int, name string) (first, last int) {
 	p := ptr[lo : hi+1]
-	prev := p[0]
-	if prev < 0 {
-		outOfBounds("%s[%d] = %d is negative", name, lo, prev)
+	if p[0] < 0 {
+		outOfBounds("%s[%d] = %d is negative", name, lo, p[0])
 	}
-	for k, v := range p[1:] {
-		if v < prev {
-			outOfBounds("%s[%d] = %d is below %s[%d] = %d: row pointers must not decrease", name, lo+k+1, v, name, lo+k, prev)
+	if len(p) < scanCFrom || !ordered(p, name) {
+		for k := 1; k < len(p); k++ {
+			if p[k] < p[k-1] {
+				outOfBounds("%s[%d] = %d is below %s[%d] = %d: row pointers must not decrease", name, lo+k, p[k], name, lo+k-1, p[k-1])
+			}
 		}
-		prev = v
+		if len(p) >= scanCFrom { // the kernel is wrong: refuse all the same
+			outOfBounds("%s[%d:%d]: ordered found a decrease which the Go scan does not find", name, lo, hi+1)
+		}
 	}
-	return int(p[0]), int(prev)
+	return int(p[0]), int(p[len(p)-1])
+}
+
+// ordered reports whether no value of p is below the one before it, in
+// kernels.c.
+func ordered[I int32 | int](p []I, name string) bool {
+	n := size(len(p), name)
+	pp := at(p, len(p), name)
+	if unsafe.Sizeof(p[0]) == 4 {
+		return kOrderedI32(pp, n) != 0
+	}
+	return kOrderedI64(pp, n) != 0
 }
 
 // indices checks the values idx[lo..hi-1] a kernel reads (at has checked
 // that idx holds them): it panics unless each lies in [0, n), within the
 // n rows (or values) of the operand it picks from.
 //
-// The scan takes the values' largest as unsigned (a negative one is then
-// above any n), sixteen a pass into four maxima, without a branch: Go's
-// WebAssembly pays for every turn of a loop and every branch, and the
-// propagations scan every entry of the adjacency each call. It takes
-// about 0.4 ns an index under Node, half a plain loop's time.
+// It takes the values' largest as unsigned, a negative one then above any
+// n: max_index in kernels.c, four lanes at a time, or, for fewer than
+// scanCFrom, maxIndex. Only where that is n or more does it look, in Go,
+// for the value to name.
 func indices(idx []int32, lo, hi, n int, name string) {
 	s := idx[lo:hi]
+	if len(s) == 0 {
+		return
+	}
 	u := min(uint(max(n, 0)), 1<<31) // every int32 in [0, n) is below it as a uint32, no other
+	var m uint32
+	if len(s) >= scanCFrom {
+		m = kMaxIndex(at(s, len(s), name), size(len(s), name))
+	} else {
+		m = maxIndex(s)
+	}
+	if uint(m) >= u {
+		for k, v := range s {
+			if uint(uint32(v)) >= u {
+				outOfBounds("%s[%d] = %d: index out of range [%d] with length %d", name, lo+k, v, v, n)
+			}
+		}
+		// max_index is wrong: refuse all the same.
+		outOfBounds("%s[%d:%d]: max_index found %d, out of range [0, %d), which the Go scan does not find", name, lo, hi, m, n)
+	}
+}
+
+// maxIndex is max_index in Go: the largest of s as unsigned, 0 for an
+// empty s. Sixteen a pass into four maxima, without a branch: Go's
+// WebAssembly pays for every turn of a loop and every branch. It takes
+// 0.4-0.6 ns an index under Node, half a plain loop's time.
+func maxIndex(s []int32) uint32 {
 	var m0, m1, m2, m3 uint64
 	k := 0
 	for ; k+16 <= len(s); k += 16 {
@@ -277,13 +346,7 @@ func indices(idx []int32, lo, hi, n int, name string) {
 	for ; k < len(s); k++ {
 		m0 = max(m0, uint64(uint32(s[k])))
 	}
-	if len(s) > 0 && uint(max(m0, m1, m2, m3)) >= u {
-		for k, v := range s {
-			if uint(uint32(v)) >= u {
-				outOfBounds("%s[%d] = %d: index out of range [%d] with length %d", name, lo+k, v, v, n)
-			}
-		}
-	}
+	return uint32(max(m0, m1, m2, m3)) // each below 2³²
 }
 
 // scratch holds bᵀ for WasmMulABT; the worker has one thread.
@@ -332,8 +395,9 @@ func WasmAddATB(c, a, b []float64, n, m, k int) {
 // rows col[k]), rowPtr lo..hi, col and eid rowPtr[lo]..rowPtr[hi]-1, coef
 // at every eid[k], self hi. The scans read hi−lo+1 row pointers and 2
 // indices per entry, O(e) for all rows, the kernel m multiply-adds per
-// entry, O(e·m): under Node they take 0.7 of the kernel's time at m = 1,
-// 0.5 at 4, 0.2 at 16, 0.05 at 64 (BenchmarkWasmChecks, 20 entries a row).
+// entry, O(e·m): under Node they take 0.11 of the kernel's time at m = 1,
+// 0.07 at 4, 0.05 at 16, 0.02 at 64 (BenchmarkWasmChecks, 20 entries a
+// row; 0.7, 0.5, 0.2 and 0.05 with the scans in Go).
 func WasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
 	const op = "WasmPropagateRows: "
 	m32 := size(m, op+"m")
@@ -351,8 +415,8 @@ func WasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int3
 //
 // accumulate_edges touches gCoef hi, src and dst lo..hi-1, and the rows
 // src[e] and dst[e] (< n) of dy and h, n·m each. The scans read 2 indices
-// per edge, the kernel 2·m multiply-adds: 0.6 of its time at m = 1, 0.15
-// at 4, 0.06 at 16, 0.015 at 64.
+// per edge, the kernel 2·m multiply-adds: 0.06 of its time at m = 1, 0.02
+// at 4, 0.01 at 16, 0.005 at 64.
 func WasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []int32) {
 	const op = "WasmAccumulateEdges: "
 	size(n, op+"n")
@@ -379,7 +443,7 @@ func WasmAccumulateSelf(gSelf, dy, h []float64, n, m int) {
 // sp_mul_abt touches c (hi−lo)·m, ptr lo..hi, col and val
 // ptr[lo]..ptr[hi]-1, bt cols·m (the rows col[p] < cols). The scans read
 // hi−lo+1 row pointers and 1 index per non-zero, the kernel m
-// multiply-adds: 0.2 of its time at m = 4 and 16, 0.05 at 64 (20
+// multiply-adds: 0.03 of its time at m = 4 and 16, 0.013 at 64 (20
 // non-zeros a row).
 func WasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
 	if hi > lo {
@@ -507,8 +571,8 @@ func WasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, 
 // propagate_dots touches y hi·m, dy n·m (its rows i < hi ≤ n and col[k]),
 // h hi·m, rowPtr lo..hi, col, eid and dots rowPtr[lo]..rowPtr[hi]-1, coef
 // at every eid[k], self hi, gSelf hi. The scans are WasmPropagateRows',
-// the kernel 2·m multiply-adds per entry: 0.35 of its time at m = 1, 0.2
-// at 4, 0.13 at 16, 0.03 at 64.
+// the kernel 2·m multiply-adds per entry: 0.06 of its time at m = 1, 0.05
+// at 4, 0.03 at 16, 0.008 at 64.
 func WasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {
 	const op = "WasmPropagateDots: "
 	m32 := size(m, op+"m")
@@ -527,7 +591,7 @@ func WasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []
 //
 // combine_dots touches gCoef hi, atSrc and atDst lo..hi-1, dots at every
 // atSrc[e] and atDst[e]. The scans read the 2 indices per edge the kernel
-// reads, which adds one pair: they take 0.8 of its time, beside
+// reads, which adds one pair: they take 0.12 of its time, beside
 // propagate_dots' 2·m multiply-adds per entry in the same backward pass.
 func WasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) {
 	const op = "WasmCombineDots: "
@@ -557,7 +621,7 @@ func WasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale 
 // norm_forward touches deg, r and self n, coef and w ne, rowPtr n+1, eid
 // rowPtr[0]..rowPtr[n]-1 (each < ne), src and dst ne (each < n). The
 // scans read the n+1 + 4·ne indices the kernel reads, which does a few
-// operations on each: they take 0.75 of its time, once an epoch, beside
+// operations on each: they take 0.12 of its time, once an epoch, beside
 // the propagations' m multiply-adds per entry.
 func WasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, src, dst []int32) {
 	const op = "WasmNormForward: "
@@ -576,7 +640,7 @@ func WasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, sr
 //
 // norm_backward touches gw, gCoef and w ne, gR, gSelf and r n, src and
 // dst ne (each < n). The scans read 2·ne indices, the kernel them twice
-// and 8·ne values: 0.25 of its time.
+// and 8·ne values: 0.035 of its time.
 func WasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst []int32) {
 	const op = "WasmNormBackward: "
 	n32, ne32 := size(n, op+"n"), size(ne, op+"ne")
