@@ -243,7 +243,8 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 		if err := r.static(t, line, col, phrase.New("a <%s> with start or end", t.Name.Local)); err != nil {
 			return err
 		}
-		r.item = &graphmlItem{id: attr(t, "id"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
+		r.item = &graphmlItem{id: attr(t, "id"), line: line, col: col}
+		r.startItem()
 		if t.Name.Local == "node" {
 			if r.item.id == "" {
 				return r.errorAt(line, col, "a node without an id")
@@ -331,7 +332,7 @@ func (r *gexfReader) edge(t xml.StartElement) error {
 	}
 	if w := attr(t, "weight"); w != "" {
 		r.weighted = true
-		it.data[weightGiven] = w
+		it.set(weightGiven, w)
 	}
 	if it.id == "" {
 		return nil
@@ -364,11 +365,10 @@ func (r *gexfReader) attvalue(t xml.StartElement, line, col int) error {
 			r.undeclared[key] = [2]int{line, col}
 		}
 	}
-	if first, twice := r.item.dataLines[key]; twice {
+	if first, twice := r.twice(key, line); twice {
 		return r.errorAt(line, col, "a <%s> gives a value for the attribute %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", kind, quote(id), first)
 	}
-	r.item.dataLines[key] = line
-	r.item.data[key] = strings.TrimSpace(attr(t, "value"))
+	r.item.set(key, strings.TrimSpace(attr(t, "value")))
 	return nil
 }
 

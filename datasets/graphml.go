@@ -93,19 +93,49 @@ type graphmlReader struct {
 	// notANode, where the format has its own words for an edge whose end
 	// (source or target) names no node, says them; nil for GraphML's.
 	notANode func(it graphmlItem, end, id string) error
+	// given are the lines of the values the item being read has given, by
+	// key, for the message on a key given twice: the reader's, cleared at
+	// each item (startItem), as no item needs them once it is read.
+	given map[string]int
 }
 
-// graphmlItem is a node or an edge: its ids and its values by key, with
-// the line each came on.
+// graphmlItem is a node or an edge: its ids, its values by key, and
+// where it starts.
 type graphmlItem struct {
 	id, source, target string
 	directed           bool // its own directed attribute, or the graph's edgedefault
 	// numbers says a node-link edge's source and target were JSON
 	// numbers, as d3's places in the list of nodes are.
-	numbers   [2]bool
+	numbers [2]bool
+	// data are its values by key, nil where it gives none (set makes it):
+	// most edges give none, and a map costs a node or an edge that holds
+	// nothing in it (held.go measures it).
 	data      map[string]string
-	dataLines map[string]int
 	line, col int
+}
+
+// set gives the item its value v for key.
+func (it *graphmlItem) set(key, v string) {
+	if it.data == nil {
+		it.data = map[string]string{}
+	}
+	it.data[key] = v
+}
+
+// startItem begins a node or an edge: none of its values given yet.
+func (r *graphmlReader) startItem() { clear(r.given) }
+
+// twice says the item being read gave a value for key before, on line
+// first; else it notes this one's line.
+func (r *graphmlReader) twice(key string, line int) (first int, twice bool) {
+	if first, twice = r.given[key]; twice {
+		return first, true
+	}
+	if r.given == nil {
+		r.given = map[string]int{}
+	}
+	r.given[key] = line
+	return 0, false
 }
 
 func (r *graphmlReader) errorAt(line, col int, format string, args ...any) error {
@@ -196,7 +226,8 @@ func (r *graphmlReader) read() error {
 					}
 					continue
 				}
-				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
+				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), line: line, col: col}
+				r.startItem()
 				if t.Name.Local == "node" && item.id == "" {
 					return r.errorAt(line, col, "a node without an id")
 				}
@@ -215,10 +246,9 @@ func (r *graphmlReader) read() error {
 					}
 				}
 				if item != nil {
-					if first, twice := item.dataLines[dataKey]; twice {
+					if first, twice := r.twice(dataKey, line); twice {
 						return r.errorAt(line, col, "a <%s> gives data for the key %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", item.kind(), quote(dataKey), first)
 					}
-					item.dataLines[dataKey] = line
 				}
 			case "hyperedge":
 				return r.errorAt(line, col, "a hyperedge: the explorer trains on graphs whose edges join two nodes")
@@ -236,7 +266,7 @@ func (r *graphmlReader) read() error {
 				}
 			case "data":
 				if item != nil {
-					item.data[dataKey] = strings.TrimSpace(text.String())
+					item.set(dataKey, strings.TrimSpace(text.String()))
 				}
 			case "node", "edge":
 				r.keep(*item, t.Name.Local == "edge")

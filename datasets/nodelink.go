@@ -519,10 +519,7 @@ func (r *nodeLinkReader) values(it *graphmlItem, domain string, m map[string]jso
 				s = string(val)
 			}
 		}
-		if it.data == nil {
-			it.data = map[string]string{} // made where there is a value: most links have none
-		}
-		it.data[a.key] = s
+		it.set(a.key, s)
 	}
 }
 
