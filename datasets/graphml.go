@@ -107,19 +107,11 @@ type graphmlItem struct {
 	// numbers says a node-link edge's source and target were JSON
 	// numbers, as d3's places in the list of nodes are.
 	numbers [2]bool
-	// data are its values by key, nil where it gives none (set makes it):
-	// most edges give none, and a map costs a node or an edge that holds
-	// nothing in it (held.go measures it).
+	// data are its values by key, given by held.give, nil where it gives
+	// none: most edges give none, and a map costs a node or an edge that
+	// holds nothing in it.
 	data      map[string]string
 	line, col int
-}
-
-// set gives the item its value v for key.
-func (it *graphmlItem) set(key, v string) {
-	if it.data == nil {
-		it.data = map[string]string{}
-	}
-	it.data[key] = v
 }
 
 // startItem begins a node or an edge: none of its values given yet.
@@ -153,7 +145,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys))}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys), graphmlCost)}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -164,6 +156,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 func (r *graphmlReader) read() error {
 	var item *graphmlItem
 	var dataKey string
+	var dataAt [2]int // where the data element being read begins
 	var text strings.Builder
 	for {
 		tok, line, col, err := xmlToken(r.dec, r.file)
@@ -209,6 +202,7 @@ func (r *graphmlReader) read() error {
 				}
 				r.keyLines[k.id] = line
 				r.keys[k.id] = k
+				r.key(k.domain, line, col)
 				dataKey = "key:" + k.id
 				text.Reset()
 			case "default":
@@ -220,7 +214,7 @@ func (r *graphmlReader) read() error {
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 				}
-				if !r.meet(line, col) { // past the budget: counted, passed over
+				if !r.meet(line, col, t.Name.Local == "edge") { // past a budget: counted, passed over
 					if err := r.skip(line, col); err != nil {
 						return err
 					}
@@ -237,7 +231,7 @@ func (r *graphmlReader) read() error {
 					}
 				}
 			case "data":
-				dataKey = attr(t, "key")
+				dataKey, dataAt = attr(t, "key"), [2]int{line, col}
 				text.Reset()
 				r.cells++
 				if _, declared := r.keyLines[dataKey]; !declared {
@@ -266,7 +260,7 @@ func (r *graphmlReader) read() error {
 				}
 			case "data":
 				if item != nil {
-					item.set(dataKey, strings.TrimSpace(text.String()))
+					r.give(item, dataKey, strings.TrimSpace(text.String()), dataAt[0], dataAt[1])
 				}
 			case "node", "edge":
 				r.keep(*item, t.Name.Local == "edge")
