@@ -63,6 +63,39 @@ const (
 // edge list and a labels file (the edge list row) hold no items.
 const pageElements = 300_000
 
+// pageItemBytes bounds what the nodes and edges the page holds as items
+// take with their values (held.go): its estimate, from each reader's
+// measured costs (itemCost), at the peak of the heap. With a file of the
+// page's 64 MB beside them, 420 MB keeps the peak at about 0.5 GB, half
+// the worker's memory. Measured as pageElements' table, with the file,
+// two runs, for files whose estimate is 0.99 times the budget (opened)
+// and 1.01 times it (refused where it passes, the items let go), by what
+// each node gives (values, and edges a node):
+//
+//	                          GraphML      GEXF         node-link
+//	31 values, 1 edge         0.42-0.43 GB 0.36 GB      0.41 GB       opened
+//	                          0.39 GB      0.33 GB      0.37-0.38 GB  refused
+//	61 values, 0.2 edge       0.41-0.45 GB 0.38 GB      0.41-0.42 GB  opened
+//	                          0.39-0.40 GB 0.45 GB      0.43-0.45 GB  refused
+//	5 of 500 keys, 1 edge     0.41-0.42 GB 0.39-0.43 GB 0.39-0.43 GB  opened
+//	                          0.05 GB      0.05-0.06 GB 0.04-0.05 GB  refused
+//	2 values, 6 edges of 3    -            0.42-0.48 GB -             opened
+//	                          -            0.38-0.39 GB -             refused
+//
+// (files of 54, 57 and 7 MB in GraphML, 63, 67, 9 and 59 MB in GEXF, 39,
+// 42 and 5 MB in node-link JSON; where a row has none, the count of nodes
+// and edges, pageElements, is met first). Before this budget, 85,000 nodes
+// of 31 values and 85,000 edges (GraphML, 73 MB) peaked at 0.71 GB, and
+// 140,000 nodes of 40 in node-link JSON (68 MB) at 1.33 GB: both are now
+// refused at 0.39-0.46 GB. Facebook Page-Page with 30 values a node
+// besides its class (22,470 nodes, 170,823 edges) opens, estimated at 289
+// MB in GraphML, 320 MB in GEXF and 252 MB in node-link JSON (31%, 24% and
+// 40% to spare: up to 51, 46 and 60 values a node), and peaks at 0.28,
+// 0.30-0.35 and 0.27-0.29 GB. With its 4,714 features as keys, each node
+// giving about 16, its node table would be 106 million cells, which peaked
+// at 3.7 GB: it is refused near its 2,870th node, at 0.05-0.08 GB.
+const pageItemBytes = 420_000_000
+
 // maxZipEntries bounds the files of an archive: a graph is a handful.
 const maxZipEntries = 10000
 
@@ -88,11 +121,12 @@ type limits struct {
 	values, cells int // numbers read, node-table cells held
 	edges         int // distinct edges
 	elements      int // nodes and edges held as items till the graph is made (held.go)
+	itemBytes     int // the estimate of what they take at the peak of the heap (held.go)
 	where         phrase.Text
 	last          bool // no reader elsewhere reads more: tooMany sends nowhere
 }
 
-var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, values: pageValues, cells: pageCells, edges: MaxPageEdges, elements: pageElements, where: phrase.New("the browser")}
+var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, values: pageValues, cells: pageCells, edges: MaxPageEdges, elements: pageElements, itemBytes: pageItemBytes, where: phrase.New("the browser")}
 
 // limitedFS is a folder read within limits.
 type limitedFS struct {

@@ -125,7 +125,7 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	defer text.Close()
 	r := &gexfReader{
 		graphmlReader: &graphmlReader{fsys: fsys, file: name, dec: dec, keys: map[string]graphmlKey{}, edgeIDs: map[string][2]int{}, undeclared: map[string][2]int{},
-			drawing: []string{}, directedHow: `defaultedgetype="directed", or type="directed"`, held: heldWithin(limitsOf(fsys))},
+			drawing: []string{}, directedHow: `defaultedgetype="directed", or type="directed"`, held: heldWithin(limitsOf(fsys), gexfCost)},
 		attrs: map[[2]string]string{}, viz: map[string]bool{},
 	}
 	if err := r.read(); err != nil {
@@ -237,13 +237,14 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 		if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 			return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 		}
-		if !r.meet(line, col) { // past the budget: counted, passed over
+		if !r.meet(line, col, t.Name.Local == "edge") { // past a budget: counted, passed over
 			return r.skip(line, col)
 		}
 		if err := r.static(t, line, col, phrase.New("a <%s> with start or end", t.Name.Local)); err != nil {
 			return err
 		}
-		r.item = &graphmlItem{id: attr(t, "id"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
+		r.item = &graphmlItem{id: attr(t, "id"), line: line, col: col}
+		r.startItem()
 		if t.Name.Local == "node" {
 			if r.item.id == "" {
 				return r.errorAt(line, col, "a node without an id")
@@ -300,6 +301,7 @@ func (r *gexfReader) attribute(t xml.StartElement, line, col int) error {
 		return nil // a multigraph's edge key, as write_gexf writes it: read_gexf takes it for the key, no attribute
 	}
 	r.keys[r.key] = graphmlKey{id: r.key, name: cmp.Or(title, id), domain: r.class, typ: gexfNumeric(typ)}
+	r.held.key(r.class, line, col)
 	return nil
 }
 
@@ -330,8 +332,11 @@ func (r *gexfReader) edge(t xml.StartElement) error {
 		return r.errorAt(it.line, it.col, "an edge without a source or a target: give both")
 	}
 	if w := attr(t, "weight"); w != "" {
+		if !r.weighted {
+			r.held.key("edge", it.line, it.col) // weigh's own, where none is declared
+		}
 		r.weighted = true
-		it.data[weightGiven] = w
+		r.give(it, weightGiven, strings.TrimSpace(w), it.line, it.col)
 	}
 	if it.id == "" {
 		return nil
@@ -364,11 +369,10 @@ func (r *gexfReader) attvalue(t xml.StartElement, line, col int) error {
 			r.undeclared[key] = [2]int{line, col}
 		}
 	}
-	if first, twice := r.item.dataLines[key]; twice {
+	if first, twice := r.twice(key, line); twice {
 		return r.errorAt(line, col, "a <%s> gives a value for the attribute %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", kind, quote(id), first)
 	}
-	r.item.dataLines[key] = line
-	r.item.data[key] = strings.TrimSpace(attr(t, "value"))
+	r.give(r.item, key, strings.TrimSpace(attr(t, "value")), line, col)
 	return nil
 }
 
@@ -405,10 +409,7 @@ func (r *gexfReader) declaredLater() error {
 			items = r.edges
 		}
 		for _, it := range items {
-			if v, ok := it.data[held]; ok {
-				it.data[key] = v
-				delete(it.data, held)
-			}
+			it.rename(held, key)
 		}
 	}
 	return nil
@@ -456,9 +457,6 @@ func (r *gexfReader) weigh() {
 		r.keys[key] = graphmlKey{id: key, name: "weight", domain: "edge", typ: "double", def: "1"}
 	}
 	for _, it := range r.edges {
-		if w, ok := it.data[weightGiven]; ok {
-			it.data[key] = strings.TrimSpace(w)
-			delete(it.data, weightGiven)
-		}
+		it.rename(weightGiven, key)
 	}
 }

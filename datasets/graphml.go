@@ -93,19 +93,41 @@ type graphmlReader struct {
 	// notANode, where the format has its own words for an edge whose end
 	// (source or target) names no node, says them; nil for GraphML's.
 	notANode func(it graphmlItem, end, id string) error
+	// given are the lines of the values the item being read has given, by
+	// key, for the message on a key given twice: the reader's, cleared at
+	// each item (startItem), as no item needs them once it is read.
+	given map[string]int
 }
 
-// graphmlItem is a node or an edge: its ids and its values by key, with
-// the line each came on.
+// graphmlItem is a node or an edge: its ids, its values by key, and
+// where it starts.
 type graphmlItem struct {
 	id, source, target string
 	directed           bool // its own directed attribute, or the graph's edgedefault
 	// numbers says a node-link edge's source and target were JSON
 	// numbers, as d3's places in the list of nodes are.
-	numbers   [2]bool
+	numbers [2]bool
+	// data are its values by key, given by held.give, nil where it gives
+	// none: most edges give none, and a map costs a node or an edge that
+	// holds nothing in it.
 	data      map[string]string
-	dataLines map[string]int
 	line, col int
+}
+
+// startItem begins a node or an edge: none of its values given yet.
+func (r *graphmlReader) startItem() { clear(r.given) }
+
+// twice says the item being read gave a value for key before, on line
+// first; else it notes this one's line.
+func (r *graphmlReader) twice(key string, line int) (first int, twice bool) {
+	if first, twice = r.given[key]; twice {
+		return first, true
+	}
+	if r.given == nil {
+		r.given = map[string]int{}
+	}
+	r.given[key] = line
+	return 0, false
 }
 
 func (r *graphmlReader) errorAt(line, col int, format string, args ...any) error {
@@ -123,7 +145,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys))}
+	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys), graphmlCost)}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -134,6 +156,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 func (r *graphmlReader) read() error {
 	var item *graphmlItem
 	var dataKey string
+	var dataAt [2]int // where the data element being read begins
 	var text strings.Builder
 	for {
 		tok, line, col, err := xmlToken(r.dec, r.file)
@@ -179,6 +202,7 @@ func (r *graphmlReader) read() error {
 				}
 				r.keyLines[k.id] = line
 				r.keys[k.id] = k
+				r.key(k.domain, line, col)
 				dataKey = "key:" + k.id
 				text.Reset()
 			case "default":
@@ -190,13 +214,14 @@ func (r *graphmlReader) read() error {
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
 					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 				}
-				if !r.meet(line, col) { // past the budget: counted, passed over
+				if !r.meet(line, col, t.Name.Local == "edge") { // past a budget: counted, passed over
 					if err := r.skip(line, col); err != nil {
 						return err
 					}
 					continue
 				}
-				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), data: map[string]string{}, dataLines: map[string]int{}, line: line, col: col}
+				item = &graphmlItem{id: attr(t, "id"), source: attr(t, "source"), target: attr(t, "target"), line: line, col: col}
+				r.startItem()
 				if t.Name.Local == "node" && item.id == "" {
 					return r.errorAt(line, col, "a node without an id")
 				}
@@ -206,7 +231,7 @@ func (r *graphmlReader) read() error {
 					}
 				}
 			case "data":
-				dataKey = attr(t, "key")
+				dataKey, dataAt = attr(t, "key"), [2]int{line, col}
 				text.Reset()
 				r.cells++
 				if _, declared := r.keyLines[dataKey]; !declared {
@@ -215,10 +240,9 @@ func (r *graphmlReader) read() error {
 					}
 				}
 				if item != nil {
-					if first, twice := item.dataLines[dataKey]; twice {
+					if first, twice := r.twice(dataKey, line); twice {
 						return r.errorAt(line, col, "a <%s> gives data for the key %s twice (first on line %d): a reader keeps one of the two without a word: keep the one you mean", item.kind(), quote(dataKey), first)
 					}
-					item.dataLines[dataKey] = line
 				}
 			case "hyperedge":
 				return r.errorAt(line, col, "a hyperedge: the explorer trains on graphs whose edges join two nodes")
@@ -236,7 +260,7 @@ func (r *graphmlReader) read() error {
 				}
 			case "data":
 				if item != nil {
-					item.data[dataKey] = strings.TrimSpace(text.String())
+					r.give(item, dataKey, strings.TrimSpace(text.String()), dataAt[0], dataAt[1])
 				}
 			case "node", "edge":
 				r.keep(*item, t.Name.Local == "edge")

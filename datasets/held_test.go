@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pdnexplorer/internal/numtext"
 )
 
 // heldFiles write, for each format row that holds items (holdsItems), a
@@ -151,5 +153,149 @@ func TestTheBudgetTouchesOnlyItemHoldingReaders(t *testing.T) {
 				t.Errorf("%s (%s): within no budget, %v: a reader that holds items says so in its row (holdsItems)", f.name, fx.name, err)
 			}
 		}
+	}
+}
+
+// heldValueFiles write, for each format row that holds items, a ring of
+// n nodes (two classes, club, and k features, f0…) and its n edges (a
+// weight each), each value on a line of its own where the format lets it
+// (GEXF's weight= is its edge's), and say where the last value is, as a
+// message names it (file:line:col).
+var heldValueFiles = map[string]func(n, k int) (name, text, last string){
+	"GraphML": func(n, k int) (string, string, string) {
+		var b strings.Builder
+		b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n")
+		b.WriteString("<key id=\"c\" for=\"node\" attr.name=\"club\" attr.type=\"string\"/>\n")
+		for j := range k {
+			fmt.Fprintf(&b, "<key id=\"f%d\" for=\"node\" attr.name=\"f%d\" attr.type=\"double\"/>\n", j, j)
+		}
+		b.WriteString("<key id=\"w\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\"/>\n<graph edgedefault=\"undirected\">\n")
+		for i := range n {
+			fmt.Fprintf(&b, "<node id=\"n%d\">\n<data key=\"c\">%s</data>\n", i, "ab"[i%2:i%2+1])
+			for j := range k {
+				fmt.Fprintf(&b, "<data key=\"f%d\">0.%d</data>\n", j, i+j+1)
+			}
+			b.WriteString("</node>\n")
+		}
+		for i := range n {
+			fmt.Fprintf(&b, "<edge source=\"n%d\" target=\"n%d\">\n<data key=\"w\">1.5</data>\n</edge>\n", i, (i+1)%n)
+		}
+		last := strings.Count(b.String(), "\n") - 1
+		b.WriteString("</graph>\n</graphml>\n")
+		return "ring.graphml", b.String(), fmt.Sprintf("ring.graphml:%d:1", last)
+	},
+	"GEXF": func(n, k int) (string, string, string) {
+		var b strings.Builder
+		b.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gexf xmlns=\"http://gexf.net/1.3\" version=\"1.3\">\n<graph defaultedgetype=\"undirected\">\n")
+		b.WriteString("<attributes class=\"node\">\n<attribute id=\"c\" title=\"club\" type=\"string\"/>\n")
+		for j := range k {
+			fmt.Fprintf(&b, "<attribute id=\"%d\" title=\"f%d\" type=\"double\"/>\n", j, j)
+		}
+		b.WriteString("</attributes>\n<nodes>\n")
+		for i := range n {
+			fmt.Fprintf(&b, "<node id=\"n%d\">\n<attvalues>\n<attvalue for=\"c\" value=\"%s\"/>\n", i, "ab"[i%2:i%2+1])
+			for j := range k {
+				fmt.Fprintf(&b, "<attvalue for=\"%d\" value=\"0.%d\"/>\n", j, i+j+1)
+			}
+			b.WriteString("</attvalues>\n</node>\n")
+		}
+		b.WriteString("</nodes>\n<edges>\n")
+		for i := range n {
+			fmt.Fprintf(&b, "<edge id=\"e%d\" source=\"n%d\" target=\"n%d\" weight=\"1.5\"/>\n", i, i, (i+1)%n)
+		}
+		last := strings.Count(b.String(), "\n")
+		b.WriteString("</edges>\n</graph>\n</gexf>\n")
+		return "ring.gexf", b.String(), fmt.Sprintf("ring.gexf:%d:1", last)
+	},
+	"node-link JSON": func(n, k int) (string, string, string) {
+		var b strings.Builder
+		b.WriteString("{\"directed\": false, \"multigraph\": false, \"graph\": {},\n\"nodes\": [\n")
+		comma := func(i int) string { return map[bool]string{true: ",", false: ""}[i < n-1] }
+		for i := range n {
+			fmt.Fprintf(&b, "{\"id\": \"n%d\",\n\"club\": %q", i, "ab"[i%2:i%2+1])
+			for j := range k {
+				fmt.Fprintf(&b, ",\n\"f%d\": 0.%d", j, i+j+1)
+			}
+			fmt.Fprintf(&b, "}%s\n", comma(i))
+		}
+		b.WriteString("],\n\"links\": [\n")
+		for i := range n {
+			fmt.Fprintf(&b, "{\"source\": \"n%d\", \"target\": \"n%d\",\n\"weight\": 1.5}%s\n", i, (i+1)%n, comma(i))
+		}
+		last := strings.Count(b.String(), "\n")
+		b.WriteString("]}\n")
+		return "ring.json", b.String(), fmt.Sprintf("ring.json:%d:1", last)
+	},
+}
+
+// Every reader that holds items counts their values against the page's
+// budget of bytes (limits.itemBytes) by held's rule: a ring of 6 nodes of
+// 4 values each and 6 edges of one, whose estimate is the budget, opens;
+// with the budget one byte less, the file is one value past it, and is
+// refused at its last value, naming what is held there (nodes and edges,
+// values, the tables' cells), the estimate and the budget, and what reads
+// it: the command line, which does, or the same graph as an edge list, a
+// labels file and a features file, which hold no item and open within a
+// budget of 0.
+func TestEveryItemHoldingReaderKeepsTheValuesBudget(t *testing.T) {
+	const n, k = 6, 3 // nodes, and as many edges; features a node
+	for _, tc := range []struct {
+		format string
+		cost   itemCost
+	}{
+		{"GraphML", graphmlCost},
+		{"GEXF", gexfCost},
+		{"node-link JSON", nodeLinkCost},
+	} {
+		t.Run(tc.format, func(t *testing.T) {
+			name, text, last := heldValueFiles[tc.format](n, k)
+			fsys := mapFS(map[string]string{name: text})
+			// Every node gives its k+1 keys, every edge its weight: no
+			// cell is left out.
+			values := n*(k+1) + n
+			estimate := n*tc.cost.node + n*tc.cost.edge + float64(values)*tc.cost.value
+			lim := pageLimits
+			lim.itemBytes = int(estimate)
+			g, _, err := Open(limitedTo(fsys, lim), Columns{})
+			if err != nil {
+				t.Fatalf("within the budget: %v", err)
+			}
+			if g.Meta["format"] != tc.format || g.N != n || g.E() != n || g.F != k || g.D != 1 {
+				t.Fatalf("within the budget: read as %v, %d nodes, %d edges, %d features, %d edge features", g.Meta["format"], g.N, g.E(), g.F, g.D)
+			}
+			lim.itemBytes--
+			_, _, err = Open(limitedTo(fsys, lim), Columns{})
+			said := fmt.Sprintf("holds, by here, %d nodes and edges with %d values (%d cells in the graph's tables), which would take about %s bytes until the graph is made, more than the %s bytes", 2*n, values, values, numtext.Group(int(roughly(estimate))), numtext.Group(lim.itemBytes))
+			want := fmt.Sprintf("%s: %s the browser holds at once: open the graph with the command line (pdn train -data), or save it as an edge list, a labels file and a features file (edges.csv, target.csv and features.csv, as in a MUSAE folder), which are read as they stream, in far less memory", last, said)
+			if err == nil || err.Error() != want {
+				t.Errorf("one value past the budget:\n got %v\nwant %s", err, want)
+			}
+			native := nativeLimits
+			native.itemBytes = lim.itemBytes
+			_, _, err = Open(limitedTo(fsys, native), Columns{})
+			if want := fmt.Sprintf("%s: %s the command line holds at once: save the graph as an edge list, a labels file and a features file", last, said); err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("where nothing reads more:\n got %v\nwant %s", err, want)
+			}
+			if _, _, err := Open(fsys, Columns{}); err != nil {
+				t.Errorf("the command line: %v", err)
+			}
+		})
+	}
+	var edges, target, features strings.Builder
+	edges.WriteString("id_1,id_2\n")
+	target.WriteString("id,club\n")
+	features.WriteString("node_id,feature_id,value\n")
+	for i := range n {
+		fmt.Fprintf(&edges, "%d,%d\n", i, (i+1)%n)
+		fmt.Fprintf(&target, "%d,%s\n", i, "ab"[i%2:i%2+1])
+		for j := range k {
+			fmt.Fprintf(&features, "%d,%d,0.%d\n", i, j, i+j+1)
+		}
+	}
+	lim := pageLimits
+	lim.elements, lim.itemBytes = 0, 0
+	g, _, err := Open(limitedTo(mapFS(map[string]string{"edges.csv": edges.String(), "target.csv": target.String(), "features.csv": features.String()}), lim), Columns{})
+	if err != nil || g.N != n || g.E() != n || g.F != k {
+		t.Errorf("the same ring as an edge list, a labels file and a features file, within budgets of 0: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -231,7 +232,7 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	}
 	defer text.Close()
 	r := &nodeLinkReader{
-		graphmlReader: &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`, held: heldWithin(limitsOf(fsys))},
+		graphmlReader: &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`, held: heldWithin(limitsOf(fsys), nodeLinkCost)},
 		st:            input.NewJSONStream(name, text), lim: limitsOf(fsys), nested: map[string]bool{},
 		attrs: map[string]map[string]*nodeLinkAttr{"node": {}, "edge": {}}, kinds: map[string]bool{}, multigraph: true,
 	}
@@ -426,7 +427,7 @@ func (r *nodeLinkReader) count(node bool, at input.Pos) {
 	} else if r.linksMet++; r.linksMet == r.lim.edges+1 {
 		r.fault(tooManyEdges, tooMany(r.file, at.Line, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
 	}
-	r.meet(at.Line, at.Col)
+	r.meet(at.Line, at.Col, !node)
 }
 
 // idOf is a node id as the explorer names it: a string as it is, a
@@ -477,14 +478,16 @@ func (c valueKinds) typ() string {
 	return "string"
 }
 
-// attr is the attribute of domain called name; met first, it is given the
-// next key, so that the keys sort in the file's order.
-func (r *nodeLinkReader) attr(domain, name string) *nodeLinkAttr {
+// attr is the attribute of domain called name; met first (at), it is
+// given the next key, so that the keys sort in the file's order, and
+// counted as a column of the graph's tables (held.key).
+func (r *nodeLinkReader) attr(domain, name string, at input.Pos) *nodeLinkAttr {
 	a := r.attrs[domain][name]
 	if a == nil {
 		a = &nodeLinkAttr{key: domain + strconv.Itoa(r.declared+1e6)}
 		r.declared++
 		r.attrs[domain][name] = a
+		r.key(domain, at.Line, at.Col)
 	}
 	return a
 }
@@ -494,11 +497,13 @@ func (r *nodeLinkReader) attr(domain, name string) *nodeLinkAttr {
 // object is no value (the attribute is left out, declare says), nor is
 // null, Python's None.
 func (r *nodeLinkReader) values(it *graphmlItem, domain string, m map[string]json.RawMessage, v input.JSONValue, skip ...string) {
+	var where keyPlaces
 	for _, k := range v.Keys {
 		if k.Parent != "" || slices.Contains(skip, k.Name) {
 			continue
 		}
-		a, val := r.attr(domain, k.Name), m[k.Name]
+		at := where.of(v, k)
+		a, val := r.attr(domain, k.Name, at), m[k.Name]
 		switch {
 		case len(val) == 0 || string(val) == "null":
 			continue
@@ -519,11 +524,31 @@ func (r *nodeLinkReader) values(it *graphmlItem, domain string, m map[string]jso
 				s = string(val)
 			}
 		}
-		if it.data == nil {
-			it.data = map[string]string{} // made where there is a value: most links have none
-		}
-		it.data[a.key] = s
+		r.give(it, a.key, s, at.Line, at.Col)
 	}
+}
+
+// keyPlaces finds where the keys of an element begin in its file, one
+// after the other: each from the one before, so that an element of many
+// keys on one line is read once.
+type keyPlaces struct {
+	off int
+	at  input.Pos
+}
+
+// of is where k, a key of v after any asked before, begins.
+func (p *keyPlaces) of(v input.JSONValue, k input.Key) input.Pos {
+	if p.at == (input.Pos{}) {
+		p.at = v.At
+	}
+	seg := v.Text[p.off:k.Off]
+	if i := bytes.LastIndexByte(seg, '\n'); i >= 0 {
+		p.at = input.Pos{Line: p.at.Line + bytes.Count(seg, []byte{'\n'}), Col: len(seg) - i}
+	} else {
+		p.at.Col += len(seg)
+	}
+	p.off = k.Off
+	return p.at
 }
 
 // declare makes a key of each attribute met, typed by its values; those
