@@ -37,6 +37,25 @@ func (s Shape) inputs() float64 {
 	return float64(s.N) * float64(s.F)
 }
 
+// termInputs is the number of values T_k holds, the k-th hop of a
+// neighbourhood operator applied to X (a polynomial convolution's input
+// term): N·F dense; sparse, each hop merges a row's non-zeros with those
+// of its 2E/N neighbours on average, at most F a row. An upper bound, as
+// neighbours' features overlap: the side of refusing (on Facebook
+// Page-Page's counts the second hop's rows are near dense, and ChebConv's
+// epoch was 30 times an estimate that took X's non-zeros for every term).
+func (s Shape) termInputs(k int) float64 {
+	n, f := max(float64(s.N), 1), float64(s.F)
+	if s.NNZ == 0 {
+		return n * f
+	}
+	r, d := float64(s.NNZ)/n, 2*float64(s.E)/n
+	for range k {
+		r = min(f, r*(1+d))
+	}
+	return n * r
+}
+
 // ExpectedShape returns the shape of the synthetic graph the generator
 // makes from d, on average: its cost can be checked before it exists.
 func ExpectedShape(d experiment.Data) Shape {
