@@ -1,6 +1,9 @@
 package kernels
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Dense kernels over flat row-major slices.
 //
@@ -22,7 +25,7 @@ func MulABT(c, a, b []float64, n, k, m int) { MulABTBias(c, a, b, nil, nil, n, k
 // mulPairVec), or nil, plus bias (each entry's sum, then + bias[j], as
 // AddRows adds it), or no bias if nil, then ReLU if rectify.
 func MulABTBias(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
-	c, a, b = c[:n*m], a[:n*k], b[:m*k]
+	c, a, b = fit(c, n*m), fit(a, n*k), fit(b, m*k)
 	if k < ShortRows {
 		if !mulShortWide(c, a, b, n, k, m) {
 			mulABTShort(c, a, b, n, k, m)
@@ -172,7 +175,7 @@ func MulRow(c, a, b, bias []float64) {
 // dot2rows returns Dot(a0, b) and Dot(a1, b) from one pass over b, four
 // steps a pass (see MulPair).
 func dot2rows(a0, a1, b []float64) (float64, float64) {
-	a1, b = a1[:len(a0)], b[:len(a0)]
+	a1, b = fit(a1, len(a0)), fit(b, len(a0))
 	var s, t float64
 	p := 0
 	for ; p < len(a0)-3; p += 4 {
@@ -197,7 +200,7 @@ func AddATB(c, a, b []float64, n, m, k int) { AddATBCols(c, a, b, n, m, k, 0, m)
 // each row of c sums over the rows of a in the same order, whatever the
 // range, so ranges can run at once.
 func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
-	c, a, b = c[:m*k], a[:n*m], b[:n*k]
+	c, a, b = fit(c, m*k), fit(a, n*m), fit(b, n*k)
 	if addATBWide(c, a, b, n, m, k, j0, j1) {
 		return
 	}
@@ -270,7 +273,7 @@ func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 
 // Transpose sets t (m×n) = aᵀ for a (n×m).
 func Transpose(t, a []float64, n, m int) {
-	t, a = t[:m*n], a[:n*m]
+	t, a = fit(t, m*n), fit(a, n*m)
 	if simd128 && n*m >= 256 {
 		wasmTranspose(t, a, n, m)
 		return
@@ -297,7 +300,7 @@ func AddRows(c, v []float64, n, m int) {
 // SumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient,
 // each column summed down the rows in order.
 func SumRowsAdd(c, a []float64, n, m int) {
-	c = c[:m]
+	c = fit(c, m)
 	if simd128 {
 		wasmSumRowsAdd(c, a[:n*m], n, m)
 		return
@@ -319,7 +322,7 @@ func AllZero(s0, s1, s2, s3 float64) bool {
 
 // AddTo sets c += v elementwise, four a pass (see MulPair).
 func AddTo(c, v []float64) {
-	v = v[:len(c)]
+	v = fit(v, len(c))
 	i := addToVec(c, v)
 	for ; i < len(c)-3; i += 4 {
 		c[i], c[i+1], c[i+2], c[i+3] = c[i]+v[i], c[i+1]+v[i+1], c[i+2]+v[i+2], c[i+3]+v[i+3]
@@ -332,7 +335,7 @@ func AddTo(c, v []float64) {
 // Blend sets dst = a·x + b·y elementwise, each product rounded before the
 // sum (dst may be x or y).
 func Blend(dst, x, y []float64, a, b float64) {
-	x, y = x[:len(dst)], y[:len(dst)]
+	x, y = fit(x, len(dst)), fit(y, len(dst))
 	for i := blendVec(dst, x, y, a, b); i < len(dst); i++ {
 		dst[i] = float64(a*x[i]) + float64(b*y[i])
 	}
@@ -340,7 +343,7 @@ func Blend(dst, x, y []float64, a, b float64) {
 
 // Scale sets dst = a·x elementwise (dst may be x).
 func Scale(dst, x []float64, a float64) {
-	x = x[:len(dst)]
+	x = fit(x, len(dst))
 	for i := scaleVec(dst, x, a); i < len(dst); i++ {
 		dst[i] = a * x[i]
 	}
@@ -348,7 +351,7 @@ func Scale(dst, x []float64, a float64) {
 
 // Dot returns Σ a[i]·b[i], summed in order, four steps a pass (see MulPair).
 func Dot(a, b []float64) float64 {
-	b = b[:len(a)]
+	b = fit(b, len(a))
 	var s float64
 	i := 0
 	for ; i < len(a)-3; i += 4 {
@@ -365,7 +368,7 @@ func Dot(a, b []float64) float64 {
 // bits are Dot's; interleaved, the two chains of additions overlap, which
 // the processor (or WebAssembly's compiler) does not do across two calls.
 func Dot2(a, b, c, d []float64) float64 {
-	b, c, d = b[:len(a)], c[:len(a)], d[:len(a)]
+	b, c, d = fit(b, len(a)), fit(c, len(a)), fit(d, len(a))
 	var s, t float64
 	i := 0
 	for ; i < len(a)-1; i += 2 {
@@ -383,7 +386,7 @@ func Dot2(a, b, c, d []float64) float64 {
 // builtin max is a call (runtime.fmax64) in WebAssembly, and took a third
 // as long as the product before it. A NaN stays NaN, as with max.
 func Relu(y, x []float64) {
-	y = y[:len(x)]
+	y = fit(y, len(x))
 	if simd128 {
 		wasmRelu(y, x)
 		return
@@ -410,7 +413,7 @@ func ReluOf(v float64) float64 {
 // The choice is made on bits, without a branch: half the units are off, in
 // no pattern a branch predictor could learn.
 func ReluBackward(dx, dy, y []float64) {
-	dy, y = dy[:len(dx)], y[:len(dx)]
+	dy, y = fit(dy, len(dx)), fit(y, len(dx))
 	if simd128 {
 		wasmReluBackward(dx, dy, y)
 		return
@@ -435,7 +438,7 @@ func GateOn(d, y float64) float64 {
 
 // MulInto sets y = x ⊙ m elementwise.
 func MulInto(y, x, m []float64) {
-	x, m = x[:len(y)], m[:len(y)]
+	x, m = fit(x, len(y)), fit(m, len(y))
 	if simd128 {
 		wasmMulInto(y, x, m)
 		return
@@ -463,7 +466,7 @@ func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) 
 		mulQuadRowsVec(c, a, bt, bias, k, m, rectify)
 		return
 	}
-	bt = bt[:k*m]
+	bt = fit(bt, k*m)
 	for r := range 4 {
 		cr, ar := c[r][:m], a[r][:k]
 		for j := range cr {
@@ -497,7 +500,7 @@ func AddATBBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
 		addATBBlocksVec(c, a, b, n, m, k, q0, q1)
 		return
 	}
-	c, a, b = c[:m*k], a[:n*m], b[:n*k]
+	c, a, b = fit(c, m*k), fit(a, n*m), fit(b, n*k)
 	p0, p1 := min(32*q0, k), min(32*q1, k)
 	i := 0
 	for ; i < n-3; i += 4 {
@@ -521,4 +524,14 @@ func AddATBBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
 			}
 		}
 	}
+}
+
+// fit is s[:n], where s holds n values: an operand shorter than its
+// kernel reads is refused, never read or written past its length into
+// what its capacity holds beyond.
+func fit[T any](s []T, n int) []T {
+	if len(s) < n {
+		panic(fmt.Sprintf("kernels: an operand of %d values where %d are read", len(s), n))
+	}
+	return s[:n]
 }

@@ -110,3 +110,43 @@ func TestBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestShortOperandsRefused gives kernels an operand one value shorter than
+// they read, with capacity to spare behind it: each must refuse it rather
+// than read or write what the capacity holds past the operand's length.
+func TestShortOperandsRefused(t *testing.T) {
+	short := func(n int) []float64 { return make([]float64, n-1, n+8) }
+	full := func(n int) []float64 { return make([]float64, n) }
+	const n, k, m = 5, 9, 7
+	for _, tc := range []struct {
+		name string
+		run  func()
+	}{
+		{"MulABT c", func() { MulABT(short(n*m), full(n*k), full(m*k), n, k, m) }},
+		{"MulABT b", func() { MulABT(full(n*m), full(n*k), short(m*k), n, k, m) }},
+		{"AddATB c", func() { AddATB(short(m*k), full(n*m), full(n*k), n, m, k) }},
+		{"Transpose t", func() { Transpose(short(n*m), full(n*m), n, m) }},
+		{"SumRowsAdd c", func() { SumRowsAdd(short(m), full(n*m), n, m) }},
+		{"Relu y", func() { Relu(short(n), full(n)) }},
+		{"ReluBackward y", func() { ReluBackward(full(n), full(n), short(n)) }},
+		{"MulInto m", func() { MulInto(full(n), full(n), short(n)) }},
+		{"Blend y", func() { Blend(full(n), full(n), short(n), 1, 1) }},
+		{"AddTo v", func() { AddTo(full(n), short(n)) }},
+		{"Dot b", func() { Dot(full(n), short(n)) }},
+		{"Sigmoids keep", func() { Sigmoids(full(n), full(n), short(n)) }},
+		{"Exps src", func() { Exps(full(n), short(n)) }},
+		{"ELUGrad y", func() { ELUGrad(full(n), full(n), short(n)) }},
+		{"MulQuadRows bt", func() {
+			MulQuadRows([4][]float64{full(m), full(m), full(m), full(m)}, [4][]float64{full(k), full(k), full(k), full(k)}, short(k*m), nil, k, m, false)
+		}},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: an operand one short was taken", tc.name)
+				}
+			}()
+			tc.run()
+		}()
+	}
+}

@@ -10,9 +10,9 @@ import "pdnexplorer/internal/fmath"
 // Sigmoids sets w[e] = fmath.Sigmoid(s[e]) wherever keep[e] is not 0
 // (every e for a nil keep), leaving the others as they are.
 func Sigmoids(w, s, keep []float64) {
-	s = s[:len(w)]
+	s = fit(s, len(w))
 	if keep != nil {
-		keep = keep[:len(w)]
+		keep = fit(keep, len(w))
 	}
 	if simd128 {
 		WasmSigmoidKept(w, s, keep)
@@ -35,7 +35,7 @@ func sigmoidsRef(w, s, keep []float64) {
 
 // Exps sets dst = fmath.Exp(src) elementwise.
 func Exps(dst, src []float64) {
-	src = src[:len(dst)]
+	src = fit(src, len(dst))
 	i := expsVec(dst, src)
 	expsRef(dst[i:], src[i:])
 }
@@ -48,7 +48,7 @@ func expsRef(dst, src []float64) {
 
 // ELU sets dst = elu(x) elementwise: x above 0, else Exp(x) − 1.
 func ELU(dst, x []float64) {
-	dst = dst[:len(x)]
+	dst = fit(dst, len(x))
 	i := eluVec(dst, x)
 	eluRef(dst[i:], x[i:])
 }
@@ -66,7 +66,7 @@ func eluRef(dst, x []float64) {
 // ELUGrad multiplies g by ELU's derivative at x, given y = elu(x): 1 above
 // 0, else e^x = y + 1.
 func ELUGrad(g, x, y []float64) {
-	g, y = g[:len(x)], y[:len(x)]
+	g, y = fit(g, len(x)), fit(y, len(x))
 	i := eluGradVec(g, x, y)
 	eluGradRef(g[i:], x[i:], y[i:])
 }
@@ -82,7 +82,7 @@ func eluGradRef(g, x, y []float64) {
 // DropoutMask sets mask[2k] and mask[2k+1] from the low and high 32 bits
 // of raw[k]: scale where the bits are below thresh, else +0 (scale·0).
 func DropoutMask(mask []float64, raw []uint64, thresh uint64, scale float64) {
-	mask, raw = mask[:2*len(raw)], raw[:len(mask)/2]
+	mask = fit(mask, 2*len(raw))
 	i := dropoutMaskVec(mask, raw, thresh, scale)
 	dropoutMaskRef(mask[i:], raw[i/2:], thresh, scale)
 }

@@ -14,7 +14,7 @@ const (
 // order, each o_k moves by gk[k]·vc, then vc by the gradient, in one pass
 // over the dimensions.
 func SkipGramStep(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]float32) {
-	vc = vc[:WalkDim]
+	vc = fit(vc, WalkDim)
 	if trainDistinctVec(vc, o0, o1, o2, o3, o4, o5, gk) {
 		return
 	}
@@ -65,7 +65,7 @@ func WalkDot(a, b []float32) float32 {
 	if len(a)%8 != 0 {
 		panic("kernels: WalkDot of a length not a multiple of 8") // its lanes would leave the rest out
 	}
-	b = b[:len(a)]
+	b = fit(b, len(a))
 	var l0, l1, l2, l3, l4, l5, l6, l7 float32 // locals, not an array: registers in WebAssembly too
 	for t := 0; t+8 <= len(a); t += 8 {
 		x, y := a[t:t+8], b[t:t+8]
