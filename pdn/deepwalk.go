@@ -258,7 +258,7 @@ func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
 	kernels.SkipGramStep(vc, o0, o1, o2, o3, o4, o5, &gk)
 }
 
-// scores sets score[k] = vc·vo for each target k, each by walkDot, the
+// scores sets score[k] = vc·vo for each target k, each by kernels.WalkDot, the
 // six at once. A target's vector moves when it is trained on, so when a
 // target repeats (the positive drawn again as a negative, say) the scores
 // must be taken one by one instead, and repeats says so.

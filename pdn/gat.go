@@ -61,7 +61,7 @@ type gatLayer struct {
 	sx                *datasets.CSR // the input, when it is the graph's sparse node features
 	g                 *attnGraph
 	// With AVX-512, a layer of eight heads of 8 features keeps W h and
-	// its gradient head-minor (kernels.Attention.HeadsWide): WHT and GWHT,
+	// its gradient head-minor (kernels.Attention.ChooseLayout): WHT and GWHT,
 	// from W's and its gradient's rows in that order, wP and gwP.
 	wP, gwP []float64
 	pc      *pacer
@@ -167,7 +167,7 @@ func headMinor(dst, src []float64, k int) {
 }
 
 // headMinorW returns W with its rows in head-minor order, in wP, which it
-// makes, with whT, gwhT and gwP, on first use (see headsWide).
+// makes, with WHT, GWHT and gwP, on first use (see kernels.Attention.ChooseLayout).
 func (l *gatLayer) headMinorW() []float64 {
 	if n := l.g.n; len(l.WHT) != n*64 {
 		l.WHT, l.GWHT = make([]float64, n*64), make([]float64, n*64)

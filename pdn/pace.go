@@ -151,7 +151,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 // sparse sx, using wt as scratch for Wᵀ.
 func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []float64, rows, in, out int, rectify bool) {
 	if sx == nil && !kernels.SIMD128() {
-		// The bias as each entry's last step, the same sum as addRows
+		// The bias as each entry's last step, the same sum as kernels.AddRows
 		// after, and the ReLU as it is stored: one pass over y, not three.
 		pc.mulABTKept(y, x, w, b, nil, rows, in, out, rectify)
 		return

@@ -240,7 +240,7 @@ func (g *gcnNorm) edgePair(dy, h []float64, m, e int) (float64, float64) {
 	p2, q2, r2, s2 = p2[:len(p)], q2[:len(p)], r2[:len(p)], s2[:len(p)]
 	var t0, t1, t2, t3 float64
 	j := 0
-	for ; j < len(p)-1; j += 2 { // two steps a pass (see mulPair)
+	for ; j < len(p)-1; j += 2 { // two steps a pass (see kernels.MulPair)
 		t0, t1, t2, t3 = t0+float64(p[j]*q[j]), t1+float64(r[j]*s[j]), t2+float64(p2[j]*q2[j]), t3+float64(r2[j]*s2[j])
 		t0, t1, t2, t3 = t0+float64(p[j+1]*q[j+1]), t1+float64(r[j+1]*s[j+1]), t2+float64(p2[j+1]*q2[j+1]), t3+float64(r2[j+1]*s2[j+1])
 	}

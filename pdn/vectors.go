@@ -33,8 +33,8 @@ var vectorSettings = []string{widthAuto, widthScalar, widthAVX2, widthAVX512}
 
 // vectorsSetting reads VectorsVar: the width it names, or "" to measure
 // (unset, empty or auto). Any other value is an error naming the variable,
-// the value and the values allowed; a width this build (vectorKernels) or
-// this processor (vectorWidths) does not have is an error saying so.
+// the value and the values allowed; a width this build (kernels.Built) or
+// this processor (kernels.Widths) does not have is an error saying so.
 func vectorsSetting() (string, error) {
 	v := os.Getenv(VectorsVar)
 	if v == "" || v == widthAuto {

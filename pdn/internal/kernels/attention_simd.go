@@ -20,7 +20,7 @@ func leakyVec(x archsimd.Float64x4) archsimd.Float64x4 {
 
 // softmaxVec is softmax for node i's neighbourhood arcs lo..hi, four heads
 // at a time: each lane does, for its head, the scalar loop's operations in
-// its order (see gatLayer.softmax), so the same bits. It reports false
+// its order (see Attention.softmax), so the same bits. It reports false
 // where it does not run (no AVX2, or heads not in fours).
 func (l *Attention) softmaxVec(i, lo, hi int) bool {
 	H := l.Heads
@@ -176,7 +176,7 @@ func (l *Attention) softmaxWide(i, lo, hi int) {
 }
 
 // aggregate8Vec is aggregate for heads of 8 features: the 8 sums in two
-// vectors, each lane's the scalar loop's (see gatLayer.aggregate). With
+// vectors, each lane's the scalar loop's (see Attention.aggregate). With
 // AVX-512 an 8×8 layer takes aggregateHeadsWide instead; a single head of
 // 8 (the output layer of an 8-class graph) still comes here.
 func (l *Attention) aggregate8Vec(y []float64, i, h int) bool {

@@ -106,7 +106,13 @@ func mulABTShort(c, a, b []float64, n, k, m int) {
 // sum in order of k.
 func MulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 	k, m := len(a0), len(c0)
-	a1, c1 = a1[:k], c1[:m]
+	a1, c1, b = fit(a1, k), fit(c1, m), fit(b, m*k)
+	if bias != nil {
+		bias = fit(bias, m)
+	}
+	if bt != nil {
+		bt = fit(bt, k*m)
+	}
 	j := mulPairVec(c0, c1, a0, a1, bt, bias) // natively, with vectors; else 0
 	for ; j < m-2; j += 3 {
 		b0, b1, b2 := b[j*k:(j+1)*k], b[(j+1)*k:(j+2)*k], b[(j+2)*k:(j+3)*k]
@@ -163,6 +169,10 @@ func MulPair(c0, c1, a0, a1, b, bt, bias []float64) {
 // MulRow sets c = a·bᵀ + bias (no bias if nil) for one row a.
 func MulRow(c, a, b, bias []float64) {
 	k := len(a)
+	b = fit(b, len(c)*k)
+	if bias != nil {
+		bias = fit(bias, len(c))
+	}
 	for j := range c {
 		s := Dot(a, b[j*k:(j+1)*k])
 		if bias != nil {
@@ -288,8 +298,9 @@ func Transpose(t, a []float64, n, m int) {
 
 // AddRows adds v (1×m) to every row of c (n×m).
 func AddRows(c, v []float64, n, m int) {
+	c, v = fit(c, n*m), fit(v, m)
 	if simd128 {
-		wasmAddRows(c[:n*m], v[:m], n, m)
+		wasmAddRows(c, v, n, m)
 		return
 	}
 	for i := 0; i < n; i++ {
@@ -300,9 +311,9 @@ func AddRows(c, v []float64, n, m int) {
 // SumRowsAdd adds the column sums of a (n×m) to c (1×m): a bias gradient,
 // each column summed down the rows in order.
 func SumRowsAdd(c, a []float64, n, m int) {
-	c = fit(c, m)
+	c, a = fit(c, m), fit(a, n*m)
 	if simd128 {
-		wasmSumRowsAdd(c, a[:n*m], n, m)
+		wasmSumRowsAdd(c, a, n, m)
 		return
 	}
 	if sumRowsAddWide(c, a, n, m) || sumRowsAddVec(c, a, n, m) {
@@ -462,6 +473,13 @@ func QuadsVec(bt []float64, k, m int) bool { return quadsVec(bt, k, m) }
 // at least k long; bt = bᵀ (k×m). Each entry is its sum in order of k
 // from 0, then the bias, as MulABT sums it.
 func MulQuadRows(c, a [4][]float64, bt, bias []float64, k, m int, rectify bool) {
+	for r := range 4 {
+		c[r], a[r] = fit(c[r], m), fit(a[r], k)
+	}
+	bt = fit(bt, k*m)
+	if bias != nil {
+		bias = fit(bias, m)
+	}
 	if quadsVec(bt, k, m) {
 		mulQuadRowsVec(c, a, bt, bias, k, m, rectify)
 		return
@@ -496,11 +514,11 @@ func WideBlocks(k int) (int, bool) { return wideBlocks(k) }
 // added, a group of four zero factors skipped, the last rows one by one),
 // whichever block a thread takes.
 func AddATBBlocks(c, a, b []float64, n, m, k, q0, q1 int) {
+	c, a, b = fit(c, m*k), fit(a, n*m), fit(b, n*k)
 	if _, ok := wideBlocks(k); ok {
 		addATBBlocksVec(c, a, b, n, m, k, q0, q1)
 		return
 	}
-	c, a, b = fit(c, m*k), fit(a, n*m), fit(b, n*k)
 	p0, p1 := min(32*q0, k), min(32*q1, k)
 	i := 0
 	for ; i < n-3; i += 4 {

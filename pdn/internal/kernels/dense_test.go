@@ -136,6 +136,31 @@ func TestShortOperandsRefused(t *testing.T) {
 		{"Sigmoids keep", func() { Sigmoids(full(n), full(n), short(n)) }},
 		{"Exps src", func() { Exps(full(n), short(n)) }},
 		{"ELUGrad y", func() { ELUGrad(full(n), full(n), short(n)) }},
+		{"AddRows c", func() { AddRows(short(n*m), full(m), n, m) }},
+		{"SumRowsAdd a", func() { SumRowsAdd(full(m), short(n*m), n, m) }},
+		{"MulPair a1", func() { MulPair(full(m), full(m), full(k), short(k), full(m*k), nil, nil) }},
+		{"MulPair c1", func() { MulPair(full(m), short(m), full(k), full(k), full(m*k), nil, nil) }},
+		{"MulPair b", func() { MulPair(full(m), full(m), full(k), full(k), short(m*k), nil, nil) }},
+		{"MulRow b", func() { MulRow(full(m), full(k), short(m*k), nil) }},
+		{"MulQuadRows c", func() {
+			MulQuadRows([4][]float64{full(m), short(m), full(m), full(m)}, [4][]float64{full(k), full(k), full(k), full(k)}, full(k*m), nil, k, m, false)
+		}},
+		{"MulQuadRows a", func() {
+			MulQuadRows([4][]float64{full(m), full(m), full(m), full(m)}, [4][]float64{full(k), full(k), short(k), full(k)}, full(k*m), nil, k, m, false)
+		}},
+		{"AddATBBlocks c", func() { AddATBBlocks(short(m*64), full(n*m), full(n*64), n, m, 64, 0, 2) }},
+		{"AddATBBlocks b", func() { AddATBBlocks(full(m*64), full(n*m), short(n*64), n, m, 64, 0, 2) }},
+		{"OutputBackward h", func() { OutputBackward(full(32), full(1), full(32), full(32), full(n*32), short(n*32), full(n), 32, n) }},
+		{"OutputBackward wGrad", func() { OutputBackward(short(32), full(1), full(32), full(32), full(n*32), full(n*32), full(n), 32, n) }},
+		{"Propagation.Rows y", func() {
+			g := newPropagation(rand.New(rand.NewPCG(1, 2)), n, []int32{0, 1}, []int32{1, 2})
+			h := full(n * m)
+			g.Rows(short(n*m), h, m, 0, n, g.Pad(h, m))
+		}},
+		{"Propagation.Rows h", func() {
+			g := newPropagation(rand.New(rand.NewPCG(1, 2)), n, []int32{0, 1}, []int32{1, 2})
+			g.Rows(full(n*m), short(n*m), m, 0, n, nil)
+		}},
 		{"MulQuadRows bt", func() {
 			MulQuadRows([4][]float64{full(m), full(m), full(m), full(m)}, [4][]float64{full(k), full(k), full(k), full(k)}, short(k*m), nil, k, m, false)
 		}},

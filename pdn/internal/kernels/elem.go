@@ -105,5 +105,9 @@ func Below(x, t uint64) float64 {
 // reports false, and does nothing, where no fused path serves the shapes,
 // for the caller to take the layers' own passes, whose bits it keeps.
 func OutputBackward(wGrad, bGrad, wVal, below, dx, h, g []float64, in, rows int) bool {
+	wGrad, bGrad, wVal, h, g = fit(wGrad, in), fit(bGrad, 1), fit(wVal, in), fit(h, rows*in), fit(g, rows)
+	if dx != nil {
+		dx = fit(dx, rows*in)
+	}
 	return outputBackwardVec(wGrad, bGrad, wVal, below, dx, h, g, in, rows)
 }

@@ -26,6 +26,7 @@ func (g *Propagation) Pad(h []float64, m int) [][4]float64 { return g.padRowsVec
 // Rows sets rows lo..hi-1 of y = Â h for h of N rows of m values; padded
 // is Pad(h, m).
 func (g *Propagation) Rows(y, h []float64, m, lo, hi int, padded [][4]float64) {
+	y, h = fit(y, hi*m), fit(h, g.N*m)
 	switch {
 	case simd128:
 		WasmPropagateRows(y, h, g.N, m, lo, hi, g.RowPtr, g.Col, g.Eid, g.Coef, g.Self)

@@ -77,7 +77,7 @@ func WalkDot(a, b []float32) float32 {
 	return laneSum(&[8]float32{l0, l1, l2, l3, l4, l5, l6, l7})
 }
 
-// laneSum is walkDot's last steps: ((l0+l4) + (l2+l6)) + ((l1+l5) + (l3+l7)).
+// laneSum is WalkDot's last steps: ((l0+l4) + (l2+l6)) + ((l1+l5) + (l3+l7)).
 func laneSum(l *[8]float32) float32 {
 	return ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]))
 }

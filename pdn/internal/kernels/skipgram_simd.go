@@ -84,7 +84,7 @@ func trainDistinctWide(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]fl
 	archsimd.ClearAVXUpperBits()
 }
 
-// scoresVec sets the six skip-gram scores vc·o_k in walkDot's order, its
+// scoresVec sets the six skip-gram scores vc·o_k in WalkDot's order, its
 // eight lanes a vector for each target.
 func scoresVec(score *[WalkTargets]float32, vc, o0, o1, o2, o3, o4, o5 []float32) bool {
 	if !Vectors() || len(vc) != WalkDim {
