@@ -111,10 +111,33 @@ func nodeLinkStart(fsys fs.FS, name string) bool {
 	if err != nil {
 		return true
 	}
-	_, lists, _ := input.Keys(b)
-	for _, k := range []string{"nodes", "links", "edges"} {
-		if off, ok := lists[k]; ok && b[off] == '[' {
+	keys, _, _ := input.Keys(b)
+	for _, k := range keys {
+		if k.Parent == "" && (k.Name == "nodes" || k.Name == "links" || k.Name == "edges") && listAfter(b, k.Off) {
 			return true
+		}
+	}
+	return false
+}
+
+// listAfter says the key whose quote is at b[off] has a list for its
+// value: past the key and its colon, the first byte that is no space is
+// '['.
+func listAfter(b []byte, off int) bool {
+	i := off + 1
+	for ; i < len(b) && b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	colon := false
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		case c == ':' && !colon:
+			colon = true
+		default:
+			return colon && c == '['
 		}
 	}
 	return false
