@@ -148,7 +148,7 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 // read collects the attributes, nodes and edges.
 func (r *gexfReader) read() error {
 	for {
-		tok, line, col, err := xmlToken(r.dec, r.file)
+		tok, line, col, err := xmlToken(r.dec, r.file, &r.xmlDepth)
 		if err == io.EOF {
 			break
 		}

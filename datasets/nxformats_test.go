@@ -514,3 +514,22 @@ func TestNodeLinkElementsWithinLimits(t *testing.T) {
 		t.Errorf("the command line: %v", err)
 	}
 }
+
+// Elements nested past maxXMLDepth are refused where the first past it
+// starts, in GraphML and GEXF alike, read or skipped: encoding/xml holds
+// every open element, and a file nested millions deep took 20 times its
+// size; 64 levels, past the formats' 5 or 6, are read.
+func TestXMLNestedTooDeep(t *testing.T) {
+	nest := func(n int) string { return strings.Repeat("<a>", n) + strings.Repeat("</a>", n) }
+	for _, tc := range []struct{ name, file, body, want string }{
+		{"graphml, skipped", "club.graphml", strings.Replace(tinyGraphML, `<node id="b">`, `<node id="b"><desc>`+nest(100)+`</desc>`, 1), "club.graphml:11:204: <a> is nested more than 64 elements deep, and GraphML and GEXF need 5 or 6 levels"},
+		{"graphml, in data", "club.graphml", strings.Replace(tinyGraphML, `<data key="d0">Officer`, `<data key="d0">Officer`+nest(100), 1), "club.graphml:11:220: <a> is nested more than 64 elements deep"},
+		{"gexf", "club.gexf", strings.Replace(tinyGEXF, `<node id="a" label="Anne">`, `<node id="a" label="Anne">`+nest(100), 1), "club.gexf:13:213: <a> is nested more than 64 elements deep"},
+		{"graphml, 64 deep", "club.graphml", strings.Replace(tinyGraphML, `<node id="b">`, `<node id="b"><desc>`+nest(60)+`</desc>`, 1), ""},
+	} {
+		_, _, err := Open(mapFS(map[string]string{tc.file: tc.body}), Columns{})
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
