@@ -289,7 +289,8 @@ var badNodeLink = []struct{ name, body, want string }{
 	{"not JSON", `{"nodes": [`, "club.json:1:12: the file ends in the middle of its JSON (cut short?)"},
 	{"NaN, as Python writes it", strings.Replace(tinyNodeLink, `"age": 4`, `"age": NaN`, 1), `club.json:5:29: not JSON at "NaN": Python's json writes NaN and Infinity for floats that are no number, and JSON has none`},
 	{"no links", `{"nodes": [{"id": 1}]}`, `club.json: has no top-level "links" key (it has "nodes")`},
-	{"links and edges", `{"nodes": [{"id": 1}], "links": [], "edges": []}`, `club.json: gives both "links" and "edges"`},
+	{"an empty list of nodes", `{"nodes":` + "\n" + ` [], "links": []}`, `club.json:1:2: no nodes: "nodes" is an empty list`},
+	{"links and edges", `{"nodes": [{"id": 1}], "links": [], "edges": []}`, `club.json:1:37: gives both "links" and "edges"`},
 	{"a list", `[1, 2]`, "club.json is JSON, but no node-link data"},
 	{"nodes not a list", `{"nodes": {"a": 1}, "links": []}`, `club.json:1:2: "nodes" is not a list`},
 	{"a node not an object", `{"nodes": [{"id": 1},` + "\n" + ` 7], "links": []}`, `club.json:2:2: an element of "nodes" is "7", not an object`},
@@ -331,7 +332,7 @@ func TestNodeLinkFaultsInTheirOrder(t *testing.T) {
 		{"a node, then malformed JSON", badID + "x\n", `club.json:14:1: a second JSON document after the first's end`, nativeLimits},
 		{"a node, then a flag", strings.Replace(strings.Replace(badID, `"directed": false, `, ``, 1), ` ]}`, ` ], "directed": "no"}`, 1), `club.json:13:5: "directed" is "\"no\"": want true or false`, nativeLimits},
 		{"a node, then an element no object", strings.Replace(badID, `"age": 2, "id": "d"}`, `"age": 2, "id": "d"}, 7`, 1), `club.json:6:45: an element of "nodes" is "7", not an object`, nativeLimits},
-		{"a node, then too many links", badID, `club.json:12: holds more than 3 edges`, lim},
+		{"a node, then too many links", badID, `club.json:12:3: holds more than 3 edges`, lim},
 		{"a link, then a node (links first)", `{"links": [{"source": "a"}], "nodes": [{"id": ["a"]}]}`, `club.json:1:40: node id "[\"a\"]" is neither a number nor a string`, nativeLimits},
 		{"a link no object, then nodes not a list", `{"links": [7], "nodes": 2}`, `club.json:1:16: "nodes" is not a list`, nativeLimits},
 	} {
@@ -471,8 +472,8 @@ func TestGEXFAndNodeLinkLimits(t *testing.T) {
 	lim := nativeLimits
 	lim.edges, lim.where = 2, phrase.New("the test")
 	for _, tc := range []struct{ file, body, want string }{
-		{"club.gexf", tinyGEXF, "club.gexf:22: holds more than 2 edges or"},
-		{"club.json", tinyNodeLink, "club.json:11: holds more than 2 edges, more than the test reads"},
+		{"club.gexf", tinyGEXF, "club.gexf:22:7: holds more than 2 edges or"},
+		{"club.json", tinyNodeLink, "club.json:11:3: holds more than 2 edges, more than the test reads"},
 	} {
 		_, _, err := Open(limitedFS{input.FS{FS: mapFS(map[string]string{tc.file: tc.body})}, lim}, Columns{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
