@@ -396,7 +396,7 @@ var nxStructureCases = []struct {
 	{"node-link JSON: a key twice in a node", map[string]string{"g.json": strings.Replace(tinyNodeLink, `"age": 4,`, `"age": 4, "age": 5,`, 1)},
 		`g.json:5:32: the key "age" is given twice in one object (first on line 5)`},
 	{"node-link JSON: links and edges", map[string]string{"g.json": strings.Replace(tinyNodeLink, `"graph": {}`, `"graph": {}, "edges": []`, 1)},
-		`g.json: gives both "links" and "edges"`},
+		`g.json:8:2: gives both "links" and "edges"`},
 }
 
 // unlabelledGEXF is the unlabelled fixture as NetworkX's write_gexf writes
