@@ -224,7 +224,7 @@ func readNodeRows(fsys fs.FS, name string, cols Columns, isHeader func([]string)
 			return nil, &BundleError{File: name, Line: t.line, Msg: phrase.New("more than %s nodes", numtext.Group(MaxNodes))}
 		}
 		if cells += len(row); cells > lim.cells {
-			return nil, tooMany(name, t.line, lim, phrase.New("more than %s cells", numtext.Group(lim.cells)))
+			return nil, tooMany(name, t.line, 0, lim, phrase.New("more than %s cells", numtext.Group(lim.cells)))
 		}
 		for c, seen := range open {
 			v := strings.TrimSpace(row[c])

@@ -128,7 +128,7 @@ func readSparse(fsys fs.FS, t *table, g *Graph, node func(row []string) (int, er
 			}
 		}
 		if len(es) == lim.values {
-			return nil, tooMany(t.file, t.line, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
+			return nil, tooMany(t.file, t.line, 0, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
 		}
 		es = append(es, entry{n, feature, value, t.line})
 	}

@@ -162,11 +162,12 @@ func limitsOf(fsys fs.FS) limits {
 // numbers") than is read here, and what to do: open it with the command
 // line, which reads more, or, where nothing reads more (the command
 // line's limits, or the explorer's own bounds, as MaxNodes), keep a part.
-func tooMany(file string, line int, lim limits, what phrase.Text) error {
+// It is said at line:col, where the caller knows them (0 where not).
+func tooMany(file string, line, col int, lim limits, what phrase.Text) error {
 	if lim.last {
-		return &BundleError{File: file, Line: line, Msg: phrase.New("holds %s, more than %s reads: keep a part of the graph (the nodes you study and the edges between them) in a file of its own, and open that", what, lim.where)}
+		return &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("holds %s, more than %s reads: keep a part of the graph (the nodes you study and the edges between them) in a file of its own, and open that", what, lim.where)}
 	}
-	return &BundleError{File: file, Line: line, Msg: phrase.New("holds %s, more than %s reads: the command line, pdn train -data, reads it", what, lim.where)}
+	return &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("holds %s, more than %s reads: the command line, pdn train -data, reads it", what, lim.where)}
 }
 
 // FilesFS is the folder the user's files make: the files themselves (a

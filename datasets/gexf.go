@@ -148,7 +148,7 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 // read collects the attributes, nodes and edges.
 func (r *gexfReader) read() error {
 	for {
-		tok, line, col, err := xmlToken(r.dec, r.file)
+		tok, line, col, err := xmlToken(r.dec, r.file, &r.xmlDepth)
 		if err == io.EOF {
 			break
 		}
@@ -232,10 +232,10 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 			return r.errorAt(line, col, "a <%s> inside a <node> or <edge> (a hierarchy of nodes): the explorer reads one flat graph; flatten it first (Gephi exports flat graphs)", t.Name.Local)
 		}
 		if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
-			return tooMany(r.file, line, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
+			return tooMany(r.file, line, col, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
 		}
 		if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
-			return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
+			return tooMany(r.file, line, col, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 		}
 		if !r.meet(line, col, t.Name.Local == "edge") { // past a budget: counted, passed over
 			return r.skip(line, col)

@@ -67,7 +67,9 @@ type graphmlReader struct {
 	fsys fs.FS
 	file string
 	dec  *xml.Decoder
-	keys map[string]graphmlKey
+	// xmlDepth counts the elements open, as xmlToken reads them.
+	xmlDepth int
+	keys     map[string]graphmlKey
 	// held are the nodes and edges read, each an item held till the
 	// graph is made, within the budget of limits.elements (held.go).
 	held
@@ -159,7 +161,7 @@ func (r *graphmlReader) read() error {
 	var dataAt [2]int // where the data element being read begins
 	var text strings.Builder
 	for {
-		tok, line, col, err := xmlToken(r.dec, r.file)
+		tok, line, col, err := xmlToken(r.dec, r.file, &r.xmlDepth)
 		if err == io.EOF {
 			break
 		}
@@ -209,10 +211,10 @@ func (r *graphmlReader) read() error {
 				text.Reset()
 			case "node", "edge":
 				if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
-					return tooMany(r.file, line, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
+					return tooMany(r.file, line, col, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
 				}
 				if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
-					return tooMany(r.file, line, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
+					return tooMany(r.file, line, col, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
 				}
 				if !r.meet(line, col, t.Name.Local == "edge") { // past a budget: counted, passed over
 					if err := r.skip(line, col); err != nil {
@@ -280,20 +282,42 @@ func (r *graphmlReader) read() error {
 // skip passes over the element begun at line:col, its end read; a
 // failure within it is said as xmlToken says it.
 func (r *graphmlReader) skip(line, col int) error {
-	if err := r.dec.Skip(); err != nil {
-		return xmlFault(err, r.file, line, col)
+	for open := r.xmlDepth; r.xmlDepth >= open; {
+		_, _, _, err := xmlToken(r.dec, r.file, &r.xmlDepth)
+		if err == io.EOF {
+			return xmlFault(io.ErrUnexpectedEOF, r.file, line, col)
+		}
+		if err != nil {
+			return err
+		}
 	}
-	r.depth-- // Skip read its end
+	r.depth-- // its end read
 	return nil
 }
+
+// maxXMLDepth is how deeply a GraphML or GEXF file's elements may nest:
+// the formats need 5 or 6 levels (<graphml>, <graph>, <node>, <data>;
+// <gexf>, <graph>, <nodes>, <node>, <attvalues>, <attvalue>), and
+// encoding/xml holds each open element, so that a file of elements
+// nested millions deep took 20 times its size.
+const maxXMLDepth = 64
 
 // xmlToken reads the next token of an XML file (file, for messages) and
 // where it starts: io.EOF at the document's end; any other failure
 // located, a syntax error at its line, as the GraphML and GEXF readers
-// report it.
-func xmlToken(dec *xml.Decoder, file string) (tok xml.Token, line, col int, err error) {
+// report it. depth counts the elements open: one nested past maxXMLDepth
+// is refused where it starts.
+func xmlToken(dec *xml.Decoder, file string, depth *int) (tok xml.Token, line, col int, err error) {
 	line, col = dec.InputPos()
 	tok, err = dec.Token()
+	switch t := tok.(type) {
+	case xml.StartElement:
+		if *depth++; *depth > maxXMLDepth {
+			return nil, line, col, &BundleError{File: file, Line: line, Col: col, Msg: phrase.New("<%s> is nested more than %d elements deep, and GraphML and GEXF need 5 or 6 levels (a node's value is text in its <data> or <attvalue>): keep the value as text, or remove the nested elements, save it, and open it again", t.Name.Local, maxXMLDepth)}
+		}
+	case xml.EndElement:
+		*depth--
+	}
 	if err == nil || err == io.EOF {
 		return tok, line, col, err
 	}

@@ -26,6 +26,7 @@ import (
 // met:
 //
 //	nodes × cost.node + edges × cost.edge + values × cost.value
+//	  + keys × cost.key
 //	  + (nodes × node keys − node values) × cost.nodeCell
 //	  + (edges × edge keys − edge values) × cost.edgeCell
 //
@@ -70,14 +71,21 @@ import (
 // of 500 and of 1,000 keys peaked at 0.35-0.37 and 0.59-0.64 GB in all
 // three formats, 26 to 30 bytes a cell; 200,000 edges giving 1 of 20
 // edge keys, 12 bytes a cell.
+//
+// A key (its declaration, its column's name, type and place, the
+// reader's maps of keys, a column of the tables made): 100,000 and
+// 300,000 GraphML keys with 3 nodes peaked at 110 and 329 MB, about
+// 940 bytes a key beyond its file's bytes and its cells; a key is charged
+// 1,000 in every format, so that 900,000 keys and 3 nodes (60 MB, which
+// peaked at 1 GB) pass the budget.
 type itemCost struct {
-	node, edge, value, nodeCell, edgeCell float64
+	node, edge, value, key, nodeCell, edgeCell float64
 }
 
 var (
-	graphmlCost  = itemCost{node: 1150, edge: 400, value: 280, nodeCell: 30, edgeCell: 16}
-	gexfCost     = itemCost{node: 1000, edge: 600, value: 280, nodeCell: 30, edgeCell: 16}
-	nodeLinkCost = itemCost{node: 1200, edge: 300, value: 250, nodeCell: 30, edgeCell: 16}
+	graphmlCost  = itemCost{node: 1150, edge: 400, value: 280, key: 1000, nodeCell: 30, edgeCell: 16}
+	gexfCost     = itemCost{node: 1000, edge: 600, value: 280, key: 1000, nodeCell: 30, edgeCell: 16}
+	nodeLinkCost = itemCost{node: 1200, edge: 300, value: 250, key: 1000, nodeCell: 30, edgeCell: 16}
 )
 
 // held are the nodes and edges a reader holds till its graph is made,
@@ -90,6 +98,7 @@ type held struct {
 	met          [2]int   // nodes and edges met, held or past a budget
 	values       [2]int   // values given to the nodes and the edges held
 	keys         [2]int   // keys a node and an edge may give: the tables' columns
+	declared     int      // keys counted, each once (one for both is one)
 	edge         bool     // the last one met is an edge
 	may          bool     // the last one met may be held
 	past         [2]int   // the line and column where a budget was passed
@@ -172,18 +181,19 @@ func (h *held) key(domain string, line, col int) {
 	default:
 		return
 	}
+	h.declared++
 	if h.why == 0 {
 		h.check(line, col)
 	}
 }
 
-// estimate is the bytes the items met take at the peak of the heap, by
-// their cost, and the cells of their tables.
+// estimate is the bytes the items met and the keys counted take at the
+// peak of the heap, by their cost, and the cells of their tables.
 func (h *held) estimate() (bytes float64, cells int) {
 	n, e := float64(h.met[0]), float64(h.met[1])
 	nodeCells, edgeCells := n*float64(h.keys[0]), e*float64(h.keys[1])
 	c := h.cost
-	bytes = n*c.node + e*c.edge + float64(h.values[0]+h.values[1])*c.value +
+	bytes = n*c.node + e*c.edge + float64(h.values[0]+h.values[1])*c.value + float64(h.declared)*c.key +
 		max(0, nodeCells-float64(h.values[0]))*c.nodeCell + max(0, edgeCells-float64(h.values[1]))*c.edgeCell
 	return bytes, int(min(nodeCells+edgeCells, math.MaxInt/2))
 }

@@ -251,9 +251,9 @@ func TestEveryItemHoldingReaderKeepsTheValuesBudget(t *testing.T) {
 			name, text, last := heldValueFiles[tc.format](n, k)
 			fsys := mapFS(map[string]string{name: text})
 			// Every node gives its k+1 keys, every edge its weight: no
-			// cell is left out.
+			// cell is left out; the k+2 keys are charged too.
 			values := n*(k+1) + n
-			estimate := n*tc.cost.node + n*tc.cost.edge + float64(values)*tc.cost.value
+			estimate := n*tc.cost.node + n*tc.cost.edge + float64(values)*tc.cost.value + (k+2)*tc.cost.key
 			lim := pageLimits
 			lim.itemBytes = int(estimate)
 			g, _, err := Open(limitedTo(fsys, lim), Columns{})
@@ -297,5 +297,37 @@ func TestEveryItemHoldingReaderKeepsTheValuesBudget(t *testing.T) {
 	g, _, err := Open(limitedTo(mapFS(map[string]string{"edges.csv": edges.String(), "target.csv": target.String(), "features.csv": features.String()}), lim), Columns{})
 	if err != nil || g.N != n || g.E() != n || g.F != k {
 		t.Errorf("the same ring as an edge list, a labels file and a features file, within budgets of 0: %v", err)
+	}
+}
+
+// Every key is charged (itemCost.key), however few the nodes: 900,000
+// GraphML keys and 3 nodes, 60 MB, peaked at 1 GB and opened. Here 2,000
+// keys and 3 nodes pass a budget of 1 MB at the key that passes it, in
+// GraphML and in node-link JSON (whose keys are its nodes' attributes).
+func TestEveryKeyIsCharged(t *testing.T) {
+	const keys = 2000
+	var graphml, nodeLink strings.Builder
+	graphml.WriteString("<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n<key id=\"c\" for=\"node\" attr.name=\"club\" attr.type=\"string\"/>\n")
+	nodeLink.WriteString("{\"nodes\": [\n{\"id\": 0, \"club\": \"a\"")
+	for i := range keys {
+		fmt.Fprintf(&graphml, "<key id=\"k%d\" for=\"node\" attr.name=\"a%d\" attr.type=\"double\"/>\n", i, i)
+		fmt.Fprintf(&nodeLink, ",\n\"a%d\": 1", i)
+	}
+	graphml.WriteString("<graph edgedefault=\"undirected\">\n")
+	for i := range 3 {
+		fmt.Fprintf(&graphml, "<node id=\"n%d\"><data key=\"c\">%s</data></node>\n", i, "ab"[i%2:i%2+1])
+	}
+	graphml.WriteString("<edge source=\"n0\" target=\"n1\"/><edge source=\"n1\" target=\"n2\"/>\n</graph>\n</graphml>\n")
+	nodeLink.WriteString("},\n{\"id\": 1, \"club\": \"b\"}, {\"id\": 2, \"club\": \"a\"}],\n\"links\": [{\"source\": 0, \"target\": 1}, {\"source\": 1, \"target\": 2}]}\n")
+	lim := pageLimits
+	lim.itemBytes = 1_000_000
+	for name, text := range map[string]string{"g.graphml": graphml.String(), "g.json": nodeLink.String()} {
+		fsys := mapFS(map[string]string{name: text})
+		if _, _, err := Open(limitedTo(fsys, lim), Columns{}); err == nil || !strings.HasPrefix(err.Error(), name+":") || !strings.Contains(err.Error(), "which would take about 1,0") {
+			t.Errorf("%s: %v", name, err)
+		}
+		if _, _, err := Open(fsys, Columns{}); err != nil {
+			t.Errorf("%s, the command line: %v", name, err)
+		}
 	}
 }

@@ -288,11 +288,11 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		// The size line declares the nodes, which a few bytes can: each
 		// is a row of the node table (its class), met against the cells
 		// held before one is allocated.
-		return h, tooMany(r.file, r.line, lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(h.rows), numtext.Group(lim.cells)))
+		return h, tooMany(r.file, r.line, 0, lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(h.rows), numtext.Group(lim.cells)))
 	}
 	if h.array {
 		if cells := h.rows * h.rows; cells > lim.values {
-			return h, tooMany(r.file, r.line, lim, phrase.New("a dense matrix of %s values", numtext.Group(cells)))
+			return h, tooMany(r.file, r.line, 0, lim, phrase.New("a dense matrix of %s values", numtext.Group(cells)))
 		}
 		return h, nil
 	}
@@ -302,7 +302,7 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		most, bound = MaxNodes*4, anywhere(lim)
 	}
 	if h.nnz > 2*most+h.rows {
-		return h, tooMany(r.file, r.line, bound, phrase.New("%s entries, more than %s edges", numtext.Group(h.nnz), numtext.Group(most)))
+		return h, tooMany(r.file, r.line, 0, bound, phrase.New("%s entries, more than %s edges", numtext.Group(h.nnz), numtext.Group(most)))
 	}
 	return h, nil
 }
@@ -343,7 +343,7 @@ func (r *mtxReader) entries(g *Graph, h mtxHeader, lim limits) error {
 			return nil
 		}
 		if len(e.dirs) >= lim.edges {
-			return tooMany(r.file, r.line, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
+			return tooMany(r.file, r.line, 0, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
 		}
 		e.at[key] = len(e.dirs)
 		e.dirs = append(e.dirs, dir)

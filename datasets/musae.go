@@ -174,7 +174,7 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 		return err
 	}
 	if lim := limitsOf(fsys); bytes.Count(b, []byte(",")) > lim.values {
-		return tooMany(file, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
+		return tooMany(file, 0, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
 	}
 	var raw map[string][]json.RawMessage
 	if err := input.JSON(file, b, &raw); err != nil {
@@ -357,7 +357,7 @@ func (p *pairs) add(u, v int32, line int) (bool, error) {
 	case p.seen[key]:
 		p.repeats++
 	case len(p.seen) >= p.lim.edges:
-		return false, tooMany(p.file, line, p.lim, phrase.New("more than %s edges", numtext.Group(p.lim.edges)))
+		return false, tooMany(p.file, line, 0, p.lim, phrase.New("more than %s edges", numtext.Group(p.lim.edges)))
 	default:
 		p.seen[key] = true
 		return true, nil

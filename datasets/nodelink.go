@@ -111,10 +111,33 @@ func nodeLinkStart(fsys fs.FS, name string) bool {
 	if err != nil {
 		return true
 	}
-	_, lists, _ := input.Keys(b)
-	for _, k := range []string{"nodes", "links", "edges"} {
-		if off, ok := lists[k]; ok && b[off] == '[' {
+	keys, _, _ := input.Keys(b)
+	for _, k := range keys {
+		if k.Parent == "" && (k.Name == "nodes" || k.Name == "links" || k.Name == "edges") && listAfter(b, k.Off) {
 			return true
+		}
+	}
+	return false
+}
+
+// listAfter says the key whose quote is at b[off] has a list for its
+// value: past the key and its colon, the first byte that is no space is
+// '['.
+func listAfter(b []byte, off int) bool {
+	i := off + 1
+	for ; i < len(b) && b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	colon := false
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		case c == ':' && !colon:
+			colon = true
+		default:
+			return colon && c == '['
 		}
 	}
 	return false
@@ -163,6 +186,8 @@ type nodeLinkReader struct {
 	// explorer's nodes and the edges read here; the budget of the nodes
 	// and links held (limits.elements) is held's, as every reader's.
 	nodesMet, linksMet int
+	// nodesAt is where the key of the list of nodes is.
+	nodesAt input.Pos
 	// The top-level flags, as node_link_graph defaults them where left out
 	// (undirected, a multigraph); multigraphMet says the file gave it.
 	directed, multigraph, multigraphMet bool
@@ -287,10 +312,11 @@ func (r *nodeLinkReader) read() error {
 		top[key] = true
 		switch key {
 		case "nodes":
+			r.nodesAt = at
 			return r.list(key, at)
 		case "links", "edges":
 			if r.edgesKey != "" {
-				r.fault(bothLists, &BundleError{File: r.file, Msg: phrase.New("gives both \"links\" and \"edges\": which list is the graph's edges cannot be told (NetworkX reads the one named by node_link_graph's edges=): keep one")})
+				r.fault(bothLists, &BundleError{File: r.file, Line: at.Line, Col: at.Col, Msg: phrase.New("gives both \"links\" and \"edges\": which list is the graph's edges cannot be told (NetworkX reads the one named by node_link_graph's edges=): keep one")})
 				break
 			}
 			r.edgesKey = key
@@ -322,7 +348,7 @@ func (r *nodeLinkReader) read() error {
 			// Past the budget, the elements held were let go (count).
 			return r.over(r.file, r.lim)
 		case kind == aNode && r.nodesMet == 0:
-			return &BundleError{File: r.file, Msg: phrase.New("no nodes: \"nodes\" is an empty list")}
+			return &BundleError{File: r.file, Line: r.nodesAt.Line, Col: r.nodesAt.Col, Msg: phrase.New("no nodes: \"nodes\" is an empty list")}
 		case err != nil:
 			return err
 		}
@@ -400,7 +426,7 @@ func (r *nodeLinkReader) element(key string, i int) error {
 	}
 	kind := map[bool]int{true: aNode, false: aLink}[node]
 	if r.cells > r.lim.cells {
-		r.fault(kind, tooMany(r.file, v.At.Line, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.cells))))
+		r.fault(kind, tooMany(r.file, v.At.Line, v.At.Col, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.cells))))
 		return nil
 	}
 	if node {
@@ -422,10 +448,10 @@ func (r *nodeLinkReader) element(key string, i int) error {
 func (r *nodeLinkReader) count(node bool, at input.Pos) {
 	if node {
 		if r.nodesMet++; r.nodesMet == MaxNodes+1 {
-			r.fault(tooManyNodes, tooMany(r.file, at.Line, anywhere(r.lim), phrase.New("more than %s nodes", numtext.Group(MaxNodes))))
+			r.fault(tooManyNodes, tooMany(r.file, at.Line, at.Col, anywhere(r.lim), phrase.New("more than %s nodes", numtext.Group(MaxNodes))))
 		}
 	} else if r.linksMet++; r.linksMet == r.lim.edges+1 {
-		r.fault(tooManyEdges, tooMany(r.file, at.Line, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
+		r.fault(tooManyEdges, tooMany(r.file, at.Line, at.Col, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
 	}
 	r.meet(at.Line, at.Col, !node)
 }

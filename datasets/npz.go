@@ -604,7 +604,7 @@ func (r *npzReader) csr(prefix string, rows int, most int, what phrase.Text) (sh
 		// An offsets array of zeros packs a million rows into a few kB:
 		// each node is a row of the node table, met against the cells
 		// held before one is allocated.
-		return shape, nil, nil, nil, tooMany(r.file+": "+a.key, 0, r.lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(shape[0]), numtext.Group(r.lim.cells)))
+		return shape, nil, nil, nil, tooMany(r.file+": "+a.key, 0, 0, r.lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(shape[0]), numtext.Group(r.lim.cells)))
 	}
 	if a, err = r.array(prefix+"_indptr", 1); err != nil {
 		return shape, nil, nil, nil, err
@@ -622,7 +622,7 @@ func (r *npzReader) csr(prefix string, rows int, most int, what phrase.Text) (sh
 	if nnz > most {
 		a.f.Close()
 		ia.f.Close()
-		return shape, nil, nil, nil, tooMany(r.file+": "+prefix+"_indices", 0, r.lim, what)
+		return shape, nil, nil, nil, tooMany(r.file+": "+prefix+"_indices", 0, 0, r.lim, what)
 	}
 	ptr, err = r.ints(a, 0, nnz)
 	if err != nil {
@@ -734,7 +734,7 @@ func (r *npzReader) edges(g *Graph, ptr, col []int, val []float64) error {
 			oneWay++
 		}
 		if len(g.Src) >= r.lim.edges {
-			return tooMany(r.file+": adj_indices", 0, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges)))
+			return tooMany(r.file+": adj_indices", 0, 0, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges)))
 		}
 		g.Src, g.Dst = append(g.Src, int32(pair>>32)), append(g.Dst, int32(pair&(1<<32-1)))
 	}
@@ -788,7 +788,7 @@ func (r *npzReader) attributes(g *Graph) error {
 		}
 		if a.n > r.lim.values {
 			a.f.Close()
-			return tooMany(r.file+": attr_matrix", 0, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.values)))
+			return tooMany(r.file+": attr_matrix", 0, 0, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.values)))
 		}
 		vs, err := r.values(a)
 		if err != nil {

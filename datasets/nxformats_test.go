@@ -289,7 +289,8 @@ var badNodeLink = []struct{ name, body, want string }{
 	{"not JSON", `{"nodes": [`, "club.json:1:12: the file ends in the middle of its JSON (cut short?)"},
 	{"NaN, as Python writes it", strings.Replace(tinyNodeLink, `"age": 4`, `"age": NaN`, 1), `club.json:5:29: not JSON at "NaN": Python's json writes NaN and Infinity for floats that are no number, and JSON has none`},
 	{"no links", `{"nodes": [{"id": 1}]}`, `club.json: has no top-level "links" key (it has "nodes")`},
-	{"links and edges", `{"nodes": [{"id": 1}], "links": [], "edges": []}`, `club.json: gives both "links" and "edges"`},
+	{"an empty list of nodes", `{"nodes":` + "\n" + ` [], "links": []}`, `club.json:1:2: no nodes: "nodes" is an empty list`},
+	{"links and edges", `{"nodes": [{"id": 1}], "links": [], "edges": []}`, `club.json:1:37: gives both "links" and "edges"`},
 	{"a list", `[1, 2]`, "club.json is JSON, but no node-link data"},
 	{"nodes not a list", `{"nodes": {"a": 1}, "links": []}`, `club.json:1:2: "nodes" is not a list`},
 	{"a node not an object", `{"nodes": [{"id": 1},` + "\n" + ` 7], "links": []}`, `club.json:2:2: an element of "nodes" is "7", not an object`},
@@ -301,6 +302,8 @@ var badNodeLink = []struct{ name, body, want string }{
 	{"directed not a flag", strings.Replace(tinyNodeLink, `"directed": false`, `"directed": "no"`, 1), `club.json:1:2: "directed" is "\"no\"": want true or false`},
 	{"a key twice", strings.Replace(tinyNodeLink, `"age": 4,`, `"age": 4, "age": 5,`, 1), `club.json:5:32: the key "age" is given twice in one object`},
 	{"age a number too big", strings.Replace(tinyNodeLink, `"age": 4`, `"age": 1e999`, 1), `club.json:5:3: node attribute age (of type double): "1e999" is not a finite decimal number`},
+	{"an attribute nested 101 deep", strings.Replace(tinyNodeLink, `"age": 4`, `"age": `+strings.Repeat("[", 101)+strings.Repeat("]", 101), 1), `club.json:5:128: lists or objects nested 102 levels deep, more than the 100 the explorer reads: a graph's attribute holds a number, a string or a list of them; flatten the attribute`},
+	{"an attribute nested past encoding/json's bound", strings.Replace(tinyNodeLink, `"age": 4`, `"age": `+strings.Repeat("[", 10001)+strings.Repeat("]", 10001), 1), `club.json:5:128: lists or objects nested 10,002 levels deep, more than the 100 the explorer reads`},
 	{"two files joined", tinyNodeLink + tinyNodeLink, `club.json:14:1: a second JSON document after the first's end: were two files joined into one?`},
 }
 
@@ -329,7 +332,7 @@ func TestNodeLinkFaultsInTheirOrder(t *testing.T) {
 		{"a node, then malformed JSON", badID + "x\n", `club.json:14:1: a second JSON document after the first's end`, nativeLimits},
 		{"a node, then a flag", strings.Replace(strings.Replace(badID, `"directed": false, `, ``, 1), ` ]}`, ` ], "directed": "no"}`, 1), `club.json:13:5: "directed" is "\"no\"": want true or false`, nativeLimits},
 		{"a node, then an element no object", strings.Replace(badID, `"age": 2, "id": "d"}`, `"age": 2, "id": "d"}, 7`, 1), `club.json:6:45: an element of "nodes" is "7", not an object`, nativeLimits},
-		{"a node, then too many links", badID, `club.json:12: holds more than 3 edges`, lim},
+		{"a node, then too many links", badID, `club.json:12:3: holds more than 3 edges`, lim},
 		{"a link, then a node (links first)", `{"links": [{"source": "a"}], "nodes": [{"id": ["a"]}]}`, `club.json:1:40: node id "[\"a\"]" is neither a number nor a string`, nativeLimits},
 		{"a link no object, then nodes not a list", `{"links": [7], "nodes": 2}`, `club.json:1:16: "nodes" is not a list`, nativeLimits},
 	} {
@@ -393,7 +396,7 @@ var nxStructureCases = []struct {
 	{"node-link JSON: a key twice in a node", map[string]string{"g.json": strings.Replace(tinyNodeLink, `"age": 4,`, `"age": 4, "age": 5,`, 1)},
 		`g.json:5:32: the key "age" is given twice in one object (first on line 5)`},
 	{"node-link JSON: links and edges", map[string]string{"g.json": strings.Replace(tinyNodeLink, `"graph": {}`, `"graph": {}, "edges": []`, 1)},
-		`g.json: gives both "links" and "edges"`},
+		`g.json:8:2: gives both "links" and "edges"`},
 }
 
 // unlabelledGEXF is the unlabelled fixture as NetworkX's write_gexf writes
@@ -469,8 +472,8 @@ func TestGEXFAndNodeLinkLimits(t *testing.T) {
 	lim := nativeLimits
 	lim.edges, lim.where = 2, phrase.New("the test")
 	for _, tc := range []struct{ file, body, want string }{
-		{"club.gexf", tinyGEXF, "club.gexf:22: holds more than 2 edges or"},
-		{"club.json", tinyNodeLink, "club.json:11: holds more than 2 edges, more than the test reads"},
+		{"club.gexf", tinyGEXF, "club.gexf:22:7: holds more than 2 edges or"},
+		{"club.json", tinyNodeLink, "club.json:11:3: holds more than 2 edges, more than the test reads"},
 	} {
 		_, _, err := Open(limitedFS{input.FS{FS: mapFS(map[string]string{tc.file: tc.body})}, lim}, Columns{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -510,5 +513,24 @@ func TestNodeLinkElementsWithinLimits(t *testing.T) {
 	}
 	if _, _, err := Open(files, Columns{}); err != nil {
 		t.Errorf("the command line: %v", err)
+	}
+}
+
+// Elements nested past maxXMLDepth are refused where the first past it
+// starts, in GraphML and GEXF alike, read or skipped: encoding/xml holds
+// every open element, and a file nested millions deep took 20 times its
+// size; 64 levels, past the formats' 5 or 6, are read.
+func TestXMLNestedTooDeep(t *testing.T) {
+	nest := func(n int) string { return strings.Repeat("<a>", n) + strings.Repeat("</a>", n) }
+	for _, tc := range []struct{ name, file, body, want string }{
+		{"graphml, skipped", "club.graphml", strings.Replace(tinyGraphML, `<node id="b">`, `<node id="b"><desc>`+nest(100)+`</desc>`, 1), "club.graphml:11:204: <a> is nested more than 64 elements deep, and GraphML and GEXF need 5 or 6 levels"},
+		{"graphml, in data", "club.graphml", strings.Replace(tinyGraphML, `<data key="d0">Officer`, `<data key="d0">Officer`+nest(100), 1), "club.graphml:11:220: <a> is nested more than 64 elements deep"},
+		{"gexf", "club.gexf", strings.Replace(tinyGEXF, `<node id="a" label="Anne">`, `<node id="a" label="Anne">`+nest(100), 1), "club.gexf:13:213: <a> is nested more than 64 elements deep"},
+		{"graphml, 64 deep", "club.graphml", strings.Replace(tinyGraphML, `<node id="b">`, `<node id="b"><desc>`+nest(60)+`</desc>`, 1), ""},
+	} {
+		_, _, err := Open(mapFS(map[string]string{tc.file: tc.body}), Columns{})
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
 	}
 }

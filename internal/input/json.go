@@ -5,21 +5,27 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // JSON decodes the JSON text b of file into v, as encoding/json does, and
-// refuses an object that gives one key twice, at any depth (RepeatedKey):
+// refuses an object that gives one key twice, at any depth, and lists or
+// objects nested deeper than MaxDepth (RepeatedKey):
 // every JSON file the explorer reads comes through here. An error of
 // encoding/json (malformed JSON, a value of the wrong type) is returned
 // as it is, for the reader to say where and what it wanted; a key given
 // twice is an *Error.
 func JSON(file string, b []byte, v any) error {
 	if err := json.Unmarshal(b, v); err != nil {
+		if maxDepthError(err) {
+			return RepeatedKey(file, b) // nested past MaxDepth, said where
+		}
 		if bad := notASCII(file, b, err); bad != nil {
 			return bad
 		}
@@ -94,9 +100,14 @@ func RuneName(r rune) string {
 // unseen. Keys are compared as JSON reads them (with their escapes
 // decoded: "a" and "\u0061" are one key). Malformed JSON ends the search
 // without an error: json.Unmarshal, which reads the whole, says what is
-// wrong with it.
+// wrong with it. A text nested deeper than MaxDepth is refused where it
+// passes it, saying how deep it is.
 func RepeatedKey(file string, b []byte) error {
-	_, _, twice := Keys(b)
+	_, twice, deep := scanKeys(b, nil)
+	if deep != nil {
+		line, col := LineCol(b, deep.Off)
+		return tooDeep(file, deep.Depth, Pos{line, col})
+	}
 	if twice == nil {
 		return nil
 	}
@@ -127,42 +138,74 @@ func JoinField(parent, name string) string {
 // KeyTwice is a key given twice in one object: where first, and again.
 type KeyTwice struct{ First, Again Key }
 
+// MaxDepth is how deeply the lists and objects of a JSON text may nest
+// (the top-level value is 1): no file the explorer reads needs more than a
+// few levels (a node-link graph's nodes, each an object, hold values),
+// while a value nested thousands deep is held, as it is scanned, once for
+// each level. Deeper, Keys stops, and RepeatedKey and a JSONStream's
+// values refuse it (TooDeep).
+const MaxDepth = 100
+
 // Keys lists every key of every object of the JSON text b, in order, with
-// where each object and list begins by its field path (objects), as far
-// as the first key given twice in one object, which twice names. It is
-// the one scan of a JSON text's keys: RepeatedKey, and a reader that
-// names the fields it checks (pdn merge's shard files), read it. Malformed
-// JSON ends it where it stops making sense.
+// where each object begins by its field path (objects; "runs[0]" for a
+// list's item), as far as the first key given twice in one object, which
+// twice names. It is the one scan of a JSON text's keys: RepeatedKey, and
+// a reader that names the fields it checks (pdn merge's shard files), read
+// it. Malformed JSON ends it where it stops making sense, and so does a
+// list or an object nested deeper than MaxDepth (TooDeep says where).
 func Keys(b []byte) (keys []Key, objects map[string]int, twice *KeyTwice) {
-	type frame struct {
-		path      string
-		obj       bool
-		seen      map[string]Key
-		expectKey bool
-		key       string
-		n         int
-	}
-	var stack []*frame
 	objects = map[string]int{}
-	child := func() string {
-		if len(stack) == 0 {
-			return ""
+	keys, twice, _ = scanKeys(b, objects)
+	return keys, objects, twice
+}
+
+// deepAt is where a JSON text nests deeper than MaxDepth: the offset of
+// the first '[' or '{' past it, and the depth the text reaches.
+type deepAt struct{ Off, Depth int }
+
+// scanKeys is Keys, the objects noted in objects where it is not nil; and
+// where the text nests deeper than MaxDepth, how deep. A field path is
+// made only for an object that has keys (or whose place objects notes),
+// once, and shared by its keys: a list's items, nested however, cost a
+// frame each level and no text.
+func scanKeys(b []byte, objects map[string]int) (keys []Key, twice *KeyTwice, deep *deepAt) {
+	type frame struct {
+		obj, expectKey, built bool
+		key, path             string
+		n                     int
+		seen                  map[string]Key
+	}
+	var stack []frame
+	// path is the field path of the list or object stack[i], made once.
+	var path func(i int) string
+	path = func(i int) string {
+		f := &stack[i]
+		if f.built || i == 0 {
+			f.built = true
+			return f.path
 		}
-		top := stack[len(stack)-1]
-		if top.obj {
-			return JoinField(top.path, top.key)
+		up := &stack[i-1]
+		if up.obj {
+			f.path = JoinField(path(i-1), up.key)
+		} else {
+			f.path = path(i-1) + "[" + strconv.Itoa(up.n) + "]"
 		}
-		return fmt.Sprintf("%s[%d]", top.path, top.n)
+		f.built = true
+		return f.path
 	}
 	for i := 0; i < len(b); i++ {
 		switch b[i] {
 		case '{', '[':
-			path := child()
-			objects[path] = i
-			stack = append(stack, &frame{path: path, obj: b[i] == '{', seen: map[string]Key{}, expectKey: true})
+			if len(stack) == MaxDepth {
+				return keys, nil, &deepAt{Off: i, Depth: depthOf(b[i:]) + MaxDepth}
+			}
+			stack = append(stack, frame{obj: b[i] == '{', expectKey: true})
+			if b[i] == '{' && objects != nil {
+				objects[path(len(stack)-1)] = i
+			}
 		case '}', ']':
 			if len(stack) == 0 {
-				return keys, objects, nil
+				return keys, nil, nil
 			}
 			stack = stack[:len(stack)-1]
 		case ',':
@@ -174,13 +217,16 @@ func Keys(b []byte) (keys []Key, objects map[string]int, twice *KeyTwice) {
 		case '"':
 			end := stringEnd(b, i)
 			if end < 0 {
-				return keys, objects, nil
+				return keys, nil, nil
 			}
 			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey {
-				top := stack[n-1]
-				k := Key{Parent: top.path, Name: jsonString(b[i : end+1]), Off: i}
+				top := &stack[n-1]
+				k := Key{Parent: path(n - 1), Name: jsonString(b[i : end+1]), Off: i}
 				if first, ok := top.seen[k.Name]; ok {
-					return keys, objects, &KeyTwice{first, k}
+					return keys, &KeyTwice{first, k}, nil
+				}
+				if top.seen == nil {
+					top.seen = map[string]Key{}
 				}
 				top.seen[k.Name], top.key, top.expectKey = k, k.Name, false
 				keys = append(keys, k)
@@ -188,7 +234,42 @@ func Keys(b []byte) (keys []Key, objects map[string]int, twice *KeyTwice) {
 			i = end
 		}
 	}
-	return keys, objects, nil
+	return keys, nil, nil
+}
+
+// depthOf is how deeply the lists and objects of the JSON text b nest, as
+// far as they make sense: a counter, nothing held.
+func depthOf(b []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '{', '[':
+			depth++
+			deepest = max(deepest, depth)
+		case '}', ']':
+			if depth--; depth < 0 {
+				return deepest
+			}
+		case '"':
+			if i = stringEnd(b, i); i < 0 {
+				return deepest
+			}
+		}
+	}
+	return deepest
+}
+
+// tooDeep is the *Error of a JSON text nested depth levels deep, past
+// MaxDepth, at the list or object that passes it.
+func tooDeep(file string, depth int, at Pos) *Error {
+	return &Error{File: file, Line: at.Line, Col: at.Col, Msg: phrase.New("lists or objects nested %s levels deep, more than the %d the explorer reads: a graph's attribute holds a number, a string or a list of them; flatten the attribute (a list of numbers, or one attribute for each), save it, and open it again", numtext.Group(depth), MaxDepth)}
+}
+
+// maxDepthError says err is encoding/json's refusal of a text nested
+// past its own bound (10,000 levels).
+func maxDepthError(err error) bool {
+	var se *json.SyntaxError
+	return errors.As(err, &se) && strings.Contains(se.Error(), "exceeded max depth")
 }
 
 // LineCol is the line and byte column (from 1) of offset off in b.

@@ -19,7 +19,8 @@ import (
 // graph takes, not in that of its text and a map of each of its objects.
 //
 // Its rules are JSON's (see JSON): a key given twice in one object, at any
-// depth, is refused where it comes again (an *Error). Every error is
+// depth, is refused where it comes again, and a value nested deeper than
+// MaxDepth where it passes it (each an *Error). Every error is
 // placed at its line and byte column, as an editor counts them: malformed
 // JSON as a *JSONSyntaxError in encoding/json's words (the byte at fault,
 // and the word of text it is in), a character beyond ASCII between values
@@ -249,7 +250,10 @@ func (j *JSONStream) read(from int64) (JSONValue, error) {
 	text := j.w.slice(start, j.dec.InputOffset())
 	v := JSONValue{At: j.w.pos(start), Text: text}
 	if len(text) > 0 && (text[0] == '{' || text[0] == '[') {
-		keys, _, twice := Keys(text)
+		keys, twice, deep := scanKeys(text, nil)
+		if deep != nil {
+			return v, tooDeep(j.file, deep.Depth, j.w.pos(start+int64(deep.Off)))
+		}
 		if twice != nil {
 			first := j.w.pos(start + int64(twice.First.Off))
 			return v, keyTwice(j.file, twice.Again.Name, first.Line, j.w.pos(start+int64(twice.Again.Off)))
@@ -321,6 +325,12 @@ func (j *JSONStream) decodeFailed(from int64, err error) error {
 		return j.failed(err)
 	}
 	k := j.w.skipSpace(from)
+	if maxDepthError(err) { // nested past encoding/json's bound, and so past MaxDepth
+		text := j.w.slice(k, j.w.end())
+		if _, _, deep := scanKeys(text, nil); deep != nil {
+			return tooDeep(j.file, deep.Depth, j.w.pos(k+int64(deep.Off)))
+		}
+	}
 	again := json.NewDecoder(bytes.NewReader(j.w.slice(k, j.w.end())))
 	var se2 *json.SyntaxError
 	if errors.As(again.Decode(&discard{}), &se2) {
