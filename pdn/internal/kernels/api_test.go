@@ -14,8 +14,8 @@ import (
 // notKernels are the exported names that compute no kernel's result, or
 // whose results are checked elsewhere, each with the reason.
 var notKernels = map[string]string{
-	"SetWidth": "a switch", "Widths": "a switch", "Vectors": "a switch", "Wide": "a switch",
-	"SetVectors": "a switch", "SetWide": "a switch", "SIMD128": "a switch", "SetSIMD128": "a switch",
+	"SetWidth": "a switch", "Widths": "a switch", "Vectors": "a switch",
+	"SetWide": "a switch", "SIMD128": "a switch", "SetSIMD128": "a switch",
 	"Leaky": "one value's operation, the reference loops' own", "ReluOf": "one value's operation, the reference loops' own",
 	"GateOn": "one value's operation, the reference loops' own", "Below": "one value's operation, the reference loops' own",
 	"AllZero":                "one value's operation, the reference loops' own",

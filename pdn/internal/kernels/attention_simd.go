@@ -24,15 +24,15 @@ func leakyVec(x archsimd.Float64x4) archsimd.Float64x4 {
 // where it does not run (no AVX2, or heads not in fours).
 func (l *Attention) softmaxVec(i, lo, hi int) bool {
 	H := l.Heads
-	if Vectors() && H == 1 {
+	if vectors && H == 1 {
 		l.softmaxArcs(i, lo, hi)
 		return true
 	}
-	if !Vectors() || H%4 != 0 {
+	if !vectors || H%4 != 0 {
 		return false
 	}
 	g := l
-	if Wide() && H == 8 {
+	if wide && H == 8 {
 		l.softmaxWide(i, lo, hi)
 		return true
 	}
@@ -67,7 +67,7 @@ func (l *Attention) softmaxArcs(i, lo, hi int) {
 	g := l
 	t := l.T[i]
 	pre, alpha := l.Pre[lo:hi], l.Alpha[lo:hi]
-	if Wide() {
+	if wide {
 		for k, j := range g.Col[lo:hi] {
 			pre[k] = l.S[j] + t
 		}
@@ -180,7 +180,7 @@ func (l *Attention) softmaxWide(i, lo, hi int) {
 // AVX-512 an 8×8 layer takes aggregateHeadsWide instead; a single head of
 // 8 (the output layer of an 8-class graph) still comes here.
 func (l *Attention) aggregate8Vec(y []float64, i, h int) bool {
-	if !Vectors() {
+	if !vectors {
 		return false
 	}
 	g, H := l, l.Heads
@@ -205,7 +205,7 @@ func (l *Attention) aggregate8Vec(y []float64, i, h int) bool {
 // and is stored once, under a mask (see propagateNarrowVec).
 func (l *Attention) aggregateNarrowVec(y []float64, i int) bool {
 	O := l.O
-	if !Vectors() || l.Heads != 1 || O >= 4 {
+	if !vectors || l.Heads != 1 || O >= 4 {
 		return false
 	}
 	g := l
@@ -228,7 +228,7 @@ func (l *Attention) aggregateNarrowVec(y []float64, i int) bool {
 func (l *Attention) scatterNarrowVec(dyh []float64, i int) (int, float64) {
 	g, O := l, l.O
 	lo, hi := int(g.RowPtr[i]), int(g.RowPtr[i+1])
-	if !Vectors() || l.Heads != 1 || O >= 4 || O == 0 {
+	if !vectors || l.Heads != 1 || O >= 4 || O == 0 {
 		return lo, 0
 	}
 	dyh = dyh[:O]
@@ -274,7 +274,7 @@ func (l *Attention) scatterNarrowVec(dyh []float64, i int) (int, float64) {
 func (l *Attention) scatter8Vec(dyh []float64, i, h int) (int, float64) {
 	g, H := l, l.Heads
 	lo, hi := int(g.RowPtr[i]), int(g.RowPtr[i+1])
-	if !Vectors() || hi-lo < 4 {
+	if !vectors || hi-lo < 4 {
 		return lo, 0
 	}
 	ho := H * 8
@@ -316,15 +316,15 @@ func (l *Attention) scatter8Vec(dyh []float64, i, h int) (int, float64) {
 // loop's operations in its order, so the same bits.
 func (l *Attention) attnGradVec(i, lo, hi int) bool {
 	H := l.Heads
-	if Wide() && H == 1 {
+	if wide && H == 1 {
 		l.attnGradArcs(i, lo, hi)
 		return true
 	}
-	if !Vectors() || H%4 != 0 {
+	if !vectors || H%4 != 0 {
 		return false
 	}
 	g := l
-	if Wide() && H == 8 {
+	if wide && H == 8 {
 		zero, slope := archsimd.BroadcastFloat64x8(0), archsimd.BroadcastFloat64x8(LeakySlope)
 		ds := archsimd.LoadFloat64x8(at8(l.DSum, 0))
 		gti := archsimd.LoadFloat64x8(at8(l.GT, i*8))
@@ -386,7 +386,7 @@ func (l *Attention) attnGradArcs(i, lo, hi int) {
 // attnParamGrad8Vec is backward's last loop for one node and a head of 8
 // features: gas += s·whj, gad += t·whj, gj += s·as + t·ad.
 func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool {
-	if !Vectors() || len(whj) != 8 {
+	if !vectors || len(whj) != 8 {
 		return false
 	}
 	S, T := archsimd.BroadcastFloat64x4(s), archsimd.BroadcastFloat64x4(t)
@@ -411,7 +411,7 @@ func attnParamGrad8Vec(gas, gad, gj, whj, as, ad []float64, s, t float64) bool {
 // backward's scatter, finds a neighbour's eight heads in the lanes of
 // eight vectors, where each head's 8 features had been gathered through
 // two 4×4 transposes for every four arcs.
-func (l *Attention) headsWide() bool { return Wide() && l.Heads == 8 && l.O == 8 }
+func (l *Attention) headsWide() bool { return wide && l.Heads == 8 && l.O == 8 }
 
 // scoresHeadsWide sets the scores s = a_srcᵀ W h and t = a_dstᵀ W h for
 // eight heads of 8 features, with AVX-512, from W h kept head-minor

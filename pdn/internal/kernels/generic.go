@@ -86,8 +86,6 @@ func wideBlocks(int) (int, bool) { return 0, false }
 // addATBBlocksVec is never called here: wideBlocks is false.
 func addATBBlocksVec(c, a, b []float64, n, m, k, q0, q1 int) {}
 
-// wide is false here: no AVX-512 paths.
-const wide = false
 
 // built says this build has no vector kernels.
 const built = false

@@ -11,7 +11,7 @@ import "simd/archsimd"
 // The lanes past m hold whatever they held and are never stored.
 func (g *Propagation) padRowsVec(h []float64, m int) [][4]float64 {
 	n := g.N
-	if !Vectors() || m >= 4 || m == 0 || len(h) < n*m {
+	if !vectors || m >= 4 || m == 0 || len(h) < n*m {
 		return nil
 	}
 	if len(g.rows4) < n {
@@ -85,7 +85,7 @@ func (g *Propagation) propagateNarrowVec(y []float64, rows [][4]float64, m, lo, 
 // scalar load between the vector operations paying for leaving AVX: it
 // is gone, and those rows take the reference loop.
 func (g *Propagation) propagateRowsVec(y, h []float64, m, lo, hi int) bool {
-	if !Wide() || m%8 != 0 {
+	if !wide || m%8 != 0 {
 		return false
 	}
 	for i := lo; i < hi; i++ {

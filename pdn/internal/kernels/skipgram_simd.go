@@ -8,12 +8,12 @@ import "simd/archsimd"
 // time (sixteen with AVX-512): each lane runs the scalar loop's operations
 // for its dimension in the same order, so the same bits.
 func trainDistinctVec(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]float32) bool {
-	if !Vectors() || len(vc)%16 != 0 {
+	if !vectors || len(vc)%16 != 0 {
 		return false
 	}
 	d := len(vc)
 	o0, o1, o2, o3, o4, o5 = o0[:d], o1[:d], o2[:d], o3[:d], o4[:d], o5[:d]
-	if Wide() && d == WalkDim {
+	if wide && d == WalkDim {
 		trainDistinctWide(vc, o0, o1, o2, o3, o4, o5, gk)
 		return true
 	}
@@ -87,7 +87,7 @@ func trainDistinctWide(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]fl
 // scoresVec sets the six skip-gram scores vc·o_k in WalkDot's order, its
 // eight lanes a vector for each target.
 func scoresVec(score *[WalkTargets]float32, vc, o0, o1, o2, o3, o4, o5 []float32) bool {
-	if !Vectors() || len(vc) != WalkDim {
+	if !vectors || len(vc) != WalkDim {
 		return false
 	}
 	x, r0, r1, r2, r3, r4, r5 := dim(vc), dim(o0), dim(o1), dim(o2), dim(o3), dim(o4), dim(o5)

@@ -25,13 +25,6 @@ func SetWidth(w string) {
 // Vectors reports whether the AVX2 paths run.
 func Vectors() bool { return vectors }
 
-// Wide reports whether the AVX-512 paths run.
-func Wide() bool { return wide }
-
-// SetVectors turns the AVX2 paths on (where the processor has them) or off,
-// and returns the last setting; SetWide does the same for the AVX-512
-// paths. Tests use them to compare the widths.
-func SetVectors(on bool) bool { return setVectors(on) }
-
-// SetWide: see SetVectors.
+// SetWide turns the AVX-512 paths on (where the processor has them) or
+// off, and returns the last setting: tests compare the widths with it.
 func SetWide(on bool) bool { return setWide(on) }
