@@ -86,7 +86,6 @@ func wideBlocks(int) (int, bool) { return 0, false }
 // addATBBlocksVec is never called here: wideBlocks is false.
 func addATBBlocksVec(c, a, b []float64, n, m, k, q0, q1 int) {}
 
-
 // built says this build has no vector kernels.
 const built = false
 
