@@ -80,6 +80,17 @@ type shardFile struct {
 type shardRun struct {
 	At  int          `json:"at"`
 	Acc *numtext.Num `json:"acc"` // JSON has no NaN; -0 is read as 0, as every number
+	// PyG is the run's PyG peer (table4 -pyg), on the runs of a model
+	// with one: a shard carries the PyG column as it carries ours.
+	PyG *shardPyG `json:"pyg,omitempty"`
+}
+
+// shardPyG is a run's PyG figure in a shard file: its accuracy (null
+// where none), or why the run failed or was not made.
+type shardPyG struct {
+	Acc    *numtext.Num `json:"acc"`
+	Failed string       `json:"failed,omitempty"`
+	Costly string       `json:"costly,omitempty"`
 }
 
 // shardName is the file a shard of the job whose JSON is job writes:
@@ -119,19 +130,17 @@ func shardPart(stem string, job any, s shard) string {
 // shardNameRE matches the files shardName makes.
 var shardNameRE = regexp.MustCompile(`\.shard-[0-9]+-of-[0-9]+\.json$`)
 
-// writeShard writes a shard's runs (acc by place, NaN where none) as
-// stem's shard file in out, and says so.
-func writeShard(w *outdir.Run, stem, command string, job any, s shard, seconds float64, acc map[int]float64, stdout io.Writer) error {
+// writeShard writes a shard's runs (acc by place, NaN where none; pyg
+// their PyG figures by place, nil without -pyg) as stem's shard file in
+// out, and says so.
+func writeShard(w *outdir.Run, stem, command string, job any, s shard, seconds float64, acc map[int]float64, pyg map[int]*shardPyG, stdout io.Writer) error {
 	jb, err := json.Marshal(job)
 	if err != nil {
 		return err
 	}
 	f := shardFile{Command: command, Job: jb, Shard: [2]int{s.i, s.n}, Seconds: seconds}
 	for _, at := range slices.Sorted(maps.Keys(acc)) {
-		r := shardRun{At: at}
-		if x := acc[at]; !math.IsNaN(x) {
-			r.Acc = (*numtext.Num)(&x)
-		}
+		r := shardRun{At: at, Acc: numOrNull(acc[at]), PyG: pyg[at]}
 		f.Runs = append(f.Runs, r)
 	}
 	b, err := json.Marshal(f)
@@ -147,6 +156,14 @@ func writeShard(w *outdir.Run, stem, command string, job any, s shard, seconds f
 	return nil
 }
 
+// numOrNull is x as a shard file holds it: null for NaN, which JSON lacks.
+func numOrNull(x float64) *numtext.Num {
+	if math.IsNaN(x) {
+		return nil
+	}
+	return (*numtext.Num)(&x)
+}
+
 // shardJob is the shards of one job, read back.
 type shardJob struct {
 	command string
@@ -154,7 +171,8 @@ type shardJob struct {
 	n       int
 	files   map[int]string // shard i's file
 	seconds float64
-	acc     map[int]float64 // by place; NaN where a run had no result
+	acc     map[int]float64   // by place; NaN where a run had no result
+	pyg     map[int]*shardPyG // by place: the PyG figures of a table4 -pyg job
 	sweep   experiment.Sweep
 	table4  table4Job
 	size    int // the job's runs
@@ -185,7 +203,7 @@ func readShards(dirs []string) ([]*shardJob, error) {
 		}
 		i := slices.IndexFunc(jobs, func(j *shardJob) bool { return j.command == f.command && string(j.job) == string(f.job) })
 		if i < 0 {
-			jobs = append(jobs, &shardJob{command: f.command, job: f.job, n: f.n, files: map[int]string{}, acc: map[int]float64{}, sweep: f.sweep, table4: f.table4, size: f.size})
+			jobs = append(jobs, &shardJob{command: f.command, job: f.job, n: f.n, files: map[int]string{}, acc: map[int]float64{}, pyg: map[int]*shardPyG{}, sweep: f.sweep, table4: f.table4, size: f.size})
 			i = len(jobs) - 1
 		}
 		if err := jobs[i].add(f); err != nil {
@@ -293,6 +311,7 @@ func (j *shardJob) add(f *shardRead) error {
 		}
 		j.acc[at] = acc
 	}
+	maps.Copy(j.pyg, f.pyg)
 	return nil
 }
 

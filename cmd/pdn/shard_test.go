@@ -68,7 +68,7 @@ func TestShardFileKeepsEveryBit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = writeShard(w, "table4", "table4", job, shard{2, 3}, 1.5, acc, io.Discard)
+	err = writeShard(w, "table4", "table4", job, shard{2, 3}, 1.5, acc, nil, io.Discard)
 	finishOut(w, &err)
 	if err != nil {
 		t.Fatal(err)

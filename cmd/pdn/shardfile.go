@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -37,7 +38,8 @@ type shardRead struct {
 	job     json.RawMessage // canonical: a job's shards hold the same
 	i, n    int
 	seconds float64
-	acc     map[int]float64 // by place; NaN where a run had no result
+	acc     map[int]float64   // by place; NaN where a run had no result
+	pyg     map[int]*shardPyG // by place: a table4 -pyg job's PyG figures
 	sweep   experiment.Sweep
 	table4  table4Job
 	size    int // the runs of the whole job
@@ -48,13 +50,23 @@ type shardRead struct {
 const maxShardSeconds = 1e9
 
 // shardKeys are the keys pdn writes in a shard file, by the object that
-// holds them ("job sweep", "job table4", "runs[]" for each run): the JSON
-// names of the types it writes.
+// holds them ("job sweep", "job table4", "runs[]" for each run, "job.pyg"
+// and "runs[].pyg" for -pyg's): the JSON names of the types it writes.
 var shardKeys = map[string][]string{
 	"":           jsonNames(shardFile{}),
 	"job sweep":  jsonNames(sweepJob{}),
 	"job table4": jsonNames(table4Job{}),
+	"job.pyg":    jsonNames(pygSetting{}),
 	"runs[]":     jsonNames(shardRun{}),
+	"runs[].pyg": jsonNames(shardPyG{}),
+}
+
+// optionalKeys are the keys pdn may leave out (omitempty), by the object
+// that holds them: the others are refused when missing.
+var optionalKeys = map[string][]string{
+	"job table4": omitted(table4Job{}),
+	"runs[]":     omitted(shardRun{}),
+	"runs[].pyg": omitted(shardPyG{}),
 }
 
 // jsonNames are the JSON names of a struct's fields.
@@ -68,22 +80,36 @@ func jsonNames(v any) []string {
 	return out
 }
 
+// omitted are the JSON names of a struct's fields that encoding/json
+// leaves out when empty.
+func omitted(v any) []string {
+	t := reflect.TypeOf(v)
+	var out []string
+	for i := range t.NumField() {
+		if name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); strings.Contains(opts, "omitempty") {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // shardFileIn is a shard file as its fields are typed, every job's fields
 // in one: a value of the wrong type is found at its line and column.
 type shardFileIn struct {
 	Command string `json:"command"`
 	Job     struct {
-		Scenario     int      `json:"scenario"`
-		Graphs       []string `json:"graphs"`
-		Digests      []string `json:"digests"`
-		Columns      []string `json:"columns"`
-		Models       []string `json:"models"`
-		Reps         int      `json:"reps"`
-		State        string   `json:"state"`
-		Validation   int      `json:"validation"`
-		RowNormalise bool     `json:"row_normalise"`
-		KeptSplit    []string `json:"kept_split"`
-		Trained      []string `json:"trained"`
+		Scenario     int         `json:"scenario"`
+		Graphs       []string    `json:"graphs"`
+		Digests      []string    `json:"digests"`
+		Columns      []string    `json:"columns"`
+		Models       []string    `json:"models"`
+		Reps         int         `json:"reps"`
+		State        string      `json:"state"`
+		Validation   int         `json:"validation"`
+		RowNormalise bool        `json:"row_normalise"`
+		KeptSplit    []string    `json:"kept_split"`
+		Trained      []string    `json:"trained"`
+		PyG          *pygSetting `json:"pyg"`
 	} `json:"job"`
 	Shard   []int      `json:"shard"`
 	Seconds float64    `json:"seconds"`
@@ -251,6 +277,8 @@ func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
 		switch {
 		case parent == "job":
 			return "job " + f.Command
+		case strings.HasPrefix(parent, "runs[") && strings.HasSuffix(parent, "].pyg"):
+			return "runs[].pyg"
 		case strings.HasPrefix(parent, "runs["):
 			return "runs[]"
 		}
@@ -261,14 +289,20 @@ func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
 			return c.fail(k.Off, k.Field(), "not a field pdn writes in a %s shard: %s", f.Command, changed)
 		}
 	}
-	need := map[string][]string{"": shardKeys[""], "job": shardKeys["job "+f.Command]}
-	for i := range f.Runs {
-		need[fmt.Sprintf("runs[%d]", i)] = shardKeys["runs[]"]
+	need := map[string]string{"": "", "job": "job " + f.Command}
+	if f.Job.PyG != nil {
+		need["job.pyg"] = "job.pyg"
+	}
+	for i, r := range f.Runs {
+		need[fmt.Sprintf("runs[%d]", i)] = "runs[]"
+		if r.PyG != nil {
+			need[fmt.Sprintf("runs[%d].pyg", i)] = "runs[].pyg"
+		}
 	}
 	for _, parent := range slices.Sorted(maps.Keys(need)) {
-		for _, name := range need[parent] {
+		for _, name := range shardKeys[need[parent]] {
 			field := input.JoinField(parent, name)
-			if _, ok := c.keys[field]; !ok {
+			if _, ok := c.keys[field]; !ok && !slices.Contains(optionalKeys[need[parent]], name) {
 				return c.failAt(parent, "lacks %s, which pdn writes: %s", experiment.Quote(name), changed)
 			}
 		}
@@ -325,8 +359,43 @@ func (c *shardChecker) job(s *shardRead, f shardFileIn) error {
 	if err := table4Columns(j.Graphs, j.Columns); err != nil {
 		return c.failAt("job.columns", "%v: %s", err, changed)
 	}
-	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise, KeptSplit: j.KeptSplit, Trained: j.Trained}
+	if err := pygSettingChecks(j.PyG); err != nil {
+		return c.failAt("job.pyg", "%v: %s", err, changed)
+	}
+	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise, KeptSplit: j.KeptSplit, Trained: j.Trained, PyG: j.PyG}
 	s.size = s.table4.size()
+	return nil
+}
+
+// pygSettingChecks checks a table4 shard's PyG setting, nil without -pyg.
+func pygSettingChecks(p *pygSetting) error {
+	switch {
+	case p == nil:
+		return nil
+	case p.Precision != "float32" && p.Precision != "float64":
+		return fmt.Errorf("precision %s is neither float32 nor float64", experiment.Quote(p.Precision))
+	case p.Threads < 1 || p.Threads > maxWorkers:
+		return fmt.Errorf("threads %d is outside [1, %d]", p.Threads, maxWorkers)
+	}
+	return plainText("versions", p.Versions, maxNoteBytes)
+}
+
+// maxNoteBytes bounds a text a shard file carries to be printed: a PyG
+// run's message, the versions a column was made with.
+const maxNoteBytes = 4096
+
+// plainText refuses a text to be printed that is empty, longer than max
+// bytes or holds a control character (a terminal's escape, a line end):
+// pdn writes none.
+func plainText(field, v string, max int) error {
+	switch {
+	case v == "":
+		return fmt.Errorf("%s is empty", field)
+	case len(v) > max:
+		return fmt.Errorf("%s is %d bytes, above the %d pdn writes", field, len(v), max)
+	case strings.ContainsFunc(v, unicode.IsControl):
+		return fmt.Errorf("%s holds a control character, which pdn never writes", field)
+	}
 	return nil
 }
 
@@ -392,7 +461,40 @@ func (c *shardChecker) runs(s *shardRead, f shardFileIn) error {
 			}
 			s.acc[r.At] = float64(*r.Acc)
 		}
+		if err := c.runPyG(s, field, r); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// runPyG checks run r's PyG figure: there on each run of a model with a
+// peer in a -pyg job and on no other; an accuracy in [0, 1], or null with
+// at most one reason why.
+func (c *shardChecker) runPyG(s *shardRead, field string, r shardRun) error {
+	want := s.command == "table4" && s.table4.PyG != nil && hasPeer(s.table4.Models[r.At%len(s.table4.Models)])
+	p := r.PyG
+	switch {
+	case want && p == nil:
+		return c.failAt(field, "lacks %s, which pdn writes on each run of a model with a PyG peer in a -pyg job: %s", experiment.Quote("pyg"), changed)
+	case !want && p != nil:
+		return c.failAt(field+".pyg", "run %d has no PyG peer in this job: %s", r.At, changed)
+	case p == nil:
+		return nil
+	case p.Acc != nil && !(*p.Acc >= 0 && *p.Acc <= 1):
+		return c.failAt(field+".pyg.acc", "run %d's PyG accuracy %v is outside [0, 1]: %s", r.At, float64(*p.Acc), changed)
+	case p.Acc != nil && p.Failed+p.Costly != "", p.Failed != "" && p.Costly != "":
+		return c.failAt(field+".pyg", "run %d's PyG figure gives both a result and why there is none: %s", r.At, changed)
+	}
+	for name, v := range map[string]string{"failed": p.Failed, "costly": p.Costly} {
+		if err := plainText(name, v, maxNoteBytes); v != "" && err != nil {
+			return c.failAt(field+".pyg."+name, "%v: %s", err, changed)
+		}
+	}
+	if s.pyg == nil {
+		s.pyg = map[int]*shardPyG{}
+	}
+	s.pyg[r.At] = p
 	return nil
 }
 

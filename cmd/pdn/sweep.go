@@ -160,7 +160,7 @@ func runSweepCmd(sws []experiment.Sweep, workers int, sh shard, spec outSpec, as
 					acc[at] = r.Acc
 				}
 			}
-			if err := writeShard(w, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", sweepJobOf(sw), sh, seconds[i], acc, stdout); err != nil {
+			if err := writeShard(w, fmt.Sprintf("scenario%d", sw.Scenario.Number), "sweep", sweepJobOf(sw), sh, seconds[i], acc, nil, stdout); err != nil {
 				return err
 			}
 			continue

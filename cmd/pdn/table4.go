@@ -96,7 +96,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
-	if err := pygFlagChecks(*python, flagSet(fs, "pyg"), *f32, !sh.whole()); err != nil {
+	if err := pygFlagChecks(*python, flagSet(fs, "pyg"), *f32); err != nil {
 		return nil, err
 	}
 	// Each graph starts from its features' recipe where the flags leave
@@ -128,6 +128,7 @@ func parseTable4(args []string, stderr io.Writer) (runner, error) {
 				return err
 			}
 			peer.f32 = *f32
+			job.PyG = peer.setting()
 		}
 		notes := newGraphNotes(stderr)
 		for i := range gs {
@@ -228,6 +229,9 @@ type table4Job struct {
 	State        string   `json:"state"` // the training and model rows, as a link has them
 	Validation   int      `json:"validation"`
 	RowNormalise bool     `json:"row_normalise"`
+	// PyG is how the PyG column is made (-pyg), nil without it: shards
+	// made with other versions, precision or threads are another job.
+	PyG *pygSetting `json:"pyg,omitempty"`
 }
 
 // at is the place of graph g, rep r and model m in the job's order.
@@ -267,17 +271,22 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job tabl
 	}
 	seconds := time.Since(start).Seconds()
 	if !sh.whole() {
-		runs := map[int]float64{}
+		runs, pygs := map[int]float64{}, map[int]*shardPyG{}
 		for g := range job.Graphs {
 			for r := range job.Reps {
-				for m := range job.Models {
-					if at := job.at(g, r, m); sh.holds(at) {
-						runs[at] = acc[g][r][m]
+				for m, kind := range job.Models {
+					at := job.at(g, r, m)
+					if !sh.holds(at) {
+						continue
+					}
+					runs[at] = acc[g][r][m]
+					if column != nil && hasPeer(kind) {
+						pygs[at] = column.run(g, r, m)
 					}
 				}
 			}
 		}
-		return writeShard(w, "table4", "table4", job, sh, seconds, runs, stdout)
+		return writeShard(w, "table4", "table4", job, sh, seconds, runs, pygs, stdout)
 	}
 	return writeTable4(w, job, acc, column, peer, seconds, asJSON, stdout)
 }
@@ -286,16 +295,28 @@ func runTable4(gs []table4Graph, e experiment.Experiment, pr practices, job tabl
 func mergeTable4(w *outdir.Run, j *shardJob, asJSON bool, stdout io.Writer) error {
 	job := j.table4
 	acc := make([][][]float64, len(job.Graphs))
+	var column *pygColumn
+	if job.PyG != nil {
+		column = newPyGColumn(job)
+	}
 	for g := range acc {
 		acc[g] = make([][]float64, job.Reps)
 		for r := range acc[g] {
 			acc[g][r] = make([]float64, len(job.Models))
 			for m := range acc[g][r] {
-				acc[g][r][m] = j.acc[job.at(g, r, m)] // complete: every run is there
+				at := job.at(g, r, m)
+				acc[g][r][m] = j.acc[at] // complete: every run is there
+				if p := j.pyg[at]; column != nil && p != nil {
+					column.set(g, r, m, p)
+				}
 			}
 		}
 	}
-	return writeTable4(w, job, acc, nil, nil, j.seconds, asJSON, stdout)
+	var peer *pygPeer
+	if job.PyG != nil {
+		peer = job.PyG.peer(job.Validation > 0)
+	}
+	return writeTable4(w, job, acc, column, peer, j.seconds, asJSON, stdout)
 }
 
 // writeTable4 writes the table's CSV and figure, and prints it; column
@@ -452,7 +473,7 @@ func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job
 				acc, err := peer.retrain(graph, t)
 				column.acc[g][r][m] = acc
 				if err != nil {
-					column.failed[g][r][m] = shorten(oneLine(err))
+					column.failed[g][r][m] = printable(shorten(oneLine(err)))
 				}
 			}
 		}

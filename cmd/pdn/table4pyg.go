@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unicode"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -61,10 +62,9 @@ const pygUsage = "a `PYTHON` that imports torch and torch_geometric (with PYTHON
 // pygFloat32Usage is -pyg-float32's help.
 const pygFloat32Usage = "with -pyg: PyG trains in float32, as its examples do (on Facebook's 4,714 dense features about twice as fast); the default is float64, the explorer's own precision"
 
-// pygFlagChecks refuses, as the flags are read, what -pyg cannot do: its
-// runs are not a shard's (a shard file carries our accuracies alone);
+// pygFlagChecks refuses, as the flags are read, what -pyg cannot do:
 // -pyg-float32 (f32) means nothing without it.
-func pygFlagChecks(python string, pyged, f32, sharded bool) error {
+func pygFlagChecks(python string, pyged, f32 bool) error {
 	switch {
 	case f32 && !pyged:
 		return usageError{errors.New("flag -pyg-float32: only with -pyg, whose PyG runs it sets to float32")}
@@ -72,10 +72,27 @@ func pygFlagChecks(python string, pyged, f32, sharded bool) error {
 		return nil
 	case python == "":
 		return usageError{errors.New("flag -pyg: an empty name; give a Python that imports torch and torch_geometric (python3, or its path)")}
-	case sharded:
-		return usageError{errors.New("flag -pyg: not with -shard: a shard file carries our runs' accuracies alone; run the table with -pyg on one machine")}
 	}
 	return nil
+}
+
+// pygSetting is how a PyG column is made, as table4Job records it: the
+// versions of torch and PyG, the precision and torch's threads a run.
+type pygSetting struct {
+	Versions  string `json:"versions"`
+	Precision string `json:"precision"` // float32 or float64
+	Threads   int    `json:"threads"`
+}
+
+// setting is how p makes its column.
+func (p *pygPeer) setting() *pygSetting {
+	return &pygSetting{Versions: p.versions, Precision: p.precision(), Threads: p.threads}
+}
+
+// peer is the peer that made a column s describes, as merge reads it back:
+// it says how (protocol) and trains nothing.
+func (s *pygSetting) peer(selected bool) *pygPeer {
+	return &pygPeer{versions: s.Versions, threads: s.Threads, selected: selected, f32: s.Precision == "float32"}
 }
 
 // newPyGPeer asks python, once and before any training, whether it
@@ -115,6 +132,18 @@ func (p *pygPeer) runScript(dir string, args ...string) (pygReply, error) {
 		return r, errors.New(r.Error)
 	}
 	return r, runErr
+}
+
+// printable is a message from another program as a note prints it and a
+// shard file carries it: each control character (a terminal's escape, a
+// tab) a space.
+func printable(msg string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, msg)
 }
 
 // lastLineOf is the last line of a program's output, or err where it
@@ -259,6 +288,20 @@ func newPyGColumn(job table4Job) *pygColumn {
 		}
 	}
 	return c
+}
+
+// run is run (g, r, m)'s figure as a shard file holds it.
+func (c *pygColumn) run(g, r, m int) *shardPyG {
+	return &shardPyG{Acc: numOrNull(c.acc[g][r][m]), Failed: c.failed[g][r][m], Costly: c.costly[g][r][m]}
+}
+
+// set takes run (g, r, m)'s figure from a shard file.
+func (c *pygColumn) set(g, r, m int, p *shardPyG) {
+	c.acc[g][r][m] = math.NaN()
+	if p.Acc != nil {
+		c.acc[g][r][m] = float64(*p.Acc)
+	}
+	c.failed[g][r][m], c.costly[g][r][m] = p.Failed, p.Costly
 }
 
 // table4PyG is a cell's PyG figure: mean ± SD over the n runs that gave one.

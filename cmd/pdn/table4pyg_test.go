@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -202,7 +203,6 @@ func TestTable4PyGRefusals(t *testing.T) {
 	}{
 		{[]string{"-pyg", filepath.Join(t.TempDir(), "no-python")}, "cannot import torch and torch_geometric ("},
 		{[]string{"-pyg", ""}, "flag -pyg: an empty name"},
-		{[]string{"-pyg", "python3", "-shard", "1/2"}, "flag -pyg: not with -shard"},
 		{[]string{"-pyg-float32"}, "flag -pyg-float32: only with -pyg"},
 	} {
 		args := append([]string{"table4", "-datasets", "cora", "-reps", "1", "-epochs", "1", "-models", "gcn", "-out", out}, c.args...)
@@ -220,6 +220,52 @@ func TestTable4PyGRefusals(t *testing.T) {
 // column, each run trained in PyG, read as ours, beside ours (a few
 // epochs: Cora is where the two should agree, the small graphs one can
 // generate stay near chance in so few).
+// fakePython is a Python as -pyg sees it that imports torch and PyG and
+// gives each run an accuracy read from its exported settings (so that a
+// run has one figure however it is reached), refusing one run in three
+// by the script's error line.
+const fakePython = `#!/bin/sh
+if [ "$1" = "-c" ]; then echo "torch 0.0 (fake), PyG 0.0 (fake)"; exit 0; fi
+sum=$(cksum < "$(dirname "$1")/weights.json" | cut -d' ' -f1)
+if [ $((sum % 3)) -eq 0 ]; then printf '{"error": "fake:\trefused %d"}\n' "$sum"; exit 1; fi
+printf '{"test_accuracy": 0.%03d, "test_accuracy_at_best_validation": null}\n' $((sum % 1000))
+`
+
+// A table4 -pyg run in shards, each with its PyG runs, merges into the
+// files one machine writes with -pyg, byte for byte: the PyG column, its
+// failed runs' notes and its protocol line travel in the shard files.
+func TestTable4PyGShardsMergeIntoTheWhole(t *testing.T) {
+	root := t.TempDir()
+	python := filepath.Join(root, "python")
+	if err := os.WriteFile(python, []byte(fakePython), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"table4", "-datasets", "cora", "-reps", "3", "-epochs", "2", "-models", "gcn,mlp,pdn-edgeconv", "-workers", "1", "-pyg", python}
+	whole, shards, merged := filepath.Join(root, "whole"), filepath.Join(root, "shards"), filepath.Join(root, "merged")
+	if _, errOut, code := runCLI(t, append(args, "-out", whole)...); code != 0 {
+		t.Fatalf("whole: exit %d: %s", code, errOut)
+	}
+	for _, part := range []string{"1/4", "2/4", "3/4", "4/4"} {
+		if out, errOut, code := runCLI(t, append(args, "-shard", part, "-out", shards)...); code != 0 {
+			t.Fatalf("-shard %s: exit %d: %s%s", part, code, out, errOut)
+		}
+	}
+	if out, errOut, code := runCLI(t, "merge", "-out", merged, shards); code != 0 {
+		t.Fatalf("merge: exit %d: %s%s", code, out, errOut)
+	}
+	for _, name := range []string{"table4.csv", "table4.svg"} {
+		a, errA := os.ReadFile(filepath.Join(whole, name))
+		b, errB := os.ReadFile(filepath.Join(merged, name))
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s: the merge differs from one machine's (%v, %v)\n%s\n%s", name, errA, errB, a, b)
+		}
+	}
+	csv, _ := os.ReadFile(filepath.Join(whole, "table4.csv"))
+	if !regexp.MustCompile(`(?m)^cora,gcn,\d,0\.\d{4},[^,]*,[^,]*,0\.\d{4},`).Match(csv) || !bytes.Contains(csv, []byte("pyg_test_accuracy")) {
+		t.Errorf("table4.csv has no PyG figure:\n%s", csv)
+	}
+}
+
 func TestTable4PyGForReal(t *testing.T) {
 	python, env := pygtest.Python(t)
 	for _, kv := range env {
@@ -306,5 +352,52 @@ func TestTable4PyGTooCostly(t *testing.T) {
 	}
 	if said != 1 || pygCell(sum.Results["facebook"]["cheb"], job.Reps) != "–" {
 		t.Errorf("the costly runs said %d times (want once), cell %q; notes %q", said, pygCell(sum.Results["facebook"]["cheb"], job.Reps), sum.Notes)
+	}
+}
+
+// A table4 -pyg shard file's PyG fields are read back only as pdn writes
+// them: a hand-edited one is refused naming the file, the field, its line
+// and column, never merged.
+func TestTable4PyGShardEditedByHand(t *testing.T) {
+	root := t.TempDir()
+	python := filepath.Join(root, "python")
+	if err := os.WriteFile(python, []byte(fakePython), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(root, "shards")
+	for _, part := range []string{"1/2", "2/2"} {
+		if _, errOut, code := runCLI(t, "table4", "-datasets", "cora", "-reps", "3", "-epochs", "1", "-models", "gcn,mlp,pdn-edgeconv", "-workers", "1", "-pyg", python, "-shard", part, "-out", src); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	first := shardOf(t, src, "table4", 1, 2)
+	orig, err := os.ReadFile(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`"precision":"float64"`, `"precision":"float16"`, `field job.pyg: precision "float16" is neither float32 nor float64`},
+		{`"threads":\d+`, `"threads":0`, "field job.pyg: threads 0 is outside [1, 64]"},
+		{`"versions":"`, `"versions":"\u001b[31m`, "field job.pyg: versions holds a control character"},
+		{`"pyg":\{"acc":0\.`, `"pyg":{"acc":1.`, "PyG accuracy 1."},
+		{`"pyg":\{"acc":0\.`, `"pyg":{"nosuch":1,"acc":0.`, `field runs[0].pyg.nosuch: not a field pdn writes`},
+		{`"pyg":\{"acc":0\.`, `"pyg":{"failed":"x","acc":0.`, "gives both a result and why there is none"},
+		{`("at":0,"acc":[0-9.]+),"pyg":\{[^}]*\}`, `${1}`, `field runs[0]: lacks "pyg"`},
+		{`,"pyg":\{"versions"[^}]*\}`, ``, "field runs[0].pyg: run 0 has no PyG peer in this job"},
+		{`\{"at":2,`, `{"at":2,"pyg":{"acc":0.5},`, "field runs[1].pyg: run 2 has no PyG peer in this job"},
+	} {
+		dir := filepath.Join(t.TempDir(), "spoiled")
+		copyTree(t, dir, src)
+		file := filepath.Join(dir, filepath.Base(first))
+		re := regexp.MustCompile(c.from)
+		loc := re.FindStringIndex(string(orig))
+		if loc == nil {
+			t.Fatalf("%s: not in the shard file:\n%s", c.from, orig)
+		}
+		edited := string(orig[:loc[0]]) + re.ReplaceAllString(string(orig[loc[0]:loc[1]]), c.to) + string(orig[loc[1]:])
+		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mergeRefuses(t, c.to, dir, file, c.want, ":1:")
 	}
 }
