@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(experiment.ClusterGCN, model{blocking: true, cost: clusterGCNCost,
+	register(experiment.ClusterGCN, model{blocking: true, steps: ClusterBatches, cost: clusterGCNCost,
 		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
 			return newClusterGCN(g, m, rnd, seed)
 		}})

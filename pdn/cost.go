@@ -118,6 +118,10 @@ type Cost struct {
 	Blocking bool   // the set-up cannot be cut into pieces
 	Parts    []Part // where the cost goes, largest first
 	Kind     string // the model's, whose speed (Limits.Speeds) it is timed by
+	// Weights are the values the model learns (every weight and bias),
+	// and Updates the optimiser's updates of them an epoch: Weights a
+	// step, one step a batch.
+	Weights, Updates float64
 }
 
 // Work is an amount of computation by kind. Each kind takes its own time:
@@ -152,10 +156,14 @@ type Part struct {
 	What      phrase.Text
 	EpochWork Work
 	SetupWork Work
-	Epoch     float64 // EpochWork in units
+	Epoch     float64 // EpochWork in units, with its weights' updates
 	Setup     float64 // SetupWork in units
-	Bytes     float64
-	Fields    []string
+	Bytes     float64 // with its weights' (Estimate adds them)
+	// Weights are the values it learns (its weights and biases), which
+	// Estimate charges by one rule for every model: weightBytes each, and
+	// an update each optimiser step (Limits.UpdateNs).
+	Weights float64
+	Fields  []string
 }
 
 // Limits is what a place can afford, and how fast it works.
@@ -173,10 +181,12 @@ type Limits struct {
 
 // Speed is how fast a place trains one model: the ns an epoch takes per
 // unit of its work (weighed by Limits.Weights) and the ns it takes whatever
-// its size (the steps' passes over parameters, buffers, the loss), and the
-// ns per unit of its set-up.
+// its size (the steps' passes over buffers, the loss), the ns per unit of
+// its set-up, and the ns of one learned value's update a step (Cost.Updates:
+// its gradient cleared, its layer's passes over the whole weight, Adam's
+// update), which for millions of weights wait on memory.
 type Speed struct {
-	EpochNs, FixedNs, SetupNs float64
+	EpochNs, FixedNs, SetupNs, UpdateNs float64
 }
 
 // speed is the speed of model kind under l: the slowest of the table's
@@ -187,7 +197,7 @@ func (l Limits) speed(kind string) Speed {
 	}
 	var slowest Speed
 	for _, sp := range l.Speeds {
-		slowest = Speed{max(slowest.EpochNs, sp.EpochNs), max(slowest.FixedNs, sp.FixedNs), max(slowest.SetupNs, sp.SetupNs)}
+		slowest = Speed{max(slowest.EpochNs, sp.EpochNs), max(slowest.FixedNs, sp.FixedNs), max(slowest.SetupNs, sp.SetupNs), max(slowest.UpdateNs, sp.UpdateNs)}
 	}
 	return slowest
 }
@@ -208,7 +218,7 @@ var BrowserLimits = Limits{Where: phrase.New("the browser"), MaxBytes: 1 << 30,
 // Seconds returns how long an epoch and the set-up take under l.
 func (c Cost) Seconds(l Limits) (epoch, setup float64) {
 	sp := l.speed(c.Kind)
-	epoch = (c.EpochWork.weighed(l.Weights)*sp.EpochNs + sp.FixedNs) * 1e-9
+	epoch = (c.EpochWork.weighed(l.Weights)*sp.EpochNs + sp.FixedNs + c.Updates*sp.UpdateNs) * 1e-9
 	setup = c.SetupWork.weighed(l.Weights) * sp.SetupNs * 1e-9
 	return epoch, setup
 }
@@ -331,6 +341,13 @@ const (
 	gatherUnit = 1.5 // a multiply-add through an index (propagation over edges)
 	expUnit    = 20  // an exponential (σ, softmax, ELU)
 	f64        = 8   // bytes of a float64
+	// updateUnits is a learned value's step (Speed.UpdateNs) in units,
+	// by which Check ranks the parts: about its 30–70 ns over a dense
+	// unit's 0.05–0.13.
+	updateUnits = 500
+	// weightBytes is what a learned value holds: itself, its gradient and
+	// Adam's two moments.
+	weightBytes = 4 * f64
 )
 
 // Estimate returns the cost of training m on a graph of shape s.
@@ -342,12 +359,20 @@ func Estimate(s Shape, m experiment.Model) Cost {
 	}
 	parts = append(parts, graphCost(s))
 	c := Cost{Parts: parts, Blocking: kind.blocking, Kind: m.Kind}
+	steps := float64(max(kind.steps, 1))
 	for i, p := range parts {
-		parts[i].Epoch, parts[i].Setup = p.EpochWork.Units(), p.SetupWork.Units()
-		c.Bytes += p.Bytes
+		// Every part's weights, by one rule: their memory and their
+		// updates, a step (TestEveryCostCountsItsWeights).
+		parts[i].Bytes += weightBytes * p.Weights
+		parts[i].Epoch, parts[i].Setup = p.EpochWork.Units()+updateUnits*steps*p.Weights, p.SetupWork.Units()
+		c.Bytes += parts[i].Bytes
+		c.Weights += p.Weights
 		c.EpochWork = c.EpochWork.Plus(p.EpochWork)
 		c.SetupWork = c.SetupWork.Plus(p.SetupWork)
 	}
+	c.Updates = steps * c.Weights
+	// Epoch is what a step's kernels tick off as they go (its progress),
+	// the weights' passes apart.
 	c.Epoch, c.Setup = c.EpochWork.Units(), c.SetupWork.Units()
 	// A forward pass is about a third of a training step: the backward
 	// pass does the forward's products twice over (inputs and weights).
@@ -378,20 +403,22 @@ func (s Shape) features(k float64) Work {
 
 // convCost is one graph convolution in→out over n nodes and e edges
 // (without a graph when e < 0), whose input products are xw (per output
-// column), with dx when withDx, and the gradient of Â when learn.
-func convCost(n, e, in, out float64, xw Work, withDx, learn bool) (epoch Work, bytes float64) {
+// column), with dx when withDx, and the gradient of Â when learn; its
+// weights are in·out and a bias.
+func convCost(n, e, in, out float64, xw Work, withDx, learn bool) (epoch Work, bytes, weights float64) {
 	// forward and the weights' gradient, and the input's gradient
 	products := xw.Times(2 * out)
 	if withDx {
 		products = products.Plus(xw.Times(out))
 	}
+	weights = in*out + out
 	if e < 0 { // an MLP layer
-		return products, f64 * in * out * 6
+		return products, f64 * in * out * 2, weights
 	}
 	prop := (n + 2*e) * out
 	epoch = products.Plus(Work{Gather: 2 * prop})
 	if learn {
 		epoch.Gather += prop
 	}
-	return epoch, f64 * (2*n*out + 6*in*out)
+	return epoch, f64 * (2*n*out + 2*in*out), weights
 }

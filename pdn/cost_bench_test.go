@@ -2,7 +2,10 @@ package pdn
 
 import (
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -94,6 +97,7 @@ func BenchmarkCost(b *testing.B) {
 					b.ReportMetric(c.EpochWork.Dense/1e6, "M-dense")
 					b.ReportMetric(c.EpochWork.Gather/1e6, "M-gather")
 					b.ReportMetric(c.EpochWork.Exp/1e6, "M-exp")
+					b.ReportMetric(c.Updates/1e6, "M-updates")
 					b.ReportMetric(c.SetupWork.Dense/1e6, "M-setup-dense")
 					b.ReportMetric(c.SetupWork.Gather/1e6, "M-setup-gather")
 					b.ReportMetric(c.SetupWork.Exp/1e6, "M-setup-exp")
@@ -132,4 +136,60 @@ func timeEpoch(b *testing.B, g *datasets.Graph, e experiment.Experiment) (epoch,
 		n++
 	}
 	return time.Since(start).Seconds() / float64(n), setup
+}
+
+// BenchmarkUpdate measures each model's Speed.UpdateNs: the ns a learned
+// value's step takes (its gradient cleared, its layer's passes over the
+// whole weight, Adam's update), on one core, on the paper's synthetic
+// graph (1,500 nodes) with 200,000 sparse features, 20 a node, where every
+// model but SGC and DeepWalk learns millions of weights and its products
+// are a few ms: the epoch less the estimate of the rest, over Cost.Updates.
+// SGC (its Â²X would be 2.4 GB dense) and DeepWalk (65 weights a class)
+// are not run: scripts/fit-cost.py times them as the slowest.
+func BenchmarkUpdate(b *testing.B) {
+	l := platformLimits()
+	defer SetThreads(SetThreads(1))
+	g, e := wideGraph(b)
+	for _, kind := range experiment.Kinds {
+		e.Model.Kind = kind
+		c := Estimate(ShapeOf(g), e.Model)
+		if c.Weights < 1e6 {
+			continue
+		}
+		b.Run(kind, func(b *testing.B) {
+			rest := c
+			rest.Updates = 0
+			est, _ := rest.Seconds(l)
+			for range b.N {
+				real, _ := timeEpoch(b, g, e)
+				b.ReportMetric((real-est)*1e9/c.Updates, "ns/update")
+				b.ReportMetric(c.Updates/1e6, "M-updates")
+			}
+		})
+	}
+}
+
+// wideGraph is BenchmarkUpdate's graph: the paper's synthetic graph at
+// the defaults with 200,000 sparse features, 20 ones a node.
+func wideGraph(b *testing.B) (*datasets.Graph, experiment.Experiment) {
+	e := experiment.Default()
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const f, perNode = 200000, 20
+	r := rand.New(rand.NewPCG(1, 2))
+	xs := &datasets.CSR{Rows: g.N, Cols: f, Ptr: []int{0}}
+	for range g.N {
+		cols := map[int32]bool{}
+		for len(cols) < perNode {
+			cols[int32(r.IntN(f))] = true
+		}
+		for _, c := range slices.Sorted(maps.Keys(cols)) {
+			xs.Col, xs.Val = append(xs.Col, c), append(xs.Val, 1)
+		}
+		xs.Ptr = append(xs.Ptr, len(xs.Col))
+	}
+	g.X, g.XS, g.F = nil, xs, f
+	return g, e
 }

@@ -220,7 +220,7 @@ func TestSpeedsAreNoCopies(t *testing.T) {
 func TestEveryModelHasItsSpeed(t *testing.T) {
 	for _, l := range []Limits{BrowserLimits, NativeLimits} {
 		for _, kind := range experiment.Kinds {
-			if sp, ok := l.Speeds[kind]; !ok || !(sp.EpochNs > 0) || !(sp.SetupNs > 0) || sp.FixedNs < 0 {
+			if sp, ok := l.Speeds[kind]; !ok || !(sp.EpochNs > 0) || !(sp.SetupNs > 0) || !(sp.UpdateNs > 0) || sp.FixedNs < 0 {
 				t.Errorf("%s: %s has no speed (%+v)", l.Where, kind, sp)
 			}
 		}
@@ -232,6 +232,47 @@ func TestEveryModelHasItsSpeed(t *testing.T) {
 			c.Kind = kind
 			if known, _ := c.Seconds(l); known > unknown {
 				t.Errorf("%s: an unknown model is timed faster (%g s) than %s (%g s)", l.Where, unknown, kind, known)
+			}
+		}
+	}
+}
+
+// Every model's cost counts the weights it learns, as built: the same
+// number of values as its network's parameters, on graphs of several
+// shapes and at several widths, and as many optimiser steps an epoch as
+// it takes (ClusterGCN one a batch). Estimate charges them by one rule
+// (their memory with the optimiser's state, their update each step), so
+// a model whose cost leaves its weights out fails here.
+func TestEveryCostCountsItsWeights(t *testing.T) {
+	for _, q := range []string{"per-class=64", "classes=5&per-class=48&node-features=40&edge-features=12"} {
+		for i, kind := range experiment.Kinds {
+			e, err := experiment.Decode(q + "&model=" + kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q != "per-class=64" { // other widths, set past the rows each model reads
+				e.Model.Hidden, e.Model.EdgeHidden, e.Model.Hops = 24+i, []int{8, 4}, 3
+			}
+			g, err := datasets.Synthetic(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := mustTrainer(t, g, e)
+			tr.prepared()
+			var held float64
+			for _, p := range tr.net.params() {
+				held += float64(len(p.val))
+			}
+			steps := 1
+			if b, ok := tr.net.(batched); ok {
+				steps = b.batches()
+			}
+			c := Estimate(ShapeOf(g), e.Model)
+			if c.Weights != held {
+				t.Errorf("%s, %s: the cost counts %v weights, the network learns %v", q, kind, c.Weights, held)
+			}
+			if c.Updates < float64(steps)*held {
+				t.Errorf("%s, %s: the cost updates %v weights an epoch, the trainer %d×%v", q, kind, c.Updates, steps, held)
 			}
 		}
 	}

@@ -411,6 +411,6 @@ func deepWalkCost(s Shape) []Part {
 	return []Part{
 		{What: phrase.New("DeepWalk's walks and embeddings"), SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
 			Bytes: n * (4*WalksPerNode*WalkLength + f64*3*WalkDim), Fields: []string{"nodes"}},
-		{What: phrase.New("the regression"), EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Fields: []string{"nodes"}},
+		{What: phrase.New("the regression"), EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Weights: (WalkDim + 1) * float64(s.C), Fields: []string{"nodes"}},
 	}
 }

@@ -301,7 +301,8 @@ func gatCost(s Shape, m experiment.Model) []Part {
 	}
 	return []Part{
 		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
-			Fields: []string{"node-features", "nodes"}},
+			Weights: (float64(s.F)+3)*ho + (ho+3)*c, // W, a_src, a_dst and the bias of each layer
+			Fields:  []string{"node-features", "nodes"}},
 		{What: phrase.New("the attention over the edges"), EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
 			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},
 	}

@@ -28,6 +28,9 @@ type model struct {
 	// blocking says its set-up runs in one piece (ClusterGCN's Louvain
 	// partition, inside gonum) rather than in the pieces Prepare allows.
 	blocking bool
+	// steps is the most optimiser steps an epoch takes (ClusterGCN's,
+	// one a batch); 0 for one.
+	steps int
 }
 
 // models is the registry, filled by the models' files as they

@@ -182,7 +182,7 @@ func pathfinderCost(s Shape, m experiment.Model) Part {
 	}
 	w.Exp += e
 	return Part{What: phrase.New("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
-		Bytes: f64 * (2*e*acts + e + 6*params), Fields: []string{"edge-hidden", "edge-features", "edges"}}
+		Bytes: f64 * (2*e*acts + e + 2*params), Weights: params, Fields: []string{"edge-hidden", "edge-features", "edges"}}
 }
 
 // outputBackward is the fused backward pass of the output layer l (one

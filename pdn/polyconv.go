@@ -367,7 +367,7 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 	// each hop a propagation of F columns; sparse, rows that grow denser
 	// with each hop (termInputs), which the epoch's products then read.
 	first := Part{What: phrase.New("the first layer over the node features"), SetupWork: Work{Gather: (k - 1) * 2 * e * float64(s.F)},
-		EpochWork: s.features(2 * k * h), Bytes: k*f64*s.inputs() + f64*(6*n*h+k*float64(s.F)*h), Fields: []string{"hidden", "node-features", "nodes", "edges"}}
+		EpochWork: s.features(2 * k * h), Bytes: k*f64*s.inputs() + f64*6*n*h, Weights: k*float64(s.F)*h + h, Fields: []string{"hidden", "node-features", "nodes", "edges"}}
 	if s.NNZ > 0 {
 		var all, made float64
 		for j := range terms {
@@ -378,11 +378,11 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 			}
 		}
 		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all}
-		first.Bytes = 12*all + f64*(6*n*h+k*float64(s.F)*h) // a value and a column a non-zero
+		first.Bytes = 12*all + f64*6*n*h // a value and a column a non-zero
 	}
 	return []Part{
 		first,
-		{What: phrase.New("the second layer"), EpochWork: Work{Dense: 3 * k * n * h * c}.Plus(prop(h)), Bytes: f64 * (2*k*n*h + 3*n*c),
+		{What: phrase.New("the second layer"), EpochWork: Work{Dense: 3 * k * n * h * c}.Plus(prop(h)), Bytes: f64 * (2*k*n*h + 3*n*c), Weights: k*h*c + c,
 			Fields: []string{"hidden", "nodes", "edges"}},
 		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(n+2*e), Fields: []string{"edges", "nodes"}},
 	}

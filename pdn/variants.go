@@ -165,7 +165,7 @@ func (c *edgeConv) backward(gw []float64) {
 // linearPathfinderCost is the linear PDN's one neuron.
 func linearPathfinderCost(s Shape, _ experiment.Model) Part {
 	e := float64(s.E)
-	return Part{What: phrase.New("the linear pathfinder"), EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e,
+	return Part{What: phrase.New("the linear pathfinder"), EpochWork: Work{Dense: 2 * e * float64(s.D), Exp: e}, Bytes: f64 * 2 * e, Weights: float64(s.D),
 		Fields: []string{"edge-features", "edges"}}
 }
 
@@ -173,5 +173,5 @@ func linearPathfinderCost(s Shape, _ experiment.Model) Part {
 func edgeConvCost(s Shape, m experiment.Model) Part {
 	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
 	return Part{What: phrase.New("the EdgeConv embeddings"), EpochWork: s.features(2 * h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
-		Bytes: f64 * (3*n*h + 2*e), Fields: []string{"hidden", "node-features", "edges"}}
+		Bytes: f64 * (3*n*h + 2*e), Weights: (float64(s.F)+1)*h + 2, Fields: []string{"hidden", "node-features", "edges"}}
 }

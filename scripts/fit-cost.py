@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Fits the cost model's speeds (pdn/speeds.go) to BenchmarkCost's epochs.
 
-  go test -run '^$' -bench BenchmarkCost -benchtime 1x ./pdn/ > native.txt   (natively, or under
+  go test -run '^$' -bench 'BenchmarkCost|BenchmarkUpdate' -benchtime 1x ./pdn/ > native.txt   (natively, or under
   GOOS=js with the kernels for the browser: see the Makefile's test-wasm)
   python3 scripts/fit-cost.py browser|native RUN.txt [RUN.txt ...] [--skip SIZE/MODEL,...]
       [--weights GATHER,EXP]
 
-Each epoch is the mean of the runs given. The fit: one weight per kind of work (gather and
+Each kind's UpdateNs (a learned value's step) is the mean of BenchmarkUpdate's ns/update in the
+runs given, or, for a kind it does not run, the largest of them; each epoch's updates
+(M-updates × UpdateNs) are taken off it before the rest is fitted. Each epoch is the mean of the
+runs given. The fit: one weight per kind of work (gather and
 exponential against dense) and per model ns a unit and a fixed cost, so that the largest
 |log(estimate/real)| over all epochs is least (least squares, reweighted towards the worst);
 a model's set-up ns a unit from the set-ups of 50 ms or more. It prints the place's weights
@@ -29,7 +32,7 @@ GO_NAMES = {'pdn': 'PDN', 'pdn-linear': 'PDNLinear', 'pdn-edgeconv': 'PDNEdgeCon
             'pdn-multiscale': 'PDNMultiScale', 'gcn': 'GCN', 'gat': 'GAT', 'appnp': 'APPNP',
             'sgc': 'SGC', 'clustergcn': 'ClusterGCN', 'deepwalk': 'DeepWalk', 'mlp': 'MLP',
             'cheb': 'Cheb', 'sage': 'SAGE'}
-METRICS = ['real-ms', 'setup-s', 'M-dense', 'M-gather', 'M-exp', 'M-setup-dense', 'M-setup-gather', 'M-setup-exp']
+METRICS = ['real-ms', 'setup-s', 'M-dense', 'M-gather', 'M-exp', 'M-setup-dense', 'M-setup-gather', 'M-setup-exp', 'M-updates']
 
 # What a run file holds and --weights takes, as the arguments' help and their refusals say them.
 RUN_FILE = "a readable file of go test -bench BenchmarkCost's output"
@@ -156,6 +159,23 @@ def load(paths):
     return out
 
 
+def update_ns(paths, models):
+    """Each kind's ns a learned value's step: BenchmarkUpdate's mean, or the largest measured."""
+    runs = {}
+    for path in paths:
+        for line in open(path):
+            f = line.split()
+            if line.startswith('BenchmarkUpdate/') and 'ns/update' in f:
+                kind = re.sub(r'-\d+$', '', f[0][len('BenchmarkUpdate/'):])
+                runs.setdefault(kind, []).append(float(f[f.index('ns/update') - 1]))
+    if not runs:
+        sys.exit("fit-cost.py: no BenchmarkUpdate line in the runs (run -bench 'BenchmarkCost|BenchmarkUpdate'): "
+                 "the epochs' weight updates cannot be taken off")
+    upd = {k: float(np.mean(v)) for k, v in runs.items()}
+    slowest = max(upd.values())
+    return {m: upd.get(m, slowest) for m in models}
+
+
 def main(a):
     var, paths, skip, given = a.place, a.runs, a.skip, a.weights
     data = load(paths)
@@ -163,7 +183,8 @@ def main(a):
     models = sorted(set(k.split('/')[1] for k in keys))
     mi = {m: i for i, m in enumerate(models)}
     nm = len(models)
-    y = np.array([data[k]['real-ms'] * 1e6 for k in keys])
+    upd = update_ns(paths, models)
+    y = np.array([data[k]['real-ms'] * 1e6 - data[k].get('M-updates', 0) * 1e6 * upd[k.split('/')[1]] for k in keys])
     D = np.array([[data[k]['M-dense'], data[k]['M-gather'], data[k]['M-exp']] for k in keys]) * 1e6
     M = np.array([mi[k.split('/')[1]] for k in keys])
 
@@ -229,8 +250,8 @@ def main(a):
         sys.exit('fit-cost.py: kinds with no Go name: %s (add them to GO_NAMES)' % ', '.join(unknown))
     print('// the %s column of the speeds table (pdn/speeds.go)' % var)
     for m in models:
-        print('experiment.%s: %s: Speed{EpochNs: %.3g, FixedNs: %.3g, SetupNs: %.3g},' % (
-            GO_NAMES[m], var, np.exp(p[2 + mi[m]]), round(np.exp(p[2 + nm + mi[m]]), -2), setup.get(m, 1)))
+        print('experiment.%s: %s: Speed{EpochNs: %.3g, FixedNs: %.3g, SetupNs: %.3g, UpdateNs: %.3g},' % (
+            GO_NAMES[m], var, np.exp(p[2 + mi[m]]), round(np.exp(p[2 + nm + mi[m]]), -2), setup.get(m, 1), upd[m]))
 
 
 if __name__ == '__main__':
