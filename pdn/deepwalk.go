@@ -32,27 +32,21 @@ const (
 	WalkDim       = kernels.WalkDim
 )
 
-// deepWalk is DeepWalk (Perozzi et al.): uniform random walks, skip-gram
-// embeddings trained with negative sampling, then logistic regression on
-// the embeddings, trained by the same harness as every other model. The
+// deepWalk is DeepWalk (Perozzi et al.): uniform random walks and
+// skip-gram embeddings trained with negative sampling, the embedder of an
+// embedNet, whose ℓ1 logistic regression then classifies (logReg). The
 // embeddings are drawn once from the weight seed; only the regression
 // learns. Training the embeddings is slow (seconds), so it is resumable:
 // prepare does it a piece at a time, and the same bits come out however it
 // is cut.
 type deepWalk struct {
-	g      *datasets.Graph
-	rows   []int
-	sg     *skipGrammer
-	emb    []float64 // nil until the embeddings are trained
-	lin    *dense
-	logits []float64
-	ones   []float64
+	sg  *skipGrammer
+	emb []float64 // nil until the embeddings are trained
 }
 
-func newDeepWalk(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand, seed uint64) *deepWalk {
+func newDeepWalk(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) *embedNet {
 	ws := walks(g, rand.New(rand.NewPCG(seed, streamWalks)))
-	return &deepWalk{g: g, rows: g.Nodes(datasets.Train), sg: newSkipGrammer(g.N, ws, rand.NewPCG(seed, streamWalks+1)),
-		lin: newLinear(rnd, WalkDim, g.C), logits: make([]float64, g.N*g.C)}
+	return newEmbedNet(g, &deepWalk{sg: newSkipGrammer(g.N, ws, rand.NewPCG(seed, streamWalks+1))})
 }
 
 // prepare trains the embeddings until done or the deadline passes, and
@@ -72,8 +66,6 @@ func (m *deepWalk) prepare(deadline time.Time) bool {
 	return true
 }
 
-func (m *deepWalk) params() []*tensor { return m.lin.params() }
-
 // preparing returns the share of the walks the embeddings have learned from.
 func (m *deepWalk) preparing() float64 {
 	if m.sg == nil {
@@ -82,23 +74,8 @@ func (m *deepWalk) preparing() float64 {
 	return float64(m.sg.next) / float64(max(len(m.sg.ws), 1))
 }
 
-func (m *deepWalk) reseed(uint64)                  {}
-func (m *deepWalk) setPacer(pc *pacer)             { m.lin.pc = pc }
-func (m *deepWalk) lossRows() (rows, labels []int) { return m.rows, m.g.Labels }
-
-// edgeWeights is 1 for every edge: the walks treat all edges alike.
-func (m *deepWalk) edgeWeights() []float64 {
-	if m.ones == nil {
-		m.ones = ones(m.g.E())
-	}
-	return m.ones
-}
-func (m *deepWalk) backward(glogits []float64) { m.lin.backward(nil, m.emb, glogits, m.g.N) }
-func (m *deepWalk) forward(training bool) []float64 {
-	m.prepare(farFuture)
-	m.lin.forward(m.logits, m.emb, m.g.N)
-	return m.logits
-}
+func (m *deepWalk) embedding() []float64 { return m.emb }
+func (m *deepWalk) dim() int             { return WalkDim }
 
 // walks returns WalksPerNode uniform random walks from every node.
 func walks(g *datasets.Graph, rnd *rand.Rand) [][]int32 {
@@ -411,6 +388,6 @@ func deepWalkCost(s Shape) []Part {
 	return []Part{
 		{What: phrase.New("DeepWalk's walks and embeddings"), SetupWork: Work{Dense: n * pairs * (WalkNegatives + 1) * 6 * WalkDim, Exp: n * pairs * (WalkNegatives + 1)},
 			Bytes: n * (4*WalksPerNode*WalkLength + f64*3*WalkDim), Fields: []string{"nodes"}},
-		{What: phrase.New("the regression"), EpochWork: Work{Dense: 3 * n * WalkDim * float64(s.C)}, Bytes: f64 * 3 * n * float64(s.C), Weights: (WalkDim + 1) * float64(s.C), Fields: []string{"nodes"}},
+		logRegCost(s, WalkDim),
 	}
 }

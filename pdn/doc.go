@@ -35,6 +35,10 @@
 // convolutions y = Σ_k T_k(x)·W_kᵀ + b: T_0 = x and T_1 the mean over the
 // neighbours (SAGEConv), or the Chebyshev recurrence T_1 = L̂x,
 // T_k = 2L̂T_{k−1} − T_{k−2} with L̂ = −D^{-1/2} A D^{-1/2} (ChebConv).
+// A node embedding learned without labels (DeepWalk's) is classified as
+// the paper's Appendix D does, by ℓ1-regularised multinomial logistic
+// regression on the training nodes, min ‖W‖₁ + C Σ −log softmax(Wx_i+b)_{y_i}
+// with C = 1 (scikit-learn's), fitted by FISTA in its own steps, not Adam.
 //
 // Every backward pass is written by hand and checked against finite
 // differences in the tests. The kernels are plain loops over flat slices:

@@ -48,6 +48,15 @@ type preparer interface {
 	preparing() float64 // the share of the set-up done, in [0, 1]
 }
 
+// selfStepper is a network that takes its epoch's training steps itself,
+// by its own optimiser, in place of the trainer's Adam (the embeddings'
+// classifier, fitted as the paper fits it): trainStep returns the
+// training nodes' mean loss before them; resetSteps returns to the start.
+type selfStepper interface {
+	trainStep() float64
+	resetSteps()
+}
+
 // farFuture is a deadline that never passes.
 var farFuture = time.Unix(1<<40, 0)
 

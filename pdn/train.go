@@ -379,14 +379,22 @@ func (t *Trainer) Step() (float64, error) {
 		if isBatched {
 			b.setBatch(i)
 		}
-		loss := t.step()
+		var loss float64
+		self, ok := t.net.(selfStepper)
+		if ok {
+			loss = self.trainStep()
+		} else {
+			loss = t.step()
+		}
 		if math.IsNaN(loss) || math.IsInf(loss, 0) {
 			if t.epoch == 0 && i == 0 {
 				return loss, &InputError{Loss: loss, Scale: scaleOf(t.g)}
 			}
 			return loss, &DivergedError{Epoch: t.epoch + 1, Loss: loss, LR: t.exp.Train.LR, Scale: scaleOf(t.g)}
 		}
-		t.opt.step()
+		if !ok {
+			t.opt.step()
+		}
 		total += loss
 	}
 	t.epoch++
@@ -428,6 +436,9 @@ func (t *Trainer) Reset() {
 		copy(p.val, t.init[k])
 	}
 	t.opt.reset()
+	if s, ok := t.net.(selfStepper); ok {
+		s.resetSteps()
+	}
 	t.net.reseed(t.exp.Train.Seed)
 	t.evaluated = false
 	t.epoch, t.loss, t.firstLoss, t.unstable = 0, math.NaN(), math.NaN(), nil
