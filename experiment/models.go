@@ -20,6 +20,25 @@ const (
 	Cheb          = "cheb" // Chebyshev spectral convolutions
 )
 
+// Table 4's node embeddings, learned without labels and then classified
+// by ℓ1-regularised logistic regression (the paper's Appendix D), at Karate
+// Club's defaults: proximity preserving, then attributed. A kind is a
+// model of the table once its row is in Models.
+const (
+	LINE     = "line" // LINE₂, second-order proximity
+	Walklets = "walklets"
+	GraRep   = "grarep"
+	HOPE     = "hope"
+	NetMF    = "netmf"
+	AANE     = "aane"
+	ASNE     = "asne"
+	MUSAE    = "musae"
+	TADW     = "tadw"
+	BANE     = "bane"
+	TENE     = "tene"
+	FEATHER  = "feather"
+)
+
 // ModelKind is one row of the model table: what a kind of model reads
 // and does, for every place that asks (the engine, the state table's
 // rows, the page's menus and questions, the export, the tests). A new
