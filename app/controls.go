@@ -419,21 +419,35 @@ func (c *lab) toggled(kind string, on bool) string {
 // what a model costs.
 func (c *lab) renderModels(note string) app.UI {
 	p, _ := experiment.Lookup("models")
-	boxes := make([]app.UI, 0, len(experiment.Kinds))
-	for _, k := range experiment.Kinds {
-		on := slices.Contains(c.st.View.Models, k)
-		boxes = append(boxes, app.Label().Class("model-choice").Body(
-			app.Input().Type("checkbox").ID("model-"+k).Value(k).Checked(on).
-				OnChange(func(ctx app.Context, e app.Event) {
-					c.change(ctx, "models", c.toggled(k, ctx.JSSrc().Get("checked").Bool()))
-				}),
-			app.Text(" "+k)))
+	groups := make([]app.UI, 0, len(experiment.ModelGroups)+2)
+	groups = append(groups, app.Legend().Text(tr("Models")))
+	for _, g := range experiment.ModelGroups {
+		var boxes []app.UI
+		for _, m := range experiment.Models {
+			if m.Group == g.Name {
+				boxes = append(boxes, c.modelBox(m.Name))
+			}
+		}
+		groups = append(groups, app.Div().Class("model-group").DataSet("group", g.Name).Body(
+			app.P().Class("model-group-heading").Text(tr(g.Heading)),
+			app.Div().Class("model-choices").Body(boxes...)))
 	}
 	var msg app.UI = app.P().Class("note").Text(trf("Pick %g to %g models; %s", p.Min, p.Max, note))
 	if e, bad := c.fieldErr["models"]; bad {
 		msg = app.P().Class("field-error").Text(say(e))
 	}
-	return app.FieldSet().ID("models").Class("models").Body(app.Legend().Text(tr("Models")), app.Div().Class("model-choices").Body(boxes...), msg)
+	return app.FieldSet().ID("models").Class("models").Body(append(groups, msg)...)
+}
+
+// modelBox is the checkbox of model kind.
+func (c *lab) modelBox(k string) app.UI {
+	on := slices.Contains(c.st.View.Models, k)
+	return app.Label().Class("model-choice").Body(
+		app.Input().Type("checkbox").ID("model-"+k).Value(k).Checked(on).
+			OnChange(func(ctx app.Context, e app.Event) {
+				c.change(ctx, "models", c.toggled(k, ctx.JSSrc().Get("checked").Bool()))
+			}),
+		app.Text(" "+k))
 }
 
 // positionSlider is a range input over the positions 0..steps by 1 at

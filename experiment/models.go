@@ -45,6 +45,8 @@ const (
 // kind is a row here and a file in pdn that registers its network.
 type ModelKind struct {
 	Name string // as a link names it: model=NAME
+	// Group is the group menus list it in (ModelGroups).
+	Group string
 	// Graph says it passes messages along the graph's edges (all but the
 	// MLP).
 	Graph bool
@@ -105,47 +107,67 @@ type ModelKind struct {
 	OwnOn []string
 }
 
+// The groups of models a menu lists them in, in order: the PDN and its
+// variants; graph neural networks and the MLP, trained with the labels;
+// node embeddings learned without them, then classified.
+const (
+	GroupPDN       = "pdn"
+	GroupGNN       = "gnn"
+	GroupEmbedding = "embedding"
+)
+
+// ModelGroup is one group of a menu of models: its name and heading (a
+// catalogue key).
+type ModelGroup struct{ Name, Heading string }
+
+// ModelGroups are the groups in a menu's order.
+var ModelGroups = []ModelGroup{
+	{GroupPDN, "Pathfinder Discovery Networks"},
+	{GroupGNN, "Graph neural networks and an MLP"},
+	{GroupEmbedding, "Node embeddings, then logistic regression"},
+}
+
 // Models is the model table, PDN's family first: the order of menus.
 var Models = []ModelKind{
-	{Name: PDN, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
+	{Name: PDN, Group: GroupPDN, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
 		Rows: []string{"edge-hidden", "edge-init", "self-loop", "hidden", "dropout", "edge-dropout"}},
-	{Name: PDNLinear, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
+	{Name: PDNLinear, Group: GroupPDN, Graph: true, EdgeFeatures: true, LearnsEdges: true, PyG: "GCNConv", Trace: true,
 		Rows: []string{"self-loop", "hidden", "dropout", "edge-dropout"}},
-	{Name: PDNEdgeConv, Graph: true, LearnsEdges: true, Trace: true, Rows: []string{"self-loop", "hidden", "dropout", "edge-dropout"}},
-	{Name: PDNMultiScale, Graph: true, Rows: []string{"hidden", "dropout", "hops"}},
+	{Name: PDNEdgeConv, Group: GroupPDN, Graph: true, LearnsEdges: true, Trace: true, Rows: []string{"self-loop", "hidden", "dropout", "edge-dropout"}},
+	{Name: PDNMultiScale, Group: GroupPDN, Graph: true, Rows: []string{"hidden", "dropout", "hops"}},
 	// Kipf and Welling (ICLR 2017, §5.2), as PyG's benchmark/citation/gcn.py:
 	// 16 hidden units, dropout 0.5, weight decay 5e-4, lr 0.01, features
 	// row-normalised.
-	{Name: GCN, Graph: true, PyG: "GCNConv", Trace: true, TakesWeights: true, Rows: []string{"hidden", "dropout"},
+	{Name: GCN, Group: GroupGNN, Graph: true, PyG: "GCNConv", Trace: true, TakesWeights: true, Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 	// Veličković et al. (ICLR 2018, §3.3), as PyG's examples/gat.py: 8
 	// heads of 8 (the engine's, GATHeads), dropout 0.6, weight decay 5e-4,
 	// lr 0.005, features row-normalised. PyG's attention dropout of 0.6
 	// the engine does not have.
-	{Name: GAT, Graph: true, Attends: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"},
+	{Name: GAT, Group: GroupGNN, Graph: true, Attends: true, PyG: "GATConv", Trace: true, Rows: []string{"dropout"},
 		Own: "dropout=0.6&weight-decay=0.0005&lr=0.005", OwnRowNormalise: true, OwnOn: []string{RecipeBagOfWords}},
 	// PyG has no citation example of GraphSAGE, whose authors trained on
 	// other graphs: the citation benchmark's common settings (gcn.py's).
-	{Name: SAGE, Graph: true, PyG: "SAGEConv", PyGWide: true, Rows: []string{"hidden", "dropout"},
+	{Name: SAGE, Group: GroupGNN, Graph: true, PyG: "SAGEConv", PyGWide: true, Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 	// PyG's benchmark/citation/cheb.py: 16 hidden, dropout 0.5, weight
 	// decay 5e-4, lr 0.01, K = 3 (the engine's), features row-normalised.
-	{Name: Cheb, Graph: true, PyG: "ChebConv", PyGWide: true, Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 3},
+	{Name: Cheb, Group: GroupGNN, Graph: true, PyG: "ChebConv", PyGWide: true, Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 3},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 	// PyG's benchmark/citation/appnp.py: 64 hidden, dropout 0.5, weight
 	// decay 5e-4, lr 0.01, K = 10 (the engine's; its α is 0.2, PyG's 0.1),
 	// features row-normalised.
-	{Name: APPNP, Graph: true, PyG: "APPNP", TakesWeights: true, Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 10},
+	{Name: APPNP, Group: GroupGNN, Graph: true, PyG: "APPNP", TakesWeights: true, Rows: []string{"hidden", "dropout"}, Fixed: map[string]float64{"hops": 10},
 		Own: "hidden=64&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 	// PyG's benchmark/citation/sgc.py: lr 0.1, K = 2 (the engine's),
 	// weight decay 5e-4 (its run.sh: 5e-4 on Cora, 0.005 on Citeseer),
 	// features as they are.
-	{Name: SGC, Graph: true, PyG: "SGConv", PyGWide: true, TakesWeights: true, Fixed: map[string]float64{"hops": 2},
+	{Name: SGC, Group: GroupGNN, Graph: true, PyG: "SGConv", PyGWide: true, TakesWeights: true, Fixed: map[string]float64{"hops": 2},
 		Own: "lr=0.1&weight-decay=0.0005"},
-	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
-	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
+	{Name: ClusterGCN, Group: GroupGNN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
+	{Name: DeepWalk, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
-	{Name: MLP, PyG: "Linear", Rows: []string{"hidden", "dropout"},
+	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},
 }
 

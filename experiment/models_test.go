@@ -109,3 +109,12 @@ func TestApplyModelRecipe(t *testing.T) {
 		t.Errorf("a dropout set by a flag became %v", e.Model.Dropout)
 	}
 }
+
+// Every model is in one of the groups a menu lists them in.
+func TestEveryModelHasAGroup(t *testing.T) {
+	for _, m := range Models {
+		if !slices.ContainsFunc(ModelGroups, func(g ModelGroup) bool { return g.Name == m.Group }) {
+			t.Errorf("%s: group %q is none of ModelGroups", m.Name, m.Group)
+		}
+	}
+}

@@ -179,6 +179,9 @@ func tableKeys() []string {
 	for _, f := range experiment.Families {
 		keys = append(keys, f.Label)
 	}
+	for _, g := range experiment.ModelGroups {
+		keys = append(keys, g.Heading)
+	}
 	for _, t := range experiment.Tours {
 		keys = append(keys, t.Title)
 		for _, s := range t.Steps {
