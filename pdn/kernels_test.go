@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pdnexplorer/datasets"
@@ -56,4 +57,111 @@ func closeAll(t *testing.T, name string, got, want []float64, tol float64) {
 			t.Fatalf("%s[%d] = %v, want %v", name, i, got[i], want[i])
 		}
 	}
+}
+
+// withZeros returns n normal draws, a quarter of them ±0 and runs of four
+// zeros at every sixteenth place: the groups of four a fold skips.
+func withZeros(rnd *rand.Rand, n int) []float64 {
+	out := randSlice(rnd, n, 1)
+	for i := range out {
+		switch {
+		case i%16 < 4 && i%64 < 16:
+			out[i] = 0
+		case rnd.IntN(8) == 0:
+			out[i] = math.Copysign(0, -1)
+		case rnd.IntN(8) == 0:
+			out[i] = 0
+		}
+	}
+	return out
+}
+
+// The fused pathfinder (kernels.Pathfinder1Forward and Backward, which
+// kernels.wasm runs in the worker) against the layers' own passes, in
+// every build: the edge weights, the activations and every gradient to
+// the bit, with and without DropEdge's mask, in blocks of edges or in
+// one, for hidden layers the fused kernels take and others.
+func TestFusedPathfinderIsItsLayers(t *testing.T) {
+	eachWidth(t, func(t *testing.T) {
+		const rows, d = 203, 5
+		for _, hidden := range []int{8, 16, 24, 64, 12, 3} {
+			for _, block := range []float64{0, 40 * (d + 1) * float64(hidden)} {
+				rnd := rand.New(rand.NewPCG(uint64(hidden), 3))
+				z, keep, gw := withZeros(rnd, rows*d), withZeros(rnd, rows), withZeros(rnd, rows)
+				var pc *pacer
+				if block > 0 {
+					pc = &pacer{on: true, block: block, fn: func(float64) {}}
+				}
+				run := func(fused bool) [][]float64 {
+					p := newPathfinder(rand.New(rand.NewPCG(5, 5)), z, rows, d, []int{hidden}, "uniform")
+					p.setPacer(pc)
+					var w []float64
+					for range 2 { // the second pass adds to the gradients of the first
+						if fused {
+							w = slices.Clone(p.forwardFused(keep))
+							p.backwardFused(gw)
+						} else {
+							w = slices.Clone(p.forwardLayers(keep))
+							p.backwardLayers(gw)
+						}
+					}
+					out := [][]float64{w, p.acts[1], p.acts[2]}
+					for _, ps := range p.params() {
+						out = append(out, ps.grad)
+					}
+					return out
+				}
+				want, got := run(false), run(true)
+				for i := range want {
+					t.Run(fmt.Sprintf("hidden %d, block %v, output %d", hidden, block, i), func(t *testing.T) {
+						sameBits(t, got[i], want[i])
+					})
+				}
+			}
+		}
+	})
+}
+
+// The fused backward pass of Â (kernels.PropagateDots and CombineDots,
+// which kernels.wasm runs in the worker) against propagate and
+// accumulate, in every build: y, ∂L/∂coef and ∂L/∂self to the bit, in
+// blocks or in one.
+func TestFusedDotsAreAccumulate(t *testing.T) {
+	eachWidth(t, func(t *testing.T) {
+		rnd := rand.New(rand.NewPCG(8, 1))
+		const n = 97
+		src, dst := unevenEdges(rnd, n, 11)
+		w := withZeros(rnd, len(src))
+		for _, m := range []int{1, 2, 3, 4, 5, 8, 16, 33} {
+			h, dy := withZeros(rnd, n*m), withZeros(rnd, n*m)
+			for _, block := range []float64{0, 300} {
+				var pc *pacer
+				if block > 0 {
+					pc = &pacer{on: true, block: block, fn: func(float64) {}}
+				}
+				run := func(fused bool) [][]float64 {
+					g := newGCNNorm(newAdjacency(n, src, dst))
+					g.pc = pc
+					g.forward(w)
+					y, y2 := make([]float64, n*m), make([]float64, n*m)
+					if fused { // two layers' passes, the second adding to the first's gradients
+						g.propagateDots(y, dy, h, m)
+						g.propagateDots(y2, h, dy, m)
+					} else {
+						g.propagate(y, dy, m)
+						g.accumulate(dy, h, m)
+						g.propagate(y2, h, m)
+						g.accumulate(h, dy, m)
+					}
+					return [][]float64{y, y2, g.gCoef, g.gSelf}
+				}
+				want, got := run(false), run(true)
+				for i, what := range []string{"y", "y2", "gCoef", "gSelf"} {
+					t.Run(fmt.Sprintf("m=%d, block %v, %s", m, block, what), func(t *testing.T) {
+						sameBits(t, got[i], want[i])
+					})
+				}
+			}
+		}
+	})
 }

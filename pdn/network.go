@@ -167,28 +167,7 @@ func (d *dropout) draw(n int) {
 	keep := 1 - d.p
 	thresh := uint64(keep * (1 << 32))
 	scale := 1 / keep
-	if kernels.SIMD128() {
-		simdDropoutDraw(d, n, thresh, scale)
-		return
-	}
-	mask := d.mask[:n]
-	i := 0
-	if kernels.Vectors() {
-		// The draws come first, a block at a time, then vectors turn them
-		// into the mask: the same draws in the same order, the same bits.
-		var raw [64]uint64
-		for ; i+2*len(raw) <= len(mask); i += 2 * len(raw) {
-			pcgBlock(d.rnd, raw[:])
-			kernels.DropoutMask(mask[i:i+2*len(raw)], raw[:], thresh, scale)
-		}
-	}
-	for ; i < len(mask); i += 2 {
-		r := d.rnd.Uint64()
-		mask[i] = scale * kernels.Below(r&0xffffffff, thresh)
-		if i+1 < len(mask) {
-			mask[i+1] = scale * kernels.Below(r>>32, thresh)
-		}
-	}
+	kernels.DropoutDraw(d.mask[:n], d.rnd, thresh, scale)
 }
 
 // backward sets dx = dy ⊙ mask (in place is fine) if the last apply

@@ -103,16 +103,9 @@ func (pc *pacer) mulABTKept(c, a, b, bias, keep []float64, n, k, m int, rectify 
 		if keep != nil {
 			kept = keep[lo:hi]
 		}
-		if kernels.SIMD128() {
-			simdMulABT(c[lo*m:hi*m], a[lo*k:hi*k], b, bias, kept, hi-lo, k, m)
-			if rectify {
-				kernels.Relu(c[lo*m:hi*m], c[lo*m:hi*m])
-			}
-		} else {
-			j := newJob(run)
-			j.c, j.a, j.b, j.bt, j.bias, j.keep, j.k, j.m, j.rectify = c[lo*m:hi*m], a[lo*k:hi*k], b, bt, bias, kept, k, m, rectify
-			j.split(hi-lo, float64(hi-lo)*per)
-		}
+		j := newJob(run)
+		j.c, j.a, j.b, j.bt, j.bias, j.keep, j.k, j.m, j.rectify = c[lo*m:hi*m], a[lo*k:hi*k], b, bt, bias, kept, k, m, rectify
+		j.split(hi-lo, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -128,9 +121,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 	per := float64(m * k)
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
-		if kernels.SIMD128() {
-			simdAddATB(c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k)
-		} else if blocks, ok := kernels.WideBlocks(k); ok && hi-lo >= foldStreams {
+		if blocks, ok := kernels.WideBlocks(k); ok && hi-lo >= foldStreams {
 			// Split by b's columns, so that each thread reads its share of b
 			// once (see kernels.AddATBBlocks): for a fold over many rows (the
 			// pathfinder's edges), whose b is read from memory.
@@ -150,7 +141,7 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 // affineForward sets y = x·Wᵀ + b, then ReLU(y) if rectify, for dense x or
 // sparse sx, using wt as scratch for Wᵀ.
 func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []float64, rows, in, out int, rectify bool) {
-	if sx == nil && !kernels.SIMD128() {
+	if sx == nil {
 		// The bias as each entry's last step, the same sum as kernels.AddRows
 		// after, and the ReLU as it is stored: one pass over y, not three.
 		pc.mulABTKept(y, x, w, b, nil, rows, in, out, rectify)

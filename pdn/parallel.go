@@ -115,59 +115,10 @@ func mulABTRows(j *job, lo, hi int) {
 	kernels.MulABTBias(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, j.bias, hi-lo, j.k, j.m, j.rectify)
 }
 
-// mulABTKeptRows is mulABTRows plus the bias, for the rows whose keep is
-// not zero only, four at a time where the vectors serve them (quadsVec),
-// else paired as mulABT pairs rows; the other rows are left as they were.
+// mulABTKeptRows is mulABTRows for the rows whose keep is not zero only;
+// the other rows are left as they were.
 func mulABTKeptRows(j *job, lo, hi int) {
-	keep, k, m := j.keep[:hi], j.k, j.m
-	row := func(i int) ([]float64, []float64) { return j.c[i*m : (i+1)*m], j.a[i*k : (i+1)*k] }
-	group := 2
-	if kernels.QuadsVec(j.bt, k, m) {
-		group = 4
-	}
-	var waiting [4]int // kept rows waiting for the group to fill
-	n := 0
-	for i := lo; i < hi; i++ {
-		if keep[i] == 0 {
-			continue
-		}
-		if waiting[n] = i; n+1 < group {
-			n++
-			continue
-		}
-		n = 0
-		if group == 4 {
-			var c, a [4][]float64
-			for r, w := range waiting {
-				c[r], a[r] = row(w)
-			}
-			kernels.MulQuadRows(c, a, j.bt, j.bias, k, m, j.rectify)
-			continue
-		}
-		c0, a0 := row(waiting[0])
-		c1, a1 := row(waiting[1])
-		kernels.MulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
-		j.act(c0, c1)
-	}
-	for r := 0; r < n; r += 2 {
-		c0, a0 := row(waiting[r])
-		if r+1 == n {
-			kernels.MulRow(c0, a0, j.b, j.bias)
-			j.act(c0, c0)
-			break
-		}
-		c1, a1 := row(waiting[r+1])
-		kernels.MulPair(c0, c1, a0, a1, j.b, j.bt, j.bias)
-		j.act(c0, c1)
-	}
-}
-
-// act applies the job's ReLU, if it has one, to two rows of its output.
-func (j *job) act(c0, c1 []float64) {
-	if j.rectify {
-		kernels.Relu(c0, c0)
-		kernels.Relu(c1, c1)
-	}
+	kernels.MulABTKept(j.c[lo*j.m:hi*j.m], j.a[lo*j.k:hi*j.k], j.b, j.bt, j.bias, j.keep[lo:hi], hi-lo, j.k, j.m, j.rectify)
 }
 
 func addATBColsJob(j *job, lo, hi int) { kernels.AddATBCols(j.c, j.a, j.b, j.n, j.m, j.k, lo, hi) }
@@ -177,9 +128,11 @@ func addATBBlocksJob(j *job, lo, hi int) {
 }
 
 func spMulABTRows(j *job, lo, hi int) {
-	spMulABT(j.c[lo*j.m:hi*j.m], j.sx, j.base+lo, j.base+hi, j.b, j.m)
+	x := j.sx
+	kernels.SpMulABT(j.c[lo*j.m:hi*j.m], x.Ptr, x.Col, x.Val, x.Cols, j.base+lo, j.base+hi, j.b, j.m)
 }
 
 func spAccumATBColsJob(j *job, lo, hi int) {
-	spAccumATBCols(j.c, j.a, j.sx, j.base, j.base+j.n, j.m, lo, hi)
+	x := j.sx
+	kernels.SpAccumATBCols(j.c, j.a, x.Ptr, x.Col, x.Val, x.Cols, j.base, j.base+j.n, j.m, lo, hi)
 }

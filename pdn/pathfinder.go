@@ -75,9 +75,14 @@ func (p *pathfinder) params() []*tensor {
 // 0), which spares a fifth of the pathfinder's work at the default rate;
 // every weight computed is the same bits as forward's.
 func (p *pathfinder) forwardKept(keep []float64) []float64 {
-	if simdPathfinder1(p) {
+	if p.fused() {
 		return p.forwardFused(keep)
 	}
+	return p.forwardLayers(keep)
+}
+
+// forwardLayers is forwardKept a layer at a time.
+func (p *pathfinder) forwardLayers(keep []float64) []float64 {
 	last := len(p.layers)
 	for l, layer := range p.layers {
 		y := p.acts[l+1]
@@ -90,23 +95,48 @@ func (p *pathfinder) forwardKept(keep []float64) []float64 {
 	return p.w
 }
 
-// forwardFused is forwardKept (forward for a nil keep) in one pass over
-// the edges, by the WebAssembly kernels: the same bits.
+// fused reports whether p is the pathfinder the fused kernels take (one
+// hidden layer) and they are the faster for its hidden units
+// (kernels.FusedPathfinder): the layers' passes give the same bits.
+func (p *pathfinder) fused() bool {
+	return len(p.layers) == 2 && p.layers[1].out == 1 && kernels.FusedPathfinder(p.layers[0].out)
+}
+
+// forwardFused is forwardKept (forward for a nil keep) of a pathfinder of
+// one hidden layer in one pass over the edges: the same bits.
 func (p *pathfinder) forwardFused(keep []float64) []float64 {
-	pc := p.layers[0].pc
-	per := float64((p.layers[0].in + 1) * p.layers[0].out)
+	l0, l1 := p.layers[0], p.layers[1]
+	d, nh := l0.in, l0.out
+	pc := l0.pc
+	per := float64((d + 1) * nh)
+	kernels.Transpose(l0.wt, l0.w.val, nh, d)
 	for lo := 0; lo < p.rows; {
 		hi := pc.blockEnd(lo, p.rows, per)
-		simdPathfinderForward(p, keep, lo, hi)
+		kernels.Pathfinder1Forward(p.acts[1], p.acts[2], p.w, p.acts[0], l0.wt, l0.b.val, l1.w.val, l1.b.val[0], keep, lo, hi, d, nh)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
 	return p.w
 }
 
+// backwardFused is backward of a pathfinder of one hidden layer in one
+// pass over the edges, in blocks of a multiple of 4 edges: the same bits.
+func (p *pathfinder) backwardFused(gw []float64) {
+	l0, l1 := p.layers[0], p.layers[1]
+	d, nh := l0.in, l0.out
+	pc := l0.pc
+	per := float64(2 * (d + 2) * nh)
+	for lo := 0; lo < p.rows; {
+		hi := pc.blockEnd(lo, p.rows, per)
+		kernels.Pathfinder1Backward(l0.w.grad, l0.b.grad, l1.w.grad, l1.b.grad, gw, p.w, p.acts[1], p.acts[0], l1.w.val, lo, hi, d, nh)
+		pc.tick(float64(hi-lo) * per)
+		lo = hi
+	}
+}
+
 // forward computes the edge weights p.w.
 func (p *pathfinder) forward() []float64 {
-	if simdPathfinder1(p) {
+	if p.fused() {
 		return p.forwardFused(nil)
 	}
 	last := len(p.layers)
@@ -124,17 +154,15 @@ func (p *pathfinder) forward() []float64 {
 
 // backward takes ∂L/∂w and accumulates the layers' gradients.
 func (p *pathfinder) backward(gw []float64) {
-	if simdPathfinder1(p) {
-		pc := p.layers[0].pc
-		per := float64(2 * (p.layers[0].in + 2) * p.layers[0].out)
-		for lo := 0; lo < p.rows; {
-			hi := pc.blockEnd(lo, p.rows, per)
-			simdPathfinderBackward(p, gw, lo, hi)
-			pc.tick(float64(hi-lo) * per)
-			lo = hi
-		}
+	if p.fused() {
+		p.backwardFused(gw)
 		return
 	}
+	p.backwardLayers(gw)
+}
+
+// backwardLayers is backward a layer at a time.
+func (p *pathfinder) backwardLayers(gw []float64) {
 	last := len(p.layers)
 	g := p.grads[last]
 	for e, w := range p.w {

@@ -17,7 +17,9 @@ func setSIMD128(on bool) { kernels.SetSIMD128(on) }
 
 // These tests run under Node with the kernels linked (make test-wasm, or
 // go test -tags simd128 -exec scripts/kernels-exec with PDN_KERNELS set);
-// the golden and zoo digests then check whole runs, these each kernel.
+// the golden and zoo digests then check whole runs, these each of the
+// engine's passes with the kernels and without (each kernel's own row
+// in pdn/internal/kernels checks it on awkward values between guard bands).
 
 func TestKernelsLoaded(t *testing.T) {
 	if !kernels.SIMD128() {

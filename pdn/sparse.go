@@ -73,8 +73,10 @@ type gcnNorm struct {
 	// Gradients, accumulated over every propagation that used Â.
 	gCoef, gSelf, gR []float64
 	pc               *pacer
-	// The WebAssembly kernels' scratch (simdPropagateDots).
-	simd simdNorm
+	// The fused backward pass's dot products, one per entry of adj, and
+	// where each edge's two entries lie (propagateDots).
+	dots         []float64
+	atSrc, atDst []int32
 }
 
 func newGCNNorm(adj *adjacency) *gcnNorm {
@@ -97,37 +99,16 @@ func (g *gcnNorm) forward(w []float64) {
 		clear(g.gSelf)
 		return
 	}
-	if kernels.SIMD128() {
-		simdNormForward(g, w)
-		clear(g.gCoef)
-		clear(g.gSelf)
-		return
-	}
-	for i := 0; i < a.n; i++ {
-		d := 1.0
-		for k := a.rowPtr[i]; k < a.rowPtr[i+1]; k++ {
-			d += w[a.eid[k]]
-		}
-		g.deg[i] = d
-		if d > 0 {
-			g.r[i] = 1 / math.Sqrt(d)
-		} else {
-			g.r[i] = 0
-		}
-		g.Self[i] = float64(g.r[i] * g.r[i])
-	}
-	for e := 0; e < a.e; e++ {
-		g.Coef[e] = float64(g.r[a.src[e]]*w[e]) * g.r[a.dst[e]]
-	}
+	kernels.NormForward(g.deg, g.r, g.Self, g.Coef, w, a.n, a.e, a.rowPtr, a.eid, a.src, a.dst)
 	g.ArcCoefs()
 	clear(g.gCoef)
 	clear(g.gSelf)
 }
 
-// forwardMeanLoop is forward under meanLoop. It is Go on every platform,
-// the browser's worker too (its kernels hold only the weight-1 rule), so
-// the bits are the same everywhere; it is O(n + e), beside propagations
-// of O(e·m).
+// forwardMeanLoop is forward under meanLoop, which kernels.NormForward
+// (the weight-1 rule alone) does not hold. It is Go on every platform, the
+// browser's worker too, so the bits are the same everywhere; it is
+// O(n + e), beside propagations of O(e·m).
 func (g *gcnNorm) forwardMeanLoop(w []float64) {
 	a := g.adj
 	for i := 0; i < a.n; i++ {
@@ -167,29 +148,57 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 }
 
 // propagateAccumulate is propagate(y, dy, m) followed by accumulate(dy,
-// h, m): the backward pass of a layer that learns its edges. The
-// WebAssembly kernels do both in one pass over the neighbours, which reads
-// each row of dy once instead of three times.
+// h, m): the backward pass of a layer that learns its edges, in one pass
+// over the neighbours where the fused kernels are the faster
+// (kernels.FusedDots), with the same bits.
 func (g *gcnNorm) propagateAccumulate(y, dy, h []float64, m int) {
-	if !kernels.SIMD128() {
-		g.propagate(y, dy, m)
-		g.accumulate(dy, h, m)
+	if kernels.FusedDots() {
+		g.propagateDots(y, dy, h, m)
 		return
 	}
+	g.propagate(y, dy, m)
+	g.accumulate(dy, h, m)
+}
+
+// propagateDots is propagateAccumulate by the fused kernels, which read
+// each row of dy once instead of three times: y = Â dy and each entry's
+// dot product, in blocks of rows, then each edge's two, in blocks of
+// edges.
+func (g *gcnNorm) propagateDots(y, dy, h []float64, m int) {
 	a := g.adj
+	if len(g.dots) != 2*a.e {
+		g.dots = make([]float64, 2*a.e)
+		g.atSrc, g.atDst = a.slots()
+	}
 	per := gatherUnit * float64(2*m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
-		simdPropagateDots(g, y, dy, h, m, lo, hi)
+		kernels.PropagateDots(y, dy, h, a.n, m, lo, hi, a.rowPtr, a.col, a.eid, g.Coef, g.Self, g.dots, g.gSelf)
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, 2)
-		simdCombineDots(g, lo, hi)
+		kernels.CombineDots(g.gCoef, g.dots, g.atSrc, g.atDst, lo, hi)
 		g.pc.tick(float64(hi-lo) * 2)
 		lo = hi
 	}
+}
+
+// slots returns, for every edge e, the entry of row src[e] that lists
+// dst[e] and the entry of row dst[e] that lists src[e], as newAdjacency
+// placed them.
+func (a *adjacency) slots() (atSrc, atDst []int32) {
+	atSrc, atDst = make([]int32, a.e), make([]int32, a.e)
+	next := append([]int32(nil), a.rowPtr[:a.n]...)
+	for e := range a.src {
+		u, v := a.src[e], a.dst[e]
+		atSrc[e] = next[u]
+		next[u]++
+		atDst[e] = next[v]
+		next[v]++
+	}
+	return atSrc, atDst
 }
 
 // accumulate adds to the gradients of coef and self the contribution of one
@@ -201,53 +210,11 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 	per := gatherUnit * float64(2*m)
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, per)
-		if kernels.SIMD128() {
-			simdAccumulateEdges(g, dy, h, m, lo, hi)
-			g.pc.tick(float64(hi-lo) * per)
-			lo = hi
-			continue
-		}
-		e := lo
-		for ; e < hi-1; e += 2 {
-			g.gCoef[e], g.gCoef[e+1] = g.edgePair(dy, h, m, e)
-		}
-		for ; e < hi; e++ {
-			u, v := int(a.src[e]), int(a.dst[e])
-			g.gCoef[e] += kernels.Dot2(dy[u*m:(u+1)*m], h[v*m:(v+1)*m], dy[v*m:(v+1)*m], h[u*m:(u+1)*m])
-		}
+		kernels.AccumulateEdges(g.gCoef, dy, h, a.n, m, lo, hi, a.src, a.dst)
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
-	if kernels.SIMD128() {
-		simdAccumulateSelf(g, dy, h, m)
-		return
-	}
-	for i := 0; i < a.n; i++ {
-		g.gSelf[i] += kernels.Dot(dy[i*m:(i+1)*m], h[i*m:(i+1)*m])
-	}
-}
-
-// edgePair returns gCoef_e and gCoef_{e+1} with the contributions of one
-// propagation added. Each of the four dot products is summed in order, as
-// dot does; two edges at a time give four independent chains of additions
-// to overlap (in WebAssembly, 1.4× as fast as one edge at a time).
-func (g *gcnNorm) edgePair(dy, h []float64, m, e int) (float64, float64) {
-	a := g.adj
-	u, v, u2, v2 := int(a.src[e]), int(a.dst[e]), int(a.src[e+1]), int(a.dst[e+1])
-	p, q, r, s := dy[u*m:(u+1)*m], h[v*m:(v+1)*m], dy[v*m:(v+1)*m], h[u*m:(u+1)*m]
-	p2, q2, r2, s2 := dy[u2*m:(u2+1)*m], h[v2*m:(v2+1)*m], dy[v2*m:(v2+1)*m], h[u2*m:(u2+1)*m]
-	q, r, s = q[:len(p)], r[:len(p)], s[:len(p)]
-	p2, q2, r2, s2 = p2[:len(p)], q2[:len(p)], r2[:len(p)], s2[:len(p)]
-	var t0, t1, t2, t3 float64
-	j := 0
-	for ; j < len(p)-1; j += 2 { // two steps a pass (see kernels.MulPair)
-		t0, t1, t2, t3 = t0+float64(p[j]*q[j]), t1+float64(r[j]*s[j]), t2+float64(p2[j]*q2[j]), t3+float64(r2[j]*s2[j])
-		t0, t1, t2, t3 = t0+float64(p[j+1]*q[j+1]), t1+float64(r[j+1]*s[j+1]), t2+float64(p2[j+1]*q2[j+1]), t3+float64(r2[j+1]*s2[j+1])
-	}
-	for ; j < len(p); j++ {
-		t0, t1, t2, t3 = t0+float64(p[j]*q[j]), t1+float64(r[j]*s[j]), t2+float64(p2[j]*q2[j]), t3+float64(r2[j]*s2[j])
-	}
-	return g.gCoef[e] + (t0 + t1), g.gCoef[e+1] + (t2 + t3)
+	kernels.AccumulateSelf(g.gSelf, dy, h, a.n, m)
 }
 
 // backward turns the accumulated gradients of Â into gw, the gradient of the
@@ -260,36 +227,7 @@ func (g *gcnNorm) backward(gw []float64) {
 		g.backwardMeanLoop(gw)
 		return
 	}
-	if kernels.SIMD128() {
-		simdNormBackward(g, gw)
-		return
-	}
-	for i := 0; i < a.n; i++ {
-		g.gR[i] = float64(2*g.gSelf[i]) * g.r[i]
-	}
-	g.coefGrads(gw)
-	for i := 0; i < a.n; i++ { // gR becomes ∂L/∂d_i
-		ri := g.r[i]
-		g.gR[i] = float64(-0.5*g.gR[i]) * float64(ri*ri) * ri
-	}
-	for e := 0; e < a.e; e++ {
-		gw[e] += g.gR[a.src[e]] + g.gR[a.dst[e]]
-	}
-}
-
-// coefGrads adds each coefficient's gradient through r_u and r_v into
-// gR, ∂L/∂r, and sets gw to its part through w_e itself:
-//
-//	coef_e = r_u · w_e · r_v.
-func (g *gcnNorm) coefGrads(gw []float64) {
-	a := g.adj
-	for e := 0; e < a.e; e++ {
-		u, v := a.src[e], a.dst[e]
-		gc := float64(g.gCoef[e] * g.w[e])
-		g.gR[u] += float64(gc * g.r[v])
-		g.gR[v] += float64(gc * g.r[u])
-		gw[e] = float64(g.gCoef[e]*g.r[u]) * g.r[v]
-	}
+	kernels.NormBackward(gw, g.gR, g.gSelf, g.gCoef, g.r, g.w, a.n, a.e, a.src, a.dst)
 }
 
 // backwardMeanLoop is backward under meanLoop: self_i = 1/(k_i+1) is
@@ -297,7 +235,7 @@ func (g *gcnNorm) coefGrads(gw []float64) {
 func (g *gcnNorm) backwardMeanLoop(gw []float64) {
 	a := g.adj
 	clear(g.gR)
-	g.coefGrads(gw)
+	kernels.CoefGrads(g.gR, gw, g.gCoef, g.r, g.w, a.n, a.e, a.src, a.dst)
 	for i := 0; i < a.n; i++ { // gR becomes ∂L/∂S_i
 		ri, k := g.r[i], float64(a.rowPtr[i+1]-a.rowPtr[i])
 		if k == 0 {

@@ -55,19 +55,8 @@ func (a *adam) step() {
 	stepSize := a.lr / (1 - a.b1t)
 	bc2 := math.Sqrt(1 - a.b2t)
 	for k, p := range a.params {
-		m, v := a.mom[k], a.second[k]
-		if kernels.SIMD128() {
-			simdAdamStep(a, p, m, v, stepSize, bc2)
-			continue
-		}
-		for i, g := range p.grad {
-			if a.wd != 0 {
-				g += float64(a.wd * p.val[i])
-			}
-			m[i] = float64(adamB1*m[i]) + float64((1-adamB1)*g)
-			v[i] = float64(adamB2*v[i]) + float64(float64((1-adamB2)*g)*g)
-			p.val[i] -= float64(stepSize * m[i] / (math.Sqrt(v[i])/bc2 + adamEps))
-		}
+		// 1−β₁ and 1−β₂ as Go's constants round them.
+		kernels.AdamStep(p.val, p.grad, a.mom[k], a.second[k], a.wd, adamB1, 1-adamB1, adamB2, 1-adamB2, stepSize, bc2, adamEps)
 	}
 }
 

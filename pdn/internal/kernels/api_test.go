@@ -19,6 +19,8 @@ var notKernels = map[string]string{
 	"Leaky": "one value's operation, the reference loops' own", "ReluOf": "one value's operation, the reference loops' own",
 	"GateOn": "one value's operation, the reference loops' own", "Below": "one value's operation, the reference loops' own",
 	"AllZero":                "one value's operation, the reference loops' own",
+	"FusedDots":              "a predicate callers choose the backward pass of Â by; PropagateDots and CombineDots are whole without it",
+	"FusedPathfinder":        "a predicate callers choose the fused pathfinder by; Pathfinder1Forward and Pathfinder1Backward are whole without it",
 	"TransposedForVectors":   "a buffer for MulABTBias and MulPair, whose rows take it",
 	"ReleaseTransposed":      "a buffer for MulABTBias and MulPair, whose rows take it",
 	"QuadsVec":               "a predicate callers group rows by; MulQuadRows is whole without it",
@@ -31,33 +33,13 @@ var notKernels = map[string]string{
 	"SkipGramStep": "checked with SkipGram's row", "SkipGramScores": "checked with SkipGram's row", "WalkDot": "checked with SkipGram's row",
 }
 
-// wasmChecked names, for each WebAssembly kernel, the case of the
-// engine's test (pdn/simd128_test.go) that compares it with the Go loops
-// it stands for, under Node with kernels.wasm linked.
-var wasmChecked = map[string]string{
-	"WasmMulABT": `both(t, "mulABT"`, "WasmAddATB": `both(t, "addATB"`,
-	"WasmPropagateRows": `both(t, "norm, propagate, accumulate"`, "WasmAccumulateEdges": `both(t, "norm, propagate, accumulate"`,
-	"WasmAccumulateSelf": `both(t, "norm, propagate, accumulate"`, "WasmPropagateDots": `both(t, "norm, propagate, accumulate"`,
-	"WasmCombineDots": `both(t, "norm, propagate, accumulate"`, "WasmNormForward": `both(t, "norm, propagate, accumulate"`,
-	"WasmNormBackward": `both(t, "norm, propagate, accumulate"`,
-	"WasmSpMulABT":     `both(t, "sparse products"`, "WasmSpAccumATB": `both(t, "sparse products"`, "WasmAddTransposed": `both(t, "sparse products"`,
-	"WasmSigmoidKept": `both(t, "pathfinder"`, "WasmPathfinder1Forward": `both(t, "pathfinder"`, "WasmPathfinder1Backward": `both(t, "pathfinder"`,
-	"WasmDropoutDraw": "func TestKernelsDrawAsPCG", "WasmAdamStep": `both(t, "adam"`,
-}
-
 // TestEveryKernelHasItsRow fails for an exported function or method of
 // the package (in any build's files) that is neither a row of kernelCases
-// nor named in notKernels with its reason, and for the WebAssembly
-// kernels, which the engine's Go loops check (pdn/simd128_test.go), unless
-// that test names each.
+// nor named in notKernels with its reason.
 func TestEveryKernelHasItsRow(t *testing.T) {
 	rows := map[string]bool{}
 	for _, kc := range kernelCases {
 		rows[kc.name] = true
-	}
-	engineTest, err := os.ReadFile(filepath.Join("..", "..", "simd128_test.go"))
-	if err != nil {
-		t.Fatal(err)
 	}
 	files, _ := filepath.Glob("*.go")
 	fset := token.NewFileSet()
@@ -85,13 +67,7 @@ func TestEveryKernelHasItsRow(t *testing.T) {
 				}
 				name = recv.(*ast.Ident).Name + "." + name
 			}
-			switch {
-			case rows[name], notKernels[name] != "":
-			case strings.HasPrefix(name, "Wasm"):
-				if c := wasmChecked[name]; c == "" || !strings.Contains(string(engineTest), c) {
-					t.Errorf("%s: %s, a WebAssembly kernel, names no case of pdn/simd128_test.go that compares it with its Go loops (wasmChecked)", fset.Position(fn.Pos()), name)
-				}
-			default:
+			if !rows[name] && notKernels[name] == "" {
 				t.Errorf("%s: %s has no row in kernelCases (guard_test.go) and no reason in notKernels", fset.Position(fn.Pos()), name)
 			}
 		}
@@ -105,7 +81,7 @@ var outsideTheDoor = map[string]string{
 	"fused_off_test.go":    "which pins a build's digests take: whether Go fuses, not a path",
 	"gonumasm_on.go":       "whether gonum's own assembly is in, which BuildNote names",
 	"gonumasm_off.go":      "whether gonum's own assembly is in, which BuildNote names",
-	"simd128_test.go":      "compares kernels.wasm with the engine's Go loops, under Node with it linked",
+	"simd128_test.go":      "compares the engine's passes with kernels.wasm and without, under Node with it linked",
 	"benchcompare_test.go": "runs a shell script, which the browser's runtime has not",
 }
 

@@ -26,6 +26,13 @@ func MulABT(c, a, b []float64, n, k, m int) { MulABTBias(c, a, b, nil, nil, n, k
 // AddRows adds it), or no bias if nil, then ReLU if rectify.
 func MulABTBias(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
 	c, a, b = fit(c, n*m), fit(a, n*k), fit(b, m*k)
+	if simd128 {
+		wasmMulABT(c, a, b, bias, nil, n, k, m)
+		if rectify {
+			Relu(c, c)
+		}
+		return
+	}
 	if k < ShortRows {
 		if !mulShortWide(c, a, b, n, k, m) {
 			mulABTShort(c, a, b, n, k, m)
@@ -48,6 +55,85 @@ func MulABTBias(c, a, b, bt, bias []float64, n, k, m int, rectify bool) {
 	}
 	if rectify {
 		Relu(c[quads*m:], c[quads*m:])
+	}
+}
+
+// MulABTKept is MulABTBias for the rows i whose keep[i] is not 0 only,
+// leaving the other rows of c as they were (DropEdge's dropped edges):
+// kept rows go four at a time where the vectors serve them (quadsVec),
+// else in pairs as MulABT pairs rows, the last alone. Each kept row is
+// MulABTBias's, bit for bit.
+func MulABTKept(c, a, b, bt, bias, keep []float64, n, k, m int, rectify bool) {
+	c, a, b, keep = fit(c, n*m), fit(a, n*k), fit(b, m*k), fit(keep, n)
+	if bias != nil {
+		bias = fit(bias, m)
+	}
+	if bt != nil {
+		bt = fit(bt, k*m)
+	}
+	if simd128 {
+		wasmMulABT(c, a, b, bias, keep, n, k, m)
+		if rectify { // the kept rows' ReLU, a run of them at a time
+			for i := 0; i < n; {
+				if keep[i] == 0 {
+					i++
+					continue
+				}
+				end := i + 1
+				for end < n && keep[end] != 0 {
+					end++
+				}
+				Relu(c[i*m:end*m], c[i*m:end*m])
+				i = end
+			}
+		}
+		return
+	}
+	row := func(i int) ([]float64, []float64) { return c[i*m : (i+1)*m], a[i*k : (i+1)*k] }
+	act := func(c0, c1 []float64) {
+		if rectify {
+			Relu(c0, c0)
+			Relu(c1, c1)
+		}
+	}
+	group := 2
+	if quadsVec(bt, k, m) {
+		group = 4
+	}
+	var waiting [4]int // kept rows waiting for the group to fill
+	g := 0
+	for i := range n {
+		if keep[i] == 0 {
+			continue
+		}
+		if waiting[g] = i; g+1 < group {
+			g++
+			continue
+		}
+		g = 0
+		if group == 4 {
+			var cq, aq [4][]float64
+			for r, w := range waiting {
+				cq[r], aq[r] = row(w)
+			}
+			MulQuadRows(cq, aq, bt, bias, k, m, rectify)
+			continue
+		}
+		c0, a0 := row(waiting[0])
+		c1, a1 := row(waiting[1])
+		MulPair(c0, c1, a0, a1, b, bt, bias)
+		act(c0, c1)
+	}
+	for r := 0; r < g; r += 2 {
+		c0, a0 := row(waiting[r])
+		if r+1 == g {
+			MulRow(c0, a0, b, bias)
+			act(c0, c0)
+			break
+		}
+		c1, a1 := row(waiting[r+1])
+		MulPair(c0, c1, a0, a1, b, bt, bias)
+		act(c0, c1)
 	}
 }
 
@@ -211,6 +297,10 @@ func AddATB(c, a, b []float64, n, m, k int) { AddATBCols(c, a, b, n, m, k, 0, m)
 // range, so ranges can run at once.
 func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	c, a, b = fit(c, m*k), fit(a, n*m), fit(b, n*k)
+	if simd128 && j0 == 0 && j1 == m {
+		wasmAddATB(c, a, b, n, m, k)
+		return
+	}
 	if addATBWide(c, a, b, n, m, k, j0, j1) {
 		return
 	}

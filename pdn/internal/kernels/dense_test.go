@@ -118,6 +118,8 @@ func TestShortOperandsRefused(t *testing.T) {
 	short := func(n int) []float64 { return make([]float64, n-1, n+8) }
 	full := func(n int) []float64 { return make([]float64, n) }
 	const n, k, m = 5, 9, 7
+	g := adjacencyOf(n, []int32{0, 1, 2, 1}, []int32{1, 2, 3, 3})
+	ptr, col, val := []int{0, 1, 1, 3, 4, 6}, []int32{2, 0, 8, 4, 1, 5}, full(6)
 	for _, tc := range []struct {
 		name string
 		run  func()
@@ -164,6 +166,49 @@ func TestShortOperandsRefused(t *testing.T) {
 		{"MulQuadRows bt", func() {
 			MulQuadRows([4][]float64{full(m), full(m), full(m), full(m)}, [4][]float64{full(k), full(k), full(k), full(k)}, short(k*m), nil, k, m, false)
 		}},
+		{"MulABTKept c", func() { MulABTKept(short(n*m), full(n*k), full(m*k), nil, nil, full(n), n, k, m, false) }},
+		{"MulABTKept keep", func() { MulABTKept(full(n*m), full(n*k), full(m*k), nil, nil, short(n), n, k, m, false) }},
+		{"NormForward coef", func() {
+			NormForward(full(n), full(n), full(n), short(g.e), full(g.e), n, g.e, g.rowPtr, g.eid, g.src, g.dst)
+		}},
+		{"NormForward r", func() {
+			NormForward(full(n), short(n), full(n), full(g.e), full(g.e), n, g.e, g.rowPtr, g.eid, g.src, g.dst)
+		}},
+		{"NormBackward gR", func() {
+			NormBackward(full(g.e), short(n), full(n), full(g.e), full(n), full(g.e), n, g.e, g.src, g.dst)
+		}},
+		{"NormBackward w", func() {
+			NormBackward(full(g.e), full(n), full(n), full(g.e), full(n), short(g.e), n, g.e, g.src, g.dst)
+		}},
+		{"CoefGrads gw", func() { CoefGrads(full(n), short(g.e), full(g.e), full(n), full(g.e), n, g.e, g.src, g.dst) }},
+		{"AccumulateEdges gCoef", func() { AccumulateEdges(short(g.e), full(n*m), full(n*m), n, m, 0, g.e, g.src, g.dst) }},
+		{"AccumulateEdges h", func() { AccumulateEdges(full(g.e), full(n*m), short(n*m), n, m, 0, g.e, g.src, g.dst) }},
+		{"AccumulateSelf dy", func() { AccumulateSelf(full(n), short(n*m), full(n*m), n, m) }},
+		{"PropagateDots y", func() {
+			PropagateDots(short(n*m), full(n*m), full(n*m), n, m, 0, n, g.rowPtr, g.col, g.eid, full(g.e), full(n), full(2*g.e), full(n))
+		}},
+		{"PropagateDots gSelf", func() {
+			PropagateDots(full(n*m), full(n*m), full(n*m), n, m, 0, n, g.rowPtr, g.col, g.eid, full(g.e), full(n), full(2*g.e), short(n))
+		}},
+		{"CombineDots gCoef", func() { CombineDots(short(g.e), full(2*g.e), g.atSrc, g.atDst, 0, g.e) }},
+		{"SpMulABT c", func() { SpMulABT(short(n*m), ptr, col, val, k, 0, n, full(k*m), m) }},
+		{"SpMulABT bt", func() { SpMulABT(full(n*m), ptr, col, val, k, 0, n, short(k*m), m) }},
+		{"SpAccumATBCols ct", func() { SpAccumATBCols(short(k*m), full(n*m), ptr, col, val, k, 0, n, m, 0, m) }},
+		{"SpAccumATBCols a", func() { SpAccumATBCols(full(k*m), short(n*m), ptr, col, val, k, 0, n, m, 0, m) }},
+		{"AddTransposed ct", func() { AddTransposed(full(m*k), short(k*m), m, k) }},
+		{"Pathfinder1Forward h", func() {
+			Pathfinder1Forward(short(n*8), full(n), full(n), full(n*k), full(k*8), full(8), full(8), 0.5, nil, 0, n, k, 8)
+		}},
+		{"Pathfinder1Forward keep", func() {
+			Pathfinder1Forward(full(n*8), full(n), full(n), full(n*k), full(k*8), full(8), full(8), 0.5, short(n), 0, n, k, 8)
+		}},
+		{"Pathfinder1Backward gw1", func() {
+			Pathfinder1Backward(short(8*k), full(8), full(8), full(1), full(n), full(n), full(n*8), full(n*k), full(8), 0, n, k, 8)
+		}},
+		{"Pathfinder1Backward z", func() {
+			Pathfinder1Backward(full(8*k), full(8), full(8), full(1), full(n), full(n), full(n*8), short(n*k), full(8), 0, n, k, 8)
+		}},
+		{"AdamStep v", func() { AdamStep(full(n), full(n), full(n), short(n), 0, 0.9, 0.1, 0.999, 0.001, 0.01, 1, 1e-8) }},
 	} {
 		func() {
 			defer func() {

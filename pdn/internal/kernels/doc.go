@@ -37,7 +37,11 @@
 // the same bits.
 //
 // An exported kernel is whole at every width and in every build: it checks
-// itself that a platform path serves the shape before it takes one.
+// itself that a platform path serves the shape before it takes one. A few
+// predicates tell callers how to split work between threads (QuadsVec,
+// WideBlocks) or which of two ways to the same bits is the faster here
+// (FusedDots, FusedPathfinder: a fused pass over the edges, or the
+// kernels it fuses); no kernel needs them.
 //
 // TestKernelsKeepTheirBandsAndBits runs every kernel on every path the
 // build has (each width natively; the Go loops and kernels.wasm in the
@@ -46,6 +50,5 @@
 // bands: a path that writes outside its operands, changes an input, or
 // differs from the reference loops in one bit (but a NaN's) fails it.
 // TestEveryKernelHasItsRow fails for an exported kernel without its row
-// there (or, for kernels.wasm's, without the engine's test that compares
-// it with its Go loops).
+// there.
 package kernels

@@ -1,6 +1,10 @@
 package kernels
 
-import "pdnexplorer/internal/fmath"
+import (
+	"math/rand/v2"
+
+	"pdnexplorer/internal/fmath"
+)
 
 // The elementwise kernels below each run their platform's vector path over
 // the first entries, then their reference loop over the rest (all of them
@@ -15,7 +19,7 @@ func Sigmoids(w, s, keep []float64) {
 		keep = fit(keep, len(w))
 	}
 	if simd128 {
-		WasmSigmoidKept(w, s, keep)
+		wasmSigmoidKept(w, s, keep)
 		return
 	}
 	e := sigmoidsVec(w, s, keep)
@@ -79,9 +83,38 @@ func eluGradRef(g, x, y []float64) {
 	}
 }
 
-// DropoutMask sets mask[2k] and mask[2k+1] from the low and high 32 bits
+// DropoutDraw draws inverted dropout's mask from rnd: for each pair of
+// units one draw, whose low and then high 32 bits keep a unit (scale)
+// where they are below thresh, else drop it (+0, scale·0); a last odd
+// unit takes the low bits, and the high ones are lost. rnd goes on after
+// the draws, as after as many calls of its Uint64.
+func DropoutDraw(mask []float64, rnd *rand.PCG, thresh uint64, scale float64) {
+	if simd128 {
+		wasmDropoutDraw(mask, len(mask), rnd, thresh, scale)
+		return
+	}
+	i := 0
+	if vectors {
+		// The draws come first, a block at a time, then vectors turn them
+		// into the mask: the same draws in the same order, the same bits.
+		var raw [64]uint64
+		for ; i+2*len(raw) <= len(mask); i += 2 * len(raw) {
+			pcgBlock(rnd, raw[:])
+			dropoutMask(mask[i:i+2*len(raw)], raw[:], thresh, scale)
+		}
+	}
+	for ; i < len(mask); i += 2 {
+		r := rnd.Uint64()
+		mask[i] = scale * Below(r&0xffffffff, thresh)
+		if i+1 < len(mask) {
+			mask[i+1] = scale * Below(r>>32, thresh)
+		}
+	}
+}
+
+// dropoutMask sets mask[2k] and mask[2k+1] from the low and high 32 bits
 // of raw[k]: scale where the bits are below thresh, else +0 (scale·0).
-func DropoutMask(mask []float64, raw []uint64, thresh uint64, scale float64) {
+func dropoutMask(mask []float64, raw []uint64, thresh uint64, scale float64) {
 	mask = fit(mask, 2*len(raw))
 	i := dropoutMaskVec(mask, raw, thresh, scale)
 	dropoutMaskRef(mask[i:], raw[i/2:], thresh, scale)

@@ -109,6 +109,16 @@ var kernelCases = []struct {
 		defer ReleaseTransposed(buf)
 		MulABTBias(s.out(n*m), s.in(n*k), b, bt, s.in(m), n, k, m, true)
 	}},
+	{"MulABTKept", func(s *space, n, k, m int) {
+		b := s.in(m * k)
+		bt, buf := TransposedForVectors(b, m, k)
+		defer ReleaseTransposed(buf)
+		var bias []float64
+		if n%2 == 1 {
+			bias = s.in(m)
+		}
+		MulABTKept(s.out(n*m), s.in(n*k), b, bt, bias, s.in(n), n, k, m, k%2 == 0)
+	}},
 	{"AddATB", func(s *space, n, k, m int) { AddATB(s.out(m*k), s.in(n*m), s.in(n*k), n, m, k) }},
 	{"AddATBCols", func(s *space, n, k, m int) { AddATBCols(s.out(m*k), s.in(n*m), s.in(n*k), n, m, k, m/3, m) }},
 	{"AddATBBlocks", func(s *space, n, k, m int) {
@@ -212,13 +222,72 @@ var kernelCases = []struct {
 			copy(s.out(len(f)), f)
 		}
 	}},
-	{"DropoutMask", func(s *space, n, k, m int) {
-		raw := make([]uint64, n*m)
-		for i := range raw {
-			raw[i] = s.rnd.Uint64()
-		}
+	{"DropoutDraw", func(s *space, n, k, m int) {
+		rnd := rand.NewPCG(s.rnd.Uint64(), s.rnd.Uint64())
 		keep := 0.5 + 0.4*s.rnd.Float64()
-		DropoutMask(s.out(2*len(raw)), raw, uint64(keep*(1<<32)), 1/keep)
+		DropoutDraw(s.out(n*m+k%2), rnd, uint64(keep*(1<<32)), 1/keep)
+		next := rnd.Uint64() // where the stream goes on
+		copy(s.out(2), []float64{float64(next >> 32), float64(next & 0xffffffff)})
+	}},
+	{"AdamStep", func(s *space, n, k, m int) {
+		wd := 0.0
+		if k%2 == 0 {
+			wd = 5e-3
+		}
+		AdamStep(s.out(n*m), s.in(n*m), s.out(n*m), s.out(n*m), wd, 0.9, 1-0.9, 0.999, 1-0.999, 0.01/(1-0.9), math.Sqrt(1-0.999), 1e-8)
+	}},
+	{"NormForward", func(s *space, n, k, m int) {
+		g := graphOf(s, n)
+		NormForward(s.out(n), s.out(n), s.out(n), s.out(g.e), s.in(g.e), n, g.e, g.rowPtr, g.eid, g.src, g.dst)
+	}},
+	{"NormBackward", func(s *space, n, k, m int) {
+		g := graphOf(s, n)
+		NormBackward(s.out(g.e), s.out(n), s.in(n), s.in(g.e), s.in(n), s.in(g.e), n, g.e, g.src, g.dst)
+	}},
+	{"CoefGrads", func(s *space, n, k, m int) {
+		g := graphOf(s, n)
+		CoefGrads(s.out(n), s.out(g.e), s.in(g.e), s.in(n), s.in(g.e), n, g.e, g.src, g.dst)
+	}},
+	{"AccumulateEdges", func(s *space, n, k, m int) {
+		g := graphOf(s, n)
+		AccumulateEdges(s.out(g.e), s.in(n*m), s.in(n*m), n, m, g.e/3, g.e, g.src, g.dst)
+	}},
+	{"AccumulateSelf", func(s *space, n, k, m int) { AccumulateSelf(s.out(n), s.in(n*m), s.in(n*m), n, m) }},
+	{"PropagateDots", func(s *space, n, k, m int) {
+		g := graphOf(s, n)
+		PropagateDots(s.out(n*m), s.in(n*m), s.in(n*m), n, m, n/3, n, g.rowPtr, g.col, g.eid, s.in(g.e), s.in(n), s.out(2*g.e), s.out(n))
+	}},
+	{"CombineDots", func(s *space, n, k, m int) {
+		g := graphOf(s, n)
+		CombineDots(s.out(g.e), s.in(2*g.e), g.atSrc, g.atDst, g.e/3, g.e)
+	}},
+	{"SpMulABT", func(s *space, n, k, m int) {
+		ptr, col, val := sparseOf(s, n, k)
+		lo := n / 3
+		SpMulABT(s.out((n-lo)*m), ptr, col, val, k, lo, n, s.in(k*m), m)
+	}},
+	{"SpAccumATBCols", func(s *space, n, k, m int) {
+		ptr, col, val := sparseOf(s, n, k)
+		ct, mid := s.out(k*m), n/2
+		SpAccumATBCols(ct, s.in(mid*m), ptr, col, val, k, 0, mid, m, 0, m)
+		a := s.in((n - mid) * m)
+		SpAccumATBCols(ct, a, ptr, col, val, k, mid, n, m, 0, m/3) // two threads' shares
+		SpAccumATBCols(ct, a, ptr, col, val, k, mid, n, m, m/3, m)
+	}},
+	{"AddTransposed", func(s *space, n, k, m int) { AddTransposed(s.out(m*k), s.in(k*m), m, k) }},
+	{"Pathfinder1Forward", func(s *space, n, k, m int) {
+		d, nh := k, pathfinderHidden(n, m)
+		var keep []float64
+		if k%2 == 1 {
+			keep = s.in(n)
+		}
+		Pathfinder1Forward(s.out(n*nh), s.out(n), s.out(n), s.in(n*d), s.in(d*nh), s.in(nh), s.in(nh), s.in(1)[0], keep, n/3, n, d, nh)
+	}},
+	{"Pathfinder1Backward", func(s *space, n, k, m int) {
+		d, nh := k, pathfinderHidden(n, m)
+		h := s.buf(n*nh, true)
+		Relu(h, h) // the hidden layer's output, as the kernel takes it
+		Pathfinder1Backward(s.out(nh*d), s.out(nh), s.out(nh), s.out(1), s.in(n), s.in(n), h, s.in(n*d), s.in(nh), n/3&^3, n, d, nh)
 	}},
 	{"SkipGram", func(s *space, n, k, m int) {
 		row := func() []float32 {
@@ -247,6 +316,38 @@ var kernelCases = []struct {
 		}
 		out[len(out)-1] = float64(WalkDot(vc, o[0]))
 	}},
+}
+
+// graphOf is a graph of n nodes for the graph kernels: node i has i mod 9
+// edges to random nodes (itself among them, at times), so that degrees
+// run from none to many.
+func graphOf(s *space, n int) *adjacency {
+	src, dst := unevenEdges(s.rnd, n, 9)
+	return adjacencyOf(n, src, dst)
+}
+
+// sparseOf is a random n×cols matrix in compressed sparse rows of 0 to 6
+// non-zeros, in random columns, their values read-only operands.
+func sparseOf(s *space, n, cols int) (ptr []int, col []int32, val []float64) {
+	ptr = []int{0}
+	for range n {
+		for range s.rnd.IntN(7) {
+			col = append(col, s.rnd.Int32N(int32(cols)))
+		}
+		ptr = append(ptr, len(col))
+	}
+	return ptr, col, s.in(len(col))
+}
+
+// pathfinderHidden is the fused pathfinder's hidden units at a shape: a
+// multiple of 8 up to 64, which kernels.wasm takes, or (for n a multiple
+// of 5) 4 more, which it does not.
+func pathfinderHidden(n, m int) int {
+	nh := 8 * (1 + m%8)
+	if n%5 == 0 {
+		nh += 4
+	}
+	return nh
 }
 
 // kernelShapes are the n, k, m the cases run at.

@@ -3,6 +3,7 @@ package kernels
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -70,4 +71,37 @@ func newAttention(n int, src, dst []int32, H, O int) *Attention {
 	l.Pre, l.Alpha, l.GAlpha = make([]float64, m*H), make([]float64, m*H), make([]float64, m*H)
 	l.GWH, l.GS, l.GT, l.DSum = make([]float64, n*ho), make([]float64, n*H), make([]float64, n*H), make([]float64, H)
 	return l
+}
+
+// adjacency is a graph of n nodes and e undirected edges src–dst as the
+// engine lists it (pdn's newAdjacency): each edge at both its ends, in
+// the edges' order, row i's entries k from rowPtr[i] to rowPtr[i+1]
+// naming the neighbour col[k] and the edge eid[k]; atSrc[e] and atDst[e]
+// are edge e's entries in the rows of src[e] and of dst[e] (pdn's slots).
+type adjacency struct {
+	n, e                       int
+	src, dst, rowPtr, col, eid []int32
+	atSrc, atDst               []int32
+}
+
+func adjacencyOf(n int, src, dst []int32) *adjacency {
+	g := &adjacency{n: n, e: len(src), src: src, dst: dst, rowPtr: make([]int32, n+1)}
+	for e := range src {
+		g.rowPtr[src[e]+1]++
+		g.rowPtr[dst[e]+1]++
+	}
+	for i := range n {
+		g.rowPtr[i+1] += g.rowPtr[i]
+	}
+	g.col, g.eid = make([]int32, 2*g.e), make([]int32, 2*g.e)
+	g.atSrc, g.atDst = make([]int32, g.e), make([]int32, g.e)
+	next := slices.Clone(g.rowPtr[:n])
+	for e := range src {
+		u, v := src[e], dst[e]
+		g.col[next[u]], g.eid[next[u]], g.atSrc[e] = v, int32(e), next[u]
+		next[u]++
+		g.col[next[v]], g.eid[next[v]], g.atDst[e] = u, int32(e), next[v]
+		next[v]++
+	}
+	return g
 }

@@ -33,40 +33,14 @@ func (o ops) f(name string) []float64 { return o[name].([]float64) }
 func (o ops) i32(name string) []int32 { return o[name].([]int32) }
 func (o ops) n(name string) int       { return o[name].(int) }
 
-// boundsGraph is a small graph for the graph kernels: 7 nodes (the last
-// alone), 10 edges, and its adjacency as newAdjacency (package pdn) lists
-// it, with each edge's two entries (atSrc, atDst) as slots gives them.
-type boundsGraph struct {
-	n, e                       int
-	src, dst, rowPtr, col, eid []int32
-	atSrc, atDst               []int32
-}
-
-func newBoundsGraph() *boundsGraph {
-	g := &boundsGraph{n: 7}
+// newBoundsGraph is a small graph for the graph kernels: 7 nodes (the
+// last alone), 10 edges.
+func newBoundsGraph() *adjacency {
+	var src, dst []int32
 	for _, uv := range [][2]int32{{0, 1}, {0, 2}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {1, 5}, {2, 5}, {0, 5}, {3, 5}} {
-		g.src, g.dst = append(g.src, uv[0]), append(g.dst, uv[1])
+		src, dst = append(src, uv[0]), append(dst, uv[1])
 	}
-	g.e = len(g.src)
-	g.rowPtr = make([]int32, g.n+1)
-	for e := range g.src {
-		g.rowPtr[g.src[e]+1]++
-		g.rowPtr[g.dst[e]+1]++
-	}
-	for i := range g.n {
-		g.rowPtr[i+1] += g.rowPtr[i]
-	}
-	g.col, g.eid = make([]int32, 2*g.e), make([]int32, 2*g.e)
-	g.atSrc, g.atDst = make([]int32, g.e), make([]int32, g.e)
-	next := slices.Clone(g.rowPtr[:g.n])
-	for e := range g.src {
-		u, v := g.src[e], g.dst[e]
-		g.col[next[u]], g.eid[next[u]], g.atSrc[e] = v, int32(e), next[u]
-		next[u]++
-		g.col[next[v]], g.eid[next[v]], g.atDst[e] = u, int32(e), next[v]
-		next[v]++
-	}
-	return g
+	return adjacencyOf(7, src, dst)
 }
 
 // boundsCSR is a 5×4 sparse matrix with every row from empty to full.
@@ -183,63 +157,63 @@ func boundsCases() []boundsCase {
 		set("lo", -1, "rows"), set("m", -1, "m"), set("cols", -1, "cols"),
 	}
 	return []boundsCase{
-		{name: "WasmMulABT", optional: []string{"bias", "keep"},
+		{name: "wasmMulABT", optional: []string{"bias", "keep"},
 			ops: func() ops {
 				return ops{"c": vals(4 * 5), "a": vals(4 * 3), "b": vals(5 * 3), "bias": vals(5), "keep": vals(4), "n": 4, "k": 3, "m": 5}
 			},
 			call: func(o ops) {
-				WasmMulABT(o.f("c"), o.f("a"), o.f("b"), o.f("bias"), o.f("keep"), o.n("n"), o.n("k"), o.n("m"))
+				wasmMulABT(o.f("c"), o.f("a"), o.f("b"), o.f("bias"), o.f("keep"), o.n("n"), o.n("k"), o.n("m"))
 			},
 			bad: []badCall{set("n", -1, "n"), set("k", -1, "k"), set("m", -1, "m")}},
-		{name: "WasmMulABT", optional: []string{"bias", "keep"}, // m = 1: mul_abt_narrow
+		{name: "wasmMulABT", optional: []string{"bias", "keep"}, // m = 1: mul_abt_narrow
 			ops: func() ops {
 				return ops{"c": vals(5), "a": vals(5 * 3), "b": vals(3), "bias": vals(1), "keep": vals(5), "n": 5, "k": 3, "m": 1}
 			},
 			call: func(o ops) {
-				WasmMulABT(o.f("c"), o.f("a"), o.f("b"), o.f("bias"), o.f("keep"), o.n("n"), o.n("k"), o.n("m"))
+				wasmMulABT(o.f("c"), o.f("a"), o.f("b"), o.f("bias"), o.f("keep"), o.n("n"), o.n("k"), o.n("m"))
 			},
 			bad: []badCall{set("k", -1, "k")}},
-		{name: "WasmAddATB",
+		{name: "wasmAddATB",
 			ops:  func() ops { return ops{"c": vals(2 * 5), "a": vals(3 * 2), "b": vals(3 * 5), "n": 3, "m": 2, "k": 5} },
-			call: func(o ops) { WasmAddATB(o.f("c"), o.f("a"), o.f("b"), o.n("n"), o.n("m"), o.n("k")) },
+			call: func(o ops) { wasmAddATB(o.f("c"), o.f("a"), o.f("b"), o.n("n"), o.n("m"), o.n("k")) },
 			bad:  []badCall{set("m", -1, "m"), set("k", -1, "k")}},
-		{name: "WasmPropagateRows",
+		{name: "wasmPropagateRows",
 			ops: func() ops {
 				return with(adjacency(1, 6), ops{"y": vals(6 * m), "h": vals(g.n * m)})
 			},
 			call: func(o ops) {
-				WasmPropagateRows(o.f("y"), o.f("h"), o.n("n"), o.n("m"), o.n("lo"), o.n("hi"), o.i32("rowPtr"), o.i32("col"), o.i32("eid"), o.f("coef"), o.f("self"))
+				wasmPropagateRows(o.f("y"), o.f("h"), o.n("n"), o.n("m"), o.n("lo"), o.n("hi"), o.i32("rowPtr"), o.i32("col"), o.i32("eid"), o.f("coef"), o.f("self"))
 			},
 			names: map[string][]string{"coef": {"eid"}},
 			bad:   rowPtrBad},
-		{name: "WasmAccumulateEdges",
+		{name: "wasmAccumulateEdges",
 			ops: func() ops {
 				return ops{"gCoef": vals(9), "dy": vals(g.n * m), "h": vals(g.n * m), "n": g.n, "m": m, "lo": 2, "hi": 9,
 					"src": slices.Clone(g.src[:9]), "dst": slices.Clone(g.dst[:9])}
 			},
 			call: func(o ops) {
-				WasmAccumulateEdges(o.f("gCoef"), o.f("dy"), o.f("h"), o.n("n"), o.n("m"), o.n("lo"), o.n("hi"), o.i32("src"), o.i32("dst"))
+				wasmAccumulateEdges(o.f("gCoef"), o.f("dy"), o.f("h"), o.n("n"), o.n("m"), o.n("lo"), o.n("hi"), o.i32("src"), o.i32("dst"))
 			},
 			bad: []badCall{poke("src", 2, "n", 0, "src"), poke("dst", -1, "n", 0, "dst"), poke("src", -1, "", -1, "src"),
 				set("lo", -1, "edges"), set("lo", 10, "edges"), set("n", -1, "n"), set("m", -1, "m")}},
-		{name: "WasmAccumulateSelf",
+		{name: "wasmAccumulateSelf",
 			ops:  func() ops { return ops{"gSelf": vals(g.n), "dy": vals(g.n * m), "h": vals(g.n * m), "n": g.n, "m": m} },
-			call: func(o ops) { WasmAccumulateSelf(o.f("gSelf"), o.f("dy"), o.f("h"), o.n("n"), o.n("m")) },
+			call: func(o ops) { wasmAccumulateSelf(o.f("gSelf"), o.f("dy"), o.f("h"), o.n("n"), o.n("m")) },
 			bad:  []badCall{set("n", -1, "n"), set("m", -1, "m")}},
-		{name: "WasmSpMulABT",
+		{name: "wasmSpMulABT",
 			ops: func() ops {
 				return with(rows(1, 4), ops{"c": vals(3 * m), "bt": vals(cols * m)})
 			},
 			call: func(o ops) {
-				WasmSpMulABT(o.f("c"), o["ptr"].([]int), o.i32("col"), o.f("val"), o.n("cols"), o.n("lo"), o.n("hi"), o.f("bt"), o.n("m"))
+				wasmSpMulABT(o.f("c"), o["ptr"].([]int), o.i32("col"), o.f("val"), o.n("cols"), o.n("lo"), o.n("hi"), o.f("bt"), o.n("m"))
 			},
 			bad: sparseBad},
-		{name: "WasmSpAccumATB",
+		{name: "wasmSpAccumATB",
 			ops: func() ops {
 				return with(rows(1, 4), ops{"ct": vals(cols * m), "a": vals(3 * m)})
 			},
 			call: func(o ops) {
-				WasmSpAccumATB(o.f("ct"), o.f("a"), o["ptr"].([]int), o.i32("col"), o.f("val"), o.n("cols"), o.n("lo"), o.n("hi"), o.n("m"))
+				wasmSpAccumATB(o.f("ct"), o.f("a"), o["ptr"].([]int), o.i32("col"), o.f("val"), o.n("cols"), o.n("lo"), o.n("hi"), o.n("m"))
 			},
 			bad: sparseBad},
 		{name: "wasmRelu", keepLen: []string{"x"},
@@ -259,90 +233,90 @@ func boundsCases() []boundsCase {
 			ops:  func() ops { return ops{"c": vals(3 * 5), "v": vals(5), "n": 3, "m": 5} },
 			call: func(o ops) { wasmAddRows(o.f("c"), o.f("v"), o.n("n"), o.n("m")) },
 			bad:  []badCall{set("n", -1, "n"), set("m", -1, "m")}},
-		{name: "WasmSigmoidKept", keepLen: []string{"s"}, optional: []string{"keep"},
+		{name: "wasmSigmoidKept", keepLen: []string{"s"}, optional: []string{"keep"},
 			ops:  func() ops { return ops{"w": vals(5), "s": vals(5), "keep": vals(5)} },
-			call: func(o ops) { WasmSigmoidKept(o.f("w"), o.f("s"), o.f("keep")) }},
-		{name: "WasmPathfinder1Forward", optional: []string{"keep"},
+			call: func(o ops) { wasmSigmoidKept(o.f("w"), o.f("s"), o.f("keep")) }},
+		{name: "wasmPathfinder1Forward", optional: []string{"keep"},
 			ops: func() ops {
 				const hi, d, nh = 5, 3, 8
 				return ops{"h": vals(hi * nh), "s": vals(hi), "w": vals(hi), "z": vals(hi * d), "w1t": vals(d * nh), "b1": vals(nh), "w2": vals(nh),
 					"keep": vals(hi), "lo": 1, "hi": hi, "d": d, "nh": nh}
 			},
 			call: func(o ops) {
-				WasmPathfinder1Forward(o.f("h"), o.f("s"), o.f("w"), o.f("z"), o.f("w1t"), o.f("b1"), o.f("w2"), 0.5, o.f("keep"), o.n("lo"), o.n("hi"), o.n("d"), o.n("nh"))
+				wasmPathfinder1Forward(o.f("h"), o.f("s"), o.f("w"), o.f("z"), o.f("w1t"), o.f("b1"), o.f("w2"), 0.5, o.f("keep"), o.n("lo"), o.n("hi"), o.n("d"), o.n("nh"))
 			},
 			bad: []badCall{set("nh", 12, "nh"), set("nh", 72, "nh"), set("d", -1, "d"), set("lo", -1, "rows"), set("lo", 6, "rows")}},
-		{name: "WasmPathfinder1Backward",
+		{name: "wasmPathfinder1Backward",
 			ops: func() ops {
 				const hi, d, nh = 6, 3, 8
 				return ops{"gw1": vals(nh * d), "gb1": vals(nh), "gw2": vals(nh), "gb2": vals(1), "gw": vals(hi), "w": vals(hi), "h": vals(hi * nh),
 					"z": vals(hi * d), "w2": vals(nh), "lo": 0, "hi": hi, "d": d, "nh": nh}
 			},
 			call: func(o ops) {
-				WasmPathfinder1Backward(o.f("gw1"), o.f("gb1"), o.f("gw2"), o.f("gb2"), o.f("gw"), o.f("w"), o.f("h"), o.f("z"), o.f("w2"), o.n("lo"), o.n("hi"), o.n("d"), o.n("nh"))
+				wasmPathfinder1Backward(o.f("gw1"), o.f("gb1"), o.f("gw2"), o.f("gb2"), o.f("gw"), o.f("w"), o.f("h"), o.f("z"), o.f("w2"), o.n("lo"), o.n("hi"), o.n("d"), o.n("nh"))
 			},
 			bad: []badCall{set("nh", 6, "nh"), set("nh", 72, "nh"), set("d", -1, "d"), set("lo", -1, "rows")}},
-		{name: "WasmPropagateDots",
+		{name: "wasmPropagateDots",
 			ops: func() ops {
 				o := adjacency(1, 6)
 				return with(o, ops{"y": vals(6 * m), "dy": vals(g.n * m), "h": vals(6 * m), "dots": vals(len(o.i32("col"))), "gSelf": vals(6)})
 			},
 			call: func(o ops) {
-				WasmPropagateDots(o.f("y"), o.f("dy"), o.f("h"), o.n("n"), o.n("m"), o.n("lo"), o.n("hi"), o.i32("rowPtr"), o.i32("col"), o.i32("eid"),
+				wasmPropagateDots(o.f("y"), o.f("dy"), o.f("h"), o.n("n"), o.n("m"), o.n("lo"), o.n("hi"), o.i32("rowPtr"), o.i32("col"), o.i32("eid"),
 					o.f("coef"), o.f("self"), o.f("dots"), o.f("gSelf"))
 			},
 			names: map[string][]string{"coef": {"eid"}},
 			bad:   rowPtrBad},
-		{name: "WasmCombineDots",
+		{name: "wasmCombineDots",
 			ops: func() ops {
 				atSrc, atDst := slices.Clone(g.atSrc[:9]), slices.Clone(g.atDst[:9])
 				return ops{"gCoef": vals(9), "dots": vals(max(maxOf(atSrc, 2, 9), maxOf(atDst, 2, 9))), "atSrc": atSrc, "atDst": atDst, "lo": 2, "hi": 9}
 			},
 			call: func(o ops) {
-				WasmCombineDots(o.f("gCoef"), o.f("dots"), o.i32("atSrc"), o.i32("atDst"), o.n("lo"), o.n("hi"))
+				wasmCombineDots(o.f("gCoef"), o.f("dots"), o.i32("atSrc"), o.i32("atDst"), o.n("lo"), o.n("hi"))
 			},
 			names: map[string][]string{"dots": {"atSrc", "atDst"}},
 			bad: []badCall{poke("atSrc", 2, "dots", 0, "atSrc"), poke("atDst", -1, "dots", 0, "atDst"), poke("atDst", 3, "", -1, "atDst"),
 				set("lo", -1, "edges"), set("lo", 10, "edges")}},
-		{name: "WasmDropoutDraw",
+		{name: "wasmDropoutDraw",
 			ops:  func() ops { return ops{"mask": vals(7), "n": 7, "rnd": rand.NewPCG(1, 2)} },
-			call: func(o ops) { WasmDropoutDraw(o.f("mask"), o.n("n"), o["rnd"].(*rand.PCG), 1<<31, 2) },
+			call: func(o ops) { wasmDropoutDraw(o.f("mask"), o.n("n"), o["rnd"].(*rand.PCG), 1<<31, 2) },
 			bad: []badCall{set("n", -1, "n"),
 				{"rnd = nil", "rnd", func(o ops) { o["rnd"] = (*rand.PCG)(nil) }}}},
-		{name: "WasmNormForward",
+		{name: "wasmNormForward",
 			ops: func() ops {
 				return ops{"deg": vals(g.n), "r": vals(g.n), "self": vals(g.n), "coef": vals(g.e), "w": vals(g.e), "n": g.n, "ne": g.e,
 					"rowPtr": slices.Clone(g.rowPtr), "eid": slices.Clone(g.eid), "src": slices.Clone(g.src), "dst": slices.Clone(g.dst)}
 			},
 			call: func(o ops) {
-				WasmNormForward(o.f("deg"), o.f("r"), o.f("self"), o.f("coef"), o.f("w"), o.n("n"), o.n("ne"), o.i32("rowPtr"), o.i32("eid"), o.i32("src"), o.i32("dst"))
+				wasmNormForward(o.f("deg"), o.f("r"), o.f("self"), o.f("coef"), o.f("w"), o.n("n"), o.n("ne"), o.i32("rowPtr"), o.i32("eid"), o.i32("src"), o.i32("dst"))
 			},
 			bad: []badCall{
 				poke("rowPtr", 0, "", -1, "rowPtr"), poke("rowPtr", -1, "eid", 1, "eid"),
 				{"rowPtr[3] < rowPtr[2]", "rowPtr", func(o ops) { o.i32("rowPtr")[3] = o.i32("rowPtr")[2] - 1 }},
 				poke("eid", 0, "ne", 0, "eid"), poke("eid", -1, "", -1, "eid"), poke("src", 0, "n", 0, "src"), poke("dst", -1, "n", 0, "dst"),
 				poke("dst", 2, "", -1, "dst"), set("n", -1, "n"), set("ne", -1, "ne")}},
-		{name: "WasmNormBackward",
+		{name: "wasmNormBackward",
 			ops: func() ops {
 				return ops{"gw": vals(g.e), "gR": vals(g.n), "gSelf": vals(g.n), "gCoef": vals(g.e), "r": vals(g.n), "w": vals(g.e), "n": g.n, "ne": g.e,
 					"src": slices.Clone(g.src), "dst": slices.Clone(g.dst)}
 			},
 			call: func(o ops) {
-				WasmNormBackward(o.f("gw"), o.f("gR"), o.f("gSelf"), o.f("gCoef"), o.f("r"), o.f("w"), o.n("n"), o.n("ne"), o.i32("src"), o.i32("dst"))
+				wasmNormBackward(o.f("gw"), o.f("gR"), o.f("gSelf"), o.f("gCoef"), o.f("r"), o.f("w"), o.n("n"), o.n("ne"), o.i32("src"), o.i32("dst"))
 			},
 			bad: []badCall{poke("src", -1, "n", 0, "src"), poke("dst", 0, "n", 0, "dst"), poke("src", 1, "", -1, "src"), set("n", -1, "n"), set("ne", -1, "ne")}},
-		{name: "WasmAddTransposed",
+		{name: "wasmAddTransposed",
 			ops:  func() ops { return ops{"c": vals(3 * 5), "ct": vals(5 * 3), "m": 3, "k": 5} },
-			call: func(o ops) { WasmAddTransposed(o.f("c"), o.f("ct"), o.n("m"), o.n("k")) },
+			call: func(o ops) { wasmAddTransposed(o.f("c"), o.f("ct"), o.n("m"), o.n("k")) },
 			bad:  []badCall{set("m", -1, "m"), set("k", -1, "k")}},
 		{name: "wasmTranspose",
 			ops:  func() ops { return ops{"t": vals(3 * 5), "a": vals(3 * 5), "n": 3, "m": 5} },
 			call: func(o ops) { wasmTranspose(o.f("t"), o.f("a"), o.n("n"), o.n("m")) },
 			bad:  []badCall{set("n", -1, "n"), set("m", -1, "m")}},
-		{name: "WasmAdamStep", keepLen: []string{"val"},
+		{name: "wasmAdamStep", keepLen: []string{"val"},
 			ops: func() ops { return ops{"val": vals(5), "grad": vals(5), "m": vals(5), "v": vals(5)} },
 			call: func(o ops) {
-				WasmAdamStep(o.f("val"), o.f("grad"), o.f("m"), o.f("v"), 0.01, 0.9, 0.1, 0.999, 0.001, 0.01, 1, 1e-8)
+				wasmAdamStep(o.f("val"), o.f("grad"), o.f("m"), o.f("v"), 0.01, 0.9, 0.1, 0.999, 0.001, 0.01, 1, 1e-8)
 			}},
 	}
 }

@@ -15,46 +15,45 @@ func SIMD128() bool { return false }
 // SetSIMD128 does nothing here: there are no kernels to turn on.
 func SetSIMD128(bool) bool { return false }
 
-func WasmMulABT(c, a, b, bias, keep []float64, n, k, m int) { panic(noKernels) }
-func WasmAddATB(c, a, b []float64, n, m, k int)             { panic(noKernels) }
-func WasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
+func wasmMulABT(c, a, b, bias, keep []float64, n, k, m int) { panic(noKernels) }
+func wasmAddATB(c, a, b []float64, n, m, k int)             { panic(noKernels) }
+func wasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
 	panic(noKernels)
 }
-func WasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []int32) {
+func wasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []int32) {
 	panic(noKernels)
 }
-func WasmAccumulateSelf(gSelf, dy, h []float64, n, m int) { panic(noKernels) }
-func WasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
+func wasmAccumulateSelf(gSelf, dy, h []float64, n, m int) { panic(noKernels) }
+func wasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
 	panic(noKernels)
 }
-func WasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
+func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
 	panic(noKernels)
 }
-func WasmSigmoidKept(w, s, keep []float64) { panic(noKernels) }
-func WasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []float64, lo, hi, d, nh int) {
+func wasmSigmoidKept(w, s, keep []float64) { panic(noKernels) }
+func wasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []float64, lo, hi, d, nh int) {
 	panic(noKernels)
 }
-func WasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
+func wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
 	panic(noKernels)
 }
-func WasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {
+func wasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {
 	panic(noKernels)
 }
-func WasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) { panic(noKernels) }
-func WasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale float64) {
+func wasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) { panic(noKernels) }
+func wasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale float64) {
 	panic(noKernels)
 }
-func WasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, src, dst []int32) {
+func wasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, src, dst []int32) {
 	panic(noKernels)
 }
-func WasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst []int32) {
+func wasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst []int32) {
 	panic(noKernels)
 }
-func WasmAddTransposed(c, ct []float64, m, k int) { panic(noKernels) }
-func WasmAdamStep(val, grad, m, v []float64, wd, b1, c1, b2, c2, step, bc2, eps float64) {
+func wasmAddTransposed(c, ct []float64, m, k int) { panic(noKernels) }
+func wasmAdamStep(val, grad, m, v []float64, wd, b1, c1, b2, c2, step, bc2, eps float64) {
 	panic(noKernels)
 }
-
 func wasmRelu(y, x []float64)                 { panic(noKernels) }
 func wasmReluBackward(dx, dy, y []float64)    { panic(noKernels) }
 func wasmSumRowsAdd(c, a []float64, n, m int) { panic(noKernels) }

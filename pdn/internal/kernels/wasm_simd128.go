@@ -13,10 +13,13 @@ import (
 // run in kernels.wasm (c/kernels.c), a WebAssembly module with 128-bit
 // SIMD that shares the Go program's memory. The worker's bootstrap provides
 // the imports of the module "pdnkernels" below: trampolines to the kernels
-// once they load, and abi() = 0 if they did not, in which case the Go
-// loops run. Either way the bits are the same: every kernel adds the same
-// products in the same order as the Go loop it replaces (the golden and zoo
-// digests check it under Node with the kernels loaded: make test-wasm).
+// once they load, and abi() = 0 if they did not, in which case the
+// reference loops run. Either way the bits are the same: every function
+// adds the same products in the same order as the reference loop of the
+// kernel that calls it (each kernel's row of TestKernelsKeepTheirBandsAndBits,
+// and the golden and zoo digests, check it under Node with the kernels
+// loaded: make test-wasm). The wrappers below are those kernels' paths:
+// nothing outside the package calls them.
 
 //go:wasmimport pdnkernels abi
 func kernelsABI() int32
@@ -198,7 +201,7 @@ func at[T any](s []T, n int, name string) unsafe.Pointer {
 }
 
 // need panics, naming the operand, unless s holds n values: at's check,
-// for an operand the kernel reads through a copy (WasmMulABT's b).
+// for an operand the kernel reads through a copy (wasmMulABT's b).
 func need[T any](s []T, n int, name string) {
 	if n < 0 || len(s) < n {
 		outOfBounds("%s: slice bounds out of range [:%d] with length %d", name, n, len(s))
@@ -349,16 +352,16 @@ func maxIndex(s []int32) uint32 {
 	return uint32(max(m0, m1, m2, m3)) // each below 2³²
 }
 
-// scratch holds bᵀ for WasmMulABT; the worker has one thread.
+// scratch holds bᵀ for wasmMulABT; the worker has one thread.
 var scratch []float64
 
-// WasmMulABT is MulABT (and, with keep, only the rows whose keep is not
+// wasmMulABT is MulABT (and, with keep, only the rows whose keep is not
 // 0) plus the bias (none if nil) of the n rows of a into c.
 //
 // mul_abt touches c n·m, a n·k, bt k·m, bias m, keep n; mul_abt_narrow
 // (m = 1) c n, a n·k, b k, bias 1, keep n.
-func WasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
-	const op = "WasmMulABT: "
+func wasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
+	const op = "wasmMulABT: "
 	n32, k32, m32 := size(n, op+"n"), size(k, op+"k"), size(m, op+"m")
 	if n == 0 {
 		return
@@ -376,18 +379,18 @@ func WasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
 	kMulABT(at(c, n*m, op+"c"), at(a, n*k, op+"a"), at(bt, k*m, op+"bt"), opt(bias, m, op+"bias"), opt(keep, n, op+"keep"), n32, k32, m32)
 }
 
-// WasmAddATB is AddATB.
+// wasmAddATB is AddATB.
 //
 // add_atb touches c m·k, a n·m, b n·k.
-func WasmAddATB(c, a, b []float64, n, m, k int) {
-	const op = "WasmAddATB: "
+func wasmAddATB(c, a, b []float64, n, m, k int) {
+	const op = "wasmAddATB: "
 	n32, m32, k32 := size(n, op+"n"), size(m, op+"m"), size(k, op+"k")
 	if n > 0 {
 		kAddATB(at(c, m*k, op+"c"), at(a, n*m, op+"a"), at(b, n*k, op+"b"), n32, m32, k32)
 	}
 }
 
-// WasmPropagateRows sets rows lo..hi-1 of y = Â h for the n×m h, Â given
+// wasmPropagateRows sets rows lo..hi-1 of y = Â h for the n×m h, Â given
 // by its rows (rowPtr, col, eid), its edges' coefficients and its
 // self-loops'.
 //
@@ -398,8 +401,8 @@ func WasmAddATB(c, a, b []float64, n, m, k int) {
 // entry, O(e·m): under Node they take 0.11 of the kernel's time at m = 1,
 // 0.07 at 4, 0.05 at 16, 0.02 at 64 (BenchmarkWasmChecks, 20 entries a
 // row; 0.7, 0.5, 0.2 and 0.05 with the scans in Go).
-func WasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
-	const op = "WasmPropagateRows: "
+func wasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
+	const op = "wasmPropagateRows: "
 	m32 := size(m, op+"m")
 	lo32, hi32 := span(lo, hi, n, op+"rows")
 	pRow := at(rowPtr, hi+1, op+"rowPtr")
@@ -410,15 +413,15 @@ func WasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int3
 	kPropagateRows(at(y, hi*m, op+"y"), at(h, n*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid, at(coef, len(coef), op+"coef"), at(self, hi, op+"self"))
 }
 
-// WasmAccumulateEdges adds to gCoef[e], for the edges lo..hi-1, the
+// wasmAccumulateEdges adds to gCoef[e], for the edges lo..hi-1, the
 // products of dy and h at its two ends.
 //
 // accumulate_edges touches gCoef hi, src and dst lo..hi-1, and the rows
 // src[e] and dst[e] (< n) of dy and h, n·m each. The scans read 2 indices
 // per edge, the kernel 2·m multiply-adds: 0.06 of its time at m = 1, 0.02
 // at 4, 0.01 at 16, 0.005 at 64.
-func WasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []int32) {
-	const op = "WasmAccumulateEdges: "
+func wasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []int32) {
+	const op = "wasmAccumulateEdges: "
 	size(n, op+"n")
 	m32 := size(m, op+"m")
 	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"edges")
@@ -428,16 +431,16 @@ func WasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []in
 	kAccumulateEdges(at(gCoef, hi, op+"gCoef"), at(dy, n*m, op+"dy"), at(h, n*m, op+"h"), m32, lo32, hi32, pSrc, pDst)
 }
 
-// WasmAccumulateSelf adds to gSelf[i] the product of row i of dy and h.
+// wasmAccumulateSelf adds to gSelf[i] the product of row i of dy and h.
 //
 // accumulate_self touches gSelf n, dy n·m, h n·m.
-func WasmAccumulateSelf(gSelf, dy, h []float64, n, m int) {
-	const op = "WasmAccumulateSelf: "
+func wasmAccumulateSelf(gSelf, dy, h []float64, n, m int) {
+	const op = "wasmAccumulateSelf: "
 	n32, m32 := size(n, op+"n"), size(m, op+"m")
 	kAccumulateSelf(at(gSelf, n, op+"gSelf"), at(dy, n*m, op+"dy"), at(h, n*m, op+"h"), m32, n32)
 }
 
-// WasmSpMulABT sets the rows lo..hi-1 of c = a·bt for the sparse a (ptr,
+// wasmSpMulABT sets the rows lo..hi-1 of c = a·bt for the sparse a (ptr,
 // col, val; cols columns) and bt (cols×m).
 //
 // sp_mul_abt touches c (hi−lo)·m, ptr lo..hi, col and val
@@ -445,9 +448,9 @@ func WasmAccumulateSelf(gSelf, dy, h []float64, n, m int) {
 // hi−lo+1 row pointers and 1 index per non-zero, the kernel m
 // multiply-adds: 0.03 of its time at m = 4 and 16, 0.013 at 64 (20
 // non-zeros a row).
-func WasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
+func wasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
 	if hi > lo {
-		const op = "WasmSpMulABT: "
+		const op = "wasmSpMulABT: "
 		size(cols, op+"cols")
 		m32 := size(m, op+"m")
 		lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
@@ -459,15 +462,15 @@ func WasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, 
 	}
 }
 
-// WasmSpAccumATB adds to ct (cols×m) the rows lo..hi-1 of the sparse b
+// wasmSpAccumATB adds to ct (cols×m) the rows lo..hi-1 of the sparse b
 // (ptr, col, val) transposed times a.
 //
 // sp_accum_atb touches ct cols·m (the rows col[p] < cols), a (hi−lo)·m,
 // ptr lo..hi, col and val ptr[lo]..ptr[hi]-1. The scans are
-// WasmSpMulABT's, beside as much work in the kernel.
-func WasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
+// wasmSpMulABT's, beside as much work in the kernel.
+func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
 	if hi > lo {
-		const op = "WasmSpAccumATB: "
+		const op = "wasmSpAccumATB: "
 		size(cols, op+"cols")
 		m32 := size(m, op+"m")
 		lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
@@ -514,11 +517,11 @@ func wasmAddRows(c, v []float64, n, m int) {
 	kAddRows(at(c, n*m, op+"c"), at(v, m, op+"v"), n32, m32)
 }
 
-// WasmSigmoidKept sets w = σ(s) where keep is not 0 (everywhere for nil).
+// wasmSigmoidKept sets w = σ(s) where keep is not 0 (everywhere for nil).
 //
 // sigmoid_kept touches w, s and keep n = len(s).
-func WasmSigmoidKept(w, s, keep []float64) {
-	const op = "WasmSigmoidKept: "
+func wasmSigmoidKept(w, s, keep []float64) {
+	const op = "wasmSigmoidKept: "
 	n := len(s)
 	kSigmoidKept(at(w, n, op+"w"), at(s, n, op+"s"), opt(keep, n, op+"keep"), size(n, op+"n"))
 }
@@ -533,7 +536,7 @@ func hidden(nh int, name string) int32 {
 	return int32(nh)
 }
 
-// WasmPathfinder1Forward is the forward pass of a pathfinder of one hidden
+// wasmPathfinder1Forward is the forward pass of a pathfinder of one hidden
 // layer (d inputs, nh units; w1t its weights transposed, b1 its biases, w2
 // and b2 the output's) for the rows lo..hi-1 of the edges' features z
 // whose keep is not 0 (all for nil): the hidden activations into h, the
@@ -542,39 +545,39 @@ func hidden(nh int, name string) int32 {
 // pathfinder1_forward touches h hi·nh, s hi, w hi, z hi·d, w1t d·nh,
 // b1 nh, w2 nh, keep hi; nh a multiple of 8 (and, as for the backward
 // pass, at most 64).
-func WasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []float64, lo, hi, d, nh int) {
-	const op = "WasmPathfinder1Forward: "
+func wasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []float64, lo, hi, d, nh int) {
+	const op = "wasmPathfinder1Forward: "
 	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
 	d32, nh32 := size(d, op+"d"), hidden(nh, op+"nh")
 	kPathfinder1Forward(at(h, hi*nh, op+"h"), at(s, hi, op+"s"), at(w, hi, op+"w"), at(z, hi*d, op+"z"),
 		at(w1t, d*nh, op+"w1t"), at(b1, nh, op+"b1"), at(w2, nh, op+"w2"), b2, opt(keep, hi, op+"keep"), lo32, hi32, d32, nh32)
 }
 
-// WasmPathfinder1Backward is that pathfinder's backward pass from gw, the
+// wasmPathfinder1Backward is that pathfinder's backward pass from gw, the
 // gradient of w, for the rows lo..hi-1 (lo a multiple of 4), adding to the
 // gradients gw1, gb1, gw2 and gb2.
 //
 // pathfinder1_backward touches gw1 nh·d, gb1 nh, gw2 nh, gb2 1, gw hi,
 // w hi, h hi·nh, z hi·d, w2 nh; nh a multiple of 8 up to 64.
-func WasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
-	const op = "WasmPathfinder1Backward: "
+func wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
+	const op = "wasmPathfinder1Backward: "
 	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
 	d32, nh32 := size(d, op+"d"), hidden(nh, op+"nh")
 	kPathfinder1Backward(at(gw1, nh*d, op+"gw1"), at(gb1, nh, op+"gb1"), at(gw2, nh, op+"gw2"), at(gb2, 1, op+"gb2"),
 		at(gw, hi, op+"gw"), at(w, hi, op+"w"), at(h, hi*nh, op+"h"), at(z, hi*d, op+"z"), at(w2, nh, op+"w2"), lo32, hi32, d32, nh32)
 }
 
-// WasmPropagateDots is, for the rows lo..hi-1, y = Â dy and the rows' dot
+// wasmPropagateDots is, for the rows lo..hi-1, y = Â dy and the rows' dot
 // products for the coefficients' gradient into dots (one per entry of the
 // adjacency), the self-loops' into gSelf (see propagate_dots).
 //
 // propagate_dots touches y hi·m, dy n·m (its rows i < hi ≤ n and col[k]),
 // h hi·m, rowPtr lo..hi, col, eid and dots rowPtr[lo]..rowPtr[hi]-1, coef
-// at every eid[k], self hi, gSelf hi. The scans are WasmPropagateRows',
+// at every eid[k], self hi, gSelf hi. The scans are wasmPropagateRows',
 // the kernel 2·m multiply-adds per entry: 0.06 of its time at m = 1, 0.05
 // at 4, 0.03 at 16, 0.008 at 64.
-func WasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {
-	const op = "WasmPropagateDots: "
+func wasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {
+	const op = "wasmPropagateDots: "
 	m32 := size(m, op+"m")
 	lo32, hi32 := span(lo, hi, n, op+"rows")
 	pRow := at(rowPtr, hi+1, op+"rowPtr")
@@ -586,15 +589,15 @@ func WasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []
 		at(coef, len(coef), op+"coef"), at(self, hi, op+"self"), at(dots, last, op+"dots"), at(gSelf, hi, op+"gSelf"))
 }
 
-// WasmCombineDots adds the dot products of the edges lo..hi-1, at their
+// wasmCombineDots adds the dot products of the edges lo..hi-1, at their
 // two entries atSrc and atDst, to gCoef.
 //
 // combine_dots touches gCoef hi, atSrc and atDst lo..hi-1, dots at every
 // atSrc[e] and atDst[e]. The scans read the 2 indices per edge the kernel
 // reads, which adds one pair: they take 0.12 of its time, beside
 // propagate_dots' 2·m multiply-adds per entry in the same backward pass.
-func WasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) {
-	const op = "WasmCombineDots: "
+func wasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) {
+	const op = "wasmCombineDots: "
 	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"edges")
 	pSrc, pDst := at(atSrc, hi, op+"atSrc"), at(atDst, hi, op+"atDst")
 	indices(atSrc, lo, hi, len(dots), op+"atSrc")
@@ -602,19 +605,19 @@ func WasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) {
 	kCombineDots(at(gCoef, hi, op+"gCoef"), at(dots, len(dots), op+"dots"), pSrc, pDst, lo32, hi32)
 }
 
-// WasmDropoutDraw draws the mask of n units from rnd: scale where a draw's
+// wasmDropoutDraw draws the mask of n units from rnd: scale where a draw's
 // 32 bits are below thresh, else 0. The kernel steps the PCG's state in
 // place: math/rand/v2's PCG is the struct {hi, lo uint64}
 // (TestKernelsDrawAsPCG checks the draws).
 //
 // dropout_draw touches mask n and rnd's 16 bytes.
-func WasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale float64) {
-	const op = "WasmDropoutDraw: "
+func wasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale float64) {
+	const op = "wasmDropoutDraw: "
 	n32 := size(n, op+"n")
 	kDropoutDraw(at(mask, n, op+"mask"), n32, state(rnd, op+"rnd"), thresh, scale)
 }
 
-// WasmNormForward is the GCN normalisation of the edge weights w over n
+// wasmNormForward is the GCN normalisation of the edge weights w over n
 // nodes and ne edges: degrees, their inverse roots r, the self-loops' and
 // the edges' coefficients.
 //
@@ -623,8 +626,8 @@ func WasmDropoutDraw(mask []float64, n int, rnd *rand.PCG, thresh uint64, scale 
 // scans read the n+1 + 4·ne indices the kernel reads, which does a few
 // operations on each: they take 0.12 of its time, once an epoch, beside
 // the propagations' m multiply-adds per entry.
-func WasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, src, dst []int32) {
-	const op = "WasmNormForward: "
+func wasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, src, dst []int32) {
+	const op = "wasmNormForward: "
 	n32, ne32 := size(n, op+"n"), size(ne, op+"ne")
 	pRow := at(rowPtr, n+1, op+"rowPtr")
 	first, last := rowPtrs(rowPtr, 0, n, op+"rowPtr")
@@ -636,13 +639,13 @@ func WasmNormForward(deg, r, self, coef, w []float64, n, ne int, rowPtr, eid, sr
 		n32, ne32, pRow, pEid, pSrc, pDst)
 }
 
-// WasmNormBackward is its backward pass into gw.
+// wasmNormBackward is its backward pass into gw.
 //
 // norm_backward touches gw, gCoef and w ne, gR, gSelf and r n, src and
 // dst ne (each < n). The scans read 2·ne indices, the kernel them twice
 // and 8·ne values: 0.035 of its time.
-func WasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst []int32) {
-	const op = "WasmNormBackward: "
+func wasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst []int32) {
+	const op = "wasmNormBackward: "
 	n32, ne32 := size(n, op+"n"), size(ne, op+"ne")
 	pSrc, pDst := at(src, ne, op+"src"), at(dst, ne, op+"dst")
 	indices(src, 0, ne, n, op+"src")
@@ -651,11 +654,11 @@ func WasmNormBackward(gw, gR, gSelf, gCoef, r, w []float64, n, ne int, src, dst 
 		n32, ne32, pSrc, pDst)
 }
 
-// WasmAddTransposed sets c (m×k) += ctᵀ for ct (k×m).
+// wasmAddTransposed sets c (m×k) += ctᵀ for ct (k×m).
 //
 // add_transposed touches c m·k, ct k·m.
-func WasmAddTransposed(c, ct []float64, m, k int) {
-	const op = "WasmAddTransposed: "
+func wasmAddTransposed(c, ct []float64, m, k int) {
+	const op = "wasmAddTransposed: "
 	m32, k32 := size(m, op+"m"), size(k, op+"k")
 	kAddTransposed(at(c, m*k, op+"c"), at(ct, k*m, op+"ct"), m32, k32)
 }
@@ -667,13 +670,13 @@ func wasmTranspose(t, a []float64, n, m int) {
 	kTranspose(at(t, m*n, op+"t"), at(a, n*m, op+"a"), n32, m32)
 }
 
-// WasmAdamStep is one step of Adam on one tensor (val, grad; moments m and
+// wasmAdamStep is one step of Adam on one tensor (val, grad; moments m and
 // v), weight decay wd, the moments' rates b1 and b2 and their complements
 // c1 and c2, step size step, the second moment's bias correction bc2.
 //
 // adam_step touches val, grad, m and v n = len(val).
-func WasmAdamStep(val, grad, m, v []float64, wd, b1, c1, b2, c2, step, bc2, eps float64) {
-	const op = "WasmAdamStep: "
+func wasmAdamStep(val, grad, m, v []float64, wd, b1, c1, b2, c2, step, bc2, eps float64) {
+	const op = "wasmAdamStep: "
 	n := len(val)
 	kAdamStep(at(val, n, op+"val"), at(grad, n, op+"grad"), at(m, n, op+"m"), at(v, n, op+"v"), size(n, op+"n"),
 		wd, b1, c1, b2, c2, step, bc2, eps)

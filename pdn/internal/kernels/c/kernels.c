@@ -47,12 +47,11 @@ typedef int i32;
 // ordered_i32/i64, the wrappers' scans of index arrays.
 i32 abi(void) { return 2; }
 
-// mul_abt is MulABTBias and mulABTShort (pdn/internal/kernels/dense.go)
-// and mulABTKeptRows (pdn/parallel.go), as pacer.mulABTKept (pdn/pace.go)
-// runs them: c (n×m) = a (n×k) · bᵀ for b (m×k) given as bt = bᵀ (k×m), each
-// entry ((0 + a₀b₀) + a₁b₁) + … in order of k, then + bias[j] when bias is
-// not null; with keep not null, only the rows whose keep is not 0, the
-// others left as they were.
+// mul_abt is MulABTBias (with mulABTShort) and MulABTKept
+// (pdn/internal/kernels/dense.go): c (n×m) = a (n×k) · bᵀ for b (m×k)
+// given as bt = bᵀ (k×m), each entry ((0 + a₀b₀) + a₁b₁) + … in order of
+// k, then + bias[j] when bias is not null; with keep not null, only the
+// rows whose keep is not 0, the others left as they were.
 void mul_abt(f64 *c, const f64 *a, const f64 *bt, const f64 *bias, const f64 *keep, i32 n, i32 k, i32 m) {
 	for (i32 i = 0; i < n; i++) {
 		if (keep && keep[i] == 0) {
@@ -191,9 +190,9 @@ void add_atb(f64 *c, const f64 *a, const f64 *b, i32 n, i32 m, i32 k) {
 }
 
 // propagate_rows is Propagation.propagateRows
-// (pdn/internal/kernels/propagation.go), which gcnNorm.propagate
-// (pdn/sparse.go) runs: rows lo..hi-1 of
-// y (n×m) = Â h, row i = self_i·h_i + coef_{e₁}·h_{j₁} + coef_{e₂}·h_{j₂} + …
+// (pdn/internal/kernels/propagation.go), as Propagation.Rows runs it:
+// rows lo..hi-1 of y (n×m) = Â h,
+// row i = self_i·h_i + coef_{e₁}·h_{j₁} + coef_{e₂}·h_{j₂} + …
 // added left to right.
 void propagate_rows(f64 *y, const f64 *h, i32 m, i32 lo, i32 hi,
                     const i32 *row_ptr, const i32 *col, const i32 *eid, const f64 *coef, const f64 *self) {
@@ -275,10 +274,10 @@ static f64 dot(const f64 *a, const f64 *b, i32 m) {
 	return s;
 }
 
-// accumulate_edges is gcnNorm.accumulate's loop over the edges lo..hi-1
-// (pdn/sparse.go): gCoef_e += dot(dy_u, h_v) + dot(dy_v, h_u), each dot in
-// order from 0. Two edges go at once, one per lane, each lane its edge's
-// two sums.
+// accumulate_edges is AccumulateEdges (pdn/internal/kernels/propagation.go)
+// over the edges lo..hi-1: gCoef_e += dot(dy_u, h_v) + dot(dy_v, h_u),
+// each dot in order from 0. Two edges go at once, one per lane, each
+// lane its edge's two sums.
 void accumulate_edges(f64 *g_coef, const f64 *dy, const f64 *h, i32 m, i32 lo, i32 hi, const i32 *src, const i32 *dst) {
 	i32 e = lo;
 	for (; e + 2 <= hi; e += 2) {
@@ -298,16 +297,17 @@ void accumulate_edges(f64 *g_coef, const f64 *dy, const f64 *h, i32 m, i32 lo, i
 	}
 }
 
-// accumulate_self is the rest of gcnNorm.accumulate: gSelf_i += dot(dy_i, h_i).
+// accumulate_self is AccumulateSelf: gSelf_i += dot(dy_i, h_i).
 void accumulate_self(f64 *g_self, const f64 *dy, const f64 *h, i32 m, i32 n) {
 	for (i32 i = 0; i < n; i++) {
 		g_self[i] = g_self[i] + dot(dy + (i64)i * m, h + (i64)i * m, m);
 	}
 }
 
-// sp_mul_abt is spMulABT (pdn/spkernels.go): rows lo..hi-1 of the sparse a
-// (CSR: ptr, col, val) times bᵀ (bt: k×m), written from c's first row:
-// each entry from 0, adding v·bt[j] over the row's non-zeros in order.
+// sp_mul_abt is SpMulABT (pdn/internal/kernels/sparse.go): rows lo..hi-1
+// of the sparse a (CSR: ptr, col, val) times bᵀ (bt: k×m), written from
+// c's first row: each entry from 0, adding v·bt[j] over the row's
+// non-zeros in order.
 void sp_mul_abt(f64 *c, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, i32 hi, const f64 *bt, i32 m) {
 	for (i32 i = lo; i < hi; i++) {
 		f64 *ci = c + (i64)(i - lo) * m;
@@ -338,7 +338,7 @@ void sp_mul_abt(f64 *c, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, 
 	}
 }
 
-// sp_accum_atb is spAccumATBCols over every column (pdn/spkernels.go): for
+// sp_accum_atb is SpAccumATBCols over every column (sparse.go): for
 // the rows lo..hi-1 of the sparse b and the dense a (whose first row is
 // row lo), ct[j] += v·a_i over each row's non-zeros (j, v), rows in order.
 void sp_accum_atb(f64 *ct, const f64 *a, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, i32 hi, i32 m) {
@@ -538,8 +538,8 @@ static f64 sigmoid_go(f64 x) {
 }
 
 // sigmoid_kept is Sigmoids (pdn/internal/kernels/elem.go), the
-// pathfinder's last step (pdn/pathfinder.go): w = σ(s) for
-// the rows whose keep is not 0 (every row for a null keep).
+// pathfinder's last step: w = σ(s) for the rows whose keep is not 0
+// (every row for a null keep).
 void sigmoid_kept(f64 *w, const f64 *s, const f64 *keep, i32 n) {
 	for (i32 e = 0; e < n; e++) {
 		if (!keep || keep[e] != 0) {
@@ -661,10 +661,10 @@ static void pf1_pair(f64 *h, f64 *s, f64 *w, const f64 *z, const f64 *w1t, const
 	}
 }
 
-// pathfinder1_forward is the pathfinder's forward pass
-// (pathfinder.forwardKept and forward, pdn/pathfinder.go, over the layers
-// of pdn/layers.go) for one hidden layer of H units over D inputs, for the
-// rows lo..hi-1 whose keep is not 0 (all for a null keep):
+// pathfinder1_forward is Pathfinder1Forward
+// (pdn/internal/kernels/pathfinder.go): the pathfinder's forward pass over
+// its layers for one hidden layer of H units over D inputs, for the rows
+// lo..hi-1 whose keep is not 0 (all for a null keep):
 //
 //	h = ReLU(z·W₁ᵀ + b₁)  (as mul_abt, then relu)
 //	s = h·w₂ + b₂          (as mul_abt_narrow)
@@ -697,9 +697,9 @@ static v128_t gate_v(v128_t dy, v128_t y) {
 	return wasm_v128_and(dy, wasm_i64x2_shr(wasm_i64x2_neg(y), 63));
 }
 
-// pathfinder1_backward is the pathfinder's backward pass
-// (pathfinder.backward, pdn/pathfinder.go, over pdn/layers.go's layers) for
-// one hidden layer, over the rows lo..hi-1 (lo a multiple of 4): from
+// pathfinder1_backward is Pathfinder1Backward (pathfinder.go): the
+// pathfinder's backward pass over its layers for one hidden layer, over
+// the rows lo..hi-1 (lo a multiple of 4): from
 // ∂L/∂w (gw) it accumulates the gradients of W₁ (H×D), b₁, w₂ and b₂,
 // each entry summed over the rows in the order and groups the unfused
 // kernels use:
@@ -813,13 +813,14 @@ static void row_dots(f64 *dots, const f64 *dy, const f64 *hu, i32 m, i32 k, i32 
 	}
 }
 
-// propagate_dots is, for the rows lo..hi-1, gcnNorm.propagate (y = Â dy)
-// and the row's share of gcnNorm.accumulate (pdn/sparse.go) in one pass over
-// the neighbours: for the k-th entry of row u, neighbour v,
+// propagate_dots is PropagateDots (pdn/internal/kernels/propagation.go):
+// for the rows lo..hi-1, Propagation.Rows (y = Â dy) and the rows' share
+// of AccumulateEdges and AccumulateSelf in one pass over the neighbours:
+// for the k-th entry of row u, neighbour v,
 //
 //	dots[k] = dot(dy_v, h_u)     gSelf_u += dot(dy_u, h_u)
 //
-// so that accumulate's dot(dy_src, h_dst) is the entry of row dst and
+// so that AccumulateEdges' dot(dy_src, h_dst) is the entry of row dst and
 // dot(dy_dst, h_src) that of row src (combine_dots adds them). Each dot is
 // summed in order from 0, as dot.
 void propagate_dots(f64 *y, const f64 *dy, const f64 *h, i32 m, i32 lo, i32 hi, const i32 *row_ptr, const i32 *col,
@@ -832,9 +833,9 @@ void propagate_dots(f64 *y, const f64 *dy, const f64 *h, i32 m, i32 lo, i32 hi, 
 	}
 }
 
-// combine_dots ends gcnNorm.accumulate for the edges lo..hi-1:
-// gCoef_e += dot(dy_src, h_dst) + dot(dy_dst, h_src), from the entries
-// at_dst[e] (in row dst) and at_src[e] (in row src) of dots.
+// combine_dots is CombineDots, the rest of AccumulateEdges for the edges
+// lo..hi-1: gCoef_e += dot(dy_src, h_dst) + dot(dy_dst, h_src), from the
+// entries at_dst[e] (in row dst) and at_src[e] (in row src) of dots.
 void combine_dots(f64 *g_coef, const f64 *dots, const i32 *at_src, const i32 *at_dst, i32 lo, i32 hi) {
 	for (i32 e = lo; e < hi; e++) {
 		g_coef[e] = g_coef[e] + (dots[at_dst[e]] + dots[at_src[e]]);
@@ -871,9 +872,9 @@ static u64 pcg_uint64(u64 *state) {
 	return hi;
 }
 
-// dropout_draw is dropout.draw (pdn/network.go): each of n units kept with
-// probability keep = thresh/2³², as mask = scale·[x < thresh] for the low
-// and then the high 32 bits of each draw.
+// dropout_draw is DropoutDraw (pdn/internal/kernels/elem.go): each of n
+// units kept with probability keep = thresh/2³², as mask = scale·[x <
+// thresh] for the low and then the high 32 bits of each draw.
 void dropout_draw(f64 *mask, i32 n, u64 *state, u64 thresh, f64 scale) {
 	for (i32 i = 0; i < n; i += 2) {
 		u64 r = pcg_uint64(state);
@@ -886,8 +887,8 @@ void dropout_draw(f64 *mask, i32 n, u64 *state, u64 thresh, f64 scale) {
 
 // ---- The symmetric normalisation ----
 
-// norm_forward is gcnNorm.forward (pdn/sparse.go) without clearing its
-// gradients: degrees, r = d^{-1/2}, self-loops and coefficients.
+// norm_forward is NormForward (pdn/internal/kernels/norm.go): degrees,
+// r = d^{-1/2}, self-loops and coefficients.
 void norm_forward(f64 *deg, f64 *r, f64 *self, f64 *coef, const f64 *w, i32 n, i32 ne, const i32 *row_ptr,
                   const i32 *eid, const i32 *src, const i32 *dst) {
 	for (i32 i = 0; i < n; i++) {
@@ -904,7 +905,7 @@ void norm_forward(f64 *deg, f64 *r, f64 *self, f64 *coef, const f64 *w, i32 n, i
 	}
 }
 
-// norm_backward is gcnNorm.backward (pdn/sparse.go): gw from the gradients of
+// norm_backward is NormBackward (norm.go): gw from the gradients of
 // the coefficients and self-loops.
 void norm_backward(f64 *gw, f64 *g_r, const f64 *g_self, const f64 *g_coef, const f64 *r, const f64 *w, i32 n, i32 ne,
                    const i32 *src, const i32 *dst) {
@@ -927,7 +928,7 @@ void norm_backward(f64 *gw, f64 *g_r, const f64 *g_self, const f64 *g_coef, cons
 	}
 }
 
-// add_transposed is pacer.addGTX's last step (pdn/spkernels.go):
+// add_transposed is AddTransposed (pdn/internal/kernels/sparse.go):
 // c (m×k) += ctᵀ for ct (k×m).
 void add_transposed(f64 *c, const f64 *ct, i32 m, i32 k) {
 	for (i32 o = 0; o < m; o++) {
@@ -949,7 +950,7 @@ void transpose(f64 *t, const f64 *a, i32 n, i32 m) {
 	}
 }
 
-// adam_step is adam.step's loop over one tensor (pdn/train.go), with Go's
+// adam_step is AdamStep (pdn/internal/kernels/adam.go), with Go's
 // constants passed in (c1 = 1−β₁ and c2 = 1−β₂ as Go rounds them):
 //
 //	g ← g + λθ (λ ≠ 0),  m ← β₁m + c1·g,  v ← β₂v + (c2·g)·g,

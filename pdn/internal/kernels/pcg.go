@@ -1,4 +1,4 @@
-package pdn
+package kernels
 
 import (
 	"encoding/binary"
