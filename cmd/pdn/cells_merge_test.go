@@ -2,6 +2,9 @@ package main
 
 import (
 	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -74,7 +77,7 @@ func mergeNumbers(t *testing.T) {
 		{"lr=0\\.01", "lr=0x1.47ae147ae147bp-7", `field job.state: lr: "0x1.47ae147ae147bp-7" is not allowed`},
 		{"lr=0\\.01", "lr=99", "field job.state: lr: 99 is not allowed; want [1e-06, 10]"},
 		{`"seconds":[0-9.e-]+`, `"seconds":-5000`, "field seconds: -5000 is outside [0, 1000000000]"},
-		{`"acc":0\.[0-9]+`, `"acc":1e999`, "field runs.acc: holds the number 1e999"},
+		{`"acc":0\.[0-9]+`, `"acc":1e999`, "field runs[0].acc: holds the number 1e999"},
 	} {
 		dir, file := spoiled(t, func(s string) string { return replaceFirst(s, c.from, c.to) })
 		mergeRefuses(t, c.to, dir, file, c.want, ":1:")
@@ -118,6 +121,18 @@ func mergeEditedByHand(t *testing.T) {
 		dir, file := spoiled(t, func(s string) string { return strings.Replace(s, c.from, c.to, 1) })
 		mergeRefuses(t, c.to, dir, file, c.want)
 	}
+	// Pretty-printed (as an editor would), a value of the wrong type deep
+	// in the runs is found at its own key's line and column, with its index.
+	dir, file := spoiled(t, func(s string) string {
+		var out bytes.Buffer
+		json.Indent(&out, []byte(s), "", "  ")
+		return regexp.MustCompile(`("acc": )([0-9.e-]+)`).ReplaceAllString(out.String(), `$1"$2"`)
+	})
+	b, _ := os.ReadFile(file)
+	at := regexp.MustCompile(`"acc": "`).FindIndex(b)
+	line := 1 + bytes.Count(b[:at[0]], []byte("\n"))
+	col := at[0] - bytes.LastIndexByte(b[:at[0]], '\n')
+	mergeRefuses(t, "a pretty-printed run's accuracy as text", dir, file, fmt.Sprintf(":%d:%d: field runs[0].acc: holds text in quotes", line, col))
 	src, files := shardFixture(t)
 	renamed := filepath.Join(src, "b.shard-7-of-9.json")
 	if err := os.Rename(files[1], renamed); err != nil {

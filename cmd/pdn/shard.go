@@ -382,6 +382,18 @@ func jobDiff(a, b []byte) string {
 			diffs = append(diffs, stateDiff(xs, ys)...)
 		case "digests":
 			diffs = append(diffs, digestDiff(x["graphs"], xv, yv)...)
+		case "pyg": // how the PyG column was made: the parts that differ
+			xm, _ := xv.(map[string]any)
+			ym, _ := yv.(map[string]any)
+			if xm == nil || ym == nil {
+				diffs = append(diffs, fmt.Sprintf("pyg %s, not %s", pygText(ym), pygText(xm)))
+				continue
+			}
+			for _, part := range unionKeys(xm, ym) {
+				if fmt.Sprint(xm[part]) != fmt.Sprint(ym[part]) {
+					diffs = append(diffs, fmt.Sprintf("pyg's %s %s, not %s", part, short(settingText(ym[part])), short(settingText(xm[part]))))
+				}
+			}
 		case "trained": // by graph, each model's rows: the rows that differ
 			xs, ys := strings.Fields(strings.Join(strList(xv), " ")), strings.Fields(strings.Join(strList(yv), " "))
 			for i := range min(len(xs), len(ys)) {
@@ -475,6 +487,15 @@ func digestDiff(graphs, a, b any) []string {
 }
 
 func head(s string, n int) string { return s[:min(n, len(s))] }
+
+// pygText says how a PyG column was made, as a job's pyg holds it:
+// "none" without -pyg.
+func pygText(m map[string]any) string {
+	if m == nil {
+		return "none (a run without -pyg)"
+	}
+	return fmt.Sprintf("%s in %s, %s thread(s) a run", settingText(m["versions"]), settingText(m["precision"]), settingText(m["threads"]))
+}
 
 // settingText is a setting's JSON value as text: a list as a, b, c.
 func settingText(v any) string {

@@ -216,17 +216,74 @@ func (c *shardChecker) read() (*shardRead, error) {
 func (c *shardChecker) typeError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		off := int(te.Offset)
-		if k, ok := c.keys[te.Field]; ok {
-			off = k.Off
-		}
-		return c.fail(off, te.Field, "holds %s, want %s: %s", valueWord(te.Value), typeWord(te.Type), changed)
+		field, off := c.wrongType(te)
+		return c.fail(off, field, "holds %s, want %s: %s", valueWord(te.Value), typeWord(te.Type), changed)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return c.fail(int(se.Offset), "", "not JSON as pdn writes it (%s): %s", se.Error(), changed)
 	}
 	return c.fail(-1, "", "not a shard file of pdn sweep or pdn table4 (%v)", err)
+}
+
+// wrongType finds the key whose value encoding/json refused: its field
+// path with its list indices (encoding/json gives runs.acc for
+// runs[3].acc) and its offset, the first key of that path, in the file's
+// order, whose value is of the kind refused. Where none is found (a
+// value in a list, which has no key), encoding/json's own path and
+// offset.
+func (c *shardChecker) wrongType(te *json.UnmarshalTypeError) (string, int) {
+	kind, _, _ := strings.Cut(te.Value, " ")
+	var best *jsonKey
+	for _, k := range c.keys {
+		if indexRE.ReplaceAllString(k.Field(), "") != te.Field || jsonKind(c.b, k.Off) != kind {
+			continue
+		}
+		if best == nil || k.Off < best.Off {
+			best = &k
+		}
+	}
+	if best == nil {
+		return te.Field, int(te.Offset)
+	}
+	return best.Field(), best.Off
+}
+
+// indexRE is a list index in a field path: runs[3].acc's [3].
+var indexRE = regexp.MustCompile(`\[[0-9]+\]`)
+
+// jsonKind is the kind of the value of the key at off in b, as
+// encoding/json names it in an UnmarshalTypeError: "string", "number",
+// "bool", "array", "object" or "null".
+func jsonKind(b []byte, off int) string {
+	i := off
+	if i < len(b) && b[i] == '"' { // the key itself
+		for i++; i < len(b) && b[i] != '"'; i++ {
+			if b[i] == '\\' {
+				i++
+			}
+		}
+		i++
+	}
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' || b[i] == ':') {
+		i++
+	}
+	if i >= len(b) {
+		return ""
+	}
+	switch b[i] {
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
 }
 
 // valueWord says what a JSON value is, from encoding/json's word for it
@@ -470,7 +527,8 @@ func (c *shardChecker) runs(s *shardRead, f shardFileIn) error {
 
 // runPyG checks run r's PyG figure: there on each run of a model with a
 // peer in a -pyg job and on no other; an accuracy in [0, 1], or null with
-// at most one reason why.
+// one reason why (table4 calls the peer after every run of ours, and a PyG
+// run without a result fails with its message or is costed out).
 func (c *shardChecker) runPyG(s *shardRead, field string, r shardRun) error {
 	want := s.command == "table4" && s.table4.PyG != nil && hasPeer(s.table4.Models[r.At%len(s.table4.Models)])
 	p := r.PyG
@@ -485,6 +543,8 @@ func (c *shardChecker) runPyG(s *shardRead, field string, r shardRun) error {
 		return c.failAt(field+".pyg.acc", "run %d's PyG accuracy %v is outside [0, 1]: %s", r.At, float64(*p.Acc), changed)
 	case p.Acc != nil && p.Failed+p.Costly != "", p.Failed != "" && p.Costly != "":
 		return c.failAt(field+".pyg", "run %d's PyG figure gives both a result and why there is none: %s", r.At, changed)
+	case p.Acc == nil && p.Failed+p.Costly == "":
+		return c.failAt(field+".pyg", "run %d's PyG figure gives neither a result nor why there is none (pdn writes one of them: \"failed\" or \"costly\"): %s", r.At, changed)
 	}
 	for name, v := range map[string]string{"failed": p.Failed, "costly": p.Costly} {
 		if err := plainText(name, v, maxNoteBytes); v != "" && err != nil {

@@ -385,6 +385,9 @@ func TestTable4PyGShardEditedByHand(t *testing.T) {
 		{`("at":0,"acc":[0-9.]+),"pyg":\{[^}]*\}`, `${1}`, `field runs[0]: lacks "pyg"`},
 		{`,"pyg":\{"versions"[^}]*\}`, ``, "field runs[0].pyg: run 0 has no PyG peer in this job"},
 		{`\{"at":2,`, `{"at":2,"pyg":{"acc":0.5},`, "field runs[1].pyg: run 2 has no PyG peer in this job"},
+		{`"pyg":\{"acc":0\.[0-9]+\}`, `"pyg":{"acc":null}`, "gives neither a result nor why there is none"},
+		{`"pyg":\{"acc":(0\.[0-9]+)\}`, `"pyg":{"acc":"${1}"}`, `field runs[0].pyg.acc: holds text in quotes`},
+		{`"threads":\d+`, `"threads":"2"`, `field job.pyg.threads: holds text in quotes`},
 	} {
 		dir := filepath.Join(t.TempDir(), "spoiled")
 		copyTree(t, dir, src)
@@ -399,5 +402,27 @@ func TestTable4PyGShardEditedByHand(t *testing.T) {
 			t.Fatal(err)
 		}
 		mergeRefuses(t, c.to, dir, file, c.want, ":1:")
+	}
+}
+
+// Shards of one table, one made with -pyg and one without, are two jobs:
+// merge refuses them, saying in words how their PyG columns differ.
+func TestTable4PyGShardsOfTwoSettingsRefused(t *testing.T) {
+	root := t.TempDir()
+	python := filepath.Join(root, "python")
+	if err := os.WriteFile(python, []byte(fakePython), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"table4", "-datasets", "cora", "-reps", "1", "-epochs", "1", "-models", "gcn", "-workers", "1"}
+	shards := filepath.Join(root, "shards")
+	if _, errOut, code := runCLI(t, append(args, "-pyg", python, "-shard", "1/2", "-out", shards)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	if _, errOut, code := runCLI(t, append(args, "-shard", "2/2", "-out", shards)...); code != 0 {
+		t.Fatal(errOut)
+	}
+	_, errOut, code := runCLI(t, "merge", "-out", filepath.Join(root, "m"), shards)
+	if code != 2 || !strings.Contains(errOut, "torch 0.0 (fake), PyG 0.0 (fake) in float64") || !strings.Contains(errOut, "none (a run without -pyg)") || strings.Contains(errOut, "map[") {
+		t.Errorf("exit %d: %s", code, errOut)
 	}
 }
