@@ -397,14 +397,36 @@ func graphCost(s Shape) Part {
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
 }
 
-// features is the work of products with the node features, per output
-// column: dense over N·F values, or through an index over the stored ones.
-func (s Shape) features(k float64) Work {
+// features is the work of products with the node features, k multiply-adds
+// a value, for a layer of out outputs: dense over N·F values, or through
+// an index over the stored ones, which read and add to rows of the
+// layer's F×out Wᵀ (spill).
+func (s Shape) features(k, out float64) Work {
 	if s.NNZ > 0 {
-		return Work{Gather: k * float64(s.NNZ)}
+		return Work{Gather: k * float64(s.NNZ) * spill(float64(s.F)*out)}
 	}
 	return Work{Dense: k * float64(s.N) * float64(s.F)}
 }
+
+// spill is what a multiply-add of a sparse product (kernels.SpMulABT and
+// SpAccumATBCols: each non-zero (j, v) of a row reads or adds to row j of
+// a matrix of values, Wᵀ or the weight gradient's transposed scratch)
+// costs against one whose matrix stays in the caches, as on the graphs
+// the speeds were fitted to (Facebook Page-Page's 4,714 features, 16
+// outputs: 0.6 MB). Past the caches every non-zero brings its row from
+// memory: 5,000 rows of 200 non-zeros into 32 outputs took 1.5 ns a
+// multiply-add over 4,714 columns (1.2 MB), 2.7–5.2 over 20,000 (5 MB),
+// 2.7–7.6 over 50,000, 11–22 over 200,000 (51 MB) and 3.5–39 over a
+// million (the gather, then the scatter; on a loaded machine): about
+// linear in the matrix's bytes past a few MB, up to a tenfold and more.
+func spill(values float64) float64 {
+	return min(max(f64*values/spillBytes, 1), spillMax)
+}
+
+const (
+	spillBytes = 4 << 20 // a matrix up to this stays in the caches
+	spillMax   = 12      // a row from memory a non-zero, at worst
+)
 
 // layerWeights are the learned values and the weight-sized scratch of a
 // layer as the engine builds every layer with a weight matrix (conv,

@@ -369,7 +369,7 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 	// each hop a propagation of F columns; sparse, rows that grow denser
 	// with each hop (termInputs), which the epoch's products then read.
 	first := Part{What: phrase.New("the first layer over the node features"), SetupWork: Work{Gather: (k - 1) * 2 * e * float64(s.F)},
-		EpochWork: s.features(2 * k * h), Bytes: k*f64*s.inputs() + f64*6*n*h, Weights: w1, Scratch: t1, Fields: []string{"hidden", "node-features", "nodes", "edges"}}
+		EpochWork: s.features(2*k*h, h), Bytes: k*f64*s.inputs() + f64*6*n*h, Weights: w1, Scratch: t1, Fields: []string{"hidden", "node-features", "nodes", "edges"}}
 	if s.NNZ > 0 {
 		var all, made float64
 		for j := range terms {
@@ -379,7 +379,8 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 				made += t
 			}
 		}
-		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all}
+		// Every term's products read and add to the one Wᵀ (F×h).
+		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all * spill(float64(s.F)*h)}
 		first.Bytes = 12*all + f64*6*n*h // a value and a column a non-zero
 	}
 	return []Part{
