@@ -138,7 +138,8 @@ func (c *clusterGCN) reseed(seed uint64) {
 }
 
 // clusterGCNCost is a GCN whose subgraphs hold a second copy of every
-// buffer, after a Louvain partition. The partition (louvain) grows about
+// buffer but the weights and their Wᵀ (withGraph shares them) and of the
+// node features, after a Louvain partition. The partition (louvain) grows about
 // as the edges to the power 1.5 (natively, model built: 40 ms at 7,500
 // edges, 50 ms at 11,800, 0.43 s at 31,400 and 2.7 s at 170,800): 110
 // units an edge^1.5.
@@ -149,6 +150,10 @@ func clusterGCNCost(s Shape, m experiment.Model) []Part {
 	for i := range parts {
 		parts[i].Bytes *= 2
 	}
+	x := f64 * s.inputs() // the subgraphs' rows of X (induced)
+	if s.NNZ > 0 {
+		x += 4*s.inputs() + 8*float64(s.N)
+	}
 	return append(parts, Part{What: phrase.New("the Louvain partition"), SetupWork: Work{Dense: 110 * math.Pow(float64(s.E), 1.5)},
-		Bytes: 200 * float64(s.E+s.N), Fields: []string{"edges", "nodes"}})
+		Bytes: 200*float64(s.E+s.N) + x, Fields: []string{"edges", "nodes"}})
 }

@@ -163,6 +163,10 @@ type Part struct {
 	// Estimate charges by one rule for every model: weightBytes each, and
 	// an update each optimiser step (Limits.UpdateNs).
 	Weights float64
+	// Scratch are the values its layers hold in buffers the size of a
+	// weight matrix beside the weights themselves (layerWeights: every
+	// layer's Wᵀ; GAT's head-minor W and ∂W), f64 each by the same rule.
+	Scratch float64
 	Fields  []string
 }
 
@@ -345,9 +349,9 @@ const (
 	// by which Check ranks the parts: about its 30–70 ns over a dense
 	// unit's 0.05–0.13.
 	updateUnits = 500
-	// weightBytes is what a learned value holds: itself, its gradient and
-	// Adam's two moments.
-	weightBytes = 4 * f64
+	// weightBytes is what a learned value holds: itself, its gradient,
+	// Adam's two moments and the copy Trainer.Reset returns to.
+	weightBytes = 5 * f64
 )
 
 // Estimate returns the cost of training m on a graph of shape s.
@@ -361,9 +365,10 @@ func Estimate(s Shape, m experiment.Model) Cost {
 	c := Cost{Parts: parts, Blocking: kind.blocking, Kind: m.Kind}
 	steps := float64(max(kind.steps, 1))
 	for i, p := range parts {
-		// Every part's weights, by one rule: their memory and their
-		// updates, a step (TestEveryCostCountsItsWeights).
-		parts[i].Bytes += weightBytes * p.Weights
+		// Every part's weights, by one rule: their memory, the scratch of
+		// their size its layers hold (TestEstimateFollowsMemoryOnWideFeatures)
+		// and their updates, a step (TestEveryCostCountsItsWeights).
+		parts[i].Bytes += weightBytes*p.Weights + f64*p.Scratch
 		parts[i].Epoch, parts[i].Setup = p.EpochWork.Units()+updateUnits*steps*p.Weights, p.SetupWork.Units()
 		c.Bytes += parts[i].Bytes
 		c.Weights += p.Weights
@@ -392,33 +397,65 @@ func graphCost(s Shape) Part {
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
 }
 
-// features is the work of products with the node features, per output
-// column: dense over N·F values, or through an index over the stored ones.
-func (s Shape) features(k float64) Work {
+// features is the work of products with the node features, k multiply-adds
+// a value, for a layer of out outputs: dense over N·F values, or through
+// an index over the stored ones, which read and add to rows of the
+// layer's F×out Wᵀ (spill).
+func (s Shape) features(k, out float64) Work {
 	if s.NNZ > 0 {
-		return Work{Gather: k * float64(s.NNZ)}
+		return Work{Gather: k * float64(s.NNZ) * spill(float64(s.F)*out)}
 	}
 	return Work{Dense: k * float64(s.N) * float64(s.F)}
+}
+
+// spill is what a multiply-add of a sparse product (kernels.SpMulABT and
+// SpAccumATBCols: each non-zero (j, v) of a row reads or adds to row j of
+// a matrix of values, Wᵀ or the weight gradient's transposed scratch)
+// costs against one whose matrix stays in the caches, as on the graphs
+// the speeds were fitted to (Facebook Page-Page's 4,714 features, 16
+// outputs: 0.6 MB). Past the caches every non-zero brings its row from
+// memory: 5,000 rows of 200 non-zeros into 32 outputs took 1.5 ns a
+// multiply-add over 4,714 columns (1.2 MB), 2.7–5.2 over 20,000 (5 MB),
+// 2.7–7.6 over 50,000, 11–22 over 200,000 (51 MB) and 3.5–39 over a
+// million (the gather, then the scatter; on a loaded machine): about
+// linear in the matrix's bytes past a few MB, up to a tenfold and more.
+func spill(values float64) float64 {
+	return min(max(f64*values/spillBytes, 1), spillMax)
+}
+
+const (
+	spillBytes = 4 << 20 // a matrix up to this stays in the caches
+	spillMax   = 12      // a row from memory a non-zero, at worst
+)
+
+// layerWeights are the learned values and the weight-sized scratch of a
+// layer as the engine builds every layer with a weight matrix (conv,
+// dense, polyConv, gatLayer, msLayer): terms matrices of out×in (one W_k
+// a term) and a bias of out, and one Wᵀ of in·out (wt), in which the
+// input's gradient reads W and which the sparse products (xMulWT, addGTX)
+// use for their transposed scratch, shared by the terms.
+func layerWeights(in, out, terms float64) (weights, scratch float64) {
+	return terms*in*out + out, in * out
 }
 
 // convCost is one graph convolution in→out over n nodes and e edges
 // (without a graph when e < 0), whose input products are xw (per output
 // column), with dx when withDx, and the gradient of Â when learn; its
-// weights are in·out and a bias.
-func convCost(n, e, in, out float64, xw Work, withDx, learn bool) (epoch Work, bytes, weights float64) {
+// weights are in·out and a bias (layerWeights).
+func convCost(n, e, in, out float64, xw Work, withDx, learn bool) (epoch Work, bytes, weights, scratch float64) {
 	// forward and the weights' gradient, and the input's gradient
 	products := xw.Times(2 * out)
 	if withDx {
 		products = products.Plus(xw.Times(out))
 	}
-	weights = in*out + out
+	weights, scratch = layerWeights(in, out, 1)
 	if e < 0 { // an MLP layer
-		return products, f64 * in * out * 2, weights
+		return products, 0, weights, scratch
 	}
 	prop := (n + 2*e) * out
 	epoch = products.Plus(Work{Gather: 2 * prop})
 	if learn {
 		epoch.Gather += prop
 	}
-	return epoch, f64 * (2*n*out + 2*in*out), weights
+	return epoch, f64 * 2 * n * out, weights, scratch // x·Wᵀ and its gradient
 }

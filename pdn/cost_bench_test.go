@@ -177,7 +177,13 @@ func wideGraph(b *testing.B) (*datasets.Graph, experiment.Experiment) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const f, perNode = 200000, 20
+	sparseFeatures(g, 200000, 20)
+	return g, e
+}
+
+// sparseFeatures replaces g's node features with f sparse columns, perNode
+// ones a node in columns drawn at random.
+func sparseFeatures(g *datasets.Graph, f, perNode int) {
 	r := rand.New(rand.NewPCG(1, 2))
 	xs := &datasets.CSR{Rows: g.N, Cols: f, Ptr: []int{0}}
 	for range g.N {
@@ -191,5 +197,4 @@ func wideGraph(b *testing.B) (*datasets.Graph, experiment.Experiment) {
 		xs.Ptr = append(xs.Ptr, len(xs.Col))
 	}
 	g.X, g.XS, g.F = nil, xs, f
-	return g, e
 }

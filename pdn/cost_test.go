@@ -49,6 +49,56 @@ func TestEstimateFollowsMemory(t *testing.T) {
 	}
 }
 
+// On wide sparse features (many columns, few nodes) the weights are
+// nearly all a model holds: the estimate must follow them closely, so that
+// a cost that leaves out a buffer the size of a weight matrix (a layer's
+// Wᵀ, an optimiser's moment, GAT's head-minor copies) fails here, which
+// the factor of two above lets through. A model whose weights are not
+// most of its estimate (SGC's Â²X) keeps that factor; one that reads no
+// node features (DeepWalk) has no wide case.
+func TestEstimateFollowsMemoryOnWideFeatures(t *testing.T) {
+	const columns = 20000
+	for _, kind := range experiment.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			e, err := experiment.Decode("per-class=20&hidden=32&model=" + kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := datasets.Synthetic(e.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sparseFeatures(g, columns, 1)
+			c := Estimate(ShapeOf(g), e.Model)
+			if c.Weights < columns {
+				t.Skipf("%s learns no weight a feature column", kind)
+			}
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			tr := mustTrainer(t, g, e)
+			tr.prepared()
+			runEpochs(t, tr, 1)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			c = tr.Cost()
+			model := c.Bytes - c.Parts[len(c.Parts)-1].Bytes
+			used := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+			lo, hi := 0.95, 1.1
+			if weightBytes*c.Weights < model/2 {
+				lo, hi = 0.5, 2
+			}
+			ratio := model / used
+			t.Logf("estimated %.1f MB (%.1f bytes a weight), held %.1f MB: ratio %.2f", model/(1<<20), model/c.Weights, used/(1<<20), ratio)
+			if ratio < lo || ratio > hi {
+				t.Errorf("estimated %.1f MB, the model holds %.1f MB (%.1f bytes a weight): ratio %.2f outside %.2f–%.2f",
+					model/(1<<20), used/(1<<20), used/c.Weights, ratio, lo, hi)
+			}
+			runtime.KeepAlive(tr)
+		})
+	}
+}
+
 // hang is the link that once hung the browser for eight minutes: a
 // 200,000-edge graph under a pathfinder of three layers of 256.
 const hang = "classes=6&per-class=1024&p=0.058&q=0.0009765625&node-features=64&edge-features=64&edge-hidden=256,256,256&hidden=512&epochs=5"

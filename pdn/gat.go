@@ -299,10 +299,16 @@ func gatCost(s Shape, m experiment.Model) []Part {
 	attn := func(heads, o float64) Work {
 		return Work{Gather: arcs * heads * 3 * o, Exp: arcs * heads * 2}
 	}
+	// W and the bias of each layer (layerWeights), and a_src and a_dst.
+	w1, t1 := layerWeights(float64(s.F), ho, 1)
+	w2, t2 := layerWeights(ho, c, 1)
+	if (&kernels.Attention{Heads: GATHeads, O: GATHeadDim}).ChooseLayout() {
+		t1 += 2 * ho * float64(s.F) // W and ∂W head-minor (headMinorW)
+	}
 	return []Part{
-		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2 * ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
-			Weights: (float64(s.F)+3)*ho + (ho+3)*c, // W, a_src, a_dst and the bias of each layer
-			Fields:  []string{"node-features", "nodes"}},
+		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2*ho, ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
+			Weights: w1 + 2*ho + w2 + 2*c, Scratch: t1 + t2,
+			Fields: []string{"node-features", "nodes"}},
 		{What: phrase.New("the attention over the edges"), EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),
 			Bytes: (4 + f64*3*GATHeads) * arcs, Fields: []string{"edges", "nodes"}},
 	}

@@ -105,8 +105,11 @@ func (c *conv) params() []*tensor { return []*tensor{c.w, c.b} }
 
 // withGraph returns a layer that shares c's weights but works on another
 // graph of rows nodes (ClusterGCN trains one set of weights on subgraphs).
+// It shares c's Wᵀ too: scratch, written before every read, and the
+// layers on the subgraphs run one at a time, so ten batches hold one
+// weight-sized copy, not eleven.
 func (c *conv) withGraph(rows int, norm *gcnNorm) *conv {
-	d := &conv{in: c.in, out: c.out, w: c.w, b: c.b, wt: make([]float64, len(c.wt)), norm: norm, learn: c.learn}
+	d := &conv{in: c.in, out: c.out, w: c.w, b: c.b, wt: c.wt, norm: norm, learn: c.learn}
 	if norm != nil {
 		d.xw, d.gxw = make([]float64, rows*c.out), make([]float64, rows*c.out)
 	}

@@ -211,7 +211,7 @@ func logRegCost(s Shape, d float64) Part {
 	n, c := float64(s.N), float64(s.C)
 	train := min(n, 100*c)
 	return Part{What: phrase.New("the regression"), EpochWork: Work{Dense: logRegSteps*4*train*d*c + n*d*c, Exp: logRegSteps * train * c},
-		Bytes: f64 * (n*c + 4*d*c + 2*train*c), Weights: (d + 1) * c, Fields: []string{"nodes"}}
+		Bytes: f64 * (n*c + 3*d*c + 2*train*c), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"nodes"}}
 }
 
 // forward is every node's logits.

@@ -195,7 +195,7 @@ func (p *pathfinder) backwardLayers(gw []float64) {
 func pathfinderCost(s Shape, m experiment.Model) Part {
 	e := float64(s.E)
 	var w Work
-	var acts, params float64
+	var acts, params, scratch float64
 	in := float64(s.D)
 	sizes := append(slices.Clone(m.EdgeHidden), 1)
 	for i, hs := range sizes {
@@ -205,12 +205,13 @@ func pathfinderCost(s Shape, m experiment.Model) Part {
 			w.Dense += e * in * out // the input's gradient
 		}
 		acts += out
-		params += (in + 1) * out
+		lw, lt := layerWeights(in, out, 1)
+		params, scratch = params+lw, scratch+lt
 		in = out
 	}
 	w.Exp += e
 	return Part{What: phrase.New("the pathfinder MLP over %s edges", numtext.Group(s.E)), EpochWork: w,
-		Bytes: f64 * (2*e*acts + e + 2*params), Weights: params, Fields: []string{"edge-hidden", "edge-features", "edges"}}
+		Bytes: f64 * (2*e*acts + e), Weights: params, Scratch: scratch, Fields: []string{"edge-hidden", "edge-features", "edges"}}
 }
 
 // outputBackward is the fused backward pass of the output layer l (one

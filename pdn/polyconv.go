@@ -363,11 +363,13 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 	n, e := float64(s.N), float64(s.E)
 	h, c, k := float64(m.Hidden), float64(s.C), float64(terms)
 	prop := func(width float64) Work { return Work{Gather: 2 * (k - 1) * 2 * e * width} }
+	w1, t1 := layerWeights(float64(s.F), h, k)
+	w2, t2 := layerWeights(h, c, k)
 	// The first layer's input terms T_0 = X … T_{k−1}, made once: dense,
 	// each hop a propagation of F columns; sparse, rows that grow denser
 	// with each hop (termInputs), which the epoch's products then read.
 	first := Part{What: phrase.New("the first layer over the node features"), SetupWork: Work{Gather: (k - 1) * 2 * e * float64(s.F)},
-		EpochWork: s.features(2 * k * h), Bytes: k*f64*s.inputs() + f64*6*n*h, Weights: k*float64(s.F)*h + h, Fields: []string{"hidden", "node-features", "nodes", "edges"}}
+		EpochWork: s.features(2*k*h, h), Bytes: k*f64*s.inputs() + f64*6*n*h, Weights: w1, Scratch: t1, Fields: []string{"hidden", "node-features", "nodes", "edges"}}
 	if s.NNZ > 0 {
 		var all, made float64
 		for j := range terms {
@@ -377,12 +379,13 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 				made += t
 			}
 		}
-		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all}
+		// Every term's products read and add to the one Wᵀ (F×h).
+		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all * spill(float64(s.F)*h)}
 		first.Bytes = 12*all + f64*6*n*h // a value and a column a non-zero
 	}
 	return []Part{
 		first,
-		{What: phrase.New("the second layer"), EpochWork: Work{Dense: 3 * k * n * h * c}.Plus(prop(h)), Bytes: f64 * (2*k*n*h + 3*n*c), Weights: k*h*c + c,
+		{What: phrase.New("the second layer"), EpochWork: Work{Dense: 3 * k * n * h * c}.Plus(prop(h)), Bytes: f64 * (2*k*n*h + 3*n*c), Weights: w2, Scratch: t2,
 			Fields: []string{"hidden", "nodes", "edges"}},
 		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(n+2*e), Fields: []string{"edges", "nodes"}},
 	}

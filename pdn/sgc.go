@@ -62,7 +62,7 @@ func sgcCost(s Shape) []Part {
 	return []Part{
 		{What: phrase.New("the propagated features Â²X"), SetupWork: Work{Gather: SGCHops * (n + 2*e) * f}, Bytes: f64 * 2 * n * f,
 			Fields: []string{"node-features", "edges", "nodes"}},
-		{What: phrase.New("the linear layer"), EpochWork: Work{Dense: 2 * n * f * c}, Bytes: f64 * 3 * n * c, Weights: (f + 1) * c, Fields: []string{"node-features", "nodes"}},
+		{What: phrase.New("the linear layer"), EpochWork: Work{Dense: 2 * n * f * c}, Bytes: f64 * 3 * n * c, Weights: (f + 1) * c, Scratch: f * c, Fields: []string{"node-features", "nodes"}},
 		{What: phrase.New("the normalised adjacency"), Bytes: 4*(n+4*e) + f64*(5*n+3*e), Fields: []string{"edges", "nodes"}},
 	}
 }

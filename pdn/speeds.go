@@ -51,6 +51,24 @@ import "pdnexplorer/experiment"
 // 3.2 s, were estimated at 0.35 s counting Adam alone, and at 1 ms
 // before). SGC and DeepWalk, whose weights are never that many here, are
 // timed as the slowest measured.
+//
+// Those graphs' sparse products read a Wᵀ that stays in the caches (4,714
+// features); on 200,000 or a million columns each non-zero brings its row
+// from memory, which Shape.features and the polynomial convolutions'
+// terms charge through spill (cost.go), measured kernel by kernel, not
+// refitted here. On a graph of the reviewer's (20,000 nodes, 200,000
+// features, 20 a node, 100,000 edges) ChebConv's epoch was 54 s against
+// 2.8 s estimated (19.6 times, where GCN read 5.5 in the same window),
+// nearly all of it SpAccumATBCols and SpMulABT over the terms' non-zeros
+// (pprof); with spill the estimate is 25 s. On 5,000 nodes of the
+// synthetic graph with those features, in one loaded window, Cheb's
+// estimate read 0.72 of its epoch (0.14 before) and GCN's 0.30.
+//
+// Memory is counted by the rule of Estimate (weightBytes a learned value,
+// 8 bytes a value of a layer's weight-sized scratch): on 20,000 sparse
+// columns every model whose weights dominate reads 1.00 of the heap it holds
+// (TestEstimateFollowsMemoryOnWideFeatures), where it read 0.50 (GAT,
+// ClusterGCN) to 0.75 before.
 var browserWeights = Work{Dense: 1, Gather: 4.01, Exp: 0.00674}
 
 var nativeWeights = Work{Dense: 1, Gather: 11.2, Exp: 0.00674}
