@@ -514,7 +514,7 @@ func mtxLabelsHeader(first []string) bool {
 // further numeric columns) from the labels file name, whose nodes are
 // numbered 1..N as in the matrix.
 func readMTXLabels(fsys fs.FS, name, matrix string, g *Graph, cols Columns) error {
-	nt, err := readNodeRows(fsys, name, cols, mtxLabelsHeader, false)
+	nt, err := readNodeRows(fsys, "Matrix Market", name, cols, mtxLabelsHeader, false)
 	if err != nil {
 		return err
 	}

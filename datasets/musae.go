@@ -101,7 +101,7 @@ func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 		return nil, &BundleError{File: "target.csv", Msg: phrase.New("cannot read: missing (a MUSAE or FEATHER folder holds edges.csv, target.csv and features.json or features.csv)")}
 	}
 	g := &Graph{Meta: map[string]any{"name": folderName(tf.target)}}
-	nt, err := readNodeTable(fsys, tf.target, cols, func([]string) bool { return true })
+	nt, err := readNodeTable(fsys, "MUSAE", tf.target, cols, func([]string) bool { return true })
 	if err != nil {
 		return nil, err
 	}
