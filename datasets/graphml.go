@@ -38,6 +38,7 @@ var drawingAttrs = []string{"x", "y", "z", "size", "r", "g", "b", "color", "viz"
 // graphmlKey is a declared attribute.
 type graphmlKey struct {
 	id, name, domain, typ, def string
+	decl                       int // its place among the keys declared, for a format whose ids do not sort so
 }
 
 // graphmlTypes are the attr.type values GraphML defines (a key without
@@ -203,6 +204,7 @@ func (r *graphmlReader) read() error {
 					return r.errorAt(line, col, "the key %s is declared twice (first on line %d): which declaration its data follow cannot be told: keep one", quote(k.id), first)
 				}
 				r.keyLines[k.id] = line
+				k.decl = len(r.keys)
 				r.keys[k.id] = k
 				r.key(k.domain, line, col)
 				dataKey = "key:" + k.id
@@ -405,7 +407,14 @@ func attr(t xml.StartElement, name string) string {
 	return ""
 }
 
-// keysFor returns the keys declared for nodes or edges, in id order.
+// keysFor returns the keys declared for nodes or edges in the order
+// NetworkX's readers give a graph's attributes (each item's dict holds its
+// values in the order its file gives them): the order they are first
+// given a value in, item after item, then those no item gives, in the
+// order declared. This is the order of node features and edge features
+// in every format of the three readers (GraphML, GEXF, node-link JSON),
+// whatever order its keys are declared in or their ids sort in:
+// nx.write_graphml declares its keys in reverse.
 func (r *graphmlReader) keysFor(domain string) []graphmlKey {
 	var out []graphmlKey
 	for _, k := range r.keys {
@@ -413,7 +422,20 @@ func (r *graphmlReader) keysFor(domain string) []graphmlKey {
 			out = append(out, k)
 		}
 	}
-	slices.SortFunc(out, func(a, b graphmlKey) int { return strings.Compare(a.id, b.id) })
+	slices.SortFunc(out, func(a, b graphmlKey) int {
+		fa, ma := r.firsts[a.id]
+		fb, mb := r.firsts[b.id]
+		switch {
+		case ma && mb:
+			return cmp.Compare(fa, fb)
+		case ma != mb: // given a value first
+			if ma {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.decl, b.decl), strings.Compare(a.id, b.id))
+	})
 	return out
 }
 
