@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -146,6 +147,128 @@ func TestAttributesInNetworkXsOrder(t *testing.T) {
 							t.Fatalf("node %d feature %d is %g; want w%d, %d: the order NetworkX's reader gives", n, k, got, k, attributeValue(n, k))
 						}
 					}
+				}
+			})
+		}
+	}
+}
+
+// repeatCase is a graph whose pair of nodes 0 and 1 is listed more than
+// once with several weights, and the weight its format's library gives
+// the pair.
+type repeatCase struct {
+	name   string
+	files  map[string]string
+	weight float64
+	note   string
+}
+
+// nodeLinkRepeat is a node-link graph of the links given (source, target,
+// weight), directed or a multigraph.
+func nodeLinkRepeat(directed, multi bool, links ...[3]int) map[string]string {
+	var ls []string
+	for _, l := range links {
+		ls = append(ls, fmt.Sprintf(`{"weight": %d, "source": %d, "target": %d}`, l[2], l[0], l[1]))
+	}
+	return map[string]string{"g.json": fmt.Sprintf(`{"directed": %v, "multigraph": %v, "graph": {}, "nodes": [{"c": 0, "id": 0}, {"c": 1, "id": 1}, {"c": 0, "id": 2}, {"c": 1, "id": 3}], "links": [%s, {"weight": 2, "source": 1, "target": 2}, {"weight": 3, "source": 2, "target": 3}]}`, directed, multi, strings.Join(ls, ", "))}
+}
+
+func gexfRepeat(directed bool, edges ...[3]int) map[string]string {
+	var b strings.Builder
+	kind := "undirected"
+	if directed {
+		kind = "directed"
+	}
+	fmt.Fprintf(&b, "<?xml version='1.0' encoding='utf-8'?>\n<gexf xmlns=\"http://www.gexf.net/1.2draft\" version=\"1.2\">\n<graph defaultedgetype=%q mode=\"static\">\n<attributes mode=\"static\" class=\"node\"><attribute id=\"0\" title=\"c\" type=\"long\"/></attributes>\n<nodes>\n", kind)
+	for n := range 4 {
+		fmt.Fprintf(&b, "<node id=\"%d\" label=\"%d\"><attvalues><attvalue for=\"0\" value=\"%d\"/></attvalues></node>\n", n, n, n%2)
+	}
+	b.WriteString("</nodes>\n<edges>\n")
+	for i, e := range append(edges, [3]int{1, 2, 2}, [3]int{2, 3, 3}) {
+		fmt.Fprintf(&b, "<edge id=\"%d\" source=\"%d\" target=\"%d\" weight=\"%d\"/>\n", i, e[0], e[1], e[2])
+	}
+	b.WriteString("</edges>\n</graph>\n</gexf>\n")
+	return map[string]string{"g.gexf": b.String()}
+}
+
+func graphmlRepeat(directed bool, edges ...[3]int) map[string]string {
+	var b strings.Builder
+	kind := "undirected"
+	if directed {
+		kind = "directed"
+	}
+	fmt.Fprintf(&b, "<?xml version='1.0' encoding='utf-8'?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n<key id=\"d1\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\"/>\n<key id=\"d0\" for=\"node\" attr.name=\"c\" attr.type=\"long\"/>\n<graph edgedefault=%q>\n", kind)
+	for n := range 4 {
+		fmt.Fprintf(&b, "<node id=\"%d\"><data key=\"d0\">%d</data></node>\n", n, n%2)
+	}
+	for _, e := range append(edges, [3]int{1, 2, 2}, [3]int{2, 3, 3}) {
+		fmt.Fprintf(&b, "<edge source=\"%d\" target=\"%d\"><data key=\"d1\">%d</data></edge>\n", e[0], e[1], e[2])
+	}
+	b.WriteString("</graph>\n</graphml>\n")
+	return map[string]string{"g.graphml": b.String()}
+}
+
+const nxLast = "1 pairs are listed again with other values: each value is the last given"
+
+// repeatCases are, by format row, pairs listed again with other weights,
+// merged as the row's library merges them: NetworkX's simple Graph keeps
+// the attributes given last (nx.Graph(D) of a directed graph, node by
+// node: 1→0 after 0→1 whatever the file's order), SciPy sums an entry
+// listed twice.
+var repeatCases = map[string][]repeatCase{
+	"node-link JSON": {
+		{"directed both ways", nodeLinkRepeat(true, false, [3]int{0, 1, 1}, [3]int{1, 0, 9}), 9, nxLast},
+		{"directed both ways, the later node's first", nodeLinkRepeat(true, false, [3]int{1, 0, 9}, [3]int{0, 1, 1}), 9, nxLast},
+		{"a multigraph's two edges", nodeLinkRepeat(false, true, [3]int{0, 1, 1}, [3]int{0, 1, 9}), 9, nxLast},
+		{"an undirected graph's pair listed again", nodeLinkRepeat(false, false, [3]int{0, 1, 1}, [3]int{1, 0, 9}), 9, nxLast},
+	},
+	"GEXF": {
+		{"directed both ways", gexfRepeat(true, [3]int{0, 1, 1}, [3]int{1, 0, 9}), 9, nxLast},
+		{"directed both ways, the later node's first", gexfRepeat(true, [3]int{1, 0, 9}, [3]int{0, 1, 1}), 9, nxLast},
+		{"two undirected edges", gexfRepeat(false, [3]int{0, 1, 1}, [3]int{0, 1, 9}), 9, nxLast},
+	},
+	"GraphML": {
+		{"directed both ways", graphmlRepeat(true, [3]int{0, 1, 1}, [3]int{1, 0, 9}), 9, nxLast},
+		{"directed both ways, the later node's first", graphmlRepeat(true, [3]int{1, 0, 9}, [3]int{0, 1, 1}), 9, nxLast},
+		{"two undirected edges (a MultiGraph)", graphmlRepeat(false, [3]int{0, 1, 1}, [3]int{0, 1, 9}), 9, nxLast},
+	},
+	"Matrix Market": {
+		{"symmetric, listed both ways", map[string]string{
+			"g.mtx":         "%%MatrixMarket matrix coordinate real symmetric\n4 4 4\n1 2 1\n2 1 3\n3 2 2\n4 3 3\n",
+			"g.node_labels": "1,0\n2,1\n3,0\n4,1\n",
+		}, 4, "g.mtx: 1 entries are listed again at a place listed before or at its mirror (the matrix is symmetric"},
+		{"general, an entry twice and its mirror", map[string]string{
+			"g.mtx":         "%%MatrixMarket matrix coordinate real general\n4 4 5\n1 2 1.0\n1 2 2.0\n2 1 5\n2 3 2\n3 4 3\n",
+			"g.node_labels": "1,0\n2,1\n3,0\n4,1\n",
+		}, 3, "g.mtx: 1 entries are listed again at a place listed before: their values were summed"},
+		{"general, both ways with two weights", map[string]string{
+			"g.mtx":         "%%MatrixMarket matrix coordinate real general\n4 4 4\n1 2 1.0\n2 1 5\n2 3 2\n3 4 3\n",
+			"g.node_labels": "1,0\n2,1\n3,0\n4,1\n",
+		}, 1, "g.mtx: 1 pairs are listed both ways with two weights: the direction listed first was kept"},
+	},
+}
+
+func TestRepeatedPairsMergedAsTheirLibraryDoes(t *testing.T) {
+	for _, f := range formats {
+		cases, ok := repeatCases[f.name]
+		if want := f.holdsItems || f.name == "Matrix Market"; ok != want {
+			t.Errorf("format %s: a case: %v; want %v", f.name, ok, want)
+		}
+		for _, c := range cases {
+			t.Run(f.name+"/"+c.name, func(t *testing.T) {
+				g, _, err := Open(mapFS(c.files), Columns{Target: cmp.Or(map[bool]string{true: "c"}[f.holdsItems], "")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				e := slices.IndexFunc(g.Src, func(s int32) bool { return s == 0 })
+				if e < 0 || g.Dst[e] != 1 || g.E() != 3 || g.D != 1 {
+					t.Fatalf("edges %v–%v, D %d; want 3, the pair 0–1 once, one weight", g.Src, g.Dst, g.D)
+				}
+				if g.EdgeX[e] != c.weight {
+					t.Errorf("pair 0–1 weighs %g; want %g", g.EdgeX[e], c.weight)
+				}
+				if !hasNote(g, c.note) {
+					t.Errorf("notes %q; want one saying %q", g.Notes, c.note)
 				}
 			})
 		}

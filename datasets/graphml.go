@@ -565,6 +565,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	}
 	g.D = len(edgeKeys)
 	p := newPairs(r.fsys, r.file)
+	m := lastGiven{d: g.D, late: map[[2]int]bool{}, changed: map[int]bool{}}
 	both := directions{}
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
@@ -582,14 +583,15 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 			return r.errorAt(it.line, it.col, "edge target %s is not a node", quote(it.target))
 		}
 		both.add(u, v, it.directed)
-		keep, err := p.add(int32(u), int32(v), it.line)
+		e, err := p.edge(int32(u), int32(v), it.line)
 		if err != nil {
 			return err
 		}
-		if !keep {
+		if e < 0 {
 			continue
 		}
-		for _, k := range edgeKeys {
+		late := it.directed && u > v
+		for c, k := range edgeKeys {
 			x, err := numtext.ParseFloat(strings.TrimSpace(numericBool(k, it.value(k))))
 			if it.value(k) == "" {
 				x, err = 0, nil
@@ -597,16 +599,75 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 			if err != nil || x != x || x > 1e308 || x < -1e308 {
 				return r.errorAt(it.line, it.col, "edge attribute %s: %s is not a finite number", plainOrQuoted(k.name), quote(it.value(k)))
 			}
+			if p.again {
+				m.merge(g, e, c, x, it.gives(k), late)
+				continue
+			}
 			g.EdgeX = append(g.EdgeX, x)
+			m.first(e, c, late)
 		}
-		g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+		if !p.again {
+			g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+		}
 	}
 	p.note(g)
+	if len(m.changed) > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed again with other values: each value is the last given, as NetworkX's Graph keeps the attributes given last (a directed graph's as nx.Graph(D) does: the edges from the node listed later come last)", r.file, numtext.Group(len(m.changed))))
+	}
 	if both.directed > 0 {
 		how := cmp.Or(r.directedHow, `edgedefault="directed", or directed="true"`)
 		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
+}
+
+// lastGiven merges a pair listed again as NetworkX makes a simple graph
+// of it: a Graph's add_edge updates the pair's attributes with those given
+// (a value given again replaces the one kept, one not given keeps it),
+// and nx.Graph(D) of a directed graph adds the edges node by node, in the
+// order the nodes are listed, so that of u→v and v→u the one from the
+// node listed later comes last, whatever the file's order of edges. The
+// one place the three NetworkX readers (GraphML, GEXF, node-link JSON)
+// merge a pair's values.
+type lastGiven struct {
+	d int
+	// late marks, by edge and value, a value kept from a directed edge
+	// from the node listed later: an edge from the other end does not
+	// replace it.
+	late    map[[2]int]bool
+	changed map[int]bool // the edges listed again with another value
+}
+
+// first notes edge e's value c, from its first listing.
+func (m *lastGiven) first(e, c int, late bool) {
+	if late {
+		m.late[[2]int{e, c}] = true
+	}
+}
+
+// merge gives edge e's value c as x, listed again, where given says the
+// listing gives it (not a default) and NetworkX would put it after.
+func (m *lastGiven) merge(g *Graph, e, c int, x float64, given, late bool) {
+	at, v := [2]int{e, c}, &g.EdgeX[e*m.d+c]
+	if !given {
+		return
+	}
+	if *v != x {
+		m.changed[e] = true
+	}
+	if !late && m.late[at] {
+		return
+	}
+	if late {
+		m.late[at] = true
+	}
+	*v = x
+}
+
+// gives says the item gives its own value for k, not k's default.
+func (it graphmlItem) gives(k graphmlKey) bool {
+	_, ok := it.data[k.id]
+	return ok
 }
 
 // notANodeOwn is the format's own words for an edge whose end names no
