@@ -274,3 +274,52 @@ func TestRepeatedPairsMergedAsTheirLibraryDoes(t *testing.T) {
 		}
 	}
 }
+
+// twoNamedAlikeCases are, by format row, a file declaring two node
+// attributes under one name: refused at the second, naming the first's
+// line, as a key declared twice is (NetworkX would keep the last one's
+// values, and -target would take the first).
+var twoNamedAlikeCases = map[string]struct {
+	files map[string]string
+	want  string
+}{
+	"GEXF": {map[string]string{"g.gexf": `<?xml version="1.0" encoding="UTF-8"?>
+<gexf xmlns="http://www.gexf.net/1.2draft" version="1.2">
+  <graph defaultedgetype="undirected">
+    <attributes class="node">
+      <attribute id="0" title="cls" type="integer"/>
+      <attribute id="1" title="cls" type="integer"/>
+    </attributes>
+    <nodes><node id="a"><attvalues><attvalue for="0" value="0"/><attvalue for="1" value="1"/></attvalues></node></nodes>
+    <edges/>
+  </graph>
+</gexf>
+`}, `g.gexf:6:7: a second node attribute named "cls" (the first on line 5, column 7)`},
+	"GraphML": {map[string]string{"g.graphml": `<?xml version="1.0" encoding="UTF-8"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+<key id="d0" for="node" attr.name="cls" attr.type="long"/>
+<key id="d1" for="all" attr.name="cls" attr.type="long"/>
+<graph edgedefault="undirected"><node id="a"><data key="d0">0</data></node></graph>
+</graphml>
+`}, `g.graphml:4:1: a second node attribute named "cls" (the first on line 3, column 1)`},
+}
+
+func TestTwoAttributesOneNameRefused(t *testing.T) {
+	for _, f := range formats {
+		c, ok := twoNamedAlikeCases[f.name]
+		if want := f.holdsItems && f.name != "node-link JSON"; ok != want {
+			t.Errorf("format %s: a case: %v; want %v (node-link JSON refuses a key given twice in an object, input.JSON's rule)", f.name, ok, want)
+		}
+		if !ok {
+			continue
+		}
+		for _, s := range surfaces {
+			t.Run(f.name+"/"+s.name, func(t *testing.T) {
+				_, err := s.open(t, c.files)
+				if err == nil || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("got %v; want %q", err, c.want)
+				}
+			})
+		}
+	}
+}

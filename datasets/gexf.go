@@ -294,6 +294,9 @@ func (r *gexfReader) attribute(t xml.StartElement, line, col int) error {
 	if _, twice := r.attrs[at]; twice {
 		return r.errorAt(line, col, "the %s attribute %s is declared twice: which declaration its values follow cannot be told: keep one", r.class, quote(id))
 	}
+	if err := r.nameOnce(r.class, cmp.Or(title, id), "<attribute> (title)", line, col); err != nil {
+		return err
+	}
 	r.declared++
 	r.key = fmt.Sprintf("%07d", r.declared) // keys sort in the order declared
 	r.attrs[at] = r.key

@@ -35,6 +35,30 @@ import (
 // drawingAttrs are the node attributes Gephi writes for its drawing.
 var drawingAttrs = []string{"x", "y", "z", "size", "r", "g", "b", "color", "viz"}
 
+// nameOnce refuses an attribute declared for domain ("node", "edge", or
+// "all" and "" for both) under a name another has (GraphML's attr.name,
+// GEXF's title): NetworkX keeps a value a name, the last declared's, and
+// drops the other's without a word, so which one -target names cannot be
+// told. Both readers declare their attributes through it.
+func (r *graphmlReader) nameOnce(domain, name, what string, line, col int) error {
+	if r.names == nil {
+		r.names = map[[2]string][2]int{}
+	}
+	domains := []string{domain}
+	if domain == "all" || domain == "" {
+		domains = []string{"node", "edge"}
+	}
+	for _, d := range domains {
+		if first, twice := r.names[[2]string{d, name}]; twice {
+			return r.errorAt(line, col, "a second %s attribute named %s (the first on line %d, column %d): NetworkX keeps the values of the last one declared under a name and drops the other's without a word: give each %s its own name", d, quote(name), first[0], first[1], what)
+		}
+	}
+	for _, d := range domains {
+		r.names[[2]string{d, name}] = [2]int{line, col}
+	}
+	return nil
+}
+
 // graphmlKey is a declared attribute.
 type graphmlKey struct {
 	id, name, domain, typ, def string
@@ -79,8 +103,11 @@ type graphmlReader struct {
 	// the second, which is left out.
 	graphs, second int
 	keyLines       map[string]int // the line of each <key>, by id
-	depth          int            // of the element being read
-	rooted         bool           // the root element has been read
+	// names are where each attribute's name was declared, by its domain
+	// (node or edge) and name: nameOnce refuses a second.
+	names  map[[2]string][2]int
+	depth  int  // of the element being read
+	rooted bool // the root element has been read
 	// directed is the first graph's edgedefault="directed"; undeclared is
 	// where data first names each key no <key> declares (a key may be
 	// declared after its use, as NetworkX reads the whole file first).
@@ -202,6 +229,9 @@ func (r *graphmlReader) read() error {
 				}
 				if first, twice := r.keyLines[k.id]; twice {
 					return r.errorAt(line, col, "the key %s is declared twice (first on line %d): which declaration its data follow cannot be told: keep one", quote(k.id), first)
+				}
+				if err := r.nameOnce(k.domain, k.name, "<key> (attr.name)", line, col); err != nil {
+					return err
 				}
 				r.keyLines[k.id] = line
 				k.decl = len(r.keys)
