@@ -323,3 +323,69 @@ func TestTwoAttributesOneNameRefused(t *testing.T) {
 		}
 	}
 }
+
+// gexfWeightless is a GEXF path a–b–c–d whose edge c–d gives no weight,
+// with the edge attributes declared and the edges' own parts given.
+func gexfWeightless(declared string, ab, bc string) map[string]string {
+	return map[string]string{"g.gexf": `<?xml version="1.0" encoding="UTF-8"?>
+<gexf xmlns="http://www.gexf.net/1.2draft" version="1.2">
+  <graph defaultedgetype="undirected">
+    <attributes class="node"><attribute id="0" title="cls" type="integer"/></attributes>
+    <attributes class="edge">` + declared + `</attributes>
+    <nodes>
+      <node id="a"><attvalues><attvalue for="0" value="0"/></attvalues></node>
+      <node id="b"><attvalues><attvalue for="0" value="1"/></attvalues></node>
+      <node id="c"><attvalues><attvalue for="0" value="0"/></attvalues></node>
+      <node id="d"><attvalues><attvalue for="0" value="1"/></attvalues></node>
+    </nodes>
+    <edges>
+      <edge source="a" target="b"` + ab + `
+      <edge source="b" target="c"` + bc + `
+      <edge source="c" target="d"/>
+    </edges>
+  </graph>
+</gexf>
+`}
+}
+
+// weightlessEdgeCases are, by format row, graphs with an edge that gives
+// no weight where others do: it weighs what the row's publisher says
+// (GEXF's default weight, 1, as Gephi reads it), however the weight is
+// declared.
+var weightlessEdgeCases = map[string][]struct {
+	name  string
+	files map[string]string
+}{
+	"GEXF": {
+		{"weight= alone", gexfWeightless("", ` weight="2"/>`, ` weight="3"/>`)},
+		{"an attribute titled weight, and weight=", gexfWeightless(`<attribute id="w" title="weight" type="double"/>`, ` weight="2"/>`, ` weight="3"/>`)},
+		{"an attribute titled weight, its values alone", gexfWeightless(`<attribute id="w" title="weight" type="double"/>`, `><attvalues><attvalue for="w" value="2"/></attvalues></edge>`, `><attvalues><attvalue for="w" value="3"/></attvalues></edge>`)},
+	},
+}
+
+func TestAnEdgeWithoutAWeightWeighsItsFormatsDefault(t *testing.T) {
+	for name, cases := range weightlessEdgeCases {
+		if !slices.ContainsFunc(formats, func(f format) bool { return f.name == name }) {
+			t.Errorf("no format row %s", name)
+		}
+		for _, c := range cases {
+			t.Run(name+"/"+c.name, func(t *testing.T) {
+				g, _, err := Open(mapFS(c.files), Columns{Target: "cls"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := slices.Index(g.EdgeNames, "weight")
+				if w < 0 || g.E() != 3 {
+					t.Fatalf("edge features %q, %d edges; want a weight on 3", g.EdgeNames, g.E())
+				}
+				var got []float64
+				for e := range g.E() {
+					got = append(got, g.EdgeX[e*g.D+w])
+				}
+				if fmt.Sprint(got) != "[2 3 1]" {
+					t.Errorf("weights %v; want [2 3 1]: c–d gives none, and weighs 1", got)
+				}
+			})
+		}
+	}
+}
