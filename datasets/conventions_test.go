@@ -389,3 +389,50 @@ func TestAnEdgeWithoutAWeightWeighsItsFormatsDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestAClassLeftOutIsNoZero: a node that leaves out only its class (a
+// number) gets no note of numeric attributes read as 0: it is a node
+// without a class, the class builder's note, in every format of the
+// GraphML reader.
+func TestAClassLeftOutIsNoZero(t *testing.T) {
+	left := map[string]func() map[string]string{
+		"GraphML": func() map[string]string {
+			fs := graphmlRepeat(false, [3]int{0, 1, 1})
+			fs["g.graphml"] = strings.Replace(fs["g.graphml"], `<node id="1"><data key="d0">1</data></node>`, `<node id="1"/>`, 1)
+			return fs
+		},
+		"GEXF": func() map[string]string {
+			fs := gexfRepeat(false, [3]int{0, 1, 1})
+			fs["g.gexf"] = strings.Replace(fs["g.gexf"], `<node id="1" label="1"><attvalues><attvalue for="0" value="1"/></attvalues></node>`, `<node id="1" label="1"/>`, 1)
+			return fs
+		},
+		"node-link JSON": func() map[string]string {
+			fs := nodeLinkRepeat(false, false, [3]int{0, 1, 1})
+			fs["g.json"] = strings.Replace(fs["g.json"], `{"c": 1, "id": 1}`, `{"id": 1}`, 1)
+			return fs
+		},
+	}
+	for _, f := range formats {
+		files, ok := left[f.name]
+		if ok != f.holdsItems {
+			t.Errorf("format %s: a case: %v; want %v", f.name, ok, f.holdsItems)
+		}
+		if !ok {
+			continue
+		}
+		t.Run(f.name, func(t *testing.T) {
+			g, _, err := Open(mapFS(files()), Columns{Target: "c"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Labels[1] != NoClass {
+				t.Fatalf("labels %v; want node 1 without a class", g.Labels)
+			}
+			for _, n := range g.Notes {
+				if strings.Contains(n.String(), "numeric node attributes are left out") {
+					t.Errorf("note %q: the class left out is no numeric attribute read as 0", n)
+				}
+			}
+		})
+	}
+}

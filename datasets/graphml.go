@@ -553,6 +553,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		}
 	}
 	nt.denseFeatures(g, features, order)
+	delete(zeros, nt.header[class]) // a class left out is no class (the builder's note), no 0
 	if len(zeros) > 0 {
 		g.Notes = append(g.Notes, phrase.New("%s: %s numeric node attributes are left out on some nodes, with no default declared: read as 0 there, as a sparse matrix written by NetworkX leaves its zeros out", r.file, numtext.Group(len(zeros))))
 	}
