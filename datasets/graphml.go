@@ -558,6 +558,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		g.Notes = append(g.Notes, phrase.New("%s: %s numeric node attributes are left out on some nodes, with no default declared: read as 0 there, as a sparse matrix written by NetworkX leaves its zeros out", r.file, numtext.Group(len(zeros))))
 	}
 	if len(drawing) > 0 {
+		slices.Sort(drawing) // a note's list, in the order of the alphabet
 		g.Notes = append(g.Notes, phrase.New("%s: %s are the drawing's (positions, size, colour), not node features or classes", r.file, strings.Join(drawing, ", ")))
 	}
 	r.graphsNote(g)
