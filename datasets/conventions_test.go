@@ -436,3 +436,37 @@ func TestAClassLeftOutIsNoZero(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgesInOneOrder: every format's graph, on every surface, lists its
+// edges as the graphs drawn and shipped do, each pair (min, max), sorted,
+// so that the same graph gets the same bits however its file lists its
+// edges (PDN's draws per edge follow their order).
+func TestEdgesInOneOrder(t *testing.T) {
+	canonical := func(g *Graph) bool {
+		for e := range g.Src {
+			if g.Src[e] >= g.Dst[e] || e > 0 && cmp.Or(cmp.Compare(g.Src[e-1], g.Src[e]), cmp.Compare(g.Dst[e-1], g.Dst[e])) >= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	fixtures := faultFixtures(t)
+	// Listed out of order and backwards: 3–1 first, 2–1 after 1–2's pair.
+	fixtures["GraphML"] = append(fixtures["GraphML"], faultFixture{name: "edges out of order", files: graphmlRepeat(false, [3]int{3, 1, 4}, [3]int{2, 0, 5})})
+	fixtures["node-link JSON"] = append(fixtures["node-link JSON"], faultFixture{name: "edges out of order", files: nodeLinkRepeat(false, false, [3]int{3, 1, 4}, [3]int{2, 0, 5})})
+	for _, f := range formats {
+		for _, fx := range fixtures[f.name] {
+			for _, s := range surfaces {
+				t.Run(f.name+"/"+fx.name+"/"+s.name, func(t *testing.T) {
+					g, err := s.open(t, fx.files)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !canonical(g) {
+						t.Errorf("edges %v–%v; want each pair (min, max), sorted", g.Src, g.Dst)
+					}
+				})
+			}
+		}
+	}
+}

@@ -312,6 +312,7 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 		return nil, false, err
 	}
 	g.Meta["format"] = f.name
+	canonicalEdges(g)
 	if g.F == 0 {
 		DegreeFeatures(g)
 	}
@@ -689,4 +690,39 @@ func openPath(path string) (fs.FS, error) {
 		}
 	}
 	return fsys, err
+}
+
+// canonicalEdges puts a read graph's edges in the one order every graph
+// the explorer draws or ships already has (Cora, Citeseer and the
+// generators list each pair as (min, max), sorted): the same graph then
+// gets the same bits however its file lists its edges, as a model's draws
+// per edge (PDN's) follow the edges' order. The graphs drawn or shipped
+// are left as they are, so no pinned digest moves.
+func canonicalEdges(g *Graph) {
+	perm := make([]int, len(g.Src))
+	for e := range perm {
+		perm[e] = e
+		if g.Src[e] > g.Dst[e] {
+			g.Src[e], g.Dst[e] = g.Dst[e], g.Src[e]
+		}
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		return cmp.Or(cmp.Compare(g.Src[a], g.Src[b]), cmp.Compare(g.Dst[a], g.Dst[b]))
+	})
+	g.Src, g.Dst = permuted(g.Src, perm, 1), permuted(g.Dst, perm, 1)
+	g.EdgeX = permuted(g.EdgeX, perm, g.D)
+	g.Kind = permuted(g.Kind, perm, 1)
+	g.Weight = permuted(g.Weight, perm, 1)
+}
+
+// permuted is xs's rows of width w in the order perm gives; nil stays nil.
+func permuted[T any](xs []T, perm []int, w int) []T {
+	if xs == nil || w == 0 {
+		return xs
+	}
+	out := make([]T, 0, len(xs))
+	for _, e := range perm {
+		out = append(out, xs[e*w:(e+1)*w]...)
+	}
+	return out
 }
