@@ -59,6 +59,9 @@ type nodeTable struct {
 	// lines are the line each row came on, for a reader that places a
 	// cell it refuses (a Matrix Market labels file's node number).
 	lines []int
+	// bare is where the class is when the file has no header: its format
+	// row's bareClass.
+	bare classPlace
 }
 
 // hasControl says a cell holds a control character (a line break, a tab,
@@ -178,24 +181,30 @@ func (c ClassChoice) Phrase() phrase.Text {
 	return phrase.New("%s (%d classes: %s)", plainOrQuoted(c.Column), len(c.Classes), strings.Join(parts, ", "))
 }
 
-// readNodeTable reads the node table name, the header found by isHeader.
-// It keeps, as it reads, which columns could still name each node once,
-// and stops at the row where none can: a file of one line repeated
-// fifteen million times is refused at its second line.
-func readNodeTable(fsys fs.FS, name string, cols Columns, isHeader func([]string) bool) (*nodeTable, error) {
-	return readNodeRows(fsys, name, cols, isHeader, true)
+// readNodeTable reads the node table name of a graph of the format row
+// called format, the header found by isHeader. It keeps, as it reads,
+// which columns could still name each node once, and stops at the row
+// where none can: a file of one line repeated fifteen million times is
+// refused at its second line.
+func readNodeTable(fsys fs.FS, format, name string, cols Columns, isHeader func([]string) bool) (*nodeTable, error) {
+	return readNodeRows(fsys, format, name, cols, isHeader, true)
 }
 
 // readNodeRows is readNodeTable; named false reads a table whose rows may
 // name no node (a Matrix Market labels file of one column: node i's
-// class on its line i), within the limit of cells.
-func readNodeRows(fsys fs.FS, name string, cols Columns, isHeader func([]string) bool, named bool) (*nodeTable, error) {
+// class on its line i), within the limit of cells. Without a header, the
+// class is where the format's row says (bareClass).
+func readNodeRows(fsys fs.FS, format, name string, cols Columns, isHeader func([]string) bool, named bool) (*nodeTable, error) {
+	bare, ok := bareClassOf[format]
+	if !ok {
+		panic("datasets: no format row " + format)
+	}
 	t, err := openData(fsys, name, isHeader)
 	if err != nil {
 		return nil, err
 	}
 	defer t.closer.Close()
-	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins}
+	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins, bare: bare}
 	if err := nt.columnsApart(cols); err != nil {
 		return nil, err
 	}
@@ -453,7 +462,7 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 			fits = append(fits, c)
 		}
 	}
-	if c, ok := nt.plainestClass(fits); ok {
+	if c, ok := nt.plainestClass(fits, id); ok {
 		return c, nil
 	}
 	msg := phrase.New("which column is the class? name it with -target (target in a link)")
@@ -467,12 +476,26 @@ func (nt *nodeTable) chooseClass(named string, id int) (int, error) {
 }
 
 // plainestClass picks the class among the columns that could be one when
-// one stands out: the only one, the only one of words among numbers (a
-// .content file's class beside its 0/1 features), or, in a file without
-// a header, the last (as Planetoid's .content files have it).
-func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
+// one stands out: the only one; in a file without a header, the column
+// its format's row says (bareClass: the last, as Planetoid's .content
+// files have it; the one after the node id, as Network Repository's
+// .node_labels have it); or the only one of words among numbers (a
+// .content file's class beside its 0/1 features).
+func (nt *nodeTable) plainestClass(fits []int, id int) (int, bool) {
 	if len(fits) == 1 {
 		return fits[0], true
+	}
+	if !nt.named {
+		at := -1
+		switch nt.bare {
+		case lastClass:
+			at = len(nt.header) - 1
+		case afterIDClass:
+			at = id + 1 // a file of one column (id −1): its first
+		}
+		if slices.Contains(fits, at) {
+			return at, true
+		}
 	}
 	var words []int
 	for _, c := range fits {
@@ -480,11 +503,8 @@ func (nt *nodeTable) plainestClass(fits []int) (int, bool) {
 			words = append(words, c)
 		}
 	}
-	switch last := len(nt.header) - 1; {
-	case len(words) == 1:
+	if len(words) == 1 {
 		return words[0], true
-	case !nt.named && len(fits) > 0 && fits[len(fits)-1] == last:
-		return last, true
 	}
 	return 0, false
 }

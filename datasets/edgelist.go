@@ -71,7 +71,7 @@ func looksLikeHeader(first []string) bool {
 func readPlain(fsys fs.FS, pf plainFiles, cols Columns) (*Graph, error) {
 	name := strings.TrimSuffix(pf.labels, path.Ext(pf.labels))
 	g := &Graph{Meta: map[string]any{"name": name}}
-	nt, err := readNodeTable(fsys, pf.labels, cols, looksLikeHeader)
+	nt, err := readNodeTable(fsys, "edge list", pf.labels, cols, looksLikeHeader)
 	if err != nil {
 		return nil, err
 	}

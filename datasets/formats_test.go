@@ -211,7 +211,7 @@ func TestReadGraphML(t *testing.T) {
 	if g.F != 1 || !slices.Equal(g.DenseX(), []float64{3, 1, 4, 2}) {
 		t.Errorf("features %v", g.DenseX())
 	}
-	if !reflect.DeepEqual(g.EdgeNames, []string{"actor", "director"}) || g.E() != 3 || !slices.Equal(g.EdgeX, []float64{1, 0, 0, 1, 1, 1}) {
+	if !reflect.DeepEqual(g.EdgeNames, []string{"actor", "director"}) || g.E() != 3 || !slices.Equal(g.EdgeX, []float64{1, 0, 1, 1, 0, 1}) { // edges in order: a–b, a–c, b–c
 		t.Errorf("edge names %v edges %v %v features %v", g.EdgeNames, g.Src, g.Dst, g.EdgeX)
 	}
 }
@@ -250,7 +250,7 @@ func TestReadGraphMLSparseAndGephi(t *testing.T) {
 	if g.C != 2 || !reflect.DeepEqual(g.ClassNames, []string{"ai", "db"}) || g.F != 2 || !slices.Equal(g.DenseX(), want) {
 		t.Errorf("C %d names %v F %d X %v", g.C, g.ClassNames, g.F, g.DenseX())
 	}
-	if !hasNote(g, "2 numeric node attributes are left out on some nodes") || !hasNote(g, "y, x are the drawing's") {
+	if !hasNote(g, "2 numeric node attributes are left out on some nodes") || !hasNote(g, "x, y are the drawing's") {
 		t.Errorf("notes %v", g.Notes)
 	}
 }

@@ -294,6 +294,9 @@ func (r *gexfReader) attribute(t xml.StartElement, line, col int) error {
 	if _, twice := r.attrs[at]; twice {
 		return r.errorAt(line, col, "the %s attribute %s is declared twice: which declaration its values follow cannot be told: keep one", r.class, quote(id))
 	}
+	if err := r.nameOnce(r.class, cmp.Or(title, id), "<attribute> (title)", line, col); err != nil {
+		return err
+	}
 	r.declared++
 	r.key = fmt.Sprintf("%07d", r.declared) // keys sort in the order declared
 	r.attrs[at] = r.key
@@ -443,14 +446,20 @@ func (r *gexfReader) end(t xml.EndElement) {
 // is one (weight= wins, as in NetworkX), else one of its own after the
 // declared ones; an edge without weight= weighs 1, GEXF's default.
 func (r *gexfReader) weigh() {
-	if !r.weighted {
-		return
-	}
 	key := ""
 	for id, k := range r.keys {
 		if k.domain == "edge" && k.name == "weight" {
 			key = id
 		}
+	}
+	if k, ok := r.keys[key]; ok && k.def == "" {
+		// A declared weight without a <default>: an edge that gives
+		// neither weight= nor a value weighs 1 too, GEXF's default.
+		k.def = "1"
+		r.keys[key] = k
+	}
+	if !r.weighted {
+		return
 	}
 	if key == "" {
 		key = "~weight" // after the declared ones

@@ -35,9 +35,34 @@ import (
 // drawingAttrs are the node attributes Gephi writes for its drawing.
 var drawingAttrs = []string{"x", "y", "z", "size", "r", "g", "b", "color", "viz"}
 
+// nameOnce refuses an attribute declared for domain ("node", "edge", or
+// "all" and "" for both) under a name another has (GraphML's attr.name,
+// GEXF's title): NetworkX keeps a value a name, the last declared's, and
+// drops the other's without a word, so which one -target names cannot be
+// told. Both readers declare their attributes through it.
+func (r *graphmlReader) nameOnce(domain, name, what string, line, col int) error {
+	if r.names == nil {
+		r.names = map[[2]string][2]int{}
+	}
+	domains := []string{domain}
+	if domain == "all" || domain == "" {
+		domains = []string{"node", "edge"}
+	}
+	for _, d := range domains {
+		if first, twice := r.names[[2]string{d, name}]; twice {
+			return r.errorAt(line, col, "a second %s attribute named %s (the first on line %d, column %d): NetworkX keeps the values of the last one declared under a name and drops the other's without a word: give each %s its own name", d, quote(name), first[0], first[1], what)
+		}
+	}
+	for _, d := range domains {
+		r.names[[2]string{d, name}] = [2]int{line, col}
+	}
+	return nil
+}
+
 // graphmlKey is a declared attribute.
 type graphmlKey struct {
 	id, name, domain, typ, def string
+	decl                       int // its place among the keys declared, for a format whose ids do not sort so
 }
 
 // graphmlTypes are the attr.type values GraphML defines (a key without
@@ -78,8 +103,11 @@ type graphmlReader struct {
 	// the second, which is left out.
 	graphs, second int
 	keyLines       map[string]int // the line of each <key>, by id
-	depth          int            // of the element being read
-	rooted         bool           // the root element has been read
+	// names are where each attribute's name was declared, by its domain
+	// (node or edge) and name: nameOnce refuses a second.
+	names  map[[2]string][2]int
+	depth  int  // of the element being read
+	rooted bool // the root element has been read
 	// directed is the first graph's edgedefault="directed"; undeclared is
 	// where data first names each key no <key> declares (a key may be
 	// declared after its use, as NetworkX reads the whole file first).
@@ -202,7 +230,11 @@ func (r *graphmlReader) read() error {
 				if first, twice := r.keyLines[k.id]; twice {
 					return r.errorAt(line, col, "the key %s is declared twice (first on line %d): which declaration its data follow cannot be told: keep one", quote(k.id), first)
 				}
+				if err := r.nameOnce(k.domain, k.name, "<key> (attr.name)", line, col); err != nil {
+					return err
+				}
 				r.keyLines[k.id] = line
+				k.decl = len(r.keys)
 				r.keys[k.id] = k
 				r.key(k.domain, line, col)
 				dataKey = "key:" + k.id
@@ -405,7 +437,14 @@ func attr(t xml.StartElement, name string) string {
 	return ""
 }
 
-// keysFor returns the keys declared for nodes or edges, in id order.
+// keysFor returns the keys declared for nodes or edges in the order
+// NetworkX's readers give a graph's attributes (each item's dict holds its
+// values in the order its file gives them): the order they are first
+// given a value in, item after item, then those no item gives, in the
+// order declared. This is the order of node features and edge features
+// in every format of the three readers (GraphML, GEXF, node-link JSON),
+// whatever order its keys are declared in or their ids sort in:
+// nx.write_graphml declares its keys in reverse.
 func (r *graphmlReader) keysFor(domain string) []graphmlKey {
 	var out []graphmlKey
 	for _, k := range r.keys {
@@ -413,7 +452,20 @@ func (r *graphmlReader) keysFor(domain string) []graphmlKey {
 			out = append(out, k)
 		}
 	}
-	slices.SortFunc(out, func(a, b graphmlKey) int { return strings.Compare(a.id, b.id) })
+	slices.SortFunc(out, func(a, b graphmlKey) int {
+		fa, ma := r.firsts[a.id]
+		fb, mb := r.firsts[b.id]
+		switch {
+		case ma && mb:
+			return cmp.Compare(fa, fb)
+		case ma != mb: // given a value first
+			if ma {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(a.decl, b.decl), strings.Compare(a.id, b.id))
+	})
 	return out
 }
 
@@ -501,10 +553,12 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		}
 	}
 	nt.denseFeatures(g, features, order)
+	delete(zeros, nt.header[class]) // a class left out is no class (the builder's note), no 0
 	if len(zeros) > 0 {
 		g.Notes = append(g.Notes, phrase.New("%s: %s numeric node attributes are left out on some nodes, with no default declared: read as 0 there, as a sparse matrix written by NetworkX leaves its zeros out", r.file, numtext.Group(len(zeros))))
 	}
 	if len(drawing) > 0 {
+		slices.Sort(drawing) // a note's list, in the order of the alphabet
 		g.Notes = append(g.Notes, phrase.New("%s: %s are the drawing's (positions, size, colour), not node features or classes", r.file, strings.Join(drawing, ", ")))
 	}
 	r.graphsNote(g)
@@ -543,6 +597,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	}
 	g.D = len(edgeKeys)
 	p := newPairs(r.fsys, r.file)
+	m := lastGiven{d: g.D, late: map[[2]int]bool{}, changed: map[int]bool{}}
 	both := directions{}
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
@@ -560,14 +615,15 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 			return r.errorAt(it.line, it.col, "edge target %s is not a node", quote(it.target))
 		}
 		both.add(u, v, it.directed)
-		keep, err := p.add(int32(u), int32(v), it.line)
+		e, err := p.edge(int32(u), int32(v), it.line)
 		if err != nil {
 			return err
 		}
-		if !keep {
+		if e < 0 {
 			continue
 		}
-		for _, k := range edgeKeys {
+		late := it.directed && u > v
+		for c, k := range edgeKeys {
 			x, err := numtext.ParseFloat(strings.TrimSpace(numericBool(k, it.value(k))))
 			if it.value(k) == "" {
 				x, err = 0, nil
@@ -575,16 +631,75 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 			if err != nil || x != x || x > 1e308 || x < -1e308 {
 				return r.errorAt(it.line, it.col, "edge attribute %s: %s is not a finite number", plainOrQuoted(k.name), quote(it.value(k)))
 			}
+			if p.again {
+				m.merge(g, e, c, x, it.gives(k), late)
+				continue
+			}
 			g.EdgeX = append(g.EdgeX, x)
+			m.first(e, c, late)
 		}
-		g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+		if !p.again {
+			g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+		}
 	}
 	p.note(g)
+	if len(m.changed) > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed again with other values: each value is the last given, as NetworkX's Graph keeps the attributes given last (a directed graph's as nx.Graph(D) does: the edges from the node listed later come last)", r.file, numtext.Group(len(m.changed))))
+	}
 	if both.directed > 0 {
 		how := cmp.Or(r.directedHow, `edgedefault="directed", or directed="true"`)
 		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
+}
+
+// lastGiven merges a pair listed again as NetworkX makes a simple graph
+// of it: a Graph's add_edge updates the pair's attributes with those given
+// (a value given again replaces the one kept, one not given keeps it),
+// and nx.Graph(D) of a directed graph adds the edges node by node, in the
+// order the nodes are listed, so that of u→v and v→u the one from the
+// node listed later comes last, whatever the file's order of edges. The
+// one place the three NetworkX readers (GraphML, GEXF, node-link JSON)
+// merge a pair's values.
+type lastGiven struct {
+	d int
+	// late marks, by edge and value, a value kept from a directed edge
+	// from the node listed later: an edge from the other end does not
+	// replace it.
+	late    map[[2]int]bool
+	changed map[int]bool // the edges listed again with another value
+}
+
+// first notes edge e's value c, from its first listing.
+func (m *lastGiven) first(e, c int, late bool) {
+	if late {
+		m.late[[2]int{e, c}] = true
+	}
+}
+
+// merge gives edge e's value c as x, listed again, where given says the
+// listing gives it (not a default) and NetworkX would put it after.
+func (m *lastGiven) merge(g *Graph, e, c int, x float64, given, late bool) {
+	at, v := [2]int{e, c}, &g.EdgeX[e*m.d+c]
+	if !given {
+		return
+	}
+	if *v != x {
+		m.changed[e] = true
+	}
+	if !late && m.late[at] {
+		return
+	}
+	if late {
+		m.late[at] = true
+	}
+	*v = x
+}
+
+// gives says the item gives its own value for k, not k's default.
+func (it graphmlItem) gives(k graphmlKey) bool {
+	_, ok := it.data[k.id]
+	return ok
 }
 
 // notANodeOwn is the format's own words for an edge whose end names no

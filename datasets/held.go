@@ -103,6 +103,10 @@ type held struct {
 	may          bool     // the last one met may be held
 	past         [2]int   // the line and column where a budget was passed
 	why          int      // which: 0 none, pastElements or pastBytes
+	// firsts are the keys given a value, each by its place in the order
+	// they were first given one: the order of NetworkX's attribute dicts
+	// (keysFor).
+	firsts map[string]int
 	// then is what was held where the estimate passed its budget.
 	then struct {
 		elements, values, cells int
@@ -154,6 +158,12 @@ func (h *held) give(it *graphmlItem, key, v string, line, col int) {
 		it.data = map[string]string{} // made by its first value: most edges give none
 	}
 	it.data[key] = v
+	if _, met := h.firsts[key]; !met {
+		if h.firsts == nil {
+			h.firsts = map[string]int{}
+		}
+		h.firsts[key] = len(h.firsts)
+	}
 }
 
 // rename moves an item's value for from, if it gives one, to the key

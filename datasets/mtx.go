@@ -308,14 +308,24 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 }
 
 // mtxEdges keeps the matrix's undirected edges, each pair once: the
-// directions each pair was listed in, its weight as first listed.
+// directions each pair was listed in and, weighted, the sum of the values
+// listed each way, as SciPy's sparse matrices sum an entry listed twice
+// (tocsr, todense, a product).
 type mtxEdges struct {
-	at                      map[[2]int32]int // pair → edge
-	dirs                    []uint8          // per edge: 1 listed i<j, 2 listed i>j
-	loops, repeats, differs int
+	at    map[[2]int32]int // pair → edge
+	dirs  []uint8          // per edge: 1 listed i<j, 2 listed i>j
+	first []uint8          // per edge: the direction it was first listed in
+	sums  [2][]float64     // per edge, weighted: the values listed i<j, and i>j, summed
+	loops int
+	again int // entries listed again at a place listed before (its mirror, in a symmetric matrix)
 }
 
-// entries reads the entries into g's edges.
+// entries reads the entries into g's edges. An entry listed again is
+// summed, as SciPy sums it: at its own place, or, in a symmetric or
+// skew-symmetric matrix, its mirror's, which mmread stores at both (the
+// skew one's negated). A general matrix's pair listed both ways keeps the
+// direction listed first, each direction summed, with a note where the
+// two differ.
 func (r *mtxReader) entries(g *Graph, h mtxHeader, lim limits) error {
 	weighted := h.field != "pattern"
 	if weighted {
@@ -332,25 +342,22 @@ func (r *mtxReader) entries(g *Graph, h mtxHeader, lim limits) error {
 		if i > j {
 			dir = 2
 		}
-		if k, ok := e.at[key]; ok {
-			if e.dirs[k]&dir != 0 || h.symmetry != "general" {
-				e.repeats++
+		k, ok := e.at[key]
+		if !ok {
+			if len(e.dirs) >= lim.edges {
+				return tooMany(r.file, r.line, 0, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
 			}
-			if weighted && g.EdgeX[k] != w {
-				e.differs++
-			}
-			e.dirs[k] |= dir
-			return nil
+			k = len(e.dirs)
+			e.at[key] = k
+			e.dirs, e.first = append(e.dirs, 0), append(e.first, dir)
+			e.sums[0], e.sums[1] = append(e.sums[0], 0), append(e.sums[1], 0)
+			g.Src, g.Dst = append(g.Src, key[0]), append(g.Dst, key[1])
 		}
-		if len(e.dirs) >= lim.edges {
-			return tooMany(r.file, r.line, 0, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
+		if e.dirs[k]&dir != 0 || h.symmetry != "general" && e.dirs[k] != 0 {
+			e.again++
 		}
-		e.at[key] = len(e.dirs)
-		e.dirs = append(e.dirs, dir)
-		g.Src, g.Dst = append(g.Src, key[0]), append(g.Dst, key[1])
-		if weighted {
-			g.EdgeX = append(g.EdgeX, w)
-		}
+		e.dirs[k] |= dir
+		e.sums[dir-1][k] += w
 		return nil
 	}
 	var err error
@@ -362,8 +369,36 @@ func (r *mtxReader) entries(g *Graph, h mtxHeader, lim limits) error {
 	if err != nil {
 		return err
 	}
-	if e.loops+e.repeats > 0 {
-		(&pairs{file: r.file, loops: e.loops, repeats: e.repeats}).note(g)
+	differs := 0
+	if weighted {
+		g.EdgeX = make([]float64, len(e.dirs))
+		for k, first := range e.first {
+			own, other := e.sums[first-1][k], e.sums[2-first][k]
+			switch h.symmetry {
+			case "general":
+				g.EdgeX[k] = own
+				if e.dirs[k] == 3 && own != other {
+					differs++
+				}
+			case "skew-symmetric":
+				g.EdgeX[k] = own - other // the mirror's value is the negative of its place's
+			default:
+				g.EdgeX[k] = own + other
+			}
+		}
+	}
+	switch {
+	case e.again > 0 && weighted:
+		if e.loops > 0 {
+			(&pairs{file: r.file, loops: e.loops}).note(g)
+		}
+		if h.symmetry == "general" {
+			g.Notes = append(g.Notes, phrase.New("%s: %s entries are listed again at a place listed before: their values were summed, as SciPy's sparse matrices sum them", r.file, numtext.Group(e.again)))
+		} else {
+			g.Notes = append(g.Notes, phrase.New("%s: %s entries are listed again at a place listed before or at its mirror (the matrix is %s: mmread stores each entry at both): their values were summed, as SciPy's sparse matrices sum them", r.file, numtext.Group(e.again), h.symmetry))
+		}
+	case e.loops+e.again > 0:
+		(&pairs{file: r.file, loops: e.loops, repeats: e.again}).note(g)
 	}
 	if h.symmetry == "general" {
 		oneWay := 0
@@ -375,8 +410,8 @@ func (r *mtxReader) entries(g *Graph, h mtxHeader, lim limits) error {
 		if oneWay > 0 {
 			g.Notes = append(g.Notes, phrase.New("%s: the matrix is general (not symmetric), and %s of its %s pairs are listed in one direction only: read as undirected, as the models are trained on undirected graphs, each pair once", r.file, numtext.Group(oneWay), numtext.Group(len(e.dirs))))
 		}
-		if e.differs > 0 {
-			g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed both ways with two weights: the first listed was kept", r.file, numtext.Group(e.differs)))
+		if differs > 0 {
+			g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed both ways with two weights: the direction listed first was kept (each direction's entries summed)", r.file, numtext.Group(differs)))
 		}
 	}
 	if h.symmetry == "skew-symmetric" && weighted {
@@ -514,7 +549,7 @@ func mtxLabelsHeader(first []string) bool {
 // further numeric columns) from the labels file name, whose nodes are
 // numbered 1..N as in the matrix.
 func readMTXLabels(fsys fs.FS, name, matrix string, g *Graph, cols Columns) error {
-	nt, err := readNodeRows(fsys, name, cols, mtxLabelsHeader, false)
+	nt, err := readNodeRows(fsys, "Matrix Market", name, cols, mtxLabelsHeader, false)
 	if err != nil {
 		return err
 	}

@@ -101,7 +101,7 @@ func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 		return nil, &BundleError{File: "target.csv", Msg: phrase.New("cannot read: missing (a MUSAE or FEATHER folder holds edges.csv, target.csv and features.json or features.csv)")}
 	}
 	g := &Graph{Meta: map[string]any{"name": folderName(tf.target)}}
-	nt, err := readNodeTable(fsys, tf.target, cols, func([]string) bool { return true })
+	nt, err := readNodeTable(fsys, "MUSAE", tf.target, cols, func([]string) bool { return true })
 	if err != nil {
 		return nil, err
 	}
@@ -338,35 +338,49 @@ func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes s
 // self-loops and repeats it drops.
 type pairs struct {
 	file           string
-	seen           map[[2]int32]bool
+	seen           map[[2]int32]int32 // pair → its edge, in the order first listed
 	loops, repeats int
+	again          bool   // the last pair edge met was listed before
 	lim            limits // lim.edges bounds the distinct pairs, met while reading
 }
 
 func newPairs(fsys fs.FS, file string) *pairs {
-	return &pairs{file: file, seen: map[[2]int32]bool{}, lim: limitsOf(fsys)}
+	return &pairs{file: file, seen: map[[2]int32]int32{}, lim: limitsOf(fsys)}
 }
 
 // add reports whether the pair u–v is new; it fails once repeats
 // outnumber the edges by maxRepeats.
 func (p *pairs) add(u, v int32, line int) (bool, error) {
+	e, err := p.edge(u, v, line)
+	return e >= 0 && !p.again, err
+}
+
+// edge is the edge of the pair u–v, numbered in the order pairs are first
+// listed (a new pair's is the count of pairs less one); -1 for a
+// self-loop. p.again says the pair was listed before: a reader that
+// merges what a pair is listed with again finds its edge so.
+func (p *pairs) edge(u, v int32, line int) (int, error) {
 	key := [2]int32{min(u, v), max(u, v)}
+	p.again = false
+	e, seen := p.seen[key]
 	switch {
 	case u == v:
 		p.loops++
-	case p.seen[key]:
+		e = -1
+	case seen:
 		p.repeats++
+		p.again = true
 	case len(p.seen) >= p.lim.edges:
-		return false, tooMany(p.file, line, 0, p.lim, phrase.New("more than %s edges", numtext.Group(p.lim.edges)))
+		return -1, tooMany(p.file, line, 0, p.lim, phrase.New("more than %s edges", numtext.Group(p.lim.edges)))
 	default:
-		p.seen[key] = true
-		return true, nil
+		p.seen[key] = int32(len(p.seen))
+		return len(p.seen) - 1, nil
 	}
 	if dropped := p.loops + p.repeats; dropped > len(p.seen)+maxRepeats {
-		return false, &BundleError{File: p.file, Line: line, Msg: phrase.New("%s of %s lines so far repeat a pair or join a node to itself: is this an edge list?",
+		return -1, &BundleError{File: p.file, Line: line, Msg: phrase.New("%s of %s lines so far repeat a pair or join a node to itself: is this an edge list?",
 			numtext.Group(dropped), numtext.Group(dropped+len(p.seen)))}
 	}
-	return false, nil
+	return int(e), nil
 }
 
 // note tells g what was dropped.

@@ -589,7 +589,11 @@ func (r *npzReader) csr(prefix string, rows int, most int, what phrase.Text) (sh
 		a.f.Close()
 		return shape, nil, nil, nil, r.errorf(a.key, "has %d values; want 2 (rows, columns)", a.n)
 	}
-	s, err := r.ints(a, 0, MaxNodes*4)
+	// Any whole number a float64 holds exactly: each side's own bound (the
+	// rows' MaxNodes, the attributes' MaxFeatures, the adjacency square)
+	// is said below and by the caller, once, so no value is told one range
+	// here and another there.
+	s, err := r.ints(a, 0, 1<<53)
 	if err != nil {
 		return shape, nil, nil, nil, err
 	}

@@ -60,7 +60,22 @@ type format struct {
 	// the graph is made, within the budget of limits.elements (held.go):
 	// a test reads a file of each such row one past a budget.
 	holdsItems bool
+	// bareClass is where a node table of its files without a header holds
+	// the class, as its publisher writes it (readNodeRows reads it from
+	// here, for every reader of the row): the last column, or the column
+	// after the node's; askClass, the zero value, where nothing says, so
+	// a choice between columns is asked.
+	bareClass classPlace
 }
+
+// classPlace is where a node table without a header holds the class.
+type classPlace int
+
+const (
+	askClass     classPlace = iota // nothing says: ask which column, where several could be
+	lastClass                      // the last column: Planetoid's .content files (id, features…, class)
+	afterIDClass                   // the column after the node: Network Repository's .node_labels (node,label, then features)
+)
 
 // every marks, in a format's chooses, the Columns it reads.
 var every = Columns{ID: "*", Target: "*", Bins: 1}
@@ -106,9 +121,11 @@ var formats = []format{
 		noColumns: phrase.New("a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows)"),
 		file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},
 	{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every,
-		ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket"},
+		ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket",
+		bareClass: afterIDClass},
 	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
-		library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain"},
+		library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain",
+		bareClass: lastClass},
 }
 
 // formatNamed is the row called name.
@@ -140,8 +157,13 @@ func namedByARow(ext string) bool { return slices.Contains(rowEnds, ext) }
 // rows' finders list folders by the names namedByARow tells).
 var rowEnds []string
 
+// bareClassOf is each row's bareClass by its name, gathered once the rows
+// are (the rows' readers read it through readNodeRows).
+var bareClassOf = map[string]classPlace{}
+
 func init() {
 	for _, f := range formats {
+		bareClassOf[f.name] = f.bareClass
 		if f.file != "" {
 			rowEnds = append(rowEnds, f.file)
 		}
@@ -290,6 +312,7 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 		return nil, false, err
 	}
 	g.Meta["format"] = f.name
+	canonicalEdges(g)
 	if g.F == 0 {
 		DegreeFeatures(g)
 	}
@@ -667,4 +690,39 @@ func openPath(path string) (fs.FS, error) {
 		}
 	}
 	return fsys, err
+}
+
+// canonicalEdges puts a read graph's edges in the one order every graph
+// the explorer draws or ships already has (Cora, Citeseer and the
+// generators list each pair as (min, max), sorted): the same graph then
+// gets the same bits however its file lists its edges, as a model's draws
+// per edge (PDN's) follow the edges' order. The graphs drawn or shipped
+// are left as they are, so no pinned digest moves.
+func canonicalEdges(g *Graph) {
+	perm := make([]int, len(g.Src))
+	for e := range perm {
+		perm[e] = e
+		if g.Src[e] > g.Dst[e] {
+			g.Src[e], g.Dst[e] = g.Dst[e], g.Src[e]
+		}
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		return cmp.Or(cmp.Compare(g.Src[a], g.Src[b]), cmp.Compare(g.Dst[a], g.Dst[b]))
+	})
+	g.Src, g.Dst = permuted(g.Src, perm, 1), permuted(g.Dst, perm, 1)
+	g.EdgeX = permuted(g.EdgeX, perm, g.D)
+	g.Kind = permuted(g.Kind, perm, 1)
+	g.Weight = permuted(g.Weight, perm, 1)
+}
+
+// permuted is xs's rows of width w in the order perm gives; nil stays nil.
+func permuted[T any](xs []T, perm []int, w int) []T {
+	if xs == nil || w == 0 {
+		return xs
+	}
+	out := make([]T, 0, len(xs))
+	for _, e := range perm {
+		out = append(out, xs[e*w:(e+1)*w]...)
+	}
+	return out
 }

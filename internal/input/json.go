@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 )
 
 // JSON decodes the JSON text b of file into v, as encoding/json does, and
@@ -106,7 +105,7 @@ func RepeatedKey(file string, b []byte) error {
 	_, twice, deep := scanKeys(b, nil)
 	if deep != nil {
 		line, col := LineCol(b, deep.Off)
-		return tooDeep(file, deep.Depth, Pos{line, col})
+		return tooDeep(file, Pos{line, col})
 	}
 	if twice == nil {
 		return nil
@@ -259,10 +258,11 @@ func depthOf(b []byte) int {
 	return deepest
 }
 
-// tooDeep is the *Error of a JSON text nested depth levels deep, past
-// MaxDepth, at the list or object that passes it.
-func tooDeep(file string, depth int, at Pos) *Error {
-	return &Error{File: file, Line: at.Line, Col: at.Col, Msg: phrase.New("lists or objects nested %s levels deep, more than the %d the explorer reads: a graph's attribute holds a number, a string or a list of them; flatten the attribute (a list of numbers, or one attribute for each), save it, and open it again", numtext.Group(depth), MaxDepth)}
+// tooDeep is the *Error of a JSON text nested past MaxDepth, at the list
+// or object that passes it. How deep the text goes past it is not said:
+// the scan that finds it stops counting there.
+func tooDeep(file string, at Pos) *Error {
+	return &Error{File: file, Line: at.Line, Col: at.Col, Msg: phrase.New("lists or objects nested more than %d levels deep, the most the explorer reads: a graph's attribute holds a number, a string or a list of them; flatten the attribute (a list of numbers, or one attribute for each), save it, and open it again", MaxDepth)}
 }
 
 // maxDepthError says err is encoding/json's refusal of a text nested

@@ -252,7 +252,7 @@ func (j *JSONStream) read(from int64) (JSONValue, error) {
 	if len(text) > 0 && (text[0] == '{' || text[0] == '[') {
 		keys, twice, deep := scanKeys(text, nil)
 		if deep != nil {
-			return v, tooDeep(j.file, deep.Depth, j.w.pos(start+int64(deep.Off)))
+			return v, tooDeep(j.file, j.w.pos(start+int64(deep.Off)))
 		}
 		if twice != nil {
 			first := j.w.pos(start + int64(twice.First.Off))
@@ -328,7 +328,7 @@ func (j *JSONStream) decodeFailed(from int64, err error) error {
 	if maxDepthError(err) { // nested past encoding/json's bound, and so past MaxDepth
 		text := j.w.slice(k, j.w.end())
 		if _, _, deep := scanKeys(text, nil); deep != nil {
-			return tooDeep(j.file, deep.Depth, j.w.pos(k+int64(deep.Off)))
+			return tooDeep(j.file, j.w.pos(k+int64(deep.Off)))
 		}
 	}
 	again := json.NewDecoder(bytes.NewReader(j.w.slice(k, j.w.end())))
