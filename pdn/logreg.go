@@ -38,7 +38,6 @@ type logReg struct {
 	x       []float64 // N×d, the embedding; nil until set
 	n, d, c int
 	rows    []int // the training nodes
-	labels  []int
 	seq     []int // 0…len(rows)−1, and the rows' labels: z's rows
 	lab     []int
 	lin     *dense    // W (c×d) and b, as torch.nn.Linear holds them
@@ -60,7 +59,7 @@ func newLogReg(n, d, c int, rows, labels []int) *logReg {
 	for k, i := range rows {
 		seq[k], lab[k] = k, labels[i]
 	}
-	return &logReg{n: n, d: d, c: c, rows: rows, labels: labels, seq: seq, lab: lab,
+	return &logReg{n: n, d: d, c: c, rows: rows, seq: seq, lab: lab,
 		lin:   &dense{in: d, out: c, w: newTensor(d * c), b: newTensor(c), wt: make([]float64, d*c)},
 		prevW: make([]float64, d*c), prevB: make([]float64, c), yW: make([]float64, d*c), yB: make([]float64, c),
 		t: 1, z: make([]float64, nt*c), g: make([]float64, nt*c), gw: make([]float64, d*c), gb: make([]float64, c),

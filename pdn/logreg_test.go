@@ -49,22 +49,8 @@ func TestLogRegGradient(t *testing.T) {
 	total := func() float64 { return LogRegC * float64(len(rows)) * r.lossGrad(w, b) }
 	total()
 	gw, gb := append([]float64(nil), r.gw...), append([]float64(nil), r.gb...)
-	const h = 1e-6
-	check := func(name string, s []float64, g []float64) {
-		for i := range s {
-			v := s[i]
-			s[i] = v + h
-			up := total()
-			s[i] = v - h
-			down := total()
-			s[i] = v
-			if fd := (up - down) / (2 * h); math.Abs(fd-g[i]) > 1e-6*max(1, math.Abs(fd)) {
-				t.Errorf("%s[%d]: analytic %v, finite differences %v", name, i, g[i], fd)
-			}
-		}
-	}
-	check("W", w, gw)
-	check("b", b, gb)
+	checkGrad(t, "logReg W", w, gw, total)
+	checkGrad(t, "logReg b", b, gb, total)
 }
 
 // Fitted to convergence, the classifier is the ℓ1 problem's minimum: its
