@@ -620,6 +620,17 @@ func jsonAt(b []byte, err error) (line, col int) {
 // quote quotes a cell for a message, cut short if long.
 func quote(s string) string { return experiment.Quote(s) }
 
+// unquoted is s as quote shows it, without the quotes: a file's own text
+// inside a message's quoted words (another library's message), its line
+// ends and other control characters escaped, never printed raw.
+func unquoted(s string) string {
+	q := quote(s)
+	if len(q) >= 2 && q[0] == '"' && q[len(q)-1] == '"' {
+		return q[1 : len(q)-1]
+	}
+	return q
+}
+
 // checkHeader wants fixed names, then prefix0, prefix1, … to the end.
 func (t *table) checkHeader(fixed []string, prefix string) (int, error) {
 	for i, want := range fixed {

@@ -402,7 +402,7 @@ func (r *gexfReader) declaredLater() error {
 	if first != "" {
 		at := r.undeclared[first]
 		kind, id, _ := strings.Cut(first[1:], "\x00")
-		return r.errorAt(at[0], at[1], "<attvalue for=%s> names no %s attribute <attributes class=%q> declares (NetworkX raises \"No attribute defined for=%s.\"): declare it, or correct the id", quote(id), kind, kind, id)
+		return r.errorAt(at[0], at[1], "<attvalue for=%s> names no %s attribute <attributes class=%q> declares (NetworkX raises \"No attribute defined for=%s.\"): declare it, or correct the id", quote(id), kind, kind, unquoted(id))
 	}
 	for held := range r.undeclared {
 		kind, id, _ := strings.Cut(held[1:], "\x00")

@@ -386,7 +386,7 @@ func (r *graphmlReader) allDeclared() error {
 		return nil
 	}
 	at := r.undeclared[first]
-	return r.errorAt(at[0], at[1], "<data key=%s> names a key no <key> element declares (NetworkX raises \"no key %s\"): declare it (<key id=%s for=\"node\" attr.name=\"…\" attr.type=\"…\"/>), or correct the name", quote(first), first, quote(first))
+	return r.errorAt(at[0], at[1], "<data key=%s> names a key no <key> element declares (NetworkX raises \"no key %s\"): declare it (<key id=%s for=\"node\" attr.name=\"…\" attr.type=\"…\"/>), or correct the name", quote(first), unquoted(first), quote(first))
 }
 
 // edgeAttrs reads an edge's directed attribute, and refuses an id another
