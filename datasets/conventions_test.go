@@ -214,7 +214,7 @@ const nxLast = "1 pairs are listed again with other values: each value is the la
 // merged as the row's library merges them: NetworkX's simple Graph keeps
 // the attributes given last (nx.Graph(D) of a directed graph, node by
 // node: 1→0 after 0→1 whatever the file's order), SciPy sums an entry
-// listed twice.
+// listed twice, as does PyG's coalesce an OGB edge's features.
 var repeatCases = map[string][]repeatCase{
 	"node-link JSON": {
 		{"directed both ways", nodeLinkRepeat(true, false, [3]int{0, 1, 1}, [3]int{1, 0, 9}), 9, nxLast},
@@ -231,6 +231,26 @@ var repeatCases = map[string][]repeatCase{
 		{"directed both ways", graphmlRepeat(true, [3]int{0, 1, 1}, [3]int{1, 0, 9}), 9, nxLast},
 		{"directed both ways, the later node's first", graphmlRepeat(true, [3]int{1, 0, 9}, [3]int{0, 1, 1}), 9, nxLast},
 		{"two undirected edges (a MultiGraph)", graphmlRepeat(false, [3]int{0, 1, 1}, [3]int{0, 1, 9}), 9, nxLast},
+	},
+	"edge list": {
+		{"a pair listed again, reversed", map[string]string{
+			"edges.csv":  "0,1,1\n1,2,2\n1,0,9\n2,3,3\n",
+			"labels.csv": "0,0\n1,1\n2,0\n3,1\n",
+		}, 9, "edges.csv: " + nxLast + ", as NetworkX's Graph keeps the attributes given last"},
+	},
+	"MUSAE": {
+		{"a pair listed again", map[string]string{
+			"edges.csv":  "id_1,id_2,w\n0,1,1\n1,2,2\n0,1,9\n2,3,3\n",
+			"target.csv": "id,target\n0,0\n1,1\n2,0\n3,1\n",
+		}, 9, "edges.csv: " + nxLast},
+	},
+	"OGB": {
+		{"an edge given both ways", map[string]string{
+			"raw/edge.csv.gz":          gz("0,1\n1,2\n1,0\n2,3\n"),
+			"raw/edge-feat.csv.gz":     gz("1\n2\n9\n3\n"),
+			"raw/node-label.csv.gz":    gz("0\n1\n0\n1\n"),
+			"raw/num-node-list.csv.gz": gz("4\n"),
+		}, 10, "raw/edge.csv.gz: 1 pairs are listed again with values: their values were summed, as PyG's coalesce sums them"},
 	},
 	"Matrix Market": {
 		{"symmetric, listed both ways", map[string]string{
@@ -251,8 +271,8 @@ var repeatCases = map[string][]repeatCase{
 func TestRepeatedPairsMergedAsTheirLibraryDoes(t *testing.T) {
 	for _, f := range formats {
 		cases, ok := repeatCases[f.name]
-		if want := f.holdsItems || f.name == "Matrix Market"; ok != want {
-			t.Errorf("format %s: a case: %v; want %v", f.name, ok, want)
+		if want := f.merges == lastKept || f.merges == summed; ok != want {
+			t.Errorf("format %s: a case: %v; want one where its edges carry values (merges %d)", f.name, ok, f.merges)
 		}
 		for _, c := range cases {
 			t.Run(f.name+"/"+c.name, func(t *testing.T) {

@@ -86,7 +86,7 @@ func readPlain(fsys fs.FS, pf plainFiles, cols Columns) (*Graph, error) {
 	features := nt.numericColumns(id, class)
 	nt.denseFeatures(g, features, order)
 	g.Notes = append(g.Notes, nt.notFeatures(features, id, class)...)
-	if err := readEdgeList(fsys, pf.edges, g, ids, pf.labels); err != nil {
+	if err := readEdgeList(fsys, "edge list", pf.edges, g, ids, pf.labels); err != nil {
 		return nil, err
 	}
 	return g, g.Check()

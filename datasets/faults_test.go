@@ -59,7 +59,7 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 	musae := cloneFiles(tinyMUSAE)
 	musae["target.csv"] = strings.ReplaceAll(musae["target.csv"], "tvshow", "télé")
 	ogb := tinyOGB(t)
-	ogb["mapping/labelidx2cat.csv.gz"] = gz(t, "label idx,category\n0,cs.AI café\n1,cs.LG café\n2,cs.CL\n")
+	ogb["mapping/labelidx2cat.csv.gz"] = gz("label idx,category\n0,cs.AI café\n1,cs.LG café\n2,cs.CL\n")
 	flat := map[string]string{}
 	for name, body := range tinyOGB(t) {
 		if after, ok := strings.CutPrefix(name, "raw/"); ok {
@@ -99,7 +99,7 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 				"club.node_labels": "1,café\n2,thé\n3,café\n4,thé\n",
 			}, wordFile: "club.node_labels", word: "café", rename: "club.mtx", spoiled: "club_\xe9.mtx"},
 			{name: "Matrix Market gzipped, weighted, labels.csv", files: map[string]string{
-				"club.mtx.gz": gz(t, "%%MatrixMarket matrix coordinate real general\n4 4 4\n1 2 0.5\n2 1 0.5\n2 3 1\n3 4 2\n"),
+				"club.mtx.gz": gz("%%MatrixMarket matrix coordinate real general\n4 4 4\n1 2 0.5\n2 1 0.5\n2 3 1\n3 4 2\n"),
 				"labels.csv":  "id,label\n1,café\n2,thé\n3,café\n4,thé\n",
 			}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
 		},
@@ -111,7 +111,7 @@ func faultFixtures(t testing.TB) map[string][]faultFixture {
 		"edge list": {
 			{name: "CSV", files: map[string]string{"labels.csv": labels, "edges.csv": "a,b\nb,c\nc,d\n"}, wordFile: "labels.csv", word: "café", rename: "labels.csv", spoiled: "labels_\xff.csv"},
 			{name: "Planetoid", files: map[string]string{"cora.content": content, "cora.cites": cites}, wordFile: "cora.content", word: "Règle", rename: "cora.content", spoiled: "cor\xe0.content"},
-			{name: "gzipped edge list", files: map[string]string{"labels.csv": labels, "edges.csv.gz": gz(t, "a,b\nb,c\nc,d\n")}, wordFile: "labels.csv", word: "café"},
+			{name: "gzipped edge list", files: map[string]string{"labels.csv": labels, "edges.csv.gz": gz("a,b\nb,c\nc,d\n")}, wordFile: "labels.csv", word: "café"},
 		},
 	}
 }
@@ -202,7 +202,7 @@ func textOf(t testing.TB, name, body string) string {
 
 func withText(t testing.TB, name, text string) string {
 	if strings.HasSuffix(name, ".gz") {
-		return gz(t, text)
+		return gz(text)
 	}
 	return text
 }
@@ -549,7 +549,7 @@ func compressedForms(t *testing.T, fx faultFixture, want string) {
 		if strings.HasSuffix(file, ".gz") || slices.Contains(compressedFiles[fx.name], file) {
 			bz := bzip2Of(t, text)
 			cells = append(cells, []struct{ name, file, data, says string }{
-				{"gzipped", plain + ".gz", gz(t, text), ""},
+				{"gzipped", plain + ".gz", gz(text), ""},
 				{"in bzip2", plain + ".bz2", bz, ""},
 				{"in bzip2, cut short", plain + ".bz2", bz[:len(bz)*2/3], "is cut short, or damaged: its bzip2 data stops"},
 				{"in bzip2, bytes after its stream", plain + ".bz2", bz + "GARBAGE", "has trailing bytes after the compressed data"},
@@ -581,7 +581,7 @@ func compressedForms(t *testing.T, fx faultFixture, want string) {
 		{"graph.rar", "graph.rar: is a RAR archive (.rar)"},
 		{"graph.tar.xz", "graph.tar.xz: is an xz tar archive (.tar.xz)"},
 	} {
-		data := []byte(gz(t, "not read"))
+		data := []byte(gz("not read"))
 		_, _, err := OpenFiles([]File{{Name: archive.name, Data: data}}, Columns{})
 		p := filepath.Join(t.TempDir(), archive.name)
 		mustWrite(t, p, data)
@@ -621,7 +621,7 @@ func TestDamagedGzipIsBlamedNotItsValues(t *testing.T) {
 		fmt.Fprintf(&edges, "%d,%d\n", i%5, (i+1)%5)
 	}
 	files := tinyOGB(t)
-	whole := gz(t, edges.String())
+	whole := gz(edges.String())
 	cut := whole[:len(whole)*2/3]
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)

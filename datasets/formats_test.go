@@ -17,8 +17,7 @@ import (
 )
 
 // gz gzips text, as OGB publishes its files.
-func gz(t testing.TB, text string) string {
-	t.Helper()
+func gz(text string) string {
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
 	zw.Write([]byte(text))
@@ -30,15 +29,15 @@ func gz(t testing.TB, text string) string {
 // given both ways, edge features, a split and named classes.
 func tinyOGB(t testing.TB) map[string]string {
 	return map[string]string{
-		"raw/edge.csv.gz":             gz(t, "0,1\n1,0\n1,2\n3,4\n2,4\n"),
-		"raw/edge-feat.csv.gz":        gz(t, "1,0\n9,9\n0,1\n1,1\n0.5,0.5\n"),
-		"raw/node-feat.csv.gz":        gz(t, "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n"),
-		"raw/node-label.csv.gz":       gz(t, "0\n1\n2\n1\n0\n"),
-		"raw/num-node-list.csv.gz":    gz(t, "5\n"),
-		"split/time/train.csv.gz":     gz(t, "0\n1\n"),
-		"split/time/valid.csv.gz":     gz(t, "2\n"),
-		"split/time/test.csv.gz":      gz(t, "3\n4\n"),
-		"mapping/labelidx2cat.csv.gz": gz(t, "label idx,category\n0,cs.AI\n1,cs.LG\n2,cs.CL\n"),
+		"raw/edge.csv.gz":             gz("0,1\n1,0\n1,2\n3,4\n2,4\n"),
+		"raw/edge-feat.csv.gz":        gz("1,0\n9,9\n0,1\n1,1\n0.5,0.5\n"),
+		"raw/node-feat.csv.gz":        gz("0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n"),
+		"raw/node-label.csv.gz":       gz("0\n1\n2\n1\n0\n"),
+		"raw/num-node-list.csv.gz":    gz("5\n"),
+		"split/time/train.csv.gz":     gz("0\n1\n"),
+		"split/time/valid.csv.gz":     gz("2\n"),
+		"split/time/test.csv.gz":      gz("3\n4\n"),
+		"mapping/labelidx2cat.csv.gz": gz("label idx,category\n0,cs.AI\n1,cs.LG\n2,cs.CL\n"),
 	}
 }
 
@@ -53,8 +52,9 @@ func TestReadOGB(t *testing.T) {
 	if !reflect.DeepEqual(g.Splits, []Split{Train, Train, Val, Test, Test}) || !reflect.DeepEqual(g.ClassNames, []string{"cs.AI", "cs.LG", "cs.CL"}) {
 		t.Errorf("splits %v names %v", g.Splits, g.ClassNames)
 	}
-	// The pair 0–1 keeps the features of its first line, not of 1,0.
-	if !slices.Equal(g.EdgeX[:2], []float64{1, 0}) || len(g.Notes) != 1 || !strings.Contains(g.Notes[0].String(), "1 pairs listed again") {
+	// The pair 0–1 has the features of its two lines (0,1 and 1,0) summed,
+	// as PyG's coalesce sums them.
+	if !slices.Equal(g.EdgeX[:2], []float64{10, 9}) || len(g.Notes) != 2 || !strings.Contains(g.Notes[0].String(), "1 pairs listed again") || !strings.Contains(g.Notes[1].String(), "their values were summed") {
 		t.Errorf("edge features %v notes %v", g.EdgeX, g.Notes)
 	}
 }
@@ -75,7 +75,7 @@ var badOGB = []struct{ name, file, body, want string }{
 func TestReadOGBRejects(t *testing.T) {
 	for _, tc := range badOGB {
 		files := tinyOGB(t)
-		files[tc.file] = gz(t, tc.body)
+		files[tc.file] = gz(tc.body)
 		if tc.name == "not gzip" {
 			files[tc.file] = "plain text"
 		}
@@ -86,7 +86,7 @@ func TestReadOGBRejects(t *testing.T) {
 	}
 	// A gzip bomb stops at the folder's limit.
 	files := tinyOGB(t)
-	files["raw/node-feat.csv.gz"] = gz(t, strings.Repeat("0,0\n", 1<<20))
+	files["raw/node-feat.csv.gz"] = gz(strings.Repeat("0,0\n", 1<<20))
 	lim := nativeLimits
 	lim.gunzip = 1 << 10
 	_, err := readNumbers(limitedTo(mapFS(files), lim), "raw/node-feat.csv.gz", anyLines("node"), 2)

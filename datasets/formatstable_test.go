@@ -104,13 +104,22 @@ func formatsDocRow(f format) string {
 	if f.file != "" {
 		file = "`" + f.file + "` alone, in a folder or in a zip"
 	}
-	return fmt.Sprintf("| %s | %s | %s | %s | `%s` |", f.name, f.says, file, f.library, f.fuzz)
+	return fmt.Sprintf("| %s | %s | %s | %s | %s | `%s` |", f.name, f.says, file, f.library, mergeWords[f.merges], f.fuzz)
+}
+
+// mergeWords say in the docs' table how each rule merges the values of a
+// pair listed again.
+var mergeWords = map[merging]string{
+	mergeUnsaid:  "its edges carry no values",
+	refusedAgain: "refused",
+	lastKept:     "the last given, as NetworkX's Graph",
+	summed:       "summed, as SciPy's and PyG's coalesce",
 }
 
 // formatsDoc is the docs' formats table, written from the rows, in the
 // order Open tries them.
 func formatsDoc() string {
-	lines := []string{formatsDocStart, "", "| format | its files | given as | read as | fuzz target |", "|---|---|---|---|---|"}
+	lines := []string{formatsDocStart, "", "| format | its files | given as | read as | a pair listed again | fuzz target |", "|---|---|---|---|---|---|"}
 	for _, f := range formats {
 		lines = append(lines, formatsDocRow(f))
 	}

@@ -157,7 +157,7 @@ func FuzzOpenFiles(f *testing.F) {
 		ogb["ogb/"+k] = v
 	}
 	f.Add(zipOf(f, ogb))
-	ogb["ogb/raw/node-feat.csv.gz"] = gz(f, strings.Repeat("0,0,0,0,0,0,0,0\n", 1<<14))
+	ogb["ogb/raw/node-feat.csv.gz"] = gz(strings.Repeat("0,0,0,0,0,0,0,0\n", 1<<14))
 	f.Add(zipOf(f, ogb))
 	flat := map[string]string{}
 	for k, v := range tinyOGB(f) {
@@ -255,7 +255,7 @@ func FuzzReadOGB(f *testing.F) {
 		for k, v := range ok {
 			files[k] = v
 		}
-		files["raw/edge.csv.gz"], files["raw/node-label.csv.gz"], files["raw/node-feat.csv.gz"] = gz(t, edges), gz(t, labels), gz(t, feat)
+		files["raw/edge.csv.gz"], files["raw/node-label.csv.gz"], files["raw/node-feat.csv.gz"] = gz(edges), gz(labels), gz(feat)
 		delete(files, "raw/edge-feat.csv.gz")
 		g, _, err := Open(mapFS(files), Columns{})
 		fuzzReader(t, g, err)

@@ -29,9 +29,11 @@ import (
 // which write_gexf writes for a multigraph's edge keys, is the key, as
 // read_gexf takes it, no feature. Where it differs from NetworkX:
 //   - a node's label is its name in the drawing, as Gephi shows it, and
-//     neither a class nor a feature (NetworkX keeps it as the attribute
-//     "label", which would be taken for the class: a label is most often
-//     a node's own name);
+//     neither a class nor a feature unless -target label names it
+//     (NetworkX keeps it as the attribute "label", which would be taken
+//     for the class: a label is most often a node's own name); where no
+//     class is found and the labels could be classes, the message says
+//     so;
 //   - an attribute's <default> is the value of a node or edge that gives
 //     none, as Gephi reads it (NetworkX keeps the defaults aside, in
 //     G.graph["node_default"]);
@@ -106,7 +108,23 @@ type gexfReader struct {
 	text      strings.Builder
 	viz       map[string]bool // the drawing's elements met
 	weighted  bool            // some edge gives weight=
+	// labelled counts the nodes that give label=, labels its values (at
+	// most maxLabels of them): what the nodes' label= would be as a
+	// class, for the message when no class is found.
+	labelled int
+	labels   map[string]bool
+	// labelClass says -target names label, and no attribute is titled so:
+	// the nodes' label= is read as the class, as NetworkX keeps it.
+	labelClass bool
 }
+
+// labelKey is the key the nodes' label= is held under when it is read
+// as the class: after the declared ones.
+const labelKey = "~label"
+
+// maxLabels is how many label= values gexfReader keeps for its message:
+// past it, the labels are no classes.
+const maxLabels = 1000
 
 // weightGiven holds an edge's weight= among its values until weigh
 // knows the key it is.
@@ -124,10 +142,12 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	}
 	defer text.Close()
 	r := &gexfReader{
-		graphmlReader: &graphmlReader{fsys: fsys, file: name, dec: dec, keys: map[string]graphmlKey{}, edgeIDs: map[string][2]int{}, undeclared: map[string][2]int{},
+		graphmlReader: &graphmlReader{fsys: fsys, file: name, format: "GEXF", dec: dec, keys: map[string]graphmlKey{}, edgeIDs: map[string][2]int{}, undeclared: map[string][2]int{},
 			drawing: []string{}, directedHow: `defaultedgetype="directed", or type="directed"`, held: heldWithin(limitsOf(fsys), gexfCost)},
-		attrs: map[[2]string]string{}, viz: map[string]bool{},
+		attrs: map[[2]string]string{}, viz: map[string]bool{}, labels: map[string]bool{},
 	}
+	r.classHint = r.labelHint
+	r.labelClass = strings.EqualFold(strings.TrimSpace(cols.Target), "label")
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -135,6 +155,7 @@ func ReadGEXFFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	r.weigh()
+	r.labelAsClass(&cols)
 	g, err := r.graph(cols)
 	if err != nil {
 		return nil, err
@@ -252,6 +273,15 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 			if attr(t, "pid") != "" {
 				return r.errorAt(line, col, "a node with a pid (a hierarchy of nodes): the explorer reads one flat graph; flatten it first (Gephi exports flat graphs)")
 			}
+			if l := strings.TrimSpace(attr(t, "label")); l != "" {
+				r.labelled++
+				if len(r.labels) <= maxLabels {
+					r.labels[l] = true
+				}
+				if r.labelClass {
+					r.give(r.item, labelKey, l, line, col)
+				}
+			}
 			return nil
 		}
 		return r.edge(t)
@@ -267,6 +297,33 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 		return r.errorAt(line, col, "<parents> (a hierarchy of nodes): the explorer reads one flat graph; flatten it first (Gephi exports flat graphs)")
 	}
 	return nil
+}
+
+// labelAsClass makes the nodes' label= a node attribute, "label", when
+// -target names it (labelClass): the class, as NetworkX's read_gexf
+// keeps it, unless the file declares an attribute titled label, which
+// -target then names.
+func (r *gexfReader) labelAsClass(cols *Columns) {
+	if !r.labelClass {
+		return
+	}
+	for _, k := range r.keysFor("node") {
+		if strings.EqualFold(k.name, "label") {
+			return
+		}
+	}
+	r.keys[labelKey] = graphmlKey{id: labelKey, name: "label", domain: "node", typ: "string"}
+	cols.Target = "label"
+}
+
+// labelHint says, where no class was found, that the nodes' label= is
+// no class unless -target names it: when its values could be classes (2
+// to half as many as the nodes).
+func (r *gexfReader) labelHint(target string, nodes int) (phrase.Text, bool) {
+	if r.labelClass || r.labelled == 0 || len(r.labels) < 2 || 2*len(r.labels) > nodes {
+		return phrase.Text{}, false
+	}
+	return phrase.New("the nodes' label= (%s of them, %s values) is each node's name in the drawing, as Gephi shows it, and not taken for the class: -target label (target=label in a link) reads it as the class", numtext.Group(r.labelled), numtext.Group(len(r.labels))), true
 }
 
 // dynamicAdvice says what to do with a dynamic graph.

@@ -91,7 +91,9 @@ func findGraphML(fsys fs.FS) (string, bool) { return theOne(fsys, isGraphMLName)
 type graphmlReader struct {
 	fsys fs.FS
 	file string
-	dec  *xml.Decoder
+	// format is its format row's name (GraphML, GEXF, node-link JSON).
+	format string
+	dec    *xml.Decoder
 	// xmlDepth counts the elements open, as xmlToken reads them.
 	xmlDepth int
 	keys     map[string]graphmlKey
@@ -123,6 +125,11 @@ type graphmlReader struct {
 	// notANode, where the format has its own words for an edge whose end
 	// (source or target) names no node, says them; nil for GraphML's.
 	notANode func(it graphmlItem, end, id string) error
+	// classHint, where the format keeps something aside that a reader may
+	// take for the class (GEXF's label=), says where it went and how to
+	// make it the class, given the -target asked for and the count of
+	// nodes; nil for none.
+	classHint func(target string, nodes int) (phrase.Text, bool)
 	// given are the lines of the values the item being read has given, by
 	// key, for the message on a key given twice: the reader's, cleared at
 	// each item (startItem), as no item needs them once it is read.
@@ -175,7 +182,7 @@ func ReadGraphMLFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		return nil, err
 	}
 	defer text.Close()
-	r := &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys), graphmlCost)}
+	r := &graphmlReader{fsys: fsys, file: name, format: "GraphML", keys: map[string]graphmlKey{}, keyLines: map[string]int{}, undeclared: map[string][2]int{}, edgeIDs: map[string][2]int{}, dec: dec, held: heldWithin(limitsOf(fsys), graphmlCost)}
 	if err := r.read(); err != nil {
 		return nil, err
 	}
@@ -538,7 +545,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	cols.ID = "1"
 	class, err := nt.chooseClass(cols.Target, 0)
 	if err != nil {
-		return nil, err
+		return nil, r.hinted(err, cols.Target)
 	}
 	name := strings.TrimSuffix(input.Plain(r.file), path.Ext(input.Plain(r.file)))
 	g := &Graph{Meta: map[string]any{"name": name}}
@@ -563,6 +570,26 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	}
 	r.graphsNote(g)
 	return g, r.addEdges(g, ids)
+}
+
+// hinted adds the format's classHint to err, a class not found.
+func (r *graphmlReader) hinted(err error, target string) error {
+	if r.classHint == nil {
+		return err
+	}
+	hint, ok := r.classHint(target, len(r.nodes))
+	if !ok {
+		return err
+	}
+	var be *BundleError
+	var ce *ColumnsError
+	switch {
+	case errors.As(err, &be):
+		be.Msg = phrase.New("%s; %s", be.Msg, hint)
+	case errors.As(err, &ce):
+		ce.Msg = phrase.New("%s; %s", ce.Msg, hint)
+	}
+	return err
 }
 
 // isDrawing says a node attribute is one of the drawing's: Gephi's in
@@ -596,8 +623,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		}
 	}
 	g.D = len(edgeKeys)
-	p := newPairs(r.fsys, r.file)
-	m := lastGiven{d: g.D, late: map[[2]int]bool{}, changed: map[int]bool{}}
+	p := newPairs(r.fsys, r.file, r.format)
 	both := directions{}
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
@@ -631,69 +657,18 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 			if err != nil || x != x || x > 1e308 || x < -1e308 {
 				return r.errorAt(it.line, it.col, "edge attribute %s: %s is not a finite number", plainOrQuoted(k.name), quote(it.value(k)))
 			}
-			if p.again {
-				m.merge(g, e, c, x, it.gives(k), late)
-				continue
-			}
-			g.EdgeX = append(g.EdgeX, x)
-			m.first(e, c, late)
+			p.value(g, e, c, x, it.gives(k), late)
 		}
 		if !p.again {
 			g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
 		}
 	}
 	p.note(g)
-	if len(m.changed) > 0 {
-		g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed again with other values: each value is the last given, as NetworkX's Graph keeps the attributes given last (a directed graph's as nx.Graph(D) does: the edges from the node listed later come last)", r.file, numtext.Group(len(m.changed))))
-	}
 	if both.directed > 0 {
 		how := cmp.Or(r.directedHow, `edgedefault="directed", or directed="true"`)
 		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
-}
-
-// lastGiven merges a pair listed again as NetworkX makes a simple graph
-// of it: a Graph's add_edge updates the pair's attributes with those given
-// (a value given again replaces the one kept, one not given keeps it),
-// and nx.Graph(D) of a directed graph adds the edges node by node, in the
-// order the nodes are listed, so that of u→v and v→u the one from the
-// node listed later comes last, whatever the file's order of edges. The
-// one place the three NetworkX readers (GraphML, GEXF, node-link JSON)
-// merge a pair's values.
-type lastGiven struct {
-	d int
-	// late marks, by edge and value, a value kept from a directed edge
-	// from the node listed later: an edge from the other end does not
-	// replace it.
-	late    map[[2]int]bool
-	changed map[int]bool // the edges listed again with another value
-}
-
-// first notes edge e's value c, from its first listing.
-func (m *lastGiven) first(e, c int, late bool) {
-	if late {
-		m.late[[2]int{e, c}] = true
-	}
-}
-
-// merge gives edge e's value c as x, listed again, where given says the
-// listing gives it (not a default) and NetworkX would put it after.
-func (m *lastGiven) merge(g *Graph, e, c int, x float64, given, late bool) {
-	at, v := [2]int{e, c}, &g.EdgeX[e*m.d+c]
-	if !given {
-		return
-	}
-	if *v != x {
-		m.changed[e] = true
-	}
-	if !late && m.late[at] {
-		return
-	}
-	if late {
-		m.late[at] = true
-	}
-	*v = x
 }
 
 // gives says the item gives its own value for k, not k's default.

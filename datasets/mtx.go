@@ -209,7 +209,7 @@ func ReadMatrixMarketFS(fsys fs.FS, name, labels string, cols Columns) (*Graph, 
 	if err := readMTXLabels(fsys, labels, name, g, cols); err != nil {
 		return nil, err
 	}
-	if err := r.entries(g, h, newPairs(fsys, name).lim); err != nil {
+	if err := r.entries(g, h, newPairs(fsys, name, "Matrix Market").lim); err != nil {
 		return nil, err
 	}
 	return g, g.Check()

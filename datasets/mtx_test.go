@@ -87,7 +87,7 @@ func TestMatrixMarketReads(t *testing.T) {
 		{"a node left out", map[string]string{"g.mtx": tinyMTX, "g_labels.txt": "1 a\n2 b\n3 a\n5 b\n"}, func(g *Graph) bool { return g.Labels[3] == NoClass && g.Splits[3] == Unlabelled },
 			"g_labels.txt lists 4 of the 5 nodes of g.mtx: the others have no class"},
 		{"a header, an extra numeric column", map[string]string{"g.mtx": tinyMTX, "labels.csv": "node,label,age\n1,a,3\n2,b,4\n3,a,5\n4,b,6\n5,a,7\n"}, func(g *Graph) bool { return g.F == 1 && g.DenseX()[4] == 7 }, ""},
-		{"integer, symmetric", map[string]string{"g.mtx.gz": gz(t, "%%MatrixMarket matrix coordinate integer symmetric\n5 5 2\n2 1 4\n5 3 -1\n"), "g.node_labels": labels}, func(g *Graph) bool { return g.E() == 2 && g.EdgeX[1] == -1 }, ""},
+		{"integer, symmetric", map[string]string{"g.mtx.gz": gz("%%MatrixMarket matrix coordinate integer symmetric\n5 5 2\n2 1 4\n5 3 -1\n"), "g.node_labels": labels}, func(g *Graph) bool { return g.E() == 2 && g.EdgeX[1] == -1 }, ""},
 		{"array, symmetric", map[string]string{"g.mtx": "%%MatrixMarket matrix array real symmetric\n3 3\n0\n1\n0\n0\n2.5\n0\n", "g.node_labels": "1,a\n2,b\n3,a\n"}, func(g *Graph) bool {
 			return g.E() == 2 && g.EdgeX[0] == 1 && g.EdgeX[1] == 2.5 && g.Src[1] == 1 && g.Dst[1] == 2
 		}, ""},

@@ -123,7 +123,7 @@ func ReadMUSAEFS(fsys fs.FS, cols Columns) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := readEdgeList(fsys, tf.edges, g, ids, nt.file); err != nil {
+	if err := readEdgeList(fsys, "MUSAE", tf.edges, g, ids, nt.file); err != nil {
 		return nil, err
 	}
 	return g, g.Check()
@@ -273,10 +273,11 @@ const maxRepeats = 1000
 
 // readEdgeList reads an edge list: two node ids a line (as ids names
 // them; nodes names the file they come from), any further columns edge
-// features, named by the header if it has one. Pairs are made undirected,
-// each kept once with the features it first came with; self-loops are
-// dropped. Both are counted in g.Notes.
-func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes string) error {
+// features, named by the header if it has one, read by the reader of the
+// format row called format. Pairs are made undirected, each kept once
+// with its values merged by the row's rule; self-loops are dropped. Both
+// are counted in g.Notes.
+func readEdgeList(fsys fs.FS, format, file string, g *Graph, ids map[string]int, nodes string) error {
 	isHeader := func(first []string) bool {
 		if len(first) < 2 {
 			return false
@@ -297,7 +298,7 @@ func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes s
 	if t.named && g.D > 0 {
 		g.EdgeNames = slices.Clone(t.header[2:])
 	}
-	pairs := newPairs(fsys, file)
+	pairs := newPairs(fsys, file, format)
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -314,11 +315,11 @@ func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes s
 			}
 			ends[i] = int32(n)
 		}
-		keep, err := pairs.add(ends[0], ends[1], t.line)
-		if err != nil || !keep {
-			if err != nil {
-				return err
-			}
+		e, err := pairs.edge(ends[0], ends[1], t.line)
+		if err != nil {
+			return err
+		}
+		if e < 0 {
 			continue
 		}
 		for c := 2; c < len(row); c++ {
@@ -326,67 +327,12 @@ func readEdgeList(fsys fs.FS, file string, g *Graph, ids map[string]int, nodes s
 			if err != nil {
 				return err
 			}
-			g.EdgeX = append(g.EdgeX, x)
+			pairs.value(g, e, c-2, x, true, false)
 		}
-		g.Src, g.Dst = append(g.Src, min(ends[0], ends[1])), append(g.Dst, max(ends[0], ends[1]))
+		if !pairs.again {
+			g.Src, g.Dst = append(g.Src, min(ends[0], ends[1])), append(g.Dst, max(ends[0], ends[1]))
+		}
 	}
 	pairs.note(g)
 	return nil
-}
-
-// pairs keeps an undirected edge list's pairs, each once, counting the
-// self-loops and repeats it drops.
-type pairs struct {
-	file           string
-	seen           map[[2]int32]int32 // pair → its edge, in the order first listed
-	loops, repeats int
-	again          bool   // the last pair edge met was listed before
-	lim            limits // lim.edges bounds the distinct pairs, met while reading
-}
-
-func newPairs(fsys fs.FS, file string) *pairs {
-	return &pairs{file: file, seen: map[[2]int32]int32{}, lim: limitsOf(fsys)}
-}
-
-// add reports whether the pair u–v is new; it fails once repeats
-// outnumber the edges by maxRepeats.
-func (p *pairs) add(u, v int32, line int) (bool, error) {
-	e, err := p.edge(u, v, line)
-	return e >= 0 && !p.again, err
-}
-
-// edge is the edge of the pair u–v, numbered in the order pairs are first
-// listed (a new pair's is the count of pairs less one); -1 for a
-// self-loop. p.again says the pair was listed before: a reader that
-// merges what a pair is listed with again finds its edge so.
-func (p *pairs) edge(u, v int32, line int) (int, error) {
-	key := [2]int32{min(u, v), max(u, v)}
-	p.again = false
-	e, seen := p.seen[key]
-	switch {
-	case u == v:
-		p.loops++
-		e = -1
-	case seen:
-		p.repeats++
-		p.again = true
-	case len(p.seen) >= p.lim.edges:
-		return -1, tooMany(p.file, line, 0, p.lim, phrase.New("more than %s edges", numtext.Group(p.lim.edges)))
-	default:
-		p.seen[key] = int32(len(p.seen))
-		return len(p.seen) - 1, nil
-	}
-	if dropped := p.loops + p.repeats; dropped > len(p.seen)+maxRepeats {
-		return -1, &BundleError{File: p.file, Line: line, Msg: phrase.New("%s of %s lines so far repeat a pair or join a node to itself: is this an edge list?",
-			numtext.Group(dropped), numtext.Group(dropped+len(p.seen)))}
-	}
-	return int(e), nil
-}
-
-// note tells g what was dropped.
-func (p *pairs) note(g *Graph) {
-	if p.loops+p.repeats > 0 {
-		g.Notes = append(g.Notes, phrase.New("%s: dropped %s self-loops and %s pairs listed again (the edges are undirected, each pair once)",
-			p.file, numtext.Group(p.loops), numtext.Group(p.repeats)))
-	}
 }

@@ -257,7 +257,7 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 	}
 	defer text.Close()
 	r := &nodeLinkReader{
-		graphmlReader: &graphmlReader{fsys: fsys, file: name, keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`, held: heldWithin(limitsOf(fsys), nodeLinkCost)},
+		graphmlReader: &graphmlReader{fsys: fsys, file: name, format: "node-link JSON", keys: map[string]graphmlKey{}, drawing: d3Drawing, directedHow: `"directed": true`, held: heldWithin(limitsOf(fsys), nodeLinkCost)},
 		st:            input.NewJSONStream(name, text), lim: limitsOf(fsys), nested: map[string]bool{},
 		attrs: map[string]map[string]*nodeLinkAttr{"node": {}, "edge": {}}, kinds: map[string]bool{}, multigraph: true,
 	}

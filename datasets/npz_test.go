@@ -440,12 +440,12 @@ func TestNPZPackedAgainSaysUnpack(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "karate.npz.gz is a .npz file packed again (gzip, bzip2): a .npz is a zip archive already"
-	_, _, err = OpenFiles([]File{{Name: "karate.npz.gz", Data: []byte(gz(t, string(b)))}}, Columns{})
+	_, _, err = OpenFiles([]File{{Name: "karate.npz.gz", Data: []byte(gz(string(b)))}}, Columns{})
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("the page: %v", err)
 	}
 	p := filepath.Join(t.TempDir(), "karate.npz.gz")
-	if err := os.WriteFile(p, []byte(gz(t, string(b))), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte(gz(string(b))), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Load(p, experiment.Default().Data, false); err == nil || !strings.Contains(err.Error(), want) {

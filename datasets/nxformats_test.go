@@ -147,6 +147,51 @@ func TestReadGEXF(t *testing.T) {
 	}
 }
 
+// labelledGEXF is a GEXF graph whose only classes are its nodes'
+// label=, with two numeric attributes that are no class.
+const labelledGEXF = `<?xml version="1.0" encoding="UTF-8"?>
+<gexf xmlns="http://www.gexf.net/1.2draft" version="1.2">
+  <graph defaultedgetype="undirected">
+    <attributes class="node"><attribute id="0" title="x" type="float"/><attribute id="1" title="y" type="float"/></attributes>
+    <nodes>
+      <node id="a" label="red"><attvalues><attvalue for="0" value="0.1"/><attvalue for="1" value="1"/></attvalues></node>
+      <node id="b" label="red"><attvalues><attvalue for="0" value="0.2"/><attvalue for="1" value="2"/></attvalues></node>
+      <node id="c" label="blue"><attvalues><attvalue for="0" value="0.3"/><attvalue for="1" value="3"/></attvalues></node>
+      <node id="d" label="blue"><attvalues><attvalue for="0" value="0.4"/><attvalue for="1" value="4"/></attvalues></node>
+    </nodes>
+    <edges><edge source="a" target="b"/><edge source="c" target="d"/><edge source="b" target="c"/></edges>
+  </graph>
+</gexf>
+`
+
+// A GEXF node's label= is no class unless -target label names it; where
+// no class is found and the labels could be classes, the message says
+// how to take them.
+func TestGEXFLabelIsTheClassWhenNamed(t *testing.T) {
+	files := mapFS(map[string]string{"g.gexf": labelledGEXF})
+	_, _, err := Open(files, Columns{})
+	if err == nil || !strings.Contains(err.Error(), "the nodes' label= (4 of them, 2 values) is each node's name in the drawing") || !strings.Contains(err.Error(), "-target label") {
+		t.Errorf("no class: %v; want the label's hint", err)
+	}
+	g, _, err := Open(files, Columns{Target: "label"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(g.ClassNames, []string{"blue", "red"}) && !slices.Equal(g.ClassNames, []string{"red", "blue"}) || g.F != 2 {
+		t.Errorf("-target label: classes %v, F %d; want red and blue, x and y features", g.ClassNames, g.F)
+	}
+	// Labels that name each node are no classes: no hint.
+	names := strings.NewReplacer(`id="b" label="red"`, `id="b" label="b"`, `id="d" label="blue"`, `id="d" label="d"`).Replace(labelledGEXF)
+	if _, _, err := Open(mapFS(map[string]string{"g.gexf": names}), Columns{}); err == nil || strings.Contains(err.Error(), "label=") {
+		t.Errorf("labels that name nodes: %v; want no hint", err)
+	}
+	// An attribute titled label is what -target label names.
+	titled := strings.Replace(labelledGEXF, `title="y"`, `title="label"`, 1)
+	if g, _, err := Open(mapFS(map[string]string{"g.gexf": titled}), Columns{Target: "label"}); err == nil {
+		t.Errorf("-target label with an attribute titled label (4 values): classes %v; want its own refusal", g.ClassNames)
+	}
+}
+
 // A directed GEXF graph is read undirected and said; mutual edges are
 // undirected ones.
 func TestGEXFDirectedIsReadUndirectedAndSaid(t *testing.T) {
@@ -208,7 +253,7 @@ func TestReadNodeLink(t *testing.T) {
 	for _, tc := range []struct{ name, file, body string }{
 		{"links", "club.json", tinyNodeLink},
 		{"edges (NetworkX 3.4)", "club.json", strings.Replace(tinyNodeLink, `"links"`, `"edges"`, 1)},
-		{"gzipped", "club.json.gz", gz(t, tinyNodeLink)},
+		{"gzipped", "club.json.gz", gz(tinyNodeLink)},
 		{"beside a README", "club.json", tinyNodeLink},
 	} {
 		files := map[string]string{tc.file: tc.body}

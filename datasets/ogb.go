@@ -334,7 +334,7 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 		return &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line; want the two ends of an edge", len(t.header))}
 	}
 	featName := ogbFile(fsys, "raw/edge-feat")
-	p := newPairs(fsys, name)
+	p := newPairs(fsys, name, "OGB")
 	for line := 0; ; line++ {
 		row, err := t.next()
 		if err == io.EOF {
@@ -350,20 +350,24 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 		if err != nil {
 			return err
 		}
-		keep, err := p.add(int32(u), int32(v), t.line)
+		e, err := p.edge(int32(u), int32(v), t.line)
 		if err != nil {
 			return err
 		}
-		if !keep {
+		if e < 0 {
 			continue
 		}
 		if feat != nil {
 			if (line+1)*g.D > len(feat) {
 				return &BundleError{File: featName, Msg: phrase.New("has %s lines, and %s has more: want a line for each of its lines", numtext.Group(len(feat)/g.D), name)}
 			}
-			g.EdgeX = append(g.EdgeX, feat[line*g.D:(line+1)*g.D]...)
+			for c, x := range feat[line*g.D : (line+1)*g.D] {
+				p.value(g, e, c, x, true, false)
+			}
 		}
-		g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+		if !p.again {
+			g.Src, g.Dst = append(g.Src, int32(min(u, v))), append(g.Dst, int32(max(u, v)))
+		}
 	}
 	p.note(g)
 	return nil

@@ -66,6 +66,10 @@ type format struct {
 	// after the node's; askClass, the zero value, where nothing says, so
 	// a choice between columns is asked.
 	bareClass classPlace
+	// merges is how its publisher's library keeps the values of a pair
+	// listed again (pairs.go): every reader whose edges carry values
+	// merges them through pairs.value by this rule.
+	merges merging
 }
 
 // classPlace is where a node table without a header holds the class.
@@ -102,30 +106,30 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 var formats = []format{
 	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss,
 		noColumns: phrase.New("a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id)"),
-		library:   "the explorer's own: pdn gen -out and the PyG export write it, pyg/run_pyg.py reads it", fuzz: "FuzzReadBundle"},
+		library:   "the explorer's own: pdn gen -out and the PyG export write it, pyg/run_pyg.py reads it", fuzz: "FuzzReadBundle", merges: refusedAgain},
 	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every,
-		library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE"},
+		library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE", merges: lastKept},
 	{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1},
 		noColumns: phrase.New("node-link JSON names its nodes by their \"id\", so there is no column of node names to choose"),
-		file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink", holdsItems: true},
+		file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink", holdsItems: true, merges: lastKept},
 	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"},
 		noColumns: phrase.New("an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line)"),
-		library:   "ogb's NodePropPredDataset, from its raw files", fuzz: "FuzzReadOGB"},
+		library:   "ogb's NodePropPredDataset, from its raw files", fuzz: "FuzzReadOGB", merges: summed},
 	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1},
 		noColumns: phrase.New("a GraphML file names its nodes by their id attribute, so there is no column of node names to choose"),
-		file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML", holdsItems: true},
+		file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML", holdsItems: true, merges: lastKept},
 	{name: "GEXF", says: "a GEXF file", find: findGEXFFile, near: gexfNearMiss, chooses: Columns{Target: "*", Bins: 1},
 		noColumns: phrase.New("a GEXF file names its nodes by their id attribute, so there is no column of node names to choose"),
-		file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF", holdsItems: true},
+		file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF", holdsItems: true, merges: lastKept},
 	{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss,
 		noColumns: phrase.New("a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows)"),
 		file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},
 	{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every,
 		ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket",
-		bareClass: afterIDClass},
+		bareClass: afterIDClass, merges: summed},
 	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
 		library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain",
-		bareClass: lastClass},
+		bareClass: lastClass, merges: lastKept},
 }
 
 // formatNamed is the row called name.
@@ -164,6 +168,7 @@ var bareClassOf = map[string]classPlace{}
 func init() {
 	for _, f := range formats {
 		bareClassOf[f.name] = f.bareClass
+		mergesOf[f.name] = f.merges
 		if f.file != "" {
 			rowEnds = append(rowEnds, f.file)
 		}

@@ -74,9 +74,9 @@ var unlabelledFixtures = map[string][]struct {
 					fmt.Fprintf(&test, "%d\n", i)
 				}
 			}
-			files["split/random/train.csv.gz"] = gz(t, train.String())
-			files["split/random/valid.csv.gz"] = gz(t, valid.String())
-			files["split/random/test.csv.gz"] = gz(t, test.String())
+			files["split/random/train.csv.gz"] = gz(train.String())
+			files["split/random/valid.csv.gz"] = gz(valid.String())
+			files["split/random/test.csv.gz"] = gz(test.String())
 			return files
 		}},
 		{"raw files alone: node-label nan", func(t testing.TB) map[string]string { return ogbFixture(t, "") }},
@@ -250,9 +250,9 @@ func ogbFixture(t testing.TB, dir string) map[string]string {
 		fmt.Fprintf(&feat, "%d\n", i%5)
 	}
 	return map[string]string{
-		dir + "edge.csv.gz":       gz(t, fixtureEdges(",")),
-		dir + "node-label.csv.gz": gz(t, labels.String()),
-		dir + "node-feat.csv.gz":  gz(t, feat.String()),
+		dir + "edge.csv.gz":       gz(fixtureEdges(",")),
+		dir + "node-label.csv.gz": gz(labels.String()),
+		dir + "node-feat.csv.gz":  gz(feat.String()),
 	}
 }
 
@@ -500,7 +500,7 @@ func structureCells(t *testing.T, format string) {
 	ogb := func(over map[string]string) map[string]string {
 		files := tinyOGB(t)
 		for k, v := range over {
-			files[k] = gz(t, v)
+			files[k] = gz(v)
 		}
 		return files
 	}
@@ -577,7 +577,7 @@ func structureCells(t *testing.T, format string) {
 			"raw/node-feat.csv.gz:2: the line is empty, and each line is one node's value"},
 		{"OGB: an empty line among the edge features", ogb(map[string]string{"raw/edge-feat.csv.gz": "1,0\n9,9\n\n0,1\n1,1\n0.5,0.5\n"}),
 			"raw/edge-feat.csv.gz:3: the line is empty, and each line is one edge's value"},
-		{"OGB: an empty line in the raw files alone, without num-node-list", map[string]string{"edge.csv.gz": gz(t, "0,1\n1,2\n"), "node-label.csv.gz": gz(t, "0\n\n1\n2\n")},
+		{"OGB: an empty line in the raw files alone, without num-node-list", map[string]string{"edge.csv.gz": gz("0,1\n1,2\n"), "node-label.csv.gz": gz("0\n\n1\n2\n")},
 			"raw/node-label.csv.gz:2: the line is empty"},
 		{"OGB: labels fewer than num-node-list counts", ogb(map[string]string{"raw/node-label.csv.gz": "0\n1\n2\n1\n"}),
 			"raw/node-label.csv.gz: 4 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
@@ -587,13 +587,13 @@ func structureCells(t *testing.T, format string) {
 			"raw/node-feat.csv.gz: 4 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 		{"OGB: a split lists a node whose class is -1", ogb(map[string]string{"raw/node-label.csv.gz": "0\n-1\n2\n1\n0\n"}),
 			`split/time/train.csv.gz:2:1: node 1 has no class ("-1" on line 2 of raw/node-label.csv.gz)`},
-		{"OGB: a graph-property dataset (ogbg)", map[string]string{"raw/edge.csv.gz": gz(t, "0,1\n1,2\n"), "raw/graph-label.csv.gz": gz(t, "1\n"), "raw/num-node-list.csv.gz": gz(t, "3\n"), "raw/num-edge-list.csv.gz": gz(t, "2\n")},
+		{"OGB: a graph-property dataset (ogbg)", map[string]string{"raw/edge.csv.gz": gz("0,1\n1,2\n"), "raw/graph-label.csv.gz": gz("1\n"), "raw/num-node-list.csv.gz": gz("3\n"), "raw/num-edge-list.csv.gz": gz("2\n")},
 			`raw/graph-label.csv.gz: an OGB graph-property dataset (ogbg-…)`},
-		{"OGB: a graph-property dataset's raw files alone", map[string]string{"edge.csv.gz": gz(t, "0,1\n1,2\n"), "graph-label.csv.gz": gz(t, "1\n"), "num-node-list.csv.gz": gz(t, "3\n"), "num-edge-list.csv.gz": gz(t, "2\n")},
+		{"OGB: a graph-property dataset's raw files alone", map[string]string{"edge.csv.gz": gz("0,1\n1,2\n"), "graph-label.csv.gz": gz("1\n"), "num-node-list.csv.gz": gz("3\n"), "num-edge-list.csv.gz": gz("2\n")},
 			`raw/graph-label.csv.gz: an OGB graph-property dataset (ogbg-…)`},
-		{"OGB: a link-property dataset (ogbl)", map[string]string{"raw/edge.csv.gz": gz(t, "0,1\n1,2\n"), "raw/num-node-list.csv.gz": gz(t, "3\n"), "raw/node-feat.csv.gz": gz(t, "1\n2\n3\n")},
+		{"OGB: a link-property dataset (ogbl)", map[string]string{"raw/edge.csv.gz": gz("0,1\n1,2\n"), "raw/num-node-list.csv.gz": gz("3\n"), "raw/node-feat.csv.gz": gz("1\n2\n3\n")},
 			`raw/node-label.csv.gz: missing: an OGB node-property dataset (ogbn-…) gives each node's class there, and a folder without it is of OGB's link-property kind (ogbl-…)`},
-		{"OGB: a link-property dataset's raw files alone", map[string]string{"edge.csv.gz": gz(t, "0,1\n1,2\n"), "num-node-list.csv.gz": gz(t, "3\n")},
+		{"OGB: a link-property dataset's raw files alone", map[string]string{"edge.csv.gz": gz("0,1\n1,2\n"), "num-node-list.csv.gz": gz("3\n")},
 			`raw/node-label.csv.gz: missing: an OGB node-property dataset (ogbn-…)`},
 		{"GraphML: a node's data for one key twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<data key="d0">Officer</data>`, `<data key="d0">Officer</data><data key="d0">Mr. Hi</data>`, 1)},
 			`g.graphml:11:47: a <node> gives data for the key "d0" twice (first on line 11)`},

@@ -406,6 +406,9 @@ func TestRulesHaveOneHome(t *testing.T) {
 	for _, v := range classWrites(files) {
 		t.Error(v)
 	}
+	for _, v := range fieldWrites(files, edgeValueRule) {
+		t.Error(v)
+	}
 }
 
 // classFields are a graph's fields that say its classes: only the class
@@ -417,36 +420,65 @@ var classFields = []string{"Labels", "ClassNames"}
 // the class builder, and the generators, whose classes are drawn, not read.
 var classSetters = []string{"datasets/classes.go", "datasets/synthetic.go", "datasets/structure.go"}
 
+// A fieldRule names fields of package datasets' graphs that only its
+// setters, files of the package, may set.
+type fieldRule struct {
+	fields, setters []string
+	say             string // what a reader does instead
+}
+
+// classRule: a reader gives a graph its classes through the class
+// builder.
+var classRule = fieldRule{classFields, classSetters, "a reader gives a graph its classes through the class builder (setClasses in datasets/classes.go), which applies the rule for nodes without a class"}
+
+// edgeValueRule: a reader gives an edge its values through pairs.value
+// (datasets/pairs.go), which merges a pair listed again by its format
+// row's rule (merges), so that no reader keeps a pair's first values
+// silently. The other setters make graphs, not read them: the bundle
+// refuses a pair listed again (Graph.Check), Matrix Market sums an entry
+// and its mirror as SciPy does in its own pass, the generators draw
+// their values, edits, perturbations and the multiplex join alter a
+// graph made, and Open permutes one read.
+var edgeValueRule = fieldRule{[]string{"EdgeX"}, []string{"datasets/pairs.go", "datasets/bundle.go", "datasets/mtx.go",
+	"datasets/synthetic.go", "datasets/structure.go", "datasets/xor.go", "datasets/tiestrength.go",
+	"datasets/edit.go", "datasets/perturb.go", "datasets/multiplex.go", "datasets/open.go"},
+	"a reader gives an edge its values through pairs.value (datasets/pairs.go), which merges a pair listed again as the format's publisher does"}
+
 // classWrites lists, in package datasets, the places other than
-// classSetters that set a graph's classes: an assignment to x.Labels,
-// x.ClassNames or an element of them, or a composite literal naming them.
-func classWrites(files []sourceFile) []string {
+// classSetters that set a graph's classes.
+func classWrites(files []sourceFile) []string { return fieldWrites(files, classRule) }
+
+// fieldWrites lists, in package datasets, the places other than r's
+// setters that set one of its fields: an assignment to x.F or an element
+// of it, an increment, its address taken, or a composite literal naming
+// it.
+func fieldWrites(files []sourceFile, r fieldRule) []string {
 	var out []string
 	for _, sf := range files {
-		if filepath.Dir(sf.rel) != "datasets" || slices.Contains(classSetters, sf.rel) {
+		if filepath.Dir(sf.rel) != "datasets" || slices.Contains(r.setters, sf.rel) {
 			continue
 		}
 		report := func(n ast.Node, field string) {
-			out = append(out, fmt.Sprintf("%s: sets %s: a reader gives a graph its classes through the class builder (setClasses in datasets/classes.go), which applies the rule for nodes without a class", sf.fset.Position(n.Pos()), field))
+			out = append(out, fmt.Sprintf("%s: sets %s: %s", sf.fset.Position(n.Pos()), field, r.say))
 		}
 		ast.Inspect(sf.file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for _, lhs := range n.Lhs {
-					if f := classField(lhs); f != "" {
+					if f := fieldOf(lhs, r.fields); f != "" {
 						report(lhs, f)
 					}
 				}
 			case *ast.IncDecStmt:
-				if f := classField(n.X); f != "" {
+				if f := fieldOf(n.X, r.fields); f != "" {
 					report(n.X, f)
 				}
 			case *ast.UnaryExpr: // &g.Labels handed to something that fills it
-				if f := classField(n.X); f != "" && n.Op == token.AND {
+				if f := fieldOf(n.X, r.fields); f != "" && n.Op == token.AND {
 					report(n, f)
 				}
 			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok && slices.Contains(classFields, id.Name) {
+				if id, ok := n.Key.(*ast.Ident); ok && slices.Contains(r.fields, id.Name) {
 					report(n, id.Name)
 				}
 			}
@@ -456,9 +488,9 @@ func classWrites(files []sourceFile) []string {
 	return out
 }
 
-// classField is the class field e sets (x.Labels, x.Labels[i], …), "" if
-// none.
-func classField(e ast.Expr) string {
+// fieldOf is the field of fields e sets (x.Labels, x.Labels[i], …), ""
+// if none.
+func fieldOf(e ast.Expr, fields []string) string {
 	for {
 		switch x := e.(type) {
 		case *ast.IndexExpr:
@@ -468,7 +500,7 @@ func classField(e ast.Expr) string {
 			e = x.X
 			continue
 		case *ast.SelectorExpr:
-			if slices.Contains(classFields, x.Sel.Name) {
+			if slices.Contains(fields, x.Sel.Name) {
 				return x.Sel.Name
 			}
 		}
@@ -498,6 +530,31 @@ func TestRulesCatchAReaderThatSetsItsClasses(t *testing.T) {
 			t.Fatal(err)
 		}
 		if v := classWrites([]sourceFile{{rel: tc.name, file: f, fset: fset}}); len(v) != tc.want {
+			t.Errorf("%s: %d violations found, want %d: %q", tc.name, len(v), tc.want, v)
+		}
+	}
+}
+
+// TestRulesCatchAReaderThatKeepsAPairsFirstValues shows the check would
+// catch a reader that gives its edges values itself (and so keeps a pair
+// listed again by no rule), and leaves pairs.go and other packages alone.
+func TestRulesCatchAReaderThatKeepsAPairsFirstValues(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      int
+	}{
+		{"datasets/pajek.go", "package datasets\nfunc read(g *Graph, x float64) { g.EdgeX = append(g.EdgeX, x) }\n", 1},
+		{"datasets/pajek2.go", "package datasets\nfunc read(g *Graph, e int, x float64) { g.EdgeX[e] += x }\n", 1},
+		{"datasets/pajek3.go", "package datasets\nfunc read(xs []float64) *Graph { return &Graph{D: 1, EdgeX: xs} }\n", 1},
+		{"datasets/pairs.go", "package datasets\nfunc (p *pairs) value(g *Graph, x float64) { g.EdgeX = append(g.EdgeX, x) }\n", 0},
+		{"pdn/cluster.go", "package pdn\nfunc sub(g, s *Graph, e int) { s.EdgeX = append(s.EdgeX, g.EdgeX[e]) }\n", 0},
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, tc.name, tc.src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := fieldWrites([]sourceFile{{rel: tc.name, file: f, fset: fset}}, edgeValueRule); len(v) != tc.want {
 			t.Errorf("%s: %d violations found, want %d: %q", tc.name, len(v), tc.want, v)
 		}
 	}
