@@ -144,6 +144,9 @@ var Models = []ModelKind{
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
+	// Ou et al. (KDD 2016), at Karate Club's defaults (HOPE, v1.3): 128
+	// dimensions, the common-neighbours proximity.
+	{Name: HOPE, Graph: true, SetupReadsEdges: true},
 	// Qiu et al. (WSDM 2018), at Karate Club's defaults (NetMF, v1.3): 32
 	// dimensions, T = 2, b = 1, the truncated SVD's 10 power iterations.
 	{Name: NetMF, Graph: true, SetupReadsEdges: true},
