@@ -144,6 +144,10 @@ var Models = []ModelKind{
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
+	// Cao et al. (CIKM 2015), at Karate Club's defaults (GraRep, v1.3): 32
+	// dimensions for each of 5 orders, the truncated SVDs' 10 power
+	// iterations.
+	{Name: GraRep, Graph: true, SetupReadsEdges: true},
 	// Ou et al. (KDD 2016), at Karate Club's defaults (HOPE, v1.3): 128
 	// dimensions, the common-neighbours proximity.
 	{Name: HOPE, Graph: true, SetupReadsEdges: true},

@@ -210,7 +210,7 @@ func BenchmarkEmbeddingSetupCora(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, kind := range []string{experiment.HOPE, experiment.NetMF} {
+	for _, kind := range []string{experiment.GraRep, experiment.HOPE, experiment.NetMF} {
 		b.Run(kind, func(b *testing.B) {
 			for b.Loop() {
 				models[kind].build(g, experiment.Model{Kind: kind}, nil, 1).(*embedNet).prepare(farFuture)
