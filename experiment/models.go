@@ -166,6 +166,16 @@ var Models = []ModelKind{
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Group: GroupGNN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// Cao et al. (CIKM 2015), at Karate Club's defaults (GraRep, v1.3): 32
+	// dimensions for each of 5 orders, the truncated SVDs' 10 power
+	// iterations.
+	{Name: GraRep, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// Ou et al. (KDD 2016), at Karate Club's defaults (HOPE, v1.3): 128
+	// dimensions, the common-neighbours proximity.
+	{Name: HOPE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// Qiu et al. (WSDM 2018), at Karate Club's defaults (NetMF, v1.3): 32
+	// dimensions, T = 2, b = 1, the truncated SVD's 10 power iterations.
+	{Name: NetMF, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

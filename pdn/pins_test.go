@@ -131,6 +131,9 @@ var pins = map[string]map[string]string{
 		"mlp":            "5266f615e8a1fe6439e031a214067335a430817778681e384a8f1f4cb6588bf5",
 		"sage":           "7c5b988784b087641998c32f6a6bad80b6f7ec14871e34c4d68f1a7cba2b8e43",
 		"cheb":           "343fe0989715165528ac64b77fc28ccb2a4e146431814d532a64166bc1797f9e",
+		"netmf":          "fbb882581172ff5266c8d6fcda8680a44a69e9f669a0f7bdebd6a6fecd3e184c",
+		"hope":           "2bc83671edf6dea93730875903857a0d5765a63adb92dc2928f722d262d36727",
+		"grarep":         "2f25790f61bd7fce2797b62a1ea93defe0b41b958d28ebacb964ba7e4ec95a1f",
 	},
 	"asm/amd64": {
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -150,6 +153,9 @@ var pins = map[string]map[string]string{
 		"clustergcn":     "43ce5eef0f0e30cdfc42b751f0dba851e57c467e58be2f4f95bff03d9512cac6",
 		"deepwalk":       "d3df02c030891ade82582b8f20f7b5b9250b2b389b02086410ea1c3bd6952a8a",
 		"mlp":            "ce05cc7f98633fa6decc5f821cd4178a73a6374f2674c922159ab167ce7edf1f",
+		"netmf":          "19ed7b3a61925f6472f345977889d2b71aee65f7b883983b9eb9e77cb4404e36",
+		"hope":           "e2f7c7701e66aaeffd3f837e539e02f56221d085eba396ac5c60a66e20710732",
+		"grarep":         "9b8b9705d2259f2b8ed2c834236c50a8f20808799c0821980db30b15d142db17",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -171,6 +177,9 @@ var pins = map[string]map[string]string{
 		"seed1":          "a6f944a385414d81f0bcaf5598b412d8c289872a00957500bccfd1716cdbca15",
 		"sgc":            "a7d696c06b188cd592e48b8a7fb42632e19af2b354922823d2ef6b938d157b0d",
 		"sparse":         "0bbb2f8b5b341424c7c3557df4320bdcf491236934e44d8d544febc06fd500c8",
+		"netmf":          "abf1030f7aba422a4f30e82cff32f79f4b503898e0a997250cd2bef4bcc78072",
+		"hope":           "f8943a19b525abf0f1ad0b06a440f5de64ea77524e6923eef5c197acc88294a6",
+		"grarep":         "3f4a12249ac8c8b32603bfd6bf490efd35a05eb2af4a65669292c662a335316a",
 	},
 	"asm/amd64.v3": {
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -190,6 +199,9 @@ var pins = map[string]map[string]string{
 		"seed1":          "1e409c133b645d805063aee9d8e7fd1d2901b88aab70987c58960b7c3c5f43de",
 		"sgc":            "80ea9ac3e2330d8d00f82c0d3b962163c3a9f333afadd8b9c3ebf10bd2b3e030",
 		"sparse":         "f09db75afe3ad66dad6026d453b1cbc7654d1b79d79eda72961717ed12ac6958",
+		"netmf":          "40bfed981a7019aa1dd19aa667b4bb5cf1c08e77ace2c076f3f4a686342d299e",
+		"hope":           "74138a6b0220e03c4a6864cebcd11f51e9767bab9670110952287187ae537e58",
+		"grarep":         "91f5df31c77b7bd0b5fc2c280050e89a92e29571d44941433d16b1c04d013d79",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -216,4 +228,7 @@ var arm64Pins = map[string]string{
 	"seed1":          "37aa89e9a58a6e54c230d71b667955100c7fc9e82ffe6c9f3d3fd44dcd65fbbd",
 	"sgc":            "34c10a5d18c6f283c3e827880f11c70f2e71d125f5af273514cb3804df424a80",
 	"sparse":         "2a6c76f8852fa7dfa8b84c1f168c22ce0e0da1bd35f1e1b0e589feab889cd26d",
+	"netmf":          "626d7f02b8d74bc7b1eb862c5037420366b879edae4222a5c80b6eadf3b9be63",
+	"hope":           "858b86effe8f36164aa6f65ffcb6058f6a5d73c3c6411ca8eaf6d5aa5dfe5555",
+	"grarep":         "bed045c4a4ef5841b74d59e2a524d60787d29d1d5a1dda186db64638ce7287c2",
 }
