@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -37,8 +38,29 @@ const svdOversamples = 10
 // and each singular vector's sign fixed so that the entry of largest
 // magnitude of its left vector is positive (svd_flip). It returns U (r×k),
 // the singular values (k, descending) and V (c×k). gonum does the QR and
-// the small SVD.
+// the small SVD. It is svdRun's steps, all at once.
 func truncatedSVD(a linOp, k, iters int, rnd *rand.Rand) (u *mat.Dense, s []float64, v *mat.Dense) {
+	run := newSVDRun(a, k, iters, rnd)
+	for !run.step() {
+	}
+	return run.u, run.s, run.v
+}
+
+// svdRun is truncatedSVD in steps, for an embedding made in pieces: the
+// test matrix and its first product when made, then one power iteration a
+// step, and the small SVD in the last. The steps are the same however
+// many a piece takes, and so are the bits.
+type svdRun struct {
+	a        linOp
+	k, iters int
+	it       int        // power iterations done
+	q        *mat.Dense // an orthonormal basis of A's range as found so far, r×l
+	y, z     *mat.Dense // A·X (r×l) and Aᵀ·X (c×l)
+	u, v     *mat.Dense // the result, once done
+	s        []float64
+}
+
+func newSVDRun(a linOp, k, iters int, rnd *rand.Rand) *svdRun {
 	r, c := a.Dims()
 	l := min(k+svdOversamples, r, c)
 	omega := mat.NewDense(c, l, nil)
@@ -47,16 +69,41 @@ func truncatedSVD(a linOp, k, iters int, rnd *rand.Rand) (u *mat.Dense, s []floa
 			omega.Set(i, j, rnd.NormFloat64())
 		}
 	}
-	y, z := mat.NewDense(r, l, nil), mat.NewDense(c, l, nil)
-	a.mul(y, omega)
-	q := orthonormal(y)
-	for range iters {
-		a.mulT(z, q)
-		a.mul(y, orthonormal(z))
-		q = orthonormal(y)
+	run := &svdRun{a: a, k: k, iters: iters, y: mat.NewDense(r, l, nil), z: mat.NewDense(c, l, nil)}
+	a.mul(run.y, omega)
+	run.q = orthonormal(run.y)
+	return run
+}
+
+// done reports whether the triplets are found.
+func (run *svdRun) done() bool { return run.u != nil }
+
+// share is the share of the steps done, in [0, 1].
+func (run *svdRun) share() float64 {
+	if run.done() {
+		return 1
+	}
+	return float64(run.it) / float64(run.iters+1)
+}
+
+// step takes the next power iteration, or after the last the small SVD,
+// and reports whether the triplets are found.
+func (run *svdRun) step() bool {
+	if run.done() {
+		return true
+	}
+	if run.it < run.iters {
+		run.a.mulT(run.z, run.q)
+		run.a.mul(run.y, orthonormal(run.z))
+		run.q = orthonormal(run.y)
+		run.it++
+		return false
 	}
 	// B = QᵀA, as (AᵀQ)ᵀ: l×c.
-	a.mulT(z, q)
+	q, z := run.q, run.z
+	run.a.mulT(z, q)
+	r, l := q.Dims()
+	c, _ := z.Dims()
 	var svd mat.SVD
 	if !svd.Factorize(z.T(), mat.SVDThin) {
 		panic("pdn: truncated SVD: the small matrix's SVD did not converge")
@@ -65,25 +112,33 @@ func truncatedSVD(a linOp, k, iters int, rnd *rand.Rand) (u *mat.Dense, s []floa
 	svd.UTo(&ub)
 	svd.VTo(&vb)
 	vals := svd.Values(nil)
-	k = min(k, len(vals))
-	u, v = mat.NewDense(r, k, nil), mat.NewDense(c, k, nil)
-	u.Mul(q, ub.Slice(0, l, 0, k))
-	v.Copy(vb.Slice(0, c, 0, k))
-	flipSigns(u, v)
-	return u, vals[:k], v
+	k := min(run.k, len(vals))
+	run.u, run.v = mat.NewDense(r, k, nil), mat.NewDense(c, k, nil)
+	run.u.Mul(q, ub.Slice(0, l, 0, k))
+	run.v.Copy(vb.Slice(0, c, 0, k))
+	flipSigns(run.u, run.v)
+	run.s = vals[:k]
+	run.q, run.y, run.z = nil, nil, nil
+	return true
 }
 
-// orthonormal is an orthonormal basis of y's columns: the Q of its thin
-// QR factorisation.
+// orthonormal is an orthonormal basis of y's columns: the thin Q of its
+// QR factorisation (LAPACK's dgeqrf, then dorgqr for y's columns alone:
+// mat.QR's QTo builds the whole r×r Q, 59 MB and a billion operations a
+// call on Cora's 2,708 rows).
 func orthonormal(y *mat.Dense) *mat.Dense {
-	var qr mat.QR
-	qr.Factorize(y)
-	r, c := y.Dims()
-	var q mat.Dense
-	qr.QTo(&q)
-	out := mat.NewDense(r, c, nil)
-	out.Copy(q.Slice(0, r, 0, c))
-	return out
+	_, c := y.Dims()
+	q := mat.DenseCopyOf(y)
+	a := q.RawMatrix()
+	tau := make([]float64, c)
+	query := []float64{0}
+	lapack64.Geqrf(a, tau, query, -1)
+	work := make([]float64, int(query[0]))
+	lapack64.Geqrf(a, tau, work, len(work))
+	lapack64.Orgqr(a, tau, query, -1)
+	work = make([]float64, int(query[0]))
+	lapack64.Orgqr(a, tau, work, len(work))
+	return q
 }
 
 // flipSigns makes the entry of largest magnitude of each column of u
