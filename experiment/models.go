@@ -144,6 +144,12 @@ var Models = []ModelKind{
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
+	// FEATHER-N (Rozemberczki and Sarkar, CIKM 2020) at Karate Club's
+	// FeatherNode defaults: the node features, reduced to 64 by a
+	// truncated SVD, described by their characteristic functions at 25
+	// points over random walks of 1 to 5 steps. It reads the node features
+	// (no edge features), and its set-up the edges.
+	{Name: FEATHER, Graph: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

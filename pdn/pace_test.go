@@ -37,7 +37,10 @@ func TestPacingChangesNoBit(t *testing.T) {
 			if got := digest(paced, paced.Evaluate()); got != want {
 				t.Errorf("paced run differs from the plain one")
 			}
-			if kind != experiment.SGC && kind != experiment.DeepWalk && calls == 0 {
+			// SGC's epoch is one small product; an embedding's classifier
+			// takes its own steps (selfStepper), unpaced.
+			_, selfSteps := paced.net.(selfStepper)
+			if kind != experiment.SGC && !selfSteps && calls == 0 {
 				t.Errorf("the pacer was never called in 5 epochs")
 			}
 		})
