@@ -176,6 +176,12 @@ var Models = []ModelKind{
 	// Qiu et al. (WSDM 2018), at Karate Club's defaults (NetMF, v1.3): 32
 	// dimensions, T = 2, b = 1, the truncated SVD's 10 power iterations.
 	{Name: NetMF, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// FEATHER-N (Rozemberczki and Sarkar, CIKM 2020) at Karate Club's
+	// FeatherNode defaults: the node features, reduced to 64 by a
+	// truncated SVD, described by their characteristic functions at 25
+	// points over random walks of 1 to 5 steps. It reads the node features
+	// (no edge features), and its set-up the edges.
+	{Name: FEATHER, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

@@ -107,9 +107,12 @@ func drawnShape(d experiment.Data) Shape {
 // take too long per epoch or more memory than there is, before any of it
 // is allocated.
 type Cost struct {
-	Bytes     float64 // memory held by the graph and the model
-	EpochWork Work    // one training epoch
-	SetupWork Work    // before the first epoch
+	Bytes float64 // memory held by the graph and the model, at its peak
+	// SetupBytes is the part of Bytes held only while the set-up runs
+	// (an SVD's buffers), freed before the first epoch.
+	SetupBytes float64
+	EpochWork  Work // one training epoch
+	SetupWork  Work // before the first epoch
 	// Epoch, Eval and Setup are the same in units of about one
 	// multiply-add (Work.Units), by which a training step paces itself.
 	Epoch    float64
@@ -159,6 +162,10 @@ type Part struct {
 	Epoch     float64 // EpochWork in units, with its weights' updates
 	Setup     float64 // SetupWork in units
 	Bytes     float64 // with its weights' (Estimate adds them)
+	// SetupBytes are held while the set-up runs alone, and freed before
+	// the first epoch (an SVD's buffers): Estimate adds them to Bytes, the
+	// peak the limits check.
+	SetupBytes float64
 	// Weights are the values it learns (its weights and biases), which
 	// Estimate charges by one rule for every model: weightBytes each, and
 	// an update each optimiser step (Limits.UpdateNs).
@@ -368,7 +375,8 @@ func Estimate(s Shape, m experiment.Model) Cost {
 		// Every part's weights, by one rule: their memory, the scratch of
 		// their size its layers hold (TestEstimateFollowsMemoryOnWideFeatures)
 		// and their updates, a step (TestEveryCostCountsItsWeights).
-		parts[i].Bytes += weightBytes*p.Weights + f64*p.Scratch
+		parts[i].Bytes += weightBytes*p.Weights + f64*p.Scratch + p.SetupBytes
+		c.SetupBytes += p.SetupBytes
 		parts[i].Epoch, parts[i].Setup = p.EpochWork.Units()+updateUnits*steps*p.Weights, p.SetupWork.Units()
 		c.Bytes += parts[i].Bytes
 		c.Weights += p.Weights

@@ -38,7 +38,7 @@ func TestEstimateFollowsMemory(t *testing.T) {
 			runtime.GC()
 			runtime.ReadMemStats(&after)
 			c := tr.Cost()
-			model := c.Bytes - c.Parts[len(c.Parts)-1].Bytes // the graph was there before
+			model := c.Bytes - c.SetupBytes - c.Parts[len(c.Parts)-1].Bytes // the graph was there before
 			used := float64(after.HeapAlloc) - float64(before.HeapAlloc)
 			t.Logf("estimated %.1f MB, held %.1f MB: ratio %.2f", model/(1<<20), used/(1<<20), model/used)
 			if ratio := model / used; ratio < 0.5 || ratio > 2 {
@@ -82,7 +82,7 @@ func TestEstimateFollowsMemoryOnWideFeatures(t *testing.T) {
 			runtime.GC()
 			runtime.ReadMemStats(&after)
 			c = tr.Cost()
-			model := c.Bytes - c.Parts[len(c.Parts)-1].Bytes
+			model := c.Bytes - c.SetupBytes - c.Parts[len(c.Parts)-1].Bytes
 			used := float64(after.HeapAlloc) - float64(before.HeapAlloc)
 			lo, hi := 0.95, 1.1
 			if weightBytes*c.Weights < model/2 {

@@ -204,13 +204,16 @@ func softThreshold(v, s float64) float64 {
 }
 
 // logRegCost is the classifier over d-dimensional embeddings of a graph of
-// shape s: an epoch's logRegSteps steps over the training nodes (at most
-// a 100-shot split's, 100 a class), and every node's logits.
+// shape s: its step's bound once the embedding is made (gramMax's power
+// iteration, seconds over FEATHER's 16,000 columns), then an epoch's
+// logRegSteps steps over the training nodes (at most a 100-shot split's,
+// 100 a class), and every node's logits.
 func logRegCost(s Shape, d float64) Part {
 	n, c := float64(s.N), float64(s.C)
 	train := min(n, 100*c)
-	return Part{What: phrase.New("the regression"), EpochWork: Work{Dense: logRegSteps*4*train*d*c + n*d*c, Exp: logRegSteps * train * c},
-		Bytes: f64 * (n*c + 3*d*c + 2*train*c), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"nodes"}}
+	return Part{What: phrase.New("the regression"), SetupWork: Work{Dense: gramIters * 2 * train * (d + 1)},
+		EpochWork: Work{Dense: logRegSteps*4*train*d*c + n*d*c, Exp: logRegSteps * train * c},
+		Bytes:     f64 * (n*c + 3*d*c + 2*train*c), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"nodes"}}
 }
 
 // forward is every node's logits.
