@@ -144,6 +144,10 @@ var Models = []ModelKind{
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Graph: true, SetupReadsEdges: true},
+	// Walklets (Perozzi et al., ASONAM 2017) at Karate Club's defaults: 10
+	// walks of 80 nodes a node, skips 1 to 4, 32 dimensions a skip, one
+	// pass at a learning rate of 0.05, gensim's CBOW with 5 negatives.
+	{Name: Walklets, Graph: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

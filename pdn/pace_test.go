@@ -37,7 +37,9 @@ func TestPacingChangesNoBit(t *testing.T) {
 			if got := digest(paced, paced.Evaluate()); got != want {
 				t.Errorf("paced run differs from the plain one")
 			}
-			if kind != experiment.SGC && kind != experiment.DeepWalk && calls == 0 {
+			// SGC's epoch is one small product, and an embedding's the
+			// regression's few steps: neither is long enough to pace.
+			if _, embedding := paced.net.(*embedNet); kind != experiment.SGC && !embedding && calls == 0 {
 				t.Errorf("the pacer was never called in 5 epochs")
 			}
 		})
