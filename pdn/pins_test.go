@@ -132,6 +132,7 @@ var pins = map[string]map[string]string{
 		"sage":           "7c5b988784b087641998c32f6a6bad80b6f7ec14871e34c4d68f1a7cba2b8e43",
 		"cheb":           "343fe0989715165528ac64b77fc28ccb2a4e146431814d532a64166bc1797f9e",
 		"walklets":       "ecaa3b02d96d4cb5c71a76e3573434b1273ed25ebdbe8d0b5a06be82714c00cb",
+		"line":           "0211026bcd0cdcf02307058f0ba0ca55e2c856061ac480c3ffde717a91beab07",
 	},
 	"asm/amd64": {
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -152,6 +153,7 @@ var pins = map[string]map[string]string{
 		"deepwalk":       "d3df02c030891ade82582b8f20f7b5b9250b2b389b02086410ea1c3bd6952a8a",
 		"mlp":            "ce05cc7f98633fa6decc5f821cd4178a73a6374f2674c922159ab167ce7edf1f",
 		"walklets":       "ecaa3b02d96d4cb5c71a76e3573434b1273ed25ebdbe8d0b5a06be82714c00cb",
+		"line":           "0211026bcd0cdcf02307058f0ba0ca55e2c856061ac480c3ffde717a91beab07",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -174,6 +176,7 @@ var pins = map[string]map[string]string{
 		"sgc":            "a7d696c06b188cd592e48b8a7fb42632e19af2b354922823d2ef6b938d157b0d",
 		"sparse":         "0bbb2f8b5b341424c7c3557df4320bdcf491236934e44d8d544febc06fd500c8",
 		"walklets":       "1b7a1c4cdd0b5f19a414a841c088216186dbbfddeb8d0ad6d0e311d01fc4f2f5",
+		"line":           "e26f6be7689ef4b8654732a369c2c7e21107519c9be177042d457d06e4d567b4",
 	},
 	"asm/amd64.v3": {
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -194,6 +197,7 @@ var pins = map[string]map[string]string{
 		"sgc":            "80ea9ac3e2330d8d00f82c0d3b962163c3a9f333afadd8b9c3ebf10bd2b3e030",
 		"sparse":         "f09db75afe3ad66dad6026d453b1cbc7654d1b79d79eda72961717ed12ac6958",
 		"walklets":       "1b7a1c4cdd0b5f19a414a841c088216186dbbfddeb8d0ad6d0e311d01fc4f2f5",
+		"line":           "e26f6be7689ef4b8654732a369c2c7e21107519c9be177042d457d06e4d567b4",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -221,4 +225,5 @@ var arm64Pins = map[string]string{
 	"sgc":            "34c10a5d18c6f283c3e827880f11c70f2e71d125f5af273514cb3804df424a80",
 	"sparse":         "2a6c76f8852fa7dfa8b84c1f168c22ce0e0da1bd35f1e1b0e589feab889cd26d",
 	"walklets":       "b00ce7ec868e3d8f4a5ffa01f4c109a3277e8a1da71dc1e1287f90a1517a8686",
+	"line":           "7a0f4438afa818c23b86c1e700198997287f1b8a38d8dadb097d1a3789b3d815",
 }

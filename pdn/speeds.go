@@ -71,6 +71,7 @@ var speeds = map[string]speedRow{
 	experiment.SGC:           {browser: Speed{EpochNs: 1.06, FixedNs: 1.6e+03, SetupNs: 0.681, UpdateNs: 41}, native: Speed{EpochNs: 0.466, FixedNs: 3.05e+03, SetupNs: 0.509, UpdateNs: 47}},
 	experiment.ClusterGCN:    {browser: Speed{EpochNs: 0.105, FixedNs: 1.6e+05, SetupNs: 1.02, UpdateNs: 37}, native: Speed{EpochNs: 0.0497, FixedNs: 6.94e+04, SetupNs: 0.725, UpdateNs: 29}},
 	experiment.DeepWalk:      {browser: Speed{EpochNs: 0.422, FixedNs: 3.1e+03, SetupNs: 0.498, UpdateNs: 41}, native: Speed{EpochNs: 0.252, FixedNs: 1e+03, SetupNs: 0.0996, UpdateNs: 47}},
+	experiment.LINE:          {like: experiment.DeepWalk},
 	experiment.Walklets:      {like: experiment.DeepWalk},
 	experiment.MLP:           {browser: Speed{EpochNs: 0.191, FixedNs: 6.6e+04, SetupNs: 1, UpdateNs: 32}, native: Speed{EpochNs: 0.238, FixedNs: 1.56e+03, SetupNs: 1, UpdateNs: 31}},
 	// Cheb and SAGE were fitted to the weights above (fit-cost.py
