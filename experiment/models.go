@@ -166,6 +166,14 @@ var Models = []ModelKind{
 		Own: "lr=0.1&weight-decay=0.0005"},
 	{Name: ClusterGCN, Group: GroupGNN, Graph: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
 	{Name: DeepWalk, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// LINE₂ (Tang et al., WWW 2015, second-order proximity) at its
+	// authors' code's defaults (Karate Club had none): 5 negatives, a rate
+	// of 0.025, a million edge samples; 128 dimensions, as Appendix D.
+	{Name: LINE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// Walklets (Perozzi et al., ASONAM 2017) at Karate Club's defaults: 10
+	// walks of 80 nodes a node, skips 1 to 4, 32 dimensions a skip, one
+	// pass at a learning rate of 0.05, gensim's CBOW with 5 negatives.
+	{Name: Walklets, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// Cao et al. (CIKM 2015), at Karate Club's defaults (GraRep, v1.3): 32
 	// dimensions for each of 5 orders, the truncated SVDs' 10 power
 	// iterations.

@@ -79,12 +79,19 @@ func (m *deepWalk) dim() int             { return WalkDim }
 
 // walks returns WalksPerNode uniform random walks from every node.
 func walks(g *datasets.Graph, rnd *rand.Rand) [][]int32 {
+	return randomWalks(g, rnd, WalksPerNode, WalkLength)
+}
+
+// randomWalks returns number uniform random walks of length nodes from
+// every node, a round at a time, each round's starts in a random order; a
+// walk that reaches a node without neighbours ends there.
+func randomWalks(g *datasets.Graph, rnd *rand.Rand, number, length int) [][]int32 {
 	adj := newAdjacency(g.N, g.Src, g.Dst)
 	var out [][]int32
-	for range WalksPerNode {
+	for range number {
 		for _, start := range rnd.Perm(g.N) {
 			w := []int32{int32(start)}
-			for len(w) < WalkLength {
+			for len(w) < length {
 				v := w[len(w)-1]
 				lo, hi := adj.rowPtr[v], adj.rowPtr[v+1]
 				if lo == hi {
@@ -324,6 +331,13 @@ func newNoise(n int, ws [][]int32) *noise {
 			counts[v]++
 		}
 	}
+	return noiseOf(counts)
+}
+
+// noiseOf is the noise table of nodes counted counts[i] times in a corpus;
+// it takes counts over.
+func noiseOf(counts []float64) *noise {
+	n := len(counts)
 	var total float64
 	for i, c := range counts {
 		if c > 0 {

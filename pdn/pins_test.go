@@ -135,6 +135,8 @@ var pins = map[string]map[string]string{
 		"netmf":          "fbb882581172ff5266c8d6fcda8680a44a69e9f669a0f7bdebd6a6fecd3e184c",
 		"hope":           "2bc83671edf6dea93730875903857a0d5765a63adb92dc2928f722d262d36727",
 		"grarep":         "2f25790f61bd7fce2797b62a1ea93defe0b41b958d28ebacb964ba7e4ec95a1f",
+		"walklets":       "ecaa3b02d96d4cb5c71a76e3573434b1273ed25ebdbe8d0b5a06be82714c00cb",
+		"line":           "0211026bcd0cdcf02307058f0ba0ca55e2c856061ac480c3ffde717a91beab07",
 	},
 	"asm/amd64": {
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -158,6 +160,8 @@ var pins = map[string]map[string]string{
 		"netmf":          "19ed7b3a61925f6472f345977889d2b71aee65f7b883983b9eb9e77cb4404e36",
 		"hope":           "e2f7c7701e66aaeffd3f837e539e02f56221d085eba396ac5c60a66e20710732",
 		"grarep":         "9b8b9705d2259f2b8ed2c834236c50a8f20808799c0821980db30b15d142db17",
+		"walklets":       "ecaa3b02d96d4cb5c71a76e3573434b1273ed25ebdbe8d0b5a06be82714c00cb",
+		"line":           "0211026bcd0cdcf02307058f0ba0ca55e2c856061ac480c3ffde717a91beab07",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -183,6 +187,8 @@ var pins = map[string]map[string]string{
 		"netmf":          "abf1030f7aba422a4f30e82cff32f79f4b503898e0a997250cd2bef4bcc78072",
 		"hope":           "f8943a19b525abf0f1ad0b06a440f5de64ea77524e6923eef5c197acc88294a6",
 		"grarep":         "3f4a12249ac8c8b32603bfd6bf490efd35a05eb2af4a65669292c662a335316a",
+		"walklets":       "1b7a1c4cdd0b5f19a414a841c088216186dbbfddeb8d0ad6d0e311d01fc4f2f5",
+		"line":           "e26f6be7689ef4b8654732a369c2c7e21107519c9be177042d457d06e4d567b4",
 	},
 	"asm/amd64.v3": {
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -206,6 +212,8 @@ var pins = map[string]map[string]string{
 		"netmf":          "40bfed981a7019aa1dd19aa667b4bb5cf1c08e77ace2c076f3f4a686342d299e",
 		"hope":           "74138a6b0220e03c4a6864cebcd11f51e9767bab9670110952287187ae537e58",
 		"grarep":         "91f5df31c77b7bd0b5fc2c280050e89a92e29571d44941433d16b1c04d013d79",
+		"walklets":       "1b7a1c4cdd0b5f19a414a841c088216186dbbfddeb8d0ad6d0e311d01fc4f2f5",
+		"line":           "e26f6be7689ef4b8654732a369c2c7e21107519c9be177042d457d06e4d567b4",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -236,4 +244,6 @@ var arm64Pins = map[string]string{
 	"netmf":          "626d7f02b8d74bc7b1eb862c5037420366b879edae4222a5c80b6eadf3b9be63",
 	"hope":           "858b86effe8f36164aa6f65ffcb6058f6a5d73c3c6411ca8eaf6d5aa5dfe5555",
 	"grarep":         "bed045c4a4ef5841b74d59e2a524d60787d29d1d5a1dda186db64638ce7287c2",
+	"walklets":       "b00ce7ec868e3d8f4a5ffa01f4c109a3277e8a1da71dc1e1287f90a1517a8686",
+	"line":           "7a0f4438afa818c23b86c1e700198997287f1b8a38d8dadb097d1a3789b3d815",
 }

@@ -289,10 +289,13 @@ var kernelCases = []struct {
 		Relu(h, h) // the hidden layer's output, as the kernel takes it
 		Pathfinder1Backward(s.out(nh*d), s.out(nh), s.out(nh), s.out(1), s.in(n), s.in(n), h, s.in(n*d), s.in(nh), n/3&^3, n, d, nh)
 	}},
+	// Embeddings of k rounded up to a multiple of 8 values: 8, 16, 40, 64
+	// (DeepWalk's) and 128 (LINE's).
 	{"SkipGram", func(s *space, n, k, m int) {
+		d := (k + 7) / 8 * 8
 		row := func() []float32 {
-			r := make([]float32, WalkDim)
-			for i, v := range s.in(WalkDim) {
+			r := make([]float32, d)
+			for i, v := range s.in(d) {
 				r[i] = float32(v)
 			}
 			return r
@@ -304,15 +307,15 @@ var kernelCases = []struct {
 			gk[q] = v / 40
 		}
 		SkipGramStep(vc, o[0], o[1], o[2], o[3], o[4], o[5], &gk)
-		out := s.out(WalkTargets*(WalkDim+1) + WalkDim + 1)
+		out := s.out(WalkTargets*(d+1) + d + 1)
 		for q := range o {
 			for i, v := range o[q] {
-				out[q*WalkDim+i] = float64(v)
+				out[q*d+i] = float64(v)
 			}
-			out[WalkTargets*WalkDim+q] = float64(score[q])
+			out[WalkTargets*d+q] = float64(score[q])
 		}
 		for i, v := range vc {
-			out[WalkTargets*(WalkDim+1)+i] = float64(v)
+			out[WalkTargets*(d+1)+i] = float64(v)
 		}
 		out[len(out)-1] = float64(WalkDot(vc, o[0]))
 	}},

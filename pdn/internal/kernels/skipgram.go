@@ -1,7 +1,8 @@
 package kernels
 
-// The skip-gram's kernels (Mikolov et al.; DeepWalk's, Perozzi et al.):
-// embeddings of WalkDim float32 values, a node's vector vc against
+// The skip-gram's kernels (Mikolov et al.; DeepWalk's, Perozzi et al.,
+// and LINE's second order, Tang et al.): embeddings of float32 values
+// (WalkDim of them for DeepWalk, 128 for LINE), a node's vector vc against
 // WalkTargets target vectors o₀…o₅ at once (the positive and its negative
 // samples), each summed in one fixed order on every path.
 const (
@@ -9,12 +10,13 @@ const (
 	WalkTargets = 6
 )
 
-// SkipGramStep is one skip-gram step for six distinct targets whose step
-// sizes gk are known: vc's gradient sums the targets' terms in their
-// order, each o_k moves by gk[k]·vc, then vc by the gradient, in one pass
-// over the dimensions.
+// SkipGramStep is one skip-gram step over vc's dimensions for six
+// distinct targets whose step sizes gk are known: vc's gradient sums the
+// targets' terms in their order, each o_k moves by gk[k]·vc, then vc by
+// the gradient, in one pass over the dimensions.
 func SkipGramStep(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]float32) {
-	vc = fit(vc, WalkDim)
+	d := len(vc)
+	o0, o1, o2, o3, o4, o5 = fit(o0, d), fit(o1, d), fit(o2, d), fit(o3, d), fit(o4, d), fit(o5, d)
 	if trainDistinctVec(vc, o0, o1, o2, o3, o4, o5, gk) {
 		return
 	}
@@ -46,7 +48,8 @@ func skipGramStepRef(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]floa
 	}
 }
 
-// SkipGramScores sets score[k] = vc·o_k, each by WalkDot, the six at once.
+// SkipGramScores sets score[k] = vc·o_k, each by WalkDot, the six at once
+// (len(vc) a multiple of 8).
 func SkipGramScores(score *[WalkTargets]float32, vc, o0, o1, o2, o3, o4, o5 []float32) {
 	if scoresVec(score, vc, o0, o1, o2, o3, o4, o5) {
 		return

@@ -30,8 +30,10 @@ func TestTrainDistinctKeepsTheBits(t *testing.T) { eachWidth(t, testTrainDistinc
 
 func testTrainDistinctKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
-	row := func() []float32 { return embeddingRow(rnd) }
-	for range 50 {
+	dims := []int{WalkDim, 128, 16, 40} // DeepWalk's, LINE's, 16 (eight lanes at either width), 40 (the loop alone)
+	for i := range 50 {
+		d := dims[i%len(dims)]
+		row := func() []float32 { return embeddingRowOf(rnd, d) }
 		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
 		var gk [WalkTargets]float32
 		for k := range gk {
@@ -64,9 +66,12 @@ func testTrainDistinctKeepsTheBits(t *testing.T) {
 	}
 }
 
-// embeddingRow is a random skip-gram vector.
-func embeddingRow(rnd *rand.Rand) []float32 {
-	r := make([]float32, WalkDim)
+// embeddingRow is a random skip-gram vector of DeepWalk's.
+func embeddingRow(rnd *rand.Rand) []float32 { return embeddingRowOf(rnd, WalkDim) }
+
+// embeddingRowOf is a random skip-gram vector of d values.
+func embeddingRowOf(rnd *rand.Rand, d int) []float32 {
+	r := make([]float32, d)
 	for i := range r {
 		r[i] = float32(rnd.NormFloat64())
 	}
