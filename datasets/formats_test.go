@@ -390,6 +390,46 @@ func TestBundleNames(t *testing.T) {
 	}
 }
 
+// OGB's raw/ holds files its loader reads beside the graph's
+// (ogbn-arxiv's num-edge-list.csv.gz and node_year.csv.gz): the folder,
+// its raw/ files alone, a zip of them or the page's files read as one
+// graph, and a num-edge-list that disagrees with edge.csv (OGB's loader
+// would read only its count of edges) is refused naming both files.
+func TestOGBRawFilesAsPublished(t *testing.T) {
+	published := tinyOGB(t)
+	published["raw/num-edge-list.csv.gz"] = gz("5\n")
+	published["raw/node_year.csv.gz"] = gz("2001\n2002\n2003\n2004\n2005\n")
+	flat := map[string]string{}
+	for name, body := range published {
+		if after, ok := strings.CutPrefix(name, "raw/"); ok {
+			flat[after] = body
+		}
+	}
+	miscount := cloneFiles(published)
+	miscount["raw/num-edge-list.csv.gz"] = gz("3\n")
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"the folder", published, ""},
+		{"its raw/ files alone", flat, ""},
+		{"a num-edge-list that disagrees", miscount, "raw/num-edge-list.csv.gz:1: gives 3 edges, and raw/edge.csv.gz has 5 lines"},
+	} {
+		for _, s := range surfaces {
+			g, err := s.open(t, tc.files)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%s, %s: %v", tc.name, s.name, err)
+			case tc.want == "" && (g.N != 5 || g.E() != 4 || g.F != 2 || !hasNote(g, "node_year.csv.gz")):
+				t.Errorf("%s, %s: N %d E %d F %d notes %v", tc.name, s.name, g.N, g.E(), g.F, g.Notes)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%s, %s: %v; want %q", tc.name, s.name, err, tc.want)
+			}
+		}
+	}
+}
+
 // Audit case 54: OGB's raw/ files picked alone, as a file picker gives
 // them, open as the folder would (a split drawn, and said), not as
 // "not a graph".
