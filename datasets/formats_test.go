@@ -66,7 +66,9 @@ var badOGB = []struct{ name, file, body, want string }{
 	{"labels short", "raw/node-label.csv.gz", "0\n1\n", "raw/node-label.csv.gz: 2 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 	{"edge out of range", "raw/edge.csv.gz", "0,1\n1,7\n", "raw/edge.csv.gz:2:3: column 2: 7 is out of range [0, 4]"},
 	{"edge of one end", "raw/edge.csv.gz", "0\n1\n", "raw/edge.csv.gz:1: 1 values a line"},
-	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column"},
+	// OGB's files have no header: a ragged row is told against the first.
+	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column: 1 values, and the first row (line 1) has 2"},
+	{"features ragged, wider", "raw/node-feat.csv.gz", "1,2\n3,4,5\n", "raw/node-feat.csv.gz:2: extra column: 3 values, and the first row (line 1) has 2"},
 	{"split node out of range", "split/time/test.csv.gz", "3\n40\n", "split/time/test.csv.gz:2:1: 40 is not a node"},
 	{"not gzip", "raw/edge.csv.gz", "", "raw/edge.csv.gz: is not gzip data"},
 	{"edge features short", "raw/edge-feat.csv.gz", "1,0\n", "raw/edge-feat.csv.gz: has 1 lines, and raw/edge.csv.gz has more"},
