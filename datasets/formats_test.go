@@ -201,6 +201,38 @@ func TestGraphMLDirectedIsReadUndirectedAndSaid(t *testing.T) {
 	}
 }
 
+// NetworkX's write_graphml gives a multigraph's edges their keys as ids
+// (id="0" on every pair's first edge), and read_graphml takes an id as
+// the key of its pair's edge: the same id on other pairs is read, on the
+// same pair again (the same edge of a directed pair: u→v, not v→u)
+// refused where it comes again.
+func TestGraphMLMultigraphKeysAsIDs(t *testing.T) {
+	ids := func(s string, pairs ...string) string {
+		for i := 0; i < len(pairs); i += 2 {
+			s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+		}
+		return s
+	}
+	keyed := ids(tinyGraphML, `<edge source="a" target="b">`, `<edge source="a" target="b" id="0">`,
+		`<edge source="b" target="c">`, `<edge source="b" target="c" id="0">`, `<edge source="c" target="a">`, `<edge source="c" target="a" id="0">`)
+	directed := ids(strings.Replace(keyed, `edgedefault="undirected"`, `edgedefault="directed"`, 1), `<edge source="c" target="a" id="0">`, `<edge source="b" target="a" id="0">`)
+	for _, tc := range []struct{ name, file, want string }{
+		{"every pair's key 0", keyed, ""},
+		{"a directed pair's two ways, each key 0", directed, ""},
+		{"a directed pair's one way twice", strings.Replace(directed, `<edge source="b" target="a" id="0">`, `<edge source="a" target="b" id="0">`, 1), `g.graphml:16:5: edge id "0" is given twice, at 14:5 and at 16:5`},
+	} {
+		g, _, err := Open(mapFS(map[string]string{"g.graphml": tc.file}), Columns{})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == "" && (g.N != 4 || g.E() < 2):
+			t.Errorf("%s: N %d E %d", tc.name, g.N, g.E())
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 func TestReadGraphML(t *testing.T) {
 	g, resplit, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})
 	if err != nil {

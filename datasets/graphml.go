@@ -115,7 +115,7 @@ type graphmlReader struct {
 	// declared after its use, as NetworkX reads the whole file first).
 	directed   bool
 	undeclared map[string][2]int
-	edgeIDs    map[string][2]int // where each edge's id is given
+	edgeIDs    map[string][2]int // where each edge's id is given, by id and pair
 	// The readers that hand their nodes and edges to graph (GEXF's,
 	// node-link JSON's) say their own way: drawing are the node
 	// attributes that are the drawing's (nil: Gephi's in GraphML,
@@ -397,7 +397,8 @@ func (r *graphmlReader) allDeclared() error {
 }
 
 // edgeAttrs reads an edge's directed attribute, and refuses an id another
-// edge has: which of the two a reader keeps by its id cannot be told.
+// edge of its pair has: which of the two a reader keeps by its id cannot
+// be told.
 func (r *graphmlReader) edgeAttrs(t xml.StartElement, it *graphmlItem) error {
 	it.directed = r.directed
 	switch d := attr(t, "directed"); d {
@@ -409,10 +410,19 @@ func (r *graphmlReader) edgeAttrs(t xml.StartElement, it *graphmlItem) error {
 	if it.id == "" {
 		return nil
 	}
-	if first, twice := r.edgeIDs[it.id]; twice {
+	// NetworkX's read_graphml takes an id as the key of its pair's edge
+	// (write_graphml writes a multigraph's keys so, "0" on every pair's
+	// first edge): the id names an edge of its pair, u→v alone where the
+	// edge is directed.
+	u, v := it.source, it.target
+	if !it.directed && v < u {
+		u, v = v, u
+	}
+	key := it.id + "\x00" + u + "\x00" + v
+	if first, twice := r.edgeIDs[key]; twice {
 		return r.errorAt(it.line, it.col, "edge id %s is given twice, at %d:%d and at %d:%d (line:column): an id names one edge: give each its own, or drop the one repeated", quote(it.id), first[0], first[1], it.line, it.col)
 	}
-	r.edgeIDs[it.id] = [2]int{it.line, it.col}
+	r.edgeIDs[key] = [2]int{it.line, it.col}
 	return nil
 }
 
