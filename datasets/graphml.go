@@ -125,6 +125,10 @@ type graphmlReader struct {
 	// notANode, where the format has its own words for an edge whose end
 	// (source or target) names no node, says them; nil for GraphML's.
 	notANode func(it graphmlItem, end, id string) error
+	// multigraph says the file is a multigraph where the format says so
+	// (node-link JSON's "multigraph"); nil where NetworkX's reader finds
+	// it, a pair listed again (u→v again, where directed: multiOf).
+	multigraph func() bool
 	// classHint, where the format keeps something aside that a reader may
 	// take for the class (GEXF's label=), says where it went and how to
 	// make it the class, given the -target asked for and the count of
@@ -634,6 +638,15 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	}
 	g.D = len(edgeKeys)
 	p := newPairs(r.fsys, r.file, r.format)
+	// NetworkX's nx.Graph(D) adds a directed graph's edges node by node,
+	// in the order the nodes are listed (not the order their ids sort
+	// in), and of a directed multigraph keeps the edges from the node
+	// listed first (pairs.firstNode).
+	listed := make(map[string]int, len(r.nodes))
+	for i, it := range r.nodes {
+		listed[it.id] = i
+	}
+	p.firstNode = r.multiOf()
 	both := directions{}
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
@@ -658,7 +671,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		if e < 0 {
 			continue
 		}
-		late := it.directed && u > v
+		late := it.directed && listed[it.source] > listed[it.target]
 		for c, k := range edgeKeys {
 			x, err := numtext.ParseFloat(strings.TrimSpace(numericBool(k, it.value(k))))
 			if it.value(k) == "" {
@@ -679,6 +692,27 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
+}
+
+// multiOf says the file is read by NetworkX as a multigraph: as its
+// format says, else (read_graphml, read_gexf) where a pair is listed
+// again, u→v again where the edge is directed.
+func (r *graphmlReader) multiOf() bool {
+	if r.multigraph != nil {
+		return r.multigraph()
+	}
+	seen := make(map[[2]string]bool, len(r.edges))
+	for _, it := range r.edges {
+		pair := [2]string{it.source, it.target}
+		if !it.directed && pair[1] < pair[0] {
+			pair[0], pair[1] = pair[1], pair[0]
+		}
+		if seen[pair] {
+			return true
+		}
+		seen[pair] = true
+	}
+	return false
 }
 
 // gives says the item gives its own value for k, not k's default.
