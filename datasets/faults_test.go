@@ -515,9 +515,13 @@ func compressionFaults(t *testing.T, fx faultFixture, want string) {
 
 // compressedFiles are, by fixture, the files that may come compressed
 // beside those that come so (every .gz file): a GraphML file (NetworkX
-// reads club.graphml.gz), an edge list's tables.
+// reads club.graphml.gz), an edge list's tables, a MUSAE or FEATHER
+// folder's tables (pandas' read_csv, as their readers read them, infers
+// the compression from the name).
 var compressedFiles = map[string][]string{
 	"GraphML (NetworkX)":                 {"club.graphml"},
+	"MUSAE":                              {"target.csv", "edges.csv"},
+	"FEATHER (karate club)":              {"target.csv", "edges.csv", "features.csv"},
 	"CSV":                                {"edges.csv", "labels.csv"},
 	"Matrix Market (Network Repository)": {"club.mtx", "club.node_labels"},
 	"GEXF (NetworkX)":                    {"club.gexf"},

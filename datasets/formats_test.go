@@ -66,7 +66,9 @@ var badOGB = []struct{ name, file, body, want string }{
 	{"labels short", "raw/node-label.csv.gz", "0\n1\n", "raw/node-label.csv.gz: 2 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 	{"edge out of range", "raw/edge.csv.gz", "0,1\n1,7\n", "raw/edge.csv.gz:2:3: column 2: 7 is out of range [0, 4]"},
 	{"edge of one end", "raw/edge.csv.gz", "0\n1\n", "raw/edge.csv.gz:1: 1 values a line"},
-	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column"},
+	// OGB's files have no header: a ragged row is told against the first.
+	{"features ragged", "raw/node-feat.csv.gz", "1,2\n3\n", "raw/node-feat.csv.gz:2: missing column: 1 values, and the first row (line 1) has 2"},
+	{"features ragged, wider", "raw/node-feat.csv.gz", "1,2\n3,4,5\n", "raw/node-feat.csv.gz:2: extra column: 3 values, and the first row (line 1) has 2"},
 	{"split node out of range", "split/time/test.csv.gz", "3\n40\n", "split/time/test.csv.gz:2:1: 40 is not a node"},
 	{"not gzip", "raw/edge.csv.gz", "", "raw/edge.csv.gz: is not gzip data"},
 	{"edge features short", "raw/edge-feat.csv.gz", "1,0\n", "raw/edge-feat.csv.gz: has 1 lines, and raw/edge.csv.gz has more"},
@@ -196,6 +198,38 @@ func TestGraphMLDirectedIsReadUndirectedAndSaid(t *testing.T) {
 	g, _, err := Open(mapFS(map[string]string{"club.graphml": tinyGraphML}), Columns{})
 	if err != nil || hasNote(g, "edges are directed") {
 		t.Errorf("an undirected graph: %v, notes %v", err, g.Notes)
+	}
+}
+
+// NetworkX's write_graphml gives a multigraph's edges their keys as ids
+// (id="0" on every pair's first edge), and read_graphml takes an id as
+// the key of its pair's edge: the same id on other pairs is read, on the
+// same pair again (the same edge of a directed pair: u→v, not v→u)
+// refused where it comes again.
+func TestGraphMLMultigraphKeysAsIDs(t *testing.T) {
+	ids := func(s string, pairs ...string) string {
+		for i := 0; i < len(pairs); i += 2 {
+			s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+		}
+		return s
+	}
+	keyed := ids(tinyGraphML, `<edge source="a" target="b">`, `<edge source="a" target="b" id="0">`,
+		`<edge source="b" target="c">`, `<edge source="b" target="c" id="0">`, `<edge source="c" target="a">`, `<edge source="c" target="a" id="0">`)
+	directed := ids(strings.Replace(keyed, `edgedefault="undirected"`, `edgedefault="directed"`, 1), `<edge source="c" target="a" id="0">`, `<edge source="b" target="a" id="0">`)
+	for _, tc := range []struct{ name, file, want string }{
+		{"every pair's key 0", keyed, ""},
+		{"a directed pair's two ways, each key 0", directed, ""},
+		{"a directed pair's one way twice", strings.Replace(directed, `<edge source="b" target="a" id="0">`, `<edge source="a" target="b" id="0">`, 1), `g.graphml:16:5: edge id "0" is given twice, at 14:5 and at 16:5`},
+	} {
+		g, _, err := Open(mapFS(map[string]string{"g.graphml": tc.file}), Columns{})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == "" && (g.N != 4 || g.E() < 2):
+			t.Errorf("%s: N %d E %d", tc.name, g.N, g.E())
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v; want %q", tc.name, err, tc.want)
+		}
 	}
 }
 
@@ -386,6 +420,46 @@ func TestBundleNames(t *testing.T) {
 		}
 		if _, err := ReadBundleFS(bad); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v, want %q", err, tc.want)
+		}
+	}
+}
+
+// OGB's raw/ holds files its loader reads beside the graph's
+// (ogbn-arxiv's num-edge-list.csv.gz and node_year.csv.gz): the folder,
+// its raw/ files alone, a zip of them or the page's files read as one
+// graph, and a num-edge-list that disagrees with edge.csv (OGB's loader
+// would read only its count of edges) is refused naming both files.
+func TestOGBRawFilesAsPublished(t *testing.T) {
+	published := tinyOGB(t)
+	published["raw/num-edge-list.csv.gz"] = gz("5\n")
+	published["raw/node_year.csv.gz"] = gz("2001\n2002\n2003\n2004\n2005\n")
+	flat := map[string]string{}
+	for name, body := range published {
+		if after, ok := strings.CutPrefix(name, "raw/"); ok {
+			flat[after] = body
+		}
+	}
+	miscount := cloneFiles(published)
+	miscount["raw/num-edge-list.csv.gz"] = gz("3\n")
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"the folder", published, ""},
+		{"its raw/ files alone", flat, ""},
+		{"a num-edge-list that disagrees", miscount, "raw/num-edge-list.csv.gz:1: gives 3 edges, and raw/edge.csv.gz has 5 lines"},
+	} {
+		for _, s := range surfaces {
+			g, err := s.open(t, tc.files)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%s, %s: %v", tc.name, s.name, err)
+			case tc.want == "" && (g.N != 5 || g.E() != 4 || g.F != 2 || !hasNote(g, "node_year.csv.gz")):
+				t.Errorf("%s, %s: N %d E %d F %d notes %v", tc.name, s.name, g.N, g.E(), g.F, g.Notes)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%s, %s: %v; want %q", tc.name, s.name, err, tc.want)
+			}
 		}
 	}
 }

@@ -115,7 +115,7 @@ type graphmlReader struct {
 	// declared after its use, as NetworkX reads the whole file first).
 	directed   bool
 	undeclared map[string][2]int
-	edgeIDs    map[string][2]int // where each edge's id is given
+	edgeIDs    map[string][2]int // where each edge's id is given, by id and pair
 	// The readers that hand their nodes and edges to graph (GEXF's,
 	// node-link JSON's) say their own way: drawing are the node
 	// attributes that are the drawing's (nil: Gephi's in GraphML,
@@ -125,6 +125,10 @@ type graphmlReader struct {
 	// notANode, where the format has its own words for an edge whose end
 	// (source or target) names no node, says them; nil for GraphML's.
 	notANode func(it graphmlItem, end, id string) error
+	// multigraph says the file is a multigraph where the format says so
+	// (node-link JSON's "multigraph"); nil where NetworkX's reader finds
+	// it, a pair listed again (u→v again, where directed: multiOf).
+	multigraph func() bool
 	// classHint, where the format keeps something aside that a reader may
 	// take for the class (GEXF's label=), says where it went and how to
 	// make it the class, given the -target asked for and the count of
@@ -397,7 +401,8 @@ func (r *graphmlReader) allDeclared() error {
 }
 
 // edgeAttrs reads an edge's directed attribute, and refuses an id another
-// edge has: which of the two a reader keeps by its id cannot be told.
+// edge of its pair has: which of the two a reader keeps by its id cannot
+// be told.
 func (r *graphmlReader) edgeAttrs(t xml.StartElement, it *graphmlItem) error {
 	it.directed = r.directed
 	switch d := attr(t, "directed"); d {
@@ -409,10 +414,19 @@ func (r *graphmlReader) edgeAttrs(t xml.StartElement, it *graphmlItem) error {
 	if it.id == "" {
 		return nil
 	}
-	if first, twice := r.edgeIDs[it.id]; twice {
+	// NetworkX's read_graphml takes an id as the key of its pair's edge
+	// (write_graphml writes a multigraph's keys so, "0" on every pair's
+	// first edge): the id names an edge of its pair, u→v alone where the
+	// edge is directed.
+	u, v := it.source, it.target
+	if !it.directed && v < u {
+		u, v = v, u
+	}
+	key := it.id + "\x00" + u + "\x00" + v
+	if first, twice := r.edgeIDs[key]; twice {
 		return r.errorAt(it.line, it.col, "edge id %s is given twice, at %d:%d and at %d:%d (line:column): an id names one edge: give each its own, or drop the one repeated", quote(it.id), first[0], first[1], it.line, it.col)
 	}
-	r.edgeIDs[it.id] = [2]int{it.line, it.col}
+	r.edgeIDs[key] = [2]int{it.line, it.col}
 	return nil
 }
 
@@ -624,6 +638,15 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	}
 	g.D = len(edgeKeys)
 	p := newPairs(r.fsys, r.file, r.format)
+	// NetworkX's nx.Graph(D) adds a directed graph's edges node by node,
+	// in the order the nodes are listed (not the order their ids sort
+	// in), and of a directed multigraph keeps the edges from the node
+	// listed first (pairs.firstNode).
+	listed := make(map[string]int, len(r.nodes))
+	for i, it := range r.nodes {
+		listed[it.id] = i
+	}
+	p.firstNode = r.multiOf()
 	both := directions{}
 	for _, it := range r.edges {
 		u, ok := ids[it.source]
@@ -648,7 +671,7 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		if e < 0 {
 			continue
 		}
-		late := it.directed && u > v
+		late := it.directed && listed[it.source] > listed[it.target]
 		for c, k := range edgeKeys {
 			x, err := numtext.ParseFloat(strings.TrimSpace(numericBool(k, it.value(k))))
 			if it.value(k) == "" {
@@ -669,6 +692,27 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 		g.Notes = append(g.Notes, phrase.New("%s: %s of its edges are directed (%s), and were read as undirected, as the models are trained on undirected graphs; %s of them were listed in one direction only, and now join their ends both ways", r.file, numtext.Group(both.directed), how, numtext.Group(both.oneWay())))
 	}
 	return g.Check()
+}
+
+// multiOf says the file is read by NetworkX as a multigraph: as its
+// format says, else (read_graphml, read_gexf) where a pair is listed
+// again, u→v again where the edge is directed.
+func (r *graphmlReader) multiOf() bool {
+	if r.multigraph != nil {
+		return r.multigraph()
+	}
+	seen := make(map[[2]string]bool, len(r.edges))
+	for _, it := range r.edges {
+		pair := [2]string{it.source, it.target}
+		if !it.directed && pair[1] < pair[0] {
+			pair[0], pair[1] = pair[1], pair[0]
+		}
+		if seen[pair] {
+			return true
+		}
+		seen[pair] = true
+	}
+	return false
 }
 
 // gives says the item gives its own value for k, not k's default.

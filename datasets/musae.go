@@ -44,13 +44,20 @@ const MaxNodes = 1 << 24
 
 // findTableFolder finds a MUSAE or FEATHER folder's files at the root of
 // fsys: one name ending in target.csv and one in edges.csv, and at most
-// one ending in features.json or features.csv.
+// one ending in features.json or features.csv. A table may come gzipped
+// or in bzip2 (musae_edges.csv.gz), as pandas' read_csv, which the
+// folders' readers read them with, infers the compression from the name;
+// features.json is read by json.load, which inflates nothing.
 func findTableFolder(fsys fs.FS) (tableFolder, bool) {
 	names := rootFiles(fsys)
 	pick := func(suffix string) string {
 		var found []string
 		for _, n := range names {
-			if l := strings.ToLower(n); l == suffix || strings.HasSuffix(l, "_"+suffix) || strings.HasSuffix(l, "-"+suffix) {
+			l := strings.ToLower(n)
+			if strings.HasSuffix(suffix, ".csv") {
+				l = strings.ToLower(input.Plain(n))
+			}
+			if l == suffix || strings.HasSuffix(l, "_"+suffix) || strings.HasSuffix(l, "-"+suffix) {
 				found = append(found, n)
 			}
 		}
@@ -159,7 +166,7 @@ func (w idsOf) missing(id string) phrase.Text {
 // folderName is the graph's name from its files': musae_facebook for
 // musae_facebook_target.csv, musae for target.csv.
 func folderName(target string) string {
-	base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(target), "target.csv"), "_")
+	base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(input.Plain(target)), "target.csv"), "_")
 	if base == "" {
 		return "musae"
 	}

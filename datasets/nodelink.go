@@ -262,6 +262,7 @@ func ReadNodeLinkFS(fsys fs.FS, name string, cols Columns) (*Graph, error) {
 		attrs: map[string]map[string]*nodeLinkAttr{"node": {}, "edge": {}}, kinds: map[string]bool{}, multigraph: true,
 	}
 	r.notANode = r.indexNotANode
+	r.graphmlReader.multigraph = func() bool { return r.multigraph }
 	if err := r.read(); err != nil {
 		return nil, err
 	}

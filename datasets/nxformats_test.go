@@ -192,6 +192,56 @@ func TestGEXFLabelIsTheClassWhenNamed(t *testing.T) {
 	}
 }
 
+// A directed multigraph (node-link JSON's "multigraph": true, a GraphML
+// or GEXF file that lists u→v twice, which NetworkX reads as a
+// MultiDiGraph) is made simple by nx.Graph as from_dict_of_dicts does:
+// of u→v and v→u, the edges from the node listed first are kept, each
+// value the last they give, and the other direction's are dropped; in a
+// simple directed graph the node listed later comes last. The values are
+// NetworkX 2.8.8's (nx.Graph of each file as written by node_link_data,
+// write_graphml and write_gexf).
+func TestDirectedMultigraphKeepsTheFirstNodesEdges(t *testing.T) {
+	// Nodes 2, 0, 1 in that order; 0→1 w=1, 1→0 w=2, 0→1 w=3, 2→1 w=4, 1→2 w=5.
+	const nodeLink = `{"directed": true, "multigraph": true, "graph": {}, "nodes": [{"c": "a", "id": 2}, {"c": "b", "id": 0}, {"c": "a", "id": 1}],
+ "links": [{"w": 1.0, "source": 0, "target": 1, "key": 0}, {"w": 3.0, "source": 0, "target": 1, "key": 1}, {"w": 2.0, "source": 1, "target": 0, "key": 0},
+  {"w": 5.0, "source": 1, "target": 2, "key": 0}, {"w": 4.0, "source": 2, "target": 1, "key": 0}]}`
+	graphml := `<?xml version='1.0' encoding='utf-8'?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+<key id="d1" for="edge" attr.name="w" attr.type="double"/>
+<key id="d0" for="node" attr.name="c" attr.type="string"/>
+<graph edgedefault="directed">
+<node id="2"><data key="d0">a</data></node>
+<node id="0"><data key="d0">b</data></node>
+<node id="1"><data key="d0">a</data></node>
+<edge source="0" target="1" id="0"><data key="d1">1.0</data></edge>
+<edge source="0" target="1" id="1"><data key="d1">3.0</data></edge>
+<edge source="1" target="0" id="0"><data key="d1">2.0</data></edge>
+<edge source="1" target="2" id="0"><data key="d1">5.0</data></edge>
+<edge source="2" target="1" id="0"><data key="d1">4.0</data></edge>
+</graph></graphml>`
+	for _, tc := range []struct {
+		name, file, body string
+		want             []float64 // w of 0–1, then of 1–2
+	}{
+		{"node-link JSON, a multigraph", "g.json", nodeLink, []float64{3, 4}},
+		{"GraphML listing 0→1 twice", "g.graphml", graphml, []float64{3, 4}},
+		// Without the second 0→1 the file is a simple DiGraph: the node
+		// listed later comes last, node "1" after node "2" (the ids' order
+		// is not the nodes').
+		{"GraphML, simple", "g.graphml", strings.Replace(graphml, `<edge source="0" target="1" id="1"><data key="d1">3.0</data></edge>`, "", 1), []float64{2, 5}},
+		{"node-link JSON, simple", "g.json", strings.ReplaceAll(strings.Replace(strings.Replace(nodeLink, `"multigraph": true`, `"multigraph": false`, 1), `{"w": 3.0, "source": 0, "target": 1, "key": 1}, `, "", 1), `, "key": 0`, ""), []float64{2, 5}},
+	} {
+		g, _, err := Open(mapFS(map[string]string{tc.file: tc.body}), Columns{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if !slices.Equal(g.EdgeX, tc.want) {
+			t.Errorf("%s: edges %v %v, w %v; want %v", tc.name, g.Src, g.Dst, g.EdgeX, tc.want)
+		}
+	}
+}
+
 // A directed GEXF graph is read undirected and said; mutual edges are
 // undirected ones.
 func TestGEXFDirectedIsReadUndirectedAndSaid(t *testing.T) {

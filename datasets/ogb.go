@@ -167,6 +167,7 @@ func ReadOGBFS(fsys fs.FS) (g *Graph, resplit bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
+	ogbAttributeFiles(fsys, g)
 	return g, resplit, g.Check()
 }
 
@@ -341,6 +342,9 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 			if feat != nil && line*g.D != len(feat) {
 				return &BundleError{File: featName, Msg: phrase.New("has %s lines, and %s has %s: want a line for each of its lines", numtext.Group(len(feat)/g.D), name, numtext.Group(line))}
 			}
+			if err := checkOGBEdgeCount(fsys, name, line); err != nil {
+				return err
+			}
 			break
 		}
 		if err != nil {
@@ -371,6 +375,47 @@ func readOGBEdges(fsys fs.FS, g *Graph) error {
 	}
 	p.note(g)
 	return nil
+}
+
+// checkOGBEdgeCount reads raw/num-edge-list, where there is one: OGB's
+// loader reads that many of edge.csv's lines as the graph's edges, so a
+// count that is not edge.csv's n lines would make another graph there;
+// it is refused naming both files.
+func checkOGBEdgeCount(fsys fs.FS, edges string, n int) error {
+	count := ogbFile(fsys, "raw/num-edge-list")
+	if count == "" {
+		return nil
+	}
+	v, err := readNumbers(fsys, count, lines{n: 1}, 1)
+	if err != nil {
+		return err
+	}
+	if v[0] != float64(n) {
+		return &BundleError{File: count, Line: 1, Msg: phrase.New("gives %v edges, and %s has %s lines: OGB's loader would read the first %v of them as the graph's edges; make the count the lines'", v[0], edges, numtext.Group(n), v[0])}
+	}
+	return nil
+}
+
+// ogbAttributeFiles are the files of raw/ that OGB's loader reads as a
+// node's or an edge's attribute beside the graph, named node_… or edge_…
+// (ogbn-arxiv's node_year, ogbn-mag's edge_reltype): neither feature nor
+// class. They are the folder's own, given alone or in it, and a note says
+// they are not used.
+func ogbAttributeFiles(fsys fs.FS, g *Graph) {
+	entries, _ := input.Entries(fsys, "raw")
+	var names []string
+	for _, e := range entries {
+		base := strings.ToLower(input.Plain(e.Name))
+		if e.Dir || !strings.HasSuffix(base, ".csv") || !strings.HasPrefix(base, "node_") && !strings.HasPrefix(base, "edge_") {
+			continue
+		}
+		name := path.Join("raw", e.Name)
+		opened(fsys, name, nil)
+		names = append(names, name)
+	}
+	if len(names) > 0 {
+		g.Notes = append(g.Notes, phrase.New("%s: OGB's loader keeps these as attributes beside the graph (as ogbn-arxiv's node_year), neither features nor classes: not used", strings.Join(names, ", ")))
+	}
 }
 
 // readEdgeFeatures reads raw/edge-feat and sets g.D.

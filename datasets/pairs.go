@@ -52,6 +52,12 @@ type pairs struct {
 	// does not replace it.
 	late    map[[2]int]bool
 	changed map[int]bool // the edges listed again with another value
+	// firstNode says the graph is a directed multigraph (lastKept): nx.Graph
+	// keeps, of u→v and v→u, the edges from the node listed first, each
+	// value the last they give, and drops the other direction's
+	// (from_dict_of_dicts marks the pair seen); late then marks a value
+	// held from the node listed later, until the first one's edge comes.
+	firstNode bool
 }
 
 // newPairs keeps the pairs of the file name of fsys, read by the reader
@@ -112,18 +118,31 @@ func (p *pairs) value(g *Graph, e, c int, x float64, given, late bool) {
 	}
 	at, v := [2]int{e, c}, &g.EdgeX[e*g.D+c]
 	switch {
-	case !given:
 	case p.rule == summed:
-		if x != 0 {
+		if given && x != 0 {
+			p.changed[e] = true
+			*v += x
+		}
+	case p.firstNode && late && !p.late[at]:
+		// the node listed first gave this pair's edge: this one is dropped
+		if given && *v != x {
 			p.changed[e] = true
 		}
-		*v += x
+	case p.firstNode && !late && p.late[at]:
+		// the first edge from the node listed first: the other
+		// direction's values go, those it leaves out with them
+		if *v != x {
+			p.changed[e] = true
+		}
+		delete(p.late, at)
+		*v = x
+	case !given:
 	default:
 		if *v != x {
 			p.changed[e] = true
 		}
 		if !late && p.late[at] {
-			return
+			return // a simple directed graph's edge from the node listed later stays
 		}
 		if late {
 			p.late[at] = true
@@ -144,6 +163,8 @@ func (p *pairs) note(g *Graph) {
 	switch {
 	case p.rule == summed:
 		g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed again with values: their values were summed, as PyG's coalesce sums them (to_undirected, ToUndirected)", p.file, numtext.Group(len(p.changed))))
+	case p.firstNode:
+		g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed again with other values: each value is the last given by the edges from the node listed first, as nx.Graph makes a directed multigraph simple (the other direction's edges are dropped)", p.file, numtext.Group(len(p.changed))))
 	case len(p.late) > 0:
 		g.Notes = append(g.Notes, phrase.New("%s: %s pairs are listed again with other values: each value is the last given, as NetworkX's Graph keeps the attributes given last (a directed graph's as nx.Graph(D) does: the edges from the node listed later come last)", p.file, numtext.Group(len(p.changed))))
 	default:

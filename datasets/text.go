@@ -30,7 +30,7 @@ type table struct {
 	closer  io.Closer
 	header  []string
 	named   bool     // the header came from the file, not made up
-	headAt  int      // the line of the header, when named
+	headAt  int      // the line of the header, when named, else of the first row
 	pending []string // the first row, read to tell a header, not yet given
 	line    int      // the line of the current row, as an editor counts
 	// blank is the first empty line skipped before the current row (0 if
@@ -115,7 +115,7 @@ func openData(fsys fs.FS, name string, isHeader func(first []string) bool) (*tab
 	for i := range first {
 		t.header[i] = strconv.Itoa(i + 1)
 	}
-	t.pending = first
+	t.pending, t.headAt = first, t.line
 	return t, nil
 }
 
@@ -268,13 +268,25 @@ func (t *table) next() ([]string, error) {
 		return nil, &BundleError{File: t.file, Line: t.line, Msg: phrase.New("this row repeats the header (line %d): were two files joined into one? Delete it (and see that the rows after it belong here), save it, and open it again", t.headAt)}
 	}
 	if t.header != nil && len(row) != len(t.header) {
-		msg := phrase.New("missing column: %d values, the header has %d", len(row), len(t.header))
-		if len(row) > len(t.header) {
-			msg = phrase.New("extra column: %d values, the header has %d", len(row), len(t.header))
-		}
-		return nil, &BundleError{File: t.file, Line: t.line, Msg: msg}
+		return nil, &BundleError{File: t.file, Line: t.line, Msg: t.widthMsg(len(row))}
 	}
 	return row, nil
+}
+
+// widthMsg says a row of n values is not as wide as the header, or, in
+// a table without one (OGB's files, an edge list of ids alone), as the
+// first row, at its line: a file without a header is never said to have
+// one.
+func (t *table) widthMsg(n int) phrase.Text {
+	switch {
+	case t.named && n > len(t.header):
+		return phrase.New("extra column: %d values, the header has %d", n, len(t.header))
+	case t.named:
+		return phrase.New("missing column: %d values, the header has %d", n, len(t.header))
+	case n > len(t.header):
+		return phrase.New("extra column: %d values, and the first row (line %d) has %d", n, t.headAt, len(t.header))
+	}
+	return phrase.New("missing column: %d values, and the first row (line %d) has %d", n, t.headAt, len(t.header))
 }
 
 // read reads one row as the file's separator has it.

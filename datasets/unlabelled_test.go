@@ -605,7 +605,7 @@ func structureCells(t *testing.T, format string) {
     <node id="b">`, `<data key="zz">5</data></node>
     <node id="b">`, 1)},
 			`g.graphml:10:69: <data key="zz"> names a key no <key> element declares (NetworkX raises "no key zz")`},
-		{"GraphML: two edges with one id", map[string]string{"g.graphml": strings.Replace(strings.Replace(tinyGraphML, `<edge source="a" target="b">`, `<edge id="e1" source="a" target="b">`, 1), `<edge source="c" target="a">`, `<edge id="e1" source="c" target="a">`, 1)},
+		{"GraphML: one pair's edge id given twice", map[string]string{"g.graphml": strings.Replace(strings.Replace(tinyGraphML, `<edge source="a" target="b">`, `<edge id="e1" source="a" target="b">`, 1), `<edge source="c" target="a">`, `<edge id="e1" source="b" target="a">`, 1)},
 			`g.graphml:16:5: edge id "e1" is given twice, at 14:5 and at 16:5 (line:column)`},
 		{"GraphML: a key declared twice", map[string]string{"g.graphml": strings.Replace(tinyGraphML, `<key id="d2"`, `<key id="d0"`, 1)},
 			`g.graphml:5:3: the key "d0" is declared twice (first on line 3)`},
