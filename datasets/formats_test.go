@@ -284,7 +284,7 @@ func TestReadGraphMLSparseAndGephi(t *testing.T) {
 	if g.C != 2 || !reflect.DeepEqual(g.ClassNames, []string{"ai", "db"}) || g.F != 2 || !slices.Equal(g.DenseX(), want) {
 		t.Errorf("C %d names %v F %d X %v", g.C, g.ClassNames, g.F, g.DenseX())
 	}
-	if !hasNote(g, "2 numeric node attributes are left out on some nodes") || !hasNote(g, "x, y are the drawing's") {
+	if !hasNote(g, "2 numeric node attributes are left out on some nodes") || !hasNote(g, "the node attributes x, y are the drawing's") {
 		t.Errorf("notes %v", g.Notes)
 	}
 }
@@ -350,6 +350,8 @@ func TestReadPlainComments(t *testing.T) {
 		{"csv", "#source,target\n1,2\n2,3\n3,4\n", "#id,class,x\n1,a,0.5\n2,b,1\n3,a,2\n4,b,3\n"},
 		{"% before commas", "% sym unweighted\n1,2\n2,3\n3,4\n", "% node labels\nid,class,x\n1,a,0.5\n% mid-way\n2,b,1\n3,a,2\n4,b,3\n"},
 		{"% before tabs", "% sym unweighted\n1\t2\n2\t3\n3\t4\n", "% 4 nodes\n1\ta\t0.5\n2\tb\t1\n3\ta\t2\n4\tb\t3\n"},
+		// NetworkX's read_edgelist cuts a line at its first #.
+		{"# after the fields", "1 2 # a note\n2 3\t# another\n3 4#\n", "1 a 0.5 # first\n2 b 1\n3 a 2\n4 b 3\n"},
 	} {
 		g, _, err := Open(mapFS(map[string]string{"cora-edges.txt": tc.edges, "cora-labels.txt": tc.labels}), Columns{})
 		if err != nil {

@@ -580,7 +580,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 	}
 	if len(drawing) > 0 {
 		slices.Sort(drawing) // a note's list, in the order of the alphabet
-		g.Notes = append(g.Notes, phrase.New("%s: %s are the drawing's (positions, size, colour), not node features or classes", r.file, strings.Join(drawing, ", ")))
+		g.Notes = append(g.Notes, phrase.New("%s: the node attributes %s are the drawing's (positions, size, colour), not node features or classes: -target names one to take it as the class", r.file, strings.Join(drawing, ", ")))
 	}
 	r.graphsNote(g)
 	return g, r.addEdges(g, ids)

@@ -338,7 +338,7 @@ func TestReadNodeLinkD3AndDirected(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.N != 3 || g.C != 2 || g.E() != 2 || !slices.Equal(g.EdgeX, []float64{2, 1}) || !hasNote(g, "miserables.json: index, vx, vy, x, y are the drawing's") {
+	if g.N != 3 || g.C != 2 || g.E() != 2 || !slices.Equal(g.EdgeX, []float64{2, 1}) || !hasNote(g, "miserables.json: the node attributes index, vx, vy, x, y are the drawing's") {
 		t.Errorf("d3: %s edges %v notes %v", fingerprint(g), g.EdgeX, g.Notes)
 	}
 	multi := strings.Replace(strings.Replace(tinyNodeLink, `"directed": false, "multigraph": false`, `"directed": true, "multigraph": true`, 1),

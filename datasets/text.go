@@ -321,13 +321,18 @@ func (t *table) read() ([]string, error) {
 }
 
 // readWords reads the next line that is not blank as fields apart by
-// runs of spaces.
+// runs of spaces, a comment after them left out.
 func (t *table) readWords() ([]string, error) {
 	for t.words.Scan() {
 		t.line++
 		text := t.words.Text()
 		if isComment(text) {
 			continue
+		}
+		// A comment after the fields, as NetworkX's read_edgelist cuts a
+		// line at its first # (1 2 # a note).
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
 		}
 		row, starts := []string{}, t.starts[:0]
 		for i := 0; i < len(text); {

@@ -461,7 +461,7 @@ var auditCLI = []struct {
 	{16, []string{"train", "-data", "DIR/tw", "-target", "new_id"}, 2, "column new_id: is the column of node ids; the class must be another (target)"},
 	{17, []string{"train", "-data", "DIR/planetoid"}, 0, `"nodes":45`},
 	{18, []string{"train", "-data", "DIR/nxplain"}, 0, "the graph has no node features: each node was given its degree"},
-	{19, []string{"train", "-data", "DIR/gephi"}, 0, "cora_gephi.graphml: b, g, r, size, x, y are the drawing's (positions, size, colour), not node features or classes"},
+	{19, []string{"train", "-data", "DIR/gephi"}, 0, "cora_gephi.graphml: the node attributes b, g, r, size, x, y are the drawing's (positions, size, colour), not node features or classes"},
 	{20, []string{"train", "-data", "DIR/gephi", "-target", "subject"}, 0, `"nodes":40`},
 	{21, []string{"train", "-data", "DIR/nx"}, 0, "cora.graphml: 6 numeric node attributes are left out on some nodes"},
 	{22, []string{"train", "-data", "DIR/ogbempty"}, 2, "split/random/valid.csv.gz: empty file"},

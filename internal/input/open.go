@@ -263,7 +263,7 @@ func openError(name string, err error) error {
 	case errors.Is(err, fs.ErrPermission):
 		return &Error{File: name, Err: err, Msg: phrase.New("cannot be read: permission denied: give yourself read permission (chmod u+r), or copy it where you can read it")}
 	case errors.Is(err, fs.ErrNotExist):
-		return &Error{File: name, Err: err, Msg: phrase.New("cannot open: %s", "missing")}
+		return &Error{File: name, Err: err, Msg: phrase.New("cannot open: missing")}
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

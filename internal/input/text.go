@@ -134,7 +134,7 @@ func OpenText(fsys fs.FS, name string, gunzipLimit int64) (*Text, error) {
 	}
 	f, err := Open(fsys, name)
 	if err != nil {
-		return nil, err
+		return nil, packedBeside(fsys, name, err)
 	}
 	var r io.Reader = f
 	if Compressed(name) != "" {
@@ -509,4 +509,20 @@ func (t *Text) Notes() []phrase.Text {
 		out = append(out, phrase.New("%s: %s of its lines end in CR alone, as classic Mac OS wrote them: each was read as a line end, as pandas and Python read them", Shown(t.file), numtext.Group(t.crAlone)))
 	}
 	return out
+}
+
+// packedBeside says, of a file missing where the same file compressed
+// is there (edges.csv beside edges.csv.gz), that a reader which reads
+// it by this name, as the format's publisher does, wants it unpacked;
+// any other error is err.
+func packedBeside(fsys fs.FS, name string, err error) error {
+	if !errors.Is(err, fs.ErrNotExist) || Compressed(name) != "" {
+		return err
+	}
+	for _, c := range compressions {
+		if _, serr := Stat(fsys, name+c); serr == nil {
+			return &Error{File: name, Err: err, Msg: phrase.New("missing, and %s is there: this format reads %s by that name, as plain text, as its publisher's reader does: unpack it first", name+c, name)}
+		}
+	}
+	return err
 }

@@ -400,3 +400,25 @@ func TestAbbreviated(t *testing.T) {
 		}
 	}
 }
+
+// A file missing beside its compressed self is said so, whichever
+// compression; one missing alone is missing, in the catalogue's words.
+func TestMissingBesideItsPackedSelf(t *testing.T) {
+	for _, tc := range []struct {
+		files map[string]string
+		want  string
+	}{
+		{map[string]string{"edges.csv.gz": "x"}, "edges.csv: missing, and edges.csv.gz is there: this format reads edges.csv by that name, as plain text, as its publisher's reader does: unpack it first"},
+		{map[string]string{"edges.csv.bz2": "x"}, "edges.csv: missing, and edges.csv.bz2 is there"},
+		{map[string]string{"nodes.csv": "x"}, "edges.csv: cannot open: missing"},
+	} {
+		fsys := fstest.MapFS{}
+		for name, body := range tc.files {
+			fsys[name] = &fstest.MapFile{Data: []byte(body)}
+		}
+		_, err := OpenText(fsys, "edges.csv", 1<<20)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%v: %v; want %q", tc.files, err, tc.want)
+		}
+	}
+}
