@@ -17,11 +17,20 @@ import (
 type Shape struct {
 	N, E, F, D, C int
 	NNZ           int
+	// Train counts the labelled training nodes where the graph's split is
+	// made (ShapeOf); 0 where it is not known yet, and a cost that grows
+	// with it takes a 100-shot split's bound, 100 a class.
+	Train int
 }
 
 // ShapeOf returns the shape of g.
 func ShapeOf(g *datasets.Graph) Shape {
 	s := Shape{N: g.N, E: g.E(), F: g.F, D: g.D, C: g.C}
+	for i, sp := range g.Splits {
+		if sp == datasets.Train && i < len(g.Labels) && g.Labels[i] != datasets.NoClass {
+			s.Train++
+		}
+	}
 	if g.XS != nil {
 		s.NNZ = g.XS.NNZ()
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn/internal/kernels"
 )
 
 // LogRegC is the downstream classifier's C, scikit-learn's default: the
@@ -36,6 +37,7 @@ const logRegSteps = 10
 // platform fuses it: the same bits natively and in the browser.
 type logReg struct {
 	x       []float64 // N×d, the embedding; nil until set
+	xt      []float64 // its training rows, gathered (len(rows)×d)
 	n, d, c int
 	rows    []int // the training nodes
 	seq     []int // 0…len(rows)−1, and the rows' labels: z's rows
@@ -66,9 +68,14 @@ func newLogReg(n, d, c int, rows, labels []int) *logReg {
 		logits: make([]float64, n*c)}
 }
 
-// setX takes the embedding, and with it the step's bound L.
+// setX takes the embedding, its training rows (X_t) and with them the
+// step's bound L.
 func (r *logReg) setX(x []float64) {
 	r.x = x
+	r.xt = r.xt[:0]
+	for _, i := range r.rows {
+		r.xt = append(r.xt, x[i*r.d:(i+1)*r.d]...)
+	}
 	r.lip = LogRegC * gramMax(x, r.rows, r.d) / 2
 	r.reset()
 }
@@ -127,35 +134,24 @@ func gramMax(x []float64, rows []int, d int) float64 {
 const gramIters = 100
 
 // lossGrad sets gw, gb to the gradient of C Σ_train −log softmax at (w, b)
-// and returns the training nodes' mean loss there.
+// and returns the training nodes' mean loss there: the training rows'
+// logits Z = X_t·wᵀ + b and the gradient Gᵀ·X_t through the engine's
+// products (kernels.MulABTBias, AddATBCols, split across threads natively
+// and each entry one sum in one order, so the same bits everywhere), over
+// X_t, the training rows gathered once (setX).
 func (r *logReg) lossGrad(w, b []float64) float64 {
-	d, c := r.d, r.c
-	for k, i := range r.rows {
-		xi := r.x[i*d : (i+1)*d]
-		for o := range c {
-			s := b[o]
-			wo := w[o*d : (o+1)*d]
-			for j, v := range xi {
-				s += float64(wo[j] * v)
-			}
-			r.z[k*c+o] = s
-		}
-	}
+	d, c, nt := r.d, r.c, len(r.rows)
+	var pc *pacer // the epoch's ten steps are paced as one
+	pc.mulABTKept(r.z, r.xt, w, b, nil, nt, d, c, false)
 	loss := logSoftmaxNLL(r.g, r.z, c, r.seq, r.lab) // g: the mean's gradient
-	scale := LogRegC * float64(len(r.rows))
+	scale := LogRegC * float64(nt)
+	for k, v := range r.g {
+		r.g[k] = float64(scale * v)
+	}
 	clear(r.gw)
 	clear(r.gb)
-	for k, i := range r.rows {
-		xi := r.x[i*d : (i+1)*d]
-		for o := range c {
-			gk := float64(scale * r.g[k*c+o])
-			r.gb[o] += gk
-			gwo := r.gw[o*d : (o+1)*d]
-			for j, v := range xi {
-				gwo[j] += float64(gk * v)
-			}
-		}
-	}
+	pc.addGTX(r.gw, r.g, r.xt, nil, nil, nt, c, d)
+	kernels.SumRowsAdd(r.gb, r.g, nt, c)
 	return loss
 }
 
@@ -206,14 +202,18 @@ func softThreshold(v, s float64) float64 {
 // logRegCost is the classifier over d-dimensional embeddings of a graph of
 // shape s: its step's bound once the embedding is made (gramMax's power
 // iteration, seconds over FEATHER's 16,000 columns), then an epoch's
-// logRegSteps steps over the training nodes (at most a 100-shot split's,
-// 100 a class), and every node's logits.
+// logRegSteps steps over the training nodes (s.Train, or a 100-shot
+// split's 100 a class where the split is not known), and every node's
+// logits.
 func logRegCost(s Shape, d float64) Part {
 	n, c := float64(s.N), float64(s.C)
-	train := min(n, 100*c)
+	train := min(n, 100*c) // a 100-shot split's, where the split is not known
+	if s.Train > 0 {
+		train = float64(s.Train)
+	}
 	return Part{What: phrase.New("the regression"), SetupWork: Work{Dense: gramIters * 2 * train * (d + 1)},
 		EpochWork: Work{Dense: logRegSteps*4*train*d*c + n*d*c, Exp: logRegSteps * train * c},
-		Bytes:     f64 * (n*c + 3*d*c + 2*train*c), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"nodes"}}
+		Bytes:     f64 * (n*c + 3*d*c + 2*train*c + train*d), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"nodes"}}
 }
 
 // forward is every node's logits.
