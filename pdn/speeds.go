@@ -93,6 +93,7 @@ var speeds = map[string]speedRow{
 	experiment.HOPE:          {like: experiment.DeepWalk},
 	experiment.NetMF:         {like: experiment.DeepWalk},
 	experiment.TADW:          {like: experiment.DeepWalk},
+	experiment.BANE:          {like: experiment.DeepWalk},
 	experiment.FEATHER:       {like: experiment.DeepWalk},
 	experiment.LINE:          {like: experiment.DeepWalk},
 	experiment.Walklets:      {like: experiment.DeepWalk},
