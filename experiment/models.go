@@ -184,6 +184,17 @@ var Models = []ModelKind{
 	// Qiu et al. (WSDM 2018), at Karate Club's defaults (NetMF, v1.3): 32
 	// dimensions, T = 2, b = 1, the truncated SVD's 10 power iterations.
 	{Name: NetMF, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// TADW (Yang et al., IJCAI 2015) at Karate Club's defaults (TADW,
+	// v1.3): 32 dimensions, the node features reduced to 64 by a truncated
+	// SVD of 20 power iterations, 10 iterations of gradient descent at a
+	// rate of 0.01, λ = 10. It reads the node features, and its set-up the
+	// edges.
+	{Name: TADW, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// BANE (Yang et al., ICDM 2018) at Karate Club's defaults (BANE, v1.3):
+	// 32 binary dimensions, the truncated SVD's 20 power iterations, α =
+	// 0.3, 20 rounds of 100 sweeps of coordinate descent. It reads the node
+	// features, and its set-up the edges.
+	{Name: BANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// FEATHER-N (Rozemberczki and Sarkar, CIKM 2020) at Karate Club's
 	// FeatherNode defaults: the node features, reduced to 64 by a
 	// truncated SVD, described by their characteristic functions at 25

@@ -274,17 +274,7 @@ func featherCost(s Shape) []Part {
 	n, e := float64(s.N), float64(s.E)
 	r := featherReduced(s.N, s.F)
 	d, b := float64(featherDim(r)), float64(2*r*FeatherEvalPoints)
-	var setup Work
-	var svdBytes float64
-	if s.F > FeatherReduction {
-		f, l := float64(s.F), float64(min(FeatherReduction+svdOversamples, s.N, s.F))
-		// The products with X (two a power iteration, the first, B's and
-		// R's), and the QR factorisations and their Qs (two a power
-		// iteration and the first), about 4·rows·l² each.
-		setup = s.features(float64(2*FeatherSVDIters+3)*l, l)
-		setup.Dense += 4 * l * l * (float64(FeatherSVDIters+1)*n + FeatherSVDIters*f + l)
-		svdBytes = f64 * (3*(n+f)*l + n*float64(r))
-	}
+	setup, svdBytes := featureSVDCost(s, FeatherReduction, FeatherSVDIters)
 	// Φ's sines and cosines (a pair costs about an exponential), and each
 	// power's sums over the neighbours.
 	setup.Exp += n * b / 2

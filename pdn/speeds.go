@@ -92,6 +92,8 @@ var speeds = map[string]speedRow{
 	experiment.GraRep:        {like: experiment.DeepWalk},
 	experiment.HOPE:          {like: experiment.DeepWalk},
 	experiment.NetMF:         {like: experiment.DeepWalk},
+	experiment.TADW:          {like: experiment.DeepWalk},
+	experiment.BANE:          {like: experiment.DeepWalk},
 	experiment.FEATHER:       {like: experiment.DeepWalk},
 	experiment.LINE:          {like: experiment.DeepWalk},
 	experiment.Walklets:      {like: experiment.DeepWalk},
