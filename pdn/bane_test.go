@@ -12,14 +12,7 @@ import (
 
 func baneEmbedding(t *testing.T, g *datasets.Graph, seed uint64) []float64 {
 	t.Helper()
-	m := newBANE(g, seed)
-	if !m.prepare(farFuture) {
-		t.Fatal("prepare stopped before a far deadline")
-	}
-	if got := len(m.embedding()); got != g.N*m.dim() {
-		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
-	}
-	return m.embedding()
+	return embedWhole(t, g, newBANE(g, seed))
 }
 
 // Â·X is Karate Club's normalised adjacency times the features, dense or

@@ -52,14 +52,7 @@ func featherSparse(g *datasets.Graph) *datasets.Graph {
 
 func featherEmbedding(t *testing.T, g *datasets.Graph, seed uint64) []float64 {
 	t.Helper()
-	m := newFeather(g, seed)
-	if !m.prepare(farFuture) {
-		t.Fatal("prepare stopped before a far deadline")
-	}
-	if got := len(m.embedding()); got != g.N*m.dim() {
-		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
-	}
-	return m.embedding()
+	return embedWhole(t, g, newFeather(g, seed))
 }
 
 // On features too few to reduce, the embedding is FEATHER-N's definition,

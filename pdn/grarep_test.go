@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"os"
 	"os/exec"
 	"testing"
 
@@ -94,7 +93,7 @@ func TestGraRepMatrices(t *testing.T) {
 func TestGraRepEmbedding(t *testing.T) {
 	const k = 8
 	g := cliqueRing(6, k)
-	x := sameEmbeddingHoweverCut(t, func() embedder { return newGraRep(g, 3) })
+	x := sameEmbeddingHoweverCut(t, 3, func() embedder { return newGraRep(g, 3) })
 	within, across := meanDistances(x, newGraRep(g, 3).dim(), k)
 	t.Logf("mean distance within a clique %v, across %v", within, across)
 	if within >= across/3 {
@@ -108,16 +107,7 @@ func TestGraRepEmbedding(t *testing.T) {
 // Skipped where no Python with scipy and networkx is at hand (PDN_PYTHON
 // names one).
 func TestGraRepMatchesKarateClub(t *testing.T) {
-	py := os.Getenv("PDN_PYTHON")
-	if py == "" {
-		py = "python3"
-	}
-	if err := exec.Command(py, "-c", "import scipy, networkx").Run(); err != nil {
-		t.Skipf("%s has no scipy or networkx", py)
-	}
-	if testing.Short() {
-		t.Skip("powers Cora's transition matrix")
-	}
+	py := peerPython(t, "scipy, networkx", "powers Cora's transition matrix")
 	g, err := datasets.Builtin("cora")
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"testing"
 
@@ -51,7 +50,7 @@ func TestHOPEOperator(t *testing.T) {
 func TestHOPEEmbedding(t *testing.T) {
 	const k = 8
 	g := cliqueRing(10, k)
-	x := sameEmbeddingHoweverCut(t, func() embedder { return newHOPE(g, 3) })
+	x := sameEmbeddingHoweverCut(t, 3, func() embedder { return newHOPE(g, 3) })
 	d := newHOPE(g, 3).dim()
 	top := 0.0
 	for _, v := range x {
@@ -76,16 +75,7 @@ func TestHOPEEmbedding(t *testing.T) {
 // 40 power iterations reach what ARPACK converges to. Skipped where no
 // Python with scipy and networkx is at hand (PDN_PYTHON names one).
 func TestHOPEMatchesKarateClub(t *testing.T) {
-	py := os.Getenv("PDN_PYTHON")
-	if py == "" {
-		py = "python3"
-	}
-	if err := exec.Command(py, "-c", "import scipy, networkx").Run(); err != nil {
-		t.Skipf("%s has no scipy or networkx", py)
-	}
-	if testing.Short() {
-		t.Skip("embeds Cora and Citeseer")
-	}
+	py := peerPython(t, "scipy, networkx", "embeds Cora and Citeseer")
 	const script = `import json, sys, numpy as np, networkx as nx
 from scipy import sparse
 from scipy.sparse.linalg import svds

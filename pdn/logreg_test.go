@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"testing"
 )
@@ -113,13 +112,7 @@ func TestLogRegReachesTheL1Optimum(t *testing.T) {
 // tolerance of 1e-10): the two objectives agree to a millionth. Skipped
 // where no Python with scikit-learn is at hand (PDN_PYTHON names one).
 func TestLogRegMatchesScikitLearn(t *testing.T) {
-	py := os.Getenv("PDN_PYTHON")
-	if py == "" {
-		py = "python3"
-	}
-	if err := exec.Command(py, "-c", "import sklearn").Run(); err != nil {
-		t.Skipf("%s has no scikit-learn", py)
-	}
+	py := peerPython(t, "sklearn", "fits scikit-learn's classifier")
 	const n, d, c = 120, 6, 3
 	x, rows, labels := logRegData(n, d, c, 0.8, 5)
 	r := newLogReg(n, d, c, rows, labels)

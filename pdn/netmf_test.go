@@ -5,33 +5,13 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"testing"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"pdnexplorer/datasets"
 )
-
-// cliqueRing is c cliques of k nodes in a ring, each joined to the next
-// by one edge (from its first node to the next one's last), clique q
-// being nodes qk…qk+k−1 and the class of each.
-func cliqueRing(c, k int) *datasets.Graph {
-	g := &datasets.Graph{N: c * k, C: c}
-	for q := range c {
-		for i := range k {
-			g.Labels = append(g.Labels, q)
-			g.Splits = append(g.Splits, datasets.Train)
-			for j := i + 1; j < k; j++ {
-				g.Src, g.Dst = append(g.Src, int32(q*k+i)), append(g.Dst, int32(q*k+j))
-			}
-		}
-		g.Src, g.Dst = append(g.Src, int32(q*k)), append(g.Dst, int32((q+1)%c*k+k-1))
-	}
-	return g
-}
 
 // netMFDense is NetMF's matrix log(max(M, 1)) computed densely from its
 // definition (netMF), as the oracle of the sparse rows.
@@ -90,61 +70,12 @@ func TestNetMFMatrix(t *testing.T) {
 	}
 }
 
-// prepareAll makes an embedding in one piece, and another in as many
-// pieces as there are steps (every deadline already past): the same bits.
-func sameEmbeddingHoweverCut(t *testing.T, build func() embedder) []float64 {
-	t.Helper()
-	whole := build()
-	if !whole.prepare(farFuture) {
-		t.Fatal("not done by a deadline that never passes")
-	}
-	cut := build()
-	pieces := 1
-	for !cut.prepare(time.Time{}) {
-		if p := cut.preparing(); p < 0 || p >= 1 {
-			t.Fatalf("preparing %v before done", p)
-		}
-		pieces++
-	}
-	if cut.preparing() != 1 {
-		t.Errorf("preparing %v once done", cut.preparing())
-	}
-	if pieces < 3 {
-		t.Errorf("made in %d pieces, want several", pieces)
-	}
-	sameBits(t, cut.embedding(), whole.embedding())
-	return whole.embedding()
-}
-
-// meanDistances is the mean Euclidean distance between the embeddings
-// (d columns) of nodes of one clique and between nodes of different
-// cliques of cliqueRing(·, k).
-func meanDistances(x []float64, d, k int) (within, across float64) {
-	n := len(x) / d
-	var nw, na float64
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			var s float64
-			for t := range d {
-				dt := x[i*d+t] - x[j*d+t]
-				s += dt * dt
-			}
-			if i/k == j/k {
-				within, nw = within+math.Sqrt(s), nw+1
-			} else {
-				across, na = across+math.Sqrt(s), na+1
-			}
-		}
-	}
-	return within / nw, across / na
-}
-
 // NetMF's embedding is the same however prepare is cut, and on a ring of
 // cliques puts each clique's nodes nearer each other than the others'.
 func TestNetMFEmbedding(t *testing.T) {
 	const k = 8
 	g := cliqueRing(6, k)
-	x := sameEmbeddingHoweverCut(t, func() embedder { return newNetMF(g, 3) })
+	x := sameEmbeddingHoweverCut(t, 3, func() embedder { return newNetMF(g, 3) })
 	within, across := meanDistances(x, netMFDim, k)
 	t.Logf("mean distance within a clique %v, across %v", within, across)
 	if within >= across/3 {
@@ -159,16 +90,7 @@ func TestNetMFEmbedding(t *testing.T) {
 // 32nd: ten power iterations of the range finder, in a flat spectrum. Skipped where no Python
 // with scipy and networkx is at hand (PDN_PYTHON names one).
 func TestNetMFMatchesKarateClub(t *testing.T) {
-	py := os.Getenv("PDN_PYTHON")
-	if py == "" {
-		py = "python3"
-	}
-	if err := exec.Command(py, "-c", "import scipy, networkx").Run(); err != nil {
-		t.Skipf("%s has no scipy or networkx", py)
-	}
-	if testing.Short() {
-		t.Skip("embeds Cora")
-	}
+	py := peerPython(t, "scipy, networkx", "embeds Cora")
 	g, err := datasets.Builtin("cora")
 	if err != nil {
 		t.Fatal(err)

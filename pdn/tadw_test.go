@@ -58,14 +58,7 @@ func TestKarateWeightsAreKarateClubs(t *testing.T) {
 
 func tadwEmbedding(t *testing.T, g *datasets.Graph, seed uint64) []float64 {
 	t.Helper()
-	m := newTADW(g, seed)
-	if !m.prepare(farFuture) {
-		t.Fatal("prepare stopped before a far deadline")
-	}
-	if got := len(m.embedding()); got != g.N*m.dim() {
-		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
-	}
-	return m.embedding()
+	return embedWhole(t, g, newTADW(g, seed))
 }
 
 // On features too few to reduce, the embedding is Karate Club's TADW

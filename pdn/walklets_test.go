@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"pdnexplorer/datasets"
 )
@@ -183,68 +182,20 @@ func TestWalkletsSeparatesTwoCliques(t *testing.T) {
 	const k = 12
 	m := newWalklets(twoCliques(k), 1)
 	m.prepare(farFuture)
-	x, d := m.embedding(), m.dim()
-	if len(x) != 2*k*d || d != 128 {
-		t.Fatalf("embedding of %d values, dimension %d: want %d nodes × 128", len(x), d, 2*k)
+	if m.dim() != 128 {
+		t.Fatalf("dimension %d, want 128", m.dim())
 	}
-	dist := func(u, v int) float64 {
-		var s float64
-		for t := range d {
-			e := x[u*d+t] - x[v*d+t]
-			s += e * e
-		}
-		return math.Sqrt(s)
-	}
-	for u := range 2 * k {
-		var own, other float64
-		for v := range 2 * k {
-			if v == u {
-				continue
-			}
-			if (u < k) == (v < k) {
-				own += dist(u, v) / (k - 1)
-			} else {
-				other += dist(u, v) / k
-			}
-		}
-		if own >= other {
-			t.Errorf("node %d: mean distance %.3f to its clique, %.3f to the other", u, own, other)
-		}
-	}
+	eachNearerItsClique(t, m.embedding(), m.dim(), k)
 }
 
 // The embedding is the same bits made in one piece or in many, each
 // piece cut short by a deadline already past.
 func TestWalkletsSameBitsInPieces(t *testing.T) {
 	g := twoCliques(9)
-	whole := newWalklets(g, 7)
-	if !whole.prepare(farFuture) {
-		t.Fatal("not done without a deadline")
-	}
-	cut := newWalklets(g, 7)
-	pieces := 1
-	for !cut.prepare(time.Time{}) {
-		if p := cut.preparing(); p < 0 || p >= 1 {
-			t.Fatalf("%v done after %d pieces", p, pieces)
-		}
-		if cut.embedding() != nil {
-			t.Fatal("an embedding before it is done")
-		}
-		pieces++
-	}
-	if pieces < 2*WalkletsSkips {
-		t.Fatalf("made in %d pieces", pieces)
-	}
-	if cut.preparing() != 1 {
-		t.Errorf("%v done when done", cut.preparing())
-	}
-	if len(cut.embedding()) != len(whole.embedding()) {
-		t.Fatalf("%d values in pieces, %d whole", len(cut.embedding()), len(whole.embedding()))
-	}
-	sameBits(t, cut.embedding(), whole.embedding())
+	whole := sameEmbeddingHoweverCut(t, 2*WalkletsSkips, func() embedder { return newWalklets(g, 7) })
 	other := newWalklets(g, 8)
 	other.prepare(farFuture)
-	if slices.Equal(other.embedding(), whole.embedding()) {
+	if slices.Equal(other.embedding(), whole) {
 		t.Error("another seed gave the same embedding")
 	}
 }
