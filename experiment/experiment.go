@@ -395,19 +395,23 @@ func (d Data) ExpectedEdges() (intra, inter float64) {
 // a message that says what to lower: "nodes" is per-class or classes,
 // "edges" is p, q or per-class (the one that makes more edges first; a
 // scale-free graph's attach, a multiplex graph's layer-degree and layers),
-// and a parameter's own name is itself; only rows the graph reads. A real graph's sizes are its own, so
-// they are named as the graph's ("the graph's nodes"), no row.
+// "training-nodes" is per-class or classes, and a parameter's own name is
+// itself; only rows the graph reads. A real graph's sizes are its own, so
+// they are named as the graph's ("the graph's nodes"), no row, but its
+// training nodes are shots a class.
 func (d Data) Lever(size string) []string {
 	if d.Real() { // its size is its own: no row of the generator's applies
 		switch size {
 		case "nodes", "edges", "node-features", "edge-features":
 			return []string{"the graph's " + strings.ReplaceAll(size, "-", " ")}
+		case "training-nodes": // its labelled nodes, drawn by shots
+			return []string{"shots"}
 		}
 		return []string{size}
 	}
 	var rows []string
 	switch size {
-	case "nodes":
+	case "nodes", "training-nodes":
 		rows = []string{"per-class", "classes"}
 	case "edges":
 		rows = []string{"p", "q", "per-class"}

@@ -84,7 +84,10 @@ func drawnShape(d experiment.Data) Shape {
 	if d.Real() {
 		b, err := datasets.ShapeOfBuiltin(d.Graph)
 		if err == nil {
-			return Shape{N: b.Nodes, E: b.Edges, F: b.Features, D: len(datasets.TieStrengthNames), C: b.Classes, NNZ: b.NonZeros}
+			// Shots labelled nodes a class, as datasets.Real draws them (a
+			// class of fewer gives all it has but one: a bound).
+			return Shape{N: b.Nodes, E: b.Edges, F: b.Features, D: len(datasets.TieStrengthNames), C: b.Classes, NNZ: b.NonZeros,
+				Train: min(d.Shots*b.Classes, b.Nodes)}
 		}
 	}
 	intra, inter := d.ExpectedEdges()

@@ -327,3 +327,25 @@ func TestEveryCostCountsItsWeights(t *testing.T) {
 		}
 	}
 }
+
+// The embeddings' regression grows with the training nodes, which a real
+// graph draws by shots: FEATHER's 16,000 columns on Cora at 100 shots a
+// class are refused in the page with shots to lower, and at 20 they fit.
+func TestRegressionCostFollowsTheShots(t *testing.T) {
+	e, err := experiment.Decode("data=cora&model=feather")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ExpectedShape(e.Data)
+	if s.Train != e.Data.Shots*s.C {
+		t.Fatalf("Cora's expected training nodes %d, want %d shots × %d classes", s.Train, e.Data.Shots, s.C)
+	}
+	err = Estimate(s, e.Model).Check(BrowserLimits, e.Data.Lever)
+	if err == nil || !strings.Contains(err.Error(), "lower shots") {
+		t.Errorf("FEATHER on Cora at %d shots in the page: %v; want a refusal that names shots", e.Data.Shots, err)
+	}
+	e.Data.Shots = 20
+	if err := Estimate(ExpectedShape(e.Data), e.Model).Check(BrowserLimits, e.Data.Lever); err != nil {
+		t.Errorf("FEATHER on Cora at 20 shots in the page: %v", err)
+	}
+}

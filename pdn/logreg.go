@@ -213,7 +213,7 @@ func logRegCost(s Shape, d float64) Part {
 	}
 	return Part{What: phrase.New("the regression"), SetupWork: Work{Dense: gramIters * 2 * train * (d + 1)},
 		EpochWork: Work{Dense: logRegSteps*4*train*d*c + n*d*c, Exp: logRegSteps * train * c},
-		Bytes:     f64 * (n*c + 3*d*c + 2*train*c + train*d), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"nodes"}}
+		Bytes:     f64 * (n*c + 3*d*c + 2*train*c + train*d), Weights: (d + 1) * c, Scratch: d * c, Fields: []string{"training-nodes", "nodes"}}
 }
 
 // forward is every node's logits.
