@@ -111,26 +111,8 @@ func TestBANESameBitsHoweverCut(t *testing.T) {
 	const n, f = 300, 50
 	src, dst := ring(n)
 	g := featherSparse(featherGraph(4, n, f, 0.9, src, dst))
-	whole := baneEmbedding(t, g, 5)
-	m := newBANE(g, 5)
-	pieces, last := 0, 0.0
-	for !m.prepare(time.Time{}) {
-		pieces++
-		if s := m.preparing(); s < last || s >= 1 {
-			t.Fatalf("share done %v after %v", s, last)
-		} else {
-			last = s
-		}
-	}
-	if want := BANESVDIter + (1+BANERounds)*(n/baneRows+1); pieces < want {
-		t.Errorf("%d pieces, want at least %d", pieces, want)
-	}
-	if m.preparing() != 1 {
-		t.Errorf("share done %v once done", m.preparing())
-	}
-	if !sameFloats(m.embedding(), whole) {
-		t.Error("the embedding made a step at a time differs from the one made at once")
-	}
+	// pieces: the steps before the last, and the last.
+	sameEmbeddingHoweverCut(t, BANESVDIter+(1+BANERounds)*(n/baneRows+1)+1, func() embedder { return newBANE(g, 5) })
 }
 
 // Two cliques joined by one edge, their features drawn about two centres:

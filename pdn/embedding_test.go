@@ -34,8 +34,8 @@ func cliqueRing(c, k int) *datasets.Graph {
 
 // sameEmbeddingHoweverCut makes an embedding in one piece, and another
 // in as many pieces as there are steps (every deadline already past), at
-// least least pieces, none showing an embedding before it is done: the
-// same bits, which it returns.
+// least least pieces, its share done rising and none showing an embedding
+// before it is done: the same bits, which it returns.
 func sameEmbeddingHoweverCut(t *testing.T, least int, build func() embedder) []float64 {
 	t.Helper()
 	whole := build()
@@ -43,11 +43,13 @@ func sameEmbeddingHoweverCut(t *testing.T, least int, build func() embedder) []f
 		t.Fatal("not done by a deadline that never passes")
 	}
 	cut := build()
-	pieces := 1
+	pieces, last := 1, 0.0
 	for !cut.prepare(time.Time{}) {
-		if p := cut.preparing(); p < 0 || p >= 1 {
-			t.Fatalf("preparing %v before done", p)
+		p := cut.preparing()
+		if p < last || p >= 1 {
+			t.Fatalf("preparing %v before done, after %v", p, last)
 		}
+		last = p
 		if cut.embedding() != nil {
 			t.Fatal("an embedding before it is done")
 		}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -182,26 +181,8 @@ func TestFeatherSameBitsHoweverCut(t *testing.T) {
 	const n, f = 80, 70
 	src, dst := ring(n)
 	g := featherSparse(featherGraph(4, n, f, 0.9, src, dst))
-	whole := featherEmbedding(t, g, 5)
-	m := newFeather(g, 5)
-	pieces, last := 0, 0.0
-	for !m.prepare(time.Time{}) {
-		pieces++
-		if s := m.preparing(); s < last || s >= 1 {
-			t.Fatalf("share done %v after %v", s, last)
-		} else {
-			last = s
-		}
-	}
-	if want := FeatherSVDIters + (FeatherOrder+1)*n/featherRows; pieces < want {
-		t.Errorf("%d pieces, want at least %d", pieces, want)
-	}
-	if m.preparing() != 1 {
-		t.Errorf("share done %v once done", m.preparing())
-	}
-	if !sameFloats(m.embedding(), whole) {
-		t.Error("the embedding made a step at a time differs from the one made at once")
-	}
+	// pieces: the steps before the last, and the last.
+	sameEmbeddingHoweverCut(t, FeatherSVDIters+(FeatherOrder+1)*n/featherRows+1, func() embedder { return newFeather(g, 5) })
 }
 
 // Two cliques joined by one edge: every node's embedding is nearer to

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -147,26 +146,8 @@ func TestTADWSameBitsHoweverCut(t *testing.T) {
 	const n, f = 300, 90
 	src, dst := ring(n)
 	g := featherSparse(featherGraph(4, n, f, 0.9, src, dst))
-	whole := tadwEmbedding(t, g, 5)
-	m := newTADW(g, 5)
-	pieces, last := 0, 0.0
-	for !m.prepare(time.Time{}) {
-		pieces++
-		if s := m.preparing(); s < last || s >= 1 {
-			t.Fatalf("share done %v after %v", s, last)
-		} else {
-			last = s
-		}
-	}
-	if want := TADWSVDIters + (1+2*TADWIters)*(n/tadwRows+1); pieces < want {
-		t.Errorf("%d pieces, want at least %d", pieces, want)
-	}
-	if m.preparing() != 1 {
-		t.Errorf("share done %v once done", m.preparing())
-	}
-	if !sameFloats(m.embedding(), whole) {
-		t.Error("the embedding made a step at a time differs from the one made at once")
-	}
+	// pieces: the steps before the last, and the last.
+	whole := sameEmbeddingHoweverCut(t, TADWSVDIters+(1+2*TADWIters)*(n/tadwRows+1)+1, func() embedder { return newTADW(g, 5) })
 	for i, v := range tadwEmbedding(t, featherGraph(4, n, f, 0.9, src, dst), 5) {
 		if math.Abs(v-whole[i]) > 1e-9*math.Max(1, math.Abs(v)) {
 			t.Fatalf("dense features give %v where sparse ones give %v", v, whole[i])
