@@ -106,6 +106,37 @@ func (g *Graph) InputNames() []string {
 	return out
 }
 
+// NotLayers reports why g's edge features are not a multiplex graph's
+// layers, or nil: it has none, or one of its columns is not a layer
+// (NotLayer).
+func (g *Graph) NotLayers() error {
+	if g.D == 0 {
+		return phrase.Errorf("the graph has no edge features, and a multiplex graph's layers are its edge features: one column a layer")
+	}
+	for l := range g.D {
+		if err := g.NotLayer(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// NotLayer reports why g's edge feature l is not a layer, or nil. A
+// layer's column holds 0 where the layer lacks an edge and a positive
+// value (1, or its weight) where it holds it: a column with a negative
+// value is a feature (the generator's Gaussian e0, …), whose non-zero
+// values are nearly every edge, so reading it as a layer would quietly
+// be the union.
+func (g *Graph) NotLayer(l int) error {
+	name := g.InputNames()[l]
+	for e := range g.Src {
+		if v := g.EdgeX[e*g.D+l]; v < 0 {
+			return phrase.Errorf("layer: %s is not a layer: edge %d-%d has %s in it; a layer's column holds 0 for an edge the layer lacks and 1 (or a positive weight) for one it holds", experiment.Quote(name), g.Src[e], g.Dst[e], strconv.FormatFloat(v, 'g', 4, 64))
+		}
+	}
+	return nil
+}
+
 // oneLayer keeps of g the edges its layer called name holds (a non-zero
 // value in that edge feature), their features whole: a GCN over that
 // layer alone. An empty name keeps g, the union of its layers.
@@ -118,15 +149,8 @@ func oneLayer(g *Graph, name string) (*Graph, error) {
 	if l < 0 {
 		return nil, phrase.Errorf("layer: %s is not one of this graph's layers; want one of %s, or nothing for all of them", experiment.Quote(name), strings.Join(names, ", "))
 	}
-	// A layer's column holds 0 where the layer lacks an edge and a
-	// positive value (1, or its weight) where it holds it: a column with
-	// a negative value is a feature (the generator's Gaussian e0, …),
-	// whose non-zero values are nearly every edge, so keeping them would
-	// quietly be the union.
-	for e := range g.Src {
-		if v := g.EdgeX[e*g.D+l]; v < 0 {
-			return nil, phrase.Errorf("layer: %s is not a layer: edge %d-%d has %s in it; a layer's column holds 0 for an edge the layer lacks and 1 (or a positive weight) for one it holds", experiment.Quote(name), g.Src[e], g.Dst[e], strconv.FormatFloat(v, 'g', 4, 64))
-		}
+	if err := g.NotLayer(l); err != nil {
+		return nil, err
 	}
 	out := *g
 	out.Src, out.Dst, out.EdgeX, out.Kind, out.Weight = nil, nil, nil, nil, nil

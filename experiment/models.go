@@ -56,6 +56,12 @@ type ModelKind struct {
 	// else, which lets a sweep over the edge features train it once a
 	// rep (RunKey).
 	EdgeFeatures bool
+	// Layers says it reads a multiplex graph's edge features as its
+	// layers (column l non-zero where layer l holds the edge), each a
+	// graph of its own (the multiplex figure's baselines: an embedding or
+	// an encoder a layer). The engine refuses a graph whose edge features
+	// are not layers (datasets.Graph.NotLayers).
+	Layers bool
 	// LearnsEdges says it learns one weight per edge (the pathfinder and
 	// its variants), which the page draws as the learned graph.
 	LearnsEdges bool
@@ -240,6 +246,10 @@ func modelsReading(name string) []string {
 // features (ModelKind.EdgeFeatures). The engine checks a graph against it,
 // and its test trains every model to hold it to the truth.
 func ReadsEdgeFeatures(kind string) bool { m, _ := ModelNamed(kind); return m.EdgeFeatures }
+
+// ReadsLayers reports whether the model of kind reads the edge features
+// as a multiplex graph's layers (ModelKind.Layers).
+func ReadsLayers(kind string) bool { m, _ := ModelNamed(kind); return m.Layers }
 
 // UsesGraph reports whether the model of kind passes messages along the
 // graph's edges; false for a kind that is none.

@@ -96,6 +96,10 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 		return edgelessError(g, d, cfg.Kind)
 	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
+	case experiment.ReadsLayers(cfg.Kind):
+		if err := g.NotLayers(); err != nil {
+			return &GraphError{Field: "model", Msg: phrase.New("model %s reads a multiplex graph's layers: %s", cfg.Kind, phrase.Of(err))}
+		}
 	}
 	return nil
 }
