@@ -190,6 +190,11 @@ var Models = []ModelKind{
 	// Qiu et al. (WSDM 2018), at Karate Club's defaults (NetMF, v1.3): 32
 	// dimensions, T = 2, b = 1, the truncated SVD's 10 power iterations.
 	{Name: NetMF, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// AANE (Huang et al., SDM 2017), which Karate Club does not have, at its
+	// authors' code's defaults (AANE_fun): λ = 0.1, ρ = 5, two ADMM
+	// iterations from the adjacency matrix's SVD; 128 dimensions, as
+	// Appendix D. It reads the node features, and its set-up the edges.
+	{Name: AANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// TADW (Yang et al., IJCAI 2015) at Karate Club's defaults (TADW,
 	// v1.3): 32 dimensions, the node features reduced to 64 by a truncated
 	// SVD of 20 power iterations, 10 iterations of gradient descent at a
