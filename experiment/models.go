@@ -195,6 +195,12 @@ var Models = []ModelKind{
 	// iterations from the adjacency matrix's SVD; 128 dimensions, as
 	// Appendix D. It reads the node features, and its set-up the edges.
 	{Name: AANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// MUSAE (Rozemberczki et al., Journal of Complex Networks 2021) at
+	// Karate Club's defaults: 5 walks of 80 nodes a node, the features and
+	// scales 1 to 3 each a Doc2Vec (PV-DBOW) of 32 dimensions, 5 epochs at
+	// a rate of 0.05, subsampling at 10⁻⁴. It reads the node features, and
+	// its set-up the edges.
+	{Name: MUSAE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// TADW (Yang et al., IJCAI 2015) at Karate Club's defaults (TADW,
 	// v1.3): 32 dimensions, the node features reduced to 64 by a truncated
 	// SVD of 20 power iterations, 10 iterations of gradient descent at a

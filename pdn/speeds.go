@@ -96,6 +96,7 @@ var speeds = map[string]speedRow{
 	experiment.BANE:          {like: experiment.DeepWalk},
 	experiment.FEATHER:       {like: experiment.DeepWalk},
 	experiment.AANE:          {like: experiment.DeepWalk},
+	experiment.MUSAE:         {like: experiment.DeepWalk},
 	experiment.LINE:          {like: experiment.DeepWalk},
 	experiment.Walklets:      {like: experiment.DeepWalk},
 	experiment.MLP:           {browser: Speed{EpochNs: 0.191, FixedNs: 6.6e+04, SetupNs: 1, UpdateNs: 32}, native: Speed{EpochNs: 0.238, FixedNs: 1.56e+03, SetupNs: 1, UpdateNs: 31}},
