@@ -195,6 +195,11 @@ var Models = []ModelKind{
 	// iterations from the adjacency matrix's SVD; 128 dimensions, as
 	// Appendix D. It reads the node features, and its set-up the edges.
 	{Name: AANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// ASNE (Liao et al., TKDE 2018) at Karate Club's defaults: a Doc2Vec
+	// (PV-DBOW) of 128 dimensions over one document a node, its neighbours
+	// and its features, 100 epochs at a rate of 0.05, subsampling at 10⁻⁴.
+	// It reads the node features, and its set-up the edges.
+	{Name: ASNE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// MUSAE (Rozemberczki et al., Journal of Complex Networks 2021) at
 	// Karate Club's defaults: 5 walks of 80 nodes a node, the features and
 	// scales 1 to 3 each a Doc2Vec (PV-DBOW) of 32 dimensions, 5 epochs at

@@ -114,6 +114,7 @@ func TestThisBuild(t *testing.T) {
 // (pinNames).
 var pins = map[string]map[string]string{
 	"browser": {
+		"asne":           "ff9b8b7ace59d2eba7b389fd84b88ff679de26a6084668e09e7f676ae241db9c",
 		"musae":          "d1d731937afda49b48b577f4152161d74ae4af7aa3598484a65b9f35a047ccfb",
 		"aane":           "e8f03bf717c2476d6d182a6d9d0201c6f2735a57f941214343fc351323937776",
 		"mean-loop":      "1fd237d81345a802de03591dd5481faa23ebcd43f02e3ec5f9144fb5f048a4cd",
@@ -143,6 +144,7 @@ var pins = map[string]map[string]string{
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 	},
 	"asm/amd64": {
+		"asne":           "ff9b8b7ace59d2eba7b389fd84b88ff679de26a6084668e09e7f676ae241db9c",
 		"musae":          "d1d731937afda49b48b577f4152161d74ae4af7aa3598484a65b9f35a047ccfb",
 		"aane":           "5001b6b83678b1ccc314baf5e945f1fbf9ca376dcf630e1230750c4abaae2942",
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -174,6 +176,7 @@ var pins = map[string]map[string]string{
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
 	"pure/amd64.v3": {
+		"asne":           "00666d189bf4876267cd23ff7c4256a5c841335dd9ee471726a310765233b5b1",
 		"musae":          "ff0c8c43ed1b33b8d32e697785289919e4560278b6458dca3bfcbcf6588a26e0",
 		"aane":           "d60849d07586633f3200e4d694702abbd95431e292481c2ff17b6601fd2b75d5",
 		"mean-loop":      "bfe71d32d24be023ad397a7f88852aec2e0c7ea0b0e1e663c28f129f77aa7e8d",
@@ -203,6 +206,7 @@ var pins = map[string]map[string]string{
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 	},
 	"asm/amd64.v3": {
+		"asne":           "00666d189bf4876267cd23ff7c4256a5c841335dd9ee471726a310765233b5b1",
 		"musae":          "ff0c8c43ed1b33b8d32e697785289919e4560278b6458dca3bfcbcf6588a26e0",
 		"aane":           "3da040fe781c6daeeca1562c0d01518e0af627c88cf71381ee121e696336940d",
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -239,6 +243,7 @@ var pins = map[string]map[string]string{
 // arm64Pins were taken from the tests' arm64 builds run in QEMU's user
 // mode (qemu-aarch64-static), with -tags noasm and without.
 var arm64Pins = map[string]string{
+	"asne":           "fb346bc274605bf9612e458bb2ed294023cb4404dacf576f5f25f7ed27a90f47",
 	"musae":          "ddd9aa23bbceeb950218e0fb76b6e64fbbc6481759562c3feb9db82ae8071fdc",
 	"aane":           "2cd5e02c3663c7bd86134de8b537d81ccf1fd9860c6729598406c5ae5946dc45",
 	"mean-loop":      "5e2901074a6c3aaf3d71bb7b855805ac67a49027c72ab1a4468719aad34df6ec",

@@ -96,6 +96,7 @@ var speeds = map[string]speedRow{
 	experiment.BANE:          {like: experiment.DeepWalk},
 	experiment.FEATHER:       {like: experiment.DeepWalk},
 	experiment.AANE:          {like: experiment.DeepWalk},
+	experiment.ASNE:          {like: experiment.DeepWalk},
 	experiment.MUSAE:         {like: experiment.DeepWalk},
 	experiment.LINE:          {like: experiment.DeepWalk},
 	experiment.Walklets:      {like: experiment.DeepWalk},
