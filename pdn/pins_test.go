@@ -114,9 +114,9 @@ func TestThisBuild(t *testing.T) {
 // (pinNames).
 var pins = map[string]map[string]string{
 	"browser": {
-		"asne":           "ff9b8b7ace59d2eba7b389fd84b88ff679de26a6084668e09e7f676ae241db9c",
-		"musae":          "d1d731937afda49b48b577f4152161d74ae4af7aa3598484a65b9f35a047ccfb",
-		"aane":           "e8f03bf717c2476d6d182a6d9d0201c6f2735a57f941214343fc351323937776",
+		"asne":           "3a0cc7941f3e25e65376805e2713f93c279be8ba296eff357611acf31354e45a",
+		"musae":          "a47824c6c4a740d80ca03eb96f6e4ead724f4be32c690d31a0a816180b4141dc",
+		"aane":           "96d9700e9b912012f6df0f6adabf33d9e86956a3fbeafdd28e2dc04b0382631d",
 		"mean-loop":      "1fd237d81345a802de03591dd5481faa23ebcd43f02e3ec5f9144fb5f048a4cd",
 		"golden":         "300bac282c4b21e5167f481d523e9cc2da324876088184f63f417848ce96c35b",
 		"official":       "99a4f8c1263babaa8ee36322a0a114e402230981fc108be849543f0562336117",
@@ -144,9 +144,9 @@ var pins = map[string]map[string]string{
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 	},
 	"asm/amd64": {
-		"asne":           "ff9b8b7ace59d2eba7b389fd84b88ff679de26a6084668e09e7f676ae241db9c",
-		"musae":          "d1d731937afda49b48b577f4152161d74ae4af7aa3598484a65b9f35a047ccfb",
-		"aane":           "5001b6b83678b1ccc314baf5e945f1fbf9ca376dcf630e1230750c4abaae2942",
+		"asne":           "3a0cc7941f3e25e65376805e2713f93c279be8ba296eff357611acf31354e45a",
+		"musae":          "a47824c6c4a740d80ca03eb96f6e4ead724f4be32c690d31a0a816180b4141dc",
+		"aane":           "d3db2f77396c2e773a5fc5e41d9f632f2ff7417898dd0ddd208c715b78c5a142",
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
 		"golden":         "9f97c832a63f976cabb0f039b86d1e184432465fd35a369e9b28e935b63ea263",
 		"official":       "d19b5d4e7f916e7af1d9f1c297795c5745ddfc211e6d21729cf91c3a97e5ac5e",
@@ -176,9 +176,9 @@ var pins = map[string]map[string]string{
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
 	"pure/amd64.v3": {
-		"asne":           "00666d189bf4876267cd23ff7c4256a5c841335dd9ee471726a310765233b5b1",
-		"musae":          "ff0c8c43ed1b33b8d32e697785289919e4560278b6458dca3bfcbcf6588a26e0",
-		"aane":           "d60849d07586633f3200e4d694702abbd95431e292481c2ff17b6601fd2b75d5",
+		"asne":           "23173518a73c6911de70b55ad740ea52726b9405ffc5a95fc5c26ba6fb362492",
+		"musae":          "5da6615d80cc1ffd5d2b9863a26388377727a1e30e8285ad92c65e6ec6b6d25b",
+		"aane":           "cadd12da9dca71aecc9d2368a180e87853320612e6ebe444bbc425dbb2a48568",
 		"mean-loop":      "bfe71d32d24be023ad397a7f88852aec2e0c7ea0b0e1e663c28f129f77aa7e8d",
 		"appnp":          "532e743747fab84597e68c1518106f83eeb52ccd3157d2b1981547f866695b00",
 		"cheb":           "14abcb709f7d31a731ccb5c82f32b0c25aa34468ce7631aa95872f07c39de625",
@@ -206,9 +206,9 @@ var pins = map[string]map[string]string{
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 	},
 	"asm/amd64.v3": {
-		"asne":           "00666d189bf4876267cd23ff7c4256a5c841335dd9ee471726a310765233b5b1",
-		"musae":          "ff0c8c43ed1b33b8d32e697785289919e4560278b6458dca3bfcbcf6588a26e0",
-		"aane":           "3da040fe781c6daeeca1562c0d01518e0af627c88cf71381ee121e696336940d",
+		"asne":           "23173518a73c6911de70b55ad740ea52726b9405ffc5a95fc5c26ba6fb362492",
+		"musae":          "5da6615d80cc1ffd5d2b9863a26388377727a1e30e8285ad92c65e6ec6b6d25b",
+		"aane":           "10a8f2645ee20f661595aa813d3d24c1eed80e687d4545ccf7c445c1c8d0ee40",
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
 		"appnp":          "459153de96109bd7db6f112dfc8667febdd2b6126bda4d9168a8244179e48ef6",
 		"cheb":           "1ac01cf04fcca4ef91fca0b52a7c2a6290b6dcffd10f0e48e9410674b6ce3304",
@@ -243,9 +243,9 @@ var pins = map[string]map[string]string{
 // arm64Pins were taken from the tests' arm64 builds run in QEMU's user
 // mode (qemu-aarch64-static), with -tags noasm and without.
 var arm64Pins = map[string]string{
-	"asne":           "fb346bc274605bf9612e458bb2ed294023cb4404dacf576f5f25f7ed27a90f47",
-	"musae":          "ddd9aa23bbceeb950218e0fb76b6e64fbbc6481759562c3feb9db82ae8071fdc",
-	"aane":           "2cd5e02c3663c7bd86134de8b537d81ccf1fd9860c6729598406c5ae5946dc45",
+	"asne":           "e7e6746cb36b50249699be2fcc7e7ff402be94588c9fde12f9b58ae56f0b9351",
+	"musae":          "c3638ae41d56b20ca4fc34b3f734eeab4d520ff9444ade78178e437f0bd6b39f",
+	"aane":           "d6b1d36fe55365df84a41b5dfddeb20555bbc77f011bd90f60ac1284f50a5a97",
 	"mean-loop":      "5e2901074a6c3aaf3d71bb7b855805ac67a49027c72ab1a4468719aad34df6ec",
 	"appnp":          "8415122b1dbcdb95512a0c427b38722f2e3378df2bb5ef0aa9191b7de4923631",
 	"cheb":           "991787a98c21be78627e164489c0ce6d6d96ed17063137aebbe1c39d470fa437",
