@@ -2,7 +2,10 @@ package datasets
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // A cell is marked beyond when the paper's number is more than 2 of our
@@ -64,5 +67,27 @@ func TestPaperColumn(t *testing.T) {
 				t.Errorf("column %s has no number for %s, which table4 trains", p.Key, m)
 			}
 		}
+	}
+}
+
+// pdn table4 trains every row of the paper's Table 4 the model table has,
+// in the paper's order, and nothing else.
+func TestTable4ModelsAreEveryRowTheZooHas(t *testing.T) {
+	var want []string
+	for _, kind := range table4Order {
+		if _, ok := Table4["cora"][kind]; !ok {
+			t.Errorf("%s is in Table 4's order but has no number of the paper's", kind)
+		}
+		if slices.Contains(experiment.Kinds, kind) {
+			want = append(want, kind)
+		}
+	}
+	for _, kind := range experiment.Kinds {
+		if _, inPaper := Table4["cora"][kind]; inPaper && !slices.Contains(table4Order, kind) {
+			t.Errorf("%s has a number in Table 4 but no place in its order", kind)
+		}
+	}
+	if !slices.Equal(Table4Models, want) {
+		t.Errorf("Table4Models = %v, want %v", Table4Models, want)
 	}
 }
