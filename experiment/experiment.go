@@ -391,6 +391,25 @@ func (d Data) ExpectedEdges() (intra, inter float64) {
 	return c * n * (n - 1) / 2 * d.P, c * (c - 1) / 2 * n * n * d.Q
 }
 
+// graphSizes are a real graph's own sizes, as Lever names them.
+var graphSizes = map[string]phrase.Text{
+	"nodes":         phrase.New("the graph's nodes"),
+	"edges":         phrase.New("the graph's edges"),
+	"node-features": phrase.New("the graph's node features"),
+	"edge-features": phrase.New("the graph's edge features"),
+}
+
+// LeverText is one of Lever's names as a message says it: a row's name as
+// it is, a real graph's size in the reader's language.
+func LeverText(name string) phrase.Text {
+	for _, t := range graphSizes {
+		if t.Key == name {
+			return t
+		}
+	}
+	return phrase.New("%s", name)
+}
+
 // Lever names the parameters that set one size of the synthetic graph, for
 // a message that says what to lower: "nodes" is per-class or classes,
 // "edges" is p, q or per-class (the one that makes more edges first; a
@@ -400,10 +419,12 @@ func (d Data) ExpectedEdges() (intra, inter float64) {
 // they are named as the graph's ("the graph's nodes"), no row, but its
 // training nodes are shots a class.
 func (d Data) Lever(size string) []string {
+	// graphSizes' keys are what Lever says of a real graph, and
+	// LeverText says them in the reader's language.
 	if d.Real() { // its size is its own: no row of the generator's applies
 		switch size {
 		case "nodes", "edges", "node-features", "edge-features":
-			return []string{"the graph's " + strings.ReplaceAll(size, "-", " ")}
+			return []string{graphSizes[size].Key}
 		case "training-nodes": // its labelled nodes, drawn by shots
 			return []string{"shots"}
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -191,11 +190,14 @@ type Part struct {
 
 // Limits is what a place can afford, and how fast it works.
 type Limits struct {
-	Where       phrase.Text // the browser, the command line
-	MaxBytes    float64     // memory
-	MaxEpochSec float64     // one epoch
-	MaxSetupSec float64     // set-up done in pieces
-	MaxBlockSec float64     // set-up done in one piece
+	Where phrase.Text // the browser, the command line
+	// Elsewhere is where a run refused here may go instead (the command
+	// line, for the browser), or empty where there is nowhere.
+	Elsewhere   phrase.Text
+	MaxBytes    float64 // memory
+	MaxEpochSec float64 // one epoch
+	MaxSetupSec float64 // set-up done in pieces
+	MaxBlockSec float64 // set-up done in one piece
 	// Weights is what a unit of each kind of work weighs there against a
 	// dense one, and Speeds how fast each model works through them.
 	Weights Work
@@ -235,7 +237,7 @@ var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: 8 << 
 // at most 4 GiB that Go's collector must be able to double. An epoch of a
 // second keeps the views alive; the worker cuts longer work into pieces
 // anyway, so pause acts at once.
-var BrowserLimits = Limits{Where: phrase.New("the browser"), MaxBytes: 1 << 30,
+var BrowserLimits = Limits{Where: phrase.New("the browser"), Elsewhere: phrase.New("the command line (pdn train)"), MaxBytes: 1 << 30,
 	MaxEpochSec: 1, MaxSetupSec: 120, MaxBlockSec: 3, Weights: browserWeights, Speeds: browserSpeeds}
 
 // Seconds returns how long an epoch and the set-up take under l.
@@ -299,8 +301,19 @@ func (c Cost) Check(l Limits, lever func(field string) []string) error {
 			}
 		}
 	}
+	field := firstField(lower)
 	msg := phrase.New("this run needs %s, most of it for %s: lower %s", over[0], top.What, orList(lower))
-	return &CostError{Cost: c, Limits: l, Field: firstField(lower), msg: msg}
+	// A size no row sets (a shipped graph's nodes) is no advice: say
+	// what can change instead.
+	switch {
+	case field == "" && l.Elsewhere.Key != "":
+		msg = phrase.New("this run needs %s, most of it for %s; that grows with %s, and no setting here lowers them: choose another model or a smaller graph, or train it from %s",
+			over[0], top.What, andList(lower), l.Elsewhere)
+	case field == "":
+		msg = phrase.New("this run needs %s, most of it for %s; that grows with %s, and no setting here lowers them: choose another model or a smaller graph",
+			over[0], top.What, andList(lower))
+	}
+	return &CostError{Cost: c, Limits: l, Field: field, msg: msg}
 }
 
 func cmpDesc(a, b float64) int {
@@ -325,13 +338,27 @@ func firstField(fields []string) string {
 }
 
 func orList(s []string) phrase.Text {
+	return listText(s, func(head, last phrase.Text) phrase.Text { return phrase.New("%s or %s", head, last) })
+}
+
+func andList(s []string) phrase.Text {
+	return listText(s, func(head, last phrase.Text) phrase.Text { return phrase.New("%s and %s", head, last) })
+}
+
+// listText joins Lever's names, the last by join, each said in the
+// reader's language (experiment.LeverText).
+func listText(s []string, join func(head, last phrase.Text) phrase.Text) phrase.Text {
 	switch len(s) {
 	case 0:
 		return phrase.New("the size of the graph")
 	case 1:
-		return phrase.New("%s", s[0])
+		return experiment.LeverText(s[0])
 	}
-	return phrase.New("%s or %s", strings.Join(s[:len(s)-1], ", "), s[len(s)-1])
+	head := experiment.LeverText(s[0])
+	for _, n := range s[1 : len(s)-1] {
+		head = phrase.New("%s, %s", head, experiment.LeverText(n))
+	}
+	return join(head, experiment.LeverText(s[len(s)-1]))
 }
 
 func bytesText(b float64) string {

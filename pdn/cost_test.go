@@ -349,3 +349,40 @@ func TestRegressionCostFollowsTheShots(t *testing.T) {
 		t.Errorf("FEATHER on Cora at 20 shots in the page: %v", err)
 	}
 }
+
+// A refusal says what can change: a row the graph reads (shots, on a
+// shipped graph), or, where no row lowers what it costs (a shipped graph's
+// nodes), another model, a smaller graph or the command line; never "lower
+// the graph's nodes" of a graph no one can shrink. Every model on every
+// shipped graph in the page.
+func TestRefusalsOnShippedGraphsSayWhatCanChange(t *testing.T) {
+	var byRow, elsewhere int
+	for _, kind := range experiment.Kinds {
+		for _, graph := range []string{"cora", "citeseer"} {
+			e, err := experiment.Decode("data=" + graph + "&model=" + kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Estimate(ExpectedShape(e.Data), e.Model).Check(BrowserLimits, e.Data.Lever)
+			var ce *CostError
+			if err == nil {
+				continue
+			} else if !errors.As(err, &ce) {
+				t.Fatalf("%s on %s: %v is no CostError", kind, graph, err)
+			}
+			switch p, isRow := experiment.Lookup(ce.Field); {
+			case isRow && p.Applies(e.Data):
+				byRow++
+			case ce.Field != "":
+				t.Errorf("%s on %s: the refusal names %s, which %s does not read: %v", kind, graph, ce.Field, graph, err)
+			case !strings.Contains(err.Error(), "command line") || strings.Contains(err.Error(), ": lower "):
+				t.Errorf("%s on %s: no row lowers what it costs, and the refusal does not say to go elsewhere: %v", kind, graph, err)
+			default:
+				elsewhere++
+			}
+		}
+	}
+	if byRow == 0 || elsewhere == 0 {
+		t.Errorf("%d refusals named a row and %d sent the run elsewhere; want both kinds (FEATHER at 100 shots, MUSAE on Cora)", byRow, elsewhere)
+	}
+}
