@@ -217,6 +217,12 @@ var Models = []ModelKind{
 	// 0.3, 20 rounds of 100 sweeps of coordinate descent. It reads the node
 	// features, and its set-up the edges.
 	{Name: BANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// TENE (Yang et al., ICPR 2018) at Karate Club's defaults (TENE, v1.3):
+	// 32 dimensions each of the structure's and the text's factors, 200
+	// iterations of multiplicative updates, α = β = 0.1, the factors held
+	// at 10⁻¹⁵ or above. It reads the node features, and its set-up the
+	// edges.
+	{Name: TENE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
 	// FEATHER-N (Rozemberczki and Sarkar, CIKM 2020) at Karate Club's
 	// FeatherNode defaults: the node features, reduced to 64 by a
 	// truncated SVD, described by their characteristic functions at 25

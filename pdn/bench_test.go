@@ -204,13 +204,14 @@ func BenchmarkPathfinderGFLOPS(b *testing.B) {
 }
 
 // BenchmarkEmbeddingSetupCora times the set-up of each matrix
-// factorisation of Table 4 on Cora: its matrix and truncated SVD.
+// factorisation of Table 4 on Cora: its matrix and truncated SVD, or
+// TENE's iterations.
 func BenchmarkEmbeddingSetupCora(b *testing.B) {
 	g, err := datasets.Builtin(experiment.GraphCora)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, kind := range []string{experiment.GraRep, experiment.HOPE, experiment.NetMF} {
+	for _, kind := range []string{experiment.GraRep, experiment.HOPE, experiment.NetMF, experiment.TENE} {
 		b.Run(kind, func(b *testing.B) {
 			for b.Loop() {
 				models[kind].build(g, experiment.Model{Kind: kind}, nil, 1).(*embedNet).prepare(farFuture)

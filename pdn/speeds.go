@@ -94,6 +94,7 @@ var speeds = map[string]speedRow{
 	experiment.NetMF:         {like: experiment.DeepWalk},
 	experiment.TADW:          {like: experiment.DeepWalk},
 	experiment.BANE:          {like: experiment.DeepWalk},
+	experiment.TENE:          {like: experiment.DeepWalk},
 	experiment.FEATHER:       {like: experiment.DeepWalk},
 	experiment.AANE:          {like: experiment.DeepWalk},
 	experiment.ASNE:          {like: experiment.DeepWalk},
