@@ -53,12 +53,13 @@ const maxShardSeconds = 1e9
 // holds them ("job sweep", "job table4", "runs[]" for each run, "job.pyg"
 // and "runs[].pyg" for -pyg's): the JSON names of the types it writes.
 var shardKeys = map[string][]string{
-	"":           jsonNames(shardFile{}),
-	"job sweep":  jsonNames(sweepJob{}),
-	"job table4": jsonNames(table4Job{}),
-	"job.pyg":    jsonNames(pygSetting{}),
-	"runs[]":     jsonNames(shardRun{}),
-	"runs[].pyg": jsonNames(shardPyG{}),
+	"":                   jsonNames(shardFile{}),
+	"job sweep":          jsonNames(sweepJob{}),
+	"job table4":         jsonNames(table4Job{}),
+	"job.pyg":            jsonNames(pygSetting{}),
+	"job.out_of_reach[]": jsonNames(table4Refusal{}),
+	"runs[]":             jsonNames(shardRun{}),
+	"runs[].pyg":         jsonNames(shardPyG{}),
 }
 
 // optionalKeys are the keys pdn may leave out (omitempty), by the object
@@ -74,6 +75,9 @@ func jsonNames(v any) []string {
 	t := reflect.TypeOf(v)
 	var out []string
 	for i := range t.NumField() {
+		if !t.Field(i).IsExported() { // pdn's own, never written
+			continue
+		}
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		out = append(out, name)
 	}
@@ -98,18 +102,19 @@ func omitted(v any) []string {
 type shardFileIn struct {
 	Command string `json:"command"`
 	Job     struct {
-		Scenario     int         `json:"scenario"`
-		Graphs       []string    `json:"graphs"`
-		Digests      []string    `json:"digests"`
-		Columns      []string    `json:"columns"`
-		Models       []string    `json:"models"`
-		Reps         int         `json:"reps"`
-		State        string      `json:"state"`
-		Validation   int         `json:"validation"`
-		RowNormalise bool        `json:"row_normalise"`
-		KeptSplit    []string    `json:"kept_split"`
-		Trained      []string    `json:"trained"`
-		PyG          *pygSetting `json:"pyg"`
+		Scenario     int             `json:"scenario"`
+		Graphs       []string        `json:"graphs"`
+		Digests      []string        `json:"digests"`
+		Columns      []string        `json:"columns"`
+		Models       []string        `json:"models"`
+		Reps         int             `json:"reps"`
+		State        string          `json:"state"`
+		Validation   int             `json:"validation"`
+		RowNormalise bool            `json:"row_normalise"`
+		KeptSplit    []string        `json:"kept_split"`
+		Trained      []string        `json:"trained"`
+		PyG          *pygSetting     `json:"pyg"`
+		OutOfReach   []table4Refusal `json:"out_of_reach"`
 	} `json:"job"`
 	Shard   []int      `json:"shard"`
 	Seconds float64    `json:"seconds"`
@@ -338,6 +343,8 @@ func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
 			return "runs[].pyg"
 		case strings.HasPrefix(parent, "runs["):
 			return "runs[]"
+		case strings.HasPrefix(parent, "job.out_of_reach["):
+			return "job.out_of_reach[]"
 		}
 		return parent
 	}
@@ -349,6 +356,9 @@ func (c *shardChecker) keysAsWritten(keys []jsonKey, f shardFileIn) error {
 	need := map[string]string{"": "", "job": "job " + f.Command}
 	if f.Job.PyG != nil {
 		need["job.pyg"] = "job.pyg"
+	}
+	for i := range f.Job.OutOfReach {
+		need[fmt.Sprintf("job.out_of_reach[%d]", i)] = "job.out_of_reach[]"
 	}
 	for i, r := range f.Runs {
 		need[fmt.Sprintf("runs[%d]", i)] = "runs[]"
@@ -419,7 +429,10 @@ func (c *shardChecker) job(s *shardRead, f shardFileIn) error {
 	if err := pygSettingChecks(j.PyG); err != nil {
 		return c.failAt("job.pyg", "%v: %s", err, changed)
 	}
-	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise, KeptSplit: j.KeptSplit, Trained: j.Trained, PyG: j.PyG}
+	if err := table4OutOfReach(j.Graphs, j.Models, j.OutOfReach); err != nil {
+		return c.failAt("job.out_of_reach", "%v: %s", err, changed)
+	}
+	s.table4 = table4Job{Graphs: j.Graphs, Digests: j.Digests, Columns: j.Columns, Models: j.Models, Reps: j.Reps, State: j.State, Validation: j.Validation, RowNormalise: j.RowNormalise, KeptSplit: j.KeptSplit, Trained: j.Trained, PyG: j.PyG, OutOfReach: j.OutOfReach}
 	s.size = s.table4.size()
 	return nil
 }
@@ -469,6 +482,26 @@ func table4Columns(graphs, columns []string) error {
 		if _, ok := datasets.Table4[c]; c != "" && !ok {
 			return fmt.Errorf("column %s is not one of the paper's Table 4", experiment.Quote(c))
 		}
+	}
+	return nil
+}
+
+// table4OutOfReach checks a table4 shard's cells out of reach: each of a
+// graph and a model of the job, once, with a reason of one printable line.
+func table4OutOfReach(graphs, models []string, cells []table4Refusal) error {
+	seen := map[[2]string]bool{}
+	for _, c := range cells {
+		switch {
+		case !slices.Contains(graphs, c.Graph):
+			return fmt.Errorf("graph %s is not one of the job's", experiment.Quote(c.Graph))
+		case !slices.Contains(models, c.Model):
+			return fmt.Errorf("model %s is not one of the job's", experiment.Quote(c.Model))
+		case seen[[2]string{c.Graph, c.Model}]:
+			return fmt.Errorf("%s on %s is listed twice", experiment.Quote(c.Model), experiment.Quote(c.Graph))
+		case c.Why == "" || len(c.Why) > 1000 || printable(c.Why) != c.Why || strings.ContainsAny(c.Why, "\r\n"):
+			return fmt.Errorf("the reason %s on %s is out of reach is not one printable line of at most 1000 bytes", experiment.Quote(c.Model), experiment.Quote(c.Graph))
+		}
+		seen[[2]string{c.Graph, c.Model}] = true
 	}
 	return nil
 }

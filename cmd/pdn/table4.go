@@ -232,6 +232,30 @@ type table4Job struct {
 	// PyG is how the PyG column is made (-pyg), nil without it: shards
 	// made with other versions, precision or threads are another job.
 	PyG *pygSetting `json:"pyg,omitempty"`
+	// OutOfReach are the cells the cost model refuses on the command line
+	// (pdn.NativeLimits: GraRep's dense powers on Facebook Page-Page need
+	// 9.5 GB), each never trained and noted with why.
+	OutOfReach []table4Refusal `json:"out_of_reach,omitempty"`
+	// seconds is each graph's and model's run as the cost model estimates
+	// it natively (epochs and set-up), for the queue and the forecast.
+	seconds [][]float64
+}
+
+// table4Refusal is a cell of the table the command line cannot train.
+type table4Refusal struct {
+	Graph string `json:"graph"`
+	Model string `json:"model"`
+	Why   string `json:"why"`
+}
+
+// refused reports why graph g's model m is out of reach, or "".
+func (j table4Job) refused(g, m int) string {
+	for _, r := range j.OutOfReach {
+		if r.Graph == j.Graphs[g] && r.Model == j.Models[m] {
+			return r.Why
+		}
+	}
+	return ""
 }
 
 // at is the place of graph g, rep r and model m in the job's order.
@@ -239,6 +263,59 @@ func (j table4Job) at(g, r, m int) int { return (g*j.Reps+r)*len(j.Models) + m }
 
 // size is the number of runs of the job.
 func (j table4Job) size() int { return len(j.Graphs) * j.Reps * len(j.Models) }
+
+// cost is graph g's model m's run as estimated, 1 where inspectGraphs
+// has not estimated it (a merge's job).
+func (j table4Job) cost(g, m int) float64 {
+	if g < len(j.seconds) {
+		return j.seconds[g][m]
+	}
+	return 1
+}
+
+// forecast says, before any training, how long the cost model expects the
+// runs of sh to take on this machine, and which rows take the most: a row
+// of an hour or more is one to give a cluster (-shard i/n).
+func forecast(job table4Job, sh shard, stderr io.Writer) {
+	if len(job.seconds) == 0 {
+		return
+	}
+	var total float64
+	var long []string
+	for g := range job.Graphs {
+		for m, kind := range job.Models {
+			if job.refused(g, m) != "" {
+				continue
+			}
+			var row float64
+			for r := range job.Reps {
+				if sh.holds(job.at(g, r, m)) {
+					row += job.cost(g, m)
+				}
+			}
+			total += row
+			if row >= 3600 {
+				long = append(long, fmt.Sprintf("%s on %s %s", kind, job.Graphs[g], durationText(row)))
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "table4: about %s of training on one core, as the cost model estimates it", durationText(total))
+	if len(long) > 0 {
+		fmt.Fprintf(stderr, "; an hour or more: %s; -shard i/n splits the runs for a cluster (docs/cli.md)", strings.Join(long, ", "))
+	}
+	fmt.Fprintln(stderr)
+	for _, r := range job.OutOfReach {
+		fmt.Fprintf(stderr, "table4: %s on %s is not trained: %s\n", r.Model, r.Graph, r.Why)
+	}
+}
+
+// durationText is seconds as minutes or hours.
+func durationText(s float64) string {
+	if s >= 5400 {
+		return fmt.Sprintf("%.1f h", s/3600)
+	}
+	return fmt.Sprintf("%.0f min", math.Ceil(s/60))
+}
 
 // table4Part is the part of the writer a table4 run writes: its CSV and
 // figure, or its shard file.
@@ -368,7 +445,10 @@ func summariseTable4(job table4Job, acc [][][]float64) table4Summary {
 					xs = append(xs, x)
 				}
 			}
-			if len(xs) == 0 {
+			switch why := job.refused(i, m); {
+			case why != "":
+				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: not trained, out of the command line's reach: %s", g, kind, why))
+			case len(xs) == 0:
 				sum.Notes = append(sum.Notes, fmt.Sprintf("%s, %s: no result: every one of the %d runs diverged (a loss that is not finite); try a lower -lr", g, kind, job.Reps))
 			}
 			mean, sd := experiment.MeanSD(xs)
@@ -379,7 +459,7 @@ func summariseTable4(job table4Job, acc [][][]float64) table4Summary {
 				res.Paper, paper = &v, p
 			}
 			res.Mark = datasets.PaperMark(len(xs), mean, sd, paper)
-			if res.Mark == datasets.MarkUnknown {
+			if res.Mark == datasets.MarkUnknown && job.refused(i, m) == "" {
 				unknown = append(unknown, g+" "+kind)
 			}
 			sum.Results[g][kind] = res
@@ -434,21 +514,24 @@ func trainTable4(gs []table4Graph, base experiment.Experiment, pr practices, job
 		runs   []place
 		keys   []string
 		groups []int
+		cost   []float64
 	)
+	forecast(job, sh, stderr)
 	for g := range gs {
 		acc[g] = make([][]float64, job.Reps)
 		for r := range job.Reps {
 			acc[g][r] = make([]float64, len(job.Models))
 			for m := range job.Models {
 				acc[g][r][m] = math.NaN()
-				if at := job.at(g, r, m); sh.holds(at) {
+				if at := job.at(g, r, m); sh.holds(at) && job.refused(g, m) == "" {
 					// Every run of the table is its own: its key is its place.
 					runs, keys, groups = append(runs, place{g, r, m}), append(keys, strconv.Itoa(at)), append(groups, g*job.Reps+r)
+					cost = append(cost, job.cost(g, m))
 				}
 			}
 		}
 	}
-	q := experiment.NewQueue(keys, groups, nil, nil)
+	q := experiment.NewQueue(keys, groups, nil, cost) // the costliest splits first
 	splits := map[int]bool{}
 	for _, g := range groups {
 		splits[g] = true
@@ -536,6 +619,19 @@ func inspectGraphs(gs []table4Graph, e experiment.Experiment, pr practices, job 
 				trained = append(trained, x.EncodeRun())
 			}
 			job.Trained = append(job.Trained, strings.Join(trained, " "))
+		}
+		job.seconds = append(job.seconds, make([]float64, len(job.Models)))
+		for m, kind := range job.Models {
+			x := e
+			x.Model.Kind = kind
+			x.ApplyModelRecipe(gr.Recipe(), pr.given)
+			c := pdn.Estimate(pdn.ShapeOf(gr), x.Model)
+			real := experiment.Data{Graph: experiment.GraphLocal} // its sizes its own
+			if err := c.Check(pdn.NativeLimits, real.Lever); err != nil {
+				job.OutOfReach = append(job.OutOfReach, table4Refusal{Graph: g.name, Model: kind, Why: err.Error()})
+			}
+			epoch, setup := c.Seconds(pdn.NativeLimits)
+			job.seconds[len(job.seconds)-1][m] = float64(x.Train.Epochs)*epoch + setup
 		}
 		col, _ := datasets.PaperColumn(gr)
 		job.Columns = append(job.Columns, col.Key)
