@@ -9,21 +9,13 @@ import (
 	"os/exec"
 	"slices"
 	"testing"
-	"time"
 
 	"pdnexplorer/datasets"
 )
 
 func aaneEmbedding(t *testing.T, g *datasets.Graph, seed uint64) []float64 {
 	t.Helper()
-	m := newAANE(g, seed)
-	if !m.prepare(farFuture) {
-		t.Fatal("prepare stopped before a far deadline")
-	}
-	if got := len(m.embedding()); got != g.N*m.dim() {
-		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
-	}
-	return m.embedding()
+	return embedWhole(t, g, newAANE(g, seed))
 }
 
 // aaneStart is AANE's H before its first update: the SVD's.
@@ -184,26 +176,7 @@ func TestAANESameBitsHoweverCut(t *testing.T) {
 	const n, f = 80, 50
 	src, dst := ring(n)
 	g := featherSparse(featherGraph(4, n, f, 0.9, src, dst))
-	whole := aaneEmbedding(t, g, 5)
-	m := newAANE(g, 5)
-	pieces, last := 0, 0.0
-	for !m.prepare(time.Time{}) {
-		pieces++
-		if s := m.preparing(); s < last || s >= 1 {
-			t.Fatalf("share done %v after %v", s, last)
-		} else {
-			last = s
-		}
-	}
-	if want := aaneSVDIts + aaneSteps*(n/aaneRows+1); pieces < want {
-		t.Errorf("%d pieces, want at least %d", pieces, want)
-	}
-	if m.preparing() != 1 {
-		t.Errorf("share done %v once done", m.preparing())
-	}
-	if !sameFloats(m.embedding(), whole) {
-		t.Error("the embedding made a step at a time differs from the one made at once")
-	}
+	whole := sameEmbeddingHoweverCut(t, aaneSVDIts+aaneSteps*(n/aaneRows+1), func() embedder { return newAANE(g, 5) })
 	if other := aaneEmbedding(t, g, 6); sameFloats(other, whole) {
 		t.Error("another seed gave the same embedding")
 	}

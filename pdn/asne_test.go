@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"pdnexplorer/datasets"
 )
@@ -55,38 +54,12 @@ func TestASNEDocumentsAreKarateClubs(t *testing.T) {
 
 func asneEmbedding(t *testing.T, g *datasets.Graph, seed uint64) []float64 {
 	t.Helper()
-	m := newASNE(g, seed)
-	if !m.prepare(farFuture) {
-		t.Fatal("prepare stopped before a far deadline")
-	}
-	if got := len(m.embedding()); got != g.N*m.dim() {
-		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
-	}
-	return m.embedding()
+	return embedWhole(t, g, newASNE(g, seed))
 }
 
 func TestASNESameBitsHoweverCut(t *testing.T) {
 	g := featherSparse(musaeGraph(4, 40, 20))
-	whole := asneEmbedding(t, g, 5)
-	m := newASNE(g, 5)
-	pieces, last := 0, 0.0
-	for !m.prepare(time.Time{}) {
-		pieces++
-		if s := m.preparing(); s < last || s >= 1 {
-			t.Fatalf("share done %v after %v", s, last)
-		} else {
-			last = s
-		}
-	}
-	if want := ASNEEpochs * g.N / asneDocs; pieces < want {
-		t.Errorf("%d pieces, want at least %d", pieces, want)
-	}
-	if m.preparing() != 1 {
-		t.Errorf("share done %v once done", m.preparing())
-	}
-	if !sameFloats(m.embedding(), whole) {
-		t.Error("the embedding made a step at a time differs from the one made at once")
-	}
+	whole := sameEmbeddingHoweverCut(t, ASNEEpochs*g.N/asneDocs, func() embedder { return newASNE(g, 5) })
 	if other := asneEmbedding(t, g, 6); sameFloats(other, whole) {
 		t.Error("another seed gave the same embedding")
 	}

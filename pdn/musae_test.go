@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"pdnexplorer/datasets"
 )
@@ -187,38 +186,12 @@ func TestDBOWStepIsGensims(t *testing.T) {
 
 func musaeEmbedding(t *testing.T, g *datasets.Graph, seed uint64) []float64 {
 	t.Helper()
-	m := newMUSAE(g, seed)
-	if !m.prepare(farFuture) {
-		t.Fatal("prepare stopped before a far deadline")
-	}
-	if got := len(m.embedding()); got != g.N*m.dim() {
-		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
-	}
-	return m.embedding()
+	return embedWhole(t, g, newMUSAE(g, seed))
 }
 
 func TestMUSAESameBitsHoweverCut(t *testing.T) {
 	g := featherSparse(musaeGraph(4, 40, 20))
-	whole := musaeEmbedding(t, g, 5)
-	m := newMUSAE(g, 5)
-	pieces, last := 0, 0.0
-	for !m.prepare(time.Time{}) {
-		pieces++
-		if s := m.preparing(); s < last || s >= 1 {
-			t.Fatalf("share done %v after %v", s, last)
-		} else {
-			last = s
-		}
-	}
-	if want := (MUSAEScales + 1) * MUSAEEpochs * g.N / 4; pieces < want {
-		t.Errorf("%d pieces, want at least %d", pieces, want)
-	}
-	if m.preparing() != 1 {
-		t.Errorf("share done %v once done", m.preparing())
-	}
-	if !sameFloats(m.embedding(), whole) {
-		t.Error("the embedding made a step at a time differs from the one made at once")
-	}
+	whole := sameEmbeddingHoweverCut(t, (MUSAEScales+1)*MUSAEEpochs*g.N/4, func() embedder { return newMUSAE(g, 5) })
 	if other := musaeEmbedding(t, g, 6); sameFloats(other, whole) {
 		t.Error("another seed gave the same embedding")
 	}
