@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"slices"
@@ -187,17 +186,7 @@ func TestAANESameBitsHoweverCut(t *testing.T) {
 // cosine) to each node of its clique than to any of the other.
 func TestAANETellsCliquesApart(t *testing.T) {
 	const k, f = 10, 30
-	g := twoCliques(k)
-	g.F, g.C = f, 2
-	rnd := rand.New(rand.NewPCG(1, 2))
-	g.X = make([]float64, g.N*f)
-	for i := range g.N {
-		for w := range 5 {
-			g.X[i*f+5*(i/k)+w] = 1
-		}
-		g.X[i*f+rnd.IntN(f)] = 1
-		g.Labels, g.Splits = append(g.Labels, i/k), append(g.Splits, datasets.Train)
-	}
+	g := wordCliques(k, f)
 	z := aaneEmbedding(t, g, 1)
 	d := len(z) / g.N
 	cos := func(u, v int) float64 {

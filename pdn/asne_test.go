@@ -1,7 +1,6 @@
 package pdn
 
 import (
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -71,17 +70,7 @@ func TestASNESameBitsHoweverCut(t *testing.T) {
 // a corpus of a few hundred tokens, subsampling at 10⁻⁴ keeps almost none.
 func TestASNETellsCliquesApart(t *testing.T) {
 	const k, f = 150, 30
-	g := twoCliques(k)
-	g.F, g.C = f, 2
-	rnd := rand.New(rand.NewPCG(1, 2))
-	g.X = make([]float64, g.N*f)
-	for i := range g.N {
-		for w := range 5 {
-			g.X[i*f+5*(i/k)+w] = 1
-		}
-		g.X[i*f+rnd.IntN(f)] = 1
-		g.Labels, g.Splits = append(g.Labels, i/k), append(g.Splits, datasets.Train)
-	}
+	g := wordCliques(k, f)
 	z := asneEmbedding(t, g, 1)
 	d := len(z) / g.N
 	centroid := make([][]float64, 2)

@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"testing"
@@ -151,4 +152,22 @@ func embedWhole(t *testing.T, g *datasets.Graph, m embedder) []float64 {
 		t.Fatalf("embedding of %d values, want %d×%d", got, g.N, m.dim())
 	}
 	return m.embedding()
+}
+
+// wordCliques is twoCliques(k) whose nodes' f features are the five words
+// of their clique (columns 0–4 or 5–9) and one drawn from all, every node
+// a training node: the attributed embeddings' known answer.
+func wordCliques(k, f int) *datasets.Graph {
+	g := twoCliques(k)
+	g.F, g.C = f, 2
+	rnd := rand.New(rand.NewPCG(1, 2))
+	g.X = make([]float64, g.N*f)
+	for i := range g.N {
+		for w := range 5 {
+			g.X[i*f+5*(i/k)+w] = 1
+		}
+		g.X[i*f+rnd.IntN(f)] = 1
+		g.Labels, g.Splits = append(g.Labels, i/k), append(g.Splits, datasets.Train)
+	}
+	return g
 }

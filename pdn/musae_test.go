@@ -202,17 +202,7 @@ func TestMUSAESameBitsHoweverCut(t *testing.T) {
 // clique's centroid than to the other's.
 func TestMUSAETellsCliquesApart(t *testing.T) {
 	const k, f = 12, 30
-	g := twoCliques(k)
-	g.F, g.C = f, 2
-	rnd := rand.New(rand.NewPCG(1, 2))
-	g.X = make([]float64, g.N*f)
-	for i := range g.N {
-		for w := range 5 {
-			g.X[i*f+5*(i/k)+w] = 1
-		}
-		g.X[i*f+rnd.IntN(f)] = 1
-		g.Labels, g.Splits = append(g.Labels, i/k), append(g.Splits, datasets.Train)
-	}
+	g := wordCliques(k, f)
 	z := musaeEmbedding(t, g, 1)
 	d := len(z) / g.N
 	centroid := make([][]float64, 2)
