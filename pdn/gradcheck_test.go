@@ -303,7 +303,7 @@ func checkNetwork(t *testing.T, net network, c int) {
 		net.reseed(7)
 		logits := net.forward(true)
 		rows, labels := net.lossRows()
-		return logSoftmaxNLL(nil, logits, c, rows, labels)
+		return weighedLoss(net, logSoftmaxNLL(nil, logits, c, rows, labels), nil)
 	}
 	for _, p := range net.params() {
 		clear(p.grad)
@@ -312,7 +312,7 @@ func checkNetwork(t *testing.T, net network, c int) {
 	logits := net.forward(true)
 	rows, labels := net.lossRows()
 	glogits := make([]float64, len(logits))
-	logSoftmaxNLL(glogits, logits, c, rows, labels)
+	weighedLoss(net, logSoftmaxNLL(glogits, logits, c, rows, labels), glogits)
 	net.backward(glogits)
 	grads := make([][]float64, len(net.params()))
 	for i, p := range net.params() {
