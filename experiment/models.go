@@ -39,6 +39,13 @@ const (
 	FEATHER  = "feather"
 )
 
+// The multiplex figure's supervised baselines (§5.2): they read a
+// multiplex graph's edge features as its layers (ModelKind.Layers).
+const (
+	MGCN = "mgcn" // Multi-GCN: the layers merged into one graph, then a GCN
+	DMGI = "dmgi" // a GCN encoder a layer, infomax and a consensus embedding
+)
+
 // ModelKind is one row of the model table: what a kind of model reads
 // and does, for every place that asks (the engine, the state table's
 // rows, the page's menus and questions, the export, the tests). A new
@@ -229,6 +236,17 @@ var Models = []ModelKind{
 	// points over random walks of 1 to 5 steps. It reads the node features
 	// (no edge features), and its set-up the edges.
 	{Name: FEATHER, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// Multi-GCN (Khan and Blumenstock, AAAI 2019): the layers merged by
+	// subspace analysis on the Grassmann manifold (Dong et al.), a set-up
+	// over the edges, into one weighted graph over the union's edges, then
+	// Kipf and Welling's GCN on it, at the state table's GCN rows.
+	{Name: MGCN, Group: GroupGNN, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true, Rows: []string{"hidden", "dropout"}},
+	// DMGI (Park et al., AAAI 2020) with its semi-supervised term, at its
+	// authors' code's defaults: a one-layer GCN encoder of 64 dimensions a
+	// layer, dropout 0.5, α = 0.001, γ = 0.1, lr 0.0005, weight decay
+	// 0.0001 (its patience of 20 is the epochs row's to decide here).
+	{Name: DMGI, Group: GroupGNN, Graph: true, EdgeFeatures: true, Layers: true, Rows: []string{"dropout"},
+		Own: "dropout=0.5&lr=0.0005&weight-decay=0.0001"},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

@@ -60,11 +60,11 @@ func TestEstimateFollowsMemoryOnWideFeatures(t *testing.T) {
 	const columns = 20000
 	for _, kind := range experiment.Kinds {
 		t.Run(kind, func(t *testing.T) {
-			e, err := experiment.Decode("per-class=20&hidden=32&model=" + kind)
+			e, err := experiment.Decode("per-class=20&hidden=32&model=" + kind + layersData(kind))
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := datasets.Synthetic(e.Data)
+			g, err := datasets.Build(e.Data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -296,14 +296,18 @@ func TestEveryModelHasItsSpeed(t *testing.T) {
 func TestEveryCostCountsItsWeights(t *testing.T) {
 	for _, q := range []string{"per-class=64", "classes=5&per-class=48&node-features=40&edge-features=12"} {
 		for i, kind := range experiment.Kinds {
-			e, err := experiment.Decode(q + "&model=" + kind)
+			query := q
+			if experiment.ReadsLayers(kind) { // its edge features are its layers
+				query = strings.Replace(q, "&edge-features=12", "&layers=90,33,60", 1)
+			}
+			e, err := experiment.Decode(query + "&model=" + kind + layersData(kind))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if q != "per-class=64" { // other widths, set past the rows each model reads
 				e.Model.Hidden, e.Model.EdgeHidden, e.Model.Hops = 24+i, []int{8, 4}, 3
 			}
-			g, err := datasets.Synthetic(e.Data)
+			g, err := datasets.Build(e.Data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -385,4 +389,14 @@ func TestRefusalsOnShippedGraphsSayWhatCanChange(t *testing.T) {
 	if byRow == 0 || elsewhere == 0 {
 		t.Errorf("%d refusals named a row and %d sent the run elsewhere; want both kinds (FEATHER at 100 shots, MUSAE on Cora)", byRow, elsewhere)
 	}
+}
+
+// layersData is the query's data row for kind: a multiplex graph for a
+// model that reads layers (experiment.ModelKind.Layers), which refuses the
+// synthetic graph's signed edge features; else none.
+func layersData(kind string) string {
+	if experiment.ReadsLayers(kind) {
+		return "&data=multiplex"
+	}
+	return ""
 }

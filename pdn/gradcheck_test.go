@@ -303,7 +303,7 @@ func checkNetwork(t *testing.T, net network, c int) {
 		net.reseed(7)
 		logits := net.forward(true)
 		rows, labels := net.lossRows()
-		return logSoftmaxNLL(nil, logits, c, rows, labels)
+		return weighedLoss(net, logSoftmaxNLL(nil, logits, c, rows, labels), nil)
 	}
 	for _, p := range net.params() {
 		clear(p.grad)
@@ -312,7 +312,7 @@ func checkNetwork(t *testing.T, net network, c int) {
 	logits := net.forward(true)
 	rows, labels := net.lossRows()
 	glogits := make([]float64, len(logits))
-	logSoftmaxNLL(glogits, logits, c, rows, labels)
+	weighedLoss(net, logSoftmaxNLL(glogits, logits, c, rows, labels), glogits)
 	net.backward(glogits)
 	grads := make([][]float64, len(net.params()))
 	for i, p := range net.params() {
@@ -335,6 +335,20 @@ func sparsified(g *datasets.Graph) *datasets.Graph {
 	}
 	s.X, s.XS = nil, datasets.SparseOf(x, g.N, g.F)
 	return &s
+}
+
+// layered returns g with its edge features made a multiplex graph's
+// layers: 1 where the feature is positive, 0 where not, for the models
+// that read them so (experiment.ModelKind.Layers).
+func layered(g *datasets.Graph) *datasets.Graph {
+	l := *g
+	l.EdgeX = make([]float64, len(g.EdgeX))
+	for i, v := range g.EdgeX {
+		if v > 0 {
+			l.EdgeX[i] = 1
+		}
+	}
+	return &l
 }
 
 func TestGradNetworks(t *testing.T) {
@@ -420,6 +434,10 @@ func testGradNetworks(t *testing.T, g *datasets.Graph) {
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%s-%s-%.1f-%.1f-K%d%s", form, tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops, tc.selfLoop), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops, SelfLoop: tc.selfLoop}
+			g := g
+			if experiment.ReadsLayers(tc.kind) {
+				g = layered(g)
+			}
 			if err := checkTrainable(g, experiment.Default().Data, cfg); err != nil {
 				t.Fatal(err)
 			}

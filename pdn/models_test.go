@@ -42,6 +42,23 @@ func TestModelRegistry(t *testing.T) {
 // truth.
 func TestReadsEdgeFeatures(t *testing.T) {
 	for _, kind := range experiment.Kinds {
+		if experiment.ReadsLayers(kind) {
+			// Its graph's edge features are layers: the same edges, once
+			// in the layers drawn and once in every layer.
+			g, e := smallRun(t, kind)
+			all := *g
+			all.EdgeX = ones(len(g.EdgeX))
+			var digests []string
+			for _, g := range []*datasets.Graph{g, &all} {
+				tr := mustTrainer(t, g, e)
+				runEpochs(t, tr, 5)
+				digests = append(digests, digest(tr, tr.Evaluate()))
+			}
+			if !experiment.ReadsEdgeFeatures(kind) || digests[0] == digests[1] {
+				t.Errorf("%s reads layers: ReadsEdgeFeatures is %v, and other layers give the same bits: %v", kind, experiment.ReadsEdgeFeatures(kind), digests[0] == digests[1])
+			}
+			continue
+		}
 		run := func(d int, sigmaD float64) string {
 			_, e := smallRun(t, kind)
 			e.Data.EdgeFeatures, e.Data.SigmaD = d, sigmaD

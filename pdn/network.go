@@ -57,6 +57,31 @@ type selfStepper interface {
 	resetSteps()
 }
 
+// auxLosser is a network trained on a loss of its own beside the labels'
+// (DMGI's infomax and consensus terms): the training loss is
+// labelWeight()·NLL + auxLoss(), auxLoss its value at the last forward
+// pass in training mode, and backward, given the labels' gradient already
+// weighed, adds the gradient of auxLoss to the parameters' too.
+type auxLosser interface {
+	labelWeight() float64
+	auxLoss() float64
+}
+
+// weighedLoss is the training loss of net given the labels' mean NLL at
+// its last forward pass in training mode, with glogits, the NLL's
+// gradient, weighed to match (nil: none).
+func weighedLoss(net network, nll float64, glogits []float64) float64 {
+	a, ok := net.(auxLosser)
+	if !ok {
+		return nll
+	}
+	w := a.labelWeight()
+	for i := range glogits {
+		glogits[i] *= w
+	}
+	return float64(w*nll) + a.auxLoss()
+}
+
 // farFuture is a deadline that never passes.
 var farFuture = time.Unix(1<<40, 0)
 

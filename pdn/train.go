@@ -404,7 +404,7 @@ func (t *Trainer) step() float64 {
 	logits := t.net.forward(true)
 	rows, labels := t.net.lossRows()
 	g := t.glogits[:len(logits)]
-	loss := logSoftmaxNLL(g, logits, t.g.C, rows, labels)
+	loss := weighedLoss(t.net, logSoftmaxNLL(g, logits, t.g.C, rows, labels), g)
 	t.net.backward(g)
 	return loss
 }

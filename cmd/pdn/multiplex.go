@@ -6,7 +6,9 @@ import (
 	"io"
 	"maps"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
@@ -37,12 +39,15 @@ type multiplexLayer struct {
 	MeanWithin numtext.Num   `json:"mean_within"`
 }
 
-// multiplexSummary is pdn multiplex's -json output.
+// multiplexSummary is pdn multiplex's -json output. Here are this
+// graph's bars beside the paper's, by the paper's names: PDN's and each
+// model row's that reads layers (MGCN, …), over the seeds.
 type multiplexSummary struct {
 	Seeds  int                            `json:"seeds"`
 	Runs   []*multiplexRun                `json:"runs"`
 	Layers []*multiplexLayer              `json:"layers"`
 	Paper  map[string]map[string]paperBar `json:"paper"`
+	Here   map[string]paperBar            `json:"here"`
 	Files  []string                       `json:"files"`
 }
 
@@ -63,9 +68,28 @@ var paperMultiplex = map[string]map[string]paperBar{
 // paperModels are the figure's bars in its order.
 var paperModels = []string{"MGCN", "DMGI", "M2V", "MELL", "MNE", "PDN"}
 
+// multiplexName is the name the paper's multiplex figure gives the model
+// of kind (mgcn is MGCN, m2v M2V).
+func multiplexName(kind string) string { return strings.ToUpper(kind) }
+
+// layerRuns are the runs of every model row that reads a multiplex
+// graph's layers (experiment.ModelKind.Layers: the figure's baselines),
+// over the union of e's layers with e's model and training rows, in the
+// model table's order: a row added to the table joins them.
+func layerRuns(e experiment.Experiment) []experiment.Run {
+	var out []experiment.Run
+	for _, kind := range experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.Layers }) {
+		x := e
+		x.Model.Kind, x.Data.Layer = kind, ""
+		out = append(out, experiment.Run{Name: kind, Title: multiplexName(kind), Exp: x})
+	}
+	return out
+}
+
 // parseMultiplex is the multiplex figure (§5.2) on a generated multiplex
 // graph: the multiplex lab's runs (PDN over the layers, GCN over their
-// union, GCN over each layer alone) over seeds, and the weight the
+// union, GCN over each layer alone) and every model row that reads the
+// layers (the figure's baselines: MGCN, …) over seeds, and the weight the
 // pathfinder gave each layer, beside the paper's figure.
 func parseMultiplex(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.ForLab("multiplex")
@@ -104,8 +128,8 @@ func runMultiplex(e experiment.Experiment, seeds int, out string, force, asJSON 
 		return err
 	}
 	defer finishOut(w, &err)
-	runs := labRuns("multiplex", e)
-	sum := multiplexSummary{Seeds: seeds, Paper: paperMultiplex}
+	runs := append(labRuns("multiplex", e), layerRuns(e)...)
+	sum := multiplexSummary{Seeds: seeds, Paper: paperMultiplex, Here: map[string]paperBar{}}
 	for _, r := range runs {
 		sum.Runs = append(sum.Runs, &multiplexRun{Name: r.Name, Title: r.Title})
 	}
@@ -146,6 +170,9 @@ func runMultiplex(e experiment.Experiment, seeds int, out string, force, asJSON 
 	}
 	for _, r := range sum.Runs {
 		r.Mean, r.SD = meanSDOf(r.Accuracy)
+		if name := multiplexName(r.Name); slices.Contains(paperModels, name) {
+			sum.Here[name] = paperBar{Mean: float64(r.Mean), SD: float64(r.SD)}
+		}
 	}
 	for _, l := range sum.Layers {
 		l.MeanW, l.SDW = meanSDOf(l.Weight)
@@ -190,7 +217,7 @@ func printMultiplex(w io.Writer, e experiment.Experiment, nodes int, s multiplex
 	for _, l := range s.Layers {
 		fmt.Fprintf(w, "%-6s %8d %15.3f %15.3f ± %.3f\n", l.Name, l.Edges[0], l.MeanWithin, l.MeanW, l.SDW)
 	}
-	fmt.Fprintln(w, "\nThe paper's multiplex figure (100-shot test accuracy, 10 splits; no GCN over the union is drawn there):")
+	fmt.Fprintf(w, "\nThe paper's multiplex figure (100-shot test accuracy, 10 splits; no GCN over the union is drawn there), and here this graph's (%d seeds; - where no model row is built yet):\n", s.Seeds)
 	fmt.Fprintf(w, "%-6s", "")
 	for _, m := range paperModels {
 		fmt.Fprintf(w, " %13s", m)
@@ -204,6 +231,15 @@ func printMultiplex(w io.Writer, e experiment.Experiment, nodes int, s multiplex
 		}
 		fmt.Fprintln(w)
 	}
+	fmt.Fprintf(w, "%-6s", "here")
+	for _, m := range paperModels {
+		cell := "-"
+		if b, ok := s.Here[m]; ok {
+			cell = fmt.Sprintf("%.3f ± %.3f", b.Mean, b.SD)
+		}
+		fmt.Fprintf(w, " %13s", cell)
+	}
+	fmt.Fprintln(w)
 }
 
 // multiplexFigure draws the runs' accuracies and the layers' weights side

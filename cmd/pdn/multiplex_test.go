@@ -2,17 +2,21 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // pdn multiplex trains the multiplex lab's runs, PDN, GCN over the union
-// and GCN over each layer alone, and reports each layer by its name with
-// its share within classes and PDN's weight on it, in the text, the JSON
-// and the CSVs.
+// and GCN over each layer alone, and every model row that reads the layers
+// (MGCN, …), and reports each layer by its name with its share within
+// classes and PDN's weight on it, in the text, the JSON and the CSVs, and
+// this graph's bars beside the paper's by the paper's names.
 func TestMultiplexCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "m")
 	stdout, errOut, code := runCLI(t, "multiplex", "-seeds", "2", "-per-class", "64", "-layers", "90,33,33", "-layer-degree", "6", "-epochs", "60", "-out", out, "-json")
@@ -31,13 +35,26 @@ func TestMultiplexCommand(t *testing.T) {
 			t.Errorf("run %s: %v", r.Name, r.Accuracy)
 		}
 	}
-	if want := []string{"pdn", "gcn", "gcn-A", "gcn-B", "gcn-C"}; !slices.Equal(names, want) {
+	layered := experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.Layers })
+	if want := append([]string{"pdn", "gcn", "gcn-A", "gcn-B", "gcn-C"}, layered...); !slices.Equal(names, want) {
 		t.Errorf("runs %v; want %v", names, want)
+	}
+	if !slices.Contains(layered, experiment.MGCN) {
+		t.Errorf("MGCN is not among the model rows that read layers, %v", layered)
+	}
+	for _, kind := range append(layered, experiment.PDN) {
+		name := strings.ToUpper(kind)
+		if b, ok := sum.Here[name]; !ok || b.Mean <= 0 || !slices.Contains(paperModels, name) {
+			t.Errorf("here[%s] = %+v, %v; want this graph's bar beside the paper's", name, b, ok)
+		}
+	}
+	if here := lines[slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "here ") })]; !strings.Contains(here, fmt.Sprintf("%.3f ± %.3f", sum.Here["MGCN"].Mean, sum.Here["MGCN"].SD)) {
+		t.Errorf("the text's row of this graph's bars lacks MGCN's: %q", here)
 	}
 	if len(sum.Layers) != 3 || sum.Layers[0].Name != "A" || sum.Layers[0].MeanWithin < 0.8 || sum.Layers[1].MeanWithin > 0.45 {
 		t.Fatalf("layers %+v; want A within about 0.9, B and C about 0.33", sum.Layers)
 	}
-	if !strings.Contains(stdout, "GCN over layer C") || !strings.Contains(stdout, "IMDB   0.567 ± 0.008") {
+	if !strings.Contains(stdout, "GCN over layer C") || !strings.Contains(stdout, "\nMGCN ") || !strings.Contains(stdout, "IMDB   0.567 ± 0.008") {
 		t.Errorf("the text lacks a run or the paper's figure:\n%s", stdout)
 	}
 	for _, f := range []string{"multiplex.csv", "multiplex-layers.csv", "multiplex.svg"} {
@@ -45,6 +62,10 @@ func TestMultiplexCommand(t *testing.T) {
 		if err != nil || len(b) == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+	runsCSV, _ := os.ReadFile(filepath.Join(out, "multiplex.csv"))
+	if n := strings.Count(string(runsCSV), "\n"); n != 1+2*len(names) {
+		t.Errorf("multiplex.csv has %d lines; want a header and 2 seeds × %d runs", n, len(names))
 	}
 	csv, _ := os.ReadFile(filepath.Join(out, "multiplex-layers.csv"))
 	if n := strings.Count(string(csv), "\n"); n != 1+2*3 {

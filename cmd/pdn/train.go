@@ -307,7 +307,9 @@ func tieStrengthRead(j trainJob) error {
 	if !j.tie || j.export != "" || experiment.ReadsEdgeFeatures(m.Kind) || experiment.TakesWeights(m.Kind) && m.GraphFrom == experiment.FromPDN {
 		return nil
 	}
-	readers := experiment.ModelsWhere(func(k experiment.ModelKind) bool { return k.EdgeFeatures })
+	// A model that reads layers (MGCN, DMGI) is not named: the scores,
+	// signed, are not layers, and the engine refuses them for it.
+	readers := experiment.ModelsWhere(func(k experiment.ModelKind) bool { return k.EdgeFeatures && !k.Layers })
 	return usageError{fmt.Errorf("flag -tie-strength: model %s does not read the edges' features (only %s read them, and a model over a PDN's graph, -graph-from pdn); leave it out", m.Kind, strings.Join(readers, ", "))}
 }
 

@@ -306,6 +306,9 @@ func TestSessionRunsEveryModel(t *testing.T) {
 			s, r := newTestSession()
 			e := small()
 			e.Model.Kind = kind
+			if experiment.ReadsLayers(kind) { // the synthetic graph's edge features are not layers
+				e.Data.Graph = experiment.GraphMultiplex
+			}
 			set(s, e)
 			drain(t, s) // the layout, and DeepWalk's embeddings
 			s.handle(protocol.Command{Op: protocol.OpStep})
