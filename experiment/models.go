@@ -39,6 +39,13 @@ const (
 	FEATHER  = "feather"
 )
 
+// The multiplex figure's unsupervised baselines (§5.2), each an embedding
+// of a multiplex graph's layers learned without labels, then classified
+// as Table 4's are.
+const (
+	M2V = "m2v" // mvn2vec-reg
+)
+
 // ModelKind is one row of the model table: what a kind of model reads
 // and does, for every place that asks (the engine, the state table's
 // rows, the page's menus and questions, the export, the tests). A new
@@ -207,6 +214,13 @@ var Models = []ModelKind{
 	// points over random walks of 1 to 5 steps. It reads the node features
 	// (no edge features), and its set-up the edges.
 	{Name: FEATHER, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	// mvn2vec-reg (Shi et al., "mvn2vec: Preservation and Collaboration in
+	// Multi-View Network Embedding", 2018): DeepWalk's skip-gram a layer
+	// over its own random walks (10 of 40 nodes a node, window 5, 5
+	// negatives), 128 dimensions shared among the layers, each node's
+	// vectors pulled toward their mean over the layers (γ = 0.1). It reads
+	// the layers, and its set-up the edges.
+	{Name: M2V, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

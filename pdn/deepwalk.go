@@ -116,6 +116,7 @@ func randomWalks(g *datasets.Graph, rnd *rand.Rand, number, length int) [][]int3
 // or without the vector paths, and in the browser.
 type skipGrammer struct {
 	n, next     int
+	d, window   int // the vectors' length, and the widest window
 	ws          [][]int32
 	in, out     []float32
 	grad        []float32
@@ -128,12 +129,22 @@ type skipGrammer struct {
 	targets [1 + WalkNegatives]int32
 	score   [1 + WalkNegatives]float32
 	repeats bool
+	// visited, if set, is called after the steps of each centre of a
+	// walk, at their rate (M2V's pull of a node's views together).
+	visited func(center int32, lr float32)
 }
 
+// newSkipGrammer is DeepWalk's skip-gram: WalkDim dimensions, windows of
+// up to WalkWindow.
 func newSkipGrammer(n int, ws [][]int32, src *rand.PCG) *skipGrammer {
-	d := WalkDim
+	return newSkipGram(n, WalkDim, WalkWindow, ws, src)
+}
+
+// newSkipGram is a skip-gram of d dimensions (a multiple of 8) over the
+// walks ws, each centre's window drawn from 1…window.
+func newSkipGram(n, d, window int, ws [][]int32, src *rand.PCG) *skipGrammer {
 	rnd := rand.New(src)
-	s := &skipGrammer{n: n, ws: ws, in: make([]float32, n*d), out: make([]float32, n*d), noise: newNoise(n, ws),
+	s := &skipGrammer{n: n, d: d, window: window, ws: ws, in: make([]float32, n*d), out: make([]float32, n*d), noise: newNoise(n, ws),
 		grad: make([]float32, d), src: src, rnd: rnd}
 	for i := range s.in {
 		s.in[i] = float32((rnd.Float64() - 0.5) / float64(d))
@@ -148,14 +159,14 @@ func (s *skipGrammer) done() bool { return s.next == len(s.ws) }
 
 // run trains on the next k walks.
 func (s *skipGrammer) run(k int) {
-	d := WalkDim
+	d := s.d
 	for ; k > 0 && s.next < len(s.ws); k-- {
 		w := s.ws[s.next]
 		s.next++
 		for i, center := range w {
 			lr := float32(math.Max(0.025*(1-float64(s.seen)/float64(s.total)), 0.0001))
 			s.seen++
-			b := 1 + s.rnd.IntN(WalkWindow)
+			b := 1 + s.rnd.IntN(s.window)
 			for j := max(0, i-b); j <= min(len(w)-1, i+b); j++ {
 				if j == i {
 					continue
@@ -184,6 +195,9 @@ func (s *skipGrammer) run(k int) {
 				for t := range vc {
 					vc[t] += s.grad[t]
 				}
+			}
+			if s.visited != nil {
+				s.visited(center, lr)
 			}
 		}
 	}
@@ -232,7 +246,7 @@ func tabledSigmoid(x float32) float32 {
 // their order, each vo moves by its own, then vc by the gradient, as the
 // loop does, but in one pass over the dimensions instead of seven.
 func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
-	d := WalkDim
+	d := s.d
 	var gk [1 + WalkNegatives]float32
 	for k, sc := range s.score {
 		gk[k] = stepSize(k == 0, sc, lr)
@@ -258,12 +272,12 @@ func (s *skipGrammer) scores(vc []float32) {
 		return
 	}
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
-	kernels.SkipGramScores(&s.score, vc[:WalkDim], o0, o1, o2, o3, o4, o5)
+	kernels.SkipGramScores(&s.score, vc[:s.d], o0, o1, o2, o3, o4, o5)
 }
 
 // targetRows returns the output vectors of the six targets.
 func (s *skipGrammer) targetRows() (o0, o1, o2, o3, o4, o5 []float32) {
-	d, ts := WalkDim, &s.targets
+	d, ts := s.d, &s.targets
 	row := func(k int) []float32 { return s.out[int(ts[k])*d:][:d] }
 	return row(0), row(1), row(2), row(3), row(4), row(5)
 }
@@ -274,7 +288,7 @@ func (s *skipGrammer) result() []float64 {
 	for i, v := range s.in {
 		x[i] = float64(v)
 	}
-	standardise(x, s.n, WalkDim)
+	standardise(x, s.n, s.d)
 	return x
 }
 

@@ -420,6 +420,7 @@ func testGradNetworks(t *testing.T, g *datasets.Graph) {
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%s-%s-%.1f-%.1f-K%d%s", form, tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops, tc.selfLoop), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops, SelfLoop: tc.selfLoop}
+			g := forKind(tc.kind, g)
 			if err := checkTrainable(g, experiment.Default().Data, cfg); err != nil {
 				t.Fatal(err)
 			}

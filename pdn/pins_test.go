@@ -139,6 +139,7 @@ var pins = map[string]map[string]string{
 		"grarep":         "b9413c49645cdc4fb6987c68c17ed36e26e1888d209bcbf72438e851b6cb7cd7",
 		"walklets":       "6c903b17febe536180835807d9a5d2e27c0035eeb1d725ed14d81385424fc39f",
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
+		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
 	},
 	"asm/amd64": {
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -166,6 +167,7 @@ var pins = map[string]map[string]string{
 		"grarep":         "5f5070e3909ce6174147f1bfd9f66d84119e8d0f85549a568b0e1848bcad841d",
 		"walklets":       "6c903b17febe536180835807d9a5d2e27c0035eeb1d725ed14d81385424fc39f",
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
+		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -195,6 +197,7 @@ var pins = map[string]map[string]string{
 		"grarep":         "310dd5853510d5d0b7e74fa1171b060c741806b250785d052dc5df0e01119cc7",
 		"walklets":       "0494b0c2b654f0bca29a52fa5d89088a2f8e9ad1301af0555e75c950729321b4",
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
+		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
 	},
 	"asm/amd64.v3": {
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -222,6 +225,7 @@ var pins = map[string]map[string]string{
 		"grarep":         "2007c0d298cd116a62a900013db79f6480ad4bb4e7f2b7dc9524138c9e99b217",
 		"walklets":       "0494b0c2b654f0bca29a52fa5d89088a2f8e9ad1301af0555e75c950729321b4",
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
+		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -256,4 +260,5 @@ var arm64Pins = map[string]string{
 	"grarep":         "b071f8350db38d861f26f74418eeb063f2e51d09587c728e166d97e8eab3835c",
 	"walklets":       "671409daafbfa3d9a2acb6c78758f845a0ddba4ac208aa074011c76b2c033b4a",
 	"line":           "4886f74ef6024cfe29b8dac30d160fe5edd637323ffb4ab395efc77381d47c82",
+	"m2v":            "a82b70a75e6df4ec288f10820dd5930d5c57933aa0fcc72b0d54110760616fbf",
 }
