@@ -43,7 +43,8 @@ const (
 // of a multiplex graph's layers learned without labels, then classified
 // as Table 4's are.
 const (
-	M2V = "m2v" // mvn2vec-reg
+	M2V  = "m2v" // mvn2vec-reg
+	MELL = "mell"
 )
 
 // ModelKind is one row of the model table: what a kind of model reads
@@ -221,6 +222,11 @@ var Models = []ModelKind{
 	// vectors pulled toward their mean over the layers (γ = 0.1). It reads
 	// the layers, and its set-up the edges.
 	{Name: M2V, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
+	// MELL (Matsuno and Murata, WWW 2018 companion) at its authors' code's
+	// settings: 128 dimensions a layer, 4 negatives a positive pair, λ =
+	// 10, β = 1, γ = 1, 500 full-batch steps of Adam at 0.075. It reads the
+	// layers, and its set-up the edges.
+	{Name: MELL, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

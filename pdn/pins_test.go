@@ -140,6 +140,7 @@ var pins = map[string]map[string]string{
 		"walklets":       "6c903b17febe536180835807d9a5d2e27c0035eeb1d725ed14d81385424fc39f",
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
+		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
 	},
 	"asm/amd64": {
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -168,6 +169,7 @@ var pins = map[string]map[string]string{
 		"walklets":       "6c903b17febe536180835807d9a5d2e27c0035eeb1d725ed14d81385424fc39f",
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
+		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -198,6 +200,7 @@ var pins = map[string]map[string]string{
 		"walklets":       "0494b0c2b654f0bca29a52fa5d89088a2f8e9ad1301af0555e75c950729321b4",
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
+		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
 	},
 	"asm/amd64.v3": {
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -226,6 +229,7 @@ var pins = map[string]map[string]string{
 		"walklets":       "0494b0c2b654f0bca29a52fa5d89088a2f8e9ad1301af0555e75c950729321b4",
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
+		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -261,4 +265,5 @@ var arm64Pins = map[string]string{
 	"walklets":       "671409daafbfa3d9a2acb6c78758f845a0ddba4ac208aa074011c76b2c033b4a",
 	"line":           "4886f74ef6024cfe29b8dac30d160fe5edd637323ffb4ab395efc77381d47c82",
 	"m2v":            "a82b70a75e6df4ec288f10820dd5930d5c57933aa0fcc72b0d54110760616fbf",
+	"mell":           "4b9a9f424b14b2a02917087af4a3179b2a8e7243b4c322380610713a91d03382",
 }
