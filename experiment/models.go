@@ -45,6 +45,7 @@ const (
 const (
 	M2V  = "m2v" // mvn2vec-reg
 	MELL = "mell"
+	MNE  = "mne"
 )
 
 // ModelKind is one row of the model table: what a kind of model reads
@@ -227,6 +228,12 @@ var Models = []ModelKind{
 	// 10, β = 1, γ = 1, 500 full-batch steps of Adam at 0.075. It reads the
 	// layers, and its set-up the edges.
 	{Name: MELL, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
+	// MNE (Zhang et al., IJCAI 2018) at its authors' code's settings:
+	// common vectors of 200 dimensions and additional vectors of 10 a
+	// layer, 20 walks of 10 nodes a node, a window of 5, 5 negatives, 100
+	// passes for the common vectors and 20 for each layer. It reads the
+	// layers, and its set-up the edges.
+	{Name: MNE, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

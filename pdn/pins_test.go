@@ -141,6 +141,7 @@ var pins = map[string]map[string]string{
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
 		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
+		"mne":            "285d2e6ed646bcc3cc939512f841e48e2c0f79f741c8267b8cf3baa43df488df",
 	},
 	"asm/amd64": {
 		"mean-loop":      "57c0afde0722e0695e3d303970f5866c5561824b91859c22ae563c4f6d258f2b",
@@ -170,6 +171,7 @@ var pins = map[string]map[string]string{
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
 		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
+		"mne":            "285d2e6ed646bcc3cc939512f841e48e2c0f79f741c8267b8cf3baa43df488df",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -201,6 +203,7 @@ var pins = map[string]map[string]string{
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
 		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
+		"mne":            "ecb9115bc4612a14b16903f891a1e35203b049d4d7f03ec69f76c0600db6a57b",
 	},
 	"asm/amd64.v3": {
 		"mean-loop":      "885b3b5428d8506bee56f1707030e9dd34408906743aeffd134695f5fd0a6c29",
@@ -230,6 +233,7 @@ var pins = map[string]map[string]string{
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
 		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
+		"mne":            "ecb9115bc4612a14b16903f891a1e35203b049d4d7f03ec69f76c0600db6a57b",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
