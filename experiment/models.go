@@ -46,6 +46,15 @@ const (
 	DMGI = "dmgi" // a GCN encoder a layer, infomax and a consensus embedding
 )
 
+// The multiplex figure's unsupervised baselines (§5.2), each an embedding
+// of a multiplex graph's layers learned without labels, then classified
+// as Table 4's are.
+const (
+	M2V  = "m2v" // mvn2vec-reg
+	MELL = "mell"
+	MNE  = "mne"
+)
+
 // ModelKind is one row of the model table: what a kind of model reads
 // and does, for every place that asks (the engine, the state table's
 // rows, the page's menus and questions, the export, the tests). A new
@@ -247,6 +256,24 @@ var Models = []ModelKind{
 	// 0.0001 (its patience of 20 is the epochs row's to decide here).
 	{Name: DMGI, Group: GroupGNN, Graph: true, EdgeFeatures: true, Layers: true, Rows: []string{"dropout"},
 		Own: "dropout=0.5&lr=0.0005&weight-decay=0.0001"},
+	// mvn2vec-reg (Shi et al., "mvn2vec: Preservation and Collaboration in
+	// Multi-View Network Embedding", 2018): DeepWalk's skip-gram a layer
+	// over its own random walks (10 of 40 nodes a node, window 5, 5
+	// negatives), 128 dimensions shared among the layers, each node's
+	// vectors pulled toward their mean over the layers (γ = 0.1). It reads
+	// the layers, and its set-up the edges.
+	{Name: M2V, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
+	// MELL (Matsuno and Murata, WWW 2018 companion) at its authors' code's
+	// settings: 128 dimensions a layer, 4 negatives a positive pair, λ =
+	// 10, β = 1, γ = 1, 500 full-batch steps of Adam at 0.075. It reads the
+	// layers, and its set-up the edges.
+	{Name: MELL, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
+	// MNE (Zhang et al., IJCAI 2018) at its authors' code's settings:
+	// common vectors of 200 dimensions and additional vectors of 10 a
+	// layer, 20 walks of 10 nodes a node, a window of 5, 5 negatives, 100
+	// passes for the common vectors and 20 for each layer. It reads the
+	// layers, and its set-up the edges.
+	{Name: MNE, Group: GroupEmbedding, Graph: true, EdgeFeatures: true, Layers: true, SetupReadsEdges: true},
 	// No citation example of PyG's: Kipf and Welling's GCN settings.
 	{Name: MLP, Group: GroupGNN, PyG: "Linear", Rows: []string{"hidden", "dropout"},
 		Own: "hidden=16&dropout=0.5&weight-decay=0.0005", OwnRowNormalise: true},

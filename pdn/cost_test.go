@@ -311,6 +311,7 @@ func TestEveryCostCountsItsWeights(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			g = forKind(kind, g)
 			tr := mustTrainer(t, g, e)
 			tr.prepared()
 			var held float64

@@ -71,7 +71,7 @@ func (m *deepWalk) preparing() float64 {
 	if m.sg == nil {
 		return 1
 	}
-	return float64(m.sg.next) / float64(max(len(m.sg.ws), 1))
+	return float64(m.sg.next) / float64(max(m.sg.reads(), 1))
 }
 
 func (m *deepWalk) embedding() []float64 { return m.emb }
@@ -116,6 +116,7 @@ func randomWalks(g *datasets.Graph, rnd *rand.Rand, number, length int) [][]int3
 // or without the vector paths, and in the browser.
 type skipGrammer struct {
 	n, next     int
+	d, window   int // the vectors' length, and the widest window
 	ws          [][]int32
 	in, out     []float32
 	grad        []float32
@@ -128,13 +129,38 @@ type skipGrammer struct {
 	targets [1 + WalkNegatives]int32
 	score   [1 + WalkNegatives]float32
 	repeats bool
+	// visited, if set, is called after the steps of each centre of a
+	// walk, at their rate (M2V's pull of a node's views together).
+	visited func(center int32, lr float32)
+	// input, if set, makes each step's input vector and takes its
+	// gradient in place of the table in (MNE's layer vectors).
+	input skipInput
+	// epochs is how many times the walks are read, the rate falling
+	// over all of them (gensim's iter); 1 but for MNE.
+	epochs int
 }
 
+// skipInput is a skip-gram's input vectors made of other parameters: the
+// step reads vector(center), d long, and hands update the step that the
+// table's row would have taken, the targets' terms summed in their order
+// and times the rate.
+type skipInput interface {
+	vector(center int32) []float32
+	update(center int32, step []float32)
+}
+
+// newSkipGrammer is DeepWalk's skip-gram: WalkDim dimensions, windows of
+// up to WalkWindow.
 func newSkipGrammer(n int, ws [][]int32, src *rand.PCG) *skipGrammer {
-	d := WalkDim
+	return newSkipGram(n, WalkDim, WalkWindow, ws, src)
+}
+
+// newSkipGram is a skip-gram of d dimensions (a multiple of 8) over the
+// walks ws, each centre's window drawn from 1…window.
+func newSkipGram(n, d, window int, ws [][]int32, src *rand.PCG) *skipGrammer {
 	rnd := rand.New(src)
-	s := &skipGrammer{n: n, ws: ws, in: make([]float32, n*d), out: make([]float32, n*d), noise: newNoise(n, ws),
-		grad: make([]float32, d), src: src, rnd: rnd}
+	s := &skipGrammer{n: n, d: d, window: window, ws: ws, in: make([]float32, n*d), out: make([]float32, n*d), noise: newNoise(n, ws),
+		grad: make([]float32, d), src: src, rnd: rnd, epochs: 1}
 	for i := range s.in {
 		s.in[i] = float32((rnd.Float64() - 0.5) / float64(d))
 	}
@@ -144,30 +170,49 @@ func newSkipGrammer(n int, ws [][]int32, src *rand.PCG) *skipGrammer {
 	return s
 }
 
-func (s *skipGrammer) done() bool { return s.next == len(s.ws) }
+// setEpochs makes the skip-gram read its walks e times.
+func (s *skipGrammer) setEpochs(e int) {
+	s.total = s.total / s.epochs * e
+	s.epochs = e
+}
+
+// reads is how many walks the skip-gram reads in all.
+func (s *skipGrammer) reads() int { return len(s.ws) * s.epochs }
+
+func (s *skipGrammer) done() bool { return s.next == s.reads() }
 
 // run trains on the next k walks.
 func (s *skipGrammer) run(k int) {
-	d := WalkDim
-	for ; k > 0 && s.next < len(s.ws); k-- {
-		w := s.ws[s.next]
+	d := s.d
+	for ; k > 0 && s.next < s.reads(); k-- {
+		w := s.ws[s.next%len(s.ws)]
 		s.next++
 		for i, center := range w {
 			lr := float32(math.Max(0.025*(1-float64(s.seen)/float64(s.total)), 0.0001))
 			s.seen++
-			b := 1 + s.rnd.IntN(WalkWindow)
+			b := 1 + s.rnd.IntN(s.window)
 			for j := max(0, i-b); j <= min(len(w)-1, i+b); j++ {
 				if j == i {
 					continue
 				}
-				vc := s.in[int(center)*d : (int(center)+1)*d]
+				var vc []float32
+				if s.input != nil {
+					vc = s.input.vector(center)
+				} else {
+					vc = s.in[int(center)*d : (int(center)+1)*d]
+				}
 				s.targets[0] = w[j]
 				for neg := 1; neg <= WalkNegatives; neg++ {
 					s.targets[neg] = s.sampleNegative()
 				}
 				s.scores(vc)
-				if !s.repeats {
+				if !s.repeats && s.input == nil {
 					s.trainDistinct(vc, lr)
+					continue
+				}
+				if !s.repeats {
+					s.stepOf(vc, lr)
+					s.input.update(center, s.grad)
 					continue
 				}
 				// A target repeats: take them one by one, each score
@@ -181,9 +226,16 @@ func (s *skipGrammer) run(k int) {
 						vo[t] += float32(gk * vc[t])
 					}
 				}
+				if s.input != nil {
+					s.input.update(center, s.grad)
+					continue
+				}
 				for t := range vc {
 					vc[t] += s.grad[t]
 				}
+			}
+			if s.visited != nil {
+				s.visited(center, lr)
 			}
 		}
 	}
@@ -232,7 +284,7 @@ func tabledSigmoid(x float32) float32 {
 // their order, each vo moves by its own, then vc by the gradient, as the
 // loop does, but in one pass over the dimensions instead of seven.
 func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
-	d := WalkDim
+	d := s.d
 	var gk [1 + WalkNegatives]float32
 	for k, sc := range s.score {
 		gk[k] = stepSize(k == 0, sc, lr)
@@ -240,6 +292,28 @@ func (s *skipGrammer) trainDistinct(vc []float32, lr float32) {
 	vc = vc[:d]
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
 	kernels.SkipGramStep(vc, o0, o1, o2, o3, o4, o5, &gk)
+}
+
+// stepOf is trainDistinct for an input vector made of other parameters
+// (input): the targets move as trainDistinct moves them, and vc's step,
+// summed over the targets in their order as SkipGramStep sums it, goes to
+// grad, vc left as it is.
+func (s *skipGrammer) stepOf(vc []float32, lr float32) {
+	var gk [1 + WalkNegatives]float32
+	for k, sc := range s.score {
+		gk[k] = stepSize(k == 0, sc, lr)
+	}
+	o0, o1, o2, o3, o4, o5 := s.targetRows()
+	vc, grad := vc[:s.d], s.grad[:s.d]
+	for t, x := range vc {
+		var g float32
+		for k, o := range [...][]float32{o0, o1, o2, o3, o4, o5} {
+			y := o[t]
+			g += float32(gk[k] * y)
+			o[t] = y + float32(gk[k]*x)
+		}
+		grad[t] = g
+	}
 }
 
 // scores sets score[k] = vc·vo for each target k, each by kernels.WalkDot, the
@@ -258,12 +332,12 @@ func (s *skipGrammer) scores(vc []float32) {
 		return
 	}
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
-	kernels.SkipGramScores(&s.score, vc[:WalkDim], o0, o1, o2, o3, o4, o5)
+	kernels.SkipGramScores(&s.score, vc[:s.d], o0, o1, o2, o3, o4, o5)
 }
 
 // targetRows returns the output vectors of the six targets.
 func (s *skipGrammer) targetRows() (o0, o1, o2, o3, o4, o5 []float32) {
-	d, ts := WalkDim, &s.targets
+	d, ts := s.d, &s.targets
 	row := func(k int) []float32 { return s.out[int(ts[k])*d:][:d] }
 	return row(0), row(1), row(2), row(3), row(4), row(5)
 }
@@ -274,7 +348,7 @@ func (s *skipGrammer) result() []float64 {
 	for i, v := range s.in {
 		x[i] = float64(v)
 	}
-	standardise(x, s.n, WalkDim)
+	standardise(x, s.n, s.d)
 	return x
 }
 

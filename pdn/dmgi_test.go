@@ -86,7 +86,7 @@ func TestDMGICorruptionFollowsTheSeed(t *testing.T) {
 // checked by finite differences apart from the labels' (whose gradient is
 // held at zero): every parameter but the regression's.
 func TestGradDMGIOwnTerms(t *testing.T) {
-	g := layered(smallGraph(12, 24, 50, 5, 3, 3))
+	g := forKind(experiment.DMGI, smallGraph(12, 24, 50, 5, 3, 3))
 	net := newNetwork(g, experiment.Model{Kind: experiment.DMGI, Dropout: 0.5}, 5).(*dmgi)
 	rnd := rand.New(rand.NewPCG(12, 12))
 	for _, p := range net.params() {

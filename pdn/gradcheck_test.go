@@ -337,20 +337,6 @@ func sparsified(g *datasets.Graph) *datasets.Graph {
 	return &s
 }
 
-// layered returns g with its edge features made a multiplex graph's
-// layers: 1 where the feature is positive, 0 where not, for the models
-// that read them so (experiment.ModelKind.Layers).
-func layered(g *datasets.Graph) *datasets.Graph {
-	l := *g
-	l.EdgeX = make([]float64, len(g.EdgeX))
-	for i, v := range g.EdgeX {
-		if v > 0 {
-			l.EdgeX[i] = 1
-		}
-	}
-	return &l
-}
-
 func TestGradNetworks(t *testing.T) {
 	dense := smallGraph(8, 30, 70, 5, 4, 3)
 	for _, g := range []*datasets.Graph{dense, sparsified(dense)} {
@@ -434,10 +420,7 @@ func testGradNetworks(t *testing.T, g *datasets.Graph) {
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%s-%s-%s-%.1f-%.1f-K%d%s", form, tc.kind, experiment.FormatSizes(tc.hidden), tc.dropout, tc.edgeDrop, tc.hops, tc.selfLoop), func(t *testing.T) {
 			cfg := experiment.Model{Kind: tc.kind, EdgeHidden: tc.hidden, Hidden: 7, Dropout: tc.dropout, EdgeDrop: tc.edgeDrop, Hops: tc.hops, SelfLoop: tc.selfLoop}
-			g := g
-			if experiment.ReadsLayers(tc.kind) {
-				g = layered(g)
-			}
+			g := forKind(tc.kind, g)
 			if err := checkTrainable(g, experiment.Default().Data, cfg); err != nil {
 				t.Fatal(err)
 			}

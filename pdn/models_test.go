@@ -66,7 +66,7 @@ func TestReadsEdgeFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tr := mustTrainer(t, g, e)
+			tr := mustTrainer(t, forKind(kind, g), e)
 			runEpochs(t, tr, 5)
 			return digest(tr, tr.Evaluate())
 		}

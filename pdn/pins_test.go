@@ -145,6 +145,9 @@ var pins = map[string]map[string]string{
 		"grarep":         "b9413c49645cdc4fb6987c68c17ed36e26e1888d209bcbf72438e851b6cb7cd7",
 		"walklets":       "6c903b17febe536180835807d9a5d2e27c0035eeb1d725ed14d81385424fc39f",
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
+		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
+		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
+		"mne":            "285d2e6ed646bcc3cc939512f841e48e2c0f79f741c8267b8cf3baa43df488df",
 	},
 	"asm/amd64": {
 		"asne":           "3a0cc7941f3e25e65376805e2713f93c279be8ba296eff357611acf31354e45a",
@@ -178,6 +181,9 @@ var pins = map[string]map[string]string{
 		"grarep":         "5f5070e3909ce6174147f1bfd9f66d84119e8d0f85549a568b0e1848bcad841d",
 		"walklets":       "6c903b17febe536180835807d9a5d2e27c0035eeb1d725ed14d81385424fc39f",
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
+		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
+		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
+		"mne":            "285d2e6ed646bcc3cc939512f841e48e2c0f79f741c8267b8cf3baa43df488df",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -213,6 +219,9 @@ var pins = map[string]map[string]string{
 		"grarep":         "310dd5853510d5d0b7e74fa1171b060c741806b250785d052dc5df0e01119cc7",
 		"walklets":       "0494b0c2b654f0bca29a52fa5d89088a2f8e9ad1301af0555e75c950729321b4",
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
+		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
+		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
+		"mne":            "ecb9115bc4612a14b16903f891a1e35203b049d4d7f03ec69f76c0600db6a57b",
 	},
 	"asm/amd64.v3": {
 		"asne":           "23173518a73c6911de70b55ad740ea52726b9405ffc5a95fc5c26ba6fb362492",
@@ -246,6 +255,9 @@ var pins = map[string]map[string]string{
 		"grarep":         "2007c0d298cd116a62a900013db79f6480ad4bb4e7f2b7dc9524138c9e99b217",
 		"walklets":       "0494b0c2b654f0bca29a52fa5d89088a2f8e9ad1301af0555e75c950729321b4",
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
+		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
+		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
+		"mne":            "ecb9115bc4612a14b16903f891a1e35203b049d4d7f03ec69f76c0600db6a57b",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -286,4 +298,6 @@ var arm64Pins = map[string]string{
 	"grarep":         "b071f8350db38d861f26f74418eeb063f2e51d09587c728e166d97e8eab3835c",
 	"walklets":       "671409daafbfa3d9a2acb6c78758f845a0ddba4ac208aa074011c76b2c033b4a",
 	"line":           "4886f74ef6024cfe29b8dac30d160fe5edd637323ffb4ab395efc77381d47c82",
+	"m2v":            "a82b70a75e6df4ec288f10820dd5930d5c57933aa0fcc72b0d54110760616fbf",
+	"mell":           "4b9a9f424b14b2a02917087af4a3179b2a8e7243b4c322380610713a91d03382",
 }

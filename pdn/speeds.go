@@ -103,6 +103,9 @@ var speeds = map[string]speedRow{
 	experiment.Walklets:      {like: experiment.DeepWalk},
 	experiment.MGCN:          {like: experiment.GCN},
 	experiment.DMGI:          {like: experiment.GCN},
+	experiment.M2V:           {like: experiment.DeepWalk},
+	experiment.MELL:          {like: experiment.DeepWalk},
+	experiment.MNE:           {like: experiment.DeepWalk},
 	experiment.MLP:           {browser: Speed{EpochNs: 0.191, FixedNs: 6.6e+04, SetupNs: 1, UpdateNs: 32}, native: Speed{EpochNs: 0.238, FixedNs: 1.56e+03, SetupNs: 1, UpdateNs: 31}},
 	// Cheb and SAGE were fitted to the weights above (fit-cost.py
 	// --weights): natively every epoch within 0.71–1.40, in the browser
