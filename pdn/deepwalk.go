@@ -304,16 +304,7 @@ func (s *skipGrammer) stepOf(vc []float32, lr float32) {
 		gk[k] = stepSize(k == 0, sc, lr)
 	}
 	o0, o1, o2, o3, o4, o5 := s.targetRows()
-	vc, grad := vc[:s.d], s.grad[:s.d]
-	for t, x := range vc {
-		var g float32
-		for k, o := range [...][]float32{o0, o1, o2, o3, o4, o5} {
-			y := o[t]
-			g += float32(gk[k] * y)
-			o[t] = y + float32(gk[k]*x)
-		}
-		grad[t] = g
-	}
+	kernels.SkipGramGrad(s.grad[:s.d], vc[:s.d], o0, o1, o2, o3, o4, o5, &gk)
 }
 
 // scores sets score[k] = vc·vo for each target k, each by kernels.WalkDot, the

@@ -11,6 +11,19 @@ import (
 // A layer's input vector is b + uᵀX, and a step e moves X by u eᵀ and u
 // by X e, both as they were, then X back to norm 1000 past it, computed
 // plainly in float64.
+// The tests that train every model in every build train MNE at two
+// passes of its common stage and one of each layer's (mnePasses): the
+// same steps, kernels and bits as its authors' passes, fifty times fewer.
+// TestMNECliques trains it at the authors' passes.
+func init() { mnePasses = mneSchedule{base: 2, layer: 1} }
+
+// atAuthorsPasses trains MNE at its authors' passes for the rest of t.
+func atAuthorsPasses(t *testing.T) {
+	light := mnePasses
+	mnePasses = mneAuthors
+	t.Cleanup(func() { mnePasses = light })
+}
+
 func TestMNELayerStep(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	draw := func(n int, scale float64) []float32 {
@@ -22,6 +35,7 @@ func TestMNELayerStep(t *testing.T) {
 	}
 	for _, scale := range []float64{0.1, 40} { // the second past the norm's limit
 		l := &mneLayer{base: draw(2*MNEDim, 1), u: draw(2*MNEAddDim, 1), x: draw(MNEAddDim*MNEDim, scale), v: make([]float32, MNEDim)}
+		l.measure()
 		u, x, b := l.u[MNEAddDim:], l.x, l.base[MNEDim:]
 		v := l.vector(1)
 		for k := range MNEDim {
@@ -67,6 +81,14 @@ func TestMNELayerStep(t *testing.T) {
 				t.Fatalf("scale %v: u[%d] = %g, want %g", scale, a, u[a], w)
 			}
 		}
+		// The norm kept step by step is the norm summed anew.
+		for range 1000 {
+			l.update(int32(rnd.IntN(2)), draw(MNEDim, 0.01))
+		}
+		kept := l.sq
+		if sq := l.measure(); math.Abs(kept-sq) > 1e-6*sq {
+			t.Errorf("scale %v: ‖X‖² kept at %g after 1,000 steps, summed %g", scale, kept, sq)
+		}
 	}
 }
 
@@ -74,6 +96,7 @@ func TestMNELayerStep(t *testing.T) {
 // node with no edge in a layer is its common vector there, and the
 // embedding is the same however its making is cut.
 func TestMNECliques(t *testing.T) {
+	atAuthorsPasses(t)
 	const k = 8
 	g := twoCliqueLayers(k)
 	x := sameEmbeddingHoweverCut(t, 50, func() embedder { return newMNE(g, 2) })

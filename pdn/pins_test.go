@@ -147,7 +147,7 @@ var pins = map[string]map[string]string{
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
 		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
-		"mne":            "285d2e6ed646bcc3cc939512f841e48e2c0f79f741c8267b8cf3baa43df488df",
+		"mne":            "eb35d79efa308a04df1e8b9725b162cbcb83c6f2cb418025ca1aed23a32b5d2c",
 	},
 	"asm/amd64": {
 		"asne":           "3a0cc7941f3e25e65376805e2713f93c279be8ba296eff357611acf31354e45a",
@@ -183,7 +183,7 @@ var pins = map[string]map[string]string{
 		"line":           "7187c6897636e677f4215b0330c806025ea18f5fd6bd0d360476ec4e42e1491e",
 		"m2v":            "f9f879ebe01e2e05bdd7b4aeb02384b0ccb3b085bc00b418e45f8bcc9bb4f651",
 		"mell":           "69ce1d0db727f197d06779c51d650304dacabb4082dea31b23ce0f71dc2d8b7f",
-		"mne":            "285d2e6ed646bcc3cc939512f841e48e2c0f79f741c8267b8cf3baa43df488df",
+		"mne":            "eb35d79efa308a04df1e8b9725b162cbcb83c6f2cb418025ca1aed23a32b5d2c",
 	},
 	// GOAMD64=v3 fuses products outside the engine's kernels (the
 	// generator's draws, DeepWalk's float32 updates): other bits.
@@ -221,7 +221,7 @@ var pins = map[string]map[string]string{
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
 		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
-		"mne":            "ecb9115bc4612a14b16903f891a1e35203b049d4d7f03ec69f76c0600db6a57b",
+		"mne":            "e79fed299bdc11710b75419a289a23ddff624b0cf22de8a7e9e58fd3e4698486",
 	},
 	"asm/amd64.v3": {
 		"asne":           "23173518a73c6911de70b55ad740ea52726b9405ffc5a95fc5c26ba6fb362492",
@@ -257,7 +257,7 @@ var pins = map[string]map[string]string{
 		"line":           "e2e5134183eb6c5d76c36d2a42ccf24026c8cf1d7f24bfe2a4b6bdcf36f58ac2",
 		"m2v":            "cf846099c1b5559e6f2ebfd3896a23e5c5480d900595bb0155d5f68d2e800fea",
 		"mell":           "b6753f2513890dae8ab447841913d99cdfbc19e69efae52597d8533448a89fb1",
-		"mne":            "ecb9115bc4612a14b16903f891a1e35203b049d4d7f03ec69f76c0600db6a57b",
+		"mne":            "e79fed299bdc11710b75419a289a23ddff624b0cf22de8a7e9e58fd3e4698486",
 	},
 	// arm64 fuses too; gonum's assembly there gives its pure Go's bits.
 	"pure/arm64": arm64Pins,
@@ -300,4 +300,5 @@ var arm64Pins = map[string]string{
 	"line":           "4886f74ef6024cfe29b8dac30d160fe5edd637323ffb4ab395efc77381d47c82",
 	"m2v":            "a82b70a75e6df4ec288f10820dd5930d5c57933aa0fcc72b0d54110760616fbf",
 	"mell":           "4b9a9f424b14b2a02917087af4a3179b2a8e7243b4c322380610713a91d03382",
+	"mne":            "dfc208d998bed4ff6e355b14b68f73b60b8e7013ec022cf053f3711cbdf21dba",
 }

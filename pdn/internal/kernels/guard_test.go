@@ -319,6 +319,29 @@ var kernelCases = []struct {
 		}
 		out[len(out)-1] = float64(WalkDot(vc, o[0]))
 	}},
+	// MNE's step (its centre made of other vectors), at the same widths.
+	{"SkipGramGrad", func(s *space, n, k, m int) {
+		d := (k + 7) / 8 * 8
+		row := func() []float32 {
+			r := make([]float32, d)
+			for i, v := range s.in(d) {
+				r[i] = float32(v)
+			}
+			return r
+		}
+		vc, o, grad := row(), [6][]float32{row(), row(), row(), row(), row(), row()}, make([]float32, d)
+		gk := [WalkTargets]float32{0.02, -0.01, 0.03, -0.02, 0.01, -0.03}
+		SkipGramGrad(grad, vc, o[0], o[1], o[2], o[3], o[4], o[5], &gk)
+		out := s.out((WalkTargets + 1) * d)
+		for q := range o {
+			for i, v := range o[q] {
+				out[q*d+i] = float64(v)
+			}
+		}
+		for i, v := range grad {
+			out[WalkTargets*d+i] = float64(v)
+		}
+	}},
 }
 
 // graphOf is a graph of n nodes for the graph kernels: node i has i mod 9

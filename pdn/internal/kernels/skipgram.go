@@ -48,6 +48,30 @@ func skipGramStepRef(vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]floa
 	}
 }
 
+// SkipGramGrad is SkipGramStep where the centre's vector is another's to
+// move (MNE's b + uᵀX): grad gets vc's gradient, the targets' terms summed
+// in their order, and each o_k moves by gk[k]·vc; vc is left as it is.
+func SkipGramGrad(grad, vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]float32) {
+	d := len(vc)
+	grad, o0, o1, o2, o3, o4, o5 = fit(grad, d), fit(o0, d), fit(o1, d), fit(o2, d), fit(o3, d), fit(o4, d), fit(o5, d)
+	if gradVec(grad, vc, o0, o1, o2, o3, o4, o5, gk) {
+		return
+	}
+	skipGramGradRef(grad, vc, o0, o1, o2, o3, o4, o5, gk)
+}
+
+func skipGramGradRef(grad, vc, o0, o1, o2, o3, o4, o5 []float32, gk *[WalkTargets]float32) {
+	for t, x := range vc {
+		var g float32
+		for k, o := range [...][]float32{o0, o1, o2, o3, o4, o5} {
+			y := o[t]
+			g += float32(gk[k] * y)
+			o[t] = y + float32(gk[k]*x)
+		}
+		grad[t] = g
+	}
+}
+
 // SkipGramScores sets score[k] = vc·o_k, each by WalkDot, the six at once
 // (len(vc) a multiple of 8).
 func SkipGramScores(score *[WalkTargets]float32, vc, o0, o1, o2, o3, o4, o5 []float32) {

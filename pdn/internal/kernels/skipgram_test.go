@@ -6,11 +6,15 @@ import (
 	"testing"
 )
 
-// SkipGramScores (scoresVec's vectors where they run) must give WalkDot's bits.
+// SkipGramScores (scoresVec's vectors where they run) must give WalkDot's
+// bits, at DeepWalk's 64 dimensions and at the others' (M2V's 32, LINE's
+// 128, MNE's 200).
 func TestScoresVecIsWalkDot(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
-	row := func() []float32 { return embeddingRow(rnd) }
-	for range 100 {
+	dims := []int{WalkDim, 32, 128, 200}
+	for i := range 100 {
+		d := dims[i%len(dims)]
+		row := func() []float32 { return embeddingRowOf(rnd, d) }
 		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
 		var got [WalkTargets]float32
 		SkipGramScores(&got, vc, o[0], o[1], o[2], o[3], o[4], o[5])
@@ -30,7 +34,7 @@ func TestTrainDistinctKeepsTheBits(t *testing.T) { eachWidth(t, testTrainDistinc
 
 func testTrainDistinctKeepsTheBits(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))
-	dims := []int{WalkDim, 128, 16, 40} // DeepWalk's, LINE's, 16 (eight lanes at either width), 40 (the loop alone)
+	dims := []int{WalkDim, 128, 16, 200, 36} // DeepWalk's, LINE's, 16 (eight lanes at either width), MNE's 200 (eight lanes), 36 (the loop alone)
 	for i := range 50 {
 		d := dims[i%len(dims)]
 		row := func() []float32 { return embeddingRowOf(rnd, d) }
@@ -66,9 +70,6 @@ func testTrainDistinctKeepsTheBits(t *testing.T) {
 	}
 }
 
-// embeddingRow is a random skip-gram vector of DeepWalk's.
-func embeddingRow(rnd *rand.Rand) []float32 { return embeddingRowOf(rnd, WalkDim) }
-
 // embeddingRowOf is a random skip-gram vector of d values.
 func embeddingRowOf(rnd *rand.Rand, d int) []float32 {
 	r := make([]float32, d)
@@ -76,4 +77,44 @@ func embeddingRowOf(rnd *rand.Rand, d int) []float32 {
 		r[i] = float32(rnd.NormFloat64())
 	}
 	return r
+}
+
+// SkipGramGrad's vectors must give the bits of its reference loop, written
+// out here: the gradient sums the six targets' terms in order, each target
+// moves by its own step, and the centre stays as it is.
+func TestSkipGramGradKeepsTheBits(t *testing.T) { eachWidth(t, testSkipGramGradKeepsTheBits) }
+
+func testSkipGramGradKeepsTheBits(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(7, 8))
+	for i, d := range []int{200, WalkDim, 16, 36, 200, 128} {
+		row := func() []float32 { return embeddingRowOf(rnd, d) }
+		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
+		var gk [WalkTargets]float32
+		for k := range gk {
+			gk[k] = float32(rnd.NormFloat64() / 40)
+		}
+		centre, wantO, wantG := append([]float32(nil), vc...), [6][]float32{}, make([]float32, d)
+		for k := range o {
+			wantO[k] = append([]float32(nil), o[k]...)
+		}
+		for j := range wantG {
+			for k := range wantO {
+				y := wantO[k][j]
+				wantG[j] += float32(gk[k] * y)
+				wantO[k][j] = y + float32(gk[k]*centre[j])
+			}
+		}
+		grad := make([]float32, d)
+		SkipGramGrad(grad, vc, o[0], o[1], o[2], o[3], o[4], o[5], &gk)
+		for j := range grad {
+			if math.Float32bits(grad[j]) != math.Float32bits(wantG[j]) || math.Float32bits(vc[j]) != math.Float32bits(centre[j]) {
+				t.Fatalf("case %d, dimension %d: gradient %v, want %v; centre %v, was %v", i, j, grad[j], wantG[j], vc[j], centre[j])
+			}
+			for k := range o {
+				if math.Float32bits(o[k][j]) != math.Float32bits(wantO[k][j]) {
+					t.Fatalf("case %d, target %d, dimension %d: %v, want %v", i, k, j, o[k][j], wantO[k][j])
+				}
+			}
+		}
+	}
 }
