@@ -113,12 +113,31 @@ func (g *Graph) NotLayers() error {
 	if g.D == 0 {
 		return phrase.Errorf("the graph has no edge features, and a multiplex graph's layers are its edge features: one column a layer")
 	}
+	full := 0 // columns that hold every edge
 	for l := range g.D {
 		if err := g.NotLayer(l); err != nil {
 			return err
 		}
+		if g.holdsEvery(l) {
+			full++
+		}
+	}
+	if g.D > 1 && full == g.D && g.E() > 0 {
+		// Layers that all hold every edge differ in nothing a layer is:
+		// they are weights of one graph's edges (proximity scores, say).
+		return phrase.Errorf("the graph's %d edge features each hold every edge, so they are weights of one graph's edges, not layers: a layer's column holds 0 for the edges the layer lacks", g.D)
 	}
 	return nil
+}
+
+// holdsEvery reports whether edge feature l is non-zero on every edge.
+func (g *Graph) holdsEvery(l int) bool {
+	for e := range g.Src {
+		if g.EdgeX[e*g.D+l] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // NotLayer reports why g's edge feature l is not a layer, or nil. A

@@ -134,3 +134,30 @@ func TestMultiplexLayersRefused(t *testing.T) {
 		}
 	}
 }
+
+// NotLayers accepts a multiplex graph's layers and refuses, saying why,
+// edge features that are not: none, a negative value (a feature), or
+// several columns that each hold every edge (weights of one graph).
+func TestNotLayers(t *testing.T) {
+	edges := func(d int, x ...float64) *Graph {
+		return &Graph{N: 3, D: d, Src: []int32{0, 1, 0}, Dst: []int32{1, 2, 2}, EdgeX: x}
+	}
+	for _, c := range []struct {
+		name string
+		g    *Graph
+		want string // "" accepts
+	}{
+		{"two layers", edges(2, 1, 0, 0, 1, 1, 1), ""},
+		{"weighted layers", edges(2, 0.5, 0, 0, 2, 3, 0), ""},
+		{"one layer of every edge", edges(1, 1, 1, 1), ""},
+		{"a layer of every edge beside one of some", edges(2, 1, 1, 1, 0, 1, 1), ""},
+		{"no edge features", edges(0), "has no edge features"},
+		{"a negative value", edges(2, 1, 0, 0, -0.5, 1, 1), `is not a layer: edge 1-2 has -0.5 in it`},
+		{"every column every edge", edges(2, 1, 2, 3, 4, 5, 6), "2 edge features each hold every edge"},
+	} {
+		err := c.g.NotLayers()
+		if (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+	}
+}

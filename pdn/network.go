@@ -123,7 +123,7 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
 	case experiment.ReadsLayers(cfg.Kind):
 		if err := g.NotLayers(); err != nil {
-			return &GraphError{Field: "model", Msg: phrase.New("model %s reads a multiplex graph's layers: %s", cfg.Kind, phrase.Of(err))}
+			return &GraphError{Field: "model", Msg: phrase.New("model %s reads a multiplex graph's layers: %s; choose the multiplex graph, or a graph of your own whose edge columns are layers", cfg.Kind, phrase.Of(err))}
 		}
 	}
 	return nil
