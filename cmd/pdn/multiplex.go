@@ -48,7 +48,65 @@ type multiplexSummary struct {
 	Layers []*multiplexLayer              `json:"layers"`
 	Paper  map[string]map[string]paperBar `json:"paper"`
 	Here   map[string]paperBar            `json:"here"`
-	Files  []string                       `json:"files"`
+	// Findings are the paper's two findings on its figure (§5.2), each
+	// read from this graph's bars: whether it holds here.
+	Findings []multiplexFinding `json:"findings"`
+	Files    []string           `json:"files"`
+}
+
+// multiplexFinding is one of the paper's findings on its multiplex
+// figure, checked on this graph's bars: Holds, and Why (the bars that
+// decide it).
+type multiplexFinding struct {
+	Finding string `json:"finding"`
+	Holds   bool   `json:"holds"`
+	Why     string `json:"why"`
+}
+
+// The paper's findings (§5.2): "PDNs significantly outperform the
+// competing supervised and unsupervised multiplex graph representation
+// learning techniques" and "supervised learning methods have a
+// considerable performance advantage over the unsupervised ones".
+var (
+	supervisedMultiplex   = []string{"MGCN", "DMGI"}
+	unsupervisedMultiplex = []string{"M2V", "MELL", "MNE"}
+)
+
+// multiplexFindings checks the paper's findings on the bars here: PDN
+// ahead of every baseline drawn, and the supervised baselines' mean ahead
+// of the unsupervised ones'. A finding whose bars are not all here is not
+// stated.
+func multiplexFindings(here map[string]paperBar) []multiplexFinding {
+	var out []multiplexFinding
+	pdn, ok := here["PDN"]
+	if !ok {
+		return nil
+	}
+	var ahead []string
+	for _, m := range append(slices.Clone(supervisedMultiplex), unsupervisedMultiplex...) {
+		if b, ok := here[m]; !ok {
+			return out
+		} else if b.Mean >= pdn.Mean {
+			ahead = append(ahead, fmt.Sprintf("%s %.3f", m, b.Mean))
+		}
+	}
+	f := multiplexFinding{Finding: "PDN ahead of every baseline", Holds: len(ahead) == 0}
+	if f.Holds {
+		f.Why = fmt.Sprintf("PDN %.3f", pdn.Mean)
+	} else {
+		f.Why = fmt.Sprintf("PDN %.3f, at or under %s", pdn.Mean, strings.Join(ahead, ", "))
+	}
+	out = append(out, f)
+	mean := func(ms []string) float64 {
+		var sum float64
+		for _, m := range ms {
+			sum += here[m].Mean
+		}
+		return sum / float64(len(ms))
+	}
+	sup, unsup := mean(supervisedMultiplex), mean(unsupervisedMultiplex)
+	return append(out, multiplexFinding{Finding: "the supervised baselines (MGCN, DMGI) ahead of the unsupervised (M2V, MELL, MNE), on average",
+		Holds: sup > unsup, Why: fmt.Sprintf("%.3f against %.3f", sup, unsup)})
 }
 
 // paperBar is one bar of the paper's multiplex figure: mean and SD over
@@ -76,9 +134,9 @@ func multiplexName(kind string) string { return strings.ToUpper(kind) }
 // graph's layers (experiment.ModelKind.Layers: the figure's baselines),
 // over the union of e's layers with e's model and training rows, in the
 // model table's order: a row added to the table joins them.
-func layerRuns(e experiment.Experiment) []experiment.Run {
+func layerRuns(e experiment.Experiment, kinds []string) []experiment.Run {
 	var out []experiment.Run
-	for _, kind := range experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.Layers }) {
+	for _, kind := range kinds {
 		x := e
 		x.Model.Kind, x.Data.Layer = kind, ""
 		out = append(out, experiment.Run{Name: kind, Title: multiplexName(kind), Exp: x})
@@ -98,6 +156,8 @@ func parseMultiplex(args []string, stderr io.Writer) (runner, error) {
 	out := new(string)
 	outFlag(fs, out, "out", "directory for multiplex.csv, multiplex-layers.csv and multiplex.svg (required)", true)
 	asJSON := fs.Bool("json", false, "print one JSON object as the last line of stdout")
+	layered := experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.Layers })
+	baselines := fs.String("baselines", strings.Join(layered, ","), "the figure's baselines trained beside the lab's runs, comma-separated, or none")
 	var force bool
 	forceFlag(fs, &force, "-out")
 	registerLabRows(fs, &e, "multiplex")
@@ -107,9 +167,30 @@ func parseMultiplex(args []string, stderr io.Writer) (runner, error) {
 	if err := unreadFlags(fs, e, multiplexReader()); err != nil {
 		return nil, err
 	}
+	kinds, err := baselinesOf(*baselines, layered)
+	if err != nil {
+		return nil, err
+	}
 	return func(stdout, stderr io.Writer) error {
-		return runMultiplex(e, *seeds, *out, force, *asJSON, stdout, stderr)
+		return runMultiplex(e, kinds, *seeds, *out, force, *asJSON, stdout, stderr)
 	}, nil
+}
+
+// baselinesOf is -baselines read: model rows that read layers, each
+// once, or none.
+func baselinesOf(list string, layered []string) ([]string, error) {
+	if list == "none" {
+		return nil, nil
+	}
+	var kinds []string
+	for _, k := range strings.Split(list, ",") {
+		k = strings.TrimSpace(k)
+		if !slices.Contains(layered, k) || slices.Contains(kinds, k) {
+			return nil, usageError{fmt.Errorf("-baselines: %q is not one of %s (each once), or none", k, strings.Join(layered, ", "))}
+		}
+		kinds = append(kinds, k)
+	}
+	return kinds, nil
 }
 
 // multiplexReader is pdn multiplex's reader: the multiplex lab's rows but
@@ -122,13 +203,13 @@ func multiplexReader() experiment.Reader {
 	return r
 }
 
-func runMultiplex(e experiment.Experiment, seeds int, out string, force, asJSON bool, stdout, stderr io.Writer) (err error) {
+func runMultiplex(e experiment.Experiment, baselines []string, seeds int, out string, force, asJSON bool, stdout, stderr io.Writer) (err error) {
 	w, err := openOut(outSpec{flag: "out", dir: out, force: force, parts: []string{"multiplex"}}, stderr)
 	if err != nil {
 		return err
 	}
 	defer finishOut(w, &err)
-	runs := append(labRuns("multiplex", e), layerRuns(e)...)
+	runs := append(labRuns("multiplex", e), layerRuns(e, baselines)...)
 	sum := multiplexSummary{Seeds: seeds, Paper: paperMultiplex, Here: map[string]paperBar{}}
 	for _, r := range runs {
 		sum.Runs = append(sum.Runs, &multiplexRun{Name: r.Name, Title: r.Title})
@@ -178,6 +259,7 @@ func runMultiplex(e experiment.Experiment, seeds int, out string, force, asJSON 
 		l.MeanW, l.SDW = meanSDOf(l.Weight)
 		l.MeanWithin, _ = meanSDOf(l.Within)
 	}
+	sum.Findings = multiplexFindings(sum.Here)
 	printMultiplex(stdout, e, nodes, sum)
 	if err := writeRows(w, "multiplex", "multiplex.csv", rows); err != nil {
 		return err
@@ -240,6 +322,16 @@ func printMultiplex(w io.Writer, e experiment.Experiment, nodes int, s multiplex
 		fmt.Fprintf(w, " %13s", cell)
 	}
 	fmt.Fprintln(w)
+	if len(s.Findings) > 0 {
+		fmt.Fprintln(w, "\nThe paper's findings on its figure, checked on this graph's bars:")
+	}
+	for _, f := range s.Findings {
+		verdict := "holds here"
+		if !f.Holds {
+			verdict = "does not hold here"
+		}
+		fmt.Fprintf(w, "  %s: %s (%s)\n", f.Finding, verdict, f.Why)
+	}
 }
 
 // multiplexFigure draws the runs' accuracies and the layers' weights side

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,7 +20,7 @@ import (
 // this graph's bars beside the paper's by the paper's names.
 func TestMultiplexCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "m")
-	stdout, errOut, code := runCLI(t, "multiplex", "-seeds", "2", "-per-class", "64", "-layers", "90,33,33", "-layer-degree", "6", "-epochs", "60", "-out", out, "-json")
+	stdout, errOut, code := runCLI(t, "multiplex", "-seeds", "2", "-per-class", "16", "-layers", "90,33,33", "-layer-degree", "6", "-epochs", "60", "-out", out, "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -54,6 +55,9 @@ func TestMultiplexCommand(t *testing.T) {
 	if len(sum.Layers) != 3 || sum.Layers[0].Name != "A" || sum.Layers[0].MeanWithin < 0.8 || sum.Layers[1].MeanWithin > 0.45 {
 		t.Fatalf("layers %+v; want A within about 0.9, B and C about 0.33", sum.Layers)
 	}
+	if len(sum.Findings) != 2 || !strings.Contains(stdout, "PDN ahead of every baseline: ") {
+		t.Errorf("the paper's findings are not checked on this graph: %+v", sum.Findings)
+	}
 	if !strings.Contains(stdout, "GCN over layer C") || !strings.Contains(stdout, "\nMGCN ") || !strings.Contains(stdout, "IMDB   0.567 ± 0.008") {
 		t.Errorf("the text lacks a run or the paper's figure:\n%s", stdout)
 	}
@@ -75,10 +79,39 @@ func TestMultiplexCommand(t *testing.T) {
 
 // The rows its runs set themselves are refused by name.
 func TestMultiplexRefusesItsOwnRows(t *testing.T) {
-	for _, flag := range [][]string{{"-seed", "3"}, {"-layer", "A"}, {"-model", "gat"}, {"-data", "cora"}} {
+	for _, flag := range [][]string{{"-seed", "3"}, {"-layer", "A"}, {"-model", "gat"}, {"-data", "cora"}, {"-baselines", "gat"}, {"-baselines", "mgcn,mgcn"}} {
 		_, errOut, code := runCLI(t, append([]string{"multiplex", "-out", filepath.Join(t.TempDir(), "m")}, flag...)...)
 		if code != 2 || !strings.Contains(errOut, flag[0]) {
 			t.Errorf("%v: exit %d, %s", flag, code, errOut)
 		}
+	}
+}
+
+// The paper's findings hold on the paper's own bars (both graphs), and
+// each is said not to hold where a bar here says otherwise.
+func TestMultiplexFindings(t *testing.T) {
+	for d, bars := range paperMultiplex {
+		for _, f := range multiplexFindings(bars) {
+			if !f.Holds {
+				t.Errorf("%s: %q does not hold on the paper's own bars: %s", d, f.Finding, f.Why)
+			}
+		}
+		if n := len(multiplexFindings(bars)); n != 2 {
+			t.Errorf("%s: %d findings, want 2", d, n)
+		}
+	}
+	here := maps.Clone(paperMultiplex["IMDB"])
+	here["M2V"] = paperBar{Mean: 0.7}
+	f := multiplexFindings(here)
+	if f[0].Holds || !strings.Contains(f[0].Why, "M2V 0.700") || !f[1].Holds {
+		t.Errorf("M2V past PDN: %+v", f)
+	}
+	here["MELL"], here["MNE"] = paperBar{Mean: 0.7}, paperBar{Mean: 0.7}
+	if f := multiplexFindings(here); f[1].Holds {
+		t.Errorf("the unsupervised past the supervised: %+v", f)
+	}
+	delete(here, "MNE")
+	if f := multiplexFindings(here); len(f) != 0 {
+		t.Errorf("a bar missing, yet findings %+v", f)
 	}
 }

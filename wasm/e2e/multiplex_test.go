@@ -63,10 +63,11 @@ type multiplexCLI struct {
 	} `json:"layers"`
 }
 
-// pdnMultiplex runs pdn multiplex -seeds 1 -json at the defaults; nil
+// pdnMultiplex runs pdn multiplex -seeds 1 -json at the defaults (the
+// lab's runs alone, -baselines none: the page has none of them); nil
 // where it failed.
 func pdnMultiplex(t *testing.T) *multiplexCLI {
-	b, err := pdnCommand("multiplex", "-seeds", "1", "-json", "-out", t.TempDir()).Output()
+	b, err := pdnCommand("multiplex", "-seeds", "1", "-baselines", "none", "-json", "-out", t.TempDir()).Output()
 	if err != nil {
 		t.Errorf("pdn multiplex: %v", err)
 		return nil
