@@ -343,6 +343,23 @@ func (s *skipGrammer) result() []float64 {
 	return x
 }
 
+// sideBySide is the multiplex embeddings' joining of their layers' views
+// (each n×d, float32) into one n×(d·len(views)) embedding, view by view
+// along a row, each column standardised.
+func sideBySide(views [][]float32, n, d int) []float64 {
+	w := d * len(views)
+	x := make([]float64, n*w)
+	for v, view := range views {
+		for u := range n {
+			for t := range d {
+				x[u*w+v*d+t] = float64(view[u*d+t])
+			}
+		}
+	}
+	standardise(x, n, w)
+	return x
+}
+
 // standardise scales each column of x (n×d) to mean 0 and variance 1, so
 // that the regression on the embeddings is well conditioned.
 func standardise(x []float64, n, d int) {

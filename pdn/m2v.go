@@ -157,16 +157,11 @@ func (m *m2v) prepare(deadline time.Time) bool {
 // finish joins the views' centre vectors into the embedding, each column
 // standardised.
 func (m *m2v) finish() {
-	d, w := m.dv, m.dim()
-	m.emb = make([]float64, m.n*w)
+	views := make([][]float32, len(m.views))
 	for v, s := range m.views {
-		for u := range m.n {
-			for t := range d {
-				m.emb[u*w+v*d+t] = float64(s.in[u*d+t])
-			}
-		}
+		views[v] = s.in
 	}
-	standardise(m.emb, m.n, w)
+	m.emb = sideBySide(views, m.n, m.dv)
 	m.views = nil
 }
 

@@ -263,16 +263,7 @@ func (m *mne) endStage() {
 // finish joins the layers' vectors into the embedding, each column
 // standardised.
 func (m *mne) finish() {
-	w := m.dim()
-	m.emb = make([]float64, m.n*w)
-	for i, v := range m.views {
-		for n := range m.n {
-			for t := range MNEDim {
-				m.emb[n*w+i*MNEDim+t] = float64(v[n*MNEDim+t])
-			}
-		}
-	}
-	standardise(m.emb, m.n, w)
+	m.emb = sideBySide(m.views, m.n, MNEDim)
 	m.views, m.base, m.g = nil, nil, nil
 }
 

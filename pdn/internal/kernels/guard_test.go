@@ -293,13 +293,7 @@ var kernelCases = []struct {
 	// (DeepWalk's) and 128 (LINE's).
 	{"SkipGram", func(s *space, n, k, m int) {
 		d := (k + 7) / 8 * 8
-		row := func() []float32 {
-			r := make([]float32, d)
-			for i, v := range s.in(d) {
-				r[i] = float32(v)
-			}
-			return r
-		}
+		row := func() []float32 { return s.in32(d) }
 		vc, o := row(), [6][]float32{row(), row(), row(), row(), row(), row()}
 		var score, gk [WalkTargets]float32
 		SkipGramScores(&score, vc, o[0], o[1], o[2], o[3], o[4], o[5])
@@ -322,13 +316,7 @@ var kernelCases = []struct {
 	// MNE's step (its centre made of other vectors), at the same widths.
 	{"SkipGramGrad", func(s *space, n, k, m int) {
 		d := (k + 7) / 8 * 8
-		row := func() []float32 {
-			r := make([]float32, d)
-			for i, v := range s.in(d) {
-				r[i] = float32(v)
-			}
-			return r
-		}
+		row := func() []float32 { return s.in32(d) }
 		vc, o, grad := row(), [6][]float32{row(), row(), row(), row(), row(), row()}, make([]float32, d)
 		gk := [WalkTargets]float32{0.02, -0.01, 0.03, -0.02, 0.01, -0.03}
 		SkipGramGrad(grad, vc, o[0], o[1], o[2], o[3], o[4], o[5], &gk)
@@ -342,6 +330,15 @@ var kernelCases = []struct {
 			out[WalkTargets*d+i] = float64(v)
 		}
 	}},
+}
+
+// in32 is s.in(d) as float32 values, a skip-gram kernel's operand.
+func (s *space) in32(d int) []float32 {
+	r := make([]float32, d)
+	for i, v := range s.in(d) {
+		r[i] = float32(v)
+	}
+	return r
 }
 
 // graphOf is a graph of n nodes for the graph kernels: node i has i mod 9
