@@ -135,7 +135,7 @@ func TestEveryClassOnEveryCommand(t *testing.T) {
 func numberFlagsOf(t *testing.T, name string) {
 	flags, _ := commandFlags(t, name, "-h")
 	args := commandRows(t)[name].args
-	inText := map[string]string{"scenario": "%s", "with": "dropout=%s", "edits": "s0-1f0~%s", "shard": "%s/2", "datasets": "", "models": "", "only": "", "out": "", "export": "", "data": "", "like": "", "family": "", "folder": "", "pyg": ""}
+	inText := map[string]string{"scenario": "%s", "with": "dropout=%s", "edits": "s0-1f0~%s", "shard": "%s/2", "datasets": "", "models": "", "only": "", "out": "", "export": "", "data": "", "like": "", "family": "", "folder": "", "pyg": "", "baselines": ""}
 	for _, f := range flags {
 		kind := fmt.Sprintf("%T", f.Value)
 		format := "%s"
