@@ -84,6 +84,11 @@ type ModelKind struct {
 	// Attends says it learns a weight per edge from its nodes (GAT's
 	// attention), not one the page draws as a learned graph.
 	Attends bool
+	// Attributed says it embeds the nodes' features with the graph (Table
+	// 4's attributed embeddings): it has nothing to embed on a graph
+	// without any, which the engine refuses. (The readers give a graph
+	// without features its degrees, datasets.DegreeFeatures.)
+	Attributed bool
 	// Rows are the state table's model rows it reads, beyond those every
 	// model reads (restarts, the training rows).
 	Rows []string
@@ -210,41 +215,41 @@ var Models = []ModelKind{
 	// authors' code's defaults (AANE_fun): λ = 0.1, ρ = 5, two ADMM
 	// iterations from the adjacency matrix's SVD; 128 dimensions, as
 	// Appendix D. It reads the node features, and its set-up the edges.
-	{Name: AANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: AANE, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// ASNE (Liao et al., TKDE 2018) at Karate Club's defaults: a Doc2Vec
 	// (PV-DBOW) of 128 dimensions over one document a node, its neighbours
 	// and its features, 100 epochs at a rate of 0.05, subsampling at 10⁻⁴.
 	// It reads the node features, and its set-up the edges.
-	{Name: ASNE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: ASNE, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// MUSAE (Rozemberczki et al., Journal of Complex Networks 2021) at
 	// Karate Club's defaults: 5 walks of 80 nodes a node, the features and
 	// scales 1 to 3 each a Doc2Vec (PV-DBOW) of 32 dimensions, 5 epochs at
 	// a rate of 0.05, subsampling at 10⁻⁴. It reads the node features, and
 	// its set-up the edges.
-	{Name: MUSAE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: MUSAE, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// TADW (Yang et al., IJCAI 2015) at Karate Club's defaults (TADW,
 	// v1.3): 32 dimensions, the node features reduced to 64 by a truncated
 	// SVD of 20 power iterations, 10 iterations of gradient descent at a
 	// rate of 0.01, λ = 10. It reads the node features, and its set-up the
 	// edges.
-	{Name: TADW, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: TADW, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// BANE (Yang et al., ICDM 2018) at Karate Club's defaults (BANE, v1.3):
 	// 32 binary dimensions, the truncated SVD's 20 power iterations, α =
 	// 0.3, 20 rounds of 100 sweeps of coordinate descent. It reads the node
 	// features, and its set-up the edges.
-	{Name: BANE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: BANE, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// TENE (Yang et al., ICPR 2018) at Karate Club's defaults (TENE, v1.3):
 	// 32 dimensions each of the structure's and the text's factors, 200
 	// iterations of multiplicative updates, α = β = 0.1, the factors held
 	// at 10⁻¹⁵ or above. It reads the node features, and its set-up the
 	// edges.
-	{Name: TENE, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: TENE, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// FEATHER-N (Rozemberczki and Sarkar, CIKM 2020) at Karate Club's
 	// FeatherNode defaults: the node features, reduced to 64 by a
 	// truncated SVD, described by their characteristic functions at 25
 	// points over random walks of 1 to 5 steps. It reads the node features
 	// (no edge features), and its set-up the edges.
-	{Name: FEATHER, Group: GroupEmbedding, Graph: true, SetupReadsEdges: true},
+	{Name: FEATHER, Group: GroupEmbedding, Graph: true, Attributed: true, SetupReadsEdges: true},
 	// Multi-GCN (Khan and Blumenstock, AAAI 2019): the layers merged by
 	// subspace analysis on the Grassmann manifold (Dong et al.), a set-up
 	// over the edges, into one weighted graph over the union's edges, then
@@ -317,6 +322,10 @@ func ReadsEdgeFeatures(kind string) bool { m, _ := ModelNamed(kind); return m.Ed
 // ReadsLayers reports whether the model of kind reads the edge features
 // as a multiplex graph's layers (ModelKind.Layers).
 func ReadsLayers(kind string) bool { m, _ := ModelNamed(kind); return m.Layers }
+
+// Attributed reports whether the model of kind embeds the nodes'
+// features (ModelKind.Attributed).
+func Attributed(kind string) bool { m, _ := ModelNamed(kind); return m.Attributed }
 
 // UsesGraph reports whether the model of kind passes messages along the
 // graph's edges; false for a kind that is none.

@@ -121,6 +121,8 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 		return edgelessError(g, d, cfg.Kind)
 	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
+	case experiment.Attributed(cfg.Kind) && g.F == 0:
+		return &GraphError{Field: "model", Msg: phrase.New("model %s embeds the nodes' features, and the graph has none: choose a model that reads the graph alone, or give the nodes features", cfg.Kind)}
 	case experiment.ReadsLayers(cfg.Kind):
 		if err := g.NotLayers(); err != nil {
 			return &GraphError{Field: "model", Msg: phrase.New("model %s reads a multiplex graph's layers: %s; choose the multiplex graph, or a graph of your own whose edge columns are layers", cfg.Kind, phrase.Of(err))}

@@ -239,17 +239,15 @@ func (m *tene) updateM() {
 // updateV is V ← V ⊙ TᵀQ ⊘ V·QᵀQ.
 func (m *tene) updateV() {
 	g, n, k := m.g, m.g.N, TENEDim
-	if g.F > 0 {
-		teneGram(m.kk, m.q, m.q, n, k)
-		if g.XS != nil {
-			csrOp{g.XS}.mulT(teneMat(g.F, k, m.fnum), teneMat(n, k, m.q))
-		} else {
-			clear(m.fnum)
-			(*pacer)(nil).addATB(m.fnum, g.X, m.q, n, g.F, k)
-		}
-		m.mulSym(m.fden, m.v, m.kk, g.F)
-		teneRatio(m.v, m.fnum, m.fden)
+	teneGram(m.kk, m.q, m.q, n, k)
+	if g.XS != nil {
+		csrOp{g.XS}.mulT(teneMat(g.F, k, m.fnum), teneMat(n, k, m.q))
+	} else {
+		clear(m.fnum)
+		(*pacer)(nil).addATB(m.fnum, g.X, m.q, n, g.F, k)
 	}
+	m.mulSym(m.fden, m.v, m.kk, g.F)
+	teneRatio(m.v, m.fnum, m.fden)
 	m.st = teneC
 }
 
@@ -286,12 +284,9 @@ func (m *tene) updateU() {
 func (m *tene) updateQ() {
 	g, n, k := m.g, m.g.N, TENEDim
 	teneMulABT(m.den, m.u, m.c, n, k, k) // UCᵀ
-	switch {
-	case g.F == 0:
-		clear(m.num)
-	case g.XS != nil:
+	if g.XS != nil {
 		csrOp{g.XS}.mul(teneMat(n, k, m.num), teneMat(g.F, k, m.v))
-	default:
+	} else {
 		kernels.Transpose(m.vt, m.v, g.F, k)
 		teneMulABT(m.num, g.X, m.vt, n, g.F, k)
 	}
