@@ -31,7 +31,10 @@ import sys
 GO_NAMES = {'pdn': 'PDN', 'pdn-linear': 'PDNLinear', 'pdn-edgeconv': 'PDNEdgeConv',
             'pdn-multiscale': 'PDNMultiScale', 'gcn': 'GCN', 'gat': 'GAT', 'appnp': 'APPNP',
             'sgc': 'SGC', 'clustergcn': 'ClusterGCN', 'deepwalk': 'DeepWalk', 'mlp': 'MLP',
-            'cheb': 'Cheb', 'sage': 'SAGE', 'grarep': 'GraRep', 'hope': 'HOPE', 'netmf': 'NetMF'}
+            'cheb': 'Cheb', 'sage': 'SAGE', 'grarep': 'GraRep', 'hope': 'HOPE', 'netmf': 'NetMF',
+            'line': 'LINE', 'walklets': 'Walklets', 'aane': 'AANE', 'asne': 'ASNE', 'musae': 'MUSAE',
+            'tadw': 'TADW', 'bane': 'BANE', 'tene': 'TENE', 'feather': 'FEATHER', 'mgcn': 'MGCN',
+            'dmgi': 'DMGI', 'm2v': 'M2V', 'mell': 'MELL', 'mne': 'MNE'}
 METRICS = ['real-ms', 'setup-s', 'M-dense', 'M-gather', 'M-exp', 'M-setup-dense', 'M-setup-gather', 'M-setup-exp', 'M-updates']
 
 # What a run file holds and --weights takes, as the arguments' help and their refusals say them.

@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"pdnexplorer/experiment"
 )
 
 // python is a Python 3 to run fit-cost.py: PDN_PYTHON, else python3; the
@@ -161,6 +163,26 @@ func TestFitCostPrintsTheSpeedsTable(t *testing.T) {
 		}
 		if !strings.HasPrefix(stderr, "est/real of every epoch in [") {
 			t.Errorf("fit-cost.py %q: stderr %q", tc.args, stderr)
+		}
+	}
+}
+
+// fit-cost.py names every model kind as pdn/speeds.go does (GO_NAMES), so
+// that a refit of a kind added later prints its row instead of stopping.
+func TestFitCostKnowsEveryKind(t *testing.T) {
+	src, err := os.ReadFile("fit-cost.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := bytes.Index(src, []byte("GO_NAMES = {"))
+	end := bytes.IndexByte(src[max(start, 0):], '}')
+	if start < 0 || end < 0 {
+		t.Fatal("fit-cost.py has no GO_NAMES = {...}")
+	}
+	names := string(src[start : start+end])
+	for _, kind := range experiment.Kinds {
+		if !strings.Contains(names, fmt.Sprintf("'%s': '", kind)) {
+			t.Errorf("fit-cost.py's GO_NAMES lacks %q", kind)
 		}
 	}
 }
