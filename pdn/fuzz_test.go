@@ -93,8 +93,9 @@ func trainsOrRefuses(t *testing.T, g *datasets.Graph, kind string) {
 
 // degenerateBundles are small graphs at the edges of what datasets.Graph.Check
 // lets through, which the fuzzer finds one at a time: no node features, a
-// node alone, one edge, two components, an all-zero feature, one node a class,
-// edge features all zero, more columns than nodes.
+// node alone, one edge, two components, an all-zero feature and edge
+// features, two nodes, more columns than nodes, values near overflow,
+// unlabelled nodes.
 var degenerateBundles = []struct{ name, meta, nodes, edges string }{
 	{"no features", `{"name": "t"}`, "id,label,split\n0,0,train\n1,1,train\n2,0,test\n3,1,test\n", "source,target\n0,1\n1,2\n2,3\n"},
 	{"no features, one edge", `{"name": "t", "classes": 3}`, "id,label,split\n0,2,train\n1,0,test\n", "source,target\n0,1\n"},
@@ -123,10 +124,8 @@ func TestEveryKindOnDegenerateGraphs(t *testing.T) {
 				if g.F > 0 || !experiment.Attributed(kind) {
 					return
 				}
-				e := experiment.Default()
-				e.Model.Kind = kind
 				var ge *GraphError
-				if _, err := NewTrainer(g, e); !errors.As(err, &ge) || ge.Field != "model" {
+				if _, err := NewTrainer(g, smallExperiment(kind)); !errors.As(err, &ge) || ge.Field != "model" {
 					t.Errorf("an attributed embedding on a graph without features: %v, want the model refused", err)
 				}
 			})
