@@ -334,10 +334,11 @@ func TestEveryCostCountsItsWeights(t *testing.T) {
 }
 
 // The embeddings' regression grows with the training nodes, which a real
-// graph draws by shots: FEATHER's 16,000 columns on Cora at 100 shots a
-// class are refused in the page with shots to lower, and at 20 they fit.
+// graph draws by shots: FEATHER's 16,000 columns on Cora fit in the page at
+// 20 and at the default 100 shots a class (about a second an epoch), and
+// at 400 they are refused with shots to lower.
 func TestRegressionCostFollowsTheShots(t *testing.T) {
-	e, err := experiment.Decode("data=cora&model=feather")
+	e, err := experiment.Decode("data=cora&model=feather&shots=" + refusedShots)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,11 +350,19 @@ func TestRegressionCostFollowsTheShots(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "lower shots") {
 		t.Errorf("FEATHER on Cora at %d shots in the page: %v; want a refusal that names shots", e.Data.Shots, err)
 	}
-	e.Data.Shots = 20
-	if err := Estimate(ExpectedShape(e.Data), e.Model).Check(BrowserLimits, e.Data.Lever); err != nil {
-		t.Errorf("FEATHER on Cora at 20 shots in the page: %v", err)
+	for _, shots := range []int{20, 100} {
+		e.Data.Shots = shots
+		if err := Estimate(ExpectedShape(e.Data), e.Model).Check(BrowserLimits, e.Data.Lever); err != nil {
+			t.Errorf("FEATHER on Cora at %d shots in the page: %v", shots, err)
+		}
 	}
 }
+
+// refusedShots are shots a class at which FEATHER's regression on Cora is
+// refused in the page (TestRegressionCostFollowsTheShots), so a refusal
+// that a row lowers is among those TestRefusalsOnShippedGraphsSayWhatCanChange
+// meets.
+const refusedShots = "300"
 
 // A refusal says what can change: a row the graph reads (shots, on a
 // shipped graph), or, where no row lowers what it costs (a shipped graph's
@@ -363,8 +372,9 @@ func TestRegressionCostFollowsTheShots(t *testing.T) {
 func TestRefusalsOnShippedGraphsSayWhatCanChange(t *testing.T) {
 	var byRow, elsewhere int
 	for _, kind := range experiment.Kinds {
-		for _, graph := range []string{"cora", "citeseer"} {
-			e, err := experiment.Decode("data=" + graph + "&model=" + kind)
+		for _, state := range []string{"data=cora", "data=citeseer", "data=cora&shots=" + refusedShots} {
+			graph := state
+			e, err := experiment.Decode(state + "&model=" + kind)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -388,7 +398,7 @@ func TestRefusalsOnShippedGraphsSayWhatCanChange(t *testing.T) {
 		}
 	}
 	if byRow == 0 || elsewhere == 0 {
-		t.Errorf("%d refusals named a row and %d sent the run elsewhere; want both kinds (FEATHER at 100 shots, MUSAE on Cora)", byRow, elsewhere)
+		t.Errorf("%d refusals named a row and %d sent the run elsewhere; want both kinds (FEATHER at %s shots, MUSAE on Cora)", byRow, elsewhere, refusedShots)
 	}
 }
 
