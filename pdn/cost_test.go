@@ -411,3 +411,20 @@ func layersData(kind string) string {
 	}
 	return ""
 }
+
+// The multiplex lab's graph at its defaults: the page refuses MELL's and
+// MNE's set-ups before they start (minutes in a browser: MELL's took 129 s
+// natively, and the browser is slower) and trains the other multiplex
+// models, as docs/cli.md says.
+func TestPageRefusesTheSlowMultiplexEmbeddings(t *testing.T) {
+	for _, kind := range []string{experiment.M2V, experiment.MELL, experiment.MNE, experiment.MGCN, experiment.DMGI} {
+		e, err := experiment.Decode("data=multiplex&model=" + kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Estimate(ExpectedShape(e.Data), e.Model).Check(BrowserLimits, e.Data.Lever)
+		if refuse := kind == experiment.MELL || kind == experiment.MNE; refuse != (err != nil) {
+			t.Errorf("%s on the multiplex graph in the page: %v; want refused %v", kind, err, refuse)
+		}
+	}
+}
