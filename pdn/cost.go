@@ -20,6 +20,13 @@ type Shape struct {
 	// made (ShapeOf); 0 where it is not known yet, and a cost that grows
 	// with it takes a 100-shot split's bound, 100 a class.
 	Train int
+	// TwoSteps is Σ_v (deg v + 1)², the walks of two steps over the graph
+	// with a loop at every node: what squaring the adjacency visits, and
+	// the bound on its entries, which a few hubs make near N² where the
+	// mean degree says N·(d+1)² (ShapeOf); 0 where the degrees are not
+	// known yet (ExpectedShape), and a cost that needs it takes the mean
+	// degree's count and the bound N² for memory (twoStepPairs).
+	TwoSteps int
 }
 
 // ShapeOf returns the shape of g.
@@ -33,7 +40,35 @@ func ShapeOf(g *datasets.Graph) Shape {
 	if g.XS != nil {
 		s.NNZ = g.XS.NNZ()
 	}
+	deg := make([]int, g.N)
+	for e := range g.Src {
+		deg[g.Src[e]]++
+		deg[g.Dst[e]]++
+	}
+	for _, d := range deg {
+		s.TwoSteps += (d + 1) * (d + 1)
+	}
 	return s
+}
+
+// twoStepPairs returns what squaring the adjacency with its loops costs:
+// the walks of two steps it visits and the pairs it can join (its entries,
+// at most N²), from the degrees where they are known (Shape.TwoSteps),
+// else from the mean degree d as N·(d+1)², and the bytes to charge for
+// holding those pairs as a matrix made row by row (a column and a value,
+// 12 bytes a pair, and the slices' growth as rows are appended: up to
+// 2.5 times that), or N² pairs' where the degrees are not known: the side
+// of refusing, as a few hubs make the square near dense.
+func (s Shape) twoStepPairs() (walks, pairs, bytes float64) {
+	n := float64(s.N)
+	if s.TwoSteps > 0 {
+		walks = float64(s.TwoSteps)
+		pairs = min(n*n, walks)
+		return walks, pairs, 2.5 * 12 * pairs
+	}
+	d := 2*float64(s.E)/max(n, 1) + 1
+	walks = n * d * d
+	return walks, n * min(n, d*d), 12 * n * n
 }
 
 // inputs is the number of node-feature values a product with X touches:

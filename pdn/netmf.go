@@ -229,22 +229,21 @@ func (w *rowWalker) clear() {
 }
 
 // netMFCost is NetMF's matrix, its SVD and the transform, then the
-// regression. The matrix's entries are the pairs within two steps, about
-// N·(d+d²) for d the mean degree with the loop (Cora: 81,000 estimated,
-// 72,050 made, and 99,596 pairs within two steps), by which its work is
-// counted; but its memory is charged at the bound, N², 12 bytes a pair (a
-// value and a column), as the pairs a graph's hubs join are not known
-// from its shape: Cora is charged 88 MB for the 0.9 MB it holds, as a
-// dense N×N float64 matrix would hold 59 MB, and the browser refuses a
-// graph of more than about 9,400 nodes.
+// regression. The matrix's entries are the pairs within two steps
+// (Cora: 72,050 made, and 99,596 pairs within two steps), counted, with
+// their memory, from the graph's degrees where it is built
+// (Shape.twoStepPairs), as a graph's hubs make them many more than its mean
+// degree says; before it is built (a shipped or generated graph's
+// expected shape) the memory is charged at the bound, N² pairs, 12 bytes
+// a pair: Cora is charged 88 MB there for the 0.9 MB it holds, and the
+// page refuses a graph of more than about 9,400 nodes before building it.
 func netMFCost(s Shape) []Part {
 	n := float64(s.N)
 	k := float64(min(netMFDim, s.N))
-	d := 2*float64(s.E)/max(n, 1) + 1
-	nnz := n * min(n, d+d*d)
+	walks, nnz, mBytes := s.twoStepPairs() // Â²'s pairs hold Â's
 	return []Part{
-		{What: phrase.New("NetMF's matrix"), SetupWork: Work{Gather: n * d * d, Exp: nnz},
-			Bytes: 12*n*n + 3*f64*n, Fields: []string{"nodes"}},
+		{What: phrase.New("NetMF's matrix"), SetupWork: Work{Gather: walks, Exp: nnz},
+			Bytes: mBytes + 3*f64*n, Fields: []string{"nodes"}},
 		svdCost(phrase.New("NetMF's truncated SVD"), s, nnz, k, netMFIters),
 		logRegCost(s, k),
 	}

@@ -405,21 +405,22 @@ func featureSVDCost(s Shape, k, iters int) (Work, float64) {
 }
 
 // tadwCost is M, the features' SVD and the iterations, then the
-// regression. M's entries are the pairs within two steps, about
-// N·(d+1)² for d the mean degree, by which its work is counted; its memory
-// is charged at the bound, N², 12 bytes a pair, as NetMF's is: the
-// browser refuses a graph of more than about 9,400 nodes.
+// regression. M's entries are the pairs within two steps, counted from
+// the degrees (Shape.twoStepPairs: a few hubs make M near dense, where
+// the mean degree said N·(d+1)², and on a ring with two hubs of 8,000
+// nodes the set-up took 40 times and the memory 3.2 times what that
+// estimated); before the graph is built its memory is charged at the
+// bound, N² pairs, as NetMF's is.
 func tadwCost(s Shape) []Part {
 	n := float64(s.N)
-	d := 2*float64(s.E)/max(n, 1) + 1
-	nnz := n * min(n, d*d)
+	walks, nnz, mBytes := s.twoStepPairs()
 	r := float64(tadwReduced(s.N, s.F))
 	setup, svdBytes := featureSVDCost(s, TADWReduction, TADWSVDIters)
-	setup.Gather += n*d*d + TADWIters*nnz*(4*TADWDim+r)
+	setup.Gather += walks + TADWIters*nnz*(4*TADWDim+r)
 	setup.Dense += TADWIters * 2 * n * r * TADWDim
 	return []Part{
 		{What: phrase.New("TADW's factorisation"), SetupWork: setup,
-			Bytes: 12*n*n + f64*n*(4*TADWDim+r) + 12*(n+2*float64(s.E)), SetupBytes: svdBytes,
+			Bytes: mBytes + f64*n*(4*TADWDim+r) + 12*(n+2*float64(s.E)), SetupBytes: svdBytes,
 			Fields: []string{"nodes", "node-features", "edges"}},
 		logRegCost(s, 2*TADWDim),
 	}
