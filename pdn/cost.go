@@ -27,6 +27,12 @@ type Shape struct {
 	// known yet (ExpectedShape), and a cost that needs it takes the mean
 	// degree's count and the bound N² for memory (twoStepPairs).
 	TwoSteps int
+	// LayerEdges counts the edges of every layer, an edge once for each
+	// of its edge-feature columns that is not 0: a multiplex graph's
+	// layers' edges, which the union's E counts once however many layers
+	// share them (ShapeOf); 0 where not known yet, and a cost that needs it
+	// takes E (layerEdges).
+	LayerEdges int
 }
 
 // ShapeOf returns the shape of g.
@@ -48,7 +54,22 @@ func ShapeOf(g *datasets.Graph) Shape {
 	for _, d := range deg {
 		s.TwoSteps += (d + 1) * (d + 1)
 	}
+	for _, v := range g.EdgeX {
+		if v != 0 {
+			s.LayerEdges++
+		}
+	}
 	return s
+}
+
+// layerEdges returns the edges of a multiplex graph's layers, each
+// counted in every layer that holds it (Shape.LayerEdges), or the union's
+// where that is not known.
+func (s Shape) layerEdges() float64 {
+	if s.LayerEdges > 0 {
+		return float64(s.LayerEdges)
+	}
+	return float64(s.E)
 }
 
 // twoStepPairs returns what squaring the adjacency with its loops costs:

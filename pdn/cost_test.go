@@ -479,3 +479,31 @@ func TestSquaredAdjacencyIsCostedFromTheDegrees(t *testing.T) {
 		}
 	}
 }
+
+// MELL trains every layer's own edges: a graph whose six layers each hold
+// five of every six edges costs about four times one whose layers split
+// the same edges among them, where the union's count made them alike.
+func TestLayersThatShareEdgesCostEach(t *testing.T) {
+	const layers = 6
+	build := func(in func(e, l int) bool) Shape {
+		g := &datasets.Graph{N: 150, C: 2, D: layers}
+		src, dst := ring(g.N)
+		g.Src, g.Dst = src, dst
+		for e := range g.Src {
+			for l := range layers {
+				v := 0.0
+				if in(e, l) {
+					v = 1
+				}
+				g.EdgeX = append(g.EdgeX, v)
+			}
+		}
+		return ShapeOf(g)
+	}
+	shared := build(func(e, l int) bool { return e%layers != l })
+	split := build(func(e, l int) bool { return e%layers == l })
+	work := func(s Shape) float64 { return Estimate(s, experiment.Model{Kind: experiment.MELL}).SetupWork.Dense }
+	if r := work(shared) / work(split); r < 3 { // 5 times the pairs; the vectors' pass is the same
+		t.Errorf("MELL on layers that share their edges (5 of 6 each) costs %.2f times one on layers that split them; want 3 or more (5 times the pairs)", r)
+	}
+}

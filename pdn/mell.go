@@ -269,17 +269,17 @@ func (m *mell) dim() int             { return m.layers * MELLDim }
 // float64 loops about six times slower a product than DeepWalk's vector
 // kernels, whose units these are: the multiplex graph's set-up, about 70
 // s of processor under load, is estimated at 36), and Adam's and the
-// regularisers' pass over the vectors; the layers' edges are counted as
-// the union's (a multiplex graph's layers seldom share an edge; one whose
-// layers do takes longer).
+// regularisers' pass over the vectors; each layer's edges are its own
+// (Shape.layerEdges: an edge in five layers is five of its pairs), where
+// the union's count missed layers that share their edges.
 func mellCost(s Shape) []Part {
 	n, L, d := float64(s.N), float64(max(s.D, 1)), float64(MELLDim)
-	pairs := 2 * float64(s.E) * (1 + mellNegatives)
+	pairs := 2 * s.layerEdges() * (1 + mellNegatives)
 	vectors := (2*L*n + L) * d
 	return []Part{
 		{What: phrase.New("MELL's layer vectors and embeddings"),
 			SetupWork: Work{Dense: MELLSteps * (pairs*48*d + vectors*16), Exp: MELLSteps * pairs},
-			Bytes:     4*f64*vectors + 2*float64(s.E)*(3*4+48) + n*L*d*f64, Fields: []string{"nodes", "edges"}},
+			Bytes:     4*f64*vectors + 2*s.layerEdges()*(3*4+48) + n*L*d*f64, Fields: []string{"nodes", "edges"}},
 		logRegCost(s, L*d),
 	}
 }
