@@ -90,7 +90,7 @@ var badCLI = []struct {
 	{"meta with a BOM and a syntax error", []string{"train", "-data", "BUNDLE"}, map[string]string{"meta.json": "\ufeff{\n\"name\": x}"}, 2, "meta.json:2: not a JSON object: invalid character 'x'"},
 	{"one class", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,0,test,2\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2, "the graph has one class (every node's label is 0), and a classifier needs two or more"},
 	{"no training nodes", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,test,1\n1,1,test,2\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2, "the graph has no training nodes"},
-	{"no edges, PDN", []string{"train", "-data", "BUNDLE"}, map[string]string{"edges.csv": "source,target,e0\n"}, 2, "the graph has no edges, and model pdn passes messages along edges: use model mlp"},
+	{"no edges, PDN", []string{"train", "-data", "BUNDLE"}, map[string]string{"edges.csv": "source,target,e0\n"}, 2, "the graph has no edges, and model pdn passes messages along edges: use model mlp, or a graph with edges"},
 	{"features of 1e308", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1e308\n1,1,train,-1e308\n2,0,test,1e308\n3,1,test,1e308\n"}, 2, "the data are to blame, not lr: node features reach |x| = 1e+308"},
 	{"no nodes file", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": ""}, 2, "nodes.csv: cannot open: missing"},
 	// Sizes beyond what this machine can do.
@@ -211,5 +211,22 @@ func TestUnstableRunWarns(t *testing.T) {
 	m := lastJSON(t, out)
 	if notes, _ := m["notes"].([]any); len(notes) == 0 || !strings.Contains(notes[0].(string), "lower lr (now 10;") {
 		t.Errorf("notes: %v", m["notes"])
+	}
+}
+
+// One's own files have no generator's rows to raise: a refusal of a
+// graph without edges, in train and in table4 alike, ends its advice at
+// "a graph with edges" and names no row of the generator's (p, q,
+// per-class), which a graph read from files does not read.
+func TestOwnGraphsRefusalsNameNoGeneratorRows(t *testing.T) {
+	dir := bundle(t, map[string]string{"edges.csv": "source,target,e0\n"})
+	for _, args := range [][]string{
+		{"train", "-data", dir, "-model", "netmf"},
+		{"table4", "-out", filepath.Join(t.TempDir(), "t4"), "-datasets", dir, "-models", "netmf", "-reps", "1"},
+	} {
+		_, errOut, code := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, "use model mlp, or a graph with edges") || strings.Contains(errOut, "raise one of") {
+			t.Errorf("pdn %s on a bundle without edges: exit %d, %q; want 2 and the advice without the generator's rows", args[0], code, errOut)
+		}
 	}
 }

@@ -722,7 +722,7 @@ func table4Rep(g table4Graph, base experiment.Experiment, pr practices, kinds []
 		if !wants(m) {
 			continue
 		}
-		e := base
+		e := withDir(base, g.dir) // a refusal names the rows of the graph's own source
 		e.Model.Kind = kind
 		e.ApplyModelRecipe(graph.Recipe(), pr.given)
 		e.Train.Seed = seed

@@ -404,7 +404,7 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 		return err
 	}
-	t, err := pdn.NewTrainer(g, j.e)
+	t, err := pdn.NewTrainer(g, withDir(j.e, j.data)) // a refusal names the rows of the graph's own source
 	if err != nil {
 		return err
 	}
