@@ -17,7 +17,7 @@ import (
 func init() {
 	register(experiment.AANE, model{cost: func(s Shape, _ experiment.Model) []Part { return aaneCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newAANE(g, seed))
+			return embedNetOf(experiment.AANE, g, seed, newAANE)
 		}})
 }
 

@@ -12,7 +12,7 @@ import (
 func init() {
 	register(experiment.ASNE, model{cost: func(s Shape, _ experiment.Model) []Part { return asneCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newASNE(g, seed))
+			return embedNetOf(experiment.ASNE, g, seed, newASNE)
 		}})
 }
 

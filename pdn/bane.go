@@ -15,7 +15,7 @@ import (
 func init() {
 	register(experiment.BANE, model{cost: func(s Shape, _ experiment.Model) []Part { return baneCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newBANE(g, seed))
+			return embedNetOf(experiment.BANE, g, seed, newBANE)
 		}})
 }
 

@@ -64,6 +64,7 @@ func BenchmarkDeepWalkSetup(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer embeddings.pause()()
 	for b.Loop() {
 		t, err := NewTrainer(g, e)
 		if err != nil {
@@ -213,6 +214,7 @@ func BenchmarkEmbeddingSetupCora(b *testing.B) {
 	}
 	for _, kind := range []string{experiment.GraRep, experiment.HOPE, experiment.NetMF, experiment.TENE} {
 		b.Run(kind, func(b *testing.B) {
+			defer embeddings.pause()()
 			for b.Loop() {
 				models[kind].build(g, experiment.Model{Kind: kind}, nil, 1).(*embedNet).prepare(farFuture)
 			}

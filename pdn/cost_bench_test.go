@@ -125,8 +125,9 @@ func BenchmarkCost(b *testing.B) {
 // timeEpoch builds e's model on g, completes its set-up and returns the
 // seconds of one training epoch (the mean over at least three, and over
 // half a second at least) and of the set-up (building the model included:
-// some models do their set-up there).
+// some models do their set-up there), the memo of embeddings off.
 func timeEpoch(b *testing.B, g *datasets.Graph, e experiment.Experiment) (epoch, setup float64) {
+	defer embeddings.pause()()
 	start := time.Now()
 	t, err := NewTrainer(g, e)
 	if err != nil {

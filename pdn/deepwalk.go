@@ -14,8 +14,8 @@ import (
 
 func init() {
 	register(experiment.DeepWalk, model{cost: func(s Shape, _ experiment.Model) []Part { return deepWalkCost(s) },
-		build: func(g *datasets.Graph, m experiment.Model, rnd *rand.Rand, seed uint64) network {
-			return newDeepWalk(g, m, rnd, seed)
+		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
+			return embedNetOf(experiment.DeepWalk, g, seed, newDeepWalk)
 		}})
 }
 
@@ -44,9 +44,9 @@ type deepWalk struct {
 	emb []float64 // nil until the embeddings are trained
 }
 
-func newDeepWalk(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) *embedNet {
+func newDeepWalk(g *datasets.Graph, seed uint64) *deepWalk {
 	ws := walks(g, rand.New(rand.NewPCG(seed, streamWalks)))
-	return newEmbedNet(g, &deepWalk{sg: newSkipGrammer(g.N, ws, rand.NewPCG(seed, streamWalks+1))})
+	return &deepWalk{sg: newSkipGrammer(g.N, ws, rand.NewPCG(seed, streamWalks+1))}
 }
 
 // prepare trains the embeddings until done or the deadline passes, and

@@ -22,7 +22,8 @@ type embedder interface {
 // fitted on the training nodes' embeddings, an epoch a few of its steps.
 type embedNet struct {
 	g    *datasets.Graph
-	emb  embedder
+	emb  embedder // nil when the memo had the embedding
+	key  embeddingKey
 	clf  *logReg
 	done bool
 	ones []float64
@@ -30,6 +31,22 @@ type embedNet struct {
 
 func newEmbedNet(g *datasets.Graph, emb embedder) *embedNet {
 	return &embedNet{g: g, emb: emb, clf: newLogReg(g.N, emb.dim(), g.C, g.Nodes(datasets.Train), g.Labels)}
+}
+
+// embedNetOf is kind's embedNet on g from seed: the embedding the memo
+// kept, when it has made the same one before, else one made by newEmb,
+// kept once done. Every embedding's model row builds through it.
+func embedNetOf[E embedder](kind string, g *datasets.Graph, seed uint64, newEmb func(*datasets.Graph, uint64) E) *embedNet {
+	key := embeddings.keyOf(kind, g, seed)
+	if x := embeddings.get(key); x != nil {
+		m := &embedNet{g: g, key: key, clf: newLogReg(g.N, len(x)/max(g.N, 1), g.C, g.Nodes(datasets.Train), g.Labels)}
+		m.clf.setX(x)
+		m.done = true
+		return m
+	}
+	m := newEmbedNet(g, newEmb(g, seed))
+	m.key = key
+	return m
 }
 
 // prepare makes the embedding until done or the deadline passes, and
@@ -43,10 +60,18 @@ func (m *embedNet) prepare(deadline time.Time) bool {
 	}
 	m.clf.setX(m.emb.embedding())
 	m.done = true
+	if m.key.kind != "" {
+		embeddings.put(m.key, m.emb.embedding())
+	}
 	return true
 }
 
-func (m *embedNet) preparing() float64 { return m.emb.preparing() }
+func (m *embedNet) preparing() float64 {
+	if m.done {
+		return 1
+	}
+	return m.emb.preparing()
+}
 
 func (m *embedNet) params() []*tensor              { return m.clf.lin.params() }
 func (m *embedNet) reseed(uint64)                  {}

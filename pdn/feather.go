@@ -15,7 +15,7 @@ import (
 func init() {
 	register(experiment.FEATHER, model{cost: func(s Shape, _ experiment.Model) []Part { return featherCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newFeather(g, seed))
+			return embedNetOf(experiment.FEATHER, g, seed, newFeather)
 		}})
 }
 

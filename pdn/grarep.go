@@ -13,7 +13,7 @@ import (
 func init() {
 	register(experiment.GraRep, model{cost: func(s Shape, _ experiment.Model) []Part { return graRepCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newGraRep(g, seed))
+			return embedNetOf(experiment.GraRep, g, seed, newGraRep)
 		}})
 }
 

@@ -15,7 +15,7 @@ import (
 func init() {
 	register(experiment.HOPE, model{cost: func(s Shape, _ experiment.Model) []Part { return hopeCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newHOPE(g, seed))
+			return embedNetOf(experiment.HOPE, g, seed, newHOPE)
 		}})
 }
 

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(experiment.LINE, model{cost: func(s Shape, _ experiment.Model) []Part { return lineCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newLINE(g, seed))
+			return embedNetOf(experiment.LINE, g, seed, newLINE)
 		}})
 }
 

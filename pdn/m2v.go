@@ -12,7 +12,7 @@ import (
 func init() {
 	register(experiment.M2V, model{cost: func(s Shape, _ experiment.Model) []Part { return m2vCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newM2V(g, seed))
+			return embedNetOf(experiment.M2V, g, seed, newM2V)
 		}})
 }
 

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(experiment.MELL, model{cost: func(s Shape, _ experiment.Model) []Part { return mellCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newMELL(g, seed))
+			return embedNetOf(experiment.MELL, g, seed, newMELL)
 		}})
 }
 

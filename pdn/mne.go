@@ -13,7 +13,7 @@ import (
 func init() {
 	register(experiment.MNE, model{cost: func(s Shape, _ experiment.Model) []Part { return mneCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newMNE(g, seed))
+			return embedNetOf(experiment.MNE, g, seed, newMNE)
 		}})
 }
 

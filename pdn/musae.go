@@ -15,7 +15,7 @@ import (
 func init() {
 	register(experiment.MUSAE, model{cost: func(s Shape, _ experiment.Model) []Part { return musaeCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newMUSAE(g, seed))
+			return embedNetOf(experiment.MUSAE, g, seed, newMUSAE)
 		}})
 }
 

@@ -16,7 +16,7 @@ import (
 func init() {
 	register(experiment.NetMF, model{cost: func(s Shape, _ experiment.Model) []Part { return netMFCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newNetMF(g, seed))
+			return embedNetOf(experiment.NetMF, g, seed, newNetMF)
 		}})
 }
 

@@ -16,7 +16,7 @@ import (
 func init() {
 	register(experiment.TADW, model{cost: func(s Shape, _ experiment.Model) []Part { return tadwCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newTADW(g, seed))
+			return embedNetOf(experiment.TADW, g, seed, newTADW)
 		}})
 }
 

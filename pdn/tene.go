@@ -16,7 +16,7 @@ import (
 func init() {
 	register(experiment.TENE, model{cost: func(s Shape, _ experiment.Model) []Part { return teneCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newTENE(g, seed))
+			return embedNetOf(experiment.TENE, g, seed, newTENE)
 		}})
 }
 

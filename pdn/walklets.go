@@ -14,7 +14,7 @@ import (
 func init() {
 	register(experiment.Walklets, model{cost: func(s Shape, _ experiment.Model) []Part { return walkletsCost(s) },
 		build: func(g *datasets.Graph, _ experiment.Model, _ *rand.Rand, seed uint64) network {
-			return newEmbedNet(g, newWalklets(g, seed))
+			return embedNetOf(experiment.Walklets, g, seed, newWalklets)
 		}})
 }
 
