@@ -1,6 +1,8 @@
 package datasets
 
 import (
+	"cmp"
+
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 )
@@ -80,6 +82,15 @@ func (e *AlterError) Phrase() phrase.Text { return phrase.Of(e.Err) }
 // Drawn is the graph d's rows draw or load, before Make alters it: the
 // base of a read that changes it first (pdn train -tie-strength's scores).
 func Drawn(d experiment.Data) (*Graph, error) {
+	g, err := drawn(d)
+	if err != nil {
+		return nil, err
+	}
+	g.Source = cmp.Or(d.Graph, experiment.GraphSynthetic)
+	return g, nil
+}
+
+func drawn(d experiment.Data) (*Graph, error) {
 	switch d.Graph {
 	case experiment.GraphSynthetic, "":
 		return Synthetic(d)

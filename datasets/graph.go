@@ -85,6 +85,12 @@ type Graph struct {
 	// OGB folder's), kept as Load was asked: seeds then change the weights
 	// and dropout alone, not which nodes are labelled.
 	SplitKept bool
+	// Source is the graph of the state table's rows that drew it
+	// (experiment.Graphs: synthetic, multiplex, cora…; Drawn sets it), ""
+	// for one read from files, whose sizes are its own: a refusal names
+	// the rows of the graph's own source (experiment.Data.Lever), never a
+	// generator's rows for a graph no generator drew.
+	Source string
 
 	Meta map[string]any // name, generator parameters, seed
 }

@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -141,13 +142,21 @@ func edgelessError(g *datasets.Graph, d experiment.Data, kind string) error {
 			"and model %s passes messages along edges: lower perturb-rate, or use model mlp", g.Meta["perturb_rate"], kind)}
 	}
 	// The rows that draw this graph's edges (Data.Lever: p and q, attach,
-	// layer-degree), none for a real or one's own graph.
-	rows := d.Lever("edges")
+	// layer-degree), none for a real or one's own graph: read from the
+	// graph's own source, never from rows that did not draw it.
+	rows := sourceData(g, d).Lever("edges")
 	if _, isRow := experiment.Lookup(rows[0]); !isRow {
 		return &GraphError{Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: use model mlp, or a graph with edges", kind)}
 	}
 	return &GraphError{Field: rows[0], Msg: phrase.New("the graph has no edges, and model %s passes messages along edges: "+
 		"use model mlp, or a graph with edges (raise one of %s)", kind, strings.Join(rows, ", "))}
+}
+
+// sourceData is d with the graph g's own source (datasets.Graph.Source):
+// local for a graph read from files, whatever graph the rows name.
+func sourceData(g *datasets.Graph, d experiment.Data) experiment.Data {
+	d.Graph = cmp.Or(g.Source, experiment.GraphLocal)
+	return d
 }
 
 // newNetwork builds the network of cfg, a model of the registry that g

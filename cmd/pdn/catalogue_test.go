@@ -223,6 +223,8 @@ func TestOwnGraphsRefusalsNameNoGeneratorRows(t *testing.T) {
 	for _, args := range [][]string{
 		{"train", "-data", dir, "-model", "netmf"},
 		{"table4", "-out", filepath.Join(t.TempDir(), "t4"), "-datasets", dir, "-models", "netmf", "-reps", "1"},
+		{"structure", "-data", dir, "-out", filepath.Join(t.TempDir(), "st")},
+		{"attention", "-datasets", dir, "-out", filepath.Join(t.TempDir(), "at")},
 	} {
 		_, errOut, code := runCLI(t, args...)
 		if code != 2 || !strings.Contains(errOut, "use model mlp, or a graph with edges") || strings.Contains(errOut, "raise one of") {
