@@ -118,6 +118,8 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 		return &GraphError{Msg: phrase.New("the graph has one class (every node's label is 0), and a classifier needs two or more")}
 	case len(g.Nodes(datasets.Train)) == 0:
 		return &GraphError{Msg: phrase.New("the graph has no training nodes (split train), so there is nothing to learn from")}
+	case trainClasses(g) < 2:
+		return &GraphError{Msg: phrase.New("every training node (split train) is of class %s, so a classifier learns only to answer it: label nodes of another class train, or draw the split again (shots)", g.ClassName(g.Labels[g.Nodes(datasets.Train)[0]]))}
 	case g.E() == 0 && UsesGraph(cfg.Kind):
 		return edgelessError(g, d, cfg.Kind)
 	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:
@@ -130,6 +132,15 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 		}
 	}
 	return nil
+}
+
+// trainClasses is the number of classes among g's training nodes.
+func trainClasses(g *datasets.Graph) int {
+	seen := map[int]bool{}
+	for _, i := range g.Nodes(datasets.Train) {
+		seen[g.Labels[i]] = true
+	}
+	return len(seen)
 }
 
 // edgelessError says a graph without edges cannot train model kind, naming what
