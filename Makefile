@@ -27,6 +27,9 @@ WASMFLAGS   := -trimpath -ldflags=-s\ -w
 # runs its Go loops: the same bits, about 2.5 times slower on large graphs.
 CLANG       ?= clang
 KERNELS     := $(BIN)/kernels.wasm
+# The same kernels over a shared memory, for a worker whose Go memory is
+# shared with its helper threads (web/shared.js; issue 58).
+KERNELS_THREADS := $(BIN)/kernels-threads.wasm
 HAVE_CLANG  := $(shell command -v $(CLANG) >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_CLANG),yes)
 WORKERTAGS  := -tags=noasm,simd128
@@ -91,6 +94,9 @@ ifeq ($(HAVE_CLANG),yes)
 	$(CLANG) --target=wasm32 -O3 -msimd128 -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib \
 	  -Wl,--no-entry -Wl,--export-all -Wl,--export=__stack_pointer -Wl,--import-memory \
 	  -o $(KERNELS) pdn/internal/kernels/c/kernels.c
+	$(CLANG) --target=wasm32 -O3 -msimd128 -matomics -mbulk-memory -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib \
+	  -Wl,--no-entry -Wl,--export-all -Wl,--export=__stack_pointer -Wl,--import-memory -Wl,--shared-memory -Wl,--max-memory=4294967296 \
+	  -o $(KERNELS_THREADS) pdn/internal/kernels/c/kernels.c
 else
 	@rm -f $(KERNELS)
 	@echo "note: no clang and wasm-ld (apt-get install clang lld): the worker runs its Go loops, with the same bits but slower"
@@ -124,11 +130,17 @@ test-native:
 # that compares two runs of one binary, or a refusal, reads the same with
 # the kernels as without: the pure run above holds it in the browser.
 KERNELTESTS := Kernel|Golden|Digest|Bit|Pin|ThisBuild|Fused|PCG|DefaultScenario|Threads
+# Then again on a shared memory (web/shared.js: Go's module rewritten to
+# import it, the kernels built for it), with the products' pieces on the
+# kernels' helper threads (Node worker threads), as a worker with threads
+# runs: the digests must not move, and the helpers must run pieces.
+SHAREDTESTS := Kernel|Golden|DefaultScenario|Threads|Pool
 test-wasm: kernels
 	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) $(PURE)
 ifeq ($(HAVE_CLANG),yes)
 	PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec -run '$(KERNELTESTS)' ./pdn/
 	PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec ./pdn/internal/...
+	PDN_SHARED=1 PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec -run '$(SHAREDTESTS)' ./pdn/
 endif
 
 ## fuzz: each fuzz target for FUZZTIME; a crasher lands in the target's

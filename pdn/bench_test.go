@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -167,6 +168,19 @@ var facebookShaped = sync.OnceValues(func() (*datasets.Graph, error) {
 func BenchmarkEpochFacebookPDN(b *testing.B)     { benchFacebook(b, experiment.PDN, false) }
 func BenchmarkEpochFacebookPDNEval(b *testing.B) { benchFacebook(b, experiment.PDN, true) }
 func BenchmarkEpochFacebookGCN(b *testing.B)     { benchFacebook(b, experiment.GCN, false) }
+
+// BenchmarkEpochFacebookPDNThreads is BenchmarkEpochFacebookPDN on 1 and
+// 2 threads, in one run: natively the products' and the propagation's
+// pieces as goroutines; under Node with PDN_SHARED=1 (make test-wasm's
+// runner) on the kernels' helper threads, as the page's worker runs them.
+func BenchmarkEpochFacebookPDNThreads(b *testing.B) {
+	for _, n := range []int{1, 2} {
+		b.Run(fmt.Sprintf("threads=%d", n), func(b *testing.B) {
+			defer SetThreads(SetThreads(n))
+			benchFacebook(b, experiment.PDN, false)
+		})
+	}
+}
 
 // BenchmarkPathfinderGFLOPS times the pathfinder's forward and backward
 // pass over Figure 6's largest graph's edges (131,072 edges, D = 128

@@ -1,10 +1,11 @@
 package pdn
 
 import (
+	"encoding/binary"
 	"hash/maphash"
+	"math"
 	"slices"
 	"sync"
-	"unsafe"
 
 	"pdnexplorer/datasets"
 )
@@ -55,31 +56,51 @@ func newEmbeddingMemo() *embeddingMemo {
 	return &embeddingMemo{seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}}
 }
 
-// keyOf hashes what an embedding reads of g. The floats are hashed as
-// their bytes in memory: the key lives and dies in one process, so their
-// byte order does not matter.
+// keyOf hashes what an embedding reads of g.
 func (m *embeddingMemo) keyOf(kind string, g *datasets.Graph, seed uint64) embeddingKey {
 	k := embeddingKey{kind: kind, seed: seed, n: g.N, f: g.F, d: g.D, e: g.E(), x: len(g.X), w: len(g.Weight)}
 	if g.XS != nil {
 		k.nnz = g.XS.NNZ()
 	}
 	for i, s := range m.seeds {
-		var h maphash.Hash
+		h := memoHash{}
 		h.SetSeed(s)
-		h.Write(floatBytes(g.X))
+		h.floats(g.X)
 		if g.XS != nil {
-			h.Write(intBytes(g.XS.Ptr))
-			h.Write(int32Bytes(g.XS.Col))
-			h.Write(floatBytes(g.XS.Val))
+			h.ints(g.XS.Ptr)
+			h.int32s(g.XS.Col)
+			h.floats(g.XS.Val)
 		}
-		h.Write(int32Bytes(g.Src))
-		h.Write(int32Bytes(g.Dst))
-		h.Write(floatBytes(g.EdgeX))
-		h.Write(floatBytes(g.Weight))
+		h.int32s(g.Src)
+		h.int32s(g.Dst)
+		h.floats(g.EdgeX)
+		h.floats(g.Weight)
 		k.sums[i] = h.Sum64()
 	}
 	return k
 }
+
+// memoHash writes values to a maphash 4,096 at a time, as their bits.
+type memoHash struct {
+	maphash.Hash
+	buf [8 << 12]byte
+}
+
+func (h *memoHash) words(n int, word func(i int) uint64) {
+	for lo := 0; lo < n; lo += 4096 {
+		b := h.buf[:0]
+		for i := lo; i < min(lo+4096, n); i++ {
+			b = binary.LittleEndian.AppendUint64(b, word(i))
+		}
+		h.Write(b)
+	}
+}
+
+func (h *memoHash) floats(v []float64) {
+	h.words(len(v), func(i int) uint64 { return math.Float64bits(v[i]) })
+}
+func (h *memoHash) ints(v []int)     { h.words(len(v), func(i int) uint64 { return uint64(v[i]) }) }
+func (h *memoHash) int32s(v []int32) { h.words(len(v), func(i int) uint64 { return uint64(v[i]) }) }
 
 // get returns the embedding kept for k, or nil.
 func (m *embeddingMemo) get(k embeddingKey) []float64 {
@@ -133,16 +154,4 @@ func (m *embeddingMemo) pause() (resume func()) {
 		m.off--
 		m.mu.Unlock()
 	}
-}
-
-func floatBytes(v []float64) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), 8*len(v))
-}
-
-func intBytes(v []int) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), int(unsafe.Sizeof(0))*len(v))
-}
-
-func int32Bytes(v []int32) []byte {
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v))), 4*len(v))
 }

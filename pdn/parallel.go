@@ -13,7 +13,9 @@ import (
 // rows. Each entry is still one sum, taken in the same order, by one
 // goroutine, so the bits do not depend on the number of threads, and equal
 // the single-threaded WebAssembly worker's. Go's WebAssembly has one
-// thread (GOMAXPROCS is 1), and so runs every product in one piece.
+// thread (GOMAXPROCS is 1): there the pieces run on the kernels' own
+// threads where the worker has them (kernels.Pooled: a shared memory and
+// kernels-threads.wasm), else in one piece or as goroutines taking turns.
 //
 // A training step must not allocate (its tests say so), so the pieces go
 // to long-lived goroutines as spans of a pooled job, not as closures.
@@ -46,6 +48,9 @@ type job struct {
 	rectify       bool      // mulABTRows, mulABTKeptRows: ReLU after the bias
 	sx            *datasets.CSR
 	n, k, m, base int
+	g             *gcnNorm     // the propagations' pieces: its Â
+	padded        [][4]float64 // gcnNorm.propagate: Pad's rows
+	pf            *pathfinder  // pathfinderForwardEdges: the pathfinder
 	done          chan struct{}
 }
 
@@ -95,6 +100,8 @@ func (j *job) split(n int, work float64) {
 	p := min(threads, n, cap(j.done)+1)
 	if p <= 1 || work < minSplitWork {
 		j.run(j, 0, n)
+	} else if kernels.Pooled(p) { // the browser's worker: its kernels' threads
+		kernels.Batch(p, func(t int) { j.run(j, t*n/p, (t+1)*n/p) })
 	} else {
 		startHelpers(p - 1)
 		for t := 1; t < p; t++ {
@@ -106,6 +113,7 @@ func (j *job) split(n int, work float64) {
 		}
 	}
 	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias, j.rectify = nil, nil, nil, nil, nil, nil, nil, false
+	j.g, j.padded, j.pf = nil, nil, nil
 	jobs.Put(j)
 }
 
@@ -135,4 +143,35 @@ func spMulABTRows(j *job, lo, hi int) {
 func spAccumATBColsJob(j *job, lo, hi int) {
 	x := j.sx
 	kernels.SpAccumATBCols(j.c, j.a, x.Ptr, x.Col, x.Val, x.Cols, j.base, j.base+j.n, j.m, lo, hi)
+}
+
+// The propagation's pieces: rows of Â h (c = y, a = h), rows of the fused
+// backward's Â dy with their dot products (c = y, a = dy, b = h), and
+// edges of the gradients of Â's coefficients (a = dy, b = h); each entry
+// one sum, in the order of one thread.
+
+func propagateRowsJob(j *job, lo, hi int) {
+	j.g.Rows(j.c, j.a, j.m, j.base+lo, j.base+hi, j.padded)
+}
+
+func propagateDotsJob(j *job, lo, hi int) {
+	g, a := j.g, j.g.adj
+	kernels.PropagateDots(j.c, j.a, j.b, a.n, j.m, j.base+lo, j.base+hi, a.rowPtr, a.col, a.eid, g.Coef, g.Self, g.dots, g.gSelf)
+}
+
+func combineDotsJob(j *job, lo, hi int) {
+	kernels.CombineDots(j.g.gCoef, j.g.dots, j.g.atSrc, j.g.atDst, j.base+lo, j.base+hi)
+}
+
+func accumulateEdgesJob(j *job, lo, hi int) {
+	a := j.g.adj
+	kernels.AccumulateEdges(j.g.gCoef, j.a, j.b, a.n, j.m, j.base+lo, j.base+hi, a.src, a.dst)
+}
+
+// pathfinderForwardEdges is the fused pathfinder's forward pass over a
+// piece of the edges (keep: DropEdge's, or nil).
+func pathfinderForwardEdges(j *job, lo, hi int) {
+	p := j.pf
+	l0, l1 := p.layers[0], p.layers[1]
+	kernels.Pathfinder1Forward(p.acts[1], p.acts[2], p.w, p.acts[0], l0.wt, l0.b.val, l1.w.val, l1.b.val[0], j.keep, j.base+lo, j.base+hi, l0.in, l0.out)
 }

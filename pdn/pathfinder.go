@@ -103,16 +103,19 @@ func (p *pathfinder) fused() bool {
 }
 
 // forwardFused is forwardKept (forward for a nil keep) of a pathfinder of
-// one hidden layer in one pass over the edges: the same bits.
+// one hidden layer in one pass over the edges, split across the threads by
+// edges (each edge's weight its own): the same bits.
 func (p *pathfinder) forwardFused(keep []float64) []float64 {
-	l0, l1 := p.layers[0], p.layers[1]
+	l0 := p.layers[0]
 	d, nh := l0.in, l0.out
 	pc := l0.pc
 	per := float64((d + 1) * nh)
 	kernels.Transpose(l0.wt, l0.w.val, nh, d)
 	for lo := 0; lo < p.rows; {
 		hi := pc.blockEnd(lo, p.rows, per)
-		kernels.Pathfinder1Forward(p.acts[1], p.acts[2], p.w, p.acts[0], l0.wt, l0.b.val, l1.w.val, l1.b.val[0], keep, lo, hi, d, nh)
+		j := newJob(pathfinderForwardEdges)
+		j.pf, j.keep, j.base = p, keep, lo
+		j.split(hi-lo, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -5,9 +5,11 @@ package pdn
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"pdnexplorer/datasets"
+	"pdnexplorer/experiment"
 	"pdnexplorer/pdn/internal/kernels"
 )
 
@@ -237,4 +239,30 @@ func TestKernelsDrawAsPCG(t *testing.T) {
 			t.Fatalf("n = %d: the stream goes on at %#x, Go's at %#x", n, next[1], next[0])
 		}
 	}
+}
+
+// Under PDN_SHARED=1 (make test-wasm's shared run: the binary on a shared
+// memory, kernels-threads.wasm linked, helpers as Node worker threads) the
+// products split into pieces run on the kernels' pool, helpers included,
+// and the golden runs end at their digests at 2 to 4 threads. Elsewhere
+// there is no pool to test.
+func TestPoolRunsOnHelpersWithTheBits(t *testing.T) {
+	if os.Getenv("PDN_SHARED") != "1" {
+		t.Skip("no shared memory: PDN_SHARED=1 runs it (make test-wasm)")
+	}
+	defer func(n int, w float64) { threads, minSplitWork = n, w }(threads, minSplitWork)
+	minSplitWork = 0
+	before := kernels.PoolHelped()
+	for _, n := range []int{2, 3, 4} {
+		threads = n
+		checkPin(t, "golden", goldenRun(t, experiment.Default().Model.EdgeDrop, false, ""))
+		checkPin(t, "sparse", goldenRun(t, experiment.Default().Model.EdgeDrop, true, ""))
+	}
+	if !kernels.Pooled(4) || kernels.PoolHelpers() < 3 {
+		t.Fatalf("the pool has %d helpers, want 3 or more", kernels.PoolHelpers())
+	}
+	if kernels.PoolHelped() == before {
+		t.Error("the helpers ran no piece: every product ran on this thread")
+	}
+	t.Logf("%d helpers ran %d pieces", kernels.PoolHelpers(), kernels.PoolHelped()-before)
 }

@@ -141,7 +141,9 @@ func (g *gcnNorm) propagate(y, h []float64, m int) {
 	padded := g.Pad(h, m)
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
-		g.Rows(y, h, m, lo, hi, padded)
+		j := newJob(propagateRowsJob)
+		j.g, j.c, j.a, j.m, j.base, j.padded = g, y, h, m, lo, padded
+		j.split(hi-lo, float64(hi-lo)*per/gatherUnit)
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
@@ -173,13 +175,17 @@ func (g *gcnNorm) propagateDots(y, dy, h []float64, m int) {
 	per := gatherUnit * float64(2*m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
 	for lo := 0; lo < a.n; {
 		hi := g.pc.blockEnd(lo, a.n, per)
-		kernels.PropagateDots(y, dy, h, a.n, m, lo, hi, a.rowPtr, a.col, a.eid, g.Coef, g.Self, g.dots, g.gSelf)
+		j := newJob(propagateDotsJob)
+		j.g, j.c, j.a, j.b, j.m, j.base = g, y, dy, h, m, lo
+		j.split(hi-lo, float64(hi-lo)*per/gatherUnit)
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, 2)
-		kernels.CombineDots(g.gCoef, g.dots, g.atSrc, g.atDst, lo, hi)
+		j := newJob(combineDotsJob)
+		j.g, j.base = g, lo
+		j.split(hi-lo, float64(hi-lo)*2)
 		g.pc.tick(float64(hi-lo) * 2)
 		lo = hi
 	}
@@ -210,7 +216,9 @@ func (g *gcnNorm) accumulate(dy, h []float64, m int) {
 	per := gatherUnit * float64(2*m)
 	for lo := 0; lo < a.e; {
 		hi := g.pc.blockEnd(lo, a.e, per)
-		kernels.AccumulateEdges(g.gCoef, dy, h, a.n, m, lo, hi, a.src, a.dst)
+		j := newJob(accumulateEdgesJob)
+		j.g, j.a, j.b, j.m, j.base = g, dy, h, m, lo
+		j.split(hi-lo, float64(hi-lo)*per/gatherUnit)
 		g.pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -6,18 +6,48 @@
 // kernels (a build without clang, or a failed fetch) abi() answers 0 and
 // the Go loops run, with the same bits. The page's worker and the Node
 // runner of the tests (scripts/kernels-exec) both use this file.
-globalThis.pdnKernels = function (importObject) {
+//
+// Where the Go module's memory is shared (web/shared.js) and the kernels
+// are the threads build, startHelper, given by the host, starts one helper
+// thread from { module, memory, pool, stack }: a thread that instantiates
+// the kernels over the same memory, points its stack at stack and calls
+// pool_helper(pool) (pdn/internal/kernels/pool_simd128.go). Without it the
+// Go side is told no helper started, and runs its products alone.
+globalThis.pdnKernels = function (importObject, startHelper) {
   let k = null;
+  let module = null;
+  let memory = null;
+  const spawn = (pool, n, stacks) => {
+    if (!k || !startHelper || typeof SharedArrayBuffer === "undefined" || !(memory.buffer instanceof SharedArrayBuffer)) {
+      return 0;
+    }
+    const tops = new Uint32Array(memory.buffer, stacks, n).slice();
+    let started = 0;
+    for (const stack of tops) {
+      try {
+        startHelper({ module, memory, pool, stack });
+      } catch (err) {
+        console.warn("kernels: a helper thread did not start:", err);
+        break;
+      }
+      started++;
+    }
+    return started;
+  };
   importObject.pdnkernels = new Proxy({}, {
     get: (_, name) => {
       switch (name) {
         case "abi": return () => (k ? k.abi() : 0);
+        case "pool_threads": return () => (k && k.pool_threads ? k.pool_threads() : 0);
+        case "spawn_helpers": return spawn;
         case "set_stack": return (top) => { k.__stack_pointer.value = top; };
         default: return (...args) => k[name](...args);
       }
     },
   });
   return (goInstance, kernelsModule) => {
-    k = new WebAssembly.Instance(kernelsModule, { env: { memory: goInstance.exports.mem } }).exports;
+    module = kernelsModule;
+    memory = goInstance.exports.mem;
+    k = new WebAssembly.Instance(kernelsModule, { env: { memory } }).exports;
   };
 };

@@ -62,3 +62,19 @@ func wasmAddRows(c, v []float64, n, m int)    { panic(noKernels) }
 func wasmTranspose(t, a []float64, n, m int)  { panic(noKernels) }
 
 const noKernels = "kernels: the WebAssembly kernels are not in this build"
+
+// Pooled reports whether a split product runs on the WebAssembly pool:
+// never here, where pieces are goroutines (pdn's job.split).
+func Pooled(int) bool { return false }
+
+// Batch is never called here (Pooled says no).
+func Batch(int, func(int)) { panic(noKernels) }
+
+// SetPool does nothing here: there is no pool.
+func SetPool(bool) bool { return false }
+
+// PoolHelped is 0 here: there is no pool.
+func PoolHelped() int { return 0 }
+
+// PoolHelpers is 0 here: there is no pool.
+func PoolHelpers() int { return 0 }

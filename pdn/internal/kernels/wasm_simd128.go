@@ -367,7 +367,7 @@ func wasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
 		return
 	}
 	if m == 1 { // bᵀ is b
-		kMulABTNarrow(at(c, n, op+"c"), at(a, n*k, op+"a"), at(b, k, op+"b"), opt(bias, 1, op+"bias"), opt(keep, n, op+"keep"), n32, k32)
+		mulABTNarrowCall(at(c, n, op+"c"), at(a, n*k, op+"a"), at(b, k, op+"b"), opt(bias, 1, op+"bias"), opt(keep, n, op+"keep"), n32, k32)
 		return
 	}
 	if cap(scratch) < k*m {
@@ -376,7 +376,7 @@ func wasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
 	bt := scratch[:k*m]
 	need(b, m*k, op+"b") // the kernel reads bt, its copy
 	Transpose(bt, b, m, k)
-	kMulABT(at(c, n*m, op+"c"), at(a, n*k, op+"a"), at(bt, k*m, op+"bt"), opt(bias, m, op+"bias"), opt(keep, n, op+"keep"), n32, k32, m32)
+	mulABTCall(at(c, n*m, op+"c"), at(a, n*k, op+"a"), at(bt, k*m, op+"bt"), opt(bias, m, op+"bias"), opt(keep, n, op+"keep"), n32, k32, m32)
 }
 
 // wasmAddATB is AddATB.
@@ -386,7 +386,7 @@ func wasmAddATB(c, a, b []float64, n, m, k int) {
 	const op = "wasmAddATB: "
 	n32, m32, k32 := size(n, op+"n"), size(m, op+"m"), size(k, op+"k")
 	if n > 0 {
-		kAddATB(at(c, m*k, op+"c"), at(a, n*m, op+"a"), at(b, n*k, op+"b"), n32, m32, k32)
+		addATBCall(at(c, m*k, op+"c"), at(a, n*m, op+"a"), at(b, n*k, op+"b"), n32, m32, k32)
 	}
 }
 
@@ -410,7 +410,7 @@ func wasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int3
 	pCol, pEid := at(col, last, op+"col"), at(eid, last, op+"eid")
 	indices(col, first, last, n, op+"col")
 	indices(eid, first, last, len(coef), op+"eid")
-	kPropagateRows(at(y, hi*m, op+"y"), at(h, n*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid, at(coef, len(coef), op+"coef"), at(self, hi, op+"self"))
+	propagateRowsCall(at(y, hi*m, op+"y"), at(h, n*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid, at(coef, len(coef), op+"coef"), at(self, hi, op+"self"))
 }
 
 // wasmAccumulateEdges adds to gCoef[e], for the edges lo..hi-1, the
@@ -428,7 +428,7 @@ func wasmAccumulateEdges(gCoef, dy, h []float64, n, m, lo, hi int, src, dst []in
 	pSrc, pDst := at(src, hi, op+"src"), at(dst, hi, op+"dst")
 	indices(src, lo, hi, n, op+"src")
 	indices(dst, lo, hi, n, op+"dst")
-	kAccumulateEdges(at(gCoef, hi, op+"gCoef"), at(dy, n*m, op+"dy"), at(h, n*m, op+"h"), m32, lo32, hi32, pSrc, pDst)
+	accumulateEdgesCall(at(gCoef, hi, op+"gCoef"), at(dy, n*m, op+"dy"), at(h, n*m, op+"h"), m32, lo32, hi32, pSrc, pDst)
 }
 
 // wasmAccumulateSelf adds to gSelf[i] the product of row i of dy and h.
@@ -458,7 +458,7 @@ func wasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, 
 		first, last := rowPtrs(ptr, lo, hi, op+"ptr")
 		pCol, pVal := at(col, last, op+"col"), at(val, last, op+"val")
 		indices(col, first, last, cols, op+"col")
-		kSpMulABT(at(c, (hi-lo)*m, op+"c"), pPtr, pCol, pVal, lo32, hi32, at(bt, cols*m, op+"bt"), m32)
+		spMulABTCall(at(c, (hi-lo)*m, op+"c"), pPtr, pCol, pVal, lo32, hi32, at(bt, cols*m, op+"bt"), m32)
 	}
 }
 
@@ -478,7 +478,7 @@ func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols
 		first, last := rowPtrs(ptr, lo, hi, op+"ptr")
 		pCol, pVal := at(col, last, op+"col"), at(val, last, op+"val")
 		indices(col, first, last, cols, op+"col")
-		kSpAccumATB(at(ct, cols*m, op+"ct"), at(a, (hi-lo)*m, op+"a"), pPtr, pCol, pVal, lo32, hi32, m32)
+		spAccumATBCall(at(ct, cols*m, op+"ct"), at(a, (hi-lo)*m, op+"a"), pPtr, pCol, pVal, lo32, hi32, m32)
 	}
 }
 
@@ -486,7 +486,7 @@ func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols
 func wasmRelu(y, x []float64) {
 	const op = "wasmRelu: "
 	n := len(x)
-	kRelu(at(y, n, op+"y"), at(x, n, op+"x"), size(n, op+"n"))
+	reluCall(at(y, n, op+"y"), at(x, n, op+"x"), size(n, op+"n"))
 }
 
 // relu_backward touches dx, dy and y n = len(dx).
@@ -549,7 +549,7 @@ func wasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep 
 	const op = "wasmPathfinder1Forward: "
 	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
 	d32, nh32 := size(d, op+"d"), hidden(nh, op+"nh")
-	kPathfinder1Forward(at(h, hi*nh, op+"h"), at(s, hi, op+"s"), at(w, hi, op+"w"), at(z, hi*d, op+"z"),
+	pathfinder1ForwardCall(at(h, hi*nh, op+"h"), at(s, hi, op+"s"), at(w, hi, op+"w"), at(z, hi*d, op+"z"),
 		at(w1t, d*nh, op+"w1t"), at(b1, nh, op+"b1"), at(w2, nh, op+"w2"), b2, opt(keep, hi, op+"keep"), lo32, hi32, d32, nh32)
 }
 
@@ -585,7 +585,7 @@ func wasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []
 	pCol, pEid := at(col, last, op+"col"), at(eid, last, op+"eid")
 	indices(col, first, last, n, op+"col")
 	indices(eid, first, last, len(coef), op+"eid")
-	kPropagateDots(at(y, hi*m, op+"y"), at(dy, n*m, op+"dy"), at(h, hi*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid,
+	propagateDotsCall(at(y, hi*m, op+"y"), at(dy, n*m, op+"dy"), at(h, hi*m, op+"h"), m32, lo32, hi32, pRow, pCol, pEid,
 		at(coef, len(coef), op+"coef"), at(self, hi, op+"self"), at(dots, last, op+"dots"), at(gSelf, hi, op+"gSelf"))
 }
 
@@ -602,7 +602,7 @@ func wasmCombineDots(gCoef, dots []float64, atSrc, atDst []int32, lo, hi int) {
 	pSrc, pDst := at(atSrc, hi, op+"atSrc"), at(atDst, hi, op+"atDst")
 	indices(atSrc, lo, hi, len(dots), op+"atSrc")
 	indices(atDst, lo, hi, len(dots), op+"atDst")
-	kCombineDots(at(gCoef, hi, op+"gCoef"), at(dots, len(dots), op+"dots"), pSrc, pDst, lo32, hi32)
+	combineDotsCall(at(gCoef, hi, op+"gCoef"), at(dots, len(dots), op+"dots"), pSrc, pDst, lo32, hi32)
 }
 
 // wasmDropoutDraw draws the mask of n units from rnd: scale where a draw's

@@ -1038,3 +1038,128 @@ i32 ordered_i64(const i64 *p, i32 n) {
 	}
 	return ok;
 }
+
+// ---- The pool: the pieces of a product on several threads ----
+//
+// Built with atomics (kernels-threads.wasm, over a shared memory), the
+// worker's products run in pieces on helper threads, each a Web Worker
+// (or a Node worker thread) with its own instance of this module over the
+// Go program's memory and its own stack, waiting in pool_helper. The Go
+// side (pool_simd128.go) collects a product's pieces as calls of the
+// functions above, with their arguments, and pool_run hands them out: each
+// thread claims a piece at a time and runs its calls in order. A piece
+// computes its own entries of the output, each one sum in one order, so the
+// bits are those of one thread, however many run and whichever claims what.
+#ifdef __wasm_atomics__
+
+typedef unsigned long long u64;
+typedef unsigned int u32;
+
+// call is one call of a function above: its number (pool_simd128.go's
+// k* constants) and its arguments, each 64 bits (a pointer or int in the
+// low 32, an f64 as its bits).
+typedef struct {
+	i32 fn, _;
+	u64 a[15];
+} call;
+
+// pool is the control block, in Go's memory. claim packs the batch's
+// generation (bits 40-63), its number of pieces (20-39) and the next piece
+// to claim (0-19), so that one atomic add claims a piece of the batch it
+// names, and a thread late from the last batch finds it spent.
+typedef struct {
+	i32 wake;    // raised, and notified, when a batch is ready
+	i32 pending; // pieces of the batch not yet done
+	i32 quit;    // helpers return
+	i32 helped;  // pieces the helpers ran, ever (tests read it)
+	u64 claim;
+	const call *calls;   // the batch's calls
+	const i32 *pieces;   // piece i is calls[pieces[i]] .. calls[pieces[i+1]-1]
+} pool;
+
+static f64 f64_of(u64 b) { return __builtin_bit_cast(f64, b); }
+
+#define P(i) ((void *)(u32)c->a[i])
+#define I(i) ((i32)(u32)c->a[i])
+
+static void run_call(const call *c) {
+	switch (c->fn) {
+	case 1: mul_abt(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7)); break;
+	case 2: mul_abt_narrow(P(0), P(1), P(2), P(3), P(4), I(5), I(6)); break;
+	case 3: add_atb(P(0), P(1), P(2), I(3), I(4), I(5)); break;
+	case 4: sp_mul_abt(P(0), P(1), P(2), P(3), I(4), I(5), P(6), I(7)); break;
+	case 5: sp_accum_atb(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7)); break;
+	case 6: relu(P(0), P(1), I(2)); break;
+	case 7: propagate_rows(P(0), P(1), I(2), I(3), I(4), P(5), P(6), P(7), P(8), P(9)); break;
+	case 8: propagate_dots(P(0), P(1), P(2), I(3), I(4), I(5), P(6), P(7), P(8), P(9), P(10), P(11), P(12)); break;
+	case 9: combine_dots(P(0), P(1), P(2), P(3), I(4), I(5)); break;
+	case 10: accumulate_edges(P(0), P(1), P(2), I(3), I(4), I(5), P(6), P(7)); break;
+	case 11: pathfinder1_forward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), f64_of(c->a[7]), P(8), I(9), I(10), I(11), I(12)); break;
+	default: __builtin_trap(); // a call the Go side does not defer
+	}
+}
+
+#undef P
+#undef I
+
+// claim_and_run runs pieces of the batch until none is left unclaimed.
+static void claim_and_run(pool *p, i32 helper) {
+	for (;;) {
+		u64 w = __atomic_fetch_add(&p->claim, 1, __ATOMIC_SEQ_CST);
+		u32 count = (u32)(w >> 20) & 0xfffff, i = (u32)w & 0xfffff;
+		if (i >= count) {
+			return;
+		}
+		for (i32 k = p->pieces[i]; k < p->pieces[i + 1]; k++) {
+			run_call(&p->calls[k]);
+		}
+		if (helper) {
+			__atomic_fetch_add(&p->helped, 1, __ATOMIC_SEQ_CST);
+		}
+		if (__atomic_sub_fetch(&p->pending, 1, __ATOMIC_SEQ_CST) == 0) {
+			__builtin_wasm_memory_atomic_notify(&p->pending, 1);
+		}
+	}
+}
+
+// pool_helper is a helper thread's life: wait for a batch, run pieces of
+// it, wait again; it returns once quit is set (and wake notified).
+void pool_helper(pool *p) {
+	for (;;) {
+		i32 seen = __atomic_load_n(&p->wake, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST)) {
+			return;
+		}
+		claim_and_run(p, 1);
+		__builtin_wasm_memory_atomic_wait32(&p->wake, seen, -1);
+	}
+}
+
+// pool_run runs the n pieces of calls on this thread and the helpers, and
+// returns when all are done. Only the Go side's one thread calls it.
+void pool_run(pool *p, const call *calls, const i32 *pieces, i32 n) {
+	p->calls = calls;
+	p->pieces = pieces;
+	__atomic_store_n(&p->pending, n, __ATOMIC_SEQ_CST);
+	u64 gen = (__atomic_load_n(&p->claim, __ATOMIC_SEQ_CST) >> 40) + 1;
+	__atomic_store_n(&p->claim, (gen << 40) | ((u64)n << 20), __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&p->wake, 1, __ATOMIC_SEQ_CST);
+	__builtin_wasm_memory_atomic_notify(&p->wake, 0xffffffffu);
+	claim_and_run(p, 0);
+	for (;;) {
+		i32 left = __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST);
+		if (left == 0) {
+			return;
+		}
+		__builtin_wasm_memory_atomic_wait32(&p->pending, left, -1);
+	}
+}
+
+// pool_threads says this build has the pool.
+i32 pool_threads(void) { return 1; }
+
+#else
+
+i32 pool_threads(void) { return 0; }
+
+#endif
