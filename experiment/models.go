@@ -310,6 +310,14 @@ func ModelsWhere(f func(ModelKind) bool) []string {
 }
 
 // modelsReading lists the kinds that read the state table's row name.
+// modelsRestarting are the models the restart remedy serves: every one
+// whose weights start at random but the embeddings, whose classifier starts
+// at zero and whose embedding another seed would make again (minutes, for
+// a choice of starting weights it does not have).
+func modelsRestarting() []string {
+	return ModelsWhere(func(m ModelKind) bool { return m.Group != GroupEmbedding })
+}
+
 func modelsReading(name string) []string {
 	return ModelsWhere(func(m ModelKind) bool { return slices.Contains(m.Rows, name) })
 }

@@ -260,9 +260,9 @@ var Params = []Param{
 		Needs: &Need{Row: "pathfinder-seed", When: phrase.New("pathfinder-seed is above 0"), Holds: func(e *Experiment) bool { return e.Model.GraphFrom == FromPDN && e.Model.PathfinderSeed != 0 }},
 		field: func(e *Experiment) any { return &e.Model.PathfinderRows }}, // valid: validPathfinderRows, set in init (it reads the table)
 
-	{Name: "restarts", Label: "Restarts of the pathfinder", Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
+	{Name: "restarts", Label: "Restarts of the pathfinder", Models: modelsRestarting(), Group: GroupModel, Usage: "initialisations tried before training one to the end, the one of lowest training loss kept (0: just the weight seed's)", Default: "0", Min: 0, Max: 20,
 		field: func(e *Experiment) any { return &e.Model.Restarts }},
-	{Name: "restart-epochs", Label: "Epochs of each restart", Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
+	{Name: "restart-epochs", Label: "Epochs of each restart", Models: modelsRestarting(), Group: GroupModel, Usage: "epochs each restart trains before one is kept", Default: "50", Min: 1, Max: 100000,
 		Needs: &Need{Row: "restarts", When: phrase.New("restarts is above 0"), Holds: func(e *Experiment) bool { return e.Model.Restarts > 0 }},
 		Below: &Bound{Row: "epochs", Why: phrase.New("each restart trains that many of the run's epochs before the one kept trains on, so the restarts would take them all")},
 		field: func(e *Experiment) any { return &e.Model.RestartEpochs }},

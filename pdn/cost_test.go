@@ -164,6 +164,8 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 			oneTrainClass.Splits[i] = datasets.Test
 		}
 	}
+	zeroFeatures := smallGraph(15, 20, 30, 3, 2, 2)
+	clear(zeroFeatures.FeatureValues())
 	noEdges := smallGraph(15, 20, 30, 3, 2, 2)
 	noEdges.Src, noEdges.Dst, noEdges.EdgeX, noEdges.Kind = nil, nil, nil, nil
 	// Audit 136 and 176: the perturbation that dropped every edge is named,
@@ -181,6 +183,7 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 		{"one class", oneClass, experiment.PDN, "one class"},
 		{"no training nodes", noTrain, experiment.GCN, "no training nodes"},
 		{"training nodes of one class", oneTrainClass, experiment.GCN, "every training node (split train) is of class class 1"},
+		{"every feature 0, TADW", zeroFeatures, experiment.TADW, "model tadw embeds the nodes' features, and every one of them is 0"},
 		{"no edges, PDN", noEdges, experiment.PDN, "no edges, and model pdn passes messages along edges"},
 		{"no edges, DeepWalk", noEdges, experiment.DeepWalk, "no edges"},
 		{"every edge dropped", dropped, experiment.PDN, "the graph has no edges: perturb drop-edges at perturb-rate 1 dropped them all, and model pdn passes messages along edges: lower perturb-rate, or use model mlp"},

@@ -3,6 +3,7 @@ package pdn
 import (
 	"cmp"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -126,6 +127,10 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 		return &GraphError{Field: "model", Msg: phrase.New("model %s needs edge features, and the graph has none", cfg.Kind)}
 	case experiment.Attributed(cfg.Kind) && g.F == 0:
 		return &GraphError{Field: "model", Msg: phrase.New("model %s embeds the nodes' features, and the graph has none: choose a model that reads the graph alone, or give the nodes features", cfg.Kind)}
+	case experiment.Attributed(cfg.Kind) && !slices.ContainsFunc(g.FeatureValues(), func(v float64) bool { return v != 0 }):
+		// Review of issue 57: TADW divided 0 by 0, and the others
+		// classified every node alike.
+		return &GraphError{Field: "model", Msg: phrase.New("model %s embeds the nodes' features, and every one of them is 0: choose a model that reads the graph alone, or give the nodes features that differ", cfg.Kind)}
 	case experiment.ReadsLayers(cfg.Kind):
 		if err := g.NotLayers(); err != nil {
 			return &GraphError{Field: "model", Msg: phrase.New("model %s reads a multiplex graph's layers: %s; choose the multiplex graph, or a graph of your own whose edge columns are layers", cfg.Kind, phrase.Of(err))}

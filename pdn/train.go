@@ -168,7 +168,7 @@ func NewTrainer(g *datasets.Graph, e experiment.Experiment) (*Trainer, error) {
 	if e.Model.GraphFrom == experiment.FromPDN && experiment.TakesWeights(e.Model.Kind) {
 		return newTransfer(g, e, cost)
 	}
-	if e.Model.Restarts > 0 {
+	if restarts, _ := experiment.Lookup("restarts"); e.Model.Restarts > 0 && restarts.ReadByModel(e.Model) {
 		return &Trainer{exp: e, g: g, cost: cost, pc: &pacer{}, loss: math.NaN(), firstLoss: math.NaN(),
 			restarts: newRestarts(g, e, cost)}, nil
 	}

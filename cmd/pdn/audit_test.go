@@ -341,7 +341,7 @@ func ogbFolder(t *testing.T, n int, emptyValid bool) map[string][]byte {
 		fmt.Fprintf(&edges, "%d,%d\n", i, (i+1)%n)
 		fmt.Fprintf(&labels, "%d\n", i%3)
 		fmt.Fprintf(&feat, "%d.5,%d,-1.25\n", i%4, i%3)
-		switch i % 3 {
+		switch i / 3 % 3 { // not i % 3, the label: each split holds every class
 		case 0:
 			fmt.Fprintf(&train, "%d\n", i)
 		case 1:

@@ -15,6 +15,7 @@ import (
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
 	"pdnexplorer/viz"
 )
 
@@ -203,6 +204,26 @@ func multiplexReader() experiment.Reader {
 	return r
 }
 
+// costEveryRun refuses, before any trains, a run the limits refuse,
+// naming the rows of its graph that lower it (a review of issue 57: MNE
+// was refused after the others had trained for minutes, naming none).
+// Every seed draws a graph of the same shape, so the first seed's speaks
+// for all.
+func costEveryRun(runs []experiment.Run) error {
+	for _, r := range runs {
+		x := r.Exp
+		x.Data.Seed, x.Train.Seed = 1, 1
+		g, err := datasets.Build(x.Data)
+		if err != nil {
+			return usageError{err}
+		}
+		if err := pdn.Estimate(pdn.ShapeOf(g), x.Model).Check(pdn.NativeLimits, x.Data.Lever); err != nil {
+			return usageError{fmt.Errorf("%s: %w", r.Name, err)}
+		}
+	}
+	return nil
+}
+
 func runMultiplex(e experiment.Experiment, baselines []string, seeds int, out string, force, asJSON bool, stdout, stderr io.Writer) (err error) {
 	w, err := openOut(outSpec{flag: "out", dir: out, force: force, parts: []string{"multiplex"}}, stderr)
 	if err != nil {
@@ -213,6 +234,9 @@ func runMultiplex(e experiment.Experiment, baselines []string, seeds int, out st
 	sum := multiplexSummary{Seeds: seeds, Paper: paperMultiplex, Here: map[string]paperBar{}}
 	for _, r := range runs {
 		sum.Runs = append(sum.Runs, &multiplexRun{Name: r.Name, Title: r.Title})
+	}
+	if err := costEveryRun(runs); err != nil {
+		return err
 	}
 	rows := [][]string{{"seed", "run", "layer", "test_accuracy"}}
 	layerRows := [][]string{{"seed", "layer", "edges", "within", "pdn_weight"}}
