@@ -115,3 +115,23 @@ func TestMultiplexFindings(t *testing.T) {
 		t.Errorf("a bar missing, yet findings %+v", f)
 	}
 }
+
+// The default baselines are those the limits let train on the graph: at
+// the multiplex lab's defaults MNE's set-up (about half an hour) is said
+// and left out, so that pdn multiplex at its defaults runs (a review of
+// issue 57: it trained for minutes, then refused MNE and wrote nothing);
+// on a smaller graph every baseline is in.
+func TestMultiplexDefaultBaselinesAreWithinReach(t *testing.T) {
+	layered := experiment.ModelsWhere(func(m experiment.ModelKind) bool { return m.Layers })
+	var said strings.Builder
+	got := withinReach(experiment.ForLab("multiplex"), layered, &said)
+	if slices.Contains(got, experiment.MNE) || !slices.Contains(got, experiment.M2V) || !strings.Contains(said.String(), "mne: this run needs about") || !strings.Contains(said.String(), "left out of the default baselines") {
+		t.Errorf("at the defaults: %v, said %q; want MNE left out and said", got, said.String())
+	}
+	small := experiment.ForLab("multiplex")
+	small.Data.PerClass = 64
+	said.Reset()
+	if got := withinReach(small, layered, &said); !slices.Equal(got, layered) || said.Len() > 0 {
+		t.Errorf("at 64 nodes a class: %v, said %q; want every baseline", got, said.String())
+	}
+}
