@@ -234,3 +234,20 @@ func TestOwnGraphsRefusalsNameNoGeneratorRows(t *testing.T) {
 		}
 	}
 }
+
+// pdn train's help says -init-seed follows -seed, as the run does, and
+// shows no default of 1 (review of issue 57).
+func TestTrainHelpSaysTheWeightSeedFollowsTheSeed(t *testing.T) {
+	_, errOut, _ := runCLI(t, "train", "-h")
+	i := strings.Index(errOut, "-init-seed")
+	if i < 0 {
+		t.Fatalf("no -init-seed in the help: %q", errOut)
+	}
+	entry := errOut[i:]
+	if j := strings.Index(entry[1:], "\n  -"); j > 0 {
+		entry = entry[:j+1]
+	}
+	if !strings.Contains(entry, "by default the same as -seed") || strings.Contains(entry, "(default 1)") {
+		t.Errorf("-init-seed's help: %q", entry)
+	}
+}

@@ -280,6 +280,11 @@ func parseTrain(args []string, stderr io.Writer) (runner, error) {
 	forceFlag(fs, &j.force, "the -export folder")
 	experiment.RegisterFlags(fs, &j.e)
 	dataOrDir(fs, &j.data, "")
+	// -init-seed follows -seed unless given: its usage says so, where the
+	// flag package would show the table's default, 1 (review of issue 57).
+	initSeed := fs.Lookup("init-seed")
+	initSeed.Usage += "; by default the same as -seed, so that one -seed fixes the whole run"
+	initSeed.DefValue = ""
 	if err := parse(fs, args, stderr); err != nil {
 		return nil, err
 	}
