@@ -192,6 +192,10 @@ type Cost struct {
 	// and Updates the optimiser's updates of them an epoch: Weights a
 	// step, one step a batch.
 	Weights, Updates float64
+	// RestartEpochs are the epochs the restart remedy trains before the
+	// run (restarts × restart-epochs, for a model that reads them): set-up
+	// at the speed of an epoch.
+	RestartEpochs float64
 }
 
 // Work is an amount of computation by kind. Each kind takes its own time:
@@ -300,7 +304,7 @@ var BrowserLimits = Limits{Where: phrase.New("the browser"), Elsewhere: phrase.N
 func (c Cost) Seconds(l Limits) (epoch, setup float64) {
 	sp := l.speed(c.Kind)
 	epoch = (c.EpochWork.weighed(l.Weights)*sp.EpochNs + sp.FixedNs + c.Updates*sp.UpdateNs) * 1e-9
-	setup = c.SetupWork.weighed(l.Weights) * sp.SetupNs * 1e-9
+	setup = c.SetupWork.weighed(l.Weights)*sp.SetupNs*1e-9 + c.RestartEpochs*epoch
 	return epoch, setup
 }
 
@@ -485,6 +489,15 @@ func Estimate(s Shape, m experiment.Model) Cost {
 	// A forward pass is about a third of a training step: the backward
 	// pass does the forward's products twice over (inputs and weights).
 	c.Eval = c.Epoch / 3
+	// The restarts train their epochs before the run (Trainer.Prepare):
+	// a part of the set-up, said as such, that the rows restarts and
+	// restart-epochs lower (a review of issue 57: 20 restarts were
+	// accepted at the estimate of none).
+	if restarts, _ := experiment.Lookup("restarts"); m.Restarts > 0 && restarts.ReadByModel(m) {
+		c.RestartEpochs = float64(m.Restarts * max(m.RestartEpochs, 1))
+		c.Parts = append(c.Parts, Part{What: phrase.New("the restarts' epochs"), Setup: c.RestartEpochs * c.Epoch, Fields: []string{"restarts", "restart-epochs"}})
+		c.Setup += c.RestartEpochs * c.Epoch
+	}
 	return c
 }
 

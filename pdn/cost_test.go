@@ -518,3 +518,30 @@ func TestLayersThatShareEdgesCostEach(t *testing.T) {
 		t.Errorf("MELL on layers that share their edges (5 of 6 each) costs %.2f times one on layers that split them; want 3 or more (5 times the pairs)", r)
 	}
 }
+
+// The restarts' epochs are set-up, at an epoch's speed, and a run whose
+// restarts are over the limit is refused naming restarts (a review of
+// issue 57: 20 restarts were accepted at the estimate of none). An
+// embedding reads no restarts, and its estimate has none.
+func TestRestartsAreCosted(t *testing.T) {
+	s := Shape{N: 3000, F: 100, C: 3, E: 30000, D: 16}
+	m := experiment.Default().Model
+	base := Estimate(s, m)
+	m.Restarts, m.RestartEpochs = 20, 100
+	with := Estimate(s, m)
+	epoch, setup0 := base.Seconds(NativeLimits)
+	_, setup := with.Seconds(NativeLimits)
+	if got, want := setup-setup0, 2000*epoch; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("20 restarts of 100 epochs add %v s of set-up, want %v (2,000 epochs of %v s)", got, want, epoch)
+	}
+	l := NativeLimits
+	l.MaxSetupSec = setup0 + 1000*epoch
+	var ce *CostError
+	if err := with.Check(l, nil); !errors.As(err, &ce) || ce.Field != "restarts" || !strings.Contains(err.Error(), "the restarts' epochs") {
+		t.Errorf("over the limit by the restarts: %v, want a refusal naming restarts", err)
+	}
+	m.Kind = experiment.FEATHER
+	if c := Estimate(s, m); c.RestartEpochs != 0 {
+		t.Errorf("FEATHER reads no restarts, and its estimate counts %v epochs of them", c.RestartEpochs)
+	}
+}
