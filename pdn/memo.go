@@ -14,7 +14,7 @@ import (
 // it reads (the node features, the edges, their features and weights),
 // never of the labels, the split or a row of the classifier: a run that
 // changes only those (the classifier's rows, the epochs, a reset in the
-// page, the restarts, a test's second run) gets the same bits again. The
+// page, a test's second run) gets the same bits again. The
 // memo keeps the last few made, so that such a run classifies at once
 // instead of making the embedding again (seconds, for MELL a minute on a
 // large graph). It is bounded in bytes, so that it never holds more than
