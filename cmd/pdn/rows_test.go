@@ -157,6 +157,13 @@ func flagsTwiceOf(t *testing.T, name string) {
 		if f.Name == "shard" {
 			v = "1/2" // its default is the whole job, which no value names
 		}
+		if row, isRow := experiment.RowFlag(f); isRow && v == "" {
+			// a row whose help shows no default (-init-seed follows
+			// -seed) is given the table's
+			p, _ := experiment.Lookup(row)
+			e := experiment.Default()
+			v = p.Get(&e)
+		}
 		args := []string{"-" + f.Name, v, "-" + f.Name, v}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			args = []string{"-" + f.Name, "-" + f.Name}
