@@ -527,3 +527,34 @@ func TestCommandLineReadsPastThePagesEdges(t *testing.T) {
 		t.Errorf("%d edges read", g.E())
 	}
 }
+
+// A split the files give that trains on no node of a class is said in
+// the graph's notes, naming the class and its test nodes; a split that
+// trains on every class says nothing of it.
+func TestOpenSaysAClassIsNeverTrained(t *testing.T) {
+	for _, c := range []struct {
+		nodes, want string
+	}{
+		{"id,label,split,x0\n0,0,train,1\n1,1,test,2\n2,2,train,3\n3,1,test,4\n4,2,test,5\n", "the split the files give trains on no node of drama: no model learns it, and its 2 test nodes count as errors"},
+		{"id,label,split,x0\n0,0,train,1\n1,1,train,2\n2,2,train,3\n3,1,test,4\n4,2,test,5\n", ""},
+	} {
+		fsys := fstest.MapFS{
+			"meta.json": {Data: []byte(`{"name": "movies", "class_names": ["action", "drama", "comedy"]}`)},
+			"nodes.csv": {Data: []byte(c.nodes)},
+			"edges.csv": {Data: []byte("source,target\n0,1\n1,2\n2,3\n3,4\n")},
+		}
+		g, resplit, err := Open(fsys, Columns{})
+		if err != nil || resplit {
+			t.Fatalf("%v, resplit %v", err, resplit)
+		}
+		var said string
+		for _, n := range g.Notes {
+			if strings.Contains(n.String(), "trains on no node") {
+				said = n.String()
+			}
+		}
+		if c.want == "" && said != "" || !strings.Contains(said, c.want) {
+			t.Errorf("notes %q; want %q", said, c.want)
+		}
+	}
+}

@@ -329,7 +329,40 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	if g.Kind == nil {
 		KindsByLabel(g)
 	}
+	if !resplit {
+		noteUntrainedClasses(g)
+	}
 	return g, resplit, nil
+}
+
+// noteUntrainedClasses says, in g.Notes, which classes of a split the
+// files give have no training node: no model learns such a class, and
+// its test nodes count as errors whatever it learns. A split ShotSplit
+// draws trains on every class; a file's own may not.
+func noteUntrainedClasses(g *Graph) {
+	trained, tested := make([]bool, g.C), make([]int, g.C)
+	for i, l := range g.Labels {
+		if l == NoClass || l < 0 || l >= g.C || i >= len(g.Splits) {
+			continue
+		}
+		switch g.Splits[i] {
+		case Train:
+			trained[l] = true
+		case Test:
+			tested[l]++
+		}
+	}
+	var untrained []phrase.Text
+	tests := 0
+	for k := range g.C {
+		if !trained[k] && tested[k] > 0 {
+			untrained = append(untrained, phrase.New("%s", g.ClassName(k)))
+			tests += tested[k]
+		}
+	}
+	if len(untrained) > 0 && len(untrained) < g.C {
+		g.Notes = append(g.Notes, phrase.New("the split the files give trains on no node of %s: no model learns it, and its %d test nodes count as errors whatever it learns; give some of its nodes the split train to learn it", phrase.List(", ", untrained), tests))
+	}
 }
 
 // nothingElse refuses a folder that holds, beside the files its format's

@@ -92,6 +92,18 @@ func (s Shape) twoStepPairs() (walks, pairs, bytes float64) {
 	return walks, n * min(n, d*d), 12 * n * n
 }
 
+// walkedDegree is the mean degree, with the loop, of the node a step of
+// a walk arrives at: Σ(deg+1)² / Σ(deg+1) (Shape.TwoSteps), which a few
+// hubs make far more than the mean degree d, since a walk meets a node as
+// often as it has edges; d where the degrees are not known. A power of
+// the adjacency grows a row's entries by it at each step, to at most N.
+func (s Shape) walkedDegree(d float64) float64 {
+	if s.TwoSteps == 0 || s.N == 0 {
+		return d
+	}
+	return max(d, float64(s.TwoSteps)/(float64(s.N)*d))
+}
+
 // inputs is the number of node-feature values a product with X touches:
 // N·F dense, the non-zeros sparse.
 func (s Shape) inputs() float64 {

@@ -182,7 +182,7 @@ func TestNewTrainerRefusesUnlearnableGraphs(t *testing.T) {
 	}{
 		{"one class", oneClass, experiment.PDN, "one class"},
 		{"no training nodes", noTrain, experiment.GCN, "no training nodes"},
-		{"training nodes of one class", oneTrainClass, experiment.GCN, "every training node (split train) is of class class 1"},
+		{"training nodes of one class", oneTrainClass, experiment.GCN, "every training node (split train) is of one class (class 1)"},
 		{"every feature 0, TADW", zeroFeatures, experiment.TADW, "model tadw embeds the nodes' features, and every one of them is 0"},
 		{"no edges, PDN", noEdges, experiment.PDN, "no edges, and model pdn passes messages along edges"},
 		{"no edges, DeepWalk", noEdges, experiment.DeepWalk, "no edges"},

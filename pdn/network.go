@@ -120,7 +120,7 @@ func checkTrainable(g *datasets.Graph, d experiment.Data, cfg experiment.Model) 
 	case len(g.Nodes(datasets.Train)) == 0:
 		return &GraphError{Msg: phrase.New("the graph has no training nodes (split train), so there is nothing to learn from")}
 	case trainClasses(g) < 2:
-		return &GraphError{Msg: phrase.New("every training node (split train) is of class %s, so a classifier learns only to answer it: label nodes of another class train, or draw the split again (shots)", g.ClassName(g.Labels[g.Nodes(datasets.Train)[0]]))}
+		return &GraphError{Msg: phrase.New("every training node (split train) is of one class (%s), so a classifier learns only to answer it: label nodes of another class train, or draw the split again (shots)", g.ClassName(g.Labels[g.Nodes(datasets.Train)[0]]))}
 	case g.E() == 0 && UsesGraph(cfg.Kind):
 		return edgelessError(g, d, cfg.Kind)
 	case experiment.ReadsEdgeFeatures(cfg.Kind) && g.D == 0:

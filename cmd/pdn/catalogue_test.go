@@ -90,7 +90,7 @@ var badCLI = []struct {
 	{"meta with a BOM and a syntax error", []string{"train", "-data", "BUNDLE"}, map[string]string{"meta.json": "\ufeff{\n\"name\": x}"}, 2, "meta.json:2: not a JSON object: invalid character 'x'"},
 	{"one class", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1\n1,0,test,2\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2, "the graph has one class (every node's label is 0), and a classifier needs two or more"},
 	{"training nodes of one class", []string{"train", "-data", "BUNDLE"}, map[string]string{"meta.json": `{"name": "x", "class_names": ["cat", "dog"]}`, "nodes.csv": "id,label,split,x0\n0,1,train,1\n1,0,test,2\n2,1,train,3\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2,
-		"every training node (split train) is of class dog, so a classifier learns only to answer it"},
+		"every training node (split train) is of one class (dog), so a classifier learns only to answer it"},
 	{"no training nodes", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,test,1\n1,1,test,2\n", "edges.csv": "source,target,e0\n0,1,1\n"}, 2, "the graph has no training nodes"},
 	{"no edges, PDN", []string{"train", "-data", "BUNDLE"}, map[string]string{"edges.csv": "source,target,e0\n"}, 2, "the graph has no edges, and model pdn passes messages along edges: use model mlp, or a graph with edges"},
 	{"features of 1e308", []string{"train", "-data", "BUNDLE"}, map[string]string{"nodes.csv": "id,label,split,x0\n0,0,train,1e308\n1,1,train,-1e308\n2,0,test,1e308\n3,1,test,1e308\n"}, 2, "the data are to blame, not lr: node features reach |x| = 1e+308"},
