@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -42,7 +43,9 @@ func main() {
 		return nil
 	})
 	js.Global().Set("onmessage", onMessage)
-	post(protocol.Event{Kind: protocol.KindReady}, nil)
+	threads, oneThread := threadsOf(os.Getenv("PDN_THREADS"), os.Getenv("PDN_THREADS_WHY"))
+	pdn.SetThreads(threads)
+	post(protocol.Event{Kind: protocol.KindReady, Threads: threads, OneThread: oneThread}, nil)
 	s.run() // never returns: the worker must keep listening
 }
 
