@@ -43,8 +43,7 @@ func main() {
 		return nil
 	})
 	js.Global().Set("onmessage", onMessage)
-	threads, oneThread := threadsOf(os.Getenv("PDN_THREADS"), os.Getenv("PDN_THREADS_WHY"))
-	pdn.SetThreads(threads)
+	threads, oneThread := pdn.WorkerThreads()
 	post(protocol.Event{Kind: protocol.KindReady, Threads: threads, OneThread: oneThread}, nil)
 	s.run() // never returns: the worker must keep listening
 }
