@@ -145,6 +145,8 @@ func (l *lab) renderNumbers() app.UI {
 // with their accuracies alone.
 const manyRuns = 4
 
+// stat is one of a run's numbers in the toolbar, with its label; id names
+// it for the page's styles and tests.
 // threadsStat is how many threads the run's engine uses, and, where it
 // is one, why (in its title): the page's worker runs its products on the
 // cores, up to 4, where the page is cross-origin isolated (web/worker.js).
@@ -153,11 +155,14 @@ func threadsStat(h *Handle, helped int) app.UI {
 	if h != nil {
 		n, why = h.Threads()
 	}
-	value := metric("threads", "", float64(n), strconv.Itoa(n)).DataSet("helped", helped)
-	if n == 0 { // the worker is not ready yet
-		value = metric("threads", "", math.NaN(), "–")
+	if n == 0 {
+		return app.Div().Class("stat minor more").Body(app.Span().Class("label").Text(tr("Threads")), metric("threads", "", math.NaN(), "–").ID("threads").Class("value"))
 	}
-	return stat(tr("Threads"), "threads", value).Class("minor more").Title(oneThreadWhy(why))
+	s := stat(tr("Threads"), "threads", metric("threads", "", float64(n), strconv.Itoa(n)).DataSet("helped", helped)).Class("minor more")
+	if reason := oneThreadWhy(why); reason != "" && n == 1 {
+		s = s.Title(reason)
+	}
+	return s
 }
 
 // oneThreadWhy says why the engine runs on one thread
@@ -174,8 +179,6 @@ func oneThreadWhy(why string) string {
 	return ""
 }
 
-// stat is one of a run's numbers in the toolbar, with its label; id names
-// it for the page's styles and tests.
 func stat(label, id string, value app.HTMLSpan) app.HTMLDiv {
 	return app.Div().Class("stat").Body(app.Span().Class("label").Text(label), value.ID(id).Class("value"))
 }

@@ -41,7 +41,7 @@ func contentType(name string) string {
 // the page opens no window of another origin's, and embeds nothing that
 // does not consent. Every response of Handler carries them; the service
 // worker adds them to what a static host serves without (build.go), and
-// docs/guide.md gives them for other servers.
+// docs/hosting.md gives them for other servers.
 var Isolation = map[string]string{
 	"Cross-Origin-Opener-Policy":   "same-origin",
 	"Cross-Origin-Embedder-Policy": "require-corp",
