@@ -169,7 +169,7 @@ type Command struct {
 const (
 	ThreadsNotIsolated = "not-isolated"
 	ThreadsOneCore     = "one-core"
-	ThreadsFailed      = "no-threads" // pdn.ThreadsNotStarted
+	ThreadsFailed      = "no-threads"
 )
 
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.

@@ -43,7 +43,8 @@ func main() {
 		return nil
 	})
 	js.Global().Set("onmessage", onMessage)
-	threads, oneThread := pdn.WorkerThreads()
+	threads, oneThread := threadsOf(os.Getenv("PDN_THREADS"), os.Getenv("PDN_THREADS_WHY"))
+	pdn.SetThreads(threads)
 	post(protocol.Event{Kind: protocol.KindReady, Threads: threads, OneThread: oneThread}, nil)
 	s.run() // never returns: the worker must keep listening
 }
