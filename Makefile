@@ -83,9 +83,8 @@ dist: kernels
 	$(GO) run ./wasm/ui goapp -out $(BROWSER)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -modfile=$(BROWSER)/browser.mod -o dist/web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(WORKERTAGS) -o dist/web/worker.wasm ./wasm/worker
-	rm -f dist/web/kernels.wasm dist/web/kernels-threads.wasm
+	rm -f dist/web/kernels.wasm
 	if [ -f $(KERNELS) ]; then cp $(KERNELS) dist/web/kernels.wasm; fi
-	if [ -f $(KERNELS_THREADS) ]; then cp $(KERNELS_THREADS) dist/web/kernels-threads.wasm; fi
 	$(GO) run ./wasm/ui build -out dist -wasm-exec $(WASM_EXEC)/wasm_exec.js
 
 ## kernels: the worker's WebAssembly SIMD kernels, where clang is installed
@@ -207,7 +206,7 @@ bench-compare:
 ## visit over links of 100, 10 and 1.6 Mbit/s (layout, live and ready in
 ## ms, the kB before each)
 bench-browser: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit|Threads' -benchtime 1x -timeout 60m ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit' -benchtime 1x -timeout 60m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

@@ -44,14 +44,10 @@ type Engine struct {
 	estimated func([]float64)
 }
 
-// worker is one engine worker and the run it serves, 0 for none, with
-// the threads its products run on and why one (protocol.Event.Threads,
-// OneThread), once it is ready.
+// worker is one engine worker and the run it serves, 0 for none.
 type worker struct {
-	conn      Conn
-	run       int
-	threads   int
-	oneThread string
+	conn Conn
+	run  int
 }
 
 // NewEngine starts the first worker with dial (which hands each connection
@@ -77,8 +73,6 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 	case ev.Kind == protocol.KindExited:
 		e.replace(w, ev.Error)
 		return
-	case ev.Kind == protocol.KindReady:
-		w.threads, w.oneThread = ev.Threads, ev.OneThread
 	case ev.Kind == protocol.KindEstimate:
 		if f := e.estimated; f != nil {
 			e.estimated = nil
@@ -198,10 +192,6 @@ func (e *Engine) Reload(h *Handle, d experiment.Data) {
 		e.Load(h, files, d)
 	}
 }
-
-// Threads is how many threads the run's worker runs its products on,
-// and why one (protocol.ThreadsNotIsolated, …); 0 before it is ready.
-func (r *Handle) Threads() (int, string) { return r.w.threads, r.w.oneThread }
 
 // Send sends a command about the run.
 func (r *Handle) Send(cmd protocol.Command) {

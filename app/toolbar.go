@@ -115,7 +115,6 @@ func (l *lab) renderNumbers() app.UI {
 			stat(tr("Train acc."), "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)).Class("more"),
 			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)).Class("minor more"),
 			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)).Class("minor more"),
-			threadsStat(r.engine, r.snap.Helped),
 		)
 	}
 	class := "stats runs"
@@ -147,38 +146,6 @@ const manyRuns = 4
 
 // stat is one of a run's numbers in the toolbar, with its label; id names
 // it for the page's styles and tests.
-// threadsStat is how many threads the run's engine uses, and, where it
-// is one, why (in its title): the page's worker runs its products on the
-// cores, up to 4, where the page is cross-origin isolated (web/worker.js).
-func threadsStat(h *Handle, helped int) app.UI {
-	n, why := 0, ""
-	if h != nil {
-		n, why = h.Threads()
-	}
-	if n == 0 {
-		return app.Div().Class("stat minor more").Body(app.Span().Class("label").Text(tr("Threads")), metric("threads", "", math.NaN(), "–").ID("threads").Class("value"))
-	}
-	s := stat(tr("Threads"), "threads", metric("threads", "", float64(n), strconv.Itoa(n)).DataSet("helped", helped)).Class("minor more")
-	if reason := oneThreadWhy(why); reason != "" && n == 1 {
-		s = s.Title(reason)
-	}
-	return s
-}
-
-// oneThreadWhy says why the engine runs on one thread
-// (protocol.Event.OneThread); "" where it does not.
-func oneThreadWhy(why string) string {
-	switch why {
-	case protocol.ThreadsNotIsolated:
-		return tr("The engine runs on one thread: this page is not cross-origin isolated (its host sends no COOP and COEP headers, or a page that embeds it does not allow it)")
-	case protocol.ThreadsOneCore:
-		return tr("The engine runs on one thread: this machine has one core")
-	case protocol.ThreadsFailed:
-		return tr("The engine runs on one thread: its threads did not start in this browser")
-	}
-	return ""
-}
-
 func stat(label, id string, value app.HTMLSpan) app.HTMLDiv {
 	return app.Div().Class("stat").Body(app.Span().Class("label").Text(label), value.ID(id).Class("value"))
 }

@@ -32,16 +32,6 @@ func SetThreads(n int) (previous int) {
 	return previous
 }
 
-// KernelThreads reports whether the browser's worker has its kernels'
-// threads build over a shared memory (web/worker.js), so that a product
-// split in pieces runs them on helper threads; natively, and in a worker
-// on one thread, it is false and pieces are goroutines.
-func KernelThreads() bool { return kernels.Threaded() }
-
-// KernelPoolHelped counts the pieces of products the kernels' helper
-// threads have run (KernelThreads), ever; 0 where there are none.
-func KernelPoolHelped() int { return kernels.PoolHelped() }
-
 // Threads returns how many goroutines one product may use now.
 func Threads() int { return threads }
 

@@ -40,9 +40,6 @@ type server struct {
 	bytes  map[string]int64 // body bytes sent, by path
 	codes  map[string][]int // statuses sent, by path
 	extras map[string][]byte
-	// plain serves without the isolation headers (site.Isolation), as a
-	// static host that cannot set headers does.
-	plain bool
 }
 
 // extra serves body at path beside the site (a page that embeds it).
@@ -74,9 +71,6 @@ func serveWith(t testing.TB, dir, prefix string, noStore bool) *server {
 			return
 		}
 		cw := &countingWriter{ResponseWriter: w, code: http.StatusOK}
-		s.mu.Lock()
-		cw.plain = s.plain
-		s.mu.Unlock()
 		h.ServeHTTP(cw, r)
 		s.mu.Lock()
 		s.bytes[r.URL.Path] += cw.n
@@ -104,29 +98,12 @@ func (s *server) sent() (int64, map[string][]int) {
 
 type countingWriter struct {
 	http.ResponseWriter
-	n     int64
-	code  int
-	plain bool // the isolation headers taken out
-	wrote bool
+	n    int64
+	code int
 }
 
-func (c *countingWriter) WriteHeader(code int) {
-	c.code = code
-	c.strip()
-	c.ResponseWriter.WriteHeader(code)
-}
-
-func (c *countingWriter) strip() {
-	if c.plain && !c.wrote {
-		for k := range site.Isolation {
-			c.Header().Del(k)
-		}
-	}
-	c.wrote = true
-}
-
+func (c *countingWriter) WriteHeader(code int) { c.code = code; c.ResponseWriter.WriteHeader(code) }
 func (c *countingWriter) Write(b []byte) (int, error) {
-	c.strip()
 	n, err := c.ResponseWriter.Write(b)
 	c.n += int64(n)
 	return n, err

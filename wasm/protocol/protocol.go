@@ -162,16 +162,6 @@ type Command struct {
 	Beside string `json:"beside,omitempty"`
 }
 
-// Why the engine runs on one thread (Event.OneThread), as web/worker.js
-// says it: the page is not cross-origin isolated (no COOP and COEP, or an
-// embed in a page without them), the machine has one core, or the
-// threads did not start.
-const (
-	ThreadsNotIsolated = "not-isolated"
-	ThreadsOneCore     = "one-core"
-	ThreadsFailed      = "no-threads"
-)
-
 // LayoutNone, in an OpSet or OpRegenerate, asks for no layout at all.
 const LayoutNone = "none"
 
@@ -287,12 +277,6 @@ type Event struct {
 	Parsed []byte `json:"-"`
 	// Seconds are KindEstimate's.
 	Seconds []float64 `json:"seconds,omitempty"`
-	// Threads, with KindReady, is how many threads the engine's products
-	// run on (web/worker.js: the cores, up to 4, where the page is
-	// cross-origin isolated), and OneThread why it is one: ThreadsNotIsolated,
-	// ThreadsOneCore or ThreadsFailed; "" where it is more.
-	Threads   int    `json:"threads,omitempty"`
-	OneThread string `json:"oneThread,omitempty"`
 	// Baseline is KindBaseline's.
 	Baseline *Baseline `json:"baseline,omitempty"`
 	// Embedding is KindEmbedding's.
@@ -592,9 +576,6 @@ type Snapshot struct {
 	Running          bool `json:"running"`
 	// EpochsPerSec is measured in the worker over the last chunk of work.
 	EpochsPerSec Num `json:"epochsPerSec"`
-	// Helped counts the pieces of products the worker's helper threads
-	// have run, ever (Event.Threads): 0 on one thread.
-	Helped int `json:"helped,omitempty"`
 	// Model is the model the weights come from.
 	Model string `json:"model"`
 	// Inputs is the linear PDN's attention over its inputs, Hops the

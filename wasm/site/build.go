@@ -60,12 +60,12 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm", "kernels-threads.wasm"} {
+	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm"} {
 		src, dst := filepath.Join(wasmDir, name), filepath.Join(out, "web", name)
 		if src == dst {
 			continue
 		}
-		if _, err := os.Stat(src); err != nil && strings.HasPrefix(name, "kernels") {
+		if _, err := os.Stat(src); err != nil && name == "kernels.wasm" {
 			continue // optional: without it the worker runs its Go loops
 		}
 		if err := copyFile(tree, "web/"+name, src); err != nil {
@@ -329,23 +329,10 @@ self.addEventListener("fetch", (event) => {
       if (!hit && req.mode === "navigate") {
         hit = await cache.match(scope);
       }
-      return isolated(hit || (await fetch(req)));
+      return hit || fetch(req);
     })
   );
 });
-
-// isolated gives a response the headers that make the page cross-origin
-// isolated (site.Isolation), where the host sent none: a static host that
-// cannot set headers still gets the engine's threads, from the second
-// visit on, once this worker serves the page.
-function isolated(r) {
-  if (r.type === "opaque" || r.headers.has("Cross-Origin-Embedder-Policy")) {
-    return r;
-  }
-  const headers = new Headers(r.headers);
-{{range $k, $v := .Isolation}}  headers.set("{{$k}}", "{{$v}}");
-{{end}}  return new Response(r.body, { status: r.status, statusText: r.statusText, headers });
-}
 `))
 
 // writeServiceWorker writes the service worker, listing every file of the
@@ -374,10 +361,7 @@ func writeServiceWorker(tree *outdir.Tree, name, version string) error {
 	sort.Strings(files)
 	list, _ := json.Marshal(files)
 	var b bytes.Buffer
-	if err := serviceWorker.Execute(&b, struct {
-		Version, Files string
-		Isolation      map[string]string
-	}{version, string(list), Isolation}); err != nil {
+	if err := serviceWorker.Execute(&b, struct{ Version, Files string }{version, string(list)}); err != nil {
 		return err
 	}
 	return tree.WriteFile(name, b.Bytes(), 0o644)

@@ -36,17 +36,6 @@ func contentType(name string) string {
 	return mime.TypeByExtension(ext)
 }
 
-// Isolation are the headers that make the page cross-origin isolated,
-// so that its engine may share memory between threads (web/worker.js):
-// the page opens no window of another origin's, and embeds nothing that
-// does not consent. Every response of Handler carries them; the service
-// worker adds them to what a static host serves without (build.go), and
-// docs/hosting.md gives them for other servers.
-var Isolation = map[string]string{
-	"Cross-Origin-Opener-Policy":   "same-origin",
-	"Cross-Origin-Embedder-Policy": "require-corp",
-}
-
 // Handler serves the site in dir under prefix. A browser that accepts
 // brotli gets the name.br copy Build wrote, one that accepts gzip the
 // name.gz copy, with the original's type; others get the file itself. With noStore every response says Cache-Control:
@@ -58,9 +47,6 @@ func Handler(dir, prefix string, noStore bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if noStore {
 			w.Header().Set("Cache-Control", "no-store")
-		}
-		for k, v := range Isolation {
-			w.Header().Set(k, v)
 		}
 		switch {
 		case r.URL.Path+"/" == prefix:

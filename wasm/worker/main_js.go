@@ -9,7 +9,6 @@ import (
 	"syscall/js"
 
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -43,9 +42,7 @@ func main() {
 		return nil
 	})
 	js.Global().Set("onmessage", onMessage)
-	threads, oneThread := threadsOf(os.Getenv("PDN_THREADS"), os.Getenv("PDN_THREADS_WHY"))
-	pdn.SetThreads(threads)
-	post(protocol.Event{Kind: protocol.KindReady, Threads: threads, OneThread: oneThread}, nil)
+	post(protocol.Event{Kind: protocol.KindReady}, nil)
 	s.run() // never returns: the worker must keep listening
 }
 

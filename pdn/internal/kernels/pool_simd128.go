@@ -103,10 +103,6 @@ func PoolHelped() int {
 	return int(int32(pool.ctl[1] >> 32)) // the C pool's helped, after quit
 }
 
-// Threaded reports whether the kernels' threads build is linked over a
-// shared memory, so that products may split across helper threads.
-func Threaded() bool { return simd128 && kPoolThreads() != 0 }
-
 // PoolHelpers is the number of helper threads started.
 func PoolHelpers() int { return pool.helpers }
 

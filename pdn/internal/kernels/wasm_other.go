@@ -76,8 +76,5 @@ func SetPool(bool) bool { return false }
 // PoolHelped is 0 here: there is no pool.
 func PoolHelped() int { return 0 }
 
-// Threaded is false here: there is no pool.
-func Threaded() bool { return false }
-
 // PoolHelpers is 0 here: there is no pool.
 func PoolHelpers() int { return 0 }
