@@ -126,11 +126,11 @@ func (pc *pacer) addATB(c, a, b []float64, n, m, k int) {
 			// once (see kernels.AddATBBlocks): for a fold over many rows (the
 			// pathfinder's edges), whose b is read from memory.
 			j := newJob(addATBBlocksJob)
-			j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k
+			j.c, j.a, j.b, j.n, j.m, j.k, j.byCols = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k, true
 			j.split(blocks, float64(hi-lo)*per)
 		} else {
 			j := newJob(addATBColsJob)
-			j.c, j.a, j.b, j.n, j.m, j.k = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k
+			j.c, j.a, j.b, j.n, j.m, j.k, j.byCols = c, a[lo*m:hi*m], b[lo*k:hi*k], hi-lo, m, k, true
 			j.split(m, float64(hi-lo)*per)
 		}
 		pc.tick(float64(hi-lo) * per)

@@ -50,9 +50,17 @@ type job struct {
 	n, k, m, base int
 	g             *gcnNorm     // the propagations' pieces: its Â
 	padded        [][4]float64 // gcnNorm.propagate: Pad's rows
-	pf            *pathfinder  // pathfinderForwardEdges: the pathfinder
+	pf            *pathfinder  // pathfinderForwardEdges, pathfinderBackwardUnits: the pathfinder
+	byCols        bool         // split by columns: each piece reads all the rows
 	done          chan struct{}
 }
+
+// poolPieces is how many pieces a thread of the kernels' pool takes of a
+// product split by rows: pieces are claimed as threads come free, so a
+// thread that the page's own work holds back, or a piece that costs more,
+// leaves the others less to wait for at the product's end. A product split
+// by columns is cut once per thread: each piece reads all the rows.
+const poolPieces = 4
 
 var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 64)} }}
 
@@ -101,7 +109,11 @@ func (j *job) split(n int, work float64) {
 	if p <= 1 || work < minSplitWork {
 		j.run(j, 0, n)
 	} else if kernels.Pooled(p) { // the browser's worker: its kernels' threads
-		kernels.Batch(p, func(t int) { j.run(j, t*n/p, (t+1)*n/p) })
+		q := p
+		if !j.byCols {
+			q = min(n, p*poolPieces)
+		}
+		kernels.Batch(q, func(t int) { j.run(j, t*n/q, (t+1)*n/q) })
 	} else {
 		startHelpers(p - 1)
 		for t := 1; t < p; t++ {
@@ -113,7 +125,7 @@ func (j *job) split(n int, work float64) {
 		}
 	}
 	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias, j.rectify = nil, nil, nil, nil, nil, nil, nil, false
-	j.g, j.padded, j.pf = nil, nil, nil
+	j.g, j.padded, j.pf, j.byCols = nil, nil, nil, false
 	jobs.Put(j)
 }
 
@@ -166,6 +178,14 @@ func combineDotsJob(j *job, lo, hi int) {
 func accumulateEdgesJob(j *job, lo, hi int) {
 	a := j.g.adj
 	kernels.AccumulateEdges(j.g.gCoef, j.a, j.b, a.n, j.m, j.base+lo, j.base+hi, a.src, a.dst)
+}
+
+// pathfinderBackwardUnits is the fused pathfinder's backward pass from
+// gw (a) over the edges base..base+n-1, for the hidden units 8·lo..8·hi-1.
+func pathfinderBackwardUnits(j *job, lo, hi int) {
+	p := j.pf
+	l0, l1 := p.layers[0], p.layers[1]
+	kernels.Pathfinder1Backward(l0.w.grad, l0.b.grad, l1.w.grad, l1.b.grad, j.a, p.w, p.acts[1], p.acts[0], l1.w.val, j.base, j.base+j.n, l0.in, l0.out, 8*lo, 8*hi)
 }
 
 // pathfinderForwardEdges is the fused pathfinder's forward pass over a

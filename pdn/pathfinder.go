@@ -123,15 +123,20 @@ func (p *pathfinder) forwardFused(keep []float64) []float64 {
 }
 
 // backwardFused is backward of a pathfinder of one hidden layer in one
-// pass over the edges, in blocks of a multiple of 4 edges: the same bits.
+// pass over the edges, in blocks of a multiple of 4 edges, split across
+// the threads by hidden units, eight at a time (a cache line of each
+// gradient's row): each gradient's entry one sum over the edges in order,
+// the same bits.
 func (p *pathfinder) backwardFused(gw []float64) {
-	l0, l1 := p.layers[0], p.layers[1]
+	l0 := p.layers[0]
 	d, nh := l0.in, l0.out
 	pc := l0.pc
 	per := float64(2 * (d + 2) * nh)
 	for lo := 0; lo < p.rows; {
 		hi := pc.blockEnd(lo, p.rows, per)
-		kernels.Pathfinder1Backward(l0.w.grad, l0.b.grad, l1.w.grad, l1.b.grad, gw, p.w, p.acts[1], p.acts[0], l1.w.val, lo, hi, d, nh)
+		j := newJob(pathfinderBackwardUnits)
+		j.pf, j.a, j.base, j.n, j.byCols = p, gw, lo, hi-lo, true
+		j.split(nh/8, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -47,7 +47,7 @@ func (pc *pacer) addGTX(c, g, x []float64, sx *datasets.CSR, ct []float64, n, m,
 	for lo := 0; lo < n; {
 		hi := pc.blockEnd(lo, n, per)
 		j := newJob(spAccumATBColsJob)
-		j.c, j.a, j.sx, j.base, j.n, j.m = ct, g[lo*m:hi*m], sx, lo, hi-lo, m
+		j.c, j.a, j.sx, j.base, j.n, j.m, j.byCols = ct, g[lo*m:hi*m], sx, lo, hi-lo, m, true
 		j.split(m, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi

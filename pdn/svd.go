@@ -203,7 +203,7 @@ func (o csrOp) mulT(dst, x *mat.Dense) {
 	ct, a, m := dst.RawMatrix().Data, x.RawMatrix().Data, x.RawMatrix().Cols
 	clear(ct)
 	j := newJob(spAccumATBColsJob)
-	j.c, j.a, j.sx, j.base, j.n, j.m = ct, a, o.a, 0, o.a.Rows, m
+	j.c, j.a, j.sx, j.base, j.n, j.m, j.byCols = ct, a, o.a, 0, o.a.Rows, m, true
 	j.split(m, float64(m*o.a.NNZ()))
 }
 

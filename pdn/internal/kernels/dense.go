@@ -297,8 +297,8 @@ func AddATB(c, a, b []float64, n, m, k int) { AddATBCols(c, a, b, n, m, k, 0, m)
 // range, so ranges can run at once.
 func AddATBCols(c, a, b []float64, n, m, k, j0, j1 int) {
 	c, a, b = fit(c, m*k), fit(a, n*m), fit(b, n*k)
-	if simd128 && j0 == 0 && j1 == m {
-		wasmAddATB(c, a, b, n, m, k)
+	if simd128 {
+		wasmAddATB(c, a, b, n, m, k, j0, j1)
 		return
 	}
 	if addATBWide(c, a, b, n, m, k, j0, j1) {

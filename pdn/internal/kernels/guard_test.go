@@ -287,7 +287,11 @@ var kernelCases = []struct {
 		d, nh := k, pathfinderHidden(n, m)
 		h := s.buf(n*nh, true)
 		Relu(h, h) // the hidden layer's output, as the kernel takes it
-		Pathfinder1Backward(s.out(nh*d), s.out(nh), s.out(nh), s.out(1), s.in(n), s.in(n), h, s.in(n*d), s.in(nh), n/3&^3, n, d, nh)
+		gw1, gb1, gw2, gb2 := s.out(nh*d), s.out(nh), s.out(nh), s.out(1)
+		gw, w, z, w2 := s.in(n), s.in(n), s.in(n*d), s.in(nh)
+		half := nh / 2 &^ 1 // two threads' shares of the hidden units
+		Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2, n/3&^3, n, d, nh, 0, half)
+		Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2, n/3&^3, n, d, nh, half, nh)
 	}},
 	// Embeddings of k rounded up to a multiple of 8 values: 8, 16, 40, 64
 	// (DeepWalk's) and 128 (LINE's).

@@ -65,13 +65,19 @@ func Pathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []fl
 // four at a time from lo (a group whose four factors are zero skipped),
 // the last hi−lo mod 4 one at a time. Over blocks of edges that start at
 // multiples of 4, the gradients are the layers' own, bit for bit.
-func Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
+//
+// Only the hidden units j0..j1-1 are taken (0 and nh for all; the kernel
+// takes even bounds): their entries of ∂w₂ and ∂b₁ and rows of ∂W₁, and
+// ∂b₂ where j0 is 0. Each entry is its own sum over the edges, so ranges
+// give the bits of the whole and can run at once.
+func Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh, j0, j1 int) {
 	gw1, gb1, gw2, gb2, w2 = fit(gw1, nh*d), fit(gb1, nh), fit(gw2, nh), fit(gb2, 1), fit(w2, nh)
 	gw, w, h, z = fit(gw, hi), fit(w, hi), fit(h, hi*nh), fit(z, hi*d)
 	if FusedPathfinder(nh) {
-		wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2, lo, hi, d, nh)
+		wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2, lo, hi, d, nh, j0, j1)
 		return
 	}
+	gw2, gb1, w2 = gw2[:j1], gb1[:j1], w2[:j1]
 	var buf [4 * 64]float64 // the four edges' dh
 	dh := buf[:]
 	if 4*nh > len(buf) {
@@ -85,18 +91,21 @@ func Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, 
 		g2, g3 := float64(float64(gw[e+2]*w[e+2])*(1-w[e+2])), float64(float64(gw[e+3]*w[e+3])*(1-w[e+3]))
 		h0, h1, h2, h3 := h[e*nh:(e+1)*nh], h[(e+1)*nh:(e+2)*nh], h[(e+2)*nh:(e+3)*nh], h[(e+3)*nh:(e+4)*nh]
 		if !AllZero(g0, g1, g2, g3) {
-			for p := range gw2 {
+			for p := j0; p < j1; p++ {
 				gw2[p] += float64(g0*h0[p]) + float64(g1*h1[p]) + float64(g2*h2[p]) + float64(g3*h3[p])
 			}
 		}
-		gb2[0] = gb2[0] + g0 + g1 + g2 + g3
-		for j, u := range w2 {
+		if j0 == 0 {
+			gb2[0] = gb2[0] + g0 + g1 + g2 + g3
+		}
+		for j := j0; j < j1; j++ {
+			u := w2[j]
 			dh0[j], dh1[j] = GateOn(0+float64(g0*u), h0[j]), GateOn(0+float64(g1*u), h1[j])
 			dh2[j], dh3[j] = GateOn(0+float64(g2*u), h2[j]), GateOn(0+float64(g3*u), h3[j])
 			gb1[j] = gb1[j] + dh0[j] + dh1[j] + dh2[j] + dh3[j]
 		}
 		z0, z1, z2, z3 := z[e*d:(e+1)*d], z[(e+1)*d:(e+2)*d], z[(e+2)*d:(e+3)*d], z[(e+3)*d:(e+4)*d]
-		for j := range nh {
+		for j := j0; j < j1; j++ {
 			s0, s1, s2, s3 := dh0[j], dh1[j], dh2[j], dh3[j]
 			if AllZero(s0, s1, s2, s3) {
 				continue
@@ -110,12 +119,14 @@ func Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, 
 	for ; e < hi; e++ {
 		g := float64(float64(gw[e]*w[e]) * (1 - w[e]))
 		he, ze := h[e*nh:(e+1)*nh], z[e*d:(e+1)*d]
-		for p := range gw2 {
+		for p := j0; p < j1; p++ {
 			gw2[p] += float64(g * he[p])
 		}
-		gb2[0] += g
-		for j, u := range w2 {
-			v := GateOn(0+float64(g*u), he[j])
+		if j0 == 0 {
+			gb2[0] += g
+		}
+		for j := j0; j < j1; j++ {
+			v := GateOn(0+float64(g*w2[j]), he[j])
 			gb1[j] += v
 			cj := gw1[j*d : (j+1)*d]
 			for p := range cj {

@@ -45,6 +45,7 @@ const (
 	fnCombineDots
 	fnAccumulateEdges
 	fnPathfinder1Forward
+	fnPathfinder1Backward
 )
 
 // call is c/kernels.c's call: 128 bytes, its arguments 64 bits each.
@@ -159,12 +160,12 @@ func mulABTNarrowCall(c, a, b, bias, keep unsafe.Pointer, n, k int32) {
 	kMulABTNarrow(c, a, b, bias, keep, n, k)
 }
 
-func addATBCall(c, a, b unsafe.Pointer, n, m, k int32) {
+func addATBCall(c, a, b unsafe.Pointer, n, m, k, j0, j1 int32) {
 	if pool.collecting {
-		collect(fnAddATB, addr(c), addr(a), addr(b), i32(n), i32(m), i32(k))
+		collect(fnAddATB, addr(c), addr(a), addr(b), i32(n), i32(m), i32(k), i32(j0), i32(j1))
 		return
 	}
-	kAddATB(c, a, b, n, m, k)
+	kAddATB(c, a, b, n, m, k, j0, j1)
 }
 
 func spMulABTCall(c, ptr, col, val unsafe.Pointer, lo, hi int32, bt unsafe.Pointer, m int32) {
@@ -175,12 +176,12 @@ func spMulABTCall(c, ptr, col, val unsafe.Pointer, lo, hi int32, bt unsafe.Point
 	kSpMulABT(c, ptr, col, val, lo, hi, bt, m)
 }
 
-func spAccumATBCall(ct, a, ptr, col, val unsafe.Pointer, lo, hi, m int32) {
+func spAccumATBCall(ct, a, ptr, col, val unsafe.Pointer, lo, hi, m, o0, o1 int32) {
 	if pool.collecting {
-		collect(fnSpAccumATB, addr(ct), addr(a), addr(ptr), addr(col), addr(val), i32(lo), i32(hi), i32(m))
+		collect(fnSpAccumATB, addr(ct), addr(a), addr(ptr), addr(col), addr(val), i32(lo), i32(hi), i32(m), i32(o0), i32(o1))
 		return
 	}
-	kSpAccumATB(ct, a, ptr, col, val, lo, hi, m)
+	kSpAccumATB(ct, a, ptr, col, val, lo, hi, m, o0, o1)
 }
 
 func reluCall(y, x unsafe.Pointer, n int32) {
@@ -229,4 +230,12 @@ func pathfinder1ForwardCall(h, s, w, z, w1t, b1, w2 unsafe.Pointer, b2 float64, 
 		return
 	}
 	kPathfinder1Forward(h, s, w, z, w1t, b1, w2, b2, keep, lo, hi, d, nh)
+}
+
+func pathfinder1BackwardCall(gw1, gb1, gw2, gb2, gw, w, h, z, w2 unsafe.Pointer, lo, hi, d, nh, j0, j1 int32) {
+	if pool.collecting {
+		collect(fnPathfinder1Backward, addr(gw1), addr(gb1), addr(gw2), addr(gb2), addr(gw), addr(w), addr(h), addr(z), addr(w2), i32(lo), i32(hi), i32(d), i32(nh), i32(j0), i32(j1))
+		return
+	}
+	kPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2, lo, hi, d, nh, j0, j1)
 }

@@ -38,8 +38,8 @@ func SpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi i
 // the range of columns, so ranges can run at once.
 func SpAccumATBCols(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m, o0, o1 int) {
 	ct, a, ptr = fit(ct, cols*m), fit(a, (hi-lo)*m), fit(ptr, hi+1)
-	if simd128 && o0 == 0 && o1 == m {
-		wasmSpAccumATB(ct, a, ptr, col, val, cols, lo, hi, m)
+	if simd128 {
+		wasmSpAccumATB(ct, a, ptr, col, val, cols, lo, hi, m, o0, o1)
 		return
 	}
 	for i := lo; i < hi; i++ {

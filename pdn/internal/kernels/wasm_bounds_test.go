@@ -174,9 +174,13 @@ func boundsCases() []boundsCase {
 			},
 			bad: []badCall{set("k", -1, "k")}},
 		{name: "wasmAddATB",
-			ops:  func() ops { return ops{"c": vals(2 * 5), "a": vals(3 * 2), "b": vals(3 * 5), "n": 3, "m": 2, "k": 5} },
-			call: func(o ops) { wasmAddATB(o.f("c"), o.f("a"), o.f("b"), o.n("n"), o.n("m"), o.n("k")) },
-			bad:  []badCall{set("m", -1, "m"), set("k", -1, "k")}},
+			ops: func() ops {
+				return ops{"c": vals(2 * 5), "a": vals(3 * 2), "b": vals(3 * 5), "n": 3, "m": 2, "k": 5, "j0": 1, "j1": 2}
+			},
+			call: func(o ops) {
+				wasmAddATB(o.f("c"), o.f("a"), o.f("b"), o.n("n"), o.n("m"), o.n("k"), o.n("j0"), o.n("j1"))
+			},
+			bad: []badCall{set("m", -1, "m"), set("k", -1, "k"), set("j0", -1, "rows of c"), set("j1", 3, "rows of c"), set("j0", 3, "rows of c")}},
 		{name: "wasmPropagateRows",
 			ops: func() ops {
 				return with(adjacency(1, 6), ops{"y": vals(6 * m), "h": vals(g.n * m)})
@@ -210,12 +214,12 @@ func boundsCases() []boundsCase {
 			bad: sparseBad},
 		{name: "wasmSpAccumATB",
 			ops: func() ops {
-				return with(rows(1, 4), ops{"ct": vals(cols * m), "a": vals(3 * m)})
+				return with(rows(1, 4), ops{"ct": vals(cols * m), "a": vals(3 * m), "o0": 1, "o1": m})
 			},
 			call: func(o ops) {
-				wasmSpAccumATB(o.f("ct"), o.f("a"), o["ptr"].([]int), o.i32("col"), o.f("val"), o.n("cols"), o.n("lo"), o.n("hi"), o.n("m"))
+				wasmSpAccumATB(o.f("ct"), o.f("a"), o["ptr"].([]int), o.i32("col"), o.f("val"), o.n("cols"), o.n("lo"), o.n("hi"), o.n("m"), o.n("o0"), o.n("o1"))
 			},
-			bad: sparseBad},
+			bad: append(slices.Clone(sparseBad), set("o0", -1, "columns of ct"), set("o1", m+1, "columns of ct"))},
 		{name: "wasmRelu", keepLen: []string{"x"},
 			ops:  func() ops { return ops{"y": vals(5), "x": vals(5)} },
 			call: func(o ops) { wasmRelu(o.f("y"), o.f("x")) }},
@@ -250,12 +254,13 @@ func boundsCases() []boundsCase {
 			ops: func() ops {
 				const hi, d, nh = 6, 3, 8
 				return ops{"gw1": vals(nh * d), "gb1": vals(nh), "gw2": vals(nh), "gb2": vals(1), "gw": vals(hi), "w": vals(hi), "h": vals(hi * nh),
-					"z": vals(hi * d), "w2": vals(nh), "lo": 0, "hi": hi, "d": d, "nh": nh}
+					"z": vals(hi * d), "w2": vals(nh), "lo": 0, "hi": hi, "d": d, "nh": nh, "j0": 2, "j1": nh}
 			},
 			call: func(o ops) {
-				wasmPathfinder1Backward(o.f("gw1"), o.f("gb1"), o.f("gw2"), o.f("gb2"), o.f("gw"), o.f("w"), o.f("h"), o.f("z"), o.f("w2"), o.n("lo"), o.n("hi"), o.n("d"), o.n("nh"))
+				wasmPathfinder1Backward(o.f("gw1"), o.f("gb1"), o.f("gw2"), o.f("gb2"), o.f("gw"), o.f("w"), o.f("h"), o.f("z"), o.f("w2"), o.n("lo"), o.n("hi"), o.n("d"), o.n("nh"), o.n("j0"), o.n("j1"))
 			},
-			bad: []badCall{set("nh", 6, "nh"), set("nh", 72, "nh"), set("d", -1, "d"), set("lo", -1, "rows")}},
+			bad: []badCall{set("nh", 6, "nh"), set("nh", 72, "nh"), set("d", -1, "d"), set("lo", -1, "rows"),
+				set("j0", -2, "hidden units"), set("j1", 10, "hidden units"), set("j0", 1, "hidden units"), set("j1", 7, "hidden units")}},
 		{name: "wasmPropagateDots",
 			ops: func() ops {
 				o := adjacency(1, 6)

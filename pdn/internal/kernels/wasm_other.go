@@ -16,7 +16,7 @@ func SIMD128() bool { return false }
 func SetSIMD128(bool) bool { return false }
 
 func wasmMulABT(c, a, b, bias, keep []float64, n, k, m int) { panic(noKernels) }
-func wasmAddATB(c, a, b []float64, n, m, k int)             { panic(noKernels) }
+func wasmAddATB(c, a, b []float64, n, m, k, j0, j1 int)     { panic(noKernels) }
 func wasmPropagateRows(y, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self []float64) {
 	panic(noKernels)
 }
@@ -27,14 +27,14 @@ func wasmAccumulateSelf(gSelf, dy, h []float64, n, m int) { panic(noKernels) }
 func wasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, hi int, bt []float64, m int) {
 	panic(noKernels)
 }
-func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
+func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m, o0, o1 int) {
 	panic(noKernels)
 }
 func wasmSigmoidKept(w, s, keep []float64) { panic(noKernels) }
 func wasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []float64, lo, hi, d, nh int) {
 	panic(noKernels)
 }
-func wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
+func wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh, j0, j1 int) {
 	panic(noKernels)
 }
 func wasmPropagateDots(y, dy, h []float64, n, m, lo, hi int, rowPtr, col, eid []int32, coef, self, dots, gSelf []float64) {

@@ -34,7 +34,7 @@ func kMulABT(c, a, bt, bias, keep unsafe.Pointer, n, k, m int32)
 func kMulABTNarrow(c, a, b, bias, keep unsafe.Pointer, n, k int32)
 
 //go:wasmimport pdnkernels add_atb
-func kAddATB(c, a, b unsafe.Pointer, n, m, k int32)
+func kAddATB(c, a, b unsafe.Pointer, n, m, k, j0, j1 int32)
 
 //go:wasmimport pdnkernels propagate_rows
 func kPropagateRows(y, h unsafe.Pointer, m, lo, hi int32, rowPtr, col, eid, coef, self unsafe.Pointer)
@@ -49,7 +49,7 @@ func kAccumulateSelf(gSelf, dy, h unsafe.Pointer, m, n int32)
 func kSpMulABT(c, ptr, col, val unsafe.Pointer, lo, hi int32, bt unsafe.Pointer, m int32)
 
 //go:wasmimport pdnkernels sp_accum_atb
-func kSpAccumATB(ct, a, ptr, col, val unsafe.Pointer, lo, hi, m int32)
+func kSpAccumATB(ct, a, ptr, col, val unsafe.Pointer, lo, hi, m, o0, o1 int32)
 
 //go:wasmimport pdnkernels relu
 func kRelu(y, x unsafe.Pointer, n int32)
@@ -73,7 +73,7 @@ func kSigmoidKept(w, s, keep unsafe.Pointer, n int32)
 func kPathfinder1Forward(h, s, w, z, w1t, b1, w2 unsafe.Pointer, b2 float64, keep unsafe.Pointer, lo, hi, d, nh int32)
 
 //go:wasmimport pdnkernels pathfinder1_backward
-func kPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 unsafe.Pointer, lo, hi, d, nh int32)
+func kPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 unsafe.Pointer, lo, hi, d, nh, j0, j1 int32)
 
 //go:wasmimport pdnkernels propagate_dots
 func kPropagateDots(y, dy, h unsafe.Pointer, m, lo, hi int32, rowPtr, col, eid, coef, self, dots, gSelf unsafe.Pointer)
@@ -108,9 +108,9 @@ func kOrderedI32(p unsafe.Pointer, n int32) int32
 //go:wasmimport pdnkernels ordered_i64
 func kOrderedI64(p unsafe.Pointer, n int32) int32
 
-// kernelsABIVersion is abi() of the kernels this file calls: 2 since
-// max_index, ordered_i32 and ordered_i64.
-const kernelsABIVersion = 2
+// kernelsABIVersion is abi() of the kernels this file calls: 3 since
+// add_atb and sp_accum_atb take a range of columns.
+const kernelsABIVersion = 3
 
 // simd128 reports whether the kernels run (SetSIMD128 turns them off for
 // tests that compare the two paths).
@@ -379,14 +379,15 @@ func wasmMulABT(c, a, b, bias, keep []float64, n, k, m int) {
 	mulABTCall(at(c, n*m, op+"c"), at(a, n*k, op+"a"), at(bt, k*m, op+"bt"), opt(bias, m, op+"bias"), opt(keep, n, op+"keep"), n32, k32, m32)
 }
 
-// wasmAddATB is AddATB.
+// wasmAddATB is AddATBCols: the rows j0..j1-1 of c.
 //
-// add_atb touches c m·k, a n·m, b n·k.
-func wasmAddATB(c, a, b []float64, n, m, k int) {
+// add_atb touches c m·k (its rows j0..j1-1), a n·m, b n·k.
+func wasmAddATB(c, a, b []float64, n, m, k, j0, j1 int) {
 	const op = "wasmAddATB: "
 	n32, m32, k32 := size(n, op+"n"), size(m, op+"m"), size(k, op+"k")
-	if n > 0 {
-		addATBCall(at(c, m*k, op+"c"), at(a, n*m, op+"a"), at(b, n*k, op+"b"), n32, m32, k32)
+	j032, j132 := span(j0, j1, m, op+"rows of c")
+	if n > 0 && j1 > j0 {
+		addATBCall(at(c, m*k, op+"c"), at(a, n*m, op+"a"), at(b, n*k, op+"b"), n32, m32, k32, j032, j132)
 	}
 }
 
@@ -462,23 +463,24 @@ func wasmSpMulABT(c []float64, ptr []int, col []int32, val []float64, cols, lo, 
 	}
 }
 
-// wasmSpAccumATB adds to ct (cols×m) the rows lo..hi-1 of the sparse b
-// (ptr, col, val) transposed times a.
+// wasmSpAccumATB adds to the columns o0..o1-1 of ct (cols×m) the rows
+// lo..hi-1 of the sparse b (ptr, col, val) transposed times a.
 //
 // sp_accum_atb touches ct cols·m (the rows col[p] < cols), a (hi−lo)·m,
 // ptr lo..hi, col and val ptr[lo]..ptr[hi]-1. The scans are
 // wasmSpMulABT's, beside as much work in the kernel.
-func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m int) {
-	if hi > lo {
-		const op = "wasmSpAccumATB: "
+func wasmSpAccumATB(ct, a []float64, ptr []int, col []int32, val []float64, cols, lo, hi, m, o0, o1 int) {
+	const op = "wasmSpAccumATB: "
+	m32 := size(m, op+"m")
+	o032, o132 := span(o0, o1, m, op+"columns of ct")
+	if hi > lo && o1 > o0 {
 		size(cols, op+"cols")
-		m32 := size(m, op+"m")
 		lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
 		pPtr := at(ptr, hi+1, op+"ptr")
 		first, last := rowPtrs(ptr, lo, hi, op+"ptr")
 		pCol, pVal := at(col, last, op+"col"), at(val, last, op+"val")
 		indices(col, first, last, cols, op+"col")
-		spAccumATBCall(at(ct, cols*m, op+"ct"), at(a, (hi-lo)*m, op+"a"), pPtr, pCol, pVal, lo32, hi32, m32)
+		spAccumATBCall(at(ct, cols*m, op+"ct"), at(a, (hi-lo)*m, op+"a"), pPtr, pCol, pVal, lo32, hi32, m32, o032, o132)
 	}
 }
 
@@ -554,17 +556,22 @@ func wasmPathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep 
 }
 
 // wasmPathfinder1Backward is that pathfinder's backward pass from gw, the
-// gradient of w, for the rows lo..hi-1 (lo a multiple of 4), adding to the
-// gradients gw1, gb1, gw2 and gb2.
+// gradient of w, for the rows lo..hi-1 (lo a multiple of 4) and the
+// hidden units j0..j1-1, adding to the gradients gw1, gb1, gw2 and gb2.
 //
 // pathfinder1_backward touches gw1 nh·d, gb1 nh, gw2 nh, gb2 1, gw hi,
-// w hi, h hi·nh, z hi·d, w2 nh; nh a multiple of 8 up to 64.
-func wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh int) {
+// w hi, h hi·nh, z hi·d, w2 nh; nh a multiple of 8 up to 64, j0 and j1
+// even (its lanes take two units at a time).
+func wasmPathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh, j0, j1 int) {
 	const op = "wasmPathfinder1Backward: "
 	lo32, hi32 := span(lo, hi, math.MaxInt32, op+"rows")
 	d32, nh32 := size(d, op+"d"), hidden(nh, op+"nh")
-	kPathfinder1Backward(at(gw1, nh*d, op+"gw1"), at(gb1, nh, op+"gb1"), at(gw2, nh, op+"gw2"), at(gb2, 1, op+"gb2"),
-		at(gw, hi, op+"gw"), at(w, hi, op+"w"), at(h, hi*nh, op+"h"), at(z, hi*d, op+"z"), at(w2, nh, op+"w2"), lo32, hi32, d32, nh32)
+	j032, j132 := span(j0, j1, nh, op+"hidden units")
+	if j0%2 != 0 || j1%2 != 0 {
+		outOfBounds("%shidden units %d..%d: the bounds must be even", op, j0, j1)
+	}
+	pathfinder1BackwardCall(at(gw1, nh*d, op+"gw1"), at(gb1, nh, op+"gb1"), at(gw2, nh, op+"gw2"), at(gb2, 1, op+"gb2"),
+		at(gw, hi, op+"gw"), at(w, hi, op+"w"), at(h, hi*nh, op+"h"), at(z, hi*d, op+"z"), at(w2, nh, op+"w2"), lo32, hi32, d32, nh32, j032, j132)
 }
 
 // wasmPropagateDots is, for the rows lo..hi-1, y = Â dy and the rows' dot

@@ -44,8 +44,10 @@ typedef int i32;
 
 // abi is the version of these functions' signatures; wasm_simd128.go runs
 // the Go loops rather than a module of another. 2: max_index and
-// ordered_i32/i64, the wrappers' scans of index arrays.
-i32 abi(void) { return 2; }
+// ordered_i32/i64, the wrappers' scans of index arrays. 3: add_atb,
+// sp_accum_atb and pathfinder1_backward over a range of columns (the
+// pool's pieces).
+i32 abi(void) { return 3; }
 
 // mul_abt is MulABTBias (with mulABTShort) and MulABTKept
 // (pdn/internal/kernels/dense.go): c (n×m) = a (n×k) · bᵀ for b (m×k)
@@ -145,17 +147,19 @@ void mul_abt_narrow(f64 *c, const f64 *a, const f64 *b, const f64 *bias, const f
 	}
 }
 
-// add_atb is AddATB, AddATBCols over every column
-// (pdn/internal/kernels/dense.go): c (m×k) += aᵀ·b for a (n×m), b (n×k).
-// Rows go four at a time: an entry adds ((s₀b₀ + s₁b₁) + s₂b₂) + s₃b₃ to
-// itself, and is left alone where the four factors are zero; the last
-// n mod 4 rows add one product each.
-void add_atb(f64 *c, const f64 *a, const f64 *b, i32 n, i32 m, i32 k) {
+// add_atb is AddATBCols (pdn/internal/kernels/dense.go): the rows
+// j0..j1-1 of c (m×k) += aᵀ·b for a (n×m), b (n×k). Rows go four at a
+// time: an entry adds ((s₀b₀ + s₁b₁) + s₂b₂) + s₃b₃ to itself, and is
+// left alone where the four factors are zero; the last n mod 4 rows add
+// one product each. An entry's sum reads only its own row of c, so a
+// range gives the bits of the whole, and ranges can run at once (the
+// pool's pieces).
+void add_atb(f64 *c, const f64 *a, const f64 *b, i32 n, i32 m, i32 k, i32 j0, i32 j1) {
 	i32 i = 0;
 	for (; i + 4 <= n; i += 4) {
 		const f64 *b0 = b + (i64)i * k, *b1 = b0 + k, *b2 = b1 + k, *b3 = b2 + k;
 		const f64 *ai = a + (i64)i * m;
-		for (i32 j = 0; j < m; j++) {
+		for (i32 j = j0; j < j1; j++) {
 			f64 s0 = ai[j], s1 = ai[m + j], s2 = ai[2 * m + j], s3 = ai[3 * m + j];
 			if (s0 == 0 && s1 == 0 && s2 == 0 && s3 == 0) {
 				continue;
@@ -174,7 +178,7 @@ void add_atb(f64 *c, const f64 *a, const f64 *b, i32 n, i32 m, i32 k) {
 	}
 	for (; i < n; i++) {
 		const f64 *bi = b + (i64)i * k;
-		for (i32 j = 0; j < m; j++) {
+		for (i32 j = j0; j < j1; j++) {
 			f64 s = a[(i64)i * m + j];
 			f64 *cj = c + (i64)j * k;
 			v128_t v = SPLAT(s);
@@ -338,20 +342,22 @@ void sp_mul_abt(f64 *c, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, 
 	}
 }
 
-// sp_accum_atb is SpAccumATBCols over every column (sparse.go): for
-// the rows lo..hi-1 of the sparse b and the dense a (whose first row is
-// row lo), ct[j] += v·a_i over each row's non-zeros (j, v), rows in order.
-void sp_accum_atb(f64 *ct, const f64 *a, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, i32 hi, i32 m) {
+// sp_accum_atb is SpAccumATBCols (sparse.go): for the rows lo..hi-1 of
+// the sparse b and the dense a (whose first row is row lo), the columns
+// o0..o1-1 of ct[j] += v·a_i over each row's non-zeros (j, v), rows in
+// order. Each entry is its own sum, so a range of columns gives the bits
+// of the whole, and ranges can run at once (the pool's pieces).
+void sp_accum_atb(f64 *ct, const f64 *a, const i64 *ptr, const i32 *col, const f64 *val, i32 lo, i32 hi, i32 m, i32 o0, i32 o1) {
 	for (i32 i = lo; i < hi; i++) {
 		const f64 *ai = a + (i64)(i - lo) * m;
 		for (i64 p = ptr[i]; p < ptr[i + 1]; p++) {
 			v128_t v = SPLAT(val[p]);
 			f64 *row = ct + (i64)col[p] * m;
-			i32 o = 0;
-			for (; o + 2 <= m; o += 2) {
+			i32 o = o0;
+			for (; o + 2 <= o1; o += 2) {
 				STORE(row + o, ADD(LOAD(row + o), MUL(v, LOAD(ai + o))));
 			}
-			for (; o < m; o++) {
+			for (; o < o1; o++) {
 				row[o] = row[o] + val[p] * ai[o];
 			}
 		}
@@ -713,8 +719,13 @@ static v128_t gate_v(v128_t dy, v128_t y) {
 // factors are zero), so groups of four rows go together here too; the
 // last hi−lo mod 4 rows go one at a time, as in add_atb. Lanes run across
 // the columns of ∂w₂, dh, ∂b₁ and a row of ∂W₁.
+//
+// Only the hidden units j0..j1-1 (multiples of 2) are taken: their
+// entries of ∂w₂, ∂b₁ and rows of ∂W₁, and ∂b₂ where j0 is 0. Each entry
+// is its own sum over the rows, so a range gives the bits of the whole,
+// and ranges can run at once (the pool's pieces).
 void pathfinder1_backward(f64 *gw1, f64 *gb1, f64 *gw2, f64 *gb2, const f64 *gw, const f64 *w, const f64 *h, const f64 *z,
-                          const f64 *w2, i32 lo, i32 hi, i32 d, i32 nh) {
+                          const f64 *w2, i32 lo, i32 hi, i32 d, i32 nh, i32 j0, i32 j1) {
 	f64 dh[4][64];
 	i32 e = lo;
 	for (; e + 4 <= hi; e += 4) {
@@ -723,14 +734,16 @@ void pathfinder1_backward(f64 *gw1, f64 *gb1, f64 *gw2, f64 *gb2, const f64 *gw,
 		const f64 *h0 = h + (i64)e * nh, *h1 = h0 + nh, *h2 = h1 + nh, *h3 = h2 + nh;
 		v128_t v0 = SPLAT(g0), v1 = SPLAT(g1), v2 = SPLAT(g2), v3 = SPLAT(g3);
 		if (!(g0 == 0 && g1 == 0 && g2 == 0 && g3 == 0)) {
-			for (i32 p = 0; p < nh; p += 2) {
+			for (i32 p = j0; p < j1; p += 2) {
 				v128_t t = ADD(ADD(ADD(MUL(v0, LOAD(h0 + p)), MUL(v1, LOAD(h1 + p))), MUL(v2, LOAD(h2 + p))), MUL(v3, LOAD(h3 + p)));
 				STORE(gw2 + p, ADD(LOAD(gw2 + p), t));
 			}
 		}
-		*gb2 = (((*gb2 + g0) + g1) + g2) + g3;
+		if (j0 == 0) {
+			*gb2 = (((*gb2 + g0) + g1) + g2) + g3;
+		}
 		const v128_t zero = SPLAT(0);
-		for (i32 j = 0; j < nh; j += 2) {
+		for (i32 j = j0; j < j1; j += 2) {
 			v128_t u = LOAD(w2 + j);
 			v128_t d0 = gate_v(ADD(zero, MUL(v0, u)), LOAD(h0 + j));
 			v128_t d1 = gate_v(ADD(zero, MUL(v1, u)), LOAD(h1 + j));
@@ -743,7 +756,7 @@ void pathfinder1_backward(f64 *gw1, f64 *gb1, f64 *gw2, f64 *gb2, const f64 *gw,
 			STORE(gb1 + j, ADD(ADD(ADD(ADD(LOAD(gb1 + j), d0), d1), d2), d3));
 		}
 		const f64 *z0 = z + (i64)e * d, *z1 = z0 + d, *z2 = z1 + d, *z3 = z2 + d;
-		for (i32 j = 0; j < nh; j++) {
+		for (i32 j = j0; j < j1; j++) {
 			f64 s0 = dh[0][j], s1 = dh[1][j], s2 = dh[2][j], s3 = dh[3][j];
 			if (s0 == 0 && s1 == 0 && s2 == 0 && s3 == 0) {
 				continue;
@@ -763,11 +776,13 @@ void pathfinder1_backward(f64 *gw1, f64 *gb1, f64 *gw2, f64 *gb2, const f64 *gw,
 	for (; e < hi; e++) {
 		f64 g = (gw[e] * w[e]) * (1 - w[e]);
 		const f64 *he = h + (i64)e * nh, *ze = z + (i64)e * d;
-		for (i32 p = 0; p < nh; p++) {
+		for (i32 p = j0; p < j1; p++) {
 			gw2[p] = gw2[p] + g * he[p];
 		}
-		*gb2 = *gb2 + g;
-		for (i32 j = 0; j < nh; j++) {
+		if (j0 == 0) {
+			*gb2 = *gb2 + g;
+		}
+		for (i32 j = j0; j < j1; j++) {
 			f64 v = 0 + g * w2[j];
 			i64 on = (i64)(0 - bits_of(he[j])) >> 63;
 			f64 s = from_bits(bits_of(v) & (u64)on);
@@ -1086,15 +1101,16 @@ static void run_call(const call *c) {
 	switch (c->fn) {
 	case 1: mul_abt(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7)); break;
 	case 2: mul_abt_narrow(P(0), P(1), P(2), P(3), P(4), I(5), I(6)); break;
-	case 3: add_atb(P(0), P(1), P(2), I(3), I(4), I(5)); break;
+	case 3: add_atb(P(0), P(1), P(2), I(3), I(4), I(5), I(6), I(7)); break;
 	case 4: sp_mul_abt(P(0), P(1), P(2), P(3), I(4), I(5), P(6), I(7)); break;
-	case 5: sp_accum_atb(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7)); break;
+	case 5: sp_accum_atb(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7), I(8), I(9)); break;
 	case 6: relu(P(0), P(1), I(2)); break;
 	case 7: propagate_rows(P(0), P(1), I(2), I(3), I(4), P(5), P(6), P(7), P(8), P(9)); break;
 	case 8: propagate_dots(P(0), P(1), P(2), I(3), I(4), I(5), P(6), P(7), P(8), P(9), P(10), P(11), P(12)); break;
 	case 9: combine_dots(P(0), P(1), P(2), P(3), I(4), I(5)); break;
 	case 10: accumulate_edges(P(0), P(1), P(2), I(3), I(4), I(5), P(6), P(7)); break;
 	case 11: pathfinder1_forward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), f64_of(c->a[7]), P(8), I(9), I(10), I(11), I(12)); break;
+	case 12: pathfinder1_backward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), P(7), P(8), I(9), I(10), I(11), I(12), I(13), I(14)); break;
 	default: __builtin_trap(); // a call the Go side does not defer
 	}
 }
