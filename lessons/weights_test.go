@@ -2,8 +2,11 @@ package lessons
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"gonum.org/v1/gonum/stat"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
@@ -83,6 +86,38 @@ func TestNoWeightsNoSentence(t *testing.T) {
 		got, _ := f.WeightReading()
 		if learns := kind == experiment.PDN; learns != (got != experiment.WeightsNone) || learns != (len(f.IntraDeciles) == experiment.Deciles) {
 			t.Errorf("%s: reading %q, deciles %v", kind, got, f.IntraDeciles)
+		}
+	}
+}
+
+// The deciles by selection are those gonum's empirical quantile reads
+// from the values sorted, bit for bit: on values drawn from few levels
+// (many ties) and from many, of every length up to 3,000, with and
+// without a NaN.
+func TestDecilesAreGonumsOfTheSorted(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for n := 1; n <= 3000; n += 1 + n/7 {
+		for _, levels := range []int{1, 3, 50, 0} {
+			x := make([]float64, n)
+			for i := range x {
+				if levels == 0 {
+					x[i] = rnd.NormFloat64()
+				} else {
+					x[i] = float64(rnd.IntN(levels)) / float64(levels)
+				}
+			}
+			if n%5 == 0 {
+				x[rnd.IntN(n)] = math.NaN()
+			}
+			sorted := slices.Clone(x)
+			slices.Sort(sorted)
+			got := deciles(slices.Clone(x))
+			for i, g := range got {
+				want := stat.Quantile(decile(i), stat.Empirical, sorted, nil)
+				if math.Float64bits(g) != math.Float64bits(want) {
+					t.Fatalf("n = %d, %d levels: decile %d = %v, gonum's of the sorted %v", n, levels, i, g, want)
+				}
+			}
 		}
 	}
 }
