@@ -110,6 +110,24 @@ func TestBinByDegree(t *testing.T) {
 	}
 }
 
+// A degree's bin is ⌊log₂ d⌋, as math.Log2 gives it, for every degree to
+// a million and about every power of two and its neighbours to 2⁴⁰.
+func TestDegreeBinIsTheFloorOfLog2(t *testing.T) {
+	check := func(d int) {
+		if got, want := degreeBin(d), int(math.Log2(float64(max(d, 1)))); got != want {
+			t.Fatalf("degree %d: bin %d, want ⌊log₂⌋ %d", d, got, want)
+		}
+	}
+	for d := range 1_000_001 {
+		check(d)
+	}
+	for k := 20; k <= 40; k++ {
+		for _, d := range []int{1<<k - 1, 1 << k, 1<<k + 1} {
+			check(d)
+		}
+	}
+}
+
 // TrainAll runs the restart remedy when the experiment asks for it, and
 // trains the initialisation kept to the end.
 func TestTrainAllWithRestarts(t *testing.T) {
