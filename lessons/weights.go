@@ -2,6 +2,8 @@ package lessons
 
 import (
 	"math"
+	"math/bits"
+	"math/rand/v2"
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
@@ -68,15 +70,21 @@ func WeightSpread(w []float64, kind []edgekind.Kind) Spread {
 // They are found by selection, not by sorting: the page reads them from
 // every snapshot, and sorting a Facebook-sized graph's 171,000 weights in
 // the browser took 7% of an epoch. Neither the standard library nor
-// gonum selects a rank, so selectRanks does, by hand. With a NaN, whose
-// order selection cannot keep as the sort does, they are read from x
-// sorted, as gonum's own quantile takes them.
+// gonum selects a rank, so selectRanks does, by hand. With a NaN every
+// decile is NaN, as gonum's quantile has it; with a −0, which a sort may
+// put on either side of a +0, they are read from x sorted, as before.
 func deciles(x []float64) []float64 {
 	if len(x) == 0 {
 		return nil
 	}
 	out := make([]float64, experiment.Deciles)
 	if slices.ContainsFunc(x, math.IsNaN) {
+		for i := range out {
+			out[i] = math.NaN()
+		}
+		return out
+	}
+	if slices.ContainsFunc(x, negativeZero) {
 		slices.Sort(x)
 		for i := range out {
 			out[i] = stat.Quantile(decile(i), stat.Empirical, x, nil)
@@ -87,12 +95,17 @@ func deciles(x []float64) []float64 {
 	for i := range ranks {
 		ranks[i] = empiricalRank(decile(i), len(x))
 	}
-	selectRanks(x, ranks)
+	if !slices.IsSorted(x) { // sorted already, x is read as it is
+		selectRanks(x, slices.Clone(ranks), 2*bits.Len(uint(len(x))), rand.NewPCG(uint64(len(x)), 0))
+	}
 	for i, r := range ranks {
 		out[i] = x[r]
 	}
 	return out
 }
+
+// negativeZero reports whether v is −0.
+func negativeZero(v float64) bool { return v == 0 && math.Signbit(v) }
 
 // decile is the i-th decile's probability, i/10.
 func decile(i int) float64 { return float64(i) / float64(experiment.Deciles-1) }
@@ -108,14 +121,21 @@ func empiricalRank(p float64, n int) int {
 // (ascending), is the value x sorted has there: quickselect over all the
 // ranks at once, each pass splitting x about a pivot into the values
 // below it, equal to it and above it, and going on only into the parts
-// that hold a rank. Equal values end at the ranks a sort gives them.
-func selectRanks(x []float64, ranks []int) {
-	for len(ranks) > 0 {
-		if len(x) <= 32 {
+// that hold a rank. Equal values end at the ranks a sort gives them. The
+// pivot is the median of three values drawn at random (rnd, seeded by
+// the caller, so a run is the same every time), so that no order of the
+// input, rising, falling or rising then falling, defeats it; and past
+// limit passes on the way to a part (2·log₂ n at the start) the part is
+// sorted instead, as introsort does, so that the time stays within a
+// sort's, O(n log n), and the depth within limit. ranks are shifted in
+// place as the parts are.
+func selectRanks(x []float64, ranks []int, limit int, rnd *rand.PCG) {
+	for ; len(ranks) > 0; limit-- {
+		if len(x) <= 32 || limit == 0 {
 			slices.Sort(x)
 			return
 		}
-		lt, gt := partition3(x, pivotOf(x))
+		lt, gt := partition3(x, pivotOf(x, rnd))
 		below := 0
 		for below < len(ranks) && ranks[below] < lt {
 			below++
@@ -124,19 +144,19 @@ func selectRanks(x []float64, ranks []int) {
 		for above < len(ranks) && ranks[above] < gt {
 			above++
 		}
-		selectRanks(x[:lt], ranks[:below])
+		selectRanks(x[:lt], ranks[:below], limit-1, rnd)
 		rest := ranks[above:]
-		shifted := make([]int, len(rest))
-		for i, r := range rest {
-			shifted[i] = r - gt
+		for i := range rest {
+			rest[i] -= gt
 		}
-		x, ranks = x[gt:], shifted
+		x, ranks = x[gt:], rest
 	}
 }
 
-// pivotOf is the median of x's first, middle and last values.
-func pivotOf(x []float64) float64 {
-	a, b, c := x[0], x[len(x)/2], x[len(x)-1]
+// pivotOf is the median of three of x's values drawn by rnd.
+func pivotOf(x []float64, rnd *rand.PCG) float64 {
+	n := uint64(len(x))
+	a, b, c := x[rnd.Uint64()%n], x[rnd.Uint64()%n], x[rnd.Uint64()%n]
 	if a > b {
 		a, b = b, a
 	}

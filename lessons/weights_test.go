@@ -93,7 +93,8 @@ func TestNoWeightsNoSentence(t *testing.T) {
 // The deciles by selection are those gonum's empirical quantile reads
 // from the values sorted, bit for bit: on values drawn from few levels
 // (many ties) and from many, of every length up to 3,000, with and
-// without a NaN.
+// without a NaN or a −0; and on orders that defeat the pivots (rising,
+// falling, rising then falling), whose passes the limit cuts short.
 func TestDecilesAreGonumsOfTheSorted(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for n := 1; n <= 3000; n += 1 + n/7 {
@@ -106,8 +107,11 @@ func TestDecilesAreGonumsOfTheSorted(t *testing.T) {
 					x[i] = float64(rnd.IntN(levels)) / float64(levels)
 				}
 			}
-			if n%5 == 0 {
+			switch n % 5 {
+			case 0:
 				x[rnd.IntN(n)] = math.NaN()
+			case 1:
+				x[rnd.IntN(n)] = math.Copysign(0, -1) // beside +0s where levels draws them
 			}
 			sorted := slices.Clone(x)
 			slices.Sort(sorted)
@@ -117,6 +121,31 @@ func TestDecilesAreGonumsOfTheSorted(t *testing.T) {
 				if math.Float64bits(g) != math.Float64bits(want) {
 					t.Fatalf("n = %d, %d levels: decile %d = %v, gonum's of the sorted %v", n, levels, i, g, want)
 				}
+			}
+		}
+	}
+}
+
+func TestDecilesOnOrdersThatDefeatPivots(t *testing.T) {
+	const n = 20000
+	orders := map[string]func(i int) float64{
+		"rising":           func(i int) float64 { return float64(i) },
+		"falling":          func(i int) float64 { return float64(n - i) },
+		"rising, falling":  func(i int) float64 { return float64(min(i, n-i)) },
+		"falling, rising":  func(i int) float64 { return float64(max(i, n-i)) },
+		"two values, sawn": func(i int) float64 { return float64(i % 2) },
+	}
+	for name, at := range orders {
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = at(i)
+		}
+		sorted := slices.Clone(x)
+		slices.Sort(sorted)
+		got := deciles(x)
+		for i, g := range got {
+			if want := stat.Quantile(decile(i), stat.Empirical, sorted, nil); g != want {
+				t.Errorf("%s: decile %d = %v, gonum's of the sorted %v", name, i, g, want)
 			}
 		}
 	}

@@ -208,6 +208,12 @@ func TestShortOperandsRefused(t *testing.T) {
 		{"Pathfinder1Backward z", func() {
 			Pathfinder1Backward(full(8*k), full(8), full(8), full(1), full(n), full(n), full(n*8), short(n*k), full(8), 0, n, k, 8, 0, 8)
 		}},
+		{"Pathfinder1Backward odd hidden units", func() {
+			Pathfinder1Backward(full(8*k), full(8), full(8), full(1), full(n), full(n), full(n*8), full(n*k), full(8), 0, n, k, 8, 1, 8)
+		}},
+		{"Pathfinder1Backward hidden units past nh", func() {
+			Pathfinder1Backward(full(8*k), full(8), full(8), full(1), full(n), full(n), full(n*8), full(n*k), full(8), 0, n, k, 8, 0, 10)
+		}},
 		{"AdamStep v", func() { AdamStep(full(n), full(n), full(n), short(n), 0, 0.9, 0.1, 0.999, 0.001, 0.01, 1, 1e-8) }},
 	} {
 		func() {
