@@ -181,11 +181,13 @@ func accumulateEdgesJob(j *job, lo, hi int) {
 }
 
 // pathfinderBackwardUnits is the fused pathfinder's backward pass from
-// gw (a) over the edges base..base+n-1, for the hidden units 8·lo..8·hi-1.
+// gw (a) over the edges base..base+n-1, for the hidden units 8·lo up to
+// 8·hi or the last.
 func pathfinderBackwardUnits(j *job, lo, hi int) {
 	p := j.pf
 	l0, l1 := p.layers[0], p.layers[1]
-	kernels.Pathfinder1Backward(l0.w.grad, l0.b.grad, l1.w.grad, l1.b.grad, j.a, p.w, p.acts[1], p.acts[0], l1.w.val, j.base, j.base+j.n, l0.in, l0.out, 8*lo, 8*hi)
+	nh := l0.out
+	kernels.Pathfinder1Backward(l0.w.grad, l0.b.grad, l1.w.grad, l1.b.grad, j.a, p.w, p.acts[1], p.acts[0], l1.w.val, j.base, j.base+j.n, l0.in, nh, min(8*lo, nh), min(8*hi, nh))
 }
 
 // pathfinderForwardEdges is the fused pathfinder's forward pass over a

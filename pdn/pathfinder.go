@@ -125,8 +125,8 @@ func (p *pathfinder) forwardFused(keep []float64) []float64 {
 // backwardFused is backward of a pathfinder of one hidden layer in one
 // pass over the edges, in blocks of a multiple of 4 edges, split across
 // the threads by hidden units, eight at a time (a cache line of each
-// gradient's row): each gradient's entry one sum over the edges in order,
-// the same bits.
+// gradient's row; the last group holds what is left of nh): each
+// gradient's entry one sum over the edges in order, the same bits.
 func (p *pathfinder) backwardFused(gw []float64) {
 	l0 := p.layers[0]
 	d, nh := l0.in, l0.out
@@ -136,7 +136,7 @@ func (p *pathfinder) backwardFused(gw []float64) {
 		hi := pc.blockEnd(lo, p.rows, per)
 		j := newJob(pathfinderBackwardUnits)
 		j.pf, j.a, j.base, j.n, j.byCols = p, gw, lo, hi-lo, true
-		j.split(nh/8, float64(hi-lo)*per)
+		j.split((nh+7)/8, float64(hi-lo)*per)
 		pc.tick(float64(hi-lo) * per)
 		lo = hi
 	}

@@ -70,14 +70,14 @@ func Pathfinder1Forward(h, s, w, z, w1t, b1, w2 []float64, b2 float64, keep []fl
 // the last hi−lo mod 4 one at a time. Over blocks of edges that start at
 // multiples of 4, the gradients are the layers' own, bit for bit.
 //
-// Only the hidden units j0..j1-1 are taken (0 and nh for all), even
-// bounds (the kernel's lanes take two units at a time): their entries of
-// ∂w₂ and ∂b₁ and rows of ∂W₁, and ∂b₂ where j0 is 0. Each entry is its
-// own sum over the edges, so ranges give the bits of the whole and can
-// run at once. Other bounds panic, on every path alike.
+// Only the hidden units j0..j1-1 are taken (0 and nh for all), j0 even
+// and j1 even or nh (the kernel's lanes take two units at a time): their
+// entries of ∂w₂ and ∂b₁ and rows of ∂W₁, and ∂b₂ where j0 is 0. Each
+// entry is its own sum over the edges, so ranges give the bits of the
+// whole and can run at once. Other bounds panic, on every path alike.
 func Pathfinder1Backward(gw1, gb1, gw2, gb2, gw, w, h, z, w2 []float64, lo, hi, d, nh, j0, j1 int) {
-	if j0 < 0 || j1 < j0 || j1 > nh || j0%2 != 0 || j1%2 != 0 {
-		panic(fmt.Sprintf("kernels: Pathfinder1Backward: hidden units %d..%d of %d: want even bounds, 0 ≤ j0 ≤ j1 ≤ nh", j0, j1, nh))
+	if j0 < 0 || j1 < j0 || j1 > nh || j0%2 != 0 || (j1%2 != 0 && j1 != nh) {
+		panic(fmt.Sprintf("kernels: Pathfinder1Backward: hidden units %d..%d of %d: want 0 ≤ j0 ≤ j1 ≤ nh, j0 even, j1 even or nh", j0, j1, nh))
 	}
 	gw1, gb1, gw2, gb2, w2 = fit(gw1, nh*d), fit(gb1, nh), fit(gw2, nh), fit(gb2, 1), fit(w2, nh)
 	gw, w, h, z = fit(gw, hi), fit(w, hi), fit(h, hi*nh), fit(z, hi*d)
