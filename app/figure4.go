@@ -116,9 +116,13 @@ func renderEdgeNumbers(panels []edgePanel) app.UI {
 }
 
 // noEmbedding says why panel p, whose embedding came without points, has
-// none: its graph lacks edges of one kind (every inter-class edge
-// removed), or its model computes no representation of an edge.
+// none: the browser cannot afford its model beside the run, its graph
+// lacks edges of one kind (every inter-class edge removed), or its model
+// computes no representation of an edge.
 func noEmbedding(p edgePanel) string {
+	if p.em.Refused != nil {
+		return trf("%s is not trained beside the run: %s", p.title, say(*p.em.Refused))
+	}
 	if p.em.OneKind {
 		return trf("%s: the graph has no edges of one kind (within classes or between), so there is nothing to set apart.", p.title)
 	}

@@ -342,8 +342,8 @@ func (c *GraphLab) renderOpen() app.UI {
 	}
 	return app.FieldSet().ID("open-graph").Class("open-graph").Body(
 		app.Legend().Text(tr("Your own graph")),
-		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %s and %s edges. Read in the engine's worker; nothing leaves your machine.",
-			trf("Open %s", tr(experiment.GraphFormats)), say(megabytesText(protocol.MaxFileBytes)), numtext.Group(protocol.MaxEdges))),
+		app.P().Class("note").Text(trf("%s; as files, a folder or one .zip, up to %s. Read in the engine's worker; nothing leaves your machine. Before it trains, the engine says whether a browser can afford the model on your graph.",
+			trf("Open %s", tr(experiment.GraphFormats)), say(megabytesText(protocol.MaxFileBytes)))),
 		now,
 		c.renderColumns(),
 		c.renderChooser(),

@@ -12,20 +12,21 @@ import (
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/input"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/pagemem"
 )
 
 // MaxLocalBytes bounds the files a page may open as its own graph, packed
-// or unpacked: a bundle of Cora with dense features is 8 MB, and the
-// browser must hold the text, the parsed graph and the model at once.
-const MaxLocalBytes = 64 << 20
+// or unpacked: the browser must hold the files, the parsed graph and the
+// model at once (package pagemem).
+const MaxLocalBytes = pagemem.FileBytes
 
-// pageGunzipLimit bounds what a .gz file in the page inflates to: as much
-// as the files may hold unpacked (MaxLocalBytes).
-const pageGunzipLimit = MaxLocalBytes
+// pageGunzipLimit bounds what a .gz file in the page inflates to.
+const pageGunzipLimit = pagemem.GunzipBytes
 
 // MaxPageEdges bounds the edges of a graph the page reads, counted while
-// it reads them: protocol.MaxEdges, which a test keeps equal.
-const MaxPageEdges = 800_000
+// it reads them: where the graph alone would fill the page's memory
+// (pagemem.Edges).
+const MaxPageEdges = pagemem.Edges
 
 // pageValues bounds the numbers a page's files may give (node features,
 // edge features), counted while they are read, and pageCells the cells of
@@ -33,7 +34,7 @@ const MaxPageEdges = 800_000
 // (321 kB) is refused at its first line, not after it has filled the
 // worker's memory. Cora's 3.9 million features fit either way.
 const (
-	pageValues = 16 << 20
+	pageValues = pagemem.Values
 	pageCells  = 8 << 20
 )
 
@@ -66,8 +67,9 @@ const pageElements = 300_000
 // pageItemBytes bounds what the nodes and edges the page holds as items
 // take with their values (held.go): its estimate, from each reader's
 // measured costs (itemCost), at the peak of the heap. With a file of the
-// page's 64 MB beside them, 420 MB keeps the peak at about 0.5 GB, half
-// the worker's memory. Measured as pageElements' table, with the file,
+// page's 64 MB beside them (its bound then), 420 MB kept the peak at
+// about 0.5 GB, half of what the worker then allowed; the bound on files
+// is now 128 MB, and the budget a quarter of the worker's (pagemem). Measured as pageElements' table, with the file,
 // two runs, for files whose estimate is 0.99 times the budget (opened)
 // and 1.01 times it (refused where it passes, the items let go), by what
 // each node gives (values, and edges a node):

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // zipOf packs files into a zip archive.
@@ -59,7 +60,7 @@ func TestOpenFiles(t *testing.T) {
 	}{
 		{"none", nil, "no files"},
 		{"twice", []File{{Name: "a/edges.csv"}, {Name: "a/edges.csv"}}, "given twice"},
-		{"too large", []File{{Name: "x.csv", Data: make([]byte, MaxLocalBytes+1)}}, "67,108,864"},
+		{"too large", []File{{Name: "x.csv", Data: make([]byte, MaxLocalBytes+1)}}, numtext.Group(MaxLocalBytes)},
 		{"not a zip", []File{{Name: "x.zip", Data: []byte("PK not really")}}, "not a zip archive"},
 		{"not a graph", []File{{Name: "notes.txt", Data: []byte("hello")}}, "meta.json"},
 	} {
@@ -125,7 +126,7 @@ func TestZipLayouts(t *testing.T) {
 		{"leaves the folder", []File{{Name: "evil.zip", Data: zipOf(t, map[string]string{"../../edges.csv": "x"})}}, `evil.zip: the name "../../edges.csv" leaves its folder (..): refused`},
 		{"beside loose files", []File{{Name: "g.zip", Data: zipOf(t, tinyMUSAE)}, {Name: "notes.txt"}}, "g.zip: a zip archive is unpacked only when it is opened alone"},
 		{"three deep", []File{{Name: "1.zip", Data: zipOf(t, map[string]string{"2.zip": string(zipOf(t, map[string]string{"3.zip": string(zipOf(t, tinyMUSAE))}))})}}, "a zip inside a zip inside a zip"},
-		{"a 70 MB pad packed small (audit case 152)", []File{{Name: "bomb.zip", Data: zipOf(t, map[string]string{"pad.txt": strings.Repeat("x", MaxLocalBytes+1)})}}, "bomb.zip: unpacks to 67,108,865 bytes; the explorer opens up to 67,108,864"},
+		{"a pad one byte over the bound packed small (audit case 152)", []File{{Name: "bomb.zip", Data: zipOf(t, map[string]string{"pad.txt": strings.Repeat("x", MaxLocalBytes+1)})}}, "bomb.zip: unpacks to " + numtext.Group(MaxLocalBytes+1) + " bytes; the explorer opens up to " + numtext.Group(MaxLocalBytes)},
 		{"a zip and a file (audit case 43)", []File{{Name: "zip_r.zip", Data: zipOf(t, tinyMUSAE)}, {Name: "edges.csv"}}, "zip_r.zip: a zip archive is unpacked only when it is opened alone, and it came with 1 other files"},
 		{"not a graph", []File{{Name: "photos.zip", Data: zipOf(t, map[string]string{"holiday/a.jpg": "x", "holiday/b.jpg": "y"})}}, "the files hold a.jpg, b.jpg, which is not a graph"},
 	} {

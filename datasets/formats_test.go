@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/pagemem"
 )
 
 // gz gzips text, as OGB publishes its files.
@@ -134,24 +136,47 @@ func TestPageLimitsMetWhileReading(t *testing.T) {
 		t.Errorf("refusing the bomb allocated %d MB", spent>>20)
 	}
 
+	// The edge bound is pagemem's (millions); the rule is met at any
+	// bound, so a small one stands for it here.
+	lim := pageLimits
+	lim.edges = 1000
+	openWithin := func(files []File) (*Graph, error) {
+		fsys, err := filesFS(files, lim)
+		if err != nil {
+			return nil, err
+		}
+		g, _, err := Open(fsys, Columns{})
+		return g, err
+	}
 	var edges strings.Builder
-	for i := range MaxPageEdges + 1 {
+	for i := range lim.edges + 1 {
 		fmt.Fprintf(&edges, "%d %d\n", i, i+1)
 	}
 	var few strings.Builder
-	for i := range MaxPageEdges + 2 {
+	for i := range lim.edges + 2 {
 		fmt.Fprintf(&few, "%d %d\n", i, i%2)
 	}
-	_, _, err = OpenFiles([]File{{Name: "g.edges", Data: []byte(edges.String())}, {Name: "g.labels", Data: []byte(few.String())}}, Columns{})
-	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("g.edges:%d: holds more than 800,000 edges, more than the browser reads", MaxPageEdges+1)) {
+	_, err = openWithin([]File{{Name: "g.edges", Data: []byte(edges.String())}, {Name: "g.labels", Data: []byte(few.String())}})
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("g.edges:%d: holds more than 1,000 edges, more than the browser reads", lim.edges+1)) {
 		t.Errorf("one edge too many: %v", err)
 	}
-	// Audit case 154: exactly 800,000 edges open.
+	// Audit case 154: exactly as many edges as the bound open.
 	exact := edges.String()
 	exact = exact[:strings.LastIndex(strings.TrimSuffix(exact, "\n"), "\n")+1]
-	g, _, err := OpenFiles([]File{{Name: "g.edges", Data: []byte(exact)}, {Name: "g.labels", Data: []byte(few.String())}}, Columns{})
-	if err != nil || g.E() != MaxPageEdges {
-		t.Errorf("exactly %d edges: %v", MaxPageEdges, err)
+	g, err := openWithin([]File{{Name: "g.edges", Data: []byte(exact)}, {Name: "g.labels", Data: []byte(few.String())}})
+	if err != nil || g.E() != lim.edges {
+		t.Errorf("exactly %d edges: %v", lim.edges, err)
+	}
+}
+
+// The page's edge bound is where the graph alone fills the page's memory
+// by the cost model's bytes an edge: no constant of its own.
+func TestPageEdgesFollowMemory(t *testing.T) {
+	if MaxPageEdges != pagemem.Bytes/pagemem.GraphEdgeBytes(len(TieStrengthNames)) {
+		t.Errorf("the page reads %d edges; its memory holds %d", MaxPageEdges, pagemem.Bytes/pagemem.GraphEdgeBytes(len(TieStrengthNames)))
+	}
+	if pagemem.TieStrengthScores != len(TieStrengthNames) {
+		t.Errorf("pagemem counts %d tie-strength scores, the graph computes %d", pagemem.TieStrengthScores, len(TieStrengthNames))
 	}
 }
 
@@ -503,15 +528,19 @@ func TestEuropeanCSV(t *testing.T) {
 }
 
 // Audit case 120: the command line has no edge bound: an edge list of
-// 800,001 edges, one more than the page reads, opens from its path.
+// 800,001 edges (one more than the page read when its bound was a
+// constant) opens from its path.
 func TestCommandLineReadsPastThePagesEdges(t *testing.T) {
+	if nativeLimits.edges != math.MaxInt {
+		t.Errorf("the command line reads at most %d edges", nativeLimits.edges)
+	}
 	if testing.Short() {
 		t.Skip("writes and reads 800,001 edges")
 	}
 	dir := t.TempDir()
 	var edges, labels strings.Builder
-	n := 200000
-	for i := range MaxPageEdges + 1 {
+	n, e := 200000, 800_001
+	for i := range e {
 		fmt.Fprintf(&edges, "%d %d\n", i%n, (i/n+1+i)%n)
 	}
 	for i := range n {
@@ -523,8 +552,8 @@ func TestCommandLineReadsPastThePagesEdges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.E() <= MaxPageEdges {
-		t.Errorf("%d edges read", g.E())
+	if g.E() != e {
+		t.Errorf("%d edges read, want %d", g.E(), e)
 	}
 }
 

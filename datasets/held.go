@@ -13,7 +13,7 @@ import (
 // its own) until the graph is made (graphmlReader.graph), which then makes
 // a row of the node table of each node, a cell for every node key whether
 // the node gives it or not, and the edge features of each edge. However
-// well their text streams, a file within the page's 64 MB bound would fill
+// well their text streams, a file within the page's 64 MB bound (as it was) would fill
 // the worker's memory: with tiny nodes (3 million in GraphML, 62 MB,
 // peaked at 1.95 GB), with many values (85,000 nodes of 30 and 85,000
 // edges in GraphML at 0.89 GB; 140,000 nodes of 40 in node-link JSON at

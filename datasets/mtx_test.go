@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 )
 
 // testdata/mtx/karate.mtx (coordinate pattern symmetric, with
@@ -171,7 +172,7 @@ func TestTooManySaysTheBoundAndWhereToGo(t *testing.T) {
 		want, not string
 	}{
 		{nativeLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than 67,108,864 edges, more than the explorer reads: keep a part of the graph", "pdn train"},
-		{pageLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than 800,000 edges, more than the browser reads: the command line, pdn train -data, reads it", "keep a part"},
+		{pageLimits, "g.mtx:2: holds 1,000,000,000,000 entries, more than " + numtext.Group(MaxPageEdges) + " edges, more than the browser reads: the command line, pdn train -data, reads it", "keep a part"},
 	} {
 		_, _, err := Open(limitedTo(files, tc.lim), Columns{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), tc.not) {

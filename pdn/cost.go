@@ -8,6 +8,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/pagemem"
 )
 
 // Shape is what the cost of a model depends on: nodes, undirected edges,
@@ -305,11 +306,12 @@ var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: 8 << 
 	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600, Weights: nativeWeights, Speeds: nativeSpeeds}
 
 // BrowserLimits are the explorer's worker's: WebAssembly has no threads
-// (its hot loops run as SIMD kernels, pdn/internal/kernels); its memory is one heap of
-// at most 4 GiB that Go's collector must be able to double. An epoch of a
-// second keeps the views alive; the worker cuts longer work into pieces
-// anyway, so pause acts at once.
-var BrowserLimits = Limits{Where: phrase.New("the browser"), Elsewhere: phrase.New("the command line (pdn train)"), MaxBytes: 1 << 30,
+// (its hot loops run as SIMD kernels, pdn/internal/kernels); its memory is
+// one heap of at most 4 GiB, of which a graph and its models may hold
+// pagemem.Bytes (the worker holds Go's collector to pagemem.GoLimit). An
+// epoch of a second keeps the views alive; the worker cuts longer work
+// into pieces anyway, so pause acts at once.
+var BrowserLimits = Limits{Where: phrase.New("the browser"), Elsewhere: phrase.New("the command line (pdn train)"), MaxBytes: pagemem.Bytes,
 	MaxEpochSec: 1, MaxSetupSec: 120, MaxBlockSec: 3, Weights: browserWeights, Speeds: browserSpeeds}
 
 // Seconds returns how long an epoch and the set-up take under l.
@@ -513,15 +515,21 @@ func Estimate(s Shape, m experiment.Model) Cost {
 	return c
 }
 
-// graphCost is the graph itself: features, edges, and the map Check keeps
-// of every pair while it looks for repeats.
+// GraphBytes is what a graph of shape s holds itself, in every estimate
+// of a model over it: what two models trained on one graph share.
+func GraphBytes(s Shape) float64 { return graphCost(s).Bytes }
+
+// graphCost is the graph itself: features, edges with their features, and
+// the map Check keeps of every pair while it looks for repeats, by the
+// bytes an edge the page's reader bounds its edges by
+// (pagemem.GraphEdgeBytes).
 func graphCost(s Shape) Part {
 	n, e := float64(s.N), float64(s.E)
 	x := f64 * s.inputs()
 	if s.NNZ > 0 {
 		x += 4*s.inputs() + 8*n // column indices and row offsets
 	}
-	return Part{What: phrase.New("the graph"), Bytes: x + f64*e*float64(s.D) + 9*e + 9*n + 64*e,
+	return Part{What: phrase.New("the graph"), Bytes: x + e*float64(pagemem.GraphEdgeBytes(s.D)) + 9*n,
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
 }
 

@@ -112,7 +112,7 @@ func TestCostCheck(t *testing.T) {
 	if !errors.As(err, &ce) {
 		t.Fatalf("the browser accepted %s: %v", hang, err)
 	}
-	for _, want := range []string{"GB of memory", "the browser allows 1.0 GB", "the pathfinder MLP over 198,000 edges",
+	for _, want := range []string{"GB of memory", "the browser allows 2.0 GB", "the pathfinder MLP over 198,000 edges",
 		"lower edge-hidden, edge-features, p, q or per-class"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q does not say %q", err, want)

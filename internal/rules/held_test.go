@@ -15,7 +15,7 @@ import (
 // values: held.keep holds only what held.meet counted against the budget
 // of limits.elements, and held.give counts each value against the
 // estimate's, limits.itemBytes, so that a file of tiny nodes, or of many
-// values, within the page's 64 MB cannot fill the worker's memory. A
+// values, within the page's file bound cannot fill the worker's memory. A
 // reader that appended its items itself, or wrote their values, would
 // hold them uncounted.
 const heldHome = "datasets/held.go"

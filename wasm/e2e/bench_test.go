@@ -3,8 +3,11 @@
 package e2e
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +16,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pdnexplorer/datasets/shaped"
-	"pdnexplorer/wasm/protocol"
 )
 
 // benchLabs are the labs make bench-browser drives, with the link that
@@ -67,12 +69,14 @@ func BenchmarkBrowser(b *testing.B) {
 			benchOpen(b, srv, files, shaped.Facebook.Nodes)
 		}
 	})
-	// The page's edge cap: a graph of Facebook Page-Page's density with
-	// protocol.MaxEdges edges, opened as a user's MUSAE folder.
-	b.Run("graph/facebook-density-at-the-cap", func(b *testing.B) {
-		files := musaeShaped(b, atTheCap)
+	// ogbn-arxiv's size (169,343 nodes, 1,166,243 edges, 128 features),
+	// as its OGB folder zipped, 91 MB: the largest graph the issue asks of
+	// the page, bound by the cost model and the memory, not an edge count.
+	b.Run("graph/ogbn-arxiv-shaped", func(b *testing.B) {
+		zip := ogbZipShaped(b, shaped.Arxiv)
+		srv.extra("/pdn/ogbn-arxiv.zip", zip)
 		for range b.N {
-			benchOpen(b, srv, files, atTheCap.Nodes)
+			benchOpenStaged(b, srv, func(ctx context.Context) { stageURL(b, ctx, "ogbn-arxiv.zip", srv.url+"ogbn-arxiv.zip") }, shaped.Arxiv.Nodes)
 		}
 	})
 	// The compare lab's four models on a graph of that size.
@@ -344,16 +348,6 @@ func BenchmarkSweepHeld(b *testing.B) {
 	}
 }
 
-// atTheCap is a graph of Facebook Page-Page's density (edges a node,
-// features, classes) with as many edges as the page builds at most.
-var atTheCap = func() shaped.Shape {
-	s := shaped.Facebook
-	s.Name = "facebook-density-at-the-cap"
-	s.Nodes = s.Nodes * protocol.MaxEdges / s.Edges
-	s.Edges = protocol.MaxEdges
-	return s
-}()
-
 // musaeShaped is a graph of shape s, as the MUSAE files a user drops.
 func musaeShaped(b *testing.B, s shaped.Shape) map[string][]byte {
 	g, err := shaped.Generate(s, 1)
@@ -377,7 +371,7 @@ const openTimed = `new Promise((done) => {
     const t = performance.now(), m = document.querySelector('[data-metric="nodes-drawn"]');
     if (!opened && document.querySelector(".notices").textContent.includes("Opened ")) opened = t;
     if (opened && m && +m.dataset.value >= %d) { done([opened - t0, t - t0, worst]); return; }
-    if (t - t0 > 180000) { done([opened - t0, -1, worst]); return; }
+    if (t - t0 > 600000) { done([opened - t0, -1, worst]); return; }
     setTimeout(poll, 20);
   };
   poll();
@@ -387,14 +381,21 @@ const openTimed = `new Promise((done) => {
 // drop of its files until the page says it opened them and until it
 // draws all its nodes, then the frames and epochs/s as for a lab.
 func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
+	benchOpenStaged(b, srv, func(ctx context.Context) { stageFiles(b, ctx, files) }, nodes)
+}
+
+// benchOpenStaged is benchOpen of the files stage puts in window.staged,
+// with the peak memory of the page's renderer (its main thread and its
+// workers: the largest resident set it reached, VmHWM).
+func benchOpenStaged(b *testing.B, srv *server, stage func(ctx context.Context), nodes int) {
 	ctx := browser(b)
 	open(b, ctx, srv, "#epochs=100000")
 	waitFor(b, ctx, "the layout", graphDrawn)
-	stageFiles(b, ctx, files)
+	stage(ctx)
 	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(openTimed, giveStaged(true), nodes), chromedp.EvalAwaitPromise))
 	must(b, err, "open the files")
 	if m[1] < 0 {
-		b.Fatalf("the page did not draw the %d nodes in 180 s (opened after %.0f ms)", nodes, m[0])
+		b.Fatalf("the page did not draw the %d nodes in 600 s (opened after %.0f ms)", nodes, m[0])
 	}
 	settled(b, ctx)
 	screenshot(b, ctx, "bench-open-"+strconv.Itoa(nodes))
@@ -403,6 +404,11 @@ func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
 	waitFor(b, ctx, "training", `+document.querySelector('[data-metric="epoch"]').dataset.value > 3`)
 	e0, t0 := epoch(b, ctx), now(b, ctx)
 	p50, p95, mx := frames(b, ctx, 8*time.Second)
+	// A graph whose epoch takes seconds: at least 5 epochs, so that the
+	// rate is not one epoch more or less.
+	//testwait:fixed a benchmark measures what it gets after 120 s
+	for deadline := time.Now().Add(120 * time.Second); epoch(b, ctx) < e0+5 && time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+	}
 	e1, t1 := epoch(b, ctx), now(b, ctx)
 	screenshot(b, ctx, "bench-open-train-"+strconv.Itoa(nodes))
 	b.ReportMetric(m[0]/1000, "opened-s")
@@ -415,6 +421,81 @@ func benchOpen(b *testing.B, srv *server, files map[string][]byte, nodes int) {
 	b.ReportMetric(p95, "train-p95-ms")
 	b.ReportMetric(mx, "train-max-ms")
 	b.ReportMetric(float64(e1-e0)/((t1-t0)/1000), "shown-epochs/s")
+	if peak := rendererPeak(ctx); peak > 0 {
+		b.ReportMetric(float64(peak)/(1<<20), "renderer-peak-MB")
+	}
+}
+
+// ogbZipShaped is a graph of shape s as its OGB folder, zipped under a
+// folder of its name, as a user sends one.
+func ogbZipShaped(b *testing.B, s shaped.Shape) []byte {
+	g, err := shaped.Generate(s, 1)
+	must(b, err, "generate "+s.Name)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range g.OGB() {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: s.Name + "/" + f.Name, Method: zip.Store}) // gzipped already
+		must(b, err, "zip "+f.Name)
+		_, err = w.Write(f.Data)
+		must(b, err, "zip "+f.Name)
+	}
+	must(b, zw.Close(), "zip "+s.Name)
+	return buf.Bytes()
+}
+
+// stageURL stages the file at url as window.staged, named name: fetched by
+// the page, as large files cannot cross the DevTools protocol as text.
+func stageURL(b *testing.B, ctx context.Context, name, url string) {
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`fetch(%q).then((r) => r.blob()).then((blob) => {
+	  const dt = new DataTransfer(); dt.items.add(new File([blob], %q)); window.staged = dt; return true; })`, url, name), chromedp.EvalAwaitPromise))
+	must(b, err, "stage "+name)
+}
+
+// rendererPeak is the largest resident set (VmHWM, bytes) of the
+// browser's renderer processes: the page's, with its workers. 0 where
+// the system does not say (not Linux).
+func rendererPeak(ctx context.Context) int64 {
+	c := chromedp.FromContext(ctx)
+	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
+		return 0
+	}
+	root := c.Browser.Process().Pid
+	parent := map[int]int{}
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: the comm may hold spaces.
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(f) > 1 {
+			parent[pid], _ = strconv.Atoi(f[1])
+		}
+	}
+	var peak int64
+	for pid := range parent {
+		up := pid
+		for up != root && up > 1 {
+			up = parent[up]
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if up != root || !bytes.Contains(cmd, []byte("--type=renderer")) {
+			continue
+		}
+		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		for _, line := range strings.Split(string(status), "\n") {
+			if kb, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
+				peak = max(peak, n<<10)
+			}
+		}
+	}
+	return peak
 }
 
 // recordStart starts recording the page's frame intervals and long tasks

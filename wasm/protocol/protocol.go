@@ -19,6 +19,7 @@ import (
 	"pdnexplorer/edgekind"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/pagemem"
 )
 
 // Operations the page asks of the worker.
@@ -71,17 +72,15 @@ const (
 
 // MaxFileBytes bounds the files a page sends with OpLoad, in all: the page
 // refuses more before reading them, the worker's reader too
-// (datasets.MaxLocalBytes, which a test keeps equal).
-const MaxFileBytes = 64 << 20
+// (datasets.MaxLocalBytes). It is the page's memory's (pagemem.FileBytes).
+const MaxFileBytes = pagemem.FileBytes
 
-// MaxEdges bounds the graphs a worker builds: the page draws and receives a
-// weight per edge. It is what PDN at its real-graph defaults trains at 2
-// epochs a second or more in the page, with a margin: a graph of Facebook
-// Page-Page's density opened as a user's files trained 2.5 epochs/s shown
-// at 800,000 edges and 2.0 at 1,000,000 (make bench-browser), where it
-// nears the memory limit. The engine's cost limits (pdn.BrowserLimits)
-// bound each model on top of it; the command line has neither bound.
-const MaxEdges = 800_000
+// MaxEdges bounds the graphs a worker reads: where the graph alone would
+// fill the page's memory (pagemem.Edges). Below it, the engine's cost
+// model (pdn.BrowserLimits) refuses each model whose memory or epoch the
+// browser cannot afford on the graph, before building it; the command
+// line has neither bound.
+const MaxEdges = pagemem.Edges
 
 // File is a file crossing between page and worker: one the user opened,
 // or one the worker wrote for the user to save.
@@ -705,4 +704,8 @@ type Embedding struct {
 	// why an embedding without points has none, where the model has
 	// representations.
 	OneKind bool `json:"oneKind,omitempty"`
+	// Refused says why the model beside the run is not trained (the
+	// browser cannot afford it beside the run: pdn.BrowserLimits), where
+	// it is not; the embedding then has no points.
+	Refused *phrase.Text `json:"refused,omitempty"`
 }

@@ -3,18 +3,16 @@ package main
 import (
 	"errors"
 	"math"
-	"strings"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
 
-// maxBrowserEdges bounds the graphs the worker will build.
+// maxBrowserEdges bounds the graphs the worker reads from a user's files.
 const maxBrowserEdges = protocol.MaxEdges
 
 // handle applies one command from the page.
@@ -236,27 +234,15 @@ type sizeError struct {
 }
 
 // checkSize refuses graphs and models too large for a browser, naming
-// what to lower.
+// what to lower: by the cost model alone, whose graph part bounds the
+// edges as the page's reader does (package pagemem).
 func checkSize(e experiment.Experiment, shape pdn.Shape) *sizeError {
-	if shape.E > maxBrowserEdges {
-		lever := e.Data.Lever("edges")
-		return &sizeError{phrase.Errorf("these parameters make about %s edges; the browser handles up to %s: lower %s",
-			numtext.Group(shape.E), numtext.Group(maxBrowserEdges), orList(lever)), lever[0]}
-	}
 	err := pdn.Estimate(shape, e.Model).Check(pdn.BrowserLimits, e.Data.Lever)
 	var ce *pdn.CostError
 	if errors.As(err, &ce) {
 		return &sizeError{err, ce.Field}
 	}
 	return nil
-}
-
-// orList is names as a message lists choices: "q, p or per-class".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // estimate is how long each state's run would take to its end in a

@@ -7,6 +7,7 @@ import (
 	"pdnexplorer/datasets"
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
@@ -57,6 +58,7 @@ type besideRun struct {
 	g           *datasets.Graph
 	tr          *pdn.Trainer
 	err         error
+	told        int // 1 + the graph's generation the page was told err of
 }
 
 // wantsFigure4 reports whether the page asked for Figure 4 of this run.
@@ -81,15 +83,43 @@ func (s *session) followBeside() {
 		if b.tr != nil && b.tr.Epoch() > s.tr.Epoch() {
 			b.tr.Reset() // the run went back: the same epochs again give the same bits
 		}
+		s.tellBeside(b)
 		return
 	}
 	b := &besideRun{kind: kind, state: state, g: s.g}
 	if be, err := experiment.DecodeRun(state); err != nil {
 		b.err = err
-	} else {
+	} else if b.err = s.affordBeside(be.Model); b.err == nil {
 		b.tr, b.err = pdn.NewTrainer(s.g, be)
 	}
 	f.beside = b
+	s.tellBeside(b)
+}
+
+// tellBeside tells the page why the model beside is not trained, where it
+// is not, once for each graph the page has been sent (an edit sends
+// another, and the page forgets the last one's embeddings).
+func (s *session) tellBeside(b *besideRun) {
+	if b.err == nil || b.told == s.gen+1 {
+		return
+	}
+	b.told = s.gen + 1
+	t := phrase.Of(b.err)
+	s.post(protocol.Event{Kind: protocol.KindEmbedding, Gen: s.gen, Embedding: &protocol.Embedding{Model: b.kind, Beside: true,
+		Hidden: protocol.Num(math.NaN()), Separation: protocol.Num(math.NaN()), Refused: &t}}, nil)
+}
+
+// affordBeside refuses a model beside the run that the browser cannot
+// afford with it, by the cost model's one rule for every run: both on the
+// one graph within the memory (pdn.BrowserLimits, the graph counted once),
+// and the model's own epoch within the browser's.
+func (s *session) affordBeside(m experiment.Model) error {
+	shape := pdn.ShapeOf(s.g)
+	c := pdn.Estimate(shape, m)
+	run := s.tr.Cost()
+	both := c
+	both.Bytes += run.Bytes - pdn.GraphBytes(shape)
+	return both.Check(pdn.BrowserLimits, s.exp.Data.Lever)
 }
 
 // besideBehind reports whether the model beside has epochs to train: up

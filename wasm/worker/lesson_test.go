@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/edgekind"
@@ -283,5 +284,36 @@ func TestSessionSaysTheGraphLacksAKindOfEdge(t *testing.T) {
 		if len(ems) == 0 || len(ems[0].XY) != 0 || !ems[0].OneKind {
 			t.Errorf("beside %v: %d embeddings, the first not one without points of a graph of one kind of edge: %+v", beside, len(ems), ems)
 		}
+	}
+}
+
+// A model beside the run that the browser cannot afford with it (GAT's
+// eight heads over the most edges the sliders draw: an epoch of 1.7 s in
+// a browser, where PDN's is 0.3 s) is not built,
+// by the cost model's rule for every run, and the worker says why, where
+// the page shows the model's Figure 4.
+func TestSessionSaysWhyNothingTrainsBeside(t *testing.T) {
+	e, err := experiment.Decode("classes=6&per-class=1024&p=0.0625&q=0.0625&epochs=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpSet, Run: 1, State: e.EncodeEngine(), Embed: true, EmbedLive: true, Beside: experiment.GAT, Pace: 10})
+	// Until the page is told of the model beside (no further: the run's
+	// own embedding of so large a graph takes long in a test).
+	for i := 0; len(embeddings(r, true)) == 0 && s.work(50*time.Millisecond); i++ {
+		if i > 1000 {
+			t.Fatal("nothing said of the model beside")
+		}
+	}
+	besides := embeddings(r, true)
+	if len(besides) != 1 || besides[0].Refused == nil || len(besides[0].XY) != 0 {
+		t.Fatalf("beside: %d embeddings, want one that says why GAT is not trained: %+v", len(besides), besides)
+	}
+	if got := besides[0].Refused.String(); !strings.Contains(got, "per epoch (the browser allows 1.0 s), most of it for") {
+		t.Errorf("GAT refused with %q", got)
+	}
+	if s.fig.beside == nil || s.fig.beside.tr != nil {
+		t.Error("GAT was built beside the run")
 	}
 }

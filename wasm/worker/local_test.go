@@ -14,6 +14,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -93,7 +94,7 @@ func TestSessionRefusesAMalformedBundle(t *testing.T) {
 	}
 	big := make([]byte, datasets.MaxLocalBytes+1)
 	s.handle(protocol.Command{Op: protocol.OpLoad, Files: []protocol.File{{Name: "huge.csv", Data: big}}})
-	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, "67,108,864") {
+	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, numtext.Group(datasets.MaxLocalBytes)) {
 		t.Errorf("files over the limit: %q", ev.Error)
 	}
 	if protocol.MaxEdges != datasets.MaxPageEdges {

@@ -6,13 +6,18 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 	"syscall/js"
 
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/pagemem"
 	"pdnexplorer/wasm/protocol"
 )
 
 func main() {
+	// The collector works within the page's memory (package pagemem)
+	// instead of letting the heap grow to twice what is live.
+	debug.SetMemoryLimit(pagemem.GoLimit)
 	s := newSession(post)
 	s.yield = newYield()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -245,10 +245,14 @@ func TestSessionModelChangeKeepsGraph(t *testing.T) {
 func TestSessionReportsErrors(t *testing.T) {
 	s, r := newTestSession()
 	huge := small()
+	// The most edges the sliders draw train at the defaults in a browser
+	// (the cost model bounds a graph, not an edge count); under a hidden
+	// layer of 512, an epoch is too long.
 	huge.Data.Classes, huge.Data.PerClass, huge.Data.Q = 6, 1024, 1.0/16
+	huge.Model.Hidden = 512
 	set(s, huge)
 	ev, _ := r.last(protocol.KindError)
-	if ev.Field != "q" || !strings.Contains(ev.Error, "lower q") {
+	if ev.Field != "hidden" || !strings.Contains(ev.Error, "lower hidden") || !strings.Contains(ev.Error, "q or p") {
 		t.Errorf("too large a graph: %+v", ev)
 	}
 	s.handle(protocol.Command{Op: protocol.OpStart}) // no graph: nothing to do, no crash
