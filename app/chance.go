@@ -7,6 +7,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/wasm/protocol"
 )
 
 // chance is what the graph of the lab's runs gives away without its
@@ -95,11 +96,23 @@ func (l *lab) staleBaseline() bool {
 	return len(l.runs) > 0 && l.runs[0].baseline != nil && l.runs[0].baseline.State != l.baselineState()
 }
 
+// baselineRun is the MLP baseline of the lab's first run, nil before it.
+func (l *lab) baselineRun() *protocol.Baseline {
+	if len(l.runs) == 0 {
+		return nil
+	}
+	return l.runs[0].baseline
+}
+
 // mlpTitle says what the MLP baseline is, and why it has no accuracy
 // where it could not train.
 func (l *lab) mlpTitle() string {
-	if len(l.runs) > 0 && l.runs[0].baseline != nil && l.runs[0].baseline.Error != "" && !l.staleBaseline() {
-		return trf("The MLP could not train: %s", l.runs[0].baseline.Error)
+	if b := l.baselineRun(); b != nil && b.Error != "" && !l.staleBaseline() {
+		why := b.Error
+		if b.Say != nil {
+			why = say(*b.Say)
+		}
+		return trf("The MLP could not train: %s", why)
 	}
 	return tr("An MLP with the run's hidden size, dropout and training settings, on the same split: what the nodes' features give without the edges")
 }

@@ -127,8 +127,8 @@ func readSparse(fsys fs.FS, t *table, g *Graph, node func(row []string) (int, er
 				return nil, err
 			}
 		}
-		if len(es) == lim.values {
-			return nil, tooMany(t.file, t.line, 0, lim, phrase.New("more than %s feature values", numtext.Group(lim.values)))
+		if len(es) == lim.valuesAt(csvValueBytes) {
+			return nil, tooMany(t.file, t.line, 0, lim, phrase.New("more than %s feature values", numtext.Group(lim.valuesAt(csvValueBytes))))
 		}
 		es = append(es, entry{n, feature, value, t.line})
 	}

@@ -28,15 +28,36 @@ const pageGunzipLimit = pagemem.GunzipBytes
 // (pagemem.Edges).
 const MaxPageEdges = pagemem.Edges
 
-// pageValues bounds the numbers a page's files may give (node features,
-// edge features), counted while they are read, and pageCells the cells of
-// a node table held as text: a gzip member of 2,708 lines of 60,000 zeros
-// (321 kB) is refused at its first line, not after it has filled the
-// worker's memory. Cora's 3.9 million features fit either way.
+// pageValueBytes bounds what the numbers a page's file gives (node
+// features, edge features) hold while they are read, each reader's bytes
+// a value counted (valuesAt), and pageCells the cells of a node table held
+// as text: a gzip member of 2,708 lines of 60,000 zeros (321 kB) is
+// refused at its first line, not after it has filled the worker's memory.
+// Cora's 3.9 million features fit either way.
 const (
-	pageValues = pagemem.Values
-	pageCells  = 8 << 20
+	pageValueBytes = pagemem.ValueBytes
+	pageCells      = 8 << 20
 )
+
+// Bytes a value each reader holds at the peak of the heap while it reads
+// a file's numbers, measured in a review of issue 58 (runtime.MemStats at
+// GOGC=5): MUSAE's features.json as a map of raw JSON lists, its entries
+// and the CSR made of them, 104 (4 million indices of an 8 MB file peaked
+// at 416 MB); an OGB table's slice grown by append and copied into the
+// graph, 20 for node-feat and 29 for edge-feat; a bundle's features.csv,
+// its 32-byte entries and the CSR. An array read whole (a .npz's, a
+// Matrix Market array's) holds its values, their column indices and the
+// graph's copy: 24, counted, not measured.
+const (
+	musaeValueBytes = 104
+	ogbValueBytes   = 29
+	csvValueBytes   = 48
+	arrayValueBytes = 24
+)
+
+// valuesAt is how many numbers a file may give where each holds each bytes
+// while it is read.
+func (l limits) valuesAt(each int) int { return l.valueBytes / each }
 
 // pageElements bounds the nodes and edges the page holds as items while
 // it reads a graph's file (GraphML, GEXF, node-link JSON: held.go). The
@@ -56,7 +77,7 @@ const (
 //
 // So a GraphML file within the page's 64 MB bound (3 million tiny nodes,
 // 62 MB: 1.95 GB; or (b) with 1 million, 59 MB) would not pass a
-// worker's memory (1 GiB, pdn.BrowserLimits), and 500,000 (0.70 to 0.74
+// worker's memory (then 1 GiB, pdn.BrowserLimits), and 500,000 (0.70 to 0.74
 // GB with the file) left too little beside it. 300,000 peak at 0.41 to
 // 0.47 GB with the file, and a file past them (its items let go at the
 // budget, the rest only counted) at no more. Facebook Page-Page's
@@ -69,7 +90,8 @@ const pageElements = 300_000
 // measured costs (itemCost), at the peak of the heap. With a file of the
 // page's 64 MB beside them (its bound then), 420 MB kept the peak at
 // about 0.5 GB, half of what the worker then allowed; the bound on files
-// is now 128 MB, and the budget a quarter of the worker's (pagemem). Measured as pageElements' table, with the file,
+// is now 128 MB, and the budget a fifth of what a graph and its models
+// may hold (pagemem.Bytes). Measured as pageElements' table, with the file,
 // two runs, for files whose estimate is 0.99 times the budget (opened)
 // and 1.01 times it (refused where it passes, the items let go), by what
 // each node gives (values, and edges a node):
@@ -120,7 +142,8 @@ type File struct {
 type limits struct {
 	bytes, gunzip int64
 	held          int64
-	values, cells int // numbers read, node-table cells held
+	valueBytes    int // what a file's numbers hold while read (valuesAt)
+	cells         int // node-table cells held
 	edges         int // distinct edges
 	elements      int // nodes and edges held as items till the graph is made (held.go)
 	itemBytes     int // the estimate of what they take at the peak of the heap (held.go)
@@ -128,7 +151,7 @@ type limits struct {
 	last          bool // no reader elsewhere reads more: tooMany sends nowhere
 }
 
-var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, values: pageValues, cells: pageCells, edges: MaxPageEdges, elements: pageElements, itemBytes: pageItemBytes, where: phrase.New("the browser")}
+var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, valueBytes: pageValueBytes, cells: pageCells, edges: MaxPageEdges, elements: pageElements, itemBytes: pageItemBytes, where: phrase.New("the browser")}
 
 // limitedFS is a folder read within limits.
 type limitedFS struct {

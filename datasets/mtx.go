@@ -291,7 +291,7 @@ func (r *mtxReader) header(lim limits) (mtxHeader, error) {
 		return h, tooMany(r.file, r.line, 0, lim, phrase.New("%s nodes (each a row of classes and features), more than %s cells", numtext.Group(h.rows), numtext.Group(lim.cells)))
 	}
 	if h.array {
-		if cells := h.rows * h.rows; cells > lim.values {
+		if cells := h.rows * h.rows; cells > lim.valuesAt(arrayValueBytes) {
 			return h, tooMany(r.file, r.line, 0, lim, phrase.New("a dense matrix of %s values", numtext.Group(cells)))
 		}
 		return h, nil

@@ -180,8 +180,8 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 	if err != nil {
 		return err
 	}
-	if lim := limitsOf(fsys); bytes.Count(b, []byte(",")) > lim.values {
-		return tooMany(file, 0, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.values)))
+	if lim := limitsOf(fsys); bytes.Count(b, []byte(",")) > lim.valuesAt(musaeValueBytes) {
+		return tooMany(file, 0, 0, lim, phrase.New("more than %s feature indices", numtext.Group(lim.valuesAt(musaeValueBytes))))
 	}
 	var raw map[string][]json.RawMessage
 	if err := input.JSON(file, b, &raw); err != nil {

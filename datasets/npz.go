@@ -764,7 +764,7 @@ func (r *npzReader) attributes(g *Graph) error {
 	var x *CSR
 	switch {
 	case r.has("attr_data"):
-		shape, ptr, col, val, err := r.csr("attr", g.N, min(r.lim.values, math.MaxInt32), phrase.New("more than %s values", numtext.Group(r.lim.values)))
+		shape, ptr, col, val, err := r.csr("attr", g.N, min(r.lim.valuesAt(arrayValueBytes), math.MaxInt32), phrase.New("more than %s values", numtext.Group(r.lim.valuesAt(arrayValueBytes))))
 		if err != nil {
 			return err
 		}
@@ -790,9 +790,9 @@ func (r *npzReader) attributes(g *Graph) error {
 			a.f.Close()
 			return r.errorf(a.key, "has the shape %s, and the adjacency %s nodes: want a row per node", shapeText(a.shape), numtext.Group(g.N))
 		}
-		if a.n > r.lim.values {
+		if a.n > r.lim.valuesAt(arrayValueBytes) {
 			a.f.Close()
-			return tooMany(r.file+": attr_matrix", 0, 0, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.values)))
+			return tooMany(r.file+": attr_matrix", 0, 0, r.lim, phrase.New("more than %s values", numtext.Group(r.lim.valuesAt(arrayValueBytes))))
 		}
 		vs, err := r.values(a)
 		if err != nil {

@@ -271,8 +271,9 @@ func readRows(fsys fs.FS, name string, count lines, width int, each func(t *tabl
 		return &BundleError{File: name, Line: 1, Msg: phrase.New("%d values a line: %s", len(t.header), what)}
 	}
 	lim := limitsOf(fsys)
-	if rows > 0 && rows*len(t.header) > lim.values { // known from its first line
-		return tooMany(name, 1, 0, lim, phrase.New("%s numbers a line for %s nodes, more than %s in all", numtext.Group(len(t.header)), numtext.Group(rows), numtext.Group(lim.values)))
+	most := lim.valuesAt(ogbValueBytes)
+	if rows > 0 && rows*len(t.header) > most { // known from its first line
+		return tooMany(name, 1, 0, lim, phrase.New("%s numbers a line for %s nodes, more than %s in all", numtext.Group(len(t.header)), numtext.Group(rows), numtext.Group(most)))
 	}
 	n, values := 0, 0
 	for {
@@ -283,8 +284,8 @@ func readRows(fsys fs.FS, name string, count lines, width int, each func(t *tabl
 		if err != nil {
 			return err
 		}
-		if values += len(row); values > lim.values {
-			return tooMany(name, t.line, 0, lim, phrase.New("more than %s numbers", numtext.Group(lim.values)))
+		if values += len(row); values > most {
+			return tooMany(name, t.line, 0, lim, phrase.New("more than %s numbers", numtext.Group(most)))
 		}
 		if count.per != "" && t.blank > 0 {
 			msg := phrase.New("the line is empty, and each line is one node's value: pandas (as OGB reads the file) would skip it, moving every later node's value up one, onto the node before: give the line its value (nan for a node without a class), or delete it")

@@ -250,7 +250,7 @@ const nativeHeld = 2 << 30
 // nativeLimits bound what the command line unpacks: a .gz file, or a
 // zip's, inflated as it streams up to nativeGunzipLimit, what is held
 // whole up to nativeHeld.
-var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, values: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, elements: math.MaxInt, itemBytes: math.MaxInt, where: phrase.New("the command line"), last: true}
+var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, valueBytes: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, elements: math.MaxInt, itemBytes: math.MaxInt, where: phrase.New("the command line"), last: true}
 
 // next returns the next row, or io.EOF. A row of another width than the
 // header is an error at its line.

@@ -512,12 +512,53 @@ func Estimate(s Shape, m experiment.Model) Cost {
 		c.Parts = append(c.Parts, Part{What: phrase.New("the restarts' epochs"), Setup: c.RestartEpochs * c.Epoch, Fields: []string{"restarts", "restart-epochs"}})
 		c.Setup += c.RestartEpochs * c.Epoch
 	}
+	// A model over PDN's learned graph builds and trains that PDN first,
+	// and holds it beside itself (newTransfer): its memory is the model's
+	// too, with a graph of its own where it learns on another draw (a
+	// review of issue 58: the link that hung the browser passed as a GCN
+	// over its PDN's graph).
+	if m.GraphFrom == experiment.FromPDN && experiment.TakesWeights(m.Kind) {
+		src := m
+		src.Kind, src.GraphFrom, src.PathfinderSeed, src.PathfinderRows = experiment.PDN, experiment.FromInput, 0, ""
+		from := Estimate(s, src)
+		p := Beside(Cost{}, s, from).Parts[0] // its memory but the graph's, and the fields that lower it
+		p.What = phrase.New("the PDN whose learned graph it propagates over")
+		if m.PathfinderSeed != 0 {
+			p.Bytes += GraphBytes(s)
+		}
+		c.Parts = append(c.Parts, p)
+		c.Bytes += p.Bytes
+	}
 	return c
 }
 
 // GraphBytes is what a graph of shape s holds itself, in every estimate
 // of a model over it: what two models trained on one graph share.
 func GraphBytes(s Shape) float64 { return graphCost(s).Bytes }
+
+// Beside is c, the cost of a model to be built on a graph of shape s that
+// already holds the models whose costs are held (each estimated on that
+// graph): their memory, less the graph each counts, is one more part of
+// c's, so that Check refuses c where they and it together exceed the
+// limits, and names the fields that lower the largest. Its epoch stays c's
+// own: a model beside a run trains in the run's spare time.
+func Beside(c Cost, s Shape, held ...Cost) Cost {
+	g := graphCost(s)
+	part := Part{What: phrase.New("the models this graph holds already")}
+	top := 0.0
+	for _, h := range held {
+		part.Bytes += h.Bytes - g.Bytes
+		for _, p := range h.Parts {
+			if p.Bytes > top && len(p.Fields) > 0 && p.What.Key != g.What.Key {
+				top, part.Fields = p.Bytes, p.Fields
+			}
+		}
+	}
+	out := c
+	out.Parts = append(slices.Clone(c.Parts), part)
+	out.Bytes += part.Bytes
+	return out
+}
 
 // graphCost is the graph itself: features, edges with their features, and
 // the map Check keeps of every pair while it looks for repeats, by the

@@ -545,3 +545,53 @@ func TestRestartsAreCosted(t *testing.T) {
 		t.Errorf("FEATHER reads no restarts, and its estimate counts %v epochs of them", c.RestartEpochs)
 	}
 }
+
+// A model over PDN's learned graph holds that PDN too (newTransfer): the
+// link that hung the browser is refused as a GCN over its PDN's graph,
+// naming the PDN and the rows that lower it, and on another draw of the
+// generator (pathfinder-seed) the PDN's own graph is counted as well.
+func TestEstimateCountsThePDNBehindGraphFrom(t *testing.T) {
+	e, err := experiment.Decode(hang + "&model=gcn&graph-from=pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ExpectedShape(e.Data)
+	err = Estimate(s, e.Model).Check(BrowserLimits, e.Data.Lever)
+	if err == nil || !strings.Contains(err.Error(), "most of it for the PDN whose learned graph it propagates over: lower edge-hidden") {
+		t.Errorf("a GCN over the hanging PDN's graph: %v", err)
+	}
+	plain, from := e.Model, e.Model
+	plain.GraphFrom = experiment.FromInput
+	pdnModel := e.Model
+	pdnModel.Kind, pdnModel.GraphFrom = experiment.PDN, experiment.FromInput
+	got, want := Estimate(s, from).Bytes, Estimate(s, plain).Bytes+Estimate(s, pdnModel).Bytes-GraphBytes(s)
+	if math.Abs(got-want) > 1e-6*want {
+		t.Errorf("GCN over PDN's graph: %.0f bytes, want the GCN's and the PDN's, the graph once: %.0f", got, want)
+	}
+	from.PathfinderSeed = 7
+	if other := Estimate(s, from).Bytes; math.Abs(other-(want+GraphBytes(s))) > 1e-6*want {
+		t.Errorf("on another draw: %.0f bytes, want %.0f", other, want+GraphBytes(s))
+	}
+}
+
+// Beside counts the models a graph holds already with the one to be built,
+// the graph once, and names the fields that lower the largest of them.
+func TestBesideCountsTheGraphOnce(t *testing.T) {
+	e, _ := experiment.Decode(hang)
+	s := ExpectedShape(e.Data)
+	run := Estimate(s, e.Model)
+	gat := e.Model
+	gat.Kind = experiment.GAT
+	c := Estimate(s, gat)
+	both := Beside(c, s, run)
+	if want := c.Bytes + run.Bytes - GraphBytes(s); math.Abs(both.Bytes-want) > 1e-6*want {
+		t.Errorf("%.0f bytes beside, want %.0f", both.Bytes, want)
+	}
+	err := both.Check(BrowserLimits, e.Data.Lever)
+	if err == nil || !strings.Contains(err.Error(), "most of it for the models this graph holds already: lower edge-hidden") {
+		t.Errorf("GAT beside the hanging PDN: %v", err)
+	}
+	if e, s := both.Seconds(BrowserLimits); e != func() float64 { x, _ := c.Seconds(BrowserLimits); return x }() || s < 0 {
+		t.Errorf("the epoch beside is not the model's own")
+	}
+}

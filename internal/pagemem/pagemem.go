@@ -38,8 +38,9 @@ const FileBytes = Bytes / 16
 
 // GunzipBytes bounds what one gzipped file in the page inflates to. The
 // text streams (it is never held whole), so this bounds the time a file
-// that inflates without end takes, not memory: ogbn-arxiv's features
-// inflate from 84 MB to 206 MB, and a gigabyte inflates in seconds.
+// that inflates without end takes; what its numbers become is bounded by
+// Values, its edges by Edges: ogbn-arxiv's features inflate from 84 MB to
+// 206 MB, and a gigabyte inflates in seconds.
 const GunzipBytes = 1 << 30
 
 // EdgeBytes is what a graph holds per edge besides its edge features:
@@ -60,6 +61,8 @@ func GraphEdgeBytes(d int) int { return EdgeBytes + 8*d }
 // tie-strength scores, holds Bytes by its edges alone.
 const Edges = Bytes / (EdgeBytes + 8*TieStrengthScores)
 
-// Values bounds the numbers a user's files give (node and edge features),
-// held as float64: half of Bytes.
-const Values = Bytes / 2 / 8
+// ValueBytes bounds what the numbers one of a user's files gives (node or
+// edge features) hold at the peak of the heap while it is read: half of
+// Bytes. Each reader holds its own bytes a value (package datasets), so
+// the count it reads is this over those.
+const ValueBytes = Bytes / 2

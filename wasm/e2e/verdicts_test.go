@@ -98,7 +98,7 @@ func TestTourAdvancesByShiftN(t *testing.T) {
 }
 
 // In Arabic a size reads as written, the number before its unit: the
-// rewind's "292.4 kB" and the open panel's "64 MB" each stand in one
+// rewind's "292.4 kB" and the open panel's "128 MB" each stand in one
 // isolate, the number to the left of its Latin unit (the bidi algorithm
 // showed "kB 292.4" when they stood bare in the right-to-left page).
 func TestArabicSizesReadNumberThenUnit(t *testing.T) {

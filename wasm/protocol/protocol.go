@@ -341,6 +341,8 @@ type Baseline struct {
 	State   string `json:"state"`
 	TestAcc Num    `json:"testAcc"`
 	Error   string `json:"error,omitempty"`
+	// Say is Error as a message the page says in its language.
+	Say *phrase.Text `json:"say,omitempty"`
 }
 
 // PackArrays appends g's arrays to f32, each value the bits of an int32

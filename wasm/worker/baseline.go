@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
@@ -23,6 +24,7 @@ type baselineJob struct {
 	next  time.Time // while the run trains, no step before
 	err   error     // why it could not train
 	done  bool      // its answer is posted
+	run   trainer   // the run it was counted beside
 }
 
 // followBaseline starts the baseline the state calls for, if the page
@@ -35,11 +37,24 @@ func (s *session) followBaseline(fresh bool) {
 	}
 	e := experiment.Baseline(s.exp)
 	state := e.EncodeRun()
-	if !fresh && s.baseline != nil && s.baseline.state == state {
-		return
+	if b := s.baseline; !fresh && b != nil && b.state == state {
+		if b.run == s.tr {
+			return
+		}
+		// Another run on the same graph: the baseline stays, trained as
+		// far as it got, where the browser affords it beside the new run.
+		s.baseline = nil
+		if b.tr != nil && s.affordBeside(e.Model) == nil {
+			b.run = s.tr
+			s.baseline = b
+			return
+		}
 	}
-	b := &baselineJob{state: state}
-	b.tr, b.err = pdn.NewTrainer(s.g, e)
+	s.baseline = nil // let go of the last before the next is counted or built
+	b := &baselineJob{state: state, run: s.tr}
+	if b.err = s.affordBeside(e.Model); b.err == nil {
+		b.tr, b.err = pdn.NewTrainer(s.g, e)
+	}
 	s.baseline = b
 }
 
@@ -80,7 +95,8 @@ func (s *session) workBaseline(deadline time.Time, budget time.Duration) {
 	b.done = true
 	out := &protocol.Baseline{State: b.state, TestAcc: protocol.Num(math.NaN())}
 	if b.err != nil {
-		out.Error = b.err.Error()
+		t := phrase.Of(b.err)
+		out.Error, out.Say = b.err.Error(), &t
 	} else {
 		out.TestAcc = protocol.Num(b.tr.Evaluate().TestAcc)
 	}

@@ -58,7 +58,8 @@ type besideRun struct {
 	g           *datasets.Graph
 	tr          *pdn.Trainer
 	err         error
-	told        int // 1 + the graph's generation the page was told err of
+	told        int     // 1 + the graph's generation the page was told err of
+	run         trainer // the run it was counted beside
 }
 
 // wantsFigure4 reports whether the page asked for Figure 4 of this run.
@@ -79,14 +80,15 @@ func (s *session) followBeside() {
 	e := s.exp
 	e.Model.Kind = kind
 	state := e.EncodeEngine()
-	if b := f.beside; b != nil && b.g == s.g && b.state == state {
+	if b := f.beside; b != nil && b.g == s.g && b.state == state && s.keepBeside(b) {
 		if b.tr != nil && b.tr.Epoch() > s.tr.Epoch() {
 			b.tr.Reset() // the run went back: the same epochs again give the same bits
 		}
 		s.tellBeside(b)
 		return
 	}
-	b := &besideRun{kind: kind, state: state, g: s.g}
+	f.beside = nil // let go of the last before the next is counted or built
+	b := &besideRun{kind: kind, state: state, g: s.g, run: s.tr}
 	if be, err := experiment.DecodeRun(state); err != nil {
 		b.err = err
 	} else if b.err = s.affordBeside(be.Model); b.err == nil {
@@ -94,6 +96,23 @@ func (s *session) followBeside() {
 	}
 	f.beside = b
 	s.tellBeside(b)
+}
+
+// keepBeside reports whether b, the model beside the run on its graph and
+// rows, stays: it was counted beside this run, or the browser affords it
+// beside the run that replaced that one (it stays trained as far as it
+// got). A model refused before is counted again.
+func (s *session) keepBeside(b *besideRun) bool {
+	if b.run == s.tr {
+		return true
+	}
+	s.fig.beside = nil
+	be, err := experiment.DecodeRun(b.state)
+	if b.tr == nil || err != nil || s.affordBeside(be.Model) != nil {
+		return false
+	}
+	b.run, s.fig.beside = s.tr, b
+	return true
 }
 
 // tellBeside tells the page why the model beside is not trained, where it
@@ -109,17 +128,31 @@ func (s *session) tellBeside(b *besideRun) {
 		Hidden: protocol.Num(math.NaN()), Separation: protocol.Num(math.NaN()), Refused: &t}}, nil)
 }
 
-// affordBeside refuses a model beside the run that the browser cannot
-// afford with it, by the cost model's one rule for every run: both on the
-// one graph within the memory (pdn.BrowserLimits, the graph counted once),
-// and the model's own epoch within the browser's.
+// affordBeside refuses a model to be built beside the run that the
+// browser cannot afford with what the worker holds on the run's graph
+// already (the run, the MLP baseline, the model beside it: heldBeside),
+// by the cost model's one rule: all of them within the memory, the graph
+// counted once (pdn.Beside), and the model's own epoch within the
+// browser's (pdn.BrowserLimits).
 func (s *session) affordBeside(m experiment.Model) error {
 	shape := pdn.ShapeOf(s.g)
-	c := pdn.Estimate(shape, m)
-	run := s.tr.Cost()
-	both := c
-	both.Bytes += run.Bytes - pdn.GraphBytes(shape)
-	return both.Check(pdn.BrowserLimits, s.exp.Data.Lever)
+	return pdn.Beside(pdn.Estimate(shape, m), shape, s.heldBeside()...).Check(pdn.BrowserLimits, s.exp.Data.Lever)
+}
+
+// heldBeside are the costs of the models the worker holds on the run's
+// graph: the run's, the MLP baseline's and the model beside's, those built.
+func (s *session) heldBeside() []pdn.Cost {
+	var held []pdn.Cost
+	if s.tr != nil {
+		held = append(held, s.tr.Cost())
+	}
+	if b := s.baseline; b != nil && b.tr != nil {
+		held = append(held, b.tr.Cost())
+	}
+	if b := s.fig.beside; b != nil && b.tr != nil {
+		held = append(held, b.tr.Cost())
+	}
+	return held
 }
 
 // besideBehind reports whether the model beside has epochs to train: up

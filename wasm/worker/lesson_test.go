@@ -12,6 +12,7 @@ import (
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/lessons"
+	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -315,5 +316,56 @@ func TestSessionSaysWhyNothingTrainsBeside(t *testing.T) {
 	}
 	if s.fig.beside == nil || s.fig.beside.tr != nil {
 		t.Error("GAT was built beside the run")
+	}
+}
+
+// costly is a run whose cost model says it holds bytes.
+type costly struct {
+	*pdn.Trainer
+	bytes float64
+}
+
+func (c *costly) Cost() pdn.Cost {
+	k := c.Trainer.Cost()
+	k.Bytes = c.bytes
+	return k
+}
+
+// The model beside the run and the MLP baseline are counted again
+// whenever the run changes (another model, other rows, on the same
+// graph): beside a run that fills the memory, GAT is let go and the page
+// told why; beside a small one again, it is built again, and the MLP
+// stays where it still fits.
+func TestSessionCountsTheModelsBesideEachRun(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass, e.Train.Epochs = 16, 3
+	s, r := newTestSession()
+	s.handle(protocol.Command{Op: protocol.OpSet, Run: 1, State: e.EncodeEngine(), Embed: true, EmbedLive: true, Beside: experiment.GAT, Baseline: true, Pace: 10})
+	drain(t, s)
+	run := s.tr.(*pdn.Trainer)
+	if s.fig.beside == nil || s.fig.beside.tr == nil || s.baseline == nil || s.baseline.tr == nil {
+		t.Fatal("GAT and the MLP not built beside a small run")
+	}
+	s.tr = &costly{run, 3 << 30}
+	s.followBaseline(false)
+	s.followBeside()
+	if b := s.fig.beside; b == nil || b.tr != nil || b.err == nil {
+		t.Fatalf("GAT beside a run of 3 GiB: %+v", b)
+	}
+	if b := s.baseline; b == nil || b.tr != nil || b.err == nil {
+		t.Errorf("the MLP beside a run of 3 GiB: %+v", b)
+	}
+	besides := embeddings(r, true)
+	if last := besides[len(besides)-1]; last.Refused == nil || !strings.Contains(last.Refused.String(), "GB of memory (the browser allows 2.0 GB)") {
+		t.Errorf("the page was told %+v", last)
+	}
+	s.tr = &costly{run, run.Cost().Bytes}
+	s.followBaseline(false)
+	s.followBeside()
+	if b := s.fig.beside; b == nil || b.tr == nil || b.err != nil {
+		t.Errorf("GAT beside a small run again: %+v", b)
+	}
+	if b := s.baseline; b == nil || b.tr == nil || b.err != nil {
+		t.Errorf("the MLP beside a small run again: %+v", b)
 	}
 }

@@ -53,7 +53,10 @@ func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []by
 	} else {
 		local, err = readLocal(in, cols)
 	}
-	if err == nil {
+	// A graph handed from the worker that read it was held to the
+	// page's run there; here, the model this worker last served may be
+	// another's, and each run's set checks it again (checkSize).
+	if err == nil && parsed == nil {
 		err = s.fitsBrowser(local)
 	}
 	var out []byte
@@ -178,7 +181,7 @@ func columnsText(c datasets.Columns) string {
 func openLocal(files []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	g, resplit, err := datasets.OpenFiles(files, cols)
 	if err == nil && g.E() > maxBrowserEdges {
-		err = phrase.Errorf("your graph has %s edges; the browser trains graphs of up to %s: the command line, pdn train -data, has no such bound",
+		err = phrase.Errorf("your graph has %s edges; the browser reads up to %s, where the graph alone fills the memory it gives a graph and its models: the command line, pdn train -data, has no such bound",
 			numtext.Group(g.E()), numtext.Group(maxBrowserEdges))
 	}
 	if err != nil {
