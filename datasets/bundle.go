@@ -729,6 +729,10 @@ func readEdges(fsys fs.FS, g *Graph) error {
 		return err
 	}
 	seen := map[[2]int32]int{}
+	// The edges and their features are met while read, as every reader's
+	// are (a review of issue 58: a bundle's edges.csv read past both).
+	lim := limitsOf(fsys)
+	values := lim.valuesAt(csvValueBytes)
 	for {
 		row, err := t.next()
 		if err == io.EOF {
@@ -736,6 +740,12 @@ func readEdges(fsys fs.FS, g *Graph) error {
 		}
 		if err != nil {
 			return err
+		}
+		if len(seen) >= lim.edges {
+			return tooMany(t.file, t.line, 0, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
+		}
+		if len(g.EdgeX)+len(row)-len(fixed) > values {
+			return tooMany(t.file, t.line, 0, lim, phrase.New("more than %s edge feature values", numtext.Group(values)))
 		}
 		u, v, err := t.ends(row, g.N)
 		if err != nil {

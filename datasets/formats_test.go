@@ -167,6 +167,27 @@ func TestPageLimitsMetWhileReading(t *testing.T) {
 	if err != nil || g.E() != lim.edges {
 		t.Errorf("exactly %d edges: %v", lim.edges, err)
 	}
+	// A bundle's edges.csv meets the edges and their features as it reads
+	// them, as every reader does.
+	var nodes, bundleEdges strings.Builder
+	nodes.WriteString("id,label,split,x0\n")
+	for i := range 60 {
+		fmt.Fprintf(&nodes, "%d,%d,train,1\n", i, i%2)
+	}
+	bundleEdges.WriteString("source,target,e0,e1\n")
+	for i := range 60 {
+		for j := i + 1; j < 60; j++ {
+			fmt.Fprintf(&bundleEdges, "%d,%d,0.5,1\n", i, j)
+		}
+	}
+	bundle := []File{{Name: "g/meta.json", Data: []byte(`{"name": "g", "classes": 2}`)}, {Name: "g/nodes.csv", Data: []byte(nodes.String())}, {Name: "g/edges.csv", Data: []byte(bundleEdges.String())}}
+	if _, err := openWithin(bundle); err == nil || !strings.Contains(err.Error(), "edges.csv:1002: holds more than 1,000 edges, more than the browser reads") {
+		t.Errorf("a bundle's edges past the bound: %v", err)
+	}
+	lim.edges, lim.valueBytes = 10000, 1000*csvValueBytes
+	if _, err := openWithin(bundle); err == nil || !strings.Contains(err.Error(), "edges.csv:502: holds more than 1,000 edge feature values, more than the browser reads") {
+		t.Errorf("a bundle's edge features past the bound: %v", err)
+	}
 }
 
 // The page's edge bound is where the graph alone fills the page's memory
