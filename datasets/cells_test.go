@@ -51,7 +51,7 @@ func TestEveryClassOnEveryFormat(t *testing.T) {
 		cells[faults.Key{Class: faults.Structure, Surface: name}] = check(func(t *testing.T, format string, fxs []faultFixture) {
 			structureCells(t, format)
 			for _, fx := range fxs {
-				t.Run(fx.name, func(t *testing.T) { fixtureReads(t, format, fx); twiceFaults(t, fx) })
+				t.Run(fx.name, func(t *testing.T) { fixtureReads(t, format, fx); twiceFaults(t, fx); edgeBoundFaults(t, fx) })
 			}
 		})
 		cells[faults.Key{Class: faults.Rows, Surface: name}] = check(columnCells)

@@ -17,6 +17,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/internal/numtext"
 )
 
 // The class × format cells of the readers' fault classes: for every row
@@ -696,6 +697,34 @@ func TestFormatsSentenceIsTheRows(t *testing.T) {
 //     refused naming both (one is the graph's, and nothing says which);
 //   - the graph below the graph (a copy of the fixture in a folder of
 //     it): refused naming the folder below.
+//
+// edgeBoundFaults reads fx with the page's limits but for its edges,
+// bounded one under the fixture's: every reader stops at the bound while
+// it reads, naming it (the page's bound is millions, pagemem's; a reader
+// that went past it would hold what the bound is there to refuse), and
+// reads the fixture at its own count.
+func edgeBoundFaults(t *testing.T, fx faultFixture) {
+	g, _, err := Open(limitedTo(mapFS(fx.files), pageLimits), Columns{})
+	if err != nil || g.E() == 0 {
+		t.Fatalf("the fixture within the page's limits: %v", err)
+	}
+	for _, tc := range []struct {
+		edges int
+		fail  bool
+	}{{g.E() - 1, true}, {g.E(), false}} {
+		lim := pageLimits
+		lim.edges = tc.edges
+		_, _, err := Open(limitedTo(mapFS(fx.files), lim), Columns{})
+		want := fmt.Sprintf("more than %s edges", numtext.Group(tc.edges))
+		if tc.fail && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("%d edges, the bound %d: %v, want %q", g.E(), tc.edges, err, want)
+		}
+		if !tc.fail && err != nil {
+			t.Errorf("%d edges, the bound %d: %v", g.E(), tc.edges, err)
+		}
+	}
+}
+
 func twiceFaults(t *testing.T, fx faultFixture) {
 	before := map[string]bool{}
 	if g, _, err := Open(mapFS(fx.files), Columns{}); err == nil {

@@ -255,8 +255,12 @@ func (r *gexfReader) start(t xml.StartElement, line, col int) error {
 		if len(r.nodes)+len(r.edges) >= MaxNodes*4 {
 			return tooMany(r.file, line, col, anywhere(limitsOf(r.fsys)), phrase.New("more than %s nodes and edges", numtext.Group(MaxNodes*4)))
 		}
-		if lim := limitsOf(r.fsys); len(r.edges) > lim.edges || r.cells > lim.cells {
-			return tooMany(r.file, line, col, lim, phrase.New("more than %s edges or %s values", numtext.Group(lim.edges), numtext.Group(lim.cells)))
+		lim := limitsOf(r.fsys)
+		if err := r.pastEdges(r.file, line, col, lim); err != nil {
+			return err
+		}
+		if r.cells > lim.cells {
+			return tooMany(r.file, line, col, lim, phrase.New("more than %s values", numtext.Group(lim.cells)))
 		}
 		if !r.meet(line, col, t.Name.Local == "edge") { // past a budget: counted, passed over
 			return r.skip(line, col)

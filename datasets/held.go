@@ -92,6 +92,7 @@ var (
 // and what they hold, against the budgets.
 type held struct {
 	nodes, edges []graphmlItem
+	loops        int      // edges held from a node to itself, which no graph keeps
 	elements     int      // the budget of nodes and edges: limits.elements
 	bytes        int      // the budget of their estimate: limits.itemBytes
 	cost         itemCost // the reader's
@@ -234,9 +235,23 @@ func (h *held) keep(it graphmlItem, edge bool) {
 	h.may = false
 	if edge {
 		h.edges = append(h.edges, it)
+		if it.source == it.target {
+			h.loops++
+		}
 	} else {
 		h.nodes = append(h.nodes, it)
 	}
+}
+
+// pastEdges refuses, at line:col, edges held past lim.edges: the one rule
+// of the three readers that hold items, which counts what the graph will
+// keep (a loop is dropped, so it counts none), as every other reader
+// counts the distinct edges it reads (pairs).
+func (h *held) pastEdges(file string, line, col int, lim limits) error {
+	if len(h.edges)-h.loops > lim.edges {
+		return tooMany(file, line, col, lim, phrase.New("more than %s edges", numtext.Group(lim.edges)))
+	}
+	return nil
 }
 
 // side is 0 for a node, 1 for an edge.

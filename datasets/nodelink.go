@@ -183,8 +183,10 @@ type nodeLinkReader struct {
 	// edgesKey is the list of edges met, "links" or "edges".
 	edgesKey string
 	// nodesMet and linksMet count the elements of the lists, for the
-	// explorer's nodes and the edges read here; the budget of the nodes
-	// and links held (limits.elements) is held's, as every reader's.
+	// explorer's nodes and the edges read here (a link from a node to
+	// itself, which no graph keeps, counts none, as every reader counts
+	// the edges the graph will have); the budget of the nodes and links
+	// held (limits.elements) is held's, as every reader's.
 	nodesMet, linksMet int
 	// nodesAt is where the key of the list of nodes is.
 	nodesAt input.Pos
@@ -417,7 +419,7 @@ func (r *nodeLinkReader) element(key string, i int) error {
 	if err != nil && !errors.As(err, &te) {
 		return err
 	}
-	r.count(node, v.At)
+	r.count(node, v.At, !node && isLoop(m, v.Text))
 	if len(v.Text) == 0 || v.Text[0] != '{' {
 		r.fault(r.listKind(key), r.errorAt(v.At.Line, v.At.Col, "an element of %q is %s, not an object ({\"id\": …} for a node, {\"source\": …, \"target\": …} for a link)", key, quote(string(v.Text))))
 		return nil
@@ -446,15 +448,29 @@ func (r *nodeLinkReader) element(key string, i int) error {
 // them: the explorer's nodes, the edges read here. Past the element
 // budget (limits.elements, held.meet), the nodes and links held are let
 // go, and the rest only counted, for read's message.
-func (r *nodeLinkReader) count(node bool, at input.Pos) {
+func (r *nodeLinkReader) count(node bool, at input.Pos, loop bool) {
 	if node {
 		if r.nodesMet++; r.nodesMet == MaxNodes+1 {
 			r.fault(tooManyNodes, tooMany(r.file, at.Line, at.Col, anywhere(r.lim), phrase.New("more than %s nodes", numtext.Group(MaxNodes))))
 		}
-	} else if r.linksMet++; r.linksMet == r.lim.edges+1 {
-		r.fault(tooManyEdges, tooMany(r.file, at.Line, at.Col, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
+	} else if !loop {
+		if r.linksMet++; r.linksMet == r.lim.edges+1 {
+			r.fault(tooManyEdges, tooMany(r.file, at.Line, at.Col, r.lim, phrase.New("more than %s edges", numtext.Group(r.lim.edges))))
+		}
 	}
 	r.meet(at.Line, at.Col, !node)
+}
+
+// isLoop reports whether a link (m, decoded, else its text) joins a node
+// to itself, its "source" and "target" written alike.
+func isLoop(m map[string]json.RawMessage, text []byte) bool {
+	if m == nil {
+		if input.JSON("", text, &m) != nil {
+			return false // a fault the element's reading says, or past a budget: counted
+		}
+	}
+	s, t := m["source"], m["target"]
+	return len(s) > 0 && bytes.Equal(s, t)
 }
 
 // idOf is a node id as the explorer names it: a string as it is, a

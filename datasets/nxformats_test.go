@@ -419,7 +419,7 @@ func TestReadNodeLinkRejects(t *testing.T) {
 func TestNodeLinkFaultsInTheirOrder(t *testing.T) {
 	badID := strings.Replace(tinyNodeLink, `"id": "c"`, `"id": ["c", 1]`, 1)
 	lim := nativeLimits
-	lim.edges = 3
+	lim.edges = 2 // the file's three edges and a loop, which counts none
 	for _, tc := range []struct {
 		name, body, want string
 		lim              limits
@@ -427,7 +427,7 @@ func TestNodeLinkFaultsInTheirOrder(t *testing.T) {
 		{"a node, then malformed JSON", badID + "x\n", `club.json:14:1: a second JSON document after the first's end`, nativeLimits},
 		{"a node, then a flag", strings.Replace(strings.Replace(badID, `"directed": false, `, ``, 1), ` ]}`, ` ], "directed": "no"}`, 1), `club.json:13:5: "directed" is "\"no\"": want true or false`, nativeLimits},
 		{"a node, then an element no object", strings.Replace(badID, `"age": 2, "id": "d"}`, `"age": 2, "id": "d"}, 7`, 1), `club.json:6:45: an element of "nodes" is "7", not an object`, nativeLimits},
-		{"a node, then too many links", badID, `club.json:12:3: holds more than 3 edges`, lim},
+		{"a node, then too many links", badID, `club.json:11:3: holds more than 2 edges`, lim},
 		{"a link, then a node (links first)", `{"links": [{"source": "a"}], "nodes": [{"id": ["a"]}]}`, `club.json:1:40: node id "[\"a\"]" is neither a number nor a string`, nativeLimits},
 		{"a link no object, then nodes not a list", `{"links": [7], "nodes": 2}`, `club.json:1:16: "nodes" is not a list`, nativeLimits},
 	} {
@@ -567,12 +567,22 @@ func TestGEXFAndNodeLinkLimits(t *testing.T) {
 	lim := nativeLimits
 	lim.edges, lim.where = 2, phrase.New("the test")
 	for _, tc := range []struct{ file, body, want string }{
-		{"club.gexf", tinyGEXF, "club.gexf:22:7: holds more than 2 edges or"},
+		{"club.gexf", tinyGEXF, "club.gexf:22:7: holds more than 2 edges, more than the test reads"},
 		{"club.json", tinyNodeLink, "club.json:11:3: holds more than 2 edges, more than the test reads"},
 	} {
 		_, _, err := Open(limitedFS{input.FS{FS: mapFS(map[string]string{tc.file: tc.body})}, lim}, Columns{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.file, err, tc.want)
+		}
+	}
+	// A loop, which no graph keeps, counts against no bound: each file at
+	// the bound of its own three edges opens, loops before and among them.
+	lim.edges = 3
+	loopGEXF := strings.Replace(tinyGEXF, `<edge id="0" `, `<edge id="8" source="d" target="d" /><edge id="9" source="b" target="b" /><edge id="0" `, 1)
+	for file, body := range map[string]string{"club.gexf": loopGEXF, "club.json": tinyNodeLink} {
+		g, _, err := Open(limitedFS{input.FS{FS: mapFS(map[string]string{file: body})}, lim}, Columns{})
+		if err != nil || g.E() != 3 {
+			t.Errorf("%s at the bound of its 3 edges and a loop: %v", file, err)
 		}
 	}
 }

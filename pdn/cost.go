@@ -521,8 +521,7 @@ func Estimate(s Shape, m experiment.Model) Cost {
 		src := m
 		src.Kind, src.GraphFrom, src.PathfinderSeed, src.PathfinderRows = experiment.PDN, experiment.FromInput, 0, ""
 		from := Estimate(s, src)
-		p := Beside(Cost{}, s, from).Parts[0] // its memory but the graph's, and the fields that lower it
-		p.What = phrase.New("the PDN whose learned graph it propagates over")
+		p := heldPart(phrase.New("the PDN whose learned graph it propagates over"), s, from)
 		if m.PathfinderSeed != 0 {
 			p.Bytes += GraphBytes(s)
 		}
@@ -543,9 +542,19 @@ func GraphBytes(s Shape) float64 { return graphCost(s).Bytes }
 // limits, and names the fields that lower the largest. Its epoch stays c's
 // own: a model beside a run trains in the run's spare time.
 func Beside(c Cost, s Shape, held ...Cost) Cost {
+	part := heldPart(phrase.New("the models this graph holds already"), s, held...)
+	out := c
+	out.Parts = append(slices.Clone(c.Parts), part)
+	out.Bytes += part.Bytes
+	return out
+}
+
+// heldPart is what the models of held, each estimated on a graph of shape
+// s, hold beyond the graph, as one part called what, with the fields that
+// lower the largest of their own parts.
+func heldPart(what phrase.Text, s Shape, held ...Cost) Part {
 	g := graphCost(s)
-	part := Part{What: phrase.New("the models this graph holds already")}
-	top := 0.0
+	part, top := Part{What: what}, 0.0
 	for _, h := range held {
 		part.Bytes += h.Bytes - g.Bytes
 		for _, p := range h.Parts {
@@ -554,10 +563,7 @@ func Beside(c Cost, s Shape, held ...Cost) Cost {
 			}
 		}
 	}
-	out := c
-	out.Parts = append(slices.Clone(c.Parts), part)
-	out.Bytes += part.Bytes
-	return out
+	return part
 }
 
 // graphCost is the graph itself: features, edges with their features, and

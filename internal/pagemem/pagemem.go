@@ -1,6 +1,6 @@
 // Package pagemem is what the page's engine worker may hold, stated once:
 // the reader of a user's files (package datasets), the engine's cost model
-// (pdn.BrowserLimits), the protocol's bounds and the worker itself take
+// (pdn.BrowserLimits), the protocol's bound on files and the worker take
 // their bounds from here, so that no bound on a graph the page opens is a
 // constant of its own.
 //
@@ -39,7 +39,7 @@ const FileBytes = Bytes / 16
 // GunzipBytes bounds what one gzipped file in the page inflates to. The
 // text streams (it is never held whole), so this bounds the time a file
 // that inflates without end takes; what its numbers become is bounded by
-// Values, its edges by Edges: ogbn-arxiv's features inflate from 84 MB to
+// ValueBytes, its edges by Edges: ogbn-arxiv's features inflate from 84 MB to
 // 206 MB, and a gigabyte inflates in seconds.
 const GunzipBytes = 1 << 30
 

@@ -75,13 +75,6 @@ const (
 // (datasets.MaxLocalBytes). It is the page's memory's (pagemem.FileBytes).
 const MaxFileBytes = pagemem.FileBytes
 
-// MaxEdges bounds the graphs a worker reads: where the graph alone would
-// fill the page's memory (pagemem.Edges). Below it, the engine's cost
-// model (pdn.BrowserLimits) refuses each model whose memory or epoch the
-// browser cannot afford on the graph, before building it; the command
-// line has neither bound.
-const MaxEdges = pagemem.Edges
-
 // File is a file crossing between page and worker: one the user opened,
 // or one the worker wrote for the user to save.
 type File struct {

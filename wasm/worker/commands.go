@@ -12,9 +12,6 @@ import (
 	"pdnexplorer/wasm/protocol"
 )
 
-// maxBrowserEdges bounds the graphs the worker reads from a user's files.
-const maxBrowserEdges = protocol.MaxEdges
-
 // handle applies one command from the page.
 func (s *session) handle(c protocol.Command) {
 	switch c.Op {

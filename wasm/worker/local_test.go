@@ -97,9 +97,6 @@ func TestSessionRefusesAMalformedBundle(t *testing.T) {
 	if ev, _ := r.last(protocol.KindError); !strings.Contains(ev.Error, numtext.Group(datasets.MaxLocalBytes)) {
 		t.Errorf("files over the limit: %q", ev.Error)
 	}
-	if protocol.MaxEdges != datasets.MaxPageEdges {
-		t.Errorf("the page's edge limit %d is not the reader's %d", protocol.MaxEdges, datasets.MaxPageEdges)
-	}
 	if protocol.MaxFileBytes != datasets.MaxLocalBytes {
 		t.Errorf("the page's limit %d is not the reader's %d", protocol.MaxFileBytes, datasets.MaxLocalBytes)
 	}
