@@ -165,6 +165,21 @@ var facebookShaped = sync.OnceValues(func() (*datasets.Graph, error) {
 	return g, nil
 })
 
+// arxivShaped is the ogbn-arxiv-shaped graph (dense features, OGB's
+// split sizes), drawn and read once as a user's OGB folder is.
+var arxivShaped = sync.OnceValues(func() (*datasets.Graph, error) {
+	sg, err := shaped.Generate(shaped.Arxiv, 1)
+	if err != nil {
+		return nil, err
+	}
+	var files []datasets.File
+	for _, f := range sg.OGB() {
+		files = append(files, datasets.File{Name: f.Name, Data: f.Data})
+	}
+	g, _, err := datasets.OpenFiles(files, datasets.Columns{})
+	return g, err
+})
+
 func BenchmarkEpochFacebookPDN(b *testing.B)     { benchFacebook(b, experiment.PDN, false) }
 func BenchmarkEpochFacebookPDNEval(b *testing.B) { benchFacebook(b, experiment.PDN, true) }
 func BenchmarkEpochFacebookGCN(b *testing.B)     { benchFacebook(b, experiment.GCN, false) }
