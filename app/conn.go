@@ -51,8 +51,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			f32 = protocol.BytesFloat32(nil, buf)
 		}
 		if u8 := data.Get("parsed"); u8.Truthy() {
-			ev.Parsed = make([]byte, u8.Get("length").Int())
-			app.CopyBytesToGo(ev.Parsed, u8)
+			ev.ParsedBuffer = u8 // passed on as it came, never copied in
 		}
 		if ev.Graph != nil {
 			if err := ev.Graph.UnpackArrays(f32); err != nil {
@@ -106,7 +105,7 @@ func (c *workerConn) Send(cmd protocol.Command) {
 func (c *workerConn) post(cmd protocol.Command) {
 	msg := app.Window().Get("Object").New()
 	msg.Set("json", protocol.Encode(cmd))
-	if len(cmd.Files) == 0 && cmd.Parsed == nil {
+	if len(cmd.Files) == 0 && cmd.Parsed == nil && cmd.ParsedBuffer == nil {
 		c.w.Call("postMessage", msg)
 		return
 	}
@@ -123,7 +122,12 @@ func (c *workerConn) post(cmd protocol.Command) {
 		transfer.Call("push", u8.Get("buffer"))
 	}
 	msg.Set("files", files)
-	if cmd.Parsed != nil {
+	switch held, ok := cmd.ParsedBuffer.(app.Value); {
+	case ok:
+		// Not transferred: the browser copies it to the worker, and the
+		// page keeps its own for the next worker.
+		msg.Set("parsed", held)
+	case cmd.Parsed != nil:
 		u8 := app.Window().Get("Uint8Array").New(len(cmd.Parsed))
 		app.CopyBytesToJS(u8, cmd.Parsed)
 		msg.Set("parsed", u8)

@@ -29,9 +29,13 @@ type Engine struct {
 	// files are the user's own graph's, read and accepted by a worker:
 	// every worker has them, and each new one gets them before its
 	// first run.
-	files  []protocol.File
-	cols   experiment.Data // the columns the files are read with
-	parsed []byte          // the graph a worker read from them
+	files []protocol.File
+	cols  experiment.Data // the columns the files are read with
+	// parsed is the graph a worker read from them, as its KindLoaded
+	// brought it: in the browser the JS buffer (parsedBuffer), which the
+	// page's Go never copies in (protocol.Command.ParsedBuffer).
+	parsed       []byte
+	parsedBuffer any
 	// reading is the worker reading new files (or the files in use with
 	// other columns), nil when none: next, with the columns nextCols.
 	reading  *worker
@@ -80,7 +84,7 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 		}
 		return
 	case w == e.reading && ev.Kind == protocol.KindLoaded && ev.Load:
-		e.files, e.cols, e.parsed = e.next, e.nextCols, ev.Parsed
+		e.files, e.cols, e.parsed, e.parsedBuffer = e.next, e.nextCols, ev.Parsed, ev.ParsedBuffer
 		e.reading, e.next = nil, nil
 		for _, o := range e.workers {
 			if o != w {
@@ -178,7 +182,7 @@ func (e *Engine) Estimate(states []string, f func(seconds []float64)) {
 // loadCommand hands a worker the graph in use as a worker read it, with
 // its files and columns (to read them again should a run name others).
 func (e *Engine) loadCommand() protocol.Command {
-	return protocol.Command{Op: protocol.OpLoad, Files: e.files, Parsed: e.parsed, IDColumn: e.cols.IDColumn, Target: e.cols.Target, Bins: e.cols.Bins}
+	return protocol.Command{Op: protocol.OpLoad, Files: e.files, Parsed: e.parsed, ParsedBuffer: e.parsedBuffer, IDColumn: e.cols.IDColumn, Target: e.cols.Target, Bins: e.cols.Bins}
 }
 
 // Reload reads the files again with the columns d names, on h's worker

@@ -137,13 +137,18 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 		t.Fatalf("the files went to %q and %q before one worker read them", first.ops(), second.ops())
 	}
 	do(func() {
-		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: reader.id, Loaded: &protocol.Loaded{Name: "g"}, Parsed: []byte("graph read")}, nil)
+		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: reader.id, Loaded: &protocol.Loaded{Name: "g"}, Parsed: []byte("graph read"), ParsedBuffer: "the buffer it came in"}, nil)
 	})
 	if !strings.HasSuffix(second.ops(), protocol.OpLoad) {
 		t.Fatalf("the other worker did not get the files once read: %q", second.ops())
 	}
 	if got := second.sent[len(second.sent)-1]; string(got.Parsed) != "graph read" {
 		t.Errorf("the other worker got the files without the graph read from them (%q): it would parse them again", got.Parsed)
+	}
+	// In the browser the graph read stays in the buffer it came in, which
+	// the page passes on and never copies into its own memory.
+	if got := second.sent[len(second.sent)-1]; got.ParsedBuffer != "the buffer it came in" {
+		t.Errorf("the other worker got the graph read without the buffer it came in (%v): the page would copy it", got.ParsedBuffer)
 	}
 
 	bomb := []protocol.File{{Name: "nodes.csv.gz", Data: []byte("bomb")}}

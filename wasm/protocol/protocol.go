@@ -118,6 +118,13 @@ type Command struct {
 	// files are parsed once however many workers train on them. It
 	// travels beside the JSON, as Files.
 	Parsed []byte `json:"-"`
+	// ParsedBuffer is Parsed where the page holds it: the JS buffer a
+	// worker's KindLoaded brought (Event.ParsedBuffer), which the page
+	// passes on to another worker as a copy the browser makes, never
+	// copied into the page's own Go memory, which a WebAssembly memory
+	// never gives back (an ogbn-arxiv-sized graph is 305 MB of it). Set,
+	// it stands for Parsed.
+	ParsedBuffer any `json:"-"`
 	// Columns are OpLoad's id-column and target: the columns of the
 	// user's node table the state names, tried first.
 	IDColumn string `json:"idColumn,omitempty"`
@@ -266,7 +273,10 @@ type Event struct {
 	// Parsed, with a KindLoaded that answers OpLoad, is the graph the
 	// worker read, as the page hands it to the other workers (see
 	// Command.Parsed). It travels beside the JSON, a transferred buffer.
-	Parsed []byte `json:"-"`
+	// The page takes it as ParsedBuffer, the buffer it came in, and leaves
+	// Parsed nil (Command.ParsedBuffer).
+	Parsed       []byte `json:"-"`
+	ParsedBuffer any    `json:"-"`
 	// Seconds are KindEstimate's.
 	Seconds []float64 `json:"seconds,omitempty"`
 	// Baseline is KindBaseline's.
