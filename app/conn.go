@@ -109,17 +109,23 @@ func (c *workerConn) post(cmd protocol.Command) {
 		c.w.Call("postMessage", msg)
 		return
 	}
-	// The files go beside the JSON, each in a buffer of its own that is
-	// transferred, not copied, to the worker.
+	// The files go beside the JSON: a user's file in the buffer the page
+	// read it into, which the browser copies to the worker (the page keeps
+	// its own, for the next worker and never in its Go memory); a file
+	// held in Go in a buffer of its own that is transferred.
 	files, transfer := app.Window().Get("Array").New(), app.Window().Get("Array").New()
 	for _, f := range cmd.Files {
-		u8 := app.Window().Get("Uint8Array").New(len(f.Data))
-		app.CopyBytesToJS(u8, f.Data)
 		o := app.Window().Get("Object").New()
 		o.Set("name", f.Name)
-		o.Set("data", u8)
+		if held, ok := f.Buffer.(app.Value); ok {
+			o.Set("data", held)
+		} else {
+			u8 := app.Window().Get("Uint8Array").New(len(f.Data))
+			app.CopyBytesToJS(u8, f.Data)
+			o.Set("data", u8)
+			transfer.Call("push", u8.Get("buffer"))
+		}
 		files.Call("push", o)
-		transfer.Call("push", u8.Get("buffer"))
 	}
 	msg.Set("files", files)
 	switch held, ok := cmd.ParsedBuffer.(app.Value); {

@@ -13,8 +13,9 @@ import (
 )
 
 // readFiles reads the files of a FileList (from a file input or a drop)
-// into Go, and hands them to done on the UI's goroutine, or what is wrong
-// with them. It refuses more than protocol.MaxFileBytes before reading a
+// into JS buffers, which the page passes on to its workers and never
+// copies into its Go memory (protocol.File.Buffer), and hands them to
+// done on the UI's goroutine, or what is wrong with them. It refuses more than protocol.MaxFileBytes before reading a
 // byte, so the limit costs no memory.
 func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error)) {
 	n := list.Get("length").Int()
@@ -35,10 +36,7 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 		var then, fail app.Func
 		release := func() { then.Release(); fail.Release() }
 		then = app.FuncOf(func(_ app.Value, args []app.Value) any {
-			u8 := app.Window().Get("Uint8Array").New(args[0])
-			b := make([]byte, u8.Get("length").Int())
-			app.CopyBytesToGo(b, u8)
-			files[i] = protocol.File{Name: pathOf(f), Data: b}
+			files[i] = protocol.File{Name: pathOf(f), Buffer: app.Window().Get("Uint8Array").New(args[0])}
 			release()
 			if left--; left == 0 {
 				ctx.Dispatch(func(app.Context) { done(files, nil) })

@@ -81,6 +81,11 @@ type File struct {
 	Name string `json:"name"`
 	Type string `json:"type,omitempty"` // MIME type, of a file to save
 	Data []byte `json:"data"`
+	// Buffer is, in the page, the JS buffer the page read a user's file
+	// into: it passes that on to a worker as a copy the browser makes,
+	// never copying it into its own Go memory (as Command.ParsedBuffer).
+	// Set, it stands for Data.
+	Buffer any `json:"-"`
 }
 
 // Command is a message from the page to the worker.
