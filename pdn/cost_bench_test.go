@@ -31,28 +31,28 @@ var costSizes = []struct {
 	// in the browser, where PDN's estimate decides whether the page shows
 	// the epoch's progress (the other models ignore the pathfinder rows).
 	{"wide-pathfinder", syntheticOf("per-class=512&p=0.02&edge-hidden=128,128"), false},
-	{"facebook-shaped", func() (*datasets.Graph, experiment.Experiment, error) {
-		g, err := facebookShaped()
-		e := experiment.Default()
-		e.Data.Graph = experiment.GraphLocal
-		e.ApplyRecipe(func(string) bool { return false })
-		return g, e, err
-	}, false},
+	{"facebook-shaped", localOf(facebookShaped), false},
 	// ogbn-arxiv's counts (dense features, 40 classes), opened as a user's
 	// OGB folder is: the largest graph the page opens, whose propagation
 	// and dense matrices no longer stay in the caches. The speeds are not
 	// fitted to it yet (docs/benchmarks.md: its GNN epochs read 0.2–0.5 of
 	// their estimate); fit-cost.py's --skip leaves it out of a refit.
-	{"ogbn-arxiv-shaped", func() (*datasets.Graph, experiment.Experiment, error) {
-		g, err := arxivShaped()
+	{"ogbn-arxiv-shaped", localOf(arxivShaped), false},
+	{"multiplex-64", syntheticOf("data=multiplex&per-class=64"), true},
+	{"multiplex-500", syntheticOf("data=multiplex"), true},
+	{"multiplex-1024", syntheticOf("data=multiplex&per-class=1024"), true},
+}
+
+// localOf is a graph opened as a user's files are, at the state the page
+// gives such a graph: data=local and the recipe its features call for.
+func localOf(graph func() (*datasets.Graph, error)) func() (*datasets.Graph, experiment.Experiment, error) {
+	return func() (*datasets.Graph, experiment.Experiment, error) {
+		g, err := graph()
 		e := experiment.Default()
 		e.Data.Graph = experiment.GraphLocal
 		e.ApplyRecipe(func(string) bool { return false })
 		return g, e, err
-	}, false},
-	{"multiplex-64", syntheticOf("data=multiplex&per-class=64"), true},
-	{"multiplex-500", syntheticOf("data=multiplex"), true},
-	{"multiplex-1024", syntheticOf("data=multiplex&per-class=1024"), true},
+	}
 }
 
 // syntheticOf is the synthetic graph of the state a link describes.
