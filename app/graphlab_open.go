@@ -15,8 +15,9 @@ import (
 // readFiles reads the files of a FileList (from a file input or a drop)
 // into JS buffers, which the page passes on to its workers and never
 // copies into its Go memory (protocol.File.Buffer), and hands them to
-// done on the UI's goroutine, or what is wrong with them. It refuses more than protocol.MaxFileBytes before reading a
-// byte, so the limit costs no memory.
+// done on the UI's goroutine, or what is wrong with them. It refuses more
+// than protocol.MaxFileBytes before reading a byte, so the limit costs no
+// memory.
 func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error)) {
 	n := list.Get("length").Int()
 	if n == 0 {

@@ -6,11 +6,12 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
-// pageCopyHome is the one function of package app that copies bytes from
-// JS into the page's Go memory: dialWorker's handler, which takes an
+// pageCopyHome is the one function of the page's packages (pagePackages)
+// that copies bytes from JS into its Go memory: dialWorker's handler, which takes an
 // event's float arrays (weights, positions) that the page draws. A
 // WebAssembly memory never gives back what it grew to, so bytes the page
 // only passes on (a user's files, the graph a worker read from them:
@@ -19,12 +20,16 @@ import (
 // renderer's peak by 0.67 GB.
 var pageCopyHome = [2]string{"app/conn.go", "dialWorker"}
 
-// pageCopiesAround lists the calls to CopyBytesToGo in package app outside
-// pageCopyHome.
+// pagePackages are the packages the page's program is built from: the UI
+// and its entry point.
+var pagePackages = []string{"app", "wasm/ui"}
+
+// pageCopiesAround lists the calls to CopyBytesToGo in the page's packages
+// outside pageCopyHome.
 func pageCopiesAround(files []sourceFile) []string {
 	var out []string
 	for _, sf := range files {
-		if filepath.Dir(sf.rel) != "app" {
+		if !slices.Contains(pagePackages, filepath.Dir(sf.rel)) {
 			continue
 		}
 		for _, d := range sf.file.Decls {
@@ -47,7 +52,7 @@ func pageCopiesAround(files []sourceFile) []string {
 	return out
 }
 
-// TestThePagePassesOnWhatItDoesNotRead fails where package app copies
+// TestThePagePassesOnWhatItDoesNotRead fails where the page copies
 // bytes from JS into its Go memory anywhere but where it takes the float
 // arrays it draws.
 func TestThePagePassesOnWhatItDoesNotRead(t *testing.T) {
@@ -57,7 +62,7 @@ func TestThePagePassesOnWhatItDoesNotRead(t *testing.T) {
 }
 
 // TestCopyRuleCatchesAPageThatCopiesIn shows the check catches a copy in
-// elsewhere in package app, and leaves the home and other packages alone.
+// elsewhere in the page's packages, and leaves the home and the worker alone.
 func TestCopyRuleCatchesAPageThatCopiesIn(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, src string
@@ -65,6 +70,7 @@ func TestCopyRuleCatchesAPageThatCopiesIn(t *testing.T) {
 	}{
 		{"files read into Go", "app/graphlab_open.go", "package app\nfunc readFiles(u8 app.Value) []byte { b := make([]byte, 9); app.CopyBytesToGo(b, u8); return b }\n", 1},
 		{"the graph read copied in", "app/conn.go", "package app\nfunc keep(u8 app.Value) { app.CopyBytesToGo(nil, u8) }\n", 1},
+		{"the page's entry point", "wasm/ui/main.go", "package main\nfunc load(u8 js.Value) { js.CopyBytesToGo(b, u8) }\n", 1},
 		{"the float arrays drawn", "app/conn.go", "package app\nfunc dialWorker() { app.CopyBytesToGo(buf, arr) }\n", 0},
 		{"the worker reading its files", "wasm/worker/main_js.go", "package main\nfunc bytesOf(u8 js.Value) { js.CopyBytesToGo(b, u8) }\n", 0},
 	} {
