@@ -83,8 +83,9 @@ dist: kernels
 	$(GO) run ./wasm/ui goapp -out $(BROWSER)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -modfile=$(BROWSER)/browser.mod -o dist/web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(WORKERTAGS) -o dist/web/worker.wasm ./wasm/worker
-	rm -f dist/web/kernels.wasm
+	rm -f dist/web/kernels.wasm dist/web/kernels-threads.wasm
 	if [ -f $(KERNELS) ]; then cp $(KERNELS) dist/web/kernels.wasm; fi
+	if [ -f $(KERNELS_THREADS) ]; then cp $(KERNELS_THREADS) dist/web/kernels-threads.wasm; fi
 	$(GO) run ./wasm/ui build -out dist -wasm-exec $(WASM_EXEC)/wasm_exec.js
 
 ## kernels: the worker's WebAssembly SIMD kernels, where clang is installed
@@ -98,7 +99,7 @@ ifeq ($(HAVE_CLANG),yes)
 	  -Wl,--no-entry -Wl,--export-all -Wl,--export=__stack_pointer -Wl,--import-memory -Wl,--shared-memory -Wl,--max-memory=4294967296 \
 	  -o $(KERNELS_THREADS) pdn/internal/kernels/c/kernels.c
 else
-	@rm -f $(KERNELS)
+	@rm -f $(KERNELS) $(KERNELS_THREADS)
 	@echo "note: no clang and wasm-ld (apt-get install clang lld): the worker runs its Go loops, with the same bits but slower"
 endif
 
@@ -204,9 +205,10 @@ bench-compare:
 ## a storm of 200 key presses on the graph lab (keys); a Facebook-sized
 ## graph opened and trained, alone and in the compare lab; and a first
 ## visit over links of 100, 10 and 1.6 Mbit/s (layout, live and ready in
-## ms, the kB before each)
+## ms, the kB before each); the Facebook-sized graph on one thread and on
+## two, in turn (Threads: their epochs/s and ratio, the same loss)
 bench-browser: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit' -benchtime 1x -timeout 60m ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit|Threads' -benchtime 1x -timeout 60m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

@@ -27,6 +27,22 @@ type workerConn struct {
 	pending []protocol.Command
 }
 
+// threadsAsked is the query the engine workers get where the page's
+// address asks for a number of threads (?threads=N, N from 1 to 4: the
+// benchmarks compare them; web/worker.js reads it), else none: the
+// workers take the browser's cores.
+func threadsAsked() string {
+	u := app.Window().URL()
+	if u == nil {
+		return ""
+	}
+	switch n := u.Query().Get("threads"); n {
+	case "1", "2", "3", "4":
+		return "?threads=" + n
+	}
+	return ""
+}
+
 // dialWorker starts the worker script at url (relative to the page). Until
 // the worker says it is ready, commands wait in order.
 func dialWorker(url string, onEvent EventFunc) Conn {

@@ -514,6 +514,7 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}
+	c.Alongside = n
 	c.Pace = l.st.View.Speed
 	return c
 }

@@ -298,9 +298,11 @@ func (p *runPool) assign(s *sweepSlot) {
 	p.start(s, next)
 }
 
-// start sets run job's state on slot s's worker and trains it.
+// start sets run job's state on slot s's worker and trains it, beside
+// the pool's other workers and the lab's own runs (the structure lab
+// trains both at once), each a worker that takes its share of the cores.
 func (p *runPool) start(s *sweepSlot, job int) {
-	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true})
+	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true, Alongside: len(p.slots) + len(p.l.runs)})
 	s.h.Send(protocol.Command{Op: protocol.OpStart})
 }
 

@@ -46,7 +46,9 @@ func shortLinkOf(st experiment.Experiment, unread []string) string {
 }
 
 // embedCode is the iframe that embeds st's lab: its figure, its numbers
-// and play, step and reset, sized by its frame.
+// and play, step and reset, sized by its frame. It allows the lab to be
+// cross-origin isolated, so that in a course page that is isolated itself
+// its engine gets threads (web/worker.js); elsewhere it runs on one.
 func embedCode(st experiment.Experiment, unread []string) string {
 	st.View.Embed, st.View.Present, st.View.Tour, st.View.Step = 1, 0, experiment.NoTour, 1
 	title := "PDN Explorer"
@@ -54,7 +56,7 @@ func embedCode(st experiment.Experiment, unread []string) string {
 		title += ": " + tr(l.Title)
 	}
 	return `<iframe src="` + htmlesc.EscapeString(pageURL()+"#"+experiment.KeepUnread(st.Encode(), unread)) + `" title="` + htmlesc.EscapeString(title) +
-		`" width="720" height="640" style="border:0;max-width:100%" loading="lazy"></iframe>`
+		`" width="720" height="640" style="border:0;max-width:100%" loading="lazy" allow="cross-origin-isolated"></iframe>`
 }
 
 // code returns the QR code of link, drawn again only when link or the

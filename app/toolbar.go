@@ -115,6 +115,7 @@ func (l *lab) renderNumbers() app.UI {
 			stat(tr("Train acc."), "train-acc", l.metricOf(r, "train-accuracy", float64(r.snap.TrainAcc), 3)).Class("more"),
 			stat(tr("Loss"), "loss", l.metricOf(r, "loss", float64(r.snap.Loss), 4)).Class("minor more"),
 			stat(tr("Epochs/s"), "rate", l.metricOf(r, "epochs-per-second", float64(r.snap.EpochsPerSec), 1)).Class("minor more"),
+			threadsStat(r),
 		)
 	}
 	class := "stats runs"
@@ -148,6 +149,23 @@ const manyRuns = 4
 // it for the page's styles and tests.
 func stat(label, id string, value app.HTMLSpan) app.HTMLDiv {
 	return app.Div().Class("stat").Body(app.Span().Class("label").Text(label), value.ID(id).Class("value"))
+}
+
+// threadsStat shows how many threads the run's engine splits its
+// products across, and why one where it is one: the page is not
+// cross-origin isolated (web/worker.js).
+func threadsStat(r *run) app.HTMLDiv {
+	n := r.snap.Threads
+	value := math.NaN() // not yet told
+	text := "–"
+	if r.snapped && n > 0 {
+		value, text = float64(n), strconv.Itoa(n)
+	}
+	why := tr("The threads this run's engine splits its work across")
+	if n == 1 {
+		why = tr("One thread: this page is not cross-origin isolated (an embed in a page that is not, or the first visit to a host that sends no isolation headers), the browser has two cores or fewer (one is left to the page), the page trains several runs at once, or its address asks for one")
+	}
+	return stat(tr("Threads"), "threads", metric("threads", "", value, text)).Class("minor more").Title(why)
 }
 
 // renderProgress shows how far an epoch longer than a moment, or a slow

@@ -305,8 +305,9 @@ func (l Limits) speed(kind string) Speed {
 var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: 8 << 30,
 	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600, Weights: nativeWeights, Speeds: nativeSpeeds}
 
-// BrowserLimits are the explorer's worker's: WebAssembly has no threads
-// (its hot loops run as SIMD kernels, pdn/internal/kernels); its memory is
+// BrowserLimits are the explorer's worker's, estimated on one thread: its
+// hot loops run as SIMD kernels (pdn/internal/kernels), on helper threads
+// too only where the page is cross-origin isolated (UseThreads); its memory is
 // one heap of at most 4 GiB, of which a graph and its models may hold
 // pagemem.Bytes (the worker holds Go's collector to pagemem.GoLimit). An
 // epoch of a second keeps the views alive; the worker cuts longer work

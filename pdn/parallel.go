@@ -35,6 +35,23 @@ func SetThreads(n int) (previous int) {
 // Threads returns how many goroutines one product may use now.
 func Threads() int { return threads }
 
+// UseThreads sets how many threads one product may use, at most n, and
+// returns how many it will run on. Natively that is n. In the browser's
+// worker (one Go thread) it is 1 plus the kernels' helper threads that
+// started for it (kernels.Pooled), and 1 where the worker has none: its
+// memory not shared (the page not cross-origin isolated) or no threads
+// build of the kernels. The bits do not depend on it.
+func UseThreads(n int) int {
+	n = max(n, 1)
+	if runtime.GOOS == "js" && (n < 2 || !kernels.Pooled(n)) {
+		n = 1
+	} else if runtime.GOOS == "js" {
+		n = min(n, 1+kernels.PoolHelpers())
+	}
+	SetThreads(n)
+	return n
+}
+
 // minSplitWork is the least work (multiply-adds) worth splitting: below
 // it, handing pieces to other goroutines costs more than it saves.
 var minSplitWork = float64(1 << 16)
@@ -113,7 +130,7 @@ func (j *job) split(n int, work float64) {
 		if !j.byCols {
 			q = min(n, p*poolPieces)
 		}
-		kernels.Batch(q, func(t int) { j.run(j, t*n/q, (t+1)*n/q) })
+		kernels.Batch(p, q, func(t int) { j.run(j, t*n/q, (t+1)*n/q) })
 	} else {
 		startHelpers(p - 1)
 		for t := 1; t < p; t++ {

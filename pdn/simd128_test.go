@@ -266,3 +266,20 @@ func TestPoolRunsOnHelpersWithTheBits(t *testing.T) {
 	}
 	t.Logf("%d helpers ran %d pieces", kernels.PoolHelpers(), kernels.PoolHelped()-before)
 }
+
+// UseThreads gives a run the threads it asked for where the pool has
+// them, counting the helpers that started, and one thread where it has
+// none (the worker of a page that is not cross-origin isolated).
+func TestUseThreadsCountsTheHelpers(t *testing.T) {
+	defer SetThreads(SetThreads(1))
+	shared := os.Getenv("PDN_SHARED") == "1"
+	for _, n := range []int{0, 1, 2, 3, 4} {
+		want := 1
+		if shared && n > 1 {
+			want = n
+		}
+		if got := UseThreads(n); got != want || Threads() != want {
+			t.Errorf("UseThreads(%d) = %d (Threads %d), want %d (shared memory: %v)", n, got, Threads(), want, shared)
+		}
+	}
+}

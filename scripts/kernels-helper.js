@@ -4,7 +4,7 @@
 // process ends (pdn/internal/kernels/pool_simd128.go).
 "use strict";
 const { workerData } = require("worker_threads");
-const { module: kernels, memory, pool, stack } = workerData;
+const { module: kernels, memory, pool, stack, index } = workerData;
 const k = new WebAssembly.Instance(kernels, { env: { memory } }).exports;
 k.__stack_pointer.value = stack;
-k.pool_helper(pool);
+k.pool_helper(pool, index);

@@ -9,30 +9,32 @@
 //
 // Where the Go module's memory is shared (web/shared.js) and the kernels
 // are the threads build, startHelper, given by the host, starts one helper
-// thread from { module, memory, pool, stack }: a thread that instantiates
-// the kernels over the same memory, points its stack at stack and calls
-// pool_helper(pool) (pdn/internal/kernels/pool_simd128.go). Without it the
+// thread from { module, memory, pool, stack, index }: a thread that
+// instantiates the kernels over the same memory, points its stack at stack
+// and calls pool_helper(pool, index) (pdn/internal/kernels/pool_simd128.go). Without it the
 // Go side is told no helper started, and runs its products alone.
 globalThis.pdnKernels = function (importObject, startHelper) {
   let k = null;
   let module = null;
   let memory = null;
+  let started = 0; // helpers, numbered from 0 in the order they start
   const spawn = (pool, n, stacks) => {
     if (!k || !startHelper || typeof SharedArrayBuffer === "undefined" || !(memory.buffer instanceof SharedArrayBuffer)) {
       return 0;
     }
     const tops = new Uint32Array(memory.buffer, stacks, n).slice();
-    let started = 0;
+    let now = 0;
     for (const stack of tops) {
       try {
-        startHelper({ module, memory, pool, stack });
+        startHelper({ module, memory, pool, stack, index: started });
       } catch (err) {
         console.warn("kernels: a helper thread did not start:", err);
         break;
       }
       started++;
+      now++;
     }
-    return started;
+    return now;
   };
   importObject.pdnkernels = new Proxy({}, {
     get: (_, name) => {

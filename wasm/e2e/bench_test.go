@@ -195,7 +195,13 @@ func epochsOfRuns(b testing.TB, ctx context.Context) int {
 // worker that no view follows, while the page stays idle, and returns its
 // epochs per second: what the worker reaches when the page costs nothing.
 func workerAlone(b *testing.B, ctx context.Context, link string) float64 {
-	js := fmt.Sprintf(`new Promise((done) => {
+	rate, err := chromedp.Run(ctx, chromedp.Evaluate[float64](workerAloneJS(link), chromedp.EvalAwaitPromise))
+	must(b, err, "train in a worker alone")
+	return rate
+}
+
+func workerAloneJS(link string) string {
+	return fmt.Sprintf(`new Promise((done) => {
 	  const w = new Worker("web/worker.js"), pts = [];
 	  const send = (c) => w.postMessage({json: JSON.stringify(c)});
 	  let lastLayout = 0, started = 0, first = 0;
@@ -220,9 +226,6 @@ func workerAlone(b *testing.B, ctx context.Context, link string) float64 {
 	    }
 	  }, 100);
 	})`, stateOf(link), layoutOf(link), layoutOf(link) != "")
-	rate, err := chromedp.Run(ctx, chromedp.Evaluate[float64](js, chromedp.EvalAwaitPromise))
-	must(b, err, "train in a worker alone")
-	return rate
 }
 
 // stateOf is the experiment of a link, as the worker reads it: the lab

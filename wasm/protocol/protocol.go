@@ -114,6 +114,13 @@ type Command struct {
 	// alone (a sweep's run): no graph, no layout, and no snapshot but the
 	// last, without its arrays. The worker skips the evaluations too.
 	Quiet bool `json:"quiet,omitempty"`
+	// Alongside, with OpSet or OpRegenerate, is how many runs the page
+	// trains at once, each on a worker of its own, this one included (0
+	// counts as 1): the worker splits its products over its share of the
+	// threads it has (at least one), so that runs side by side do not
+	// queue for the same cores, and a piece held by a thread the system
+	// set aside does not hold up a whole product.
+	Alongside int `json:"alongside,omitempty"`
 	// Files are OpLoad's files. They travel beside the JSON, as
 	// transferred buffers, not inside it.
 	Files []File `json:"-"`
@@ -585,6 +592,9 @@ type Snapshot struct {
 	Running          bool `json:"running"`
 	// EpochsPerSec is measured in the worker over the last chunk of work.
 	EpochsPerSec Num `json:"epochsPerSec"`
+	// Threads is how many threads the run's products split across: 1
+	// where the page is not cross-origin isolated (web/worker.js).
+	Threads int `json:"threads,omitempty"`
 	// Model is the model the weights come from.
 	Model string `json:"model"`
 	// Inputs is the linear PDN's attention over its inputs, Hops the

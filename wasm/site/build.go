@@ -48,7 +48,8 @@ const WasmLengthHeader = "X-Wasm-Content-Length"
 // Build writes the static site into out: the root index.html (the real
 // entry page, with each of labs drawn in it: see prerender), web/ (styles,
 // the worker's bootstrap, icons), both wasm binaries from wasmDir (and the
-// worker's SIMD kernels, if built), go-app's app.js, the toolchain's
+// worker's SIMD kernels, one thread's and the threads build, if built),
+// go-app's app.js, the toolchain's
 // wasm_exec.js, the manifest, the service worker, and compressed copies of
 // each compressible file. Every URL in it is relative, so the same files
 // work at / and under any sub-path.
@@ -60,13 +61,13 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm"} {
+	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm", "kernels-threads.wasm"} {
 		src, dst := filepath.Join(wasmDir, name), filepath.Join(out, "web", name)
 		if src == dst {
 			continue
 		}
-		if _, err := os.Stat(src); err != nil && name == "kernels.wasm" {
-			continue // optional: without it the worker runs its Go loops
+		if _, err := os.Stat(src); err != nil && strings.HasPrefix(name, "kernels") {
+			continue // optional: without them the worker runs its Go loops
 		}
 		if err := copyFile(tree, "web/"+name, src); err != nil {
 			return fmt.Errorf("%s: build it first with GOOS=js GOARCH=wasm: %w", name, err)
@@ -318,6 +319,23 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// isolated is res with the headers that make the page cross-origin
+// isolated (site.Isolation), so that its engine gets threads
+// (web/worker.js) on hosts that set no headers, from the visit after the
+// one that installed this worker. An opaque or redirect answer passes as
+// it is.
+const isolation = {{.Isolation}};
+const isolated = (res) => {
+  if (!res || res.type === "opaque" || res.type === "opaqueredirect" || res.status === 0) {
+    return res;
+  }
+  const headers = new Headers(res.headers);
+  for (const [k, v] of Object.entries(isolation)) {
+    headers.set(k, v);
+  }
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+};
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(scope)) {
@@ -329,7 +347,7 @@ self.addEventListener("fetch", (event) => {
       if (!hit && req.mode === "navigate") {
         hit = await cache.match(scope);
       }
-      return hit || fetch(req);
+      return isolated(hit || (await fetch(req)));
     })
   );
 });
@@ -361,7 +379,8 @@ func writeServiceWorker(tree *outdir.Tree, name, version string) error {
 	sort.Strings(files)
 	list, _ := json.Marshal(files)
 	var b bytes.Buffer
-	if err := serviceWorker.Execute(&b, struct{ Version, Files string }{version, string(list)}); err != nil {
+	isolation, _ := json.Marshal(Isolation())
+	if err := serviceWorker.Execute(&b, struct{ Version, Files, Isolation string }{version, string(list), string(isolation)}); err != nil {
 		return err
 	}
 	return tree.WriteFile(name, b.Bytes(), 0o644)

@@ -36,7 +36,22 @@ func contentType(name string) string {
 	return mime.TypeByExtension(ext)
 }
 
-// Handler serves the site in dir under prefix. A browser that accepts
+// Isolation returns the headers that make the page cross-origin isolated, so
+// that its engine worker may share its memory with helper threads (web/
+// worker.js): the page opens no window of another origin's and loads
+// nothing of another origin's but what says it may be (COOP, COEP), and
+// the site's own files may be embedded anywhere (CORP: the lab's <iframe>
+// in a course page that is isolated itself). Handler sends them with
+// every file, and the service worker adds them where a host sends none.
+func Isolation() map[string]string {
+	return map[string]string{
+		"Cross-Origin-Opener-Policy":   "same-origin",
+		"Cross-Origin-Embedder-Policy": "require-corp",
+		"Cross-Origin-Resource-Policy": "cross-origin",
+	}
+}
+
+// Handler serves the site in dir under prefix, with the Isolation headers. A browser that accepts
 // brotli gets the name.br copy Build wrote, one that accepts gzip the
 // name.gz copy, with the original's type; others get the file itself. With noStore every response says Cache-Control:
 // no-store, so that in tests only the service worker can make the site
@@ -47,6 +62,9 @@ func Handler(dir, prefix string, noStore bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if noStore {
 			w.Header().Set("Cache-Control", "no-store")
+		}
+		for k, v := range Isolation() {
+			w.Header().Set(k, v)
 		}
 		switch {
 		case r.URL.Path+"/" == prefix:

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -214,6 +215,32 @@ func TestHandlerPaths(t *testing.T) {
 	}
 	if res := get(t, h, "/pdn/app.js"); res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("Content-Type") != "text/javascript; charset=utf-8" {
 		t.Errorf("app.js: %v", res.Header)
+	}
+}
+
+// Every answer, the entry page's, a script's, a compressed copy's, a
+// missing file's, carries the headers that make the page cross-origin
+// isolated (its engine's threads), and the service worker adds the same
+// ones where a host sends none.
+func TestEveryAnswerIsolates(t *testing.T) {
+	out := buildTestSite(t)
+	h := Handler(out, "/pdn/", false)
+	for _, req := range [][]string{{"/pdn/"}, {"/pdn/web/worker.js"}, {"/pdn/web/app.wasm", "Accept-Encoding", "br, gzip"}, {"/pdn/web/helper.js"}, {"/pdn/web/nope.js"}} {
+		res := get(t, h, req[0], req[1:]...)
+		for k, v := range Isolation() {
+			if got := res.Header.Get(k); got != v {
+				t.Errorf("%s (%d): %s is %q, not %q", req[0], res.StatusCode, k, got, v)
+			}
+		}
+	}
+	sw, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
+	for k, v := range Isolation() {
+		if !strings.Contains(string(sw), fmt.Sprintf("%q:%q", k, v)) {
+			t.Errorf("the service worker does not add %s: %s", k, v)
+		}
+	}
+	if !strings.Contains(string(sw), "return isolated(hit || (await fetch(req)))") {
+		t.Error("the service worker answers without the isolation headers")
 	}
 }
 

@@ -22,6 +22,7 @@ func (s *session) handle(c protocol.Command) {
 		s.serving = c.Run
 		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
 		s.view.quiet = c.Quiet
+		s.threads = pdn.UseThreads(s.offered / max(c.Alongside, 1))
 		s.view.baseline = c.Baseline && !c.Quiet
 		s.view.embed = c.Embed && !c.Quiet
 		s.view.embedLive, s.view.beside = c.EmbedLive, c.Beside

@@ -93,7 +93,7 @@ func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
 		TrainAcc: protocol.Num(sn.TrainAcc), TestAcc: protocol.Num(sn.TestAcc),
 		WIntra: protocol.Num(sn.WIntra), WInter: protocol.Num(sn.WInter),
 		InputHomophily: protocol.Num(sn.InputHomophily), LearnedHomophily: protocol.Num(sn.LearnedHomophily),
-		Running: s.running, EpochsPerSec: protocol.Num(s.out.rate), Model: s.exp.Model.Kind,
+		Running: s.running, EpochsPerSec: protocol.Num(s.out.rate), Threads: s.threads, Model: s.exp.Model.Kind,
 		Inputs: sn.Inputs, Hops: sn.Hops, SecondsPerEpoch: protocol.Num(epochSec),
 		Weights: weights, Nodes: len(sn.Pred), Restarts: restartsOf(s.tr),
 	}

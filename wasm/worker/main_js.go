@@ -20,6 +20,7 @@ func main() {
 	debug.SetMemoryLimit(pagemem.GoLimit)
 	s := newSession(post)
 	s.yield = newYield()
+	s.offered = threadsOffered() // taken as each run is set: its share (commands.go)
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
 		if data.Type() != js.TypeObject || data.Get("json").Type() != js.TypeString {
@@ -49,6 +50,18 @@ func main() {
 	js.Global().Set("onmessage", onMessage)
 	post(protocol.Event{Kind: protocol.KindReady}, nil)
 	s.run() // never returns: the worker must keep listening
+}
+
+// threadsOffered is how many threads web/worker.js offers the engine
+// (pdnThreads): where the page is cross-origin isolated and the threads
+// build of the kernels is linked, the browser's cores but the one the
+// page's own thread needs, up to four, or as the page's address asks;
+// else 1.
+func threadsOffered() int {
+	if n := js.Global().Get("pdnThreads"); n.Type() == js.TypeNumber {
+		return n.Int()
+	}
+	return 1
 }
 
 // newYield returns a function that gives the event loop one turn, through a

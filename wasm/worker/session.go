@@ -83,6 +83,11 @@ type session struct {
 	tr       trainer
 	prepared bool // the trainer's slow set-up is done (see pdn.Trainer.Prepare)
 	running  bool
+	// offered is how many threads the page offers the worker (1 where it
+	// is not cross-origin isolated); threads is how many the run's
+	// products run on (pdn.UseThreads), its share of them beside the
+	// page's other runs (protocol.Command.Alongside).
+	offered, threads int
 
 	view     viewWants
 	baseline *baselineJob // the MLP that measures the graph, if the page asked for it
@@ -138,7 +143,7 @@ type clock struct {
 
 func newSession(post poster) *session {
 	s := &session{now: time.Now, newTrainer: newTrainer, out: snapshots{rate: math.NaN()},
-		cmds: make(chan protocol.Command, 256), yield: func() {}}
+		cmds: make(chan protocol.Command, 256), yield: func() {}, offered: 1, threads: 1}
 	// Every event names the run the worker serves.
 	s.post = func(ev protocol.Event, f32 []float32) {
 		ev.Run = s.serving

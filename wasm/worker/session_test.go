@@ -492,3 +492,18 @@ func checkStillServes(t *testing.T, s *session, r *recorder) {
 		t.Errorf("after the refusal, a GCN's step gave %+v", snap.Snap)
 	}
 }
+
+// A run set beside others takes its share of the threads the page offers
+// the worker, at least one, and its snapshots say how many it has.
+func TestRunsAlongsideShareTheThreads(t *testing.T) {
+	defer pdn.SetThreads(pdn.SetThreads(1))
+	for _, c := range []struct{ offered, alongside, want int }{{4, 0, 4}, {4, 1, 4}, {4, 2, 2}, {3, 2, 1}, {2, 4, 1}, {1, 1, 1}} {
+		s, r := newTestSession()
+		s.offered = c.offered
+		s.handle(protocol.Command{Op: protocol.OpSet, State: small().Encode(), Alongside: c.alongside})
+		snap, _ := r.last(protocol.KindSnapshot)
+		if s.threads != c.want || pdn.Threads() != c.want || snap.Snap == nil || snap.Snap.Threads != c.want {
+			t.Errorf("offered %d beside %d runs: %d threads (pdn %d, snapshot %+v), want %d", c.offered, c.alongside, s.threads, pdn.Threads(), snap.Snap, c.want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ import (
 func kPoolThreads() int32
 
 //go:wasmimport pdnkernels pool_run
-func kPoolRun(pool, calls, pieces unsafe.Pointer, n int32)
+func kPoolRun(pool, calls, pieces unsafe.Pointer, n, active int32)
 
 //go:wasmimport pdnkernels spawn_helpers
 func kSpawnHelpers(pool unsafe.Pointer, n int32, stacks unsafe.Pointer) int32
@@ -58,7 +58,7 @@ type call struct {
 const helperStack = 64 << 10
 
 var pool struct {
-	ctl        []uint64 // c/kernels.c's pool: 32 bytes, 8-aligned for its claim
+	ctl        []uint64 // c/kernels.c's pool: 40 bytes, 8-aligned for its claim
 	calls      []call
 	pieces     []int32
 	collecting bool
@@ -77,7 +77,7 @@ func Pooled(p int) bool {
 		return false
 	}
 	if pool.ctl == nil {
-		pool.ctl = make([]uint64, 4)
+		pool.ctl = make([]uint64, 5)
 	}
 	if want := p - 1; pool.helpers < want {
 		start := pool.helpers
@@ -88,7 +88,7 @@ func Pooled(p int) bool {
 			top := uint32(uintptr(at(s, len(s), "stack"))+uintptr(len(s))) &^ 15
 			pool.tops = append(pool.tops, top)
 		}
-		n := kSpawnHelpers(at(pool.ctl, 4, "pool"), size(len(pool.tops), "helpers"), at(pool.tops, len(pool.tops), "tops"))
+		n := kSpawnHelpers(at(pool.ctl, 5, "pool"), size(len(pool.tops), "helpers"), at(pool.tops, len(pool.tops), "tops"))
 		pool.helpers += int(n)
 		pool.stacks = pool.stacks[:pool.helpers]
 	}
@@ -115,9 +115,10 @@ func SetPool(on bool) bool {
 	return was
 }
 
-// Batch runs piece(0) … piece(p−1) on the pool: each collects its calls,
-// then the pool runs them, a piece on one thread, its calls in order.
-func Batch(p int, piece func(t int)) {
+// Batch runs piece(0) … piece(p−1) on the pool, on this thread and at
+// most threads−1 helpers: each piece collects its calls, then the pool
+// runs them, a piece on one thread, its calls in order.
+func Batch(threads, p int, piece func(t int)) {
 	pool.calls = pool.calls[:0]
 	pool.pieces = append(pool.pieces[:0], 0)
 	pool.collecting = true
@@ -129,7 +130,7 @@ func Batch(p int, piece func(t int)) {
 	if len(pool.calls) == 0 {
 		return
 	}
-	kPoolRun(at(pool.ctl, 4, "pool"), at(pool.calls, len(pool.calls), "calls"), at(pool.pieces, p+1, "pieces"), size(p, "pieces"))
+	kPoolRun(at(pool.ctl, 5, "pool"), at(pool.calls, len(pool.calls), "calls"), at(pool.pieces, p+1, "pieces"), size(p, "pieces"), size(threads-1, "helpers"))
 }
 
 // collect keeps a call for the batch, its arguments in order.

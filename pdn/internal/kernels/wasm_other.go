@@ -68,7 +68,7 @@ const noKernels = "kernels: the WebAssembly kernels are not in this build"
 func Pooled(int) bool { return false }
 
 // Batch is never called here (Pooled says no).
-func Batch(int, func(int)) { panic(noKernels) }
+func Batch(int, int, func(int)) { panic(noKernels) }
 
 // SetPool does nothing here: there is no pool.
 func SetPool(bool) bool { return false }

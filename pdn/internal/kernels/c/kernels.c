@@ -1090,6 +1090,8 @@ typedef struct {
 	u64 claim;
 	const call *calls;   // the batch's calls
 	const i32 *pieces;   // piece i is calls[pieces[i]] .. calls[pieces[i+1]-1]
+	i32 active;          // the helpers that may claim its pieces: those numbered below
+	i32 _;
 } pool;
 
 static f64 f64_of(u64 b) { return __builtin_bit_cast(f64, b); }
@@ -1138,24 +1140,51 @@ static void claim_and_run(pool *p, i32 helper) {
 	}
 }
 
-// pool_helper is a helper thread's life: wait for a batch, run pieces of
-// it, wait again; it returns once quit is set (and wake notified).
-void pool_helper(pool *p) {
+// spins is how many times a thread reads a word before it sleeps on it:
+// a batch follows the last within microseconds while an epoch runs, and
+// a browser's wake-up from memory.atomic.wait takes tens of them, paid
+// twice a batch (the helpers woken, the caller woken by the last piece).
+// Measured in Chromium on 2 cores, the graph lab's largest synthetic
+// graph: without the spin 2 threads ran 0.69 times as fast as one.
+#define SPINS (1 << 15)
+
+// spin_while reads *w until it differs from v, SPINS times at most, and
+// returns what it read last.
+static i32 spin_while(i32 *w, i32 v) {
+	i32 now = v;
+	for (i32 i = 0; i < SPINS && now == v; i++) {
+		now = __atomic_load_n(w, __ATOMIC_SEQ_CST);
+	}
+	return now;
+}
+
+// pool_helper is the life of helper number index (from 0): wait for a
+// batch, run pieces of it if the batch lets that many helpers in (a run
+// given its share of the cores, beside the page's other runs, lets in
+// fewer than have started), wait again; it returns once quit is set (and
+// wake notified).
+void pool_helper(pool *p, i32 index) {
 	for (;;) {
 		i32 seen = __atomic_load_n(&p->wake, __ATOMIC_SEQ_CST);
 		if (__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST)) {
 			return;
 		}
-		claim_and_run(p, 1);
-		__builtin_wasm_memory_atomic_wait32(&p->wake, seen, -1);
+		if (index < __atomic_load_n(&p->active, __ATOMIC_SEQ_CST)) {
+			claim_and_run(p, 1);
+		}
+		if (spin_while(&p->wake, seen) == seen) {
+			__builtin_wasm_memory_atomic_wait32(&p->wake, seen, -1);
+		}
 	}
 }
 
-// pool_run runs the n pieces of calls on this thread and the helpers, and
-// returns when all are done. Only the Go side's one thread calls it.
-void pool_run(pool *p, const call *calls, const i32 *pieces, i32 n) {
+// pool_run runs the n pieces of calls on this thread and the first active
+// helpers, and returns when all are done. Only the Go side's one thread
+// calls it.
+void pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) {
 	p->calls = calls;
 	p->pieces = pieces;
+	__atomic_store_n(&p->active, active, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&p->pending, n, __ATOMIC_SEQ_CST);
 	u64 gen = (__atomic_load_n(&p->claim, __ATOMIC_SEQ_CST) >> 40) + 1;
 	__atomic_store_n(&p->claim, (gen << 40) | ((u64)n << 20), __ATOMIC_SEQ_CST);
@@ -1167,7 +1196,9 @@ void pool_run(pool *p, const call *calls, const i32 *pieces, i32 n) {
 		if (left == 0) {
 			return;
 		}
-		__builtin_wasm_memory_atomic_wait32(&p->pending, left, -1);
+		if (spin_while(&p->pending, left) == left) {
+			__builtin_wasm_memory_atomic_wait32(&p->pending, left, -1);
+		}
 	}
 }
 
