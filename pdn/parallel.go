@@ -43,9 +43,11 @@ func Threads() int { return threads }
 // build of the kernels. The bits do not depend on it.
 func UseThreads(n int) int {
 	n = max(n, 1)
-	if runtime.GOOS == "js" && (n < 2 || !kernels.Pooled(n)) {
+	switch {
+	case kernels.GoThreads():
+	case n < 2 || !kernels.Pooled(n):
 		n = 1
-	} else if runtime.GOOS == "js" {
+	default:
 		n = min(n, 1+kernels.PoolHelpers())
 	}
 	SetThreads(n)

@@ -17,7 +17,7 @@ var notKernels = map[string]string{
 	"SetWidth": "a switch", "Widths": "a switch", "Vectors": "a switch",
 	"SetWide": "a switch", "SIMD128": "a switch", "SetSIMD128": "a switch",
 	"SetPool": "a switch", "Pooled": "a predicate job.split chooses the pool by", "Batch": "runs pieces of the kernels' rows, each checked where it is collected",
-	"PoolHelped": "a count tests read", "PoolHelpers": "a count tests read",
+	"PoolHelped": "a count tests read", "PoolHelpers": "a count tests read", "GoThreads": "a predicate UseThreads counts threads by",
 	"Leaky": "one value's operation, the reference loops' own", "ReluOf": "one value's operation, the reference loops' own",
 	"GateOn": "one value's operation, the reference loops' own", "Below": "one value's operation, the reference loops' own",
 	"AllZero":                "one value's operation, the reference loops' own",
