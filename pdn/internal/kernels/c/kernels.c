@@ -1169,10 +1169,13 @@ void pool_helper(pool *p, i32 index) {
 		if (__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST)) {
 			return;
 		}
-		if (index < __atomic_load_n(&p->active, __ATOMIC_SEQ_CST)) {
+		// A helper the batch does not let in sleeps at once: its spin
+		// would only take a core from those that work.
+		i32 in = index < __atomic_load_n(&p->active, __ATOMIC_SEQ_CST);
+		if (in) {
 			claim_and_run(p, 1);
 		}
-		if (spin_while(&p->wake, seen) == seen) {
+		if (!in || spin_while(&p->wake, seen) == seen) {
 			__builtin_wasm_memory_atomic_wait32(&p->wake, seen, -1);
 		}
 	}
