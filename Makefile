@@ -208,7 +208,7 @@ bench-compare:
 ## ms, the kB before each); the Facebook-sized graph on one thread and on
 ## two, in turn (Threads: their epochs/s and ratio, the same loss)
 bench-browser: dist
-	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit|Threads' -benchtime 1x -timeout 60m ./wasm/e2e/
+	PDN_E2E_DIST=$(CURDIR)/dist PDN_E2E_SHOTS=$(CURDIR)/screenshots $(GO) test -count=1 -run '^$$' -bench 'Frames|Browser|SweepLab|SweepHeld|FirstVisit|Threads|ClassOnOneLink' -benchtime 1x -timeout 60m ./wasm/e2e/
 
 clean:
 	rm -rf $(BIN) dist screenshots

@@ -125,6 +125,11 @@ type linkMark struct {
 // run does (precompressed copies, HTTP caching allowed), and returns its
 // URL.
 func (l *link) serve(b testing.TB, dir string) string {
+	return l.serveThen(b, dir, func(*http.Request) {})
+}
+
+// serveThen is serve, calling sent once each response has gone through.
+func (l *link) serveThen(b testing.TB, dir string, sent func(*http.Request)) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
@@ -133,6 +138,7 @@ func (l *link) serve(b testing.TB, dir string) string {
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(l.latency)
 		h.ServeHTTP(&linkWriter{ResponseWriter: w, l: l}, r)
+		sent(r)
 	})}
 	go srv.Serve(ln)
 	b.Cleanup(func() { srv.Close() })
