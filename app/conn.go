@@ -1,8 +1,12 @@
 package app
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
@@ -27,20 +31,19 @@ type workerConn struct {
 	pending []protocol.Command
 }
 
-// threadsAsked is the query the engine workers get where the page's
-// address asks for a number of threads (?threads=N, N from 1 to 4: the
-// benchmarks compare them; web/worker.js reads it), else none: the
-// workers take the browser's cores.
-func threadsAsked() string {
-	u := app.Window().URL()
-	if u == nil {
+// threadsQuery is the query an engine worker gets from the threads row
+// of the state the page's address holds when the worker starts (threads=N,
+// 1 to 4; web/worker.js reads it), else none: the worker takes the
+// browser's cores but one. The row's range is the state table's, which
+// says what is wrong with a value out of it; a worker keeps the threads it
+// started with, and each run takes no more than the row asks of them
+// (protocol.Command.Threads).
+func threadsQuery() string {
+	st, _, _ := experiment.DecodeLink(strings.TrimPrefix(currentHash(), "#"))
+	if st.View.Threads < 1 {
 		return ""
 	}
-	switch n := u.Query().Get("threads"); n {
-	case "1", "2", "3", "4":
-		return "?threads=" + n
-	}
-	return ""
+	return "?threads=" + strconv.Itoa(st.View.Threads)
 }
 
 // dialWorker starts the worker script at url (relative to the page). Until

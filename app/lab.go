@@ -438,6 +438,11 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 			r.engine.Send(protocol.Command{Op: protocol.OpPace, Pace: next.View.Speed})
 		}
 	}
+	if before.Threads != next.View.Threads {
+		for _, r := range l.runs {
+			r.engine.Send(protocol.Command{Op: protocol.OpThreads, Threads: next.View.Threads, Alongside: len(l.runs)})
+		}
+	}
 	if f, ok := l.fig.(ViewFollower); ok {
 		f.ViewChanged(before)
 	}
@@ -514,7 +519,7 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}
-	c.Alongside = n
+	c.Alongside, c.Threads = n, l.st.View.Threads
 	c.Pace = l.st.View.Speed
 	return c
 }

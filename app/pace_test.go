@@ -92,3 +92,32 @@ func TestHistogramCaptionFitsTheGraph(t *testing.T) {
 		}
 	}
 }
+
+// The threads row reaches every run's worker: with its state when a run
+// opens, beside the runs alongside it, and as OpThreads when it changes
+// (the run itself is untouched).
+func TestThreadsReachTheWorkers(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "compare", "lab=compare&threads=2")
+	if len(*conns) != 2 {
+		t.Fatalf("%d workers", len(*conns))
+	}
+	for _, f := range *conns {
+		if c := f.sent[0]; c.Op != protocol.OpSet || c.Threads != 2 || c.Alongside != 2 {
+			t.Errorf("the run opened with %+v, want 2 threads asked beside 2 runs", c)
+		}
+	}
+	next := l.st
+	next.View.Threads = 1
+	doIn(d, l.fig.(app.Composer), func() { rm.show(next, nil) })
+	for _, f := range *conns {
+		c := f.sent[len(f.sent)-1]
+		if c.Op != protocol.OpThreads || c.Threads != 1 || c.Alongside != 2 {
+			t.Errorf("after threads=1: %+v", c)
+		}
+		for _, c := range f.sent[1:] {
+			if c.Op == protocol.OpSet || c.Op == protocol.OpRegenerate {
+				t.Errorf("a change of threads sent %+v, which restarts the run", c)
+			}
+		}
+	}
+}

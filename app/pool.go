@@ -302,7 +302,7 @@ func (p *runPool) assign(s *sweepSlot) {
 // the pool's other workers and the lab's own runs (the structure lab
 // trains both at once), each a worker that takes its share of the cores.
 func (p *runPool) start(s *sweepSlot, job int) {
-	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true, Alongside: len(p.slots) + len(p.l.runs)})
+	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true, Alongside: len(p.slots) + len(p.l.runs), Threads: p.l.st.View.Threads})
 	s.h.Send(protocol.Command{Op: protocol.OpStart})
 }
 

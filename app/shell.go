@@ -81,7 +81,7 @@ func (c *Shell) OnMount(ctx app.Context) {
 	c.board.changed = func() { ctx.Dispatch(func(app.Context) {}) }
 	dial := c.Dial
 	if dial == nil {
-		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL+threadsAsked(), f) }
+		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL+threadsQuery(), f) }
 	}
 	c.engine = NewEngine(dial)
 	c.follow(currentHash())

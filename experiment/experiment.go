@@ -257,6 +257,7 @@ type View struct {
 	Results   string   // the sweep lab's results so far (EncodeResults)
 	Present   int      // 1: projector mode (large type, controls folded away)
 	Embed     int      // 1: embedded in another page (the figure, the numbers, play/step/reset)
+	Threads   int      // the threads each run takes in the page, 1 to 4; 0 the browser's cores but one (up to 4)
 	Lang      string   // the language of the page's words (Languages), LangAuto for the browser's
 	Tour      string   // the guided tour under way (Tours), NoTour for none
 	Step      int      // its step, from 1

@@ -54,8 +54,9 @@ type Lab struct {
 }
 
 // CommonViews are the view rows every lab reads: which lab, the controls
-// a teacher hides, projector and embedded modes, the language, the tour.
-var CommonViews = []string{"lab", "hide", "present", "embed", "lang", "tour", "step"}
+// a teacher hides, projector and embedded modes, the engine's threads, the
+// language, the tour.
+var CommonViews = []string{"lab", "hide", "present", "embed", "threads", "lang", "tour", "step"}
 
 // MaxStory is the most controls a lab shows before "All controls".
 const MaxStory = 8

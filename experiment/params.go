@@ -149,6 +149,8 @@ var Params = []Param{
 		field: func(e *Experiment) any { return &e.View.Present }},
 	{Name: "embed", Label: "Embedded in another page", Group: GroupView, Usage: "1 for a lab embedded in another page (an iframe in slides or a course page): its figure, its headline numbers and play, step and reset, with a link that opens the explorer", Default: "0", Min: 0, Max: 1,
 		field: func(e *Experiment) any { return &e.View.Embed }},
+	{Name: "threads", Label: "Threads", Group: GroupView, Usage: "the threads each run's products take in the page: 0 for the browser's cores but one, up to 4, or 1 to 4 (more than the page started with takes effect when it is opened again); only a cross-origin isolated page has more than one, and the threads change no result, only the speed", Default: "0", Min: 0, Max: 4,
+		field: func(e *Experiment) any { return &e.View.Threads }},
 	{Name: "lang", Label: "Language", Group: GroupView, Usage: "the language of the page: auto for the browser's (English if the explorer does not speak it), en English, es Spanish, zh Simplified Chinese, ar Arabic", Default: LangAuto, Choices: Languages,
 		field: func(e *Experiment) any { return &e.View.Lang }},
 	{Name: "tour", Label: "Guided tour", Group: GroupView, Usage: "the guided tour under way, none for no tour", Default: NoTour, Choices: tourNames(),

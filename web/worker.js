@@ -9,7 +9,7 @@
 // the kernels (kernels-threads.wasm), whose helper threads (helper.js) run
 // pieces of its products, and pdnThreads offers it the browser's cores but
 // one, up to four, or the number this script's query asks (threads=N, 1 to
-// 4).
+// 4: the page passes its state's threads row).
 // Elsewhere (an embed in a page that is not isolated, an old browser, a
 // failed fetch) it runs on one thread, with the same bits.
 "use strict";

@@ -48,7 +48,7 @@ func TestThreadsInThePage(t *testing.T) {
 	const state = "#lab=graph&epochs=30&seed=3"
 	var first threadsRun
 	for n := 1; n <= 4; n++ {
-		open(t, ctx, srv, fmt.Sprintf("?threads=%d%s", n, state))
+		open(t, ctx, srv, fmt.Sprintf("%s&threads=%d", state, n))
 		click(t, ctx, "#play", "play")
 		waitFor(t, ctx, "the run's end", `document.querySelector("#epoch").textContent.startsWith("30 / 30") && document.querySelector('[data-metric="threads"]').dataset.value !== "NaN"`)
 		r := readThreadsRun(t, ctx, "document")
@@ -69,10 +69,19 @@ func TestThreadsInThePage(t *testing.T) {
 	}
 	screenshot(t, ctx, "70-threads")
 
+	// Lowered in the address mid-run, the run goes on on one thread; a
+	// value out of the row's range is refused, naming the row and its
+	// range, and the page keeps the one it had.
+	goHash(t, ctx, state[1:]+"&threads=1")
+	waitFor(t, ctx, "the run on one thread", `document.querySelector('[data-metric="threads"]').dataset.value === "1"`)
+	goHash(t, ctx, state[1:]+"&threads=9")
+	noticeSays(t, ctx, "threads: 9 is not allowed; want [0, 4]")
+	alive(t, ctx)
+
 	// Embedded in a page that is not isolated (the course page sends no
 	// headers), the lab runs on one thread and says so.
 	html := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A course page</title></head><body>
-<iframe src="pdn/?threads=2` + state + `&embed=1" width="900" height="700"></iframe></body></html>`
+<iframe src="pdn/` + state + `&threads=2&embed=1" width="900" height="700"></iframe></body></html>`
 	srv.extra("/course.html", []byte(html))
 	must(t, chromedp.Do(ctx, chromedp.Navigate(strings.TrimSuffix(srv.url, "/pdn/")+"/course.html")), "open the course page")
 	frame := `document.querySelector("iframe").contentDocument`
@@ -104,7 +113,7 @@ func TestIsolationThroughTheServiceWorker(t *testing.T) {
 	plain := httptest.NewServer(http.StripPrefix("/pdn", http.FileServer(http.Dir(dir))))
 	t.Cleanup(plain.Close)
 	ctx := browser(t)
-	link := plain.URL + "/pdn/?threads=2#lab=graph&epochs=10&seed=3"
+	link := plain.URL + "/pdn/#lab=graph&epochs=10&seed=3&threads=2"
 	visit := func(what string) threadsRun {
 		must(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link)), "open "+what)
 		waitFor(t, ctx, what, live+` && document.querySelector('.lab #play') !== null`)
@@ -185,7 +194,7 @@ func threadsRate(b *testing.B, srv *server, files map[string][]byte, n, epochs i
 
 func threadsRun1(b *testing.B, srv *server, files map[string][]byte, n, epochs int) (float64, string) {
 	ctx := browser(b)
-	open(b, ctx, srv, fmt.Sprintf("?threads=%d#epochs=%d", n, epochs))
+	open(b, ctx, srv, fmt.Sprintf("#epochs=%d&threads=%d", epochs, n))
 	waitFor(b, ctx, "the layout", graphDrawn)
 	stageFiles(b, ctx, files)
 	m, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(openTimed, giveStaged(true), shaped.Facebook.Nodes), chromedp.EvalAwaitPromise))

@@ -53,6 +53,10 @@ const (
 	// OpPace sets the pace training runs at (Command.Pace) without
 	// touching the run.
 	OpPace = "pace"
+	// OpThreads sets the run's share of the worker's threads
+	// (Command.Threads and Alongside, as OpSet takes them) without
+	// touching the run; a snapshot follows at once, with the threads.
+	OpThreads = "threads"
 	// OpEstimate asks how long each of States would take to train to its
 	// end in this browser, by the engine's cost model (pdn.Estimate): the
 	// worker answers KindEstimate. It concerns no run.
@@ -114,13 +118,17 @@ type Command struct {
 	// alone (a sweep's run): no graph, no layout, and no snapshot but the
 	// last, without its arrays. The worker skips the evaluations too.
 	Quiet bool `json:"quiet,omitempty"`
-	// Alongside, with OpSet or OpRegenerate, is how many runs the page
+	// Alongside, with OpSet, OpRegenerate or OpThreads, is how many runs the page
 	// trains at once, each on a worker of its own, this one included (0
 	// counts as 1): the worker splits its products over its share of the
 	// threads it has (at least one), so that runs side by side do not
 	// queue for the same cores, and a piece held by a thread the system
 	// set aside does not hold up a whole product.
 	Alongside int `json:"alongside,omitempty"`
+	// Threads, with OpSet, OpRegenerate or OpThreads, is the threads the state's
+	// threads row asks of the worker (0: all it has): the most the run's
+	// share of them can be. A worker has no more than it started with.
+	Threads int `json:"threads,omitempty"`
 	// Files are OpLoad's files. They travel beside the JSON, as
 	// transferred buffers, not inside it.
 	Files []File `json:"-"`

@@ -22,7 +22,7 @@ func (s *session) handle(c protocol.Command) {
 		s.serving = c.Run
 		s.view.noLayout = c.Layout == protocol.LayoutNone || c.Quiet
 		s.view.quiet = c.Quiet
-		s.threads = pdn.UseThreads(s.offered / max(c.Alongside, 1))
+		s.threads = pdn.UseThreads(share(s.offered, c.Threads, c.Alongside))
 		s.view.baseline = c.Baseline && !c.Quiet
 		s.view.embed = c.Embed && !c.Quiet
 		s.view.embedLive, s.view.beside = c.EmbedLive, c.Beside
@@ -88,6 +88,9 @@ func (s *session) handle(c protocol.Command) {
 		s.postSnapshot()
 	case protocol.OpExport:
 		s.export(c.Format)
+	case protocol.OpThreads:
+		s.threads = pdn.UseThreads(share(s.offered, c.Threads, c.Alongside))
+		s.postSnapshot()
 	case protocol.OpTrace:
 		s.view.tracing, s.view.node = c.Node >= 0, c.Node
 		s.postSnapshot()
@@ -276,4 +279,14 @@ func errorField(err error) string {
 		return "lr"
 	}
 	return ""
+}
+
+// share is a run's share of the offered threads: those the state asks
+// (0: all), no more than offered, split among the runs trained alongside
+// (0 counts as 1), at least one.
+func share(offered, asked, alongside int) int {
+	if asked > 0 {
+		offered = min(offered, asked)
+	}
+	return max(offered/max(alongside, 1), 1)
 }

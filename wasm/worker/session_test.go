@@ -494,16 +494,25 @@ func checkStillServes(t *testing.T, s *session, r *recorder) {
 }
 
 // A run set beside others takes its share of the threads the page offers
-// the worker, at least one, and its snapshots say how many it has.
+// the worker, no more than the state's threads row asks, at least one, and
+// its snapshots say how many it has; OpThreads changes the share mid-run.
 func TestRunsAlongsideShareTheThreads(t *testing.T) {
 	defer pdn.SetThreads(pdn.SetThreads(1))
-	for _, c := range []struct{ offered, alongside, want int }{{4, 0, 4}, {4, 1, 4}, {4, 2, 2}, {3, 2, 1}, {2, 4, 1}, {1, 1, 1}} {
+	for _, c := range []struct{ offered, asked, alongside, want int }{
+		{4, 0, 0, 4}, {4, 0, 1, 4}, {4, 0, 2, 2}, {3, 0, 2, 1}, {2, 0, 4, 1}, {1, 0, 1, 1},
+		{4, 2, 1, 2}, {4, 1, 0, 1}, {2, 4, 1, 2}, {4, 3, 2, 1}, {1, 4, 1, 1},
+	} {
 		s, r := newTestSession()
 		s.offered = c.offered
-		s.handle(protocol.Command{Op: protocol.OpSet, State: small().Encode(), Alongside: c.alongside})
+		s.handle(protocol.Command{Op: protocol.OpSet, State: small().Encode(), Alongside: c.alongside, Threads: c.asked})
 		snap, _ := r.last(protocol.KindSnapshot)
 		if s.threads != c.want || pdn.Threads() != c.want || snap.Snap == nil || snap.Snap.Threads != c.want {
-			t.Errorf("offered %d beside %d runs: %d threads (pdn %d, snapshot %+v), want %d", c.offered, c.alongside, s.threads, pdn.Threads(), snap.Snap, c.want)
+			t.Errorf("offered %d, %d asked, beside %d runs: %d threads (pdn %d, snapshot %+v), want %d", c.offered, c.asked, c.alongside, s.threads, pdn.Threads(), snap.Snap, c.want)
+		}
+		// The row lowered to one thread mid-run: the run keeps going on one.
+		s.handle(protocol.Command{Op: protocol.OpThreads, Run: s.serving, Threads: 1, Alongside: c.alongside})
+		if snap, _ := r.last(protocol.KindSnapshot); s.threads != 1 || pdn.Threads() != 1 || snap.Snap == nil || snap.Snap.Threads != 1 {
+			t.Errorf("offered %d, then one thread asked: %d threads (pdn %d, snapshot %+v)", c.offered, s.threads, pdn.Threads(), snap.Snap)
 		}
 	}
 }
