@@ -1,33 +1,48 @@
 package datasets
 
 import (
-	"embed"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 
 	"pdnexplorer/edgekind"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
-	"pdnexplorer/internal/input"
 )
 
 // The real graphs the explorer ships, as bundles with sparse features
 // (written by scripts/planetoid.py from Planetoid's files; MIT licence, see
-// builtin/LICENSE.planetoid).
-//
-//go:embed builtin/cora builtin/citeseer
-var builtinFS embed.FS
+// builtin/LICENSE.planetoid): each a folder of ShippedFiles, named as
+// the data row names it. Natively they are embedded (builtin_embed.go);
+// the page's engine fetches a graph's folder when a run first asks for it
+// (ShipFrom), so that a first visit does not carry them.
+var shippedGraphs = []string{experiment.GraphCora, experiment.GraphCiteseer}
+
+// ShippedFiles are the files of each shipped graph's folder.
+var ShippedFiles = []string{"meta.json", "nodes.csv", "edges.csv", "features.csv"}
+
+// shipped opens the folder of the shipped graph name (one of
+// shippedGraphs); nil where no graph can be had.
+var shipped func(name string) (fs.FS, error)
+
+// shippedGraph opens the folder of the shipped graph name.
+func shippedGraph(name string) (fs.FS, error) {
+	if !slices.Contains(shippedGraphs, name) {
+		return nil, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
+	}
+	if shipped == nil {
+		return nil, phrase.Errorf("graph: %s cannot be had here: the shipped graphs were not given to the engine", experiment.Quote(name))
+	}
+	return shipped(name)
+}
 
 // Builtin returns the real graph called name (experiment.GraphCora or
 // GraphCiteseer) as shipped, with its public split and no edge features.
 func Builtin(name string) (*Graph, error) {
-	sub, err := input.Sub(builtinFS, "builtin/"+name)
+	sub, err := shippedGraph(name)
 	if err != nil {
 		return nil, err
-	}
-	if !input.Exists(sub, "meta.json") {
-		return nil, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
 	}
 	return ReadBundleFS(sub)
 }
@@ -41,11 +56,12 @@ type BuiltinShape struct {
 // ShapeOfBuiltin reads a shipped graph's size without loading it.
 func ShapeOfBuiltin(name string) (BuiltinShape, error) {
 	var m struct{ Nodes, Edges, Features, NonZeros, Classes int }
-	if _, err := readJSON(builtinFS, "builtin/"+name+"/meta.json", &m); err != nil {
-		if input.Exists(builtinFS, "builtin/"+name+"/meta.json") {
-			return BuiltinShape{}, err
-		}
-		return BuiltinShape{}, phrase.Errorf("graph: %s is not a graph the explorer ships", experiment.Quote(name))
+	sub, err := shippedGraph(name)
+	if err != nil {
+		return BuiltinShape{}, err
+	}
+	if _, err := readJSON(sub, "meta.json", &m); err != nil {
+		return BuiltinShape{}, err
 	}
 	return BuiltinShape(m), nil
 }

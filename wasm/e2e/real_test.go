@@ -17,8 +17,9 @@ import (
 )
 
 // Cora trains live in the graph lab from its permalink, offline too: the
-// worker reads the copy shipped inside it, with sparse features and the
-// tie-strength scores, and PDN classifies most test nodes.
+// worker fetches the copy the site ships beside it (the service worker
+// keeps it), with sparse features and the tie-strength scores, and PDN
+// classifies most test nodes.
 func TestCoraInTheBrowser(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)

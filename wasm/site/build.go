@@ -37,6 +37,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/i18n"
 	"pdnexplorer/internal/outdir"
 )
@@ -77,6 +78,9 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 		return err
 	}
 	if err := writeCatalogues(tree, "web/i18n"); err != nil {
+		return err
+	}
+	if err := writeShipped(tree, "web/graphs"); err != nil {
 		return err
 	}
 	if err := writeIndex(tree, "index.html", filepath.Join(root, "index.html"), labs); err != nil {
@@ -128,6 +132,23 @@ func writeCatalogues(tree *outdir.Tree, dir string) error {
 		}
 	}
 	return nil
+}
+
+// writeShipped writes the graphs the explorer ships (datasets.Shipped)
+// into the folder dir of tree, where the engine's worker fetches the one
+// a run opens (the worker's program does not carry them; the service
+// worker keeps them all, for a classroom offline).
+func writeShipped(tree *outdir.Tree, dir string) error {
+	return fs.WalkDir(datasets.Shipped(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(datasets.Shipped(), p)
+		if err != nil {
+			return err
+		}
+		return tree.WriteFile(dir+"/"+p, b, 0o644)
+	})
 }
 
 // prerenderMark is where index.html takes the labs drawn before the
@@ -412,7 +433,7 @@ func hashDir(dir string) (string, error) {
 
 // compressible are the kinds of file worth compressed copies; images are
 // compressed already.
-var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".html": true, ".svg": true, ".webmanifest": true, ".json": true}
+var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".html": true, ".svg": true, ".webmanifest": true, ".json": true, ".csv": true}
 
 // encodings are the compressed copies Build writes beside a compressible
 // file, by the suffix of their name, in the order Handler prefers them.

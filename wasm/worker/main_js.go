@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
+	"pdnexplorer/datasets"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/pagemem"
 	"pdnexplorer/wasm/protocol"
@@ -21,6 +22,7 @@ func main() {
 	s := newSession(post)
 	s.yield = newYield()
 	s.offered = threadsOffered() // taken as each run is set: its share (commands.go)
+	datasets.ShipFrom((&shippedGraphs{}).open)
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
 		if data.Type() != js.TypeObject || data.Get("json").Type() != js.TypeString {
