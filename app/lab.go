@@ -439,15 +439,32 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 		}
 	}
 	if before.Threads != next.View.Threads {
-		for _, r := range l.runs {
-			r.engine.Send(protocol.Command{Op: protocol.OpThreads, Threads: next.View.Threads, Alongside: len(l.runs)})
-		}
+		l.reshare()
 	}
 	if f, ok := l.fig.(ViewFollower); ok {
 		f.ViewChanged(before)
 	}
 	l.fig.draw(newState | l.legible())
 	l.fitAfterLayout() // projector mode, a tour's panel or the language may lay the views out anew
+}
+
+// alongside is how many runs train at once beside the lab's n own: its
+// pool's workers too, while the pool plays (the structure lab trains both
+// at once), each a worker that takes its share of the cores.
+func (l *lab) alongside(n int) int {
+	if h, ok := l.fig.(PoolHolder); ok && h.Pool().playing {
+		n += len(h.Pool().slots)
+	}
+	return n
+}
+
+// reshare tells each of the lab's runs its share of its worker's threads
+// again: the threads row changed, or the runs beside them did (its pool
+// started or stopped).
+func (l *lab) reshare() {
+	for _, r := range l.runs {
+		r.engine.Send(protocol.Command{Op: protocol.OpThreads, Threads: l.st.View.Threads, Alongside: l.alongside(len(l.runs))})
+	}
 }
 
 // forgetEngineNotes takes away what the engine said of an earlier state.
@@ -519,7 +536,7 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}
-	c.Alongside, c.Threads = n, l.st.View.Threads
+	c.Alongside, c.Threads = l.alongside(n), l.st.View.Threads
 	c.Pace = l.st.View.Speed
 	return c
 }

@@ -121,3 +121,30 @@ func TestThreadsReachTheWorkers(t *testing.T) {
 		}
 	}
 }
+
+// The structure lab's own runs and its pool's train at once: while the
+// pool plays, each own run's share of the threads counts the pool's
+// workers beside it (OpThreads), and has the cores back once it halts.
+func TestStructureRunsShareTheThreadsWithThePool(t *testing.T) {
+	rm, l, conns, d := mountLab(t, "structure", "lab=structure&threads=4")
+	c := rm.(*StructureLab)
+	live := len(*conns)
+	lastOf := func(f *fakeConn) protocol.Command { return f.sent[len(f.sent)-1] }
+	doIn(d, rm, func() { c.toggleSide() })
+	for _, f := range (*conns)[:live] {
+		if got := lastOf(f); got.Op != protocol.OpThreads || got.Threads != 4 || got.Alongside != live+sweepWorkers() {
+			t.Errorf("with the pool playing, an own run got %+v; want its share beside %d runs", got, live+sweepWorkers())
+		}
+	}
+	for _, f := range (*conns)[live:] {
+		if set := f.sent[len(f.sent)-2]; set.Op != protocol.OpSet || set.Alongside != live+sweepWorkers() {
+			t.Errorf("a pool worker got %+v; want its share beside %d runs", set, live+sweepWorkers())
+		}
+	}
+	doIn(d, rm, func() { c.side.halt() })
+	for _, f := range (*conns)[:live] {
+		if got := lastOf(f); got.Op != protocol.OpThreads || got.Alongside != len(l.runs) {
+			t.Errorf("after the pool halted, an own run got %+v; want its share beside its lab's %d", got, len(l.runs))
+		}
+	}
+}

@@ -244,6 +244,7 @@ func (p *runPool) run(workers int) {
 	for len(p.slots) < workers {
 		p.slots = append(p.slots, &sweepSlot{job: -1})
 	}
+	p.reshareLab() // the lab's own runs, beside the pool's
 	for _, s := range p.slots {
 		if s.job >= 0 {
 			s.h.Send(protocol.Command{Op: protocol.OpStart})
@@ -276,6 +277,15 @@ func (p *runPool) halt() {
 		}
 	}
 	p.slots = nil
+	p.reshareLab()
+}
+
+// reshareLab gives the lab's own runs their share of the threads again,
+// now that the pool's workers beside them changed.
+func (p *runPool) reshareLab() {
+	if p.l != nil {
+		p.l.reshare()
+	}
 }
 
 // assign gives the slot the next run that is neither trained nor under
@@ -289,7 +299,11 @@ func (p *runPool) assign(s *sweepSlot) {
 	s.job = -1
 	runs, ok := p.sched.Take()
 	if !ok {
+		was := p.playing
 		p.playing = p.playing && p.sched.UnderWay() > 0
+		if was && !p.playing {
+			p.reshareLab() // the lab's own runs have the cores again
+		}
 		return
 	}
 	next := runs[0] // each run is a group of its own
