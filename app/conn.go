@@ -3,7 +3,6 @@ package app
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -81,10 +80,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			f32 = nil
 		}
 		if ev.Kind == protocol.KindReady {
-			if controlled() {
-				registerServiceWorker() // not a first visit: nothing to wait for
-			}
-			time.AfterFunc(swAtTheLatest, registerServiceWorker)
+			registerServiceWorker()
 			c.ready = true
 			for _, p := range c.pending {
 				c.post(p)
@@ -92,9 +88,6 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			c.pending = nil
 		}
 		onEvent(ev, f32)
-		if labDrawn(ev) {
-			registerServiceWorker() // after the lab has what it draws
-		}
 		return nil
 	})
 	c.onErr = app.FuncOf(func(_ app.Value, args []app.Value) any {
@@ -177,40 +170,11 @@ func (c *workerConn) Close() {
 // swRegistered says the page has registered its service worker.
 var swRegistered bool
 
-// labDrawn says whether ev shows the first lab drawn (its graph's
-// layout has come, or its run has trained an epoch, in a lab that draws
-// no graph) or never to be (the engine failed).
-func labDrawn(ev protocol.Event) bool {
-	switch ev.Kind {
-	case protocol.KindLayout, protocol.KindError, protocol.KindExited:
-		return true
-	case protocol.KindSnapshot:
-		return ev.Snap != nil && ev.Snap.Epoch > 0
-	}
-	return false
-}
-
-// controlled says a service worker serves the page: not a first visit.
-// There the page registers its service worker at once, as go-app does,
-// so that it hears of an update the browser finds as the page loads
-// (the registration's updatefound), which a later registration misses.
-func controlled() bool {
-	sw := app.Window().Get("navigator").Get("serviceWorker")
-	return sw.Truthy() && sw.Get("controller").Truthy()
-}
-
-// swAtTheLatest is how long after the first engine worker starts the
-// service worker is registered, if no run has drawn its lab by then (a
-// lab waiting for the user's files, say).
-const swAtTheLatest = 30 * time.Second
-
 // registerServiceWorker registers the service worker, which precaches the
-// whole site for offline use, once: on a first visit when the first lab
-// is drawn or will not be (labDrawn), or swAtTheLatest after the
-// first engine worker started, so that on a first visit the precache's
-// download (the binaries again, the other languages, the shipped graphs)
-// comes after the page's own instead of sharing the link with it (the
-// site's builder takes go-app's registration at start out of app.js).
+// whole site for offline use, once: when the first engine worker has
+// started, so that on a first visit the precache's download of both
+// binaries comes after the page's own (the site's builder takes go-app's
+// registration at start out of app.js).
 func registerServiceWorker() {
 	if swRegistered {
 		return
