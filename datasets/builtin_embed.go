@@ -25,6 +25,6 @@ func init() {
 // their licence (LICENSE.planetoid), as the site's build writes them for
 // the page's engine to fetch.
 func Shipped() fs.FS {
-	sub, _ := fs.Sub(embedded, "builtin")
+	sub, _ := input.Sub(embedded, "builtin")
 	return sub
 }
