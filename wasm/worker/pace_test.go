@@ -297,6 +297,10 @@ func TestPaceCommand(t *testing.T) {
 		{"step while held finishes the epoch", false, true, true, protocol.OpStep, false, false, 0},
 		{"step inside a step is one more", false, false, false, protocol.OpStep, false, false, 1},
 		{"reset waits for the epoch", true, false, false, protocol.OpReset, true, false, 1},
+		{"reset while held finishes the epoch", false, true, true, protocol.OpReset, false, false, 1},
+		{"threads while held keep it held", false, true, true, protocol.OpThreads, false, true, 1},
+		{"pace while held keeps it held", false, true, true, protocol.OpPace, false, true, 1},
+		{"threads while training wait for the epoch", true, false, false, protocol.OpThreads, true, false, 1},
 	} {
 		s := &session{running: tc.running, epoch: epochState{holding: tc.holding}}
 		s.paceCommand(protocol.Command{Op: tc.op}, tc.long)

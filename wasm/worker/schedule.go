@@ -406,8 +406,17 @@ func (s *session) paceCommand(c protocol.Command, long bool) {
 		s.running, s.epoch.holding = false, false // finish this epoch, then stop
 	default:
 		s.epoch.later = append(s.epoch.later, c)
-		s.epoch.holding = false // finish the epoch, then apply it
+		// Finish the epoch, then apply it; but a command that leaves the
+		// run as it is keeps a paused epoch paused: a pool that starts
+		// beside it, or the speed changed, is no Play.
+		s.epoch.holding = s.epoch.holding && leavesTheRun(c.Op)
 	}
+}
+
+// leavesTheRun says a command changes how the run goes, not the run:
+// its share of the threads, its pace.
+func leavesTheRun(op string) bool {
+	return op == protocol.OpThreads || op == protocol.OpPace
 }
 
 // postProgress tells the page how far a long epoch or set-up has got, at
