@@ -458,13 +458,28 @@ func (l *lab) alongside(n int) int {
 	return n
 }
 
-// reshare tells each of the lab's runs its share of its worker's threads
-// again: the threads row changed, or the runs beside them did (its pool
-// started or stopped).
+// reshare tells each run of the lab, its own and its pool's, its share of
+// its worker's threads again: the threads row changed, or the runs beside
+// them did (its pool started or stopped).
 func (l *lab) reshare() {
 	for _, r := range l.runs {
-		r.engine.Send(protocol.Command{Op: protocol.OpThreads, Threads: l.st.View.Threads, Alongside: l.alongside(len(l.runs))})
+		r.engine.Send(l.threadsCommand(protocol.OpThreads, len(l.runs)))
 	}
+	if h, ok := l.fig.(PoolHolder); ok {
+		for _, s := range h.Pool().slots {
+			if s.h != nil {
+				s.h.Send(l.threadsCommand(protocol.OpThreads, len(l.runs)))
+			}
+		}
+	}
+}
+
+// threadsCommand is op with a run's share of the threads, beside the
+// lab's n own runs (the runs it is opening, as it opens them) and its
+// pool's: what the threads row asks, among every run training at once.
+// Every command that sets a run's share takes it from here.
+func (l *lab) threadsCommand(op string, n int) protocol.Command {
+	return protocol.Command{Op: op, Threads: l.st.View.Threads, Alongside: l.alongside(n)}
 }
 
 // forgetEngineNotes takes away what the engine said of an earlier state.
@@ -536,7 +551,8 @@ func (l *lab) stateCommand(i, n int, spec experiment.Run, op string) protocol.Co
 	if n > 1 {
 		c.Every = severalSnapshotMs
 	}
-	c.Alongside, c.Threads = l.alongside(n), l.st.View.Threads
+	share := l.threadsCommand(op, n)
+	c.Alongside, c.Threads = share.Alongside, share.Threads
 	c.Pace = l.st.View.Speed
 	return c
 }

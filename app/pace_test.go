@@ -141,10 +141,24 @@ func TestStructureRunsShareTheThreadsWithThePool(t *testing.T) {
 			t.Errorf("a pool worker got %+v; want its share beside %d runs", set, live+sweepWorkers())
 		}
 	}
-	doIn(d, rm, func() { c.side.halt() })
-	for _, f := range (*conns)[:live] {
-		if got := lastOf(f); got.Op != protocol.OpThreads || got.Alongside != len(l.runs) {
-			t.Errorf("after the pool halted, an own run got %+v; want its share beside its lab's %d", got, len(l.runs))
+	// The row changed while the pool plays reaches the pool's workers too.
+	next := l.st
+	next.View.Threads = 2
+	doIn(d, rm, func() { rm.show(next, nil) })
+	for i, f := range *conns {
+		if got := lastOf(f); got.Op != protocol.OpThreads || got.Threads != 2 || got.Alongside != live+sweepWorkers() {
+			t.Errorf("after threads=2, worker %d got %+v; want 2 threads beside %d runs", i, got, live+sweepWorkers())
+		}
+	}
+	for _, stop := range []struct {
+		how string
+		do  func()
+	}{{"paused", c.side.hold}, {"halted", c.side.halt}} {
+		doIn(d, rm, stop.do)
+		for _, f := range (*conns)[:live] {
+			if got := lastOf(f); got.Op != protocol.OpThreads || got.Alongside != len(l.runs) {
+				t.Errorf("after the pool %s, an own run got %+v; want its share beside its lab's %d", stop.how, got, len(l.runs))
+			}
 		}
 	}
 }

@@ -256,7 +256,7 @@ func (p *runPool) run(workers int) {
 
 // hold pauses the runs under way where they are.
 func (p *runPool) hold() {
-	p.playing = false
+	p.setPlaying(false)
 	for _, s := range p.slots {
 		if s.job >= 0 {
 			s.h.Send(protocol.Command{Op: protocol.OpPause})
@@ -280,6 +280,16 @@ func (p *runPool) halt() {
 	p.reshareLab()
 }
 
+// setPlaying says whether the pool plays; a change gives the lab's own
+// runs their share of the threads again (the cores are theirs while the
+// pool does not play).
+func (p *runPool) setPlaying(on bool) {
+	if p.playing != on {
+		p.playing = on
+		p.reshareLab()
+	}
+}
+
 // reshareLab gives the lab's own runs their share of the threads again,
 // now that the pool's workers beside them changed.
 func (p *runPool) reshareLab() {
@@ -299,11 +309,7 @@ func (p *runPool) assign(s *sweepSlot) {
 	s.job = -1
 	runs, ok := p.sched.Take()
 	if !ok {
-		was := p.playing
-		p.playing = p.playing && p.sched.UnderWay() > 0
-		if was && !p.playing {
-			p.reshareLab() // the lab's own runs have the cores again
-		}
+		p.setPlaying(p.playing && p.sched.UnderWay() > 0)
 		return
 	}
 	next := runs[0] // each run is a group of its own
@@ -316,7 +322,8 @@ func (p *runPool) assign(s *sweepSlot) {
 // the pool's other workers and the lab's own runs (the structure lab
 // trains both at once), each a worker that takes its share of the cores.
 func (p *runPool) start(s *sweepSlot, job int) {
-	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true, Alongside: len(p.slots) + len(p.l.runs), Threads: p.l.st.View.Threads})
+	share := p.l.threadsCommand(protocol.OpSet, len(p.l.runs))
+	s.h.Send(protocol.Command{Op: protocol.OpSet, State: p.runs[job].Exp.EncodeEngine(), Layout: protocol.LayoutNone, Quiet: true, Alongside: share.Alongside, Threads: share.Threads})
 	s.h.Send(protocol.Command{Op: protocol.OpStart})
 }
 
