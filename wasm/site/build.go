@@ -139,11 +139,12 @@ func writeCatalogues(tree *outdir.Tree, dir string) error {
 // a run opens (the worker's program does not carry them; the service
 // worker keeps them all, for a classroom offline).
 func writeShipped(tree *outdir.Tree, dir string) error {
-	return fs.WalkDir(datasets.Shipped(), ".", func(p string, d fs.DirEntry, err error) error {
+	shipped := datasets.Shipped()
+	return fs.WalkDir(shipped, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		b, err := fs.ReadFile(datasets.Shipped(), p)
+		b, err := fs.ReadFile(shipped, p)
 		if err != nil {
 			return err
 		}
