@@ -570,12 +570,15 @@ func heldPart(what phrase.Text, s Shape, held ...Cost) Part {
 // graphCost is the graph itself: features, edges with their features, and
 // the map Check keeps of every pair while it looks for repeats, by the
 // bytes an edge the page's reader bounds its edges by
-// (pagemem.GraphEdgeBytes).
+// (pagemem.GraphEdgeBytes). Sparse features are held twice: the model's
+// first layer keeps them transposed for its weight gradient (transposed:
+// values, rows and where each came from, and a row offset a feature).
 func graphCost(s Shape) Part {
 	n, e := float64(s.N), float64(s.E)
 	x := f64 * s.inputs()
 	if s.NNZ > 0 {
-		x += 4*s.inputs() + 8*n // column indices and row offsets
+		x += 4*s.inputs() + 8*n                  // column indices and row offsets
+		x += (f64+8)*s.inputs() + 8*float64(s.F) // the transpose
 	}
 	return Part{What: phrase.New("the graph"), Bytes: x + e*float64(pagemem.GraphEdgeBytes(s.D)) + 9*n,
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}

@@ -59,6 +59,7 @@ type gatLayer struct {
 	w, aSrc, aDst, b  *tensor
 	wt                []float64
 	sx                *datasets.CSR // the input, when it is the graph's sparse node features
+	xt                transposed    // sx transposed, for W's gradient
 	g                 *attnGraph
 	// With AVX-512, a layer of eight heads of 8 features keeps W h and
 	// its gradient head-minor (kernels.Attention.ChooseLayout): WHT and GWHT,
@@ -125,7 +126,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 		l.weightGradHeads(dx, x)
 		return
 	}
-	l.pc.addGTX(l.w.grad, l.GWH, x, l.sx, l.wt, g.n, ho, l.in)
+	l.pc.addGTX(l.w.grad, l.GWH, x, l.sx, &l.xt, l.wt, g.n, ho, l.in)
 	if dx != nil {
 		kernels.Transpose(l.wt, l.w.val, ho, l.in)
 		l.pc.mulABT(dx, l.GWH, l.wt, g.n, ho, l.in)
@@ -140,7 +141,7 @@ func (l *gatLayer) backward(dx, x, dy []float64) {
 func (l *gatLayer) weightGradHeads(dx, x []float64) {
 	n, ho := l.g.n, l.Heads*l.O
 	headMinor(l.gwP, l.w.grad, l.in)
-	l.pc.addGTX(l.gwP, l.GWHT, x, l.sx, l.wt, n, ho, l.in)
+	l.pc.addGTX(l.gwP, l.GWHT, x, l.sx, &l.xt, l.wt, n, ho, l.in)
 	headMinor(l.w.grad, l.gwP, l.in)
 	if dx == nil {
 		return
@@ -239,6 +240,7 @@ func (m *gat) forward(training bool) []float64 {
 	g := m.g
 	if m.l1.sx != nil {
 		m.l1.sx.Val = m.drop0.apply(m.x0, g.XS.Val, training)
+		m.l1.xt.changed()
 	} else {
 		m.in1 = m.drop0.apply(m.x0, g.X, training)
 	}

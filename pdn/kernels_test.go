@@ -44,8 +44,25 @@ func TestSparseKernelsAgainstDense(t *testing.T) {
 				wantG[i], gotG[i] = 0.5, 0.5
 			}
 			kernels.AddATB(wantG, g, x, s.n, s.m, s.k)
-			pc.addGTX(gotG, g, nil, sx, make([]float64, s.k*s.m), s.n, s.m, s.k)
+			pc.addGTX(gotG, g, nil, sx, nil, make([]float64, s.k*s.m), s.n, s.m, s.k)
 			closeAll(t, "gᵀ·X", gotG, wantG, 1e-13)
+			// Through Xᵀ (twice: built, then reused with new values),
+			// the same bits as over X's rows.
+			var xt transposed
+			for range 2 {
+				for i := range sx.Val {
+					sx.Val[i] *= -0.75
+				}
+				xt.changed()
+				over, through := slices.Repeat([]float64{0.5}, s.m*s.k), slices.Repeat([]float64{0.5}, s.m*s.k)
+				pc.addGTX(over, g, nil, sx, nil, make([]float64, s.k*s.m), s.n, s.m, s.k)
+				pc.addGTX(through, g, nil, sx, &xt, make([]float64, s.k*s.m), s.n, s.m, s.k)
+				for i := range over {
+					if math.Float64bits(through[i]) != math.Float64bits(over[i]) {
+						t.Fatalf("gᵀ·X entry %d through Xᵀ: %v, over X's rows %v", i, through[i], over[i])
+					}
+				}
+			}
 		})
 	}
 }

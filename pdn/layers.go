@@ -39,6 +39,7 @@ type dense struct {
 	w, b    *tensor
 	wt      []float64     // Wᵀ, scratch for the input gradient
 	sx      *datasets.CSR // the input, when it is the graph's sparse node features
+	xt      transposed    // sx transposed, for W's gradient
 	pc      *pacer
 }
 
@@ -65,13 +66,13 @@ func (l *dense) forwardReLU(y, x []float64, rows int) {
 // backward adds dyᵀ·x to ∂W and Σdy to ∂b, and sets dx = dy·W unless dx is
 // nil (the layer's input is data).
 func (l *dense) backward(dx, x, dy []float64, rows int) {
-	l.pc.affineBackward(dx, x, l.sx, dy, l.w, l.b, l.wt, rows, l.in, l.out)
+	l.pc.affineBackward(dx, x, l.sx, &l.xt, dy, l.w, l.b, l.wt, rows, l.in, l.out)
 }
 
 // backwardWeights is backward without Σdy, for a bias whose gradient was
 // summed where dy was made (outputBackwardVec).
 func (l *dense) backwardWeights(dx, x, dy []float64, rows int) {
-	l.pc.affineBackward(dx, x, l.sx, dy, l.w, nil, l.wt, rows, l.in, l.out)
+	l.pc.affineBackward(dx, x, l.sx, &l.xt, dy, l.w, nil, l.wt, rows, l.in, l.out)
 }
 
 // conv is one graph convolution y = Â·(x·Wᵀ) + b (Kipf & Welling, with
@@ -85,6 +86,7 @@ type conv struct {
 	learn   bool     // accumulate the gradient of Â (PDN)
 	xw, gxw []float64
 	sx      *datasets.CSR // the input, when it is the graph's sparse node features
+	xt      transposed    // sx transposed, for W's gradient
 	pc      *pacer
 }
 
@@ -136,7 +138,7 @@ func (c *conv) forwardFrom(y []float64, rows int) {
 // dx = ∂L/∂x unless dx is nil. Â is symmetric, so ∂L/∂(xWᵀ) = Â·dy.
 func (c *conv) backward(dx, x, dy []float64, rows int) {
 	if c.norm == nil {
-		c.pc.affineBackward(dx, x, c.sx, dy, c.w, c.b, c.wt, rows, c.in, c.out)
+		c.pc.affineBackward(dx, x, c.sx, &c.xt, dy, c.w, c.b, c.wt, rows, c.in, c.out)
 		return
 	}
 	kernels.SumRowsAdd(c.b.grad, dy, rows, c.out)
@@ -145,7 +147,7 @@ func (c *conv) backward(dx, x, dy []float64, rows int) {
 	} else {
 		c.norm.propagate(c.gxw, dy, c.out)
 	}
-	c.pc.addGTX(c.w.grad, c.gxw, x, c.sx, c.wt, rows, c.out, c.in)
+	c.pc.addGTX(c.w.grad, c.gxw, x, c.sx, &c.xt, c.wt, rows, c.out, c.in)
 	if dx != nil {
 		kernels.Transpose(c.wt, c.w.val, c.out, c.in)
 		c.pc.mulABT(dx, c.gxw, c.wt, rows, c.out, c.in)

@@ -150,7 +150,7 @@ func (r *logReg) lossGrad(w, b []float64) float64 {
 	}
 	clear(r.gw)
 	clear(r.gb)
-	pc.addGTX(r.gw, r.g, r.xt, nil, nil, nt, c, d)
+	pc.addGTX(r.gw, r.g, r.xt, nil, nil, nil, nt, c, d)
 	kernels.SumRowsAdd(r.gb, r.g, nt, c)
 	return loss
 }

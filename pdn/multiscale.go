@@ -42,6 +42,7 @@ type msLayer struct {
 	z       [][]float64 // Z₀ … Z_K
 	gz      [][]float64
 	sx      *datasets.CSR // the input, when it is the graph's sparse node features
+	xt      transposed    // sx transposed, for W's gradient
 	pc      *pacer
 }
 
@@ -83,7 +84,7 @@ func (l *msLayer) backward(dx, x, dy []float64, n int, norm *gcnNorm, p, gp []fl
 		}
 		norm.propagate(l.gz[i-1], gi, l.out) // Â is symmetric
 	}
-	l.pc.addGTX(l.w.grad, l.gz[0], x, l.sx, l.wt, n, l.out, l.in)
+	l.pc.addGTX(l.w.grad, l.gz[0], x, l.sx, &l.xt, l.wt, n, l.out, l.in)
 	if dx != nil {
 		kernels.Transpose(l.wt, l.w.val, l.out, l.in)
 		l.pc.mulABT(dx, l.gz[0], l.wt, n, l.out, l.in)

@@ -157,8 +157,8 @@ func (pc *pacer) affineForward(y, x []float64, sx *datasets.CSR, w, wt, b []floa
 // affineBackward adds dyᵀ·x to ∂W and Σdy to ∂b (unless b is nil) and, unless dx is nil,
 // sets dx = dy·W, using wt as scratch for Wᵀ. A sparse input sx is data,
 // so dx is nil with it.
-func (pc *pacer) affineBackward(dx, x []float64, sx *datasets.CSR, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
-	pc.addGTX(w.grad, dy, x, sx, wt, rows, out, in)
+func (pc *pacer) affineBackward(dx, x []float64, sx *datasets.CSR, xt *transposed, dy []float64, w, b *tensor, wt []float64, rows, in, out int) {
+	pc.addGTX(w.grad, dy, x, sx, xt, wt, rows, out, in)
 	if b != nil {
 		kernels.SumRowsAdd(b.grad, dy, rows, out)
 	}

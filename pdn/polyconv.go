@@ -151,6 +151,7 @@ type polyConv struct {
 	fixed   bool            // the terms are of the node features, computed once
 	t       [][]float64     // T_k(x), dense
 	ts      []*datasets.CSR // T_k(x), sparse, for fixed sparse features
+	tst     []transposed    // each of ts transposed, for W_k's gradient
 	gt      [][]float64     // ∂L/∂T_k, made at the first backward that needs it
 	tmp     []float64
 	pc      *pacer
@@ -225,6 +226,17 @@ func (l *polyConv) term(k int) ([]float64, *datasets.CSR) {
 	return l.t[k], nil
 }
 
+// termT is where T_k(x)'s transpose is kept, when T_k(x) is sparse.
+func (l *polyConv) termT(k int) *transposed {
+	if l.ts == nil {
+		return nil
+	}
+	if len(l.tst) != len(l.ts) {
+		l.tst = make([]transposed, len(l.ts))
+	}
+	return &l.tst[k]
+}
+
 func (l *polyConv) forward(y, x []float64, rows int) {
 	if !l.fixed {
 		l.terms(x, rows)
@@ -246,7 +258,7 @@ func (l *polyConv) backward(dx, dy []float64, rows int) {
 	kernels.SumRowsAdd(l.b.grad, dy, rows, l.out)
 	for k, w := range l.w {
 		t, ts := l.term(k)
-		l.pc.addGTX(w.grad, dy, t, ts, l.wt, rows, l.out, l.in)
+		l.pc.addGTX(w.grad, dy, t, ts, l.termT(k), l.wt, rows, l.out, l.in)
 	}
 	if dx == nil {
 		return

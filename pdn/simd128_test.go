@@ -151,8 +151,10 @@ func TestKernelsMatchGoLoops(t *testing.T) {
 			c := make([]float64, g.N*m)
 			pc.xMulWT(c, nil, g.XS, wt, make([]float64, g.F*m), g.N, g.F, m)
 			gw := make([]float64, m*g.F)
-			pc.addGTX(gw, dy, nil, g.XS, make([]float64, g.F*m), g.N, m, g.F)
-			return [][]float64{c, gw}
+			pc.addGTX(gw, dy, nil, g.XS, nil, make([]float64, g.F*m), g.N, m, g.F)
+			gwT := make([]float64, m*g.F)
+			pc.addGTX(gwT, dy, nil, g.XS, new(transposed), make([]float64, g.F*m), g.N, m, g.F)
+			return [][]float64{c, gw, gwT}
 		})
 	}
 	for _, hidden := range [][]int{{16}, {8}, {24}, {12}, {32, 16}, nil} {

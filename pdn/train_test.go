@@ -448,6 +448,43 @@ func TestSparseFeaturesMatchDense(t *testing.T) {
 	}
 }
 
+// Every model whose input is sparse node features trains to the same
+// bits whether its weight gradient runs through Xᵀ or over X's rows, GAT
+// with its input dropout's new mask each epoch among them.
+func TestSparseGradientThroughTheTranspose(t *testing.T) {
+	e := experiment.Default()
+	e.Data.PerClass = 24
+	g, err := datasets.Synthetic(e.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sparse := sparsified(g)
+	for _, kind := range experiment.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			e := e
+			e.Model.Kind = kind
+			if kind == experiment.GAT {
+				e.Model.Dropout = 0.6
+			}
+			run := func(through bool) string {
+				defer func(was bool) { transposeSparse = was }(transposeSparse)
+				transposeSparse = through
+				tr := mustTrainer(t, forKind(kind, sparse), e)
+				for range 4 {
+					if _, err := tr.Step(); err != nil {
+						t.Fatal(err)
+					}
+					tr.Evaluate() // GAT's input back to the graph's values, then its copy again
+				}
+				return digest(tr, tr.Evaluate())
+			}
+			if over, through := run(false), run(true); over != through {
+				t.Errorf("through Xᵀ the run ends at %s; over X's rows, %s", through, over)
+			}
+		})
+	}
+}
+
 // The homophily figures: a hand-counted graph's edge homophily and the
 // share of given weights on its same-class edges; GCN, whose every edge
 // weighs 1, learns exactly its input's; PDN, trained on the paper's
