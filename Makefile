@@ -139,7 +139,8 @@ KERNELTESTS := Kernel|Golden|Digest|Bit|Pin|ThisBuild|Fused|PCG|DefaultScenario|
 # Then again on a shared memory (web/shared.js: Go's module rewritten to
 # import it, the kernels built for it), with the products' pieces on the
 # kernels' helper threads (Node worker threads), as a worker with threads
-# runs: the digests must not move, and the helpers must run pieces.
+# runs: the digests must not move, the helpers must run pieces, and a
+# helper that faults must end its batch, not hang it (the kernels' Pool test).
 SHAREDTESTS := Kernel|Golden|DefaultScenario|Threads|Pool
 test-wasm: kernels
 	PATH="$(WASM_EXEC):$$PATH" GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) $(PURE)
@@ -148,6 +149,7 @@ ifeq ($(HAVE_CLANG),yes)
 	PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec -run '$(KERNELTESTS)' ./pdn/
 	PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec ./pdn/internal/...
 	PDN_SHARED=1 PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec -run '$(SHAREDTESTS)' ./pdn/
+	PDN_SHARED=1 PDN_KERNELS=$(CURDIR)/$(KERNELS) GOOS=js GOARCH=wasm $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,simd128 -exec $(CURDIR)/scripts/kernels-exec -run 'Pool' ./pdn/internal/kernels/
 endif
 
 ## fuzz: each fuzz target for FUZZTIME; a crasher lands in the target's

@@ -34,8 +34,11 @@ const go = new Go();
 go.argv = process.argv.slice(2);
 go.env = Object.assign({ TMPDIR: require("os").tmpdir() }, process.env);
 go.exit = process.exit;
+// A helper's fault is written out; the pool has been told of it
+// (kernels-helper.js), and the Go side ends the batch.
 const startHelper = shared
   ? (data) => new (require("worker_threads").Worker)(path.join(__dirname, "kernels-helper.js"), { workerData: data })
+    .on("error", (err) => console.error("kernels: a helper thread died:", err.message))
   : undefined;
 const link = pdnKernels(go.importObject, startHelper);
 if (shared) {

@@ -7,4 +7,11 @@ const { workerData } = require("worker_threads");
 const { module: kernels, memory, pool, stack, index } = workerData;
 const k = new WebAssembly.Instance(kernels, { env: { memory } }).exports;
 k.__stack_pointer.value = stack;
-k.pool_helper(pool, index);
+try {
+  k.pool_helper(pool, index);
+} catch (err) {
+  // The pool learns of the fault, so pool_run stops waiting for the piece.
+  k.__stack_pointer.value = stack;
+  k.pool_helper_died(pool);
+  throw err;
+}

@@ -35,7 +35,16 @@ go.exit = (code) => {
   exitCode = code;
   goExit.call(go, code);
 };
-const startHelper = (data) => new Worker("helper.js").postMessage(data);
+// A helper's fault has been told to the pool (helper.js), which ends the
+// batch and this program with it; here it is only written out.
+const startHelper = (data) => {
+  const helper = new Worker("helper.js");
+  helper.onerror = (e) => {
+    console.error("engine: a helper thread died:", e.message);
+    e.preventDefault();
+  };
+  helper.postMessage(data);
+};
 const linkKernels = pdnKernels(go.importObject, startHelper);
 
 // shared instantiates worker.wasm on a shared memory, with the threads

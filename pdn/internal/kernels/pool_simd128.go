@@ -27,7 +27,7 @@ import (
 func kPoolThreads() int32
 
 //go:wasmimport pdnkernels pool_run
-func kPoolRun(pool, calls, pieces unsafe.Pointer, n, active int32)
+func kPoolRun(pool, calls, pieces unsafe.Pointer, n, active int32) int32
 
 //go:wasmimport pdnkernels spawn_helpers
 func kSpawnHelpers(pool unsafe.Pointer, n int32, stacks unsafe.Pointer) int32
@@ -46,6 +46,7 @@ const (
 	fnAccumulateEdges
 	fnPathfinder1Forward
 	fnPathfinder1Backward
+	fnTrapOnHelper // tests: traps on a helper (c/kernels.c's trap_on_helper)
 )
 
 // call is c/kernels.c's call: 128 bytes, its arguments 64 bits each.
@@ -66,6 +67,7 @@ var pool struct {
 	stacks     [][]byte // theirs, kept while they live
 	tops       []uint32
 	off        bool // tests run the products without the pool
+	dead       bool // a helper died in a batch: no batch runs again
 }
 
 // Pooled reports whether a product split in p pieces runs on the pool:
@@ -73,7 +75,7 @@ var pool struct {
 // here once; each starts in the background and joins the batches once
 // up). Where it says no, pieces run as goroutines, on this one thread.
 func Pooled(p int) bool {
-	if !simd128 || pool.off || p < 2 || kPoolThreads() == 0 {
+	if !simd128 || pool.off || pool.dead || p < 2 || kPoolThreads() == 0 {
 		return false
 	}
 	if pool.ctl == nil {
@@ -130,8 +132,17 @@ func Batch(threads, p int, piece func(t int)) {
 	if len(pool.calls) == 0 {
 		return
 	}
-	kPoolRun(at(pool.ctl, 5, "pool"), at(pool.calls, len(pool.calls), "calls"), at(pool.pieces, p+1, "pieces"), size(p, "pieces"), size(threads-1, "helpers"))
+	if kPoolRun(at(pool.ctl, 5, "pool"), at(pool.calls, len(pool.calls), "calls"), at(pool.pieces, p+1, "pieces"), size(p, "pieces"), size(threads-1, "helpers")) != 0 {
+		pool.dead = true
+		panic(helperDied)
+	}
 }
+
+// helperDied is Batch's panic when a helper thread trapped in a piece (its
+// host's console has the fault): the piece's output is lost, so the
+// product is wrong and the run cannot go on; the page's worker ends, and
+// the page starts another in its place.
+const helperDied = "kernels: a helper thread of the pool died in a piece of a product (its fault is in the console); the product's output is lost"
 
 // collect keeps a call for the batch, its arguments in order.
 func collect(fn int32, args ...uint64) {

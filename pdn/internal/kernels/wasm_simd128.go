@@ -108,9 +108,9 @@ func kOrderedI32(p unsafe.Pointer, n int32) int32
 //go:wasmimport pdnkernels ordered_i64
 func kOrderedI64(p unsafe.Pointer, n int32) int32
 
-// kernelsABIVersion is abi() of the kernels this file calls: 3 since
-// add_atb and sp_accum_atb take a range of columns.
-const kernelsABIVersion = 3
+// kernelsABIVersion is abi() of the kernels this file calls: 4 since
+// pool_run says whether a helper died in its batch.
+const kernelsABIVersion = 4
 
 // simd128 reports whether the kernels run (SetSIMD128 turns them off for
 // tests that compare the two paths).

@@ -46,8 +46,9 @@ typedef int i32;
 // the Go loops rather than a module of another. 2: max_index and
 // ordered_i32/i64, the wrappers' scans of index arrays. 3: add_atb,
 // sp_accum_atb and pathfinder1_backward over a range of columns (the
-// pool's pieces).
-i32 abi(void) { return 3; }
+// pool's pieces). 4: pool_run's status, when a helper dies in a batch
+// (pool_helper_died).
+i32 abi(void) { return 4; }
 
 // mul_abt is MulABTBias (with mulABTShort) and MulABTKept
 // (pdn/internal/kernels/dense.go): c (n×m) = a (n×k) · bᵀ for b (m×k)
@@ -1091,7 +1092,7 @@ typedef struct {
 	const call *calls;   // the batch's calls
 	const i32 *pieces;   // piece i is calls[pieces[i]] .. calls[pieces[i+1]-1]
 	i32 active;          // the helpers that may claim its pieces: those numbered below
-	i32 _;
+	i32 dead;            // a helper trapped in a piece (pool_helper_died): its piece is lost
 } pool;
 
 static f64 f64_of(u64 b) { return __builtin_bit_cast(f64, b); }
@@ -1099,7 +1100,9 @@ static f64 f64_of(u64 b) { return __builtin_bit_cast(f64, b); }
 #define P(i) ((void *)(u32)c->a[i])
 #define I(i) ((i32)(u32)c->a[i])
 
-static void run_call(const call *c) {
+static void trap_on_helper(pool *p, i32 helper);
+
+static void run_call(const call *c, pool *p, i32 helper) {
 	switch (c->fn) {
 	case 1: mul_abt(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7)); break;
 	case 2: mul_abt_narrow(P(0), P(1), P(2), P(3), P(4), I(5), I(6)); break;
@@ -1113,12 +1116,17 @@ static void run_call(const call *c) {
 	case 10: accumulate_edges(P(0), P(1), P(2), I(3), I(4), I(5), P(6), P(7)); break;
 	case 11: pathfinder1_forward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), f64_of(c->a[7]), P(8), I(9), I(10), I(11), I(12)); break;
 	case 12: pathfinder1_backward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), P(7), P(8), I(9), I(10), I(11), I(12), I(13), I(14)); break;
+	case 13: trap_on_helper(p, helper); break;
 	default: __builtin_trap(); // a call the Go side does not defer
 	}
 }
 
 #undef P
 #undef I
+
+// DEATH is what a helper's death adds to pending: its piece is never done,
+// so with d deaths pending counts down to d·DEATH + d (pool_run).
+#define DEATH (1 << 24)
 
 // claim_and_run runs pieces of the batch until none is left unclaimed.
 static void claim_and_run(pool *p, i32 helper) {
@@ -1129,12 +1137,13 @@ static void claim_and_run(pool *p, i32 helper) {
 			return;
 		}
 		for (i32 k = p->pieces[i]; k < p->pieces[i + 1]; k++) {
-			run_call(&p->calls[k]);
+			run_call(&p->calls[k], p, helper);
 		}
 		if (helper) {
 			__atomic_fetch_add(&p->helped, 1, __ATOMIC_SEQ_CST);
 		}
-		if (__atomic_sub_fetch(&p->pending, 1, __ATOMIC_SEQ_CST) == 0) {
+		i32 left = __atomic_sub_fetch(&p->pending, 1, __ATOMIC_SEQ_CST);
+		if (left == 0 || left >= DEATH) { // the caller may wait for this one
 			__builtin_wasm_memory_atomic_notify(&p->pending, 1);
 		}
 	}
@@ -1182,9 +1191,13 @@ void pool_helper(pool *p, i32 index) {
 }
 
 // pool_run runs the n pieces of calls on this thread and the first active
-// helpers, and returns when all are done. Only the Go side's one thread
-// calls it.
-void pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) {
+// helpers, and returns 0 when all are done, or -1 once a helper has died
+// (pool_helper_died): its piece will never be done. Only the Go side's
+// one thread calls it.
+i32 pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) {
+	if (__atomic_load_n(&p->dead, __ATOMIC_SEQ_CST)) {
+		return -1;
+	}
 	p->calls = calls;
 	p->pieces = pieces;
 	__atomic_store_n(&p->active, active, __ATOMIC_SEQ_CST);
@@ -1197,10 +1210,42 @@ void pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) 
 	for (;;) {
 		i32 left = __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST);
 		if (left == 0) {
-			return;
+			return 0;
+		}
+		i32 deaths = left / DEATH;
+		if (deaths > 0 && left % DEATH == deaths) {
+			return -1; // every piece done but the dead helpers' own
 		}
 		if (spin_while(&p->pending, left) == left) {
 			__builtin_wasm_memory_atomic_wait32(&p->pending, left, -1);
+		}
+	}
+}
+
+// pool_helper_died is what a helper's host calls when pool_helper trapped
+// (a fault in a piece, which it had claimed and will never finish): it
+// marks the pool dead and adds DEATH to pending, which wakes pool_run's
+// wait (its value changed), so the caller returns -1 once the pieces of
+// the live threads are done, rather than waiting for ever for the lost
+// one. Later batches are refused.
+void pool_helper_died(pool *p) {
+	__atomic_store_n(&p->dead, 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&p->pending, DEATH, __ATOMIC_SEQ_CST);
+	__builtin_wasm_memory_atomic_notify(&p->pending, 0xffffffffu);
+}
+
+// trap_on_helper is call 13, for the tests of a helper's death: on a
+// helper it traps; on the caller it waits until every piece of the batch
+// is claimed, so that a helper runs the other, whichever thread claims
+// first.
+static void trap_on_helper(pool *p, i32 helper) {
+	if (helper) {
+		__builtin_trap();
+	}
+	for (;;) {
+		u64 w = __atomic_load_n(&p->claim, __ATOMIC_SEQ_CST);
+		if (((u32)w & 0xfffff) >= ((u32)(w >> 20) & 0xfffff)) {
+			return;
 		}
 	}
 }
