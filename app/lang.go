@@ -1,12 +1,11 @@
 package app
 
 import (
-	"fmt"
-
-	"github.com/maxence-charriere/go-app/v9/pkg/app"
+	"time"
 
 	"pdnexplorer/i18n"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/wasm/fetch"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -50,32 +49,20 @@ func failure(ev protocol.Event) phrase.Text {
 // loadLanguage fetches the catalogue of code, which the page's program
 // does not hold (the site's build writes them beside it, and the service
 // worker keeps them offline), adds it, and calls done with what went wrong,
-// if anything. done runs in a promise's callback: it must dispatch.
+// if anything. done runs on a goroutine of its own: it must dispatch.
 func loadLanguage(code string, done func(error)) {
-	var got, took, failed app.Func
-	release := func() { got.Release(); took.Release(); failed.Release() }
-	finish := func(err error) {
-		release()
-		done(err)
-	}
-	got = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		if r := args[0]; r.Get("ok").Bool() {
-			r.Call("text").Call("then", took, failed)
-		} else {
-			finish(fmt.Errorf("%s: HTTP %d", catalogueURL(code), r.Get("status").Int()))
+	go func() {
+		b, err := fetch.Bytes(catalogueURL(code), catalogueTimeout)
+		if err == nil {
+			err = i18n.Add(code, b)
 		}
-		return nil
-	})
-	took = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		finish(i18n.Add(code, []byte(args[0].String())))
-		return nil
-	})
-	failed = app.FuncOf(func(_ app.Value, args []app.Value) any {
-		finish(fmt.Errorf("%s: %s", catalogueURL(code), args[0].Call("toString").String()))
-		return nil
-	})
-	app.Window().Call("fetch", catalogueURL(code)).Call("then", got, failed)
+		done(err)
+	}()
 }
+
+// catalogueTimeout is the longest a language's words may take to come:
+// the largest catalogue, about 60 kB of brotli, in seconds on a slow link.
+const catalogueTimeout = time.Minute
 
 // catalogueURL is where the site keeps code's catalogue, from the page.
 func catalogueURL(code string) string { return "web/i18n/" + code + ".json" }

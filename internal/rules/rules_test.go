@@ -241,7 +241,31 @@ func violations(files []sourceFile) []string {
 		out = append(out, flagSetCalls(sf)...)
 		out = append(out, openFileCalls(sf)...)
 		out = append(out, inputMethodCalls(sf)...)
+		out = append(out, fetchCalls(sf)...)
 	}
+	return out
+}
+
+// fetchCalls finds, outside wasm/fetch, a call of the browser's fetch
+// (x.Call("fetch", …)): wasm/fetch.Bytes is the one fetch of the Go
+// programs, so that every failure is said in the page's words
+// (fetch.Failure), not the browser's.
+func fetchCalls(sf sourceFile) []string {
+	if owned(sf.rel, []string{"wasm/fetch"}) {
+		return nil
+	}
+	var out []string
+	ast.Inspect(sf.file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if lit, isLit := call.Args[0].(*ast.BasicLit); ok && isLit && sel.Sel.Name == "Call" && lit.Value == `"fetch"` {
+			out = append(out, fmt.Sprintf("%s: a fetch of its own: fetch.Bytes (wasm/fetch) is the Go programs' one fetch, which says a failure in the page's words", sf.fset.Position(call.Pos())))
+		}
+		return true
+	})
 	return out
 }
 
@@ -623,6 +647,9 @@ func TestRulesCatchAReader(t *testing.T) {
 		"cmd/pdn/env.go":   "package main\nimport \"os\"\nfunc wide() bool { return os.Getenv(\"PDN_VECTORS\") == \"avx512\" }\n",
 		// A surface that takes its own percentiles of the learned weights.
 		"wasm/worker/q.go": "package main\nimport \"gonum.org/v1/gonum/stat\"\nfunc median(w []float64) float64 { return stat.Quantile(0.5, stat.Empirical, w, nil) }\n",
+		// A surface that fetches a file itself, and would show the
+		// browser's words for a failure.
+		"app/f.go": "package app\nimport \"syscall/js\"\nfunc get() { js.Global().Call(\"fetch\", \"web/i18n/ar.json\") }\n",
 	} {
 		if v := violationsOf(t, name, src); len(v) != 1 {
 			t.Errorf("%s: %d violations found, want 1: %q", name, len(v), v)

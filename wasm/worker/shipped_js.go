@@ -6,13 +6,13 @@ import (
 	"io/fs"
 	"slices"
 	"sync"
-	"syscall/js"
 	"testing/fstest"
 	"time"
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
+	"pdnexplorer/wasm/fetch"
 )
 
 // shippedDir is where the site's build writes the shipped graphs,
@@ -41,10 +41,9 @@ func (s *shippedGraphs) file(name, file string) ([]byte, error) {
 	if b, ok := s.got[key]; ok {
 		return b, nil
 	}
-	url := shippedDir + key
-	b, err := fetchBytes(url)
+	b, err := fetch.Bytes(shippedDir+key, fetchTimeout)
 	if err != nil {
-		return nil, phrase.Errorf("graph: %s could not be fetched (%s): %s", experiment.Quote(name), url, err)
+		return nil, phrase.Errorf("graph: %s could not be fetched: %s", experiment.Quote(name), err)
 	}
 	if s.got == nil {
 		s.got = map[string][]byte{}
@@ -82,47 +81,3 @@ func (f shippedFolder) Open(file string) (fs.File, error) {
 // Citeseer's largest, 171 kB of brotli, in well under a minute on a
 // 1.6 Mbit/s link shared by a class.
 const fetchTimeout = 2 * time.Minute
-
-// fetchBytes fetches url (relative to this worker's script) and returns
-// its body. It waits on the event loop, so it must not be called from a
-// JavaScript callback: the session's commands run on a goroutine of
-// their own.
-func fetchBytes(url string) ([]byte, error) {
-	type result struct {
-		b   []byte
-		err error
-	}
-	done := make(chan result, 1)
-	var got, body, failed js.Func
-	got = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		r := args[0]
-		if !r.Get("ok").Bool() {
-			done <- result{err: phrase.Errorf("HTTP %d", r.Get("status").Int())}
-			return nil
-		}
-		r.Call("arrayBuffer").Call("then", body, failed)
-		return nil
-	})
-	body = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		a := js.Global().Get("Uint8Array").New(args[0])
-		b := make([]byte, a.Get("length").Int())
-		js.CopyBytesToGo(b, a)
-		done <- result{b: b}
-		return nil
-	})
-	failed = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		done <- result{err: phrase.Errorf("%s", args[0].Call("toString").String())}
-		return nil
-	})
-	defer got.Release()
-	defer body.Release()
-	defer failed.Release()
-	opts := js.Global().Get("Object").New()
-	if a := js.Global().Get("AbortSignal"); a.Truthy() && a.Get("timeout").Truthy() {
-		// A stalled link ends in a message, not a run that waits for ever.
-		opts.Set("signal", a.Call("timeout", fetchTimeout.Milliseconds()))
-	}
-	js.Global().Call("fetch", url, opts).Call("then", got, failed)
-	r := <-done
-	return r.b, r.err
-}

@@ -1,0 +1,57 @@
+//go:build js
+
+package fetch
+
+import (
+	"syscall/js"
+	"time"
+)
+
+// Bytes fetches url (relative to the calling page or worker's script) and
+// returns its body, or Failure's error: the site's status, or no answer,
+// the link stalled for longer than timeout among them. It waits on the
+// event loop, so it must run on a goroutine of its own, never in a
+// JavaScript callback.
+func Bytes(url string, timeout time.Duration) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	var got, body, failed js.Func
+	got = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		r := args[0]
+		if !r.Get("ok").Bool() {
+			done <- result{err: Failure(url, r.Get("status").Int(), false, timeout)}
+			return nil
+		}
+		r.Call("arrayBuffer").Call("then", body, failed)
+		return nil
+	})
+	body = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		a := js.Global().Get("Uint8Array").New(args[0])
+		b := make([]byte, a.Get("length").Int())
+		js.CopyBytesToGo(b, a)
+		done <- result{b: b}
+		return nil
+	})
+	failed = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		// The browser's words go to the console; the page says its own.
+		js.Global().Get("console").Call("warn", "fetch "+url+":", args[0])
+		name := args[0].Get("name")
+		timedOut := name.Type() == js.TypeString && (name.String() == "TimeoutError" || name.String() == "AbortError")
+		done <- result{err: Failure(url, 0, timedOut, timeout)}
+		return nil
+	})
+	defer got.Release()
+	defer body.Release()
+	defer failed.Release()
+	opts := js.Global().Get("Object").New()
+	if a := js.Global().Get("AbortSignal"); a.Truthy() && a.Get("timeout").Truthy() {
+		// A stalled link ends in a message, not a wait for ever.
+		opts.Set("signal", a.Call("timeout", timeout.Milliseconds()))
+	}
+	js.Global().Call("fetch", url, opts).Call("then", got, failed)
+	r := <-done
+	return r.b, r.err
+}
