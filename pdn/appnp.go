@@ -104,7 +104,7 @@ func appnpCost(s Shape, m experiment.Model) []Part {
 	w1, t1 := layerWeights(float64(s.F), h, 1)
 	w2, t2 := layerWeights(h, c, 1)
 	return []Part{
-		{What: phrase.New("the MLP over the node features"), EpochWork: s.features(2*h, h).Plus(Work{Dense: 3 * n * h * c}), Bytes: f64 * (6*n*h + 3*n*c), Weights: w1 + w2, Scratch: t1 + t2,
+		{What: phrase.New("the MLP over the node features"), EpochWork: s.features(2*h, h).Plus(Work{Dense: 3 * n * h * c}), Bytes: f64*(6*n*h+3*n*c) + s.sparseTransposeBytes(s.inputs()), Weights: w1 + w2, Scratch: t1 + t2,
 			Fields: []string{"hidden", "node-features", "nodes"}},
 		{What: phrase.New("the propagation"), EpochWork: Work{Gather: 2 * APPNPSteps * (n + 2*e) * c, Dense: 4 * APPNPSteps * n * c}, Bytes: f64 * (APPNPSteps + 4) * n * c,
 			Fields: []string{"edges", "nodes"}},

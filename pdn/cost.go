@@ -570,18 +570,34 @@ func heldPart(what phrase.Text, s Shape, held ...Cost) Part {
 // graphCost is the graph itself: features, edges with their features, and
 // the map Check keeps of every pair while it looks for repeats, by the
 // bytes an edge the page's reader bounds its edges by
-// (pagemem.GraphEdgeBytes). Sparse features are held twice: the model's
-// first layer keeps them transposed for its weight gradient (transposed:
-// values, rows and where each came from, and a row offset a feature).
+// (pagemem.GraphEdgeBytes). The copy of sparse features a layer keeps
+// transposed is the model's, not the graph's (sparseTransposeBytes): two
+// models on one graph hold one graph and two transposes.
 func graphCost(s Shape) Part {
 	n, e := float64(s.N), float64(s.E)
 	x := f64 * s.inputs()
 	if s.NNZ > 0 {
-		x += 4*s.inputs() + 8*n                  // column indices and row offsets
-		x += (f64+8)*s.inputs() + 8*float64(s.F) // the transpose
+		x += 4*s.inputs() + 8*n // column indices and row offsets
 	}
 	return Part{What: phrase.New("the graph"), Bytes: x + e*float64(pagemem.GraphEdgeBytes(s.D)) + 9*n,
 		Fields: []string{"nodes", "node-features", "edges", "edge-features"}}
+}
+
+// countTransposes is whether estimates count sparseTransposeBytes: off
+// only in the test that holds them to the transposes the models build.
+var countTransposes = true
+
+// sparseTransposeBytes is what a layer that reads nnz stored values of
+// sparse features keeps of them transposed for its weight gradient
+// (transposed: a value, a row and where it came from a non-zero, an
+// offset a feature column); nothing where the features are dense. Every
+// cost whose layer reads the sparse features adds it, once a layer and
+// term (TestEstimateCountsEveryTranspose walks the built models).
+func (s Shape) sparseTransposeBytes(nnz float64) float64 {
+	if s.NNZ == 0 || !countTransposes {
+		return 0
+	}
+	return (f64+8)*nnz + 8*float64(s.F+1)
 }
 
 // features is the work of products with the node features, k multiply-adds

@@ -308,7 +308,7 @@ func gatCost(s Shape, m experiment.Model) []Part {
 		t1 += 2 * ho * float64(s.F) // W and ∂W head-minor (headMinorW)
 	}
 	return []Part{
-		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2*ho, ho).Plus(Work{Exp: n * ho}), Bytes: f64 * (7*n*ho + 2*s.inputs()),
+		{What: phrase.New("the first attention layer's transform"), EpochWork: s.features(2*ho, ho).Plus(Work{Exp: n * ho}), Bytes: f64*(7*n*ho+2*s.inputs()) + s.sparseTransposeBytes(s.inputs()),
 			Weights: w1 + 2*ho + w2 + 2*c, Scratch: t1 + t2,
 			Fields: []string{"node-features", "nodes"}},
 		{What: phrase.New("the attention over the edges"), EpochWork: attn(GATHeads, GATHeadDim).Plus(attn(1, c)).Plus(Work{Dense: 3 * n * ho * c}),

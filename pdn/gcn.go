@@ -249,7 +249,7 @@ func gcnNetCost(s Shape, m experiment.Model) []Part {
 	e1, b1, w1, t1 := convCost(n, ge, float64(s.F), h, s.features(1, h), false, learn)
 	e2, b2, w2, t2 := convCost(n, ge, h, c, Work{Dense: n * h}, true, learn)
 	parts := []Part{
-		{What: phrase.New("the first layer over the node features"), EpochWork: e1, Bytes: b1 + f64*6*n*h, Weights: w1, Scratch: t1, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
+		{What: phrase.New("the first layer over the node features"), EpochWork: e1, Bytes: b1 + f64*6*n*h + s.sparseTransposeBytes(s.inputs()), Weights: w1, Scratch: t1, Fields: []string{"hidden", "node-features", "nodes", "edges"}},
 		{What: phrase.New("the second layer"), EpochWork: e2, Bytes: b2 + f64*3*n*c, Weights: w2, Scratch: t2, Fields: []string{"hidden", "nodes", "edges"}},
 	}
 	if graph {

@@ -153,7 +153,7 @@ func multiScaleCost(s Shape, m experiment.Model) []Part {
 	w1, t1 := layerWeights(float64(s.F), h, 1)
 	w2, t2 := layerWeights(h, c, 1)
 	return []Part{
-		{What: phrase.New("the first multi-scale layer"), EpochWork: layer(s.features(1, h), h, false), Bytes: f64 * (2*(k+1)*n*h + 4*n*h), Weights: w1 + k, Scratch: t1,
+		{What: phrase.New("the first multi-scale layer"), EpochWork: layer(s.features(1, h), h, false), Bytes: f64*(2*(k+1)*n*h+4*n*h) + s.sparseTransposeBytes(s.inputs()), Weights: w1 + k, Scratch: t1,
 			Fields: []string{"hidden", "node-features", "nodes", "edges"}},
 		{What: phrase.New("the second multi-scale layer"), EpochWork: layer(Work{Dense: n * h}, c, true), Bytes: f64 * 2 * (k + 1) * n * c, Weights: w2, Scratch: t2,
 			Fields: []string{"hidden", "nodes", "edges"}},

@@ -383,17 +383,18 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 	first := Part{What: phrase.New("the first layer over the node features"), SetupWork: Work{Gather: (k - 1) * 2 * e * float64(s.F)},
 		EpochWork: s.features(2*k*h, h), Bytes: k*f64*s.inputs() + f64*6*n*h, Weights: w1, Scratch: t1, Fields: []string{"hidden", "node-features", "nodes", "edges"}}
 	if s.NNZ > 0 {
-		var all, made float64
+		var all, made, transposes float64
 		for j := range terms {
 			t := s.termInputs(j)
 			all += t
+			transposes += s.sparseTransposeBytes(t)
 			if j > 0 {
 				made += t
 			}
 		}
 		// Every term's products read and add to the one Wᵀ (F×h).
 		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all * spill(float64(s.F)*h)}
-		first.Bytes = 12*all + f64*6*n*h // a value and a column a non-zero
+		first.Bytes = 12*all + f64*6*n*h + transposes // a value and a column a non-zero
 	}
 	return []Part{
 		first,

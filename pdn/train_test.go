@@ -408,17 +408,24 @@ func TestSnapshotPredictions(t *testing.T) {
 	}
 }
 
-// Every model reads sparse node features as it reads the same features
-// dense: the same predictions to the bit before training (X·Wᵀ adds the
-// same products in the same order), and the same training up to rounding.
-func TestSparseFeaturesMatchDense(t *testing.T) {
+// sparseRun is the default experiment at 24 nodes a class and its graph
+// with the node features sparse (sparsified).
+func sparseRun(t *testing.T) (experiment.Experiment, *datasets.Graph) {
+	t.Helper()
 	e := experiment.Default()
 	e.Data.PerClass = 24
 	g, err := datasets.Synthetic(e.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sparse := sparsified(g)
+	return e, sparsified(g)
+}
+
+// Every model reads sparse node features as it reads the same features
+// dense: the same predictions to the bit before training (X·Wᵀ adds the
+// same products in the same order), and the same training up to rounding.
+func TestSparseFeaturesMatchDense(t *testing.T) {
+	e, sparse := sparseRun(t)
 	dense := *sparse
 	dense.X, dense.XS = sparse.XS.Dense(), nil
 	for _, kind := range experiment.Kinds {
@@ -452,13 +459,7 @@ func TestSparseFeaturesMatchDense(t *testing.T) {
 // bits whether its weight gradient runs through Xᵀ or over X's rows, GAT
 // with its input dropout's new mask each epoch among them.
 func TestSparseGradientThroughTheTranspose(t *testing.T) {
-	e := experiment.Default()
-	e.Data.PerClass = 24
-	g, err := datasets.Synthetic(e.Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sparse := sparsified(g)
+	e, sparse := sparseRun(t)
 	for _, kind := range experiment.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			e := e

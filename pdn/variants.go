@@ -174,5 +174,5 @@ func edgeConvCost(s Shape, m experiment.Model) Part {
 	n, e, h := float64(s.N), float64(s.E), float64(m.Hidden)
 	w, t := layerWeights(float64(s.F), h, 1)
 	return Part{What: phrase.New("the EdgeConv embeddings"), EpochWork: s.features(2*h, h).Plus(Work{Gather: 3 * e * h, Exp: 2*e + n*h}),
-		Bytes: f64 * (3*n*h + 2*e), Weights: w + 2, Scratch: t, Fields: []string{"hidden", "node-features", "edges"}}
+		Bytes: f64*(3*n*h+2*e) + s.sparseTransposeBytes(s.inputs()), Weights: w + 2, Scratch: t, Fields: []string{"hidden", "node-features", "edges"}}
 }
