@@ -89,13 +89,18 @@ dist: kernels
 	$(GO) run ./wasm/ui build -out dist -wasm-exec $(WASM_EXEC)/wasm_exec.js
 
 ## kernels: the worker's WebAssembly SIMD kernels, where clang is installed
+# Their C stacks lie in Go's memory (64 kB a helper: pool_simd128.go), where
+# an overflow would not trap but write over Go's data: no frame may pass
+# 4 kB (the largest, pathfinder1_backward's, is 2 kB), and no call chain
+# is deeper than four (pool_helper, claim_and_run, run_call, a kernel).
+KERNELSFRAME := -Wframe-larger-than=4096 -Werror=frame-larger-than
 kernels:
 ifeq ($(HAVE_CLANG),yes)
 	@mkdir -p $(BIN)
-	$(CLANG) --target=wasm32 -O3 -msimd128 -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib \
+	$(CLANG) --target=wasm32 -O3 -msimd128 -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib $(KERNELSFRAME) \
 	  -Wl,--no-entry -Wl,--export-all -Wl,--export=__stack_pointer -Wl,--import-memory \
 	  -o $(KERNELS) pdn/internal/kernels/c/kernels.c
-	$(CLANG) --target=wasm32 -O3 -msimd128 -matomics -mbulk-memory -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib \
+	$(CLANG) --target=wasm32 -O3 -msimd128 -matomics -mbulk-memory -mmutable-globals -ffp-contract=off -fno-builtin -nostdlib $(KERNELSFRAME) \
 	  -Wl,--no-entry -Wl,--export-all -Wl,--export=__stack_pointer -Wl,--import-memory -Wl,--shared-memory -Wl,--max-memory=4294967296 \
 	  -o $(KERNELS_THREADS) pdn/internal/kernels/c/kernels.c
 else

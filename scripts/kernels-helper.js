@@ -12,6 +12,6 @@ try {
 } catch (err) {
   // The pool learns of the fault, so pool_run stops waiting for the piece.
   k.__stack_pointer.value = stack;
-  k.pool_helper_died(pool);
+  k.pool_helper_died(pool, index);
   throw err;
 }

@@ -15,7 +15,7 @@ onmessage = (e) => {
     k.pool_helper(pool, index); // returns only if it traps: the pool's helpers wait for work
   } catch (err) {
     k.__stack_pointer.value = stack;
-    k.pool_helper_died(pool);
+    k.pool_helper_died(pool, index);
     throw err;
   }
 };

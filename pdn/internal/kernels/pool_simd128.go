@@ -47,6 +47,7 @@ const (
 	fnPathfinder1Forward
 	fnPathfinder1Backward
 	fnTrapOnHelper // tests: traps on a helper (c/kernels.c's trap_on_helper)
+	fnHelperDied   // tests: says helper a[0] died (c/kernels.c's pool_helper_died)
 )
 
 // call is c/kernels.c's call: 128 bytes, its arguments 64 bits each.
@@ -55,11 +56,14 @@ type call struct {
 	a     [15]uint64
 }
 
+// ctlWords is the size of c/kernels.c's pool, in 8 bytes.
+const ctlWords = 6
+
 // helperStack is each helper's C stack, as kernelsStack is this thread's.
 const helperStack = 64 << 10
 
 var pool struct {
-	ctl        []uint64 // c/kernels.c's pool: 40 bytes, 8-aligned for its claim
+	ctl        []uint64 // c/kernels.c's pool: 48 bytes, 8-aligned for its claim
 	calls      []call
 	pieces     []int32
 	collecting bool
@@ -79,7 +83,7 @@ func Pooled(p int) bool {
 		return false
 	}
 	if pool.ctl == nil {
-		pool.ctl = make([]uint64, 5)
+		pool.ctl = make([]uint64, ctlWords)
 	}
 	if want := p - 1; pool.helpers < want {
 		start := pool.helpers
@@ -90,7 +94,7 @@ func Pooled(p int) bool {
 			top := uint32(uintptr(at(s, len(s), "stack"))+uintptr(len(s))) &^ 15
 			pool.tops = append(pool.tops, top)
 		}
-		n := kSpawnHelpers(at(pool.ctl, 5, "pool"), size(len(pool.tops), "helpers"), at(pool.tops, len(pool.tops), "tops"))
+		n := kSpawnHelpers(at(pool.ctl, ctlWords, "pool"), size(len(pool.tops), "helpers"), at(pool.tops, len(pool.tops), "tops"))
 		pool.helpers += int(n)
 		pool.stacks = pool.stacks[:pool.helpers]
 	}
@@ -132,7 +136,7 @@ func Batch(threads, p int, piece func(t int)) {
 	if len(pool.calls) == 0 {
 		return
 	}
-	if kPoolRun(at(pool.ctl, 5, "pool"), at(pool.calls, len(pool.calls), "calls"), at(pool.pieces, p+1, "pieces"), size(p, "pieces"), size(threads-1, "helpers")) != 0 {
+	if kPoolRun(at(pool.ctl, ctlWords, "pool"), at(pool.calls, len(pool.calls), "calls"), at(pool.pieces, p+1, "pieces"), size(p, "pieces"), size(threads-1, "helpers")) != 0 {
 		pool.dead = true
 		panic(helperDied)
 	}

@@ -108,9 +108,9 @@ func kOrderedI32(p unsafe.Pointer, n int32) int32
 //go:wasmimport pdnkernels ordered_i64
 func kOrderedI64(p unsafe.Pointer, n int32) int32
 
-// kernelsABIVersion is abi() of the kernels this file calls: 4 since
-// pool_run says whether a helper died in its batch.
-const kernelsABIVersion = 4
+// kernelsABIVersion is abi() of the kernels this file calls: 5 since the
+// pool knows which helpers hold a piece and pool_helper_died which died.
+const kernelsABIVersion = 5
 
 // simd128 reports whether the kernels run (SetSIMD128 turns them off for
 // tests that compare the two paths).

@@ -47,8 +47,9 @@ typedef int i32;
 // ordered_i32/i64, the wrappers' scans of index arrays. 3: add_atb,
 // sp_accum_atb and pathfinder1_backward over a range of columns (the
 // pool's pieces). 4: pool_run's status, when a helper dies in a batch
-// (pool_helper_died).
-i32 abi(void) { return 4; }
+// (pool_helper_died). 5: the pool knows which helpers hold a piece, and
+// pool_helper_died which helper died.
+i32 abi(void) { return 5; }
 
 // mul_abt is MulABTBias (with mulABTShort) and MulABTKept
 // (pdn/internal/kernels/dense.go): c (n×m) = a (n×k) · bᵀ for b (m×k)
@@ -1092,7 +1093,9 @@ typedef struct {
 	const call *calls;   // the batch's calls
 	const i32 *pieces;   // piece i is calls[pieces[i]] .. calls[pieces[i+1]-1]
 	i32 active;          // the helpers that may claim its pieces: those numbered below
-	i32 dead;            // a helper trapped in a piece (pool_helper_died): its piece is lost
+	i32 dead;            // a helper died (pool_helper_died): no batch runs again
+	u32 holding;         // bit i: helper i is running a piece
+	i32 _;
 } pool;
 
 static f64 f64_of(u64 b) { return __builtin_bit_cast(f64, b); }
@@ -1101,7 +1104,9 @@ static f64 f64_of(u64 b) { return __builtin_bit_cast(f64, b); }
 #define I(i) ((i32)(u32)c->a[i])
 
 static void trap_on_helper(pool *p, i32 helper);
+void pool_helper_died(pool *p, i32 index);
 
+// run_call runs c on thread helper: 0 the caller, i + 1 helper i.
 static void run_call(const call *c, pool *p, i32 helper) {
 	switch (c->fn) {
 	case 1: mul_abt(P(0), P(1), P(2), P(3), P(4), I(5), I(6), I(7)); break;
@@ -1117,6 +1122,8 @@ static void run_call(const call *c, pool *p, i32 helper) {
 	case 11: pathfinder1_forward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), f64_of(c->a[7]), P(8), I(9), I(10), I(11), I(12)); break;
 	case 12: pathfinder1_backward(P(0), P(1), P(2), P(3), P(4), P(5), P(6), P(7), P(8), I(9), I(10), I(11), I(12), I(13), I(14)); break;
 	case 13: trap_on_helper(p, helper); break;
+	case 14: pool_helper_died(p, I(0)); break; // tests: helper I(0)'s host says it died
+
 	default: __builtin_trap(); // a call the Go side does not defer
 	}
 }
@@ -1124,11 +1131,10 @@ static void run_call(const call *c, pool *p, i32 helper) {
 #undef P
 #undef I
 
-// DEATH is what a helper's death adds to pending: its piece is never done,
-// so with d deaths pending counts down to d·DEATH + d (pool_run).
-#define DEATH (1 << 24)
-
-// claim_and_run runs pieces of the batch until none is left unclaimed.
+// claim_and_run runs pieces of the batch until none is left unclaimed, on
+// thread helper (0 the caller, i + 1 helper i). A helper marks the piece
+// it runs as held, so that if it dies there its host's pool_helper_died
+// counts that piece lost, and only then.
 static void claim_and_run(pool *p, i32 helper) {
 	for (;;) {
 		u64 w = __atomic_fetch_add(&p->claim, 1, __ATOMIC_SEQ_CST);
@@ -1136,14 +1142,16 @@ static void claim_and_run(pool *p, i32 helper) {
 		if (i >= count) {
 			return;
 		}
+		u32 bit = helper ? 1u << (helper - 1) : 0;
+		__atomic_fetch_or(&p->holding, bit, __ATOMIC_SEQ_CST);
 		for (i32 k = p->pieces[i]; k < p->pieces[i + 1]; k++) {
 			run_call(&p->calls[k], p, helper);
 		}
 		if (helper) {
 			__atomic_fetch_add(&p->helped, 1, __ATOMIC_SEQ_CST);
 		}
-		i32 left = __atomic_sub_fetch(&p->pending, 1, __ATOMIC_SEQ_CST);
-		if (left == 0 || left >= DEATH) { // the caller may wait for this one
+		__atomic_fetch_and(&p->holding, ~bit, __ATOMIC_SEQ_CST);
+		if (__atomic_sub_fetch(&p->pending, 1, __ATOMIC_SEQ_CST) == 0) { // the caller may wait for this one
 			__builtin_wasm_memory_atomic_notify(&p->pending, 1);
 		}
 	}
@@ -1182,7 +1190,7 @@ void pool_helper(pool *p, i32 index) {
 		// would only take a core from those that work.
 		i32 in = index < __atomic_load_n(&p->active, __ATOMIC_SEQ_CST);
 		if (in) {
-			claim_and_run(p, 1);
+			claim_and_run(p, index + 1);
 		}
 		if (!in || spin_while(&p->wake, seen) == seen) {
 			__builtin_wasm_memory_atomic_wait32(&p->wake, seen, -1);
@@ -1192,8 +1200,8 @@ void pool_helper(pool *p, i32 index) {
 
 // pool_run runs the n pieces of calls on this thread and the first active
 // helpers, and returns 0 when all are done, or -1 once a helper has died
-// (pool_helper_died): its piece will never be done. Only the Go side's
-// one thread calls it.
+// (pool_helper_died), whether or not it took a piece of this batch with
+// it. Only the Go side's one thread calls it.
 i32 pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) {
 	if (__atomic_load_n(&p->dead, __ATOMIC_SEQ_CST)) {
 		return -1;
@@ -1210,11 +1218,7 @@ i32 pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) {
 	for (;;) {
 		i32 left = __atomic_load_n(&p->pending, __ATOMIC_SEQ_CST);
 		if (left == 0) {
-			return 0;
-		}
-		i32 deaths = left / DEATH;
-		if (deaths > 0 && left % DEATH == deaths) {
-			return -1; // every piece done but the dead helpers' own
+			return __atomic_load_n(&p->dead, __ATOMIC_SEQ_CST) ? -1 : 0;
 		}
 		if (spin_while(&p->pending, left) == left) {
 			__builtin_wasm_memory_atomic_wait32(&p->pending, left, -1);
@@ -1222,15 +1226,19 @@ i32 pool_run(pool *p, const call *calls, const i32 *pieces, i32 n, i32 active) {
 	}
 }
 
-// pool_helper_died is what a helper's host calls when pool_helper trapped
-// (a fault in a piece, which it had claimed and will never finish): it
-// marks the pool dead and adds DEATH to pending, which wakes pool_run's
-// wait (its value changed), so the caller returns -1 once the pieces of
-// the live threads are done, rather than waiting for ever for the lost
-// one. Later batches are refused.
-void pool_helper_died(pool *p) {
+// pool_helper_died is what the host of helper index calls when its
+// pool_helper trapped: it marks the pool dead, and if the helper held a
+// piece (a fault in it: the piece will never finish) counts that piece
+// done, so that pool_run returns -1 once the live threads' pieces are,
+// rather than waiting for ever. A helper that died holding none (between
+// pieces, or asleep) takes nothing from the batch. Later batches are
+// refused.
+void pool_helper_died(pool *p, i32 index) {
 	__atomic_store_n(&p->dead, 1, __ATOMIC_SEQ_CST);
-	__atomic_fetch_add(&p->pending, DEATH, __ATOMIC_SEQ_CST);
+	u32 bit = 1u << index;
+	if (__atomic_fetch_and(&p->holding, ~bit, __ATOMIC_SEQ_CST) & bit) {
+		__atomic_sub_fetch(&p->pending, 1, __ATOMIC_SEQ_CST);
+	}
 	__builtin_wasm_memory_atomic_notify(&p->pending, 0xffffffffu);
 }
 
