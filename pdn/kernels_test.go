@@ -182,3 +182,35 @@ func TestFusedDotsAreAccumulate(t *testing.T) {
 		}
 	})
 }
+
+// A product over the rows of Xᵀ is cut by its non-zeros: with one
+// feature in ten times as many nodes as the rest (a text's commonest
+// word), each piece of four holds about a quarter of them, where cut by
+// the rows' count the first held most. A pace's blocks are cut the same
+// way, each at least one row.
+func TestSparseRowsCutByTheirNonZeros(t *testing.T) {
+	x := &datasets.CSR{Rows: 40, Cols: 1, Ptr: []int{0}}
+	for i := range x.Rows {
+		n := 1
+		if i < 4 {
+			n = 10
+		}
+		x.Ptr = append(x.Ptr, x.Ptr[i]+n)
+	}
+	j := &job{sx: x, byNNZ: true}
+	total := x.Ptr[x.Rows]
+	for q := range 4 {
+		lo, hi := j.cut(q, 4, x.Rows), j.cut(q+1, 4, x.Rows)
+		if got := x.Ptr[hi] - x.Ptr[lo]; got < total/4-10 || got > total/4+10 {
+			t.Errorf("piece %d of 4 holds rows [%d, %d): %d non-zeros of %d", q, lo, hi, got, total)
+		}
+	}
+	pc := &pacer{on: true, block: 20}
+	for lo := 0; lo < x.Rows; {
+		hi := pc.blockEndNNZ(lo, x, 1)
+		if hi <= lo || (hi-lo > 1 && x.Ptr[hi]-x.Ptr[lo] > 20) {
+			t.Fatalf("the block from row %d ends at %d: %d non-zeros, for blocks of 20", lo, hi, x.Ptr[hi]-x.Ptr[lo])
+		}
+		lo = hi
+	}
+}

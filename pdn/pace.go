@@ -1,6 +1,8 @@
 package pdn
 
 import (
+	"slices"
+
 	"pdnexplorer/datasets"
 
 	"pdnexplorer/pdn/internal/kernels"
@@ -87,6 +89,23 @@ func (pc *pacer) blockEnd(lo, n int, perRow float64) int {
 	}
 	rows := max(4, int(size/perRow)/4*4)
 	return min(n, lo+rows)
+}
+
+// blockEndNNZ is blockEnd for the rows of a sparse a, each row's work
+// m units a non-zero: a block ends where its non-zeros reach the block's
+// units, not where their mean would (the rows of Xᵀ are as uneven as a
+// text's words), and holds one row at least.
+func (pc *pacer) blockEndNNZ(lo int, a *datasets.CSR, m int) int {
+	if pc == nil || !pc.on || m <= 0 {
+		return a.Rows
+	}
+	size := pc.block
+	if size == 0 {
+		size = blockUnits
+	}
+	want := a.Ptr[lo] + int(size/float64(m))
+	hi, _ := slices.BinarySearch(a.Ptr[lo:], want+1)
+	return min(a.Rows, max(lo+hi-1, lo+1))
 }
 
 // mulABT is mulABT in blocks of rows of a (and c).

@@ -2,6 +2,7 @@ package pdn
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"pdnexplorer/datasets"
@@ -71,6 +72,7 @@ type job struct {
 	padded        [][4]float64 // gcnNorm.propagate: Pad's rows
 	pf            *pathfinder  // pathfinderForwardEdges, pathfinderBackwardUnits: the pathfinder
 	byCols        bool         // split by columns: each piece reads all the rows
+	byNNZ         bool         // split the rows of sx from base by their non-zeros, not their count
 	done          chan struct{}
 }
 
@@ -132,20 +134,35 @@ func (j *job) split(n int, work float64) {
 		if !j.byCols {
 			q = min(n, p*poolPieces)
 		}
-		kernels.Batch(p, q, func(t int) { j.run(j, t*n/q, (t+1)*n/q) })
+		kernels.Batch(p, q, func(t int) { j.run(j, j.cut(t, q, n), j.cut(t+1, q, n)) })
 	} else {
 		startHelpers(p - 1)
 		for t := 1; t < p; t++ {
-			helpers.spans <- span{j, t * n / p, (t + 1) * n / p}
+			helpers.spans <- span{j, j.cut(t, p, n), j.cut(t+1, p, n)}
 		}
-		j.run(j, 0, n/p)
+		j.run(j, 0, j.cut(1, p, n))
 		for t := 1; t < p; t++ {
 			<-j.done
 		}
 	}
 	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias, j.rectify = nil, nil, nil, nil, nil, nil, nil, false
-	j.g, j.padded, j.pf, j.byCols = nil, nil, nil, false
+	j.g, j.padded, j.pf, j.byCols, j.byNNZ = nil, nil, nil, false, false
 	jobs.Put(j)
+}
+
+// cut is where piece t of q of [0, n) starts: t·n/q, or, split by
+// non-zeros, the first row at or past t/q of the non-zeros of sx's rows
+// [base, base+n). The rows of Xᵀ (a feature's nodes) are as uneven as the
+// words of a text: cut by their count, one piece of the sparse gradient
+// took most of its non-zeros.
+func (j *job) cut(t, q, n int) int {
+	if !j.byNNZ || t == 0 || t == q {
+		return t * n / q
+	}
+	ptr := j.sx.Ptr[j.base : j.base+n+1]
+	want := ptr[0] + int(int64(ptr[n]-ptr[0])*int64(t)/int64(q))
+	i, _ := slices.BinarySearch(ptr, want)
+	return min(i, n)
 }
 
 // The pieces of each product, as jobs run them.

@@ -62,13 +62,13 @@ var transposeSparse = true
 // xtMulG sets ct (k×m) = xt·g for xt = Xᵀ (k×n) and g (n×m): blocks of
 // xt's rows (features), each split by rows across the threads.
 func (pc *pacer) xtMulG(ct, g []float64, xt *datasets.CSR, m int) {
-	per := perRow(xt, m)
 	for lo := 0; lo < xt.Rows; {
-		hi := pc.blockEnd(lo, xt.Rows, per)
+		hi := pc.blockEndNNZ(lo, xt, m)
 		j := newJob(spMulABTRows)
-		j.c, j.sx, j.b, j.base, j.m = ct[lo*m:hi*m], xt, g, lo, m
-		j.split(hi-lo, float64(hi-lo)*per)
-		pc.tick(float64(hi-lo) * per)
+		j.c, j.sx, j.b, j.base, j.m, j.byNNZ = ct[lo*m:hi*m], xt, g, lo, m, true
+		work := float64(m) * float64(xt.Ptr[hi]-xt.Ptr[lo])
+		j.split(hi-lo, work)
+		pc.tick(work)
 		lo = hi
 	}
 }
