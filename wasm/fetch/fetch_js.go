@@ -43,15 +43,32 @@ func Bytes(url string, timeout time.Duration) ([]byte, error) {
 		done <- result{err: Failure(url, 0, timedOut, timeout)}
 		return nil
 	})
-	defer got.Release()
-	defer body.Release()
-	defer failed.Release()
 	opts := js.Global().Get("Object").New()
-	if a := js.Global().Get("AbortSignal"); a.Truthy() && a.Get("timeout").Truthy() {
-		// A stalled link ends in a message, not a wait for ever.
-		opts.Set("signal", a.Call("timeout", timeout.Milliseconds()))
+	// A stalled link ends in a message, not a wait for ever: the fetch is
+	// aborted at the timeout, by this side's own timer (AbortSignal.timeout
+	// is younger than some browsers the page runs in).
+	var abort js.Value
+	if c := js.Global().Get("AbortController"); c.Truthy() {
+		abort = c.New()
+		opts.Set("signal", abort.Get("signal"))
 	}
 	js.Global().Call("fetch", url, opts).Call("then", got, failed)
-	r := <-done
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	var r result
+	select {
+	case r = <-done:
+	case <-t.C:
+		if !abort.Truthy() {
+			// Nothing can stop this fetch: its callbacks are kept, and
+			// whatever they send goes to a channel nobody reads.
+			return nil, Failure(url, 0, true, timeout)
+		}
+		abort.Call("abort") // the fetch fails now, as an AbortError (failed)
+		r = <-done
+	}
+	got.Release()
+	body.Release()
+	failed.Release()
 	return r.b, r.err
 }
