@@ -59,6 +59,10 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", err)), nil)
 			return nil
 		}
+		if ev.Kind == protocol.KindStartFailed {
+			onEvent(startFailed(), nil)
+			return nil
+		}
 		var f32 []float32
 		if arr := data.Get("f32"); arr.Truthy() {
 			n := arr.Get("byteLength").Int()
@@ -95,17 +99,16 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 		if m := args[0].Get("message"); m.Truthy() {
 			why = m.String()
 		}
+		// The browser's words (in its language, not the page's) go to
+		// the console; the page says its own.
+		app.Window().Get("console").Call("error", "engine:", why)
 		if c.ready {
 			// An error thrown out of a running worker is its Go program
 			// failing ("Go program has already exited"): it is replaced.
-			onEvent(protocol.Event{Kind: protocol.KindExited, Error: why}, nil)
+			onEvent(protocol.Event{Kind: protocol.KindExited}, nil)
 			return nil
 		}
-		msg := tr("the engine worker failed to start")
-		if why != "" {
-			msg += ": " + why
-		}
-		onEvent(protocol.Event{Kind: protocol.KindError, Error: msg}, nil)
+		onEvent(startFailed(), nil)
 		return nil
 	})
 	c.w.Set("onmessage", c.onMsg)
@@ -183,4 +186,11 @@ func registerServiceWorker() {
 	if app.Window().Get("goappInitServiceWorker").Truthy() {
 		app.Window().Call("goappInitServiceWorker")
 	}
+}
+
+// startFailed is the error event of a worker whose program could not be
+// started: its worker script said so, or the worker itself failed.
+func startFailed() protocol.Event {
+	t := phrase.New("The engine could not start in this browser; the browser's console says why. Reloading the page may help.")
+	return protocol.Event{Kind: protocol.KindError, Error: t.String(), Say: &t}
 }

@@ -111,8 +111,10 @@ func (e *Engine) replace(w *worker, why string) {
 	if e.files != nil {
 		w.conn.Send(e.loadCommand())
 	}
-	cause := phrase.New("%s", why)
-	if _, err := numtext.ParseInt(why); err == nil { // worker.js sends the exit code
+	// worker.js sends the exit code, or none where the program threw
+	// (the browser's words are in its console, not the page's language).
+	cause := phrase.New("its program failed; the browser's console says how")
+	if _, err := numtext.ParseInt(why); err == nil {
 		cause = phrase.New("its program ended with code %s", why)
 	}
 	say := phrase.New("The engine stopped (%s) and was started again; the graph in use stays.", cause)

@@ -20,10 +20,13 @@ package i18n
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // English is the language of the keys.
@@ -59,7 +62,7 @@ func Add(lang string, data []byte) error {
 	if lang == English {
 		var ks []string
 		if err := json.Unmarshal(data, &ks); err != nil {
-			return fmt.Errorf("i18n: en.json: %w", err)
+			return notCatalogue(lang, err)
 		}
 		mu.Lock()
 		keys = ks
@@ -68,12 +71,23 @@ func Add(lang string, data []byte) error {
 	}
 	m := map[string]string{}
 	if err := json.Unmarshal(data, &m); err != nil {
-		return fmt.Errorf("i18n: %s.json: %w", lang, err)
+		return notCatalogue(lang, err)
 	}
 	mu.Lock()
 	catalogues[lang] = m
 	mu.Unlock()
 	return nil
+}
+
+// notCatalogue is Add's error for lang's file that err could not read, in
+// the page's words (the decoder's are English), with where it went wrong
+// where the decoder says.
+func notCatalogue(lang string, err error) error {
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
+		return phrase.Errorf("%s.json is not a catalogue of words this page reads: it breaks off at byte %d", lang, syntax.Offset)
+	}
+	return phrase.Errorf("%s.json is not a catalogue of words this page reads", lang)
 }
 
 // Ready reports whether lang can be spoken now: English always, another

@@ -33,7 +33,42 @@ var marks = map[string]int{"tr": 0, "trf": 0, "msg": 0, "words": 0, "phrase.New"
 // sourceDirs are the packages whose words the page shows: its own, and
 // those whose messages reach it (the readers, the state table's checks,
 // the engine's refusals, the worker's and the figures').
-var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "wasm/worker", "wasm/protocol", "wasm/fetch", "viz", "internal/input", "i18n/phrase"}
+var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "wasm/worker", "wasm/protocol", "wasm/fetch", "viz", "internal/input", "i18n", "i18n/phrase"}
+
+// commandLineOnly are the packages that build messages whose words only
+// the command line says, in English.
+var commandLineOnly = []string{"cmd/pdn"}
+
+// Every package that builds messages (imports package phrase) has its
+// keys in the catalogues, or is said to speak to the command line only:
+// a new package whose messages reach the page cannot leave them out.
+func TestEveryPackageOfMessagesIsRead(t *testing.T) {
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != ".." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../")))
+		for _, im := range f.Imports {
+			if im.Path.Value == strconv.Quote("pdnexplorer/i18n/phrase") && !slices.Contains(sourceDirs, dir) && !slices.Contains(commandLineOnly, dir) {
+				t.Errorf("%s builds messages (it imports package phrase) but is not in sourceDirs: its words are in no catalogue", path)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
 
 // sourceKeys are the keys the code holds: the key argument of every
 // marked call in sourceDirs, a string literal or a string constant (a key

@@ -92,13 +92,18 @@ start()
       linkKernels(instance, kernels);
     }
     // A Go program that ends (out of memory, a panic) says so, so the
-    // page can start another worker in its place.
-    const exited = (why) => postMessage({ json: JSON.stringify({ kind: "exited", error: why }) });
+    // page can start another worker in its place. The page words it: the
+    // browser's own words, in the browser's language, go to the console.
+    const exited = (code) => postMessage({ json: JSON.stringify({ kind: "exited", error: code }) });
     go.run(instance).then(
-      () => exited(String(exitCode)), // the page words it
-      (err) => exited(String(err)),
+      () => exited(String(exitCode)),
+      (err) => {
+        console.error("engine: its program failed:", err);
+        exited("");
+      },
     );
   })
   .catch((err) => {
-    postMessage({ json: JSON.stringify({ kind: "error", error: "the engine could not start: " + err }) });
+    console.error("engine: could not start:", err);
+    postMessage({ json: JSON.stringify({ kind: "start-failed" }) });
   });

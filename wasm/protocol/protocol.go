@@ -198,8 +198,14 @@ const (
 	// order of States (-1 where a state does not decode).
 	KindEstimate = "estimate"
 	// KindExited says the worker's Go program has ended (it ran out of
-	// memory, or panicked): the page's worker script sends it, not Go.
+	// memory, or panicked): the page's worker script sends it, not Go,
+	// with the program's exit code as Error, or none where it threw (the
+	// browser's words go to its console; the page says its own).
 	KindExited = "exited"
+	// KindStartFailed says the worker's Go program could not be started
+	// (its files not fetched, or not compiled): the worker script sends
+	// it, with no words, and the page says what it means.
+	KindStartFailed = "start-failed"
 	// KindRestarted tells a run that its worker died and a new one took
 	// its place: the run sets its state again. The page makes it.
 	KindRestarted = "restarted"
