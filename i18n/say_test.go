@@ -1,6 +1,7 @@
 package i18n_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -95,4 +96,20 @@ func keysOf(t phrase.Text) []string {
 func ExampleT() {
 	fmt.Println(i18n.T("es", "Your graph was not opened: %s"))
 	// Output: Tu grafo no se abrió: %s
+}
+
+// A damaged catalogue is refused in the page's words, with the byte where
+// it breaks off, and nothing of it is spoken.
+func TestDamagedCatalogueIsSaidInThePagesWords(t *testing.T) {
+	err := i18n.Add("es", []byte(`{"a": "b",`))
+	var p phrase.Phrased
+	if !errors.As(err, &p) {
+		t.Fatalf("Add of a damaged catalogue: %v, want a phrase", err)
+	}
+	if got, want := p.Phrase().Key, "%s.json is not a catalogue of words this page reads: it breaks off at byte %d"; got != want {
+		t.Errorf("the message's key is %q, want %q", got, want)
+	}
+	if !strings.Contains(err.Error(), "es.json") || !strings.Contains(err.Error(), "byte 10") {
+		t.Errorf("the message %q names neither the file nor the byte", err)
+	}
 }
