@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	pathpkg "path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"pdnexplorer/internal/outdir"
@@ -27,29 +29,49 @@ const goApp = "github.com/maxence-charriere/go-app/v9"
 // Unicode table, another 86 kB, although the page routes no pattern (see
 // wasm/ui: it routes the path it is served at).
 //
-// So the page is built against a copy of go-app without those two files
-// and with regexp routes refused, browserFile standing in for what the
-// browser half calls of them. Nothing else of go-app changes, and every
-// other build (the site's writer, the server, the tests) uses go-app as
-// published. A go-app whose files differ from what this expects is
-// refused, not patched blindly.
+// Its encryption of stored states (pkg/app/crypto.go: AES-GCM, with
+// crypto/rand) and the UUIDs it names a device and a store with
+// (github.com/google/uuid, which brings MD5, SHA-1 and database/sql's
+// driver) are linked too, though the page encrypts nothing: the
+// browser's crypto.getRandomValues makes the UUIDs instead.
+//
+// So the page is built against a copy of go-app without those files,
+// with regexp routes and encryption refused and the UUIDs the browser's,
+// browserFile standing in for what the browser half calls of them.
+// Nothing else of go-app changes, and every other build (the site's
+// writer, the server, the tests) uses go-app as published. A go-app whose
+// files differ from what this expects is refused, not patched blindly.
 var (
-	serverFiles = []string{"pkg/app/http.go", "pkg/app/resource.go"}
-	routeFile   = "pkg/app/route.go"
-	// routeEdits are route.go's edits, each made exactly once.
-	routeEdits = [][2]string{
-		{"\t\"reflect\"\n\t\"regexp\"\n", "\t\"reflect\"\n"},
-		{"regexp.MustCompile(pattern)", "noRegexpRoute(pattern)"},
-		{"regexp       *regexp.Regexp", "regexp       noRegexp"},
+	serverFiles = []string{"pkg/app/http.go", "pkg/app/resource.go", "pkg/app/crypto.go"}
+	// fileEdits are the edits of the files that stay, each made exactly once.
+	fileEdits = map[string][][2]string{
+		"pkg/app/route.go": {
+			{"\t\"reflect\"\n\t\"regexp\"\n", "\t\"reflect\"\n"},
+			{"regexp.MustCompile(pattern)", "noRegexpRoute(pattern)"},
+			{"regexp       *regexp.Regexp", "regexp       noRegexp"},
+		},
+		"pkg/app/context.go": {
+			{"\t\"github.com/google/uuid\"\n", ""},
+			{"id = uuid.NewString()", "id = browserUUID()"},
+		},
+		"pkg/app/state.go": {
+			{"\t\"github.com/google/uuid\"\n", ""},
+			{"id:     uuid.NewString(),", "id:     browserUUID(),"},
+		},
 	}
 	browserFile = "pkg/app/browser.go"
 	browserText = `// Written by PDN Explorer's site build (wasm/site/goapp.go): this copy of
-// go-app is the page's, without http.go and resource.go (its server half)
-// and without regexp routes, so that net/http and regexp are not linked.
+// go-app is the page's, without http.go and resource.go (its server half),
+// without regexp routes and without crypto.go (the encryption of stored
+// states), so that net/http, regexp and crypto are not linked; its UUIDs
+// are the browser's random bytes, not github.com/google/uuid's.
 
 package app
 
-import "strings"
+import (
+	stderrors "errors"
+	"strings"
+)
 
 // Handler is served natively only.
 type Handler struct{}
@@ -72,6 +94,33 @@ func noRegexpRoute(pattern string) noRegexp {
 }
 
 func (noRegexp) MatchString(string) bool { return false }
+
+// errNoCrypto is what encryption says in a build that has none.
+var errNoCrypto = stderrors.New("this build of go-app encrypts nothing (PDN Explorer's wasm/site/goapp.go)")
+
+func encrypt(string, []byte) ([]byte, error) { return nil, errNoCrypto }
+func decrypt(string, []byte) ([]byte, error) { return nil, errNoCrypto }
+
+// browserUUID is a random (version 4) UUID from crypto.getRandomValues,
+// which every browser has, in secure contexts or not.
+func browserUUID() string {
+	var b [16]byte
+	a := Window().Get("Uint8Array").New(len(b))
+	Window().Get("crypto").Call("getRandomValues", a)
+	CopyBytesToGo(b[:], a)
+	b[6] = b[6]&0x0f | 0x40 // version 4
+	b[8] = b[8]&0x3f | 0x80 // RFC 4122's variant
+	const digits = "0123456789abcdef"
+	var s strings.Builder
+	for i, x := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			s.WriteByte('-')
+		}
+		s.WriteByte(digits[x>>4])
+		s.WriteByte(digits[x&15])
+	}
+	return s.String()
+}
 `
 )
 
@@ -106,8 +155,10 @@ func BrowserGoApp(dir, root string) error {
 			return fmt.Errorf("go-app changed: %w; update wasm/site/goapp.go", err)
 		}
 	}
-	if err := edit(tree, "go-app/"+routeFile, routeEdits); err != nil {
-		return err
+	for _, f := range slices.Sorted(maps.Keys(fileEdits)) {
+		if err := edit(tree, "go-app/"+f, fileEdits[f]); err != nil {
+			return err
+		}
 	}
 	if err := tree.WriteFile("go-app/"+browserFile, []byte(browserText), 0o644); err != nil {
 		return err

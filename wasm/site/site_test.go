@@ -261,8 +261,9 @@ func TestSortAttributes(t *testing.T) {
 }
 
 // The page's program is built against go-app without its server half and
-// its regexp routes: it must still build, and link neither net/http (nor
-// the crypto/tls it brings) nor regexp. Natively go-app is as published.
+// its regexp routes and encryption: it must still build, and link neither
+// net/http (nor the crypto/tls it brings), regexp, nor crypto or uuid.
+// Natively go-app is as published.
 func TestBrowserGoAppLeavesTheServerOut(t *testing.T) {
 	dir := t.TempDir()
 	if err := BrowserGoApp(dir, "../.."); err != nil {
@@ -279,7 +280,7 @@ func TestBrowserGoAppLeavesTheServerOut(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		pkg, pkgDir, _ := strings.Cut(line, " ")
 		switch pkg {
-		case "net/http", "crypto/tls", "regexp", "text/template":
+		case "net/http", "crypto/tls", "regexp", "text/template", "crypto/aes", "crypto/cipher", "crypto/rand", "crypto/md5", "crypto/sha1", "github.com/google/uuid":
 			t.Errorf("the page links %s", pkg)
 		case goApp + "/pkg/app":
 			copied = strings.HasPrefix(pkgDir, dir)
@@ -302,7 +303,7 @@ func TestEditRefusesAChangedFile(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "route.go"), []byte("package app\n\nimport \"regexp\"\n"), 0o644)
 	tree, _ := outdir.NewTree(dir)
-	err := edit(tree, "route.go", routeEdits)
+	err := edit(tree, "route.go", fileEdits["pkg/app/route.go"])
 	if err == nil || !strings.Contains(err.Error(), "go-app changed") {
 		t.Errorf("edit of a changed route.go: %v", err)
 	}
