@@ -30,6 +30,13 @@ func (f *fakeConn) Send(c protocol.Command) {
 	f.sent = append(f.sent, c)
 }
 
+// started is f as a worker whose program has started: it says so first,
+// as the worker's Go program does (KindReady).
+func started(f *fakeConn) *fakeConn {
+	f.onEvent(protocol.Event{Kind: protocol.KindReady}, nil)
+	return f
+}
+
 // play sends ev as the worker would: about the run that last set a state.
 func (f *fakeConn) play(ev protocol.Event, f32 []float32) {
 	for i := len(f.sent) - 1; i >= 0 && ev.Run == 0; i-- {
@@ -54,7 +61,7 @@ func (f *fakeConn) ops() string {
 func mount(t *testing.T) (*GraphLab, *fakeConn, app.ClientDispatcher) {
 	t.Helper()
 	f := &fakeConn{}
-	sh := &Shell{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return f }}
+	sh := &Shell{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return started(f) }}
 	d := app.NewClientTester(sh)
 	t.Cleanup(d.Close)
 	d.Consume()

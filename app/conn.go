@@ -59,10 +59,6 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", err)), nil)
 			return nil
 		}
-		if ev.Kind == protocol.KindStartFailed {
-			onEvent(startFailed(), nil)
-			return nil
-		}
 		var f32 []float32
 		if arr := data.Get("f32"); arr.Truthy() {
 			n := arr.Get("byteLength").Int()
@@ -108,7 +104,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			onEvent(protocol.Event{Kind: protocol.KindExited}, nil)
 			return nil
 		}
-		onEvent(startFailed(), nil)
+		onEvent(protocol.Event{Kind: protocol.KindStartFailed}, nil)
 		return nil
 	})
 	c.w.Set("onmessage", c.onMsg)
@@ -186,11 +182,4 @@ func registerServiceWorker() {
 	if app.Window().Get("goappInitServiceWorker").Truthy() {
 		app.Window().Call("goappInitServiceWorker")
 	}
-}
-
-// startFailed is the error event of a worker whose program could not be
-// started: its worker script said so, or the worker itself failed.
-func startFailed() protocol.Event {
-	t := phrase.New("The engine could not start in this browser; the browser's console says why. Reloading the page may help.")
-	return protocol.Event{Kind: protocol.KindError, Error: t.String(), Say: &t}
 }

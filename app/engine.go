@@ -48,10 +48,14 @@ type Engine struct {
 	estimated func([]float64)
 }
 
-// worker is one engine worker and the run it serves, 0 for none.
+// worker is one engine worker and the run it serves, 0 for none. ready
+// says its program has started (KindReady); failed, that it could not,
+// and is not started again until a run asks for a worker anew.
 type worker struct {
-	conn Conn
-	run  int
+	conn   Conn
+	run    int
+	ready  bool
+	failed bool
 }
 
 // NewEngine starts the first worker with dial (which hands each connection
@@ -73,7 +77,20 @@ func (e *Engine) start() *worker {
 // answer to files being read decides whether the others get them, and the
 // event goes to the run it is about.
 func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
+	if ev.Run == 0 && ev.Kind == protocol.KindError {
+		// The connection's own failures (a message it could not read)
+		// are about whatever the worker serves.
+		ev.Run = w.run
+	}
 	switch {
+	case ev.Kind == protocol.KindReady:
+		w.ready = true
+	case ev.Kind == protocol.KindStartFailed, ev.Kind == protocol.KindExited && !w.ready:
+		// A program that ends before it has started would end again in
+		// a worker started in its place, and again: it is said, not
+		// replaced.
+		e.failStart(w)
+		return
 	case ev.Kind == protocol.KindExited:
 		e.replace(w, ev.Error)
 		return
@@ -102,11 +119,26 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 	}
 }
 
+// failStart closes w, whose program could not start, and tells its run:
+// the run's worker stays failed, and a run opened later starts another.
+func (e *Engine) failStart(w *worker) {
+	w.conn.Close()
+	w.failed = true
+	if w == e.reading {
+		e.reading, e.next = nil, nil
+	}
+	if f := e.runs[w.run]; f != nil && w.run != 0 {
+		t := phrase.New("The engine could not start in this browser; the browser's console says why. Reloading the page may help.")
+		f(protocol.Event{Kind: protocol.KindError, Run: w.run, Error: t.String(), Say: &t}, nil)
+	}
+}
+
 // replace starts a new worker in place of w, which died, gives it the
 // files in use and tells w's run, which sets its state again. Files that
 // w was reading when it died are dropped: they are what killed it.
 func (e *Engine) replace(w *worker, why string) {
 	w.conn.Close()
+	w.ready = false
 	w.conn = e.redial(w)
 	if e.files != nil {
 		w.conn.Send(e.loadCommand())
@@ -145,7 +177,7 @@ func (e *Engine) Open(f EventFunc) *Handle {
 	e.runs[e.last] = f
 	var w *worker
 	for _, x := range e.workers {
-		if x.run == 0 {
+		if x.run == 0 && !x.failed {
 			w = x
 			break
 		}

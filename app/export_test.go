@@ -105,7 +105,7 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	}
 	var late *fakeConn
 	e := c.page.engine
-	e.dial = func(ev EventFunc) Conn { late = &fakeConn{onEvent: ev}; return late }
+	e.dial = func(ev EventFunc) Conn { late = started(&fakeConn{onEvent: ev}); return late }
 	c.one().engine.Close()
 	e.Open(func(protocol.Event, []float32) {})
 	e.Open(func(protocol.Event, []float32) {})

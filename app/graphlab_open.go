@@ -46,7 +46,7 @@ func readFiles(ctx app.Context, list app.Value, done func([]protocol.File, error
 		})
 		fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
 			release()
-			ctx.Dispatch(func(app.Context) { done(nil, fmt.Errorf(tr("%s could not be read"), f.Get("name").String())) })
+			ctx.Dispatch(func(app.Context) { done(nil, phrase.Errorf("%s could not be read", f.Get("name").String())) })
 			return nil
 		})
 		f.Call("arrayBuffer").Call("then", then, fail)

@@ -92,8 +92,8 @@ func (c *GraphLab) renderTrace() app.UI {
 	t := r.snap.Trace
 	var body []app.UI
 	switch {
-	case r.snap.TraceError != "":
-		body = []app.UI{app.P().Class("empty").Text(r.snap.TraceError)}
+	case r.snap.TraceError != nil:
+		body = []app.UI{app.P().Class("empty").Text(say(*r.snap.TraceError))}
 	case (t == nil || t.Node != c.insp.selected) && r.frames != nil && r.frames.rewound():
 		// A frame from before the trace was opened holds no update, and
 		// nothing is being asked while the views are rewound.

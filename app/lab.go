@@ -634,8 +634,8 @@ func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
 	case ev.Kind == protocol.KindGraph && ev.Graph != nil && !ev.Graph.Edited && r == l.runs[0]:
 		l.syncEdits(ev.Graph.State)
 	case ch&newSnapshot != 0:
-		if w := r.warning(); w != "" {
-			l.tell(r, asIs(w), r.snap.WarningField)
+		if w := r.warning(); w != nil {
+			l.tell(r, *w, r.snap.WarningField)
 		}
 	}
 	if t, ok := l.fig.(EventTaker); ok {

@@ -27,7 +27,7 @@ func mountLab(t *testing.T, name, link string) (room, *lab, *[]*fakeConn, app.Cl
 	e := NewEngine(func(ev EventFunc) Conn {
 		f := &fakeConn{onEvent: ev}
 		*conns = append(*conns, f)
-		return f
+		return started(f)
 	})
 	newRoom, ok := rooms[name]
 	if !ok {

@@ -10,6 +10,7 @@ import (
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
 )
@@ -194,8 +195,9 @@ func TestProgressAndWarningsAreShown(t *testing.T) {
 	if h := html(c); !strings.Contains(h, "paused inside the epoch") || !strings.Contains(h, "▶ Play") {
 		t.Error("a pause inside the epoch is not shown")
 	}
+	unstable := phrase.New("training is unstable: lower lr")
 	f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 1, Epochs: 200, Model: experiment.PDN,
-		Warning: "training is unstable: lower lr", WarningField: "lr"}}, []float32{0.5, 0.5, 0.5})
+		Warning: &unstable, WarningField: "lr"}}, []float32{0.5, 0.5, 0.5})
 	d.Consume()
 	h = html(c)
 	if strings.Contains(h, "Training epoch 1") || !strings.Contains(h, "training is unstable") || say(c.engineErr["lr"]) == "" {

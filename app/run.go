@@ -2,6 +2,7 @@ package app
 
 import (
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -154,12 +155,12 @@ func (r *run) take(s protocol.Snapshot, f32 []float32) change {
 }
 
 // warning is the snapshot's warning if it is one the run has not told yet.
-func (r *run) warning() string {
-	if w := r.snap.Warning; w != "" && w != r.warned {
-		r.warned = w
+func (r *run) warning() *phrase.Text {
+	if w := r.snap.Warning; w != nil && w.String() != r.warned {
+		r.warned = w.String()
 		return w
 	}
-	return ""
+	return nil
 }
 
 // number formats one of the run's figures: a dash before the engine has

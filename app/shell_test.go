@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	stdhtml "html"
 	"net/http/httptest"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/wasm/protocol"
 )
 
@@ -132,7 +134,7 @@ func TestEngineRoutesByRun(t *testing.T) {
 	e := NewEngine(func(ev EventFunc) Conn {
 		f := &fakeConn{onEvent: ev}
 		conns = append(conns, f)
-		return f
+		return started(f)
 	})
 	var got [4][]int
 	a := e.Open(func(ev protocol.Event, _ []float32) { got[1] = append(got[1], ev.Gen) })
@@ -165,6 +167,51 @@ func TestEngineRoutesByRun(t *testing.T) {
 	e.Close()
 	if !conns[0].closed || !conns[1].closed {
 		t.Error("closing the engine left a worker running")
+	}
+}
+
+// A worker whose program cannot start tells the run it serves, in the
+// page's words, whichever way it fails: its script says start-failed, the
+// worker itself fails, or its program ends before it said it was ready.
+// It is not started again in a loop (a program that ends at its start
+// would end again); a run opened later starts another. The connection's
+// own failures, which name no run, reach the run the worker serves.
+func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
+	for _, how := range []protocol.Event{{Kind: protocol.KindStartFailed}, {Kind: protocol.KindExited, Error: "2"}} {
+		var conns []*fakeConn
+		e := NewEngine(func(ev EventFunc) Conn {
+			f := &fakeConn{onEvent: ev} // never says it is ready
+			conns = append(conns, f)
+			return f
+		})
+		var got []protocol.Event
+		a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
+		a.Send(protocol.Command{Op: protocol.OpSet})
+		conns[0].onEvent(how, nil) // as the connection passes it on: no run named
+		if len(got) != 1 || got[0].Kind != protocol.KindError || got[0].Say == nil || !strings.Contains(got[0].Say.Key, "could not start") {
+			t.Fatalf("%s before ready: the run got %+v, want the page's words that the engine could not start", how.Kind, got)
+		}
+		if len(conns) != 1 || !conns[0].closed {
+			t.Errorf("%s before ready: %d workers dialled (the failed one closed: %v), want the one, closed", how.Kind, len(conns), conns[0].closed)
+		}
+		a.Close()
+		e.Open(func(protocol.Event, []float32) {})
+		if len(conns) != 2 {
+			t.Errorf("a run opened after a worker failed to start dialled %d workers in all, want a new one", len(conns))
+		}
+	}
+	var conns []*fakeConn
+	e := NewEngine(func(ev EventFunc) Conn {
+		f := started(&fakeConn{onEvent: ev})
+		conns = append(conns, f)
+		return f
+	})
+	var got []protocol.Event
+	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
+	a.Send(protocol.Command{Op: protocol.OpSet})
+	conns[0].onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", errors.New("x"))), nil)
+	if len(got) != 1 || got[0].Kind != protocol.KindError {
+		t.Errorf("the connection's failure reached the run as %+v", got)
 	}
 }
 

@@ -204,7 +204,8 @@ const (
 	KindExited = "exited"
 	// KindStartFailed says the worker's Go program could not be started
 	// (its files not fetched, or not compiled): the worker script sends
-	// it, with no words, and the page says what it means.
+	// it, with no words, or the page's connection where the worker
+	// itself failed; the page says what it means.
 	KindStartFailed = "start-failed"
 	// KindRestarted tells a run that its worker died and a new one took
 	// its place: the run sets its state again. The page makes it.
@@ -617,8 +618,8 @@ type Snapshot struct {
 	Hops   []float64 `json:"hops,omitempty"`
 	// Warning says the run is unstable (the loss climbs; lower lr), and
 	// WarningField names the parameter to change.
-	Warning      string `json:"warning,omitempty"`
-	WarningField string `json:"warningField,omitempty"`
+	Warning      *phrase.Text `json:"warning,omitempty"`
+	WarningField string       `json:"warningField,omitempty"`
 	// SecondsPerEpoch is the engine's estimate for the model on this graph,
 	// before the first epoch has been timed.
 	SecondsPerEpoch Num `json:"secondsPerEpoch"`
@@ -633,8 +634,8 @@ type Snapshot struct {
 	Restarts *Restarts `json:"restarts,omitempty"`
 	// Trace is the update of the node OpTrace asked for, TraceError why
 	// there is none.
-	Trace      *Trace `json:"trace,omitempty"`
-	TraceError string `json:"traceError,omitempty"`
+	Trace      *Trace       `json:"trace,omitempty"`
+	TraceError *phrase.Text `json:"traceError,omitempty"`
 	// Edge is the edge OpEdge asked for.
 	Edge *EdgeState `json:"edge,omitempty"`
 	// Spread is the distribution of the learned edge weights

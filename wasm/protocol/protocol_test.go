@@ -3,6 +3,7 @@ package protocol
 import (
 	"math"
 	"reflect"
+	"regexp"
 	"testing"
 
 	"pdnexplorer/edgekind"
@@ -113,5 +114,43 @@ func TestFailureKeepsItsMessage(t *testing.T) {
 	es := map[string]string{"Your graph was not opened: %w": "Tu grafo no se abrió: %w", "more than %s nodes": "más de %s nodos"}
 	if got, want := ev.Say.In(func(k string) string { return es[k] }), "Tu grafo no se abrió: más de 2,000,000 nodos"; got != want {
 		t.Errorf("in Spanish %q, want %q", got, want)
+	}
+}
+
+// Every word the worker sends the page travels as a phrase, which the page
+// says in its language: a field of any message that carries a reason, a
+// warning or an error is a phrase.Text, or it is English beside the
+// phrase that says it (proseBeside). A new plain-string field of that
+// kind (a warning sent as err.Error()) fails here.
+func TestWordsTravelAsPhrases(t *testing.T) {
+	words := regexp.MustCompile(`(?i)(error|warning|message|notice|reason|why|refused)$`)
+	proseBeside := map[string]string{"Event.Error": "Say", "Baseline.Error": "Say"}
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Array || ty.Kind() == reflect.Map {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seen[ty] || ty == reflect.TypeFor[phrase.Text]() {
+			return
+		}
+		seen[ty] = true
+		for i := range ty.NumField() {
+			f := ty.Field(i)
+			name := ty.Name() + "." + f.Name
+			if f.Type.Kind() == reflect.String && words.MatchString(f.Name) {
+				if say, ok := proseBeside[name]; !ok {
+					t.Errorf("%s carries words as a plain string: make it a phrase.Text", name)
+				} else if _, has := ty.FieldByName(say); !has {
+					t.Errorf("%s is English beside %s, which %s lacks", name, say, ty.Name())
+				}
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeFor[Event]())
+	walk(reflect.TypeFor[Command]())
+	if !seen[reflect.TypeFor[Snapshot]()] {
+		t.Fatal("the walk did not reach Snapshot")
 	}
 }
