@@ -38,6 +38,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/pdn"
 )
@@ -231,7 +232,7 @@ func Weights(r Run) ([]byte, error) {
 				b.WriteByte(',')
 			}
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("parameter %s: value %d is %v; a diverged run has no weights to export", p.Name, k, v)
+				return nil, phrase.Errorf("parameter %s: value %d is %v; a diverged run has no weights to export", p.Name, k, v)
 			}
 			b.WriteString(jsonNumber(v))
 		}

@@ -9,6 +9,8 @@ import (
 
 	svg "github.com/ajstarks/svgo"
 	"github.com/boombuler/barcode/qr"
+
+	"pdnexplorer/i18n/phrase"
 )
 
 // QR draws link as a QR code in SVG: dark modules on white, with the
@@ -23,7 +25,7 @@ import (
 func QR(link, title string) (string, error) {
 	code, err := qr.Encode(link, qr.M, qr.Auto)
 	if err != nil {
-		return "", fmt.Errorf("a QR code of %d characters: %w", len(link), err)
+		return "", phrase.Errorf("a link of %d characters is too long for a QR code: %w", len(link), err)
 	}
 	const quiet = 4
 	side := code.Bounds().Dx()

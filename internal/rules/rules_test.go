@@ -76,6 +76,16 @@ var rules = []rule{
 		why:    "the learned weights' distribution is computed once, by lessons.WeightSpread, and read into a sentence by experiment.ReadWeights: the CLI, the page's worker and the claims read it there, so one run says one thing everywhere",
 	},
 	{
+		name: "words", pkg: "fmt", funcs: []string{"Errorf"},
+		in:  pageSpeakers,
+		why: "an error these packages make reaches the page, which says it in its language: it is a phrase (phrase.Errorf), not fmt's English",
+	},
+	{
+		name: "words", pkg: "errors", funcs: []string{"New"},
+		in:  pageSpeakers,
+		why: "an error these packages make reaches the page, which says it in its language: it is a phrase (phrase.Errorf), not English",
+	},
+	{
 		name: "environment", pkg: "os", funcs: []string{"Getenv", "LookupEnv", "Environ"},
 		owners: []string{"pdn", "pyg/pygtest"},
 		why:    "the environment is read in one place, and refused there when it holds a value it does not take: PDN_VECTORS by pdn.CheckVectors (pdn/vectors.go)",
@@ -86,6 +96,11 @@ var rules = []rule{
 // graph readers and the command line (pdn merge's shard files, -data,
 // -datasets).
 var inputReaders = []string{"datasets", "cmd/pdn"}
+
+// pageSpeakers are the folders whose every error reaches the page (the
+// page's own, the worker's, the figures', the PyG export's, the claims'
+// and the state table's): they make their errors as phrases.
+var pageSpeakers = []string{"app", "wasm/worker", "wasm/fetch", "viz", "pyg", "lessons", "experiment", "i18n"}
 
 // jsonReaders are the folders whose code decodes the user's JSON files
 // (a bundle's meta.json, a MUSAE features.json): only through input.JSON.
@@ -670,5 +685,23 @@ func TestInputRuleLetsItsOwnerThrough(t *testing.T) {
 		if v := violationsOf(t, name, src); len(v) != 0 {
 			t.Errorf("%s: %q, want none", name, v)
 		}
+	}
+}
+
+// TestRulesCatchEnglishForThePage shows the check would catch an error
+// made in English where it reaches the page (a warning sent as fmt's
+// text, a worker's errors.New), and lets one made elsewhere through.
+func TestRulesCatchEnglishForThePage(t *testing.T) {
+	for name, src := range map[string]string{
+		"wasm/worker/e1.go": "package main\nimport \"fmt\"\nfunc e(n int) error { return fmt.Errorf(\"node %d is gone\", n) }\n",
+		"app/e2.go":         "package app\nimport \"errors\"\nvar errGone = errors.New(\"gone\")\n",
+		"pyg/e3.go":         "package pyg\nimport stderr \"errors\"\nfunc e() error { return stderr.New(\"gone\") }\n",
+	} {
+		if v := violationsOf(t, name, src); len(v) != 1 {
+			t.Errorf("%s: %d violations found, want 1: %q", name, len(v), v)
+		}
+	}
+	if v := violationsOf(t, "cmd/pdn/e4.go", "package main\nimport \"fmt\"\nfunc e() error { return fmt.Errorf(\"a flag\") }\n"); len(v) != 0 {
+		t.Errorf("the command line's English: %q, want none", v)
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/lessons"
 	"pdnexplorer/pdn"
 	"pdnexplorer/wasm/protocol"
@@ -98,14 +99,16 @@ func (s *session) snapshotOf(sn *pdn.Snapshot) *protocol.Snapshot {
 		Weights: weights, Nodes: len(sn.Pred), Restarts: restartsOf(s.tr),
 	}
 	if sn.Unstable != nil {
-		ps.Warning, ps.WarningField = sn.Unstable.Error(), "lr"
+		w := sn.Unstable.Phrase()
+		ps.Warning, ps.WarningField = &w, "lr"
 	}
 	s.addLesson(ps)
 	ps.Spread = spreadOf(lessons.SpreadOf(s.g, s.exp.Model.Kind, sn.Weights))
 	if s.view.tracing && !s.view.quiet {
 		t, err := s.tr.Trace(s.view.node)
 		if err != nil {
-			ps.TraceError = err.Error()
+			why := phrase.Of(err)
+			ps.TraceError = &why
 		} else {
 			ps.Trace = traceOf(t)
 		}

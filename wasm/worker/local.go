@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"errors"
+	"io"
 	"path"
 	"runtime"
 	"strconv"
@@ -132,7 +133,7 @@ func handedLocal(parsed []byte, files []datasets.File) (*localGraph, error) {
 	var h handed
 	err := gob.NewDecoder(bytes.NewReader(parsed)).Decode(&h)
 	if err == nil && h.Graph == nil {
-		err = errors.New("no graph in it")
+		err = io.ErrUnexpectedEOF // it ended before its graph
 	}
 	if err != nil {
 		return nil, phrase.Errorf("the graph another worker read came damaged (%s): open the files again", err)

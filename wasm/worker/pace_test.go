@@ -207,7 +207,7 @@ func TestSessionWarnsOfAnUnstableRun(t *testing.T) {
 	s.handle(protocol.Command{Op: protocol.OpStart})
 	drain(t, s)
 	snap, _ := r.last(protocol.KindSnapshot)
-	if snap.Snap.WarningField != "lr" || !strings.Contains(snap.Snap.Warning, "lower lr (now 10;") {
+	if snap.Snap.WarningField != "lr" || (snap.Snap.Warning == nil || !strings.Contains(snap.Snap.Warning.String(), "lower lr (now 10;")) {
 		t.Errorf("last snapshot %+v", snap.Snap)
 	}
 }

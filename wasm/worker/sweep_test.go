@@ -85,11 +85,11 @@ func TestTraceFollowsSnapshots(t *testing.T) {
 		t.Error("the trace does not follow a step")
 	}
 	s.handle(protocol.Command{Op: protocol.OpTrace, Node: 10000})
-	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace != nil || !strings.Contains(ev.Snap.TraceError, "not in the graph") {
+	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace != nil || !strings.Contains(ev.Snap.TraceError.String(), "not in the graph") {
 		t.Errorf("a node beyond the graph: %q", ev.Snap.TraceError)
 	}
 	s.handle(protocol.Command{Op: protocol.OpTrace, Node: -1})
-	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace != nil || ev.Snap.TraceError != "" {
+	if ev, _ := r.last(protocol.KindSnapshot); ev.Snap.Trace != nil || ev.Snap.TraceError != nil {
 		t.Error("the trace goes on after -1")
 	}
 }
@@ -170,7 +170,7 @@ func TestTraceOfAnIsolatedNodeAHubAndModelsWithout(t *testing.T) {
 		drain(t, s)
 		s.handle(protocol.Command{Op: protocol.OpTrace, Node: 0})
 		ev, _ := r.last(protocol.KindSnapshot)
-		if ev.Snap.Trace != nil || !strings.Contains(ev.Snap.TraceError, "traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn) and for gat, not "+kind) {
+		if ev.Snap.Trace != nil || !strings.Contains(ev.Snap.TraceError.String(), "traced for the models that pass messages over one learned graph (pdn, pdn-linear, pdn-edgeconv, gcn) and for gat, not "+kind) {
 			t.Errorf("%s's trace: %q", kind, ev.Snap.TraceError)
 		}
 	}
