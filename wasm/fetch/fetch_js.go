@@ -7,6 +7,10 @@ import (
 	"time"
 )
 
+// abortGrace is how long an aborted fetch has to say so before Bytes
+// gives up on it: a browser whose fetch ignores its signal still ends.
+const abortGrace = time.Second
+
 // Bytes fetches url (relative to the calling page or worker's script) and
 // returns its body, or Failure's error: the site's status, or no answer,
 // the link stalled for longer than timeout among them. It waits on the
@@ -59,13 +63,20 @@ func Bytes(url string, timeout time.Duration) ([]byte, error) {
 	select {
 	case r = <-done:
 	case <-t.C:
-		if !abort.Truthy() {
-			// Nothing can stop this fetch: its callbacks are kept, and
+		stopped := false
+		if abort.Truthy() {
+			abort.Call("abort") // the fetch fails now, as an AbortError (failed)
+			select {
+			case r = <-done:
+				stopped = true
+			case <-time.After(abortGrace): // a fetch that does not heed its signal
+			}
+		}
+		if !stopped {
+			// Nothing stopped this fetch: its callbacks are kept, and
 			// whatever they send goes to a channel nobody reads.
 			return nil, Failure(url, 0, true, timeout)
 		}
-		abort.Call("abort") // the fetch fails now, as an AbortError (failed)
-		r = <-done
 	}
 	got.Release()
 	body.Release()
