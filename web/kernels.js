@@ -9,7 +9,8 @@
 //
 // Where the Go module's memory is shared (web/shared.js) and the kernels
 // are the threads build, startHelper, given by the host, starts one helper
-// thread from { module, memory, pool, stack, index }: a thread that
+// thread from { module, memory, pool, stack, index } (index: its number in
+// its pool, from the first the Go side names): a thread that
 // instantiates the kernels over the same memory, points its stack at stack
 // and calls pool_helper(pool, index) (pdn/internal/kernels/pool_simd128.go). Without it the
 // Go side is told no helper started, and runs its products alone.
@@ -17,8 +18,7 @@ globalThis.pdnKernels = function (importObject, startHelper) {
   let k = null;
   let module = null;
   let memory = null;
-  let started = 0; // helpers, numbered from 0 in the order they start
-  const spawn = (pool, n, stacks) => {
+  const spawn = (pool, n, stacks, first) => {
     if (!k || !startHelper || typeof SharedArrayBuffer === "undefined" || !(memory.buffer instanceof SharedArrayBuffer)) {
       return 0;
     }
@@ -26,12 +26,11 @@ globalThis.pdnKernels = function (importObject, startHelper) {
     let now = 0;
     for (const stack of tops) {
       try {
-        startHelper({ module, memory, pool, stack, index: started });
+        startHelper({ module, memory, pool, stack, index: first + now });
       } catch (err) {
         console.warn("kernels: a helper thread did not start:", err);
         break;
       }
-      started++;
       now++;
     }
     return now;

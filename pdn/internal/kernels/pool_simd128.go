@@ -29,8 +29,11 @@ func kPoolThreads() int32
 //go:wasmimport pdnkernels pool_run
 func kPoolRun(pool, calls, pieces unsafe.Pointer, n, active int32) int32
 
+// kSpawnHelpers starts n helpers of pool, numbered from first, each on
+// its stack top of stacks, and returns how many started.
+//
 //go:wasmimport pdnkernels spawn_helpers
-func kSpawnHelpers(pool unsafe.Pointer, n int32, stacks unsafe.Pointer) int32
+func kSpawnHelpers(pool unsafe.Pointer, n int32, stacks unsafe.Pointer, first int32) int32
 
 // The functions of kernels.c that a piece may call (run_call's numbers).
 const (
@@ -59,6 +62,10 @@ type call struct {
 // ctlWords is the size of c/kernels.c's pool, in 8 bytes.
 const ctlWords = 6
 
+// maxHelpers is the most helpers a pool has: the bits of its holding word
+// (c/kernels.c), one a helper.
+const maxHelpers = 32
+
 // helperStack is each helper's C stack, as kernelsStack is this thread's.
 const helperStack = 64 << 10
 
@@ -85,7 +92,7 @@ func Pooled(p int) bool {
 	if pool.ctl == nil {
 		pool.ctl = make([]uint64, ctlWords)
 	}
-	if want := p - 1; pool.helpers < want {
+	if want := min(p-1, maxHelpers); pool.helpers < want {
 		start := pool.helpers
 		pool.tops = pool.tops[:0]
 		for range want - start {
@@ -94,7 +101,7 @@ func Pooled(p int) bool {
 			top := uint32(uintptr(at(s, len(s), "stack"))+uintptr(len(s))) &^ 15
 			pool.tops = append(pool.tops, top)
 		}
-		n := kSpawnHelpers(at(pool.ctl, ctlWords, "pool"), size(len(pool.tops), "helpers"), at(pool.tops, len(pool.tops), "tops"))
+		n := kSpawnHelpers(at(pool.ctl, ctlWords, "pool"), size(len(pool.tops), "helpers"), at(pool.tops, len(pool.tops), "tops"), size(start, "helpers"))
 		pool.helpers += int(n)
 		pool.stacks = pool.stacks[:pool.helpers]
 	}

@@ -67,14 +67,19 @@ func TestPoolHelperDeathOutsideAPieceEndsTheBatch(t *testing.T) {
 	}
 }
 
-// freshPool gives the test a pool of its own, whose helpers start at its
-// first batch: a death ends a pool for good, so each test of one starts
-// another (the last pool's live helpers sleep on its block for the rest
-// of the process).
+// freshPool gives the test a pool of its own, whose helpers, numbered
+// from 0, start at its first batch: a death ends a pool for good, so each
+// test of one starts another (the last pool's live helpers sleep on its
+// block, kept, for the rest of the process).
 func freshPool(t *testing.T) {
 	t.Helper()
 	if os.Getenv("PDN_SHARED") != "1" {
 		t.Skip("no shared memory: PDN_SHARED=1 runs it (make test-wasm)")
 	}
+	retired = append(retired, pool.ctl, pool.stacks)
 	pool.ctl, pool.helpers, pool.stacks, pool.dead = nil, 0, nil, false
 }
+
+// retired keeps the blocks and stacks of the pools tests left: their
+// helpers still sleep on them.
+var retired []any
