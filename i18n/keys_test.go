@@ -33,7 +33,7 @@ var marks = map[string]int{"tr": 0, "trf": 0, "msg": 0, "words": 0, "phrase.New"
 // sourceDirs are the packages whose words the page shows: its own, and
 // those whose messages reach it (the readers, the state table's checks,
 // the engine's refusals, the worker's and the figures').
-var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "pyg", "wasm/worker", "wasm/protocol", "wasm/fetch", "viz", "internal/input", "i18n", "i18n/phrase"}
+var sourceDirs = []string{"app", "datasets", "experiment", "pdn", "pyg", "wasm/worker", "wasm/protocol", "wasm/fetch", "wasm/site", "viz", "internal/input", "i18n", "i18n/phrase"}
 
 // commandLineOnly are the packages that build messages whose words only
 // the command line says, in English.

@@ -39,6 +39,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/i18n"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/outdir"
 )
 
@@ -281,8 +282,76 @@ func goappJS(version string) ([]byte, error) {
 	if bytes.Count(js, start) != 1 {
 		return nil, errors.New("go-app's app.js changed: cannot find where it loads the WebAssembly")
 	}
-	return bytes.Replace(js, start, []byte(afterFirstPaint), 1), nil
+	js = bytes.Replace(js, start, []byte(afterFirstPaint), 1)
+	return loaderWords(js)
 }
+
+// The loader's words are the page's before its program runs: go-app's
+// app.js shows its one label, in English, and the browser's own error
+// when the program fails to load. loaderWords gives it each language's
+// label and failure from the catalogues, picked as the page picks its
+// language (the link's lang row, else the browser's first language the
+// explorer speaks: app.browserLanguage and i18n.Match), and sends the
+// browser's error to the console only.
+var (
+	loadingWords = phrase.New("Loading the explorer… %s%%", "{progress}")
+	failedWords  = phrase.New("The explorer could not be loaded in this browser; the browser's console says why. Reloading the page may help.")
+	loaderEdits  = [][2]string{
+		{`goappLoadingLabel.replace("{progress}", progress)`, `goappWords().loading.replace("{progress}", progress)`},
+		{"loaderLabel.innerText = err;", "loaderLabel.innerText = goappWords().failed;"},
+	}
+)
+
+func loaderWords(js []byte) ([]byte, error) {
+	for _, e := range loaderEdits {
+		if bytes.Count(js, []byte(e[0])) != 1 {
+			return nil, fmt.Errorf("go-app's app.js changed: cannot find %q", e[0])
+		}
+		js = bytes.Replace(js, []byte(e[0]), []byte(e[1]), 1)
+	}
+	words := map[string]map[string]string{}
+	for _, l := range i18n.Languages {
+		tr := func(key string) string { return i18n.T(l.Code, key) }
+		words[l.Code] = map[string]string{"loading": loadingWords.In(tr), "failed": failedWords.In(tr)}
+	}
+	table, err := json.Marshal(words)
+	if err != nil {
+		return nil, err
+	}
+	return append(js, fmt.Sprintf(pickWords, table, i18n.English)...), nil
+}
+
+// pickWords is the loader's words in the page's language (see
+// loaderWords): %s the words by language, %s the language of none.
+const pickWords = `
+function goappWords() {
+  const words = %s;
+  const lang = new URLSearchParams(location.hash.slice(1)).get("lang");
+  if (words[lang]) {
+    return words[lang];
+  }
+  for (const pref of [...(navigator.languages || []), navigator.language]) {
+    const primary = String(pref || "").trim().toLowerCase().split("-")[0].split("_")[0];
+    if (words[primary]) {
+      return words[primary];
+    }
+  }
+  return words[%q];
+}
+// The entry page's label says "Loading…" in English until the loader
+// runs, after the first paint: it is the page's words from the start.
+function goappFirstWords() {
+  const label = document.getElementById("app-wasm-loader-label");
+  if (label) {
+    label.innerText = goappWords().loading.replace("{progress}", "0");
+  }
+}
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", goappFirstWords);
+} else {
+  goappFirstWords();
+}
+`
 
 // afterFirstPaint starts go-app's loader after the page's first paint (at
 // once in a hidden tab, which paints nothing).

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,6 +17,8 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
+	"pdnexplorer/i18n"
+	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/outdir"
 )
 
@@ -306,5 +309,28 @@ func TestEditRefusesAChangedFile(t *testing.T) {
 	err := edit(tree, "route.go", fileEdits["pkg/app/route.go"])
 	if err == nil || !strings.Contains(err.Error(), "go-app changed") {
 		t.Errorf("edit of a changed route.go: %v", err)
+	}
+}
+
+// The loader's words are the page's before its program runs: app.js
+// writes no browser error into the page, and holds each language's label
+// and failure from the catalogues.
+func TestLoaderSpeaksThePagesLanguage(t *testing.T) {
+	js, err := goappJS("v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(js)
+	if strings.Contains(s, "innerText = err") || strings.Contains(s, "goappLoadingLabel.replace") {
+		t.Error("app.js still shows the browser's error or go-app's English label")
+	}
+	for _, l := range i18n.Languages {
+		tr := func(key string) string { return i18n.T(l.Code, key) }
+		for _, w := range []phrase.Text{loadingWords, failedWords} {
+			text, _ := json.Marshal(w.In(tr))
+			if !strings.Contains(s, string(text)) {
+				t.Errorf("app.js lacks the %s words %s", l.Code, text)
+			}
+		}
 	}
 }
