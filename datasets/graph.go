@@ -138,6 +138,16 @@ func (g *Graph) DenseX() []float64 {
 	return g.X
 }
 
+// OwnDenseX returns the node features dense in a slice of the caller's
+// own, to write over: sparse ones made dense once, dense ones copied (a
+// copy of a dense copy of sparse features held three N×F at once).
+func (g *Graph) OwnDenseX() []float64 {
+	if g.XS != nil {
+		return g.XS.Dense()
+	}
+	return append([]float64(nil), g.X...)
+}
+
 // FeatureValues returns the node features' stored values: all N×F of
 // them, or only the non-zeros of sparse ones.
 func (g *Graph) FeatureValues() []float64 {

@@ -394,7 +394,7 @@ func polyNetCost(s Shape, m experiment.Model, terms int) []Part {
 		}
 		// Every term's products read and add to the one Wᵀ (F×h).
 		first.SetupWork, first.EpochWork = Work{Gather: made}, Work{Gather: 2 * h * all * spill(float64(s.F)*h)}
-		first.Bytes = 12*all + f64*6*n*h + transposes // a value and a column a non-zero
+		first.Bytes = 12*all + 8*(n+1)*k + f64*6*n*h + transposes // a value and a column a non-zero, a row offset a node a term
 	}
 	return []Part{
 		first,

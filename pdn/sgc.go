@@ -34,7 +34,7 @@ const SGCHops = 2
 func newSGC(g *datasets.Graph, cfg experiment.Model, rnd *rand.Rand) *sgc {
 	norm := fixedNorm(g, cfg)
 	// Â²X is dense whatever X is.
-	x := append([]float64(nil), g.DenseX()...)
+	x := g.OwnDenseX()
 	tmp := make([]float64, len(x))
 	for range SGCHops {
 		norm.propagate(tmp, x, g.F)
