@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"pdnexplorer/datasets"
@@ -183,34 +187,60 @@ func TestFusedDotsAreAccumulate(t *testing.T) {
 	})
 }
 
-// A product over the rows of Xᵀ is cut by its non-zeros: with one
-// feature in ten times as many nodes as the rest (a text's commonest
-// word), each piece of four holds about a quarter of them, where cut by
-// the rows' count the first held most. A pace's blocks are cut the same
-// way, each at least one row.
-func TestSparseRowsCutByTheirNonZeros(t *testing.T) {
-	x := &datasets.CSR{Rows: 40, Cols: 1, Ptr: []int{0}}
-	for i := range x.Rows {
+// A product over the rows of a sparse matrix is cut by their work: with
+// one row ten times as heavy as the rest (a text's commonest word, a
+// hub's neighbours), each piece of four holds about a quarter of the
+// work, where cut by the rows' count the first held most. A pace's blocks
+// are cut the same way, each one row at least. Both forms of rows, a
+// CSR's and an adjacency's (a node and its neighbours), are cut so.
+func TestSparseRowsCutByTheirWork(t *testing.T) {
+	ptr, ptr32 := []int{0}, []int32{0}
+	for i := range 40 {
 		n := 1
 		if i < 4 {
 			n = 10
 		}
-		x.Ptr = append(x.Ptr, x.Ptr[i]+n)
+		ptr, ptr32 = append(ptr, ptr[i]+n), append(ptr32, ptr32[i]+int32(n))
 	}
-	j := &job{sx: x, byNNZ: true}
-	total := x.Ptr[x.Rows]
-	for q := range 4 {
-		lo, hi := j.cut(q, 4, x.Rows), j.cut(q+1, 4, x.Rows)
-		if got := x.Ptr[hi] - x.Ptr[lo]; got < total/4-10 || got > total/4+10 {
-			t.Errorf("piece %d of 4 holds rows [%d, %d): %d non-zeros of %d", q, lo, hi, got, total)
+	for _, w := range []rowWork{{ptr: ptr, unit: 1}, {ptr32: ptr32, self: 1, unit: 2}} {
+		j := &job{rows: w}
+		total := w.at(40)
+		for q := range 4 {
+			lo, hi := j.cut(q, 4, 40), j.cut(q+1, 4, 40)
+			if got := w.at(hi) - w.at(lo); got < total/4-11*w.unit || got > total/4+11*w.unit {
+				t.Errorf("%+v: piece %d of 4 holds rows [%d, %d): work %v of %v", w, q, lo, hi, got, total)
+			}
+		}
+		pc := &pacer{on: true, block: 20 * w.unit}
+		for lo := 0; lo < 40; {
+			hi := pc.blockEndRows(lo, 40, w)
+			if hi <= lo || (hi-lo > 1 && w.at(hi)-w.at(lo) > pc.block) {
+				t.Fatalf("%+v: the block from row %d ends at %d: work %v, for blocks of %v", w, lo, hi, w.at(hi)-w.at(lo), pc.block)
+			}
+			lo = hi
 		}
 	}
-	pc := &pacer{on: true, block: 20}
-	for lo := 0; lo < x.Rows; {
-		hi := pc.blockEndNNZ(lo, x, 1)
-		if hi <= lo || (hi-lo > 1 && x.Ptr[hi]-x.Ptr[lo] > 20) {
-			t.Fatalf("the block from row %d ends at %d: %d non-zeros, for blocks of 20", lo, hi, x.Ptr[hi]-x.Ptr[lo])
+}
+
+// Every job over the rows of a sparse matrix is made by newRowsJob, so
+// that it is cut by its rows' work: a job of one of the sparse rows'
+// kernels made by newJob, its rows cut by their count, fails here.
+func TestSparseRowsAreCutByTheirWork(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := regexp.MustCompile(`newJob\((spMulABTRows|propagateRowsJob|propagateDotsJob)\)`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
 		}
-		lo = hi
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range bare.FindAll(b, -1) {
+			t.Errorf("%s: %s: a job over sparse rows made by newJob, cut by their count; use newRowsJob", f, m)
+		}
 	}
 }

@@ -1,7 +1,7 @@
 package pdn
 
 import (
-	"slices"
+	"sort"
 
 	"pdnexplorer/datasets"
 
@@ -91,21 +91,20 @@ func (pc *pacer) blockEnd(lo, n int, perRow float64) int {
 	return min(n, lo+rows)
 }
 
-// blockEndNNZ is blockEnd for the rows of a sparse a, each row's work
-// m units a non-zero: a block ends where its non-zeros reach the block's
-// units, not where their mean would (the rows of Xᵀ are as uneven as a
-// text's words), and holds one row at least.
-func (pc *pacer) blockEndNNZ(lo int, a *datasets.CSR, m int) int {
-	if pc == nil || !pc.on || m <= 0 {
-		return a.Rows
+// blockEndRows is blockEnd for n rows of uneven work w: a block ends
+// where its work reaches the block's units, not where their mean would (a
+// hub's row, Xᵀ's commonest feature), and holds one row at least.
+func (pc *pacer) blockEndRows(lo, n int, w rowWork) int {
+	if pc == nil || !pc.on {
+		return n
 	}
 	size := pc.block
 	if size == 0 {
 		size = blockUnits
 	}
-	want := a.Ptr[lo] + int(size/float64(m))
-	hi, _ := slices.BinarySearch(a.Ptr[lo:], want+1)
-	return min(a.Rows, max(lo+hi-1, lo+1))
+	start := w.at(lo)
+	hi := lo + sort.Search(n-lo, func(i int) bool { return w.at(lo+i+1)-start > size })
+	return min(n, max(hi, lo+1))
 }
 
 // mulABT is mulABT in blocks of rows of a (and c).

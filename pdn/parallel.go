@@ -2,7 +2,7 @@ package pdn
 
 import (
 	"runtime"
-	"slices"
+	"sort"
 	"sync"
 
 	"pdnexplorer/datasets"
@@ -72,8 +72,45 @@ type job struct {
 	padded        [][4]float64 // gcnNorm.propagate: Pad's rows
 	pf            *pathfinder  // pathfinderForwardEdges, pathfinderBackwardUnits: the pathfinder
 	byCols        bool         // split by columns: each piece reads all the rows
-	byNNZ         bool         // split the rows of sx from base by their non-zeros, not their count
+	rows          rowWork      // rows of uneven work (newRowsJob): pieces cut by it, not by count
 	done          chan struct{}
+}
+
+// rowWork is the work of the rows of a sparse matrix, whose rows differ
+// (a feature's nodes as uneven as a text's words, a hub's neighbours): up
+// to row i, unit·(self·i + ptr[i]), ptr its row offsets (a CSR's, or an
+// adjacency's ptr32). The zero rowWork is rows of one work each.
+type rowWork struct {
+	ptr   []int
+	ptr32 []int32
+	self  float64
+	unit  float64
+}
+
+// csrRows is the work of a's rows, m units a non-zero.
+func csrRows(a *datasets.CSR, m int) rowWork {
+	return rowWork{ptr: a.Ptr, unit: float64(m)}
+}
+
+// at is the work of rows [0, i).
+func (w rowWork) at(i int) float64 {
+	if w.ptr32 != nil {
+		return w.unit * (w.self*float64(i) + float64(w.ptr32[i]))
+	}
+	return w.unit * (w.self*float64(i) + float64(w.ptr[i]))
+}
+
+// uneven reports whether the rows' work is given.
+func (w rowWork) uneven() bool { return w.unit > 0 }
+
+// newRowsJob is newJob for a job over rows of uneven work w, whose
+// pieces and blocks are cut where the work reaches each share (cut,
+// pacer.blockEndRows), not by the rows' count: the one way a job over a
+// sparse matrix's rows is made (TestSparseRowsAreCutByTheirWork).
+func newRowsJob(run func(j *job, lo, hi int), w rowWork) *job {
+	j := newJob(run)
+	j.rows = w
+	return j
 }
 
 // poolPieces is how many pieces a thread of the kernels' pool takes of a
@@ -146,23 +183,21 @@ func (j *job) split(n int, work float64) {
 		}
 	}
 	j.c, j.a, j.b, j.bt, j.sx, j.keep, j.bias, j.rectify = nil, nil, nil, nil, nil, nil, nil, false
-	j.g, j.padded, j.pf, j.byCols, j.byNNZ = nil, nil, nil, false, false
+	j.g, j.padded, j.pf, j.byCols, j.rows = nil, nil, nil, false, rowWork{}
 	jobs.Put(j)
 }
 
-// cut is where piece t of q of [0, n) starts: t·n/q, or, split by
-// non-zeros, the first row at or past t/q of the non-zeros of sx's rows
-// [base, base+n). The rows of Xᵀ (a feature's nodes) are as uneven as the
-// words of a text: cut by their count, one piece of the sparse gradient
-// took most of its non-zeros.
+// cut is where piece t of q of [0, n) starts: t·n/q, or, for rows of
+// uneven work, the first row at or past t/q of the work of rows [base,
+// base+n). Cut by their count, one piece of the sparse gradient took most
+// of its non-zeros.
 func (j *job) cut(t, q, n int) int {
-	if !j.byNNZ || t == 0 || t == q {
+	if !j.rows.uneven() || t == 0 || t == q {
 		return t * n / q
 	}
-	ptr := j.sx.Ptr[j.base : j.base+n+1]
-	want := ptr[0] + int(int64(ptr[n]-ptr[0])*int64(t)/int64(q))
-	i, _ := slices.BinarySearch(ptr, want)
-	return min(i, n)
+	w0, w1 := j.rows.at(j.base), j.rows.at(j.base+n)
+	want := w0 + (w1-w0)*float64(t)/float64(q)
+	return sort.Search(n, func(i int) bool { return j.rows.at(j.base+i) >= want })
 }
 
 // The pieces of each product, as jobs run them.

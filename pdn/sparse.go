@@ -19,6 +19,12 @@ type adjacency struct {
 	dst    []int32 // len e
 }
 
+// rowWork is the work of the propagation's rows, unit a node and a
+// neighbour each: a hub's row many times another's.
+func (a *adjacency) rowWork(unit float64) rowWork {
+	return rowWork{ptr32: a.rowPtr, self: 1, unit: unit}
+}
+
 func newAdjacency(n int, src, dst []int32) *adjacency {
 	a := &adjacency{n: n, e: len(src), src: src, dst: dst,
 		rowPtr: make([]int32, n+1), col: make([]int32, 2*len(src)), eid: make([]int32, 2*len(src))}
@@ -137,14 +143,15 @@ func (g *gcnNorm) forwardMeanLoop(w []float64) {
 // propagate sets y (n×m) = Â h (n×m), in blocks of rows.
 func (g *gcnNorm) propagate(y, h []float64, m int) {
 	a := g.adj
-	per := gatherUnit * float64(m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
+	rows := a.rowWork(gatherUnit * float64(m))
 	padded := g.Pad(h, m)
 	for lo := 0; lo < a.n; {
-		hi := g.pc.blockEnd(lo, a.n, per)
-		j := newJob(propagateRowsJob)
+		hi := g.pc.blockEndRows(lo, a.n, rows)
+		j := newRowsJob(propagateRowsJob, rows)
 		j.g, j.c, j.a, j.m, j.base, j.padded = g, y, h, m, lo, padded
-		j.split(hi-lo, float64(hi-lo)*per/gatherUnit)
-		g.pc.tick(float64(hi-lo) * per)
+		work := rows.at(hi) - rows.at(lo)
+		j.split(hi-lo, work/gatherUnit)
+		g.pc.tick(work)
 		lo = hi
 	}
 }
@@ -172,13 +179,14 @@ func (g *gcnNorm) propagateDots(y, dy, h []float64, m int) {
 		g.dots = make([]float64, 2*a.e)
 		g.atSrc, g.atDst = a.slots()
 	}
-	per := gatherUnit * float64(2*m) * (1 + float64(2*a.e)/float64(max(a.n, 1)))
+	rows := a.rowWork(gatherUnit * float64(2*m))
 	for lo := 0; lo < a.n; {
-		hi := g.pc.blockEnd(lo, a.n, per)
-		j := newJob(propagateDotsJob)
+		hi := g.pc.blockEndRows(lo, a.n, rows)
+		j := newRowsJob(propagateDotsJob, rows)
 		j.g, j.c, j.a, j.b, j.m, j.base = g, y, dy, h, m, lo
-		j.split(hi-lo, float64(hi-lo)*per/gatherUnit)
-		g.pc.tick(float64(hi-lo) * per)
+		work := rows.at(hi) - rows.at(lo)
+		j.split(hi-lo, work/gatherUnit)
+		g.pc.tick(work)
 		lo = hi
 	}
 	for lo := 0; lo < a.e; {

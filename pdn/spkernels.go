@@ -27,13 +27,14 @@ func (pc *pacer) xMulWT(c, x []float64, sx *datasets.CSR, w, wt []float64, n, k,
 		return
 	}
 	kernels.Transpose(wt, w, m, k)
-	per := perRow(sx, m)
+	rows := csrRows(sx, m)
 	for lo := 0; lo < n; {
-		hi := pc.blockEnd(lo, n, per)
-		j := newJob(spMulABTRows)
+		hi := pc.blockEndRows(lo, n, rows)
+		j := newRowsJob(spMulABTRows, rows)
 		j.c, j.sx, j.b, j.base, j.m = c[lo*m:hi*m], sx, wt, lo, m
-		j.split(hi-lo, float64(hi-lo)*per)
-		pc.tick(float64(hi-lo) * per)
+		work := rows.at(hi) - rows.at(lo)
+		j.split(hi-lo, work)
+		pc.tick(work)
 		lo = hi
 	}
 }
@@ -62,11 +63,12 @@ var transposeSparse = true
 // xtMulG sets ct (k×m) = xt·g for xt = Xᵀ (k×n) and g (n×m): blocks of
 // xt's rows (features), each split by rows across the threads.
 func (pc *pacer) xtMulG(ct, g []float64, xt *datasets.CSR, m int) {
+	rows := csrRows(xt, m)
 	for lo := 0; lo < xt.Rows; {
-		hi := pc.blockEndNNZ(lo, xt, m)
-		j := newJob(spMulABTRows)
-		j.c, j.sx, j.b, j.base, j.m, j.byNNZ = ct[lo*m:hi*m], xt, g, lo, m, true
-		work := float64(m) * float64(xt.Ptr[hi]-xt.Ptr[lo])
+		hi := pc.blockEndRows(lo, xt.Rows, rows)
+		j := newRowsJob(spMulABTRows, rows)
+		j.c, j.sx, j.b, j.base, j.m = ct[lo*m:hi*m], xt, g, lo, m
+		work := rows.at(hi) - rows.at(lo)
 		j.split(hi-lo, work)
 		pc.tick(work)
 		lo = hi

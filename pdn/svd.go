@@ -194,7 +194,7 @@ func (o csrOp) Dims() (int, int) { return o.a.Rows, o.a.Cols }
 
 func (o csrOp) mul(dst, x *mat.Dense) {
 	c, b, m := dst.RawMatrix().Data, x.RawMatrix().Data, x.RawMatrix().Cols
-	j := newJob(spMulABTRows)
+	j := newRowsJob(spMulABTRows, csrRows(o.a, m))
 	j.c, j.sx, j.b, j.base, j.m = c, o.a, b, 0, m
 	j.split(o.a.Rows, float64(m*o.a.NNZ()))
 }
