@@ -1,6 +1,8 @@
 package app
 
 import (
+	"slices"
+
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/internal/numtext"
@@ -46,16 +48,29 @@ type Engine struct {
 	choosing []protocol.File
 	// estimated takes the answer to the last Estimate.
 	estimated func([]float64)
+	// down says a worker's program could not start in this browser: no
+	// worker is started again (one would fail as it did, and a pool of
+	// runs would start one a run), and every run is told so (downEvent)
+	// until the page is reloaded.
+	down bool
+}
+
+// downEvent is what a run is told when the engine cannot start: the
+// engine's state, not the run's result (a pool halts on it, keeping its
+// runs to train).
+func downEvent(run int) protocol.Event {
+	t := phrase.New("The engine could not start in this browser; the browser's console says why. Reloading the page may help.")
+	return protocol.Event{Kind: protocol.KindStartFailed, Run: run, Error: t.String(), Say: &t}
 }
 
 // worker is one engine worker and the run it serves, 0 for none. ready
-// says its program has started (KindReady); failed, that it could not,
-// and is not started again until a run asks for a worker anew.
+// says its program has started (KindReady); deaths, how many times in a
+// row its program ended with no snapshot between (replace).
 type worker struct {
 	conn   Conn
 	run    int
 	ready  bool
-	failed bool
+	deaths int
 }
 
 // NewEngine starts the first worker with dial (which hands each connection
@@ -85,6 +100,8 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 	switch {
 	case ev.Kind == protocol.KindReady:
 		w.ready = true
+	case ev.Kind == protocol.KindSnapshot:
+		w.deaths = 0 // its state trains
 	case ev.Kind == protocol.KindStartFailed, ev.Kind == protocol.KindExited && !w.ready:
 		// A program that ends before it has started would end again in
 		// a worker started in its place, and again: it is said, not
@@ -119,19 +136,27 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 	}
 }
 
-// failStart closes w, whose program could not start, and tells its run:
-// the run's worker stays failed, and a run opened later starts another.
+// failStart closes w, whose program could not start, takes it from the
+// workers, and tells its run: the engine is down (down), and every run
+// is told so from now on.
 func (e *Engine) failStart(w *worker) {
 	w.conn.Close()
-	w.failed = true
+	w.conn = downConn{} // its run's later commands are told the engine is down
+	e.down = true
+	e.workers = slices.DeleteFunc(e.workers, func(x *worker) bool { return x == w })
 	if w == e.reading {
 		e.reading, e.next = nil, nil
 	}
 	if f := e.runs[w.run]; f != nil && w.run != 0 {
-		t := phrase.New("The engine could not start in this browser; the browser's console says why. Reloading the page may help.")
-		f(protocol.Event{Kind: protocol.KindError, Run: w.run, Error: t.String(), Say: &t}, nil)
+		f(downEvent(w.run), nil)
 	}
 }
+
+// tooManyDeaths is how many times in a row a worker's program may end on
+// a state, no snapshot between, before the state is refused rather than
+// set again on a new worker (a state whose set-up runs out of memory,
+// a helper thread's fault: set again, it would end again, for ever).
+const tooManyDeaths = 2
 
 // replace starts a new worker in place of w, which died, gives it the
 // files in use and tells w's run, which sets its state again. Files that
@@ -139,6 +164,7 @@ func (e *Engine) failStart(w *worker) {
 func (e *Engine) replace(w *worker, why string) {
 	w.conn.Close()
 	w.ready = false
+	w.deaths++
 	w.conn = e.redial(w)
 	if e.files != nil {
 		w.conn.Send(e.loadCommand())
@@ -154,8 +180,14 @@ func (e *Engine) replace(w *worker, why string) {
 		e.reading, e.next = nil, nil
 		say = phrase.New("Your graph was not opened: the engine stopped while reading it (%s), likely out of memory: the files unpack to more than a browser holds. The engine was started again; the graph in use stays.", cause)
 	}
+	kind := protocol.KindRestarted
+	if w.deaths >= tooManyDeaths {
+		// The run is told why, and not set again: a new state sets it.
+		kind, w.deaths = protocol.KindError, 0
+		say = phrase.New("The engine stopped again on this state (%s), so it was not run a third time: change the state, or reload the page.", cause)
+	}
 	if f := e.runs[w.run]; f != nil && w.run != 0 {
-		f(protocol.Event{Kind: protocol.KindRestarted, Run: w.run, Error: say.String(), Say: &say}, nil)
+		f(protocol.Event{Kind: kind, Run: w.run, Error: say.String(), Say: &say}, nil)
 	}
 }
 
@@ -177,12 +209,14 @@ func (e *Engine) Open(f EventFunc) *Handle {
 	e.runs[e.last] = f
 	var w *worker
 	for _, x := range e.workers {
-		if x.run == 0 && !x.failed {
+		if x.run == 0 {
 			w = x
 			break
 		}
 	}
-	if w == nil {
+	if w == nil && e.down {
+		w = &worker{conn: downConn{}} // answers downEvent (Handle.Send)
+	} else if w == nil {
 		w = e.start()
 		if e.files != nil {
 			w.conn.Send(e.loadCommand())
@@ -197,7 +231,13 @@ func (e *Engine) Open(f EventFunc) *Handle {
 // opens them), which reads them as the graph of data=local and answers to
 // that run; the other workers get them once it has read them.
 func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
-	w := e.workers[0]
+	w := e.live()
+	if w == nil {
+		if f := e.runs[h.idOrZero()]; f != nil {
+			f(downEvent(h.id), nil)
+		}
+		return
+	}
 	if h != nil && h.w.run == h.id {
 		w = h.w
 	}
@@ -209,9 +249,32 @@ func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
 // end in this browser, and hands the answer to f (the last asker's only).
 // Any worker answers, between its epochs: it concerns no run.
 func (e *Engine) Estimate(states []string, f func(seconds []float64)) {
+	w := e.live()
+	if w == nil {
+		return // no worker answers: the runs say why
+	}
 	e.estimated = f
-	e.workers[0].conn.Send(protocol.Command{Op: protocol.OpEstimate, States: states})
+	w.conn.Send(protocol.Command{Op: protocol.OpEstimate, States: states})
 }
+
+// live is a worker to ask what concerns no run: the first, or a new one
+// where none is left, nil where none is and the engine is down.
+func (e *Engine) live() *worker {
+	if len(e.workers) == 0 {
+		if e.down {
+			return nil
+		}
+		e.workers = append(e.workers, e.start())
+	}
+	return e.workers[0]
+}
+
+// downConn is the connection of a run opened once the engine is down: it
+// sends nothing (Handle.Send tells the run instead).
+type downConn struct{}
+
+func (downConn) Send(protocol.Command) {}
+func (downConn) Close()                {}
 
 // loadCommand hands a worker the graph in use as a worker read it, with
 // its files and columns (to read them again should a run name others).
@@ -231,12 +294,27 @@ func (e *Engine) Reload(h *Handle, d experiment.Data) {
 	}
 }
 
-// Send sends a command about the run.
+// idOrZero is h's run, 0 for a nil h.
+func (r *Handle) idOrZero() int {
+	if r == nil {
+		return 0
+	}
+	return r.id
+}
+
+// Send sends a command about the run; where the engine is down, the run
+// is told so instead (a pause or a close asks nothing of it).
 func (r *Handle) Send(cmd protocol.Command) {
 	if r.w.run != r.id {
 		return // closed
 	}
 	cmd.Run = r.id
+	if _, down := r.w.conn.(downConn); down {
+		if f := r.e.runs[r.id]; f != nil && cmd.Op != protocol.OpPause {
+			f(downEvent(r.id), nil)
+		}
+		return
+	}
 	r.w.conn.Send(cmd)
 }
 

@@ -616,6 +616,9 @@ func (l *lab) flush() {
 // takeEvent applies one event to its run and tells what the engine said;
 // the component takes it then, if it has a use for it.
 func (l *lab) takeEvent(r *run, ev protocol.Event, f32 []float32) change {
+	if ev.Kind == protocol.KindStartFailed {
+		ev.Kind = protocol.KindError // the run's answer: why it has none
+	}
 	ch := r.apply(ev, f32)
 	switch ev.Kind {
 	case protocol.KindGraph, protocol.KindError, protocol.KindRestarted:

@@ -368,6 +368,12 @@ func (p *runPool) takeRunEvent(s *sweepSlot, job int, ev protocol.Event) {
 	}
 	var shared int
 	switch {
+	case ev.Kind == protocol.KindStartFailed:
+		// The engine is down: no run has a result, and none is started
+		// (each would be told the same); the runs stay to train.
+		p.l.page.board.Add(failure(ev), true)
+		p.halt()
+		return
 	case ev.Kind == protocol.KindRestarted: // its worker died: the run starts again on the new one
 		p.l.page.board.Add(failure(ev), true)
 		s.done = 0

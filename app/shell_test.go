@@ -173,9 +173,10 @@ func TestEngineRoutesByRun(t *testing.T) {
 // A worker whose program cannot start tells the run it serves, in the
 // page's words, whichever way it fails: its script says start-failed, the
 // worker itself fails, or its program ends before it said it was ready.
-// It is not started again in a loop (a program that ends at its start
-// would end again); a run opened later starts another. The connection's
-// own failures, which name no run, reach the run the worker serves.
+// The engine is then down: no worker is started again (one would fail as
+// it did, and a pool of runs would start one a run), and a run opened
+// later is told so when it sends. The connection's own failures, which
+// name no run, reach the run the worker serves.
 func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
 	for _, how := range []protocol.Event{{Kind: protocol.KindStartFailed}, {Kind: protocol.KindExited, Error: "2"}} {
 		var conns []*fakeConn
@@ -188,16 +189,23 @@ func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
 		a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
 		a.Send(protocol.Command{Op: protocol.OpSet})
 		conns[0].onEvent(how, nil) // as the connection passes it on: no run named
-		if len(got) != 1 || got[0].Kind != protocol.KindError || got[0].Say == nil || !strings.Contains(got[0].Say.Key, "could not start") {
+		if len(got) != 1 || got[0].Kind != protocol.KindStartFailed || got[0].Say == nil || !strings.Contains(got[0].Say.Key, "could not start") {
 			t.Fatalf("%s before ready: the run got %+v, want the page's words that the engine could not start", how.Kind, got)
 		}
-		if len(conns) != 1 || !conns[0].closed {
-			t.Errorf("%s before ready: %d workers dialled (the failed one closed: %v), want the one, closed", how.Kind, len(conns), conns[0].closed)
+		if !conns[0].closed {
+			t.Errorf("%s before ready: the failed worker was left open", how.Kind)
 		}
 		a.Close()
-		e.Open(func(protocol.Event, []float32) {})
-		if len(conns) != 2 {
-			t.Errorf("a run opened after a worker failed to start dialled %d workers in all, want a new one", len(conns))
+		var later []protocol.Event
+		b := e.Open(func(ev protocol.Event, _ []float32) { later = append(later, ev) })
+		b.Send(protocol.Command{Op: protocol.OpSet})
+		e.Estimate([]string{"x"}, func([]float64) { t.Error("an estimate answered by no worker") })
+		e.Load(b, []protocol.File{{Name: "a"}}, experiment.Data{})
+		if len(conns) != 1 {
+			t.Errorf("%s before ready: %d workers dialled in all, want the one that failed", how.Kind, len(conns))
+		}
+		if len(later) != 2 || later[0].Kind != protocol.KindStartFailed || later[1].Kind != protocol.KindStartFailed || e.reading != nil {
+			t.Errorf("%s before ready: a run opened later got %+v (reading: %v), want told twice the engine is down", how.Kind, later, e.reading != nil)
 		}
 	}
 	var conns []*fakeConn
@@ -212,6 +220,63 @@ func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
 	conns[0].onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", errors.New("x"))), nil)
 	if len(got) != 1 || got[0].Kind != protocol.KindError {
 		t.Errorf("the connection's failure reached the run as %+v", got)
+	}
+}
+
+// A state whose worker dies each time it is set (out of memory at its
+// set-up, a helper thread's fault) is set again once on a new worker, and
+// then refused in the page's words: not a new worker a death for ever.
+func TestEngineStopsSettingAStateThatKillsItsWorker(t *testing.T) {
+	var conns []*fakeConn
+	e := NewEngine(func(ev EventFunc) Conn {
+		f := started(&fakeConn{onEvent: ev})
+		conns = append(conns, f)
+		return f
+	})
+	var got []string
+	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev.Kind) })
+	a.Send(protocol.Command{Op: protocol.OpSet})
+	for range 3 {
+		conns[len(conns)-1].onEvent(protocol.Event{Kind: protocol.KindExited, Error: "2"}, nil)
+	}
+	if want := []string{protocol.KindRestarted, protocol.KindError, protocol.KindRestarted}; !slices.Equal(got, want) {
+		t.Errorf("three deaths on one state told the run %v, want %v (restarted once, then refused)", got, want)
+	}
+	conns[len(conns)-1].onEvent(protocol.Event{Kind: protocol.KindSnapshot, Run: a.id, Snap: &protocol.Snapshot{}}, nil)
+	conns[len(conns)-1].onEvent(protocol.Event{Kind: protocol.KindExited, Error: "2"}, nil)
+	if got[len(got)-1] != protocol.KindRestarted {
+		t.Errorf("a death after the state trained told the run %s, want restarted", got[len(got)-1])
+	}
+}
+
+// A pool of runs (the Figure 3 sweep) whose engine cannot start halts at
+// once: one worker dialled, no result saved (a run that could not start
+// is no run that failed), the runs left to train.
+func TestSweepHaltsWhenTheEngineCannotStart(t *testing.T) {
+	var conns []*fakeConn
+	e := NewEngine(func(ev EventFunc) Conn {
+		f := &fakeConn{onEvent: ev}
+		conns = append(conns, f)
+		return f
+	})
+	var saved experiment.Experiment
+	rm := rooms["sweep"](&page{engine: e, board: &Board{}, save: func(s experiment.Experiment) { saved = s }})
+	st, _ := experiment.Decode("lab=sweep&reps=1")
+	rm.show(st, nil)
+	rm.(interface{ core() *lab }).core().unpaced = true
+	d := app.NewClientTester(rm)
+	defer d.Close()
+	d.Consume()
+	c := rm.(*SweepLab)
+	doIn(d, c, func() { c.do(cmdPlay) })
+	for failed := 0; failed < len(conns) && failed < 50; failed++ {
+		conns[failed].onEvent(protocol.Event{Kind: protocol.KindStartFailed}, nil)
+		d.Consume()
+	}
+	d.Consume()
+	if len(conns) > 2 || c.done() != 0 || strings.Contains(saved.View.Results, "x") || c.playing {
+		t.Errorf("the sweep dialled %d workers, has %d runs done, saved %q and plays: %v; want at most the page's and the pool's first, none done, none saved, halted",
+			len(conns), c.done(), saved.View.Results, c.playing)
 	}
 }
 
