@@ -326,13 +326,16 @@ func loaderWords(js []byte) ([]byte, error) {
 const pickWords = `
 function goappWords() {
   const words = %s;
+  // Only the table's own languages: "__proto__" or "constructor" in a
+  // link is no language.
+  const has = (code) => Object.prototype.hasOwnProperty.call(words, code);
   const lang = new URLSearchParams(location.hash.slice(1)).get("lang");
-  if (words[lang]) {
+  if (has(lang)) {
     return words[lang];
   }
   for (const pref of [...(navigator.languages || []), navigator.language]) {
     const primary = String(pref || "").trim().toLowerCase().split("-")[0].split("_")[0];
-    if (words[primary]) {
+    if (has(primary)) {
       return words[primary];
     }
   }

@@ -334,3 +334,39 @@ func TestLoaderSpeaksThePagesLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The loader picks its words as the page picks its language, and a link
+// whose lang names no language (__proto__, constructor, toString, auto,
+// nothing) gets the browser's, or English: never a value that is not the
+// words, which would stop the page from loading. Run in Node, as the
+// browser runs app.js's function.
+func TestLoaderPicksOnlyItsOwnLanguages(t *testing.T) {
+	js, err := goappJS("v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(js)
+	i := strings.Index(s, "function goappWords()")
+	j := strings.Index(s, "// The entry page's label")
+	if i < 0 || j < i {
+		t.Fatal("app.js has no goappWords")
+	}
+	en, es := loadingWords.In(func(k string) string { return i18n.T("en", k) }), loadingWords.In(func(k string) string { return i18n.T("es", k) })
+	for _, c := range []struct{ hash, langs, want string }{
+		{"#lang=es", `["en-US"]`, es},
+		{"#lab=graph&lang=__proto__", `["es-ES"]`, es},
+		{"#lang=constructor", `[]`, en},
+		{"#lang=toString", `["fr", "ES_mx"]`, es},
+		{"#lang=auto", `["de"]`, en},
+		{"", `["zz", "es"]`, es},
+	} {
+		prog := fmt.Sprintf("const location = {hash: %q}; const navigator = {languages: %s, language: undefined};\n%s\nprocess.stdout.write(goappWords().loading);", c.hash, c.langs, s[i:j])
+		out, err := exec.Command("node", "-e", prog).CombinedOutput()
+		if err != nil {
+			t.Fatalf("node: %v\n%s", err, out)
+		}
+		if string(out) != c.want {
+			t.Errorf("hash %q, languages %s: %q, want %q", c.hash, c.langs, out, c.want)
+		}
+	}
+}
