@@ -118,13 +118,15 @@ func TestFailureKeepsItsMessage(t *testing.T) {
 }
 
 // Every word the worker sends the page travels as a phrase, which the page
-// says in its language: a field of any message that carries a reason, a
-// warning or an error is a phrase.Text, or it is English beside the
-// phrase that says it (proseBeside). A new plain-string field of that
-// kind (a warning sent as err.Error()) fails here.
+// says in its language: a field of any message that carries reasons,
+// warnings, errors, notes or refusals (a string, or strings in a slice or
+// map) is a phrase.Text, or it is English beside the phrase that says it
+// (proseBeside). A new plain-string field of that kind (a warning sent as
+// err.Error()) fails here.
 func TestWordsTravelAsPhrases(t *testing.T) {
-	words := regexp.MustCompile(`(?i)(error|warning|message|notice|reason|why|refused)$`)
+	words := regexp.MustCompile(`(?i)(error|warning|message|notice|reason|why|refus|note|hint|advice)`)
 	proseBeside := map[string]string{"Event.Error": "Say", "Baseline.Error": "Say"}
+	names := map[string]bool{"Snapshot.WarningField": true} // a row's name, not words
 	seen := map[reflect.Type]bool{}
 	var walk func(reflect.Type)
 	walk = func(ty reflect.Type) {
@@ -138,9 +140,9 @@ func TestWordsTravelAsPhrases(t *testing.T) {
 		for i := range ty.NumField() {
 			f := ty.Field(i)
 			name := ty.Name() + "." + f.Name
-			if f.Type.Kind() == reflect.String && words.MatchString(f.Name) {
+			if words.MatchString(f.Name) && holdsStrings(f.Type) && !names[name] {
 				if say, ok := proseBeside[name]; !ok {
-					t.Errorf("%s carries words as a plain string: make it a phrase.Text", name)
+					t.Errorf("%s carries words as plain strings: make it phrase.Text", name)
 				} else if _, has := ty.FieldByName(say); !has {
 					t.Errorf("%s is English beside %s, which %s lacks", name, say, ty.Name())
 				}
@@ -153,4 +155,13 @@ func TestWordsTravelAsPhrases(t *testing.T) {
 	if !seen[reflect.TypeFor[Snapshot]()] {
 		t.Fatal("the walk did not reach Snapshot")
 	}
+}
+
+// holdsStrings reports whether a value of ty is a string or holds strings
+// as the values of its slices, arrays, maps or pointers.
+func holdsStrings(ty reflect.Type) bool {
+	for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Array || ty.Kind() == reflect.Map {
+		ty = ty.Elem()
+	}
+	return ty.Kind() == reflect.String
 }
