@@ -15,10 +15,13 @@ import (
 // for a while: the browser's worker yields to its event loop there, so that
 // a pause acts within the epoch and the page sees the epoch's progress.
 //
-// Blocks are whole multiples of four rows, and the kernels fold rows in
-// groups of at most four, in order, so a blocked product adds the same
-// numbers in the same order as an unblocked one: pacing never changes a
-// bit. A nil *pacer runs every loop in one block and calls nothing.
+// Blocks of dense rows are whole multiples of four rows, and the kernels
+// fold rows in groups of at most four, in order, so a blocked product adds
+// the same numbers in the same order as an unblocked one. Blocks of sparse
+// rows (blockEndRows) end at any row: their kernels take each row on its
+// own (its own sum, or each non-zero added straight to its entry, in
+// order). So pacing never changes a bit. A nil *pacer runs every loop in
+// one block and calls nothing.
 type pacer struct {
 	fn    func(done float64) // called with the units done so far this epoch
 	on    bool               // only training steps are paced

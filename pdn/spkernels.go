@@ -14,11 +14,6 @@ import (
 // (kernels.SpMulABT, SpAccumATBCols), which cost O(nnz·m) instead of
 // O(n·k·m) and give the dense products' bits.
 
-// perRow is the mean work of a sparse row times m, for the pacer.
-func perRow(a *datasets.CSR, m int) float64 {
-	return float64(m) * float64(a.NNZ()) / float64(max(a.Rows, 1))
-}
-
 // xMulWT sets c (n×m) = x·Wᵀ for a layer's input, dense x (n×k) or sparse
 // sx, and W (m×k); wt (k×m) is scratch for Wᵀ.
 func (pc *pacer) xMulWT(c, x []float64, sx *datasets.CSR, w, wt []float64, n, k, m int) {
@@ -79,13 +74,14 @@ func (pc *pacer) xtMulG(ct, g []float64, xt *datasets.CSR, m int) {
 // by the columns of ct: each piece reads every non-zero.
 func (pc *pacer) accumGTX(ct, g []float64, sx *datasets.CSR, n, m, k int) {
 	clear(ct[:k*m])
-	per := perRow(sx, m)
+	rows := csrRows(sx, m)
 	for lo := 0; lo < n; {
-		hi := pc.blockEnd(lo, n, per)
+		hi := pc.blockEndRows(lo, n, rows)
 		j := newJob(spAccumATBColsJob)
 		j.c, j.a, j.sx, j.base, j.n, j.m, j.byCols = ct, g[lo*m:hi*m], sx, lo, hi-lo, m, true
-		j.split(m, float64(hi-lo)*per)
-		pc.tick(float64(hi-lo) * per)
+		work := rows.at(hi) - rows.at(lo)
+		j.split(m, work)
+		pc.tick(work)
 		lo = hi
 	}
 }
