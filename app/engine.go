@@ -176,11 +176,12 @@ func (e *Engine) replace(w *worker, why string) {
 		cause = phrase.New("its program ended with code %s", why)
 	}
 	say := phrase.New("The engine stopped (%s) and was started again; the graph in use stays.", cause)
+	kind := protocol.KindRestarted
 	if w == e.reading {
+		w.deaths = 0 // the files killed it, not the run's state: they are dropped
 		e.reading, e.next = nil, nil
 		say = phrase.New("Your graph was not opened: the engine stopped while reading it (%s), likely out of memory: the files unpack to more than a browser holds. The engine was started again; the graph in use stays.", cause)
 	}
-	kind := protocol.KindRestarted
 	if w.deaths >= tooManyDeaths {
 		// The run is told why, and not set again: a new state sets it.
 		kind, w.deaths = protocol.KindError, 0
@@ -233,8 +234,8 @@ func (e *Engine) Open(f EventFunc) *Handle {
 func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
 	w := e.live()
 	if w == nil {
-		if f := e.runs[h.idOrZero()]; f != nil {
-			f(downEvent(h.id), nil)
+		if h != nil && e.runs[h.id] != nil {
+			e.runs[h.id](downEvent(h.id), nil)
 		}
 		return
 	}
@@ -292,14 +293,6 @@ func (e *Engine) Reload(h *Handle, d experiment.Data) {
 	if files != nil {
 		e.Load(h, files, d)
 	}
-}
-
-// idOrZero is h's run, 0 for a nil h.
-func (r *Handle) idOrZero() int {
-	if r == nil {
-		return 0
-	}
-	return r.id
 }
 
 // Send sends a command about the run; where the engine is down, the run
