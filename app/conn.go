@@ -3,6 +3,7 @@ package app
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
@@ -29,6 +30,25 @@ type workerConn struct {
 	onErr   app.Func
 	ready   bool
 	pending []protocol.Command
+	// drawing says the worker sent a graph whose layout has not come.
+	drawing bool
+}
+
+// pageReady says whether the event of kind shows the page ready to train:
+// the first run's graph laid out (a graph's layout follows it), or, for a
+// run that draws no graph, its first snapshot. The service worker's
+// precache waits for it (registerServiceWorker).
+func (c *workerConn) pageReady(kind string) bool {
+	switch kind {
+	case protocol.KindGraph:
+		c.drawing = true
+	case protocol.KindLayout:
+		c.drawing = false
+		return true
+	case protocol.KindSnapshot:
+		return !c.drawing
+	}
+	return false
 }
 
 // threadsQuery is the query an engine worker gets from the threads row
@@ -80,7 +100,12 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			f32 = nil
 		}
 		if ev.Kind == protocol.KindReady {
+			registerServiceWorkerSoon()
+		}
+		if c.pageReady(ev.Kind) {
 			registerServiceWorker()
+		}
+		if ev.Kind == protocol.KindReady {
 			c.ready = true
 			for _, p := range c.pending {
 				c.post(p)
@@ -169,11 +194,18 @@ func (c *workerConn) Close() {
 // swRegistered says the page has registered its service worker.
 var swRegistered bool
 
+// precacheWait is how long after the first engine worker starts the
+// service worker is registered if no run has trained an epoch by then (a
+// lab opened paused, a page that trains nothing).
+const precacheWait = 8 * time.Second
+
 // registerServiceWorker registers the service worker, which precaches the
-// whole site for offline use, once: when the first engine worker has
-// started, so that on a first visit the precache's download of both
-// binaries comes after the page's own (the site's builder takes go-app's
-// registration at start out of app.js).
+// whole site for offline use, once: when the page is ready to train
+// (workerConn.pageReady), so that on a first visit the precache (the
+// shipped graphs, the other languages' catalogues, both binaries) comes
+// after the page's own download and the engine's, not on the same link
+// before the lab can train (BenchmarkFirstVisit). The site's builder takes
+// go-app's registration at start out of app.js.
 func registerServiceWorker() {
 	if swRegistered {
 		return
@@ -183,3 +215,21 @@ func registerServiceWorker() {
 		app.Window().Call("goappInitServiceWorker")
 	}
 }
+
+// registerServiceWorkerSoon registers the service worker precacheWait
+// after the first engine worker starts, if no epoch has done it before.
+func registerServiceWorkerSoon() {
+	if swRegistered || swTimer {
+		return
+	}
+	swTimer = true
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		registerServiceWorker()
+		f.Release()
+		return nil
+	})
+	app.Window().Call("setTimeout", f, precacheWait.Milliseconds())
+}
+
+var swTimer bool

@@ -1,0 +1,37 @@
+package app
+
+import (
+	"testing"
+
+	"pdnexplorer/wasm/protocol"
+)
+
+// TestPrecacheWaitsForTheReadyPage keeps the service worker's precache off
+// a first visit's link until the lab can train: a run that draws its graph
+// is ready once the graph is laid out, not at its first snapshot (which
+// comes before the layout); a run that draws none, at its first snapshot.
+func TestPrecacheWaitsForTheReadyPage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		kinds []string
+		ready int // the index of the first event that shows the page ready, -1 for none
+	}{
+		{"a graph, its snapshot, its layout", []string{protocol.KindReady, protocol.KindGraph, protocol.KindSnapshot, protocol.KindProgress, protocol.KindLayout}, 4},
+		{"a run with no graph", []string{protocol.KindReady, protocol.KindProgress, protocol.KindSnapshot}, 2},
+		{"a graph not yet laid out", []string{protocol.KindReady, protocol.KindGraph, protocol.KindSnapshot, protocol.KindSnapshot}, -1},
+		{"nothing trained", []string{protocol.KindReady, protocol.KindEstimate, protocol.KindError}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c workerConn
+			got := -1
+			for i, k := range tc.kinds {
+				if c.pageReady(k) && got < 0 {
+					got = i
+				}
+			}
+			if got != tc.ready {
+				t.Errorf("ready at event %d, want %d", got, tc.ready)
+			}
+		})
+	}
+}
