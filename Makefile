@@ -33,9 +33,14 @@ KERNELS_THREADS := $(BIN)/kernels-threads.wasm
 HAVE_CLANG  := $(shell command -v $(CLANG) >/dev/null 2>&1 && command -v wasm-ld >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_CLANG),yes)
 WORKERTAGS  := -tags=noasm,simd128
+READERTAGS  := -tags=noasm,simd128,reader
 else
 WORKERTAGS  :=
+READERTAGS  := -tags=reader
 endif
+# The reader of the user's files is the worker's program with its readers
+# (the reader tag, web/reader.wasm), fetched when files are opened; the
+# engine's (worker.wasm) links none, which keeps a first visit lighter.
 
 # go test's limit for one package's tests (its default is 10 minutes). The
 # slowest, cmd/pdn (every claim's runs on each family of graphs), takes a
@@ -83,6 +88,7 @@ dist: kernels
 	$(GO) run ./wasm/ui goapp -out $(BROWSER)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -modfile=$(BROWSER)/browser.mod -o dist/web/app.wasm ./wasm/ui
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(WORKERTAGS) -o dist/web/worker.wasm ./wasm/worker
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(READERTAGS) -o dist/web/reader.wasm ./wasm/worker
 	rm -f dist/web/kernels.wasm dist/web/kernels-threads.wasm
 	if [ -f $(KERNELS) ]; then cp $(KERNELS) dist/web/kernels.wasm; fi
 	if [ -f $(KERNELS_THREADS) ]; then cp $(KERNELS_THREADS) dist/web/kernels-threads.wasm; fi
@@ -183,11 +189,13 @@ lint:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app/... ./wasm/ui/... ./wasm/worker/... ./wasm/protocol/...
 	GOOS=js GOARCH=wasm $(GO) vet -tags=noasm,simd128 ./pdn/... ./wasm/worker/...
+	GOOS=js GOARCH=wasm $(GO) vet -tags=noasm,simd128,reader ./wasm/worker/...
 	$(GO) vet -tags=noasm,purego ./pdn/...
 	$(GO) mod tidy -diff
 	GOBIN=$(CURDIR)/$(BIN) $(GO) install $(STATICCHECK)
 	$(BIN)/staticcheck ./...
 	GOOS=js GOARCH=wasm $(BIN)/staticcheck -tags=noasm,simd128 ./pdn/... ./wasm/worker/...
+	GOOS=js GOARCH=wasm $(BIN)/staticcheck -tags=noasm,simd128,reader ./wasm/worker/...
 
 ## bench: Go epoch benchmarks (with the peak tag: the core's FMA peak beside
 ## the pathfinder's), then the CLI next to the PyTorch peer

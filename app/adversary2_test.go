@@ -183,7 +183,7 @@ func TestOpenedGraphSaysEveryNote(t *testing.T) {
 		c.page.engine.Load(c.handle(), []protocol.File{{Name: "edges.csv", Data: []byte("x")}}, c.st.Data)
 	})
 	do(d, c, func() {
-		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 60, Edges: 120, Classes: 4, Notes: notes}}, nil)
+		lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 60, Edges: 120, Classes: 4, Notes: notes}}, nil)
 	})
 	var opened *notice
 	for i, n := range c.page.board.notices {
@@ -236,7 +236,7 @@ func TestOpenedFilesSayTheRowsTheyReset(t *testing.T) {
 		c.page.engine.Load(c.handle(), []protocol.File{{Name: "edges.csv", Data: []byte("x")}}, c.st.Data)
 	})
 	do(d, c, func() {
-		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 60, Edges: 120, Classes: 3}}, nil)
+		lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 60, Edges: 120, Classes: 3}}, nil)
 	})
 	said := 0
 	for _, s := range c.page.board.Texts() {

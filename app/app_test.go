@@ -48,6 +48,26 @@ func (f *fakeConn) play(ev protocol.Event, f32 []float32) {
 }
 func (f *fakeConn) Close() { f.closed = true }
 
+// readers are the fake readers of files the tests' engines dialed, the
+// last dialed last.
+var readers []*fakeConn
+
+// dialFakeReader dials a fake reader of files, which has started.
+func dialFakeReader(ev EventFunc) Conn {
+	f := &fakeConn{onEvent: ev}
+	readers = append(readers, f)
+	return started(f)
+}
+
+// lastReader is the reader of files last dialed.
+func lastReader(t *testing.T) *fakeConn {
+	t.Helper()
+	if len(readers) == 0 {
+		t.Fatal("no reader of files was started")
+	}
+	return readers[len(readers)-1]
+}
+
 func (f *fakeConn) ops() string {
 	var ops []string
 	for _, c := range f.sent {
@@ -61,7 +81,7 @@ func (f *fakeConn) ops() string {
 func mount(t *testing.T) (*GraphLab, *fakeConn, app.ClientDispatcher) {
 	t.Helper()
 	f := &fakeConn{}
-	sh := &Shell{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return started(f) }}
+	sh := &Shell{Dial: func(ev EventFunc) Conn { f.onEvent = ev; return started(f) }, DialReader: dialFakeReader}
 	d := app.NewClientTester(sh)
 	t.Cleanup(d.Close)
 	d.Consume()

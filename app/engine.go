@@ -17,17 +17,22 @@ import (
 // so an event about a run that is gone (a lab left, a run replaced) is
 // dropped.
 //
-// The user's files are read by one worker only; the graph it read is
-// handed to the others (protocol.Command.Parsed), so that files no
-// browser can hold (a gzip bomb) take down one worker, not all, and a
-// large graph is parsed once, not once a worker. A worker that dies anyway (its Go program
-// exits) is replaced by a new one, given the files in use, and its run is
-// told (protocol.KindRestarted) so that it sets its state again.
+// The user's files are read by a worker of their own, the reader (the
+// worker's program built with its readers, fetched only when files are
+// opened: the engine workers' program links none, which keeps a first
+// visit lighter), and the graph it read is handed to every engine worker
+// (protocol.Command.Parsed), so that files no browser can hold (a gzip
+// bomb) take down the reader, not a run, and a large graph is parsed once,
+// not once a worker. The reader is closed once it has answered. A worker
+// that dies anyway (its Go program exits) is replaced by a new one, given
+// the files in use, and its run is told (protocol.KindRestarted) so that
+// it sets its state again.
 type Engine struct {
-	dial    func(EventFunc) Conn
-	workers []*worker
-	runs    map[int]EventFunc
-	last    int
+	dial       func(EventFunc) Conn
+	dialReader func(EventFunc) Conn
+	workers    []*worker
+	runs       map[int]EventFunc
+	last       int
 	// files are the user's own graph's, read and accepted by a worker:
 	// every worker has them, and each new one gets them before its
 	// first run.
@@ -38,9 +43,11 @@ type Engine struct {
 	// page's Go never copies in (protocol.Command.ParsedBuffer).
 	parsed       []byte
 	parsedBuffer any
-	// reading is the worker reading new files (or the files in use with
-	// other columns), nil when none: next, with the columns nextCols.
+	// reading is the reader reading new files (or the files in use with
+	// other columns), nil when none: next, with the columns nextCols, for
+	// the run readFor, which its answers go to.
 	reading  *worker
+	readFor  int
 	next     []protocol.File
 	nextCols experiment.Data
 	// choosing are files whose reader asked which column holds the
@@ -74,9 +81,10 @@ type worker struct {
 }
 
 // NewEngine starts the first worker with dial (which hands each connection
-// it makes the handler of the worker's events).
-func NewEngine(dial func(EventFunc) Conn) *Engine {
-	e := &Engine{dial: dial, runs: map[int]EventFunc{}}
+// it makes the handler of the worker's events); dialReader starts the
+// reader of the user's files, when they are opened.
+func NewEngine(dial, dialReader func(EventFunc) Conn) *Engine {
+	e := &Engine{dial: dial, dialReader: dialReader, runs: map[int]EventFunc{}}
 	e.workers = append(e.workers, e.start())
 	return e
 }
@@ -111,29 +119,81 @@ func (e *Engine) fromWorker(w *worker, ev protocol.Event, f32 []float32) {
 	case ev.Kind == protocol.KindExited:
 		e.replace(w, ev.Error)
 		return
+	case ev.Kind == protocol.KindLoaded && ev.Load:
+		return // a worker took the graph the reader read: the run heard it from the reader
 	case ev.Kind == protocol.KindEstimate:
 		if f := e.estimated; f != nil {
 			e.estimated = nil
 			f(ev.Seconds)
 		}
 		return
-	case w == e.reading && ev.Kind == protocol.KindLoaded && ev.Load:
-		e.files, e.cols, e.parsed, e.parsedBuffer = e.next, e.nextCols, ev.Parsed, ev.ParsedBuffer
-		e.reading, e.next = nil, nil
-		for _, o := range e.workers {
-			if o != w {
-				o.conn.Send(e.loadCommand())
-			}
-		}
-	case w == e.reading && ev.Kind == protocol.KindError && ev.Load:
-		if ev.Columns != nil {
-			e.choosing = e.next // read again once the user names a column
-		}
-		e.reading, e.next = nil, nil // the files in use stay
 	}
 	if f := e.runs[ev.Run]; f != nil {
 		f(ev, f32)
 	}
+}
+
+// fromReader takes an event of the reader r: the graph it read goes to
+// every engine worker, before its run hears of it (so the state the run
+// sets next, data=local, finds it there); a refusal keeps the files in
+// use. Either ends the reader. A reader that could not start, or whose
+// program ended while reading (a file that unpacks to more than a
+// browser holds), is said to the run in the page's words.
+func (e *Engine) fromReader(r *worker, ev protocol.Event, f32 []float32) {
+	if r != e.reading {
+		return // a reader replaced by newer files, or done
+	}
+	ev.Run = e.readFor
+	switch {
+	case ev.Kind == protocol.KindReady:
+		r.ready = true
+		return
+	case ev.Kind == protocol.KindLoaded && ev.Load:
+		e.files, e.cols, e.parsed, e.parsedBuffer = e.next, e.nextCols, ev.Parsed, ev.ParsedBuffer
+		for _, o := range e.workers {
+			o.conn.Send(e.loadCommand())
+		}
+	case ev.Kind == protocol.KindError && ev.Load:
+		if ev.Columns != nil {
+			e.choosing = e.next // read again once the user names a column
+		}
+	case ev.Kind == protocol.KindStartFailed, ev.Kind == protocol.KindExited:
+		ev = readerFailed(r, ev)
+	case ev.Kind == protocol.KindError:
+		// The connection's own failure (a message it could not read):
+		// the files were not opened.
+		ev.Load = true
+	default:
+		return // nothing else concerns the page
+	}
+	e.endReading()
+	if f := e.runs[ev.Run]; f != nil {
+		f(ev, f32)
+	}
+}
+
+// endReading closes the reader: it holds the files and the graph it
+// read, which the engine workers now hold.
+func (e *Engine) endReading() {
+	if e.reading != nil && e.reading.conn != nil {
+		e.reading.conn.Close()
+	}
+	e.reading, e.next = nil, nil
+}
+
+// readerFailed is what the run is told when the reader r's program
+// could not start or ended while reading (ev): the files were not opened,
+// and the graph in use stays.
+func readerFailed(r *worker, ev protocol.Event) protocol.Event {
+	say := phrase.New("Your graph was not opened: the reader of files could not start in this browser; the browser's console says why. The graph in use stays.")
+	if ev.Kind == protocol.KindExited && r.ready {
+		cause := phrase.New("its program failed; the browser's console says how")
+		if _, err := numtext.ParseInt(ev.Error); err == nil {
+			cause = phrase.New("its program ended with code %s", ev.Error)
+		}
+		say = phrase.New("Your graph was not opened: its reader stopped while reading it (%s), likely out of memory: the files unpack to more than a browser holds. The graph in use stays.", cause)
+	}
+	return protocol.Event{Kind: protocol.KindError, Run: ev.Run, Load: true, Error: say.String(), Say: &say}
 }
 
 // failStart closes w, whose program could not start, takes it from the
@@ -144,9 +204,6 @@ func (e *Engine) failStart(w *worker) {
 	w.conn = downConn{} // its run's later commands are told the engine is down
 	e.down = true
 	e.workers = slices.DeleteFunc(e.workers, func(x *worker) bool { return x == w })
-	if w == e.reading {
-		e.reading, e.next = nil, nil
-	}
 	if f := e.runs[w.run]; f != nil && w.run != 0 {
 		f(downEvent(w.run), nil)
 	}
@@ -177,11 +234,6 @@ func (e *Engine) replace(w *worker, why string) {
 	}
 	say := phrase.New("The engine stopped (%s) and was started again; the graph in use stays.", cause)
 	kind := protocol.KindRestarted
-	if w == e.reading {
-		w.deaths = 0 // the files killed it, not the run's state: they are dropped
-		e.reading, e.next = nil, nil
-		say = phrase.New("Your graph was not opened: the engine stopped while reading it (%s), likely out of memory: the files unpack to more than a browser holds. The engine was started again; the graph in use stays.", cause)
-	}
 	if w.deaths >= tooManyDeaths {
 		// The run is told why, and not set again: a new state sets it.
 		kind, w.deaths = protocol.KindError, 0
@@ -202,6 +254,9 @@ type Handle struct {
 	e  *Engine
 	w  *worker
 	id int
+	// state is the last state the run set: the reader holds files opened
+	// for the run to what it can train (Load).
+	state string
 }
 
 // Open starts a run whose events go to f, on a free worker or a new one.
@@ -228,22 +283,31 @@ func (e *Engine) Open(f EventFunc) *Handle {
 	return &Handle{e: e, w: w, id: e.last}
 }
 
-// Load hands the user's files to the worker of the run h (the lab that
-// opens them), which reads them as the graph of data=local and answers to
-// that run; the other workers get them once it has read them.
+// Load hands the user's files to a new reader, which reads them as the
+// graph of data=local, held to what the run h (the lab that opens them)
+// can train in a browser, and answers to that run; every engine worker
+// gets the graph it read. Files being read before are dropped: the last
+// opened are the ones read.
 func (e *Engine) Load(h *Handle, files []protocol.File, cols experiment.Data) {
-	w := e.live()
-	if w == nil {
-		if h != nil && e.runs[h.id] != nil {
-			e.runs[h.id](downEvent(h.id), nil)
+	run := 0
+	if h != nil && h.w.run == h.id {
+		run = h.id
+	}
+	if e.live() == nil {
+		if f := e.runs[run]; f != nil {
+			f(downEvent(run), nil)
 		}
 		return
 	}
-	if h != nil && h.w.run == h.id {
-		w = h.w
+	e.endReading()
+	r := &worker{}
+	e.reading, e.readFor, e.next, e.nextCols, e.choosing = r, run, files, cols, nil
+	r.conn = e.dialReader(func(ev protocol.Event, f32 []float32) { e.fromReader(r, ev, f32) })
+	state := ""
+	if h != nil {
+		state = h.state
 	}
-	e.reading, e.next, e.nextCols, e.choosing = w, files, cols, nil
-	w.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, IDColumn: cols.IDColumn, Target: cols.Target, Bins: cols.Bins})
+	r.conn.Send(protocol.Command{Op: protocol.OpLoad, Files: files, State: state, IDColumn: cols.IDColumn, Target: cols.Target, Bins: cols.Bins})
 }
 
 // Estimate asks the engine how long each run of states would take to its
@@ -302,6 +366,9 @@ func (r *Handle) Send(cmd protocol.Command) {
 		return // closed
 	}
 	cmd.Run = r.id
+	if cmd.Op == protocol.OpSet || cmd.Op == protocol.OpRegenerate {
+		r.state = cmd.State
+	}
 	if _, down := r.w.conn.(downConn); down {
 		if f := r.e.runs[r.id]; f != nil && cmd.Op != protocol.OpPause {
 			f(downEvent(r.id), nil)
@@ -322,9 +389,10 @@ func (r *Handle) Close() {
 	delete(r.e.runs, r.id)
 }
 
-// Close stops the workers.
+// Close stops the workers and the reader.
 func (e *Engine) Close() {
 	for _, w := range e.workers {
 		w.conn.Close()
 	}
+	e.endReading()
 }

@@ -88,11 +88,14 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	tiny(f, d)
 	files := []protocol.File{{Name: "nodes.csv", Data: []byte("id")}}
 	do(d, c, func() { c.opening = true; c.page.engine.Load(c.handle(), files, c.st.Data) })
-	if last := f.sent[len(f.sent)-1]; last.Op != protocol.OpLoad || len(last.Files) != 1 {
-		t.Fatalf("the files were sent as %+v", last)
+	if last := lastReader(t).sent[len(lastReader(t).sent)-1]; last.Op != protocol.OpLoad || len(last.Files) != 1 || !strings.Contains(last.State, "model=") {
+		t.Fatalf("the files were sent to the reader as %+v, want them with the run's state", last)
+	}
+	if f.ops() != "set" {
+		t.Fatalf("the engine worker got %q before the reader read the files", f.ops())
 	}
 	do(d, c, func() {
-		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 4, Edges: 3, Classes: 2}}, nil)
+		lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "mine", Nodes: 4, Edges: 3, Classes: 2}}, nil)
 	})
 	if c.st.Data.Graph != experiment.GraphLocal {
 		t.Fatalf("data is %s after the graph was read", c.st.Data.Graph)
@@ -114,11 +117,13 @@ func TestOpenedGraphBecomesTheData(t *testing.T) {
 	}
 }
 
-// The user's files are read by one worker only; once it has read them
-// the others get the graph it read, so files no browser holds take down
-// one worker, not all, and none parses them again. A worker that dies is replaced: the new one gets the
-// files in use, the run is told and sets its state again; files that were
-// being read when it died are dropped, and the page says why.
+// The user's files are read by a reader of their own, not by an engine
+// worker: once it has read them every engine worker gets the graph it
+// read, so files no browser holds take down the reader, not a run, and
+// none parses them again; the reader is closed once it has answered. A
+// reader that dies reading is said and the graph in use stays; an engine
+// worker that dies is replaced: the new one gets the files in use, the
+// run is told and sets its state again.
 func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 	_, l, conns, d := mountLab(t, "compare", "lab=compare")
 	if len(*conns) < 2 {
@@ -127,32 +132,56 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 	first, second := (*conns)[0], (*conns)[1]
 	good := []protocol.File{{Name: "nodes.csv", Data: []byte("good")}}
 	e := l.page.engine
-	reader := l.runs[0].engine
+	h := l.runs[0].engine
 	do := func(f func()) {
 		d.Dispatch(app.Dispatch{Mode: app.Update, Source: l.fig.(app.Composer), Function: func(app.Context) { f() }})
 		d.Consume()
 	}
-	do(func() { e.Load(reader, good, l.st.Data) })
-	if strings.Contains(second.ops(), protocol.OpLoad) || !strings.HasSuffix(first.ops(), protocol.OpLoad) {
-		t.Fatalf("the files went to %q and %q before one worker read them", first.ops(), second.ops())
+	do(func() { e.Load(h, good, l.st.Data) })
+	reader := lastReader(t)
+	if strings.Contains(first.ops(), protocol.OpLoad) || strings.Contains(second.ops(), protocol.OpLoad) || reader.ops() != protocol.OpLoad {
+		t.Fatalf("the files went to %q and %q, and the reader got %q", first.ops(), second.ops(), reader.ops())
 	}
 	do(func() {
-		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: reader.id, Loaded: &protocol.Loaded{Name: "g"}, Parsed: []byte("graph read"), ParsedBuffer: "the buffer it came in"}, nil)
+		reader.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "g"}, Parsed: []byte("graph read"), ParsedBuffer: "the buffer it came in"}, nil)
 	})
-	if !strings.HasSuffix(second.ops(), protocol.OpLoad) {
-		t.Fatalf("the other worker did not get the files once read: %q", second.ops())
+	for i, w := range []*fakeConn{first, second} {
+		if !strings.HasSuffix(w.ops(), protocol.OpLoad) {
+			t.Fatalf("engine worker %d did not get the files once read: %q", i, w.ops())
+		}
+		got := w.sent[len(w.sent)-1]
+		if string(got.Parsed) != "graph read" {
+			t.Errorf("engine worker %d got the files without the graph read from them (%q): it would parse them again", i, got.Parsed)
+		}
+		// In the browser the graph read stays in the buffer it came in,
+		// which the page passes on and never copies into its own memory.
+		if got.ParsedBuffer != "the buffer it came in" {
+			t.Errorf("engine worker %d got the graph read without the buffer it came in (%v): the page would copy it", i, got.ParsedBuffer)
+		}
 	}
-	if got := second.sent[len(second.sent)-1]; string(got.Parsed) != "graph read" {
-		t.Errorf("the other worker got the files without the graph read from them (%q): it would parse them again", got.Parsed)
+	if !reader.closed {
+		t.Error("the reader was left open once it had answered: it holds the files and the graph")
 	}
-	// In the browser the graph read stays in the buffer it came in, which
-	// the page passes on and never copies into its own memory.
-	if got := second.sent[len(second.sent)-1]; got.ParsedBuffer != "the buffer it came in" {
-		t.Errorf("the other worker got the graph read without the buffer it came in (%v): the page would copy it", got.ParsedBuffer)
+	// An engine worker's own answer to the graph handed it is not the
+	// run's news: the reader's was.
+	notices := len(l.page.board.Texts())
+	do(func() {
+		first.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "g"}}, nil)
+	})
+	if len(l.page.board.Texts()) != notices {
+		t.Errorf("a worker taking the graph read was said again: %q", l.page.board.Texts())
 	}
 
 	bomb := []protocol.File{{Name: "nodes.csv.gz", Data: []byte("bomb")}}
-	do(func() { e.Load(reader, bomb, l.st.Data) })
+	do(func() { e.Load(h, bomb, l.st.Data) })
+	do(func() { lastReader(t).play(protocol.Event{Kind: protocol.KindExited, Error: "2"}, nil) })
+	if first.closed || second.closed || !lastReader(t).closed {
+		t.Fatalf("a reader that died closed an engine worker, or was left open")
+	}
+	if b := strings.Join(l.page.board.Texts(), " | "); !strings.Contains(b, "its reader stopped while reading it (its program ended with code 2)") {
+		t.Errorf("the page says %q", b)
+	}
+
 	do(func() { first.play(protocol.Event{Kind: protocol.KindExited, Error: "2"}, nil) })
 	fresh := (*conns)[len(*conns)-1]
 	if !first.closed || fresh == first || fresh == second {
@@ -161,9 +190,6 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 	ops := fresh.ops()
 	if !strings.HasPrefix(ops, protocol.OpLoad+","+protocol.OpSet) || string(fresh.sent[0].Files[0].Data) != "good" || string(fresh.sent[0].Parsed) != "graph read" {
 		t.Errorf("the new worker got %q, want the files in use, then the run's state", ops)
-	}
-	if b := strings.Join(l.page.board.Texts(), " | "); !strings.Contains(b, "the engine stopped while reading it (its program ended with code 2)") {
-		t.Errorf("the page says %q", b)
 	}
 	// The new worker serves the run: its events reach it.
 	do(func() { playRun(fresh, 0) })
@@ -175,8 +201,7 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 // Files whose reader asks which column holds the classes are the ones read
 // again with the column chosen, not the graph in use before them.
 func TestChosenColumnRereadsTheFilesAsked(t *testing.T) {
-	_, l, conns, d := mountLab(t, "graph", "lab=graph")
-	w := (*conns)[0]
+	_, l, _, d := mountLab(t, "graph", "lab=graph")
 	e := l.page.engine
 	h := l.runs[0].engine
 	do := func(f func()) {
@@ -186,17 +211,17 @@ func TestChosenColumnRereadsTheFilesAsked(t *testing.T) {
 	old := []protocol.File{{Name: "old.zip", Data: []byte("old")}}
 	do(func() { e.Load(h, old, l.st.Data) })
 	do(func() {
-		w.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Run: h.id, Loaded: &protocol.Loaded{Name: "old"}}, nil)
+		lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "old"}}, nil)
 	})
 	asked := []protocol.File{{Name: "shapes.zip", Data: []byte("new")}}
 	do(func() { e.Load(h, asked, l.st.Data) })
 	do(func() {
-		w.play(protocol.Event{Kind: protocol.KindError, Load: true, Run: h.id, Error: "which column?", Columns: &protocol.Columns{File: "target.csv"}}, nil)
+		lastReader(t).play(protocol.Event{Kind: protocol.KindError, Load: true, Error: "which column?", Columns: &protocol.Columns{File: "target.csv"}}, nil)
 	})
 	dd := l.st.Data
 	dd.Target = "colour"
 	do(func() { e.Reload(h, dd) })
-	last := w.sent[len(w.sent)-1]
+	last := lastReader(t).sent[len(lastReader(t).sent)-1]
 	if last.Op != protocol.OpLoad || last.Target != "colour" || len(last.Files) != 1 || last.Files[0].Name != "shapes.zip" {
 		t.Errorf("the chosen column reads %+v", last)
 	}
@@ -212,7 +237,7 @@ func TestOpenedNoticeCountsUnlabelled(t *testing.T) {
 		c.page.engine.Load(c.handle(), []protocol.File{{Name: "labels.csv", Data: []byte("id")}}, c.st.Data)
 	})
 	do(d, c, func() {
-		f.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "labels", Nodes: 300, Edges: 1200, Classes: 3,
+		lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "labels", Nodes: 300, Edges: 1200, Classes: 3,
 			Unlabelled: 30, ClassNames: []string{"a", "b", "c"}, ClassColumn: "label"}}, nil)
 	})
 	b := strings.Join(c.page.board.Texts(), " | ")

@@ -151,7 +151,8 @@ func TestAnotherGraphDropsWhatBelongedToTheGraphBefore(t *testing.T) {
 	}{
 		{"files opened", func(c *GraphLab) {
 			c.opening = true
-			c.one().engine.w.conn.(*fakeConn).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "zip_r.zip",
+			c.page.engine.Load(c.handle(), []protocol.File{{Name: "zip_r.zip"}}, c.st.Data)
+			lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "zip_r.zip",
 				Nodes: 7126, Edges: 35324, Classes: 2, ClassNames: []string{"False", "True"}, Features: 3, ClassColumn: "mature", Recipe: experiment.RecipePaper}}, nil)
 		}},
 		{"a control", func(c *GraphLab) { c.setParam("q", "0.02") }},
@@ -209,7 +210,7 @@ func TestEveryOneGraphRowIsSaid(t *testing.T) {
 // opened without them (the worker says why) leave the state's columns as
 // the reader used them.
 func TestLinksColumnsShowAndClear(t *testing.T) {
-	rm, l, conns, d := mountLab(t, "graph", "lab=graph&bins=5&target=mature")
+	rm, l, _, d := mountLab(t, "graph", "lab=graph&bins=5&target=mature")
 	c := rm.(*GraphLab)
 	h := app.HTMLString(rm)
 	if !strings.Contains(h, "Your files are read with target=mature, bins=5") || !strings.Contains(h, `id="forget-columns"`) {
@@ -220,11 +221,12 @@ func TestLinksColumnsShowAndClear(t *testing.T) {
 		t.Errorf("after Let the reader choose: bins %d, target %q", l.st.Data.Bins, l.st.Data.Target)
 	}
 
-	rm, l, conns, d = mountLab(t, "graph", "lab=graph&bins=5")
+	rm, l, _, d = mountLab(t, "graph", "lab=graph&bins=5")
 	c = rm.(*GraphLab)
 	doIn(d, c, func() {
 		c.opening = true
-		(*conns)[0].play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "musae_twitch_engb", Nodes: 7126, Edges: 35324,
+		c.page.engine.Load(c.handle(), []protocol.File{{Name: "musae_twitch_engb.zip"}}, c.st.Data)
+		lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Name: "musae_twitch_engb", Nodes: 7126, Edges: 35324,
 			Classes: 2, ClassNames: []string{"False", "True"}, ClassColumn: "mature", Recipe: experiment.RecipePaper,
 			Notes: []phrase.Text{phrase.New("the link's columns (%s) did not fit these files (%s): they were read with the columns the reader finds", "bins=5", "target.csv:2: column mature: holds \"False\", which is no number")}}}, nil)
 	})

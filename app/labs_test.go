@@ -28,7 +28,7 @@ func mountLab(t *testing.T, name, link string) (room, *lab, *[]*fakeConn, app.Cl
 		f := &fakeConn{onEvent: ev}
 		*conns = append(*conns, f)
 		return started(f)
-	})
+	}, dialFakeReader)
 	newRoom, ok := rooms[name]
 	if !ok {
 		t.Fatalf("no component for the %s lab", name)

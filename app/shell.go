@@ -15,6 +15,11 @@ import (
 // that the site works at any path.
 const WorkerURL = "web/worker.js"
 
+// ReaderURL starts the reader of the user's files: the same script, which
+// runs the worker's program built with the readers (web/reader.wasm), a
+// download the page makes only when files are opened.
+const ReaderURL = WorkerURL + "?reader=1"
+
 // Shell is the page: the title, the navigation between labs, the notices,
 // the tour, and the one lab the address names (#lab=NAME). It opens the
 // one engine connection the labs share, and it alone owns the address and
@@ -28,6 +33,9 @@ type Shell struct {
 	// Dial connects to the engine. Nil means the Web Worker at WorkerURL;
 	// tests set a fake.
 	Dial func(EventFunc) Conn
+	// DialReader starts the reader of the user's files. Nil means the Web
+	// Worker at ReaderURL; tests set a fake.
+	DialReader func(EventFunc) Conn
 
 	ctx     app.Context
 	engine  *Engine
@@ -79,11 +87,14 @@ type room interface {
 func (c *Shell) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	c.board.changed = func() { ctx.Dispatch(func(app.Context) {}) }
-	dial := c.Dial
+	dial, dialReader := c.Dial, c.DialReader
 	if dial == nil {
 		dial = func(f EventFunc) Conn { return dialWorker(WorkerURL+threadsQuery(), f) }
 	}
-	c.engine = NewEngine(dial)
+	if dialReader == nil {
+		dialReader = func(f EventFunc) Conn { return dialWorker(ReaderURL, f) }
+	}
+	c.engine = NewEngine(dial, dialReader)
 	c.follow(currentHash())
 	c.listen("hashchange", func(app.Value) {
 		repairLocation()

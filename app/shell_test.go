@@ -135,7 +135,7 @@ func TestEngineRoutesByRun(t *testing.T) {
 		f := &fakeConn{onEvent: ev}
 		conns = append(conns, f)
 		return started(f)
-	})
+	}, dialFakeReader)
 	var got [4][]int
 	a := e.Open(func(ev protocol.Event, _ []float32) { got[1] = append(got[1], ev.Gen) })
 	b := e.Open(func(ev protocol.Event, _ []float32) { got[2] = append(got[2], ev.Gen) })
@@ -184,7 +184,7 @@ func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
 			f := &fakeConn{onEvent: ev} // never says it is ready
 			conns = append(conns, f)
 			return f
-		})
+		}, dialFakeReader)
 		var got []protocol.Event
 		a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
 		a.Send(protocol.Command{Op: protocol.OpSet})
@@ -213,13 +213,64 @@ func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
 		f := started(&fakeConn{onEvent: ev})
 		conns = append(conns, f)
 		return f
-	})
+	}, dialFakeReader)
 	var got []protocol.Event
 	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
 	a.Send(protocol.Command{Op: protocol.OpSet})
 	conns[0].onEvent(protocol.Failure(phrase.Errorf("bad message from the engine: %w", errors.New("x"))), nil)
 	if len(got) != 1 || got[0].Kind != protocol.KindError {
 		t.Errorf("the connection's failure reached the run as %+v", got)
+	}
+}
+
+// The reader of files is not the engine: a reader that cannot start, or
+// whose program ends while reading, tells the run that opened the files
+// in the page's words, keeps the graph in use, and leaves the engine up
+// (its workers train on; the next files start a new reader).
+func TestEngineSaysAReaderThatFails(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		ready bool
+		ev    protocol.Event
+		want  string
+	}{
+		{"cannot start", false, protocol.Event{Kind: protocol.KindStartFailed}, "the reader of files could not start"},
+		{"ends before it starts", false, protocol.Event{Kind: protocol.KindExited, Error: "2"}, "the reader of files could not start"},
+		{"ends while reading", true, protocol.Event{Kind: protocol.KindExited, Error: "2"}, "its reader stopped while reading it (its program ended with code 2)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var conns, rs []*fakeConn
+			e := NewEngine(func(ev EventFunc) Conn {
+				f := started(&fakeConn{onEvent: ev})
+				conns = append(conns, f)
+				return f
+			}, func(ev EventFunc) Conn {
+				f := &fakeConn{onEvent: ev}
+				rs = append(rs, f)
+				if tc.ready {
+					return started(f)
+				}
+				return f
+			})
+			var got []protocol.Event
+			a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
+			a.Send(protocol.Command{Op: protocol.OpSet, State: "model=gcn"})
+			e.Load(a, []protocol.File{{Name: "edges.csv"}}, experiment.Data{})
+			if len(rs) != 1 || rs[0].ops() != protocol.OpLoad || rs[0].sent[0].State != "model=gcn" || conns[0].ops() != protocol.OpSet {
+				t.Fatalf("the files went to the reader as %q (state %q), the engine worker got %q", rs[0].ops(), rs[0].sent[0].State, conns[0].ops())
+			}
+			rs[0].onEvent(tc.ev, nil)
+			if len(got) != 1 || got[0].Kind != protocol.KindError || !got[0].Load || got[0].Say == nil || !strings.Contains(got[0].Say.String(), tc.want) {
+				t.Fatalf("the run got %+v, want the page's words %q", got, tc.want)
+			}
+			if !rs[0].closed || e.reading != nil || e.down || conns[0].closed {
+				t.Errorf("reader closed %v, reading %v, engine down %v, engine worker closed %v", rs[0].closed, e.reading != nil, e.down, conns[0].closed)
+			}
+			e.Load(a, []protocol.File{{Name: "edges.csv"}}, experiment.Data{})
+			if len(rs) != 2 {
+				t.Errorf("the next files started %d readers, want a new one", len(rs)-1)
+			}
+		})
 	}
 }
 
@@ -232,7 +283,7 @@ func TestEngineStopsSettingAStateThatKillsItsWorker(t *testing.T) {
 		f := started(&fakeConn{onEvent: ev})
 		conns = append(conns, f)
 		return f
-	})
+	}, dialFakeReader)
 	var got []string
 	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev.Kind) })
 	a.Send(protocol.Command{Op: protocol.OpSet})
@@ -258,7 +309,7 @@ func TestSweepHaltsWhenTheEngineCannotStart(t *testing.T) {
 		f := &fakeConn{onEvent: ev}
 		conns = append(conns, f)
 		return f
-	})
+	}, dialFakeReader)
 	var saved experiment.Experiment
 	rm := rooms["sweep"](&page{engine: e, board: &Board{}, save: func(s experiment.Experiment) { saved = s }})
 	st, _ := experiment.Decode("lab=sweep&reps=1")

@@ -18,7 +18,7 @@ import (
 // without its cell fails here.
 func TestEveryClassOnEveryFormat(t *testing.T) {
 	var names []string
-	for _, f := range formats {
+	for _, f := range formats() {
 		names = append(names, f.name)
 	}
 	fixtures := faultFixtures(t)

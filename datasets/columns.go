@@ -195,10 +195,7 @@ func readNodeTable(fsys fs.FS, format, name string, cols Columns, isHeader func(
 // class on its line i), within the limit of cells. Without a header, the
 // class is where the format's row says (bareClass).
 func readNodeRows(fsys fs.FS, format, name string, cols Columns, isHeader func([]string) bool, named bool) (*nodeTable, error) {
-	bare, ok := bareClassOf[format]
-	if !ok {
-		panic("datasets: no format row " + format)
-	}
+	bare := formatNamed(format).bareClass
 	t, err := openData(fsys, name, isHeader)
 	if err != nil {
 		return nil, err

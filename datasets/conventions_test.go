@@ -39,7 +39,7 @@ var bareClassCases = map[string]struct {
 }
 
 func TestAHeaderlessTableKeepsItsRowsClassColumn(t *testing.T) {
-	for _, f := range formats {
+	for _, f := range formats() {
 		c, ok := bareClassCases[f.name]
 		if ok != (f.bareClass != askClass) {
 			t.Errorf("format %s: bareClass %d, and a case: %v; a row that places a headerless table's class needs its case here, and only such a row", f.name, f.bareClass, ok)
@@ -124,7 +124,7 @@ var attributeOrderCases = map[string]func() map[string]string{
 func attributeValue(n, k int) int { return 100*n + k + 1 }
 
 func TestAttributesInNetworkXsOrder(t *testing.T) {
-	for _, f := range formats {
+	for _, f := range formats() {
 		files, ok := attributeOrderCases[f.name]
 		if ok != f.holdsItems {
 			t.Errorf("format %s: holdsItems %v, and a case: %v; every row read by the GraphML reader's keys (holdsItems) needs its case here", f.name, f.holdsItems, ok)
@@ -269,7 +269,7 @@ var repeatCases = map[string][]repeatCase{
 }
 
 func TestRepeatedPairsMergedAsTheirLibraryDoes(t *testing.T) {
-	for _, f := range formats {
+	for _, f := range formats() {
 		cases, ok := repeatCases[f.name]
 		if want := f.merges == lastKept || f.merges == summed; ok != want {
 			t.Errorf("format %s: a case: %v; want one where its edges carry values (merges %d)", f.name, ok, f.merges)
@@ -325,7 +325,7 @@ var twoNamedAlikeCases = map[string]struct {
 }
 
 func TestTwoAttributesOneNameRefused(t *testing.T) {
-	for _, f := range formats {
+	for _, f := range formats() {
 		c, ok := twoNamedAlikeCases[f.name]
 		if want := f.holdsItems && f.name != "node-link JSON"; ok != want {
 			t.Errorf("format %s: a case: %v; want %v (node-link JSON refuses a key given twice in an object, input.JSON's rule)", f.name, ok, want)
@@ -385,7 +385,7 @@ var weightlessEdgeCases = map[string][]struct {
 
 func TestAnEdgeWithoutAWeightWeighsItsFormatsDefault(t *testing.T) {
 	for name, cases := range weightlessEdgeCases {
-		if !slices.ContainsFunc(formats, func(f format) bool { return f.name == name }) {
+		if !slices.ContainsFunc(formats(), func(f format) bool { return f.name == name }) {
 			t.Errorf("no format row %s", name)
 		}
 		for _, c := range cases {
@@ -432,7 +432,7 @@ func TestAClassLeftOutIsNoZero(t *testing.T) {
 			return fs
 		},
 	}
-	for _, f := range formats {
+	for _, f := range formats() {
 		files, ok := left[f.name]
 		if ok != f.holdsItems {
 			t.Errorf("format %s: a case: %v; want %v", f.name, ok, f.holdsItems)
@@ -474,7 +474,7 @@ func TestEdgesInOneOrder(t *testing.T) {
 	// Listed out of order and backwards: 3–1 first, 2–1 after 1–2's pair.
 	fixtures["GraphML"] = append(fixtures["GraphML"], faultFixture{name: "edges out of order", files: graphmlRepeat(false, [3]int{3, 1, 4}, [3]int{2, 0, 5})})
 	fixtures["node-link JSON"] = append(fixtures["node-link JSON"], faultFixture{name: "edges out of order", files: nodeLinkRepeat(false, false, [3]int{3, 1, 4}, [3]int{2, 0, 5})})
-	for _, f := range formats {
+	for _, f := range formats() {
 		for _, fx := range fixtures[f.name] {
 			for _, s := range surfaces {
 				t.Run(f.name+"/"+fx.name+"/"+s.name, func(t *testing.T) {

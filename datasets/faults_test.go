@@ -676,7 +676,7 @@ func TestGraphMLDeclaredEncoding(t *testing.T) {
 // The formats' sentence, which messages and the page show, is the rows'.
 func TestFormatsSentenceIsTheRows(t *testing.T) {
 	var says []string
-	for _, f := range formats {
+	for _, f := range formats() {
 		says = append(says, f.says)
 	}
 	sentence := strings.Join(says[:len(says)-1], ", ") + ", or " + says[len(says)-1]

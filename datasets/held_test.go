@@ -78,7 +78,7 @@ var heldFiles = map[string]func(n int) (files map[string]string, at func(k int) 
 // file holds no item, and opens within any budget.
 func TestEveryItemHoldingReaderKeepsTheBudget(t *testing.T) {
 	const n = 6 // nodes, and as many edges
-	for _, f := range formats {
+	for _, f := range formats() {
 		if !f.holdsItems {
 			continue
 		}
@@ -136,7 +136,7 @@ func TestEveryItemHoldingReaderKeepsTheBudget(t *testing.T) {
 // came to hold items (held) without its row saying so fails here.
 func TestTheBudgetTouchesOnlyItemHoldingReaders(t *testing.T) {
 	fixtures := faultFixtures(t)
-	for _, f := range formats {
+	for _, f := range formats() {
 		if f.holdsItems {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"pdnexplorer/experiment"
 	"pdnexplorer/i18n/phrase"
@@ -102,50 +103,74 @@ func (f format) unread(cols Columns) Columns {
 // resplit says it came without a split.
 type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 
-// formats are the formats Open reads, in the order they are tried.
-var formats = []format{
-	{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss,
-		noColumns: phrase.New("a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id)"),
-		library:   "the explorer's own: pdn gen -out and the PyG export write it, pyg/run_pyg.py reads it", fuzz: "FuzzReadBundle", merges: refusedAgain},
-	{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every,
-		library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE", merges: lastKept},
-	{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1},
-		noColumns: phrase.New("node-link JSON names its nodes by their \"id\", so there is no column of node names to choose"),
-		file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink", holdsItems: true, merges: lastKept},
-	{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"},
-		noColumns: phrase.New("an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line)"),
-		library:   "ogb's NodePropPredDataset, from its raw files", fuzz: "FuzzReadOGB", merges: summed},
-	{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1},
-		noColumns: phrase.New("a GraphML file names its nodes by their id attribute, so there is no column of node names to choose"),
-		file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML", holdsItems: true, merges: lastKept},
-	{name: "GEXF", says: "a GEXF file", find: findGEXFFile, near: gexfNearMiss, chooses: Columns{Target: "*", Bins: 1},
-		noColumns: phrase.New("a GEXF file names its nodes by their id attribute, so there is no column of node names to choose"),
-		file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF", holdsItems: true, merges: lastKept},
-	{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss,
-		noColumns: phrase.New("a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows)"),
-		file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},
-	{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every,
-		ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket",
-		bareClass: afterIDClass, merges: summed},
-	{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
-		library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain",
-		bareClass: lastClass, merges: lastKept},
+// formats are the formats Open reads, in the order they are tried. They
+// are made on first use, not as the package starts: a var set at start
+// would keep every reader in every program that imports the package, the
+// page's engine worker too, which reads no files (another worker reads
+// them: TestEngineLinksNoReader).
+func formats() []format {
+	formatRows.Do(func() { formatRows.rows = formatTable() })
+	return formatRows.rows
+}
+
+var formatRows struct {
+	sync.Once
+	rows []format
+}
+
+// formatTable is the rows, made once (formats).
+func formatTable() []format {
+	return []format{
+		{name: "bundle", says: "a bundle (meta.json, nodes.csv, edges.csv)", find: findBundle, near: planetoidNearMiss,
+			noColumns: phrase.New("a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id)"),
+			library:   "the explorer's own: pdn gen -out and the PyG export write it, pyg/run_pyg.py reads it", fuzz: "FuzzReadBundle", merges: refusedAgain},
+		{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every,
+			library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE", merges: lastKept},
+		{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1},
+			noColumns: phrase.New("node-link JSON names its nodes by their \"id\", so there is no column of node names to choose"),
+			file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink", holdsItems: true, merges: lastKept},
+		{name: "OGB", says: "an OGB node-property folder (raw/edge.csv.gz, raw/node-label.csv.gz)", find: findOGB, owns: []string{"raw", "split", "mapping"},
+			noColumns: phrase.New("an OGB folder has no columns to choose (its classes are raw/node-label.csv.gz, its nodes numbered by line)"),
+			library:   "ogb's NodePropPredDataset, from its raw files", fuzz: "FuzzReadOGB", merges: summed},
+		{name: "GraphML", says: "a GraphML file", find: findGraphMLFile, near: graphmlNearMiss, chooses: Columns{Target: "*", Bins: 1},
+			noColumns: phrase.New("a GraphML file names its nodes by their id attribute, so there is no column of node names to choose"),
+			file:      ".graphml", library: "NetworkX's read_graphml, igraph's Read_GraphML", fuzz: "FuzzReadGraphML", holdsItems: true, merges: lastKept},
+		{name: "GEXF", says: "a GEXF file", find: findGEXFFile, near: gexfNearMiss, chooses: Columns{Target: "*", Bins: 1},
+			noColumns: phrase.New("a GEXF file names its nodes by their id attribute, so there is no column of node names to choose"),
+			file:      ".gexf", library: "Gephi, NetworkX's read_gexf", fuzz: "FuzzReadGEXF", holdsItems: true, merges: lastKept},
+		{name: "npz", says: "a GNN benchmark .npz file", find: findNPZFile, near: npzNearMiss,
+			noColumns: phrase.New("a .npz file has no columns to choose (its classes are its labels array, its nodes the adjacency's rows)"),
+			file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},
+		{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every,
+			ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket",
+			bareClass: afterIDClass, merges: summed},
+		{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
+			library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain",
+			bareClass: lastClass, merges: lastKept},
+	}
 }
 
 // formatNamed is the row called name.
 func formatNamed(name string) format {
-	i := slices.IndexFunc(formats, func(f format) bool { return f.name == name })
-	return formats[i]
+	rows := formats()
+	i := slices.IndexFunc(rows, func(f format) bool { return f.name == name })
+	if i < 0 {
+		panic("datasets: no format row " + name)
+	}
+	return rows[i]
 }
 
 // PathForms says how a graph is given as a path: a folder, a zip of one,
-// or the one file of a format that is one (the rows' file).
-var PathForms = "a folder, a zip of one, or a file of its own (" + strings.Join(oneFiles(), ", ") + ")"
+// or the one file of a format that is one (the rows' file). A func, not a
+// var set as the package starts (formats says why).
+func PathForms() string {
+	return "a folder, a zip of one, or a file of its own (" + strings.Join(oneFiles(), ", ") + ")"
+}
 
 // oneFiles are the endings of the formats whose graph is one file.
 func oneFiles() []string {
 	var out []string
-	for _, f := range formats {
+	for _, f := range formats() {
 		if f.file != "" {
 			out = append(out, f.file)
 		}
@@ -154,26 +179,15 @@ func oneFiles() []string {
 }
 
 // namedByARow says a name's ending (ext, with its dot) is a file's of
-// some format.
-func namedByARow(ext string) bool { return slices.Contains(rowEnds, ext) }
-
-// rowEnds are the rows' file and ends, gathered once the rows are (the
-// rows' finders list folders by the names namedByARow tells).
-var rowEnds []string
-
-// bareClassOf is each row's bareClass by its name, gathered once the rows
-// are (the rows' readers read it through readNodeRows).
-var bareClassOf = map[string]classPlace{}
-
-func init() {
-	for _, f := range formats {
-		bareClassOf[f.name] = f.bareClass
-		mergesOf[f.name] = f.merges
-		if f.file != "" {
-			rowEnds = append(rowEnds, f.file)
+// some format: a row's file or one of its ends (the rows' finders list
+// folders by the names it tells).
+func namedByARow(ext string) bool {
+	for _, f := range formats() {
+		if f.file == ext || slices.Contains(f.ends, ext) {
+			return true
 		}
-		rowEnds = append(rowEnds, f.ends...)
 	}
+	return false
 }
 
 func findBundle(fsys fs.FS) (readFunc, bool) {
@@ -276,7 +290,7 @@ type found struct {
 
 // formatOf tells which format the root of fsys holds; ok false if none.
 func formatOf(fsys fs.FS) (found, bool) {
-	for _, f := range formats {
+	for _, f := range formats() {
 		if read, ok := f.find(fsys); ok {
 			return found{f, read}, true
 		}
@@ -551,7 +565,7 @@ func someOf(names []string) phrase.Text {
 // nearMiss says why files that look like one of Formats are not it; nil
 // Text if they look like none.
 func nearMiss(fsys fs.FS) phrase.Text {
-	for _, f := range formats {
+	for _, f := range formats() {
 		if f.near == nil {
 			continue
 		}

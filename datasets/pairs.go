@@ -32,9 +32,6 @@ const (
 	summed
 )
 
-// mergesOf is each row's merges by its name, gathered once the rows are.
-var mergesOf = map[string]merging{}
-
 // pairs keeps an undirected edge list's pairs, each once, counting the
 // self-loops and repeats it drops, and merges the values of a pair listed
 // again by its format row's rule.
@@ -63,11 +60,7 @@ type pairs struct {
 // newPairs keeps the pairs of the file name of fsys, read by the reader
 // of the format row called format.
 func newPairs(fsys fs.FS, file, format string) *pairs {
-	rule, ok := mergesOf[format]
-	if !ok {
-		panic("datasets: no format row " + format)
-	}
-	return &pairs{file: file, seen: map[[2]int32]int32{}, lim: limitsOf(fsys), format: format, rule: rule, late: map[[2]int]bool{}, changed: map[int]bool{}}
+	return &pairs{file: file, seen: map[[2]int32]int32{}, lim: limitsOf(fsys), format: format, rule: formatNamed(format).merges, late: map[[2]int]bool{}, changed: map[int]bool{}}
 }
 
 // edge is the edge of the pair u–v, numbered in the order pairs are first

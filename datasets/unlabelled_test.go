@@ -261,7 +261,7 @@ func ogbFixture(t testing.TB, dir string) map[string]string {
 func formatNames(t *testing.T) []string {
 	t.Helper()
 	var names []string
-	for _, f := range formats {
+	for _, f := range formats() {
 		if !slices.Contains(names, f.name) {
 			names = append(names, f.name)
 		}

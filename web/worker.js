@@ -2,6 +2,10 @@
 // SIMD kernels it calls (kernels.js), when the build made them. Paths are
 // relative to this script, so the site works under any sub-path.
 //
+// With ?reader=1 it bootstraps the reader of the user's files instead: the
+// same program built with the readers (reader.wasm), on one thread. The
+// engine's program links no reader, so a first visit does not fetch them.
+//
 // Where the page is cross-origin isolated (its responses carry COOP and
 // COEP: make run's server sends them, and the site's service worker adds
 // them for hosts that set no headers), the engine gets threads (issue 58):
@@ -21,12 +25,15 @@ if (isolated) {
 importScripts("../wasm_exec.js", "kernels.js");
 
 const maxThreads = 4;
-const asked = Math.floor(Number(new URLSearchParams(self.location.search).get("threads")));
+const query = new URLSearchParams(self.location.search);
+const reader = query.has("reader");
+const program = reader ? "reader.wasm" : "worker.wasm";
+const asked = Math.floor(Number(query.get("threads")));
 // By default a core is left to the page's own thread, which draws the run
 // (on 2 cores, 2 threads measured 0.6-1.1 times one's epochs a second in
 // the graph lab: docs/architecture.md).
 const cores = navigator.hardwareConcurrency || 1;
-self.pdnThreads = !isolated ? 1 : asked >= 1 ? Math.min(asked, maxThreads) : Math.max(1, Math.min(cores - 1, maxThreads));
+self.pdnThreads = !isolated || reader ? 1 : asked >= 1 ? Math.min(asked, maxThreads) : Math.max(1, Math.min(cores - 1, maxThreads));
 
 const go = new Go();
 let exitCode = 0;
@@ -54,9 +61,9 @@ const linkKernels = pdnKernels(go.importObject, startHelper);
 let fetched = null;
 async function shared() {
   const kernels = await WebAssembly.compileStreaming(fetch("kernels-threads.wasm"));
-  const r = await fetch("worker.wasm");
+  const r = await fetch(program);
   if (!r.ok) {
-    throw new Error("worker.wasm: " + r.status);
+    throw new Error(program + ": " + r.status);
   }
   fetched = await r.arrayBuffer();
   const { bytes, memory } = pdnShareMemory(fetched, 65536); // 4 GiB, wasm32's most
@@ -68,7 +75,7 @@ async function shared() {
 // single instantiates worker.wasm on its own memory, with the kernels of
 // one thread if they were built.
 async function single() {
-  const module = fetched ? WebAssembly.instantiate(fetched, go.importObject) : WebAssembly.instantiateStreaming(fetch("worker.wasm"), go.importObject);
+  const module = fetched ? WebAssembly.instantiate(fetched, go.importObject) : WebAssembly.instantiateStreaming(fetch(program), go.importObject);
   const [result, kernels] = await Promise.all([module, WebAssembly.compileStreaming(fetch("kernels.wasm")).catch(() => null)]);
   return [result.instance, kernels];
 }

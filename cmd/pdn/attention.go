@@ -50,7 +50,7 @@ type graphAttends struct {
 func parseAttention(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.ForLab("attention") // Figure 7's K = 5
 	fs := flag.NewFlagSet("attention", flag.ContinueOnError)
-	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own ("+datasets.PathForms+"; "+datasets.Formats+")")
+	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own ("+datasets.PathForms()+"; "+datasets.Formats+")")
 	reps := numtext.Int(fs, "reps", 10, 1, 1000, "seeded splits per graph for the attention; rep r uses seed r")
 	out := new(string)
 	outFlag(fs, out, "out", "directory for attention.csv, attention.svg, hops.csv and hops-GRAPH.svg (required)", true)

@@ -75,7 +75,7 @@ type table4Graph struct {
 func parseTable4(args []string, stderr io.Writer) (runner, error) {
 	e := experiment.Default()
 	fs := flag.NewFlagSet("table4", flag.ContinueOnError)
-	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own ("+datasets.PathForms+"; "+datasets.Formats+")")
+	graphs := fs.String("datasets", "cora,citeseer", "graphs, comma-separated: cora, citeseer or paths to your own ("+datasets.PathForms()+"; "+datasets.Formats+")")
 	reps := numtext.Int(fs, "reps", 10, 1, 1000, "seeded splits per graph; rep r draws its split and weights with seed r")
 	models := fs.String("models", strings.Join(datasets.Table4Models, ","), "models to train, comma-separated")
 	out := new(string)
@@ -165,7 +165,7 @@ func table4Reader(kinds []string, gs []table4Graph) experiment.Reader {
 }
 
 // parseGraphs reads -datasets: cora, citeseer or paths (a folder, a zip
-// of one, or one file of a format that is one, datasets.PathForms). Each graph is keyed by its base name, or by its
+// of one, or one file of a format that is one, datasets.PathForms()). Each graph is keyed by its base name, or by its
 // path where two base names are the same, so no result hides another.
 func parseGraphs(list string) ([]table4Graph, error) {
 	var gs []table4Graph
@@ -179,7 +179,7 @@ func parseGraphs(list string) ([]table4Graph, error) {
 			return nil, errors.New("flag -datasets: an empty name; want cora, citeseer or paths to graphs, comma-separated")
 		default:
 			if _, err := input.Path(s); errors.Is(err, os.ErrNotExist) {
-				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a path to a graph (%s)", quotePath(s), datasets.PathForms)
+				return nil, fmt.Errorf("flag -datasets: %s is neither cora, citeseer nor a path to a graph (%s)", quotePath(s), datasets.PathForms())
 			} else if err != nil {
 				return nil, fmt.Errorf("flag -datasets: %w", err)
 			}

@@ -350,7 +350,7 @@ func dataOrDir(fs *flag.FlagSet, dir *string, what string) {
 	data.Value = dataFlag{data.Value, dir}
 	data.Usage = "the graph: the paper's synthetic generator, its XOR edge layers (§4.1.1), preferential attachment (§4.2) " +
 		"or the real citation graphs Cora and Citeseer (Table 4) (one of " + strings.Join(experiment.Buildable(), ", ") + "); " +
-		"or a path to your own graph: " + datasets.Formats + ", as " + datasets.PathForms + what
+		"or a path to your own graph: " + datasets.Formats + ", as " + datasets.PathForms() + what
 }
 
 // dataFlag is gen's and train's -data: a row of the table (a generator or a shipped

@@ -38,7 +38,9 @@ const (
 	// OpLoad reads Files as the user's own graph (a bundle or a MUSAE
 	// folder, as files or one zip archive); the worker answers KindLoaded
 	// or KindError, and keeps the graph for states whose data is
-	// experiment.GraphLocal. It concerns the worker, not one run.
+	// experiment.GraphLocal. It concerns the worker, not one run. Only
+	// the reader's build reads files; an engine worker takes the graph
+	// it read (Parsed).
 	OpLoad = "load"
 	// OpExport asks for the current graph as a file: Format FormatDOT,
 	// FormatBundle or FormatPyG. The worker answers KindFile.
@@ -96,7 +98,8 @@ type File struct {
 type Command struct {
 	Op string `json:"op"`
 	// State is the experiment as experiment.Experiment.Encode writes it,
-	// for OpSet and OpRegenerate.
+	// for OpSet and OpRegenerate; with OpLoad, the run that opens the
+	// files, whose model the graph read must fit in a browser.
 	State string `json:"state,omitempty"`
 	// Run is the page's id for the run the command is about. OpSet and
 	// OpRegenerate hand the worker to that run; the worker ignores other

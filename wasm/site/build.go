@@ -63,7 +63,7 @@ func Build(out, wasmDir, root, wasmExec string, labs []string) error {
 	if err != nil {
 		return err
 	}
-	for _, name := range []string{"app.wasm", "worker.wasm", "kernels.wasm", "kernels-threads.wasm"} {
+	for _, name := range []string{"app.wasm", "worker.wasm", ReaderWasm, "kernels.wasm", "kernels-threads.wasm"} {
 		src, dst := filepath.Join(wasmDir, name), filepath.Join(out, "web", name)
 		if src == dst {
 			continue
@@ -266,8 +266,8 @@ func goappJS(version string) ([]byte, error) {
 		return nil, errors.New("go-app's app.js changed: cannot find the service worker registration")
 	}
 	js = bytes.Replace(js, abs, []byte(`"app-worker.js"`), 1)
-	// The page registers the service worker itself, once its engine has
-	// started (app.registerServiceWorker): registered at once, as go-app
+	// The page registers the service worker itself, once it is ready to
+	// train (app.registerServiceWorker): registered at once, as go-app
 	// does, its precache of both binaries shared a first visit's link with
 	// the page's own download of them.
 	call := []byte("\ngoappInitServiceWorker();\n")
@@ -389,8 +389,17 @@ func writeManifest(tree *outdir.Tree, name string) error {
 	return tree.WriteFile(name, append(b, '\n'), 0o644)
 }
 
+// ReaderWasm is the worker's program built with the readers of the user's
+// files (web/worker.js?reader=1 runs it): fetched only when files are
+// opened, so the service worker keeps it once fetched rather than
+// precaching it (its 2.3 MB would share a class's link with the others'
+// first visits), and a first visit's engine program links no reader.
+const ReaderWasm = "reader.wasm"
+
 // serviceWorker precaches the whole site and answers from the cache first,
-// so that after one visit the explorer loads and trains offline. Unlike
+// so that after one visit the explorer loads and trains offline; the
+// reader of files (ReaderWasm, lazy) is kept the first time it is fetched,
+// so that files open offline once they have been opened online. Unlike
 // go-app's default it resolves every path against its own scope (the site
 // works under any sub-path), ignores query strings, and answers every
 // navigation inside its scope with the entry page (permalinks work offline).
@@ -398,6 +407,7 @@ var serviceWorker = template.Must(template.New("sw").Parse(`// PDN Explorer serv
 const cacheName = "pdn-explorer-{{.Version}}";
 const scope = self.registration.scope;
 const files = {{.Files}}.map((f) => new URL(f, scope).href);
+const lazy = {{.Lazy}}.map((f) => new URL(f, scope).href);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -441,6 +451,13 @@ self.addEventListener("fetch", (event) => {
       if (!hit && req.mode === "navigate") {
         hit = await cache.match(scope);
       }
+      if (!hit && lazy.includes(req.url.split("?")[0])) {
+        const res = await fetch(req);
+        if (res.ok) {
+          await cache.put(req.url.split("?")[0], res.clone());
+        }
+        return isolated(res);
+      }
       return isolated(hit || (await fetch(req)));
     })
   );
@@ -451,7 +468,7 @@ self.addEventListener("fetch", (event) => {
 // site but itself and the gzip copies (the browser caches what it decoded).
 func writeServiceWorker(tree *outdir.Tree, name, version string) error {
 	out := tree.Dir()
-	var files []string
+	var files, lazy []string
 	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -460,6 +477,9 @@ func writeServiceWorker(tree *outdir.Tree, name, version string) error {
 		rel = filepath.ToSlash(rel)
 		switch {
 		case rel == "app-worker.js", compressedCopy(rel):
+			return nil
+		case rel == "web/"+ReaderWasm:
+			lazy = append(lazy, rel)
 			return nil
 		case rel == "index.html":
 			rel = "./" // the scope URL itself is the entry page
@@ -472,9 +492,10 @@ func writeServiceWorker(tree *outdir.Tree, name, version string) error {
 	}
 	sort.Strings(files)
 	list, _ := json.Marshal(files)
+	lazyList, _ := json.Marshal(append([]string{}, lazy...))
 	var b bytes.Buffer
 	isolation, _ := json.Marshal(Isolation())
-	if err := serviceWorker.Execute(&b, struct{ Version, Files, Isolation string }{version, string(list), string(isolation)}); err != nil {
+	if err := serviceWorker.Execute(&b, struct{ Version, Files, Lazy, Isolation string }{version, string(list), string(lazyList), string(isolation)}); err != nil {
 		return err
 	}
 	return tree.WriteFile(name, b.Bytes(), 0o644)

@@ -49,7 +49,7 @@ func buildTestSite(t *testing.T) string {
 	t.Helper()
 	wasm := t.TempDir()
 	big := bytes.Repeat([]byte("\x00asm stand-in "), 4096)
-	for _, name := range []string{"app.wasm", "worker.wasm"} {
+	for _, name := range []string{"app.wasm", "worker.wasm", ReaderWasm} {
 		if err := os.WriteFile(filepath.Join(wasm, name), big, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -104,6 +104,11 @@ func TestBuildWritesCompressedCopies(t *testing.T) {
 	sw, _ := os.ReadFile(filepath.Join(out, "app-worker.js"))
 	if strings.Contains(string(sw), ".gz") || strings.Contains(string(sw), ".br\"") || !strings.Contains(string(sw), `"./"`) || !strings.Contains(string(sw), `"web/worker.wasm"`) || !strings.Contains(string(sw), `"web/i18n/ar.json"`) {
 		t.Errorf("the service worker's list is wrong:\n%s", sw)
+	}
+	// The reader of files is kept once fetched, never precached: a first
+	// visit does not download it.
+	if files, _, _ := strings.Cut(string(sw), "const lazy"); strings.Contains(files, ReaderWasm) || !strings.Contains(string(sw), `const lazy = ["web/`+ReaderWasm+`"]`) {
+		t.Errorf("the service worker precaches the reader of files, or does not keep it once fetched:\n%s", sw)
 	}
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 	if !strings.Contains(string(index), `script-src 'self' 'wasm-unsafe-eval';`) || strings.Contains(string(index), "unsafe-inline") {

@@ -45,7 +45,7 @@ func (s *session) handle(c protocol.Command) {
 		s.set(c.State, c.Op == protocol.OpRegenerate || fresh)
 		return
 	case protocol.OpLoad:
-		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target, Bins: c.Bins}, c.Parsed)
+		s.load(c.Files, datasets.Columns{ID: c.IDColumn, Target: c.Target, Bins: c.Bins}, c.Parsed, c.State)
 		return
 	case protocol.OpPace:
 		s.setPace(c.Pace)

@@ -38,10 +38,11 @@ func columnsOf(d experiment.Data) datasets.Columns {
 // a bad file gets the same message (file, line, column), with the columns
 // the state names, or takes the graph another worker read from them
 // (parsed). A graph too large for the browser is refused now, not when a
-// run asks for it. The graph in use is not touched: a bad file loses
+// run asks for it: too large for the run that opens the files (state,
+// the run's; else the state this worker last set). The graph in use is not touched: a bad file loses
 // nothing. A graph read here goes back to the page with the answer, for
 // the other workers.
-func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []byte) {
+func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []byte, state string) {
 	in := make([]datasets.File, len(files))
 	for i, f := range files {
 		in[i] = datasets.File{Name: f.Name, Data: f.Data}
@@ -57,7 +58,7 @@ func (s *session) load(files []protocol.File, cols datasets.Columns, parsed []by
 	// page's run there; here, the model this worker last served may be
 	// another's, and each run's set checks it again (checkSize).
 	if err == nil && parsed == nil {
-		err = s.fitsBrowser(local)
+		err = fitsBrowser(s.runOf(state), local)
 	}
 	var out []byte
 	if err == nil && parsed == nil {
@@ -152,13 +153,22 @@ func memory() uint64 {
 // the model as set cannot train in a browser: a million nodes said
 // "Opened" and then were refused at Play, while the lab still showed the
 // graph before it.
-func (s *session) fitsBrowser(l *localGraph) error {
-	e := s.exp
+func fitsBrowser(e experiment.Experiment, l *localGraph) error {
 	e.Data.Graph = experiment.GraphLocal
 	if err := checkSize(e, pdn.ShapeOf(l.g)); err != nil {
 		return err
 	}
 	return nil
+}
+
+// runOf is the run of state, or the one this worker last set where state
+// is empty. DecodeRun keeps the default of a bad row, as set does.
+func (s *session) runOf(state string) experiment.Experiment {
+	if state == "" {
+		return s.exp
+	}
+	e, _ := experiment.DecodeRun(state)
+	return e
 }
 
 // columnsText names columns as the link has them: id-column=id, target=x,
@@ -177,11 +187,25 @@ func columnsText(c datasets.Columns) string {
 	return strings.Join(parts, ", ")
 }
 
+// readFiles reads the user's files: datasets.OpenFiles in the reader's
+// build (the build tag reader: web/reader.wasm) and natively, nil in the
+// engine's, which links no reader and takes the graph the reader read
+// (handedLocal): the readers are a fifth of the program, a download the
+// page makes only when files are opened (TestEngineLinksNoReader).
+var readFiles func([]datasets.File, datasets.Columns) (*datasets.Graph, bool, error)
+
+// errReadsNoFiles says files came to an engine worker to read: the page
+// hands them to its reader, and the engine workers the graph it read.
+var errReadsNoFiles = phrase.Errorf("this engine worker reads no files: the page's reader of files does")
+
 // openLocal reads the user's files with the columns cols.
 func openLocal(files []datasets.File, cols datasets.Columns) (*localGraph, error) {
+	if readFiles == nil {
+		return nil, errReadsNoFiles
+	}
 	// Every reader meets the page's edge bound while it reads
 	// (datasets.MaxPageEdges; a test tries it on every format).
-	g, resplit, err := datasets.OpenFiles(files, cols)
+	g, resplit, err := readFiles(files, cols)
 	if err != nil {
 		return nil, err
 	}
