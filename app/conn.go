@@ -30,8 +30,18 @@ type workerConn struct {
 	onErr   app.Func
 	ready   bool
 	pending []protocol.Command
-	// drawing says the worker sent a graph whose layout has not come.
-	drawing bool
+	// drawing says the worker sent a graph whose layout has not come;
+	// blind, that the run it serves asked for no layout (its page draws
+	// no graph, or it is quiet), so that none will.
+	drawing, blind bool
+}
+
+// sent notes what a command asks of the worker that the page's readiness
+// depends on (pageReady).
+func (c *workerConn) sent(cmd protocol.Command) {
+	if cmd.Op == protocol.OpSet || cmd.Op == protocol.OpRegenerate {
+		c.blind = cmd.Layout == protocol.LayoutNone || cmd.Quiet
+	}
 }
 
 // pageReady says whether the event of kind shows the page ready to train:
@@ -41,7 +51,7 @@ type workerConn struct {
 func (c *workerConn) pageReady(kind string) bool {
 	switch kind {
 	case protocol.KindGraph:
-		c.drawing = true
+		c.drawing = !c.blind
 	case protocol.KindLayout:
 		c.drawing = false
 		return true
@@ -138,6 +148,7 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 }
 
 func (c *workerConn) Send(cmd protocol.Command) {
+	c.sent(cmd)
 	if !c.ready {
 		c.pending = append(c.pending, cmd)
 		return

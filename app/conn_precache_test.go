@@ -9,7 +9,8 @@ import (
 // TestPrecacheWaitsForTheReadyPage keeps the service worker's precache off
 // a first visit's link until the lab can train: a run that draws its graph
 // is ready once the graph is laid out, not at its first snapshot (which
-// comes before the layout); a run that draws none, at its first snapshot.
+// comes before the layout); a run that draws none (it asked for no
+// layout, or is quiet), at its first snapshot.
 func TestPrecacheWaitsForTheReadyPage(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -20,9 +21,19 @@ func TestPrecacheWaitsForTheReadyPage(t *testing.T) {
 		{"a run with no graph", []string{protocol.KindReady, protocol.KindProgress, protocol.KindSnapshot}, 2},
 		{"a graph not yet laid out", []string{protocol.KindReady, protocol.KindGraph, protocol.KindSnapshot, protocol.KindSnapshot}, -1},
 		{"nothing trained", []string{protocol.KindReady, protocol.KindEstimate, protocol.KindError}, -1},
+		{"a graph no one draws", []string{protocol.KindReady, protocol.KindGraph, protocol.KindSnapshot}, 2},
+		{"a quiet run", []string{protocol.KindReady, protocol.KindGraph, protocol.KindProgress, protocol.KindSnapshot}, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var c workerConn
+			switch tc.name {
+			case "a graph no one draws":
+				c.sent(protocol.Command{Op: protocol.OpSet, Layout: protocol.LayoutNone})
+			case "a quiet run":
+				c.sent(protocol.Command{Op: protocol.OpRegenerate, Quiet: true})
+			default:
+				c.sent(protocol.Command{Op: protocol.OpSet})
+			}
 			got := -1
 			for i, k := range tc.kinds {
 				if c.pageReady(k) && got < 0 {

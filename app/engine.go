@@ -48,6 +48,7 @@ type Engine struct {
 	// the run readFor, which its answers go to.
 	reading  *worker
 	readFor  int
+	held     *heldSet // a run's state that waits for the reader (rereads)
 	next     []protocol.File
 	nextCols experiment.Data
 	// choosing are files whose reader asked which column holds the
@@ -149,9 +150,15 @@ func (e *Engine) fromReader(r *worker, ev protocol.Event, f32 []float32) {
 		r.ready = true
 		return
 	case ev.Kind == protocol.KindLoaded && ev.Load:
-		e.files, e.cols, e.parsed, e.parsedBuffer = e.next, e.nextCols, ev.Parsed, ev.ParsedBuffer
+		e.files, e.cols, e.parsed, e.parsedBuffer = e.next, columnsOf(e.nextCols), ev.Parsed, ev.ParsedBuffer
+		if l := ev.Loaded; l != nil { // the columns it read them with, which the run's state takes
+			e.cols = experiment.Data{IDColumn: l.IDColumn, Target: l.Target, Bins: l.Bins}
+		}
 		for _, o := range e.workers {
 			o.conn.Send(e.loadCommand())
+		}
+		if h := e.held; h != nil && h.cols == e.cols {
+			h.run.w.conn.Send(h.cmd) // its columns made the graph: the state is set on it
 		}
 	case ev.Kind == protocol.KindError && ev.Load:
 		if ev.Columns != nil {
@@ -178,7 +185,15 @@ func (e *Engine) endReading() {
 	if e.reading != nil && e.reading.conn != nil {
 		e.reading.conn.Close()
 	}
-	e.reading, e.next = nil, nil
+	e.reading, e.next, e.held = nil, nil, nil
+}
+
+// heldSet is a run's state held while the reader reads the files in use
+// with its columns (cols): sent once they made the graph.
+type heldSet struct {
+	run  *Handle
+	cmd  protocol.Command
+	cols experiment.Data
 }
 
 // readerFailed is what the run is told when the reader r's program
@@ -359,6 +374,33 @@ func (e *Engine) Reload(h *Handle, d experiment.Data) {
 	}
 }
 
+// rereads hands the files in use to the reader again when a run's state
+// (cmd) names them (data=local) with other columns than they were read
+// with (a link's target edited in the address): the engine workers read
+// no files, so the state waits for the graph those columns make, which the
+// reader says to the run as it says files opened; the state is then set
+// (fromReader), unless the files did not fit those columns, where the
+// run hears which they were read with instead. It says whether it did.
+func (e *Engine) rereads(r *Handle, cmd protocol.Command) bool {
+	if e.files == nil || e.reading != nil {
+		return false
+	}
+	st, _ := experiment.DecodeRun(cmd.State)
+	cols := columnsOf(st.Data)
+	if st.Data.Graph != experiment.GraphLocal || cols == e.cols {
+		return false
+	}
+	e.Load(r, e.files, st.Data)
+	e.held = &heldSet{run: r, cmd: cmd, cols: cols}
+	return true
+}
+
+// columnsOf is d's columns of the user's node table, and nothing else of
+// it: what files are read with (Engine.cols).
+func columnsOf(d experiment.Data) experiment.Data {
+	return experiment.Data{IDColumn: d.IDColumn, Target: d.Target, Bins: d.Bins}
+}
+
 // Send sends a command about the run; where the engine is down, the run
 // is told so instead (a pause or a close asks nothing of it).
 func (r *Handle) Send(cmd protocol.Command) {
@@ -368,6 +410,9 @@ func (r *Handle) Send(cmd protocol.Command) {
 	cmd.Run = r.id
 	if cmd.Op == protocol.OpSet || cmd.Op == protocol.OpRegenerate {
 		r.state = cmd.State
+		if r.e.rereads(r, cmd) {
+			return // the run sets its state once the reader has read them
+		}
 	}
 	if _, down := r.w.conn.(downConn); down {
 		if f := r.e.runs[r.id]; f != nil && cmd.Op != protocol.OpPause {

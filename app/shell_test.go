@@ -274,6 +274,45 @@ func TestEngineSaysAReaderThatFails(t *testing.T) {
 	}
 }
 
+// The engine workers read no files: a run's state that names the files
+// in use with other columns (a link's target edited in the address) is
+// held while the reader reads them with those columns, then set on the
+// graph they made; the same columns again go straight to the worker.
+func TestEngineRereadsForOtherColumns(t *testing.T) {
+	var conns []*fakeConn
+	e := NewEngine(func(ev EventFunc) Conn {
+		f := started(&fakeConn{onEvent: ev})
+		conns = append(conns, f)
+		return f
+	}, dialFakeReader)
+	var got []protocol.Event
+	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
+	files := []protocol.File{{Name: "twitch.zip"}}
+	e.Load(a, files, experiment.Data{})
+	lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Target: "mature"}, Parsed: []byte("read")}, nil)
+	local := func(target string) string {
+		x := experiment.Default()
+		x.Data.Graph, x.Data.Target = experiment.GraphLocal, target
+		return x.Encode()
+	}
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("mature")})
+	if conns[0].ops() != "load,set" {
+		t.Fatalf("the state with the columns read went to the worker as %q", conns[0].ops())
+	}
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("views")})
+	r := lastReader(t)
+	if conns[0].ops() != "load,set" || r.ops() != "load" || r.sent[0].Target != "views" || len(r.sent[0].Files) != 1 {
+		t.Fatalf("another target: the worker got %q, the reader %q (%+v)", conns[0].ops(), r.ops(), r.sent)
+	}
+	r.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Target: "views"}, Parsed: []byte("read again")}, nil)
+	if conns[0].ops() != "load,set,load,set" || string(conns[0].sent[2].Parsed) != "read again" || !strings.Contains(conns[0].sent[3].State, "target=views") {
+		t.Errorf("once read again the worker got %q", conns[0].ops())
+	}
+	if n := len(got); n == 0 || got[n-1].Kind != protocol.KindLoaded {
+		t.Errorf("the run was not told the files were read again: %+v", got)
+	}
+}
+
 // A state whose worker dies each time it is set (out of memory at its
 // set-up, a helper thread's fault) is set again once on a new worker, and
 // then refused in the page's words: not a new worker a death for ever.
