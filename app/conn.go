@@ -30,11 +30,14 @@ type workerConn struct {
 	onErr   app.Func
 	ready   bool
 	pending []protocol.Command
-	// drawing says the worker sent a graph whose layout has not come;
-	// blind, that the run it serves asked for no layout (its page draws
-	// no graph, or it is quiet), so that none will.
-	drawing, blind bool
+	// blind says the run it serves asked for no layout (its page draws
+	// no graph, or it is quiet): a graph it sends is not laid out.
+	blind bool
 }
+
+// drawing are the workers that sent a graph whose layout has not come:
+// the page is not ready while one has (pageReady).
+var drawing = map[*workerConn]bool{}
 
 // sent notes what a command asks of the worker that the page's readiness
 // depends on (pageReady).
@@ -45,18 +48,22 @@ func (c *workerConn) sent(cmd protocol.Command) {
 }
 
 // pageReady says whether the event of kind shows the page ready to train:
-// the first run's graph laid out (a graph's layout follows it), or, for a
-// run that draws no graph, its first snapshot. The service worker's
-// precache waits for it (registerServiceWorker).
+// a run's graph laid out (a graph's layout follows it) or a snapshot, with
+// no other run's graph waiting for its layout (a lab's runs that draw no
+// graph send their first snapshot as their state is set, before the one
+// that draws is laid out). The service worker's precache waits for it
+// (registerServiceWorker).
 func (c *workerConn) pageReady(kind string) bool {
 	switch kind {
 	case protocol.KindGraph:
-		c.drawing = !c.blind
+		if !c.blind {
+			drawing[c] = true
+		}
 	case protocol.KindLayout:
-		c.drawing = false
-		return true
+		delete(drawing, c)
+		return len(drawing) == 0
 	case protocol.KindSnapshot:
-		return !c.drawing
+		return len(drawing) == 0
 	}
 	return false
 }
@@ -197,6 +204,7 @@ func (c *workerConn) post(cmd protocol.Command) {
 }
 
 func (c *workerConn) Close() {
+	delete(drawing, c)
 	c.w.Call("terminate")
 	c.onMsg.Release()
 	c.onErr.Release()

@@ -24,6 +24,7 @@ func TestPrecacheWaitsForTheReadyPage(t *testing.T) {
 		{"a graph no one draws", []string{protocol.KindReady, protocol.KindGraph, protocol.KindSnapshot}, 2},
 		{"a quiet run", []string{protocol.KindReady, protocol.KindGraph, protocol.KindProgress, protocol.KindSnapshot}, 3},
 	} {
+		clear(drawing)
 		t.Run(tc.name, func(t *testing.T) {
 			var c workerConn
 			switch tc.name {
@@ -44,5 +45,19 @@ func TestPrecacheWaitsForTheReadyPage(t *testing.T) {
 				t.Errorf("ready at event %d, want %d", got, tc.ready)
 			}
 		})
+	}
+	// A lab's runs side by side: one that draws no graph snapshots as its
+	// state is set, before the one that draws is laid out.
+	clear(drawing)
+	var draws, blind workerConn
+	draws.sent(protocol.Command{Op: protocol.OpSet})
+	blind.sent(protocol.Command{Op: protocol.OpSet, Layout: protocol.LayoutNone})
+	draws.pageReady(protocol.KindGraph)
+	blind.pageReady(protocol.KindGraph)
+	if blind.pageReady(protocol.KindSnapshot) || draws.pageReady(protocol.KindSnapshot) {
+		t.Error("ready at a snapshot while a run's graph waits for its layout")
+	}
+	if !draws.pageReady(protocol.KindLayout) {
+		t.Error("not ready once the graph that draws is laid out")
 	}
 }

@@ -46,9 +46,11 @@ type Engine struct {
 	// reading is the reader reading new files (or the files in use with
 	// other columns), nil when none: next, with the columns nextCols, for
 	// the run readFor, which its answers go to.
-	reading  *worker
-	readFor  int
-	held     *heldSet // a run's state that waits for the reader (rereads)
+	reading *worker
+	readFor int
+	// refused are the columns the files in use were refused with: a
+	// state that names them is not read again (rereads).
+	refused  map[experiment.Data]bool
 	next     []protocol.File
 	nextCols experiment.Data
 	// choosing are files whose reader asked which column holds the
@@ -150,6 +152,9 @@ func (e *Engine) fromReader(r *worker, ev protocol.Event, f32 []float32) {
 		r.ready = true
 		return
 	case ev.Kind == protocol.KindLoaded && ev.Load:
+		if !e.sameFiles() {
+			e.refused = nil // other files: what the last ones were refused with says nothing of these
+		}
 		e.files, e.cols, e.parsed, e.parsedBuffer = e.next, columnsOf(e.nextCols), ev.Parsed, ev.ParsedBuffer
 		if l := ev.Loaded; l != nil { // the columns it read them with, which the run's state takes
 			e.cols = experiment.Data{IDColumn: l.IDColumn, Target: l.Target, Bins: l.Bins}
@@ -157,10 +162,13 @@ func (e *Engine) fromReader(r *worker, ev protocol.Event, f32 []float32) {
 		for _, o := range e.workers {
 			o.conn.Send(e.loadCommand())
 		}
-		if h := e.held; h != nil && h.cols == e.cols {
-			h.run.w.conn.Send(h.cmd) // its columns made the graph: the state is set on it
-		}
 	case ev.Kind == protocol.KindError && ev.Load:
+		if e.files != nil && e.sameFiles() {
+			if e.refused == nil {
+				e.refused = map[experiment.Data]bool{}
+			}
+			e.refused[columnsOf(e.nextCols)] = true
+		}
 		if ev.Columns != nil {
 			e.choosing = e.next // read again once the user names a column
 		}
@@ -185,22 +193,20 @@ func (e *Engine) endReading() {
 	if e.reading != nil && e.reading.conn != nil {
 		e.reading.conn.Close()
 	}
-	e.reading, e.next, e.held = nil, nil, nil
+	e.reading, e.next = nil, nil
 }
 
-// heldSet is a run's state held while the reader reads the files in use
-// with its columns (cols): sent once they made the graph.
-type heldSet struct {
-	run  *Handle
-	cmd  protocol.Command
-	cols experiment.Data
+// sameFiles says the reader reads the files in use (with other columns),
+// not new ones.
+func (e *Engine) sameFiles() bool {
+	return len(e.next) == len(e.files) && (len(e.next) == 0 || &e.next[0] == &e.files[0])
 }
 
 // readerFailed is what the run is told when the reader r's program
 // could not start or ended while reading (ev): the files were not opened,
 // and the graph in use stays.
 func readerFailed(r *worker, ev protocol.Event) protocol.Event {
-	say := phrase.New("Your graph was not opened: the reader of files could not start in this browser; the browser's console says why. The graph in use stays.")
+	say := phrase.New("Your graph was not opened: the reader of files could not start (offline, it is at hand only once files have been opened online; otherwise the browser's console says why). The graph in use stays.")
 	if ev.Kind == protocol.KindExited && r.ready {
 		cause := phrase.New("its program failed; the browser's console says how")
 		if _, err := numtext.ParseInt(ev.Error); err == nil {
@@ -356,10 +362,11 @@ type downConn struct{}
 func (downConn) Send(protocol.Command) {}
 func (downConn) Close()                {}
 
-// loadCommand hands a worker the graph in use as a worker read it, with
-// its files and columns (to read them again should a run name others).
+// loadCommand hands an engine worker the graph in use as the reader read
+// it, without the files (it reads none: the page keeps them for the
+// reader, and a worker's memory is the run's).
 func (e *Engine) loadCommand() protocol.Command {
-	return protocol.Command{Op: protocol.OpLoad, Files: e.files, Parsed: e.parsed, ParsedBuffer: e.parsedBuffer, IDColumn: e.cols.IDColumn, Target: e.cols.Target, Bins: e.cols.Bins}
+	return protocol.Command{Op: protocol.OpLoad, Parsed: e.parsed, ParsedBuffer: e.parsedBuffer, IDColumn: e.cols.IDColumn, Target: e.cols.Target, Bins: e.cols.Bins}
 }
 
 // Reload reads the files again with the columns d names, on h's worker
@@ -374,25 +381,29 @@ func (e *Engine) Reload(h *Handle, d experiment.Data) {
 	}
 }
 
-// rereads hands the files in use to the reader again when a run's state
-// (cmd) names them (data=local) with other columns than they were read
-// with (a link's target edited in the address): the engine workers read
-// no files, so the state waits for the graph those columns make, which the
-// reader says to the run as it says files opened; the state is then set
-// (fromReader), unless the files did not fit those columns, where the
-// run hears which they were read with instead. It says whether it did.
-func (e *Engine) rereads(r *Handle, cmd protocol.Command) bool {
-	if e.files == nil || e.reading != nil {
-		return false
+// inUse is cmd, a run's state, as the engine workers can take it: they
+// read no files, so a state that names the files in use (data=local) with
+// other columns than they were read with (a link's target edited in the
+// address) is sent with the columns in use, and the reader reads the
+// files again with the columns it names, once (not while other files are
+// being read, nor with columns they were refused with); its answer tells
+// the run, which then sets its state with the columns the reader used.
+// A worker is never sent a state its graph does not fit.
+func (e *Engine) inUse(h *Handle, cmd protocol.Command) protocol.Command {
+	if e.files == nil {
+		return cmd
 	}
-	st, _ := experiment.DecodeRun(cmd.State)
+	st, err := experiment.DecodeRun(cmd.State)
 	cols := columnsOf(st.Data)
-	if st.Data.Graph != experiment.GraphLocal || cols == e.cols {
-		return false
+	if err != nil || st.Data.Graph != experiment.GraphLocal || cols == e.cols {
+		return cmd
 	}
-	e.Load(r, e.files, st.Data)
-	e.held = &heldSet{run: r, cmd: cmd, cols: cols}
-	return true
+	if e.reading == nil && !e.refused[cols] {
+		e.Load(h, e.files, st.Data)
+	}
+	st.Data.IDColumn, st.Data.Target, st.Data.Bins = e.cols.IDColumn, e.cols.Target, e.cols.Bins
+	cmd.State = st.EncodeEngine()
+	return cmd
 }
 
 // columnsOf is d's columns of the user's node table, and nothing else of
@@ -409,10 +420,8 @@ func (r *Handle) Send(cmd protocol.Command) {
 	}
 	cmd.Run = r.id
 	if cmd.Op == protocol.OpSet || cmd.Op == protocol.OpRegenerate {
+		cmd = r.e.inUse(r, cmd)
 		r.state = cmd.State
-		if r.e.rereads(r, cmd) {
-			return // the run sets its state once the reader has read them
-		}
 	}
 	if _, down := r.w.conn.(downConn); down {
 		if f := r.e.runs[r.id]; f != nil && cmd.Op != protocol.OpPause {

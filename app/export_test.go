@@ -150,8 +150,8 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 			t.Fatalf("engine worker %d did not get the files once read: %q", i, w.ops())
 		}
 		got := w.sent[len(w.sent)-1]
-		if string(got.Parsed) != "graph read" {
-			t.Errorf("engine worker %d got the files without the graph read from them (%q): it would parse them again", i, got.Parsed)
+		if string(got.Parsed) != "graph read" || len(got.Files) != 0 {
+			t.Errorf("engine worker %d got %d files and the graph %q: want the graph read from them and no files (it reads none)", i, len(got.Files), got.Parsed)
 		}
 		// In the browser the graph read stays in the buffer it came in,
 		// which the page passes on and never copies into its own memory.
@@ -188,8 +188,8 @@ func TestWorkersSurviveWhatTheyAreSent(t *testing.T) {
 		t.Fatalf("the dead worker was not replaced")
 	}
 	ops := fresh.ops()
-	if !strings.HasPrefix(ops, protocol.OpLoad+","+protocol.OpSet) || string(fresh.sent[0].Files[0].Data) != "good" || string(fresh.sent[0].Parsed) != "graph read" {
-		t.Errorf("the new worker got %q, want the files in use, then the run's state", ops)
+	if !strings.HasPrefix(ops, protocol.OpLoad+","+protocol.OpSet) || len(fresh.sent[0].Files) != 0 || string(fresh.sent[0].Parsed) != "graph read" {
+		t.Errorf("the new worker got %q, want the graph in use (not its files), then the run's state", ops)
 	}
 	// The new worker serves the run: its events reach it.
 	do(func() { playRun(fresh, 0) })

@@ -275,9 +275,12 @@ func TestEngineSaysAReaderThatFails(t *testing.T) {
 }
 
 // The engine workers read no files: a run's state that names the files
-// in use with other columns (a link's target edited in the address) is
-// held while the reader reads them with those columns, then set on the
-// graph they made; the same columns again go straight to the worker.
+// in use with other columns (a link's target edited in the address) goes
+// to its worker with the columns in use, and the reader reads the files
+// again with those it names, once: its answer tells the run. Columns the
+// files were refused with are not read again; a closed run, a lab
+// switch or other runs' states never reach a worker with columns its
+// graph does not fit, and the files never go to an engine worker.
 func TestEngineRereadsForOtherColumns(t *testing.T) {
 	var conns []*fakeConn
 	e := NewEngine(func(ev EventFunc) Conn {
@@ -287,31 +290,71 @@ func TestEngineRereadsForOtherColumns(t *testing.T) {
 	}, dialFakeReader)
 	var got []protocol.Event
 	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
+	b := e.Open(func(protocol.Event, []float32) {})
 	files := []protocol.File{{Name: "twitch.zip"}}
 	e.Load(a, files, experiment.Data{})
 	lastReader(t).play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Target: "mature"}, Parsed: []byte("read")}, nil)
-	local := func(target string) string {
+	for i, w := range conns {
+		if w.ops() != "load" || len(w.sent[0].Files) != 0 || string(w.sent[0].Parsed) != "read" {
+			t.Fatalf("engine worker %d got %q (files %d): want the graph read and not the files", i, w.ops(), len(w.sent[0].Files))
+		}
+	}
+	local := func(target string, lr float64) string {
 		x := experiment.Default()
-		x.Data.Graph, x.Data.Target = experiment.GraphLocal, target
-		return x.Encode()
+		x.Data.Graph, x.Data.Target, x.Train.LR = experiment.GraphLocal, target, lr
+		return x.EncodeEngine()
 	}
-	a.Send(protocol.Command{Op: protocol.OpSet, State: local("mature")})
-	if conns[0].ops() != "load,set" {
-		t.Fatalf("the state with the columns read went to the worker as %q", conns[0].ops())
+	targetOf := func(c protocol.Command) string {
+		st, _ := experiment.DecodeRun(c.State)
+		return st.Data.Target
 	}
-	a.Send(protocol.Command{Op: protocol.OpSet, State: local("views")})
-	r := lastReader(t)
-	if conns[0].ops() != "load,set" || r.ops() != "load" || r.sent[0].Target != "views" || len(r.sent[0].Files) != 1 {
-		t.Fatalf("another target: the worker got %q, the reader %q (%+v)", conns[0].ops(), r.ops(), r.sent)
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("mature", 0.01)})
+	before := len(readers)
+	if last := conns[0].sent[len(conns[0].sent)-1]; targetOf(last) != "mature" || len(readersSince(before)) != 0 {
+		t.Fatalf("the state with the columns read: the worker got target %q, %d readers started", targetOf(last), len(readersSince(before)))
 	}
-	r.play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Target: "views"}, Parsed: []byte("read again")}, nil)
-	if conns[0].ops() != "load,set,load,set" || string(conns[0].sent[2].Parsed) != "read again" || !strings.Contains(conns[0].sent[3].State, "target=views") {
-		t.Errorf("once read again the worker got %q", conns[0].ops())
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("views", 0.05)})
+	b.Send(protocol.Command{Op: protocol.OpSet, State: local("views", 0.01)})
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("views", 0.02)})
+	started := readersSince(before)
+	if len(started) != 1 || started[0].sent[0].Target != "views" || len(started[0].sent[0].Files) != 1 {
+		t.Fatalf("another target started %d readers, want one reading the files in use with it", len(started))
 	}
-	if n := len(got); n == 0 || got[n-1].Kind != protocol.KindLoaded {
+	for i, w := range conns {
+		if last := w.sent[len(w.sent)-1]; last.Op != protocol.OpSet || targetOf(last) != "mature" {
+			t.Errorf("engine worker %d was sent target %q before the files were read with it", i, targetOf(last))
+		}
+	}
+	if last := conns[0].sent[len(conns[0].sent)-1]; !strings.Contains(last.State, "lr=0.02") {
+		t.Errorf("the run's latest state was not the one sent: %s", last.State)
+	}
+	started[0].play(protocol.Event{Kind: protocol.KindLoaded, Load: true, Loaded: &protocol.Loaded{Target: "views"}, Parsed: []byte("read again")}, nil)
+	if last := conns[1].sent[len(conns[1].sent)-1]; last.Op != protocol.OpLoad || string(last.Parsed) != "read again" {
+		t.Errorf("once read again the other worker got %q", conns[1].ops())
+	}
+	if n := len(got); n == 0 || got[n-1].Kind != protocol.KindLoaded || got[n-1].Loaded.Target != "views" {
 		t.Errorf("the run was not told the files were read again: %+v", got)
 	}
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("views", 0.02)})
+	if last := conns[0].sent[len(conns[0].sent)-1]; targetOf(last) != "views" {
+		t.Errorf("after the read the state went with target %q", targetOf(last))
+	}
+	// Columns the files are refused with are not read again at each state.
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("nosuch", 0.02)})
+	refusing := readersSince(before)
+	refusing[len(refusing)-1].play(protocol.Event{Kind: protocol.KindError, Load: true, Error: "no column nosuch"}, nil)
+	n := len(readers)
+	a.Send(protocol.Command{Op: protocol.OpSet, State: local("nosuch", 0.03)})
+	if len(readersSince(n)) != 0 {
+		t.Error("columns the files were refused with were read again")
+	}
+	if last := conns[0].sent[len(conns[0].sent)-1]; targetOf(last) != "views" || !strings.Contains(last.State, "lr=0.03") {
+		t.Errorf("after a refused read the state went with target %q: %s", targetOf(last), last.State)
+	}
 }
+
+// readersSince are the fake readers dialled after the first n.
+func readersSince(n int) []*fakeConn { return readers[n:] }
 
 // A state whose worker dies each time it is set (out of memory at its
 // set-up, a helper thread's fault) is set again once on a new worker, and

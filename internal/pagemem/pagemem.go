@@ -11,9 +11,10 @@
 // WebAssembly kept 3.1 GB live under a 3.5 GiB limit, and failed to
 // allocate past 4 GiB without one. Of that, Bytes is what the cost model
 // lets a graph and the models trained on it hold at their peak; the rest
-// is for the files the user opened (held while the graph is open, to be
-// read again with other columns), what reading them leaves for the
-// collector, and the views' snapshots.
+// is for the graph handed over in its binary form, what reading it leaves
+// for the collector, and the views' snapshots. The user's files are held
+// by the page and read by the reader worker, whose memory holds them and
+// the graph it reads from them, and no model.
 //
 // The graph's own bytes per edge are the cost model's (GraphEdgeBytes),
 // and the most edges a page reads, Edges, is where the graph alone would
@@ -32,8 +33,9 @@ const Bytes = 2 << 30
 
 // FileBytes bounds the files the page opens, in all, packed or not: an
 // ogbn-arxiv-sized OGB folder is 91 MB, its features gzipped text. The
-// page reads them into its own memory, and the worker keeps them while
-// their graph is open: a sixteenth of Bytes.
+// page reads them into its own memory (and keeps them while their graph
+// is open, to be read again with other columns), and the reader worker
+// reads them: a sixteenth of Bytes.
 const FileBytes = Bytes / 16
 
 // GunzipBytes bounds what one gzipped file in the page inflates to. The

@@ -135,11 +135,11 @@ type Command struct {
 	// Files are OpLoad's files. They travel beside the JSON, as
 	// transferred buffers, not inside it.
 	Files []File `json:"-"`
-	// Parsed, with OpLoad, is the graph another worker read from Files,
-	// in the form of its KindLoaded's Parsed: the worker takes it as read
-	// and keeps Files only to read them again with other columns, so
-	// files are parsed once however many workers train on them. It
-	// travels beside the JSON, as Files.
+	// Parsed, with OpLoad, is the graph the reader read from the user's
+	// files, in the form of its KindLoaded's Parsed: an engine worker
+	// takes it as read, without the files (it reads none), so files are
+	// parsed once however many workers train on them. It travels beside
+	// the JSON, as Files.
 	Parsed []byte `json:"-"`
 	// ParsedBuffer is Parsed where the page holds it: the JS buffer a
 	// worker's KindLoaded brought (Event.ParsedBuffer), which the page

@@ -409,9 +409,19 @@ const scope = self.registration.scope;
 const files = {{.Files}}.map((f) => new URL(f, scope).href);
 const lazy = {{.Lazy}}.map((f) => new URL(f, scope).href);
 
+// A lazy file the version before had kept (files opened online once) is
+// fetched anew with the rest, so that files still open offline after an
+// update.
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(cacheName).then((cache) => cache.addAll(files)).then(() => self.skipWaiting())
+    caches.open(cacheName).then(async (cache) => {
+      await cache.addAll(files);
+      for (const f of lazy) {
+        if (await caches.match(f)) {
+          await cache.add(f).catch(() => {});
+        }
+      }
+    }).then(() => self.skipWaiting())
   );
 });
 
@@ -454,7 +464,7 @@ self.addEventListener("fetch", (event) => {
       if (!hit && lazy.includes(req.url.split("?")[0])) {
         const res = await fetch(req);
         if (res.ok) {
-          await cache.put(req.url.split("?")[0], res.clone());
+          event.waitUntil(cache.put(req.url.split("?")[0], res.clone())); // the page's copy streams meanwhile
         }
         return isolated(res);
       }

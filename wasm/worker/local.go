@@ -162,8 +162,12 @@ func fitsBrowser(e experiment.Experiment, l *localGraph) error {
 }
 
 // runOf is the run of state, or the one this worker last set where state
-// is empty. DecodeRun keeps the default of a bad row, as set does.
+// is empty, or the default run where it set none (a reader asked for no
+// run). DecodeRun keeps the default of a bad row, as set does.
 func (s *session) runOf(state string) experiment.Experiment {
+	if state == "" && s.exp.Model.Kind == "" {
+		return experiment.Default()
+	}
 	if state == "" {
 		return s.exp
 	}
