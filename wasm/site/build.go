@@ -274,7 +274,7 @@ func goappJS(version string) ([]byte, error) {
 	if bytes.Count(js, call) != 1 {
 		return nil, errors.New("go-app's app.js changed: cannot find where it registers the service worker")
 	}
-	js = bytes.Replace(js, call, []byte("\n"), 1)
+	js = bytes.Replace(js, call, []byte(updateNews), 1)
 	// The page's program is compiled once the lab drawn in the entry page
 	// is on screen (index.html starts its download at once): compiled as
 	// the page started, on both cores, it held that first paint back.
@@ -358,6 +358,19 @@ if (document.readyState === "loading") {
 
 // afterFirstPaint starts go-app's loader after the page's first paint (at
 // once in a hidden tab, which paints nothing).
+// updateNews stands where go-app registered its service worker: an
+// update the browser finds on its own (it checks the worker as a page of
+// its scope opens) is installed, and takes over the page (the worker's
+// skipWaiting and claim), before the page registers the worker itself
+// once it is ready to train, and so before go-app listens for the news of
+// an update (goappSetupNotifyUpdate). A new worker taking over a page
+// that had one is that news too.
+const updateNews = `
+if ("serviceWorker" in navigator && navigator.serviceWorker.controller) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => goappOnUpdate());
+}
+`
+
 const afterFirstPaint = `
 if (document.hidden) {
   goappInitWebAssembly();
