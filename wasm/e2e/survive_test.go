@@ -16,10 +16,10 @@ import (
 // answer to files (protocol.Event.Load), which says the memory reading
 // them took (its Go runtime's Sys: a WebAssembly memory never shrinks, so
 // it is the most the worker held).
-const workerWatch = `(() => { const W = window.Worker; window.__workers = []; window.__loads = [];
+const workerWatch = `(() => { const W = window.Worker; window.__workers = []; window.__readers = []; window.__loads = [];
 window.Worker = function (url, opts) {
   const w = new W(url, opts);
-  window.__workers.push(w);
+  (String(url).includes("reader") ? window.__readers : window.__workers).push(w);
   w.addEventListener("message", (e) => {
     try { const ev = JSON.parse(e.data.json); if (ev.load) window.__loads.push(ev); } catch (_) {}
   });
@@ -54,8 +54,8 @@ func ogbBomb(t *testing.T) []byte {
 }
 
 // The engine survives what it is sent: a folder with a 1000× gzip member
-// is refused, naming the file, before the worker reading it holds 200 MB,
-// and the lab still trains; a worker killed on purpose (its Go program
+// is refused, naming the file, before the reader reading it (a worker of
+// its own) holds 200 MB, and the lab still trains; a worker killed on purpose (its Go program
 // ended, as running out of memory ends it) is replaced, the page says so
 // in one sentence, and the lab goes on.
 func TestEngineSurvivesWhatItIsSent(t *testing.T) {
@@ -79,6 +79,9 @@ func TestEngineSurvivesWhatItIsSent(t *testing.T) {
 	}
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.__loads.length`)); n != 1 {
 		t.Errorf("%d workers answered the files; one reads them first", n)
+	}
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.__readers.length`)); n != 1 {
+		t.Errorf("%d readers read the files; the engine's workers read none", n)
 	}
 	screenshot(t, ctx, "95-bomb-refused")
 	key(t, ctx, " ")
