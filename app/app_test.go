@@ -48,6 +48,15 @@ func (f *fakeConn) play(ev protocol.Event, f32 []float32) {
 }
 func (f *fakeConn) Close() { f.closed = true }
 
+// dialStarted dials fake engine workers that have started, kept in conns.
+func dialStarted(conns *[]*fakeConn) func(EventFunc) Conn {
+	return func(ev EventFunc) Conn {
+		f := started(&fakeConn{onEvent: ev})
+		*conns = append(*conns, f)
+		return f
+	}
+}
+
 // readers are the fake readers of files the tests' engines dialed, the
 // last dialed last.
 var readers []*fakeConn

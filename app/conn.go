@@ -116,13 +116,11 @@ func dialWorker(url string, onEvent EventFunc) Conn {
 			}
 			f32 = nil
 		}
-		if ev.Kind == protocol.KindReady {
-			registerServiceWorkerSoon()
-		}
 		if c.pageReady(ev.Kind) {
 			registerServiceWorker()
 		}
 		if ev.Kind == protocol.KindReady {
+			registerServiceWorkerSoon()
 			c.ready = true
 			for _, p := range c.pending {
 				c.post(p)
@@ -210,12 +208,13 @@ func (c *workerConn) Close() {
 	c.onErr.Release()
 }
 
-// swRegistered says the page has registered its service worker.
-var swRegistered bool
+// swRegistered says the page has registered its service worker; swTimer,
+// that registerServiceWorkerSoon has set its timer.
+var swRegistered, swTimer bool
 
 // precacheWait is how long after the first engine worker starts the
-// service worker is registered if no run has trained an epoch by then (a
-// lab opened paused, a page that trains nothing).
+// service worker is registered if the page has not been ready by then (a
+// lab whose runs send no snapshot until Play: the sweep's).
 const precacheWait = 8 * time.Second
 
 // registerServiceWorker registers the service worker, which precaches the
@@ -236,7 +235,7 @@ func registerServiceWorker() {
 }
 
 // registerServiceWorkerSoon registers the service worker precacheWait
-// after the first engine worker starts, if no epoch has done it before.
+// after the first engine worker starts, if the page was not ready before.
 func registerServiceWorkerSoon() {
 	if swRegistered || swTimer {
 		return
@@ -250,5 +249,3 @@ func registerServiceWorkerSoon() {
 	})
 	app.Window().Call("setTimeout", f, precacheWait.Milliseconds())
 }
-
-var swTimer bool

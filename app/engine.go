@@ -33,12 +33,13 @@ type Engine struct {
 	workers    []*worker
 	runs       map[int]EventFunc
 	last       int
-	// files are the user's own graph's, read and accepted by a worker:
-	// every worker has them, and each new one gets them before its
-	// first run.
+	// files are the user's own graph's, read and accepted by the reader:
+	// the page keeps them, to be read again with other columns; every
+	// engine worker, and each new one before its first run, gets the
+	// graph read from them (parsed), not them.
 	files []protocol.File
 	cols  experiment.Data // the columns the files are read with
-	// parsed is the graph a worker read from them, as its KindLoaded
+	// parsed is the graph the reader read from them, as its KindLoaded
 	// brought it: in the browser the JS buffer (parsedBuffer), which the
 	// page's Go never copies in (protocol.Command.ParsedBuffer).
 	parsed       []byte
@@ -49,7 +50,7 @@ type Engine struct {
 	reading *worker
 	readFor int
 	// refused are the columns the files in use were refused with: a
-	// state that names them is not read again (rereads).
+	// state that names them is not read again (inUse).
 	refused  map[experiment.Data]bool
 	next     []protocol.File
 	nextCols experiment.Data
@@ -369,8 +370,8 @@ func (e *Engine) loadCommand() protocol.Command {
 	return protocol.Command{Op: protocol.OpLoad, Parsed: e.parsed, ParsedBuffer: e.parsedBuffer, IDColumn: e.cols.IDColumn, Target: e.cols.Target, Bins: e.cols.Bins}
 }
 
-// Reload reads the files again with the columns d names, on h's worker
-// first, as Load: those whose reader asked for a column, else those in use.
+// Reload reads the files again with the columns d names, as Load: those
+// whose reader asked for a column, else those in use.
 func (e *Engine) Reload(h *Handle, d experiment.Data) {
 	files := e.files
 	if e.choosing != nil {

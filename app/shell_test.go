@@ -209,11 +209,7 @@ func TestEngineSaysAWorkerThatCannotStart(t *testing.T) {
 		}
 	}
 	var conns []*fakeConn
-	e := NewEngine(func(ev EventFunc) Conn {
-		f := started(&fakeConn{onEvent: ev})
-		conns = append(conns, f)
-		return f
-	}, dialFakeReader)
+	e := NewEngine(dialStarted(&conns), dialFakeReader)
 	var got []protocol.Event
 	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
 	a.Send(protocol.Command{Op: protocol.OpSet})
@@ -240,11 +236,7 @@ func TestEngineSaysAReaderThatFails(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var conns, rs []*fakeConn
-			e := NewEngine(func(ev EventFunc) Conn {
-				f := started(&fakeConn{onEvent: ev})
-				conns = append(conns, f)
-				return f
-			}, func(ev EventFunc) Conn {
+			e := NewEngine(dialStarted(&conns), func(ev EventFunc) Conn {
 				f := &fakeConn{onEvent: ev}
 				rs = append(rs, f)
 				if tc.ready {
@@ -283,11 +275,7 @@ func TestEngineSaysAReaderThatFails(t *testing.T) {
 // graph does not fit, and the files never go to an engine worker.
 func TestEngineRereadsForOtherColumns(t *testing.T) {
 	var conns []*fakeConn
-	e := NewEngine(func(ev EventFunc) Conn {
-		f := started(&fakeConn{onEvent: ev})
-		conns = append(conns, f)
-		return f
-	}, dialFakeReader)
+	e := NewEngine(dialStarted(&conns), dialFakeReader)
 	var got []protocol.Event
 	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev) })
 	b := e.Open(func(protocol.Event, []float32) {})
@@ -361,11 +349,7 @@ func readersSince(n int) []*fakeConn { return readers[n:] }
 // then refused in the page's words: not a new worker a death for ever.
 func TestEngineStopsSettingAStateThatKillsItsWorker(t *testing.T) {
 	var conns []*fakeConn
-	e := NewEngine(func(ev EventFunc) Conn {
-		f := started(&fakeConn{onEvent: ev})
-		conns = append(conns, f)
-		return f
-	}, dialFakeReader)
+	e := NewEngine(dialStarted(&conns), dialFakeReader)
 	var got []string
 	a := e.Open(func(ev protocol.Event, _ []float32) { got = append(got, ev.Kind) })
 	a.Send(protocol.Command{Op: protocol.OpSet})

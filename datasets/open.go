@@ -107,7 +107,9 @@ type readFunc func(fs.FS, Columns) (g *Graph, resplit bool, err error)
 // are made on first use, not as the package starts: a var set at start
 // would keep every reader in every program that imports the package, the
 // page's engine worker too, which reads no files (another worker reads
-// them: TestEngineLinksNoReader).
+// them: TestEngineLinksNoReader). Not a var of sync.OnceValue: that too is
+// set at start, and the rows' finders, which ask namedByARow, would make
+// its initialisation a cycle.
 func formats() []format {
 	formatRows.Do(func() { formatRows.rows = formatTable() })
 	return formatRows.rows

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
-	"sync"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -83,26 +82,13 @@ func newXMLText(file string, src io.Reader) (*Text, error) {
 	return t, nil
 }
 
-// xmlDeclaration matches an XML declaration's encoding. It is compiled on
-// first use, not as the package starts: a var set at start keeps regexp
-// (260 kB of code) in every program that imports the package, the page's
-// engine worker too, which reads no XML (TestEngineLinksNoReader).
-func xmlDeclaration() *regexp.Regexp {
-	xmlDecl.Do(func() {
-		xmlDecl.re = regexp.MustCompile(`^\s*<\?xml\s[^?]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)
-	})
-	return xmlDecl.re
-}
-
-var xmlDecl struct {
-	sync.Once
-	re *regexp.Regexp
-}
+// xmlDeclaration matches an XML declaration's encoding.
+var xmlDeclaration = regexp.MustCompile(`^\s*<\?xml\s[^?]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)
 
 // declaredEncoding is the encoding an XML declaration at the start of
 // head names; "" if none.
 func declaredEncoding(head []byte) string {
-	m := xmlDeclaration().FindSubmatch(head)
+	m := xmlDeclaration.FindSubmatch(head)
 	if m == nil {
 		return ""
 	}

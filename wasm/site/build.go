@@ -515,7 +515,7 @@ func writeServiceWorker(tree *outdir.Tree, name, version string) error {
 	}
 	sort.Strings(files)
 	list, _ := json.Marshal(files)
-	lazyList, _ := json.Marshal(append([]string{}, lazy...))
+	lazyList, _ := json.Marshal(append([]string{}, lazy...)) // [] where none: the script maps over it
 	var b bytes.Buffer
 	isolation, _ := json.Marshal(Isolation())
 	if err := serviceWorker.Execute(&b, struct{ Version, Files, Lazy, Isolation string }{version, string(list), string(lazyList), string(isolation)}); err != nil {
