@@ -127,10 +127,15 @@ test: lint test-native test-wasm fuzz test-e2e
 # at a third of Node's time; under Node (test-wasm's pure run) the engine's
 # tests that hold bits run (KERNELTESTS), which is what the browser's
 # runtime can change: the code is the same.
+#
+# The two runs go side by side: the first's last packages (the command
+# line's, the longest) leave a core idle that the engine's reference run
+# fills. Each prints its own packages' lines; either failing fails.
 test-native:
-	$(GO) test -timeout $(TESTTIMEOUT) ./...
-	$(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/
-	$(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/internal/...
+	@echo "$(GO) test -timeout $(TESTTIMEOUT) ./... beside $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/ ./pdn/internal/..."
+	@set -e; $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/ ./pdn/internal/... & ref=$$!; \
+	  status=0; $(GO) test -timeout $(TESTTIMEOUT) ./... || status=$$?; \
+	  wait $$ref || status=$$?; exit $$status
 	@if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo && grep -qw movbe /proc/cpuinfo; then \
 	  echo "GOAMD64=v3: the kernels, whose Go the compiler then fuses, on every path"; \
 	  GOAMD64=v3 $(GO) test -timeout $(TESTTIMEOUT) ./pdn/internal/kernels/; \

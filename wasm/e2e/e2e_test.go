@@ -122,6 +122,18 @@ func chromium(t testing.TB) string {
 	return ""
 }
 
+// testTiering is the V8 flag a test's Chromium runs with: it moves a
+// WebAssembly function up to the optimizing compiler (TurboFan) only after
+// a hundred times the default budget of work done in it. Go's functions
+// are large, and each page opened tiered up hundreds of them on start, the
+// page's and each engine worker's: half the suite's CPU on 2 cores (the
+// projector test's 8 labs took 92 s of CPU, 52 s with this), so that CI
+// ran out of time. The code run is the same, its bits too (WebAssembly's
+// arithmetic is exact in every tier), and what trains for long still
+// tiers up. The tests check what the page does, never how fast; the
+// benchmarks (a *testing.B) keep Chromium's defaults.
+const testTiering = "--wasm-tiering-budget=1300000000"
+
 // browser starts Chromium with a fresh profile. Every page it opens is
 // watched (see watch) and checked when the test ends: no Content Security
 // Policy violation, no Go program that died.
@@ -137,6 +149,9 @@ func browser(t testing.TB) context.Context {
 		chromedp.Flag("disable-quic", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1400, 1100),
+	}
+	if _, bench := t.(*testing.B); !bench {
+		opts = append(opts, chromedp.Flag("js-flags", testTiering))
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)

@@ -31,9 +31,8 @@ func TestNoLabOverflowsAPhone(t *testing.T) {
 			opts = append(opts, chromedp.EmulateMobile)
 		}
 		must(t, chromedp.Do(ctx, chromedp.EmulateViewport(screen.w, screen.h, opts...)), "a screen")
-		for _, l := range experiment.Labs {
-			open(t, ctx, srv, "#lab="+l.Name+"&lang="+screen.lang)
-			waitFor(t, ctx, l.Name+" drawn", labDrawn)
+		for i, l := range experiment.Labs {
+			showLab(t, ctx, srv, i == 0, "#lab="+l.Name+"&lang="+screen.lang)
 			w, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
 			must(t, err, "read the page's width")
 			if int64(w) > screen.w {
