@@ -128,9 +128,10 @@ test: lint test-native test-wasm fuzz test-e2e
 # tests that hold bits run (KERNELTESTS), which is what the browser's
 # runtime can change: the code is the same.
 #
-# The two runs go side by side: the first's last packages (the command
-# line's, the longest) leave a core idle that the engine's reference run
-# fills. Each prints its own packages' lines; either failing fails.
+# The two runs go side by side: the native run's last package (the
+# command line's, the longest) leaves a core idle that the engine's
+# reference run fills. Each prints its own packages' lines; either failing
+# fails.
 test-native:
 	@echo "$(GO) test -timeout $(TESTTIMEOUT) ./... beside $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/ ./pdn/internal/..."
 	@set -e; $(GO) test -timeout $(TESTTIMEOUT) -tags=noasm,purego ./pdn/ ./pdn/internal/... & ref=$$!; \

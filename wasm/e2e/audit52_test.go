@@ -29,7 +29,7 @@ func hashHas(t *testing.T, ctx context.Context, s string) bool {
 
 // goHash changes the address's fragment in the page, as a user editing the
 // link does (a hashchange, not a new document).
-func goHash(t *testing.T, ctx context.Context, hash string) {
+func goHash(t testing.TB, ctx context.Context, hash string) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { location.hash = %q; return true; })()`, hash)))
 	must(t, err, "go to "+hash)

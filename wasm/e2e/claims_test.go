@@ -414,12 +414,7 @@ func TestFigureTextIsLegible(t *testing.T) {
 			if l.Name == "sweep" {
 				link += "&scenario=1&reps=1&models=pdn,gcn&results=9000.6000.9100.6100.9200.6200.9300.6300.9400.6400"
 			}
-			if i == 0 {
-				open(t, ctx, srv, link)
-			} else {
-				goHash(t, ctx, link)
-			}
-			waitFor(t, ctx, l.Name+" drawn", `document.querySelector("#lab-`+l.Name+`[aria-current=page]") !== null && `+labDrawn)
+			showLab(t, ctx, srv, i == 0, link)
 			if l.Name != "sweep" {
 				key(t, ctx, "s")
 				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`)

@@ -125,11 +125,11 @@ func chromium(t testing.TB) string {
 // testTiering is the V8 flag a test's Chromium runs with: it moves a
 // WebAssembly function up to the optimizing compiler (TurboFan) only after
 // a hundred times the default budget of work done in it. Go's functions
-// are large, and each page opened tiered up hundreds of them on start, the
-// page's and each engine worker's: half the suite's CPU on 2 cores (the
-// projector test's 8 labs took 92 s of CPU, 52 s with this), so that CI
-// ran out of time. The code run is the same, its bits too (WebAssembly's
-// arithmetic is exact in every tier), and what trains for long still
+// are large, and tiering them up as the page and each engine worker start
+// was near half of a page's CPU on 2 cores (the projector test's 8 labs
+// took 92 s of CPU, 52 s with this), so that CI ran out of time. The code
+// run is the same, its bits too (WebAssembly's arithmetic is deterministic
+// in every tier), and what trains for long still
 // tiers up. The tests check what the page does, never how fast; the
 // benchmarks (a *testing.B) keep Chromium's defaults.
 const testTiering = "--wasm-tiering-budget=1300000000"

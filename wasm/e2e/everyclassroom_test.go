@@ -40,12 +40,10 @@ const labDrawn = `document.querySelector(".lab .views > :first-child :is(canvas,
 func showLab(t testing.TB, ctx context.Context, srv *server, fresh bool, link string) {
 	t.Helper()
 	st, _ := experiment.Decode(strings.TrimPrefix(link, "#")) // a row its lab does not read is the page's to refuse; the view is read
-
 	if fresh {
 		open(t, ctx, srv, link)
 	} else {
-		_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { location.hash = %q; return true; })()`, link)))
-		must(t, err, "go to "+link)
+		goHash(t, ctx, link)
 	}
 	lang := st.View.Lang
 	if lang == experiment.LangAuto {
