@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"pdnexplorer/i18n/phrase"
 	"pdnexplorer/tiestrength"
@@ -125,15 +126,53 @@ func (c Claim) Judge(runs map[string]Figures) Verdict {
 }
 
 // Lab is the name of the lab whose runs the claim reads.
-func (c Claim) Lab() string { return c.State(1).View.Lab }
+func (c Claim) Lab() string { return c.read().state.View.Lab }
 
 // State is the state the claim reads at seed s: its Link with the seed and
 // init-seed rows set to s.
 func (c Claim) State(s uint64) Experiment {
+	return c.read().state.atSeed(s)
+}
+
+// claimLink is what a claim's link says, read once: the page judges every
+// claim its lab states on each render of the lab (the card, the lines
+// beside the figures), where decoding the links again took a fifth of the
+// page's thread while the XOR lab's four runs trained.
+type claimLink struct {
+	state      Experiment // at seed 1
+	runNames   []string
+	labDefault bool
+}
+
+// claimLinks holds each claim's claimLink by its id and link.
+var claimLinks sync.Map
+
+// read is what c's link says (claimLink), decoded the first time c is
+// asked.
+func (c Claim) read() *claimLink {
+	key := c.ID + "\x00" + c.Link
+	if v, ok := claimLinks.Load(key); ok {
+		return v.(*claimLink)
+	}
 	e, err := Decode(c.Link)
 	if err != nil {
 		panic("experiment: claim " + c.ID + ": " + err.Error())
 	}
+	e.Data.Seed, e.Train.Seed = 1, 1
+	r := &claimLink{state: e, runNames: RunNamesOf(e)}
+	start := ForLab(e.View.Lab)
+	start.Data.Seed, start.Train.Seed = 1, 1
+	r.labDefault = e.EncodeRun() == start.EncodeRun() && slices.Equal(r.runNames, RunNamesOf(start))
+	v, _ := claimLinks.LoadOrStore(key, r)
+	return v.(*claimLink)
+}
+
+// atSeed is e with its seed and init-seed rows both s, sharing nothing
+// with e: the one copy of a state kept once and handed out (a claim's, a
+// check's).
+func (e Experiment) atSeed(s uint64) Experiment {
+	e.Model.EdgeHidden = slices.Clone(e.Model.EdgeHidden)
+	e.View.Models = slices.Clone(e.View.Models)
 	e.Data.Seed, e.Train.Seed = s, s
 	return e
 }
@@ -150,11 +189,7 @@ func RunsOf(e Experiment) []Run {
 // LabDefault reports whether the claim reads its lab as it opens, rather
 // than a preset of it: the same rows and the same runs (the compare lab's
 // models).
-func (c Claim) LabDefault() bool {
-	start := ForLab(c.Lab())
-	start.Data.Seed, start.Train.Seed = 1, 1
-	return c.State(1).EncodeRun() == start.EncodeRun() && slices.Equal(c.RunNames(), RunNamesOf(start))
-}
+func (c Claim) LabDefault() bool { return c.read().labDefault }
 
 // RunNamesOf are the names of the runs the lab of e makes of it.
 func RunNamesOf(e Experiment) []string {
@@ -166,7 +201,7 @@ func RunNamesOf(e Experiment) []string {
 }
 
 // RunNames are the names of the runs the claim reads.
-func (c Claim) RunNames() []string { return RunNamesOf(c.State(1)) }
+func (c Claim) RunNames() []string { return slices.Clone(c.read().runNames) }
 
 // Rate says the claim's rate in words: "in every seed of 1–3", "in at
 // least 1 and at most 9 of seeds 1–10".

@@ -1,6 +1,7 @@
 package experiment
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -289,5 +290,38 @@ func TestFigure8Parts(t *testing.T) {
 	v := figure8Parts(Figures{InputNames: []string{"1", "2"}, Inputs: []float64{0.4, 0.6}})
 	if v.Holds || !strings.Contains(v.Numbers.String(), "no degree product") {
 		t.Errorf("without the scores: holds %v, %s", v.Holds, v.Numbers)
+	}
+}
+
+// TestClaimLinksAreReadOnce: the page judges every claim its lab states
+// on each render (the card, the lines beside the figures), so what a
+// claim's link says is decoded once and handed out as a copy. Decoding it
+// again allocates hundreds of times (every row of the table set from the
+// link); a copy allocates its two slices, a lookup its key.
+func TestClaimLinksAreReadOnce(t *testing.T) {
+	for _, c := range Claims {
+		c.State(1) // the first ask decodes
+		cases := map[string]func(){
+			"State":      func() { _ = c.State(7) },
+			"Lab":        func() { _ = c.Lab() },
+			"LabDefault": func() { _ = c.LabDefault() },
+			"RunNames":   func() { _ = c.RunNames() },
+			"Checks":     func() { _ = c.Checks() },
+		}
+		for name, f := range cases {
+			if n := testing.AllocsPerRun(3, f); n > 10 {
+				t.Errorf("claim %s: %s allocates %.0f times an ask: its link is decoded again", c.ID, name, n)
+			}
+		}
+		// The copy handed out shares nothing with the one kept.
+		e := c.State(1)
+		if len(e.Model.EdgeHidden) > 0 {
+			e.Model.EdgeHidden[0]++
+		}
+		e.View.Models = append(e.View.Models[:0:0], "changed")
+		if again := c.State(1); again.EncodeRun() != c.State(1).EncodeRun() || slices.Contains(again.View.Models, "changed") ||
+			len(again.Model.EdgeHidden) > 0 && again.Model.EdgeHidden[0] == e.Model.EdgeHidden[0] {
+			t.Errorf("claim %s: a change to the state handed out changed the claim's", c.ID)
+		}
 	}
 }

@@ -191,13 +191,7 @@ func (c Claim) makeChecks() []Checked {
 // State is the state the check reads at seed s: the claim's, on the
 // family's representative, with the seed and init-seed rows both s (as
 // Claim.State: a family keeps the claim's seeds).
-func (k Checked) State(s uint64) Experiment {
-	e := k.state
-	e.Model.EdgeHidden = slices.Clone(e.Model.EdgeHidden)
-	e.View.Models = slices.Clone(e.View.Models)
-	e.Data.Seed, e.Train.Seed = s, s
-	return e
-}
+func (k Checked) State(s uint64) Experiment { return k.state.atSeed(s) }
 
 // Stated reports whether the page states the finding itself on this
 // family, rather than its difference.
