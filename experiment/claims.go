@@ -144,13 +144,32 @@ type claimLink struct {
 	labDefault bool
 }
 
-// claimLinks holds each claim's claimLink by its id and link.
+// claimLinks holds each claim's claimLink by its memoKey.
 var claimLinks sync.Map
+
+// memoKey is what the claim's facts worked out once (its link's state,
+// its checks, whether a lab's pool decides it) are kept by: every field
+// they read but Check, so that a claim changed in one (a test's copy) is
+// worked out anew.
+func (c Claim) memoKey() string {
+	var buf [256]byte
+	b := append(buf[:0], c.ID...)
+	b = append(append(b, 0), c.Link...)
+	b = strconv.AppendBool(append(b, 0), c.OnResults)
+	for _, n := range []int{c.Seeds, c.Need, c.Most, c.TestSeeds} {
+		b = strconv.AppendInt(append(b, 0), int64(n), 10)
+	}
+	for _, o := range c.On {
+		b = append(append(append(append(b, 0), o.Family...), 0), o.Differs...)
+		b = strconv.AppendInt(append(strconv.AppendInt(append(b, 0), int64(o.Seeds), 10), 0), int64(o.Need), 10)
+	}
+	return string(b)
+}
 
 // read is what c's link says (claimLink), decoded the first time c is
 // asked.
 func (c Claim) read() *claimLink {
-	key := c.ID + "\x00" + c.Link
+	key := c.memoKey()
 	if v, ok := claimLinks.Load(key); ok {
 		return v.(*claimLink)
 	}

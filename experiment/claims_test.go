@@ -295,7 +295,9 @@ func TestFigure8Parts(t *testing.T) {
 
 // TestClaimLinksAreReadOnce: the page judges every claim its lab states
 // on each render (the card, the lines beside the figures), so what a
-// claim's link says is decoded once and handed out as a copy. Decoding it
+// claim's link says, and what follows from it and the tables alone
+// (its lab, runs and checks, whether a lab's pool decides it), is worked
+// out once and handed out as a copy. Decoding it
 // again allocates hundreds of times (every row of the table set from the
 // link); a copy allocates its two slices, a lookup its key.
 func TestClaimLinksAreReadOnce(t *testing.T) {
@@ -307,6 +309,10 @@ func TestClaimLinksAreReadOnce(t *testing.T) {
 			"LabDefault": func() { _ = c.LabDefault() },
 			"RunNames":   func() { _ = c.RunNames() },
 			"Checks":     func() { _ = c.Checks() },
+		}
+		for _, l := range Labs {
+			PoolDecides(l.Name, c)
+			cases["PoolDecides "+l.Name] = func() { _ = PoolDecides(l.Name, c) }
 		}
 		for name, f := range cases {
 			if n := testing.AllocsPerRun(3, f); n > 10 {
@@ -322,6 +328,28 @@ func TestClaimLinksAreReadOnce(t *testing.T) {
 		if again := c.State(1); again.EncodeRun() != c.State(1).EncodeRun() || slices.Contains(again.View.Models, "changed") ||
 			len(again.Model.EdgeHidden) > 0 && again.Model.EdgeHidden[0] == e.Model.EdgeHidden[0] {
 			t.Errorf("claim %s: a change to the state handed out changed the claim's", c.ID)
+		}
+	}
+}
+
+// A claim changed in a field its facts read (a test's copy of a row) is
+// worked out anew, not answered from the row's kept facts.
+func TestClaimChangedIsWorkedOutAnew(t *testing.T) {
+	for _, c := range Claims {
+		for _, l := range Labs {
+			PoolDecides(l.Name, c)
+		}
+		changed := c
+		changed.OnResults = !c.OnResults
+		changed.Seeds++
+		for _, l := range Labs {
+			_, _, want := PoolCheck(changed, 1, 1, startKeys(l.Name))
+			if got := PoolDecides(l.Name, changed); got != want {
+				t.Errorf("claim %s changed: the %s lab's pool decides it %v, PoolCheck says %v", c.ID, l.Name, got, want)
+			}
+		}
+		if k := changed.Checks(); k[0].Seeds != c.Seeds+1 {
+			t.Errorf("claim %s with %d seeds: its check keeps %d", c.ID, changed.Seeds, k[0].Seeds)
 		}
 	}
 }

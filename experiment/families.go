@@ -150,10 +150,7 @@ type Checked struct {
 // page asks for them at every render of a lab's claims, and each state
 // is a link decoded and a family applied).
 func (c Claim) Checks() []Checked {
-	key := c.ID + "\x00" + c.Link
-	for _, o := range c.On {
-		key += "\x00" + o.Family
-	}
+	key := c.memoKey()
 	if v, ok := checksMade.Load(key); ok {
 		return v.([]Checked)
 	}
@@ -162,7 +159,7 @@ func (c Claim) Checks() []Checked {
 	return out
 }
 
-// checksMade holds each claim's checks by its id, link and families.
+// checksMade holds each claim's checks by its memoKey.
 var checksMade sync.Map
 
 // makeChecks makes the claim's checks, each with its state at seed 1.

@@ -80,7 +80,12 @@ func ClaimsShownBy(lab string) []Claim {
 // PoolDecides reports whether lab's pool, as the lab opens (ForLab, seeds
 // 1), trains every run of claim c, which reads results only (PoolCheck).
 func PoolDecides(lab string, c Claim) bool {
+	key := lab + "\x00" + c.memoKey()
+	if v, ok := poolDecides.Load(key); ok {
+		return v.(bool)
+	}
 	_, _, ok := PoolCheck(c, 1, 1, startKeys(lab))
+	poolDecides.Store(key, ok)
 	return ok
 }
 
@@ -100,6 +105,7 @@ func startKeys(lab string) []string {
 	return keys
 }
 
-// shownBy and startKeysOf hold ClaimsShownBy and startKeys by lab: the
-// tables they read do not change.
-var shownBy, startKeysOf sync.Map
+// shownBy and startKeysOf hold ClaimsShownBy and startKeys by lab, and
+// poolDecides PoolDecides by lab and claim: the tables they read do not
+// change, and the page asks on every render of a lab's claims.
+var shownBy, startKeysOf, poolDecides sync.Map
