@@ -1,8 +1,11 @@
 package datasets
 
 import (
+	"encoding/binary"
 	"math"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 
 	"pdnexplorer/experiment"
@@ -81,5 +84,56 @@ func TestBinaryRefusesDamage(t *testing.T) {
 		if err := h.UnmarshalBinary(b); err == nil {
 			t.Errorf("%s: read as a graph of %d nodes", name, h.N)
 		}
+	}
+}
+
+// What a damaged or hostile buffer makes is bounded by its own size:
+// lists within lists may not each claim every byte left; sizes whose
+// product wraps around are refused; and a note nested deeper than the
+// reader reads is refused as it is written, not handed on unreadable.
+func TestBinaryBoundsWhatItMakes(t *testing.T) {
+	g, err := Synthetic(defaultData())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The graph with its meta replaced by 60 lists, each within the
+	// one before, each claiming 2^20 entries.
+	plain := *g
+	plain.Meta = nil
+	head, err := plain.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head = head[:len(head)-2] // its meta: an object, and none
+	bomb := append([]byte(nil), head...)
+	for range 60 {
+		bomb = binary.AppendUvarint(append(bomb, valList), 1<<20+1)
+	}
+	bomb = append(bomb, make([]byte, 1<<20)...)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var h Graph
+	err = h.UnmarshalBinary(bomb)
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Error("nested lists claiming more than was sent were read")
+	}
+	if made := after.TotalAlloc - before.TotalAlloc; made > 64*uint64(len(bomb)) {
+		t.Errorf("a buffer of %d bytes made %d bytes", len(bomb), made)
+	}
+	wraps := *g
+	wraps.F, wraps.X, wraps.XS = 1<<62, nil, nil
+	if err := wraps.checkShape(); err == nil {
+		t.Errorf("a graph of %d nodes and %d features, no feature values, fits its sizes", wraps.N, wraps.F)
+	}
+
+	deep := phrase.New("%s", "x")
+	for range maxDepth + 2 {
+		deep = phrase.New("in %s", deep)
+	}
+	noted := *g
+	noted.Notes = []phrase.Text{deep}
+	if _, err := noted.MarshalBinary(); err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a note %d deep: %v", maxDepth+2, err)
 	}
 }

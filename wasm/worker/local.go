@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/gob"
+	"encoding/binary"
 	"errors"
 	"io"
 	"path"
@@ -108,38 +108,57 @@ func readLocal(in []datasets.File, cols datasets.Columns) (*localGraph, error) {
 	return local, err
 }
 
-// handed is a graph read in one worker as it goes to the others: what
-// the reader made of the files, and the columns it read them with.
-type handed struct {
-	Name       string
-	Resplit    bool
-	ID, Target string
-	Bins       int
-	Graph      *datasets.Graph // in its binary form (datasets.Graph.MarshalBinary)
-}
-
-// handoff is l as the other workers take it (handedLocal).
+// handoff is l as the other workers take it (handedLocal): what the
+// reader made of the files, the columns it read them with, and the graph
+// in its binary form (datasets.Graph.AppendBinary).
 func (l *localGraph) handoff() ([]byte, error) {
-	var b bytes.Buffer
-	h := handed{Name: l.name, Resplit: l.resplit, ID: l.cols.ID, Target: l.cols.Target, Bins: l.cols.Bins, Graph: l.g}
-	if err := gob.NewEncoder(&b).Encode(h); err != nil {
+	var b []byte
+	for _, s := range []string{l.name, l.cols.ID, l.cols.Target} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	b = binary.AppendVarint(b, int64(l.cols.Bins))
+	resplit := byte('f')
+	if l.resplit {
+		resplit = 't'
+	}
+	b = append(b, resplit)
+	b, err := l.g.AppendBinary(b)
+	if err != nil {
 		return nil, phrase.Errorf("the graph read could not be handed to the other workers: %s", err)
 	}
-	return b.Bytes(), nil
+	return b, nil
 }
 
 // handedLocal takes the graph another worker read from files (its
 // handoff), bit for bit, without parsing them again.
 func handedLocal(parsed []byte, files []datasets.File) (*localGraph, error) {
-	var h handed
-	err := gob.NewDecoder(bytes.NewReader(parsed)).Decode(&h)
-	if err == nil && h.Graph == nil {
-		err = io.ErrUnexpectedEOF // it ended before its graph
+	l := &localGraph{files: files}
+	rest, err := parsed, error(nil)
+	for _, s := range []*string{&l.name, &l.cols.ID, &l.cols.Target} {
+		n, k := binary.Uvarint(rest)
+		if k <= 0 || n > uint64(len(rest)-k) {
+			err = io.ErrUnexpectedEOF
+			break
+		}
+		*s, rest = string(rest[k:k+int(n)]), rest[k+int(n):]
+	}
+	if err == nil {
+		bins, k := binary.Varint(rest)
+		if k <= 0 || len(rest) == k || bins < 0 || bins > 1<<20 {
+			err = io.ErrUnexpectedEOF
+		} else {
+			l.cols.Bins, l.resplit, rest = int(bins), rest[k] == 't', rest[k+1:]
+		}
+	}
+	if err == nil {
+		l.g = new(datasets.Graph)
+		err = l.g.UnmarshalBinary(rest)
 	}
 	if err != nil {
 		return nil, phrase.Errorf("the graph another worker read came damaged (%s): open the files again", err)
 	}
-	return &localGraph{g: h.Graph, resplit: h.Resplit, name: h.Name, files: files, cols: datasets.Columns{ID: h.ID, Target: h.Target, Bins: h.Bins}}, nil
+	return l, nil
 }
 
 // memory is what the worker's Go runtime holds of the system's memory.

@@ -333,3 +333,32 @@ func TestGraphsAreNamedByWhatWasOpened(t *testing.T) {
 		}
 	}
 }
+
+// The graph handed to the other workers comes back whole: its name, the
+// columns it was read with (a file's bytes, UTF-8 or not), whether it
+// draws its split, and the graph itself; a damaged handoff is refused with
+// the page's words, never read as a graph.
+func TestHandoffComesBackWhole(t *testing.T) {
+	_, g := bundleZip(t)
+	for _, l := range []*localGraph{
+		{g: g, name: "mine", resplit: true, cols: datasets.Columns{ID: "node\xff", Target: "page_type", Bins: 5}},
+		{g: g},
+	} {
+		b, err := l.handoff()
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := handedLocal(b, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.name != l.name || back.resplit != l.resplit || back.cols != l.cols || back.g.Digest() != l.g.Digest() || !reflect.DeepEqual(back.g, l.g) {
+			t.Errorf("handed %q %v %+v, took %q %v %+v (the same graph: %v)", l.name, l.resplit, l.cols, back.name, back.resplit, back.cols, reflect.DeepEqual(back.g, l.g))
+		}
+		for _, cut := range []int{0, 1, 4, len(b) / 2, len(b) - 1} {
+			if _, err := handedLocal(b[:cut], nil); err == nil || !strings.Contains(err.Error(), "open the files again") {
+				t.Errorf("the handoff cut at %d of %d bytes: %v", cut, len(b), err)
+			}
+		}
+	}
+}
