@@ -41,11 +41,11 @@ func (g *Graph) AppendBinary(b []byte) ([]byte, error) {
 		w.float64s(g.XS.Val)
 	}
 	w.intSlice(g.Labels)
-	w.int8s(len(g.Splits), g.Splits == nil, func(i int) int8 { return int8(g.Splits[i]) })
+	int8sOut(w, g.Splits)
 	w.int32s(g.Src)
 	w.int32s(g.Dst)
 	w.float64s(g.EdgeX)
-	w.int8s(len(g.Kind), g.Kind == nil, func(i int) int8 { return int8(g.Kind[i]) })
+	int8sOut(w, g.Kind)
 	w.float64s(g.Weight)
 	w.strings(g.ClassNames)
 	w.strings(g.EdgeNames)
@@ -171,32 +171,29 @@ func (w *binWriter) strings(ss []string) {
 	}
 }
 
-func (w *binWriter) float64s(vs []float64) {
+// fixedOut writes a list of values, put appending each.
+func fixedOut[T any](w *binWriter, vs []T, put func([]byte, T) []byte) {
 	w.length(len(vs), vs == nil)
 	for _, v := range vs {
-		w.b = binary.LittleEndian.AppendUint64(w.b, math.Float64bits(v))
+		w.b = put(w.b, v)
 	}
+}
+
+func (w *binWriter) float64s(vs []float64) {
+	fixedOut(w, vs, func(b []byte, v float64) []byte { return binary.LittleEndian.AppendUint64(b, math.Float64bits(v)) })
 }
 
 func (w *binWriter) intSlice(vs []int) {
-	w.length(len(vs), vs == nil)
-	for _, v := range vs {
-		w.b = binary.LittleEndian.AppendUint64(w.b, uint64(v))
-	}
+	fixedOut(w, vs, func(b []byte, v int) []byte { return binary.LittleEndian.AppendUint64(b, uint64(v)) })
 }
 
 func (w *binWriter) int32s(vs []int32) {
-	w.length(len(vs), vs == nil)
-	for _, v := range vs {
-		w.b = binary.LittleEndian.AppendUint32(w.b, uint32(v))
-	}
+	fixedOut(w, vs, func(b []byte, v int32) []byte { return binary.LittleEndian.AppendUint32(b, uint32(v)) })
 }
 
-func (w *binWriter) int8s(n int, isNil bool, at func(int) int8) {
-	w.length(n, isNil)
-	for i := range n {
-		w.b = append(w.b, byte(at(i)))
-	}
+// int8sOut writes a list of T's as bytes.
+func int8sOut[T ~int8](w *binWriter, vs []T) {
+	fixedOut(w, vs, func(b []byte, v T) []byte { return append(b, byte(v)) })
 }
 
 // text writes a message: its key, whether it is a run, its arguments.
@@ -378,62 +375,37 @@ func (r *binReader) strings() []string {
 	return out
 }
 
-func (r *binReader) float64s() []float64 {
-	n, ok := r.length(8)
+// fixed reads a list of values of size bytes each, at decoding each.
+func fixed[T any](r *binReader, size int, at func([]byte) T) []T {
+	n, ok := r.length(size)
 	if !ok {
 		return nil
 	}
-	b := r.take(8 * n)
-	out := make([]float64, n)
+	b := r.take(size * n)
+	out := make([]T, n)
 	for i := range out {
-		out[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+		out[i] = at(b[size*i:])
 	}
 	return out
 }
 
+func (r *binReader) float64s() []float64 {
+	return fixed(r, 8, func(b []byte) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(b)) })
+}
+
+// intSlice reads ints written as 64 bits: what does not fit a smaller int
+// comes back cut, and the graph's check then refuses what it breaks.
 func (r *binReader) intSlice() []int {
-	n, ok := r.length(8)
-	if !ok {
-		return nil
-	}
-	b := r.take(8 * n)
-	out := make([]int, n)
-	for i := range out {
-		v := int64(binary.LittleEndian.Uint64(b[8*i:]))
-		if v != int64(int(v)) {
-			r.fail("%d does not fit an int here", v)
-			return nil
-		}
-		out[i] = int(v)
-	}
-	return out
+	return fixed(r, 8, func(b []byte) int { return int(int64(binary.LittleEndian.Uint64(b))) })
 }
 
 func (r *binReader) int32s() []int32 {
-	n, ok := r.length(4)
-	if !ok {
-		return nil
-	}
-	b := r.take(4 * n)
-	out := make([]int32, n)
-	for i := range out {
-		out[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return out
+	return fixed(r, 4, func(b []byte) int32 { return int32(binary.LittleEndian.Uint32(b)) })
 }
 
 // int8sAs reads a list of bytes as T's.
 func int8sAs[T ~int8](r *binReader) []T {
-	n, ok := r.length(1)
-	if !ok {
-		return nil
-	}
-	b := r.take(n)
-	out := make([]T, n)
-	for i := range out {
-		out[i] = T(int8(b[i]))
-	}
-	return out
+	return fixed(r, 1, func(b []byte) T { return T(int8(b[0])) })
 }
 
 func (r *binReader) text(depth int) phrase.Text {
