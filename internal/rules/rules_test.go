@@ -456,8 +456,10 @@ func TestRulesHaveOneHome(t *testing.T) {
 var classFields = []string{"Labels", "ClassNames"}
 
 // classSetters are the files of package datasets that may set classFields:
-// the class builder, and the generators, whose classes are drawn, not read.
-var classSetters = []string{"datasets/classes.go", "datasets/synthetic.go", "datasets/structure.go"}
+// the class builder, the generators, whose classes are drawn, not read,
+// and the binary form, which gives back, bit for bit, a graph made by
+// one of them (datasets.Graph.UnmarshalBinary).
+var classSetters = []string{"datasets/classes.go", "datasets/synthetic.go", "datasets/structure.go", "datasets/binary.go"}
 
 // A fieldRule names fields of package datasets' graphs that only its
 // setters, files of the package, may set.
@@ -477,10 +479,11 @@ var classRule = fieldRule{classFields, classSetters, "a reader gives a graph its
 // refuses a pair listed again (Graph.Check), Matrix Market sums an entry
 // and its mirror as SciPy does in its own pass, the generators draw
 // their values, edits, perturbations and the multiplex join alter a
-// graph made, and Open permutes one read.
+// graph made, Open permutes one read, and the binary form gives one made
+// back bit for bit.
 var edgeValueRule = fieldRule{[]string{"EdgeX"}, []string{"datasets/pairs.go", "datasets/bundle.go", "datasets/mtx.go",
 	"datasets/synthetic.go", "datasets/structure.go", "datasets/xor.go", "datasets/tiestrength.go",
-	"datasets/edit.go", "datasets/perturb.go", "datasets/multiplex.go", "datasets/open.go"},
+	"datasets/edit.go", "datasets/perturb.go", "datasets/multiplex.go", "datasets/open.go", "datasets/binary.go"},
 	"a reader gives an edge its values through pairs.value (datasets/pairs.go), which merges a pair listed again as the format's publisher does"}
 
 // classWrites lists, in package datasets, the places other than
