@@ -33,7 +33,8 @@ func (l *lab) baselineState() string {
 	if len(l.runs) == 0 {
 		return ""
 	}
-	return experiment.Baseline(l.runs[0].Exp.ForEngine()).EncodeRun()
+	exp := l.runs[0].Exp
+	return l.baseline.of(exp, func() string { return experiment.Baseline(exp.ForEngine()).EncodeRun() })
 }
 
 // renderChance stands chance beside the runs: the majority class's and

@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -197,8 +198,8 @@ func (r claimRead) String() string {
 // claim reads results only. One rule for the card, the tour's questions
 // and the shell's note of a changed verdict.
 func (l *lab) judge(c experiment.Claim, figs map[string]experiment.Figures) (experiment.Checked, experiment.Verdict, claimRead) {
-	if k, ok := c.CheckOn(l.st); ok {
-		return k, c.Judge(figs), readLive
+	if on := l.checkOn(c); on.ok {
+		return on.k, c.Judge(figs), readLive
 	}
 	if p := l.pool(); p != nil {
 		if k, at, ok := p.check(c); ok {
@@ -206,6 +207,60 @@ func (l *lab) judge(c experiment.Claim, figs map[string]experiment.Figures) (exp
 		}
 	}
 	return experiment.Checked{}, experiment.Verdict{}, notRead
+}
+
+// claimsOnState are the lab's claims checked on its state, worked out
+// once a state (TestRenderCodesNoState): a render judges every claim the
+// lab states (the card, the lines beside the figures, the tour's
+// verdicts), snapshots come twenty a second a run, and a check writes
+// the state and each of the claim's checks as text.
+type claimsOnState struct {
+	on     map[string]checkedOn
+	differ map[string][]string
+}
+
+// checkedOn is a claim's check on the lab's state, ok where the state is
+// one of the claim's (Claim.CheckOn).
+type checkedOn struct {
+	k  experiment.Checked
+	ok bool
+}
+
+// onState is the lab's claimsOnState, made anew once its state differs
+// from the one they were checked on.
+func (l *lab) onState() *claimsOnState {
+	return l.claimsOn.of(l.st, func() *claimsOnState {
+		return &claimsOnState{on: map[string]checkedOn{}, differ: map[string][]string{}}
+	})
+}
+
+// perState is a value worked out from a state, kept while the state
+// stays the same (the rule of TestRenderCodesNoState: a render draws what
+// was worked out when the state changed, and writes or reads no state).
+type perState[T any] struct {
+	st  experiment.Experiment
+	v   T
+	set bool
+}
+
+// of is the value for st: the one kept, or make's, kept for st.
+func (p *perState[T]) of(st experiment.Experiment, make func() T) T {
+	if !p.set || !reflect.DeepEqual(p.st, st) {
+		p.st, p.v, p.set = st.Clone(), make(), true
+	}
+	return p.v
+}
+
+// checkOn is c.CheckOn(l.st), kept while the state stays.
+func (l *lab) checkOn(c experiment.Claim) checkedOn {
+	m := l.onState()
+	key := c.ID + "\x00" + c.Link
+	on, ok := m.on[key]
+	if !ok {
+		on.k, on.ok = c.CheckOn(l.st)
+		m.on[key] = on
+	}
+	return on
 }
 
 // pool is the lab's pool (PoolHolder), nil for a lab without one.
@@ -227,6 +282,18 @@ func (l *lab) states(c experiment.Claim) bool {
 // (experiment.PoolDecides); none for a claim of another state (a
 // preset's), which the card leaves out.
 func (l *lab) claimDiffers(c experiment.Claim) []string {
+	m := l.onState()
+	key := c.ID + "\x00" + c.Link
+	if d, ok := m.differ[key]; ok {
+		return d
+	}
+	d := l.claimDiffersNow(c)
+	m.differ[key] = d
+	return d
+}
+
+// claimDiffersNow is claimDiffers, worked out.
+func (l *lab) claimDiffersNow(c experiment.Claim) []string {
 	switch {
 	case c.Lab() == l.row.Name && c.LabDefault():
 		return claimRowsDiffer(c, l.st)

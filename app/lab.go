@@ -138,6 +138,10 @@ type lab struct {
 	// draws every event at once (native tests, which have no frames to
 	// keep).
 	drawing, unpaced bool
+	// claimsOn are its claims checked on its state (onState); baseline
+	// the MLP baseline's state its first run calls for (baselineState).
+	claimsOn perState[*claimsOnState]
+	baseline perState[string]
 	// keyWords are what the keys line says of a command where the lab
 	// says otherwise than the key table ("" leaves the command out).
 	keyWords map[command]string

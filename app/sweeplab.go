@@ -34,6 +34,9 @@ type SweepLab struct {
 
 	failed map[string]int
 	figure string
+	// links are the table's cells' links into the compare lab
+	// (compareLink), by value, rep and model, kept while the state stays.
+	links perState[map[[3]int]string]
 }
 
 func init() {
@@ -430,6 +433,18 @@ func (c *SweepLab) renderTable() app.UI {
 // the sweep's other models: the models row holds two to four, as the
 // compare lab takes them, model m first.
 func (c *SweepLab) compareLink(v, r, m int) string {
+	links := c.links.of(c.st, func() map[[3]int]string { return map[[3]int]string{} })
+	at := [3]int{v, r, m}
+	link, ok := links[at]
+	if !ok {
+		link = c.compareLinkNow(v, r, m)
+		links[at] = link
+	}
+	return link
+}
+
+// compareLinkNow is compareLink, worked out.
+func (c *SweepLab) compareLinkNow(v, r, m int) string {
 	e, err := c.sw.Exp(v, r, c.sw.Models[m])
 	if err != nil {
 		return ""

@@ -190,9 +190,15 @@ func (c Claim) read() *claimLink {
 // with e: the one copy of a state kept once and handed out (a claim's, a
 // check's).
 func (e Experiment) atSeed(s uint64) Experiment {
+	e = e.Clone()
+	e.Data.Seed, e.Train.Seed = s, s
+	return e
+}
+
+// Clone is e sharing nothing with e: its lists copied.
+func (e Experiment) Clone() Experiment {
 	e.Model.EdgeHidden = slices.Clone(e.Model.EdgeHidden)
 	e.View.Models = slices.Clone(e.View.Models)
-	e.Data.Seed, e.Train.Seed = s, s
 	return e
 }
 

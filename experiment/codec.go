@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"pdnexplorer/i18n/phrase"
@@ -72,6 +73,7 @@ func (e Experiment) encode(view bool) string {
 
 // encodeIf writes the fields of the rows keep keeps.
 func (e Experiment) encodeIf(keep func(Param) bool) string {
+	codings.Add(1)
 	var b strings.Builder
 	for _, p := range Params {
 		if !keep(p) {
@@ -206,6 +208,7 @@ func DecodeRun(state string) (Experiment, error) {
 // rows the link gave whose name or choice this version lacks (DecodeLink),
 // but for those given twice.
 func decodeInto(query string, probs *Problems, reader func(Experiment) Reader) (Experiment, map[string]bool) {
+	codings.Add(1)
 	e := Default()
 	pairs := strings.Split(strings.TrimLeft(query, "#?"), "&")
 	step := stepPairs(pairs)
@@ -611,6 +614,15 @@ func applyLabDefaults(e *Experiment, pairs []string) map[string]bool {
 	}
 	return set
 }
+
+// codings counts the states written and read (encodeIf, decodeInto).
+var codings atomic.Uint64
+
+// Codings is how many states have been written or read as text since the
+// program started. Each costs a pass over every row of the table: the
+// page's tests hold its renders to none (a render draws a state worked
+// out when the state changed).
+func Codings() uint64 { return codings.Load() }
 
 // ForLab returns the state a lab opens with: the table's defaults, then
 // the lab's own.
