@@ -209,7 +209,8 @@ func (l *lab) judge(c experiment.Claim, figs map[string]experiment.Figures) (exp
 	return experiment.Checked{}, experiment.Verdict{}, notRead
 }
 
-// claimsOnState are the lab's claims checked on its state, worked out
+// claimsOnState are the lab's claims checked on its state, by claim id
+// (a table's rows, each its own), worked out
 // once a state (TestRenderCodesNoState): a render judges every claim the
 // lab states (the card, the lines beside the figures, the tour's
 // verdicts), snapshots come twenty a second a run, and a check writes
@@ -251,16 +252,22 @@ func (p *perState[T]) of(st experiment.Experiment, make func() T) T {
 	return p.v
 }
 
+// kept is m[key], worked out by make the first time it is asked.
+func kept[K comparable, T any](m map[K]T, key K, make func() T) T {
+	v, ok := m[key]
+	if !ok {
+		v = make()
+		m[key] = v
+	}
+	return v
+}
+
 // checkOn is c.CheckOn(l.st), kept while the state stays.
 func (l *lab) checkOn(c experiment.Claim) checkedOn {
-	m := l.onState()
-	key := c.ID + "\x00" + c.Link
-	on, ok := m.on[key]
-	if !ok {
-		on.k, on.ok = c.CheckOn(l.st)
-		m.on[key] = on
-	}
-	return on
+	return kept(l.onState().on, c.ID, func() checkedOn {
+		k, ok := c.CheckOn(l.st)
+		return checkedOn{k, ok}
+	})
 }
 
 // pool is the lab's pool (PoolHolder), nil for a lab without one.
@@ -282,14 +289,7 @@ func (l *lab) states(c experiment.Claim) bool {
 // (experiment.PoolDecides); none for a claim of another state (a
 // preset's), which the card leaves out.
 func (l *lab) claimDiffers(c experiment.Claim) []string {
-	m := l.onState()
-	key := c.ID + "\x00" + c.Link
-	if d, ok := m.differ[key]; ok {
-		return d
-	}
-	d := l.claimDiffersNow(c)
-	m.differ[key] = d
-	return d
+	return kept(l.onState().differ, c.ID, func() []string { return l.claimDiffersNow(c) })
 }
 
 // claimDiffersNow is claimDiffers, worked out.

@@ -434,13 +434,7 @@ func (c *SweepLab) renderTable() app.UI {
 // compare lab takes them, model m first.
 func (c *SweepLab) compareLink(v, r, m int) string {
 	links := c.links.of(c.st, func() map[[3]int]string { return map[[3]int]string{} })
-	at := [3]int{v, r, m}
-	link, ok := links[at]
-	if !ok {
-		link = c.compareLinkNow(v, r, m)
-		links[at] = link
-	}
-	return link
+	return kept(links, [3]int{v, r, m}, func() string { return c.compareLinkNow(v, r, m) })
 }
 
 // compareLinkNow is compareLink, worked out.

@@ -324,8 +324,10 @@ func TestClaimLinksAreReadOnce(t *testing.T) {
 		if len(e.Model.EdgeHidden) > 0 {
 			e.Model.EdgeHidden[0]++
 		}
-		e.View.Models = append(e.View.Models[:0:0], "changed")
-		if again := c.State(1); again.EncodeRun() != c.State(1).EncodeRun() || slices.Contains(again.View.Models, "changed") ||
+		if len(e.View.Models) > 0 {
+			e.View.Models[0] = "changed"
+		}
+		if again := c.State(1); slices.Contains(again.View.Models, "changed") ||
 			len(again.Model.EdgeHidden) > 0 && again.Model.EdgeHidden[0] == e.Model.EdgeHidden[0] {
 			t.Errorf("claim %s: a change to the state handed out changed the claim's", c.ID)
 		}
