@@ -220,7 +220,9 @@ func (p *painter) draw() bool {
 	if !(ratio > 0) {
 		ratio = 1
 	}
-	pxW := int(math.Round(el.Get("clientWidth").Float() * ratio))
+	// The canvas's width as last laid out (layout.go): a paint reads no
+	// layout, and paints again when the width changes.
+	pxW := int(math.Round(watchWidth("id:"+p.id, p.queue) * ratio))
 	if pxW <= 0 {
 		return p.unmounted()
 	}
@@ -308,9 +310,10 @@ func (p *painter) drawPixels(ctx app.Value, pxW, pxH int, start time.Time) {
 	p.drawn = true
 }
 
-// release drops the painter's paint if it waits in the queue: its view
-// has gone.
+// release drops the painter's paint if it waits in the queue, and the
+// size of its canvas kept: its view has gone.
 func (p *painter) release() {
+	forget("id:" + p.id)
 	if p.pending {
 		paints.queue = slices.DeleteFunc(paints.queue, func(q *painter) bool { return q == p })
 		p.pending = false

@@ -17,7 +17,8 @@ import (
 // second a run: what a render shows of the state (a claim's verdict, the
 // MLP baseline it waits for, a cell's link) is worked out once a state
 // (perState). The XOR lab spent a fifth of the page's thread decoding its
-// claims' links on every render.
+// claims' links on every render. Nor does it read the layout there and
+// then: what it is drawn for comes from the page's observer (layout.go).
 func TestRenderCodesNoState(t *testing.T) {
 	for _, l := range experiment.Labs {
 		t.Run(l.Name, func(t *testing.T) {
@@ -30,7 +31,7 @@ func TestRenderCodesNoState(t *testing.T) {
 			}
 			d.Consume()
 			for round := range 3 {
-				before := experiment.Codings()
+				before, reads := experiment.Codings(), sizes.nowReads
 				for i, f := range *conns {
 					f.play(protocol.Event{Kind: protocol.KindSnapshot, Gen: 1, Snap: &protocol.Snapshot{Epoch: 4 + round, Epochs: 200,
 						TestAcc: 0.5 + 0.1*protocol.Num(i), Weights: 1, Nodes: 2, WIntra: protocol.Num(math.NaN()), WInter: 0.25}}, []float32{0.25, 0, 1, 1, 1})
@@ -39,6 +40,9 @@ func TestRenderCodesNoState(t *testing.T) {
 				rm.(app.Composer).Render()
 				if n := experiment.Codings() - before; n > 0 && round > 0 {
 					t.Errorf("the %s lab's render after a snapshot of each of its %d runs wrote or read %d states", l.Name, len(lab.runs), n)
+				}
+				if n := sizes.nowReads - reads; n > 0 {
+					t.Errorf("the %s lab's flush and render read the layout %d times there and then (layout.go)", l.Name, n)
 				}
 			}
 		})

@@ -3,11 +3,9 @@ package app
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v9/pkg/app"
 
-	"pdnexplorer/internal/numtext"
 	"pdnexplorer/viz"
 )
 
@@ -275,14 +273,16 @@ func setLegibility(present bool) bool {
 	return changed
 }
 
-// measurePage measures the window and the width the lab shows its figures
-// at (shownWidth); ok is false off the browser. Tests stand in for it.
+// measurePage is the window's size and the width the lab shows its
+// figures at (viewsColumn), as last laid out (layout.go); ok is false off
+// the browser and before the page was first laid out. Tests stand in for
+// it.
 var measurePage = func() (w, h, shown float64, ok bool) {
-	if !app.IsClient {
+	w, h, ok = windowSize()
+	if !ok {
 		return 0, 0, 0, false
 	}
-	win := app.Window()
-	return win.Get("innerWidth").Float(), win.Get("innerHeight").Float(), shownWidth(), true
+	return w, h, viewsColumn(), true
 }
 
 // legibleInColumns draws, with draw, n figures side by side in a grid of
@@ -293,7 +293,7 @@ func legibleInColumns(sel string, n int, minPx, gapPx float64, draw func()) {
 	l := viz.Legible()
 	defer viz.SetLegibility(l)
 	shown := l.ShownPx
-	if px := contentWidth(sel); px > 0 {
+	if px := figuresWidth(sel); px > 0 {
 		shown = px
 	}
 	if shown > 0 {
@@ -311,44 +311,4 @@ func legibleWithin(px float64, draw func()) {
 		viz.SetLegibility(viz.Legibility{MinPx: l.MinPx, ShownPx: px, MaxShownH: l.MaxShownH})
 	}
 	draw()
-}
-
-// contentWidth is the width inside the padding of the first element sel
-// selects, 0 where there is none on the page.
-func contentWidth(sel string) float64 {
-	if !app.IsClient {
-		return 0
-	}
-	e := app.Window().Get("document").Call("querySelector", sel)
-	if !e.Truthy() {
-		return 0
-	}
-	style := app.Window().Call("getComputedStyle", e)
-	w := e.Get("clientWidth").Float()
-	for _, side := range []string{"paddingLeft", "paddingRight"} {
-		if px, err := numtext.ParseFloat(strings.TrimSuffix(style.Get(side).String(), "px")); err == nil {
-			w -= px
-		}
-	}
-	return max(w, 0)
-}
-
-// shownWidth is the width, in pixels, of the figures in the lab's
-// narrowest column of cards (0 before the lab is on the page): the views'
-// grid columns as laid out, less a card's padding.
-func shownWidth() float64 {
-	views := app.Window().Get("document").Call("querySelector", ".lab .views")
-	if !views.Truthy() {
-		return 0
-	}
-	least := math.Inf(1)
-	for _, col := range strings.Fields(app.Window().Call("getComputedStyle", views).Get("gridTemplateColumns").String()) {
-		if px, err := numtext.ParseFloat(strings.TrimSuffix(col, "px")); err == nil && px > 0 {
-			least = min(least, px)
-		}
-	}
-	if math.IsInf(least, 1) {
-		return 0
-	}
-	return max(least-30, 100) // a card's padding and border
 }

@@ -45,6 +45,11 @@ type GraphLab struct {
 	lab
 	// zoom is the graph view's zoom step, 0 (its card's width) to maxZoom.
 	zoom int
+	// editsRead is the state's edit list as last read (edits).
+	editsRead struct {
+		text string
+		list experiment.Edits
+	}
 
 	// The graph view: the drawing, the edges drawn when the graph has too
 	// many, what its canvases paint, and how far the learned layout pulls

@@ -100,10 +100,14 @@ func (c *GraphLab) chooseEdge(value string) {
 	c.one().engine.Send(cmd)
 }
 
-// edits is the state's edit list.
+// edits is the state's edit list, read once a list (a render reads no
+// state as text): a copy, for the caller to change.
 func (c *GraphLab) edits() experiment.Edits {
-	es, _ := experiment.ParseEdits(c.st.Data.Edits)
-	return es
+	if c.editsRead.text != c.st.Data.Edits || c.editsRead.list == nil {
+		es, _ := experiment.ParseEdits(c.st.Data.Edits)
+		c.editsRead.text, c.editsRead.list = c.st.Data.Edits, append(experiment.Edits{}, es...)
+	}
+	return slices.Clone(c.editsRead.list)
 }
 
 // makeEdit adds e to the list (experiment.Edits.Then) and sends it.

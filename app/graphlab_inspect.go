@@ -28,8 +28,9 @@ const (
 type inspector struct {
 	hoverNode, hoverEdge, selected int // -1 for none; edges index the view's edges
 	degree                         []int
-	incident                       [][]int // the view's edges at each node
-	overlay                        string  // the highlight, as SVG
+	incident                       [][]int    // the view's edges at each node
+	overlay                        string     // the highlight, as SVG
+	figure                         layoutRect // the figure's place on the screen, as the pointer last found it
 }
 
 // reset forgets what was inspected and learns the graph's degrees and the
@@ -91,14 +92,20 @@ func (c *GraphLab) pointAt(ctx app.Context, e app.Event) {
 	if c.view == nil {
 		return
 	}
-	r := ctx.JSSrc().Call("getBoundingClientRect")
-	w := r.Get("width").Float()
+	// The figure's place is read as the pointer comes, and again only
+	// after the page's layout changed or it scrolled: a pointer moved
+	// over a training graph would lay the page out every frame.
+	if !c.insp.figure.current() {
+		c.insp.figure = readLayoutNow(ctx.JSSrc())
+	}
+	r := c.insp.figure
+	w := r.width
 	if !(w > 0) {
 		return
 	}
 	s := float64(viewW) / w
-	x := (e.Get("clientX").Float() - r.Get("left").Float()) * s
-	y := (e.Get("clientY").Float() - r.Get("top").Float()) * s
+	x := (e.Get("clientX").Float() - r.left) * s
+	y := (e.Get("clientY").Float() - r.top) * s
 	c.inspectAt(x, y)
 }
 
@@ -117,7 +124,7 @@ func (c *GraphLab) inspectAt(x, y float64) {
 
 // leave forgets the pointer when it leaves the figure.
 func (c *GraphLab) leave() {
-	c.insp.hoverNode, c.insp.hoverEdge = -1, -1
+	c.insp.hoverNode, c.insp.hoverEdge, c.insp.figure = -1, -1, layoutRect{}
 	c.highlight()
 }
 

@@ -188,38 +188,42 @@ func (l *lab) OnMount(ctx app.Context) {
 	l.ctx = ctx
 	l.openRuns()
 	// The figures drawn before the lab was on the page guessed the width
-	// they are shown at: they are drawn again once it is laid out.
-	l.fitAfterLayout()
+	// they are shown at: they are drawn again once the page's observer
+	// reports it, and whenever it changes (projector mode, a tour's panel
+	// come or gone, the window resized; layout.go).
+	sizes.owner = l
+	sizes.refit = func(all bool) {
+		ctx.Dispatch(func(app.Context) { l.fit(all) })
+	}
 }
 
 // The lab core is go-app's Resizer for every lab's component.
 var _ app.Resizer = (*lab)(nil)
 
-// OnResize draws the figures again for the width they are now shown at:
-// go-app calls it a quarter of a second after the window's last resize
-// and after a phone turned, whether or not runs train.
-func (l *lab) OnResize(app.Context) { l.fit() }
-
-// fit draws every figure again where the width it is shown at, or the
-// screen it is on, changed since the figures were drawn (legible).
-func (l *lab) fit() {
-	if l.ctx == nil {
-		return
-	}
-	if ch := l.legible(); ch != 0 {
-		l.fig.draw(ch)
-	}
+// OnResize draws the figures again for the window's new size: go-app
+// calls it a quarter of a second after the window's last resize and
+// after a phone turned, whether or not runs train. The widths the figures
+// are shown at come from the page's observer; the window's height is
+// read here (a window made only taller resizes no element).
+func (l *lab) OnResize(app.Context) {
+	readLayoutNow(nil)
+	l.fit(false)
 }
 
-// fitAfterLayout fits the figures once the page has laid out what this
-// turn changed (the lab's first layout, projector mode, a tour's panel
-// come or gone, the language): go-app runs a deferred function after the
-// frame's renders, and its dispatch draws the lab again.
-func (l *lab) fitAfterLayout() {
+// fit draws every figure again where the width it is shown at, or the
+// screen it is on, changed since the figures were drawn (legible), or
+// where all says so: a figure drawn for a width of its own (figuresWidth).
+func (l *lab) fit(all bool) {
 	if l.ctx == nil {
 		return
 	}
-	l.ctx.Defer(func(ctx app.Context) { ctx.Dispatch(func(app.Context) { l.fit() }) })
+	ch := l.legible()
+	if all {
+		ch |= drawAll
+	}
+	if ch != 0 {
+		l.fig.draw(ch)
+	}
 }
 
 // legible sets the legibility every figure drawn now meets, for the page
@@ -246,6 +250,9 @@ func (l *lab) OnPreRender(app.Context) {
 // OnDismount ends the runs.
 func (l *lab) OnDismount() {
 	l.ctx = nil // a draw scheduled meanwhile is dropped
+	if sizes.owner == l {
+		sizes.owner, sizes.refit = nil, nil
+	}
 	l.closeRuns()
 	if r, ok := l.fig.(Releaser); ok {
 		r.Release()
@@ -449,7 +456,6 @@ func (l *lab) adopt(next experiment.Experiment, op string) {
 		f.ViewChanged(before)
 	}
 	l.fig.draw(newState | l.legible())
-	l.fitAfterLayout() // projector mode, a tour's panel or the language may lay the views out anew
 }
 
 // alongside is how many runs train at once beside the lab's n own: its
@@ -928,8 +934,6 @@ func (l *lab) epochs() float64 {
 	return float64(e)
 }
 
-// classes is the number of classes of the runs' graph: the engine's once
-// it has sent it, else the state's.
 // classNames are the classes' names, as the legend and the inspector
 // give them: the data's own, else "class k".
 func (l *lab) classNames() []string {
@@ -956,26 +960,21 @@ func className(g *protocol.Graph, k int) string {
 	return trf("class %d", k)
 }
 
-// unlabelled counts the nodes of the runs' graph without a class.
+// unlabelled counts the nodes of the runs' graph without a class,
+// counted once a graph (labelCounts): a render walks no graph.
 func (l *lab) unlabelled() int {
-	n := 0
 	if len(l.runs) > 0 && l.runs[0].graph != nil {
-		for _, c := range l.runs[0].graph.Labels {
-			if c < 0 {
-				n++
-			}
-		}
+		return l.runs[0].facts.Unlabelled
 	}
-	return n
+	return 0
 }
 
+// classes is the number of classes of the runs' graph: those its labels
+// use once the engine has sent it (counted once a graph), else the
+// state's.
 func (l *lab) classes() int {
 	if len(l.runs) > 0 && l.runs[0].graph != nil {
-		n := 0
-		for _, c := range l.runs[0].graph.Labels {
-			n = max(n, c+1)
-		}
-		return n
+		return l.runs[0].used
 	}
 	return l.st.Data.Classes
 }

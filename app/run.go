@@ -19,6 +19,9 @@ type run struct {
 	gen   int // the graph's generation: events of an older graph are stale
 	graph *protocol.Graph
 	facts experiment.GraphFacts // what the intro says of graph (factsOf)
+	// used is how many classes graph's labels use (the largest plus one),
+	// counted once a graph as facts is: a render walks no graph.
+	used int
 	// baseline is the MLP that measures the graph, as its worker last
 	// said (nil before): the lab reads it against the state's (chance).
 	baseline *protocol.Baseline
@@ -69,6 +72,7 @@ func (r *run) apply(ev protocol.Event, f32 []float32) change {
 		r.gen, r.graph, r.pos, r.learned = ev.Gen, ev.Graph, nil, nil
 		r.snapped, r.weights, r.pred, r.prob, r.progress = false, nil, nil, nil, nil
 		r.facts, r.baseline, r.embedded = factsOf(ev.Graph), nil, [2]*protocol.Embedding{}
+		r.used, _ = labelCounts(ev.Graph)
 		r.hist.reset()
 		if r.frames != nil {
 			r.frames.reset()
@@ -115,14 +119,24 @@ func factsOf(g *protocol.Graph) experiment.GraphFacts {
 		return experiment.GraphFacts{}
 	}
 	e, _ := experiment.Decode(g.State)
-	unlabelled := 0
+	_, unlabelled := labelCounts(g)
+	return experiment.GraphFacts{Graph: e.Data.Graph, Name: g.Name, Classes: g.Classes, Nodes: g.Nodes, Edges: len(g.Src),
+		Features: g.Features, EdgeFeatures: g.EdgeFeatures, Unlabelled: unlabelled, Scores: g.Scores}
+}
+
+// labelCounts is how many classes g's labels use (the largest plus one)
+// and how many of its nodes have none (a negative label).
+func labelCounts(g *protocol.Graph) (used, unlabelled int) {
+	if g == nil {
+		return 0, 0
+	}
 	for _, c := range g.Labels {
 		if c < 0 {
 			unlabelled++
 		}
+		used = max(used, c+1)
 	}
-	return experiment.GraphFacts{Graph: e.Data.Graph, Name: g.Name, Classes: g.Classes, Nodes: g.Nodes, Edges: len(g.Src),
-		Features: g.Features, EdgeFeatures: g.EdgeFeatures, Unlabelled: unlabelled, Scores: g.Scores}
+	return used, unlabelled
 }
 
 // edited takes the run's graph with its edges edited: the nodes stay
@@ -131,6 +145,7 @@ func factsOf(g *protocol.Graph) experiment.GraphFacts {
 // for rewinding, of the old edges, go.
 func (r *run) edited(gen int, g *protocol.Graph) change {
 	r.gen, r.graph, r.weights, r.facts = gen, g, nil, factsOf(g)
+	r.used, _ = labelCounts(g)
 	r.embedded = [2]*protocol.Embedding{} // the old edges'
 	if r.frames != nil {
 		r.frames.reset()

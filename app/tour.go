@@ -90,16 +90,16 @@ func (t *tourPanel) focus(ctx app.Context) {
 // bringIntoView scrolls the page so that el starts just under the sticky
 // toolbar, unless it does already, within the top half of the screen.
 func bringIntoView(el app.Value) {
-	top := el.Call("getBoundingClientRect").Get("top").Float()
+	at := readLayoutNow(el)
+	top, h := at.top, at.innerH
 	under := 0.0
 	if bar := app.Window().Get("document").Call("querySelector", ".lab .toolbar"); bar.Truthy() {
-		under = bar.Call("getBoundingClientRect").Get("bottom").Float()
+		under = readLayoutNow(bar).bottom
 	}
-	h := app.Window().Get("innerHeight").Float()
 	if top >= under && top <= under+(h-under)/2 {
 		return
 	}
-	app.Window().Call("scrollBy", 0, top-under-8)
+	scrollPageBy(top - under - 8)
 }
 
 // startTour opens the first step of the tour called name.
