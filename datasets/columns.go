@@ -190,6 +190,10 @@ func readNodeTable(fsys fs.FS, format, name string, cols Columns, isHeader func(
 	return readNodeRows(fsys, format, name, cols, isHeader, true)
 }
 
+// maxNodeColumns bounds the columns of a table of nodes: its name, its
+// class and its features (MaxFeatures).
+const maxNodeColumns = MaxFeatures + 2
+
 // readNodeRows is readNodeTable; named false reads a table whose rows may
 // name no node (a Matrix Market labels file of one column: node i's
 // class on its line i), within the limit of cells. Without a header, the
@@ -201,6 +205,13 @@ func readNodeRows(fsys fs.FS, format, name string, cols Columns, isHeader func([
 		return nil, err
 	}
 	defer t.closer.Close()
+	if len(t.header) > maxNodeColumns {
+		// Each column is looked at as the nodes' names, and kept: a
+		// gzipped line of 8 million zeros (16 kB) held gigabytes before
+		// its second line was read.
+		return nil, &BundleError{File: name, Line: 1, Msg: phrase.New("holds %s columns, more than a table of nodes has: %s (a name, a class and at most %s features)",
+			numtext.Group(len(t.header)), numtext.Group(maxNodeColumns), numtext.Group(MaxFeatures))}
+	}
 	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins, bare: bare}
 	if err := nt.columnsApart(cols); err != nil {
 		return nil, err

@@ -28,16 +28,13 @@ const pageGunzipLimit = pagemem.GunzipBytes
 // (pagemem.Edges).
 const MaxPageEdges = pagemem.Edges
 
-// pageValueBytes bounds what the numbers a page's file gives (node
-// features, edge features) hold while they are read, each reader's bytes
-// a value counted (valuesAt), and pageCells the cells of a node table held
-// as text: a gzip member of 2,708 lines of 60,000 zeros (321 kB) is
-// refused at its first line, not after it has filled the worker's memory.
-// Cora's 3.9 million features fit either way.
-const (
-	pageValueBytes = pagemem.ValueBytes
-	pageCells      = 8 << 20
-)
+// pageCells bounds the cells of a node table the page holds as text, and
+// what the numbers a file gives (node features, edge features) hold while
+// they are read is half the page's memory, each reader's bytes a value
+// counted (valuesAt; readingLimits): a gzip member of 2,708 lines of
+// 60,000 zeros (321 kB) is refused at its first line, not after it has
+// filled the worker's memory. Cora's 3.9 million features fit either way.
+const pageCells = 8 << 20
 
 // Bytes a value each reader holds at the peak of the heap while it reads
 // a file's numbers, measured in a review of issue 58 (runtime.MemStats at
@@ -151,7 +148,22 @@ type limits struct {
 	last          bool // no reader elsewhere reads more: tooMany sends nowhere
 }
 
-var pageLimits = limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, valueBytes: pageValueBytes, cells: pageCells, edges: MaxPageEdges, elements: pageElements, itemBytes: pageItemBytes, where: phrase.New("the browser")}
+var pageLimits = readingLimits(pagemem.Bytes, limits{bytes: MaxLocalBytes, gunzip: pageGunzipLimit, held: MaxLocalBytes, edges: MaxPageEdges, elements: pageElements, where: phrase.New("the browser")})
+
+// readingLimits sets, in lim, the bounds on what reading a file may hold
+// before its graph is made, where a graph and its models may hold
+// memBytes at their peak: the bytes of the numbers it gives (valueBytes),
+// the node table's cells, and the items a GraphML, GEXF or node-link file
+// holds, as the page's bounds (pagemem.ValueBytes, pageCells,
+// pageItemBytes) scaled from the page's memory to memBytes. The one rule for every place
+// a file is read: the command line had none, and a labels file of 40
+// lines of 8 million cells (623 kB gzipped) held 10.7 GB before its
+// reader failed for memory.
+func readingLimits(memBytes int64, lim limits) limits {
+	scale := func(n int) int { return int(float64(n) * (float64(memBytes) / pagemem.Bytes)) }
+	lim.valueBytes, lim.cells, lim.itemBytes = scale(pagemem.ValueBytes), scale(pageCells), scale(pageItemBytes)
+	return lim
+}
 
 // limitedFS is a folder read within limits.
 type limitedFS struct {

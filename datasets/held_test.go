@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"pdnexplorer/internal/numtext"
+	"pdnexplorer/internal/pagemem"
 )
 
 // heldFiles write, for each format row that holds items (holdsItems), a
@@ -328,6 +330,62 @@ func TestEveryKeyIsCharged(t *testing.T) {
 		}
 		if _, _, err := Open(fsys, Columns{}); err != nil {
 			t.Errorf("%s, the command line: %v", name, err)
+		}
+	}
+}
+
+// Every place a user's file is read bounds what reading it may hold (the
+// numbers it gives, its node table's cells, the items of a GraphML, GEXF
+// or node-link file) by the memory that place lets a graph and its models
+// hold, by one rule (readingLimits): the command line had no bound, and a
+// labels file of 40 lines of 8 million cells (623 kB gzipped) held 10.7
+// GB before it failed for memory; an OGB folder's node features of as
+// many, 9.3 GB before the cost model refused the run.
+func TestReadingIsBoundedByEachPlacesMemory(t *testing.T) {
+	for _, tc := range []struct {
+		place string
+		lim   limits
+		mem   int64
+	}{
+		{"the page", pageLimits, pagemem.Bytes},
+		{"the command line", nativeLimits, pagemem.NativeBytes},
+	} {
+		want := readingLimits(tc.mem, tc.lim)
+		if tc.lim.valueBytes != want.valueBytes || tc.lim.cells != want.cells || tc.lim.itemBytes != want.itemBytes {
+			t.Errorf("%s reads within values %d, cells %d, items %d bytes; its memory (%d bytes) gives %d, %d and %d",
+				tc.place, tc.lim.valueBytes, tc.lim.cells, tc.lim.itemBytes, tc.mem, want.valueBytes, want.cells, want.itemBytes)
+		}
+		if int64(tc.lim.valueBytes) > tc.mem || int64(tc.lim.itemBytes) > tc.mem || int64(tc.lim.cells)*16 > tc.mem {
+			t.Errorf("%s lets reading hold more than its memory (%d bytes): values %d, cells %d, items %d", tc.place, tc.mem, tc.lim.valueBytes, tc.lim.cells, tc.lim.itemBytes)
+		}
+	}
+	if pageLimits.valueBytes != pagemem.ValueBytes || pageLimits.cells != pageCells || pageLimits.itemBytes != pageItemBytes {
+		t.Errorf("the page's bounds moved: values %d, cells %d, items %d", pageLimits.valueBytes, pageLimits.cells, pageLimits.itemBytes)
+	}
+}
+
+// A table of nodes wider than a name, a class and the most features the
+// explorer reads is refused at its first line, on the page and on the
+// command line alike: each column is looked at as the nodes' names, and a
+// gzipped labels file of 40 lines of 8 million zeros (623 kB) held 10.7
+// GB on the command line before it failed for memory.
+func TestATableOfNodesTooWideIsRefusedAtItsFirstLine(t *testing.T) {
+	for _, cols := range []int{maxNodeColumns, maxNodeColumns + 1} {
+		line := "0" + strings.Repeat(",0", cols-1) + "\n"
+		fsys := fstest.MapFS{
+			"edges.csv":  {Data: []byte("source,target\n0,1\n")},
+			"labels.csv": {Data: []byte(line + strings.Replace(line, "0", "1", 1))},
+		}
+		for _, lim := range []limits{pageLimits, nativeLimits} {
+			_, _, err := Open(limitedTo(fsys, lim), Columns{})
+			want := fmt.Sprintf("labels.csv:1: holds %s columns, more than a table of nodes has: %s (a name, a class and at most %s features)",
+				numtext.Group(cols), numtext.Group(maxNodeColumns), numtext.Group(MaxFeatures))
+			switch {
+			case cols > maxNodeColumns && (err == nil || err.Error() != want):
+				t.Errorf("%d columns, %s: %v; want %s", cols, lim.where, err, want)
+			case cols <= maxNodeColumns && err != nil && strings.Contains(err.Error(), "columns, more than a table of nodes has"):
+				t.Errorf("%d columns, %s: refused for its width: %v", cols, lim.where, err)
+			}
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"pdnexplorer/internal/pagemem"
 	"slices"
 	"strconv"
 	"strings"
@@ -249,8 +250,10 @@ const nativeHeld = 2 << 30
 
 // nativeLimits bound what the command line unpacks: a .gz file, or a
 // zip's, inflated as it streams up to nativeGunzipLimit, what is held
-// whole up to nativeHeld.
-var nativeLimits = limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, valueBytes: math.MaxInt, cells: math.MaxInt, edges: math.MaxInt, elements: math.MaxInt, itemBytes: math.MaxInt, where: phrase.New("the command line"), last: true}
+// whole up to nativeHeld; what reading holds as the page's do, for the
+// command line's memory (readingLimits). Its edges and items are not
+// counted: the graph is held compact, and the items' bytes are.
+var nativeLimits = readingLimits(pagemem.NativeBytes, limits{bytes: 1 << 40, gunzip: nativeGunzipLimit, held: nativeHeld, edges: math.MaxInt, elements: math.MaxInt, where: phrase.New("the command line"), last: true})
 
 // next returns the next row, or io.EOF. A row of another width than the
 // header is an error at its line.

@@ -302,7 +302,7 @@ func (l Limits) speed(kind string) Speed {
 
 // NativeLimits are the CLI's: a 2-core machine with memory to spare. Its
 // speeds are those measured on one core (BenchmarkCost).
-var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: 8 << 30,
+var NativeLimits = Limits{Where: phrase.New("the command line"), MaxBytes: pagemem.NativeBytes,
 	MaxEpochSec: 60, MaxSetupSec: 600, MaxBlockSec: 600, Weights: nativeWeights, Speeds: nativeSpeeds}
 
 // BrowserLimits are the explorer's worker's, estimated on one thread: its

@@ -31,6 +31,14 @@ const GoLimit = 3584 << 20
 // their peak in the page (pdn.BrowserLimits.MaxBytes).
 const Bytes = 2 << 30
 
+// NativeBytes is the memory a graph and the models trained on it may hold
+// at their peak on the command line (pdn.NativeLimits.MaxBytes). Its
+// readers' bounds on what a file may make them hold before the graph is
+// made (package datasets, readingLimits) are the page's, scaled from Bytes
+// to it: a file whose reading alone would pass what the command line
+// allows is refused at the line that passes it, not after.
+const NativeBytes = 8 << 30
+
 // FileBytes bounds the files the page opens, in all, packed or not: an
 // ogbn-arxiv-sized OGB folder is 91 MB, its features gzipped text. The
 // page reads them into its own memory (and keeps them while their graph
