@@ -181,7 +181,7 @@ func readOGBLabels(fsys fs.FS, g *Graph) (noClass map[int]string, err error) {
 	n := -1
 	count := ogbFile(fsys, "raw/num-node-list")
 	if count != "" {
-		v, err := readNumbers(fsys, count, lines{n: 1}, 1)
+		v, err := readNumbers(fsys, count, lines{n: 1, per: "graph"}, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -222,8 +222,8 @@ func readOGBLabels(fsys fs.FS, g *Graph) (noClass map[int]string, err error) {
 
 // lines are the lines a headerless table must hold: n (any when
 // negative), as the file from counts them (num-node-list, or the labels'
-// lines), each the value of one node or edge (per), or of none ("": a
-// list of ids, whose order carries nothing).
+// lines), each the value of one node, edge or graph (per), or of none
+// ("": a list of ids, whose order carries nothing).
 type lines struct {
 	n    int
 	from string
@@ -287,7 +287,7 @@ func readRows(fsys fs.FS, name string, count lines, width int, each func(t *tabl
 		if values += len(row); values > most {
 			return tooMany(name, t.line, 0, lim, phrase.New("more than %s numbers", numtext.Group(most)))
 		}
-		if count.per != "" && t.blank > 0 {
+		if count.per != "" && count.per != "graph" && t.blank > 0 {
 			msg := phrase.New("the line is empty, and each line is one node's value: pandas (as OGB reads the file) would skip it, moving every later node's value up one, onto the node before: give the line its value (nan for a node without a class), or delete it")
 			if count.per == "edge" {
 				msg = phrase.New("the line is empty, and each line is one edge's value: pandas (as OGB reads the file) would skip it, moving every later edge's value up one, onto the edge before: give the line its value, or delete it")
@@ -295,6 +295,9 @@ func readRows(fsys fs.FS, name string, count lines, width int, each func(t *tabl
 			return &BundleError{File: name, Line: t.blank, Msg: msg}
 		}
 		if n++; rows >= 0 && n > rows {
+			if count.per == "graph" {
+				return &BundleError{File: name, Line: t.line, Msg: phrase.New("a second graph's node count: a line is one graph's, and a folder of node classes holds one graph (OGB's node property prediction); the files of many small graphs each with a class are a graph property prediction dataset, which the explorer does not read")}
+			}
 			if count.from != "" {
 				return &BundleError{File: name, Line: t.line, Msg: phrase.New("more lines than the %s nodes %s gives: want one a node", numtext.Group(rows), count.from)}
 			}

@@ -583,6 +583,8 @@ func structureCells(t *testing.T, format string) {
 			"raw/node-label.csv.gz: 4 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 		{"OGB: node features more than num-node-list counts", ogb(map[string]string{"raw/node-feat.csv.gz": "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n0.9,1.0\n1,1\n"}),
 			"raw/node-feat.csv.gz:6: more lines than the 5 nodes raw/num-node-list.csv.gz gives"},
+		{"OGB: num-node-list counts two graphs' nodes", ogb(map[string]string{"raw/num-node-list.csv.gz": "5\n5\n"}),
+			"raw/num-node-list.csv.gz:2: a second graph's node count: a line is one graph's"},
 		{"OGB: node features fewer than num-node-list counts", ogb(map[string]string{"raw/node-feat.csv.gz": "0.1,0.2\n0.3,0.4\n0.5,0.6\n0.7,0.8\n"}),
 			"raw/node-feat.csv.gz: 4 lines, and raw/num-node-list.csv.gz gives 5 nodes"},
 		{"OGB: a split lists a node whose class is -1", ogb(map[string]string{"raw/node-label.csv.gz": "0\n-1\n2\n1\n0\n"}),
