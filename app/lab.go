@@ -195,6 +195,10 @@ func (l *lab) OnMount(ctx app.Context) {
 	sizes.refit = func(all bool) {
 		ctx.Dispatch(func(app.Context) { l.fit(all) })
 	}
+	// Once this turn's renders have put the lab's views on the page, the
+	// observer watches them: a lab that trains nothing on opening (the
+	// sweep's) has no snapshot to do it.
+	ctx.Defer(func(app.Context) { l.fit(false) })
 }
 
 // The lab core is go-app's Resizer for every lab's component.

@@ -140,7 +140,7 @@ func keepSizes(entries app.Value) {
 			if b.changed != nil {
 				b.changed()
 			}
-			refit, all = refit || b.sel != ":root", all || b.redraws
+			refit, all = true, all || b.redraws
 		}
 	}
 	if refit {

@@ -389,10 +389,12 @@ func checkFigureText(t *testing.T, ctx context.Context, what string, least float
 // least 11 px as drawn on a desktop (1440×900), 16 px on a projector
 // (1280×720) and 12 px on a phone (390×844) in English, Chinese and
 // Arabic; none runs off its figure. The figures follow the width they are
-// shown at without a run training: after a projector tour ends (its panel
-// gone, the figures are shown narrower), and as a desktop's window becomes
-// a phone's and the phone turns. One browser; each lab opens once per
-// screen, by its link (a hash change after the first).
+// shown at without a run training: opened from a link at rest, after a
+// projector tour ends (its panel gone, the figures are shown narrower),
+// and as a desktop's window becomes a phone's and the phone turns. One
+// browser; each lab opens once per screen, by its link (a hash change
+// after the first, but for the sweep lab, which trains nothing on
+// opening).
 func TestFigureTextIsLegible(t *testing.T) {
 	srv := serve(t, distDir(t), "/pdn/")
 	ctx := browser(t)
@@ -414,7 +416,14 @@ func TestFigureTextIsLegible(t *testing.T) {
 			if l.Name == "sweep" {
 				link += "&scenario=1&reps=1&models=pdn,gcn&results=9000.6000.9100.6100.9200.6200.9300.6300.9400.6400"
 			}
-			showLab(t, ctx, srv, i == 0, link)
+			fresh := i == 0 || l.Name == "sweep" // the sweep lab trains nothing on opening
+			showLab(t, ctx, srv, fresh, link)
+			if fresh {
+				// Opened from its link, at rest: the figures are drawn
+				// for where the page laid them out, with no run's
+				// snapshot to draw them again.
+				checkFigureText(t, ctx, mode.name+", "+l.Name+" lab opened from its link, at rest", mode.least)
+			}
 			if l.Name != "sweep" {
 				key(t, ctx, "s")
 				waitFor(t, ctx, "an epoch", `[...document.querySelectorAll('.toolbar [data-metric="epoch"]')].some((e) => e.dataset.value === "1")`)
