@@ -49,6 +49,7 @@ type GraphLab struct {
 	editsRead struct {
 		text string
 		list experiment.Edits
+		done bool
 	}
 
 	// The graph view: the drawing, the edges drawn when the graph has too

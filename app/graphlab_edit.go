@@ -103,9 +103,9 @@ func (c *GraphLab) chooseEdge(value string) {
 // edits is the state's edit list, read once a list (a render reads no
 // state as text): a copy, for the caller to change.
 func (c *GraphLab) edits() experiment.Edits {
-	if c.editsRead.text != c.st.Data.Edits || c.editsRead.list == nil {
+	if !c.editsRead.done || c.editsRead.text != c.st.Data.Edits {
 		es, _ := experiment.ParseEdits(c.st.Data.Edits)
-		c.editsRead.text, c.editsRead.list = c.st.Data.Edits, append(experiment.Edits{}, es...)
+		c.editsRead.text, c.editsRead.list, c.editsRead.done = c.st.Data.Edits, es, true
 	}
 	return slices.Clone(c.editsRead.list)
 }
