@@ -59,6 +59,9 @@ type nodeTable struct {
 	// lines are the line each row came on, for a reader that places a
 	// cell it refuses (a Matrix Market labels file's node number).
 	lines []int
+	// numberIDs says the format reads ids written as whole numbers as
+	// the numbers (format.numberIDs).
+	numberIDs bool
 	// bare is where the class is when the file has no header: its format
 	// row's bareClass.
 	bare classPlace
@@ -212,7 +215,7 @@ func readNodeRows(fsys fs.FS, format, name string, cols Columns, isHeader func([
 		return nil, &BundleError{File: name, Line: 1, Msg: phrase.New("holds %s columns, more than a table of nodes has: %s (a name, a class and at most %s features)",
 			numtext.Group(len(t.header)), numtext.Group(maxNodeColumns), numtext.Group(MaxFeatures))}
 	}
-	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins, bare: bare}
+	nt := &nodeTable{file: name, header: t.header, named: t.named, repeats: map[int]error{}, decimalComma: t.r != nil && t.r.Comma == ';', bins: cols.Bins, bare: bare, numberIDs: formatNamed(format).numberIDs}
 	if err := nt.columnsApart(cols); err != nil {
 		return nil, err
 	}
@@ -312,9 +315,15 @@ func (nt *nodeTable) values(c int) []string {
 	return out
 }
 
-// unique reports whether column c names each node once.
+// unique reports whether column c names each node once, its ids
+// compared as the other files' are matched to them (nodeKeys): "01" and
+// "1" name one node where the format reads whole numbers as numbers.
 func (nt *nodeTable) unique(c int) bool {
+	keys := nt.keysOf(c)
 	vs := nt.values(c)
+	for i, v := range vs {
+		vs[i] = keys.key(v)
+	}
 	slices.Sort(vs)
 	return len(slices.Compact(vs)) == len(vs)
 }
@@ -350,7 +359,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 		c, err := nt.column(named, "id-column")
 		if err == nil && !nt.unique(c) {
 			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("repeats a value, so it cannot name the nodes (id-column)")}
-			if where, ok := nt.repeats[c]; ok {
+			if where := nt.repeatOf(c); where != nil {
 				err = where // the line it repeats on
 			}
 		}
@@ -384,7 +393,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 	if err := nt.namedIDRepeat(); err != nil { // an id column that repeats says so
 		return 0, err
 	}
-	if err, ok := nt.repeats[0]; ok && !nt.named { // so does a headerless file's first column
+	if err := nt.repeatOf(0); err != nil && !nt.named { // so does a headerless file's first column
 		return 0, err
 	}
 	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", someOf(nt.quotedHeader()))}
@@ -395,7 +404,10 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 func (nt *nodeTable) namedIDRepeat() error {
 	for _, name := range idNames {
 		for c := range nt.header {
-			if err, ok := nt.repeats[c]; ok && strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
+			if !strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
+				continue
+			}
+			if err := nt.repeatOf(c); err != nil {
 				return err
 			}
 		}
@@ -411,9 +423,33 @@ func (nt *nodeTable) idRepeat() error {
 		return err
 	}
 	for c := range nt.header {
-		if err, ok := nt.repeats[c]; ok {
+		if err := nt.repeatOf(c); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// repeatOf is where column c names a node again, nil if it names each
+// once: a cell repeated (found as the table is read), or, where its ids
+// are whole numbers the format reads as numbers (nodeKeys), a number
+// written again another way ("01" after "1").
+func (nt *nodeTable) repeatOf(c int) error {
+	if err, ok := nt.repeats[c]; ok {
+		return err
+	}
+	keys := nt.keysOf(c)
+	if !keys.numbers || len(nt.lines) != len(nt.rows) {
+		return nil
+	}
+	vs := nt.values(c)
+	first := make(map[string]int, len(vs))
+	for row, v := range vs {
+		k := keys.key(v)
+		if at, dup := first[k]; dup {
+			return &BundleError{File: nt.file, Line: nt.lines[row], Column: nt.header[c], Msg: phrase.New("node %s was listed on line %d already, as %s: a whole number names one node however it is written", quote(v), nt.lines[at], quote(vs[at]))}
+		}
+		first[k] = row
 	}
 	return nil
 }
@@ -650,10 +686,54 @@ func (nt *nodeTable) classes(c int) (names []string, labels []int) {
 	return nt.classCells(c).classes()
 }
 
+// nodeKeys finds the node another file of the graph names: the one rule
+// every reader of a node table's ids matches them by (the features, the
+// edges), so that a node is one node however each file writes it. An id
+// is its text, trimmed; where the format reads whole numbers as numbers
+// (format.numberIDs) and every id of the column is one, as pandas then
+// reads the column, an id written as a whole number is that number:
+// "01", "+1" and " 1" are node 1 in target.csv, edges.csv and
+// features.json, as MUSAE's own readers (pandas, int()) take them.
+type nodeKeys struct {
+	byKey   map[string]int
+	numbers bool
+}
+
+// node is the node text names, and whether there is one.
+func (k nodeKeys) node(text string) (int, bool) {
+	n, ok := k.byKey[k.key(text)]
+	return n, ok
+}
+
+// key is the form of text the nodes are found by.
+func (k nodeKeys) key(text string) string {
+	text = strings.TrimSpace(text)
+	if k.numbers {
+		if v, err := numtext.ParseInt(text); err == nil {
+			return strconv.Itoa(v)
+		}
+	}
+	return text
+}
+
+// keysOf are column c's ids as nodeKeys compares them, with no nodes yet.
+func (nt *nodeTable) keysOf(c int) nodeKeys {
+	numbers := nt.numberIDs
+	for _, v := range nt.values(c) {
+		if !numbers {
+			break
+		}
+		_, err := numtext.ParseInt(v)
+		numbers = err == nil
+	}
+	return nodeKeys{numbers: numbers}
+}
+
 // nodeIDs maps each id in column c to its node: the id's own number when
 // the column numbers the nodes 0..N−1, else the row's order.
-func (nt *nodeTable) nodeIDs(c int) (ids map[string]int, order []int) {
-	ids = make(map[string]int, len(nt.rows))
+func (nt *nodeTable) nodeIDs(c int) (ids nodeKeys, order []int) {
+	ids = nt.keysOf(c)
+	ids.byKey = make(map[string]int, len(nt.rows))
 	order = make([]int, len(nt.rows)) // node → row
 	perm := nt.isPermutation(c)
 	for row, v := range nt.values(c) {
@@ -661,7 +741,7 @@ func (nt *nodeTable) nodeIDs(c int) (ids map[string]int, order []int) {
 		if perm {
 			node, _ = numtext.ParseInt(v)
 		}
-		ids[v], order[node] = node, row
+		ids.byKey[ids.key(v)], order[node] = node, row
 	}
 	return ids, order
 }
@@ -669,7 +749,7 @@ func (nt *nodeTable) nodeIDs(c int) (ids map[string]int, order []int) {
 // fill sets g's nodes and, through the class builder, its classes from
 // the table, the nodes numbered by nodeIDs; every node with a class is a
 // test node until a split is drawn.
-func (nt *nodeTable) fill(g *Graph, id, class int) (ids map[string]int, order []int, err error) {
+func (nt *nodeTable) fill(g *Graph, id, class int) (ids nodeKeys, order []int, err error) {
 	ids, order = nt.nodeIDs(id)
 	byRow := nt.classCells(class)
 	byNode := byRow
@@ -685,7 +765,7 @@ func (nt *nodeTable) fill(g *Graph, id, class int) (ids map[string]int, order []
 	}
 	g.N = len(nt.rows)
 	if err := setClasses(g, byNode); err != nil {
-		return nil, nil, err
+		return nodeKeys{}, nil, err
 	}
 	if nt.bins > 0 {
 		g.Notes = append(g.Notes, binsNote(nt.header[class], g.ClassCounts()))

@@ -152,6 +152,7 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 	})
 	x := &CSR{Rows: n, Ptr: make([]int, n+1)}
 	repeats, first := 0, 0
+	used := map[int32]bool{}
 	for k := 0; k < len(es); {
 		e := es[k]
 		sum := e.value
@@ -169,6 +170,7 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 		k = j
 		x.Cols = max(x.Cols, e.feature+1)
 		if sum != 0 {
+			used[int32(e.feature)] = true
 			x.Col, x.Val = append(x.Col, int32(e.feature)), append(x.Val, sum)
 			x.Ptr[e.node+1] = len(x.Val)
 		}
@@ -179,7 +181,21 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 	if x.Cols == 0 {
 		return nil, nil, &BundleError{File: file, Msg: phrase.New("no features: want a line per non-zero after the header")}
 	}
-	return x, repeatsNote(file, repeats, first), nil
+	return x, append(repeatsNote(file, repeats, first), widthNote(file, x.Cols, len(used))...), nil
+}
+
+// widthNote says that the features are far wider than the columns the
+// file uses. A sparse file's width is its largest index plus one, as
+// SciPy's and karateclub's readers make it: one index written wrong
+// (1048575 for 1575) widens the first layer of every model, and the
+// memory and time it asks, to the index without a word, so the reader
+// says so where most of the width (over half, and over 1,000 columns)
+// is never non-zero.
+func widthNote(file string, width, used int) []phrase.Text {
+	if unused := width - used; unused <= width/2 || unused <= 1000 {
+		return nil
+	}
+	return []phrase.Text{phrase.New("%s: the features are %s columns wide, as its largest feature index makes them, but only %s of those columns are non-zero anywhere: if an index is written wrong, every model's first layer is that wide", file, numtext.Group(width), numtext.Group(used))}
 }
 
 // repeatsNote says that repeated (node, feature) pairs were summed, the

@@ -632,7 +632,7 @@ func numericBool(k graphmlKey, v string) string {
 }
 
 // addEdges adds the edges and their numeric attributes as edge features.
-func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
+func (r *graphmlReader) addEdges(g *Graph, ids nodeKeys) error {
 	var edgeKeys []graphmlKey
 	for _, k := range r.keysFor("edge") {
 		if k.numeric() {
@@ -653,14 +653,14 @@ func (r *graphmlReader) addEdges(g *Graph, ids map[string]int) error {
 	p.firstNode = r.multiOf()
 	both := directions{}
 	for _, it := range r.edges {
-		u, ok := ids[it.source]
+		u, ok := ids.node(it.source)
 		if !ok {
 			if err := r.notANodeOwn(it, "source", it.source); err != nil {
 				return err
 			}
 			return r.errorAt(it.line, it.col, "edge source %s is not a node", quote(it.source))
 		}
-		v, ok := ids[it.target]
+		v, ok := ids.node(it.target)
 		if !ok {
 			if err := r.notANodeOwn(it, "target", it.target); err != nil {
 				return err

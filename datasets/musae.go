@@ -175,7 +175,7 @@ func folderName(target string) string {
 
 // readMUSAEFeatures reads features.json: an object mapping each node id,
 // as a string, to the list of its non-zero binary features.
-func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, where idsOf) error {
+func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids nodeKeys, where idsOf) error {
 	b, err := readInput(fsys, file)
 	if err != nil {
 		return err
@@ -200,7 +200,7 @@ func readMUSAEFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, wh
 	keyOf := map[int]string{}
 	for _, key := range slices.Sorted(maps.Keys(raw)) { // an error names the same node every time
 		list := raw[key]
-		node, ok := ids[strings.TrimSpace(key)]
+		node, ok := ids.node(key)
 		if !ok {
 			return &IDsError{Named: where.named, Err: &BundleError{File: file, Msg: where.missing(key)}}
 		}
@@ -248,8 +248,8 @@ func featureIndex(raw json.RawMessage) (int, bool) {
 
 // readFeatherFeatures reads FEATHER's features.csv: node_id,feature_id
 // and an optional value (1 when absent), a line per non-zero.
-func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, where idsOf) error {
-	t, err := openData(fsys, file, func(first []string) bool { _, ok := ids[strings.TrimSpace(first[0])]; return !ok })
+func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids nodeKeys, where idsOf) error {
+	t, err := openData(fsys, file, func(first []string) bool { _, ok := ids.node(first[0]); return !ok })
 	if err != nil {
 		return err
 	}
@@ -258,7 +258,7 @@ func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids map[string]int, 
 		return &BundleError{File: file, Line: 1, Msg: phrase.New("%d columns; want node_id,feature_id[,value]", n)}
 	}
 	node := func(row []string) (int, error) {
-		node, ok := ids[strings.TrimSpace(row[0])]
+		node, ok := ids.node(row[0])
 		if !ok {
 			return 0, &IDsError{Named: where.named, Err: &BundleError{File: file, Line: t.line, Column: t.header[0], Msg: where.missing(row[0])}}
 		}
@@ -284,13 +284,13 @@ const maxRepeats = 1000
 // format row called format. Pairs are made undirected, each kept once
 // with its values merged by the row's rule; self-loops are dropped. Both
 // are counted in g.Notes.
-func readEdgeList(fsys fs.FS, format, file string, g *Graph, ids map[string]int, nodes string) error {
+func readEdgeList(fsys fs.FS, format, file string, g *Graph, ids nodeKeys, nodes string) error {
 	isHeader := func(first []string) bool {
 		if len(first) < 2 {
 			return false
 		}
-		_, a := ids[strings.TrimSpace(first[0])]
-		_, b := ids[strings.TrimSpace(first[1])]
+		_, a := ids.node(first[0])
+		_, b := ids.node(first[1])
 		return !a || !b
 	}
 	t, err := openData(fsys, file, isHeader)
@@ -316,7 +316,7 @@ func readEdgeList(fsys fs.FS, format, file string, g *Graph, ids map[string]int,
 		}
 		var ends [2]int32
 		for i := range ends {
-			n, ok := ids[strings.TrimSpace(row[i])]
+			n, ok := ids.node(row[i])
 			if !ok {
 				return t.errorf(i, "%s is not a node of %s", quote(row[i]), nodes)
 			}

@@ -3,6 +3,11 @@ package datasets
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -241,5 +246,126 @@ func TestFeatherRepeatsSummed(t *testing.T) {
 	}
 	if !hasNote(g, "features.csv: 2 (node, feature) pairs given again (the first on line 4) were summed") {
 		t.Errorf("notes %v", g.Notes)
+	}
+}
+
+// A node is one node however each file of the folder writes its number:
+// MUSAE's readers take target.csv and edges.csv through pandas (a column
+// of whole numbers is int64) and features.json's keys through int(), so
+// "01", "+1" and " 1" are node 1 in each. A column that is not all whole
+// numbers keeps its ids as text, and GraphML's ids stay text.
+func TestMUSAENamesANodeByItsNumber(t *testing.T) {
+	same := []struct{ name, file, body string }{
+		{"feature keys", "features.json", `{"00": [1, 4], " 1": [4, 4, 0], "+2": [], "03": [2]}`},
+		{"edge ends", "edges.csv", "id_1,id_2\n00,+1\n01,0\n1,002\n3, 3\n2,03\n"},
+		{"target ids", "target.csv", "id,facebook_id,page_name,page_type\n01,145647315578475,The Voice of China,tvshow\n+0,145647315578476,\"Capitol, Hill\",politician\n003,1,x,company\n 2,2,y,tvshow\n"},
+	}
+	want, err := ReadMUSAEFS(musaeFS(nil), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range same {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ReadMUSAEFS(musaeFS(map[string]string{tc.file: tc.body}), Columns{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(g.Labels, want.Labels) || !reflect.DeepEqual(g.Src, want.Src) || !reflect.DeepEqual(g.Dst, want.Dst) || !reflect.DeepEqual(g.DenseX(), want.DenseX()) {
+				t.Errorf("read as another graph: labels %v edges %v %v features %v", g.Labels, g.Src, g.Dst, g.DenseX())
+			}
+		})
+	}
+	refused := []struct{ name, file, body, want string }{
+		{"a feature key twice by its number", "features.json", `{"0": [1], "1": [2], "01": [3], "2": [], "3": []}`, `features.json: node "1" is listed twice, as "01" and as "1"`},
+		{"a target id twice by its number", "target.csv", "id,page_type\n0,a\n1,b\n01,c\n2,a\n3,b\n", `target.csv:4: column id: node "01" was listed on line 3 already, as "1"`},
+	}
+	for _, tc := range refused {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadMUSAEFS(musaeFS(map[string]string{tc.file: tc.body}), Columns{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	t.Run("an edge list and its labels file", func(t *testing.T) {
+		g, _, err := Open(mapFS(map[string]string{
+			"labels.csv": "id,label\n00,x\n01,y\n02,x\n03,y\n",
+			"edges.csv":  "0,+1\n 2,3\n",
+		}), Columns{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.N != 4 || !reflect.DeepEqual(g.Src, []int32{0, 2}) || !reflect.DeepEqual(g.Dst, []int32{1, 3}) {
+			t.Errorf("N %d edges %v %v: want nodes found by their numbers", g.N, g.Src, g.Dst)
+		}
+	})
+	t.Run("ids that are not all numbers are text", func(t *testing.T) {
+		g, err := ReadMUSAEFS(musaeFS(map[string]string{
+			"target.csv":    "id,page_type\nx,a\n1,b\n01,a\n2,b\n",
+			"edges.csv":     "id_1,id_2\n01,1\nx,2\n",
+			"features.json": `{"x": [0], "1": [1], "01": [2], "2": [3]}`,
+		}), Columns{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.N != 4 || !reflect.DeepEqual(g.Src, []int32{1, 0}) || !reflect.DeepEqual(g.Dst, []int32{2, 3}) {
+			t.Errorf("N %d edges %v %v: want 1 and 01 two nodes", g.N, g.Src, g.Dst)
+		}
+	})
+}
+
+// A sparse file's features are as wide as its largest index; where most
+// of that width is never non-zero (an index written wrong), it is said.
+func TestFeaturesFarWiderThanUsedAreSaid(t *testing.T) {
+	g, err := ReadMUSAEFS(musaeFS(map[string]string{"features.json": `{"0": [1, 4], "1": [1048575], "2": [], "3": [2]}`}), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.F != 1<<20 || !hasNote(g, "features.json: the features are 1,048,576 columns wide, as its largest feature index makes them, but only 4 of those columns") {
+		t.Errorf("F %d notes %v: want the width said", g.F, g.Notes)
+	}
+	g, err = ReadMUSAEFS(musaeFS(nil), Columns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasNote(g, "columns wide") {
+		t.Errorf("notes %v: a width the file uses is not said", g.Notes)
+	}
+}
+
+// Every reader finds a node another file names through nodeKeys.node, the
+// one rule: the map of keys is read nowhere else (a reader that looked an
+// id up itself, trimmed or not, would name a node its own way again).
+func TestNodesAreFoundByOneRule(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := fs.Glob(os.DirFS("."), "*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	owners := map[string]bool{"node": true, "nodeIDs": true}
+	var uses []string
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			ast.Inspect(fd, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "byKey" && !owners[fd.Name.Name] {
+					uses = append(uses, fset.Position(sel.Pos()).String()+" in "+fd.Name.Name)
+				}
+				return true
+			})
+		}
+	}
+	if len(uses) > 0 {
+		t.Errorf("node ids looked up outside nodeKeys.node: %v", uses)
 	}
 }

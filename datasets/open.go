@@ -71,6 +71,12 @@ type format struct {
 	// listed again (pairs.go): every reader whose edges carry values
 	// merges them through pairs.value by this rule.
 	merges merging
+	// numberIDs says its publisher's library reads a column of node ids
+	// written as whole numbers as the numbers (pandas' read_csv as int64,
+	// Python's int() a JSON key): "01", "+1" and " 1" are the node 1 in
+	// every file of the graph (nodeKeys). Where it is false (GraphML, whose
+	// ids NetworkX keeps as strings), an id is its text, trimmed.
+	numberIDs bool
 }
 
 // classPlace is where a node table without a header holds the class.
@@ -127,7 +133,7 @@ func formatTable() []format {
 			noColumns: phrase.New("a bundle has no columns to choose (its classes are nodes.csv's label, its nodes its id)"),
 			library:   "the explorer's own: pdn gen -out and the PyG export write it, pyg/run_pyg.py reads it", fuzz: "FuzzReadBundle", merges: refusedAgain},
 		{name: "MUSAE", says: "a MUSAE or FEATHER folder (edges.csv, target.csv, features.json or features.csv)", find: findMUSAE, near: musaeNearMiss, chooses: every,
-			library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE", merges: lastKept},
+			library: "MUSAE's and karateclub's readers (pandas, SciPy's COO matrices)", fuzz: "FuzzReadMUSAE", merges: lastKept, numberIDs: true},
 		{name: "node-link JSON", says: "a NetworkX or d3 node-link JSON file", find: findNodeLink, near: nodeLinkNearMiss, chooses: Columns{Target: "*", Bins: 1},
 			noColumns: phrase.New("node-link JSON names its nodes by their \"id\", so there is no column of node names to choose"),
 			file:      ".json", library: "NetworkX's node_link_graph (links, or 3.4's edges), d3's", fuzz: "FuzzReadNodeLink", holdsItems: true, merges: lastKept},
@@ -148,7 +154,7 @@ func formatTable() []format {
 			bareClass: afterIDClass, merges: summed},
 		{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
 			library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain",
-			bareClass: lastClass, merges: lastKept},
+			bareClass: lastClass, merges: lastKept, numberIDs: true},
 	}
 }
 
