@@ -59,9 +59,10 @@ type nodeTable struct {
 	// lines are the line each row came on, for a reader that places a
 	// cell it refuses (a Matrix Market labels file's node number).
 	lines []int
-	// numberIDs says the format reads ids written as whole numbers as
-	// the numbers (format.numberIDs).
-	numberIDs bool
+	// numberIDs says the format reads ids written as numbers as the
+	// numbers (format.numberIDs); exactIDs, that it keeps each id's text as
+	// written (GraphML's): nodeKeys.
+	numberIDs, exactIDs bool
 	// bare is where the class is when the file has no header: its format
 	// row's bareClass.
 	bare classPlace
@@ -315,15 +316,9 @@ func (nt *nodeTable) values(c int) []string {
 	return out
 }
 
-// unique reports whether column c names each node once, its ids
-// compared as the other files' are matched to them (nodeKeys): "01" and
-// "1" name one node where the format reads whole numbers as numbers.
+// unique reports whether column c names each node once.
 func (nt *nodeTable) unique(c int) bool {
-	keys := nt.keysOf(c)
 	vs := nt.values(c)
-	for i, v := range vs {
-		vs[i] = keys.key(v)
-	}
 	slices.Sort(vs)
 	return len(slices.Compact(vs)) == len(vs)
 }
@@ -355,11 +350,20 @@ func (nt *nodeTable) choose(cols Columns) (id, class int, err error) {
 }
 
 func (nt *nodeTable) chooseID(named string) (int, error) {
+	c, err := nt.pickID(named)
+	if err == nil {
+		err = nt.checkIDs(c)
+	}
+	return c, err
+}
+
+// pickID is the id column as its cells' text names the nodes (chooseID).
+func (nt *nodeTable) pickID(named string) (int, error) {
 	if named != "" {
 		c, err := nt.column(named, "id-column")
 		if err == nil && !nt.unique(c) {
 			err = &BundleError{File: nt.file, Column: nt.header[c], Msg: phrase.New("repeats a value, so it cannot name the nodes (id-column)")}
-			if where := nt.repeatOf(c); where != nil {
+			if where, ok := nt.repeats[c]; ok {
 				err = where // the line it repeats on
 			}
 		}
@@ -393,7 +397,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 	if err := nt.namedIDRepeat(); err != nil { // an id column that repeats says so
 		return 0, err
 	}
-	if err := nt.repeatOf(0); err != nil && !nt.named { // so does a headerless file's first column
+	if err, ok := nt.repeats[0]; ok && !nt.named { // so does a headerless file's first column
 		return 0, err
 	}
 	return 0, &BundleError{File: nt.file, Line: 1, Msg: phrase.New("which column names the nodes? name it with -id-column (id-column in a link): the columns are %s", someOf(nt.quotedHeader()))}
@@ -404,10 +408,7 @@ func (nt *nodeTable) chooseID(named string) (int, error) {
 func (nt *nodeTable) namedIDRepeat() error {
 	for _, name := range idNames {
 		for c := range nt.header {
-			if !strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
-				continue
-			}
-			if err := nt.repeatOf(c); err != nil {
+			if err, ok := nt.repeats[c]; ok && strings.EqualFold(strings.TrimSpace(nt.header[c]), name) {
 				return err
 			}
 		}
@@ -423,30 +424,33 @@ func (nt *nodeTable) idRepeat() error {
 		return err
 	}
 	for c := range nt.header {
-		if err := nt.repeatOf(c); err != nil {
+		if err, ok := nt.repeats[c]; ok {
 			return err
 		}
 	}
 	return nil
 }
 
-// repeatOf is where column c names a node again, nil if it names each
-// once: a cell repeated (found as the table is read), or, where its ids
-// are whole numbers the format reads as numbers (nodeKeys), a number
-// written again another way ("01" after "1").
-func (nt *nodeTable) repeatOf(c int) error {
-	if err, ok := nt.repeats[c]; ok {
-		return err
-	}
+// checkIDs refuses the id column c where a file read by pandas has a
+// node without an id (a cell pandas reads as missing: the other files
+// cannot name it), or where it names a node twice as the other files are
+// matched to it (nodeKeys) though its text does not: "01" after "1", 7.0
+// after 7. The column is chosen by its text first, as before, so that
+// such a repeat is refused at its line, not met by taking another column
+// for the ids.
+func (nt *nodeTable) checkIDs(c int) error {
 	keys := nt.keysOf(c)
-	if !keys.numbers || len(nt.lines) != len(nt.rows) {
+	if !nt.numberIDs || len(nt.lines) != len(nt.rows) {
 		return nil
 	}
 	vs := nt.values(c)
 	first := make(map[string]int, len(vs))
 	for row, v := range vs {
+		if IsMissing(v) {
+			return &BundleError{File: nt.file, Line: nt.lines[row], Column: nt.header[c], Msg: phrase.New("a node without an id: %s is a missing value to pandas, and the other files name a node by its id: give it one, or leave its line out", quote(v))}
+		}
 		k := keys.key(v)
-		if at, dup := first[k]; dup {
+		if at, dup := first[k]; dup && keys.numbers {
 			return &BundleError{File: nt.file, Line: nt.lines[row], Column: nt.header[c], Msg: phrase.New("node %s was listed on line %d already, as %s: a whole number names one node however it is written", quote(v), nt.lines[at], quote(vs[at]))}
 		}
 		first[k] = row
@@ -688,15 +692,19 @@ func (nt *nodeTable) classes(c int) (names []string, labels []int) {
 
 // nodeKeys finds the node another file of the graph names: the one rule
 // every reader of a node table's ids matches them by (the features, the
-// edges), so that a node is one node however each file writes it. An id
-// is its text, trimmed; where the format reads whole numbers as numbers
-// (format.numberIDs) and every id of the column is one, as pandas then
-// reads the column, an id written as a whole number is that number:
-// "01", "+1" and " 1" are node 1 in target.csv, edges.csv and
-// features.json, as MUSAE's own readers (pandas, int()) take them.
+// edges), so that a node is one node however each file writes it. Where
+// the format reads ids as numbers (format.numberIDs) and every id of the
+// column is a number, as pandas then reads the column (int64 where all are
+// whole, else float64), an id is its number (idNumber): "01", "+1" and
+// " 1" are node 1 in target.csv, edges.csv and features.json, as MUSAE's
+// own readers (pandas, int()) take them, and 7.0 is 7. Else an id is its
+// text, trimmed, or exactly as written where the format keeps ids as
+// strings (GraphML, GEXF and node-link JSON, read by NetworkX: " 1" and
+// "1" are two nodes).
 type nodeKeys struct {
 	byKey   map[string]int
 	numbers bool
+	exact   bool
 }
 
 // node is the node text names, and whether there is one.
@@ -705,26 +713,72 @@ func (k nodeKeys) node(text string) (int, bool) {
 	return n, ok
 }
 
+// allNumbers reports whether the ids are numbers and every cell of a
+// first line is one: a line of data, not a header (a header names its
+// columns), so that a node missing there is refused at line 1, not read
+// as the columns' names and dropped.
+func (k nodeKeys) allNumbers(cells ...string) bool {
+	for _, c := range cells {
+		if _, ok := idNumber(strings.TrimSpace(c)); !ok || !k.numbers {
+			return false
+		}
+	}
+	return k.numbers
+}
+
 // key is the form of text the nodes are found by.
 func (k nodeKeys) key(text string) string {
+	if k.exact {
+		return text
+	}
 	text = strings.TrimSpace(text)
 	if k.numbers {
-		if v, err := numtext.ParseInt(text); err == nil {
-			return strconv.Itoa(v)
+		if key, ok := idNumber(text); ok {
+			return key
 		}
 	}
 	return text
 }
 
+// idNumber is the number an id text writes, as one text for each number: a
+// whole number's digits without leading zeros or a plus (of any length,
+// as Python's int() reads it; "-0" is 0), else a decimal's value (1.0 and
+// 1e0 are 1, as float64 and Python's 1.0 == 1 have them). ok is false for
+// text that is no plain decimal number.
+func idNumber(text string) (string, bool) {
+	digits := strings.TrimPrefix(strings.TrimPrefix(text, "+"), "-")
+	if digits != "" && len(digits) >= len(text)-1 && strings.Trim(digits, "0123456789") == "" {
+		digits = strings.TrimLeft(digits, "0")
+		switch {
+		case digits == "":
+			return "0", true
+		case text[0] == '-':
+			return "-" + digits, true
+		}
+		return digits, true
+	}
+	v, err := numtext.ParseFloat(text)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return "", false
+	}
+	if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+		return strconv.FormatInt(int64(v), 10), true
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64), true
+}
+
 // keysOf are column c's ids as nodeKeys compares them, with no nodes yet.
 func (nt *nodeTable) keysOf(c int) nodeKeys {
+	if nt.exactIDs {
+		return nodeKeys{exact: true}
+	}
 	numbers := nt.numberIDs
 	for _, v := range nt.values(c) {
 		if !numbers {
 			break
 		}
-		_, err := numtext.ParseInt(v)
-		numbers = err == nil
+		_, numbers = idNumber(v)
+		numbers = numbers || IsMissing(v) // a number column to pandas still (float64), its node refused (checkIDs)
 	}
 	return nodeKeys{numbers: numbers}
 }
@@ -740,6 +794,9 @@ func (nt *nodeTable) nodeIDs(c int) (ids nodeKeys, order []int) {
 		node := row
 		if perm {
 			node, _ = numtext.ParseInt(v)
+		}
+		if ids.exact {
+			v = nt.rows[row][c]
 		}
 		ids.byKey[ids.key(v)], order[node] = node, row
 	}

@@ -152,7 +152,6 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 	})
 	x := &CSR{Rows: n, Ptr: make([]int, n+1)}
 	repeats, first := 0, 0
-	used := map[int32]bool{}
 	for k := 0; k < len(es); {
 		e := es[k]
 		sum := e.value
@@ -170,7 +169,6 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 		k = j
 		x.Cols = max(x.Cols, e.feature+1)
 		if sum != 0 {
-			used[int32(e.feature)] = true
 			x.Col, x.Val = append(x.Col, int32(e.feature)), append(x.Val, sum)
 			x.Ptr[e.node+1] = len(x.Val)
 		}
@@ -181,21 +179,7 @@ func csrOf(file string, es []entry, n int) (*CSR, []phrase.Text, error) {
 	if x.Cols == 0 {
 		return nil, nil, &BundleError{File: file, Msg: phrase.New("no features: want a line per non-zero after the header")}
 	}
-	return x, append(repeatsNote(file, repeats, first), widthNote(file, x.Cols, len(used))...), nil
-}
-
-// widthNote says that the features are far wider than the columns the
-// file uses. A sparse file's width is its largest index plus one, as
-// SciPy's and karateclub's readers make it: one index written wrong
-// (1048575 for 1575) widens the first layer of every model, and the
-// memory and time it asks, to the index without a word, so the reader
-// says so where most of the width (over half, and over 1,000 columns)
-// is never non-zero.
-func widthNote(file string, width, used int) []phrase.Text {
-	if unused := width - used; unused <= width/2 || unused <= 1000 {
-		return nil
-	}
-	return []phrase.Text{phrase.New("%s: the features are %s columns wide, as its largest feature index makes them, but only %s of those columns are non-zero anywhere: if an index is written wrong, every model's first layer is that wide", file, numtext.Group(width), numtext.Group(used))}
+	return x, repeatsNote(file, repeats, first), nil
 }
 
 // repeatsNote says that repeated (node, feature) pairs were summed, the
@@ -213,4 +197,43 @@ func repeatsNote(file string, repeats, line int) []phrase.Text {
 // isMissing reports whether fsys has no features file.
 func isMissing(fsys fs.FS) bool {
 	return !input.Exists(fsys, featuresFile)
+}
+
+// noteUnusedWidth says, in g.Notes, that g's features are far wider than
+// the columns any node uses: over half of them, and over 1,000, never
+// non-zero. A file's width is what it declares (a bundle's meta.json, a
+// .npz's attr_shape) or its largest index plus one (features.json, a
+// features.csv), as SciPy's and karateclub's readers make it; one written
+// wrong (1048575 for 1575) widens every model's first layer, and the
+// memory and time it asks, with no other sign. Every format's graph
+// passes here (Open).
+func noteUnusedWidth(g *Graph) {
+	used := usedColumns(g)
+	if unused := g.F - used; unused <= g.F/2 || unused <= 1000 {
+		return
+	}
+	g.Notes = append(g.Notes, phrase.New("the node features are %s columns wide, but only %s of those columns are non-zero for any node: if a file's width or a feature index is written wrong, every model's first layer is that wide", numtext.Group(g.F), numtext.Group(used)))
+}
+
+// usedColumns counts the feature columns non-zero for some node.
+func usedColumns(g *Graph) int {
+	used := make([]bool, g.F)
+	if g.XS != nil {
+		for p, c := range g.XS.Col {
+			used[c] = used[c] || g.XS.Val[p] != 0
+		}
+	} else {
+		for row := 0; row+g.F <= len(g.X); row += g.F {
+			for c, v := range g.X[row : row+g.F] {
+				used[c] = used[c] || v != 0
+			}
+		}
+	}
+	n := 0
+	for _, u := range used {
+		if u {
+			n++
+		}
+	}
+	return n
 }

@@ -526,7 +526,7 @@ func (r *graphmlReader) graph(cols Columns) (*Graph, error) {
 		}
 		nodeKeys = append(nodeKeys, k)
 	}
-	nt := &nodeTable{file: r.file, header: []string{"id"}, named: true, bins: cols.Bins}
+	nt := &nodeTable{file: r.file, header: []string{"id"}, named: true, bins: cols.Bins, exactIDs: true}
 	for _, k := range nodeKeys {
 		nt.header = append(nt.header, k.name)
 	}

@@ -249,7 +249,10 @@ func featureIndex(raw json.RawMessage) (int, bool) {
 // readFeatherFeatures reads FEATHER's features.csv: node_id,feature_id
 // and an optional value (1 when absent), a line per non-zero.
 func readFeatherFeatures(fsys fs.FS, file string, g *Graph, ids nodeKeys, where idsOf) error {
-	t, err := openData(fsys, file, func(first []string) bool { _, ok := ids.node(first[0]); return !ok })
+	t, err := openData(fsys, file, func(first []string) bool {
+		_, ok := ids.node(first[0])
+		return !ok && !ids.allNumbers(first...)
+	})
 	if err != nil {
 		return err
 	}
@@ -291,7 +294,7 @@ func readEdgeList(fsys fs.FS, format, file string, g *Graph, ids nodeKeys, nodes
 		}
 		_, a := ids.node(first[0])
 		_, b := ids.node(first[1])
-		return !a || !b
+		return (!a || !b) && !ids.allNumbers(first[0], first[1])
 	}
 	t, err := openData(fsys, file, isHeader)
 	if err != nil {

@@ -7,11 +7,14 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"pdnexplorer/internal/numtext"
 )
 
 // tinyMUSAE is a valid MUSAE folder of four nodes, in the published form:
@@ -278,10 +281,19 @@ func TestMUSAENamesANodeByItsNumber(t *testing.T) {
 	refused := []struct{ name, file, body, want string }{
 		{"a feature key twice by its number", "features.json", `{"0": [1], "1": [2], "01": [3], "2": [], "3": []}`, `features.json: node "1" is listed twice, as "01" and as "1"`},
 		{"a target id twice by its number", "target.csv", "id,page_type\n0,a\n1,b\n01,c\n2,a\n3,b\n", `target.csv:4: column id: node "01" was listed on line 3 already, as "1"`},
+		// The id column is chosen by its text, then its numbers are
+		// checked: another column is never taken for the ids instead.
+		{"not another column for the ids", "target.csv", "node_id,id,target\n1,2,x\n01,3,y\n2,1,x\n3,5,y\n", `target.csv:3: column node_id: node "01" was listed on line 2 already, as "1"`},
+		{"the one column that names the nodes", "target.csv", "user,target\n1,x\n01,y\n2,x\n3,y\n", `target.csv:3: column user: node "01" was listed on line 2 already, as "1"`},
+		{"a number past int64", "target.csv", "id,t\n0,a\n1,b\n2,a\n3,b\n01,a\n9223372036854775808,b\n", `target.csv:6: column id: node "01" was listed on line 3 already, as "1"`},
+		{"a whole number written as a decimal", "target.csv", "id,t\n0,a\n1,b\n2,a\n3,b\n3.0,a\n", `target.csv:6: column id: node "3.0" was listed on line 5 already, as "3"`},
+		{"a node without an id", "target.csv", "id,t\n0,a\n1,b\n2,a\n3,b\n,a\n", `target.csv:6: column id: a node without an id: "" is a missing value to pandas`},
+		{"a node whose id is NA", "target.csv", "id,t\n0,a\n1,b\nNA,a\n2,a\n3,b\n", `target.csv:4: column id: a node without an id: "NA" is a missing value to pandas`},
+		{"a first line of edges naming no node", "edges.csv", "0,9\n1,2\n", `edges.csv:1:3: column 2: "9" is not a node of target.csv`},
 	}
 	for _, tc := range refused {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ReadMUSAEFS(musaeFS(map[string]string{tc.file: tc.body}), Columns{})
+			_, _, err := Open(musaeFS(map[string]string{tc.file: tc.body}), Columns{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !namesAFile(err) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
@@ -299,6 +311,30 @@ func TestMUSAENamesANodeByItsNumber(t *testing.T) {
 			t.Errorf("N %d edges %v %v: want nodes found by their numbers", g.N, g.Src, g.Dst)
 		}
 	})
+	t.Run("a headerless labels file", func(t *testing.T) {
+		_, _, err := Open(mapFS(map[string]string{"labels.txt": "1 a 0\n01 b 1\n2 a 2\n3 b 3\n", "edges.txt": "1 2\n2 3\n"}), Columns{})
+		if want := `labels.txt:2: column 1: node "01" was listed on line 1 already, as "1"`; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want %q", err, want)
+		}
+	})
+	t.Run("a Matrix Market labels file", func(t *testing.T) {
+		_, _, err := Open(mapFS(map[string]string{"g.mtx": "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n", "g.node_labels": "1,a\n2,b\n3,a\n01,b\n"}), Columns{})
+		if want := `g.node_labels:4`; err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), `node "01" was listed on line 1 already, as "1"`) {
+			t.Errorf("error %v, want it at %q", err, want)
+		}
+	})
+	t.Run("GraphML's ids are text as written", func(t *testing.T) {
+		g, _, err := Open(mapFS(map[string]string{"g.graphml": `<?xml version="1.0"?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><key id="c" for="node" attr.name="club" attr.type="string"/>
+<graph edgedefault="undirected"><node id="1"><data key="c">a</data></node><node id=" 1"><data key="c">b</data></node><node id="2"><data key="c">a</data></node><node id="3"><data key="c">b</data></node>
+<edge source="1" target=" 1"/><edge source="2" target="3"/><edge source="1" target="3"/></graph></graphml>`}), Columns{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.N != 4 || g.E() != 3 {
+			t.Errorf("%d nodes, %d edges: want 4 and 3, as NetworkX reads them", g.N, g.E())
+		}
+	})
 	t.Run("ids that are not all numbers are text", func(t *testing.T) {
 		g, err := ReadMUSAEFS(musaeFS(map[string]string{
 			"target.csv":    "id,page_type\nx,a\n1,b\n01,a\n2,b\n",
@@ -314,23 +350,43 @@ func TestMUSAENamesANodeByItsNumber(t *testing.T) {
 	})
 }
 
-// A sparse file's features are as wide as its largest index; where most
-// of that width is never non-zero (an index written wrong), it is said.
+// A graph's features are as wide as a file declares or its largest index
+// makes them; where most of that width is never non-zero (an index or a
+// width written wrong), it is said, whatever the format.
 func TestFeaturesFarWiderThanUsedAreSaid(t *testing.T) {
-	g, err := ReadMUSAEFS(musaeFS(map[string]string{"features.json": `{"0": [1, 4], "1": [1048575], "2": [], "3": [2]}`}), Columns{})
-	if err != nil {
-		t.Fatal(err)
+	const said = "the node features are %s columns wide, but only %s of those columns are non-zero for any node"
+	for _, tc := range []struct {
+		name       string
+		files      map[string]string
+		width, use int
+	}{
+		{"a MUSAE index", mergedMaps(tinyMUSAE, map[string]string{"features.json": `{"0": [1, 4], "1": [1048575], "2": [], "3": [2]}`}), 1 << 20, 4},
+		{"a bundle's declared width", map[string]string{"meta.json": `{"name": "s", "features": 5001}`, "nodes.csv": sparseNodes, "features.csv": "node,feature\n0,1\n2,3000\n", "edges.csv": "source,target\n0,1\n1,2\n"}, 5001, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, _, err := Open(mapFS(tc.files), Columns{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprintf(said, numtext.Group(tc.width), numtext.Group(tc.use)); g.F != tc.width || !hasNote(g, want) {
+				t.Errorf("F %d notes %v: want %q", g.F, g.Notes, want)
+			}
+		})
 	}
-	if g.F != 1<<20 || !hasNote(g, "features.json: the features are 1,048,576 columns wide, as its largest feature index makes them, but only 4 of those columns") {
-		t.Errorf("F %d notes %v: want the width said", g.F, g.Notes)
-	}
-	g, err = ReadMUSAEFS(musaeFS(nil), Columns{})
+	g, _, err := Open(mapFS(tinyMUSAE), Columns{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if hasNote(g, "columns wide") {
 		t.Errorf("notes %v: a width the file uses is not said", g.Notes)
 	}
+}
+
+// mergedMaps is a with b's entries over it.
+func mergedMaps(a, b map[string]string) map[string]string {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
 }
 
 // Every reader finds a node another file names through nodeKeys.node, the

@@ -72,10 +72,10 @@ type format struct {
 	// merges them through pairs.value by this rule.
 	merges merging
 	// numberIDs says its publisher's library reads a column of node ids
-	// written as whole numbers as the numbers (pandas' read_csv as int64,
-	// Python's int() a JSON key): "01", "+1" and " 1" are the node 1 in
-	// every file of the graph (nodeKeys). Where it is false (GraphML, whose
-	// ids NetworkX keeps as strings), an id is its text, trimmed.
+	// written as numbers as the numbers (pandas' read_csv as int64 or
+	// float64, Python's int() a JSON key, SciPy's mmread a node's number):
+	// "01", "+1" and " 1" are the node 1 in every file of the graph
+	// (nodeKeys). Where it is false, an id is its text.
 	numberIDs bool
 }
 
@@ -151,7 +151,7 @@ func formatTable() []format {
 			file:      ".npz", library: "the GNN benchmark's load_npz (Shchur et al.); PyG's read_npz binarises the attributes", fuzz: "FuzzReadNPZ"},
 		{name: "Matrix Market", says: "a Matrix Market file and a labels file", find: findMTXFile, near: mtxNearMiss, chooses: every,
 			ends: []string{".mtx", ".node_labels"}, library: "SciPy's mmread; Network Repository's .node_labels", fuzz: "FuzzReadMatrixMarket",
-			bareClass: afterIDClass, merges: summed},
+			bareClass: afterIDClass, merges: summed, numberIDs: true},
 		{name: "edge list", says: "an edge list and a labels file", find: findEdgeList, near: plainNearMiss, chooses: every,
 			library: "pandas' read_csv, NetworkX's read_edgelist (SNAP's and KONECT's comments)", fuzz: "FuzzReadPlain",
 			bareClass: lastClass, merges: lastKept, numberIDs: true},
@@ -342,6 +342,8 @@ func Open(fsys fs.FS, cols Columns) (g *Graph, resplit bool, err error) {
 	canonicalEdges(g)
 	if g.F == 0 {
 		DegreeFeatures(g)
+	} else {
+		noteUnusedWidth(g)
 	}
 	if g.D == 0 {
 		g = TieStrength(g)
