@@ -14,7 +14,8 @@ import (
 // own (nodes without a class, pairs dropped as repeats, features made
 // from degrees, text read as UTF-16, the first of two graphs): every
 // command that reads one says them, once a graph, so that none reads a
-// graph without a word. pdn train says them in its results instead (w nil).
+// graph without a word. pdn train says them as it reads the graph (not
+// with -quiet) and in its results.
 type graphNotes struct {
 	w    io.Writer
 	mu   sync.Mutex

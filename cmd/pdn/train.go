@@ -405,6 +405,12 @@ func (j trainJob) run(stdout, stderr io.Writer) (err error) {
 	recipe := g.Recipe()
 	if j.data != "" { // files: their features decide the recipe
 		j.e = withRecipe(j.e, recipe, j.given)
+		if !j.quiet {
+			// Said as the graph is read, as well as in the results: a
+			// note that the features are far wider than used comes before
+			// the minutes they cost, or beside the refusal they cause.
+			newGraphNotes(stderr).say(j.data, g.Notes)
+		}
 	}
 	if err := pdn.Estimate(pdn.ShapeOf(g), j.e.Model).Check(pdn.NativeLimits, j.lever); err != nil {
 		return err
