@@ -439,10 +439,10 @@ func (nt *nodeTable) idRepeat() error {
 // such a repeat is refused at its line, not met by taking another column
 // for the ids.
 func (nt *nodeTable) checkIDs(c int) error {
-	keys := nt.keysOf(c)
 	if !nt.numberIDs || len(nt.lines) != len(nt.rows) {
 		return nil
 	}
+	keys := nt.keysOf(c)
 	vs := nt.values(c)
 	first := make(map[string]int, len(vs))
 	for row, v := range vs {

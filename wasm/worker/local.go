@@ -175,9 +175,19 @@ func memory() uint64 {
 func fitsBrowser(e experiment.Experiment, l *localGraph) error {
 	e.Data.Graph = experiment.GraphLocal
 	if err := checkSize(e, pdn.ShapeOf(l.g)); err != nil {
-		return err
+		return withNotes(err, l.g.Notes)
 	}
 	return nil
+}
+
+// withNotes is the refusal of a graph that was read, with what its reader
+// noted of it: a note that the features are far wider than any node uses
+// is why the graph costs what the refusal says, and was lost with it.
+func withNotes(err error, notes []phrase.Text) error {
+	if len(notes) == 0 {
+		return err
+	}
+	return phrase.Errorf("%w. What the reader noted of the files: %s", err, phrase.List("; ", notes))
 }
 
 // runOf is the run of state, or the one this worker last set where state

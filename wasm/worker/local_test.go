@@ -194,6 +194,33 @@ func TestLoadRefusesWhatTheModelCannotTrainHere(t *testing.T) {
 	}
 }
 
+// A graph refused for what it costs says what its reader noted of it: a
+// features.json whose one index of 1,048,575 makes every node's features
+// that wide is refused with the note that says so, not with the cost alone.
+func TestLoadRefusalSaysTheReadersNotes(t *testing.T) {
+	s, r := newTestSession()
+	set(s, small())
+	drain(t, s)
+	var target, edges strings.Builder
+	target.WriteString("id,page_type\n")
+	edges.WriteString("id_1,id_2\n")
+	for i := range 400 {
+		fmt.Fprintf(&target, "%d,%c\n", i, 'a'+i%2)
+		fmt.Fprintf(&edges, "%d,%d\n", i, (i+1)%400)
+	}
+	files := []protocol.File{
+		{Name: "target.csv", Data: []byte(target.String())},
+		{Name: "edges.csv", Data: []byte(edges.String())},
+		{Name: "features.json", Data: []byte(`{"0": [1], "1": [1048575], "2": [2]}`)},
+	}
+	r.events = nil
+	s.handle(protocol.Command{Op: protocol.OpLoad, Files: files})
+	ev, _ := r.last(protocol.KindError)
+	if !ev.Load || !strings.Contains(ev.Error, "the browser allows") || !strings.Contains(ev.Error, "What the reader noted of the files: the node features are 1,048,576 columns wide, but only 3") {
+		t.Errorf("the refusal: %q", ev.Error)
+	}
+}
+
 // Audit case 195: a link's id-column that does not fit the files opened
 // (Twitch's own ids, not the new_id its edges use) does not keep them from
 // opening: they are read with the columns the reader finds, and a note
