@@ -34,8 +34,11 @@ import (
 	"pdnexplorer/pdn"
 )
 
-// usageError is a mistake of the caller: exit status 2.
+// usageError is a mistake of the caller: exit status 2. It says itself as
+// the error it wraps does (TestErrorWrappersSayThemselves).
 type usageError struct{ error }
+
+func (e usageError) Phrase() phrase.Text { return phrase.Of(e.error) }
 
 // runner is a parsed command, ready to do its work.
 type runner func(stdout, stderr io.Writer) error

@@ -229,10 +229,17 @@ func (s *session) newModel(e experiment.Experiment) {
 	s.postSnapshot()
 }
 
+// sizeError is the cost model's refusal with the field to lower. It says
+// itself as the refusal does (Phrase), so the page shows it in its
+// language: an embedded error lends only its Error, and the page showed a
+// graph refused for its size in English whatever it spoke.
 type sizeError struct {
 	error
 	field string
 }
+
+func (e *sizeError) Phrase() phrase.Text { return phrase.Of(e.error) }
+func (e *sizeError) Unwrap() error       { return e.error }
 
 // checkSize refuses graphs and models too large for a browser, naming
 // what to lower: by the cost model alone, whose graph part bounds the

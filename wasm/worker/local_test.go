@@ -14,6 +14,7 @@ import (
 
 	"pdnexplorer/datasets"
 	"pdnexplorer/experiment"
+	"pdnexplorer/i18n"
 	"pdnexplorer/internal/numtext"
 	"pdnexplorer/wasm/protocol"
 )
@@ -218,6 +219,16 @@ func TestLoadRefusalSaysTheReadersNotes(t *testing.T) {
 	ev, _ := r.last(protocol.KindError)
 	if !ev.Load || !strings.Contains(ev.Error, "the browser allows") || !strings.Contains(ev.Error, "What the reader noted of the files: the node features are 1,048,576 columns wide, but only 3") {
 		t.Errorf("the refusal: %q", ev.Error)
+	}
+	// Each part is a message of the catalogues, the cost model's too, so
+	// the page says the whole refusal in its language.
+	if ev.Say == nil {
+		t.Fatal("the refusal has no message to say")
+	}
+	for _, line := range strings.Split(ev.Say.In(func(key string) string { return i18n.T("es", key) }), "\n") {
+		if strings.Contains(line, "per epoch") || strings.Contains(line, "What the reader") || strings.Contains(line, "not opened") {
+			t.Errorf("a part of the refusal is left in English: %q", line)
+		}
 	}
 }
 
